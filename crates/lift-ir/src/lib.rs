@@ -1,0 +1,8 @@
+//! # lift-ir: fused kernels as Lift expressions, lowered by rewrite rules
+//!
+//! **In:** fused SOAC kernels. **Out:** low-level Lift (mapGlb, mapWrg,
+//! mapLcl, reduceSeq, toLocal, ...) with symbolic array lengths built on a
+//! canonical `ArithExpr`, address spaces, memory, and views, ready for
+//! OpenCL code generation (Steuwer et al., CGO'17).
+//!
+//! (Filled in by the pipeline issue.)

@@ -1,0 +1,1 @@
+//! Instantiates polymorphic functions at their types. (To be written.)
