@@ -194,9 +194,8 @@ impl Analysis {
                 let mut globals = BTreeSet::new();
                 self.walk_globals(program, func.body, &mut globals);
                 let globals: Rc<[GlobalId]> = globals.into_iter().collect::<Vec<_>>().into();
-                changed |= fails != self.fn_may_fail[&f]
-                    || effect != self.fn_has_effect[&f]
-                    || globals != self.fn_globals[&f];
+                changed |=
+                    fails != self.fn_may_fail[&f] || effect != self.fn_has_effect[&f] || globals != self.fn_globals[&f];
                 self.fn_may_fail.insert(f, fails);
                 self.fn_has_effect.insert(f, effect);
                 self.fn_globals.insert(f, globals);
@@ -371,7 +370,9 @@ fn prim_may_fail(program: &Program, prim: Prim, args: &[ExprId]) -> bool {
         Ceil | Floor | Trunc | Round => true,
         Dist => literal(1).is_none_or(|n| n < 0),
         Iseq => literal(1).is_none_or(|d| d == 0),
-        Elt | Zip | MaxIndex | MinIndex | Read | Permute | Write | Subseq | Partition | Error | Hash | ExpString => true,
+        Elt | Zip | MaxIndex | MinIndex | Read | Permute | Write | Subseq | Partition | Error | Hash | ExpString => {
+            true
+        }
         _ => false,
     }
 }

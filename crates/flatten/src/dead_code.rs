@@ -24,7 +24,8 @@ use crate::ir::{
 pub(crate) fn eliminate_dead_code(mut program: FlatProgram) -> FlatProgram {
     let kernel_checks: Vec<bool> = program.kernels.iter().map(has_checks).collect();
     let function_effects = function_effects(&program, &kernel_checks);
-    let mut pruning = Pruning { kernel_checks: &kernel_checks, function_effects: &function_effects, dead_results: HashMap::new() };
+    let mut pruning =
+        Pruning { kernel_checks: &kernel_checks, function_effects: &function_effects, dead_results: HashMap::new() };
     for f in program.functions.iter_mut() {
         pruning.function(f);
     }
@@ -53,7 +54,9 @@ pub(crate) fn eliminate_dead_code(mut program: FlatProgram) -> FlatProgram {
 fn has_checks(kernel: &Kernel) -> bool {
     kernel.body.iter().any(|b| match &b.soac {
         Soac::Permute { check: Some(_), .. } | Soac::Scatter { .. } => true,
-        soac => thunks(soac).iter().any(|t| contains_assert(&t.body)) || soac_sizes(soac).iter().any(|e| contains_assert(e)),
+        soac => {
+            thunks(soac).iter().any(|t| contains_assert(&t.body)) || soac_sizes(soac).iter().any(|e| contains_assert(e))
+        }
     })
 }
 
@@ -103,7 +106,8 @@ fn uses_var(e: &GExpr, v: KVar) -> bool {
 fn function_effects(program: &FlatProgram, kernel_checks: &[bool]) -> Vec<bool> {
     let mut effects = vec![false; program.functions.len()];
     loop {
-        let next: Vec<bool> = program.functions.iter().map(|f| block_has_effect(&f.body, kernel_checks, &effects)).collect();
+        let next: Vec<bool> =
+            program.functions.iter().map(|f| block_has_effect(&f.body, kernel_checks, &effects)).collect();
         if next == effects {
             return effects;
         }
@@ -126,9 +130,11 @@ fn expr_has_effect(expr: &HostExpr, kernel_checks: &[bool], effects: &[bool]) ->
             block_has_effect(then_block, kernel_checks, effects) || block_has_effect(else_block, kernel_checks, effects)
         }
         HostExpr::Time { .. } => true,
-        HostExpr::Atom(_) | HostExpr::Unary { .. } | HostExpr::Binary { .. } | HostExpr::Length(_) | HostExpr::Array { .. } => {
-            false
-        }
+        HostExpr::Atom(_)
+        | HostExpr::Unary { .. }
+        | HostExpr::Binary { .. }
+        | HostExpr::Length(_)
+        | HostExpr::Array { .. } => false,
     }
 }
 
@@ -541,7 +547,9 @@ fn remove_unreferenced(program: &mut FlatProgram) {
     for k in &program.kernels {
         for b in &k.body {
             match &b.soac {
-                Soac::Permute { check: Some(site), .. } | Soac::Scatter { site, .. } => sites_used[site.0 as usize] = true,
+                Soac::Permute { check: Some(site), .. } | Soac::Scatter { site, .. } => {
+                    sites_used[site.0 as usize] = true
+                }
                 _ => {}
             }
             for t in thunks(&b.soac) {

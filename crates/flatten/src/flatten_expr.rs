@@ -15,11 +15,11 @@ use nesl_frontend::Type;
 use nesl_frontend::tast::{ExprId, ExprKind, Pattern, PatternKind, Var};
 
 use crate::context::{Levels, Size};
-use crate::gather::{Choice, Route};
-use crate::kernel_code::{ThunkCx, sub};
 use crate::error::{FlattenError, Result};
 use crate::flatten_program::FnCx;
+use crate::gather::{Choice, Route};
 use crate::ir::{Atom, BinaryOp, Const, GExpr, HostExpr, HostFunction, HostVar, Repr, Scalar, SeqRepr, Stmt, VarType};
+use crate::kernel_code::{ThunkCx, sub};
 use crate::representation::{
     LiftedSeq, Val, components, elem_type, fresh_repr, fresh_seq, name_after, repr_atoms, repr_vars, scalar_type,
 };
@@ -160,7 +160,7 @@ impl FnCx<'_, '_> {
         let mut atoms = Vec::new();
         repr_atoms(&default, &mut atoms);
         let else_block = self.fb.end_block(atoms);
-        let result = fresh_repr(self.program(), &mut self.fb.function, ty, "v")?;
+        let result = fresh_repr(self.program(), &mut self.fb.function, ty, "guarded")?;
         let vars = repr_vars(&result)?;
         self.fb.push(Stmt::Let { vars, expr: HostExpr::If { cond, then_block, else_block } });
         Ok(result)
@@ -273,10 +273,16 @@ impl FnCx<'_, '_> {
                 offsets.push(total);
                 total = self.fb.binary(BinaryOp::Add, Scalar::Int, total, *l);
             }
-            let lengths_var =
-                self.fb.let_("lengths", VarType::Array(Scalar::Int), HostExpr::Array { elem: Scalar::Int, items: lengths });
-            let offsets_var =
-                self.fb.let_("offsets", VarType::Array(Scalar::Int), HostExpr::Array { elem: Scalar::Int, items: offsets });
+            let lengths_var = self.fb.let_(
+                "lengths",
+                VarType::Array(Scalar::Int),
+                HostExpr::Array { elem: Scalar::Int, items: lengths },
+            );
+            let offsets_var = self.fb.let_(
+                "offsets",
+                VarType::Array(Scalar::Int),
+                HostExpr::Array { elem: Scalar::Int, items: offsets },
+            );
             let elements = self.concat(seqs, offsets_var, total)?;
             return Ok(SeqRepr::Nested { lengths: lengths_var, offsets: offsets_var, elements: Box::new(elements) });
         }

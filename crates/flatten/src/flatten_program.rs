@@ -148,7 +148,13 @@ impl<'a, 'p> FnCx<'a, 'p> {
 
     /// Runs the one-SOAC kernel `soac` built with `kb`; binds and returns
     /// its results.
-    pub fn run_kernel(&mut self, kb: KernelBuilder, op: &str, soac: Soac, results: &[(String, VarType)]) -> Vec<HostVar> {
+    pub fn run_kernel(
+        &mut self,
+        kb: KernelBuilder,
+        op: &str,
+        soac: Soac,
+        results: &[(String, VarType)],
+    ) -> Vec<HostVar> {
         let (mut kernel, args) = kb.finish(soac, results);
         kernel.name = self.fl.kernel_name(&self.scope.name, op);
         let id = KernelId(self.fl.kernels.len() as u32);
@@ -184,12 +190,15 @@ pub(crate) fn flatten(program: &tast::Program, sources: &SourceMap) -> Result<Fl
         }
         main.fb.push(Stmt::Emit { item: index, ty: program.item_type(item).clone(), value: repr });
     }
-    let main = main.fb.finish(Vec::new());
-    let functions = fl
+    let mut main = main.fb.finish(Vec::new());
+    let mut functions = fl
         .functions
         .into_iter()
         .map(|f| f.ok_or_else(|| FlattenError::bug("a function was reserved and never built")))
         .collect::<Result<Vec<_>>>()?;
+    for f in functions.iter_mut().chain(std::iter::once(&mut main)) {
+        name_kernel_vars_after(&mut fl.kernels, f, &f.body.clone());
+    }
     Ok(FlatProgram {
         kernels: fl.kernels,
         functions,
@@ -197,4 +206,32 @@ pub(crate) fn flatten(program: &tast::Program, sources: &SourceMap) -> Result<Fl
         fault_sites: fl.faults.sites,
         datatypes: program.datatypes.clone(),
     })
+}
+
+/// Names each kernel's parameters and results after the host variables its
+/// `run` passes and binds (the host names are final only once the `let`s
+/// that bind them are flattened). Flattening runs each kernel once.
+fn name_kernel_vars_after(kernels: &mut [Kernel], function: &HostFunction, block: &crate::ir::Block) {
+    for stmt in &block.stmts {
+        let Stmt::Let { vars, expr } = stmt else { continue };
+        match expr {
+            HostExpr::Run { kernel, args } => {
+                let kernel = &mut kernels[kernel.0 as usize];
+                for (param, arg) in kernel.params.clone().iter().zip(args) {
+                    if let crate::ir::Atom::Var(v) = arg {
+                        kernel.vars[param.0 as usize].name = function.var(*v).name.clone();
+                    }
+                }
+                for (result, v) in kernel.results.clone().iter().zip(vars) {
+                    kernel.vars[result.0 as usize].name = function.var(*v).name.clone();
+                }
+            }
+            HostExpr::If { then_block, else_block, .. } => {
+                name_kernel_vars_after(kernels, function, then_block);
+                name_kernel_vars_after(kernels, function, else_block);
+            }
+            HostExpr::Time { block } => name_kernel_vars_after(kernels, function, block),
+            _ => {}
+        }
+    }
 }

@@ -79,11 +79,7 @@ pub(crate) fn select(choice: &Choice, mut items: Vec<GExpr>) -> GExpr {
         Choice::Number(k) => {
             let last = items.pop().expect("a source");
             items.into_iter().enumerate().rev().fold(last, |rest, (n, item)| {
-                GExpr::if_(
-                    GExpr::binary(BinaryOp::Eq, Scalar::Int, k.clone(), int(n as i64)),
-                    item,
-                    rest,
-                )
+                GExpr::if_(GExpr::binary(BinaryOp::Eq, Scalar::Int, k.clone(), int(n as i64)), item, rest)
             })
         }
     }
@@ -133,7 +129,12 @@ impl FnCx<'_, '_> {
         let body = if values.len() == 1 { values.remove(0) } else { GExpr::Tuple(values) };
         let (body, mut kb) = tc.finish(body);
         let size_expr = kb.size(host, &size);
-        let columns = self.run_kernel(kb, "gather", Soac::Map { size: size_expr, pull: Thunk { params: vec![p], body } }, &results);
+        let columns = self.run_kernel(
+            kb,
+            "gather",
+            Soac::Map { size: size_expr, pull: Thunk { params: vec![p], body } },
+            &results,
+        );
         // One level down for each column of sequences.
         let mut new_slots = Vec::with_capacity(slot_count);
         for (k, column) in columns.into_iter().enumerate() {
@@ -233,7 +234,9 @@ impl FnCx<'_, '_> {
                 let a = *a;
                 Ok(SeqRepr::Array(self.map_column(size, "copies", ty, &|tc, host, _| tc.kb.atom(host, a))?))
             }
-            Repr::Tuple(items) => Ok(SeqRepr::Tuple(items.iter().map(|r| self.replicate(r, size)).collect::<Result<_>>()?)),
+            Repr::Tuple(items) => {
+                Ok(SeqRepr::Tuple(items.iter().map(|r| self.replicate(r, size)).collect::<Result<_>>()?))
+            }
             Repr::Seq(seq) => {
                 let length = self.fb.length(seq.length_witness());
                 let lengths = self.map_column(size, "lengths", Scalar::Int, &|tc, host, _| tc.kb.atom(host, length))?;

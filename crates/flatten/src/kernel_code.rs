@@ -26,7 +26,13 @@ pub(crate) struct KernelBuilder {
 impl KernelBuilder {
     pub fn new() -> KernelBuilder {
         KernelBuilder {
-            kernel: Kernel { name: String::new(), params: Vec::new(), body: Vec::new(), results: Vec::new(), vars: Vec::new() },
+            kernel: Kernel {
+                name: String::new(),
+                params: Vec::new(),
+                body: Vec::new(),
+                results: Vec::new(),
+                vars: Vec::new(),
+            },
             args: Vec::new(),
             params: HashMap::new(),
         }

@@ -51,11 +51,8 @@ impl FnCx<'_, '_> {
             sequences.push(self.compile(g.seq)?);
         }
         let site = self.fault(e, generators_of_different_lengths());
-        let (inner, descriptor, elements) = if outer == 0 {
-            self.host_instances(&sequences, site)?
-        } else {
-            self.lifted_instances(&sequences, site)?
-        };
+        let (inner, descriptor, elements) =
+            if outer == 0 { self.host_instances(&sequences, site)? } else { self.lifted_instances(&sequences, site)? };
         for (g, element) in generators.iter().zip(elements) {
             self.bind_pattern(&g.pattern, element, first_var)?;
         }
@@ -128,7 +125,8 @@ impl FnCx<'_, '_> {
                     return Err(FlattenError::bug("a uniform generator that is not a sequence"));
                 };
                 let length = self.fb.length(seq.length_witness());
-                let lengths = self.map_column(&outer_size, "lengths", Scalar::Int, &|tc, host, _| tc.kb.atom(host, length))?;
+                let lengths =
+                    self.map_column(&outer_size, "lengths", Scalar::Int, &|tc, host, _| tc.kb.atom(host, length))?;
                 let offsets = self.map_column(&outer_size, "offsets", Scalar::Int, &|tc, host, i| {
                     GExpr::binary(BinaryOp::Mul, Scalar::Int, i, tc.kb.atom(host, length))
                 })?;
@@ -265,9 +263,16 @@ impl FnCx<'_, '_> {
         let j = index_param(&mut kb, "j");
         let mut pred_params = vec![j];
         let mut column_params: HashMap<HostVar, crate::ir::KVar> = HashMap::new();
+        let mut column_names: HashMap<HostVar, String> = HashMap::new();
+        for l in &locals {
+            if let Some(Val::Scalar(s)) = &self.scope.locals[l.0 as usize] {
+                column_names.entry(s.array).or_insert_with(|| self.scope.local_names[l.0 as usize].clone());
+            }
+        }
         for column in &pulled {
             let ty = host.var(*column).ty.scalar();
-            let x = kb.scalar_var(&host.var(*column).name, ty);
+            let name = column_names.get(column).cloned().unwrap_or_else(|| host.var(*column).name.clone());
+            let x = kb.scalar_var(&name, ty);
             pred_params.push(x);
             column_params.insert(*column, x);
         }
@@ -293,7 +298,10 @@ impl FnCx<'_, '_> {
         let host = &self.fb.function;
         let size = kb.size(host, &self.levels.get(inner).size.clone());
         let mut results = vec![("kept".to_string(), VarType::Array(Scalar::Int))];
-        results.extend(pulled.iter().map(|c| (host.var(*c).name.clone(), host.var(*c).ty)));
+        results.extend(pulled.iter().map(|c| {
+            let name = column_names.get(c).cloned().unwrap_or_else(|| host.var(*c).name.clone());
+            (name, host.var(*c).ty)
+        }));
         let pull_body = if pull_items.len() == 1 { pull_items.remove(0) } else { GExpr::Tuple(pull_items) };
         let filter = Soac::Filter {
             size,
@@ -303,8 +311,11 @@ impl FnCx<'_, '_> {
         let out = self.run_kernel(kb, "filter", filter, &results);
         let kept = out[0];
         let packed: HashMap<HostVar, HostVar> = pulled.iter().copied().zip(out[1..].iter().copied()).collect();
-        let selected =
-            self.levels.push(Level { size: Size::LengthOf(kept), parent: Some(Step::Gather(kept)), known_nonempty: false });
+        let selected = self.levels.push(Level {
+            size: Size::LengthOf(kept),
+            parent: Some(Step::Gather(kept)),
+            known_nonempty: false,
+        });
         for l in &locals {
             if let Some(v) = self.scope.locals[l.0 as usize].clone() {
                 self.scope.locals[l.0 as usize] = Some(replace_columns(&v, inner, selected, &packed));
@@ -341,8 +352,12 @@ fn collect_columns(val: &Val, level: LevelId, out: &mut Vec<HostVar>) {
 /// it is made only of pulled columns.
 fn pulled_gval(val: &Val, level: LevelId, params: &HashMap<HostVar, crate::ir::KVar>) -> Option<GVal> {
     match val {
-        Val::Scalar(s) if s.level == level && s.path.is_empty() => params.get(&s.array).map(|k| GVal::Scalar(GExpr::Var(*k))),
-        Val::Tuple(items) => Some(GVal::Tuple(items.iter().map(|v| pulled_gval(v, level, params)).collect::<Option<_>>()?)),
+        Val::Scalar(s) if s.level == level && s.path.is_empty() => {
+            params.get(&s.array).map(|k| GVal::Scalar(GExpr::Var(*k)))
+        }
+        Val::Tuple(items) => {
+            Some(GVal::Tuple(items.iter().map(|v| pulled_gval(v, level, params)).collect::<Option<_>>()?))
+        }
         _ => None,
     }
 }

@@ -20,7 +20,8 @@ use crate::error::{FlattenError, Result};
 use crate::flatten_program::FnCx;
 use crate::gather::{Choice, Route};
 use crate::ir::{
-    Atom, BinaryOp, Const, GExpr, HostExpr, HostFunction, HostVar, Repr, Scalar, SeqRepr, Soac, Stmt, Thunk, UnaryOp, VarType,
+    Atom, BinaryOp, Const, GExpr, HostExpr, HostFunction, HostVar, Repr, Scalar, SeqRepr, Soac, Stmt, Thunk, UnaryOp,
+    VarType,
 };
 use crate::kernel_code::{KernelBuilder, ThunkCx, binary_thunk, index_param, sub};
 use crate::representation::{Val, fresh_repr, fresh_seq, repr_atoms, repr_vars, seq_vars};
@@ -48,8 +49,11 @@ impl FnCx<'_, '_> {
         let else_indices = self.select_instances(flags, &size, false)?;
         let mut results = Vec::with_capacity(2);
         for (branch, indices) in [(then_branch, then_indices), (else_branch, else_indices)] {
-            let branch_level =
-                self.levels.push(Level { size: Size::LengthOf(indices), parent: Some(Step::Gather(indices)), known_nonempty: false });
+            let branch_level = self.levels.push(Level {
+                size: Size::LengthOf(indices),
+                parent: Some(Step::Gather(indices)),
+                known_nonempty: false,
+            });
             let value = self.compile(branch)?;
             results.push(self.to_dense(&value, branch_level)?);
             self.levels.pop();
@@ -60,10 +64,7 @@ impl FnCx<'_, '_> {
             let flag = tc.share("f", Scalar::Bool, flag);
             let before = tc.kb.read(host, rank, i.clone());
             let before = tc.share("r", Scalar::Int, before);
-            Route {
-                index: GExpr::if_(flag.clone(), before.clone(), sub(i, before)),
-                choice: Choice::First(flag),
-            }
+            Route { index: GExpr::if_(flag.clone(), before.clone(), sub(i, before)), choice: Choice::First(flag) }
         };
         let merged = self.gather(&results, size, &route)?;
         Ok(Val::from_seq(merged, level))
@@ -87,7 +88,7 @@ impl FnCx<'_, '_> {
         let else_block = blocks.pop().expect("two blocks");
         let then_block = blocks.pop().expect("two blocks");
         let ty = self.expr(e).ty.clone();
-        let result = fresh_repr(self.program(), &mut self.fb.function, &ty, "v")?;
+        let result = fresh_repr(self.program(), &mut self.fb.function, &ty, "chosen")?;
         let vars = repr_vars(&result)?;
         self.fb.push(Stmt::Let { vars, expr: HostExpr::If { cond, then_block, else_block } });
         Ok(result)
@@ -109,7 +110,7 @@ impl FnCx<'_, '_> {
         let else_block = blocks.pop().expect("two blocks");
         let then_block = blocks.pop().expect("two blocks");
         let ty = self.expr(e).ty.clone();
-        let result = fresh_seq(self.program(), &mut self.fb.function, &ty, "v")?;
+        let result = fresh_seq(self.program(), &mut self.fb.function, &ty, "chosen")?;
         let mut vars = Vec::new();
         seq_vars(&result, &mut |v| vars.push(v));
         self.fb.push(Stmt::Let { vars, expr: HostExpr::If { cond, then_block, else_block } });
@@ -138,7 +139,11 @@ impl FnCx<'_, '_> {
         let flag = kb.read(host, flags, GExpr::Var(j));
         let pred = if wanted { flag } else { GExpr::unary(UnaryOp::Not, Scalar::Bool, flag) };
         let size = kb.size(host, size);
-        let filter = Soac::Filter { size, pull: Thunk { params: vec![i], body: GExpr::Var(i) }, pred: Thunk { params: vec![j], body: pred } };
+        let filter = Soac::Filter {
+            size,
+            pull: Thunk { params: vec![i], body: GExpr::Var(i) },
+            pred: Thunk { params: vec![j], body: pred },
+        };
         let name = if wanted { "then_instances" } else { "else_instances" };
         Ok(self.run_kernel(kb, "filter_instances", filter, &[(name.to_string(), VarType::Array(Scalar::Int))])[0])
     }

@@ -45,7 +45,10 @@ impl FnCx<'_, '_> {
         let level = self.levels.current();
         if level > 0 && self.fl.analysis.function_has_effect(func) {
             return Err(self.unsupported(
-                format!("a call of `{}` (which prints, times or draws random numbers) inside an apply-to-each", callee.name),
+                format!(
+                    "a call of `{}` (which prints, times or draws random numbers) inside an apply-to-each",
+                    callee.name
+                ),
                 e,
             ));
         }
@@ -151,7 +154,12 @@ impl FnCx<'_, '_> {
 
     /// The lifted version of `func` for arguments of `shapes`, flattened on
     /// first use.
-    fn lifted_version(&mut self, func: TastFuncId, shapes: Vec<Shape>, attribution: Option<Attribution>) -> Result<FuncId> {
+    fn lifted_version(
+        &mut self,
+        func: TastFuncId,
+        shapes: Vec<Shape>,
+        attribution: Option<Attribution>,
+    ) -> Result<FuncId> {
         let key = FunctionKey { func, shapes: Some(shapes.clone()), attribution: attribution.clone() };
         if let Some(id) = self.fl.memo.get(&key) {
             return Ok(*id);

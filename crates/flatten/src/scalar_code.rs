@@ -33,7 +33,9 @@ use crate::error::{FlattenError, Result};
 use crate::faults::{Attribution, callee_attribution, index_out_of_range};
 use crate::flatten_program::FnCx;
 use crate::host_code::FunctionBuilder;
-use crate::ir::{Atom, BinaryOp, Const, FaultId, GExpr, HostExpr, Repr, Scalar, SeqRepr, Soac, Thunk, UnaryOp, VarType};
+use crate::ir::{
+    Atom, BinaryOp, Const, FaultId, GExpr, HostExpr, Repr, Scalar, SeqRepr, Soac, Thunk, UnaryOp, VarType,
+};
 use crate::kernel_code::{GVal, KernelBuilder, ThunkCx, add, and, cmp, index_param, int};
 use crate::representation::{LiftedScalar, Val, components, is_gpu_type, scalar_type};
 use crate::scalar_prims::{ScalarEmitter, lower_scalar_prim};
@@ -171,7 +173,8 @@ impl FnCx<'_, '_> {
         let size = kb.size(&self.fb.function, &self.levels.get(level).size.clone());
         let ty = self.expr(e).ty.clone();
         let types = scalar_components(self.program(), &ty)?;
-        let results: Vec<(String, VarType)> = types.iter().map(|t| ("v".to_string(), VarType::Array(*t))).collect();
+        let results: Vec<(String, VarType)> =
+            types.iter().map(|t| ("mapped".to_string(), VarType::Array(*t))).collect();
         let columns = self.run_kernel(kb, "map", Soac::Map { size, pull: Thunk { params: vec![i], body } }, &results);
         Ok(self.val_of_columns(&ty, &mut columns.into_iter(), level))
     }
@@ -434,7 +437,8 @@ impl FnCx<'_, '_> {
         }
         let span = self.expr(e).span;
         let FnCx { fl, fb, scope, .. } = self;
-        let mut site = |message: String| fl.faults.site(fl.sources, span, message, &scope.name, scope.attribution.as_ref());
+        let mut site =
+            |message: String| fl.faults.site(fl.sources, span, message, &scope.name, scope.attribution.as_ref());
         let mut em = HostEmitter { fb };
         match lower_scalar_prim(&mut em, prim, &types, values, &mut site) {
             Ok(atom) => Ok(Repr::Scalar(atom)),
@@ -499,9 +503,9 @@ pub(crate) fn read_repr(tc: &mut ThunkCx, fb: &FunctionBuilder, repr: &Repr) -> 
 pub(crate) fn read_columns(tc: &mut ThunkCx, fb: &FunctionBuilder, seq: &SeqRepr, position: GExpr) -> Result<GVal> {
     match seq {
         SeqRepr::Array(a) => Ok(GVal::Scalar(tc.kb.read(&fb.function, *a, position))),
-        SeqRepr::Tuple(columns) => Ok(GVal::Tuple(
-            columns.iter().map(|c| read_columns(tc, fb, c, position.clone())).collect::<Result<_>>()?,
-        )),
+        SeqRepr::Tuple(columns) => {
+            Ok(GVal::Tuple(columns.iter().map(|c| read_columns(tc, fb, c, position.clone())).collect::<Result<_>>()?))
+        }
         SeqRepr::Nested { .. } => Err(FlattenError::bug("a nested sequence's element read as a scalar")),
     }
 }

@@ -26,7 +26,9 @@ use crate::error::{FlattenError, Result};
 use crate::faults;
 use crate::flatten_program::FnCx;
 use crate::gather::{Choice, Route};
-use crate::ir::{Atom, BinaryOp, Const, GExpr, HostFunction, HostVar, Repr, Scalar, SegDesc, SeqRepr, Soac, Thunk, UnaryOp, VarType};
+use crate::ir::{
+    Atom, BinaryOp, Const, GExpr, HostFunction, HostVar, Repr, Scalar, SegDesc, SeqRepr, Soac, Thunk, UnaryOp, VarType,
+};
 use crate::kernel_code::{KernelBuilder, ThunkCx, add, and, binary_thunk, cmp, index_param, int, sub};
 use crate::representation::{LiftedScalar, LiftedSeq, Val, is_gpu_type};
 use crate::scalar_code::ThunkEmitter;
@@ -100,11 +102,7 @@ pub(crate) fn extreme_index_thunk(kb: &mut KernelBuilder, ty: Scalar, is_max: bo
     let body = GExpr::if_(
         cmp(BinaryOp::Lt, GExpr::Var(ai), int(0)),
         take_b.clone(),
-        GExpr::if_(
-            cmp(BinaryOp::Lt, GExpr::Var(bi), int(0)),
-            take_a.clone(),
-            GExpr::if_(better, take_b, take_a),
-        ),
+        GExpr::if_(cmp(BinaryOp::Lt, GExpr::Var(bi), int(0)), take_a.clone(), GExpr::if_(better, take_b, take_a)),
     );
     Thunk { params: vec![av, ai, bv, bi], body }
 }
@@ -430,7 +428,8 @@ impl FnCx<'_, '_> {
     fn lifted_iseq(&mut self, e: ExprId, start: &Val, stride: &Val, end: &Val) -> Result<Val> {
         let level = self.levels.current();
         let site = self.fault(e, faults::zero_stride());
-        let (start, stride, end) = (self.instance_scalar(start)?, self.instance_scalar(stride)?, self.instance_scalar(end)?);
+        let (start, stride, end) =
+            (self.instance_scalar(start)?, self.instance_scalar(stride)?, self.instance_scalar(end)?);
         let (lengths, offsets, total) = self.segment_lengths(&|tc, host, i| {
             let i = tc.share("i", Scalar::Int, i);
             let (s, d, e) = (start.at(tc, host, i.clone()), stride.at(tc, host, i.clone()), end.at(tc, host, i));
@@ -457,11 +456,13 @@ impl FnCx<'_, '_> {
         let ty = host.var(elements).ty.scalar();
         let mut kb = KernelBuilder::new();
         let p = index_param(&mut kb, "p");
-        let pull = Thunk { params: vec![p], body: GExpr::Tuple(vec![kb.read(host, elements, GExpr::Var(p)), GExpr::Var(p)]) };
+        let pull =
+            Thunk { params: vec![p], body: GExpr::Tuple(vec![kb.read(host, elements, GExpr::Var(p)), GExpr::Var(p)]) };
         let op = extreme_index_thunk(&mut kb, ty, prim == Prim::MaxIndex);
         let segments = SegDesc { lengths: kb.param(host, lengths), offsets: kb.param(host, offsets) };
         let reduce = Soac::SegReduce { segments, pull, neutral: vec![zero_of(ty), Const::Int(-1)], op };
-        let results = [("extreme".to_string(), VarType::Array(ty)), ("position".to_string(), VarType::Array(Scalar::Int))];
+        let results =
+            [("extreme".to_string(), VarType::Array(ty)), ("position".to_string(), VarType::Array(Scalar::Int))];
         let positions = self.run_kernel(kb, &format!("seg_reduce_{name}"), reduce, &results)[1];
         let index = self.map_instances("map_index", &[("index", Scalar::Int)], &|tc, host, i| {
             let i = tc.share("i", Scalar::Int, i);
@@ -487,8 +488,7 @@ impl FnCx<'_, '_> {
             tc.assert(in_range(j.clone(), length.clone()), site, vec![j.clone(), length]);
             Route { choice: Choice::Only, index: add(start, j) }
         };
-        let elements =
-            self.gather(std::slice::from_ref(&source.data), Size::LengthOf(index_elements), &route)?;
+        let elements = self.gather(std::slice::from_ref(&source.data), Size::LengthOf(index_elements), &route)?;
         Ok(Val::Seq(LiftedSeq { level, lengths, offsets, elements }))
     }
 
@@ -616,8 +616,7 @@ impl FnCx<'_, '_> {
             Vec::new()
         })?;
         let inner_offsets = self.scan_offsets(inner_lengths)?;
-        let segments =
-            SeqRepr::Nested { lengths: inner_lengths, offsets: inner_offsets, elements: Box::new(elements) };
+        let segments = SeqRepr::Nested { lengths: inner_lengths, offsets: inner_offsets, elements: Box::new(elements) };
         Ok(Val::Seq(LiftedSeq { level, lengths: outer_lengths, offsets: outer_offsets, elements: segments }))
     }
 }

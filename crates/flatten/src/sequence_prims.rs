@@ -239,12 +239,20 @@ impl FnCx<'_, '_> {
             }
             Prim::PrintChar => {
                 let c = as_atom(next()?)?;
-                let text =
-                    self.fb.let_("text", VarType::Array(Scalar::Char), HostExpr::Array { elem: Scalar::Char, items: vec![c] });
+                let text = self.fb.let_(
+                    "text",
+                    VarType::Array(Scalar::Char),
+                    HostExpr::Array { elem: Scalar::Char, items: vec![c] },
+                );
                 self.fb.push(Stmt::Print { text });
                 Repr::Scalar(Atom::Const(Const::Bool(true)))
             }
-            _ => return Err(FlattenError::bug(format!("primitive `{}` of type {ty:?} in the host context", prim.name()))),
+            _ => {
+                return Err(FlattenError::bug(format!(
+                    "primitive `{}` of type {ty:?} in the host context",
+                    prim.name()
+                )));
+            }
         })
     }
 
@@ -381,12 +389,14 @@ impl FnCx<'_, '_> {
         let ty = host.var(seq).ty.scalar();
         let mut kb = KernelBuilder::new();
         let i = index_param(&mut kb, "i");
-        let pull = Thunk { params: vec![i], body: GExpr::Tuple(vec![kb.read(host, seq, GExpr::Var(i)), GExpr::Var(i)]) };
+        let pull =
+            Thunk { params: vec![i], body: GExpr::Tuple(vec![kb.read(host, seq, GExpr::Var(i)), GExpr::Var(i)]) };
         let op = extreme_index_thunk(&mut kb, ty, prim == Prim::MaxIndex);
         let size = kb.length(host, seq);
         let neutral = vec![zero_of(ty), Const::Int(-1)];
         let reduce = Soac::Reduce { size, pull, neutral, op };
-        let results = [("extreme".to_string(), VarType::Scalar(ty)), ("index".to_string(), VarType::Scalar(Scalar::Int))];
+        let results =
+            [("extreme".to_string(), VarType::Scalar(ty)), ("index".to_string(), VarType::Scalar(Scalar::Int))];
         let out = self.run_kernel(kb, &format!("reduce_{name}"), reduce, &results);
         Ok(Repr::Scalar(Atom::Var(out[1])))
     }
@@ -468,7 +478,8 @@ impl FnCx<'_, '_> {
         let (base, values_body, results) = match (scalar_columns(seq), scalar_columns(values)) {
             (Some(base), Some(cols)) => {
                 let reads: Vec<GExpr> = cols.iter().map(|c| kb.read(host, *c, GExpr::Var(q))).collect();
-                let body = if reads.len() == 1 { reads.into_iter().next().expect("a read") } else { GExpr::Tuple(reads) };
+                let body =
+                    if reads.len() == 1 { reads.into_iter().next().expect("a read") } else { GExpr::Tuple(reads) };
                 let results: Vec<(String, VarType)> =
                     base.iter().map(|c| (host.var(*c).name.clone(), host.var(*c).ty)).collect();
                 (Some(base), body, results)
@@ -558,7 +569,9 @@ fn collect_element_reads(
             reads.push(tc.kb.read(host, *v, index.clone()));
             results.push((host.var(*v).name.clone(), VarType::Scalar(host.var(*v).ty.scalar())));
         }
-        SeqRepr::Tuple(columns) => columns.iter().for_each(|c| collect_element_reads(tc, host, c, index, reads, results)),
+        SeqRepr::Tuple(columns) => {
+            columns.iter().for_each(|c| collect_element_reads(tc, host, c, index, reads, results))
+        }
         SeqRepr::Nested { lengths, offsets, .. } => {
             reads.push(tc.kb.read(host, *lengths, index.clone()));
             reads.push(tc.kb.read(host, *offsets, index.clone()));
