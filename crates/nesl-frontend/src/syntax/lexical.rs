@@ -220,10 +220,21 @@ pub(super) struct Lexed<'src> {
 
 impl<'src> NeslParser<'src> {
     /// The next token of `input`, after whitespace and comments.
+    ///
+    /// The grammar looks at the same token from several levels (an operand's
+    /// end is examined by the postfix, binary and pair levels in turn), so
+    /// the last token read is remembered.
     pub(super) fn lex(&self, input: &'src str) -> Result<Lexed<'src>, nom::Err<SyntaxError>> {
+        if let Some((remaining, lexed)) = self.last_lexed.get()
+            && remaining == input.len()
+        {
+            return Ok(lexed);
+        }
         let (at, ()) = self.trivia(input)?;
         let (rest, token) = self.next_token(at)?;
-        Ok(Lexed { token, span: self.span_between(at, rest), at, rest })
+        let lexed = Lexed { token, span: self.span_between(at, rest), at, rest };
+        self.last_lexed.set(Some((input.len(), lexed)));
+        Ok(lexed)
     }
 
     /// Skips whitespace and comments.

@@ -122,6 +122,9 @@ pub(super) struct NeslParser<'src> {
     pub(super) text: &'src str,
     file: FileId,
     depth: Cell<u32>,
+    /// The last token read, and the length of the input it was read from
+    /// (see [`NeslParser::lex`]).
+    pub(super) last_lexed: Cell<Option<(usize, Lexed<'src>)>>,
 }
 
 /// Restores the nesting depth it was made at when dropped.
@@ -152,7 +155,7 @@ const INTERACTIVE_COMMANDS: [&str; 8] = ["load", "set", "show", "describe", "hel
 
 impl<'src> NeslParser<'src> {
     fn new(text: &'src str, file: FileId) -> NeslParser<'src> {
-        NeslParser { text, file, depth: Cell::new(0) }
+        NeslParser { text, file, depth: Cell::new(0), last_lexed: Cell::new(None) }
     }
 
     /// The byte offset in the text of `at`, a suffix of it.
@@ -281,8 +284,9 @@ impl<'src> NeslParser<'src> {
         may_be_empty: bool,
         item: impl FnMut(&'src str) -> PResult<'src, T>,
     ) -> PResult<'src, (Vec<T>, Span)> {
-        if may_be_empty && let (rest, Some(close_span)) = opt(self.punct(close)).parse(after_open)? {
-            return Ok((rest, (Vec::new(), close_span)));
+        let next = self.lex(after_open)?;
+        if may_be_empty && next.token == Token::Punct(close) {
+            return Ok((next.rest, (Vec::new(), next.span)));
         }
         let (rest, items) = separated_list1(self.punct(Punct::Comma), cut(item)).parse(after_open)?;
         let (rest, close_span) = cut(self.closing(close, open, construct)).parse(rest)?;
