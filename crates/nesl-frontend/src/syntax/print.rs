@@ -30,8 +30,9 @@
 //! | chars that are not graphic | `(char CODE)` |
 //!
 //! A list that fits in [`WIDTH`] columns is printed on one line; a longer
-//! one puts its head and leading atoms on the first line and each further
-//! part on its own line, indented two spaces. The output depends only on the
+//! one puts its head (and the atoms right after it, if they fit) on the
+//! first line and each further part on its own line, indented two
+//! spaces. The output depends only on the
 //! tree (no spans), so it is stable for golden files.
 
 use std::fmt::Write;
@@ -58,7 +59,11 @@ pub fn print_module(module: &Module) -> String {
 /// A printed tree before layout.
 enum Sexp {
     Atom(String),
-    List(Vec<Sexp>),
+    /// `(items...)`, whose first `head` items are never split over lines.
+    List {
+        head: usize,
+        items: Vec<Sexp>,
+    },
 }
 
 fn atom(text: impl Into<String>) -> Sexp {
@@ -69,14 +74,20 @@ fn atom(text: impl Into<String>) -> Sexp {
 fn list(head: &str, parts: impl IntoIterator<Item = Sexp>) -> Sexp {
     let mut items = vec![atom(head)];
     items.extend(parts);
-    Sexp::List(items)
+    Sexp::List { head: 1, items }
+}
+
+/// `(head name parts...)`, with the name kept on the head's line.
+fn named(head: &str, name: &str, parts: impl IntoIterator<Item = Sexp>) -> Sexp {
+    let mut items = vec![atom(head), atom(name)];
+    items.extend(parts);
+    Sexp::List { head: 2, items }
 }
 
 fn item_sexp(item: &Item) -> Sexp {
     match &item.kind {
         ItemKind::Function(definition) => {
-            let mut parts =
-                vec![atom(&definition.name.name), list("params", definition.params.iter().map(pattern_sexp))];
+            let mut parts = vec![list("params", definition.params.iter().map(pattern_sexp))];
             if let Some(signature) = &definition.signature {
                 parts.push(signature_sexp(signature));
             }
@@ -84,15 +95,14 @@ fn item_sexp(item: &Item) -> Sexp {
                 parts.push(list("doc", [atom(quote_string(doc.as_bytes()))]));
             }
             parts.push(list("body", [expr_sexp(&definition.body)]));
-            list("function", parts)
+            named("function", &definition.name.name, parts)
         }
         ItemKind::Datatype(definition) => {
-            let mut parts =
-                vec![atom(&definition.name.name), list("fields", definition.fields.iter().map(|t| atom(type_text(t))))];
+            let mut parts = vec![list("fields", definition.fields.iter().map(|t| atom(type_text(t))))];
             if !definition.constraints.is_empty() {
                 parts.push(constraints_sexp(&definition.constraints));
             }
-            list("datatype", parts)
+            named("datatype", &definition.name.name, parts)
         }
         ItemKind::Binding { pattern, value } => list("bind", [pattern_sexp(pattern), expr_sexp(value)]),
         ItemKind::Expr(expr) => list("expr", [expr_sexp(expr)]),
@@ -128,9 +138,7 @@ fn pattern_sexp(pattern: &Pattern) -> Sexp {
     match &pattern.kind {
         PatternKind::Var(name) => atom(&name.name),
         PatternKind::Pair(left, right) => list("pair", [pattern_sexp(left), pattern_sexp(right)]),
-        PatternKind::Constructor { name, fields } => {
-            list("constructor", std::iter::once(atom(&name.name)).chain(fields.iter().map(pattern_sexp)))
-        }
+        PatternKind::Constructor { name, fields } => named("constructor", &name.name, fields.iter().map(pattern_sexp)),
     }
 }
 
@@ -149,9 +157,7 @@ fn expr_sexp(expr: &Expr) -> Sexp {
         ExprKind::Range { start, end, stride } => {
             list("range", [start, end].into_iter().chain(stride).map(|e| expr_sexp(e)))
         }
-        ExprKind::Call { func, args } => {
-            list("call", std::iter::once(atom(&func.name)).chain(args.iter().map(expr_sexp)))
-        }
+        ExprKind::Call { func, args } => named("call", &func.name, args.iter().map(expr_sexp)),
         ExprKind::Index { seq, index } => list("index", [expr_sexp(seq), expr_sexp(index)]),
         ExprKind::Binary { op, lhs, rhs, .. } => list(op.symbol(), [expr_sexp(lhs), expr_sexp(rhs)]),
         ExprKind::Unary { op, operand, .. } => {
@@ -206,17 +212,21 @@ fn quote_string(bytes: &[u8]) -> String {
 
 /// Writes `sexp` at column `indent` (the cursor is already there).
 fn write_sexp(out: &mut String, sexp: &Sexp, indent: usize) {
-    let items = match sexp {
+    let (head, items) = match sexp {
         Sexp::Atom(text) => return out.push_str(text),
-        Sexp::List(items) => items,
+        Sexp::List { head, items } => (*head, items),
     };
     if fits(sexp, WIDTH.saturating_sub(indent)) {
         write_flat(out, sexp);
         return;
     }
+    // The head stays on the first line, with the atoms right after it if
+    // they all fit there.
+    let head = head.min(items.len());
+    let leading_atoms = head + items[head..].iter().take_while(|item| matches!(item, Sexp::Atom(_))).count();
+    let leading_width: usize = items[..leading_atoms].iter().map(|item| flat_width(item) + 1).sum();
+    let inline = if indent + leading_width <= WIDTH { leading_atoms } else { head };
     out.push('(');
-    // The head and the atoms right after it stay on the first line.
-    let inline = items.iter().take_while(|item| matches!(item, Sexp::Atom(_))).count().max(1);
     for (i, item) in items[..inline].iter().enumerate() {
         if i > 0 {
             out.push(' ');
@@ -234,7 +244,7 @@ fn write_sexp(out: &mut String, sexp: &Sexp, indent: usize) {
 fn write_flat(out: &mut String, sexp: &Sexp) {
     match sexp {
         Sexp::Atom(text) => out.push_str(text),
-        Sexp::List(items) => {
+        Sexp::List { items, .. } => {
             out.push('(');
             for (i, item) in items.iter().enumerate() {
                 if i > 0 {
@@ -247,13 +257,20 @@ fn write_flat(out: &mut String, sexp: &Sexp) {
     }
 }
 
+fn flat_width(sexp: &Sexp) -> usize {
+    match sexp {
+        Sexp::Atom(text) => text.chars().count(),
+        Sexp::List { items, .. } => 1 + items.iter().map(|item| flat_width(item) + 1).sum::<usize>(),
+    }
+}
+
 /// Whether `sexp` printed on one line takes at most `budget` columns.
 /// Stops counting once over the budget, so that layout stays linear.
 fn fits(sexp: &Sexp, budget: usize) -> bool {
     fn width(sexp: &Sexp, budget: usize) -> Option<usize> {
         match sexp {
             Sexp::Atom(text) => Some(text.chars().count()).filter(|w| *w <= budget),
-            Sexp::List(items) => {
+            Sexp::List { items, .. } => {
                 let mut used = 2 + items.len().saturating_sub(1);
                 for item in items {
                     if used > budget {
