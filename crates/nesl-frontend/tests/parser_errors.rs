@@ -247,7 +247,7 @@ fn function_definition_errors() {
     let e = error("function g = 3;");
     assert_eq!(e.headline, "1:12: expected `(` to begin the parameters of `g`, found `=`");
     assert_eq!(e.labels, ["1:12 expected `(`", "1:10 the function's name"]);
-    assert_eq!(help(&e), "a function without parameters is written `function f() = ...`");
+    assert_eq!(help(&e), "a function without parameters is written `function name() = ...`");
     assert_eq!(error("function g(x) x;").headline, "1:15: expected `=`, found `x`");
     assert_eq!(error("function g(x) = x").headline, "1:18: expected `;`, found the end of the file");
 }

@@ -10,7 +10,7 @@ use crate::diagnostic::{Diagnostic, ErrorClass};
 use crate::syntax::ast::{BinaryOp, Expr, ExprKind, Generator, Pattern, PatternKind, UnaryOp};
 use crate::syntax::errors::{Expected, SyntaxError};
 use crate::syntax::lexical::{Keyword, Lexed, Punct, Token, unescape};
-use crate::syntax::parser::{NeslParser, PResult};
+use crate::syntax::parser::{NeslParser, PResult, commit};
 
 /// The loosest level an expression may reach, fixed by the brackets around
 /// it. It bounds the binary operators, and how far right the last part of an
@@ -86,8 +86,7 @@ impl<'src> NeslParser<'src> {
                 break;
             }
             self.deepen(comma.at)?;
-            let (after, element) =
-                cut(|input| self.binary(input, LOOSEST_BINARY, Level::WithPairs)).parse(comma.rest)?;
+            let (after, element) = self.binary(comma.rest, LOOSEST_BINARY, Level::WithPairs).map_err(commit)?;
             others.push(element);
             rest = after;
         }
@@ -110,7 +109,7 @@ impl<'src> NeslParser<'src> {
                 break;
             }
             self.deepen(next.at)?;
-            let (after, rhs) = cut(|input| self.binary(input, op.precedence() + 1, level)).parse(next.rest)?;
+            let (after, rhs) = self.binary(next.rest, op.precedence() + 1, level).map_err(commit)?;
             let span = lhs.span.to(rhs.span);
             lhs = Expr {
                 kind: ExprKind::Binary { op, op_span: next.span, lhs: Box::new(lhs), rhs: Box::new(rhs) },
@@ -138,7 +137,7 @@ impl<'src> NeslParser<'src> {
         {
             return Ok(literal);
         }
-        let (rest, operand) = cut(|input| self.prefix(input, level)).parse(operator.rest)?;
+        let (rest, operand) = self.prefix(operator.rest, level).map_err(commit)?;
         let span = operator.span.to(operand.span);
         Ok((rest, Expr { kind: ExprKind::Unary { op, op_span: operator.span, operand: Box::new(operand) }, span }))
     }
@@ -167,31 +166,34 @@ impl<'src> NeslParser<'src> {
             match next.token {
                 Token::Punct(Punct::LeftBracket) => {
                     self.deepen(next.at)?;
-                    let (after, index) = cut(|input| self.expr(input, Level::WithoutPairs)).parse(next.rest)?;
+                    let (after, index) = self.expr(next.rest, Level::WithoutPairs).map_err(commit)?;
                     let (after, close) =
                         cut(self.closing(Punct::RightBracket, next.span, || "the index".to_string())).parse(after)?;
                     let span = expr.span.to(close);
                     expr = Expr { kind: ExprKind::Index { seq: Box::new(expr), index: Box::new(index) }, span };
                     rest = after;
                 }
-                Token::Punct(Punct::LeftParen) => {
-                    let help = if matches!(expr.kind, ExprKind::Bool(_)) {
-                        "`t` and `f` (in any case) are the boolean literals, so they cannot name a function"
-                    } else {
-                        "NESL has no function values: a call is written `name(arguments)`"
-                    };
-                    return Err(self.custom(
-                        next.at,
-                        Diagnostic::new(ErrorClass::Syntax, "only a function or constructor name can be called")
-                            .with_primary(next.span, "a call needs a name before its `(`")
-                            .with_secondary(expr.span, "this is not a name")
-                            .with_help(help),
-                    ));
-                }
+                Token::Punct(Punct::LeftParen) => return Err(self.not_callable(&expr, next)),
                 _ => break,
             }
         }
         Ok((rest, expr))
+    }
+
+    /// The error for `(` after something that is not a name: `(g)(x)`.
+    fn not_callable(&self, expr: &Expr, paren: Lexed<'src>) -> nom::Err<SyntaxError> {
+        let help = if matches!(expr.kind, ExprKind::Bool(_)) {
+            "`t` and `f` (in any case) are the boolean literals, so they cannot name a function"
+        } else {
+            "NESL has no function values: a call is written `name(arguments)`"
+        };
+        self.custom(
+            paren.at,
+            Diagnostic::new(ErrorClass::Syntax, "only a function or constructor name can be called")
+                .with_primary(paren.span, "a call needs a name before its `(`")
+                .with_secondary(expr.span, "this is not a name")
+                .with_help(help),
+        )
     }
 
     /// Literals, names, calls, and the bracketed and keyword forms.
@@ -275,7 +277,7 @@ impl<'src> NeslParser<'src> {
     /// `( e )`: `e` itself, its span widened to the parentheses.
     fn parenthesised(&self, open: Lexed<'src>) -> PResult<'src, Expr> {
         let _nesting = self.descend(open.at)?;
-        let (rest, inner) = cut(|input| self.expr(input, Level::WithPairs)).parse(open.rest)?;
+        let (rest, inner) = self.expr(open.rest, Level::WithPairs).map_err(commit)?;
         let (rest, close) =
             cut(self.closing(Punct::RightParen, open.span, || "the parenthesised expression".to_string()))
                 .parse(rest)?;
@@ -294,18 +296,18 @@ impl<'src> NeslParser<'src> {
                     Expected::Phrase("the element type of the empty sequence (as in `[] int`)"),
                 ));
             }
-            let (rest, element_type) = cut(|input| self.type_expr(input)).parse(next.rest)?;
+            let (rest, element_type) = self.type_expr(next.rest).map_err(commit)?;
             let span = open.span.to(element_type.span);
             return Ok((rest, Expr { kind: ExprKind::EmptySeq(element_type), span }));
         }
 
-        let (rest, first) = cut(|input| self.expr(input, Level::WithoutPairs)).parse(open.rest)?;
+        let (rest, first) = self.expr(open.rest, Level::WithoutPairs).map_err(commit)?;
         let separator = self.lex(rest)?;
         if separator.token == Token::Punct(Punct::Colon) {
-            let (rest, end) = cut(|input| self.expr(input, Level::WithoutPairs)).parse(separator.rest)?;
+            let (rest, end) = self.expr(separator.rest, Level::WithoutPairs).map_err(commit)?;
             let stride_colon = self.lex(rest)?;
             let (rest, stride) = if stride_colon.token == Token::Punct(Punct::Colon) {
-                let (rest, stride) = cut(|input| self.expr(input, Level::WithoutPairs)).parse(stride_colon.rest)?;
+                let (rest, stride) = self.expr(stride_colon.rest, Level::WithoutPairs).map_err(commit)?;
                 (rest, Some(Box::new(stride)))
             } else {
                 (rest, None)
@@ -323,7 +325,7 @@ impl<'src> NeslParser<'src> {
             if comma.token != Token::Punct(Punct::Comma) {
                 break;
             }
-            let (after, element) = cut(|input| self.expr(input, Level::WithoutPairs)).parse(comma.rest)?;
+            let (after, element) = self.expr(comma.rest, Level::WithoutPairs).map_err(commit)?;
             elements.push(element);
             rest = after;
         }
@@ -337,7 +339,7 @@ impl<'src> NeslParser<'src> {
     /// has the pattern `p` (read back as an expression) as its body.
     fn apply_to_each(&self, open: Lexed<'src>) -> PResult<'src, Expr> {
         let _nesting = self.descend(open.at)?;
-        let (rest, first) = cut(|input| self.expr(input, Level::WithPairs)).parse(open.rest)?;
+        let (rest, first) = self.expr(open.rest, Level::WithPairs).map_err(commit)?;
         let separator = self.lex(rest)?;
         let (rest, generators) = match separator.token {
             Token::Punct(Punct::Colon) => {
@@ -346,7 +348,7 @@ impl<'src> NeslParser<'src> {
             }
             Token::Keyword(Keyword::In) => {
                 let pattern = self.expr_to_pattern(&first)?;
-                let (rest, seq) = cut(|input| self.expr(input, Level::WithPairs)).parse(separator.rest)?;
+                let (rest, seq) = self.expr(separator.rest, Level::WithPairs).map_err(commit)?;
                 let span = pattern.span.to(seq.span);
                 (rest, vec![Generator { pattern, seq, span }])
             }
@@ -360,7 +362,7 @@ impl<'src> NeslParser<'src> {
         };
         let bar = self.lex(rest)?;
         let (rest, filter) = if bar.token == Token::Punct(Punct::Bar) {
-            let (rest, filter) = cut(|input| self.expr(input, Level::WithPairs)).parse(bar.rest)?;
+            let (rest, filter) = self.expr(bar.rest, Level::WithPairs).map_err(commit)?;
             (rest, Some(Box::new(filter)))
         } else {
             (rest, None)
@@ -376,7 +378,7 @@ impl<'src> NeslParser<'src> {
         let (rest, pattern) = self.pattern(input)?;
         let keyword = self.lex(rest)?;
         if keyword.token == Token::Keyword(Keyword::In) {
-            let (rest, seq) = cut(|input| self.expr(input, Level::WithPairs)).parse(keyword.rest)?;
+            let (rest, seq) = self.expr(keyword.rest, Level::WithPairs).map_err(commit)?;
             let span = pattern.span.to(seq.span);
             return Ok((rest, Generator { pattern, seq, span }));
         }
@@ -393,7 +395,7 @@ impl<'src> NeslParser<'src> {
     /// `if c then e1 else e2`; `e2` reaches as far as `level` allows.
     fn if_expression(&self, keyword: Lexed<'src>, level: Level) -> PResult<'src, Expr> {
         let _nesting = self.descend(keyword.at)?;
-        let (rest, cond) = cut(|input| self.expr(input, Level::WithPairs)).parse(keyword.rest)?;
+        let (rest, cond) = self.expr(keyword.rest, Level::WithPairs).map_err(commit)?;
         let (rest, _) = cut(self.token(Token::Keyword(Keyword::Then), || Expected::Completion {
             token: "then",
             purpose: "after the condition of `if`".to_string(),
@@ -402,7 +404,7 @@ impl<'src> NeslParser<'src> {
             help: None,
         }))
         .parse(rest)?;
-        let (rest, then_branch) = cut(|input| self.expr(input, Level::WithPairs)).parse(rest)?;
+        let (rest, then_branch) = self.expr(rest, Level::WithPairs).map_err(commit)?;
         let (rest, _) = cut(self.token(Token::Keyword(Keyword::Else), || Expected::Completion {
             token: "else",
             purpose: "after the `then` branch".to_string(),
@@ -411,7 +413,7 @@ impl<'src> NeslParser<'src> {
             help: Some("in NESL every `if` has an `else`"),
         }))
         .parse(rest)?;
-        let (rest, else_branch) = cut(|input| self.expr(input, level)).parse(rest)?;
+        let (rest, else_branch) = self.expr(rest, level).map_err(commit)?;
         let span = keyword.span.to(else_branch.span);
         let kind = ExprKind::If {
             cond: Box::new(cond),
@@ -428,9 +430,9 @@ impl<'src> NeslParser<'src> {
         let mut bindings = Vec::new();
         let mut rest = keyword.rest;
         loop {
-            let (after, pattern) = cut(|input| self.pattern(input)).parse(rest)?;
+            let (after, pattern) = self.pattern(rest).map_err(commit)?;
             let (after, _) = cut(self.punct(Punct::Equals)).parse(after)?;
-            let (after, value) = cut(|input| self.expr(input, Level::WithPairs)).parse(after)?;
+            let (after, value) = self.expr(after, Level::WithPairs).map_err(commit)?;
             bindings.push((pattern, value));
             let next = self.lex(after)?;
             match next.token {
@@ -460,7 +462,7 @@ impl<'src> NeslParser<'src> {
                 }
             }
         }
-        let (rest, body) = cut(|input| self.expr(input, level)).parse(rest)?;
+        let (rest, body) = self.expr(rest, level).map_err(commit)?;
         let span = keyword.span.to(body.span);
         Ok((rest, Expr { kind: ExprKind::Let { bindings, body: Box::new(body) }, span }))
     }

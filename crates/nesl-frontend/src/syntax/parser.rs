@@ -44,9 +44,10 @@
 //! # Errors
 //! Every parser fails with a [`SyntaxError`] (see `errors.rs`): the place it
 //! stopped and what it expected there. A rule that has seen its first token
-//! is committed: its later parts are wrapped in `cut`, so their failure
-//! stops the form instead of letting an outer rule try something else and
-//! report a worse place. Lexical mistakes (an unterminated string, a bad
+//! is committed: its later parts are wrapped in `cut` (or, for a direct
+//! call of a recursive rule, their error goes through [`commit`], the same
+//! thing), so their failure stops the form instead of letting an outer rule
+//! try something else and report a worse place. Lexical mistakes (an unterminated string, a bad
 //! escape) and semantic-looking ones found while parsing (an int literal
 //! out of range, a nesting deeper than [`MAX_NESTING`]) carry their own
 //! diagnostic. [`NeslParser::diagnose`] writes the message, naming the token
@@ -89,8 +90,9 @@ pub(super) type PResult<'src, T> = IResult<&'src str, T, SyntaxError>;
 
 /// Parses one file into its top-level forms.
 ///
-/// On failure, returns every syntax error found (at most [`MAX_ERRORS`]),
-/// each with [`ErrorClass::Syntax`].
+/// On failure, returns every syntax error found, each with
+/// [`ErrorClass::Syntax`]: one per broken top-level form, at most 20 (the
+/// last then notes that the parser stopped).
 pub fn parse_file(sources: &SourceMap, file: FileId) -> Result<Module, Vec<Diagnostic>> {
     let text: &str = &sources.file(file).text;
     NeslParser::new(text, file).module()
@@ -266,10 +268,7 @@ impl<'src> NeslParser<'src> {
 
     /// A committed failure: `expected` was required at `at`.
     pub(super) fn failure(&self, at: &'src str, expected: Expected) -> nom::Err<SyntaxError> {
-        match self.expected(at, expected) {
-            nom::Err::Error(error) => nom::Err::Failure(error),
-            other => other,
-        }
+        commit(self.expected(at, expected))
     }
 
     /// `item, ..., item` up to the bracket `close`, starting just after the
@@ -376,7 +375,7 @@ impl<'src> NeslParser<'src> {
             purpose: format!("to begin the parameters of `{}`", name.name),
             anchor: name.span,
             anchor_label: "the function's name".to_string(),
-            help: Some("a function without parameters is written `function f() = ...`"),
+            help: Some("a function without parameters is written `function name() = ...`"),
         }))
         .parse(rest)?;
         let (rest, (params, _)) = self.comma_list(
@@ -395,7 +394,7 @@ impl<'src> NeslParser<'src> {
             _ => (rest, None),
         };
         let (rest, _) = cut(self.punct(Punct::Equals)).parse(rest)?;
-        let (rest, body) = cut(|input| self.expr(input, Level::WithPairs)).parse(rest)?;
+        let (rest, body) = self.expr(rest, Level::WithPairs).map_err(commit)?;
         let (rest, end) = cut(self.form_end()).parse(rest)?;
         let definition = FunctionDef { name, params, signature, doc, body };
         Ok((rest, Item { kind: ItemKind::Function(definition), span: keyword.span.to(end) }))
@@ -432,7 +431,7 @@ impl<'src> NeslParser<'src> {
         match next.token {
             Token::Punct(Punct::Equals) => {
                 let pattern = self.expr_to_pattern(&expr)?;
-                let (rest, value) = cut(|input| self.expr(input, Level::WithPairs)).parse(next.rest)?;
+                let (rest, value) = self.expr(next.rest, Level::WithPairs).map_err(commit)?;
                 let (rest, end) = cut(self.form_end()).parse(rest)?;
                 Ok((rest, Item { kind: ItemKind::Binding { pattern, value }, span: first.span.to(end) }))
             }
@@ -550,6 +549,18 @@ fn utf8_width(first_byte: u8) -> usize {
         0xE0..=0xEF => 3,
         0xC0..=0xDF => 2,
         _ => 1,
+    }
+}
+
+/// `nom`'s `cut` for a direct call, as in `self.expr(rest, level).map_err(commit)`:
+/// once a construct has seen its first token, a failure of what must follow
+/// is final. Used for the parts that recurse (expressions, patterns, types),
+/// where `cut(|input| ...)` would add three stack frames to every level of
+/// nesting.
+pub(super) fn commit(error: nom::Err<SyntaxError>) -> nom::Err<SyntaxError> {
+    match error {
+        nom::Err::Error(error) => nom::Err::Failure(error),
+        other => other,
     }
 }
 

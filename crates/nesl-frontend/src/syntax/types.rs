@@ -9,7 +9,7 @@ use crate::syntax::ast::{ClassConstraint, TypeExpr, TypeExprKind, TypeSignature}
 use crate::syntax::errors::{Expected, SyntaxError};
 use crate::syntax::expr::pair_up;
 use crate::syntax::lexical::{Keyword, Lexed, Punct, Token};
-use crate::syntax::parser::{NeslParser, PResult};
+use crate::syntax::parser::{NeslParser, PResult, commit};
 
 impl<'src> NeslParser<'src> {
     /// A type: a name (`int`, a type variable, a datatype), `[t]`, or
@@ -22,7 +22,7 @@ impl<'src> NeslParser<'src> {
             }
             Token::Punct(Punct::LeftBracket) => {
                 let _nesting = self.descend(first.at)?;
-                let (rest, element) = cut(|input| self.type_expr(input)).parse(first.rest)?;
+                let (rest, element) = self.type_expr(first.rest).map_err(commit)?;
                 let (rest, close) =
                     cut(self.closing(Punct::RightBracket, first.span, || "the sequence type".to_string()))
                         .parse(rest)?;
@@ -80,7 +80,7 @@ impl<'src> NeslParser<'src> {
             )?;
             let arrow = self.lex(rest)?;
             if arrow.token == Token::Punct(Punct::RightArrow) {
-                let (rest, result) = cut(|input| self.type_expr(input)).parse(arrow.rest)?;
+                let (rest, result) = self.type_expr(arrow.rest).map_err(commit)?;
                 (rest, list, result)
             } else if list.is_empty() {
                 return Err(self.failure(arrow.at, Expected::Token("->")));
@@ -92,7 +92,7 @@ impl<'src> NeslParser<'src> {
             let (rest, single) = self.type_expr(input)?;
             match opt(self.punct(Punct::RightArrow)).parse(rest)? {
                 (rest, Some(_)) => {
-                    let (rest, result) = cut(|input| self.type_expr(input)).parse(rest)?;
+                    let (rest, result) = self.type_expr(rest).map_err(commit)?;
                     (rest, vec![single], result)
                 }
                 (rest, None) => (rest, Vec::new(), single),
@@ -109,7 +109,7 @@ impl<'src> NeslParser<'src> {
         if colons.token != Token::Punct(Punct::DoubleColon) {
             return Ok((input, Vec::new()));
         }
-        cut(|input| self.constraints(input, colons.span)).parse(colons.rest)
+        self.constraints(colons.rest, colons.span).map_err(commit)
     }
 
     /// `(a in class; ...)`, just after the `::` at `colons`.
