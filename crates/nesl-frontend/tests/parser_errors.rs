@@ -218,6 +218,14 @@ fn keywords_and_booleans_are_not_names() {
     assert_eq!(e.headline, "1:10: expected a function name, found `f`");
     let e = error("datatype in(int);");
     assert_eq!(e.headline, "1:10: expected a datatype name, found the keyword `in`");
+    let e = error("function g(x) : t -> int = x;");
+    assert_eq!(e.headline, "1:17: expected a type, found `t`");
+    assert_eq!(help(&e), "`t` and `f` (in any case) are the boolean literals and cannot be used as names");
+    let e = error("function g(x) : a -> a :: (else in any) = x;");
+    assert_eq!(e.headline, "1:28: expected a type variable, found the keyword `else`");
+    assert_eq!(help(&e), "keywords cannot be used as names");
+    // Where an expression is wanted, a keyword is just misplaced.
+    assert_eq!(error("x = then;").help, None);
 }
 
 #[test]

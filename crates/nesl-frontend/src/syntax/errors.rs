@@ -27,8 +27,11 @@ use crate::syntax::parser::NeslParser;
 pub(super) enum Expected {
     /// A punctuation token or keyword, as written (`;`, `then`).
     Token(&'static str),
-    /// A kind of phrase, with its article: "an expression", "a type".
+    /// A kind of phrase, with its article: "an expression".
     Phrase(&'static str),
+    /// Something made of names, with its article: "a function name", "a
+    /// pattern", "a type". Finding a keyword or `t`/`f` there earns a help.
+    Named(&'static str),
     /// The `;` (or `$`) that ends a top-level form.
     EndOfForm,
     /// The token that completes a construct begun at `anchor`: the `)` of a
@@ -149,9 +152,7 @@ impl<'src> NeslParser<'src> {
         };
 
         if diagnostic.help.is_none() {
-            let wants_name = expected
-                .iter()
-                .any(|e| matches!(e, Expected::Phrase(p) if p.contains("name") || p.contains("pattern")));
+            let wants_name = expected.iter().any(|e| matches!(e, Expected::Named(_)));
             let help = match found_token {
                 Some(Token::Unknown(c)) if !c.is_ascii() => Some(NON_ASCII_HELP),
                 Some(Token::Keyword(_)) if wants_name => Some(KEYWORD_AS_NAME_HELP),
@@ -217,14 +218,14 @@ fn expectation_list(expected: &[Expected]) -> String {
         let text = match e {
             Expected::Token(token) => format!("`{token}`"),
             Expected::EndOfForm => "`;`".to_string(),
-            Expected::Phrase(_) | Expected::Completion { .. } => continue,
+            Expected::Phrase(_) | Expected::Named(_) | Expected::Completion { .. } => continue,
         };
         if !items.contains(&text) {
             items.push(text);
         }
     }
     for e in expected {
-        if let Expected::Phrase(phrase) = e {
+        if let Expected::Phrase(phrase) | Expected::Named(phrase) = e {
             let text = phrase.to_string();
             if !items.contains(&text) {
                 items.push(text);

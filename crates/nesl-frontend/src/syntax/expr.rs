@@ -504,7 +504,7 @@ impl<'src> NeslParser<'src> {
                 )?;
                 let mut parts = parts.into_iter();
                 let Some(head) = parts.next() else {
-                    return Err(self.failure(first.rest, Expected::Phrase("a pattern")));
+                    return Err(self.failure(first.rest, Expected::Named("a pattern")));
                 };
                 let folded = pair_up(head, parts.collect(), |left, right| {
                     let span = left.span.to(right.span);
@@ -512,7 +512,7 @@ impl<'src> NeslParser<'src> {
                 });
                 Ok((rest, Pattern { span: first.span.to(close), ..folded }))
             }
-            _ => Err(self.expected(first.at, Expected::Phrase("a pattern"))),
+            _ => Err(self.expected(first.at, Expected::Named("a pattern"))),
         }
     }
 

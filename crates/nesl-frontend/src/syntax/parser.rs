@@ -261,7 +261,7 @@ impl<'src> NeslParser<'src> {
             let lexed = self.lex(input)?;
             match lexed.token {
                 Token::Name(word) => Ok((lexed.rest, self.ident(word, lexed.span))),
-                _ => Err(self.expected(lexed.at, Expected::Phrase(what))),
+                _ => Err(self.expected(lexed.at, Expected::Named(what))),
             }
         }
     }
