@@ -93,7 +93,7 @@ fn integer_literals_out_of_range() {
     let e = error("x = -9223372036854775809;");
     assert_eq!(e.headline, "1:5: the integer `-9223372036854775809` does not fit in 64 bits");
     let e = error("x = 123456789012345678901234567890123456789012345678901234567890;");
-    assert!(e.headline.starts_with("1:5: the integer `1234567890123456789012345678901234567890...`"), "{e:?}");
+    assert_eq!(e.headline, "1:5: the integer `123456789012345678901234...` does not fit in 64 bits");
 }
 
 #[test]
@@ -119,6 +119,7 @@ fn non_ascii_outside_strings_chars_and_comments() {
     assert_eq!(e.headline, "1:9: expected an expression, found `λ`");
     assert_eq!(e.labels, ["1:9 expected an expression"]);
     assert_eq!(help(&e), "non-ASCII characters may appear only inside strings, character literals and comments");
+    assert_eq!(error("x = \u{7};").headline, "1:5: expected an expression, found the control character U+0007");
     let e = error("x\u{a0}= 1;");
     assert_eq!(e.headline, "1:2: expected `;`, found `\u{a0}`");
 }

@@ -3,12 +3,14 @@
 //! A [`SyntaxError`] is what every `nom` parser of this module fails with.
 //! It records *where* the parse failed (as the length of the input left
 //! there, since every input is a suffix of the file's text) and *what* would
-//! have been accepted there. `nom`'s `alt` merges the errors of failed
-//! branches with [`ParseError::or`], which keeps the furthest position and,
-//! at equal positions, the union of the expectations. A mistake that needs
-//! its own words (an unterminated string, an int literal out of range, too
-//! deep a nesting) is a [`SyntaxError::Custom`] carrying its finished
-//! diagnostic; those are always raised as `nom::Err::Failure`.
+//! have been accepted there. The grammar mostly chooses by the next token,
+//! so a parse usually fails at a single place; where alternatives are
+//! tried (`nom`'s `alt` and friends), [`ParseError::or`] keeps the error of
+//! the one that got furthest and, at equal positions, the union of their
+//! expectations. A mistake that needs its own words (an unterminated
+//! string, an int literal out of range, too deep a nesting) is a
+//! [`SyntaxError::Custom`] carrying its finished diagnostic; those are
+//! always raised as `nom::Err::Failure`.
 //!
 //! [`NeslParser::diagnose`] turns the error into the diagnostic the user
 //! sees: `expected X, found Y`, the primary label on the offending token,
@@ -194,6 +196,7 @@ fn describe_token(token: Token<'_>, text: &str) -> String {
         Token::Keyword(_) => format!("the keyword `{text}`"),
         Token::String(_) => "a string".to_string(),
         Token::Char(_) => "a character literal".to_string(),
+        Token::Unknown(c) if c.is_control() => format!("the control character U+{:04X}", c as u32),
         Token::Int(_) | Token::Float(_) | Token::Name(_) | Token::Bool(_) | Token::Punct(_) | Token::Unknown(_) => {
             format!("`{}`", shorten(text))
         }
@@ -201,7 +204,7 @@ fn describe_token(token: Token<'_>, text: &str) -> String {
 }
 
 /// Long literals and names are cut in messages.
-fn shorten(text: &str) -> String {
+pub(super) fn shorten(text: &str) -> String {
     const MAX_CHARS: usize = 24;
     if text.chars().count() <= MAX_CHARS {
         text.to_string()
@@ -211,7 +214,7 @@ fn shorten(text: &str) -> String {
     }
 }
 
-/// "`)`", "`,` or `)`", "`;`, an operator or a type".
+/// "`)`", "`:` or `in`", "`function`, `datatype` or an expression".
 fn expectation_list(expected: &[Expected]) -> String {
     let mut items: Vec<String> = Vec::new();
     for e in expected {
