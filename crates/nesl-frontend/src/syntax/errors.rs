@@ -241,3 +241,29 @@ fn expectation_list(expected: &[Expected]) -> String {
         Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn expected(remaining: usize, tokens: &[&'static str]) -> SyntaxError {
+        SyntaxError::Expected { remaining, expected: tokens.iter().map(|t| Expected::Token(t)).collect() }
+    }
+
+    #[test]
+    fn the_furthest_error_wins_and_ties_merge_their_expectations() {
+        assert_eq!(expected(5, &[")"]).or(expected(3, &["]"])), expected(3, &["]"]));
+        assert_eq!(expected(3, &["]"]).or(expected(5, &[")"])), expected(3, &["]"]));
+        assert_eq!(expected(4, &[":", "in"]).or(expected(4, &["in", "|"])), expected(4, &[":", "in", "|"]));
+        let custom =
+            SyntaxError::Custom { remaining: 4, diagnostic: Box::new(Diagnostic::new(ErrorClass::Syntax, "x")) };
+        assert_eq!(expected(4, &[";"]).or(custom.clone()), custom);
+    }
+
+    #[test]
+    fn expectations_are_listed_tokens_first() {
+        let list = [Expected::Phrase("an expression"), Expected::Token("function"), Expected::Token("datatype")];
+        assert_eq!(expectation_list(&list), "`function`, `datatype` or an expression");
+        assert_eq!(expectation_list(&[Expected::EndOfForm]), "`;`");
+    }
+}
