@@ -441,7 +441,7 @@ impl<'a> Inferencer<'a, '_> {
             }
             CoreKind::EmptySeq(elem) => self.store.seq(*elem),
             CoreKind::Call { func, args, name_span } => self.infer_call(id, *func, args, *name_span)?,
-            CoreKind::Prim { prim, args, name_span } => {
+            CoreKind::Prim { prim, args, name_span, is_operator } => {
                 let Some(prim_scheme) = &self.prims[*prim as usize] else { return Ok(self.fresh()) };
                 let name = prim.name();
                 let instance = prim_scheme
@@ -449,12 +449,12 @@ impl<'a> Inferencer<'a, '_> {
                     .instantiate(self.store, || ClassOrigin { what: format!("`{name}`"), span: *name_span });
                 let callee = Callee {
                     name: name.to_string(),
-                    is_operator: !name.chars().next().is_some_and(|c| c.is_ascii_alphabetic()),
+                    is_operator: *is_operator,
                     param_spans: Vec::new(),
                     help: Some(prim_signature_text(*prim)),
                     generic_params: prim_scheme.scheme.params.clone(),
                 };
-                self.check_arguments(&callee, &instance, args, expr.span)?;
+                self.check_arguments(&callee, &instance, args, *name_span)?;
                 instance.result
             }
             CoreKind::Construct { datatype, args, name_span } => {
@@ -699,6 +699,11 @@ impl<'a> Inferencer<'a, '_> {
     fn explain(&mut self, expected: TypeId, found: TypeId, site: &Site, error: UnifyError) -> Diagnostic {
         let names = ScopeNames(self.scope);
         let mut printer = TypePrinter::new(&names);
+        let mut shown = vec![expected, found];
+        if let SiteKind::Argument { related, .. } = &site.kind {
+            shown.extend(related.iter().map(|(_, t)| *t));
+        }
+        printer.reserve_rigid_names(self.store, &shown);
         let expected_text = printer.quoted(self.store, expected);
         let found_text = printer.quoted(self.store, found);
         let mut related_texts = Vec::new();
@@ -730,7 +735,7 @@ impl<'a> Inferencer<'a, '_> {
                 if let Some(origin) = &origin {
                     diag = diag.with_secondary(origin.span, format!("{} requires class `{class}` here", origin.what));
                 }
-                diag.with_note(class_members(class))
+                diag.with_help(class_members(class))
             }
             UnifyError::EmptyMeet { first, second } => {
                 let describe_class = |(class, origin): &(TypeClass, Option<std::rc::Rc<ClassOrigin>>)| match origin {
@@ -796,13 +801,21 @@ impl<'a> Inferencer<'a, '_> {
             labels.push(crate::diagnostic::Label { span, message, is_primary: false });
         }
         labels.append(&mut diag.labels);
-        diag.labels = labels;
-        if diag.help.is_none()
-            && let Some(help) = description.help
-        {
-            diag = diag.with_help(help);
+        // Where two secondary labels mark the same span, the later (more
+        // specific) one stays.
+        let mut kept: Vec<crate::diagnostic::Label> = Vec::with_capacity(labels.len());
+        for label in labels.into_iter().rev() {
+            if label.is_primary || !kept.iter().any(|k| k.span == label.span) {
+                kept.push(label);
+            }
         }
-        diag
+        kept.reverse();
+        diag.labels = kept;
+        match (diag.help.is_none(), description.help) {
+            (true, Some(help)) => diag.with_help(help),
+            (false, Some(help)) => diag.with_note(help),
+            (_, None) => diag,
+        }
     }
 }
 
@@ -898,12 +911,12 @@ impl Site {
     fn describe(&self, expected: &str, found: &str) -> Description {
         let this_has = format!("this has type {found}");
         let (message, primary_label, secondary, help) = match &self.kind {
-            SiteKind::Argument { callee, is_operator, index, count, declared_at, help, call_at, .. } => {
+            SiteKind::Argument { callee, is_operator, index, count, declared_at, help, call_at, related } => {
                 let which = argument_name(*is_operator, *index, *count);
                 let mut secondary = Vec::new();
                 match declared_at {
                     Some(span) => secondary.push((*span, format!("the parameter has type {expected}"))),
-                    None if *count > 1 => {
+                    None if *count > 1 && related.is_empty() => {
                         secondary.push((*call_at, format!("`{callee}` expects {expected} here")));
                     }
                     None => {}
@@ -934,11 +947,8 @@ impl Site {
                 Some("both branches of an `if` must have the same type".to_string()),
             ),
             SiteKind::Element { first_at, index } => (
-                format!(
-                    "the elements of a sequence must have the same type, but the first has type {expected} and element {} has type {found}",
-                    index + 1
-                ),
-                this_has,
+                format!("the elements of a sequence have different types: {expected} and {found}"),
+                format!("element {} has type {found}", index + 1),
                 vec![(*first_at, format!("the first element has type {expected}"))],
                 None,
             ),

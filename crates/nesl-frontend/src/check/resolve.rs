@@ -392,19 +392,21 @@ impl Resolver<'_, '_> {
                     Some(stride) => self.resolve_expr(stride),
                     None => self.core.add_expr(CoreKind::Int(1), span),
                 };
-                CoreKind::Prim { prim: Prim::Iseq, args: vec![start, stride, end], name_span: span }
+                CoreKind::Prim { prim: Prim::Iseq, args: vec![start, stride, end], name_span: span, is_operator: false }
             }
             ExprKind::Call { func, args } => return self.resolve_call(func, args, span),
             ExprKind::Index { seq, index } => {
                 let seq = self.resolve_expr(seq);
                 let index = self.resolve_expr(index);
-                CoreKind::Prim { prim: Prim::Elt, args: vec![seq, index], name_span: span }
+                CoreKind::Prim { prim: Prim::Elt, args: vec![seq, index], name_span: span, is_operator: false }
             }
             ExprKind::Binary { op, op_span, lhs, rhs } => {
                 let lhs = self.resolve_expr(lhs);
                 let rhs = self.resolve_expr(rhs);
                 match binary_op_target(*op) {
-                    OpTarget::Prim(prim) => CoreKind::Prim { prim, args: vec![lhs, rhs], name_span: *op_span },
+                    OpTarget::Prim(prim) => {
+                        CoreKind::Prim { prim, args: vec![lhs, rhs], name_span: *op_span, is_operator: true }
+                    }
                     OpTarget::Library(name) => match self.scope.library_function(name) {
                         Some(func) => {
                             self.body.calls.push((func, span));
@@ -428,7 +430,12 @@ impl Resolver<'_, '_> {
             }
             ExprKind::Unary { op, op_span, operand } => {
                 let operand = self.resolve_expr(operand);
-                CoreKind::Prim { prim: unary_op_target(*op), args: vec![operand], name_span: *op_span }
+                CoreKind::Prim {
+                    prim: unary_op_target(*op),
+                    args: vec![operand],
+                    name_span: *op_span,
+                    is_operator: true,
+                }
             }
             ExprKind::If { cond, then_branch, else_branch } => {
                 let cond = self.resolve_expr(cond);
@@ -551,7 +558,10 @@ impl Resolver<'_, '_> {
         if let Some(prim) = self.scope.prim(name, self.body.role) {
             match &self.prims[prim as usize] {
                 Some(scheme) if scheme.is_constant => {
-                    return self.core.add_expr(CoreKind::Prim { prim, args: Vec::new(), name_span: span }, span);
+                    return self.core.add_expr(
+                        CoreKind::Prim { prim, args: Vec::new(), name_span: span, is_operator: false },
+                        span,
+                    );
                 }
                 _ => {
                     self.error(
@@ -668,7 +678,9 @@ impl Resolver<'_, '_> {
                 self.error(diag);
                 return self.invalid(span);
             }
-            return self.core.add_expr(CoreKind::Prim { prim, args: arg_ids, name_span: func.span }, span);
+            return self
+                .core
+                .add_expr(CoreKind::Prim { prim, args: arg_ids, name_span: func.span, is_operator: false }, span);
         }
         if self.local(name).is_some() || self.global(name).is_some() {
             let declared = match self.local(name) {

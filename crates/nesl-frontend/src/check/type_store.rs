@@ -356,6 +356,20 @@ impl<'a> TypePrinter<'a> {
         TypePrinter { names, var_names: HashMap::new(), used: Vec::new(), next_letter: 0 }
     }
 
+    /// Reserves the declared names of the rigid variables in `types`, so
+    /// that a flexible variable printed before them does not take one.
+    pub fn reserve_rigid_names(&mut self, store: &mut TypeStore, types: &[TypeId]) {
+        let mut vars = Vec::new();
+        for ty in types {
+            store.free_vars_into(*ty, &mut vars);
+        }
+        for var in vars {
+            if store.var(var).rigid.is_some() {
+                self.var_name(store, var);
+            }
+        }
+    }
+
     /// The type as NESL text, in backquotes for a message.
     pub fn quoted(&mut self, store: &mut TypeStore, ty: TypeId) -> String {
         format!("`{}`", self.print(store, ty))
