@@ -4,6 +4,7 @@
 
 mod apply_to_each;
 mod faults;
+mod performance;
 mod prims_scalar;
 mod prims_seq;
 mod programs;
