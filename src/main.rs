@@ -1,1 +1,58 @@
-fn main() {}
+//! The `nessie` command. See CONTRACT.md and the crate essay in `lib.rs`.
+
+use std::io::{BufWriter, IsTerminal, Write};
+use std::process::ExitCode;
+
+use clap::Parser;
+use nessie::Failure;
+use nessie::cli::{Cli, Command};
+use nessie::commands;
+use nessie::session::Session;
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            // Help and version go to stdout with status 0; usage errors exit 2.
+            let _ = e.print();
+            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
+        }
+    };
+    let color = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+    let stdout = std::io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+
+    let (sources, result) = match &cli.command {
+        Command::Devices => {
+            let spec = std::env::var("NESSIE_DEVICE").ok();
+            (Default::default(), commands::devices::devices(spec.as_deref(), &mut out))
+        }
+        Command::Run(args) => with_session(&args.common.file, |s| commands::run::run(s, args, &mut out)),
+        Command::Compile(args) => with_session(&args.common.file, |s| commands::compile::compile(s, args)),
+        Command::Schedules(args) => with_session(&args.common.file, |s| commands::schedules::schedules(s, args)),
+    };
+    let _ = out.flush();
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(failure) => {
+            let stderr = std::io::stderr();
+            failure.report(&sources, color, &mut stderr.lock());
+            ExitCode::from(failure.exit_code() as u8)
+        }
+    }
+}
+
+/// Loads the file and runs a command on it, keeping the sources for error
+/// reports.
+fn with_session(
+    path: &std::path::Path,
+    command: impl FnOnce(&mut Session) -> Result<(), Failure>,
+) -> (nesl_frontend::SourceMap, Result<(), Failure>) {
+    match Session::load(path) {
+        Ok(mut session) => {
+            let result = command(&mut session);
+            (session.sources, result)
+        }
+        Err((session, failure)) => (session.sources, Err(failure)),
+    }
+}

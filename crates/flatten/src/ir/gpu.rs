@@ -1,0 +1,331 @@
+//! GPU expressions: the bodies of thunks (λcu's third level).
+//!
+//! Scalars only, plus reads of array variables (`xs[i]`), lengths (`#xs`),
+//! the segment search of note [segment descriptors], and checked faults.
+//! No loops and no calls: a scalar NESL function called in parallel code is
+//! inlined by flattening.
+//!
+//! Expressions are small trees (`Box`ed): fusion rewrites them by
+//! substitution (λcu's `[A[i]/a]e`), which trees make simple.
+
+use std::fmt;
+
+use crate::ir::kernel::KVar;
+use crate::ir::types::Scalar;
+
+/// Identifies a fault site: an operation of the source program that can
+/// fail at run time, with its message and source position. Indexes
+/// [`crate::ir::FlatProgram::fault_sites`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct FaultId(pub u32);
+
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub enum Const {
+    Int(i64),
+    Float(f64),
+    Bool(bool),
+    Char(u8),
+}
+
+impl Const {
+    pub fn scalar(self) -> Scalar {
+        match self {
+            Const::Int(_) => Scalar::Int,
+            Const::Float(_) => Scalar::Float,
+            Const::Bool(_) => Scalar::Bool,
+            Const::Char(_) => Scalar::Char,
+        }
+    }
+}
+
+impl fmt::Display for Const {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Const::Int(x) => write!(f, "{x}"),
+            Const::Float(x) => f.write_str(&nesl_frontend::value::format_float(*x)),
+            Const::Bool(b) => f.write_str(if *b { "T" } else { "F" }),
+            Const::Char(c) => f.write_str(&nesl_frontend::value::format_char(*c)),
+        }
+    }
+}
+
+/// A unary scalar operation. The operand type is carried by the node
+/// ([`GExpr::Unary::ty`]); the result type is [`UnaryOp::result`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum UnaryOp {
+    /// `-x` (int, float)
+    Neg,
+    /// logical not on bools, bitwise not on ints
+    Not,
+    Abs,
+    Sqrt,
+    Exp,
+    Ln,
+    Sin,
+    Cos,
+    Tan,
+    Asin,
+    Acos,
+    Atan,
+    Sinh,
+    Cosh,
+    Tanh,
+    /// int → float
+    ToFloat,
+    /// float → int; the flattener guards the range with a check.
+    Floor,
+    Ceil,
+    Trunc,
+    /// half away from zero
+    Round,
+    /// int → int, floor of the square root (operand checked non-negative)
+    Isqrt,
+    /// bool → int
+    BoolToInt,
+    /// char → int
+    CharToInt,
+    /// int → char (operand checked in [0, 256))
+    IntToChar,
+}
+
+impl UnaryOp {
+    pub fn result(self, operand: Scalar) -> Scalar {
+        use UnaryOp::*;
+        match self {
+            ToFloat => Scalar::Float,
+            Floor | Ceil | Trunc | Round | BoolToInt | CharToInt => Scalar::Int,
+            IntToChar => Scalar::Char,
+            _ => operand,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        use UnaryOp::*;
+        match self {
+            Neg => "negate",
+            Not => "not",
+            Abs => "abs",
+            Sqrt => "sqrt",
+            Exp => "exp",
+            Ln => "ln",
+            Sin => "sin",
+            Cos => "cos",
+            Tan => "tan",
+            Asin => "asin",
+            Acos => "acos",
+            Atan => "atan",
+            Sinh => "sinh",
+            Cosh => "cosh",
+            Tanh => "tanh",
+            ToFloat => "float",
+            Floor => "floor",
+            Ceil => "ceil",
+            Trunc => "trunc",
+            Round => "round",
+            Isqrt => "isqrt",
+            BoolToInt => "btoi",
+            CharToInt => "char_code",
+            IntToChar => "code_char",
+        }
+    }
+}
+
+/// A binary scalar operation; both operands have the node's type.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum BinaryOp {
+    Add,
+    Sub,
+    Mul,
+    /// Truncating for ints (divisor checked non-zero by a fault check).
+    Div,
+    /// Sign of the dividend (divisor checked).
+    Rem,
+    Min,
+    Max,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    /// logical on bools, bitwise on ints
+    And,
+    Or,
+    Xor,
+    /// shift by `rhs mod 64`
+    Shl,
+    /// arithmetic shift by `rhs mod 64`
+    Shr,
+    /// float `expt(x, y)`
+    Pow,
+}
+
+impl BinaryOp {
+    pub fn result(self, operand: Scalar) -> Scalar {
+        use BinaryOp::*;
+        match self {
+            Eq | Ne | Lt | Le | Gt | Ge => Scalar::Bool,
+            _ => operand,
+        }
+    }
+
+    pub fn symbol(self) -> &'static str {
+        use BinaryOp::*;
+        match self {
+            Add => "+",
+            Sub => "-",
+            Mul => "*",
+            Div => "/",
+            Rem => "rem",
+            Min => "min",
+            Max => "max",
+            Eq => "==",
+            Ne => "/=",
+            Lt => "<",
+            Le => "<=",
+            Gt => ">",
+            Ge => ">=",
+            And => "and",
+            Or => "or",
+            Xor => "xor",
+            Shl => "lshift",
+            Shr => "rshift",
+            Pow => "expt",
+        }
+    }
+
+    /// Whether the operator is written between its operands when printed.
+    pub fn is_infix(self) -> bool {
+        use BinaryOp::*;
+        matches!(self, Add | Sub | Mul | Div | Eq | Ne | Lt | Le | Gt | Ge | And | Or | Xor)
+    }
+}
+
+/// A GPU expression. Its value is a scalar, or a tuple of scalars for the
+/// bodies of thunks with several results ([`GExpr::Tuple`], only at the top
+/// of a thunk body or under `Let`/`If`/`Assert` there).
+#[derive(Clone, Debug, PartialEq)]
+pub enum GExpr {
+    Var(KVar),
+    Const(Const),
+    /// `xs[index]` for an array variable `xs`. Not checked: flattening
+    /// inserts an [`GExpr::Assert`] where the index is not known to be in
+    /// range.
+    Read {
+        array: KVar,
+        index: Box<GExpr>,
+    },
+    /// `#xs`
+    Length(KVar),
+    /// The segment containing flat position `index`: the largest `j` with
+    /// `offsets[j] <= index`, preferring the last of equal offsets (so empty
+    /// segments are skipped). A binary search over `offsets`. See note
+    /// [segment descriptors].
+    SegmentOf {
+        offsets: KVar,
+        index: Box<GExpr>,
+    },
+    Unary {
+        op: UnaryOp,
+        ty: Scalar,
+        arg: Box<GExpr>,
+    },
+    Binary {
+        op: BinaryOp,
+        ty: Scalar,
+        lhs: Box<GExpr>,
+        rhs: Box<GExpr>,
+    },
+    /// Evaluates only the branch taken.
+    If {
+        cond: Box<GExpr>,
+        then_branch: Box<GExpr>,
+        else_branch: Box<GExpr>,
+    },
+    /// Binds each variable to the corresponding component of `value` (one
+    /// variable for a scalar value).
+    Let {
+        vars: Vec<KVar>,
+        value: Box<GExpr>,
+        body: Box<GExpr>,
+    },
+    Tuple(Vec<GExpr>),
+    /// If `cond` is false, the program faults at `site` with up to two
+    /// payload values (say, the index and the length); otherwise `body`.
+    Assert {
+        cond: Box<GExpr>,
+        site: FaultId,
+        payload: Vec<GExpr>,
+        body: Box<GExpr>,
+    },
+}
+
+impl GExpr {
+    pub fn var(v: KVar) -> GExpr {
+        GExpr::Var(v)
+    }
+
+    pub fn int(x: i64) -> GExpr {
+        GExpr::Const(Const::Int(x))
+    }
+
+    pub fn read(array: KVar, index: GExpr) -> GExpr {
+        GExpr::Read { array, index: Box::new(index) }
+    }
+
+    pub fn unary(op: UnaryOp, ty: Scalar, arg: GExpr) -> GExpr {
+        GExpr::Unary { op, ty, arg: Box::new(arg) }
+    }
+
+    pub fn binary(op: BinaryOp, ty: Scalar, lhs: GExpr, rhs: GExpr) -> GExpr {
+        GExpr::Binary { op, ty, lhs: Box::new(lhs), rhs: Box::new(rhs) }
+    }
+
+    pub fn if_(cond: GExpr, then_branch: GExpr, else_branch: GExpr) -> GExpr {
+        GExpr::If { cond: Box::new(cond), then_branch: Box::new(then_branch), else_branch: Box::new(else_branch) }
+    }
+
+    pub fn let_(vars: Vec<KVar>, value: GExpr, body: GExpr) -> GExpr {
+        GExpr::Let { vars, value: Box::new(value), body: Box::new(body) }
+    }
+
+    /// Calls `f` on every direct subexpression.
+    pub fn for_each_child(&self, mut f: impl FnMut(&GExpr)) {
+        match self {
+            GExpr::Var(_) | GExpr::Const(_) | GExpr::Length(_) => {}
+            GExpr::Read { index, .. } | GExpr::SegmentOf { index, .. } => f(index),
+            GExpr::Unary { arg, .. } => f(arg),
+            GExpr::Binary { lhs, rhs, .. } => {
+                f(lhs);
+                f(rhs);
+            }
+            GExpr::If { cond, then_branch, else_branch } => {
+                f(cond);
+                f(then_branch);
+                f(else_branch);
+            }
+            GExpr::Let { value, body, .. } => {
+                f(value);
+                f(body);
+            }
+            GExpr::Tuple(items) => items.iter().for_each(f),
+            GExpr::Assert { cond, payload, body, .. } => {
+                f(cond);
+                payload.iter().for_each(&mut f);
+                f(body);
+            }
+        }
+    }
+
+    /// Every kernel variable the expression mentions (free or bound).
+    pub fn for_each_var(&self, f: &mut impl FnMut(KVar)) {
+        match self {
+            GExpr::Var(v) | GExpr::Length(v) => f(*v),
+            GExpr::Read { array, .. } => f(*array),
+            GExpr::SegmentOf { offsets, .. } => f(*offsets),
+            GExpr::Let { vars, .. } => vars.iter().for_each(|v| f(*v)),
+            _ => {}
+        }
+        self.for_each_child(|c| c.for_each_var(f));
+    }
+}

@@ -1,0 +1,142 @@
+//! Kernels: sequences of second-order array combinators (λcu's second
+//! level).
+//!
+//! A [`Kernel`] is what the host program `run`s: it takes arrays and
+//! scalars, binds the results of its SOACs in order, and returns some of
+//! them. Flattening produces trivial kernels of one SOAC each; fusion merges
+//! kernels and rewrites their SOACs (see the `fusion` crate).
+//!
+//! Every SOAC but `ONCE` has a *pull thunk* over its index space: `{ i => e }`
+//! computes the value at position `i`, reading any array in scope. This is
+//! what lets any SOAC absorb a preceding `MAP` (λcu, §3).
+
+use crate::ir::gpu::{Const, FaultId, GExpr};
+use crate::ir::types::VarType;
+
+/// A variable of one kernel: a parameter, a SOAC result, a thunk parameter
+/// or a `let`-bound scalar. Indexes [`Kernel::vars`]; each is bound exactly
+/// once.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct KVar(pub u32);
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct KVarInfo {
+    /// A readable name (`xs`, `sum1`, `i`), unique within the kernel once
+    /// suffixed by the printer.
+    pub name: String,
+    pub ty: VarType,
+}
+
+/// Identifies a kernel of a [`crate::ir::FlatProgram`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct KernelId(pub u32);
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Kernel {
+    /// Unique in the program; names the OpenCL kernels generated from it
+    /// (`dotp_reduce`).
+    pub name: String,
+    /// Arrays and scalars, in the order `run` passes them.
+    pub params: Vec<KVar>,
+    /// In order: a SOAC may use the parameters and the results of earlier
+    /// SOACs. Scalar results (of `REDUCE`, `ONCE`) are available to later
+    /// SOACs as scalars.
+    pub body: Vec<SoacBinding>,
+    /// What `run` returns, in order: arrays or scalars bound in `params` or
+    /// `body`.
+    pub results: Vec<KVar>,
+    /// Indexed by [`KVar`].
+    pub vars: Vec<KVarInfo>,
+}
+
+impl Kernel {
+    pub fn var(&self, v: KVar) -> &KVarInfo {
+        &self.vars[v.0 as usize]
+    }
+
+    /// Adds a variable and returns it.
+    pub fn new_var(&mut self, name: impl Into<String>, ty: VarType) -> KVar {
+        self.vars.push(KVarInfo { name: name.into(), ty });
+        KVar(self.vars.len() as u32 - 1)
+    }
+}
+
+/// `let results = soac`
+#[derive(Clone, Debug, PartialEq)]
+pub struct SoacBinding {
+    pub results: Vec<KVar>,
+    pub soac: Soac,
+}
+
+/// A function of the GPU level with its parameters: `{ i => e }` for a pull
+/// thunk, `{ (x, y) => x + y }` for an operator, `{ x => x > 0 }` for a
+/// predicate. Its free variables are the kernel variables it reads besides
+/// its parameters (λcu's `using` list), computed on demand.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Thunk {
+    pub params: Vec<KVar>,
+    pub body: GExpr,
+}
+
+/// A segment descriptor inside a kernel: `lengths` and `offsets` arrays of
+/// the same length (the number of segments). See note [segment descriptors].
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct SegDesc {
+    pub lengths: KVar,
+    pub offsets: KVar,
+}
+
+/// A second-order array combinator. `k` below is the number of results: a
+/// thunk producing a `k`-tuple gives `k` result arrays (or scalars).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Soac {
+    /// `MAP pull n`: `k` arrays of length `n`, `r[i] = pull(i)`.
+    Map { size: GExpr, pull: Thunk },
+    /// `PERMUTE values index n`: `k` arrays of length `n` with
+    /// `r[index(i)] = values(i)`. With `check`, faults at that site unless
+    /// `index` is a permutation of `[0, n)`; without, the flattener knows
+    /// it is one.
+    Permute { size: GExpr, values: Thunk, index: Thunk, check: Option<FaultId> },
+    /// `SCATTER`: copies of the `base` arrays with `r[index(i)] = values(i)`
+    /// for `i` in `[0, n)`, the largest `i` winning among equal indices
+    /// (NESL's `<-`: the last write wins). Faults at `site` on an index
+    /// outside the base.
+    Scatter { size: GExpr, base: Vec<KVar>, values: Thunk, index: Thunk, site: FaultId },
+    /// `REDUCE pull neutral op n`: `k` scalars. `op` takes `2k` parameters
+    /// (the `k` components of the left then of the right operand) and must
+    /// be associative with `neutral` as identity.
+    Reduce { size: GExpr, pull: Thunk, neutral: Vec<Const>, op: Thunk },
+    /// `SCAN pull neutral op n`: `k` arrays of length `n`, the exclusive
+    /// prefix combination (`r[0] = neutral`).
+    Scan { size: GExpr, pull: Thunk, neutral: Vec<Const>, op: Thunk },
+    /// `FILTER pull pred n`: `k` arrays holding, in order, the values
+    /// `pull(i)` for which `pred` (over the `k` values) holds.
+    Filter { size: GExpr, pull: Thunk, pred: Thunk },
+    /// `ONCE e`: `k` scalars computed by one thread.
+    Once { body: GExpr },
+    /// `SEG_REDUCE pull neutral op sd`: `k` arrays with one value per
+    /// segment, the reduction of `pull(k)` over the flat positions `k` of
+    /// that segment (`neutral` for an empty segment).
+    SegReduce { segments: SegDesc, pull: Thunk, neutral: Vec<Const>, op: Thunk },
+    /// `SEG_SCAN pull neutral op sd`: `k` arrays of length `elements` (the
+    /// total of the segment lengths), the exclusive scan within each
+    /// segment.
+    SegScan { segments: SegDesc, elements: GExpr, pull: Thunk, neutral: Vec<Const>, op: Thunk },
+}
+
+impl Soac {
+    /// The SOAC's name as printed (`MAP`, `SEG_REDUCE`).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Soac::Map { .. } => "MAP",
+            Soac::Permute { .. } => "PERMUTE",
+            Soac::Scatter { .. } => "SCATTER",
+            Soac::Reduce { .. } => "REDUCE",
+            Soac::Scan { .. } => "SCAN",
+            Soac::Filter { .. } => "FILTER",
+            Soac::Once { .. } => "ONCE",
+            Soac::SegReduce { .. } => "SEG_REDUCE",
+            Soac::SegScan { .. } => "SEG_SCAN",
+        }
+    }
+}

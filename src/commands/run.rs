@@ -1,0 +1,44 @@
+//! `nessie run`: compile a program and print the value of each top-level form.
+
+use std::io::Write;
+
+use nesl_frontend::eval::{self, Output};
+use nesl_frontend::tast::Program;
+use nesl_frontend::value::Value;
+
+use crate::cli::{Backend, RunArgs};
+use crate::failure::Failure;
+use crate::session::Session;
+
+pub fn run(session: &mut Session, args: &RunArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let compiled = session.front_end()?;
+    match args.common.backend {
+        Backend::Interp => {
+            let mut printer = ResultPrinter { program: &compiled.program, out };
+            let result = eval::run(&compiled.program, &session.sources, &mut printer);
+            let _ = out.flush();
+            result.map_err(|d| Failure::Program(vec![d]))
+        }
+        Backend::Opencl => Err(Failure::Internal(
+            "not supported yet: the OpenCL backend is not built yet; use `--backend interp`".to_string(),
+        )),
+    }
+}
+
+/// Prints results in the format of CONTRACT.md, in program order with the
+/// program's own output.
+pub struct ResultPrinter<'a> {
+    pub program: &'a Program,
+    pub out: &'a mut dyn Write,
+}
+
+impl Output for ResultPrinter<'_> {
+    fn print(&mut self, text: &[u8]) {
+        let _ = self.out.write_all(text);
+    }
+
+    fn item(&mut self, item: usize, value: &Value) {
+        let line = self.program.format_item(&self.program.items[item], value);
+        let _ = writeln!(self.out, "{line}");
+    }
+}

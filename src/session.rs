@@ -1,0 +1,47 @@
+//! One compilation: the sources, and the front end's results.
+
+use std::path::Path;
+
+use nesl_frontend::{Compiled, FileId, SourceMap};
+
+use crate::failure::Failure;
+
+pub struct Session {
+    pub sources: SourceMap,
+    pub file: FileId,
+}
+
+impl Session {
+    /// Reads the user's file. The name in diagnostics is the path as given.
+    pub fn load(path: &Path) -> Result<Session, (Session, Failure)> {
+        let mut sources = SourceMap::new();
+        let failed = |sources, message| {
+            let empty = Session { sources, file: FileId(0) };
+            Err((empty, Failure::Usage(message)))
+        };
+        let bytes = match std::fs::read(path) {
+            Ok(b) => b,
+            Err(e) => return failed(sources, format!("cannot read `{}`: {e}", path.display())),
+        };
+        let text = match String::from_utf8(bytes) {
+            Ok(t) => t,
+            Err(e) => {
+                return failed(
+                    sources,
+                    format!(
+                        "`{}` is not UTF-8 text (invalid byte at offset {})",
+                        path.display(),
+                        e.utf8_error().valid_up_to()
+                    ),
+                );
+            }
+        };
+        let file = sources.add(path.display().to_string(), text, false);
+        Ok(Session { sources, file })
+    }
+
+    /// Parses and type-checks the file with the prelude.
+    pub fn front_end(&mut self) -> Result<Compiled, Failure> {
+        nesl_frontend::compile(&mut self.sources, self.file).map_err(Failure::Program)
+    }
+}
