@@ -4,10 +4,9 @@
 //! built the moment it is found, from the span of the faulting expression
 //! and this stack. See note [library attribution].
 //!
-//! The stack also guards the interpreter's own (Rust) stack: every call
-//! checks how much of it is in use, so that unbounded recursion in a NESL
-//! program becomes the fault "recursion too deep" instead of a crash. See
-//! note [recursion depth].
+//! The stack also bounds the depth of recursion, so that unbounded
+//! recursion in a NESL program becomes the fault "recursion too deep"
+//! instead of a crash. See note [recursion depth].
 
 // Note [library attribution]
 // ~~~~~~~~~~~~~~~~~~~~~~~~~~
@@ -23,19 +22,19 @@
 // Note [recursion depth]
 // ~~~~~~~~~~~~~~~~~~~~~~~
 // The interpreter recurses on the host stack, a few host frames per NESL
-// call, so unbounded recursion in a NESL program must be stopped before it
-// overflows that stack. Two limits, checked at every call:
-// * the number of nested calls, `MAX_CALL_DEPTH` (2^18): deterministic, the
-//   same in every build, and well above the depth of legitimate NESL
-//   programs (recursion on the length of a list of 10^5 elements works);
-// * the host stack in use, measured as the distance from the stack's base
-//   to a local variable, against `STACK_BUDGET_BYTES`. The interpreter runs
-//   on a thread of its own with a large stack (`INTERPRETER_STACK_BYTES`,
-//   1 GiB, reserved but only touched as used), so this limit is reached first
-//   only when calls are nested unusually deeply inside expressions, or in
-//   an unoptimised build (about 3.7 KiB of host stack per call there,
-//   against about 0.6 KiB in an optimised one).
-// Either way the call faults with "recursion too deep", naming the function.
+// call (about 0.6 KiB of stack per call in an optimised build, 3.7 KiB in an
+// unoptimised one). Two measures keep deep recursion from crashing it:
+// * every call evaluates the callee's body through `stacker::maybe_grow`,
+//   which moves evaluation to a freshly allocated stack segment
+//   (`STACK_SEGMENT_BYTES`) whenever less than `STACK_RED_ZONE_BYTES`
+//   remain, so the depth of NESL recursion does not depend on the stack
+//   the caller of `eval::run` happens to have, and no extra thread is needed;
+// * the number of nested calls is limited to `MAX_CALL_DEPTH` (2^18), the
+//   same in every build and well above the depth of legitimate NESL
+//   programs (recursion on the length of a list of 10^5 elements works).
+//   Past it, the call faults with "recursion too deep", naming the function.
+// The red zone covers the host recursion between two calls: one function
+// body's nesting of expressions and the primitives it applies.
 
 use crate::diagnostic::{Diagnostic, ErrorClass};
 use crate::source::{SourceMap, Span};
@@ -45,15 +44,14 @@ use crate::tast::{FuncId, Program};
 /// interpreter's `Result`s stay small on the hot path.
 pub(super) type Fault = Box<Diagnostic>;
 
-/// The host stack the interpreter thread gets.
-pub(super) const INTERPRETER_STACK_BYTES: usize = 1 << 30;
-
 /// The most calls that may be in progress at once.
 const MAX_CALL_DEPTH: usize = 1 << 18;
 
-/// How much of it the nested calls of a NESL program may use; the rest is
-/// headroom for the expressions and primitives evaluated between two calls.
-const STACK_BUDGET_BYTES: usize = INTERPRETER_STACK_BYTES - (64 << 20);
+/// A call continues on a new stack segment when less than this remains.
+pub(super) const STACK_RED_ZONE_BYTES: usize = 1 << 20;
+
+/// The size of each new stack segment.
+pub(super) const STACK_SEGMENT_BYTES: usize = 64 << 20;
 
 /// One call in progress: where it was written and what it called.
 struct CallSite {
@@ -67,23 +65,19 @@ pub(super) struct CallStack<'a> {
     /// Indexed by file: whether the file is part of nessie's library.
     is_library_file: Vec<bool>,
     sites: Vec<CallSite>,
-    /// The address of a local of the interpreter thread's outermost frame.
-    stack_base: usize,
 }
 
 impl<'a> CallStack<'a> {
-    /// Must be created on the interpreter's thread, near the base of its
-    /// stack.
     pub(super) fn new(program: &'a Program, sources: &SourceMap) -> CallStack<'a> {
         let is_library_file = sources.files().map(|(_, file)| file.is_library).collect();
-        CallStack { program, is_library_file, sites: Vec::new(), stack_base: stack_address() }
+        CallStack { program, is_library_file, sites: Vec::new() }
     }
 
     /// Records the start of a call of `func` written at `span`, or faults if
     /// the recursion is too deep (note [recursion depth]).
     pub(super) fn enter(&mut self, span: Span, func: FuncId) -> Result<(), Fault> {
         let depth = self.sites.len() + 1;
-        if depth > MAX_CALL_DEPTH || self.stack_base.abs_diff(stack_address()) > STACK_BUDGET_BYTES {
+        if depth > MAX_CALL_DEPTH {
             let name = &self.program.functions[func].name;
             return Err(self.fault(span, format!("recursion too deep: {depth} nested calls, the last of `{name}`")));
         }
@@ -119,14 +113,6 @@ impl<'a> CallStack<'a> {
     fn is_library(&self, span: Span) -> bool {
         self.is_library_file.get(span.file.0 as usize).copied().unwrap_or(false)
     }
-}
-
-/// The address of a local variable of the caller's frame: where the stack
-/// is now.
-#[inline(never)]
-fn stack_address() -> usize {
-    let marker = 0u8;
-    std::hint::black_box(&marker) as *const u8 as usize
 }
 
 /// An error that a well-typed program cannot cause: the typed program broke

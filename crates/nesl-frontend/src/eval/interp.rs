@@ -12,7 +12,7 @@ use crate::types::Type;
 use crate::value::{Seq, SeqBuilder, Value};
 
 use super::Output;
-use super::faults::{CallStack, Fault, compiler_bug};
+use super::faults::{CallStack, Fault, STACK_RED_ZONE_BYTES, STACK_SEGMENT_BYTES, compiler_bug};
 use super::prims_scalar::{self as scalar, PrimResult};
 use super::prims_seq as seq;
 use super::random::SplitMix64;
@@ -173,7 +173,9 @@ impl Interp<'_> {
             self.bind(&mut callee, param, value)?;
         }
         self.calls.enter(span, func_id)?;
-        let result = self.eval(&mut callee, func.body);
+        // See note [recursion depth].
+        let result =
+            stacker::maybe_grow(STACK_RED_ZONE_BYTES, STACK_SEGMENT_BYTES, || self.eval(&mut callee, func.body));
         self.calls.leave();
         callee.clear();
         self.spare_frames.push(callee);

@@ -30,7 +30,8 @@
 //! apply-to-each reuses its enclosing frame for every element.
 //!
 //! ## Faults
-//! A runtime fault is a [`Diagnostic`] of class [`ErrorClass::Runtime`]
+//! A runtime fault is a [`Diagnostic`] of class
+//! [`ErrorClass::Runtime`](crate::diagnostic::ErrorClass::Runtime)
 //! (exit code 3) whose message names the operation and the problem ("index
 //! out of range in `elt`: index 7, length 5"). It points at the faulting
 //! expression, or, when that lies in the library, at the innermost call in
@@ -57,46 +58,24 @@ mod structural;
 #[cfg(test)]
 mod tests;
 
-use crate::diagnostic::{Diagnostic, ErrorClass};
+use crate::diagnostic::Diagnostic;
 use crate::source::SourceMap;
 use crate::tast::Program;
 use crate::value::Value;
 
 pub use prims_seq::MAX_SEQUENCE_LENGTH;
 
-/// Receives what a running program produces, in program order. `Send`
-/// because the interpreter runs on a thread of its own (for its large
-/// stack) while the caller waits.
-pub trait Output: Send {
+/// Receives what a running program produces, in program order.
+pub trait Output {
     /// Text from `print_string` / `print_char`.
     fn print(&mut self, text: &[u8]);
     /// The value of top-level item `item` (an index into `Program::items`).
     fn item(&mut self, item: usize, value: &Value);
 }
 
-/// Runs every top-level item of `program` in order.
-///
-/// The evaluation happens on a new thread with a large stack (see note
-/// [recursion depth] in `faults.rs`); this function waits for it.
+/// Runs every top-level item of `program` in order, on the caller's thread
+/// (deep recursion continues on stack segments allocated as needed: note
+/// [recursion depth] in `faults.rs`).
 pub fn run(program: &Program, sources: &SourceMap, out: &mut dyn Output) -> Result<(), Diagnostic> {
-    std::thread::scope(|scope| {
-        let spawned = std::thread::Builder::new()
-            .name("nesl-interpreter".to_string())
-            .stack_size(faults::INTERPRETER_STACK_BYTES)
-            .spawn_scoped(scope, || interp::run_items(program, sources, out).map_err(|fault| *fault));
-        match spawned {
-            Ok(interpreter) => interpreter.join().unwrap_or_else(|panic| {
-                let what = panic
-                    .downcast_ref::<&str>()
-                    .map(|s| s.to_string())
-                    .or_else(|| panic.downcast_ref::<String>().cloned())
-                    .unwrap_or_default();
-                Err(Diagnostic::new(ErrorClass::Runtime, format!("compiler bug: the interpreter panicked: {what}")))
-            }),
-            Err(error) => Err(Diagnostic::new(
-                ErrorClass::Runtime,
-                format!("could not start the interpreter's thread with a 1 GiB stack: {error}"),
-            )),
-        }
-    })
+    interp::run_items(program, sources, out).map_err(|fault| *fault)
 }

@@ -59,13 +59,40 @@ fn let_binds_tuple_patterns_and_if_evaluates_only_the_taken_branch() {
 }
 
 #[test]
-fn recursion_ten_thousand_deep_works() {
+fn recursion_a_hundred_thousand_deep_works() {
     let result = value_of(|b| {
         let f = sum_to(b, false);
-        let n = b.int(10_000);
+        let n = b.int(100_000);
         b.call(f, &[n])
     });
-    assert_eq!(result, "50005000 : int");
+    assert_eq!(result, "5000050000 : int");
+}
+
+#[test]
+fn deep_recursion_nested_deep_inside_expressions_works() {
+    // function deep(n) = if n == 0 then 0 else 0 + (0 + (... + deep(n - 1))),
+    // 50 additions deep, called 5000 deep: far more host stack than the
+    // caller's thread has, so evaluation continues on new stack segments.
+    let result = value_of(|b| {
+        let deep = b.declare("deep", Type::Int, false);
+        let n = b.local("n", Type::Int);
+        let (vn, one) = (b.var(n), b.int(1));
+        let smaller = b.prim(Prim::Sub, &[vn, one]);
+        let mut nested = b.call(deep, &[smaller]);
+        for _ in 0..50 {
+            let zero = b.int(0);
+            nested = b.prim(Prim::Add, &[zero, nested]);
+        }
+        let (vn, zero) = (b.var(n), b.int(0));
+        let is_zero = b.prim(Prim::Eq, &[vn, zero]);
+        let zero = b.int(0);
+        let body = b.if_(is_zero, zero, nested);
+        let pn = b.bind(n);
+        b.define(deep, vec![pn], body);
+        let depth = b.int(5_000);
+        b.call(deep, &[depth])
+    });
+    assert_eq!(result, "0 : int");
 }
 
 #[test]
