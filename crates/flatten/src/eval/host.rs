@@ -9,7 +9,7 @@ use nesl_frontend::Type;
 use crate::eval::kernel::run_kernel;
 use crate::eval::scalar;
 use crate::eval::values::{ArrayValue, FlatValue, ScalarValue};
-use crate::eval::{Flow, MAX_CALL_DEPTH, Stop, internal};
+use crate::eval::{EVALUATOR_STACK_BYTES, Flow, MAX_CALL_DEPTH, Stop, internal};
 use crate::ir::{Atom, Block, FlatProgram, HostExpr, HostFunction, HostVar, Repr, Stmt};
 
 /// Where a running program's output goes, in program order.
@@ -29,17 +29,21 @@ pub(crate) struct HostMachine<'p, 's> {
     sink: &'s mut dyn Sink<'p>,
     /// Calls in progress.
     depth: usize,
+    /// The address of a local of the machine's creator: where the stack
+    /// of the evaluator's thread starts, near enough.
+    stack_base: usize,
 }
 
 impl<'p, 's> HostMachine<'p, 's> {
     pub(crate) fn new(program: &'p FlatProgram, sink: &'s mut dyn Sink<'p>) -> HostMachine<'p, 's> {
-        HostMachine { program, sink, depth: 0 }
+        HostMachine { program, sink, depth: 0, stack_base: stack_address() }
     }
 
     /// Calls `function` with `args` and returns its results.
     pub(crate) fn call(&mut self, function: &'p HostFunction, args: Vec<FlatValue>) -> Flow<Vec<FlatValue>> {
         let place = || function_place(self.program, function);
-        if self.depth >= MAX_CALL_DEPTH {
+        let stack_used = self.stack_base.abs_diff(stack_address());
+        if self.depth >= MAX_CALL_DEPTH || stack_used > STACK_BUDGET_BYTES {
             let message = format!("recursion too deep: {} nested calls, the last of `{}`", self.depth, function.name);
             return Err(internal(message).within(place));
         }
@@ -105,12 +109,12 @@ impl<'p, 's> HostMachine<'p, 's> {
         match expr {
             HostExpr::Atom(atom) => Ok(vec![atom_value(function, frame, atom)?]),
             HostExpr::Unary { op, ty: _, arg } => {
-                one(scalar::unary(*op, scalar_value(function, frame, arg)?).map_err(internal)?)
+                one(scalar::unary(*op, scalar_value(function, frame, arg)?).map_err(|e| internal(e.message()))?)
             }
             HostExpr::Binary { op, ty: _, lhs, rhs } => {
                 let lhs = scalar_value(function, frame, lhs)?;
                 let rhs = scalar_value(function, frame, rhs)?;
-                one(scalar::binary(*op, lhs, rhs).map_err(internal)?)
+                one(scalar::binary(*op, lhs, rhs).map_err(|e| internal(e.message()))?)
             }
             HostExpr::Length(v) => match var_value(function, frame, *v)? {
                 FlatValue::Array(array) => one(ScalarValue::Int(array.len() as i64)),
@@ -143,6 +147,17 @@ impl<'p, 's> HostMachine<'p, 's> {
             }
         }
     }
+}
+
+/// How much of the evaluator thread's stack nested calls may use; the rest
+/// is headroom for the work between two calls (kernels, deep expressions).
+const STACK_BUDGET_BYTES: usize = EVALUATOR_STACK_BYTES - (64 << 20);
+
+/// The address of a local of the caller's frame: where the stack is now.
+#[inline(never)]
+fn stack_address() -> usize {
+    let marker = 0u8;
+    std::hint::black_box(&marker) as *const u8 as usize
 }
 
 pub(crate) fn function_place(program: &FlatProgram, function: &HostFunction) -> String {

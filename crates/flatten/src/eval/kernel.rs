@@ -70,7 +70,7 @@ impl<'k> KernelMachine<'k> {
     fn value(&self, v: KVar) -> Flow<&FlatValue> {
         match self.slots.get(v.0 as usize) {
             Some(Some(value)) => Ok(value),
-            _ => Err(internal(format!("variable `{}` ({}) is read before it is bound", self.name(v), v.0))),
+            _ => Err(self.misused(v, "read before it is bound")),
         }
     }
 
@@ -80,27 +80,52 @@ impl<'k> KernelMachine<'k> {
                 *slot = Some(value);
                 Ok(())
             }
-            None => Err(internal(format!("variable {} does not exist", v.0))),
+            None => Err(self.misused(v, "bound but does not exist")),
         }
     }
 
+    /// [`KernelMachine::set`] for a scalar, overwriting in place when the
+    /// slot already holds one (as a thunk parameter's does from the second
+    /// element on).
+    #[inline]
+    fn set_scalar(&mut self, v: KVar, value: ScalarValue) -> Flow<()> {
+        match self.slots.get_mut(v.0 as usize) {
+            Some(Some(FlatValue::Scalar(slot))) => {
+                *slot = value;
+                Ok(())
+            }
+            Some(slot) => {
+                *slot = Some(FlatValue::Scalar(value));
+                Ok(())
+            }
+            None => Err(self.misused(v, "bound but does not exist")),
+        }
+    }
+
+    #[inline]
     fn scalar(&self, v: KVar) -> Flow<ScalarValue> {
         match self.slots.get(v.0 as usize) {
             Some(Some(FlatValue::Scalar(s))) => Ok(*s),
-            Some(Some(FlatValue::Array(_))) => {
-                Err(internal(format!("the array `{}` ({}) is used as a scalar", self.name(v), v.0)))
-            }
-            _ => Err(internal(format!("variable `{}` ({}) is read before it is bound", self.name(v), v.0))),
+            Some(Some(FlatValue::Array(_))) => Err(self.misused(v, "an array used as a scalar")),
+            _ => Err(self.misused(v, "read before it is bound")),
         }
     }
 
+    #[inline]
     fn array(&self, v: KVar) -> Flow<&ArrayValue> {
-        match self.value(v)? {
-            FlatValue::Array(a) => Ok(a),
-            FlatValue::Scalar(_) => {
-                Err(internal(format!("the scalar `{}` ({}) is used as an array", self.name(v), v.0)))
-            }
+        match self.slots.get(v.0 as usize) {
+            Some(Some(FlatValue::Array(a))) => Ok(a),
+            Some(Some(FlatValue::Scalar(_))) => Err(self.misused(v, "a scalar used as an array")),
+            _ => Err(self.misused(v, "read before it is bound")),
         }
+    }
+
+    /// The internal error for a variable used wrongly. Cold, so that the
+    /// per-element paths stay small.
+    #[cold]
+    #[inline(never)]
+    fn misused(&self, v: KVar, how: &str) -> Box<Stop> {
+        internal(format!("variable `{}` ({}) is {how}", self.name(v), v.0))
     }
 
     fn int_array(&self, v: KVar) -> Flow<&[i64]> {
@@ -395,7 +420,7 @@ impl<'k> KernelMachine<'k> {
         };
         for (j, &param) in thunk.params.iter().enumerate() {
             let value = self.stack[base + j];
-            self.set(param, FlatValue::Scalar(value))?;
+            self.set_scalar(param, value)?;
         }
         self.stack.truncate(base);
         self.eval_several(&thunk.body)?;
@@ -448,6 +473,16 @@ impl<'k> KernelMachine<'k> {
 
     // --- GPU expressions ----------------------------------------------------
 
+    #[cold]
+    #[inline(never)]
+    fn read_out_of_range(&self, array: KVar, index: i64) -> Box<Stop> {
+        let length = self.array(array).map_or(0, ArrayValue::len);
+        internal(format!(
+            "unguarded read of `{}`[{index}], outside its length {length} (compiler bug)",
+            self.name(array)
+        ))
+    }
+
     /// Evaluates an expression that yields one scalar.
     fn eval(&mut self, expr: &GExpr) -> Flow<ScalarValue> {
         match expr {
@@ -458,11 +493,7 @@ impl<'k> KernelMachine<'k> {
                 let values = self.array(*array)?;
                 match usize::try_from(i).ok().and_then(|i| values.get(i)) {
                     Some(value) => Ok(value),
-                    None => Err(internal(format!(
-                        "unguarded read of `{}`[{i}], outside its length {} (compiler bug)",
-                        self.name(*array),
-                        values.len()
-                    ))),
+                    None => Err(self.read_out_of_range(*array, i)),
                 }
             }
             GExpr::Length(array) => Ok(ScalarValue::Int(self.array(*array)?.len() as i64)),
@@ -481,12 +512,12 @@ impl<'k> KernelMachine<'k> {
             }
             GExpr::Unary { op, ty: _, arg } => {
                 let arg = self.eval(arg)?;
-                scalar::unary(*op, arg).map_err(internal)
+                scalar::unary(*op, arg).map_err(|e| internal(e.message()))
             }
             GExpr::Binary { op, ty: _, lhs, rhs } => {
                 let lhs = self.eval(lhs)?;
                 let rhs = self.eval(rhs)?;
-                scalar::binary(*op, lhs, rhs).map_err(internal)
+                scalar::binary(*op, lhs, rhs).map_err(|e| internal(e.message()))
             }
             GExpr::If { cond, then_branch, else_branch } => {
                 let branch = if self.eval_bool(cond)? { then_branch } else { else_branch };
@@ -562,7 +593,7 @@ impl<'k> KernelMachine<'k> {
         }
         for (j, &v) in vars.iter().enumerate() {
             let value = self.stack[base + j];
-            self.set(v, FlatValue::Scalar(value))?;
+            self.set_scalar(v, value)?;
         }
         self.stack.truncate(base);
         Ok(())

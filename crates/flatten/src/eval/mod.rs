@@ -42,8 +42,9 @@
 //! ## Threads
 //! Host recursion (a NESL recursive function) recurses in the evaluator, so
 //! it runs on a thread with a large stack ([`EVALUATOR_STACK_BYTES`]) and
-//! limits the depth of calls to [`MAX_CALL_DEPTH`] (an internal error, not a
-//! stack overflow). Values are built and handed to the [`Output`] on the
+//! limits the depth of calls to [`MAX_CALL_DEPTH`], and the stack they use
+//! to most of the thread's: too deep a recursion is an internal error
+//! ("recursion too deep"), never a stack overflow. Values are built and handed to the [`Output`] on the
 //! caller's thread: the evaluator thread sends each `print` and `emit` over
 //! a channel and waits for it to be delivered, so output stays in program
 //! order and the [`Output`] need not be `Send`.
@@ -76,7 +77,10 @@ use host::{Frame, HostMachine, Sink};
 pub const MAX_CALL_DEPTH: usize = 100_000;
 
 /// The stack of the evaluator's thread: room for [`MAX_CALL_DEPTH`] nested
-/// calls in a debug build, with a wide margin.
+/// calls of a simple recursive function even in an unoptimised build. Calls
+/// nested in many `if` blocks use more per call; a call also stops with
+/// "recursion too deep" when the stack is nearly used up, whatever the
+/// depth.
 pub const EVALUATOR_STACK_BYTES: usize = 1 << 30;
 
 /// The longest array a kernel may create: 2^31 elements, as on the GPU

@@ -19,8 +19,36 @@ use crate::ir::{BinaryOp, UnaryOp};
 
 use ScalarValue::{Bool, Char, Float, Int};
 
+/// Why an operation has no value: the message of an internal error. One
+/// pointer wide, so that results stay in registers.
+#[derive(Debug)]
+#[allow(clippy::box_collection, reason = "a thin pointer keeps `OpResult<ScalarValue>` two words wide")]
+pub(crate) struct OpError(Box<String>);
+
+impl OpError {
+    pub(crate) fn message(self) -> String {
+        *self.0
+    }
+}
+
+impl From<String> for OpError {
+    #[cold]
+    fn from(message: String) -> OpError {
+        OpError(Box::new(message))
+    }
+}
+
+impl From<&str> for OpError {
+    #[cold]
+    fn from(message: &str) -> OpError {
+        OpError(Box::new(message.to_string()))
+    }
+}
+
+type OpResult<T> = Result<T, OpError>;
+
 /// `op` applied to `arg`, or the message of an internal error.
-pub(crate) fn unary(op: UnaryOp, arg: ScalarValue) -> Result<ScalarValue, String> {
+pub(crate) fn unary(op: UnaryOp, arg: ScalarValue) -> OpResult<ScalarValue> {
     use UnaryOp::*;
     Ok(match (op, arg) {
         (Neg, Int(x)) => Int(x.wrapping_neg()),
@@ -52,14 +80,14 @@ pub(crate) fn unary(op: UnaryOp, arg: ScalarValue) -> Result<ScalarValue, String
         (CharToInt, Char(x)) => Int(i64::from(x)),
         (IntToChar, Int(x)) => match u8::try_from(x) {
             Ok(c) => Char(c),
-            Err(_) => return Err(format!("unguarded `code_char` of {x}, outside [0, 256) (compiler bug)")),
+            Err(_) => return Err(format!("unguarded `code_char` of {x}, outside [0, 256) (compiler bug)").into()),
         },
-        (op, arg) => return Err(format!("`{}` applied to a {} operand", op.name(), arg.scalar())),
+        (op, arg) => return Err(format!("`{}` applied to a {} operand", op.name(), arg.scalar()).into()),
     })
 }
 
 /// `op` applied to `lhs` and `rhs`, or the message of an internal error.
-pub(crate) fn binary(op: BinaryOp, lhs: ScalarValue, rhs: ScalarValue) -> Result<ScalarValue, String> {
+pub(crate) fn binary(op: BinaryOp, lhs: ScalarValue, rhs: ScalarValue) -> OpResult<ScalarValue> {
     use BinaryOp::*;
     Ok(match (op, lhs, rhs) {
         (Add, Int(x), Int(y)) => Int(x.wrapping_add(y)),
@@ -68,7 +96,7 @@ pub(crate) fn binary(op: BinaryOp, lhs: ScalarValue, rhs: ScalarValue) -> Result
         (Sub, Float(x), Float(y)) => Float(x - y),
         (Mul, Int(x), Int(y)) => Int(x.wrapping_mul(y)),
         (Mul, Float(x), Float(y)) => Float(x * y),
-        (Div | Rem, Int(_), Int(0)) => return Err("unguarded division by zero (compiler bug)".to_string()),
+        (Div | Rem, Int(_), Int(0)) => return Err("unguarded division by zero (compiler bug)".into()),
         // `min_int / -1` wraps to `min_int`, and `min_int rem -1` is 0.
         (Div, Int(x), Int(y)) => Int(x.wrapping_div(y)),
         (Div, Float(x), Float(y)) => Float(x / y),
@@ -100,13 +128,14 @@ pub(crate) fn binary(op: BinaryOp, lhs: ScalarValue, rhs: ScalarValue) -> Result
     })
 }
 
-fn operand_error(op: BinaryOp, lhs: ScalarValue, rhs: ScalarValue) -> String {
-    format!("`{}` applied to {} and {} operands", op.symbol(), lhs.scalar(), rhs.scalar())
+#[cold]
+fn operand_error(op: BinaryOp, lhs: ScalarValue, rhs: ScalarValue) -> OpError {
+    format!("`{}` applied to {} and {} operands", op.symbol(), lhs.scalar(), rhs.scalar()).into()
 }
 
 /// The IEEE ordering of two operands of one type; `None` when a float is
 /// NaN.
-fn compare(op: BinaryOp, lhs: ScalarValue, rhs: ScalarValue) -> Result<Option<Ordering>, String> {
+fn compare(op: BinaryOp, lhs: ScalarValue, rhs: ScalarValue) -> OpResult<Option<Ordering>> {
     match (lhs, rhs) {
         (Float(x), Float(y)) => Ok(x.partial_cmp(&y)),
         _ => exact_order(lhs, rhs).map(Some).ok_or_else(|| operand_error(op, lhs, rhs)),
@@ -136,7 +165,7 @@ fn float_order(x: f64, y: f64) -> Ordering {
 
 /// The int value of `integral`, the float `x` rounded by `name`, if it lies
 /// in the int range.
-fn float_to_int(name: &str, x: f64, integral: f64) -> Result<i64, String> {
+fn float_to_int(name: &str, x: f64, integral: f64) -> OpResult<i64> {
     // 2^63 is exact in a double; every integral double in [-2^63, 2^63)
     // converts exactly.
     const LIMIT: f64 = 9_223_372_036_854_775_808.0;
@@ -146,14 +175,15 @@ fn float_to_int(name: &str, x: f64, integral: f64) -> Result<i64, String> {
         Err(format!(
             "unguarded `{name}` of {}, which does not fit in an int (compiler bug)",
             nesl_frontend::value::format_float(x)
-        ))
+        )
+        .into())
     }
 }
 
 /// The floor of the square root of `n >= 0`.
-fn isqrt(n: i64) -> Result<i64, String> {
+fn isqrt(n: i64) -> OpResult<i64> {
     if n < 0 {
-        return Err(format!("unguarded `isqrt` of the negative number {n} (compiler bug)"));
+        return Err(format!("unguarded `isqrt` of the negative number {n} (compiler bug)").into());
     }
     // The float estimate is within one of the answer; correct it exactly in
     // 128-bit arithmetic.
@@ -193,8 +223,8 @@ mod tests {
         assert_eq!(bin(Rem, Int(i64::MIN), Int(-1)), Int(0));
         assert_eq!(un(UnaryOp::Neg, Int(i64::MIN)), Int(i64::MIN));
         assert_eq!(un(UnaryOp::Abs, Int(i64::MIN)), Int(i64::MIN));
-        assert!(binary(Div, Int(1), Int(0)).unwrap_err().contains("unguarded division by zero"));
-        assert!(binary(Rem, Int(1), Int(0)).unwrap_err().contains("compiler bug"));
+        assert!(binary(Div, Int(1), Int(0)).unwrap_err().message().contains("unguarded division by zero"));
+        assert!(binary(Rem, Int(1), Int(0)).unwrap_err().message().contains("compiler bug"));
         assert_eq!(bin(Div, Float(1.0), Float(0.0)), Float(f64::INFINITY));
     }
 
@@ -229,7 +259,7 @@ mod tests {
         assert_eq!(un(Trunc, Float(-1.5)), Int(-1));
         assert_eq!(un(Trunc, Float(-(2f64.powi(63)))), Int(i64::MIN));
         assert!(unary(Trunc, Float(2f64.powi(63))).is_err());
-        assert!(unary(Floor, Float(f64::NAN)).unwrap_err().contains("compiler bug"));
+        assert!(unary(Floor, Float(f64::NAN)).unwrap_err().message().contains("compiler bug"));
         assert_eq!(un(IntToChar, Int(97)), Char(b'a'));
         assert!(unary(IntToChar, Int(256)).is_err());
         assert_eq!(un(ToFloat, Int(-3)), Float(-3.0));
