@@ -129,6 +129,19 @@ fn emits_flat_nested_and_tuple_sequences() {
 }
 
 #[test]
+fn array_literals_are_built_on_the_host() {
+    let mut main = FunctionBuilder::new("main");
+    let n = main.let1("n", scalar(INT), HostExpr::Atom(int_atom(7)));
+    let items = vec![int_atom(1), atom(n), int_atom(-3)];
+    let xs = main.let1("xs", array(INT), HostExpr::Array { elem: INT, items });
+    let empty = main.let1("empty", array(BOOL), HostExpr::Array { elem: BOOL, items: vec![] });
+    main.emit(0, Type::seq(Type::Int), Repr::Seq(SeqRepr::Array(xs)));
+    main.emit(1, Type::seq(Type::Bool), Repr::Seq(SeqRepr::Array(empty)));
+    let program = ProgramBuilder::new().finish(main.finish(vec![]));
+    assert_eq!(run(&program).unwrap().shown(), ["[1, 7, -3]", "[]"]);
+}
+
+#[test]
 fn emits_datatypes_holding_sequences() {
     let mut b = ProgramBuilder::new();
     let bag = b.datatype("bag", vec![Type::Int, Type::seq(Type::Float)]);

@@ -148,6 +148,12 @@ fn well_formed() -> FlatProgram {
     let w = main.let1("w", scalar(INT), call_of(g_id, vec![atom(data[0])]));
     let text = main.let1("text", array(CHAR), run_of(text_kernel, &[n]));
     main.stmt(Stmt::Print { text });
+    let greeting = main.let1(
+        "greeting",
+        array(CHAR),
+        HostExpr::Array { elem: CHAR, items: vec![Atom::Const(Const::Char(b'h')), Atom::Const(Const::Char(b'i'))] },
+    );
+    main.stmt(Stmt::Print { text: greeting });
     main.emit(0, Type::seq(Type::Int), Repr::Seq(SeqRepr::Array(results[0])));
     main.emit(
         1,
@@ -167,7 +173,7 @@ fn accepts_and_runs_a_program_using_every_construct() {
     let program = well_formed();
     assert_eq!(verify(&program), Ok(()));
     let out = run(&program).unwrap();
-    assert_eq!(out.printed, b"aaa");
+    assert_eq!(out.printed, b"aaahi");
     assert_eq!(
         out.shown(),
         ["[0, 2, 4]", "(3, 1.5)", "[[0], [0], [0]]", "(7, 7)", "[point(0, 0.0), point(1, 1.0), point(2, 2.0)]"]
@@ -495,11 +501,12 @@ fn rejects_asserts_with_bad_conditions_or_payloads() {
     rejects("the condition of `assert` has type int", |p| {
         *map_first_component(p) = assert_that(int(1), site, vec![], int(0));
     });
-    rejects("the payload value has type float", |p| {
-        *map_first_component(p) = assert_that(boolean(true), site, vec![float(1.0)], int(0));
+    rejects("the array `xs` is used as a scalar", |p| {
+        let xs = kvar(p, "xs");
+        *map_first_component(p) = assert_that(boolean(true), site, vec![var(xs)], int(0));
     });
-    rejects("`assert` has 3 payload values (at most two)", |p| {
-        *map_first_component(p) = assert_that(boolean(true), site, vec![int(1), int(2), int(3)], int(0));
+    rejects("`assert` has 4 payload values (at most 3)", |p| {
+        *map_first_component(p) = assert_that(boolean(true), site, vec![int(1), float(2.0), int(3), int(4)], int(0));
     });
 }
 
@@ -591,6 +598,18 @@ fn rejects_host_operators_on_the_wrong_types() {
 }
 
 #[test]
+fn rejects_an_array_literal_with_an_item_of_another_type() {
+    rejects("the array item has type int, not char", |p| {
+        let Some(Stmt::Let { expr: HostExpr::Array { items, .. }, .. }) =
+            p.main.body.stmts.iter_mut().find(|s| matches!(s, Stmt::Let { expr: HostExpr::Array { .. }, .. }))
+        else {
+            unreachable!()
+        };
+        items[1] = int_atom(1);
+    });
+}
+
+#[test]
 fn rejects_a_let_whose_variables_do_not_fit_its_values() {
     rejects("`let` binds 0 variables to 1 values", |p| {
         p.main.body.stmts.push(Stmt::Let { vars: vec![], expr: HostExpr::Atom(int_atom(1)) });
@@ -664,9 +683,15 @@ fn rejects_host_asserts_with_bad_conditions_or_payloads() {
         let Stmt::Assert { cond, .. } = p.functions[0].body.stmts.last_mut().unwrap() else { unreachable!() };
         *cond = int_atom(1);
     });
-    rejects("the payload value has type bool, not int", |p| {
+    rejects("an array as a payload value of `assert`", |p| {
+        let g = &mut p.functions[1];
+        let arr = g.params[0];
+        let cond = Atom::Const(Const::Bool(true));
+        g.body.stmts.push(Stmt::Assert { cond, site: FaultId(0), payload: vec![Atom::Var(arr)] });
+    });
+    rejects("`assert` has 4 payload values (at most 3)", |p| {
         let Stmt::Assert { payload, .. } = p.functions[0].body.stmts.last_mut().unwrap() else { unreachable!() };
-        payload.push(Atom::Const(Const::Bool(true)));
+        payload.extend([Atom::Const(Const::Bool(true)), int_atom(1), int_atom(2)]);
     });
 }
 

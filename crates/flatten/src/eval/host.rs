@@ -8,9 +8,9 @@ use nesl_frontend::Type;
 
 use crate::eval::kernel::run_kernel;
 use crate::eval::scalar;
-use crate::eval::values::{ArrayValue, FlatValue, ScalarValue};
+use crate::eval::values::{ArrayValue, ColumnBuilder, FlatValue, ScalarValue};
 use crate::eval::{EVALUATOR_STACK_BYTES, Flow, MAX_CALL_DEPTH, Stop, internal};
-use crate::ir::{Atom, Block, FlatProgram, HostExpr, HostFunction, HostVar, Repr, Stmt};
+use crate::ir::{Atom, Block, Const, FlatProgram, HostExpr, HostFunction, HostVar, Repr, Stmt};
 
 /// Where a running program's output goes, in program order.
 pub(crate) trait Sink<'p> {
@@ -89,11 +89,8 @@ impl<'p, 's> HostMachine<'p, 's> {
                 }
                 let payload = payload
                     .iter()
-                    .map(|atom| match scalar_value(function, frame, atom)? {
-                        ScalarValue::Int(x) => Ok(x),
-                        other => Err(internal(format!("an `assert` payload value of type {}", other.scalar()))),
-                    })
-                    .collect::<Flow<Vec<i64>>>()?;
+                    .map(|atom| Ok(scalar_value(function, frame, atom)?.to_const()))
+                    .collect::<Flow<Vec<Const>>>()?;
                 Err(Box::new(Stop::Fault { site: *site, payload }))
             }
             Stmt::Print { text } => match var_value(function, frame, *text)? {
@@ -115,6 +112,13 @@ impl<'p, 's> HostMachine<'p, 's> {
                 let lhs = scalar_value(function, frame, lhs)?;
                 let rhs = scalar_value(function, frame, rhs)?;
                 one(scalar::binary(*op, lhs, rhs).map_err(|e| internal(e.message()))?)
+            }
+            HostExpr::Array { elem, items } => {
+                let mut column = ColumnBuilder::with_capacity(*elem, items.len()).map_err(internal)?;
+                for item in items {
+                    column.push(scalar_value(function, frame, item)?).map_err(internal)?;
+                }
+                Ok(vec![FlatValue::Array(column.finish())])
             }
             HostExpr::Length(v) => match var_value(function, frame, *v)? {
                 FlatValue::Array(array) => one(ScalarValue::Int(array.len() as i64)),

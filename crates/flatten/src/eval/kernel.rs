@@ -216,20 +216,20 @@ impl<'k> KernelMachine<'k> {
             self.pull(values, i, k)?;
             self.pull(index, i, 1)?;
             let target = self.pop_int()?;
-            let position = usize::try_from(target).ok().filter(|&p| p < n && !is_written[p]);
-            let Some(position) = position else {
+            let Some(position) = usize::try_from(target).ok().filter(|&p| p < n) else {
+                // The flattener checks the range itself, in the index thunk.
+                return Err(internal(format!(
+                    "PERMUTE: the index {target} at position {i} is outside [0, {n}) (compiler bug: unguarded)"
+                )));
+            };
+            if is_written[position] {
                 return Err(match check {
-                    Some(site) => fault(site, vec![target, n as i64]),
+                    Some(site) => fault(site, vec![Const::Int(target)]),
                     None => internal(format!(
-                        "unchecked PERMUTE: the index {target} at position {i} is {} (compiler bug)",
-                        if (0..n as i64).contains(&target) {
-                            "repeated".to_string()
-                        } else {
-                            format!("outside [0, {n})")
-                        }
+                        "unchecked PERMUTE: the index {target} at position {i} is repeated (compiler bug)"
                     )),
                 });
-            };
+            }
             is_written[position] = true;
             self.pop_into_at(&mut columns, position)?;
         }
@@ -259,7 +259,7 @@ impl<'k> KernelMachine<'k> {
             self.pull(index, i, 1)?;
             let target = self.pop_int()?;
             let Some(position) = usize::try_from(target).ok().filter(|&p| p < length) else {
-                return Err(fault(site, vec![target, length as i64]));
+                return Err(fault(site, vec![Const::Int(target), Const::Int(length as i64)]));
             };
             // In index order, so the largest `i` writes last and wins.
             self.pop_into_at(&mut columns, position)?;
@@ -604,12 +604,12 @@ impl<'k> KernelMachine<'k> {
         if self.eval_bool(cond)? {
             return Ok(());
         }
-        let values = payload.iter().map(|p| self.eval_int(p)).collect::<Flow<Vec<i64>>>()?;
+        let values = payload.iter().map(|p| Ok(self.eval(p)?.to_const())).collect::<Flow<Vec<Const>>>()?;
         Err(fault(site, values))
     }
 }
 
-fn fault(site: FaultId, payload: Vec<i64>) -> Box<Stop> {
+fn fault(site: FaultId, payload: Vec<Const>) -> Box<Stop> {
     Box::new(Stop::Fault { site, payload })
 }
 

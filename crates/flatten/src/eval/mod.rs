@@ -24,10 +24,11 @@
 //! `nesl-frontend` says (`scalar.rs`).
 //!
 //! ## Two kinds of error
-//! An [`EvalError`] is either a **fault of the NESL program**, a
-//! [`Diagnostic`] of class [`ErrorClass::Runtime`] built from the
-//! [`FaultSite`] that was hit (its message with the payload filled in, its
-//! span as the primary label), or an **internal error**: the IR is
+//! An [`EvalError`] is either a **fault of the NESL program**, the
+//! [`Diagnostic`] (of class `ErrorClass::Runtime`) that the
+//! [`crate::ir::FaultSite`] that was hit builds with the payload's values
+//! ([`crate::ir::FaultSite::diagnostic`], exactly as the reference
+//! interpreter reports it), or an **internal error**: the IR is
 //! ill-formed, or does something that flattening promised to guard
 //! (division by zero, an out-of-range read or conversion, a bad segment
 //! descriptor), which is a compiler bug. The evaluator never panics on any
@@ -64,10 +65,10 @@ use std::sync::mpsc;
 
 use nesl_frontend::eval::Output;
 use nesl_frontend::value::Value;
-use nesl_frontend::{Diagnostic, ErrorClass, Type};
+use nesl_frontend::{Diagnostic, Type};
 
 use crate::ir::verify::verify;
-use crate::ir::{FaultId, FaultSite, FlatProgram, FuncId, KernelId, Repr};
+use crate::ir::{Const, FaultId, FlatProgram, FuncId, KernelId, Repr};
 
 pub use values::{ArrayValue, FlatValue, ScalarValue};
 
@@ -178,7 +179,7 @@ pub(crate) enum Stop {
     /// message.
     Fault {
         site: FaultId,
-        payload: Vec<i64>,
+        payload: Vec<Const>,
     },
     Internal(InternalError),
 }
@@ -204,16 +205,11 @@ impl Stop {
 fn stop_to_error(program: &FlatProgram, stop: Stop) -> EvalError {
     match stop {
         Stop::Fault { site, payload } => match program.fault_sites.get(site.0 as usize) {
-            Some(fault_site) => EvalError::Fault(fault_diagnostic(fault_site, &payload)),
+            Some(fault_site) => EvalError::Fault(fault_site.diagnostic(&payload)),
             None => internal_error(format!("a fault at site @{}, which does not exist", site.0)),
         },
         Stop::Internal(error) => EvalError::Internal(error),
     }
-}
-
-/// The runtime error of the NESL program for a fault at `site`.
-pub fn fault_diagnostic(site: &FaultSite, payload: &[i64]) -> Diagnostic {
-    Diagnostic::new(ErrorClass::Runtime, site.format(payload)).with_primary(site.span, "the program failed here")
 }
 
 /// Checks a segment descriptor (note [segment descriptors]): `lengths` and

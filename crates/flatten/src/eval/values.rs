@@ -26,6 +26,15 @@ impl ScalarValue {
         }
     }
 
+    pub fn to_const(self) -> Const {
+        match self {
+            ScalarValue::Int(x) => Const::Int(x),
+            ScalarValue::Float(x) => Const::Float(x),
+            ScalarValue::Bool(x) => Const::Bool(x),
+            ScalarValue::Char(x) => Const::Char(x),
+        }
+    }
+
     pub fn scalar(self) -> Scalar {
         match self {
             ScalarValue::Int(_) => Scalar::Int,

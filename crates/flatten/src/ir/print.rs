@@ -308,6 +308,9 @@ impl HostPrinter<'_> {
             HostExpr::Length(v) => {
                 let _ = write!(out, "#{}", self.name(*v));
             }
+            HostExpr::Array { elem, items } => {
+                let _ = write!(out, "array {elem} [{}]", self.atoms(items));
+            }
             HostExpr::Run { kernel, args } => {
                 let _ = write!(out, "run {}({})", self.program.kernel(*kernel).name, self.atoms(args));
             }

@@ -29,7 +29,7 @@
 //! a [`GExpr::Tuple`] may appear only where several values are expected: a
 //! thunk's or `ONCE`'s body, a `let`'s value, and the bodies and branches of
 //! `let`, `if` and `assert` in those places. An `assert` has a bool
-//! condition and at most two int payload values.
+//! condition and at most three scalar payload values.
 //!
 //! Host functions: each variable is bound exactly once (a parameter or a
 //! `let`) and used only after its binding and inside the block that binds it
@@ -37,7 +37,8 @@
 //! operators as above, `run` and calls against the callee's parameters, the
 //! `let`'s variables against the callee's results (a kernel's `results`, a
 //! function's body results), `if` branches agree, `time` adds a float.
-//! `assert` takes a bool and int payloads, `print` a `[char]` array. `emit`
+//! `assert` takes a bool and up to three scalar payload values, `print` a
+//! `[char]` array, `array` items of its element type. `emit`
 //! appears only in `main`, and its [`Repr`] matches its NESL type as note
 //! [segment descriptors] says, with datatypes from
 //! [`FlatProgram::datatypes`]. `main` has no parameters and no results.
@@ -83,6 +84,10 @@ impl fmt::Display for VerifyError {
 impl std::error::Error for VerifyError {}
 
 type Checked<T = ()> = Result<T, VerifyError>;
+
+/// The most payload values an `assert` may carry (`{0}` to `{2}` in a
+/// fault site's message).
+const MAX_PAYLOAD_VALUES: usize = 3;
 
 /// Checks every invariant of the flat IR (see the module's documentation).
 pub fn verify(program: &FlatProgram) -> Result<(), VerifyError> {
@@ -380,6 +385,7 @@ impl HostReferences<'_> {
                 self.atom(rhs, stmt)
             }
             HostExpr::Length(v) => self.var(*v, stmt),
+            HostExpr::Array { items, .. } => items.iter().try_for_each(|a| self.atom(a, stmt)),
             HostExpr::Run { kernel, args } => {
                 if (kernel.0 as usize) >= self.program.kernels.len() {
                     return Err(error(
@@ -840,13 +846,14 @@ impl<'a> KernelChecker<'a> {
             }
             GExpr::Assert { cond, site: _, payload, body } => {
                 self.check_bool(cond, "condition of `assert`")?;
-                if payload.len() > 2 {
-                    return Err(
-                        self.expr_error(format!("`assert` has {} payload values (at most two)", payload.len()), expr)
-                    );
+                if payload.len() > MAX_PAYLOAD_VALUES {
+                    return Err(self.expr_error(
+                        format!("`assert` has {} payload values (at most {MAX_PAYLOAD_VALUES})", payload.len()),
+                        expr,
+                    ));
                 }
                 for value in payload {
-                    self.check_int(value, "payload value")?;
+                    self.check_scalar(value)?;
                 }
                 self.check_expr(body, yields)
             }
@@ -1025,8 +1032,14 @@ impl<'a> HostChecker<'a> {
             }
             Stmt::Assert { cond, site: _, payload } => {
                 self.check_atom(cond, VarType::Scalar(Scalar::Bool), "condition of `assert`")?;
+                if payload.len() > MAX_PAYLOAD_VALUES {
+                    return self
+                        .fail(format!("`assert` has {} payload values (at most {MAX_PAYLOAD_VALUES})", payload.len()));
+                }
                 for atom in payload {
-                    self.check_atom(atom, VarType::Scalar(Scalar::Int), "payload value")?;
+                    if self.atom_type(atom)?.is_array() {
+                        return self.fail("an array as a payload value of `assert`");
+                    }
                 }
                 Ok(())
             }
@@ -1076,6 +1089,12 @@ impl<'a> HostChecker<'a> {
                     return self.fail(format!("`#` of {}, which is not an array", self.name(*v)));
                 }
                 Ok(vec![VarType::Scalar(Scalar::Int)])
+            }
+            HostExpr::Array { elem, items } => {
+                for item in items {
+                    self.check_atom(item, VarType::Scalar(*elem), "array item")?;
+                }
+                Ok(vec![VarType::Array(*elem)])
             }
             HostExpr::Run { kernel, args } => {
                 let kernel = self.program.kernel(*kernel);

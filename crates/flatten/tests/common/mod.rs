@@ -277,7 +277,12 @@ impl ProgramBuilder {
 
     /// A fault site whose span is `[lo, hi)` of file 0.
     pub fn fault(&mut self, message: &str, lo: usize, hi: usize) -> FaultId {
-        self.program.fault_sites.push(FaultSite { message: message.into(), span: Span::new(FileId(0), lo, hi) });
+        self.program.fault_sites.push(FaultSite {
+            message: message.into(),
+            span: Span::new(FileId(0), lo, hi),
+            label: "the program failed here".into(),
+            note: None,
+        });
         FaultId(self.program.fault_sites.len() as u32 - 1)
     }
 
@@ -405,6 +410,7 @@ pub fn expect_fault(result: Result<impl std::fmt::Debug, EvalError>) -> (String,
         Err(EvalError::Fault(diagnostic)) => {
             assert_eq!(diagnostic.class, nesl_frontend::ErrorClass::Runtime);
             let span = diagnostic.primary_span().expect("a fault has a primary span");
+            assert_eq!(diagnostic.labels[0].message, "the program failed here");
             (diagnostic.message, span)
         }
         other => panic!("expected a fault, got {other:?}"),
