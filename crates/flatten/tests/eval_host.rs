@@ -389,3 +389,17 @@ fn call_function_and_run_kernel_check_their_ids() {
     let results = eval::call_function(&program, FuncId(0), vec![FlatValue::Scalar(ScalarValue::Int(3))], &mut out);
     assert_eq!(results.unwrap(), vec![int_scalar(6)]);
 }
+
+#[test]
+fn a_panicking_output_does_not_leave_the_evaluator_waiting() {
+    struct Panicky;
+    impl nesl_frontend::eval::Output for Panicky {
+        fn print(&mut self, _: &[u8]) {}
+        fn item(&mut self, _: usize, _: &nesl_frontend::value::Value) {
+            panic!("the output gave up");
+        }
+    }
+    let (program, _) = factorial_program();
+    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| eval::run(&program, &mut Panicky)));
+    assert!(outcome.is_err(), "the output's panic reaches the caller");
+}

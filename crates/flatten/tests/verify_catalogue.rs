@@ -768,3 +768,187 @@ fn errors_print_the_place_the_message_and_the_node() {
         "ill-formed flat IR in kernel `soacs`, SOAC 0 (MAP): `sqrt` is not defined on int\n  at: sqrt(4)"
     );
 }
+
+// --- No panics -------------------------------------------------------------
+
+/// A small deterministic generator (xorshift), so that a failure names its
+/// seed.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n.max(1) as u64) as usize
+    }
+
+    fn scalar(&mut self) -> flatten::ir::Scalar {
+        [INT, FLOAT, BOOL, CHAR][self.below(4)]
+    }
+
+    fn var_type(&mut self) -> VarType {
+        if self.below(2) == 0 { VarType::Scalar(self.scalar()) } else { VarType::Array(self.scalar()) }
+    }
+}
+
+/// Calls `f` on `expr` and each of its subexpressions, parents first.
+fn visit_mut(expr: &mut GExpr, f: &mut dyn FnMut(&mut GExpr)) {
+    f(expr);
+    match expr {
+        GExpr::Var(_) | GExpr::Const(_) | GExpr::Length(_) => {}
+        GExpr::Read { index, .. } | GExpr::SegmentOf { index, .. } => visit_mut(index, f),
+        GExpr::Unary { arg, .. } => visit_mut(arg, f),
+        GExpr::Binary { lhs, rhs, .. } => {
+            visit_mut(lhs, f);
+            visit_mut(rhs, f);
+        }
+        GExpr::If { cond, then_branch, else_branch } => {
+            visit_mut(cond, f);
+            visit_mut(then_branch, f);
+            visit_mut(else_branch, f);
+        }
+        GExpr::Let { value, body, .. } => {
+            visit_mut(value, f);
+            visit_mut(body, f);
+        }
+        GExpr::Tuple(items) => items.iter_mut().for_each(|item| visit_mut(item, f)),
+        GExpr::Assert { cond, payload, body, .. } => {
+            visit_mut(cond, f);
+            payload.iter_mut().for_each(|p| visit_mut(p, f));
+            visit_mut(body, f);
+        }
+    }
+}
+
+/// Every top-level GPU expression of a kernel: sizes and thunk bodies.
+fn kernel_exprs(kernel: &mut flatten::ir::Kernel) -> Vec<&mut GExpr> {
+    let mut exprs = Vec::new();
+    for binding in &mut kernel.body {
+        match &mut binding.soac {
+            Soac::Map { size, pull } => exprs.extend([size, &mut pull.body]),
+            Soac::Permute { size, values, index, .. } | Soac::Scatter { size, values, index, .. } => {
+                exprs.extend([size, &mut values.body, &mut index.body])
+            }
+            Soac::Reduce { size, pull, op, .. } | Soac::Scan { size, pull, op, .. } => {
+                exprs.extend([size, &mut pull.body, &mut op.body])
+            }
+            Soac::Filter { size, pull, pred } => exprs.extend([size, &mut pull.body, &mut pred.body]),
+            Soac::Once { body } => exprs.push(body),
+            Soac::SegReduce { pull, op, .. } => exprs.extend([&mut pull.body, &mut op.body]),
+            Soac::SegScan { elements, pull, op, .. } => exprs.extend([elements, &mut pull.body, &mut op.body]),
+        }
+    }
+    exprs
+}
+
+/// Changes one random thing in the program: a type, a variable reference,
+/// a constant, an operator, or drops a statement or a SOAC.
+fn mutate(p: &mut FlatProgram, rng: &mut Rng) {
+    let kernel_index = rng.below(p.kernels.len());
+    match rng.below(8) {
+        0 => {
+            let kernel = &mut p.kernels[kernel_index];
+            let v = rng.below(kernel.vars.len());
+            kernel.vars[v].ty = rng.var_type();
+        }
+        1 => {
+            let function = if rng.below(2) == 0 { &mut p.main } else { &mut p.functions[0] };
+            let v = rng.below(function.vars.len());
+            function.vars[v].ty = rng.var_type();
+        }
+        2 | 3 | 4 => {
+            let kernel = &mut p.kernels[kernel_index];
+            let var_count = kernel.vars.len() + 2;
+            let (pick, new_var) = (rng.below(200), KVar(rng.below(var_count) as u32));
+            let (new_const, op) = (rng.below(5), rng.below(4));
+            let mut exprs = kernel_exprs(kernel);
+            let mut seen = 0;
+            for expr in exprs.iter_mut() {
+                visit_mut(expr, &mut |e| {
+                    seen += 1;
+                    if seen != pick {
+                        return;
+                    }
+                    match e {
+                        GExpr::Var(v) | GExpr::Length(v) => *v = new_var,
+                        GExpr::Read { array, .. } => *array = new_var,
+                        GExpr::SegmentOf { offsets, .. } => *offsets = new_var,
+                        GExpr::Const(c) => {
+                            *c = [
+                                Const::Int(-1),
+                                Const::Float(f64::NAN),
+                                Const::Bool(true),
+                                Const::Char(0),
+                                Const::Int(0),
+                            ][new_const]
+                        }
+                        GExpr::Binary { op: binary, .. } => {
+                            *binary = [BinaryOp::Div, BinaryOp::Rem, BinaryOp::Lt, BinaryOp::Pow][op]
+                        }
+                        GExpr::Let { vars, .. } => vars.push(new_var),
+                        GExpr::Tuple(items) => {
+                            items.pop();
+                        }
+                        other => *other = GExpr::Tuple(vec![]),
+                    }
+                });
+            }
+        }
+        5 => {
+            let kernel = &mut p.kernels[kernel_index];
+            if !kernel.body.is_empty() {
+                let i = rng.below(kernel.body.len());
+                kernel.body.remove(i);
+            }
+        }
+        6 => {
+            if !p.main.body.stmts.is_empty() {
+                let i = rng.below(p.main.body.stmts.len());
+                p.main.body.stmts.remove(i);
+            }
+        }
+        _ => {
+            let var_count = p.main.vars.len() + 1;
+            let v = HostVar(rng.below(var_count) as u32);
+            match p.main.body.stmts.get_mut(rng.below(16)) {
+                Some(Stmt::Let { vars, .. }) if !vars.is_empty() => vars[0] = v,
+                Some(Stmt::Let { expr: HostExpr::Run { args, .. } | HostExpr::Call { args, .. }, .. }) => {
+                    args.push(Atom::Var(v))
+                }
+                Some(Stmt::Print { text }) => *text = v,
+                Some(Stmt::Emit { value, .. }) => *value = Repr::Seq(SeqRepr::Array(v)),
+                _ => p.main.body.results.push(Atom::Var(v)),
+            }
+        }
+    }
+}
+
+#[test]
+fn neither_the_verifier_nor_the_evaluator_panics_on_corrupted_programs() {
+    let base = well_formed();
+    let mut verified = 0;
+    for seed in 1..=1500u64 {
+        let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+        let mut program = base.clone();
+        for _ in 0..1 + rng.below(3) {
+            mutate(&mut program, &mut rng);
+        }
+        let verdict = std::panic::catch_unwind(|| verify(&program));
+        let Ok(verdict) = verdict else { panic!("the verifier panicked on seed {seed}") };
+        let ran = std::panic::catch_unwind(|| flatten::eval::run(&program, &mut Recorded::default()).map(|_| ()));
+        let Ok(result) = ran else { panic!("the evaluator panicked on seed {seed}") };
+        if verdict.is_ok() {
+            verified += 1;
+            if let Err(flatten::eval::EvalError::Internal(error)) = &result {
+                assert!(!error.message.contains("does not verify"), "seed {seed}: {error}");
+            }
+        } else {
+            assert!(matches!(result, Err(flatten::eval::EvalError::Internal(_))), "seed {seed}");
+        }
+    }
+    // Some corruptions keep the program well-formed (a constant of the same
+    // type, a dropped statement nothing uses): those run.
+    println!("{verified} of 1500 corrupted programs still verify");
+    assert!(verified > 0);
+}

@@ -210,7 +210,7 @@ impl<'k> KernelMachine<'k> {
             .iter()
             .map(|&element| ColumnBuilder::zeros(element, n).map_err(internal))
             .collect::<Flow<Vec<_>>>()?;
-        let mut is_written = vec![false; n];
+        let mut is_written = all_false(n)?;
         self.stack.clear();
         for i in 0..n {
             self.pull(values, i, k)?;
@@ -611,6 +611,14 @@ impl<'k> KernelMachine<'k> {
 
 fn fault(site: FaultId, payload: Vec<Const>) -> Box<Stop> {
     Box::new(Stop::Fault { site, payload })
+}
+
+/// `n` flags, all false, allocated fallibly.
+fn all_false(n: usize) -> Flow<Vec<bool>> {
+    let mut flags = Vec::new();
+    flags.try_reserve_exact(n).map_err(|_| internal(format!("out of memory for {n} flags")))?;
+    flags.resize(n, false);
+    Ok(flags)
 }
 
 fn new_columns(elements: &[Scalar], capacity: usize) -> Flow<Vec<ColumnBuilder>> {

@@ -292,9 +292,12 @@ fn on_evaluator_thread<'p, T: Send>(
     out: &mut dyn Output,
     work: impl for<'s> FnOnce(&mut HostMachine<'p, 's>) -> Flow<T> + Send,
 ) -> Result<T, EvalError> {
-    let (event_sender, events) = mpsc::channel::<Event<'p>>();
-    let (delivery_sender, deliveries) = mpsc::channel::<Result<(), String>>();
     std::thread::scope(|scope| {
+        // Owned by this closure, so that if `out` panics, unwinding drops
+        // this thread's ends of the channels and the evaluator stops rather
+        // than waiting forever for a delivery.
+        let (event_sender, events) = mpsc::channel::<Event<'p>>();
+        let (delivery_sender, deliveries) = mpsc::channel::<Result<(), String>>();
         let evaluator = std::thread::Builder::new()
             .name("flat-ir-evaluator".to_string())
             .stack_size(EVALUATOR_STACK_BYTES)

@@ -7,11 +7,12 @@
 //! In two phases, so that the second may index and print freely:
 //!
 //! 1. **References** ([`check_references`]): every [`KVar`], [`HostVar`],
-//!    [`KernelId`], [`FuncId`] and [`FaultId`] that the program mentions
-//!    exists. Errors of this phase show the offending node in its `Debug`
-//!    form, since the printer cannot name what does not exist.
-//! 2. **Scopes and types**, kernel by kernel ([`KernelChecker`]) and function
-//!    by function ([`HostChecker`]); errors show the node as the IR printer
+//!    [`crate::ir::KernelId`], [`crate::ir::FuncId`] and [`FaultId`] that
+//!    the program mentions exists. Errors of this phase show the offending
+//!    node in its `Debug` form, since the printer cannot name what does not
+//!    exist.
+//! 2. **Scopes and types**, kernel by kernel (`KernelChecker`) and function
+//!    by function (`HostChecker`); errors show the node as the IR printer
 //!    writes it ([`crate::ir::print`]).
 //!
 //! Kernels: each variable is bound exactly once (a parameter, a SOAC result,
@@ -45,8 +46,8 @@
 //! Kernel names and function names are unique.
 //!
 //! # Where to start reading
-//! [`verify`], then [`KernelChecker::check_soac`] and
-//! [`HostChecker::check_expr`].
+//! [`verify`], then `KernelChecker::check_soac` and
+//! `HostChecker::check_expr`.
 
 use std::fmt;
 
