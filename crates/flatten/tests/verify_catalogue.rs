@@ -857,7 +857,7 @@ fn mutate(p: &mut FlatProgram, rng: &mut Rng) {
             let v = rng.below(function.vars.len());
             function.vars[v].ty = rng.var_type();
         }
-        2 | 3 | 4 => {
+        2..=4 => {
             let kernel = &mut p.kernels[kernel_index];
             let var_count = kernel.vars.len() + 2;
             let (pick, new_var) = (rng.below(200), KVar(rng.below(var_count) as u32));
