@@ -60,6 +60,7 @@ mod analysis;
 mod context;
 mod dead_code;
 mod error;
+pub mod eval;
 mod faults;
 mod flatten_expr;
 mod flatten_program;

@@ -207,7 +207,9 @@ impl BinaryOp {
 
 /// A GPU expression. Its value is a scalar, or a tuple of scalars for the
 /// bodies of thunks with several results ([`GExpr::Tuple`], only at the top
-/// of a thunk body or under `Let`/`If`/`Assert` there). The empty tuple is
+/// of a thunk body or of `ONCE`'s body, as the value of a `Let` binding
+/// several variables, or under `Let`/`If`/`Assert` in those places; the
+/// items of a tuple are scalars, tuples do not nest). The empty tuple is
 /// the body of a pull thunk that only checks (a `MAP` with no results whose
 /// `Assert`s are its purpose).
 #[derive(Clone, Debug, PartialEq)]

@@ -72,6 +72,12 @@ pub struct SoacBinding {
 /// thunk, `{ (x, y) => x + y }` for an operator, `{ x => x > 0 }` for a
 /// predicate. Its free variables are the kernel variables it reads besides
 /// its parameters (λcu's `using` list), computed on demand.
+///
+/// Its parameters and the variables its `let`s bind are bound exactly once
+/// in the kernel (see [`KVar`]) and visible only inside it: two thunks never
+/// share a parameter, and a pass that copies a body containing a `let` (as
+/// the FILTER-FILTER fusion rule copies `let a = e1` into two thunks) gives
+/// the copy fresh variables.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Thunk {
     pub params: Vec<KVar>,
