@@ -34,7 +34,8 @@ use std::collections::HashMap;
 use nesl_frontend::tast::GlobalId;
 
 use crate::faults::Attribution;
-use crate::ir::{Atom, Const, HostVar, Repr};
+use crate::host_code::BlockId;
+use crate::ir::{Atom, Const, HostVar, Repr, SeqRepr};
 use crate::representation::Val;
 
 /// Index of a level in the stack; 0 is the host.
@@ -68,6 +69,25 @@ pub(crate) struct Level {
     /// for the first lifted level (the host has one instance) and the host.
     pub parent: Option<Step>,
     pub known_nonempty: bool,
+    /// Values of outer levels already made dense for this level (see
+    /// `gather.rs`), with the host block their variables are bound in.
+    pub dense: Vec<(DenseKey, SeqRepr, BlockId)>,
+}
+
+impl Level {
+    pub fn new(size: Size, parent: Option<Step>, known_nonempty: bool) -> Level {
+        Level { size, parent, known_nonempty, dense: Vec::new() }
+    }
+}
+
+/// Identifies a lifted value of an outer level: the array (of a scalar)
+/// or the lengths (of a sequence) that hold it, its level, and the path
+/// of a scalar.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct DenseKey {
+    pub holder: HostVar,
+    pub level: LevelId,
+    pub path: Vec<Step>,
 }
 
 /// The stack of levels of one function body being flattened.
@@ -77,14 +97,14 @@ pub(crate) struct Levels(Vec<Level>);
 impl Levels {
     /// Only the host level.
     pub fn host() -> Levels {
-        Levels(vec![Level { size: Size::Count(Atom::Const(Const::Int(1))), parent: None, known_nonempty: true }])
+        Levels(vec![Level::new(Size::Count(Atom::Const(Const::Int(1))), None, true)])
     }
 
     /// A lifted function body: the host level and one lifted level of `n`
     /// instances.
     pub fn lifted(n: HostVar, known_nonempty: bool) -> Levels {
         let mut levels = Levels::host();
-        levels.push(Level { size: Size::Count(Atom::Var(n)), parent: None, known_nonempty });
+        levels.push(Level::new(Size::Count(Atom::Var(n)), None, known_nonempty));
         levels
     }
 
@@ -94,6 +114,10 @@ impl Levels {
 
     pub fn get(&self, level: LevelId) -> &Level {
         &self.0[level]
+    }
+
+    pub fn get_mut(&mut self, level: LevelId) -> &mut Level {
+        &mut self.0[level]
     }
 
     pub fn push(&mut self, level: Level) -> LevelId {

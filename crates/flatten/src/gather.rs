@@ -15,7 +15,7 @@
 //! outer level is distributed through the levels' steps, a uniform one
 //! replicated.
 
-use crate::context::{LevelId, Size, Step};
+use crate::context::{DenseKey, LevelId, Size, Step};
 use crate::error::{FlattenError, Result};
 use crate::flatten_program::FnCx;
 use crate::ir::{Atom, BinaryOp, Const, GExpr, HostFunction, HostVar, Repr, Scalar, SeqRepr, Soac, Thunk, VarType};
@@ -256,26 +256,37 @@ impl FnCx<'_, '_> {
     }
 
     /// The value `val` of the current context as a dense lifted sequence of
-    /// the instances of `level`.
+    /// the instances of `level`. A value of an outer level is gathered once
+    /// per level (and host block).
     pub fn to_dense(&mut self, val: &Val, level: LevelId) -> Result<SeqRepr> {
         let size = self.levels.get(level).size.clone();
-        match val {
-            Val::Uniform(repr) => self.replicate(repr, &size),
-            Val::Scalar(s) if s.level == level && s.path.is_empty() => Ok(SeqRepr::Array(s.array)),
-            Val::Scalar(s) => {
-                let mut steps = self.levels.path(level, s.level);
-                steps.extend(s.path.iter().cloned());
-                self.gather_along(&SeqRepr::Array(s.array), size, steps)
-            }
-            Val::Seq(s) if s.level == level => Ok(s.as_nested()),
-            Val::Seq(s) => {
-                let steps = self.levels.path(level, s.level);
-                self.gather_along(&s.as_nested(), size, steps)
-            }
+        let (key, source, mut steps) = match val {
+            Val::Uniform(repr) => return self.replicate(repr, &size),
+            Val::Scalar(s) if s.level == level && s.path.is_empty() => return Ok(SeqRepr::Array(s.array)),
+            Val::Seq(s) if s.level == level => return Ok(s.as_nested()),
             Val::Tuple(items) => {
-                Ok(SeqRepr::Tuple(items.iter().map(|v| self.to_dense(v, level)).collect::<Result<_>>()?))
+                return Ok(SeqRepr::Tuple(items.iter().map(|v| self.to_dense(v, level)).collect::<Result<_>>()?));
             }
+            Val::Scalar(s) => (
+                DenseKey { holder: s.array, level: s.level, path: s.path.clone() },
+                SeqRepr::Array(s.array),
+                self.levels.path(level, s.level),
+            ),
+            Val::Seq(s) => (
+                DenseKey { holder: s.lengths, level: s.level, path: Vec::new() },
+                s.as_nested(),
+                self.levels.path(level, s.level),
+            ),
+        };
+        let cached = self.levels.get(level).dense.iter().find(|(k, _, block)| *k == key && self.fb.is_open(*block));
+        if let Some((_, dense, _)) = cached {
+            return Ok(dense.clone());
         }
+        steps.extend(key.path.iter().cloned());
+        let dense = self.gather_along(&source, size, steps)?;
+        let block = self.fb.current_block();
+        self.levels.get_mut(level).dense.push((key, dense.clone(), block));
+        Ok(dense)
     }
 
     /// The sequence whose element `p` is element `steps(p)` of `source`.

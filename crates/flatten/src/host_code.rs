@@ -12,10 +12,17 @@ pub(crate) struct FunctionBuilder {
     pub function: HostFunction,
     /// The open blocks, outermost first; never empty.
     blocks: Vec<OpenBlock>,
+    /// The number of blocks opened so far.
+    opened: u32,
 }
+
+/// Identifies a block of a function being built: what is bound in it is
+/// visible while it is open.
+pub(crate) type BlockId = u32;
 
 #[derive(Default)]
 struct OpenBlock {
+    id: BlockId,
     stmts: Vec<Stmt>,
     /// `#xs` already bound in this block or an enclosing one.
     lengths: HashMap<HostVar, HostVar>,
@@ -26,6 +33,7 @@ impl FunctionBuilder {
         FunctionBuilder {
             function: HostFunction { name: name.into(), params: Vec::new(), body: Block::default(), vars: Vec::new() },
             blocks: vec![OpenBlock::default()],
+            opened: 1,
         }
     }
 
@@ -57,7 +65,8 @@ impl FunctionBuilder {
     /// Opens a nested block (a branch of an `if`, the body of a `time`).
     pub fn begin_block(&mut self) {
         let lengths = self.blocks.last().map(|b| b.lengths.clone()).unwrap_or_default();
-        self.blocks.push(OpenBlock { stmts: Vec::new(), lengths });
+        self.blocks.push(OpenBlock { id: self.opened, stmts: Vec::new(), lengths });
+        self.opened += 1;
     }
 
     /// Closes the innermost block, whose values are `results`.
@@ -72,6 +81,16 @@ impl FunctionBuilder {
         let block = self.blocks.pop().expect("the body");
         self.function.body = Block { stmts: block.stmts, results };
         self.function
+    }
+
+    /// The innermost open block.
+    pub fn current_block(&self) -> BlockId {
+        self.blocks.last().map_or(0, |b| b.id)
+    }
+
+    /// Whether what block `id` binds is visible here.
+    pub fn is_open(&self, id: BlockId) -> bool {
+        self.blocks.iter().any(|b| b.id == id)
     }
 
     /// `#array`, bound once per block.

@@ -91,11 +91,7 @@ impl FnCx<'_, '_> {
             let equal = self.fb.binary(BinaryOp::Eq, Scalar::Int, first, n);
             self.fb.assert(equal, site, vec![first, n]);
         }
-        let inner = self.levels.push(Level {
-            size: Size::LengthOf(seqs[0].length_witness()),
-            parent: None,
-            known_nonempty: false,
-        });
+        let inner = self.levels.push(Level::new(Size::LengthOf(seqs[0].length_witness()), None, false));
         let elements = seqs.into_iter().map(|s| Val::from_seq(s, inner)).collect();
         Ok((inner, None, elements))
     }
@@ -139,7 +135,7 @@ impl FnCx<'_, '_> {
         for s in sequences {
             dense.push(if s.is_uniform() { None } else { Some(self.to_dense(s, outer)?) });
         }
-        let inner = self.levels.push(Level { size, parent: Some(Step::SegmentOf(offsets)), known_nonempty: false });
+        let inner = self.levels.push(Level::new(size, Some(Step::SegmentOf(offsets)), false));
         let mut elements = Vec::with_capacity(sequences.len());
         for (s, d) in sequences.iter().zip(dense) {
             elements.push(match (d, s) {
@@ -311,11 +307,7 @@ impl FnCx<'_, '_> {
         let out = self.run_kernel(kb, "filter", filter, &results);
         let kept = out[0];
         let packed: HashMap<HostVar, HostVar> = pulled.iter().copied().zip(out[1..].iter().copied()).collect();
-        let selected = self.levels.push(Level {
-            size: Size::LengthOf(kept),
-            parent: Some(Step::Gather(kept)),
-            known_nonempty: false,
-        });
+        let selected = self.levels.push(Level::new(Size::LengthOf(kept), Some(Step::Gather(kept)), false));
         for l in &locals {
             if let Some(v) = self.scope.locals[l.0 as usize].clone() {
                 self.scope.locals[l.0 as usize] = Some(replace_columns(&v, inner, selected, &packed));

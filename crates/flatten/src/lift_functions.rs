@@ -170,7 +170,7 @@ impl FnCx<'_, '_> {
         let callee = &program.functions[func];
         let name = self.fl.function_name(format!("{}^", callee.instance));
         let mut fb = FunctionBuilder::new(name);
-        let n = fb.var("n", VarType::Scalar(Scalar::Int));
+        let n = fb.var("instances", VarType::Scalar(Scalar::Int));
         let mut scope = self.callee_scope(func, attribution, &mut fb)?;
         let mut params = vec![n];
         params.extend(fb.function.params.iter().copied());
