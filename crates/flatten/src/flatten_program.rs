@@ -47,6 +47,8 @@ pub(crate) struct Flattener<'p> {
     /// The leaves of the thunk of a scalar expression, memoised (see
     /// `scalar_code.rs`).
     pub plans: HashMap<ExprId, Option<Rc<[ExprId]>>>,
+    /// The host function of one radix-sort pass, once built (`sort_prims.rs`).
+    pub radix_sort_pass: Option<FuncId>,
     kernel_names: HashSet<String>,
     function_names: HashSet<String>,
 }
@@ -62,6 +64,7 @@ impl<'p> Flattener<'p> {
             functions: Vec::new(),
             memo: HashMap::new(),
             plans: HashMap::new(),
+            radix_sort_pass: None,
             kernel_names: HashSet::new(),
             function_names: HashSet::new(),
         }

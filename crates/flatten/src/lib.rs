@@ -77,6 +77,8 @@ mod scalar_prims;
 mod segmented_prims;
 mod sequence_prims;
 mod share_kernels;
+mod sort_prims;
+mod structural_prims;
 
 pub use error::FlattenError;
 

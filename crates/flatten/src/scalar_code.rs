@@ -85,7 +85,7 @@ impl FnCx<'_, '_> {
         let is_operation = match &expr.kind {
             ExprKind::Prim { prim, args } => {
                 is_scalar_prim(*prim)
-                    || *prim == Prim::Eql
+                    || (matches!(prim, Prim::Eql | Prim::Hash) && is_gpu_type(program, &self.expr(args[0]).ty))
                     || is_reduction_of_nothing(program, *prim, args)
                     || (matches!(prim, Prim::Length | Prim::Elt) && matches!(self.expr(args[0]).kind, ExprKind::Var(_)))
             }
@@ -120,7 +120,9 @@ impl FnCx<'_, '_> {
             ExprKind::Pair(a, b) => all(self, &[*a, *b], bound, leaves),
             ExprKind::Construct { args, .. } => all(self, args, bound, leaves),
             ExprKind::Prim { prim, args } if is_scalar_prim(*prim) => all(self, args, bound, leaves),
-            ExprKind::Prim { prim: Prim::Eql, args } => all(self, args, bound, leaves),
+            ExprKind::Prim { prim: Prim::Eql | Prim::Hash, args } if is_gpu_type(program, &self.expr(args[0]).ty) => {
+                all(self, args, bound, leaves)
+            }
             ExprKind::Prim { prim: Prim::Length, args } if matches!(self.expr(args[0]).kind, ExprKind::Var(_)) => true,
             ExprKind::Prim { prim: Prim::Elt, args } if matches!(self.expr(args[0]).kind, ExprKind::Var(_)) => {
                 self.plan_walk(args[1], under_branch, bound, leaves)
@@ -225,6 +227,19 @@ impl FnCx<'_, '_> {
                     .reduce(and)
                     .unwrap_or(GExpr::Const(Const::Bool(true)));
                 Ok(GVal::Scalar(equal))
+            }
+            ExprKind::Prim { prim: Prim::Hash, args } => {
+                let words = self.compile_gpu(tc, g, args[0])?.into_components();
+                let types = scalar_components(program, &self.expr(args[0]).ty)?;
+                let range = self.compile_gpu(tc, g, args[1])?.scalar();
+                let inlined = g.frames.last().and_then(|f| f.inlined.clone());
+                let site = self.fault_at(
+                    expr.span,
+                    crate::structural_prims::hash_range(),
+                    inlined.as_ref().map(|(name, attr)| (name.as_str(), attr.as_ref())),
+                );
+                let words = words.into_iter().zip(types).collect();
+                Ok(GVal::Scalar(crate::structural_prims::emit_hash(&mut ThunkEmitter { tc }, words, range, site)))
             }
             ExprKind::Prim { prim, args } if is_scalar_prim(*prim) => {
                 let mut values = Vec::with_capacity(args.len());

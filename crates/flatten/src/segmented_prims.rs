@@ -177,8 +177,12 @@ fn array(seq: &SeqRepr) -> Result<HostVar> {
 impl FnCx<'_, '_> {
     pub fn lifted_prim(&mut self, e: ExprId, prim: Prim, args: &[ExprId]) -> Result<Val> {
         let program = self.program();
-        if is_scalar_prim(prim) || (prim == Prim::Eql && is_gpu_type(program, &self.expr(args[0]).ty)) {
+        let gpu_argument = is_gpu_type(program, &self.expr(args[0]).ty);
+        if is_scalar_prim(prim) || (matches!(prim, Prim::Eql | Prim::Hash) && gpu_argument) {
             return self.compile_thunk(e, args);
+        }
+        if prim == Prim::Hash {
+            return Err(self.unsupported("`hash` of a sequence", e));
         }
         if prim == Prim::Error {
             return self.lifted_error(e, args);
@@ -190,7 +194,6 @@ impl FnCx<'_, '_> {
             Prim::PrintString | Prim::PrintChar => {
                 return Err(self.unsupported("printing inside an apply-to-each", e));
             }
-            Prim::Eql => return Err(self.unsupported("`eql` of sequences", e)),
             _ => {}
         }
         let mut values = Vec::with_capacity(args.len());
@@ -206,6 +209,8 @@ impl FnCx<'_, '_> {
             Prim::Dist => self.lifted_dist(e, &values[0], &values[1]),
             Prim::Elt => self.lifted_elt(e, &values[0], &values[1]),
             Prim::Zip => self.lifted_zip(e, &values[0], &values[1]),
+            Prim::Eql => self.lifted_eql(e, &values[0], &values[1]),
+            Prim::Sort | Prim::Rank => self.lifted_sort(prim, &values[0]),
             Prim::Iseq => self.lifted_iseq(e, &values[0], &values[1], &values[2]),
             Prim::PlusScan | Prim::MultScan | Prim::MaxScan | Prim::MinScan | Prim::OrScan | Prim::AndScan => {
                 let (lengths, offsets, elements) = nested(self.to_dense(&values[0], level)?)?;

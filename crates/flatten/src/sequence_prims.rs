@@ -18,8 +18,8 @@ use crate::ir::{
     UnaryOp, VarType,
 };
 use crate::kernel_code::{KernelBuilder, ThunkCx, add, and, cmp, index_param, int, sub};
-use crate::representation::{is_gpu_type, scalar_type};
-use crate::scalar_code::{HostEmitter, scalar_components};
+use crate::representation::scalar_type;
+use crate::scalar_code::HostEmitter;
 use crate::scalar_prims::ScalarEmitter;
 use crate::segmented_prims::{extreme_index_thunk, monoid, monoid_thunk};
 
@@ -84,7 +84,13 @@ impl FnCx<'_, '_> {
             return Ok(Repr::Scalar(Atom::Const(monoid(prim, ty)?.neutral)));
         }
         if prim == Prim::Eql {
-            return self.host_eql(e, args);
+            return self.host_eql(args);
+        }
+        if prim == Prim::Hash {
+            return self.host_hash(e, args);
+        }
+        if matches!(prim, Prim::Sort | Prim::Rank) {
+            return self.host_sort(prim, args);
         }
         if prim == Prim::Error {
             return self.host_error(e, args);
@@ -274,31 +280,6 @@ impl FnCx<'_, '_> {
             }
             _ => Err(self.unsupported("`__error` with a computed message", e)),
         }
-    }
-
-    /// `eql(a, b)` of GPU values: every component equal.
-    fn host_eql(&mut self, e: ExprId, args: &[ExprId]) -> Result<Repr> {
-        let ty = self.expr(args[0]).ty.clone();
-        if !is_gpu_type(self.program(), &ty) {
-            return Err(self.unsupported("`eql` of sequences", e));
-        }
-        let a = self.compile_host(args[0])?;
-        let b = self.compile_host(args[1])?;
-        let mut xs = Vec::new();
-        let mut ys = Vec::new();
-        crate::representation::repr_atoms(&a, &mut xs);
-        crate::representation::repr_atoms(&b, &mut ys);
-        let types = scalar_components(self.program(), &ty)?;
-        let mut result = Atom::Const(Const::Bool(true));
-        for ((x, y), t) in xs.into_iter().zip(ys).zip(types) {
-            let equal = self.fb.binary(BinaryOp::Eq, t, x, y);
-            result = if result == Atom::Const(Const::Bool(true)) {
-                equal
-            } else {
-                self.fb.binary(BinaryOp::And, Scalar::Bool, result, equal)
-            };
-        }
-        Ok(Repr::Scalar(result))
     }
 
     /// `s[i]` on the host: the element's scalars and its sequences' bounds
@@ -617,9 +598,6 @@ pub(crate) fn zero_of(ty: Scalar) -> Const {
 /// The primitives flattening does not support yet, with what to call them.
 pub(crate) fn unsupported_prim(prim: Prim) -> Option<&'static str> {
     Some(match prim {
-        Prim::Sort => "`sort`",
-        Prim::Rank => "`rank`",
-        Prim::Hash => "`hash`",
         Prim::ToString => "`@` (conversion to a string)",
         Prim::ExpString => "`exp_string`",
         Prim::ParseInt => "`parse_int`",
