@@ -322,7 +322,9 @@ impl Analysis {
             ExprKind::Pair(a, b) => sum(self, &[*a, *b]),
             ExprKind::Construct { args, .. } => sum(self, args),
             ExprKind::Prim { prim, args } if is_scalar_prim(*prim) => sum(self, args),
-            ExprKind::Prim { prim: Prim::Eql | Prim::Hash, args } if is_gpu_type(program, &program.exprs[args[0]].ty) => {
+            ExprKind::Prim { prim: Prim::Eql | Prim::Hash, args }
+                if is_gpu_type(program, &program.exprs[args[0]].ty) =>
+            {
                 sum(self, args)
             }
             ExprKind::Prim { prim: Prim::Length, args } if is_var(program, args[0]) => Some(1),

@@ -128,6 +128,14 @@ pub(crate) fn negative_dist() -> String {
     "`dist`: negative count {0}".to_string()
 }
 
+/// The most elements a sequence built from data may have (the
+/// interpreter's `MAX_SEQUENCE_LENGTH`).
+pub(crate) const MAX_SEQUENCE_LENGTH: i64 = 1 << 31;
+
+pub(crate) fn too_large(op: &str) -> String {
+    format!("sequence too large in `{op}`: {{0}} elements (the limit is 2^31)")
+}
+
 pub(crate) fn zero_stride() -> String {
     "`iseq`: the stride is zero".to_string()
 }

@@ -49,7 +49,8 @@ impl FnCx<'_, '_> {
         let else_indices = self.select_instances(flags, &size, false)?;
         let mut results = Vec::with_capacity(2);
         for (branch, indices) in [(then_branch, then_indices), (else_branch, else_indices)] {
-            let branch_level = self.levels.push(Level::new(Size::LengthOf(indices), Some(Step::Gather(indices)), false));
+            let branch_level =
+                self.levels.push(Level::new(Size::LengthOf(indices), Some(Step::Gather(indices)), false));
             let value = self.compile(branch)?;
             results.push(self.to_dense(&value, branch_level)?);
             self.levels.pop();

@@ -379,11 +379,13 @@ impl FnCx<'_, '_> {
     fn lifted_dist(&mut self, e: ExprId, value: &Val, count: &Val) -> Result<Val> {
         let level = self.levels.current();
         let site = self.fault(e, faults::negative_dist());
+        let large = self.fault(e, faults::too_large("dist"));
         let count = self.instance_scalar(count)?;
         let (lengths, offsets, total) = self.segment_lengths(&|tc, host, i| {
             let n = count.at(tc, host, i);
             let n = tc.share("n", Scalar::Int, n);
             tc.assert(cmp(BinaryOp::Ge, n.clone(), int(0)), site, vec![n.clone()]);
+            tc.assert(cmp(BinaryOp::Le, n.clone(), int(faults::MAX_SEQUENCE_LENGTH)), large, vec![n.clone()]);
             vec![n]
         })?;
         let values = self.to_dense(value, level)?;
@@ -433,6 +435,7 @@ impl FnCx<'_, '_> {
     fn lifted_iseq(&mut self, e: ExprId, start: &Val, stride: &Val, end: &Val) -> Result<Val> {
         let level = self.levels.current();
         let site = self.fault(e, faults::zero_stride());
+        let large = self.fault(e, faults::too_large("iseq"));
         let (start, stride, end) =
             (self.instance_scalar(start)?, self.instance_scalar(stride)?, self.instance_scalar(end)?);
         let (lengths, offsets, total) = self.segment_lengths(&|tc, host, i| {
@@ -440,7 +443,10 @@ impl FnCx<'_, '_> {
             let (s, d, e) = (start.at(tc, host, i.clone()), stride.at(tc, host, i.clone()), end.at(tc, host, i));
             let d = tc.share("d", Scalar::Int, d);
             tc.assert(cmp(BinaryOp::Ne, d.clone(), int(0)), site, Vec::new());
-            vec![iseq_count(&mut ThunkEmitter { tc }, s, d, e)]
+            let count = iseq_count(&mut ThunkEmitter { tc: &mut *tc }, s, d, e);
+            let count = tc.share("count", Scalar::Int, count);
+            tc.assert(cmp(BinaryOp::Le, count.clone(), int(faults::MAX_SEQUENCE_LENGTH)), large, vec![count.clone()]);
+            vec![count]
         })?;
         let elements = self.map_column(&Size::Count(total), "iseq", Scalar::Int, &|tc, host, q| {
             let (segment, within) = position_in_segment(tc, host, offsets, q);

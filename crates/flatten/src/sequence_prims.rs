@@ -112,6 +112,7 @@ impl FnCx<'_, '_> {
                 let ok = self.fb.binary(BinaryOp::Ge, Scalar::Int, count, Atom::Const(Const::Int(0)));
                 let site = self.fault(e, faults::negative_dist());
                 self.fb.assert(ok, site, vec![count]);
+                self.check_dist_size(e, &value, count)?;
                 Repr::Seq(self.replicate(&value, &Size::Count(count))?)
             }
             Prim::Elt => {
@@ -262,6 +263,30 @@ impl FnCx<'_, '_> {
         })
     }
 
+    /// `dist(value, count)` makes `count` copies of each of the value's
+    /// columns: the widest copy must stay within the interpreter's limit.
+    fn check_dist_size(&mut self, e: ExprId, value: &Repr, count: Atom) -> Result<()> {
+        let mut arrays = Vec::new();
+        if let Repr::Seq(seq) = value {
+            crate::representation::seq_vars(seq, &mut |v| arrays.push(v));
+        }
+        let mut widest = Atom::Const(Const::Int(1));
+        for array in arrays {
+            let n = self.fb.length(array);
+            widest = self.fb.binary(BinaryOp::Max, Scalar::Int, widest, n);
+        }
+        let limit = Atom::Const(Const::Int(faults::MAX_SEQUENCE_LENGTH));
+        let most = match widest {
+            Atom::Const(Const::Int(1)) => limit,
+            _ => self.fb.binary(BinaryOp::Div, Scalar::Int, limit, widest),
+        };
+        let small = self.fb.binary(BinaryOp::Le, Scalar::Int, count, most);
+        let total = self.fb.binary(BinaryOp::Mul, Scalar::Int, count, widest);
+        let site = self.fault(e, faults::too_large("dist"));
+        self.fb.assert(small, site, vec![total]);
+        Ok(())
+    }
+
     /// `__error(message)`: a fault with the literal message.
     fn host_error(&mut self, e: ExprId, args: &[ExprId]) -> Result<Repr> {
         let site = self.error_site(e, args)?;
@@ -326,6 +351,10 @@ impl FnCx<'_, '_> {
         let nonzero = self.fb.binary(BinaryOp::Ne, Scalar::Int, stride, Atom::Const(Const::Int(0)));
         self.fb.assert(nonzero, site, Vec::new());
         let count = iseq_count(&mut HostEmitter { fb: &mut self.fb }, start, stride, end);
+        let limit = Atom::Const(Const::Int(faults::MAX_SEQUENCE_LENGTH));
+        let small = self.fb.binary(BinaryOp::Le, Scalar::Int, count, limit);
+        let site = self.fault(e, faults::too_large("iseq"));
+        self.fb.assert(small, site, vec![count]);
         let elements = self.map_column(&Size::Count(count), "iseq", Scalar::Int, &|tc, host, i| {
             add(tc.kb.atom(host, start), GExpr::binary(BinaryOp::Mul, Scalar::Int, i, tc.kb.atom(host, stride)))
         })?;

@@ -100,11 +100,8 @@ impl FnCx<'_, '_> {
                     let is_zero = GExpr::binary(BinaryOp::Eq, ty, x.clone(), GExpr::Const(Const::Float(0.0)));
                     let is_nan = GExpr::binary(BinaryOp::Ne, ty, x.clone(), x.clone());
                     let bits = GExpr::unary(UnaryOp::FloatBits, ty, x);
-                    let canonical = GExpr::if_(
-                        is_zero,
-                        int(0),
-                        GExpr::if_(is_nan, int(f64::NAN.to_bits() as i64), bits),
-                    );
+                    let canonical =
+                        GExpr::if_(is_zero, int(0), GExpr::if_(is_nan, int(f64::NAN.to_bits() as i64), bits));
                     let b = tc.share("b", Scalar::Int, canonical);
                     // Positive floats above negative ones; negative ones in
                     // reverse order of their bits.
@@ -125,16 +122,13 @@ impl FnCx<'_, '_> {
         let host = &self.fb.function;
         let mut kb = KernelBuilder::new();
         let i = index_param(&mut kb, "i");
-        let body = GExpr::binary(
-            BinaryOp::Xor,
-            Scalar::Int,
-            kb.read(host, keys, GExpr::Var(i)),
-            kb.read(host, keys, int(0)),
-        );
+        let body =
+            GExpr::binary(BinaryOp::Xor, Scalar::Int, kb.read(host, keys, GExpr::Var(i)), kb.read(host, keys, int(0)));
         let op = binary_thunk(&mut kb, BinaryOp::Or, Scalar::Int);
         let size = kb.length(host, keys);
         let reduce = Soac::Reduce { size, pull: Thunk { params: vec![i], body }, neutral: vec![Const::Int(0)], op };
-        let mask = self.run_kernel(kb, "reduce_differing_bits", reduce, &[("mask".into(), VarType::Scalar(Scalar::Int))])[0];
+        let mask =
+            self.run_kernel(kb, "reduce_differing_bits", reduce, &[("mask".into(), VarType::Scalar(Scalar::Int))])[0];
         let pass = self.radix_sort_pass()?;
         let sorted_keys = self.fb.var("sorted_keys", VarType::Array(Scalar::Int));
         let sorted = self.fb.var("sorted_order", VarType::Array(Scalar::Int));
@@ -205,7 +199,8 @@ impl FnCx<'_, '_> {
         let (pull, op) = count_bits(&mut kb, host);
         let size = kb.length(host, keys);
         let scan = Soac::Scan { size, pull, neutral: vec![Const::Int(0)], op };
-        let ones_before = self.run_kernel(kb, "scan_ones", scan, &[("ones_before".into(), VarType::Array(Scalar::Int))])[0];
+        let ones_before =
+            self.run_kernel(kb, "scan_ones", scan, &[("ones_before".into(), VarType::Array(Scalar::Int))])[0];
         let host = &self.fb.function;
         let mut kb = KernelBuilder::new();
         let (pull, op) = count_bits(&mut kb, host);
@@ -236,7 +231,8 @@ impl FnCx<'_, '_> {
         let (index_body, mut kb) = tc.finish(target);
         let size = kb.length(host, keys);
         let permute = Soac::Permute { size, values, index: Thunk { params: vec![k], body: index_body }, check: None };
-        let results = [("keys".to_string(), VarType::Array(Scalar::Int)), ("order".to_string(), VarType::Array(Scalar::Int))];
+        let results =
+            [("keys".to_string(), VarType::Array(Scalar::Int)), ("order".to_string(), VarType::Array(Scalar::Int))];
         let out = self.run_kernel(kb, "permute_by_bit", permute, &results);
         Ok((out[0], out[1]))
     }
@@ -261,7 +257,8 @@ impl FnCx<'_, '_> {
         let k = index_param(&mut kb, "k");
         let index = Thunk { params: vec![k], body: kb.read(host, order, GExpr::Var(k)) };
         let size = kb.length(host, order);
-        let permute = Soac::Permute { size, values: Thunk { params: vec![j], body: GExpr::Var(j) }, index, check: None };
+        let permute =
+            Soac::Permute { size, values: Thunk { params: vec![j], body: GExpr::Var(j) }, index, check: None };
         Ok(self.run_kernel(kb, "permute_rank", permute, &[("rank".into(), VarType::Array(Scalar::Int))])[0])
     }
 }

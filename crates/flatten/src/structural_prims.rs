@@ -19,8 +19,8 @@ use nesl_frontend::tast::ExprId;
 use crate::error::{FlattenError, Result};
 use crate::flatten_program::FnCx;
 use crate::ir::{
-    Atom, BinaryOp, Const, FaultId, GExpr, HostExpr, HostVar, Repr, Scalar, SegDesc, SeqRepr, Soac, Stmt, Thunk, UnaryOp,
-    VarType,
+    Atom, BinaryOp, Const, FaultId, GExpr, HostExpr, HostVar, Repr, Scalar, SegDesc, SeqRepr, Soac, Stmt, Thunk,
+    UnaryOp, VarType,
 };
 use crate::kernel_code::{KernelBuilder, ThunkCx, add, binary_thunk, cmp, index_param, sub};
 use crate::representation::{LiftedScalar, Val, components, elem_type, scalar_type};
@@ -212,9 +212,11 @@ impl FnCx<'_, '_> {
         }
         let op = binary_thunk(&mut kb, BinaryOp::And, Scalar::Bool);
         let size = kb.length(host, a.length_witness());
-        let reduce = Soac::Reduce { size, pull: Thunk { params: vec![i], body: equal }, neutral: vec![Const::Bool(true)], op };
-        let columns_equal =
-            Atom::Var(self.run_kernel(kb, "reduce_eql", reduce, &[("equal".to_string(), VarType::Scalar(Scalar::Bool))])[0]);
+        let reduce =
+            Soac::Reduce { size, pull: Thunk { params: vec![i], body: equal }, neutral: vec![Const::Bool(true)], op };
+        let columns_equal = Atom::Var(
+            self.run_kernel(kb, "reduce_eql", reduce, &[("equal".to_string(), VarType::Scalar(Scalar::Bool))])[0],
+        );
         if nested.is_empty() {
             return Ok(columns_equal);
         }
@@ -268,7 +270,8 @@ impl FnCx<'_, '_> {
         let segments = SegDesc { lengths: kb.param(host, lengths), offsets: kb.param(host, offsets) };
         let reduce =
             Soac::SegReduce { segments, pull: Thunk { params: vec![p], body }, neutral: vec![Const::Bool(true)], op };
-        let elements_equal = self.run_kernel(kb, "seg_reduce_eql", reduce, &[("equal".to_string(), VarType::Array(Scalar::Bool))])[0];
+        let elements_equal =
+            self.run_kernel(kb, "seg_reduce_eql", reduce, &[("equal".to_string(), VarType::Array(Scalar::Bool))])[0];
         let both = self.map_column(&self.levels.get(level).size.clone(), "equal", Scalar::Bool, &|tc, host, i| {
             let i = tc.share("i", Scalar::Int, i);
             let (_, length) = source.at(tc, host, i.clone());
@@ -302,10 +305,7 @@ fn level_columns(
                 level_columns(x, y, pairs, nested)?;
             }
         }
-        (
-            SeqRepr::Nested { lengths: la, elements: ea, .. },
-            SeqRepr::Nested { lengths: lb, elements: eb, .. },
-        ) => {
+        (SeqRepr::Nested { lengths: la, elements: ea, .. }, SeqRepr::Nested { lengths: lb, elements: eb, .. }) => {
             pairs.push((*la, *lb));
             nested.push(((**ea).clone(), (**eb).clone()));
         }

@@ -9,8 +9,8 @@ use nesl_frontend::SourceMap;
 fn flatten_source(source: &str) -> FlatProgram {
     let mut sources = SourceMap::new();
     let file = sources.add("test.nesl", source, false);
-    let compiled = nesl_frontend::compile(&mut sources, file)
-        .unwrap_or_else(|d| panic!("{}", d[0].render(&sources, false)));
+    let compiled =
+        nesl_frontend::compile(&mut sources, file).unwrap_or_else(|d| panic!("{}", d[0].render(&sources, false)));
     flatten::flatten_program(&compiled.program, &sources).unwrap_or_else(|e| panic!("{e}"))
 }
 
