@@ -343,7 +343,7 @@ impl FnCx<'_, '_> {
         let mut sources = Vec::with_capacity(items.len());
         for item in items {
             let v = self.compile(*item)?;
-            sources.push(self.to_dense(&v, level)?);
+            sources.push(self.dense_at(&v, level)?);
         }
         let size = self.levels.get(level).size.clone();
         let lengths = self.map_column(&size, "lengths", Scalar::Int, &|_, _, _| GExpr::int(k))?;

@@ -10,7 +10,7 @@
 //! segment (`segment_of`) and the same position in the source segment.
 //!
 //! On top of it: [`FnCx::replicate`] (a uniform value for every instance,
-//! `dist`), and [`FnCx::to_dense`], which turns any value of a lifted level
+//! `dist`), and [`FnCx::dense_at`], which turns any value of a lifted level
 //! into a dense lifted sequence of that level's instances: a value of an
 //! outer level is distributed through the levels' steps, a uniform one
 //! replicated.
@@ -258,14 +258,14 @@ impl FnCx<'_, '_> {
     /// The value `val` of the current context as a dense lifted sequence of
     /// the instances of `level`. A value of an outer level is gathered once
     /// per level (and host block).
-    pub fn to_dense(&mut self, val: &Val, level: LevelId) -> Result<SeqRepr> {
+    pub fn dense_at(&mut self, val: &Val, level: LevelId) -> Result<SeqRepr> {
         let size = self.levels.get(level).size.clone();
         let (key, source, mut steps) = match val {
             Val::Uniform(repr) => return self.replicate(repr, &size),
             Val::Scalar(s) if s.level == level && s.path.is_empty() => return Ok(SeqRepr::Array(s.array)),
             Val::Seq(s) if s.level == level => return Ok(s.as_nested()),
             Val::Tuple(items) => {
-                return Ok(SeqRepr::Tuple(items.iter().map(|v| self.to_dense(v, level)).collect::<Result<_>>()?));
+                return Ok(SeqRepr::Tuple(items.iter().map(|v| self.dense_at(v, level)).collect::<Result<_>>()?));
             }
             Val::Scalar(s) => (
                 DenseKey { holder: s.array, level: s.level, path: s.path.clone() },

@@ -36,6 +36,15 @@ use crate::kernel_code::{GVal, KernelBuilder, ThunkCx, index_param};
 use crate::representation::{LiftedScalar, LiftedSeq, Val};
 use crate::scalar_code::GpuCx;
 
+/// The instances of an apply-to-each's body: their level, the segment
+/// descriptor that maps them to outer instances (none in the host context),
+/// and each generator's element.
+struct Instances {
+    level: LevelId,
+    descriptor: Option<(HostVar, HostVar)>,
+    elements: Vec<Val>,
+}
+
 impl FnCx<'_, '_> {
     pub fn compile_apply_to_each(
         &mut self,
@@ -51,7 +60,7 @@ impl FnCx<'_, '_> {
             sequences.push(self.compile(g.seq)?);
         }
         let site = self.fault(e, generators_of_different_lengths());
-        let (inner, descriptor, elements) =
+        let Instances { level: inner, descriptor, elements } =
             if outer == 0 { self.host_instances(&sequences, site)? } else { self.lifted_instances(&sequences, site)? };
         for (g, element) in generators.iter().zip(elements) {
             self.bind_pattern(&g.pattern, element, first_var)?;
@@ -61,7 +70,7 @@ impl FnCx<'_, '_> {
             Some(cond) => self.filter_instances(cond, generators, inner, descriptor)?,
         };
         let value = self.compile(body)?;
-        let elements = self.to_dense(&value, body_level)?;
+        let elements = self.dense_at(&value, body_level)?;
         while self.levels.current() > outer {
             self.levels.pop();
         }
@@ -73,11 +82,7 @@ impl FnCx<'_, '_> {
 
     /// The instances of an apply-to-each in the host context: the elements
     /// of the generators, whose lengths must match.
-    fn host_instances(
-        &mut self,
-        sequences: &[Val],
-        site: crate::ir::FaultId,
-    ) -> Result<(LevelId, Option<(HostVar, HostVar)>, Vec<Val>)> {
+    fn host_instances(&mut self, sequences: &[Val], site: crate::ir::FaultId) -> Result<Instances> {
         let seqs: Vec<SeqRepr> = sequences
             .iter()
             .map(|s| match s {
@@ -93,16 +98,12 @@ impl FnCx<'_, '_> {
         }
         let inner = self.levels.push(Level::new(Size::LengthOf(seqs[0].length_witness()), None, false));
         let elements = seqs.into_iter().map(|s| Val::from_seq(s, inner)).collect();
-        Ok((inner, None, elements))
+        Ok(Instances { level: inner, descriptor: None, elements })
     }
 
     /// The instances of an apply-to-each in a lifted context: for each
     /// outer instance, the elements of its generators' sequences.
-    fn lifted_instances(
-        &mut self,
-        sequences: &[Val],
-        site: crate::ir::FaultId,
-    ) -> Result<(LevelId, Option<(HostVar, HostVar)>, Vec<Val>)> {
+    fn lifted_instances(&mut self, sequences: &[Val], site: crate::ir::FaultId) -> Result<Instances> {
         let outer = self.levels.current();
         let outer_size = self.levels.get(outer).size.clone();
         let driver = sequences.iter().position(|s| !s.is_uniform());
@@ -111,7 +112,7 @@ impl FnCx<'_, '_> {
         }
         let (lengths, offsets, size) = match driver {
             Some(a) => {
-                let SeqRepr::Nested { lengths, offsets, elements } = self.to_dense(&sequences[a], outer)? else {
+                let SeqRepr::Nested { lengths, offsets, elements } = self.dense_at(&sequences[a], outer)? else {
                     return Err(FlattenError::bug("a lifted generator that is not a sequence"));
                 };
                 (lengths, offsets, Size::LengthOf(elements.length_witness()))
@@ -133,7 +134,7 @@ impl FnCx<'_, '_> {
         };
         let mut dense = Vec::with_capacity(sequences.len());
         for s in sequences {
-            dense.push(if s.is_uniform() { None } else { Some(self.to_dense(s, outer)?) });
+            dense.push(if s.is_uniform() { None } else { Some(self.dense_at(s, outer)?) });
         }
         let inner = self.levels.push(Level::new(size, Some(Step::SegmentOf(offsets)), false));
         let mut elements = Vec::with_capacity(sequences.len());
@@ -144,7 +145,7 @@ impl FnCx<'_, '_> {
                 _ => return Err(FlattenError::bug("a generator that is not a sequence")),
             });
         }
-        Ok((inner, Some((lengths, offsets)), elements))
+        Ok(Instances { level: inner, descriptor: Some((lengths, offsets)), elements })
     }
 
     /// The value whose instance `i` of `level` is element `steps(i)` of
@@ -243,7 +244,7 @@ impl FnCx<'_, '_> {
             }
             None => {
                 let v = self.compile(cond)?;
-                match self.to_dense(&v, inner)? {
+                match self.dense_at(&v, inner)? {
                     SeqRepr::Array(flags) => (None, Some(flags)),
                     _ => return Err(FlattenError::bug("a filter's condition is not a bool")),
                 }
@@ -277,10 +278,10 @@ impl FnCx<'_, '_> {
                 let mut tc = ThunkCx::over_level(kb, inner, GExpr::Var(j));
                 let mut g = GpuCx::new(values);
                 for l in &locals {
-                    if let Some(v) = self.scope.locals[l.0 as usize].clone() {
-                        if let Some(value) = pulled_gval(&v, inner, &column_params) {
-                            g.bind_root(*l, value);
-                        }
+                    if let Some(v) = self.scope.locals[l.0 as usize].clone()
+                        && let Some(value) = pulled_gval(&v, inner, &column_params)
+                    {
+                        g.bind_root(*l, value);
                     }
                 }
                 let value = self.compile_gpu(&mut tc, &mut g, cond)?.scalar();
@@ -330,11 +331,7 @@ impl FnCx<'_, '_> {
 /// The arrays of the scalar parts of `val` read in place at `level`.
 fn collect_columns(val: &Val, level: LevelId, out: &mut Vec<HostVar>) {
     match val {
-        Val::Scalar(s) if s.level == level && s.path.is_empty() => {
-            if !out.contains(&s.array) {
-                out.push(s.array)
-            }
-        }
+        Val::Scalar(s) if s.level == level && s.path.is_empty() && !out.contains(&s.array) => out.push(s.array),
         Val::Tuple(items) => items.iter().for_each(|v| collect_columns(v, level, out)),
         _ => {}
     }

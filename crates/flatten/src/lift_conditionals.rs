@@ -40,7 +40,7 @@ impl FnCx<'_, '_> {
                 self.uniform_if(e, *c, then_branch, else_branch)
             };
         }
-        let SeqRepr::Array(flags) = self.to_dense(&c, level)? else {
+        let SeqRepr::Array(flags) = self.dense_at(&c, level)? else {
             return Err(FlattenError::bug("a lifted condition that is not a bool"));
         };
         let size = self.levels.get(level).size.clone();
@@ -52,7 +52,7 @@ impl FnCx<'_, '_> {
             let branch_level =
                 self.levels.push(Level::new(Size::LengthOf(indices), Some(Step::Gather(indices)), false));
             let value = self.compile(branch)?;
-            results.push(self.to_dense(&value, branch_level)?);
+            results.push(self.dense_at(&value, branch_level)?);
             self.levels.pop();
         }
         let route = move |tc: &mut ThunkCx, host: &HostFunction, i: GExpr| {
@@ -99,7 +99,7 @@ impl FnCx<'_, '_> {
         for branch in [then_branch, else_branch] {
             self.fb.begin_block();
             let value = self.compile(branch)?;
-            let dense = self.to_dense(&value, level)?;
+            let dense = self.dense_at(&value, level)?;
             let mut atoms = Vec::new();
             seq_vars(&dense, &mut |v| atoms.push(Atom::Var(v)));
             blocks.push(self.fb.end_block(atoms));

@@ -106,7 +106,7 @@ impl FnCx<'_, '_> {
         match shape {
             Shape::Uniform => repr_atoms(&value.clone().into_uniform()?, out),
             Shape::Lifted => {
-                let dense = self.to_dense(value, self.levels.current())?;
+                let dense = self.dense_at(value, self.levels.current())?;
                 seq_vars(&dense, &mut |v| out.push(Atom::Var(v)));
             }
             Shape::Tuple(shapes) => {
@@ -194,7 +194,7 @@ impl FnCx<'_, '_> {
             let then_block = cx.fb.end_block(seq_atoms(&none));
             cx.fb.begin_block();
             let value = cx.compile(callee.body)?;
-            let dense = cx.to_dense(&value, 1)?;
+            let dense = cx.dense_at(&value, 1)?;
             let else_block = cx.fb.end_block(seq_atoms(&dense));
             let result = fresh_seq(program, &mut cx.fb.function, &callee.result, "result")?;
             let mut vars = Vec::new();
@@ -203,7 +203,7 @@ impl FnCx<'_, '_> {
             seq_atoms(&result)
         } else {
             let value = cx.compile(callee.body)?;
-            let dense = cx.to_dense(&value, 1)?;
+            let dense = cx.dense_at(&value, 1)?;
             seq_atoms(&dense)
         };
         let function = cx.fb.finish(results);

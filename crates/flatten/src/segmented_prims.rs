@@ -213,13 +213,13 @@ impl FnCx<'_, '_> {
             Prim::Sort | Prim::Rank => self.lifted_sort(prim, &values[0]),
             Prim::Iseq => self.lifted_iseq(e, &values[0], &values[1], &values[2]),
             Prim::PlusScan | Prim::MultScan | Prim::MaxScan | Prim::MinScan | Prim::OrScan | Prim::AndScan => {
-                let (lengths, offsets, elements) = nested(self.to_dense(&values[0], level)?)?;
+                let (lengths, offsets, elements) = nested(self.dense_at(&values[0], level)?)?;
                 let elements = array(&elements)?;
                 let scanned = self.seg_scan(prim, elements, lengths, offsets)?;
                 Ok(Val::Seq(LiftedSeq { level, lengths, offsets, elements: SeqRepr::Array(scanned) }))
             }
             _ if is_reduction(prim) => {
-                let (lengths, offsets, elements) = nested(self.to_dense(&values[0], level)?)?;
+                let (lengths, offsets, elements) = nested(self.dense_at(&values[0], level)?)?;
                 let elements = array(&elements)?;
                 let reduced = self.seg_reduce(prim, elements, lengths, offsets)?;
                 Ok(Val::Scalar(LiftedScalar { level, array: reduced, path: Vec::new() }))
@@ -229,7 +229,7 @@ impl FnCx<'_, '_> {
             Prim::Permute => self.lifted_permute(e, &values[0], &values[1]),
             Prim::Write => self.lifted_write(e, &values[0], &values[1]),
             Prim::Pack => {
-                let (lengths, offsets, pairs) = nested(self.to_dense(&values[0], level)?)?;
+                let (lengths, offsets, pairs) = nested(self.dense_at(&values[0], level)?)?;
                 let SeqRepr::Tuple(mut parts) = pairs else {
                     return Err(FlattenError::bug("`pack` of a sequence that is not of pairs"));
                 };
@@ -244,7 +244,7 @@ impl FnCx<'_, '_> {
             Prim::Subseq => self.lifted_subseq(e, &values[0], &values[1], &values[2]),
             Prim::Partition => self.lifted_partition(e, &values[0], &values[1]),
             Prim::Flatten => {
-                let (lengths, offsets, inner) = nested(self.to_dense(&values[0], level)?)?;
+                let (lengths, offsets, inner) = nested(self.dense_at(&values[0], level)?)?;
                 let (inner_lengths, _, elements) = nested(inner)?;
                 let new_lengths = self.seg_reduce(Prim::Sum, inner_lengths, lengths, offsets)?;
                 let new_offsets = self.scan_offsets(new_lengths)?;
@@ -275,7 +275,7 @@ impl FnCx<'_, '_> {
     fn instance_scalar(&mut self, val: &Val) -> Result<InstanceScalar> {
         match val {
             Val::Uniform(Repr::Scalar(a)) => Ok(InstanceScalar::Uniform(*a)),
-            _ => Ok(InstanceScalar::Dense(array(&self.to_dense(val, self.levels.current())?)?)),
+            _ => Ok(InstanceScalar::Dense(array(&self.dense_at(val, self.levels.current())?)?)),
         }
     }
 
@@ -388,7 +388,7 @@ impl FnCx<'_, '_> {
             tc.assert(cmp(BinaryOp::Le, n.clone(), int(faults::MAX_SEQUENCE_LENGTH)), large, vec![n.clone()]);
             vec![n]
         })?;
-        let values = self.to_dense(value, level)?;
+        let values = self.dense_at(value, level)?;
         let route = move |tc: &mut ThunkCx, host: &HostFunction, q: GExpr| Route {
             choice: Choice::Only,
             index: GExpr::SegmentOf { offsets: tc.kb.param(host, offsets), index: Box::new(q) },
@@ -427,8 +427,8 @@ impl FnCx<'_, '_> {
             tc.assert(cmp(BinaryOp::Eq, la.clone(), lb.clone()), site, vec![la, lb]);
             Vec::new()
         })?;
-        let (lengths, offsets, ea) = nested(self.to_dense(a, level)?)?;
-        let (_, _, eb) = nested(self.to_dense(b, level)?)?;
+        let (lengths, offsets, ea) = nested(self.dense_at(a, level)?)?;
+        let (_, _, eb) = nested(self.dense_at(b, level)?)?;
         Ok(Val::Seq(LiftedSeq { level, lengths, offsets, elements: SeqRepr::Tuple(vec![ea, eb]) }))
     }
 
@@ -461,7 +461,7 @@ impl FnCx<'_, '_> {
         let level = self.levels.current();
         let name = prim.name();
         let site = self.fault(e, faults::empty_extreme_index(name));
-        let (lengths, offsets, elements) = nested(self.to_dense(seq, level)?)?;
+        let (lengths, offsets, elements) = nested(self.dense_at(seq, level)?)?;
         let elements = array(&elements)?;
         let host = &self.fb.function;
         let ty = host.var(elements).ty.scalar();
@@ -488,7 +488,7 @@ impl FnCx<'_, '_> {
         let level = self.levels.current();
         let site = self.fault(e, faults::index_out_of_range("->"));
         let source = self.seg_source(seq)?;
-        let (lengths, offsets, index_elements) = nested(self.to_dense(indices, level)?)?;
+        let (lengths, offsets, index_elements) = nested(self.dense_at(indices, level)?)?;
         let index_elements = array(&index_elements)?;
         let route = |tc: &mut ThunkCx, host: &HostFunction, q: GExpr| {
             let q = tc.share("q", Scalar::Int, q);
@@ -508,8 +508,8 @@ impl FnCx<'_, '_> {
         let lengths_site = self.fault(e, faults::permute_lengths());
         let out_of_range = self.fault(e, faults::index_out_of_range("permute"));
         let repeated = self.fault(e, faults::permute_repeated());
-        let (lengths, offsets, elements) = nested(self.to_dense(seq, level)?)?;
-        let (index_lengths, _, index_elements) = nested(self.to_dense(indices, level)?)?;
+        let (lengths, offsets, elements) = nested(self.dense_at(seq, level)?)?;
+        let (index_lengths, _, index_elements) = nested(self.dense_at(indices, level)?)?;
         let index_elements = array(&index_elements)?;
         self.map_instances("check_permute", &[], &|tc, host, i| {
             let i = tc.share("i", Scalar::Int, i);
@@ -536,8 +536,8 @@ impl FnCx<'_, '_> {
     fn lifted_write(&mut self, e: ExprId, seq: &Val, pairs: &Val) -> Result<Val> {
         let level = self.levels.current();
         let site = self.fault(e, faults::index_out_of_range("<-"));
-        let (lengths, offsets, elements) = nested(self.to_dense(seq, level)?)?;
-        let (_, pair_offsets, pair_elements) = nested(self.to_dense(pairs, level)?)?;
+        let (lengths, offsets, elements) = nested(self.dense_at(seq, level)?)?;
+        let (_, pair_offsets, pair_elements) = nested(self.dense_at(pairs, level)?)?;
         let SeqRepr::Tuple(mut parts) = pair_elements else {
             return Err(FlattenError::bug("`<-` of a sequence that is not of pairs"));
         };
@@ -613,8 +613,8 @@ impl FnCx<'_, '_> {
         let level = self.levels.current();
         let negative = self.fault(e, faults::partition_negative());
         let total_site = self.fault(e, faults::partition_total());
-        let (seq_lengths, _, elements) = nested(self.to_dense(seq, level)?)?;
-        let (outer_lengths, outer_offsets, inner_lengths) = nested(self.to_dense(lengths, level)?)?;
+        let (seq_lengths, _, elements) = nested(self.dense_at(seq, level)?)?;
+        let (outer_lengths, outer_offsets, inner_lengths) = nested(self.dense_at(lengths, level)?)?;
         let inner_lengths = array(&inner_lengths)?;
         self.check_nonnegative(inner_lengths, negative)?;
         let sums = self.seg_reduce(Prim::Sum, inner_lengths, outer_lengths, outer_offsets)?;

@@ -65,7 +65,7 @@ impl FnCx<'_, '_> {
     /// `sort(s)` or `rank(s)` in a lifted context: every segment at once.
     pub fn lifted_sort(&mut self, prim: Prim, seq: &Val) -> Result<Val> {
         let level = self.levels.current();
-        let (lengths, offsets, values) = nested(self.to_dense(seq, level)?)?;
+        let (lengths, offsets, values) = nested(self.dense_at(seq, level)?)?;
         let keys = self.sort_keys(values)?;
         let identity = self.map_column(&Size::LengthOf(values), "order", Scalar::Int, &|_, _, i| i)?;
         let by_value = self.sort_order(keys, identity)?;

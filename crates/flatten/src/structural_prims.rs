@@ -239,7 +239,7 @@ impl FnCx<'_, '_> {
         if !crate::representation::is_gpu_type(self.program(), &elem) {
             return Err(self.unsupported("`eql` of nested sequences inside an apply-to-each", e));
         }
-        let SeqRepr::Nested { lengths, offsets, elements } = self.to_dense(a, level)? else {
+        let SeqRepr::Nested { lengths, offsets, elements } = self.dense_at(a, level)? else {
             return Err(FlattenError::bug("a lifted sequence that is not nested"));
         };
         let source = self.seg_source(b)?;
