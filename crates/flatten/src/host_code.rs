@@ -134,7 +134,10 @@ impl FunctionBuilder {
             }
         }
         match (op, lhs, rhs) {
-            (BinaryOp::Mul, Atom::Const(Const::Int(1)), x) | (BinaryOp::Mul, x, Atom::Const(Const::Int(1))) => {
+            (BinaryOp::Mul, Atom::Const(Const::Int(1)), x)
+            | (BinaryOp::Mul, x, Atom::Const(Const::Int(1)))
+            | (BinaryOp::Div, x, Atom::Const(Const::Int(1)))
+            | (BinaryOp::Sub, x, Atom::Const(Const::Int(0))) => {
                 return x;
             }
             (BinaryOp::Add, Atom::Const(Const::Int(0)), x) | (BinaryOp::Add, x, Atom::Const(Const::Int(0))) => {

@@ -144,6 +144,13 @@ pub(crate) struct ThunkCx {
     pub kb: KernelBuilder,
     /// The open scopes, outermost (the thunk's body) first.
     scopes: Vec<Vec<ThunkStmt>>,
+    /// The ids of the open scopes, parallel to `scopes`, and the number of
+    /// scopes opened so far.
+    scope_ids: Vec<u32>,
+    opened: u32,
+    /// The expressions bound by `share` so far, with their variable and
+    /// scope: an expression shared again in that scope reuses the variable.
+    shared: Vec<(GExpr, KVar, u32)>,
     /// For a thunk over the instances of a level: the instance index of
     /// that level and of the levels below it that were read so far.
     instances: HashMap<LevelId, GExpr>,
@@ -151,7 +158,14 @@ pub(crate) struct ThunkCx {
 
 impl ThunkCx {
     pub fn new(kb: KernelBuilder) -> ThunkCx {
-        ThunkCx { kb, scopes: vec![Vec::new()], instances: HashMap::new() }
+        ThunkCx {
+            kb,
+            scopes: vec![Vec::new()],
+            scope_ids: vec![0],
+            opened: 1,
+            shared: Vec::new(),
+            instances: HashMap::new(),
+        }
     }
 
     /// A thunk whose parameter `index` is an instance of `level`.
@@ -163,11 +177,14 @@ impl ThunkCx {
 
     pub fn push_scope(&mut self) {
         self.scopes.push(Vec::new());
+        self.scope_ids.push(self.opened);
+        self.opened += 1;
     }
 
     /// Closes the innermost scope around its result.
     pub fn pop_scope(&mut self, result: GExpr) -> GExpr {
         let stmts = self.scopes.pop().expect("an open scope");
+        self.scope_ids.pop();
         wrap(stmts, result)
     }
 
@@ -190,8 +207,13 @@ impl ThunkCx {
         if matches!(value, GExpr::Var(_) | GExpr::Const(_)) {
             return value;
         }
+        if let Some((_, v, _)) = self.shared.iter().find(|(e, _, scope)| *e == value && self.scope_ids.contains(scope))
+        {
+            return GExpr::Var(*v);
+        }
         let v = self.kb.scalar_var(name, ty);
-        self.scopes.last_mut().expect("an open scope").push(ThunkStmt::Let(vec![v], value));
+        self.scopes.last_mut().expect("an open scope").push(ThunkStmt::Let(vec![v], value.clone()));
+        self.shared.push((value, v, *self.scope_ids.last().expect("an open scope")));
         GExpr::Var(v)
     }
 
@@ -204,7 +226,7 @@ impl ThunkCx {
 
     /// Binds `value` in the thunk's outermost scope (for values every path
     /// of the body may use, which cannot fault).
-    fn share_at_root(&mut self, name: &str, ty: Scalar, value: GExpr) -> GExpr {
+    pub fn share_at_root(&mut self, name: &str, ty: Scalar, value: GExpr) -> GExpr {
         if matches!(value, GExpr::Var(_) | GExpr::Const(_)) {
             return value;
         }
@@ -291,6 +313,14 @@ pub(crate) fn add(a: GExpr, b: GExpr) -> GExpr {
         (GExpr::Const(crate::ir::Const::Int(0)), _) => b,
         (_, GExpr::Const(crate::ir::Const::Int(0))) => a,
         _ => GExpr::binary(BinaryOp::Add, Scalar::Int, a, b),
+    }
+}
+
+pub(crate) fn mul(a: GExpr, b: GExpr) -> GExpr {
+    match (&a, &b) {
+        (GExpr::Const(crate::ir::Const::Int(1)), _) => b,
+        (_, GExpr::Const(crate::ir::Const::Int(1))) => a,
+        _ => GExpr::binary(BinaryOp::Mul, Scalar::Int, a, b),
     }
 }
 

@@ -367,7 +367,7 @@ impl FnCx<'_, '_> {
     }
 
     /// The thunk value of a variable.
-    fn gpu_lookup(&mut self, tc: &mut ThunkCx, g: &GpuCx, var: Var) -> Result<GVal> {
+    fn gpu_lookup(&mut self, tc: &mut ThunkCx, g: &mut GpuCx, var: Var) -> Result<GVal> {
         let frame = g.frames.last().expect("a frame");
         if let Var::Local(l) = var {
             if let Some(v) = frame.locals.get(&l) {
@@ -378,7 +378,12 @@ impl FnCx<'_, '_> {
             }
         }
         let val = self.lookup(var)?;
-        self.read_val(tc, &val)
+        let value = self.read_val(tc, &val)?;
+        if let Var::Local(l) = var {
+            // The read is pure: the same expression serves every use.
+            g.frames[0].locals.insert(l, value.clone());
+        }
+        Ok(value)
     }
 
     /// The value of a sequence variable read by `#s` or `s[i]` in a thunk.
@@ -586,7 +591,12 @@ impl ScalarEmitter for HostEmitter<'_> {
     }
 
     fn unary(&mut self, op: UnaryOp, ty: Scalar, arg: Atom) -> Atom {
-        Atom::Var(self.fb.let_("t", VarType::Scalar(op.result(ty)), HostExpr::Unary { op, ty, arg }))
+        match (op, arg) {
+            (UnaryOp::Abs, Atom::Const(Const::Int(x))) => Atom::Const(Const::Int(x.wrapping_abs())),
+            (UnaryOp::Neg, Atom::Const(Const::Int(x))) => Atom::Const(Const::Int(x.wrapping_neg())),
+            (UnaryOp::Neg, Atom::Const(Const::Float(x))) => Atom::Const(Const::Float(-x)),
+            _ => Atom::Var(self.fb.let_("t", VarType::Scalar(op.result(ty)), HostExpr::Unary { op, ty, arg })),
+        }
     }
 
     fn binary(&mut self, op: BinaryOp, ty: Scalar, lhs: Atom, rhs: Atom) -> Atom {
@@ -594,6 +604,11 @@ impl ScalarEmitter for HostEmitter<'_> {
     }
 
     fn select(&mut self, ty: Scalar, cond: Atom, a: Atom, b: Atom) -> Atom {
+        match cond {
+            Atom::Const(Const::Bool(true)) => return a,
+            Atom::Const(Const::Bool(false)) => return b,
+            _ => {}
+        }
         self.fb.begin_block();
         let then_block = self.fb.end_block(vec![a]);
         self.fb.begin_block();

@@ -29,7 +29,7 @@ use crate::gather::{Choice, Route};
 use crate::ir::{
     Atom, BinaryOp, Const, GExpr, HostFunction, HostVar, Repr, Scalar, SegDesc, SeqRepr, Soac, Thunk, UnaryOp, VarType,
 };
-use crate::kernel_code::{KernelBuilder, ThunkCx, add, and, binary_thunk, cmp, index_param, int, sub};
+use crate::kernel_code::{KernelBuilder, ThunkCx, add, and, binary_thunk, cmp, index_param, int, mul, sub};
 use crate::representation::{LiftedScalar, LiftedSeq, Val, is_gpu_type};
 use crate::scalar_code::ThunkEmitter;
 use crate::sequence_prims::{in_range, iseq_count, unsupported_prim, zero_of};
@@ -452,7 +452,7 @@ impl FnCx<'_, '_> {
             let (segment, within) = position_in_segment(tc, host, offsets, q);
             let s = start.at(tc, host, segment.clone());
             let d = stride.at(tc, host, segment);
-            add(s, GExpr::binary(BinaryOp::Mul, Scalar::Int, within, d))
+            add(s, mul(within, d))
         })?;
         Ok(Val::Seq(LiftedSeq { level, lengths, offsets, elements: SeqRepr::Array(elements) }))
     }

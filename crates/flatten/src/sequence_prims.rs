@@ -17,7 +17,7 @@ use crate::ir::{
     Atom, BinaryOp, Const, FaultId, GExpr, HostExpr, HostFunction, HostVar, Repr, Scalar, SeqRepr, Soac, Stmt, Thunk,
     UnaryOp, VarType,
 };
-use crate::kernel_code::{KernelBuilder, ThunkCx, add, and, cmp, index_param, int, sub};
+use crate::kernel_code::{KernelBuilder, ThunkCx, add, and, cmp, index_param, int, mul, sub};
 use crate::representation::scalar_type;
 use crate::scalar_code::HostEmitter;
 use crate::scalar_prims::ScalarEmitter;
@@ -356,7 +356,7 @@ impl FnCx<'_, '_> {
         let site = self.fault(e, faults::too_large("iseq"));
         self.fb.assert(small, site, vec![count]);
         let elements = self.map_column(&Size::Count(count), "iseq", Scalar::Int, &|tc, host, i| {
-            add(tc.kb.atom(host, start), GExpr::binary(BinaryOp::Mul, Scalar::Int, i, tc.kb.atom(host, stride)))
+            add(tc.kb.atom(host, start), mul(i, tc.kb.atom(host, stride)))
         })?;
         Ok(Repr::Seq(SeqRepr::Array(elements)))
     }
