@@ -36,7 +36,9 @@
 //!   (`lift_apply_to_each.rs`);
 //! - primitives are trivial kernels of one SOAC each, segmented in lifted
 //!   contexts (`sequence_prims.rs`, `segmented_prims.rs`), with the
-//!   reorderings of nested data in `gather.rs`;
+//!   reorderings of nested data in `gather.rs`, `eql` and `hash` in
+//!   `structural_prims.rs`, and `sort` and `rank` a radix sort
+//!   (`sort_prims.rs`);
 //! - conditionals whose condition varies and whose branches are not scalar
 //!   code split the instances, run each branch on its own, and merge
 //!   (`lift_conditionals.rs`);
@@ -49,6 +51,14 @@
 //!
 //! Fusion comes later (the `fusion` crate): flattening makes many small
 //! kernels and leaves merging them to the ILP.
+//!
+//! ## Not supported yet
+//! Flattening fails with [`FlattenError::NotSupported`], naming the construct
+//! and its position, for: `@`, `exp_string`, `parse_int`, `parse_float`,
+//! `rand` and `rand_seed` (anywhere); `hash` of a value containing a
+//! sequence (a sequential fold); printing and `time` inside an
+//! apply-to-each (their order is the program's); `eql` of nested sequences
+//! inside an apply-to-each; `__error` with a computed message.
 //!
 //! ## Where to start reading
 //! `flatten_program.rs` (the driver and the state), then `flatten_expr.rs`

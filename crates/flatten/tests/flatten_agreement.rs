@@ -136,3 +136,60 @@ fn power_and_conversions_match_the_interpreter_exactly() {
     agree("{x ^ n : x in [3, 2]; n in [5, -1]};");
     agree("{round(x) : x in [2.5, -2.5, 0.49999999999999994]};");
 }
+
+#[test]
+fn outer_sequences_used_whole_in_inner_contexts() {
+    agree("{{sum(row) + x : x in row} : row in [[1, 2], [] int, [3, 4, 5]]};");
+    agree("{{#{y : y in row | y > x} : x in row} : row in [[3, 1, 2], [5]]};");
+    agree("{{{y + z : z in zs} : y in ys} : (ys, zs) in [([1, 2], [10]), ([] int, [20, 30]), ([3], [] int)]};");
+    agree("let v = [100, 200] in {{v[i] + x : i in [0, 1, 0]} : x in [1, 2]};");
+}
+
+#[test]
+fn tuples_and_datatypes_holding_sequences() {
+    agree("{(s, #s) : s in [[1, 2], [] int]};");
+    agree("{(a, b) : (a, b) in zip([[1], [2, 3]], [`x, `y])};");
+    agree(
+        "datatype seg(int, [float]);
+         function total(seg(k, xs)) = float(k) + sum(xs);
+         {total(s) : s in [seg(1, [0.5, 0.25]), seg(2, [] float)]};",
+    );
+    agree("{if #s > 1 then (s, 1) else ([0], 2) : s in [[1, 2], [3]]};");
+}
+
+#[test]
+fn reorderings_of_nested_elements() {
+    agree("[[1], [2, 3], [] int] -> [2, 0, 0];");
+    agree("permute([[1], [2, 3], [] int], [2, 0, 1]);");
+    agree("[[1], [2, 3], [] int] <- [(0, [9, 9]), (2, [7])];");
+    agree("{s <- [(0, [5])] : s in [[[1], [2]], [[3]]]};");
+    agree("{permute(s, [1, 0]) : s in [[\"ab\", \"c\"], [\"\", \"d\"]]};");
+    agree("{s -> [1, 1] : s in [[[1], [2, 3]], [[4], [5]]]};");
+}
+
+#[test]
+fn nesting_primitives_in_lifted_contexts() {
+    agree("{partition(s, l) : s in [[1, 2, 3], [] int]; l in [[2, 1], [0, 0]]};");
+    agree("{flatten(m) : m in [[[1], [] int, [2, 3]], [] [int]]};");
+    agree("{partition(s, l) : s in [[1, 2, 3]]; l in [[2, 2]]};");
+    agree("{s ++ r : s in [[1], [] int]; r in [[2, 3], [4]]};");
+    agree("let u = [7, 8] in {s ++ u : s in [[1], [] int]};");
+    agree("{subseq(s, 1, 3) : s in [\"hello\", \"abc\"]};");
+    agree("{subseq(s, 1, 5) : s in [\"hello\", \"abc\"]};");
+    agree("{dist(x, n) : x in [1, 2]; n in [3, 0]};");
+    agree("{dist([x], n) : x in [1, 2]; n in [2, 1]};");
+    agree("{iseq(a, d, b) : a in [0, 10]; d in [3, -4]; b in [10, 0]};");
+}
+
+#[test]
+fn recursion_with_uniform_and_lifted_arguments() {
+    agree(
+        "function count_down(k, step) = if k <= 0 then [] int else [k] ++ count_down(k - step, step);
+         {count_down(k, 2) : k in [5, 0, 3]};",
+    );
+    agree(
+        "function depth(s, d) = if #s == 0 then d else max_val({depth(rest_of(s, i), d + 1) : i in [0]});
+         function rest_of(s, i) = drop(s, 1);
+         {depth(s, 0) : s in [[1, 2, 3], [] int, [4]]};",
+    );
+}
