@@ -57,6 +57,12 @@ use crate::source::Span;
 use crate::tast::{GlobalId, Var};
 use crate::types::{Type, TypeClass};
 
+/// The most nodes the type of one expression may have (written out as a
+/// tree). Types double in size with each `(x, x)`, so without a bound a
+/// short program could ask for a type larger than memory; real NESL types
+/// have a few dozen nodes.
+pub(crate) const MAX_TYPE_SIZE: usize = 1 << 14;
+
 /// The result of inference: types of the resolved program, as side tables.
 pub(crate) struct Typing {
     /// Indexed by [`CoreExprId`].
@@ -521,6 +527,14 @@ impl<'a> Inferencer<'a, '_> {
             CoreKind::Invalid => self.fresh(),
         };
         self.typing.expr_types[id.0 as usize] = ty;
+        if !self.store.size_at_most(ty, MAX_TYPE_SIZE) {
+            self.diags.push(
+                Diagnostic::new(ErrorClass::Type, "the type of this expression is too large")
+                    .with_primary(expr.span, format!("its type has more than {MAX_TYPE_SIZE} parts"))
+                    .with_help("types grow like this when pairs of pairs are built repeatedly; use a datatype or a sequence instead"),
+            );
+            return Err(Reported);
+        }
         Ok(ty)
     }
 
