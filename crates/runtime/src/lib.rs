@@ -9,8 +9,14 @@
 //! only commands that need a device fail, with [`EnvironmentError`] and the
 //! help of [`device::INSTALL_HELP`].
 //!
+//! Where to start reading: [`device`] lists and chooses devices; [`cl`] is the
+//! low-level OpenCL layer the plan executor stands on (a [`cl::Session`] per
+//! device: program builds, typed buffers, launches with profiling, the
+//! device-side error flag, the copy-bandwidth probe).
+//!
 //! (The plan executor is filled in by the pipeline issue.)
 
+pub mod cl;
 pub mod device;
 
 /// The environment cannot run the program: no OpenCL, no such device, out
@@ -22,7 +28,8 @@ pub enum EnvironmentError {
     #[error("no OpenCL device matches `{spec}`: {detail}")]
     NoSuchDevice { spec: String, detail: String },
     /// The driver's compiler rejected an OpenCL program. `log` is the
-    /// driver's build log, trimmed to its first lines.
+    /// driver's build log, trimmed to its first lines (see
+    /// `cl::program::trim_build_log`).
     #[error("the OpenCL driver failed to build program `{program}` for {device} ({code}); build log:\n{log}")]
     BuildFailure { program: String, device: String, code: String, log: String },
     /// An allocation (or a command that made the driver allocate) did not
