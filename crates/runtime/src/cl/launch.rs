@@ -15,7 +15,7 @@
 //! enqueues nothing and records nothing (OpenCL 1.2 rejects empty ranges).
 //!
 //! Arguments are checked against the kernel's parameters before anything
-//! is set (see [`check_args`]): the count always, and, where the driver
+//! is set (`check_args`): the count always, and, where the driver
 //! describes the parameters, that buffers go to `__global`/`__constant`
 //! pointers of a compatible element type, local memory to `__local`
 //! pointers and scalars to scalar parameters of the same size. A mismatch

@@ -9,7 +9,7 @@
 //!
 //! Times are collected lazily: recording only keeps the event. Completed
 //! events are read when the list of pending ones grows past
-//! [`COLLECT_THRESHOLD`] (without waiting: the queue is in order, so the
+//! `COLLECT_THRESHOLD` (without waiting: the queue is in order, so the
 //! oldest complete first) and all of them at `Session::finish`. A command
 //! whose event reports a failure status makes collection fail with the
 //! driver's code.

@@ -247,8 +247,8 @@ fn describe_param(raw: &opencl3::kernel::Kernel, index: u32) -> Option<Param> {
 const EMPTY_LOG_TEXT: &str = "(the driver gave no build log)";
 
 /// A build log cut to what a person reads in an error message: blank lines
-/// at either end removed, at most [`MAX_BUILD_LOG_LINES`] lines of at most
-/// [`MAX_BUILD_LOG_LINE_CHARS`] characters, and a last line saying how many
+/// at either end removed, at most `MAX_BUILD_LOG_LINES` (60) lines of at most
+/// `MAX_BUILD_LOG_LINE_CHARS` (400) characters, and a last line saying how many
 /// were left out. Compilers print the first error first, so the head of
 /// the log is the part to keep.
 pub fn trim_build_log(log: &str) -> String {
