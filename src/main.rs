@@ -9,7 +9,26 @@ use nessie::cli::{Cli, Command};
 use nessie::commands;
 use nessie::session::Session;
 
+/// The stack of the thread that compiles and runs the program. Parsing,
+/// checking and the interpreter recurse over the program (nesting depth up
+/// to the parser's limit; NESL recursion in the interpreter), so the main
+/// thread's default stack is too small. Only touched pages are committed.
+const STACK_BYTES: usize = 1 << 30;
+
 fn main() -> ExitCode {
+    match std::thread::Builder::new().name("nessie".into()).stack_size(STACK_BYTES).spawn(nessie_main) {
+        Ok(handle) => handle.join().unwrap_or_else(|_| {
+            eprintln!("error: internal compiler error: the compiler thread stopped unexpectedly");
+            ExitCode::from(1)
+        }),
+        Err(e) => {
+            eprintln!("error: cannot start the compiler thread: {e}");
+            ExitCode::from(4)
+        }
+    }
+}
+
+fn nessie_main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
