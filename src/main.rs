@@ -16,11 +16,20 @@ use nessie::session::Session;
 const STACK_BYTES: usize = 1 << 30;
 
 fn main() -> ExitCode {
+    // A panic is a compiler bug. Say so in one line, without Rust's own
+    // message and backtrace.
+    std::panic::set_hook(Box::new(|info| {
+        let what = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown cause".to_string());
+        let at = info.location().map(|l| format!(" at {}:{}", l.file(), l.line())).unwrap_or_default();
+        eprintln!("error: internal compiler error: {what}{at}\n  help: this is a bug in nessie; please report it");
+    }));
     match std::thread::Builder::new().name("nessie".into()).stack_size(STACK_BYTES).spawn(nessie_main) {
-        Ok(handle) => handle.join().unwrap_or_else(|_| {
-            eprintln!("error: internal compiler error: the compiler thread stopped unexpectedly");
-            ExitCode::from(1)
-        }),
+        Ok(handle) => handle.join().unwrap_or(ExitCode::from(1)),
         Err(e) => {
             eprintln!("error: cannot start the compiler thread: {e}");
             ExitCode::from(4)
