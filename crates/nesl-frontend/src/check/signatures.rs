@@ -283,8 +283,7 @@ fn generic_scheme(store: &mut TypeStore, sig: &TypeSignature, diags: &mut Vec<Di
             store.fresh_var(class, None)
         })
     };
-    let params: Vec<TypeId> =
-        sig.params.iter().map(|p| convert_builtin_type(store, p, &mut variable)).collect();
+    let params: Vec<TypeId> = sig.params.iter().map(|p| convert_builtin_type(store, p, &mut variable)).collect();
     let result = convert_builtin_type(store, &sig.result, &mut variable);
     Scheme::generalise(store, params, result)
 }
