@@ -155,6 +155,10 @@ impl Interp<'_> {
                 }
                 Ok(())
             }
+            (PatternKind::Bind(Var::Local(local)), _) => {
+                frame[local.0 as usize] = seq.get(i);
+                Ok(())
+            }
             _ => self.bind(frame, pattern, seq.get(i)),
         }
     }
