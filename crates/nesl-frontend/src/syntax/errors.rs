@@ -3,12 +3,14 @@
 //! A [`SyntaxError`] is what every `nom` parser of this module fails with.
 //! It records *where* the parse failed (as the length of the input left
 //! there, since every input is a suffix of the file's text) and *what* would
-//! have been accepted there. `nom`'s `alt` merges the errors of failed
-//! branches with [`ParseError::or`], which keeps the furthest position and,
-//! at equal positions, the union of the expectations. A mistake that needs
-//! its own words (an unterminated string, an int literal out of range, too
-//! deep a nesting) is a [`SyntaxError::Custom`] carrying its finished
-//! diagnostic; those are always raised as `nom::Err::Failure`.
+//! have been accepted there. The grammar mostly chooses by the next token,
+//! so a parse usually fails at a single place; where alternatives are
+//! tried (`nom`'s `alt` and friends), [`ParseError::or`] keeps the error of
+//! the one that got furthest and, at equal positions, the union of their
+//! expectations. A mistake that needs its own words (an unterminated
+//! string, an int literal out of range, too deep a nesting) is a
+//! [`SyntaxError::Custom`] carrying its finished diagnostic; those are
+//! always raised as `nom::Err::Failure`.
 //!
 //! [`NeslParser::diagnose`] turns the error into the diagnostic the user
 //! sees: `expected X, found Y`, the primary label on the offending token,
@@ -27,8 +29,11 @@ use crate::syntax::parser::NeslParser;
 pub(super) enum Expected {
     /// A punctuation token or keyword, as written (`;`, `then`).
     Token(&'static str),
-    /// A kind of phrase, with its article: "an expression", "a type".
+    /// A kind of phrase, with its article: "an expression".
     Phrase(&'static str),
+    /// Something made of names, with its article: "a function name", "a
+    /// pattern", "a type". Finding a keyword or `t`/`f` there earns a help.
+    Named(&'static str),
     /// The `;` (or `$`) that ends a top-level form.
     EndOfForm,
     /// The token that completes a construct begun at `anchor`: the `)` of a
@@ -149,9 +154,7 @@ impl<'src> NeslParser<'src> {
         };
 
         if diagnostic.help.is_none() {
-            let wants_name = expected
-                .iter()
-                .any(|e| matches!(e, Expected::Phrase(p) if p.contains("name") || p.contains("pattern")));
+            let wants_name = expected.iter().any(|e| matches!(e, Expected::Named(_)));
             let help = match found_token {
                 Some(Token::Unknown(c)) if !c.is_ascii() => Some(NON_ASCII_HELP),
                 Some(Token::Keyword(_)) if wants_name => Some(KEYWORD_AS_NAME_HELP),
@@ -193,6 +196,7 @@ fn describe_token(token: Token<'_>, text: &str) -> String {
         Token::Keyword(_) => format!("the keyword `{text}`"),
         Token::String(_) => "a string".to_string(),
         Token::Char(_) => "a character literal".to_string(),
+        Token::Unknown(c) if c.is_control() => format!("the control character U+{:04X}", c as u32),
         Token::Int(_) | Token::Float(_) | Token::Name(_) | Token::Bool(_) | Token::Punct(_) | Token::Unknown(_) => {
             format!("`{}`", shorten(text))
         }
@@ -200,7 +204,7 @@ fn describe_token(token: Token<'_>, text: &str) -> String {
 }
 
 /// Long literals and names are cut in messages.
-fn shorten(text: &str) -> String {
+pub(super) fn shorten(text: &str) -> String {
     const MAX_CHARS: usize = 24;
     if text.chars().count() <= MAX_CHARS {
         text.to_string()
@@ -210,21 +214,21 @@ fn shorten(text: &str) -> String {
     }
 }
 
-/// "`)`", "`,` or `)`", "`;`, an operator or a type".
+/// "`)`", "`:` or `in`", "`function`, `datatype` or an expression".
 fn expectation_list(expected: &[Expected]) -> String {
     let mut items: Vec<String> = Vec::new();
     for e in expected {
         let text = match e {
             Expected::Token(token) => format!("`{token}`"),
             Expected::EndOfForm => "`;`".to_string(),
-            Expected::Phrase(_) | Expected::Completion { .. } => continue,
+            Expected::Phrase(_) | Expected::Named(_) | Expected::Completion { .. } => continue,
         };
         if !items.contains(&text) {
             items.push(text);
         }
     }
     for e in expected {
-        if let Expected::Phrase(phrase) = e {
+        if let Expected::Phrase(phrase) | Expected::Named(phrase) = e {
             let text = phrase.to_string();
             if !items.contains(&text) {
                 items.push(text);
@@ -235,5 +239,31 @@ fn expectation_list(expected: &[Expected]) -> String {
         None => String::new(),
         Some((last, [])) => last.clone(),
         Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn expected(remaining: usize, tokens: &[&'static str]) -> SyntaxError {
+        SyntaxError::Expected { remaining, expected: tokens.iter().map(|t| Expected::Token(t)).collect() }
+    }
+
+    #[test]
+    fn the_furthest_error_wins_and_ties_merge_their_expectations() {
+        assert_eq!(expected(5, &[")"]).or(expected(3, &["]"])), expected(3, &["]"]));
+        assert_eq!(expected(3, &["]"]).or(expected(5, &[")"])), expected(3, &["]"]));
+        assert_eq!(expected(4, &[":", "in"]).or(expected(4, &["in", "|"])), expected(4, &[":", "in", "|"]));
+        let custom =
+            SyntaxError::Custom { remaining: 4, diagnostic: Box::new(Diagnostic::new(ErrorClass::Syntax, "x")) };
+        assert_eq!(expected(4, &[";"]).or(custom.clone()), custom);
+    }
+
+    #[test]
+    fn expectations_are_listed_tokens_first() {
+        let list = [Expected::Phrase("an expression"), Expected::Token("function"), Expected::Token("datatype")];
+        assert_eq!(expectation_list(&list), "`function`, `datatype` or an expression");
+        assert_eq!(expectation_list(&[Expected::EndOfForm]), "`;`");
     }
 }

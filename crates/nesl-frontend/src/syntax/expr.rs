@@ -7,8 +7,9 @@ use nom::combinator::cut;
 use nom::multi::separated_list1;
 
 use crate::diagnostic::{Diagnostic, ErrorClass};
+use crate::source::Span;
 use crate::syntax::ast::{BinaryOp, Expr, ExprKind, Generator, Pattern, PatternKind, UnaryOp};
-use crate::syntax::errors::{Expected, SyntaxError};
+use crate::syntax::errors::{Expected, SyntaxError, shorten};
 use crate::syntax::lexical::{Keyword, Lexed, Punct, Token, unescape};
 use crate::syntax::parser::{NeslParser, PResult, commit};
 
@@ -218,22 +219,11 @@ impl<'src> NeslParser<'src> {
 
     /// The value of an integer literal (negated if `negative`), or an error
     /// if it does not fit in an `i64`.
-    fn int_value(
-        &self,
-        digits: &str,
-        negative: bool,
-        at: &'src str,
-        span: crate::source::Span,
-    ) -> Result<i64, nom::Err<SyntaxError>> {
+    fn int_value(&self, digits: &str, negative: bool, at: &'src str, span: Span) -> Result<i64, nom::Err<SyntaxError>> {
         let magnitude: Option<i128> = digits.parse().ok();
         let value = magnitude.map(|m| if negative { -m } else { m }).and_then(|v| i64::try_from(v).ok());
         value.ok_or_else(|| {
-            let written = self.snippet(span);
-            let shown: String = if written.chars().count() > 40 {
-                written.chars().take(40).chain("...".chars()).collect()
-            } else {
-                written.to_string()
-            };
+            let shown = shorten(self.snippet(span));
             self.custom(
                 at,
                 Diagnostic::new(ErrorClass::Syntax, format!("the integer `{shown}` does not fit in 64 bits"))
@@ -255,7 +245,7 @@ impl<'src> NeslParser<'src> {
         }
     }
 
-    /// A variable, or a call `f(a, b)` if `(` follows the name.
+    /// A variable, or a call `g(a, b)` if `(` follows the name.
     fn name_or_call(&self, first: Lexed<'src>, word: &str) -> PResult<'src, Expr> {
         let name = self.ident(word, first.span);
         let open = self.lex(first.rest)?;
@@ -504,7 +494,7 @@ impl<'src> NeslParser<'src> {
                 )?;
                 let mut parts = parts.into_iter();
                 let Some(head) = parts.next() else {
-                    return Err(self.failure(first.rest, Expected::Phrase("a pattern")));
+                    return Err(self.failure(first.rest, Expected::Named("a pattern")));
                 };
                 let folded = pair_up(head, parts.collect(), |left, right| {
                     let span = left.span.to(right.span);
@@ -512,7 +502,7 @@ impl<'src> NeslParser<'src> {
                 });
                 Ok((rest, Pattern { span: first.span.to(close), ..folded }))
             }
-            _ => Err(self.expected(first.at, Expected::Phrase("a pattern"))),
+            _ => Err(self.expected(first.at, Expected::Named("a pattern"))),
         }
     }
 

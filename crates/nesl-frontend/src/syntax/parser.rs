@@ -9,7 +9,9 @@
 //! (in [`crate::syntax::lexical`]), the list combinators, and the commit
 //! discipline (`cut`); the grammar is otherwise written by hand, choosing
 //! each rule by the next token (one token of look-ahead is enough for
-//! NESL), so that no prefix is ever parsed twice.
+//! NESL), so that no prefix is ever parsed twice. The lexical decisions
+//! (what a float is, which escapes a string has, ...) are listed in
+//! `lexical.rs`.
 //!
 //! # How the grammar maps to functions
 //! | rule | function | file |
@@ -261,7 +263,7 @@ impl<'src> NeslParser<'src> {
             let lexed = self.lex(input)?;
             match lexed.token {
                 Token::Name(word) => Ok((lexed.rest, self.ident(word, lexed.span))),
-                _ => Err(self.expected(lexed.at, Expected::Phrase(what))),
+                _ => Err(self.expected(lexed.at, Expected::Named(what))),
             }
         }
     }

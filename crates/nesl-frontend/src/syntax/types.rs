@@ -41,7 +41,7 @@ impl<'src> NeslParser<'src> {
                 let folded = self.pair_types(first, parts)?;
                 Ok((rest, TypeExpr { span: first.span.to(close), ..folded }))
             }
-            _ => Err(self.expected(first.at, Expected::Phrase("a type"))),
+            _ => Err(self.expected(first.at, Expected::Named("a type"))),
         }
     }
 
@@ -56,7 +56,7 @@ impl<'src> NeslParser<'src> {
     fn pair_types(&self, open: Lexed<'src>, parts: Vec<TypeExpr>) -> Result<TypeExpr, nom::Err<SyntaxError>> {
         let mut parts = parts.into_iter();
         let Some(head) = parts.next() else {
-            return Err(self.failure(open.rest, Expected::Phrase("a type")));
+            return Err(self.failure(open.rest, Expected::Named("a type")));
         };
         Ok(pair_up(head, parts.collect(), |left, right| {
             let span = left.span.to(right.span);
