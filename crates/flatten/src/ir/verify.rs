@@ -111,7 +111,7 @@ pub fn unary_accepts(op: UnaryOp, operand: Scalar) -> bool {
         Neg | Abs => matches!(operand, Int | Float),
         Not => matches!(operand, Int | Bool),
         Sqrt | Exp | Ln | Sin | Cos | Tan | Asin | Acos | Atan | Sinh | Cosh | Tanh => operand == Float,
-        Floor | Ceil | Trunc | Round => operand == Float,
+        Floor | Ceil | Trunc | Round | FloatBits => operand == Float,
         ToFloat | Isqrt | IntToChar => operand == Int,
         BoolToInt => operand == Bool,
         CharToInt => operand == Char,
