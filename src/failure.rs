@@ -52,3 +52,12 @@ impl From<runtime::EnvironmentError> for Failure {
         Failure::Environment { message: e.to_string(), help: e.help().to_string() }
     }
 }
+
+impl From<runtime::cl::ClError> for Failure {
+    fn from(e: runtime::cl::ClError) -> Failure {
+        match e {
+            runtime::cl::ClError::Environment(env) => env.into(),
+            runtime::cl::ClError::Internal(message) => Failure::Internal(message),
+        }
+    }
+}

@@ -328,9 +328,7 @@ pub fn is_window_function(name: &str) -> bool {
 // * `print_string`/`print_char` write to stdout immediately and return `t`.
 // * `__error(msg)`: stops the program with a runtime fault whose message is
 //   `msg`, reported at the innermost call site in user code.
-// * Recursion deeper than 2^18 nested calls faults ("recursion too deep");
-//   so may shallower recursion whose calls are nested very deeply inside
-//   expressions (the interpreter's host stack is 1 GiB).
+// * Recursion deeper than 2^18 nested calls faults ("recursion too deep").
 
 // Note [hash]
 // ~~~~~~~~~~~

@@ -357,3 +357,21 @@ fn generic_helpers_of_the_real_prelude_work_at_several_types() {
         ]
     );
 }
+
+#[test]
+fn a_negated_literal_is_a_negative_literal() {
+    let c = check("-1; -2.5; let x = 3 in -x;");
+    let program = c.program();
+    assert!(has_expr(program, |k| matches!(k, ExprKind::Int(-1))));
+    assert!(has_expr(program, |k| matches!(k, ExprKind::Float(v) if *v == -2.5)));
+    // Only the variable's negation is a primitive.
+    let negations =
+        program.exprs.iter().filter(|(_, e)| matches!(e.kind, ExprKind::Prim { prim: Prim::Negate, .. })).count();
+    assert_eq!(negations, 1);
+}
+
+#[test]
+fn empty_sequences_may_use_the_signatures_type_variables() {
+    let c = check("function none(x) : a -> [a] :: (a in any) = [] a; none(1); none(\"s\");");
+    assert_eq!(c.item_types(), ["[int]", "[[char]]"]);
+}

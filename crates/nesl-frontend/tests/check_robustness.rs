@@ -229,3 +229,25 @@ fn thousands_of_functions_check_quickly() {
     eprintln!("checked {} functions ({} instances) in {elapsed:?}", 2 * n, program.functions.len());
     assert!(elapsed < Duration::from_secs(5), "checking took {elapsed:?}");
 }
+
+#[test]
+fn types_that_double_at_each_step_are_stopped() {
+    // Each step doubles the type: (x, x), ((x, x), (x, x)), ... Sixty steps
+    // would need 2^60 nodes; the checker stops at a bound instead.
+    let mut src = String::from("function dup(x) = (x, x);\nlet a0 = 1");
+    for i in 1..60 {
+        src.push_str(&format!("; a{i} = dup(a{})", i - 1));
+    }
+    src.push_str(" in a59;");
+    let start = Instant::now();
+    let checked = check(&src);
+    assert!(checked.render().contains("the type of this expression is too large"), "{}", checked.render());
+    assert!(start.elapsed() < Duration::from_secs(5));
+    // Ten steps are fine.
+    let mut src = String::from("function dup(x) = (x, x);\nlet a0 = 1");
+    for i in 1..10 {
+        src.push_str(&format!("; a{i} = dup(a{})", i - 1));
+    }
+    src.push_str(" in a9;");
+    check(&src).program();
+}

@@ -1,7 +1,10 @@
 //! # opencl-backend: OpenCL C and the host plan
 //!
-//! **In:** low-level Lift kernels and the host program. **Out:** readable
-//! OpenCL C 1.2 kernels and a host plan (`plan.json`) of launches with their
-//! sizes as expressions of the input sizes.
+//! **In:** fused flat kernels, lowered through `lift-ir`. **Out:** for each
+//! kernel a [`plan::CompiledKernel`]: readable OpenCL C 1.2 and the launches
+//! that run it, with sizes as expressions of the input sizes; and the host
+//! plan that `nessie compile` writes as `plan.json`.
 //!
-//! (Filled in by the pipeline issue.)
+//! [`plan`] is the contract with the runtime's executor: start there.
+
+pub mod plan;

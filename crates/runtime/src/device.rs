@@ -50,8 +50,16 @@ impl DeviceKind {
     }
 }
 
+/// Serialises device discovery within the process. Some platforms are not
+/// thread-safe while they initialise (PoCL 3.1 crashes in `clGetDeviceInfo`
+/// when another thread is still probing the CPU in its first
+/// `clGetPlatformIDs`); after the first discovery they are.
+static DISCOVERY: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 /// Every OpenCL device of every platform.
 pub fn list_devices() -> Result<Vec<DeviceInfo>, EnvironmentError> {
+    // A panic elsewhere while holding the lock leaves nothing inconsistent.
+    let _discovering = DISCOVERY.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     let platforms = get_platforms().map_err(|code| EnvironmentError::NoPlatform {
         detail: if code.0 == -1001 {
             "the OpenCL loader found no platform (no ICD is registered in /etc/OpenCL/vendors)".to_string()

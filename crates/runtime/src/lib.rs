@@ -9,8 +9,14 @@
 //! only commands that need a device fail, with [`EnvironmentError`] and the
 //! help of [`device::INSTALL_HELP`].
 //!
+//! Where to start reading: [`device`] lists and chooses devices; [`cl`] is the
+//! low-level OpenCL layer the plan executor stands on (a [`cl::Session`] per
+//! device: program builds, typed buffers, launches with profiling, the
+//! device-side error flag, the copy-bandwidth probe).
+//!
 //! (The plan executor is filled in by the pipeline issue.)
 
+pub mod cl;
 pub mod device;
 
 /// The environment cannot run the program: no OpenCL, no such device, out
@@ -21,6 +27,23 @@ pub enum EnvironmentError {
     NoPlatform { detail: String },
     #[error("no OpenCL device matches `{spec}`: {detail}")]
     NoSuchDevice { spec: String, detail: String },
+    /// The driver's compiler rejected an OpenCL program. `log` is the
+    /// driver's build log, trimmed to its first lines (see
+    /// `cl::program::trim_build_log`).
+    #[error("the OpenCL driver failed to build program `{program}` for {device} ({code}); build log:\n{log}")]
+    BuildFailure { program: String, device: String, code: String, log: String },
+    /// An allocation (or a command that made the driver allocate) did not
+    /// fit in device memory. `bytes` is the size that was asked for.
+    #[error("the OpenCL device is out of memory: {bytes} bytes were requested ({detail})")]
+    OutOfMemory { bytes: u64, detail: String },
+    /// The program computes with NESL's `float` (an OpenCL `double`) on a
+    /// device without 64-bit floating point.
+    #[error("the program computes with `float` (a 64-bit double), which {device} does not support (no cl_khr_fp64)")]
+    NoFp64 { device: String },
+    /// Any other failure the driver reports (a lost device, a missing
+    /// compiler, host memory exhausted inside the driver).
+    #[error("the OpenCL driver failed while {operation}: {code}")]
+    DriverFailure { operation: String, code: String },
 }
 
 impl EnvironmentError {
@@ -29,6 +52,18 @@ impl EnvironmentError {
         match self {
             EnvironmentError::NoPlatform { .. } => device::INSTALL_HELP,
             EnvironmentError::NoSuchDevice { .. } => "run `nessie devices` to see the devices and their indices",
+            EnvironmentError::BuildFailure { .. } => {
+                "the device's OpenCL compiler rejected a generated kernel: try another device (`--device`, \
+                 see `nessie devices`) or `--backend interp`, and please report the build log"
+            }
+            EnvironmentError::OutOfMemory { .. } => "use a smaller input or a device with more memory",
+            EnvironmentError::NoFp64 { .. } => {
+                "choose a device with fp64 support (`nessie devices` marks them) or run with `--backend interp`"
+            }
+            EnvironmentError::DriverFailure { .. } => {
+                "check the OpenCL installation with `clinfo`, try another device (`--device`), \
+                 or run with `--backend interp`"
+            }
         }
     }
 }

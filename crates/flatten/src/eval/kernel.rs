@@ -497,26 +497,14 @@ impl<'k> KernelMachine<'k> {
                 }
             }
             GExpr::Length(array) => Ok(ScalarValue::Int(self.array(*array)?.len() as i64)),
-            GExpr::SegmentOf { offsets, index } => {
-                let position = self.eval_int(index)?;
-                let offsets_values = self.int_array(*offsets)?;
-                // The number of segments starting at or before `position`.
-                let starting = offsets_values.partition_point(|&offset| offset <= position);
-                match starting.checked_sub(1) {
-                    Some(segment) => Ok(ScalarValue::Int(segment as i64)),
-                    None => Err(internal(format!(
-                        "`segment_of({}, {position})`: no segment starts at or before the position",
-                        self.name(*offsets)
-                    ))),
-                }
-            }
+            GExpr::SegmentOf { offsets, index } => self.segment_of(*offsets, index),
             GExpr::Unary { op, ty: _, arg } => {
-                let arg = self.eval(arg)?;
+                let arg = self.operand(arg)?;
                 scalar::unary(*op, arg).map_err(|e| internal(e.message()))
             }
             GExpr::Binary { op, ty: _, lhs, rhs } => {
-                let lhs = self.eval(lhs)?;
-                let rhs = self.eval(rhs)?;
+                let lhs = self.operand(lhs)?;
+                let rhs = self.operand(rhs)?;
                 scalar::binary(*op, lhs, rhs).map_err(|e| internal(e.message()))
             }
             GExpr::If { cond, then_branch, else_branch } => {
@@ -538,13 +526,41 @@ impl<'k> KernelMachine<'k> {
         }
     }
 
+    /// [`KernelMachine::eval`] with the leaves (variables and constants,
+    /// half of all operands) handled without a recursive call.
+    #[inline(always)]
+    fn operand(&mut self, expr: &GExpr) -> Flow<ScalarValue> {
+        match expr {
+            GExpr::Var(v) => self.scalar(*v),
+            GExpr::Const(c) => Ok(ScalarValue::of_const(*c)),
+            _ => self.eval(expr),
+        }
+    }
+
+    /// `segment_of(offsets, index)`: the last segment starting at or before
+    /// the position.
+    #[inline(never)]
+    fn segment_of(&mut self, offsets: KVar, index: &GExpr) -> Flow<ScalarValue> {
+        let position = self.eval_int(index)?;
+        let starts = self.int_array(offsets)?;
+        // The number of segments starting at or before `position`.
+        let starting = starts.partition_point(|&start| start <= position);
+        match starting.checked_sub(1) {
+            Some(segment) => Ok(ScalarValue::Int(segment as i64)),
+            None => Err(internal(format!(
+                "`segment_of({}, {position})`: no segment starts at or before the position",
+                self.name(offsets)
+            ))),
+        }
+    }
+
     /// Evaluates an expression that may yield several scalars (a thunk's
     /// body), pushing them on the stack.
     fn eval_several(&mut self, expr: &GExpr) -> Flow<()> {
         match expr {
             GExpr::Tuple(items) => {
                 for item in items {
-                    let value = self.eval(item)?;
+                    let value = self.operand(item)?;
                     self.stack.push(value);
                 }
                 Ok(())
@@ -562,7 +578,7 @@ impl<'k> KernelMachine<'k> {
                 self.eval_several(body)
             }
             _ => {
-                let value = self.eval(expr)?;
+                let value = self.operand(expr)?;
                 self.stack.push(value);
                 Ok(())
             }
@@ -570,16 +586,16 @@ impl<'k> KernelMachine<'k> {
     }
 
     fn eval_int(&mut self, expr: &GExpr) -> Flow<i64> {
-        match self.eval(expr)? {
+        match self.operand(expr)? {
             ScalarValue::Int(x) => Ok(x),
-            other => Err(internal(format!("an int expected, found a {}", other.scalar()))),
+            other => Err(unexpected("an int", other)),
         }
     }
 
     fn eval_bool(&mut self, expr: &GExpr) -> Flow<bool> {
         match self.eval(expr)? {
             ScalarValue::Bool(x) => Ok(x),
-            other => Err(internal(format!("a bool condition expected, found a {}", other.scalar()))),
+            other => Err(unexpected("a bool condition", other)),
         }
     }
 
@@ -607,6 +623,13 @@ impl<'k> KernelMachine<'k> {
         let values = payload.iter().map(|p| Ok(self.eval(p)?.to_const())).collect::<Flow<Vec<Const>>>()?;
         Err(fault(site, values))
     }
+}
+
+/// The internal error for a value of the wrong type.
+#[cold]
+#[inline(never)]
+fn unexpected(expected: &str, found: ScalarValue) -> Box<Stop> {
+    internal(format!("{expected} expected, found a {}", found.scalar()))
 }
 
 fn fault(site: FaultId, payload: Vec<Const>) -> Box<Stop> {

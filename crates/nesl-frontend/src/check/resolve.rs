@@ -7,7 +7,8 @@
 //! sugar listed in `tast/mod.rs` is removed here:
 //! - infix operators become primitives (or, for `||`, a call of the
 //!   prelude's `__pad`, looked up in the prelude's own scope), prefix `#`,
-//!   `@` and `-` become `length`, `to_string` and `negate`;
+//!   `@` and `-` become `length`, `to_string` and `negate` (and `-` of a
+//!   number literal is a negative literal);
 //! - `[s:e]` and `[s:e:d]` become `iseq(s, d, e)` (stride 1 by default);
 //! - `s[i]` becomes `elt(s, i)`;
 //! - a `let` with several bindings becomes nested one-binding `let`s;
@@ -36,7 +37,7 @@ use crate::check::suggest::did_you_mean;
 use crate::check::type_store::{TypeId, TypeStore};
 use crate::diagnostic::{Diagnostic, ErrorClass};
 use crate::source::Span;
-use crate::syntax::ast::{Expr, ExprKind, Ident, ItemKind, Module, Pattern, PatternKind, TypeExpr};
+use crate::syntax::ast::{Expr, ExprKind, Ident, ItemKind, Module, Pattern, PatternKind, TypeExpr, UnaryOp};
 use crate::tast::{GlobalId, LocalId, Var};
 
 /// How deeply expressions may nest. The parser's own limit is lower; this
@@ -94,7 +95,7 @@ pub(crate) fn resolve_program(
             }
             ItemKind::Unsupported { what } => {
                 resolver.diags.push(
-                    Diagnostic::new(ErrorClass::Unsupported, format!("{what} is not supported by nessie"))
+                    Diagnostic::new(ErrorClass::Unsupported, format!("nessie does not support {what}"))
                         .with_primary(item.span, "not supported"),
                 );
             }
@@ -428,6 +429,9 @@ impl Resolver<'_, '_> {
                     },
                 }
             }
+            ExprKind::Unary { op: UnaryOp::Negate, operand, .. } if negated_literal(operand).is_some() => {
+                negated_literal(operand).unwrap_or(CoreKind::Invalid)
+            }
             ExprKind::Unary { op, op_span, operand } => {
                 let operand = self.resolve_expr(operand);
                 CoreKind::Prim {
@@ -719,6 +723,15 @@ impl Resolver<'_, '_> {
             format!("`{name}` expects {}, but this call passes {found}", count(expected, "argument")),
         )
         .with_primary(span, format!("{} passed", count(found, "argument")))
+    }
+}
+
+/// `-l` for a number literal `l`: the negative literal.
+fn negated_literal(operand: &Expr) -> Option<CoreKind> {
+    match operand.kind {
+        ExprKind::Int(v) => Some(CoreKind::Int(v.wrapping_neg())),
+        ExprKind::Float(v) => Some(CoreKind::Float(-v)),
+        _ => None,
     }
 }
 

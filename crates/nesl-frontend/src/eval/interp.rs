@@ -155,6 +155,10 @@ impl Interp<'_> {
                 }
                 Ok(())
             }
+            (PatternKind::Bind(Var::Local(local)), _) => {
+                frame[local.0 as usize] = seq.get(i);
+                Ok(())
+            }
             _ => self.bind(frame, pattern, seq.get(i)),
         }
     }
@@ -227,7 +231,9 @@ impl Interp<'_> {
     }
 
     /// A primitive applied to its arguments, evaluated left to right into a
-    /// small array (no allocation per call).
+    /// small array (no allocation per call). Operators on two scalars go
+    /// straight to `prims_scalar::binary`, the rest through the dispatch of
+    /// `apply_prim`.
     fn prim(
         &mut self,
         frame: &mut [Value],
@@ -239,23 +245,39 @@ impl Interp<'_> {
         let result = match *args {
             [] => self.apply_prim(prim, &[], ty),
             [a] => {
-                let a = self.eval(frame, a)?;
+                let a = self.operand(frame, a)?;
                 self.apply_prim(prim, &[a], ty)
             }
             [a, b] => {
-                let a = self.eval(frame, a)?;
-                let b = self.eval(frame, b)?;
-                self.apply_prim(prim, &[a, b], ty)
+                let a = self.operand(frame, a)?;
+                let b = self.operand(frame, b)?;
+                match scalar::binary(prim, &a, &b) {
+                    Some(result) => result,
+                    None => self.apply_prim(prim, &[a, b], ty),
+                }
             }
             [a, b, c] => {
-                let a = self.eval(frame, a)?;
-                let b = self.eval(frame, b)?;
-                let c = self.eval(frame, c)?;
+                let a = self.operand(frame, a)?;
+                let b = self.operand(frame, b)?;
+                let c = self.operand(frame, c)?;
                 self.apply_prim(prim, &[a, b, c], ty)
             }
             _ => return Err(compiler_bug(span, "a primitive with more than three arguments")),
         };
         result.map_err(|message| self.calls.fault(span, message))
+    }
+
+    /// Evaluates a primitive's operand, reading variables and literals in
+    /// place instead of through a recursive `eval` (most operands are
+    /// such leaves, and this is the interpreter's hottest path).
+    #[inline(always)]
+    fn operand(&mut self, frame: &mut [Value], id: ExprId) -> Result<Value, Fault> {
+        match &self.program.exprs[id].kind {
+            ExprKind::Var(Var::Local(local)) => Ok(frame[local.0 as usize].clone()),
+            ExprKind::Int(x) => Ok(Value::Int(*x)),
+            ExprKind::Float(x) => Ok(Value::Float(*x)),
+            _ => self.eval(frame, id),
+        }
     }
 
     /// Applies `prim` to argument values; `result_ty` is the type of the
@@ -268,38 +290,17 @@ impl Interp<'_> {
     /// The dispatch of every primitive; `None` for argument values of the
     /// wrong types.
     fn try_apply_prim(&mut self, prim: Prim, args: &[Value], result_ty: &Type) -> Option<PrimResult> {
-        use Ordering::{Equal, Greater, Less};
+        use Ordering::{Greater, Less};
         use Prim as P;
         use Value::{Char, Float, Int};
         let datatypes = &self.program.datatypes;
         let elem = || result_ty.elem();
         match (prim, args) {
-            // Logic and comparison.
+            // The operators on two scalars are in `prims_scalar::binary`, which
+            // `prim` tries first.
             (P::Not, [a]) => scalar::not(a).map(Ok),
-            (P::Or, [a, b]) => scalar::logical(a, b, |x, y| x | y).map(Ok),
-            (P::And, [a, b]) => scalar::logical(a, b, |x, y| x & y).map(Ok),
-            (P::Xor, [a, b]) => scalar::logical(a, b, |x, y| x ^ y).map(Ok),
-            (P::Nor, [a, b]) => scalar::logical(a, b, |x, y| !(x | y)).map(Ok),
-            (P::Nand, [a, b]) => scalar::logical(a, b, |x, y| !(x & y)).map(Ok),
-            (P::Eq, [a, b]) => scalar::compare(a, b, |o| o == Some(Equal)).map(Ok),
-            (P::Ne, [a, b]) => scalar::compare(a, b, |o| o != Some(Equal)).map(Ok),
-            (P::Lt, [a, b]) => scalar::compare(a, b, |o| o == Some(Less)).map(Ok),
-            (P::Gt, [a, b]) => scalar::compare(a, b, |o| o == Some(Greater)).map(Ok),
-            (P::Le, [a, b]) => scalar::compare(a, b, |o| matches!(o, Some(Less | Equal))).map(Ok),
-            (P::Ge, [a, b]) => scalar::compare(a, b, |o| matches!(o, Some(Greater | Equal))).map(Ok),
-            // Arithmetic.
-            (P::Add, [a, b]) => scalar::arithmetic(a, b, i64::wrapping_add, |x, y| x + y).map(Ok),
-            (P::Sub, [a, b]) => scalar::arithmetic(a, b, i64::wrapping_sub, |x, y| x - y).map(Ok),
-            (P::Mul, [a, b]) => scalar::arithmetic(a, b, i64::wrapping_mul, |x, y| x * y).map(Ok),
-            (P::Div, [a, b]) => scalar::divide("/", a, b, i64::wrapping_div),
-            (P::Rem, [a @ Int(_), b @ Int(_)]) => scalar::divide("rem", a, b, i64::wrapping_rem),
             (P::Negate, [a]) => scalar::negate(a).map(Ok),
             (P::Abs, [a]) => scalar::abs(a).map(Ok),
-            (P::Max, [a, b]) => scalar::extreme(a, b, true).map(Ok),
-            (P::Min, [a, b]) => scalar::extreme(a, b, false).map(Ok),
-            (P::Lshift, [a, b]) => scalar::shift(a, b, true).map(Ok),
-            (P::Rshift, [a, b]) => scalar::shift(a, b, false).map(Ok),
-            (P::Pow, [a, b]) => scalar::power(a, b),
             (P::Sqrt, [a]) => scalar::float_function(a, f64::sqrt).map(Ok),
             (P::Ln, [a]) => scalar::float_function(a, f64::ln).map(Ok),
             (P::Exp, [a]) => scalar::float_function(a, f64::exp).map(Ok),
@@ -312,7 +313,6 @@ impl Interp<'_> {
             (P::Sinh, [a]) => scalar::float_function(a, f64::sinh).map(Ok),
             (P::Cosh, [a]) => scalar::float_function(a, f64::cosh).map(Ok),
             (P::Tanh, [a]) => scalar::float_function(a, f64::tanh).map(Ok),
-            (P::Expt, [a, b]) => scalar::expt(a, b).map(Ok),
             (P::Isqrt, [a]) => scalar::isqrt(a),
             // Conversions and constants.
             (P::Btoi, [a]) => scalar::btoi(a).map(Ok),

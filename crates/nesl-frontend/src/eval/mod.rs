@@ -36,17 +36,21 @@
 //! out of range in `elt`: index 7, length 5"). It points at the faulting
 //! expression, or, when that lies in the library, at the innermost call in
 //! user code that led to it (note [library attribution] in `faults.rs`).
-//! Nothing a program does makes the interpreter panic or abort: ints wrap,
-//! float-to-int conversions check their range, sizes computed from data are
-//! checked against [`MAX_SEQUENCE_LENGTH`] and allocated fallibly, and deep
-//! recursion is caught before it exhausts the host stack (note [recursion
-//! depth]). What a program means in every corner is note [primitive
-//! semantics] in `builtins.rs`.
+//! No primitive panics on any input: ints wrap, float-to-int conversions
+//! check their range, sizes computed from data are checked against
+//! [`MAX_SEQUENCE_LENGTH`] and allocated fallibly, and unbounded recursion
+//! faults at a fixed depth while legitimate deep recursion continues on
+//! stack segments allocated as needed (note [recursion depth] in
+//! `faults.rs`). (A program can still exhaust the host's memory through
+//! many allocations that are each within bounds.) What a program means in
+//! every corner is note [primitive semantics] in `builtins.rs`.
 //!
 //! ## Where to start reading
 //! `interp.rs` is the tree walk and dispatches each primitive to
 //! `prims_scalar.rs`, `prims_seq.rs`, `strings.rs`, `structural.rs` (`hash`)
-//! or `random.rs`; `faults.rs` builds the diagnostics.
+//! or `random.rs`; `faults.rs` builds the diagnostics. The unit tests in
+//! `tests/` build typed programs by hand; the crate's `tests/eval_*.rs` run
+//! NESL source through the whole front end.
 
 mod faults;
 mod interp;

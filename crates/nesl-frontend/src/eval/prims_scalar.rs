@@ -9,10 +9,45 @@
 
 use std::cmp::Ordering;
 
+use crate::builtins::Prim;
 use crate::value::Value;
 
 /// A primitive's result: its value, or the message of a runtime fault.
 pub(super) type PrimResult = Result<Value, String>;
+
+/// The operators on two scalars (logic, comparison, arithmetic, `max`,
+/// `min`, shifts, `^`, `expt`), dispatched on their own because they are the
+/// interpreter's most frequent primitives. `None` for any other primitive,
+/// or for operands of the wrong types.
+pub(super) fn binary(prim: Prim, a: &Value, b: &Value) -> Option<PrimResult> {
+    use Ordering::{Equal, Greater, Less};
+    use Prim as P;
+    match prim {
+        P::Or => logical(a, b, |x, y| x | y).map(Ok),
+        P::And => logical(a, b, |x, y| x & y).map(Ok),
+        P::Xor => logical(a, b, |x, y| x ^ y).map(Ok),
+        P::Nor => logical(a, b, |x, y| !(x | y)).map(Ok),
+        P::Nand => logical(a, b, |x, y| !(x & y)).map(Ok),
+        P::Eq => compare(a, b, |o| o == Some(Equal)).map(Ok),
+        P::Ne => compare(a, b, |o| o != Some(Equal)).map(Ok),
+        P::Lt => compare(a, b, |o| o == Some(Less)).map(Ok),
+        P::Gt => compare(a, b, |o| o == Some(Greater)).map(Ok),
+        P::Le => compare(a, b, |o| matches!(o, Some(Less | Equal))).map(Ok),
+        P::Ge => compare(a, b, |o| matches!(o, Some(Greater | Equal))).map(Ok),
+        P::Add => arithmetic(a, b, i64::wrapping_add, |x, y| x + y).map(Ok),
+        P::Sub => arithmetic(a, b, i64::wrapping_sub, |x, y| x - y).map(Ok),
+        P::Mul => arithmetic(a, b, i64::wrapping_mul, |x, y| x * y).map(Ok),
+        P::Div => divide("/", a, b, i64::wrapping_div),
+        P::Rem if matches!((a, b), (Value::Int(_), Value::Int(_))) => divide("rem", a, b, i64::wrapping_rem),
+        P::Max => extreme(a, b, true).map(Ok),
+        P::Min => extreme(a, b, false).map(Ok),
+        P::Lshift => shift(a, b, true).map(Ok),
+        P::Rshift => shift(a, b, false).map(Ok),
+        P::Pow => power(a, b),
+        P::Expt => expt(a, b).map(Ok),
+        _ => None,
+    }
+}
 
 /// The bitwise (ints) or logical (bools) operation `op`, given as its
 /// action on ints; on bools it acts on 0 and -1 (all bits set).

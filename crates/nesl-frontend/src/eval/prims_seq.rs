@@ -111,7 +111,7 @@ fn repeat(value: &Value, count: usize, elem: &Type, datatypes: &[DataDef]) -> Re
             }
             Seq::Nested { offsets: Column::from_vec(offsets), inner: Box::new(contents.finish()) }
         }
-        _ => return Err(format!("compiler bug: `dist` of a value that is not of type {elem:?}")),
+        _ => return Err("compiler bug: `dist` of a value that does not have the element type".to_string()),
     })
 }
 

@@ -1,6 +1,6 @@
 //! Apply-to-each: generators, filters, patterns, nesting.
 
-use super::{fault_of, value_of};
+use super::{fault_of, sparse_matrix_vector_product, value_of};
 use crate::builtins::Prim;
 use crate::types::Type;
 
@@ -98,30 +98,15 @@ fn nested_apply_to_each_builds_nested_results() {
 }
 
 #[test]
-fn sparse_matrix_vector_product() {
-    // {sum({x * v[i] : (i, x) in row}) : row in m}
+fn sparse_matrix_times_vector() {
     let product = value_of(|b| {
-        let v = b.local("v", Type::seq(Type::Float));
-        let row = b.local("row", Type::seq(Type::pair(Type::Int, Type::Float)));
-        let (i, x) = (b.local("i", Type::Int), b.local("x", Type::Float));
-        let (vx, vv, vi) = (b.var(x), b.var(v), b.var(i));
-        let v_i = b.prim(Prim::Elt, &[vv, vi]);
-        let term = b.prim(Prim::Mul, &[vx, v_i]);
-        let (pi, px) = (b.bind(i), b.bind(x));
-        let pattern = b.pair_pattern(pi, px);
-        let rows = b.var(row);
-        let terms = b.each(term, vec![(pattern, rows)], None);
-        let body = b.prim(Prim::Sum, &[terms]);
         // m = [[(0, 1.0), (2, 2.0)], [], [(1, 3.0)]]
         let (columns, values) = (b.ints(&[0, 2, 1]), b.floats(&[1.0, 2.0, 3.0]));
         let entries = b.prim(Prim::Zip, &[columns, values]);
         let lengths = b.ints(&[2, 0, 1]);
         let m = b.prim(Prim::Partition, &[entries, lengths]);
-        let prow = b.bind(row);
-        let result = b.each(body, vec![(prow, m)], None);
         let vector = b.floats(&[10.0, 20.0, 30.0]);
-        let pv = b.bind(v);
-        b.let_(pv, vector, result)
+        sparse_matrix_vector_product(b, m, vector)
     });
     assert_eq!(product, "[70.0, 0.0, 60.0] : [float]");
 }

@@ -302,6 +302,26 @@ fn prim_result_type(prim: Prim, args: &[Type]) -> Type {
     }
 }
 
+/// `let v = vector in {sum({x * v[i] : (i, x) in row}) : row in m}`: the
+/// product of a sparse matrix, rows of `(column, value)`, and a vector.
+pub(super) fn sparse_matrix_vector_product(b: &mut Builder, m: ExprId, vector: ExprId) -> ExprId {
+    let v = b.local("v", Type::seq(Type::Float));
+    let row = b.local("row", Type::seq(Type::pair(Type::Int, Type::Float)));
+    let (i, x) = (b.local("i", Type::Int), b.local("x", Type::Float));
+    let (vx, vv, vi) = (b.var(x), b.var(v), b.var(i));
+    let v_i = b.prim(Prim::Elt, &[vv, vi]);
+    let term = b.prim(Prim::Mul, &[vx, v_i]);
+    let (pi, px) = (b.bind(i), b.bind(x));
+    let pattern = b.pair_pattern(pi, px);
+    let rows = b.var(row);
+    let terms = b.each(term, vec![(pattern, rows)], None);
+    let body = b.prim(Prim::Sum, &[terms]);
+    let prow = b.bind(row);
+    let product = b.each(body, vec![(prow, m)], None);
+    let pv = b.bind(v);
+    b.let_(pv, vector, product)
+}
+
 /// Builds an expression, runs it as the program's only item, and returns
 /// its printed value (`[1, 2] : [int]`), or the fault's message.
 pub(super) fn eval(build: impl FnOnce(&mut Builder) -> ExprId) -> Result<String, String> {

@@ -4,7 +4,7 @@
 
 use std::time::Instant;
 
-use super::Builder;
+use super::{Builder, sparse_matrix_vector_product};
 use crate::builtins::Prim;
 use crate::tast::ExprId;
 use crate::types::Type;
@@ -68,25 +68,10 @@ fn sparse_matrix_vector_product_with_a_million_nonzeros() {
         let (ten, rows) = (b.int(10), b.int(n));
         let lengths = b.prim(Prim::Dist, &[ten, rows]);
         let m = b.prim(Prim::Partition, &[entries, lengths]);
-
-        let v = b.local("v", Type::seq(Type::Float));
-        let row = b.local("row", Type::seq(Type::pair(Type::Int, Type::Float)));
-        let (i, x) = (b.local("i", Type::Int), b.local("x", Type::Float));
-        let (vx, vv, vi) = (b.var(x), b.var(v), b.var(i));
-        let v_i = b.prim(Prim::Elt, &[vv, vi]);
-        let term = b.prim(Prim::Mul, &[vx, v_i]);
-        let (pi, px) = (b.bind(i), b.bind(x));
-        let pattern = b.pair_pattern(pi, px);
-        let vrow = b.var(row);
-        let terms = b.each(term, vec![(pattern, vrow)], None);
-        let body = b.prim(Prim::Sum, &[terms]);
-        let prow = b.bind(row);
-        let product = b.each(body, vec![(prow, m)], None);
-        let total = b.prim(Prim::Sum, &[product]);
         let (two, size) = (b.float(2.0), b.int(n));
         let vector = b.prim(Prim::Dist, &[two, size]);
-        let pv = b.bind(v);
-        b.let_(pv, vector, total)
+        let product = sparse_matrix_vector_product(b, m, vector);
+        b.prim(Prim::Sum, &[product])
     });
     assert_eq!(text, "it = 1000000.0 : float\n");
 }

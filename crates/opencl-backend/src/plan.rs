@@ -1,0 +1,141 @@
+//! The launch plan of one compiled kernel: the contract between code
+//! generation and the runtime's executor.
+//!
+//! One kernel of the flat IR (after fusion) becomes one OpenCL program (one
+//! `.cl` file) with one or more `__kernel` functions, and a list of
+//! [`Step`]s that run them: a reduction is a partial-reduction launch and a
+//! final launch; a scan or a filter is three. Everything the executor needs
+//! to size buffers and grids is an [`ArithExpr`] over the plan's
+//! [`SizeVar`]s, whose values come from the kernel's arguments (the length
+//! of an array parameter, the value of an int parameter) or from the device
+//! (a count an earlier step wrote, such as the number of elements a filter
+//! kept).
+//!
+//! The executor, for each `run K args` of the host program:
+//! 1. binds the parameters to the arguments (device buffers and scalars);
+//! 2. runs the steps in order; before each launch it evaluates the sizes it
+//!    needs (reading back [`SizeSource::ReadBack`] values when first
+//!    needed) and allocates any buffer the launch uses that is not yet
+//!    allocated, with the length its [`BufferDecl`] gives;
+//! 3. returns the [`KernelResult`]s: arrays (buffers with their logical
+//!    length) and scalars (read back from one-element buffers).
+
+use flatten::ir::{Scalar, VarType};
+use lift_ir::arith::{ArithExpr, Var};
+
+/// A size evaluated when the kernel runs.
+pub type SizeExpr = ArithExpr;
+
+#[derive(Clone, Debug)]
+pub struct CompiledKernel {
+    /// The flat kernel's name; also names the `.cl` file (`{name}.cl`).
+    pub name: String,
+    /// The OpenCL C 1.2 source of every `__kernel` function the steps
+    /// launch. Compiles on its own.
+    pub source: String,
+    /// The flat kernel's parameters, in the order `run` passes them.
+    pub params: Vec<KernelParam>,
+    /// The variables the size expressions use.
+    pub size_vars: Vec<SizeVar>,
+    /// Device buffers other than the parameters: temporaries and results.
+    pub buffers: Vec<BufferDecl>,
+    pub steps: Vec<Step>,
+    /// The flat kernel's results, in order.
+    pub results: Vec<KernelResult>,
+}
+
+impl CompiledKernel {
+    /// The name of the `.cl` file this kernel's source is written to.
+    pub fn file_name(&self) -> String {
+        format!("{}.cl", self.name)
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct KernelParam {
+    pub name: String,
+    pub ty: VarType,
+}
+
+/// A variable of the size expressions and where its value comes from.
+#[derive(Clone, Debug)]
+pub struct SizeVar {
+    pub var: Var,
+    pub source: SizeSource,
+}
+
+#[derive(Clone, Debug)]
+pub enum SizeSource {
+    /// The length of array parameter `i`.
+    LengthOf(usize),
+    /// The value of int parameter `i`.
+    ValueOf(usize),
+    /// Element `index` of buffer `buffer` (an int buffer), read from the
+    /// device after the steps that write it.
+    ReadBack { buffer: usize, index: SizeExpr },
+}
+
+/// The element type of a device buffer.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum BufferElem {
+    Scalar(Scalar),
+    /// A 32-bit int: counters and flags updated with OpenCL 1.2 atomics.
+    I32,
+}
+
+#[derive(Clone, Debug)]
+pub struct BufferDecl {
+    /// A readable name, used in the generated code and in plan.json.
+    pub name: String,
+    pub elem: BufferElem,
+    /// The number of elements.
+    pub length: SizeExpr,
+    /// Whether the buffer must start zeroed (counters).
+    pub zeroed: bool,
+}
+
+#[derive(Clone, Debug)]
+pub enum Step {
+    Launch(Launch),
+}
+
+/// One enqueue of a `__kernel` function.
+#[derive(Clone, Debug)]
+pub struct Launch {
+    /// The `__kernel` function's name in [`CompiledKernel::source`].
+    pub kernel: String,
+    /// Global work size per dimension (1 to 3 dimensions); the executor
+    /// rounds it up to a multiple of the local size, so kernels guard their
+    /// index.
+    pub global: Vec<SizeExpr>,
+    /// Local work size per dimension; `None` lets the driver choose.
+    pub local: Option<Vec<SizeExpr>>,
+    pub args: Vec<LaunchArg>,
+    /// Bytes of global memory the launch reads and writes, for `--stats`.
+    pub bytes_moved: SizeExpr,
+}
+
+#[derive(Clone, Debug)]
+pub enum LaunchArg {
+    /// Parameter `i` of the kernel: its buffer, or its scalar value.
+    Param(usize),
+    /// Buffer `i` of [`CompiledKernel::buffers`].
+    Buffer(usize),
+    /// A size, passed as a `long`.
+    Size(SizeExpr),
+    /// `__local` memory of this many bytes.
+    LocalBytes(SizeExpr),
+    /// The session's error-flag buffer (see `runtime::cl`'s error-flag
+    /// protocol): fault code 1 with site = the flat program's `FaultId`.
+    ErrorFlag,
+}
+
+#[derive(Clone, Debug)]
+pub enum KernelResult {
+    /// Buffer `buffer`, of which the first `length` elements are the result.
+    Array { buffer: usize, length: SizeExpr },
+    /// Element 0 of buffer `buffer`, read back to the host.
+    Scalar { buffer: usize },
+    /// Parameter `i`, returned unchanged.
+    Param(usize),
+}

@@ -1,0 +1,309 @@
+//! What a kernel launch is made of: the grid of work-items, the arguments,
+//! and the profiling group the launch is counted under.
+//!
+//! ```ignore
+//! let launch = Launch::new(kernel, Grid::linear(n).with_local(256)).bytes_moved(24 * n as u64);
+//! session.launch(&launch, &[Arg::from(&xs), Arg::from(&ys), Arg::from(&out), Arg::I64(n as i64), Arg::ErrorFlag])?;
+//! ```
+//!
+//! **Global sizes are rounded up by the session**: a [`Grid`] holds the
+//! number of work-items the caller needs in each dimension; when a local
+//! size is given, the session enqueues the next multiple of it (OpenCL 1.2
+//! requires the global size to be a multiple of the local size). Kernels
+//! must therefore guard their work-item index (`if (i >= n) return;`), or
+//! be grid-stride loops. A grid with zero work-items in some dimension
+//! enqueues nothing and records nothing (OpenCL 1.2 rejects empty ranges).
+//!
+//! Arguments are checked against the kernel's parameters before anything
+//! is set (`check_args`): the count always, and, where the driver
+//! describes the parameters, that buffers go to `__global`/`__constant`
+//! pointers of a compatible element type, local memory to `__local`
+//! pointers and scalars to scalar parameters of the same size. A mismatch
+//! is a [`ClError::Internal`] naming the kernel and the parameter.
+
+use super::ClError;
+use super::buffer::{DeviceBuffer, Element, ElementType};
+use super::program::{Kernel, ParamKind};
+use opencl3::types::cl_mem;
+
+/// The work-items of a launch: 1 to 3 dimensions, and optionally the
+/// work-group (local) size. Global sizes are the work-items needed; the
+/// session rounds them up to multiples of the local size.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Grid {
+    dimensions: usize,
+    global: [usize; 3],
+    local: Option<[usize; 3]>,
+}
+
+impl Grid {
+    /// `work_items` work-items in one dimension, the local size left to the
+    /// driver.
+    pub fn linear(work_items: usize) -> Grid {
+        Grid { dimensions: 1, global: [work_items, 1, 1], local: None }
+    }
+
+    pub fn two_d(x: usize, y: usize) -> Grid {
+        Grid { dimensions: 2, global: [x, y, 1], local: None }
+    }
+
+    pub fn three_d(x: usize, y: usize, z: usize) -> Grid {
+        Grid { dimensions: 3, global: [x, y, z], local: None }
+    }
+
+    /// Sets the work-group size of the first dimension (the others are 1).
+    pub fn with_local(self, local_x: usize) -> Grid {
+        Grid { local: Some([local_x, 1, 1]), ..self }
+    }
+
+    /// Sets the work-group size in every dimension; entries beyond the
+    /// grid's dimensions are ignored.
+    pub fn with_local_sizes(self, local: [usize; 3]) -> Grid {
+        let mut sizes = [1; 3];
+        sizes[..self.dimensions].copy_from_slice(&local[..self.dimensions]);
+        Grid { local: Some(sizes), ..self }
+    }
+
+    pub fn dimensions(&self) -> usize {
+        self.dimensions
+    }
+
+    /// The work-items asked for, per dimension.
+    pub fn global(&self) -> &[usize] {
+        &self.global[..self.dimensions]
+    }
+
+    pub fn local(&self) -> Option<&[usize]> {
+        self.local.as_ref().map(|sizes| &sizes[..self.dimensions])
+    }
+
+    /// Whether the grid has no work-items.
+    pub fn is_empty(&self) -> bool {
+        self.global().contains(&0)
+    }
+
+    /// The global sizes actually enqueued: each rounded up to a multiple of
+    /// the local size. `None` if a local size is zero or the rounding
+    /// overflows.
+    pub fn enqueued_global(&self) -> Option<[usize; 3]> {
+        let mut sizes = self.global;
+        if let Some(local) = self.local {
+            for (size, local) in sizes.iter_mut().zip(local) {
+                if local == 0 {
+                    return None;
+                }
+                *size = size.checked_next_multiple_of(local)?;
+            }
+        }
+        Some(sizes)
+    }
+
+    /// Work-items per work-group, if a local size is set.
+    pub fn work_group_size(&self) -> Option<usize> {
+        self.local().map(|sizes| sizes.iter().product())
+    }
+}
+
+/// One kernel launch: the kernel, its grid, and how it is counted in the
+/// session's profile.
+#[derive(Clone, Debug)]
+pub struct Launch<'k> {
+    pub kernel: &'k Kernel,
+    pub grid: Grid,
+    /// The profiling group; `None` counts the launch under the kernel's name.
+    pub group: Option<String>,
+    /// Bytes of global memory the launch reads and writes, as the caller
+    /// computes it (the executor knows the sizes; the session cannot).
+    pub bytes_moved: u64,
+}
+
+impl<'k> Launch<'k> {
+    pub fn new(kernel: &'k Kernel, grid: Grid) -> Launch<'k> {
+        Launch { kernel, grid, group: None, bytes_moved: 0 }
+    }
+
+    /// Counts the launch under `group` instead of the kernel's name.
+    pub fn group(self, group: impl Into<String>) -> Launch<'k> {
+        Launch { group: Some(group.into()), ..self }
+    }
+
+    pub fn bytes_moved(self, bytes: u64) -> Launch<'k> {
+        Launch { bytes_moved: bytes, ..self }
+    }
+
+    /// The name of the profiling group.
+    pub fn group_name(&self) -> &str {
+        self.group.as_deref().unwrap_or(&self.kernel.name)
+    }
+}
+
+/// A kernel argument.
+#[derive(Copy, Clone, Debug)]
+pub enum Arg<'a> {
+    /// A device buffer, for a `__global` or `__constant` pointer parameter.
+    Buffer(BufferArg<'a>),
+    /// `long` (also accepted for `ulong`).
+    I64(i64),
+    /// `ulong` (also accepted for `long`).
+    U64(u64),
+    /// `double`.
+    F64(f64),
+    /// `int` (also accepted for `uint`).
+    I32(i32),
+    /// `uint` (also accepted for `int`).
+    U32(u32),
+    /// `__local` memory of this many bytes (more than zero).
+    LocalBytes(usize),
+    /// The session's error flag, for a `__global long*` parameter (see
+    /// `error_flag.rs`).
+    ErrorFlag,
+}
+
+/// A borrowed buffer as a kernel argument. The borrow only has to last
+/// until the launch is enqueued: OpenCL keeps the memory alive for commands
+/// that use it.
+#[derive(Copy, Clone, Debug)]
+pub struct BufferArg<'a> {
+    pub(crate) mem: cl_mem,
+    pub(crate) element_type: ElementType,
+    _borrow: std::marker::PhantomData<&'a ()>,
+}
+
+impl<'a, T: Element> From<&'a DeviceBuffer<T>> for Arg<'a> {
+    fn from(buffer: &'a DeviceBuffer<T>) -> Arg<'a> {
+        Arg::Buffer(BufferArg { mem: buffer.mem(), element_type: T::TYPE, _borrow: std::marker::PhantomData })
+    }
+}
+
+impl Arg<'_> {
+    /// How the argument reads in an error message.
+    fn describe(&self) -> String {
+        match self {
+            Arg::Buffer(b) => format!("a buffer of {}", b.element_type.opencl_name()),
+            Arg::I64(_) => "a long".to_string(),
+            Arg::U64(_) => "a ulong".to_string(),
+            Arg::F64(_) => "a double".to_string(),
+            Arg::I32(_) => "an int".to_string(),
+            Arg::U32(_) => "a uint".to_string(),
+            Arg::LocalBytes(bytes) => format!("{bytes} bytes of local memory"),
+            Arg::ErrorFlag => "the error flag".to_string(),
+        }
+    }
+}
+
+/// Checks `args` against the parameters of `kernel` (see the file essay).
+pub(crate) fn check_args(kernel: &Kernel, args: &[Arg<'_>]) -> Result<(), ClError> {
+    if args.len() != kernel.num_args as usize {
+        return Err(ClError::internal(format!(
+            "kernel `{}` of program `{}` takes {} arguments but the launch passes {}",
+            kernel.name,
+            kernel.program_name(),
+            kernel.num_args,
+            args.len()
+        )));
+    }
+    if args.iter().any(|arg| matches!(arg, Arg::LocalBytes(0))) {
+        return Err(ClError::internal(format!("kernel `{}`: local memory arguments cannot be empty", kernel.name)));
+    }
+    let Some(params) = &kernel.params else { return Ok(()) };
+    for (index, (param, arg)) in params.iter().zip(args).enumerate() {
+        if !is_compatible(&param.kind, arg) {
+            return Err(ClError::internal(format!(
+                "kernel `{}`: parameter {index} (`{}`, {}) cannot take {}",
+                kernel.name,
+                param.name,
+                describe_param(&param.kind),
+                arg.describe()
+            )));
+        }
+    }
+    Ok(())
+}
+
+fn describe_param(kind: &ParamKind) -> String {
+    match kind {
+        ParamKind::GlobalPointer { pointee } => format!("__global {pointee}*"),
+        ParamKind::ConstantPointer { pointee } => format!("__constant {pointee}*"),
+        ParamKind::LocalPointer => "a __local pointer".to_string(),
+        ParamKind::Scalar { type_name } => type_name.clone(),
+    }
+}
+
+fn is_compatible(kind: &ParamKind, arg: &Arg<'_>) -> bool {
+    match (kind, arg) {
+        (ParamKind::GlobalPointer { pointee } | ParamKind::ConstantPointer { pointee }, Arg::Buffer(buffer)) => {
+            pointee_fits(pointee, buffer.element_type)
+        }
+        (ParamKind::GlobalPointer { pointee }, Arg::ErrorFlag) => pointee_fits(pointee, ElementType::I64),
+        (ParamKind::LocalPointer, Arg::LocalBytes(_)) => true,
+        (ParamKind::Scalar { type_name }, scalar) => scalar_fits(type_name, scalar),
+        _ => false,
+    }
+}
+
+/// Whether a buffer of `element` may be passed for a pointer to `pointee`:
+/// the same scalar, possibly as a vector (`long4*` for a buffer of `long`),
+/// or a type nessie does not know (`void`, a struct), which is accepted.
+fn pointee_fits(pointee: &str, element: ElementType) -> bool {
+    let pointee = pointee.trim_start_matches("const ").trim_start_matches("volatile ").trim();
+    let scalar = pointee.trim_end_matches(|c: char| c.is_ascii_digit());
+    let Some(pointee_size) = scalar_size(scalar) else { return true };
+    if pointee_size != element.size_in_bytes() {
+        return false;
+    }
+    let pointee_is_float = matches!(scalar, "double" | "float" | "half");
+    pointee_is_float == (element == ElementType::F64)
+}
+
+fn scalar_size(name: &str) -> Option<usize> {
+    Some(match name {
+        "long" | "ulong" | "double" => 8,
+        "int" | "uint" | "float" => 4,
+        "short" | "ushort" | "half" => 2,
+        "char" | "uchar" | "bool" => 1,
+        _ => return None,
+    })
+}
+
+fn scalar_fits(type_name: &str, arg: &Arg<'_>) -> bool {
+    match arg {
+        Arg::I64(_) | Arg::U64(_) => matches!(type_name, "long" | "ulong" | "size_t" | "ptrdiff_t" | "intptr_t"),
+        Arg::F64(_) => type_name == "double",
+        Arg::I32(_) | Arg::U32(_) => matches!(type_name, "int" | "uint"),
+        Arg::Buffer(_) | Arg::LocalBytes(_) | Arg::ErrorFlag => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_enqueued_global_size_is_rounded_up_to_the_local_size() {
+        assert_eq!(Grid::linear(1000).with_local(256).enqueued_global(), Some([1024, 1, 1]));
+        assert_eq!(Grid::linear(1024).with_local(256).enqueued_global(), Some([1024, 1, 1]));
+        assert_eq!(Grid::linear(1000).enqueued_global(), Some([1000, 1, 1]));
+        assert_eq!(Grid::two_d(10, 7).with_local_sizes([4, 4, 9]).enqueued_global(), Some([12, 8, 1]));
+        assert_eq!(Grid::two_d(10, 7).with_local_sizes([4, 4, 9]).local(), Some(&[4, 4][..]));
+        assert_eq!(Grid::linear(10).with_local(0).enqueued_global(), None);
+        assert_eq!(Grid::linear(usize::MAX).with_local(256).enqueued_global(), None);
+        assert!(Grid::three_d(4, 0, 2).is_empty());
+        assert_eq!(Grid::three_d(4, 2, 2).with_local_sizes([2, 2, 2]).work_group_size(), Some(8));
+    }
+
+    #[test]
+    fn buffers_fit_pointers_to_their_scalar_or_its_vectors() {
+        assert!(pointee_fits("long", ElementType::I64));
+        assert!(pointee_fits("long4", ElementType::I64));
+        assert!(pointee_fits("ulong", ElementType::I64));
+        assert!(pointee_fits("const double", ElementType::F64));
+        assert!(pointee_fits("uchar16", ElementType::U8));
+        assert!(pointee_fits("my_struct", ElementType::U8));
+        assert!(!pointee_fits("double", ElementType::I64));
+        assert!(!pointee_fits("long", ElementType::F64));
+        assert!(!pointee_fits("int", ElementType::I64));
+        assert!(scalar_fits("ulong", &Arg::I64(3)));
+        assert!(!scalar_fits("int", &Arg::I64(3)));
+        assert!(!scalar_fits("long", &Arg::F64(3.0)));
+    }
+}

@@ -1,0 +1,342 @@
+//! Building OpenCL programs, and the kernels they contain.
+//!
+//! A [`Program`] is built from OpenCL C source (any number of kernels) for
+//! the session's one device. Sessions cache programs by their source and
+//! options (`Session::build_program`), so the executor may ask for the same
+//! program at every launch site without rebuilding it.
+//!
+//! A build failure becomes [`EnvironmentError::BuildFailure`] carrying the
+//! driver's build log, trimmed by [`trim_build_log`] to what a person reads:
+//! the first lines, where the first errors are.
+//!
+//! Every program is built with `-cl-kernel-arg-info`, so each [`Kernel`]
+//! knows its parameters (address space and type name); a launch checks its
+//! arguments against them and names the mismatch (see `launch.rs`). Where a
+//! driver gives no argument information, only the argument count is
+//! checked.
+//!
+//! Programs that use `double` are refused on devices without fp64 before
+//! the driver sees them ([`mentions_double`]), with
+//! [`EnvironmentError::NoFp64`].
+
+use opencl3::context::Context;
+use opencl3::error_codes as codes;
+use opencl3::kernel::{
+    CL_KERNEL_ARG_ADDRESS_CONSTANT, CL_KERNEL_ARG_ADDRESS_GLOBAL, CL_KERNEL_ARG_ADDRESS_LOCAL, create_program_kernels,
+};
+
+use super::{ClError, driver_error, status_name};
+use crate::EnvironmentError;
+use crate::device::DeviceInfo;
+
+/// The option every build gets, so that kernels can describe their
+/// parameters.
+const KERNEL_ARG_INFO_OPTION: &str = "-cl-kernel-arg-info";
+/// A build log longer than this many lines is cut.
+const MAX_BUILD_LOG_LINES: usize = 60;
+/// A build-log line longer than this many characters is cut.
+const MAX_BUILD_LOG_LINE_CHARS: usize = 400;
+
+/// An OpenCL program built for the session's device, with its kernels.
+#[derive(Debug)]
+pub struct Program {
+    name: String,
+    /// The driver's log of a successful build (warnings), trimmed.
+    build_log: String,
+    /// Sorted by name.
+    kernels: Vec<Kernel>,
+    /// Kept alive for the kernels; released last.
+    _raw: opencl3::program::Program,
+}
+
+impl Program {
+    /// The name the program was built under (for messages).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The kernel called `name`, or an internal error listing the kernels
+    /// the program has.
+    pub fn kernel(&self, name: &str) -> Result<&Kernel, ClError> {
+        match self.kernels.binary_search_by(|k| k.name.as_str().cmp(name)) {
+            Ok(index) => Ok(&self.kernels[index]),
+            Err(_) => Err(ClError::internal(format!(
+                "program `{}` has no kernel `{name}`; its kernels are: {}",
+                self.name,
+                self.kernel_names().collect::<Vec<_>>().join(", ")
+            ))),
+        }
+    }
+
+    pub fn kernels(&self) -> &[Kernel] {
+        &self.kernels
+    }
+
+    pub fn kernel_names(&self) -> impl Iterator<Item = &str> {
+        self.kernels.iter().map(|k| k.name.as_str())
+    }
+
+    /// What the driver said about a successful build (often empty).
+    pub fn build_log(&self) -> &str {
+        &self.build_log
+    }
+}
+
+/// One kernel of a built program, with what the device says about it.
+///
+/// The OpenCL kernel object holds argument values between `set_arg` and
+/// the launch; a session sets all of them right before each launch, so a
+/// kernel never carries arguments from one launch into the next.
+#[derive(Debug)]
+pub struct Kernel {
+    pub(crate) name: String,
+    program_name: String,
+    pub(crate) raw: opencl3::kernel::Kernel,
+    pub(crate) num_args: u32,
+    /// The parameters, when the driver describes them.
+    pub(crate) params: Option<Vec<Param>>,
+    max_work_group_size: usize,
+    preferred_work_group_size_multiple: usize,
+    local_mem_bytes: u64,
+    private_mem_bytes: u64,
+}
+
+impl Kernel {
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    pub fn program_name(&self) -> &str {
+        &self.program_name
+    }
+
+    pub fn num_args(&self) -> u32 {
+        self.num_args
+    }
+
+    /// The largest work-group this kernel can run with on the device
+    /// (`CL_KERNEL_WORK_GROUP_SIZE`; may be below the device's maximum).
+    pub fn max_work_group_size(&self) -> usize {
+        self.max_work_group_size
+    }
+
+    /// Work-group sizes should be a multiple of this (the warp or SIMD
+    /// width; `CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE`).
+    pub fn preferred_work_group_size_multiple(&self) -> usize {
+        self.preferred_work_group_size_multiple
+    }
+
+    /// Local memory the kernel uses statically (`__local` arrays), in bytes.
+    pub fn local_mem_bytes(&self) -> u64 {
+        self.local_mem_bytes
+    }
+
+    /// Private memory per work-item, in bytes (register spills).
+    pub fn private_mem_bytes(&self) -> u64 {
+        self.private_mem_bytes
+    }
+}
+
+/// A kernel parameter as the driver describes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Param {
+    pub name: String,
+    pub kind: ParamKind,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum ParamKind {
+    /// `__global T*`; `pointee` is the type name without the `*` (`long4`).
+    GlobalPointer { pointee: String },
+    /// `__constant T*`.
+    ConstantPointer { pointee: String },
+    /// `__local T*`.
+    LocalPointer,
+    /// A value passed by copy; `type_name` as written (`long`, `uint`).
+    Scalar { type_name: String },
+}
+
+/// Builds `source` for `device` in `context`. `name` is only for messages.
+pub(crate) fn build(
+    context: &Context,
+    device: &DeviceInfo,
+    name: &str,
+    source: &str,
+    options: &str,
+) -> Result<Program, ClError> {
+    if options.contains('\0') {
+        return Err(ClError::internal(format!("the build options of program `{name}` contain a NUL byte")));
+    }
+    if !device.has_fp64 && mentions_double(source) {
+        return Err(EnvironmentError::NoFp64 { device: device.name.clone() }.into());
+    }
+    let mut raw = opencl3::program::Program::create_from_source(context, source)
+        .map_err(|e| driver_error(format!("creating program `{name}`"), e.0, 0))?;
+    let full_options = format!("{options} {KERNEL_ARG_INFO_OPTION}");
+    if let Err(e) = raw.build(&[device.id], full_options.trim()) {
+        let log = raw.get_build_log(device.id).unwrap_or_default();
+        return Err(match e.0 {
+            codes::CL_BUILD_PROGRAM_FAILURE | codes::CL_COMPILE_PROGRAM_FAILURE | codes::CL_LINK_PROGRAM_FAILURE => {
+                EnvironmentError::BuildFailure {
+                    program: name.to_string(),
+                    device: device.name.clone(),
+                    code: status_name(e.0),
+                    log: trim_build_log(&log),
+                }
+                .into()
+            }
+            codes::CL_INVALID_BUILD_OPTIONS => {
+                ClError::internal(format!("the driver rejects the build options `{options}` of program `{name}`"))
+            }
+            code => driver_error(format!("building program `{name}`"), code, 0),
+        });
+    }
+    let build_log = raw.get_build_log(device.id).map(|log| trim_build_log(&log)).unwrap_or_default();
+    let build_log = if build_log == EMPTY_LOG_TEXT { String::new() } else { build_log };
+    let raw_kernels =
+        create_program_kernels(&raw).map_err(|e| driver_error(format!("creating the kernels of `{name}`"), e.0, 0))?;
+    let mut kernels = Vec::with_capacity(raw_kernels.len());
+    for raw_kernel in raw_kernels {
+        kernels.push(describe_kernel(raw_kernel, name, device)?);
+    }
+    kernels.sort_by(|a, b| a.name.cmp(&b.name));
+    Ok(Program { name: name.to_string(), build_log, kernels, _raw: raw })
+}
+
+fn describe_kernel(raw: opencl3::kernel::Kernel, program_name: &str, device: &DeviceInfo) -> Result<Kernel, ClError> {
+    let query_failed =
+        |what: &str, code: i32| driver_error(format!("querying {what} of a kernel of `{program_name}`"), code, 0);
+    let name = raw.function_name().map_err(|e| query_failed("the name", e.0))?;
+    let name = name.trim_end_matches('\0').to_string();
+    let num_args = raw.num_args().map_err(|e| query_failed("the argument count", e.0))?;
+    let params = (0..num_args).map(|index| describe_param(&raw, index)).collect::<Option<Vec<_>>>();
+    let max_work_group_size =
+        raw.get_work_group_size(device.id).map_err(|e| query_failed("the work-group size", e.0))?;
+    let preferred_work_group_size_multiple = raw.get_work_group_size_multiple(device.id).unwrap_or(1).max(1);
+    let local_mem_bytes = raw.get_local_mem_size(device.id).unwrap_or(0);
+    let private_mem_bytes = raw.get_private_mem_size(device.id).unwrap_or(0);
+    Ok(Kernel {
+        name,
+        program_name: program_name.to_string(),
+        raw,
+        num_args,
+        params,
+        max_work_group_size,
+        preferred_work_group_size_multiple,
+        local_mem_bytes,
+        private_mem_bytes,
+    })
+}
+
+/// The driver's description of parameter `index`, if it gives one.
+fn describe_param(raw: &opencl3::kernel::Kernel, index: u32) -> Option<Param> {
+    let address = raw.get_arg_address_qualifier(index).ok()?;
+    let type_name = raw.get_arg_type_name(index).ok()?;
+    let type_name = type_name.trim_end_matches('\0').trim().to_string();
+    let name = raw.get_arg_name(index).map(|n| n.trim_end_matches('\0').to_string()).unwrap_or_default();
+    let pointee = || type_name.trim_end_matches('*').trim().to_string();
+    let kind = match address {
+        CL_KERNEL_ARG_ADDRESS_GLOBAL => ParamKind::GlobalPointer { pointee: pointee() },
+        CL_KERNEL_ARG_ADDRESS_CONSTANT => ParamKind::ConstantPointer { pointee: pointee() },
+        CL_KERNEL_ARG_ADDRESS_LOCAL => ParamKind::LocalPointer,
+        _ => ParamKind::Scalar { type_name },
+    };
+    Some(Param { name, kind })
+}
+
+const EMPTY_LOG_TEXT: &str = "(the driver gave no build log)";
+
+/// A build log cut to what a person reads in an error message: blank lines
+/// at either end removed, at most `MAX_BUILD_LOG_LINES` (60) lines of at most
+/// `MAX_BUILD_LOG_LINE_CHARS` (400) characters, and a last line saying how many
+/// were left out. Compilers print the first error first, so the head of
+/// the log is the part to keep.
+pub fn trim_build_log(log: &str) -> String {
+    let lines: Vec<&str> = log.trim_matches(|c: char| c == '\0' || c.is_whitespace()).lines().collect();
+    if lines.is_empty() {
+        return EMPTY_LOG_TEXT.to_string();
+    }
+    let mut trimmed = String::new();
+    for line in lines.iter().take(MAX_BUILD_LOG_LINES) {
+        let line = line.trim_end();
+        match line.char_indices().nth(MAX_BUILD_LOG_LINE_CHARS) {
+            Some((cut, _)) => {
+                trimmed.push_str(&line[..cut]);
+                trimmed.push_str(" …");
+            }
+            None => trimmed.push_str(line),
+        }
+        trimmed.push('\n');
+    }
+    if lines.len() > MAX_BUILD_LOG_LINES {
+        trimmed.push_str(&format!("… ({} more lines of the build log left out)\n", lines.len() - MAX_BUILD_LOG_LINES));
+    }
+    trimmed.truncate(trimmed.trim_end().len());
+    trimmed
+}
+
+/// Whether OpenCL C `source` uses 64-bit floating point: an identifier
+/// `double`, `doubleN`, `convert_double…` or `as_double…` outside comments.
+pub fn mentions_double(source: &str) -> bool {
+    let bytes = source.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let rest = &bytes[i..];
+        if rest.starts_with(b"//") {
+            i += rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len());
+        } else if rest.starts_with(b"/*") {
+            i += rest.windows(2).skip(2).position(|w| w == b"*/").map_or(rest.len(), |end| end + 4);
+        } else if rest[0].is_ascii_alphabetic() || rest[0] == b'_' {
+            let length = rest.iter().position(|&b| !(b.is_ascii_alphanumeric() || b == b'_')).unwrap_or(rest.len());
+            if is_double_identifier(&source[i..i + length]) {
+                return true;
+            }
+            i += length;
+        } else if rest[0].is_ascii_digit() {
+            // A number such as 2e10 or 0x1f: skip it whole, so that its
+            // letters are not read as an identifier.
+            i +=
+                rest.iter().position(|&b| !(b.is_ascii_alphanumeric() || b == b'_' || b == b'.')).unwrap_or(rest.len());
+        } else {
+            i += 1;
+        }
+    }
+    false
+}
+
+fn is_double_identifier(identifier: &str) -> bool {
+    match identifier.strip_prefix("double") {
+        Some(width) => width.bytes().all(|b| b.is_ascii_digit()),
+        None => identifier.starts_with("convert_double") || identifier.starts_with("as_double"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn double_is_found_as_a_type_but_not_in_comments_or_other_names() {
+        assert!(mentions_double("__kernel void f(__global double* x) {}"));
+        assert!(mentions_double("long4 v; double4 w;"));
+        assert!(mentions_double("x = convert_double_rte(i);"));
+        assert!(mentions_double("x = as_double(i);"));
+        assert!(!mentions_double("// double\n/* double */ __kernel void f(__global long* doubled) {}"));
+        assert!(!mentions_double("long my_double_count; float f = 1e10f;"));
+        assert!(!mentions_double("/* unterminated double"));
+    }
+
+    #[test]
+    fn long_build_logs_keep_their_head_and_say_what_was_cut() {
+        assert_eq!(trim_build_log("\n\n  \0"), EMPTY_LOG_TEXT);
+        assert_eq!(trim_build_log("\n<source>:3:1: error: x\n   \n"), "<source>:3:1: error: x");
+        let long: String = (0..100).map(|i| format!("line {i}\n")).collect();
+        let trimmed = trim_build_log(&long);
+        assert!(trimmed.starts_with("line 0\n"));
+        assert!(trimmed.contains(&format!("line {}", MAX_BUILD_LOG_LINES - 1)));
+        assert!(!trimmed.contains(&format!("line {}\n", MAX_BUILD_LOG_LINES)));
+        assert!(trimmed.ends_with(&format!("({} more lines of the build log left out)", 100 - MAX_BUILD_LOG_LINES)));
+        let wide = "é".repeat(MAX_BUILD_LOG_LINE_CHARS + 10);
+        assert_eq!(trim_build_log(&wide).chars().count(), MAX_BUILD_LOG_LINE_CHARS + 2);
+    }
+}

@@ -1,0 +1,656 @@
+//! A session on one OpenCL device: the context, the queue, and every
+//! operation the plan executor performs through them.
+//!
+//! A [`Session`] owns:
+//! - a context for the one device and an **in-order** command queue with
+//!   profiling enabled, so commands run in the order they are enqueued and
+//!   each has a device time;
+//! - the [`DeviceLimits`] the executor plans with (work-group and local
+//!   memory sizes, compute units, the largest allocation, vector widths,
+//!   fp64);
+//! - a cache of built programs, keyed by a hash of source and options;
+//! - the profile of the commands it enqueued (`profile.rs`);
+//! - the error flag buffer that checked kernels write (`error_flag.rs`).
+//!
+//! Operations, in the order a plan uses them: [`Session::build_program`];
+//! [`Session::alloc`] / [`Session::upload`]; [`Session::write`],
+//! [`Session::fill`], [`Session::copy`]; [`Session::launch`];
+//! [`Session::read`] (blocking: a synchronisation point);
+//! [`Session::check_error_flag`]; [`Session::stats`].
+//!
+//! Synchronisation: transfers between host and device are blocking, so no
+//! host memory is ever borrowed by the driver after a call returns; launches,
+//! fills and copies are only enqueued. Because the queue is in order, a
+//! blocking read sees the results of everything enqueued before it.
+//!
+//! All operations take `&mut self` except allocation and the queries: one
+//! session is driven by one executor, and kernels hold their argument
+//! values between `set_arg` and the launch, so launches must not interleave.
+
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
+use std::rc::Rc;
+use std::time::Duration;
+
+use opencl3::command_queue::{CL_QUEUE_PROFILING_ENABLE, CommandQueue};
+use opencl3::context::Context;
+use opencl3::device::{CL_LOCAL, Device};
+use opencl3::error_codes as codes;
+use opencl3::event::Event;
+use opencl3::memory::{Buffer, CL_MEM_READ_WRITE};
+use opencl3::types::{CL_BLOCKING, cl_mem};
+
+use super::buffer::{DeviceBuffer, Element, allocated_elements};
+use super::error_flag::{self, DeviceFault, ERROR_FLAG_WORDS};
+use super::launch::{Arg, Launch, check_args};
+use super::profile::{CommandKind, Profiler, Stats};
+use super::program::{self, Kernel, Program};
+use super::{ClError, driver_error};
+use crate::EnvironmentError;
+use crate::device::{DeviceInfo, choose_device, list_devices};
+
+/// What the device allows, as the plan executor needs it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DeviceLimits {
+    /// Work-items per work-group, at most (each kernel may allow fewer:
+    /// [`Kernel::max_work_group_size`]).
+    pub max_work_group_size: usize,
+    /// Work-items per work-group in each dimension, at most.
+    pub max_work_item_sizes: Vec<usize>,
+    /// Local memory per work-group, in bytes.
+    pub local_mem_bytes: u64,
+    /// Whether local memory is dedicated on-chip memory (`CL_LOCAL`) rather
+    /// than emulated in global memory (CPUs).
+    pub has_dedicated_local_mem: bool,
+    pub compute_units: u32,
+    /// The largest single buffer, in bytes (`CL_DEVICE_MAX_MEM_ALLOC_SIZE`).
+    pub max_alloc_bytes: u64,
+    pub global_mem_bytes: u64,
+    /// Preferred vector widths (`CL_DEVICE_PREFERRED_VECTOR_WIDTH_*`) for
+    /// `long`, `double` (0 without fp64), `int` and `char`.
+    pub preferred_vector_width_long: u32,
+    pub preferred_vector_width_double: u32,
+    pub preferred_vector_width_int: u32,
+    pub preferred_vector_width_char: u32,
+    /// Whether the device computes with `double` (`cl_khr_fp64`).
+    pub has_fp64: bool,
+    /// Whether 64-bit atomics are available (`cl_khr_int64_base_atomics`).
+    pub has_int64_atomics: bool,
+    /// The device's OpenCL version (`CL_DEVICE_VERSION`), such as (3, 0).
+    pub opencl_version: (u32, u32),
+    /// The highest OpenCL C version the compiler accepts by default, such
+    /// as (1, 2).
+    pub opencl_c_version: (u32, u32),
+    /// Buffers start at a multiple of this many bytes.
+    pub base_address_alignment_bytes: u32,
+    pub global_mem_cacheline_bytes: u32,
+}
+
+/// A session on one device (see the file essay).
+pub struct Session {
+    device: DeviceInfo,
+    limits: DeviceLimits,
+    // Fields drop in order: everything made in the context before it.
+    profiler: Profiler,
+    programs: HashMap<u64, Vec<CachedProgram>>,
+    error_flag: DeviceBuffer<i64>,
+    queue: CommandQueue,
+    context: Context,
+}
+
+struct CachedProgram {
+    source: String,
+    options: String,
+    program: Rc<Program>,
+}
+
+impl std::fmt::Debug for Session {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Session").field("device", &self.device.name).field("limits", &self.limits).finish()
+    }
+}
+
+impl Session {
+    /// A session on the device `spec` names (see [`choose_device`]; `None`
+    /// is the default device).
+    pub fn open(spec: Option<&str>) -> Result<Session, ClError> {
+        let devices = list_devices()?;
+        let index = choose_device(&devices, spec)?;
+        Session::new(&devices[index])
+    }
+
+    /// A session on `device`.
+    pub fn new(device: &DeviceInfo) -> Result<Session, ClError> {
+        let opencl_device = Device::new(device.id);
+        let on_device = |what: &str| format!("{what} on {}", device.name);
+        if !opencl_device.available().unwrap_or(false) {
+            return Err(EnvironmentError::DriverFailure {
+                operation: on_device("opening the device"),
+                code: "the device reports that it is not available".to_string(),
+            }
+            .into());
+        }
+        let limits = query_limits(&opencl_device, device)?;
+        let context = Context::from_device(&opencl_device)
+            .map_err(|e| driver_error(on_device("creating an OpenCL context"), e.0, 0))?;
+        let queue = if limits.opencl_version >= (2, 0) {
+            // SAFETY: the device is the one the context was created for.
+            unsafe { CommandQueue::create_with_properties(&context, device.id, CL_QUEUE_PROFILING_ENABLE, 0) }
+        } else {
+            // SAFETY: as above; clCreateCommandQueue is the OpenCL 1.2 call.
+            unsafe { CommandQueue::create(&context, device.id, CL_QUEUE_PROFILING_ENABLE) }
+        }
+        .map_err(|e| driver_error(on_device("creating a command queue"), e.0, 0))?;
+        let error_flag = allocate::<i64>(&context, &limits, ERROR_FLAG_WORDS)?;
+        let mut session = Session {
+            device: device.clone(),
+            limits,
+            profiler: Profiler::default(),
+            programs: HashMap::new(),
+            error_flag,
+            queue,
+            context,
+        };
+        session.clear_error_flag()?;
+        Ok(session)
+    }
+
+    pub fn device(&self) -> &DeviceInfo {
+        &self.device
+    }
+
+    pub fn limits(&self) -> &DeviceLimits {
+        &self.limits
+    }
+
+    /// Fails with [`EnvironmentError::NoFp64`] if the device cannot compute
+    /// with `double`. `build_program` checks this itself for sources that
+    /// use `double`; the executor may call it before uploading any input.
+    pub fn require_fp64(&self) -> Result<(), ClError> {
+        if self.limits.has_fp64 {
+            Ok(())
+        } else {
+            Err(EnvironmentError::NoFp64 { device: self.device.name.clone() }.into())
+        }
+    }
+
+    // ---------------------------------------------------------------- programs
+
+    /// Builds OpenCL C `source` with `options` (`-cl-kernel-arg-info` is
+    /// always added), or returns the program built earlier in this session
+    /// from the same source and options. `name` names the program in
+    /// messages.
+    ///
+    /// Errors: [`EnvironmentError::BuildFailure`] with the trimmed build
+    /// log; [`EnvironmentError::NoFp64`] if the source uses `double` and
+    /// the device has no fp64; [`ClError::Internal`] for options the driver
+    /// rejects.
+    pub fn build_program(&mut self, name: &str, source: &str, options: &str) -> Result<Rc<Program>, ClError> {
+        let key = {
+            let mut hasher = std::collections::hash_map::DefaultHasher::new();
+            (source, options).hash(&mut hasher);
+            hasher.finish()
+        };
+        let bucket = self.programs.entry(key).or_default();
+        if let Some(cached) = bucket.iter().find(|c| c.source == source && c.options == options) {
+            return Ok(Rc::clone(&cached.program));
+        }
+        let program = Rc::new(program::build(&self.context, &self.device, name, source, options)?);
+        bucket.push(CachedProgram {
+            source: source.to_string(),
+            options: options.to_string(),
+            program: Rc::clone(&program),
+        });
+        Ok(program)
+    }
+
+    /// How many distinct programs this session has built.
+    pub fn built_program_count(&self) -> usize {
+        self.programs.values().map(Vec::len).sum()
+    }
+
+    // ----------------------------------------------------------------- buffers
+
+    /// A buffer of `len` elements (possibly zero) with undefined contents.
+    ///
+    /// Errors: [`EnvironmentError::OutOfMemory`] if the size exceeds the
+    /// device's largest allocation or the driver cannot allocate it.
+    pub fn alloc<T: Element>(&self, len: usize) -> Result<DeviceBuffer<T>, ClError> {
+        allocate(&self.context, &self.limits, len)
+    }
+
+    /// A buffer of `len` raw bytes.
+    pub fn alloc_bytes(&self, len: usize) -> Result<DeviceBuffer<u8>, ClError> {
+        self.alloc(len)
+    }
+
+    /// A buffer holding a copy of `data`.
+    pub fn upload<T: Element>(&mut self, data: &[T]) -> Result<DeviceBuffer<T>, ClError> {
+        let mut buffer = self.alloc(data.len())?;
+        self.write(&mut buffer, data)?;
+        Ok(buffer)
+    }
+
+    /// Copies `data` into the first `data.len()` elements of `buffer`
+    /// (blocking).
+    pub fn write<T: Element>(&mut self, buffer: &mut DeviceBuffer<T>, data: &[T]) -> Result<(), ClError> {
+        self.write_at(buffer, 0, data)
+    }
+
+    /// Copies `data` into `buffer` from element `offset` on (blocking).
+    pub fn write_at<T: Element>(
+        &mut self,
+        buffer: &mut DeviceBuffer<T>,
+        offset: usize,
+        data: &[T],
+    ) -> Result<(), ClError> {
+        check_range("write", buffer.len(), offset, data.len())?;
+        if data.is_empty() {
+            return Ok(());
+        }
+        let bytes = size_of_val(data);
+        // SAFETY: the write is blocking, so the driver no longer reads
+        // `data` when the call returns; the range lies inside the buffer
+        // (checked above).
+        let event = unsafe {
+            self.queue.enqueue_write_buffer(&mut buffer.raw, CL_BLOCKING, offset * size_of::<T>(), data, &[])
+        }
+        .map_err(|e| driver_error(format!("writing {bytes} bytes to the device"), e.0, bytes as u64))?;
+        self.record(CommandKind::Write, None, bytes as u64, event)
+    }
+
+    /// The contents of `buffer` (blocking: waits for every command enqueued
+    /// before).
+    pub fn read<T: Element>(&mut self, buffer: &DeviceBuffer<T>) -> Result<Vec<T>, ClError> {
+        self.read_range(buffer, 0, buffer.len())
+    }
+
+    /// Elements `offset .. offset + len` of `buffer` (blocking).
+    pub fn read_range<T: Element>(
+        &mut self,
+        buffer: &DeviceBuffer<T>,
+        offset: usize,
+        len: usize,
+    ) -> Result<Vec<T>, ClError> {
+        let mut data = vec![T::default(); len];
+        self.read_into(buffer, offset, &mut data)?;
+        Ok(data)
+    }
+
+    /// Fills `data` from `buffer`, starting at element `offset` (blocking).
+    pub fn read_into<T: Element>(
+        &mut self,
+        buffer: &DeviceBuffer<T>,
+        offset: usize,
+        data: &mut [T],
+    ) -> Result<(), ClError> {
+        match blocking_read(&self.queue, buffer, offset, data)? {
+            Some(event) => self.record(CommandKind::Read, None, size_of_val(data) as u64, event),
+            None => Ok(()),
+        }
+    }
+
+    /// Sets every element of `buffer` to `value` (enqueued).
+    pub fn fill<T: Element>(&mut self, buffer: &mut DeviceBuffer<T>, value: T) -> Result<(), ClError> {
+        let len = buffer.len();
+        self.fill_range(buffer, 0, len, value)
+    }
+
+    /// Sets elements `offset .. offset + len` of `buffer` to `value`
+    /// (enqueued).
+    pub fn fill_range<T: Element>(
+        &mut self,
+        buffer: &mut DeviceBuffer<T>,
+        offset: usize,
+        len: usize,
+        value: T,
+    ) -> Result<(), ClError> {
+        check_range("fill", buffer.len(), offset, len)?;
+        if len == 0 {
+            return Ok(());
+        }
+        let bytes = len * size_of::<T>();
+        // SAFETY: the driver copies the pattern before the call returns
+        // (OpenCL 1.2, clEnqueueFillBuffer); offset and size are multiples
+        // of the pattern size and lie inside the buffer (checked above).
+        let event =
+            unsafe { self.queue.enqueue_fill_buffer(&mut buffer.raw, &[value], offset * size_of::<T>(), bytes, &[]) }
+                .map_err(|e| driver_error(format!("filling {bytes} bytes on the device"), e.0, bytes as u64))?;
+        self.record(CommandKind::Fill, None, bytes as u64, event)
+    }
+
+    /// Copies all of `source` into the start of `destination` (enqueued).
+    pub fn copy<T: Element>(
+        &mut self,
+        source: &DeviceBuffer<T>,
+        destination: &mut DeviceBuffer<T>,
+    ) -> Result<(), ClError> {
+        self.copy_range(source, 0, destination, 0, source.len())
+    }
+
+    /// Copies `len` elements from `source[source_offset..]` to
+    /// `destination[destination_offset..]` (enqueued).
+    pub fn copy_range<T: Element>(
+        &mut self,
+        source: &DeviceBuffer<T>,
+        source_offset: usize,
+        destination: &mut DeviceBuffer<T>,
+        destination_offset: usize,
+        len: usize,
+    ) -> Result<(), ClError> {
+        check_range("copy from", source.len(), source_offset, len)?;
+        check_range("copy to", destination.len(), destination_offset, len)?;
+        if len == 0 {
+            return Ok(());
+        }
+        let bytes = len * size_of::<T>();
+        let element = size_of::<T>();
+        // SAFETY: both ranges lie inside their buffers (checked above), and
+        // they are distinct buffers (one is borrowed mutably).
+        let event = unsafe {
+            self.queue.enqueue_copy_buffer(
+                &source.raw,
+                &mut destination.raw,
+                source_offset * element,
+                destination_offset * element,
+                bytes,
+                &[],
+            )
+        }
+        .map_err(|e| driver_error(format!("copying {bytes} bytes on the device"), e.0, bytes as u64))?;
+        // A copy reads and writes every byte.
+        self.record(CommandKind::Copy, None, 2 * bytes as u64, event)
+    }
+
+    // ---------------------------------------------------------------- launches
+
+    /// Enqueues `launch` with `args` and records it in the profile under
+    /// its group, with the bytes it declares. Does not wait.
+    ///
+    /// The global size is rounded up to a multiple of the local size (see
+    /// `launch.rs`); a grid without work-items enqueues nothing.
+    pub fn launch(&mut self, launch: &Launch<'_>, args: &[Arg<'_>]) -> Result<(), ClError> {
+        match self.enqueue_launch(launch, args)? {
+            Some(event) => self.record(CommandKind::Kernel, Some(launch.group_name()), launch.bytes_moved, event),
+            None => Ok(()),
+        }
+    }
+
+    /// Enqueues `launch`, waits for it, and returns its device time,
+    /// without recording it in the profile (for measurements such as the
+    /// copy-bandwidth probe).
+    pub fn launch_and_time(&mut self, launch: &Launch<'_>, args: &[Arg<'_>]) -> Result<Duration, ClError> {
+        let Some(event) = self.enqueue_launch(launch, args)? else { return Ok(Duration::ZERO) };
+        let running = || format!("running kernel `{}`", launch.kernel.name());
+        event.wait().map_err(|e| driver_error(running(), e.0, launch.bytes_moved))?;
+        let start = event.profiling_command_start().map_err(|e| driver_error(running(), e.0, 0))?;
+        let end = event.profiling_command_end().map_err(|e| driver_error(running(), e.0, 0))?;
+        Ok(Duration::from_nanos(end.saturating_sub(start)))
+    }
+
+    fn enqueue_launch(&mut self, launch: &Launch<'_>, args: &[Arg<'_>]) -> Result<Option<Event>, ClError> {
+        let kernel = launch.kernel;
+        check_args(kernel, args)?;
+        let grid = launch.grid;
+        if grid.is_empty() {
+            return Ok(None);
+        }
+        let global = grid.enqueued_global().ok_or_else(|| {
+            ClError::internal(format!("kernel `{}`: the grid {grid:?} has no valid global size", kernel.name()))
+        })?;
+        let local = grid.local().map(|sizes| {
+            let mut padded = [1usize; 3];
+            padded[..sizes.len()].copy_from_slice(sizes);
+            padded
+        });
+        if let Some(local) = &local {
+            self.check_work_group(kernel, &local[..grid.dimensions()])?;
+        }
+        for (index, arg) in args.iter().enumerate() {
+            self.set_arg(kernel, index, arg)?;
+        }
+        let local_pointer = local.as_ref().map_or(std::ptr::null(), |sizes| sizes.as_ptr());
+        // SAFETY: every argument has been set (the count was checked); the
+        // size arrays hold `dimensions` entries and outlive the call; the
+        // buffers the arguments name are alive (borrowed by `args`) and
+        // OpenCL retains them until the kernel has run.
+        let event = unsafe {
+            self.queue.enqueue_nd_range_kernel(
+                kernel.raw.get(),
+                grid.dimensions() as u32,
+                std::ptr::null(),
+                global.as_ptr(),
+                local_pointer,
+                &[],
+            )
+        }
+        .map_err(|e| driver_error(format!("launching kernel `{}`", kernel.name()), e.0, launch.bytes_moved))?;
+        Ok(Some(event))
+    }
+
+    fn check_work_group(&self, kernel: &Kernel, local: &[usize]) -> Result<(), ClError> {
+        let work_group_size: usize = local.iter().product();
+        let kernel_limit = kernel.max_work_group_size().min(self.limits.max_work_group_size);
+        if work_group_size > kernel_limit {
+            return Err(ClError::internal(format!(
+                "kernel `{}`: a work-group of {work_group_size} work-items exceeds the limit of {kernel_limit} on {}",
+                kernel.name(),
+                self.device.name
+            )));
+        }
+        for (dimension, (&size, &limit)) in local.iter().zip(&self.limits.max_work_item_sizes).enumerate() {
+            if size > limit {
+                return Err(ClError::internal(format!(
+                    "kernel `{}`: a local size of {size} in dimension {dimension} exceeds the limit of {limit} on {}",
+                    kernel.name(),
+                    self.device.name
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    fn set_arg(&self, kernel: &Kernel, index: usize, arg: &Arg<'_>) -> Result<(), ClError> {
+        let raw = &kernel.raw;
+        let position = index as u32;
+        // SAFETY (every arm): `check_args` matched the argument against the
+        // parameter's kind (pointer, local or scalar) and, where the driver
+        // describes parameters, its size; the driver copies the value
+        // before returning; buffer handles are alive (borrowed by `args`,
+        // or owned by the session for the error flag).
+        let result = unsafe {
+            match arg {
+                Arg::Buffer(buffer) => raw.set_arg(position, &buffer.mem),
+                Arg::I64(value) => raw.set_arg(position, value),
+                Arg::U64(value) => raw.set_arg(position, value),
+                Arg::F64(value) => raw.set_arg(position, value),
+                Arg::I32(value) => raw.set_arg(position, value),
+                Arg::U32(value) => raw.set_arg(position, value),
+                Arg::LocalBytes(bytes) => raw.set_arg_local_buffer(position, *bytes),
+                Arg::ErrorFlag => {
+                    let mem: cl_mem = self.error_flag.mem();
+                    raw.set_arg(position, &mem)
+                }
+            }
+        };
+        result.map_err(|e| driver_error(format!("setting argument {index} of kernel `{}`", kernel.name()), e.0, 0))
+    }
+
+    // ---------------------------------------------------- synchronisation
+
+    /// Waits for every enqueued command, and collects their times.
+    pub fn finish(&mut self) -> Result<(), ClError> {
+        self.queue.finish().map_err(|e| driver_error("waiting for the device to finish", e.0, 0))?;
+        self.profiler.collect(true)
+    }
+
+    /// Waits for the device and reads the error flag: the first failed
+    /// safety check since the flag was last cleared, if any. A fault is
+    /// reported once: the flag is cleared when it is read.
+    pub fn check_error_flag(&mut self) -> Result<Option<DeviceFault>, ClError> {
+        let mut words = [0i64; ERROR_FLAG_WORDS];
+        blocking_read(&self.queue, &self.error_flag, 0, &mut words)?;
+        // The blocking read waited for every earlier command: collect them.
+        self.profiler.collect(false)?;
+        let fault = error_flag::decode(&words);
+        if fault.is_some() {
+            self.clear_error_flag()?;
+        }
+        Ok(fault)
+    }
+
+    fn clear_error_flag(&mut self) -> Result<(), ClError> {
+        let zeros = [0i64; ERROR_FLAG_WORDS];
+        // SAFETY: blocking write of the whole flag buffer, which has
+        // exactly ERROR_FLAG_WORDS elements.
+        unsafe { self.queue.enqueue_write_buffer(&mut self.error_flag.raw, CL_BLOCKING, 0, &zeros, &[]) }
+            .map_err(|e| driver_error("clearing the error flag", e.0, 0))?;
+        Ok(())
+    }
+
+    // ---------------------------------------------------------------- profile
+
+    /// Waits for the device and returns the profile of every command
+    /// recorded since the session opened (or since `reset_stats`).
+    pub fn stats(&mut self) -> Result<Stats, ClError> {
+        self.finish()?;
+        Ok(self.profiler.stats())
+    }
+
+    /// Waits for the device and forgets the profile so far.
+    pub fn reset_stats(&mut self) -> Result<(), ClError> {
+        self.finish()?;
+        self.profiler.reset();
+        Ok(())
+    }
+
+    fn record(&mut self, kind: CommandKind, group: Option<&str>, bytes: u64, event: Event) -> Result<(), ClError> {
+        let group = group.unwrap_or(kind.transfer_group_name());
+        self.profiler.record(kind, group, bytes, event)
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        // Let enqueued work end before the queue and context are released;
+        // a failure here has no one left to report to.
+        let _ = self.queue.finish();
+    }
+}
+
+/// Allocates a buffer of `len` elements (at least one; see `buffer.rs`).
+fn allocate<T: Element>(context: &Context, limits: &DeviceLimits, len: usize) -> Result<DeviceBuffer<T>, ClError> {
+    let count = allocated_elements(len);
+    let out_of_memory = |bytes: u64, detail: String| ClError::from(EnvironmentError::OutOfMemory { bytes, detail });
+    let Some(bytes) = count.checked_mul(size_of::<T>()) else {
+        return Err(out_of_memory(u64::MAX, format!("{len} elements of {} bytes overflow", size_of::<T>())));
+    };
+    let bytes = bytes as u64;
+    let limit_text = || {
+        format!(
+            "the device's largest allocation is {} bytes, its global memory {} bytes",
+            limits.max_alloc_bytes, limits.global_mem_bytes
+        )
+    };
+    if bytes > limits.max_alloc_bytes {
+        return Err(out_of_memory(bytes, limit_text()));
+    }
+    // SAFETY: no host pointer is passed (so no flags refer to one), and the
+    // element count is at least one.
+    let raw = unsafe { Buffer::<T>::create(context, CL_MEM_READ_WRITE, count, std::ptr::null_mut()) };
+    match raw {
+        Ok(raw) => Ok(DeviceBuffer::from_raw(raw, len)),
+        Err(e) => match e.0 {
+            codes::CL_MEM_OBJECT_ALLOCATION_FAILURE | codes::CL_OUT_OF_RESOURCES | codes::CL_INVALID_BUFFER_SIZE => {
+                Err(out_of_memory(bytes, format!("{}; {}", super::status_name(e.0), limit_text())))
+            }
+            code => Err(driver_error(format!("allocating {bytes} bytes"), code, bytes)),
+        },
+    }
+}
+
+/// A blocking read of `data.len()` elements from `buffer[offset..]`,
+/// unrecorded. `None` when there is nothing to read.
+fn blocking_read<T: Element>(
+    queue: &CommandQueue,
+    buffer: &DeviceBuffer<T>,
+    offset: usize,
+    data: &mut [T],
+) -> Result<Option<Event>, ClError> {
+    check_range("read", buffer.len(), offset, data.len())?;
+    if data.is_empty() {
+        return Ok(None);
+    }
+    let bytes = size_of_val(data);
+    // SAFETY: the read is blocking, so the driver has finished writing
+    // `data` when the call returns; the range lies inside the buffer
+    // (checked above); `T` is plain data for which any bytes are a value
+    // (`Element` is sealed to such types).
+    let event = unsafe { queue.enqueue_read_buffer(&buffer.raw, CL_BLOCKING, offset * size_of::<T>(), data, &[]) }
+        .map_err(|e| driver_error(format!("reading {bytes} bytes from the device"), e.0, bytes as u64))?;
+    Ok(Some(event))
+}
+
+/// An internal error unless `offset .. offset + len` lies within `buffer_len`.
+fn check_range(operation: &str, buffer_len: usize, offset: usize, len: usize) -> Result<(), ClError> {
+    match offset.checked_add(len) {
+        Some(end) if end <= buffer_len => Ok(()),
+        _ => Err(ClError::internal(format!(
+            "{operation} of elements {offset}..{offset}+{len} is outside a buffer of {buffer_len} elements"
+        ))),
+    }
+}
+
+fn query_limits(device: &Device, info: &DeviceInfo) -> Result<DeviceLimits, ClError> {
+    let failed = |what: &str, code: i32| driver_error(format!("querying the {what} of {}", info.name), code, 0);
+    let extensions = device.extensions().unwrap_or_default();
+    let has_extension = |name: &str| extensions.split_whitespace().any(|e| e == name);
+    Ok(DeviceLimits {
+        max_work_group_size: device.max_work_group_size().map_err(|e| failed("work-group size", e.0))?,
+        max_work_item_sizes: device.max_work_item_sizes().map_err(|e| failed("work-item sizes", e.0))?,
+        local_mem_bytes: device.local_mem_size().map_err(|e| failed("local memory size", e.0))?,
+        has_dedicated_local_mem: device.local_mem_type().map(|t| t == CL_LOCAL).unwrap_or(false),
+        compute_units: device.max_compute_units().map_err(|e| failed("compute units", e.0))?,
+        max_alloc_bytes: device.max_mem_alloc_size().map_err(|e| failed("largest allocation", e.0))?,
+        global_mem_bytes: device.global_mem_size().map_err(|e| failed("global memory size", e.0))?,
+        preferred_vector_width_long: device.max_preferred_vector_width_long().unwrap_or(1),
+        preferred_vector_width_double: device.max_preferred_vector_width_double().unwrap_or(0),
+        preferred_vector_width_int: device.max_preferred_vector_width_int().unwrap_or(1),
+        preferred_vector_width_char: device.max_preferred_vector_width_char().unwrap_or(1),
+        has_fp64: info.has_fp64,
+        has_int64_atomics: has_extension("cl_khr_int64_base_atomics"),
+        opencl_version: device.version().ok().and_then(|v| parse_version(&v, "OpenCL ")).unwrap_or((1, 2)),
+        opencl_c_version: parse_version(&info.opencl_c_version, "OpenCL C ").unwrap_or((1, 2)),
+        base_address_alignment_bytes: device.mem_base_addr_align().map(|bits| bits / 8).unwrap_or(128),
+        global_mem_cacheline_bytes: device.global_mem_cacheline_size().unwrap_or(0),
+    })
+}
+
+/// `(major, minor)` from a version string such as `OpenCL 3.0 PoCL` or
+/// `OpenCL C 1.2 PoCL`, after `prefix`.
+fn parse_version(text: &str, prefix: &str) -> Option<(u32, u32)> {
+    let number = text.trim().strip_prefix(prefix)?.split_whitespace().next()?;
+    let (major, minor) = number.split_once('.')?;
+    Some((major.parse().ok()?, minor.parse().ok()?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn versions_are_read_from_the_drivers_strings() {
+        assert_eq!(parse_version("OpenCL 3.0 PoCL HSTR: pthread", "OpenCL "), Some((3, 0)));
+        assert_eq!(parse_version("OpenCL C 1.2 PoCL", "OpenCL C "), Some((1, 2)));
+        assert_eq!(parse_version("OpenCL 3.0 CUDA", "OpenCL "), Some((3, 0)));
+        assert_eq!(parse_version("garbage", "OpenCL "), None);
+    }
+
+    #[test]
+    fn ranges_past_the_end_of_a_buffer_are_internal_errors() {
+        assert!(check_range("read", 10, 0, 10).is_ok());
+        assert!(check_range("read", 0, 0, 0).is_ok());
+        assert!(check_range("read", 10, 5, 6).is_err());
+        assert!(check_range("read", 10, usize::MAX, 2).is_err());
+    }
+}
