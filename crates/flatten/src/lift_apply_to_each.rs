@@ -216,7 +216,6 @@ impl FnCx<'_, '_> {
         inner: LevelId,
         descriptor: Option<(HostVar, HostVar)>,
     ) -> Result<(LevelId, Option<(HostVar, HostVar)>)> {
-        let program = self.program();
         let mut locals: Vec<LocalId> = Vec::new();
         for g in generators {
             pattern_locals(&g.pattern, &mut locals);
@@ -314,7 +313,6 @@ impl FnCx<'_, '_> {
                 self.scope.locals[l.0 as usize] = Some(replace_columns(&v, inner, selected, &packed));
             }
         }
-        let _ = program;
         let descriptor = match (descriptor, flags) {
             (None, _) => None,
             (Some((lengths, offsets)), Some(flags)) => {

@@ -499,11 +499,10 @@ fn share_gval(tc: &mut ThunkCx, program: &nesl_frontend::tast::Program, ty: &Typ
         (GVal::Tuple(items), Some(parts)) => GVal::Tuple(
             items.into_iter().zip(parts).map(|(v, t)| share_gval(tc, program, &t, v)).collect::<Result<_>>()?,
         ),
-        (GVal::Scalar(e), Some(parts)) => {
+        (GVal::Scalar(e), Some(_)) => {
             // A tuple-valued expression (a GPU `if`): bind its components.
             let types = scalar_components(program, ty)?;
             let vars = tc.bind_tuple("x", &types, e);
-            let _ = parts;
             gval_of(program, ty, &mut vars.into_iter())
         }
         (GVal::Tuple(_), None) => return Err(FlattenError::bug("a tuple bound to a scalar variable")),

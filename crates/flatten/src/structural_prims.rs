@@ -233,8 +233,6 @@ impl FnCx<'_, '_> {
     /// `eql(a, b)` of sequences of GPU values in a lifted context.
     pub fn lifted_eql(&mut self, e: ExprId, a: &Val, b: &Val) -> Result<Val> {
         let level = self.levels.current();
-        let ty = self.expr(e).ty.clone();
-        let _ = ty;
         let elem = elem_type(&self.expr(self.eql_arg(e)?).ty)?.clone();
         if !crate::representation::is_gpu_type(self.program(), &elem) {
             return Err(self.unsupported("`eql` of nested sequences inside an apply-to-each", e));
