@@ -53,8 +53,13 @@ impl FnCx<'_, '_> {
                 Repr::Tuple(args.iter().map(|a| self.compile_host(*a)).collect::<Result<_>>()?)
             }
             ExprKind::Seq(items) => {
+                let elem = elem_type(&expr.ty)?;
+                if matches!(elem, Type::Seq(_)) && items.iter().all(|i| self.is_nested_literal(*i)) {
+                    let items: Vec<LiteralItem> = items.iter().map(|i| LiteralItem::Expr(*i)).collect();
+                    return Ok(Repr::Seq(self.nested_literal(elem, &items)?));
+                }
                 let reprs = items.iter().map(|i| self.compile_host(*i)).collect::<Result<Vec<_>>>()?;
-                Repr::Seq(self.literal_seq(elem_type(&expr.ty)?, reprs)?)
+                Repr::Seq(self.literal_seq(elem, reprs)?)
             }
             ExprKind::Let { pattern, value, body } => {
                 let first_var = self.fb.function.vars.len() as u32;
@@ -319,6 +324,57 @@ impl FnCx<'_, '_> {
         }
     }
 
+    /// Whether `e` is a sequence literal (or string) all of whose nested
+    /// sequences are literals too.
+    fn is_nested_literal(&self, e: ExprId) -> bool {
+        match &self.expr(e).kind {
+            ExprKind::String(_) => true,
+            ExprKind::Seq(items) => match elem_type(&self.expr(e).ty) {
+                Ok(Type::Seq(_)) => items.iter().all(|i| self.is_nested_literal(*i)),
+                Ok(_) => true,
+                Err(_) => false,
+            },
+            _ => false,
+        }
+    }
+
+    /// A sequence of sequence literals, built level by level on the host:
+    /// the lengths are known, so every descriptor is a host array.
+    fn nested_literal(&mut self, elem: &Type, items: &[LiteralItem]) -> Result<SeqRepr> {
+        let Type::Seq(inner) = elem else {
+            let reprs = items
+                .iter()
+                .map(|item| match item {
+                    LiteralItem::Expr(e) => self.compile_host(*e),
+                    LiteralItem::Char(c) => Ok(Repr::Scalar(Atom::Const(Const::Char(*c)))),
+                })
+                .collect::<Result<Vec<_>>>()?;
+            return self.literal_seq(elem, reprs);
+        };
+        let mut lengths = Vec::with_capacity(items.len());
+        let mut offsets = Vec::with_capacity(items.len());
+        let mut children = Vec::new();
+        for item in items {
+            let LiteralItem::Expr(e) = item else {
+                return Err(FlattenError::bug("a character where a sequence literal was expected"));
+            };
+            let start = children.len();
+            offsets.push(Atom::Const(Const::Int(start as i64)));
+            match &self.expr(*e).kind {
+                ExprKind::Seq(sub) => children.extend(sub.iter().map(|s| LiteralItem::Expr(*s))),
+                ExprKind::String(bytes) => children.extend(bytes.iter().map(|b| LiteralItem::Char(*b))),
+                _ => return Err(FlattenError::bug("a nested literal whose item is not a literal")),
+            }
+            lengths.push(Atom::Const(Const::Int((children.len() - start) as i64)));
+        }
+        let lengths =
+            self.fb.let_("lengths", VarType::Array(Scalar::Int), HostExpr::Array { elem: Scalar::Int, items: lengths });
+        let offsets =
+            self.fb.let_("offsets", VarType::Array(Scalar::Int), HostExpr::Array { elem: Scalar::Int, items: offsets });
+        let elements = self.nested_literal(inner, &children)?;
+        Ok(SeqRepr::Nested { lengths, offsets, elements: Box::new(elements) })
+    }
+
     /// The concatenation of host sequences whose lengths' exclusive prefix
     /// sums are the host array `offsets`.
     fn concat(&mut self, seqs: Vec<SeqRepr>, offsets: HostVar, total: Atom) -> Result<SeqRepr> {
@@ -381,4 +437,11 @@ impl FnCx<'_, '_> {
         self.fb.push(Stmt::Let { vars, expr: HostExpr::Time { block } });
         Ok(Repr::Tuple(vec![result, Repr::Scalar(Atom::Var(seconds))]))
     }
+}
+
+/// An item of a nested sequence literal: an expression, or a character of
+/// a string literal.
+enum LiteralItem {
+    Expr(ExprId),
+    Char(u8),
 }
