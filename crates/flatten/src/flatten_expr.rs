@@ -419,7 +419,7 @@ impl FnCx<'_, '_> {
             Route { choice, index: instance }
         };
         let elements = self.gather(&sources, Size::Count(total), &route)?;
-        Ok(Val::Seq(LiftedSeq { level, lengths, offsets, elements }))
+        Ok(Val::Seq(LiftedSeq::dense(level, lengths, offsets, elements)))
     }
 
     /// `time(e)` on the host.

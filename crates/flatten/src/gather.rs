@@ -263,7 +263,7 @@ impl FnCx<'_, '_> {
         let (key, source, mut steps) = match val {
             Val::Uniform(repr) => return self.replicate(repr, &size),
             Val::Scalar(s) if s.level == level && s.path.is_empty() => return Ok(SeqRepr::Array(s.array)),
-            Val::Seq(s) if s.level == level => return Ok(s.as_nested()),
+            Val::Seq(s) if s.level == level && s.is_dense => return Ok(s.as_nested()),
             Val::Tuple(items) => {
                 return Ok(SeqRepr::Tuple(items.iter().map(|v| self.dense_at(v, level)).collect::<Result<_>>()?));
             }

@@ -76,7 +76,7 @@ impl FnCx<'_, '_> {
         }
         Ok(match descriptor {
             None => Val::Uniform(Repr::Seq(elements)),
-            Some((lengths, offsets)) => Val::Seq(LiftedSeq { level: outer, lengths, offsets, elements }),
+            Some((lengths, offsets)) => Val::Seq(LiftedSeq::dense(outer, lengths, offsets, elements)),
         })
     }
 

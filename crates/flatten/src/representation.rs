@@ -41,19 +41,30 @@ pub(crate) struct LiftedScalar {
     pub path: Vec<Step>,
 }
 
-/// A lifted sequence: instance `i` of level `level` holds segment `i` of
-/// `elements`. Invariant: `lengths` and `offsets` are dense (note [segment
-/// descriptors]) and as long as the level's instance count.
+/// A lifted sequence: instance `i` of level `level` holds the `lengths[i]`
+/// elements of `elements` from `offsets[i]` on. `lengths` and `offsets`
+/// are as long as the level's instance count. Invariant: when `is_dense`,
+/// they form a dense segment descriptor of `elements` (note [segment
+/// descriptors]); otherwise the segments may skip or share elements (a
+/// view: `s[i]` of a lifted nested sequence), and whatever needs a
+/// descriptor makes the value dense first (`dense_at` in `gather.rs`).
 #[derive(Clone, Debug)]
 pub(crate) struct LiftedSeq {
     pub level: LevelId,
     pub lengths: HostVar,
     pub offsets: HostVar,
     pub elements: SeqRepr,
+    pub is_dense: bool,
 }
 
 impl LiftedSeq {
-    /// The instances' sequences, as one host sequence of sequences.
+    /// A dense lifted sequence.
+    pub fn dense(level: LevelId, lengths: HostVar, offsets: HostVar, elements: SeqRepr) -> LiftedSeq {
+        LiftedSeq { level, lengths, offsets, elements, is_dense: true }
+    }
+
+    /// The instances' sequences, as one host sequence of sequences (dense
+    /// only when `is_dense`: otherwise fit only to be gathered from).
     pub fn as_nested(&self) -> SeqRepr {
         SeqRepr::Nested { lengths: self.lengths, offsets: self.offsets, elements: Box::new(self.elements.clone()) }
     }
@@ -129,7 +140,7 @@ impl Val {
             }
             SeqRepr::Nested { lengths, offsets, elements } => {
                 debug_assert!(path.is_empty(), "a nested column read along a path");
-                Val::Seq(LiftedSeq { level, lengths, offsets, elements: *elements })
+                Val::Seq(LiftedSeq::dense(level, lengths, offsets, *elements))
             }
         }
     }

@@ -9,7 +9,10 @@
 //! position's instance by `segment_of`; `permute` and `<-` are flat
 //! `PERMUTE`/`SCATTER`s over the concatenated elements with targets offset
 //! by their segment's start; `pack` is a flat `FILTER` plus a `SEG_REDUCE`
-//! count of the flags; `partition` and `flatten` only rebuild descriptors.
+//! count of the flags; `partition` and `flatten` only rebuild descriptors;
+//! `s[i]` of a nested sequence is a view of the element in place (its
+//! length and start per instance, see `LiftedSeq::is_dense`), so
+//! `r[0] ++ e ++ r[1]` copies each element once.
 //!
 //! Sequence arguments are read where they are: a uniform sequence (the `v`
 //! of `v[i]`) is one segment shared by every instance, a lifted one from an
@@ -216,7 +219,7 @@ impl FnCx<'_, '_> {
                 let (lengths, offsets, elements) = nested(self.dense_at(&values[0], level)?)?;
                 let elements = array(&elements)?;
                 let scanned = self.seg_scan(prim, elements, lengths, offsets)?;
-                Ok(Val::Seq(LiftedSeq { level, lengths, offsets, elements: SeqRepr::Array(scanned) }))
+                Ok(Val::Seq(LiftedSeq::dense(level, lengths, offsets, SeqRepr::Array(scanned))))
             }
             _ if is_reduction(prim) => {
                 let (lengths, offsets, elements) = nested(self.dense_at(&values[0], level)?)?;
@@ -238,7 +241,7 @@ impl FnCx<'_, '_> {
                 let packed = self.pack_by(&values, flags)?;
                 let counts = self.count_flags(flags, lengths, offsets)?;
                 let new_offsets = self.scan_offsets(counts)?;
-                Ok(Val::Seq(LiftedSeq { level, lengths: counts, offsets: new_offsets, elements: packed }))
+                Ok(Val::Seq(LiftedSeq::dense(level, counts, new_offsets, packed)))
             }
             Prim::Append => self.lifted_append(&values[0], &values[1]),
             Prim::Subseq => self.lifted_subseq(e, &values[0], &values[1], &values[2]),
@@ -248,7 +251,7 @@ impl FnCx<'_, '_> {
                 let (inner_lengths, _, elements) = nested(inner)?;
                 let new_lengths = self.seg_reduce(Prim::Sum, inner_lengths, lengths, offsets)?;
                 let new_offsets = self.scan_offsets(new_lengths)?;
-                Ok(Val::Seq(LiftedSeq { level, lengths: new_lengths, offsets: new_offsets, elements }))
+                Ok(Val::Seq(LiftedSeq::dense(level, new_lengths, new_offsets, elements)))
             }
             _ => Err(FlattenError::bug(format!("primitive `{}` in a lifted context", prim.name()))),
         }
@@ -394,16 +397,38 @@ impl FnCx<'_, '_> {
             index: GExpr::SegmentOf { offsets: tc.kb.param(host, offsets), index: Box::new(q) },
         };
         let elements = self.gather(std::slice::from_ref(&values), Size::Count(total), &route)?;
-        Ok(Val::Seq(LiftedSeq { level, lengths, offsets, elements }))
+        Ok(Val::Seq(LiftedSeq::dense(level, lengths, offsets, elements)))
     }
 
-    /// `s[i]` whose elements are not scalar code: a gather of each
-    /// instance's element.
+    /// `s[i]` whose elements are not scalar code: for elements that are
+    /// sequences, a view of each instance's element in place (its length
+    /// and start, by one `MAP`); otherwise a gather of each instance's
+    /// element.
     fn lifted_elt(&mut self, e: ExprId, seq: &Val, index: &Val) -> Result<Val> {
         let level = self.levels.current();
         let site = self.fault(e, faults::index_out_of_range("elt"));
         let source = self.seg_source(seq)?;
         let index = self.instance_scalar(index)?;
+        if let SeqRepr::Nested { lengths, offsets, elements } = &source.data {
+            let (lengths, offsets) = (*lengths, *offsets);
+            let bounds =
+                self.map_instances("map_elt", &[("lengths", Scalar::Int), ("starts", Scalar::Int)], &|tc, host, i| {
+                    let i = tc.share("i", Scalar::Int, i);
+                    let (start, length) = source.at(tc, host, i.clone());
+                    let j = index.at(tc, host, i);
+                    let j = tc.share("j", Scalar::Int, j);
+                    tc.assert(in_range(j.clone(), length.clone()), site, vec![j.clone(), length]);
+                    let k = tc.share("k", Scalar::Int, add(start, j));
+                    vec![tc.kb.read(host, lengths, k.clone()), tc.kb.read(host, offsets, k)]
+                })?;
+            return Ok(Val::Seq(LiftedSeq {
+                level,
+                lengths: bounds[0],
+                offsets: bounds[1],
+                elements: (**elements).clone(),
+                is_dense: false,
+            }));
+        }
         let size = self.levels.get(level).size.clone();
         let route = |tc: &mut ThunkCx, host: &HostFunction, i: GExpr| {
             let i = tc.share("i", Scalar::Int, i);
@@ -429,7 +454,7 @@ impl FnCx<'_, '_> {
         })?;
         let (lengths, offsets, ea) = nested(self.dense_at(a, level)?)?;
         let (_, _, eb) = nested(self.dense_at(b, level)?)?;
-        Ok(Val::Seq(LiftedSeq { level, lengths, offsets, elements: SeqRepr::Tuple(vec![ea, eb]) }))
+        Ok(Val::Seq(LiftedSeq::dense(level, lengths, offsets, SeqRepr::Tuple(vec![ea, eb]))))
     }
 
     fn lifted_iseq(&mut self, e: ExprId, start: &Val, stride: &Val, end: &Val) -> Result<Val> {
@@ -454,7 +479,7 @@ impl FnCx<'_, '_> {
             let d = stride.at(tc, host, segment);
             add(s, mul(within, d))
         })?;
-        Ok(Val::Seq(LiftedSeq { level, lengths, offsets, elements: SeqRepr::Array(elements) }))
+        Ok(Val::Seq(LiftedSeq::dense(level, lengths, offsets, SeqRepr::Array(elements))))
     }
 
     fn lifted_extreme_index(&mut self, e: ExprId, prim: Prim, seq: &Val) -> Result<Val> {
@@ -500,7 +525,7 @@ impl FnCx<'_, '_> {
             Route { choice: Choice::Only, index: add(start, j) }
         };
         let elements = self.gather(std::slice::from_ref(&source.data), Size::LengthOf(index_elements), &route)?;
-        Ok(Val::Seq(LiftedSeq { level, lengths, offsets, elements }))
+        Ok(Val::Seq(LiftedSeq::dense(level, lengths, offsets, elements)))
     }
 
     fn lifted_permute(&mut self, e: ExprId, seq: &Val, indices: &Val) -> Result<Val> {
@@ -530,7 +555,7 @@ impl FnCx<'_, '_> {
             add(tc.kb.read(host, offsets, segment), j)
         };
         let permuted = self.permute_by(&elements, Size::LengthOf(index_elements), &target, repeated)?;
-        Ok(Val::Seq(LiftedSeq { level, lengths, offsets, elements: permuted }))
+        Ok(Val::Seq(LiftedSeq::dense(level, lengths, offsets, permuted)))
     }
 
     fn lifted_write(&mut self, e: ExprId, seq: &Val, pairs: &Val) -> Result<Val> {
@@ -554,7 +579,7 @@ impl FnCx<'_, '_> {
             add(tc.kb.read(host, offsets, segment), j)
         };
         let written = self.write_by(&elements, &values, Size::LengthOf(indices), &target, site)?;
-        Ok(Val::Seq(LiftedSeq { level, lengths, offsets, elements: written }))
+        Ok(Val::Seq(LiftedSeq::dense(level, lengths, offsets, written)))
     }
 
     fn lifted_append(&mut self, a: &Val, b: &Val) -> Result<Val> {
@@ -577,7 +602,7 @@ impl FnCx<'_, '_> {
             }
         };
         let elements = self.gather(&[sa.data.clone(), sb.data.clone()], Size::Count(total), &route)?;
-        Ok(Val::Seq(LiftedSeq { level, lengths, offsets, elements }))
+        Ok(Val::Seq(LiftedSeq::dense(level, lengths, offsets, elements)))
     }
 
     fn lifted_subseq(&mut self, e: ExprId, seq: &Val, start: &Val, end: &Val) -> Result<Val> {
@@ -606,7 +631,7 @@ impl FnCx<'_, '_> {
             Route { choice: Choice::Only, index: add(add(start, a), within) }
         };
         let elements = self.gather(std::slice::from_ref(&source.data), Size::Count(total), &route)?;
-        Ok(Val::Seq(LiftedSeq { level, lengths, offsets, elements }))
+        Ok(Val::Seq(LiftedSeq::dense(level, lengths, offsets, elements)))
     }
 
     fn lifted_partition(&mut self, e: ExprId, seq: &Val, lengths: &Val) -> Result<Val> {
@@ -628,6 +653,6 @@ impl FnCx<'_, '_> {
         })?;
         let inner_offsets = self.scan_offsets(inner_lengths)?;
         let segments = SeqRepr::Nested { lengths: inner_lengths, offsets: inner_offsets, elements: Box::new(elements) };
-        Ok(Val::Seq(LiftedSeq { level, lengths: outer_lengths, offsets: outer_offsets, elements: segments }))
+        Ok(Val::Seq(LiftedSeq::dense(level, outer_lengths, outer_offsets, segments)))
     }
 }

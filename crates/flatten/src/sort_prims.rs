@@ -85,7 +85,7 @@ impl FnCx<'_, '_> {
                 sub(tc.kb.read(host, ranks, p), GExpr::read(offsets, segment))
             })?
         };
-        Ok(Val::Seq(LiftedSeq { level, lengths, offsets, elements: SeqRepr::Array(elements) }))
+        Ok(Val::Seq(LiftedSeq::dense(level, lengths, offsets, SeqRepr::Array(elements))))
     }
 
     /// The sort keys of ordinals: unsigned order is the interpreter's order.
