@@ -134,10 +134,19 @@ pub fn flatten_program_with(
     Ok(flat)
 }
 
-/// Runs the verifier in debug builds.
+/// Runs the verifier in debug builds. On failure the offending IR is
+/// written to a file the error names.
 fn check(pass: &'static str, program: &FlatProgram) -> Result<(), FlattenError> {
-    if cfg!(debug_assertions) {
-        ir::verify::verify(program).map_err(|e| FlattenError::Invalid { pass, message: e.message })?;
+    if !cfg!(debug_assertions) {
+        return Ok(());
     }
-    Ok(())
+    ir::verify::verify(program).map_err(|e| {
+        let path = std::env::temp_dir().join(format!("nessie-flat-after-{pass}.txt"));
+        let written = std::fs::write(&path, ir::print::print_program(program));
+        let message = match written {
+            Ok(()) => format!("{} (the IR is in {})", e.message, path.display()),
+            Err(_) => e.message,
+        };
+        FlattenError::Invalid { pass, message }
+    })
 }
