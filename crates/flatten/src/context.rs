@@ -147,6 +147,9 @@ pub(crate) struct SourceScope {
     /// Where a fault inside this body is reported when the body belongs to
     /// the library (see `faults.rs`).
     pub attribution: Option<Attribution>,
+    /// For a library body: the user call that first needed it, where a
+    /// construct flattening does not support is reported.
+    pub called_from: Option<Attribution>,
     /// Indexed by `LocalId`.
     pub locals: Vec<Option<Val>>,
     /// The source names of the locals, indexed by `LocalId`.

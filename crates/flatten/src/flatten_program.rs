@@ -123,9 +123,18 @@ impl<'a, 'p> FnCx<'a, 'p> {
         &self.fl.program.exprs[e]
     }
 
-    /// "not supported yet: `construct` at file:line:col"
+    /// "not supported yet: `construct` at file:line:col", at the user's
+    /// call when the construct is in the library.
     pub fn unsupported(&self, construct: impl Into<String>, e: ExprId) -> FlattenError {
-        FlattenError::not_supported(self.fl.sources, construct, self.expr(e).span)
+        let span = self.expr(e).span;
+        match &self.scope.called_from {
+            Some(call) if self.fl.sources.file(span.file).is_library => FlattenError::not_supported(
+                self.fl.sources,
+                format!("{} (inside `{}`, a function of nessie's NESL library)", construct.into(), self.scope.name),
+                call.call_span,
+            ),
+            _ => FlattenError::not_supported(self.fl.sources, construct, span),
+        }
     }
 
     /// The fault site of the operation `e` failing with `message`.
@@ -175,6 +184,7 @@ pub(crate) fn flatten(program: &tast::Program, sources: &SourceMap) -> Result<Fl
     let scope = SourceScope {
         name: "main".to_string(),
         attribution: None,
+        called_from: None,
         locals: Vec::new(),
         local_names: Vec::new(),
         globals: HashMap::new(),

@@ -56,6 +56,13 @@ impl FnCx<'_, '_> {
         for a in args {
             values.push(self.compile(*a)?);
         }
+        let called_from = callee_attribution(
+            self.fl.sources,
+            self.scope.called_from.as_ref(),
+            self.expr(e).span,
+            callee.is_library,
+            &callee.name,
+        );
         let attribution = if self.fl.analysis.function_may_fail(func) {
             callee_attribution(
                 self.fl.sources,
@@ -77,7 +84,7 @@ impl FnCx<'_, '_> {
             repr_atoms(repr, &mut atoms);
         }
         if level == 0 {
-            let id = self.host_version(func, attribution)?;
+            let id = self.host_version(func, attribution, called_from)?;
             for v in values {
                 repr_atoms(&v.into_uniform()?, &mut atoms);
             }
@@ -87,7 +94,7 @@ impl FnCx<'_, '_> {
             return Ok(Val::Uniform(result));
         }
         let shapes: Vec<Shape> = values.iter().map(Val::shape).collect();
-        let id = self.lifted_version(func, shapes.clone(), attribution)?;
+        let id = self.lifted_version(func, shapes.clone(), attribution, called_from)?;
         let n = self.fb.size(&self.levels.get(level).size.clone());
         let mut call_args = vec![n];
         call_args.extend(atoms);
@@ -119,7 +126,12 @@ impl FnCx<'_, '_> {
     }
 
     /// The host version of `func`, flattened on first use.
-    fn host_version(&mut self, func: TastFuncId, attribution: Option<Attribution>) -> Result<FuncId> {
+    fn host_version(
+        &mut self,
+        func: TastFuncId,
+        attribution: Option<Attribution>,
+        called_from: Option<Attribution>,
+    ) -> Result<FuncId> {
         let key = FunctionKey { func, shapes: None, attribution: attribution.clone() };
         if let Some(id) = self.fl.memo.get(&key) {
             return Ok(*id);
@@ -130,7 +142,7 @@ impl FnCx<'_, '_> {
         let callee = &program.functions[func];
         let name = self.fl.function_name(callee.instance.clone());
         let mut fb = FunctionBuilder::new(name);
-        let mut scope = self.callee_scope(func, attribution, &mut fb)?;
+        let mut scope = self.callee_scope(func, attribution, called_from, &mut fb)?;
         let mut params: Vec<HostVar> = fb.function.params.clone();
         let mut arguments = Vec::with_capacity(callee.params.len());
         for p in &callee.params {
@@ -159,6 +171,7 @@ impl FnCx<'_, '_> {
         func: TastFuncId,
         shapes: Vec<Shape>,
         attribution: Option<Attribution>,
+        called_from: Option<Attribution>,
     ) -> Result<FuncId> {
         let key = FunctionKey { func, shapes: Some(shapes.clone()), attribution: attribution.clone() };
         if let Some(id) = self.fl.memo.get(&key) {
@@ -171,7 +184,7 @@ impl FnCx<'_, '_> {
         let name = self.fl.function_name(format!("{}^", callee.instance));
         let mut fb = FunctionBuilder::new(name);
         let n = fb.var("instances", VarType::Scalar(Scalar::Int));
-        let mut scope = self.callee_scope(func, attribution, &mut fb)?;
+        let mut scope = self.callee_scope(func, attribution, called_from, &mut fb)?;
         let mut params = vec![n];
         params.extend(fb.function.params.iter().copied());
         let mut arguments = Vec::with_capacity(callee.params.len());
@@ -217,6 +230,7 @@ impl FnCx<'_, '_> {
         &mut self,
         func: TastFuncId,
         attribution: Option<Attribution>,
+        called_from: Option<Attribution>,
         fb: &mut FunctionBuilder,
     ) -> Result<SourceScope> {
         let program = self.program();
@@ -233,6 +247,7 @@ impl FnCx<'_, '_> {
         Ok(SourceScope {
             name: callee.name.clone(),
             attribution,
+            called_from,
             locals: Vec::new(),
             local_names: callee.locals.iter().map(|l| l.name.clone()).collect(),
             globals,

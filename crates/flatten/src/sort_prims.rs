@@ -154,6 +154,7 @@ impl FnCx<'_, '_> {
         let scope = SourceScope {
             name: "sort".to_string(),
             attribution: None,
+            called_from: None,
             locals: Vec::new(),
             local_names: Vec::new(),
             globals: Default::default(),
