@@ -307,7 +307,10 @@ impl FnCx<'_, '_> {
         let out = self.run_kernel(kb, "filter", filter, &results);
         let kept = out[0];
         let packed: HashMap<HostVar, HostVar> = pulled.iter().copied().zip(out[1..].iter().copied()).collect();
-        let selected = self.levels.push(Level::new(Size::LengthOf(kept), Some(Step::Gather(kept)), false));
+        // Any column of the FILTER's results counts the selected instances;
+        // a pulled one spares the index column when only values are used.
+        let count = Size::LengthOf(out.get(1).copied().unwrap_or(kept));
+        let selected = self.levels.push(Level::new(count, Some(Step::Gather(kept)), false));
         for l in &locals {
             if let Some(v) = self.scope.locals[l.0 as usize].clone() {
                 self.scope.locals[l.0 as usize] = Some(replace_columns(&v, inner, selected, &packed));
@@ -317,8 +320,7 @@ impl FnCx<'_, '_> {
             (None, _) => None,
             (Some((lengths, offsets)), Some(flags)) => {
                 let counts = self.count_flags(flags, lengths, offsets)?;
-                let (new_offsets, _) = self.offsets_and_total(counts)?;
-                Some((counts, new_offsets))
+                Some((counts, self.scan_offsets(counts)?))
             }
             (Some(_), None) => return Err(FlattenError::bug("a lifted filter without flags")),
         };
