@@ -86,6 +86,10 @@ pub enum Backend {
     /// The reference interpreter (the oracle).
     #[default]
     Interp,
+    /// The flat-IR evaluator: the program flattened (and fused with
+    /// `--schedule`), run sequentially on the CPU. An oracle for the
+    /// compiler's middle stages.
+    Flat,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]

@@ -16,6 +16,7 @@
 pub mod cli;
 pub mod commands;
 pub mod failure;
+pub mod pipeline;
 pub mod session;
 
 pub use failure::Failure;

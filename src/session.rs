@@ -1,8 +1,8 @@
-//! One compilation: the sources, and the front end's results.
+//! One compilation: the sources of the user's file and the prelude.
 
 use std::path::Path;
 
-use nesl_frontend::{Compiled, FileId, SourceMap};
+use nesl_frontend::{FileId, SourceMap};
 
 use crate::failure::Failure;
 
@@ -38,10 +38,5 @@ impl Session {
         };
         let file = sources.add(path.display().to_string(), text, false);
         Ok(Session { sources, file })
-    }
-
-    /// Parses and type-checks the file with the prelude.
-    pub fn front_end(&mut self) -> Result<Compiled, Failure> {
-        nesl_frontend::compile(&mut self.sources, self.file).map_err(Failure::Program)
     }
 }

@@ -10,6 +10,8 @@
 //! exit: 0                      (default 0; 1 compile error, 3 runtime fault)
 //! error: :3:5:                 (repeatable: substrings stderr must contain)
 //! backends: interp             (optional: restrict to these backends)
+//! unsupported: flat | `@`      (optional: these backends must refuse the
+//!                               program with "not supported yet", naming why)
 //! output:
 //! it = 6 : int                 (expected stdout, verbatim, to the closing %)
 //! %
@@ -19,6 +21,9 @@
 //! B in [`BACKENDS`] that the header allows; stdout must equal the expected
 //! output exactly, the exit status must match, every `error:` substring must
 //! appear in stderr, and a successful run must print nothing to stderr.
+//! A backend named by `unsupported:` must instead exit 1 with "not
+//! supported yet" and the reason in stderr — so a construct that becomes
+//! supported, or one that stops being supported, shows up as a failure.
 //!
 //! # Golden files
 //! For the programs listed in `tests/golden/programs.txt`, the printed IR of
@@ -34,7 +39,7 @@ use std::time::{Duration, Instant};
 use libtest_mimic::{Arguments, Failed, Trial};
 
 /// The backends of `nessie run --backend`, in the order they are tried.
-const BACKENDS: &[&str] = &["interp"];
+const BACKENDS: &[&str] = &["interp", "flat"];
 
 /// The stages whose printed IR has golden files.
 const GOLDEN_STAGES: &[&str] = &["typed"];
@@ -92,6 +97,9 @@ struct Header {
     exit: i32,
     errors: Vec<String>,
     backends: Option<Vec<String>>,
+    /// Backends that must refuse the program, and the reason they give.
+    unsupported: Vec<String>,
+    unsupported_reason: String,
     output: String,
 }
 
@@ -122,6 +130,11 @@ fn parse_header(text: &str) -> Result<Header, String> {
             "exit" => header.exit = value.parse().map_err(|_| format!("bad exit code `{value}`"))?,
             "error" => header.errors.push(value.to_string()),
             "backends" => header.backends = Some(value.split_whitespace().map(str::to_string).collect()),
+            "unsupported" => {
+                let (backends, reason) = value.split_once('|').ok_or("`unsupported:` needs `BACKENDS | reason`")?;
+                header.unsupported = backends.split_whitespace().map(str::to_string).collect();
+                header.unsupported_reason = reason.trim().to_string();
+            }
             "output" => output_lines = Some(Vec::new()),
             other => return Err(format!("unknown header key `{other}`")),
         }
@@ -189,6 +202,9 @@ fn run_nessie(root: &Path, args: &[&str]) -> Result<RunResult, String> {
 fn run_program(root: &Path, rel: &Path, backend: &str, header: &Header) -> Result<(), Failed> {
     let file = rel.to_str().unwrap();
     let result = run_nessie(root, &["run", file, "--backend", backend])?;
+    if header.unsupported.iter().any(|b| b == backend) {
+        return expect_not_supported(&result, &header.unsupported_reason);
+    }
     let mut problems = Vec::new();
     if result.status != Some(header.exit) {
         problems.push(format!("exit status {:?}, expected {}", result.status, header.exit));
@@ -209,6 +225,23 @@ fn run_program(root: &Path, rel: &Path, backend: &str, header: &Header) -> Resul
     } else {
         Err(format!("{}\n--- stderr\n{}", problems.join("\n"), result.stderr).into())
     }
+}
+
+/// A backend that does not support the program must say so, cleanly.
+fn expect_not_supported(result: &RunResult, reason: &str) -> Result<(), Failed> {
+    let refused = result.status == Some(1) && result.stderr.contains("not supported yet");
+    if !refused {
+        return Err(format!(
+            "expected the backend to refuse the program with \"not supported yet\" ({reason}); \
+             if it is supported now, remove the `unsupported:` line\nexit {:?}\n--- stdout\n{}--- stderr\n{}",
+            result.status, result.stdout, result.stderr
+        )
+        .into());
+    }
+    if !result.stderr.contains(reason) {
+        return Err(format!("refused, but not for the reason `{reason}`\n--- stderr\n{}", result.stderr).into());
+    }
+    Ok(())
 }
 
 /// (stage, program path relative to the workspace root) for every golden file.
