@@ -322,7 +322,9 @@ impl<'k> KernelRun<'k> {
             SizeSource::LengthOf(i) => match self.params.get(*i) {
                 Some(HostValue::Array(array)) => array.len as i64,
                 _ => {
-                    return Err(internal(format!("size variable `{var}` is the length of parameter {i}, not an array")));
+                    return Err(internal(format!(
+                        "size variable `{var}` is the length of parameter {i}, not an array"
+                    )));
                 }
             },
             SizeSource::ValueOf(i) => match self.params.get(*i) {
