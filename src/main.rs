@@ -9,7 +9,35 @@ use nessie::cli::{Cli, Command};
 use nessie::commands;
 use nessie::session::Session;
 
+/// The stack of the thread that compiles and runs the program. Parsing,
+/// checking and the interpreter recurse over the program (nesting depth up
+/// to the parser's limit; NESL recursion in the interpreter), so the main
+/// thread's default stack is too small. Only touched pages are committed.
+const STACK_BYTES: usize = 1 << 30;
+
 fn main() -> ExitCode {
+    // A panic is a compiler bug. Say so in one line, without Rust's own
+    // message and backtrace.
+    std::panic::set_hook(Box::new(|info| {
+        let what = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown cause".to_string());
+        let at = info.location().map(|l| format!(" at {}:{}", l.file(), l.line())).unwrap_or_default();
+        eprintln!("error: internal compiler error: {what}{at}\n  help: this is a bug in nessie; please report it");
+    }));
+    match std::thread::Builder::new().name("nessie".into()).stack_size(STACK_BYTES).spawn(nessie_main) {
+        Ok(handle) => handle.join().unwrap_or(ExitCode::from(1)),
+        Err(e) => {
+            eprintln!("error: cannot start the compiler thread: {e}");
+            ExitCode::from(4)
+        }
+    }
+}
+
+fn nessie_main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {

@@ -259,10 +259,19 @@ pub fn is_window_function(name: &str) -> bool {
 // * Integers are 64-bit two's complement and wrap on overflow. `/` truncates
 //   toward zero and `rem` has the sign of the dividend; both fault on a zero
 //   divisor ("division by zero"). `min_int / -1` wraps to `min_int`.
-// * `lshift(x, n)`, `rshift(x, n)`: shift by `n mod 64`; `rshift` is
-//   arithmetic.
-// * `x ^ n` multiplies `n` times; a negative `n` is `1 / x^-n` for floats
-//   and faults for ints ("negative exponent").
+// * Floats are IEEE doubles; `+ - * /` and the float functions never fault
+//   (`1.0 / 0.0` is `inf`, `sqrt(-1.0)` is NaN). Comparisons (`== < ...`)
+//   are IEEE's: every one but `/=` is false when an operand is NaN.
+// * `max`, `min`, `max_scan`, `min_scan`, `max_val`, `min_val`,
+//   `max_index`, `min_index`, `sort` and `rank` order floats numerically
+//   with NaN above every number (all NaNs equal) and `-0.0` equal to `0.0`.
+//   On a tie `max(x, y)` and `min(x, y)` return `x`.
+// * `lshift(x, n)`, `rshift(x, n)`: shift by `n mod 64` (so -1 shifts by
+//   63); `rshift` is arithmetic.
+// * `x ^ n` is `x` multiplied by itself `n` times (`x ^ 0 = 1`); a negative
+//   `n` is `1 / x^-n` for floats and faults for ints ("negative
+//   exponent"). The oracle computes it by binary exponentiation, which for
+//   floats may round differently in the last bits.
 // * `isqrt(n)`: floor of the square root; faults for negative `n`.
 // * `ceil/floor/trunc/round` of a float outside the int range or NaN
 //   faults; `round` rounds half away from zero.
@@ -270,12 +279,17 @@ pub fn is_window_function(name: &str) -> bool {
 // * Scans are exclusive; the first element is the identity: 0 for plus,
 //   1 for mult, `min_int`/`-inf`/code 0 for max, `max_int`/`inf`/code 255
 //   for min, `f`/0 for or, `t`/-1 for and. Reductions of an empty sequence
-//   return the identity. `parity` is the xor of the flags.
+//   return the identity. `parity` is the xor of the flags. The oracle adds
+//   and multiplies floats left to right; other backends may associate
+//   differently and are compared with a tolerance.
 // * `max_index`/`min_index` return the first position of the extreme; on an
 //   empty sequence they fault.
 // * `dist(v, n)` faults for negative `n`; `iseq(s, d, e)` is
 //   `[s, s+d, ...]` while `< e` (for `d > 0`) or `> e` (for `d < 0`);
 //   `d = 0` faults.
+// * No primitive builds a sequence with a column (at any nesting level) of
+//   more than 2^31 elements: `dist`, `iseq` and a `->` with repeated
+//   indices fault with "sequence too large" instead.
 // * `s[i]`/`elt`: fault unless 0 <= i < #s ("index out of range").
 // * `zip`, multiple generators: fault on unequal lengths.
 // * `s -> idx`: result[j] = s[idx[j]], each index bounds-checked.
@@ -288,20 +302,47 @@ pub fn is_window_function(name: &str) -> bool {
 // * `partition(s, lens)`: faults if a length is negative or the lengths do
 //   not sum to #s.
 // * `sort`: ascending, stable; `rank(s)[j]` is the position of `s[j]` in the
-//   stably sorted sequence. Floats order NaN last.
-// * `eql`: deep structural equality (floats by `==`). `hash(v, n)`: a
-//   deterministic hash of `v` reduced to [0, n).
+//   stably sorted sequence.
+// * `eql`: deep structural equality (floats by `==`).
+// * `hash(v, n)`: faults unless `n > 0`; otherwise `h mod n` for the
+//   64-bit hash `h` of `v`. See note [hash].
 // * `@v`: the contract's printed form of `v` (CONTRACT.md), as a string.
 // * `exp_string(x, d)`: `x` in exponent notation with `d` digits after the
-//   point (`1.500e2` style, as C's `%.*e`).
-// * `parse_int`/`parse_float`: leading and trailing spaces allowed; the flag
-//   says whether the whole string was a number.
+//   point, the mantissa as C's `%.*e` but the exponent written without a
+//   `+` or leading zeros: `exp_string(150.0, 3) = "1.500e2"`,
+//   `exp_string(0.015, 1) = "1.5e-2"`; NaN and infinities print as `@`
+//   prints them. Faults unless 0 <= d <= 1000.
+// * `parse_int(s)`: an optional sign and decimal digits; `parse_float(s)`:
+//   an optional sign, then digits with an optional point (`1`, `1.`, `.5`,
+//   `1.5`) and an optional exponent (`e-7`, `E+3`), or `inf`; or `NaN`, so
+//   that every float `@` prints parses back. Spaces (ASCII white space)
+//   around the number are allowed. The flag says whether the whole string
+//   was such a number (that fits, for ints); when it is false the value is
+//   0 (0.0).
 // * `rand(v)`: uniform in [0, v) from the interpreter's generator (a
-//   SplitMix64 stream seeded with 0 at start, reseeded by `rand_seed`).
+//   SplitMix64 stream seeded with 0 at start, reseeded by `rand_seed(n)`,
+//   which makes the state `n`). `rand(0)` is 0 and a negative `v` draws
+//   from (v, 0], so `rand` never faults. Ints take the high 64 bits of
+//   `next * |v|` (128-bit product); floats are `(next >> 11) * 2^-53 * v`.
 //   Backends agree on the distribution, not on the values.
 // * `print_string`/`print_char` write to stdout immediately and return `t`.
 // * `__error(msg)`: stops the program with a runtime fault whose message is
 //   `msg`, reported at the innermost call site in user code.
+// * Recursion deeper than 2^18 nested calls faults ("recursion too deep").
+
+// Note [hash]
+// ~~~~~~~~~~~
+// `hash` folds the words of a value into a 64-bit state, starting at 0:
+// `state = mix(state + word + 0x9E3779B97F4A7C15)` (wrapping), where `mix`
+// is SplitMix64's output function
+//   z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9;
+//   z = (z ^ (z >> 27)) * 0x94D049BB133111EB;
+//   z ^ (z >> 31).
+// Words, in order: an int is its two's-complement bits; a float its IEEE
+// bits, with 0.0 for -0.0 and one canonical NaN (0x7FF8000000000000); a
+// bool 0 or 1; a char its code. A pair gives its first component's words,
+// then its second's; a datatype value its fields' in order; a sequence its
+// length, then its elements' words in order.
 
 #[cfg(test)]
 mod tests {

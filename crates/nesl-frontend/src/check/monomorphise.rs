@@ -1,1 +1,532 @@
-//! Instantiates polymorphic functions at their types. (To be written.)
+//! Monomorphisation: the resolved, typed program to the [`tast::Program`].
+//!
+//! Starting from the user's top-level forms (in program order), every
+//! function reached is instantiated once per distinct list of type
+//! arguments (a worklist): a use of `f : forall a b. ...` at `a = int`,
+//! `b = [float]` is the instance `f<int, [float]>`, whose body is a copy of
+//! `f`'s with every type made concrete under that substitution. Variables
+//! that no scheme quantifies (ambiguous types inside a body) become `int`.
+//! Datatype instances are made the same way, one [`tast::DataDef`] per
+//! distinct datatype and argument list, when a concrete type first mentions
+//! one.
+//!
+//! Only what is reachable exists. Expressions are appended to the single
+//! arena bottom-up (operands before users). Each instance's locals are its
+//! body's locals (the resolver numbered them, parameters first), typed.
+//! Afterwards the instances are ordered by the strongly connected
+//! components of the instance call graph, callees first (so a walk of
+//! [`Program::functions`] in order meets a function before its callers,
+//! except within a recursive group), and `is_recursive` is set from them.
+//!
+//! Instance names: the source name for a monomorphic function,
+//! `name<t1, ..., tn>` for an instance of a polymorphic one (type arguments
+//! in NESL syntax, in the order of the scheme's variables; an instance of a
+//! polymorphic datatype is written `pair_of(int)`). Should a prelude
+//! instance's name equal a user instance's (the user redefined a library
+//! function that the library itself uses), the library one is prefixed
+//! `prelude.`.
+//!
+//! Runs only on a program without errors, so every reachable body has a
+//! scheme and no [`CoreKind::Invalid`] node; should that be violated, it
+//! reports an internal error rather than panicking.
+
+use std::collections::{HashMap, HashSet, VecDeque};
+
+use la_arena::{Idx, RawIdx};
+
+use crate::check::infer::Typing;
+use crate::check::ir::{BodyId, Core, CoreExprId, CoreItemKind, CoreKind, CorePatternKind, FnId, PatId};
+use crate::check::resolve::Resolved;
+use crate::check::scc;
+use crate::check::scope::{FileRole, Scope};
+use crate::check::signatures::DatatypeInfo;
+use crate::check::type_store::{DatatypeId, TypeId, TypeNode, TypeStore, VarId};
+use crate::diagnostic::{Diagnostic, ErrorClass};
+use crate::source::Span;
+use crate::tast::{
+    self, DataDef, Expr, ExprId, ExprKind, FuncId, Global, Local, Pattern, PatternKind, Program, TopItem, TopItemKind,
+};
+use crate::types::{DataId, Type};
+
+/// Type arguments nested deeper than this mean polymorphic recursion
+/// (`f<a>` calling `f<[a]>`), which would never end.
+const MAX_TYPE_DEPTH: usize = 40;
+
+/// A bound on the number of instances, as a second guard against
+/// polymorphic recursion.
+const MAX_INSTANCES: usize = 1_000_000;
+
+type Subst = HashMap<VarId, Type>;
+
+pub(crate) fn monomorphise(
+    scope: &Scope,
+    resolved: &Resolved,
+    typing: &Typing,
+    datatypes: &[DatatypeInfo],
+    store: &mut TypeStore,
+) -> Result<Program, Vec<Diagnostic>> {
+    let mut mono = Monomorphiser {
+        scope,
+        resolved,
+        core: &resolved.core,
+        typing,
+        datatypes,
+        store,
+        program: Program::default(),
+        functions: Vec::new(),
+        instances: HashMap::new(),
+        worklist: VecDeque::new(),
+        data_instances: HashMap::new(),
+        data_arguments: Vec::new(),
+        instance_calls: Vec::new(),
+        current_instance: None,
+        instance_type_args: Vec::new(),
+        errors: Vec::new(),
+    };
+    mono.run();
+    if !mono.errors.is_empty() {
+        return Err(mono.errors);
+    }
+    Ok(mono.program)
+}
+
+struct Monomorphiser<'a, 'ast> {
+    scope: &'a Scope<'ast>,
+    resolved: &'a Resolved,
+    core: &'a Core,
+    typing: &'a Typing,
+    datatypes: &'a [DatatypeInfo],
+    store: &'a mut TypeStore,
+    program: Program,
+    /// Indexed by instance number (the raw [`FuncId`]); filled when the
+    /// instance leaves the worklist.
+    functions: Vec<Option<tast::Function>>,
+    instances: HashMap<(FnId, Vec<Type>), FuncId>,
+    worklist: VecDeque<(FuncId, FnId, Vec<Type>)>,
+    data_instances: HashMap<(DatatypeId, Vec<Type>), DataId>,
+    /// For each [`DataId`]: the datatype and its type arguments.
+    data_arguments: Vec<(DatatypeId, Vec<Type>)>,
+    /// For each instance, the instances it calls.
+    instance_calls: Vec<Vec<usize>>,
+    current_instance: Option<usize>,
+    /// For each emitted instance: its index, function and type arguments.
+    instance_type_args: Vec<(usize, FnId, Vec<Type>)>,
+    errors: Vec<Diagnostic>,
+}
+
+fn func_id(index: usize) -> FuncId {
+    Idx::from_raw(RawIdx::from(index as u32))
+}
+
+fn func_index(id: FuncId) -> usize {
+    id.into_raw().into_u32() as usize
+}
+
+impl Monomorphiser<'_, '_> {
+    fn internal_error(&mut self, span: Span, what: &str) {
+        self.errors.push(
+            Diagnostic::new(ErrorClass::Type, format!("internal compiler error while monomorphising: {what}"))
+                .with_primary(span, "here"),
+        );
+    }
+
+    fn run(&mut self) {
+        let empty = Subst::new();
+        self.program.globals = (0..self.scope.globals.len())
+            .map(|g| {
+                let ty = self.concrete(self.typing.global_types[g], &empty);
+                let decl = &self.scope.globals[g];
+                Global { name: decl.name.clone(), ty, span: decl.span }
+            })
+            .collect();
+        for item in &self.resolved.items {
+            let locals = self.locals(item.body, &empty);
+            let root = self.core.body(item.body).root;
+            let value = self.emit_expr(root, &empty);
+            let kind = match item.kind {
+                CoreItemKind::Bind { pattern } => {
+                    TopItemKind::Bind { pattern: self.emit_pattern(pattern, &empty), value }
+                }
+                CoreItemKind::Expr => TopItemKind::Expr { value },
+            };
+            self.program.items.push(TopItem { kind, locals, span: item.span });
+        }
+        while let Some((id, function, type_args)) = self.worklist.pop_front() {
+            if !self.errors.is_empty() {
+                return;
+            }
+            self.emit_function(id, function, type_args);
+        }
+        self.name_instances();
+        self.finish_functions();
+    }
+
+    /// Moves the instances into the program's arena, callees before callers
+    /// (members of a recursive group in order of discovery), setting
+    /// `is_recursive`, and renumbers the calls accordingly.
+    fn finish_functions(&mut self) {
+        let components = scc::strongly_connected_components(&self.instance_calls);
+        let mut order = Vec::with_capacity(self.functions.len());
+        for component in &components {
+            let is_recursive = scc::is_cyclic(component, &self.instance_calls);
+            for &index in component {
+                if let Some(function) = &mut self.functions[index] {
+                    function.is_recursive = is_recursive;
+                }
+                order.push(index);
+            }
+        }
+        let mut new_index = vec![0; self.functions.len()];
+        for (new, &old) in order.iter().enumerate() {
+            new_index[old] = new;
+        }
+        for expr in self.program.exprs.values_mut() {
+            if let ExprKind::Call { func, .. } = &mut expr.kind {
+                *func = func_id(new_index[func_index(*func)]);
+            }
+        }
+        let mut functions = std::mem::take(&mut self.functions);
+        for old in order {
+            match functions[old].take() {
+                Some(function) => {
+                    self.program.functions.alloc(function);
+                }
+                None => {
+                    self.internal_error(Span::default(), "an instance was requested but never emitted");
+                    return;
+                }
+            }
+        }
+    }
+
+    // ----- types -----
+
+    /// The concrete type of `ty` under `subst`; unquantified variables are
+    /// `int`.
+    fn concrete(&mut self, ty: TypeId, subst: &Subst) -> Type {
+        match self.store.node(ty) {
+            TypeNode::Int => Type::Int,
+            TypeNode::Float => Type::Float,
+            TypeNode::Bool => Type::Bool,
+            TypeNode::Char => Type::Char,
+            TypeNode::Seq(elem) => Type::seq(self.concrete(elem, subst)),
+            TypeNode::Pair(a, b) => {
+                let a = self.concrete(a, subst);
+                let b = self.concrete(b, subst);
+                Type::pair(a, b)
+            }
+            TypeNode::Data(datatype, args) => {
+                let args = args.iter().map(|a| self.concrete(*a, subst)).collect();
+                Type::Data(self.data_instance(datatype, args))
+            }
+            TypeNode::Var(var) => subst.get(&var).cloned().unwrap_or(Type::Int),
+        }
+    }
+
+    /// The [`DataId`] of a datatype at concrete arguments, made on first use.
+    fn data_instance(&mut self, datatype: DatatypeId, args: Vec<Type>) -> DataId {
+        let key = (datatype, args);
+        if let Some(id) = self.data_instances.get(&key) {
+            return *id;
+        }
+        let id = DataId(self.program.datatypes.len() as u32);
+        let decl = self.scope.datatype(datatype);
+        self.program.datatypes.push(DataDef { name: decl.name.clone(), fields: Vec::new(), span: decl.span });
+        self.data_instances.insert(key.clone(), id);
+        self.data_arguments.push(key.clone());
+        let info = &self.datatypes[datatype.0 as usize];
+        let subst: Subst = info.scheme.vars.iter().copied().zip(key.1).collect();
+        let field_types = info.scheme.params.clone();
+        let fields = field_types.iter().map(|f| self.concrete(*f, &subst)).collect();
+        self.program.datatypes[id.0 as usize].fields = fields;
+        id
+    }
+
+    fn expr_type(&mut self, id: CoreExprId, subst: &Subst) -> Type {
+        self.concrete(self.typing.expr_types[id.0 as usize], subst)
+    }
+
+    // ----- instances -----
+
+    fn instance(&mut self, function: FnId, type_args: Vec<Type>, call_span: Span) -> FuncId {
+        let key = (function, type_args);
+        if let Some(id) = self.instances.get(&key) {
+            return *id;
+        }
+        let too_deep = key.1.iter().any(|t| self.type_depth(t) > MAX_TYPE_DEPTH);
+        if too_deep || self.functions.len() >= MAX_INSTANCES {
+            let decl = self.scope.function(function);
+            self.errors.push(
+                Diagnostic::new(
+                    ErrorClass::Type,
+                    format!("polymorphic recursion: `{}` would be instantiated at ever larger types", decl.name),
+                )
+                .with_primary(call_span, "this call uses it at a larger type")
+                .with_secondary(decl.name_span, "the function is defined here")
+                .with_help("nessie instantiates each polymorphic function at each type it is used at; a recursive call must use the same types"),
+            );
+        }
+        let id = func_id(self.functions.len());
+        self.functions.push(None);
+        self.instance_calls.push(Vec::new());
+        self.instances.insert(key.clone(), id);
+        self.worklist.push_back((id, key.0, key.1));
+        id
+    }
+
+    fn emit_function(&mut self, id: FuncId, function: FnId, type_args: Vec<Type>) {
+        let decl = self.scope.function(function);
+        let Some(scheme) = self.typing.schemes[function.0 as usize].clone() else {
+            self.internal_error(decl.span, "a reachable function has no type");
+            return;
+        };
+        let subst: Subst = scheme.vars.iter().copied().zip(type_args.iter().cloned()).collect();
+        let body_id = self.resolved.functions[function.0 as usize].body;
+        self.current_instance = Some(func_index(id));
+        let locals = self.locals(body_id, &subst);
+        let body = self.core.body(body_id);
+        let params = body.params.iter().map(|p| self.emit_pattern(*p, &subst)).collect();
+        let root = self.emit_expr(body.root, &subst);
+        let result = self.program.exprs[root].ty.clone();
+        self.current_instance = None;
+        self.functions[func_index(id)] = Some(tast::Function {
+            name: decl.name.clone(),
+            // Named in `name_instances`, once every instance is known.
+            instance: String::new(),
+            params,
+            result,
+            body: root,
+            locals,
+            span: decl.span,
+            is_library: decl.role == FileRole::Prelude,
+            is_recursive: false,
+        });
+        self.instance_type_args.push((func_index(id), function, type_args));
+    }
+
+    fn locals(&mut self, body: BodyId, subst: &Subst) -> Vec<Local> {
+        let decls = &self.core.body(body).locals;
+        let types = &self.typing.local_types[body.0 as usize];
+        let mut locals = Vec::with_capacity(decls.len());
+        for (decl, ty) in decls.iter().zip(types) {
+            let ty = self.concrete(*ty, subst);
+            locals.push(Local { name: decl.name.clone(), ty, span: decl.span });
+        }
+        locals
+    }
+
+    // ----- expressions -----
+
+    fn alloc(&mut self, kind: ExprKind, ty: Type, span: Span) -> ExprId {
+        self.program.exprs.alloc(Expr { kind, ty, span })
+    }
+
+    fn emit_all(&mut self, ids: &[CoreExprId], subst: &Subst) -> Vec<ExprId> {
+        ids.iter().map(|id| self.emit_expr(*id, subst)).collect()
+    }
+
+    fn emit_expr(&mut self, id: CoreExprId, subst: &Subst) -> ExprId {
+        let core = self.core;
+        let expr = core.expr(id);
+        let span = expr.span;
+        let kind = match &expr.kind {
+            CoreKind::Int(v) => ExprKind::Int(*v),
+            CoreKind::Float(v) => ExprKind::Float(*v),
+            CoreKind::Bool(v) => ExprKind::Bool(*v),
+            CoreKind::Char(v) => ExprKind::Char(*v),
+            CoreKind::String(v) => ExprKind::String(v.clone()),
+            CoreKind::Var(var) => ExprKind::Var(*var),
+            CoreKind::Pair(a, b) => {
+                let a = self.emit_expr(*a, subst);
+                let b = self.emit_expr(*b, subst);
+                ExprKind::Pair(a, b)
+            }
+            CoreKind::Seq(elems) => ExprKind::Seq(self.emit_all(elems, subst)),
+            CoreKind::EmptySeq(_) => ExprKind::Seq(Vec::new()),
+            CoreKind::Call { func, args, name_span } => {
+                let args = self.emit_all(args, subst);
+                let type_args = match self.typing.call_type_args.get(&id) {
+                    Some(type_args) => type_args.clone(),
+                    None => {
+                        self.internal_error(span, "a call has no type arguments");
+                        Vec::new()
+                    }
+                };
+                let type_args = type_args.iter().map(|t| self.concrete(*t, subst)).collect();
+                let callee = self.instance(*func, type_args, *name_span);
+                if let Some(caller) = self.current_instance {
+                    self.instance_calls[caller].push(func_index(callee));
+                }
+                ExprKind::Call { func: callee, args }
+            }
+            CoreKind::Prim { prim, args, .. } => ExprKind::Prim { prim: *prim, args: self.emit_all(args, subst) },
+            CoreKind::Construct { args, .. } => {
+                let args = self.emit_all(args, subst);
+                match self.expr_type(id, subst) {
+                    Type::Data(data) => ExprKind::Construct { data, args },
+                    _ => {
+                        self.internal_error(span, "a constructor's type is not a datatype");
+                        ExprKind::Int(0)
+                    }
+                }
+            }
+            CoreKind::If { cond, then_branch, else_branch } => {
+                let cond = self.emit_expr(*cond, subst);
+                let then_branch = self.emit_expr(*then_branch, subst);
+                let else_branch = self.emit_expr(*else_branch, subst);
+                ExprKind::If { cond, then_branch, else_branch }
+            }
+            CoreKind::Let { .. } => return self.emit_let_chain(id, subst),
+            CoreKind::ApplyToEach { body, generators, filter } => {
+                let mut emitted = Vec::with_capacity(generators.len());
+                for &(pattern, seq) in generators {
+                    let seq = self.emit_expr(seq, subst);
+                    let pattern = self.emit_pattern(pattern, subst);
+                    emitted.push(tast::Generator { pattern, seq });
+                }
+                let filter = filter.map(|f| self.emit_expr(f, subst));
+                let body = self.emit_expr(*body, subst);
+                ExprKind::ApplyToEach { body, generators: emitted, filter }
+            }
+            CoreKind::Time(inner) => ExprKind::Time(self.emit_expr(*inner, subst)),
+            CoreKind::Invalid => {
+                self.internal_error(span, "an erroneous expression reached monomorphisation");
+                ExprKind::Int(0)
+            }
+        };
+        let ty = self.expr_type(id, subst);
+        self.alloc(kind, ty, span)
+    }
+
+    /// A chain of nested lets, without recursion on its length: the values
+    /// first, then the innermost body, then the `Let` nodes inside out.
+    fn emit_let_chain(&mut self, id: CoreExprId, subst: &Subst) -> ExprId {
+        let core = self.core;
+        let mut links = Vec::new();
+        let mut current = id;
+        while let CoreKind::Let { pattern, value, body } = &core.expr(current).kind {
+            let value = self.emit_expr(*value, subst);
+            let pattern = self.emit_pattern(*pattern, subst);
+            links.push((current, pattern, value));
+            current = *body;
+        }
+        let mut result = self.emit_expr(current, subst);
+        for (link, pattern, value) in links.into_iter().rev() {
+            let ty = self.program.exprs[result].ty.clone();
+            result = self.alloc(ExprKind::Let { pattern, value, body: result }, ty, core.expr(link).span);
+        }
+        result
+    }
+
+    fn emit_pattern(&mut self, id: PatId, subst: &Subst) -> Pattern {
+        let core = self.core;
+        let pattern = core.pattern(id);
+        let ty = self.concrete(self.typing.pattern_types[id.0 as usize], subst);
+        let kind = match &pattern.kind {
+            CorePatternKind::Bind(var) => PatternKind::Bind(*var),
+            CorePatternKind::Pair(a, b) => {
+                PatternKind::Pair(Box::new(self.emit_pattern(*a, subst)), Box::new(self.emit_pattern(*b, subst)))
+            }
+            CorePatternKind::Data { fields, .. } => {
+                let fields = fields.iter().map(|f| self.emit_pattern(*f, subst)).collect();
+                match ty {
+                    Type::Data(data) => PatternKind::Data { data, fields },
+                    _ => {
+                        self.internal_error(pattern.span, "a constructor pattern's type is not a datatype");
+                        PatternKind::Data { data: DataId(0), fields }
+                    }
+                }
+            }
+            CorePatternKind::Invalid => {
+                self.internal_error(pattern.span, "an erroneous pattern reached monomorphisation");
+                PatternKind::Bind(tast::Var::Local(tast::LocalId(0)))
+            }
+        };
+        Pattern { kind, ty, span: pattern.span }
+    }
+
+    // ----- names -----
+
+    /// Gives every instance its unique name (see the module doc).
+    fn name_instances(&mut self) {
+        let mut taken: HashSet<String> = HashSet::new();
+        let mut named: Vec<(usize, String)> = Vec::with_capacity(self.instance_type_args.len());
+        // User instances first, so that they keep the plain names.
+        let mut order: Vec<usize> = (0..self.instance_type_args.len()).collect();
+        order.sort_by_key(|&i| {
+            let (_, function, _) = &self.instance_type_args[i];
+            self.scope.function(*function).role == FileRole::Prelude
+        });
+        for i in order {
+            let (index, function, type_args) = self.instance_type_args[i].clone();
+            let decl = self.scope.function(function);
+            let mut name = if type_args.is_empty() {
+                decl.name.clone()
+            } else {
+                let args: Vec<String> = type_args.iter().map(|t| self.type_text(t)).collect();
+                format!("{}<{}>", decl.name, args.join(", "))
+            };
+            if taken.contains(&name) && decl.role == FileRole::Prelude {
+                name = format!("prelude.{name}");
+            }
+            let base = name.clone();
+            let mut n = 2;
+            while taken.contains(&name) {
+                name = format!("{base}#{n}");
+                n += 1;
+            }
+            taken.insert(name.clone());
+            named.push((index, name));
+        }
+        for (index, name) in named {
+            if let Some(function) = &mut self.functions[index] {
+                function.instance = name;
+            }
+        }
+    }
+
+    /// How deeply a concrete type nests, counting datatype arguments.
+    fn type_depth(&self, ty: &Type) -> usize {
+        match ty {
+            Type::Int | Type::Float | Type::Bool | Type::Char => 1,
+            Type::Data(id) => {
+                let args = &self.data_arguments[id.0 as usize].1;
+                1 + args.iter().map(|a| self.type_depth(a)).max().unwrap_or(0)
+            }
+            Type::Seq(elem) => 1 + self.type_depth(elem),
+            Type::Pair(a, b) => 1 + self.type_depth(a).max(self.type_depth(b)),
+        }
+    }
+
+    /// A concrete type in NESL syntax, with the arguments of polymorphic
+    /// datatype instances (`pair_of(int)`), for instance names.
+    fn type_text(&self, ty: &Type) -> String {
+        match ty {
+            Type::Int => "int".to_string(),
+            Type::Float => "float".to_string(),
+            Type::Bool => "bool".to_string(),
+            Type::Char => "char".to_string(),
+            Type::Seq(elem) => format!("[{}]", self.type_text(elem)),
+            Type::Pair(a, b) => {
+                let mut parts = vec![self.type_text(a)];
+                let mut rest = &**b;
+                while let Type::Pair(x, y) = rest {
+                    parts.push(self.type_text(x));
+                    rest = y;
+                }
+                parts.push(self.type_text(rest));
+                format!("({})", parts.join(", "))
+            }
+            Type::Data(id) => {
+                let (datatype, args) = &self.data_arguments[id.0 as usize];
+                let name = &self.scope.datatype(*datatype).name;
+                if args.is_empty() {
+                    name.clone()
+                } else {
+                    let args: Vec<String> = args.iter().map(|a| self.type_text(a)).collect();
+                    format!("{name}({})", args.join(", "))
+                }
+            }
+        }
+    }
+}

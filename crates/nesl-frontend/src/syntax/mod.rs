@@ -1,8 +1,12 @@
 //! Text to the surface AST: a `nom` parser for the whole of LANGUAGE.md.
 
 pub mod ast;
+mod errors;
+mod expr;
+mod lexical;
 mod parser;
 mod print;
+mod types;
 
 pub use parser::{parse_file, parse_type_signature};
 pub use print::print_module;

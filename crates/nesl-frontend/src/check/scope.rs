@@ -1,0 +1,303 @@
+//! What each file defines, and how a name is looked up.
+//!
+//! [`Scope::collect`] walks the top-level forms of the prelude and of the
+//! user's file once and records every function, datatype and (in the user's
+//! file) every global variable, reporting duplicate definitions. It needs no
+//! types; everything after it asks the scope what a name means.
+//!
+//! # Visibility rules
+//! - A file's functions and datatype constructors share one namespace and
+//!   are visible everywhere in the file (forward references and mutual
+//!   recursion).
+//! - The prelude sees the primitives and its own definitions.
+//! - The user's file sees its own definitions, then the prelude's, then the
+//!   primitives: a user definition shadows a builtin of the same name in
+//!   user code only. Names starting with `__` are private to the prelude:
+//!   user code cannot see them (they are "unbound" there).
+//! - Globals (variables bound by top-level `pat = e;` forms of the user's
+//!   file) are sequential: a form, and a function definition, sees the
+//!   globals bound textually before it; a later binding of the same name is
+//!   a new global that shadows the earlier one from then on. Global ids are
+//!   given here, in textual order, so that `GlobalId`s are known before any
+//!   body is resolved.
+//! - Variables and functions live in separate namespaces: a parameter called
+//!   `max` does not hide the function `max`.
+
+use std::collections::HashMap;
+
+use crate::builtins::{PRIMS, Prim};
+use crate::check::ir::FnId;
+use crate::check::type_store::DatatypeId;
+use crate::diagnostic::{Diagnostic, ErrorClass};
+use crate::source::Span;
+use crate::syntax::ast::{DatatypeDef, FunctionDef, Ident, ItemKind, Module, Pattern, PatternKind};
+use crate::tast::GlobalId;
+
+/// Which file a definition comes from.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum FileRole {
+    Prelude,
+    User,
+}
+
+impl FileRole {
+    fn index(self) -> usize {
+        match self {
+            FileRole::Prelude => 0,
+            FileRole::User => 1,
+        }
+    }
+}
+
+/// Whether a name is private to the prelude.
+pub(crate) fn is_private_name(name: &str) -> bool {
+    name.starts_with("__")
+}
+
+pub(crate) struct FunctionDecl<'ast> {
+    pub name: String,
+    pub name_span: Span,
+    /// The whole definition.
+    pub span: Span,
+    pub role: FileRole,
+    pub def: &'ast FunctionDef,
+    /// The number of globals bound before the definition: its body sees
+    /// globals with smaller ids.
+    pub globals_visible: u32,
+}
+
+pub(crate) struct DatatypeDecl<'ast> {
+    pub name: String,
+    pub name_span: Span,
+    pub span: Span,
+    pub role: FileRole,
+    pub def: &'ast DatatypeDef,
+}
+
+pub(crate) struct GlobalDecl {
+    pub name: String,
+    pub span: Span,
+}
+
+/// What a function-namespace name stands for.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Callable {
+    Function(FnId),
+    Constructor(DatatypeId),
+}
+
+pub(crate) struct Scope<'ast> {
+    pub functions: Vec<FunctionDecl<'ast>>,
+    pub datatypes: Vec<DatatypeDecl<'ast>>,
+    /// The user's globals, indexed by [`GlobalId`].
+    pub globals: Vec<GlobalDecl>,
+    /// For each form of the user's file (and one past the end): the number
+    /// of globals bound before it.
+    pub globals_before_item: Vec<u32>,
+    /// Functions and constructors of each file, by [`FileRole::index`].
+    callables: [HashMap<String, Callable>; 2],
+    globals_by_name: HashMap<String, Vec<GlobalId>>,
+    prims: HashMap<&'static str, Prim>,
+}
+
+impl<'ast> Scope<'ast> {
+    /// Records the definitions of both files. Duplicates and forms the
+    /// prelude may not contain are reported into `diags`.
+    pub fn collect(prelude: &'ast Module, user: &'ast Module, diags: &mut Vec<Diagnostic>) -> Scope<'ast> {
+        let mut scope = Scope {
+            functions: Vec::new(),
+            datatypes: Vec::new(),
+            globals: Vec::new(),
+            globals_before_item: Vec::new(),
+            callables: [HashMap::new(), HashMap::new()],
+            globals_by_name: HashMap::new(),
+            prims: PRIMS.iter().flat_map(|info| info.names.iter().map(move |n| (*n, info.prim))).collect(),
+        };
+        scope.collect_file(prelude, FileRole::Prelude, diags);
+        scope.collect_file(user, FileRole::User, diags);
+        scope
+    }
+
+    fn collect_file(&mut self, module: &'ast Module, role: FileRole, diags: &mut Vec<Diagnostic>) {
+        for item in &module.items {
+            if role == FileRole::User {
+                self.globals_before_item.push(self.globals.len() as u32);
+            }
+            match &item.kind {
+                ItemKind::Function(def) => {
+                    let id = FnId(self.functions.len() as u32);
+                    self.functions.push(FunctionDecl {
+                        name: def.name.name.clone(),
+                        name_span: def.name.span,
+                        span: item.span,
+                        role,
+                        def,
+                        globals_visible: self.globals.len() as u32,
+                    });
+                    self.define(role, &def.name, Callable::Function(id), diags);
+                }
+                ItemKind::Datatype(def) => {
+                    let id = DatatypeId(self.datatypes.len() as u32);
+                    self.datatypes.push(DatatypeDecl {
+                        name: def.name.name.clone(),
+                        name_span: def.name.span,
+                        span: item.span,
+                        role,
+                        def,
+                    });
+                    self.define(role, &def.name, Callable::Constructor(id), diags);
+                }
+                ItemKind::Binding { pattern, .. } if role == FileRole::User => {
+                    for ident in pattern_variables(pattern) {
+                        let id = GlobalId(self.globals.len() as u32);
+                        self.globals.push(GlobalDecl { name: ident.name.clone(), span: ident.span });
+                        self.globals_by_name.entry(ident.name.clone()).or_default().push(id);
+                    }
+                }
+                ItemKind::Binding { .. } | ItemKind::Expr(_) | ItemKind::Unsupported { .. } => {
+                    if role == FileRole::Prelude {
+                        diags.push(
+                            Diagnostic::new(
+                                ErrorClass::Unsupported,
+                                "the prelude may contain only function and datatype definitions",
+                            )
+                            .with_primary(item.span, "not a definition"),
+                        );
+                    }
+                }
+            }
+        }
+        if role == FileRole::User {
+            self.globals_before_item.push(self.globals.len() as u32);
+        }
+    }
+
+    fn define(&mut self, role: FileRole, name: &Ident, what: Callable, diags: &mut Vec<Diagnostic>) {
+        let table = &mut self.callables[role.index()];
+        if let Some(previous) = table.get(&name.name) {
+            let previous_span = match *previous {
+                Callable::Function(f) => self.functions[f.0 as usize].name_span,
+                Callable::Constructor(d) => self.datatypes[d.0 as usize].name_span,
+            };
+            diags.push(
+                Diagnostic::new(ErrorClass::Name, format!("duplicate definition of `{}`", name.name))
+                    .with_primary(name.span, "defined again here")
+                    .with_secondary(previous_span, "first defined here")
+                    .with_help("rename one of the two definitions"),
+            );
+            return;
+        }
+        table.insert(name.name.clone(), what);
+    }
+
+    pub fn function(&self, id: FnId) -> &FunctionDecl<'ast> {
+        &self.functions[id.0 as usize]
+    }
+
+    pub fn datatype(&self, id: DatatypeId) -> &DatatypeDecl<'ast> {
+        &self.datatypes[id.0 as usize]
+    }
+
+    /// A function or constructor as seen from code of file `role`.
+    pub fn callable(&self, name: &str, role: FileRole) -> Option<Callable> {
+        let own = self.callables[role.index()].get(name).copied();
+        match role {
+            FileRole::Prelude => own,
+            FileRole::User if own.is_some() => own,
+            FileRole::User if is_private_name(name) => None,
+            FileRole::User => self.callables[FileRole::Prelude.index()].get(name).copied(),
+        }
+    }
+
+    /// A prelude function, looked up in the prelude's own scope (for
+    /// operators that the prelude implements).
+    pub fn library_function(&self, name: &str) -> Option<FnId> {
+        match self.callables[FileRole::Prelude.index()].get(name) {
+            Some(Callable::Function(f)) => Some(*f),
+            _ => None,
+        }
+    }
+
+    /// A datatype, by its type name, as seen from code of file `role`.
+    pub fn datatype_named(&self, name: &str, role: FileRole) -> Option<DatatypeId> {
+        match self.callable(name, role) {
+            Some(Callable::Constructor(d)) => Some(d),
+            _ => None,
+        }
+    }
+
+    /// A primitive as seen from code of file `role`.
+    pub fn prim(&self, name: &str, role: FileRole) -> Option<Prim> {
+        let prim = *self.prims.get(name)?;
+        if role == FileRole::User && prim.is_library_only() {
+            return None;
+        }
+        Some(prim)
+    }
+
+    /// The latest global called `name` among the first `visible` globals.
+    pub fn global(&self, name: &str, visible: u32) -> Option<GlobalId> {
+        let ids = self.globals_by_name.get(name)?;
+        let count = ids.partition_point(|g| g.0 < visible);
+        count.checked_sub(1).map(|i| ids[i])
+    }
+
+    /// Every name of the function namespace visible from file `role`, for
+    /// "did you mean" suggestions.
+    pub fn callable_names(&self, role: FileRole) -> Vec<&str> {
+        let mut names: Vec<&str> = self.callables[role.index()].keys().map(String::as_str).collect();
+        if role == FileRole::User {
+            names.extend(
+                self.callables[FileRole::Prelude.index()].keys().map(String::as_str).filter(|n| !is_private_name(n)),
+            );
+        }
+        names.extend(
+            self.prims.iter().filter(|(_, p)| role == FileRole::Prelude || !p.is_library_only()).map(|(n, _)| *n),
+        );
+        names
+    }
+
+    /// The constructors visible from file `role`.
+    pub fn constructor_names(&self, role: FileRole) -> Vec<&str> {
+        let mut names = Vec::new();
+        for table in [&self.callables[role.index()], &self.callables[FileRole::Prelude.index()]] {
+            for (name, what) in table {
+                if matches!(what, Callable::Constructor(_)) && self.datatype_named(name, role).is_some() {
+                    names.push(name.as_str());
+                }
+            }
+        }
+        names
+    }
+
+    /// The names of the first `visible` globals.
+    pub fn global_names(&self, visible: u32) -> impl Iterator<Item = &str> {
+        self.globals[..(visible as usize).min(self.globals.len())].iter().map(|g| g.name.as_str())
+    }
+
+    /// The names of the nullary primitives (usable as variables).
+    pub fn constant_names(&self, role: FileRole) -> Vec<&str> {
+        self.prims
+            .iter()
+            .filter(|(_, p)| !p.info().signature.contains("->") && (role == FileRole::Prelude || !p.is_library_only()))
+            .map(|(n, _)| *n)
+            .collect()
+    }
+}
+
+/// The variables a pattern binds, left to right (with repetitions).
+pub(crate) fn pattern_variables(pattern: &Pattern) -> Vec<&Ident> {
+    let mut out = Vec::new();
+    let mut stack = vec![pattern];
+    while let Some(p) = stack.pop() {
+        match &p.kind {
+            PatternKind::Var(ident) => out.push(ident),
+            PatternKind::Pair(a, b) => {
+                stack.push(b);
+                stack.push(a);
+            }
+            PatternKind::Constructor { fields, .. } => stack.extend(fields.iter().rev()),
+        }
+    }
+    out
+}
