@@ -36,6 +36,10 @@ pub(crate) struct Executor<'p, 's> {
     built: Vec<Option<Rc<Program>>>,
     /// Calls in progress.
     depth: usize,
+    /// Whether a kernel was enqueued since the error flag was last read:
+    /// only kernels set the flag, so without one there is nothing to check
+    /// and no reason to wait for the device.
+    has_unchecked_launches: bool,
 }
 
 impl<'p, 's> Executor<'p, 's> {
@@ -45,7 +49,15 @@ impl<'p, 's> Executor<'p, 's> {
         session: &'s mut Session,
         out: &'s mut dyn Output,
     ) -> Executor<'p, 's> {
-        Executor { program, kernels, session, out, built: vec![None; kernels.len()], depth: 0 }
+        Executor {
+            program,
+            kernels,
+            session,
+            out,
+            built: vec![None; kernels.len()],
+            depth: 0,
+            has_unchecked_launches: false,
+        }
     }
 
     /// The OpenCL program of compiled kernel `index`, built on first use.
@@ -61,10 +73,23 @@ impl<'p, 's> Executor<'p, 's> {
         Ok(program)
     }
 
-    /// Reads the error flag (a synchronisation point): a fault a kernel
-    /// reported becomes the program's error.
+    /// Records that a kernel was enqueued.
+    pub(crate) fn note_launch(&mut self) {
+        self.has_unchecked_launches = true;
+    }
+
+    /// Reads the error flag (a synchronisation point), unless no kernel
+    /// was enqueued since it was last read: a fault a kernel reported
+    /// becomes the program's error.
     pub(crate) fn check_device(&mut self) -> Result<(), ExecError> {
-        check_device(self.session, self.program)
+        if !self.has_unchecked_launches {
+            return Ok(());
+        }
+        let checked = check_device(self.session, self.program);
+        if !matches!(checked, Err(ExecError::Environment(_))) {
+            self.has_unchecked_launches = false;
+        }
+        checked
     }
 
     /// `error`, unless the device has a fault to report: a kernel enqueued

@@ -43,8 +43,12 @@
 //!   stops;
 //! - the **end of the program**.
 //!
-//! (Uploads of `array [..]` are blocking writes, which wait for nothing
-//! enqueued before them.)
+//! Uploads of `array [..]` are blocking writes: the host's copy is free
+//! when they return, but whether the driver also waits for the commands
+//! enqueued before is its choice, and the executor does not count on it.
+//! The error flag is read only if a kernel was enqueued since it was last
+//! read (only kernels set it), so a program's host-only stretches never
+//! wait for the device.
 //!
 //! ## How device faults are reported
 //! Kernels with safety checks report a failed `assert` through the
