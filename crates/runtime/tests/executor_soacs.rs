@@ -5,9 +5,9 @@
 
 mod executor_support;
 
-use executor_support::kernels::{keep_even, map_affine, segment_sums, sum_squares};
+use executor_support::kernels::{iota_scaled, keep_even, map_affine, segment_sums, sum_squares};
 use executor_support::*;
-use flatten::ir::{Repr, SeqRepr};
+use flatten::ir::{Atom, Const, Repr, SeqRepr};
 use nesl_frontend::Type;
 
 /// Ints with negatives, odds and evens, not a multiple of any group size.
@@ -35,6 +35,46 @@ fn a_map_with_a_scalar_parameter_agrees_with_the_evaluator() {
         let expected: Vec<i64> = input.iter().map(|x| x * -3 + 1).collect();
         assert_eq!(recorded.items(), [list(&expected)], "n = {n}");
     }
+}
+
+#[test]
+fn sizes_from_int_parameters_and_float_bool_char_scalars_reach_the_kernel() {
+    for (count, negate) in [(0, false), (5, true), (300, false)] {
+        let mut b = ProgramBuilder::new();
+        let iota = b.kernel(iota_scaled());
+        let mut main = FunctionBuilder::new("main");
+        let args = vec![
+            int_atom(count),
+            Atom::Const(Const::Float(0.25)),
+            Atom::Const(Const::Bool(negate)),
+            Atom::Const(Const::Char(b'x')),
+        ];
+        let results = main.let_(&[("ys", array(FLOAT)), ("marks", array(CHAR))], run_of(iota, args));
+        main.emit_array(0, FLOAT, results[0]);
+        main.emit_array(1, CHAR, results[1]);
+        let (program, kernels) = b.finish(main.finish(vec![]));
+        let recorded = run_both(&program, &kernels);
+        let sign = if negate { -1.0 } else { 1.0 };
+        let ys: Vec<String> = (0..count).map(|i| format!("{:?}", sign * (i as f64 * 0.25))).collect();
+        let marks = "x".repeat(count as usize);
+        assert_eq!(recorded.items(), [format!("[{}]", ys.join(", ")), format!("\"{marks}\"")]);
+    }
+}
+
+#[test]
+fn a_parameter_returned_unchanged_shares_its_array() {
+    let (mut flat, mut plan) = map_affine();
+    flat.results.push(flat.params[0]);
+    plan.results.push(opencl_backend::plan::KernelResult::Param(0));
+    let mut b = ProgramBuilder::new();
+    let map = b.kernel((flat, plan));
+    let mut main = FunctionBuilder::new("main");
+    let xs = main.ints("xs", &[4, 5]);
+    let results = main.let_(&[("ys", array(INT)), ("same", array(INT))], run_of(map, vec![atom(xs), int_atom(3)]));
+    main.emit_array(0, INT, results[0]);
+    main.emit_array(1, INT, results[1]);
+    let (program, kernels) = b.finish(main.finish(vec![]));
+    assert_eq!(run_both(&program, &kernels).items(), ["[13, 16]", "[4, 5]"]);
 }
 
 #[test]

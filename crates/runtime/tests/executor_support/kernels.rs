@@ -354,3 +354,63 @@ __kernel void floor_all(__global const double* xs, long n, __global long* out, _
     );
     (k.finish(), plan)
 }
+
+/// `ys = MAP { i => (if negate then -1.0 else 1.0) * (float(i) * step) }
+/// (count)` and `marks = MAP { i => mark } (count)`: sized by the value of
+/// an int parameter, with `float`, `bool` and `char` scalar parameters
+/// (the last two passed as `int`), two results from one launch.
+pub fn iota_scaled() -> (Kernel, CompiledKernel) {
+    let mut k = KernelBuilder::new("iota_scaled");
+    let count = k.param("count", scalar(INT));
+    let step = k.param("step", scalar(FLOAT));
+    let negate = k.param("negate", scalar(BOOL));
+    let mark = k.param("mark", scalar(CHAR));
+    let pull = k.thunk(&[INT], |p| {
+        let sign = GExpr::if_(var(negate), GExpr::Const(Const::Float(-1.0)), GExpr::Const(Const::Float(1.0)));
+        let scaled = bin(BinaryOp::Mul, FLOAT, GExpr::unary(UnaryOp::ToFloat, INT, var(p[0])), var(step));
+        bin(BinaryOp::Mul, FLOAT, sign, scaled)
+    });
+    k.result("ys", array(FLOAT), Soac::Map { size: var(count), pull });
+    let pull = k.thunk(&[INT], |_| var(mark));
+    k.result("marks", array(CHAR), Soac::Map { size: var(count), pull });
+    let m = size_var("m");
+    let plan = compiled(
+        "iota_scaled",
+        r#"
+__kernel void iota_scaled(long count, double step, int negate, int mark, __global double* ys,
+                          __global uchar* marks) {
+    long i = get_global_id(0);
+    if (i >= count) return;
+    ys[i] = (negate ? -1.0 : 1.0) * ((double)i * step);
+    marks[i] = (uchar)mark;
+}
+"#,
+        vec![
+            param("count", scalar(INT)),
+            param("step", scalar(FLOAT)),
+            param("negate", scalar(BOOL)),
+            param("mark", scalar(CHAR)),
+        ],
+        vec![value_of(&m, 0)],
+        vec![
+            buffer("ys", BufferElem::Scalar(FLOAT), size(&m), false),
+            buffer("marks", BufferElem::Scalar(CHAR), size(&m), false),
+        ],
+        vec![launch(
+            "iota_scaled",
+            vec![size(&m)],
+            None,
+            vec![
+                LaunchArg::Size(size(&m)),
+                LaunchArg::Param(1),
+                LaunchArg::Param(2),
+                LaunchArg::Param(3),
+                LaunchArg::Buffer(0),
+                LaunchArg::Buffer(1),
+            ],
+            9 * size(&m),
+        )],
+        vec![KernelResult::Array { buffer: 0, length: size(&m) }, KernelResult::Array { buffer: 1, length: size(&m) }],
+    );
+    (k.finish(), plan)
+}
