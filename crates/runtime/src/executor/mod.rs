@@ -31,7 +31,7 @@
 //! and rebuilds the NESL value column by column (`emit.rs`).
 //!
 //! ## When it synchronises
-//! Launches, fills and the uploads' copies are only enqueued on the
+//! Launches and the zero fills of counters are only enqueued on the
 //! session's in-order queue; the host waits for the device only where it
 //! needs device data or a clock:
 //! - a **scalar result** of a kernel (a `REDUCE`'s sum): read back at the
