@@ -1,15 +1,152 @@
 //! # flatten: nested data parallelism to flat, segmented SOAC kernels
 //!
-//! **In:** the typed, monomorphic program of `nesl-frontend`. **Out:** the
-//! flat IR of [`ir`] in the style of λcu (Reppy & Wingerter): a host program
-//! that calls functions, binds host scalars, branches, and runs kernels;
-//! kernels as sequences of second-order array combinators with pull thunks
-//! over the index space; GPU expressions over scalars and tuples. Nested
-//! sequences become segment descriptors over flat data (see note [segment
-//! descriptors] in [`ir`]).
+//! **In:** the typed, monomorphic program of `nesl-frontend`
+//! ([`nesl_frontend::tast`]). **Out:** the flat IR of [`ir`] in the style of
+//! λcu (Reppy & Wingerter): a host program that calls functions, binds host
+//! scalars, branches, and runs kernels; kernels as sequences of
+//! second-order array combinators with pull thunks over the index space;
+//! GPU expressions over scalars and tuples. Nested sequences become segment
+//! descriptors over flat data (see note [segment descriptors] in [`ir`]).
+//! [`flatten_program`] is the entry point; [`PASSES`] lists the passes that
+//! follow it, each checked by [`ir::verify`] in debug builds.
 //!
-//! (The flattening passes and the flat-IR evaluator are filled in by the
-//! pipeline issue.)
+//! ## The design: contexts, uniform and lifted values
+//! Flattening is Blelloch's vectorisation, made selective. Code runs in a
+//! *context* (`context.rs`): the host context (one instance: top-level forms
+//! and what they call), or a lifted context inside an apply-to-each, with
+//! `n` instances, `n` known on the host. Contexts nest; each inner instance
+//! knows its outer instance (`segment_of` a flat position, or a selected
+//! index), so values of outer contexts are read in place through that map,
+//! never copied per instance when they are scalars.
+//!
+//! In a lifted context every value (`representation.rs`) is **uniform**, the
+//! same for all instances (a free variable from outside: `v` in
+//! `{x * v[i] : (i, x) in row}` stays the host's `v`, and `v[i]` is a gather
+//! from it), or **lifted**, one per instance: a lifted scalar is an array, a
+//! lifted sequence a segment descriptor (one segment per instance) over the
+//! concatenated elements, a lifted tuple its components.
+//!
+//! Then, construct by construct:
+//! - uniform expressions are computed once, on the host (`flatten_expr.rs`);
+//! - scalar code stays scalar: a maximal scalar expression is one `MAP`
+//!   thunk with GPU `if`s, inlined scalar functions and bounds-checked reads
+//!   (`scalar_code.rs`, `scalar_prims.rs`);
+//! - apply-to-each opens a level over the generators' elements, filters
+//!   select instances with `FILTER`, and the body's values become segments
+//!   (`lift_apply_to_each.rs`);
+//! - primitives are trivial kernels of one SOAC each, segmented in lifted
+//!   contexts (`sequence_prims.rs`, `segmented_prims.rs`), with the
+//!   reorderings of nested data in `gather.rs`, `eql` and `hash` in
+//!   `structural_prims.rs`, and `sort` and `rank` a radix sort
+//!   (`sort_prims.rs`);
+//! - conditionals whose condition varies and whose branches are not scalar
+//!   code split the instances, run each branch on its own, and merge
+//!   (`lift_conditionals.rs`);
+//! - functions get a host version and lifted versions per shape of their
+//!   arguments; recursion inside apply-to-each becomes host recursion of the
+//!   lifted version over the instances active at each depth
+//!   (`lift_functions.rs`);
+//! - every operation that can fail has a fault site worded and placed as the
+//!   reference interpreter reports it (`faults.rs`).
+//!
+//! Fusion comes later (the `fusion` crate): flattening makes many small
+//! kernels and leaves merging them to the ILP.
+//!
+//! ## Not supported yet
+//! Flattening fails with [`FlattenError::NotSupported`], naming the construct
+//! and its position, for: `@`, `exp_string`, `parse_int`, `parse_float`,
+//! `rand` and `rand_seed` (anywhere); `hash` of a value containing a
+//! sequence (a sequential fold); printing and `time` inside an
+//! apply-to-each (their order is the program's); `eql` of nested sequences
+//! inside an apply-to-each; `__error` with a computed message.
+//!
+//! ## Where to start reading
+//! `flatten_program.rs` (the driver and the state), then `flatten_expr.rs`
+//! (the dispatch over constructs), then the file of the construct of
+//! interest. `analysis.rs` holds the facts decisions are made on.
+//! `dead_code.rs` and `share_kernels.rs` are the passes after flattening.
 
+mod analysis;
+mod context;
+mod dead_code;
+mod error;
 pub mod eval;
+mod faults;
+mod flatten_expr;
+mod flatten_program;
+mod gather;
+mod host_code;
 pub mod ir;
+mod kernel_code;
+mod lift_apply_to_each;
+mod lift_conditionals;
+mod lift_functions;
+mod representation;
+mod scalar_code;
+mod scalar_prims;
+mod segmented_prims;
+mod sequence_prims;
+mod share_kernels;
+mod sort_prims;
+mod structural_prims;
+
+pub use error::FlattenError;
+
+use nesl_frontend::SourceMap;
+use nesl_frontend::tast::Program;
+
+use crate::ir::FlatProgram;
+
+/// A pass over the flat IR, with the name `--emit` and the verifier's
+/// reports use.
+pub struct Pass {
+    pub name: &'static str,
+    pub run: fn(FlatProgram) -> FlatProgram,
+}
+
+/// The passes that follow flattening, in order.
+pub const PASSES: &[Pass] = &[
+    Pass { name: "dead-code", run: dead_code::eliminate_dead_code },
+    Pass { name: "share-kernels", run: share_kernels::share_identical_kernels },
+];
+
+/// Flattens a typed program and runs [`PASSES`] on the result. The output is
+/// verified after every step in debug builds.
+pub fn flatten_program(program: &Program, sources: &SourceMap) -> Result<FlatProgram, FlattenError> {
+    flatten_program_with(program, sources, &mut |_, _| {})
+}
+
+/// [`flatten_program`], showing the program after flattening (`"flatten"`)
+/// and after each pass to `observe`.
+pub fn flatten_program_with(
+    program: &Program,
+    sources: &SourceMap,
+    observe: &mut dyn FnMut(&str, &FlatProgram),
+) -> Result<FlatProgram, FlattenError> {
+    let mut flat = flatten_program::flatten(program, sources)?;
+    check("flatten", &flat)?;
+    observe("flatten", &flat);
+    for pass in PASSES {
+        flat = (pass.run)(flat);
+        check(pass.name, &flat)?;
+        observe(pass.name, &flat);
+    }
+    Ok(flat)
+}
+
+/// Runs the verifier in debug builds. On failure the offending IR is
+/// written to a file the error names.
+fn check(pass: &'static str, program: &FlatProgram) -> Result<(), FlattenError> {
+    if !cfg!(debug_assertions) {
+        return Ok(());
+    }
+    ir::verify::verify(program).map_err(|e| {
+        let path = std::env::temp_dir().join(format!("nessie-flat-after-{pass}.txt"));
+        let written = std::fs::write(&path, ir::print::print_program(program));
+        let message = match written {
+            Ok(()) => format!("{} (the IR is in {})", e.message, path.display()),
+            Err(_) => e.message,
+        };
+        FlattenError::Invalid { pass, message }
+    })
+}

@@ -78,6 +78,7 @@ pub(crate) fn unary(op: UnaryOp, arg: ScalarValue) -> OpResult<ScalarValue> {
         (Isqrt, Int(x)) => Int(isqrt(x)?),
         (BoolToInt, Bool(x)) => Int(i64::from(x)),
         (CharToInt, Char(x)) => Int(i64::from(x)),
+        (FloatBits, Float(x)) => Int(x.to_bits() as i64),
         (IntToChar, Int(x)) => match u8::try_from(x) {
             Ok(c) => Char(c),
             Err(_) => return Err(format!("unguarded `code_char` of {x}, outside [0, 256) (compiler bug)").into()),

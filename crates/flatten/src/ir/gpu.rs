@@ -86,6 +86,9 @@ pub enum UnaryOp {
     CharToInt,
     /// int → char (operand checked in [0, 256))
     IntToChar,
+    /// float → int: the IEEE-754 bit pattern of the double, as an int
+    /// (OpenCL's `as_long`). For `hash` of floats and the keys of `sort`.
+    FloatBits,
 }
 
 impl UnaryOp {
@@ -93,7 +96,7 @@ impl UnaryOp {
         use UnaryOp::*;
         match self {
             ToFloat => Scalar::Float,
-            Floor | Ceil | Trunc | Round | BoolToInt | CharToInt => Scalar::Int,
+            Floor | Ceil | Trunc | Round | BoolToInt | CharToInt | FloatBits => Scalar::Int,
             IntToChar => Scalar::Char,
             _ => operand,
         }
@@ -126,6 +129,7 @@ impl UnaryOp {
             BoolToInt => "btoi",
             CharToInt => "char_code",
             IntToChar => "code_char",
+            FloatBits => "float_bits",
         }
     }
 }

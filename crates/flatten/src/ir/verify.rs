@@ -111,7 +111,7 @@ pub fn unary_accepts(op: UnaryOp, operand: Scalar) -> bool {
         Neg | Abs => matches!(operand, Int | Float),
         Not => matches!(operand, Int | Bool),
         Sqrt | Exp | Ln | Sin | Cos | Tan | Asin | Acos | Atan | Sinh | Cosh | Tanh => operand == Float,
-        Floor | Ceil | Trunc | Round => operand == Float,
+        Floor | Ceil | Trunc | Round | FloatBits => operand == Float,
         ToFloat | Isqrt | IntToChar => operand == Int,
         BoolToInt => operand == Bool,
         CharToInt => operand == Char,
@@ -498,9 +498,9 @@ impl<'a> KernelChecker<'a> {
         }
     }
 
+    /// The variable's name as the printer writes it, quoted.
     fn name(&self, v: KVar) -> String {
-        let names = crate::ir::print::print_gexpr(self.kernel, &GExpr::Var(v));
-        format!("`{names}`")
+        format!("`{}`", print_gexpr(self.kernel, &GExpr::Var(v)))
     }
 
     fn ty(&self, v: KVar) -> VarType {
@@ -1015,7 +1015,6 @@ impl<'a> HostChecker<'a> {
         match stmt {
             Stmt::Let { vars, expr } => {
                 let types = self.check_expr(expr)?;
-                self.current_stmt = Some(stmt);
                 if types.len() != vars.len() {
                     return self.fail(format!("`let` binds {} variables to {} values", vars.len(), types.len()));
                 }

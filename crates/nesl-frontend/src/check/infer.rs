@@ -40,7 +40,9 @@
 //! complete signature keeps its declared type even if its body is wrong.
 
 use std::collections::HashMap;
+use std::rc::Rc;
 
+use crate::builtins::Prim;
 use crate::check::ir::{BodyId, Core, CoreExprId, CoreItem, CoreItemKind, CoreKind, CorePatternKind, FnId, PatId};
 use crate::check::resolve::Resolved;
 use crate::check::scc;
@@ -48,12 +50,18 @@ use crate::check::scope::Scope;
 use crate::check::signatures::{
     DatatypeInfo, Instance, PrimScheme, Scheme, ScopeNames, Signature, prim_signature_text,
 };
-use crate::check::type_store::{ClassOrigin, TypeId, TypePrinter, TypeStore};
+use crate::check::type_store::{ClassOrigin, DatatypeId, TypeId, TypePrinter, TypeStore};
 use crate::check::unify::UnifyError;
 use crate::diagnostic::{Diagnostic, ErrorClass};
 use crate::source::Span;
 use crate::tast::{GlobalId, Var};
 use crate::types::{Type, TypeClass};
+
+/// The most nodes the type of one expression may have (written out as a
+/// tree). Types double in size with each `(x, x)`, so without a bound a
+/// short program could ask for a type larger than memory; real NESL types
+/// have a few dozen nodes.
+pub(crate) const MAX_TYPE_SIZE: usize = 1 << 14;
 
 /// The result of inference: types of the resolved program, as side tables.
 pub(crate) struct Typing {
@@ -83,7 +91,7 @@ enum FunctionState {
         params: Vec<TypeId>,
         result: TypeId,
     },
-    Done(Scheme),
+    Done(Rc<Scheme>),
     Failed,
 }
 
@@ -325,7 +333,7 @@ impl<'a> Inferencer<'a, '_> {
                 None => Scheme::generalise(self.store, params, result),
             };
             self.typing.schemes[f.0 as usize] = Some(scheme.clone());
-            self.state[f.0 as usize] = FunctionState::Done(scheme);
+            self.state[f.0 as usize] = FunctionState::Done(Rc::new(scheme));
         }
         for (call, callee) in std::mem::take(&mut self.pending_calls) {
             if let FunctionState::Done(scheme) = &self.state[callee.0 as usize] {
@@ -441,35 +449,22 @@ impl<'a> Inferencer<'a, '_> {
             }
             CoreKind::EmptySeq(elem) => self.store.seq(*elem),
             CoreKind::Call { func, args, name_span } => self.infer_call(id, *func, args, *name_span)?,
-            CoreKind::Prim { prim, args, name_span } => {
+            CoreKind::Prim { prim, args, name_span, is_operator } => {
                 let Some(prim_scheme) = &self.prims[*prim as usize] else { return Ok(self.fresh()) };
                 let name = prim.name();
                 let instance = prim_scheme
                     .scheme
                     .instantiate(self.store, || ClassOrigin { what: format!("`{name}`"), span: *name_span });
-                let callee = Callee {
-                    name: name.to_string(),
-                    is_operator: !name.chars().next().is_some_and(|c| c.is_ascii_alphabetic()),
-                    param_spans: Vec::new(),
-                    help: Some(prim_signature_text(*prim)),
-                    generic_params: prim_scheme.scheme.params.clone(),
-                };
-                self.check_arguments(&callee, &instance, args, expr.span)?;
+                let callee = CalleeRef::Prim { prim: *prim, is_operator: *is_operator };
+                self.check_arguments(callee, &instance, args, *name_span)?;
                 instance.result
             }
             CoreKind::Construct { datatype, args, name_span } => {
                 let info = &self.datatypes[datatype.0 as usize];
-                let name = self.scope.datatype(*datatype).name.clone();
+                let name = &self.scope.datatype(*datatype).name;
                 let instance =
                     info.scheme.instantiate(self.store, || ClassOrigin { what: format!("`{name}`"), span: *name_span });
-                let callee = Callee {
-                    name,
-                    is_operator: false,
-                    param_spans: info.field_spans.clone(),
-                    help: None,
-                    generic_params: info.scheme.params.clone(),
-                };
-                self.check_arguments(&callee, &instance, args, expr.span)?;
+                self.check_arguments(CalleeRef::Constructor(*datatype), &instance, args, expr.span)?;
                 instance.result
             }
             CoreKind::If { cond, then_branch, else_branch } => {
@@ -532,6 +527,14 @@ impl<'a> Inferencer<'a, '_> {
             CoreKind::Invalid => self.fresh(),
         };
         self.typing.expr_types[id.0 as usize] = ty;
+        if !self.store.size_at_most(ty, MAX_TYPE_SIZE) {
+            self.diags.push(
+                Diagnostic::new(ErrorClass::Type, "the type of this expression is too large")
+                    .with_primary(expr.span, format!("its type has more than {MAX_TYPE_SIZE} parts"))
+                    .with_help("types grow like this when pairs of pairs are built repeatedly; use a datatype or a sequence instead"),
+            );
+            return Err(Reported);
+        }
         Ok(ty)
     }
 
@@ -542,27 +545,25 @@ impl<'a> Inferencer<'a, '_> {
         args: &[CoreExprId],
         name_span: Span,
     ) -> Result<TypeId, Reported> {
-        let decl = self.scope.function(func);
-        let name = decl.name.clone();
+        let scope = self.scope;
+        let name = &scope.function(func).name;
         let origin = || ClassOrigin { what: format!("`{name}`"), span: name_span };
         let signature = self.complete_signature(func);
-        let (instance, generic_params) = if let Some(sig) = signature {
-            let generic = sig.scheme.params.clone();
+        let instance = if let Some(sig) = signature {
             let instance = sig.scheme.instantiate(self.store, origin);
             self.typing.call_type_args.insert(id, instance.type_args.clone());
-            (instance, generic)
+            instance
         } else {
             match &self.state[func.0 as usize] {
                 FunctionState::Done(scheme) => {
-                    let generic = scheme.params.clone();
-                    let scheme = scheme.clone();
+                    let scheme = Rc::clone(scheme);
                     let instance = scheme.instantiate(self.store, origin);
                     self.typing.call_type_args.insert(id, instance.type_args.clone());
-                    (instance, generic)
+                    instance
                 }
                 FunctionState::InProgress { params, result } => {
                     self.pending_calls.push((id, func));
-                    (Instance { type_args: Vec::new(), params: params.clone(), result: *result }, Vec::new())
+                    Instance { type_args: Vec::new(), params: params.clone(), result: *result }
                 }
                 FunctionState::Failed | FunctionState::NotStarted => {
                     // Its error is reported where it is defined.
@@ -573,23 +574,62 @@ impl<'a> Inferencer<'a, '_> {
                 }
             }
         };
-        let param_spans = match self.signature(func) {
-            Some(sig) => sig.param_spans.clone(),
-            None => {
-                let body = self.core.body(self.body_of(func));
-                body.params.iter().map(|p| self.core.pattern(*p).span).collect()
-            }
-        };
-        let callee = Callee { name, is_operator: false, param_spans, help: None, generic_params };
         let span = self.core.expr(id).span;
-        self.check_arguments(&callee, &instance, args, span)?;
+        self.check_arguments(CalleeRef::Function(func), &instance, args, span)?;
         Ok(instance.result)
     }
 
+    /// What a failed argument's diagnostic says about the callee.
+    fn describe_callee(&self, callee: CalleeRef) -> Callee {
+        match callee {
+            CalleeRef::Prim { prim, is_operator } => Callee {
+                name: prim.name().to_string(),
+                is_operator,
+                param_spans: Vec::new(),
+                help: Some(prim_signature_text(prim)),
+                generic_params: self.prims[prim as usize].as_ref().map_or_else(Vec::new, |p| p.scheme.params.clone()),
+            },
+            CalleeRef::Constructor(datatype) => {
+                let info = &self.datatypes[datatype.0 as usize];
+                Callee {
+                    name: self.scope.datatype(datatype).name.clone(),
+                    is_operator: false,
+                    param_spans: info.field_spans.clone(),
+                    help: None,
+                    generic_params: info.scheme.params.clone(),
+                }
+            }
+            CalleeRef::Function(func) => {
+                let signature = self.signature(func);
+                let param_spans = match signature {
+                    Some(sig) => sig.param_spans.clone(),
+                    None => {
+                        let body = self.core.body(self.body_of(func));
+                        body.params.iter().map(|p| self.core.pattern(*p).span).collect()
+                    }
+                };
+                let generic_params = match (self.complete_signature(func), &self.state[func.0 as usize]) {
+                    (Some(sig), _) => sig.scheme.params.clone(),
+                    (None, FunctionState::Done(scheme)) => scheme.params.clone(),
+                    _ => Vec::new(),
+                };
+                Callee {
+                    name: self.scope.function(func).name.clone(),
+                    is_operator: false,
+                    param_spans,
+                    help: None,
+                    generic_params,
+                }
+            }
+        }
+    }
+
     /// Infers the arguments of a call and unifies each with its parameter.
+    /// What the diagnostic of a mismatch needs is gathered only if there is
+    /// one.
     fn check_arguments(
         &mut self,
-        callee: &Callee,
+        callee: CalleeRef,
         instance: &Instance,
         args: &[CoreExprId],
         call_span: Span,
@@ -599,20 +639,25 @@ impl<'a> Inferencer<'a, '_> {
             let t = self.infer_expr(arg)?;
             arg_types.push(t);
             let Some(&param) = instance.params.get(i) else { continue };
-            let site = Site {
-                primary: self.core.expr(arg).span,
-                kind: SiteKind::Argument {
-                    callee: callee.name.clone(),
-                    is_operator: callee.is_operator,
-                    index: i,
-                    count: args.len(),
-                    declared_at: callee.param_spans.get(i).copied(),
-                    related: self.related_arguments(callee, i, args, &arg_types),
-                    help: callee.help.clone(),
-                    call_at: call_span,
-                },
-            };
-            self.expect(param, t, &site)?;
+            if let Err(error) = self.store.unify(param, t) {
+                let callee = self.describe_callee(callee);
+                let site = Site {
+                    primary: self.core.expr(arg).span,
+                    kind: SiteKind::Argument {
+                        callee: callee.name.clone(),
+                        is_operator: callee.is_operator,
+                        index: i,
+                        count: args.len(),
+                        declared_at: callee.param_spans.get(i).copied(),
+                        related: self.related_arguments(&callee, i, args, &arg_types),
+                        help: callee.help.clone(),
+                        call_at: call_span,
+                    },
+                };
+                let diag = self.explain(param, t, &site, error);
+                self.diags.push(diag);
+                return Err(Reported);
+            }
         }
         Ok(())
     }
@@ -699,6 +744,11 @@ impl<'a> Inferencer<'a, '_> {
     fn explain(&mut self, expected: TypeId, found: TypeId, site: &Site, error: UnifyError) -> Diagnostic {
         let names = ScopeNames(self.scope);
         let mut printer = TypePrinter::new(&names);
+        let mut shown = vec![expected, found];
+        if let SiteKind::Argument { related, .. } = &site.kind {
+            shown.extend(related.iter().map(|(_, t)| *t));
+        }
+        printer.reserve_rigid_names(self.store, &shown);
         let expected_text = printer.quoted(self.store, expected);
         let found_text = printer.quoted(self.store, found);
         let mut related_texts = Vec::new();
@@ -730,7 +780,7 @@ impl<'a> Inferencer<'a, '_> {
                 if let Some(origin) = &origin {
                     diag = diag.with_secondary(origin.span, format!("{} requires class `{class}` here", origin.what));
                 }
-                diag.with_note(class_members(class))
+                diag.with_help(class_members(class))
             }
             UnifyError::EmptyMeet { first, second } => {
                 let describe_class = |(class, origin): &(TypeClass, Option<std::rc::Rc<ClassOrigin>>)| match origin {
@@ -796,13 +846,21 @@ impl<'a> Inferencer<'a, '_> {
             labels.push(crate::diagnostic::Label { span, message, is_primary: false });
         }
         labels.append(&mut diag.labels);
-        diag.labels = labels;
-        if diag.help.is_none()
-            && let Some(help) = description.help
-        {
-            diag = diag.with_help(help);
+        // Where two secondary labels mark the same span, the later (more
+        // specific) one stays.
+        let mut kept: Vec<crate::diagnostic::Label> = Vec::with_capacity(labels.len());
+        for label in labels.into_iter().rev() {
+            if label.is_primary || !kept.iter().any(|k| k.span == label.span) {
+                kept.push(label);
+            }
         }
-        diag
+        kept.reverse();
+        diag.labels = kept;
+        match (diag.help.is_none(), description.help) {
+            (true, Some(help)) => diag.with_help(help),
+            (false, Some(help)) => diag.with_note(help),
+            (_, None) => diag,
+        }
     }
 }
 
@@ -820,6 +878,14 @@ fn class_members(class: TypeClass) -> String {
         }
         _ => format!("class `{class}` is every type"),
     }
+}
+
+/// What is being called (cheap to pass around).
+#[derive(Copy, Clone)]
+enum CalleeRef {
+    Prim { prim: Prim, is_operator: bool },
+    Function(FnId),
+    Constructor(DatatypeId),
 }
 
 /// What is being called, for argument mismatches.
@@ -898,12 +964,12 @@ impl Site {
     fn describe(&self, expected: &str, found: &str) -> Description {
         let this_has = format!("this has type {found}");
         let (message, primary_label, secondary, help) = match &self.kind {
-            SiteKind::Argument { callee, is_operator, index, count, declared_at, help, call_at, .. } => {
+            SiteKind::Argument { callee, is_operator, index, count, declared_at, help, call_at, related } => {
                 let which = argument_name(*is_operator, *index, *count);
                 let mut secondary = Vec::new();
                 match declared_at {
                     Some(span) => secondary.push((*span, format!("the parameter has type {expected}"))),
-                    None if *count > 1 => {
+                    None if *count > 1 && related.is_empty() => {
                         secondary.push((*call_at, format!("`{callee}` expects {expected} here")));
                     }
                     None => {}
@@ -934,11 +1000,8 @@ impl Site {
                 Some("both branches of an `if` must have the same type".to_string()),
             ),
             SiteKind::Element { first_at, index } => (
-                format!(
-                    "the elements of a sequence must have the same type, but the first has type {expected} and element {} has type {found}",
-                    index + 1
-                ),
-                this_has,
+                format!("the elements of a sequence have different types: {expected} and {found}"),
+                format!("element {} has type {found}", index + 1),
                 vec![(*first_at, format!("the first element has type {expected}"))],
                 None,
             ),

@@ -59,11 +59,13 @@ pub(crate) enum CoreKind {
         args: Vec<CoreExprId>,
         name_span: Span,
     },
-    /// A primitive; nullary constants have no arguments.
+    /// A primitive; nullary constants have no arguments. `is_operator`
+    /// when it was written as an infix or prefix operator.
     Prim {
         prim: Prim,
         args: Vec<CoreExprId>,
         name_span: Span,
+        is_operator: bool,
     },
     Construct {
         datatype: DatatypeId,

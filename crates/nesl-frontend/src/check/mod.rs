@@ -28,7 +28,8 @@
 //!    is checked in program order. The result is a set of side tables
 //!    ([`infer::Typing`]); the resolved IR is never mutated.
 //! 5. [`monomorphise`]: from the top-level forms, every reachable function
-//!    at every type it is used at, emitted into the `tast` arena.
+//!    at every type it is used at, emitted into the `tast` arena; functions
+//!    are ordered callees first (except within a recursive group).
 //! 6. [`crate::tast::verify`] re-checks the result in debug builds.
 //!
 //! ## Type-system decisions
@@ -58,20 +59,30 @@
 //!   fields are the datatype's parameters in order of first appearance,
 //!   restricted by its `::` constraints. Recursive datatypes are not
 //!   supported.
-//! - **First order.** Functions are not values: a function name used as a
-//!   variable, or a variable called as a function, is a diagnostic.
+//! - **First order, n-ary.** Functions are not values: a function name
+//!   used as a variable, or a variable called as a function, is a
+//!   diagnostic. A function of n parameters is called with exactly n
+//!   arguments, and its signature lists n parameter types (NESL 3.1 would
+//!   also accept one tuple of n components; write `((int, float)) -> int`
+//!   for a function of one pair).
 //!
 //! ## Errors
 //! Name errors are all reported; type errors stop the function or form they
 //! are in (the next one is still checked). A function with errors is given
 //! a fresh type wherever it is called, so that its callers report nothing
 //! that follows from its mistake. Nothing here panics on any tree the parser
-//! can produce: nesting is bounded ([`resolve::MAX_NESTING`]) and long
-//! `let` chains are walked without recursion.
+//! can produce: nesting is bounded ([`resolve::MAX_NESTING`]), long `let`
+//! chains are walked without recursion, and the size of types is bounded
+//! ([`infer::MAX_TYPE_SIZE`]: `(x, x)` doubles a type, so ten lines could
+//! otherwise ask for more memory than there is).
 //!
 //! ## Where to start reading
 //! [`check_program`] below chains the passes; then [`infer`], whose module
 //! doc explains the order of inference, and [`unify`] for the class rules.
+
+// The essay links the private passes; `cargo doc --document-private-items`
+// renders them.
+#![allow(rustdoc::private_intra_doc_links)]
 
 mod infer;
 mod ir;

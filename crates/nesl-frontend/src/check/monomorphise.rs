@@ -56,6 +56,9 @@ const MAX_TYPE_DEPTH: usize = 40;
 /// polymorphic recursion.
 const MAX_INSTANCES: usize = 1_000_000;
 
+/// The most nodes one concrete type may have.
+const MAX_CONCRETE_TYPE: usize = 1 << 16;
+
 type Subst = HashMap<VarId, Type>;
 
 pub(crate) fn monomorphise(
@@ -80,6 +83,9 @@ pub(crate) fn monomorphise(
         data_arguments: Vec::new(),
         instance_calls: Vec::new(),
         current_instance: None,
+        nodes_left: MAX_CONCRETE_TYPE,
+        reported_large_type: false,
+        current_span: Span::default(),
         instance_type_args: Vec::new(),
         errors: Vec::new(),
     };
@@ -109,6 +115,12 @@ struct Monomorphiser<'a, 'ast> {
     /// For each instance, the instances it calls.
     instance_calls: Vec<Vec<usize>>,
     current_instance: Option<usize>,
+    /// The budget of nodes of the concrete type being built.
+    nodes_left: usize,
+    reported_large_type: bool,
+    /// The span of the expression or definition being emitted (for the
+    /// "type too large" error).
+    current_span: Span,
     /// For each emitted instance: its index, function and type arguments.
     instance_type_args: Vec<(usize, FnId, Vec<Type>)>,
     errors: Vec<Diagnostic>,
@@ -134,6 +146,7 @@ impl Monomorphiser<'_, '_> {
         let empty = Subst::new();
         self.program.globals = (0..self.scope.globals.len())
             .map(|g| {
+                self.current_span = self.scope.globals[g].span;
                 let ty = self.concrete(self.typing.global_types[g], &empty);
                 let decl = &self.scope.globals[g];
                 Global { name: decl.name.clone(), ty, span: decl.span }
@@ -202,21 +215,42 @@ impl Monomorphiser<'_, '_> {
     // ----- types -----
 
     /// The concrete type of `ty` under `subst`; unquantified variables are
-    /// `int`.
+    /// `int`. A type larger than [`MAX_CONCRETE_TYPE`] nodes (possible only
+    /// when variables bound late multiply sizes that inference checked) is
+    /// an error.
     fn concrete(&mut self, ty: TypeId, subst: &Subst) -> Type {
+        let saved = std::mem::replace(&mut self.nodes_left, MAX_CONCRETE_TYPE);
+        let result = self.concrete_inner(ty, subst);
+        if self.nodes_left == 0 && !self.reported_large_type {
+            self.reported_large_type = true;
+            self.errors.push(
+                Diagnostic::new(ErrorClass::Type, "a type in this program is too large")
+                    .with_primary(self.current_span, format!("a type here has more than {MAX_CONCRETE_TYPE} parts"))
+                    .with_help("types grow like this when pairs of pairs are built repeatedly; use a datatype or a sequence instead"),
+            );
+        }
+        self.nodes_left = saved;
+        result
+    }
+
+    fn concrete_inner(&mut self, ty: TypeId, subst: &Subst) -> Type {
+        if self.nodes_left == 0 {
+            return Type::Int;
+        }
+        self.nodes_left -= 1;
         match self.store.node(ty) {
             TypeNode::Int => Type::Int,
             TypeNode::Float => Type::Float,
             TypeNode::Bool => Type::Bool,
             TypeNode::Char => Type::Char,
-            TypeNode::Seq(elem) => Type::seq(self.concrete(elem, subst)),
+            TypeNode::Seq(elem) => Type::seq(self.concrete_inner(elem, subst)),
             TypeNode::Pair(a, b) => {
-                let a = self.concrete(a, subst);
-                let b = self.concrete(b, subst);
+                let a = self.concrete_inner(a, subst);
+                let b = self.concrete_inner(b, subst);
                 Type::pair(a, b)
             }
             TypeNode::Data(datatype, args) => {
-                let args = args.iter().map(|a| self.concrete(*a, subst)).collect();
+                let args = args.iter().map(|a| self.concrete_inner(*a, subst)).collect();
                 Type::Data(self.data_instance(datatype, args))
             }
             TypeNode::Var(var) => subst.get(&var).cloned().unwrap_or(Type::Int),
@@ -329,6 +363,7 @@ impl Monomorphiser<'_, '_> {
         let core = self.core;
         let expr = core.expr(id);
         let span = expr.span;
+        self.current_span = span;
         let kind = match &expr.kind {
             CoreKind::Int(v) => ExprKind::Int(*v),
             CoreKind::Float(v) => ExprKind::Float(*v),
@@ -394,6 +429,7 @@ impl Monomorphiser<'_, '_> {
                 ExprKind::Int(0)
             }
         };
+        self.current_span = span;
         let ty = self.expr_type(id, subst);
         self.alloc(kind, ty, span)
     }

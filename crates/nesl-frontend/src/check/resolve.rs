@@ -7,7 +7,8 @@
 //! sugar listed in `tast/mod.rs` is removed here:
 //! - infix operators become primitives (or, for `||`, a call of the
 //!   prelude's `__pad`, looked up in the prelude's own scope), prefix `#`,
-//!   `@` and `-` become `length`, `to_string` and `negate`;
+//!   `@` and `-` become `length`, `to_string` and `negate` (and `-` of a
+//!   number literal is a negative literal);
 //! - `[s:e]` and `[s:e:d]` become `iseq(s, d, e)` (stride 1 by default);
 //! - `s[i]` becomes `elt(s, i)`;
 //! - a `let` with several bindings becomes nested one-binding `let`s;
@@ -36,7 +37,7 @@ use crate::check::suggest::did_you_mean;
 use crate::check::type_store::{TypeId, TypeStore};
 use crate::diagnostic::{Diagnostic, ErrorClass};
 use crate::source::Span;
-use crate::syntax::ast::{Expr, ExprKind, Ident, ItemKind, Module, Pattern, PatternKind, TypeExpr};
+use crate::syntax::ast::{Expr, ExprKind, Ident, ItemKind, Module, Pattern, PatternKind, TypeExpr, UnaryOp};
 use crate::tast::{GlobalId, LocalId, Var};
 
 /// How deeply expressions may nest. The parser's own limit is lower; this
@@ -94,7 +95,7 @@ pub(crate) fn resolve_program(
             }
             ItemKind::Unsupported { what } => {
                 resolver.diags.push(
-                    Diagnostic::new(ErrorClass::Unsupported, format!("{what} is not supported by nessie"))
+                    Diagnostic::new(ErrorClass::Unsupported, format!("nessie does not support {what}"))
                         .with_primary(item.span, "not supported"),
                 );
             }
@@ -392,19 +393,21 @@ impl Resolver<'_, '_> {
                     Some(stride) => self.resolve_expr(stride),
                     None => self.core.add_expr(CoreKind::Int(1), span),
                 };
-                CoreKind::Prim { prim: Prim::Iseq, args: vec![start, stride, end], name_span: span }
+                CoreKind::Prim { prim: Prim::Iseq, args: vec![start, stride, end], name_span: span, is_operator: false }
             }
             ExprKind::Call { func, args } => return self.resolve_call(func, args, span),
             ExprKind::Index { seq, index } => {
                 let seq = self.resolve_expr(seq);
                 let index = self.resolve_expr(index);
-                CoreKind::Prim { prim: Prim::Elt, args: vec![seq, index], name_span: span }
+                CoreKind::Prim { prim: Prim::Elt, args: vec![seq, index], name_span: span, is_operator: false }
             }
             ExprKind::Binary { op, op_span, lhs, rhs } => {
                 let lhs = self.resolve_expr(lhs);
                 let rhs = self.resolve_expr(rhs);
                 match binary_op_target(*op) {
-                    OpTarget::Prim(prim) => CoreKind::Prim { prim, args: vec![lhs, rhs], name_span: *op_span },
+                    OpTarget::Prim(prim) => {
+                        CoreKind::Prim { prim, args: vec![lhs, rhs], name_span: *op_span, is_operator: true }
+                    }
                     OpTarget::Library(name) => match self.scope.library_function(name) {
                         Some(func) => {
                             self.body.calls.push((func, span));
@@ -426,9 +429,17 @@ impl Resolver<'_, '_> {
                     },
                 }
             }
+            ExprKind::Unary { op: UnaryOp::Negate, operand, .. } if negated_literal(operand).is_some() => {
+                negated_literal(operand).unwrap_or(CoreKind::Invalid)
+            }
             ExprKind::Unary { op, op_span, operand } => {
                 let operand = self.resolve_expr(operand);
-                CoreKind::Prim { prim: unary_op_target(*op), args: vec![operand], name_span: *op_span }
+                CoreKind::Prim {
+                    prim: unary_op_target(*op),
+                    args: vec![operand],
+                    name_span: *op_span,
+                    is_operator: true,
+                }
             }
             ExprKind::If { cond, then_branch, else_branch } => {
                 let cond = self.resolve_expr(cond);
@@ -551,7 +562,10 @@ impl Resolver<'_, '_> {
         if let Some(prim) = self.scope.prim(name, self.body.role) {
             match &self.prims[prim as usize] {
                 Some(scheme) if scheme.is_constant => {
-                    return self.core.add_expr(CoreKind::Prim { prim, args: Vec::new(), name_span: span }, span);
+                    return self.core.add_expr(
+                        CoreKind::Prim { prim, args: Vec::new(), name_span: span, is_operator: false },
+                        span,
+                    );
                 }
                 _ => {
                     self.error(
@@ -668,7 +682,9 @@ impl Resolver<'_, '_> {
                 self.error(diag);
                 return self.invalid(span);
             }
-            return self.core.add_expr(CoreKind::Prim { prim, args: arg_ids, name_span: func.span }, span);
+            return self
+                .core
+                .add_expr(CoreKind::Prim { prim, args: arg_ids, name_span: func.span, is_operator: false }, span);
         }
         if self.local(name).is_some() || self.global(name).is_some() {
             let declared = match self.local(name) {
@@ -707,6 +723,15 @@ impl Resolver<'_, '_> {
             format!("`{name}` expects {}, but this call passes {found}", count(expected, "argument")),
         )
         .with_primary(span, format!("{} passed", count(found, "argument")))
+    }
+}
+
+/// `-l` for a number literal `l`: the negative literal.
+fn negated_literal(operand: &Expr) -> Option<CoreKind> {
+    match operand.kind {
+        ExprKind::Int(v) => Some(CoreKind::Int(v.wrapping_neg())),
+        ExprKind::Float(v) => Some(CoreKind::Float(-v)),
+        _ => None,
     }
 }
 

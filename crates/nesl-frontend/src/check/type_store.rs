@@ -239,6 +239,30 @@ impl TypeStore {
         false
     }
 
+    /// Whether `ty`, written out as a tree (shared subterms counted each
+    /// time they occur), has at most `limit` nodes. Stops counting at the
+    /// limit, so it costs at most `limit` steps.
+    pub fn size_at_most(&mut self, ty: TypeId, limit: usize) -> bool {
+        let mut count = 0;
+        let mut stack = vec![ty];
+        while let Some(t) = stack.pop() {
+            count += 1;
+            if count > limit {
+                return false;
+            }
+            match self.node(t) {
+                TypeNode::Seq(e) => stack.push(e),
+                TypeNode::Pair(a, b) => {
+                    stack.push(a);
+                    stack.push(b);
+                }
+                TypeNode::Data(_, args) => stack.extend(args.iter().copied()),
+                TypeNode::Int | TypeNode::Float | TypeNode::Bool | TypeNode::Char | TypeNode::Var(_) => {}
+            }
+        }
+        true
+    }
+
     /// The unbound variables of `ty`, in order of first appearance (left to
     /// right), each once, appended to `out`.
     pub fn free_vars_into(&mut self, ty: TypeId, out: &mut Vec<VarId>) {
@@ -356,6 +380,20 @@ impl<'a> TypePrinter<'a> {
         TypePrinter { names, var_names: HashMap::new(), used: Vec::new(), next_letter: 0 }
     }
 
+    /// Reserves the declared names of the rigid variables in `types`, so
+    /// that a flexible variable printed before them does not take one.
+    pub fn reserve_rigid_names(&mut self, store: &mut TypeStore, types: &[TypeId]) {
+        let mut vars = Vec::new();
+        for ty in types {
+            store.free_vars_into(*ty, &mut vars);
+        }
+        for var in vars {
+            if store.var(var).rigid.is_some() {
+                self.var_name(store, var);
+            }
+        }
+    }
+
     /// The type as NESL text, in backquotes for a message.
     pub fn quoted(&mut self, store: &mut TypeStore, ty: TypeId) -> String {
         format!("`{}`", self.print(store, ty))
@@ -368,6 +406,12 @@ impl<'a> TypePrinter<'a> {
     }
 
     fn write(&mut self, store: &mut TypeStore, ty: TypeId, out: &mut String) {
+        if out.len() > MAX_PRINTED_TYPE {
+            if !out.ends_with("...") {
+                out.push_str("...");
+            }
+            return;
+        }
         match store.node(ty) {
             TypeNode::Int => out.push_str("int"),
             TypeNode::Float => out.push_str("float"),
@@ -435,6 +479,9 @@ impl<'a> TypePrinter<'a> {
         name
     }
 }
+
+/// Types are cut short (`...`) beyond this many characters in a message.
+const MAX_PRINTED_TYPE: usize = 400;
 
 /// `a`, ..., `z`, `a1`, ..., `z1`, `a2`, ...
 fn letter_name(n: usize) -> String {

@@ -1,0 +1,308 @@
+//! Gathering nested sequences: the one reordering every structural
+//! operation of flattening reduces to.
+//!
+//! [`FnCx::gather`] builds a sequence whose element `p` is element
+//! `index(p)` of one of several sources of the same shape (the route
+//! decides), for any element type. Scalar columns are gathered by one `MAP`;
+//! a column of sequences gets its new lengths from the same `MAP`, offsets
+//! by an exclusive `SCAN`, its total by a `REDUCE`, and its elements by a
+//! gather one level down whose route finds, for a flat position, its
+//! segment (`segment_of`) and the same position in the source segment.
+//!
+//! On top of it: [`FnCx::replicate`] (a uniform value for every instance,
+//! `dist`), and [`FnCx::dense_at`], which turns any value of a lifted level
+//! into a dense lifted sequence of that level's instances: a value of an
+//! outer level is distributed through the levels' steps, a uniform one
+//! replicated.
+
+use crate::context::{DenseKey, LevelId, Size, Step};
+use crate::error::{FlattenError, Result};
+use crate::flatten_program::FnCx;
+use crate::ir::{Atom, BinaryOp, Const, GExpr, HostFunction, HostVar, Repr, Scalar, SeqRepr, Soac, Thunk, VarType};
+use crate::kernel_code::{KernelBuilder, ThunkCx, add, binary_thunk, index_param, int, sub};
+use crate::representation::Val;
+
+/// Which source a gathered element comes from.
+#[derive(Clone, Debug)]
+pub(crate) enum Choice {
+    /// There is one source.
+    Only,
+    /// Two sources: the first where the bool holds, else the second.
+    First(GExpr),
+    /// Source number `k` (an int) of several.
+    Number(GExpr),
+}
+
+/// Where a gathered element comes from: a source and an index into it.
+#[derive(Clone, Debug)]
+pub(crate) struct Route {
+    pub choice: Choice,
+    pub index: GExpr,
+}
+
+/// Computes the route of position `p` inside a thunk being built.
+pub(crate) type RouteFn<'r> = &'r dyn Fn(&mut ThunkCx, &HostFunction, GExpr) -> Route;
+
+/// A column of a sequence's representation, as the gather sees it.
+enum Slot {
+    Column(HostVar),
+    Nested { lengths: HostVar, offsets: HostVar, elements: SeqRepr },
+}
+
+fn slots(seq: &SeqRepr, out: &mut Vec<Slot>) {
+    match seq {
+        SeqRepr::Array(v) => out.push(Slot::Column(*v)),
+        SeqRepr::Tuple(columns) => columns.iter().for_each(|c| slots(c, out)),
+        SeqRepr::Nested { lengths, offsets, elements } => {
+            out.push(Slot::Nested { lengths: *lengths, offsets: *offsets, elements: (**elements).clone() })
+        }
+    }
+}
+
+/// Rebuilds a representation of the shape of `shape` from new slots.
+fn rebuild(shape: &SeqRepr, new: &mut impl Iterator<Item = SeqRepr>) -> SeqRepr {
+    match shape {
+        SeqRepr::Array(_) | SeqRepr::Nested { .. } => new.next().expect("a new slot per slot"),
+        SeqRepr::Tuple(columns) => SeqRepr::Tuple(columns.iter().map(|c| rebuild(c, new)).collect()),
+    }
+}
+
+/// `choice` applied to one value per source.
+pub(crate) fn select(choice: &Choice, mut items: Vec<GExpr>) -> GExpr {
+    match choice {
+        Choice::Only => items.remove(0),
+        Choice::First(cond) => {
+            let second = items.pop().expect("two sources");
+            let first = items.pop().expect("two sources");
+            GExpr::if_(cond.clone(), first, second)
+        }
+        Choice::Number(k) => {
+            let last = items.pop().expect("a source");
+            items.into_iter().enumerate().rev().fold(last, |rest, (n, item)| {
+                GExpr::if_(GExpr::binary(BinaryOp::Eq, Scalar::Int, k.clone(), int(n as i64)), item, rest)
+            })
+        }
+    }
+}
+
+impl FnCx<'_, '_> {
+    /// The sequence of `size` elements whose element `p` is element
+    /// `route(p).index` of source `route(p).choice`. The sources have the
+    /// same shape.
+    pub fn gather(&mut self, sources: &[SeqRepr], size: Size, route: RouteFn) -> Result<SeqRepr> {
+        let source_slots: Vec<Vec<Slot>> = sources
+            .iter()
+            .map(|s| {
+                let mut out = Vec::new();
+                slots(s, &mut out);
+                out
+            })
+            .collect();
+        let slot_count = source_slots[0].len();
+        if source_slots.iter().any(|s| s.len() != slot_count) {
+            return Err(FlattenError::bug("gather from sources of different shapes"));
+        }
+        // One MAP for the scalar columns and the new lengths.
+        let mut kb = KernelBuilder::new();
+        let p = index_param(&mut kb, "p");
+        let mut tc = ThunkCx::new(kb);
+        let host = &self.fb.function;
+        let Route { choice, index } = route(&mut tc, host, GExpr::Var(p));
+        let choice = share_choice(&mut tc, choice);
+        let index = tc.share("q", Scalar::Int, index);
+        let mut values = Vec::with_capacity(slot_count);
+        let mut results = Vec::with_capacity(slot_count);
+        for k in 0..slot_count {
+            let items: Vec<GExpr> = source_slots
+                .iter()
+                .map(|s| match &s[k] {
+                    Slot::Column(v) => tc.kb.read(host, *v, index.clone()),
+                    Slot::Nested { lengths, .. } => tc.kb.read(host, *lengths, index.clone()),
+                })
+                .collect();
+            values.push(select(&choice, items));
+            results.push(match &source_slots[0][k] {
+                Slot::Column(v) => (host.var(*v).name.clone(), host.var(*v).ty),
+                Slot::Nested { lengths, .. } => (host.var(*lengths).name.clone(), VarType::Array(Scalar::Int)),
+            });
+        }
+        let body = if values.len() == 1 { values.remove(0) } else { GExpr::Tuple(values) };
+        let (body, mut kb) = tc.finish(body);
+        let size_expr = kb.size(host, &size);
+        let columns = self.run_kernel(
+            kb,
+            "gather",
+            Soac::Map { size: size_expr, pull: Thunk { params: vec![p], body } },
+            &results,
+        );
+        // One level down for each column of sequences.
+        let mut new_slots = Vec::with_capacity(slot_count);
+        for (k, column) in columns.into_iter().enumerate() {
+            match &source_slots[0][k] {
+                Slot::Column(_) => new_slots.push(SeqRepr::Array(column)),
+                Slot::Nested { .. } => {
+                    let (offsets, total) = self.offsets_and_total(column)?;
+                    let inner_sources: Vec<SeqRepr> = source_slots
+                        .iter()
+                        .map(|s| match &s[k] {
+                            Slot::Nested { elements, .. } => elements.clone(),
+                            Slot::Column(_) => unreachable!("sources of one shape"),
+                        })
+                        .collect();
+                    let source_offsets: Vec<HostVar> = source_slots
+                        .iter()
+                        .map(|s| match &s[k] {
+                            Slot::Nested { offsets, .. } => *offsets,
+                            Slot::Column(_) => unreachable!("sources of one shape"),
+                        })
+                        .collect();
+                    let inner = |tc: &mut ThunkCx, host: &HostFunction, q: GExpr| {
+                        let q = tc.share("q", Scalar::Int, q);
+                        let new_offsets = tc.kb.param(host, offsets);
+                        let segment = GExpr::SegmentOf { offsets: new_offsets, index: Box::new(q.clone()) };
+                        let segment = tc.share("s", Scalar::Int, segment);
+                        let within = sub(q, GExpr::read(new_offsets, segment.clone()));
+                        let Route { choice, index } = route(tc, host, segment);
+                        let choice = share_choice(tc, choice);
+                        let index = tc.share("r", Scalar::Int, index);
+                        let starts = source_offsets.iter().map(|o| tc.kb.read(host, *o, index.clone())).collect();
+                        Route { index: add(select(&choice, starts), within), choice }
+                    };
+                    let elements = self.gather(&inner_sources, Size::Count(total), &inner)?;
+                    new_slots.push(SeqRepr::Nested { lengths: column, offsets, elements: Box::new(elements) });
+                }
+            }
+        }
+        Ok(rebuild(&sources[0], &mut new_slots.into_iter()))
+    }
+
+    /// The exclusive prefix sum of segment lengths (the offsets of a dense
+    /// descriptor) and their total.
+    pub fn offsets_and_total(&mut self, lengths: HostVar) -> Result<(HostVar, Atom)> {
+        let host = &self.fb.function;
+        let name = host.var(lengths).name.replace("lengths", "offsets");
+        let name = if name == host.var(lengths).name { format!("{name}_offsets") } else { name };
+        let mut kb = KernelBuilder::new();
+        let i = index_param(&mut kb, "i");
+        let pull = Thunk { params: vec![i], body: kb.read(host, lengths, GExpr::Var(i)) };
+        let op = binary_thunk(&mut kb, BinaryOp::Add, Scalar::Int);
+        let size = kb.length(host, lengths);
+        let scan = Soac::Scan { size, pull, neutral: vec![Const::Int(0)], op };
+        let offsets = self.run_kernel(kb, "scan_sum", scan, &[(name, VarType::Array(Scalar::Int))])[0];
+        let total = self.sum_ints(lengths, "total")?;
+        Ok((offsets, total))
+    }
+
+    /// The sum of an int array, on the host.
+    pub fn sum_ints(&mut self, array: HostVar, name: &str) -> Result<Atom> {
+        let host = &self.fb.function;
+        let mut kb = KernelBuilder::new();
+        let i = index_param(&mut kb, "i");
+        let pull = Thunk { params: vec![i], body: kb.read(host, array, GExpr::Var(i)) };
+        let op = binary_thunk(&mut kb, BinaryOp::Add, Scalar::Int);
+        let size = kb.length(host, array);
+        let reduce = Soac::Reduce { size, pull, neutral: vec![Const::Int(0)], op };
+        Ok(Atom::Var(self.run_kernel(kb, "reduce_sum", reduce, &[(name.to_string(), VarType::Scalar(Scalar::Int))])[0]))
+    }
+
+    /// `MAP { i => f(i) } (size)` of one scalar column.
+    pub fn map_column(
+        &mut self,
+        size: &Size,
+        name: &str,
+        ty: Scalar,
+        f: &dyn Fn(&mut ThunkCx, &HostFunction, GExpr) -> GExpr,
+    ) -> Result<HostVar> {
+        let mut kb = KernelBuilder::new();
+        let i = index_param(&mut kb, "i");
+        let mut tc = ThunkCx::new(kb);
+        let value = f(&mut tc, &self.fb.function, GExpr::Var(i));
+        let (body, mut kb) = tc.finish(value);
+        let size = kb.size(&self.fb.function, size);
+        let map = Soac::Map { size, pull: Thunk { params: vec![i], body } };
+        Ok(self.run_kernel(kb, "map", map, &[(name.to_string(), VarType::Array(ty))])[0])
+    }
+
+    /// A uniform value, once for each of `size` instances.
+    pub fn replicate(&mut self, repr: &Repr, size: &Size) -> Result<SeqRepr> {
+        match repr {
+            Repr::Scalar(a) => {
+                let ty = match a {
+                    Atom::Const(c) => c.scalar(),
+                    Atom::Var(v) => self.fb.var_type(*v).scalar(),
+                };
+                let a = *a;
+                Ok(SeqRepr::Array(self.map_column(size, "copies", ty, &|tc, host, _| tc.kb.atom(host, a))?))
+            }
+            Repr::Tuple(items) => {
+                Ok(SeqRepr::Tuple(items.iter().map(|r| self.replicate(r, size)).collect::<Result<_>>()?))
+            }
+            Repr::Seq(seq) => {
+                let length = self.fb.length(seq.length_witness());
+                let lengths = self.map_column(size, "lengths", Scalar::Int, &|tc, host, _| tc.kb.atom(host, length))?;
+                let offsets = self.map_column(size, "offsets", Scalar::Int, &|tc, host, i| {
+                    GExpr::binary(BinaryOp::Mul, Scalar::Int, i, tc.kb.atom(host, length))
+                })?;
+                let n = self.fb.size(size);
+                let total = self.fb.binary(BinaryOp::Mul, Scalar::Int, n, length);
+                let within = |tc: &mut ThunkCx, host: &HostFunction, q: GExpr| Route {
+                    choice: Choice::Only,
+                    index: GExpr::binary(BinaryOp::Rem, Scalar::Int, q, tc.kb.atom(host, length)),
+                };
+                let elements = self.gather(std::slice::from_ref(seq), Size::Count(total), &within)?;
+                Ok(SeqRepr::Nested { lengths, offsets, elements: Box::new(elements) })
+            }
+        }
+    }
+
+    /// The value `val` of the current context as a dense lifted sequence of
+    /// the instances of `level`. A value of an outer level is gathered once
+    /// per level (and host block).
+    pub fn dense_at(&mut self, val: &Val, level: LevelId) -> Result<SeqRepr> {
+        let size = self.levels.get(level).size.clone();
+        let (key, source, mut steps) = match val {
+            Val::Uniform(repr) => return self.replicate(repr, &size),
+            Val::Scalar(s) if s.level == level && s.path.is_empty() => return Ok(SeqRepr::Array(s.array)),
+            Val::Seq(s) if s.level == level && s.is_dense => return Ok(s.as_nested()),
+            Val::Tuple(items) => {
+                return Ok(SeqRepr::Tuple(items.iter().map(|v| self.dense_at(v, level)).collect::<Result<_>>()?));
+            }
+            Val::Scalar(s) => (
+                DenseKey { holder: s.array, level: s.level, path: s.path.clone() },
+                SeqRepr::Array(s.array),
+                self.levels.path(level, s.level),
+            ),
+            Val::Seq(s) => (
+                DenseKey { holder: s.lengths, level: s.level, path: Vec::new() },
+                s.as_nested(),
+                self.levels.path(level, s.level),
+            ),
+        };
+        let cached = self.levels.get(level).dense.iter().find(|(k, _, block)| *k == key && self.fb.is_open(*block));
+        if let Some((_, dense, _)) = cached {
+            return Ok(dense.clone());
+        }
+        steps.extend(key.path.iter().cloned());
+        let dense = self.gather_along(&source, size, steps)?;
+        let block = self.fb.current_block();
+        self.levels.get_mut(level).dense.push((key, dense.clone(), block));
+        Ok(dense)
+    }
+
+    /// The sequence whose element `p` is element `steps(p)` of `source`.
+    pub fn gather_along(&mut self, source: &SeqRepr, size: Size, steps: Vec<Step>) -> Result<SeqRepr> {
+        let route = move |tc: &mut ThunkCx, host: &HostFunction, p: GExpr| Route {
+            choice: Choice::Only,
+            index: tc.apply_steps(host, &steps, p),
+        };
+        self.gather(std::slice::from_ref(source), size, &route)
+    }
+}
+
+fn share_choice(tc: &mut ThunkCx, choice: Choice) -> Choice {
+    match choice {
+        Choice::Only => Choice::Only,
+        Choice::First(c) => Choice::First(tc.share("c", Scalar::Bool, c)),
+        Choice::Number(k) => Choice::Number(tc.share("c", Scalar::Int, k)),
+    }
+}

@@ -1,0 +1,658 @@
+//! The primitives in a lifted context: their segmented forms.
+//!
+//! Each works on all instances of the current level at once, as a few
+//! trivial kernels: reductions and scans are `SEG_REDUCE`/`SEG_SCAN` over
+//! the argument's segment descriptor; operations that make new sequences
+//! (`dist`, `iseq`, `++`, `subseq`, `->`) compute each instance's length by
+//! a `MAP` (with the checks of the host form, per instance), offsets by a
+//! `SCAN`, and the elements by a gather whose route finds each flat
+//! position's instance by `segment_of`; `permute` and `<-` are flat
+//! `PERMUTE`/`SCATTER`s over the concatenated elements with targets offset
+//! by their segment's start; `pack` is a flat `FILTER` plus a `SEG_REDUCE`
+//! count of the flags; `partition` and `flatten` only rebuild descriptors;
+//! `s[i]` of a nested sequence is a view of the element in place (its
+//! length and start per instance, see `LiftedSeq::is_dense`), so
+//! `r[0] ++ e ++ r[1]` copies each element once.
+//!
+//! Sequence arguments are read where they are: a uniform sequence (the `v`
+//! of `v[i]`) is one segment shared by every instance, a lifted one from an
+//! outer level is read through the levels' steps ([`SegSource`]).
+//! The monoids of the scans and reductions are here too (note [primitive
+//! semantics] in `builtins.rs` gives the identities).
+
+use nesl_frontend::builtins::Prim;
+use nesl_frontend::tast::ExprId;
+
+use crate::analysis::{is_reduction, is_scalar_prim};
+use crate::context::{Size, Step};
+use crate::error::{FlattenError, Result};
+use crate::faults;
+use crate::flatten_program::FnCx;
+use crate::gather::{Choice, Route};
+use crate::ir::{
+    Atom, BinaryOp, Const, GExpr, HostFunction, HostVar, Repr, Scalar, SegDesc, SeqRepr, Soac, Thunk, UnaryOp, VarType,
+};
+use crate::kernel_code::{KernelBuilder, ThunkCx, add, and, binary_thunk, cmp, index_param, int, mul, sub};
+use crate::representation::{LiftedScalar, LiftedSeq, Val, is_gpu_type};
+use crate::scalar_code::ThunkEmitter;
+use crate::sequence_prims::{in_range, iseq_count, unsupported_prim, zero_of};
+
+/// An associative operator with its identity.
+pub(crate) struct Monoid {
+    pub neutral: Const,
+    pub op: BinaryOp,
+    /// For kernel names (`sum`, `max`).
+    pub name: &'static str,
+}
+
+/// The monoid of a scan or reduction primitive on scalars of type `ty`.
+pub(crate) fn monoid(prim: Prim, ty: Scalar) -> Result<Monoid> {
+    use Prim::*;
+    let (op, name) = match prim {
+        PlusScan | Sum => (BinaryOp::Add, "sum"),
+        MultScan | Product => (BinaryOp::Mul, "product"),
+        MaxScan | MaxVal => (BinaryOp::Max, "max"),
+        MinScan | MinVal => (BinaryOp::Min, "min"),
+        OrScan | Any => (BinaryOp::Or, "or"),
+        AndScan | All => (BinaryOp::And, "and"),
+        Parity => (BinaryOp::Xor, "parity"),
+        _ => return Err(FlattenError::bug(format!("`{}` has no monoid", prim.name()))),
+    };
+    let neutral = match (op, ty) {
+        (BinaryOp::Add, Scalar::Int) => Const::Int(0),
+        (BinaryOp::Add, Scalar::Float) => Const::Float(0.0),
+        (BinaryOp::Mul, Scalar::Int) => Const::Int(1),
+        (BinaryOp::Mul, Scalar::Float) => Const::Float(1.0),
+        (BinaryOp::Max, Scalar::Int) => Const::Int(i64::MIN),
+        (BinaryOp::Max, Scalar::Float) => Const::Float(f64::NEG_INFINITY),
+        (BinaryOp::Max, Scalar::Char) => Const::Char(0),
+        (BinaryOp::Min, Scalar::Int) => Const::Int(i64::MAX),
+        (BinaryOp::Min, Scalar::Float) => Const::Float(f64::INFINITY),
+        (BinaryOp::Min, Scalar::Char) => Const::Char(255),
+        (BinaryOp::Or, Scalar::Bool) | (BinaryOp::Xor, Scalar::Bool) => Const::Bool(false),
+        (BinaryOp::Or, Scalar::Int) => Const::Int(0),
+        (BinaryOp::And, Scalar::Bool) => Const::Bool(true),
+        (BinaryOp::And, Scalar::Int) => Const::Int(-1),
+        _ => return Err(FlattenError::bug(format!("`{}` on {ty}", prim.name()))),
+    };
+    Ok(Monoid { neutral, op, name })
+}
+
+pub(crate) fn monoid_thunk(kb: &mut KernelBuilder, m: &Monoid, ty: Scalar) -> Thunk {
+    binary_thunk(kb, m.op, ty)
+}
+
+/// The operator of `max_index` (`is_max`) or `min_index` over (value,
+/// position) pairs: the first position of the extreme, where position -1
+/// is the identity.
+pub(crate) fn extreme_index_thunk(kb: &mut KernelBuilder, ty: Scalar, is_max: bool) -> Thunk {
+    let av = kb.scalar_var("av", ty);
+    let ai = kb.scalar_var("ai", Scalar::Int);
+    let bv = kb.scalar_var("bv", ty);
+    let bi = kb.scalar_var("bi", Scalar::Int);
+    let (a, b) = (GExpr::Var(av), GExpr::Var(bv));
+    let strict = if is_max { BinaryOp::Gt } else { BinaryOp::Lt };
+    let mut better = GExpr::binary(strict, ty, b.clone(), a.clone());
+    if ty == Scalar::Float {
+        // NaN is above every number (note [primitive semantics]).
+        let (nan, number) = if is_max { (b.clone(), a.clone()) } else { (a.clone(), b.clone()) };
+        let is_nan = GExpr::binary(BinaryOp::Ne, ty, nan.clone(), nan);
+        let is_number = GExpr::binary(BinaryOp::Eq, ty, number.clone(), number);
+        better = GExpr::binary(BinaryOp::Or, Scalar::Bool, better, and(is_nan, is_number));
+    }
+    let take_b = GExpr::Tuple(vec![b, GExpr::Var(bi)]);
+    let take_a = GExpr::Tuple(vec![a, GExpr::Var(ai)]);
+    let body = GExpr::if_(
+        cmp(BinaryOp::Lt, GExpr::Var(ai), int(0)),
+        take_b.clone(),
+        GExpr::if_(cmp(BinaryOp::Lt, GExpr::Var(bi), int(0)), take_a.clone(), GExpr::if_(better, take_b, take_a)),
+    );
+    Thunk { params: vec![av, ai, bv, bi], body }
+}
+
+/// A sequence argument of a lifted primitive: for each instance, a segment
+/// of `data`.
+pub(crate) struct SegSource {
+    pub data: SeqRepr,
+    /// The lengths and offsets of the segments, and the steps from an
+    /// instance of the current level to its segment; `None` for a uniform
+    /// sequence, the same (whole) segment for every instance.
+    segments: Option<(HostVar, HostVar, Vec<Step>)>,
+}
+
+impl SegSource {
+    /// The start and length of the segment of `instance`.
+    pub fn at(&self, tc: &mut ThunkCx, host: &HostFunction, instance: GExpr) -> (GExpr, GExpr) {
+        match &self.segments {
+            None => (int(0), tc.kb.length(host, self.data.length_witness())),
+            Some((lengths, offsets, steps)) => {
+                let segment = tc.apply_steps(host, steps, instance);
+                let segment = tc.share("s", Scalar::Int, segment);
+                let start = tc.kb.read(host, *offsets, segment.clone());
+                let length = tc.kb.read(host, *lengths, segment);
+                (tc.share("start", Scalar::Int, start), tc.share("len", Scalar::Int, length))
+            }
+        }
+    }
+}
+
+/// A scalar argument of a lifted primitive, as read at any instance.
+#[derive(Clone, Copy)]
+enum InstanceScalar {
+    Uniform(Atom),
+    Dense(HostVar),
+}
+
+impl InstanceScalar {
+    fn at(self, tc: &mut ThunkCx, host: &HostFunction, instance: GExpr) -> GExpr {
+        match self {
+            InstanceScalar::Uniform(a) => tc.kb.atom(host, a),
+            InstanceScalar::Dense(v) => tc.kb.read(host, v, instance),
+        }
+    }
+}
+
+/// The instance of flat position `q` of a dense descriptor with `offsets`,
+/// and the position inside its segment.
+fn position_in_segment(tc: &mut ThunkCx, host: &HostFunction, offsets: HostVar, q: GExpr) -> (GExpr, GExpr) {
+    let q = tc.share("q", Scalar::Int, q);
+    let offsets = tc.kb.param(host, offsets);
+    let segment = GExpr::SegmentOf { offsets, index: Box::new(q.clone()) };
+    let segment = tc.share("s", Scalar::Int, segment);
+    let within = sub(q, GExpr::read(offsets, segment.clone()));
+    (segment.clone(), tc.share("w", Scalar::Int, within))
+}
+
+fn nested(seq: SeqRepr) -> Result<(HostVar, HostVar, SeqRepr)> {
+    match seq {
+        SeqRepr::Nested { lengths, offsets, elements } => Ok((lengths, offsets, *elements)),
+        _ => Err(FlattenError::bug("a lifted sequence that is not nested")),
+    }
+}
+
+fn array(seq: &SeqRepr) -> Result<HostVar> {
+    match seq {
+        SeqRepr::Array(v) => Ok(*v),
+        _ => Err(FlattenError::bug("a sequence of scalars that is not one array")),
+    }
+}
+
+impl FnCx<'_, '_> {
+    pub fn lifted_prim(&mut self, e: ExprId, prim: Prim, args: &[ExprId]) -> Result<Val> {
+        let program = self.program();
+        let gpu_argument = is_gpu_type(program, &self.expr(args[0]).ty);
+        if is_scalar_prim(prim) || (matches!(prim, Prim::Eql | Prim::Hash) && gpu_argument) {
+            return self.compile_thunk(e, args);
+        }
+        if prim == Prim::Hash {
+            return Err(self.unsupported("`hash` of a sequence", e));
+        }
+        if prim == Prim::Error {
+            return self.lifted_error(e, args);
+        }
+        if let Some(what) = unsupported_prim(prim) {
+            return Err(self.unsupported(format!("{what} inside an apply-to-each"), e));
+        }
+        match prim {
+            Prim::PrintString | Prim::PrintChar => {
+                return Err(self.unsupported("printing inside an apply-to-each", e));
+            }
+            _ => {}
+        }
+        let mut values = Vec::with_capacity(args.len());
+        for a in args {
+            values.push(self.compile(*a)?);
+        }
+        let level = self.levels.current();
+        match prim {
+            Prim::Length => match &values[0] {
+                Val::Seq(s) => Ok(Val::Scalar(LiftedScalar { level: s.level, array: s.lengths, path: Vec::new() })),
+                _ => self.compile_thunk(e, args),
+            },
+            Prim::Dist => self.lifted_dist(e, &values[0], &values[1]),
+            Prim::Elt => self.lifted_elt(e, &values[0], &values[1]),
+            Prim::Zip => self.lifted_zip(e, &values[0], &values[1]),
+            Prim::Eql => self.lifted_eql(e, &values[0], &values[1]),
+            Prim::Sort | Prim::Rank => self.lifted_sort(prim, &values[0]),
+            Prim::Iseq => self.lifted_iseq(e, &values[0], &values[1], &values[2]),
+            Prim::PlusScan | Prim::MultScan | Prim::MaxScan | Prim::MinScan | Prim::OrScan | Prim::AndScan => {
+                let (lengths, offsets, elements) = nested(self.dense_at(&values[0], level)?)?;
+                let elements = array(&elements)?;
+                let scanned = self.seg_scan(prim, elements, lengths, offsets)?;
+                Ok(Val::Seq(LiftedSeq::dense(level, lengths, offsets, SeqRepr::Array(scanned))))
+            }
+            _ if is_reduction(prim) => {
+                let (lengths, offsets, elements) = nested(self.dense_at(&values[0], level)?)?;
+                let elements = array(&elements)?;
+                let reduced = self.seg_reduce(prim, elements, lengths, offsets)?;
+                Ok(Val::Scalar(LiftedScalar { level, array: reduced, path: Vec::new() }))
+            }
+            Prim::MaxIndex | Prim::MinIndex => self.lifted_extreme_index(e, prim, &values[0]),
+            Prim::Read => self.lifted_read(e, &values[0], &values[1]),
+            Prim::Permute => self.lifted_permute(e, &values[0], &values[1]),
+            Prim::Write => self.lifted_write(e, &values[0], &values[1]),
+            Prim::Pack => {
+                let (lengths, offsets, pairs) = nested(self.dense_at(&values[0], level)?)?;
+                let SeqRepr::Tuple(mut parts) = pairs else {
+                    return Err(FlattenError::bug("`pack` of a sequence that is not of pairs"));
+                };
+                let flags = array(&parts.pop().ok_or_else(|| FlattenError::bug("`pack` without flags"))?)?;
+                let values = parts.pop().ok_or_else(|| FlattenError::bug("`pack` without values"))?;
+                let packed = self.pack_by(&values, flags)?;
+                let counts = self.count_flags(flags, lengths, offsets)?;
+                let new_offsets = self.scan_offsets(counts)?;
+                Ok(Val::Seq(LiftedSeq::dense(level, counts, new_offsets, packed)))
+            }
+            Prim::Append => self.lifted_append(&values[0], &values[1]),
+            Prim::Subseq => self.lifted_subseq(e, &values[0], &values[1], &values[2]),
+            Prim::Partition => self.lifted_partition(e, &values[0], &values[1]),
+            Prim::Flatten => {
+                let (lengths, offsets, inner) = nested(self.dense_at(&values[0], level)?)?;
+                let (inner_lengths, _, elements) = nested(inner)?;
+                let new_lengths = self.seg_reduce(Prim::Sum, inner_lengths, lengths, offsets)?;
+                let new_offsets = self.scan_offsets(new_lengths)?;
+                Ok(Val::Seq(LiftedSeq::dense(level, new_lengths, new_offsets, elements)))
+            }
+            _ => Err(FlattenError::bug(format!("primitive `{}` in a lifted context", prim.name()))),
+        }
+    }
+}
+
+/// Computes an instance's values inside a thunk over the current level.
+type InstanceFn<'f> = &'f dyn Fn(&mut ThunkCx, &HostFunction, GExpr) -> Vec<GExpr>;
+
+impl FnCx<'_, '_> {
+    /// A sequence argument as segments read in place.
+    pub fn seg_source(&self, val: &Val) -> Result<SegSource> {
+        match val {
+            Val::Uniform(Repr::Seq(data)) => Ok(SegSource { data: data.clone(), segments: None }),
+            Val::Seq(s) => Ok(SegSource {
+                data: s.elements.clone(),
+                segments: Some((s.lengths, s.offsets, self.levels.path(self.levels.current(), s.level))),
+            }),
+            _ => Err(FlattenError::bug("a sequence argument that is not a sequence")),
+        }
+    }
+
+    /// A scalar argument, readable at any instance of the current level.
+    fn instance_scalar(&mut self, val: &Val) -> Result<InstanceScalar> {
+        match val {
+            Val::Uniform(Repr::Scalar(a)) => Ok(InstanceScalar::Uniform(*a)),
+            _ => Ok(InstanceScalar::Dense(array(&self.dense_at(val, self.levels.current())?)?)),
+        }
+    }
+
+    /// A `MAP` over the instances of the current level; `f` gives the
+    /// components of an instance's value. With no results, a kernel that
+    /// only checks.
+    fn map_instances(&mut self, op: &str, results: &[(&str, Scalar)], f: InstanceFn) -> Result<Vec<HostVar>> {
+        let level = self.levels.current();
+        let mut kb = KernelBuilder::new();
+        let i = index_param(&mut kb, "i");
+        let mut tc = ThunkCx::over_level(kb, level, GExpr::Var(i));
+        let mut parts = f(&mut tc, &self.fb.function, GExpr::Var(i));
+        let body = if parts.len() == 1 { parts.remove(0) } else { GExpr::Tuple(parts) };
+        let (body, mut kb) = tc.finish(body);
+        let size = kb.size(&self.fb.function, &self.levels.get(level).size.clone());
+        let results: Vec<(String, VarType)> =
+            results.iter().map(|(name, ty)| (name.to_string(), VarType::Array(*ty))).collect();
+        Ok(self.run_kernel(kb, op, Soac::Map { size, pull: Thunk { params: vec![i], body } }, &results))
+    }
+
+    /// Per instance lengths from `f` (which may check), and the dense
+    /// descriptor and element count they make.
+    fn segment_lengths(&mut self, f: InstanceFn) -> Result<(HostVar, HostVar, Atom)> {
+        let lengths = self.map_instances("map_lengths", &[("lengths", Scalar::Int)], f)?[0];
+        let (offsets, total) = self.offsets_and_total(lengths)?;
+        Ok((lengths, offsets, total))
+    }
+
+    /// The exclusive prefix sum of segment lengths.
+    pub fn scan_offsets(&mut self, lengths: HostVar) -> Result<HostVar> {
+        let host = &self.fb.function;
+        let mut kb = KernelBuilder::new();
+        let i = index_param(&mut kb, "i");
+        let pull = Thunk { params: vec![i], body: kb.read(host, lengths, GExpr::Var(i)) };
+        let op = binary_thunk(&mut kb, BinaryOp::Add, Scalar::Int);
+        let size = kb.length(host, lengths);
+        let scan = Soac::Scan { size, pull, neutral: vec![Const::Int(0)], op };
+        Ok(self.run_kernel(kb, "scan_sum", scan, &[("offsets".to_string(), VarType::Array(Scalar::Int))])[0])
+    }
+
+    /// `SEG_SCAN` of a scan primitive over segments of `elements`.
+    fn seg_scan(&mut self, prim: Prim, elements: HostVar, lengths: HostVar, offsets: HostVar) -> Result<HostVar> {
+        let host = &self.fb.function;
+        let ty = host.var(elements).ty.scalar();
+        let m = monoid(prim, ty)?;
+        let mut kb = KernelBuilder::new();
+        let p = index_param(&mut kb, "p");
+        let pull = Thunk { params: vec![p], body: kb.read(host, elements, GExpr::Var(p)) };
+        let op = monoid_thunk(&mut kb, &m, ty);
+        let segments = SegDesc { lengths: kb.param(host, lengths), offsets: kb.param(host, offsets) };
+        let size = kb.length(host, elements);
+        let scan = Soac::SegScan { segments, elements: size, pull, neutral: vec![m.neutral], op };
+        let op_name = format!("seg_scan_{}", m.name);
+        Ok(self.run_kernel(kb, &op_name, scan, &[("scanned".to_string(), VarType::Array(ty))])[0])
+    }
+
+    /// `SEG_REDUCE` of a reduction primitive over segments of `elements`.
+    pub fn seg_reduce(&mut self, prim: Prim, elements: HostVar, lengths: HostVar, offsets: HostVar) -> Result<HostVar> {
+        let host = &self.fb.function;
+        let ty = host.var(elements).ty.scalar();
+        let m = monoid(prim, ty)?;
+        let mut kb = KernelBuilder::new();
+        let p = index_param(&mut kb, "p");
+        let pull = Thunk { params: vec![p], body: kb.read(host, elements, GExpr::Var(p)) };
+        let op = monoid_thunk(&mut kb, &m, ty);
+        let segments = SegDesc { lengths: kb.param(host, lengths), offsets: kb.param(host, offsets) };
+        let reduce = Soac::SegReduce { segments, pull, neutral: vec![m.neutral], op };
+        let op_name = format!("seg_reduce_{}", m.name);
+        Ok(self.run_kernel(kb, &op_name, reduce, &[(m.name.to_string(), VarType::Array(ty))])[0])
+    }
+
+    /// The number of true flags in each segment.
+    pub fn count_flags(&mut self, flags: HostVar, lengths: HostVar, offsets: HostVar) -> Result<HostVar> {
+        let host = &self.fb.function;
+        let mut kb = KernelBuilder::new();
+        let p = index_param(&mut kb, "p");
+        let flag = kb.read(host, flags, GExpr::Var(p));
+        let pull = Thunk { params: vec![p], body: GExpr::unary(UnaryOp::BoolToInt, Scalar::Bool, flag) };
+        let op = binary_thunk(&mut kb, BinaryOp::Add, Scalar::Int);
+        let segments = SegDesc { lengths: kb.param(host, lengths), offsets: kb.param(host, offsets) };
+        let soac = Soac::SegReduce { segments, pull, neutral: vec![Const::Int(0)], op };
+        Ok(self.run_kernel(kb, "seg_reduce_count", soac, &[("lengths".to_string(), VarType::Array(Scalar::Int))])[0])
+    }
+
+    /// `__error(message)` in a lifted context: a fault if any instance
+    /// reaches it.
+    fn lifted_error(&mut self, e: ExprId, args: &[ExprId]) -> Result<Val> {
+        let site = self.error_site(e, args)?;
+        let level = self.levels.current();
+        let reached = if self.levels.get(level).known_nonempty {
+            Atom::Const(Const::Bool(false))
+        } else {
+            let n = self.fb.size(&self.levels.get(level).size.clone());
+            self.fb.binary(BinaryOp::Eq, Scalar::Int, n, Atom::Const(Const::Int(0)))
+        };
+        self.fb.assert(reached, site, Vec::new());
+        let ty = self.expr(e).ty.clone();
+        Ok(Val::Uniform(self.default_repr(&ty)?))
+    }
+
+    fn lifted_dist(&mut self, e: ExprId, value: &Val, count: &Val) -> Result<Val> {
+        let level = self.levels.current();
+        let site = self.fault(e, faults::negative_dist());
+        let large = self.fault(e, faults::too_large("dist"));
+        let count = self.instance_scalar(count)?;
+        let (lengths, offsets, total) = self.segment_lengths(&|tc, host, i| {
+            let n = count.at(tc, host, i);
+            let n = tc.share("n", Scalar::Int, n);
+            tc.assert(cmp(BinaryOp::Ge, n.clone(), int(0)), site, vec![n.clone()]);
+            tc.assert(cmp(BinaryOp::Le, n.clone(), int(faults::MAX_SEQUENCE_LENGTH)), large, vec![n.clone()]);
+            vec![n]
+        })?;
+        let values = self.dense_at(value, level)?;
+        let route = move |tc: &mut ThunkCx, host: &HostFunction, q: GExpr| Route {
+            choice: Choice::Only,
+            index: GExpr::SegmentOf { offsets: tc.kb.param(host, offsets), index: Box::new(q) },
+        };
+        let elements = self.gather(std::slice::from_ref(&values), Size::Count(total), &route)?;
+        Ok(Val::Seq(LiftedSeq::dense(level, lengths, offsets, elements)))
+    }
+
+    /// `s[i]` whose elements are not scalar code: for elements that are
+    /// sequences, a view of each instance's element in place (its length
+    /// and start, by one `MAP`); otherwise a gather of each instance's
+    /// element.
+    fn lifted_elt(&mut self, e: ExprId, seq: &Val, index: &Val) -> Result<Val> {
+        let level = self.levels.current();
+        let site = self.fault(e, faults::index_out_of_range("elt"));
+        let source = self.seg_source(seq)?;
+        let index = self.instance_scalar(index)?;
+        if let SeqRepr::Nested { lengths, offsets, elements } = &source.data {
+            let (lengths, offsets) = (*lengths, *offsets);
+            let bounds =
+                self.map_instances("map_elt", &[("lengths", Scalar::Int), ("starts", Scalar::Int)], &|tc, host, i| {
+                    let i = tc.share("i", Scalar::Int, i);
+                    let (start, length) = source.at(tc, host, i.clone());
+                    let j = index.at(tc, host, i);
+                    let j = tc.share("j", Scalar::Int, j);
+                    tc.assert(in_range(j.clone(), length.clone()), site, vec![j.clone(), length]);
+                    let k = tc.share("k", Scalar::Int, add(start, j));
+                    vec![tc.kb.read(host, lengths, k.clone()), tc.kb.read(host, offsets, k)]
+                })?;
+            return Ok(Val::Seq(LiftedSeq {
+                level,
+                lengths: bounds[0],
+                offsets: bounds[1],
+                elements: (**elements).clone(),
+                is_dense: false,
+            }));
+        }
+        let size = self.levels.get(level).size.clone();
+        let route = |tc: &mut ThunkCx, host: &HostFunction, i: GExpr| {
+            let i = tc.share("i", Scalar::Int, i);
+            let (start, length) = source.at(tc, host, i.clone());
+            let j = index.at(tc, host, i);
+            let j = tc.share("j", Scalar::Int, j);
+            tc.assert(in_range(j.clone(), length.clone()), site, vec![j.clone(), length]);
+            Route { choice: Choice::Only, index: add(start, j) }
+        };
+        let element = self.gather(std::slice::from_ref(&source.data), size, &route)?;
+        Ok(Val::from_seq(element, level))
+    }
+
+    fn lifted_zip(&mut self, e: ExprId, a: &Val, b: &Val) -> Result<Val> {
+        let level = self.levels.current();
+        let site = self.fault(e, faults::zip_lengths());
+        let (sa, sb) = (self.seg_source(a)?, self.seg_source(b)?);
+        self.map_instances("check_zip", &[], &|tc, host, i| {
+            let (_, la) = sa.at(tc, host, i.clone());
+            let (_, lb) = sb.at(tc, host, i);
+            tc.assert(cmp(BinaryOp::Eq, la.clone(), lb.clone()), site, vec![la, lb]);
+            Vec::new()
+        })?;
+        let (lengths, offsets, ea) = nested(self.dense_at(a, level)?)?;
+        let (_, _, eb) = nested(self.dense_at(b, level)?)?;
+        Ok(Val::Seq(LiftedSeq::dense(level, lengths, offsets, SeqRepr::Tuple(vec![ea, eb]))))
+    }
+
+    fn lifted_iseq(&mut self, e: ExprId, start: &Val, stride: &Val, end: &Val) -> Result<Val> {
+        let level = self.levels.current();
+        let site = self.fault(e, faults::zero_stride());
+        let large = self.fault(e, faults::too_large("iseq"));
+        let (start, stride, end) =
+            (self.instance_scalar(start)?, self.instance_scalar(stride)?, self.instance_scalar(end)?);
+        let (lengths, offsets, total) = self.segment_lengths(&|tc, host, i| {
+            let i = tc.share("i", Scalar::Int, i);
+            let (s, d, e) = (start.at(tc, host, i.clone()), stride.at(tc, host, i.clone()), end.at(tc, host, i));
+            let d = tc.share("d", Scalar::Int, d);
+            tc.assert(cmp(BinaryOp::Ne, d.clone(), int(0)), site, Vec::new());
+            let count = iseq_count(&mut ThunkEmitter { tc: &mut *tc }, s, d, e);
+            let count = tc.share("count", Scalar::Int, count);
+            tc.assert(cmp(BinaryOp::Le, count.clone(), int(faults::MAX_SEQUENCE_LENGTH)), large, vec![count.clone()]);
+            vec![count]
+        })?;
+        let elements = self.map_column(&Size::Count(total), "iseq", Scalar::Int, &|tc, host, q| {
+            let (segment, within) = position_in_segment(tc, host, offsets, q);
+            let s = start.at(tc, host, segment.clone());
+            let d = stride.at(tc, host, segment);
+            add(s, mul(within, d))
+        })?;
+        Ok(Val::Seq(LiftedSeq::dense(level, lengths, offsets, SeqRepr::Array(elements))))
+    }
+
+    fn lifted_extreme_index(&mut self, e: ExprId, prim: Prim, seq: &Val) -> Result<Val> {
+        let level = self.levels.current();
+        let name = prim.name();
+        let site = self.fault(e, faults::empty_extreme_index(name));
+        let (lengths, offsets, elements) = nested(self.dense_at(seq, level)?)?;
+        let elements = array(&elements)?;
+        let host = &self.fb.function;
+        let ty = host.var(elements).ty.scalar();
+        let mut kb = KernelBuilder::new();
+        let p = index_param(&mut kb, "p");
+        let pull =
+            Thunk { params: vec![p], body: GExpr::Tuple(vec![kb.read(host, elements, GExpr::Var(p)), GExpr::Var(p)]) };
+        let op = extreme_index_thunk(&mut kb, ty, prim == Prim::MaxIndex);
+        let segments = SegDesc { lengths: kb.param(host, lengths), offsets: kb.param(host, offsets) };
+        let reduce = Soac::SegReduce { segments, pull, neutral: vec![zero_of(ty), Const::Int(-1)], op };
+        let results =
+            [("extreme".to_string(), VarType::Array(ty)), ("position".to_string(), VarType::Array(Scalar::Int))];
+        let positions = self.run_kernel(kb, &format!("seg_reduce_{name}"), reduce, &results)[1];
+        let index = self.map_instances("map_index", &[("index", Scalar::Int)], &|tc, host, i| {
+            let i = tc.share("i", Scalar::Int, i);
+            let length = tc.kb.read(host, lengths, i.clone());
+            tc.assert(cmp(BinaryOp::Gt, length, int(0)), site, Vec::new());
+            vec![sub(tc.kb.read(host, positions, i.clone()), tc.kb.read(host, offsets, i))]
+        })?[0];
+        Ok(Val::Scalar(LiftedScalar { level, array: index, path: Vec::new() }))
+    }
+
+    fn lifted_read(&mut self, e: ExprId, seq: &Val, indices: &Val) -> Result<Val> {
+        let level = self.levels.current();
+        let site = self.fault(e, faults::index_out_of_range("->"));
+        let source = self.seg_source(seq)?;
+        let (lengths, offsets, index_elements) = nested(self.dense_at(indices, level)?)?;
+        let index_elements = array(&index_elements)?;
+        let route = |tc: &mut ThunkCx, host: &HostFunction, q: GExpr| {
+            let q = tc.share("q", Scalar::Int, q);
+            let (segment, _) = position_in_segment(tc, host, offsets, q.clone());
+            let (start, length) = source.at(tc, host, segment);
+            let j = tc.kb.read(host, index_elements, q);
+            let j = tc.share("j", Scalar::Int, j);
+            tc.assert(in_range(j.clone(), length.clone()), site, vec![j.clone(), length]);
+            Route { choice: Choice::Only, index: add(start, j) }
+        };
+        let elements = self.gather(std::slice::from_ref(&source.data), Size::LengthOf(index_elements), &route)?;
+        Ok(Val::Seq(LiftedSeq::dense(level, lengths, offsets, elements)))
+    }
+
+    fn lifted_permute(&mut self, e: ExprId, seq: &Val, indices: &Val) -> Result<Val> {
+        let level = self.levels.current();
+        let lengths_site = self.fault(e, faults::permute_lengths());
+        let out_of_range = self.fault(e, faults::index_out_of_range("permute"));
+        let repeated = self.fault(e, faults::permute_repeated());
+        let (lengths, offsets, elements) = nested(self.dense_at(seq, level)?)?;
+        let (index_lengths, _, index_elements) = nested(self.dense_at(indices, level)?)?;
+        let index_elements = array(&index_elements)?;
+        self.map_instances("check_permute", &[], &|tc, host, i| {
+            let i = tc.share("i", Scalar::Int, i);
+            let m = tc.kb.read(host, index_lengths, i.clone());
+            let n = tc.kb.read(host, lengths, i);
+            let (m, n) = (tc.share("m", Scalar::Int, m), tc.share("n", Scalar::Int, n));
+            tc.assert(cmp(BinaryOp::Eq, m.clone(), n.clone()), lengths_site, vec![m, n]);
+            Vec::new()
+        })?;
+        let target = move |tc: &mut ThunkCx, host: &HostFunction, q: GExpr| {
+            let q = tc.share("q", Scalar::Int, q);
+            let (segment, _) = position_in_segment(tc, host, offsets, q.clone());
+            let length = tc.kb.read(host, lengths, segment.clone());
+            let length = tc.share("len", Scalar::Int, length);
+            let j = tc.kb.read(host, index_elements, q);
+            let j = tc.share("j", Scalar::Int, j);
+            tc.assert(in_range(j.clone(), length.clone()), out_of_range, vec![j.clone(), length]);
+            add(tc.kb.read(host, offsets, segment), j)
+        };
+        let permuted = self.permute_by(&elements, Size::LengthOf(index_elements), &target, repeated)?;
+        Ok(Val::Seq(LiftedSeq::dense(level, lengths, offsets, permuted)))
+    }
+
+    fn lifted_write(&mut self, e: ExprId, seq: &Val, pairs: &Val) -> Result<Val> {
+        let level = self.levels.current();
+        let site = self.fault(e, faults::index_out_of_range("<-"));
+        let (lengths, offsets, elements) = nested(self.dense_at(seq, level)?)?;
+        let (_, pair_offsets, pair_elements) = nested(self.dense_at(pairs, level)?)?;
+        let SeqRepr::Tuple(mut parts) = pair_elements else {
+            return Err(FlattenError::bug("`<-` of a sequence that is not of pairs"));
+        };
+        let values = parts.pop().ok_or_else(|| FlattenError::bug("`<-` pairs without values"))?;
+        let indices = array(&parts.pop().ok_or_else(|| FlattenError::bug("`<-` pairs without indices"))?)?;
+        let target = move |tc: &mut ThunkCx, host: &HostFunction, q: GExpr| {
+            let q = tc.share("q", Scalar::Int, q);
+            let (segment, _) = position_in_segment(tc, host, pair_offsets, q.clone());
+            let length = tc.kb.read(host, lengths, segment.clone());
+            let length = tc.share("len", Scalar::Int, length);
+            let j = tc.kb.read(host, indices, q);
+            let j = tc.share("j", Scalar::Int, j);
+            tc.assert(in_range(j.clone(), length.clone()), site, vec![j.clone(), length]);
+            add(tc.kb.read(host, offsets, segment), j)
+        };
+        let written = self.write_by(&elements, &values, Size::LengthOf(indices), &target, site)?;
+        Ok(Val::Seq(LiftedSeq::dense(level, lengths, offsets, written)))
+    }
+
+    fn lifted_append(&mut self, a: &Val, b: &Val) -> Result<Val> {
+        let level = self.levels.current();
+        let (sa, sb) = (self.seg_source(a)?, self.seg_source(b)?);
+        let (lengths, offsets, total) = self.segment_lengths(&|tc, host, i| {
+            let i = tc.share("i", Scalar::Int, i);
+            let (_, la) = sa.at(tc, host, i.clone());
+            let (_, lb) = sb.at(tc, host, i);
+            vec![add(la, lb)]
+        })?;
+        let route = |tc: &mut ThunkCx, host: &HostFunction, q: GExpr| {
+            let (segment, within) = position_in_segment(tc, host, offsets, q);
+            let (a_start, a_length) = sa.at(tc, host, segment.clone());
+            let (b_start, _) = sb.at(tc, host, segment);
+            let first = tc.share("c", Scalar::Bool, cmp(BinaryOp::Lt, within.clone(), a_length.clone()));
+            Route {
+                index: GExpr::if_(first.clone(), add(a_start, within.clone()), add(b_start, sub(within, a_length))),
+                choice: Choice::First(first),
+            }
+        };
+        let elements = self.gather(&[sa.data.clone(), sb.data.clone()], Size::Count(total), &route)?;
+        Ok(Val::Seq(LiftedSeq::dense(level, lengths, offsets, elements)))
+    }
+
+    fn lifted_subseq(&mut self, e: ExprId, seq: &Val, start: &Val, end: &Val) -> Result<Val> {
+        let level = self.levels.current();
+        let site = self.fault(e, faults::subseq_range());
+        let source = self.seg_source(seq)?;
+        let (from, to) = (self.instance_scalar(start)?, self.instance_scalar(end)?);
+        let (lengths, offsets, total) = self.segment_lengths(&|tc, host, i| {
+            let i = tc.share("i", Scalar::Int, i);
+            let (_, n) = source.at(tc, host, i.clone());
+            let a = from.at(tc, host, i.clone());
+            let a = tc.share("a", Scalar::Int, a);
+            let b = to.at(tc, host, i);
+            let b = tc.share("b", Scalar::Int, b);
+            let ok = and(
+                and(cmp(BinaryOp::Le, int(0), a.clone()), cmp(BinaryOp::Le, a.clone(), b.clone())),
+                cmp(BinaryOp::Le, b.clone(), n.clone()),
+            );
+            tc.assert(ok, site, vec![a.clone(), b.clone(), n]);
+            vec![sub(b, a)]
+        })?;
+        let route = |tc: &mut ThunkCx, host: &HostFunction, q: GExpr| {
+            let (segment, within) = position_in_segment(tc, host, offsets, q);
+            let (start, _) = source.at(tc, host, segment.clone());
+            let a = from.at(tc, host, segment);
+            Route { choice: Choice::Only, index: add(add(start, a), within) }
+        };
+        let elements = self.gather(std::slice::from_ref(&source.data), Size::Count(total), &route)?;
+        Ok(Val::Seq(LiftedSeq::dense(level, lengths, offsets, elements)))
+    }
+
+    fn lifted_partition(&mut self, e: ExprId, seq: &Val, lengths: &Val) -> Result<Val> {
+        let level = self.levels.current();
+        let negative = self.fault(e, faults::partition_negative());
+        let total_site = self.fault(e, faults::partition_total());
+        let (seq_lengths, _, elements) = nested(self.dense_at(seq, level)?)?;
+        let (outer_lengths, outer_offsets, inner_lengths) = nested(self.dense_at(lengths, level)?)?;
+        let inner_lengths = array(&inner_lengths)?;
+        self.check_nonnegative(inner_lengths, negative)?;
+        let sums = self.seg_reduce(Prim::Sum, inner_lengths, outer_lengths, outer_offsets)?;
+        self.map_instances("check_partition", &[], &|tc, host, i| {
+            let i = tc.share("i", Scalar::Int, i);
+            let total = tc.kb.read(host, sums, i.clone());
+            let n = tc.kb.read(host, seq_lengths, i);
+            let (total, n) = (tc.share("total", Scalar::Int, total), tc.share("n", Scalar::Int, n));
+            tc.assert(cmp(BinaryOp::Eq, total.clone(), n.clone()), total_site, vec![total, n]);
+            Vec::new()
+        })?;
+        let inner_offsets = self.scan_offsets(inner_lengths)?;
+        let segments = SeqRepr::Nested { lengths: inner_lengths, offsets: inner_offsets, elements: Box::new(elements) };
+        Ok(Val::Seq(LiftedSeq::dense(level, outer_lengths, outer_offsets, segments)))
+    }
+}

@@ -1,0 +1,313 @@
+//! `eql` and `hash`: the primitives that look at a value of any type as a
+//! whole (the interpreter's `structural.rs`).
+//!
+//! - `eql` of GPU values compares their scalars (scalar code). `eql` of
+//!   sequences in the host context compares lengths, then every column of
+//!   one level with a `REDUCE` of `and`, then the next level down where the
+//!   lengths agreed, so no kernel reads past an element that does not exist.
+//!   In a lifted context, sequences of GPU values compare by a
+//!   `SEG_REDUCE`.
+//! - `hash` of GPU values is the interpreter's fold of SplitMix64's mixing
+//!   step over the value's words (note [hash] in `builtins.rs`), unrolled in
+//!   scalar code, with the unsigned arithmetic spelled in signed operations.
+//!   A sequence's hash folds over its elements in order, a sequential loop
+//!   that scalar code cannot express: not supported yet.
+
+use nesl_frontend::Type;
+use nesl_frontend::tast::ExprId;
+
+use crate::error::{FlattenError, Result};
+use crate::flatten_program::FnCx;
+use crate::ir::{
+    Atom, BinaryOp, Const, FaultId, GExpr, HostExpr, HostVar, Repr, Scalar, SegDesc, SeqRepr, Soac, Stmt, Thunk,
+    UnaryOp, VarType,
+};
+use crate::kernel_code::{KernelBuilder, ThunkCx, add, binary_thunk, cmp, index_param, sub};
+use crate::representation::{LiftedScalar, Val, components, elem_type, scalar_type};
+use crate::scalar_prims::ScalarEmitter;
+use crate::sequence_prims::scalar_columns;
+
+/// SplitMix64's increment, added with every word.
+const GOLDEN_GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// The message of `hash` with a range that is not positive.
+pub(crate) fn hash_range() -> String {
+    "`hash`: the range must be positive, but it is {0}".to_string()
+}
+
+/// `hash(v, range)` of a GPU value whose scalars are `words` (with their
+/// types): the fold of the mixing step, reduced to `[0, range)`.
+pub(crate) fn emit_hash<E: ScalarEmitter>(em: &mut E, words: Vec<(E::V, Scalar)>, range: E::V, site: FaultId) -> E::V {
+    let range = em.share(Scalar::Int, range);
+    let zero = em.constant(Const::Int(0));
+    let positive = em.binary(BinaryOp::Gt, Scalar::Int, range.clone(), zero);
+    em.check(positive, site, vec![range.clone()]);
+    let mut state = em.constant(Const::Int(0));
+    for (value, ty) in words {
+        let word = hash_word(em, value, ty);
+        let gamma = em.constant(Const::Int(GOLDEN_GAMMA as i64));
+        let sum = em.binary(BinaryOp::Add, Scalar::Int, state, word);
+        let sum = em.binary(BinaryOp::Add, Scalar::Int, sum, gamma);
+        state = mix64(em, sum);
+    }
+    unsigned_rem(em, state, range)
+}
+
+/// The word a scalar contributes: ints as they are, bools and chars by
+/// code, floats by bit pattern with `0.0 = -0.0` and one word for every NaN.
+fn hash_word<E: ScalarEmitter>(em: &mut E, value: E::V, ty: Scalar) -> E::V {
+    match ty {
+        Scalar::Int => value,
+        Scalar::Bool => em.unary(UnaryOp::BoolToInt, ty, value),
+        Scalar::Char => em.unary(UnaryOp::CharToInt, ty, value),
+        Scalar::Float => {
+            let x = em.share(ty, value);
+            let zero = em.constant(Const::Float(0.0));
+            let is_zero = em.binary(BinaryOp::Eq, ty, x.clone(), zero);
+            let is_nan = em.binary(BinaryOp::Ne, ty, x.clone(), x.clone());
+            let bits = em.unary(UnaryOp::FloatBits, ty, x);
+            let nan = em.constant(Const::Int(f64::NAN.to_bits() as i64));
+            let word = em.select(Scalar::Int, is_nan, nan, bits);
+            let none = em.constant(Const::Int(0));
+            em.select(Scalar::Int, is_zero, none, word)
+        }
+    }
+}
+
+/// `x >> k` on the bits of `x` as an unsigned word (`0 < k < 64`).
+fn logical_shift_right<E: ScalarEmitter>(em: &mut E, x: E::V, k: u32) -> E::V {
+    let shift = em.constant(Const::Int(i64::from(k)));
+    let shifted = em.binary(BinaryOp::Shr, Scalar::Int, x, shift);
+    let mask = em.constant(Const::Int(((1u64 << (64 - k)) - 1) as i64));
+    em.binary(BinaryOp::And, Scalar::Int, shifted, mask)
+}
+
+/// SplitMix64's output function (the interpreter's `mix64`).
+fn mix64<E: ScalarEmitter>(em: &mut E, z: E::V) -> E::V {
+    let mut z = em.share(Scalar::Int, z);
+    for (shift, multiplier) in [(30, 0xBF58_476D_1CE4_E5B9u64), (27, 0x94D0_49BB_1331_11EB)] {
+        let shifted = logical_shift_right(em, z.clone(), shift);
+        let mixed = em.binary(BinaryOp::Xor, Scalar::Int, z, shifted);
+        let factor = em.constant(Const::Int(multiplier as i64));
+        let product = em.binary(BinaryOp::Mul, Scalar::Int, mixed, factor);
+        z = em.share(Scalar::Int, product);
+    }
+    let shifted = logical_shift_right(em, z.clone(), 31);
+    let mixed = em.binary(BinaryOp::Xor, Scalar::Int, z, shifted);
+    em.share(Scalar::Int, mixed)
+}
+
+/// `x mod range` with `x` read as an unsigned word and `range > 0`.
+fn unsigned_rem<E: ScalarEmitter>(em: &mut E, x: E::V, range: E::V) -> E::V {
+    let x = em.share(Scalar::Int, x);
+    let zero = em.constant(Const::Int(0));
+    let is_small = em.binary(BinaryOp::Ge, Scalar::Int, x.clone(), zero);
+    let small = em.binary(BinaryOp::Rem, Scalar::Int, x.clone(), range.clone());
+    // x = 2^63 + low, where low = x and max_int.
+    let max = em.constant(Const::Int(i64::MAX));
+    let low = em.binary(BinaryOp::And, Scalar::Int, x, max.clone());
+    let low = em.binary(BinaryOp::Rem, Scalar::Int, low, range.clone());
+    let low = em.share(Scalar::Int, low);
+    let max_rem = em.binary(BinaryOp::Rem, Scalar::Int, max, range.clone());
+    let one = em.constant(Const::Int(1));
+    let high = em.binary(BinaryOp::Add, Scalar::Int, max_rem, one);
+    let high = em.binary(BinaryOp::Rem, Scalar::Int, high, range.clone());
+    let high = em.share(Scalar::Int, high);
+    // (low + high) mod range without overflow.
+    let room = em.binary(BinaryOp::Sub, Scalar::Int, range, high.clone());
+    let room = em.share(Scalar::Int, room);
+    let wraps = em.binary(BinaryOp::Ge, Scalar::Int, low.clone(), room.clone());
+    let wrapped = em.binary(BinaryOp::Sub, Scalar::Int, low.clone(), room);
+    let plain = em.binary(BinaryOp::Add, Scalar::Int, low, high);
+    let large = em.select(Scalar::Int, wraps, wrapped, plain);
+    em.select(Scalar::Int, is_small, small, large)
+}
+
+impl FnCx<'_, '_> {
+    /// `eql(a, b)` in the host context.
+    pub fn host_eql(&mut self, args: &[ExprId]) -> Result<Repr> {
+        let ty = self.expr(args[0]).ty.clone();
+        let a = self.compile_host(args[0])?;
+        let b = self.compile_host(args[1])?;
+        Ok(Repr::Scalar(self.eql_reprs(&ty, &a, &b)?))
+    }
+
+    /// `hash(v, n)` in the host context.
+    pub fn host_hash(&mut self, e: ExprId, args: &[ExprId]) -> Result<Repr> {
+        let ty = self.expr(args[0]).ty.clone();
+        if !crate::representation::is_gpu_type(self.program(), &ty) {
+            return Err(self.unsupported("`hash` of a sequence", e));
+        }
+        let value = self.compile_host(args[0])?;
+        let Repr::Scalar(range) = self.compile_host(args[1])? else {
+            return Err(FlattenError::bug("`hash` with a range that is not a scalar"));
+        };
+        let mut words = Vec::new();
+        crate::representation::repr_atoms(&value, &mut words);
+        let types = crate::scalar_code::scalar_components(self.program(), &ty)?;
+        let site = self.fault(e, hash_range());
+        let words = words.into_iter().zip(types).collect();
+        let hash = emit_hash(&mut crate::scalar_code::HostEmitter { fb: &mut self.fb }, words, range, site);
+        Ok(Repr::Scalar(hash))
+    }
+
+    fn eql_reprs(&mut self, ty: &Type, a: &Repr, b: &Repr) -> Result<Atom> {
+        match (a, b) {
+            (Repr::Scalar(x), Repr::Scalar(y)) => Ok(self.fb.binary(BinaryOp::Eq, scalar_type(ty)?, *x, *y)),
+            (Repr::Tuple(xs), Repr::Tuple(ys)) => {
+                let parts = components(self.program(), ty).unwrap_or_default();
+                let mut result = Atom::Const(Const::Bool(true));
+                for ((x, y), t) in xs.iter().zip(ys).zip(&parts) {
+                    let equal = self.eql_reprs(t, x, y)?;
+                    result = self.and_atoms(result, equal);
+                }
+                Ok(result)
+            }
+            (Repr::Seq(x), Repr::Seq(y)) => self.eql_seqs(x, y),
+            _ => Err(FlattenError::bug("`eql` of values of different shapes")),
+        }
+    }
+
+    fn and_atoms(&mut self, a: Atom, b: Atom) -> Atom {
+        match a {
+            Atom::Const(Const::Bool(true)) => b,
+            _ => self.fb.binary(BinaryOp::And, Scalar::Bool, a, b),
+        }
+    }
+
+    /// Two host sequences are equal when their lengths are, and then their
+    /// columns.
+    fn eql_seqs(&mut self, a: &SeqRepr, b: &SeqRepr) -> Result<Atom> {
+        let (na, nb) = (self.fb.length(a.length_witness()), self.fb.length(b.length_witness()));
+        let same = self.fb.binary(BinaryOp::Eq, Scalar::Int, na, nb);
+        self.if_then_else_false(same, &mut |this| this.eql_columns(a, b))
+    }
+
+    /// `if cond then (what) else f` on the host.
+    fn if_then_else_false(&mut self, cond: Atom, what: &mut dyn FnMut(&mut Self) -> Result<Atom>) -> Result<Atom> {
+        self.fb.begin_block();
+        let value = what(self)?;
+        let then_block = self.fb.end_block(vec![value]);
+        self.fb.begin_block();
+        let else_block = self.fb.end_block(vec![Atom::Const(Const::Bool(false))]);
+        let result = self.fb.var("equal", VarType::Scalar(Scalar::Bool));
+        self.fb.push(Stmt::Let { vars: vec![result], expr: HostExpr::If { cond, then_block, else_block } });
+        Ok(Atom::Var(result))
+    }
+
+    /// Sequences of one length are equal when every column of this level
+    /// is (a `REDUCE`), and then their nested columns.
+    fn eql_columns(&mut self, a: &SeqRepr, b: &SeqRepr) -> Result<Atom> {
+        let mut pairs = Vec::new();
+        let mut nested = Vec::new();
+        level_columns(a, b, &mut pairs, &mut nested)?;
+        let host = &self.fb.function;
+        let mut kb = KernelBuilder::new();
+        let i = index_param(&mut kb, "i");
+        let mut equal = GExpr::Const(Const::Bool(true));
+        for (x, y) in &pairs {
+            let ty = host.var(*x).ty.scalar();
+            let e = GExpr::binary(BinaryOp::Eq, ty, kb.read(host, *x, GExpr::Var(i)), kb.read(host, *y, GExpr::Var(i)));
+            equal = if equal == GExpr::Const(Const::Bool(true)) { e } else { crate::kernel_code::and(equal, e) };
+        }
+        let op = binary_thunk(&mut kb, BinaryOp::And, Scalar::Bool);
+        let size = kb.length(host, a.length_witness());
+        let reduce =
+            Soac::Reduce { size, pull: Thunk { params: vec![i], body: equal }, neutral: vec![Const::Bool(true)], op };
+        let columns_equal = Atom::Var(
+            self.run_kernel(kb, "reduce_eql", reduce, &[("equal".to_string(), VarType::Scalar(Scalar::Bool))])[0],
+        );
+        if nested.is_empty() {
+            return Ok(columns_equal);
+        }
+        self.if_then_else_false(columns_equal, &mut |this| {
+            let mut result = Atom::Const(Const::Bool(true));
+            for (x, y) in &nested {
+                let equal = this.eql_columns(x, y)?;
+                result = this.and_atoms(result, equal);
+            }
+            Ok(result)
+        })
+    }
+
+    /// `eql(a, b)` of sequences of GPU values in a lifted context.
+    pub fn lifted_eql(&mut self, e: ExprId, a: &Val, b: &Val) -> Result<Val> {
+        let level = self.levels.current();
+        let elem = elem_type(&self.expr(self.eql_arg(e)?).ty)?.clone();
+        if !crate::representation::is_gpu_type(self.program(), &elem) {
+            return Err(self.unsupported("`eql` of nested sequences inside an apply-to-each", e));
+        }
+        let SeqRepr::Nested { lengths, offsets, elements } = self.dense_at(a, level)? else {
+            return Err(FlattenError::bug("a lifted sequence that is not nested"));
+        };
+        let source = self.seg_source(b)?;
+        let (Some(xs), Some(ys)) = (scalar_columns(&elements), scalar_columns(&source.data)) else {
+            return Err(FlattenError::bug("GPU elements with nested columns"));
+        };
+        let host = &self.fb.function;
+        let mut kb = KernelBuilder::new();
+        let p = index_param(&mut kb, "p");
+        let mut tc = ThunkCx::new(kb);
+        let offsets_param = tc.kb.param(host, offsets);
+        let segment = GExpr::SegmentOf { offsets: offsets_param, index: Box::new(GExpr::Var(p)) };
+        let segment = tc.share("s", Scalar::Int, segment);
+        let within = sub(GExpr::Var(p), GExpr::read(offsets_param, segment.clone()));
+        let (start, length) = source.at(&mut tc, host, segment.clone());
+        let own_length = tc.kb.read(host, lengths, segment);
+        let mut equal = GExpr::Const(Const::Bool(true));
+        for (x, y) in xs.iter().zip(&ys) {
+            let ty = host.var(*x).ty.scalar();
+            let there = tc.kb.read(host, *y, add(start.clone(), within.clone()));
+            let here = tc.kb.read(host, *x, GExpr::Var(p));
+            let eq = GExpr::binary(BinaryOp::Eq, ty, here, there);
+            equal = if equal == GExpr::Const(Const::Bool(true)) { eq } else { crate::kernel_code::and(equal, eq) };
+        }
+        let body = GExpr::if_(cmp(BinaryOp::Eq, own_length, length), equal, GExpr::Const(Const::Bool(true)));
+        let (body, mut kb) = tc.finish(body);
+        let op = binary_thunk(&mut kb, BinaryOp::And, Scalar::Bool);
+        let segments = SegDesc { lengths: kb.param(host, lengths), offsets: kb.param(host, offsets) };
+        let reduce =
+            Soac::SegReduce { segments, pull: Thunk { params: vec![p], body }, neutral: vec![Const::Bool(true)], op };
+        let elements_equal =
+            self.run_kernel(kb, "seg_reduce_eql", reduce, &[("equal".to_string(), VarType::Array(Scalar::Bool))])[0];
+        let both = self.map_column(&self.levels.get(level).size.clone(), "equal", Scalar::Bool, &|tc, host, i| {
+            let i = tc.share("i", Scalar::Int, i);
+            let (_, length) = source.at(tc, host, i.clone());
+            let same = cmp(BinaryOp::Eq, tc.kb.read(host, lengths, i.clone()), length);
+            crate::kernel_code::and(same, tc.kb.read(host, elements_equal, i))
+        })?;
+        Ok(Val::Scalar(LiftedScalar { level, array: both, path: Vec::new() }))
+    }
+
+    fn eql_arg(&self, e: ExprId) -> Result<ExprId> {
+        match &self.expr(e).kind {
+            nesl_frontend::tast::ExprKind::Prim { args, .. } => Ok(args[0]),
+            _ => Err(FlattenError::bug("`eql` that is not a primitive application")),
+        }
+    }
+}
+
+/// The pairs of columns of one level of two sequences of one shape (scalar
+/// columns and the lengths of nested ones), and the pairs of their nested
+/// element sequences.
+fn level_columns(
+    a: &SeqRepr,
+    b: &SeqRepr,
+    pairs: &mut Vec<(HostVar, HostVar)>,
+    nested: &mut Vec<(SeqRepr, SeqRepr)>,
+) -> Result<()> {
+    match (a, b) {
+        (SeqRepr::Array(x), SeqRepr::Array(y)) => pairs.push((*x, *y)),
+        (SeqRepr::Tuple(xs), SeqRepr::Tuple(ys)) => {
+            for (x, y) in xs.iter().zip(ys) {
+                level_columns(x, y, pairs, nested)?;
+            }
+        }
+        (SeqRepr::Nested { lengths: la, elements: ea, .. }, SeqRepr::Nested { lengths: lb, elements: eb, .. }) => {
+            pairs.push((*la, *lb));
+            nested.push(((**ea).clone(), (**eb).clone()));
+        }
+        _ => return Err(FlattenError::bug("`eql` of sequences of different shapes")),
+    }
+    Ok(())
+}

@@ -1,0 +1,207 @@
+//! The shape of what flattening makes, construct by construct: which SOACs,
+//! how many kernels, what the thunks read (before fusion). Each test
+//! flattens a small NESL program and inspects the flat IR and its print.
+
+use flatten::ir::print::print_program;
+use flatten::ir::{Block, FlatProgram, HostExpr, HostFunction, Kernel, Soac, Stmt};
+use nesl_frontend::SourceMap;
+
+fn flatten_source(source: &str) -> FlatProgram {
+    let mut sources = SourceMap::new();
+    let file = sources.add("test.nesl", source, false);
+    let compiled =
+        nesl_frontend::compile(&mut sources, file).unwrap_or_else(|d| panic!("{}", d[0].render(&sources, false)));
+    flatten::flatten_program(&compiled.program, &sources).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The SOACs of every kernel, by name, sorted.
+fn soac_names(program: &FlatProgram) -> Vec<&'static str> {
+    let mut names: Vec<&'static str> =
+        program.kernels.iter().flat_map(|k| k.body.iter().map(|b| b.soac.name())).collect();
+    names.sort();
+    names
+}
+
+fn function<'a>(program: &'a FlatProgram, name: &str) -> &'a HostFunction {
+    program.functions.iter().find(|f| f.name == name).unwrap_or_else(|| panic!("no function {name}"))
+}
+
+/// The kernels a block runs, in order (nested blocks included).
+fn runs<'a>(program: &'a FlatProgram, block: &Block) -> Vec<&'a Kernel> {
+    let mut out = Vec::new();
+    for stmt in &block.stmts {
+        if let Stmt::Let { expr, .. } = stmt {
+            match expr {
+                HostExpr::Run { kernel, .. } => out.push(program.kernel(*kernel)),
+                HostExpr::If { then_block, else_block, .. } => {
+                    out.extend(runs(program, then_block));
+                    out.extend(runs(program, else_block));
+                }
+                HostExpr::Time { block } => out.extend(runs(program, block)),
+                _ => {}
+            }
+        }
+    }
+    out
+}
+
+fn kernel_text(kernel: &Kernel) -> String {
+    flatten::ir::print::print_kernel(kernel)
+}
+
+#[test]
+fn dot_product_is_one_map_and_one_reduce() {
+    let p = flatten_source(
+        "function dotp(a, b) = sum({x * y : x in a; y in b});
+         dotp([1.0, 2.0], [3.0, 4.0]);",
+    );
+    assert_eq!(soac_names(&p), ["MAP", "REDUCE"]);
+    let text = print_program(&p);
+    assert!(text.contains("MAP { i => (a[i] * b[i]) } (#a)"), "{text}");
+    assert!(text.contains("REDUCE { i => mapped[i] } (0.0) { (a, b) => (a + b) } (#mapped)"), "{text}");
+    // The generators' lengths are checked on the host.
+    assert!(text.contains("generators of different lengths"), "{text}");
+}
+
+#[test]
+fn norm2_is_the_lambda_cu_fragment() {
+    let p = flatten_source(
+        "function norm2(xs) =
+           let sum1 = sum(xs);
+               gts = {x : x in xs | x > 0.0};
+               sum2 = sum(gts)
+           in ({x / sum1 : x in xs}, {x / sum2 : x in xs});
+         norm2([1.0, -2.0, 3.0]);",
+    );
+    // Three distinct kernels, five runs, as in the paper.
+    assert_eq!(soac_names(&p), ["FILTER", "MAP", "REDUCE"]);
+    let norm2 = function(&p, "norm2");
+    assert_eq!(runs(&p, &norm2.body).len(), 5);
+    let text = print_program(&p);
+    assert!(text.contains("FILTER { i => xs[i] } { x => (x > 0.0) } (#xs)"), "{text}");
+    assert!(text.contains("MAP { i => (xs[i] / sum1) } (#xs)"), "{text}");
+}
+
+#[test]
+fn sparse_mxv_is_a_segmented_reduction_over_the_matrix_reading_v_in_place() {
+    let p = flatten_source(
+        "function smvm(m, v) = {sum({x * v[i] : (i, x) in row}) : row in m};
+         smvm([[(0, 1.0), (2, 2.0)], [(1, 3.0)]], [1.0, 2.0, 3.0]);",
+    );
+    let smvm = p.functions.iter().find(|f| f.name.starts_with("smvm")).expect("smvm");
+    let kernels = runs(&p, &smvm.body);
+    let soacs: Vec<&str> = kernels.iter().map(|k| k.body[0].soac.name()).collect();
+    assert_eq!(soacs, ["MAP", "SEG_REDUCE"]);
+    // The products read v by a gather with a bounds check: no copy of v.
+    let map = kernel_text(kernels[0]);
+    assert!(map.contains("let j = m_elements_1[i] in assert ((j >= 0) and (j < #v))"), "{map}");
+    assert!(map.contains("(m_elements_2[i] * v[j])"), "{map}");
+    assert!(map.contains("(#m_elements_1)"), "{map}");
+    // The sum is over the matrix's own segment descriptor.
+    let Soac::SegReduce { segments, .. } = &kernels[1].body[0].soac else { panic!() };
+    assert_eq!(kernels[1].var(segments.lengths).name, "m_lengths");
+    assert_eq!(kernels[1].var(segments.offsets).name, "m_offsets");
+}
+
+#[test]
+fn scalar_functions_with_conditionals_are_inlined_into_one_map() {
+    let p = flatten_source(
+        "function cnd(x) = if x < 0.0 then 1.0 - exp(x) else exp(-x);
+         function price(s, k) = s * cnd(s - k) - k * cnd(k - s);
+         {price(s, k) : s in [1.0, 2.0]; k in [1.5, 0.5]};",
+    );
+    assert_eq!(soac_names(&p), ["MAP"]);
+    assert!(p.functions.is_empty(), "scalar functions are inlined, not called");
+    let text = print_program(&p);
+    assert!(text.contains("(if (x_"), "a GPU if: {text}");
+}
+
+#[test]
+fn an_outer_variable_is_read_in_place_through_segment_of() {
+    let p = flatten_source(
+        "function table(xs, ys) = {{x * y : x in xs} : y in ys};
+         table([1, 2, 3], [10, 20]);",
+    );
+    let text = print_program(&p);
+    // The inner instances read xs within their segment and y through
+    // segment_of: neither is copied per instance by a kernel of its own.
+    assert!(!text.contains("gather"), "{text}");
+    assert!(text.contains("segment_of(offsets"), "{text}");
+}
+
+#[test]
+fn a_filter_in_a_lifted_context_counts_each_segment() {
+    let p = flatten_source(
+        "function positives(m) = {{x : x in row | x > 0} : row in m};
+         positives([[1, -2, 3], [-4]]);",
+    );
+    let names = soac_names(&p);
+    assert!(names.contains(&"FILTER"), "{names:?}");
+    let text = print_program(&p);
+    assert!(text.contains("SEG_REDUCE { p => btoi("), "{text}");
+    assert!(text.contains("<m_lengths, m_offsets>"), "{text}");
+}
+
+#[test]
+fn a_conditional_with_sequence_code_splits_the_instances_and_merges() {
+    let p = flatten_source(
+        "function last(s) = if #s == 0 then -1 else max_index(s);
+         {last(s) : s in [[3, 1], [] int, [5]]};",
+    );
+    let text = print_program(&p);
+    assert!(text.contains("then_instances"), "{text}");
+    assert!(text.contains("else_instances"), "{text}");
+    assert!(text.contains("SCAN { i => btoi("), "the rank of each instance in its branch: {text}");
+    assert!(text.contains("SEG_REDUCE"), "max_index runs on the else instances only: {text}");
+}
+
+#[test]
+fn recursion_in_an_apply_to_each_is_host_recursion_of_the_lifted_version() {
+    let p = flatten_source(
+        "function fib(n) = if n < 2 then n else sum({fib(m) : m in [n - 1, n - 2]});
+         {fib(n) : n in [5, 6, 7]};",
+    );
+    let lifted = function(&p, "fib^");
+    let text = print_program(&p);
+    // It stops when no instance is left, and calls itself.
+    assert!(text.contains("function fib^(instances : int, n"), "{text}");
+    let calls_itself = format!("{:?}", lifted.body).contains("Call { func: FuncId");
+    assert!(calls_itself, "{text}");
+    assert!(text.contains("= instances == 0"), "{text}");
+}
+
+#[test]
+fn library_faults_are_reported_at_the_user_call() {
+    let source = "take([1, 2, 3], 5);";
+    let p = flatten_source(source);
+    let site = p.fault_sites.iter().find(|s| s.message.contains("take")).expect("take's fault");
+    assert_eq!(site.label, "in this call of `take`");
+    assert_eq!((site.span.lo, site.span.hi), (0, 18));
+    assert_eq!(site.note.as_deref(), Some("the fault happened inside `take`, a function of nessie's NESL library"));
+}
+
+#[test]
+fn faults_keep_the_interpreter_wording() {
+    let p = flatten_source("{x / y : x in [1, 2]; y in [1, 0]};");
+    let messages: Vec<&str> = p.fault_sites.iter().map(|s| s.message.as_str()).collect();
+    assert!(messages.contains(&"division by zero in `/`"), "{messages:?}");
+    assert!(messages.contains(&"generators of different lengths: {0} and {1}"), "{messages:?}");
+}
+
+#[test]
+fn unsupported_constructs_name_themselves_and_their_position() {
+    let mut sources = SourceMap::new();
+    let file = sources.add("test.nesl", "x = 1;\nparse_int(\"12\");", false);
+    let compiled = nesl_frontend::compile(&mut sources, file).expect("compiles");
+    let error = flatten::flatten_program(&compiled.program, &sources).expect_err("parse_int is not supported yet");
+    assert_eq!(error.to_string(), "not supported yet: `parse_int` at test.nesl:2:1");
+}
+
+#[test]
+fn no_dead_code_is_left() {
+    let p = flatten_source(
+        "function g(xs) = let unused = {x * 2 : x in xs}; n = #xs in {x + n : x in xs};
+         g([1, 2, 3]);",
+    );
+    assert_eq!(soac_names(&p), ["MAP"]);
+}
