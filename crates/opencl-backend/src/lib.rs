@@ -6,5 +6,7 @@
 //! plan that `nessie compile` writes as `plan.json`.
 //!
 //! [`plan`] is the contract with the runtime's executor: start there.
+//! [`plan_json`] writes the host plan (`plan.json`) of a compiled program.
 
 pub mod plan;
+pub mod plan_json;

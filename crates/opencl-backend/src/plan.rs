@@ -51,6 +51,11 @@ impl CompiledKernel {
     }
 }
 
+/// A parameter of the kernel. The executor passes it to a launch
+/// ([`LaunchArg::Param`]) as: an array, its buffer (`__global long*`,
+/// `double*` or `uchar*` for `bool` and `char`); an `int`, a `long`; a
+/// `float`, a `double`; a `bool` or a `char`, an `int` (0 or 1, the
+/// character code). Kernels never write the buffers of their parameters.
 #[derive(Clone, Debug)]
 pub struct KernelParam {
     pub name: String,
@@ -71,7 +76,9 @@ pub enum SizeSource {
     /// The value of int parameter `i`.
     ValueOf(usize),
     /// Element `index` of buffer `buffer` (an int buffer), read from the
-    /// device after the steps that write it.
+    /// device after the steps that write it. The executor reads it when a
+    /// size first needs it, after the launches before that point, and
+    /// checks the error flag before using it.
     ReadBack { buffer: usize, index: SizeExpr },
 }
 
@@ -106,7 +113,10 @@ pub struct Launch {
     pub kernel: String,
     /// Global work size per dimension (1 to 3 dimensions); the executor
     /// rounds it up to a multiple of the local size, so kernels guard their
-    /// index.
+    /// index. A launch with zero work-items in some dimension is skipped
+    /// (its other sizes are not even evaluated), so a step whose result is
+    /// needed even for empty inputs (a reduction's final step writing the
+    /// neutral element) must not have a global size that can be zero.
     pub global: Vec<SizeExpr>,
     /// Local work size per dimension; `None` lets the driver choose.
     pub local: Option<Vec<SizeExpr>>,
@@ -127,6 +137,9 @@ pub enum LaunchArg {
     LocalBytes(SizeExpr),
     /// The session's error-flag buffer (see `runtime::cl`'s error-flag
     /// protocol): fault code 1 with site = the flat program's `FaultId`.
+    /// The payload words `a` and `b` are the `Assert`'s first two payload
+    /// values: an `int` as it is, a `float` as its bits (`as_long(x)`), a
+    /// `bool` as 0 or 1, a `char` as its code.
     ErrorFlag,
 }
 
@@ -134,7 +147,9 @@ pub enum LaunchArg {
 pub enum KernelResult {
     /// Buffer `buffer`, of which the first `length` elements are the result.
     Array { buffer: usize, length: SizeExpr },
-    /// Element 0 of buffer `buffer`, read back to the host.
+    /// Element 0 of buffer `buffer`, read back to the host. Some launch
+    /// that ran (or the zero fill of a `zeroed` buffer) must have written
+    /// it; reading a buffer nothing wrote is an internal error.
     Scalar { buffer: usize },
     /// Parameter `i`, returned unchanged.
     Param(usize),

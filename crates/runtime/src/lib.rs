@@ -14,10 +14,12 @@
 //! device: program builds, typed buffers, launches with profiling, the
 //! device-side error flag, the copy-bandwidth probe).
 //!
-//! (The plan executor is filled in by the pipeline issue.)
+//! [`executor`] runs a flat program's host code and each kernel's launch
+//! plan on a session: start there to see how a program runs.
 
 pub mod cl;
 pub mod device;
+pub mod executor;
 
 /// The environment cannot run the program: no OpenCL, no such device, out
 /// of device memory, a driver that fails to build a kernel. Exit code 4.

@@ -1,0 +1,363 @@
+//! `run K args`: one compiled kernel's launch plan on the device.
+//!
+//! A [`KernelRun`] holds what one run knows: the arguments bound to the
+//! kernel's parameters, the size variables resolved so far, and the
+//! buffers allocated so far. It runs the plan's steps in order:
+//!
+//! 1. **Sizes** are evaluated when a launch, a buffer or a result needs
+//!    them. A size variable gets its value the first time an expression
+//!    mentions it: the length of an array parameter, the value of an int
+//!    parameter, or an element of a device buffer
+//!    ([`SizeSource::ReadBack`]), read with a blocking read and followed by
+//!    a check of the error flag (a count written by a faulting kernel must
+//!    not size anything). A size that is undefined (division by zero,
+//!    overflow) or negative is a compiler bug.
+//! 2. **Buffers** are allocated when first used, with the length their
+//!    [`BufferDecl`] gives, and filled with zeros (enqueued) if `zeroed`.
+//! 3. **Launches** are enqueued with their `__kernel` name as the profiling
+//!    group and their `bytes_moved`; a launch with zero work-items in some
+//!    dimension is skipped, its arguments not even evaluated.
+//! 4. **Results**: arrays are buffers with a logical length (no copy);
+//!    scalars are read back (blocking), and the error flag is checked once
+//!    after the reads; parameters are returned as they came.
+//!
+//! How arguments are passed: an array parameter or buffer as its buffer
+//! (`long`, `double`, `uchar` or `int` elements); an `int` parameter and a
+//! [`LaunchArg::Size`] as a `long`, a `float` parameter as a `double`, a
+//! `bool` or `char` parameter as an `int` (0/1, the character code); the
+//! error flag as `runtime::cl`'s flag buffer.
+//!
+//! The run checks what the plan promises and reports a broken promise as
+//! an internal error naming the kernel and the launch: parameters of the
+//! declared types, known buffers and size variables, a read-back or
+//! scalar result from a buffer that some launch (or the zero fill) wrote,
+//! array results no longer than their buffer.
+
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use flatten::ir::{Const, Kernel, KernelId, Scalar, VarType};
+use lift_ir::arith::{Var, VarId};
+use opencl_backend::plan::{CompiledKernel, KernelResult, LaunchArg, SizeExpr, SizeSource, Step};
+
+use super::host::Executor;
+use super::values::{DeviceArray, DeviceData, HostValue};
+use super::{ExecError, internal};
+use crate::cl::{Arg, Grid, Launch};
+
+/// Runs kernel `id` on `args` and returns its results.
+pub(crate) fn run_kernel(
+    exec: &mut Executor<'_, '_>,
+    id: KernelId,
+    args: Vec<HostValue>,
+) -> Result<Vec<HostValue>, ExecError> {
+    let index = id.0 as usize;
+    let (Some(plan), Some(flat)) = (exec.kernels.get(index), exec.program.kernels.get(index)) else {
+        return Err(internal(format!(
+            "`run` of kernel {index}, but the program has {} kernels and {} compiled kernels",
+            exec.program.kernels.len(),
+            exec.kernels.len()
+        )));
+    };
+    let place = || format!("kernel `{}`", plan.name);
+    let mut run = KernelRun::bind(plan, flat, args).map_err(|e| e.within(place))?;
+    run.run(exec, index).map_err(|e| e.within(place))
+}
+
+/// One run of a compiled kernel (see the module essay).
+struct KernelRun<'k> {
+    plan: &'k CompiledKernel,
+    flat: &'k Kernel,
+    params: Vec<HostValue>,
+    /// The size variables resolved so far.
+    sizes: HashMap<VarId, i64>,
+    /// The read-back variables being resolved, innermost last (a cycle is
+    /// a compiler bug).
+    resolving: Vec<VarId>,
+    /// Indexed like `plan.buffers`.
+    buffers: Vec<Option<Rc<DeviceData>>>,
+    /// Indexed like `plan.buffers`: whether a launch that ran wrote (or
+    /// may have written) the buffer, or it was zero-filled.
+    is_written: Vec<bool>,
+}
+
+/// A launch argument with its sizes evaluated and its buffer allocated.
+enum ReadyArg {
+    Param(usize),
+    Buffer(Rc<DeviceData>),
+    Long(i64),
+    LocalBytes(usize),
+    ErrorFlag,
+}
+
+impl<'k> KernelRun<'k> {
+    fn bind(plan: &'k CompiledKernel, flat: &'k Kernel, args: Vec<HostValue>) -> Result<KernelRun<'k>, ExecError> {
+        if args.len() != plan.params.len() {
+            return Err(internal(format!(
+                "`run` passes {} arguments for {} parameters",
+                args.len(),
+                plan.params.len()
+            )));
+        }
+        for (position, (arg, param)) in args.iter().zip(&plan.params).enumerate() {
+            if arg.var_type() != param.ty {
+                return Err(internal(format!(
+                    "parameter {position} (`{}`) of type {} gets a {}",
+                    param.name,
+                    param.ty,
+                    arg.var_type()
+                )));
+            }
+        }
+        Ok(KernelRun {
+            plan,
+            flat,
+            params: args,
+            sizes: HashMap::new(),
+            resolving: Vec::new(),
+            buffers: vec![None; plan.buffers.len()],
+            is_written: vec![false; plan.buffers.len()],
+        })
+    }
+
+    fn run(&mut self, exec: &mut Executor<'_, '_>, kernel_index: usize) -> Result<Vec<HostValue>, ExecError> {
+        let plan = self.plan;
+        for (step_index, step) in plan.steps.iter().enumerate() {
+            match step {
+                Step::Launch(launch) => {
+                    let place = || format!("launch {step_index} (`{}`)", launch.kernel);
+                    self.launch(exec, kernel_index, launch).map_err(|e| e.within(place))?;
+                }
+            }
+        }
+        self.results(exec).map_err(|e| e.within(|| "the results".to_string()))
+    }
+
+    fn launch(
+        &mut self,
+        exec: &mut Executor<'_, '_>,
+        kernel_index: usize,
+        launch: &opencl_backend::plan::Launch,
+    ) -> Result<(), ExecError> {
+        if launch.global.is_empty() || launch.global.len() > 3 {
+            return Err(internal(format!("a launch of {} dimensions", launch.global.len())));
+        }
+        let mut global = [1usize; 3];
+        for (dimension, size) in launch.global.iter().enumerate() {
+            global[dimension] = self.count(exec, size, "the global size")?;
+        }
+        if global.contains(&0) {
+            return Ok(());
+        }
+        let mut local = None;
+        if let Some(sizes) = &launch.local {
+            if sizes.len() != launch.global.len() {
+                let message = format!("{} local sizes for {} dimensions", sizes.len(), launch.global.len());
+                return Err(internal(message));
+            }
+            let mut values = [1usize; 3];
+            for (dimension, size) in sizes.iter().enumerate() {
+                values[dimension] = self.count(exec, size, "the local size")?;
+            }
+            local = Some(values);
+        }
+        let bytes_moved = self.count(exec, &launch.bytes_moved, "the bytes moved")? as u64;
+        let mut ready = Vec::with_capacity(launch.args.len());
+        for arg in &launch.args {
+            ready.push(match arg {
+                LaunchArg::Param(i) if *i < self.params.len() => ReadyArg::Param(*i),
+                LaunchArg::Param(i) => {
+                    return Err(internal(format!("argument of parameter {i}, which does not exist")));
+                }
+                LaunchArg::Buffer(i) => {
+                    let buffer = self.buffer(exec, *i)?;
+                    // The launch may write it.
+                    self.is_written[*i] = true;
+                    ReadyArg::Buffer(buffer)
+                }
+                LaunchArg::Size(size) => ReadyArg::Long(self.size(exec, size, "a size argument")?),
+                LaunchArg::LocalBytes(size) => ReadyArg::LocalBytes(self.count(exec, size, "local memory")?),
+                LaunchArg::ErrorFlag => ReadyArg::ErrorFlag,
+            });
+        }
+        let args: Vec<Arg<'_>> = ready
+            .iter()
+            .map(|arg| match arg {
+                ReadyArg::Param(i) => match &self.params[*i] {
+                    HostValue::Scalar(value) => scalar_arg(*value),
+                    HostValue::Array(array) => array.data.arg(),
+                },
+                ReadyArg::Buffer(buffer) => buffer.arg(),
+                ReadyArg::Long(value) => Arg::I64(*value),
+                ReadyArg::LocalBytes(bytes) => Arg::LocalBytes(*bytes),
+                ReadyArg::ErrorFlag => Arg::ErrorFlag,
+            })
+            .collect();
+        let mut grid = match launch.global.len() {
+            1 => Grid::linear(global[0]),
+            2 => Grid::two_d(global[0], global[1]),
+            _ => Grid::three_d(global[0], global[1], global[2]),
+        };
+        if let Some(local) = local {
+            grid = grid.with_local_sizes(local);
+        }
+        let program = exec.program_of(kernel_index)?;
+        let kernel = program.kernel(&launch.kernel)?;
+        let enqueued = Launch::new(kernel, grid).group(launch.kernel.clone()).bytes_moved(bytes_moved);
+        exec.session.launch(&enqueued, &args)?;
+        exec.note_launch();
+        Ok(())
+    }
+
+    /// Buffer `index`, allocated now if it is not yet.
+    fn buffer(&mut self, exec: &mut Executor<'_, '_>, index: usize) -> Result<Rc<DeviceData>, ExecError> {
+        let plan = self.plan;
+        let Some(decl) = plan.buffers.get(index) else {
+            return Err(internal(format!("buffer {index}, which does not exist")));
+        };
+        if let Some(Some(buffer)) = self.buffers.get(index) {
+            return Ok(Rc::clone(buffer));
+        }
+        let what = format!("the length of buffer `{}`", decl.name);
+        let len = self.count(exec, &decl.length, &what)?;
+        let buffer = Rc::new(DeviceData::alloc(exec.session, decl.elem, len, decl.zeroed)?);
+        self.buffers[index] = Some(Rc::clone(&buffer));
+        self.is_written[index] = decl.zeroed;
+        Ok(buffer)
+    }
+
+    /// Buffer `index`, which must hold data written on the device.
+    fn written_buffer(&mut self, exec: &mut Executor<'_, '_>, index: usize) -> Result<Rc<DeviceData>, ExecError> {
+        let buffer = self.buffer(exec, index)?;
+        if !self.is_written[index] {
+            let name = &self.plan.buffers[index].name;
+            return Err(internal(format!("buffer `{name}` is read, but no launch that ran wrote it")));
+        }
+        Ok(buffer)
+    }
+
+    fn results(&mut self, exec: &mut Executor<'_, '_>) -> Result<Vec<HostValue>, ExecError> {
+        let (plan, flat) = (self.plan, self.flat);
+        if plan.results.len() != flat.results.len() {
+            let message =
+                format!("the plan has {} results, the flat kernel {}", plan.results.len(), flat.results.len());
+            return Err(internal(message));
+        }
+        let mut values = Vec::with_capacity(plan.results.len());
+        let mut has_read_back = false;
+        for (position, (result, &var)) in plan.results.iter().zip(&flat.results).enumerate() {
+            let Some(info) = flat.vars.get(var.0 as usize) else {
+                return Err(internal(format!("result {position} is variable {}, which does not exist", var.0)));
+            };
+            let value = match (result, info.ty) {
+                (KernelResult::Array { buffer, length }, VarType::Array(elem)) => {
+                    let len = self.count(exec, length, "the length of an array result")?;
+                    let data = if len > 0 { self.written_buffer(exec, *buffer)? } else { self.buffer(exec, *buffer)? };
+                    if !data.holds(elem) {
+                        let described = data.describe();
+                        return Err(internal(format!("result {position}, a [{elem}], is {described}")));
+                    }
+                    if len > data.len() {
+                        let message = format!("result {position} has {len} elements in a buffer of {}", data.len());
+                        return Err(internal(message));
+                    }
+                    HostValue::Array(DeviceArray { elem, len, data })
+                }
+                (KernelResult::Scalar { buffer }, VarType::Scalar(ty)) => {
+                    let data = self.written_buffer(exec, *buffer)?;
+                    has_read_back = true;
+                    HostValue::Scalar(data.read_scalar(exec.session, 0, ty)?)
+                }
+                (KernelResult::Param(i), ty) => match self.params.get(*i) {
+                    Some(param) if param.var_type() == ty => param.clone(),
+                    _ => return Err(internal(format!("result {position} of type {ty} is parameter {i}"))),
+                },
+                (_, ty) => return Err(internal(format!("result {position} of type {ty} is {result:?}"))),
+            };
+            values.push(value);
+        }
+        if has_read_back {
+            exec.check_device()?;
+        }
+        Ok(values)
+    }
+
+    /// A size that counts something (elements, work-items, bytes): not
+    /// negative.
+    fn count(&mut self, exec: &mut Executor<'_, '_>, size: &SizeExpr, what: &str) -> Result<usize, ExecError> {
+        let value = self.size(exec, size, what)?;
+        usize::try_from(value).map_err(|_| internal(format!("{what} `{size}` is {value}, which is negative")))
+    }
+
+    /// The value of `size`, resolving its variables first.
+    fn size(&mut self, exec: &mut Executor<'_, '_>, size: &SizeExpr, what: &str) -> Result<i64, ExecError> {
+        for var in size.free_vars() {
+            self.resolve(exec, &var)?;
+        }
+        size.eval(&|id| self.sizes.get(&id).copied()).ok_or_else(|| {
+            let bindings: Vec<String> = size
+                .free_vars()
+                .iter()
+                .map(|var| format!("{var} = {}", self.sizes.get(&var.id()).map_or("?".to_string(), i64::to_string)))
+                .collect();
+            internal(format!(
+                "{what} `{size}` is undefined (overflow or division by zero) with {}",
+                bindings.join(", ")
+            ))
+        })
+    }
+
+    /// Gives size variable `var` its value, if it has none yet.
+    fn resolve(&mut self, exec: &mut Executor<'_, '_>, var: &Var) -> Result<(), ExecError> {
+        if self.sizes.contains_key(&var.id()) {
+            return Ok(());
+        }
+        if self.resolving.contains(&var.id()) {
+            return Err(internal(format!("size variable `{var}` is read back at an index that depends on itself")));
+        }
+        let plan = self.plan;
+        let Some(size_var) = plan.size_vars.iter().find(|size_var| size_var.var == *var) else {
+            return Err(internal(format!("size variable `{var}` is not declared by the plan")));
+        };
+        let value = match &size_var.source {
+            SizeSource::LengthOf(i) => match self.params.get(*i) {
+                Some(HostValue::Array(array)) => array.len as i64,
+                _ => {
+                    return Err(internal(format!(
+                        "size variable `{var}` is the length of parameter {i}, not an array"
+                    )));
+                }
+            },
+            SizeSource::ValueOf(i) => match self.params.get(*i) {
+                Some(HostValue::Scalar(Const::Int(value))) => *value,
+                _ => return Err(internal(format!("size variable `{var}` is the value of parameter {i}, not an int"))),
+            },
+            SizeSource::ReadBack { buffer, index } => {
+                self.resolving.push(var.id());
+                let position = self.count(exec, index, &format!("the position `{var}` is read back from"));
+                self.resolving.pop();
+                let position = position?;
+                let data = self.written_buffer(exec, *buffer)?;
+                let value = data.read_scalar(exec.session, position, Scalar::Int)?;
+                // A count written by a kernel that faulted must size nothing.
+                exec.check_device()?;
+                match value {
+                    Const::Int(value) => value,
+                    other => return Err(internal(format!("size variable `{var}` read back as {other}"))),
+                }
+            }
+        };
+        self.sizes.insert(var.id(), value);
+        Ok(())
+    }
+}
+
+/// A scalar parameter as a kernel argument (see the module essay).
+fn scalar_arg(value: Const) -> Arg<'static> {
+    match value {
+        Const::Int(x) => Arg::I64(x),
+        Const::Float(x) => Arg::F64(x),
+        Const::Bool(x) => Arg::I32(i32::from(x)),
+        Const::Char(x) => Arg::I32(i32::from(x)),
+    }
+}

@@ -1,0 +1,185 @@
+//! What host variables hold while the executor runs: scalars on the host,
+//! arrays on the device.
+//!
+//! A [`HostValue::Array`] is a [`DeviceArray`]: a device buffer shared by
+//! reference counting plus a logical length, which may be shorter than the
+//! buffer (a `FILTER` result is the first `count` elements of a buffer as
+//! long as its input). Binding, passing and returning an array share the
+//! buffer; nothing is copied. Kernels never write the buffers of their
+//! parameters (the launch-plan contract: parameters are inputs, results
+//! are fresh buffers or parameters returned unchanged), so sharing is safe.
+
+use std::rc::Rc;
+
+use flatten::ir::{Const, Scalar, VarType};
+use opencl_backend::plan::BufferElem;
+
+use super::{ExecError, internal};
+use crate::cl::{Arg, DeviceBuffer, Element, Session};
+
+/// The value of a host variable.
+#[derive(Clone, Debug)]
+pub(crate) enum HostValue {
+    Scalar(Const),
+    Array(DeviceArray),
+}
+
+impl HostValue {
+    pub(crate) fn var_type(&self) -> VarType {
+        match self {
+            HostValue::Scalar(c) => VarType::Scalar(c.scalar()),
+            HostValue::Array(array) => VarType::Array(array.elem),
+        }
+    }
+}
+
+/// A flat array on the device: the first `len` elements of `data`.
+#[derive(Clone, Debug)]
+pub(crate) struct DeviceArray {
+    pub elem: Scalar,
+    pub len: usize,
+    pub data: Rc<DeviceData>,
+}
+
+impl DeviceArray {
+    /// Uploads `items` (all of type `elem`) as a new array (blocking).
+    pub(crate) fn upload(session: &mut Session, elem: Scalar, items: &[Const]) -> Result<DeviceArray, ExecError> {
+        let data = match elem {
+            Scalar::Int => DeviceData::I64(upload_items(session, elem, items, |c| match c {
+                Const::Int(x) => Some(x),
+                _ => None,
+            })?),
+            Scalar::Float => DeviceData::F64(upload_items(session, elem, items, |c| match c {
+                Const::Float(x) => Some(x),
+                _ => None,
+            })?),
+            Scalar::Bool => DeviceData::U8(upload_items(session, elem, items, |c| match c {
+                Const::Bool(x) => Some(u8::from(x)),
+                _ => None,
+            })?),
+            Scalar::Char => DeviceData::U8(upload_items(session, elem, items, |c| match c {
+                Const::Char(x) => Some(x),
+                _ => None,
+            })?),
+        };
+        Ok(DeviceArray { elem, len: items.len(), data: Rc::new(data) })
+    }
+}
+
+fn upload_items<T: Element>(
+    session: &mut Session,
+    elem: Scalar,
+    items: &[Const],
+    convert: impl Fn(Const) -> Option<T>,
+) -> Result<DeviceBuffer<T>, ExecError> {
+    let mut values = Vec::with_capacity(items.len());
+    for &item in items {
+        match convert(item) {
+            Some(value) => values.push(value),
+            None => return Err(internal(format!("an array of {elem} built from a {} item", item.scalar()))),
+        }
+    }
+    Ok(session.upload(&values)?)
+}
+
+/// A device buffer of one of the element types a plan uses.
+#[derive(Debug)]
+pub(crate) enum DeviceData {
+    /// `int` (OpenCL `long`).
+    I64(DeviceBuffer<i64>),
+    /// `float` (OpenCL `double`).
+    F64(DeviceBuffer<f64>),
+    /// `bool` and `char` (OpenCL `uchar`).
+    U8(DeviceBuffer<u8>),
+    /// A plan's 32-bit counters and flags (OpenCL `int`).
+    I32(DeviceBuffer<i32>),
+}
+
+impl DeviceData {
+    /// A buffer of `len` elements of `elem`, zero-filled if `is_zeroed`
+    /// (the fill is enqueued).
+    pub(crate) fn alloc(
+        session: &mut Session,
+        elem: BufferElem,
+        len: usize,
+        is_zeroed: bool,
+    ) -> Result<DeviceData, ExecError> {
+        fn make<T: Element>(session: &mut Session, len: usize, is_zeroed: bool) -> Result<DeviceBuffer<T>, ExecError> {
+            let mut buffer = session.alloc::<T>(len)?;
+            if is_zeroed {
+                session.fill(&mut buffer, T::default())?;
+            }
+            Ok(buffer)
+        }
+        Ok(match elem {
+            BufferElem::Scalar(Scalar::Int) => DeviceData::I64(make(session, len, is_zeroed)?),
+            BufferElem::Scalar(Scalar::Float) => DeviceData::F64(make(session, len, is_zeroed)?),
+            BufferElem::Scalar(Scalar::Bool | Scalar::Char) => DeviceData::U8(make(session, len, is_zeroed)?),
+            BufferElem::I32 => DeviceData::I32(make(session, len, is_zeroed)?),
+        })
+    }
+
+    /// The number of elements.
+    pub(crate) fn len(&self) -> usize {
+        match self {
+            DeviceData::I64(b) => b.len(),
+            DeviceData::F64(b) => b.len(),
+            DeviceData::U8(b) => b.len(),
+            DeviceData::I32(b) => b.len(),
+        }
+    }
+
+    /// The buffer as a kernel argument.
+    pub(crate) fn arg(&self) -> Arg<'_> {
+        match self {
+            DeviceData::I64(b) => Arg::from(b),
+            DeviceData::F64(b) => Arg::from(b),
+            DeviceData::U8(b) => Arg::from(b),
+            DeviceData::I32(b) => Arg::from(b),
+        }
+    }
+
+    /// Whether the buffer can hold the elements of an array of `elem`.
+    pub(crate) fn holds(&self, elem: Scalar) -> bool {
+        matches!(
+            (self, elem),
+            (DeviceData::I64(_), Scalar::Int)
+                | (DeviceData::F64(_), Scalar::Float)
+                | (DeviceData::U8(_), Scalar::Bool | Scalar::Char)
+        )
+    }
+
+    /// Element `index` as a scalar of type `ty` (blocking: a
+    /// synchronisation point). 32-bit counters widen to `int`.
+    pub(crate) fn read_scalar(&self, session: &mut Session, index: usize, ty: Scalar) -> Result<Const, ExecError> {
+        let value = match (self, ty) {
+            (DeviceData::I64(b), Scalar::Int) => Const::Int(read_one(session, b, index)?),
+            (DeviceData::I32(b), Scalar::Int) => Const::Int(i64::from(read_one(session, b, index)?)),
+            (DeviceData::F64(b), Scalar::Float) => Const::Float(read_one(session, b, index)?),
+            (DeviceData::U8(b), Scalar::Bool) => Const::Bool(read_one(session, b, index)? != 0),
+            (DeviceData::U8(b), Scalar::Char) => Const::Char(read_one(session, b, index)?),
+            _ => return Err(internal(format!("a {ty} read from {}", self.describe()))),
+        };
+        Ok(value)
+    }
+
+    /// "a buffer of long", for messages.
+    pub(crate) fn describe(&self) -> String {
+        let type_name = match self {
+            DeviceData::I64(_) => "long",
+            DeviceData::F64(_) => "double",
+            DeviceData::U8(_) => "uchar",
+            DeviceData::I32(_) => "int",
+        };
+        format!("a buffer of {type_name}")
+    }
+}
+
+fn read_one<T: Element>(session: &mut Session, buffer: &DeviceBuffer<T>, index: usize) -> Result<T, ExecError> {
+    if index >= buffer.len() {
+        return Err(internal(format!("a read of element {index} of a buffer of {} elements", buffer.len())));
+    }
+    let mut value = [T::default()];
+    session.read_into(buffer, index, &mut value)?;
+    Ok(value[0])
+}
