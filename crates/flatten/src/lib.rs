@@ -11,4 +11,5 @@
 //! (The flattening passes and the flat-IR evaluator are filled in by the
 //! pipeline issue.)
 
+pub mod eval;
 pub mod ir;

@@ -140,6 +140,10 @@ pub enum BinaryOp {
     Div,
     /// Sign of the dividend (divisor checked).
     Rem,
+    /// `min` and `max` of ordinals. On floats they follow the interpreter's
+    /// order (note [primitive semantics] in `builtins.rs`): NaN is above
+    /// every number, and on a tie the first operand wins (`max(-0.0, 0.0)`
+    /// is `-0.0`).
     Min,
     Max,
     Eq,
@@ -203,7 +207,11 @@ impl BinaryOp {
 
 /// A GPU expression. Its value is a scalar, or a tuple of scalars for the
 /// bodies of thunks with several results ([`GExpr::Tuple`], only at the top
-/// of a thunk body or under `Let`/`If`/`Assert` there).
+/// of a thunk body or of `ONCE`'s body, as the value of a `Let` binding
+/// several variables, or under `Let`/`If`/`Assert` in those places; the
+/// items of a tuple are scalars, tuples do not nest). The empty tuple is
+/// the body of a pull thunk that only checks (a `MAP` with no results whose
+/// `Assert`s are its purpose).
 #[derive(Clone, Debug, PartialEq)]
 pub enum GExpr {
     Var(KVar),
@@ -250,8 +258,9 @@ pub enum GExpr {
         body: Box<GExpr>,
     },
     Tuple(Vec<GExpr>),
-    /// If `cond` is false, the program faults at `site` with up to two
-    /// payload values (say, the index and the length); otherwise `body`.
+    /// If `cond` is false, the program faults at `site` with up to three
+    /// payload values of any scalar type (say, the index and the length);
+    /// otherwise `body`.
     Assert {
         cond: Box<GExpr>,
         site: FaultId,

@@ -65,7 +65,8 @@ pub struct Block {
 pub enum Stmt {
     /// Binds the values of `expr` (one per variable).
     Let { vars: Vec<HostVar>, expr: HostExpr },
-    /// Faults at `site` unless `cond` (a host bool) holds.
+    /// Faults at `site` unless `cond` (a host bool) holds; the payload
+    /// values (up to three scalars) fill in the site's message.
     Assert { cond: Atom, site: FaultId, payload: Vec<Atom> },
     /// Writes a `[char]` array to stdout (`print_string`).
     Print { text: HostVar },
@@ -90,6 +91,13 @@ pub enum HostExpr {
     },
     /// `#xs` of an array variable.
     Length(HostVar),
+    /// A new array of the given scalars, in order, built by the host and
+    /// copied to the device (sequence and string literals; `items` may be
+    /// empty). Every item has type `elem`.
+    Array {
+        elem: Scalar,
+        items: Vec<Atom>,
+    },
     /// Runs a kernel; binds its results.
     Run {
         kernel: KernelId,

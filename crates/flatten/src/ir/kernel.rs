@@ -72,6 +72,12 @@ pub struct SoacBinding {
 /// thunk, `{ (x, y) => x + y }` for an operator, `{ x => x > 0 }` for a
 /// predicate. Its free variables are the kernel variables it reads besides
 /// its parameters (λcu's `using` list), computed on demand.
+///
+/// Its parameters and the variables its `let`s bind are bound exactly once
+/// in the kernel (see [`KVar`]) and visible only inside it: two thunks never
+/// share a parameter, and a pass that copies a body containing a `let` (as
+/// the FILTER-FILTER fusion rule copies `let a = e1` into two thunks) gives
+/// the copy fresh variables.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Thunk {
     pub params: Vec<KVar>,
@@ -90,17 +96,21 @@ pub struct SegDesc {
 /// thunk producing a `k`-tuple gives `k` result arrays (or scalars).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Soac {
-    /// `MAP pull n`: `k` arrays of length `n`, `r[i] = pull(i)`.
+    /// `MAP pull n`: `k` arrays of length `n`, `r[i] = pull(i)`. With
+    /// `k = 0` (the thunk's body is `()`), a kernel that only checks: it
+    /// evaluates `pull(i)` for every `i` for its `Assert`s.
     Map { size: GExpr, pull: Thunk },
     /// `PERMUTE values index n`: `k` arrays of length `n` with
     /// `r[index(i)] = values(i)`. With `check`, faults at that site unless
-    /// `index` is a permutation of `[0, n)`; without, the flattener knows
-    /// it is one.
+    /// `index` is a permutation of `[0, n)`, with the payload `(j)` for a
+    /// target index `j` that two positions share (the flattener checks the
+    /// range of the indices itself, in the `index` thunk); without `check`,
+    /// the flattener knows it is one.
     Permute { size: GExpr, values: Thunk, index: Thunk, check: Option<FaultId> },
     /// `SCATTER`: copies of the `base` arrays with `r[index(i)] = values(i)`
     /// for `i` in `[0, n)`, the largest `i` winning among equal indices
     /// (NESL's `<-`: the last write wins). Faults at `site` on an index
-    /// outside the base.
+    /// outside the base, with the payload `(index, length of the base)`.
     Scatter { size: GExpr, base: Vec<KVar>, values: Thunk, index: Thunk, site: FaultId },
     /// `REDUCE pull neutral op n`: `k` scalars. `op` takes `2k` parameters
     /// (the `k` components of the left then of the right operand) and must

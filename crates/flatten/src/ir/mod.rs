@@ -56,8 +56,8 @@ pub use host::{Atom, Block, FuncId, HostExpr, HostFunction, HostVar, HostVarInfo
 pub use kernel::{KVar, KVarInfo, Kernel, KernelId, SegDesc, Soac, SoacBinding, Thunk};
 pub use types::{Scalar, VarType};
 
-use nesl_frontend::Span;
 use nesl_frontend::tast::DataDef;
+use nesl_frontend::{Diagnostic, ErrorClass, Span};
 
 /// A whole flattened program.
 #[derive(Clone, Debug, PartialEq)]
@@ -90,23 +90,44 @@ impl FlatProgram {
 }
 
 /// An operation of the source program that can fail at run time.
+///
+/// A fault is reported exactly as the reference interpreter reports it
+/// (`nesl_frontend::eval`): the same message, pointing at the same span with
+/// the same label, with the same note. [`FaultSite::diagnostic`] builds it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FaultSite {
-    /// The message, with `{0}` and `{1}` standing for the payload values
+    /// The message, with `{0}`, `{1}`, `{2}` standing for the payload values
     /// (`index out of range in \`elt\`: index {0}, length {1}`).
     pub message: String,
     /// Where the operation is in the source (attributed to the user's call
     /// site when the operation is in the prelude).
     pub span: Span,
+    /// The label of the span: "the program failed here", or, for a fault
+    /// inside the prelude, "in this call of `take`".
+    pub label: String,
+    /// For a fault inside the prelude, the note naming the library function
+    /// that was running.
+    pub note: Option<String>,
 }
 
 impl FaultSite {
-    /// The message with the payload filled in.
-    pub fn format(&self, payload: &[i64]) -> String {
+    /// The message with the payload filled in. Payload values are scalars of
+    /// any type, printed as NESL prints them (`3`, `2.5`, `NaN`).
+    pub fn format(&self, payload: &[Const]) -> String {
         let mut text = self.message.clone();
         for (i, value) in payload.iter().enumerate() {
             text = text.replace(&format!("{{{i}}}"), &value.to_string());
         }
         text
+    }
+
+    /// The runtime fault as the user sees it (exit code 3).
+    pub fn diagnostic(&self, payload: &[Const]) -> Diagnostic {
+        let diagnostic =
+            Diagnostic::new(ErrorClass::Runtime, self.format(payload)).with_primary(self.span, self.label.clone());
+        match &self.note {
+            Some(note) => diagnostic.with_note(note.clone()),
+            None => diagnostic,
+        }
     }
 }

@@ -199,6 +199,30 @@ impl KernelPrinter<'_> {
     }
 }
 
+/// One SOAC of `kernel`, as [`print_kernel`] writes it (for error messages).
+pub fn print_soac(kernel: &Kernel, soac: &Soac) -> String {
+    let names = Names::new(kernel.vars.iter().map(|v| v.name.as_str()));
+    KernelPrinter { kernel, names: &names }.soac(soac)
+}
+
+/// One GPU expression of `kernel`, as [`print_kernel`] writes it (for error
+/// messages).
+pub fn print_gexpr(kernel: &Kernel, expr: &GExpr) -> String {
+    let names = Names::new(kernel.vars.iter().map(|v| v.name.as_str()));
+    KernelPrinter { kernel, names: &names }.expr(expr)
+}
+
+/// One statement of `function`, as [`print_function`] writes it, without
+/// indentation or final newline (for error messages).
+pub fn print_stmt(program: &FlatProgram, function: &HostFunction, stmt: &Stmt) -> String {
+    let names = Names::new(function.vars.iter().map(|v| v.name.as_str()));
+    let p = HostPrinter { program, function, names: &names };
+    let mut out = String::new();
+    p.block(&Block { stmts: vec![stmt.clone()], results: vec![] }, 0, &mut out);
+    out.truncate(out.trim_end().len());
+    out
+}
+
 pub fn print_function(program: &FlatProgram, function: &HostFunction, is_main: bool) -> String {
     let names = Names::new(function.vars.iter().map(|v| v.name.as_str()));
     let p = HostPrinter { program, function, names: &names };
@@ -283,6 +307,9 @@ impl HostPrinter<'_> {
             }
             HostExpr::Length(v) => {
                 let _ = write!(out, "#{}", self.name(*v));
+            }
+            HostExpr::Array { elem, items } => {
+                let _ = write!(out, "array {elem} [{}]", self.atoms(items));
             }
             HostExpr::Run { kernel, args } => {
                 let _ = write!(out, "run {}({})", self.program.kernel(*kernel).name, self.atoms(args));
