@@ -5,6 +5,7 @@
 
 use std::cell::RefCell;
 use std::collections::HashSet;
+use std::time::{Duration, Instant};
 
 use flatten::ir::{Block, FlatProgram, HostExpr, HostFunction, KernelId, Stmt};
 
@@ -27,6 +28,8 @@ pub struct FusionState<'s> {
     pub kernel_names: HashSet<String>,
     pub solver: &'s dyn IlpSolver,
     pub reports: Vec<RegionReport>,
+    /// When the ILP's time budget for the whole program runs out.
+    pub ilp_deadline: Option<Instant>,
 }
 
 /// Fuses `block`, a region of `function` named `region`, then its nested
@@ -92,7 +95,9 @@ fn fuse_own_runs(
         ScheduleChoice::Greedy => (greedy_schedule(&pdg, &facts, &candidates, &mut can_merge), None),
         ScheduleChoice::Ilp(time_limit) => {
             let greedy = greedy_schedule(&pdg, &facts, &candidates, &mut can_merge);
-            ilp_schedule(&pdg, &facts, &candidates, state.solver, time_limit, greedy, &mut can_merge, &mut warnings)
+            let deadline = *state.ilp_deadline.get_or_insert_with(|| Instant::now() + time_limit);
+            let budget = Budget { total: time_limit, left: deadline.saturating_duration_since(Instant::now()) };
+            ilp_schedule(&pdg, &facts, &candidates, state.solver, budget, greedy, &mut can_merge, &mut warnings)
         }
     };
     if let Some(error) = bug.into_inner() {
@@ -113,20 +118,37 @@ fn fuse_own_runs(
     Ok(())
 }
 
-/// The ILP's schedule, or the greedy one with a warning when the ILP fails
-/// or proposes an illegal clustering.
+/// The ILP's time: the limit for the whole program, and what is left of it.
+#[derive(Copy, Clone, Debug)]
+struct Budget {
+    total: Duration,
+    left: Duration,
+}
+
+/// The least time worth giving the solver.
+const LEAST_SOLVE_TIME: Duration = Duration::from_millis(1);
+
+/// The ILP's schedule, or the greedy one with a warning when the ILP fails,
+/// has no time left, or proposes an illegal clustering.
 #[allow(clippy::too_many_arguments)]
 fn ilp_schedule(
     pdg: &Pdg,
     facts: &BlockFacts,
     candidates: &[Candidate],
     solver: &dyn IlpSolver,
-    time_limit: std::time::Duration,
+    budget: Budget,
     greedy: Schedule,
     can_merge: &mut dyn FnMut(&[NodeId]) -> bool,
     warnings: &mut Vec<String>,
 ) -> (Schedule, Option<IlpReport>) {
-    let outcome = match solve_region(pdg, candidates, solver, time_limit, Some(&greedy)) {
+    if budget.left < LEAST_SOLVE_TIME {
+        warnings.push(format!(
+            "the ILP's time limit of {:.1} s is used up; using the greedy schedule",
+            budget.total.as_secs_f64()
+        ));
+        return (greedy, None);
+    }
+    let outcome = match solve_region(pdg, candidates, solver, budget.left, Some(&greedy)) {
         Ok(outcome) => outcome,
         Err(why) => {
             warnings.push(format!("the ILP solver ({}) failed: {why}; using the greedy schedule", solver.name()));
@@ -140,11 +162,14 @@ fn ilp_schedule(
         families: outcome.families.clone(),
         solve_time: outcome.solve_time,
         is_optimal: outcome.is_optimal,
+        greedy_objective: outcome.warm_start_objective,
     };
     if !outcome.is_optimal {
         warnings.push(format!(
-            "the ILP solver stopped at the time limit of {:.1} s; using the best schedule it found",
-            time_limit.as_secs_f64()
+            "the ILP solver stopped at the time limit ({:.1} s left of {:.1} s for the program); using the best \
+             schedule it found",
+            budget.left.as_secs_f64(),
+            budget.total.as_secs_f64()
         ));
     }
     let legal = Schedule::from_clusters(pdg, facts, outcome.clusters.clone()).and_then(|schedule| {

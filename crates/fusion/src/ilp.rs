@@ -6,7 +6,10 @@
 //! - **variables** ([`add_variables`]): for each run `u` an ordering
 //!   variable `π_u ∈ [0, N−1]` (integer) and a binary `c_u`, 0 when `u`'s
 //!   results need not be materialised; for each candidate pair a binary
-//!   `x_uv`, 0 when `u` and `v` are fused;
+//!   `x_uv`, 0 when `u` and `v` are fused (fixed to 1 when a path between
+//!   them goes through a fusion-preventing edge: the constraints below
+//!   forbid fusing them anyway, and fixing it spares the solver the
+//!   search);
 //! - **fusible edges** ([`add_fusible_edge_constraints`]):
 //!   `x_uv ≤ π_v − π_u ≤ N·x_uv` and `x_uv ≤ c_u`;
 //! - **fusion-preventing edges** ([`add_preventing_edge_constraints`]):
@@ -104,7 +107,8 @@ pub fn build_model(pdg: &Pdg, candidates: &[Candidate]) -> FusionModel {
 }
 
 /// `π_u ∈ [0, N−1]` integer and `c_u ∈ {0, 1}` for each run `u`;
-/// `x_uv ∈ {0, 1}` for each candidate pair.
+/// `x_uv ∈ {0, 1}` for each candidate pair, `x_uv = 1` when `u` and `v`
+/// must be separated ([`Pdg::must_separate`]).
 fn add_variables(pdg: &Pdg, candidates: &[Candidate]) -> FusionModel {
     let n = pdg.nodes.len();
     let mut variables = ProblemVariables::new();
@@ -114,7 +118,10 @@ fn add_variables(pdg: &Pdg, candidates: &[Candidate]) -> FusionModel {
     let c = (0..n).map(|u| variables.add(variable().binary().name(format!("c_{u}")))).collect();
     let x = candidates
         .iter()
-        .map(|cand| variables.add(variable().binary().name(format!("x_{}_{}", cand.first, cand.second))))
+        .map(|cand| {
+            let x = variable().binary().name(format!("x_{}_{}", cand.first, cand.second));
+            variables.add(if pdg.must_separate(cand.first, cand.second) { x.min(1) } else { x })
+        })
         .collect();
     FusionModel { variables, pi, c, x, constraints: Vec::new(), objective: Expression::from(0.0), n }
 }
@@ -380,6 +387,9 @@ pub struct IlpOutcome {
     pub solve_time: Duration,
     pub is_optimal: bool,
     pub solver: &'static str,
+    /// The objective of the warm start (the greedy schedule), if it was
+    /// feasible.
+    pub warm_start_objective: Option<f64>,
 }
 
 /// Builds and solves the model of a region, starting from `warm_start` (a
@@ -395,6 +405,7 @@ pub fn solve_region(
     let size = model.size();
     let families = model.family_sizes();
     let start = warm_start.map(|s| assignment_of(&model, pdg, candidates, s)).filter(|a| is_feasible(&model, a));
+    let warm_start_objective = start.as_ref().map(|a| objective_at(&model, a));
     let started = Instant::now();
     let values = solver.solve(model, time_limit, start.as_ref())?;
     let solve_time = started.elapsed();
@@ -406,5 +417,6 @@ pub fn solve_region(
         solve_time,
         is_optimal: values.is_optimal,
         solver: solver.name(),
+        warm_start_objective,
     })
 }

@@ -89,12 +89,14 @@ pub enum ScheduleKind {
     None,
     /// Kennedy-style greedy weighted fusion.
     Greedy,
-    /// The ILP, solved within `time_limit` per region (the best schedule
-    /// found by then, with a warning).
+    /// The ILP, solved region by region within `time_limit` for the whole
+    /// program: each region's solve gets what is left. At the limit a
+    /// region keeps the best schedule found (at least the greedy one), with
+    /// a warning.
     Ilp { time_limit: Duration },
 }
 
-/// The ILP's time limit per region unless told otherwise.
+/// The ILP's time limit for a program unless told otherwise.
 pub const DEFAULT_ILP_TIME_LIMIT: Duration = Duration::from_secs(10);
 
 impl ScheduleKind {
@@ -158,6 +160,7 @@ pub fn fuse_with_solver(
         kernel_names: program.kernels.iter().map(|k| k.name.clone()).collect(),
         solver,
         reports: Vec::new(),
+        ilp_deadline: None,
     };
     for index in 0..program.functions.len() {
         let function = program.functions[index].clone();

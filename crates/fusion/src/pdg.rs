@@ -99,6 +99,9 @@ pub struct Pdg {
     pub edges: Vec<PdgEdge>,
     /// `reaches[u][v]`: a path of edges leads from `u` to `v`.
     reaches: Vec<Vec<bool>>,
+    /// `must_separate[u][v]`: a path from `u` to `v` goes through a
+    /// fusion-preventing edge, so no schedule can put them in one kernel.
+    must_separate: Vec<Vec<bool>>,
 }
 
 impl Pdg {
@@ -144,7 +147,14 @@ impl Pdg {
         }
         merge_parallel_edges(&mut edges);
         let reaches = transitive_closure(nodes.len(), &edges);
-        Pdg { nodes, edges, reaches }
+        let must_separate = separated_by_preventing_edges(nodes.len(), &edges, &reaches);
+        Pdg { nodes, edges, reaches, must_separate }
+    }
+
+    /// Whether a path from `u` to `v` (or back) goes through a
+    /// fusion-preventing edge: `u` and `v` can never share a kernel.
+    pub fn must_separate(&self, u: NodeId, v: NodeId) -> bool {
+        self.must_separate[u][v] || self.must_separate[v][u]
     }
 
     /// Whether a path leads from `u` to `v`.
@@ -376,6 +386,20 @@ fn merge_parallel_edges(edges: &mut Vec<PdgEdge>) {
         }
     }
     *edges = merged;
+}
+
+/// For each fusion-preventing edge `a → b`, every `u` that reaches `a` (or
+/// is `a`) is separated from every `v` that `b` reaches (or is `b`).
+fn separated_by_preventing_edges(n: usize, edges: &[PdgEdge], reaches: &[Vec<bool>]) -> Vec<Vec<bool>> {
+    let mut separated = vec![vec![false; n]; n];
+    for edge in edges.iter().filter(|e| !e.is_fusible()) {
+        for u in (0..n).filter(|&u| u == edge.from || reaches[u][edge.from]) {
+            for v in (0..n).filter(|&v| v == edge.to || reaches[edge.to][v]) {
+                separated[u][v] = true;
+            }
+        }
+    }
+    separated
 }
 
 fn transitive_closure(n: usize, edges: &[PdgEdge]) -> Vec<Vec<bool>> {

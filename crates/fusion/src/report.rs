@@ -25,6 +25,8 @@ pub struct IlpReport {
     pub solve_time: Duration,
     /// Whether the solver proved the schedule optimal.
     pub is_optimal: bool,
+    /// The objective of the greedy schedule it started from.
+    pub greedy_objective: Option<f64>,
 }
 
 /// One control region.
@@ -103,8 +105,9 @@ impl FusionReport {
             ));
             if let Some(ilp) = &region.ilp {
                 let families: Vec<String> = ilp.families.iter().map(|(f, n)| format!("{n} {f}")).collect();
+                let greedy = ilp.greedy_objective.map_or(String::new(), |g| format!(" (greedy: {g})"));
                 lines.push(format!(
-                    "{place}: ILP model: {} ({}); {} solved it in {:.1} ms{}, objective {}",
+                    "{place}: ILP model: {} ({}); {} solved it in {:.1} ms{}, objective {}{greedy}",
                     ilp.size,
                     families.join(", "),
                     ilp.solver,
