@@ -1,0 +1,317 @@
+//! Which producer–consumer pairs of SOACs can live in one kernel, by λcu's
+//! rules (§4.2), and why the others cannot.
+//!
+//! One judgement serves two places: the program-dependence graph marks an
+//! edge between two `run`s fusible or fusion-preventing with it
+//! ([`crate::pdg`]), and the vertical rewrite rules check it again before
+//! they fire on a merged kernel ([`crate::rules`]). So a schedule never
+//! fuses what the rules cannot rewrite.
+//!
+//! The legal pairs:
+//!
+//! - **MAP into any SOAC** (`map-map`, `map-reduce`, `map-scan`,
+//!   `map-filter`, `map-permute`, `map-scatter`, `map-once`,
+//!   `map-seg-reduce`, `map-seg-scan`): the consumer computes the
+//!   producer's element where it reads it. Reading at its own index (`A[i]`
+//!   in a thunk over `i`) costs nothing extra. Reading elsewhere (a gather,
+//!   `A[j]`) recomputes the element at `j`, which is allowed only for a
+//!   cheap producer thunk ([`GATHER_COST_LIMIT`]) that cannot fault: a
+//!   fault the `MAP` would have raised at an element nobody reads must not
+//!   be lost. For the same reason a producer that can fault is fused into
+//!   an own-index consumer only when both cover the same index space.
+//!   The array must not be needed whole: not as a segment descriptor nor as
+//!   the base of a `SCATTER`.
+//! - **FILTER into REDUCE** (`filter-reduce`) and **FILTER into FILTER**
+//!   (`filter-filter`): the consumer iterates over exactly the filter's
+//!   elements (its size is `#A` of a result `A` of the filter) and reads
+//!   them at its own index only, and uses its index for nothing else (after
+//!   fusion it iterates over the filter's input, where the index means
+//!   something else).
+//! - **PERMUTE into PERMUTE** (`permute-permute`): an unchecked producer (a
+//!   permutation the flattener knows), a consumer over the same size
+//!   reading it at its own index.
+//! - **REDUCE into ONCE** (`reduce-once`): the one thread runs after the
+//!   reduction's final combine.
+//!
+//! Everything else needs the producer's result complete in global memory
+//! before the consumer starts (a global barrier): a `SCAN`'s, a segmented
+//! SOAC's or a `SCATTER`'s result, a `REDUCE`'s scalar used by a parallel
+//! SOAC, a `FILTER`'s result read at other positions, and so on.
+
+use flatten::ir::{GExpr, KVar, Kernel, Soac};
+
+use crate::gexpr::{Role, can_fault, cost, for_each_expr, soac_can_fault, structural_uses};
+use crate::sizes::SymSize;
+
+/// The most expensive producer thunk ([`cost`]) that a gather may
+/// recompute instead of reading.
+pub const GATHER_COST_LIMIT: usize = 40;
+
+/// One side of a producer–consumer pair: a SOAC, the kernel whose variables
+/// it uses, and its iteration size when known.
+#[derive(Copy, Clone)]
+pub struct SoacView<'a> {
+    pub kernel: &'a Kernel,
+    pub soac: &'a Soac,
+    pub size: Option<&'a SymSize>,
+}
+
+/// Whether the pair can be fused, by which rule, or why not.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Verdict {
+    Fusible(&'static str),
+    Preventing(String),
+}
+
+/// How a consumer SOAC uses the variables that hold a producer's results.
+#[derive(Default, Debug)]
+struct Uses {
+    /// `A[i]` in a thunk over `i`.
+    own_index_reads: usize,
+    /// Reads at any other index, or in operators and predicates.
+    other_reads: usize,
+    /// `A[i]` reads in roles other than the pull thunk (for the filter rules).
+    own_index_reads_outside_pull: usize,
+    /// `#A` as the SOAC's size.
+    length_as_size: usize,
+    /// `#A` anywhere else.
+    other_lengths: usize,
+    /// As a segment descriptor or a `SCATTER` base.
+    structural: bool,
+    /// As a scalar (the result of a `REDUCE` or `ONCE`).
+    scalar: usize,
+}
+
+fn collect_uses(consumer: &Soac, held: &[KVar]) -> Uses {
+    let mut uses = Uses { structural: structural_uses(consumer).iter().any(|v| held.contains(v)), ..Uses::default() };
+    let is_pull = |soac: &Soac, index: KVar| match soac {
+        Soac::Map { pull, .. }
+        | Soac::Reduce { pull, .. }
+        | Soac::Scan { pull, .. }
+        | Soac::Filter { pull, .. }
+        | Soac::SegReduce { pull, .. }
+        | Soac::SegScan { pull, .. } => pull.params.first() == Some(&index),
+        _ => false,
+    };
+    for_each_expr(consumer, |role, expr| {
+        if role == Role::Size {
+            if let GExpr::Length(v) = expr {
+                if held.contains(v) {
+                    uses.length_as_size += 1;
+                    return;
+                }
+            }
+        }
+        let index = match role {
+            Role::IndexThunk { index } => Some(index),
+            _ => None,
+        };
+        count_uses(expr, held, index, &mut uses);
+        if let Some(index) = index {
+            if !is_pull(consumer, index) {
+                let mut outside = Uses::default();
+                count_uses(expr, held, Some(index), &mut outside);
+                uses.own_index_reads_outside_pull += outside.own_index_reads;
+            }
+        }
+    });
+    uses
+}
+
+fn count_uses(expr: &GExpr, held: &[KVar], index: Option<KVar>, uses: &mut Uses) {
+    match expr {
+        GExpr::Read { array, index: at } if held.contains(array) => {
+            let is_own = matches!((&**at, index), (GExpr::Var(v), Some(i)) if *v == i);
+            if is_own {
+                uses.own_index_reads += 1;
+            } else {
+                uses.other_reads += 1;
+            }
+        }
+        GExpr::Length(v) if held.contains(v) => uses.other_lengths += 1,
+        GExpr::Var(v) if held.contains(v) => uses.scalar += 1,
+        GExpr::SegmentOf { offsets, .. } if held.contains(offsets) => uses.structural = true,
+        _ => {}
+    }
+    expr.for_each_child(|c| count_uses(c, held, index, uses));
+}
+
+/// The pull thunk of a SOAC that has one.
+pub fn pull_thunk(soac: &Soac) -> Option<&flatten::ir::Thunk> {
+    match soac {
+        Soac::Map { pull, .. }
+        | Soac::Reduce { pull, .. }
+        | Soac::Scan { pull, .. }
+        | Soac::Filter { pull, .. }
+        | Soac::SegReduce { pull, .. }
+        | Soac::SegScan { pull, .. } => Some(pull),
+        _ => None,
+    }
+}
+
+/// Whether `expr` mentions `index` anywhere except as the index of a read
+/// of one of `held` at exactly `index`.
+fn uses_index_otherwise(expr: &GExpr, index: KVar, held: &[KVar]) -> bool {
+    match expr {
+        GExpr::Read { array, index: at } if held.contains(array) && matches!(&**at, GExpr::Var(v) if *v == index) => {
+            false
+        }
+        GExpr::Var(v) => *v == index,
+        _ => {
+            let mut found = false;
+            expr.for_each_child(|c| found |= uses_index_otherwise(c, index, held));
+            found
+        }
+    }
+}
+
+/// The rule name for a `MAP` producer fused into `consumer`.
+pub fn map_rule_name(consumer: &Soac) -> &'static str {
+    match consumer {
+        Soac::Map { .. } => "map-map",
+        Soac::Permute { .. } => "map-permute",
+        Soac::Scatter { .. } => "map-scatter",
+        Soac::Reduce { .. } => "map-reduce",
+        Soac::Scan { .. } => "map-scan",
+        Soac::Filter { .. } => "map-filter",
+        Soac::Once { .. } => "map-once",
+        Soac::SegReduce { .. } => "map-seg-reduce",
+        Soac::SegScan { .. } => "map-seg-scan",
+    }
+}
+
+/// Whether the consumer's index space is exactly the producer's.
+fn same_space(producer: &SoacView<'_>, consumer: &SoacView<'_>) -> bool {
+    // A segmented SOAC's pull reads the element data its segment descriptor
+    // describes (note [segment descriptors]: the lengths add up to the
+    // length of the data), so its own-index reads cover every element.
+    if matches!(consumer.soac, Soac::SegReduce { .. }) {
+        return true;
+    }
+    matches!((producer.size, consumer.size), (Some(a), Some(b)) if a == b)
+}
+
+/// Judges fusing `producer` into `consumer`, where `held` are the
+/// consumer's variables that hold (some of) the producer's results.
+pub fn vertical_verdict(producer: SoacView<'_>, consumer: SoacView<'_>, held: &[KVar]) -> Verdict {
+    let uses = collect_uses(consumer.soac, held);
+    let producer_name = producer.soac.name();
+    let consumer_name = consumer.soac.name();
+    match producer.soac {
+        Soac::Map { pull, .. } => {
+            if uses.structural {
+                return Verdict::Preventing(format!(
+                    "{consumer_name} needs the MAP's result whole in memory (as a segment descriptor or a SCATTER base)"
+                ));
+            }
+            let producer_faults = can_fault(&pull.body);
+            if uses.other_reads > 0 {
+                if producer_faults {
+                    return Verdict::Preventing(format!(
+                        "{consumer_name} reads the MAP's result at other positions, and the MAP can fault at \
+                         elements nobody reads"
+                    ));
+                }
+                if cost(&pull.body) > GATHER_COST_LIMIT {
+                    return Verdict::Preventing(format!(
+                        "{consumer_name} reads the MAP's result at other positions, and recomputing its elements \
+                         there would cost more than reading them"
+                    ));
+                }
+            }
+            if uses.own_index_reads > 0 && producer_faults && !same_space(&producer, &consumer) {
+                return Verdict::Preventing(format!(
+                    "the MAP can fault, and {consumer_name} does not cover the same index space"
+                ));
+            }
+            Verdict::Fusible(map_rule_name(consumer.soac))
+        }
+        Soac::Filter { .. } => {
+            let rule = match consumer.soac {
+                Soac::Reduce { .. } => "filter-reduce",
+                Soac::Filter { .. } => "filter-filter",
+                _ => {
+                    return Verdict::Preventing(format!(
+                        "a FILTER's result is complete only after the filter ran; only a REDUCE or a FILTER over \
+                         its elements can absorb it, not a {consumer_name}"
+                    ));
+                }
+            };
+            let size_is_filter_length = matches!(consumer.soac,
+                Soac::Reduce { size: GExpr::Length(v), .. } | Soac::Filter { size: GExpr::Length(v), .. }
+                    if held.contains(v));
+            if !size_is_filter_length {
+                return Verdict::Preventing(format!(
+                    "the {consumer_name} does not iterate over exactly the FILTER's elements"
+                ));
+            }
+            if uses.other_reads > 0
+                || uses.other_lengths > 0
+                || uses.structural
+                || uses.scalar > 0
+                || uses.own_index_reads_outside_pull > 0
+            {
+                return Verdict::Preventing(format!(
+                    "the {consumer_name} reads the FILTER's result other than element by element in its pull thunk"
+                ));
+            }
+            let Some(pull) = pull_thunk(consumer.soac) else {
+                return Verdict::Preventing(format!("the {consumer_name} has no pull thunk"));
+            };
+            let index = pull.params[0];
+            if uses_index_otherwise(&pull.body, index, held) {
+                return Verdict::Preventing(format!(
+                    "the {consumer_name} uses its index for more than reading the FILTER's elements (after fusion \
+                     the index would count the FILTER's input instead)"
+                ));
+            }
+            Verdict::Fusible(rule)
+        }
+        Soac::Permute { check, .. } => {
+            if !matches!(consumer.soac, Soac::Permute { .. }) {
+                return Verdict::Preventing(format!(
+                    "a PERMUTE's result is complete only after every element is written; only a PERMUTE can absorb \
+                     it, not a {consumer_name}"
+                ));
+            }
+            if check.is_some() {
+                return Verdict::Preventing(
+                    "the producer PERMUTE checks that its indices are a permutation, which composing them would hide"
+                        .to_string(),
+                );
+            }
+            if uses.other_reads > 0 || uses.other_lengths > 0 || uses.structural || uses.scalar > 0 {
+                return Verdict::Preventing(
+                    "the consumer PERMUTE reads the producer's result other than at its own index".to_string(),
+                );
+            }
+            if !same_space(&producer, &consumer) {
+                return Verdict::Preventing("the two PERMUTEs do not have the same size".to_string());
+            }
+            Verdict::Fusible("permute-permute")
+        }
+        Soac::Reduce { .. } => {
+            if matches!(consumer.soac, Soac::Once { .. }) {
+                Verdict::Fusible("reduce-once")
+            } else {
+                Verdict::Preventing(format!(
+                    "a REDUCE's result is known only after every work-group has finished (a global barrier); only a \
+                     ONCE can use it in the same kernel, not a {consumer_name}"
+                ))
+            }
+        }
+        Soac::Scan { .. }
+        | Soac::SegReduce { .. }
+        | Soac::SegScan { .. }
+        | Soac::Scatter { .. }
+        | Soac::Once { .. } => Verdict::Preventing(format!(
+            "a {producer_name}'s result is complete only after a global barrier; λcu fuses no {producer_name} \
+                 into a later SOAC"
+        )),
+    }
+}
+
+/// Whether a whole kernel may fault when run.
+pub fn kernel_can_fault(kernel: &Kernel) -> bool {
+    kernel.body.iter().any(|b| soac_can_fault(&b.soac))
+}

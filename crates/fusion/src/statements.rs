@@ -1,0 +1,234 @@
+//! What each statement of a control region (a host [`Block`]) defines,
+//! uses and may do, and which statements must stay before which.
+//!
+//! Fusion moves `run` statements: the runs of a cluster become one `run`,
+//! placed where all of them may be. Everything else keeps its order. The
+//! ordering constraints between statements (`must_precede`) are:
+//!
+//! - **data**: a statement that uses a variable comes after the one that
+//!   binds it (variables are bound once, so there are no other data
+//!   hazards);
+//! - **host order**: statements that are not runs keep their relative order
+//!   (consecutive ones are chained);
+//! - **guards**: a run stays after every `assert` before it, and after every
+//!   call, `if` and `time` before it (they may hold checks), because the run
+//!   may rely on the check for its reads being in range;
+//! - **effects**: a run that may fault stays on its side of every statement
+//!   with an effect (`assert`, `print`, `emit`, a call, an `if`, a `time`):
+//!   a fault must happen after the output that came before it and before
+//!   the output that came after it.
+//!
+//! Runs that cannot fault move freely over output statements, and two runs
+//! are ordered only by data (fusion may change which of two faulting
+//! kernels reports first when both would fault, never whether the program
+//! faults).
+
+use flatten::ir::{Atom, Block, FlatProgram, HostExpr, HostVar, KernelId, Repr, SeqRepr, Stmt};
+
+use crate::gexpr::soac_can_fault;
+
+/// What a statement is, for ordering.
+#[derive(Clone, Debug, PartialEq)]
+pub enum StmtKind {
+    /// `let ... = run K(args)`.
+    Run { kernel: KernelId, args: Vec<Atom>, can_fault: bool },
+    /// A host computation without effects: atoms, operators, `#`, array
+    /// literals.
+    Pure,
+    /// `assert`.
+    Assert,
+    /// `print` or `emit`.
+    Output,
+    /// A call, an `if` or a `time`: may print, check, and run kernels.
+    Compound,
+}
+
+impl StmtKind {
+    pub fn is_run(&self) -> bool {
+        matches!(self, StmtKind::Run { .. })
+    }
+
+    /// Whether later runs may rely on this statement having checked
+    /// something.
+    pub fn is_guard(&self) -> bool {
+        matches!(self, StmtKind::Assert | StmtKind::Compound)
+    }
+
+    /// Whether the statement has an effect a faulting run must not cross.
+    pub fn has_effect(&self) -> bool {
+        matches!(self, StmtKind::Assert | StmtKind::Output | StmtKind::Compound)
+    }
+
+    fn can_fault(&self) -> bool {
+        matches!(self, StmtKind::Run { can_fault: true, .. })
+    }
+}
+
+/// One statement's facts.
+#[derive(Clone, Debug)]
+pub struct StmtFacts {
+    pub defs: Vec<HostVar>,
+    /// The variables it reads, those read inside nested blocks included.
+    pub uses: Vec<HostVar>,
+    pub kind: StmtKind,
+}
+
+/// The facts of every statement of a block.
+#[derive(Clone, Debug)]
+pub struct BlockFacts {
+    pub stmts: Vec<StmtFacts>,
+    /// The variables the block returns.
+    pub result_uses: Vec<HostVar>,
+}
+
+/// Why one statement must come before another.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Precedence {
+    Data(Vec<HostVar>),
+    HostOrder,
+    Guard,
+    Effect,
+}
+
+impl BlockFacts {
+    pub fn of_block(program: &FlatProgram, block: &Block) -> BlockFacts {
+        let stmts = block.stmts.iter().map(|s| stmt_facts(program, s)).collect();
+        let mut result_uses = Vec::new();
+        for atom in &block.results {
+            atom_use(atom, &mut result_uses);
+        }
+        BlockFacts { stmts, result_uses }
+    }
+
+    /// Whether statement `later` must stay after statement `earlier`
+    /// (`earlier < later`) because of a direct constraint, and why.
+    pub fn must_precede(&self, earlier: usize, later: usize) -> Option<Precedence> {
+        let (a, b) = (&self.stmts[earlier], &self.stmts[later]);
+        let shared: Vec<HostVar> = a.defs.iter().copied().filter(|v| b.uses.contains(v)).collect();
+        if !shared.is_empty() {
+            return Some(Precedence::Data(shared));
+        }
+        if !a.kind.is_run() && !b.kind.is_run() && self.next_non_run(earlier) == Some(later) {
+            return Some(Precedence::HostOrder);
+        }
+        if a.kind.is_guard() && b.kind.is_run() {
+            return Some(Precedence::Guard);
+        }
+        if (a.kind.has_effect() && b.kind.can_fault()) || (a.kind.can_fault() && b.kind.has_effect()) {
+            return Some(Precedence::Effect);
+        }
+        None
+    }
+
+    fn next_non_run(&self, after: usize) -> Option<usize> {
+        (after + 1..self.stmts.len()).find(|&i| !self.stmts[i].kind.is_run())
+    }
+
+    /// Whether `var` is used by a statement that is not in `members`, or
+    /// returned by the block.
+    pub fn is_used_outside(&self, var: HostVar, members: &[usize]) -> bool {
+        self.result_uses.contains(&var)
+            || self.stmts.iter().enumerate().any(|(i, s)| !members.contains(&i) && s.uses.contains(&var))
+    }
+
+    /// The statements (other than `from`) that use `var`.
+    pub fn users(&self, var: HostVar) -> Vec<usize> {
+        self.stmts.iter().enumerate().filter(|(_, s)| s.uses.contains(&var)).map(|(i, _)| i).collect()
+    }
+}
+
+fn atom_use(atom: &Atom, out: &mut Vec<HostVar>) {
+    if let Atom::Var(v) = atom {
+        out.push(*v);
+    }
+}
+
+fn stmt_facts(program: &FlatProgram, stmt: &Stmt) -> StmtFacts {
+    let mut uses = Vec::new();
+    match stmt {
+        Stmt::Let { vars, expr } => {
+            let kind = expr_facts(program, expr, &mut uses);
+            StmtFacts { defs: vars.clone(), uses, kind }
+        }
+        Stmt::Assert { cond, payload, .. } => {
+            atom_use(cond, &mut uses);
+            payload.iter().for_each(|a| atom_use(a, &mut uses));
+            StmtFacts { defs: Vec::new(), uses, kind: StmtKind::Assert }
+        }
+        Stmt::Print { text } => StmtFacts { defs: Vec::new(), uses: vec![*text], kind: StmtKind::Output },
+        Stmt::Emit { value, .. } => {
+            repr_uses(value, &mut uses);
+            StmtFacts { defs: Vec::new(), uses, kind: StmtKind::Output }
+        }
+    }
+}
+
+fn expr_facts(program: &FlatProgram, expr: &HostExpr, uses: &mut Vec<HostVar>) -> StmtKind {
+    match expr {
+        HostExpr::Atom(a) | HostExpr::Unary { arg: a, .. } => {
+            atom_use(a, uses);
+            StmtKind::Pure
+        }
+        HostExpr::Binary { lhs, rhs, .. } => {
+            atom_use(lhs, uses);
+            atom_use(rhs, uses);
+            StmtKind::Pure
+        }
+        HostExpr::Length(v) => {
+            uses.push(*v);
+            StmtKind::Pure
+        }
+        HostExpr::Array { items, .. } => {
+            items.iter().for_each(|a| atom_use(a, uses));
+            StmtKind::Pure
+        }
+        HostExpr::Run { kernel, args } => {
+            args.iter().for_each(|a| atom_use(a, uses));
+            let can_fault = program.kernel(*kernel).body.iter().any(|b| soac_can_fault(&b.soac));
+            StmtKind::Run { kernel: *kernel, args: args.clone(), can_fault }
+        }
+        HostExpr::Call { args, .. } => {
+            args.iter().for_each(|a| atom_use(a, uses));
+            StmtKind::Compound
+        }
+        HostExpr::If { cond, then_block, else_block } => {
+            atom_use(cond, uses);
+            block_uses(program, then_block, uses);
+            block_uses(program, else_block, uses);
+            StmtKind::Compound
+        }
+        HostExpr::Time { block } => {
+            block_uses(program, block, uses);
+            StmtKind::Compound
+        }
+    }
+}
+
+/// Every variable a nested block reads (its own bindings included, which
+/// are harmless: they are bound nowhere else).
+fn block_uses(program: &FlatProgram, block: &Block, uses: &mut Vec<HostVar>) {
+    for stmt in &block.stmts {
+        uses.extend(stmt_facts(program, stmt).uses);
+    }
+    block.results.iter().for_each(|a| atom_use(a, uses));
+}
+
+fn repr_uses(repr: &Repr, uses: &mut Vec<HostVar>) {
+    match repr {
+        Repr::Scalar(a) => atom_use(a, uses),
+        Repr::Tuple(items) => items.iter().for_each(|r| repr_uses(r, uses)),
+        Repr::Seq(seq) => seq_repr_uses(seq, uses),
+    }
+}
+
+fn seq_repr_uses(seq: &SeqRepr, uses: &mut Vec<HostVar>) {
+    match seq {
+        SeqRepr::Array(v) => uses.push(*v),
+        SeqRepr::Tuple(columns) => columns.iter().for_each(|c| seq_repr_uses(c, uses)),
+        SeqRepr::Nested { lengths, offsets, elements } => {
+            uses.push(*lengths);
+            uses.push(*offsets);
+            seq_repr_uses(elements, uses);
+        }
+    }
+}
