@@ -94,25 +94,24 @@ fn collect_uses(consumer: &Soac, held: &[KVar]) -> Uses {
         _ => false,
     };
     for_each_expr(consumer, |role, expr| {
-        if role == Role::Size {
-            if let GExpr::Length(v) = expr {
-                if held.contains(v) {
-                    uses.length_as_size += 1;
-                    return;
-                }
-            }
+        if role == Role::Size
+            && let GExpr::Length(v) = expr
+            && held.contains(v)
+        {
+            uses.length_as_size += 1;
+            return;
         }
         let index = match role {
             Role::IndexThunk { index } => Some(index),
             _ => None,
         };
         count_uses(expr, held, index, &mut uses);
-        if let Some(index) = index {
-            if !is_pull(consumer, index) {
-                let mut outside = Uses::default();
-                count_uses(expr, held, Some(index), &mut outside);
-                uses.own_index_reads_outside_pull += outside.own_index_reads;
-            }
+        if let Some(index) = index
+            && !is_pull(consumer, index)
+        {
+            let mut outside = Uses::default();
+            count_uses(expr, held, Some(index), &mut outside);
+            uses.own_index_reads_outside_pull += outside.own_index_reads;
         }
     });
     uses

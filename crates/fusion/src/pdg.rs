@@ -258,6 +258,7 @@ pub fn soac_size(resolver: &ArgResolver<'_>, soac: &Soac) -> Option<SymSize> {
 /// The runs reachable from statement `from` by one step of `must_precede`
 /// (`None`) or by a path through statements that are not runs (`Some` of
 /// the first statement on the way).
+#[allow(clippy::needless_range_loop)] // statement indices address `facts` and `seen` alike
 fn runs_reached_from(facts: &BlockFacts, from: usize) -> Vec<(usize, Option<usize>)> {
     let n = facts.stmts.len();
     let mut reached: Vec<(usize, Option<usize>)> = Vec::new();
@@ -408,13 +409,10 @@ fn transitive_closure(n: usize, edges: &[PdgEdge]) -> Vec<Vec<bool>> {
         reaches[e.from][e.to] = true;
     }
     for k in 0..n {
-        for i in 0..n {
-            if reaches[i][k] {
-                for j in 0..n {
-                    if reaches[k][j] {
-                        reaches[i][j] = true;
-                    }
-                }
+        let through_k = reaches[k].clone();
+        for row in reaches.iter_mut().filter(|row| row[k]) {
+            for (reached, &via_k) in row.iter_mut().zip(&through_k) {
+                *reached |= via_k;
             }
         }
     }

@@ -91,13 +91,13 @@ fn check_no_preventing_edge_inside(pdg: &Pdg, clusters: &[Vec<NodeId>]) -> Resul
     for cluster in clusters {
         for &u in cluster {
             for &v in cluster {
-                if let Some(edge) = pdg.edge(u, v) {
-                    if let crate::pdg::EdgeKind::Preventing { reason } = &edge.kind {
-                        return Err(format!(
-                            "`{}` and `{}` are in one cluster across a fusion-preventing edge ({reason})",
-                            pdg.nodes[u].kernel_name, pdg.nodes[v].kernel_name
-                        ));
-                    }
+                if let Some(edge) = pdg.edge(u, v)
+                    && let crate::pdg::EdgeKind::Preventing { reason } = &edge.kind
+                {
+                    return Err(format!(
+                        "`{}` and `{}` are in one cluster across a fusion-preventing edge ({reason})",
+                        pdg.nodes[u].kernel_name, pdg.nodes[v].kernel_name
+                    ));
                 }
             }
         }

@@ -325,12 +325,11 @@ pub fn run_traffic(kernel: &Kernel, args: &[Atom], results: &[HostVar], sizes: &
     let size_poly = |e: &GExpr| resolver.resolve(e).map(|s| Poly::of_size(&s));
     let length_poly = |v: KVar| -> Poly {
         // A result the run returns is named by its host variable.
-        if let Some(position) = kernel.results.iter().position(|&r| r == v) {
-            if let Some(&host) = results.get(position) {
-                if matches!(resolver.result_length(v), Some(SymSize::KernelLocal(_)) | None) {
-                    return Poly::symbol(Symbol::Length(sizes.canonical_array(host)));
-                }
-            }
+        if let Some(position) = kernel.results.iter().position(|&r| r == v)
+            && let Some(&host) = results.get(position)
+            && matches!(resolver.result_length(v), Some(SymSize::KernelLocal(_)) | None)
+        {
+            return Poly::symbol(Symbol::Length(sizes.canonical_array(host)));
         }
         match resolver.length_of(v) {
             Some(size) => Poly::of_size(&size),
@@ -406,10 +405,11 @@ fn collect_reads(expr: &GExpr, out: &mut Vec<(KVar, GExpr)>) {
 }
 
 fn own_index_array(expr: &GExpr, index: KVar, out: &mut Option<KVar>) {
-    if let GExpr::Read { array, index: at } = expr {
-        if **at == GExpr::Var(index) && out.is_none() {
-            *out = Some(*array);
-        }
+    if let GExpr::Read { array, index: at } = expr
+        && **at == GExpr::Var(index)
+        && out.is_none()
+    {
+        *out = Some(*array);
     }
     expr.for_each_child(|c| own_index_array(c, index, out));
 }

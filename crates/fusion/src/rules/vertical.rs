@@ -116,10 +116,10 @@ pub fn inline_map(kernel: &mut Kernel, pair: &Pair) -> Result<(), FusionError> {
         let body = rebuild(expr, &mut |node| match node {
             GExpr::Read { array, index } if columns.contains(&array) => {
                 let column = columns.iter().position(|&c| c == array).unwrap_or(0);
-                if let Some(i) = own_index {
-                    if *index == GExpr::Var(i) {
-                        return GExpr::Var(hoisted[column]);
-                    }
+                if let Some(i) = own_index
+                    && *index == GExpr::Var(i)
+                {
+                    return GExpr::Var(hoisted[column]);
                 }
                 thunk_at(kernel, pull, &types, column, *index)
             }
