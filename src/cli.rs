@@ -26,7 +26,19 @@ pub enum Command {
     /// Compare fusion schedules (none / greedy / ilp).
     Schedules(SchedulesArgs),
     /// List OpenCL platforms and devices, marking the default.
-    Devices,
+    Devices(DevicesArgs),
+}
+
+/// Options of `devices`.
+#[derive(Debug, Args)]
+pub struct DevicesArgs {
+    /// The device to mark (and measure): an index, or a substring of the platform or device name.
+    #[arg(long, env = "NESSIE_DEVICE")]
+    pub device: Option<String>,
+    /// Also measure the marked device's copy bandwidth (1 GiB, read plus write), the ceiling
+    /// against which `--stats` bandwidths are judged.
+    #[arg(long)]
+    pub bandwidth: bool,
 }
 
 /// Options shared by `run`, `compile` and `schedules`.

@@ -51,10 +51,7 @@ fn nessie_main() -> ExitCode {
     let mut out = BufWriter::new(stdout.lock());
 
     let (sources, result) = match &cli.command {
-        Command::Devices => {
-            let spec = std::env::var("NESSIE_DEVICE").ok();
-            (Default::default(), commands::devices::devices(spec.as_deref(), &mut out))
-        }
+        Command::Devices(args) => (Default::default(), commands::devices::devices(args, &mut out)),
         Command::Run(args) => with_session(&args.common.file, |s| commands::run::run(s, args, &mut out)),
         Command::Compile(args) => with_session(&args.common.file, |s| commands::compile::compile(s, args)),
         Command::Schedules(args) => with_session(&args.common.file, |s| commands::schedules::schedules(s, args)),
