@@ -8,5 +8,8 @@
 //! [`plan`] is the contract with the runtime's executor: start there.
 //! [`plan_json`] writes the host plan (`plan.json`) of a compiled program.
 
+pub mod compile;
 pub mod plan;
 pub mod plan_json;
+
+pub use compile::{CodegenError, CompiledProgram, compile_program};
