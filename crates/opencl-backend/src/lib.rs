@@ -11,5 +11,6 @@
 pub mod compile;
 pub mod plan;
 pub mod plan_json;
+pub mod user_fun;
 
 pub use compile::{CodegenError, CompiledProgram, compile_program};

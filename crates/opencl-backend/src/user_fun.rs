@@ -1,0 +1,1131 @@
+//! User functions: the scalar GPU code of the flat IR as OpenCL C functions.
+//!
+//! **In:** a thunk of a flat kernel (`{ i => e }`, `{ (a, b) => a + b }`,
+//! `{ x => x > 0 }`) or a bare GPU expression (the body of `ONCE`, a size).
+//! **Out:** a [`CFunction`]: one `static inline` OpenCL C 1.2 function that
+//! computes exactly what the flat-IR evaluator (`flatten::eval`, whose
+//! operators are in `flatten/src/eval/scalar.rs`) computes, with its
+//! parameter list as data ([`CParam`]) so that the code generator can call
+//! it from a `__kernel`. Every file that contains such functions starts
+//! with [`prelude`] (after `#pragma OPENCL EXTENSION cl_khr_fp64 : enable`,
+//! which the code generator writes first).
+//!
+//! # Types
+//! [`c_type`] is a scalar's type in private code (values, parameters,
+//! results): `int` is `long`, `float` is `double`, `bool` and `char` are
+//! `int` (0 or 1, the character code), as the executor passes them
+//! (`plan::KernelParam`). [`c_elem_type`] is an array element's type:
+//! `long`, `double`, `uchar` for `bool` and `char`.
+//!
+//! # Parameters
+//! In order ([`CParam`]): the thunk's parameters ([`CParam::Arg`]); then
+//! the kernel variables the body reads, in order of first use in
+//! evaluation order: an array read by `xs[i]` or searched by `segment_of`
+//! is a `__global const T*` ([`CParam::Array`]) immediately followed by its
+//! length (a `long`, [`CParam::Length`]) if `#xs` or `segment_of` needs it;
+//! a kernel scalar (a parameter, an earlier `REDUCE` or `ONCE` result) is a
+//! [`CParam::Scalar`]; then the error flag ([`CParam::ErrorFlag`],
+//! `__global long* err`) if the body has an `Assert`; then, for a body of
+//! `k > 1` results, the out-pointers `T* r0, ..., T* r{k-1}` (private
+//! memory: the caller passes `&local`). One result is returned; zero or
+//! several give a `void` function.
+//!
+//! # Semantics (note [primitive semantics] in `nesl-frontend`)
+//! - Ints wrap: `+`, `-`, `*`, negation and `abs` compute in `ulong`
+//!   (signed overflow is undefined in OpenCL C) through the prelude's
+//!   `nessie_add` & co. `/` truncates and `rem` has the dividend's sign
+//!   (C99's `/` and `%`), with `min_int / -1 = min_int` and
+//!   `min_int rem -1 = 0`; shifts count `mod 64`, `rshift` is arithmetic.
+//! - Float arithmetic is IEEE double with no contraction (the prelude turns
+//!   `FP_CONTRACT` off: `a * b + c` is never fused). `sqrt` and the basic
+//!   operations are correctly rounded, as on the host; `exp`, `ln`, the
+//!   trigonometric functions and `expt` are OpenCL's, which may differ from
+//!   the host's libm in the last bits (OpenCL allows a few ulp).
+//! - `round` goes half away from zero, computed exactly (`nessie_round`);
+//!   float-to-int conversions of integral values in range are exact
+//!   (`convert_long_sat`, so an unguarded out-of-range value saturates and
+//!   NaN gives 0 instead of undefined behaviour). `isqrt` is the exact
+//!   floor of the root. `float_bits` is `as_long`.
+//! - Float `min`/`max` order NaN above every number and keep the first
+//!   operand on ties (`nessie_fmin`, `nessie_fmax`); comparisons involving
+//!   NaN are false except `/=` (C's own).
+//! - Bools are 0 or 1: `and`/`or` on bools are `&&`/`||`, which agree with
+//!   the evaluator's eager `and`/`or` because the operands are pure
+//!   (anything that can fault is hoisted into statements before them).
+//! - The evaluator's internal errors (an unguarded division by zero,
+//!   conversion or read out of range: compiler bugs) have no counterpart:
+//!   a zero divisor gives 0 rather than trapping the device, and unguarded
+//!   reads are not checked.
+//!
+//! # Faults
+//! `Assert { cond, site, payload, body }` becomes
+//! `if (!cond) { nessie_fail(err, 1, site, a, b); return 0; }`: the error
+//! flag protocol of `runtime::cl::error_flag` (first failing work-item
+//! wins) with fault code [`FAULT_CODE`], the site the flat program's
+//! [`FaultId`], and `a`, `b` the first two payload values encoded by type
+//! (an int as it is, a float as `as_long`, a bool or char as 0/1 or the
+//! code; a missing one is 0; a third is not evaluated, the flag has no room
+//! for it). The function then returns zeros (through the out-pointers
+//! too) without evaluating the rest of its body, so nothing the assertion
+//! guarded (a read, a division) happens with the bad value. The caller
+//! gets harmless zeros; it may test `nessie_failed(err)` to stop early.
+//!
+//! # Shape of the code
+//! Each `let` is a named local (`long y = xs[i];`), an `if` whose branches
+//! are plain expressions is `c ? a : b`, other `if`s are statements that
+//! assign locals; names come from the kernel's variable names, made C-safe
+//! and unique ([`c_identifier`]). Generated code depends only on its input,
+//! so golden files are stable.
+
+use std::collections::{HashMap, HashSet};
+
+use flatten::ir::{BinaryOp, Const, FaultId, FlatProgram, GExpr, KVar, Kernel, Scalar, Thunk, UnaryOp, VarType};
+
+use crate::compile::CodegenError;
+
+/// The fault code of a failed `Assert` in the error flag (the runtime's
+/// `executor::FAULT_CODE`).
+pub const FAULT_CODE: i64 = 1;
+
+/// A generated OpenCL C function.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CFunction {
+    /// The function's C name, as the caller asked.
+    pub name: String,
+    /// The function's definition (`static inline ... { ... }`).
+    pub source: String,
+    /// Its parameters in order, before the out-pointers of a body of
+    /// several results (one per element of [`CFunction::results`]).
+    pub params: Vec<CParam>,
+    /// The types of the body's results: none (`void`), one (returned) or
+    /// several (`void`, written through trailing out-pointers `T* r0, ...`).
+    pub results: Vec<Scalar>,
+}
+
+impl CFunction {
+    /// Whether the results come back through out-pointers.
+    pub fn has_out_pointers(&self) -> bool {
+        self.results.len() > 1
+    }
+
+    /// The C type the function returns.
+    pub fn return_type(&self) -> &'static str {
+        match self.results[..] {
+            [ty] => c_type(ty),
+            _ => "void",
+        }
+    }
+}
+
+/// A parameter of a [`CFunction`]: what the caller passes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum CParam {
+    /// A parameter of the thunk, of C type [`c_type`]`(ty)`.
+    Arg { var: KVar, ty: Scalar },
+    /// The elements of array variable `var`: `__global const E*` with `E`
+    /// = [`c_elem_type`]`(elem)`.
+    Array { var: KVar, elem: Scalar },
+    /// The logical length of array variable `var`, a `long`.
+    Length { var: KVar },
+    /// A kernel-level scalar (a parameter, an earlier `REDUCE` or `ONCE`
+    /// result), of C type [`c_type`]`(ty)`.
+    Scalar { var: KVar, ty: Scalar },
+    /// The session's error flag, `__global long*`.
+    ErrorFlag,
+}
+
+/// The C type of a scalar value in private code (see the module doc).
+pub fn c_type(ty: Scalar) -> &'static str {
+    match ty {
+        Scalar::Int => "long",
+        Scalar::Float => "double",
+        Scalar::Bool | Scalar::Char => "int",
+    }
+}
+
+/// The C type of an array element in device memory.
+pub fn c_elem_type(ty: Scalar) -> &'static str {
+    match ty {
+        Scalar::Int => "long",
+        Scalar::Float => "double",
+        Scalar::Bool | Scalar::Char => "uchar",
+    }
+}
+
+/// A C literal for a constant, of C type [`c_type`]`(c.scalar())`: ints
+/// with an `L` suffix, doubles exact (shortest round-trip decimal, or
+/// `HUGE_VAL`, or the NaN's bits through `as_double`), bools `1`/`0`,
+/// chars as `'a'` or their code. May start with `-`.
+pub fn c_const(c: Const) -> String {
+    match c {
+        Const::Int(i64::MIN) => "(-9223372036854775807L - 1)".to_string(),
+        Const::Int(x) => format!("{x}L"),
+        Const::Float(x) if x.is_nan() => format!("as_double(0x{:016x}UL)", x.to_bits()),
+        // OpenCL's `INFINITY` is a float; `HUGE_VAL` is the double.
+        Const::Float(x) if x.is_infinite() => if x > 0.0 { "HUGE_VAL" } else { "-HUGE_VAL" }.to_string(),
+        // Debug prints the shortest decimal that reads back as `x`, always
+        // with a `.` or an exponent, so C reads a double.
+        Const::Float(x) => format!("{x:?}"),
+        Const::Bool(b) => if b { "1" } else { "0" }.to_string(),
+        Const::Char(c) if c.is_ascii_alphanumeric() || c == b' ' => format!("'{}'", c as char),
+        Const::Char(c) => c.to_string(),
+    }
+}
+
+/// The zero of a type, the harmless result of a function that faulted.
+fn c_zero(ty: Scalar) -> &'static str {
+    match ty {
+        Scalar::Int => "0L",
+        Scalar::Float => "0.0",
+        Scalar::Bool | Scalar::Char => "0",
+    }
+}
+
+/// The error-flag helpers of `runtime::cl::error_flag`
+/// (`ERROR_FLAG_HELPERS_OPENCL_C`), character for character (a test checks
+/// it): the backend cannot depend on the runtime, and the prelude needs
+/// `nessie_fail`. Guarded, so a file may include both.
+macro_rules! error_flag_helpers {
+    () => {
+        r#"/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+"#
+    };
+}
+
+/// The error-flag helpers (see [`prelude`]), as the runtime defines them.
+pub const ERROR_FLAG_HELPERS: &str = error_flag_helpers!();
+
+/// The scalar helpers of the prelude.
+macro_rules! scalar_helpers {
+    () => {
+        r#"/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+"#
+    };
+}
+
+/// The helpers every file with generated functions includes once, before
+/// them: the error flag's (see [`ERROR_FLAG_HELPERS`]) and the scalar
+/// operators'. It turns `FP_CONTRACT` off. Needs `cl_khr_fp64` enabled
+/// before it.
+pub fn prelude() -> &'static str {
+    concat!(error_flag_helpers!(), "\n", scalar_helpers!())
+}
+
+/// A C identifier for a kernel variable's name: characters other than
+/// ASCII letters, digits and `_` become `_`, and a name that is empty,
+/// starts with a digit or `_`, or is reserved (a C or OpenCL keyword or
+/// type, a builtin the generated code calls, a `nessie_`/`get_`/`as_`/
+/// `convert_` name, an all-capitals macro-like name) gets a `v` prefix.
+pub fn c_identifier(name: &str) -> String {
+    let clean: String = name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect();
+    if is_reserved(&clean) { format!("v{clean}") } else { clean }
+}
+
+fn is_reserved(name: &str) -> bool {
+    const RESERVED: &[&str] = &[
+        // C99
+        "auto",
+        "break",
+        "case",
+        "char",
+        "const",
+        "continue",
+        "default",
+        "do",
+        "double",
+        "else",
+        "enum",
+        "extern",
+        "float",
+        "for",
+        "goto",
+        "if",
+        "inline",
+        "int",
+        "long",
+        "register",
+        "restrict",
+        "return",
+        "short",
+        "signed",
+        "sizeof",
+        "static",
+        "struct",
+        "switch",
+        "typedef",
+        "union",
+        "unsigned",
+        "void",
+        "volatile",
+        "while",
+        // OpenCL C
+        "bool",
+        "true",
+        "false",
+        "uchar",
+        "ushort",
+        "uint",
+        "ulong",
+        "half",
+        "size_t",
+        "ptrdiff_t",
+        "intptr_t",
+        "uintptr_t",
+        "kernel",
+        "global",
+        "local",
+        "constant",
+        "private",
+        "read_only",
+        "write_only",
+        "read_write",
+        "image1d_t",
+        "image2d_t",
+        "image3d_t",
+        "sampler_t",
+        "event_t",
+        "complex",
+        "imaginary",
+        "err",
+        // builtins the generated code and the prelude call
+        "sqrt",
+        "exp",
+        "log",
+        "sin",
+        "cos",
+        "tan",
+        "asin",
+        "acos",
+        "atan",
+        "sinh",
+        "cosh",
+        "tanh",
+        "pow",
+        "fabs",
+        "floor",
+        "ceil",
+        "trunc",
+        "round",
+        "copysign",
+        "isnan",
+        "min",
+        "max",
+        "atomic_cmpxchg",
+    ];
+    let vector_type = ["char", "uchar", "short", "ushort", "int", "uint", "long", "ulong", "float", "double", "half"]
+        .iter()
+        .any(|base| name.strip_prefix(base).is_some_and(|n| matches!(n, "2" | "3" | "4" | "8" | "16")));
+    name.is_empty()
+        || name.starts_with(|c: char| c.is_ascii_digit() || c == '_')
+        || ["nessie_", "get_", "as_", "convert_", "atomic_", "atom_"].iter().any(|p| name.starts_with(p))
+        || !name.chars().any(|c| c.is_ascii_lowercase())
+        || RESERVED.contains(&name)
+        || vector_type
+}
+
+/// The function `name` computing `thunk` (see the module doc for its
+/// parameters and results).
+pub fn thunk_function(
+    program: &FlatProgram,
+    kernel: &Kernel,
+    name: &str,
+    thunk: &Thunk,
+) -> Result<CFunction, CodegenError> {
+    generate(program, kernel, name, &thunk.params, &thunk.body)
+}
+
+/// The function `name` computing `body` with no thunk parameters: the body
+/// of `ONCE`, a size expression.
+pub fn expr_function(
+    program: &FlatProgram,
+    kernel: &Kernel,
+    name: &str,
+    body: &GExpr,
+) -> Result<CFunction, CodegenError> {
+    generate(program, kernel, name, &[], body)
+}
+
+fn generate(
+    program: &FlatProgram,
+    kernel: &Kernel,
+    name: &str,
+    params: &[KVar],
+    body: &GExpr,
+) -> Result<CFunction, CodegenError> {
+    let mut g = Gen {
+        program,
+        kernel,
+        taken: HashSet::new(),
+        names: HashMap::new(),
+        lengths: HashMap::new(),
+        lines: Vec::new(),
+        indent: 1,
+        results: Vec::new(),
+        on_fail: Vec::new(),
+    };
+    if nesting(body) > MAX_DEPTH {
+        return Err(g.unsupported(format!("an expression nested more than {MAX_DEPTH} deep")));
+    }
+    g.taken.insert(name.to_string());
+    let results = g.types(body)?;
+    let outs: Vec<String> =
+        if results.len() > 1 { (0..results.len()).map(|k| g.fresh(&format!("r{k}"))).collect() } else { Vec::new() };
+    g.results = results.clone();
+
+    // The parameters: the thunk's, then the free variables by first use.
+    let mut c_params = Vec::new();
+    let mut decls = Vec::new();
+    for &p in params {
+        let ty = match g.var_type(p)? {
+            VarType::Scalar(ty) => ty,
+            VarType::Array(_) => return Err(g.internal(format!("the thunk parameter `{}` is an array", g.raw(p)))),
+        };
+        let c = g.fresh(g.raw(p));
+        decls.push(format!("{} {c}", c_type(ty)));
+        g.names.insert(p, c);
+        c_params.push(CParam::Arg { var: p, ty });
+    }
+    let uses = FreeUses::of(body, params);
+    for &v in &uses.order {
+        match g.var_type(v)? {
+            VarType::Scalar(ty) => {
+                let c = g.fresh(g.raw(v));
+                decls.push(format!("{} {c}", c_type(ty)));
+                g.names.insert(v, c);
+                c_params.push(CParam::Scalar { var: v, ty });
+            }
+            VarType::Array(elem) => {
+                if uses.data.contains(&v) {
+                    let c = g.fresh(g.raw(v));
+                    decls.push(format!("__global const {}* {c}", c_elem_type(elem)));
+                    g.names.insert(v, c);
+                    c_params.push(CParam::Array { var: v, elem });
+                }
+                if uses.length.contains(&v) {
+                    let base = g.names.get(&v).map_or_else(|| c_identifier(g.raw(v)), String::clone);
+                    let c = g.fresh(&format!("{base}_len"));
+                    decls.push(format!("long {c}"));
+                    g.lengths.insert(v, c);
+                    c_params.push(CParam::Length { var: v });
+                }
+            }
+        }
+    }
+    if preorder(body).iter().any(|e| matches!(e, GExpr::Assert { .. })) {
+        decls.push("__global long* err".to_string());
+        c_params.push(CParam::ErrorFlag);
+    }
+    for (out, &ty) in outs.iter().zip(&results) {
+        decls.push(format!("{}* {out}", c_type(ty)));
+    }
+    g.on_fail = match &results[..] {
+        [] => vec!["return;".to_string()],
+        [ty] => vec![format!("return {};", c_zero(*ty))],
+        _ => {
+            let mut lines: Vec<String> =
+                outs.iter().zip(&results).map(|(out, &ty)| format!("*{out} = {};", c_zero(ty))).collect();
+            lines.push("return;".to_string());
+            lines
+        }
+    };
+
+    let values = g.values(body)?;
+    match &values[..] {
+        [] => {}
+        [value] => g.line(format!("return {};", value.text)),
+        _ => {
+            for (out, value) in outs.iter().zip(&values) {
+                g.line(format!("*{out} = {};", value.text));
+            }
+        }
+    }
+    let return_type = match &results[..] {
+        [ty] => c_type(*ty),
+        _ => "void",
+    };
+    let mut source = format!("static inline {return_type} {name}({}) {{\n", decls.join(", "));
+    for line in &g.lines {
+        source.push_str(line);
+        source.push('\n');
+    }
+    source.push_str("}\n");
+    Ok(CFunction { name: name.to_string(), source, params: c_params, results })
+}
+
+/// The direct subexpressions of `e`, in evaluation order (as
+/// `GExpr::for_each_child` visits them).
+fn children(e: &GExpr) -> Vec<&GExpr> {
+    match e {
+        GExpr::Var(_) | GExpr::Const(_) | GExpr::Length(_) => vec![],
+        GExpr::Read { index, .. } | GExpr::SegmentOf { index, .. } => vec![index],
+        GExpr::Unary { arg, .. } => vec![arg],
+        GExpr::Binary { lhs, rhs, .. } => vec![lhs, rhs],
+        GExpr::If { cond, then_branch, else_branch } => vec![cond, then_branch, else_branch],
+        GExpr::Let { value, body, .. } => vec![value, body],
+        GExpr::Tuple(items) => items.iter().collect(),
+        GExpr::Assert { cond, payload, body, .. } => {
+            let mut all = vec![&**cond];
+            all.extend(payload);
+            all.push(body);
+            all
+        }
+    }
+}
+
+/// Every subexpression of `expr`, in evaluation order (an index before
+/// the array it reads is listed with the reading node after it), without
+/// recursion.
+fn preorder(expr: &GExpr) -> Vec<&GExpr> {
+    let mut order = Vec::new();
+    let mut stack = vec![expr];
+    while let Some(e) = stack.pop() {
+        order.push(e);
+        stack.extend(children(e).into_iter().rev());
+    }
+    order
+}
+
+/// How deep translating `expr` recurses: `let` and `assert` bodies continue
+/// their parent's level (they are translated in a loop).
+fn nesting(expr: &GExpr) -> usize {
+    let mut deepest = 0;
+    let mut stack = vec![(expr, 1)];
+    while let Some((e, depth)) = stack.pop() {
+        deepest = deepest.max(depth);
+        match e {
+            GExpr::Let { value, body, .. } => {
+                stack.push((value, depth + 1));
+                stack.push((body, depth));
+            }
+            GExpr::Assert { cond, payload, body, .. } => {
+                stack.push((cond, depth + 1));
+                stack.extend(payload.iter().map(|p| (p, depth + 1)));
+                stack.push((body, depth));
+            }
+            _ => stack.extend(children(e).into_iter().map(|c| (c, depth + 1))),
+        }
+    }
+    deepest
+}
+
+/// The free variables of a body, in order of first use, with how arrays
+/// are used.
+#[derive(Default)]
+struct FreeUses {
+    order: Vec<KVar>,
+    /// Arrays whose elements are read.
+    data: HashSet<KVar>,
+    /// Arrays whose length is needed.
+    length: HashSet<KVar>,
+}
+
+impl FreeUses {
+    /// In evaluation order: an index before the array it reads.
+    fn of(body: &GExpr, params: &[KVar]) -> FreeUses {
+        let mut bound: HashSet<KVar> = params.iter().copied().collect();
+        let nodes = preorder(body);
+        for e in &nodes {
+            if let GExpr::Let { vars, .. } = e {
+                bound.extend(vars.iter().copied());
+            }
+        }
+        let mut uses = FreeUses::default();
+        let mut seen = HashSet::new();
+        // A reading node comes before its index in preorder; note the array
+        // once the index's subtree is done, by walking with an explicit
+        // stack of "note" markers.
+        enum Work<'e> {
+            Visit(&'e GExpr),
+            Note(KVar),
+        }
+        let mut stack = vec![Work::Visit(body)];
+        while let Some(work) = stack.pop() {
+            let e = match work {
+                Work::Note(v) => {
+                    if !bound.contains(&v) && seen.insert(v) {
+                        uses.order.push(v);
+                    }
+                    continue;
+                }
+                Work::Visit(e) => e,
+            };
+            match e {
+                GExpr::Var(v) => stack.push(Work::Note(*v)),
+                GExpr::Length(v) => {
+                    uses.length.insert(*v);
+                    stack.push(Work::Note(*v));
+                }
+                GExpr::Read { array, index } => {
+                    uses.data.insert(*array);
+                    stack.push(Work::Note(*array));
+                    stack.push(Work::Visit(index));
+                }
+                GExpr::SegmentOf { offsets, index } => {
+                    uses.data.insert(*offsets);
+                    uses.length.insert(*offsets);
+                    stack.push(Work::Note(*offsets));
+                    stack.push(Work::Visit(index));
+                }
+                _ => {
+                    stack.extend(children(e).into_iter().rev().map(Work::Visit));
+                }
+            }
+        }
+        uses
+    }
+}
+
+// C operator precedence levels, smaller binds tighter.
+const PRIMARY: u8 = 0;
+const UNARY: u8 = 2;
+const MULTIPLICATIVE: u8 = 3;
+const ADDITIVE: u8 = 4;
+const RELATIONAL: u8 = 6;
+const EQUALITY: u8 = 7;
+const BIT_AND: u8 = 8;
+const BIT_XOR: u8 = 9;
+const BIT_OR: u8 = 10;
+const LOGICAL_AND: u8 = 11;
+const LOGICAL_OR: u8 = 12;
+const CONDITIONAL: u8 = 13;
+
+/// A pure C expression with the precedence of its outermost operator.
+#[derive(Clone, Debug)]
+struct CExpr {
+    text: String,
+    prec: u8,
+}
+
+impl CExpr {
+    fn new(text: impl Into<String>, prec: u8) -> CExpr {
+        CExpr { text: text.into(), prec }
+    }
+
+    fn primary(text: impl Into<String>) -> CExpr {
+        CExpr::new(text, PRIMARY)
+    }
+
+    /// The text, parenthesized unless it binds tighter than `limit`.
+    fn tighter_than(&self, limit: u8) -> String {
+        if self.prec < limit { self.text.clone() } else { format!("({})", self.text) }
+    }
+
+    /// The text as a call argument or an operand that needs no grouping.
+    fn bare(&self) -> &str {
+        &self.text
+    }
+}
+
+fn call(function: &str, args: &[&CExpr]) -> CExpr {
+    let args: Vec<&str> = args.iter().map(|a| a.bare()).collect();
+    CExpr::primary(format!("{function}({})", args.join(", ")))
+}
+
+fn unary(op: &str, arg: &CExpr) -> CExpr {
+    CExpr::new(format!("{op}{}", arg.tighter_than(UNARY)), UNARY)
+}
+
+/// `lhs op rhs` for a left-associative operator of precedence `prec`.
+/// Operands of comparisons and bitwise operators are grouped whenever they
+/// are not plain arithmetic, so that nothing reads ambiguously.
+fn infix(lhs: &CExpr, op: &str, prec: u8, rhs: &CExpr) -> CExpr {
+    let group = |e: &CExpr, is_rhs: bool| {
+        let needs = e.prec > prec
+            || (is_rhs && e.prec == prec)
+            || (matches!(prec, RELATIONAL | EQUALITY) && e.prec >= RELATIONAL)
+            || (matches!(prec, BIT_AND | BIT_XOR | BIT_OR) && e.prec > UNARY && e.prec != prec)
+            || (prec == LOGICAL_OR && e.prec == LOGICAL_AND);
+        if needs { format!("({})", e.text) } else { e.text.clone() }
+    };
+    CExpr::new(format!("{} {op} {}", group(lhs, false), group(rhs, true)), prec)
+}
+
+struct Gen<'a> {
+    program: &'a FlatProgram,
+    kernel: &'a Kernel,
+    /// C names in use in the function.
+    taken: HashSet<String>,
+    /// The C name of each parameter, free variable and `let` in scope.
+    names: HashMap<KVar, String>,
+    /// The C name of the length of each free array whose length is used.
+    lengths: HashMap<KVar, String>,
+    /// The statements so far, indented.
+    lines: Vec<String>,
+    indent: usize,
+    results: Vec<Scalar>,
+    /// The statements after `nessie_fail`: return zeros.
+    on_fail: Vec<String>,
+}
+
+/// The deepest expression tree translated (see [`nesting`]); deeper trees
+/// are refused rather than risking the stack.
+const MAX_DEPTH: usize = 1_000;
+
+impl<'a> Gen<'a> {
+    fn internal(&self, what: impl Into<String>) -> CodegenError {
+        CodegenError::Internal(format!("{} (in kernel `{}`)", what.into(), self.kernel.name))
+    }
+
+    fn unsupported(&self, what: impl Into<String>) -> CodegenError {
+        CodegenError::Unsupported { kernel: self.kernel.name.clone(), what: what.into() }
+    }
+
+    fn raw(&self, v: KVar) -> &'a str {
+        let kernel: &'a Kernel = self.kernel;
+        kernel.vars.get(v.0 as usize).map_or("v", |info| info.name.as_str())
+    }
+
+    fn var_type(&self, v: KVar) -> Result<VarType, CodegenError> {
+        match self.kernel.vars.get(v.0 as usize) {
+            Some(info) => Ok(info.ty),
+            None => Err(self.internal(format!("variable {} does not exist", v.0))),
+        }
+    }
+
+    fn scalar_var(&self, v: KVar) -> Result<Scalar, CodegenError> {
+        match self.var_type(v)? {
+            VarType::Scalar(s) => Ok(s),
+            VarType::Array(_) => Err(self.internal(format!("the array `{}` is used as a scalar", self.raw(v)))),
+        }
+    }
+
+    fn array_var(&self, v: KVar) -> Result<Scalar, CodegenError> {
+        match self.var_type(v)? {
+            VarType::Array(s) => Ok(s),
+            VarType::Scalar(_) => Err(self.internal(format!("the scalar `{}` is used as an array", self.raw(v)))),
+        }
+    }
+
+    /// A fresh C name based on `base`.
+    fn fresh(&mut self, base: &str) -> String {
+        let base = c_identifier(base);
+        let mut name = base.clone();
+        let mut n = 1;
+        while self.taken.contains(&name) {
+            name = format!("{base}_{n}");
+            n += 1;
+        }
+        self.taken.insert(name.clone());
+        name
+    }
+
+    fn name(&self, v: KVar) -> Result<String, CodegenError> {
+        match self.names.get(&v) {
+            Some(name) => Ok(name.clone()),
+            None => Err(self.internal(format!("`{}` is read outside the scope that binds it", self.raw(v)))),
+        }
+    }
+
+    fn line(&mut self, text: impl AsRef<str>) {
+        self.lines.push(format!("{}{}", "    ".repeat(self.indent), text.as_ref()));
+    }
+
+    // --- types ----------------------------------------------------------
+
+    /// The types of the values of `expr` (one for a scalar expression).
+    fn types(&self, mut expr: &GExpr) -> Result<Vec<Scalar>, CodegenError> {
+        while let GExpr::Let { body, .. } | GExpr::Assert { body, .. } = expr {
+            expr = body;
+        }
+        match expr {
+            GExpr::Tuple(items) => items.iter().map(|item| self.scalar_type(item)).collect(),
+            GExpr::If { then_branch, .. } => self.types(then_branch),
+            GExpr::Let { body, .. } | GExpr::Assert { body, .. } => self.types(body),
+            _ => Ok(vec![self.scalar_type(expr)?]),
+        }
+    }
+
+    fn scalar_type(&self, mut expr: &GExpr) -> Result<Scalar, CodegenError> {
+        while let GExpr::Let { body, .. } | GExpr::Assert { body, .. } = expr {
+            expr = body;
+        }
+        Ok(match expr {
+            GExpr::Var(v) => self.scalar_var(*v)?,
+            GExpr::Const(c) => c.scalar(),
+            GExpr::Read { array, .. } => self.array_var(*array)?,
+            GExpr::Length(_) | GExpr::SegmentOf { .. } => Scalar::Int,
+            GExpr::Unary { op, ty, .. } => op.result(*ty),
+            GExpr::Binary { op, ty, .. } => op.result(*ty),
+            GExpr::If { then_branch, .. } => self.scalar_type(then_branch)?,
+            GExpr::Let { body, .. } | GExpr::Assert { body, .. } => self.scalar_type(body)?,
+            GExpr::Tuple(items) => match &items[..] {
+                [item] => self.scalar_type(item)?,
+                _ => return Err(self.internal(format!("a tuple of {} values where one is expected", items.len()))),
+            },
+        })
+    }
+
+    // --- expressions -----------------------------------------------------
+
+    /// The values of `expr` (a tuple or a scalar), as pure C expressions,
+    /// after emitting the statements they need.
+    fn values(&mut self, mut expr: &GExpr) -> Result<Vec<CExpr>, CodegenError> {
+        loop {
+            match expr {
+                GExpr::Let { vars, value, .. } => self.bind(vars, value)?,
+                GExpr::Assert { cond, site, payload, .. } => self.check(cond, *site, payload)?,
+                _ => break,
+            }
+            let (GExpr::Let { body, .. } | GExpr::Assert { body, .. }) = expr else { break };
+            expr = body;
+        }
+        match expr {
+            GExpr::Tuple(items) => items.iter().map(|item| self.value(item)).collect(),
+            GExpr::If { cond, then_branch, else_branch } => {
+                let types = self.types(expr)?;
+                let cond = self.value(cond)?;
+                let (then_lines, then_values) = self.branch(then_branch)?;
+                let (else_lines, else_values) = self.branch(else_branch)?;
+                if let ([], [], [t], [e]) = (&then_lines[..], &else_lines[..], &then_values[..], &else_values[..]) {
+                    return Ok(vec![conditional(&cond, t, e)]);
+                }
+                let temps: Vec<String> = types.iter().map(|_| self.fresh("t")).collect();
+                for (temp, &ty) in temps.iter().zip(&types) {
+                    self.line(format!("{} {temp};", c_type(ty)));
+                }
+                self.emit_if(&cond, then_lines, &then_values, else_lines, &else_values, &temps)?;
+                Ok(temps.into_iter().map(CExpr::primary).collect())
+            }
+            _ => Ok(vec![self.value(expr)?]),
+        }
+    }
+
+    /// Translates `expr` in a block of its own: its statements (indented
+    /// one level deeper) and its values.
+    fn branch(&mut self, expr: &GExpr) -> Result<(Vec<String>, Vec<CExpr>), CodegenError> {
+        let outer = std::mem::take(&mut self.lines);
+        let scope = self.names.clone();
+        self.indent += 1;
+        let values = self.values(expr);
+        self.indent -= 1;
+        self.names = scope;
+        let lines = std::mem::replace(&mut self.lines, outer);
+        Ok((lines, values?))
+    }
+
+    /// `if (cond) { then; targets = ...; } else { ...; }`.
+    fn emit_if(
+        &mut self,
+        cond: &CExpr,
+        then_lines: Vec<String>,
+        then_values: &[CExpr],
+        else_lines: Vec<String>,
+        else_values: &[CExpr],
+        targets: &[String],
+    ) -> Result<(), CodegenError> {
+        if then_values.len() != targets.len() || else_values.len() != targets.len() {
+            return Err(self.internal(format!(
+                "the branches of an `if` yield {} and {} values where {} are expected",
+                then_values.len(),
+                else_values.len(),
+                targets.len()
+            )));
+        }
+        self.line(format!("if ({}) {{", cond.bare()));
+        self.lines.extend(then_lines);
+        self.indent += 1;
+        for (target, value) in targets.iter().zip(then_values) {
+            self.line(format!("{target} = {};", value.bare()));
+        }
+        self.indent -= 1;
+        self.line("} else {");
+        self.lines.extend(else_lines);
+        self.indent += 1;
+        for (target, value) in targets.iter().zip(else_values) {
+            self.line(format!("{target} = {};", value.bare()));
+        }
+        self.indent -= 1;
+        self.line("}");
+        Ok(())
+    }
+
+    /// Binds the `let` variables `vars` to the values of `value`: one local
+    /// each.
+    fn bind(&mut self, vars: &[KVar], value: &GExpr) -> Result<(), CodegenError> {
+        let types = vars.iter().map(|&v| self.scalar_var(v)).collect::<Result<Vec<_>, _>>()?;
+        if let GExpr::If { cond, then_branch, else_branch } = value {
+            // Assign the variables in the branches, unless both are plain
+            // expressions of one value (then `c ? a : b`).
+            let cond = self.value(cond)?;
+            let (then_lines, then_values) = self.branch(then_branch)?;
+            let (else_lines, else_values) = self.branch(else_branch)?;
+            if let ([], [], [t], [e], [v]) =
+                (&then_lines[..], &else_lines[..], &then_values[..], &else_values[..], vars)
+            {
+                let value = conditional(&cond, t, e);
+                return self.declare(*v, types[0], &value);
+            }
+            let names: Vec<String> = vars.iter().map(|&v| self.fresh(self.raw(v))).collect();
+            for (name, &ty) in names.iter().zip(&types) {
+                self.line(format!("{} {name};", c_type(ty)));
+            }
+            self.emit_if(&cond, then_lines, &then_values, else_lines, &else_values, &names)?;
+            for (&v, name) in vars.iter().zip(names) {
+                self.names.insert(v, name);
+            }
+            return Ok(());
+        }
+        let values = self.values(value)?;
+        if values.len() != vars.len() {
+            return Err(self.internal(format!("`let` binds {} variables to {} values", vars.len(), values.len())));
+        }
+        for ((&v, &ty), value) in vars.iter().zip(&types).zip(&values) {
+            self.declare(v, ty, value)?;
+        }
+        Ok(())
+    }
+
+    fn declare(&mut self, v: KVar, ty: Scalar, value: &CExpr) -> Result<(), CodegenError> {
+        let name = self.fresh(self.raw(v));
+        self.line(format!("{} {name} = {};", c_type(ty), value.bare()));
+        self.names.insert(v, name);
+        Ok(())
+    }
+
+    /// `if (!cond) { nessie_fail(...); return zeros; }`
+    fn check(&mut self, cond: &GExpr, site: FaultId, payload: &[GExpr]) -> Result<(), CodegenError> {
+        if site.0 as usize >= self.program.fault_sites.len() {
+            return Err(self.internal(format!("the fault site @{} does not exist", site.0)));
+        }
+        let cond = self.value(cond)?;
+        self.line(format!("if ({}) {{", unary("!", &cond).bare()));
+        let scope = self.names.clone();
+        self.indent += 1;
+        let mut words = Vec::new();
+        for value in payload.iter().take(2) {
+            let ty = self.scalar_type(value)?;
+            let value = self.value(value)?;
+            words.push(match ty {
+                Scalar::Int => value.text,
+                Scalar::Float => call("as_long", &[&value]).text,
+                Scalar::Bool | Scalar::Char => unary("(long)", &value).text,
+            });
+        }
+        words.resize(2, "0".to_string());
+        self.line(format!("nessie_fail(err, {FAULT_CODE}, {}, {}, {});", site.0, words[0], words[1]));
+        for line in self.on_fail.clone() {
+            self.line(line);
+        }
+        self.indent -= 1;
+        self.names = scope;
+        self.line("}");
+        Ok(())
+    }
+
+    /// The value of a scalar expression.
+    fn value(&mut self, expr: &GExpr) -> Result<CExpr, CodegenError> {
+        match expr {
+            GExpr::Var(v) => {
+                self.scalar_var(*v)?;
+                Ok(CExpr::primary(self.name(*v)?))
+            }
+            GExpr::Const(c) => {
+                let text = c_const(*c);
+                let prec = if text.starts_with('-') { UNARY } else { PRIMARY };
+                Ok(CExpr::new(text, prec))
+            }
+            GExpr::Read { array, index } => {
+                self.array_var(*array)?;
+                let index = self.value(index)?;
+                Ok(CExpr::primary(format!("{}[{}]", self.name(*array)?, index.bare())))
+            }
+            GExpr::Length(array) => {
+                self.array_var(*array)?;
+                match self.lengths.get(array) {
+                    Some(name) => Ok(CExpr::primary(name.clone())),
+                    None => Err(self.internal(format!("the length of `{}` is not a parameter", self.raw(*array)))),
+                }
+            }
+            GExpr::SegmentOf { offsets, index } => {
+                if self.array_var(*offsets)? != Scalar::Int {
+                    return Err(self.internal(format!("the offsets `{}` are not ints", self.raw(*offsets))));
+                }
+                let index = self.value(index)?;
+                let data = CExpr::primary(self.name(*offsets)?);
+                let Some(length) = self.lengths.get(offsets).cloned() else {
+                    return Err(self.internal(format!("the length of `{}` is not a parameter", self.raw(*offsets))));
+                };
+                Ok(call("nessie_segment_of", &[&data, &CExpr::primary(length), &index]))
+            }
+            GExpr::Unary { op, ty, arg } => {
+                let arg_ty = self.scalar_type(arg)?;
+                if arg_ty != *ty {
+                    return Err(self.internal(format!("`{}` of type {ty} applied to a {arg_ty}", op.name())));
+                }
+                let arg = self.value(arg)?;
+                self.unary_op(*op, *ty, &arg)
+            }
+            GExpr::Binary { op, ty, lhs, rhs } => {
+                let (lhs_ty, rhs_ty) = (self.scalar_type(lhs)?, self.scalar_type(rhs)?);
+                if lhs_ty != *ty || rhs_ty != *ty {
+                    return Err(
+                        self.internal(format!("`{}` of type {ty} applied to {lhs_ty} and {rhs_ty}", op.symbol()))
+                    );
+                }
+                let lhs = self.value(lhs)?;
+                let rhs = self.value(rhs)?;
+                self.binary_op(*op, *ty, &lhs, &rhs)
+            }
+            GExpr::If { .. } | GExpr::Let { .. } | GExpr::Assert { .. } => match &self.values(expr)?[..] {
+                [value] => Ok(value.clone()),
+                values => Err(self.internal(format!("{} values where one is expected", values.len()))),
+            },
+            GExpr::Tuple(items) => match &items[..] {
+                [item] => self.value(item),
+                _ => Err(self.internal(format!("a tuple of {} values where one is expected", items.len()))),
+            },
+        }
+    }
+
+    fn unary_op(&self, op: UnaryOp, ty: Scalar, arg: &CExpr) -> Result<CExpr, CodegenError> {
+        use Scalar::{Bool, Char, Float, Int};
+        use UnaryOp::*;
+        let libm = |name: &str| Ok(call(name, &[arg]));
+        match (op, ty) {
+            (Neg, Int) => Ok(call("nessie_neg", &[arg])),
+            (Neg, Float) => Ok(unary("-", arg)),
+            (Not, Int) => Ok(unary("~", arg)),
+            (Not, Bool) => Ok(unary("!", arg)),
+            (Abs, Int) => Ok(call("nessie_abs", &[arg])),
+            (Abs, Float) => libm("fabs"),
+            (Sqrt, Float) => libm("sqrt"),
+            (Exp, Float) => libm("exp"),
+            (Ln, Float) => libm("log"),
+            (Sin, Float) => libm("sin"),
+            (Cos, Float) => libm("cos"),
+            (Tan, Float) => libm("tan"),
+            (Asin, Float) => libm("asin"),
+            (Acos, Float) => libm("acos"),
+            (Atan, Float) => libm("atan"),
+            (Sinh, Float) => libm("sinh"),
+            (Cosh, Float) => libm("cosh"),
+            (Tanh, Float) => libm("tanh"),
+            (ToFloat, Int) => Ok(unary("(double)", arg)),
+            (Floor, Float) => Ok(call("convert_long_sat", &[&call("floor", &[arg])])),
+            (Ceil, Float) => Ok(call("convert_long_sat", &[&call("ceil", &[arg])])),
+            (Trunc, Float) => Ok(call("convert_long_sat", &[&call("trunc", &[arg])])),
+            (Round, Float) => Ok(call("convert_long_sat", &[&call("nessie_round", &[arg])])),
+            (Isqrt, Int) => Ok(call("nessie_isqrt", &[arg])),
+            (BoolToInt, Bool) | (CharToInt, Char) => Ok(unary("(long)", arg)),
+            (IntToChar, Int) => {
+                Ok(CExpr::new(format!("(int)({})", infix(arg, "&", BIT_AND, &CExpr::primary("255")).text), UNARY))
+            }
+            (FloatBits, Float) => Ok(call("as_long", &[arg])),
+            _ => Err(self.internal(format!("`{}` applied to a {ty} operand", op.name()))),
+        }
+    }
+
+    fn binary_op(&self, op: BinaryOp, ty: Scalar, lhs: &CExpr, rhs: &CExpr) -> Result<CExpr, CodegenError> {
+        use BinaryOp::*;
+        use Scalar::{Bool, Float, Int};
+        let helper = |name: &str| Ok(call(name, &[lhs, rhs]));
+        let op_c = |symbol: &str, prec: u8| Ok(infix(lhs, symbol, prec, rhs));
+        match (op, ty) {
+            (Add, Int) => helper("nessie_add"),
+            (Sub, Int) => helper("nessie_sub"),
+            (Mul, Int) => helper("nessie_mul"),
+            (Div, Int) => helper("nessie_div"),
+            (Rem, Int) => helper("nessie_rem"),
+            (Add, Float) => op_c("+", ADDITIVE),
+            (Sub, Float) => op_c("-", ADDITIVE),
+            (Mul, Float) => op_c("*", MULTIPLICATIVE),
+            (Div, Float) => op_c("/", MULTIPLICATIVE),
+            (Min, Float) => helper("nessie_fmin"),
+            (Max, Float) => helper("nessie_fmax"),
+            (Min, _) => helper("min"),
+            (Max, _) => helper("max"),
+            (Eq, _) => op_c("==", EQUALITY),
+            (Ne, _) => op_c("!=", EQUALITY),
+            (Lt, _) => op_c("<", RELATIONAL),
+            (Le, _) => op_c("<=", RELATIONAL),
+            (Gt, _) => op_c(">", RELATIONAL),
+            (Ge, _) => op_c(">=", RELATIONAL),
+            (And, Int) => op_c("&", BIT_AND),
+            (Or, Int) => op_c("|", BIT_OR),
+            (Xor, Int) => op_c("^", BIT_XOR),
+            (And, Bool) => op_c("&&", LOGICAL_AND),
+            (Or, Bool) => op_c("||", LOGICAL_OR),
+            (Xor, Bool) => op_c("!=", EQUALITY),
+            (Shl, Int) => helper("nessie_shl"),
+            (Shr, Int) => helper("nessie_shr"),
+            (Pow, Float) => helper("pow"),
+            _ => Err(self.internal(format!("`{}` applied to {ty} operands", op.symbol()))),
+        }
+    }
+}
+
+/// `c ? a : b`.
+fn conditional(cond: &CExpr, then_value: &CExpr, else_value: &CExpr) -> CExpr {
+    let cond = if cond.prec <= EQUALITY { cond.text.clone() } else { format!("({})", cond.text) };
+    let then_text = then_value.tighter_than(CONDITIONAL);
+    let else_text = else_value.tighter_than(CONDITIONAL);
+    CExpr::new(format!("{cond} ? {then_text} : {else_text}"), CONDITIONAL)
+}

@@ -1,0 +1,1065 @@
+//! The generated user functions on a real OpenCL device (PoCL on the CPU in
+//! CI) against the flat-IR evaluator, the oracle: every operator on every
+//! type it takes, over edge-case inputs (overflow, division and `rem` of
+//! negative numbers, shifts out of range, NaN, ±inf, -0.0, huge floats,
+//! chars 0 and 255), and the constructs around them (`let`, `if`, tuples,
+//! `segment_of`, lengths, kernel scalars, `ONCE`), and faults: a failed
+//! `assert` sets the error flag with its site and payload.
+//!
+//! Each case is a one-SOAC kernel (a `MAP` or a `ONCE`). Its thunk becomes a
+//! function through `user_fun`, called by a small `__kernel` built from the
+//! function's parameter list; the evaluator runs the same kernel.
+
+use std::rc::Rc;
+
+use flatten::eval::{ArrayValue, EvalError, FlatValue, ScalarValue, run_kernel};
+use flatten::ir::{
+    BinaryOp, Block, Const, FaultId, FaultSite, FlatProgram, GExpr, HostFunction, KVar, Kernel, KernelId, Scalar, Soac,
+    SoacBinding, Thunk, UnaryOp, VarType,
+};
+use nesl_frontend::{FileId, Span};
+use opencl_backend::CodegenError;
+use opencl_backend::user_fun::{
+    CFunction, CParam, ERROR_FLAG_HELPERS, FAULT_CODE, c_elem_type, c_identifier, c_type, expr_function, prelude,
+    thunk_function,
+};
+use runtime::cl::{Arg, DeviceBuffer, DeviceFault, Grid, Launch, Session};
+
+// --- building kernels --------------------------------------------------------
+
+const SITES: u32 = 4;
+
+fn program_of(kernel: &Kernel) -> FlatProgram {
+    FlatProgram {
+        kernels: vec![kernel.clone()],
+        functions: vec![],
+        main: HostFunction { name: "main".into(), params: vec![], body: Block::default(), vars: vec![] },
+        fault_sites: (0..SITES)
+            .map(|k| FaultSite {
+                message: format!("site {k}: {{0}} and {{1}}"),
+                span: Span::new(FileId(0), 0, 0),
+                label: "here".into(),
+                note: None,
+            })
+            .collect(),
+        datatypes: vec![],
+    }
+}
+
+/// A kernel under construction: parameters with their values, then one SOAC.
+struct Case {
+    kernel: Kernel,
+    args: Vec<FlatValue>,
+}
+
+impl Case {
+    fn new() -> Case {
+        Case {
+            kernel: Kernel { name: "k".into(), params: vec![], body: vec![], results: vec![], vars: vec![] },
+            args: vec![],
+        }
+    }
+
+    fn param(&mut self, name: &str, value: FlatValue) -> KVar {
+        let ty = match &value {
+            FlatValue::Scalar(s) => VarType::Scalar(s.scalar()),
+            FlatValue::Array(a) => VarType::Array(a.scalar()),
+        };
+        let v = self.kernel.new_var(name, ty);
+        self.kernel.params.push(v);
+        self.args.push(value);
+        v
+    }
+
+    fn scalar(&mut self, name: &str, ty: Scalar) -> KVar {
+        self.kernel.new_var(name, VarType::Scalar(ty))
+    }
+
+    /// `MAP { i => body(i) } (#size)` with results of `types`.
+    fn map(mut self, size: KVar, types: &[Scalar], body: impl FnOnce(&mut Case, GExpr) -> GExpr) -> Case {
+        let i = self.scalar("i", Scalar::Int);
+        let body = body(&mut self, GExpr::Var(i));
+        let results: Vec<KVar> = types
+            .iter()
+            .enumerate()
+            .map(|(k, &ty)| self.kernel.new_var(format!("out{k}"), VarType::Array(ty)))
+            .collect();
+        self.kernel.body.push(SoacBinding {
+            results: results.clone(),
+            soac: Soac::Map { size: GExpr::Length(size), pull: Thunk { params: vec![i], body } },
+        });
+        self.kernel.results = results;
+        self
+    }
+
+    /// `ONCE body` with results of `types`.
+    fn once(mut self, types: &[Scalar], body: GExpr) -> Case {
+        let results: Vec<KVar> = types
+            .iter()
+            .enumerate()
+            .map(|(k, &ty)| self.kernel.new_var(format!("out{k}"), VarType::Scalar(ty)))
+            .collect();
+        self.kernel.body.push(SoacBinding { results: results.clone(), soac: Soac::Once { body } });
+        self.kernel.results = results;
+        self
+    }
+}
+
+fn array(values: &[ScalarValue], ty: Scalar) -> FlatValue {
+    let ints = || values.iter().map(|v| if let ScalarValue::Int(x) = v { *x } else { 0 }).collect();
+    let floats = || values.iter().map(|v| if let ScalarValue::Float(x) = v { *x } else { 0.0 }).collect();
+    let bytes = || {
+        values
+            .iter()
+            .map(|v| match v {
+                ScalarValue::Bool(b) => u8::from(*b),
+                ScalarValue::Char(c) => *c,
+                _ => 0,
+            })
+            .collect::<Vec<u8>>()
+    };
+    FlatValue::Array(match ty {
+        Scalar::Int => ArrayValue::ints(ints()),
+        Scalar::Float => ArrayValue::floats(floats()),
+        Scalar::Bool => ArrayValue::bools(&bytes().iter().map(|&b| b != 0).collect::<Vec<_>>()),
+        Scalar::Char => ArrayValue::chars(bytes()),
+    })
+}
+
+// --- running -------------------------------------------------------------------
+
+fn session() -> Session {
+    let spec = std::env::var("NESSIE_DEVICE").ok();
+    match Session::open(spec.as_deref()) {
+        Ok(session) => session,
+        Err(e) => panic!(
+            "these tests need an OpenCL device; install PoCL \
+             (`sudo apt-get install -y pocl-opencl-icd ocl-icd-libopencl1`) or set NESSIE_DEVICE: {e}"
+        ),
+    }
+}
+
+/// What a kernel computed: one column of values per result, or a fault
+/// (its message filled in with the payload).
+#[derive(Debug)]
+enum Outcome {
+    Values(Vec<Vec<ScalarValue>>),
+    Fault(String),
+}
+
+fn evaluate(case: &Case) -> Outcome {
+    let program = program_of(&case.kernel);
+    match run_kernel(&program, KernelId(0), case.args.clone()) {
+        Ok(values) => Outcome::Values(
+            values
+                .into_iter()
+                .map(|v| match v {
+                    FlatValue::Scalar(s) => vec![s],
+                    FlatValue::Array(a) => (0..a.len()).filter_map(|i| a.get(i)).collect(),
+                })
+                .collect(),
+        ),
+        Err(EvalError::Fault(diagnostic)) => Outcome::Fault(diagnostic.message),
+        Err(e) => panic!("the evaluator fails on the test kernel: {e}\n{:?}", case.kernel),
+    }
+}
+
+/// The function for the kernel's SOAC, and the `__kernel` that applies it at
+/// every index (`ONCE`: at one), with its source.
+fn generate(case: &Case) -> Result<(CFunction, String), CodegenError> {
+    let program = program_of(&case.kernel);
+    let soac = &case.kernel.body[0].soac;
+    let (function, n) = match soac {
+        Soac::Map { pull, .. } => (thunk_function(&program, &case.kernel, "f", pull)?, "n"),
+        Soac::Once { body } => (expr_function(&program, &case.kernel, "f", body)?, "1"),
+        other => panic!("no test harness for {}", other.name()),
+    };
+    let mut params = Vec::new();
+    let mut call = Vec::new();
+    for (j, p) in function.params.iter().enumerate() {
+        match p {
+            CParam::Arg { .. } => call.push("i".to_string()),
+            CParam::Array { elem, .. } => {
+                params.push(format!("__global const {}* p{j}", c_elem_type(*elem)));
+                call.push(format!("p{j}"));
+            }
+            CParam::Length { .. } => {
+                params.push(format!("long p{j}"));
+                call.push(format!("p{j}"));
+            }
+            CParam::Scalar { ty, .. } => {
+                params.push(format!("{} p{j}", c_type(*ty)));
+                call.push(format!("p{j}"));
+            }
+            CParam::ErrorFlag => {
+                params.push("__global long* err".to_string());
+                call.push("err".to_string());
+            }
+        }
+    }
+    for (k, &ty) in function.results.iter().enumerate() {
+        params.push(format!("__global {}* out{k}", c_elem_type(ty)));
+    }
+    params.push("long n".to_string());
+    let index = if n == "1" { "0" } else { "i" };
+    let mut body = String::new();
+    match &function.results[..] {
+        [] => body.push_str(&format!("    f({});\n", call.join(", "))),
+        [_] => body.push_str(&format!("    out0[{index}] = f({});\n", call.join(", "))),
+        results => {
+            for (k, &ty) in results.iter().enumerate() {
+                body.push_str(&format!("    {} v{k};\n", c_type(ty)));
+                call.push(format!("&v{k}"));
+            }
+            body.push_str(&format!("    f({});\n", call.join(", ")));
+            for k in 0..results.len() {
+                body.push_str(&format!("    out{k}[{index}] = v{k};\n"));
+            }
+        }
+    }
+    let source = format!(
+        "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n{}\n{}\n__kernel void test({}) {{\n    long i = get_global_id(0);\n    if (i >= {n}) return;\n{body}}}\n",
+        prelude(),
+        function.source,
+        params.join(", "),
+    );
+    Ok((function, source))
+}
+
+/// A device buffer of any element type.
+enum Buffer {
+    Long(DeviceBuffer<i64>),
+    Double(DeviceBuffer<f64>),
+    Byte(DeviceBuffer<u8>),
+}
+
+impl Buffer {
+    fn arg(&self) -> Arg<'_> {
+        match self {
+            Buffer::Long(b) => Arg::from(b),
+            Buffer::Double(b) => Arg::from(b),
+            Buffer::Byte(b) => Arg::from(b),
+        }
+    }
+}
+
+fn upload(session: &mut Session, value: &ArrayValue) -> Buffer {
+    let n = value.len();
+    let all: Vec<ScalarValue> = (0..n).filter_map(|i| value.get(i)).collect();
+    match value.scalar() {
+        Scalar::Int => Buffer::Long(
+            session
+                .upload(&all.iter().map(|v| if let ScalarValue::Int(x) = v { *x } else { 0 }).collect::<Vec<_>>())
+                .unwrap(),
+        ),
+        Scalar::Float => Buffer::Double(
+            session
+                .upload(&all.iter().map(|v| if let ScalarValue::Float(x) = v { *x } else { 0.0 }).collect::<Vec<_>>())
+                .unwrap(),
+        ),
+        Scalar::Bool | Scalar::Char => Buffer::Byte(
+            session
+                .upload(
+                    &all.iter()
+                        .map(|v| match v {
+                            ScalarValue::Bool(b) => u8::from(*b),
+                            ScalarValue::Char(c) => *c,
+                            _ => 0,
+                        })
+                        .collect::<Vec<_>>(),
+                )
+                .unwrap(),
+        ),
+    }
+}
+
+fn param_value(case: &Case, var: KVar) -> &FlatValue {
+    let position = case.kernel.params.iter().position(|&p| p == var).expect("a free variable is a parameter");
+    &case.args[position]
+}
+
+/// Runs the case on the device.
+fn run_on_device(session: &mut Session, case: &Case) -> Outcome {
+    let (function, source) = generate(case).unwrap_or_else(|e| panic!("no function for {:?}: {e}", case.kernel));
+    let program: Rc<runtime::cl::Program> = session
+        .build_program("user_fun_test", &source, "")
+        .unwrap_or_else(|e| panic!("the test program does not build: {e}\n{source}"));
+    let kernel = program.kernel("test").unwrap();
+    let n = match &case.kernel.body[0].soac {
+        Soac::Map { size: GExpr::Length(v), .. } => match param_value(case, *v) {
+            FlatValue::Array(a) => a.len(),
+            FlatValue::Scalar(_) => panic!("a size of a scalar"),
+        },
+        _ => 1,
+    };
+    let mut inputs = Vec::new();
+    for p in &function.params {
+        if let CParam::Array { var, .. } = p {
+            let FlatValue::Array(a) = param_value(case, *var) else { panic!("an array parameter bound to a scalar") };
+            inputs.push(upload(session, a));
+        }
+    }
+    let outputs: Vec<Buffer> = function
+        .results
+        .iter()
+        .map(|ty| match ty {
+            Scalar::Int => Buffer::Long(session.alloc(n).unwrap()),
+            Scalar::Float => Buffer::Double(session.alloc(n).unwrap()),
+            Scalar::Bool | Scalar::Char => Buffer::Byte(session.alloc(n).unwrap()),
+        })
+        .collect();
+    let mut args = Vec::new();
+    let mut next_input = inputs.iter();
+    for p in &function.params {
+        match p {
+            CParam::Arg { .. } => {}
+            CParam::Array { .. } => args.push(next_input.next().unwrap().arg()),
+            CParam::Length { var } => match param_value(case, *var) {
+                FlatValue::Array(a) => args.push(Arg::I64(a.len() as i64)),
+                FlatValue::Scalar(_) => panic!("the length of a scalar"),
+            },
+            CParam::Scalar { var, .. } => args.push(match param_value(case, *var) {
+                FlatValue::Scalar(ScalarValue::Int(x)) => Arg::I64(*x),
+                FlatValue::Scalar(ScalarValue::Float(x)) => Arg::F64(*x),
+                FlatValue::Scalar(ScalarValue::Bool(b)) => Arg::I32(i32::from(*b)),
+                FlatValue::Scalar(ScalarValue::Char(c)) => Arg::I32(i32::from(*c)),
+                FlatValue::Array(_) => panic!("a scalar parameter bound to an array"),
+            }),
+            CParam::ErrorFlag => args.push(Arg::ErrorFlag),
+        }
+    }
+    args.extend(outputs.iter().map(Buffer::arg));
+    args.push(Arg::I64(n as i64));
+    session.launch(&Launch::new(kernel, Grid::linear(n)), &args).unwrap();
+    if let Some(fault) = session.check_error_flag().unwrap() {
+        return Outcome::Fault(describe_fault(case, fault));
+    }
+    Outcome::Values(
+        outputs
+            .iter()
+            .zip(&function.results)
+            .map(|(buffer, &ty)| match buffer {
+                Buffer::Long(b) => session.read(b).unwrap().into_iter().map(ScalarValue::Int).collect(),
+                Buffer::Double(b) => session.read(b).unwrap().into_iter().map(ScalarValue::Float).collect(),
+                Buffer::Byte(b) => session
+                    .read(b)
+                    .unwrap()
+                    .into_iter()
+                    .map(|x| if ty == Scalar::Bool { ScalarValue::Bool(x != 0) } else { ScalarValue::Char(x) })
+                    .collect(),
+            })
+            .collect(),
+    )
+}
+
+/// The message of a device fault, decoded as `runtime::executor::faults`
+/// documents: the payload types are those of the `assert`.
+fn describe_fault(case: &Case, fault: DeviceFault) -> String {
+    assert_eq!(fault.code, FAULT_CODE);
+    assert_eq!(FAULT_CODE, runtime::executor::FAULT_CODE);
+    let site = u32::try_from(fault.site).expect("a site id");
+    let types = payload_types(case, FaultId(site)).expect("the site's assert");
+    let payload: Vec<Const> = types
+        .iter()
+        .zip([fault.a, fault.b])
+        .map(|(ty, word)| match ty {
+            Scalar::Int => Const::Int(word),
+            Scalar::Float => Const::Float(f64::from_bits(word as u64)),
+            Scalar::Bool => Const::Bool(word != 0),
+            Scalar::Char => Const::Char(word as u8),
+        })
+        .collect();
+    program_of(&case.kernel).fault_site(FaultId(site)).format(&payload)
+}
+
+fn payload_types(case: &Case, site: FaultId) -> Option<Vec<Scalar>> {
+    fn find(kernel: &Kernel, e: &GExpr, site: FaultId) -> Option<Vec<Scalar>> {
+        if let GExpr::Assert { site: s, payload, .. } = e
+            && *s == site
+        {
+            return Some(payload.iter().map(|p| type_of(kernel, p)).collect());
+        }
+        let mut found = None;
+        e.for_each_child(|c| found = found.take().or_else(|| find(kernel, c, site)));
+        found
+    }
+    let exprs: Vec<&GExpr> = match &case.kernel.body[0].soac {
+        Soac::Map { pull, .. } => vec![&pull.body],
+        Soac::Once { body } => vec![body],
+        _ => vec![],
+    };
+    exprs.into_iter().find_map(|e| find(&case.kernel, e, site))
+}
+
+fn type_of(kernel: &Kernel, e: &GExpr) -> Scalar {
+    match e {
+        GExpr::Var(v) | GExpr::Read { array: v, .. } => kernel.var(*v).ty.scalar(),
+        GExpr::Const(c) => c.scalar(),
+        GExpr::Length(_) | GExpr::SegmentOf { .. } => Scalar::Int,
+        GExpr::Unary { op, ty, .. } => op.result(*ty),
+        GExpr::Binary { op, ty, .. } => op.result(*ty),
+        GExpr::If { then_branch: e, .. } | GExpr::Let { body: e, .. } | GExpr::Assert { body: e, .. } => {
+            type_of(kernel, e)
+        }
+        GExpr::Tuple(items) => type_of(kernel, &items[0]),
+    }
+}
+
+/// How far apart two floats may be: 0 for exact operations, the OpenCL
+/// spec's ulp bound for the library functions.
+#[derive(Copy, Clone, Debug, PartialEq)]
+enum Tolerance {
+    Exact,
+    Ulps(u64),
+}
+
+fn ulps_apart(x: f64, y: f64) -> u64 {
+    // Map the floats onto a line of integers ordered like the floats.
+    let key = |f: f64| {
+        let bits = f.to_bits() as i64;
+        if bits < 0 { i64::MIN - bits } else { bits }
+    };
+    key(x).abs_diff(key(y))
+}
+
+fn same(expected: ScalarValue, actual: ScalarValue, tolerance: Tolerance) -> bool {
+    match (expected, actual, tolerance) {
+        (ScalarValue::Float(x), ScalarValue::Float(y), _) if x.is_nan() || y.is_nan() => x.is_nan() && y.is_nan(),
+        (ScalarValue::Float(x), ScalarValue::Float(y), Tolerance::Exact) => x.to_bits() == y.to_bits(),
+        (ScalarValue::Float(x), ScalarValue::Float(y), Tolerance::Ulps(n)) => {
+            x.to_bits() == y.to_bits() || (x.is_finite() && y.is_finite() && ulps_apart(x, y) <= n)
+        }
+        _ => expected == actual,
+    }
+}
+
+/// Runs the case on the device and the evaluator and compares; `inputs`
+/// describes each index for the failure message.
+fn check_case(session: &mut Session, case: &Case, tolerance: Tolerance, inputs: &dyn Fn(usize) -> String) {
+    let expected = evaluate(case);
+    let actual = run_on_device(session, case);
+    match (&expected, &actual) {
+        (Outcome::Values(e), Outcome::Values(a)) => {
+            assert_eq!(e.len(), a.len(), "number of results");
+            for (k, (ec, ac)) in e.iter().zip(a).enumerate() {
+                assert_eq!(ec.len(), ac.len(), "length of result {k}");
+                for (i, (&x, &y)) in ec.iter().zip(ac).enumerate() {
+                    assert!(
+                        same(x, y, tolerance),
+                        "result {k} at {i} ({}): the evaluator gives {x:?}, the device {y:?}\n{}",
+                        inputs(i),
+                        generate(case).unwrap().0.source
+                    );
+                }
+            }
+        }
+        (Outcome::Fault(e), Outcome::Fault(a)) => assert_eq!(e, a, "the fault"),
+        _ => panic!("the evaluator gives {expected:?}, the device {actual:?}\n{}", generate(case).unwrap().1),
+    }
+}
+
+// --- inputs --------------------------------------------------------------------
+
+fn ints() -> Vec<i64> {
+    vec![
+        0,
+        1,
+        -1,
+        2,
+        -2,
+        3,
+        -3,
+        7,
+        -7,
+        10,
+        63,
+        64,
+        65,
+        -63,
+        -64,
+        -65,
+        255,
+        256,
+        1 << 32,
+        -(1 << 32),
+        3_037_000_499,
+        3_037_000_500,
+        999_999_999_999_999_999,
+        i64::MAX,
+        i64::MAX - 1,
+        i64::MIN,
+        i64::MIN + 1,
+    ]
+}
+
+fn floats() -> Vec<f64> {
+    vec![
+        0.0,
+        -0.0,
+        1.0,
+        -1.0,
+        0.5,
+        -0.5,
+        1.5,
+        -1.5,
+        2.5,
+        -2.5,
+        3.0,
+        0.1,
+        0.49999999999999994,
+        -0.49999999999999994,
+        4_503_599_627_370_497.0,
+        9_223_372_036_854_774_784.0,
+        -9_223_372_036_854_775_808.0,
+        9_223_372_036_854_775_808.0,
+        1e300,
+        -1e300,
+        1e-300,
+        5e-324,
+        f64::MAX,
+        f64::MIN_POSITIVE,
+        std::f64::consts::PI,
+        -123.456,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        f64::NAN,
+    ]
+}
+
+fn values_of(ty: Scalar) -> Vec<ScalarValue> {
+    match ty {
+        Scalar::Int => ints().into_iter().map(ScalarValue::Int).collect(),
+        Scalar::Float => floats().into_iter().map(ScalarValue::Float).collect(),
+        Scalar::Bool => vec![ScalarValue::Bool(false), ScalarValue::Bool(true)],
+        Scalar::Char => {
+            [0u8, 1, b' ', b'a', b'z', b'Z', 127, 128, 254, 255].into_iter().map(ScalarValue::Char).collect()
+        }
+    }
+}
+
+fn unary_ops() -> Vec<(UnaryOp, Scalar)> {
+    use Scalar::*;
+    use UnaryOp::*;
+    let mut ops = vec![(Neg, Int), (Neg, Float), (Not, Int), (Not, Bool), (Abs, Int), (Abs, Float)];
+    for op in [Sqrt, Exp, Ln, Sin, Cos, Tan, Asin, Acos, Atan, Sinh, Cosh, Tanh] {
+        ops.push((op, Float));
+    }
+    ops.extend([(ToFloat, Int), (Floor, Float), (Ceil, Float), (Trunc, Float), (Round, Float), (Isqrt, Int)]);
+    ops.extend([(BoolToInt, Bool), (CharToInt, Char), (IntToChar, Int), (FloatBits, Float)]);
+    ops
+}
+
+fn binary_ops() -> Vec<(BinaryOp, Scalar)> {
+    use BinaryOp::*;
+    use Scalar::*;
+    let mut ops = vec![];
+    for op in [Add, Sub, Mul, Div, Rem, Min, Max, Eq, Ne, Lt, Le, Gt, Ge, And, Or, Xor, Shl, Shr] {
+        ops.push((op, Int));
+    }
+    for op in [Add, Sub, Mul, Div, Min, Max, Eq, Ne, Lt, Le, Gt, Ge, Pow] {
+        ops.push((op, Float));
+    }
+    for op in [Min, Max, Eq, Ne, Lt, Le, Gt, Ge, And, Or, Xor] {
+        ops.push((op, Bool));
+    }
+    for op in [Min, Max, Eq, Ne, Lt, Le, Gt, Ge] {
+        ops.push((op, Char));
+    }
+    ops
+}
+
+/// The OpenCL C 1.2 spec's bound for the double version of a library
+/// function (section 7.4, table 7.2).
+fn unary_tolerance(op: UnaryOp) -> Tolerance {
+    use UnaryOp::*;
+    match op {
+        Exp | Ln => Tolerance::Ulps(3),
+        Sin | Cos | Tan | Asin | Acos | Sinh | Cosh | Tanh => Tolerance::Ulps(4),
+        Atan => Tolerance::Ulps(5),
+        _ => Tolerance::Exact,
+    }
+}
+
+/// Whether the evaluator defines `op` on `x` (the flattener guards the
+/// others with an `assert`; unguarded, they are compiler bugs).
+fn unary_defined(op: UnaryOp, x: ScalarValue) -> bool {
+    const LIMIT: f64 = 9_223_372_036_854_775_808.0;
+    let in_range = |f: f64| (-LIMIT..LIMIT).contains(&f);
+    match (op, x) {
+        (UnaryOp::Floor, ScalarValue::Float(f)) => in_range(f.floor()),
+        (UnaryOp::Ceil, ScalarValue::Float(f)) => in_range(f.ceil()),
+        (UnaryOp::Trunc, ScalarValue::Float(f)) => in_range(f.trunc()),
+        (UnaryOp::Round, ScalarValue::Float(f)) => in_range(f.round()),
+        (UnaryOp::Isqrt, ScalarValue::Int(n)) => n >= 0,
+        (UnaryOp::IntToChar, ScalarValue::Int(n)) => (0..256).contains(&n),
+        _ => true,
+    }
+}
+
+// --- operators -----------------------------------------------------------------
+
+#[test]
+fn every_unary_operator_agrees_with_the_evaluator_on_edge_cases() {
+    let mut session = session();
+    for (op, ty) in unary_ops() {
+        let xs: Vec<ScalarValue> = values_of(ty).into_iter().filter(|&x| unary_defined(op, x)).collect();
+        let xs = if op == UnaryOp::IntToChar {
+            (0..256).map(ScalarValue::Int).collect()
+        } else if op == UnaryOp::Isqrt {
+            let mut n: Vec<ScalarValue> = xs;
+            n.extend([15, 16, 17, 24, 25, 26, 1 << 62, (1 << 62) - 1, 9_999_999_999].map(ScalarValue::Int));
+            n
+        } else {
+            xs
+        };
+        let mut case = Case::new();
+        let xs_var = case.param("xs", array(&xs, ty));
+        let case = case.map(xs_var, &[op.result(ty)], |_, i| GExpr::unary(op, ty, GExpr::read(xs_var, i)));
+        check_case(&mut session, &case, unary_tolerance(op), &|i| format!("{}({:?})", op.name(), xs[i]));
+    }
+}
+
+#[test]
+fn every_binary_operator_agrees_with_the_evaluator_on_all_pairs_of_edge_cases() {
+    let mut session = session();
+    for (op, ty) in binary_ops() {
+        let values = values_of(ty);
+        let mut pairs: Vec<(ScalarValue, ScalarValue)> = Vec::new();
+        for &x in &values {
+            for &y in &values {
+                // A zero divisor is guarded by the flattener.
+                if matches!(op, BinaryOp::Div | BinaryOp::Rem) && y == ScalarValue::Int(0) {
+                    continue;
+                }
+                pairs.push((x, y));
+            }
+        }
+        let (xs, ys): (Vec<_>, Vec<_>) = pairs.iter().copied().unzip();
+        let mut case = Case::new();
+        let xs_var = case.param("xs", array(&xs, ty));
+        let ys_var = case.param("ys", array(&ys, ty));
+        let case = case.map(xs_var, &[op.result(ty)], |_, i| {
+            GExpr::binary(op, ty, GExpr::read(xs_var, i.clone()), GExpr::read(ys_var, i))
+        });
+        // `expt` may be off by 16 ulp in OpenCL (spec, table 7.2).
+        let tolerance = if op == BinaryOp::Pow { Tolerance::Ulps(16) } else { Tolerance::Exact };
+        check_case(&mut session, &case, tolerance, &|i| format!("{:?} {} {:?}", pairs[i].0, op.symbol(), pairs[i].1));
+    }
+}
+
+#[test]
+fn constants_of_every_type_reach_the_device_exactly() {
+    let mut session = session();
+    let consts: Vec<Const> = ints()
+        .into_iter()
+        .map(Const::Int)
+        .chain(floats().into_iter().map(Const::Float))
+        .chain([Const::Float(-f64::NAN), Const::Float(f64::from_bits(0x7ff0_0000_0000_0001))])
+        .chain([Const::Bool(false), Const::Bool(true)])
+        .chain([0u8, b'a', b'\'', b'\\', b' ', 255].map(Const::Char))
+        .collect();
+    for c in consts {
+        // float_bits keeps a NaN's bits, so the constant must be exact.
+        let body = match c {
+            Const::Float(_) => GExpr::unary(UnaryOp::FloatBits, Scalar::Float, GExpr::Const(c)),
+            _ => GExpr::Const(c),
+        };
+        let ty = match c {
+            Const::Float(_) => Scalar::Int,
+            other => other.scalar(),
+        };
+        let case = Case::new().once(&[ty], body);
+        check_case(&mut session, &case, Tolerance::Exact, &|_| format!("{c:?}"));
+    }
+}
+
+/// Arithmetic nested without parentheses in the IR's sense: the C must
+/// group exactly as the tree does.
+#[test]
+fn nested_operators_group_as_the_tree_does() {
+    use BinaryOp::*;
+    let mut session = session();
+    let xs: Vec<ScalarValue> = ints().into_iter().map(ScalarValue::Int).collect();
+    let fs: Vec<ScalarValue> = floats()
+        .into_iter()
+        .take(xs.len())
+        .map(ScalarValue::Float)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .cycle()
+        .take(xs.len())
+        .collect();
+    let mut case = Case::new();
+    let xs_var = case.param("xs", array(&xs, Scalar::Int));
+    let fs_var = case.param("fs", array(&fs, Scalar::Float));
+    let case = case.map(xs_var, &[Scalar::Int, Scalar::Float, Scalar::Bool, Scalar::Int], |_, i| {
+        let x = || GExpr::read(xs_var, i.clone());
+        let f = || GExpr::read(fs_var, i.clone());
+        let int = |op, a, b| GExpr::binary(op, Scalar::Int, a, b);
+        let float = |op, a, b| GExpr::binary(op, Scalar::Float, a, b);
+        let boolean = |op, a, b| GExpr::binary(op, Scalar::Bool, a, b);
+        GExpr::Tuple(vec![
+            // x - (x - 3) and (x & 6) | (x ^ 5)
+            int(Or, int(And, x(), GExpr::int(6)), int(Xor, int(Sub, x(), int(Sub, x(), GExpr::int(3))), GExpr::int(5))),
+            // f - (f - 1.5) * -(f / -2.0), and f * f + f: no contraction
+            float(
+                Add,
+                float(
+                    Sub,
+                    f(),
+                    float(
+                        Mul,
+                        float(Sub, f(), GExpr::Const(Const::Float(1.5))),
+                        GExpr::unary(UnaryOp::Neg, Scalar::Float, float(Div, f(), GExpr::Const(Const::Float(-2.0)))),
+                    ),
+                ),
+                float(Add, float(Mul, f(), f()), f()),
+            ),
+            // (x < 3) == (f > 0.0) or not (x = 0) and x /= 7
+            boolean(
+                Or,
+                boolean(Eq, int(Lt, x(), GExpr::int(3)), float(Gt, f(), GExpr::Const(Const::Float(0.0)))),
+                boolean(
+                    And,
+                    GExpr::unary(UnaryOp::Not, Scalar::Bool, int(Eq, x(), GExpr::int(0))),
+                    int(Ne, x(), GExpr::int(7)),
+                ),
+            ),
+            // -(-x) and x - -3 - min_int
+            int(
+                Sub,
+                int(
+                    Sub,
+                    GExpr::unary(UnaryOp::Neg, Scalar::Int, GExpr::unary(UnaryOp::Neg, Scalar::Int, x())),
+                    GExpr::int(-3),
+                ),
+                GExpr::int(i64::MIN),
+            ),
+        ])
+    });
+    check_case(&mut session, &case, Tolerance::Exact, &|i| format!("x = {:?}, f = {:?}", xs[i], fs[i]));
+}
+
+// --- constructs -----------------------------------------------------------------
+
+/// `let`, `if` in expressions and in tuples, `segment_of`, `#xs`, kernel
+/// scalars of every type, several results through out-pointers.
+#[test]
+fn lets_ifs_tuples_segments_lengths_and_kernel_scalars_agree_with_the_evaluator() {
+    let mut session = session();
+    let mut case = Case::new();
+    // Segments of lengths 3, 0, 5, 0, 2 over 10 elements.
+    let data: Vec<ScalarValue> = (0..10).map(|k| ScalarValue::Int(k * k - 20)).collect();
+    let xs = case.param("xs", array(&data, Scalar::Int));
+    let lengths = case.param("lengths", array(&[3, 0, 5, 0, 2].map(ScalarValue::Int), Scalar::Int));
+    let offsets = case.param("offsets", array(&[0, 3, 3, 8, 8].map(ScalarValue::Int), Scalar::Int));
+    let scale = case.param("scale", FlatValue::Scalar(ScalarValue::Float(0.5)));
+    let flag = case.param("flag", FlatValue::Scalar(ScalarValue::Bool(true)));
+    let letter = case.param("letter", FlatValue::Scalar(ScalarValue::Char(b'q')));
+    let bias = case.param("bias", FlatValue::Scalar(ScalarValue::Int(-7)));
+    let case = case.map(xs, &[Scalar::Int, Scalar::Float, Scalar::Int, Scalar::Char, Scalar::Bool], |c, i| {
+        let seg = c.scalar("seg", Scalar::Int);
+        let x = c.scalar("x", Scalar::Int);
+        let (lo, hi) = (c.scalar("lo", Scalar::Int), c.scalar("hi", Scalar::Int));
+        let y = c.scalar("y", Scalar::Float);
+        let int = |op, a, b| GExpr::binary(op, Scalar::Int, a, b);
+        let v = GExpr::Var;
+        GExpr::let_(
+            vec![seg],
+            GExpr::SegmentOf { offsets, index: Box::new(i.clone()) },
+            GExpr::let_(
+                vec![x],
+                GExpr::read(xs, i.clone()),
+                // A tuple-valued if with lets in its branches.
+                GExpr::let_(
+                    vec![lo, hi],
+                    GExpr::if_(
+                        int(BinaryOp::Lt, v(x), GExpr::int(0)),
+                        GExpr::Tuple(vec![v(x), GExpr::int(0)]),
+                        GExpr::let_(
+                            vec![y],
+                            GExpr::binary(
+                                BinaryOp::Mul,
+                                Scalar::Float,
+                                GExpr::unary(UnaryOp::ToFloat, Scalar::Int, v(x)),
+                                v(scale),
+                            ),
+                            GExpr::Tuple(vec![GExpr::int(0), GExpr::unary(UnaryOp::Round, Scalar::Float, v(y))]),
+                        ),
+                    ),
+                    GExpr::Tuple(vec![
+                        int(BinaryOp::Add, int(BinaryOp::Mul, v(seg), GExpr::int(100)), GExpr::read(lengths, v(seg))),
+                        GExpr::if_(
+                            v(flag),
+                            GExpr::binary(
+                                BinaryOp::Mul,
+                                Scalar::Float,
+                                v(scale),
+                                GExpr::unary(UnaryOp::ToFloat, Scalar::Int, int(BinaryOp::Add, v(lo), v(hi))),
+                            ),
+                            GExpr::Const(Const::Float(-1.0)),
+                        ),
+                        int(BinaryOp::Add, int(BinaryOp::Mul, GExpr::Length(xs), v(bias)), GExpr::Length(offsets)),
+                        GExpr::if_(
+                            int(BinaryOp::Ge, v(hi), GExpr::int(10)),
+                            v(letter),
+                            GExpr::unary(UnaryOp::IntToChar, Scalar::Int, int(BinaryOp::Add, v(hi), GExpr::int(48))),
+                        ),
+                        GExpr::binary(
+                            BinaryOp::Lt,
+                            Scalar::Char,
+                            v(letter),
+                            GExpr::unary(UnaryOp::IntToChar, Scalar::Int, int(BinaryOp::Add, i, GExpr::int(110))),
+                        ),
+                    ]),
+                ),
+            ),
+        )
+    });
+    check_case(&mut session, &case, Tolerance::Exact, &|i| format!("i = {i}"));
+    let (function, _) = generate(&case).unwrap();
+    assert_eq!(function.results, [Scalar::Int, Scalar::Float, Scalar::Int, Scalar::Char, Scalar::Bool]);
+    assert!(!function.params.contains(&CParam::ErrorFlag), "no assert, no error flag");
+}
+
+/// A ONCE of two results from kernel scalars.
+#[test]
+fn a_once_body_reads_scalars_and_arrays_and_returns_through_out_pointers() {
+    let mut session = session();
+    let mut case = Case::new();
+    let xs = case.param("xs", array(&[5, 6, 7].map(ScalarValue::Int), Scalar::Int));
+    let n = case.param("n", FlatValue::Scalar(ScalarValue::Int(2)));
+    let body = GExpr::Tuple(vec![
+        GExpr::binary(BinaryOp::Mul, Scalar::Int, GExpr::read(xs, GExpr::Var(n)), GExpr::Length(xs)),
+        GExpr::binary(BinaryOp::Ge, Scalar::Int, GExpr::Var(n), GExpr::int(2)),
+    ]);
+    let case = case.once(&[Scalar::Int, Scalar::Bool], body);
+    check_case(&mut session, &case, Tolerance::Exact, &|_| "once".into());
+}
+
+// --- faults ---------------------------------------------------------------------
+
+/// `{ i => assert (0 <= j and j < #xs) @site (j, #xs) in xs[j] }` with
+/// `j = is[i]`.
+fn checked_gather(indices: &[i64], site: u32) -> Case {
+    let mut case = Case::new();
+    let xs = case.param("xs", array(&[10, 20, 30].map(ScalarValue::Int), Scalar::Int));
+    let is = case.param("is", array(&indices.iter().map(|&j| ScalarValue::Int(j)).collect::<Vec<_>>(), Scalar::Int));
+    case.map(is, &[Scalar::Int], |c, i| {
+        let j = c.scalar("j", Scalar::Int);
+        let in_range = GExpr::binary(
+            BinaryOp::And,
+            Scalar::Bool,
+            GExpr::binary(BinaryOp::Le, Scalar::Int, GExpr::int(0), GExpr::Var(j)),
+            GExpr::binary(BinaryOp::Lt, Scalar::Int, GExpr::Var(j), GExpr::Length(xs)),
+        );
+        GExpr::let_(
+            vec![j],
+            GExpr::read(is, i),
+            GExpr::Assert {
+                cond: Box::new(in_range),
+                site: FaultId(site),
+                payload: vec![GExpr::Var(j), GExpr::Length(xs)],
+                body: Box::new(GExpr::read(xs, GExpr::Var(j))),
+            },
+        )
+    })
+}
+
+#[test]
+fn an_index_out_of_range_sets_the_error_flag_with_its_site_and_payload() {
+    let mut session = session();
+    let ok = checked_gather(&[2, 0, 1, 1], 2);
+    check_case(&mut session, &ok, Tolerance::Exact, &|i| format!("i = {i}"));
+    for bad in [3, -1, i64::MAX, i64::MIN] {
+        let case = checked_gather(&[0, 1, bad, 2], 2);
+        let Outcome::Fault(message) = run_on_device(&mut session, &case) else { panic!("index {bad} does not fault") };
+        assert_eq!(message, format!("site 2: {bad} and 3"));
+        check_case(&mut session, &case, Tolerance::Exact, &|i| format!("i = {i}"));
+    }
+    let (function, _) = generate(&checked_gather(&[0], 1)).unwrap();
+    assert_eq!(function.params.last(), Some(&CParam::ErrorFlag));
+    assert!(function.source.contains("nessie_fail(err, 1, 1, j, xs_len);"), "{}", function.source);
+}
+
+/// Payload words by type: a float as its bits, a bool as 0/1, a char as its
+/// code; a fault inside an `if` branch, in a `let` value, and in a
+/// check-only MAP of no results; the fault after a passing one.
+#[test]
+fn faults_encode_their_payload_by_type_from_any_position() {
+    let mut session = session();
+    let float_values: Vec<ScalarValue> = [1.0, 2.0, f64::NAN, -0.0].map(ScalarValue::Float).to_vec();
+    for bad in 0..float_values.len() {
+        let mut case = Case::new();
+        let fs = case.param("fs", array(&float_values, Scalar::Float));
+        let letters = case.param("letters", array(&[b'a', b'b', 255, 0].map(ScalarValue::Char), Scalar::Char));
+        let case = case.map(fs, &[], |c, i| {
+            let f = c.scalar("f", Scalar::Float);
+            let ok = GExpr::binary(BinaryOp::Ne, Scalar::Int, i.clone(), GExpr::int(bad as i64));
+            GExpr::let_(
+                vec![f],
+                GExpr::read(fs, i.clone()),
+                GExpr::if_(
+                    GExpr::binary(BinaryOp::Lt, Scalar::Int, i.clone(), GExpr::int(2)),
+                    // Site 0: a float and a bool.
+                    GExpr::Assert {
+                        cond: Box::new(ok.clone()),
+                        site: FaultId(0),
+                        payload: vec![GExpr::Var(f), ok.clone()],
+                        body: Box::new(GExpr::Tuple(vec![])),
+                    },
+                    // Site 3: a char and a float computed in the payload.
+                    GExpr::Assert {
+                        cond: Box::new(ok),
+                        site: FaultId(3),
+                        payload: vec![
+                            GExpr::read(letters, i),
+                            GExpr::binary(BinaryOp::Mul, Scalar::Float, GExpr::Var(f), GExpr::Var(f)),
+                        ],
+                        body: Box::new(GExpr::Tuple(vec![])),
+                    },
+                ),
+            )
+        });
+        let Outcome::Fault(_) = run_on_device(&mut session, &case) else { panic!("element {bad} does not fault") };
+        check_case(&mut session, &case, Tolerance::Exact, &|i| format!("i = {i}"));
+    }
+}
+
+/// The first failing work-item wins: with every element failing, the flag
+/// holds one of their payloads, whole.
+#[test]
+fn with_many_failing_work_items_the_flag_holds_one_whole_report() {
+    let mut session = session();
+    let indices: Vec<i64> = (0..4096).map(|k| 100 + k).collect();
+    let case = checked_gather(&indices, 1);
+    let Outcome::Fault(message) = run_on_device(&mut session, &case) else { panic!("no fault") };
+    let reported: i64 = message
+        .strip_prefix("site 1: ")
+        .and_then(|rest| rest.strip_suffix(" and 3"))
+        .and_then(|j| j.parse().ok())
+        .unwrap_or_else(|| panic!("a torn report: {message}"));
+    assert!(indices.contains(&reported));
+    // The flag is cleared once read: the next run reports nothing.
+    let ok = checked_gather(&[0, 1], 1);
+    check_case(&mut session, &ok, Tolerance::Exact, &|i| format!("i = {i}"));
+}
+
+// --- the code itself -------------------------------------------------------------
+
+#[test]
+fn the_prelude_carries_the_runtimes_error_flag_helpers_verbatim() {
+    assert_eq!(ERROR_FLAG_HELPERS, runtime::cl::ERROR_FLAG_HELPERS_OPENCL_C);
+    assert!(prelude().starts_with(ERROR_FLAG_HELPERS));
+    assert!(prelude().contains("#pragma OPENCL FP_CONTRACT OFF"));
+}
+
+#[test]
+fn names_are_c_safe_unique_and_readable() {
+    assert_eq!(c_identifier("xs"), "xs");
+    assert_eq!(c_identifier("x'"), "x_");
+    assert_eq!(c_identifier("int"), "vint");
+    assert_eq!(c_identifier("max"), "vmax");
+    assert_eq!(c_identifier("double4"), "vdouble4");
+    assert_eq!(c_identifier("NAN"), "vNAN");
+    assert_eq!(c_identifier("2x"), "v2x");
+    assert_eq!(c_identifier("nessie_fail"), "vnessie_fail");
+    assert_eq!(c_identifier(""), "v");
+
+    // Variables named alike, after keywords, and after the out-pointers.
+    let mut case = Case::new();
+    let a = case.param("int", array(&[ScalarValue::Int(1)], Scalar::Int));
+    let b = case.param("int", array(&[ScalarValue::Int(2)], Scalar::Int));
+    let case = case.map(a, &[Scalar::Int, Scalar::Int], |c, i| {
+        let r0 = c.scalar("r0", Scalar::Int);
+        let again = c.scalar("r0", Scalar::Int);
+        GExpr::let_(
+            vec![r0],
+            GExpr::read(a, i.clone()),
+            GExpr::let_(vec![again], GExpr::read(b, i), GExpr::Tuple(vec![GExpr::Var(r0), GExpr::Length(b)])),
+        )
+    });
+    let (function, _) = generate(&case).unwrap();
+    let header = function.source.lines().next().unwrap();
+    assert_eq!(
+        header,
+        "static inline void f(long i, __global const long* vint, __global const long* vint_1, long vint_1_len, \
+         long* r0, long* r1) {"
+    );
+    assert!(function.source.contains("long r0_1 = vint[i];"), "{}", function.source);
+    assert!(function.source.contains("long r0_2 = vint_1[i];"), "{}", function.source);
+    let mut session = session();
+    check_case(&mut session, &case, Tolerance::Exact, &|_| "names".into());
+}
+
+#[test]
+fn the_generated_code_reads_like_the_ir() {
+    let mut case = Case::new();
+    let xs = case.param("xs", array(&[ScalarValue::Float(1.0)], Scalar::Float));
+    let case = case.map(xs, &[Scalar::Float], |c, i| {
+        let x = c.scalar("x", Scalar::Float);
+        GExpr::let_(
+            vec![x],
+            GExpr::read(xs, i),
+            GExpr::if_(
+                GExpr::binary(BinaryOp::Gt, Scalar::Float, GExpr::Var(x), GExpr::Const(Const::Float(0.0))),
+                GExpr::binary(BinaryOp::Mul, Scalar::Float, GExpr::Var(x), GExpr::Var(x)),
+                GExpr::unary(UnaryOp::Neg, Scalar::Float, GExpr::Var(x)),
+            ),
+        )
+    });
+    let (function, _) = generate(&case).unwrap();
+    assert_eq!(
+        function.source,
+        "static inline double f(long i, __global const double* xs) {\n    double x = xs[i];\n    return x > 0.0 ? x * x : -x;\n}\n"
+    );
+}
+
+#[test]
+fn ill_formed_bodies_are_errors_not_panics() {
+    let mut case = Case::new();
+    let xs = case.param("xs", array(&[ScalarValue::Int(1)], Scalar::Int));
+    let program = program_of(&case.kernel);
+    let i = case.scalar("i", Scalar::Int);
+    let kernel = &case.kernel;
+    let bad_bodies = vec![
+        // An array as a scalar, a scalar as an array.
+        GExpr::Var(xs),
+        GExpr::read(i, GExpr::int(0)),
+        // Mismatched operand types.
+        GExpr::binary(BinaryOp::Add, Scalar::Int, GExpr::Var(i), GExpr::Const(Const::Float(1.0))),
+        GExpr::unary(UnaryOp::Sqrt, Scalar::Int, GExpr::Var(i)),
+        GExpr::binary(BinaryOp::Rem, Scalar::Float, GExpr::Const(Const::Float(1.0)), GExpr::Const(Const::Float(1.0))),
+        // A variable that does not exist, a site that does not exist.
+        GExpr::Var(KVar(999)),
+        GExpr::Assert {
+            cond: Box::new(GExpr::Const(Const::Bool(true))),
+            site: FaultId(SITES),
+            payload: vec![],
+            body: Box::new(GExpr::int(0)),
+        },
+        // A tuple where a scalar is expected.
+        GExpr::binary(BinaryOp::Add, Scalar::Int, GExpr::Tuple(vec![GExpr::int(1), GExpr::int(2)]), GExpr::int(1)),
+    ];
+    for body in bad_bodies {
+        let thunk = Thunk { params: vec![i], body: body.clone() };
+        assert!(thunk_function(&program, kernel, "f", &thunk).is_err(), "{body:?}");
+    }
+    // Too deep to translate safely: refused, not a stack overflow.
+    let mut deep = GExpr::Var(i);
+    for _ in 0..3_000 {
+        deep = GExpr::unary(UnaryOp::Neg, Scalar::Int, deep);
+    }
+    let thunk = Thunk { params: vec![i], body: deep };
+    let error = thunk_function(&program, kernel, "f", &thunk).unwrap_err();
+    assert!(matches!(error, CodegenError::Unsupported { .. }), "{error}");
+    // Long `let` chains are translated in a loop.
+    let mut chain = GExpr::Var(i);
+    let mut kernel = kernel.clone();
+    for _ in 0..5_000 {
+        let v = kernel.new_var("t", VarType::Scalar(Scalar::Int));
+        chain = GExpr::let_(vec![v], GExpr::int(1), chain);
+    }
+    let thunk = Thunk { params: vec![i], body: chain };
+    assert!(thunk_function(&program, &kernel, "f", &thunk).is_ok());
+}
