@@ -993,9 +993,15 @@ impl<'a> Gen<'a> {
                 Ok(CExpr::new(text, prec))
             }
             GExpr::Read { array, index } => {
-                self.array_var(*array)?;
+                let elem = self.array_var(*array)?;
                 let index = self.value(index)?;
-                Ok(CExpr::primary(format!("{}[{}]", self.name(*array)?, index.bare())))
+                let read = CExpr::primary(format!("{}[{}]", self.name(*array)?, index.bare()));
+                // A `uchar` element becomes the `int` of private code, so
+                // that overloads such as `min` see one type.
+                Ok(match elem {
+                    Scalar::Bool | Scalar::Char => unary("(int)", &read),
+                    Scalar::Int | Scalar::Float => read,
+                })
             }
             GExpr::Length(array) => {
                 self.array_var(*array)?;
