@@ -8,3 +8,9 @@
 //! (Filled in by the pipeline issue.)
 
 pub mod arith;
+pub mod barriers;
+pub mod ir;
+pub mod lower;
+pub mod print;
+pub mod rules;
+pub mod typecheck;

@@ -45,13 +45,20 @@ pub enum CodegenError {
 }
 
 /// Compiles every kernel of `program` (fused or not) to OpenCL C and a
-/// launch plan, through Lift.
+/// launch plan, through Lift: the flat kernel is lowered to high-level
+/// Lift (`lift_ir::lower`), rewritten to low-level Lift by named rules
+/// (`lift_ir::rules`), type-checked, and printed as C (`codegen`).
 pub fn compile_program(program: &FlatProgram) -> Result<CompiledProgram, CodegenError> {
-    match program.kernels.first() {
-        None => Ok(CompiledProgram { kernels: Vec::new(), lift: String::new(), lift_low: String::new() }),
-        Some(kernel) => Err(CodegenError::Unsupported {
-            kernel: kernel.name.clone(),
-            what: "code generation (being built)".to_string(),
-        }),
+    let mut compiled = CompiledProgram { kernels: Vec::new(), lift: String::new(), lift_low: String::new() };
+    for kernel in &program.kernels {
+        let unsupported = |what: String| CodegenError::Unsupported { kernel: kernel.name.clone(), what };
+        let high = lift_ir::lower::lower_kernel(kernel).map_err(|e| unsupported(e.what))?;
+        lift_ir::typecheck::check_kernel(&high).map_err(|e| CodegenError::Internal(e.to_string()))?;
+        let low = lift_ir::rules::lower_to_low_level(&high).map_err(|e| unsupported(e.what))?;
+        lift_ir::typecheck::check_kernel(&low).map_err(|e| CodegenError::Internal(e.to_string()))?;
+        compiled.lift.push_str(&lift_ir::print::print_kernel(&high));
+        compiled.lift_low.push_str(&lift_ir::print::print_kernel(&low));
+        compiled.kernels.push(crate::kernel_plan::kernel_plan(program, &low)?);
     }
+    Ok(compiled)
 }

@@ -8,7 +8,9 @@
 //! [`plan`] is the contract with the runtime's executor: start there.
 //! [`plan_json`] writes the host plan (`plan.json`) of a compiled program.
 
+pub mod codegen;
 pub mod compile;
+pub mod kernel_plan;
 pub mod plan;
 pub mod plan_json;
 pub mod user_fun;

@@ -1,0 +1,333 @@
+//! The Lift IR: expressions, functions (lambdas, user functions and
+//! patterns) and types with symbolic lengths.
+//!
+//! A Lift program here is one fused flat kernel ([`LiftKernel`]): the user
+//! functions its patterns call (the flat thunks, compiled to C by the
+//! backend) and one [`Stage`] per OpenCL launch. High-level Lift has one
+//! stage per SOAC with the algorithmic patterns only (`map`, `reduce`,
+//! `generate`); the rewrite rules of [`crate::rules`] turn it into
+//! low-level Lift, whose stages use only the OpenCL patterns (`mapGlb`,
+//! `mapWrg`, `mapLcl`, `mapSeq`, `reduceSeq`, `iterate`, `toLocal`, ...)
+//! and which the backend prints as C.
+//!
+//! Arrays are values of the kernel ([`Expr::Input`]: a parameter or the
+//! result of an earlier stage, in global memory) or views built by data
+//! layout patterns (`split`, `join`, `gather`, `pad`, `generate`,
+//! `segments`) that cost nothing until a pattern reads them.
+
+use flatten::ir::{Const, GExpr, KVar, Scalar, Thunk};
+
+use crate::arith::{ArithExpr, Var};
+
+/// A Lift type. Array lengths are [`ArithExpr`]s over the kernel's size
+/// variables and the variables patterns bind (`[float]_{n / 128}`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Type {
+    Scalar(Scalar),
+    /// The element of an array over several flat arrays: the values of a
+    /// thunk with several results, an operator over several accumulators.
+    Tuple(Vec<Type>),
+    Array(Box<Type>, ArithExpr),
+    /// `[[t]_{len_j}]_count`: `count` segments of a flat array, segment `j`
+    /// of length `lengths[j]` starting at `offsets[j]` (the arrays of a
+    /// segment descriptor); the array type indexed by segment offsets.
+    Segmented(Box<Type>, ArithExpr),
+}
+
+impl Type {
+    pub fn array(elem: Type, len: impl Into<ArithExpr>) -> Type {
+        Type::Array(Box::new(elem), len.into())
+    }
+
+    /// The scalar components of a scalar or tuple type, in order.
+    pub fn components(&self) -> Option<Vec<Scalar>> {
+        match self {
+            Type::Scalar(s) => Some(vec![*s]),
+            Type::Tuple(items) => {
+                let mut out = Vec::new();
+                for item in items {
+                    out.extend(item.components()?);
+                }
+                Some(out)
+            }
+            _ => None,
+        }
+    }
+
+    /// A scalar for one component, a tuple for several.
+    pub fn of_components(components: &[Scalar]) -> Type {
+        match components {
+            [s] => Type::Scalar(*s),
+            _ => Type::Tuple(components.iter().map(|s| Type::Scalar(*s)).collect()),
+        }
+    }
+
+    pub fn elem(&self) -> Option<(&Type, &ArithExpr)> {
+        match self {
+            Type::Array(elem, len) => Some((elem, len)),
+            _ => None,
+        }
+    }
+}
+
+/// A variable bound by a [`Fun::Lambda`]. Indexes [`LiftKernel::params`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ParamId(pub u32);
+
+/// A user function. Indexes [`LiftKernel::user_funs`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct UserFunId(pub u32);
+
+/// A scalar function of the flat kernel: a thunk or `ONCE`'s body. Its
+/// free variables (arrays, lengths, scalars of the kernel) are read where
+/// it is called; the backend compiles it to one C function.
+#[derive(Clone, Debug, PartialEq)]
+pub struct UserFun {
+    /// Unique in the kernel, readable (`pull_sum`, `op_sum`).
+    pub name: String,
+    pub params: Vec<Scalar>,
+    /// One scalar, or several (a tuple).
+    pub results: Vec<Scalar>,
+    pub def: UserFunDef,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum UserFunDef {
+    /// A flat thunk: a pull thunk (one int parameter, the index) or an
+    /// operator (`2k` parameters).
+    Thunk(Thunk),
+    /// `ONCE`'s body: no parameters.
+    Once(GExpr),
+}
+
+impl UserFun {
+    pub fn result_type(&self) -> Type {
+        Type::of_components(&self.results)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct ParamInfo {
+    pub name: String,
+}
+
+/// An expression: a value of the kernel, a literal, a lambda parameter, or
+/// a function applied to arguments.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Expr {
+    Param(ParamId),
+    /// An array or scalar variable of the flat kernel, in global memory (a
+    /// parameter, or a result of an earlier stage).
+    Input(KVar),
+    /// A scalar or tuple literal (a reduction's neutral element).
+    Value(Vec<Const>),
+    Apply(Fun, Vec<Expr>),
+}
+
+impl Expr {
+    pub fn apply(fun: Fun, args: Vec<Expr>) -> Expr {
+        Expr::Apply(fun, args)
+    }
+
+    pub fn apply1(fun: Fun, arg: Expr) -> Expr {
+        Expr::Apply(fun, vec![arg])
+    }
+}
+
+/// A function: a lambda, a user function, or a pattern. Patterns taking a
+/// function are higher-order (`map(f)`); the others take only their
+/// arguments and parameters (`split(128)`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Fun {
+    Lambda(Vec<ParamId>, Box<Expr>),
+    User(UserFunId),
+    /// The identity on scalars: what a `map` of it writes is a copy.
+    Id,
+
+    // Algorithmic patterns.
+    Map(Box<Fun>),
+    /// `reduce(f)(z, xs)`: `[t]_1`, the combination of `xs` by `f` from `z`.
+    Reduce(Box<Fun>),
+    /// `partRed(f, m)(z, xs)`: `[t]_m`, partial reductions.
+    PartRed(Box<Fun>, ArithExpr),
+    /// `generate(n, f)`: `[f(0), ..., f(n-1)]`, the flat IR's pull thunk as an
+    /// array; with a parameterless `f` (ONCE), `n` copies of `f()`.
+    Generate(ArithExpr, UserFunId),
+    /// `segments(f)(offsets, lengths)`: `[[f(offsets[j] + k) : k < lengths[j]] : j]`.
+    Segments(UserFunId),
+
+    // OpenCL patterns.
+    MapGlb(u32, Box<Fun>),
+    MapWrg(u32, Box<Fun>),
+    /// `barrier`: whether a barrier follows the loop (set by
+    /// [`crate::barriers`]; the rules start with one after every `mapLcl`).
+    MapLcl { dim: u32, f: Box<Fun>, barrier: bool },
+    MapSeq(Box<Fun>),
+    /// `reduceSeq(f)(z, xs)`: a sequential loop with the accumulator in
+    /// private memory; `[t]_1`.
+    ReduceSeq(Box<Fun>),
+    /// `iterate(n, f)`: `f` applied `n` times, each time to the previous
+    /// result; in two buffers of the input's memory, swapped.
+    Iterate(ArithExpr, Box<Fun>),
+    ToGlobal(Box<Fun>),
+    ToLocal(Box<Fun>),
+    ToPrivate(Box<Fun>),
+
+    // Data layout patterns (views).
+    Split(ArithExpr),
+    Join,
+    /// `gather(reorderStride(s))`: element `p` of the result is element
+    /// `(p mod s) * (n / s) + p / s` of the argument (of length `n`, a
+    /// multiple of `s`): chunk `t` of length `s` of the result holds
+    /// elements `t, t + n/s, t + 2n/s, ...` (a coalesced read when thread
+    /// `t` reduces chunk `t`).
+    GatherStride(ArithExpr),
+    /// `pad(n, z)`: the argument extended to length `n` with copies of `z`.
+    Pad(ArithExpr, Vec<Const>),
+    Zip,
+    Get(usize),
+}
+
+impl Fun {
+    pub fn map(f: Fun) -> Fun {
+        Fun::Map(Box::new(f))
+    }
+    pub fn map_seq(f: Fun) -> Fun {
+        Fun::MapSeq(Box::new(f))
+    }
+    pub fn map_lcl(dim: u32, f: Fun) -> Fun {
+        Fun::MapLcl { dim, f: Box::new(f), barrier: true }
+    }
+    pub fn map_wrg(dim: u32, f: Fun) -> Fun {
+        Fun::MapWrg(dim, Box::new(f))
+    }
+    pub fn map_glb(dim: u32, f: Fun) -> Fun {
+        Fun::MapGlb(dim, Box::new(f))
+    }
+    pub fn reduce_seq(f: Fun) -> Fun {
+        Fun::ReduceSeq(Box::new(f))
+    }
+    pub fn to_local(f: Fun) -> Fun {
+        Fun::ToLocal(Box::new(f))
+    }
+    pub fn to_global(f: Fun) -> Fun {
+        Fun::ToGlobal(Box::new(f))
+    }
+
+    /// The pattern's name as printed.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Fun::Lambda(..) => "λ",
+            Fun::User(_) => "userFun",
+            Fun::Id => "id",
+            Fun::Map(_) => "map",
+            Fun::Reduce(_) => "reduce",
+            Fun::PartRed(..) => "partRed",
+            Fun::Generate(..) => "generate",
+            Fun::Segments(_) => "segments",
+            Fun::MapGlb(..) => "mapGlb",
+            Fun::MapWrg(..) => "mapWrg",
+            Fun::MapLcl { .. } => "mapLcl",
+            Fun::MapSeq(_) => "mapSeq",
+            Fun::ReduceSeq(_) => "reduceSeq",
+            Fun::Iterate(..) => "iterate",
+            Fun::ToGlobal(_) => "toGlobal",
+            Fun::ToLocal(_) => "toLocal",
+            Fun::ToPrivate(_) => "toPrivate",
+            Fun::Split(_) => "split",
+            Fun::Join => "join",
+            Fun::GatherStride(_) => "gather",
+            Fun::Pad(..) => "pad",
+            Fun::Zip => "zip",
+            Fun::Get(_) => "get",
+        }
+    }
+
+    /// Whether this is one of the OpenCL patterns or a data layout pattern
+    /// (everything low-level Lift may contain).
+    pub fn is_low_level(&self) -> bool {
+        !matches!(self, Fun::Map(_) | Fun::Reduce(_) | Fun::PartRed(..))
+    }
+}
+
+/// How a size variable gets its value when the kernel runs.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SizeDef {
+    /// The length of an array of the flat kernel.
+    LengthOf(KVar),
+    /// The value of an int scalar of the flat kernel (a parameter, or the
+    /// scalar result of an earlier SOAC).
+    ValueOf(KVar),
+    /// Chosen by a rewrite rule (a number of work-groups, a chunk length):
+    /// an expression of the other size variables.
+    Derived(ArithExpr),
+}
+
+#[derive(Clone, Debug)]
+pub struct SizeVarDef {
+    pub var: Var,
+    pub def: SizeDef,
+}
+
+/// One OpenCL launch: `result = body`, the body's value written to global
+/// memory (the stage's result array, one buffer per tuple component).
+#[derive(Clone, Debug)]
+pub struct Stage {
+    /// Names the `__kernel` function (`dotp_fused_partial`).
+    pub name: String,
+    pub body: Expr,
+    /// Where the result goes: the flat kernel's variables, one per tuple
+    /// component (an array result, or a scalar result stored as `[t]_1`),
+    /// or fresh temporaries of the kernel.
+    pub result: Vec<KVar>,
+    /// Whether the result is scalars (a one-element array per component).
+    pub scalar_result: bool,
+}
+
+/// A fused flat kernel in Lift.
+#[derive(Clone, Debug)]
+pub struct LiftKernel {
+    pub name: String,
+    pub params: Vec<ParamInfo>,
+    pub user_funs: Vec<UserFun>,
+    pub sizes: Vec<SizeVarDef>,
+    /// The lengths of the array results of the stages.
+    pub lengths: Vec<(KVar, ArithExpr)>,
+    /// The flat kernel, with any temporaries the rules added (partial
+    /// results between stages) as new variables.
+    pub flat: flatten::ir::Kernel,
+    pub stages: Vec<Stage>,
+    /// The rewrite rules applied, in order, by name.
+    pub rules_applied: Vec<String>,
+}
+
+impl LiftKernel {
+    pub fn user_fun(&self, id: UserFunId) -> &UserFun {
+        &self.user_funs[id.0 as usize]
+    }
+
+    pub fn new_param(&mut self, name: &str) -> ParamId {
+        self.params.push(ParamInfo { name: name.to_string() });
+        ParamId(self.params.len() as u32 - 1)
+    }
+
+    /// The size variable whose value is `def`, made on first use.
+    pub fn size_var(&mut self, name: &str, def: SizeDef, range: crate::arith::Range) -> Var {
+        if let Some(existing) = self.sizes.iter().find(|s| s.def == def) {
+            return existing.var.clone();
+        }
+        let mut unique = name.to_string();
+        let mut k = 1;
+        while self.sizes.iter().any(|s| s.var.name() == unique) {
+            unique = format!("{name}_{k}");
+            k += 1;
+        }
+        let var = Var::new(unique, range);
+        self.sizes.push(SizeVarDef { var: var.clone(), def });
+        var
+    }
+
+    pub fn size_def(&self, var: &Var) -> Option<&SizeDef> {
+        self.sizes.iter().find(|s| s.var.id() == var.id()).map(|s| &s.def)
+    }
+}

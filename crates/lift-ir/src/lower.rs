@@ -1,0 +1,165 @@
+//! From a fused flat kernel to high-level Lift: one stage per SOAC, with
+//! the algorithmic patterns only.
+//!
+//! | SOAC | high-level Lift |
+//! |------|-----------------|
+//! | `MAP pull n` | `map(id) $ generate(n, pull)` |
+//! | `REDUCE pull z op n` | `reduce(op)(z, generate(n, pull))` |
+//! | `ONCE e` | `map(id) $ generate(1, once)` |
+//! | `SEG_REDUCE pull z op <lengths, offsets>` | `join o map(λ seg. reduce(op)(z, seg)) $ segments(pull)(offsets, lengths)` |
+//!
+//! A pull thunk is the flat IR's array-from-index function, so its Lift
+//! form is `generate`; its reads of the kernel's arrays stay inside the
+//! user function. The size of a SOAC becomes an [`ArithExpr`] over the
+//! kernel's size variables (`#xs`, an int parameter, the scalar result of
+//! an earlier SOAC, read back when the kernel runs).
+
+use flatten::ir::{BinaryOp, GExpr, KVar, Kernel, Soac, Thunk, VarType};
+
+use crate::arith::{ArithExpr, Range};
+use crate::ir::{Expr, Fun, LiftKernel, SizeDef, Stage, UserFun, UserFunDef, UserFunId};
+
+/// Why a kernel cannot be lowered (yet): names the construct.
+#[derive(Debug, thiserror::Error)]
+#[error("{what}")]
+pub struct Unsupported {
+    pub what: String,
+}
+
+fn unsupported<T>(what: impl Into<String>) -> Result<T, Unsupported> {
+    Err(Unsupported { what: what.into() })
+}
+
+/// The high-level Lift of a flat kernel.
+pub fn lower_kernel(kernel: &Kernel) -> Result<LiftKernel, Unsupported> {
+    let mut lift = LiftKernel {
+        name: kernel.name.clone(),
+        params: Vec::new(),
+        user_funs: Vec::new(),
+        sizes: Vec::new(),
+        lengths: Vec::new(),
+        flat: kernel.clone(),
+        stages: Vec::new(),
+        rules_applied: Vec::new(),
+    };
+    for param in &kernel.params {
+        if kernel.var(*param).ty.is_array() {
+            let name = format!("n_{}", kernel.var(*param).name);
+            lift.size_var(&name, SizeDef::LengthOf(*param), Range::at_least(0));
+        }
+    }
+    for (index, binding) in kernel.body.iter().enumerate() {
+        let results = binding.results.clone();
+        let result_scalars: Vec<_> = results.iter().map(|v| kernel.var(*v).ty.scalar()).collect();
+        let base = results.first().map(|v| kernel.var(*v).name.clone()).unwrap_or_else(|| format!("soac{index}"));
+        let stage_name = format!("{}_{}", kernel.name, base);
+        let (body, scalar_result) = match &binding.soac {
+            Soac::Map { size, pull } => {
+                if results.is_empty() {
+                    return unsupported("a MAP with no results (a kernel that only checks)");
+                }
+                let n = size_expr(&mut lift, size)?;
+                let pull = add_user_fun(&mut lift, &format!("pull_{base}"), pull, result_scalars.clone())?;
+                for v in &results {
+                    lift.lengths.push((*v, n.clone()));
+                }
+                (Expr::apply1(Fun::map(Fun::Id), Expr::apply(Fun::Generate(n, pull), vec![])), false)
+            }
+            Soac::Reduce { size, pull, neutral, op } => {
+                let n = size_expr(&mut lift, size)?;
+                let pull = add_user_fun(&mut lift, &format!("pull_{base}"), pull, result_scalars.clone())?;
+                let op = add_user_fun(&mut lift, &format!("op_{base}"), op, result_scalars.clone())?;
+                let xs = Expr::apply(Fun::Generate(n, pull), vec![]);
+                (Expr::apply(Fun::Reduce(Box::new(Fun::User(op))), vec![Expr::Value(neutral.clone()), xs]), true)
+            }
+            Soac::Once { body } => {
+                let id = UserFunId(lift.user_funs.len() as u32);
+                lift.user_funs.push(UserFun {
+                    name: format!("once_{base}"),
+                    params: vec![],
+                    results: result_scalars.clone(),
+                    def: UserFunDef::Once(body.clone()),
+                });
+                (Expr::apply1(Fun::map(Fun::Id), Expr::apply(Fun::Generate(ArithExpr::one(), id), vec![])), true)
+            }
+            Soac::SegReduce { segments, pull, neutral, op } => {
+                let pull = add_user_fun(&mut lift, &format!("pull_{base}"), pull, result_scalars.clone())?;
+                let op = add_user_fun(&mut lift, &format!("op_{base}"), op, result_scalars.clone())?;
+                let count = match crate::typecheck::input_length(&lift, segments.lengths) {
+                    Some(len) => len,
+                    None => return unsupported("a segment descriptor whose length is not known"),
+                };
+                for v in &results {
+                    lift.lengths.push((*v, count.clone()));
+                }
+                let seg = lift.new_param("seg");
+                let reduce = Expr::apply(
+                    Fun::Reduce(Box::new(Fun::User(op))),
+                    vec![Expr::Value(neutral.clone()), Expr::Param(seg)],
+                );
+                let segs = Expr::apply(
+                    Fun::Segments(pull),
+                    vec![Expr::Input(segments.offsets), Expr::Input(segments.lengths)],
+                );
+                let mapped = Expr::apply1(Fun::map(Fun::Lambda(vec![seg], Box::new(reduce))), segs);
+                (Expr::apply1(Fun::Join, mapped), false)
+            }
+            other => return unsupported(format!("{} (code generation for it is not built yet)", other.name())),
+        };
+        lift.stages.push(Stage { name: stage_name, body, result: results, scalar_result });
+    }
+    Ok(lift)
+}
+
+fn add_user_fun(
+    lift: &mut LiftKernel,
+    name: &str,
+    thunk: &Thunk,
+    results: Vec<flatten::ir::Scalar>,
+) -> Result<UserFunId, Unsupported> {
+    let mut params = Vec::new();
+    for p in &thunk.params {
+        match lift.flat.var(*p).ty {
+            VarType::Scalar(s) => params.push(s),
+            VarType::Array(_) => return unsupported("a thunk with an array parameter"),
+        }
+    }
+    let mut unique = name.to_string();
+    let mut k = 1;
+    while lift.user_funs.iter().any(|u| u.name == unique) {
+        unique = format!("{name}_{k}");
+        k += 1;
+    }
+    lift.user_funs.push(UserFun { name: unique, params, results, def: UserFunDef::Thunk(thunk.clone()) });
+    Ok(UserFunId(lift.user_funs.len() as u32 - 1))
+}
+
+/// The size of a SOAC as an expression of the size variables.
+pub fn size_expr(lift: &mut LiftKernel, size: &GExpr) -> Result<ArithExpr, Unsupported> {
+    match size {
+        GExpr::Const(flatten::ir::Const::Int(c)) => Ok(ArithExpr::cst(*c)),
+        GExpr::Length(v) => match crate::typecheck::input_length(lift, *v) {
+            Some(len) => Ok(len),
+            None => unsupported(format!("the length of `{}`", lift.flat.var(*v).name)),
+        },
+        GExpr::Var(v) if lift.flat.var(*v).ty == VarType::Scalar(flatten::ir::Scalar::Int) && is_kernel_level(lift, *v) => {
+            let name = lift.flat.var(*v).name.clone();
+            Ok(ArithExpr::var(&lift.size_var(&name, SizeDef::ValueOf(*v), Range::at_least(0))))
+        }
+        GExpr::Binary { op, ty: flatten::ir::Scalar::Int, lhs, rhs } => {
+            let (a, b) = (size_expr(lift, lhs)?, size_expr(lift, rhs)?);
+            match op {
+                BinaryOp::Add => Ok(a + b),
+                BinaryOp::Mul => Ok(a * b),
+                _ => unsupported(format!("a SOAC size computed with `{}`", op.symbol())),
+            }
+        }
+        _ => unsupported("a SOAC size that is not a length, an int parameter or a scalar result"),
+    }
+}
+
+/// Whether `v` is a parameter or a SOAC result of the kernel (not a
+/// variable bound inside a thunk).
+fn is_kernel_level(lift: &LiftKernel, v: KVar) -> bool {
+    lift.flat.params.contains(&v) || lift.flat.body.iter().any(|b| b.results.contains(&v))
+}

@@ -1,0 +1,110 @@
+//! The printer: Lift in the paper's notation, composition chains with `o`
+//! and `$` (`join o mapWrg(0)(...) o split(256) $ generate(n, pull)`).
+
+use std::fmt::Write;
+
+use flatten::ir::Const;
+
+use crate::ir::{Expr, Fun, LiftKernel, SizeDef, Type};
+
+pub fn print_type(ty: &Type) -> String {
+    match ty {
+        Type::Scalar(s) => s.to_string(),
+        Type::Tuple(items) => format!("({})", items.iter().map(print_type).collect::<Vec<_>>().join(", ")),
+        Type::Array(elem, len) => format!("[{}]_{{{len}}}", print_type(elem)),
+        Type::Segmented(elem, count) => format!("[[{}]_{{lengths[j]}}]_{{{count}}}", print_type(elem)),
+    }
+}
+
+fn print_value(values: &[Const]) -> String {
+    match values {
+        [v] => v.to_string(),
+        _ => format!("({})", values.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(", ")),
+    }
+}
+
+pub fn print_expr(kernel: &LiftKernel, expr: &Expr) -> String {
+    // A chain f1 $ f2 $ ... $ x of one-argument applications prints as
+    // f1 o f2 o ... $ x.
+    let mut funs = Vec::new();
+    let mut cur = expr;
+    while let Expr::Apply(f, args) = cur {
+        if args.len() != 1 {
+            break;
+        }
+        funs.push(print_fun(kernel, f));
+        cur = &args[0];
+    }
+    let tail = match cur {
+        Expr::Param(p) => kernel.params[p.0 as usize].name.clone(),
+        Expr::Input(v) => kernel.flat.var(*v).name.clone(),
+        Expr::Value(values) => print_value(values),
+        Expr::Apply(f, args) => {
+            let args: Vec<String> = args.iter().map(|a| print_expr(kernel, a)).collect();
+            format!("{}({})", print_fun(kernel, f), args.join(", "))
+        }
+    };
+    if funs.is_empty() { tail } else { format!("{} $ {}", funs.join(" o "), tail) }
+}
+
+pub fn print_fun(kernel: &LiftKernel, fun: &Fun) -> String {
+    let f = |g: &Fun| print_fun(kernel, g);
+    match fun {
+        Fun::Lambda(params, body) => {
+            let names: Vec<&str> = params.iter().map(|p| kernel.params[p.0 as usize].name.as_str()).collect();
+            format!("(λ {}. {})", names.join(" "), print_expr(kernel, body))
+        }
+        Fun::User(id) => kernel.user_fun(*id).name.clone(),
+        Fun::Id => "id".into(),
+        Fun::Map(g) => format!("map({})", f(g)),
+        Fun::Reduce(g) => format!("reduce({})", f(g)),
+        Fun::PartRed(g, m) => format!("partRed({}, {m})", f(g)),
+        Fun::Generate(n, u) => format!("generate({n}, {})", kernel.user_fun(*u).name),
+        Fun::Segments(u) => format!("segments({})", kernel.user_fun(*u).name),
+        Fun::MapGlb(d, g) => format!("mapGlb({d})({})", f(g)),
+        Fun::MapWrg(d, g) => format!("mapWrg({d})({})", f(g)),
+        Fun::MapLcl { dim, f: g, barrier } => {
+            format!("mapLcl({dim})({}){}", f(g), if *barrier { "" } else { "[no barrier]" })
+        }
+        Fun::MapSeq(g) => format!("mapSeq({})", f(g)),
+        Fun::ReduceSeq(g) => format!("reduceSeq({})", f(g)),
+        Fun::Iterate(n, g) => format!("iterate({n})({})", f(g)),
+        Fun::ToGlobal(g) => format!("toGlobal({})", f(g)),
+        Fun::ToLocal(g) => format!("toLocal({})", f(g)),
+        Fun::ToPrivate(g) => format!("toPrivate({})", f(g)),
+        Fun::Split(n) => format!("split({n})"),
+        Fun::Join => "join".into(),
+        Fun::GatherStride(s) => format!("gather(reorderStride({s}))"),
+        Fun::Pad(n, z) => format!("pad({n}, {})", print_value(z)),
+        Fun::Zip => "zip".into(),
+        Fun::Get(i) => format!("get({i})"),
+    }
+}
+
+/// The whole kernel: its sizes, user functions and stages.
+pub fn print_kernel(kernel: &LiftKernel) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "kernel {} {{", kernel.name);
+    for size in &kernel.sizes {
+        let def = match &size.def {
+            SizeDef::LengthOf(v) => format!("#{}", kernel.flat.var(*v).name),
+            SizeDef::ValueOf(v) => kernel.flat.var(*v).name.clone(),
+            SizeDef::Derived(e) => e.to_string(),
+        };
+        let _ = writeln!(out, "  size {} = {def}", size.var.name());
+    }
+    for uf in &kernel.user_funs {
+        let params: Vec<String> = uf.params.iter().map(|s| s.to_string()).collect();
+        let results: Vec<String> = uf.results.iter().map(|s| s.to_string()).collect();
+        let _ = writeln!(out, "  userFun {}({}) -> ({})", uf.name, params.join(", "), results.join(", "));
+    }
+    if !kernel.rules_applied.is_empty() {
+        let _ = writeln!(out, "  // rules: {}", kernel.rules_applied.join(", "));
+    }
+    for stage in &kernel.stages {
+        let results: Vec<&str> = stage.result.iter().map(|v| kernel.flat.var(*v).name.as_str()).collect();
+        let _ = writeln!(out, "  stage {}: ({}) = {}", stage.name, results.join(", "), print_expr(kernel, &stage.body));
+    }
+    out.push_str("}\n");
+    out
+}

@@ -1,0 +1,1007 @@
+//! OpenCL C from low-level Lift: one `__kernel` function per stage.
+//!
+//! The generator walks a stage's expression once, as the paper's code
+//! generator does, with two kinds of values:
+//! - **views** ([`View`]): arrays that are not materialised (`generate`,
+//!   `split`, `join`, `gather`, `pad`, `zip`, a segment of `segments`) or
+//!   are in memory. Reading element `[i][j]` of a view walks it down to a
+//!   memory access or a user-function call, building the flat index as an
+//!   [`ArithExpr`], which the simplifier reduces with the ranges of the
+//!   loop variables (`wg * 256 + l` rather than `((wg * 256 + l) / 1) * 1`);
+//! - **output views** ([`Out`]): where a pattern writes. The stage writes
+//!   its result buffers; `toLocal(f)` gives `f` a fresh `__local` array;
+//!   `join`, `split` and the maps transform the output view for the
+//!   patterns below them (Lift's output views), so the innermost `id`
+//!   writes `partials[wg] = tree[0]` directly.
+//!
+//! Private memory holds accumulators (`reduceSeq`) and user-function
+//! results; `iterate` swaps two buffers of its input's memory. Barriers
+//! follow the `mapLcl`s that `lift_ir::barriers` left one on. Launch sizes
+//! are inferred from the maps (lift-patterns-and-rules.txt, 2.4): a
+//! `mapGlb` over `n` elements launches `n` work-items, a `mapWrg` over `G`
+//! with `mapLcl`s over `L` launches `G` groups of `L`.
+
+use std::collections::{HashMap, HashSet};
+use std::fmt::Write;
+
+use flatten::ir::{Const, FlatProgram, KVar, Scalar, VarType};
+use lift_ir::arith::{ArithExpr, ArithKind, Range, Var, VarId};
+use lift_ir::ir::{Expr, Fun, LiftKernel, ParamId, SizeDef, Stage, Type, UserFunDef, UserFunId};
+use lift_ir::typecheck::TypeChecker;
+
+use crate::compile::CodegenError;
+use crate::user_fun::{self, CFunction, CParam, c_elem_type, c_type};
+
+/// What a stage's `__kernel` function takes, in order.
+#[derive(Clone, Debug, PartialEq)]
+pub enum KernelArg {
+    /// An array of the flat kernel read (`__global const T*`) or written
+    /// (the stage's results).
+    Array { var: KVar, written: bool },
+    /// A kernel-level scalar passed by value (a parameter).
+    Scalar(KVar),
+    /// A size variable, as a `long`.
+    Size(Var),
+    ErrorFlag,
+}
+
+/// One generated `__kernel` function and how to launch it.
+#[derive(Clone, Debug)]
+pub struct StageCode {
+    pub name: String,
+    pub source: String,
+    pub args: Vec<KernelArg>,
+    /// Work-items per dimension (dimension 0 only, so far).
+    pub global: ArithExpr,
+    /// Work-group size, when a `mapLcl` fixes it.
+    pub local: Option<ArithExpr>,
+}
+
+/// An array that may not be in memory (see the module doc).
+#[derive(Clone, Debug)]
+enum View {
+    /// Row-major over `dims`; one buffer per tuple component.
+    Mem { names: Vec<String>, dims: Vec<ArithExpr> },
+    Generate { len: ArithExpr, f: UserFunId },
+    Segments { offsets: String, lengths: String, count: ArithExpr, f: UserFunId },
+    /// One segment of `Segments`: element `k` is `f(offset + k)`.
+    Segment { offset: String, len: ArithExpr, f: UserFunId },
+    Pad { len: ArithExpr, inner: Box<View>, value: Vec<Const> },
+    Split { chunk: ArithExpr, inner: Box<View> },
+    Join { inner_len: ArithExpr, inner: Box<View> },
+    Gather { stride: ArithExpr, inner: Box<View> },
+    Zip(Vec<View>),
+    Access { index: ArithExpr, inner: Box<View> },
+    /// `[t]_1` in private variables (an accumulator).
+    Private { names: Vec<String> },
+}
+
+#[derive(Clone, Debug)]
+enum Val {
+    Scalar(Vec<String>),
+    Array(View),
+}
+
+/// Where a pattern writes.
+#[derive(Clone, Debug)]
+enum Out {
+    Mem { names: Vec<String>, dims: Vec<ArithExpr> },
+    Access { index: ArithExpr, inner: Box<Out> },
+    /// The argument of a `join` writes `[i][j]` at `[i * m + j]`.
+    JoinArg { m: ArithExpr, inner: Box<Out> },
+    /// The argument of a `split` writes `[k]` at `[k / c][k mod c]`.
+    SplitArg { c: ArithExpr, inner: Box<Out> },
+}
+
+fn internal<T>(message: impl Into<String>) -> Result<T, CodegenError> {
+    Err(CodegenError::Internal(message.into()))
+}
+
+/// The C name of every variable of the flat kernel: its name made a C
+/// identifier, with its number appended where two share a name.
+pub fn var_names(kernel: &flatten::ir::Kernel) -> Vec<String> {
+    let clean: Vec<String> = kernel.vars.iter().map(|v| user_fun::c_identifier(&v.name)).collect();
+    let mut count: HashMap<&str, usize> = HashMap::new();
+    for name in &clean {
+        *count.entry(name.as_str()).or_default() += 1;
+    }
+    clean.iter().enumerate().map(|(i, n)| if count[n.as_str()] > 1 { format!("{n}_{i}") } else { n.clone() }).collect()
+}
+
+/// The compiled user functions of a kernel, by id.
+pub fn user_functions(program: &FlatProgram, lift: &LiftKernel) -> Result<Vec<CFunction>, CodegenError> {
+    let mut out = Vec::new();
+    for uf in &lift.user_funs {
+        let name = user_fun::c_identifier(&format!("{}_{}", lift.name, uf.name));
+        out.push(match &uf.def {
+            UserFunDef::Thunk(thunk) => user_fun::thunk_function(program, &lift.flat, &name, thunk)?,
+            UserFunDef::Once(body) => user_fun::expr_function(program, &lift.flat, &name, body)?,
+        });
+    }
+    Ok(out)
+}
+
+pub struct Generator<'a> {
+    lift: &'a LiftKernel,
+    funs: &'a [CFunction],
+    names: &'a [String],
+    body: String,
+    indent: usize,
+    local_decls: Vec<String>,
+    taken: HashSet<String>,
+    env: HashMap<ParamId, Val>,
+    types: HashMap<ParamId, Type>,
+    args: Vec<KernelArg>,
+    size_vars: HashMap<VarId, Var>,
+    /// Launch shape found so far: (global items, local size).
+    global: Option<ArithExpr>,
+    groups: Option<ArithExpr>,
+    local: Option<ArithExpr>,
+    has_barrier: bool,
+}
+
+impl<'a> Generator<'a> {
+    pub fn new(lift: &'a LiftKernel, funs: &'a [CFunction], names: &'a [String]) -> Generator<'a> {
+        let mut taken: HashSet<String> = names.iter().cloned().collect();
+        taken.extend(funs.iter().map(|f| f.name.clone()));
+        taken.extend(lift.sizes.iter().map(|s| s.var.name().to_string()));
+        taken.insert("err".into());
+        let size_vars = lift.sizes.iter().map(|s| (s.var.id(), s.var.clone())).collect();
+        Generator {
+            lift,
+            funs,
+            names,
+            body: String::new(),
+            indent: 1,
+            local_decls: Vec::new(),
+            taken,
+            env: HashMap::new(),
+            types: HashMap::new(),
+            args: Vec::new(),
+            size_vars,
+            global: None,
+            groups: None,
+            local: None,
+            has_barrier: false,
+        }
+    }
+
+    fn fresh(&mut self, base: &str) -> String {
+        let mut name = base.to_string();
+        let mut k = 1;
+        while self.taken.contains(&name) {
+            name = format!("{base}_{k}");
+            k += 1;
+        }
+        self.taken.insert(name.clone());
+        name
+    }
+
+    fn line(&mut self, text: impl AsRef<str>) {
+        for _ in 0..self.indent {
+            self.body.push_str("    ");
+        }
+        self.body.push_str(text.as_ref());
+        self.body.push('\n');
+    }
+
+    fn open(&mut self, text: impl AsRef<str>) {
+        match text.as_ref() {
+            "" => self.line("{"),
+            text => self.line(format!("{text} {{")),
+        }
+        self.indent += 1;
+    }
+
+    fn close(&mut self) {
+        self.indent -= 1;
+        self.line("}");
+    }
+
+    fn need(&mut self, arg: KernelArg) {
+        if !self.args.contains(&arg) {
+            self.args.push(arg);
+        }
+    }
+
+    /// An index or size as C; records the size variables it uses.
+    fn c(&mut self, e: &ArithExpr) -> String {
+        self.note_vars(e);
+        e.to_opencl(&|v| v.name().to_string())
+    }
+
+    fn note_vars(&mut self, e: &ArithExpr) {
+        if let ArithKind::Var(v) = e.kind()
+            && let Some(var) = self.size_vars.get(&v.id()).cloned()
+        {
+            self.need(KernelArg::Size(var));
+        }
+        for child in e.children() {
+            self.note_vars(child);
+        }
+    }
+
+    fn kvar(&self, v: KVar) -> String {
+        self.names[v.0 as usize].clone()
+    }
+
+    fn type_of(&self, e: &Expr) -> Result<Type, CodegenError> {
+        let mut checker = TypeChecker::with_params(self.lift, self.types.clone());
+        checker.expr(e).map_err(|e| CodegenError::Internal(e.to_string()))
+    }
+
+    fn fun_type(&self, f: &Fun, args: Vec<Type>) -> Result<Type, CodegenError> {
+        let mut checker = TypeChecker::with_params(self.lift, self.types.clone());
+        checker.apply(f, args).map_err(|e| CodegenError::Internal(e.to_string()))
+    }
+
+    /// Generates the `__kernel` function of one stage.
+    pub fn stage(mut self, stage: &Stage) -> Result<StageCode, CodegenError> {
+        let ty = self.type_of(&stage.body)?;
+        let Type::Array(_, len) = &ty else {
+            return internal(format!("stage `{}` is not an array", stage.name));
+        };
+        let dest = Out::Mem { names: stage.result.iter().map(|v| self.kvar(*v)).collect(), dims: vec![len.clone()] };
+        self.gen_expr(&stage.body, Some(dest))?;
+        for v in &stage.result {
+            self.need(KernelArg::Array { var: *v, written: true });
+        }
+        let global = match (&self.global, &self.groups, &self.local) {
+            (Some(g), _, _) => g.clone(),
+            (None, Some(groups), Some(local)) => groups * local,
+            _ => ArithExpr::one(),
+        };
+        // The error flag goes last; kernels without barriers stop early when
+        // an earlier kernel failed.
+        let uses_err = self.args.contains(&KernelArg::ErrorFlag);
+        self.args.retain(|a| *a != KernelArg::ErrorFlag);
+        if uses_err {
+            self.args.push(KernelArg::ErrorFlag);
+        }
+        let mut params = Vec::new();
+        for arg in &self.args {
+            params.push(match arg {
+                KernelArg::Array { var, written } => {
+                    let elem = c_elem_type(self.lift.flat.var(*var).ty.scalar());
+                    let konst = if *written { "" } else { "const " };
+                    format!("__global {konst}{elem}* {}", self.kvar(*var))
+                }
+                KernelArg::Scalar(v) => format!("{} {}", c_type(self.lift.flat.var(*v).ty.scalar()), self.kvar(*v)),
+                KernelArg::Size(v) => format!("long {}", v.name()),
+                KernelArg::ErrorFlag => "__global long* err".to_string(),
+            });
+        }
+        let mut source = String::new();
+        let _ = writeln!(source, "__kernel void {}({}) {{", stage.name, params.join(", "));
+        for decl in &self.local_decls {
+            let _ = writeln!(source, "    {decl}");
+        }
+        if uses_err && !self.has_barrier {
+            source.push_str("    if (nessie_failed(err)) return;\n");
+        }
+        source.push_str(&self.body);
+        source.push_str("}\n");
+        Ok(StageCode { name: stage.name.clone(), source, args: self.args, global, local: self.local })
+    }
+
+    fn gen_expr(&mut self, e: &Expr, dest: Option<Out>) -> Result<Val, CodegenError> {
+        let val = match e {
+            Expr::Param(p) => match self.env.get(p) {
+                Some(v) => v.clone(),
+                None => return internal("a Lift parameter used outside its lambda"),
+            },
+            Expr::Input(v) => match self.lift.flat.var(*v).ty {
+                VarType::Array(_) => {
+                    self.need(KernelArg::Array { var: *v, written: false });
+                    let Type::Array(_, len) = self.type_of(e)? else { return internal("input type") };
+                    Val::Array(View::Mem { names: vec![self.kvar(*v)], dims: vec![len] })
+                }
+                VarType::Scalar(_) => Val::Scalar(vec![self.scalar_input(*v)]),
+            },
+            Expr::Value(cs) => Val::Scalar(cs.iter().map(|c| user_fun::c_const(*c)).collect()),
+            Expr::Apply(f, args) => return self.gen_apply(f, args, dest),
+        };
+        match dest {
+            Some(out) => self.write_val(&out, val),
+            None => Ok(val),
+        }
+    }
+
+    /// A kernel-level scalar: a parameter by value, an earlier result from
+    /// its one-element buffer.
+    fn scalar_input(&mut self, v: KVar) -> String {
+        if self.lift.flat.params.contains(&v) {
+            self.need(KernelArg::Scalar(v));
+            self.kvar(v)
+        } else {
+            self.need(KernelArg::Array { var: v, written: false });
+            format!("{}[0]", self.kvar(v))
+        }
+    }
+
+    fn write_val(&mut self, out: &Out, val: Val) -> Result<Val, CodegenError> {
+        match val {
+            Val::Scalar(comps) => {
+                self.write(out, &[], &comps)?;
+                Ok(Val::Scalar(comps))
+            }
+            Val::Array(_) => internal("an array value written without a map"),
+        }
+    }
+
+    fn write(&mut self, out: &Out, idx: &[ArithExpr], comps: &[String]) -> Result<(), CodegenError> {
+        match out {
+            Out::Mem { names, dims } => {
+                let flat = self.flat_index(dims, idx)?;
+                let at = self.c(&flat);
+                if names.len() != comps.len() {
+                    return internal("a write of the wrong number of components");
+                }
+                for (name, comp) in names.iter().zip(comps) {
+                    self.line(format!("{name}[{at}] = {comp};"));
+                }
+                Ok(())
+            }
+            Out::Access { index, inner } => {
+                let mut all = vec![index.clone()];
+                all.extend_from_slice(idx);
+                self.write(inner, &all, comps)
+            }
+            Out::JoinArg { m, inner } => match idx {
+                [i, j, rest @ ..] => {
+                    let mut all = vec![i * m + j];
+                    all.extend_from_slice(rest);
+                    self.write(inner, &all, comps)
+                }
+                _ => internal("a write into a join without two indices"),
+            },
+            Out::SplitArg { c, inner } => match idx {
+                [k, rest @ ..] => {
+                    let mut all = vec![k / c, k.clone().modulo(c.clone())];
+                    all.extend_from_slice(rest);
+                    self.write(inner, &all, comps)
+                }
+                _ => internal("a write into a split without an index"),
+            },
+        }
+    }
+
+    fn flat_index(&self, dims: &[ArithExpr], idx: &[ArithExpr]) -> Result<ArithExpr, CodegenError> {
+        // A scalar element written at a prefix of the dimensions writes the
+        // first element of the rest ([t]_1 values).
+        if idx.len() > dims.len() {
+            return internal("an access with more indices than dimensions");
+        }
+        let mut flat = ArithExpr::zero();
+        for (d, dim) in dims.iter().enumerate() {
+            let i = idx.get(d).cloned().unwrap_or_else(ArithExpr::zero);
+            flat = flat * dim.clone() + i;
+        }
+        Ok(flat)
+    }
+
+    fn out_view(out: &Out) -> View {
+        match out {
+            Out::Mem { names, dims } => View::Mem { names: names.clone(), dims: dims.clone() },
+            Out::Access { index, inner } => View::Access { index: index.clone(), inner: Box::new(Self::out_view(inner)) },
+            Out::JoinArg { m, inner } => View::Split { chunk: m.clone(), inner: Box::new(Self::out_view(inner)) },
+            Out::SplitArg { c, inner } => View::Join { inner_len: c.clone(), inner: Box::new(Self::out_view(inner)) },
+        }
+    }
+
+    fn shape(&self, view: &View) -> Result<Vec<ArithExpr>, CodegenError> {
+        Ok(match view {
+            View::Mem { dims, .. } => dims.clone(),
+            View::Generate { len, .. } => vec![len.clone()],
+            View::Segments { count, .. } => vec![count.clone()],
+            View::Segment { len, .. } => vec![len.clone()],
+            View::Pad { len, inner, .. } => {
+                let mut s = self.shape(inner)?;
+                s[0] = len.clone();
+                s
+            }
+            View::Split { chunk, inner } => {
+                let s = self.shape(inner)?;
+                let mut out = vec![&s[0] / chunk, chunk.clone()];
+                out.extend_from_slice(&s[1..]);
+                out
+            }
+            View::Join { inner_len, inner } => {
+                let s = self.shape(inner)?;
+                if s.len() < 2 {
+                    return internal("join of a flat array");
+                }
+                let mut out = vec![&s[0] * inner_len];
+                out.extend_from_slice(&s[2..]);
+                out
+            }
+            View::Gather { inner, .. } => self.shape(inner)?,
+            View::Zip(views) => match views.first() {
+                Some(v) => self.shape(v)?,
+                None => return internal("zip of nothing"),
+            },
+            View::Access { inner, .. } => {
+                let s = self.shape(inner)?;
+                s[1..].to_vec()
+            }
+            View::Private { .. } => vec![ArithExpr::one()],
+        })
+    }
+
+    /// Reads the scalar element at `idx` (outermost first) of a view.
+    fn read(&mut self, view: &View, idx: &[ArithExpr]) -> Result<Vec<String>, CodegenError> {
+        match view {
+            View::Mem { names, dims } => {
+                let flat = self.flat_index(dims, idx)?;
+                let at = self.c(&flat);
+                Ok(names.iter().map(|n| format!("{n}[{at}]")).collect())
+            }
+            View::Private { names } => Ok(names.clone()),
+            View::Generate { f, .. } => {
+                let i = match idx {
+                    [i] => self.c(i),
+                    [] => "0".to_string(),
+                    _ => return internal("generate read with several indices"),
+                };
+                let takes_index = self.lift.user_fun(*f).params.len() == 1;
+                self.call(*f, if takes_index { vec![i] } else { vec![] })
+            }
+            View::Segment { offset, f, .. } => match idx {
+                [k] => {
+                    let k = self.c(k);
+                    self.call(*f, vec![format!("{offset} + {k}")])
+                }
+                _ => internal("a segment read with several indices"),
+            },
+            View::Segments { .. } => internal("segments read without a map over them"),
+            View::Pad { inner, value, .. } => {
+                let (i, rest) = idx.split_first().ok_or_else(|| CodegenError::Internal("pad read".into()))?;
+                let n = self.shape(inner)?[0].clone();
+                let comps: Vec<Scalar> = value.iter().map(|c| c.scalar()).collect();
+                let vars: Vec<String> = comps.iter().map(|_| self.fresh("x")).collect();
+                for (v, s) in vars.iter().zip(&comps) {
+                    self.line(format!("{} {v};", c_type(*s)));
+                }
+                let cond = format!("{} < {}", self.c(i), self.c(&n));
+                self.open(format!("if ({cond})"));
+                let mut all = vec![i.clone()];
+                all.extend_from_slice(rest);
+                let got = self.read(inner, &all)?;
+                for (v, g) in vars.iter().zip(&got) {
+                    self.line(format!("{v} = {g};"));
+                }
+                self.indent -= 1;
+                self.open("} else");
+                for (v, c) in vars.iter().zip(value) {
+                    self.line(format!("{v} = {};", user_fun::c_const(*c)));
+                }
+                self.close();
+                Ok(vars)
+            }
+            View::Split { chunk, inner } => match idx {
+                [i, j, rest @ ..] => {
+                    let mut all = vec![i * chunk + j];
+                    all.extend_from_slice(rest);
+                    self.read(inner, &all)
+                }
+                _ => internal("a split read without two indices"),
+            },
+            View::Join { inner_len, inner } => match idx {
+                [k, rest @ ..] => {
+                    let mut all = vec![k / inner_len, k.clone().modulo(inner_len.clone())];
+                    all.extend_from_slice(rest);
+                    self.read(inner, &all)
+                }
+                _ => internal("a join read without an index"),
+            },
+            View::Gather { stride, inner } => match idx {
+                [p, rest @ ..] => {
+                    let n = self.shape(inner)?[0].clone();
+                    let mut all = vec![p.clone().modulo(stride.clone()) * (&n / stride) + p / stride];
+                    all.extend_from_slice(rest);
+                    self.read(inner, &all)
+                }
+                _ => internal("a gather read without an index"),
+            },
+            View::Zip(views) => {
+                let mut out = Vec::new();
+                for v in views {
+                    out.extend(self.read(v, idx)?);
+                }
+                Ok(out)
+            }
+            View::Access { index, inner } => {
+                let mut all = vec![index.clone()];
+                all.extend_from_slice(idx);
+                self.read(inner, &all)
+            }
+        }
+    }
+
+    /// Calls user function `f` on `args` (its parameters, as C), returning
+    /// the result components (private variables).
+    fn call(&mut self, f: UserFunId, args: Vec<String>) -> Result<Vec<String>, CodegenError> {
+        let cf = self.funs[f.0 as usize].clone();
+        let mut args = args.into_iter();
+        let mut actual = Vec::new();
+        for p in &cf.params {
+            actual.push(match p {
+                CParam::Arg { .. } => match args.next() {
+                    Some(a) => a,
+                    None => return internal(format!("too few arguments for `{}`", cf.name)),
+                },
+                CParam::Array { var, .. } => {
+                    self.need(KernelArg::Array { var: *var, written: false });
+                    self.kvar(*var)
+                }
+                CParam::Length { var } => match lift_ir::typecheck::input_length(self.lift, *var) {
+                    Some(len) => self.c(&len),
+                    None => return internal(format!("no length for `{}`", self.kvar(*var))),
+                },
+                CParam::Scalar { var, .. } => self.scalar_input(*var),
+                CParam::ErrorFlag => {
+                    self.need(KernelArg::ErrorFlag);
+                    "err".to_string()
+                }
+            });
+        }
+        let base = self.lift.user_fun(f).name.clone();
+        let results: Vec<String> = cf.results.iter().map(|_| self.fresh(&format!("{base}_r"))).collect();
+        match &results[..] {
+            [r] => self.line(format!("{} {r} = {}({});", c_type(cf.results[0]), cf.name, actual.join(", "))),
+            _ => {
+                for (r, ty) in results.iter().zip(&cf.results) {
+                    self.line(format!("{} {r};", c_type(*ty)));
+                }
+                actual.extend(results.iter().map(|r| format!("&{r}")));
+                self.line(format!("{}({});", cf.name, actual.join(", ")));
+            }
+        }
+        Ok(results)
+    }
+
+    fn gen_args(&mut self, args: &[Expr]) -> Result<Vec<Val>, CodegenError> {
+        args.iter().map(|a| self.gen_expr(a, None)).collect()
+    }
+
+    fn gen_apply(&mut self, f: &Fun, args: &[Expr], dest: Option<Out>) -> Result<Val, CodegenError> {
+        match f {
+            Fun::Join => {
+                let [x] = args else { return internal("join arity") };
+                let ty = self.type_of(x)?;
+                let m = match &ty {
+                    Type::Array(inner, _) => match &**inner {
+                        Type::Array(_, m) => m.clone(),
+                        _ => return internal("join of a flat array"),
+                    },
+                    _ => return internal("join of a non-array"),
+                };
+                match dest {
+                    Some(out) => {
+                        let inner = Out::JoinArg { m: m.clone(), inner: Box::new(out.clone()) };
+                        self.gen_expr(x, Some(inner))?;
+                        Ok(Val::Array(Self::out_view(&out)))
+                    }
+                    None => match self.array(x)? {
+                        // Joining rows of row-major memory is the same memory.
+                        View::Mem { names, dims } if dims.len() >= 2 => {
+                            let mut joined = vec![&dims[0] * &dims[1]];
+                            joined.extend_from_slice(&dims[2..]);
+                            Ok(Val::Array(View::Mem { names, dims: joined }))
+                        }
+                        v => Ok(Val::Array(View::Join { inner_len: m, inner: Box::new(v) })),
+                    },
+                }
+            }
+            Fun::Split(c) => {
+                let [x] = args else { return internal("split arity") };
+                match dest {
+                    Some(out) => {
+                        let inner = Out::SplitArg { c: c.clone(), inner: Box::new(out.clone()) };
+                        self.gen_expr(x, Some(inner))?;
+                        Ok(Val::Array(Self::out_view(&out)))
+                    }
+                    None => match self.array(x)? {
+                        View::Mem { names, dims } if !dims.is_empty() => {
+                            let mut split = vec![&dims[0] / c, c.clone()];
+                            split.extend_from_slice(&dims[1..]);
+                            Ok(Val::Array(View::Mem { names, dims: split }))
+                        }
+                        v => Ok(Val::Array(View::Split { chunk: c.clone(), inner: Box::new(v) })),
+                    },
+                }
+            }
+            Fun::GatherStride(_) | Fun::Pad(..) | Fun::Zip | Fun::Generate(..) | Fun::Segments(_) | Fun::Get(_) => {
+                let view = self.view_pattern(f, args)?;
+                match dest {
+                    Some(out) => self.write_val(&out, view),
+                    None => Ok(view),
+                }
+            }
+            Fun::Id => {
+                let vals = self.gen_args(args)?;
+                let [Val::Scalar(comps)] = &vals[..] else { return internal("id of a non-scalar") };
+                let val = Val::Scalar(comps.clone());
+                match dest {
+                    Some(out) => self.write_val(&out, val),
+                    None => Ok(val),
+                }
+            }
+            Fun::User(id) => {
+                let vals = self.gen_args(args)?;
+                let mut comps = Vec::new();
+                for v in vals {
+                    match v {
+                        Val::Scalar(c) => comps.extend(c),
+                        Val::Array(_) => return internal("a user function applied to an array"),
+                    }
+                }
+                let res = self.call(*id, comps)?;
+                match dest {
+                    Some(out) => self.write_val(&out, Val::Scalar(res)),
+                    None => Ok(Val::Scalar(res)),
+                }
+            }
+            Fun::Lambda(params, body) => {
+                if params.len() != args.len() {
+                    return internal("lambda arity");
+                }
+                let types: Vec<Type> = args.iter().map(|a| self.type_of(a)).collect::<Result<_, _>>()?;
+                let vals = self.gen_args(args)?;
+                for ((p, v), t) in params.iter().zip(vals).zip(types) {
+                    self.env.insert(*p, v);
+                    self.types.insert(*p, t);
+                }
+                self.gen_expr(body, dest)
+            }
+            Fun::ToGlobal(g) => match dest {
+                Some(out) => self.gen_apply(g, args, Some(out)),
+                None => Err(CodegenError::Unsupported {
+                    kernel: self.lift.name.clone(),
+                    what: "a global temporary inside a stage".into(),
+                }),
+            },
+            Fun::ToLocal(g) => {
+                let types: Vec<Type> = args.iter().map(|a| self.type_of(a)).collect::<Result<_, _>>()?;
+                let ty = self.fun_type(g, types)?;
+                let (dims, comps) = flat_dims(&ty)?;
+                let size = dims.iter().fold(ArithExpr::one(), |acc, d| acc * d.clone());
+                let Some(count) = size.as_cst() else {
+                    return Err(CodegenError::Unsupported {
+                        kernel: self.lift.name.clone(),
+                        what: format!("local memory of a size not known when compiling ({size})"),
+                    });
+                };
+                let names: Vec<String> = comps.iter().map(|_| self.fresh("group_values")).collect();
+                for (n, s) in names.iter().zip(&comps) {
+                    self.local_decls.push(format!("__local {} {n}[{count}];", c_type(*s)));
+                }
+                let out = Out::Mem { names: names.clone(), dims: dims.clone() };
+                self.gen_apply(g, args, Some(out))?;
+                let view = View::Mem { names, dims };
+                match dest {
+                    Some(_) => internal("toLocal inside a write"),
+                    None => Ok(Val::Array(view)),
+                }
+            }
+            Fun::ToPrivate(_) => Err(CodegenError::Unsupported {
+                kernel: self.lift.name.clone(),
+                what: "toPrivate of arrays".into(),
+            }),
+            Fun::MapGlb(_, g) | Fun::MapWrg(_, g) | Fun::MapSeq(g) | Fun::MapLcl { f: g, .. } => {
+                self.gen_map(f, g, args, dest)
+            }
+            Fun::ReduceSeq(g) => {
+                let [z, xs] = args else { return internal("reduceSeq arity") };
+                let Val::Scalar(init) = self.gen_expr(z, None)? else { return internal("reduceSeq init") };
+                let Type::Array(acc_ty, _) = self.type_of(&Expr::Apply(f.clone(), args.to_vec()))? else {
+                    return internal("reduceSeq type");
+                };
+                let comps = acc_ty.components().ok_or_else(|| CodegenError::Internal("accumulator type".into()))?;
+                let xs_ty = self.type_of(xs)?;
+                let view = self.array(xs)?;
+                let n = self.shape(&view)?[0].clone();
+                let accs: Vec<String> = comps.iter().map(|_| self.fresh("acc")).collect();
+                for ((a, s), i) in accs.iter().zip(&comps).zip(&init) {
+                    self.line(format!("{} {a} = {i};", c_type(*s)));
+                }
+                let k = self.fresh("k");
+                let kv = Var::new(k.clone(), Range::below(n.clone()));
+                let n_c = self.c(&n);
+                self.open(format!("for (long {k} = 0; {k} < {n_c}; {k}++)"));
+                let x = self.read(&view, &[ArithExpr::var(&kv)])?;
+                // The operator, applied to (acc, x).
+                let acc_p = Val::Scalar(accs.clone());
+                let elem_ty = match xs_ty {
+                    Type::Array(e, _) => *e,
+                    _ => return internal("reduceSeq over a non-array"),
+                };
+                let res = self.apply_scalar_fun(g, vec![(acc_p, acc_ty.as_ref().clone()), (Val::Scalar(x), elem_ty)])?;
+                for (a, r) in accs.iter().zip(&res) {
+                    self.line(format!("{a} = {r};"));
+                }
+                self.close();
+                let view = View::Private { names: accs };
+                match dest {
+                    Some(out) => {
+                        let comps = self.read(&view, &[ArithExpr::zero()])?;
+                        self.write(&out, &[ArithExpr::zero()], &comps)?;
+                        Ok(Val::Array(Self::out_view(&out)))
+                    }
+                    None => Ok(Val::Array(view)),
+                }
+            }
+            Fun::Iterate(times, g) => {
+                let [x] = args else { return internal("iterate arity") };
+                let Some(times) = times.as_cst() else {
+                    return Err(CodegenError::Unsupported {
+                        kernel: self.lift.name.clone(),
+                        what: "iterate a number of times not known when compiling".into(),
+                    });
+                };
+                let x_ty = self.type_of(x)?;
+                let Val::Array(View::Mem { names, dims }) = self.gen_expr(x, None)? else {
+                    return Err(CodegenError::Unsupported {
+                        kernel: self.lift.name.clone(),
+                        what: "iterate over an array not in local memory".into(),
+                    });
+                };
+                let (elem, len) = match &x_ty {
+                    Type::Array(e, l) => ((**e).clone(), l.clone()),
+                    _ => return internal("iterate of a non-array"),
+                };
+                let comps = elem.components().ok_or_else(|| CodegenError::Internal("iterate elements".into()))?;
+                let Some(size) = len.as_cst() else { return internal("iterate over a local array of unknown size") };
+                // The body's factor: length m to m / c.
+                let m_name = self.fresh("m");
+                let m = Var::new(m_name.clone(), Range::between(1, size));
+                let body_ty = self.fun_type(g, vec![Type::array(elem.clone(), ArithExpr::var(&m))])?;
+                let Type::Array(_, out_len) = body_ty else { return internal("iterate body type") };
+                let Some(factor) = (1..=64).find(|c| out_len == ArithExpr::var(&m) / *c) else {
+                    return internal("iterate body does not divide its length");
+                };
+                let other: Vec<String> = comps.iter().map(|_| self.fresh("group_swap")).collect();
+                for (n, s) in other.iter().zip(&comps) {
+                    self.local_decls.push(format!("__local {} {n}[{size}];", c_type(*s)));
+                }
+                let ins: Vec<String> = names.iter().map(|n| self.fresh(&format!("{n}_in"))).collect();
+                let outs: Vec<String> = names.iter().map(|n| self.fresh(&format!("{n}_out"))).collect();
+                for (((i, o), (a, b)), s) in ins.iter().zip(&outs).zip(names.iter().zip(&other)).zip(&comps) {
+                    self.line(format!("__local {}* {i} = {a};", c_type(*s)));
+                    self.line(format!("__local {}* {o} = {b};", c_type(*s)));
+                }
+                let _ = dims;
+                let it = self.fresh("step");
+                self.line(format!("long {m_name} = {size};"));
+                self.open(format!("for (long {it} = 0; {it} < {times}; {it}++)"));
+                let input = View::Mem { names: ins.clone(), dims: vec![ArithExpr::var(&m)] };
+                let out = Out::Mem { names: outs.clone(), dims: vec![out_len.clone()] };
+                self.apply_fun_to_val(g, vec![(Val::Array(input), Type::array(elem.clone(), ArithExpr::var(&m)))], Some(out))?;
+                for ((i, o), s) in ins.iter().zip(&outs).zip(&comps) {
+                    self.open("");
+                    self.line(format!("__local {}* t = {i};", c_type(*s)));
+                    self.line(format!("{i} = {o};"));
+                    self.line(format!("{o} = t;"));
+                    self.close();
+                }
+                self.line(format!("{m_name} /= {factor};"));
+                self.close();
+                let final_len = &len / ArithExpr::cst(factor).pow(ArithExpr::cst(times));
+                let view = View::Mem { names: ins, dims: vec![final_len] };
+                match dest {
+                    Some(_) => internal("iterate inside a write"),
+                    None => Ok(Val::Array(view)),
+                }
+            }
+            Fun::Map(_) | Fun::Reduce(_) | Fun::PartRed(..) => Err(CodegenError::Internal(format!(
+                "high-level pattern `{}` left in low-level Lift",
+                f.name()
+            ))),
+        }
+    }
+
+    /// Applies a function to values already computed (the operator of a
+    /// reduction, the body of a map or an iterate).
+    fn apply_fun_to_val(&mut self, f: &Fun, args: Vec<(Val, Type)>, dest: Option<Out>) -> Result<Val, CodegenError> {
+        // Bind the values to fresh parameters of a lambda-like call.
+        match f {
+            Fun::Lambda(params, body) => {
+                if params.len() != args.len() {
+                    return internal("lambda arity");
+                }
+                for (p, (v, t)) in params.iter().zip(args) {
+                    self.env.insert(*p, v);
+                    self.types.insert(*p, t);
+                }
+                self.gen_expr(body, dest)
+            }
+            _ => {
+                // A pattern or user function: apply it to parameters bound
+                // to the values.
+                let mut exprs = Vec::new();
+                for (v, t) in args {
+                    let p = ParamId(u32::MAX - self.env.len() as u32);
+                    self.env.insert(p, v);
+                    self.types.insert(p, t);
+                    exprs.push(Expr::Param(p));
+                }
+                self.gen_apply(f, &exprs, dest)
+            }
+        }
+    }
+
+    fn apply_scalar_fun(&mut self, f: &Fun, args: Vec<(Val, Type)>) -> Result<Vec<String>, CodegenError> {
+        match self.apply_fun_to_val(f, args, None)? {
+            Val::Scalar(c) => Ok(c),
+            Val::Array(_) => internal("an operator returning an array"),
+        }
+    }
+
+    fn array(&mut self, x: &Expr) -> Result<View, CodegenError> {
+        match self.gen_expr(x, None)? {
+            Val::Array(v) => Ok(v),
+            Val::Scalar(_) => internal("a scalar where an array was expected"),
+        }
+    }
+
+    fn view_pattern(&mut self, f: &Fun, args: &[Expr]) -> Result<Val, CodegenError> {
+        Ok(match f {
+            Fun::GatherStride(s) => {
+                let [x] = args else { return internal("gather arity") };
+                Val::Array(View::Gather { stride: s.clone(), inner: Box::new(self.array(x)?) })
+            }
+            Fun::Pad(n, z) => {
+                let [x] = args else { return internal("pad arity") };
+                Val::Array(View::Pad { len: n.clone(), inner: Box::new(self.array(x)?), value: z.clone() })
+            }
+            Fun::Zip => {
+                let views = args.iter().map(|a| self.array(a)).collect::<Result<Vec<_>, _>>()?;
+                Val::Array(View::Zip(views))
+            }
+            Fun::Generate(n, id) => Val::Array(View::Generate { len: n.clone(), f: *id }),
+            Fun::Segments(id) => {
+                let [offsets, lengths] = args else { return internal("segments arity") };
+                let (Val::Array(View::Mem { names: o, dims }), Val::Array(View::Mem { names: l, .. })) =
+                    (self.gen_expr(offsets, None)?, self.gen_expr(lengths, None)?)
+                else {
+                    return internal("segments of arrays not in memory");
+                };
+                Val::Array(View::Segments { offsets: o[0].clone(), lengths: l[0].clone(), count: dims[0].clone(), f: *id })
+            }
+            Fun::Get(i) => {
+                let [x] = args else { return internal("get arity") };
+                match self.gen_expr(x, None)? {
+                    Val::Scalar(c) if *i < c.len() => Val::Scalar(vec![c[*i].clone()]),
+                    Val::Array(View::Zip(vs)) if *i < vs.len() => Val::Array(vs[*i].clone()),
+                    _ => return internal("get of a non-tuple"),
+                }
+            }
+            _ => return internal("not a view pattern"),
+        })
+    }
+
+    fn gen_map(&mut self, map: &Fun, g: &Fun, args: &[Expr], dest: Option<Out>) -> Result<Val, CodegenError> {
+        let [x] = args else { return internal("map arity") };
+        let Some(dest) = dest else {
+            return Err(CodegenError::Unsupported {
+                kernel: self.lift.name.clone(),
+                what: format!("a `{}` whose result has no memory", map.name()),
+            });
+        };
+        let x_ty = self.type_of(x)?;
+        let elem_ty = match &x_ty {
+            Type::Array(e, _) => (**e).clone(),
+            Type::Segmented(e, _) => Type::array((**e).clone(), ArithExpr::var(&Var::new("len_j", Range::at_least(0)))),
+            _ => return internal("map over a non-array"),
+        };
+        let view = self.array(x)?;
+        let n = self.shape(&view)?[0].clone();
+        let n_c = self.c(&n);
+        // The loop (or guard) of the map's kind; `i` its index.
+        let (i_name, close_barrier) = match map {
+            Fun::MapGlb(d, _) => {
+                let i = self.fresh("gid");
+                if self.global.is_none() {
+                    self.global = Some(n.clone());
+                }
+                if self.global.as_ref() == Some(&n) {
+                    self.line(format!("const long {i} = get_global_id({d});"));
+                    self.open(format!("if ({i} < {n_c})"));
+                } else {
+                    self.open(format!("for (long {i} = get_global_id({d}); {i} < {n_c}; {i} += get_global_size({d}))"));
+                }
+                (i, false)
+            }
+            Fun::MapWrg(d, _) => {
+                let i = self.fresh("wg");
+                if self.groups.is_none() {
+                    self.groups = Some(n.clone());
+                }
+                if self.groups.as_ref() == Some(&n) {
+                    self.open("");
+                    self.line(format!("const long {i} = get_group_id({d});"));
+                } else {
+                    self.open(format!("for (long {i} = get_group_id({d}); {i} < {n_c}; {i} += get_num_groups({d}))"));
+                }
+                (i, false)
+            }
+            Fun::MapLcl { dim, barrier, .. } => {
+                let i = self.fresh("l");
+                if self.local.is_none() {
+                    self.local = n.as_cst().map(ArithExpr::cst);
+                }
+                if self.local.as_ref() == Some(&n) {
+                    self.open("");
+                    self.line(format!("const long {i} = get_local_id({dim});"));
+                } else {
+                    self.open(format!("for (long {i} = get_local_id({dim}); {i} < {n_c}; {i} += get_local_size({dim}))"));
+                }
+                (i, *barrier)
+            }
+            _ => {
+                let i = self.fresh("j");
+                if n.is_cst(1) {
+                    self.open("");
+                } else {
+                    self.open(format!("for (long {i} = 0; {i} < {n_c}; {i}++)"));
+                }
+                (i, false)
+            }
+        };
+        let iv = if n.is_cst(1) { ArithExpr::zero() } else { ArithExpr::var(&Var::new(i_name.clone(), Range::below(n.clone()))) };
+        // The element: a segment, a scalar read, or a sub-array view.
+        let elem = match &view {
+            View::Segments { offsets, lengths, f, .. } => {
+                let off = self.fresh("offset");
+                let len = self.fresh("length");
+                self.line(format!("const long {off} = {offsets}[{i_name}];"));
+                self.line(format!("const long {len} = {lengths}[{i_name}];"));
+                let len_var = Var::new(len.clone(), Range::at_least(0));
+                Val::Array(View::Segment { offset: off, len: ArithExpr::var(&len_var), f: *f })
+            }
+            _ if elem_ty.components().is_some() => Val::Scalar(self.read(&view, std::slice::from_ref(&iv))?),
+            _ => Val::Array(View::Access { index: iv.clone(), inner: Box::new(view.clone()) }),
+        };
+        let out = Out::Access { index: iv, inner: Box::new(dest.clone()) };
+        self.apply_fun_to_val(g, vec![(elem, elem_ty)], Some(out))?;
+        self.close();
+        if close_barrier {
+            self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+            self.has_barrier = true;
+        }
+        Ok(Val::Array(Self::out_view(&dest)))
+    }
+}
+
+/// The dimensions of an array type of scalars or tuples, and the scalar
+/// components of its elements.
+fn flat_dims(ty: &Type) -> Result<(Vec<ArithExpr>, Vec<Scalar>), CodegenError> {
+    match ty {
+        Type::Array(e, len) => {
+            let (mut dims, comps) = flat_dims(e)?;
+            dims.insert(0, len.clone());
+            Ok((dims, comps))
+        }
+        _ => match ty.components() {
+            Some(c) => Ok((vec![], c)),
+            None => internal("memory for a segmented array"),
+        },
+    }
+}
+
+/// The size definitions of a kernel with the derived ones expanded: every
+/// size as an expression of the variables the plan knows.
+pub fn expand_sizes(lift: &LiftKernel, e: &ArithExpr) -> ArithExpr {
+    let mut cur = e.clone();
+    for _ in 0..8 {
+        let next = cur.substitute_with(&|v| match lift.size_def(v) {
+            Some(SizeDef::Derived(def)) => Some(def.clone()),
+            _ => None,
+        });
+        if next == cur {
+            break;
+        }
+        cur = next;
+    }
+    cur
+}

@@ -1,0 +1,129 @@
+//! The launch plan of a kernel in low-level Lift: its stages' C, one
+//! launch per stage, a buffer per stage result, and the sizes as
+//! expressions of the kernel's arguments (see [`crate::plan`]).
+
+use std::collections::HashMap;
+
+use flatten::ir::{FlatProgram, KVar};
+use lift_ir::arith::ArithExpr;
+use lift_ir::ir::{LiftKernel, SizeDef};
+
+use crate::codegen::{self, Generator, KernelArg};
+use crate::compile::CodegenError;
+use crate::plan::{
+    BufferDecl, BufferElem, CompiledKernel, KernelParam, KernelResult, Launch, LaunchArg, SizeSource, SizeVar, Step,
+};
+
+pub fn kernel_plan(program: &FlatProgram, low: &LiftKernel) -> Result<CompiledKernel, CodegenError> {
+    let flat = &low.flat;
+    let names = codegen::var_names(flat);
+    let funs = codegen::user_functions(program, low)?;
+    let param_index = |v: KVar| flat.params.iter().position(|p| *p == v);
+
+    let mut buffers = Vec::new();
+    let mut buffer_of: HashMap<KVar, usize> = HashMap::new();
+    for stage in &low.stages {
+        for v in &stage.result {
+            let length = if stage.scalar_result {
+                ArithExpr::one()
+            } else {
+                match low.lengths.iter().find(|(w, _)| w == v) {
+                    Some((_, len)) => codegen::expand_sizes(low, len),
+                    None => return Err(CodegenError::Internal(format!("no length for result `{}`", names[v.0 as usize]))),
+                }
+            };
+            buffer_of.insert(*v, buffers.len());
+            buffers.push(BufferDecl {
+                name: names[v.0 as usize].clone(),
+                elem: BufferElem::Scalar(flat.var(*v).ty.scalar()),
+                length,
+                zeroed: false,
+            });
+        }
+    }
+
+    let mut size_vars = Vec::new();
+    for size in &low.sizes {
+        let source = match &size.def {
+            SizeDef::Derived(_) => continue,
+            SizeDef::LengthOf(v) => match param_index(*v) {
+                Some(i) => SizeSource::LengthOf(i),
+                None => return Err(CodegenError::Internal("the length of a non-parameter as a size".into())),
+            },
+            SizeDef::ValueOf(v) => match (param_index(*v), buffer_of.get(v)) {
+                (Some(i), _) => SizeSource::ValueOf(i),
+                (None, Some(b)) => SizeSource::ReadBack { buffer: *b, index: ArithExpr::zero() },
+                _ => return Err(CodegenError::Internal("a size from an unknown scalar".into())),
+            },
+        };
+        size_vars.push(SizeVar { var: size.var.clone(), source });
+    }
+
+    // The length of an array argument, for bytes_moved.
+    let array_bytes = |v: KVar| -> ArithExpr {
+        let elem = flat.var(v).ty.scalar().size_bytes() as i64;
+        let len = match buffer_of.get(&v) {
+            Some(b) => buffers[*b].length.clone(),
+            None => match low.sizes.iter().find(|s| s.def == SizeDef::LengthOf(v)) {
+                Some(s) => ArithExpr::var(&s.var),
+                None => ArithExpr::one(),
+            },
+        };
+        len * elem
+    };
+
+    let mut source = String::from("#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n");
+    source.push_str(crate::user_fun::prelude());
+    source.push('\n');
+    for f in &funs {
+        source.push_str(&f.source);
+        source.push('\n');
+    }
+    let mut steps = Vec::new();
+    for stage in &low.stages {
+        let code = Generator::new(low, &funs, &names).stage(stage)?;
+        source.push_str(&code.source);
+        source.push('\n');
+        let mut args = Vec::new();
+        let mut bytes = ArithExpr::zero();
+        for arg in &code.args {
+            args.push(match arg {
+                KernelArg::Array { var, .. } => {
+                    bytes = bytes + array_bytes(*var);
+                    match (param_index(*var), buffer_of.get(var)) {
+                        (Some(i), _) => LaunchArg::Param(i),
+                        (None, Some(b)) => LaunchArg::Buffer(*b),
+                        _ => return Err(CodegenError::Internal(format!("array `{}` has no buffer", names[var.0 as usize]))),
+                    }
+                }
+                KernelArg::Scalar(v) => match param_index(*v) {
+                    Some(i) => LaunchArg::Param(i),
+                    None => return Err(CodegenError::Internal("a scalar argument that is not a parameter".into())),
+                },
+                KernelArg::Size(var) => LaunchArg::Size(codegen::expand_sizes(low, &ArithExpr::var(var))),
+                KernelArg::ErrorFlag => LaunchArg::ErrorFlag,
+            });
+        }
+        steps.push(Step::Launch(Launch {
+            kernel: code.name.clone(),
+            global: vec![codegen::expand_sizes(low, &code.global)],
+            local: code.local.as_ref().map(|l| vec![l.clone()]),
+            args,
+            bytes_moved: codegen::expand_sizes(low, &bytes),
+        }));
+    }
+
+    let mut results = Vec::new();
+    for r in &flat.results {
+        results.push(match (param_index(*r), buffer_of.get(r)) {
+            (Some(i), _) => KernelResult::Param(i),
+            (None, Some(b)) if flat.var(*r).ty.is_array() => {
+                KernelResult::Array { buffer: *b, length: buffers[*b].length.clone() }
+            }
+            (None, Some(b)) => KernelResult::Scalar { buffer: *b },
+            _ => return Err(CodegenError::Internal(format!("result `{}` is computed by no stage", names[r.0 as usize]))),
+        });
+    }
+    let params = flat.params.iter().map(|v| KernelParam { name: flat.var(*v).name.clone(), ty: flat.var(*v).ty }).collect();
+    Ok(CompiledKernel { name: low.name.clone(), source, params, size_vars, buffers, steps, results })
+}

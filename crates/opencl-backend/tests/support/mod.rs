@@ -1,0 +1,165 @@
+//! Shared by the backend's tests: compile a NESL program through the whole
+//! pipeline (front end, flattening, fusion with the ILP schedule or none,
+//! code generation) and run it both on the OpenCL executor (PoCL in CI, or
+//! `NESSIE_DEVICE`) and on the flat-IR evaluator, the oracle.
+
+#![allow(dead_code)]
+
+use std::rc::Rc;
+
+use flatten::ir::FlatProgram;
+use nesl_frontend::SourceMap;
+use nesl_frontend::eval::Output;
+use nesl_frontend::tast::Program;
+use nesl_frontend::value::Value;
+use opencl_backend::{CodegenError, CompiledProgram, compile_program};
+
+/// The pipeline up to the fused flat program.
+pub fn flat_program(source: &str, schedule: fusion::ScheduleKind) -> Result<(Program, FlatProgram), String> {
+    let mut sources = SourceMap::new();
+    let file = sources.add("test.nesl", source, false);
+    let program =
+        nesl_frontend::compile(&mut sources, file).map_err(|d| d[0].render(&sources, false))?.program;
+    let flat = flatten::flatten_program(&program, &sources).map_err(|e| format!("flatten: {e}"))?;
+    let fused = fusion::fuse(&flat, schedule).map_err(|e| format!("fusion: {e}"))?;
+    Ok((program, fused.program))
+}
+
+/// What a run printed: the program's output and items, then `fault: ...`
+/// if it faulted. With `mask_time`, the last component of every item is
+/// zeroed when it is a float (the seconds of `time`).
+struct Transcript<'a> {
+    program: &'a Program,
+    text: String,
+    mask_time: bool,
+}
+
+fn mask(value: &Value) -> Value {
+    match value {
+        Value::Pair(pair) => Value::Pair(Rc::new((pair.0.clone(), mask(&pair.1)))),
+        Value::Float(_) => Value::Float(0.0),
+        other => other.clone(),
+    }
+}
+
+impl Output for Transcript<'_> {
+    fn print(&mut self, text: &[u8]) {
+        self.text.push_str(&String::from_utf8_lossy(text));
+    }
+
+    fn item(&mut self, item: usize, value: &Value) {
+        let value = if self.mask_time { mask(value) } else { value.clone() };
+        let line = self.program.format_item(&self.program.items[item], &value);
+        self.text.push_str(&line);
+        self.text.push('\n');
+    }
+}
+
+pub enum Outcome {
+    /// Both ran and printed the same; the transcript.
+    Agree(String),
+    Unsupported(String),
+}
+
+/// Compiles `source` and runs it on both; panics on any disagreement or
+/// failure other than an unsupported construct.
+pub fn run_both(source: &str, schedule: fusion::ScheduleKind) -> Outcome {
+    let (program, flat) = flat_program(source, schedule).unwrap_or_else(|e| panic!("{e}"));
+    let compiled = match compile_program(&flat) {
+        Ok(c) => c,
+        Err(CodegenError::Unsupported { kernel, what }) => return Outcome::Unsupported(format!("{what} (in `{kernel}`)")),
+        Err(e) => panic!("{e}\n{}", flatten::ir::print::print_program(&flat)),
+    };
+    // NESSIE_TEST_DUMP=DIR keeps the Lift and the C of the last compile.
+    if let Ok(dir) = std::env::var("NESSIE_TEST_DUMP") {
+        let _ = std::fs::write(format!("{dir}/lift.txt"), format!("{}\n{}", compiled.lift, compiled.lift_low));
+        let _ = std::fs::write(format!("{dir}/opencl.cl"), compiled.opencl());
+    }
+    compare(&program, &flat, &compiled, source.contains("time("))
+}
+
+pub fn compare(program: &Program, flat: &FlatProgram, compiled: &CompiledProgram, mask_time: bool) -> Outcome {
+    let mut session = session();
+    let mut device = Transcript { program, text: String::new(), mask_time };
+    if let Err(e) = runtime::executor::run(flat, &compiled.kernels, &mut session, &mut device) {
+        match e {
+            runtime::executor::ExecError::Fault(d) => device.text.push_str(&format!("fault: {}\n", d.message)),
+            other => panic!(
+                "the executor failed: {other:?}\n{}\n{}\n{}",
+                compiled.lift_low,
+                compiled.opencl(),
+                flatten::ir::print::print_program(flat)
+            ),
+        }
+    }
+    let mut oracle = Transcript { program, text: String::new(), mask_time };
+    if let Err(e) = flatten::eval::run(flat, &mut oracle) {
+        match e {
+            flatten::eval::EvalError::Fault(d) => oracle.text.push_str(&format!("fault: {}\n", d.message)),
+            other => panic!("the evaluator failed: {other}"),
+        }
+    }
+    assert!(
+        same_up_to_rounding(&device.text, &oracle.text),
+        "the device and the evaluator disagree\ndevice: {}\noracle: {}\n{}",
+        device.text,
+        oracle.text,
+        compiled.lift_low
+    );
+    Outcome::Agree(device.text)
+}
+
+pub fn session() -> runtime::cl::Session {
+    let spec = std::env::var("NESSIE_DEVICE").ok();
+    runtime::cl::Session::open(spec.as_deref()).unwrap_or_else(|e| {
+        panic!("these tests need an OpenCL device (PoCL: apt-get install pocl-opencl-icd ocl-icd-libopencl1): {e}")
+    })
+}
+
+pub fn example(name: &str) -> String {
+    let path = format!("{}/../../examples/{name}.nesl", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// Whether two transcripts are equal except for floats that differ by a
+/// relative 1e-9: a parallel reduction adds in another order than the
+/// sequential evaluator, which changes the last bits of inexact sums.
+/// Everything else (ints, text, the number of values) must be equal.
+pub fn same_up_to_rounding(a: &str, b: &str) -> bool {
+    let (ta, tb) = (tokens(a), tokens(b));
+    ta.len() == tb.len()
+        && ta.iter().zip(&tb).all(|(x, y)| {
+            x == y
+                || match (x.parse::<f64>(), y.parse::<f64>()) {
+                    (Ok(p), Ok(q)) if x.contains(['.', 'e']) && y.contains(['.', 'e']) => {
+                        (p - q).abs() <= 1e-9 * p.abs().max(q.abs())
+                    }
+                    _ => false,
+                }
+        })
+}
+
+/// Numbers (with sign, point and exponent) and single other characters.
+fn tokens(text: &str) -> Vec<String> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let start = i;
+        if chars[i].is_ascii_digit() || (chars[i] == '-' && chars.get(i + 1).is_some_and(|c| c.is_ascii_digit())) {
+            i += 1;
+            while i < chars.len()
+                && (chars[i].is_ascii_digit()
+                    || chars[i] == '.'
+                    || chars[i] == 'e'
+                    || (chars[i] == '-' && chars[i - 1] == 'e'))
+            {
+                i += 1;
+            }
+        } else {
+            i += 1;
+        }
+        out.push(chars[start..i].iter().collect());
+    }
+    out
+}
