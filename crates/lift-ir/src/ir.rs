@@ -161,7 +161,11 @@ pub enum Fun {
     MapWrg(u32, Box<Fun>),
     /// `barrier`: whether a barrier follows the loop (set by
     /// [`crate::barriers`]; the rules start with one after every `mapLcl`).
-    MapLcl { dim: u32, f: Box<Fun>, barrier: bool },
+    MapLcl {
+        dim: u32,
+        f: Box<Fun>,
+        barrier: bool,
+    },
     MapSeq(Box<Fun>),
     /// `reduceSeq(f)(z, xs)`: a sequential loop with the accumulator in
     /// private memory; `[t]_1`.

@@ -142,7 +142,9 @@ pub fn size_expr(lift: &mut LiftKernel, size: &GExpr) -> Result<ArithExpr, Unsup
             Some(len) => Ok(len),
             None => unsupported(format!("the length of `{}`", lift.flat.var(*v).name)),
         },
-        GExpr::Var(v) if lift.flat.var(*v).ty == VarType::Scalar(flatten::ir::Scalar::Int) && is_kernel_level(lift, *v) => {
+        GExpr::Var(v)
+            if lift.flat.var(*v).ty == VarType::Scalar(flatten::ir::Scalar::Int) && is_kernel_level(lift, *v) =>
+        {
             let name = lift.flat.var(*v).name.clone();
             Ok(ArithExpr::var(&lift.size_var(&name, SizeDef::ValueOf(*v), Range::at_least(0))))
         }

@@ -31,7 +31,7 @@
 //!   partial results is `partRed(f, 1)(z, ys)`, the same tree in one
 //!   work-group.
 
-use flatten::ir::{Const, KVar, VarType};
+use flatten::ir::{Const, VarType};
 
 use crate::arith::{ArithExpr, Range};
 use crate::ir::{Expr, Fun, LiftKernel, SizeDef, Stage};
@@ -104,13 +104,13 @@ fn lower_stage(low: &mut LiftKernel, stage: &Stage) -> Result<Vec<Stage>, Unsupp
             };
             let second = workgroup_tree(low, f, neutral, ys, &groups, &ArithExpr::one(), &final_chunk);
             Ok(vec![
+                Stage { name: format!("{}_partial", stage.name), body: first, result: partials, scalar_result: false },
                 Stage {
-                    name: format!("{}_partial", stage.name),
-                    body: first,
-                    result: partials,
-                    scalar_result: false,
+                    name: format!("{}_final", stage.name),
+                    body: second,
+                    result: stage.result.clone(),
+                    scalar_result: true,
                 },
-                Stage { name: format!("{}_final", stage.name), body: second, result: stage.result.clone(), scalar_result: true },
             ])
         }
         // map(f) $ xs, possibly under a join.
@@ -189,9 +189,7 @@ fn workgroup_tree(
 /// `map-to-mapSeq` and `reduce-to-reduceSeq` inside.
 fn lower_top(low: &mut LiftKernel, expr: &Expr) -> Result<Expr, Unsupported> {
     match expr {
-        Expr::Apply(Fun::Join, args) if args.len() == 1 => {
-            Ok(Expr::apply1(Fun::Join, lower_top(low, &args[0])?))
-        }
+        Expr::Apply(Fun::Join, args) if args.len() == 1 => Ok(Expr::apply1(Fun::Join, lower_top(low, &args[0])?)),
         Expr::Apply(Fun::Map(f), args) if args.len() == 1 => {
             low.rules_applied.push("map-to-mapGlb".into());
             let f = lower_seq_fun(low, f)?;
@@ -229,24 +227,4 @@ fn lower_seq_expr(low: &mut LiftKernel, e: &Expr) -> Result<Expr, Unsupported> {
         }
         other => other.clone(),
     })
-}
-
-/// The variables a stage reads as inputs.
-pub fn stage_inputs(expr: &Expr, out: &mut Vec<KVar>) {
-    match expr {
-        Expr::Input(v) => {
-            if !out.contains(v) {
-                out.push(*v);
-            }
-        }
-        Expr::Apply(f, args) => {
-            if let Fun::Lambda(_, body) = f {
-                stage_inputs(body, out);
-            }
-            for a in args {
-                stage_inputs(a, out);
-            }
-        }
-        _ => {}
-    }
 }

@@ -56,10 +56,14 @@ impl<'a> TypeChecker<'a> {
         match expr {
             Expr::Param(p) => match self.params.get(p) {
                 Some(t) => Ok(t.clone()),
-                None => self.error(format!("parameter `{}` used outside its lambda", self.kernel.params[p.0 as usize].name)),
+                None => {
+                    self.error(format!("parameter `{}` used outside its lambda", self.kernel.params[p.0 as usize].name))
+                }
             },
             Expr::Input(v) => self.input_type(*v),
-            Expr::Value(values) => Ok(Type::of_components(&values.iter().map(|c: &Const| c.scalar()).collect::<Vec<_>>())),
+            Expr::Value(values) => {
+                Ok(Type::of_components(&values.iter().map(|c: &Const| c.scalar()).collect::<Vec<_>>()))
+            }
             Expr::Apply(f, args) => {
                 let mut types = Vec::new();
                 for a in args {
@@ -82,9 +86,10 @@ impl<'a> TypeChecker<'a> {
             Type::Array(elem, len) => Ok(((**elem).clone(), len.clone())),
             // A segment, seen from inside a map over segments: its length
             // is a variable bound per segment.
-            Type::Segmented(elem, count) => {
-                Ok((Type::array((**elem).clone(), ArithExpr::var(&Var::new("len_j", Range::at_least(0)))), count.clone()))
-            }
+            Type::Segmented(elem, count) => Ok((
+                Type::array((**elem).clone(), ArithExpr::var(&Var::new("len_j", Range::at_least(0)))),
+                count.clone(),
+            )),
             _ => self.error(format!("`{}` expects an array, got {}", f.name(), crate::print::print_type(t))),
         }
     }
@@ -103,7 +108,8 @@ impl<'a> TypeChecker<'a> {
             }
             Fun::User(id) => {
                 let uf = self.kernel.user_fun(*id);
-                let got: Option<Vec<_>> = args.iter().map(|t| t.components()).collect::<Option<Vec<_>>>().map(|v| v.concat());
+                let got: Option<Vec<_>> =
+                    args.iter().map(|t| t.components()).collect::<Option<Vec<_>>>().map(|v| v.concat());
                 if got.as_deref() != Some(&uf.params[..]) {
                     return self.error(format!("user function `{}` applied to arguments of the wrong types", uf.name));
                 }

@@ -37,7 +37,10 @@ use crate::user_fun::{self, CFunction, CParam, c_elem_type, c_type};
 pub enum KernelArg {
     /// An array of the flat kernel read (`__global const T*`) or written
     /// (the stage's results).
-    Array { var: KVar, written: bool },
+    Array {
+        var: KVar,
+        written: bool,
+    },
     /// A kernel-level scalar passed by value (a parameter).
     Scalar(KVar),
     /// A size variable, as a `long`.
@@ -61,19 +64,52 @@ pub struct StageCode {
 #[derive(Clone, Debug)]
 enum View {
     /// Row-major over `dims`; one buffer per tuple component.
-    Mem { names: Vec<String>, dims: Vec<ArithExpr> },
-    Generate { len: ArithExpr, f: UserFunId },
-    Segments { offsets: String, lengths: String, count: ArithExpr, f: UserFunId },
+    Mem {
+        names: Vec<String>,
+        dims: Vec<ArithExpr>,
+    },
+    Generate {
+        len: ArithExpr,
+        f: UserFunId,
+    },
+    Segments {
+        offsets: String,
+        lengths: String,
+        count: ArithExpr,
+        f: UserFunId,
+    },
     /// One segment of `Segments`: element `k` is `f(offset + k)`.
-    Segment { offset: String, len: ArithExpr, f: UserFunId },
-    Pad { len: ArithExpr, inner: Box<View>, value: Vec<Const> },
-    Split { chunk: ArithExpr, inner: Box<View> },
-    Join { inner_len: ArithExpr, inner: Box<View> },
-    Gather { stride: ArithExpr, inner: Box<View> },
+    Segment {
+        offset: String,
+        len: ArithExpr,
+        f: UserFunId,
+    },
+    Pad {
+        len: ArithExpr,
+        inner: Box<View>,
+        value: Vec<Const>,
+    },
+    Split {
+        chunk: ArithExpr,
+        inner: Box<View>,
+    },
+    Join {
+        inner_len: ArithExpr,
+        inner: Box<View>,
+    },
+    Gather {
+        stride: ArithExpr,
+        inner: Box<View>,
+    },
     Zip(Vec<View>),
-    Access { index: ArithExpr, inner: Box<View> },
+    Access {
+        index: ArithExpr,
+        inner: Box<View>,
+    },
     /// `[t]_1` in private variables (an accumulator).
-    Private { names: Vec<String> },
+    Private {
+        names: Vec<String>,
+    },
 }
 
 #[derive(Clone, Debug)]
@@ -85,12 +121,24 @@ enum Val {
 /// Where a pattern writes.
 #[derive(Clone, Debug)]
 enum Out {
-    Mem { names: Vec<String>, dims: Vec<ArithExpr> },
-    Access { index: ArithExpr, inner: Box<Out> },
+    Mem {
+        names: Vec<String>,
+        dims: Vec<ArithExpr>,
+    },
+    Access {
+        index: ArithExpr,
+        inner: Box<Out>,
+    },
     /// The argument of a `join` writes `[i][j]` at `[i * m + j]`.
-    JoinArg { m: ArithExpr, inner: Box<Out> },
+    JoinArg {
+        m: ArithExpr,
+        inner: Box<Out>,
+    },
     /// The argument of a `split` writes `[k]` at `[k / c][k mod c]`.
-    SplitArg { c: ArithExpr, inner: Box<Out> },
+    SplitArg {
+        c: ArithExpr,
+        inner: Box<Out>,
+    },
 }
 
 fn internal<T>(message: impl Into<String>) -> Result<T, CodegenError> {
@@ -383,7 +431,9 @@ impl<'a> Generator<'a> {
     fn out_view(out: &Out) -> View {
         match out {
             Out::Mem { names, dims } => View::Mem { names: names.clone(), dims: dims.clone() },
-            Out::Access { index, inner } => View::Access { index: index.clone(), inner: Box::new(Self::out_view(inner)) },
+            Out::Access { index, inner } => {
+                View::Access { index: index.clone(), inner: Box::new(Self::out_view(inner)) }
+            }
             Out::JoinArg { m, inner } => View::Split { chunk: m.clone(), inner: Box::new(Self::out_view(inner)) },
             Out::SplitArg { c, inner } => View::Join { inner_len: c.clone(), inner: Box::new(Self::out_view(inner)) },
         }
@@ -684,10 +734,9 @@ impl<'a> Generator<'a> {
                     None => Ok(Val::Array(view)),
                 }
             }
-            Fun::ToPrivate(_) => Err(CodegenError::Unsupported {
-                kernel: self.lift.name.clone(),
-                what: "toPrivate of arrays".into(),
-            }),
+            Fun::ToPrivate(_) => {
+                Err(CodegenError::Unsupported { kernel: self.lift.name.clone(), what: "toPrivate of arrays".into() })
+            }
             Fun::MapGlb(_, g) | Fun::MapWrg(_, g) | Fun::MapSeq(g) | Fun::MapLcl { f: g, .. } => {
                 self.gen_map(f, g, args, dest)
             }
@@ -716,7 +765,8 @@ impl<'a> Generator<'a> {
                     Type::Array(e, _) => *e,
                     _ => return internal("reduceSeq over a non-array"),
                 };
-                let res = self.apply_scalar_fun(g, vec![(acc_p, acc_ty.as_ref().clone()), (Val::Scalar(x), elem_ty)])?;
+                let res =
+                    self.apply_scalar_fun(g, vec![(acc_p, acc_ty.as_ref().clone()), (Val::Scalar(x), elem_ty)])?;
                 for (a, r) in accs.iter().zip(&res) {
                     self.line(format!("{a} = {r};"));
                 }
@@ -776,7 +826,11 @@ impl<'a> Generator<'a> {
                 self.open(format!("for (long {it} = 0; {it} < {times}; {it}++)"));
                 let input = View::Mem { names: ins.clone(), dims: vec![ArithExpr::var(&m)] };
                 let out = Out::Mem { names: outs.clone(), dims: vec![out_len.clone()] };
-                self.apply_fun_to_val(g, vec![(Val::Array(input), Type::array(elem.clone(), ArithExpr::var(&m)))], Some(out))?;
+                self.apply_fun_to_val(
+                    g,
+                    vec![(Val::Array(input), Type::array(elem.clone(), ArithExpr::var(&m)))],
+                    Some(out),
+                )?;
                 for ((i, o), s) in ins.iter().zip(&outs).zip(&comps) {
                     self.open("");
                     self.line(format!("__local {}* t = {i};", c_type(*s)));
@@ -793,10 +847,9 @@ impl<'a> Generator<'a> {
                     None => Ok(Val::Array(view)),
                 }
             }
-            Fun::Map(_) | Fun::Reduce(_) | Fun::PartRed(..) => Err(CodegenError::Internal(format!(
-                "high-level pattern `{}` left in low-level Lift",
-                f.name()
-            ))),
+            Fun::Map(_) | Fun::Reduce(_) | Fun::PartRed(..) => {
+                Err(CodegenError::Internal(format!("high-level pattern `{}` left in low-level Lift", f.name())))
+            }
         }
     }
 
@@ -866,7 +919,12 @@ impl<'a> Generator<'a> {
                 else {
                     return internal("segments of arrays not in memory");
                 };
-                Val::Array(View::Segments { offsets: o[0].clone(), lengths: l[0].clone(), count: dims[0].clone(), f: *id })
+                Val::Array(View::Segments {
+                    offsets: o[0].clone(),
+                    lengths: l[0].clone(),
+                    count: dims[0].clone(),
+                    f: *id,
+                })
             }
             Fun::Get(i) => {
                 let [x] = args else { return internal("get arity") };
@@ -934,7 +992,9 @@ impl<'a> Generator<'a> {
                     self.open("");
                     self.line(format!("const long {i} = get_local_id({dim});"));
                 } else {
-                    self.open(format!("for (long {i} = get_local_id({dim}); {i} < {n_c}; {i} += get_local_size({dim}))"));
+                    self.open(format!(
+                        "for (long {i} = get_local_id({dim}); {i} < {n_c}; {i} += get_local_size({dim}))"
+                    ));
                 }
                 (i, *barrier)
             }
@@ -948,7 +1008,11 @@ impl<'a> Generator<'a> {
                 (i, false)
             }
         };
-        let iv = if n.is_cst(1) { ArithExpr::zero() } else { ArithExpr::var(&Var::new(i_name.clone(), Range::below(n.clone()))) };
+        let iv = if n.is_cst(1) {
+            ArithExpr::zero()
+        } else {
+            ArithExpr::var(&Var::new(i_name.clone(), Range::below(n.clone())))
+        };
         // The element: a segment, a scalar read, or a sub-array view.
         let elem = match &view {
             View::Segments { offsets, lengths, f, .. } => {

@@ -29,7 +29,9 @@ pub fn kernel_plan(program: &FlatProgram, low: &LiftKernel) -> Result<CompiledKe
             } else {
                 match low.lengths.iter().find(|(w, _)| w == v) {
                     Some((_, len)) => codegen::expand_sizes(low, len),
-                    None => return Err(CodegenError::Internal(format!("no length for result `{}`", names[v.0 as usize]))),
+                    None => {
+                        return Err(CodegenError::Internal(format!("no length for result `{}`", names[v.0 as usize])));
+                    }
                 }
             };
             buffer_of.insert(*v, buffers.len());
@@ -93,7 +95,12 @@ pub fn kernel_plan(program: &FlatProgram, low: &LiftKernel) -> Result<CompiledKe
                     match (param_index(*var), buffer_of.get(var)) {
                         (Some(i), _) => LaunchArg::Param(i),
                         (None, Some(b)) => LaunchArg::Buffer(*b),
-                        _ => return Err(CodegenError::Internal(format!("array `{}` has no buffer", names[var.0 as usize]))),
+                        _ => {
+                            return Err(CodegenError::Internal(format!(
+                                "array `{}` has no buffer",
+                                names[var.0 as usize]
+                            )));
+                        }
                     }
                 }
                 KernelArg::Scalar(v) => match param_index(*v) {
@@ -121,9 +128,15 @@ pub fn kernel_plan(program: &FlatProgram, low: &LiftKernel) -> Result<CompiledKe
                 KernelResult::Array { buffer: *b, length: buffers[*b].length.clone() }
             }
             (None, Some(b)) => KernelResult::Scalar { buffer: *b },
-            _ => return Err(CodegenError::Internal(format!("result `{}` is computed by no stage", names[r.0 as usize]))),
+            _ => {
+                return Err(CodegenError::Internal(format!(
+                    "result `{}` is computed by no stage",
+                    names[r.0 as usize]
+                )));
+            }
         });
     }
-    let params = flat.params.iter().map(|v| KernelParam { name: flat.var(*v).name.clone(), ty: flat.var(*v).ty }).collect();
+    let params =
+        flat.params.iter().map(|v| KernelParam { name: flat.var(*v).name.clone(), ty: flat.var(*v).ty }).collect();
     Ok(CompiledKernel { name: low.name.clone(), source, params, size_vars, buffers, steps, results })
 }

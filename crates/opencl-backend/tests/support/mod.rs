@@ -18,8 +18,7 @@ use opencl_backend::{CodegenError, CompiledProgram, compile_program};
 pub fn flat_program(source: &str, schedule: fusion::ScheduleKind) -> Result<(Program, FlatProgram), String> {
     let mut sources = SourceMap::new();
     let file = sources.add("test.nesl", source, false);
-    let program =
-        nesl_frontend::compile(&mut sources, file).map_err(|d| d[0].render(&sources, false))?.program;
+    let program = nesl_frontend::compile(&mut sources, file).map_err(|d| d[0].render(&sources, false))?.program;
     let flat = flatten::flatten_program(&program, &sources).map_err(|e| format!("flatten: {e}"))?;
     let fused = fusion::fuse(&flat, schedule).map_err(|e| format!("fusion: {e}"))?;
     Ok((program, fused.program))
@@ -67,7 +66,9 @@ pub fn run_both(source: &str, schedule: fusion::ScheduleKind) -> Outcome {
     let (program, flat) = flat_program(source, schedule).unwrap_or_else(|e| panic!("{e}"));
     let compiled = match compile_program(&flat) {
         Ok(c) => c,
-        Err(CodegenError::Unsupported { kernel, what }) => return Outcome::Unsupported(format!("{what} (in `{kernel}`)")),
+        Err(CodegenError::Unsupported { kernel, what }) => {
+            return Outcome::Unsupported(format!("{what} (in `{kernel}`)"));
+        }
         Err(e) => panic!("{e}\n{}", flatten::ir::print::print_program(&flat)),
     };
     // NESSIE_TEST_DUMP=DIR keeps the Lift and the C of the last compile.
