@@ -540,8 +540,7 @@ fn children(e: &GExpr) -> Vec<&GExpr> {
     }
 }
 
-/// Every subexpression of `expr`, in evaluation order (an index before
-/// the array it reads is listed with the reading node after it), without
+/// Every subexpression of `expr`, parents before children, without
 /// recursion.
 fn preorder(expr: &GExpr) -> Vec<&GExpr> {
     let mut order = Vec::new();
@@ -700,7 +699,7 @@ fn infix(lhs: &CExpr, op: &str, prec: u8, rhs: &CExpr) -> CExpr {
     let group = |e: &CExpr, is_rhs: bool| {
         let needs = e.prec > prec
             || (is_rhs && e.prec == prec)
-            || (matches!(prec, RELATIONAL | EQUALITY) && e.prec >= RELATIONAL)
+            || (matches!(prec, RELATIONAL | EQUALITY) && (e.prec >= RELATIONAL || e.text.starts_with('!')))
             || (matches!(prec, BIT_AND | BIT_XOR | BIT_OR) && e.prec > UNARY && e.prec != prec)
             || (prec == LOGICAL_OR && e.prec == LOGICAL_AND);
         if needs { format!("({})", e.text) } else { e.text.clone() }
@@ -955,8 +954,8 @@ impl<'a> Gen<'a> {
         if site.0 as usize >= self.program.fault_sites.len() {
             return Err(self.internal(format!("the fault site @{} does not exist", site.0)));
         }
-        let cond = self.value(cond)?;
-        self.line(format!("if ({}) {{", unary("!", &cond).bare()));
+        let negated = self.negated(cond)?;
+        self.line(format!("if ({}) {{", negated.bare()));
         let scope = self.names.clone();
         self.indent += 1;
         let mut words = Vec::new();
@@ -978,6 +977,46 @@ impl<'a> Gen<'a> {
         self.names = scope;
         self.line("}");
         Ok(())
+    }
+
+    /// The value of `not cond`, written readably: a comparison of
+    /// non-floats with the opposite operator (not for floats: `!(x < y)`
+    /// holds for NaN, `x >= y` does not), `and`/`or` by De Morgan (the
+    /// operands are pure, so `&&` and `||` evaluate the same way).
+    fn negated(&mut self, cond: &GExpr) -> Result<CExpr, CodegenError> {
+        use BinaryOp::*;
+        match cond {
+            GExpr::Binary { op: op @ (Eq | Ne | Lt | Le | Gt | Ge), ty, lhs, rhs }
+                if *ty != Scalar::Float && self.scalar_type(lhs)? == *ty && self.scalar_type(rhs)? == *ty =>
+            {
+                let (lhs, rhs) = (self.value(lhs)?, self.value(rhs)?);
+                let opposite = match op {
+                    Eq => Ne,
+                    Ne => Eq,
+                    Lt => Ge,
+                    Le => Gt,
+                    Gt => Le,
+                    _ => Lt,
+                };
+                self.binary_op(opposite, *ty, &lhs, &rhs)
+            }
+            GExpr::Binary { op: op @ (And | Or), ty: Scalar::Bool, lhs, rhs }
+                if self.scalar_type(lhs)? == Scalar::Bool && self.scalar_type(rhs)? == Scalar::Bool =>
+            {
+                let (lhs, rhs) = (self.negated(lhs)?, self.negated(rhs)?);
+                Ok(if *op == And { infix(&lhs, "||", LOGICAL_OR, &rhs) } else { infix(&lhs, "&&", LOGICAL_AND, &rhs) })
+            }
+            GExpr::Unary { op: UnaryOp::Not, ty: Scalar::Bool, arg } if self.scalar_type(arg)? == Scalar::Bool => {
+                self.value(arg)
+            }
+            _ => {
+                if self.scalar_type(cond)? != Scalar::Bool {
+                    return Err(self.internal("an `assert` condition that is not a bool"));
+                }
+                let value = self.value(cond)?;
+                Ok(unary("!", &value))
+            }
+        }
     }
 
     /// The value of a scalar expression.

@@ -914,7 +914,12 @@ fn an_index_out_of_range_sets_the_error_flag_with_its_site_and_payload() {
     }
     let (function, _) = generate(&checked_gather(&[0], 1)).unwrap();
     assert_eq!(function.params.last(), Some(&CParam::ErrorFlag));
-    assert!(function.source.contains("nessie_fail(err, 1, 1, j, xs_len);"), "{}", function.source);
+    assert_eq!(
+        function.source,
+        "static inline long f(long i, __global const long* is, __global const long* xs, long xs_len, \
+         __global long* err) {\n    long j = is[i];\n    if (0L > j || j >= xs_len) {\n        \
+         nessie_fail(err, 1, 1, j, xs_len);\n        return 0L;\n    }\n    return xs[j];\n}\n"
+    );
 }
 
 /// Payload words by type: a float as its bits, a bool as 0/1, a char as its
