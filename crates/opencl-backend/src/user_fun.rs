@@ -15,7 +15,9 @@
 //! results): `int` is `long`, `float` is `double`, `bool` and `char` are
 //! `int` (0 or 1, the character code), as the executor passes them
 //! (`plan::KernelParam`). [`c_elem_type`] is an array element's type:
-//! `long`, `double`, `uchar` for `bool` and `char`.
+//! `long`, `double`, `uchar` for `bool` and `char`; a read of a `uchar`
+//! element is cast to `int` (`(int)bs[j]`), so that every value of one flat
+//! type has one C type and overloaded builtins (`min`, `max`) resolve.
 //!
 //! # Parameters
 //! In order ([`CParam`]): the thunk's parameters ([`CParam::Arg`]); then
@@ -52,6 +54,11 @@
 //! - Bools are 0 or 1: `and`/`or` on bools are `&&`/`||`, which agree with
 //!   the evaluator's eager `and`/`or` because the operands are pure
 //!   (anything that can fault is hoisted into statements before them).
+//! - NaN bits are the device's: a NaN read from memory or written as a
+//!   constant keeps its bits, but one computed on the device (`0.0 / 0.0`)
+//!   has the device's default NaN bits (on x86, as in the host evaluator,
+//!   `0xfff8…`; a GPU may use another pattern), which only `float_bits`
+//!   can observe.
 //! - The evaluator's internal errors (an unguarded division by zero,
 //!   conversion or read out of range: compiler bugs) have no counterpart:
 //!   a zero divisor gives 0 rather than trapping the device, and unguarded
