@@ -41,7 +41,9 @@ fn fun(f: &mut Fun, local: bool) {
         | Fun::MapGlb(_, g)
         | Fun::MapWrg(_, g)
         | Fun::MapSeq(g)
-        | Fun::ReduceSeq(g) => fun(g, local),
+        | Fun::ReduceSeq(g)
+        | Fun::Scan(g)
+        | Fun::ScanSeq(g) => fun(g, local),
         _ => {}
     }
 }
@@ -81,7 +83,9 @@ fn visit_fun(g: &Fun, f: &mut dyn FnMut(&Fun)) {
         | Fun::MapGlb(_, h)
         | Fun::MapWrg(_, h)
         | Fun::MapSeq(h)
-        | Fun::ReduceSeq(h) => visit_fun(h, f),
+        | Fun::ReduceSeq(h)
+        | Fun::Scan(h)
+        | Fun::ScanSeq(h) => visit_fun(h, f),
         _ => {}
     }
 }

@@ -150,6 +150,9 @@ pub enum Fun {
     Reduce(Box<Fun>),
     /// `partRed(f, m)(z, xs)`: `[t]_m`, partial reductions.
     PartRed(Box<Fun>, ArithExpr),
+    /// `scan(f)(z, xs)`: `[t]_n`, the exclusive prefix combinations
+    /// (`[z, z f x0, ...]`).
+    Scan(Box<Fun>),
     /// `generate(n, f)`: `[f(0), ..., f(n-1)]`, the flat IR's pull thunk as an
     /// array; with a parameterless `f` (ONCE), `n` copies of `f()`.
     Generate(ArithExpr, UserFunId),
@@ -170,6 +173,9 @@ pub enum Fun {
     /// `reduceSeq(f)(z, xs)`: a sequential loop with the accumulator in
     /// private memory; `[t]_1`.
     ReduceSeq(Box<Fun>),
+    /// `scanSeq(f)(z, xs)`: the exclusive scan by one work-item, the
+    /// accumulator in private memory, each prefix written as it goes.
+    ScanSeq(Box<Fun>),
     /// `iterate(n, f)`: `f` applied `n` times, each time to the previous
     /// result; in two buffers of the input's memory, swapped.
     Iterate(ArithExpr, Box<Fun>),
@@ -226,6 +232,8 @@ impl Fun {
             Fun::Id => "id",
             Fun::Map(_) => "map",
             Fun::Reduce(_) => "reduce",
+            Fun::Scan(_) => "scan",
+            Fun::ScanSeq(_) => "scanSeq",
             Fun::PartRed(..) => "partRed",
             Fun::Generate(..) => "generate",
             Fun::Segments(_) => "segments",
@@ -250,7 +258,7 @@ impl Fun {
     /// Whether this is one of the OpenCL patterns or a data layout pattern
     /// (everything low-level Lift may contain).
     pub fn is_low_level(&self) -> bool {
-        !matches!(self, Fun::Map(_) | Fun::Reduce(_) | Fun::PartRed(..))
+        !matches!(self, Fun::Map(_) | Fun::Reduce(_) | Fun::PartRed(..) | Fun::Scan(_))
     }
 }
 
@@ -297,6 +305,9 @@ pub struct LiftKernel {
     pub sizes: Vec<SizeVarDef>,
     /// The lengths of the array results of the stages.
     pub lengths: Vec<(KVar, ArithExpr)>,
+    /// Buffers longer than their array (a scan writes its padding): the
+    /// number of elements to allocate.
+    pub capacities: Vec<(KVar, ArithExpr)>,
     /// The flat kernel, with any temporaries the rules added (partial
     /// results between stages) as new variables.
     pub flat: flatten::ir::Kernel,

@@ -5,6 +5,7 @@
 //! |------|-----------------|
 //! | `MAP pull n` | `map(id) $ generate(n, pull)` |
 //! | `REDUCE pull z op n` | `reduce(op)(z, generate(n, pull))` |
+//! | `SCAN pull z op n` | `scan(op)(z, generate(n, pull))` |
 //! | `ONCE e` | `map(id) $ generate(1, once)` |
 //! | `SEG_REDUCE pull z op <lengths, offsets>` | `join o map(λ seg. reduce(op)(z, seg)) $ segments(pull)(offsets, lengths)` |
 //!
@@ -38,6 +39,7 @@ pub fn lower_kernel(kernel: &Kernel) -> Result<LiftKernel, Unsupported> {
         user_funs: Vec::new(),
         sizes: Vec::new(),
         lengths: Vec::new(),
+        capacities: Vec::new(),
         flat: kernel.clone(),
         stages: Vec::new(),
         rules_applied: Vec::new(),
@@ -71,6 +73,16 @@ pub fn lower_kernel(kernel: &Kernel) -> Result<LiftKernel, Unsupported> {
                 let op = add_user_fun(&mut lift, &format!("op_{base}"), op, result_scalars.clone())?;
                 let xs = Expr::apply(Fun::Generate(n, pull), vec![]);
                 (Expr::apply(Fun::Reduce(Box::new(Fun::User(op))), vec![Expr::Value(neutral.clone()), xs]), true)
+            }
+            Soac::Scan { size, pull, neutral, op } => {
+                let n = size_expr(&mut lift, size)?;
+                let pull = add_user_fun(&mut lift, &format!("pull_{base}"), pull, result_scalars.clone())?;
+                let op = add_user_fun(&mut lift, &format!("op_{base}"), op, result_scalars.clone())?;
+                for v in &results {
+                    lift.lengths.push((*v, n.clone()));
+                }
+                let xs = Expr::apply(Fun::Generate(n, pull), vec![]);
+                (Expr::apply(Fun::Scan(Box::new(Fun::User(op))), vec![Expr::Value(neutral.clone()), xs]), false)
             }
             Soac::Once { body } => {
                 let id = UserFunId(lift.user_funs.len() as u32);

@@ -58,6 +58,8 @@ pub fn print_fun(kernel: &LiftKernel, fun: &Fun) -> String {
         Fun::Id => "id".into(),
         Fun::Map(g) => format!("map({})", f(g)),
         Fun::Reduce(g) => format!("reduce({})", f(g)),
+        Fun::Scan(g) => format!("scan({})", f(g)),
+        Fun::ScanSeq(g) => format!("scanSeq({})", f(g)),
         Fun::PartRed(g, m) => format!("partRed({}, {m})", f(g)),
         Fun::Generate(n, u) => format!("generate({n}, {})", kernel.user_fun(*u).name),
         Fun::Segments(u) => format!("segments({})", kernel.user_fun(*u).name),

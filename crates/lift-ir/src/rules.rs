@@ -66,43 +66,16 @@ fn lower_stage(low: &mut LiftKernel, stage: &Stage) -> Result<Vec<Stage>, Unsupp
             let n = low_length(low, xs)?;
             // reduce-partial
             low.rules_applied.push("reduce-partial".into());
-            // At least one group and one element per work-item, so that every
-            // range below is honest also for an empty input (one group then
-            // reduces padding).
-            let groups_def = n.clone().ceil_div(REDUCE_GROUP_SIZE).min(REDUCE_MAX_GROUPS).max(1);
-            let groups = ArithExpr::var(&low.size_var(
-                "groups",
-                SizeDef::Derived(groups_def.clone()),
-                Range::between(1, REDUCE_MAX_GROUPS),
-            ));
-            let chunk_def = n.clone().ceil_div(&groups * REDUCE_GROUP_SIZE).max(1);
-            let chunk = ArithExpr::var(&low.size_var("chunk", SizeDef::Derived(chunk_def), Range::at_least(1)));
-            let final_chunk_def = groups.clone().ceil_div(REDUCE_GROUP_SIZE);
-            let final_chunk = ArithExpr::var(&low.size_var(
-                "final_chunk",
-                SizeDef::Derived(final_chunk_def),
-                Range::between(1, (REDUCE_MAX_GROUPS + REDUCE_GROUP_SIZE - 1) / REDUCE_GROUP_SIZE),
-            ));
+            let (groups, chunk, final_chunk) = reduction_sizes(low, &n);
             // split-kernel: the partial results go to temporaries.
             low.rules_applied.push("split-kernel".into());
-            let mut partials = Vec::new();
-            for v in &stage.result {
-                let name = format!("{}_partials", low.flat.var(*v).name);
-                let ty = VarType::Array(low.flat.var(*v).ty.scalar());
-                let p = low.flat.new_var(name, ty);
-                low.lengths.push((p, groups.clone()));
-                partials.push(p);
-            }
+            let partials = temporaries(low, stage, "partials", &groups);
             low.rules_applied.push("partRed-workgroup-tree".into());
-            let first = workgroup_tree(low, f, neutral, xs.clone(), &n, &groups, &chunk);
+            let first = workgroup_tree(low, f, neutral, xs.clone(), true, &groups, &chunk);
             // reduce-single-workgroup over the partials.
             low.rules_applied.push("reduce-single-workgroup".into());
-            let ys = if partials.len() == 1 {
-                Expr::Input(partials[0])
-            } else {
-                Expr::apply(Fun::Zip, partials.iter().map(|p| Expr::Input(*p)).collect())
-            };
-            let second = workgroup_tree(low, f, neutral, ys, &groups, &ArithExpr::one(), &final_chunk);
+            let ys = zip_inputs(&partials);
+            let second = workgroup_tree(low, f, neutral, ys, true, &ArithExpr::one(), &final_chunk);
             Ok(vec![
                 Stage { name: format!("{}_partial", stage.name), body: first, result: partials, scalar_result: false },
                 Stage {
@@ -113,12 +86,158 @@ fn lower_stage(low: &mut LiftKernel, stage: &Stage) -> Result<Vec<Stage>, Unsupp
                 },
             ])
         }
+        Expr::Apply(Fun::Scan(f), args) if args.len() == 2 => {
+            let Expr::Value(neutral) = &args[0] else {
+                return Err(Unsupported { what: "a scan whose neutral element is not a literal".into() });
+            };
+            lower_scan(low, stage, f, &neutral.clone(), &args[1])
+        }
         // map(f) $ xs, possibly under a join.
         body => {
             let lowered = lower_top(low, body)?;
             Ok(vec![Stage { body: lowered, ..stage.clone() }])
         }
     }
+}
+
+/// The sizes of a reduction or scan over `n` elements: the number of
+/// work-groups, the elements per work-item, and the partial results per
+/// work-item of the final single-group step. At least one group and one
+/// element per work-item, so that every range is honest also for an empty
+/// input (one group then reduces padding).
+fn reduction_sizes(low: &mut LiftKernel, n: &ArithExpr) -> (ArithExpr, ArithExpr, ArithExpr) {
+    let groups_def = n.clone().ceil_div(REDUCE_GROUP_SIZE).min(REDUCE_MAX_GROUPS).max(1);
+    let groups =
+        ArithExpr::var(&low.size_var("groups", SizeDef::Derived(groups_def), Range::between(1, REDUCE_MAX_GROUPS)));
+    let chunk_def = n.clone().ceil_div(&groups * REDUCE_GROUP_SIZE).max(1);
+    let chunk = ArithExpr::var(&low.size_var("chunk", SizeDef::Derived(chunk_def), Range::at_least(1)));
+    let final_chunk_def = groups.clone().ceil_div(REDUCE_GROUP_SIZE);
+    let final_chunk = ArithExpr::var(&low.size_var(
+        "final_chunk",
+        SizeDef::Derived(final_chunk_def),
+        Range::between(1, (REDUCE_MAX_GROUPS + REDUCE_GROUP_SIZE - 1) / REDUCE_GROUP_SIZE),
+    ));
+    (groups, chunk, final_chunk)
+}
+
+/// New temporaries of the kernel, one per result of `stage`, named
+/// `{result}_{suffix}`, of length `len`.
+fn temporaries(low: &mut LiftKernel, stage: &Stage, suffix: &str, len: &ArithExpr) -> Vec<flatten::ir::KVar> {
+    let mut out = Vec::new();
+    for v in &stage.result {
+        let name = format!("{}_{suffix}", low.flat.var(*v).name);
+        let ty = VarType::Array(low.flat.var(*v).ty.scalar());
+        let p = low.flat.new_var(name, ty);
+        low.lengths.push((p, len.clone()));
+        out.push(p);
+    }
+    out
+}
+
+fn zip_inputs(vars: &[flatten::ir::KVar]) -> Expr {
+    match vars {
+        [v] => Expr::Input(*v),
+        _ => Expr::apply(Fun::Zip, vars.iter().map(|p| Expr::Input(*p)).collect()),
+    }
+}
+
+/// `scan-blocks`: `scan(f)(z, xs)` in three launches over contiguous
+/// blocks of `L·C` elements: the block totals (`partRed-workgroup-tree`
+/// without the coalescing gather, so blocks stay contiguous), their
+/// exclusive scan by one work-item (`scanSeq`), and the scan of each
+/// block: every work-item reduces its `C` elements, work-item 0 scans the
+/// group's `L` totals from the block's offset in local memory, and every
+/// work-item scans its elements from its own offset.
+fn lower_scan(
+    low: &mut LiftKernel,
+    stage: &Stage,
+    f: &Fun,
+    neutral: &[Const],
+    xs: &Expr,
+) -> Result<Vec<Stage>, Unsupported> {
+    let n = low_length(low, xs)?;
+    let (groups, chunk, _) = reduction_sizes(low, &n);
+    low.rules_applied.push("scan-blocks".into());
+    let l = ArithExpr::cst(REDUCE_GROUP_SIZE);
+    let totals = temporaries(low, stage, "block_totals", &groups);
+    let first = workgroup_tree(low, f, neutral, xs.clone(), false, &groups, &chunk);
+    let offsets = temporaries(low, stage, "block_offsets", &groups);
+    // join o mapGlb(0)(λ all. scanSeq(f)(z, all)) o split(groups) $ totals
+    let all = low.new_param("all");
+    let scan_all = Fun::Lambda(
+        vec![all],
+        Box::new(Expr::apply(Fun::ScanSeq(Box::new(f.clone())), vec![Expr::Value(neutral.to_vec()), Expr::Param(all)])),
+    );
+    let second = Expr::apply1(
+        Fun::Join,
+        Expr::apply1(
+            Fun::map_glb(0, Fun::to_global(scan_all)),
+            Expr::apply1(Fun::Split(groups.clone()), zip_inputs(&totals)),
+        ),
+    );
+    // The per-block scan.
+    let z = || Expr::Value(neutral.to_vec());
+    let op = || Box::new(f.clone());
+    let blk = low.new_param("block");
+    let c = low.new_param("chunk");
+    let sums_p = low.new_param("sums");
+    let offs_p = low.new_param("offsets");
+    let t = low.new_param("thread");
+    let all2 = low.new_param("all");
+    let block_elems = || Expr::apply1(Fun::Get(0), Expr::Param(blk));
+    let reduce_chunk = Fun::Lambda(
+        vec![c],
+        Box::new(Expr::apply1(Fun::map_seq(Fun::Id), Expr::apply(Fun::ReduceSeq(op()), vec![z(), Expr::Param(c)]))),
+    );
+    let sums = Expr::apply1(
+        Fun::Join,
+        Expr::apply1(
+            Fun::to_local(Fun::map_lcl(0, reduce_chunk)),
+            Expr::apply1(Fun::Split(chunk.clone()), block_elems()),
+        ),
+    );
+    let scan_sums = Fun::Lambda(
+        vec![all2],
+        Box::new(Expr::apply(Fun::ScanSeq(op()), vec![Expr::apply1(Fun::Get(1), Expr::Param(blk)), Expr::Param(all2)])),
+    );
+    let offs = Expr::apply1(
+        Fun::Join,
+        Expr::apply1(
+            Fun::to_local(Fun::map_lcl(0, scan_sums)),
+            Expr::apply1(Fun::Split(l.clone()), Expr::Param(sums_p)),
+        ),
+    );
+    let scan_thread = Fun::Lambda(
+        vec![t],
+        Box::new(Expr::apply(
+            Fun::ScanSeq(op()),
+            vec![Expr::apply1(Fun::Get(1), Expr::Param(t)), Expr::apply1(Fun::Get(0), Expr::Param(t))],
+        )),
+    );
+    let write = Expr::apply1(
+        Fun::Join,
+        Expr::apply1(
+            Fun::to_global(Fun::map_lcl(0, scan_thread)),
+            Expr::apply(Fun::Zip, vec![Expr::apply1(Fun::Split(chunk.clone()), block_elems()), Expr::Param(offs_p)]),
+        ),
+    );
+    let with_offs = Expr::apply1(Fun::Lambda(vec![offs_p], Box::new(write)), offs);
+    let with_sums = Expr::apply1(Fun::Lambda(vec![sums_p], Box::new(with_offs)), sums);
+    let block_fun = Fun::Lambda(vec![blk], Box::new(with_sums));
+    let padded = Expr::apply1(Fun::Pad(&groups * &l * &chunk, neutral.to_vec()), xs.clone());
+    let blocks = Expr::apply1(Fun::Split(&l * &chunk), padded);
+    let third = Expr::apply1(
+        Fun::Join,
+        Expr::apply1(Fun::map_wrg(0, block_fun), Expr::apply(Fun::Zip, vec![blocks, zip_inputs(&offsets)])),
+    );
+    for v in &stage.result {
+        low.capacities.push((*v, &groups * &l * &chunk));
+    }
+    Ok(vec![
+        Stage { name: format!("{}_block_totals", stage.name), body: first, result: totals, scalar_result: false },
+        Stage { name: format!("{}_block_offsets", stage.name), body: second, result: offsets, scalar_result: false },
+        Stage { name: format!("{}_scan", stage.name), body: third, result: stage.result.clone(), scalar_result: false },
+    ])
 }
 
 /// The length of a high-level array expression (a `generate` or an input).
@@ -138,7 +257,7 @@ fn workgroup_tree(
     f: &Fun,
     neutral: &[Const],
     xs: Expr,
-    _n: &ArithExpr,
+    coalesced: bool,
     groups: &ArithExpr,
     chunk: &ArithExpr,
 ) -> Expr {
@@ -180,7 +299,7 @@ fn workgroup_tree(
     let group_fun = Fun::Lambda(vec![body_param], Box::new(write));
     let total = groups * &l * chunk;
     let padded = Expr::apply1(Fun::Pad(total, neutral.to_vec()), xs);
-    let gathered = Expr::apply1(Fun::GatherStride(chunk.clone()), padded);
+    let gathered = if coalesced { Expr::apply1(Fun::GatherStride(chunk.clone()), padded) } else { padded };
     let split = Expr::apply1(Fun::Split(&l * chunk), gathered);
     Expr::apply1(Fun::Join, Expr::apply1(Fun::map_wrg(0, group_fun), split))
 }

@@ -132,17 +132,18 @@ impl<'a> TypeChecker<'a> {
                 let out = self.apply(g, vec![elem])?;
                 Ok(Type::array(out, len))
             }
-            Fun::Reduce(g) | Fun::ReduceSeq(g) | Fun::PartRed(g, _) => {
+            Fun::Reduce(g) | Fun::ReduceSeq(g) | Fun::PartRed(g, _) | Fun::Scan(g) | Fun::ScanSeq(g) => {
                 let [z, xs] = &args[..] else {
                     return self.error(format!("`{}` takes (init, array)", f.name()));
                 };
-                let (elem, _) = self.array(f, xs)?;
+                let (elem, n) = self.array(f, xs)?;
                 let acc = self.apply(g, vec![z.clone(), elem])?;
                 if acc != *z {
                     return self.error(format!("the operator of `{}` does not return its accumulator type", f.name()));
                 }
                 let out_len = match f {
                     Fun::PartRed(_, m) => m.clone(),
+                    Fun::Scan(_) | Fun::ScanSeq(_) => n,
                     _ => ArithExpr::one(),
                 };
                 Ok(Type::array(acc, out_len))
@@ -157,11 +158,10 @@ impl<'a> TypeChecker<'a> {
                 let [offsets, lengths] = &args[..] else {
                     return self.error("`segments` takes (offsets, lengths)".to_string());
                 };
+                // A segment descriptor's arrays have one length (note [segment
+                // descriptors]), even when their size variables differ.
                 let (_, count) = self.array(f, lengths)?;
-                let (_, count2) = self.array(f, offsets)?;
-                if count != count2 {
-                    return self.error("`segments`: offsets and lengths of different lengths".to_string());
-                }
+                self.array(f, offsets)?;
                 Ok(Type::Segmented(Box::new(self.kernel.user_fun(*id).result_type()), count))
             }
             Fun::Iterate(times, g) => {

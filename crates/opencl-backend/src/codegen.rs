@@ -740,7 +740,8 @@ impl<'a> Generator<'a> {
             Fun::MapGlb(_, g) | Fun::MapWrg(_, g) | Fun::MapSeq(g) | Fun::MapLcl { f: g, .. } => {
                 self.gen_map(f, g, args, dest)
             }
-            Fun::ReduceSeq(g) => {
+            Fun::ReduceSeq(g) | Fun::ScanSeq(g) => {
+                let is_scan = matches!(f, Fun::ScanSeq(_));
                 let [z, xs] = args else { return internal("reduceSeq arity") };
                 let Val::Scalar(init) = self.gen_expr(z, None)? else { return internal("reduceSeq init") };
                 let Type::Array(acc_ty, _) = self.type_of(&Expr::Apply(f.clone(), args.to_vec()))? else {
@@ -755,10 +756,19 @@ impl<'a> Generator<'a> {
                     self.line(format!("{} {a} = {i};", c_type(*s)));
                 }
                 let k = self.fresh("k");
-                let kv = Var::new(k.clone(), Range::below(n.clone()));
+                let kv = ArithExpr::var(&Var::new(k.clone(), Range::below(n.clone())));
                 let n_c = self.c(&n);
                 self.open(format!("for (long {k} = 0; {k} < {n_c}; {k}++)"));
-                let x = self.read(&view, &[ArithExpr::var(&kv)])?;
+                if is_scan {
+                    let Some(out) = &dest else {
+                        return Err(CodegenError::Unsupported {
+                            kernel: self.lift.name.clone(),
+                            what: "a scanSeq whose result has no memory".into(),
+                        });
+                    };
+                    self.write(out, std::slice::from_ref(&kv), &accs)?;
+                }
+                let x = self.read(&view, &[kv])?;
                 // The operator, applied to (acc, x).
                 let acc_p = Val::Scalar(accs.clone());
                 let elem_ty = match xs_ty {
@@ -771,6 +781,12 @@ impl<'a> Generator<'a> {
                     self.line(format!("{a} = {r};"));
                 }
                 self.close();
+                if is_scan {
+                    return match dest {
+                        Some(out) => Ok(Val::Array(Self::out_view(&out))),
+                        None => internal("scanSeq without memory"),
+                    };
+                }
                 let view = View::Private { names: accs };
                 match dest {
                     Some(out) => {
@@ -847,7 +863,7 @@ impl<'a> Generator<'a> {
                     None => Ok(Val::Array(view)),
                 }
             }
-            Fun::Map(_) | Fun::Reduce(_) | Fun::PartRed(..) => {
+            Fun::Map(_) | Fun::Reduce(_) | Fun::PartRed(..) | Fun::Scan(_) => {
                 Err(CodegenError::Internal(format!("high-level pattern `{}` left in low-level Lift", f.name())))
             }
         }
@@ -928,9 +944,22 @@ impl<'a> Generator<'a> {
             }
             Fun::Get(i) => {
                 let [x] = args else { return internal("get arity") };
+                let ty = self.type_of(&Expr::apply1(f.clone(), x.clone()))?;
                 match self.gen_expr(x, None)? {
                     Val::Scalar(c) if *i < c.len() => Val::Scalar(vec![c[*i].clone()]),
                     Val::Array(View::Zip(vs)) if *i < vs.len() => Val::Array(vs[*i].clone()),
+                    // An element of a zip: the component's element.
+                    Val::Array(View::Access { index, inner }) => match *inner {
+                        View::Zip(vs) if *i < vs.len() => {
+                            let view = View::Access { index, inner: Box::new(vs[*i].clone()) };
+                            if ty.components().is_some() {
+                                Val::Scalar(self.read(&view, &[])?)
+                            } else {
+                                Val::Array(view)
+                            }
+                        }
+                        _ => return internal("get of a non-tuple"),
+                    },
                     _ => return internal("get of a non-tuple"),
                 }
             }

@@ -22,6 +22,8 @@ pub fn kernel_plan(program: &FlatProgram, low: &LiftKernel) -> Result<CompiledKe
 
     let mut buffers = Vec::new();
     let mut buffer_of: HashMap<KVar, usize> = HashMap::new();
+    // The logical length of each buffer's array (its capacity may be more).
+    let mut lengths: Vec<ArithExpr> = Vec::new();
     for stage in &low.stages {
         for v in &stage.result {
             let length = if stage.scalar_result {
@@ -34,11 +36,16 @@ pub fn kernel_plan(program: &FlatProgram, low: &LiftKernel) -> Result<CompiledKe
                     }
                 }
             };
+            let capacity = match low.capacities.iter().find(|(w, _)| w == v) {
+                Some((_, cap)) => codegen::expand_sizes(low, cap),
+                None => length.clone(),
+            };
             buffer_of.insert(*v, buffers.len());
+            lengths.push(length);
             buffers.push(BufferDecl {
                 name: names[v.0 as usize].clone(),
                 elem: BufferElem::Scalar(flat.var(*v).ty.scalar()),
-                length,
+                length: capacity,
                 zeroed: false,
             });
         }
@@ -125,7 +132,7 @@ pub fn kernel_plan(program: &FlatProgram, low: &LiftKernel) -> Result<CompiledKe
         results.push(match (param_index(*r), buffer_of.get(r)) {
             (Some(i), _) => KernelResult::Param(i),
             (None, Some(b)) if flat.var(*r).ty.is_array() => {
-                KernelResult::Array { buffer: *b, length: buffers[*b].length.clone() }
+                KernelResult::Array { buffer: *b, length: lengths[*b].clone() }
             }
             (None, Some(b)) => KernelResult::Scalar { buffer: *b },
             _ => {

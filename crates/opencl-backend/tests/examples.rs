@@ -23,3 +23,18 @@ fn dotp() {
 fn norm2() {
     agrees("norm2", &[fusion::ScheduleKind::ilp()]);
 }
+
+#[test]
+fn sparse_mxv() {
+    agrees("sparse_mxv", &[fusion::ScheduleKind::ilp()]);
+}
+
+#[test]
+fn line_fit() {
+    agrees("line_fit", &[fusion::ScheduleKind::ilp()]);
+}
+
+#[test]
+fn black_scholes() {
+    agrees("black_scholes", &[fusion::ScheduleKind::ilp()]);
+}
