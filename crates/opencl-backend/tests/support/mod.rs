@@ -57,19 +57,27 @@ impl Output for Transcript<'_> {
 pub enum Outcome {
     /// Both ran and printed the same; the transcript.
     Agree(String),
+    /// The backend does not compile the program yet: why.
     Unsupported(String),
+    /// The program does not get to code generation (it does not compile,
+    /// or the flattener or fusion do not support it): why.
+    NotCompiled(String),
+    /// A wrong answer or a failure of the backend: what happened.
+    Wrong(String),
 }
 
-/// Compiles `source` and runs it on both; panics on any disagreement or
-/// failure other than an unsupported construct.
-pub fn run_both(source: &str, schedule: fusion::ScheduleKind) -> Outcome {
-    let (program, flat) = flat_program(source, schedule).unwrap_or_else(|e| panic!("{e}"));
+/// Compiles `source` and runs it on both.
+pub fn outcome(source: &str, schedule: fusion::ScheduleKind) -> Outcome {
+    let (program, flat) = match flat_program(source, schedule) {
+        Ok(p) => p,
+        Err(e) => return Outcome::NotCompiled(e),
+    };
     let compiled = match compile_program(&flat) {
         Ok(c) => c,
         Err(CodegenError::Unsupported { kernel, what }) => {
             return Outcome::Unsupported(format!("{what} (in `{kernel}`)"));
         }
-        Err(e) => panic!("{e}\n{}", flatten::ir::print::print_program(&flat)),
+        Err(e) => return Outcome::Wrong(format!("{e}\n{}", flatten::ir::print::print_program(&flat))),
     };
     // NESSIE_TEST_DUMP=DIR keeps the Lift and the C of the last compile.
     if let Ok(dir) = std::env::var("NESSIE_TEST_DUMP") {
@@ -79,34 +87,44 @@ pub fn run_both(source: &str, schedule: fusion::ScheduleKind) -> Outcome {
     compare(&program, &flat, &compiled, source.contains("time("))
 }
 
+/// Compiles `source` and runs it on both; panics unless they agree or the
+/// backend says what it does not support.
+pub fn run_both(source: &str, schedule: fusion::ScheduleKind) -> Outcome {
+    match outcome(source, schedule) {
+        Outcome::Wrong(e) | Outcome::NotCompiled(e) => panic!("{e}"),
+        other => other,
+    }
+}
+
 pub fn compare(program: &Program, flat: &FlatProgram, compiled: &CompiledProgram, mask_time: bool) -> Outcome {
     let mut session = session();
     let mut device = Transcript { program, text: String::new(), mask_time };
     if let Err(e) = runtime::executor::run(flat, &compiled.kernels, &mut session, &mut device) {
         match e {
             runtime::executor::ExecError::Fault(d) => device.text.push_str(&format!("fault: {}\n", d.message)),
-            other => panic!(
-                "the executor failed: {other:?}\n{}\n{}\n{}",
-                compiled.lift_low,
-                compiled.opencl(),
-                flatten::ir::print::print_program(flat)
-            ),
+            other => {
+                return Outcome::Wrong(format!(
+                    "the executor failed: {other:?}\n{}\n{}\n{}",
+                    compiled.lift_low,
+                    compiled.opencl(),
+                    flatten::ir::print::print_program(flat)
+                ));
+            }
         }
     }
     let mut oracle = Transcript { program, text: String::new(), mask_time };
     if let Err(e) = flatten::eval::run(flat, &mut oracle) {
         match e {
             flatten::eval::EvalError::Fault(d) => oracle.text.push_str(&format!("fault: {}\n", d.message)),
-            other => panic!("the evaluator failed: {other}"),
+            other => return Outcome::NotCompiled(format!("the evaluator failed: {other}")),
         }
     }
-    assert!(
-        same_up_to_rounding(&device.text, &oracle.text),
-        "the device and the evaluator disagree\ndevice: {}\noracle: {}\n{}",
-        device.text,
-        oracle.text,
-        compiled.lift_low
-    );
+    if !same_up_to_rounding(&device.text, &oracle.text) {
+        return Outcome::Wrong(format!(
+            "the device and the evaluator disagree\ndevice: {}\noracle: {}\n{}",
+            device.text, oracle.text, compiled.lift_low
+        ));
+    }
     Outcome::Agree(device.text)
 }
 

@@ -1,0 +1,46 @@
+//! Every program of `tests/programs` through the whole pipeline (ILP
+//! fusion) and on PoCL, against the flat-IR evaluator: prints which agree,
+//! which the backend does not support yet (and why), and which do not get
+//! to code generation; fails on any wrong answer or backend failure.
+
+mod support;
+
+use std::path::{Path, PathBuf};
+
+use support::{Outcome, outcome};
+
+fn nesl_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let mut entries: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            nesl_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "nesl") {
+            out.push(path);
+        }
+    }
+}
+
+#[test]
+fn every_program_agrees_or_is_unsupported() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/programs");
+    let mut files = Vec::new();
+    nesl_files(&root, &mut files);
+    assert!(!files.is_empty(), "no programs under {}", root.display());
+    let (mut agree, mut unsupported, mut not_compiled, mut wrong) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    for file in &files {
+        let name = file.strip_prefix(&root).unwrap_or(file).display().to_string();
+        let source = std::fs::read_to_string(file).unwrap_or_default();
+        match outcome(&source, fusion::ScheduleKind::ilp()) {
+            Outcome::Agree(_) => agree.push(name),
+            Outcome::Unsupported(why) => unsupported.push(format!("{name}: {why}")),
+            Outcome::NotCompiled(why) => not_compiled.push(format!("{name}: {}", why.lines().next().unwrap_or(""))),
+            Outcome::Wrong(what) => wrong.push(format!("{name}: {what}")),
+        }
+    }
+    println!("agree ({}):\n  {}", agree.len(), agree.join("\n  "));
+    println!("unsupported by the backend ({}):\n  {}", unsupported.len(), unsupported.join("\n  "));
+    println!("not compiled before the backend ({}):\n  {}", not_compiled.len(), not_compiled.join("\n  "));
+    assert!(wrong.is_empty(), "{} wrong:\n{}", wrong.len(), wrong.join("\n\n"));
+}

@@ -1,0 +1,44 @@
+//! Small programs exercising one SOAC or construct each, compiled through
+//! Lift and run on PoCL against the flat-IR evaluator.
+
+mod support;
+
+use support::{Outcome, run_both};
+
+fn agrees(source: &str) -> String {
+    match run_both(source, fusion::ScheduleKind::ilp()) {
+        Outcome::Agree(text) => text,
+        Outcome::Unsupported(what) => panic!("unsupported: {what}"),
+        _ => unreachable!(),
+    }
+}
+
+#[test]
+fn a_kernel_that_only_checks_reports_the_fault() {
+    let out = agrees(
+        "function dotp(u, v) = sum({x * y : x in u; y in v});\n\
+         dotp([1.0, 2.0, 3.0], [4.0, 5.0, 6.0]);\n\
+         dotp([1.0, 2.0, 3.0], [4.0, 5.0]);",
+    );
+    assert!(out.contains("fault"), "{out}");
+}
+
+#[test]
+fn empty_reductions_give_the_neutral_element() {
+    agrees("sum({x * 2 : x in [] int});\nmax_val({x : x in [3, 1, 2]});\nsum({x : x in index(100000)});");
+}
+
+#[test]
+fn horizontally_fused_reductions_and_a_once_after_them() {
+    agrees(
+        "function stats(xs) = let s = sum(xs); m = max_val(xs); n = #xs in (s, m, float(s) / float(n));\n\
+         stats({i * i : i in index(5000)});",
+    );
+}
+
+#[test]
+fn scans_of_every_length() {
+    agrees(
+        "plus_scan({i : i in index(1)});\nplus_scan({i : i in index(1000)});\nmax_scan({rem(i * 7, 13) : i in index(70000)});",
+    );
+}
