@@ -10,6 +10,7 @@ fn agrees(name: &str, schedules: &[fusion::ScheduleKind]) {
         match run_both(&example(name), schedule) {
             Outcome::Agree(text) => assert!(!text.is_empty()),
             Outcome::Unsupported(what) => panic!("{name} ({}): unsupported: {what}", schedule.name()),
+            Outcome::NotCompiled(what) | Outcome::Wrong(what) => panic!("{name} ({}): {what}", schedule.name()),
         }
     }
 }
