@@ -192,6 +192,11 @@ pub enum Fun {
     /// elements `t, t + n/s, t + 2n/s, ...` (a coalesced read when thread
     /// `t` reduces chunk `t`).
     GatherStride(ArithExpr),
+    /// `scatter(target, m)`: an output view of length `m` (a size): element
+    /// `i` of the argument is written at position `target(i)` when that is
+    /// not negative, and nowhere otherwise. `target` is a user function
+    /// from the index to an int.
+    Scatter(UserFunId, ArithExpr),
     /// `pad(n, z)`: the argument extended to length `n` with copies of `z`.
     Pad(ArithExpr, Vec<Const>),
     Zip,
@@ -250,6 +255,7 @@ impl Fun {
             Fun::Join => "join",
             Fun::GatherStride(_) => "gather",
             Fun::Pad(..) => "pad",
+            Fun::Scatter(..) => "scatter",
             Fun::Zip => "zip",
             Fun::Get(_) => "get",
         }

@@ -6,6 +6,7 @@
 //! | `MAP pull n` | `map(id) $ generate(n, pull)` |
 //! | `REDUCE pull z op n` | `reduce(op)(z, generate(n, pull))` |
 //! | `SCAN pull z op n` | `scan(op)(z, generate(n, pull))` |
+//! | `FILTER pull pred n` | flags, `scan` of them, the count (`ONCE`), `scatter(target, count) o map(id) $ generate(n, pull)` |
 //! | `ONCE e` | `map(id) $ generate(1, once)` |
 //! | `SEG_REDUCE pull z op <lengths, offsets>` | `join o map(λ seg. reduce(op)(z, seg)) $ segments(pull)(offsets, lengths)` |
 //!
@@ -15,7 +16,7 @@
 //! kernel's size variables (`#xs`, an int parameter, the scalar result of
 //! an earlier SOAC, read back when the kernel runs).
 
-use flatten::ir::{BinaryOp, GExpr, KVar, Kernel, Soac, Thunk, VarType};
+use flatten::ir::{BinaryOp, GExpr, KVar, Kernel, Scalar, Soac, Thunk, VarType};
 
 use crate::arith::{ArithExpr, Range};
 use crate::ir::{Expr, Fun, LiftKernel, SizeDef, Stage, UserFun, UserFunDef, UserFunId};
@@ -81,10 +82,14 @@ pub fn lower_kernel(kernel: &Kernel) -> Result<LiftKernel, Unsupported> {
                 let xs = Expr::apply(Fun::Generate(n, pull), vec![]);
                 (Expr::apply(Fun::Scan(Box::new(Fun::User(op))), vec![Expr::Value(neutral.clone()), xs]), false)
             }
+            Soac::Filter { size, pull, pred } => {
+                lower_filter(&mut lift, &stage_name, &results, &result_scalars, size, pull, pred)?;
+                continue;
+            }
             Soac::Once { body } => {
                 let id = UserFunId(lift.user_funs.len() as u32);
                 lift.user_funs.push(UserFun {
-                    name: format!("once_{base}"),
+                    name: unique_fun_name(&lift, &format!("once_{base}")),
                     params: vec![],
                     results: result_scalars.clone(),
                     def: UserFunDef::Once(body.clone()),
@@ -120,6 +125,106 @@ pub fn lower_kernel(kernel: &Kernel) -> Result<LiftKernel, Unsupported> {
     Ok(lift)
 }
 
+/// `FILTER pull pred n` as four high-level stages: the flags
+/// (`pred(pull(i))` as 0 or 1), their exclusive `scan` (the position of
+/// each kept value), the count kept (`ONCE`, read back by the host to
+/// size the result), and the kept values, each written at its position
+/// through `scatter`.
+fn lower_filter(
+    lift: &mut LiftKernel,
+    stage_name: &str,
+    results: &[KVar],
+    result_scalars: &[Scalar],
+    size: &GExpr,
+    pull: &Thunk,
+    pred: &Thunk,
+) -> Result<(), Unsupported> {
+    use flatten::ir::Const;
+    let n = size_expr(lift, size)?;
+    let base = lift.flat.var(results.first().copied().unwrap_or(pull.params[0])).name.clone();
+    let int = Scalar::Int;
+    let flags = lift.flat.new_var(format!("{base}_flags"), VarType::Array(int));
+    let positions = lift.flat.new_var(format!("{base}_positions"), VarType::Array(int));
+    let kept = lift.flat.new_var(format!("{base}_kept"), VarType::Scalar(int));
+    lift.lengths.push((flags, n.clone()));
+    lift.lengths.push((positions, n.clone()));
+    // { i => let (x..) = pull(i) in if pred(x..) then 1 else 0 }
+    let flag_thunk = Thunk {
+        params: pull.params.clone(),
+        body: GExpr::let_(
+            pred.params.clone(),
+            pull.body.clone(),
+            GExpr::if_(pred.body.clone(), GExpr::int(1), GExpr::int(0)),
+        ),
+    };
+    let flag_fn = add_user_fun(lift, &format!("flag_{base}"), &flag_thunk, vec![int])?;
+    lift.stages.push(Stage {
+        name: format!("{stage_name}_flags"),
+        body: Expr::apply1(Fun::map(Fun::Id), Expr::apply(Fun::Generate(n.clone(), flag_fn), vec![])),
+        result: vec![flags],
+        scalar_result: false,
+    });
+    // positions = scan(+)(0, flags)
+    let (a, b) = (lift.flat.new_var("a", VarType::Scalar(int)), lift.flat.new_var("b", VarType::Scalar(int)));
+    let plus = Thunk { params: vec![a, b], body: GExpr::binary(BinaryOp::Add, int, GExpr::var(a), GExpr::var(b)) };
+    let plus_fn = add_user_fun(lift, &format!("add_{base}"), &plus, vec![int])?;
+    lift.stages.push(Stage {
+        name: format!("{stage_name}_positions"),
+        body: Expr::apply(
+            Fun::Scan(Box::new(Fun::User(plus_fn))),
+            vec![Expr::Value(vec![Const::Int(0)]), Expr::Input(flags)],
+        ),
+        result: vec![positions],
+        scalar_result: false,
+    });
+    // kept = if #flags > 0 then positions[#flags - 1] + flags[#flags - 1] else 0
+    let last = || GExpr::binary(BinaryOp::Sub, int, GExpr::Length(flags), GExpr::int(1));
+    let count = GExpr::if_(
+        GExpr::binary(BinaryOp::Gt, int, GExpr::Length(flags), GExpr::int(0)),
+        GExpr::binary(BinaryOp::Add, int, GExpr::read(positions, last()), GExpr::read(flags, last())),
+        GExpr::int(0),
+    );
+    let count_fn = UserFunId(lift.user_funs.len() as u32);
+    lift.user_funs.push(UserFun {
+        name: unique_fun_name(lift, &format!("count_{base}")),
+        params: vec![],
+        results: vec![int],
+        def: UserFunDef::Once(count),
+    });
+    lift.stages.push(Stage {
+        name: format!("{stage_name}_count"),
+        body: Expr::apply1(Fun::map(Fun::Id), Expr::apply(Fun::Generate(ArithExpr::one(), count_fn), vec![])),
+        result: vec![kept],
+        scalar_result: true,
+    });
+    let kept_len = ArithExpr::var(&lift.size_var(&format!("{base}_kept"), SizeDef::ValueOf(kept), Range::at_least(0)));
+    // values: scatter(target, kept) o map(id) $ generate(n, pull)
+    let j = lift.flat.new_var("j", VarType::Scalar(int));
+    let target = Thunk {
+        params: vec![j],
+        body: GExpr::if_(
+            GExpr::binary(BinaryOp::Ne, int, GExpr::read(flags, GExpr::var(j)), GExpr::int(0)),
+            GExpr::read(positions, GExpr::var(j)),
+            GExpr::int(-1),
+        ),
+    };
+    let target_fn = add_user_fun(lift, &format!("target_{base}"), &target, vec![int])?;
+    let pull_fn = add_user_fun(lift, &format!("pull_{base}"), pull, result_scalars.to_vec())?;
+    for v in results {
+        lift.lengths.push((*v, kept_len.clone()));
+    }
+    lift.stages.push(Stage {
+        name: stage_name.to_string(),
+        body: Expr::apply1(
+            Fun::Scatter(target_fn, kept_len),
+            Expr::apply1(Fun::map(Fun::Id), Expr::apply(Fun::Generate(n, pull_fn), vec![])),
+        ),
+        result: results.to_vec(),
+        scalar_result: false,
+    });
+    Ok(())
+}
+
 fn add_user_fun(
     lift: &mut LiftKernel,
     name: &str,
@@ -133,14 +238,19 @@ fn add_user_fun(
             VarType::Array(_) => return unsupported("a thunk with an array parameter"),
         }
     }
+    let unique = unique_fun_name(lift, name);
+    lift.user_funs.push(UserFun { name: unique, params, results, def: UserFunDef::Thunk(thunk.clone()) });
+    Ok(UserFunId(lift.user_funs.len() as u32 - 1))
+}
+
+fn unique_fun_name(lift: &LiftKernel, name: &str) -> String {
     let mut unique = name.to_string();
     let mut k = 1;
     while lift.user_funs.iter().any(|u| u.name == unique) {
         unique = format!("{name}_{k}");
         k += 1;
     }
-    lift.user_funs.push(UserFun { name: unique, params, results, def: UserFunDef::Thunk(thunk.clone()) });
-    Ok(UserFunId(lift.user_funs.len() as u32 - 1))
+    unique
 }
 
 /// The size of a SOAC as an expression of the size variables.

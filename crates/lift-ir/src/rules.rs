@@ -52,7 +52,26 @@ pub fn lower_to_low_level(high: &LiftKernel) -> Result<LiftKernel, Unsupported> 
         }
     }
     crate::barriers::eliminate_barriers(&mut low);
+    unique_stage_names(&mut low);
     Ok(low)
+}
+
+/// Makes the stage names unique in the kernel and different from the
+/// user functions' (`{kernel}_{name}` in C): two SOACs may have results of
+/// one name.
+fn unique_stage_names(low: &mut LiftKernel) {
+    let mut taken: std::collections::HashSet<String> =
+        low.user_funs.iter().map(|u| format!("{}_{}", low.name, u.name)).collect();
+    for stage in &mut low.stages {
+        let mut name = stage.name.clone();
+        let mut k = 1;
+        while taken.contains(&name) {
+            name = format!("{}_{k}", stage.name);
+            k += 1;
+        }
+        taken.insert(name.clone());
+        stage.name = name;
+    }
 }
 
 fn lower_stage(low: &mut LiftKernel, stage: &Stage) -> Result<Vec<Stage>, Unsupported> {
@@ -308,7 +327,9 @@ fn workgroup_tree(
 /// `map-to-mapSeq` and `reduce-to-reduceSeq` inside.
 fn lower_top(low: &mut LiftKernel, expr: &Expr) -> Result<Expr, Unsupported> {
     match expr {
-        Expr::Apply(Fun::Join, args) if args.len() == 1 => Ok(Expr::apply1(Fun::Join, lower_top(low, &args[0])?)),
+        Expr::Apply(f @ (Fun::Join | Fun::Scatter(..)), args) if args.len() == 1 => {
+            Ok(Expr::apply1(f.clone(), lower_top(low, &args[0])?))
+        }
         Expr::Apply(Fun::Map(f), args) if args.len() == 1 => {
             low.rules_applied.push("map-to-mapGlb".into());
             let f = lower_seq_fun(low, f)?;

@@ -195,6 +195,15 @@ impl<'a> TypeChecker<'a> {
                 self.array(f, &t)?;
                 Ok(t)
             }
+            Fun::Scatter(target, m) => {
+                let t = self.one(f, &args)?;
+                let (elem, _) = self.array(f, &t)?;
+                let uf = self.kernel.user_fun(*target);
+                if uf.params != [flatten::ir::Scalar::Int] || uf.results != [flatten::ir::Scalar::Int] {
+                    return self.error(format!("the target function `{}` of `scatter` is not int -> int", uf.name));
+                }
+                Ok(Type::array(elem, m.clone()))
+            }
             Fun::Pad(n, z) => {
                 let t = self.one(f, &args)?;
                 let (elem, _) = self.array(f, &t)?;

@@ -139,6 +139,12 @@ enum Out {
         c: ArithExpr,
         inner: Box<Out>,
     },
+    /// The argument of a `scatter` writes `[i]` at `[target(i)]`, or
+    /// nowhere when that is negative.
+    Scatter {
+        target: UserFunId,
+        inner: Box<Out>,
+    },
 }
 
 fn internal<T>(message: impl Into<String>) -> Result<T, CodegenError> {
@@ -411,6 +417,21 @@ impl<'a> Generator<'a> {
                 }
                 _ => internal("a write into a split without an index"),
             },
+            Out::Scatter { target, inner } => match idx {
+                [i, rest @ ..] => {
+                    let i = self.c(i);
+                    let t = self.call(*target, vec![i])?;
+                    let [t] = &t[..] else { return internal("a scatter target of several values") };
+                    self.open(format!("if ({t} >= 0)"));
+                    let tv = ArithExpr::var(&Var::new(t.clone(), Range::at_least(0)));
+                    let mut all = vec![tv];
+                    all.extend_from_slice(rest);
+                    self.write(inner, &all, comps)?;
+                    self.close();
+                    Ok(())
+                }
+                _ => internal("a write into a scatter without an index"),
+            },
         }
     }
 
@@ -436,6 +457,8 @@ impl<'a> Generator<'a> {
             }
             Out::JoinArg { m, inner } => View::Split { chunk: m.clone(), inner: Box::new(Self::out_view(inner)) },
             Out::SplitArg { c, inner } => View::Join { inner_len: c.clone(), inner: Box::new(Self::out_view(inner)) },
+            // What a scatter wrote is read in the scattered order.
+            Out::Scatter { inner, .. } => Self::out_view(inner),
         }
     }
 
@@ -660,6 +683,17 @@ impl<'a> Generator<'a> {
                         v => Ok(Val::Array(View::Split { chunk: c.clone(), inner: Box::new(v) })),
                     },
                 }
+            }
+            Fun::Scatter(target, _) => {
+                let [x] = args else { return internal("scatter arity") };
+                let Some(out) = dest else {
+                    return Err(CodegenError::Unsupported {
+                        kernel: self.lift.name.clone(),
+                        what: "a scatter whose result has no memory".into(),
+                    });
+                };
+                self.gen_expr(x, Some(Out::Scatter { target: *target, inner: Box::new(out.clone()) }))?;
+                Ok(Val::Array(Self::out_view(&out)))
             }
             Fun::GatherStride(_) | Fun::Pad(..) | Fun::Zip | Fun::Generate(..) | Fun::Segments(_) | Fun::Get(_) => {
                 let view = self.view_pattern(f, args)?;

@@ -42,3 +42,10 @@ fn scans_of_every_length() {
         "plus_scan({i : i in index(1)});\nplus_scan({i : i in index(1000)});\nmax_scan({rem(i * 7, 13) : i in index(70000)});",
     );
 }
+
+#[test]
+fn filters_keep_values_in_order_and_may_keep_none() {
+    agrees(
+        "{x : x in index(100000) | rem(x, 3) == 1};\n{x : x in [1, 2, 3] | x > 5};\n{(x, y) : x in index(10); y in index(10) | x < y};",
+    );
+}
