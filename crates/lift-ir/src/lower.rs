@@ -7,6 +7,7 @@
 //! | `REDUCE pull z op n` | `reduce(op)(z, generate(n, pull))` |
 //! | `SCAN pull z op n` | `scan(op)(z, generate(n, pull))` |
 //! | `FILTER pull pred n` | flags, `scan` of them, the count (`ONCE`), `scatter(target, count) o map(id) $ generate(n, pull)` |
+//! | `PERMUTE values index n` (unchecked) | `scatter(index, n) o map(id) $ generate(n, values)` |
 //! | `ONCE e` | `map(id) $ generate(1, once)` |
 //! | `SEG_REDUCE pull z op <lengths, offsets>` | `join o map(λ seg. reduce(op)(z, seg)) $ segments(pull)(offsets, lengths)` |
 //!
@@ -81,6 +82,19 @@ pub fn lower_kernel(kernel: &Kernel) -> Result<LiftKernel, Unsupported> {
                 }
                 let xs = Expr::apply(Fun::Generate(n, pull), vec![]);
                 (Expr::apply(Fun::Scan(Box::new(Fun::User(op))), vec![Expr::Value(neutral.clone()), xs]), false)
+            }
+            Soac::Permute { size, values, index, check: None } => {
+                let n = size_expr(&mut lift, size)?;
+                let values = add_user_fun(&mut lift, &format!("values_{base}"), values, result_scalars.clone())?;
+                let index = add_user_fun(&mut lift, &format!("index_{base}"), index, vec![Scalar::Int])?;
+                for v in &results {
+                    lift.lengths.push((*v, n.clone()));
+                }
+                let mapped = Expr::apply1(Fun::map(Fun::Id), Expr::apply(Fun::Generate(n.clone(), values), vec![]));
+                (Expr::apply1(Fun::Scatter(index, n), mapped), false)
+            }
+            Soac::Permute { check: Some(_), .. } => {
+                return unsupported("a PERMUTE that checks that its index is a permutation");
             }
             Soac::Filter { size, pull, pred } => {
                 lower_filter(&mut lift, &stage_name, &results, &result_scalars, size, pull, pred)?;
