@@ -23,10 +23,13 @@
 //!
 //! Address spaces, memory allocation and views are in the backend's code
 //! generator (`opencl-backend::codegen`), which walks low-level Lift once.
+//! [`eval`] runs a Lift kernel of either level: the oracle that tests
+//! every rewrite rule on random inputs (`tests/rules.rs`).
 //! [`print`] prints both levels (`--emit lift`, `--emit lift-low`).
 
 pub mod arith;
 pub mod barriers;
+pub mod eval;
 pub mod ir;
 pub mod lower;
 pub mod print;

@@ -27,6 +27,10 @@
 //!   grid reads `t, t + G·L, ...`, the `gather`), the work-group combines
 //!   its `L` values by a tree in local memory, and work-item 0 writes the
 //!   group's value to global memory.
+//! - `reorder-commutative`: the `gather` above, only for a commutative
+//!   operator (`+` on ints and floats, `max` on ints, ...): otherwise each
+//!   work-item reduces a contiguous chunk, so that the combination keeps
+//!   the order of the elements.
 //! - `reduce-single-workgroup`: the final `reduce(f)(z, ys)` over the
 //!   partial results is `partRed(f, 1)(z, ys)`, the same tree in one
 //!   work-group.
@@ -37,6 +41,21 @@ use crate::arith::{ArithExpr, Range};
 use crate::ir::{Expr, Fun, LiftKernel, SizeDef, Stage};
 use crate::lower::Unsupported;
 
+/// The parameters of the rules.
+#[derive(Copy, Clone, Debug)]
+pub struct Config {
+    /// Work-items per work-group of a reduction or scan (a power of two).
+    pub group_size: i64,
+    /// At most this many work-groups in a reduction's first stage.
+    pub max_groups: i64,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config { group_size: REDUCE_GROUP_SIZE, max_groups: REDUCE_MAX_GROUPS }
+    }
+}
+
 /// Work-items per work-group of a reduction (a power of two).
 pub const REDUCE_GROUP_SIZE: i64 = 256;
 /// At most this many work-groups in a reduction's first stage.
@@ -44,10 +63,16 @@ pub const REDUCE_MAX_GROUPS: i64 = 1024;
 
 /// Lowers every stage of a high-level kernel to low-level Lift.
 pub fn lower_to_low_level(high: &LiftKernel) -> Result<LiftKernel, Unsupported> {
+    lower_to_low_level_with(high, &Config::default())
+}
+
+/// [`lower_to_low_level`] with other parameters (small groups, so that
+/// tests reach every case with small inputs).
+pub fn lower_to_low_level_with(high: &LiftKernel, cfg: &Config) -> Result<LiftKernel, Unsupported> {
     let mut low = high.clone();
     low.stages.clear();
     for stage in &high.stages {
-        for new_stage in lower_stage(&mut low, stage)? {
+        for new_stage in lower_stage(&mut low, stage, cfg)? {
             low.stages.push(new_stage);
         }
     }
@@ -74,7 +99,7 @@ fn unique_stage_names(low: &mut LiftKernel) {
     }
 }
 
-fn lower_stage(low: &mut LiftKernel, stage: &Stage) -> Result<Vec<Stage>, Unsupported> {
+fn lower_stage(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Result<Vec<Stage>, Unsupported> {
     match &stage.body {
         // reduce(f)(z, xs)
         Expr::Apply(Fun::Reduce(f), args) if args.len() == 2 => {
@@ -85,16 +110,22 @@ fn lower_stage(low: &mut LiftKernel, stage: &Stage) -> Result<Vec<Stage>, Unsupp
             let n = low_length(low, xs)?;
             // reduce-partial
             low.rules_applied.push("reduce-partial".into());
-            let (groups, chunk, final_chunk) = reduction_sizes(low, &n);
+            let (groups, chunk, final_chunk) = reduction_sizes(low, &n, cfg);
+            // reorder-commutative: reading coalesced reorders the elements,
+            // which only a commutative operator allows.
+            let coalesce = is_commutative(low, f);
+            if coalesce {
+                low.rules_applied.push("reorder-commutative".into());
+            }
             // split-kernel: the partial results go to temporaries.
             low.rules_applied.push("split-kernel".into());
             let partials = temporaries(low, stage, "partials", &groups);
             low.rules_applied.push("partRed-workgroup-tree".into());
-            let first = workgroup_tree(low, f, neutral, xs.clone(), true, &groups, &chunk);
+            let first = workgroup_tree(low, f, neutral, xs.clone(), coalesce, (&groups, &chunk), cfg);
             // reduce-single-workgroup over the partials.
             low.rules_applied.push("reduce-single-workgroup".into());
             let ys = zip_inputs(&partials);
-            let second = workgroup_tree(low, f, neutral, ys, true, &ArithExpr::one(), &final_chunk);
+            let second = workgroup_tree(low, f, neutral, ys, coalesce, (&ArithExpr::one(), &final_chunk), cfg);
             Ok(vec![
                 Stage { name: format!("{}_partial", stage.name), body: first, result: partials, scalar_result: false },
                 Stage {
@@ -109,7 +140,7 @@ fn lower_stage(low: &mut LiftKernel, stage: &Stage) -> Result<Vec<Stage>, Unsupp
             let Expr::Value(neutral) = &args[0] else {
                 return Err(Unsupported { what: "a scan whose neutral element is not a literal".into() });
             };
-            lower_scan(low, stage, f, &neutral.clone(), &args[1])
+            lower_scan(low, stage, f, &neutral.clone(), &args[1], cfg)
         }
         // map(f) $ xs, possibly under a join.
         body => {
@@ -124,17 +155,17 @@ fn lower_stage(low: &mut LiftKernel, stage: &Stage) -> Result<Vec<Stage>, Unsupp
 /// work-item of the final single-group step. At least one group and one
 /// element per work-item, so that every range is honest also for an empty
 /// input (one group then reduces padding).
-fn reduction_sizes(low: &mut LiftKernel, n: &ArithExpr) -> (ArithExpr, ArithExpr, ArithExpr) {
-    let groups_def = n.clone().ceil_div(REDUCE_GROUP_SIZE).min(REDUCE_MAX_GROUPS).max(1);
+fn reduction_sizes(low: &mut LiftKernel, n: &ArithExpr, cfg: &Config) -> (ArithExpr, ArithExpr, ArithExpr) {
+    let groups_def = n.clone().ceil_div(cfg.group_size).min(cfg.max_groups).max(1);
     let groups =
-        ArithExpr::var(&low.size_var("groups", SizeDef::Derived(groups_def), Range::between(1, REDUCE_MAX_GROUPS)));
-    let chunk_def = n.clone().ceil_div(&groups * REDUCE_GROUP_SIZE).max(1);
+        ArithExpr::var(&low.size_var("groups", SizeDef::Derived(groups_def), Range::between(1, cfg.max_groups)));
+    let chunk_def = n.clone().ceil_div(&groups * cfg.group_size).max(1);
     let chunk = ArithExpr::var(&low.size_var("chunk", SizeDef::Derived(chunk_def), Range::at_least(1)));
-    let final_chunk_def = groups.clone().ceil_div(REDUCE_GROUP_SIZE);
+    let final_chunk_def = groups.clone().ceil_div(cfg.group_size);
     let final_chunk = ArithExpr::var(&low.size_var(
         "final_chunk",
         SizeDef::Derived(final_chunk_def),
-        Range::between(1, (REDUCE_MAX_GROUPS + REDUCE_GROUP_SIZE - 1) / REDUCE_GROUP_SIZE),
+        Range::between(1, (cfg.max_groups + cfg.group_size - 1) / cfg.group_size),
     ));
     (groups, chunk, final_chunk)
 }
@@ -173,13 +204,14 @@ fn lower_scan(
     f: &Fun,
     neutral: &[Const],
     xs: &Expr,
+    cfg: &Config,
 ) -> Result<Vec<Stage>, Unsupported> {
     let n = low_length(low, xs)?;
-    let (groups, chunk, _) = reduction_sizes(low, &n);
+    let (groups, chunk, _) = reduction_sizes(low, &n, cfg);
     low.rules_applied.push("scan-blocks".into());
-    let l = ArithExpr::cst(REDUCE_GROUP_SIZE);
+    let l = ArithExpr::cst(cfg.group_size);
     let totals = temporaries(low, stage, "block_totals", &groups);
-    let first = workgroup_tree(low, f, neutral, xs.clone(), false, &groups, &chunk);
+    let first = workgroup_tree(low, f, neutral, xs.clone(), false, (&groups, &chunk), cfg);
     let offsets = temporaries(low, stage, "block_offsets", &groups);
     // join o mapGlb(0)(λ all. scanSeq(f)(z, all)) o split(groups) $ totals
     let all = low.new_param("all");
@@ -259,6 +291,36 @@ fn lower_scan(
     ])
 }
 
+/// Whether a reduction's operator is commutative: every result component
+/// is `a_c op b_c` (or `b_c op a_c`) for an operator that commutes on its
+/// type. Float `min` and `max` do not (a tie keeps the first operand:
+/// `max(-0.0, 0.0)` is `-0.0`), nor does anything the rules cannot see
+/// through.
+pub fn is_commutative(low: &LiftKernel, f: &Fun) -> bool {
+    use flatten::ir::{BinaryOp::*, GExpr, Scalar};
+    let Fun::User(id) = f else { return false };
+    let crate::ir::UserFunDef::Thunk(thunk) = &low.user_fun(*id).def else { return false };
+    let k = thunk.params.len() / 2;
+    let items: Vec<&GExpr> = match &thunk.body {
+        GExpr::Tuple(items) => items.iter().collect(),
+        body => vec![body],
+    };
+    items.len() == k
+        && items.iter().enumerate().all(|(c, item)| match item {
+            GExpr::Binary { op, ty, lhs, rhs } => {
+                let commutes = match ty {
+                    Scalar::Int => matches!(op, Add | Mul | Min | Max | And | Or | Xor),
+                    Scalar::Float => matches!(op, Add | Mul),
+                    Scalar::Bool => matches!(op, And | Or | Xor),
+                    Scalar::Char => false,
+                };
+                let (a, b) = (GExpr::Var(thunk.params[c]), GExpr::Var(thunk.params[k + c]));
+                commutes && ((**lhs == a && **rhs == b) || (**lhs == b && **rhs == a))
+            }
+            _ => false,
+        })
+}
+
 /// The length of a high-level array expression (a `generate` or an input).
 fn low_length(low: &LiftKernel, xs: &Expr) -> Result<ArithExpr, Unsupported> {
     let mut checker = crate::typecheck::TypeChecker::new(low);
@@ -277,10 +339,10 @@ fn workgroup_tree(
     neutral: &[Const],
     xs: Expr,
     coalesced: bool,
-    groups: &ArithExpr,
-    chunk: &ArithExpr,
+    (groups, chunk): (&ArithExpr, &ArithExpr),
+    cfg: &Config,
 ) -> Expr {
-    let l = ArithExpr::cst(REDUCE_GROUP_SIZE);
+    let l = ArithExpr::cst(cfg.group_size);
     let z = || Expr::Value(neutral.to_vec());
     let op = || Box::new(f.clone());
     // mapSeq(id) o reduceSeq(f)(z): one private accumulator, copied out.

@@ -39,3 +39,30 @@ fn line_fit() {
 fn black_scholes() {
     agrees("black_scholes", &[fusion::ScheduleKind::ilp()]);
 }
+
+/// The dotp kernel is the reduction of Figure 7 of the Lift paper: a
+/// coalesced first stage (work-item `l` of group `wg` reads `l + 256 * wg`,
+/// then strides by the grid), a tree in local memory with one barrier after
+/// the private accumulation and one per step, and a final single-group
+/// launch.
+#[test]
+fn dotp_is_a_local_memory_tree_with_the_expected_barriers() {
+    let (_, flat) = support::flat_program(&example("dotp"), fusion::ScheduleKind::ilp()).unwrap();
+    let compiled = opencl_backend::compile_program(&flat).unwrap();
+    let lift = &compiled.lift_low;
+    assert!(lift.contains("stage dotp_fused_sum_partial"), "{lift}");
+    assert!(lift.contains("gather(reorderStride(chunk))"), "{lift}");
+    assert!(lift.contains("iterate(8)"), "{lift}");
+    assert!(lift.contains("toLocal(mapLcl(0)"), "{lift}");
+    let kernel = compiled.kernels.iter().find(|k| k.name == "dotp_fused").unwrap();
+    assert_eq!(kernel.steps.len(), 2);
+    let c = &kernel.source;
+    for name in ["dotp_fused_sum_partial", "dotp_fused_sum_final"] {
+        let start = c.find(&format!("__kernel void {name}(")).unwrap();
+        let body = &c[start..c[start..].find("\n}\n").map_or(c.len(), |e| start + e)];
+        assert_eq!(body.matches("barrier(CLK_LOCAL_MEM_FENCE);").count(), 2, "{body}");
+        assert!(body.contains("__local double group_values[256];"), "{body}");
+        assert!(!body.contains("get_global_id"), "{body}");
+    }
+    assert!(c.contains("dotp_fused_pull_sum(l + 256 * wg + 256 * groups * k, u, v)"), "{c}");
+}

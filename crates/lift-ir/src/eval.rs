@@ -1,0 +1,313 @@
+//! The evaluator: runs a Lift kernel, high- or low-level, on concrete
+//! values, sequentially. It is the oracle for the rewrite rules: a rule is
+//! right when the kernel before it and the kernel after it compute the same
+//! results (`tests/rules.rs` checks each rule on random inputs).
+//!
+//! Every OpenCL pattern means its algorithmic counterpart (`mapGlb`,
+//! `mapWrg`, `mapLcl` and `mapSeq` are `map`; `toLocal` is the identity on
+//! values); `iterate`, the data layout patterns and `scatter` mean what
+//! `ir.rs` says. User functions are run by a callback, since their bodies
+//! are flat GPU expressions (the caller evaluates them, for example with
+//! `flatten`'s evaluator or a test's own).
+
+use std::collections::HashMap;
+
+use flatten::ir::{Const, KVar};
+
+use crate::arith::{ArithExpr, VarId};
+use crate::ir::{Expr, Fun, LiftKernel, ParamId, SizeDef, UserFunId};
+
+/// A Lift value: a scalar or tuple of scalars (flattened, as the
+/// elements of a thunk with several results), an array, or a tuple with an
+/// array in it (an element of a `zip` of an array of arrays).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    Scalar(Vec<Const>),
+    Array(Vec<Value>),
+    Tuple(Vec<Value>),
+}
+
+impl Value {
+    fn array(&self) -> Result<&[Value], String> {
+        match self {
+            Value::Array(items) => Ok(items),
+            _ => Err("an array was expected".into()),
+        }
+    }
+
+    fn scalar(&self) -> Result<&[Const], String> {
+        match self {
+            Value::Scalar(c) => Ok(c),
+            _ => Err("a scalar was expected".into()),
+        }
+    }
+}
+
+/// Evaluates a user function on scalar arguments (all components, in
+/// order); returns its result components.
+pub type UserFunEval<'a> = &'a dyn Fn(UserFunId, &[Const], &HashMap<KVar, Value>) -> Result<Vec<Const>, String>;
+
+pub struct Evaluator<'a> {
+    kernel: &'a LiftKernel,
+    user: UserFunEval<'a>,
+    /// The flat kernel's variables: parameters and the results of the
+    /// stages run so far (a scalar result as a one-element array).
+    pub inputs: HashMap<KVar, Value>,
+    params: HashMap<ParamId, Value>,
+}
+
+impl<'a> Evaluator<'a> {
+    pub fn new(kernel: &'a LiftKernel, user: UserFunEval<'a>, inputs: HashMap<KVar, Value>) -> Evaluator<'a> {
+        Evaluator { kernel, user, inputs, params: HashMap::new() }
+    }
+
+    /// Runs every stage in order; its results become inputs of the later
+    /// ones. Returns the kernel's results (scalars as scalars).
+    pub fn run(&mut self) -> Result<Vec<Value>, String> {
+        for stage in &self.kernel.stages {
+            let value = self.expr(&stage.body)?;
+            let items = value.array()?.to_vec();
+            for (c, v) in stage.result.iter().enumerate() {
+                let column: Vec<Value> =
+                    items.iter().map(|x| x.scalar().map(|s| Value::Scalar(vec![s[c]]))).collect::<Result<_, _>>()?;
+                let column = match self.kernel.lengths.iter().find(|(w, _)| w == v) {
+                    // A scan's buffer holds its padding too: keep the array.
+                    Some((_, len)) => {
+                        let len = self.size(len)? as usize;
+                        column.into_iter().take(len).collect()
+                    }
+                    None => column,
+                };
+                let value = if stage.scalar_result {
+                    column.first().cloned().ok_or("a scalar stage without a value")?
+                } else {
+                    Value::Array(column)
+                };
+                self.inputs.insert(*v, value);
+            }
+        }
+        self.kernel
+            .flat
+            .results
+            .iter()
+            .map(|v| self.inputs.get(v).cloned().ok_or_else(|| "a missing result".into()))
+            .collect()
+    }
+
+    /// The value of a size expression.
+    pub fn size(&self, e: &ArithExpr) -> Result<i64, String> {
+        let lookup = |id: VarId| -> Option<i64> {
+            let def = self.kernel.sizes.iter().find(|s| s.var.id() == id)?;
+            match &def.def {
+                SizeDef::LengthOf(v) => match self.inputs.get(v)? {
+                    Value::Array(items) => Some(items.len() as i64),
+                    _ => None,
+                },
+                SizeDef::ValueOf(v) => match self.inputs.get(v)? {
+                    Value::Scalar(c) => match c.first()? {
+                        Const::Int(x) => Some(*x),
+                        _ => None,
+                    },
+                    _ => None,
+                },
+                SizeDef::Derived(d) => self.size(d).ok(),
+            }
+        };
+        e.eval(&lookup).ok_or_else(|| format!("the size {e} is undefined"))
+    }
+
+    fn call(&self, f: UserFunId, args: &[Const]) -> Result<Value, String> {
+        Ok(Value::Scalar((self.user)(f, args, &self.inputs)?))
+    }
+
+    pub fn expr(&mut self, e: &Expr) -> Result<Value, String> {
+        match e {
+            Expr::Param(p) => self.params.get(p).cloned().ok_or_else(|| "an unbound parameter".into()),
+            Expr::Input(v) => self.inputs.get(v).cloned().ok_or_else(|| format!("input {v:?} missing")),
+            Expr::Value(c) => Ok(Value::Scalar(c.clone())),
+            Expr::Apply(f, args) => {
+                let args = args.iter().map(|a| self.expr(a)).collect::<Result<Vec<_>, _>>()?;
+                self.apply(f, args)
+            }
+        }
+    }
+
+    fn apply(&mut self, f: &Fun, args: Vec<Value>) -> Result<Value, String> {
+        let one = |args: &[Value]| -> Result<Value, String> {
+            match args {
+                [x] => Ok(x.clone()),
+                _ => Err(format!("`{}` takes one argument", f.name())),
+            }
+        };
+        match f {
+            Fun::Lambda(params, body) => {
+                for (p, v) in params.iter().zip(args) {
+                    self.params.insert(*p, v);
+                }
+                self.expr(body)
+            }
+            Fun::User(id) => {
+                let mut comps = Vec::new();
+                for a in &args {
+                    comps.extend_from_slice(a.scalar()?);
+                }
+                self.call(*id, &comps)
+            }
+            Fun::Id | Fun::ToGlobal(_) | Fun::ToLocal(_) | Fun::ToPrivate(_) => match f {
+                Fun::Id => one(&args),
+                Fun::ToGlobal(g) | Fun::ToLocal(g) | Fun::ToPrivate(g) => self.apply(g, args),
+                _ => unreachable!(),
+            },
+            Fun::Map(g) | Fun::MapGlb(_, g) | Fun::MapWrg(_, g) | Fun::MapLcl { f: g, .. } | Fun::MapSeq(g) => {
+                let xs = one(&args)?;
+                let mut out = Vec::new();
+                for x in xs.array()? {
+                    out.push(self.apply(g, vec![x.clone()])?);
+                }
+                Ok(Value::Array(out))
+            }
+            Fun::Reduce(g) | Fun::ReduceSeq(g) | Fun::PartRed(g, _) | Fun::Scan(g) | Fun::ScanSeq(g) => {
+                let [z, xs] = &args[..] else { return Err("a reduction takes (init, array)".into()) };
+                let mut acc = z.clone();
+                let mut prefixes = Vec::new();
+                let items = xs.array()?;
+                if let Fun::PartRed(_, m) = f {
+                    // m partial reductions of consecutive chunks.
+                    let m = self.size(m)? as usize;
+                    if m == 0 || items.len() % m != 0 {
+                        return Err("partRed of a length not a multiple of its count".into());
+                    }
+                    let chunk = items.len() / m;
+                    let mut out = Vec::new();
+                    for c in items.chunks(chunk) {
+                        let mut acc = z.clone();
+                        for x in c {
+                            acc = self.apply(g, vec![acc, x.clone()])?;
+                        }
+                        out.push(acc);
+                    }
+                    return Ok(Value::Array(out));
+                }
+                for x in items {
+                    prefixes.push(acc.clone());
+                    acc = self.apply(g, vec![acc, x.clone()])?;
+                }
+                match f {
+                    Fun::Scan(_) | Fun::ScanSeq(_) => Ok(Value::Array(prefixes)),
+                    _ => Ok(Value::Array(vec![acc])),
+                }
+            }
+            Fun::Generate(n, id) => {
+                let n = self.size(n)?;
+                let takes_index = !self.kernel.user_fun(*id).params.is_empty();
+                let mut out = Vec::new();
+                for i in 0..n {
+                    let index = [Const::Int(i)];
+                    out.push(self.call(*id, if takes_index { &index } else { &[] })?);
+                }
+                Ok(Value::Array(out))
+            }
+            Fun::Segments(id) => {
+                let [offsets, lengths] = &args[..] else { return Err("segments takes (offsets, lengths)".into()) };
+                let mut out = Vec::new();
+                for (o, l) in offsets.array()?.iter().zip(lengths.array()?) {
+                    let (Const::Int(o), Const::Int(l)) = (o.scalar()?[0], l.scalar()?[0]) else {
+                        return Err("segment descriptors of non-ints".into());
+                    };
+                    let seg = (0..l).map(|k| self.call(*id, &[Const::Int(o + k)])).collect::<Result<Vec<_>, _>>()?;
+                    out.push(Value::Array(seg));
+                }
+                Ok(Value::Array(out))
+            }
+            Fun::Iterate(n, g) => {
+                let mut x = one(&args)?;
+                for _ in 0..self.size(n)? {
+                    x = self.apply(g, vec![x])?;
+                }
+                Ok(x)
+            }
+            Fun::Split(c) => {
+                let c = self.size(c)?;
+                let xs = one(&args)?;
+                let items = xs.array()?;
+                if c <= 0 || items.len() as i64 % c != 0 {
+                    return Err(format!("split({c}) of {} elements", items.len()));
+                }
+                Ok(Value::Array(items.chunks(c as usize).map(|ch| Value::Array(ch.to_vec())).collect()))
+            }
+            Fun::Join => {
+                let xs = one(&args)?;
+                let mut out = Vec::new();
+                for row in xs.array()? {
+                    out.extend_from_slice(row.array()?);
+                }
+                Ok(Value::Array(out))
+            }
+            Fun::GatherStride(s) => {
+                let s = self.size(s)?;
+                let xs = one(&args)?;
+                let items = xs.array()?;
+                let n = items.len() as i64;
+                if s <= 0 || n % s != 0 {
+                    return Err("reorderStride of a length not a multiple of its stride".into());
+                }
+                Ok(Value::Array((0..n).map(|p| items[((p % s) * (n / s) + p / s) as usize].clone()).collect()))
+            }
+            Fun::Pad(n, z) => {
+                let n = self.size(n)? as usize;
+                let xs = one(&args)?;
+                let mut items = xs.array()?.to_vec();
+                if items.len() > n {
+                    return Err("pad to a shorter length".into());
+                }
+                items.resize(n, Value::Scalar(z.clone()));
+                Ok(Value::Array(items))
+            }
+            Fun::Scatter(target, m) => {
+                let m = self.size(m)? as usize;
+                let xs = one(&args)?;
+                let mut out: Vec<Option<Value>> = vec![None; m];
+                for (i, x) in xs.array()?.iter().enumerate() {
+                    let t = match self.call(*target, &[Const::Int(i as i64)])? {
+                        Value::Scalar(c) => match c[..] {
+                            [Const::Int(t)] => t,
+                            _ => return Err("a scatter target that is not an int".into()),
+                        },
+                        _ => return Err("a scatter target that is not a scalar".into()),
+                    };
+                    if t >= 0 {
+                        let slot = out.get_mut(t as usize).ok_or("a scatter target out of range")?;
+                        *slot = Some(x.clone());
+                    }
+                }
+                out.into_iter()
+                    .map(|v| v.ok_or_else(|| "a scatter left a hole".to_string()))
+                    .collect::<Result<_, _>>()
+                    .map(Value::Array)
+            }
+            Fun::Zip => {
+                let arrays = args.iter().map(|a| a.array()).collect::<Result<Vec<_>, _>>()?;
+                let n = arrays.first().map_or(0, |a| a.len());
+                let mut out = Vec::new();
+                for i in 0..n {
+                    let items: Vec<Value> = arrays
+                        .iter()
+                        .map(|a| a.get(i).cloned().ok_or("zip of arrays of different lengths"))
+                        .collect::<Result<_, _>>()?;
+                    if items.iter().all(|x| matches!(x, Value::Scalar(_))) {
+                        let comps = items.iter().flat_map(|x| x.scalar().unwrap_or(&[]).to_vec()).collect();
+                        out.push(Value::Scalar(comps));
+                    } else {
+                        out.push(Value::Tuple(items));
+                    }
+                }
+                Ok(Value::Array(out))
+            }
+            Fun::Get(i) => match one(&args)? {
+                Value::Tuple(items) if *i < items.len() => Ok(items[*i].clone()),
+                Value::Scalar(c) if *i < c.len() => Ok(Value::Scalar(vec![c[*i]])),
+                _ => Err(format!("get({i}) of a non-tuple")),
+            },
+        }
+    }
+}

@@ -1,0 +1,290 @@
+//! Every rewrite rule checked on random inputs: a flat kernel is lowered to
+//! high-level Lift, rewritten to low-level Lift (with small work-groups, so
+//! that small inputs reach several groups, several elements per work-item
+//! and padding), and both are run by the Lift evaluator; they must agree.
+//! The operators include a non-commutative one (the last non-zero
+//! element), which catches any rule that reorders elements it must not.
+
+use std::collections::HashMap;
+
+use flatten::ir::{BinaryOp, Const, GExpr, KVar, Kernel, Scalar, SegDesc, Soac, SoacBinding, Thunk, VarType};
+use lift_ir::eval::{Evaluator, Value};
+use lift_ir::ir::{LiftKernel, UserFunDef, UserFunId};
+use lift_ir::rules::{Config, lower_to_low_level_with};
+use proptest::prelude::*;
+
+const INT: Scalar = Scalar::Int;
+
+/// Evaluates the small GPU expressions these tests build.
+fn gexpr(e: &GExpr, env: &mut HashMap<KVar, Const>, arrays: &HashMap<KVar, Value>) -> Result<Vec<Const>, String> {
+    let int = |c: &[Const]| match c {
+        [Const::Int(x)] => Ok(*x),
+        _ => Err("not an int".to_string()),
+    };
+    Ok(match e {
+        GExpr::Var(v) => vec![*env.get(v).ok_or("unbound")?],
+        GExpr::Const(c) => vec![*c],
+        GExpr::Read { array, index } => {
+            let i = int(&gexpr(index, env, arrays)?)?;
+            match arrays.get(array) {
+                Some(Value::Array(items)) => match items.get(i as usize) {
+                    Some(Value::Scalar(c)) => c.clone(),
+                    _ => return Err(format!("read {i} out of range")),
+                },
+                _ => return Err("read of a missing array".into()),
+            }
+        }
+        GExpr::Length(v) => match arrays.get(v) {
+            Some(Value::Array(items)) => vec![Const::Int(items.len() as i64)],
+            _ => return Err("length of a missing array".into()),
+        },
+        GExpr::Binary { op, lhs, rhs, .. } => {
+            let (a, b) = (int(&gexpr(lhs, env, arrays)?)?, int(&gexpr(rhs, env, arrays)?)?);
+            vec![match op {
+                BinaryOp::Add => Const::Int(a.wrapping_add(b)),
+                BinaryOp::Sub => Const::Int(a.wrapping_sub(b)),
+                BinaryOp::Mul => Const::Int(a.wrapping_mul(b)),
+                BinaryOp::Max => Const::Int(a.max(b)),
+                BinaryOp::Rem => Const::Int(if b == 0 { 0 } else { a % b }),
+                BinaryOp::Ne => Const::Bool(a != b),
+                BinaryOp::Gt => Const::Bool(a > b),
+                BinaryOp::Lt => Const::Bool(a < b),
+                other => return Err(format!("{other:?} not supported by the test")),
+            }]
+        }
+        GExpr::If { cond, then_branch, else_branch } => match gexpr(cond, env, arrays)?[..] {
+            [Const::Bool(true)] => gexpr(then_branch, env, arrays)?,
+            [Const::Bool(false)] => gexpr(else_branch, env, arrays)?,
+            _ => return Err("a condition that is not a bool".into()),
+        },
+        GExpr::Let { vars, value, body } => {
+            let values = gexpr(value, env, arrays)?;
+            for (v, c) in vars.iter().zip(values) {
+                env.insert(*v, c);
+            }
+            gexpr(body, env, arrays)?
+        }
+        GExpr::Tuple(items) => {
+            let mut out = Vec::new();
+            for item in items {
+                out.extend(gexpr(item, env, arrays)?);
+            }
+            out
+        }
+        _ => return Err("an expression the test does not evaluate".into()),
+    })
+}
+
+fn run(kernel: &LiftKernel, inputs: &HashMap<KVar, Value>) -> Result<Vec<Value>, String> {
+    let user = |id: UserFunId, args: &[Const], arrays: &HashMap<KVar, Value>| -> Result<Vec<Const>, String> {
+        let mut env = HashMap::new();
+        match &kernel.user_fun(id).def {
+            UserFunDef::Thunk(Thunk { params, body }) => {
+                for (p, a) in params.iter().zip(args) {
+                    env.insert(*p, *a);
+                }
+                gexpr(body, &mut env, arrays)
+            }
+            UserFunDef::Once(body) => gexpr(body, &mut env, arrays),
+        }
+    };
+    Evaluator::new(kernel, &user, inputs.clone()).run()
+}
+
+/// Lowers `kernel` both ways and checks that the levels agree on `xs`.
+fn levels_agree(kernel: &Kernel, inputs: HashMap<KVar, Value>, expected_rules: &[&str]) {
+    let high = lift_ir::lower::lower_kernel(kernel).expect("lowers");
+    lift_ir::typecheck::check_kernel(&high).expect("high-level Lift type-checks");
+    for group_size in [2, 4] {
+        let cfg = Config { group_size, max_groups: 3 };
+        let low = lower_to_low_level_with(&high, &cfg).expect("rewrites");
+        lift_ir::typecheck::check_kernel(&low).expect("low-level Lift type-checks");
+        for rule in expected_rules {
+            assert!(low.rules_applied.iter().any(|r| r == rule), "{rule} not applied: {:?}", low.rules_applied);
+        }
+        assert!(
+            low.stages.iter().all(|s| no_high_level(&s.body)),
+            "high-level patterns left:\n{}",
+            lift_ir::print::print_kernel(&low)
+        );
+        let before = run(&high, &inputs).expect("high-level runs");
+        let after = run(&low, &inputs).unwrap_or_else(|e| panic!("{e}\n{}", lift_ir::print::print_kernel(&low)));
+        assert_eq!(before, after, "\n{}", lift_ir::print::print_kernel(&low));
+    }
+}
+
+fn no_high_level(e: &lift_ir::ir::Expr) -> bool {
+    use lift_ir::ir::{Expr, Fun};
+    fn fun_ok(f: &Fun) -> bool {
+        f.is_low_level()
+            && match f {
+                Fun::Lambda(_, body) => no_high_level(body),
+                Fun::MapGlb(_, g)
+                | Fun::MapWrg(_, g)
+                | Fun::MapLcl { f: g, .. }
+                | Fun::MapSeq(g)
+                | Fun::ReduceSeq(g)
+                | Fun::ScanSeq(g)
+                | Fun::Iterate(_, g)
+                | Fun::ToGlobal(g)
+                | Fun::ToLocal(g)
+                | Fun::ToPrivate(g) => fun_ok(g),
+                _ => true,
+            }
+    }
+    match e {
+        Expr::Apply(f, args) => fun_ok(f) && args.iter().all(no_high_level),
+        _ => true,
+    }
+}
+
+struct Builder {
+    kernel: Kernel,
+}
+
+impl Builder {
+    fn new() -> Builder {
+        Builder { kernel: Kernel { name: "k".into(), params: vec![], body: vec![], results: vec![], vars: vec![] } }
+    }
+    fn var(&mut self, name: &str, ty: VarType) -> KVar {
+        self.kernel.new_var(name, ty)
+    }
+    fn param(&mut self, name: &str) -> KVar {
+        let v = self.var(name, VarType::Array(INT));
+        self.kernel.params.push(v);
+        v
+    }
+    /// `{ i => xs[i] }`
+    fn pull(&mut self, xs: KVar) -> Thunk {
+        let i = self.var("i", VarType::Scalar(INT));
+        Thunk { params: vec![i], body: GExpr::read(xs, GExpr::var(i)) }
+    }
+    fn op(&mut self, kind: &str) -> Thunk {
+        let (a, b) = (self.var("a", VarType::Scalar(INT)), self.var("b", VarType::Scalar(INT)));
+        let body = match kind {
+            "+" => GExpr::binary(BinaryOp::Add, INT, GExpr::var(a), GExpr::var(b)),
+            // The last non-zero element: associative, not commutative.
+            _ => {
+                GExpr::if_(GExpr::binary(BinaryOp::Ne, INT, GExpr::var(b), GExpr::int(0)), GExpr::var(b), GExpr::var(a))
+            }
+        };
+        Thunk { params: vec![a, b], body }
+    }
+    fn bind(&mut self, name: &str, ty: VarType, soac: Soac) -> KVar {
+        let r = self.var(name, ty);
+        self.kernel.body.push(SoacBinding { results: vec![r], soac });
+        self.kernel.results.push(r);
+        r
+    }
+}
+
+fn ints(xs: &[i64]) -> Value {
+    Value::Array(xs.iter().map(|x| Value::Scalar(vec![Const::Int(*x)])).collect())
+}
+
+fn data() -> impl Strategy<Value = Vec<i64>> {
+    prop::collection::vec(prop_oneof![Just(0i64), -50i64..50], 0..80)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// reduce-partial, split-kernel, partRed-workgroup-tree,
+    /// reorder-commutative and reduce-single-workgroup.
+    #[test]
+    fn reductions(xs in data()) {
+        for kind in ["+", "last"] {
+            let mut b = Builder::new();
+            let p = b.param("xs");
+            let pull = b.pull(p);
+            let op = b.op(kind);
+            b.bind("r", VarType::Scalar(INT), Soac::Reduce { size: GExpr::Length(p), pull, neutral: vec![Const::Int(0)], op });
+            let mut rules = vec!["reduce-partial", "split-kernel", "partRed-workgroup-tree", "reduce-single-workgroup"];
+            if kind == "+" {
+                rules.push("reorder-commutative");
+            }
+            levels_agree(&b.kernel, HashMap::from([(p, ints(&xs))]), &rules);
+        }
+    }
+
+    /// scan-blocks.
+    #[test]
+    fn scans(xs in data()) {
+        for kind in ["+", "last"] {
+            let mut b = Builder::new();
+            let p = b.param("xs");
+            let pull = b.pull(p);
+            let op = b.op(kind);
+            b.bind("s", VarType::Array(INT), Soac::Scan { size: GExpr::Length(p), pull, neutral: vec![Const::Int(0)], op });
+            levels_agree(&b.kernel, HashMap::from([(p, ints(&xs))]), &["scan-blocks"]);
+        }
+    }
+
+    /// map-to-mapGlb, and the scatter of an unchecked PERMUTE (reversal).
+    #[test]
+    fn maps_and_permutes(xs in data()) {
+        let mut b = Builder::new();
+        let p = b.param("xs");
+        let i = b.var("i", VarType::Scalar(INT));
+        let pull = Thunk { params: vec![i], body: GExpr::binary(BinaryOp::Mul, INT, GExpr::read(p, GExpr::var(i)), GExpr::int(3)) };
+        b.bind("m", VarType::Array(INT), Soac::Map { size: GExpr::Length(p), pull });
+        let values = b.pull(p);
+        let j = b.var("j", VarType::Scalar(INT));
+        let last = GExpr::binary(BinaryOp::Sub, INT, GExpr::Length(p), GExpr::int(1));
+        let index = Thunk { params: vec![j], body: GExpr::binary(BinaryOp::Sub, INT, last, GExpr::var(j)) };
+        b.bind("rev", VarType::Array(INT), Soac::Permute { size: GExpr::Length(p), values, index, check: None });
+        levels_agree(&b.kernel, HashMap::from([(p, ints(&xs))]), &["map-to-mapGlb"]);
+    }
+
+    /// The FILTER stages (flags, scan-blocks, count, scatter).
+    #[test]
+    fn filters(xs in data()) {
+        let mut b = Builder::new();
+        let p = b.param("xs");
+        let pull = b.pull(p);
+        let x = b.var("x", VarType::Scalar(INT));
+        let pred = Thunk { params: vec![x], body: GExpr::binary(BinaryOp::Gt, INT, GExpr::var(x), GExpr::int(0)) };
+        b.bind("kept", VarType::Array(INT), Soac::Filter { size: GExpr::Length(p), pull, pred });
+        levels_agree(&b.kernel, HashMap::from([(p, ints(&xs))]), &["scan-blocks", "map-to-mapGlb"]);
+    }
+
+    /// map-to-mapGlb and reduce-to-reduceSeq over segments.
+    #[test]
+    fn segmented_reductions(lengths in prop::collection::vec(0i64..6, 0..20), seed in 0i64..100) {
+        let mut b = Builder::new();
+        let data = b.param("data");
+        let ls = b.param("lengths");
+        let os = b.param("offsets");
+        let pull = b.pull(data);
+        let op = b.op("last");
+        let segments = SegDesc { lengths: ls, offsets: os };
+        b.bind("sums", VarType::Array(INT), Soac::SegReduce { segments, pull, neutral: vec![Const::Int(0)], op });
+        let total: i64 = lengths.iter().sum();
+        let offsets: Vec<i64> = lengths.iter().scan(0, |acc, l| { let o = *acc; *acc += l; Some(o) }).collect();
+        let values: Vec<i64> = (0..total).map(|k| (k * 7 + seed) % 5).collect();
+        let inputs = HashMap::from([(data, ints(&values)), (ls, ints(&lengths)), (os, ints(&offsets))]);
+        levels_agree(&b.kernel, inputs, &["map-to-mapGlb", "reduce-to-reduceSeq"]);
+    }
+}
+
+#[test]
+fn barriers_follow_only_the_map_lcls_that_write_local_memory() {
+    let mut b = Builder::new();
+    let p = b.param("xs");
+    let pull = b.pull(p);
+    let op = b.op("+");
+    b.bind("r", VarType::Scalar(INT), Soac::Reduce { size: GExpr::Length(p), pull, neutral: vec![Const::Int(0)], op });
+    let high = lift_ir::lower::lower_kernel(&b.kernel).unwrap();
+    let low = lift_ir::rules::lower_to_low_level(&high).unwrap();
+    for stage in &low.stages {
+        // In the order of the expression (outermost first): the write of
+        // the group's value to global memory needs no barrier; each step of
+        // the tree and the per-work-item reduction into local memory do.
+        assert_eq!(lift_ir::barriers::barrier_flags(&stage.body), vec![false, true, true], "{}", stage.name);
+    }
+    let printed = lift_ir::print::print_kernel(&low);
+    assert!(printed.contains("toLocal(mapLcl(0)"), "{printed}");
+    assert!(printed.contains("iterate(8)"), "{printed}");
+    assert!(printed.contains("gather(reorderStride(chunk))"), "{printed}");
+    assert!(printed.contains("toGlobal(mapLcl(0)(mapSeq(id))[no barrier])"), "{printed}");
+}
