@@ -235,7 +235,7 @@ impl<'a> Evaluator<'a> {
                 }
                 Ok(Value::Array(items.chunks(c as usize).map(|ch| Value::Array(ch.to_vec())).collect()))
             }
-            Fun::Join => {
+            Fun::Join | Fun::JoinSegments(..) => {
                 let xs = one(&args)?;
                 let mut out = Vec::new();
                 for row in xs.array()? {

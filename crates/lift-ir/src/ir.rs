@@ -197,6 +197,10 @@ pub enum Fun {
     /// not negative, and nowhere otherwise. `target` is a user function
     /// from the index to an int.
     Scatter(UserFunId, ArithExpr),
+    /// `joinSegments(n, offsets)`: the inverse of `segments`: an array of
+    /// segments joined into the flat array of `n` elements, segment `j`
+    /// from position `offsets[j]`.
+    JoinSegments(ArithExpr, KVar),
     /// `pad(n, z)`: the argument extended to length `n` with copies of `z`.
     Pad(ArithExpr, Vec<Const>),
     Zip,
@@ -255,6 +259,7 @@ impl Fun {
             Fun::Join => "join",
             Fun::GatherStride(_) => "gather",
             Fun::Pad(..) => "pad",
+            Fun::JoinSegments(..) => "joinSegments",
             Fun::Scatter(..) => "scatter",
             Fun::Zip => "zip",
             Fun::Get(_) => "get",

@@ -8,6 +8,7 @@
 //! | `SCAN pull z op n` | `scan(op)(z, generate(n, pull))` |
 //! | `FILTER pull pred n` | flags, `scan` of them, the count (`ONCE`), `scatter(target, count) o map(id) $ generate(n, pull)` |
 //! | `PERMUTE values index n` (unchecked) | `scatter(index, n) o map(id) $ generate(n, values)` |
+//! | `SEG_SCAN pull z op sd` | `joinSegments(total, offsets) o map(λ seg. scan(op)(z, seg)) $ segments(pull)(offsets, lengths)` |
 //! | `ONCE e` | `map(id) $ generate(1, once)` |
 //! | `SEG_REDUCE pull z op <lengths, offsets>` | `join o map(λ seg. reduce(op)(z, seg)) $ segments(pull)(offsets, lengths)` |
 //!
@@ -82,6 +83,25 @@ pub fn lower_kernel(kernel: &Kernel) -> Result<LiftKernel, Unsupported> {
                 }
                 let xs = Expr::apply(Fun::Generate(n, pull), vec![]);
                 (Expr::apply(Fun::Scan(Box::new(Fun::User(op))), vec![Expr::Value(neutral.clone()), xs]), false)
+            }
+            Soac::SegScan { segments, elements, pull, neutral, op } => {
+                let total = size_expr(&mut lift, elements)?;
+                let pull = add_user_fun(&mut lift, &format!("pull_{base}"), pull, result_scalars.clone())?;
+                let op = add_user_fun(&mut lift, &format!("op_{base}"), op, result_scalars.clone())?;
+                for v in &results {
+                    lift.lengths.push((*v, total.clone()));
+                }
+                let seg = lift.new_param("seg");
+                let scan = Expr::apply(
+                    Fun::Scan(Box::new(Fun::User(op))),
+                    vec![Expr::Value(neutral.clone()), Expr::Param(seg)],
+                );
+                let segs = Expr::apply(
+                    Fun::Segments(pull),
+                    vec![Expr::Input(segments.offsets), Expr::Input(segments.lengths)],
+                );
+                let mapped = Expr::apply1(Fun::map(Fun::Lambda(vec![seg], Box::new(scan))), segs);
+                (Expr::apply1(Fun::JoinSegments(total, segments.offsets), mapped), false)
             }
             Soac::Permute { size, values, index, check: None } => {
                 let n = size_expr(&mut lift, size)?;

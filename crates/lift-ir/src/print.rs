@@ -78,6 +78,7 @@ pub fn print_fun(kernel: &LiftKernel, fun: &Fun) -> String {
         Fun::Join => "join".into(),
         Fun::GatherStride(s) => format!("gather(reorderStride({s}))"),
         Fun::Scatter(t, m) => format!("scatter({}, {m})", kernel.user_fun(*t).name),
+        Fun::JoinSegments(n, o) => format!("joinSegments({n}, {})", kernel.flat.var(*o).name),
         Fun::Pad(n, z) => format!("pad({n}, {})", print_value(z)),
         Fun::Zip => "zip".into(),
         Fun::Get(i) => format!("get({i})"),

@@ -7,6 +7,9 @@
 //! - `map-to-mapSeq`, `reduce-to-reduceSeq`: inside a work-item, `map` is a
 //!   sequential loop and `reduce(f)(z, xs)` is `toGlobal(mapSeq(id)) $
 //!   reduceSeq(f)(z, xs)` (the accumulator in private memory, copied out).
+//! - `scan-to-scanSeq`: inside a work-item, `scan(f)(z, xs)` is
+//!   `scanSeq(f)(z, xs)`, writing each prefix where the scan's result goes
+//!   (a segmented scan: one work-item per segment).
 //! - `reduce-partial`: `reduce(f)(z, xs) = reduce(f)(z, partRed(f, G)(z, xs))`
 //!   (`reduce == reduce o partialReduce`), with `G` a bounded number of
 //!   work-groups.
@@ -389,7 +392,7 @@ fn workgroup_tree(
 /// `map-to-mapSeq` and `reduce-to-reduceSeq` inside.
 fn lower_top(low: &mut LiftKernel, expr: &Expr) -> Result<Expr, Unsupported> {
     match expr {
-        Expr::Apply(f @ (Fun::Join | Fun::Scatter(..)), args) if args.len() == 1 => {
+        Expr::Apply(f @ (Fun::Join | Fun::Scatter(..) | Fun::JoinSegments(..)), args) if args.len() == 1 => {
             Ok(Expr::apply1(f.clone(), lower_top(low, &args[0])?))
         }
         Expr::Apply(Fun::Map(f), args) if args.len() == 1 => {
@@ -408,7 +411,7 @@ fn lower_seq_fun(low: &mut LiftKernel, f: &Fun) -> Result<Fun, Unsupported> {
             Fun::map_seq(lower_seq_fun(low, g)?)
         }
         Fun::Lambda(ps, body) => Fun::Lambda(ps.clone(), Box::new(lower_seq_expr(low, body)?)),
-        Fun::Reduce(_) | Fun::PartRed(..) => {
+        Fun::Reduce(_) | Fun::PartRed(..) | Fun::Scan(_) => {
             return Err(Unsupported { what: "a reduction used as a function value".into() });
         }
         other => other.clone(),
@@ -421,6 +424,11 @@ fn lower_seq_expr(low: &mut LiftKernel, e: &Expr) -> Result<Expr, Unsupported> {
             low.rules_applied.push("reduce-to-reduceSeq".into());
             let args = args.iter().map(|a| lower_seq_expr(low, a)).collect::<Result<Vec<_>, _>>()?;
             Expr::apply1(Fun::map_seq(Fun::Id), Expr::apply(Fun::ReduceSeq(f.clone()), args))
+        }
+        Expr::Apply(Fun::Scan(f), args) => {
+            low.rules_applied.push("scan-to-scanSeq".into());
+            let args = args.iter().map(|a| lower_seq_expr(low, a)).collect::<Result<Vec<_>, _>>()?;
+            Expr::apply(Fun::ScanSeq(f.clone()), args)
         }
         Expr::Apply(f, args) => {
             let f = lower_seq_fun(low, f)?;

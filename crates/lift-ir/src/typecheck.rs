@@ -204,6 +204,12 @@ impl<'a> TypeChecker<'a> {
                 }
                 Ok(Type::array(elem, m.clone()))
             }
+            Fun::JoinSegments(n, _) => {
+                let t = self.one(f, &args)?;
+                let (inner, _) = self.array(f, &t)?;
+                let (elem, _) = self.array(f, &inner)?;
+                Ok(Type::array(elem, n.clone()))
+            }
             Fun::Pad(n, z) => {
                 let t = self.one(f, &args)?;
                 let (elem, _) = self.array(f, &t)?;

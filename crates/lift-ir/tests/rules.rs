@@ -265,6 +265,25 @@ proptest! {
         let inputs = HashMap::from([(data, ints(&values)), (ls, ints(&lengths)), (os, ints(&offsets))]);
         levels_agree(&b.kernel, inputs, &["map-to-mapGlb", "reduce-to-reduceSeq"]);
     }
+
+    /// map-to-mapGlb and scan-to-scanSeq over segments (joinSegments).
+    #[test]
+    fn segmented_scans(lengths in prop::collection::vec(0i64..6, 0..20), seed in 0i64..100) {
+        let mut b = Builder::new();
+        let data = b.param("data");
+        let ls = b.param("lengths");
+        let os = b.param("offsets");
+        let pull = b.pull(data);
+        let op = b.op("last");
+        let segments = SegDesc { lengths: ls, offsets: os };
+        let soac = Soac::SegScan { segments, elements: GExpr::Length(data), pull, neutral: vec![Const::Int(0)], op };
+        b.bind("prefixes", VarType::Array(INT), soac);
+        let total: i64 = lengths.iter().sum();
+        let offsets: Vec<i64> = lengths.iter().scan(0, |acc, l| { let o = *acc; *acc += l; Some(o) }).collect();
+        let values: Vec<i64> = (0..total).map(|k| (k * 7 + seed) % 5).collect();
+        let inputs = HashMap::from([(data, ints(&values)), (ls, ints(&lengths)), (os, ints(&offsets))]);
+        levels_agree(&b.kernel, inputs, &["map-to-mapGlb", "scan-to-scanSeq"]);
+    }
 }
 
 #[test]

@@ -145,6 +145,12 @@ enum Out {
         target: UserFunId,
         inner: Box<Out>,
     },
+    /// The argument of a `joinSegments` writes `[j][k]` at
+    /// `[offsets[j] + k]`.
+    Segments {
+        offsets: String,
+        inner: Box<Out>,
+    },
 }
 
 fn internal<T>(message: impl Into<String>) -> Result<T, CodegenError> {
@@ -417,6 +423,16 @@ impl<'a> Generator<'a> {
                 }
                 _ => internal("a write into a split without an index"),
             },
+            Out::Segments { offsets, inner } => match idx {
+                [j, k, rest @ ..] => {
+                    let j = self.c(j);
+                    let start = ArithExpr::var(&Var::new(format!("{offsets}[{j}]"), Range::at_least(0)));
+                    let mut all = vec![start + k.clone()];
+                    all.extend_from_slice(rest);
+                    self.write(inner, &all, comps)
+                }
+                _ => internal("a write into joined segments without two indices"),
+            },
             Out::Scatter { target, inner } => match idx {
                 [i, rest @ ..] => {
                     let i = self.c(i);
@@ -457,8 +473,9 @@ impl<'a> Generator<'a> {
             }
             Out::JoinArg { m, inner } => View::Split { chunk: m.clone(), inner: Box::new(Self::out_view(inner)) },
             Out::SplitArg { c, inner } => View::Join { inner_len: c.clone(), inner: Box::new(Self::out_view(inner)) },
-            // What a scatter wrote is read in the scattered order.
-            Out::Scatter { inner, .. } => Self::out_view(inner),
+            // What a scatter wrote is read in the scattered order, joined
+            // segments in order.
+            Out::Scatter { inner, .. } | Out::Segments { inner, .. } => Self::out_view(inner),
         }
     }
 
@@ -683,6 +700,19 @@ impl<'a> Generator<'a> {
                         v => Ok(Val::Array(View::Split { chunk: c.clone(), inner: Box::new(v) })),
                     },
                 }
+            }
+            Fun::JoinSegments(_, offsets) => {
+                let [x] = args else { return internal("joinSegments arity") };
+                let Some(out) = dest else {
+                    return Err(CodegenError::Unsupported {
+                        kernel: self.lift.name.clone(),
+                        what: "joined segments whose result has no memory".into(),
+                    });
+                };
+                self.need(KernelArg::Array { var: *offsets, written: false });
+                let offsets = self.kvar(*offsets);
+                self.gen_expr(x, Some(Out::Segments { offsets, inner: Box::new(out.clone()) }))?;
+                Ok(Val::Array(Self::out_view(&out)))
             }
             Fun::Scatter(target, _) => {
                 let [x] = args else { return internal("scatter arity") };

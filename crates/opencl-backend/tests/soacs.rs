@@ -49,3 +49,12 @@ fn filters_keep_values_in_order_and_may_keep_none() {
         "{x : x in index(100000) | rem(x, 3) == 1};\n{x : x in [1, 2, 3] | x > 5};\n{(x, y) : x in index(10); y in index(10) | x < y};",
     );
 }
+
+#[test]
+fn segmented_scans_and_reductions() {
+    agrees(
+        "{plus_scan(s) : s in [[1, 2, 3], [] int, [4, 5], [6]]};\n\
+         {max_scan(s) : s in {{rem(i * j, 7) : i in index(j)} : j in index(300)}};\n\
+         {sum(s) : s in {{i : i in index(j)} : j in index(300)}};",
+    );
+}
