@@ -2,7 +2,10 @@
 
 use std::path::PathBuf;
 
+use std::time::Duration;
+
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use fusion::ScheduleKind;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -53,9 +56,16 @@ pub struct CommonArgs {
     /// platform or device name (`nvidia`, `pocl`, `cpu`).
     #[arg(long, env = "NESSIE_DEVICE")]
     pub device: Option<String>,
-    /// The fusion schedule.
+    /// The fusion schedule: the ILP's optimum, Kennedy's greedy fusion, or
+    /// every kernel alone.
     #[arg(long, value_enum, default_value_t = Schedule::Ilp)]
     pub schedule: Schedule,
+    /// The time the ILP solver may take for the whole program; at the limit
+    /// each region keeps the best schedule found (at least the greedy one),
+    /// with a warning.
+    #[arg(long, value_name = "SECONDS", default_value_t = fusion::DEFAULT_ILP_TIME_LIMIT.as_secs_f64(),
+          value_parser = parse_seconds)]
+    pub ilp_time_limit: f64,
     /// After the results, print per-kernel launch statistics to stderr.
     #[arg(long)]
     pub stats: bool,
@@ -83,31 +93,69 @@ pub struct CompileArgs {
 pub struct SchedulesArgs {
     #[command(flatten)]
     pub common: CommonArgs,
-    /// Also run each schedule on the device and report its measured time.
+    /// Also compile and run each schedule on the device: measured kernel
+    /// time, launches and bytes moved (the program's output is not printed).
     #[arg(long)]
     pub run: bool,
-    /// Write the program-dependence graph with the chosen clusters as Graphviz DOT.
+    /// Write the program-dependence graphs with the clusters of `--schedule`
+    /// (default `ilp`) as Graphviz DOT.
     #[arg(long, value_name = "FILE")]
     pub dot: Option<PathBuf>,
 }
 
+impl CommonArgs {
+    /// The fusion schedule the options ask for.
+    pub fn schedule_kind(&self) -> ScheduleKind {
+        match self.schedule {
+            Schedule::Ilp => ScheduleKind::Ilp { time_limit: Duration::from_secs_f64(self.ilp_time_limit) },
+            Schedule::Greedy => ScheduleKind::Greedy,
+            Schedule::None => ScheduleKind::None,
+        }
+    }
+}
+
+/// `--ilp-time-limit`: a finite, non-negative number of seconds.
+fn parse_seconds(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(s) if (0.0..=1e9).contains(&s) => Ok(s),
+        Ok(_) => Err("expected a number of seconds between 0 and 1e9".to_string()),
+        Err(e) => Err(format!("expected a number of seconds: {e}")),
+    }
+}
+
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum, Default)]
 pub enum Backend {
-    /// Compile to OpenCL and run on a device.
+    /// Compile to OpenCL (flatten, fuse by `--schedule`, generate code) and
+    /// run on the device of `--device`.
+    #[default]
     Opencl,
     /// The reference interpreter (the oracle).
-    #[default]
     Interp,
-    /// The flat-IR evaluator: the program flattened (and fused with
-    /// `--schedule`), run sequentially on the CPU. An oracle for the
-    /// compiler's middle stages.
+    /// The flat-IR evaluator: exactly the program the OpenCL backend would
+    /// run (flattened, then fused by `--schedule`; `--schedule none` is the
+    /// program as flattening left it), run sequentially on the CPU. The
+    /// oracle for flattening and fusion.
     Flat,
+}
+
+impl Backend {
+    pub fn name(self) -> &'static str {
+        match self {
+            Backend::Opencl => "opencl",
+            Backend::Interp => "interp",
+            Backend::Flat => "flat",
+        }
+    }
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Schedule {
+    /// The optimal schedule of the fusion ILP (Robinson et al.), solved per
+    /// control region within `--ilp-time-limit`.
     Ilp,
+    /// Kennedy's greedy weighted fusion.
     Greedy,
+    /// No fusion: every kernel alone.
     None,
 }
 

@@ -13,7 +13,12 @@ pub enum Failure {
     Program(Vec<Diagnostic>),
     /// The environment cannot run the program (exit 4).
     Environment { message: String, help: String },
-    /// A bug in nessie, or a feature it does not support yet (exit 1).
+    /// A construct a stage of the compiler does not handle yet (exit 1: the
+    /// program does not compile, through no fault of its own). `what` names
+    /// the construct, `place` where it is (a source position, a kernel)
+    /// and which stage refused it.
+    Unsupported { what: String, place: String },
+    /// A bug in nessie (exit 1).
     Internal(String),
 }
 
@@ -23,7 +28,7 @@ impl Failure {
             Failure::Usage(_) => 2,
             Failure::Program(diags) => diags.iter().map(Diagnostic::exit_code).max().unwrap_or(1),
             Failure::Environment { .. } => 4,
-            Failure::Internal(_) => 1,
+            Failure::Unsupported { .. } | Failure::Internal(_) => 1,
         }
     }
 
@@ -42,6 +47,11 @@ impl Failure {
                 Ok(())
             }
             Failure::Environment { message, help } => writeln!(err, "error: {message}\n  help: {help}"),
+            Failure::Unsupported { what, place } => writeln!(
+                err,
+                "error: not supported yet: {what}\n  --> {place}\n  help: this is a limitation of nessie, not an \
+                 error in the program; `--backend interp` runs it in the reference interpreter"
+            ),
             Failure::Internal(message) => writeln!(err, "error: internal compiler error: {message}"),
         };
     }
@@ -58,6 +68,58 @@ impl From<runtime::cl::ClError> for Failure {
         match e {
             runtime::cl::ClError::Environment(env) => env.into(),
             runtime::cl::ClError::Internal(message) => Failure::Internal(message),
+        }
+    }
+}
+
+impl From<flatten::FlattenError> for Failure {
+    fn from(e: flatten::FlattenError) -> Failure {
+        match e {
+            flatten::FlattenError::NotSupported { construct, location } => {
+                Failure::Unsupported { what: construct, place: format!("{location} (flattening)") }
+            }
+            other => Failure::Internal(other.to_string()),
+        }
+    }
+}
+
+impl From<fusion::FusionError> for Failure {
+    fn from(e: fusion::FusionError) -> Failure {
+        match e {
+            fusion::FusionError::NotSupported { place, message } => {
+                Failure::Unsupported { what: message, place: format!("{place} (fusion)") }
+            }
+            bug @ fusion::FusionError::CompilerBug { .. } => Failure::Internal(bug.to_string()),
+        }
+    }
+}
+
+impl From<opencl_backend::CodegenError> for Failure {
+    fn from(e: opencl_backend::CodegenError) -> Failure {
+        match e {
+            opencl_backend::CodegenError::Unsupported { kernel, what } => {
+                Failure::Unsupported { what, place: format!("kernel `{kernel}` (the OpenCL backend)") }
+            }
+            bug @ opencl_backend::CodegenError::Internal(_) => Failure::Internal(bug.to_string()),
+        }
+    }
+}
+
+impl From<runtime::executor::ExecError> for Failure {
+    fn from(e: runtime::executor::ExecError) -> Failure {
+        match e {
+            runtime::executor::ExecError::Fault(diagnostic) => Failure::Program(vec![diagnostic]),
+            runtime::executor::ExecError::Environment(env) => env.into(),
+            internal @ runtime::executor::ExecError::Internal(_) => Failure::Internal(internal.to_string()),
+        }
+    }
+}
+
+impl From<flatten::eval::EvalError> for Failure {
+    fn from(e: flatten::eval::EvalError) -> Failure {
+        match e {
+            flatten::eval::EvalError::Fault(diagnostic) => Failure::Program(vec![diagnostic]),
+            internal @ flatten::eval::EvalError::Internal(_) => Failure::Internal(internal.to_string()),
         }
     }
 }

@@ -54,7 +54,9 @@ fn nessie_main() -> ExitCode {
         Command::Devices(args) => (Default::default(), commands::devices::devices(args, &mut out)),
         Command::Run(args) => with_session(&args.common.file, |s| commands::run::run(s, args, &mut out)),
         Command::Compile(args) => with_session(&args.common.file, |s| commands::compile::compile(s, args)),
-        Command::Schedules(args) => with_session(&args.common.file, |s| commands::schedules::schedules(s, args)),
+        Command::Schedules(args) => {
+            with_session(&args.common.file, |s| commands::schedules::schedules(s, args, &mut out))
+        }
     };
     let _ = out.flush();
     match result {

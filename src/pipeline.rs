@@ -11,8 +11,10 @@
 //! printed IR to whoever asked for it.
 
 use flatten::ir::FlatProgram;
+use fusion::{Fused, ScheduleKind};
 use nesl_frontend::syntax::ast::Module;
 use nesl_frontend::tast::Program;
+use opencl_backend::CompiledProgram;
 
 use crate::cli::Stage;
 use crate::failure::Failure;
@@ -20,6 +22,9 @@ use crate::session::Session;
 
 /// Receives the printed IR of each stage as it is produced.
 pub type Emit<'a> = &'a mut dyn FnMut(Stage, &dyn Fn() -> String);
+
+/// Receives the compiler's warnings.
+pub type Warn<'a> = &'a mut dyn FnMut(String);
 
 /// What the front end produced.
 pub struct FrontEnd {
@@ -42,9 +47,54 @@ pub fn front_end(session: &mut Session, emit: Emit) -> Result<FrontEnd, Failure>
 
 /// Flattens the typed program into the flat IR of segmented SOAC kernels.
 pub fn flatten(session: &Session, program: &Program, emit: Emit) -> Result<FlatProgram, Failure> {
-    let flat = flatten::flatten_program(program, &session.sources).map_err(|e| Failure::Internal(e.to_string()))?;
+    let flat = flatten::flatten_program(program, &session.sources)?;
     emit(Stage::Flat, &|| flatten::ir::print::print_program(&flat));
     Ok(flat)
+}
+
+/// Fuses the flat program's kernels by `schedule`. The fused program is
+/// flat IR again (`--emit fused` prints it with flatten's printer). The
+/// report's warnings (the ILP's time limit hit, a fallback to the greedy
+/// schedule) go to `warn`.
+pub fn fuse(flat: &FlatProgram, schedule: ScheduleKind, emit: Emit, warn: Warn) -> Result<Fused, Failure> {
+    let fused = fusion::fuse(flat, schedule)?;
+    for warning in fused.report.warnings() {
+        warn(format!("fusion ({}): {warning}", schedule.name()));
+    }
+    emit(Stage::Fused, &|| flatten::ir::print::print_program(&fused.program));
+    Ok(fused)
+}
+
+/// Generates OpenCL C and a launch plan for every kernel of the fused
+/// program, through Lift. A construct the backend does not handle is a
+/// [`Failure::Unsupported`] naming it and its kernel; there is no other
+/// path to fall back to.
+pub fn codegen(fused: &FlatProgram, emit: Emit) -> Result<CompiledProgram, Failure> {
+    let compiled = opencl_backend::compile_program(fused)?;
+    emit(Stage::Lift, &|| compiled.lift.clone());
+    emit(Stage::LiftLow, &|| compiled.lift_low.clone());
+    emit(Stage::Opencl, &|| compiled.opencl());
+    Ok(compiled)
+}
+
+/// The stages from the typed program to the compiled one, for `run
+/// --backend opencl` and `compile`.
+pub fn compile(
+    session: &Session,
+    program: &Program,
+    schedule: ScheduleKind,
+    emit: Emit,
+    warn: Warn,
+) -> Result<(Fused, CompiledProgram), Failure> {
+    let flat = flatten(session, program, emit)?;
+    let fused = fuse(&flat, schedule, emit, warn)?;
+    let compiled = codegen(&fused.program, emit)?;
+    Ok((fused, compiled))
+}
+
+/// Prints a warning of the compiler to stderr.
+pub fn warn_on_stderr(warning: String) {
+    eprintln!("warning: {warning}");
 }
 
 /// Emits nothing.

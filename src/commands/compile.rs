@@ -1,5 +1,11 @@
 //! `nessie compile FILE -o DIR`: write the generated OpenCL and host plan,
 //! and the IR of any stage asked for with `--emit`.
+//!
+//! DIR receives one `KERNEL.cl` per compiled kernel (OpenCL C 1.2 that
+//! compiles on its own), `plan.json` (the host plan:
+//! `opencl_backend::plan_json`), and `STEM.STAGE` for every `--emit STAGE`
+//! (`norm2.fused`). A stage's file is written as soon as the stage has
+//! run, so the IR of the stages before a failure is there to look at.
 
 use std::path::Path;
 
@@ -21,13 +27,23 @@ pub fn compile(session: &mut Session, args: &CompileArgs) -> Result<(), Failure>
     };
     let result = (|| {
         let front = pipeline::front_end(session, &mut emit)?;
-        let _flat = pipeline::flatten(session, &front.program, &mut emit)?;
-        Err(Failure::Internal("not supported yet: OpenCL code generation is not built yet".to_string()))
+        pipeline::compile(
+            session,
+            &front.program,
+            args.common.schedule_kind(),
+            &mut emit,
+            &mut pipeline::warn_on_stderr,
+        )
     })();
     if let Some(e) = write_error {
         return Err(e);
     }
-    result
+    let (fused, compiled) = result?;
+    for kernel in &compiled.kernels {
+        write_file(&args.out_dir.join(kernel.file_name()), &kernel.source)?;
+    }
+    let plan = opencl_backend::plan_json::write_plan_pretty(&fused.program, &compiled.kernels);
+    write_file(&args.out_dir.join("plan.json"), &plan)
 }
 
 fn write_file(path: &Path, text: &str) -> Result<(), Failure> {

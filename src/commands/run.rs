@@ -1,4 +1,13 @@
 //! `nessie run`: compile a program and print the value of each top-level form.
+//!
+//! Three backends, each a complete path from the typed program to its
+//! output (none ever falls back to another):
+//!
+//! - `opencl`: flatten, fuse by `--schedule`, generate OpenCL, run the
+//!   host program on the device of `--device` (`runtime::executor`);
+//! - `interp`: the reference interpreter on the typed program;
+//! - `flat`: the flat-IR evaluator on exactly the program `opencl` would
+//!   run (flattened and fused by `--schedule`).
 
 use std::io::Write;
 
@@ -12,26 +21,52 @@ use crate::pipeline;
 use crate::session::Session;
 
 pub fn run(session: &mut Session, args: &RunArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let common = &args.common;
     let front = pipeline::front_end(session, &mut pipeline::no_emit)?;
     let program = &front.program;
-    let result = match args.common.backend {
+    let mut printer = ResultPrinter { program, out };
+    let result = match common.backend {
         Backend::Interp => {
-            let mut printer = ResultPrinter { program, out };
             nesl_frontend::eval::run(program, &session.sources, &mut printer).map_err(|d| Failure::Program(vec![d]))
         }
         Backend::Flat => {
             let flat = pipeline::flatten(session, program, &mut pipeline::no_emit)?;
-            let mut printer = ResultPrinter { program, out };
-            flatten::eval::run(&flat, &mut printer).map_err(|e| match e {
-                flatten::eval::EvalError::Fault(d) => Failure::Program(vec![d]),
-                flatten::eval::EvalError::Internal(e) => Failure::Internal(e.to_string()),
-            })
+            let fused =
+                pipeline::fuse(&flat, common.schedule_kind(), &mut pipeline::no_emit, &mut pipeline::warn_on_stderr)?;
+            flatten::eval::run(&fused.program, &mut printer).map_err(Failure::from)
         }
-        Backend::Opencl => Err(Failure::Internal(
-            "not supported yet: the OpenCL backend is not built yet; use `--backend interp`".to_string(),
-        )),
+        Backend::Opencl => {
+            let (fused, compiled) = pipeline::compile(
+                session,
+                program,
+                common.schedule_kind(),
+                &mut pipeline::no_emit,
+                &mut pipeline::warn_on_stderr,
+            )?;
+            let mut device = runtime::cl::Session::open(common.device.as_deref())?;
+            let result = runtime::executor::run(&fused.program, &compiled.kernels, &mut device, &mut printer);
+            let _ = printer.out.flush();
+            if common.stats {
+                // The table of what ran, also after a fault: it shows how far the program got.
+                match device.stats() {
+                    Ok(stats) => {
+                        let stderr = std::io::stderr();
+                        let _ = stats.write_table(&mut stderr.lock());
+                    }
+                    Err(e) if result.is_ok() => return Err(e.into()),
+                    Err(_) => {}
+                }
+            }
+            result.map_err(Failure::from)
+        }
     };
-    let _ = out.flush();
+    let _ = printer.out.flush();
+    if common.stats && common.backend != Backend::Opencl {
+        eprintln!(
+            "note: --stats: `--backend {}` runs no device kernels; there are no statistics",
+            common.backend.name()
+        );
+    }
     result
 }
 
