@@ -1,5 +1,6 @@
 //! The test-program runner: every `tests/programs/**/*.nesl` through every
-//! backend that applies, plus the golden files of each stage's printed IR.
+//! backend, the golden files of each stage's printed IR, fusion's structure
+//! on the examples, and the commands of CONTRACT.md (`cli::`).
 //!
 //! # Test programs describe themselves
 //! A program's first comment is its header:
@@ -10,46 +11,102 @@
 //! exit: 0                      (default 0; 1 compile error, 3 runtime fault)
 //! error: :3:5:                 (repeatable: substrings stderr must contain)
 //! backends: interp             (optional: restrict to these backends)
-//! unsupported: flat | `@`      (optional: these backends must refuse the
-//!                               program with "not supported yet", naming why)
+//! unsupported: flat | `@`      (repeatable: these backends must refuse the
+//!                               program with "not supported yet: REASON")
+//! warning: fused | not legal   (repeatable: these backends must warn so)
 //! output:
 //! it = 6 : int                 (expected stdout, verbatim, to the closing %)
 //! %
 //! ```
 //!
-//! Each program runs through `nessie run FILE --backend B` for every backend
-//! B in [`BACKENDS`] that the header allows; stdout must equal the expected
-//! output exactly, the exit status must match, every `error:` substring must
-//! appear in stderr, and a successful run must print nothing to stderr.
-//! A backend named by `unsupported:` must instead exit 1 with "not
-//! supported yet" and the reason in stderr — so a construct that becomes
-//! supported, or one that stops being supported, shows up as a failure.
+//! # Backends
+//! Each program runs through `nessie run FILE` with every backend of
+//! [`BACKENDS`] that the header allows:
+//!
+//! | trial | command | what it checks |
+//! |---|---|---|
+//! | `interp` | `--backend interp` | the reference interpreter (the oracle) |
+//! | `flat` | `--backend flat --schedule none` | flattening, on the flat-IR evaluator |
+//! | `fused` | `--backend flat` | the ILP-fused program, on the flat-IR evaluator |
+//! | `greedy` | `--backend flat --schedule greedy` | the greedily fused program |
+//! | `opencl` | `--backend opencl` | the compiled program on the default OpenCL device (PoCL in CI) |
+//!
+//! stdout must equal the expected output exactly, the exit status must
+//! match, every `error:` substring must appear in stderr, and a successful
+//! run may print to stderr only the warnings its header expects.
+//!
+//! # Pins: what a backend does not support yet
+//! A backend named by an `unsupported:` line must refuse the program
+//! (exit 1, `error: not supported yet: REASON`, REASON containing the
+//! pinned text). A pin of `flat` (flattening refuses) also covers `fused`,
+//! `greedy` and `opencl`, which flatten first, unless they have their own.
+//! A pinned program that starts working fails its trial, and so does an
+//! unpinned one that is refused: pins cannot go stale. With
+//! `NESSIE_PIN_UNSUPPORTED=opencl` (a comma-separated list of backends) the
+//! trials of those backends rewrite the pins from what actually happens
+//! (a refusal is pinned with its reason, a correct run is unpinned; a wrong
+//! result is never pinned and still fails).
+//!
+//! The `opencl` trials need an OpenCL platform. Without one they are
+//! ignored, with a message, unless `NESSIE_REQUIRE_OPENCL` is set (as
+//! `.ci/run` does): then they run and fail.
 //!
 //! # Golden files
-//! For the programs listed in `tests/golden/programs.txt`, the printed IR of
-//! each stage in [`GOLDEN_STAGES`] must equal
-//! `tests/golden/STAGE/NAME.STAGE`. `NESSIE_BLESS=1 cargo test --test
-//! programs` rewrites them.
+//! The printed IR of `typed` for the programs listed in
+//! `tests/golden/programs.txt`, and of `flat`, `fused`, `lift-low` and
+//! `opencl` for every `examples/*.nesl`, must equal
+//! `tests/golden/STAGE/NAME.STAGE`. A stage that the compiler cannot reach
+//! yet (the OpenCL backend refuses the program) has instead a record
+//! `tests/golden/STAGE/NAME.STAGE.unsupported` holding the reason; it fails
+//! once the stage works. `NESSIE_BLESS=1 cargo test --test programs`
+//! rewrites golden files and records.
 
+use std::collections::BTreeMap;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use libtest_mimic::{Arguments, Failed, Trial};
 
-/// The backends of `nessie run --backend`, in the order they are tried.
-const BACKENDS: &[&str] = &["interp", "flat"];
+/// The backends, in the order they are tried, with the `nessie run`
+/// options of each.
+const BACKENDS: &[(&str, &[&str])] = &[
+    ("interp", &["--backend", "interp"]),
+    ("flat", &["--backend", "flat", "--schedule", "none"]),
+    ("fused", &["--backend", "flat", "--schedule", "ilp"]),
+    ("greedy", &["--backend", "flat", "--schedule", "greedy"]),
+    ("opencl", &["--backend", "opencl"]),
+];
 
-/// The stages whose printed IR has golden files.
-const GOLDEN_STAGES: &[&str] = &["typed"];
+/// Backends that flatten the program first: a `flat` pin covers them.
+const FLATTENING_BACKENDS: &[&str] = &["flat", "fused", "greedy", "opencl"];
+
+/// The stages whose printed IR has golden files for the programs of
+/// `tests/golden/programs.txt`.
+const LISTED_GOLDEN_STAGES: &[&str] = &["typed"];
+
+/// The stages whose printed IR has golden files for every example.
+const EXAMPLE_GOLDEN_STAGES: &[&str] = &["flat", "fused", "lift-low", "opencl"];
 
 /// A run that takes longer than this has hung.
-const RUN_TIMEOUT: Duration = Duration::from_secs(120);
+const RUN_TIMEOUT: Duration = Duration::from_secs(300);
+
+/// The line that starts a refusal in nessie's stderr.
+const NOT_SUPPORTED: &str = "error: not supported yet: ";
 
 fn main() {
     let args = Arguments::from_args();
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let opencl = opencl_availability();
+    let pin_rewrites: Vec<String> = std::env::var("NESSIE_PIN_UNSUPPORTED")
+        .unwrap_or_default()
+        .split(',')
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty())
+        .collect();
+    let header_lock = Arc::new(Mutex::new(()));
     let mut trials = Vec::new();
     let mut programs = Vec::new();
     collect_programs(&root.join("tests/programs"), &mut programs);
@@ -64,12 +121,21 @@ fn main() {
                 continue;
             }
         };
-        for &backend in BACKENDS {
+        for &(backend, options) in BACKENDS {
             if header.backends.as_ref().is_some_and(|b| !b.iter().any(|x| x == backend)) {
                 continue;
             }
-            let (root, rel, header) = (root.clone(), rel.clone(), header.clone());
-            trials.push(Trial::test(format!("{backend}::{name}"), move || run_program(&root, &rel, backend, &header)));
+            let program = ProgramRun {
+                root: root.clone(),
+                rel: rel.clone(),
+                backend,
+                options,
+                header: header.clone(),
+                rewrite_pins: pin_rewrites.iter().any(|b| b == backend),
+                header_lock: header_lock.clone(),
+            };
+            let trial = Trial::test(format!("{backend}::{name}"), move || program.check());
+            trials.push(if backend == "opencl" && !opencl.run_trials { trial.with_ignored_flag(true) } else { trial });
         }
     }
     for (stage, rel) in golden_set(&root) {
@@ -77,7 +143,34 @@ fn main() {
         let name = format!("golden::{stage}::{}", rel.display());
         trials.push(Trial::test(name, move || check_golden(&root, &rel, stage)));
     }
+    trials.extend(structure_trials(&root));
+    trials.extend(cli_trials(&root, opencl.run_trials));
     libtest_mimic::run(&args, trials).exit();
+}
+
+/// Whether the `opencl` trials run.
+struct OpenclAvailability {
+    run_trials: bool,
+}
+
+fn opencl_availability() -> OpenclAvailability {
+    let required = std::env::var_os("NESSIE_REQUIRE_OPENCL").is_some();
+    match runtime::device::list_devices() {
+        Ok(_) => OpenclAvailability { run_trials: true },
+        Err(e) if required => {
+            eprintln!(
+                "note: NESSIE_REQUIRE_OPENCL is set but OpenCL is unavailable ({e}); the opencl trials will fail"
+            );
+            OpenclAvailability { run_trials: true }
+        }
+        Err(e) => {
+            eprintln!(
+                "note: the opencl trials are ignored: {e}\n  ({}; set NESSIE_REQUIRE_OPENCL=1 to make this a failure)",
+                runtime::device::INSTALL_HELP
+            );
+            OpenclAvailability { run_trials: false }
+        }
+    }
 }
 
 fn collect_programs(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -92,15 +185,45 @@ fn collect_programs(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
+// --- Headers ----------------------------------------------------------------
+
 #[derive(Clone, Debug, Default)]
 struct Header {
     exit: i32,
     errors: Vec<String>,
     backends: Option<Vec<String>>,
-    /// Backends that must refuse the program, and the reason they give.
-    unsupported: Vec<String>,
-    unsupported_reason: String,
+    /// `unsupported:` lines: backends that must refuse the program, with
+    /// the reason they give.
+    unsupported: Vec<(Vec<String>, String)>,
+    /// `warning:` lines: backends that must print a warning containing
+    /// the text.
+    warnings: Vec<(Vec<String>, String)>,
     output: String,
+}
+
+impl Header {
+    /// The reason `backend` must refuse the program for, if it must.
+    fn pin(&self, backend: &str) -> Option<&str> {
+        let own = |b: &str| self.unsupported.iter().find(|(bs, _)| bs.iter().any(|x| x == b));
+        own(backend)
+            .or_else(|| if FLATTENING_BACKENDS.contains(&backend) { own("flat") } else { None })
+            .map(|(_, reason)| reason.as_str())
+    }
+
+    /// The warnings `backend` must print.
+    fn warnings_of(&self, backend: &str) -> Vec<&str> {
+        self.warnings.iter().filter(|(bs, _)| bs.iter().any(|b| b == backend)).map(|(_, w)| w.as_str()).collect()
+    }
+}
+
+/// `BACKENDS | text`.
+fn backends_and_text(key: &str, value: &str) -> Result<(Vec<String>, String), String> {
+    let (backends, text) = value.split_once('|').ok_or_else(|| format!("`{key}:` needs `BACKENDS | text`"))?;
+    let backends: Vec<String> = backends.split_whitespace().map(str::to_string).collect();
+    if let Some(unknown) = backends.iter().find(|b| !BACKENDS.iter().any(|(name, _)| name == b)) {
+        return Err(format!("`{key}:` names an unknown backend `{unknown}`"));
+    }
+    Ok((backends, text.trim().to_string()))
 }
 
 /// Reads the header comment at the start of a test program.
@@ -130,11 +253,8 @@ fn parse_header(text: &str) -> Result<Header, String> {
             "exit" => header.exit = value.parse().map_err(|_| format!("bad exit code `{value}`"))?,
             "error" => header.errors.push(value.to_string()),
             "backends" => header.backends = Some(value.split_whitespace().map(str::to_string).collect()),
-            "unsupported" => {
-                let (backends, reason) = value.split_once('|').ok_or("`unsupported:` needs `BACKENDS | reason`")?;
-                header.unsupported = backends.split_whitespace().map(str::to_string).collect();
-                header.unsupported_reason = reason.trim().to_string();
-            }
+            "unsupported" => header.unsupported.push(backends_and_text("unsupported", value)?),
+            "warning" => header.warnings.push(backends_and_text("warning", value)?),
             "output" => output_lines = Some(Vec::new()),
             other => return Err(format!("unknown header key `{other}`")),
         }
@@ -152,24 +272,121 @@ fn parse_header(text: &str) -> Result<Header, String> {
     Ok(header)
 }
 
+/// Rewrites the `unsupported:` lines of the program at `path` so that
+/// `backend` is pinned with `reason` (or not pinned, for `None`).
+fn rewrite_pin(path: &Path, backend: &str, reason: Option<&str>) -> Result<(), String> {
+    let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+    let header_end = text
+        .trim_start()
+        .strip_prefix('%')
+        .and_then(|body| body.find('%'))
+        .map(|end| text.len() - text.trim_start().len() + 1 + end)
+        .ok_or("no header")?;
+    let (head, rest) = text.split_at(header_end);
+    let mut lines: Vec<String> = head.lines().map(str::to_string).collect();
+    let mut output_at = lines.iter().position(|l| l.trim_start().starts_with("output:")).unwrap_or(lines.len());
+    // Drop `backend` from every pin; a pin left with no backend goes.
+    let mut i = 0;
+    while i < output_at {
+        if let Some(value) = lines[i].trim_start().strip_prefix("unsupported:") {
+            let (mut backends, pinned) = backends_and_text("unsupported", value)?;
+            backends.retain(|b| b != backend);
+            if backends.is_empty() {
+                lines.remove(i);
+                output_at -= 1;
+                continue;
+            }
+            lines[i] = format!("unsupported: {} | {pinned}", backends.join(" "));
+        }
+        i += 1;
+    }
+    if let Some(reason) = reason {
+        let header = parse_header(&format!("{}%", lines.join("\n")))?;
+        let inherited = header.pin(backend).is_some_and(|pinned| reason.contains(pinned));
+        if !inherited {
+            let same_reason = (0..output_at)
+                .find(|&i| lines[i].trim_start().starts_with("unsupported:") && lines[i].ends_with(reason));
+            match same_reason {
+                Some(i) => {
+                    let (backends, _) = lines[i].split_once('|').unwrap();
+                    lines[i] = format!("{} {backend} | {reason}", backends.trim_end());
+                }
+                None => lines.insert(output_at, format!("unsupported: {backend} | {reason}")),
+            }
+        }
+    }
+    // Source positions in `error:` lines (`:8:1:`) are in the lines after
+    // the header, which moved.
+    let delta = lines.len() as i64 - head.lines().count() as i64;
+    if delta != 0 {
+        for line in lines.iter_mut() {
+            if let Some(value) = line.trim_start().strip_prefix("error:") {
+                *line = format!("error: {}", shift_position(value.trim(), delta));
+            }
+        }
+    }
+    let mut new_text = lines.join("\n");
+    if head.ends_with('\n') {
+        new_text.push('\n');
+    }
+    new_text.push_str(rest);
+    if new_text != text {
+        std::fs::write(path, new_text).map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
+
+/// `:8:1:` moved down by `delta` lines: `:9:1:`. Anything else is kept.
+fn shift_position(value: &str, delta: i64) -> String {
+    let Some(rest) = value.strip_prefix(':') else { return value.to_string() };
+    let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    match rest[..digits].parse::<i64>() {
+        Ok(line) => format!(":{}{}", line + delta, &rest[digits..]),
+        Err(_) => value.to_string(),
+    }
+}
+
+// --- Running nessie ---------------------------------------------------------
+
 struct RunResult {
     status: Option<i32>,
     stdout: String,
     stderr: String,
 }
 
+impl RunResult {
+    /// The reason of a refusal: the rest of the `not supported yet` line.
+    fn refusal(&self) -> Option<&str> {
+        if self.status != Some(1) {
+            return None;
+        }
+        self.stderr.lines().find_map(|l| l.strip_prefix(NOT_SUPPORTED))
+    }
+
+    fn describe(&self) -> String {
+        format!("exit {:?}\n--- stdout\n{}--- stderr\n{}---", self.status, self.stdout, self.stderr)
+    }
+}
+
 /// Runs the nessie binary with a time limit, from the workspace root.
 fn run_nessie(root: &Path, args: &[&str]) -> Result<RunResult, String> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_nessie"))
+    run_nessie_with(root, args, &[])
+}
+
+fn run_nessie_with(root: &Path, args: &[&str], env: &[(&str, &str)]) -> Result<RunResult, String> {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_nessie"));
+    command
         .args(args)
         .current_dir(root)
         .env_remove("NESSIE_DEVICE")
         .env("NO_COLOR", "1")
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| format!("cannot start nessie: {e}"))?;
+        .stderr(Stdio::piped());
+    for (key, value) in env {
+        command.env(key, value);
+    }
+    let mut child = command.spawn().map_err(|e| format!("cannot start nessie: {e}"))?;
     let mut stdout_pipe = child.stdout.take().unwrap();
     let mut stderr_pipe = child.stderr.take().unwrap();
     let stdout_reader = std::thread::spawn(move || {
@@ -199,61 +416,163 @@ fn run_nessie(root: &Path, args: &[&str]) -> Result<RunResult, String> {
     Ok(RunResult { status: status.code(), stdout, stderr })
 }
 
-fn run_program(root: &Path, rel: &Path, backend: &str, header: &Header) -> Result<(), Failed> {
-    let file = rel.to_str().unwrap();
-    let result = run_nessie(root, &["run", file, "--backend", backend])?;
-    if header.unsupported.iter().any(|b| b == backend) {
-        return expect_not_supported(&result, &header.unsupported_reason);
+/// A temporary directory for one trial, removed when dropped.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        let clean: String = name.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
+        let path = std::env::temp_dir().join(format!("nessie-test-{}-{clean}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&path);
+        TempDir(path)
     }
-    let mut problems = Vec::new();
-    if result.status != Some(header.exit) {
-        problems.push(format!("exit status {:?}, expected {}", result.status, header.exit));
+
+    fn path(&self) -> &Path {
+        &self.0
     }
-    if result.stdout != header.output {
-        problems.push(format!("stdout differs\n--- expected\n{}--- actual\n{}---", header.output, result.stdout));
+
+    fn arg(&self) -> &str {
+        self.0.to_str().unwrap()
     }
-    for needle in &header.errors {
-        if !result.stderr.contains(needle.as_str()) {
-            problems.push(format!("stderr does not contain `{needle}`"));
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+// --- Program trials ---------------------------------------------------------
+
+/// One program through one backend.
+struct ProgramRun {
+    root: PathBuf,
+    rel: PathBuf,
+    backend: &'static str,
+    options: &'static [&'static str],
+    header: Header,
+    rewrite_pins: bool,
+    header_lock: Arc<Mutex<()>>,
+}
+
+impl ProgramRun {
+    fn check(&self) -> Result<(), Failed> {
+        let file = self.rel.to_str().unwrap();
+        let mut args = vec!["run", file];
+        args.extend_from_slice(self.options);
+        let result = run_nessie(&self.root, &args)?;
+        if self.rewrite_pins {
+            let actual = match result.refusal() {
+                Some(reason) => Some(reason),
+                // A wrong result is never pinned: it fails below.
+                None if self.matches_expectation(&result).is_ok() => None,
+                None => return self.matches_expectation(&result),
+            };
+            let _lock = self.header_lock.lock().unwrap_or_else(|p| p.into_inner());
+            rewrite_pin(&self.root.join(&self.rel), self.backend, actual)?;
+            return Ok(());
+        }
+        match self.header.pin(self.backend) {
+            Some(reason) => expect_not_supported(&result, reason, self.backend),
+            None => self.matches_expectation(&result),
         }
     }
-    if header.exit == 0 && !result.stderr.is_empty() {
-        problems.push("a successful run printed to stderr".to_string());
-    }
-    if problems.is_empty() {
-        Ok(())
-    } else {
-        Err(format!("{}\n--- stderr\n{}", problems.join("\n"), result.stderr).into())
+
+    fn matches_expectation(&self, result: &RunResult) -> Result<(), Failed> {
+        let header = &self.header;
+        let mut problems = Vec::new();
+        if let Some(reason) = result.refusal() {
+            problems.push(format!(
+                "the `{}` backend refuses the program: not supported yet: {reason}\n\
+                 (if that is expected for now, pin it in the header: `unsupported: {} | {reason}`, \
+                 or run with NESSIE_PIN_UNSUPPORTED={})",
+                self.backend, self.backend, self.backend
+            ));
+        }
+        if result.status != Some(header.exit) {
+            problems.push(format!("exit status {:?}, expected {}", result.status, header.exit));
+        }
+        if result.stdout != header.output {
+            problems.push(format!("stdout differs\n--- expected\n{}--- actual\n{}---", header.output, result.stdout));
+        }
+        for needle in &header.errors {
+            if !result.stderr.contains(needle.as_str()) {
+                problems.push(format!("stderr does not contain `{needle}`"));
+            }
+        }
+        let expected_warnings = header.warnings_of(self.backend);
+        for warning in &expected_warnings {
+            if !result.stderr.lines().any(|l| l.starts_with("warning: ") && l.contains(warning)) {
+                problems.push(format!(
+                    "no warning contains `{warning}` (if it is gone, remove the header's `warning:` line)"
+                ));
+            }
+        }
+        if header.exit == 0 {
+            for line in result.stderr.lines() {
+                let expected = line.starts_with("warning: ") && expected_warnings.iter().any(|w| line.contains(w));
+                if !expected {
+                    problems.push(format!("a successful run printed to stderr: {line}"));
+                }
+            }
+        }
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(format!("{}\n--- stderr\n{}", problems.join("\n"), result.stderr).into())
+        }
     }
 }
 
 /// A backend that does not support the program must say so, cleanly.
-fn expect_not_supported(result: &RunResult, reason: &str) -> Result<(), Failed> {
-    let refused = result.status == Some(1) && result.stderr.contains("not supported yet");
-    if !refused {
-        return Err(format!(
-            "expected the backend to refuse the program with \"not supported yet\" ({reason}); \
-             if it is supported now, remove the `unsupported:` line\nexit {:?}\n--- stdout\n{}--- stderr\n{}",
-            result.status, result.stdout, result.stderr
+fn expect_not_supported(result: &RunResult, reason: &str, backend: &str) -> Result<(), Failed> {
+    match result.refusal() {
+        None => Err(format!(
+            "expected the `{backend}` backend to refuse the program with \"not supported yet: {reason}\"; \
+             if it is supported now, remove the pin from the header (NESSIE_PIN_UNSUPPORTED={backend} does)\n{}",
+            result.describe()
         )
-        .into());
+        .into()),
+        Some(actual) if !actual.contains(reason) => Err(format!(
+            "refused, but not for the pinned reason `{reason}`: not supported yet: {actual}\n\
+             (NESSIE_PIN_UNSUPPORTED={backend} rewrites the pin)\n--- stderr\n{}",
+            result.stderr
+        )
+        .into()),
+        Some(_) => Ok(()),
     }
-    if !result.stderr.contains(reason) {
-        return Err(format!("refused, but not for the reason `{reason}`\n--- stderr\n{}", result.stderr).into());
-    }
-    Ok(())
 }
+
+// --- Golden files -----------------------------------------------------------
 
 /// (stage, program path relative to the workspace root) for every golden file.
 fn golden_set(root: &Path) -> Vec<(&'static str, PathBuf)> {
     let list = std::fs::read_to_string(root.join("tests/golden/programs.txt")).unwrap_or_default();
-    let programs: Vec<PathBuf> = list
+    let listed: Vec<PathBuf> = list
         .lines()
         .map(|l| l.split('#').next().unwrap().trim())
         .filter(|l| !l.is_empty())
         .map(PathBuf::from)
         .collect();
-    GOLDEN_STAGES.iter().flat_map(|&stage| programs.iter().map(move |p| (stage, p.clone()))).collect()
+    let mut examples: Vec<PathBuf> = std::fs::read_dir(root.join("examples"))
+        .map(|entries| {
+            entries
+                .flatten()
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|e| e == "nesl"))
+                .map(|p| p.strip_prefix(root).unwrap().to_path_buf())
+                .collect()
+        })
+        .unwrap_or_default();
+    examples.sort();
+    let mut set = Vec::new();
+    for &stage in LISTED_GOLDEN_STAGES {
+        set.extend(listed.iter().map(|p| (stage, p.clone())));
+    }
+    for &stage in EXAMPLE_GOLDEN_STAGES {
+        set.extend(examples.iter().map(|p| (stage, p.clone())));
+    }
+    set
 }
 
 /// The golden file of a program: `examples/dotp.nesl` → `tests/golden/typed/examples__dotp.typed`.
@@ -262,34 +581,73 @@ fn golden_path(root: &Path, rel: &Path, stage: &str) -> PathBuf {
     root.join("tests/golden").join(stage).join(format!("{flat}.{stage}"))
 }
 
+/// The record of a stage the compiler cannot reach yet.
+fn unsupported_record_path(golden: &Path) -> PathBuf {
+    let mut name = golden.file_name().unwrap().to_os_string();
+    name.push(".unsupported");
+    golden.with_file_name(name)
+}
+
 fn check_golden(root: &Path, rel: &Path, stage: &str) -> Result<(), Failed> {
-    let out_dir = std::env::temp_dir()
-        .join(format!("nessie-golden-{}-{}", std::process::id(), rel.display()).replace(['/', '\\'], "_"));
-    let _ = std::fs::remove_dir_all(&out_dir);
-    let result =
-        run_nessie(root, &["compile", rel.to_str().unwrap(), "-o", out_dir.to_str().unwrap(), "--emit", stage])?;
+    let out_dir = TempDir::new(&format!("golden-{stage}-{}", rel.display()));
+    let result = run_nessie(root, &["compile", rel.to_str().unwrap(), "-o", out_dir.arg(), "--emit", stage])?;
     let stem = rel.file_stem().unwrap().to_str().unwrap();
-    let emitted = std::fs::read_to_string(out_dir.join(format!("{stem}.{stage}")))
-        .map_err(|e| format!("`--emit {stage}` wrote nothing ({e})\n--- stderr\n{}", result.stderr))?;
-    let _ = std::fs::remove_dir_all(&out_dir);
+    let emitted = std::fs::read_to_string(out_dir.path().join(format!("{stem}.{stage}"))).ok();
     let golden = golden_path(root, rel, stage);
+    let record = unsupported_record_path(&golden);
+    let refusal = result.refusal().map(str::to_string);
     if std::env::var_os("NESSIE_BLESS").is_some() {
         std::fs::create_dir_all(golden.parent().unwrap()).map_err(|e| e.to_string())?;
-        std::fs::write(&golden, &emitted).map_err(|e| e.to_string())?;
-        return Ok(());
+        return match (&emitted, &refusal) {
+            (Some(text), _) => {
+                let _ = std::fs::remove_file(&record);
+                std::fs::write(&golden, text).map_err(|e| e.to_string().into())
+            }
+            (None, Some(reason)) => {
+                let _ = std::fs::remove_file(&golden);
+                std::fs::write(&record, format!("{reason}\n")).map_err(|e| e.to_string().into())
+            }
+            (None, None) => Err(format!("`--emit {stage}` wrote nothing\n{}", result.describe()).into()),
+        };
     }
-    let expected = std::fs::read_to_string(&golden)
-        .map_err(|e| format!("no golden file {} ({e}); run with NESSIE_BLESS=1 to create it", golden.display()))?;
-    if expected != emitted {
-        return Err(format!(
-            "{} differs from the golden file {} (NESSIE_BLESS=1 rewrites it)\n{}",
-            stage,
-            golden.display(),
-            first_difference(&expected, &emitted)
+    let recorded = std::fs::read_to_string(&record).ok().map(|r| r.trim().to_string());
+    match (emitted, recorded) {
+        (Some(_), Some(_)) => Err(format!(
+            "`{stage}` works now, but {} says the compiler cannot reach it; delete the record \
+             (NESSIE_BLESS=1 writes the golden file instead)",
+            record.display()
         )
-        .into());
+        .into()),
+        (None, Some(reason)) => match &refusal {
+            Some(actual) if actual.contains(&reason) => Ok(()),
+            _ => Err(format!(
+                "{} expects a refusal containing `{reason}` (NESSIE_BLESS=1 rewrites it)\n{}",
+                record.display(),
+                result.describe()
+            )
+            .into()),
+        },
+        (None, None) => Err(format!(
+            "`--emit {stage}` wrote nothing and there is no record {} of why\n{}",
+            record.display(),
+            result.describe()
+        )
+        .into()),
+        (Some(emitted), None) => {
+            let expected = std::fs::read_to_string(&golden).map_err(|e| {
+                format!("no golden file {} ({e}); run with NESSIE_BLESS=1 to create it", golden.display())
+            })?;
+            if expected != emitted {
+                return Err(format!(
+                    "{stage} differs from the golden file {} (NESSIE_BLESS=1 rewrites it)\n{}",
+                    golden.display(),
+                    first_difference(&expected, &emitted)
+                )
+                .into());
+            }
+            Ok(())
+        }
     }
-    Ok(())
 }
 
 fn first_difference(expected: &str, actual: &str) -> String {
@@ -299,4 +657,459 @@ fn first_difference(expected: &str, actual: &str) -> String {
         }
     }
     format!("lengths differ: {} vs {} lines", expected.lines().count(), actual.lines().count())
+}
+
+// --- Fusion's structure -------------------------------------------------------
+
+/// The `run` statements of each host function in printed flat IR
+/// (`--emit flat` or `fused`), by function name.
+fn runs_per_function(ir: &str) -> BTreeMap<String, usize> {
+    let mut runs = BTreeMap::new();
+    let mut current: Option<String> = None;
+    for line in ir.lines() {
+        if let Some(rest) = line.strip_prefix("function ") {
+            current = Some(rest.split('(').next().unwrap_or(rest).to_string());
+            runs.insert(current.clone().unwrap(), 0);
+        } else if line.starts_with("main {") {
+            current = Some("main".to_string());
+            runs.insert("main".to_string(), 0);
+        } else if line == "}" {
+            current = None;
+        } else if let Some(function) = &current
+            && line.contains(" = run ")
+        {
+            *runs.get_mut(function).unwrap() += 1;
+        }
+    }
+    runs
+}
+
+fn structure_trials(root: &Path) -> Vec<Trial> {
+    let root = root.to_path_buf();
+    vec![Trial::test("structure::norm2_fuses_into_two_kernels_under_the_ilp", move || {
+        let out = TempDir::new("structure-norm2");
+        let result = run_nessie(
+            &root,
+            &[
+                "compile",
+                "examples/norm2.nesl",
+                "-o",
+                out.arg(),
+                "--schedule",
+                "ilp",
+                "--emit",
+                "flat",
+                "--emit",
+                "fused",
+            ],
+        )?;
+        let read = |stage: &str| {
+            std::fs::read_to_string(out.path().join(format!("norm2.{stage}")))
+                .map_err(|e| format!("no norm2.{stage} ({e})\n{}", result.describe()))
+        };
+        let flat = runs_per_function(&read("flat")?);
+        let fused = runs_per_function(&read("fused")?);
+        if flat.get("norm2") != Some(&5) {
+            return Err(format!("flattened, norm2 should run 5 kernels: {flat:?}").into());
+        }
+        if fused.get("norm2") != Some(&2) {
+            return Err(format!("fused by the ILP, norm2 should run exactly 2 kernels: {fused:?}").into());
+        }
+        Ok(())
+    })]
+}
+
+// --- The commands -------------------------------------------------------------
+
+/// A program that runs kernels, with its expected output.
+const SMALL_PROGRAM: &str = "tests/programs/examples/dotp_small.nesl";
+
+fn expect(condition: bool, what: &str, result: &RunResult) -> Result<(), Failed> {
+    if condition { Ok(()) } else { Err(format!("{what}\n{}", result.describe()).into()) }
+}
+
+fn cli_trials(root: &Path, opencl: bool) -> Vec<Trial> {
+    type Check = fn(&Path) -> Result<(), Failed>;
+    let mut checks: Vec<(&str, Check, bool)> = vec![
+        ("cli::run_prints_each_item_with_its_type", cli_run_prints_items, false),
+        ("cli::run_backends_agree_on_a_small_program", cli_backends_agree, false),
+        ("cli::default_backend_is_opencl", cli_default_backend_is_opencl, true),
+        ("cli::opencl_refusal_names_kernel_and_construct", cli_opencl_refusal, true),
+        ("cli::stats_go_to_stderr", cli_stats, true),
+        ("cli::no_such_device_exits_4", cli_no_such_device, true),
+        ("cli::no_opencl_platform_exits_4_with_install_help", cli_no_platform, false),
+        ("cli::compile_writes_kernels_and_plan_or_refuses", cli_compile, false),
+        ("cli::compile_emits_each_stage", cli_compile_emit, false),
+        ("cli::schedule_none_leaves_the_flat_program", cli_schedule_none_is_identity, false),
+        ("cli::schedules_compares_none_greedy_ilp", cli_schedules, false),
+        ("cli::schedules_dot_draws_clusters", cli_schedules_dot, false),
+        ("cli::ilp_time_limit_warns_and_falls_back", cli_ilp_time_limit, false),
+        ("cli::usage_errors_exit_2", cli_usage_errors, false),
+        ("cli::compile_errors_exit_1_with_a_diagnostic", cli_compile_error, false),
+        ("cli::runtime_faults_exit_3_on_every_backend", cli_runtime_fault, true),
+        ("cli::quick_start_command_works", cli_quick_start, false),
+    ];
+    checks.sort_by_key(|(name, _, _)| *name);
+    checks
+        .into_iter()
+        .map(|(name, check, needs_opencl)| {
+            let root = root.to_path_buf();
+            let trial = Trial::test(name, move || check(&root));
+            if needs_opencl && !opencl { trial.with_ignored_flag(true) } else { trial }
+        })
+        .collect()
+}
+
+fn cli_run_prints_items(root: &Path) -> Result<(), Failed> {
+    let program = TempDir::new("cli-items");
+    std::fs::create_dir_all(program.path()).map_err(|e| e.to_string())?;
+    let file = program.path().join("items.nesl");
+    std::fs::write(&file, "function g(x) = x + 1;\ng(2);\nx = [1, 2, 3];\n(2.5, `a, \"hi\", T);\n")
+        .map_err(|e| e.to_string())?;
+    let result = run_nessie(root, &["run", file.to_str().unwrap(), "--backend", "interp"])?;
+    let expected = "it = 3 : int\nx = [1, 2, 3] : [int]\nit = (2.5, `a, \"hi\", T) : (float, char, [char], bool)\n";
+    expect(result.status == Some(0) && result.stdout == expected, &format!("expected\n{expected}"), &result)
+}
+
+/// interp, flat, fused and greedy print the same on a program with kernels.
+fn cli_backends_agree(root: &Path) -> Result<(), Failed> {
+    let interp = run_nessie(root, &["run", SMALL_PROGRAM, "--backend", "interp"])?;
+    expect(interp.status == Some(0) && !interp.stdout.is_empty(), "interp should run it", &interp)?;
+    for schedule in ["none", "greedy", "ilp"] {
+        let flat = run_nessie(root, &["run", SMALL_PROGRAM, "--backend", "flat", "--schedule", schedule])?;
+        expect(flat.stdout == interp.stdout && flat.status == Some(0), &format!("flat/{schedule} differs"), &flat)?;
+    }
+    Ok(())
+}
+
+/// Without `--backend`, `run` is `run --backend opencl`.
+fn cli_default_backend_is_opencl(root: &Path) -> Result<(), Failed> {
+    let default = run_nessie(root, &["run", SMALL_PROGRAM])?;
+    let opencl = run_nessie(root, &["run", SMALL_PROGRAM, "--backend", "opencl"])?;
+    let same = default.status == opencl.status && default.stdout == opencl.stdout && default.stderr == opencl.stderr;
+    expect(same, &format!("the default differs from --backend opencl:\n{}", opencl.describe()), &default)
+}
+
+/// A refusal of the OpenCL backend names what and where, and exits 1. The
+/// program: the first one whose header pins `opencl`.
+fn cli_opencl_refusal(root: &Path) -> Result<(), Failed> {
+    let mut programs = Vec::new();
+    collect_programs(&root.join("tests/programs"), &mut programs);
+    programs.sort();
+    let pinned = programs.iter().find_map(|p| {
+        let header = parse_header(&std::fs::read_to_string(p).ok()?).ok()?;
+        let own = header.unsupported.iter().find(|(bs, _)| bs.iter().any(|b| b == "opencl"))?;
+        Some((p.clone(), own.1.clone()))
+    });
+    let Some((path, reason)) = pinned else {
+        // Nothing is pinned: every program compiles, so there is no refusal to look at.
+        return Ok(());
+    };
+    let result = run_nessie(root, &["run", path.to_str().unwrap(), "--backend", "opencl"])?;
+    let refusal = result.refusal().unwrap_or_default();
+    expect(
+        refusal.contains(&reason)
+            && result.stderr.contains("--> kernel `")
+            && result.stderr.contains("(the OpenCL backend)")
+            && result.stdout.is_empty(),
+        "expected `error: not supported yet: REASON` naming the kernel, exit 1, nothing on stdout",
+        &result,
+    )
+}
+
+/// `--stats` writes the table to stderr, stdout keeps only the results.
+fn cli_stats(root: &Path) -> Result<(), Failed> {
+    let dir = TempDir::new("cli-stats");
+    std::fs::create_dir_all(dir.path()).map_err(|e| e.to_string())?;
+    let file = dir.path().join("literal.nesl");
+    // No kernel: the array is a host literal, so every backend compiles it.
+    std::fs::write(&file, "x = [1, 2, 3];\n").map_err(|e| e.to_string())?;
+    let result = run_nessie(root, &["run", file.to_str().unwrap(), "--stats"])?;
+    expect(
+        result.status == Some(0)
+            && result.stdout == "x = [1, 2, 3] : [int]\n"
+            && result.stderr.contains("launches")
+            && result.stderr.contains("device time")
+            && result.stderr.contains("bytes moved")
+            && result.stderr.contains("host-to-device"),
+        "expected the results on stdout and the statistics table on stderr",
+        &result,
+    )
+}
+
+fn cli_no_such_device(root: &Path) -> Result<(), Failed> {
+    let dir = TempDir::new("cli-device");
+    std::fs::create_dir_all(dir.path()).map_err(|e| e.to_string())?;
+    let file = dir.path().join("literal.nesl");
+    std::fs::write(&file, "1 + 2;\n").map_err(|e| e.to_string())?;
+    let result = run_nessie(root, &["run", file.to_str().unwrap(), "--device", "no-such-device-anywhere"])?;
+    expect(
+        result.status == Some(4) && result.stderr.contains("no OpenCL device matches") && result.stdout.is_empty(),
+        "expected exit 4 naming the device",
+        &result,
+    )
+}
+
+/// With no OpenCL platform at all (the ICD loader pointed at an empty
+/// directory), `run` exits 4 and says what to install.
+fn cli_no_platform(root: &Path) -> Result<(), Failed> {
+    let dir = TempDir::new("cli-no-platform");
+    std::fs::create_dir_all(dir.path()).map_err(|e| e.to_string())?;
+    let file = dir.path().join("literal.nesl");
+    std::fs::write(&file, "1 + 2;\n").map_err(|e| e.to_string())?;
+    let result = run_nessie_with(
+        root,
+        &["run", file.to_str().unwrap()],
+        &[("OCL_ICD_VENDORS", dir.arg()), ("OPENCL_VENDOR_PATH", dir.arg())],
+    )?;
+    expect(
+        result.status == Some(4) && result.stderr.contains("no OpenCL device") && result.stderr.contains("install"),
+        "expected exit 4 with the install help",
+        &result,
+    )
+}
+
+/// `compile -o DIR` writes one `.cl` per kernel and `plan.json`, or, when
+/// the program is pinned unsupported for opencl, refuses with the pinned
+/// reason and writes neither.
+fn cli_compile(root: &Path) -> Result<(), Failed> {
+    let out = TempDir::new("cli-compile");
+    let header = parse_header(&std::fs::read_to_string(root.join(SMALL_PROGRAM)).map_err(|e| e.to_string())?)?;
+    let result = run_nessie(root, &["compile", SMALL_PROGRAM, "-o", out.arg()])?;
+    let files: Vec<String> = std::fs::read_dir(out.path())
+        .map(|entries| entries.flatten().map(|e| e.file_name().to_string_lossy().into_owned()).collect())
+        .unwrap_or_default();
+    match header.pin("opencl") {
+        Some(reason) => expect(
+            result.refusal().is_some_and(|r| r.contains(reason))
+                && !files.iter().any(|f| f.ends_with(".cl") || f == "plan.json"),
+            &format!("expected a refusal ({reason}) and no .cl or plan.json; files: {files:?}"),
+            &result,
+        ),
+        None => {
+            expect(result.status == Some(0), "compile failed", &result)?;
+            let plan = std::fs::read_to_string(out.path().join("plan.json")).map_err(|e| e.to_string())?;
+            let plan: serde_json::Value = serde_json::from_str(&plan).map_err(|e| format!("plan.json: {e}"))?;
+            expect(plan["format"] == "nessie host plan", "plan.json has no format key", &result)?;
+            let listed: Vec<String> = plan["kernel_files"]
+                .as_array()
+                .map(|files| files.iter().filter_map(|f| f["file"].as_str().map(str::to_string)).collect())
+                .unwrap_or_default();
+            expect(!listed.is_empty(), "plan.json lists no kernel files", &result)?;
+            for file in &listed {
+                let source = std::fs::read_to_string(out.path().join(file)).map_err(|e| format!("{file}: {e}"))?;
+                expect(source.contains("__kernel"), &format!("{file} holds no __kernel"), &result)?;
+            }
+            Ok(())
+        }
+    }
+}
+
+/// `--emit` writes every stage it reaches, as `STEM.STAGE`.
+fn cli_compile_emit(root: &Path) -> Result<(), Failed> {
+    let out = TempDir::new("cli-emit");
+    let stages = ["ast", "typed", "flat", "fused", "lift", "lift-low", "opencl"];
+    let mut args = vec!["compile", "examples/dotp.nesl", "-o", out.arg()];
+    for stage in &stages {
+        args.extend(["--emit", stage]);
+    }
+    let result = run_nessie(root, &args)?;
+    let has = |stage: &str| out.path().join(format!("dotp.{stage}")).exists();
+    for stage in ["ast", "typed", "flat", "fused"] {
+        expect(has(stage), &format!("no dotp.{stage}"), &result)?;
+    }
+    let fused = std::fs::read_to_string(out.path().join("dotp.fused")).map_err(|e| e.to_string())?;
+    expect(fused.contains("kernel ") && fused.contains("main {"), "dotp.fused is not flat IR", &result)?;
+    match result.refusal() {
+        Some(_) => {
+            expect(!has("opencl"), "a refused compile wrote dotp.opencl", &result)?;
+            expect(!out.path().join("plan.json").exists(), "a refused compile wrote plan.json", &result)
+        }
+        None => {
+            expect(result.status == Some(0), "compile failed", &result)?;
+            for stage in ["lift", "lift-low", "opencl"] {
+                expect(has(stage), &format!("no dotp.{stage}"), &result)?;
+            }
+            Ok(())
+        }
+    }
+}
+
+/// `--schedule none` fuses nothing: the fused IR is the flat IR.
+fn cli_schedule_none_is_identity(root: &Path) -> Result<(), Failed> {
+    let out = TempDir::new("cli-none");
+    let args =
+        ["compile", "examples/norm2.nesl", "-o", out.arg(), "--schedule", "none", "--emit", "flat", "--emit", "fused"];
+    let result = run_nessie(root, &args)?;
+    let flat = std::fs::read_to_string(out.path().join("norm2.flat")).map_err(|e| e.to_string())?;
+    let fused = std::fs::read_to_string(out.path().join("norm2.fused")).map_err(|e| e.to_string())?;
+    expect(flat == fused, "under --schedule none the fused program differs from the flat one", &result)
+}
+
+fn cli_schedules(root: &Path) -> Result<(), Failed> {
+    let result = run_nessie(root, &["schedules", "examples/norm2.nesl"])?;
+    expect(result.status == Some(0) && result.stderr.is_empty(), "schedules failed", &result)?;
+    let mut lines = result.stdout.lines();
+    let header = lines.next().unwrap_or_default();
+    expect(
+        header.contains("kernels") && header.contains("ILP objective") && header.contains("traffic"),
+        "no table header",
+        &result,
+    )?;
+    let rows: Vec<Vec<&str>> = lines.take(3).map(|l| l.split_whitespace().collect()).collect();
+    let names: Vec<&str> = rows.iter().map(|r| r.first().copied().unwrap_or_default()).collect();
+    expect(names == ["none", "greedy", "ilp"], "rows should be none, greedy, ilp", &result)?;
+    // The ILP has an objective; the others do not.
+    expect(rows[2][3] != "-" && rows[0][3] == "-", "the ILP objective column is wrong", &result)?;
+    // norm2's traffic drops from 48·#xs (+ the filter's) to 32·#xs.
+    expect(
+        result.stdout.contains("norm2: 48·#xs + 16·#gts + 16") && result.stdout.contains("norm2: 32·#xs + 16"),
+        "norm2's traffic formulas",
+        &result,
+    )?;
+    let ilp_section = result.stdout.split("\nilp: ").nth(1).unwrap_or_default();
+    expect(
+        ilp_section.contains("function `norm2`, body: 5 runs in 2 kernels"),
+        "the ILP schedule of norm2 should have two kernels",
+        &result,
+    )
+}
+
+fn cli_schedules_dot(root: &Path) -> Result<(), Failed> {
+    let out = TempDir::new("cli-dot");
+    std::fs::create_dir_all(out.path()).map_err(|e| e.to_string())?;
+    let dot = out.path().join("norm2.dot");
+    let result = run_nessie(root, &["schedules", "examples/norm2.nesl", "--dot", dot.to_str().unwrap()])?;
+    let text = std::fs::read_to_string(&dot).map_err(|e| format!("no DOT file: {e}\n{}", result.describe()))?;
+    expect(
+        text.starts_with("digraph fusion {")
+            && text.contains("fusion schedule: ilp")
+            && text.contains("subgraph cluster_")
+            && text.contains("norm2_fused"),
+        &format!("not the ILP's clusters in DOT:\n{text}"),
+        &result,
+    )
+}
+
+/// A time limit of 0 leaves the ILP no time: a warning, the greedy
+/// schedule, and the same results.
+fn cli_ilp_time_limit(root: &Path) -> Result<(), Failed> {
+    let result =
+        run_nessie(root, &["run", SMALL_PROGRAM, "--backend", "flat", "--schedule", "ilp", "--ilp-time-limit", "0"])?;
+    let interp = run_nessie(root, &["run", SMALL_PROGRAM, "--backend", "interp"])?;
+    expect(
+        result.status == Some(0)
+            && result.stdout == interp.stdout
+            && result.stderr.lines().any(|l| l.starts_with("warning: fusion (ilp)") && l.contains("time limit")),
+        "expected the results and a time-limit warning",
+        &result,
+    )
+}
+
+fn cli_usage_errors(root: &Path) -> Result<(), Failed> {
+    for args in [
+        vec!["run"],
+        vec!["run", "examples/dotp.nesl", "--backend", "cuda"],
+        vec!["run", "examples/dotp.nesl", "--schedule", "best"],
+        vec!["run", "examples/dotp.nesl", "--ilp-time-limit", "soon"],
+        vec!["compile", "examples/dotp.nesl"],
+        vec!["compile", "examples/dotp.nesl", "-o", "/tmp", "--emit", "assembly"],
+        vec!["run", "no/such/file.nesl", "--backend", "interp"],
+        vec!["schedules", "examples/dotp.nesl", "--run", "--backend", "interp"],
+        vec!["frobnicate"],
+    ] {
+        let result = run_nessie(root, &args)?;
+        expect(
+            result.status == Some(2) && !result.stderr.is_empty(),
+            &format!("`{}` should exit 2", args.join(" ")),
+            &result,
+        )?;
+    }
+    Ok(())
+}
+
+fn cli_compile_error(root: &Path) -> Result<(), Failed> {
+    for command in ["run", "compile", "schedules"] {
+        let out = TempDir::new(&format!("cli-compile-error-{command}"));
+        let mut args = vec![command, "tests/programs/errors/type_int_plus_float.nesl"];
+        if command == "compile" {
+            args.extend(["-o", out.arg()]);
+        }
+        let result = run_nessie(root, &args)?;
+        expect(
+            result.status == Some(1) && result.stderr.contains("type_int_plus_float.nesl:") && result.stdout.is_empty(),
+            &format!("`{command}` of an ill-typed program should exit 1 with a located diagnostic"),
+            &result,
+        )?;
+    }
+    Ok(())
+}
+
+/// A runtime fault exits 3 with the same message on every backend that
+/// runs the program (a pinned backend refuses it instead).
+fn cli_runtime_fault(root: &Path) -> Result<(), Failed> {
+    let file = "tests/programs/errors/runtime_index_out_of_range.nesl";
+    let header = parse_header(&std::fs::read_to_string(root.join(file)).map_err(|e| e.to_string())?)?;
+    let interp = run_nessie(root, &["run", file, "--backend", "interp"])?;
+    expect(interp.status == Some(3), "interp should fault", &interp)?;
+    for &(backend, options) in &BACKENDS[1..] {
+        let mut args = vec!["run", file];
+        args.extend_from_slice(options);
+        let result = run_nessie(root, &args)?;
+        if header.pin(backend).is_some() {
+            expect(result.status == Some(1), &format!("{backend} is pinned unsupported"), &result)?;
+        } else {
+            expect(
+                result.status == Some(3) && result.stderr == interp.stderr && result.stdout == interp.stdout,
+                &format!("{backend} should fault as the interpreter does:\n{}", interp.describe()),
+                &result,
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// The README's quick start runs `cargo run --release -- run
+/// examples/sparse_mxv.nesl ...`: it must work and agree with the
+/// interpreter. While the OpenCL backend cannot compile the example (its
+/// golden `opencl` stage is recorded unsupported), the quick start names
+/// `--backend interp`; once it can, it must not.
+fn cli_quick_start(root: &Path) -> Result<(), Failed> {
+    let readme = std::fs::read_to_string(root.join("README.md")).map_err(|e| e.to_string())?;
+    let command = readme
+        .lines()
+        .find_map(|l| l.split_once("cargo run --release -- ").map(|(_, rest)| rest.trim().to_string()))
+        .ok_or("the README has no `cargo run --release -- ...` command")?;
+    let args: Vec<&str> = command.split_whitespace().collect();
+    let file = *args.iter().find(|a| a.ends_with(".nesl")).ok_or("the quick start runs no .nesl file")?;
+    let record = unsupported_record_path(&golden_path(root, Path::new(file), "opencl"));
+    let names_interp = command.contains("--backend interp");
+    if names_interp && !record.exists() {
+        return Err(format!(
+            "the OpenCL backend compiles {file} now (no {}): drop `--backend interp` from the README's quick start",
+            record.display()
+        )
+        .into());
+    }
+    if !names_interp && record.exists() {
+        return Err(
+            format!("{} says OpenCL cannot compile {file}; the quick start would fail", record.display()).into()
+        );
+    }
+    let result = run_nessie(root, &args)?;
+    let interp = run_nessie(root, &["run", file, "--backend", "interp"])?;
+    // The last component of each item is the time it took: it differs.
+    let stable = |s: &str| -> Vec<String> {
+        s.lines()
+            .map(|l| match l.split_once(" : ") {
+                Some((value, ty)) => format!("{} : {ty}", value.rsplit_once(", ").map_or(value, |(v, _)| v)),
+                None => l.to_string(),
+            })
+            .collect()
+    };
+    expect(
+        result.status == Some(0) && stable(&result.stdout) == stable(&interp.stdout),
+        &format!("the README's `nessie {command}` should work and agree with the interpreter"),
+        &result,
+    )
 }
