@@ -1,14 +1,21 @@
 //! The stages of the compiler, in the order data flows, as one list.
 //!
 //! ```text
-//! parse ─▶ check ─▶ flatten ─▶ fuse ─▶ lift ─▶ lift-low ─▶ opencl
+//! parse ─▶ check ─▶ flatten ─▶ fuse ─▶ codegen (lift, lift-low, opencl)
 //!  ast     typed     flat      fused   lift    lift-low    opencl      (the --emit name of each stage's IR)
 //! ```
 //!
 //! Each stage is a function from one IR to the next; each IR prints as
 //! text (`nessie compile --emit STAGE`). The crates run their own internal
-//! passes and verifiers; this module chains the stages and hands each
-//! printed IR to whoever asked for it.
+//! passes and verifiers; this module chains the stages, hands each printed
+//! IR to whoever asked for it ([`Emit`]) and each warning to whoever
+//! reports it ([`Warn`]), and turns each stage's errors into a
+//! [`Failure`]: a construct a stage does not handle is
+//! [`Failure::Unsupported`], never a reason to take another path.
+//!
+//! `fuse` always runs: `--schedule none` gives the flat program back
+//! unchanged, so the flat-IR evaluator (`--backend flat`) and the OpenCL
+//! backend always see the same program.
 
 use flatten::ir::FlatProgram;
 use fusion::{Fused, ScheduleKind};

@@ -1,0 +1,1307 @@
+// ===== index_map.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline long index_map_pull_iseq(long i) {
+    return i;
+}
+
+__kernel void index_map_iseq(long t, __global long* iseq) {
+    const long gid = get_global_id(0);
+    if (gid < t) {
+        long pull_iseq_r = index_map_pull_iseq(gid);
+        iseq[gid] = pull_iseq_r;
+    }
+}
+
+
+// ===== sparse_matrix_map.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline long sparse_matrix_map_pull_mapped(long i, __global const long* r) {
+    long x = r[i];
+    return nessie_add(1L, nessie_rem(nessie_rem(nessie_add(nessie_mul(x, 1299709L), 12345L), 1000003L), 31L));
+}
+
+__kernel void sparse_matrix_map_mapped(long n_r, __global const long* r, __global long* mapped) {
+    const long gid = get_global_id(0);
+    if (gid < n_r) {
+        long pull_mapped_r = sparse_matrix_map_pull_mapped(gid, r);
+        mapped[gid] = pull_mapped_r;
+    }
+}
+
+
+// ===== index_map_2.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline long index_map_2_pull_iseq(long i, __global const long* offsets, long offsets_len) {
+    long s = nessie_segment_of(offsets, offsets_len, i);
+    long w = nessie_sub(i, offsets[s]);
+    return w;
+}
+
+__kernel void index_map_2_iseq(long total, __global const long* offsets, long n_offsets, __global long* iseq) {
+    const long gid = get_global_id(0);
+    if (gid < total) {
+        long pull_iseq_r = index_map_2_pull_iseq(gid, offsets, n_offsets);
+        iseq[gid] = pull_iseq_r;
+    }
+}
+
+
+// ===== dense_vector_map.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline double dense_vector_map_pull_mapped(long i, __global const long* i_1) {
+    return 1.0 + 0.25 * (double)nessie_rem(i_1[i], 8L);
+}
+
+__kernel void dense_vector_map_mapped(long n_i, __global const long* i_0, __global double* mapped) {
+    const long gid = get_global_id(0);
+    if (gid < n_i) {
+        double pull_mapped_r = dense_vector_map_pull_mapped(gid, i_0);
+        mapped[gid] = pull_mapped_r;
+    }
+}
+
+
+// ===== main_reduce_sum_2.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline double main_reduce_sum_2_pull_sum(long i, __global const double* r) {
+    return r[i];
+}
+
+static inline double main_reduce_sum_2_op_sum(double a, double b) {
+    return a + b;
+}
+
+__kernel void main_reduce_sum_2_sum_partial(long groups, long chunk, long n_r, __global const double* r, __global double* sum_partials) {
+    __local double group_values[256];
+    __local double group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            double acc = 0.0;
+            for (long k = 0; k < chunk; k++) {
+                double x;
+                if (l + 256 * wg + 256 * groups * k < n_r) {
+                    double pull_sum_r = main_reduce_sum_2_pull_sum(l + 256 * wg + 256 * groups * k, r);
+                    x = pull_sum_r;
+                } else {
+                    x = 0.0;
+                }
+                double op_sum_r = main_reduce_sum_2_op_sum(acc, x);
+                acc = op_sum_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local double* group_values_in = group_values;
+        __local double* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                double acc_1 = 0.0;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    double op_sum_r_1 = main_reduce_sum_2_op_sum(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_sum_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local double* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                sum_partials[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void main_reduce_sum_2_sum_final(__global const double* sum_partials, long final_chunk, long groups, __global double* sum) {
+    __local double group_values[256];
+    __local double group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            double acc = 0.0;
+            for (long k = 0; k < final_chunk; k++) {
+                double x;
+                if (256 * k + l < groups) {
+                    x = sum_partials[256 * k + l];
+                } else {
+                    x = 0.0;
+                }
+                double op_sum_r = main_reduce_sum_2_op_sum(acc, x);
+                acc = op_sum_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local double* group_values_in = group_values;
+        __local double* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                double acc_1 = 0.0;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    double op_sum_r_1 = main_reduce_sum_2_op_sum(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_sum_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local double* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                sum[0] = group_values_in[0];
+            }
+        }
+    }
+}
+
+
+// ===== sparse_matrix_map_fused.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline void sparse_matrix_map_fused_pull_mapped(long i, __global const long* index_offsets, long index_offsets_len, __global const long* r, __global const long* k, long cols, __global long* err, long* r0, double* r1) {
+    long s = nessie_segment_of(index_offsets, index_offsets_len, i);
+    long x = nessie_add(nessie_mul(64L, r[s]), k[i]);
+    if (cols == 0L) {
+        nessie_fail(err, 1, 2, 0, 0);
+        *r0 = 0L;
+        *r1 = 0.0;
+        return;
+    }
+    long v = nessie_rem(nessie_rem(nessie_add(nessie_mul(x, 7919L), 12345L), 1000003L), cols);
+    long s_1 = nessie_segment_of(index_offsets, index_offsets_len, i);
+    long x_1 = nessie_add(nessie_mul(64L, r[s_1]), k[i]);
+    double v_1 = (double)nessie_sub(nessie_rem(nessie_rem(nessie_add(nessie_mul(x_1, 104729L), 12345L), 1000003L), 2001L), 1000L) / 1024.0;
+    *r0 = v;
+    *r1 = v_1;
+}
+
+__kernel void sparse_matrix_map_fused_mapped(long n_k, __global const long* index_offsets, long n_index_offsets, __global const long* r, __global const long* k, long cols, __global long* mapped_4, __global double* mapped_8, __global long* err) {
+    if (nessie_failed(err)) return;
+    const long gid = get_global_id(0);
+    if (gid < n_k) {
+        long pull_mapped_r;
+        double pull_mapped_r_1;
+        sparse_matrix_map_fused_pull_mapped(gid, index_offsets, n_index_offsets, r, k, cols, err, &pull_mapped_r, &pull_mapped_r_1);
+        mapped_4[gid] = pull_mapped_r;
+        mapped_8[gid] = pull_mapped_r_1;
+    }
+}
+
+
+// ===== index_fused.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline long index_fused_pull_lengths(long i, __global const long* n, __global long* err) {
+    if (1L == 0L) {
+        nessie_fail(err, 1, 0, 0, 0);
+        return 0L;
+    }
+    long x = 1L > 0L ? nessie_sub(n[i], 0L) : nessie_sub(0L, n[i]);
+    long x_1 = nessie_abs(1L);
+    long count = x <= 0L ? 0L : nessie_div(nessie_add(x, nessie_sub(x_1, 1L)), x_1);
+    if (count > 2147483648L) {
+        nessie_fail(err, 1, 1, count, 0);
+        return 0L;
+    }
+    return count;
+}
+
+static inline long index_fused_pull_offsets(long i, __global const long* n, __global long* err) {
+    if (1L == 0L) {
+        nessie_fail(err, 1, 0, 0, 0);
+        return 0L;
+    }
+    long x = 1L > 0L ? nessie_sub(n[i], 0L) : nessie_sub(0L, n[i]);
+    long x_1 = nessie_abs(1L);
+    long count = x <= 0L ? 0L : nessie_div(nessie_add(x, nessie_sub(x_1, 1L)), x_1);
+    if (count > 2147483648L) {
+        nessie_fail(err, 1, 1, count, 0);
+        return 0L;
+    }
+    long lengths = count;
+    return lengths;
+}
+
+static inline long index_fused_op_offsets(long a, long b) {
+    return nessie_add(a, b);
+}
+
+static inline long index_fused_pull_total(long i, __global const long* n, __global long* err) {
+    if (1L == 0L) {
+        nessie_fail(err, 1, 0, 0, 0);
+        return 0L;
+    }
+    long x = 1L > 0L ? nessie_sub(n[i], 0L) : nessie_sub(0L, n[i]);
+    long x_1 = nessie_abs(1L);
+    long count = x <= 0L ? 0L : nessie_div(nessie_add(x, nessie_sub(x_1, 1L)), x_1);
+    if (count > 2147483648L) {
+        nessie_fail(err, 1, 1, count, 0);
+        return 0L;
+    }
+    long lengths = count;
+    return lengths;
+}
+
+static inline long index_fused_op_total(long a, long b) {
+    return nessie_add(a, b);
+}
+
+__kernel void index_fused_lengths(long instances, __global const long* n, __global long* lengths_2, __global long* err) {
+    if (nessie_failed(err)) return;
+    const long gid = get_global_id(0);
+    if (gid < instances) {
+        long pull_lengths_r = index_fused_pull_lengths(gid, n, err);
+        lengths_2[gid] = pull_lengths_r;
+    }
+}
+
+__kernel void index_fused_offsets_block_totals(long groups, long chunk, long instances, __global const long* n, __global long* offsets_block_totals, __global long* err) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
+                long x;
+                if (k + chunk * l + 256 * chunk * wg < instances) {
+                    long pull_offsets_r = index_fused_pull_offsets(k + chunk * l + 256 * chunk * wg, n, err);
+                    x = pull_offsets_r;
+                } else {
+                    x = 0L;
+                }
+                long op_offsets_r = index_fused_op_offsets(acc, x);
+                acc = op_offsets_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_offsets_r_1 = index_fused_op_offsets(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_offsets_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                offsets_block_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void index_fused_offsets_block_offsets(__global const long* offsets_block_totals, long groups, __global long* offsets_block_offsets) {
+    const long gid = get_global_id(0);
+    if (gid < 1) {
+        long acc = 0L;
+        for (long k = 0; k < groups; k++) {
+            offsets_block_offsets[k] = acc;
+            long op_offsets_r = index_fused_op_offsets(acc, offsets_block_totals[k]);
+            acc = op_offsets_r;
+        }
+    }
+}
+
+__kernel void index_fused_offsets_scan(__global const long* offsets_block_offsets, long groups, long chunk, long instances, __global const long* n, __global long* offsets, __global long* err) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
+                long x;
+                if (k + chunk * l + 256 * chunk * wg < instances) {
+                    long pull_offsets_r = index_fused_pull_offsets(k + chunk * l + 256 * chunk * wg, n, err);
+                    x = pull_offsets_r;
+                } else {
+                    x = 0L;
+                }
+                long op_offsets_r = index_fused_op_offsets(acc, x);
+                acc = op_offsets_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = offsets_block_offsets[wg];
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_offsets_r_1 = index_fused_op_offsets(acc_1, group_values[k_1]);
+                acc_1 = op_offsets_r_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < chunk; k_2++) {
+                offsets[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
+                long x_1;
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < instances) {
+                    long pull_offsets_r_1 = index_fused_pull_offsets(k_2 + chunk * l_2 + 256 * chunk * wg, n, err);
+                    x_1 = pull_offsets_r_1;
+                } else {
+                    x_1 = 0L;
+                }
+                long op_offsets_r_2 = index_fused_op_offsets(acc_2, x_1);
+                acc_2 = op_offsets_r_2;
+            }
+        }
+    }
+}
+
+__kernel void index_fused_total_partial(long groups, long chunk, long instances, __global const long* n, __global long* total_partials, __global long* err) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
+                long x;
+                if (l + 256 * wg + 256 * groups * k < instances) {
+                    long pull_total_r = index_fused_pull_total(l + 256 * wg + 256 * groups * k, n, err);
+                    x = pull_total_r;
+                } else {
+                    x = 0L;
+                }
+                long op_total_r = index_fused_op_total(acc, x);
+                acc = op_total_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_total_r_1 = index_fused_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_total_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                total_partials[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void index_fused_total_final(__global const long* total_partials, long final_chunk, long groups, __global long* total) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                if (256 * k + l < groups) {
+                    x = total_partials[256 * k + l];
+                } else {
+                    x = 0L;
+                }
+                long op_total_r = index_fused_op_total(acc, x);
+                acc = op_total_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_total_r_1 = index_fused_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_total_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                total[0] = group_values_in[0];
+            }
+        }
+    }
+}
+
+
+// ===== smvm_fused.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline double smvm_fused_pull_sum(long p, __global const long* m_elements_1, __global const double* v, long v_len, __global const double* m_elements_2, __global long* err) {
+    long j = m_elements_1[p];
+    if (j < 0L || j >= v_len) {
+        nessie_fail(err, 1, 3, j, v_len);
+        return 0.0;
+    }
+    double mapped = m_elements_2[p] * v[j];
+    return mapped;
+}
+
+static inline double smvm_fused_op_sum(double a, double b) {
+    return a + b;
+}
+
+__kernel void smvm_fused_sum(__global const long* m_offsets, __global const long* m_lengths, long n_m_offsets, __global const long* m_elements_1, __global const double* v, long n_v, __global const double* m_elements_2, __global double* sum, __global long* err) {
+    if (nessie_failed(err)) return;
+    const long gid = get_global_id(0);
+    if (gid < n_m_offsets) {
+        const long offset = m_offsets[gid];
+        const long length = m_lengths[gid];
+        double acc = 0.0;
+        for (long k = 0; k < length; k++) {
+            double pull_sum_r = smvm_fused_pull_sum(offset + k, m_elements_1, v, n_v, m_elements_2, err);
+            double op_sum_r = smvm_fused_op_sum(acc, pull_sum_r);
+            acc = op_sum_r;
+        }
+        {
+            sum[gid] = acc;
+        }
+    }
+}
+
+
+// ===== main_map_fused.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline long main_map_fused_pull_total(long i, __global const long* m_lengths) {
+    long mapped = m_lengths[i];
+    return mapped;
+}
+
+static inline long main_map_fused_op_total(long a, long b) {
+    return nessie_add(a, b);
+}
+
+__kernel void main_map_fused_total_partial(long groups, long chunk, long n_m_lengths, __global const long* m_lengths, __global long* total_partials) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
+                long x;
+                if (l + 256 * wg + 256 * groups * k < n_m_lengths) {
+                    long pull_total_r = main_map_fused_pull_total(l + 256 * wg + 256 * groups * k, m_lengths);
+                    x = pull_total_r;
+                } else {
+                    x = 0L;
+                }
+                long op_total_r = main_map_fused_op_total(acc, x);
+                acc = op_total_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_total_r_1 = main_map_fused_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_total_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                total_partials[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void main_map_fused_total_final(__global const long* total_partials, long final_chunk, long groups, __global long* total) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                if (256 * k + l < groups) {
+                    x = total_partials[256 * k + l];
+                } else {
+                    x = 0L;
+                }
+                long op_total_r = main_map_fused_op_total(acc, x);
+                acc = op_total_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_total_r_1 = main_map_fused_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_total_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                total[0] = group_values_in[0];
+            }
+        }
+    }
+}
+
+
