@@ -1,0 +1,7617 @@
+// ===== index_map.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline long index_map_pull_iseq(long i) {
+    return i;
+}
+
+__kernel void index_map_iseq(long t, __global long* iseq) {
+    const long gid = get_global_id(0);
+    if (gid < t) {
+        long pull_iseq_r = index_map_pull_iseq(gid);
+        iseq[gid] = pull_iseq_r;
+    }
+}
+
+
+// ===== cross_products_map.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline double cross_products_map_pull_mapped(long i, double x1, __global const double* points_1, double y2, __global const double* points_2, double y1, double x2) {
+    return (x1 - points_1[i]) * (y2 - points_2[i]) - (y1 - points_2[i]) * (x2 - points_1[i]);
+}
+
+__kernel void cross_products_map_mapped(long n_points_1, double x1, __global const double* points_1, double y2, __global const double* points_2, double y1, double x2, __global double* mapped) {
+    const long gid = get_global_id(0);
+    if (gid < n_points_1) {
+        double pull_mapped_r = cross_products_map_pull_mapped(gid, x1, points_1, y2, points_2, y1, x2);
+        mapped[gid] = pull_mapped_r;
+    }
+}
+
+
+// ===== hsplit_filter.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline long hsplit_filter_flag_packed_1(long i, __global const double* points_1, __global const double* points_2, __global const double* cross) {
+    double points_1_1 = points_1[i];
+    double points_2_1 = points_2[i];
+    double c = cross[i];
+    return c > -c ? 1L : 0L;
+}
+
+static inline long hsplit_filter_add_packed_1(long a, long b) {
+    return nessie_add(a, b);
+}
+
+static inline long hsplit_filter_count_packed_1(__global const long* packed_1_flags, long packed_1_flags_len, __global const long* packed_1_positions) {
+    return packed_1_flags_len > 0L ? nessie_add(packed_1_positions[nessie_sub(packed_1_flags_len, 1L)], packed_1_flags[nessie_sub(packed_1_flags_len, 1L)]) : 0L;
+}
+
+static inline long hsplit_filter_target_packed_1(long j, __global const long* packed_1_flags, __global const long* packed_1_positions) {
+    return packed_1_flags[j] != 0L ? packed_1_positions[j] : -1L;
+}
+
+static inline void hsplit_filter_pull_packed_1(long i, __global const double* points_1, __global const double* points_2, __global const double* cross, double* r0, double* r1, double* r2) {
+    *r0 = points_1[i];
+    *r1 = points_2[i];
+    *r2 = cross[i];
+}
+
+__kernel void hsplit_filter_packed_1_flags(long n_points_1, __global const double* points_1_0, __global const double* points_2_1, __global const double* cross, __global long* packed_1_flags) {
+    const long gid = get_global_id(0);
+    if (gid < n_points_1) {
+        long flag_packed_1_r = hsplit_filter_flag_packed_1(gid, points_1_0, points_2_1, cross);
+        packed_1_flags[gid] = flag_packed_1_r;
+    }
+}
+
+__kernel void hsplit_filter_packed_1_positions_block_totals(__global const long* packed_1_flags, long groups, long chunk, long n_points_1, __global long* packed_1_positions_block_totals) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
+                long x;
+                if (k + chunk * l + 256 * chunk * wg < n_points_1) {
+                    x = packed_1_flags[k + chunk * l + 256 * chunk * wg];
+                } else {
+                    x = 0L;
+                }
+                long add_packed_1_r = hsplit_filter_add_packed_1(acc, x);
+                acc = add_packed_1_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long add_packed_1_r_1 = hsplit_filter_add_packed_1(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = add_packed_1_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                packed_1_positions_block_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_filter_packed_1_positions_block_offsets(__global const long* packed_1_positions_block_totals, long groups, __global long* packed_1_positions_block_offsets) {
+    const long gid = get_global_id(0);
+    if (gid < 1) {
+        long acc = 0L;
+        for (long k = 0; k < groups; k++) {
+            packed_1_positions_block_offsets[k] = acc;
+            long add_packed_1_r = hsplit_filter_add_packed_1(acc, packed_1_positions_block_totals[k]);
+            acc = add_packed_1_r;
+        }
+    }
+}
+
+__kernel void hsplit_filter_packed_1_positions_scan(__global const long* packed_1_flags, __global const long* packed_1_positions_block_offsets, long groups, long chunk, long n_points_1, __global long* packed_1_positions) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
+                long x;
+                if (k + chunk * l + 256 * chunk * wg < n_points_1) {
+                    x = packed_1_flags[k + chunk * l + 256 * chunk * wg];
+                } else {
+                    x = 0L;
+                }
+                long add_packed_1_r = hsplit_filter_add_packed_1(acc, x);
+                acc = add_packed_1_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = packed_1_positions_block_offsets[wg];
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long add_packed_1_r_1 = hsplit_filter_add_packed_1(acc_1, group_values[k_1]);
+                acc_1 = add_packed_1_r_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < chunk; k_2++) {
+                packed_1_positions[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
+                long x_1;
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < n_points_1) {
+                    x_1 = packed_1_flags[k_2 + chunk * l_2 + 256 * chunk * wg];
+                } else {
+                    x_1 = 0L;
+                }
+                long add_packed_1_r_2 = hsplit_filter_add_packed_1(acc_2, x_1);
+                acc_2 = add_packed_1_r_2;
+            }
+        }
+    }
+}
+
+__kernel void hsplit_filter_packed_1_count(__global const long* packed_1_flags, long n_points_1, __global const long* packed_1_positions, __global long* packed_1_kept) {
+    const long gid = get_global_id(0);
+    if (gid < 1) {
+        long count_packed_1_r = hsplit_filter_count_packed_1(packed_1_flags, n_points_1, packed_1_positions);
+        packed_1_kept[0] = count_packed_1_r;
+    }
+}
+
+__kernel void hsplit_filter_packed_1(long n_points_1, __global const double* points_1_0, __global const double* points_2_1, __global const double* cross, __global const long* packed_1_flags, __global const long* packed_1_positions, __global double* packed_1, __global double* packed_2, __global double* c_9) {
+    const long gid = get_global_id(0);
+    if (gid < n_points_1) {
+        double pull_packed_1_r;
+        double pull_packed_1_r_1;
+        double pull_packed_1_r_2;
+        hsplit_filter_pull_packed_1(gid, points_1_0, points_2_1, cross, &pull_packed_1_r, &pull_packed_1_r_1, &pull_packed_1_r_2);
+        long target_packed_1_r = hsplit_filter_target_packed_1(gid, packed_1_flags, packed_1_positions);
+        if (target_packed_1_r >= 0) {
+            packed_1[target_packed_1_r] = pull_packed_1_r;
+            packed_2[target_packed_1_r] = pull_packed_1_r_1;
+            c_9[target_packed_1_r] = pull_packed_1_r_2;
+        }
+    }
+}
+
+
+// ===== hsplit_gather.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline void hsplit_gather_pull_literal(long p, long n_literal, __global const double* literal, __global const double* packed_1, __global const double* literal_1, __global const double* packed_2, double* r0, double* r1) {
+    int c = p < n_literal;
+    long q = c ? p : nessie_sub(p, n_literal);
+    *r0 = c ? literal[q] : packed_1[q];
+    *r1 = c ? literal_1[q] : packed_2[q];
+}
+
+__kernel void hsplit_gather_literal(long t, long n_literal, __global const double* literal_1, __global const double* packed_1, __global const double* literal_3, __global const double* packed_2, __global double* literal_9, __global double* literal_10) {
+    const long gid = get_global_id(0);
+    if (gid < t) {
+        double pull_literal_r;
+        double pull_literal_r_1;
+        hsplit_gather_pull_literal(gid, n_literal, literal_1, packed_1, literal_3, packed_2, &pull_literal_r, &pull_literal_r_1);
+        literal_9[gid] = pull_literal_r;
+        literal_10[gid] = pull_literal_r_1;
+    }
+}
+
+
+// ===== cross_products_map_4.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline double cross_products_map_4_pull_mapped(long i, __global const long* offsets, long offsets_len, __global const double* x1, __global const double* points_1, __global const double* y2, __global const double* points_2, __global const double* y1, __global const double* x2) {
+    long s = nessie_segment_of(offsets, offsets_len, i);
+    return (x1[s] - points_1[nessie_sub(i, offsets[nessie_segment_of(offsets, offsets_len, i)])]) * (y2[s] - points_2[nessie_sub(i, offsets[nessie_segment_of(offsets, offsets_len, i)])]) - (y1[s] - points_2[nessie_sub(i, offsets[nessie_segment_of(offsets, offsets_len, i)])]) * (x2[s] - points_1[nessie_sub(i, offsets[nessie_segment_of(offsets, offsets_len, i)])]);
+}
+
+__kernel void cross_products_map_4_mapped(long t, __global const long* offsets, long n_offsets, __global const double* x1, __global const double* points_1, __global const double* y2, __global const double* points_2, __global const double* y1, __global const double* x2, __global double* mapped) {
+    const long gid = get_global_id(0);
+    if (gid < t) {
+        double pull_mapped_r = cross_products_map_4_pull_mapped(gid, offsets, n_offsets, x1, points_1, y2, points_2, y1, x2);
+        mapped[gid] = pull_mapped_r;
+    }
+}
+
+
+// ===== hsplit_scan_sum.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline long hsplit_scan_sum_pull_packed_offsets(long i, __global const long* packed_lengths) {
+    return packed_lengths[i];
+}
+
+static inline long hsplit_scan_sum_op_packed_offsets(long a, long b) {
+    return nessie_add(a, b);
+}
+
+__kernel void hsplit_scan_sum_packed_offsets_block_totals(long groups, long chunk, long n_packed_lengths, __global const long* packed_lengths, __global long* packed_offsets_block_totals) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
+                long x;
+                if (k + chunk * l + 256 * chunk * wg < n_packed_lengths) {
+                    long pull_packed_offsets_r = hsplit_scan_sum_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, packed_lengths);
+                    x = pull_packed_offsets_r;
+                } else {
+                    x = 0L;
+                }
+                long op_packed_offsets_r = hsplit_scan_sum_op_packed_offsets(acc, x);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_packed_offsets_r_1 = hsplit_scan_sum_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_packed_offsets_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                packed_offsets_block_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_scan_sum_packed_offsets_block_offsets(__global const long* packed_offsets_block_totals, long groups, __global long* packed_offsets_block_offsets) {
+    const long gid = get_global_id(0);
+    if (gid < 1) {
+        long acc = 0L;
+        for (long k = 0; k < groups; k++) {
+            packed_offsets_block_offsets[k] = acc;
+            long op_packed_offsets_r = hsplit_scan_sum_op_packed_offsets(acc, packed_offsets_block_totals[k]);
+            acc = op_packed_offsets_r;
+        }
+    }
+}
+
+__kernel void hsplit_scan_sum_packed_offsets_scan(__global const long* packed_offsets_block_offsets, long groups, long chunk, long n_packed_lengths, __global const long* packed_lengths, __global long* packed_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
+                long x;
+                if (k + chunk * l + 256 * chunk * wg < n_packed_lengths) {
+                    long pull_packed_offsets_r = hsplit_scan_sum_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, packed_lengths);
+                    x = pull_packed_offsets_r;
+                } else {
+                    x = 0L;
+                }
+                long op_packed_offsets_r = hsplit_scan_sum_op_packed_offsets(acc, x);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = packed_offsets_block_offsets[wg];
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_packed_offsets_r_1 = hsplit_scan_sum_op_packed_offsets(acc_1, group_values[k_1]);
+                acc_1 = op_packed_offsets_r_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < chunk; k_2++) {
+                packed_offsets[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
+                long x_1;
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < n_packed_lengths) {
+                    long pull_packed_offsets_r_1 = hsplit_scan_sum_pull_packed_offsets(k_2 + chunk * l_2 + 256 * chunk * wg, packed_lengths);
+                    x_1 = pull_packed_offsets_r_1;
+                } else {
+                    x_1 = 0L;
+                }
+                long op_packed_offsets_r_2 = hsplit_scan_sum_op_packed_offsets(acc_2, x_1);
+                acc_2 = op_packed_offsets_r_2;
+            }
+        }
+    }
+}
+
+
+// ===== hsplit_gather_7.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline void hsplit_gather_7_pull_p1_1(long p, __global const long* offsets, long offsets_len, __global const long* offsets_1, __global const long* lengths, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const double* p1_1, __global const double* packed_elements_1, __global const double* p1_2, __global const double* packed_elements_2, double* r0, double* r1) {
+    long s = nessie_segment_of(offsets, offsets_len, p);
+    long w = nessie_sub(p, offsets[s]);
+    long start = offsets_1[s];
+    long len = lengths[s];
+    long s_1 = then_instances[s];
+    long start_1 = packed_offsets[s_1];
+    long len_1 = packed_lengths[s_1];
+    int c = w < len;
+    long q = c ? nessie_add(start, w) : nessie_add(start_1, nessie_sub(w, len));
+    *r0 = c ? p1_1[q] : packed_elements_1[q];
+    *r1 = c ? p1_2[q] : packed_elements_2[q];
+}
+
+__kernel void hsplit_gather_7_p1_1(long total, __global const long* offsets_0, long n_offsets, __global const long* offsets_1, __global const long* lengths, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const double* p1_1_6, __global const double* packed_elements_1, __global const double* p1_2_8, __global const double* packed_elements_2, __global double* p1_1_21, __global double* p1_2_22) {
+    const long gid = get_global_id(0);
+    if (gid < total) {
+        double pull_p1_1_r;
+        double pull_p1_1_r_1;
+        hsplit_gather_7_pull_p1_1(gid, offsets_0, n_offsets, offsets_1, lengths, then_instances, packed_offsets, packed_lengths, p1_1_6, packed_elements_1, p1_2_8, packed_elements_2, &pull_p1_1_r, &pull_p1_1_r_1);
+        p1_1_21[gid] = pull_p1_1_r;
+        p1_2_22[gid] = pull_p1_1_r_1;
+    }
+}
+
+
+// ===== cross_products_map_5.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline double cross_products_map_5_pull_mapped(long i, __global const long* points_offsets, long points_offsets_len, __global const double* x1, __global const double* points_elements_1, __global const double* y2, __global const double* points_elements_2, __global const double* y1, __global const double* x2) {
+    long s = nessie_segment_of(points_offsets, points_offsets_len, i);
+    return (x1[s] - points_elements_1[i]) * (y2[s] - points_elements_2[i]) - (y1[s] - points_elements_2[i]) * (x2[s] - points_elements_1[i]);
+}
+
+__kernel void cross_products_map_5_mapped(long n_points_elements_1, __global const long* points_offsets, long n_points_offsets, __global const double* x1, __global const double* points_elements_1, __global const double* y2, __global const double* points_elements_2, __global const double* y1, __global const double* x2, __global double* mapped) {
+    const long gid = get_global_id(0);
+    if (gid < n_points_elements_1) {
+        double pull_mapped_r = cross_products_map_5_pull_mapped(gid, points_offsets, n_points_offsets, x1, points_elements_1, y2, points_elements_2, y1, x2);
+        mapped[gid] = pull_mapped_r;
+    }
+}
+
+
+// ===== hsplit_gather_27.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline void hsplit_gather_27_pull_packed_elements_1(long p, __global const long* packed_offsets, long packed_offsets_len, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_offsets_1, __global const double* packed_elements_1, __global const double* packed_elements_2, double* r0, double* r1) {
+    long s = nessie_segment_of(packed_offsets, packed_offsets_len, p);
+    long r = else_instances[nessie_segment_of(offsets, offsets_len, s)];
+    long q = nessie_add(packed_offsets_1[r], nessie_sub(p, packed_offsets[s]));
+    *r0 = packed_elements_1[q];
+    *r1 = packed_elements_2[q];
+}
+
+__kernel void hsplit_gather_27_packed_elements_1(long total, __global const long* packed_offsets_0, long n_packed_offsets, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_offsets_3, __global const double* packed_elements_1_4, __global const double* packed_elements_2_5, __global double* packed_elements_1_11, __global double* packed_elements_2_12) {
+    const long gid = get_global_id(0);
+    if (gid < total) {
+        double pull_packed_elements_1_r;
+        double pull_packed_elements_1_r_1;
+        hsplit_gather_27_pull_packed_elements_1(gid, packed_offsets_0, n_packed_offsets, offsets, n_offsets, else_instances, packed_offsets_3, packed_elements_1_4, packed_elements_2_5, &pull_packed_elements_1_r, &pull_packed_elements_1_r_1);
+        packed_elements_1_11[gid] = pull_packed_elements_1_r;
+        packed_elements_2_12[gid] = pull_packed_elements_1_r_1;
+    }
+}
+
+
+// ===== hsplit_seg_reduce_sum.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline long hsplit_seg_reduce_sum_pull_sum(long p, __global const long* hsplit_lengths) {
+    return hsplit_lengths[p];
+}
+
+static inline long hsplit_seg_reduce_sum_op_sum(long a, long b) {
+    return nessie_add(a, b);
+}
+
+__kernel void hsplit_seg_reduce_sum_sum(__global const long* offsets, __global const long* lengths, long n_offsets, __global const long* hsplit_lengths, __global long* sum) {
+    const long gid = get_global_id(0);
+    if (gid < n_offsets) {
+        const long offset = offsets[gid];
+        const long length = lengths[gid];
+        long acc = 0L;
+        for (long k = 0; k < length; k++) {
+            long pull_sum_r = hsplit_seg_reduce_sum_pull_sum(offset + k, hsplit_lengths);
+            long op_sum_r = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_r);
+            acc = op_sum_r;
+        }
+        {
+            sum[gid] = acc;
+        }
+    }
+}
+
+
+// ===== hsplit_gather_29.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline void hsplit_gather_29_pull_p1_1(long p, __global const long* offsets, long offsets_len, __global const uchar* mapped, __global const long* rank, __global const long* offsets_1, __global const long* offsets_2, __global const double* p1_1, __global const double* hsplit_elements_1, __global const double* p1_2, __global const double* hsplit_elements_2, double* r0, double* r1) {
+    long s = nessie_segment_of(offsets, offsets_len, p);
+    int f = (int)mapped[s];
+    long r = rank[s];
+    long r_1 = f ? r : nessie_sub(s, r);
+    long q = nessie_add(f ? offsets_1[r_1] : offsets_2[r_1], nessie_sub(p, offsets[s]));
+    *r0 = f ? p1_1[q] : hsplit_elements_1[q];
+    *r1 = f ? p1_2[q] : hsplit_elements_2[q];
+}
+
+__kernel void hsplit_gather_29_p1_1(long total, __global const long* offsets_0, long n_offsets, __global const uchar* mapped, __global const long* rank, __global const long* offsets_3, __global const long* offsets_4, __global const double* p1_1_5, __global const double* hsplit_elements_1, __global const double* p1_2_7, __global const double* hsplit_elements_2, __global double* p1_1_16, __global double* p1_2_17) {
+    const long gid = get_global_id(0);
+    if (gid < total) {
+        double pull_p1_1_r;
+        double pull_p1_1_r_1;
+        hsplit_gather_29_pull_p1_1(gid, offsets_0, n_offsets, mapped, rank, offsets_3, offsets_4, p1_1_5, hsplit_elements_1, p1_2_7, hsplit_elements_2, &pull_p1_1_r, &pull_p1_1_r_1);
+        p1_1_16[gid] = pull_p1_1_r;
+        p1_2_17[gid] = pull_p1_1_r_1;
+    }
+}
+
+
+// ===== main_elt.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline void main_elt_once_hull_1(__global const double* hull_1, long hull_1_len, __global const double* hull_2, __global long* err, double* r0, double* r1) {
+    if (0L < 0L || 0L >= hull_1_len) {
+        nessie_fail(err, 1, 8, 0L, hull_1_len);
+        *r0 = 0.0;
+        *r1 = 0.0;
+        return;
+    }
+    *r0 = hull_1[0L];
+    *r1 = hull_2[0L];
+}
+
+__kernel void main_elt_hull_1(__global const double* hull_1_0, long n_hull_1, __global const double* hull_2_1, __global double* hull_1_2, __global double* hull_2_3, __global long* err) {
+    if (nessie_failed(err)) return;
+    const long gid = get_global_id(0);
+    if (gid < 1) {
+        double once_hull_1_r;
+        double once_hull_1_r_1;
+        main_elt_once_hull_1(hull_1_0, n_hull_1, hull_2_1, err, &once_hull_1_r, &once_hull_1_r_1);
+        hull_1_2[0] = once_hull_1_r;
+        hull_2_3[0] = once_hull_1_r_1;
+    }
+}
+
+
+// ===== random_points_map_fused.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline void random_points_map_fused_pull_mapped(long i, __global const long* i_1, double* r0, double* r1) {
+    long x = nessie_mul(2L, i_1[i]);
+    long x_1 = nessie_rem(nessie_add(nessie_mul(x, 1103515245L), 12345L), 2147483648L);
+    long x_2 = x_1 ^ nessie_shr(x_1, 11L);
+    double v = (double)nessie_rem(nessie_rem(nessie_add(nessie_mul(x_2, 1103515245L), 12345L), 2147483648L), 1048576L) / 1048576.0;
+    long x_3 = nessie_add(nessie_mul(2L, i_1[i]), 1L);
+    long x_4 = nessie_rem(nessie_add(nessie_mul(x_3, 1103515245L), 12345L), 2147483648L);
+    long x_5 = x_4 ^ nessie_shr(x_4, 11L);
+    double v_1 = (double)nessie_rem(nessie_rem(nessie_add(nessie_mul(x_5, 1103515245L), 12345L), 2147483648L), 1048576L) / 1048576.0;
+    *r0 = v;
+    *r1 = v_1;
+}
+
+__kernel void random_points_map_fused_mapped(long n_i, __global const long* i_0, __global double* mapped_1, __global double* mapped_6) {
+    const long gid = get_global_id(0);
+    if (gid < n_i) {
+        double pull_mapped_r;
+        double pull_mapped_r_1;
+        random_points_map_fused_pull_mapped(gid, i_0, &pull_mapped_r, &pull_mapped_r_1);
+        mapped_1[gid] = pull_mapped_r;
+        mapped_6[gid] = pull_mapped_r_1;
+    }
+}
+
+
+// ===== quick_hull_fused.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline void quick_hull_fused_pull_extreme(long i, __global const double* points_1, double* r0, long* r1) {
+    *r0 = points_1[i];
+    *r1 = i;
+}
+
+static inline void quick_hull_fused_op_extreme(double av, long ai, double bv, long bi, double* r0, long* r1) {
+    double t_4;
+    long t_5;
+    if (ai < 0L) {
+        t_4 = bv;
+        t_5 = bi;
+    } else {
+        double t_2;
+        long t_3;
+        if (bi < 0L) {
+            t_2 = av;
+            t_3 = ai;
+        } else {
+            double t;
+            long t_1;
+            if (bv < av || (av != av && bv == bv)) {
+                t = bv;
+                t_1 = bi;
+            } else {
+                t = av;
+                t_1 = ai;
+            }
+            t_2 = t;
+            t_3 = t_1;
+        }
+        t_4 = t_2;
+        t_5 = t_3;
+    }
+    *r0 = t_4;
+    *r1 = t_5;
+}
+
+static inline void quick_hull_fused_once_minx_1(long index, __global const double* points_1, long points_1_len, __global const double* points_2, __global long* err, double* r0, double* r1) {
+    if (index < 0L || index >= points_1_len) {
+        nessie_fail(err, 1, 2, index, points_1_len);
+        *r0 = 0.0;
+        *r1 = 0.0;
+        return;
+    }
+    *r0 = points_1[index];
+    *r1 = points_2[index];
+}
+
+__kernel void quick_hull_fused_extreme_partial(long groups, long chunk, long n_points_1, __global const double* points_1, __global double* extreme_partials, __global long* index_partials) {
+    __local double group_values[256];
+    __local long group_values_1[256];
+    __local double group_swap[256];
+    __local long group_swap_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            double acc = 0.0;
+            long acc_1 = -1L;
+            for (long k = 0; k < chunk; k++) {
+                double x;
+                long x_1;
+                if (l + 256 * wg + 256 * groups * k < n_points_1) {
+                    double pull_extreme_r;
+                    long pull_extreme_r_1;
+                    quick_hull_fused_pull_extreme(l + 256 * wg + 256 * groups * k, points_1, &pull_extreme_r, &pull_extreme_r_1);
+                    x = pull_extreme_r;
+                    x_1 = pull_extreme_r_1;
+                } else {
+                    x = 0.0;
+                    x_1 = -1L;
+                }
+                double op_extreme_r;
+                long op_extreme_r_1;
+                quick_hull_fused_op_extreme(acc, acc_1, x, x_1, &op_extreme_r, &op_extreme_r_1);
+                acc = op_extreme_r;
+                acc_1 = op_extreme_r_1;
+            }
+            {
+                group_values[l] = acc;
+                group_values_1[l] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local double* group_values_in = group_values;
+        __local double* group_values_out = group_swap;
+        __local long* group_values_1_in = group_values_1;
+        __local long* group_values_1_out = group_swap_1;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                double acc_2 = 0.0;
+                long acc_3 = -1L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    double op_extreme_r_2;
+                    long op_extreme_r_3;
+                    quick_hull_fused_op_extreme(acc_2, acc_3, group_values_in[k_1 + 2 * l_1], group_values_1_in[k_1 + 2 * l_1], &op_extreme_r_2, &op_extreme_r_3);
+                    acc_2 = op_extreme_r_2;
+                    acc_3 = op_extreme_r_3;
+                }
+                {
+                    group_values_out[l_1] = acc_2;
+                    group_values_1_out[l_1] = acc_3;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local double* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            {
+                __local long* t = group_values_1_in;
+                group_values_1_in = group_values_1_out;
+                group_values_1_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                extreme_partials[wg] = group_values_in[0];
+                index_partials[wg] = group_values_1_in[0];
+            }
+        }
+    }
+}
+
+__kernel void quick_hull_fused_extreme_final(__global const double* extreme_partials, __global const long* index_partials, long final_chunk, long groups, __global double* extreme, __global long* index) {
+    __local double group_values[256];
+    __local long group_values_1[256];
+    __local double group_swap[256];
+    __local long group_swap_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            double acc = 0.0;
+            long acc_1 = -1L;
+            for (long k = 0; k < final_chunk; k++) {
+                double x;
+                long x_1;
+                if (256 * k + l < groups) {
+                    x = extreme_partials[256 * k + l];
+                    x_1 = index_partials[256 * k + l];
+                } else {
+                    x = 0.0;
+                    x_1 = -1L;
+                }
+                double op_extreme_r;
+                long op_extreme_r_1;
+                quick_hull_fused_op_extreme(acc, acc_1, x, x_1, &op_extreme_r, &op_extreme_r_1);
+                acc = op_extreme_r;
+                acc_1 = op_extreme_r_1;
+            }
+            {
+                group_values[l] = acc;
+                group_values_1[l] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local double* group_values_in = group_values;
+        __local double* group_values_out = group_swap;
+        __local long* group_values_1_in = group_values_1;
+        __local long* group_values_1_out = group_swap_1;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                double acc_2 = 0.0;
+                long acc_3 = -1L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    double op_extreme_r_2;
+                    long op_extreme_r_3;
+                    quick_hull_fused_op_extreme(acc_2, acc_3, group_values_in[k_1 + 2 * l_1], group_values_1_in[k_1 + 2 * l_1], &op_extreme_r_2, &op_extreme_r_3);
+                    acc_2 = op_extreme_r_2;
+                    acc_3 = op_extreme_r_3;
+                }
+                {
+                    group_values_out[l_1] = acc_2;
+                    group_values_1_out[l_1] = acc_3;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local double* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            {
+                __local long* t = group_values_1_in;
+                group_values_1_in = group_values_1_out;
+                group_values_1_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                extreme[0] = group_values_in[0];
+                index[0] = group_values_1_in[0];
+            }
+        }
+    }
+}
+
+__kernel void quick_hull_fused_minx_1(__global const long* index, __global const double* points_1, long n_points_1, __global const double* points_2, __global double* minx_1, __global double* minx_2, __global long* err) {
+    if (nessie_failed(err)) return;
+    const long gid = get_global_id(0);
+    if (gid < 1) {
+        double once_minx_1_r;
+        double once_minx_1_r_1;
+        quick_hull_fused_once_minx_1(index[0], points_1, n_points_1, points_2, err, &once_minx_1_r, &once_minx_1_r_1);
+        minx_1[0] = once_minx_1_r;
+        minx_2[0] = once_minx_1_r_1;
+    }
+}
+
+
+// ===== quick_hull_fused_2.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline void quick_hull_fused_2_pull_extreme(long i, __global const double* points_1, double* r0, long* r1) {
+    *r0 = points_1[i];
+    *r1 = i;
+}
+
+static inline void quick_hull_fused_2_op_extreme(double av, long ai, double bv, long bi, double* r0, long* r1) {
+    double t_4;
+    long t_5;
+    if (ai < 0L) {
+        t_4 = bv;
+        t_5 = bi;
+    } else {
+        double t_2;
+        long t_3;
+        if (bi < 0L) {
+            t_2 = av;
+            t_3 = ai;
+        } else {
+            double t;
+            long t_1;
+            if (bv > av || (bv != bv && av == av)) {
+                t = bv;
+                t_1 = bi;
+            } else {
+                t = av;
+                t_1 = ai;
+            }
+            t_2 = t;
+            t_3 = t_1;
+        }
+        t_4 = t_2;
+        t_5 = t_3;
+    }
+    *r0 = t_4;
+    *r1 = t_5;
+}
+
+static inline void quick_hull_fused_2_once_maxx_1(long index, __global const double* points_1, long points_1_len, __global const double* points_2, __global long* err, double* r0, double* r1) {
+    if (index < 0L || index >= points_1_len) {
+        nessie_fail(err, 1, 4, index, points_1_len);
+        *r0 = 0.0;
+        *r1 = 0.0;
+        return;
+    }
+    *r0 = points_1[index];
+    *r1 = points_2[index];
+}
+
+__kernel void quick_hull_fused_2_extreme_partial(long groups, long chunk, long n_points_1, __global const double* points_1, __global double* extreme_partials, __global long* index_partials) {
+    __local double group_values[256];
+    __local long group_values_1[256];
+    __local double group_swap[256];
+    __local long group_swap_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            double acc = 0.0;
+            long acc_1 = -1L;
+            for (long k = 0; k < chunk; k++) {
+                double x;
+                long x_1;
+                if (l + 256 * wg + 256 * groups * k < n_points_1) {
+                    double pull_extreme_r;
+                    long pull_extreme_r_1;
+                    quick_hull_fused_2_pull_extreme(l + 256 * wg + 256 * groups * k, points_1, &pull_extreme_r, &pull_extreme_r_1);
+                    x = pull_extreme_r;
+                    x_1 = pull_extreme_r_1;
+                } else {
+                    x = 0.0;
+                    x_1 = -1L;
+                }
+                double op_extreme_r;
+                long op_extreme_r_1;
+                quick_hull_fused_2_op_extreme(acc, acc_1, x, x_1, &op_extreme_r, &op_extreme_r_1);
+                acc = op_extreme_r;
+                acc_1 = op_extreme_r_1;
+            }
+            {
+                group_values[l] = acc;
+                group_values_1[l] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local double* group_values_in = group_values;
+        __local double* group_values_out = group_swap;
+        __local long* group_values_1_in = group_values_1;
+        __local long* group_values_1_out = group_swap_1;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                double acc_2 = 0.0;
+                long acc_3 = -1L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    double op_extreme_r_2;
+                    long op_extreme_r_3;
+                    quick_hull_fused_2_op_extreme(acc_2, acc_3, group_values_in[k_1 + 2 * l_1], group_values_1_in[k_1 + 2 * l_1], &op_extreme_r_2, &op_extreme_r_3);
+                    acc_2 = op_extreme_r_2;
+                    acc_3 = op_extreme_r_3;
+                }
+                {
+                    group_values_out[l_1] = acc_2;
+                    group_values_1_out[l_1] = acc_3;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local double* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            {
+                __local long* t = group_values_1_in;
+                group_values_1_in = group_values_1_out;
+                group_values_1_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                extreme_partials[wg] = group_values_in[0];
+                index_partials[wg] = group_values_1_in[0];
+            }
+        }
+    }
+}
+
+__kernel void quick_hull_fused_2_extreme_final(__global const double* extreme_partials, __global const long* index_partials, long final_chunk, long groups, __global double* extreme, __global long* index) {
+    __local double group_values[256];
+    __local long group_values_1[256];
+    __local double group_swap[256];
+    __local long group_swap_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            double acc = 0.0;
+            long acc_1 = -1L;
+            for (long k = 0; k < final_chunk; k++) {
+                double x;
+                long x_1;
+                if (256 * k + l < groups) {
+                    x = extreme_partials[256 * k + l];
+                    x_1 = index_partials[256 * k + l];
+                } else {
+                    x = 0.0;
+                    x_1 = -1L;
+                }
+                double op_extreme_r;
+                long op_extreme_r_1;
+                quick_hull_fused_2_op_extreme(acc, acc_1, x, x_1, &op_extreme_r, &op_extreme_r_1);
+                acc = op_extreme_r;
+                acc_1 = op_extreme_r_1;
+            }
+            {
+                group_values[l] = acc;
+                group_values_1[l] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local double* group_values_in = group_values;
+        __local double* group_values_out = group_swap;
+        __local long* group_values_1_in = group_values_1;
+        __local long* group_values_1_out = group_swap_1;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                double acc_2 = 0.0;
+                long acc_3 = -1L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    double op_extreme_r_2;
+                    long op_extreme_r_3;
+                    quick_hull_fused_2_op_extreme(acc_2, acc_3, group_values_in[k_1 + 2 * l_1], group_values_1_in[k_1 + 2 * l_1], &op_extreme_r_2, &op_extreme_r_3);
+                    acc_2 = op_extreme_r_2;
+                    acc_3 = op_extreme_r_3;
+                }
+                {
+                    group_values_out[l_1] = acc_2;
+                    group_values_1_out[l_1] = acc_3;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local double* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            {
+                __local long* t = group_values_1_in;
+                group_values_1_in = group_values_1_out;
+                group_values_1_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                extreme[0] = group_values_in[0];
+                index[0] = group_values_1_in[0];
+            }
+        }
+    }
+}
+
+__kernel void quick_hull_fused_2_maxx_1(__global const long* index, __global const double* points_1, long n_points_1, __global const double* points_2, __global double* maxx_1, __global double* maxx_2, __global long* err) {
+    if (nessie_failed(err)) return;
+    const long gid = get_global_id(0);
+    if (gid < 1) {
+        double once_maxx_1_r;
+        double once_maxx_1_r_1;
+        quick_hull_fused_2_once_maxx_1(index[0], points_1, n_points_1, points_2, err, &once_maxx_1_r, &once_maxx_1_r_1);
+        maxx_1[0] = once_maxx_1_r;
+        maxx_2[0] = once_maxx_1_r_1;
+    }
+}
+
+
+// ===== quick_hull_reduce_max_index_fused.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline void quick_hull_reduce_max_index_fused_pull_extreme(long i, __global const double* points_1, double* r0, long* r1) {
+    *r0 = points_1[i];
+    *r1 = i;
+}
+
+static inline void quick_hull_reduce_max_index_fused_op_extreme(double av, long ai, double bv, long bi, double* r0, long* r1) {
+    double t_4;
+    long t_5;
+    if (ai < 0L) {
+        t_4 = bv;
+        t_5 = bi;
+    } else {
+        double t_2;
+        long t_3;
+        if (bi < 0L) {
+            t_2 = av;
+            t_3 = ai;
+        } else {
+            double t;
+            long t_1;
+            if (bv > av || (bv != bv && av == av)) {
+                t = bv;
+                t_1 = bi;
+            } else {
+                t = av;
+                t_1 = ai;
+            }
+            t_2 = t;
+            t_3 = t_1;
+        }
+        t_4 = t_2;
+        t_5 = t_3;
+    }
+    *r0 = t_4;
+    *r1 = t_5;
+}
+
+static inline void quick_hull_reduce_max_index_fused_once_pm_1(long index, __global const double* points_1, long points_1_len, __global const double* points_2, __global long* err, double* r0, double* r1) {
+    if (index < 0L || index >= points_1_len) {
+        nessie_fail(err, 1, 7, index, points_1_len);
+        *r0 = 0.0;
+        *r1 = 0.0;
+        return;
+    }
+    *r0 = points_1[index];
+    *r1 = points_2[index];
+}
+
+__kernel void quick_hull_reduce_max_index_fused_extreme_partial(long groups, long chunk, long n_points_1, __global const double* points_1_0, __global double* extreme_partials, __global long* index_partials) {
+    __local double group_values[256];
+    __local long group_values_1[256];
+    __local double group_swap[256];
+    __local long group_swap_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            double acc = 0.0;
+            long acc_1 = -1L;
+            for (long k = 0; k < chunk; k++) {
+                double x;
+                long x_1;
+                if (l + 256 * wg + 256 * groups * k < n_points_1) {
+                    double pull_extreme_r;
+                    long pull_extreme_r_1;
+                    quick_hull_reduce_max_index_fused_pull_extreme(l + 256 * wg + 256 * groups * k, points_1_0, &pull_extreme_r, &pull_extreme_r_1);
+                    x = pull_extreme_r;
+                    x_1 = pull_extreme_r_1;
+                } else {
+                    x = 0.0;
+                    x_1 = -1L;
+                }
+                double op_extreme_r;
+                long op_extreme_r_1;
+                quick_hull_reduce_max_index_fused_op_extreme(acc, acc_1, x, x_1, &op_extreme_r, &op_extreme_r_1);
+                acc = op_extreme_r;
+                acc_1 = op_extreme_r_1;
+            }
+            {
+                group_values[l] = acc;
+                group_values_1[l] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local double* group_values_in = group_values;
+        __local double* group_values_out = group_swap;
+        __local long* group_values_1_in = group_values_1;
+        __local long* group_values_1_out = group_swap_1;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                double acc_2 = 0.0;
+                long acc_3 = -1L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    double op_extreme_r_2;
+                    long op_extreme_r_3;
+                    quick_hull_reduce_max_index_fused_op_extreme(acc_2, acc_3, group_values_in[k_1 + 2 * l_1], group_values_1_in[k_1 + 2 * l_1], &op_extreme_r_2, &op_extreme_r_3);
+                    acc_2 = op_extreme_r_2;
+                    acc_3 = op_extreme_r_3;
+                }
+                {
+                    group_values_out[l_1] = acc_2;
+                    group_values_1_out[l_1] = acc_3;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local double* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            {
+                __local long* t = group_values_1_in;
+                group_values_1_in = group_values_1_out;
+                group_values_1_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                extreme_partials[wg] = group_values_in[0];
+                index_partials[wg] = group_values_1_in[0];
+            }
+        }
+    }
+}
+
+__kernel void quick_hull_reduce_max_index_fused_extreme_final(__global const double* extreme_partials, __global const long* index_partials, long final_chunk, long groups, __global double* extreme, __global long* index) {
+    __local double group_values[256];
+    __local long group_values_1[256];
+    __local double group_swap[256];
+    __local long group_swap_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            double acc = 0.0;
+            long acc_1 = -1L;
+            for (long k = 0; k < final_chunk; k++) {
+                double x;
+                long x_1;
+                if (256 * k + l < groups) {
+                    x = extreme_partials[256 * k + l];
+                    x_1 = index_partials[256 * k + l];
+                } else {
+                    x = 0.0;
+                    x_1 = -1L;
+                }
+                double op_extreme_r;
+                long op_extreme_r_1;
+                quick_hull_reduce_max_index_fused_op_extreme(acc, acc_1, x, x_1, &op_extreme_r, &op_extreme_r_1);
+                acc = op_extreme_r;
+                acc_1 = op_extreme_r_1;
+            }
+            {
+                group_values[l] = acc;
+                group_values_1[l] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local double* group_values_in = group_values;
+        __local double* group_values_out = group_swap;
+        __local long* group_values_1_in = group_values_1;
+        __local long* group_values_1_out = group_swap_1;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                double acc_2 = 0.0;
+                long acc_3 = -1L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    double op_extreme_r_2;
+                    long op_extreme_r_3;
+                    quick_hull_reduce_max_index_fused_op_extreme(acc_2, acc_3, group_values_in[k_1 + 2 * l_1], group_values_1_in[k_1 + 2 * l_1], &op_extreme_r_2, &op_extreme_r_3);
+                    acc_2 = op_extreme_r_2;
+                    acc_3 = op_extreme_r_3;
+                }
+                {
+                    group_values_out[l_1] = acc_2;
+                    group_values_1_out[l_1] = acc_3;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local double* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            {
+                __local long* t = group_values_1_in;
+                group_values_1_in = group_values_1_out;
+                group_values_1_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                extreme[0] = group_values_in[0];
+                index[0] = group_values_1_in[0];
+            }
+        }
+    }
+}
+
+__kernel void quick_hull_reduce_max_index_fused_pm_1(__global const long* index, __global const double* points_1_8, long n_points_1_1, __global const double* points_2, __global double* pm_1, __global double* pm_2, __global long* err) {
+    if (nessie_failed(err)) return;
+    const long gid = get_global_id(0);
+    if (gid < 1) {
+        double once_pm_1_r;
+        double once_pm_1_r_1;
+        quick_hull_reduce_max_index_fused_once_pm_1(index[0], points_1_8, n_points_1_1, points_2, err, &once_pm_1_r, &once_pm_1_r_1);
+        pm_1[0] = once_pm_1_r;
+        pm_2[0] = once_pm_1_r_1;
+    }
+}
+
+
+// ===== hsplit_fused.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline long hsplit_fused_flag_kept(long i, __global const double* cross_elements) {
+    long j = i;
+    double c = cross_elements[i];
+    long i_1 = j;
+    double x = cross_elements[i_1];
+    return x > -x ? 1L : 0L;
+}
+
+static inline long hsplit_fused_add_kept(long a, long b) {
+    return nessie_add(a, b);
+}
+
+static inline long hsplit_fused_count_kept(__global const long* kept_flags, long kept_flags_len, __global const long* kept_positions) {
+    return kept_flags_len > 0L ? nessie_add(kept_positions[nessie_sub(kept_flags_len, 1L)], kept_flags[nessie_sub(kept_flags_len, 1L)]) : 0L;
+}
+
+static inline long hsplit_fused_target_kept(long j, __global const long* kept_flags, __global const long* kept_positions) {
+    return kept_flags[j] != 0L ? kept_positions[j] : -1L;
+}
+
+static inline void hsplit_fused_pull_kept(long i, __global const double* cross_elements, long* r0, double* r1) {
+    *r0 = i;
+    *r1 = cross_elements[i];
+}
+
+static inline long hsplit_fused_pull_packed_lengths(long p, __global const double* cross_elements) {
+    double x = cross_elements[p];
+    int mapped = x > -x;
+    return (long)mapped;
+}
+
+static inline long hsplit_fused_op_packed_lengths(long a, long b) {
+    return nessie_add(a, b);
+}
+
+__kernel void hsplit_fused_kept_flags(long n_cross_elements, __global const double* cross_elements, __global long* kept_flags) {
+    const long gid = get_global_id(0);
+    if (gid < n_cross_elements) {
+        long flag_kept_r = hsplit_fused_flag_kept(gid, cross_elements);
+        kept_flags[gid] = flag_kept_r;
+    }
+}
+
+__kernel void hsplit_fused_kept_positions_block_totals(__global const long* kept_flags, long groups, long chunk, long n_cross_elements, __global long* kept_positions_block_totals) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
+                long x;
+                if (k + chunk * l + 256 * chunk * wg < n_cross_elements) {
+                    x = kept_flags[k + chunk * l + 256 * chunk * wg];
+                } else {
+                    x = 0L;
+                }
+                long add_kept_r = hsplit_fused_add_kept(acc, x);
+                acc = add_kept_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long add_kept_r_1 = hsplit_fused_add_kept(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = add_kept_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                kept_positions_block_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_kept_positions_block_offsets(__global const long* kept_positions_block_totals, long groups, __global long* kept_positions_block_offsets) {
+    const long gid = get_global_id(0);
+    if (gid < 1) {
+        long acc = 0L;
+        for (long k = 0; k < groups; k++) {
+            kept_positions_block_offsets[k] = acc;
+            long add_kept_r = hsplit_fused_add_kept(acc, kept_positions_block_totals[k]);
+            acc = add_kept_r;
+        }
+    }
+}
+
+__kernel void hsplit_fused_kept_positions_scan(__global const long* kept_flags, __global const long* kept_positions_block_offsets, long groups, long chunk, long n_cross_elements, __global long* kept_positions) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
+                long x;
+                if (k + chunk * l + 256 * chunk * wg < n_cross_elements) {
+                    x = kept_flags[k + chunk * l + 256 * chunk * wg];
+                } else {
+                    x = 0L;
+                }
+                long add_kept_r = hsplit_fused_add_kept(acc, x);
+                acc = add_kept_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = kept_positions_block_offsets[wg];
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long add_kept_r_1 = hsplit_fused_add_kept(acc_1, group_values[k_1]);
+                acc_1 = add_kept_r_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < chunk; k_2++) {
+                kept_positions[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
+                long x_1;
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < n_cross_elements) {
+                    x_1 = kept_flags[k_2 + chunk * l_2 + 256 * chunk * wg];
+                } else {
+                    x_1 = 0L;
+                }
+                long add_kept_r_2 = hsplit_fused_add_kept(acc_2, x_1);
+                acc_2 = add_kept_r_2;
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_kept_count(__global const long* kept_flags, long n_cross_elements, __global const long* kept_positions, __global long* kept_kept) {
+    const long gid = get_global_id(0);
+    if (gid < 1) {
+        long count_kept_r = hsplit_fused_count_kept(kept_flags, n_cross_elements, kept_positions);
+        kept_kept[0] = count_kept_r;
+    }
+}
+
+__kernel void hsplit_fused_kept(long n_cross_elements, __global const double* cross_elements, __global const long* kept_flags, __global const long* kept_positions, __global long* kept, __global double* c_5) {
+    const long gid = get_global_id(0);
+    if (gid < n_cross_elements) {
+        long pull_kept_r;
+        double pull_kept_r_1;
+        hsplit_fused_pull_kept(gid, cross_elements, &pull_kept_r, &pull_kept_r_1);
+        long target_kept_r = hsplit_fused_target_kept(gid, kept_flags, kept_positions);
+        if (target_kept_r >= 0) {
+            kept[target_kept_r] = pull_kept_r;
+            c_5[target_kept_r] = pull_kept_r_1;
+        }
+    }
+}
+
+__kernel void hsplit_fused_packed_lengths(__global const long* cross_offsets, __global const long* cross_lengths, long n_cross_offsets, __global const double* cross_elements, __global long* packed_lengths) {
+    const long gid = get_global_id(0);
+    if (gid < n_cross_offsets) {
+        const long offset = cross_offsets[gid];
+        const long length = cross_lengths[gid];
+        long acc = 0L;
+        for (long k = 0; k < length; k++) {
+            long pull_packed_lengths_r = hsplit_fused_pull_packed_lengths(offset + k, cross_elements);
+            long op_packed_lengths_r = hsplit_fused_op_packed_lengths(acc, pull_packed_lengths_r);
+            acc = op_packed_lengths_r;
+        }
+        {
+            packed_lengths[gid] = acc;
+        }
+    }
+}
+
+
+// ===== hsplit_fused_2.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline int hsplit_fused_2_pull_mapped(long i, long points_1_len, __global const long* cross_lengths, __global const long* packed_lengths, __global long* err) {
+    long len = points_1_len;
+    long len_1 = cross_lengths[i];
+    if (len != len_1) {
+        nessie_fail(err, 1, 5, len, len_1);
+        return 0;
+    }
+    int v = packed_lengths[i] < 2L;
+    return v;
+}
+
+static inline long hsplit_fused_2_pull_rank(long i, __global const long* packed_lengths) {
+    int mapped = packed_lengths[i] < 2L;
+    return (long)mapped;
+}
+
+static inline long hsplit_fused_2_op_rank(long a, long b) {
+    return nessie_add(a, b);
+}
+
+static inline long hsplit_fused_2_flag_then_instances(long i, __global const long* packed_lengths) {
+    long j = i;
+    long i_1 = j;
+    return packed_lengths[i_1] < 2L ? 1L : 0L;
+}
+
+static inline long hsplit_fused_2_add_then_instances(long a, long b) {
+    return nessie_add(a, b);
+}
+
+static inline long hsplit_fused_2_count_then_instances(__global const long* then_instances_flags, long then_instances_flags_len, __global const long* then_instances_positions) {
+    return then_instances_flags_len > 0L ? nessie_add(then_instances_positions[nessie_sub(then_instances_flags_len, 1L)], then_instances_flags[nessie_sub(then_instances_flags_len, 1L)]) : 0L;
+}
+
+static inline long hsplit_fused_2_target_then_instances(long j, __global const long* then_instances_flags, __global const long* then_instances_positions) {
+    return then_instances_flags[j] != 0L ? then_instances_positions[j] : -1L;
+}
+
+static inline long hsplit_fused_2_pull_then_instances(long i) {
+    return i;
+}
+
+static inline long hsplit_fused_2_flag_else_instances(long i, __global const long* packed_lengths) {
+    long j = i;
+    long i_1 = j;
+    return !(packed_lengths[i_1] < 2L) ? 1L : 0L;
+}
+
+static inline long hsplit_fused_2_add_else_instances(long a, long b) {
+    return nessie_add(a, b);
+}
+
+static inline long hsplit_fused_2_count_else_instances(__global const long* else_instances_flags, long else_instances_flags_len, __global const long* else_instances_positions) {
+    return else_instances_flags_len > 0L ? nessie_add(else_instances_positions[nessie_sub(else_instances_flags_len, 1L)], else_instances_flags[nessie_sub(else_instances_flags_len, 1L)]) : 0L;
+}
+
+static inline long hsplit_fused_2_target_else_instances(long j, __global const long* else_instances_flags, __global const long* else_instances_positions) {
+    return else_instances_flags[j] != 0L ? else_instances_positions[j] : -1L;
+}
+
+static inline long hsplit_fused_2_pull_else_instances(long i) {
+    return i;
+}
+
+__kernel void hsplit_fused_2_mapped(long instances, long n_points_1, __global const long* cross_lengths, __global const long* packed_lengths, __global uchar* mapped_7, __global long* err) {
+    if (nessie_failed(err)) return;
+    const long gid = get_global_id(0);
+    if (gid < instances) {
+        int pull_mapped_r = hsplit_fused_2_pull_mapped(gid, n_points_1, cross_lengths, packed_lengths, err);
+        mapped_7[gid] = pull_mapped_r;
+    }
+}
+
+__kernel void hsplit_fused_2_rank_block_totals(long groups, long chunk, long instances, __global const long* packed_lengths, __global long* rank_block_totals) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
+                long x;
+                if (k + chunk * l + 256 * chunk * wg < instances) {
+                    long pull_rank_r = hsplit_fused_2_pull_rank(k + chunk * l + 256 * chunk * wg, packed_lengths);
+                    x = pull_rank_r;
+                } else {
+                    x = 0L;
+                }
+                long op_rank_r = hsplit_fused_2_op_rank(acc, x);
+                acc = op_rank_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_rank_r_1 = hsplit_fused_2_op_rank(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_rank_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                rank_block_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_2_rank_block_offsets(__global const long* rank_block_totals, long groups, __global long* rank_block_offsets) {
+    const long gid = get_global_id(0);
+    if (gid < 1) {
+        long acc = 0L;
+        for (long k = 0; k < groups; k++) {
+            rank_block_offsets[k] = acc;
+            long op_rank_r = hsplit_fused_2_op_rank(acc, rank_block_totals[k]);
+            acc = op_rank_r;
+        }
+    }
+}
+
+__kernel void hsplit_fused_2_rank_scan(__global const long* rank_block_offsets, long groups, long chunk, long instances, __global const long* packed_lengths, __global long* rank) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
+                long x;
+                if (k + chunk * l + 256 * chunk * wg < instances) {
+                    long pull_rank_r = hsplit_fused_2_pull_rank(k + chunk * l + 256 * chunk * wg, packed_lengths);
+                    x = pull_rank_r;
+                } else {
+                    x = 0L;
+                }
+                long op_rank_r = hsplit_fused_2_op_rank(acc, x);
+                acc = op_rank_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = rank_block_offsets[wg];
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_rank_r_1 = hsplit_fused_2_op_rank(acc_1, group_values[k_1]);
+                acc_1 = op_rank_r_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < chunk; k_2++) {
+                rank[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
+                long x_1;
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < instances) {
+                    long pull_rank_r_1 = hsplit_fused_2_pull_rank(k_2 + chunk * l_2 + 256 * chunk * wg, packed_lengths);
+                    x_1 = pull_rank_r_1;
+                } else {
+                    x_1 = 0L;
+                }
+                long op_rank_r_2 = hsplit_fused_2_op_rank(acc_2, x_1);
+                acc_2 = op_rank_r_2;
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_2_then_instances_flags(long instances, __global const long* packed_lengths, __global long* then_instances_flags) {
+    const long gid = get_global_id(0);
+    if (gid < instances) {
+        long flag_then_instances_r = hsplit_fused_2_flag_then_instances(gid, packed_lengths);
+        then_instances_flags[gid] = flag_then_instances_r;
+    }
+}
+
+__kernel void hsplit_fused_2_then_instances_positions_block_totals(__global const long* then_instances_flags, long groups, long chunk, long instances, __global long* then_instances_positions_block_totals) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
+                long x;
+                if (k + chunk * l + 256 * chunk * wg < instances) {
+                    x = then_instances_flags[k + chunk * l + 256 * chunk * wg];
+                } else {
+                    x = 0L;
+                }
+                long add_then_instances_r = hsplit_fused_2_add_then_instances(acc, x);
+                acc = add_then_instances_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long add_then_instances_r_1 = hsplit_fused_2_add_then_instances(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = add_then_instances_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                then_instances_positions_block_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_2_then_instances_positions_block_offsets(__global const long* then_instances_positions_block_totals, long groups, __global long* then_instances_positions_block_offsets) {
+    const long gid = get_global_id(0);
+    if (gid < 1) {
+        long acc = 0L;
+        for (long k = 0; k < groups; k++) {
+            then_instances_positions_block_offsets[k] = acc;
+            long add_then_instances_r = hsplit_fused_2_add_then_instances(acc, then_instances_positions_block_totals[k]);
+            acc = add_then_instances_r;
+        }
+    }
+}
+
+__kernel void hsplit_fused_2_then_instances_positions_scan(__global const long* then_instances_flags, __global const long* then_instances_positions_block_offsets, long groups, long chunk, long instances, __global long* then_instances_positions) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
+                long x;
+                if (k + chunk * l + 256 * chunk * wg < instances) {
+                    x = then_instances_flags[k + chunk * l + 256 * chunk * wg];
+                } else {
+                    x = 0L;
+                }
+                long add_then_instances_r = hsplit_fused_2_add_then_instances(acc, x);
+                acc = add_then_instances_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = then_instances_positions_block_offsets[wg];
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long add_then_instances_r_1 = hsplit_fused_2_add_then_instances(acc_1, group_values[k_1]);
+                acc_1 = add_then_instances_r_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < chunk; k_2++) {
+                then_instances_positions[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
+                long x_1;
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < instances) {
+                    x_1 = then_instances_flags[k_2 + chunk * l_2 + 256 * chunk * wg];
+                } else {
+                    x_1 = 0L;
+                }
+                long add_then_instances_r_2 = hsplit_fused_2_add_then_instances(acc_2, x_1);
+                acc_2 = add_then_instances_r_2;
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_2_then_instances_count(__global const long* then_instances_flags, long instances, __global const long* then_instances_positions, __global long* then_instances_kept) {
+    const long gid = get_global_id(0);
+    if (gid < 1) {
+        long count_then_instances_r = hsplit_fused_2_count_then_instances(then_instances_flags, instances, then_instances_positions);
+        then_instances_kept[0] = count_then_instances_r;
+    }
+}
+
+__kernel void hsplit_fused_2_then_instances(long instances, __global const long* then_instances_flags, __global const long* then_instances_positions, __global long* then_instances) {
+    const long gid = get_global_id(0);
+    if (gid < instances) {
+        long pull_then_instances_r = hsplit_fused_2_pull_then_instances(gid);
+        long target_then_instances_r = hsplit_fused_2_target_then_instances(gid, then_instances_flags, then_instances_positions);
+        if (target_then_instances_r >= 0) {
+            then_instances[target_then_instances_r] = pull_then_instances_r;
+        }
+    }
+}
+
+__kernel void hsplit_fused_2_else_instances_flags(long instances, __global const long* packed_lengths, __global long* else_instances_flags) {
+    const long gid = get_global_id(0);
+    if (gid < instances) {
+        long flag_else_instances_r = hsplit_fused_2_flag_else_instances(gid, packed_lengths);
+        else_instances_flags[gid] = flag_else_instances_r;
+    }
+}
+
+__kernel void hsplit_fused_2_else_instances_positions_block_totals(__global const long* else_instances_flags, long groups, long chunk, long instances, __global long* else_instances_positions_block_totals) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
+                long x;
+                if (k + chunk * l + 256 * chunk * wg < instances) {
+                    x = else_instances_flags[k + chunk * l + 256 * chunk * wg];
+                } else {
+                    x = 0L;
+                }
+                long add_else_instances_r = hsplit_fused_2_add_else_instances(acc, x);
+                acc = add_else_instances_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long add_else_instances_r_1 = hsplit_fused_2_add_else_instances(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = add_else_instances_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                else_instances_positions_block_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_2_else_instances_positions_block_offsets(__global const long* else_instances_positions_block_totals, long groups, __global long* else_instances_positions_block_offsets) {
+    const long gid = get_global_id(0);
+    if (gid < 1) {
+        long acc = 0L;
+        for (long k = 0; k < groups; k++) {
+            else_instances_positions_block_offsets[k] = acc;
+            long add_else_instances_r = hsplit_fused_2_add_else_instances(acc, else_instances_positions_block_totals[k]);
+            acc = add_else_instances_r;
+        }
+    }
+}
+
+__kernel void hsplit_fused_2_else_instances_positions_scan(__global const long* else_instances_flags, __global const long* else_instances_positions_block_offsets, long groups, long chunk, long instances, __global long* else_instances_positions) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
+                long x;
+                if (k + chunk * l + 256 * chunk * wg < instances) {
+                    x = else_instances_flags[k + chunk * l + 256 * chunk * wg];
+                } else {
+                    x = 0L;
+                }
+                long add_else_instances_r = hsplit_fused_2_add_else_instances(acc, x);
+                acc = add_else_instances_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = else_instances_positions_block_offsets[wg];
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long add_else_instances_r_1 = hsplit_fused_2_add_else_instances(acc_1, group_values[k_1]);
+                acc_1 = add_else_instances_r_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < chunk; k_2++) {
+                else_instances_positions[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
+                long x_1;
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < instances) {
+                    x_1 = else_instances_flags[k_2 + chunk * l_2 + 256 * chunk * wg];
+                } else {
+                    x_1 = 0L;
+                }
+                long add_else_instances_r_2 = hsplit_fused_2_add_else_instances(acc_2, x_1);
+                acc_2 = add_else_instances_r_2;
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_2_else_instances_count(__global const long* else_instances_flags, long instances, __global const long* else_instances_positions, __global long* else_instances_kept) {
+    const long gid = get_global_id(0);
+    if (gid < 1) {
+        long count_else_instances_r = hsplit_fused_2_count_else_instances(else_instances_flags, instances, else_instances_positions);
+        else_instances_kept[0] = count_else_instances_r;
+    }
+}
+
+__kernel void hsplit_fused_2_else_instances(long instances, __global const long* else_instances_flags, __global const long* else_instances_positions, __global long* else_instances) {
+    const long gid = get_global_id(0);
+    if (gid < instances) {
+        long pull_else_instances_r = hsplit_fused_2_pull_else_instances(gid);
+        long target_else_instances_r = hsplit_fused_2_target_else_instances(gid, else_instances_flags, else_instances_positions);
+        if (target_else_instances_r >= 0) {
+            else_instances[target_else_instances_r] = pull_else_instances_r;
+        }
+    }
+}
+
+
+// ===== hsplit_fused_3.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline void hsplit_fused_3_pull_lengths(long i, __global const long* then_instances, __global const double* p1_1, __global const double* p1_1_1, __global const long* packed_offsets, __global const long* packed_lengths, long* r0, long* r1, double* r2, double* r3, long* r4) {
+    long v = 1L;
+    long v_1 = nessie_mul(i, 1L);
+    long q = nessie_div(i, 1L);
+    long p = q;
+    long q_1 = then_instances[p];
+    long p_1 = q;
+    long q_2 = then_instances[p_1];
+    double v_2 = p1_1[q_1];
+    double v_3 = p1_1_1[q_2];
+    long v_4 = v;
+    long v_5 = v_1;
+    double v_6 = v_2;
+    double v_7 = v_3;
+    long offsets = nessie_mul(i, 1L);
+    long lengths = 1L;
+    long start = offsets;
+    long len = lengths;
+    long s = then_instances[i];
+    long start_1 = packed_offsets[s];
+    long len_1 = packed_lengths[s];
+    long v_8 = nessie_add(len, len_1);
+    *r0 = v_4;
+    *r1 = v_5;
+    *r2 = v_6;
+    *r3 = v_7;
+    *r4 = v_8;
+}
+
+static inline long hsplit_fused_3_pull_packed_offsets(long i, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths) {
+    long offsets = nessie_mul(i, 1L);
+    long lengths = 1L;
+    long start = offsets;
+    long len = lengths;
+    long s = then_instances[i];
+    long start_1 = packed_offsets[s];
+    long len_1 = packed_lengths[s];
+    long lengths_1 = nessie_add(len, len_1);
+    return lengths_1;
+}
+
+static inline long hsplit_fused_3_op_packed_offsets(long a, long b) {
+    return nessie_add(a, b);
+}
+
+static inline long hsplit_fused_3_pull_total(long i, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths) {
+    long offsets = nessie_mul(i, 1L);
+    long lengths = 1L;
+    long start = offsets;
+    long len = lengths;
+    long s = then_instances[i];
+    long start_1 = packed_offsets[s];
+    long len_1 = packed_lengths[s];
+    long lengths_1 = nessie_add(len, len_1);
+    return lengths_1;
+}
+
+static inline long hsplit_fused_3_op_total(long a, long b) {
+    return nessie_add(a, b);
+}
+
+__kernel void hsplit_fused_3_lengths(long n_then_instances, __global const long* then_instances, __global const double* p1_1_1, __global const double* p1_1_5, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* lengths_9, __global long* offsets_11, __global double* p1_1_14, __global double* p1_2, __global long* lengths_20) {
+    const long gid = get_global_id(0);
+    if (gid < n_then_instances) {
+        long pull_lengths_r;
+        long pull_lengths_r_1;
+        double pull_lengths_r_2;
+        double pull_lengths_r_3;
+        long pull_lengths_r_4;
+        hsplit_fused_3_pull_lengths(gid, then_instances, p1_1_1, p1_1_5, packed_offsets_18, packed_lengths, &pull_lengths_r, &pull_lengths_r_1, &pull_lengths_r_2, &pull_lengths_r_3, &pull_lengths_r_4);
+        lengths_9[gid] = pull_lengths_r;
+        offsets_11[gid] = pull_lengths_r_1;
+        p1_1_14[gid] = pull_lengths_r_2;
+        p1_2[gid] = pull_lengths_r_3;
+        lengths_20[gid] = pull_lengths_r_4;
+    }
+}
+
+__kernel void hsplit_fused_3_packed_offsets_block_totals(long groups, long chunk, long n_then_instances, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* packed_offsets_block_totals) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
+                long x;
+                if (k + chunk * l + 256 * chunk * wg < n_then_instances) {
+                    long pull_packed_offsets_r = hsplit_fused_3_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, then_instances, packed_offsets_18, packed_lengths);
+                    x = pull_packed_offsets_r;
+                } else {
+                    x = 0L;
+                }
+                long op_packed_offsets_r = hsplit_fused_3_op_packed_offsets(acc, x);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_packed_offsets_r_1 = hsplit_fused_3_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_packed_offsets_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                packed_offsets_block_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_3_packed_offsets_block_offsets(__global const long* packed_offsets_block_totals, long groups, __global long* packed_offsets_block_offsets) {
+    const long gid = get_global_id(0);
+    if (gid < 1) {
+        long acc = 0L;
+        for (long k = 0; k < groups; k++) {
+            packed_offsets_block_offsets[k] = acc;
+            long op_packed_offsets_r = hsplit_fused_3_op_packed_offsets(acc, packed_offsets_block_totals[k]);
+            acc = op_packed_offsets_r;
+        }
+    }
+}
+
+__kernel void hsplit_fused_3_packed_offsets_scan(__global const long* packed_offsets_block_offsets, long groups, long chunk, long n_then_instances, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* packed_offsets_27) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
+                long x;
+                if (k + chunk * l + 256 * chunk * wg < n_then_instances) {
+                    long pull_packed_offsets_r = hsplit_fused_3_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, then_instances, packed_offsets_18, packed_lengths);
+                    x = pull_packed_offsets_r;
+                } else {
+                    x = 0L;
+                }
+                long op_packed_offsets_r = hsplit_fused_3_op_packed_offsets(acc, x);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = packed_offsets_block_offsets[wg];
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_packed_offsets_r_1 = hsplit_fused_3_op_packed_offsets(acc_1, group_values[k_1]);
+                acc_1 = op_packed_offsets_r_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < chunk; k_2++) {
+                packed_offsets_27[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
+                long x_1;
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < n_then_instances) {
+                    long pull_packed_offsets_r_1 = hsplit_fused_3_pull_packed_offsets(k_2 + chunk * l_2 + 256 * chunk * wg, then_instances, packed_offsets_18, packed_lengths);
+                    x_1 = pull_packed_offsets_r_1;
+                } else {
+                    x_1 = 0L;
+                }
+                long op_packed_offsets_r_2 = hsplit_fused_3_op_packed_offsets(acc_2, x_1);
+                acc_2 = op_packed_offsets_r_2;
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_3_total_partial(long groups, long chunk, long n_then_instances, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* total_partials) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
+                long x;
+                if (l + 256 * wg + 256 * groups * k < n_then_instances) {
+                    long pull_total_r = hsplit_fused_3_pull_total(l + 256 * wg + 256 * groups * k, then_instances, packed_offsets_18, packed_lengths);
+                    x = pull_total_r;
+                } else {
+                    x = 0L;
+                }
+                long op_total_r = hsplit_fused_3_op_total(acc, x);
+                acc = op_total_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_total_r_1 = hsplit_fused_3_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_total_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                total_partials[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_3_total_final(__global const long* total_partials, long final_chunk, long groups, __global long* total) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                if (256 * k + l < groups) {
+                    x = total_partials[256 * k + l];
+                } else {
+                    x = 0L;
+                }
+                long op_total_r = hsplit_fused_3_op_total(acc, x);
+                acc = op_total_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_total_r_1 = hsplit_fused_3_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_total_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                total[0] = group_values_in[0];
+            }
+        }
+    }
+}
+
+
+// ===== hsplit_fused_4.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline long hsplit_fused_4_pull_cross_lengths(long p, __global const long* else_instances, __global const long* cross_lengths) {
+    long q = else_instances[p];
+    return cross_lengths[q];
+}
+
+static inline long hsplit_fused_4_pull_packed_offsets(long i, __global const long* else_instances, __global const long* cross_lengths) {
+    long q = else_instances[i];
+    long cross_lengths_1 = cross_lengths[q];
+    return cross_lengths_1;
+}
+
+static inline long hsplit_fused_4_op_packed_offsets(long a, long b) {
+    return nessie_add(a, b);
+}
+
+static inline long hsplit_fused_4_pull_total(long i, __global const long* else_instances, __global const long* cross_lengths) {
+    long q = else_instances[i];
+    long cross_lengths_1 = cross_lengths[q];
+    return cross_lengths_1;
+}
+
+static inline long hsplit_fused_4_op_total(long a, long b) {
+    return nessie_add(a, b);
+}
+
+__kernel void hsplit_fused_4_cross_lengths(long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* cross_lengths_2) {
+    const long gid = get_global_id(0);
+    if (gid < n_else_instances) {
+        long pull_cross_lengths_r = hsplit_fused_4_pull_cross_lengths(gid, else_instances, cross_lengths_1);
+        cross_lengths_2[gid] = pull_cross_lengths_r;
+    }
+}
+
+__kernel void hsplit_fused_4_packed_offsets_block_totals(long groups, long chunk, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets_block_totals) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
+                long x;
+                if (k + chunk * l + 256 * chunk * wg < n_else_instances) {
+                    long pull_packed_offsets_r = hsplit_fused_4_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, else_instances, cross_lengths_1);
+                    x = pull_packed_offsets_r;
+                } else {
+                    x = 0L;
+                }
+                long op_packed_offsets_r = hsplit_fused_4_op_packed_offsets(acc, x);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_packed_offsets_r_1 = hsplit_fused_4_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_packed_offsets_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                packed_offsets_block_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_4_packed_offsets_block_offsets(__global const long* packed_offsets_block_totals, long groups, __global long* packed_offsets_block_offsets) {
+    const long gid = get_global_id(0);
+    if (gid < 1) {
+        long acc = 0L;
+        for (long k = 0; k < groups; k++) {
+            packed_offsets_block_offsets[k] = acc;
+            long op_packed_offsets_r = hsplit_fused_4_op_packed_offsets(acc, packed_offsets_block_totals[k]);
+            acc = op_packed_offsets_r;
+        }
+    }
+}
+
+__kernel void hsplit_fused_4_packed_offsets_scan(__global const long* packed_offsets_block_offsets, long groups, long chunk, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
+                long x;
+                if (k + chunk * l + 256 * chunk * wg < n_else_instances) {
+                    long pull_packed_offsets_r = hsplit_fused_4_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, else_instances, cross_lengths_1);
+                    x = pull_packed_offsets_r;
+                } else {
+                    x = 0L;
+                }
+                long op_packed_offsets_r = hsplit_fused_4_op_packed_offsets(acc, x);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = packed_offsets_block_offsets[wg];
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_packed_offsets_r_1 = hsplit_fused_4_op_packed_offsets(acc_1, group_values[k_1]);
+                acc_1 = op_packed_offsets_r_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < chunk; k_2++) {
+                packed_offsets[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
+                long x_1;
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < n_else_instances) {
+                    long pull_packed_offsets_r_1 = hsplit_fused_4_pull_packed_offsets(k_2 + chunk * l_2 + 256 * chunk * wg, else_instances, cross_lengths_1);
+                    x_1 = pull_packed_offsets_r_1;
+                } else {
+                    x_1 = 0L;
+                }
+                long op_packed_offsets_r_2 = hsplit_fused_4_op_packed_offsets(acc_2, x_1);
+                acc_2 = op_packed_offsets_r_2;
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_4_total_partial(long groups, long chunk, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* total_partials) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
+                long x;
+                if (l + 256 * wg + 256 * groups * k < n_else_instances) {
+                    long pull_total_r = hsplit_fused_4_pull_total(l + 256 * wg + 256 * groups * k, else_instances, cross_lengths_1);
+                    x = pull_total_r;
+                } else {
+                    x = 0L;
+                }
+                long op_total_r = hsplit_fused_4_op_total(acc, x);
+                acc = op_total_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_total_r_1 = hsplit_fused_4_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_total_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                total_partials[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_4_total_final(__global const long* total_partials, long final_chunk, long groups, __global long* total) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                if (256 * k + l < groups) {
+                    x = total_partials[256 * k + l];
+                } else {
+                    x = 0L;
+                }
+                long op_total_r = hsplit_fused_4_op_total(acc, x);
+                acc = op_total_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_total_r_1 = hsplit_fused_4_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_total_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                total[0] = group_values_in[0];
+            }
+        }
+    }
+}
+
+
+// ===== hsplit_fused_5.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline void hsplit_fused_5_pull_extreme(long p, __global const long* cross_offsets, long cross_offsets_len, __global const long* else_instances, __global const long* cross_offsets_1, __global const double* cross_elements, double* r0, long* r1) {
+    long s = nessie_segment_of(cross_offsets, cross_offsets_len, p);
+    long r = else_instances[s];
+    long q = nessie_add(cross_offsets_1[r], nessie_sub(p, cross_offsets[s]));
+    double cross_elements_1 = cross_elements[q];
+    *r0 = cross_elements_1;
+    *r1 = p;
+}
+
+static inline void hsplit_fused_5_op_extreme(double av, long ai, double bv, long bi, double* r0, long* r1) {
+    double t_4;
+    long t_5;
+    if (ai < 0L) {
+        t_4 = bv;
+        t_5 = bi;
+    } else {
+        double t_2;
+        long t_3;
+        if (bi < 0L) {
+            t_2 = av;
+            t_3 = ai;
+        } else {
+            double t;
+            long t_1;
+            if (bv > av || (bv != bv && av == av)) {
+                t = bv;
+                t_1 = bi;
+            } else {
+                t = av;
+                t_1 = ai;
+            }
+            t_2 = t;
+            t_3 = t_1;
+        }
+        t_4 = t_2;
+        t_5 = t_3;
+    }
+    *r0 = t_4;
+    *r1 = t_5;
+}
+
+__kernel void hsplit_fused_5_extreme(__global const long* cross_offsets_0, __global const long* cross_lengths, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global double* extreme, __global long* position) {
+    const long gid = get_global_id(0);
+    if (gid < n_cross_offsets) {
+        const long offset = cross_offsets_0[gid];
+        const long length = cross_lengths[gid];
+        double acc = 0.0;
+        long acc_1 = -1L;
+        for (long k = 0; k < length; k++) {
+            double pull_extreme_r;
+            long pull_extreme_r_1;
+            hsplit_fused_5_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
+            double op_extreme_r;
+            long op_extreme_r_1;
+            hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
+            acc = op_extreme_r;
+            acc_1 = op_extreme_r_1;
+        }
+        {
+            extreme[gid] = acc;
+            position[gid] = acc_1;
+        }
+    }
+}
+
+
+// ===== hsplit_fused_6.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline void hsplit_fused_6_pull_pm_1(long i, __global const long* cross_lengths, __global const long* position, __global const long* cross_offsets, __global const double* points_1, long points_1_len, __global const double* points_2, __global const long* else_instances, __global const double* p1_1, __global const double* p1_1_1, __global const double* p1_1_2, __global const double* p1_1_3, __global long* err, double* r0, double* r1, double* r2, double* r3, double* r4, double* r5, long* r6, long* r7) {
+    if (cross_lengths[i] <= 0L) {
+        nessie_fail(err, 1, 6, 0, 0);
+        *r0 = 0.0;
+        *r1 = 0.0;
+        *r2 = 0.0;
+        *r3 = 0.0;
+        *r4 = 0.0;
+        *r5 = 0.0;
+        *r6 = 0L;
+        *r7 = 0L;
+        return;
+    }
+    long index = nessie_sub(position[i], cross_offsets[i]);
+    long j = index;
+    if (j < 0L || j >= points_1_len) {
+        nessie_fail(err, 1, 7, j, points_1_len);
+        *r0 = 0.0;
+        *r1 = 0.0;
+        *r2 = 0.0;
+        *r3 = 0.0;
+        *r4 = 0.0;
+        *r5 = 0.0;
+        *r6 = 0L;
+        *r7 = 0L;
+        return;
+    }
+    double v = points_1[j];
+    double v_1 = points_2[j];
+    long q = else_instances[i];
+    double v_2 = p1_1[q];
+    double v_3 = v;
+    double v_4 = v_1;
+    double v_5 = v_2;
+    long q_1 = else_instances[i];
+    double v_6 = p1_1_1[q_1];
+    double v_7 = v_3;
+    double v_8 = v_4;
+    double v_9 = v_5;
+    double v_10 = v_6;
+    long q_2 = else_instances[i];
+    double v_11 = p1_1_2[q_2];
+    double v_12 = v_7;
+    double v_13 = v_8;
+    double v_14 = v_9;
+    double v_15 = v_10;
+    double v_16 = v_11;
+    long q_3 = else_instances[i];
+    double v_17 = p1_1_3[q_3];
+    double v_18 = v_12;
+    double v_19 = v_13;
+    double v_20 = v_14;
+    double v_21 = v_15;
+    double v_22 = v_16;
+    double v_23 = v_17;
+    long v_24 = 2L;
+    double v_25 = v_18;
+    double v_26 = v_19;
+    double v_27 = v_20;
+    double v_28 = v_21;
+    double v_29 = v_22;
+    double v_30 = v_23;
+    long v_31 = v_24;
+    long v_32 = nessie_mul(i, 2L);
+    *r0 = v_25;
+    *r1 = v_26;
+    *r2 = v_27;
+    *r3 = v_28;
+    *r4 = v_29;
+    *r5 = v_30;
+    *r6 = v_31;
+    *r7 = v_32;
+}
+
+__kernel void hsplit_fused_6_pm_1(long n_else_instances, __global const long* cross_lengths, __global const long* position, __global const long* cross_offsets, __global const double* points_1, long n_points_1, __global const double* points_2, __global const long* else_instances, __global const double* p1_1_12, __global const double* p1_1_16, __global const double* p1_1_20, __global const double* p1_1_24, __global double* pm_1, __global double* pm_2, __global double* p1_1_13, __global double* p1_1_17, __global double* p1_1_21, __global double* p1_1_25, __global long* lengths, __global long* offsets, __global long* err) {
+    if (nessie_failed(err)) return;
+    const long gid = get_global_id(0);
+    if (gid < n_else_instances) {
+        double pull_pm_1_r;
+        double pull_pm_1_r_1;
+        double pull_pm_1_r_2;
+        double pull_pm_1_r_3;
+        double pull_pm_1_r_4;
+        double pull_pm_1_r_5;
+        long pull_pm_1_r_6;
+        long pull_pm_1_r_7;
+        hsplit_fused_6_pull_pm_1(gid, cross_lengths, position, cross_offsets, points_1, n_points_1, points_2, else_instances, p1_1_12, p1_1_16, p1_1_20, p1_1_24, err, &pull_pm_1_r, &pull_pm_1_r_1, &pull_pm_1_r_2, &pull_pm_1_r_3, &pull_pm_1_r_4, &pull_pm_1_r_5, &pull_pm_1_r_6, &pull_pm_1_r_7);
+        pm_1[gid] = pull_pm_1_r;
+        pm_2[gid] = pull_pm_1_r_1;
+        p1_1_13[gid] = pull_pm_1_r_2;
+        p1_1_17[gid] = pull_pm_1_r_3;
+        p1_1_21[gid] = pull_pm_1_r_4;
+        p1_1_25[gid] = pull_pm_1_r_5;
+        lengths[gid] = pull_pm_1_r_6;
+        offsets[gid] = pull_pm_1_r_7;
+    }
+}
+
+
+// ===== hsplit_fused_7.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline void hsplit_fused_7_pull_ends_1_1(long p, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths, double* r0, double* r1, double* r2, double* r3, long* r4) {
+    long c = nessie_rem(p, 2L);
+    long q = nessie_div(p, 2L);
+    double v = c == 0L ? p1_1[q] : pm_1[q];
+    double v_1 = c == 0L ? p1_2[q] : pm_2[q];
+    double v_2 = c == 0L ? pm_1[q] : p2_1[q];
+    double v_3 = c == 0L ? pm_2[q] : p2_2[q];
+    long q_1 = else_instances[nessie_segment_of(offsets, offsets_len, p)];
+    long v_4 = packed_lengths[q_1];
+    *r0 = v;
+    *r1 = v_1;
+    *r2 = v_2;
+    *r3 = v_3;
+    *r4 = v_4;
+}
+
+static inline long hsplit_fused_7_pull_packed_offsets(long i, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths) {
+    long q = else_instances[nessie_segment_of(offsets, offsets_len, i)];
+    long packed_lengths_1 = packed_lengths[q];
+    return packed_lengths_1;
+}
+
+static inline long hsplit_fused_7_op_packed_offsets(long a, long b) {
+    return nessie_add(a, b);
+}
+
+static inline long hsplit_fused_7_pull_total(long i, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths) {
+    long q = else_instances[nessie_segment_of(offsets, offsets_len, i)];
+    long packed_lengths_1 = packed_lengths[q];
+    return packed_lengths_1;
+}
+
+static inline long hsplit_fused_7_op_total(long a, long b) {
+    return nessie_add(a, b);
+}
+
+__kernel void hsplit_fused_7_ends_1_1(long t, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
+    const long gid = get_global_id(0);
+    if (gid < t) {
+        double pull_ends_1_1_r;
+        double pull_ends_1_1_r_1;
+        double pull_ends_1_1_r_2;
+        double pull_ends_1_1_r_3;
+        long pull_ends_1_1_r_4;
+        hsplit_fused_7_pull_ends_1_1(gid, p1_1, pm_1, p1_2, pm_2, p2_1, p2_2, offsets, n_offsets, else_instances, packed_lengths_16, &pull_ends_1_1_r, &pull_ends_1_1_r_1, &pull_ends_1_1_r_2, &pull_ends_1_1_r_3, &pull_ends_1_1_r_4);
+        ends_1_1[gid] = pull_ends_1_1_r;
+        ends_1_2[gid] = pull_ends_1_1_r_1;
+        ends_2_1[gid] = pull_ends_1_1_r_2;
+        ends_2_2[gid] = pull_ends_1_1_r_3;
+        packed_lengths_17[gid] = pull_ends_1_1_r_4;
+    }
+}
+
+__kernel void hsplit_fused_7_packed_offsets_block_totals(long groups, long chunk, long t, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* packed_offsets_block_totals) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
+                long x;
+                if (k + chunk * l + 256 * chunk * wg < t) {
+                    long pull_packed_offsets_r = hsplit_fused_7_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, offsets, n_offsets, else_instances, packed_lengths_16);
+                    x = pull_packed_offsets_r;
+                } else {
+                    x = 0L;
+                }
+                long op_packed_offsets_r = hsplit_fused_7_op_packed_offsets(acc, x);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_packed_offsets_r_1 = hsplit_fused_7_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_packed_offsets_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                packed_offsets_block_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_7_packed_offsets_block_offsets(__global const long* packed_offsets_block_totals, long groups, __global long* packed_offsets_block_offsets) {
+    const long gid = get_global_id(0);
+    if (gid < 1) {
+        long acc = 0L;
+        for (long k = 0; k < groups; k++) {
+            packed_offsets_block_offsets[k] = acc;
+            long op_packed_offsets_r = hsplit_fused_7_op_packed_offsets(acc, packed_offsets_block_totals[k]);
+            acc = op_packed_offsets_r;
+        }
+    }
+}
+
+__kernel void hsplit_fused_7_packed_offsets_scan(__global const long* packed_offsets_block_offsets, long groups, long chunk, long t, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* packed_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
+                long x;
+                if (k + chunk * l + 256 * chunk * wg < t) {
+                    long pull_packed_offsets_r = hsplit_fused_7_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, offsets, n_offsets, else_instances, packed_lengths_16);
+                    x = pull_packed_offsets_r;
+                } else {
+                    x = 0L;
+                }
+                long op_packed_offsets_r = hsplit_fused_7_op_packed_offsets(acc, x);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = packed_offsets_block_offsets[wg];
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_packed_offsets_r_1 = hsplit_fused_7_op_packed_offsets(acc_1, group_values[k_1]);
+                acc_1 = op_packed_offsets_r_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < chunk; k_2++) {
+                packed_offsets[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
+                long x_1;
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < t) {
+                    long pull_packed_offsets_r_1 = hsplit_fused_7_pull_packed_offsets(k_2 + chunk * l_2 + 256 * chunk * wg, offsets, n_offsets, else_instances, packed_lengths_16);
+                    x_1 = pull_packed_offsets_r_1;
+                } else {
+                    x_1 = 0L;
+                }
+                long op_packed_offsets_r_2 = hsplit_fused_7_op_packed_offsets(acc_2, x_1);
+                acc_2 = op_packed_offsets_r_2;
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_7_total_partial(long groups, long chunk, long t, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* total_partials) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
+                long x;
+                if (l + 256 * wg + 256 * groups * k < t) {
+                    long pull_total_r = hsplit_fused_7_pull_total(l + 256 * wg + 256 * groups * k, offsets, n_offsets, else_instances, packed_lengths_16);
+                    x = pull_total_r;
+                } else {
+                    x = 0L;
+                }
+                long op_total_r = hsplit_fused_7_op_total(acc, x);
+                acc = op_total_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_total_r_1 = hsplit_fused_7_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_total_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                total_partials[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_7_total_final(__global const long* total_partials, long final_chunk, long groups, __global long* total) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                if (256 * k + l < groups) {
+                    x = total_partials[256 * k + l];
+                } else {
+                    x = 0L;
+                }
+                long op_total_r = hsplit_fused_7_op_total(acc, x);
+                acc = op_total_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_total_r_1 = hsplit_fused_7_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_total_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                total[0] = group_values_in[0];
+            }
+        }
+    }
+}
+
+
+// ===== hsplit_gather_fused.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline void hsplit_gather_fused_pull_p1_1(long p, __global const long* offsets, long offsets_len, __global const long* offsets_1, __global const long* lengths, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const double* p1_1, __global const long* kept, __global const long* cross_offsets, long cross_offsets_len, __global const double* points_1, __global const double* p1_2, __global const double* points_1_1, double* r0, double* r1) {
+    long s = nessie_segment_of(offsets, offsets_len, p);
+    long w = nessie_sub(p, offsets[s]);
+    long start = offsets_1[s];
+    long len = lengths[s];
+    long s_1 = then_instances[s];
+    long start_1 = packed_offsets[s_1];
+    long len_1 = packed_lengths[s_1];
+    int c = w < len;
+    long q = c ? nessie_add(start, w) : nessie_add(start_1, nessie_sub(w, len));
+    double t;
+    if (c) {
+        t = p1_1[q];
+    } else {
+        long p_1 = q;
+        long p_2 = kept[p_1];
+        long q_1 = nessie_sub(p_2, cross_offsets[nessie_segment_of(cross_offsets, cross_offsets_len, p_2)]);
+        t = points_1[q_1];
+    }
+    double t_1;
+    if (c) {
+        t_1 = p1_2[q];
+    } else {
+        long p_3 = q;
+        long p_4 = kept[p_3];
+        long q_2 = nessie_sub(p_4, cross_offsets[nessie_segment_of(cross_offsets, cross_offsets_len, p_4)]);
+        t_1 = points_1_1[q_2];
+    }
+    *r0 = t;
+    *r1 = t_1;
+}
+
+static inline void hsplit_gather_fused_pull_packed_elements_1(long p, __global const long* packed_offsets, long packed_offsets_len, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_offsets_1, __global const long* kept, __global const long* cross_offsets, long cross_offsets_len, __global const double* points_1, __global const double* points_1_1, double* r0, double* r1) {
+    long s = nessie_segment_of(packed_offsets, packed_offsets_len, p);
+    long r = else_instances[nessie_segment_of(offsets, offsets_len, s)];
+    long q = nessie_add(packed_offsets_1[r], nessie_sub(p, packed_offsets[s]));
+    long p_1 = q;
+    long p_2 = kept[p_1];
+    long q_1 = nessie_sub(p_2, cross_offsets[nessie_segment_of(cross_offsets, cross_offsets_len, p_2)]);
+    long p_3 = q;
+    long p_4 = kept[p_3];
+    long q_2 = nessie_sub(p_4, cross_offsets[nessie_segment_of(cross_offsets, cross_offsets_len, p_4)]);
+    *r0 = points_1[q_1];
+    *r1 = points_1_1[q_2];
+}
+
+__kernel void hsplit_gather_fused_p1_1(long total, __global const long* offsets_13, long n_offsets, __global const long* offsets_14, __global const long* lengths, __global const long* then_instances, __global const long* packed_offsets_17, __global const long* packed_lengths, __global const double* p1_1_19, __global const long* kept, __global const long* cross_offsets, long n_cross_offsets, __global const double* points_1_2, __global const double* p1_2_20, __global const double* points_1_8, __global double* p1_1_22, __global double* p1_2_23) {
+    const long gid = get_global_id(0);
+    if (gid < total) {
+        double pull_p1_1_r;
+        double pull_p1_1_r_1;
+        hsplit_gather_fused_pull_p1_1(gid, offsets_13, n_offsets, offsets_14, lengths, then_instances, packed_offsets_17, packed_lengths, p1_1_19, kept, cross_offsets, n_cross_offsets, points_1_2, p1_2_20, points_1_8, &pull_p1_1_r, &pull_p1_1_r_1);
+        p1_1_22[gid] = pull_p1_1_r;
+        p1_2_23[gid] = pull_p1_1_r_1;
+    }
+}
+
+__kernel void hsplit_gather_fused_packed_elements_1(long total_1, __global const long* packed_offsets_34, long n_packed_offsets_1, __global const long* offsets_35, long n_offsets_2, __global const long* else_instances, __global const long* packed_offsets_17, __global const long* kept, __global const long* cross_offsets, long n_cross_offsets, __global const double* points_1_2, __global const double* points_1_8, __global double* packed_elements_1_38, __global double* packed_elements_2) {
+    const long gid = get_global_id(0);
+    if (gid < total_1) {
+        double pull_packed_elements_1_r;
+        double pull_packed_elements_1_r_1;
+        hsplit_gather_fused_pull_packed_elements_1(gid, packed_offsets_34, n_packed_offsets_1, offsets_35, n_offsets_2, else_instances, packed_offsets_17, kept, cross_offsets, n_cross_offsets, points_1_2, points_1_8, &pull_packed_elements_1_r, &pull_packed_elements_1_r_1);
+        packed_elements_1_38[gid] = pull_packed_elements_1_r;
+        packed_elements_2[gid] = pull_packed_elements_1_r_1;
+    }
+}
+
+
+// ===== hsplit_fused_8.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline long hsplit_fused_8_pull_lengths(long p, __global const uchar* mapped, __global const long* rank, __global const long* lengths, __global const long* sum) {
+    int f = (int)mapped[p];
+    long r = rank[p];
+    long q = f ? r : nessie_sub(p, r);
+    return f ? lengths[q] : sum[q];
+}
+
+static inline long hsplit_fused_8_pull_packed_offsets(long i, __global const uchar* mapped, __global const long* rank, __global const long* lengths, __global const long* sum) {
+    int f = (int)mapped[i];
+    long r = rank[i];
+    long q = f ? r : nessie_sub(i, r);
+    long lengths_1 = f ? lengths[q] : sum[q];
+    return lengths_1;
+}
+
+static inline long hsplit_fused_8_op_packed_offsets(long a, long b) {
+    return nessie_add(a, b);
+}
+
+static inline long hsplit_fused_8_pull_total(long i, __global const uchar* mapped, __global const long* rank, __global const long* lengths, __global const long* sum) {
+    int f = (int)mapped[i];
+    long r = rank[i];
+    long q = f ? r : nessie_sub(i, r);
+    long lengths_1 = f ? lengths[q] : sum[q];
+    return lengths_1;
+}
+
+static inline long hsplit_fused_8_op_total(long a, long b) {
+    return nessie_add(a, b);
+}
+
+__kernel void hsplit_fused_8_lengths(long instances, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* lengths_5) {
+    const long gid = get_global_id(0);
+    if (gid < instances) {
+        long pull_lengths_r = hsplit_fused_8_pull_lengths(gid, mapped, rank, lengths_2, sum);
+        lengths_5[gid] = pull_lengths_r;
+    }
+}
+
+__kernel void hsplit_fused_8_packed_offsets_block_totals(long groups, long chunk, long instances, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* packed_offsets_block_totals) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
+                long x;
+                if (k + chunk * l + 256 * chunk * wg < instances) {
+                    long pull_packed_offsets_r = hsplit_fused_8_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, mapped, rank, lengths_2, sum);
+                    x = pull_packed_offsets_r;
+                } else {
+                    x = 0L;
+                }
+                long op_packed_offsets_r = hsplit_fused_8_op_packed_offsets(acc, x);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_packed_offsets_r_1 = hsplit_fused_8_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_packed_offsets_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                packed_offsets_block_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_8_packed_offsets_block_offsets(__global const long* packed_offsets_block_totals, long groups, __global long* packed_offsets_block_offsets) {
+    const long gid = get_global_id(0);
+    if (gid < 1) {
+        long acc = 0L;
+        for (long k = 0; k < groups; k++) {
+            packed_offsets_block_offsets[k] = acc;
+            long op_packed_offsets_r = hsplit_fused_8_op_packed_offsets(acc, packed_offsets_block_totals[k]);
+            acc = op_packed_offsets_r;
+        }
+    }
+}
+
+__kernel void hsplit_fused_8_packed_offsets_scan(__global const long* packed_offsets_block_offsets, long groups, long chunk, long instances, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* packed_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
+                long x;
+                if (k + chunk * l + 256 * chunk * wg < instances) {
+                    long pull_packed_offsets_r = hsplit_fused_8_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, mapped, rank, lengths_2, sum);
+                    x = pull_packed_offsets_r;
+                } else {
+                    x = 0L;
+                }
+                long op_packed_offsets_r = hsplit_fused_8_op_packed_offsets(acc, x);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = packed_offsets_block_offsets[wg];
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_packed_offsets_r_1 = hsplit_fused_8_op_packed_offsets(acc_1, group_values[k_1]);
+                acc_1 = op_packed_offsets_r_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < chunk; k_2++) {
+                packed_offsets[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
+                long x_1;
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < instances) {
+                    long pull_packed_offsets_r_1 = hsplit_fused_8_pull_packed_offsets(k_2 + chunk * l_2 + 256 * chunk * wg, mapped, rank, lengths_2, sum);
+                    x_1 = pull_packed_offsets_r_1;
+                } else {
+                    x_1 = 0L;
+                }
+                long op_packed_offsets_r_2 = hsplit_fused_8_op_packed_offsets(acc_2, x_1);
+                acc_2 = op_packed_offsets_r_2;
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_8_total_partial(long groups, long chunk, long instances, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* total_partials) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
+                long x;
+                if (l + 256 * wg + 256 * groups * k < instances) {
+                    long pull_total_r = hsplit_fused_8_pull_total(l + 256 * wg + 256 * groups * k, mapped, rank, lengths_2, sum);
+                    x = pull_total_r;
+                } else {
+                    x = 0L;
+                }
+                long op_total_r = hsplit_fused_8_op_total(acc, x);
+                acc = op_total_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_total_r_1 = hsplit_fused_8_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_total_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                total_partials[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_8_total_final(__global const long* total_partials, long final_chunk, long groups, __global long* total) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                if (256 * k + l < groups) {
+                    x = total_partials[256 * k + l];
+                } else {
+                    x = 0L;
+                }
+                long op_total_r = hsplit_fused_8_op_total(acc, x);
+                acc = op_total_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_total_r_1 = hsplit_fused_8_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_total_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                total[0] = group_values_in[0];
+            }
+        }
+    }
+}
+
+
+// ===== cross_products_map_fused.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline void cross_products_map_fused_pull_lengths(long i, long n_points_1, long* r0, long* r1) {
+    *r0 = n_points_1;
+    *r1 = nessie_mul(i, n_points_1);
+}
+
+__kernel void cross_products_map_fused_lengths(long instances, long n_points_1, __global long* lengths, __global long* offsets) {
+    const long gid = get_global_id(0);
+    if (gid < instances) {
+        long pull_lengths_r;
+        long pull_lengths_r_1;
+        cross_products_map_fused_pull_lengths(gid, n_points_1, &pull_lengths_r, &pull_lengths_r_1);
+        lengths[gid] = pull_lengths_r;
+        offsets[gid] = pull_lengths_r_1;
+    }
+}
+
+
+// ===== hsplit_fused_9.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline long hsplit_fused_9_flag_kept(long i, __global const double* points_elements_1, __global const double* points_elements_2, __global const double* cross_elements) {
+    long j = i;
+    double points_elements_1_1 = points_elements_1[i];
+    double points_elements_2_1 = points_elements_2[i];
+    long i_1 = j;
+    double x = cross_elements[i_1];
+    return x > -x ? 1L : 0L;
+}
+
+static inline long hsplit_fused_9_add_kept(long a, long b) {
+    return nessie_add(a, b);
+}
+
+static inline long hsplit_fused_9_count_kept(__global const long* kept_flags, long kept_flags_len, __global const long* kept_positions) {
+    return kept_flags_len > 0L ? nessie_add(kept_positions[nessie_sub(kept_flags_len, 1L)], kept_flags[nessie_sub(kept_flags_len, 1L)]) : 0L;
+}
+
+static inline long hsplit_fused_9_target_kept(long j, __global const long* kept_flags, __global const long* kept_positions) {
+    return kept_flags[j] != 0L ? kept_positions[j] : -1L;
+}
+
+static inline void hsplit_fused_9_pull_kept(long i, __global const double* points_elements_1, __global const double* points_elements_2, long* r0, double* r1, double* r2) {
+    *r0 = i;
+    *r1 = points_elements_1[i];
+    *r2 = points_elements_2[i];
+}
+
+static inline long hsplit_fused_9_pull_packed_lengths(long p, __global const double* cross_elements) {
+    double x = cross_elements[p];
+    int mapped = x > -x;
+    return (long)mapped;
+}
+
+static inline long hsplit_fused_9_op_packed_lengths(long a, long b) {
+    return nessie_add(a, b);
+}
+
+__kernel void hsplit_fused_9_kept_flags(long n_points_elements_1, __global const double* points_elements_1_1, __global const double* points_elements_2_5, __global const double* cross_elements, __global long* kept_flags) {
+    const long gid = get_global_id(0);
+    if (gid < n_points_elements_1) {
+        long flag_kept_r = hsplit_fused_9_flag_kept(gid, points_elements_1_1, points_elements_2_5, cross_elements);
+        kept_flags[gid] = flag_kept_r;
+    }
+}
+
+__kernel void hsplit_fused_9_kept_positions_block_totals(__global const long* kept_flags, long groups, long chunk, long n_points_elements_1, __global long* kept_positions_block_totals) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
+                long x;
+                if (k + chunk * l + 256 * chunk * wg < n_points_elements_1) {
+                    x = kept_flags[k + chunk * l + 256 * chunk * wg];
+                } else {
+                    x = 0L;
+                }
+                long add_kept_r = hsplit_fused_9_add_kept(acc, x);
+                acc = add_kept_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long add_kept_r_1 = hsplit_fused_9_add_kept(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = add_kept_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                kept_positions_block_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_9_kept_positions_block_offsets(__global const long* kept_positions_block_totals, long groups, __global long* kept_positions_block_offsets) {
+    const long gid = get_global_id(0);
+    if (gid < 1) {
+        long acc = 0L;
+        for (long k = 0; k < groups; k++) {
+            kept_positions_block_offsets[k] = acc;
+            long add_kept_r = hsplit_fused_9_add_kept(acc, kept_positions_block_totals[k]);
+            acc = add_kept_r;
+        }
+    }
+}
+
+__kernel void hsplit_fused_9_kept_positions_scan(__global const long* kept_flags, __global const long* kept_positions_block_offsets, long groups, long chunk, long n_points_elements_1, __global long* kept_positions) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
+                long x;
+                if (k + chunk * l + 256 * chunk * wg < n_points_elements_1) {
+                    x = kept_flags[k + chunk * l + 256 * chunk * wg];
+                } else {
+                    x = 0L;
+                }
+                long add_kept_r = hsplit_fused_9_add_kept(acc, x);
+                acc = add_kept_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = kept_positions_block_offsets[wg];
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long add_kept_r_1 = hsplit_fused_9_add_kept(acc_1, group_values[k_1]);
+                acc_1 = add_kept_r_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < chunk; k_2++) {
+                kept_positions[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
+                long x_1;
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < n_points_elements_1) {
+                    x_1 = kept_flags[k_2 + chunk * l_2 + 256 * chunk * wg];
+                } else {
+                    x_1 = 0L;
+                }
+                long add_kept_r_2 = hsplit_fused_9_add_kept(acc_2, x_1);
+                acc_2 = add_kept_r_2;
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_9_kept_count(__global const long* kept_flags, long n_points_elements_1, __global const long* kept_positions, __global long* kept_kept) {
+    const long gid = get_global_id(0);
+    if (gid < 1) {
+        long count_kept_r = hsplit_fused_9_count_kept(kept_flags, n_points_elements_1, kept_positions);
+        kept_kept[0] = count_kept_r;
+    }
+}
+
+__kernel void hsplit_fused_9_kept(long n_points_elements_1, __global const double* points_elements_1_1, __global const double* points_elements_2_5, __global const long* kept_flags, __global const long* kept_positions, __global long* kept, __global double* packed_elements_1, __global double* packed_elements_2) {
+    const long gid = get_global_id(0);
+    if (gid < n_points_elements_1) {
+        long pull_kept_r;
+        double pull_kept_r_1;
+        double pull_kept_r_2;
+        hsplit_fused_9_pull_kept(gid, points_elements_1_1, points_elements_2_5, &pull_kept_r, &pull_kept_r_1, &pull_kept_r_2);
+        long target_kept_r = hsplit_fused_9_target_kept(gid, kept_flags, kept_positions);
+        if (target_kept_r >= 0) {
+            kept[target_kept_r] = pull_kept_r;
+            packed_elements_1[target_kept_r] = pull_kept_r_1;
+            packed_elements_2[target_kept_r] = pull_kept_r_2;
+        }
+    }
+}
+
+__kernel void hsplit_fused_9_packed_lengths(__global const long* cross_offsets, __global const long* cross_lengths, long n_cross_offsets, __global const double* cross_elements, __global long* packed_lengths) {
+    const long gid = get_global_id(0);
+    if (gid < n_cross_offsets) {
+        const long offset = cross_offsets[gid];
+        const long length = cross_lengths[gid];
+        long acc = 0L;
+        for (long k = 0; k < length; k++) {
+            long pull_packed_lengths_r = hsplit_fused_9_pull_packed_lengths(offset + k, cross_elements);
+            long op_packed_lengths_r = hsplit_fused_9_op_packed_lengths(acc, pull_packed_lengths_r);
+            acc = op_packed_lengths_r;
+        }
+        {
+            packed_lengths[gid] = acc;
+        }
+    }
+}
+
+
+// ===== hsplit_fused_10.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline int hsplit_fused_10_pull_mapped(long i, __global const long* points_lengths, __global const long* cross_lengths, __global const long* packed_lengths, __global long* err) {
+    long len = points_lengths[i];
+    long len_1 = cross_lengths[i];
+    if (len != len_1) {
+        nessie_fail(err, 1, 5, len, len_1);
+        return 0;
+    }
+    int v = packed_lengths[i] < 2L;
+    return v;
+}
+
+static inline long hsplit_fused_10_pull_rank(long i, __global const long* packed_lengths) {
+    int mapped = packed_lengths[i] < 2L;
+    return (long)mapped;
+}
+
+static inline long hsplit_fused_10_op_rank(long a, long b) {
+    return nessie_add(a, b);
+}
+
+static inline long hsplit_fused_10_flag_then_instances(long i, __global const long* packed_lengths) {
+    long j = i;
+    long i_1 = j;
+    return packed_lengths[i_1] < 2L ? 1L : 0L;
+}
+
+static inline long hsplit_fused_10_add_then_instances(long a, long b) {
+    return nessie_add(a, b);
+}
+
+static inline long hsplit_fused_10_count_then_instances(__global const long* then_instances_flags, long then_instances_flags_len, __global const long* then_instances_positions) {
+    return then_instances_flags_len > 0L ? nessie_add(then_instances_positions[nessie_sub(then_instances_flags_len, 1L)], then_instances_flags[nessie_sub(then_instances_flags_len, 1L)]) : 0L;
+}
+
+static inline long hsplit_fused_10_target_then_instances(long j, __global const long* then_instances_flags, __global const long* then_instances_positions) {
+    return then_instances_flags[j] != 0L ? then_instances_positions[j] : -1L;
+}
+
+static inline long hsplit_fused_10_pull_then_instances(long i) {
+    return i;
+}
+
+static inline long hsplit_fused_10_flag_else_instances(long i, __global const long* packed_lengths) {
+    long j = i;
+    long i_1 = j;
+    return !(packed_lengths[i_1] < 2L) ? 1L : 0L;
+}
+
+static inline long hsplit_fused_10_add_else_instances(long a, long b) {
+    return nessie_add(a, b);
+}
+
+static inline long hsplit_fused_10_count_else_instances(__global const long* else_instances_flags, long else_instances_flags_len, __global const long* else_instances_positions) {
+    return else_instances_flags_len > 0L ? nessie_add(else_instances_positions[nessie_sub(else_instances_flags_len, 1L)], else_instances_flags[nessie_sub(else_instances_flags_len, 1L)]) : 0L;
+}
+
+static inline long hsplit_fused_10_target_else_instances(long j, __global const long* else_instances_flags, __global const long* else_instances_positions) {
+    return else_instances_flags[j] != 0L ? else_instances_positions[j] : -1L;
+}
+
+static inline long hsplit_fused_10_pull_else_instances(long i) {
+    return i;
+}
+
+__kernel void hsplit_fused_10_mapped(long instances, __global const long* points_lengths, __global const long* cross_lengths, __global const long* packed_lengths, __global uchar* mapped_7, __global long* err) {
+    if (nessie_failed(err)) return;
+    const long gid = get_global_id(0);
+    if (gid < instances) {
+        int pull_mapped_r = hsplit_fused_10_pull_mapped(gid, points_lengths, cross_lengths, packed_lengths, err);
+        mapped_7[gid] = pull_mapped_r;
+    }
+}
+
+__kernel void hsplit_fused_10_rank_block_totals(long groups, long chunk, long instances, __global const long* packed_lengths, __global long* rank_block_totals) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
+                long x;
+                if (k + chunk * l + 256 * chunk * wg < instances) {
+                    long pull_rank_r = hsplit_fused_10_pull_rank(k + chunk * l + 256 * chunk * wg, packed_lengths);
+                    x = pull_rank_r;
+                } else {
+                    x = 0L;
+                }
+                long op_rank_r = hsplit_fused_10_op_rank(acc, x);
+                acc = op_rank_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_rank_r_1 = hsplit_fused_10_op_rank(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_rank_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                rank_block_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_10_rank_block_offsets(__global const long* rank_block_totals, long groups, __global long* rank_block_offsets) {
+    const long gid = get_global_id(0);
+    if (gid < 1) {
+        long acc = 0L;
+        for (long k = 0; k < groups; k++) {
+            rank_block_offsets[k] = acc;
+            long op_rank_r = hsplit_fused_10_op_rank(acc, rank_block_totals[k]);
+            acc = op_rank_r;
+        }
+    }
+}
+
+__kernel void hsplit_fused_10_rank_scan(__global const long* rank_block_offsets, long groups, long chunk, long instances, __global const long* packed_lengths, __global long* rank) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
+                long x;
+                if (k + chunk * l + 256 * chunk * wg < instances) {
+                    long pull_rank_r = hsplit_fused_10_pull_rank(k + chunk * l + 256 * chunk * wg, packed_lengths);
+                    x = pull_rank_r;
+                } else {
+                    x = 0L;
+                }
+                long op_rank_r = hsplit_fused_10_op_rank(acc, x);
+                acc = op_rank_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = rank_block_offsets[wg];
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_rank_r_1 = hsplit_fused_10_op_rank(acc_1, group_values[k_1]);
+                acc_1 = op_rank_r_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < chunk; k_2++) {
+                rank[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
+                long x_1;
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < instances) {
+                    long pull_rank_r_1 = hsplit_fused_10_pull_rank(k_2 + chunk * l_2 + 256 * chunk * wg, packed_lengths);
+                    x_1 = pull_rank_r_1;
+                } else {
+                    x_1 = 0L;
+                }
+                long op_rank_r_2 = hsplit_fused_10_op_rank(acc_2, x_1);
+                acc_2 = op_rank_r_2;
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_10_then_instances_flags(long instances, __global const long* packed_lengths, __global long* then_instances_flags) {
+    const long gid = get_global_id(0);
+    if (gid < instances) {
+        long flag_then_instances_r = hsplit_fused_10_flag_then_instances(gid, packed_lengths);
+        then_instances_flags[gid] = flag_then_instances_r;
+    }
+}
+
+__kernel void hsplit_fused_10_then_instances_positions_block_totals(__global const long* then_instances_flags, long groups, long chunk, long instances, __global long* then_instances_positions_block_totals) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
+                long x;
+                if (k + chunk * l + 256 * chunk * wg < instances) {
+                    x = then_instances_flags[k + chunk * l + 256 * chunk * wg];
+                } else {
+                    x = 0L;
+                }
+                long add_then_instances_r = hsplit_fused_10_add_then_instances(acc, x);
+                acc = add_then_instances_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long add_then_instances_r_1 = hsplit_fused_10_add_then_instances(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = add_then_instances_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                then_instances_positions_block_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_10_then_instances_positions_block_offsets(__global const long* then_instances_positions_block_totals, long groups, __global long* then_instances_positions_block_offsets) {
+    const long gid = get_global_id(0);
+    if (gid < 1) {
+        long acc = 0L;
+        for (long k = 0; k < groups; k++) {
+            then_instances_positions_block_offsets[k] = acc;
+            long add_then_instances_r = hsplit_fused_10_add_then_instances(acc, then_instances_positions_block_totals[k]);
+            acc = add_then_instances_r;
+        }
+    }
+}
+
+__kernel void hsplit_fused_10_then_instances_positions_scan(__global const long* then_instances_flags, __global const long* then_instances_positions_block_offsets, long groups, long chunk, long instances, __global long* then_instances_positions) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
+                long x;
+                if (k + chunk * l + 256 * chunk * wg < instances) {
+                    x = then_instances_flags[k + chunk * l + 256 * chunk * wg];
+                } else {
+                    x = 0L;
+                }
+                long add_then_instances_r = hsplit_fused_10_add_then_instances(acc, x);
+                acc = add_then_instances_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = then_instances_positions_block_offsets[wg];
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long add_then_instances_r_1 = hsplit_fused_10_add_then_instances(acc_1, group_values[k_1]);
+                acc_1 = add_then_instances_r_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < chunk; k_2++) {
+                then_instances_positions[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
+                long x_1;
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < instances) {
+                    x_1 = then_instances_flags[k_2 + chunk * l_2 + 256 * chunk * wg];
+                } else {
+                    x_1 = 0L;
+                }
+                long add_then_instances_r_2 = hsplit_fused_10_add_then_instances(acc_2, x_1);
+                acc_2 = add_then_instances_r_2;
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_10_then_instances_count(__global const long* then_instances_flags, long instances, __global const long* then_instances_positions, __global long* then_instances_kept) {
+    const long gid = get_global_id(0);
+    if (gid < 1) {
+        long count_then_instances_r = hsplit_fused_10_count_then_instances(then_instances_flags, instances, then_instances_positions);
+        then_instances_kept[0] = count_then_instances_r;
+    }
+}
+
+__kernel void hsplit_fused_10_then_instances(long instances, __global const long* then_instances_flags, __global const long* then_instances_positions, __global long* then_instances) {
+    const long gid = get_global_id(0);
+    if (gid < instances) {
+        long pull_then_instances_r = hsplit_fused_10_pull_then_instances(gid);
+        long target_then_instances_r = hsplit_fused_10_target_then_instances(gid, then_instances_flags, then_instances_positions);
+        if (target_then_instances_r >= 0) {
+            then_instances[target_then_instances_r] = pull_then_instances_r;
+        }
+    }
+}
+
+__kernel void hsplit_fused_10_else_instances_flags(long instances, __global const long* packed_lengths, __global long* else_instances_flags) {
+    const long gid = get_global_id(0);
+    if (gid < instances) {
+        long flag_else_instances_r = hsplit_fused_10_flag_else_instances(gid, packed_lengths);
+        else_instances_flags[gid] = flag_else_instances_r;
+    }
+}
+
+__kernel void hsplit_fused_10_else_instances_positions_block_totals(__global const long* else_instances_flags, long groups, long chunk, long instances, __global long* else_instances_positions_block_totals) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
+                long x;
+                if (k + chunk * l + 256 * chunk * wg < instances) {
+                    x = else_instances_flags[k + chunk * l + 256 * chunk * wg];
+                } else {
+                    x = 0L;
+                }
+                long add_else_instances_r = hsplit_fused_10_add_else_instances(acc, x);
+                acc = add_else_instances_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long add_else_instances_r_1 = hsplit_fused_10_add_else_instances(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = add_else_instances_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                else_instances_positions_block_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_10_else_instances_positions_block_offsets(__global const long* else_instances_positions_block_totals, long groups, __global long* else_instances_positions_block_offsets) {
+    const long gid = get_global_id(0);
+    if (gid < 1) {
+        long acc = 0L;
+        for (long k = 0; k < groups; k++) {
+            else_instances_positions_block_offsets[k] = acc;
+            long add_else_instances_r = hsplit_fused_10_add_else_instances(acc, else_instances_positions_block_totals[k]);
+            acc = add_else_instances_r;
+        }
+    }
+}
+
+__kernel void hsplit_fused_10_else_instances_positions_scan(__global const long* else_instances_flags, __global const long* else_instances_positions_block_offsets, long groups, long chunk, long instances, __global long* else_instances_positions) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
+                long x;
+                if (k + chunk * l + 256 * chunk * wg < instances) {
+                    x = else_instances_flags[k + chunk * l + 256 * chunk * wg];
+                } else {
+                    x = 0L;
+                }
+                long add_else_instances_r = hsplit_fused_10_add_else_instances(acc, x);
+                acc = add_else_instances_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = else_instances_positions_block_offsets[wg];
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long add_else_instances_r_1 = hsplit_fused_10_add_else_instances(acc_1, group_values[k_1]);
+                acc_1 = add_else_instances_r_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < chunk; k_2++) {
+                else_instances_positions[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
+                long x_1;
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < instances) {
+                    x_1 = else_instances_flags[k_2 + chunk * l_2 + 256 * chunk * wg];
+                } else {
+                    x_1 = 0L;
+                }
+                long add_else_instances_r_2 = hsplit_fused_10_add_else_instances(acc_2, x_1);
+                acc_2 = add_else_instances_r_2;
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_10_else_instances_count(__global const long* else_instances_flags, long instances, __global const long* else_instances_positions, __global long* else_instances_kept) {
+    const long gid = get_global_id(0);
+    if (gid < 1) {
+        long count_else_instances_r = hsplit_fused_10_count_else_instances(else_instances_flags, instances, else_instances_positions);
+        else_instances_kept[0] = count_else_instances_r;
+    }
+}
+
+__kernel void hsplit_fused_10_else_instances(long instances, __global const long* else_instances_flags, __global const long* else_instances_positions, __global long* else_instances) {
+    const long gid = get_global_id(0);
+    if (gid < instances) {
+        long pull_else_instances_r = hsplit_fused_10_pull_else_instances(gid);
+        long target_else_instances_r = hsplit_fused_10_target_else_instances(gid, else_instances_flags, else_instances_positions);
+        if (target_else_instances_r >= 0) {
+            else_instances[target_else_instances_r] = pull_else_instances_r;
+        }
+    }
+}
+
+
+// ===== hsplit_fused_11.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline long hsplit_fused_11_pull_cross_lengths(long p, __global const long* else_instances, __global const long* cross_lengths) {
+    long q = else_instances[p];
+    return cross_lengths[q];
+}
+
+static inline long hsplit_fused_11_pull_packed_offsets(long i, __global const long* else_instances, __global const long* cross_lengths) {
+    long q = else_instances[i];
+    long cross_lengths_1 = cross_lengths[q];
+    return cross_lengths_1;
+}
+
+static inline long hsplit_fused_11_op_packed_offsets(long a, long b) {
+    return nessie_add(a, b);
+}
+
+static inline long hsplit_fused_11_pull_total(long i, __global const long* else_instances, __global const long* cross_lengths) {
+    long q = else_instances[i];
+    long cross_lengths_1 = cross_lengths[q];
+    return cross_lengths_1;
+}
+
+static inline long hsplit_fused_11_op_total(long a, long b) {
+    return nessie_add(a, b);
+}
+
+__kernel void hsplit_fused_11_cross_lengths(long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* cross_lengths_2) {
+    const long gid = get_global_id(0);
+    if (gid < n_else_instances) {
+        long pull_cross_lengths_r = hsplit_fused_11_pull_cross_lengths(gid, else_instances, cross_lengths_1);
+        cross_lengths_2[gid] = pull_cross_lengths_r;
+    }
+}
+
+__kernel void hsplit_fused_11_packed_offsets_block_totals(long groups, long chunk, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets_block_totals) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
+                long x;
+                if (k + chunk * l + 256 * chunk * wg < n_else_instances) {
+                    long pull_packed_offsets_r = hsplit_fused_11_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, else_instances, cross_lengths_1);
+                    x = pull_packed_offsets_r;
+                } else {
+                    x = 0L;
+                }
+                long op_packed_offsets_r = hsplit_fused_11_op_packed_offsets(acc, x);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_packed_offsets_r_1 = hsplit_fused_11_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_packed_offsets_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                packed_offsets_block_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_11_packed_offsets_block_offsets(__global const long* packed_offsets_block_totals, long groups, __global long* packed_offsets_block_offsets) {
+    const long gid = get_global_id(0);
+    if (gid < 1) {
+        long acc = 0L;
+        for (long k = 0; k < groups; k++) {
+            packed_offsets_block_offsets[k] = acc;
+            long op_packed_offsets_r = hsplit_fused_11_op_packed_offsets(acc, packed_offsets_block_totals[k]);
+            acc = op_packed_offsets_r;
+        }
+    }
+}
+
+__kernel void hsplit_fused_11_packed_offsets_scan(__global const long* packed_offsets_block_offsets, long groups, long chunk, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
+                long x;
+                if (k + chunk * l + 256 * chunk * wg < n_else_instances) {
+                    long pull_packed_offsets_r = hsplit_fused_11_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, else_instances, cross_lengths_1);
+                    x = pull_packed_offsets_r;
+                } else {
+                    x = 0L;
+                }
+                long op_packed_offsets_r = hsplit_fused_11_op_packed_offsets(acc, x);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = packed_offsets_block_offsets[wg];
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_packed_offsets_r_1 = hsplit_fused_11_op_packed_offsets(acc_1, group_values[k_1]);
+                acc_1 = op_packed_offsets_r_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < chunk; k_2++) {
+                packed_offsets[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
+                long x_1;
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < n_else_instances) {
+                    long pull_packed_offsets_r_1 = hsplit_fused_11_pull_packed_offsets(k_2 + chunk * l_2 + 256 * chunk * wg, else_instances, cross_lengths_1);
+                    x_1 = pull_packed_offsets_r_1;
+                } else {
+                    x_1 = 0L;
+                }
+                long op_packed_offsets_r_2 = hsplit_fused_11_op_packed_offsets(acc_2, x_1);
+                acc_2 = op_packed_offsets_r_2;
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_11_total_partial(long groups, long chunk, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* total_partials) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
+                long x;
+                if (l + 256 * wg + 256 * groups * k < n_else_instances) {
+                    long pull_total_r = hsplit_fused_11_pull_total(l + 256 * wg + 256 * groups * k, else_instances, cross_lengths_1);
+                    x = pull_total_r;
+                } else {
+                    x = 0L;
+                }
+                long op_total_r = hsplit_fused_11_op_total(acc, x);
+                acc = op_total_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_total_r_1 = hsplit_fused_11_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_total_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                total_partials[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_11_total_final(__global const long* total_partials, long final_chunk, long groups, __global long* total) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                if (256 * k + l < groups) {
+                    x = total_partials[256 * k + l];
+                } else {
+                    x = 0L;
+                }
+                long op_total_r = hsplit_fused_11_op_total(acc, x);
+                acc = op_total_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_total_r_1 = hsplit_fused_11_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_total_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                total[0] = group_values_in[0];
+            }
+        }
+    }
+}
+
+
+// ===== hsplit_fused_12.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline void hsplit_fused_12_pull_extreme(long p, __global const long* cross_offsets, long cross_offsets_len, __global const long* else_instances, __global const long* cross_offsets_1, __global const double* cross_elements, double* r0, long* r1) {
+    long s = nessie_segment_of(cross_offsets, cross_offsets_len, p);
+    long r = else_instances[s];
+    long q = nessie_add(cross_offsets_1[r], nessie_sub(p, cross_offsets[s]));
+    double cross_elements_1 = cross_elements[q];
+    *r0 = cross_elements_1;
+    *r1 = p;
+}
+
+static inline void hsplit_fused_12_op_extreme(double av, long ai, double bv, long bi, double* r0, long* r1) {
+    double t_4;
+    long t_5;
+    if (ai < 0L) {
+        t_4 = bv;
+        t_5 = bi;
+    } else {
+        double t_2;
+        long t_3;
+        if (bi < 0L) {
+            t_2 = av;
+            t_3 = ai;
+        } else {
+            double t;
+            long t_1;
+            if (bv > av || (bv != bv && av == av)) {
+                t = bv;
+                t_1 = bi;
+            } else {
+                t = av;
+                t_1 = ai;
+            }
+            t_2 = t;
+            t_3 = t_1;
+        }
+        t_4 = t_2;
+        t_5 = t_3;
+    }
+    *r0 = t_4;
+    *r1 = t_5;
+}
+
+__kernel void hsplit_fused_12_extreme(__global const long* cross_offsets_0, __global const long* cross_lengths, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global double* extreme, __global long* position) {
+    const long gid = get_global_id(0);
+    if (gid < n_cross_offsets) {
+        const long offset = cross_offsets_0[gid];
+        const long length = cross_lengths[gid];
+        double acc = 0.0;
+        long acc_1 = -1L;
+        for (long k = 0; k < length; k++) {
+            double pull_extreme_r;
+            long pull_extreme_r_1;
+            hsplit_fused_12_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
+            double op_extreme_r;
+            long op_extreme_r_1;
+            hsplit_fused_12_op_extreme(acc, acc_1, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
+            acc = op_extreme_r;
+            acc_1 = op_extreme_r_1;
+        }
+        {
+            extreme[gid] = acc;
+            position[gid] = acc_1;
+        }
+    }
+}
+
+
+// ===== hsplit_fused_13.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline void hsplit_fused_13_pull_pm_1(long i, __global const long* cross_lengths, __global const long* position, __global const long* cross_offsets, __global const long* else_instances, __global const long* points_lengths, __global const long* points_offsets, __global const double* points_elements_1, __global const double* points_elements_2, __global const double* p1_1, __global const double* p1_1_1, __global const double* p1_1_2, __global const double* p1_1_3, __global long* err, double* r0, double* r1, double* r2, double* r3, double* r4, double* r5, long* r6, long* r7) {
+    if (cross_lengths[i] <= 0L) {
+        nessie_fail(err, 1, 6, 0, 0);
+        *r0 = 0.0;
+        *r1 = 0.0;
+        *r2 = 0.0;
+        *r3 = 0.0;
+        *r4 = 0.0;
+        *r5 = 0.0;
+        *r6 = 0L;
+        *r7 = 0L;
+        return;
+    }
+    long index = nessie_sub(position[i], cross_offsets[i]);
+    long j = index;
+    long s = else_instances[i];
+    long len = points_lengths[s];
+    if (j < 0L || j >= len) {
+        nessie_fail(err, 1, 7, j, len);
+        *r0 = 0.0;
+        *r1 = 0.0;
+        *r2 = 0.0;
+        *r3 = 0.0;
+        *r4 = 0.0;
+        *r5 = 0.0;
+        *r6 = 0L;
+        *r7 = 0L;
+        return;
+    }
+    long k = nessie_add(points_offsets[s], j);
+    double v = points_elements_1[k];
+    double v_1 = points_elements_2[k];
+    long q = else_instances[i];
+    double v_2 = p1_1[q];
+    double v_3 = v;
+    double v_4 = v_1;
+    double v_5 = v_2;
+    long q_1 = else_instances[i];
+    double v_6 = p1_1_1[q_1];
+    double v_7 = v_3;
+    double v_8 = v_4;
+    double v_9 = v_5;
+    double v_10 = v_6;
+    long q_2 = else_instances[i];
+    double v_11 = p1_1_2[q_2];
+    double v_12 = v_7;
+    double v_13 = v_8;
+    double v_14 = v_9;
+    double v_15 = v_10;
+    double v_16 = v_11;
+    long q_3 = else_instances[i];
+    double v_17 = p1_1_3[q_3];
+    double v_18 = v_12;
+    double v_19 = v_13;
+    double v_20 = v_14;
+    double v_21 = v_15;
+    double v_22 = v_16;
+    double v_23 = v_17;
+    long v_24 = 2L;
+    double v_25 = v_18;
+    double v_26 = v_19;
+    double v_27 = v_20;
+    double v_28 = v_21;
+    double v_29 = v_22;
+    double v_30 = v_23;
+    long v_31 = v_24;
+    long v_32 = nessie_mul(i, 2L);
+    *r0 = v_25;
+    *r1 = v_26;
+    *r2 = v_27;
+    *r3 = v_28;
+    *r4 = v_29;
+    *r5 = v_30;
+    *r6 = v_31;
+    *r7 = v_32;
+}
+
+__kernel void hsplit_fused_13_pm_1(long n_else_instances, __global const long* cross_lengths, __global const long* position, __global const long* cross_offsets, __global const long* else_instances, __global const long* points_lengths, __global const long* points_offsets, __global const double* points_elements_1, __global const double* points_elements_2, __global const double* p1_1_17, __global const double* p1_1_21, __global const double* p1_1_25, __global const double* p1_1_29, __global double* pm_1, __global double* pm_2, __global double* p1_1_18, __global double* p1_1_22, __global double* p1_1_26, __global double* p1_1_30, __global long* lengths, __global long* offsets, __global long* err) {
+    if (nessie_failed(err)) return;
+    const long gid = get_global_id(0);
+    if (gid < n_else_instances) {
+        double pull_pm_1_r;
+        double pull_pm_1_r_1;
+        double pull_pm_1_r_2;
+        double pull_pm_1_r_3;
+        double pull_pm_1_r_4;
+        double pull_pm_1_r_5;
+        long pull_pm_1_r_6;
+        long pull_pm_1_r_7;
+        hsplit_fused_13_pull_pm_1(gid, cross_lengths, position, cross_offsets, else_instances, points_lengths, points_offsets, points_elements_1, points_elements_2, p1_1_17, p1_1_21, p1_1_25, p1_1_29, err, &pull_pm_1_r, &pull_pm_1_r_1, &pull_pm_1_r_2, &pull_pm_1_r_3, &pull_pm_1_r_4, &pull_pm_1_r_5, &pull_pm_1_r_6, &pull_pm_1_r_7);
+        pm_1[gid] = pull_pm_1_r;
+        pm_2[gid] = pull_pm_1_r_1;
+        p1_1_18[gid] = pull_pm_1_r_2;
+        p1_1_22[gid] = pull_pm_1_r_3;
+        p1_1_26[gid] = pull_pm_1_r_4;
+        p1_1_30[gid] = pull_pm_1_r_5;
+        lengths[gid] = pull_pm_1_r_6;
+        offsets[gid] = pull_pm_1_r_7;
+    }
+}
+
+
+// ===== hsplit_fused_14.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline void hsplit_fused_14_pull_ends_1_1(long p, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths, double* r0, double* r1, double* r2, double* r3, long* r4) {
+    long c = nessie_rem(p, 2L);
+    long q = nessie_div(p, 2L);
+    double v = c == 0L ? p1_1[q] : pm_1[q];
+    double v_1 = c == 0L ? p1_2[q] : pm_2[q];
+    double v_2 = c == 0L ? pm_1[q] : p2_1[q];
+    double v_3 = c == 0L ? pm_2[q] : p2_2[q];
+    long q_1 = else_instances[nessie_segment_of(offsets, offsets_len, p)];
+    long v_4 = packed_lengths[q_1];
+    *r0 = v;
+    *r1 = v_1;
+    *r2 = v_2;
+    *r3 = v_3;
+    *r4 = v_4;
+}
+
+static inline long hsplit_fused_14_pull_packed_offsets(long i, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths) {
+    long q = else_instances[nessie_segment_of(offsets, offsets_len, i)];
+    long packed_lengths_1 = packed_lengths[q];
+    return packed_lengths_1;
+}
+
+static inline long hsplit_fused_14_op_packed_offsets(long a, long b) {
+    return nessie_add(a, b);
+}
+
+static inline long hsplit_fused_14_pull_total(long i, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths) {
+    long q = else_instances[nessie_segment_of(offsets, offsets_len, i)];
+    long packed_lengths_1 = packed_lengths[q];
+    return packed_lengths_1;
+}
+
+static inline long hsplit_fused_14_op_total(long a, long b) {
+    return nessie_add(a, b);
+}
+
+__kernel void hsplit_fused_14_ends_1_1(long t, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
+    const long gid = get_global_id(0);
+    if (gid < t) {
+        double pull_ends_1_1_r;
+        double pull_ends_1_1_r_1;
+        double pull_ends_1_1_r_2;
+        double pull_ends_1_1_r_3;
+        long pull_ends_1_1_r_4;
+        hsplit_fused_14_pull_ends_1_1(gid, p1_1, pm_1, p1_2, pm_2, p2_1, p2_2, offsets, n_offsets, else_instances, packed_lengths_16, &pull_ends_1_1_r, &pull_ends_1_1_r_1, &pull_ends_1_1_r_2, &pull_ends_1_1_r_3, &pull_ends_1_1_r_4);
+        ends_1_1[gid] = pull_ends_1_1_r;
+        ends_1_2[gid] = pull_ends_1_1_r_1;
+        ends_2_1[gid] = pull_ends_1_1_r_2;
+        ends_2_2[gid] = pull_ends_1_1_r_3;
+        packed_lengths_17[gid] = pull_ends_1_1_r_4;
+    }
+}
+
+__kernel void hsplit_fused_14_packed_offsets_block_totals(long groups, long chunk, long t, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* packed_offsets_block_totals) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
+                long x;
+                if (k + chunk * l + 256 * chunk * wg < t) {
+                    long pull_packed_offsets_r = hsplit_fused_14_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, offsets, n_offsets, else_instances, packed_lengths_16);
+                    x = pull_packed_offsets_r;
+                } else {
+                    x = 0L;
+                }
+                long op_packed_offsets_r = hsplit_fused_14_op_packed_offsets(acc, x);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_packed_offsets_r_1 = hsplit_fused_14_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_packed_offsets_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                packed_offsets_block_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_14_packed_offsets_block_offsets(__global const long* packed_offsets_block_totals, long groups, __global long* packed_offsets_block_offsets) {
+    const long gid = get_global_id(0);
+    if (gid < 1) {
+        long acc = 0L;
+        for (long k = 0; k < groups; k++) {
+            packed_offsets_block_offsets[k] = acc;
+            long op_packed_offsets_r = hsplit_fused_14_op_packed_offsets(acc, packed_offsets_block_totals[k]);
+            acc = op_packed_offsets_r;
+        }
+    }
+}
+
+__kernel void hsplit_fused_14_packed_offsets_scan(__global const long* packed_offsets_block_offsets, long groups, long chunk, long t, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* packed_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
+                long x;
+                if (k + chunk * l + 256 * chunk * wg < t) {
+                    long pull_packed_offsets_r = hsplit_fused_14_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, offsets, n_offsets, else_instances, packed_lengths_16);
+                    x = pull_packed_offsets_r;
+                } else {
+                    x = 0L;
+                }
+                long op_packed_offsets_r = hsplit_fused_14_op_packed_offsets(acc, x);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = packed_offsets_block_offsets[wg];
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_packed_offsets_r_1 = hsplit_fused_14_op_packed_offsets(acc_1, group_values[k_1]);
+                acc_1 = op_packed_offsets_r_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < chunk; k_2++) {
+                packed_offsets[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
+                long x_1;
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < t) {
+                    long pull_packed_offsets_r_1 = hsplit_fused_14_pull_packed_offsets(k_2 + chunk * l_2 + 256 * chunk * wg, offsets, n_offsets, else_instances, packed_lengths_16);
+                    x_1 = pull_packed_offsets_r_1;
+                } else {
+                    x_1 = 0L;
+                }
+                long op_packed_offsets_r_2 = hsplit_fused_14_op_packed_offsets(acc_2, x_1);
+                acc_2 = op_packed_offsets_r_2;
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_14_total_partial(long groups, long chunk, long t, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* total_partials) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
+                long x;
+                if (l + 256 * wg + 256 * groups * k < t) {
+                    long pull_total_r = hsplit_fused_14_pull_total(l + 256 * wg + 256 * groups * k, offsets, n_offsets, else_instances, packed_lengths_16);
+                    x = pull_total_r;
+                } else {
+                    x = 0L;
+                }
+                long op_total_r = hsplit_fused_14_op_total(acc, x);
+                acc = op_total_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_total_r_1 = hsplit_fused_14_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_total_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                total_partials[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_14_total_final(__global const long* total_partials, long final_chunk, long groups, __global long* total) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                if (256 * k + l < groups) {
+                    x = total_partials[256 * k + l];
+                } else {
+                    x = 0L;
+                }
+                long op_total_r = hsplit_fused_14_op_total(acc, x);
+                acc = op_total_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_total_r_1 = hsplit_fused_14_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_total_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                total[0] = group_values_in[0];
+            }
+        }
+    }
+}
+
+
+// ===== hsplit_fused_15.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline void hsplit_fused_15_pull_lengths(long i, __global const long* then_instances, __global const double* p1_1, __global const double* p1_1_1, long* r0, long* r1, double* r2, double* r3) {
+    long v = 1L;
+    long v_1 = nessie_mul(i, 1L);
+    long q = nessie_div(i, 1L);
+    long p = q;
+    long q_1 = then_instances[p];
+    long p_1 = q;
+    long q_2 = then_instances[p_1];
+    double v_2 = p1_1[q_1];
+    double v_3 = p1_1_1[q_2];
+    *r0 = v;
+    *r1 = v_1;
+    *r2 = v_2;
+    *r3 = v_3;
+}
+
+static inline long hsplit_fused_15_pull_packed_offsets(long i, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths) {
+    long offsets = nessie_mul(i, 1L);
+    long lengths = 1L;
+    long start = offsets;
+    long len = lengths;
+    long s = then_instances[i];
+    long start_1 = packed_offsets[s];
+    long len_1 = packed_lengths[s];
+    long lengths_1 = nessie_add(len, len_1);
+    return lengths_1;
+}
+
+static inline long hsplit_fused_15_op_packed_offsets(long a, long b) {
+    return nessie_add(a, b);
+}
+
+static inline long hsplit_fused_15_pull_total(long i, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths) {
+    long offsets = nessie_mul(i, 1L);
+    long lengths = 1L;
+    long start = offsets;
+    long len = lengths;
+    long s = then_instances[i];
+    long start_1 = packed_offsets[s];
+    long len_1 = packed_lengths[s];
+    long lengths_1 = nessie_add(len, len_1);
+    return lengths_1;
+}
+
+static inline long hsplit_fused_15_op_total(long a, long b) {
+    return nessie_add(a, b);
+}
+
+static inline long hsplit_fused_15_pull_lengths_1(long p, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const long* sum) {
+    int f = (int)mapped[p];
+    long r = rank[p];
+    long q = f ? r : nessie_sub(p, r);
+    long t;
+    if (f) {
+        long i = q;
+        long offsets = nessie_mul(i, 1L);
+        long lengths = 1L;
+        long start = offsets;
+        long len = lengths;
+        long s = then_instances[i];
+        long start_1 = packed_offsets[s];
+        long len_1 = packed_lengths[s];
+        t = nessie_add(len, len_1);
+    } else {
+        t = sum[q];
+    }
+    return t;
+}
+
+static inline long hsplit_fused_15_pull_packed_offsets_1(long i, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const long* sum) {
+    int f = (int)mapped[i];
+    long r = rank[i];
+    long q = f ? r : nessie_sub(i, r);
+    long t;
+    if (f) {
+        long i_1 = q;
+        long offsets = nessie_mul(i_1, 1L);
+        long lengths = 1L;
+        long start = offsets;
+        long len = lengths;
+        long s = then_instances[i_1];
+        long start_1 = packed_offsets[s];
+        long len_1 = packed_lengths[s];
+        t = nessie_add(len, len_1);
+    } else {
+        t = sum[q];
+    }
+    long lengths_1 = t;
+    return lengths_1;
+}
+
+static inline long hsplit_fused_15_op_packed_offsets_1(long a, long b) {
+    return nessie_add(a, b);
+}
+
+static inline long hsplit_fused_15_pull_total_1(long i, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const long* sum) {
+    int f = (int)mapped[i];
+    long r = rank[i];
+    long q = f ? r : nessie_sub(i, r);
+    long t;
+    if (f) {
+        long i_1 = q;
+        long offsets = nessie_mul(i_1, 1L);
+        long lengths = 1L;
+        long start = offsets;
+        long len = lengths;
+        long s = then_instances[i_1];
+        long start_1 = packed_offsets[s];
+        long len_1 = packed_lengths[s];
+        t = nessie_add(len, len_1);
+    } else {
+        t = sum[q];
+    }
+    long lengths_1 = t;
+    return lengths_1;
+}
+
+static inline long hsplit_fused_15_op_total_1(long a, long b) {
+    return nessie_add(a, b);
+}
+
+__kernel void hsplit_fused_15_lengths(long n_then_instances, __global const long* then_instances, __global const double* p1_1_1, __global const double* p1_1_5, __global long* lengths_9, __global long* offsets_11, __global double* p1_1_14, __global double* p1_2) {
+    const long gid = get_global_id(0);
+    if (gid < n_then_instances) {
+        long pull_lengths_r;
+        long pull_lengths_r_1;
+        double pull_lengths_r_2;
+        double pull_lengths_r_3;
+        hsplit_fused_15_pull_lengths(gid, then_instances, p1_1_1, p1_1_5, &pull_lengths_r, &pull_lengths_r_1, &pull_lengths_r_2, &pull_lengths_r_3);
+        lengths_9[gid] = pull_lengths_r;
+        offsets_11[gid] = pull_lengths_r_1;
+        p1_1_14[gid] = pull_lengths_r_2;
+        p1_2[gid] = pull_lengths_r_3;
+    }
+}
+
+__kernel void hsplit_fused_15_packed_offsets_block_totals(long groups, long chunk, long n_then_instances, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* packed_offsets_block_totals_110) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
+                long x;
+                if (k + chunk * l + 256 * chunk * wg < n_then_instances) {
+                    long pull_packed_offsets_r = hsplit_fused_15_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, then_instances, packed_offsets_18, packed_lengths);
+                    x = pull_packed_offsets_r;
+                } else {
+                    x = 0L;
+                }
+                long op_packed_offsets_r = hsplit_fused_15_op_packed_offsets(acc, x);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_packed_offsets_r_1 = hsplit_fused_15_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_packed_offsets_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                packed_offsets_block_totals_110[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_15_packed_offsets_block_offsets(__global const long* packed_offsets_block_totals_110, long groups, __global long* packed_offsets_block_offsets_111) {
+    const long gid = get_global_id(0);
+    if (gid < 1) {
+        long acc = 0L;
+        for (long k = 0; k < groups; k++) {
+            packed_offsets_block_offsets_111[k] = acc;
+            long op_packed_offsets_r = hsplit_fused_15_op_packed_offsets(acc, packed_offsets_block_totals_110[k]);
+            acc = op_packed_offsets_r;
+        }
+    }
+}
+
+__kernel void hsplit_fused_15_packed_offsets_scan(__global const long* packed_offsets_block_offsets_111, long groups, long chunk, long n_then_instances, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* packed_offsets_27) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
+                long x;
+                if (k + chunk * l + 256 * chunk * wg < n_then_instances) {
+                    long pull_packed_offsets_r = hsplit_fused_15_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, then_instances, packed_offsets_18, packed_lengths);
+                    x = pull_packed_offsets_r;
+                } else {
+                    x = 0L;
+                }
+                long op_packed_offsets_r = hsplit_fused_15_op_packed_offsets(acc, x);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = packed_offsets_block_offsets_111[wg];
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_packed_offsets_r_1 = hsplit_fused_15_op_packed_offsets(acc_1, group_values[k_1]);
+                acc_1 = op_packed_offsets_r_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < chunk; k_2++) {
+                packed_offsets_27[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
+                long x_1;
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < n_then_instances) {
+                    long pull_packed_offsets_r_1 = hsplit_fused_15_pull_packed_offsets(k_2 + chunk * l_2 + 256 * chunk * wg, then_instances, packed_offsets_18, packed_lengths);
+                    x_1 = pull_packed_offsets_r_1;
+                } else {
+                    x_1 = 0L;
+                }
+                long op_packed_offsets_r_2 = hsplit_fused_15_op_packed_offsets(acc_2, x_1);
+                acc_2 = op_packed_offsets_r_2;
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_15_total_partial(long groups, long chunk, long n_then_instances, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* total_partials_112) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
+                long x;
+                if (l + 256 * wg + 256 * groups * k < n_then_instances) {
+                    long pull_total_r = hsplit_fused_15_pull_total(l + 256 * wg + 256 * groups * k, then_instances, packed_offsets_18, packed_lengths);
+                    x = pull_total_r;
+                } else {
+                    x = 0L;
+                }
+                long op_total_r = hsplit_fused_15_op_total(acc, x);
+                acc = op_total_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_total_r_1 = hsplit_fused_15_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_total_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                total_partials_112[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_15_total_final(__global const long* total_partials_112, long final_chunk, long groups, __global long* total_31) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                if (256 * k + l < groups) {
+                    x = total_partials_112[256 * k + l];
+                } else {
+                    x = 0L;
+                }
+                long op_total_r = hsplit_fused_15_op_total(acc, x);
+                acc = op_total_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_total_r_1 = hsplit_fused_15_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_total_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                total_31[0] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_15_lengths_1(long instances, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global const long* sum, __global long* lengths_39) {
+    const long gid = get_global_id(0);
+    if (gid < instances) {
+        long pull_lengths_1_r = hsplit_fused_15_pull_lengths_1(gid, mapped, rank, then_instances, packed_offsets_18, packed_lengths, sum);
+        lengths_39[gid] = pull_lengths_1_r;
+    }
+}
+
+__kernel void hsplit_fused_15_packed_offsets_block_totals_1(long groups_1, long chunk_1, long instances, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global const long* sum, __global long* packed_offsets_block_totals_113) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk_1; k++) {
+                long x;
+                if (k + chunk_1 * l + 256 * chunk_1 * wg < instances) {
+                    long pull_packed_offsets_1_r = hsplit_fused_15_pull_packed_offsets_1(k + chunk_1 * l + 256 * chunk_1 * wg, mapped, rank, then_instances, packed_offsets_18, packed_lengths, sum);
+                    x = pull_packed_offsets_1_r;
+                } else {
+                    x = 0L;
+                }
+                long op_packed_offsets_1_r = hsplit_fused_15_op_packed_offsets_1(acc, x);
+                acc = op_packed_offsets_1_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_packed_offsets_1_r_1 = hsplit_fused_15_op_packed_offsets_1(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_packed_offsets_1_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                packed_offsets_block_totals_113[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_15_packed_offsets_block_offsets_1(__global const long* packed_offsets_block_totals_113, long groups_1, __global long* packed_offsets_block_offsets_114) {
+    const long gid = get_global_id(0);
+    if (gid < 1) {
+        long acc = 0L;
+        for (long k = 0; k < groups_1; k++) {
+            packed_offsets_block_offsets_114[k] = acc;
+            long op_packed_offsets_1_r = hsplit_fused_15_op_packed_offsets_1(acc, packed_offsets_block_totals_113[k]);
+            acc = op_packed_offsets_1_r;
+        }
+    }
+}
+
+__kernel void hsplit_fused_15_packed_offsets_scan_1(__global const long* packed_offsets_block_offsets_114, long groups_1, long chunk_1, long instances, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global const long* sum, __global long* packed_offsets_44) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk_1; k++) {
+                long x;
+                if (k + chunk_1 * l + 256 * chunk_1 * wg < instances) {
+                    long pull_packed_offsets_1_r = hsplit_fused_15_pull_packed_offsets_1(k + chunk_1 * l + 256 * chunk_1 * wg, mapped, rank, then_instances, packed_offsets_18, packed_lengths, sum);
+                    x = pull_packed_offsets_1_r;
+                } else {
+                    x = 0L;
+                }
+                long op_packed_offsets_1_r = hsplit_fused_15_op_packed_offsets_1(acc, x);
+                acc = op_packed_offsets_1_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = packed_offsets_block_offsets_114[wg];
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_packed_offsets_1_r_1 = hsplit_fused_15_op_packed_offsets_1(acc_1, group_values[k_1]);
+                acc_1 = op_packed_offsets_1_r_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < chunk_1; k_2++) {
+                packed_offsets_44[k_2 + chunk_1 * l_2 + 256 * chunk_1 * wg] = acc_2;
+                long x_1;
+                if (k_2 + chunk_1 * l_2 + 256 * chunk_1 * wg < instances) {
+                    long pull_packed_offsets_1_r_1 = hsplit_fused_15_pull_packed_offsets_1(k_2 + chunk_1 * l_2 + 256 * chunk_1 * wg, mapped, rank, then_instances, packed_offsets_18, packed_lengths, sum);
+                    x_1 = pull_packed_offsets_1_r_1;
+                } else {
+                    x_1 = 0L;
+                }
+                long op_packed_offsets_1_r_2 = hsplit_fused_15_op_packed_offsets_1(acc_2, x_1);
+                acc_2 = op_packed_offsets_1_r_2;
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_15_total_partial_1(long groups_1, long chunk_1, long instances, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global const long* sum, __global long* total_partials_115) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk_1; k++) {
+                long x;
+                if (l + 256 * wg + 256 * groups_1 * k < instances) {
+                    long pull_total_1_r = hsplit_fused_15_pull_total_1(l + 256 * wg + 256 * groups_1 * k, mapped, rank, then_instances, packed_offsets_18, packed_lengths, sum);
+                    x = pull_total_1_r;
+                } else {
+                    x = 0L;
+                }
+                long op_total_1_r = hsplit_fused_15_op_total_1(acc, x);
+                acc = op_total_1_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_total_1_r_1 = hsplit_fused_15_op_total_1(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_total_1_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                total_partials_115[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_15_total_final_1(__global const long* total_partials_115, long final_chunk_1, long groups_1, __global long* total_48) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk_1; k++) {
+                long x;
+                if (256 * k + l < groups_1) {
+                    x = total_partials_115[256 * k + l];
+                } else {
+                    x = 0L;
+                }
+                long op_total_1_r = hsplit_fused_15_op_total_1(acc, x);
+                acc = op_total_1_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_total_1_r_1 = hsplit_fused_15_op_total_1(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_total_1_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                total_48[0] = group_values_in[0];
+            }
+        }
+    }
+}
+
+
