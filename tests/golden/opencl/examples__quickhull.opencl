@@ -1612,10 +1612,10 @@ __kernel void quick_hull_fused_extreme_partial(long groups, long chunk, long n_p
             for (long k = 0; k < chunk; k++) {
                 double x;
                 long x_1;
-                if (l + 256 * wg + 256 * groups * k < n_points_1) {
+                if (k + chunk * l + 256 * chunk * wg < n_points_1) {
                     double pull_extreme_r;
                     long pull_extreme_r_1;
-                    quick_hull_fused_pull_extreme(l + 256 * wg + 256 * groups * k, points_1, &pull_extreme_r, &pull_extreme_r_1);
+                    quick_hull_fused_pull_extreme(k + chunk * l + 256 * chunk * wg, points_1, &pull_extreme_r, &pull_extreme_r_1);
                     x = pull_extreme_r;
                     x_1 = pull_extreme_r_1;
                 } else {
@@ -1691,9 +1691,9 @@ __kernel void quick_hull_fused_extreme_final(__global const double* extreme_part
             for (long k = 0; k < final_chunk; k++) {
                 double x;
                 long x_1;
-                if (256 * k + l < groups) {
-                    x = extreme_partials[256 * k + l];
-                    x_1 = index_partials[256 * k + l];
+                if (k + final_chunk * l < groups) {
+                    x = extreme_partials[k + final_chunk * l];
+                    x_1 = index_partials[k + final_chunk * l];
                 } else {
                     x = 0.0;
                     x_1 = -1L;
@@ -1902,10 +1902,10 @@ __kernel void quick_hull_fused_2_extreme_partial(long groups, long chunk, long n
             for (long k = 0; k < chunk; k++) {
                 double x;
                 long x_1;
-                if (l + 256 * wg + 256 * groups * k < n_points_1) {
+                if (k + chunk * l + 256 * chunk * wg < n_points_1) {
                     double pull_extreme_r;
                     long pull_extreme_r_1;
-                    quick_hull_fused_2_pull_extreme(l + 256 * wg + 256 * groups * k, points_1, &pull_extreme_r, &pull_extreme_r_1);
+                    quick_hull_fused_2_pull_extreme(k + chunk * l + 256 * chunk * wg, points_1, &pull_extreme_r, &pull_extreme_r_1);
                     x = pull_extreme_r;
                     x_1 = pull_extreme_r_1;
                 } else {
@@ -1981,9 +1981,9 @@ __kernel void quick_hull_fused_2_extreme_final(__global const double* extreme_pa
             for (long k = 0; k < final_chunk; k++) {
                 double x;
                 long x_1;
-                if (256 * k + l < groups) {
-                    x = extreme_partials[256 * k + l];
-                    x_1 = index_partials[256 * k + l];
+                if (k + final_chunk * l < groups) {
+                    x = extreme_partials[k + final_chunk * l];
+                    x_1 = index_partials[k + final_chunk * l];
                 } else {
                     x = 0.0;
                     x_1 = -1L;
@@ -2192,10 +2192,10 @@ __kernel void quick_hull_reduce_max_index_fused_extreme_partial(long groups, lon
             for (long k = 0; k < chunk; k++) {
                 double x;
                 long x_1;
-                if (l + 256 * wg + 256 * groups * k < n_points_1) {
+                if (k + chunk * l + 256 * chunk * wg < n_points_1) {
                     double pull_extreme_r;
                     long pull_extreme_r_1;
-                    quick_hull_reduce_max_index_fused_pull_extreme(l + 256 * wg + 256 * groups * k, points_1_0, &pull_extreme_r, &pull_extreme_r_1);
+                    quick_hull_reduce_max_index_fused_pull_extreme(k + chunk * l + 256 * chunk * wg, points_1_0, &pull_extreme_r, &pull_extreme_r_1);
                     x = pull_extreme_r;
                     x_1 = pull_extreme_r_1;
                 } else {
@@ -2271,9 +2271,9 @@ __kernel void quick_hull_reduce_max_index_fused_extreme_final(__global const dou
             for (long k = 0; k < final_chunk; k++) {
                 double x;
                 long x_1;
-                if (256 * k + l < groups) {
-                    x = extreme_partials[256 * k + l];
-                    x_1 = index_partials[256 * k + l];
+                if (k + final_chunk * l < groups) {
+                    x = extreme_partials[k + final_chunk * l];
+                    x_1 = index_partials[k + final_chunk * l];
                 } else {
                     x = 0.0;
                     x_1 = -1L;
