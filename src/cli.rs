@@ -49,7 +49,8 @@ pub struct DevicesArgs {
 pub struct CommonArgs {
     /// The NESL source file.
     pub file: PathBuf,
-    /// Where the program runs: compiled to OpenCL, or the reference interpreter.
+    /// Where the program runs: compiled to OpenCL, in the reference interpreter, or in the
+    /// flat-IR evaluator.
     #[arg(long, value_enum, default_value_t = Backend::default())]
     pub backend: Backend,
     /// The OpenCL device: an index from `nessie devices`, or a substring of the
@@ -66,7 +67,8 @@ pub struct CommonArgs {
     #[arg(long, value_name = "SECONDS", default_value_t = fusion::DEFAULT_ILP_TIME_LIMIT.as_secs_f64(),
           value_parser = parse_seconds)]
     pub ilp_time_limit: f64,
-    /// After the results, print per-kernel launch statistics to stderr.
+    /// After the results, print per-kernel launch statistics to stderr (launches, device time,
+    /// bytes moved; `--backend opencl`).
     #[arg(long)]
     pub stats: bool,
 }
