@@ -10,6 +10,8 @@
 //! are flat GPU expressions (the caller evaluates them, for example with
 //! `flatten`'s evaluator or a test's own).
 
+pub mod checked;
+
 use std::collections::HashMap;
 
 use flatten::ir::{Const, KVar};

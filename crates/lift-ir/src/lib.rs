@@ -24,7 +24,8 @@
 //! Address spaces, memory allocation and views are in the backend's code
 //! generator (`opencl-backend::codegen`), which walks low-level Lift once.
 //! [`eval`] runs a Lift kernel of either level: the oracle that tests
-//! every rewrite rule on random inputs (`tests/rules.rs`).
+//! every rewrite rule on random inputs (`tests/rules.rs`); [`eval::checked`] runs the flat
+//! thunks with flatten's evaluator and checks every length (`tests/rules_random.rs`).
 //! [`print`] prints both levels (`--emit lift`, `--emit lift-low`).
 
 pub mod arith;

@@ -651,3 +651,84 @@ fn new_columns(elements: &[Scalar], capacity: usize) -> Flow<Vec<ColumnBuilder>>
 fn finish(columns: Vec<ColumnBuilder>) -> Vec<FlatValue> {
     columns.into_iter().map(|c| FlatValue::Array(c.finish())).collect()
 }
+
+// --- Scalar code alone ---------------------------------------------------------
+
+/// Why a thunk or `ONCE` body run alone by a [`ScalarRunner`] stopped.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ScalarStop {
+    /// The NESL program faulted at `site` with these payload values (the
+    /// program's [`crate::ir::FaultSite`] makes the message).
+    Fault { site: FaultId, payload: Vec<Const> },
+    /// The kernel is ill-formed (a compiler bug).
+    Internal(crate::eval::InternalError),
+}
+
+impl std::fmt::Display for ScalarStop {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ScalarStop::Fault { site, payload } => {
+                write!(f, "fault at site @{} with payload {payload:?}", site.0)
+            }
+            ScalarStop::Internal(error) => write!(f, "{error}"),
+        }
+    }
+}
+
+impl From<Box<Stop>> for ScalarStop {
+    fn from(stop: Box<Stop>) -> ScalarStop {
+        match *stop {
+            Stop::Fault { site, payload } => ScalarStop::Fault { site, payload },
+            Stop::Internal(error) => ScalarStop::Internal(error),
+        }
+    }
+}
+
+/// The scalar code of one kernel (its thunks, `ONCE` bodies) run outside
+/// its SOACs, for another interpreter of the kernel (lift-ir's evaluator):
+/// bind the kernel variables the code reads, then apply thunks to scalar
+/// arguments. Exactly the meaning the SOACs give them.
+pub struct ScalarRunner<'k> {
+    machine: KernelMachine<'k>,
+}
+
+impl<'k> ScalarRunner<'k> {
+    pub fn new(kernel: &'k Kernel) -> ScalarRunner<'k> {
+        ScalarRunner { machine: KernelMachine { kernel, slots: vec![None; kernel.vars.len()], stack: Vec::new() } }
+    }
+
+    /// Binds a variable of the kernel (a parameter or a SOAC result) to a
+    /// value of its declared type.
+    pub fn bind(&mut self, v: KVar, value: FlatValue) -> Result<(), ScalarStop> {
+        let declared = self.machine.var_type(v).map_err(ScalarStop::from)?;
+        if value.var_type() != declared {
+            let message = format!("`{}` of type {declared} bound to a {}", self.machine.name(v), value.var_type());
+            return Err(ScalarStop::from(internal(message)));
+        }
+        self.machine.set(v, value).map_err(ScalarStop::from)
+    }
+
+    /// `thunk` applied to `args` (one per parameter), its `yields` results.
+    pub fn apply(
+        &mut self,
+        thunk: &Thunk,
+        args: &[ScalarValue],
+        yields: usize,
+    ) -> Result<Vec<ScalarValue>, ScalarStop> {
+        if args.len() != thunk.params.len() {
+            let message = format!("a thunk of {} parameters applied to {} values", thunk.params.len(), args.len());
+            return Err(ScalarStop::from(internal(message)));
+        }
+        self.machine.stack.clear();
+        self.machine.stack.extend_from_slice(args);
+        self.machine.apply(thunk, yields).map_err(ScalarStop::from)?;
+        Ok(self.machine.stack.drain(..).collect())
+    }
+
+    /// The values of a GPU expression (`ONCE`'s body): one, or a tuple's.
+    pub fn eval(&mut self, body: &GExpr) -> Result<Vec<ScalarValue>, ScalarStop> {
+        self.machine.stack.clear();
+        self.machine.eval_several(body).map_err(ScalarStop::from)?;
+        Ok(self.machine.stack.drain(..).collect())
+    }
+}

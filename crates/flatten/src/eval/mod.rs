@@ -12,7 +12,8 @@
 //! program order, the item's NESL [`Value`] rebuilt from its [`Repr`] with
 //! columnar sequences (`emit.rs`). [`run_kernel`] and [`call_function`] run
 //! one kernel or one function on given values, for testing a rewrite on
-//! random inputs.
+//! random inputs. [`ScalarRunner`] runs one kernel's thunks alone, for
+//! interpreters of other IRs built from the kernel (lift-ir's).
 //!
 //! Each SOAC evaluates its thunks element by element **in index order**,
 //! exactly as its doc in [`crate::ir::kernel`] says: `REDUCE` and `SCAN`
@@ -76,6 +77,7 @@ use nesl_frontend::{Diagnostic, Type};
 use crate::ir::verify::verify;
 use crate::ir::{Const, FaultId, FlatProgram, FuncId, KernelId, Repr};
 
+pub use kernel::{ScalarRunner, ScalarStop};
 pub use values::{ArrayValue, FlatValue, ScalarValue};
 
 use host::{Frame, HostMachine, Sink};

@@ -1,0 +1,680 @@
+//! The checked evaluator of Lift: the oracle for the rewrite rules that
+//! needs no evaluator of its own for the scalar code and checks every
+//! length.
+//!
+//! Runs a [`LiftKernel`] at either level on given values of the flat
+//! kernel's parameters, stage by stage, with each pattern's functional
+//! meaning (lift-patterns-and-rules.txt): `mapGlb`, `mapWrg`, `mapLcl` and
+//! `mapSeq` are `map`; `reduceSeq` is `reduce` (a left fold from the
+//! initial value); `toGlobal`, `toLocal` and `toPrivate` are their
+//! function (address spaces do not change values); `iterate(n, f)` is `f`
+//! applied `n` times; `split`, `join`, `gather`, `pad` and `zip` reshape;
+//! `scatter(target, m)` writes element `i` at `target(i)` unless negative.
+//! User functions run the flat kernel's scalar code with the flat IR's own
+//! evaluator ([`flatten::eval::ScalarRunner`]), so they mean exactly what
+//! the thunks mean in the flat IR.
+//!
+//! A value ([`Value`]) is a scalar, a tuple, or a nested array. Each stage
+//! is type checked ([`crate::typecheck::check_stage`]) and its value is
+//! checked against its type, every length the size variables determine
+//! evaluated ([`ArithExpr::eval`]); its result goes to the stage's result
+//! variables, which later stages (and user functions) read. Size variables
+//! get their values from their [`SizeDef`]s and are checked against their
+//! ranges. The patterns check what their meaning needs: `split(c)` of a
+//! length that is a multiple of `c`, `zip` of equal lengths, `pad` to at
+//! least the length, `gather`'s stride dividing the length, `scatter`
+//! writing every position of its result exactly once, user functions
+//! applied to values of their parameter types. Anything else is an
+//! [`EvalError`], never a panic.
+//!
+//! Unlike [`super::Evaluator`], which takes the user functions' meaning
+//! as a callback, this one runs them with `flatten`'s evaluator, keeps
+//! tuples nested as `zip` builds them, and takes and returns the flat
+//! kernel's values ([`FlatValue`]), so that a kernel's Lift can be
+//! compared with the flat kernel it came from.
+
+use std::collections::HashMap;
+
+use flatten::eval::{ArrayValue, FlatValue, ScalarRunner, ScalarStop, ScalarValue};
+use flatten::ir::{Const, FaultId, KVar, Scalar, VarType};
+
+use crate::arith::{ArithExpr, Var, VarId};
+use crate::ir::{Expr, Fun, LiftKernel, ParamId, SizeDef, Stage, Type, UserFunDef, UserFunId};
+
+/// The most elements one array may have (a `generate` or `pad` of a huge
+/// length is an error, not an allocation failure).
+pub const MAX_ELEMENTS: i64 = 1 << 26;
+
+/// A Lift value.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    Scalar(Const),
+    Tuple(Vec<Value>),
+    Array(Vec<Value>),
+}
+
+impl Value {
+    /// A scalar for one constant, a tuple for several.
+    pub fn of_consts(consts: &[Const]) -> Value {
+        match consts {
+            [c] => Value::Scalar(*c),
+            _ => Value::Tuple(consts.iter().map(|c| Value::Scalar(*c)).collect()),
+        }
+    }
+
+    /// The scalar components of a scalar or a tuple (of tuples) of scalars.
+    pub fn components(&self) -> Option<Vec<Const>> {
+        let mut out = Vec::new();
+        self.push_components(&mut out).then_some(out)
+    }
+
+    fn push_components(&self, out: &mut Vec<Const>) -> bool {
+        match self {
+            Value::Scalar(c) => {
+                out.push(*c);
+                true
+            }
+            Value::Tuple(items) => items.iter().all(|item| item.push_components(out)),
+            Value::Array(_) => false,
+        }
+    }
+
+    /// A flat array as a Lift array of scalars.
+    pub fn of_array(array: &ArrayValue) -> Value {
+        Value::Array((0..array.len()).filter_map(|i| array.get(i)).map(|s| Value::Scalar(s.to_const())).collect())
+    }
+
+    fn describe(&self) -> &'static str {
+        match self {
+            Value::Scalar(_) => "a scalar",
+            Value::Tuple(_) => "a tuple",
+            Value::Array(_) => "an array",
+        }
+    }
+}
+
+/// Why evaluation stopped.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum EvalError {
+    /// The NESL program faulted inside a user function (an assertion of
+    /// the flat kernel's scalar code), with the payload's values.
+    #[error("the program faulted at site @{} (payload {payload:?})", site.0)]
+    Fault { site: FaultId, payload: Vec<Const> },
+    /// The Lift is ill-formed or breaks a pattern's requirement.
+    #[error("Lift evaluation of kernel `{kernel}`: {message}")]
+    Error { kernel: String, message: String },
+}
+
+type Eval<T> = Result<T, EvalError>;
+
+/// Runs every stage of `kernel` on `args` (one per parameter of the flat
+/// kernel) and returns the flat kernel's results.
+pub fn eval_kernel(kernel: &LiftKernel, args: Vec<FlatValue>) -> Eval<Vec<FlatValue>> {
+    let mut machine = Evaluator::new(kernel, args)?;
+    for stage in &kernel.stages {
+        machine.run_stage(stage)?;
+    }
+    kernel.flat.results.iter().map(|v| machine.flat_value(*v).cloned()).collect()
+}
+
+/// The state of one evaluation: the flat kernel's variables bound so far,
+/// the lambda parameters in scope, and the scalar code's runner.
+pub struct Evaluator<'k> {
+    kernel: &'k LiftKernel,
+    scalars: ScalarRunner<'k>,
+    flat: HashMap<KVar, FlatValue>,
+    params: HashMap<ParamId, Value>,
+}
+
+impl<'k> Evaluator<'k> {
+    /// An evaluator with the flat kernel's parameters bound to `args`.
+    pub fn new(kernel: &'k LiftKernel, args: Vec<FlatValue>) -> Eval<Evaluator<'k>> {
+        let mut machine = Evaluator {
+            kernel,
+            scalars: ScalarRunner::new(&kernel.flat),
+            flat: HashMap::new(),
+            params: HashMap::new(),
+        };
+        if args.len() != kernel.flat.params.len() {
+            return machine.fail(format!("{} arguments for {} parameters", args.len(), kernel.flat.params.len()));
+        }
+        for (&v, arg) in kernel.flat.params.iter().zip(args) {
+            machine.bind(v, arg)?;
+        }
+        Ok(machine)
+    }
+
+    fn fail<T>(&self, message: impl Into<String>) -> Eval<T> {
+        Err(EvalError::Error { kernel: self.kernel.name.clone(), message: message.into() })
+    }
+
+    fn var_name(&self, v: KVar) -> String {
+        self.kernel.flat.vars.get(v.0 as usize).map_or_else(|| format!("#{}", v.0), |info| info.name.clone())
+    }
+
+    /// Binds a variable of the flat kernel (a parameter, or a result).
+    pub fn bind(&mut self, v: KVar, value: FlatValue) -> Eval<()> {
+        self.scalars.bind(v, value.clone()).map_err(|stop| self.stop(stop))?;
+        self.flat.insert(v, value);
+        Ok(())
+    }
+
+    pub fn flat_value(&self, v: KVar) -> Eval<&FlatValue> {
+        match self.flat.get(&v) {
+            Some(value) => Ok(value),
+            None => self.fail(format!("`{}` is read before it is bound", self.var_name(v))),
+        }
+    }
+
+    fn stop(&self, stop: ScalarStop) -> EvalError {
+        match stop {
+            ScalarStop::Fault { site, payload } => EvalError::Fault { site, payload },
+            ScalarStop::Internal(error) => {
+                EvalError::Error { kernel: self.kernel.name.clone(), message: format!("in a user function: {error}") }
+            }
+        }
+    }
+
+    // --- Sizes -----------------------------------------------------------------
+
+    /// The value of a size variable of the kernel, checked against its range.
+    pub fn size(&self, var: &Var) -> Eval<i64> {
+        self.size_at_depth(var.id(), 0)
+    }
+
+    fn size_at_depth(&self, id: VarId, depth: usize) -> Eval<i64> {
+        if depth > self.kernel.sizes.len() {
+            return self.fail("the size variables are defined in a cycle");
+        }
+        let Some(def) = self.kernel.sizes.iter().find(|s| s.var.id() == id) else {
+            return self.fail(format!("size variable {} is not a size variable of the kernel", id.index()));
+        };
+        let name = def.var.name();
+        let value = match &def.def {
+            SizeDef::LengthOf(v) => match self.flat_value(*v)? {
+                FlatValue::Array(a) => a.len() as i64,
+                FlatValue::Scalar(_) => return self.fail(format!("size `{name}` is the length of a scalar")),
+            },
+            SizeDef::ValueOf(v) => match self.flat_value(*v)? {
+                FlatValue::Scalar(ScalarValue::Int(x)) => *x,
+                _ => return self.fail(format!("size `{name}` is the value of `{}`, not an int", self.var_name(*v))),
+            },
+            SizeDef::Derived(e) => self.arith_at_depth(e, depth + 1)?,
+        };
+        let range = def.var.range();
+        let bound = |b: &Option<ArithExpr>| b.as_ref().map(|b| self.arith_at_depth(b, depth + 1)).transpose();
+        if let Some(min) = bound(&range.min)?
+            && value < min
+        {
+            return self.fail(format!("size `{name}` = {value} is below its range's minimum {min}"));
+        }
+        if let Some(max) = bound(&range.max)?
+            && value > max
+        {
+            return self.fail(format!("size `{name}` = {value} is above its range's maximum {max}"));
+        }
+        Ok(value)
+    }
+
+    /// The value of an expression of the size variables.
+    pub fn arith(&self, e: &ArithExpr) -> Eval<i64> {
+        self.arith_at_depth(e, 0)
+    }
+
+    fn arith_at_depth(&self, e: &ArithExpr, depth: usize) -> Eval<i64> {
+        let mut values = HashMap::new();
+        for var in e.free_vars() {
+            values.insert(var.id(), self.size_at_depth(var.id(), depth)?);
+        }
+        match e.eval(&|id| values.get(&id).copied()) {
+            Some(x) => Ok(x),
+            None => self.fail(format!("`{e}` is undefined (division by zero, overflow, or log2 of 0)")),
+        }
+    }
+
+    /// The value of `e` if all its variables are size variables with
+    /// values now (a length in a type may mention a pattern's variable).
+    fn arith_if_known(&self, e: &ArithExpr) -> Option<i64> {
+        let mut values = HashMap::new();
+        for var in e.free_vars() {
+            values.insert(var.id(), self.size(&var).ok()?);
+        }
+        e.eval(&|id| values.get(&id).copied())
+    }
+
+    fn length(&self, what: &str, e: &ArithExpr) -> Eval<usize> {
+        let n = self.arith(e)?;
+        if !(0..=MAX_ELEMENTS).contains(&n) {
+            return self.fail(format!("{what} of length {n} (`{e}`)"));
+        }
+        Ok(n as usize)
+    }
+
+    // --- Stages ------------------------------------------------------------------
+
+    /// Evaluates `stage` and binds its result variables.
+    pub fn run_stage(&mut self, stage: &Stage) -> Eval<()> {
+        let ty = crate::typecheck::check_stage(self.kernel, stage)
+            .map_err(|e| EvalError::Error { kernel: self.kernel.name.clone(), message: e.to_string() })?;
+        let value = self.expr(&stage.body)?;
+        self.check_type(&value, &ty).map_err(|e| self.in_stage(stage, e))?;
+        let Value::Array(elems) = value else {
+            return self.fail(format!("stage `{}` yields {}", stage.name, value.describe()));
+        };
+        let mut columns: Vec<Vec<ScalarValue>> = vec![Vec::with_capacity(elems.len()); stage.result.len()];
+        for elem in &elems {
+            let comps = match elem.components() {
+                Some(c) if c.len() == stage.result.len() => c,
+                _ => return self.fail(format!("stage `{}` yields an element of the wrong shape", stage.name)),
+            };
+            for (column, c) in columns.iter_mut().zip(comps) {
+                column.push(ScalarValue::of_const(c));
+            }
+        }
+        for (&v, column) in stage.result.iter().zip(columns) {
+            let value = if stage.scalar_result {
+                match column[..] {
+                    [s] => FlatValue::Scalar(s),
+                    _ => {
+                        return self.fail(format!(
+                            "stage `{}` yields {} values for a scalar",
+                            stage.name,
+                            column.len()
+                        ));
+                    }
+                }
+            } else {
+                let column = self.result_column(stage, v, column)?;
+                let scalar = match self.kernel.flat.vars.get(v.0 as usize).map(|info| info.ty) {
+                    Some(VarType::Array(s)) => s,
+                    _ => return self.fail(format!("the result `{}` is not an array variable", self.var_name(v))),
+                };
+                FlatValue::Array(self.array_of(scalar, column)?)
+            };
+            self.bind(v, value)?;
+        }
+        Ok(())
+    }
+
+    fn in_stage(&self, stage: &Stage, e: EvalError) -> EvalError {
+        match e {
+            EvalError::Error { kernel, message } => {
+                EvalError::Error { kernel, message: format!("stage `{}`: {message}", stage.name) }
+            }
+            fault => fault,
+        }
+    }
+
+    /// The elements of an array result: as many as its length says. A
+    /// stage may write past the length up to the buffer's capacity (a
+    /// scan's padding), which the array does not include.
+    fn result_column(&self, stage: &Stage, v: KVar, mut column: Vec<ScalarValue>) -> Eval<Vec<ScalarValue>> {
+        let Some((_, len)) = self.kernel.lengths.iter().find(|(w, _)| *w == v) else {
+            return self.fail(format!("no length is known for the result `{}`", self.var_name(v)));
+        };
+        let len = self.length("a result", len)?;
+        let capacity = match self.kernel.capacities.iter().find(|(w, _)| *w == v) {
+            Some((_, c)) => self.length("a buffer", c)?,
+            None => len,
+        };
+        if column.len() < len || column.len() > capacity {
+            return self.fail(format!(
+                "stage `{}` writes {} elements to `{}` of length {len} (capacity {capacity})",
+                stage.name,
+                column.len(),
+                self.var_name(v)
+            ));
+        }
+        column.truncate(len);
+        Ok(column)
+    }
+
+    fn array_of(&self, scalar: Scalar, column: Vec<ScalarValue>) -> Eval<ArrayValue> {
+        let wrong = || format!("a {scalar} array receives a value of another type");
+        Ok(match scalar {
+            Scalar::Int => ArrayValue::ints(
+                column
+                    .into_iter()
+                    .map(|s| if let ScalarValue::Int(x) = s { Ok(x) } else { Err(()) })
+                    .collect::<Result<_, _>>()
+                    .or_else(|_| self.fail(wrong()))?,
+            ),
+            Scalar::Float => ArrayValue::floats(
+                column
+                    .into_iter()
+                    .map(|s| if let ScalarValue::Float(x) = s { Ok(x) } else { Err(()) })
+                    .collect::<Result<_, _>>()
+                    .or_else(|_| self.fail(wrong()))?,
+            ),
+            Scalar::Bool => ArrayValue::bools(
+                &column
+                    .into_iter()
+                    .map(|s| if let ScalarValue::Bool(x) = s { Ok(x) } else { Err(()) })
+                    .collect::<Result<Vec<_>, _>>()
+                    .or_else(|_| self.fail(wrong()))?,
+            ),
+            Scalar::Char => ArrayValue::chars(
+                column
+                    .into_iter()
+                    .map(|s| if let ScalarValue::Char(x) = s { Ok(x) } else { Err(()) })
+                    .collect::<Result<_, _>>()
+                    .or_else(|_| self.fail(wrong()))?,
+            ),
+        })
+    }
+
+    /// Checks that `value` has type `ty`, every length that the size
+    /// variables determine included.
+    pub fn check_type(&self, value: &Value, ty: &Type) -> Eval<()> {
+        let printed = || crate::print::print_type(ty);
+        match (ty, value) {
+            (Type::Scalar(s), Value::Scalar(c)) if c.scalar() == *s => Ok(()),
+            (Type::Tuple(types), Value::Tuple(items)) if types.len() == items.len() => {
+                types.iter().zip(items).try_for_each(|(t, v)| self.check_type(v, t))
+            }
+            (Type::Array(elem, len), Value::Array(items)) => {
+                if let Some(n) = self.arith_if_known(len)
+                    && n != items.len() as i64
+                {
+                    return self.fail(format!("an array of {} elements has type {}", items.len(), printed()));
+                }
+                items.iter().try_for_each(|item| self.check_type(item, elem))
+            }
+            (Type::Segmented(elem, count), Value::Array(segments)) => {
+                if let Some(n) = self.arith_if_known(count)
+                    && n != segments.len() as i64
+                {
+                    return self.fail(format!("{} segments have type {}", segments.len(), printed()));
+                }
+                for segment in segments {
+                    let Value::Array(items) = segment else {
+                        return self.fail(format!("a segment of type {} is {}", printed(), segment.describe()));
+                    };
+                    items.iter().try_for_each(|item| self.check_type(item, elem))?;
+                }
+                Ok(())
+            }
+            _ => self.fail(format!("{} has type {}", value.describe(), printed())),
+        }
+    }
+
+    // --- Expressions -------------------------------------------------------------
+
+    pub fn expr(&mut self, expr: &Expr) -> Eval<Value> {
+        match expr {
+            Expr::Param(p) => match self.params.get(p) {
+                Some(v) => Ok(v.clone()),
+                None => {
+                    let name = self.kernel.params.get(p.0 as usize).map_or("?", |info| info.name.as_str());
+                    self.fail(format!("parameter `{name}` used outside its lambda"))
+                }
+            },
+            Expr::Input(v) => Ok(match self.flat_value(*v)? {
+                FlatValue::Scalar(s) => Value::Scalar(s.to_const()),
+                FlatValue::Array(a) => Value::of_array(a),
+            }),
+            Expr::Value(consts) => {
+                if consts.is_empty() {
+                    return self.fail("an empty literal");
+                }
+                Ok(Value::of_consts(consts))
+            }
+            Expr::Apply(f, args) => {
+                let args = args.iter().map(|a| self.expr(a)).collect::<Eval<Vec<_>>>()?;
+                self.apply(f, args)
+            }
+        }
+    }
+
+    fn one(&self, f: &Fun, args: Vec<Value>) -> Eval<Value> {
+        match <[Value; 1]>::try_from(args) {
+            Ok([v]) => Ok(v),
+            Err(args) => self.fail(format!("`{}` takes one argument, got {}", f.name(), args.len())),
+        }
+    }
+
+    fn array(&self, f: &Fun, v: Value) -> Eval<Vec<Value>> {
+        match v {
+            Value::Array(items) => Ok(items),
+            other => self.fail(format!("`{}` expects an array, got {}", f.name(), other.describe())),
+        }
+    }
+
+    fn init_and_array(&self, f: &Fun, args: Vec<Value>) -> Eval<(Value, Vec<Value>)> {
+        match <[Value; 2]>::try_from(args) {
+            Ok([z, xs]) => Ok((z, self.array(f, xs)?)),
+            Err(_) => self.fail(format!("`{}` takes (init, array)", f.name())),
+        }
+    }
+
+    fn fold(&mut self, g: &Fun, z: Value, xs: Vec<Value>) -> Eval<Value> {
+        xs.into_iter().try_fold(z, |acc, x| self.apply(g, vec![acc, x]))
+    }
+
+    /// `f` applied to `args`.
+    pub fn apply(&mut self, f: &Fun, args: Vec<Value>) -> Eval<Value> {
+        match f {
+            Fun::Lambda(params, body) => {
+                if params.len() != args.len() {
+                    return self.fail(format!("a lambda of {} parameters applied to {}", params.len(), args.len()));
+                }
+                let saved: Vec<_> = params.iter().zip(args).map(|(p, v)| (*p, self.params.insert(*p, v))).collect();
+                let result = self.expr(body);
+                for (p, old) in saved.into_iter().rev() {
+                    match old {
+                        Some(v) => self.params.insert(p, v),
+                        None => self.params.remove(&p),
+                    };
+                }
+                result
+            }
+            Fun::User(id) => {
+                let mut comps = Vec::new();
+                for a in &args {
+                    match a.components() {
+                        Some(c) => comps.extend(c),
+                        None => return self.fail("a user function applied to an array"),
+                    }
+                }
+                self.call_user(*id, &comps)
+            }
+            Fun::Id => {
+                let v = self.one(f, args)?;
+                if v.components().is_none() {
+                    return self.fail("`id` applied to an array");
+                }
+                Ok(v)
+            }
+            Fun::ToGlobal(g) | Fun::ToLocal(g) | Fun::ToPrivate(g) => self.apply(g, args),
+            Fun::Map(g) | Fun::MapGlb(_, g) | Fun::MapWrg(_, g) | Fun::MapSeq(g) | Fun::MapLcl { f: g, .. } => {
+                let xs = self.one(f, args)?;
+                let xs = self.array(f, xs)?;
+                Ok(Value::Array(xs.into_iter().map(|x| self.apply(g, vec![x])).collect::<Eval<_>>()?))
+            }
+            Fun::Reduce(g) | Fun::ReduceSeq(g) => {
+                let (z, xs) = self.init_and_array(f, args)?;
+                Ok(Value::Array(vec![self.fold(g, z, xs)?]))
+            }
+            Fun::PartRed(g, m) => {
+                // m contiguous chunks of ⌈n / m⌉ elements (the last ones
+                // shorter or empty), each reduced from z.
+                let (z, xs) = self.init_and_array(f, args)?;
+                let m = self.length("partRed", m)?;
+                if m == 0 {
+                    return self.fail("`partRed` to 0 values");
+                }
+                let chunk = xs.len().div_ceil(m).max(1);
+                let mut chunks = xs.chunks(chunk).map(<[Value]>::to_vec).collect::<Vec<_>>();
+                chunks.resize(m, Vec::new());
+                Ok(Value::Array(chunks.into_iter().map(|c| self.fold(g, z.clone(), c)).collect::<Eval<_>>()?))
+            }
+            Fun::Scan(g) | Fun::ScanSeq(g) => {
+                let (z, xs) = self.init_and_array(f, args)?;
+                let mut out = Vec::with_capacity(xs.len());
+                let mut acc = z;
+                for x in xs {
+                    out.push(acc.clone());
+                    acc = self.apply(g, vec![acc, x])?;
+                }
+                Ok(Value::Array(out))
+            }
+            Fun::Generate(n, id) => {
+                if !args.is_empty() {
+                    return self.fail("`generate` takes no argument");
+                }
+                let n = self.length("generate", n)?;
+                let indexed = !self.kernel.user_fun(*id).params.is_empty();
+                let mut out = Vec::with_capacity(n);
+                for i in 0..n {
+                    let args = if indexed { vec![Const::Int(i as i64)] } else { vec![] };
+                    out.push(self.call_user(*id, &args)?);
+                }
+                Ok(Value::Array(out))
+            }
+            Fun::Segments(id) => {
+                let [offsets, lengths] = <[Value; 2]>::try_from(args)
+                    .or_else(|_| self.fail("`segments` takes (offsets, lengths)"))?
+                    .map(|v| self.ints(f, v));
+                let (offsets, lengths) = (offsets?, lengths?);
+                if offsets.len() != lengths.len() {
+                    return self.fail(format!("{} segment offsets for {} lengths", offsets.len(), lengths.len()));
+                }
+                let mut out = Vec::with_capacity(lengths.len());
+                for (&start, &len) in offsets.iter().zip(&lengths) {
+                    if !(0..=MAX_ELEMENTS).contains(&len) || start.checked_add(len).is_none() {
+                        return self.fail(format!("a segment of length {len} at {start}"));
+                    }
+                    let segment = (start..start + len)
+                        .map(|p| self.call_user(*id, &[Const::Int(p)]))
+                        .collect::<Eval<Vec<_>>>()?;
+                    out.push(Value::Array(segment));
+                }
+                Ok(Value::Array(out))
+            }
+            Fun::Iterate(times, g) => {
+                let times = self.arith(times)?;
+                if !(0..=64).contains(&times) {
+                    return self.fail(format!("`iterate` {times} times"));
+                }
+                let mut v = self.one(f, args)?;
+                for _ in 0..times {
+                    v = self.apply(g, vec![v])?;
+                }
+                Ok(v)
+            }
+            Fun::Split(c) => {
+                let xs = self.one(f, args)?;
+                let xs = self.array(f, xs)?;
+                let c = self.arith(c)?;
+                if c <= 0 || xs.len() as i64 % c != 0 {
+                    return self.fail(format!("`split({c})` of an array of length {}", xs.len()));
+                }
+                Ok(Value::Array(xs.chunks(c as usize).map(|chunk| Value::Array(chunk.to_vec())).collect()))
+            }
+            Fun::Join => {
+                let xss = self.one(f, args)?;
+                let mut out = Vec::new();
+                for xs in self.array(f, xss)? {
+                    out.extend(self.array(f, xs)?);
+                }
+                Ok(Value::Array(out))
+            }
+            Fun::GatherStride(s) => {
+                let xs = self.one(f, args)?;
+                let xs = self.array(f, xs)?;
+                let s = self.arith(s)?;
+                let n = xs.len() as i64;
+                if s <= 0 || n % s != 0 {
+                    return self.fail(format!("`gather(reorderStride({s}))` of an array of length {n}"));
+                }
+                let rows = n / s;
+                Ok(Value::Array((0..n).map(|p| xs[((p % s) * rows + p / s) as usize].clone()).collect()))
+            }
+            Fun::Pad(n, z) => {
+                let xs = self.one(f, args)?;
+                let mut xs = self.array(f, xs)?;
+                let n = self.length("pad", n)?;
+                if n < xs.len() {
+                    return self.fail(format!("`pad` of an array of length {} to {n}", xs.len()));
+                }
+                xs.resize(n, Value::of_consts(z));
+                Ok(Value::Array(xs))
+            }
+            Fun::Scatter(target, m) => {
+                let xs = self.one(f, args)?;
+                let xs = self.array(f, xs)?;
+                let m = self.length("scatter", m)?;
+                let mut out: Vec<Option<Value>> = vec![None; m];
+                for (i, x) in xs.into_iter().enumerate() {
+                    let t = match self.call_user(*target, &[Const::Int(i as i64)])? {
+                        Value::Scalar(Const::Int(t)) => t,
+                        other => return self.fail(format!("a `scatter` target is {}, not an int", other.describe())),
+                    };
+                    if t < 0 {
+                        continue;
+                    }
+                    match out.get_mut(t as usize) {
+                        Some(slot @ None) => *slot = Some(x),
+                        Some(Some(_)) => return self.fail(format!("`scatter` writes position {t} twice")),
+                        None => return self.fail(format!("`scatter` to position {t} of {m}")),
+                    }
+                }
+                match out.into_iter().collect::<Option<Vec<_>>>() {
+                    Some(items) => Ok(Value::Array(items)),
+                    None => self.fail("`scatter` leaves a position of its result unwritten"),
+                }
+            }
+            Fun::Zip => {
+                if args.is_empty() {
+                    return self.fail("`zip` of nothing");
+                }
+                let columns = args.into_iter().map(|a| self.array(f, a)).collect::<Eval<Vec<_>>>()?;
+                let n = columns[0].len();
+                if columns.iter().any(|c| c.len() != n) {
+                    let lens: Vec<_> = columns.iter().map(Vec::len).collect();
+                    return self.fail(format!("`zip` of arrays of lengths {lens:?}"));
+                }
+                let mut iters: Vec<_> = columns.into_iter().map(Vec::into_iter).collect();
+                Ok(Value::Array(
+                    (0..n).map(|_| Value::Tuple(iters.iter_mut().filter_map(Iterator::next).collect())).collect(),
+                ))
+            }
+            Fun::Get(i) => match self.one(f, args)? {
+                Value::Tuple(mut items) if *i < items.len() => Ok(items.swap_remove(*i)),
+                other => self.fail(format!("`get({i})` of {}", other.describe())),
+            },
+        }
+    }
+
+    fn ints(&self, f: &Fun, v: Value) -> Eval<Vec<i64>> {
+        self.array(f, v)?
+            .into_iter()
+            .map(|x| match x {
+                Value::Scalar(Const::Int(i)) => Ok(i),
+                other => self.fail(format!("`{}` expects ints, got {}", f.name(), other.describe())),
+            })
+            .collect()
+    }
+
+    /// A user function applied to scalar arguments.
+    fn call_user(&mut self, id: UserFunId, args: &[Const]) -> Eval<Value> {
+        let Some(uf) = self.kernel.user_funs.get(id.0 as usize) else {
+            return self.fail(format!("user function {} does not exist", id.0));
+        };
+        let types: Vec<Scalar> = args.iter().map(|c| c.scalar()).collect();
+        if types != uf.params {
+            return self.fail(format!("user function `{}` applied to arguments of types {types:?}", uf.name));
+        }
+        let args: Vec<ScalarValue> = args.iter().map(|c| ScalarValue::of_const(*c)).collect();
+        let results = match &uf.def {
+            UserFunDef::Thunk(thunk) => self.scalars.apply(thunk, &args, uf.results.len()),
+            UserFunDef::Once(body) => self.scalars.eval(body),
+        }
+        .map_err(|stop| self.stop(stop))?;
+        let results: Vec<Const> = results.into_iter().map(ScalarValue::to_const).collect();
+        if results.iter().map(|c| c.scalar()).collect::<Vec<_>>() != uf.results {
+            return self.fail(format!("user function `{}` returns values of the wrong types", uf.name));
+        }
+        Ok(Value::of_consts(&results))
+    }
+}

@@ -1,0 +1,572 @@
+//! Every rewrite rule and every SOAC's lowering on random inputs, with the
+//! Lift evaluator (`lift_ir::eval`) as the oracle: a random flat kernel
+//! (random scalar code over int or float data, random lengths including 0,
+//! 1 and lengths around and past the work-group size) runs in the flat-IR
+//! evaluator, as high-level Lift (`lower_kernel`) and as low-level Lift
+//! (`lower_to_low_level`); all three must agree exactly. Float data are
+//! small multiples of 1/4 so that every sum and product the reductions
+//! reorder is exact; a float pull ends in `+ 0.0` so that no `-0.0` makes a
+//! `min` or `max` tie depend on the order.
+//!
+//! Each test names the rules it exercises and checks that the lowering
+//! applied them (`LiftKernel::rules_applied`).
+
+use flatten::eval::{ArrayValue, FlatValue, run_kernel};
+use flatten::ir::{
+    BinaryOp, Block, Const, FlatProgram, GExpr, HostFunction, KVar, Kernel, KernelId, Scalar, SegDesc, Soac,
+    SoacBinding, Thunk, UnaryOp, VarType,
+};
+use lift_ir::eval::checked::eval_kernel;
+use lift_ir::ir::{Expr, Fun, LiftKernel};
+use proptest::prelude::*;
+
+// --- Random scalar code ----------------------------------------------------------
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Elem {
+    Int,
+    Float,
+}
+
+impl Elem {
+    fn scalar(self) -> Scalar {
+        match self {
+            Elem::Int => Scalar::Int,
+            Elem::Float => Scalar::Float,
+        }
+    }
+
+    /// The value of a random datum `k`: `k`, or `k / 4`.
+    fn constant(self, k: i64) -> Const {
+        match self {
+            Elem::Int => Const::Int(k),
+            Elem::Float => Const::Float(k as f64 / 4.0),
+        }
+    }
+
+    fn array(self, data: &[i64]) -> FlatValue {
+        FlatValue::Array(match self {
+            Elem::Int => ArrayValue::ints(data.to_vec()),
+            Elem::Float => ArrayValue::floats(data.iter().map(|&k| k as f64 / 4.0).collect()),
+        })
+    }
+}
+
+/// A scalar expression of `xs[i]`, `ys[i]` and `i`.
+#[derive(Clone, Debug)]
+enum Shape {
+    X,
+    Y,
+    I,
+    Const(i64),
+    /// Add, Sub, Mul, Min, Max.
+    Bin(u8, Box<Shape>, Box<Shape>),
+    /// `if a < b then c else d`
+    IfLt(Box<Shape>, Box<Shape>, Box<Shape>, Box<Shape>),
+}
+
+fn shape() -> impl Strategy<Value = Shape> {
+    let leaf = prop_oneof![Just(Shape::X), Just(Shape::Y), Just(Shape::I), (-4i64..5).prop_map(Shape::Const)];
+    leaf.prop_recursive(3, 12, 4, |inner| {
+        prop_oneof![
+            3 => (0u8..5, inner.clone(), inner.clone()).prop_map(|(op, a, b)| Shape::Bin(op, Box::new(a), Box::new(b))),
+            1 => (inner.clone(), inner.clone(), inner.clone(), inner)
+                .prop_map(|(a, b, c, d)| Shape::IfLt(Box::new(a), Box::new(b), Box::new(c), Box::new(d))),
+        ]
+    })
+}
+
+/// A reduction operator and its neutral element.
+#[derive(Clone, Copy, Debug)]
+enum Op {
+    Add,
+    Max,
+    Min,
+    /// Ints only: wrapping products are exact in any order.
+    Mul,
+}
+
+fn op(elem: Elem) -> impl Strategy<Value = Op> {
+    match elem {
+        Elem::Int => prop_oneof![Just(Op::Add), Just(Op::Max), Just(Op::Min), Just(Op::Mul)].boxed(),
+        Elem::Float => prop_oneof![Just(Op::Add), Just(Op::Max), Just(Op::Min)].boxed(),
+    }
+}
+
+impl Op {
+    fn binary(self) -> BinaryOp {
+        match self {
+            Op::Add => BinaryOp::Add,
+            Op::Max => BinaryOp::Max,
+            Op::Min => BinaryOp::Min,
+            Op::Mul => BinaryOp::Mul,
+        }
+    }
+
+    fn neutral(self, elem: Elem) -> Const {
+        match (self, elem) {
+            (Op::Add, Elem::Int) => Const::Int(0),
+            (Op::Add, Elem::Float) => Const::Float(0.0),
+            (Op::Mul, Elem::Int) => Const::Int(1),
+            (Op::Mul, Elem::Float) => Const::Float(1.0),
+            (Op::Max, Elem::Int) => Const::Int(i64::MIN),
+            (Op::Max, Elem::Float) => Const::Float(f64::NEG_INFINITY),
+            (Op::Min, Elem::Int) => Const::Int(i64::MAX),
+            (Op::Min, Elem::Float) => Const::Float(f64::INFINITY),
+        }
+    }
+}
+
+// --- Kernels ---------------------------------------------------------------------
+
+/// A flat kernel under construction over parameters `xs`, `ys` (of one
+/// length), a segment descriptor `ls`, `os` over them, and an int `m`.
+struct Builder {
+    kernel: Kernel,
+    elem: Elem,
+    xs: KVar,
+    ys: KVar,
+    ls: KVar,
+    os: KVar,
+    m: KVar,
+}
+
+impl Builder {
+    fn new(elem: Elem) -> Builder {
+        let mut kernel = Kernel { name: "k".into(), params: vec![], body: vec![], results: vec![], vars: vec![] };
+        let xs = kernel.new_var("xs", VarType::Array(elem.scalar()));
+        let ys = kernel.new_var("ys", VarType::Array(elem.scalar()));
+        let ls = kernel.new_var("ls", VarType::Array(Scalar::Int));
+        let os = kernel.new_var("os", VarType::Array(Scalar::Int));
+        let m = kernel.new_var("m", VarType::Scalar(Scalar::Int));
+        kernel.params = vec![xs, ys, ls, os, m];
+        Builder { kernel, elem, xs, ys, ls, os, m }
+    }
+
+    fn scalar(&mut self, name: &str, s: Scalar) -> KVar {
+        self.kernel.new_var(name, VarType::Scalar(s))
+    }
+
+    fn array(&mut self, name: &str) -> KVar {
+        self.kernel.new_var(name, VarType::Array(self.elem.scalar()))
+    }
+
+    fn bin(&self, op: BinaryOp, a: GExpr, b: GExpr) -> GExpr {
+        GExpr::binary(op, self.elem.scalar(), a, b)
+    }
+
+    /// The value of `shape` at index `i`.
+    fn value(&self, shape: &Shape, i: &GExpr) -> GExpr {
+        match shape {
+            Shape::X => GExpr::read(self.xs, i.clone()),
+            Shape::Y => GExpr::read(self.ys, i.clone()),
+            Shape::I => match self.elem {
+                Elem::Int => i.clone(),
+                // Small, so that products stay exact.
+                Elem::Float => GExpr::unary(
+                    UnaryOp::ToFloat,
+                    Scalar::Int,
+                    GExpr::binary(BinaryOp::Rem, Scalar::Int, i.clone(), GExpr::int(8)),
+                ),
+            },
+            Shape::Const(k) => GExpr::Const(match self.elem {
+                Elem::Int => Const::Int(*k),
+                Elem::Float => Const::Float(*k as f64 / 2.0),
+            }),
+            Shape::Bin(op, a, b) => {
+                let op = [BinaryOp::Add, BinaryOp::Sub, BinaryOp::Mul, BinaryOp::Min, BinaryOp::Max][*op as usize % 5];
+                self.bin(op, self.value(a, i), self.value(b, i))
+            }
+            Shape::IfLt(a, b, c, d) => GExpr::if_(
+                GExpr::binary(BinaryOp::Lt, self.elem.scalar(), self.value(a, i), self.value(b, i)),
+                self.value(c, i),
+                self.value(d, i),
+            ),
+        }
+    }
+
+    /// `{ i => shape(i) }`, with `+ 0.0` on floats (no `-0.0`).
+    fn pull(&mut self, shapes: &[Shape]) -> Thunk {
+        let i = self.scalar("i", Scalar::Int);
+        let mut values: Vec<GExpr> = shapes.iter().map(|s| self.value(s, &GExpr::Var(i))).collect();
+        if self.elem == Elem::Float {
+            values = values.into_iter().map(|v| self.bin(BinaryOp::Add, v, GExpr::Const(Const::Float(0.0)))).collect();
+        }
+        let body = if values.len() == 1 { values.pop().unwrap() } else { GExpr::Tuple(values) };
+        Thunk { params: vec![i], body }
+    }
+
+    /// The operator combining tuples component-wise by `ops`.
+    fn operator(&mut self, ops: &[Op]) -> (Thunk, Vec<Const>) {
+        let s = self.elem.scalar();
+        let lhs: Vec<KVar> = ops.iter().map(|_| self.scalar("a", s)).collect();
+        let rhs: Vec<KVar> = ops.iter().map(|_| self.scalar("b", s)).collect();
+        let mut parts: Vec<GExpr> = ops
+            .iter()
+            .zip(lhs.iter().zip(&rhs))
+            .map(|(op, (a, b))| self.bin(op.binary(), GExpr::Var(*a), GExpr::Var(*b)))
+            .collect();
+        let body = if parts.len() == 1 { parts.pop().unwrap() } else { GExpr::Tuple(parts) };
+        let neutral = ops.iter().map(|op| op.neutral(self.elem)).collect();
+        (Thunk { params: [lhs, rhs].concat(), body }, neutral)
+    }
+
+    fn bind(&mut self, results: Vec<KVar>, soac: Soac) {
+        self.kernel.body.push(SoacBinding { results, soac });
+    }
+
+    fn finish(mut self, results: Vec<KVar>) -> Kernel {
+        self.kernel.results = results;
+        self.kernel
+    }
+}
+
+/// Random values for the parameters: `n` elements each in `xs` and `ys`, a
+/// segment descriptor over `n` elements (empty segments included), `m`.
+#[derive(Clone, Debug)]
+struct Inputs {
+    xs: Vec<i64>,
+    ys: Vec<i64>,
+    lengths: Vec<i64>,
+    m: i64,
+}
+
+impl Inputs {
+    fn args(&self, elem: Elem) -> Vec<FlatValue> {
+        let offsets: Vec<i64> = self.lengths.iter().scan(0, |acc, &l| Some(std::mem::replace(acc, *acc + l))).collect();
+        vec![
+            elem.array(&self.xs),
+            elem.array(&self.ys),
+            FlatValue::Array(ArrayValue::ints(self.lengths.clone())),
+            FlatValue::Array(ArrayValue::ints(offsets)),
+            FlatValue::Scalar(flatten::eval::ScalarValue::Int(self.m)),
+        ]
+    }
+}
+
+/// Lengths: empty, tiny, around one work-group (256), several groups.
+fn length() -> impl Strategy<Value = usize> {
+    prop_oneof![0usize..=3, 250usize..=260, 511usize..=513, 0usize..=1300]
+}
+
+fn inputs_of_length(n: impl Strategy<Value = usize>) -> impl Strategy<Value = Inputs> {
+    n.prop_flat_map(|n| {
+        (
+            prop::collection::vec(-16i64..16, n),
+            prop::collection::vec(-16i64..16, n),
+            prop::collection::vec(0..=n, 0..8),
+            prop_oneof![0i64..=3, 0i64..=600],
+        )
+            .prop_map(move |(xs, ys, mut cuts, m)| {
+                cuts.sort_unstable();
+                let mut lengths = Vec::new();
+                let mut last = 0;
+                for c in cuts.into_iter().chain((n > 0).then_some(n)) {
+                    lengths.push((c - last) as i64);
+                    last = c;
+                }
+                Inputs { xs, ys, lengths, m }
+            })
+    })
+}
+
+fn inputs() -> impl Strategy<Value = Inputs> {
+    inputs_of_length(length())
+}
+
+fn elem() -> impl Strategy<Value = Elem> {
+    prop_oneof![Just(Elem::Int), Just(Elem::Float)]
+}
+
+// --- The check -------------------------------------------------------------------
+
+fn program_of(kernel: &Kernel) -> FlatProgram {
+    FlatProgram {
+        kernels: vec![kernel.clone()],
+        functions: vec![],
+        main: HostFunction { name: "main".into(), params: vec![], body: Block::default(), vars: vec![] },
+        fault_sites: vec![],
+        datatypes: vec![],
+    }
+}
+
+/// The kernel's results in the flat-IR evaluator.
+fn flat_results(kernel: &Kernel, args: &[FlatValue]) -> Vec<FlatValue> {
+    let program = program_of(kernel);
+    flatten::ir::verify::verify(&program)
+        .unwrap_or_else(|e| panic!("{e}\n{}", flatten::ir::print::print_kernel(kernel)));
+    run_kernel(&program, KernelId(0), args.to_vec()).unwrap_or_else(|e| panic!("the flat kernel fails: {e}"))
+}
+
+/// `high` and its lowering agree with `expected`; the lowering applied
+/// every rule of `rules`.
+fn check_lift(
+    high: &LiftKernel,
+    args: &[FlatValue],
+    expected: &[FlatValue],
+    rules: &[&str],
+) -> Result<(), TestCaseError> {
+    let high_results = eval_kernel(high, args.to_vec())
+        .map_err(|e| TestCaseError::fail(format!("high-level: {e}\n{}", lift_ir::print::print_kernel(high))))?;
+    prop_assert_eq!(&high_results, expected, "high-level Lift\n{}", lift_ir::print::print_kernel(high));
+    let low = lift_ir::rules::lower_to_low_level(high).map_err(|e| TestCaseError::fail(e.to_string()))?;
+    let printed = lift_ir::print::print_kernel(&low);
+    for rule in rules {
+        prop_assert!(low.rules_applied.iter().any(|r| r == rule), "{} not applied: {:?}", rule, low.rules_applied);
+    }
+    let low_results =
+        eval_kernel(&low, args.to_vec()).map_err(|e| TestCaseError::fail(format!("low-level: {e}\n{printed}")))?;
+    prop_assert_eq!(&low_results, expected, "low-level Lift\n{}", printed);
+    Ok(())
+}
+
+/// The flat kernel, its high-level Lift and its low-level Lift agree on
+/// `inputs`.
+fn check(kernel: &Kernel, elem: Elem, inputs: &Inputs, rules: &[&str]) -> Result<(), TestCaseError> {
+    let args = inputs.args(elem);
+    let expected = flat_results(kernel, &args);
+    let high = lift_ir::lower::lower_kernel(kernel).map_err(|e| TestCaseError::fail(e.to_string()))?;
+    check_lift(&high, &args, &expected, rules)
+}
+
+const REDUCTION_RULES: &[&str] =
+    &["reduce-partial", "split-kernel", "partRed-workgroup-tree", "reduce-single-workgroup"];
+
+fn config(cases: u32) -> ProptestConfig {
+    ProptestConfig { cases, ..ProptestConfig::default() }
+}
+
+// --- One SOAC kind per test --------------------------------------------------------
+
+proptest! {
+    #![proptest_config(config(48))]
+
+    /// MAP: `map(id) $ generate(n, pull)`, by `map-to-mapGlb`; one result
+    /// or two (a tuple).
+    #[test]
+    fn map(elem in elem(), shapes in prop::collection::vec(shape(), 1..3), inputs in inputs()) {
+        let mut b = Builder::new(elem);
+        let results: Vec<KVar> = shapes.iter().map(|_| b.array("r")).collect();
+        let pull = b.pull(&shapes);
+        let xs = b.xs;
+        b.bind(results.clone(), Soac::Map { size: GExpr::Length(xs), pull });
+        check(&b.finish(results), elem, &inputs, &["map-to-mapGlb"])?;
+    }
+
+    /// MAP over an int parameter's value (a `ValueOf` size).
+    #[test]
+    fn map_of_scalar_size(elem in elem(), shape in shape(), inputs in inputs()) {
+        let mut b = Builder::new(elem);
+        let r = b.array("r");
+        let m = b.m;
+        // Reads only i: the size is not #xs.
+        let pull = b.pull(&[Shape::Bin(0, Box::new(Shape::I), Box::new(shape_without_arrays(&shape)))]);
+        b.bind(vec![r], Soac::Map { size: GExpr::Var(m), pull });
+        check(&b.finish(vec![r]), elem, &inputs, &["map-to-mapGlb"])?;
+    }
+
+    /// REDUCE: `reduce(op)(z, generate(n, pull))`, one component or two.
+    #[test]
+    fn reduce(elem in elem(), shapes in prop::collection::vec(shape(), 1..3), ops in prop::collection::vec(op(Elem::Int), 2), inputs in inputs()) {
+        let ops = float_safe(elem, &ops[..shapes.len()]);
+        let mut b = Builder::new(elem);
+        let results: Vec<KVar> = shapes.iter().map(|_| b.scalar("s", elem.scalar())).collect();
+        let pull = b.pull(&shapes);
+        let (op, neutral) = b.operator(&ops);
+        let xs = b.xs;
+        b.bind(results.clone(), Soac::Reduce { size: GExpr::Length(xs), pull, neutral, op });
+        check(&b.finish(results), elem, &inputs, REDUCTION_RULES)?;
+    }
+
+    /// ONCE after a REDUCE: `map(id) $ generate(1, once)` reading the
+    /// reduction's scalar result and an int parameter.
+    #[test]
+    fn once(elem in elem(), shape in shape(), op in op(Elem::Int), inputs in inputs()) {
+        let op = float_safe(elem, &[op])[0];
+        let mut b = Builder::new(elem);
+        let s = b.scalar("s", elem.scalar());
+        let pull = b.pull(&[shape]);
+        let (opt, neutral) = b.operator(&[op]);
+        let xs = b.xs;
+        b.bind(vec![s], Soac::Reduce { size: GExpr::Length(xs), pull, neutral, op: opt });
+        let t = b.scalar("t", elem.scalar());
+        let m = match elem {
+            Elem::Int => GExpr::Var(b.m),
+            Elem::Float => GExpr::unary(UnaryOp::ToFloat, Scalar::Int, GExpr::Var(b.m)),
+        };
+        // Clamped so that an infinite neutral element stays finite.
+        let clamped = b.bin(BinaryOp::Max, b.bin(BinaryOp::Min, GExpr::Var(s), GExpr::Const(elem.constant(1000))), GExpr::Const(elem.constant(-1000)));
+        let body = b.bin(BinaryOp::Add, b.bin(BinaryOp::Mul, clamped, GExpr::Const(elem.constant(2))), m);
+        b.bind(vec![t], Soac::Once { body });
+        let mut rules = REDUCTION_RULES.to_vec();
+        rules.push("map-to-mapGlb");
+        check(&b.finish(vec![s, t]), elem, &inputs, &rules)?;
+    }
+
+    /// SEG_REDUCE: `join o map(λ seg. reduce(op)(z, seg)) $ segments(pull)(os, ls)`,
+    /// by `map-to-mapGlb` and `reduce-to-reduceSeq`.
+    #[test]
+    fn seg_reduce(elem in elem(), shapes in prop::collection::vec(shape(), 1..3), ops in prop::collection::vec(op(Elem::Int), 2), inputs in inputs()) {
+        let ops = float_safe(elem, &ops[..shapes.len()]);
+        let mut b = Builder::new(elem);
+        let results: Vec<KVar> = shapes.iter().map(|_| b.array("r")).collect();
+        let pull = b.pull(&shapes);
+        let (op, neutral) = b.operator(&ops);
+        let segments = SegDesc { lengths: b.ls, offsets: b.os };
+        b.bind(results.clone(), Soac::SegReduce { segments, pull, neutral, op });
+        check(&b.finish(results), elem, &inputs, &["map-to-mapGlb", "reduce-to-reduceSeq"])?;
+    }
+
+    /// SCAN: `scan(op)(z, generate(n, pull))`, by `scan-blocks`.
+    #[test]
+    fn scan(elem in elem(), shapes in prop::collection::vec(shape(), 1..3), ops in prop::collection::vec(op(Elem::Int), 2), inputs in inputs()) {
+        let ops = float_safe(elem, &ops[..shapes.len()]);
+        let mut b = Builder::new(elem);
+        let results: Vec<KVar> = shapes.iter().map(|_| b.array("r")).collect();
+        let pull = b.pull(&shapes);
+        let (op, neutral) = b.operator(&ops);
+        let xs = b.xs;
+        b.bind(results.clone(), Soac::Scan { size: GExpr::Length(xs), pull, neutral, op });
+        check(&b.finish(results), elem, &inputs, &["scan-blocks"])?;
+    }
+
+    /// A MAP, a REDUCE of its result, a MAP reading both: later stages read
+    /// earlier stages' results (and their lengths).
+    #[test]
+    fn chain(elem in elem(), shape in shape(), op in op(Elem::Int), inputs in inputs()) {
+        let op = float_safe(elem, &[op])[0];
+        let mut b = Builder::new(elem);
+        let a = b.array("a");
+        let pull = b.pull(&[shape]);
+        let xs = b.xs;
+        b.bind(vec![a], Soac::Map { size: GExpr::Length(xs), pull });
+        let s = b.scalar("s", elem.scalar());
+        let i = b.scalar("i", Scalar::Int);
+        let pull = Thunk { params: vec![i], body: GExpr::read(a, GExpr::Var(i)) };
+        let (opt, neutral) = b.operator(&[op]);
+        b.bind(vec![s], Soac::Reduce { size: GExpr::Length(a), pull, neutral, op: opt });
+        let r = b.array("r");
+        let j = b.scalar("j", Scalar::Int);
+        let body = b.bin(BinaryOp::Sub, GExpr::read(a, GExpr::Var(j)), GExpr::Var(s));
+        b.bind(vec![r], Soac::Map { size: GExpr::Length(a), pull: Thunk { params: vec![j], body } });
+        let mut rules = REDUCTION_RULES.to_vec();
+        rules.push("map-to-mapGlb");
+        check(&b.finish(vec![s, r]), elem, &inputs, &rules)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(config(3))]
+
+    /// REDUCE and SCAN over more than 256 · 1024 elements: two and more
+    /// elements per work-item (`chunk`), and a final single-work-group step
+    /// with several partial results per work-item (`final_chunk`).
+    #[test]
+    fn reduce_and_scan_many_chunks(op in op(Elem::Int), inputs in inputs_of_length(262_145usize..263_000)) {
+        for kind in ["reduce", "scan"] {
+            let mut b = Builder::new(Elem::Int);
+            let pull = b.pull(&[Shape::Bin(0, Box::new(Shape::X), Box::new(Shape::I))]);
+            let (opt, neutral) = b.operator(&[op]);
+            let xs = b.xs;
+            let (r, soac, rules) = if kind == "reduce" {
+                (b.scalar("s", Scalar::Int), Soac::Reduce { size: GExpr::Length(xs), pull, neutral, op: opt }, REDUCTION_RULES)
+            } else {
+                (b.array("r"), Soac::Scan { size: GExpr::Length(xs), pull, neutral, op: opt }, &["scan-blocks"][..])
+            };
+            b.bind(vec![r], soac);
+            check(&b.finish(vec![r]), Elem::Int, &inputs, rules)?;
+        }
+    }
+}
+
+// --- Rules no SOAC's lowering reaches alone ------------------------------------------
+
+proptest! {
+    #![proptest_config(config(48))]
+
+    /// `map-to-mapSeq`: `join o map(map(id)) o split(q) $ generate(n, pull)`
+    /// (a nested map, as a fused kernel might give) is a `mapGlb` of
+    /// `mapSeq`s.
+    #[test]
+    fn nested_map(elem in elem(), shape in shape(), q in 1usize..9, rows in 0usize..70) {
+        let mut b = Builder::new(elem);
+        let r = b.array("r");
+        let pull = b.pull(&[shape]);
+        let xs = b.xs;
+        b.bind(vec![r], Soac::Map { size: GExpr::Length(xs), pull });
+        let kernel = b.finish(vec![r]);
+        let n = q * rows;
+        let inputs = Inputs { xs: (0..n as i64).map(|k| k % 13 - 6).collect(), ys: (0..n as i64).map(|k| k % 7 - 3).collect(), lengths: vec![], m: 0 };
+        let args = inputs.args(elem);
+        let expected = flat_results(&kernel, &args);
+        let mut high = lift_ir::lower::lower_kernel(&kernel).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        // map(id) $ generate(n, pull)  ~>  join o map(map(id)) o split(q) $ generate(n, pull)
+        let Expr::Apply(Fun::Map(_), args0) = &high.stages[0].body else { panic!("a MAP stage is a map") };
+        let generate = args0[0].clone();
+        high.stages[0].body = Expr::apply1(
+            Fun::Join,
+            Expr::apply1(Fun::map(Fun::map(Fun::Id)), Expr::apply1(Fun::Split(lift_ir::arith::ArithExpr::cst(q as i64)), generate)),
+        );
+        check_lift(&high, &args, &expected, &["map-to-mapGlb", "map-to-mapSeq"])?;
+    }
+
+    /// `reduce-to-reduceSeq` over chunks of a split: `join o map(λ c.
+    /// reduce(op)(z, c)) o split(q) $ generate(n, pull)`, the partial sums
+    /// of `q` consecutive elements, against the same computed directly.
+    #[test]
+    fn chunked_reduce(elem in elem(), shape in shape(), op in op(Elem::Int), q in 1usize..9, rows in 0usize..70) {
+        let op = float_safe(elem, &[op])[0];
+        let mut b = Builder::new(elem);
+        let r = b.array("r");
+        let pull = b.pull(&[shape]);
+        let (opt, neutral) = b.operator(&[op]);
+        // The reference: SEG_REDUCE over segments of q elements.
+        let segments = SegDesc { lengths: b.ls, offsets: b.os };
+        b.bind(vec![r], Soac::SegReduce { segments, pull, neutral: neutral.clone(), op: opt });
+        let kernel = b.finish(vec![r]);
+        let n = q * rows;
+        let inputs = Inputs { xs: (0..n as i64).map(|k| k % 11 - 5).collect(), ys: (0..n as i64).map(|k| k % 5 - 2).collect(), lengths: vec![q as i64; rows], m: 0 };
+        let args = inputs.args(elem);
+        let expected = flat_results(&kernel, &args);
+        let mut high = lift_ir::lower::lower_kernel(&kernel).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let pull_id = high.user_funs.iter().position(|u| u.name.starts_with("pull")).expect("a pull function");
+        let op_id = high.user_funs.iter().position(|u| u.name.starts_with("op")).expect("an operator");
+        let n_var = high.sizes.iter().find(|s| s.var.name() == "n_xs").expect("#xs").var.clone();
+        let c = high.new_param("c");
+        let generate = Expr::apply(Fun::Generate(lift_ir::arith::ArithExpr::var(&n_var), lift_ir::ir::UserFunId(pull_id as u32)), vec![]);
+        let reduce = Expr::apply(
+            Fun::Reduce(Box::new(Fun::User(lift_ir::ir::UserFunId(op_id as u32)))),
+            vec![Expr::Value(neutral), Expr::Param(c)],
+        );
+        high.stages[0].body = Expr::apply1(
+            Fun::Join,
+            Expr::apply1(
+                Fun::map(Fun::Lambda(vec![c], Box::new(reduce))),
+                Expr::apply1(Fun::Split(lift_ir::arith::ArithExpr::cst(q as i64)), generate),
+            ),
+        );
+        check_lift(&high, &args, &expected, &["map-to-mapGlb", "reduce-to-reduceSeq"])?;
+    }
+}
+
+/// `shape` with the array reads replaced by constants.
+fn shape_without_arrays(shape: &Shape) -> Shape {
+    match shape {
+        Shape::X => Shape::Const(3),
+        Shape::Y => Shape::Const(-2),
+        Shape::I => Shape::I,
+        Shape::Const(k) => Shape::Const(*k),
+        Shape::Bin(op, a, b) => Shape::Bin(*op, Box::new(shape_without_arrays(a)), Box::new(shape_without_arrays(b))),
+        Shape::IfLt(a, b, c, d) => Shape::IfLt(
+            Box::new(shape_without_arrays(a)),
+            Box::new(shape_without_arrays(b)),
+            Box::new(shape_without_arrays(c)),
+            Box::new(shape_without_arrays(d)),
+        ),
+    }
+}
+
+/// `Mul` is for ints only (float products of many elements are not exact).
+fn float_safe(elem: Elem, ops: &[Op]) -> Vec<Op> {
+    ops.iter().map(|&op| if elem == Elem::Float && matches!(op, Op::Mul) { Op::Add } else { op }).collect()
+}
