@@ -18,6 +18,7 @@ use flatten::ir::{
 };
 use lift_ir::eval::checked::eval_kernel;
 use lift_ir::ir::{Expr, Fun, LiftKernel};
+use lift_ir::rules::Config;
 use proptest::prelude::*;
 
 // --- Random scalar code ----------------------------------------------------------
@@ -84,29 +85,49 @@ enum Op {
     Min,
     /// Ints only: wrapping products are exact in any order.
     Mul,
+    /// `if b != 0 then b else a`: the last non-zero element, associative
+    /// but not commutative (catches a rule that reorders elements).
+    Last,
 }
 
 fn op(elem: Elem) -> impl Strategy<Value = Op> {
     match elem {
-        Elem::Int => prop_oneof![Just(Op::Add), Just(Op::Max), Just(Op::Min), Just(Op::Mul)].boxed(),
-        Elem::Float => prop_oneof![Just(Op::Add), Just(Op::Max), Just(Op::Min)].boxed(),
+        Elem::Int => prop_oneof![Just(Op::Add), Just(Op::Max), Just(Op::Min), Just(Op::Mul), Just(Op::Last)].boxed(),
+        Elem::Float => prop_oneof![Just(Op::Add), Just(Op::Max), Just(Op::Min), Just(Op::Last)].boxed(),
     }
 }
 
 impl Op {
-    fn binary(self) -> BinaryOp {
-        match self {
+    /// `a op b`.
+    fn apply(self, elem: Elem, a: GExpr, b: GExpr) -> GExpr {
+        let s = elem.scalar();
+        let op = match self {
             Op::Add => BinaryOp::Add,
             Op::Max => BinaryOp::Max,
             Op::Min => BinaryOp::Min,
             Op::Mul => BinaryOp::Mul,
+            Op::Last => {
+                let zero = GExpr::Const(elem.constant(0));
+                return GExpr::if_(GExpr::binary(BinaryOp::Ne, s, b.clone(), zero), b, a);
+            }
+        };
+        GExpr::binary(op, s, a, b)
+    }
+
+    /// Whether the rules may reorder the elements (float `min` and `max`
+    /// keep the first of `-0.0` and `0.0`, so they do not commute).
+    fn commutes(self, elem: Elem) -> bool {
+        match self {
+            Op::Add | Op::Mul => true,
+            Op::Max | Op::Min => elem == Elem::Int,
+            Op::Last => false,
         }
     }
 
     fn neutral(self, elem: Elem) -> Const {
         match (self, elem) {
-            (Op::Add, Elem::Int) => Const::Int(0),
-            (Op::Add, Elem::Float) => Const::Float(0.0),
+            (Op::Add | Op::Last, Elem::Int) => Const::Int(0),
+            (Op::Add | Op::Last, Elem::Float) => Const::Float(0.0),
             (Op::Mul, Elem::Int) => Const::Int(1),
             (Op::Mul, Elem::Float) => Const::Float(1.0),
             (Op::Max, Elem::Int) => Const::Int(i64::MIN),
@@ -185,6 +206,24 @@ impl Builder {
         }
     }
 
+    /// The value of `shape` with `x` for X, `y` for Y, and 1 for I.
+    fn value_of(&self, shape: &Shape, x: &GExpr, y: &GExpr) -> GExpr {
+        let sub = |s: &Shape| self.value_of(s, x, y);
+        match shape {
+            Shape::X => x.clone(),
+            Shape::Y => y.clone(),
+            Shape::I => GExpr::Const(self.elem.constant(1)),
+            Shape::Const(_) => self.value(shape, &GExpr::int(0)),
+            Shape::Bin(op, a, b) => {
+                let op = [BinaryOp::Add, BinaryOp::Sub, BinaryOp::Mul, BinaryOp::Min, BinaryOp::Max][*op as usize % 5];
+                self.bin(op, sub(a), sub(b))
+            }
+            Shape::IfLt(a, b, c, d) => {
+                GExpr::if_(GExpr::binary(BinaryOp::Lt, self.elem.scalar(), sub(a), sub(b)), sub(c), sub(d))
+            }
+        }
+    }
+
     /// `{ i => shape(i) }`, with `+ 0.0` on floats (no `-0.0`).
     fn pull(&mut self, shapes: &[Shape]) -> Thunk {
         let i = self.scalar("i", Scalar::Int);
@@ -204,7 +243,7 @@ impl Builder {
         let mut parts: Vec<GExpr> = ops
             .iter()
             .zip(lhs.iter().zip(&rhs))
-            .map(|(op, (a, b))| self.bin(op.binary(), GExpr::Var(*a), GExpr::Var(*b)))
+            .map(|(op, (a, b))| op.apply(self.elem, GExpr::Var(*a), GExpr::Var(*b)))
             .collect();
         let body = if parts.len() == 1 { parts.pop().unwrap() } else { GExpr::Tuple(parts) };
         let neutral = ops.iter().map(|op| op.neutral(self.elem)).collect();
@@ -309,14 +348,18 @@ fn check_lift(
     let high_results = eval_kernel(high, args.to_vec())
         .map_err(|e| TestCaseError::fail(format!("high-level: {e}\n{}", lift_ir::print::print_kernel(high))))?;
     prop_assert_eq!(&high_results, expected, "high-level Lift\n{}", lift_ir::print::print_kernel(high));
-    let low = lift_ir::rules::lower_to_low_level(high).map_err(|e| TestCaseError::fail(e.to_string()))?;
-    let printed = lift_ir::print::print_kernel(&low);
-    for rule in rules {
-        prop_assert!(low.rules_applied.iter().any(|r| r == rule), "{} not applied: {:?}", rule, low.rules_applied);
+    // The default work-groups, and small ones, so that small inputs reach
+    // several groups, several elements per work-item and padding.
+    for cfg in CONFIGS {
+        let low = lift_ir::rules::lower_to_low_level_with(high, cfg).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let printed = lift_ir::print::print_kernel(&low);
+        for rule in rules {
+            prop_assert!(low.rules_applied.iter().any(|r| r == rule), "{} not applied: {:?}", rule, low.rules_applied);
+        }
+        let low_results = eval_kernel(&low, args.to_vec())
+            .map_err(|e| TestCaseError::fail(format!("low-level ({cfg:?}): {e}\n{printed}")))?;
+        prop_assert_eq!(&low_results, expected, "low-level Lift ({:?})\n{}", cfg, printed);
     }
-    let low_results =
-        eval_kernel(&low, args.to_vec()).map_err(|e| TestCaseError::fail(format!("low-level: {e}\n{printed}")))?;
-    prop_assert_eq!(&low_results, expected, "low-level Lift\n{}", printed);
     Ok(())
 }
 
@@ -328,6 +371,12 @@ fn check(kernel: &Kernel, elem: Elem, inputs: &Inputs, rules: &[&str]) -> Result
     let high = lift_ir::lower::lower_kernel(kernel).map_err(|e| TestCaseError::fail(e.to_string()))?;
     check_lift(&high, &args, &expected, rules)
 }
+
+const CONFIGS: &[Config] = &[
+    Config { group_size: lift_ir::rules::REDUCE_GROUP_SIZE, max_groups: lift_ir::rules::REDUCE_MAX_GROUPS },
+    Config { group_size: 2, max_groups: 3 },
+    Config { group_size: 8, max_groups: 5 },
+];
 
 const REDUCTION_RULES: &[&str] =
     &["reduce-partial", "split-kernel", "partRed-workgroup-tree", "reduce-single-workgroup"];
@@ -375,7 +424,11 @@ proptest! {
         let (op, neutral) = b.operator(&ops);
         let xs = b.xs;
         b.bind(results.clone(), Soac::Reduce { size: GExpr::Length(xs), pull, neutral, op });
-        check(&b.finish(results), elem, &inputs, REDUCTION_RULES)?;
+        let mut rules = REDUCTION_RULES.to_vec();
+        if ops.iter().all(|op| op.commutes(elem)) {
+            rules.push("reorder-commutative");
+        }
+        check(&b.finish(results), elem, &inputs, &rules)?;
     }
 
     /// ONCE after a REDUCE: `map(id) $ generate(1, once)` reading the
@@ -428,6 +481,52 @@ proptest! {
         let xs = b.xs;
         b.bind(results.clone(), Soac::Scan { size: GExpr::Length(xs), pull, neutral, op });
         check(&b.finish(results), elem, &inputs, &["scan-blocks"])?;
+    }
+
+    /// FILTER: flags, their scan, the count, and a `scatter` of the kept
+    /// values (one result or two).
+    #[test]
+    fn filter(elem in elem(), shapes in prop::collection::vec(shape(), 1..3), pred in shape(), inputs in inputs()) {
+        let mut b = Builder::new(elem);
+        let results: Vec<KVar> = shapes.iter().map(|_| b.array("r")).collect();
+        let pull = b.pull(&shapes);
+        // pred(x..) = pred_shape with X the first value, Y the last.
+        let s = elem.scalar();
+        let params: Vec<KVar> = shapes.iter().map(|_| b.scalar("x", s)).collect();
+        let (first, last) = (GExpr::Var(params[0]), GExpr::Var(*params.last().unwrap()));
+        let body = GExpr::binary(BinaryOp::Lt, s, b.value_of(&pred, &first, &last), GExpr::Const(elem.constant(1)));
+        let xs = b.xs;
+        b.bind(results.clone(), Soac::Filter { size: GExpr::Length(xs), pull, pred: Thunk { params, body } });
+        check(&b.finish(results), elem, &inputs, &["map-to-mapGlb", "scan-blocks"])?;
+    }
+
+    /// PERMUTE (unchecked): `scatter(index, n) o map(id) $ generate(n, values)`;
+    /// the index is a rotation, a reversal, or a perfect shuffle of even lengths.
+    #[test]
+    fn permute(elem in elem(), shapes in prop::collection::vec(shape(), 1..3), kind in 0u8..3, k in 0i64..1000, inputs in inputs()) {
+        let mut b = Builder::new(elem);
+        let results: Vec<KVar> = shapes.iter().map(|_| b.array("r")).collect();
+        let values = b.pull(&shapes);
+        let xs = b.xs;
+        let i = b.scalar("i", Scalar::Int);
+        let int = |op, a, c| GExpr::binary(op, Scalar::Int, a, c);
+        let n = GExpr::Length(xs);
+        let index = match kind {
+            // (i + k) mod n
+            0 => int(BinaryOp::Rem, int(BinaryOp::Add, GExpr::Var(i), GExpr::int(k)), n),
+            // n - 1 - i
+            1 => int(BinaryOp::Sub, int(BinaryOp::Sub, n, GExpr::int(1)), GExpr::Var(i)),
+            // i even: i / 2; odd: n / 2 + i / 2 (a permutation when n is even; else the reversal)
+            _ if inputs.xs.len() % 2 == 0 => GExpr::if_(
+                int(BinaryOp::Eq, int(BinaryOp::Rem, GExpr::Var(i), GExpr::int(2)), GExpr::int(0)),
+                int(BinaryOp::Div, GExpr::Var(i), GExpr::int(2)),
+                int(BinaryOp::Add, int(BinaryOp::Div, n.clone(), GExpr::int(2)), int(BinaryOp::Div, GExpr::Var(i), GExpr::int(2))),
+            ),
+            _ => int(BinaryOp::Sub, int(BinaryOp::Sub, n, GExpr::int(1)), GExpr::Var(i)),
+        };
+        let index = Thunk { params: vec![i], body: index };
+        b.bind(results.clone(), Soac::Permute { size: GExpr::Length(xs), values, index, check: None });
+        check(&b.finish(results), elem, &inputs, &["map-to-mapGlb"])?;
     }
 
     /// A MAP, a REDUCE of its result, a MAP reading both: later stages read
