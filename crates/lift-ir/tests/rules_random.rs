@@ -470,6 +470,21 @@ proptest! {
         check(&b.finish(results), elem, &inputs, &["map-to-mapGlb", "reduce-to-reduceSeq"])?;
     }
 
+    /// SEG_SCAN: `joinSegments(n, os) o map(λ seg. scan(op)(z, seg)) $
+    /// segments(pull)(os, ls)`, by `map-to-mapGlb` and `scan-to-scanSeq`.
+    #[test]
+    fn seg_scan(elem in elem(), shapes in prop::collection::vec(shape(), 1..3), ops in prop::collection::vec(op(Elem::Int), 2), inputs in inputs()) {
+        let ops = float_safe(elem, &ops[..shapes.len()]);
+        let mut b = Builder::new(elem);
+        let results: Vec<KVar> = shapes.iter().map(|_| b.array("r")).collect();
+        let pull = b.pull(&shapes);
+        let (op, neutral) = b.operator(&ops);
+        let segments = SegDesc { lengths: b.ls, offsets: b.os };
+        let elements = GExpr::Length(b.xs);
+        b.bind(results.clone(), Soac::SegScan { segments, elements, pull, neutral, op });
+        check(&b.finish(results), elem, &inputs, &["map-to-mapGlb", "scan-to-scanSeq"])?;
+    }
+
     /// SCAN: `scan(op)(z, generate(n, pull))`, by `scan-blocks`.
     #[test]
     fn scan(elem in elem(), shapes in prop::collection::vec(shape(), 1..3), ops in prop::collection::vec(op(Elem::Int), 2), inputs in inputs()) {

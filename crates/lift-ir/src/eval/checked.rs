@@ -9,7 +9,8 @@
 //! initial value); `toGlobal`, `toLocal` and `toPrivate` are their
 //! function (address spaces do not change values); `iterate(n, f)` is `f`
 //! applied `n` times; `split`, `join`, `gather`, `pad` and `zip` reshape;
-//! `scatter(target, m)` writes element `i` at `target(i)` unless negative.
+//! `scatter(target, m)` writes element `i` at `target(i)` unless negative;
+//! `joinSegments(n, offsets)` writes segment `j` from `offsets[j]`.
 //! User functions run the flat kernel's scalar code with the flat IR's own
 //! evaluator ([`flatten::eval::ScalarRunner`]), so they mean exactly what
 //! the thunks mean in the flat IR.
@@ -22,8 +23,8 @@
 //! get their values from their [`SizeDef`]s and are checked against their
 //! ranges. The patterns check what their meaning needs: `split(c)` of a
 //! length that is a multiple of `c`, `zip` of equal lengths, `pad` to at
-//! least the length, `gather`'s stride dividing the length, `scatter`
-//! writing every position of its result exactly once, user functions
+//! least the length, `gather`'s stride dividing the length, `scatter` and
+//! `joinSegments` writing every position of their result exactly once, user functions
 //! applied to values of their parameter types. Anything else is an
 //! [`EvalError`], never a panic.
 //!
@@ -578,6 +579,37 @@ impl<'k> Evaluator<'k> {
                     out.extend(self.array(f, xs)?);
                 }
                 Ok(Value::Array(out))
+            }
+            Fun::JoinSegments(n, offsets) => {
+                // Segment j from position offsets[j]: every position of
+                // the n written exactly once.
+                let xss = self.one(f, args)?;
+                let xss = self.array(f, xss)?;
+                let n = self.length("joinSegments", n)?;
+                let offsets = self.expr(&Expr::Input(*offsets))?;
+                let offsets = self.ints(f, offsets)?;
+                if offsets.len() != xss.len() {
+                    return self.fail(format!(
+                        "`joinSegments` of {} segments with {} offsets",
+                        xss.len(),
+                        offsets.len()
+                    ));
+                }
+                let mut out: Vec<Option<Value>> = vec![None; n];
+                for (xs, start) in xss.into_iter().zip(offsets) {
+                    for (k, x) in self.array(f, xs)?.into_iter().enumerate() {
+                        let p = start.checked_add(k as i64).unwrap_or(-1);
+                        match usize::try_from(p).ok().and_then(|p| out.get_mut(p)) {
+                            Some(slot @ None) => *slot = Some(x),
+                            Some(Some(_)) => return self.fail(format!("`joinSegments` writes position {p} twice")),
+                            None => return self.fail(format!("`joinSegments` to position {p} of {n}")),
+                        }
+                    }
+                }
+                match out.into_iter().collect::<Option<Vec<_>>>() {
+                    Some(items) => Ok(Value::Array(items)),
+                    None => self.fail("`joinSegments` leaves a position of its result unwritten"),
+                }
             }
             Fun::GatherStride(s) => {
                 let xs = self.one(f, args)?;
