@@ -750,6 +750,7 @@ fn cli_trials(root: &Path, opencl: bool) -> Vec<Trial> {
         ("cli::no_opencl_platform_exits_4_with_install_help", cli_no_platform, false),
         ("cli::compile_writes_kernels_and_plan_or_refuses", cli_compile, false),
         ("cli::compile_emits_each_stage", cli_compile_emit, false),
+        ("cli::compiled_cl_files_build_on_their_own", cli_cl_files_build, true),
         ("cli::schedule_none_leaves_the_flat_program", cli_schedule_none_is_identity, false),
         ("cli::schedules_compares_none_greedy_ilp", cli_schedules, false),
         ("cli::schedules_dot_draws_clusters", cli_schedules_dot, false),
@@ -913,6 +914,41 @@ fn cli_compile(root: &Path) -> Result<(), Failed> {
             Ok(())
         }
     }
+}
+
+/// Every `.cl` file `compile -o` writes for the examples the OpenCL backend
+/// compiles builds on its own as OpenCL C 1.2 on the default device.
+fn cli_cl_files_build(root: &Path) -> Result<(), Failed> {
+    let mut device = runtime::cl::Session::open(None).map_err(|e| format!("no OpenCL device: {e}"))?;
+    let mut built = 0;
+    for (_, rel) in golden_set(root).into_iter().filter(|(stage, _)| *stage == "opencl") {
+        if unsupported_record_path(&golden_path(root, &rel, "opencl")).exists() {
+            continue;
+        }
+        let out = TempDir::new(&format!("cli-cl-{}", rel.display()));
+        let result = run_nessie(root, &["compile", rel.to_str().unwrap(), "-o", out.arg()])?;
+        expect(result.status == Some(0), &format!("compile {} failed", rel.display()), &result)?;
+        let mut files: Vec<PathBuf> = std::fs::read_dir(out.path())
+            .map_err(|e| e.to_string())?
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|e| e == "cl"))
+            .collect();
+        files.sort();
+        expect(!files.is_empty(), &format!("compile {} wrote no .cl file", rel.display()), &result)?;
+        for file in files {
+            let source = std::fs::read_to_string(&file).map_err(|e| e.to_string())?;
+            let name = file.file_name().unwrap().to_string_lossy().into_owned();
+            device
+                .build_program(&name, &source, "-cl-std=CL1.2")
+                .map_err(|e| format!("{} of {}: {e}", name, rel.display()))?;
+            built += 1;
+        }
+    }
+    if built == 0 {
+        return Err("no example compiles to OpenCL, so no .cl file was built".into());
+    }
+    Ok(())
 }
 
 /// `--emit` writes every stage it reaches, as `STEM.STAGE`.
