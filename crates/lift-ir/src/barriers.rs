@@ -30,7 +30,7 @@ fn fun(f: &mut Fun, local: bool) {
     match f {
         Fun::Lambda(_, body) => expr(body, local),
         Fun::ToLocal(g) | Fun::Iterate(_, g) => fun(g, true),
-        Fun::ToGlobal(g) | Fun::ToPrivate(g) => fun(g, false),
+        Fun::ToGlobal(g) | Fun::ToPrivate(g) | Fun::AtomicMax(g) => fun(g, false),
         Fun::MapLcl { f: g, barrier, .. } => {
             *barrier = local;
             fun(g, local);
@@ -76,6 +76,7 @@ fn visit_fun(g: &Fun, f: &mut dyn FnMut(&Fun)) {
         | Fun::Iterate(_, h)
         | Fun::ToGlobal(h)
         | Fun::ToPrivate(h)
+        | Fun::AtomicMax(h)
         | Fun::MapLcl { f: h, .. }
         | Fun::Map(h)
         | Fun::Reduce(h)

@@ -56,11 +56,13 @@ pub struct Evaluator<'a> {
     /// stages run so far (a scalar result as a one-element array).
     pub inputs: HashMap<KVar, Value>,
     params: HashMap<ParamId, Value>,
+    /// Inside `atomicMax`.
+    atomic: bool,
 }
 
 impl<'a> Evaluator<'a> {
     pub fn new(kernel: &'a LiftKernel, user: UserFunEval<'a>, inputs: HashMap<KVar, Value>) -> Evaluator<'a> {
-        Evaluator { kernel, user, inputs, params: HashMap::new() }
+        Evaluator { kernel, user, inputs, params: HashMap::new(), atomic: false }
     }
 
     /// Runs every stage in order; its results become inputs of the later
@@ -70,8 +72,17 @@ impl<'a> Evaluator<'a> {
             let value = self.expr(&stage.body)?;
             let items = value.array()?.to_vec();
             for (c, v) in stage.result.iter().enumerate() {
-                let column: Vec<Value> =
-                    items.iter().map(|x| x.scalar().map(|s| Value::Scalar(vec![s[c]]))).collect::<Result<_, _>>()?;
+                let mut column = Vec::new();
+                for (i, x) in items.iter().enumerate() {
+                    column.push(match x {
+                        // A hole of a scatter: what the earlier stage wrote.
+                        Value::Tuple(t) if t.is_empty() => match self.inputs.get(v) {
+                            Some(Value::Array(old)) => old.get(i).cloned().ok_or("a scatter hole past the array")?,
+                            _ => return Err("a scatter left a hole".into()),
+                        },
+                        x => Value::Scalar(vec![x.scalar()?[c]]),
+                    });
+                }
                 let column = match self.kernel.lengths.iter().find(|(w, _)| w == v) {
                     // A scan's buffer holds its padding too: keep the array.
                     Some((_, len)) => {
@@ -116,6 +127,13 @@ impl<'a> Evaluator<'a> {
             }
         };
         e.eval(&lookup).ok_or_else(|| format!("the size {e} is undefined"))
+    }
+
+    fn int_call(&self, f: UserFunId, args: &[Const]) -> Result<i64, String> {
+        match (self.user)(f, args, &self.inputs)?[..] {
+            [Const::Int(t)] => Ok(t),
+            _ => Err("a user function that should give an int".into()),
+        }
     }
 
     fn call(&self, f: UserFunId, args: &[Const]) -> Result<Value, String> {
@@ -265,27 +283,63 @@ impl<'a> Evaluator<'a> {
                 items.resize(n, Value::Scalar(z.clone()));
                 Ok(Value::Array(items))
             }
-            Fun::Scatter(target, m) => {
+            Fun::AtomicMax(g) => {
+                let outer = std::mem::replace(&mut self.atomic, true);
+                let result = self.apply(g, args);
+                self.atomic = outer;
+                result
+            }
+            Fun::Scatter(target, m, guard) => {
                 let m = self.size(m)? as usize;
                 let xs = one(&args)?;
                 let mut out: Vec<Option<Value>> = vec![None; m];
                 for (i, x) in xs.array()?.iter().enumerate() {
-                    let t = match self.call(*target, &[Const::Int(i as i64)])? {
-                        Value::Scalar(c) => match c[..] {
-                            [Const::Int(t)] => t,
-                            _ => return Err("a scatter target that is not an int".into()),
-                        },
-                        _ => return Err("a scatter target that is not a scalar".into()),
-                    };
-                    if t >= 0 {
-                        let slot = out.get_mut(t as usize).ok_or("a scatter target out of range")?;
-                        *slot = Some(x.clone());
+                    let index = [Const::Int(i as i64)];
+                    let t = self.int_call(*target, &index)?;
+                    if t < 0 {
+                        continue;
                     }
+                    if let Some(g) = guard {
+                        let at = self.int_call(g.at, &index)?;
+                        let key = self.int_call(g.key, &index)?;
+                        let held = match self.inputs.get(&g.counter) {
+                            Some(Value::Array(items)) => match items.get(at as usize) {
+                                Some(Value::Scalar(c)) => c.first().copied(),
+                                _ => None,
+                            },
+                            _ => None,
+                        };
+                        let Some(Const::Int(held)) = held else { return Err("a guard on a missing counter".into()) };
+                        if (held == key) != g.equal {
+                            continue;
+                        }
+                    }
+                    let slot = out.get_mut(t as usize).ok_or("a scatter target out of range")?;
+                    *slot = match (self.atomic, slot.take(), x) {
+                        (true, Some(Value::Scalar(old)), Value::Scalar(new)) => {
+                            match (old[..].first(), new[..].first()) {
+                                (Some(Const::Int(a)), Some(Const::Int(b))) => {
+                                    Some(Value::Scalar(vec![Const::Int(*a.max(b))]))
+                                }
+                                _ => return Err("atomicMax of non-ints".into()),
+                            }
+                        }
+                        _ => Some(x.clone()),
+                    };
                 }
-                out.into_iter()
-                    .map(|v| v.ok_or_else(|| "a scatter left a hole".to_string()))
-                    .collect::<Result<_, _>>()
-                    .map(Value::Array)
+                // Positions nothing wrote keep what the memory held: zero for
+                // counters, the earlier stage's values otherwise (a hole,
+                // filled in by `run`).
+                let atomic = self.atomic;
+                Ok(Value::Array(
+                    out.into_iter()
+                        .map(|v| match v {
+                            Some(v) => v,
+                            None if atomic => Value::Scalar(vec![Const::Int(0)]),
+                            None => Value::Tuple(vec![]),
+                        })
+                        .collect(),
+                ))
             }
             Fun::Zip => {
                 let arrays = args.iter().map(|a| a.array()).collect::<Result<Vec<_>, _>>()?;

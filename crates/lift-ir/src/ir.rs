@@ -194,9 +194,14 @@ pub enum Fun {
     GatherStride(ArithExpr),
     /// `scatter(target, m)`: an output view of length `m` (a size): element
     /// `i` of the argument is written at position `target(i)` when that is
-    /// not negative, and nowhere otherwise. `target` is a user function
-    /// from the index to an int.
-    Scatter(UserFunId, ArithExpr),
+    /// not negative (and the guard, if any, holds), and nowhere otherwise.
+    /// `target` is a user function from the index to an int. Positions
+    /// nothing is written at keep what the memory held.
+    Scatter(UserFunId, ArithExpr, Option<Guard>),
+    /// `atomicMax(f)`: `f`'s writes combine with what the memory holds by
+    /// `max`, atomically, on 32-bit counters that start at zero (claims:
+    /// which of several writers of one position wins).
+    AtomicMax(Box<Fun>),
     /// `joinSegments(n, offsets)`: the inverse of `segments`: an array of
     /// segments joined into the flat array of `n` elements, segment `j`
     /// from position `offsets[j]`.
@@ -261,6 +266,7 @@ impl Fun {
             Fun::Pad(..) => "pad",
             Fun::JoinSegments(..) => "joinSegments",
             Fun::Scatter(..) => "scatter",
+            Fun::AtomicMax(_) => "atomicMax",
             Fun::Zip => "zip",
             Fun::Get(_) => "get",
         }
@@ -271,6 +277,16 @@ impl Fun {
     pub fn is_low_level(&self) -> bool {
         !matches!(self, Fun::Map(_) | Fun::Reduce(_) | Fun::PartRed(..) | Fun::Scan(_))
     }
+}
+
+/// A condition on a write of `scatter`: `counter[at(i)] == key(i)` (or
+/// `!=`), with `counter` a claims array an earlier `atomicMax` wrote.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Guard {
+    pub counter: KVar,
+    pub at: UserFunId,
+    pub key: UserFunId,
+    pub equal: bool,
 }
 
 /// How a size variable gets its value when the kernel runs.
@@ -316,6 +332,10 @@ pub struct LiftKernel {
     pub sizes: Vec<SizeVarDef>,
     /// The lengths of the array results of the stages.
     pub lengths: Vec<(KVar, ArithExpr)>,
+    /// The 32-bit counters (claims) of the kernel, zeroed before its
+    /// first stage: written only by `atomicMax`, read only by guards and
+    /// copies.
+    pub counters: Vec<KVar>,
     /// Buffers longer than their array (a scan writes its padding): the
     /// number of elements to allocate.
     pub capacities: Vec<(KVar, ArithExpr)>,
@@ -344,7 +364,15 @@ impl LiftKernel {
         }
         let mut unique = name.to_string();
         let mut k = 1;
-        while self.sizes.iter().any(|s| s.var.name() == unique) {
+        // Unique among the size variables and the flat kernel's variables
+        // (as the backend names them in C: `name` or `name_{index}`).
+        let clashes = |candidate: &str| {
+            self.sizes.iter().any(|s| s.var.name() == candidate)
+                || self.flat.vars.iter().enumerate().any(|(i, v)| {
+                    v.name == candidate || format!("{}_{i}", v.name) == candidate || format!("v{}", v.name) == candidate
+                })
+        };
+        while clashes(&unique) {
             unique = format!("{name}_{k}");
             k += 1;
         }

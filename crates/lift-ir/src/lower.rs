@@ -9,6 +9,8 @@
 //! | `FILTER pull pred n` | flags, `scan` of them, the count (`ONCE`), `scatter(target, count) o map(id) $ generate(n, pull)` |
 //! | `PERMUTE values index n` (unchecked) | `scatter(index, n) o map(id) $ generate(n, values)` |
 //! | `SEG_SCAN pull z op sd` | `joinSegments(total, offsets) o map(λ seg. scan(op)(z, seg)) $ segments(pull)(offsets, lengths)` |
+//! | `PERMUTE` (checked) | the scatter, first-writer claims, the first repeat claimed, a check |
+//! | `SCATTER` | a copy of the base, last-writer claims (`atomicMax`), a guarded `scatter` |
 //! | `ONCE e` | `map(id) $ generate(1, once)` |
 //! | `SEG_REDUCE pull z op <lengths, offsets>` | `join o map(λ seg. reduce(op)(z, seg)) $ segments(pull)(offsets, lengths)` |
 //!
@@ -43,6 +45,7 @@ pub fn lower_kernel(kernel: &Kernel) -> Result<LiftKernel, Unsupported> {
         sizes: Vec::new(),
         lengths: Vec::new(),
         capacities: Vec::new(),
+        counters: Vec::new(),
         flat: kernel.clone(),
         stages: Vec::new(),
         rules_applied: Vec::new(),
@@ -111,10 +114,15 @@ pub fn lower_kernel(kernel: &Kernel) -> Result<LiftKernel, Unsupported> {
                     lift.lengths.push((*v, n.clone()));
                 }
                 let mapped = Expr::apply1(Fun::map(Fun::Id), Expr::apply(Fun::Generate(n.clone(), values), vec![]));
-                (Expr::apply1(Fun::Scatter(index, n), mapped), false)
+                (Expr::apply1(Fun::Scatter(index, n, None), mapped), false)
             }
-            Soac::Permute { check: Some(_), .. } => {
-                return unsupported("a PERMUTE that checks that its index is a permutation");
+            Soac::Permute { size, values, index, check: Some(site) } => {
+                lower_checked_permute(&mut lift, &stage_name, &results, &result_scalars, size, values, index, *site)?;
+                continue;
+            }
+            Soac::Scatter { size, base, values, index, site } => {
+                lower_scatter(&mut lift, &stage_name, &results, &result_scalars, size, base, values, index, *site)?;
+                continue;
             }
             Soac::Filter { size, pull, pred } => {
                 lower_filter(&mut lift, &stage_name, &results, &result_scalars, size, pull, pred)?;
@@ -152,7 +160,6 @@ pub fn lower_kernel(kernel: &Kernel) -> Result<LiftKernel, Unsupported> {
                 let mapped = Expr::apply1(Fun::map(Fun::Lambda(vec![seg], Box::new(reduce))), segs);
                 (Expr::apply1(Fun::Join, mapped), false)
             }
-            other => return unsupported(format!("{} (code generation for it is not built yet)", other.name())),
         };
         lift.stages.push(Stage { name: stage_name, body, result: results, scalar_result });
     }
@@ -250,11 +257,226 @@ fn lower_filter(
     lift.stages.push(Stage {
         name: stage_name.to_string(),
         body: Expr::apply1(
-            Fun::Scatter(target_fn, kept_len),
+            Fun::Scatter(target_fn, kept_len, None),
             Expr::apply1(Fun::map(Fun::Id), Expr::apply(Fun::Generate(n, pull_fn), vec![])),
         ),
         result: results.to_vec(),
         scalar_result: false,
+    });
+    Ok(())
+}
+
+/// A thunk `{ i => body(i) }` over a fresh index variable.
+fn index_thunk(lift: &mut LiftKernel, body: impl FnOnce(GExpr) -> GExpr) -> Thunk {
+    let i = lift.flat.new_var("i", VarType::Scalar(Scalar::Int));
+    Thunk { params: vec![i], body: body(GExpr::var(i)) }
+}
+
+/// `scatter(target, m, guard) o map(id) $ generate(n, values)`, or under
+/// `atomicMax`.
+fn scatter_stage(
+    name: String,
+    result: Vec<KVar>,
+    n: &ArithExpr,
+    values: UserFunId,
+    target: UserFunId,
+    m: ArithExpr,
+    guard: Option<crate::ir::Guard>,
+    atomic: bool,
+) -> Stage {
+    let scatter = Fun::Scatter(target, m, guard);
+    let fun = if atomic { Fun::AtomicMax(Box::new(scatter)) } else { scatter };
+    let mapped = Expr::apply1(Fun::map(Fun::Id), Expr::apply(Fun::Generate(n.clone(), values), vec![]));
+    Stage { name, body: Expr::apply1(fun, mapped), result, scalar_result: false }
+}
+
+/// `SCATTER` in three stages: the results start as copies of the base
+/// (`map(id)`); each position `t` is claimed by the largest `i` writing it
+/// (`atomicMax` of `i + 1` into 32-bit counters, the index range checked
+/// there, faulting at the SOAC's site); each `i` writes its value where its
+/// claim won (a guarded `scatter`): NESL's "the last write wins".
+#[allow(clippy::too_many_arguments)]
+fn lower_scatter(
+    lift: &mut LiftKernel,
+    stage_name: &str,
+    results: &[KVar],
+    result_scalars: &[Scalar],
+    size: &GExpr,
+    base: &[KVar],
+    values: &Thunk,
+    index: &Thunk,
+    site: flatten::ir::FaultId,
+) -> Result<(), Unsupported> {
+    let int = Scalar::Int;
+    let n = size_expr(lift, size)?;
+    let Some(&first) = base.first() else { return unsupported("a SCATTER without a base") };
+    let Some(m) = crate::typecheck::input_length(lift, first) else {
+        return unsupported("a SCATTER whose base has no known length");
+    };
+    let name = lift.flat.var(results.first().copied().unwrap_or(first)).name.clone();
+    for v in results {
+        lift.lengths.push((*v, m.clone()));
+    }
+    let copy_source = match base {
+        [b] => Expr::Input(*b),
+        _ => Expr::apply(Fun::Zip, base.iter().map(|b| Expr::Input(*b)).collect()),
+    };
+    lift.stages.push(Stage {
+        name: format!("{stage_name}_copy"),
+        body: Expr::apply1(Fun::map(Fun::Id), copy_source),
+        result: results.to_vec(),
+        scalar_result: false,
+    });
+    let claims = lift.flat.new_var(format!("{name}_claims"), VarType::Array(int));
+    lift.lengths.push((claims, m.clone()));
+    lift.counters.push(claims);
+    let key = index_thunk(lift, |i| GExpr::binary(BinaryOp::Add, int, i, GExpr::int(1)));
+    let key = add_user_fun(lift, &format!("claim_{name}"), &key, vec![int])?;
+    // { i => let t = index(i) in assert 0 <= t < #base else site(t, #base); t }
+    let t = lift.flat.new_var("t", VarType::Scalar(int));
+    let in_range = GExpr::binary(
+        BinaryOp::And,
+        Scalar::Bool,
+        GExpr::binary(BinaryOp::Ge, int, GExpr::var(t), GExpr::int(0)),
+        GExpr::binary(BinaryOp::Lt, int, GExpr::var(t), GExpr::Length(first)),
+    );
+    let checked = Thunk {
+        params: index.params.clone(),
+        body: GExpr::let_(
+            vec![t],
+            index.body.clone(),
+            GExpr::Assert {
+                cond: Box::new(in_range),
+                site,
+                payload: vec![GExpr::var(t), GExpr::Length(first)],
+                body: Box::new(GExpr::var(t)),
+            },
+        ),
+    };
+    let target = add_user_fun(lift, &format!("target_{name}"), &checked, vec![int])?;
+    lift.stages.push(scatter_stage(
+        format!("{stage_name}_claim"),
+        vec![claims],
+        &n,
+        key,
+        target,
+        m.clone(),
+        None,
+        true,
+    ));
+    let values = add_user_fun(lift, &format!("values_{name}"), values, result_scalars.to_vec())?;
+    let guard = crate::ir::Guard { counter: claims, at: target, key, equal: true };
+    lift.stages.push(scatter_stage(
+        stage_name.to_string(),
+        results.to_vec(),
+        &n,
+        values,
+        target,
+        m,
+        Some(guard),
+        false,
+    ));
+    Ok(())
+}
+
+/// A `PERMUTE` that checks its index: the values are scattered as by an
+/// unchecked one; then each target is claimed by its first writer
+/// (`atomicMax` of `n - i`); every later writer of a target is a repeat,
+/// and the first repeat (the largest `n - i`) is claimed into one counter;
+/// one work-item faults with the repeated target if there is one, as the
+/// flat evaluator does (it stops at the first repeat in index order).
+#[allow(clippy::too_many_arguments)]
+fn lower_checked_permute(
+    lift: &mut LiftKernel,
+    stage_name: &str,
+    results: &[KVar],
+    result_scalars: &[Scalar],
+    size: &GExpr,
+    values: &Thunk,
+    index: &Thunk,
+    site: flatten::ir::FaultId,
+) -> Result<(), Unsupported> {
+    let int = Scalar::Int;
+    let n = size_expr(lift, size)?;
+    let name = lift.flat.var(results.first().copied().unwrap_or(index.params[0])).name.clone();
+    for v in results {
+        lift.lengths.push((*v, n.clone()));
+    }
+    let values = add_user_fun(lift, &format!("values_{name}"), values, result_scalars.to_vec())?;
+    let index_fn = add_user_fun(lift, &format!("index_{name}"), index, vec![int])?;
+    lift.stages.push(scatter_stage(
+        stage_name.to_string(),
+        results.to_vec(),
+        &n,
+        values,
+        index_fn,
+        n.clone(),
+        None,
+        false,
+    ));
+    let first = lift.flat.new_var(format!("{name}_first"), VarType::Array(int));
+    lift.lengths.push((first, n.clone()));
+    lift.counters.push(first);
+    let key = index_thunk(lift, |i| GExpr::binary(BinaryOp::Sub, int, size.clone(), i));
+    let key = add_user_fun(lift, &format!("first_{name}"), &key, vec![int])?;
+    lift.stages.push(scatter_stage(
+        format!("{stage_name}_first"),
+        vec![first],
+        &n,
+        key,
+        index_fn,
+        n.clone(),
+        None,
+        true,
+    ));
+    let repeat = lift.flat.new_var(format!("{name}_repeat"), VarType::Array(int));
+    lift.lengths.push((repeat, ArithExpr::one()));
+    lift.counters.push(repeat);
+    let zero = index_thunk(lift, |_| GExpr::int(0));
+    let zero = add_user_fun(lift, &format!("zero_{name}"), &zero, vec![int])?;
+    let guard = crate::ir::Guard { counter: first, at: index_fn, key, equal: false };
+    let repeat_stage =
+        scatter_stage(format!("{stage_name}_repeat"), vec![repeat], &n, key, zero, ArithExpr::one(), Some(guard), true);
+    lift.stages.push(repeat_stage);
+    // The counter as an int array that the check can read.
+    let repeat_int = lift.flat.new_var(format!("{name}_first_repeat"), VarType::Array(int));
+    lift.lengths.push((repeat_int, ArithExpr::one()));
+    lift.stages.push(Stage {
+        name: format!("{stage_name}_repeat_int"),
+        body: Expr::apply1(Fun::map(Fun::Id), Expr::Input(repeat)),
+        result: vec![repeat_int],
+        scalar_result: false,
+    });
+    // let d = repeat[0] in assert d == 0 else site(index(n - d)); 0
+    let d = lift.flat.new_var("d", VarType::Scalar(int));
+    let repeated_target = GExpr::let_(
+        index.params.clone(),
+        GExpr::binary(BinaryOp::Sub, int, size.clone(), GExpr::var(d)),
+        index.body.clone(),
+    );
+    let check = GExpr::let_(
+        vec![d],
+        GExpr::read(repeat_int, GExpr::int(0)),
+        GExpr::Assert {
+            cond: Box::new(GExpr::binary(BinaryOp::Eq, int, GExpr::var(d), GExpr::int(0))),
+            site,
+            payload: vec![repeated_target],
+            body: Box::new(GExpr::int(0)),
+        },
+    );
+    let check_fn = UserFunId(lift.user_funs.len() as u32);
+    lift.user_funs.push(UserFun {
+        name: unique_fun_name(lift, &format!("check_{name}")),
+        params: vec![],
+        results: vec![int],
+        def: UserFunDef::Once(check),
+    });
+    let checked = lift.flat.new_var(format!("{name}_checked"), VarType::Scalar(int));
+    lift.stages.push(Stage {
+        name: format!("{stage_name}_check"),
+        body: Expr::apply1(Fun::map(Fun::Id), Expr::apply(Fun::Generate(ArithExpr::one(), check_fn), vec![])),
+        result: vec![checked],
+        scalar_result: true,
     });
     Ok(())
 }

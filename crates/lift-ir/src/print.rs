@@ -77,7 +77,16 @@ pub fn print_fun(kernel: &LiftKernel, fun: &Fun) -> String {
         Fun::Split(n) => format!("split({n})"),
         Fun::Join => "join".into(),
         Fun::GatherStride(s) => format!("gather(reorderStride({s}))"),
-        Fun::Scatter(t, m) => format!("scatter({}, {m})", kernel.user_fun(*t).name),
+        Fun::Scatter(t, m, None) => format!("scatter({}, {m})", kernel.user_fun(*t).name),
+        Fun::Scatter(t, m, Some(g)) => format!(
+            "scatter({}, {m}, if {}[{}(i)] {} {}(i))",
+            kernel.user_fun(*t).name,
+            kernel.flat.var(g.counter).name,
+            kernel.user_fun(g.at).name,
+            if g.equal { "==" } else { "/=" },
+            kernel.user_fun(g.key).name
+        ),
+        Fun::AtomicMax(g) => format!("atomicMax({})", f(g)),
         Fun::JoinSegments(n, o) => format!("joinSegments({n}, {})", kernel.flat.var(*o).name),
         Fun::Pad(n, z) => format!("pad({n}, {})", print_value(z)),
         Fun::Zip => "zip".into(),

@@ -392,7 +392,9 @@ fn workgroup_tree(
 /// `map-to-mapSeq` and `reduce-to-reduceSeq` inside.
 fn lower_top(low: &mut LiftKernel, expr: &Expr) -> Result<Expr, Unsupported> {
     match expr {
-        Expr::Apply(f @ (Fun::Join | Fun::Scatter(..) | Fun::JoinSegments(..)), args) if args.len() == 1 => {
+        Expr::Apply(f @ (Fun::Join | Fun::Scatter(..) | Fun::JoinSegments(..) | Fun::AtomicMax(_)), args)
+            if args.len() == 1 =>
+        {
             Ok(Expr::apply1(f.clone(), lower_top(low, &args[0])?))
         }
         Expr::Apply(Fun::Map(f), args) if args.len() == 1 => {

@@ -195,7 +195,8 @@ impl<'a> TypeChecker<'a> {
                 self.array(f, &t)?;
                 Ok(t)
             }
-            Fun::Scatter(target, m) => {
+            Fun::AtomicMax(g) => self.apply(g, args),
+            Fun::Scatter(target, m, _) => {
                 let t = self.one(f, &args)?;
                 let (elem, _) = self.array(f, &t)?;
                 let uf = self.kernel.user_fun(*target);

@@ -143,6 +143,7 @@ enum Out {
     /// nowhere when that is negative.
     Scatter {
         target: UserFunId,
+        guard: Option<lift_ir::ir::Guard>,
         inner: Box<Out>,
     },
     /// The argument of a `joinSegments` writes `[j][k]` at
@@ -198,6 +199,8 @@ pub struct Generator<'a> {
     groups: Option<ArithExpr>,
     local: Option<ArithExpr>,
     has_barrier: bool,
+    /// Inside `atomicMax`: writes are atomic maxima.
+    atomic: bool,
 }
 
 impl<'a> Generator<'a> {
@@ -223,6 +226,7 @@ impl<'a> Generator<'a> {
             groups: None,
             local: None,
             has_barrier: false,
+            atomic: false,
         }
     }
 
@@ -322,7 +326,11 @@ impl<'a> Generator<'a> {
         for arg in &self.args {
             params.push(match arg {
                 KernelArg::Array { var, written } => {
-                    let elem = c_elem_type(self.lift.flat.var(*var).ty.scalar());
+                    let elem = if self.lift.counters.contains(var) {
+                        "int"
+                    } else {
+                        c_elem_type(self.lift.flat.var(*var).ty.scalar())
+                    };
                     let konst = if *written { "" } else { "const " };
                     format!("__global {konst}{elem}* {}", self.kvar(*var))
                 }
@@ -398,7 +406,11 @@ impl<'a> Generator<'a> {
                     return internal("a write of the wrong number of components");
                 }
                 for (name, comp) in names.iter().zip(comps) {
-                    self.line(format!("{name}[{at}] = {comp};"));
+                    if self.atomic {
+                        self.line(format!("atomic_max((volatile __global int*)&{name}[{at}], (int)({comp}));"));
+                    } else {
+                        self.line(format!("{name}[{at}] = {comp};"));
+                    }
                 }
                 Ok(())
             }
@@ -433,12 +445,21 @@ impl<'a> Generator<'a> {
                 }
                 _ => internal("a write into joined segments without two indices"),
             },
-            Out::Scatter { target, inner } => match idx {
+            Out::Scatter { target, guard, inner } => match idx {
                 [i, rest @ ..] => {
                     let i = self.c(i);
-                    let t = self.call(*target, vec![i])?;
+                    let t = self.call(*target, vec![i.clone()])?;
                     let [t] = &t[..] else { return internal("a scatter target of several values") };
-                    self.open(format!("if ({t} >= 0)"));
+                    let mut cond = format!("{t} >= 0");
+                    if let Some(g) = guard {
+                        let at = self.call(g.at, vec![i.clone()])?;
+                        let key = self.call(g.key, vec![i])?;
+                        self.need(KernelArg::Array { var: g.counter, written: false });
+                        let counter = self.kvar(g.counter);
+                        let op = if g.equal { "==" } else { "!=" };
+                        cond = format!("{cond} && {counter}[{}] {op} {}", at[0], key[0]);
+                    }
+                    self.open(format!("if ({cond})"));
                     let tv = ArithExpr::var(&Var::new(t.clone(), Range::at_least(0)));
                     let mut all = vec![tv];
                     all.extend_from_slice(rest);
@@ -714,7 +735,13 @@ impl<'a> Generator<'a> {
                 self.gen_expr(x, Some(Out::Segments { offsets, inner: Box::new(out.clone()) }))?;
                 Ok(Val::Array(Self::out_view(&out)))
             }
-            Fun::Scatter(target, _) => {
+            Fun::AtomicMax(g) => {
+                let outer = std::mem::replace(&mut self.atomic, true);
+                let result = self.gen_apply(g, args, dest);
+                self.atomic = outer;
+                result
+            }
+            Fun::Scatter(target, _, guard) => {
                 let [x] = args else { return internal("scatter arity") };
                 let Some(out) = dest else {
                     return Err(CodegenError::Unsupported {
@@ -722,7 +749,8 @@ impl<'a> Generator<'a> {
                         what: "a scatter whose result has no memory".into(),
                     });
                 };
-                self.gen_expr(x, Some(Out::Scatter { target: *target, inner: Box::new(out.clone()) }))?;
+                let guard = guard.clone();
+                self.gen_expr(x, Some(Out::Scatter { target: *target, guard, inner: Box::new(out.clone()) }))?;
                 Ok(Val::Array(Self::out_view(&out)))
             }
             Fun::GatherStride(_) | Fun::Pad(..) | Fun::Zip | Fun::Generate(..) | Fun::Segments(_) | Fun::Get(_) => {

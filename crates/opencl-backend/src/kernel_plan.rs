@@ -26,6 +26,11 @@ pub fn kernel_plan(program: &FlatProgram, low: &LiftKernel) -> Result<CompiledKe
     let mut lengths: Vec<ArithExpr> = Vec::new();
     for stage in &low.stages {
         for v in &stage.result {
+            // A later stage may write into an earlier stage's result (a
+            // scatter into the copy of its base).
+            if buffer_of.contains_key(v) {
+                continue;
+            }
             let length = if stage.scalar_result {
                 ArithExpr::one()
             } else {
@@ -44,9 +49,13 @@ pub fn kernel_plan(program: &FlatProgram, low: &LiftKernel) -> Result<CompiledKe
             lengths.push(length);
             buffers.push(BufferDecl {
                 name: names[v.0 as usize].clone(),
-                elem: BufferElem::Scalar(flat.var(*v).ty.scalar()),
+                elem: if low.counters.contains(v) {
+                    BufferElem::I32
+                } else {
+                    BufferElem::Scalar(flat.var(*v).ty.scalar())
+                },
                 length: capacity,
-                zeroed: false,
+                zeroed: low.counters.contains(v),
             });
         }
     }

@@ -58,3 +58,27 @@ fn segmented_scans_and_reductions() {
          {sum(s) : s in {{i : i in index(j)} : j in index(300)}};",
     );
 }
+
+#[test]
+fn permutes_and_scatters_with_their_checks() {
+    agrees(
+        "permute([10, 20, 30, 40], [2, 0, 3, 1]);\n{x : x in permute({i : i in index(5000)}, {rem(i * 7, 5000) : i in index(5000)})} ;",
+    );
+    agrees(
+        "[1, 2, 3, 4, 5] <- [(1, 10), (3, 30), (1, 11)];\n{0 : i in index(9000)} <- {(rem(i * 13, 9000), i) : i in index(20000)};",
+    );
+    let out = agrees("permute([10, 20, 30, 40], [2, 0, 2, 1]);");
+    assert!(out.contains("fault"), "{out}");
+    let out = agrees("[1, 2, 3] <- [(1, 10), (5, 30)];");
+    assert!(out.contains("fault"), "{out}");
+}
+
+#[test]
+fn a_size_variable_never_takes_the_name_of_a_kernel_variable() {
+    let source = std::fs::read_to_string(format!(
+        "{}/../../tests/programs/builtins/reordering.nesl",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    agrees(&source);
+}
