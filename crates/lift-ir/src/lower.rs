@@ -274,6 +274,7 @@ fn index_thunk(lift: &mut LiftKernel, body: impl FnOnce(GExpr) -> GExpr) -> Thun
 
 /// `scatter(target, m, guard) o map(id) $ generate(n, values)`, or under
 /// `atomicMax`.
+#[allow(clippy::too_many_arguments)]
 fn scatter_stage(
     name: String,
     result: Vec<KVar>,
@@ -379,12 +380,12 @@ fn lower_scatter(
     Ok(())
 }
 
-/// A `PERMUTE` that checks its index: the values are scattered as by an
-/// unchecked one; then each target is claimed by its first writer
+/// A `PERMUTE` that checks its index: each target is claimed by its first writer
 /// (`atomicMax` of `n - i`); every later writer of a target is a repeat,
 /// and the first repeat (the largest `n - i`) is claimed into one counter;
 /// one work-item faults with the repeated target if there is one, as the
-/// flat evaluator does (it stops at the first repeat in index order).
+/// flat evaluator does (it stops at the first repeat in index order);
+/// then the values are scattered as by an unchecked one.
 #[allow(clippy::too_many_arguments)]
 fn lower_checked_permute(
     lift: &mut LiftKernel,
@@ -404,16 +405,6 @@ fn lower_checked_permute(
     }
     let values = add_user_fun(lift, &format!("values_{name}"), values, result_scalars.to_vec())?;
     let index_fn = add_user_fun(lift, &format!("index_{name}"), index, vec![int])?;
-    lift.stages.push(scatter_stage(
-        stage_name.to_string(),
-        results.to_vec(),
-        &n,
-        values,
-        index_fn,
-        n.clone(),
-        None,
-        false,
-    ));
     let first = lift.flat.new_var(format!("{name}_first"), VarType::Array(int));
     lift.lengths.push((first, n.clone()));
     lift.counters.push(first);
@@ -478,6 +469,17 @@ fn lower_checked_permute(
         result: vec![checked],
         scalar_result: true,
     });
+    // The values last: after a failed check, nothing is written.
+    lift.stages.push(scatter_stage(
+        stage_name.to_string(),
+        results.to_vec(),
+        &n,
+        values,
+        index_fn,
+        n.clone(),
+        None,
+        false,
+    ));
     Ok(())
 }
 

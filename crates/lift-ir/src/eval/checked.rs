@@ -125,6 +125,12 @@ pub struct Evaluator<'k> {
     scalars: ScalarRunner<'k>,
     flat: HashMap<KVar, FlatValue>,
     params: HashMap<ParamId, Value>,
+    /// Inside `atomicMax`: `scatter` combines writes by `max` into counters
+    /// that start at zero.
+    atomic: bool,
+    /// The results of the stage being run: what a guarded `scatter` leaves
+    /// unwritten keeps their values from an earlier stage.
+    stage_results: Vec<KVar>,
 }
 
 impl<'k> Evaluator<'k> {
@@ -135,6 +141,8 @@ impl<'k> Evaluator<'k> {
             scalars: ScalarRunner::new(&kernel.flat),
             flat: HashMap::new(),
             params: HashMap::new(),
+            atomic: false,
+            stage_results: Vec::new(),
         };
         if args.len() != kernel.flat.params.len() {
             return machine.fail(format!("{} arguments for {} parameters", args.len(), kernel.flat.params.len()));
@@ -257,6 +265,7 @@ impl<'k> Evaluator<'k> {
     pub fn run_stage(&mut self, stage: &Stage) -> Eval<()> {
         let ty = crate::typecheck::check_stage(self.kernel, stage)
             .map_err(|e| EvalError::Error { kernel: self.kernel.name.clone(), message: e.to_string() })?;
+        self.stage_results = stage.result.clone();
         let value = self.expr(&stage.body)?;
         self.check_type(&value, &ty).map_err(|e| self.in_stage(stage, e))?;
         let Value::Array(elems) = value else {
@@ -632,29 +641,62 @@ impl<'k> Evaluator<'k> {
                 xs.resize(n, Value::of_consts(z));
                 Ok(Value::Array(xs))
             }
-            Fun::Scatter(target, m) => {
+            Fun::AtomicMax(g) => {
+                let outer = std::mem::replace(&mut self.atomic, true);
+                let result = self.apply(g, args);
+                self.atomic = outer;
+                result
+            }
+            Fun::Scatter(target, m, guard) => {
                 let xs = self.one(f, args)?;
                 let xs = self.array(f, xs)?;
                 let m = self.length("scatter", m)?;
                 let mut out: Vec<Option<Value>> = vec![None; m];
                 for (i, x) in xs.into_iter().enumerate() {
-                    let t = match self.call_user(*target, &[Const::Int(i as i64)])? {
-                        Value::Scalar(Const::Int(t)) => t,
-                        other => return self.fail(format!("a `scatter` target is {}, not an int", other.describe())),
-                    };
+                    let index = [Const::Int(i as i64)];
+                    let t = self.int_user(*target, &index, "target")?;
                     if t < 0 {
                         continue;
                     }
-                    match out.get_mut(t as usize) {
-                        Some(slot @ None) => *slot = Some(x),
-                        Some(Some(_)) => return self.fail(format!("`scatter` writes position {t} twice")),
-                        None => return self.fail(format!("`scatter` to position {t} of {m}")),
+                    if let Some(g) = guard {
+                        let at = self.int_user(g.at, &index, "guard position")?;
+                        let key = self.int_user(g.key, &index, "guard key")?;
+                        let held = match self.flat_value(g.counter)? {
+                            FlatValue::Array(a) => match a.get(at as usize) {
+                                Some(ScalarValue::Int(h)) => h,
+                                _ => return self.fail(format!("a guard reads counter position {at}")),
+                            },
+                            FlatValue::Scalar(_) => return self.fail("a guard's counter is a scalar"),
+                        };
+                        if (held == key) != g.equal {
+                            continue;
+                        }
+                    }
+                    let atomic = self.atomic;
+                    match (out.get_mut(t as usize), atomic) {
+                        (Some(slot @ None), _) => *slot = Some(x),
+                        (Some(Some(old)), true) => match (&*old, &x) {
+                            (Value::Scalar(Const::Int(a)), Value::Scalar(Const::Int(b))) => {
+                                *old = Value::Scalar(Const::Int(*a.max(b)))
+                            }
+                            _ => return self.fail("`atomicMax` of values that are not ints"),
+                        },
+                        (Some(Some(_)), false) => return self.fail(format!("`scatter` writes position {t} twice")),
+                        (None, _) => return self.fail(format!("`scatter` to position {t} of {m}")),
                     }
                 }
-                match out.into_iter().collect::<Option<Vec<_>>>() {
-                    Some(items) => Ok(Value::Array(items)),
-                    None => self.fail("`scatter` leaves a position of its result unwritten"),
+                // Unwritten positions keep what the memory held: zero in a
+                // counter, an earlier stage's value under a guard.
+                let mut items = Vec::with_capacity(m);
+                for (t, slot) in out.into_iter().enumerate() {
+                    items.push(match slot {
+                        Some(v) => v,
+                        None if self.atomic => Value::Scalar(Const::Int(0)),
+                        None if guard.is_some() => self.held(t)?,
+                        None => return self.fail("`scatter` leaves a position of its result unwritten"),
+                    });
                 }
+                Ok(Value::Array(items))
             }
             Fun::Zip => {
                 if args.is_empty() {
@@ -676,6 +718,29 @@ impl<'k> Evaluator<'k> {
                 other => self.fail(format!("`get({i})` of {}", other.describe())),
             },
         }
+    }
+
+    fn int_user(&mut self, id: UserFunId, args: &[Const], what: &str) -> Eval<i64> {
+        match self.call_user(id, args)? {
+            Value::Scalar(Const::Int(t)) => Ok(t),
+            other => self.fail(format!("a `scatter` {what} is {}, not an int", other.describe())),
+        }
+    }
+
+    /// Element `t` of the current stage's results as an earlier stage left
+    /// them.
+    fn held(&self, t: usize) -> Eval<Value> {
+        let mut comps = Vec::new();
+        for v in &self.stage_results {
+            match self.flat_value(*v)? {
+                FlatValue::Array(a) => match a.get(t) {
+                    Some(s) => comps.push(s.to_const()),
+                    None => return self.fail(format!("`scatter` leaves position {t} past the earlier result")),
+                },
+                FlatValue::Scalar(_) => return self.fail("a guarded `scatter` into a scalar"),
+            }
+        }
+        Ok(Value::of_consts(&comps))
     }
 
     fn ints(&self, f: &Fun, v: Value) -> Eval<Vec<i64>> {
