@@ -7,6 +7,26 @@
 //!
 //! [`plan`] is the contract with the runtime's executor: start there.
 //! [`plan_json`] writes the host plan (`plan.json`) of a compiled program.
+//!
+//! ## How a kernel is compiled ([`compile_program`])
+//! 1. `lift_ir::lower` makes high-level Lift of the fused flat kernel, one
+//!    stage per SOAC (FILTER, SCATTER and a checked PERMUTE several);
+//!    `lift_ir::rules` rewrites it by named rules into low-level Lift, one
+//!    stage per launch (a reduction: the work-group tree, then one group);
+//!    both levels are type-checked and printed (`--emit lift`, `lift-low`).
+//! 2. [`user_fun`] compiles every user function (a flat thunk) to a
+//!    `static inline` C function with NESL's exact scalar semantics.
+//! 3. [`codegen`] prints each stage as a `__kernel`: views become index
+//!    expressions simplified by `lift_ir::arith`, `toLocal` allocates
+//!    `__local` arrays, `iterate` swaps two buffers, barriers follow the
+//!    `mapLcl`s that need one, and the maps fix the launch sizes.
+//! 4. [`kernel_plan`] turns the stages into the plan: one buffer per stage
+//!    result (32-bit zeroed counters for claims), one launch per stage,
+//!    every size an expression of the kernel's arguments or of a count read
+//!    back from the device (a FILTER's).
+//!
+//! A construct nothing here compiles is [`CodegenError::Unsupported`],
+//! naming it; there is no fallback path.
 
 pub mod codegen;
 pub mod compile;
