@@ -66,3 +66,18 @@ fn dotp_is_a_local_memory_tree_with_the_expected_barriers() {
     }
     assert!(c.contains("dotp_fused_pull_sum(l + 256 * wg + 256 * groups * k, u, v)"), "{c}");
 }
+
+#[test]
+fn primes() {
+    agrees("primes", &[fusion::ScheduleKind::ilp()]);
+}
+
+#[test]
+fn quicksort() {
+    agrees("quicksort", &[fusion::ScheduleKind::ilp()]);
+}
+
+#[test]
+fn quickhull() {
+    agrees("quickhull", &[fusion::ScheduleKind::ilp()]);
+}
