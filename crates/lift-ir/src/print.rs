@@ -7,6 +7,17 @@ use flatten::ir::Const;
 
 use crate::ir::{Expr, Fun, LiftKernel, SizeDef, Type};
 
+/// A flat kernel variable's name, with its number appended when another
+/// variable of the kernel has the same name (as the backend names it in C).
+pub fn var_name(kernel: &LiftKernel, v: flatten::ir::KVar) -> String {
+    let name = &kernel.flat.var(v).name;
+    if kernel.flat.vars.iter().filter(|w| w.name == *name).count() > 1 {
+        format!("{name}_{}", v.0)
+    } else {
+        name.clone()
+    }
+}
+
 pub fn print_type(ty: &Type) -> String {
     match ty {
         Type::Scalar(s) => s.to_string(),
@@ -37,7 +48,7 @@ pub fn print_expr(kernel: &LiftKernel, expr: &Expr) -> String {
     }
     let tail = match cur {
         Expr::Param(p) => kernel.params[p.0 as usize].name.clone(),
-        Expr::Input(v) => kernel.flat.var(*v).name.clone(),
+        Expr::Input(v) => var_name(kernel, *v),
         Expr::Value(values) => print_value(values),
         Expr::Apply(f, args) => {
             let args: Vec<String> = args.iter().map(|a| print_expr(kernel, a)).collect();
@@ -81,13 +92,13 @@ pub fn print_fun(kernel: &LiftKernel, fun: &Fun) -> String {
         Fun::Scatter(t, m, Some(g)) => format!(
             "scatter({}, {m}, if {}[{}(i)] {} {}(i))",
             kernel.user_fun(*t).name,
-            kernel.flat.var(g.counter).name,
+            var_name(kernel, g.counter),
             kernel.user_fun(g.at).name,
             if g.equal { "==" } else { "/=" },
             kernel.user_fun(g.key).name
         ),
         Fun::AtomicMax(g) => format!("atomicMax({})", f(g)),
-        Fun::JoinSegments(n, o) => format!("joinSegments({n}, {})", kernel.flat.var(*o).name),
+        Fun::JoinSegments(n, o) => format!("joinSegments({n}, {})", var_name(kernel, *o)),
         Fun::Pad(n, z) => format!("pad({n}, {})", print_value(z)),
         Fun::Zip => "zip".into(),
         Fun::Get(i) => format!("get({i})"),
@@ -100,8 +111,8 @@ pub fn print_kernel(kernel: &LiftKernel) -> String {
     let _ = writeln!(out, "kernel {} {{", kernel.name);
     for size in &kernel.sizes {
         let def = match &size.def {
-            SizeDef::LengthOf(v) => format!("#{}", kernel.flat.var(*v).name),
-            SizeDef::ValueOf(v) => kernel.flat.var(*v).name.clone(),
+            SizeDef::LengthOf(v) => format!("#{}", var_name(kernel, *v)),
+            SizeDef::ValueOf(v) => var_name(kernel, *v),
             SizeDef::Derived(e) => e.to_string(),
         };
         let _ = writeln!(out, "  size {} = {def}", size.var.name());
@@ -115,7 +126,7 @@ pub fn print_kernel(kernel: &LiftKernel) -> String {
         let _ = writeln!(out, "  // rules: {}", kernel.rules_applied.join(", "));
     }
     for stage in &kernel.stages {
-        let results: Vec<&str> = stage.result.iter().map(|v| kernel.flat.var(*v).name.as_str()).collect();
+        let results: Vec<String> = stage.result.iter().map(|v| var_name(kernel, *v)).collect();
         let _ = writeln!(out, "  stage {}: ({}) = {}", stage.name, results.join(", "), print_expr(kernel, &stage.body));
     }
     out.push_str("}\n");
