@@ -76,9 +76,9 @@ static inline long index_map_pull_iseq(long i) {
     return i;
 }
 
-__kernel void index_map_iseq(long t, __global long* iseq) {
+__kernel void index_map_iseq(long t_1, __global long* iseq) {
     const long gid = get_global_id(0);
-    if (gid < t) {
+    if (gid < t_1) {
         long pull_iseq_r = index_map_pull_iseq(gid);
         iseq[gid] = pull_iseq_r;
     }

@@ -76,9 +76,9 @@ static inline long index_map_pull_iseq(long i) {
     return i;
 }
 
-__kernel void index_map_iseq(long t, __global long* iseq) {
+__kernel void index_map_iseq(long t_1, __global long* iseq) {
     const long gid = get_global_id(0);
-    if (gid < t) {
+    if (gid < t_1) {
         long pull_iseq_r = index_map_pull_iseq(gid);
         iseq[gid] = pull_iseq_r;
     }
@@ -500,9 +500,9 @@ static inline void hsplit_gather_pull_literal(long p, long n_literal, __global c
     *r1 = c ? literal_1[q] : packed_2[q];
 }
 
-__kernel void hsplit_gather_literal(long t, long n_literal, __global const double* literal_1, __global const double* packed_1, __global const double* literal_3, __global const double* packed_2, __global double* literal_9, __global double* literal_10) {
+__kernel void hsplit_gather_literal(long t_1, long n_literal, __global const double* literal_1, __global const double* packed_1, __global const double* literal_3, __global const double* packed_2, __global double* literal_9, __global double* literal_10) {
     const long gid = get_global_id(0);
-    if (gid < t) {
+    if (gid < t_1) {
         double pull_literal_r;
         double pull_literal_r_1;
         hsplit_gather_pull_literal(gid, n_literal, literal_1, packed_1, literal_3, packed_2, &pull_literal_r, &pull_literal_r_1);
@@ -591,9 +591,9 @@ static inline double cross_products_map_4_pull_mapped(long i, __global const lon
     return (x1[s] - points_1[nessie_sub(i, offsets[nessie_segment_of(offsets, offsets_len, i)])]) * (y2[s] - points_2[nessie_sub(i, offsets[nessie_segment_of(offsets, offsets_len, i)])]) - (y1[s] - points_2[nessie_sub(i, offsets[nessie_segment_of(offsets, offsets_len, i)])]) * (x2[s] - points_1[nessie_sub(i, offsets[nessie_segment_of(offsets, offsets_len, i)])]);
 }
 
-__kernel void cross_products_map_4_mapped(long t, __global const long* offsets, long n_offsets, __global const double* x1, __global const double* points_1, __global const double* y2, __global const double* points_2, __global const double* y1, __global const double* x2, __global double* mapped) {
+__kernel void cross_products_map_4_mapped(long t_1, __global const long* offsets, long n_offsets, __global const double* x1, __global const double* points_1, __global const double* y2, __global const double* points_2, __global const double* y1, __global const double* x2, __global double* mapped) {
     const long gid = get_global_id(0);
-    if (gid < t) {
+    if (gid < t_1) {
         double pull_mapped_r = cross_products_map_4_pull_mapped(gid, offsets, n_offsets, x1, points_1, y2, points_2, y1, x2);
         mapped[gid] = pull_mapped_r;
     }
@@ -889,9 +889,9 @@ static inline void hsplit_gather_7_pull_p1_1(long p, __global const long* offset
     *r1 = c ? p1_2[q] : packed_elements_2[q];
 }
 
-__kernel void hsplit_gather_7_p1_1(long total, __global const long* offsets_0, long n_offsets, __global const long* offsets_1, __global const long* lengths, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const double* p1_1_6, __global const double* packed_elements_1, __global const double* p1_2_8, __global const double* packed_elements_2, __global double* p1_1_21, __global double* p1_2_22) {
+__kernel void hsplit_gather_7_p1_1(long total_1, __global const long* offsets_0, long n_offsets, __global const long* offsets_1, __global const long* lengths, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const double* p1_1_6, __global const double* packed_elements_1, __global const double* p1_2_8, __global const double* packed_elements_2, __global double* p1_1_21, __global double* p1_2_22) {
     const long gid = get_global_id(0);
-    if (gid < total) {
+    if (gid < total_1) {
         double pull_p1_1_r;
         double pull_p1_1_r_1;
         hsplit_gather_7_pull_p1_1(gid, offsets_0, n_offsets, offsets_1, lengths, then_instances, packed_offsets, packed_lengths, p1_1_6, packed_elements_1, p1_2_8, packed_elements_2, &pull_p1_1_r, &pull_p1_1_r_1);
@@ -1071,9 +1071,9 @@ static inline void hsplit_gather_27_pull_packed_elements_1(long p, __global cons
     *r1 = packed_elements_2[q];
 }
 
-__kernel void hsplit_gather_27_packed_elements_1(long total, __global const long* packed_offsets_0, long n_packed_offsets, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_offsets_3, __global const double* packed_elements_1_4, __global const double* packed_elements_2_5, __global double* packed_elements_1_11, __global double* packed_elements_2_12) {
+__kernel void hsplit_gather_27_packed_elements_1(long total_1, __global const long* packed_offsets_0, long n_packed_offsets, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_offsets_3, __global const double* packed_elements_1_4, __global const double* packed_elements_2_5, __global double* packed_elements_1_11, __global double* packed_elements_2_12) {
     const long gid = get_global_id(0);
-    if (gid < total) {
+    if (gid < total_1) {
         double pull_packed_elements_1_r;
         double pull_packed_elements_1_r_1;
         hsplit_gather_27_pull_packed_elements_1(gid, packed_offsets_0, n_packed_offsets, offsets, n_offsets, else_instances, packed_offsets_3, packed_elements_1_4, packed_elements_2_5, &pull_packed_elements_1_r, &pull_packed_elements_1_r_1);
@@ -1267,9 +1267,9 @@ static inline void hsplit_gather_29_pull_p1_1(long p, __global const long* offse
     *r1 = f ? p1_2[q] : hsplit_elements_2[q];
 }
 
-__kernel void hsplit_gather_29_p1_1(long total, __global const long* offsets_0, long n_offsets, __global const uchar* mapped, __global const long* rank, __global const long* offsets_3, __global const long* offsets_4, __global const double* p1_1_5, __global const double* hsplit_elements_1, __global const double* p1_2_7, __global const double* hsplit_elements_2, __global double* p1_1_16, __global double* p1_2_17) {
+__kernel void hsplit_gather_29_p1_1(long total_1, __global const long* offsets_0, long n_offsets, __global const uchar* mapped, __global const long* rank, __global const long* offsets_3, __global const long* offsets_4, __global const double* p1_1_5, __global const double* hsplit_elements_1, __global const double* p1_2_7, __global const double* hsplit_elements_2, __global double* p1_1_16, __global double* p1_2_17) {
     const long gid = get_global_id(0);
-    if (gid < total) {
+    if (gid < total_1) {
         double pull_p1_1_r;
         double pull_p1_1_r_1;
         hsplit_gather_29_pull_p1_1(gid, offsets_0, n_offsets, mapped, rank, offsets_3, offsets_4, p1_1_5, hsplit_elements_1, p1_2_7, hsplit_elements_2, &pull_p1_1_r, &pull_p1_1_r_1);
@@ -2756,16 +2756,16 @@ static inline long hsplit_fused_2_pull_else_instances(long i) {
     return i;
 }
 
-__kernel void hsplit_fused_2_mapped(long instances, long n_points_1, __global const long* cross_lengths, __global const long* packed_lengths, __global uchar* mapped_7, __global long* err) {
+__kernel void hsplit_fused_2_mapped(long instances_1, long n_points_1, __global const long* cross_lengths, __global const long* packed_lengths, __global uchar* mapped_7, __global long* err) {
     if (nessie_failed(err)) return;
     const long gid = get_global_id(0);
-    if (gid < instances) {
+    if (gid < instances_1) {
         int pull_mapped_r = hsplit_fused_2_pull_mapped(gid, n_points_1, cross_lengths, packed_lengths, err);
         mapped_7[gid] = pull_mapped_r;
     }
 }
 
-__kernel void hsplit_fused_2_rank_block_totals(long groups, long chunk, long instances, __global const long* packed_lengths, __global long* rank_block_totals) {
+__kernel void hsplit_fused_2_rank_block_totals(long groups, long chunk, long instances_1, __global const long* packed_lengths, __global long* rank_block_totals) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -2775,7 +2775,7 @@ __kernel void hsplit_fused_2_rank_block_totals(long groups, long chunk, long ins
             long acc = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < instances) {
+                if (k + chunk * l + 256 * chunk * wg < instances_1) {
                     long pull_rank_r = hsplit_fused_2_pull_rank(k + chunk * l + 256 * chunk * wg, packed_lengths);
                     x = pull_rank_r;
                 } else {
@@ -2831,7 +2831,7 @@ __kernel void hsplit_fused_2_rank_block_offsets(__global const long* rank_block_
     }
 }
 
-__kernel void hsplit_fused_2_rank_scan(__global const long* rank_block_offsets, long groups, long chunk, long instances, __global const long* packed_lengths, __global long* rank) {
+__kernel void hsplit_fused_2_rank_scan(__global const long* rank_block_offsets, long groups, long chunk, long instances_1, __global const long* packed_lengths, __global long* rank) {
     __local long group_values[256];
     __local long group_values_1[256];
     {
@@ -2841,7 +2841,7 @@ __kernel void hsplit_fused_2_rank_scan(__global const long* rank_block_offsets, 
             long acc = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < instances) {
+                if (k + chunk * l + 256 * chunk * wg < instances_1) {
                     long pull_rank_r = hsplit_fused_2_pull_rank(k + chunk * l + 256 * chunk * wg, packed_lengths);
                     x = pull_rank_r;
                 } else {
@@ -2870,7 +2870,7 @@ __kernel void hsplit_fused_2_rank_scan(__global const long* rank_block_offsets, 
             for (long k_2 = 0; k_2 < chunk; k_2++) {
                 rank[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
                 long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < instances) {
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < instances_1) {
                     long pull_rank_r_1 = hsplit_fused_2_pull_rank(k_2 + chunk * l_2 + 256 * chunk * wg, packed_lengths);
                     x_1 = pull_rank_r_1;
                 } else {
@@ -2883,15 +2883,15 @@ __kernel void hsplit_fused_2_rank_scan(__global const long* rank_block_offsets, 
     }
 }
 
-__kernel void hsplit_fused_2_then_instances_flags(long instances, __global const long* packed_lengths, __global long* then_instances_flags) {
+__kernel void hsplit_fused_2_then_instances_flags(long instances_1, __global const long* packed_lengths, __global long* then_instances_flags) {
     const long gid = get_global_id(0);
-    if (gid < instances) {
+    if (gid < instances_1) {
         long flag_then_instances_r = hsplit_fused_2_flag_then_instances(gid, packed_lengths);
         then_instances_flags[gid] = flag_then_instances_r;
     }
 }
 
-__kernel void hsplit_fused_2_then_instances_positions_block_totals(__global const long* then_instances_flags, long groups, long chunk, long instances, __global long* then_instances_positions_block_totals) {
+__kernel void hsplit_fused_2_then_instances_positions_block_totals(__global const long* then_instances_flags, long groups, long chunk, long instances_1, __global long* then_instances_positions_block_totals) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -2901,7 +2901,7 @@ __kernel void hsplit_fused_2_then_instances_positions_block_totals(__global cons
             long acc = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < instances) {
+                if (k + chunk * l + 256 * chunk * wg < instances_1) {
                     x = then_instances_flags[k + chunk * l + 256 * chunk * wg];
                 } else {
                     x = 0L;
@@ -2956,7 +2956,7 @@ __kernel void hsplit_fused_2_then_instances_positions_block_offsets(__global con
     }
 }
 
-__kernel void hsplit_fused_2_then_instances_positions_scan(__global const long* then_instances_flags, __global const long* then_instances_positions_block_offsets, long groups, long chunk, long instances, __global long* then_instances_positions) {
+__kernel void hsplit_fused_2_then_instances_positions_scan(__global const long* then_instances_flags, __global const long* then_instances_positions_block_offsets, long groups, long chunk, long instances_1, __global long* then_instances_positions) {
     __local long group_values[256];
     __local long group_values_1[256];
     {
@@ -2966,7 +2966,7 @@ __kernel void hsplit_fused_2_then_instances_positions_scan(__global const long* 
             long acc = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < instances) {
+                if (k + chunk * l + 256 * chunk * wg < instances_1) {
                     x = then_instances_flags[k + chunk * l + 256 * chunk * wg];
                 } else {
                     x = 0L;
@@ -2994,7 +2994,7 @@ __kernel void hsplit_fused_2_then_instances_positions_scan(__global const long* 
             for (long k_2 = 0; k_2 < chunk; k_2++) {
                 then_instances_positions[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
                 long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < instances) {
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < instances_1) {
                     x_1 = then_instances_flags[k_2 + chunk * l_2 + 256 * chunk * wg];
                 } else {
                     x_1 = 0L;
@@ -3006,17 +3006,17 @@ __kernel void hsplit_fused_2_then_instances_positions_scan(__global const long* 
     }
 }
 
-__kernel void hsplit_fused_2_then_instances_count(__global const long* then_instances_flags, long instances, __global const long* then_instances_positions, __global long* then_instances_kept) {
+__kernel void hsplit_fused_2_then_instances_count(__global const long* then_instances_flags, long instances_1, __global const long* then_instances_positions, __global long* then_instances_kept) {
     const long gid = get_global_id(0);
     if (gid < 1) {
-        long count_then_instances_r = hsplit_fused_2_count_then_instances(then_instances_flags, instances, then_instances_positions);
+        long count_then_instances_r = hsplit_fused_2_count_then_instances(then_instances_flags, instances_1, then_instances_positions);
         then_instances_kept[0] = count_then_instances_r;
     }
 }
 
-__kernel void hsplit_fused_2_then_instances(long instances, __global const long* then_instances_flags, __global const long* then_instances_positions, __global long* then_instances) {
+__kernel void hsplit_fused_2_then_instances(long instances_1, __global const long* then_instances_flags, __global const long* then_instances_positions, __global long* then_instances) {
     const long gid = get_global_id(0);
-    if (gid < instances) {
+    if (gid < instances_1) {
         long pull_then_instances_r = hsplit_fused_2_pull_then_instances(gid);
         long target_then_instances_r = hsplit_fused_2_target_then_instances(gid, then_instances_flags, then_instances_positions);
         if (target_then_instances_r >= 0) {
@@ -3025,15 +3025,15 @@ __kernel void hsplit_fused_2_then_instances(long instances, __global const long*
     }
 }
 
-__kernel void hsplit_fused_2_else_instances_flags(long instances, __global const long* packed_lengths, __global long* else_instances_flags) {
+__kernel void hsplit_fused_2_else_instances_flags(long instances_1, __global const long* packed_lengths, __global long* else_instances_flags) {
     const long gid = get_global_id(0);
-    if (gid < instances) {
+    if (gid < instances_1) {
         long flag_else_instances_r = hsplit_fused_2_flag_else_instances(gid, packed_lengths);
         else_instances_flags[gid] = flag_else_instances_r;
     }
 }
 
-__kernel void hsplit_fused_2_else_instances_positions_block_totals(__global const long* else_instances_flags, long groups, long chunk, long instances, __global long* else_instances_positions_block_totals) {
+__kernel void hsplit_fused_2_else_instances_positions_block_totals(__global const long* else_instances_flags, long groups, long chunk, long instances_1, __global long* else_instances_positions_block_totals) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -3043,7 +3043,7 @@ __kernel void hsplit_fused_2_else_instances_positions_block_totals(__global cons
             long acc = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < instances) {
+                if (k + chunk * l + 256 * chunk * wg < instances_1) {
                     x = else_instances_flags[k + chunk * l + 256 * chunk * wg];
                 } else {
                     x = 0L;
@@ -3098,7 +3098,7 @@ __kernel void hsplit_fused_2_else_instances_positions_block_offsets(__global con
     }
 }
 
-__kernel void hsplit_fused_2_else_instances_positions_scan(__global const long* else_instances_flags, __global const long* else_instances_positions_block_offsets, long groups, long chunk, long instances, __global long* else_instances_positions) {
+__kernel void hsplit_fused_2_else_instances_positions_scan(__global const long* else_instances_flags, __global const long* else_instances_positions_block_offsets, long groups, long chunk, long instances_1, __global long* else_instances_positions) {
     __local long group_values[256];
     __local long group_values_1[256];
     {
@@ -3108,7 +3108,7 @@ __kernel void hsplit_fused_2_else_instances_positions_scan(__global const long* 
             long acc = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < instances) {
+                if (k + chunk * l + 256 * chunk * wg < instances_1) {
                     x = else_instances_flags[k + chunk * l + 256 * chunk * wg];
                 } else {
                     x = 0L;
@@ -3136,7 +3136,7 @@ __kernel void hsplit_fused_2_else_instances_positions_scan(__global const long* 
             for (long k_2 = 0; k_2 < chunk; k_2++) {
                 else_instances_positions[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
                 long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < instances) {
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < instances_1) {
                     x_1 = else_instances_flags[k_2 + chunk * l_2 + 256 * chunk * wg];
                 } else {
                     x_1 = 0L;
@@ -3148,17 +3148,17 @@ __kernel void hsplit_fused_2_else_instances_positions_scan(__global const long* 
     }
 }
 
-__kernel void hsplit_fused_2_else_instances_count(__global const long* else_instances_flags, long instances, __global const long* else_instances_positions, __global long* else_instances_kept) {
+__kernel void hsplit_fused_2_else_instances_count(__global const long* else_instances_flags, long instances_1, __global const long* else_instances_positions, __global long* else_instances_kept) {
     const long gid = get_global_id(0);
     if (gid < 1) {
-        long count_else_instances_r = hsplit_fused_2_count_else_instances(else_instances_flags, instances, else_instances_positions);
+        long count_else_instances_r = hsplit_fused_2_count_else_instances(else_instances_flags, instances_1, else_instances_positions);
         else_instances_kept[0] = count_else_instances_r;
     }
 }
 
-__kernel void hsplit_fused_2_else_instances(long instances, __global const long* else_instances_flags, __global const long* else_instances_positions, __global long* else_instances) {
+__kernel void hsplit_fused_2_else_instances(long instances_1, __global const long* else_instances_flags, __global const long* else_instances_positions, __global long* else_instances) {
     const long gid = get_global_id(0);
-    if (gid < instances) {
+    if (gid < instances_1) {
         long pull_else_instances_r = hsplit_fused_2_pull_else_instances(gid);
         long target_else_instances_r = hsplit_fused_2_target_else_instances(gid, else_instances_flags, else_instances_positions);
         if (target_else_instances_r >= 0) {
@@ -3303,9 +3303,9 @@ static inline long hsplit_fused_3_op_total(long a, long b) {
     return nessie_add(a, b);
 }
 
-__kernel void hsplit_fused_3_lengths(long n_then_instances, __global const long* then_instances, __global const double* p1_1_1, __global const double* p1_1_5, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* lengths_9, __global long* offsets_11, __global double* p1_1_14, __global double* p1_2, __global long* lengths_20) {
+__kernel void hsplit_fused_3_lengths(long n_then_instances_1, __global const long* then_instances, __global const double* p1_1_1, __global const double* p1_1_5, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* lengths_9, __global long* offsets_11, __global double* p1_1_14, __global double* p1_2, __global long* lengths_20) {
     const long gid = get_global_id(0);
-    if (gid < n_then_instances) {
+    if (gid < n_then_instances_1) {
         long pull_lengths_r;
         long pull_lengths_r_1;
         double pull_lengths_r_2;
@@ -3320,7 +3320,7 @@ __kernel void hsplit_fused_3_lengths(long n_then_instances, __global const long*
     }
 }
 
-__kernel void hsplit_fused_3_packed_offsets_block_totals(long groups, long chunk, long n_then_instances, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* packed_offsets_block_totals) {
+__kernel void hsplit_fused_3_packed_offsets_block_totals(long groups, long chunk, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* packed_offsets_block_totals) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -3330,7 +3330,7 @@ __kernel void hsplit_fused_3_packed_offsets_block_totals(long groups, long chunk
             long acc = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < n_then_instances) {
+                if (k + chunk * l + 256 * chunk * wg < n_then_instances_1) {
                     long pull_packed_offsets_r = hsplit_fused_3_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, then_instances, packed_offsets_18, packed_lengths);
                     x = pull_packed_offsets_r;
                 } else {
@@ -3386,7 +3386,7 @@ __kernel void hsplit_fused_3_packed_offsets_block_offsets(__global const long* p
     }
 }
 
-__kernel void hsplit_fused_3_packed_offsets_scan(__global const long* packed_offsets_block_offsets, long groups, long chunk, long n_then_instances, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* packed_offsets_27) {
+__kernel void hsplit_fused_3_packed_offsets_scan(__global const long* packed_offsets_block_offsets, long groups, long chunk, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* packed_offsets_27) {
     __local long group_values[256];
     __local long group_values_1[256];
     {
@@ -3396,7 +3396,7 @@ __kernel void hsplit_fused_3_packed_offsets_scan(__global const long* packed_off
             long acc = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < n_then_instances) {
+                if (k + chunk * l + 256 * chunk * wg < n_then_instances_1) {
                     long pull_packed_offsets_r = hsplit_fused_3_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, then_instances, packed_offsets_18, packed_lengths);
                     x = pull_packed_offsets_r;
                 } else {
@@ -3425,7 +3425,7 @@ __kernel void hsplit_fused_3_packed_offsets_scan(__global const long* packed_off
             for (long k_2 = 0; k_2 < chunk; k_2++) {
                 packed_offsets_27[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
                 long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < n_then_instances) {
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < n_then_instances_1) {
                     long pull_packed_offsets_r_1 = hsplit_fused_3_pull_packed_offsets(k_2 + chunk * l_2 + 256 * chunk * wg, then_instances, packed_offsets_18, packed_lengths);
                     x_1 = pull_packed_offsets_r_1;
                 } else {
@@ -3438,7 +3438,7 @@ __kernel void hsplit_fused_3_packed_offsets_scan(__global const long* packed_off
     }
 }
 
-__kernel void hsplit_fused_3_total_partial(long groups, long chunk, long n_then_instances, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* total_partials) {
+__kernel void hsplit_fused_3_total_partial(long groups, long chunk, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* total_partials) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -3448,7 +3448,7 @@ __kernel void hsplit_fused_3_total_partial(long groups, long chunk, long n_then_
             long acc = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                if (l + 256 * wg + 256 * groups * k < n_then_instances) {
+                if (l + 256 * wg + 256 * groups * k < n_then_instances_1) {
                     long pull_total_r = hsplit_fused_3_pull_total(l + 256 * wg + 256 * groups * k, then_instances, packed_offsets_18, packed_lengths);
                     x = pull_total_r;
                 } else {
@@ -4302,9 +4302,9 @@ static inline long hsplit_fused_7_op_total(long a, long b) {
     return nessie_add(a, b);
 }
 
-__kernel void hsplit_fused_7_ends_1_1(long t, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
+__kernel void hsplit_fused_7_ends_1_1(long t_1, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
     const long gid = get_global_id(0);
-    if (gid < t) {
+    if (gid < t_1) {
         double pull_ends_1_1_r;
         double pull_ends_1_1_r_1;
         double pull_ends_1_1_r_2;
@@ -4319,7 +4319,7 @@ __kernel void hsplit_fused_7_ends_1_1(long t, __global const double* p1_1, __glo
     }
 }
 
-__kernel void hsplit_fused_7_packed_offsets_block_totals(long groups, long chunk, long t, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* packed_offsets_block_totals) {
+__kernel void hsplit_fused_7_packed_offsets_block_totals(long groups, long chunk, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* packed_offsets_block_totals) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -4329,7 +4329,7 @@ __kernel void hsplit_fused_7_packed_offsets_block_totals(long groups, long chunk
             long acc = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < t) {
+                if (k + chunk * l + 256 * chunk * wg < t_1) {
                     long pull_packed_offsets_r = hsplit_fused_7_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, offsets, n_offsets, else_instances, packed_lengths_16);
                     x = pull_packed_offsets_r;
                 } else {
@@ -4385,7 +4385,7 @@ __kernel void hsplit_fused_7_packed_offsets_block_offsets(__global const long* p
     }
 }
 
-__kernel void hsplit_fused_7_packed_offsets_scan(__global const long* packed_offsets_block_offsets, long groups, long chunk, long t, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* packed_offsets) {
+__kernel void hsplit_fused_7_packed_offsets_scan(__global const long* packed_offsets_block_offsets, long groups, long chunk, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* packed_offsets) {
     __local long group_values[256];
     __local long group_values_1[256];
     {
@@ -4395,7 +4395,7 @@ __kernel void hsplit_fused_7_packed_offsets_scan(__global const long* packed_off
             long acc = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < t) {
+                if (k + chunk * l + 256 * chunk * wg < t_1) {
                     long pull_packed_offsets_r = hsplit_fused_7_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, offsets, n_offsets, else_instances, packed_lengths_16);
                     x = pull_packed_offsets_r;
                 } else {
@@ -4424,7 +4424,7 @@ __kernel void hsplit_fused_7_packed_offsets_scan(__global const long* packed_off
             for (long k_2 = 0; k_2 < chunk; k_2++) {
                 packed_offsets[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
                 long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < t) {
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < t_1) {
                     long pull_packed_offsets_r_1 = hsplit_fused_7_pull_packed_offsets(k_2 + chunk * l_2 + 256 * chunk * wg, offsets, n_offsets, else_instances, packed_lengths_16);
                     x_1 = pull_packed_offsets_r_1;
                 } else {
@@ -4437,7 +4437,7 @@ __kernel void hsplit_fused_7_packed_offsets_scan(__global const long* packed_off
     }
 }
 
-__kernel void hsplit_fused_7_total_partial(long groups, long chunk, long t, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* total_partials) {
+__kernel void hsplit_fused_7_total_partial(long groups, long chunk, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* total_partials) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -4447,7 +4447,7 @@ __kernel void hsplit_fused_7_total_partial(long groups, long chunk, long t, __gl
             long acc = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                if (l + 256 * wg + 256 * groups * k < t) {
+                if (l + 256 * wg + 256 * groups * k < t_1) {
                     long pull_total_r = hsplit_fused_7_pull_total(l + 256 * wg + 256 * groups * k, offsets, n_offsets, else_instances, packed_lengths_16);
                     x = pull_total_r;
                 } else {
@@ -4665,9 +4665,9 @@ static inline void hsplit_gather_fused_pull_packed_elements_1(long p, __global c
     *r1 = points_1_1[q_2];
 }
 
-__kernel void hsplit_gather_fused_p1_1(long total, __global const long* offsets_13, long n_offsets, __global const long* offsets_14, __global const long* lengths, __global const long* then_instances, __global const long* packed_offsets_17, __global const long* packed_lengths, __global const double* p1_1_19, __global const long* kept, __global const long* cross_offsets, long n_cross_offsets, __global const double* points_1_2, __global const double* p1_2_20, __global const double* points_1_8, __global double* p1_1_22, __global double* p1_2_23) {
+__kernel void hsplit_gather_fused_p1_1(long total_1, __global const long* offsets_13, long n_offsets, __global const long* offsets_14, __global const long* lengths, __global const long* then_instances, __global const long* packed_offsets_17, __global const long* packed_lengths, __global const double* p1_1_19, __global const long* kept, __global const long* cross_offsets, long n_cross_offsets, __global const double* points_1_2, __global const double* p1_2_20, __global const double* points_1_8, __global double* p1_1_22, __global double* p1_2_23) {
     const long gid = get_global_id(0);
-    if (gid < total) {
+    if (gid < total_1) {
         double pull_p1_1_r;
         double pull_p1_1_r_1;
         hsplit_gather_fused_pull_p1_1(gid, offsets_13, n_offsets, offsets_14, lengths, then_instances, packed_offsets_17, packed_lengths, p1_1_19, kept, cross_offsets, n_cross_offsets, points_1_2, p1_2_20, points_1_8, &pull_p1_1_r, &pull_p1_1_r_1);
@@ -4676,9 +4676,9 @@ __kernel void hsplit_gather_fused_p1_1(long total, __global const long* offsets_
     }
 }
 
-__kernel void hsplit_gather_fused_packed_elements_1(long total_1, __global const long* packed_offsets_34, long n_packed_offsets_1, __global const long* offsets_35, long n_offsets_2, __global const long* else_instances, __global const long* packed_offsets_17, __global const long* kept, __global const long* cross_offsets, long n_cross_offsets, __global const double* points_1_2, __global const double* points_1_8, __global double* packed_elements_1_38, __global double* packed_elements_2) {
+__kernel void hsplit_gather_fused_packed_elements_1(long total_2, __global const long* packed_offsets_34, long n_packed_offsets_1, __global const long* offsets_35, long n_offsets_2, __global const long* else_instances, __global const long* packed_offsets_17, __global const long* kept, __global const long* cross_offsets, long n_cross_offsets, __global const double* points_1_2, __global const double* points_1_8, __global double* packed_elements_1_38, __global double* packed_elements_2) {
     const long gid = get_global_id(0);
-    if (gid < total_1) {
+    if (gid < total_2) {
         double pull_packed_elements_1_r;
         double pull_packed_elements_1_r_1;
         hsplit_gather_fused_pull_packed_elements_1(gid, packed_offsets_34, n_packed_offsets_1, offsets_35, n_offsets_2, else_instances, packed_offsets_17, kept, cross_offsets, n_cross_offsets, points_1_2, points_1_8, &pull_packed_elements_1_r, &pull_packed_elements_1_r_1);
@@ -4793,15 +4793,15 @@ static inline long hsplit_fused_8_op_total(long a, long b) {
     return nessie_add(a, b);
 }
 
-__kernel void hsplit_fused_8_lengths(long instances, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* lengths_5) {
+__kernel void hsplit_fused_8_lengths(long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* lengths_5) {
     const long gid = get_global_id(0);
-    if (gid < instances) {
+    if (gid < instances_1) {
         long pull_lengths_r = hsplit_fused_8_pull_lengths(gid, mapped, rank, lengths_2, sum);
         lengths_5[gid] = pull_lengths_r;
     }
 }
 
-__kernel void hsplit_fused_8_packed_offsets_block_totals(long groups, long chunk, long instances, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* packed_offsets_block_totals) {
+__kernel void hsplit_fused_8_packed_offsets_block_totals(long groups, long chunk, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* packed_offsets_block_totals) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -4811,7 +4811,7 @@ __kernel void hsplit_fused_8_packed_offsets_block_totals(long groups, long chunk
             long acc = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < instances) {
+                if (k + chunk * l + 256 * chunk * wg < instances_1) {
                     long pull_packed_offsets_r = hsplit_fused_8_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, mapped, rank, lengths_2, sum);
                     x = pull_packed_offsets_r;
                 } else {
@@ -4867,7 +4867,7 @@ __kernel void hsplit_fused_8_packed_offsets_block_offsets(__global const long* p
     }
 }
 
-__kernel void hsplit_fused_8_packed_offsets_scan(__global const long* packed_offsets_block_offsets, long groups, long chunk, long instances, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* packed_offsets) {
+__kernel void hsplit_fused_8_packed_offsets_scan(__global const long* packed_offsets_block_offsets, long groups, long chunk, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* packed_offsets) {
     __local long group_values[256];
     __local long group_values_1[256];
     {
@@ -4877,7 +4877,7 @@ __kernel void hsplit_fused_8_packed_offsets_scan(__global const long* packed_off
             long acc = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < instances) {
+                if (k + chunk * l + 256 * chunk * wg < instances_1) {
                     long pull_packed_offsets_r = hsplit_fused_8_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, mapped, rank, lengths_2, sum);
                     x = pull_packed_offsets_r;
                 } else {
@@ -4906,7 +4906,7 @@ __kernel void hsplit_fused_8_packed_offsets_scan(__global const long* packed_off
             for (long k_2 = 0; k_2 < chunk; k_2++) {
                 packed_offsets[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
                 long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < instances) {
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < instances_1) {
                     long pull_packed_offsets_r_1 = hsplit_fused_8_pull_packed_offsets(k_2 + chunk * l_2 + 256 * chunk * wg, mapped, rank, lengths_2, sum);
                     x_1 = pull_packed_offsets_r_1;
                 } else {
@@ -4919,7 +4919,7 @@ __kernel void hsplit_fused_8_packed_offsets_scan(__global const long* packed_off
     }
 }
 
-__kernel void hsplit_fused_8_total_partial(long groups, long chunk, long instances, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* total_partials) {
+__kernel void hsplit_fused_8_total_partial(long groups, long chunk, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* total_partials) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -4929,7 +4929,7 @@ __kernel void hsplit_fused_8_total_partial(long groups, long chunk, long instanc
             long acc = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                if (l + 256 * wg + 256 * groups * k < instances) {
+                if (l + 256 * wg + 256 * groups * k < instances_1) {
                     long pull_total_r = hsplit_fused_8_pull_total(l + 256 * wg + 256 * groups * k, mapped, rank, lengths_2, sum);
                     x = pull_total_r;
                 } else {
@@ -5106,9 +5106,9 @@ static inline void cross_products_map_fused_pull_lengths(long i, long n_points_1
     *r1 = nessie_mul(i, n_points_1);
 }
 
-__kernel void cross_products_map_fused_lengths(long instances, long n_points_1, __global long* lengths, __global long* offsets) {
+__kernel void cross_products_map_fused_lengths(long instances_2, long n_points_1, __global long* lengths, __global long* offsets) {
     const long gid = get_global_id(0);
-    if (gid < instances) {
+    if (gid < instances_2) {
         long pull_lengths_r;
         long pull_lengths_r_1;
         cross_products_map_fused_pull_lengths(gid, n_points_1, &pull_lengths_r, &pull_lengths_r_1);
@@ -5532,16 +5532,16 @@ static inline long hsplit_fused_10_pull_else_instances(long i) {
     return i;
 }
 
-__kernel void hsplit_fused_10_mapped(long instances, __global const long* points_lengths, __global const long* cross_lengths, __global const long* packed_lengths, __global uchar* mapped_7, __global long* err) {
+__kernel void hsplit_fused_10_mapped(long instances_1, __global const long* points_lengths, __global const long* cross_lengths, __global const long* packed_lengths, __global uchar* mapped_7, __global long* err) {
     if (nessie_failed(err)) return;
     const long gid = get_global_id(0);
-    if (gid < instances) {
+    if (gid < instances_1) {
         int pull_mapped_r = hsplit_fused_10_pull_mapped(gid, points_lengths, cross_lengths, packed_lengths, err);
         mapped_7[gid] = pull_mapped_r;
     }
 }
 
-__kernel void hsplit_fused_10_rank_block_totals(long groups, long chunk, long instances, __global const long* packed_lengths, __global long* rank_block_totals) {
+__kernel void hsplit_fused_10_rank_block_totals(long groups, long chunk, long instances_1, __global const long* packed_lengths, __global long* rank_block_totals) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -5551,7 +5551,7 @@ __kernel void hsplit_fused_10_rank_block_totals(long groups, long chunk, long in
             long acc = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < instances) {
+                if (k + chunk * l + 256 * chunk * wg < instances_1) {
                     long pull_rank_r = hsplit_fused_10_pull_rank(k + chunk * l + 256 * chunk * wg, packed_lengths);
                     x = pull_rank_r;
                 } else {
@@ -5607,7 +5607,7 @@ __kernel void hsplit_fused_10_rank_block_offsets(__global const long* rank_block
     }
 }
 
-__kernel void hsplit_fused_10_rank_scan(__global const long* rank_block_offsets, long groups, long chunk, long instances, __global const long* packed_lengths, __global long* rank) {
+__kernel void hsplit_fused_10_rank_scan(__global const long* rank_block_offsets, long groups, long chunk, long instances_1, __global const long* packed_lengths, __global long* rank) {
     __local long group_values[256];
     __local long group_values_1[256];
     {
@@ -5617,7 +5617,7 @@ __kernel void hsplit_fused_10_rank_scan(__global const long* rank_block_offsets,
             long acc = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < instances) {
+                if (k + chunk * l + 256 * chunk * wg < instances_1) {
                     long pull_rank_r = hsplit_fused_10_pull_rank(k + chunk * l + 256 * chunk * wg, packed_lengths);
                     x = pull_rank_r;
                 } else {
@@ -5646,7 +5646,7 @@ __kernel void hsplit_fused_10_rank_scan(__global const long* rank_block_offsets,
             for (long k_2 = 0; k_2 < chunk; k_2++) {
                 rank[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
                 long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < instances) {
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < instances_1) {
                     long pull_rank_r_1 = hsplit_fused_10_pull_rank(k_2 + chunk * l_2 + 256 * chunk * wg, packed_lengths);
                     x_1 = pull_rank_r_1;
                 } else {
@@ -5659,15 +5659,15 @@ __kernel void hsplit_fused_10_rank_scan(__global const long* rank_block_offsets,
     }
 }
 
-__kernel void hsplit_fused_10_then_instances_flags(long instances, __global const long* packed_lengths, __global long* then_instances_flags) {
+__kernel void hsplit_fused_10_then_instances_flags(long instances_1, __global const long* packed_lengths, __global long* then_instances_flags) {
     const long gid = get_global_id(0);
-    if (gid < instances) {
+    if (gid < instances_1) {
         long flag_then_instances_r = hsplit_fused_10_flag_then_instances(gid, packed_lengths);
         then_instances_flags[gid] = flag_then_instances_r;
     }
 }
 
-__kernel void hsplit_fused_10_then_instances_positions_block_totals(__global const long* then_instances_flags, long groups, long chunk, long instances, __global long* then_instances_positions_block_totals) {
+__kernel void hsplit_fused_10_then_instances_positions_block_totals(__global const long* then_instances_flags, long groups, long chunk, long instances_1, __global long* then_instances_positions_block_totals) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -5677,7 +5677,7 @@ __kernel void hsplit_fused_10_then_instances_positions_block_totals(__global con
             long acc = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < instances) {
+                if (k + chunk * l + 256 * chunk * wg < instances_1) {
                     x = then_instances_flags[k + chunk * l + 256 * chunk * wg];
                 } else {
                     x = 0L;
@@ -5732,7 +5732,7 @@ __kernel void hsplit_fused_10_then_instances_positions_block_offsets(__global co
     }
 }
 
-__kernel void hsplit_fused_10_then_instances_positions_scan(__global const long* then_instances_flags, __global const long* then_instances_positions_block_offsets, long groups, long chunk, long instances, __global long* then_instances_positions) {
+__kernel void hsplit_fused_10_then_instances_positions_scan(__global const long* then_instances_flags, __global const long* then_instances_positions_block_offsets, long groups, long chunk, long instances_1, __global long* then_instances_positions) {
     __local long group_values[256];
     __local long group_values_1[256];
     {
@@ -5742,7 +5742,7 @@ __kernel void hsplit_fused_10_then_instances_positions_scan(__global const long*
             long acc = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < instances) {
+                if (k + chunk * l + 256 * chunk * wg < instances_1) {
                     x = then_instances_flags[k + chunk * l + 256 * chunk * wg];
                 } else {
                     x = 0L;
@@ -5770,7 +5770,7 @@ __kernel void hsplit_fused_10_then_instances_positions_scan(__global const long*
             for (long k_2 = 0; k_2 < chunk; k_2++) {
                 then_instances_positions[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
                 long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < instances) {
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < instances_1) {
                     x_1 = then_instances_flags[k_2 + chunk * l_2 + 256 * chunk * wg];
                 } else {
                     x_1 = 0L;
@@ -5782,17 +5782,17 @@ __kernel void hsplit_fused_10_then_instances_positions_scan(__global const long*
     }
 }
 
-__kernel void hsplit_fused_10_then_instances_count(__global const long* then_instances_flags, long instances, __global const long* then_instances_positions, __global long* then_instances_kept) {
+__kernel void hsplit_fused_10_then_instances_count(__global const long* then_instances_flags, long instances_1, __global const long* then_instances_positions, __global long* then_instances_kept) {
     const long gid = get_global_id(0);
     if (gid < 1) {
-        long count_then_instances_r = hsplit_fused_10_count_then_instances(then_instances_flags, instances, then_instances_positions);
+        long count_then_instances_r = hsplit_fused_10_count_then_instances(then_instances_flags, instances_1, then_instances_positions);
         then_instances_kept[0] = count_then_instances_r;
     }
 }
 
-__kernel void hsplit_fused_10_then_instances(long instances, __global const long* then_instances_flags, __global const long* then_instances_positions, __global long* then_instances) {
+__kernel void hsplit_fused_10_then_instances(long instances_1, __global const long* then_instances_flags, __global const long* then_instances_positions, __global long* then_instances) {
     const long gid = get_global_id(0);
-    if (gid < instances) {
+    if (gid < instances_1) {
         long pull_then_instances_r = hsplit_fused_10_pull_then_instances(gid);
         long target_then_instances_r = hsplit_fused_10_target_then_instances(gid, then_instances_flags, then_instances_positions);
         if (target_then_instances_r >= 0) {
@@ -5801,15 +5801,15 @@ __kernel void hsplit_fused_10_then_instances(long instances, __global const long
     }
 }
 
-__kernel void hsplit_fused_10_else_instances_flags(long instances, __global const long* packed_lengths, __global long* else_instances_flags) {
+__kernel void hsplit_fused_10_else_instances_flags(long instances_1, __global const long* packed_lengths, __global long* else_instances_flags) {
     const long gid = get_global_id(0);
-    if (gid < instances) {
+    if (gid < instances_1) {
         long flag_else_instances_r = hsplit_fused_10_flag_else_instances(gid, packed_lengths);
         else_instances_flags[gid] = flag_else_instances_r;
     }
 }
 
-__kernel void hsplit_fused_10_else_instances_positions_block_totals(__global const long* else_instances_flags, long groups, long chunk, long instances, __global long* else_instances_positions_block_totals) {
+__kernel void hsplit_fused_10_else_instances_positions_block_totals(__global const long* else_instances_flags, long groups, long chunk, long instances_1, __global long* else_instances_positions_block_totals) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -5819,7 +5819,7 @@ __kernel void hsplit_fused_10_else_instances_positions_block_totals(__global con
             long acc = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < instances) {
+                if (k + chunk * l + 256 * chunk * wg < instances_1) {
                     x = else_instances_flags[k + chunk * l + 256 * chunk * wg];
                 } else {
                     x = 0L;
@@ -5874,7 +5874,7 @@ __kernel void hsplit_fused_10_else_instances_positions_block_offsets(__global co
     }
 }
 
-__kernel void hsplit_fused_10_else_instances_positions_scan(__global const long* else_instances_flags, __global const long* else_instances_positions_block_offsets, long groups, long chunk, long instances, __global long* else_instances_positions) {
+__kernel void hsplit_fused_10_else_instances_positions_scan(__global const long* else_instances_flags, __global const long* else_instances_positions_block_offsets, long groups, long chunk, long instances_1, __global long* else_instances_positions) {
     __local long group_values[256];
     __local long group_values_1[256];
     {
@@ -5884,7 +5884,7 @@ __kernel void hsplit_fused_10_else_instances_positions_scan(__global const long*
             long acc = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < instances) {
+                if (k + chunk * l + 256 * chunk * wg < instances_1) {
                     x = else_instances_flags[k + chunk * l + 256 * chunk * wg];
                 } else {
                     x = 0L;
@@ -5912,7 +5912,7 @@ __kernel void hsplit_fused_10_else_instances_positions_scan(__global const long*
             for (long k_2 = 0; k_2 < chunk; k_2++) {
                 else_instances_positions[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
                 long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < instances) {
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < instances_1) {
                     x_1 = else_instances_flags[k_2 + chunk * l_2 + 256 * chunk * wg];
                 } else {
                     x_1 = 0L;
@@ -5924,17 +5924,17 @@ __kernel void hsplit_fused_10_else_instances_positions_scan(__global const long*
     }
 }
 
-__kernel void hsplit_fused_10_else_instances_count(__global const long* else_instances_flags, long instances, __global const long* else_instances_positions, __global long* else_instances_kept) {
+__kernel void hsplit_fused_10_else_instances_count(__global const long* else_instances_flags, long instances_1, __global const long* else_instances_positions, __global long* else_instances_kept) {
     const long gid = get_global_id(0);
     if (gid < 1) {
-        long count_else_instances_r = hsplit_fused_10_count_else_instances(else_instances_flags, instances, else_instances_positions);
+        long count_else_instances_r = hsplit_fused_10_count_else_instances(else_instances_flags, instances_1, else_instances_positions);
         else_instances_kept[0] = count_else_instances_r;
     }
 }
 
-__kernel void hsplit_fused_10_else_instances(long instances, __global const long* else_instances_flags, __global const long* else_instances_positions, __global long* else_instances) {
+__kernel void hsplit_fused_10_else_instances(long instances_1, __global const long* else_instances_flags, __global const long* else_instances_positions, __global long* else_instances) {
     const long gid = get_global_id(0);
-    if (gid < instances) {
+    if (gid < instances_1) {
         long pull_else_instances_r = hsplit_fused_10_pull_else_instances(gid);
         long target_else_instances_r = hsplit_fused_10_target_else_instances(gid, else_instances_flags, else_instances_positions);
         if (target_else_instances_r >= 0) {
@@ -6703,9 +6703,9 @@ static inline long hsplit_fused_14_op_total(long a, long b) {
     return nessie_add(a, b);
 }
 
-__kernel void hsplit_fused_14_ends_1_1(long t, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
+__kernel void hsplit_fused_14_ends_1_1(long t_1, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
     const long gid = get_global_id(0);
-    if (gid < t) {
+    if (gid < t_1) {
         double pull_ends_1_1_r;
         double pull_ends_1_1_r_1;
         double pull_ends_1_1_r_2;
@@ -6720,7 +6720,7 @@ __kernel void hsplit_fused_14_ends_1_1(long t, __global const double* p1_1, __gl
     }
 }
 
-__kernel void hsplit_fused_14_packed_offsets_block_totals(long groups, long chunk, long t, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* packed_offsets_block_totals) {
+__kernel void hsplit_fused_14_packed_offsets_block_totals(long groups, long chunk, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* packed_offsets_block_totals) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -6730,7 +6730,7 @@ __kernel void hsplit_fused_14_packed_offsets_block_totals(long groups, long chun
             long acc = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < t) {
+                if (k + chunk * l + 256 * chunk * wg < t_1) {
                     long pull_packed_offsets_r = hsplit_fused_14_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, offsets, n_offsets, else_instances, packed_lengths_16);
                     x = pull_packed_offsets_r;
                 } else {
@@ -6786,7 +6786,7 @@ __kernel void hsplit_fused_14_packed_offsets_block_offsets(__global const long* 
     }
 }
 
-__kernel void hsplit_fused_14_packed_offsets_scan(__global const long* packed_offsets_block_offsets, long groups, long chunk, long t, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* packed_offsets) {
+__kernel void hsplit_fused_14_packed_offsets_scan(__global const long* packed_offsets_block_offsets, long groups, long chunk, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* packed_offsets) {
     __local long group_values[256];
     __local long group_values_1[256];
     {
@@ -6796,7 +6796,7 @@ __kernel void hsplit_fused_14_packed_offsets_scan(__global const long* packed_of
             long acc = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < t) {
+                if (k + chunk * l + 256 * chunk * wg < t_1) {
                     long pull_packed_offsets_r = hsplit_fused_14_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, offsets, n_offsets, else_instances, packed_lengths_16);
                     x = pull_packed_offsets_r;
                 } else {
@@ -6825,7 +6825,7 @@ __kernel void hsplit_fused_14_packed_offsets_scan(__global const long* packed_of
             for (long k_2 = 0; k_2 < chunk; k_2++) {
                 packed_offsets[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
                 long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < t) {
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < t_1) {
                     long pull_packed_offsets_r_1 = hsplit_fused_14_pull_packed_offsets(k_2 + chunk * l_2 + 256 * chunk * wg, offsets, n_offsets, else_instances, packed_lengths_16);
                     x_1 = pull_packed_offsets_r_1;
                 } else {
@@ -6838,7 +6838,7 @@ __kernel void hsplit_fused_14_packed_offsets_scan(__global const long* packed_of
     }
 }
 
-__kernel void hsplit_fused_14_total_partial(long groups, long chunk, long t, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* total_partials) {
+__kernel void hsplit_fused_14_total_partial(long groups, long chunk, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* total_partials) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -6848,7 +6848,7 @@ __kernel void hsplit_fused_14_total_partial(long groups, long chunk, long t, __g
             long acc = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                if (l + 256 * wg + 256 * groups * k < t) {
+                if (l + 256 * wg + 256 * groups * k < t_1) {
                     long pull_total_r = hsplit_fused_14_pull_total(l + 256 * wg + 256 * groups * k, offsets, n_offsets, else_instances, packed_lengths_16);
                     x = pull_total_r;
                 } else {
@@ -7141,9 +7141,9 @@ static inline long hsplit_fused_15_op_total_1(long a, long b) {
     return nessie_add(a, b);
 }
 
-__kernel void hsplit_fused_15_lengths(long n_then_instances, __global const long* then_instances, __global const double* p1_1_1, __global const double* p1_1_5, __global long* lengths_9, __global long* offsets_11, __global double* p1_1_14, __global double* p1_2) {
+__kernel void hsplit_fused_15_lengths(long n_then_instances_1, __global const long* then_instances, __global const double* p1_1_1, __global const double* p1_1_5, __global long* lengths_9, __global long* offsets_11, __global double* p1_1_14, __global double* p1_2) {
     const long gid = get_global_id(0);
-    if (gid < n_then_instances) {
+    if (gid < n_then_instances_1) {
         long pull_lengths_r;
         long pull_lengths_r_1;
         double pull_lengths_r_2;
@@ -7156,7 +7156,7 @@ __kernel void hsplit_fused_15_lengths(long n_then_instances, __global const long
     }
 }
 
-__kernel void hsplit_fused_15_packed_offsets_block_totals(long groups, long chunk, long n_then_instances, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* packed_offsets_block_totals_110) {
+__kernel void hsplit_fused_15_packed_offsets_block_totals(long groups, long chunk, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* packed_offsets_block_totals_110) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -7166,7 +7166,7 @@ __kernel void hsplit_fused_15_packed_offsets_block_totals(long groups, long chun
             long acc = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < n_then_instances) {
+                if (k + chunk * l + 256 * chunk * wg < n_then_instances_1) {
                     long pull_packed_offsets_r = hsplit_fused_15_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, then_instances, packed_offsets_18, packed_lengths);
                     x = pull_packed_offsets_r;
                 } else {
@@ -7222,7 +7222,7 @@ __kernel void hsplit_fused_15_packed_offsets_block_offsets(__global const long* 
     }
 }
 
-__kernel void hsplit_fused_15_packed_offsets_scan(__global const long* packed_offsets_block_offsets_111, long groups, long chunk, long n_then_instances, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* packed_offsets_27) {
+__kernel void hsplit_fused_15_packed_offsets_scan(__global const long* packed_offsets_block_offsets_111, long groups, long chunk, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* packed_offsets_27) {
     __local long group_values[256];
     __local long group_values_1[256];
     {
@@ -7232,7 +7232,7 @@ __kernel void hsplit_fused_15_packed_offsets_scan(__global const long* packed_of
             long acc = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < n_then_instances) {
+                if (k + chunk * l + 256 * chunk * wg < n_then_instances_1) {
                     long pull_packed_offsets_r = hsplit_fused_15_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, then_instances, packed_offsets_18, packed_lengths);
                     x = pull_packed_offsets_r;
                 } else {
@@ -7261,7 +7261,7 @@ __kernel void hsplit_fused_15_packed_offsets_scan(__global const long* packed_of
             for (long k_2 = 0; k_2 < chunk; k_2++) {
                 packed_offsets_27[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
                 long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < n_then_instances) {
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < n_then_instances_1) {
                     long pull_packed_offsets_r_1 = hsplit_fused_15_pull_packed_offsets(k_2 + chunk * l_2 + 256 * chunk * wg, then_instances, packed_offsets_18, packed_lengths);
                     x_1 = pull_packed_offsets_r_1;
                 } else {
@@ -7274,7 +7274,7 @@ __kernel void hsplit_fused_15_packed_offsets_scan(__global const long* packed_of
     }
 }
 
-__kernel void hsplit_fused_15_total_partial(long groups, long chunk, long n_then_instances, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* total_partials_112) {
+__kernel void hsplit_fused_15_total_partial(long groups, long chunk, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* total_partials_112) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -7284,7 +7284,7 @@ __kernel void hsplit_fused_15_total_partial(long groups, long chunk, long n_then
             long acc = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                if (l + 256 * wg + 256 * groups * k < n_then_instances) {
+                if (l + 256 * wg + 256 * groups * k < n_then_instances_1) {
                     long pull_total_r = hsplit_fused_15_pull_total(l + 256 * wg + 256 * groups * k, then_instances, packed_offsets_18, packed_lengths);
                     x = pull_total_r;
                 } else {
@@ -7381,15 +7381,15 @@ __kernel void hsplit_fused_15_total_final(__global const long* total_partials_11
     }
 }
 
-__kernel void hsplit_fused_15_lengths_1(long instances, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global const long* sum, __global long* lengths_39) {
+__kernel void hsplit_fused_15_lengths_1(long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global const long* sum, __global long* lengths_39) {
     const long gid = get_global_id(0);
-    if (gid < instances) {
+    if (gid < instances_1) {
         long pull_lengths_1_r = hsplit_fused_15_pull_lengths_1(gid, mapped, rank, then_instances, packed_offsets_18, packed_lengths, sum);
         lengths_39[gid] = pull_lengths_1_r;
     }
 }
 
-__kernel void hsplit_fused_15_packed_offsets_block_totals_1(long groups_1, long chunk_1, long instances, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global const long* sum, __global long* packed_offsets_block_totals_113) {
+__kernel void hsplit_fused_15_packed_offsets_block_totals_1(long groups_1, long chunk_1, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global const long* sum, __global long* packed_offsets_block_totals_113) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -7399,7 +7399,7 @@ __kernel void hsplit_fused_15_packed_offsets_block_totals_1(long groups_1, long 
             long acc = 0L;
             for (long k = 0; k < chunk_1; k++) {
                 long x;
-                if (k + chunk_1 * l + 256 * chunk_1 * wg < instances) {
+                if (k + chunk_1 * l + 256 * chunk_1 * wg < instances_1) {
                     long pull_packed_offsets_1_r = hsplit_fused_15_pull_packed_offsets_1(k + chunk_1 * l + 256 * chunk_1 * wg, mapped, rank, then_instances, packed_offsets_18, packed_lengths, sum);
                     x = pull_packed_offsets_1_r;
                 } else {
@@ -7455,7 +7455,7 @@ __kernel void hsplit_fused_15_packed_offsets_block_offsets_1(__global const long
     }
 }
 
-__kernel void hsplit_fused_15_packed_offsets_scan_1(__global const long* packed_offsets_block_offsets_114, long groups_1, long chunk_1, long instances, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global const long* sum, __global long* packed_offsets_44) {
+__kernel void hsplit_fused_15_packed_offsets_scan_1(__global const long* packed_offsets_block_offsets_114, long groups_1, long chunk_1, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global const long* sum, __global long* packed_offsets_44) {
     __local long group_values[256];
     __local long group_values_1[256];
     {
@@ -7465,7 +7465,7 @@ __kernel void hsplit_fused_15_packed_offsets_scan_1(__global const long* packed_
             long acc = 0L;
             for (long k = 0; k < chunk_1; k++) {
                 long x;
-                if (k + chunk_1 * l + 256 * chunk_1 * wg < instances) {
+                if (k + chunk_1 * l + 256 * chunk_1 * wg < instances_1) {
                     long pull_packed_offsets_1_r = hsplit_fused_15_pull_packed_offsets_1(k + chunk_1 * l + 256 * chunk_1 * wg, mapped, rank, then_instances, packed_offsets_18, packed_lengths, sum);
                     x = pull_packed_offsets_1_r;
                 } else {
@@ -7494,7 +7494,7 @@ __kernel void hsplit_fused_15_packed_offsets_scan_1(__global const long* packed_
             for (long k_2 = 0; k_2 < chunk_1; k_2++) {
                 packed_offsets_44[k_2 + chunk_1 * l_2 + 256 * chunk_1 * wg] = acc_2;
                 long x_1;
-                if (k_2 + chunk_1 * l_2 + 256 * chunk_1 * wg < instances) {
+                if (k_2 + chunk_1 * l_2 + 256 * chunk_1 * wg < instances_1) {
                     long pull_packed_offsets_1_r_1 = hsplit_fused_15_pull_packed_offsets_1(k_2 + chunk_1 * l_2 + 256 * chunk_1 * wg, mapped, rank, then_instances, packed_offsets_18, packed_lengths, sum);
                     x_1 = pull_packed_offsets_1_r_1;
                 } else {
@@ -7507,7 +7507,7 @@ __kernel void hsplit_fused_15_packed_offsets_scan_1(__global const long* packed_
     }
 }
 
-__kernel void hsplit_fused_15_total_partial_1(long groups_1, long chunk_1, long instances, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global const long* sum, __global long* total_partials_115) {
+__kernel void hsplit_fused_15_total_partial_1(long groups_1, long chunk_1, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global const long* sum, __global long* total_partials_115) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -7517,7 +7517,7 @@ __kernel void hsplit_fused_15_total_partial_1(long groups_1, long chunk_1, long 
             long acc = 0L;
             for (long k = 0; k < chunk_1; k++) {
                 long x;
-                if (l + 256 * wg + 256 * groups_1 * k < instances) {
+                if (l + 256 * wg + 256 * groups_1 * k < instances_1) {
                     long pull_total_1_r = hsplit_fused_15_pull_total_1(l + 256 * wg + 256 * groups_1 * k, mapped, rank, then_instances, packed_offsets_18, packed_lengths, sum);
                     x = pull_total_1_r;
                 } else {

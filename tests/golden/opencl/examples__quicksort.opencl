@@ -76,9 +76,9 @@ static inline long index_map_pull_iseq(long i) {
     return i;
 }
 
-__kernel void index_map_iseq(long t, __global long* iseq) {
+__kernel void index_map_iseq(long t_1, __global long* iseq) {
     const long gid = get_global_id(0);
-    if (gid < t) {
+    if (gid < t_1) {
         long pull_iseq_r = index_map_pull_iseq(gid);
         iseq[gid] = pull_iseq_r;
     }
@@ -347,9 +347,9 @@ static inline long quicksort_gather_pull_v_elements(long p, __global const long*
     return s == 0L ? lesser[q] : greater[q];
 }
 
-__kernel void quicksort_gather_v_elements(long t, __global const long* v_offsets, long n_v_offsets, __global const long* lesser, __global const long* greater, __global long* v_elements) {
+__kernel void quicksort_gather_v_elements(long t_1, __global const long* v_offsets, long n_v_offsets, __global const long* lesser, __global const long* greater, __global long* v_elements) {
     const long gid = get_global_id(0);
-    if (gid < t) {
+    if (gid < t_1) {
         long pull_v_elements_r = quicksort_gather_pull_v_elements(gid, v_offsets, n_v_offsets, lesser, greater);
         v_elements[gid] = pull_v_elements_r;
     }
@@ -438,9 +438,9 @@ static inline long quicksort_gather_7_pull_v_elements(long p, __global const lon
     return c == 0L ? lesser_elements[q] : greater_elements[q];
 }
 
-__kernel void quicksort_gather_7_v_elements(long total, __global const long* v_offsets, long n_v_offsets, __global const long* lesser_offsets, __global const long* greater_offsets, __global const long* lesser_elements, __global const long* greater_elements, __global long* v_elements) {
+__kernel void quicksort_gather_7_v_elements(long total_1, __global const long* v_offsets, long n_v_offsets, __global const long* lesser_offsets, __global const long* greater_offsets, __global const long* lesser_elements, __global const long* greater_elements, __global long* v_elements) {
     const long gid = get_global_id(0);
-    if (gid < total) {
+    if (gid < total_1) {
         long pull_v_elements_r = quicksort_gather_7_pull_v_elements(gid, v_offsets, n_v_offsets, lesser_offsets, greater_offsets, lesser_elements, greater_elements);
         v_elements[gid] = pull_v_elements_r;
     }
@@ -533,9 +533,9 @@ static inline long quicksort_gather_8_pull_sorted_elements_elements(long p, __gl
     return c ? sorted_elements_elements[q] : equal_elements[q];
 }
 
-__kernel void quicksort_gather_8_sorted_elements_elements(long total, __global const long* offsets, long n_offsets, __global const long* starts, __global const long* lengths, __global const long* equal_offsets, __global const long* equal_lengths, __global const long* sorted_elements_elements_5, __global const long* equal_elements, __global long* sorted_elements_elements_17) {
+__kernel void quicksort_gather_8_sorted_elements_elements(long total_1, __global const long* offsets, long n_offsets, __global const long* starts, __global const long* lengths, __global const long* equal_offsets, __global const long* equal_lengths, __global const long* sorted_elements_elements_5, __global const long* equal_elements, __global long* sorted_elements_elements_17) {
     const long gid = get_global_id(0);
-    if (gid < total) {
+    if (gid < total_1) {
         long pull_sorted_elements_elements_r = quicksort_gather_8_pull_sorted_elements_elements(gid, offsets, n_offsets, starts, lengths, equal_offsets, equal_lengths, sorted_elements_elements_5, equal_elements);
         sorted_elements_elements_17[gid] = pull_sorted_elements_elements_r;
     }
@@ -621,9 +621,9 @@ static inline long quicksort_gather_12_pull_sorted_elements(long p, long start, 
     return sorted_elements[q];
 }
 
-__kernel void quicksort_gather_12_sorted_elements(long length, long start, __global const long* sorted_elements_1, __global long* sorted_elements_5) {
+__kernel void quicksort_gather_12_sorted_elements(long length_1, long start, __global const long* sorted_elements_1, __global long* sorted_elements_5) {
     const long gid = get_global_id(0);
-    if (gid < length) {
+    if (gid < length_1) {
         long pull_sorted_elements_r = quicksort_gather_12_pull_sorted_elements(gid, start, sorted_elements_1);
         sorted_elements_5[gid] = pull_sorted_elements_r;
     }
@@ -710,9 +710,9 @@ static inline long quicksort_gather_13_pull_sorted_elements(long p, long n_sorte
     return c ? sorted_elements[q] : equal[q];
 }
 
-__kernel void quicksort_gather_13_sorted_elements(long t, long n_sorted_elements, __global const long* sorted_elements_1, __global const long* equal, __global long* sorted_elements_7) {
+__kernel void quicksort_gather_13_sorted_elements(long t_1, long n_sorted_elements, __global const long* sorted_elements_1, __global const long* equal, __global long* sorted_elements_7) {
     const long gid = get_global_id(0);
-    if (gid < t) {
+    if (gid < t_1) {
         long pull_sorted_elements_r = quicksort_gather_13_pull_sorted_elements(gid, n_sorted_elements, sorted_elements_1, equal);
         sorted_elements_7[gid] = pull_sorted_elements_r;
     }
@@ -797,9 +797,9 @@ static inline long take_gather_pull_s(long p, __global const long* s) {
     return s[p];
 }
 
-__kernel void take_gather_s(long n, __global const long* s_0, __global long* s_3) {
+__kernel void take_gather_s(long n_2, __global const long* s_0, __global long* s_3) {
     const long gid = get_global_id(0);
-    if (gid < n) {
+    if (gid < n_2) {
         long pull_s_r = take_gather_pull_s(gid, s_0);
         s_3[gid] = pull_s_r;
     }
@@ -1619,15 +1619,15 @@ static inline long quicksort_fused_pull_else_instances(long i) {
     return i;
 }
 
-__kernel void quicksort_fused_mapped(long instances, __global const long* s_lengths, __global uchar* mapped_2) {
+__kernel void quicksort_fused_mapped(long instances_2, __global const long* s_lengths, __global uchar* mapped_2) {
     const long gid = get_global_id(0);
-    if (gid < instances) {
+    if (gid < instances_2) {
         int pull_mapped_r = quicksort_fused_pull_mapped(gid, s_lengths);
         mapped_2[gid] = pull_mapped_r;
     }
 }
 
-__kernel void quicksort_fused_rank_block_totals(long groups, long chunk, long instances, __global const long* s_lengths, __global long* rank_block_totals) {
+__kernel void quicksort_fused_rank_block_totals(long groups, long chunk, long instances_2, __global const long* s_lengths, __global long* rank_block_totals) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -1637,7 +1637,7 @@ __kernel void quicksort_fused_rank_block_totals(long groups, long chunk, long in
             long acc = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < instances) {
+                if (k + chunk * l + 256 * chunk * wg < instances_2) {
                     long pull_rank_r = quicksort_fused_pull_rank(k + chunk * l + 256 * chunk * wg, s_lengths);
                     x = pull_rank_r;
                 } else {
@@ -1693,7 +1693,7 @@ __kernel void quicksort_fused_rank_block_offsets(__global const long* rank_block
     }
 }
 
-__kernel void quicksort_fused_rank_scan(__global const long* rank_block_offsets, long groups, long chunk, long instances, __global const long* s_lengths, __global long* rank) {
+__kernel void quicksort_fused_rank_scan(__global const long* rank_block_offsets, long groups, long chunk, long instances_2, __global const long* s_lengths, __global long* rank) {
     __local long group_values[256];
     __local long group_values_1[256];
     {
@@ -1703,7 +1703,7 @@ __kernel void quicksort_fused_rank_scan(__global const long* rank_block_offsets,
             long acc = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < instances) {
+                if (k + chunk * l + 256 * chunk * wg < instances_2) {
                     long pull_rank_r = quicksort_fused_pull_rank(k + chunk * l + 256 * chunk * wg, s_lengths);
                     x = pull_rank_r;
                 } else {
@@ -1732,7 +1732,7 @@ __kernel void quicksort_fused_rank_scan(__global const long* rank_block_offsets,
             for (long k_2 = 0; k_2 < chunk; k_2++) {
                 rank[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
                 long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < instances) {
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < instances_2) {
                     long pull_rank_r_1 = quicksort_fused_pull_rank(k_2 + chunk * l_2 + 256 * chunk * wg, s_lengths);
                     x_1 = pull_rank_r_1;
                 } else {
@@ -1745,15 +1745,15 @@ __kernel void quicksort_fused_rank_scan(__global const long* rank_block_offsets,
     }
 }
 
-__kernel void quicksort_fused_then_instances_flags(long instances, __global const long* s_lengths, __global long* then_instances_flags) {
+__kernel void quicksort_fused_then_instances_flags(long instances_2, __global const long* s_lengths, __global long* then_instances_flags) {
     const long gid = get_global_id(0);
-    if (gid < instances) {
+    if (gid < instances_2) {
         long flag_then_instances_r = quicksort_fused_flag_then_instances(gid, s_lengths);
         then_instances_flags[gid] = flag_then_instances_r;
     }
 }
 
-__kernel void quicksort_fused_then_instances_positions_block_totals(__global const long* then_instances_flags, long groups, long chunk, long instances, __global long* then_instances_positions_block_totals) {
+__kernel void quicksort_fused_then_instances_positions_block_totals(__global const long* then_instances_flags, long groups, long chunk, long instances_2, __global long* then_instances_positions_block_totals) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -1763,7 +1763,7 @@ __kernel void quicksort_fused_then_instances_positions_block_totals(__global con
             long acc = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < instances) {
+                if (k + chunk * l + 256 * chunk * wg < instances_2) {
                     x = then_instances_flags[k + chunk * l + 256 * chunk * wg];
                 } else {
                     x = 0L;
@@ -1818,7 +1818,7 @@ __kernel void quicksort_fused_then_instances_positions_block_offsets(__global co
     }
 }
 
-__kernel void quicksort_fused_then_instances_positions_scan(__global const long* then_instances_flags, __global const long* then_instances_positions_block_offsets, long groups, long chunk, long instances, __global long* then_instances_positions) {
+__kernel void quicksort_fused_then_instances_positions_scan(__global const long* then_instances_flags, __global const long* then_instances_positions_block_offsets, long groups, long chunk, long instances_2, __global long* then_instances_positions) {
     __local long group_values[256];
     __local long group_values_1[256];
     {
@@ -1828,7 +1828,7 @@ __kernel void quicksort_fused_then_instances_positions_scan(__global const long*
             long acc = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < instances) {
+                if (k + chunk * l + 256 * chunk * wg < instances_2) {
                     x = then_instances_flags[k + chunk * l + 256 * chunk * wg];
                 } else {
                     x = 0L;
@@ -1856,7 +1856,7 @@ __kernel void quicksort_fused_then_instances_positions_scan(__global const long*
             for (long k_2 = 0; k_2 < chunk; k_2++) {
                 then_instances_positions[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
                 long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < instances) {
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < instances_2) {
                     x_1 = then_instances_flags[k_2 + chunk * l_2 + 256 * chunk * wg];
                 } else {
                     x_1 = 0L;
@@ -1868,17 +1868,17 @@ __kernel void quicksort_fused_then_instances_positions_scan(__global const long*
     }
 }
 
-__kernel void quicksort_fused_then_instances_count(__global const long* then_instances_flags, long instances, __global const long* then_instances_positions, __global long* then_instances_kept) {
+__kernel void quicksort_fused_then_instances_count(__global const long* then_instances_flags, long instances_2, __global const long* then_instances_positions, __global long* then_instances_kept) {
     const long gid = get_global_id(0);
     if (gid < 1) {
-        long count_then_instances_r = quicksort_fused_count_then_instances(then_instances_flags, instances, then_instances_positions);
+        long count_then_instances_r = quicksort_fused_count_then_instances(then_instances_flags, instances_2, then_instances_positions);
         then_instances_kept[0] = count_then_instances_r;
     }
 }
 
-__kernel void quicksort_fused_then_instances(long instances, __global const long* then_instances_flags, __global const long* then_instances_positions, __global long* then_instances) {
+__kernel void quicksort_fused_then_instances(long instances_2, __global const long* then_instances_flags, __global const long* then_instances_positions, __global long* then_instances) {
     const long gid = get_global_id(0);
-    if (gid < instances) {
+    if (gid < instances_2) {
         long pull_then_instances_r = quicksort_fused_pull_then_instances(gid);
         long target_then_instances_r = quicksort_fused_target_then_instances(gid, then_instances_flags, then_instances_positions);
         if (target_then_instances_r >= 0) {
@@ -1887,15 +1887,15 @@ __kernel void quicksort_fused_then_instances(long instances, __global const long
     }
 }
 
-__kernel void quicksort_fused_else_instances_flags(long instances, __global const long* s_lengths, __global long* else_instances_flags) {
+__kernel void quicksort_fused_else_instances_flags(long instances_2, __global const long* s_lengths, __global long* else_instances_flags) {
     const long gid = get_global_id(0);
-    if (gid < instances) {
+    if (gid < instances_2) {
         long flag_else_instances_r = quicksort_fused_flag_else_instances(gid, s_lengths);
         else_instances_flags[gid] = flag_else_instances_r;
     }
 }
 
-__kernel void quicksort_fused_else_instances_positions_block_totals(__global const long* else_instances_flags, long groups, long chunk, long instances, __global long* else_instances_positions_block_totals) {
+__kernel void quicksort_fused_else_instances_positions_block_totals(__global const long* else_instances_flags, long groups, long chunk, long instances_2, __global long* else_instances_positions_block_totals) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -1905,7 +1905,7 @@ __kernel void quicksort_fused_else_instances_positions_block_totals(__global con
             long acc = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < instances) {
+                if (k + chunk * l + 256 * chunk * wg < instances_2) {
                     x = else_instances_flags[k + chunk * l + 256 * chunk * wg];
                 } else {
                     x = 0L;
@@ -1960,7 +1960,7 @@ __kernel void quicksort_fused_else_instances_positions_block_offsets(__global co
     }
 }
 
-__kernel void quicksort_fused_else_instances_positions_scan(__global const long* else_instances_flags, __global const long* else_instances_positions_block_offsets, long groups, long chunk, long instances, __global long* else_instances_positions) {
+__kernel void quicksort_fused_else_instances_positions_scan(__global const long* else_instances_flags, __global const long* else_instances_positions_block_offsets, long groups, long chunk, long instances_2, __global long* else_instances_positions) {
     __local long group_values[256];
     __local long group_values_1[256];
     {
@@ -1970,7 +1970,7 @@ __kernel void quicksort_fused_else_instances_positions_scan(__global const long*
             long acc = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < instances) {
+                if (k + chunk * l + 256 * chunk * wg < instances_2) {
                     x = else_instances_flags[k + chunk * l + 256 * chunk * wg];
                 } else {
                     x = 0L;
@@ -1998,7 +1998,7 @@ __kernel void quicksort_fused_else_instances_positions_scan(__global const long*
             for (long k_2 = 0; k_2 < chunk; k_2++) {
                 else_instances_positions[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
                 long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < instances) {
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < instances_2) {
                     x_1 = else_instances_flags[k_2 + chunk * l_2 + 256 * chunk * wg];
                 } else {
                     x_1 = 0L;
@@ -2010,17 +2010,17 @@ __kernel void quicksort_fused_else_instances_positions_scan(__global const long*
     }
 }
 
-__kernel void quicksort_fused_else_instances_count(__global const long* else_instances_flags, long instances, __global const long* else_instances_positions, __global long* else_instances_kept) {
+__kernel void quicksort_fused_else_instances_count(__global const long* else_instances_flags, long instances_2, __global const long* else_instances_positions, __global long* else_instances_kept) {
     const long gid = get_global_id(0);
     if (gid < 1) {
-        long count_else_instances_r = quicksort_fused_count_else_instances(else_instances_flags, instances, else_instances_positions);
+        long count_else_instances_r = quicksort_fused_count_else_instances(else_instances_flags, instances_2, else_instances_positions);
         else_instances_kept[0] = count_else_instances_r;
     }
 }
 
-__kernel void quicksort_fused_else_instances(long instances, __global const long* else_instances_flags, __global const long* else_instances_positions, __global long* else_instances) {
+__kernel void quicksort_fused_else_instances(long instances_2, __global const long* else_instances_flags, __global const long* else_instances_positions, __global long* else_instances) {
     const long gid = get_global_id(0);
-    if (gid < instances) {
+    if (gid < instances_2) {
         long pull_else_instances_r = quicksort_fused_pull_else_instances(gid);
         long target_else_instances_r = quicksort_fused_target_else_instances(gid, else_instances_flags, else_instances_positions);
         if (target_else_instances_r >= 0) {
@@ -2600,15 +2600,15 @@ static inline void quicksort_fused_3_pull_kept_2(long i, __global const long* s_
     *r1 = s_elements_1;
 }
 
-__kernel void quicksort_fused_3_kept_flags(long total, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_flags_113) {
+__kernel void quicksort_fused_3_kept_flags(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_flags_113) {
     const long gid = get_global_id(0);
-    if (gid < total) {
+    if (gid < total_1) {
         long flag_kept_r = quicksort_fused_3_flag_kept(gid, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
         kept_flags_113[gid] = flag_kept_r;
     }
 }
 
-__kernel void quicksort_fused_3_kept_positions_block_totals(__global const long* kept_flags_113, long groups, long chunk, long total, __global long* kept_positions_block_totals_131) {
+__kernel void quicksort_fused_3_kept_positions_block_totals(__global const long* kept_flags_113, long groups, long chunk, long total_1, __global long* kept_positions_block_totals_131) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -2618,7 +2618,7 @@ __kernel void quicksort_fused_3_kept_positions_block_totals(__global const long*
             long acc = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < total) {
+                if (k + chunk * l + 256 * chunk * wg < total_1) {
                     x = kept_flags_113[k + chunk * l + 256 * chunk * wg];
                 } else {
                     x = 0L;
@@ -2673,7 +2673,7 @@ __kernel void quicksort_fused_3_kept_positions_block_offsets(__global const long
     }
 }
 
-__kernel void quicksort_fused_3_kept_positions_scan(__global const long* kept_flags_113, __global const long* kept_positions_block_offsets_132, long groups, long chunk, long total, __global long* kept_positions_114) {
+__kernel void quicksort_fused_3_kept_positions_scan(__global const long* kept_flags_113, __global const long* kept_positions_block_offsets_132, long groups, long chunk, long total_1, __global long* kept_positions_114) {
     __local long group_values[256];
     __local long group_values_1[256];
     {
@@ -2683,7 +2683,7 @@ __kernel void quicksort_fused_3_kept_positions_scan(__global const long* kept_fl
             long acc = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < total) {
+                if (k + chunk * l + 256 * chunk * wg < total_1) {
                     x = kept_flags_113[k + chunk * l + 256 * chunk * wg];
                 } else {
                     x = 0L;
@@ -2711,7 +2711,7 @@ __kernel void quicksort_fused_3_kept_positions_scan(__global const long* kept_fl
             for (long k_2 = 0; k_2 < chunk; k_2++) {
                 kept_positions_114[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
                 long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < total) {
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < total_1) {
                     x_1 = kept_flags_113[k_2 + chunk * l_2 + 256 * chunk * wg];
                 } else {
                     x_1 = 0L;
@@ -2723,17 +2723,17 @@ __kernel void quicksort_fused_3_kept_positions_scan(__global const long* kept_fl
     }
 }
 
-__kernel void quicksort_fused_3_kept_count(__global const long* kept_flags_113, long total, __global const long* kept_positions_114, __global long* kept_kept_115) {
+__kernel void quicksort_fused_3_kept_count(__global const long* kept_flags_113, long total_1, __global const long* kept_positions_114, __global long* kept_kept_115) {
     const long gid = get_global_id(0);
     if (gid < 1) {
-        long count_kept_r = quicksort_fused_3_count_kept(kept_flags_113, total, kept_positions_114);
+        long count_kept_r = quicksort_fused_3_count_kept(kept_flags_113, total_1, kept_positions_114);
         kept_kept_115[0] = count_kept_r;
     }
 }
 
-__kernel void quicksort_fused_3_kept(long total, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* kept_flags_113, __global const long* kept_positions_114, __global long* kept_14, __global long* lesser_elements_15) {
+__kernel void quicksort_fused_3_kept(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* kept_flags_113, __global const long* kept_positions_114, __global long* kept_14, __global long* lesser_elements_15) {
     const long gid = get_global_id(0);
-    if (gid < total) {
+    if (gid < total_1) {
         long pull_kept_r;
         long pull_kept_r_1;
         quicksort_fused_3_pull_kept(gid, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, &pull_kept_r, &pull_kept_r_1);
@@ -2774,15 +2774,15 @@ __kernel void quicksort_fused_3_lesser_lengths(__global const long* s_offsets_0,
     }
 }
 
-__kernel void quicksort_fused_3_kept_flags_1(long total, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_flags_119) {
+__kernel void quicksort_fused_3_kept_flags_1(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_flags_119) {
     const long gid = get_global_id(0);
-    if (gid < total) {
+    if (gid < total_1) {
         long flag_kept_1_r = quicksort_fused_3_flag_kept_1(gid, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
         kept_flags_119[gid] = flag_kept_1_r;
     }
 }
 
-__kernel void quicksort_fused_3_kept_positions_block_totals_1(__global const long* kept_flags_119, long groups, long chunk, long total, __global long* kept_positions_block_totals_133) {
+__kernel void quicksort_fused_3_kept_positions_block_totals_1(__global const long* kept_flags_119, long groups, long chunk, long total_1, __global long* kept_positions_block_totals_133) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -2792,7 +2792,7 @@ __kernel void quicksort_fused_3_kept_positions_block_totals_1(__global const lon
             long acc = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < total) {
+                if (k + chunk * l + 256 * chunk * wg < total_1) {
                     x = kept_flags_119[k + chunk * l + 256 * chunk * wg];
                 } else {
                     x = 0L;
@@ -2847,7 +2847,7 @@ __kernel void quicksort_fused_3_kept_positions_block_offsets_1(__global const lo
     }
 }
 
-__kernel void quicksort_fused_3_kept_positions_scan_1(__global const long* kept_flags_119, __global const long* kept_positions_block_offsets_134, long groups, long chunk, long total, __global long* kept_positions_120) {
+__kernel void quicksort_fused_3_kept_positions_scan_1(__global const long* kept_flags_119, __global const long* kept_positions_block_offsets_134, long groups, long chunk, long total_1, __global long* kept_positions_120) {
     __local long group_values[256];
     __local long group_values_1[256];
     {
@@ -2857,7 +2857,7 @@ __kernel void quicksort_fused_3_kept_positions_scan_1(__global const long* kept_
             long acc = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < total) {
+                if (k + chunk * l + 256 * chunk * wg < total_1) {
                     x = kept_flags_119[k + chunk * l + 256 * chunk * wg];
                 } else {
                     x = 0L;
@@ -2885,7 +2885,7 @@ __kernel void quicksort_fused_3_kept_positions_scan_1(__global const long* kept_
             for (long k_2 = 0; k_2 < chunk; k_2++) {
                 kept_positions_120[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
                 long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < total) {
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < total_1) {
                     x_1 = kept_flags_119[k_2 + chunk * l_2 + 256 * chunk * wg];
                 } else {
                     x_1 = 0L;
@@ -2897,17 +2897,17 @@ __kernel void quicksort_fused_3_kept_positions_scan_1(__global const long* kept_
     }
 }
 
-__kernel void quicksort_fused_3_kept_count_1(__global const long* kept_flags_119, long total, __global const long* kept_positions_120, __global long* kept_kept_121) {
+__kernel void quicksort_fused_3_kept_count_1(__global const long* kept_flags_119, long total_1, __global const long* kept_positions_120, __global long* kept_kept_121) {
     const long gid = get_global_id(0);
     if (gid < 1) {
-        long count_kept_1_r = quicksort_fused_3_count_kept_1(kept_flags_119, total, kept_positions_120);
+        long count_kept_1_r = quicksort_fused_3_count_kept_1(kept_flags_119, total_1, kept_positions_120);
         kept_kept_121[0] = count_kept_1_r;
     }
 }
 
-__kernel void quicksort_fused_3_kept_1(long total, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* kept_flags_119, __global const long* kept_positions_120, __global long* kept_27, __global long* lesser_elements_28) {
+__kernel void quicksort_fused_3_kept_1(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* kept_flags_119, __global const long* kept_positions_120, __global long* kept_27, __global long* lesser_elements_28) {
     const long gid = get_global_id(0);
-    if (gid < total) {
+    if (gid < total_1) {
         long pull_kept_1_r;
         long pull_kept_1_r_1;
         quicksort_fused_3_pull_kept_1(gid, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, &pull_kept_1_r, &pull_kept_1_r_1);
@@ -2919,15 +2919,15 @@ __kernel void quicksort_fused_3_kept_1(long total, __global const long* s_offset
     }
 }
 
-__kernel void quicksort_fused_3_kept_flags_2(long total, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_flags_125) {
+__kernel void quicksort_fused_3_kept_flags_2(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_flags_125) {
     const long gid = get_global_id(0);
-    if (gid < total) {
+    if (gid < total_1) {
         long flag_kept_2_r = quicksort_fused_3_flag_kept_2(gid, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
         kept_flags_125[gid] = flag_kept_2_r;
     }
 }
 
-__kernel void quicksort_fused_3_kept_positions_block_totals_2(__global const long* kept_flags_125, long groups, long chunk, long total, __global long* kept_positions_block_totals_135) {
+__kernel void quicksort_fused_3_kept_positions_block_totals_2(__global const long* kept_flags_125, long groups, long chunk, long total_1, __global long* kept_positions_block_totals_135) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -2937,7 +2937,7 @@ __kernel void quicksort_fused_3_kept_positions_block_totals_2(__global const lon
             long acc = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < total) {
+                if (k + chunk * l + 256 * chunk * wg < total_1) {
                     x = kept_flags_125[k + chunk * l + 256 * chunk * wg];
                 } else {
                     x = 0L;
@@ -2992,7 +2992,7 @@ __kernel void quicksort_fused_3_kept_positions_block_offsets_2(__global const lo
     }
 }
 
-__kernel void quicksort_fused_3_kept_positions_scan_2(__global const long* kept_flags_125, __global const long* kept_positions_block_offsets_136, long groups, long chunk, long total, __global long* kept_positions_126) {
+__kernel void quicksort_fused_3_kept_positions_scan_2(__global const long* kept_flags_125, __global const long* kept_positions_block_offsets_136, long groups, long chunk, long total_1, __global long* kept_positions_126) {
     __local long group_values[256];
     __local long group_values_1[256];
     {
@@ -3002,7 +3002,7 @@ __kernel void quicksort_fused_3_kept_positions_scan_2(__global const long* kept_
             long acc = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < total) {
+                if (k + chunk * l + 256 * chunk * wg < total_1) {
                     x = kept_flags_125[k + chunk * l + 256 * chunk * wg];
                 } else {
                     x = 0L;
@@ -3030,7 +3030,7 @@ __kernel void quicksort_fused_3_kept_positions_scan_2(__global const long* kept_
             for (long k_2 = 0; k_2 < chunk; k_2++) {
                 kept_positions_126[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
                 long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < total) {
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < total_1) {
                     x_1 = kept_flags_125[k_2 + chunk * l_2 + 256 * chunk * wg];
                 } else {
                     x_1 = 0L;
@@ -3042,17 +3042,17 @@ __kernel void quicksort_fused_3_kept_positions_scan_2(__global const long* kept_
     }
 }
 
-__kernel void quicksort_fused_3_kept_count_2(__global const long* kept_flags_125, long total, __global const long* kept_positions_126, __global long* kept_kept_127) {
+__kernel void quicksort_fused_3_kept_count_2(__global const long* kept_flags_125, long total_1, __global const long* kept_positions_126, __global long* kept_kept_127) {
     const long gid = get_global_id(0);
     if (gid < 1) {
-        long count_kept_2_r = quicksort_fused_3_count_kept_2(kept_flags_125, total, kept_positions_126);
+        long count_kept_2_r = quicksort_fused_3_count_kept_2(kept_flags_125, total_1, kept_positions_126);
         kept_kept_127[0] = count_kept_2_r;
     }
 }
 
-__kernel void quicksort_fused_3_kept_2(long total, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* kept_flags_125, __global const long* kept_positions_126, __global long* kept_39, __global long* lesser_elements_40) {
+__kernel void quicksort_fused_3_kept_2(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* kept_flags_125, __global const long* kept_positions_126, __global long* kept_39, __global long* lesser_elements_40) {
     const long gid = get_global_id(0);
-    if (gid < total) {
+    if (gid < total_1) {
         long pull_kept_2_r;
         long pull_kept_2_r_1;
         quicksort_fused_3_pull_kept_2(gid, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, &pull_kept_2_r, &pull_kept_2_r_1);
@@ -3477,15 +3477,15 @@ static inline long quicksort_fused_4_op_total(long a, long b) {
     return nessie_add(a, b);
 }
 
-__kernel void quicksort_fused_4_v_lengths(long t, __global const long* lesser_lengths, __global const long* greater_lengths, __global long* v_lengths_3) {
+__kernel void quicksort_fused_4_v_lengths(long t_1, __global const long* lesser_lengths, __global const long* greater_lengths, __global long* v_lengths_3) {
     const long gid = get_global_id(0);
-    if (gid < t) {
+    if (gid < t_1) {
         long pull_v_lengths_r = quicksort_fused_4_pull_v_lengths(gid, lesser_lengths, greater_lengths);
         v_lengths_3[gid] = pull_v_lengths_r;
     }
 }
 
-__kernel void quicksort_fused_4_s_offsets_block_totals(long groups, long chunk, long t, __global const long* lesser_lengths, __global const long* greater_lengths, __global long* s_offsets_block_totals) {
+__kernel void quicksort_fused_4_s_offsets_block_totals(long groups, long chunk, long t_1, __global const long* lesser_lengths, __global const long* greater_lengths, __global long* s_offsets_block_totals) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -3495,7 +3495,7 @@ __kernel void quicksort_fused_4_s_offsets_block_totals(long groups, long chunk, 
             long acc = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < t) {
+                if (k + chunk * l + 256 * chunk * wg < t_1) {
                     long pull_s_offsets_r = quicksort_fused_4_pull_s_offsets(k + chunk * l + 256 * chunk * wg, lesser_lengths, greater_lengths);
                     x = pull_s_offsets_r;
                 } else {
@@ -3551,7 +3551,7 @@ __kernel void quicksort_fused_4_s_offsets_block_offsets(__global const long* s_o
     }
 }
 
-__kernel void quicksort_fused_4_s_offsets_scan(__global const long* s_offsets_block_offsets, long groups, long chunk, long t, __global const long* lesser_lengths, __global const long* greater_lengths, __global long* s_offsets) {
+__kernel void quicksort_fused_4_s_offsets_scan(__global const long* s_offsets_block_offsets, long groups, long chunk, long t_1, __global const long* lesser_lengths, __global const long* greater_lengths, __global long* s_offsets) {
     __local long group_values[256];
     __local long group_values_1[256];
     {
@@ -3561,7 +3561,7 @@ __kernel void quicksort_fused_4_s_offsets_scan(__global const long* s_offsets_bl
             long acc = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < t) {
+                if (k + chunk * l + 256 * chunk * wg < t_1) {
                     long pull_s_offsets_r = quicksort_fused_4_pull_s_offsets(k + chunk * l + 256 * chunk * wg, lesser_lengths, greater_lengths);
                     x = pull_s_offsets_r;
                 } else {
@@ -3590,7 +3590,7 @@ __kernel void quicksort_fused_4_s_offsets_scan(__global const long* s_offsets_bl
             for (long k_2 = 0; k_2 < chunk; k_2++) {
                 s_offsets[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
                 long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < t) {
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < t_1) {
                     long pull_s_offsets_r_1 = quicksort_fused_4_pull_s_offsets(k_2 + chunk * l_2 + 256 * chunk * wg, lesser_lengths, greater_lengths);
                     x_1 = pull_s_offsets_r_1;
                 } else {
@@ -3603,7 +3603,7 @@ __kernel void quicksort_fused_4_s_offsets_scan(__global const long* s_offsets_bl
     }
 }
 
-__kernel void quicksort_fused_4_total_partial(long groups, long chunk, long t, __global const long* lesser_lengths, __global const long* greater_lengths, __global long* total_partials) {
+__kernel void quicksort_fused_4_total_partial(long groups, long chunk, long t_1, __global const long* lesser_lengths, __global const long* greater_lengths, __global long* total_partials) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -3613,7 +3613,7 @@ __kernel void quicksort_fused_4_total_partial(long groups, long chunk, long t, _
             long acc = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                if (l + 256 * wg + 256 * groups * k < t) {
+                if (l + 256 * wg + 256 * groups * k < t_1) {
                     long pull_total_r = quicksort_fused_4_pull_total(l + 256 * wg + 256 * groups * k, lesser_lengths, greater_lengths);
                     x = pull_total_r;
                 } else {
@@ -4777,15 +4777,15 @@ __kernel void quicksort_fused_6_total_final_1(__global const long* total_partial
     }
 }
 
-__kernel void quicksort_fused_6_s_lengths(long instances, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* s_lengths_1, __global const long* starts, __global const long* lengths_14, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_lengths_35) {
+__kernel void quicksort_fused_6_s_lengths(long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* s_lengths_1, __global const long* starts, __global const long* lengths_14, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_lengths_35) {
     const long gid = get_global_id(0);
-    if (gid < instances) {
+    if (gid < instances_1) {
         long pull_s_lengths_r = quicksort_fused_6_pull_s_lengths(gid, mapped, rank, then_instances, s_lengths_1, starts, lengths_14, equal_offsets, equal_lengths);
         s_lengths_35[gid] = pull_s_lengths_r;
     }
 }
 
-__kernel void quicksort_fused_6_s_offsets_block_totals_2(long groups_2, long chunk_2, long instances, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* s_lengths_1, __global const long* starts, __global const long* lengths_14, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets_block_totals_97) {
+__kernel void quicksort_fused_6_s_offsets_block_totals_2(long groups_2, long chunk_2, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* s_lengths_1, __global const long* starts, __global const long* lengths_14, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets_block_totals_97) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -4795,7 +4795,7 @@ __kernel void quicksort_fused_6_s_offsets_block_totals_2(long groups_2, long chu
             long acc = 0L;
             for (long k = 0; k < chunk_2; k++) {
                 long x;
-                if (k + chunk_2 * l + 256 * chunk_2 * wg < instances) {
+                if (k + chunk_2 * l + 256 * chunk_2 * wg < instances_1) {
                     long pull_s_offsets_2_r = quicksort_fused_6_pull_s_offsets_2(k + chunk_2 * l + 256 * chunk_2 * wg, mapped, rank, then_instances, s_lengths_1, starts, lengths_14, equal_offsets, equal_lengths);
                     x = pull_s_offsets_2_r;
                 } else {
@@ -4851,7 +4851,7 @@ __kernel void quicksort_fused_6_s_offsets_block_offsets_2(__global const long* s
     }
 }
 
-__kernel void quicksort_fused_6_s_offsets_scan_2(__global const long* s_offsets_block_offsets_98, long groups_2, long chunk_2, long instances, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* s_lengths_1, __global const long* starts, __global const long* lengths_14, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets_40) {
+__kernel void quicksort_fused_6_s_offsets_scan_2(__global const long* s_offsets_block_offsets_98, long groups_2, long chunk_2, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* s_lengths_1, __global const long* starts, __global const long* lengths_14, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets_40) {
     __local long group_values[256];
     __local long group_values_1[256];
     {
@@ -4861,7 +4861,7 @@ __kernel void quicksort_fused_6_s_offsets_scan_2(__global const long* s_offsets_
             long acc = 0L;
             for (long k = 0; k < chunk_2; k++) {
                 long x;
-                if (k + chunk_2 * l + 256 * chunk_2 * wg < instances) {
+                if (k + chunk_2 * l + 256 * chunk_2 * wg < instances_1) {
                     long pull_s_offsets_2_r = quicksort_fused_6_pull_s_offsets_2(k + chunk_2 * l + 256 * chunk_2 * wg, mapped, rank, then_instances, s_lengths_1, starts, lengths_14, equal_offsets, equal_lengths);
                     x = pull_s_offsets_2_r;
                 } else {
@@ -4890,7 +4890,7 @@ __kernel void quicksort_fused_6_s_offsets_scan_2(__global const long* s_offsets_
             for (long k_2 = 0; k_2 < chunk_2; k_2++) {
                 s_offsets_40[k_2 + chunk_2 * l_2 + 256 * chunk_2 * wg] = acc_2;
                 long x_1;
-                if (k_2 + chunk_2 * l_2 + 256 * chunk_2 * wg < instances) {
+                if (k_2 + chunk_2 * l_2 + 256 * chunk_2 * wg < instances_1) {
                     long pull_s_offsets_2_r_1 = quicksort_fused_6_pull_s_offsets_2(k_2 + chunk_2 * l_2 + 256 * chunk_2 * wg, mapped, rank, then_instances, s_lengths_1, starts, lengths_14, equal_offsets, equal_lengths);
                     x_1 = pull_s_offsets_2_r_1;
                 } else {
@@ -4903,7 +4903,7 @@ __kernel void quicksort_fused_6_s_offsets_scan_2(__global const long* s_offsets_
     }
 }
 
-__kernel void quicksort_fused_6_total_partial_2(long groups_2, long chunk_2, long instances, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* s_lengths_1, __global const long* starts, __global const long* lengths_14, __global const long* equal_offsets, __global const long* equal_lengths, __global long* total_partials_99) {
+__kernel void quicksort_fused_6_total_partial_2(long groups_2, long chunk_2, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* s_lengths_1, __global const long* starts, __global const long* lengths_14, __global const long* equal_offsets, __global const long* equal_lengths, __global long* total_partials_99) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -4913,7 +4913,7 @@ __kernel void quicksort_fused_6_total_partial_2(long groups_2, long chunk_2, lon
             long acc = 0L;
             for (long k = 0; k < chunk_2; k++) {
                 long x;
-                if (l + 256 * wg + 256 * groups_2 * k < instances) {
+                if (l + 256 * wg + 256 * groups_2 * k < instances_1) {
                     long pull_total_2_r = quicksort_fused_6_pull_total_2(l + 256 * wg + 256 * groups_2 * k, mapped, rank, then_instances, s_lengths_1, starts, lengths_14, equal_offsets, equal_lengths);
                     x = pull_total_2_r;
                 } else {
@@ -5104,9 +5104,9 @@ static inline long quicksort_gather_fused_pull_s_elements(long p, __global const
     return t;
 }
 
-__kernel void quicksort_gather_fused_s_elements(long total, __global const long* s_offsets_10, long n_s_offsets_2, __global const uchar* mapped, __global const long* rank, __global const long* s_offsets_0, long n_s_offsets, __global const long* offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* sorted_elements_elements, __global long* s_elements_16) {
+__kernel void quicksort_gather_fused_s_elements(long total_1, __global const long* s_offsets_10, long n_s_offsets_2, __global const uchar* mapped, __global const long* rank, __global const long* s_offsets_0, long n_s_offsets, __global const long* offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* sorted_elements_elements, __global long* s_elements_16) {
     const long gid = get_global_id(0);
-    if (gid < total) {
+    if (gid < total_1) {
         long pull_s_elements_r = quicksort_gather_fused_pull_s_elements(gid, s_offsets_10, n_s_offsets_2, mapped, rank, s_offsets_0, n_s_offsets, offsets, then_instances, s_offsets_2, s_elements_3, sorted_elements_elements);
         s_elements_16[gid] = pull_s_elements_r;
     }

@@ -76,9 +76,9 @@ static inline long index_map_pull_iseq(long i) {
     return i;
 }
 
-__kernel void index_map_iseq(long t, __global long* iseq) {
+__kernel void index_map_iseq(long t_1, __global long* iseq) {
     const long gid = get_global_id(0);
-    if (gid < t) {
+    if (gid < t_1) {
         long pull_iseq_r = index_map_pull_iseq(gid);
         iseq[gid] = pull_iseq_r;
     }
@@ -253,9 +253,9 @@ static inline long index_map_2_pull_iseq(long i, __global const long* offsets, l
     return w;
 }
 
-__kernel void index_map_2_iseq(long total, __global const long* offsets, long n_offsets, __global long* iseq) {
+__kernel void index_map_2_iseq(long total_2, __global const long* offsets, long n_offsets, __global long* iseq) {
     const long gid = get_global_id(0);
-    if (gid < total) {
+    if (gid < total_2) {
         long pull_iseq_r = index_map_2_pull_iseq(gid, offsets, n_offsets);
         iseq[gid] = pull_iseq_r;
     }
@@ -772,16 +772,16 @@ static inline long index_fused_op_total(long a, long b) {
     return nessie_add(a, b);
 }
 
-__kernel void index_fused_lengths(long instances, __global const long* n, __global long* lengths_2, __global long* err) {
+__kernel void index_fused_lengths(long instances_2, __global const long* n, __global long* lengths_2, __global long* err) {
     if (nessie_failed(err)) return;
     const long gid = get_global_id(0);
-    if (gid < instances) {
+    if (gid < instances_2) {
         long pull_lengths_r = index_fused_pull_lengths(gid, n, err);
         lengths_2[gid] = pull_lengths_r;
     }
 }
 
-__kernel void index_fused_offsets_block_totals(long groups, long chunk, long instances, __global const long* n, __global long* offsets_block_totals, __global long* err) {
+__kernel void index_fused_offsets_block_totals(long groups, long chunk, long instances_2, __global const long* n, __global long* offsets_block_totals, __global long* err) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -791,7 +791,7 @@ __kernel void index_fused_offsets_block_totals(long groups, long chunk, long ins
             long acc = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < instances) {
+                if (k + chunk * l + 256 * chunk * wg < instances_2) {
                     long pull_offsets_r = index_fused_pull_offsets(k + chunk * l + 256 * chunk * wg, n, err);
                     x = pull_offsets_r;
                 } else {
@@ -847,7 +847,7 @@ __kernel void index_fused_offsets_block_offsets(__global const long* offsets_blo
     }
 }
 
-__kernel void index_fused_offsets_scan(__global const long* offsets_block_offsets, long groups, long chunk, long instances, __global const long* n, __global long* offsets, __global long* err) {
+__kernel void index_fused_offsets_scan(__global const long* offsets_block_offsets, long groups, long chunk, long instances_2, __global const long* n, __global long* offsets, __global long* err) {
     __local long group_values[256];
     __local long group_values_1[256];
     {
@@ -857,7 +857,7 @@ __kernel void index_fused_offsets_scan(__global const long* offsets_block_offset
             long acc = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < instances) {
+                if (k + chunk * l + 256 * chunk * wg < instances_2) {
                     long pull_offsets_r = index_fused_pull_offsets(k + chunk * l + 256 * chunk * wg, n, err);
                     x = pull_offsets_r;
                 } else {
@@ -886,7 +886,7 @@ __kernel void index_fused_offsets_scan(__global const long* offsets_block_offset
             for (long k_2 = 0; k_2 < chunk; k_2++) {
                 offsets[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
                 long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < instances) {
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < instances_2) {
                     long pull_offsets_r_1 = index_fused_pull_offsets(k_2 + chunk * l_2 + 256 * chunk * wg, n, err);
                     x_1 = pull_offsets_r_1;
                 } else {
@@ -899,7 +899,7 @@ __kernel void index_fused_offsets_scan(__global const long* offsets_block_offset
     }
 }
 
-__kernel void index_fused_total_partial(long groups, long chunk, long instances, __global const long* n, __global long* total_partials, __global long* err) {
+__kernel void index_fused_total_partial(long groups, long chunk, long instances_2, __global const long* n, __global long* total_partials, __global long* err) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -909,7 +909,7 @@ __kernel void index_fused_total_partial(long groups, long chunk, long instances,
             long acc = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                if (l + 256 * wg + 256 * groups * k < instances) {
+                if (l + 256 * wg + 256 * groups * k < instances_2) {
                     long pull_total_r = index_fused_pull_total(l + 256 * wg + 256 * groups * k, n, err);
                     x = pull_total_r;
                 } else {
