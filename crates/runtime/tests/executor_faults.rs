@@ -229,3 +229,41 @@ fn a_result_buffer_no_launch_wrote_is_an_internal_error() {
     let text = internal_error(&program, &kernels);
     assert!(text.contains("buffer `result` is read, but no launch that ran wrote it"), "{text}");
 }
+
+/// Every kernel is built before `main` starts: a kernel whose source does
+/// not build fails the run before the first item, even one no path of
+/// this run launches.
+#[test]
+fn every_kernel_is_built_before_main_runs() {
+    let mut b = ProgramBuilder::new();
+    let unused = b.kernel(map_affine());
+    let mut main = FunctionBuilder::new("main");
+    main.emit_scalar(0, INT, int_atom(1));
+    let xs = main.ints("xs", &[1, 2, 3]);
+    let never = main.block(|f| {
+        let ys = f.let1("ys", array(INT), run_of(unused, vec![atom(xs), int_atom(2)]));
+        vec![atom(ys)]
+    });
+    let always = main.block(|_| vec![atom(xs)]);
+    let zs = main.let1(
+        "zs",
+        array(INT),
+        HostExpr::If { cond: Atom::Const(Const::Bool(false)), then_block: never, else_block: always },
+    );
+    main.emit_array(1, INT, zs);
+    let (program, mut kernels) = b.finish(main.finish(vec![]));
+
+    let (recorded, result) = execute_in(&mut session(), &program, &kernels);
+    assert!(result.is_ok(), "{result:?}");
+    assert_eq!(recorded.items(), ["1", "[1, 2, 3]"]);
+
+    kernels[0].source.push_str("\nthis is not OpenCL C;\n");
+    let (recorded, result) = execute_in(&mut session(), &program, &kernels);
+    match result {
+        Err(ExecError::Environment(error)) => {
+            assert!(error.to_string().contains(&kernels[0].name), "{error}");
+        }
+        other => panic!("expected a build failure, got {other:?}"),
+    }
+    assert!(recorded.events.is_empty(), "{:?}", recorded.events);
+}
