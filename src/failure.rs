@@ -123,3 +123,38 @@ impl From<flatten::eval::EvalError> for Failure {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// No program of the suite reaches a refusal of the OpenCL backend any
+    /// more, so the report of one is checked here, from the error the
+    /// backend returns.
+    #[test]
+    fn an_opencl_refusal_names_the_construct_and_the_kernel_and_exits_1() {
+        let error = opencl_backend::CodegenError::Unsupported {
+            kernel: "smvm_fused".into(),
+            what: "toPrivate of arrays".into(),
+        };
+        let failure = Failure::from(error);
+        assert_eq!(failure.exit_code(), 1);
+        let mut text = Vec::new();
+        failure.report(&SourceMap::new(), false, &mut text);
+        let text = String::from_utf8(text).unwrap();
+        assert!(text.starts_with("error: not supported yet: toPrivate of arrays\n"), "{text}");
+        assert!(text.contains("--> kernel `smvm_fused` (the OpenCL backend)"), "{text}");
+        assert!(text.contains("help: "), "{text}");
+    }
+
+    #[test]
+    fn a_backend_bug_is_an_internal_error() {
+        let failure = Failure::from(opencl_backend::CodegenError::Internal("joinSegments arity".into()));
+        assert_eq!(failure.exit_code(), 1);
+        let mut text = Vec::new();
+        failure.report(&SourceMap::new(), false, &mut text);
+        let text = String::from_utf8(text).unwrap();
+        assert!(text.starts_with("error: internal compiler error: "), "{text}");
+        assert!(text.contains("joinSegments arity"), "{text}");
+    }
+}

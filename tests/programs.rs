@@ -744,7 +744,6 @@ fn cli_trials(root: &Path, opencl: bool) -> Vec<Trial> {
         ("cli::run_prints_each_item_with_its_type", cli_run_prints_items, false),
         ("cli::run_backends_agree_on_a_small_program", cli_backends_agree, false),
         ("cli::default_backend_is_opencl", cli_default_backend_is_opencl, true),
-        ("cli::opencl_refusal_names_kernel_and_construct", cli_opencl_refusal, true),
         ("cli::stats_go_to_stderr", cli_stats, true),
         ("cli::no_such_device_exits_4", cli_no_such_device, true),
         ("cli::no_opencl_platform_exits_4_with_install_help", cli_no_platform, false),
@@ -799,33 +798,6 @@ fn cli_default_backend_is_opencl(root: &Path) -> Result<(), Failed> {
     let opencl = run_nessie(root, &["run", SMALL_PROGRAM, "--backend", "opencl"])?;
     let same = default.status == opencl.status && default.stdout == opencl.stdout && default.stderr == opencl.stderr;
     expect(same, &format!("the default differs from --backend opencl:\n{}", opencl.describe()), &default)
-}
-
-/// A refusal of the OpenCL backend names what and where, and exits 1. The
-/// program: the first one whose header pins `opencl`.
-fn cli_opencl_refusal(root: &Path) -> Result<(), Failed> {
-    let mut programs = Vec::new();
-    collect_programs(&root.join("tests/programs"), &mut programs);
-    programs.sort();
-    let pinned = programs.iter().find_map(|p| {
-        let header = parse_header(&std::fs::read_to_string(p).ok()?).ok()?;
-        let own = header.unsupported.iter().find(|(bs, _)| bs.iter().any(|b| b == "opencl"))?;
-        Some((p.clone(), own.1.clone()))
-    });
-    let Some((path, reason)) = pinned else {
-        // Nothing is pinned: every program compiles, so there is no refusal to look at.
-        return Ok(());
-    };
-    let result = run_nessie(root, &["run", path.to_str().unwrap(), "--backend", "opencl"])?;
-    let refusal = result.refusal().unwrap_or_default();
-    expect(
-        refusal.contains(&reason)
-            && result.stderr.contains("--> kernel `")
-            && result.stderr.contains("(the OpenCL backend)")
-            && result.stdout.is_empty(),
-        "expected `error: not supported yet: REASON` naming the kernel, exit 1, nothing on stdout",
-        &result,
-    )
 }
 
 /// `--stats` writes the table to stderr, stdout keeps only the results.
