@@ -12,7 +12,7 @@ use flatten::ir::{Block, FlatProgram, HostExpr, HostFunction, KernelId, Stmt};
 use crate::candidates::{Candidate, find_candidates};
 use crate::error::FusionError;
 use crate::greedy::greedy_schedule;
-use crate::ilp::{IlpSolver, assignment_of, build_model, objective_at, solve_region};
+use crate::ilp::{Cut, IlpSolver, add_cuts, assignment_of, build_model, objective_at, solve_region};
 use crate::merge_kernels::{fused_kernel_name, merge_runs, rewrite_merged};
 use crate::pdg::{NodeId, Pdg};
 use crate::report::{IlpReport, RegionReport};
@@ -128,8 +128,15 @@ struct Budget {
 /// The least time worth giving the solver.
 const LEAST_SOLVE_TIME: Duration = Duration::from_millis(1);
 
+/// How many cuts the ILP of one region may get before the greedy schedule
+/// is used instead.
+const MAX_CUTS: usize = 8;
+
 /// The ILP's schedule, or the greedy one with a warning when the ILP fails,
-/// has no time left, or proposes an illegal clustering.
+/// has no time left, or keeps proposing an illegal clustering.
+///
+/// A cluster no rule can merge gets a cut (see [`crate::ilp::Cut`]) and
+/// the ILP is solved again, at most [`MAX_CUTS`] times.
 #[allow(clippy::too_many_arguments)]
 fn ilp_schedule(
     pdg: &Pdg,
@@ -141,55 +148,124 @@ fn ilp_schedule(
     can_merge: &mut dyn FnMut(&[NodeId]) -> bool,
     warnings: &mut Vec<String>,
 ) -> (Schedule, Option<IlpReport>) {
-    if budget.left < LEAST_SOLVE_TIME {
-        warnings.push(format!(
-            "the ILP's time limit of {:.1} s is used up; using the greedy schedule",
-            budget.total.as_secs_f64()
-        ));
-        return (greedy, None);
-    }
-    let outcome = match solve_region(pdg, candidates, solver, budget.left, Some(&greedy)) {
-        Ok(outcome) => outcome,
-        Err(why) => {
-            warnings.push(format!("the ILP solver ({}) failed: {why}; using the greedy schedule", solver.name()));
+    let started = Instant::now();
+    let mut cuts: Vec<Cut> = Vec::new();
+    let mut solve_time = Duration::ZERO;
+    loop {
+        let left = budget.left.saturating_sub(started.elapsed());
+        if left < LEAST_SOLVE_TIME {
+            warnings.push(format!(
+                "the ILP's time limit of {:.1} s is used up; using the greedy schedule",
+                budget.total.as_secs_f64()
+            ));
             return (greedy, None);
         }
-    };
-    let mut report = IlpReport {
-        solver: outcome.solver,
-        objective: outcome.objective,
-        size: outcome.size,
-        families: outcome.families.clone(),
-        solve_time: outcome.solve_time,
-        is_optimal: outcome.is_optimal,
-        greedy_objective: outcome.warm_start_objective,
-    };
-    if !outcome.is_optimal {
-        warnings.push(format!(
-            "the ILP solver stopped at the time limit ({:.1} s left of {:.1} s for the program); using the best \
-             schedule it found",
-            budget.left.as_secs_f64(),
-            budget.total.as_secs_f64()
-        ));
-    }
-    let legal = Schedule::from_clusters(pdg, facts, outcome.clusters.clone()).and_then(|schedule| {
-        match schedule.clusters.iter().filter(|c| c.len() > 1).find(|c| !can_merge(c)) {
-            Some(cluster) => {
-                let names: Vec<&str> = cluster.iter().map(|&n| pdg.nodes[n].kernel_name.as_str()).collect();
-                Err(format!("the rules cannot turn {{{}}} into one kernel", names.join(", ")))
+        let outcome = match solve_region(pdg, candidates, &cuts, solver, left, Some(&greedy)) {
+            Ok(outcome) => outcome,
+            Err(why) => {
+                warnings.push(format!("the ILP solver ({}) failed: {why}; using the greedy schedule", solver.name()));
+                return (greedy, None);
             }
-            None => Ok(schedule),
-        }
-    });
-    match legal {
-        Ok(schedule) => (schedule, Some(report)),
-        Err(why) => {
-            warnings.push(format!("the ILP's clustering is not legal ({why}); using the greedy schedule"));
-            let model = build_model(pdg, candidates);
+        };
+        solve_time += outcome.solve_time;
+        let mut report = IlpReport {
+            solver: outcome.solver,
+            objective: outcome.objective,
+            size: outcome.size,
+            families: outcome.families.clone(),
+            solve_time,
+            is_optimal: outcome.is_optimal,
+            greedy_objective: outcome.warm_start_objective,
+        };
+        let schedule = match Schedule::from_clusters(pdg, facts, outcome.clusters.clone()) {
+            Ok(schedule) => schedule,
+            Err(why) => {
+                warnings.push(format!("the ILP's clustering is not legal ({why}); using the greedy schedule"));
+                let mut model = build_model(pdg, candidates);
+                add_cuts(&mut model, &cuts);
+                report.objective = objective_at(&model, &assignment_of(&model, pdg, candidates, &greedy));
+                return (greedy, Some(report));
+            }
+        };
+        let illegal = schedule.clusters.iter().filter(|c| c.len() > 1).find(|c| !can_merge(c)).cloned();
+        let Some(cluster) = illegal else {
+            if !outcome.is_optimal {
+                warnings.push(format!(
+                    "the ILP solver stopped at the time limit ({:.1} s left of {:.1} s for the program); using the \
+                     best schedule it found",
+                    left.as_secs_f64(),
+                    budget.total.as_secs_f64()
+                ));
+            }
+            return (schedule, Some(report));
+        };
+        let part = smallest_illegal_part(&cluster, &outcome.fused, candidates, can_merge);
+        let cut = Cut(outcome.fused.iter().copied().filter(|&k| joins(&part, &candidates[k])).collect());
+        if cuts.len() >= MAX_CUTS || cut.0.is_empty() || cuts.contains(&cut) {
+            let names: Vec<&str> = cluster.iter().map(|&n| pdg.nodes[n].kernel_name.as_str()).collect();
+            warnings.push(format!(
+                "the ILP's clustering is not legal after {} cuts (the rules cannot turn {{{}}} into one kernel); \
+                 using the greedy schedule",
+                cuts.len(),
+                names.join(", ")
+            ));
+            let mut model = build_model(pdg, candidates);
+            add_cuts(&mut model, &cuts);
             report.objective = objective_at(&model, &assignment_of(&model, pdg, candidates, &greedy));
-            (greedy, Some(report))
+            return (greedy, Some(report));
+        }
+        cuts.push(cut);
+    }
+}
+
+/// Whether both runs of `candidate` are in `part`.
+fn joins(part: &[NodeId], candidate: &Candidate) -> bool {
+    part.contains(&candidate.first) && part.contains(&candidate.second)
+}
+
+/// A smallest part of the illegal `cluster` that is still connected by the
+/// fused candidates `fused` and that no rule can merge: runs are dropped
+/// one at a time while that stays true.
+fn smallest_illegal_part(
+    cluster: &[NodeId],
+    fused: &[usize],
+    candidates: &[Candidate],
+    can_merge: &mut dyn FnMut(&[NodeId]) -> bool,
+) -> Vec<NodeId> {
+    let mut part = cluster.to_vec();
+    let mut i = 0;
+    while i < part.len() {
+        let mut trial = part.clone();
+        trial.remove(i);
+        if trial.len() >= 2 && is_connected(&trial, fused, candidates) && !can_merge(&trial) {
+            part = trial;
+        } else {
+            i += 1;
         }
     }
+    part
+}
+
+/// Whether the fused candidates inside `part` connect all of it.
+fn is_connected(part: &[NodeId], fused: &[usize], candidates: &[Candidate]) -> bool {
+    let mut reached = vec![part[0]];
+    let mut grew = true;
+    while grew {
+        grew = false;
+        for &k in fused {
+            let (a, b) = (candidates[k].first, candidates[k].second);
+            if !part.contains(&a) || !part.contains(&b) {
+                continue;
+            }
+            for (from, to) in [(a, b), (b, a)] {
+                if reached.contains(&from) && !reached.contains(&to) {
+                    reached.push(to);
+                    grew = true;
+                }
+            }
+        }
+    }
+    reached.len() == part.len()
 }
 
 /// Merges each cluster of more than one run into a new kernel and

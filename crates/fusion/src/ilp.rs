@@ -30,6 +30,15 @@
 //! Clusters are the transitive closure of the fused pairs (`x_uv = 0`),
 //! ordered by `π` ([`extract_clusters`]); the caller checks that they are
 //! legal before applying them.
+//!
+//! Pairwise variables cannot say everything: `u` fused with `m` and `m`
+//! with `v` puts `u` and `v` in one kernel even when no rule combines them
+//! (a `FILTER` and a `SEG_REDUCE` that both consume one `MAP`). The caller
+//! then adds a **cut** ([`Cut`], [`add_cuts`]): for a smallest illegal
+//! connected part of the cluster, not all of its fused pairs may stay
+//! fused (`Σ x_uv ≥ 1`), and solves again. This assumes that a cluster
+//! holding an illegal connected part is itself illegal, which holds for
+//! the rules, all local to a producer and its consumers.
 
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
@@ -92,6 +101,19 @@ impl FusionModel {
 
     fn add(&mut self, family: &'static str, constraint: Constraint) {
         self.constraints.push((family, constraint));
+    }
+}
+
+/// Candidates (indices into the candidate list) that may not all be
+/// fused at once: `Σ x_uv ≥ 1` over them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cut(pub Vec<usize>);
+
+/// Adds `Σ x_uv ≥ 1` for each cut.
+pub fn add_cuts(model: &mut FusionModel, cuts: &[Cut]) {
+    for Cut(members) in cuts {
+        let sum: Expression = members.iter().map(|&k| model.x[k]).sum();
+        model.add("illegal cluster cut", sum.geq(1.0));
     }
 }
 
@@ -390,18 +412,22 @@ pub struct IlpOutcome {
     /// The objective of the warm start (the greedy schedule), if it was
     /// feasible.
     pub warm_start_objective: Option<f64>,
+    /// The candidates the solution fuses (`x_uv = 0`), by index.
+    pub fused: Vec<usize>,
 }
 
-/// Builds and solves the model of a region, starting from `warm_start` (a
-/// legal schedule, e.g. the greedy one).
+/// Builds the model of a region with `cuts` and solves it, starting from
+/// `warm_start` (a legal schedule, e.g. the greedy one).
 pub fn solve_region(
     pdg: &Pdg,
     candidates: &[Candidate],
+    cuts: &[Cut],
     solver: &dyn IlpSolver,
     time_limit: Duration,
     warm_start: Option<&Schedule>,
 ) -> Result<IlpOutcome, String> {
-    let model = build_model(pdg, candidates);
+    let mut model = build_model(pdg, candidates);
+    add_cuts(&mut model, cuts);
     let size = model.size();
     let families = model.family_sizes();
     let start = warm_start.map(|s| assignment_of(&model, pdg, candidates, s)).filter(|a| is_feasible(&model, a));
@@ -418,5 +444,6 @@ pub fn solve_region(
         is_optimal: values.is_optimal,
         solver: solver.name(),
         warm_start_objective,
+        fused: (0..candidates.len()).filter(|&k| values.x[k] < 0.5).collect(),
     })
 }
