@@ -323,6 +323,9 @@ def main():
             f"{nessie_ms / cub_ms:.2f} × CUB's sum, {nessie_ms / blas_ms:.2f} × cuBLAS's dot, "
             f"{nessie_ms / cupy_ms:.2f} × CuPy's (u * v).sum()"
         )
+        first = max(dot_kernels, key=lambda r: r[3])
+        first_ms = first[2] / max(first[1], 1)
+        say(f"- its first stage alone (`{first[0]}`, reading both vectors): {first_ms:.3f} ms = {first_ms / cub_ms:.2f} × CUB's sum")
 
     smvm_ms, smvm_gbps, smvm_sum, nnz = base["smvm"]
     say(f"- cuSPARSE CSR SpMV, {nnz} nonzeros: {smvm_ms:.3f} ms ({smvm_gbps:.0f} GB/s of matrix traffic), checksum {smvm_sum}")
