@@ -2,8 +2,8 @@
 //!
 //! **In:** fused SOAC kernels. **Out:** low-level Lift (mapGlb, mapWrg,
 //! mapLcl, reduceSeq, toLocal, ...) with symbolic array lengths built on a
-//! canonical `ArithExpr`, address spaces, memory, and views, ready for
-//! OpenCL code generation (Steuwer et al., CGO'17).
+//! canonical `ArithExpr`, and side tables of its address spaces and
+//! memory, ready for OpenCL code generation (Steuwer et al., CGO'17).
 //!
 //! ## The passes, in order
 //! 1. [`lower`]: a fused flat kernel becomes high-level Lift, one
@@ -20,19 +20,34 @@
 //!    `reduce-single-workgroup` for the final launch.
 //! 4. [`barriers`]: barrier elimination (no barrier after a `mapLcl` that
 //!    writes global memory).
+//! 5. [`address_space`]: the paper's Algorithm 1 on each low-level stage:
+//!    every node of the stage's tree (numbered in pre-order by
+//!    [`address_space::Nodes`]) gets a placement (global, local, private)
+//!    in a side table; [`address_space::verify`] rejects what no OpenCL
+//!    kernel can be (a `toLocal` outside a `mapWrg`, a `mapGlb` writing
+//!    local memory, a parallel map into private memory, a result not in
+//!    global memory).
+//! 6. [`memory`]: memory for the nodes that write data only (the stage's
+//!    result, `to*` buffers, accumulators, `iterate`'s second buffer), in
+//!    the space the table gives, sized from the types as `ArithExpr`s;
+//!    views allocate nothing.
 //!
-//! Address spaces, memory allocation and views are in the backend's code
-//! generator (`opencl-backend::codegen`), which walks low-level Lift once.
+//! Views (index expressions simplified with the loop variables' ranges)
+//! are built by the backend's code generator (`opencl-backend::codegen`)
+//! as it walks low-level Lift once.
+//!
 //! [`eval`] runs a Lift kernel of either level: the oracle that tests
 //! every rewrite rule on random inputs (`tests/rules.rs`); [`eval::checked`] runs the flat
 //! thunks with flatten's evaluator and checks every length (`tests/rules_random.rs`).
 //! [`print`] prints both levels (`--emit lift`, `--emit lift-low`).
 
+pub mod address_space;
 pub mod arith;
 pub mod barriers;
 pub mod eval;
 pub mod ir;
 pub mod lower;
+pub mod memory;
 pub mod print;
 pub mod rules;
 pub mod typecheck;

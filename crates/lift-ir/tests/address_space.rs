@@ -1,0 +1,330 @@
+//! Address-space inference (Algorithm 1) and memory allocation on the
+//! low-level stages the rules make from NESL programs: the dot product's
+//! tree is in local memory with private accumulators and a global result,
+//! a map kernel has no local memory, a segmented reduction accumulates
+//! privately per segment, a scan's blocks mix global and local memory;
+//! and the verifier rejects stages no OpenCL kernel can be.
+
+use flatten::ir::Scalar;
+use lift_ir::address_space::{self, AddressSpace, AddressSpaces, Node, NodeId, Nodes, Placement};
+use lift_ir::arith::ArithExpr;
+use lift_ir::ir::{Expr, Fun, LiftKernel, Stage};
+use lift_ir::memory::{self, AllocKind, Memory};
+use nesl_frontend::SourceMap;
+
+use AddressSpace::{Global, Local, Private};
+
+/// Every low-level kernel of a NESL program (fused by the ILP schedule).
+fn low_kernels(source: &str) -> Vec<LiftKernel> {
+    let mut sources = SourceMap::new();
+    let file = sources.add("test.nesl", source, false);
+    let program = nesl_frontend::compile(&mut sources, file).map_err(|d| d[0].render(&sources, false)).unwrap().program;
+    let flat = flatten::flatten_program(&program, &sources).unwrap();
+    let fused = fusion::fuse(&flat, fusion::ScheduleKind::ilp()).unwrap().program;
+    fused
+        .kernels
+        .iter()
+        .map(|k| {
+            let high = lift_ir::lower::lower_kernel(k).unwrap();
+            let low = lift_ir::rules::lower_to_low_level(&high).unwrap();
+            lift_ir::typecheck::check_kernel(&low).unwrap();
+            low
+        })
+        .collect()
+}
+
+fn example(name: &str) -> String {
+    let path = format!("{}/../../examples/{name}.nesl", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+fn stage<'k>(kernels: &'k [LiftKernel], name: &str) -> (&'k LiftKernel, &'k Stage) {
+    for k in kernels {
+        if let Some(s) = k.stages.iter().find(|s| s.name == name) {
+            return (k, s);
+        }
+    }
+    let names: Vec<&str> = kernels.iter().flat_map(|k| k.stages.iter().map(|s| s.name.as_str())).collect();
+    panic!("no stage `{name}` in {names:?}")
+}
+
+/// Infers, verifies and allocates; prints both tables.
+fn analyse<'s>(kernel: &LiftKernel, stage: &'s Stage) -> (Nodes<'s>, AddressSpaces, Memory) {
+    let nodes = Nodes::new(&stage.body);
+    let spaces = address_space::infer(kernel, stage, &nodes).unwrap();
+    address_space::verify(stage, &nodes, &spaces).unwrap();
+    let memory = memory::allocate(kernel, stage, &nodes, &spaces).unwrap();
+    eprintln!("stage {}", stage.name);
+    eprint!("{}", address_space::print_table(kernel, &nodes, &spaces));
+    eprint!("{}", memory::print_memory(&memory));
+    (nodes, spaces, memory)
+}
+
+/// The placements of the function nodes matching `pred`, in pre-order.
+fn funs_placed(nodes: &Nodes<'_>, spaces: &AddressSpaces, pred: impl Fn(&Fun) -> bool) -> Vec<Placement> {
+    nodes
+        .iter()
+        .filter_map(|(id, n)| match n {
+            Node::Fun(f) if pred(f) => Some(spaces.of(id).unwrap().clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+fn param_placed(kernel: &LiftKernel, nodes: &Nodes<'_>, spaces: &AddressSpaces, name: &str) -> Vec<Placement> {
+    nodes
+        .iter()
+        .filter_map(|(id, n)| match n {
+            Node::Expr(Expr::Param(p)) if kernel.params[p.0 as usize].name == name => {
+                Some(spaces.of(id).unwrap().clone())
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+fn summary(memory: &Memory) -> Vec<(AllocKind, AddressSpace, Vec<Scalar>, Option<i64>)> {
+    memory.allocations.iter().map(|a| (a.kind, a.space, a.components.clone(), a.size.as_cst())).collect()
+}
+
+#[test]
+fn dotp_tree_is_local_accumulators_private_result_global() {
+    let kernels = low_kernels(&example("dotp"));
+    for (name, groups_result) in [("dotp_fused_sum_partial", true), ("dotp_fused_sum_final", false)] {
+        let (kernel, st) = stage(&kernels, name);
+        let (nodes, spaces, memory) = analyse(kernel, st);
+        assert_eq!(spaces.of(NodeId(0)), Some(&Placement::In(Global)));
+        // The pull thunk's array (a generate) or the partials are global.
+        let source = if groups_result { "generate" } else { "sum_partials" };
+        let inputs: Vec<Placement> = nodes
+            .iter()
+            .filter_map(|(id, n)| match n {
+                Node::Expr(Expr::Apply(Fun::Generate(..), _)) if source == "generate" => spaces.of(id).cloned(),
+                Node::Expr(e @ Expr::Input(_)) if lift_ir::print::print_expr(kernel, e) == source => {
+                    spaces.of(id).cloned()
+                }
+                _ => None,
+            })
+            .collect();
+        assert_eq!(inputs, vec![Placement::In(Global)], "{name}");
+        // The private accumulation writes local memory; the tree's steps
+        // read and write it; the group's value goes to global memory.
+        assert_eq!(funs_placed(&nodes, &spaces, |f| matches!(f, Fun::ToLocal(_))), vec![Placement::In(Local)]);
+        assert_eq!(funs_placed(&nodes, &spaces, |f| matches!(f, Fun::Iterate(..))), vec![Placement::In(Local)]);
+        assert_eq!(param_placed(kernel, &nodes, &spaces, "tree"), vec![Placement::In(Local)]);
+        assert_eq!(param_placed(kernel, &nodes, &spaces, "pair"), vec![Placement::In(Local)]);
+        assert_eq!(param_placed(kernel, &nodes, &spaces, "chunk"), vec![Placement::In(Global)]);
+        assert_eq!(funs_placed(&nodes, &spaces, |f| matches!(f, Fun::ToGlobal(_))), vec![Placement::In(Global)]);
+        assert_eq!(
+            funs_placed(&nodes, &spaces, |f| matches!(f, Fun::ReduceSeq(_))),
+            vec![Placement::In(Private), Placement::In(Private)]
+        );
+        // The operator writes the accumulator; the copies write where
+        // their map writes: local, local (the tree), global.
+        assert_eq!(funs_placed(&nodes, &spaces, |f| matches!(f, Fun::User(_))), vec![Placement::In(Private); 2]);
+        assert_eq!(
+            funs_placed(&nodes, &spaces, |f| matches!(f, Fun::Id)),
+            vec![Placement::In(Global), Placement::In(Local), Placement::In(Local)]
+        );
+        // Memory: the result, one local array and the tree's second
+        // buffer of 256 elements, two private accumulators; nothing for
+        // the views.
+        let float = vec![Scalar::Float];
+        let result_size = if groups_result { None } else { Some(1) };
+        assert_eq!(
+            summary(&memory),
+            vec![
+                (AllocKind::StageResult, Global, float.clone(), result_size),
+                (AllocKind::IterateBuffer, Local, float.clone(), Some(256)),
+                (AllocKind::Accumulator, Private, float.clone(), Some(1)),
+                (AllocKind::To, Local, float.clone(), Some(256)),
+                (AllocKind::Accumulator, Private, float.clone(), Some(1)),
+            ],
+            "{name}"
+        );
+        let result = &memory.allocations[0];
+        assert_eq!(result.node, NodeId(0));
+        if groups_result {
+            let partials_len = lift_ir::typecheck::input_length(kernel, st.result[0]).unwrap();
+            assert_eq!(result.size, partials_len, "{name}");
+            assert_eq!(result.size.to_string(), "groups");
+        }
+        // Every allocation belongs to a writer or a `to*`, never a view.
+        for a in &memory.allocations[1..] {
+            let Some(Node::Fun(f)) = nodes.get(a.node) else { panic!("allocation at an expression {a:?}") };
+            assert!(matches!(f, Fun::ToLocal(_) | Fun::Iterate(..) | Fun::ReduceSeq(_)), "{}", f.name());
+        }
+    }
+}
+
+#[test]
+fn a_map_kernel_has_no_local_memory() {
+    let kernels = low_kernels("let a = {x * 2 + 1 : x in [1, 2, 3]} in {x * x : x in a};");
+    let mut seen = 0;
+    for k in &kernels {
+        for st in &k.stages {
+            let (nodes, spaces, memory) = analyse(k, st);
+            if !matches!(&st.body, Expr::Apply(Fun::MapGlb(..), _)) {
+                continue;
+            }
+            seen += 1;
+            for (id, _) in nodes.iter() {
+                assert!(!spaces.of(id).unwrap().touches(Local), "node {} of {}", id.0, st.name);
+            }
+            assert_eq!(memory.in_space(Local).count(), 0);
+            assert_eq!(memory.in_space(Private).count(), 0);
+            assert_eq!(summary(&memory).len(), 1, "{}", memory::print_memory(&memory));
+            assert_eq!(memory.allocations[0].kind, AllocKind::StageResult);
+            assert_eq!(memory.allocations[0].space, Global);
+        }
+    }
+    assert!(seen > 0, "no map stage");
+}
+
+#[test]
+fn a_segmented_reduction_accumulates_privately_per_segment() {
+    let kernels = low_kernels(&example("sparse_mxv"));
+    let mut seen = 0;
+    for k in &kernels {
+        for st in &k.stages {
+            let (nodes, spaces, memory) = analyse(k, st);
+            let segmented = nodes.iter().any(|(_, n)| matches!(n, Node::Expr(Expr::Apply(Fun::Segments(_), _))));
+            if !segmented {
+                continue;
+            }
+            seen += 1;
+            // One work-item per segment: no local memory; the segment is a
+            // view of global memory; the sum of each is private, then
+            // copied to the global result.
+            assert_eq!(memory.in_space(Local).count(), 0, "{}", st.name);
+            assert_eq!(funs_placed(&nodes, &spaces, |f| matches!(f, Fun::Segments(_))), vec![Placement::In(Global)]);
+            let accs: Vec<_> = memory.allocations.iter().filter(|a| a.kind == AllocKind::Accumulator).collect();
+            assert!(!accs.is_empty(), "{}", st.name);
+            assert!(accs.iter().all(|a| a.space == Private && a.size.is_cst(1)));
+            assert_eq!(memory.allocations[0].kind, AllocKind::StageResult);
+            assert_eq!(memory.allocations[0].space, Global);
+            assert_eq!(
+                memory.allocations.iter().filter(|a| a.space == Global).count(),
+                1,
+                "{}",
+                memory::print_memory(&memory)
+            );
+        }
+    }
+    assert!(seen > 0, "no segmented stage");
+}
+
+#[test]
+fn a_scan_block_mixes_global_and_local_memory() {
+    let kernels = low_kernels("let a = {x * 3 : x in [5, 1, 4, 2, 8]} in plus_scan(a);");
+    let k = kernels.iter().find(|k| k.stages.iter().any(|s| s.name.ends_with("_scan"))).unwrap();
+    let st = k.stages.iter().find(|s| s.name.ends_with("_scan")).unwrap();
+    let (nodes, spaces, memory) = analyse(k, st);
+    // The block's element sums and their offsets are local; each
+    // work-item scans its chunk from its offset into the global result.
+    let locals: Vec<_> = memory.in_space(Local).map(|a| (a.kind, a.size.clone())).collect();
+    assert_eq!(locals, vec![(AllocKind::To, ArithExpr::cst(256)), (AllocKind::To, ArithExpr::cst(256))]);
+    assert_eq!(param_placed(k, &nodes, &spaces, "sums"), vec![Placement::In(Local)]);
+    assert_eq!(param_placed(k, &nodes, &spaces, "offsets"), vec![Placement::In(Local)]);
+    assert_eq!(param_placed(k, &nodes, &spaces, "block"), vec![Placement::In(Global); 3]);
+    let zips = funs_placed(&nodes, &spaces, |f| matches!(f, Fun::Zip));
+    assert!(zips.contains(&Placement::Tuple(vec![Placement::In(Global), Placement::In(Local)])), "{zips:?}");
+    let scans = funs_placed(&nodes, &spaces, |f| matches!(f, Fun::ScanSeq(_)));
+    assert_eq!(scans, vec![Placement::In(Global), Placement::In(Local)]);
+    let accs = memory.allocations.iter().filter(|a| a.kind == AllocKind::Accumulator);
+    assert!(accs.clone().count() == 3 && accs.clone().all(|a| a.space == Private));
+}
+
+/// `mapGlb(0)(WRAP(id)) $ xs` in place of a map stage's body.
+fn bad_map(wrap: fn(Fun) -> Fun) -> (LiftKernel, Stage) {
+    let kernels = low_kernels("{x + 1 : x in [1, 2, 3]};");
+    let k = kernels.into_iter().find(|k| k.stages.iter().any(|s| matches!(s.body, Expr::Apply(Fun::MapGlb(..), _))));
+    let k = k.unwrap();
+    let mut st = k.stages.iter().find(|s| matches!(s.body, Expr::Apply(Fun::MapGlb(..), _))).unwrap().clone();
+    let Expr::Apply(_, args) = &st.body else { unreachable!() };
+    st.body = Expr::apply1(Fun::map_glb(0, wrap(Fun::Id)), args[0].clone());
+    (k, st)
+}
+
+fn verify_error(kernel: &LiftKernel, st: &Stage) -> String {
+    let nodes = Nodes::new(&st.body);
+    let spaces = address_space::infer(kernel, st, &nodes).unwrap();
+    match address_space::verify(st, &nodes, &spaces) {
+        Ok(()) => panic!("accepted: {}", address_space::print_table(kernel, &nodes, &spaces)),
+        Err(e) => e.to_string(),
+    }
+}
+
+#[test]
+fn the_verifier_rejects_impossible_stages() {
+    // The good stage passes.
+    let (k, st) = bad_map(Fun::to_global);
+    let nodes = Nodes::new(&st.body);
+    let spaces = address_space::infer(&k, &st, &nodes).unwrap();
+    address_space::verify(&st, &nodes, &spaces).unwrap();
+
+    let (k, st) = bad_map(Fun::to_local);
+    let e = verify_error(&k, &st);
+    assert!(e.contains("`toLocal` outside a `mapWrg`"), "{e}");
+
+    let (k, st) = bad_map(|f| Fun::ToPrivate(Box::new(f)));
+    let e = verify_error(&k, &st);
+    assert!(e.contains("a `mapGlb` writes its result to private memory"), "{e}");
+
+    // Inside a work-group, but written by a mapGlb.
+    let (k, mut st) = bad_map(Fun::to_global);
+    let Expr::Apply(_, args) = &st.body else { unreachable!() };
+    let xs = args[0].clone();
+    let mut k = k;
+    let c = k.new_param("c");
+    let inner = Expr::apply1(
+        Fun::Join,
+        Expr::apply1(
+            Fun::to_local(Fun::map_glb(0, Fun::map_seq(Fun::Id))),
+            Expr::apply1(Fun::Split(ArithExpr::one()), Expr::Param(c)),
+        ),
+    );
+    let body = Fun::Lambda(vec![c], Box::new(Expr::apply1(Fun::to_global(Fun::map_lcl(0, Fun::Id)), inner)));
+    st.body = Expr::apply1(
+        Fun::Join,
+        Expr::apply1(Fun::map_wrg(0, body), Expr::apply1(Fun::Split(ArithExpr::one()), xs.clone())),
+    );
+    let e = verify_error(&k, &st);
+    assert!(e.contains("a `mapGlb` writes local memory"), "{e}");
+
+    // A stage whose result is local.
+    let d = k.new_param("d");
+    let body = Fun::Lambda(vec![d], Box::new(Expr::apply1(Fun::to_local(Fun::map_lcl(0, Fun::Id)), Expr::Param(d))));
+    st.body =
+        Expr::apply1(Fun::Join, Expr::apply1(Fun::map_wrg(0, body), Expr::apply1(Fun::Split(ArithExpr::one()), xs)));
+    let e = verify_error(&k, &st);
+    assert!(e.contains("the stage's result is in local memory"), "{e}");
+}
+
+/// The arguments of a call are computed before it, into their own memory:
+/// `toGlobal` says where the outer `id` writes, not its argument, which is
+/// a private temporary (the paper's Algorithm 1 passes `writeTo` to the
+/// arguments; nessie's code generator computes them into registers).
+#[test]
+fn a_call_argument_is_a_private_temporary() {
+    let (mut k, mut st) = bad_map(Fun::to_global);
+    let Expr::Apply(_, args) = &st.body else { unreachable!() };
+    let xs = args[0].clone();
+    let x = k.new_param("x");
+    let twice = Expr::apply1(Fun::Id, Expr::apply1(Fun::Id, Expr::Param(x)));
+    st.body = Expr::apply1(Fun::map_glb(0, Fun::to_global(Fun::Lambda(vec![x], Box::new(twice)))), xs);
+    let (nodes, spaces, memory) = analyse(&k, &st);
+    assert_eq!(
+        funs_placed(&nodes, &spaces, |f| matches!(f, Fun::Id)),
+        vec![Placement::In(Global), Placement::In(Private)]
+    );
+    let inner = nodes.iter().filter(|(_, n)| matches!(n, Node::Fun(Fun::Id))).nth(1).unwrap().0;
+    assert_eq!(
+        summary(&memory),
+        vec![
+            (AllocKind::StageResult, Global, vec![Scalar::Int], None),
+            (AllocKind::Temporary, Private, vec![Scalar::Int], Some(1))
+        ]
+    );
+    assert_eq!(memory.allocations[1].node, inner);
+}
