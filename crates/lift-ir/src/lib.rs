@@ -32,9 +32,12 @@
 //!    the space the table gives, sized from the types as `ArithExpr`s;
 //!    views allocate nothing.
 //!
-//! Views (index expressions simplified with the loop variables' ranges)
-//! are built by the backend's code generator (`opencl-backend::codegen`)
-//! as it walks low-level Lift once.
+//! The backend's code generator (`opencl-backend::codegen`) runs 5 and 6
+//! on every stage and declares the `__local` arrays, `iterate`'s second
+//! buffers and the private accumulators the memory table gives (an
+//! internal error where they disagree with what it writes). Views (index
+//! expressions simplified with the loop variables' ranges) are built by
+//! the code generator as it walks low-level Lift once.
 //!
 //! [`eval`] runs a Lift kernel of either level: the oracle that tests
 //! every rewrite rule on random inputs (`tests/rules.rs`); [`eval::checked`] runs the flat

@@ -15,7 +15,11 @@
 //!   writes `partials[wg] = tree[0]` directly.
 //!
 //! Private memory holds accumulators (`reduceSeq`) and user-function
-//! results; `iterate` swaps two buffers of its input's memory. Barriers
+//! results; `iterate` swaps two buffers of its input's memory. The
+//! `__local` arrays, `iterate`'s second buffers and the accumulators are
+//! the allocations of `lift_ir::memory`, in the spaces
+//! `lift_ir::address_space` infers (an internal error where the generator
+//! would declare something else). Barriers
 //! follow the `mapLcl`s that `lift_ir::barriers` left one on. Launch sizes
 //! are inferred from the maps (lift-patterns-and-rules.txt, 2.4): a
 //! `mapGlb` over `n` elements launches `n` work-items, a `mapWrg` over `G`
@@ -25,8 +29,10 @@ use std::collections::{HashMap, HashSet};
 use std::fmt::Write;
 
 use flatten::ir::{Const, FlatProgram, KVar, Scalar, VarType};
+use lift_ir::address_space::{self, AddressSpace, NodeId, Nodes};
 use lift_ir::arith::{ArithExpr, ArithKind, Range, Var, VarId};
 use lift_ir::ir::{Expr, Fun, LiftKernel, ParamId, SizeDef, Stage, Type, UserFunDef, UserFunId};
+use lift_ir::memory::{self, AllocKind, Allocation, Memory};
 use lift_ir::typecheck::TypeChecker;
 
 use crate::compile::CodegenError;
@@ -201,6 +207,9 @@ pub struct Generator<'a> {
     has_barrier: bool,
     /// Inside `atomicMax`: writes are atomic maxima.
     atomic: bool,
+    /// The stage's nodes and the memory `lift_ir::memory` gave them.
+    nodes: Nodes<'a>,
+    memory: Memory,
 }
 
 impl<'a> Generator<'a> {
@@ -227,6 +236,8 @@ impl<'a> Generator<'a> {
             local: None,
             has_barrier: false,
             atomic: false,
+            nodes: Nodes::default(),
+            memory: Memory::default(),
         }
     }
 
@@ -300,11 +311,13 @@ impl<'a> Generator<'a> {
     }
 
     /// Generates the `__kernel` function of one stage.
-    pub fn stage(mut self, stage: &Stage) -> Result<StageCode, CodegenError> {
+    pub fn stage(mut self, stage: &'a Stage) -> Result<StageCode, CodegenError> {
+        self.allocate(stage)?;
         let ty = self.type_of(&stage.body)?;
         let Type::Array(_, len) = &ty else {
             return internal(format!("stage `{}` is not an array", stage.name));
         };
+        self.check_result(stage, &ty)?;
         let dest = Out::Mem { names: stage.result.iter().map(|v| self.kvar(*v)).collect(), dims: vec![len.clone()] };
         self.gen_expr(&stage.body, Some(dest))?;
         for v in &stage.result {
@@ -807,15 +820,22 @@ impl<'a> Generator<'a> {
                 let types: Vec<Type> = args.iter().map(|a| self.type_of(a)).collect::<Result<_, _>>()?;
                 let ty = self.fun_type(g, types)?;
                 let (dims, comps) = flat_dims(&ty)?;
+                let mem = self.allocation(f, AllocKind::To, AddressSpace::Local)?;
                 let size = dims.iter().fold(ArithExpr::one(), |acc, d| acc * d.clone());
-                let Some(count) = size.as_cst() else {
+                if size != mem.size || comps != mem.components {
+                    return internal(format!(
+                        "a local array of {size} elements given {} by the memory table",
+                        mem.size
+                    ));
+                }
+                let Some(count) = mem.size.as_cst() else {
                     return Err(CodegenError::Unsupported {
                         kernel: self.lift.name.clone(),
                         what: format!("local memory of a size not known when compiling ({size})"),
                     });
                 };
-                let names: Vec<String> = comps.iter().map(|_| self.fresh("group_values")).collect();
-                for (n, s) in names.iter().zip(&comps) {
+                let names: Vec<String> = mem.components.iter().map(|_| self.fresh("group_values")).collect();
+                for (n, s) in names.iter().zip(&mem.components) {
                     self.local_decls.push(format!("__local {} {n}[{count}];", c_type(*s)));
                 }
                 let out = Out::Mem { names: names.clone(), dims: dims.clone() };
@@ -839,7 +859,11 @@ impl<'a> Generator<'a> {
                 let Type::Array(acc_ty, _) = self.type_of(&Expr::Apply(f.clone(), args.to_vec()))? else {
                     return internal("reduceSeq type");
                 };
-                let comps = acc_ty.components().ok_or_else(|| CodegenError::Internal("accumulator type".into()))?;
+                // The accumulator: private variables, as the memory table says.
+                let comps = self.allocation(f, AllocKind::Accumulator, AddressSpace::Private)?.components;
+                if acc_ty.components().as_ref() != Some(&comps) {
+                    return internal("an accumulator of other components than the memory table's");
+                }
                 let xs_ty = self.type_of(xs)?;
                 let view = self.array(xs)?;
                 let n = self.shape(&view)?[0].clone();
@@ -918,6 +942,10 @@ impl<'a> Generator<'a> {
                 let Some(factor) = (1..=64).find(|c| out_len == ArithExpr::var(&m) / *c) else {
                     return internal("iterate body does not divide its length");
                 };
+                let mem = self.allocation(f, AllocKind::IterateBuffer, AddressSpace::Local)?;
+                if mem.size.as_cst() != Some(size) || mem.components != comps {
+                    return internal("iterate's second buffer differs from the memory table's");
+                }
                 let other: Vec<String> = comps.iter().map(|_| self.fresh("group_swap")).collect();
                 for (n, s) in other.iter().zip(&comps) {
                     self.local_decls.push(format!("__local {} {n}[{size}];", c_type(*s)));
@@ -1155,6 +1183,49 @@ impl<'a> Generator<'a> {
             self.has_barrier = true;
         }
         Ok(Val::Array(Self::out_view(&dest)))
+    }
+}
+
+/// The memory tables of `lift_ir::address_space` and `lift_ir::memory`:
+/// the generator declares the arrays and accumulators they give.
+impl<'a> Generator<'a> {
+    /// Infers the stage's address spaces, verifies them and allocates.
+    fn allocate(&mut self, stage: &'a Stage) -> Result<(), CodegenError> {
+        let bug = |e: &dyn std::fmt::Display| CodegenError::Internal(e.to_string());
+        self.nodes = Nodes::new(&stage.body);
+        let spaces = address_space::infer(self.lift, stage, &self.nodes).map_err(|e| bug(&e))?;
+        address_space::verify(stage, &self.nodes, &spaces).map_err(|e| bug(&e))?;
+        self.memory = memory::allocate(self.lift, stage, &self.nodes, &spaces).map_err(|e| bug(&e))?;
+        Ok(())
+    }
+
+    /// The stage writes its result buffers: global, one per component,
+    /// of the stage type's size.
+    fn check_result(&self, stage: &Stage, ty: &Type) -> Result<(), CodegenError> {
+        let (dims, comps) = flat_dims(ty)?;
+        let size = dims.iter().fold(ArithExpr::one(), |acc, d| acc * d.clone());
+        match self.memory.find(NodeId(0), AllocKind::StageResult) {
+            Some(m) if m.space == AddressSpace::Global && m.components == comps && m.size == size => Ok(()),
+            Some(m) => {
+                internal(format!("stage `{}`: the memory table's result {m:?} is not what it writes", stage.name))
+            }
+            None => internal(format!("stage `{}`: no result in the memory table", stage.name)),
+        }
+    }
+
+    /// The memory of `kind` the table gives pattern `f`, which the
+    /// generator declares in `space`.
+    fn allocation(&self, f: &Fun, kind: AllocKind, space: AddressSpace) -> Result<Allocation, CodegenError> {
+        let Some(node) = self.nodes.fun_id(f) else {
+            return internal(format!("a `{}` outside the stage's tree", f.name()));
+        };
+        match self.memory.find(node, kind) {
+            Some(m) if m.space == space => Ok(m.clone()),
+            Some(m) => {
+                internal(format!("the {kind} of `{}` is {} memory in the table, not {space}", f.name(), m.space))
+            }
+            None => internal(format!("no {kind} memory for the `{}` at node {}", f.name(), node.0)),
+        }
     }
 }
 
