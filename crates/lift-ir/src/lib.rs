@@ -8,9 +8,12 @@
 //! ## The passes, in order
 //! 1. [`lower`]: a fused flat kernel becomes high-level Lift, one
 //!    [`ir::Stage`] per SOAC: a pull thunk is `generate(n, pull)`, a `MAP`
-//!    is `map(id)` of it, a `REDUCE` is `reduce(op)(z, ...)`, a
-//!    `SEG_REDUCE` maps a reduction over `segments(pull)(offsets,
-//!    lengths)`, the array type indexed by segment offsets.
+//!    is `map(id)` of it, a `REDUCE` is `reduce(op)(z, ...)`; `SEG_SCAN`
+//!    and `SEG_REDUCE` are flat, load-balanced whatever the segment
+//!    lengths: a `scan` over (head flag, value) pairs with the operator
+//!    lifted to them (`segScan-flag-pairs`, Blelloch's segmented scan),
+//!    then a `map` picking each position's or each segment's value
+//!    (`segReduce-segScan-last`).
 //! 2. [`typecheck`]: every expression has a type whose lengths are
 //!    [`arith::ArithExpr`]s; run on both levels.
 //! 3. [`rules`]: named rewrite rules make low-level Lift: `map-to-mapGlb`,

@@ -8,11 +8,11 @@
 //! | `SCAN pull z op n` | `scan(op)(z, generate(n, pull))` |
 //! | `FILTER pull pred n` | flags, `scan` of them, the count (`ONCE`), `scatter(target, count) o map(id) $ generate(n, pull)` |
 //! | `PERMUTE values index n` (unchecked) | `scatter(index, n) o map(id) $ generate(n, values)` |
-//! | `SEG_SCAN pull z op sd` | `joinSegments(total, offsets) o map(λ seg. scan(op)(z, seg)) $ segments(pull)(offsets, lengths)` |
+//! | `SEG_SCAN pull z op sd` | `scan(⊕)((0, z), generate(n, pair))` over (head flag, value) pairs, then `map(id) $ generate(n, select)` (`segScan-flag-pairs`) |
 //! | `PERMUTE` (checked) | the scatter, first-writer claims, the first repeat claimed, a check |
 //! | `SCATTER` | a copy of the base, last-writer claims (`atomicMax`), a guarded `scatter` |
 //! | `ONCE e` | `map(id) $ generate(1, once)` |
-//! | `SEG_REDUCE pull z op <lengths, offsets>` | `join o map(λ seg. reduce(op)(z, seg)) $ segments(pull)(offsets, lengths)` |
+//! | `SEG_REDUCE pull z op <lengths, offsets>` | the element count (`ONCE`), the same flat segmented scan, then `map(id) $ generate(#lengths, select)`, the last of each segment (`segReduce-segScan-last`) |
 //!
 //! A pull thunk is the flat IR's array-from-index function, so its Lift
 //! form is `generate`; its reads of the kernel's arrays stay inside the
@@ -88,23 +88,9 @@ pub fn lower_kernel(kernel: &Kernel) -> Result<LiftKernel, Unsupported> {
                 (Expr::apply(Fun::Scan(Box::new(Fun::User(op))), vec![Expr::Value(neutral.clone()), xs]), false)
             }
             Soac::SegScan { segments, elements, pull, neutral, op } => {
-                let total = size_expr(&mut lift, elements)?;
-                let pull = add_user_fun(&mut lift, &format!("pull_{base}"), pull, result_scalars.clone())?;
-                let op = add_user_fun(&mut lift, &format!("op_{base}"), op, result_scalars.clone())?;
-                for v in &results {
-                    lift.lengths.push((*v, total.clone()));
-                }
-                let seg = lift.new_param("seg");
-                let scan = Expr::apply(
-                    Fun::Scan(Box::new(Fun::User(op))),
-                    vec![Expr::Value(neutral.clone()), Expr::Param(seg)],
-                );
-                let segs = Expr::apply(
-                    Fun::Segments(pull),
-                    vec![Expr::Input(segments.offsets), Expr::Input(segments.lengths)],
-                );
-                let mapped = Expr::apply1(Fun::map(Fun::Lambda(vec![seg], Box::new(scan))), segs);
-                (Expr::apply1(Fun::JoinSegments(total, segments.offsets), mapped), false)
+                let n = size_expr(&mut lift, elements)?;
+                lower_seg_scan(&mut lift, &stage_name, &results, &result_scalars, segments, n, pull, neutral, op)?;
+                continue;
             }
             Soac::Permute { size, values, index, check: None } => {
                 let n = size_expr(&mut lift, size)?;
@@ -139,26 +125,8 @@ pub fn lower_kernel(kernel: &Kernel) -> Result<LiftKernel, Unsupported> {
                 (Expr::apply1(Fun::map(Fun::Id), Expr::apply(Fun::Generate(ArithExpr::one(), id), vec![])), true)
             }
             Soac::SegReduce { segments, pull, neutral, op } => {
-                let pull = add_user_fun(&mut lift, &format!("pull_{base}"), pull, result_scalars.clone())?;
-                let op = add_user_fun(&mut lift, &format!("op_{base}"), op, result_scalars.clone())?;
-                let count = match crate::typecheck::input_length(&lift, segments.lengths) {
-                    Some(len) => len,
-                    None => return unsupported("a segment descriptor whose length is not known"),
-                };
-                for v in &results {
-                    lift.lengths.push((*v, count.clone()));
-                }
-                let seg = lift.new_param("seg");
-                let reduce = Expr::apply(
-                    Fun::Reduce(Box::new(Fun::User(op))),
-                    vec![Expr::Value(neutral.clone()), Expr::Param(seg)],
-                );
-                let segs = Expr::apply(
-                    Fun::Segments(pull),
-                    vec![Expr::Input(segments.offsets), Expr::Input(segments.lengths)],
-                );
-                let mapped = Expr::apply1(Fun::map(Fun::Lambda(vec![seg], Box::new(reduce))), segs);
-                (Expr::apply1(Fun::Join, mapped), false)
+                lower_seg_reduce(&mut lift, &stage_name, &results, &result_scalars, segments, pull, neutral, op)?;
+                continue;
             }
         };
         lift.stages.push(Stage { name: stage_name, body, result: results, scalar_result });
@@ -260,6 +228,230 @@ fn lower_filter(
             Fun::Scatter(target_fn, kept_len, None),
             Expr::apply1(Fun::map(Fun::Id), Expr::apply(Fun::Generate(n, pull_fn), vec![])),
         ),
+        result: results.to_vec(),
+        scalar_result: false,
+    });
+    Ok(())
+}
+
+/// One value, or a tuple of several (a thunk body of several results).
+fn tuple(mut items: Vec<GExpr>) -> GExpr {
+    if items.len() == 1 { items.pop().unwrap_or(GExpr::Tuple(vec![])) } else { GExpr::Tuple(items) }
+}
+
+fn consts(values: &[flatten::ir::Const]) -> GExpr {
+    tuple(values.iter().map(|c| GExpr::Const(*c)).collect())
+}
+
+/// Whether flat position `i` starts its segment: `offsets[segment_of(offsets,
+/// i)] == i` (`segment_of` skips empty segments, which share their offset
+/// with the next one).
+fn is_head(offsets: KVar, i: GExpr) -> GExpr {
+    let segment = GExpr::SegmentOf { offsets, index: Box::new(i.clone()) };
+    GExpr::binary(BinaryOp::Eq, Scalar::Int, GExpr::read(offsets, segment), i)
+}
+
+/// `segScan-flag-pairs`: the segmented scan of `pull` over the `n`
+/// elements of `segments`, flat and load-balanced (Blelloch's segmented
+/// scan): `scan(⊕)((0, z), generate(n, λ i. (head(i), pull(i))))` with the
+/// operator lifted to (head flag, value) pairs,
+/// `(f1, a) ⊕ (f2, b) = (f1 max f2, (f2 ? z : a) op b)`, associative when
+/// `op` is (a head restarts the combination from `z`, as the flat
+/// evaluator's fold does), with identity `(0, z)`. The scan is `scan-blocks`,
+/// whatever the segment lengths. Returns the scan's results: the flags
+/// (whether a head precedes the position) and, per component, the
+/// combination of the position's segment before it, valid where the
+/// position is not a head.
+#[allow(clippy::too_many_arguments)]
+fn segmented_scan(
+    lift: &mut LiftKernel,
+    stage_name: &str,
+    base: &str,
+    scalars: &[Scalar],
+    offsets: KVar,
+    n: &ArithExpr,
+    pull: &Thunk,
+    neutral: &[flatten::ir::Const],
+    op: &Thunk,
+) -> Result<(KVar, Vec<KVar>), Unsupported> {
+    let int = Scalar::Int;
+    let k = scalars.len();
+    if pull.params.len() != 1 || op.params.len() != 2 * k || neutral.len() != k {
+        return unsupported("a segmented reduction or scan whose thunks do not match its results");
+    }
+    lift.rules_applied.push("segScan-flag-pairs".into());
+    // { i => let (x..) = pull(i) in (head(i) ? 1 : 0, x..) }
+    let xs: Vec<KVar> = scalars.iter().map(|s| lift.flat.new_var("x", VarType::Scalar(*s))).collect();
+    let i = GExpr::var(pull.params[0]);
+    let mut pair = vec![GExpr::if_(is_head(offsets, i), GExpr::int(1), GExpr::int(0))];
+    pair.extend(xs.iter().map(|x| GExpr::var(*x)));
+    let pair = Thunk { params: pull.params.clone(), body: GExpr::let_(xs, pull.body.clone(), tuple(pair)) };
+    let pair_scalars: Vec<Scalar> = std::iter::once(int).chain(scalars.iter().copied()).collect();
+    let pair_fn = add_user_fun(lift, &format!("pair_{base}"), &pair, pair_scalars.clone())?;
+    // { (f1, u.., f2, b..) => let (a..) = (f2 /= 0 ? z : u..) in let (c..) = a op b in (max(f1, f2), c..) }
+    let f1 = lift.flat.new_var("f1", VarType::Scalar(int));
+    let f2 = lift.flat.new_var("f2", VarType::Scalar(int));
+    let us: Vec<KVar> = scalars.iter().map(|s| lift.flat.new_var("u", VarType::Scalar(*s))).collect();
+    let cs: Vec<KVar> = scalars.iter().map(|s| lift.flat.new_var("c", VarType::Scalar(*s))).collect();
+    let restart = GExpr::if_(
+        GExpr::binary(BinaryOp::Ne, int, GExpr::var(f2), GExpr::int(0)),
+        consts(neutral),
+        tuple(us.iter().map(|u| GExpr::var(*u)).collect()),
+    );
+    let mut combined = vec![GExpr::binary(BinaryOp::Max, int, GExpr::var(f1), GExpr::var(f2))];
+    combined.extend(cs.iter().map(|c| GExpr::var(*c)));
+    let body = GExpr::let_(op.params[..k].to_vec(), restart, GExpr::let_(cs, op.body.clone(), GExpr::Tuple(combined)));
+    let mut params = vec![f1];
+    params.extend(&us);
+    params.push(f2);
+    params.extend(&op.params[k..]);
+    let lifted = add_user_fun(lift, &format!("segop_{base}"), &Thunk { params, body }, pair_scalars)?;
+    // The scan's results.
+    let flags = lift.flat.new_var(format!("{base}_seg_flags"), VarType::Array(int));
+    lift.lengths.push((flags, n.clone()));
+    let values: Vec<KVar> =
+        scalars.iter().map(|s| lift.flat.new_var(format!("{base}_seg_scan"), VarType::Array(*s))).collect();
+    for v in &values {
+        lift.lengths.push((*v, n.clone()));
+    }
+    let mut z = vec![flatten::ir::Const::Int(0)];
+    z.extend_from_slice(neutral);
+    let xs = Expr::apply(Fun::Generate(n.clone(), pair_fn), vec![]);
+    lift.stages.push(Stage {
+        name: format!("{stage_name}_segscan"),
+        body: Expr::apply(Fun::Scan(Box::new(Fun::User(lifted))), vec![Expr::Value(z), xs]),
+        result: std::iter::once(flags).chain(values.iter().copied()).collect(),
+        scalar_result: false,
+    });
+    Ok((flags, values))
+}
+
+/// `SEG_SCAN pull z op sd` over `n` elements: the flat segmented scan
+/// ([`segmented_scan`]), then each position's result, `z` at a segment's
+/// head and the scan's value elsewhere (`map(id) $ generate(n, select)`).
+#[allow(clippy::too_many_arguments)]
+fn lower_seg_scan(
+    lift: &mut LiftKernel,
+    stage_name: &str,
+    results: &[KVar],
+    result_scalars: &[Scalar],
+    segments: &flatten::ir::SegDesc,
+    n: ArithExpr,
+    pull: &Thunk,
+    neutral: &[flatten::ir::Const],
+    op: &Thunk,
+) -> Result<(), Unsupported> {
+    let base = lift.flat.var(results.first().copied().unwrap_or(segments.offsets)).name.clone();
+    let (_, values) = segmented_scan(lift, stage_name, &base, result_scalars, segments.offsets, &n, pull, neutral, op)?;
+    // { i => head(i) ? z : (values[i]..) }
+    let select = index_thunk(lift, |i| {
+        GExpr::if_(
+            is_head(segments.offsets, i.clone()),
+            consts(neutral),
+            tuple(values.iter().map(|v| GExpr::read(*v, i.clone())).collect()),
+        )
+    });
+    let select = add_user_fun(lift, &format!("select_{base}"), &select, result_scalars.to_vec())?;
+    for v in results {
+        lift.lengths.push((*v, n.clone()));
+    }
+    lift.stages.push(Stage {
+        name: stage_name.to_string(),
+        body: Expr::apply1(Fun::map(Fun::Id), Expr::apply(Fun::Generate(n, select), vec![])),
+        result: results.to_vec(),
+        scalar_result: false,
+    });
+    Ok(())
+}
+
+/// `segReduce-segScan-last`: `SEG_REDUCE pull z op sd` as the flat
+/// segmented scan ([`segmented_scan`]) over the elements (their number
+/// computed by `ONCE`: the end of the last segment), then one value per
+/// segment `s` of length `l` ending at `e = offsets[s] + l - 1`: `z` if
+/// `l == 0`, else `(l == 1 ? z : scan[e]) op pull(e)` (the scan is
+/// exclusive, so the last element is combined once more).
+#[allow(clippy::too_many_arguments)]
+fn lower_seg_reduce(
+    lift: &mut LiftKernel,
+    stage_name: &str,
+    results: &[KVar],
+    result_scalars: &[Scalar],
+    segments: &flatten::ir::SegDesc,
+    pull: &Thunk,
+    neutral: &[flatten::ir::Const],
+    op: &Thunk,
+) -> Result<(), Unsupported> {
+    let int = Scalar::Int;
+    let Some(count) = crate::typecheck::input_length(lift, segments.lengths) else {
+        return unsupported("a segment descriptor whose length is not known");
+    };
+    let k = result_scalars.len();
+    if pull.params.len() != 1 || op.params.len() != 2 * k {
+        return unsupported("a SEG_REDUCE whose thunks do not match its results");
+    }
+    let (ls, os) = (segments.lengths, segments.offsets);
+    let base = lift.flat.var(results.first().copied().unwrap_or(ls)).name.clone();
+    lift.rules_applied.push("segReduce-segScan-last".into());
+    // elements = if #ls > 0 then os[#ls - 1] + ls[#ls - 1] else 0
+    let last = || GExpr::binary(BinaryOp::Sub, int, GExpr::Length(ls), GExpr::int(1));
+    let total = GExpr::if_(
+        GExpr::binary(BinaryOp::Gt, int, GExpr::Length(ls), GExpr::int(0)),
+        GExpr::binary(BinaryOp::Add, int, GExpr::read(os, last()), GExpr::read(ls, last())),
+        GExpr::int(0),
+    );
+    let total_fn = UserFunId(lift.user_funs.len() as u32);
+    lift.user_funs.push(UserFun {
+        name: unique_fun_name(lift, &format!("elements_{base}")),
+        params: vec![],
+        results: vec![int],
+        def: UserFunDef::Once(total),
+    });
+    let elements = lift.flat.new_var(format!("{base}_elements"), VarType::Scalar(int));
+    lift.stages.push(Stage {
+        name: format!("{stage_name}_elements"),
+        body: Expr::apply1(Fun::map(Fun::Id), Expr::apply(Fun::Generate(ArithExpr::one(), total_fn), vec![])),
+        result: vec![elements],
+        scalar_result: true,
+    });
+    let n = ArithExpr::var(&lift.size_var(&format!("{base}_elements"), SizeDef::ValueOf(elements), Range::at_least(0)));
+    let (_, values) = segmented_scan(lift, stage_name, &base, result_scalars, os, &n, pull, neutral, op)?;
+    // { s => let l = ls[s] in if l == 0 then z else
+    //        let e = os[s] + l - 1 in
+    //        let (b..) = pull(e) in let (a..) = (l == 1 ? z : (values[e]..)) in a op b }
+    let s = lift.flat.new_var("s", VarType::Scalar(int));
+    let l = lift.flat.new_var("l", VarType::Scalar(int));
+    let e = lift.flat.new_var("e", VarType::Scalar(int));
+    let end = GExpr::binary(
+        BinaryOp::Sub,
+        int,
+        GExpr::binary(BinaryOp::Add, int, GExpr::read(os, GExpr::var(s)), GExpr::var(l)),
+        GExpr::int(1),
+    );
+    let before = GExpr::if_(
+        GExpr::binary(BinaryOp::Eq, int, GExpr::var(l), GExpr::int(1)),
+        consts(neutral),
+        tuple(values.iter().map(|v| GExpr::read(*v, GExpr::var(e))).collect()),
+    );
+    let last_value = GExpr::let_(pull.params.clone(), GExpr::var(e), pull.body.clone());
+    let combined =
+        GExpr::let_(op.params[k..].to_vec(), last_value, GExpr::let_(op.params[..k].to_vec(), before, op.body.clone()));
+    let body = GExpr::let_(
+        vec![l],
+        GExpr::read(ls, GExpr::var(s)),
+        GExpr::if_(
+            GExpr::binary(BinaryOp::Eq, int, GExpr::var(l), GExpr::int(0)),
+            consts(neutral),
+            GExpr::let_(vec![e], end, combined),
+        ),
+    );
+    let select =
+        add_user_fun(lift, &format!("select_{base}"), &Thunk { params: vec![s], body }, result_scalars.to_vec())?;
+    for v in results {
+        lift.lengths.push((*v, count.clone()));
+    }
+    lift.stages.push(Stage {
+        name: stage_name.to_string(),
+        body: Expr::apply1(Fun::map(Fun::Id), Expr::apply(Fun::Generate(count, select), vec![])),
         result: results.to_vec(),
         scalar_result: false,
     });

@@ -9,7 +9,8 @@
 //!   reduceSeq(f)(z, xs)` (the accumulator in private memory, copied out).
 //! - `scan-to-scanSeq`: inside a work-item, `scan(f)(z, xs)` is
 //!   `scanSeq(f)(z, xs)`, writing each prefix where the scan's result goes
-//!   (a segmented scan: one work-item per segment).
+//!   (a nested `scan` in a `map`; the segmented SOACs no longer give one:
+//!   they are flat scans, see [`crate::lower`]).
 //! - `reduce-partial`: `reduce(f)(z, xs) = reduce(f)(z, partRed(f, G)(z, xs))`
 //!   (`reduce == reduce o partialReduce`), with `G` a bounded number of
 //!   work-groups.

@@ -46,11 +46,29 @@ fn gexpr(e: &GExpr, env: &mut HashMap<KVar, Const>, arrays: &HashMap<KVar, Value
                 BinaryOp::Mul => Const::Int(a.wrapping_mul(b)),
                 BinaryOp::Max => Const::Int(a.max(b)),
                 BinaryOp::Rem => Const::Int(if b == 0 { 0 } else { a % b }),
+                BinaryOp::Eq => Const::Bool(a == b),
                 BinaryOp::Ne => Const::Bool(a != b),
                 BinaryOp::Gt => Const::Bool(a > b),
                 BinaryOp::Lt => Const::Bool(a < b),
                 other => return Err(format!("{other:?} not supported by the test")),
             }]
+        }
+        // The last segment whose offset is at most the position.
+        GExpr::SegmentOf { offsets, index } => {
+            let i = int(&gexpr(index, env, arrays)?)?;
+            match arrays.get(offsets) {
+                Some(Value::Array(items)) => {
+                    let mut last = 0;
+                    for (j, o) in items.iter().enumerate() {
+                        match o {
+                            Value::Scalar(c) if int(c)? <= i => last = j as i64,
+                            _ => {}
+                        }
+                    }
+                    vec![Const::Int(last)]
+                }
+                _ => return Err("segment_of a missing array".into()),
+            }
         }
         GExpr::If { cond, then_branch, else_branch } => match gexpr(cond, env, arrays)?[..] {
             [Const::Bool(true)] => gexpr(then_branch, env, arrays)?,
@@ -248,7 +266,8 @@ proptest! {
         levels_agree(&b.kernel, HashMap::from([(p, ints(&xs))]), &["scan-blocks", "map-to-mapGlb"]);
     }
 
-    /// map-to-mapGlb and reduce-to-reduceSeq over segments.
+    /// segReduce-segScan-last over segScan-flag-pairs (scan-blocks), with
+    /// empty segments.
     #[test]
     fn segmented_reductions(lengths in prop::collection::vec(0i64..6, 0..20), seed in 0i64..100) {
         let mut b = Builder::new();
@@ -263,10 +282,10 @@ proptest! {
         let offsets: Vec<i64> = lengths.iter().scan(0, |acc, l| { let o = *acc; *acc += l; Some(o) }).collect();
         let values: Vec<i64> = (0..total).map(|k| (k * 7 + seed) % 5).collect();
         let inputs = HashMap::from([(data, ints(&values)), (ls, ints(&lengths)), (os, ints(&offsets))]);
-        levels_agree(&b.kernel, inputs, &["map-to-mapGlb", "reduce-to-reduceSeq"]);
+        levels_agree(&b.kernel, inputs, &["segReduce-segScan-last", "segScan-flag-pairs", "scan-blocks", "map-to-mapGlb"]);
     }
 
-    /// map-to-mapGlb and scan-to-scanSeq over segments (joinSegments).
+    /// segScan-flag-pairs (scan-blocks), then the select of each position.
     #[test]
     fn segmented_scans(lengths in prop::collection::vec(0i64..6, 0..20), seed in 0i64..100) {
         let mut b = Builder::new();
@@ -282,7 +301,7 @@ proptest! {
         let offsets: Vec<i64> = lengths.iter().scan(0, |acc, l| { let o = *acc; *acc += l; Some(o) }).collect();
         let values: Vec<i64> = (0..total).map(|k| (k * 7 + seed) % 5).collect();
         let inputs = HashMap::from([(data, ints(&values)), (ls, ints(&lengths)), (os, ints(&offsets))]);
-        levels_agree(&b.kernel, inputs, &["map-to-mapGlb", "scan-to-scanSeq"]);
+        levels_agree(&b.kernel, inputs, &["segScan-flag-pairs", "scan-blocks", "map-to-mapGlb"]);
     }
 }
 

@@ -17,7 +17,7 @@ use flatten::ir::{
     SoacBinding, Thunk, UnaryOp, VarType,
 };
 use lift_ir::eval::checked::eval_kernel;
-use lift_ir::ir::{Expr, Fun, LiftKernel};
+use lift_ir::ir::{Expr, Fun, LiftKernel, Stage, UserFun, UserFunDef};
 use lift_ir::rules::Config;
 use proptest::prelude::*;
 
@@ -313,6 +313,32 @@ fn inputs() -> impl Strategy<Value = Inputs> {
     inputs_of_length(length())
 }
 
+/// Segment descriptors of every shape: one huge segment (many work-groups
+/// of one segment), many tiny ones (most of them empty or of one element),
+/// runs of empty segments around long ones, and no segment at all; the
+/// data is as long as the segments add up to.
+fn segmented_inputs() -> impl Strategy<Value = Inputs> {
+    let lengths = prop_oneof![
+        (0i64..=2600).prop_map(|n| vec![n]),
+        prop::collection::vec(prop_oneof![3 => 0i64..=1, 1 => 2i64..=3], 0..700),
+        prop::collection::vec(prop_oneof![Just(0i64), 0i64..=600], 0..12),
+        (prop::collection::vec(0i64..=2, 0..40), 200i64..=1100, prop::collection::vec(0i64..=2, 0..40))
+            .prop_map(|(before, long, after)| [before, vec![long], after].concat()),
+        Just(vec![]),
+        Just(vec![0, 0, 0]),
+    ];
+    lengths.prop_flat_map(|lengths| {
+        let n = lengths.iter().sum::<i64>() as usize;
+        (
+            prop::collection::vec(-16i64..16, n),
+            prop::collection::vec(-16i64..16, n),
+            Just(lengths),
+            prop_oneof![0i64..=3, 0i64..=600],
+        )
+            .prop_map(|(xs, ys, lengths, m)| Inputs { xs, ys, lengths, m })
+    })
+}
+
 fn elem() -> impl Strategy<Value = Elem> {
     prop_oneof![Just(Elem::Int), Just(Elem::Float)]
 }
@@ -377,6 +403,8 @@ const CONFIGS: &[Config] = &[
     Config { group_size: 2, max_groups: 3 },
     Config { group_size: 8, max_groups: 5 },
 ];
+
+const SEGMENTED_RULES: &[&str] = &["segScan-flag-pairs", "scan-blocks", "map-to-mapGlb"];
 
 const REDUCTION_RULES: &[&str] =
     &["reduce-partial", "split-kernel", "partRed-workgroup-tree", "reduce-single-workgroup"];
@@ -456,10 +484,13 @@ proptest! {
         check(&b.finish(vec![s, t]), elem, &inputs, &rules)?;
     }
 
-    /// SEG_REDUCE: `join o map(λ seg. reduce(op)(z, seg)) $ segments(pull)(os, ls)`,
-    /// by `map-to-mapGlb` and `reduce-to-reduceSeq`.
+    /// SEG_REDUCE: the element count, the flat segmented scan over (head
+    /// flag, value) pairs (`segScan-flag-pairs`, by `scan-blocks`) and the
+    /// last value of each segment (`segReduce-segScan-last`), one component
+    /// or two, commutative operators or not (`Last`), on segment
+    /// descriptors of every shape.
     #[test]
-    fn seg_reduce(elem in elem(), shapes in prop::collection::vec(shape(), 1..3), ops in prop::collection::vec(op(Elem::Int), 2), inputs in inputs()) {
+    fn seg_reduce(elem in elem(), shapes in prop::collection::vec(shape(), 1..3), ops in prop::collection::vec(op(Elem::Int), 2), inputs in segmented_inputs()) {
         let ops = float_safe(elem, &ops[..shapes.len()]);
         let mut b = Builder::new(elem);
         let results: Vec<KVar> = shapes.iter().map(|_| b.array("r")).collect();
@@ -467,13 +498,14 @@ proptest! {
         let (op, neutral) = b.operator(&ops);
         let segments = SegDesc { lengths: b.ls, offsets: b.os };
         b.bind(results.clone(), Soac::SegReduce { segments, pull, neutral, op });
-        check(&b.finish(results), elem, &inputs, &["map-to-mapGlb", "reduce-to-reduceSeq"])?;
+        check(&b.finish(results), elem, &inputs, &[SEGMENTED_RULES, &["segReduce-segScan-last"]].concat())?;
     }
 
-    /// SEG_SCAN: `joinSegments(n, os) o map(λ seg. scan(op)(z, seg)) $
-    /// segments(pull)(os, ls)`, by `map-to-mapGlb` and `scan-to-scanSeq`.
+    /// SEG_SCAN: the flat segmented scan over (head flag, value) pairs
+    /// (`segScan-flag-pairs`, by `scan-blocks`), then `z` at each head and
+    /// the scan elsewhere, on segment descriptors of every shape.
     #[test]
-    fn seg_scan(elem in elem(), shapes in prop::collection::vec(shape(), 1..3), ops in prop::collection::vec(op(Elem::Int), 2), inputs in inputs()) {
+    fn seg_scan(elem in elem(), shapes in prop::collection::vec(shape(), 1..3), ops in prop::collection::vec(op(Elem::Int), 2), inputs in segmented_inputs()) {
         let ops = float_safe(elem, &ops[..shapes.len()]);
         let mut b = Builder::new(elem);
         let results: Vec<KVar> = shapes.iter().map(|_| b.array("r")).collect();
@@ -482,7 +514,7 @@ proptest! {
         let segments = SegDesc { lengths: b.ls, offsets: b.os };
         let elements = GExpr::Length(b.xs);
         b.bind(results.clone(), Soac::SegScan { segments, elements, pull, neutral, op });
-        check(&b.finish(results), elem, &inputs, &["map-to-mapGlb", "scan-to-scanSeq"])?;
+        check(&b.finish(results), elem, &inputs, SEGMENTED_RULES)?;
     }
 
     /// SCAN: `scan(op)(z, generate(n, pull))`, by `scan-blocks`.
@@ -636,29 +668,37 @@ proptest! {
         let (opt, neutral) = b.operator(&[op]);
         // The reference: SEG_REDUCE over segments of q elements.
         let segments = SegDesc { lengths: b.ls, offsets: b.os };
-        b.bind(vec![r], Soac::SegReduce { segments, pull, neutral: neutral.clone(), op: opt });
+        b.bind(vec![r], Soac::SegReduce { segments, pull: pull.clone(), neutral: neutral.clone(), op: opt.clone() });
         let kernel = b.finish(vec![r]);
         let n = q * rows;
         let inputs = Inputs { xs: (0..n as i64).map(|k| k % 11 - 5).collect(), ys: (0..n as i64).map(|k| k % 5 - 2).collect(), lengths: vec![q as i64; rows], m: 0 };
         let args = inputs.args(elem);
         let expected = flat_results(&kernel, &args);
+        // The SEG_REDUCE's lowering gives `r` its length; its stages are
+        // replaced by the chunked reduction over the flat thunks.
         let mut high = lift_ir::lower::lower_kernel(&kernel).map_err(|e| TestCaseError::fail(e.to_string()))?;
-        let pull_id = high.user_funs.iter().position(|u| u.name.starts_with("pull")).expect("a pull function");
-        let op_id = high.user_funs.iter().position(|u| u.name.starts_with("op")).expect("an operator");
+        let mut user_fun = |name: &str, thunk: Thunk, params: Vec<Scalar>| {
+            high.user_funs.push(UserFun { name: name.into(), params, results: vec![elem.scalar()], def: UserFunDef::Thunk(thunk) });
+            lift_ir::ir::UserFunId(high.user_funs.len() as u32 - 1)
+        };
+        let pull_id = user_fun("pull", pull, vec![Scalar::Int]);
+        let op_id = user_fun("op", opt, vec![elem.scalar(); 2]);
         let n_var = high.sizes.iter().find(|s| s.var.name() == "n_xs").expect("#xs").var.clone();
         let c = high.new_param("c");
-        let generate = Expr::apply(Fun::Generate(lift_ir::arith::ArithExpr::var(&n_var), lift_ir::ir::UserFunId(pull_id as u32)), vec![]);
+        let generate = Expr::apply(Fun::Generate(lift_ir::arith::ArithExpr::var(&n_var), pull_id), vec![]);
         let reduce = Expr::apply(
-            Fun::Reduce(Box::new(Fun::User(lift_ir::ir::UserFunId(op_id as u32)))),
+            Fun::Reduce(Box::new(Fun::User(op_id))),
             vec![Expr::Value(neutral), Expr::Param(c)],
         );
-        high.stages[0].body = Expr::apply1(
+        let body = Expr::apply1(
             Fun::Join,
             Expr::apply1(
                 Fun::map(Fun::Lambda(vec![c], Box::new(reduce))),
                 Expr::apply1(Fun::Split(lift_ir::arith::ArithExpr::cst(q as i64)), generate),
             ),
         );
+        high.stages = vec![Stage { name: "k_r".into(), body, result: vec![r], scalar_result: false }];
+        high.rules_applied.clear();
         check_lift(&high, &args, &expected, &["map-to-mapGlb", "reduce-to-reduceSeq"])?;
     }
 }

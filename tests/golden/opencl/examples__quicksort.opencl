@@ -2491,7 +2491,11 @@ static inline void quicksort_fused_3_pull_kept(long i, __global const long* s_of
     *r1 = s_elements_1;
 }
 
-static inline void quicksort_fused_3_pull_lesser_lengths(long p, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot, long* r0, long* r1, long* r2) {
+static inline long quicksort_fused_3_elements_lesser_lengths(__global const long* s_lengths, long s_lengths_len, __global const long* s_offsets) {
+    return s_lengths_len > 0L ? nessie_add(s_offsets[nessie_sub(s_lengths_len, 1L)], s_lengths[nessie_sub(s_lengths_len, 1L)]) : 0L;
+}
+
+static inline void quicksort_fused_3_pair_lesser_lengths(long p, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot, long* r0, long* r1, long* r2, long* r3) {
     long s = nessie_segment_of(s_offsets, s_offsets_len, p);
     long r = then_instances[s];
     long q = nessie_add(s_offsets_1[r], nessie_sub(p, s_offsets[s]));
@@ -2515,15 +2519,94 @@ static inline void quicksort_fused_3_pull_lesser_lengths(long p, __global const 
     long s_5 = nessie_segment_of(s_offsets, s_offsets_len, p);
     int mapped_2 = s_elements_3 > pivot[s_5];
     long v_4 = (long)mapped_2;
-    *r0 = v_2;
-    *r1 = v_3;
-    *r2 = v_4;
+    long x = v_2;
+    long x_1 = v_3;
+    long x_2 = v_4;
+    *r0 = s_offsets[nessie_segment_of(s_offsets, s_offsets_len, p)] == p ? 1L : 0L;
+    *r1 = x;
+    *r2 = x_1;
+    *r3 = x_2;
 }
 
-static inline void quicksort_fused_3_op_lesser_lengths(long a, long a_1, long a_2, long b, long b_1, long b_2, long* r0, long* r1, long* r2) {
-    *r0 = nessie_add(a, b);
-    *r1 = nessie_add(a_1, b_1);
-    *r2 = nessie_add(a_2, b_2);
+static inline void quicksort_fused_3_segop_lesser_lengths(long f1, long u, long u_1, long u_2, long f2, long b, long b_1, long b_2, long* r0, long* r1, long* r2, long* r3) {
+    long a;
+    long a_1;
+    long a_2;
+    if (f2 != 0L) {
+        a = 0L;
+        a_1 = 0L;
+        a_2 = 0L;
+    } else {
+        a = u;
+        a_1 = u_1;
+        a_2 = u_2;
+    }
+    long c = nessie_add(a, b);
+    long c_1 = nessie_add(a_1, b_1);
+    long c_2 = nessie_add(a_2, b_2);
+    *r0 = max(f1, f2);
+    *r1 = c;
+    *r2 = c_1;
+    *r3 = c_2;
+}
+
+static inline void quicksort_fused_3_select_lesser_lengths(long s, __global const long* s_lengths, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot, __global const long* lesser_lengths_seg_scan, __global const long* lesser_lengths_seg_scan_1, __global const long* lesser_lengths_seg_scan_2, long* r0, long* r1, long* r2) {
+    long l = s_lengths[s];
+    long t;
+    long t_1;
+    long t_2;
+    if (l == 0L) {
+        t = 0L;
+        t_1 = 0L;
+        t_2 = 0L;
+    } else {
+        long e = nessie_sub(nessie_add(s_offsets[s], l), 1L);
+        long p = e;
+        long s_1 = nessie_segment_of(s_offsets, s_offsets_len, p);
+        long r = then_instances[s_1];
+        long q = nessie_add(s_offsets_1[r], nessie_sub(p, s_offsets[s_1]));
+        long s_elements_1 = s_elements[q];
+        long s_2 = nessie_segment_of(s_offsets, s_offsets_len, p);
+        int mapped = s_elements_1 < pivot[s_2];
+        long v = (long)mapped;
+        long s_3 = nessie_segment_of(s_offsets, s_offsets_len, p);
+        long r_1 = then_instances[s_3];
+        long q_1 = nessie_add(s_offsets_1[r_1], nessie_sub(p, s_offsets[s_3]));
+        long s_elements_2 = s_elements[q_1];
+        long s_4 = nessie_segment_of(s_offsets, s_offsets_len, p);
+        int mapped_1 = s_elements_2 == pivot[s_4];
+        long v_1 = (long)mapped_1;
+        long v_2 = v;
+        long v_3 = v_1;
+        long s_5 = nessie_segment_of(s_offsets, s_offsets_len, p);
+        long r_2 = then_instances[s_5];
+        long q_2 = nessie_add(s_offsets_1[r_2], nessie_sub(p, s_offsets[s_5]));
+        long s_elements_3 = s_elements[q_2];
+        long s_6 = nessie_segment_of(s_offsets, s_offsets_len, p);
+        int mapped_2 = s_elements_3 > pivot[s_6];
+        long v_4 = (long)mapped_2;
+        long b = v_2;
+        long b_1 = v_3;
+        long b_2 = v_4;
+        long a;
+        long a_1;
+        long a_2;
+        if (l == 1L) {
+            a = 0L;
+            a_1 = 0L;
+            a_2 = 0L;
+        } else {
+            a = lesser_lengths_seg_scan[e];
+            a_1 = lesser_lengths_seg_scan_1[e];
+            a_2 = lesser_lengths_seg_scan_2[e];
+        }
+        t = nessie_add(a, b);
+        t_1 = nessie_add(a_1, b_1);
+        t_2 = nessie_add(a_2, b_2);
+    }
+    *r0 = t;
+    *r1 = t_1;
+    *r2 = t_2;
 }
 
 static inline long quicksort_fused_3_flag_kept_1(long i, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot) {
@@ -2608,18 +2691,18 @@ __kernel void quicksort_fused_3_kept_flags(long total_1, __global const long* s_
     }
 }
 
-__kernel void quicksort_fused_3_kept_positions_block_totals(__global const long* kept_flags_113, long groups, long chunk, long total_1, __global long* kept_positions_block_totals_131) {
+__kernel void quicksort_fused_3_kept_positions_block_totals(__global const long* kept_flags_113, long groups, long chunk, long total_1, __global long* kept_positions_block_totals_150) {
     __local long group_values[256];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
-            const long l = get_local_id(0);
+            const long l_1 = get_local_id(0);
             long acc = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < total_1) {
-                    x = kept_flags_113[k + chunk * l + 256 * chunk * wg];
+                if (k + chunk * l_1 + 256 * chunk * wg < total_1) {
+                    x = kept_flags_113[k + chunk * l_1 + 256 * chunk * wg];
                 } else {
                     x = 0L;
                 }
@@ -2627,7 +2710,7 @@ __kernel void quicksort_fused_3_kept_positions_block_totals(__global const long*
                 acc = add_kept_r;
             }
             {
-                group_values[l] = acc;
+                group_values[l_1] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -2635,14 +2718,14 @@ __kernel void quicksort_fused_3_kept_positions_block_totals(__global const long*
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_kept_r_1 = quicksort_fused_3_add_kept(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    long add_kept_r_1 = quicksort_fused_3_add_kept(acc_1, group_values_in[k_1 + 2 * l_2]);
                     acc_1 = add_kept_r_1;
                 }
                 {
-                    group_values_out[l_1] = acc_1;
+                    group_values_out[l_2] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -2653,38 +2736,38 @@ __kernel void quicksort_fused_3_kept_positions_block_totals(__global const long*
             }
             m /= 2;
         }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                kept_positions_block_totals_131[wg] = group_values_in[0];
+                kept_positions_block_totals_150[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_3_kept_positions_block_offsets(__global const long* kept_positions_block_totals_131, long groups, __global long* kept_positions_block_offsets_132) {
+__kernel void quicksort_fused_3_kept_positions_block_offsets(__global const long* kept_positions_block_totals_150, long groups, __global long* kept_positions_block_offsets_151) {
     const long gid = get_global_id(0);
     if (gid < 1) {
         long acc = 0L;
         for (long k = 0; k < groups; k++) {
-            kept_positions_block_offsets_132[k] = acc;
-            long add_kept_r = quicksort_fused_3_add_kept(acc, kept_positions_block_totals_131[k]);
+            kept_positions_block_offsets_151[k] = acc;
+            long add_kept_r = quicksort_fused_3_add_kept(acc, kept_positions_block_totals_150[k]);
             acc = add_kept_r;
         }
     }
 }
 
-__kernel void quicksort_fused_3_kept_positions_scan(__global const long* kept_flags_113, __global const long* kept_positions_block_offsets_132, long groups, long chunk, long total_1, __global long* kept_positions_114) {
+__kernel void quicksort_fused_3_kept_positions_scan(__global const long* kept_flags_113, __global const long* kept_positions_block_offsets_151, long groups, long chunk, long total_1, __global long* kept_positions_114) {
     __local long group_values[256];
     __local long group_values_1[256];
     {
         const long wg = get_group_id(0);
         {
-            const long l = get_local_id(0);
+            const long l_1 = get_local_id(0);
             long acc = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < total_1) {
-                    x = kept_flags_113[k + chunk * l + 256 * chunk * wg];
+                if (k + chunk * l_1 + 256 * chunk * wg < total_1) {
+                    x = kept_flags_113[k + chunk * l_1 + 256 * chunk * wg];
                 } else {
                     x = 0L;
                 }
@@ -2692,12 +2775,12 @@ __kernel void quicksort_fused_3_kept_positions_scan(__global const long* kept_fl
                 acc = add_kept_r;
             }
             {
-                group_values[l] = acc;
+                group_values[l_1] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = kept_positions_block_offsets_132[wg];
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_1 = kept_positions_block_offsets_151[wg];
             for (long k_1 = 0; k_1 < 256; k_1++) {
                 group_values_1[k_1] = acc_1;
                 long add_kept_r_1 = quicksort_fused_3_add_kept(acc_1, group_values[k_1]);
@@ -2706,13 +2789,13 @@ __kernel void quicksort_fused_3_kept_positions_scan(__global const long* kept_fl
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
+            const long l_3 = get_local_id(0);
+            long acc_2 = group_values_1[l_3];
             for (long k_2 = 0; k_2 < chunk; k_2++) {
-                kept_positions_114[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
+                kept_positions_114[k_2 + chunk * l_3 + 256 * chunk * wg] = acc_2;
                 long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < total_1) {
-                    x_1 = kept_flags_113[k_2 + chunk * l_2 + 256 * chunk * wg];
+                if (k_2 + chunk * l_3 + 256 * chunk * wg < total_1) {
+                    x_1 = kept_flags_113[k_2 + chunk * l_3 + 256 * chunk * wg];
                 } else {
                     x_1 = 0L;
                 }
@@ -2745,55 +2828,318 @@ __kernel void quicksort_fused_3_kept(long total_1, __global const long* s_offset
     }
 }
 
-__kernel void quicksort_fused_3_lesser_lengths(__global const long* s_offsets_0, __global const long* s_lengths, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* lesser_lengths_20, __global long* lesser_lengths_32, __global long* lesser_lengths_44) {
+__kernel void quicksort_fused_3_lesser_lengths_elements(__global const long* s_lengths, long n_s_lengths, __global const long* s_offsets_0, __global long* lesser_lengths_elements) {
     const long gid = get_global_id(0);
-    if (gid < n_s_offsets) {
-        const long offset = s_offsets_0[gid];
-        const long length = s_lengths[gid];
+    if (gid < 1) {
+        long elements_lesser_lengths_r = quicksort_fused_3_elements_lesser_lengths(s_lengths, n_s_lengths, s_offsets_0);
+        lesser_lengths_elements[0] = elements_lesser_lengths_r;
+    }
+}
+
+__kernel void quicksort_fused_3_lesser_lengths_segscan_block_totals(long groups_1, long chunk_1, long lesser_lengths_elements_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* lesser_lengths_seg_flags_block_totals, __global long* lesser_lengths_seg_scan_block_totals_153, __global long* lesser_lengths_seg_scan_block_totals_154, __global long* lesser_lengths_seg_scan_block_totals_155) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    __local long group_values_2[256];
+    __local long group_values_3[256];
+    __local long group_swap[256];
+    __local long group_swap_1[256];
+    __local long group_swap_2[256];
+    __local long group_swap_3[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            long acc_1 = 0L;
+            long acc_2 = 0L;
+            long acc_3 = 0L;
+            for (long k = 0; k < chunk_1; k++) {
+                long x;
+                long x_1;
+                long x_2;
+                long x_3;
+                if (k + chunk_1 * l_1 + 256 * chunk_1 * wg < lesser_lengths_elements_1) {
+                    long pair_lesser_lengths_r;
+                    long pair_lesser_lengths_r_1;
+                    long pair_lesser_lengths_r_2;
+                    long pair_lesser_lengths_r_3;
+                    quicksort_fused_3_pair_lesser_lengths(k + chunk_1 * l_1 + 256 * chunk_1 * wg, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot, &pair_lesser_lengths_r, &pair_lesser_lengths_r_1, &pair_lesser_lengths_r_2, &pair_lesser_lengths_r_3);
+                    x = pair_lesser_lengths_r;
+                    x_1 = pair_lesser_lengths_r_1;
+                    x_2 = pair_lesser_lengths_r_2;
+                    x_3 = pair_lesser_lengths_r_3;
+                } else {
+                    x = 0L;
+                    x_1 = 0L;
+                    x_2 = 0L;
+                    x_3 = 0L;
+                }
+                long segop_lesser_lengths_r;
+                long segop_lesser_lengths_r_1;
+                long segop_lesser_lengths_r_2;
+                long segop_lesser_lengths_r_3;
+                quicksort_fused_3_segop_lesser_lengths(acc, acc_1, acc_2, acc_3, x, x_1, x_2, x_3, &segop_lesser_lengths_r, &segop_lesser_lengths_r_1, &segop_lesser_lengths_r_2, &segop_lesser_lengths_r_3);
+                acc = segop_lesser_lengths_r;
+                acc_1 = segop_lesser_lengths_r_1;
+                acc_2 = segop_lesser_lengths_r_2;
+                acc_3 = segop_lesser_lengths_r_3;
+            }
+            {
+                group_values[l_1] = acc;
+                group_values_1[l_1] = acc_1;
+                group_values_2[l_1] = acc_2;
+                group_values_3[l_1] = acc_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        __local long* group_values_1_in = group_values_1;
+        __local long* group_values_1_out = group_swap_1;
+        __local long* group_values_2_in = group_values_2;
+        __local long* group_values_2_out = group_swap_2;
+        __local long* group_values_3_in = group_values_3;
+        __local long* group_values_3_out = group_swap_3;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+                long acc_4 = 0L;
+                long acc_5 = 0L;
+                long acc_6 = 0L;
+                long acc_7 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long segop_lesser_lengths_r_4;
+                    long segop_lesser_lengths_r_5;
+                    long segop_lesser_lengths_r_6;
+                    long segop_lesser_lengths_r_7;
+                    quicksort_fused_3_segop_lesser_lengths(acc_4, acc_5, acc_6, acc_7, group_values_in[k_1 + 2 * l_2], group_values_1_in[k_1 + 2 * l_2], group_values_2_in[k_1 + 2 * l_2], group_values_3_in[k_1 + 2 * l_2], &segop_lesser_lengths_r_4, &segop_lesser_lengths_r_5, &segop_lesser_lengths_r_6, &segop_lesser_lengths_r_7);
+                    acc_4 = segop_lesser_lengths_r_4;
+                    acc_5 = segop_lesser_lengths_r_5;
+                    acc_6 = segop_lesser_lengths_r_6;
+                    acc_7 = segop_lesser_lengths_r_7;
+                }
+                {
+                    group_values_out[l_2] = acc_4;
+                    group_values_1_out[l_2] = acc_5;
+                    group_values_2_out[l_2] = acc_6;
+                    group_values_3_out[l_2] = acc_7;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            {
+                __local long* t = group_values_1_in;
+                group_values_1_in = group_values_1_out;
+                group_values_1_out = t;
+            }
+            {
+                __local long* t = group_values_2_in;
+                group_values_2_in = group_values_2_out;
+                group_values_2_out = t;
+            }
+            {
+                __local long* t = group_values_3_in;
+                group_values_3_in = group_values_3_out;
+                group_values_3_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            {
+                lesser_lengths_seg_flags_block_totals[wg] = group_values_in[0];
+                lesser_lengths_seg_scan_block_totals_153[wg] = group_values_1_in[0];
+                lesser_lengths_seg_scan_block_totals_154[wg] = group_values_2_in[0];
+                lesser_lengths_seg_scan_block_totals_155[wg] = group_values_3_in[0];
+            }
+        }
+    }
+}
+
+__kernel void quicksort_fused_3_lesser_lengths_segscan_block_offsets(__global const long* lesser_lengths_seg_flags_block_totals, __global const long* lesser_lengths_seg_scan_block_totals_153, __global const long* lesser_lengths_seg_scan_block_totals_154, __global const long* lesser_lengths_seg_scan_block_totals_155, long groups_1, __global long* lesser_lengths_seg_flags_block_offsets, __global long* lesser_lengths_seg_scan_block_offsets_157, __global long* lesser_lengths_seg_scan_block_offsets_158, __global long* lesser_lengths_seg_scan_block_offsets_159) {
+    const long gid = get_global_id(0);
+    if (gid < 1) {
         long acc = 0L;
         long acc_1 = 0L;
         long acc_2 = 0L;
-        for (long k = 0; k < length; k++) {
-            long pull_lesser_lengths_r;
-            long pull_lesser_lengths_r_1;
-            long pull_lesser_lengths_r_2;
-            quicksort_fused_3_pull_lesser_lengths(offset + k, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot, &pull_lesser_lengths_r, &pull_lesser_lengths_r_1, &pull_lesser_lengths_r_2);
-            long op_lesser_lengths_r;
-            long op_lesser_lengths_r_1;
-            long op_lesser_lengths_r_2;
-            quicksort_fused_3_op_lesser_lengths(acc, acc_1, acc_2, pull_lesser_lengths_r, pull_lesser_lengths_r_1, pull_lesser_lengths_r_2, &op_lesser_lengths_r, &op_lesser_lengths_r_1, &op_lesser_lengths_r_2);
-            acc = op_lesser_lengths_r;
-            acc_1 = op_lesser_lengths_r_1;
-            acc_2 = op_lesser_lengths_r_2;
-        }
-        {
-            lesser_lengths_20[gid] = acc;
-            lesser_lengths_32[gid] = acc_1;
-            lesser_lengths_44[gid] = acc_2;
+        long acc_3 = 0L;
+        for (long k = 0; k < groups_1; k++) {
+            lesser_lengths_seg_flags_block_offsets[k] = acc;
+            lesser_lengths_seg_scan_block_offsets_157[k] = acc_1;
+            lesser_lengths_seg_scan_block_offsets_158[k] = acc_2;
+            lesser_lengths_seg_scan_block_offsets_159[k] = acc_3;
+            long segop_lesser_lengths_r;
+            long segop_lesser_lengths_r_1;
+            long segop_lesser_lengths_r_2;
+            long segop_lesser_lengths_r_3;
+            quicksort_fused_3_segop_lesser_lengths(acc, acc_1, acc_2, acc_3, lesser_lengths_seg_flags_block_totals[k], lesser_lengths_seg_scan_block_totals_153[k], lesser_lengths_seg_scan_block_totals_154[k], lesser_lengths_seg_scan_block_totals_155[k], &segop_lesser_lengths_r, &segop_lesser_lengths_r_1, &segop_lesser_lengths_r_2, &segop_lesser_lengths_r_3);
+            acc = segop_lesser_lengths_r;
+            acc_1 = segop_lesser_lengths_r_1;
+            acc_2 = segop_lesser_lengths_r_2;
+            acc_3 = segop_lesser_lengths_r_3;
         }
     }
 }
 
-__kernel void quicksort_fused_3_kept_flags_1(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_flags_119) {
+__kernel void quicksort_fused_3_lesser_lengths_segscan_scan(__global const long* lesser_lengths_seg_flags_block_offsets, __global const long* lesser_lengths_seg_scan_block_offsets_157, __global const long* lesser_lengths_seg_scan_block_offsets_158, __global const long* lesser_lengths_seg_scan_block_offsets_159, long groups_1, long chunk_1, long lesser_lengths_elements_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* lesser_lengths_seg_flags, __global long* lesser_lengths_seg_scan_132, __global long* lesser_lengths_seg_scan_133, __global long* lesser_lengths_seg_scan_134) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    __local long group_values_2[256];
+    __local long group_values_3[256];
+    __local long group_values_4[256];
+    __local long group_values_5[256];
+    __local long group_values_6[256];
+    __local long group_values_7[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            long acc_1 = 0L;
+            long acc_2 = 0L;
+            long acc_3 = 0L;
+            for (long k = 0; k < chunk_1; k++) {
+                long x;
+                long x_1;
+                long x_2;
+                long x_3;
+                if (k + chunk_1 * l_1 + 256 * chunk_1 * wg < lesser_lengths_elements_1) {
+                    long pair_lesser_lengths_r;
+                    long pair_lesser_lengths_r_1;
+                    long pair_lesser_lengths_r_2;
+                    long pair_lesser_lengths_r_3;
+                    quicksort_fused_3_pair_lesser_lengths(k + chunk_1 * l_1 + 256 * chunk_1 * wg, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot, &pair_lesser_lengths_r, &pair_lesser_lengths_r_1, &pair_lesser_lengths_r_2, &pair_lesser_lengths_r_3);
+                    x = pair_lesser_lengths_r;
+                    x_1 = pair_lesser_lengths_r_1;
+                    x_2 = pair_lesser_lengths_r_2;
+                    x_3 = pair_lesser_lengths_r_3;
+                } else {
+                    x = 0L;
+                    x_1 = 0L;
+                    x_2 = 0L;
+                    x_3 = 0L;
+                }
+                long segop_lesser_lengths_r;
+                long segop_lesser_lengths_r_1;
+                long segop_lesser_lengths_r_2;
+                long segop_lesser_lengths_r_3;
+                quicksort_fused_3_segop_lesser_lengths(acc, acc_1, acc_2, acc_3, x, x_1, x_2, x_3, &segop_lesser_lengths_r, &segop_lesser_lengths_r_1, &segop_lesser_lengths_r_2, &segop_lesser_lengths_r_3);
+                acc = segop_lesser_lengths_r;
+                acc_1 = segop_lesser_lengths_r_1;
+                acc_2 = segop_lesser_lengths_r_2;
+                acc_3 = segop_lesser_lengths_r_3;
+            }
+            {
+                group_values[l_1] = acc;
+                group_values_1[l_1] = acc_1;
+                group_values_2[l_1] = acc_2;
+                group_values_3[l_1] = acc_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_4 = lesser_lengths_seg_flags_block_offsets[wg];
+            long acc_5 = lesser_lengths_seg_scan_block_offsets_157[wg];
+            long acc_6 = lesser_lengths_seg_scan_block_offsets_158[wg];
+            long acc_7 = lesser_lengths_seg_scan_block_offsets_159[wg];
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_4[k_1] = acc_4;
+                group_values_5[k_1] = acc_5;
+                group_values_6[k_1] = acc_6;
+                group_values_7[k_1] = acc_7;
+                long segop_lesser_lengths_r_4;
+                long segop_lesser_lengths_r_5;
+                long segop_lesser_lengths_r_6;
+                long segop_lesser_lengths_r_7;
+                quicksort_fused_3_segop_lesser_lengths(acc_4, acc_5, acc_6, acc_7, group_values[k_1], group_values_1[k_1], group_values_2[k_1], group_values_3[k_1], &segop_lesser_lengths_r_4, &segop_lesser_lengths_r_5, &segop_lesser_lengths_r_6, &segop_lesser_lengths_r_7);
+                acc_4 = segop_lesser_lengths_r_4;
+                acc_5 = segop_lesser_lengths_r_5;
+                acc_6 = segop_lesser_lengths_r_6;
+                acc_7 = segop_lesser_lengths_r_7;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_3 = get_local_id(0);
+            long acc_8 = group_values_4[l_3];
+            long acc_9 = group_values_5[l_3];
+            long acc_10 = group_values_6[l_3];
+            long acc_11 = group_values_7[l_3];
+            for (long k_2 = 0; k_2 < chunk_1; k_2++) {
+                lesser_lengths_seg_flags[k_2 + chunk_1 * l_3 + 256 * chunk_1 * wg] = acc_8;
+                lesser_lengths_seg_scan_132[k_2 + chunk_1 * l_3 + 256 * chunk_1 * wg] = acc_9;
+                lesser_lengths_seg_scan_133[k_2 + chunk_1 * l_3 + 256 * chunk_1 * wg] = acc_10;
+                lesser_lengths_seg_scan_134[k_2 + chunk_1 * l_3 + 256 * chunk_1 * wg] = acc_11;
+                long x_4;
+                long x_5;
+                long x_6;
+                long x_7;
+                if (k_2 + chunk_1 * l_3 + 256 * chunk_1 * wg < lesser_lengths_elements_1) {
+                    long pair_lesser_lengths_r_4;
+                    long pair_lesser_lengths_r_5;
+                    long pair_lesser_lengths_r_6;
+                    long pair_lesser_lengths_r_7;
+                    quicksort_fused_3_pair_lesser_lengths(k_2 + chunk_1 * l_3 + 256 * chunk_1 * wg, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot, &pair_lesser_lengths_r_4, &pair_lesser_lengths_r_5, &pair_lesser_lengths_r_6, &pair_lesser_lengths_r_7);
+                    x_4 = pair_lesser_lengths_r_4;
+                    x_5 = pair_lesser_lengths_r_5;
+                    x_6 = pair_lesser_lengths_r_6;
+                    x_7 = pair_lesser_lengths_r_7;
+                } else {
+                    x_4 = 0L;
+                    x_5 = 0L;
+                    x_6 = 0L;
+                    x_7 = 0L;
+                }
+                long segop_lesser_lengths_r_8;
+                long segop_lesser_lengths_r_9;
+                long segop_lesser_lengths_r_10;
+                long segop_lesser_lengths_r_11;
+                quicksort_fused_3_segop_lesser_lengths(acc_8, acc_9, acc_10, acc_11, x_4, x_5, x_6, x_7, &segop_lesser_lengths_r_8, &segop_lesser_lengths_r_9, &segop_lesser_lengths_r_10, &segop_lesser_lengths_r_11);
+                acc_8 = segop_lesser_lengths_r_8;
+                acc_9 = segop_lesser_lengths_r_9;
+                acc_10 = segop_lesser_lengths_r_10;
+                acc_11 = segop_lesser_lengths_r_11;
+            }
+        }
+    }
+}
+
+__kernel void quicksort_fused_3_lesser_lengths(long n_s_lengths, __global const long* s_lengths, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global const long* lesser_lengths_seg_scan_132, __global const long* lesser_lengths_seg_scan_133, __global const long* lesser_lengths_seg_scan_134, __global long* lesser_lengths_20, __global long* lesser_lengths_32, __global long* lesser_lengths_44) {
+    const long gid = get_global_id(0);
+    if (gid < n_s_lengths) {
+        long select_lesser_lengths_r;
+        long select_lesser_lengths_r_1;
+        long select_lesser_lengths_r_2;
+        quicksort_fused_3_select_lesser_lengths(gid, s_lengths, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot, lesser_lengths_seg_scan_132, lesser_lengths_seg_scan_133, lesser_lengths_seg_scan_134, &select_lesser_lengths_r, &select_lesser_lengths_r_1, &select_lesser_lengths_r_2);
+        lesser_lengths_20[gid] = select_lesser_lengths_r;
+        lesser_lengths_32[gid] = select_lesser_lengths_r_1;
+        lesser_lengths_44[gid] = select_lesser_lengths_r_2;
+    }
+}
+
+__kernel void quicksort_fused_3_kept_flags_1(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_flags_138) {
     const long gid = get_global_id(0);
     if (gid < total_1) {
         long flag_kept_1_r = quicksort_fused_3_flag_kept_1(gid, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
-        kept_flags_119[gid] = flag_kept_1_r;
+        kept_flags_138[gid] = flag_kept_1_r;
     }
 }
 
-__kernel void quicksort_fused_3_kept_positions_block_totals_1(__global const long* kept_flags_119, long groups, long chunk, long total_1, __global long* kept_positions_block_totals_133) {
+__kernel void quicksort_fused_3_kept_positions_block_totals_1(__global const long* kept_flags_138, long groups, long chunk, long total_1, __global long* kept_positions_block_totals_160) {
     __local long group_values[256];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
-            const long l = get_local_id(0);
+            const long l_1 = get_local_id(0);
             long acc = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < total_1) {
-                    x = kept_flags_119[k + chunk * l + 256 * chunk * wg];
+                if (k + chunk * l_1 + 256 * chunk * wg < total_1) {
+                    x = kept_flags_138[k + chunk * l_1 + 256 * chunk * wg];
                 } else {
                     x = 0L;
                 }
@@ -2801,7 +3147,7 @@ __kernel void quicksort_fused_3_kept_positions_block_totals_1(__global const lon
                 acc = add_kept_1_r;
             }
             {
-                group_values[l] = acc;
+                group_values[l_1] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -2809,14 +3155,14 @@ __kernel void quicksort_fused_3_kept_positions_block_totals_1(__global const lon
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_kept_1_r_1 = quicksort_fused_3_add_kept_1(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    long add_kept_1_r_1 = quicksort_fused_3_add_kept_1(acc_1, group_values_in[k_1 + 2 * l_2]);
                     acc_1 = add_kept_1_r_1;
                 }
                 {
-                    group_values_out[l_1] = acc_1;
+                    group_values_out[l_2] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -2827,38 +3173,38 @@ __kernel void quicksort_fused_3_kept_positions_block_totals_1(__global const lon
             }
             m /= 2;
         }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                kept_positions_block_totals_133[wg] = group_values_in[0];
+                kept_positions_block_totals_160[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_3_kept_positions_block_offsets_1(__global const long* kept_positions_block_totals_133, long groups, __global long* kept_positions_block_offsets_134) {
+__kernel void quicksort_fused_3_kept_positions_block_offsets_1(__global const long* kept_positions_block_totals_160, long groups, __global long* kept_positions_block_offsets_161) {
     const long gid = get_global_id(0);
     if (gid < 1) {
         long acc = 0L;
         for (long k = 0; k < groups; k++) {
-            kept_positions_block_offsets_134[k] = acc;
-            long add_kept_1_r = quicksort_fused_3_add_kept_1(acc, kept_positions_block_totals_133[k]);
+            kept_positions_block_offsets_161[k] = acc;
+            long add_kept_1_r = quicksort_fused_3_add_kept_1(acc, kept_positions_block_totals_160[k]);
             acc = add_kept_1_r;
         }
     }
 }
 
-__kernel void quicksort_fused_3_kept_positions_scan_1(__global const long* kept_flags_119, __global const long* kept_positions_block_offsets_134, long groups, long chunk, long total_1, __global long* kept_positions_120) {
+__kernel void quicksort_fused_3_kept_positions_scan_1(__global const long* kept_flags_138, __global const long* kept_positions_block_offsets_161, long groups, long chunk, long total_1, __global long* kept_positions_139) {
     __local long group_values[256];
     __local long group_values_1[256];
     {
         const long wg = get_group_id(0);
         {
-            const long l = get_local_id(0);
+            const long l_1 = get_local_id(0);
             long acc = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < total_1) {
-                    x = kept_flags_119[k + chunk * l + 256 * chunk * wg];
+                if (k + chunk * l_1 + 256 * chunk * wg < total_1) {
+                    x = kept_flags_138[k + chunk * l_1 + 256 * chunk * wg];
                 } else {
                     x = 0L;
                 }
@@ -2866,12 +3212,12 @@ __kernel void quicksort_fused_3_kept_positions_scan_1(__global const long* kept_
                 acc = add_kept_1_r;
             }
             {
-                group_values[l] = acc;
+                group_values[l_1] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = kept_positions_block_offsets_134[wg];
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_1 = kept_positions_block_offsets_161[wg];
             for (long k_1 = 0; k_1 < 256; k_1++) {
                 group_values_1[k_1] = acc_1;
                 long add_kept_1_r_1 = quicksort_fused_3_add_kept_1(acc_1, group_values[k_1]);
@@ -2880,13 +3226,13 @@ __kernel void quicksort_fused_3_kept_positions_scan_1(__global const long* kept_
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
+            const long l_3 = get_local_id(0);
+            long acc_2 = group_values_1[l_3];
             for (long k_2 = 0; k_2 < chunk; k_2++) {
-                kept_positions_120[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
+                kept_positions_139[k_2 + chunk * l_3 + 256 * chunk * wg] = acc_2;
                 long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < total_1) {
-                    x_1 = kept_flags_119[k_2 + chunk * l_2 + 256 * chunk * wg];
+                if (k_2 + chunk * l_3 + 256 * chunk * wg < total_1) {
+                    x_1 = kept_flags_138[k_2 + chunk * l_3 + 256 * chunk * wg];
                 } else {
                     x_1 = 0L;
                 }
@@ -2897,21 +3243,21 @@ __kernel void quicksort_fused_3_kept_positions_scan_1(__global const long* kept_
     }
 }
 
-__kernel void quicksort_fused_3_kept_count_1(__global const long* kept_flags_119, long total_1, __global const long* kept_positions_120, __global long* kept_kept_121) {
+__kernel void quicksort_fused_3_kept_count_1(__global const long* kept_flags_138, long total_1, __global const long* kept_positions_139, __global long* kept_kept_140) {
     const long gid = get_global_id(0);
     if (gid < 1) {
-        long count_kept_1_r = quicksort_fused_3_count_kept_1(kept_flags_119, total_1, kept_positions_120);
-        kept_kept_121[0] = count_kept_1_r;
+        long count_kept_1_r = quicksort_fused_3_count_kept_1(kept_flags_138, total_1, kept_positions_139);
+        kept_kept_140[0] = count_kept_1_r;
     }
 }
 
-__kernel void quicksort_fused_3_kept_1(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* kept_flags_119, __global const long* kept_positions_120, __global long* kept_27, __global long* lesser_elements_28) {
+__kernel void quicksort_fused_3_kept_1(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* kept_flags_138, __global const long* kept_positions_139, __global long* kept_27, __global long* lesser_elements_28) {
     const long gid = get_global_id(0);
     if (gid < total_1) {
         long pull_kept_1_r;
         long pull_kept_1_r_1;
         quicksort_fused_3_pull_kept_1(gid, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, &pull_kept_1_r, &pull_kept_1_r_1);
-        long target_kept_1_r = quicksort_fused_3_target_kept_1(gid, kept_flags_119, kept_positions_120);
+        long target_kept_1_r = quicksort_fused_3_target_kept_1(gid, kept_flags_138, kept_positions_139);
         if (target_kept_1_r >= 0) {
             kept_27[target_kept_1_r] = pull_kept_1_r;
             lesser_elements_28[target_kept_1_r] = pull_kept_1_r_1;
@@ -2919,26 +3265,26 @@ __kernel void quicksort_fused_3_kept_1(long total_1, __global const long* s_offs
     }
 }
 
-__kernel void quicksort_fused_3_kept_flags_2(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_flags_125) {
+__kernel void quicksort_fused_3_kept_flags_2(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_flags_144) {
     const long gid = get_global_id(0);
     if (gid < total_1) {
         long flag_kept_2_r = quicksort_fused_3_flag_kept_2(gid, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
-        kept_flags_125[gid] = flag_kept_2_r;
+        kept_flags_144[gid] = flag_kept_2_r;
     }
 }
 
-__kernel void quicksort_fused_3_kept_positions_block_totals_2(__global const long* kept_flags_125, long groups, long chunk, long total_1, __global long* kept_positions_block_totals_135) {
+__kernel void quicksort_fused_3_kept_positions_block_totals_2(__global const long* kept_flags_144, long groups, long chunk, long total_1, __global long* kept_positions_block_totals_162) {
     __local long group_values[256];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
-            const long l = get_local_id(0);
+            const long l_1 = get_local_id(0);
             long acc = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < total_1) {
-                    x = kept_flags_125[k + chunk * l + 256 * chunk * wg];
+                if (k + chunk * l_1 + 256 * chunk * wg < total_1) {
+                    x = kept_flags_144[k + chunk * l_1 + 256 * chunk * wg];
                 } else {
                     x = 0L;
                 }
@@ -2946,7 +3292,7 @@ __kernel void quicksort_fused_3_kept_positions_block_totals_2(__global const lon
                 acc = add_kept_2_r;
             }
             {
-                group_values[l] = acc;
+                group_values[l_1] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -2954,14 +3300,14 @@ __kernel void quicksort_fused_3_kept_positions_block_totals_2(__global const lon
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_kept_2_r_1 = quicksort_fused_3_add_kept_2(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    long add_kept_2_r_1 = quicksort_fused_3_add_kept_2(acc_1, group_values_in[k_1 + 2 * l_2]);
                     acc_1 = add_kept_2_r_1;
                 }
                 {
-                    group_values_out[l_1] = acc_1;
+                    group_values_out[l_2] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -2972,38 +3318,38 @@ __kernel void quicksort_fused_3_kept_positions_block_totals_2(__global const lon
             }
             m /= 2;
         }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                kept_positions_block_totals_135[wg] = group_values_in[0];
+                kept_positions_block_totals_162[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_3_kept_positions_block_offsets_2(__global const long* kept_positions_block_totals_135, long groups, __global long* kept_positions_block_offsets_136) {
+__kernel void quicksort_fused_3_kept_positions_block_offsets_2(__global const long* kept_positions_block_totals_162, long groups, __global long* kept_positions_block_offsets_163) {
     const long gid = get_global_id(0);
     if (gid < 1) {
         long acc = 0L;
         for (long k = 0; k < groups; k++) {
-            kept_positions_block_offsets_136[k] = acc;
-            long add_kept_2_r = quicksort_fused_3_add_kept_2(acc, kept_positions_block_totals_135[k]);
+            kept_positions_block_offsets_163[k] = acc;
+            long add_kept_2_r = quicksort_fused_3_add_kept_2(acc, kept_positions_block_totals_162[k]);
             acc = add_kept_2_r;
         }
     }
 }
 
-__kernel void quicksort_fused_3_kept_positions_scan_2(__global const long* kept_flags_125, __global const long* kept_positions_block_offsets_136, long groups, long chunk, long total_1, __global long* kept_positions_126) {
+__kernel void quicksort_fused_3_kept_positions_scan_2(__global const long* kept_flags_144, __global const long* kept_positions_block_offsets_163, long groups, long chunk, long total_1, __global long* kept_positions_145) {
     __local long group_values[256];
     __local long group_values_1[256];
     {
         const long wg = get_group_id(0);
         {
-            const long l = get_local_id(0);
+            const long l_1 = get_local_id(0);
             long acc = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < total_1) {
-                    x = kept_flags_125[k + chunk * l + 256 * chunk * wg];
+                if (k + chunk * l_1 + 256 * chunk * wg < total_1) {
+                    x = kept_flags_144[k + chunk * l_1 + 256 * chunk * wg];
                 } else {
                     x = 0L;
                 }
@@ -3011,12 +3357,12 @@ __kernel void quicksort_fused_3_kept_positions_scan_2(__global const long* kept_
                 acc = add_kept_2_r;
             }
             {
-                group_values[l] = acc;
+                group_values[l_1] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = kept_positions_block_offsets_136[wg];
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_1 = kept_positions_block_offsets_163[wg];
             for (long k_1 = 0; k_1 < 256; k_1++) {
                 group_values_1[k_1] = acc_1;
                 long add_kept_2_r_1 = quicksort_fused_3_add_kept_2(acc_1, group_values[k_1]);
@@ -3025,13 +3371,13 @@ __kernel void quicksort_fused_3_kept_positions_scan_2(__global const long* kept_
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
+            const long l_3 = get_local_id(0);
+            long acc_2 = group_values_1[l_3];
             for (long k_2 = 0; k_2 < chunk; k_2++) {
-                kept_positions_126[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
+                kept_positions_145[k_2 + chunk * l_3 + 256 * chunk * wg] = acc_2;
                 long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < total_1) {
-                    x_1 = kept_flags_125[k_2 + chunk * l_2 + 256 * chunk * wg];
+                if (k_2 + chunk * l_3 + 256 * chunk * wg < total_1) {
+                    x_1 = kept_flags_144[k_2 + chunk * l_3 + 256 * chunk * wg];
                 } else {
                     x_1 = 0L;
                 }
@@ -3042,21 +3388,21 @@ __kernel void quicksort_fused_3_kept_positions_scan_2(__global const long* kept_
     }
 }
 
-__kernel void quicksort_fused_3_kept_count_2(__global const long* kept_flags_125, long total_1, __global const long* kept_positions_126, __global long* kept_kept_127) {
+__kernel void quicksort_fused_3_kept_count_2(__global const long* kept_flags_144, long total_1, __global const long* kept_positions_145, __global long* kept_kept_146) {
     const long gid = get_global_id(0);
     if (gid < 1) {
-        long count_kept_2_r = quicksort_fused_3_count_kept_2(kept_flags_125, total_1, kept_positions_126);
-        kept_kept_127[0] = count_kept_2_r;
+        long count_kept_2_r = quicksort_fused_3_count_kept_2(kept_flags_144, total_1, kept_positions_145);
+        kept_kept_146[0] = count_kept_2_r;
     }
 }
 
-__kernel void quicksort_fused_3_kept_2(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* kept_flags_125, __global const long* kept_positions_126, __global long* kept_39, __global long* lesser_elements_40) {
+__kernel void quicksort_fused_3_kept_2(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* kept_flags_144, __global const long* kept_positions_145, __global long* kept_39, __global long* lesser_elements_40) {
     const long gid = get_global_id(0);
     if (gid < total_1) {
         long pull_kept_2_r;
         long pull_kept_2_r_1;
         quicksort_fused_3_pull_kept_2(gid, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, &pull_kept_2_r, &pull_kept_2_r_1);
-        long target_kept_2_r = quicksort_fused_3_target_kept_2(gid, kept_flags_125, kept_positions_126);
+        long target_kept_2_r = quicksort_fused_3_target_kept_2(gid, kept_flags_144, kept_positions_145);
         if (target_kept_2_r >= 0) {
             kept_39[target_kept_2_r] = pull_kept_2_r;
             lesser_elements_40[target_kept_2_r] = pull_kept_2_r_1;

@@ -1081,35 +1081,241 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline double smvm_fused_pull_sum(long p, __global const long* m_elements_1, __global const double* v, long v_len, __global const double* m_elements_2, __global long* err) {
+static inline long smvm_fused_elements_sum(__global const long* m_lengths, long m_lengths_len, __global const long* m_offsets) {
+    return m_lengths_len > 0L ? nessie_add(m_offsets[nessie_sub(m_lengths_len, 1L)], m_lengths[nessie_sub(m_lengths_len, 1L)]) : 0L;
+}
+
+static inline void smvm_fused_pair_sum(long p, __global const long* m_elements_1, __global const double* v, long v_len, __global const double* m_elements_2, __global const long* m_offsets, long m_offsets_len, __global long* err, long* r0, double* r1) {
     long j = m_elements_1[p];
     if (j < 0L || j >= v_len) {
         nessie_fail(err, 1, 3, j, v_len);
-        return 0.0;
+        *r0 = 0L;
+        *r1 = 0.0;
+        return;
     }
     double mapped = m_elements_2[p] * v[j];
-    return mapped;
+    double x = mapped;
+    *r0 = m_offsets[nessie_segment_of(m_offsets, m_offsets_len, p)] == p ? 1L : 0L;
+    *r1 = x;
 }
 
-static inline double smvm_fused_op_sum(double a, double b) {
-    return a + b;
+static inline void smvm_fused_segop_sum(long f1, double u, long f2, double b, long* r0, double* r1) {
+    double a = f2 != 0L ? 0.0 : u;
+    double c = a + b;
+    *r0 = max(f1, f2);
+    *r1 = c;
 }
 
-__kernel void smvm_fused_sum(__global const long* m_offsets, __global const long* m_lengths, long n_m_offsets, __global const long* m_elements_1, __global const double* v, long n_v, __global const double* m_elements_2, __global double* sum, __global long* err) {
+static inline double smvm_fused_select_sum(long s, __global const long* m_lengths, __global const long* m_offsets, __global const long* m_elements_1, __global const double* v, long v_len, __global const double* m_elements_2, __global const double* sum_seg_scan, __global long* err) {
+    long l = m_lengths[s];
+    double t;
+    if (l == 0L) {
+        t = 0.0;
+    } else {
+        long e = nessie_sub(nessie_add(m_offsets[s], l), 1L);
+        long p = e;
+        long j = m_elements_1[p];
+        if (j < 0L || j >= v_len) {
+            nessie_fail(err, 1, 3, j, v_len);
+            return 0.0;
+        }
+        double mapped = m_elements_2[p] * v[j];
+        double b = mapped;
+        double a = l == 1L ? 0.0 : sum_seg_scan[e];
+        t = a + b;
+    }
+    return t;
+}
+
+__kernel void smvm_fused_sum_elements(__global const long* m_lengths, long n_m_lengths, __global const long* m_offsets, __global long* sum_elements) {
+    const long gid = get_global_id(0);
+    if (gid < 1) {
+        long elements_sum_r = smvm_fused_elements_sum(m_lengths, n_m_lengths, m_offsets);
+        sum_elements[0] = elements_sum_r;
+    }
+}
+
+__kernel void smvm_fused_sum_segscan_block_totals(long groups, long chunk, long sum_elements_1, __global const long* m_elements_1, __global const double* v, long n_v, __global const double* m_elements_2, __global const long* m_offsets, long n_m_offsets, __global long* sum_seg_flags_block_totals, __global double* sum_seg_scan_block_totals, __global long* err) {
+    __local long group_values[256];
+    __local double group_values_1[256];
+    __local long group_swap[256];
+    __local double group_swap_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            double acc_1 = 0.0;
+            for (long k = 0; k < chunk; k++) {
+                long x_1;
+                double x_2;
+                if (k + chunk * l_1 + 256 * chunk * wg < sum_elements_1) {
+                    long pair_sum_r;
+                    double pair_sum_r_1;
+                    smvm_fused_pair_sum(k + chunk * l_1 + 256 * chunk * wg, m_elements_1, v, n_v, m_elements_2, m_offsets, n_m_offsets, err, &pair_sum_r, &pair_sum_r_1);
+                    x_1 = pair_sum_r;
+                    x_2 = pair_sum_r_1;
+                } else {
+                    x_1 = 0L;
+                    x_2 = 0.0;
+                }
+                long segop_sum_r;
+                double segop_sum_r_1;
+                smvm_fused_segop_sum(acc, acc_1, x_1, x_2, &segop_sum_r, &segop_sum_r_1);
+                acc = segop_sum_r;
+                acc_1 = segop_sum_r_1;
+            }
+            {
+                group_values[l_1] = acc;
+                group_values_1[l_1] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        __local double* group_values_1_in = group_values_1;
+        __local double* group_values_1_out = group_swap_1;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+                long acc_2 = 0L;
+                double acc_3 = 0.0;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long segop_sum_r_2;
+                    double segop_sum_r_3;
+                    smvm_fused_segop_sum(acc_2, acc_3, group_values_in[k_1 + 2 * l_2], group_values_1_in[k_1 + 2 * l_2], &segop_sum_r_2, &segop_sum_r_3);
+                    acc_2 = segop_sum_r_2;
+                    acc_3 = segop_sum_r_3;
+                }
+                {
+                    group_values_out[l_2] = acc_2;
+                    group_values_1_out[l_2] = acc_3;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            {
+                __local double* t = group_values_1_in;
+                group_values_1_in = group_values_1_out;
+                group_values_1_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            {
+                sum_seg_flags_block_totals[wg] = group_values_in[0];
+                sum_seg_scan_block_totals[wg] = group_values_1_in[0];
+            }
+        }
+    }
+}
+
+__kernel void smvm_fused_sum_segscan_block_offsets(__global const long* sum_seg_flags_block_totals, __global const double* sum_seg_scan_block_totals, long groups, __global long* sum_seg_flags_block_offsets, __global double* sum_seg_scan_block_offsets) {
+    const long gid = get_global_id(0);
+    if (gid < 1) {
+        long acc = 0L;
+        double acc_1 = 0.0;
+        for (long k = 0; k < groups; k++) {
+            sum_seg_flags_block_offsets[k] = acc;
+            sum_seg_scan_block_offsets[k] = acc_1;
+            long segop_sum_r;
+            double segop_sum_r_1;
+            smvm_fused_segop_sum(acc, acc_1, sum_seg_flags_block_totals[k], sum_seg_scan_block_totals[k], &segop_sum_r, &segop_sum_r_1);
+            acc = segop_sum_r;
+            acc_1 = segop_sum_r_1;
+        }
+    }
+}
+
+__kernel void smvm_fused_sum_segscan_scan(__global const long* sum_seg_flags_block_offsets, __global const double* sum_seg_scan_block_offsets, long groups, long chunk, long sum_elements_1, __global const long* m_elements_1, __global const double* v, long n_v, __global const double* m_elements_2, __global const long* m_offsets, long n_m_offsets, __global long* sum_seg_flags, __global double* sum_seg_scan, __global long* err) {
+    __local long group_values[256];
+    __local double group_values_1[256];
+    __local long group_values_2[256];
+    __local double group_values_3[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            double acc_1 = 0.0;
+            for (long k = 0; k < chunk; k++) {
+                long x_1;
+                double x_2;
+                if (k + chunk * l_1 + 256 * chunk * wg < sum_elements_1) {
+                    long pair_sum_r;
+                    double pair_sum_r_1;
+                    smvm_fused_pair_sum(k + chunk * l_1 + 256 * chunk * wg, m_elements_1, v, n_v, m_elements_2, m_offsets, n_m_offsets, err, &pair_sum_r, &pair_sum_r_1);
+                    x_1 = pair_sum_r;
+                    x_2 = pair_sum_r_1;
+                } else {
+                    x_1 = 0L;
+                    x_2 = 0.0;
+                }
+                long segop_sum_r;
+                double segop_sum_r_1;
+                smvm_fused_segop_sum(acc, acc_1, x_1, x_2, &segop_sum_r, &segop_sum_r_1);
+                acc = segop_sum_r;
+                acc_1 = segop_sum_r_1;
+            }
+            {
+                group_values[l_1] = acc;
+                group_values_1[l_1] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_2 = sum_seg_flags_block_offsets[wg];
+            double acc_3 = sum_seg_scan_block_offsets[wg];
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_2[k_1] = acc_2;
+                group_values_3[k_1] = acc_3;
+                long segop_sum_r_2;
+                double segop_sum_r_3;
+                smvm_fused_segop_sum(acc_2, acc_3, group_values[k_1], group_values_1[k_1], &segop_sum_r_2, &segop_sum_r_3);
+                acc_2 = segop_sum_r_2;
+                acc_3 = segop_sum_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_3 = get_local_id(0);
+            long acc_4 = group_values_2[l_3];
+            double acc_5 = group_values_3[l_3];
+            for (long k_2 = 0; k_2 < chunk; k_2++) {
+                sum_seg_flags[k_2 + chunk * l_3 + 256 * chunk * wg] = acc_4;
+                sum_seg_scan[k_2 + chunk * l_3 + 256 * chunk * wg] = acc_5;
+                long x_3;
+                double x_4;
+                if (k_2 + chunk * l_3 + 256 * chunk * wg < sum_elements_1) {
+                    long pair_sum_r_2;
+                    double pair_sum_r_3;
+                    smvm_fused_pair_sum(k_2 + chunk * l_3 + 256 * chunk * wg, m_elements_1, v, n_v, m_elements_2, m_offsets, n_m_offsets, err, &pair_sum_r_2, &pair_sum_r_3);
+                    x_3 = pair_sum_r_2;
+                    x_4 = pair_sum_r_3;
+                } else {
+                    x_3 = 0L;
+                    x_4 = 0.0;
+                }
+                long segop_sum_r_4;
+                double segop_sum_r_5;
+                smvm_fused_segop_sum(acc_4, acc_5, x_3, x_4, &segop_sum_r_4, &segop_sum_r_5);
+                acc_4 = segop_sum_r_4;
+                acc_5 = segop_sum_r_5;
+            }
+        }
+    }
+}
+
+__kernel void smvm_fused_sum(long n_m_lengths, __global const long* m_lengths, __global const long* m_offsets, __global const long* m_elements_1, __global const double* v, long n_v, __global const double* m_elements_2, __global const double* sum_seg_scan, __global double* sum, __global long* err) {
     if (nessie_failed(err)) return;
     const long gid = get_global_id(0);
-    if (gid < n_m_offsets) {
-        const long offset = m_offsets[gid];
-        const long length = m_lengths[gid];
-        double acc = 0.0;
-        for (long k = 0; k < length; k++) {
-            double pull_sum_r = smvm_fused_pull_sum(offset + k, m_elements_1, v, n_v, m_elements_2, err);
-            double op_sum_r = smvm_fused_op_sum(acc, pull_sum_r);
-            acc = op_sum_r;
-        }
-        {
-            sum[gid] = acc;
-        }
+    if (gid < n_m_lengths) {
+        double select_sum_r = smvm_fused_select_sum(gid, m_lengths, m_offsets, m_elements_1, v, n_v, m_elements_2, sum_seg_scan, err);
+        sum[gid] = select_sum_r;
     }
 }
 
