@@ -8,7 +8,7 @@
 //! | `SCAN pull z op n` | `scan(op)(z, generate(n, pull))` |
 //! | `FILTER pull pred n` | flags, `scan` of them, the count (`ONCE`), `scatter(target, count) o map(id) $ generate(n, pull)` |
 //! | `PERMUTE values index n` (unchecked) | `scatter(index, n) o map(id) $ generate(n, values)` |
-//! | `SEG_SCAN pull z op sd` | `scan(⊕)((0, z), generate(n, pair))` over (head flag, value) pairs, then `map(id) $ generate(n, select)` (`segScan-flag-pairs`) |
+//! | `SEG_SCAN pull z op sd` | head flags (claims of a zeroed counter, copied), `scan(⊕)((0, z), generate(n, pair))` over (head flag, value) pairs, then `map(id) $ generate(n, select)` (`segScan-flag-pairs`) |
 //! | `PERMUTE` (checked) | the scatter, first-writer claims, the first repeat claimed, a check |
 //! | `SCATTER` | a copy of the base, last-writer claims (`atomicMax`), a guarded `scatter` |
 //! | `ONCE e` | `map(id) $ generate(1, once)` |
@@ -243,32 +243,27 @@ fn consts(values: &[flatten::ir::Const]) -> GExpr {
     tuple(values.iter().map(|c| GExpr::Const(*c)).collect())
 }
 
-/// Whether flat position `i` starts its segment: `offsets[segment_of(offsets,
-/// i)] == i` (`segment_of` skips empty segments, which share their offset
-/// with the next one).
-fn is_head(offsets: KVar, i: GExpr) -> GExpr {
-    let segment = GExpr::SegmentOf { offsets, index: Box::new(i.clone()) };
-    GExpr::binary(BinaryOp::Eq, Scalar::Int, GExpr::read(offsets, segment), i)
-}
-
 /// `segScan-flag-pairs`: the segmented scan of `pull` over the `n`
 /// elements of `segments`, flat and load-balanced (Blelloch's segmented
-/// scan): `scan(⊕)((0, z), generate(n, λ i. (head(i), pull(i))))` with the
-/// operator lifted to (head flag, value) pairs,
+/// scan). The head flags first: a zeroed counter of `n` where every
+/// non-empty segment claims its first position
+/// (`atomicMax(scatter(λ s. ls[s] > 0 ? os[s] : -1, n)) o map(id) $
+/// generate(#ls, λ s. 1)`, no position claimed twice), copied to an int
+/// array `heads`; then `scan(⊕)((0, z), generate(n, λ i. (heads[i],
+/// pull(i))))` with the operator lifted to (head flag, value) pairs,
 /// `(f1, a) ⊕ (f2, b) = (f1 max f2, (f2 ? z : a) op b)`, associative when
 /// `op` is (a head restarts the combination from `z`, as the flat
-/// evaluator's fold does), with identity `(0, z)`. The scan is `scan-blocks`,
-/// whatever the segment lengths. Returns the scan's results: the flags
-/// (whether a head precedes the position) and, per component, the
-/// combination of the position's segment before it, valid where the
-/// position is not a head.
+/// evaluator's fold does), with identity `(0, z)`. The scan is
+/// `scan-blocks`, whatever the segment lengths. Returns the head flags
+/// and the scan's values: per component, the combination of the
+/// position's segment before it (valid where the position is not a head).
 #[allow(clippy::too_many_arguments)]
 fn segmented_scan(
     lift: &mut LiftKernel,
     stage_name: &str,
     base: &str,
     scalars: &[Scalar],
-    offsets: KVar,
+    segments: &flatten::ir::SegDesc,
     n: &ArithExpr,
     pull: &Thunk,
     neutral: &[flatten::ir::Const],
@@ -279,11 +274,46 @@ fn segmented_scan(
     if pull.params.len() != 1 || op.params.len() != 2 * k || neutral.len() != k {
         return unsupported("a segmented reduction or scan whose thunks do not match its results");
     }
+    let Some(count) = crate::typecheck::input_length(lift, segments.lengths) else {
+        return unsupported("a segment descriptor whose length is not known");
+    };
+    let (ls, os) = (segments.lengths, segments.offsets);
     lift.rules_applied.push("segScan-flag-pairs".into());
-    // { i => let (x..) = pull(i) in (head(i) ? 1 : 0, x..) }
+    // The head flags: claims of a zeroed counter, copied.
+    let claims = lift.flat.new_var(format!("{base}_head_claims"), VarType::Array(int));
+    lift.lengths.push((claims, n.clone()));
+    lift.counters.push(claims);
+    let one = index_thunk(lift, |_| GExpr::int(1));
+    let one = add_user_fun(lift, &format!("one_{base}"), &one, vec![int])?;
+    let target = index_thunk(lift, |s| {
+        GExpr::if_(
+            GExpr::binary(BinaryOp::Gt, int, GExpr::read(ls, s.clone()), GExpr::int(0)),
+            GExpr::read(os, s),
+            GExpr::int(-1),
+        )
+    });
+    let target = add_user_fun(lift, &format!("head_{base}"), &target, vec![int])?;
+    lift.stages.push(scatter_stage(
+        format!("{stage_name}_head_claims"),
+        vec![claims],
+        &count,
+        one,
+        target,
+        n.clone(),
+        None,
+        true,
+    ));
+    let heads = lift.flat.new_var(format!("{base}_heads"), VarType::Array(int));
+    lift.lengths.push((heads, n.clone()));
+    lift.stages.push(Stage {
+        name: format!("{stage_name}_heads"),
+        body: Expr::apply1(Fun::map(Fun::Id), Expr::Input(claims)),
+        result: vec![heads],
+        scalar_result: false,
+    });
+    // { i => let (x..) = pull(i) in (heads[i], x..) }
     let xs: Vec<KVar> = scalars.iter().map(|s| lift.flat.new_var("x", VarType::Scalar(*s))).collect();
-    let i = GExpr::var(pull.params[0]);
-    let mut pair = vec![GExpr::if_(is_head(offsets, i), GExpr::int(1), GExpr::int(0))];
+    let mut pair = vec![GExpr::read(heads, GExpr::var(pull.params[0]))];
     pair.extend(xs.iter().map(|x| GExpr::var(*x)));
     let pair = Thunk { params: pull.params.clone(), body: GExpr::let_(xs, pull.body.clone(), tuple(pair)) };
     let pair_scalars: Vec<Scalar> = std::iter::once(int).chain(scalars.iter().copied()).collect();
@@ -323,7 +353,7 @@ fn segmented_scan(
         result: std::iter::once(flags).chain(values.iter().copied()).collect(),
         scalar_result: false,
     });
-    Ok((flags, values))
+    Ok((heads, values))
 }
 
 /// `SEG_SCAN pull z op sd` over `n` elements: the flat segmented scan
@@ -342,11 +372,11 @@ fn lower_seg_scan(
     op: &Thunk,
 ) -> Result<(), Unsupported> {
     let base = lift.flat.var(results.first().copied().unwrap_or(segments.offsets)).name.clone();
-    let (_, values) = segmented_scan(lift, stage_name, &base, result_scalars, segments.offsets, &n, pull, neutral, op)?;
-    // { i => head(i) ? z : (values[i]..) }
+    let (heads, values) = segmented_scan(lift, stage_name, &base, result_scalars, segments, &n, pull, neutral, op)?;
+    // { i => heads[i] /= 0 ? z : (values[i]..) }
     let select = index_thunk(lift, |i| {
         GExpr::if_(
-            is_head(segments.offsets, i.clone()),
+            GExpr::binary(BinaryOp::Ne, Scalar::Int, GExpr::read(heads, i.clone()), GExpr::int(0)),
             consts(neutral),
             tuple(values.iter().map(|v| GExpr::read(*v, i.clone())).collect()),
         )
@@ -414,7 +444,7 @@ fn lower_seg_reduce(
         scalar_result: true,
     });
     let n = ArithExpr::var(&lift.size_var(&format!("{base}_elements"), SizeDef::ValueOf(elements), Range::at_least(0)));
-    let (_, values) = segmented_scan(lift, stage_name, &base, result_scalars, os, &n, pull, neutral, op)?;
+    let (_, values) = segmented_scan(lift, stage_name, &base, result_scalars, segments, &n, pull, neutral, op)?;
     // { s => let l = ls[s] in if l == 0 then z else
     //        let e = os[s] + l - 1 in
     //        let (b..) = pull(e) in let (a..) = (l == 1 ? z : (values[e]..)) in a op b }

@@ -1,8 +1,10 @@
 //! Address-space inference (Algorithm 1) and memory allocation on the
 //! low-level stages the rules make from NESL programs: the dot product's
 //! tree is in local memory with private accumulators and a global result,
-//! a map kernel has no local memory, a segmented reduction accumulates
-//! privately per segment, a scan's blocks mix global and local memory;
+//! a map kernel has no local memory, a segmented reduction by one
+//! work-item per segment accumulates privately, the flat segmented
+//! reduction the rules make is a scan of (head flag, value) pairs then a
+//! map over segments, a scan's blocks mix global and local memory;
 //! and the verifier rejects stages no OpenCL kernel can be.
 
 use flatten::ir::{BinaryOp, Const, GExpr, Scalar, Thunk, VarType};
@@ -266,6 +268,36 @@ fn every_example_stage_is_placed_and_allocated() {
             }
         }
     }
+}
+
+#[test]
+fn a_segmented_reduction_is_a_flat_scan_then_a_map_over_segments() {
+    let kernels = low_kernels(&example("sparse_mxv"));
+    // The head flags: claims into a zeroed global counter, no local memory.
+    let (k, st) = stage(&kernels, "smvm_fused_sum_head_claims");
+    let (nodes, spaces, memory) = analyse(k, st);
+    assert_eq!(memory.in_space(Local).count(), 0, "{}", st.name);
+    assert_eq!(funs_placed(&nodes, &spaces, |f| matches!(f, Fun::AtomicMax(_))), vec![Placement::In(Global)]);
+    // The scan of (head flag, value) pairs: its blocks mix global and
+    // local memory as any scan's do, each component of the pair in both.
+    let (k, st) = stage(&kernels, "smvm_fused_sum_segscan_scan");
+    let (_, _, memory) = analyse(k, st);
+    let locals: Vec<_> = memory.in_space(Local).map(|a| (a.kind, a.components.clone(), a.size.clone())).collect();
+    let pair = vec![Scalar::Int, Scalar::Float];
+    assert_eq!(
+        locals,
+        vec![(AllocKind::To, pair.clone(), ArithExpr::cst(256)), (AllocKind::To, pair, ArithExpr::cst(256))],
+        "{}",
+        memory::print_memory(&memory)
+    );
+    // One value per segment: a map with no local memory writing the
+    // global result.
+    let (k, st) = stage(&kernels, "smvm_fused_sum");
+    let (nodes, _, memory) = analyse(k, st);
+    assert!(!nodes.iter().any(|(_, n)| matches!(n, Node::Expr(Expr::Apply(Fun::Segments(_), _)))));
+    assert_eq!(memory.in_space(Local).count(), 0, "{}", st.name);
+    assert_eq!(memory.allocations[0].kind, AllocKind::StageResult);
+    assert_eq!(memory.allocations.iter().filter(|a| a.space == Global).count(), 1, "{}", memory::print_memory(&memory));
 }
 
 #[test]

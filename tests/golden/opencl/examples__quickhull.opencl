@@ -1161,9 +1161,17 @@ static inline long hsplit_seg_reduce_sum_elements_sum(__global const long* lengt
     return lengths_len > 0L ? nessie_add(offsets[nessie_sub(lengths_len, 1L)], lengths[nessie_sub(lengths_len, 1L)]) : 0L;
 }
 
-static inline void hsplit_seg_reduce_sum_pair_sum(long p, __global const long* hsplit_lengths, __global const long* offsets, long offsets_len, long* r0, long* r1) {
+static inline long hsplit_seg_reduce_sum_one_sum(long i) {
+    return 1L;
+}
+
+static inline long hsplit_seg_reduce_sum_head_sum(long i, __global const long* lengths, __global const long* offsets) {
+    return lengths[i] > 0L ? offsets[i] : -1L;
+}
+
+static inline void hsplit_seg_reduce_sum_pair_sum(long p, __global const long* hsplit_lengths, __global const long* sum_heads, long* r0, long* r1) {
     long x = hsplit_lengths[p];
-    *r0 = offsets[nessie_segment_of(offsets, offsets_len, p)] == p ? 1L : 0L;
+    *r0 = sum_heads[p];
     *r1 = x;
 }
 
@@ -1197,7 +1205,25 @@ __kernel void hsplit_seg_reduce_sum_sum_elements(__global const long* lengths, l
     }
 }
 
-__kernel void hsplit_seg_reduce_sum_sum_segscan_block_totals(long groups, long chunk, long sum_elements_1, __global const long* hsplit_lengths, __global const long* offsets, long n_offsets, __global long* sum_seg_flags_block_totals, __global long* sum_seg_scan_block_totals) {
+__kernel void hsplit_seg_reduce_sum_sum_head_claims(long n_lengths, __global const long* lengths, __global const long* offsets, __global int* sum_head_claims) {
+    const long gid = get_global_id(0);
+    if (gid < n_lengths) {
+        long one_sum_r = hsplit_seg_reduce_sum_one_sum(gid);
+        long head_sum_r = hsplit_seg_reduce_sum_head_sum(gid, lengths, offsets);
+        if (head_sum_r >= 0) {
+            atomic_max((volatile __global int*)&sum_head_claims[head_sum_r], (int)(one_sum_r));
+        }
+    }
+}
+
+__kernel void hsplit_seg_reduce_sum_sum_heads(__global const int* sum_head_claims, long sum_elements_1, __global long* sum_heads) {
+    const long gid = get_global_id(0);
+    if (gid < sum_elements_1) {
+        sum_heads[gid] = sum_head_claims[gid];
+    }
+}
+
+__kernel void hsplit_seg_reduce_sum_sum_segscan_block_totals(long groups, long chunk, long sum_elements_1, __global const long* hsplit_lengths, __global const long* sum_heads, __global long* sum_seg_flags_block_totals, __global long* sum_seg_scan_block_totals) {
     __local long group_values[256];
     __local long group_values_1[256];
     __local long group_swap[256];
@@ -1214,7 +1240,7 @@ __kernel void hsplit_seg_reduce_sum_sum_segscan_block_totals(long groups, long c
                 if (k + chunk * l_1 + 256 * chunk * wg < sum_elements_1) {
                     long pair_sum_r;
                     long pair_sum_r_1;
-                    hsplit_seg_reduce_sum_pair_sum(k + chunk * l_1 + 256 * chunk * wg, hsplit_lengths, offsets, n_offsets, &pair_sum_r, &pair_sum_r_1);
+                    hsplit_seg_reduce_sum_pair_sum(k + chunk * l_1 + 256 * chunk * wg, hsplit_lengths, sum_heads, &pair_sum_r, &pair_sum_r_1);
                     x_1 = pair_sum_r;
                     x_2 = pair_sum_r_1;
                 } else {
@@ -1293,7 +1319,7 @@ __kernel void hsplit_seg_reduce_sum_sum_segscan_block_offsets(__global const lon
     }
 }
 
-__kernel void hsplit_seg_reduce_sum_sum_segscan_scan(__global const long* sum_seg_flags_block_offsets, __global const long* sum_seg_scan_block_offsets, long groups, long chunk, long sum_elements_1, __global const long* hsplit_lengths, __global const long* offsets, long n_offsets, __global long* sum_seg_flags, __global long* sum_seg_scan) {
+__kernel void hsplit_seg_reduce_sum_sum_segscan_scan(__global const long* sum_seg_flags_block_offsets, __global const long* sum_seg_scan_block_offsets, long groups, long chunk, long sum_elements_1, __global const long* hsplit_lengths, __global const long* sum_heads, __global long* sum_seg_flags, __global long* sum_seg_scan) {
     __local long group_values[256];
     __local long group_values_1[256];
     __local long group_values_2[256];
@@ -1310,7 +1336,7 @@ __kernel void hsplit_seg_reduce_sum_sum_segscan_scan(__global const long* sum_se
                 if (k + chunk * l_1 + 256 * chunk * wg < sum_elements_1) {
                     long pair_sum_r;
                     long pair_sum_r_1;
-                    hsplit_seg_reduce_sum_pair_sum(k + chunk * l_1 + 256 * chunk * wg, hsplit_lengths, offsets, n_offsets, &pair_sum_r, &pair_sum_r_1);
+                    hsplit_seg_reduce_sum_pair_sum(k + chunk * l_1 + 256 * chunk * wg, hsplit_lengths, sum_heads, &pair_sum_r, &pair_sum_r_1);
                     x_1 = pair_sum_r;
                     x_2 = pair_sum_r_1;
                 } else {
@@ -1355,7 +1381,7 @@ __kernel void hsplit_seg_reduce_sum_sum_segscan_scan(__global const long* sum_se
                 if (k_2 + chunk * l_3 + 256 * chunk * wg < sum_elements_1) {
                     long pair_sum_r_2;
                     long pair_sum_r_3;
-                    hsplit_seg_reduce_sum_pair_sum(k_2 + chunk * l_3 + 256 * chunk * wg, hsplit_lengths, offsets, n_offsets, &pair_sum_r_2, &pair_sum_r_3);
+                    hsplit_seg_reduce_sum_pair_sum(k_2 + chunk * l_3 + 256 * chunk * wg, hsplit_lengths, sum_heads, &pair_sum_r_2, &pair_sum_r_3);
                     x_3 = pair_sum_r_2;
                     x_4 = pair_sum_r_3;
                 } else {
@@ -2647,11 +2673,19 @@ static inline long hsplit_fused_elements_packed_lengths(__global const long* cro
     return cross_lengths_len > 0L ? nessie_add(cross_offsets[nessie_sub(cross_lengths_len, 1L)], cross_lengths[nessie_sub(cross_lengths_len, 1L)]) : 0L;
 }
 
-static inline void hsplit_fused_pair_packed_lengths(long p, __global const double* cross_elements, __global const long* cross_offsets, long cross_offsets_len, long* r0, long* r1) {
+static inline long hsplit_fused_one_packed_lengths(long i) {
+    return 1L;
+}
+
+static inline long hsplit_fused_head_packed_lengths(long i, __global const long* cross_lengths, __global const long* cross_offsets) {
+    return cross_lengths[i] > 0L ? cross_offsets[i] : -1L;
+}
+
+static inline void hsplit_fused_pair_packed_lengths(long p, __global const double* cross_elements, __global const long* packed_lengths_heads, long* r0, long* r1) {
     double x = cross_elements[p];
     int mapped = x > -x;
     long x_1 = (long)mapped;
-    *r0 = cross_offsets[nessie_segment_of(cross_offsets, cross_offsets_len, p)] == p ? 1L : 0L;
+    *r0 = packed_lengths_heads[p];
     *r1 = x_1;
 }
 
@@ -2832,7 +2866,25 @@ __kernel void hsplit_fused_packed_lengths_elements(__global const long* cross_le
     }
 }
 
-__kernel void hsplit_fused_packed_lengths_segscan_block_totals(long groups_1, long chunk_1, long packed_lengths_elements_1, __global const double* cross_elements, __global const long* cross_offsets, long n_cross_offsets, __global long* packed_lengths_seg_flags_block_totals, __global long* packed_lengths_seg_scan_block_totals) {
+__kernel void hsplit_fused_packed_lengths_head_claims(long n_cross_lengths, __global const long* cross_lengths, __global const long* cross_offsets, __global int* packed_lengths_head_claims) {
+    const long gid = get_global_id(0);
+    if (gid < n_cross_lengths) {
+        long one_packed_lengths_r = hsplit_fused_one_packed_lengths(gid);
+        long head_packed_lengths_r = hsplit_fused_head_packed_lengths(gid, cross_lengths, cross_offsets);
+        if (head_packed_lengths_r >= 0) {
+            atomic_max((volatile __global int*)&packed_lengths_head_claims[head_packed_lengths_r], (int)(one_packed_lengths_r));
+        }
+    }
+}
+
+__kernel void hsplit_fused_packed_lengths_heads(__global const int* packed_lengths_head_claims, long packed_lengths_elements_1, __global long* packed_lengths_heads) {
+    const long gid = get_global_id(0);
+    if (gid < packed_lengths_elements_1) {
+        packed_lengths_heads[gid] = packed_lengths_head_claims[gid];
+    }
+}
+
+__kernel void hsplit_fused_packed_lengths_segscan_block_totals(long groups_1, long chunk_1, long packed_lengths_elements_1, __global const double* cross_elements, __global const long* packed_lengths_heads, __global long* packed_lengths_seg_flags_block_totals, __global long* packed_lengths_seg_scan_block_totals) {
     __local long group_values[256];
     __local long group_values_1[256];
     __local long group_swap[256];
@@ -2849,7 +2901,7 @@ __kernel void hsplit_fused_packed_lengths_segscan_block_totals(long groups_1, lo
                 if (k + chunk_1 * l_1 + 256 * chunk_1 * wg < packed_lengths_elements_1) {
                     long pair_packed_lengths_r;
                     long pair_packed_lengths_r_1;
-                    hsplit_fused_pair_packed_lengths(k + chunk_1 * l_1 + 256 * chunk_1 * wg, cross_elements, cross_offsets, n_cross_offsets, &pair_packed_lengths_r, &pair_packed_lengths_r_1);
+                    hsplit_fused_pair_packed_lengths(k + chunk_1 * l_1 + 256 * chunk_1 * wg, cross_elements, packed_lengths_heads, &pair_packed_lengths_r, &pair_packed_lengths_r_1);
                     x = pair_packed_lengths_r;
                     x_1 = pair_packed_lengths_r_1;
                 } else {
@@ -2928,7 +2980,7 @@ __kernel void hsplit_fused_packed_lengths_segscan_block_offsets(__global const l
     }
 }
 
-__kernel void hsplit_fused_packed_lengths_segscan_scan(__global const long* packed_lengths_seg_flags_block_offsets, __global const long* packed_lengths_seg_scan_block_offsets, long groups_1, long chunk_1, long packed_lengths_elements_1, __global const double* cross_elements, __global const long* cross_offsets, long n_cross_offsets, __global long* packed_lengths_seg_flags, __global long* packed_lengths_seg_scan) {
+__kernel void hsplit_fused_packed_lengths_segscan_scan(__global const long* packed_lengths_seg_flags_block_offsets, __global const long* packed_lengths_seg_scan_block_offsets, long groups_1, long chunk_1, long packed_lengths_elements_1, __global const double* cross_elements, __global const long* packed_lengths_heads, __global long* packed_lengths_seg_flags, __global long* packed_lengths_seg_scan) {
     __local long group_values[256];
     __local long group_values_1[256];
     __local long group_values_2[256];
@@ -2945,7 +2997,7 @@ __kernel void hsplit_fused_packed_lengths_segscan_scan(__global const long* pack
                 if (k + chunk_1 * l_1 + 256 * chunk_1 * wg < packed_lengths_elements_1) {
                     long pair_packed_lengths_r;
                     long pair_packed_lengths_r_1;
-                    hsplit_fused_pair_packed_lengths(k + chunk_1 * l_1 + 256 * chunk_1 * wg, cross_elements, cross_offsets, n_cross_offsets, &pair_packed_lengths_r, &pair_packed_lengths_r_1);
+                    hsplit_fused_pair_packed_lengths(k + chunk_1 * l_1 + 256 * chunk_1 * wg, cross_elements, packed_lengths_heads, &pair_packed_lengths_r, &pair_packed_lengths_r_1);
                     x = pair_packed_lengths_r;
                     x_1 = pair_packed_lengths_r_1;
                 } else {
@@ -2990,7 +3042,7 @@ __kernel void hsplit_fused_packed_lengths_segscan_scan(__global const long* pack
                 if (k_2 + chunk_1 * l_3 + 256 * chunk_1 * wg < packed_lengths_elements_1) {
                     long pair_packed_lengths_r_2;
                     long pair_packed_lengths_r_3;
-                    hsplit_fused_pair_packed_lengths(k_2 + chunk_1 * l_3 + 256 * chunk_1 * wg, cross_elements, cross_offsets, n_cross_offsets, &pair_packed_lengths_r_2, &pair_packed_lengths_r_3);
+                    hsplit_fused_pair_packed_lengths(k_2 + chunk_1 * l_3 + 256 * chunk_1 * wg, cross_elements, packed_lengths_heads, &pair_packed_lengths_r_2, &pair_packed_lengths_r_3);
                     x_2 = pair_packed_lengths_r_2;
                     x_4 = pair_packed_lengths_r_3;
                 } else {
@@ -4355,14 +4407,22 @@ static inline long hsplit_fused_5_elements_extreme(__global const long* cross_le
     return cross_lengths_len > 0L ? nessie_add(cross_offsets[nessie_sub(cross_lengths_len, 1L)], cross_lengths[nessie_sub(cross_lengths_len, 1L)]) : 0L;
 }
 
-static inline void hsplit_fused_5_pair_extreme(long p, __global const long* cross_offsets, long cross_offsets_len, __global const long* else_instances, __global const long* cross_offsets_1, __global const double* cross_elements, long* r0, double* r1, long* r2) {
+static inline long hsplit_fused_5_one_extreme(long i) {
+    return 1L;
+}
+
+static inline long hsplit_fused_5_head_extreme(long i, __global const long* cross_lengths, __global const long* cross_offsets) {
+    return cross_lengths[i] > 0L ? cross_offsets[i] : -1L;
+}
+
+static inline void hsplit_fused_5_pair_extreme(long p, __global const long* cross_offsets, long cross_offsets_len, __global const long* else_instances, __global const long* cross_offsets_1, __global const double* cross_elements, __global const long* extreme_heads, long* r0, double* r1, long* r2) {
     long s = nessie_segment_of(cross_offsets, cross_offsets_len, p);
     long r = else_instances[s];
     long q = nessie_add(cross_offsets_1[r], nessie_sub(p, cross_offsets[s]));
     double cross_elements_1 = cross_elements[q];
     double x = cross_elements_1;
     long x_1 = p;
-    *r0 = cross_offsets[nessie_segment_of(cross_offsets, cross_offsets_len, p)] == p ? 1L : 0L;
+    *r0 = extreme_heads[p];
     *r1 = x;
     *r2 = x_1;
 }
@@ -4476,7 +4536,25 @@ __kernel void hsplit_fused_5_extreme_elements(__global const long* cross_lengths
     }
 }
 
-__kernel void hsplit_fused_5_extreme_segscan_block_totals(long groups, long chunk, long extreme_elements_1, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global long* extreme_seg_flags_block_totals, __global double* extreme_seg_scan_block_totals_38, __global long* extreme_seg_scan_block_totals_39) {
+__kernel void hsplit_fused_5_extreme_head_claims(long n_cross_lengths, __global const long* cross_lengths, __global const long* cross_offsets_0, __global int* extreme_head_claims) {
+    const long gid = get_global_id(0);
+    if (gid < n_cross_lengths) {
+        long one_extreme_r = hsplit_fused_5_one_extreme(gid);
+        long head_extreme_r = hsplit_fused_5_head_extreme(gid, cross_lengths, cross_offsets_0);
+        if (head_extreme_r >= 0) {
+            atomic_max((volatile __global int*)&extreme_head_claims[head_extreme_r], (int)(one_extreme_r));
+        }
+    }
+}
+
+__kernel void hsplit_fused_5_extreme_heads(__global const int* extreme_head_claims, long extreme_elements_1, __global long* extreme_heads) {
+    const long gid = get_global_id(0);
+    if (gid < extreme_elements_1) {
+        extreme_heads[gid] = extreme_head_claims[gid];
+    }
+}
+
+__kernel void hsplit_fused_5_extreme_segscan_block_totals(long groups, long chunk, long extreme_elements_1, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const long* extreme_heads, __global long* extreme_seg_flags_block_totals, __global double* extreme_seg_scan_block_totals_42, __global long* extreme_seg_scan_block_totals_43) {
     __local long group_values[256];
     __local double group_values_1[256];
     __local long group_values_2[256];
@@ -4498,7 +4576,7 @@ __kernel void hsplit_fused_5_extreme_segscan_block_totals(long groups, long chun
                     long pair_extreme_r;
                     double pair_extreme_r_1;
                     long pair_extreme_r_2;
-                    hsplit_fused_5_pair_extreme(k + chunk * l_1 + 256 * chunk * wg, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pair_extreme_r, &pair_extreme_r_1, &pair_extreme_r_2);
+                    hsplit_fused_5_pair_extreme(k + chunk * l_1 + 256 * chunk * wg, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, extreme_heads, &pair_extreme_r, &pair_extreme_r_1, &pair_extreme_r_2);
                     x = pair_extreme_r;
                     x_1 = pair_extreme_r_1;
                     x_2 = pair_extreme_r_2;
@@ -4570,14 +4648,14 @@ __kernel void hsplit_fused_5_extreme_segscan_block_totals(long groups, long chun
         for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
                 extreme_seg_flags_block_totals[wg] = group_values_in[0];
-                extreme_seg_scan_block_totals_38[wg] = group_values_1_in[0];
-                extreme_seg_scan_block_totals_39[wg] = group_values_2_in[0];
+                extreme_seg_scan_block_totals_42[wg] = group_values_1_in[0];
+                extreme_seg_scan_block_totals_43[wg] = group_values_2_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_5_extreme_segscan_block_offsets(__global const long* extreme_seg_flags_block_totals, __global const double* extreme_seg_scan_block_totals_38, __global const long* extreme_seg_scan_block_totals_39, long groups, __global long* extreme_seg_flags_block_offsets, __global double* extreme_seg_scan_block_offsets_41, __global long* extreme_seg_scan_block_offsets_42) {
+__kernel void hsplit_fused_5_extreme_segscan_block_offsets(__global const long* extreme_seg_flags_block_totals, __global const double* extreme_seg_scan_block_totals_42, __global const long* extreme_seg_scan_block_totals_43, long groups, __global long* extreme_seg_flags_block_offsets, __global double* extreme_seg_scan_block_offsets_45, __global long* extreme_seg_scan_block_offsets_46) {
     const long gid = get_global_id(0);
     if (gid < 1) {
         long acc = 0L;
@@ -4585,12 +4663,12 @@ __kernel void hsplit_fused_5_extreme_segscan_block_offsets(__global const long* 
         long acc_2 = -1L;
         for (long k = 0; k < groups; k++) {
             extreme_seg_flags_block_offsets[k] = acc;
-            extreme_seg_scan_block_offsets_41[k] = acc_1;
-            extreme_seg_scan_block_offsets_42[k] = acc_2;
+            extreme_seg_scan_block_offsets_45[k] = acc_1;
+            extreme_seg_scan_block_offsets_46[k] = acc_2;
             long segop_extreme_r;
             double segop_extreme_r_1;
             long segop_extreme_r_2;
-            hsplit_fused_5_segop_extreme(acc, acc_1, acc_2, extreme_seg_flags_block_totals[k], extreme_seg_scan_block_totals_38[k], extreme_seg_scan_block_totals_39[k], &segop_extreme_r, &segop_extreme_r_1, &segop_extreme_r_2);
+            hsplit_fused_5_segop_extreme(acc, acc_1, acc_2, extreme_seg_flags_block_totals[k], extreme_seg_scan_block_totals_42[k], extreme_seg_scan_block_totals_43[k], &segop_extreme_r, &segop_extreme_r_1, &segop_extreme_r_2);
             acc = segop_extreme_r;
             acc_1 = segop_extreme_r_1;
             acc_2 = segop_extreme_r_2;
@@ -4598,7 +4676,7 @@ __kernel void hsplit_fused_5_extreme_segscan_block_offsets(__global const long* 
     }
 }
 
-__kernel void hsplit_fused_5_extreme_segscan_scan(__global const long* extreme_seg_flags_block_offsets, __global const double* extreme_seg_scan_block_offsets_41, __global const long* extreme_seg_scan_block_offsets_42, long groups, long chunk, long extreme_elements_1, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global long* extreme_seg_flags, __global double* extreme_seg_scan_32, __global long* extreme_seg_scan_33) {
+__kernel void hsplit_fused_5_extreme_segscan_scan(__global const long* extreme_seg_flags_block_offsets, __global const double* extreme_seg_scan_block_offsets_45, __global const long* extreme_seg_scan_block_offsets_46, long groups, long chunk, long extreme_elements_1, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const long* extreme_heads, __global long* extreme_seg_flags, __global double* extreme_seg_scan_36, __global long* extreme_seg_scan_37) {
     __local long group_values[256];
     __local double group_values_1[256];
     __local long group_values_2[256];
@@ -4620,7 +4698,7 @@ __kernel void hsplit_fused_5_extreme_segscan_scan(__global const long* extreme_s
                     long pair_extreme_r;
                     double pair_extreme_r_1;
                     long pair_extreme_r_2;
-                    hsplit_fused_5_pair_extreme(k + chunk * l_1 + 256 * chunk * wg, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pair_extreme_r, &pair_extreme_r_1, &pair_extreme_r_2);
+                    hsplit_fused_5_pair_extreme(k + chunk * l_1 + 256 * chunk * wg, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, extreme_heads, &pair_extreme_r, &pair_extreme_r_1, &pair_extreme_r_2);
                     x = pair_extreme_r;
                     x_1 = pair_extreme_r_1;
                     x_2 = pair_extreme_r_2;
@@ -4646,8 +4724,8 @@ __kernel void hsplit_fused_5_extreme_segscan_scan(__global const long* extreme_s
         barrier(CLK_LOCAL_MEM_FENCE);
         for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
             long acc_3 = extreme_seg_flags_block_offsets[wg];
-            double acc_4 = extreme_seg_scan_block_offsets_41[wg];
-            long acc_5 = extreme_seg_scan_block_offsets_42[wg];
+            double acc_4 = extreme_seg_scan_block_offsets_45[wg];
+            long acc_5 = extreme_seg_scan_block_offsets_46[wg];
             for (long k_1 = 0; k_1 < 256; k_1++) {
                 group_values_3[k_1] = acc_3;
                 group_values_4[k_1] = acc_4;
@@ -4669,8 +4747,8 @@ __kernel void hsplit_fused_5_extreme_segscan_scan(__global const long* extreme_s
             long acc_8 = group_values_5[l_3];
             for (long k_2 = 0; k_2 < chunk; k_2++) {
                 extreme_seg_flags[k_2 + chunk * l_3 + 256 * chunk * wg] = acc_6;
-                extreme_seg_scan_32[k_2 + chunk * l_3 + 256 * chunk * wg] = acc_7;
-                extreme_seg_scan_33[k_2 + chunk * l_3 + 256 * chunk * wg] = acc_8;
+                extreme_seg_scan_36[k_2 + chunk * l_3 + 256 * chunk * wg] = acc_7;
+                extreme_seg_scan_37[k_2 + chunk * l_3 + 256 * chunk * wg] = acc_8;
                 long x_3;
                 double x_4;
                 long x_5;
@@ -4678,7 +4756,7 @@ __kernel void hsplit_fused_5_extreme_segscan_scan(__global const long* extreme_s
                     long pair_extreme_r_3;
                     double pair_extreme_r_4;
                     long pair_extreme_r_5;
-                    hsplit_fused_5_pair_extreme(k_2 + chunk * l_3 + 256 * chunk * wg, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pair_extreme_r_3, &pair_extreme_r_4, &pair_extreme_r_5);
+                    hsplit_fused_5_pair_extreme(k_2 + chunk * l_3 + 256 * chunk * wg, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, extreme_heads, &pair_extreme_r_3, &pair_extreme_r_4, &pair_extreme_r_5);
                     x_3 = pair_extreme_r_3;
                     x_4 = pair_extreme_r_4;
                     x_5 = pair_extreme_r_5;
@@ -4699,12 +4777,12 @@ __kernel void hsplit_fused_5_extreme_segscan_scan(__global const long* extreme_s
     }
 }
 
-__kernel void hsplit_fused_5_extreme(long n_cross_lengths, __global const long* cross_lengths, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const double* extreme_seg_scan_32, __global const long* extreme_seg_scan_33, __global double* extreme, __global long* position) {
+__kernel void hsplit_fused_5_extreme(long n_cross_lengths, __global const long* cross_lengths, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const double* extreme_seg_scan_36, __global const long* extreme_seg_scan_37, __global double* extreme, __global long* position) {
     const long gid = get_global_id(0);
     if (gid < n_cross_lengths) {
         double select_extreme_r;
         long select_extreme_r_1;
-        hsplit_fused_5_select_extreme(gid, cross_lengths, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, extreme_seg_scan_32, extreme_seg_scan_33, &select_extreme_r, &select_extreme_r_1);
+        hsplit_fused_5_select_extreme(gid, cross_lengths, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, extreme_seg_scan_36, extreme_seg_scan_37, &select_extreme_r, &select_extreme_r_1);
         extreme[gid] = select_extreme_r;
         position[gid] = select_extreme_r_1;
     }
@@ -5915,11 +5993,19 @@ static inline long hsplit_fused_9_elements_packed_lengths(__global const long* c
     return cross_lengths_len > 0L ? nessie_add(cross_offsets[nessie_sub(cross_lengths_len, 1L)], cross_lengths[nessie_sub(cross_lengths_len, 1L)]) : 0L;
 }
 
-static inline void hsplit_fused_9_pair_packed_lengths(long p, __global const double* cross_elements, __global const long* cross_offsets, long cross_offsets_len, long* r0, long* r1) {
+static inline long hsplit_fused_9_one_packed_lengths(long i) {
+    return 1L;
+}
+
+static inline long hsplit_fused_9_head_packed_lengths(long i, __global const long* cross_lengths, __global const long* cross_offsets) {
+    return cross_lengths[i] > 0L ? cross_offsets[i] : -1L;
+}
+
+static inline void hsplit_fused_9_pair_packed_lengths(long p, __global const double* cross_elements, __global const long* packed_lengths_heads, long* r0, long* r1) {
     double x = cross_elements[p];
     int mapped = x > -x;
     long x_1 = (long)mapped;
-    *r0 = cross_offsets[nessie_segment_of(cross_offsets, cross_offsets_len, p)] == p ? 1L : 0L;
+    *r0 = packed_lengths_heads[p];
     *r1 = x_1;
 }
 
@@ -6102,7 +6188,25 @@ __kernel void hsplit_fused_9_packed_lengths_elements(__global const long* cross_
     }
 }
 
-__kernel void hsplit_fused_9_packed_lengths_segscan_block_totals(long groups_1, long chunk_1, long packed_lengths_elements_1, __global const double* cross_elements, __global const long* cross_offsets, long n_cross_offsets, __global long* packed_lengths_seg_flags_block_totals, __global long* packed_lengths_seg_scan_block_totals) {
+__kernel void hsplit_fused_9_packed_lengths_head_claims(long n_cross_lengths, __global const long* cross_lengths, __global const long* cross_offsets, __global int* packed_lengths_head_claims) {
+    const long gid = get_global_id(0);
+    if (gid < n_cross_lengths) {
+        long one_packed_lengths_r = hsplit_fused_9_one_packed_lengths(gid);
+        long head_packed_lengths_r = hsplit_fused_9_head_packed_lengths(gid, cross_lengths, cross_offsets);
+        if (head_packed_lengths_r >= 0) {
+            atomic_max((volatile __global int*)&packed_lengths_head_claims[head_packed_lengths_r], (int)(one_packed_lengths_r));
+        }
+    }
+}
+
+__kernel void hsplit_fused_9_packed_lengths_heads(__global const int* packed_lengths_head_claims, long packed_lengths_elements_1, __global long* packed_lengths_heads) {
+    const long gid = get_global_id(0);
+    if (gid < packed_lengths_elements_1) {
+        packed_lengths_heads[gid] = packed_lengths_head_claims[gid];
+    }
+}
+
+__kernel void hsplit_fused_9_packed_lengths_segscan_block_totals(long groups_1, long chunk_1, long packed_lengths_elements_1, __global const double* cross_elements, __global const long* packed_lengths_heads, __global long* packed_lengths_seg_flags_block_totals, __global long* packed_lengths_seg_scan_block_totals) {
     __local long group_values[256];
     __local long group_values_1[256];
     __local long group_swap[256];
@@ -6119,7 +6223,7 @@ __kernel void hsplit_fused_9_packed_lengths_segscan_block_totals(long groups_1, 
                 if (k + chunk_1 * l_1 + 256 * chunk_1 * wg < packed_lengths_elements_1) {
                     long pair_packed_lengths_r;
                     long pair_packed_lengths_r_1;
-                    hsplit_fused_9_pair_packed_lengths(k + chunk_1 * l_1 + 256 * chunk_1 * wg, cross_elements, cross_offsets, n_cross_offsets, &pair_packed_lengths_r, &pair_packed_lengths_r_1);
+                    hsplit_fused_9_pair_packed_lengths(k + chunk_1 * l_1 + 256 * chunk_1 * wg, cross_elements, packed_lengths_heads, &pair_packed_lengths_r, &pair_packed_lengths_r_1);
                     x = pair_packed_lengths_r;
                     x_1 = pair_packed_lengths_r_1;
                 } else {
@@ -6198,7 +6302,7 @@ __kernel void hsplit_fused_9_packed_lengths_segscan_block_offsets(__global const
     }
 }
 
-__kernel void hsplit_fused_9_packed_lengths_segscan_scan(__global const long* packed_lengths_seg_flags_block_offsets, __global const long* packed_lengths_seg_scan_block_offsets, long groups_1, long chunk_1, long packed_lengths_elements_1, __global const double* cross_elements, __global const long* cross_offsets, long n_cross_offsets, __global long* packed_lengths_seg_flags, __global long* packed_lengths_seg_scan) {
+__kernel void hsplit_fused_9_packed_lengths_segscan_scan(__global const long* packed_lengths_seg_flags_block_offsets, __global const long* packed_lengths_seg_scan_block_offsets, long groups_1, long chunk_1, long packed_lengths_elements_1, __global const double* cross_elements, __global const long* packed_lengths_heads, __global long* packed_lengths_seg_flags, __global long* packed_lengths_seg_scan) {
     __local long group_values[256];
     __local long group_values_1[256];
     __local long group_values_2[256];
@@ -6215,7 +6319,7 @@ __kernel void hsplit_fused_9_packed_lengths_segscan_scan(__global const long* pa
                 if (k + chunk_1 * l_1 + 256 * chunk_1 * wg < packed_lengths_elements_1) {
                     long pair_packed_lengths_r;
                     long pair_packed_lengths_r_1;
-                    hsplit_fused_9_pair_packed_lengths(k + chunk_1 * l_1 + 256 * chunk_1 * wg, cross_elements, cross_offsets, n_cross_offsets, &pair_packed_lengths_r, &pair_packed_lengths_r_1);
+                    hsplit_fused_9_pair_packed_lengths(k + chunk_1 * l_1 + 256 * chunk_1 * wg, cross_elements, packed_lengths_heads, &pair_packed_lengths_r, &pair_packed_lengths_r_1);
                     x = pair_packed_lengths_r;
                     x_1 = pair_packed_lengths_r_1;
                 } else {
@@ -6260,7 +6364,7 @@ __kernel void hsplit_fused_9_packed_lengths_segscan_scan(__global const long* pa
                 if (k_2 + chunk_1 * l_3 + 256 * chunk_1 * wg < packed_lengths_elements_1) {
                     long pair_packed_lengths_r_2;
                     long pair_packed_lengths_r_3;
-                    hsplit_fused_9_pair_packed_lengths(k_2 + chunk_1 * l_3 + 256 * chunk_1 * wg, cross_elements, cross_offsets, n_cross_offsets, &pair_packed_lengths_r_2, &pair_packed_lengths_r_3);
+                    hsplit_fused_9_pair_packed_lengths(k_2 + chunk_1 * l_3 + 256 * chunk_1 * wg, cross_elements, packed_lengths_heads, &pair_packed_lengths_r_2, &pair_packed_lengths_r_3);
                     x_2 = pair_packed_lengths_r_2;
                     x_3 = pair_packed_lengths_r_3;
                 } else {
@@ -7247,14 +7351,22 @@ static inline long hsplit_fused_12_elements_extreme(__global const long* cross_l
     return cross_lengths_len > 0L ? nessie_add(cross_offsets[nessie_sub(cross_lengths_len, 1L)], cross_lengths[nessie_sub(cross_lengths_len, 1L)]) : 0L;
 }
 
-static inline void hsplit_fused_12_pair_extreme(long p, __global const long* cross_offsets, long cross_offsets_len, __global const long* else_instances, __global const long* cross_offsets_1, __global const double* cross_elements, long* r0, double* r1, long* r2) {
+static inline long hsplit_fused_12_one_extreme(long i) {
+    return 1L;
+}
+
+static inline long hsplit_fused_12_head_extreme(long i, __global const long* cross_lengths, __global const long* cross_offsets) {
+    return cross_lengths[i] > 0L ? cross_offsets[i] : -1L;
+}
+
+static inline void hsplit_fused_12_pair_extreme(long p, __global const long* cross_offsets, long cross_offsets_len, __global const long* else_instances, __global const long* cross_offsets_1, __global const double* cross_elements, __global const long* extreme_heads, long* r0, double* r1, long* r2) {
     long s = nessie_segment_of(cross_offsets, cross_offsets_len, p);
     long r = else_instances[s];
     long q = nessie_add(cross_offsets_1[r], nessie_sub(p, cross_offsets[s]));
     double cross_elements_1 = cross_elements[q];
     double x = cross_elements_1;
     long x_1 = p;
-    *r0 = cross_offsets[nessie_segment_of(cross_offsets, cross_offsets_len, p)] == p ? 1L : 0L;
+    *r0 = extreme_heads[p];
     *r1 = x;
     *r2 = x_1;
 }
@@ -7368,7 +7480,25 @@ __kernel void hsplit_fused_12_extreme_elements(__global const long* cross_length
     }
 }
 
-__kernel void hsplit_fused_12_extreme_segscan_block_totals(long groups, long chunk, long extreme_elements_1, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global long* extreme_seg_flags_block_totals, __global double* extreme_seg_scan_block_totals_38, __global long* extreme_seg_scan_block_totals_39) {
+__kernel void hsplit_fused_12_extreme_head_claims(long n_cross_lengths, __global const long* cross_lengths, __global const long* cross_offsets_0, __global int* extreme_head_claims) {
+    const long gid = get_global_id(0);
+    if (gid < n_cross_lengths) {
+        long one_extreme_r = hsplit_fused_12_one_extreme(gid);
+        long head_extreme_r = hsplit_fused_12_head_extreme(gid, cross_lengths, cross_offsets_0);
+        if (head_extreme_r >= 0) {
+            atomic_max((volatile __global int*)&extreme_head_claims[head_extreme_r], (int)(one_extreme_r));
+        }
+    }
+}
+
+__kernel void hsplit_fused_12_extreme_heads(__global const int* extreme_head_claims, long extreme_elements_1, __global long* extreme_heads) {
+    const long gid = get_global_id(0);
+    if (gid < extreme_elements_1) {
+        extreme_heads[gid] = extreme_head_claims[gid];
+    }
+}
+
+__kernel void hsplit_fused_12_extreme_segscan_block_totals(long groups, long chunk, long extreme_elements_1, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const long* extreme_heads, __global long* extreme_seg_flags_block_totals, __global double* extreme_seg_scan_block_totals_42, __global long* extreme_seg_scan_block_totals_43) {
     __local long group_values[256];
     __local double group_values_1[256];
     __local long group_values_2[256];
@@ -7390,7 +7520,7 @@ __kernel void hsplit_fused_12_extreme_segscan_block_totals(long groups, long chu
                     long pair_extreme_r;
                     double pair_extreme_r_1;
                     long pair_extreme_r_2;
-                    hsplit_fused_12_pair_extreme(k + chunk * l_1 + 256 * chunk * wg, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pair_extreme_r, &pair_extreme_r_1, &pair_extreme_r_2);
+                    hsplit_fused_12_pair_extreme(k + chunk * l_1 + 256 * chunk * wg, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, extreme_heads, &pair_extreme_r, &pair_extreme_r_1, &pair_extreme_r_2);
                     x = pair_extreme_r;
                     x_1 = pair_extreme_r_1;
                     x_2 = pair_extreme_r_2;
@@ -7462,14 +7592,14 @@ __kernel void hsplit_fused_12_extreme_segscan_block_totals(long groups, long chu
         for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
                 extreme_seg_flags_block_totals[wg] = group_values_in[0];
-                extreme_seg_scan_block_totals_38[wg] = group_values_1_in[0];
-                extreme_seg_scan_block_totals_39[wg] = group_values_2_in[0];
+                extreme_seg_scan_block_totals_42[wg] = group_values_1_in[0];
+                extreme_seg_scan_block_totals_43[wg] = group_values_2_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_12_extreme_segscan_block_offsets(__global const long* extreme_seg_flags_block_totals, __global const double* extreme_seg_scan_block_totals_38, __global const long* extreme_seg_scan_block_totals_39, long groups, __global long* extreme_seg_flags_block_offsets, __global double* extreme_seg_scan_block_offsets_41, __global long* extreme_seg_scan_block_offsets_42) {
+__kernel void hsplit_fused_12_extreme_segscan_block_offsets(__global const long* extreme_seg_flags_block_totals, __global const double* extreme_seg_scan_block_totals_42, __global const long* extreme_seg_scan_block_totals_43, long groups, __global long* extreme_seg_flags_block_offsets, __global double* extreme_seg_scan_block_offsets_45, __global long* extreme_seg_scan_block_offsets_46) {
     const long gid = get_global_id(0);
     if (gid < 1) {
         long acc = 0L;
@@ -7477,12 +7607,12 @@ __kernel void hsplit_fused_12_extreme_segscan_block_offsets(__global const long*
         long acc_2 = -1L;
         for (long k = 0; k < groups; k++) {
             extreme_seg_flags_block_offsets[k] = acc;
-            extreme_seg_scan_block_offsets_41[k] = acc_1;
-            extreme_seg_scan_block_offsets_42[k] = acc_2;
+            extreme_seg_scan_block_offsets_45[k] = acc_1;
+            extreme_seg_scan_block_offsets_46[k] = acc_2;
             long segop_extreme_r;
             double segop_extreme_r_1;
             long segop_extreme_r_2;
-            hsplit_fused_12_segop_extreme(acc, acc_1, acc_2, extreme_seg_flags_block_totals[k], extreme_seg_scan_block_totals_38[k], extreme_seg_scan_block_totals_39[k], &segop_extreme_r, &segop_extreme_r_1, &segop_extreme_r_2);
+            hsplit_fused_12_segop_extreme(acc, acc_1, acc_2, extreme_seg_flags_block_totals[k], extreme_seg_scan_block_totals_42[k], extreme_seg_scan_block_totals_43[k], &segop_extreme_r, &segop_extreme_r_1, &segop_extreme_r_2);
             acc = segop_extreme_r;
             acc_1 = segop_extreme_r_1;
             acc_2 = segop_extreme_r_2;
@@ -7490,7 +7620,7 @@ __kernel void hsplit_fused_12_extreme_segscan_block_offsets(__global const long*
     }
 }
 
-__kernel void hsplit_fused_12_extreme_segscan_scan(__global const long* extreme_seg_flags_block_offsets, __global const double* extreme_seg_scan_block_offsets_41, __global const long* extreme_seg_scan_block_offsets_42, long groups, long chunk, long extreme_elements_1, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global long* extreme_seg_flags, __global double* extreme_seg_scan_32, __global long* extreme_seg_scan_33) {
+__kernel void hsplit_fused_12_extreme_segscan_scan(__global const long* extreme_seg_flags_block_offsets, __global const double* extreme_seg_scan_block_offsets_45, __global const long* extreme_seg_scan_block_offsets_46, long groups, long chunk, long extreme_elements_1, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const long* extreme_heads, __global long* extreme_seg_flags, __global double* extreme_seg_scan_36, __global long* extreme_seg_scan_37) {
     __local long group_values[256];
     __local double group_values_1[256];
     __local long group_values_2[256];
@@ -7512,7 +7642,7 @@ __kernel void hsplit_fused_12_extreme_segscan_scan(__global const long* extreme_
                     long pair_extreme_r;
                     double pair_extreme_r_1;
                     long pair_extreme_r_2;
-                    hsplit_fused_12_pair_extreme(k + chunk * l_1 + 256 * chunk * wg, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pair_extreme_r, &pair_extreme_r_1, &pair_extreme_r_2);
+                    hsplit_fused_12_pair_extreme(k + chunk * l_1 + 256 * chunk * wg, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, extreme_heads, &pair_extreme_r, &pair_extreme_r_1, &pair_extreme_r_2);
                     x = pair_extreme_r;
                     x_1 = pair_extreme_r_1;
                     x_2 = pair_extreme_r_2;
@@ -7538,8 +7668,8 @@ __kernel void hsplit_fused_12_extreme_segscan_scan(__global const long* extreme_
         barrier(CLK_LOCAL_MEM_FENCE);
         for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
             long acc_3 = extreme_seg_flags_block_offsets[wg];
-            double acc_4 = extreme_seg_scan_block_offsets_41[wg];
-            long acc_5 = extreme_seg_scan_block_offsets_42[wg];
+            double acc_4 = extreme_seg_scan_block_offsets_45[wg];
+            long acc_5 = extreme_seg_scan_block_offsets_46[wg];
             for (long k_1 = 0; k_1 < 256; k_1++) {
                 group_values_3[k_1] = acc_3;
                 group_values_4[k_1] = acc_4;
@@ -7561,8 +7691,8 @@ __kernel void hsplit_fused_12_extreme_segscan_scan(__global const long* extreme_
             long acc_8 = group_values_5[l_3];
             for (long k_2 = 0; k_2 < chunk; k_2++) {
                 extreme_seg_flags[k_2 + chunk * l_3 + 256 * chunk * wg] = acc_6;
-                extreme_seg_scan_32[k_2 + chunk * l_3 + 256 * chunk * wg] = acc_7;
-                extreme_seg_scan_33[k_2 + chunk * l_3 + 256 * chunk * wg] = acc_8;
+                extreme_seg_scan_36[k_2 + chunk * l_3 + 256 * chunk * wg] = acc_7;
+                extreme_seg_scan_37[k_2 + chunk * l_3 + 256 * chunk * wg] = acc_8;
                 long x_3;
                 double x_4;
                 long x_5;
@@ -7570,7 +7700,7 @@ __kernel void hsplit_fused_12_extreme_segscan_scan(__global const long* extreme_
                     long pair_extreme_r_3;
                     double pair_extreme_r_4;
                     long pair_extreme_r_5;
-                    hsplit_fused_12_pair_extreme(k_2 + chunk * l_3 + 256 * chunk * wg, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pair_extreme_r_3, &pair_extreme_r_4, &pair_extreme_r_5);
+                    hsplit_fused_12_pair_extreme(k_2 + chunk * l_3 + 256 * chunk * wg, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, extreme_heads, &pair_extreme_r_3, &pair_extreme_r_4, &pair_extreme_r_5);
                     x_3 = pair_extreme_r_3;
                     x_4 = pair_extreme_r_4;
                     x_5 = pair_extreme_r_5;
@@ -7591,12 +7721,12 @@ __kernel void hsplit_fused_12_extreme_segscan_scan(__global const long* extreme_
     }
 }
 
-__kernel void hsplit_fused_12_extreme(long n_cross_lengths, __global const long* cross_lengths, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const double* extreme_seg_scan_32, __global const long* extreme_seg_scan_33, __global double* extreme, __global long* position) {
+__kernel void hsplit_fused_12_extreme(long n_cross_lengths, __global const long* cross_lengths, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const double* extreme_seg_scan_36, __global const long* extreme_seg_scan_37, __global double* extreme, __global long* position) {
     const long gid = get_global_id(0);
     if (gid < n_cross_lengths) {
         double select_extreme_r;
         long select_extreme_r_1;
-        hsplit_fused_12_select_extreme(gid, cross_lengths, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, extreme_seg_scan_32, extreme_seg_scan_33, &select_extreme_r, &select_extreme_r_1);
+        hsplit_fused_12_select_extreme(gid, cross_lengths, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, extreme_seg_scan_36, extreme_seg_scan_37, &select_extreme_r, &select_extreme_r_1);
         extreme[gid] = select_extreme_r;
         position[gid] = select_extreme_r_1;
     }
