@@ -333,8 +333,8 @@ pub struct LiftKernel {
     /// The lengths of the array results of the stages.
     pub lengths: Vec<(KVar, ArithExpr)>,
     /// The 32-bit counters (claims) of the kernel, zeroed before its
-    /// first stage: written only by `atomicMax`, read only by guards and
-    /// copies.
+    /// first stage: written only by `atomicMax`, read by guards, copies
+    /// and user functions (a segmented scan's head flags).
     pub counters: Vec<KVar>,
     /// Buffers longer than their array (a scan writes its padding): the
     /// number of elements to allocate.

@@ -8,7 +8,7 @@
 //! | `SCAN pull z op n` | `scan(op)(z, generate(n, pull))` |
 //! | `FILTER pull pred n` | flags, `scan` of them, the count (`ONCE`), `scatter(target, count) o map(id) $ generate(n, pull)` |
 //! | `PERMUTE values index n` (unchecked) | `scatter(index, n) o map(id) $ generate(n, values)` |
-//! | `SEG_SCAN pull z op sd` | head flags (claims of a zeroed counter, copied), `scan(⊕)((0, z), generate(n, pair))` over (head flag, value) pairs, then `map(id) $ generate(n, select)` (`segScan-flag-pairs`) |
+//! | `SEG_SCAN pull z op sd` | head flags (claims of a zeroed counter), `scan(⊕)((0, z), generate(n, pair))` over (head flag, value) pairs, then `map(id) $ generate(n, select)` (`segScan-flag-pairs`) |
 //! | `PERMUTE` (checked) | the scatter, first-writer claims, the first repeat claimed, a check |
 //! | `SCATTER` | a copy of the base, last-writer claims (`atomicMax`), a guarded `scatter` |
 //! | `ONCE e` | `map(id) $ generate(1, once)` |
@@ -248,8 +248,8 @@ fn consts(values: &[flatten::ir::Const]) -> GExpr {
 /// scan). The head flags first: a zeroed counter of `n` where every
 /// non-empty segment claims its first position
 /// (`atomicMax(scatter(λ s. ls[s] > 0 ? os[s] : -1, n)) o map(id) $
-/// generate(#ls, λ s. 1)`, no position claimed twice), copied to an int
-/// array `heads`; then `scan(⊕)((0, z), generate(n, λ i. (heads[i],
+/// generate(#ls, λ s. 1)`, no position claimed twice), read by the user
+/// functions; then `scan(⊕)((0, z), generate(n, λ i. (claims[i],
 /// pull(i))))` with the operator lifted to (head flag, value) pairs,
 /// `(f1, a) ⊕ (f2, b) = (f1 max f2, (f2 ? z : a) op b)`, associative when
 /// `op` is (a head restarts the combination from `z`, as the flat
@@ -279,7 +279,7 @@ fn segmented_scan(
     };
     let (ls, os) = (segments.lengths, segments.offsets);
     lift.rules_applied.push("segScan-flag-pairs".into());
-    // The head flags: claims of a zeroed counter, copied.
+    // The head flags: claims of a zeroed counter.
     let claims = lift.flat.new_var(format!("{base}_head_claims"), VarType::Array(int));
     lift.lengths.push((claims, n.clone()));
     lift.counters.push(claims);
@@ -303,17 +303,9 @@ fn segmented_scan(
         None,
         true,
     ));
-    let heads = lift.flat.new_var(format!("{base}_heads"), VarType::Array(int));
-    lift.lengths.push((heads, n.clone()));
-    lift.stages.push(Stage {
-        name: format!("{stage_name}_heads"),
-        body: Expr::apply1(Fun::map(Fun::Id), Expr::Input(claims)),
-        result: vec![heads],
-        scalar_result: false,
-    });
-    // { i => let (x..) = pull(i) in (heads[i], x..) }
+    // { i => let (x..) = pull(i) in (claims[i], x..) }
     let xs: Vec<KVar> = scalars.iter().map(|s| lift.flat.new_var("x", VarType::Scalar(*s))).collect();
-    let mut pair = vec![GExpr::read(heads, GExpr::var(pull.params[0]))];
+    let mut pair = vec![GExpr::read(claims, GExpr::var(pull.params[0]))];
     pair.extend(xs.iter().map(|x| GExpr::var(*x)));
     let pair = Thunk { params: pull.params.clone(), body: GExpr::let_(xs, pull.body.clone(), tuple(pair)) };
     let pair_scalars: Vec<Scalar> = std::iter::once(int).chain(scalars.iter().copied()).collect();
@@ -353,7 +345,7 @@ fn segmented_scan(
         result: std::iter::once(flags).chain(values.iter().copied()).collect(),
         scalar_result: false,
     });
-    Ok((heads, values))
+    Ok((claims, values))
 }
 
 /// `SEG_SCAN pull z op sd` over `n` elements: the flat segmented scan
@@ -372,11 +364,11 @@ fn lower_seg_scan(
     op: &Thunk,
 ) -> Result<(), Unsupported> {
     let base = lift.flat.var(results.first().copied().unwrap_or(segments.offsets)).name.clone();
-    let (heads, values) = segmented_scan(lift, stage_name, &base, result_scalars, segments, &n, pull, neutral, op)?;
-    // { i => heads[i] /= 0 ? z : (values[i]..) }
+    let (claims, values) = segmented_scan(lift, stage_name, &base, result_scalars, segments, &n, pull, neutral, op)?;
+    // { i => claims[i] /= 0 ? z : (values[i]..) }
     let select = index_thunk(lift, |i| {
         GExpr::if_(
-            GExpr::binary(BinaryOp::Ne, Scalar::Int, GExpr::read(heads, i.clone()), GExpr::int(0)),
+            GExpr::binary(BinaryOp::Ne, Scalar::Int, GExpr::read(claims, i.clone()), GExpr::int(0)),
             consts(neutral),
             tuple(values.iter().map(|v| GExpr::read(*v, i.clone())).collect()),
         )

@@ -181,7 +181,9 @@ pub fn user_functions(program: &FlatProgram, lift: &LiftKernel) -> Result<Vec<CF
     for uf in &lift.user_funs {
         let name = user_fun::c_identifier(&format!("{}_{}", lift.name, uf.name));
         out.push(match &uf.def {
-            UserFunDef::Thunk(thunk) => user_fun::thunk_function(program, &lift.flat, &name, thunk)?,
+            UserFunDef::Thunk(thunk) => {
+                user_fun::thunk_function_with_counters(program, &lift.flat, &name, thunk, &lift.counters)?
+            }
             UserFunDef::Once(body) => user_fun::expr_function(program, &lift.flat, &name, body)?,
         });
     }

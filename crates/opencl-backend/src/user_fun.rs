@@ -406,7 +406,20 @@ pub fn thunk_function(
     name: &str,
     thunk: &Thunk,
 ) -> Result<CFunction, CodegenError> {
-    generate(program, kernel, name, &thunk.params, &thunk.body)
+    generate(program, kernel, name, &thunk.params, &thunk.body, &[])
+}
+
+/// [`thunk_function`] where the int arrays `counters` are 32-bit counters
+/// (`__global const int*`, each element read as a `long`): the head flags
+/// a segmented scan reads where the segments claimed them.
+pub fn thunk_function_with_counters(
+    program: &FlatProgram,
+    kernel: &Kernel,
+    name: &str,
+    thunk: &Thunk,
+    counters: &[KVar],
+) -> Result<CFunction, CodegenError> {
+    generate(program, kernel, name, &thunk.params, &thunk.body, counters)
 }
 
 /// The function `name` computing `body` with no thunk parameters: the body
@@ -417,7 +430,7 @@ pub fn expr_function(
     name: &str,
     body: &GExpr,
 ) -> Result<CFunction, CodegenError> {
-    generate(program, kernel, name, &[], body)
+    generate(program, kernel, name, &[], body, &[])
 }
 
 fn generate(
@@ -426,10 +439,12 @@ fn generate(
     name: &str,
     params: &[KVar],
     body: &GExpr,
+    counters: &[KVar],
 ) -> Result<CFunction, CodegenError> {
     let mut g = Gen {
         program,
         kernel,
+        counters,
         taken: HashSet::new(),
         names: HashMap::new(),
         lengths: HashMap::new(),
@@ -472,7 +487,8 @@ fn generate(
             VarType::Array(elem) => {
                 if uses.data.contains(&v) {
                     let c = g.fresh(g.raw(v));
-                    decls.push(format!("__global const {}* {c}", c_elem_type(elem)));
+                    let c_elem = if counters.contains(&v) { "int" } else { c_elem_type(elem) };
+                    decls.push(format!("__global const {c_elem}* {c}"));
                     g.names.insert(v, c);
                     c_params.push(CParam::Array { var: v, elem });
                 }
@@ -717,6 +733,8 @@ fn infix(lhs: &CExpr, op: &str, prec: u8, rhs: &CExpr) -> CExpr {
 struct Gen<'a> {
     program: &'a FlatProgram,
     kernel: &'a Kernel,
+    /// The 32-bit int arrays (counters).
+    counters: &'a [KVar],
     /// C names in use in the function.
     taken: HashSet<String>,
     /// The C name of each parameter, free variable and `let` in scope.
@@ -1046,6 +1064,8 @@ impl<'a> Gen<'a> {
                 // that overloads such as `min` see one type.
                 Ok(match elem {
                     Scalar::Bool | Scalar::Char => unary("(int)", &read),
+                    // A counter's `int` becomes the `long` of private code.
+                    Scalar::Int if self.counters.contains(array) => unary("(long)", &read),
                     Scalar::Int | Scalar::Float => read,
                 })
             }

@@ -1169,9 +1169,9 @@ static inline long hsplit_seg_reduce_sum_head_sum(long i, __global const long* l
     return lengths[i] > 0L ? offsets[i] : -1L;
 }
 
-static inline void hsplit_seg_reduce_sum_pair_sum(long p, __global const long* hsplit_lengths, __global const long* sum_heads, long* r0, long* r1) {
+static inline void hsplit_seg_reduce_sum_pair_sum(long p, __global const long* hsplit_lengths, __global const int* sum_head_claims, long* r0, long* r1) {
     long x = hsplit_lengths[p];
-    *r0 = sum_heads[p];
+    *r0 = (long)sum_head_claims[p];
     *r1 = x;
 }
 
@@ -1216,14 +1216,7 @@ __kernel void hsplit_seg_reduce_sum_sum_head_claims(long n_lengths, __global con
     }
 }
 
-__kernel void hsplit_seg_reduce_sum_sum_heads(__global const int* sum_head_claims, long sum_elements_1, __global long* sum_heads) {
-    const long gid = get_global_id(0);
-    if (gid < sum_elements_1) {
-        sum_heads[gid] = sum_head_claims[gid];
-    }
-}
-
-__kernel void hsplit_seg_reduce_sum_sum_segscan_block_totals(long groups, long chunk, long sum_elements_1, __global const long* hsplit_lengths, __global const long* sum_heads, __global long* sum_seg_flags_block_totals, __global long* sum_seg_scan_block_totals) {
+__kernel void hsplit_seg_reduce_sum_sum_segscan_block_totals(long groups, long chunk, long sum_elements_1, __global const long* hsplit_lengths, __global const int* sum_head_claims, __global long* sum_seg_flags_block_totals, __global long* sum_seg_scan_block_totals) {
     __local long group_values[256];
     __local long group_values_1[256];
     __local long group_swap[256];
@@ -1240,7 +1233,7 @@ __kernel void hsplit_seg_reduce_sum_sum_segscan_block_totals(long groups, long c
                 if (k + chunk * l_1 + 256 * chunk * wg < sum_elements_1) {
                     long pair_sum_r;
                     long pair_sum_r_1;
-                    hsplit_seg_reduce_sum_pair_sum(k + chunk * l_1 + 256 * chunk * wg, hsplit_lengths, sum_heads, &pair_sum_r, &pair_sum_r_1);
+                    hsplit_seg_reduce_sum_pair_sum(k + chunk * l_1 + 256 * chunk * wg, hsplit_lengths, sum_head_claims, &pair_sum_r, &pair_sum_r_1);
                     x_1 = pair_sum_r;
                     x_2 = pair_sum_r_1;
                 } else {
@@ -1319,7 +1312,7 @@ __kernel void hsplit_seg_reduce_sum_sum_segscan_block_offsets(__global const lon
     }
 }
 
-__kernel void hsplit_seg_reduce_sum_sum_segscan_scan(__global const long* sum_seg_flags_block_offsets, __global const long* sum_seg_scan_block_offsets, long groups, long chunk, long sum_elements_1, __global const long* hsplit_lengths, __global const long* sum_heads, __global long* sum_seg_flags, __global long* sum_seg_scan) {
+__kernel void hsplit_seg_reduce_sum_sum_segscan_scan(__global const long* sum_seg_flags_block_offsets, __global const long* sum_seg_scan_block_offsets, long groups, long chunk, long sum_elements_1, __global const long* hsplit_lengths, __global const int* sum_head_claims, __global long* sum_seg_flags, __global long* sum_seg_scan) {
     __local long group_values[256];
     __local long group_values_1[256];
     __local long group_values_2[256];
@@ -1336,7 +1329,7 @@ __kernel void hsplit_seg_reduce_sum_sum_segscan_scan(__global const long* sum_se
                 if (k + chunk * l_1 + 256 * chunk * wg < sum_elements_1) {
                     long pair_sum_r;
                     long pair_sum_r_1;
-                    hsplit_seg_reduce_sum_pair_sum(k + chunk * l_1 + 256 * chunk * wg, hsplit_lengths, sum_heads, &pair_sum_r, &pair_sum_r_1);
+                    hsplit_seg_reduce_sum_pair_sum(k + chunk * l_1 + 256 * chunk * wg, hsplit_lengths, sum_head_claims, &pair_sum_r, &pair_sum_r_1);
                     x_1 = pair_sum_r;
                     x_2 = pair_sum_r_1;
                 } else {
@@ -1381,7 +1374,7 @@ __kernel void hsplit_seg_reduce_sum_sum_segscan_scan(__global const long* sum_se
                 if (k_2 + chunk * l_3 + 256 * chunk * wg < sum_elements_1) {
                     long pair_sum_r_2;
                     long pair_sum_r_3;
-                    hsplit_seg_reduce_sum_pair_sum(k_2 + chunk * l_3 + 256 * chunk * wg, hsplit_lengths, sum_heads, &pair_sum_r_2, &pair_sum_r_3);
+                    hsplit_seg_reduce_sum_pair_sum(k_2 + chunk * l_3 + 256 * chunk * wg, hsplit_lengths, sum_head_claims, &pair_sum_r_2, &pair_sum_r_3);
                     x_3 = pair_sum_r_2;
                     x_4 = pair_sum_r_3;
                 } else {
@@ -2681,11 +2674,11 @@ static inline long hsplit_fused_head_packed_lengths(long i, __global const long*
     return cross_lengths[i] > 0L ? cross_offsets[i] : -1L;
 }
 
-static inline void hsplit_fused_pair_packed_lengths(long p, __global const double* cross_elements, __global const long* packed_lengths_heads, long* r0, long* r1) {
+static inline void hsplit_fused_pair_packed_lengths(long p, __global const double* cross_elements, __global const int* packed_lengths_head_claims, long* r0, long* r1) {
     double x = cross_elements[p];
     int mapped = x > -x;
     long x_1 = (long)mapped;
-    *r0 = packed_lengths_heads[p];
+    *r0 = (long)packed_lengths_head_claims[p];
     *r1 = x_1;
 }
 
@@ -2877,14 +2870,7 @@ __kernel void hsplit_fused_packed_lengths_head_claims(long n_cross_lengths, __gl
     }
 }
 
-__kernel void hsplit_fused_packed_lengths_heads(__global const int* packed_lengths_head_claims, long packed_lengths_elements_1, __global long* packed_lengths_heads) {
-    const long gid = get_global_id(0);
-    if (gid < packed_lengths_elements_1) {
-        packed_lengths_heads[gid] = packed_lengths_head_claims[gid];
-    }
-}
-
-__kernel void hsplit_fused_packed_lengths_segscan_block_totals(long groups_1, long chunk_1, long packed_lengths_elements_1, __global const double* cross_elements, __global const long* packed_lengths_heads, __global long* packed_lengths_seg_flags_block_totals, __global long* packed_lengths_seg_scan_block_totals) {
+__kernel void hsplit_fused_packed_lengths_segscan_block_totals(long groups_1, long chunk_1, long packed_lengths_elements_1, __global const double* cross_elements, __global const int* packed_lengths_head_claims, __global long* packed_lengths_seg_flags_block_totals, __global long* packed_lengths_seg_scan_block_totals) {
     __local long group_values[256];
     __local long group_values_1[256];
     __local long group_swap[256];
@@ -2901,7 +2887,7 @@ __kernel void hsplit_fused_packed_lengths_segscan_block_totals(long groups_1, lo
                 if (k + chunk_1 * l_1 + 256 * chunk_1 * wg < packed_lengths_elements_1) {
                     long pair_packed_lengths_r;
                     long pair_packed_lengths_r_1;
-                    hsplit_fused_pair_packed_lengths(k + chunk_1 * l_1 + 256 * chunk_1 * wg, cross_elements, packed_lengths_heads, &pair_packed_lengths_r, &pair_packed_lengths_r_1);
+                    hsplit_fused_pair_packed_lengths(k + chunk_1 * l_1 + 256 * chunk_1 * wg, cross_elements, packed_lengths_head_claims, &pair_packed_lengths_r, &pair_packed_lengths_r_1);
                     x = pair_packed_lengths_r;
                     x_1 = pair_packed_lengths_r_1;
                 } else {
@@ -2980,7 +2966,7 @@ __kernel void hsplit_fused_packed_lengths_segscan_block_offsets(__global const l
     }
 }
 
-__kernel void hsplit_fused_packed_lengths_segscan_scan(__global const long* packed_lengths_seg_flags_block_offsets, __global const long* packed_lengths_seg_scan_block_offsets, long groups_1, long chunk_1, long packed_lengths_elements_1, __global const double* cross_elements, __global const long* packed_lengths_heads, __global long* packed_lengths_seg_flags, __global long* packed_lengths_seg_scan) {
+__kernel void hsplit_fused_packed_lengths_segscan_scan(__global const long* packed_lengths_seg_flags_block_offsets, __global const long* packed_lengths_seg_scan_block_offsets, long groups_1, long chunk_1, long packed_lengths_elements_1, __global const double* cross_elements, __global const int* packed_lengths_head_claims, __global long* packed_lengths_seg_flags, __global long* packed_lengths_seg_scan) {
     __local long group_values[256];
     __local long group_values_1[256];
     __local long group_values_2[256];
@@ -2997,7 +2983,7 @@ __kernel void hsplit_fused_packed_lengths_segscan_scan(__global const long* pack
                 if (k + chunk_1 * l_1 + 256 * chunk_1 * wg < packed_lengths_elements_1) {
                     long pair_packed_lengths_r;
                     long pair_packed_lengths_r_1;
-                    hsplit_fused_pair_packed_lengths(k + chunk_1 * l_1 + 256 * chunk_1 * wg, cross_elements, packed_lengths_heads, &pair_packed_lengths_r, &pair_packed_lengths_r_1);
+                    hsplit_fused_pair_packed_lengths(k + chunk_1 * l_1 + 256 * chunk_1 * wg, cross_elements, packed_lengths_head_claims, &pair_packed_lengths_r, &pair_packed_lengths_r_1);
                     x = pair_packed_lengths_r;
                     x_1 = pair_packed_lengths_r_1;
                 } else {
@@ -3042,7 +3028,7 @@ __kernel void hsplit_fused_packed_lengths_segscan_scan(__global const long* pack
                 if (k_2 + chunk_1 * l_3 + 256 * chunk_1 * wg < packed_lengths_elements_1) {
                     long pair_packed_lengths_r_2;
                     long pair_packed_lengths_r_3;
-                    hsplit_fused_pair_packed_lengths(k_2 + chunk_1 * l_3 + 256 * chunk_1 * wg, cross_elements, packed_lengths_heads, &pair_packed_lengths_r_2, &pair_packed_lengths_r_3);
+                    hsplit_fused_pair_packed_lengths(k_2 + chunk_1 * l_3 + 256 * chunk_1 * wg, cross_elements, packed_lengths_head_claims, &pair_packed_lengths_r_2, &pair_packed_lengths_r_3);
                     x_2 = pair_packed_lengths_r_2;
                     x_4 = pair_packed_lengths_r_3;
                 } else {
@@ -4415,14 +4401,14 @@ static inline long hsplit_fused_5_head_extreme(long i, __global const long* cros
     return cross_lengths[i] > 0L ? cross_offsets[i] : -1L;
 }
 
-static inline void hsplit_fused_5_pair_extreme(long p, __global const long* cross_offsets, long cross_offsets_len, __global const long* else_instances, __global const long* cross_offsets_1, __global const double* cross_elements, __global const long* extreme_heads, long* r0, double* r1, long* r2) {
+static inline void hsplit_fused_5_pair_extreme(long p, __global const long* cross_offsets, long cross_offsets_len, __global const long* else_instances, __global const long* cross_offsets_1, __global const double* cross_elements, __global const int* extreme_head_claims, long* r0, double* r1, long* r2) {
     long s = nessie_segment_of(cross_offsets, cross_offsets_len, p);
     long r = else_instances[s];
     long q = nessie_add(cross_offsets_1[r], nessie_sub(p, cross_offsets[s]));
     double cross_elements_1 = cross_elements[q];
     double x = cross_elements_1;
     long x_1 = p;
-    *r0 = extreme_heads[p];
+    *r0 = (long)extreme_head_claims[p];
     *r1 = x;
     *r2 = x_1;
 }
@@ -4547,14 +4533,7 @@ __kernel void hsplit_fused_5_extreme_head_claims(long n_cross_lengths, __global 
     }
 }
 
-__kernel void hsplit_fused_5_extreme_heads(__global const int* extreme_head_claims, long extreme_elements_1, __global long* extreme_heads) {
-    const long gid = get_global_id(0);
-    if (gid < extreme_elements_1) {
-        extreme_heads[gid] = extreme_head_claims[gid];
-    }
-}
-
-__kernel void hsplit_fused_5_extreme_segscan_block_totals(long groups, long chunk, long extreme_elements_1, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const long* extreme_heads, __global long* extreme_seg_flags_block_totals, __global double* extreme_seg_scan_block_totals_42, __global long* extreme_seg_scan_block_totals_43) {
+__kernel void hsplit_fused_5_extreme_segscan_block_totals(long groups, long chunk, long extreme_elements_1, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const int* extreme_head_claims, __global long* extreme_seg_flags_block_totals, __global double* extreme_seg_scan_block_totals_41, __global long* extreme_seg_scan_block_totals_42) {
     __local long group_values[256];
     __local double group_values_1[256];
     __local long group_values_2[256];
@@ -4576,7 +4555,7 @@ __kernel void hsplit_fused_5_extreme_segscan_block_totals(long groups, long chun
                     long pair_extreme_r;
                     double pair_extreme_r_1;
                     long pair_extreme_r_2;
-                    hsplit_fused_5_pair_extreme(k + chunk * l_1 + 256 * chunk * wg, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, extreme_heads, &pair_extreme_r, &pair_extreme_r_1, &pair_extreme_r_2);
+                    hsplit_fused_5_pair_extreme(k + chunk * l_1 + 256 * chunk * wg, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, extreme_head_claims, &pair_extreme_r, &pair_extreme_r_1, &pair_extreme_r_2);
                     x = pair_extreme_r;
                     x_1 = pair_extreme_r_1;
                     x_2 = pair_extreme_r_2;
@@ -4648,14 +4627,14 @@ __kernel void hsplit_fused_5_extreme_segscan_block_totals(long groups, long chun
         for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
                 extreme_seg_flags_block_totals[wg] = group_values_in[0];
-                extreme_seg_scan_block_totals_42[wg] = group_values_1_in[0];
-                extreme_seg_scan_block_totals_43[wg] = group_values_2_in[0];
+                extreme_seg_scan_block_totals_41[wg] = group_values_1_in[0];
+                extreme_seg_scan_block_totals_42[wg] = group_values_2_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_5_extreme_segscan_block_offsets(__global const long* extreme_seg_flags_block_totals, __global const double* extreme_seg_scan_block_totals_42, __global const long* extreme_seg_scan_block_totals_43, long groups, __global long* extreme_seg_flags_block_offsets, __global double* extreme_seg_scan_block_offsets_45, __global long* extreme_seg_scan_block_offsets_46) {
+__kernel void hsplit_fused_5_extreme_segscan_block_offsets(__global const long* extreme_seg_flags_block_totals, __global const double* extreme_seg_scan_block_totals_41, __global const long* extreme_seg_scan_block_totals_42, long groups, __global long* extreme_seg_flags_block_offsets, __global double* extreme_seg_scan_block_offsets_44, __global long* extreme_seg_scan_block_offsets_45) {
     const long gid = get_global_id(0);
     if (gid < 1) {
         long acc = 0L;
@@ -4663,12 +4642,12 @@ __kernel void hsplit_fused_5_extreme_segscan_block_offsets(__global const long* 
         long acc_2 = -1L;
         for (long k = 0; k < groups; k++) {
             extreme_seg_flags_block_offsets[k] = acc;
-            extreme_seg_scan_block_offsets_45[k] = acc_1;
-            extreme_seg_scan_block_offsets_46[k] = acc_2;
+            extreme_seg_scan_block_offsets_44[k] = acc_1;
+            extreme_seg_scan_block_offsets_45[k] = acc_2;
             long segop_extreme_r;
             double segop_extreme_r_1;
             long segop_extreme_r_2;
-            hsplit_fused_5_segop_extreme(acc, acc_1, acc_2, extreme_seg_flags_block_totals[k], extreme_seg_scan_block_totals_42[k], extreme_seg_scan_block_totals_43[k], &segop_extreme_r, &segop_extreme_r_1, &segop_extreme_r_2);
+            hsplit_fused_5_segop_extreme(acc, acc_1, acc_2, extreme_seg_flags_block_totals[k], extreme_seg_scan_block_totals_41[k], extreme_seg_scan_block_totals_42[k], &segop_extreme_r, &segop_extreme_r_1, &segop_extreme_r_2);
             acc = segop_extreme_r;
             acc_1 = segop_extreme_r_1;
             acc_2 = segop_extreme_r_2;
@@ -4676,7 +4655,7 @@ __kernel void hsplit_fused_5_extreme_segscan_block_offsets(__global const long* 
     }
 }
 
-__kernel void hsplit_fused_5_extreme_segscan_scan(__global const long* extreme_seg_flags_block_offsets, __global const double* extreme_seg_scan_block_offsets_45, __global const long* extreme_seg_scan_block_offsets_46, long groups, long chunk, long extreme_elements_1, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const long* extreme_heads, __global long* extreme_seg_flags, __global double* extreme_seg_scan_36, __global long* extreme_seg_scan_37) {
+__kernel void hsplit_fused_5_extreme_segscan_scan(__global const long* extreme_seg_flags_block_offsets, __global const double* extreme_seg_scan_block_offsets_44, __global const long* extreme_seg_scan_block_offsets_45, long groups, long chunk, long extreme_elements_1, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const int* extreme_head_claims, __global long* extreme_seg_flags, __global double* extreme_seg_scan_35, __global long* extreme_seg_scan_36) {
     __local long group_values[256];
     __local double group_values_1[256];
     __local long group_values_2[256];
@@ -4698,7 +4677,7 @@ __kernel void hsplit_fused_5_extreme_segscan_scan(__global const long* extreme_s
                     long pair_extreme_r;
                     double pair_extreme_r_1;
                     long pair_extreme_r_2;
-                    hsplit_fused_5_pair_extreme(k + chunk * l_1 + 256 * chunk * wg, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, extreme_heads, &pair_extreme_r, &pair_extreme_r_1, &pair_extreme_r_2);
+                    hsplit_fused_5_pair_extreme(k + chunk * l_1 + 256 * chunk * wg, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, extreme_head_claims, &pair_extreme_r, &pair_extreme_r_1, &pair_extreme_r_2);
                     x = pair_extreme_r;
                     x_1 = pair_extreme_r_1;
                     x_2 = pair_extreme_r_2;
@@ -4724,8 +4703,8 @@ __kernel void hsplit_fused_5_extreme_segscan_scan(__global const long* extreme_s
         barrier(CLK_LOCAL_MEM_FENCE);
         for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
             long acc_3 = extreme_seg_flags_block_offsets[wg];
-            double acc_4 = extreme_seg_scan_block_offsets_45[wg];
-            long acc_5 = extreme_seg_scan_block_offsets_46[wg];
+            double acc_4 = extreme_seg_scan_block_offsets_44[wg];
+            long acc_5 = extreme_seg_scan_block_offsets_45[wg];
             for (long k_1 = 0; k_1 < 256; k_1++) {
                 group_values_3[k_1] = acc_3;
                 group_values_4[k_1] = acc_4;
@@ -4747,8 +4726,8 @@ __kernel void hsplit_fused_5_extreme_segscan_scan(__global const long* extreme_s
             long acc_8 = group_values_5[l_3];
             for (long k_2 = 0; k_2 < chunk; k_2++) {
                 extreme_seg_flags[k_2 + chunk * l_3 + 256 * chunk * wg] = acc_6;
-                extreme_seg_scan_36[k_2 + chunk * l_3 + 256 * chunk * wg] = acc_7;
-                extreme_seg_scan_37[k_2 + chunk * l_3 + 256 * chunk * wg] = acc_8;
+                extreme_seg_scan_35[k_2 + chunk * l_3 + 256 * chunk * wg] = acc_7;
+                extreme_seg_scan_36[k_2 + chunk * l_3 + 256 * chunk * wg] = acc_8;
                 long x_3;
                 double x_4;
                 long x_5;
@@ -4756,7 +4735,7 @@ __kernel void hsplit_fused_5_extreme_segscan_scan(__global const long* extreme_s
                     long pair_extreme_r_3;
                     double pair_extreme_r_4;
                     long pair_extreme_r_5;
-                    hsplit_fused_5_pair_extreme(k_2 + chunk * l_3 + 256 * chunk * wg, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, extreme_heads, &pair_extreme_r_3, &pair_extreme_r_4, &pair_extreme_r_5);
+                    hsplit_fused_5_pair_extreme(k_2 + chunk * l_3 + 256 * chunk * wg, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, extreme_head_claims, &pair_extreme_r_3, &pair_extreme_r_4, &pair_extreme_r_5);
                     x_3 = pair_extreme_r_3;
                     x_4 = pair_extreme_r_4;
                     x_5 = pair_extreme_r_5;
@@ -4777,12 +4756,12 @@ __kernel void hsplit_fused_5_extreme_segscan_scan(__global const long* extreme_s
     }
 }
 
-__kernel void hsplit_fused_5_extreme(long n_cross_lengths, __global const long* cross_lengths, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const double* extreme_seg_scan_36, __global const long* extreme_seg_scan_37, __global double* extreme, __global long* position) {
+__kernel void hsplit_fused_5_extreme(long n_cross_lengths, __global const long* cross_lengths, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const double* extreme_seg_scan_35, __global const long* extreme_seg_scan_36, __global double* extreme, __global long* position) {
     const long gid = get_global_id(0);
     if (gid < n_cross_lengths) {
         double select_extreme_r;
         long select_extreme_r_1;
-        hsplit_fused_5_select_extreme(gid, cross_lengths, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, extreme_seg_scan_36, extreme_seg_scan_37, &select_extreme_r, &select_extreme_r_1);
+        hsplit_fused_5_select_extreme(gid, cross_lengths, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, extreme_seg_scan_35, extreme_seg_scan_36, &select_extreme_r, &select_extreme_r_1);
         extreme[gid] = select_extreme_r;
         position[gid] = select_extreme_r_1;
     }
@@ -6001,11 +5980,11 @@ static inline long hsplit_fused_9_head_packed_lengths(long i, __global const lon
     return cross_lengths[i] > 0L ? cross_offsets[i] : -1L;
 }
 
-static inline void hsplit_fused_9_pair_packed_lengths(long p, __global const double* cross_elements, __global const long* packed_lengths_heads, long* r0, long* r1) {
+static inline void hsplit_fused_9_pair_packed_lengths(long p, __global const double* cross_elements, __global const int* packed_lengths_head_claims, long* r0, long* r1) {
     double x = cross_elements[p];
     int mapped = x > -x;
     long x_1 = (long)mapped;
-    *r0 = packed_lengths_heads[p];
+    *r0 = (long)packed_lengths_head_claims[p];
     *r1 = x_1;
 }
 
@@ -6199,14 +6178,7 @@ __kernel void hsplit_fused_9_packed_lengths_head_claims(long n_cross_lengths, __
     }
 }
 
-__kernel void hsplit_fused_9_packed_lengths_heads(__global const int* packed_lengths_head_claims, long packed_lengths_elements_1, __global long* packed_lengths_heads) {
-    const long gid = get_global_id(0);
-    if (gid < packed_lengths_elements_1) {
-        packed_lengths_heads[gid] = packed_lengths_head_claims[gid];
-    }
-}
-
-__kernel void hsplit_fused_9_packed_lengths_segscan_block_totals(long groups_1, long chunk_1, long packed_lengths_elements_1, __global const double* cross_elements, __global const long* packed_lengths_heads, __global long* packed_lengths_seg_flags_block_totals, __global long* packed_lengths_seg_scan_block_totals) {
+__kernel void hsplit_fused_9_packed_lengths_segscan_block_totals(long groups_1, long chunk_1, long packed_lengths_elements_1, __global const double* cross_elements, __global const int* packed_lengths_head_claims, __global long* packed_lengths_seg_flags_block_totals, __global long* packed_lengths_seg_scan_block_totals) {
     __local long group_values[256];
     __local long group_values_1[256];
     __local long group_swap[256];
@@ -6223,7 +6195,7 @@ __kernel void hsplit_fused_9_packed_lengths_segscan_block_totals(long groups_1, 
                 if (k + chunk_1 * l_1 + 256 * chunk_1 * wg < packed_lengths_elements_1) {
                     long pair_packed_lengths_r;
                     long pair_packed_lengths_r_1;
-                    hsplit_fused_9_pair_packed_lengths(k + chunk_1 * l_1 + 256 * chunk_1 * wg, cross_elements, packed_lengths_heads, &pair_packed_lengths_r, &pair_packed_lengths_r_1);
+                    hsplit_fused_9_pair_packed_lengths(k + chunk_1 * l_1 + 256 * chunk_1 * wg, cross_elements, packed_lengths_head_claims, &pair_packed_lengths_r, &pair_packed_lengths_r_1);
                     x = pair_packed_lengths_r;
                     x_1 = pair_packed_lengths_r_1;
                 } else {
@@ -6302,7 +6274,7 @@ __kernel void hsplit_fused_9_packed_lengths_segscan_block_offsets(__global const
     }
 }
 
-__kernel void hsplit_fused_9_packed_lengths_segscan_scan(__global const long* packed_lengths_seg_flags_block_offsets, __global const long* packed_lengths_seg_scan_block_offsets, long groups_1, long chunk_1, long packed_lengths_elements_1, __global const double* cross_elements, __global const long* packed_lengths_heads, __global long* packed_lengths_seg_flags, __global long* packed_lengths_seg_scan) {
+__kernel void hsplit_fused_9_packed_lengths_segscan_scan(__global const long* packed_lengths_seg_flags_block_offsets, __global const long* packed_lengths_seg_scan_block_offsets, long groups_1, long chunk_1, long packed_lengths_elements_1, __global const double* cross_elements, __global const int* packed_lengths_head_claims, __global long* packed_lengths_seg_flags, __global long* packed_lengths_seg_scan) {
     __local long group_values[256];
     __local long group_values_1[256];
     __local long group_values_2[256];
@@ -6319,7 +6291,7 @@ __kernel void hsplit_fused_9_packed_lengths_segscan_scan(__global const long* pa
                 if (k + chunk_1 * l_1 + 256 * chunk_1 * wg < packed_lengths_elements_1) {
                     long pair_packed_lengths_r;
                     long pair_packed_lengths_r_1;
-                    hsplit_fused_9_pair_packed_lengths(k + chunk_1 * l_1 + 256 * chunk_1 * wg, cross_elements, packed_lengths_heads, &pair_packed_lengths_r, &pair_packed_lengths_r_1);
+                    hsplit_fused_9_pair_packed_lengths(k + chunk_1 * l_1 + 256 * chunk_1 * wg, cross_elements, packed_lengths_head_claims, &pair_packed_lengths_r, &pair_packed_lengths_r_1);
                     x = pair_packed_lengths_r;
                     x_1 = pair_packed_lengths_r_1;
                 } else {
@@ -6364,7 +6336,7 @@ __kernel void hsplit_fused_9_packed_lengths_segscan_scan(__global const long* pa
                 if (k_2 + chunk_1 * l_3 + 256 * chunk_1 * wg < packed_lengths_elements_1) {
                     long pair_packed_lengths_r_2;
                     long pair_packed_lengths_r_3;
-                    hsplit_fused_9_pair_packed_lengths(k_2 + chunk_1 * l_3 + 256 * chunk_1 * wg, cross_elements, packed_lengths_heads, &pair_packed_lengths_r_2, &pair_packed_lengths_r_3);
+                    hsplit_fused_9_pair_packed_lengths(k_2 + chunk_1 * l_3 + 256 * chunk_1 * wg, cross_elements, packed_lengths_head_claims, &pair_packed_lengths_r_2, &pair_packed_lengths_r_3);
                     x_2 = pair_packed_lengths_r_2;
                     x_3 = pair_packed_lengths_r_3;
                 } else {
@@ -7359,14 +7331,14 @@ static inline long hsplit_fused_12_head_extreme(long i, __global const long* cro
     return cross_lengths[i] > 0L ? cross_offsets[i] : -1L;
 }
 
-static inline void hsplit_fused_12_pair_extreme(long p, __global const long* cross_offsets, long cross_offsets_len, __global const long* else_instances, __global const long* cross_offsets_1, __global const double* cross_elements, __global const long* extreme_heads, long* r0, double* r1, long* r2) {
+static inline void hsplit_fused_12_pair_extreme(long p, __global const long* cross_offsets, long cross_offsets_len, __global const long* else_instances, __global const long* cross_offsets_1, __global const double* cross_elements, __global const int* extreme_head_claims, long* r0, double* r1, long* r2) {
     long s = nessie_segment_of(cross_offsets, cross_offsets_len, p);
     long r = else_instances[s];
     long q = nessie_add(cross_offsets_1[r], nessie_sub(p, cross_offsets[s]));
     double cross_elements_1 = cross_elements[q];
     double x = cross_elements_1;
     long x_1 = p;
-    *r0 = extreme_heads[p];
+    *r0 = (long)extreme_head_claims[p];
     *r1 = x;
     *r2 = x_1;
 }
@@ -7491,14 +7463,7 @@ __kernel void hsplit_fused_12_extreme_head_claims(long n_cross_lengths, __global
     }
 }
 
-__kernel void hsplit_fused_12_extreme_heads(__global const int* extreme_head_claims, long extreme_elements_1, __global long* extreme_heads) {
-    const long gid = get_global_id(0);
-    if (gid < extreme_elements_1) {
-        extreme_heads[gid] = extreme_head_claims[gid];
-    }
-}
-
-__kernel void hsplit_fused_12_extreme_segscan_block_totals(long groups, long chunk, long extreme_elements_1, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const long* extreme_heads, __global long* extreme_seg_flags_block_totals, __global double* extreme_seg_scan_block_totals_42, __global long* extreme_seg_scan_block_totals_43) {
+__kernel void hsplit_fused_12_extreme_segscan_block_totals(long groups, long chunk, long extreme_elements_1, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const int* extreme_head_claims, __global long* extreme_seg_flags_block_totals, __global double* extreme_seg_scan_block_totals_41, __global long* extreme_seg_scan_block_totals_42) {
     __local long group_values[256];
     __local double group_values_1[256];
     __local long group_values_2[256];
@@ -7520,7 +7485,7 @@ __kernel void hsplit_fused_12_extreme_segscan_block_totals(long groups, long chu
                     long pair_extreme_r;
                     double pair_extreme_r_1;
                     long pair_extreme_r_2;
-                    hsplit_fused_12_pair_extreme(k + chunk * l_1 + 256 * chunk * wg, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, extreme_heads, &pair_extreme_r, &pair_extreme_r_1, &pair_extreme_r_2);
+                    hsplit_fused_12_pair_extreme(k + chunk * l_1 + 256 * chunk * wg, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, extreme_head_claims, &pair_extreme_r, &pair_extreme_r_1, &pair_extreme_r_2);
                     x = pair_extreme_r;
                     x_1 = pair_extreme_r_1;
                     x_2 = pair_extreme_r_2;
@@ -7592,14 +7557,14 @@ __kernel void hsplit_fused_12_extreme_segscan_block_totals(long groups, long chu
         for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
                 extreme_seg_flags_block_totals[wg] = group_values_in[0];
-                extreme_seg_scan_block_totals_42[wg] = group_values_1_in[0];
-                extreme_seg_scan_block_totals_43[wg] = group_values_2_in[0];
+                extreme_seg_scan_block_totals_41[wg] = group_values_1_in[0];
+                extreme_seg_scan_block_totals_42[wg] = group_values_2_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_12_extreme_segscan_block_offsets(__global const long* extreme_seg_flags_block_totals, __global const double* extreme_seg_scan_block_totals_42, __global const long* extreme_seg_scan_block_totals_43, long groups, __global long* extreme_seg_flags_block_offsets, __global double* extreme_seg_scan_block_offsets_45, __global long* extreme_seg_scan_block_offsets_46) {
+__kernel void hsplit_fused_12_extreme_segscan_block_offsets(__global const long* extreme_seg_flags_block_totals, __global const double* extreme_seg_scan_block_totals_41, __global const long* extreme_seg_scan_block_totals_42, long groups, __global long* extreme_seg_flags_block_offsets, __global double* extreme_seg_scan_block_offsets_44, __global long* extreme_seg_scan_block_offsets_45) {
     const long gid = get_global_id(0);
     if (gid < 1) {
         long acc = 0L;
@@ -7607,12 +7572,12 @@ __kernel void hsplit_fused_12_extreme_segscan_block_offsets(__global const long*
         long acc_2 = -1L;
         for (long k = 0; k < groups; k++) {
             extreme_seg_flags_block_offsets[k] = acc;
-            extreme_seg_scan_block_offsets_45[k] = acc_1;
-            extreme_seg_scan_block_offsets_46[k] = acc_2;
+            extreme_seg_scan_block_offsets_44[k] = acc_1;
+            extreme_seg_scan_block_offsets_45[k] = acc_2;
             long segop_extreme_r;
             double segop_extreme_r_1;
             long segop_extreme_r_2;
-            hsplit_fused_12_segop_extreme(acc, acc_1, acc_2, extreme_seg_flags_block_totals[k], extreme_seg_scan_block_totals_42[k], extreme_seg_scan_block_totals_43[k], &segop_extreme_r, &segop_extreme_r_1, &segop_extreme_r_2);
+            hsplit_fused_12_segop_extreme(acc, acc_1, acc_2, extreme_seg_flags_block_totals[k], extreme_seg_scan_block_totals_41[k], extreme_seg_scan_block_totals_42[k], &segop_extreme_r, &segop_extreme_r_1, &segop_extreme_r_2);
             acc = segop_extreme_r;
             acc_1 = segop_extreme_r_1;
             acc_2 = segop_extreme_r_2;
@@ -7620,7 +7585,7 @@ __kernel void hsplit_fused_12_extreme_segscan_block_offsets(__global const long*
     }
 }
 
-__kernel void hsplit_fused_12_extreme_segscan_scan(__global const long* extreme_seg_flags_block_offsets, __global const double* extreme_seg_scan_block_offsets_45, __global const long* extreme_seg_scan_block_offsets_46, long groups, long chunk, long extreme_elements_1, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const long* extreme_heads, __global long* extreme_seg_flags, __global double* extreme_seg_scan_36, __global long* extreme_seg_scan_37) {
+__kernel void hsplit_fused_12_extreme_segscan_scan(__global const long* extreme_seg_flags_block_offsets, __global const double* extreme_seg_scan_block_offsets_44, __global const long* extreme_seg_scan_block_offsets_45, long groups, long chunk, long extreme_elements_1, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const int* extreme_head_claims, __global long* extreme_seg_flags, __global double* extreme_seg_scan_35, __global long* extreme_seg_scan_36) {
     __local long group_values[256];
     __local double group_values_1[256];
     __local long group_values_2[256];
@@ -7642,7 +7607,7 @@ __kernel void hsplit_fused_12_extreme_segscan_scan(__global const long* extreme_
                     long pair_extreme_r;
                     double pair_extreme_r_1;
                     long pair_extreme_r_2;
-                    hsplit_fused_12_pair_extreme(k + chunk * l_1 + 256 * chunk * wg, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, extreme_heads, &pair_extreme_r, &pair_extreme_r_1, &pair_extreme_r_2);
+                    hsplit_fused_12_pair_extreme(k + chunk * l_1 + 256 * chunk * wg, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, extreme_head_claims, &pair_extreme_r, &pair_extreme_r_1, &pair_extreme_r_2);
                     x = pair_extreme_r;
                     x_1 = pair_extreme_r_1;
                     x_2 = pair_extreme_r_2;
@@ -7668,8 +7633,8 @@ __kernel void hsplit_fused_12_extreme_segscan_scan(__global const long* extreme_
         barrier(CLK_LOCAL_MEM_FENCE);
         for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
             long acc_3 = extreme_seg_flags_block_offsets[wg];
-            double acc_4 = extreme_seg_scan_block_offsets_45[wg];
-            long acc_5 = extreme_seg_scan_block_offsets_46[wg];
+            double acc_4 = extreme_seg_scan_block_offsets_44[wg];
+            long acc_5 = extreme_seg_scan_block_offsets_45[wg];
             for (long k_1 = 0; k_1 < 256; k_1++) {
                 group_values_3[k_1] = acc_3;
                 group_values_4[k_1] = acc_4;
@@ -7691,8 +7656,8 @@ __kernel void hsplit_fused_12_extreme_segscan_scan(__global const long* extreme_
             long acc_8 = group_values_5[l_3];
             for (long k_2 = 0; k_2 < chunk; k_2++) {
                 extreme_seg_flags[k_2 + chunk * l_3 + 256 * chunk * wg] = acc_6;
-                extreme_seg_scan_36[k_2 + chunk * l_3 + 256 * chunk * wg] = acc_7;
-                extreme_seg_scan_37[k_2 + chunk * l_3 + 256 * chunk * wg] = acc_8;
+                extreme_seg_scan_35[k_2 + chunk * l_3 + 256 * chunk * wg] = acc_7;
+                extreme_seg_scan_36[k_2 + chunk * l_3 + 256 * chunk * wg] = acc_8;
                 long x_3;
                 double x_4;
                 long x_5;
@@ -7700,7 +7665,7 @@ __kernel void hsplit_fused_12_extreme_segscan_scan(__global const long* extreme_
                     long pair_extreme_r_3;
                     double pair_extreme_r_4;
                     long pair_extreme_r_5;
-                    hsplit_fused_12_pair_extreme(k_2 + chunk * l_3 + 256 * chunk * wg, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, extreme_heads, &pair_extreme_r_3, &pair_extreme_r_4, &pair_extreme_r_5);
+                    hsplit_fused_12_pair_extreme(k_2 + chunk * l_3 + 256 * chunk * wg, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, extreme_head_claims, &pair_extreme_r_3, &pair_extreme_r_4, &pair_extreme_r_5);
                     x_3 = pair_extreme_r_3;
                     x_4 = pair_extreme_r_4;
                     x_5 = pair_extreme_r_5;
@@ -7721,12 +7686,12 @@ __kernel void hsplit_fused_12_extreme_segscan_scan(__global const long* extreme_
     }
 }
 
-__kernel void hsplit_fused_12_extreme(long n_cross_lengths, __global const long* cross_lengths, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const double* extreme_seg_scan_36, __global const long* extreme_seg_scan_37, __global double* extreme, __global long* position) {
+__kernel void hsplit_fused_12_extreme(long n_cross_lengths, __global const long* cross_lengths, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const double* extreme_seg_scan_35, __global const long* extreme_seg_scan_36, __global double* extreme, __global long* position) {
     const long gid = get_global_id(0);
     if (gid < n_cross_lengths) {
         double select_extreme_r;
         long select_extreme_r_1;
-        hsplit_fused_12_select_extreme(gid, cross_lengths, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, extreme_seg_scan_36, extreme_seg_scan_37, &select_extreme_r, &select_extreme_r_1);
+        hsplit_fused_12_select_extreme(gid, cross_lengths, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, extreme_seg_scan_35, extreme_seg_scan_36, &select_extreme_r, &select_extreme_r_1);
         extreme[gid] = select_extreme_r;
         position[gid] = select_extreme_r_1;
     }

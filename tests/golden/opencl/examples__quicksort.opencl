@@ -2503,7 +2503,7 @@ static inline long quicksort_fused_3_head_lesser_lengths(long i, __global const 
     return s_lengths[i] > 0L ? s_offsets[i] : -1L;
 }
 
-static inline void quicksort_fused_3_pair_lesser_lengths(long p, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot, __global const long* lesser_lengths_heads, long* r0, long* r1, long* r2, long* r3) {
+static inline void quicksort_fused_3_pair_lesser_lengths(long p, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot, __global const int* lesser_lengths_head_claims, long* r0, long* r1, long* r2, long* r3) {
     long s = nessie_segment_of(s_offsets, s_offsets_len, p);
     long r = then_instances[s];
     long q = nessie_add(s_offsets_1[r], nessie_sub(p, s_offsets[s]));
@@ -2530,7 +2530,7 @@ static inline void quicksort_fused_3_pair_lesser_lengths(long p, __global const 
     long x = v_2;
     long x_1 = v_3;
     long x_2 = v_4;
-    *r0 = lesser_lengths_heads[p];
+    *r0 = (long)lesser_lengths_head_claims[p];
     *r1 = x;
     *r2 = x_1;
     *r3 = x_2;
@@ -2699,7 +2699,7 @@ __kernel void quicksort_fused_3_kept_flags(long total_1, __global const long* s_
     }
 }
 
-__kernel void quicksort_fused_3_kept_positions_block_totals(__global const long* kept_flags_113, long groups, long chunk, long total_1, __global long* kept_positions_block_totals_154) {
+__kernel void quicksort_fused_3_kept_positions_block_totals(__global const long* kept_flags_113, long groups, long chunk, long total_1, __global long* kept_positions_block_totals_153) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -2746,25 +2746,25 @@ __kernel void quicksort_fused_3_kept_positions_block_totals(__global const long*
         }
         for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                kept_positions_block_totals_154[wg] = group_values_in[0];
+                kept_positions_block_totals_153[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_3_kept_positions_block_offsets(__global const long* kept_positions_block_totals_154, long groups, __global long* kept_positions_block_offsets_155) {
+__kernel void quicksort_fused_3_kept_positions_block_offsets(__global const long* kept_positions_block_totals_153, long groups, __global long* kept_positions_block_offsets_154) {
     const long gid = get_global_id(0);
     if (gid < 1) {
         long acc = 0L;
         for (long k = 0; k < groups; k++) {
-            kept_positions_block_offsets_155[k] = acc;
-            long add_kept_r = quicksort_fused_3_add_kept(acc, kept_positions_block_totals_154[k]);
+            kept_positions_block_offsets_154[k] = acc;
+            long add_kept_r = quicksort_fused_3_add_kept(acc, kept_positions_block_totals_153[k]);
             acc = add_kept_r;
         }
     }
 }
 
-__kernel void quicksort_fused_3_kept_positions_scan(__global const long* kept_flags_113, __global const long* kept_positions_block_offsets_155, long groups, long chunk, long total_1, __global long* kept_positions_114) {
+__kernel void quicksort_fused_3_kept_positions_scan(__global const long* kept_flags_113, __global const long* kept_positions_block_offsets_154, long groups, long chunk, long total_1, __global long* kept_positions_114) {
     __local long group_values[256];
     __local long group_values_1[256];
     {
@@ -2788,7 +2788,7 @@ __kernel void quicksort_fused_3_kept_positions_scan(__global const long* kept_fl
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_1 = kept_positions_block_offsets_155[wg];
+            long acc_1 = kept_positions_block_offsets_154[wg];
             for (long k_1 = 0; k_1 < 256; k_1++) {
                 group_values_1[k_1] = acc_1;
                 long add_kept_r_1 = quicksort_fused_3_add_kept(acc_1, group_values[k_1]);
@@ -2855,14 +2855,7 @@ __kernel void quicksort_fused_3_lesser_lengths_head_claims(long n_s_lengths, __g
     }
 }
 
-__kernel void quicksort_fused_3_lesser_lengths_heads(__global const int* lesser_lengths_head_claims, long lesser_lengths_elements_1, __global long* lesser_lengths_heads) {
-    const long gid = get_global_id(0);
-    if (gid < lesser_lengths_elements_1) {
-        lesser_lengths_heads[gid] = lesser_lengths_head_claims[gid];
-    }
-}
-
-__kernel void quicksort_fused_3_lesser_lengths_segscan_block_totals(long groups_1, long chunk_1, long lesser_lengths_elements_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global const long* lesser_lengths_heads, __global long* lesser_lengths_seg_flags_block_totals, __global long* lesser_lengths_seg_scan_block_totals_157, __global long* lesser_lengths_seg_scan_block_totals_158, __global long* lesser_lengths_seg_scan_block_totals_159) {
+__kernel void quicksort_fused_3_lesser_lengths_segscan_block_totals(long groups_1, long chunk_1, long lesser_lengths_elements_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global const int* lesser_lengths_head_claims, __global long* lesser_lengths_seg_flags_block_totals, __global long* lesser_lengths_seg_scan_block_totals_156, __global long* lesser_lengths_seg_scan_block_totals_157, __global long* lesser_lengths_seg_scan_block_totals_158) {
     __local long group_values[256];
     __local long group_values_1[256];
     __local long group_values_2[256];
@@ -2889,7 +2882,7 @@ __kernel void quicksort_fused_3_lesser_lengths_segscan_block_totals(long groups_
                     long pair_lesser_lengths_r_1;
                     long pair_lesser_lengths_r_2;
                     long pair_lesser_lengths_r_3;
-                    quicksort_fused_3_pair_lesser_lengths(k + chunk_1 * l_1 + 256 * chunk_1 * wg, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot, lesser_lengths_heads, &pair_lesser_lengths_r, &pair_lesser_lengths_r_1, &pair_lesser_lengths_r_2, &pair_lesser_lengths_r_3);
+                    quicksort_fused_3_pair_lesser_lengths(k + chunk_1 * l_1 + 256 * chunk_1 * wg, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot, lesser_lengths_head_claims, &pair_lesser_lengths_r, &pair_lesser_lengths_r_1, &pair_lesser_lengths_r_2, &pair_lesser_lengths_r_3);
                     x = pair_lesser_lengths_r;
                     x_1 = pair_lesser_lengths_r_1;
                     x_2 = pair_lesser_lengths_r_2;
@@ -2977,15 +2970,15 @@ __kernel void quicksort_fused_3_lesser_lengths_segscan_block_totals(long groups_
         for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
                 lesser_lengths_seg_flags_block_totals[wg] = group_values_in[0];
-                lesser_lengths_seg_scan_block_totals_157[wg] = group_values_1_in[0];
-                lesser_lengths_seg_scan_block_totals_158[wg] = group_values_2_in[0];
-                lesser_lengths_seg_scan_block_totals_159[wg] = group_values_3_in[0];
+                lesser_lengths_seg_scan_block_totals_156[wg] = group_values_1_in[0];
+                lesser_lengths_seg_scan_block_totals_157[wg] = group_values_2_in[0];
+                lesser_lengths_seg_scan_block_totals_158[wg] = group_values_3_in[0];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_3_lesser_lengths_segscan_block_offsets(__global const long* lesser_lengths_seg_flags_block_totals, __global const long* lesser_lengths_seg_scan_block_totals_157, __global const long* lesser_lengths_seg_scan_block_totals_158, __global const long* lesser_lengths_seg_scan_block_totals_159, long groups_1, __global long* lesser_lengths_seg_flags_block_offsets, __global long* lesser_lengths_seg_scan_block_offsets_161, __global long* lesser_lengths_seg_scan_block_offsets_162, __global long* lesser_lengths_seg_scan_block_offsets_163) {
+__kernel void quicksort_fused_3_lesser_lengths_segscan_block_offsets(__global const long* lesser_lengths_seg_flags_block_totals, __global const long* lesser_lengths_seg_scan_block_totals_156, __global const long* lesser_lengths_seg_scan_block_totals_157, __global const long* lesser_lengths_seg_scan_block_totals_158, long groups_1, __global long* lesser_lengths_seg_flags_block_offsets, __global long* lesser_lengths_seg_scan_block_offsets_160, __global long* lesser_lengths_seg_scan_block_offsets_161, __global long* lesser_lengths_seg_scan_block_offsets_162) {
     const long gid = get_global_id(0);
     if (gid < 1) {
         long acc = 0L;
@@ -2994,14 +2987,14 @@ __kernel void quicksort_fused_3_lesser_lengths_segscan_block_offsets(__global co
         long acc_3 = 0L;
         for (long k = 0; k < groups_1; k++) {
             lesser_lengths_seg_flags_block_offsets[k] = acc;
-            lesser_lengths_seg_scan_block_offsets_161[k] = acc_1;
-            lesser_lengths_seg_scan_block_offsets_162[k] = acc_2;
-            lesser_lengths_seg_scan_block_offsets_163[k] = acc_3;
+            lesser_lengths_seg_scan_block_offsets_160[k] = acc_1;
+            lesser_lengths_seg_scan_block_offsets_161[k] = acc_2;
+            lesser_lengths_seg_scan_block_offsets_162[k] = acc_3;
             long segop_lesser_lengths_r;
             long segop_lesser_lengths_r_1;
             long segop_lesser_lengths_r_2;
             long segop_lesser_lengths_r_3;
-            quicksort_fused_3_segop_lesser_lengths(acc, acc_1, acc_2, acc_3, lesser_lengths_seg_flags_block_totals[k], lesser_lengths_seg_scan_block_totals_157[k], lesser_lengths_seg_scan_block_totals_158[k], lesser_lengths_seg_scan_block_totals_159[k], &segop_lesser_lengths_r, &segop_lesser_lengths_r_1, &segop_lesser_lengths_r_2, &segop_lesser_lengths_r_3);
+            quicksort_fused_3_segop_lesser_lengths(acc, acc_1, acc_2, acc_3, lesser_lengths_seg_flags_block_totals[k], lesser_lengths_seg_scan_block_totals_156[k], lesser_lengths_seg_scan_block_totals_157[k], lesser_lengths_seg_scan_block_totals_158[k], &segop_lesser_lengths_r, &segop_lesser_lengths_r_1, &segop_lesser_lengths_r_2, &segop_lesser_lengths_r_3);
             acc = segop_lesser_lengths_r;
             acc_1 = segop_lesser_lengths_r_1;
             acc_2 = segop_lesser_lengths_r_2;
@@ -3010,7 +3003,7 @@ __kernel void quicksort_fused_3_lesser_lengths_segscan_block_offsets(__global co
     }
 }
 
-__kernel void quicksort_fused_3_lesser_lengths_segscan_scan(__global const long* lesser_lengths_seg_flags_block_offsets, __global const long* lesser_lengths_seg_scan_block_offsets_161, __global const long* lesser_lengths_seg_scan_block_offsets_162, __global const long* lesser_lengths_seg_scan_block_offsets_163, long groups_1, long chunk_1, long lesser_lengths_elements_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global const long* lesser_lengths_heads, __global long* lesser_lengths_seg_flags, __global long* lesser_lengths_seg_scan_136, __global long* lesser_lengths_seg_scan_137, __global long* lesser_lengths_seg_scan_138) {
+__kernel void quicksort_fused_3_lesser_lengths_segscan_scan(__global const long* lesser_lengths_seg_flags_block_offsets, __global const long* lesser_lengths_seg_scan_block_offsets_160, __global const long* lesser_lengths_seg_scan_block_offsets_161, __global const long* lesser_lengths_seg_scan_block_offsets_162, long groups_1, long chunk_1, long lesser_lengths_elements_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global const int* lesser_lengths_head_claims, __global long* lesser_lengths_seg_flags, __global long* lesser_lengths_seg_scan_135, __global long* lesser_lengths_seg_scan_136, __global long* lesser_lengths_seg_scan_137) {
     __local long group_values[256];
     __local long group_values_1[256];
     __local long group_values_2[256];
@@ -3037,7 +3030,7 @@ __kernel void quicksort_fused_3_lesser_lengths_segscan_scan(__global const long*
                     long pair_lesser_lengths_r_1;
                     long pair_lesser_lengths_r_2;
                     long pair_lesser_lengths_r_3;
-                    quicksort_fused_3_pair_lesser_lengths(k + chunk_1 * l_1 + 256 * chunk_1 * wg, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot, lesser_lengths_heads, &pair_lesser_lengths_r, &pair_lesser_lengths_r_1, &pair_lesser_lengths_r_2, &pair_lesser_lengths_r_3);
+                    quicksort_fused_3_pair_lesser_lengths(k + chunk_1 * l_1 + 256 * chunk_1 * wg, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot, lesser_lengths_head_claims, &pair_lesser_lengths_r, &pair_lesser_lengths_r_1, &pair_lesser_lengths_r_2, &pair_lesser_lengths_r_3);
                     x = pair_lesser_lengths_r;
                     x_1 = pair_lesser_lengths_r_1;
                     x_2 = pair_lesser_lengths_r_2;
@@ -3068,9 +3061,9 @@ __kernel void quicksort_fused_3_lesser_lengths_segscan_scan(__global const long*
         barrier(CLK_LOCAL_MEM_FENCE);
         for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
             long acc_4 = lesser_lengths_seg_flags_block_offsets[wg];
-            long acc_5 = lesser_lengths_seg_scan_block_offsets_161[wg];
-            long acc_6 = lesser_lengths_seg_scan_block_offsets_162[wg];
-            long acc_7 = lesser_lengths_seg_scan_block_offsets_163[wg];
+            long acc_5 = lesser_lengths_seg_scan_block_offsets_160[wg];
+            long acc_6 = lesser_lengths_seg_scan_block_offsets_161[wg];
+            long acc_7 = lesser_lengths_seg_scan_block_offsets_162[wg];
             for (long k_1 = 0; k_1 < 256; k_1++) {
                 group_values_4[k_1] = acc_4;
                 group_values_5[k_1] = acc_5;
@@ -3096,9 +3089,9 @@ __kernel void quicksort_fused_3_lesser_lengths_segscan_scan(__global const long*
             long acc_11 = group_values_7[l_3];
             for (long k_2 = 0; k_2 < chunk_1; k_2++) {
                 lesser_lengths_seg_flags[k_2 + chunk_1 * l_3 + 256 * chunk_1 * wg] = acc_8;
-                lesser_lengths_seg_scan_136[k_2 + chunk_1 * l_3 + 256 * chunk_1 * wg] = acc_9;
-                lesser_lengths_seg_scan_137[k_2 + chunk_1 * l_3 + 256 * chunk_1 * wg] = acc_10;
-                lesser_lengths_seg_scan_138[k_2 + chunk_1 * l_3 + 256 * chunk_1 * wg] = acc_11;
+                lesser_lengths_seg_scan_135[k_2 + chunk_1 * l_3 + 256 * chunk_1 * wg] = acc_9;
+                lesser_lengths_seg_scan_136[k_2 + chunk_1 * l_3 + 256 * chunk_1 * wg] = acc_10;
+                lesser_lengths_seg_scan_137[k_2 + chunk_1 * l_3 + 256 * chunk_1 * wg] = acc_11;
                 long x_4;
                 long x_5;
                 long x_6;
@@ -3108,7 +3101,7 @@ __kernel void quicksort_fused_3_lesser_lengths_segscan_scan(__global const long*
                     long pair_lesser_lengths_r_5;
                     long pair_lesser_lengths_r_6;
                     long pair_lesser_lengths_r_7;
-                    quicksort_fused_3_pair_lesser_lengths(k_2 + chunk_1 * l_3 + 256 * chunk_1 * wg, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot, lesser_lengths_heads, &pair_lesser_lengths_r_4, &pair_lesser_lengths_r_5, &pair_lesser_lengths_r_6, &pair_lesser_lengths_r_7);
+                    quicksort_fused_3_pair_lesser_lengths(k_2 + chunk_1 * l_3 + 256 * chunk_1 * wg, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot, lesser_lengths_head_claims, &pair_lesser_lengths_r_4, &pair_lesser_lengths_r_5, &pair_lesser_lengths_r_6, &pair_lesser_lengths_r_7);
                     x_4 = pair_lesser_lengths_r_4;
                     x_5 = pair_lesser_lengths_r_5;
                     x_6 = pair_lesser_lengths_r_6;
@@ -3133,28 +3126,28 @@ __kernel void quicksort_fused_3_lesser_lengths_segscan_scan(__global const long*
     }
 }
 
-__kernel void quicksort_fused_3_lesser_lengths(long n_s_lengths, __global const long* s_lengths, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global const long* lesser_lengths_seg_scan_136, __global const long* lesser_lengths_seg_scan_137, __global const long* lesser_lengths_seg_scan_138, __global long* lesser_lengths_20, __global long* lesser_lengths_32, __global long* lesser_lengths_44) {
+__kernel void quicksort_fused_3_lesser_lengths(long n_s_lengths, __global const long* s_lengths, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global const long* lesser_lengths_seg_scan_135, __global const long* lesser_lengths_seg_scan_136, __global const long* lesser_lengths_seg_scan_137, __global long* lesser_lengths_20, __global long* lesser_lengths_32, __global long* lesser_lengths_44) {
     const long gid = get_global_id(0);
     if (gid < n_s_lengths) {
         long select_lesser_lengths_r;
         long select_lesser_lengths_r_1;
         long select_lesser_lengths_r_2;
-        quicksort_fused_3_select_lesser_lengths(gid, s_lengths, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot, lesser_lengths_seg_scan_136, lesser_lengths_seg_scan_137, lesser_lengths_seg_scan_138, &select_lesser_lengths_r, &select_lesser_lengths_r_1, &select_lesser_lengths_r_2);
+        quicksort_fused_3_select_lesser_lengths(gid, s_lengths, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot, lesser_lengths_seg_scan_135, lesser_lengths_seg_scan_136, lesser_lengths_seg_scan_137, &select_lesser_lengths_r, &select_lesser_lengths_r_1, &select_lesser_lengths_r_2);
         lesser_lengths_20[gid] = select_lesser_lengths_r;
         lesser_lengths_32[gid] = select_lesser_lengths_r_1;
         lesser_lengths_44[gid] = select_lesser_lengths_r_2;
     }
 }
 
-__kernel void quicksort_fused_3_kept_flags_1(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_flags_142) {
+__kernel void quicksort_fused_3_kept_flags_1(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_flags_141) {
     const long gid = get_global_id(0);
     if (gid < total_1) {
         long flag_kept_1_r = quicksort_fused_3_flag_kept_1(gid, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
-        kept_flags_142[gid] = flag_kept_1_r;
+        kept_flags_141[gid] = flag_kept_1_r;
     }
 }
 
-__kernel void quicksort_fused_3_kept_positions_block_totals_1(__global const long* kept_flags_142, long groups, long chunk, long total_1, __global long* kept_positions_block_totals_164) {
+__kernel void quicksort_fused_3_kept_positions_block_totals_1(__global const long* kept_flags_141, long groups, long chunk, long total_1, __global long* kept_positions_block_totals_163) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -3165,7 +3158,7 @@ __kernel void quicksort_fused_3_kept_positions_block_totals_1(__global const lon
             for (long k = 0; k < chunk; k++) {
                 long x;
                 if (k + chunk * l_1 + 256 * chunk * wg < total_1) {
-                    x = kept_flags_142[k + chunk * l_1 + 256 * chunk * wg];
+                    x = kept_flags_141[k + chunk * l_1 + 256 * chunk * wg];
                 } else {
                     x = 0L;
                 }
@@ -3201,25 +3194,25 @@ __kernel void quicksort_fused_3_kept_positions_block_totals_1(__global const lon
         }
         for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                kept_positions_block_totals_164[wg] = group_values_in[0];
+                kept_positions_block_totals_163[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_3_kept_positions_block_offsets_1(__global const long* kept_positions_block_totals_164, long groups, __global long* kept_positions_block_offsets_165) {
+__kernel void quicksort_fused_3_kept_positions_block_offsets_1(__global const long* kept_positions_block_totals_163, long groups, __global long* kept_positions_block_offsets_164) {
     const long gid = get_global_id(0);
     if (gid < 1) {
         long acc = 0L;
         for (long k = 0; k < groups; k++) {
-            kept_positions_block_offsets_165[k] = acc;
-            long add_kept_1_r = quicksort_fused_3_add_kept_1(acc, kept_positions_block_totals_164[k]);
+            kept_positions_block_offsets_164[k] = acc;
+            long add_kept_1_r = quicksort_fused_3_add_kept_1(acc, kept_positions_block_totals_163[k]);
             acc = add_kept_1_r;
         }
     }
 }
 
-__kernel void quicksort_fused_3_kept_positions_scan_1(__global const long* kept_flags_142, __global const long* kept_positions_block_offsets_165, long groups, long chunk, long total_1, __global long* kept_positions_143) {
+__kernel void quicksort_fused_3_kept_positions_scan_1(__global const long* kept_flags_141, __global const long* kept_positions_block_offsets_164, long groups, long chunk, long total_1, __global long* kept_positions_142) {
     __local long group_values[256];
     __local long group_values_1[256];
     {
@@ -3230,7 +3223,7 @@ __kernel void quicksort_fused_3_kept_positions_scan_1(__global const long* kept_
             for (long k = 0; k < chunk; k++) {
                 long x;
                 if (k + chunk * l_1 + 256 * chunk * wg < total_1) {
-                    x = kept_flags_142[k + chunk * l_1 + 256 * chunk * wg];
+                    x = kept_flags_141[k + chunk * l_1 + 256 * chunk * wg];
                 } else {
                     x = 0L;
                 }
@@ -3243,7 +3236,7 @@ __kernel void quicksort_fused_3_kept_positions_scan_1(__global const long* kept_
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_1 = kept_positions_block_offsets_165[wg];
+            long acc_1 = kept_positions_block_offsets_164[wg];
             for (long k_1 = 0; k_1 < 256; k_1++) {
                 group_values_1[k_1] = acc_1;
                 long add_kept_1_r_1 = quicksort_fused_3_add_kept_1(acc_1, group_values[k_1]);
@@ -3255,10 +3248,10 @@ __kernel void quicksort_fused_3_kept_positions_scan_1(__global const long* kept_
             const long l_3 = get_local_id(0);
             long acc_2 = group_values_1[l_3];
             for (long k_2 = 0; k_2 < chunk; k_2++) {
-                kept_positions_143[k_2 + chunk * l_3 + 256 * chunk * wg] = acc_2;
+                kept_positions_142[k_2 + chunk * l_3 + 256 * chunk * wg] = acc_2;
                 long x_1;
                 if (k_2 + chunk * l_3 + 256 * chunk * wg < total_1) {
-                    x_1 = kept_flags_142[k_2 + chunk * l_3 + 256 * chunk * wg];
+                    x_1 = kept_flags_141[k_2 + chunk * l_3 + 256 * chunk * wg];
                 } else {
                     x_1 = 0L;
                 }
@@ -3269,21 +3262,21 @@ __kernel void quicksort_fused_3_kept_positions_scan_1(__global const long* kept_
     }
 }
 
-__kernel void quicksort_fused_3_kept_count_1(__global const long* kept_flags_142, long total_1, __global const long* kept_positions_143, __global long* kept_kept_144) {
+__kernel void quicksort_fused_3_kept_count_1(__global const long* kept_flags_141, long total_1, __global const long* kept_positions_142, __global long* kept_kept_143) {
     const long gid = get_global_id(0);
     if (gid < 1) {
-        long count_kept_1_r = quicksort_fused_3_count_kept_1(kept_flags_142, total_1, kept_positions_143);
-        kept_kept_144[0] = count_kept_1_r;
+        long count_kept_1_r = quicksort_fused_3_count_kept_1(kept_flags_141, total_1, kept_positions_142);
+        kept_kept_143[0] = count_kept_1_r;
     }
 }
 
-__kernel void quicksort_fused_3_kept_1(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* kept_flags_142, __global const long* kept_positions_143, __global long* kept_27, __global long* lesser_elements_28) {
+__kernel void quicksort_fused_3_kept_1(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* kept_flags_141, __global const long* kept_positions_142, __global long* kept_27, __global long* lesser_elements_28) {
     const long gid = get_global_id(0);
     if (gid < total_1) {
         long pull_kept_1_r;
         long pull_kept_1_r_1;
         quicksort_fused_3_pull_kept_1(gid, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, &pull_kept_1_r, &pull_kept_1_r_1);
-        long target_kept_1_r = quicksort_fused_3_target_kept_1(gid, kept_flags_142, kept_positions_143);
+        long target_kept_1_r = quicksort_fused_3_target_kept_1(gid, kept_flags_141, kept_positions_142);
         if (target_kept_1_r >= 0) {
             kept_27[target_kept_1_r] = pull_kept_1_r;
             lesser_elements_28[target_kept_1_r] = pull_kept_1_r_1;
@@ -3291,15 +3284,15 @@ __kernel void quicksort_fused_3_kept_1(long total_1, __global const long* s_offs
     }
 }
 
-__kernel void quicksort_fused_3_kept_flags_2(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_flags_148) {
+__kernel void quicksort_fused_3_kept_flags_2(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_flags_147) {
     const long gid = get_global_id(0);
     if (gid < total_1) {
         long flag_kept_2_r = quicksort_fused_3_flag_kept_2(gid, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
-        kept_flags_148[gid] = flag_kept_2_r;
+        kept_flags_147[gid] = flag_kept_2_r;
     }
 }
 
-__kernel void quicksort_fused_3_kept_positions_block_totals_2(__global const long* kept_flags_148, long groups, long chunk, long total_1, __global long* kept_positions_block_totals_166) {
+__kernel void quicksort_fused_3_kept_positions_block_totals_2(__global const long* kept_flags_147, long groups, long chunk, long total_1, __global long* kept_positions_block_totals_165) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -3310,7 +3303,7 @@ __kernel void quicksort_fused_3_kept_positions_block_totals_2(__global const lon
             for (long k = 0; k < chunk; k++) {
                 long x;
                 if (k + chunk * l_1 + 256 * chunk * wg < total_1) {
-                    x = kept_flags_148[k + chunk * l_1 + 256 * chunk * wg];
+                    x = kept_flags_147[k + chunk * l_1 + 256 * chunk * wg];
                 } else {
                     x = 0L;
                 }
@@ -3346,25 +3339,25 @@ __kernel void quicksort_fused_3_kept_positions_block_totals_2(__global const lon
         }
         for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                kept_positions_block_totals_166[wg] = group_values_in[0];
+                kept_positions_block_totals_165[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_3_kept_positions_block_offsets_2(__global const long* kept_positions_block_totals_166, long groups, __global long* kept_positions_block_offsets_167) {
+__kernel void quicksort_fused_3_kept_positions_block_offsets_2(__global const long* kept_positions_block_totals_165, long groups, __global long* kept_positions_block_offsets_166) {
     const long gid = get_global_id(0);
     if (gid < 1) {
         long acc = 0L;
         for (long k = 0; k < groups; k++) {
-            kept_positions_block_offsets_167[k] = acc;
-            long add_kept_2_r = quicksort_fused_3_add_kept_2(acc, kept_positions_block_totals_166[k]);
+            kept_positions_block_offsets_166[k] = acc;
+            long add_kept_2_r = quicksort_fused_3_add_kept_2(acc, kept_positions_block_totals_165[k]);
             acc = add_kept_2_r;
         }
     }
 }
 
-__kernel void quicksort_fused_3_kept_positions_scan_2(__global const long* kept_flags_148, __global const long* kept_positions_block_offsets_167, long groups, long chunk, long total_1, __global long* kept_positions_149) {
+__kernel void quicksort_fused_3_kept_positions_scan_2(__global const long* kept_flags_147, __global const long* kept_positions_block_offsets_166, long groups, long chunk, long total_1, __global long* kept_positions_148) {
     __local long group_values[256];
     __local long group_values_1[256];
     {
@@ -3375,7 +3368,7 @@ __kernel void quicksort_fused_3_kept_positions_scan_2(__global const long* kept_
             for (long k = 0; k < chunk; k++) {
                 long x;
                 if (k + chunk * l_1 + 256 * chunk * wg < total_1) {
-                    x = kept_flags_148[k + chunk * l_1 + 256 * chunk * wg];
+                    x = kept_flags_147[k + chunk * l_1 + 256 * chunk * wg];
                 } else {
                     x = 0L;
                 }
@@ -3388,7 +3381,7 @@ __kernel void quicksort_fused_3_kept_positions_scan_2(__global const long* kept_
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_1 = kept_positions_block_offsets_167[wg];
+            long acc_1 = kept_positions_block_offsets_166[wg];
             for (long k_1 = 0; k_1 < 256; k_1++) {
                 group_values_1[k_1] = acc_1;
                 long add_kept_2_r_1 = quicksort_fused_3_add_kept_2(acc_1, group_values[k_1]);
@@ -3400,10 +3393,10 @@ __kernel void quicksort_fused_3_kept_positions_scan_2(__global const long* kept_
             const long l_3 = get_local_id(0);
             long acc_2 = group_values_1[l_3];
             for (long k_2 = 0; k_2 < chunk; k_2++) {
-                kept_positions_149[k_2 + chunk * l_3 + 256 * chunk * wg] = acc_2;
+                kept_positions_148[k_2 + chunk * l_3 + 256 * chunk * wg] = acc_2;
                 long x_1;
                 if (k_2 + chunk * l_3 + 256 * chunk * wg < total_1) {
-                    x_1 = kept_flags_148[k_2 + chunk * l_3 + 256 * chunk * wg];
+                    x_1 = kept_flags_147[k_2 + chunk * l_3 + 256 * chunk * wg];
                 } else {
                     x_1 = 0L;
                 }
@@ -3414,21 +3407,21 @@ __kernel void quicksort_fused_3_kept_positions_scan_2(__global const long* kept_
     }
 }
 
-__kernel void quicksort_fused_3_kept_count_2(__global const long* kept_flags_148, long total_1, __global const long* kept_positions_149, __global long* kept_kept_150) {
+__kernel void quicksort_fused_3_kept_count_2(__global const long* kept_flags_147, long total_1, __global const long* kept_positions_148, __global long* kept_kept_149) {
     const long gid = get_global_id(0);
     if (gid < 1) {
-        long count_kept_2_r = quicksort_fused_3_count_kept_2(kept_flags_148, total_1, kept_positions_149);
-        kept_kept_150[0] = count_kept_2_r;
+        long count_kept_2_r = quicksort_fused_3_count_kept_2(kept_flags_147, total_1, kept_positions_148);
+        kept_kept_149[0] = count_kept_2_r;
     }
 }
 
-__kernel void quicksort_fused_3_kept_2(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* kept_flags_148, __global const long* kept_positions_149, __global long* kept_39, __global long* lesser_elements_40) {
+__kernel void quicksort_fused_3_kept_2(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* kept_flags_147, __global const long* kept_positions_148, __global long* kept_39, __global long* lesser_elements_40) {
     const long gid = get_global_id(0);
     if (gid < total_1) {
         long pull_kept_2_r;
         long pull_kept_2_r_1;
         quicksort_fused_3_pull_kept_2(gid, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, &pull_kept_2_r, &pull_kept_2_r_1);
-        long target_kept_2_r = quicksort_fused_3_target_kept_2(gid, kept_flags_148, kept_positions_149);
+        long target_kept_2_r = quicksort_fused_3_target_kept_2(gid, kept_flags_147, kept_positions_148);
         if (target_kept_2_r >= 0) {
             kept_39[target_kept_2_r] = pull_kept_2_r;
             lesser_elements_40[target_kept_2_r] = pull_kept_2_r_1;

@@ -1093,7 +1093,7 @@ static inline long smvm_fused_head_sum(long i, __global const long* m_lengths, _
     return m_lengths[i] > 0L ? m_offsets[i] : -1L;
 }
 
-static inline void smvm_fused_pair_sum(long p, __global const long* m_elements_1, __global const double* v, long v_len, __global const double* m_elements_2, __global const long* sum_heads, __global long* err, long* r0, double* r1) {
+static inline void smvm_fused_pair_sum(long p, __global const long* m_elements_1, __global const double* v, long v_len, __global const double* m_elements_2, __global const int* sum_head_claims, __global long* err, long* r0, double* r1) {
     long j = m_elements_1[p];
     if (j < 0L || j >= v_len) {
         nessie_fail(err, 1, 3, j, v_len);
@@ -1103,7 +1103,7 @@ static inline void smvm_fused_pair_sum(long p, __global const long* m_elements_1
     }
     double mapped = m_elements_2[p] * v[j];
     double x = mapped;
-    *r0 = sum_heads[p];
+    *r0 = (long)sum_head_claims[p];
     *r1 = x;
 }
 
@@ -1154,14 +1154,7 @@ __kernel void smvm_fused_sum_head_claims(long n_m_lengths, __global const long* 
     }
 }
 
-__kernel void smvm_fused_sum_heads(__global const int* sum_head_claims, long sum_elements_1, __global long* sum_heads) {
-    const long gid = get_global_id(0);
-    if (gid < sum_elements_1) {
-        sum_heads[gid] = sum_head_claims[gid];
-    }
-}
-
-__kernel void smvm_fused_sum_segscan_block_totals(long groups, long chunk, long sum_elements_1, __global const long* m_elements_1, __global const double* v, long n_v, __global const double* m_elements_2, __global const long* sum_heads, __global long* sum_seg_flags_block_totals, __global double* sum_seg_scan_block_totals, __global long* err) {
+__kernel void smvm_fused_sum_segscan_block_totals(long groups, long chunk, long sum_elements_1, __global const long* m_elements_1, __global const double* v, long n_v, __global const double* m_elements_2, __global const int* sum_head_claims, __global long* sum_seg_flags_block_totals, __global double* sum_seg_scan_block_totals, __global long* err) {
     __local long group_values[256];
     __local double group_values_1[256];
     __local long group_swap[256];
@@ -1178,7 +1171,7 @@ __kernel void smvm_fused_sum_segscan_block_totals(long groups, long chunk, long 
                 if (k + chunk * l_1 + 256 * chunk * wg < sum_elements_1) {
                     long pair_sum_r;
                     double pair_sum_r_1;
-                    smvm_fused_pair_sum(k + chunk * l_1 + 256 * chunk * wg, m_elements_1, v, n_v, m_elements_2, sum_heads, err, &pair_sum_r, &pair_sum_r_1);
+                    smvm_fused_pair_sum(k + chunk * l_1 + 256 * chunk * wg, m_elements_1, v, n_v, m_elements_2, sum_head_claims, err, &pair_sum_r, &pair_sum_r_1);
                     x_1 = pair_sum_r;
                     x_2 = pair_sum_r_1;
                 } else {
@@ -1257,7 +1250,7 @@ __kernel void smvm_fused_sum_segscan_block_offsets(__global const long* sum_seg_
     }
 }
 
-__kernel void smvm_fused_sum_segscan_scan(__global const long* sum_seg_flags_block_offsets, __global const double* sum_seg_scan_block_offsets, long groups, long chunk, long sum_elements_1, __global const long* m_elements_1, __global const double* v, long n_v, __global const double* m_elements_2, __global const long* sum_heads, __global long* sum_seg_flags, __global double* sum_seg_scan, __global long* err) {
+__kernel void smvm_fused_sum_segscan_scan(__global const long* sum_seg_flags_block_offsets, __global const double* sum_seg_scan_block_offsets, long groups, long chunk, long sum_elements_1, __global const long* m_elements_1, __global const double* v, long n_v, __global const double* m_elements_2, __global const int* sum_head_claims, __global long* sum_seg_flags, __global double* sum_seg_scan, __global long* err) {
     __local long group_values[256];
     __local double group_values_1[256];
     __local long group_values_2[256];
@@ -1274,7 +1267,7 @@ __kernel void smvm_fused_sum_segscan_scan(__global const long* sum_seg_flags_blo
                 if (k + chunk * l_1 + 256 * chunk * wg < sum_elements_1) {
                     long pair_sum_r;
                     double pair_sum_r_1;
-                    smvm_fused_pair_sum(k + chunk * l_1 + 256 * chunk * wg, m_elements_1, v, n_v, m_elements_2, sum_heads, err, &pair_sum_r, &pair_sum_r_1);
+                    smvm_fused_pair_sum(k + chunk * l_1 + 256 * chunk * wg, m_elements_1, v, n_v, m_elements_2, sum_head_claims, err, &pair_sum_r, &pair_sum_r_1);
                     x_1 = pair_sum_r;
                     x_2 = pair_sum_r_1;
                 } else {
@@ -1319,7 +1312,7 @@ __kernel void smvm_fused_sum_segscan_scan(__global const long* sum_seg_flags_blo
                 if (k_2 + chunk * l_3 + 256 * chunk * wg < sum_elements_1) {
                     long pair_sum_r_2;
                     double pair_sum_r_3;
-                    smvm_fused_pair_sum(k_2 + chunk * l_3 + 256 * chunk * wg, m_elements_1, v, n_v, m_elements_2, sum_heads, err, &pair_sum_r_2, &pair_sum_r_3);
+                    smvm_fused_pair_sum(k_2 + chunk * l_3 + 256 * chunk * wg, m_elements_1, v, n_v, m_elements_2, sum_head_claims, err, &pair_sum_r_2, &pair_sum_r_3);
                     x_3 = pair_sum_r_2;
                     x_4 = pair_sum_r_3;
                 } else {
