@@ -198,10 +198,9 @@ fn zip_inputs(vars: &[flatten::ir::KVar]) -> Expr {
 /// `scan-blocks`: `scan(f)(z, xs)` in three launches over contiguous
 /// blocks of `L·C` elements: the block totals (`partRed-workgroup-tree`
 /// without the coalescing gather, so blocks stay contiguous), their
-/// exclusive scan by one work-item (`scanSeq`), and the scan of each
-/// block: every work-item reduces its `C` elements, work-item 0 scans the
-/// group's `L` totals from the block's offset in local memory, and every
-/// work-item scans its elements from its own offset.
+/// exclusive scan by one work-group (the block scan below, over the
+/// `groups ≤ L·final_chunk` totals as a single block starting from `z`),
+/// and the scan of each block from its offset.
 fn lower_scan(
     low: &mut LiftKernel,
     stage: &Stage,
@@ -211,26 +210,58 @@ fn lower_scan(
     cfg: &Config,
 ) -> Result<Vec<Stage>, Unsupported> {
     let n = low_length(low, xs)?;
-    let (groups, chunk, _) = reduction_sizes(low, &n, cfg);
+    let (groups, chunk, final_chunk) = reduction_sizes(low, &n, cfg);
     low.rules_applied.push("scan-blocks".into());
     let l = ArithExpr::cst(cfg.group_size);
     let totals = temporaries(low, stage, "block_totals", &groups);
     let first = workgroup_tree(low, f, neutral, xs.clone(), false, (&groups, &chunk), cfg);
     let offsets = temporaries(low, stage, "block_offsets", &groups);
-    // join o mapGlb(0)(λ all. scanSeq(f)(z, all)) o split(groups) $ totals
-    let all = low.new_param("all");
-    let scan_all = Fun::Lambda(
-        vec![all],
-        Box::new(Expr::apply(Fun::ScanSeq(Box::new(f.clone())), vec![Expr::Value(neutral.to_vec()), Expr::Param(all)])),
-    );
+    // join o mapWrg(0)(block-scan from z) o split(L·final_chunk) o pad(L·final_chunk, z) $ totals
+    let totals_block = &l * &final_chunk;
+    let padded_totals = Expr::apply1(Fun::Pad(totals_block.clone(), neutral.to_vec()), zip_inputs(&totals));
     let second = Expr::apply1(
         Fun::Join,
         Expr::apply1(
-            Fun::map_glb(0, Fun::to_global(scan_all)),
-            Expr::apply1(Fun::Split(groups.clone()), zip_inputs(&totals)),
+            Fun::map_wrg(0, block_scan(low, f, neutral, &l, &final_chunk, false)),
+            Expr::apply1(Fun::Split(totals_block.clone()), padded_totals),
         ),
     );
-    // The per-block scan.
+    for v in &offsets {
+        low.capacities.push((*v, totals_block.clone()));
+    }
+    // join o mapWrg(0)(block-scan from each block's offset) $ zip(split(L·C) o pad $ xs, offsets)
+    let padded = Expr::apply1(Fun::Pad(&groups * &l * &chunk, neutral.to_vec()), xs.clone());
+    let blocks = Expr::apply1(Fun::Split(&l * &chunk), padded);
+    let third = Expr::apply1(
+        Fun::Join,
+        Expr::apply1(
+            Fun::map_wrg(0, block_scan(low, f, neutral, &l, &chunk, true)),
+            Expr::apply(Fun::Zip, vec![blocks, zip_inputs(&offsets)]),
+        ),
+    );
+    for v in &stage.result {
+        low.capacities.push((*v, &groups * &l * &chunk));
+    }
+    Ok(vec![
+        Stage { name: format!("{}_block_totals", stage.name), body: first, result: totals, scalar_result: false },
+        Stage { name: format!("{}_block_offsets", stage.name), body: second, result: offsets, scalar_result: false },
+        Stage { name: format!("{}_scan", stage.name), body: third, result: stage.result.clone(), scalar_result: false },
+    ])
+}
+
+/// The exclusive scan of one block of `L·C` elements by one work-group:
+/// every work-item reduces its `C` elements into local memory, work-item 0
+/// scans the group's `L` sums from the block's start, and every work-item
+/// scans its elements from its own offset. With `with_offset` the block is
+/// a pair (elements, start); without, it is the elements and starts at `z`.
+fn block_scan(
+    low: &mut LiftKernel,
+    f: &Fun,
+    neutral: &[Const],
+    l: &ArithExpr,
+    chunk: &ArithExpr,
+    with_offset: bool,
+) -> Fun {
     let z = || Expr::Value(neutral.to_vec());
     let op = || Box::new(f.clone());
     let blk = low.new_param("block");
@@ -238,8 +269,9 @@ fn lower_scan(
     let sums_p = low.new_param("sums");
     let offs_p = low.new_param("offsets");
     let t = low.new_param("thread");
-    let all2 = low.new_param("all");
-    let block_elems = || Expr::apply1(Fun::Get(0), Expr::Param(blk));
+    let all = low.new_param("all");
+    let block_elems = || if with_offset { Expr::apply1(Fun::Get(0), Expr::Param(blk)) } else { Expr::Param(blk) };
+    let block_start = || if with_offset { Expr::apply1(Fun::Get(1), Expr::Param(blk)) } else { z() };
     let reduce_chunk = Fun::Lambda(
         vec![c],
         Box::new(Expr::apply1(Fun::map_seq(Fun::Id), Expr::apply(Fun::ReduceSeq(op()), vec![z(), Expr::Param(c)]))),
@@ -251,10 +283,8 @@ fn lower_scan(
             Expr::apply1(Fun::Split(chunk.clone()), block_elems()),
         ),
     );
-    let scan_sums = Fun::Lambda(
-        vec![all2],
-        Box::new(Expr::apply(Fun::ScanSeq(op()), vec![Expr::apply1(Fun::Get(1), Expr::Param(blk)), Expr::Param(all2)])),
-    );
+    let scan_sums =
+        Fun::Lambda(vec![all], Box::new(Expr::apply(Fun::ScanSeq(op()), vec![block_start(), Expr::Param(all)])));
     let offs = Expr::apply1(
         Fun::Join,
         Expr::apply1(
@@ -278,21 +308,7 @@ fn lower_scan(
     );
     let with_offs = Expr::apply1(Fun::Lambda(vec![offs_p], Box::new(write)), offs);
     let with_sums = Expr::apply1(Fun::Lambda(vec![sums_p], Box::new(with_offs)), sums);
-    let block_fun = Fun::Lambda(vec![blk], Box::new(with_sums));
-    let padded = Expr::apply1(Fun::Pad(&groups * &l * &chunk, neutral.to_vec()), xs.clone());
-    let blocks = Expr::apply1(Fun::Split(&l * &chunk), padded);
-    let third = Expr::apply1(
-        Fun::Join,
-        Expr::apply1(Fun::map_wrg(0, block_fun), Expr::apply(Fun::Zip, vec![blocks, zip_inputs(&offsets)])),
-    );
-    for v in &stage.result {
-        low.capacities.push((*v, &groups * &l * &chunk));
-    }
-    Ok(vec![
-        Stage { name: format!("{}_block_totals", stage.name), body: first, result: totals, scalar_result: false },
-        Stage { name: format!("{}_block_offsets", stage.name), body: second, result: offsets, scalar_result: false },
-        Stage { name: format!("{}_scan", stage.name), body: third, result: stage.result.clone(), scalar_result: false },
-    ])
+    Fun::Lambda(vec![blk], Box::new(with_sums))
 }
 
 /// Whether a reduction's operator is commutative: every result component

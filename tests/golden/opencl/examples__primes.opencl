@@ -520,14 +520,52 @@ __kernel void primes_filter_kept_positions_block_totals(__global const long* kep
     }
 }
 
-__kernel void primes_filter_kept_positions_block_offsets(__global const long* kept_positions_block_totals, long groups, __global long* kept_positions_block_offsets) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long acc = 0L;
-        for (long k = 0; k < groups; k++) {
-            kept_positions_block_offsets[k] = acc;
-            long add_kept_r = primes_filter_add_kept(acc, kept_positions_block_totals[k]);
-            acc = add_kept_r;
+__kernel void primes_filter_kept_positions_block_offsets(__global const long* kept_positions_block_totals, long final_chunk, long groups, __global long* kept_positions_block_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                if (k + final_chunk * l < groups) {
+                    x = kept_positions_block_totals[k + final_chunk * l];
+                } else {
+                    x = 0L;
+                }
+                long add_kept_r = primes_filter_add_kept(acc, x);
+                acc = add_kept_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long add_kept_r_1 = primes_filter_add_kept(acc_1, group_values[k_1]);
+                acc_1 = add_kept_r_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                kept_positions_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+                long x_1;
+                if (k_2 + final_chunk * l_2 < groups) {
+                    x_1 = kept_positions_block_totals[k_2 + final_chunk * l_2];
+                } else {
+                    x_1 = 0L;
+                }
+                long add_kept_r_2 = primes_filter_add_kept(acc_2, x_1);
+                acc_2 = add_kept_r_2;
+            }
         }
     }
 }
@@ -969,14 +1007,52 @@ __kernel void primes_fused_offsets_block_totals(long groups, long chunk, long n_
     }
 }
 
-__kernel void primes_fused_offsets_block_offsets(__global const long* offsets_block_totals, long groups, __global long* offsets_block_offsets) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long acc = 0L;
-        for (long k = 0; k < groups; k++) {
-            offsets_block_offsets[k] = acc;
-            long op_offsets_r = primes_fused_op_offsets(acc, offsets_block_totals[k]);
-            acc = op_offsets_r;
+__kernel void primes_fused_offsets_block_offsets(__global const long* offsets_block_totals, long final_chunk, long groups, __global long* offsets_block_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                if (k + final_chunk * l < groups) {
+                    x = offsets_block_totals[k + final_chunk * l];
+                } else {
+                    x = 0L;
+                }
+                long op_offsets_r = primes_fused_op_offsets(acc, x);
+                acc = op_offsets_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_offsets_r_1 = primes_fused_op_offsets(acc_1, group_values[k_1]);
+                acc_1 = op_offsets_r_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                offsets_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+                long x_1;
+                if (k_2 + final_chunk * l_2 < groups) {
+                    x_1 = offsets_block_totals[k_2 + final_chunk * l_2];
+                } else {
+                    x_1 = 0L;
+                }
+                long op_offsets_r_2 = primes_fused_op_offsets(acc_2, x_1);
+                acc_2 = op_offsets_r_2;
+            }
         }
     }
 }

@@ -332,14 +332,52 @@ __kernel void hsplit_filter_packed_1_positions_block_totals(__global const long*
     }
 }
 
-__kernel void hsplit_filter_packed_1_positions_block_offsets(__global const long* packed_1_positions_block_totals, long groups, __global long* packed_1_positions_block_offsets) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long acc = 0L;
-        for (long k = 0; k < groups; k++) {
-            packed_1_positions_block_offsets[k] = acc;
-            long add_packed_1_r = hsplit_filter_add_packed_1(acc, packed_1_positions_block_totals[k]);
-            acc = add_packed_1_r;
+__kernel void hsplit_filter_packed_1_positions_block_offsets(__global const long* packed_1_positions_block_totals, long final_chunk, long groups, __global long* packed_1_positions_block_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                if (k + final_chunk * l < groups) {
+                    x = packed_1_positions_block_totals[k + final_chunk * l];
+                } else {
+                    x = 0L;
+                }
+                long add_packed_1_r = hsplit_filter_add_packed_1(acc, x);
+                acc = add_packed_1_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long add_packed_1_r_1 = hsplit_filter_add_packed_1(acc_1, group_values[k_1]);
+                acc_1 = add_packed_1_r_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                packed_1_positions_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+                long x_1;
+                if (k_2 + final_chunk * l_2 < groups) {
+                    x_1 = packed_1_positions_block_totals[k_2 + final_chunk * l_2];
+                } else {
+                    x_1 = 0L;
+                }
+                long add_packed_1_r_2 = hsplit_filter_add_packed_1(acc_2, x_1);
+                acc_2 = add_packed_1_r_2;
+            }
         }
     }
 }
@@ -736,14 +774,52 @@ __kernel void hsplit_scan_sum_packed_offsets_block_totals(long groups, long chun
     }
 }
 
-__kernel void hsplit_scan_sum_packed_offsets_block_offsets(__global const long* packed_offsets_block_totals, long groups, __global long* packed_offsets_block_offsets) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long acc = 0L;
-        for (long k = 0; k < groups; k++) {
-            packed_offsets_block_offsets[k] = acc;
-            long op_packed_offsets_r = hsplit_scan_sum_op_packed_offsets(acc, packed_offsets_block_totals[k]);
-            acc = op_packed_offsets_r;
+__kernel void hsplit_scan_sum_packed_offsets_block_offsets(__global const long* packed_offsets_block_totals, long final_chunk, long groups, __global long* packed_offsets_block_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                if (k + final_chunk * l < groups) {
+                    x = packed_offsets_block_totals[k + final_chunk * l];
+                } else {
+                    x = 0L;
+                }
+                long op_packed_offsets_r = hsplit_scan_sum_op_packed_offsets(acc, x);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_packed_offsets_r_1 = hsplit_scan_sum_op_packed_offsets(acc_1, group_values[k_1]);
+                acc_1 = op_packed_offsets_r_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                packed_offsets_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+                long x_1;
+                if (k_2 + final_chunk * l_2 < groups) {
+                    x_1 = packed_offsets_block_totals[k_2 + final_chunk * l_2];
+                } else {
+                    x_1 = 0L;
+                }
+                long op_packed_offsets_r_2 = hsplit_scan_sum_op_packed_offsets(acc_2, x_1);
+                acc_2 = op_packed_offsets_r_2;
+            }
         }
     }
 }
@@ -1295,19 +1371,75 @@ __kernel void hsplit_seg_reduce_sum_sum_segscan_block_totals(long groups, long c
     }
 }
 
-__kernel void hsplit_seg_reduce_sum_sum_segscan_block_offsets(__global const long* sum_seg_flags_block_totals, __global const long* sum_seg_scan_block_totals, long groups, __global long* sum_seg_flags_block_offsets, __global long* sum_seg_scan_block_offsets) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long acc = 0L;
-        long acc_1 = 0L;
-        for (long k = 0; k < groups; k++) {
-            sum_seg_flags_block_offsets[k] = acc;
-            sum_seg_scan_block_offsets[k] = acc_1;
-            long segop_sum_r;
-            long segop_sum_r_1;
-            hsplit_seg_reduce_sum_segop_sum(acc, acc_1, sum_seg_flags_block_totals[k], sum_seg_scan_block_totals[k], &segop_sum_r, &segop_sum_r_1);
-            acc = segop_sum_r;
-            acc_1 = segop_sum_r_1;
+__kernel void hsplit_seg_reduce_sum_sum_segscan_block_offsets(__global const long* sum_seg_flags_block_totals, __global const long* sum_seg_scan_block_totals, long final_chunk, long groups, __global long* sum_seg_flags_block_offsets, __global long* sum_seg_scan_block_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    __local long group_values_2[256];
+    __local long group_values_3[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            long acc_1 = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x_1;
+                long x_2;
+                if (k + final_chunk * l_1 < groups) {
+                    x_1 = sum_seg_flags_block_totals[k + final_chunk * l_1];
+                    x_2 = sum_seg_scan_block_totals[k + final_chunk * l_1];
+                } else {
+                    x_1 = 0L;
+                    x_2 = 0L;
+                }
+                long segop_sum_r;
+                long segop_sum_r_1;
+                hsplit_seg_reduce_sum_segop_sum(acc, acc_1, x_1, x_2, &segop_sum_r, &segop_sum_r_1);
+                acc = segop_sum_r;
+                acc_1 = segop_sum_r_1;
+            }
+            {
+                group_values[l_1] = acc;
+                group_values_1[l_1] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_2 = 0L;
+            long acc_3 = 0L;
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_2[k_1] = acc_2;
+                group_values_3[k_1] = acc_3;
+                long segop_sum_r_2;
+                long segop_sum_r_3;
+                hsplit_seg_reduce_sum_segop_sum(acc_2, acc_3, group_values[k_1], group_values_1[k_1], &segop_sum_r_2, &segop_sum_r_3);
+                acc_2 = segop_sum_r_2;
+                acc_3 = segop_sum_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_3 = get_local_id(0);
+            long acc_4 = group_values_2[l_3];
+            long acc_5 = group_values_3[l_3];
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                sum_seg_flags_block_offsets[k_2 + final_chunk * l_3] = acc_4;
+                sum_seg_scan_block_offsets[k_2 + final_chunk * l_3] = acc_5;
+                long x_3;
+                long x_4;
+                if (k_2 + final_chunk * l_3 < groups) {
+                    x_3 = sum_seg_flags_block_totals[k_2 + final_chunk * l_3];
+                    x_4 = sum_seg_scan_block_totals[k_2 + final_chunk * l_3];
+                } else {
+                    x_3 = 0L;
+                    x_4 = 0L;
+                }
+                long segop_sum_r_4;
+                long segop_sum_r_5;
+                hsplit_seg_reduce_sum_segop_sum(acc_4, acc_5, x_3, x_4, &segop_sum_r_4, &segop_sum_r_5);
+                acc_4 = segop_sum_r_4;
+                acc_5 = segop_sum_r_5;
+            }
         }
     }
 }
@@ -2767,14 +2899,52 @@ __kernel void hsplit_fused_kept_positions_block_totals(__global const long* kept
     }
 }
 
-__kernel void hsplit_fused_kept_positions_block_offsets(__global const long* kept_positions_block_totals, long groups, __global long* kept_positions_block_offsets) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long acc = 0L;
-        for (long k = 0; k < groups; k++) {
-            kept_positions_block_offsets[k] = acc;
-            long add_kept_r = hsplit_fused_add_kept(acc, kept_positions_block_totals[k]);
-            acc = add_kept_r;
+__kernel void hsplit_fused_kept_positions_block_offsets(__global const long* kept_positions_block_totals, long final_chunk, long groups, __global long* kept_positions_block_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                if (k + final_chunk * l_1 < groups) {
+                    x = kept_positions_block_totals[k + final_chunk * l_1];
+                } else {
+                    x = 0L;
+                }
+                long add_kept_r = hsplit_fused_add_kept(acc, x);
+                acc = add_kept_r;
+            }
+            {
+                group_values[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long add_kept_r_1 = hsplit_fused_add_kept(acc_1, group_values[k_1]);
+                acc_1 = add_kept_r_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_3 = get_local_id(0);
+            long acc_2 = group_values_1[l_3];
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                kept_positions_block_offsets[k_2 + final_chunk * l_3] = acc_2;
+                long x_1;
+                if (k_2 + final_chunk * l_3 < groups) {
+                    x_1 = kept_positions_block_totals[k_2 + final_chunk * l_3];
+                } else {
+                    x_1 = 0L;
+                }
+                long add_kept_r_2 = hsplit_fused_add_kept(acc_2, x_1);
+                acc_2 = add_kept_r_2;
+            }
         }
     }
 }
@@ -2949,19 +3119,75 @@ __kernel void hsplit_fused_packed_lengths_segscan_block_totals(long groups_1, lo
     }
 }
 
-__kernel void hsplit_fused_packed_lengths_segscan_block_offsets(__global const long* packed_lengths_seg_flags_block_totals, __global const long* packed_lengths_seg_scan_block_totals, long groups_1, __global long* packed_lengths_seg_flags_block_offsets, __global long* packed_lengths_seg_scan_block_offsets) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long acc = 0L;
-        long acc_1 = 0L;
-        for (long k = 0; k < groups_1; k++) {
-            packed_lengths_seg_flags_block_offsets[k] = acc;
-            packed_lengths_seg_scan_block_offsets[k] = acc_1;
-            long segop_packed_lengths_r;
-            long segop_packed_lengths_r_1;
-            hsplit_fused_segop_packed_lengths(acc, acc_1, packed_lengths_seg_flags_block_totals[k], packed_lengths_seg_scan_block_totals[k], &segop_packed_lengths_r, &segop_packed_lengths_r_1);
-            acc = segop_packed_lengths_r;
-            acc_1 = segop_packed_lengths_r_1;
+__kernel void hsplit_fused_packed_lengths_segscan_block_offsets(__global const long* packed_lengths_seg_flags_block_totals, __global const long* packed_lengths_seg_scan_block_totals, long final_chunk_1, long groups_1, __global long* packed_lengths_seg_flags_block_offsets, __global long* packed_lengths_seg_scan_block_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    __local long group_values_2[256];
+    __local long group_values_3[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            long acc_1 = 0L;
+            for (long k = 0; k < final_chunk_1; k++) {
+                long x;
+                long x_1;
+                if (k + final_chunk_1 * l_1 < groups_1) {
+                    x = packed_lengths_seg_flags_block_totals[k + final_chunk_1 * l_1];
+                    x_1 = packed_lengths_seg_scan_block_totals[k + final_chunk_1 * l_1];
+                } else {
+                    x = 0L;
+                    x_1 = 0L;
+                }
+                long segop_packed_lengths_r;
+                long segop_packed_lengths_r_1;
+                hsplit_fused_segop_packed_lengths(acc, acc_1, x, x_1, &segop_packed_lengths_r, &segop_packed_lengths_r_1);
+                acc = segop_packed_lengths_r;
+                acc_1 = segop_packed_lengths_r_1;
+            }
+            {
+                group_values[l_1] = acc;
+                group_values_1[l_1] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_2 = 0L;
+            long acc_3 = 0L;
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_2[k_1] = acc_2;
+                group_values_3[k_1] = acc_3;
+                long segop_packed_lengths_r_2;
+                long segop_packed_lengths_r_3;
+                hsplit_fused_segop_packed_lengths(acc_2, acc_3, group_values[k_1], group_values_1[k_1], &segop_packed_lengths_r_2, &segop_packed_lengths_r_3);
+                acc_2 = segop_packed_lengths_r_2;
+                acc_3 = segop_packed_lengths_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_3 = get_local_id(0);
+            long acc_4 = group_values_2[l_3];
+            long acc_5 = group_values_3[l_3];
+            for (long k_2 = 0; k_2 < final_chunk_1; k_2++) {
+                packed_lengths_seg_flags_block_offsets[k_2 + final_chunk_1 * l_3] = acc_4;
+                packed_lengths_seg_scan_block_offsets[k_2 + final_chunk_1 * l_3] = acc_5;
+                long x_2;
+                long x_4;
+                if (k_2 + final_chunk_1 * l_3 < groups_1) {
+                    x_2 = packed_lengths_seg_flags_block_totals[k_2 + final_chunk_1 * l_3];
+                    x_4 = packed_lengths_seg_scan_block_totals[k_2 + final_chunk_1 * l_3];
+                } else {
+                    x_2 = 0L;
+                    x_4 = 0L;
+                }
+                long segop_packed_lengths_r_4;
+                long segop_packed_lengths_r_5;
+                hsplit_fused_segop_packed_lengths(acc_4, acc_5, x_2, x_4, &segop_packed_lengths_r_4, &segop_packed_lengths_r_5);
+                acc_4 = segop_packed_lengths_r_4;
+                acc_5 = segop_packed_lengths_r_5;
+            }
         }
     }
 }
@@ -3255,14 +3481,52 @@ __kernel void hsplit_fused_2_rank_block_totals(long groups, long chunk, long ins
     }
 }
 
-__kernel void hsplit_fused_2_rank_block_offsets(__global const long* rank_block_totals, long groups, __global long* rank_block_offsets) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long acc = 0L;
-        for (long k = 0; k < groups; k++) {
-            rank_block_offsets[k] = acc;
-            long op_rank_r = hsplit_fused_2_op_rank(acc, rank_block_totals[k]);
-            acc = op_rank_r;
+__kernel void hsplit_fused_2_rank_block_offsets(__global const long* rank_block_totals, long final_chunk, long groups, __global long* rank_block_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                if (k + final_chunk * l < groups) {
+                    x = rank_block_totals[k + final_chunk * l];
+                } else {
+                    x = 0L;
+                }
+                long op_rank_r = hsplit_fused_2_op_rank(acc, x);
+                acc = op_rank_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_rank_r_1 = hsplit_fused_2_op_rank(acc_1, group_values[k_1]);
+                acc_1 = op_rank_r_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                rank_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+                long x_1;
+                if (k_2 + final_chunk * l_2 < groups) {
+                    x_1 = rank_block_totals[k_2 + final_chunk * l_2];
+                } else {
+                    x_1 = 0L;
+                }
+                long op_rank_r_2 = hsplit_fused_2_op_rank(acc_2, x_1);
+                acc_2 = op_rank_r_2;
+            }
         }
     }
 }
@@ -3380,14 +3644,52 @@ __kernel void hsplit_fused_2_then_instances_positions_block_totals(__global cons
     }
 }
 
-__kernel void hsplit_fused_2_then_instances_positions_block_offsets(__global const long* then_instances_positions_block_totals, long groups, __global long* then_instances_positions_block_offsets) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long acc = 0L;
-        for (long k = 0; k < groups; k++) {
-            then_instances_positions_block_offsets[k] = acc;
-            long add_then_instances_r = hsplit_fused_2_add_then_instances(acc, then_instances_positions_block_totals[k]);
-            acc = add_then_instances_r;
+__kernel void hsplit_fused_2_then_instances_positions_block_offsets(__global const long* then_instances_positions_block_totals, long final_chunk, long groups, __global long* then_instances_positions_block_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                if (k + final_chunk * l < groups) {
+                    x = then_instances_positions_block_totals[k + final_chunk * l];
+                } else {
+                    x = 0L;
+                }
+                long add_then_instances_r = hsplit_fused_2_add_then_instances(acc, x);
+                acc = add_then_instances_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long add_then_instances_r_1 = hsplit_fused_2_add_then_instances(acc_1, group_values[k_1]);
+                acc_1 = add_then_instances_r_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                then_instances_positions_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+                long x_1;
+                if (k_2 + final_chunk * l_2 < groups) {
+                    x_1 = then_instances_positions_block_totals[k_2 + final_chunk * l_2];
+                } else {
+                    x_1 = 0L;
+                }
+                long add_then_instances_r_2 = hsplit_fused_2_add_then_instances(acc_2, x_1);
+                acc_2 = add_then_instances_r_2;
+            }
         }
     }
 }
@@ -3522,14 +3824,52 @@ __kernel void hsplit_fused_2_else_instances_positions_block_totals(__global cons
     }
 }
 
-__kernel void hsplit_fused_2_else_instances_positions_block_offsets(__global const long* else_instances_positions_block_totals, long groups, __global long* else_instances_positions_block_offsets) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long acc = 0L;
-        for (long k = 0; k < groups; k++) {
-            else_instances_positions_block_offsets[k] = acc;
-            long add_else_instances_r = hsplit_fused_2_add_else_instances(acc, else_instances_positions_block_totals[k]);
-            acc = add_else_instances_r;
+__kernel void hsplit_fused_2_else_instances_positions_block_offsets(__global const long* else_instances_positions_block_totals, long final_chunk, long groups, __global long* else_instances_positions_block_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                if (k + final_chunk * l < groups) {
+                    x = else_instances_positions_block_totals[k + final_chunk * l];
+                } else {
+                    x = 0L;
+                }
+                long add_else_instances_r = hsplit_fused_2_add_else_instances(acc, x);
+                acc = add_else_instances_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long add_else_instances_r_1 = hsplit_fused_2_add_else_instances(acc_1, group_values[k_1]);
+                acc_1 = add_else_instances_r_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                else_instances_positions_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+                long x_1;
+                if (k_2 + final_chunk * l_2 < groups) {
+                    x_1 = else_instances_positions_block_totals[k_2 + final_chunk * l_2];
+                } else {
+                    x_1 = 0L;
+                }
+                long add_else_instances_r_2 = hsplit_fused_2_add_else_instances(acc_2, x_1);
+                acc_2 = add_else_instances_r_2;
+            }
         }
     }
 }
@@ -3810,14 +4150,52 @@ __kernel void hsplit_fused_3_packed_offsets_block_totals(long groups, long chunk
     }
 }
 
-__kernel void hsplit_fused_3_packed_offsets_block_offsets(__global const long* packed_offsets_block_totals, long groups, __global long* packed_offsets_block_offsets) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long acc = 0L;
-        for (long k = 0; k < groups; k++) {
-            packed_offsets_block_offsets[k] = acc;
-            long op_packed_offsets_r = hsplit_fused_3_op_packed_offsets(acc, packed_offsets_block_totals[k]);
-            acc = op_packed_offsets_r;
+__kernel void hsplit_fused_3_packed_offsets_block_offsets(__global const long* packed_offsets_block_totals, long final_chunk, long groups, __global long* packed_offsets_block_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                if (k + final_chunk * l < groups) {
+                    x = packed_offsets_block_totals[k + final_chunk * l];
+                } else {
+                    x = 0L;
+                }
+                long op_packed_offsets_r = hsplit_fused_3_op_packed_offsets(acc, x);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_packed_offsets_r_1 = hsplit_fused_3_op_packed_offsets(acc_1, group_values[k_1]);
+                acc_1 = op_packed_offsets_r_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                packed_offsets_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+                long x_1;
+                if (k_2 + final_chunk * l_2 < groups) {
+                    x_1 = packed_offsets_block_totals[k_2 + final_chunk * l_2];
+                } else {
+                    x_1 = 0L;
+                }
+                long op_packed_offsets_r_2 = hsplit_fused_3_op_packed_offsets(acc_2, x_1);
+                acc_2 = op_packed_offsets_r_2;
+            }
         }
     }
 }
@@ -4143,14 +4521,52 @@ __kernel void hsplit_fused_4_packed_offsets_block_totals(long groups, long chunk
     }
 }
 
-__kernel void hsplit_fused_4_packed_offsets_block_offsets(__global const long* packed_offsets_block_totals, long groups, __global long* packed_offsets_block_offsets) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long acc = 0L;
-        for (long k = 0; k < groups; k++) {
-            packed_offsets_block_offsets[k] = acc;
-            long op_packed_offsets_r = hsplit_fused_4_op_packed_offsets(acc, packed_offsets_block_totals[k]);
-            acc = op_packed_offsets_r;
+__kernel void hsplit_fused_4_packed_offsets_block_offsets(__global const long* packed_offsets_block_totals, long final_chunk, long groups, __global long* packed_offsets_block_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                if (k + final_chunk * l < groups) {
+                    x = packed_offsets_block_totals[k + final_chunk * l];
+                } else {
+                    x = 0L;
+                }
+                long op_packed_offsets_r = hsplit_fused_4_op_packed_offsets(acc, x);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_packed_offsets_r_1 = hsplit_fused_4_op_packed_offsets(acc_1, group_values[k_1]);
+                acc_1 = op_packed_offsets_r_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                packed_offsets_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+                long x_1;
+                if (k_2 + final_chunk * l_2 < groups) {
+                    x_1 = packed_offsets_block_totals[k_2 + final_chunk * l_2];
+                } else {
+                    x_1 = 0L;
+                }
+                long op_packed_offsets_r_2 = hsplit_fused_4_op_packed_offsets(acc_2, x_1);
+                acc_2 = op_packed_offsets_r_2;
+            }
         }
     }
 }
@@ -4634,23 +5050,95 @@ __kernel void hsplit_fused_5_extreme_segscan_block_totals(long groups, long chun
     }
 }
 
-__kernel void hsplit_fused_5_extreme_segscan_block_offsets(__global const long* extreme_seg_flags_block_totals, __global const double* extreme_seg_scan_block_totals_41, __global const long* extreme_seg_scan_block_totals_42, long groups, __global long* extreme_seg_flags_block_offsets, __global double* extreme_seg_scan_block_offsets_44, __global long* extreme_seg_scan_block_offsets_45) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long acc = 0L;
-        double acc_1 = 0.0;
-        long acc_2 = -1L;
-        for (long k = 0; k < groups; k++) {
-            extreme_seg_flags_block_offsets[k] = acc;
-            extreme_seg_scan_block_offsets_44[k] = acc_1;
-            extreme_seg_scan_block_offsets_45[k] = acc_2;
-            long segop_extreme_r;
-            double segop_extreme_r_1;
-            long segop_extreme_r_2;
-            hsplit_fused_5_segop_extreme(acc, acc_1, acc_2, extreme_seg_flags_block_totals[k], extreme_seg_scan_block_totals_41[k], extreme_seg_scan_block_totals_42[k], &segop_extreme_r, &segop_extreme_r_1, &segop_extreme_r_2);
-            acc = segop_extreme_r;
-            acc_1 = segop_extreme_r_1;
-            acc_2 = segop_extreme_r_2;
+__kernel void hsplit_fused_5_extreme_segscan_block_offsets(__global const long* extreme_seg_flags_block_totals, __global const double* extreme_seg_scan_block_totals_41, __global const long* extreme_seg_scan_block_totals_42, long final_chunk, long groups, __global long* extreme_seg_flags_block_offsets, __global double* extreme_seg_scan_block_offsets_44, __global long* extreme_seg_scan_block_offsets_45) {
+    __local long group_values[256];
+    __local double group_values_1[256];
+    __local long group_values_2[256];
+    __local long group_values_3[256];
+    __local double group_values_4[256];
+    __local long group_values_5[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            double acc_1 = 0.0;
+            long acc_2 = -1L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                double x_1;
+                long x_2;
+                if (k + final_chunk * l_1 < groups) {
+                    x = extreme_seg_flags_block_totals[k + final_chunk * l_1];
+                    x_1 = extreme_seg_scan_block_totals_41[k + final_chunk * l_1];
+                    x_2 = extreme_seg_scan_block_totals_42[k + final_chunk * l_1];
+                } else {
+                    x = 0L;
+                    x_1 = 0.0;
+                    x_2 = -1L;
+                }
+                long segop_extreme_r;
+                double segop_extreme_r_1;
+                long segop_extreme_r_2;
+                hsplit_fused_5_segop_extreme(acc, acc_1, acc_2, x, x_1, x_2, &segop_extreme_r, &segop_extreme_r_1, &segop_extreme_r_2);
+                acc = segop_extreme_r;
+                acc_1 = segop_extreme_r_1;
+                acc_2 = segop_extreme_r_2;
+            }
+            {
+                group_values[l_1] = acc;
+                group_values_1[l_1] = acc_1;
+                group_values_2[l_1] = acc_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_3 = 0L;
+            double acc_4 = 0.0;
+            long acc_5 = -1L;
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_3[k_1] = acc_3;
+                group_values_4[k_1] = acc_4;
+                group_values_5[k_1] = acc_5;
+                long segop_extreme_r_3;
+                double segop_extreme_r_4;
+                long segop_extreme_r_5;
+                hsplit_fused_5_segop_extreme(acc_3, acc_4, acc_5, group_values[k_1], group_values_1[k_1], group_values_2[k_1], &segop_extreme_r_3, &segop_extreme_r_4, &segop_extreme_r_5);
+                acc_3 = segop_extreme_r_3;
+                acc_4 = segop_extreme_r_4;
+                acc_5 = segop_extreme_r_5;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_3 = get_local_id(0);
+            long acc_6 = group_values_3[l_3];
+            double acc_7 = group_values_4[l_3];
+            long acc_8 = group_values_5[l_3];
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                extreme_seg_flags_block_offsets[k_2 + final_chunk * l_3] = acc_6;
+                extreme_seg_scan_block_offsets_44[k_2 + final_chunk * l_3] = acc_7;
+                extreme_seg_scan_block_offsets_45[k_2 + final_chunk * l_3] = acc_8;
+                long x_3;
+                double x_4;
+                long x_5;
+                if (k_2 + final_chunk * l_3 < groups) {
+                    x_3 = extreme_seg_flags_block_totals[k_2 + final_chunk * l_3];
+                    x_4 = extreme_seg_scan_block_totals_41[k_2 + final_chunk * l_3];
+                    x_5 = extreme_seg_scan_block_totals_42[k_2 + final_chunk * l_3];
+                } else {
+                    x_3 = 0L;
+                    x_4 = 0.0;
+                    x_5 = -1L;
+                }
+                long segop_extreme_r_6;
+                double segop_extreme_r_7;
+                long segop_extreme_r_8;
+                hsplit_fused_5_segop_extreme(acc_6, acc_7, acc_8, x_3, x_4, x_5, &segop_extreme_r_6, &segop_extreme_r_7, &segop_extreme_r_8);
+                acc_6 = segop_extreme_r_6;
+                acc_7 = segop_extreme_r_7;
+                acc_8 = segop_extreme_r_8;
+            }
         }
     }
 }
@@ -5122,14 +5610,52 @@ __kernel void hsplit_fused_7_packed_offsets_block_totals(long groups, long chunk
     }
 }
 
-__kernel void hsplit_fused_7_packed_offsets_block_offsets(__global const long* packed_offsets_block_totals, long groups, __global long* packed_offsets_block_offsets) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long acc = 0L;
-        for (long k = 0; k < groups; k++) {
-            packed_offsets_block_offsets[k] = acc;
-            long op_packed_offsets_r = hsplit_fused_7_op_packed_offsets(acc, packed_offsets_block_totals[k]);
-            acc = op_packed_offsets_r;
+__kernel void hsplit_fused_7_packed_offsets_block_offsets(__global const long* packed_offsets_block_totals, long final_chunk, long groups, __global long* packed_offsets_block_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                if (k + final_chunk * l < groups) {
+                    x = packed_offsets_block_totals[k + final_chunk * l];
+                } else {
+                    x = 0L;
+                }
+                long op_packed_offsets_r = hsplit_fused_7_op_packed_offsets(acc, x);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_packed_offsets_r_1 = hsplit_fused_7_op_packed_offsets(acc_1, group_values[k_1]);
+                acc_1 = op_packed_offsets_r_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                packed_offsets_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+                long x_1;
+                if (k_2 + final_chunk * l_2 < groups) {
+                    x_1 = packed_offsets_block_totals[k_2 + final_chunk * l_2];
+                } else {
+                    x_1 = 0L;
+                }
+                long op_packed_offsets_r_2 = hsplit_fused_7_op_packed_offsets(acc_2, x_1);
+                acc_2 = op_packed_offsets_r_2;
+            }
         }
     }
 }
@@ -5604,14 +6130,52 @@ __kernel void hsplit_fused_8_packed_offsets_block_totals(long groups, long chunk
     }
 }
 
-__kernel void hsplit_fused_8_packed_offsets_block_offsets(__global const long* packed_offsets_block_totals, long groups, __global long* packed_offsets_block_offsets) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long acc = 0L;
-        for (long k = 0; k < groups; k++) {
-            packed_offsets_block_offsets[k] = acc;
-            long op_packed_offsets_r = hsplit_fused_8_op_packed_offsets(acc, packed_offsets_block_totals[k]);
-            acc = op_packed_offsets_r;
+__kernel void hsplit_fused_8_packed_offsets_block_offsets(__global const long* packed_offsets_block_totals, long final_chunk, long groups, __global long* packed_offsets_block_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                if (k + final_chunk * l < groups) {
+                    x = packed_offsets_block_totals[k + final_chunk * l];
+                } else {
+                    x = 0L;
+                }
+                long op_packed_offsets_r = hsplit_fused_8_op_packed_offsets(acc, x);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_packed_offsets_r_1 = hsplit_fused_8_op_packed_offsets(acc_1, group_values[k_1]);
+                acc_1 = op_packed_offsets_r_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                packed_offsets_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+                long x_1;
+                if (k_2 + final_chunk * l_2 < groups) {
+                    x_1 = packed_offsets_block_totals[k_2 + final_chunk * l_2];
+                } else {
+                    x_1 = 0L;
+                }
+                long op_packed_offsets_r_2 = hsplit_fused_8_op_packed_offsets(acc_2, x_1);
+                acc_2 = op_packed_offsets_r_2;
+            }
         }
     }
 }
@@ -6073,14 +6637,52 @@ __kernel void hsplit_fused_9_kept_positions_block_totals(__global const long* ke
     }
 }
 
-__kernel void hsplit_fused_9_kept_positions_block_offsets(__global const long* kept_positions_block_totals, long groups, __global long* kept_positions_block_offsets) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long acc = 0L;
-        for (long k = 0; k < groups; k++) {
-            kept_positions_block_offsets[k] = acc;
-            long add_kept_r = hsplit_fused_9_add_kept(acc, kept_positions_block_totals[k]);
-            acc = add_kept_r;
+__kernel void hsplit_fused_9_kept_positions_block_offsets(__global const long* kept_positions_block_totals, long final_chunk, long groups, __global long* kept_positions_block_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                if (k + final_chunk * l_1 < groups) {
+                    x = kept_positions_block_totals[k + final_chunk * l_1];
+                } else {
+                    x = 0L;
+                }
+                long add_kept_r = hsplit_fused_9_add_kept(acc, x);
+                acc = add_kept_r;
+            }
+            {
+                group_values[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long add_kept_r_1 = hsplit_fused_9_add_kept(acc_1, group_values[k_1]);
+                acc_1 = add_kept_r_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_3 = get_local_id(0);
+            long acc_2 = group_values_1[l_3];
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                kept_positions_block_offsets[k_2 + final_chunk * l_3] = acc_2;
+                long x_1;
+                if (k_2 + final_chunk * l_3 < groups) {
+                    x_1 = kept_positions_block_totals[k_2 + final_chunk * l_3];
+                } else {
+                    x_1 = 0L;
+                }
+                long add_kept_r_2 = hsplit_fused_9_add_kept(acc_2, x_1);
+                acc_2 = add_kept_r_2;
+            }
         }
     }
 }
@@ -6257,19 +6859,75 @@ __kernel void hsplit_fused_9_packed_lengths_segscan_block_totals(long groups_1, 
     }
 }
 
-__kernel void hsplit_fused_9_packed_lengths_segscan_block_offsets(__global const long* packed_lengths_seg_flags_block_totals, __global const long* packed_lengths_seg_scan_block_totals, long groups_1, __global long* packed_lengths_seg_flags_block_offsets, __global long* packed_lengths_seg_scan_block_offsets) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long acc = 0L;
-        long acc_1 = 0L;
-        for (long k = 0; k < groups_1; k++) {
-            packed_lengths_seg_flags_block_offsets[k] = acc;
-            packed_lengths_seg_scan_block_offsets[k] = acc_1;
-            long segop_packed_lengths_r;
-            long segop_packed_lengths_r_1;
-            hsplit_fused_9_segop_packed_lengths(acc, acc_1, packed_lengths_seg_flags_block_totals[k], packed_lengths_seg_scan_block_totals[k], &segop_packed_lengths_r, &segop_packed_lengths_r_1);
-            acc = segop_packed_lengths_r;
-            acc_1 = segop_packed_lengths_r_1;
+__kernel void hsplit_fused_9_packed_lengths_segscan_block_offsets(__global const long* packed_lengths_seg_flags_block_totals, __global const long* packed_lengths_seg_scan_block_totals, long final_chunk_1, long groups_1, __global long* packed_lengths_seg_flags_block_offsets, __global long* packed_lengths_seg_scan_block_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    __local long group_values_2[256];
+    __local long group_values_3[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            long acc_1 = 0L;
+            for (long k = 0; k < final_chunk_1; k++) {
+                long x;
+                long x_1;
+                if (k + final_chunk_1 * l_1 < groups_1) {
+                    x = packed_lengths_seg_flags_block_totals[k + final_chunk_1 * l_1];
+                    x_1 = packed_lengths_seg_scan_block_totals[k + final_chunk_1 * l_1];
+                } else {
+                    x = 0L;
+                    x_1 = 0L;
+                }
+                long segop_packed_lengths_r;
+                long segop_packed_lengths_r_1;
+                hsplit_fused_9_segop_packed_lengths(acc, acc_1, x, x_1, &segop_packed_lengths_r, &segop_packed_lengths_r_1);
+                acc = segop_packed_lengths_r;
+                acc_1 = segop_packed_lengths_r_1;
+            }
+            {
+                group_values[l_1] = acc;
+                group_values_1[l_1] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_2 = 0L;
+            long acc_3 = 0L;
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_2[k_1] = acc_2;
+                group_values_3[k_1] = acc_3;
+                long segop_packed_lengths_r_2;
+                long segop_packed_lengths_r_3;
+                hsplit_fused_9_segop_packed_lengths(acc_2, acc_3, group_values[k_1], group_values_1[k_1], &segop_packed_lengths_r_2, &segop_packed_lengths_r_3);
+                acc_2 = segop_packed_lengths_r_2;
+                acc_3 = segop_packed_lengths_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_3 = get_local_id(0);
+            long acc_4 = group_values_2[l_3];
+            long acc_5 = group_values_3[l_3];
+            for (long k_2 = 0; k_2 < final_chunk_1; k_2++) {
+                packed_lengths_seg_flags_block_offsets[k_2 + final_chunk_1 * l_3] = acc_4;
+                packed_lengths_seg_scan_block_offsets[k_2 + final_chunk_1 * l_3] = acc_5;
+                long x_2;
+                long x_3;
+                if (k_2 + final_chunk_1 * l_3 < groups_1) {
+                    x_2 = packed_lengths_seg_flags_block_totals[k_2 + final_chunk_1 * l_3];
+                    x_3 = packed_lengths_seg_scan_block_totals[k_2 + final_chunk_1 * l_3];
+                } else {
+                    x_2 = 0L;
+                    x_3 = 0L;
+                }
+                long segop_packed_lengths_r_4;
+                long segop_packed_lengths_r_5;
+                hsplit_fused_9_segop_packed_lengths(acc_4, acc_5, x_2, x_3, &segop_packed_lengths_r_4, &segop_packed_lengths_r_5);
+                acc_4 = segop_packed_lengths_r_4;
+                acc_5 = segop_packed_lengths_r_5;
+            }
         }
     }
 }
@@ -6563,14 +7221,52 @@ __kernel void hsplit_fused_10_rank_block_totals(long groups, long chunk, long in
     }
 }
 
-__kernel void hsplit_fused_10_rank_block_offsets(__global const long* rank_block_totals, long groups, __global long* rank_block_offsets) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long acc = 0L;
-        for (long k = 0; k < groups; k++) {
-            rank_block_offsets[k] = acc;
-            long op_rank_r = hsplit_fused_10_op_rank(acc, rank_block_totals[k]);
-            acc = op_rank_r;
+__kernel void hsplit_fused_10_rank_block_offsets(__global const long* rank_block_totals, long final_chunk, long groups, __global long* rank_block_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                if (k + final_chunk * l < groups) {
+                    x = rank_block_totals[k + final_chunk * l];
+                } else {
+                    x = 0L;
+                }
+                long op_rank_r = hsplit_fused_10_op_rank(acc, x);
+                acc = op_rank_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_rank_r_1 = hsplit_fused_10_op_rank(acc_1, group_values[k_1]);
+                acc_1 = op_rank_r_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                rank_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+                long x_1;
+                if (k_2 + final_chunk * l_2 < groups) {
+                    x_1 = rank_block_totals[k_2 + final_chunk * l_2];
+                } else {
+                    x_1 = 0L;
+                }
+                long op_rank_r_2 = hsplit_fused_10_op_rank(acc_2, x_1);
+                acc_2 = op_rank_r_2;
+            }
         }
     }
 }
@@ -6688,14 +7384,52 @@ __kernel void hsplit_fused_10_then_instances_positions_block_totals(__global con
     }
 }
 
-__kernel void hsplit_fused_10_then_instances_positions_block_offsets(__global const long* then_instances_positions_block_totals, long groups, __global long* then_instances_positions_block_offsets) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long acc = 0L;
-        for (long k = 0; k < groups; k++) {
-            then_instances_positions_block_offsets[k] = acc;
-            long add_then_instances_r = hsplit_fused_10_add_then_instances(acc, then_instances_positions_block_totals[k]);
-            acc = add_then_instances_r;
+__kernel void hsplit_fused_10_then_instances_positions_block_offsets(__global const long* then_instances_positions_block_totals, long final_chunk, long groups, __global long* then_instances_positions_block_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                if (k + final_chunk * l < groups) {
+                    x = then_instances_positions_block_totals[k + final_chunk * l];
+                } else {
+                    x = 0L;
+                }
+                long add_then_instances_r = hsplit_fused_10_add_then_instances(acc, x);
+                acc = add_then_instances_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long add_then_instances_r_1 = hsplit_fused_10_add_then_instances(acc_1, group_values[k_1]);
+                acc_1 = add_then_instances_r_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                then_instances_positions_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+                long x_1;
+                if (k_2 + final_chunk * l_2 < groups) {
+                    x_1 = then_instances_positions_block_totals[k_2 + final_chunk * l_2];
+                } else {
+                    x_1 = 0L;
+                }
+                long add_then_instances_r_2 = hsplit_fused_10_add_then_instances(acc_2, x_1);
+                acc_2 = add_then_instances_r_2;
+            }
         }
     }
 }
@@ -6830,14 +7564,52 @@ __kernel void hsplit_fused_10_else_instances_positions_block_totals(__global con
     }
 }
 
-__kernel void hsplit_fused_10_else_instances_positions_block_offsets(__global const long* else_instances_positions_block_totals, long groups, __global long* else_instances_positions_block_offsets) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long acc = 0L;
-        for (long k = 0; k < groups; k++) {
-            else_instances_positions_block_offsets[k] = acc;
-            long add_else_instances_r = hsplit_fused_10_add_else_instances(acc, else_instances_positions_block_totals[k]);
-            acc = add_else_instances_r;
+__kernel void hsplit_fused_10_else_instances_positions_block_offsets(__global const long* else_instances_positions_block_totals, long final_chunk, long groups, __global long* else_instances_positions_block_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                if (k + final_chunk * l < groups) {
+                    x = else_instances_positions_block_totals[k + final_chunk * l];
+                } else {
+                    x = 0L;
+                }
+                long add_else_instances_r = hsplit_fused_10_add_else_instances(acc, x);
+                acc = add_else_instances_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long add_else_instances_r_1 = hsplit_fused_10_add_else_instances(acc_1, group_values[k_1]);
+                acc_1 = add_else_instances_r_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                else_instances_positions_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+                long x_1;
+                if (k_2 + final_chunk * l_2 < groups) {
+                    x_1 = else_instances_positions_block_totals[k_2 + final_chunk * l_2];
+                } else {
+                    x_1 = 0L;
+                }
+                long add_else_instances_r_2 = hsplit_fused_10_add_else_instances(acc_2, x_1);
+                acc_2 = add_else_instances_r_2;
+            }
         }
     }
 }
@@ -7073,14 +7845,52 @@ __kernel void hsplit_fused_11_packed_offsets_block_totals(long groups, long chun
     }
 }
 
-__kernel void hsplit_fused_11_packed_offsets_block_offsets(__global const long* packed_offsets_block_totals, long groups, __global long* packed_offsets_block_offsets) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long acc = 0L;
-        for (long k = 0; k < groups; k++) {
-            packed_offsets_block_offsets[k] = acc;
-            long op_packed_offsets_r = hsplit_fused_11_op_packed_offsets(acc, packed_offsets_block_totals[k]);
-            acc = op_packed_offsets_r;
+__kernel void hsplit_fused_11_packed_offsets_block_offsets(__global const long* packed_offsets_block_totals, long final_chunk, long groups, __global long* packed_offsets_block_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                if (k + final_chunk * l < groups) {
+                    x = packed_offsets_block_totals[k + final_chunk * l];
+                } else {
+                    x = 0L;
+                }
+                long op_packed_offsets_r = hsplit_fused_11_op_packed_offsets(acc, x);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_packed_offsets_r_1 = hsplit_fused_11_op_packed_offsets(acc_1, group_values[k_1]);
+                acc_1 = op_packed_offsets_r_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                packed_offsets_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+                long x_1;
+                if (k_2 + final_chunk * l_2 < groups) {
+                    x_1 = packed_offsets_block_totals[k_2 + final_chunk * l_2];
+                } else {
+                    x_1 = 0L;
+                }
+                long op_packed_offsets_r_2 = hsplit_fused_11_op_packed_offsets(acc_2, x_1);
+                acc_2 = op_packed_offsets_r_2;
+            }
         }
     }
 }
@@ -7564,23 +8374,95 @@ __kernel void hsplit_fused_12_extreme_segscan_block_totals(long groups, long chu
     }
 }
 
-__kernel void hsplit_fused_12_extreme_segscan_block_offsets(__global const long* extreme_seg_flags_block_totals, __global const double* extreme_seg_scan_block_totals_41, __global const long* extreme_seg_scan_block_totals_42, long groups, __global long* extreme_seg_flags_block_offsets, __global double* extreme_seg_scan_block_offsets_44, __global long* extreme_seg_scan_block_offsets_45) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long acc = 0L;
-        double acc_1 = 0.0;
-        long acc_2 = -1L;
-        for (long k = 0; k < groups; k++) {
-            extreme_seg_flags_block_offsets[k] = acc;
-            extreme_seg_scan_block_offsets_44[k] = acc_1;
-            extreme_seg_scan_block_offsets_45[k] = acc_2;
-            long segop_extreme_r;
-            double segop_extreme_r_1;
-            long segop_extreme_r_2;
-            hsplit_fused_12_segop_extreme(acc, acc_1, acc_2, extreme_seg_flags_block_totals[k], extreme_seg_scan_block_totals_41[k], extreme_seg_scan_block_totals_42[k], &segop_extreme_r, &segop_extreme_r_1, &segop_extreme_r_2);
-            acc = segop_extreme_r;
-            acc_1 = segop_extreme_r_1;
-            acc_2 = segop_extreme_r_2;
+__kernel void hsplit_fused_12_extreme_segscan_block_offsets(__global const long* extreme_seg_flags_block_totals, __global const double* extreme_seg_scan_block_totals_41, __global const long* extreme_seg_scan_block_totals_42, long final_chunk, long groups, __global long* extreme_seg_flags_block_offsets, __global double* extreme_seg_scan_block_offsets_44, __global long* extreme_seg_scan_block_offsets_45) {
+    __local long group_values[256];
+    __local double group_values_1[256];
+    __local long group_values_2[256];
+    __local long group_values_3[256];
+    __local double group_values_4[256];
+    __local long group_values_5[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            double acc_1 = 0.0;
+            long acc_2 = -1L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                double x_1;
+                long x_2;
+                if (k + final_chunk * l_1 < groups) {
+                    x = extreme_seg_flags_block_totals[k + final_chunk * l_1];
+                    x_1 = extreme_seg_scan_block_totals_41[k + final_chunk * l_1];
+                    x_2 = extreme_seg_scan_block_totals_42[k + final_chunk * l_1];
+                } else {
+                    x = 0L;
+                    x_1 = 0.0;
+                    x_2 = -1L;
+                }
+                long segop_extreme_r;
+                double segop_extreme_r_1;
+                long segop_extreme_r_2;
+                hsplit_fused_12_segop_extreme(acc, acc_1, acc_2, x, x_1, x_2, &segop_extreme_r, &segop_extreme_r_1, &segop_extreme_r_2);
+                acc = segop_extreme_r;
+                acc_1 = segop_extreme_r_1;
+                acc_2 = segop_extreme_r_2;
+            }
+            {
+                group_values[l_1] = acc;
+                group_values_1[l_1] = acc_1;
+                group_values_2[l_1] = acc_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_3 = 0L;
+            double acc_4 = 0.0;
+            long acc_5 = -1L;
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_3[k_1] = acc_3;
+                group_values_4[k_1] = acc_4;
+                group_values_5[k_1] = acc_5;
+                long segop_extreme_r_3;
+                double segop_extreme_r_4;
+                long segop_extreme_r_5;
+                hsplit_fused_12_segop_extreme(acc_3, acc_4, acc_5, group_values[k_1], group_values_1[k_1], group_values_2[k_1], &segop_extreme_r_3, &segop_extreme_r_4, &segop_extreme_r_5);
+                acc_3 = segop_extreme_r_3;
+                acc_4 = segop_extreme_r_4;
+                acc_5 = segop_extreme_r_5;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_3 = get_local_id(0);
+            long acc_6 = group_values_3[l_3];
+            double acc_7 = group_values_4[l_3];
+            long acc_8 = group_values_5[l_3];
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                extreme_seg_flags_block_offsets[k_2 + final_chunk * l_3] = acc_6;
+                extreme_seg_scan_block_offsets_44[k_2 + final_chunk * l_3] = acc_7;
+                extreme_seg_scan_block_offsets_45[k_2 + final_chunk * l_3] = acc_8;
+                long x_3;
+                double x_4;
+                long x_5;
+                if (k_2 + final_chunk * l_3 < groups) {
+                    x_3 = extreme_seg_flags_block_totals[k_2 + final_chunk * l_3];
+                    x_4 = extreme_seg_scan_block_totals_41[k_2 + final_chunk * l_3];
+                    x_5 = extreme_seg_scan_block_totals_42[k_2 + final_chunk * l_3];
+                } else {
+                    x_3 = 0L;
+                    x_4 = 0.0;
+                    x_5 = -1L;
+                }
+                long segop_extreme_r_6;
+                double segop_extreme_r_7;
+                long segop_extreme_r_8;
+                hsplit_fused_12_segop_extreme(acc_6, acc_7, acc_8, x_3, x_4, x_5, &segop_extreme_r_6, &segop_extreme_r_7, &segop_extreme_r_8);
+                acc_6 = segop_extreme_r_6;
+                acc_7 = segop_extreme_r_7;
+                acc_8 = segop_extreme_r_8;
+            }
         }
     }
 }
@@ -8055,14 +8937,52 @@ __kernel void hsplit_fused_14_packed_offsets_block_totals(long groups, long chun
     }
 }
 
-__kernel void hsplit_fused_14_packed_offsets_block_offsets(__global const long* packed_offsets_block_totals, long groups, __global long* packed_offsets_block_offsets) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long acc = 0L;
-        for (long k = 0; k < groups; k++) {
-            packed_offsets_block_offsets[k] = acc;
-            long op_packed_offsets_r = hsplit_fused_14_op_packed_offsets(acc, packed_offsets_block_totals[k]);
-            acc = op_packed_offsets_r;
+__kernel void hsplit_fused_14_packed_offsets_block_offsets(__global const long* packed_offsets_block_totals, long final_chunk, long groups, __global long* packed_offsets_block_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                if (k + final_chunk * l < groups) {
+                    x = packed_offsets_block_totals[k + final_chunk * l];
+                } else {
+                    x = 0L;
+                }
+                long op_packed_offsets_r = hsplit_fused_14_op_packed_offsets(acc, x);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_packed_offsets_r_1 = hsplit_fused_14_op_packed_offsets(acc_1, group_values[k_1]);
+                acc_1 = op_packed_offsets_r_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                packed_offsets_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+                long x_1;
+                if (k_2 + final_chunk * l_2 < groups) {
+                    x_1 = packed_offsets_block_totals[k_2 + final_chunk * l_2];
+                } else {
+                    x_1 = 0L;
+                }
+                long op_packed_offsets_r_2 = hsplit_fused_14_op_packed_offsets(acc_2, x_1);
+                acc_2 = op_packed_offsets_r_2;
+            }
         }
     }
 }
@@ -8491,14 +9411,52 @@ __kernel void hsplit_fused_15_packed_offsets_block_totals(long groups, long chun
     }
 }
 
-__kernel void hsplit_fused_15_packed_offsets_block_offsets(__global const long* packed_offsets_block_totals_110, long groups, __global long* packed_offsets_block_offsets_111) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long acc = 0L;
-        for (long k = 0; k < groups; k++) {
-            packed_offsets_block_offsets_111[k] = acc;
-            long op_packed_offsets_r = hsplit_fused_15_op_packed_offsets(acc, packed_offsets_block_totals_110[k]);
-            acc = op_packed_offsets_r;
+__kernel void hsplit_fused_15_packed_offsets_block_offsets(__global const long* packed_offsets_block_totals_110, long final_chunk, long groups, __global long* packed_offsets_block_offsets_111) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                if (k + final_chunk * l < groups) {
+                    x = packed_offsets_block_totals_110[k + final_chunk * l];
+                } else {
+                    x = 0L;
+                }
+                long op_packed_offsets_r = hsplit_fused_15_op_packed_offsets(acc, x);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_packed_offsets_r_1 = hsplit_fused_15_op_packed_offsets(acc_1, group_values[k_1]);
+                acc_1 = op_packed_offsets_r_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                packed_offsets_block_offsets_111[k_2 + final_chunk * l_2] = acc_2;
+                long x_1;
+                if (k_2 + final_chunk * l_2 < groups) {
+                    x_1 = packed_offsets_block_totals_110[k_2 + final_chunk * l_2];
+                } else {
+                    x_1 = 0L;
+                }
+                long op_packed_offsets_r_2 = hsplit_fused_15_op_packed_offsets(acc_2, x_1);
+                acc_2 = op_packed_offsets_r_2;
+            }
         }
     }
 }
@@ -8724,14 +9682,52 @@ __kernel void hsplit_fused_15_packed_offsets_block_totals_1(long groups_1, long 
     }
 }
 
-__kernel void hsplit_fused_15_packed_offsets_block_offsets_1(__global const long* packed_offsets_block_totals_113, long groups_1, __global long* packed_offsets_block_offsets_114) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long acc = 0L;
-        for (long k = 0; k < groups_1; k++) {
-            packed_offsets_block_offsets_114[k] = acc;
-            long op_packed_offsets_1_r = hsplit_fused_15_op_packed_offsets_1(acc, packed_offsets_block_totals_113[k]);
-            acc = op_packed_offsets_1_r;
+__kernel void hsplit_fused_15_packed_offsets_block_offsets_1(__global const long* packed_offsets_block_totals_113, long final_chunk_1, long groups_1, __global long* packed_offsets_block_offsets_114) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk_1; k++) {
+                long x;
+                if (k + final_chunk_1 * l < groups_1) {
+                    x = packed_offsets_block_totals_113[k + final_chunk_1 * l];
+                } else {
+                    x = 0L;
+                }
+                long op_packed_offsets_1_r = hsplit_fused_15_op_packed_offsets_1(acc, x);
+                acc = op_packed_offsets_1_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_packed_offsets_1_r_1 = hsplit_fused_15_op_packed_offsets_1(acc_1, group_values[k_1]);
+                acc_1 = op_packed_offsets_1_r_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < final_chunk_1; k_2++) {
+                packed_offsets_block_offsets_114[k_2 + final_chunk_1 * l_2] = acc_2;
+                long x_1;
+                if (k_2 + final_chunk_1 * l_2 < groups_1) {
+                    x_1 = packed_offsets_block_totals_113[k_2 + final_chunk_1 * l_2];
+                } else {
+                    x_1 = 0L;
+                }
+                long op_packed_offsets_1_r_2 = hsplit_fused_15_op_packed_offsets_1(acc_2, x_1);
+                acc_2 = op_packed_offsets_1_r_2;
+            }
         }
     }
 }

@@ -1004,14 +1004,52 @@ __kernel void quicksort_filter_fused_lesser_positions_block_totals(__global cons
     }
 }
 
-__kernel void quicksort_filter_fused_lesser_positions_block_offsets(__global const long* lesser_positions_block_totals, long groups, __global long* lesser_positions_block_offsets) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long acc = 0L;
-        for (long k = 0; k < groups; k++) {
-            lesser_positions_block_offsets[k] = acc;
-            long add_lesser_r = quicksort_filter_fused_add_lesser(acc, lesser_positions_block_totals[k]);
-            acc = add_lesser_r;
+__kernel void quicksort_filter_fused_lesser_positions_block_offsets(__global const long* lesser_positions_block_totals, long final_chunk, long groups, __global long* lesser_positions_block_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                if (k + final_chunk * l < groups) {
+                    x = lesser_positions_block_totals[k + final_chunk * l];
+                } else {
+                    x = 0L;
+                }
+                long add_lesser_r = quicksort_filter_fused_add_lesser(acc, x);
+                acc = add_lesser_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long add_lesser_r_1 = quicksort_filter_fused_add_lesser(acc_1, group_values[k_1]);
+                acc_1 = add_lesser_r_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                lesser_positions_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+                long x_1;
+                if (k_2 + final_chunk * l_2 < groups) {
+                    x_1 = lesser_positions_block_totals[k_2 + final_chunk * l_2];
+                } else {
+                    x_1 = 0L;
+                }
+                long add_lesser_r_2 = quicksort_filter_fused_add_lesser(acc_2, x_1);
+                acc_2 = add_lesser_r_2;
+            }
         }
     }
 }
@@ -1146,14 +1184,52 @@ __kernel void quicksort_filter_fused_equal_positions_block_totals(__global const
     }
 }
 
-__kernel void quicksort_filter_fused_equal_positions_block_offsets(__global const long* equal_positions_block_totals, long groups, __global long* equal_positions_block_offsets) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long acc = 0L;
-        for (long k = 0; k < groups; k++) {
-            equal_positions_block_offsets[k] = acc;
-            long add_equal_r = quicksort_filter_fused_add_equal(acc, equal_positions_block_totals[k]);
-            acc = add_equal_r;
+__kernel void quicksort_filter_fused_equal_positions_block_offsets(__global const long* equal_positions_block_totals, long final_chunk, long groups, __global long* equal_positions_block_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                if (k + final_chunk * l < groups) {
+                    x = equal_positions_block_totals[k + final_chunk * l];
+                } else {
+                    x = 0L;
+                }
+                long add_equal_r = quicksort_filter_fused_add_equal(acc, x);
+                acc = add_equal_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long add_equal_r_1 = quicksort_filter_fused_add_equal(acc_1, group_values[k_1]);
+                acc_1 = add_equal_r_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                equal_positions_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+                long x_1;
+                if (k_2 + final_chunk * l_2 < groups) {
+                    x_1 = equal_positions_block_totals[k_2 + final_chunk * l_2];
+                } else {
+                    x_1 = 0L;
+                }
+                long add_equal_r_2 = quicksort_filter_fused_add_equal(acc_2, x_1);
+                acc_2 = add_equal_r_2;
+            }
         }
     }
 }
@@ -1288,14 +1364,52 @@ __kernel void quicksort_filter_fused_greater_positions_block_totals(__global con
     }
 }
 
-__kernel void quicksort_filter_fused_greater_positions_block_offsets(__global const long* greater_positions_block_totals, long groups, __global long* greater_positions_block_offsets) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long acc = 0L;
-        for (long k = 0; k < groups; k++) {
-            greater_positions_block_offsets[k] = acc;
-            long add_greater_r = quicksort_filter_fused_add_greater(acc, greater_positions_block_totals[k]);
-            acc = add_greater_r;
+__kernel void quicksort_filter_fused_greater_positions_block_offsets(__global const long* greater_positions_block_totals, long final_chunk, long groups, __global long* greater_positions_block_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                if (k + final_chunk * l < groups) {
+                    x = greater_positions_block_totals[k + final_chunk * l];
+                } else {
+                    x = 0L;
+                }
+                long add_greater_r = quicksort_filter_fused_add_greater(acc, x);
+                acc = add_greater_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long add_greater_r_1 = quicksort_filter_fused_add_greater(acc_1, group_values[k_1]);
+                acc_1 = add_greater_r_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                greater_positions_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+                long x_1;
+                if (k_2 + final_chunk * l_2 < groups) {
+                    x_1 = greater_positions_block_totals[k_2 + final_chunk * l_2];
+                } else {
+                    x_1 = 0L;
+                }
+                long add_greater_r_2 = quicksort_filter_fused_add_greater(acc_2, x_1);
+                acc_2 = add_greater_r_2;
+            }
         }
     }
 }
@@ -1681,14 +1795,52 @@ __kernel void quicksort_fused_rank_block_totals(long groups, long chunk, long in
     }
 }
 
-__kernel void quicksort_fused_rank_block_offsets(__global const long* rank_block_totals, long groups, __global long* rank_block_offsets) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long acc = 0L;
-        for (long k = 0; k < groups; k++) {
-            rank_block_offsets[k] = acc;
-            long op_rank_r = quicksort_fused_op_rank(acc, rank_block_totals[k]);
-            acc = op_rank_r;
+__kernel void quicksort_fused_rank_block_offsets(__global const long* rank_block_totals, long final_chunk, long groups, __global long* rank_block_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                if (k + final_chunk * l < groups) {
+                    x = rank_block_totals[k + final_chunk * l];
+                } else {
+                    x = 0L;
+                }
+                long op_rank_r = quicksort_fused_op_rank(acc, x);
+                acc = op_rank_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_rank_r_1 = quicksort_fused_op_rank(acc_1, group_values[k_1]);
+                acc_1 = op_rank_r_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                rank_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+                long x_1;
+                if (k_2 + final_chunk * l_2 < groups) {
+                    x_1 = rank_block_totals[k_2 + final_chunk * l_2];
+                } else {
+                    x_1 = 0L;
+                }
+                long op_rank_r_2 = quicksort_fused_op_rank(acc_2, x_1);
+                acc_2 = op_rank_r_2;
+            }
         }
     }
 }
@@ -1806,14 +1958,52 @@ __kernel void quicksort_fused_then_instances_positions_block_totals(__global con
     }
 }
 
-__kernel void quicksort_fused_then_instances_positions_block_offsets(__global const long* then_instances_positions_block_totals, long groups, __global long* then_instances_positions_block_offsets) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long acc = 0L;
-        for (long k = 0; k < groups; k++) {
-            then_instances_positions_block_offsets[k] = acc;
-            long add_then_instances_r = quicksort_fused_add_then_instances(acc, then_instances_positions_block_totals[k]);
-            acc = add_then_instances_r;
+__kernel void quicksort_fused_then_instances_positions_block_offsets(__global const long* then_instances_positions_block_totals, long final_chunk, long groups, __global long* then_instances_positions_block_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                if (k + final_chunk * l < groups) {
+                    x = then_instances_positions_block_totals[k + final_chunk * l];
+                } else {
+                    x = 0L;
+                }
+                long add_then_instances_r = quicksort_fused_add_then_instances(acc, x);
+                acc = add_then_instances_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long add_then_instances_r_1 = quicksort_fused_add_then_instances(acc_1, group_values[k_1]);
+                acc_1 = add_then_instances_r_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                then_instances_positions_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+                long x_1;
+                if (k_2 + final_chunk * l_2 < groups) {
+                    x_1 = then_instances_positions_block_totals[k_2 + final_chunk * l_2];
+                } else {
+                    x_1 = 0L;
+                }
+                long add_then_instances_r_2 = quicksort_fused_add_then_instances(acc_2, x_1);
+                acc_2 = add_then_instances_r_2;
+            }
         }
     }
 }
@@ -1948,14 +2138,52 @@ __kernel void quicksort_fused_else_instances_positions_block_totals(__global con
     }
 }
 
-__kernel void quicksort_fused_else_instances_positions_block_offsets(__global const long* else_instances_positions_block_totals, long groups, __global long* else_instances_positions_block_offsets) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long acc = 0L;
-        for (long k = 0; k < groups; k++) {
-            else_instances_positions_block_offsets[k] = acc;
-            long add_else_instances_r = quicksort_fused_add_else_instances(acc, else_instances_positions_block_totals[k]);
-            acc = add_else_instances_r;
+__kernel void quicksort_fused_else_instances_positions_block_offsets(__global const long* else_instances_positions_block_totals, long final_chunk, long groups, __global long* else_instances_positions_block_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                if (k + final_chunk * l < groups) {
+                    x = else_instances_positions_block_totals[k + final_chunk * l];
+                } else {
+                    x = 0L;
+                }
+                long add_else_instances_r = quicksort_fused_add_else_instances(acc, x);
+                acc = add_else_instances_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long add_else_instances_r_1 = quicksort_fused_add_else_instances(acc_1, group_values[k_1]);
+                acc_1 = add_else_instances_r_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                else_instances_positions_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+                long x_1;
+                if (k_2 + final_chunk * l_2 < groups) {
+                    x_1 = else_instances_positions_block_totals[k_2 + final_chunk * l_2];
+                } else {
+                    x_1 = 0L;
+                }
+                long add_else_instances_r_2 = quicksort_fused_add_else_instances(acc_2, x_1);
+                acc_2 = add_else_instances_r_2;
+            }
         }
     }
 }
@@ -2208,14 +2436,52 @@ __kernel void quicksort_fused_2_s_offsets_block_totals(long groups, long chunk, 
     }
 }
 
-__kernel void quicksort_fused_2_s_offsets_block_offsets(__global const long* s_offsets_block_totals, long groups, __global long* s_offsets_block_offsets) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long acc = 0L;
-        for (long k_1 = 0; k_1 < groups; k_1++) {
-            s_offsets_block_offsets[k_1] = acc;
-            long op_s_offsets_r = quicksort_fused_2_op_s_offsets(acc, s_offsets_block_totals[k_1]);
-            acc = op_s_offsets_r;
+__kernel void quicksort_fused_2_s_offsets_block_offsets(__global const long* s_offsets_block_totals, long final_chunk, long groups, __global long* s_offsets_block_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k_1 = 0; k_1 < final_chunk; k_1++) {
+                long x;
+                if (k_1 + final_chunk * l < groups) {
+                    x = s_offsets_block_totals[k_1 + final_chunk * l];
+                } else {
+                    x = 0L;
+                }
+                long op_s_offsets_r = quicksort_fused_2_op_s_offsets(acc, x);
+                acc = op_s_offsets_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_2 = 0; k_2 < 256; k_2++) {
+                group_values_1[k_2] = acc_1;
+                long op_s_offsets_r_1 = quicksort_fused_2_op_s_offsets(acc_1, group_values[k_2]);
+                acc_1 = op_s_offsets_r_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_3 = 0; k_3 < final_chunk; k_3++) {
+                s_offsets_block_offsets[k_3 + final_chunk * l_2] = acc_2;
+                long x_1;
+                if (k_3 + final_chunk * l_2 < groups) {
+                    x_1 = s_offsets_block_totals[k_3 + final_chunk * l_2];
+                } else {
+                    x_1 = 0L;
+                }
+                long op_s_offsets_r_2 = quicksort_fused_2_op_s_offsets(acc_2, x_1);
+                acc_2 = op_s_offsets_r_2;
+            }
         }
     }
 }
@@ -2752,14 +3018,52 @@ __kernel void quicksort_fused_3_kept_positions_block_totals(__global const long*
     }
 }
 
-__kernel void quicksort_fused_3_kept_positions_block_offsets(__global const long* kept_positions_block_totals_153, long groups, __global long* kept_positions_block_offsets_154) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long acc = 0L;
-        for (long k = 0; k < groups; k++) {
-            kept_positions_block_offsets_154[k] = acc;
-            long add_kept_r = quicksort_fused_3_add_kept(acc, kept_positions_block_totals_153[k]);
-            acc = add_kept_r;
+__kernel void quicksort_fused_3_kept_positions_block_offsets(__global const long* kept_positions_block_totals_153, long final_chunk, long groups, __global long* kept_positions_block_offsets_154) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                if (k + final_chunk * l_1 < groups) {
+                    x = kept_positions_block_totals_153[k + final_chunk * l_1];
+                } else {
+                    x = 0L;
+                }
+                long add_kept_r = quicksort_fused_3_add_kept(acc, x);
+                acc = add_kept_r;
+            }
+            {
+                group_values[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long add_kept_r_1 = quicksort_fused_3_add_kept(acc_1, group_values[k_1]);
+                acc_1 = add_kept_r_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_3 = get_local_id(0);
+            long acc_2 = group_values_1[l_3];
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                kept_positions_block_offsets_154[k_2 + final_chunk * l_3] = acc_2;
+                long x_1;
+                if (k_2 + final_chunk * l_3 < groups) {
+                    x_1 = kept_positions_block_totals_153[k_2 + final_chunk * l_3];
+                } else {
+                    x_1 = 0L;
+                }
+                long add_kept_r_2 = quicksort_fused_3_add_kept(acc_2, x_1);
+                acc_2 = add_kept_r_2;
+            }
         }
     }
 }
@@ -2978,27 +3282,115 @@ __kernel void quicksort_fused_3_lesser_lengths_segscan_block_totals(long groups_
     }
 }
 
-__kernel void quicksort_fused_3_lesser_lengths_segscan_block_offsets(__global const long* lesser_lengths_seg_flags_block_totals, __global const long* lesser_lengths_seg_scan_block_totals_156, __global const long* lesser_lengths_seg_scan_block_totals_157, __global const long* lesser_lengths_seg_scan_block_totals_158, long groups_1, __global long* lesser_lengths_seg_flags_block_offsets, __global long* lesser_lengths_seg_scan_block_offsets_160, __global long* lesser_lengths_seg_scan_block_offsets_161, __global long* lesser_lengths_seg_scan_block_offsets_162) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long acc = 0L;
-        long acc_1 = 0L;
-        long acc_2 = 0L;
-        long acc_3 = 0L;
-        for (long k = 0; k < groups_1; k++) {
-            lesser_lengths_seg_flags_block_offsets[k] = acc;
-            lesser_lengths_seg_scan_block_offsets_160[k] = acc_1;
-            lesser_lengths_seg_scan_block_offsets_161[k] = acc_2;
-            lesser_lengths_seg_scan_block_offsets_162[k] = acc_3;
-            long segop_lesser_lengths_r;
-            long segop_lesser_lengths_r_1;
-            long segop_lesser_lengths_r_2;
-            long segop_lesser_lengths_r_3;
-            quicksort_fused_3_segop_lesser_lengths(acc, acc_1, acc_2, acc_3, lesser_lengths_seg_flags_block_totals[k], lesser_lengths_seg_scan_block_totals_156[k], lesser_lengths_seg_scan_block_totals_157[k], lesser_lengths_seg_scan_block_totals_158[k], &segop_lesser_lengths_r, &segop_lesser_lengths_r_1, &segop_lesser_lengths_r_2, &segop_lesser_lengths_r_3);
-            acc = segop_lesser_lengths_r;
-            acc_1 = segop_lesser_lengths_r_1;
-            acc_2 = segop_lesser_lengths_r_2;
-            acc_3 = segop_lesser_lengths_r_3;
+__kernel void quicksort_fused_3_lesser_lengths_segscan_block_offsets(__global const long* lesser_lengths_seg_flags_block_totals, __global const long* lesser_lengths_seg_scan_block_totals_156, __global const long* lesser_lengths_seg_scan_block_totals_157, __global const long* lesser_lengths_seg_scan_block_totals_158, long final_chunk_1, long groups_1, __global long* lesser_lengths_seg_flags_block_offsets, __global long* lesser_lengths_seg_scan_block_offsets_160, __global long* lesser_lengths_seg_scan_block_offsets_161, __global long* lesser_lengths_seg_scan_block_offsets_162) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    __local long group_values_2[256];
+    __local long group_values_3[256];
+    __local long group_values_4[256];
+    __local long group_values_5[256];
+    __local long group_values_6[256];
+    __local long group_values_7[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            long acc_1 = 0L;
+            long acc_2 = 0L;
+            long acc_3 = 0L;
+            for (long k = 0; k < final_chunk_1; k++) {
+                long x;
+                long x_1;
+                long x_2;
+                long x_3;
+                if (k + final_chunk_1 * l_1 < groups_1) {
+                    x = lesser_lengths_seg_flags_block_totals[k + final_chunk_1 * l_1];
+                    x_1 = lesser_lengths_seg_scan_block_totals_156[k + final_chunk_1 * l_1];
+                    x_2 = lesser_lengths_seg_scan_block_totals_157[k + final_chunk_1 * l_1];
+                    x_3 = lesser_lengths_seg_scan_block_totals_158[k + final_chunk_1 * l_1];
+                } else {
+                    x = 0L;
+                    x_1 = 0L;
+                    x_2 = 0L;
+                    x_3 = 0L;
+                }
+                long segop_lesser_lengths_r;
+                long segop_lesser_lengths_r_1;
+                long segop_lesser_lengths_r_2;
+                long segop_lesser_lengths_r_3;
+                quicksort_fused_3_segop_lesser_lengths(acc, acc_1, acc_2, acc_3, x, x_1, x_2, x_3, &segop_lesser_lengths_r, &segop_lesser_lengths_r_1, &segop_lesser_lengths_r_2, &segop_lesser_lengths_r_3);
+                acc = segop_lesser_lengths_r;
+                acc_1 = segop_lesser_lengths_r_1;
+                acc_2 = segop_lesser_lengths_r_2;
+                acc_3 = segop_lesser_lengths_r_3;
+            }
+            {
+                group_values[l_1] = acc;
+                group_values_1[l_1] = acc_1;
+                group_values_2[l_1] = acc_2;
+                group_values_3[l_1] = acc_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_4 = 0L;
+            long acc_5 = 0L;
+            long acc_6 = 0L;
+            long acc_7 = 0L;
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_4[k_1] = acc_4;
+                group_values_5[k_1] = acc_5;
+                group_values_6[k_1] = acc_6;
+                group_values_7[k_1] = acc_7;
+                long segop_lesser_lengths_r_4;
+                long segop_lesser_lengths_r_5;
+                long segop_lesser_lengths_r_6;
+                long segop_lesser_lengths_r_7;
+                quicksort_fused_3_segop_lesser_lengths(acc_4, acc_5, acc_6, acc_7, group_values[k_1], group_values_1[k_1], group_values_2[k_1], group_values_3[k_1], &segop_lesser_lengths_r_4, &segop_lesser_lengths_r_5, &segop_lesser_lengths_r_6, &segop_lesser_lengths_r_7);
+                acc_4 = segop_lesser_lengths_r_4;
+                acc_5 = segop_lesser_lengths_r_5;
+                acc_6 = segop_lesser_lengths_r_6;
+                acc_7 = segop_lesser_lengths_r_7;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_3 = get_local_id(0);
+            long acc_8 = group_values_4[l_3];
+            long acc_9 = group_values_5[l_3];
+            long acc_10 = group_values_6[l_3];
+            long acc_11 = group_values_7[l_3];
+            for (long k_2 = 0; k_2 < final_chunk_1; k_2++) {
+                lesser_lengths_seg_flags_block_offsets[k_2 + final_chunk_1 * l_3] = acc_8;
+                lesser_lengths_seg_scan_block_offsets_160[k_2 + final_chunk_1 * l_3] = acc_9;
+                lesser_lengths_seg_scan_block_offsets_161[k_2 + final_chunk_1 * l_3] = acc_10;
+                lesser_lengths_seg_scan_block_offsets_162[k_2 + final_chunk_1 * l_3] = acc_11;
+                long x_4;
+                long x_5;
+                long x_6;
+                long x_7;
+                if (k_2 + final_chunk_1 * l_3 < groups_1) {
+                    x_4 = lesser_lengths_seg_flags_block_totals[k_2 + final_chunk_1 * l_3];
+                    x_5 = lesser_lengths_seg_scan_block_totals_156[k_2 + final_chunk_1 * l_3];
+                    x_6 = lesser_lengths_seg_scan_block_totals_157[k_2 + final_chunk_1 * l_3];
+                    x_7 = lesser_lengths_seg_scan_block_totals_158[k_2 + final_chunk_1 * l_3];
+                } else {
+                    x_4 = 0L;
+                    x_5 = 0L;
+                    x_6 = 0L;
+                    x_7 = 0L;
+                }
+                long segop_lesser_lengths_r_8;
+                long segop_lesser_lengths_r_9;
+                long segop_lesser_lengths_r_10;
+                long segop_lesser_lengths_r_11;
+                quicksort_fused_3_segop_lesser_lengths(acc_8, acc_9, acc_10, acc_11, x_4, x_5, x_6, x_7, &segop_lesser_lengths_r_8, &segop_lesser_lengths_r_9, &segop_lesser_lengths_r_10, &segop_lesser_lengths_r_11);
+                acc_8 = segop_lesser_lengths_r_8;
+                acc_9 = segop_lesser_lengths_r_9;
+                acc_10 = segop_lesser_lengths_r_10;
+                acc_11 = segop_lesser_lengths_r_11;
+            }
         }
     }
 }
@@ -3200,14 +3592,52 @@ __kernel void quicksort_fused_3_kept_positions_block_totals_1(__global const lon
     }
 }
 
-__kernel void quicksort_fused_3_kept_positions_block_offsets_1(__global const long* kept_positions_block_totals_163, long groups, __global long* kept_positions_block_offsets_164) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long acc = 0L;
-        for (long k = 0; k < groups; k++) {
-            kept_positions_block_offsets_164[k] = acc;
-            long add_kept_1_r = quicksort_fused_3_add_kept_1(acc, kept_positions_block_totals_163[k]);
-            acc = add_kept_1_r;
+__kernel void quicksort_fused_3_kept_positions_block_offsets_1(__global const long* kept_positions_block_totals_163, long final_chunk, long groups, __global long* kept_positions_block_offsets_164) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                if (k + final_chunk * l_1 < groups) {
+                    x = kept_positions_block_totals_163[k + final_chunk * l_1];
+                } else {
+                    x = 0L;
+                }
+                long add_kept_1_r = quicksort_fused_3_add_kept_1(acc, x);
+                acc = add_kept_1_r;
+            }
+            {
+                group_values[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long add_kept_1_r_1 = quicksort_fused_3_add_kept_1(acc_1, group_values[k_1]);
+                acc_1 = add_kept_1_r_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_3 = get_local_id(0);
+            long acc_2 = group_values_1[l_3];
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                kept_positions_block_offsets_164[k_2 + final_chunk * l_3] = acc_2;
+                long x_1;
+                if (k_2 + final_chunk * l_3 < groups) {
+                    x_1 = kept_positions_block_totals_163[k_2 + final_chunk * l_3];
+                } else {
+                    x_1 = 0L;
+                }
+                long add_kept_1_r_2 = quicksort_fused_3_add_kept_1(acc_2, x_1);
+                acc_2 = add_kept_1_r_2;
+            }
         }
     }
 }
@@ -3345,14 +3775,52 @@ __kernel void quicksort_fused_3_kept_positions_block_totals_2(__global const lon
     }
 }
 
-__kernel void quicksort_fused_3_kept_positions_block_offsets_2(__global const long* kept_positions_block_totals_165, long groups, __global long* kept_positions_block_offsets_166) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long acc = 0L;
-        for (long k = 0; k < groups; k++) {
-            kept_positions_block_offsets_166[k] = acc;
-            long add_kept_2_r = quicksort_fused_3_add_kept_2(acc, kept_positions_block_totals_165[k]);
-            acc = add_kept_2_r;
+__kernel void quicksort_fused_3_kept_positions_block_offsets_2(__global const long* kept_positions_block_totals_165, long final_chunk, long groups, __global long* kept_positions_block_offsets_166) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                if (k + final_chunk * l_1 < groups) {
+                    x = kept_positions_block_totals_165[k + final_chunk * l_1];
+                } else {
+                    x = 0L;
+                }
+                long add_kept_2_r = quicksort_fused_3_add_kept_2(acc, x);
+                acc = add_kept_2_r;
+            }
+            {
+                group_values[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long add_kept_2_r_1 = quicksort_fused_3_add_kept_2(acc_1, group_values[k_1]);
+                acc_1 = add_kept_2_r_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_3 = get_local_id(0);
+            long acc_2 = group_values_1[l_3];
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                kept_positions_block_offsets_166[k_2 + final_chunk * l_3] = acc_2;
+                long x_1;
+                if (k_2 + final_chunk * l_3 < groups) {
+                    x_1 = kept_positions_block_totals_165[k_2 + final_chunk * l_3];
+                } else {
+                    x_1 = 0L;
+                }
+                long add_kept_2_r_2 = quicksort_fused_3_add_kept_2(acc_2, x_1);
+                acc_2 = add_kept_2_r_2;
+            }
         }
     }
 }
@@ -3617,23 +4085,95 @@ __kernel void quicksort_scan_sum_fused_s_offsets_block_totals(long groups, long 
     }
 }
 
-__kernel void quicksort_scan_sum_fused_s_offsets_block_offsets(__global const long* s_offsets_block_totals_15, __global const long* s_offsets_block_totals_16, __global const long* s_offsets_block_totals_17, long groups, __global long* s_offsets_block_offsets_18, __global long* s_offsets_block_offsets_19, __global long* s_offsets_block_offsets_20) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long acc = 0L;
-        long acc_1 = 0L;
-        long acc_2 = 0L;
-        for (long k = 0; k < groups; k++) {
-            s_offsets_block_offsets_18[k] = acc;
-            s_offsets_block_offsets_19[k] = acc_1;
-            s_offsets_block_offsets_20[k] = acc_2;
-            long op_s_offsets_r;
-            long op_s_offsets_r_1;
-            long op_s_offsets_r_2;
-            quicksort_scan_sum_fused_op_s_offsets(acc, acc_1, acc_2, s_offsets_block_totals_15[k], s_offsets_block_totals_16[k], s_offsets_block_totals_17[k], &op_s_offsets_r, &op_s_offsets_r_1, &op_s_offsets_r_2);
-            acc = op_s_offsets_r;
-            acc_1 = op_s_offsets_r_1;
-            acc_2 = op_s_offsets_r_2;
+__kernel void quicksort_scan_sum_fused_s_offsets_block_offsets(__global const long* s_offsets_block_totals_15, __global const long* s_offsets_block_totals_16, __global const long* s_offsets_block_totals_17, long final_chunk, long groups, __global long* s_offsets_block_offsets_18, __global long* s_offsets_block_offsets_19, __global long* s_offsets_block_offsets_20) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    __local long group_values_2[256];
+    __local long group_values_3[256];
+    __local long group_values_4[256];
+    __local long group_values_5[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            long acc_1 = 0L;
+            long acc_2 = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                long x_1;
+                long x_2;
+                if (k + final_chunk * l < groups) {
+                    x = s_offsets_block_totals_15[k + final_chunk * l];
+                    x_1 = s_offsets_block_totals_16[k + final_chunk * l];
+                    x_2 = s_offsets_block_totals_17[k + final_chunk * l];
+                } else {
+                    x = 0L;
+                    x_1 = 0L;
+                    x_2 = 0L;
+                }
+                long op_s_offsets_r;
+                long op_s_offsets_r_1;
+                long op_s_offsets_r_2;
+                quicksort_scan_sum_fused_op_s_offsets(acc, acc_1, acc_2, x, x_1, x_2, &op_s_offsets_r, &op_s_offsets_r_1, &op_s_offsets_r_2);
+                acc = op_s_offsets_r;
+                acc_1 = op_s_offsets_r_1;
+                acc_2 = op_s_offsets_r_2;
+            }
+            {
+                group_values[l] = acc;
+                group_values_1[l] = acc_1;
+                group_values_2[l] = acc_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_3 = 0L;
+            long acc_4 = 0L;
+            long acc_5 = 0L;
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_3[k_1] = acc_3;
+                group_values_4[k_1] = acc_4;
+                group_values_5[k_1] = acc_5;
+                long op_s_offsets_r_3;
+                long op_s_offsets_r_4;
+                long op_s_offsets_r_5;
+                quicksort_scan_sum_fused_op_s_offsets(acc_3, acc_4, acc_5, group_values[k_1], group_values_1[k_1], group_values_2[k_1], &op_s_offsets_r_3, &op_s_offsets_r_4, &op_s_offsets_r_5);
+                acc_3 = op_s_offsets_r_3;
+                acc_4 = op_s_offsets_r_4;
+                acc_5 = op_s_offsets_r_5;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_6 = group_values_3[l_2];
+            long acc_7 = group_values_4[l_2];
+            long acc_8 = group_values_5[l_2];
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                s_offsets_block_offsets_18[k_2 + final_chunk * l_2] = acc_6;
+                s_offsets_block_offsets_19[k_2 + final_chunk * l_2] = acc_7;
+                s_offsets_block_offsets_20[k_2 + final_chunk * l_2] = acc_8;
+                long x_3;
+                long x_4;
+                long x_5;
+                if (k_2 + final_chunk * l_2 < groups) {
+                    x_3 = s_offsets_block_totals_15[k_2 + final_chunk * l_2];
+                    x_4 = s_offsets_block_totals_16[k_2 + final_chunk * l_2];
+                    x_5 = s_offsets_block_totals_17[k_2 + final_chunk * l_2];
+                } else {
+                    x_3 = 0L;
+                    x_4 = 0L;
+                    x_5 = 0L;
+                }
+                long op_s_offsets_r_6;
+                long op_s_offsets_r_7;
+                long op_s_offsets_r_8;
+                quicksort_scan_sum_fused_op_s_offsets(acc_6, acc_7, acc_8, x_3, x_4, x_5, &op_s_offsets_r_6, &op_s_offsets_r_7, &op_s_offsets_r_8);
+                acc_6 = op_s_offsets_r_6;
+                acc_7 = op_s_offsets_r_7;
+                acc_8 = op_s_offsets_r_8;
+            }
         }
     }
 }
@@ -3904,14 +4444,52 @@ __kernel void quicksort_fused_4_s_offsets_block_totals(long groups, long chunk, 
     }
 }
 
-__kernel void quicksort_fused_4_s_offsets_block_offsets(__global const long* s_offsets_block_totals, long groups, __global long* s_offsets_block_offsets) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long acc = 0L;
-        for (long k = 0; k < groups; k++) {
-            s_offsets_block_offsets[k] = acc;
-            long op_s_offsets_r = quicksort_fused_4_op_s_offsets(acc, s_offsets_block_totals[k]);
-            acc = op_s_offsets_r;
+__kernel void quicksort_fused_4_s_offsets_block_offsets(__global const long* s_offsets_block_totals, long final_chunk, long groups, __global long* s_offsets_block_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                if (k + final_chunk * l < groups) {
+                    x = s_offsets_block_totals[k + final_chunk * l];
+                } else {
+                    x = 0L;
+                }
+                long op_s_offsets_r = quicksort_fused_4_op_s_offsets(acc, x);
+                acc = op_s_offsets_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_s_offsets_r_1 = quicksort_fused_4_op_s_offsets(acc_1, group_values[k_1]);
+                acc_1 = op_s_offsets_r_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                s_offsets_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+                long x_1;
+                if (k_2 + final_chunk * l_2 < groups) {
+                    x_1 = s_offsets_block_totals[k_2 + final_chunk * l_2];
+                } else {
+                    x_1 = 0L;
+                }
+                long op_s_offsets_r_2 = quicksort_fused_4_op_s_offsets(acc_2, x_1);
+                acc_2 = op_s_offsets_r_2;
+            }
         }
     }
 }
@@ -4330,14 +4908,52 @@ __kernel void quicksort_fused_5_s_offsets_block_totals(long groups, long chunk, 
     }
 }
 
-__kernel void quicksort_fused_5_s_offsets_block_offsets(__global const long* s_offsets_block_totals, long groups, __global long* s_offsets_block_offsets) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long acc = 0L;
-        for (long k_1 = 0; k_1 < groups; k_1++) {
-            s_offsets_block_offsets[k_1] = acc;
-            long op_s_offsets_r = quicksort_fused_5_op_s_offsets(acc, s_offsets_block_totals[k_1]);
-            acc = op_s_offsets_r;
+__kernel void quicksort_fused_5_s_offsets_block_offsets(__global const long* s_offsets_block_totals, long final_chunk, long groups, __global long* s_offsets_block_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k_1 = 0; k_1 < final_chunk; k_1++) {
+                long x;
+                if (k_1 + final_chunk * l < groups) {
+                    x = s_offsets_block_totals[k_1 + final_chunk * l];
+                } else {
+                    x = 0L;
+                }
+                long op_s_offsets_r = quicksort_fused_5_op_s_offsets(acc, x);
+                acc = op_s_offsets_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_2 = 0; k_2 < 256; k_2++) {
+                group_values_1[k_2] = acc_1;
+                long op_s_offsets_r_1 = quicksort_fused_5_op_s_offsets(acc_1, group_values[k_2]);
+                acc_1 = op_s_offsets_r_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_3 = 0; k_3 < final_chunk; k_3++) {
+                s_offsets_block_offsets[k_3 + final_chunk * l_2] = acc_2;
+                long x_1;
+                if (k_3 + final_chunk * l_2 < groups) {
+                    x_1 = s_offsets_block_totals[k_3 + final_chunk * l_2];
+                } else {
+                    x_1 = 0L;
+                }
+                long op_s_offsets_r_2 = quicksort_fused_5_op_s_offsets(acc_2, x_1);
+                acc_2 = op_s_offsets_r_2;
+            }
         }
     }
 }
@@ -4746,14 +5362,52 @@ __kernel void quicksort_fused_6_s_offsets_block_totals(long groups, long chunk, 
     }
 }
 
-__kernel void quicksort_fused_6_s_offsets_block_offsets(__global const long* s_offsets_block_totals_91, long groups, __global long* s_offsets_block_offsets_92) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long acc = 0L;
-        for (long k = 0; k < groups; k++) {
-            s_offsets_block_offsets_92[k] = acc;
-            long op_s_offsets_r = quicksort_fused_6_op_s_offsets(acc, s_offsets_block_totals_91[k]);
-            acc = op_s_offsets_r;
+__kernel void quicksort_fused_6_s_offsets_block_offsets(__global const long* s_offsets_block_totals_91, long final_chunk, long groups, __global long* s_offsets_block_offsets_92) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                if (k + final_chunk * l < groups) {
+                    x = s_offsets_block_totals_91[k + final_chunk * l];
+                } else {
+                    x = 0L;
+                }
+                long op_s_offsets_r = quicksort_fused_6_op_s_offsets(acc, x);
+                acc = op_s_offsets_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_s_offsets_r_1 = quicksort_fused_6_op_s_offsets(acc_1, group_values[k_1]);
+                acc_1 = op_s_offsets_r_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                s_offsets_block_offsets_92[k_2 + final_chunk * l_2] = acc_2;
+                long x_1;
+                if (k_2 + final_chunk * l_2 < groups) {
+                    x_1 = s_offsets_block_totals_91[k_2 + final_chunk * l_2];
+                } else {
+                    x_1 = 0L;
+                }
+                long op_s_offsets_r_2 = quicksort_fused_6_op_s_offsets(acc_2, x_1);
+                acc_2 = op_s_offsets_r_2;
+            }
         }
     }
 }
@@ -4971,14 +5625,52 @@ __kernel void quicksort_fused_6_s_offsets_block_totals_1(long groups_1, long chu
     }
 }
 
-__kernel void quicksort_fused_6_s_offsets_block_offsets_1(__global const long* s_offsets_block_totals_94, long groups_1, __global long* s_offsets_block_offsets_95) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long acc = 0L;
-        for (long k = 0; k < groups_1; k++) {
-            s_offsets_block_offsets_95[k] = acc;
-            long op_s_offsets_1_r = quicksort_fused_6_op_s_offsets_1(acc, s_offsets_block_totals_94[k]);
-            acc = op_s_offsets_1_r;
+__kernel void quicksort_fused_6_s_offsets_block_offsets_1(__global const long* s_offsets_block_totals_94, long final_chunk_1, long groups_1, __global long* s_offsets_block_offsets_95) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk_1; k++) {
+                long x;
+                if (k + final_chunk_1 * l < groups_1) {
+                    x = s_offsets_block_totals_94[k + final_chunk_1 * l];
+                } else {
+                    x = 0L;
+                }
+                long op_s_offsets_1_r = quicksort_fused_6_op_s_offsets_1(acc, x);
+                acc = op_s_offsets_1_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_s_offsets_1_r_1 = quicksort_fused_6_op_s_offsets_1(acc_1, group_values[k_1]);
+                acc_1 = op_s_offsets_1_r_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < final_chunk_1; k_2++) {
+                s_offsets_block_offsets_95[k_2 + final_chunk_1 * l_2] = acc_2;
+                long x_1;
+                if (k_2 + final_chunk_1 * l_2 < groups_1) {
+                    x_1 = s_offsets_block_totals_94[k_2 + final_chunk_1 * l_2];
+                } else {
+                    x_1 = 0L;
+                }
+                long op_s_offsets_1_r_2 = quicksort_fused_6_op_s_offsets_1(acc_2, x_1);
+                acc_2 = op_s_offsets_1_r_2;
+            }
         }
     }
 }
@@ -5204,14 +5896,52 @@ __kernel void quicksort_fused_6_s_offsets_block_totals_2(long groups_2, long chu
     }
 }
 
-__kernel void quicksort_fused_6_s_offsets_block_offsets_2(__global const long* s_offsets_block_totals_97, long groups_2, __global long* s_offsets_block_offsets_98) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long acc = 0L;
-        for (long k = 0; k < groups_2; k++) {
-            s_offsets_block_offsets_98[k] = acc;
-            long op_s_offsets_2_r = quicksort_fused_6_op_s_offsets_2(acc, s_offsets_block_totals_97[k]);
-            acc = op_s_offsets_2_r;
+__kernel void quicksort_fused_6_s_offsets_block_offsets_2(__global const long* s_offsets_block_totals_97, long final_chunk_2, long groups_2, __global long* s_offsets_block_offsets_98) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk_2; k++) {
+                long x;
+                if (k + final_chunk_2 * l < groups_2) {
+                    x = s_offsets_block_totals_97[k + final_chunk_2 * l];
+                } else {
+                    x = 0L;
+                }
+                long op_s_offsets_2_r = quicksort_fused_6_op_s_offsets_2(acc, x);
+                acc = op_s_offsets_2_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_s_offsets_2_r_1 = quicksort_fused_6_op_s_offsets_2(acc_1, group_values[k_1]);
+                acc_1 = op_s_offsets_2_r_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < final_chunk_2; k_2++) {
+                s_offsets_block_offsets_98[k_2 + final_chunk_2 * l_2] = acc_2;
+                long x_1;
+                if (k_2 + final_chunk_2 * l_2 < groups_2) {
+                    x_1 = s_offsets_block_totals_97[k_2 + final_chunk_2 * l_2];
+                } else {
+                    x_1 = 0L;
+                }
+                long op_s_offsets_2_r_2 = quicksort_fused_6_op_s_offsets_2(acc_2, x_1);
+                acc_2 = op_s_offsets_2_r_2;
+            }
         }
     }
 }

@@ -835,14 +835,52 @@ __kernel void index_fused_offsets_block_totals(long groups, long chunk, long ins
     }
 }
 
-__kernel void index_fused_offsets_block_offsets(__global const long* offsets_block_totals, long groups, __global long* offsets_block_offsets) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long acc = 0L;
-        for (long k = 0; k < groups; k++) {
-            offsets_block_offsets[k] = acc;
-            long op_offsets_r = index_fused_op_offsets(acc, offsets_block_totals[k]);
-            acc = op_offsets_r;
+__kernel void index_fused_offsets_block_offsets(__global const long* offsets_block_totals, long final_chunk, long groups, __global long* offsets_block_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                if (k + final_chunk * l < groups) {
+                    x = offsets_block_totals[k + final_chunk * l];
+                } else {
+                    x = 0L;
+                }
+                long op_offsets_r = index_fused_op_offsets(acc, x);
+                acc = op_offsets_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_offsets_r_1 = index_fused_op_offsets(acc_1, group_values[k_1]);
+                acc_1 = op_offsets_r_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                offsets_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+                long x_1;
+                if (k_2 + final_chunk * l_2 < groups) {
+                    x_1 = offsets_block_totals[k_2 + final_chunk * l_2];
+                } else {
+                    x_1 = 0L;
+                }
+                long op_offsets_r_2 = index_fused_op_offsets(acc_2, x_1);
+                acc_2 = op_offsets_r_2;
+            }
         }
     }
 }
@@ -1233,19 +1271,75 @@ __kernel void smvm_fused_sum_segscan_block_totals(long groups, long chunk, long 
     }
 }
 
-__kernel void smvm_fused_sum_segscan_block_offsets(__global const long* sum_seg_flags_block_totals, __global const double* sum_seg_scan_block_totals, long groups, __global long* sum_seg_flags_block_offsets, __global double* sum_seg_scan_block_offsets) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long acc = 0L;
-        double acc_1 = 0.0;
-        for (long k = 0; k < groups; k++) {
-            sum_seg_flags_block_offsets[k] = acc;
-            sum_seg_scan_block_offsets[k] = acc_1;
-            long segop_sum_r;
-            double segop_sum_r_1;
-            smvm_fused_segop_sum(acc, acc_1, sum_seg_flags_block_totals[k], sum_seg_scan_block_totals[k], &segop_sum_r, &segop_sum_r_1);
-            acc = segop_sum_r;
-            acc_1 = segop_sum_r_1;
+__kernel void smvm_fused_sum_segscan_block_offsets(__global const long* sum_seg_flags_block_totals, __global const double* sum_seg_scan_block_totals, long final_chunk, long groups, __global long* sum_seg_flags_block_offsets, __global double* sum_seg_scan_block_offsets) {
+    __local long group_values[256];
+    __local double group_values_1[256];
+    __local long group_values_2[256];
+    __local double group_values_3[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            double acc_1 = 0.0;
+            for (long k = 0; k < final_chunk; k++) {
+                long x_1;
+                double x_2;
+                if (k + final_chunk * l_1 < groups) {
+                    x_1 = sum_seg_flags_block_totals[k + final_chunk * l_1];
+                    x_2 = sum_seg_scan_block_totals[k + final_chunk * l_1];
+                } else {
+                    x_1 = 0L;
+                    x_2 = 0.0;
+                }
+                long segop_sum_r;
+                double segop_sum_r_1;
+                smvm_fused_segop_sum(acc, acc_1, x_1, x_2, &segop_sum_r, &segop_sum_r_1);
+                acc = segop_sum_r;
+                acc_1 = segop_sum_r_1;
+            }
+            {
+                group_values[l_1] = acc;
+                group_values_1[l_1] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_2 = 0L;
+            double acc_3 = 0.0;
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_2[k_1] = acc_2;
+                group_values_3[k_1] = acc_3;
+                long segop_sum_r_2;
+                double segop_sum_r_3;
+                smvm_fused_segop_sum(acc_2, acc_3, group_values[k_1], group_values_1[k_1], &segop_sum_r_2, &segop_sum_r_3);
+                acc_2 = segop_sum_r_2;
+                acc_3 = segop_sum_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_3 = get_local_id(0);
+            long acc_4 = group_values_2[l_3];
+            double acc_5 = group_values_3[l_3];
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                sum_seg_flags_block_offsets[k_2 + final_chunk * l_3] = acc_4;
+                sum_seg_scan_block_offsets[k_2 + final_chunk * l_3] = acc_5;
+                long x_3;
+                double x_4;
+                if (k_2 + final_chunk * l_3 < groups) {
+                    x_3 = sum_seg_flags_block_totals[k_2 + final_chunk * l_3];
+                    x_4 = sum_seg_scan_block_totals[k_2 + final_chunk * l_3];
+                } else {
+                    x_3 = 0L;
+                    x_4 = 0.0;
+                }
+                long segop_sum_r_4;
+                double segop_sum_r_5;
+                smvm_fused_segop_sum(acc_4, acc_5, x_3, x_4, &segop_sum_r_4, &segop_sum_r_5);
+                acc_4 = segop_sum_r_4;
+                acc_5 = segop_sum_r_5;
+            }
         }
     }
 }
