@@ -181,9 +181,7 @@ fn ilp_schedule(
             Ok(schedule) => schedule,
             Err(why) => {
                 warnings.push(format!("the ILP's clustering is not legal ({why}); using the greedy schedule"));
-                let mut model = build_model(pdg, candidates);
-                add_cuts(&mut model, &cuts);
-                report.objective = objective_at(&model, &assignment_of(&model, pdg, candidates, &greedy));
+                report.objective = greedy_objective(pdg, candidates, &cuts, &greedy);
                 return (greedy, Some(report));
             }
         };
@@ -209,13 +207,19 @@ fn ilp_schedule(
                 cuts.len(),
                 names.join(", ")
             ));
-            let mut model = build_model(pdg, candidates);
-            add_cuts(&mut model, &cuts);
-            report.objective = objective_at(&model, &assignment_of(&model, pdg, candidates, &greedy));
+            report.objective = greedy_objective(pdg, candidates, &cuts, &greedy);
             return (greedy, Some(report));
         }
         cuts.push(cut);
     }
+}
+
+/// The objective of the greedy schedule in the model with `cuts`, for the
+/// report of a region that falls back to it.
+fn greedy_objective(pdg: &Pdg, candidates: &[Candidate], cuts: &[Cut], greedy: &Schedule) -> f64 {
+    let mut model = build_model(pdg, candidates);
+    add_cuts(&mut model, cuts);
+    objective_at(&model, &assignment_of(&model, pdg, candidates, greedy))
 }
 
 /// Whether both runs of `candidate` are in `part`.

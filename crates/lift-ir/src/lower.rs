@@ -115,14 +115,8 @@ pub fn lower_kernel(kernel: &Kernel) -> Result<LiftKernel, Unsupported> {
                 continue;
             }
             Soac::Once { body } => {
-                let id = UserFunId(lift.user_funs.len() as u32);
-                lift.user_funs.push(UserFun {
-                    name: unique_fun_name(&lift, &format!("once_{base}")),
-                    params: vec![],
-                    results: result_scalars.clone(),
-                    def: UserFunDef::Once(body.clone()),
-                });
-                (Expr::apply1(Fun::map(Fun::Id), Expr::apply(Fun::Generate(ArithExpr::one(), id), vec![])), true)
+                let id = add_once_fun(&mut lift, &format!("once_{base}"), body.clone(), result_scalars.clone());
+                (once_body(id), true)
             }
             Soac::SegReduce { segments, pull, neutral, op } => {
                 lower_seg_reduce(&mut lift, &stage_name, &results, &result_scalars, segments, pull, neutral, op)?;
@@ -187,22 +181,10 @@ fn lower_filter(
         scalar_result: false,
     });
     // kept = if #flags > 0 then positions[#flags - 1] + flags[#flags - 1] else 0
-    let last = || GExpr::binary(BinaryOp::Sub, int, GExpr::Length(flags), GExpr::int(1));
-    let count = GExpr::if_(
-        GExpr::binary(BinaryOp::Gt, int, GExpr::Length(flags), GExpr::int(0)),
-        GExpr::binary(BinaryOp::Add, int, GExpr::read(positions, last()), GExpr::read(flags, last())),
-        GExpr::int(0),
-    );
-    let count_fn = UserFunId(lift.user_funs.len() as u32);
-    lift.user_funs.push(UserFun {
-        name: unique_fun_name(lift, &format!("count_{base}")),
-        params: vec![],
-        results: vec![int],
-        def: UserFunDef::Once(count),
-    });
+    let count_fn = add_once_fun(lift, &format!("count_{base}"), end_of_last(positions, flags), vec![int]);
     lift.stages.push(Stage {
         name: format!("{stage_name}_count"),
-        body: Expr::apply1(Fun::map(Fun::Id), Expr::apply(Fun::Generate(ArithExpr::one(), count_fn), vec![])),
+        body: once_body(count_fn),
         result: vec![kept],
         scalar_result: true,
     });
@@ -414,24 +396,11 @@ fn lower_seg_reduce(
     let (ls, os) = (segments.lengths, segments.offsets);
     let base = lift.flat.var(results.first().copied().unwrap_or(ls)).name.clone();
     lift.rules_applied.push("segReduce-segScan-last".into());
-    // elements = if #ls > 0 then os[#ls - 1] + ls[#ls - 1] else 0
-    let last = || GExpr::binary(BinaryOp::Sub, int, GExpr::Length(ls), GExpr::int(1));
-    let total = GExpr::if_(
-        GExpr::binary(BinaryOp::Gt, int, GExpr::Length(ls), GExpr::int(0)),
-        GExpr::binary(BinaryOp::Add, int, GExpr::read(os, last()), GExpr::read(ls, last())),
-        GExpr::int(0),
-    );
-    let total_fn = UserFunId(lift.user_funs.len() as u32);
-    lift.user_funs.push(UserFun {
-        name: unique_fun_name(lift, &format!("elements_{base}")),
-        params: vec![],
-        results: vec![int],
-        def: UserFunDef::Once(total),
-    });
+    let total_fn = add_once_fun(lift, &format!("elements_{base}"), end_of_last(os, ls), vec![int]);
     let elements = lift.flat.new_var(format!("{base}_elements"), VarType::Scalar(int));
     lift.stages.push(Stage {
         name: format!("{stage_name}_elements"),
-        body: Expr::apply1(Fun::map(Fun::Id), Expr::apply(Fun::Generate(ArithExpr::one(), total_fn), vec![])),
+        body: once_body(total_fn),
         result: vec![elements],
         scalar_result: true,
     });
@@ -669,17 +638,11 @@ fn lower_checked_permute(
             body: Box::new(GExpr::int(0)),
         },
     );
-    let check_fn = UserFunId(lift.user_funs.len() as u32);
-    lift.user_funs.push(UserFun {
-        name: unique_fun_name(lift, &format!("check_{name}")),
-        params: vec![],
-        results: vec![int],
-        def: UserFunDef::Once(check),
-    });
+    let check_fn = add_once_fun(lift, &format!("check_{name}"), check, vec![int]);
     let checked = lift.flat.new_var(format!("{name}_checked"), VarType::Scalar(int));
     lift.stages.push(Stage {
         name: format!("{stage_name}_check"),
-        body: Expr::apply1(Fun::map(Fun::Id), Expr::apply(Fun::Generate(ArithExpr::one(), check_fn), vec![])),
+        body: once_body(check_fn),
         result: vec![checked],
         scalar_result: true,
     });
@@ -713,6 +676,34 @@ fn add_user_fun(
     let unique = unique_fun_name(lift, name);
     lift.user_funs.push(UserFun { name: unique, params, results, def: UserFunDef::Thunk(thunk.clone()) });
     Ok(UserFunId(lift.user_funs.len() as u32 - 1))
+}
+
+/// A user function without parameters: `ONCE`'s body, or a scalar the
+/// lowering computes on the device (a count, a check).
+fn add_once_fun(lift: &mut LiftKernel, name: &str, body: GExpr, results: Vec<Scalar>) -> UserFunId {
+    let unique = unique_fun_name(lift, name);
+    lift.user_funs.push(UserFun { name: unique, params: vec![], results, def: UserFunDef::Once(body) });
+    UserFunId(lift.user_funs.len() as u32 - 1)
+}
+
+/// `map(id) $ generate(1, f)()`: the stage body that runs a parameterless
+/// user function once.
+fn once_body(f: UserFunId) -> Expr {
+    Expr::apply1(Fun::map(Fun::Id), Expr::apply(Fun::Generate(ArithExpr::one(), f), vec![]))
+}
+
+/// Where the last of the runs `starts[k] .. starts[k] + lengths[k]` ends,
+/// 0 when there are none: `if #lengths > 0 then starts[#lengths - 1] +
+/// lengths[#lengths - 1] else 0` (a filter's count from its positions and
+/// flags, a segment descriptor's element count).
+fn end_of_last(starts: KVar, lengths: KVar) -> GExpr {
+    let int = Scalar::Int;
+    let last = || GExpr::binary(BinaryOp::Sub, int, GExpr::Length(lengths), GExpr::int(1));
+    GExpr::if_(
+        GExpr::binary(BinaryOp::Gt, int, GExpr::Length(lengths), GExpr::int(0)),
+        GExpr::binary(BinaryOp::Add, int, GExpr::read(starts, last()), GExpr::read(lengths, last())),
+        GExpr::int(0),
+    )
 }
 
 fn unique_fun_name(lift: &LiftKernel, name: &str) -> String {

@@ -137,17 +137,7 @@ fn no_high_level(e: &lift_ir::ir::Expr) -> bool {
         f.is_low_level()
             && match f {
                 Fun::Lambda(_, body) => no_high_level(body),
-                Fun::MapGlb(_, g)
-                | Fun::MapWrg(_, g)
-                | Fun::MapLcl { f: g, .. }
-                | Fun::MapSeq(g)
-                | Fun::ReduceSeq(g)
-                | Fun::ScanSeq(g)
-                | Fun::Iterate(_, g)
-                | Fun::ToGlobal(g)
-                | Fun::ToLocal(g)
-                | Fun::ToPrivate(g) => fun_ok(g),
-                _ => true,
+                other => lift_ir::address_space::nested_fun(other).is_none_or(fun_ok),
             }
     }
     match e {
@@ -198,6 +188,22 @@ impl Builder {
 
 fn ints(xs: &[i64]) -> Value {
     Value::Array(xs.iter().map(|x| Value::Scalar(vec![Const::Int(*x)])).collect())
+}
+
+/// Segments of `lengths` (offsets their exclusive sums) over values drawn
+/// from `seed`, bound to the parameters `(data, lengths, offsets)`.
+fn segmented_inputs((data, ls, os): (KVar, KVar, KVar), lengths: &[i64], seed: i64) -> HashMap<KVar, Value> {
+    let total: i64 = lengths.iter().sum();
+    let offsets: Vec<i64> = lengths
+        .iter()
+        .scan(0, |acc, l| {
+            let o = *acc;
+            *acc += l;
+            Some(o)
+        })
+        .collect();
+    let values: Vec<i64> = (0..total).map(|k| (k * 7 + seed) % 5).collect();
+    HashMap::from([(data, ints(&values)), (ls, ints(lengths)), (os, ints(&offsets))])
 }
 
 fn data() -> impl Strategy<Value = Vec<i64>> {
@@ -278,10 +284,7 @@ proptest! {
         let op = b.op("last");
         let segments = SegDesc { lengths: ls, offsets: os };
         b.bind("sums", VarType::Array(INT), Soac::SegReduce { segments, pull, neutral: vec![Const::Int(0)], op });
-        let total: i64 = lengths.iter().sum();
-        let offsets: Vec<i64> = lengths.iter().scan(0, |acc, l| { let o = *acc; *acc += l; Some(o) }).collect();
-        let values: Vec<i64> = (0..total).map(|k| (k * 7 + seed) % 5).collect();
-        let inputs = HashMap::from([(data, ints(&values)), (ls, ints(&lengths)), (os, ints(&offsets))]);
+        let inputs = segmented_inputs((data, ls, os), &lengths, seed);
         levels_agree(&b.kernel, inputs, &["segReduce-segScan-last", "segScan-flag-pairs", "scan-blocks", "map-to-mapGlb"]);
     }
 
@@ -297,10 +300,7 @@ proptest! {
         let segments = SegDesc { lengths: ls, offsets: os };
         let soac = Soac::SegScan { segments, elements: GExpr::Length(data), pull, neutral: vec![Const::Int(0)], op };
         b.bind("prefixes", VarType::Array(INT), soac);
-        let total: i64 = lengths.iter().sum();
-        let offsets: Vec<i64> = lengths.iter().scan(0, |acc, l| { let o = *acc; *acc += l; Some(o) }).collect();
-        let values: Vec<i64> = (0..total).map(|k| (k * 7 + seed) % 5).collect();
-        let inputs = HashMap::from([(data, ints(&values)), (ls, ints(&lengths)), (os, ints(&offsets))]);
+        let inputs = segmented_inputs((data, ls, os), &lengths, seed);
         levels_agree(&b.kernel, inputs, &["segScan-flag-pairs", "scan-blocks", "map-to-mapGlb"]);
     }
 }
