@@ -1,0 +1,164 @@
+#!/usr/bin/env python3
+"""Issue 10's recursive programs on the NVIDIA GPU, each against what a
+GPU user would call instead, on the same data, in one run.
+
+    python3 scripts/gpu/recursion.py [NAME ...]     (NAME: quicksort, quickhull, primes, collatz)
+
+Each program of scripts/gpu/recursion/ takes its size from the SIZE
+placeholder, builds its data from index formulas and times the recursive
+function with `time`; the printed values are checked against NumPy (or
+SciPy's Qhull). The report gives the program's `time`, the launches, the
+blocking device-to-host reads and the kernels' device time from --stats,
+and the baseline's time (CUDA events or wall clock), measured in this run.
+"""
+
+import os
+import re
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bench import DEVICE, NESSIE, REPORT, cupy_timer, result_line, run, say  # noqa: E402
+
+HERE = "scripts/gpu/recursion"
+NUMBER = re.compile(r"-?\d+(?:\.\d*)?(?:e[-+]?\d+)?")
+
+
+def numbers(text):
+    return [float(x) if any(c in x for c in ".e") else int(x) for x in NUMBER.findall(text)]
+
+
+def run_program(name, size, timeout=240):
+    text = open(f"{HERE}/{name}.nesl").read().replace("SIZE", str(size))
+    path = f"/tmp/nessie_{name}_{size}.nesl"
+    with open(path, "w") as f:
+        f.write(text)
+    code, out, err, wall = run([NESSIE, "run", path, "--device", DEVICE, "--stats"], timeout=timeout)
+    line = result_line(out)
+    totals = {}
+    for row in err.splitlines():
+        m = re.match(r"^(total|device-to-host|total transfers)\s+(\d+)\s+([\d.]+) ms", row)
+        if m:
+            totals[m.group(1)] = (int(m.group(2)), float(m.group(3)))
+    if code != 0 or line is None:
+        return None, None, totals, wall, (out + err)[-2000:]
+    return numbers(", ".join(line[1][:-1])), float(line[1][-1]), totals, wall, ""
+
+
+def row(title, got, expected, secs, totals, wall, err, base_ms, base_name):
+    if got is None:
+        say(f"### {title}: nessie failed or timed out after {wall:.0f} s\n```\n{err}\n```")
+        return False
+    ok = len(got) == len(expected) and all(
+        (a == b) if isinstance(b, int) else abs(a - b) <= 1e-12 * max(1.0, abs(b)) for a, b in zip(got, expected)
+    )
+    launches, kernel_ms = totals.get("total", (0, 0.0))
+    reads = totals.get("device-to-host", (0, 0.0))[0]
+    say(f"### {title}: {'equal' if ok else 'DIFFERENT'} (nessie {got}, reference {expected})")
+    say(
+        f"- nessie: {secs * 1e3:.2f} ms by `time` ({kernel_ms:.2f} ms in {launches} launches, {reads} device-to-host "
+        f"reads; wall {wall:.1f} s with compilation); {base_name}: {base_ms:.3f} ms; "
+        f"**ratio (baseline / nessie) {base_ms / (secs * 1e3):.4f}×**"
+    )
+    return ok
+
+
+def main(selected):
+    os.environ.setdefault("CUPY_ACCELERATORS", "cub")
+    import numpy as np
+    import cupy as cp
+
+    say("# Recursive programs on the GPU (issue 10)")
+    code, out, _, _ = run(["nvidia-smi", "--query-gpu=name,memory.total,driver_version", "--format=csv,noheader"])
+    say(f"GPU: {out.strip()}")
+    failures = 0
+
+    def hash_int(i):
+        x = (i * 1103515245 + 12345) % 2147483648
+        y = x ^ (x >> 11)
+        return (y * 1103515245 + 12345) % 2147483648
+
+    def want(name):
+        return not selected or name in selected
+
+    if want("quicksort"):
+        for n in (10**6, 10**7):
+            xs_h = hash_int(np.arange(n, dtype=np.int64)) % 1000000000
+            s = np.sort(xs_h)
+            expected = [int(s[0]), int(s[n // 2]), int(s[-1])]
+            xs = cp.asarray(xs_h)
+            base = cupy_timer(cp, lambda: cp.sort(xs))
+            del xs
+            got, secs, totals, wall, err = run_program("quicksort", n)
+            failures += not row(f"quicksort of {n} ints", got, expected, secs, totals, wall, err, base,
+                                "cupy.sort (CUB radix sort)")
+
+    if want("quickhull"):
+        n = 10**7
+        i = np.arange(n, dtype=np.int64)
+        pts = np.stack([(hash_int(2 * i) % 1048576) / 1048576.0, (hash_int(2 * i + 1) % 1048576) / 1048576.0], 1)
+        try:
+            from scipy.spatial import ConvexHull
+
+            started = time.time()
+            hull = ConvexHull(pts)
+            base = (time.time() - started) * 1e3
+            expected_count = len(hull.vertices)
+        except ImportError:
+            base, expected_count = float("nan"), None
+        got, secs, totals, wall, err = run_program("quickhull", n)
+        # Collinear points on the hull may be counted differently: the count
+        # is compared with Qhull's, the rest is reported.
+        expected = [expected_count] + (got[1:] if got else [])
+        failures += not row(f"quickhull of {n} points", got, expected, secs, totals, wall, err, base,
+                            "SciPy ConvexHull (Qhull, one CPU core, wall)")
+
+    if want("primes"):
+        n = 10**8
+        sieve = np.ones(n, dtype=bool)
+        sieve[:2] = False
+        for p in range(2, int(n**0.5) + 1):
+            if sieve[p]:
+                sieve[p * p :: p] = False
+        ps = np.nonzero(sieve)[0]
+        expected = [int(ps.size), int(ps[-1]), int(ps.sum())]
+
+        def cupy_sieve():
+            flags = cp.ones(n, dtype=cp.bool_)
+            flags[:2] = False
+            for p in ps[ps <= int(n**0.5)]:
+                flags[int(p) * int(p) :: int(p)] = False
+            return cp.nonzero(flags)[0]
+
+        base = cupy_timer(cp, cupy_sieve, repeats=3)
+        got, secs, totals, wall, err = run_program("primes", n)
+        failures += not row(f"primes below {n}", got, expected, secs, totals, wall, err, base, "CuPy sieve")
+
+    if want("collatz"):
+        n = 10**6
+        src = r"""
+        extern "C" __global__ void steps(long long n, long long* out) {
+            long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x;
+            if (i >= n) return;
+            long long x = i + 1, k = 0;
+            while (x != 1) { x = (x % 2 == 0) ? x / 2 : 3 * x + 1; k++; }
+            out[i] = k;
+        }
+        """
+        kernel = cp.RawKernel(src, "steps")
+        out = cp.empty(n, dtype=cp.int64)
+        base = cupy_timer(cp, lambda: kernel(((n + 255) // 256,), (256,), (cp.int64(n), out)))
+        expected = [int(out.max()), int(out.sum())]
+        got, secs, totals, wall, err = run_program("collatz", n, timeout=120)
+        failures += not row(f"Collatz steps of 1..{n}", got, expected, secs, totals, wall, err, base,
+                            "a CUDA loop per element")
+    return failures
+
+
+if __name__ == "__main__":
+    failures = main(sys.argv[1:])
+    out_dir = os.environ.get("OUT")
+    if out_dir:
+        with open(os.path.join(out_dir, "recursion.md"), "w") as f:
+            f.write("\n".join(REPORT) + "\n")
+    sys.exit(1 if failures else 0)
