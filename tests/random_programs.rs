@@ -12,7 +12,10 @@
 //! two generators, tuple patterns, filters) nested in each other, `let`,
 //! `if`, literals, arithmetic, comparisons, calls of the user functions and
 //! of the builtins `#`, `sum`, `count`, `plus_scan`, `max_val`, `index`,
-//! `dist`, `flatten`, `zip`, `++`, `reverse`, `take`, `drop`, `sort`,
+//! `dist`, `flatten`, `zip`, `unzip`, `++`, `reverse`, `take`, `drop`,
+//! `sort`, `rank`, `max_scan`, `min_scan`, `or_scan`, `and_scan`,
+//! `max_index`, `min_index`, `odd_elts`, `even_elts`, `rotate`, `->`,
+//! `pack`, `iseq`, `transpose`,
 //! `any`, `all`, `rem`, `max`, `min`, `float` and indexing.
 //!
 //! Every program is meant to run without a fault, so that each item is
@@ -30,8 +33,9 @@
 //! `N` programs from seed `S`; `NESSIE_RANDOM_BACKENDS=interp,flat,fused,greedy` skips
 //! OpenCL for large batches. The `opencl` trial runs when `nessie devices`
 //! finds a device, or always when `NESSIE_REQUIRE_OPENCL` is set. A
-//! disagreement writes the program to `target/random-programs/` and fails
-//! the test with the outputs of each backend.
+//! disagreement keeps the program in `target/tmp/random-programs/` and
+//! fails the test with the outputs of each backend (`NESSIE_RANDOM_KEEP=1`
+//! keeps every program).
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -247,7 +251,12 @@ impl ProgramGen {
             Ty::Int => self.int_expr(d),
             Ty::Float => self.float_expr(d),
             Ty::Bool => self.bool_expr(d),
-            Ty::Pair(a, b) => format!("({}, {})", self.expr(a, d), self.expr(b, d)),
+            Ty::Pair(a, b) => match (&**a, &**b) {
+                (Ty::Seq(x), Ty::Seq(y)) if self.rng.chance(50) => {
+                    format!("unzip({})", self.expr(&Ty::seq(Ty::pair((**x).clone(), (**y).clone())), d))
+                }
+                _ => format!("({}, {})", self.expr(a, d), self.expr(b, d)),
+            },
             Ty::Seq(t) => self.seq_expr(t, d),
         }
     }
@@ -286,6 +295,13 @@ impl ProgramGen {
             }
             8 if self.defined >= 1 => format!("rec_int({}, {})", self.small(d), self.expr(&Ty::Int, d)),
             9 => format!("round({})", self.expr(&Ty::Float, d)),
+            10 => {
+                let s = self.name("s");
+                let t = if self.rng.chance(50) { Ty::Int } else { Ty::Float };
+                let seq = self.expr(&Ty::seq(t), d);
+                let f = ["max_index", "min_index"][self.rng.below(2)];
+                format!("(let {s} = {seq} in if #{s} == 0 then -1 else {f}({s}))")
+            }
             _ => self.leaf(&Ty::Int),
         }
     }
@@ -329,7 +345,7 @@ impl ProgramGen {
     fn seq_expr(&mut self, t: &Ty, d: usize) -> String {
         let st = Ty::seq(t.clone());
         let numeric = matches!(t, Ty::Int | Ty::Float);
-        match self.rng.below(16) {
+        match self.rng.below(18) {
             0..=4 => self.apply_to_each(t, d),
             5 => {
                 let items: Vec<String> = (0..self.rng.range(1, 3)).map(|_| self.expr(t, d)).collect();
@@ -355,6 +371,7 @@ impl ProgramGen {
                     format!("rec_seq({})", self.expr(&st, d))
                 }
             }
+            15 => self.seq_library(t, d),
             14 => match t {
                 Ty::Pair(a, b) => {
                     let s = self.name("s");
@@ -367,6 +384,71 @@ impl ProgramGen {
                 }
                 _ => self.apply_to_each(t, d),
             },
+            _ => self.apply_to_each(t, d),
+        }
+    }
+
+    /// The rest of the sequence library, where it applies to `[t]`.
+    fn seq_library(&mut self, t: &Ty, d: usize) -> String {
+        let st = Ty::seq(t.clone());
+        let s = self.name("s");
+        match (self.rng.below(7), t) {
+            (0, Ty::Int) => {
+                let f = ["max_scan", "min_scan", "rank"][self.rng.below(3)];
+                format!("{f}({})", self.expr(&st, d))
+            }
+            (0, Ty::Bool) => {
+                let f = ["or_scan", "and_scan"][self.rng.below(2)];
+                format!("{f}({})", self.expr(&st, d))
+            }
+            (1, _) => {
+                let f = ["odd_elts", "even_elts"][self.rng.below(2)];
+                format!("{f}({})", self.expr(&st, d))
+            }
+            (2, _) => {
+                let seq = self.expr(&st, d);
+                let k = self.expr(&Ty::Int, d.min(2));
+                format!("(let {s} = {seq} in rotate({s}, rem(abs({k}), #{s} + 1)))")
+            }
+            (3, _) => {
+                // Reading at indices that are in range.
+                let seq = self.expr(&st, d);
+                let i = self.name("i");
+                let idx = self.expr(&Ty::seq(Ty::Int), d);
+                let empty = t.nesl();
+                format!(
+                    "(let {s} = {seq} in if #{s} == 0 then [] {empty} else {s} -> {{rem(abs({i}), #{s}) : {i} in {idx}}})"
+                )
+            }
+            (4, _) => {
+                let seq = self.expr(&st, d);
+                let flags = self.name("x");
+                let keep = self.expr(&Ty::Bool, d.min(2));
+                self.scope.push((flags.clone(), t.clone()));
+                let pred = self.expr(&Ty::Bool, d.min(2));
+                self.scope.pop();
+                format!("(let {s} = {seq} in pack(zip({s}, {{{pred} or {keep} : {flags} in {s}}})))")
+            }
+            (5, _) => {
+                let lo = self.rng.range(-3, 3);
+                let stride = self.rng.range(1, 3);
+                let n = self.small(d);
+                match t {
+                    Ty::Int => format!("iseq({lo}, {stride}, {lo} + {n})"),
+                    _ => format!("{{{} : {} in iseq({lo}, {stride}, {lo} + {n})}}", self.expr(t, d), self.name("j")),
+                }
+            }
+            (6, Ty::Seq(inner)) if t.depth() < MAX_SEQ_DEPTH => {
+                // A rectangular matrix, transposed.
+                let rows = self.small(d);
+                let cols = self.small(d);
+                let (r, c) = (self.name("r"), self.name("c"));
+                self.scope.push((r.clone(), Ty::Int));
+                self.scope.push((c.clone(), Ty::Int));
+                let e = self.expr(inner, d.min(2));
+                self.scope.truncate(self.scope.len() - 2);
+                format!("transpose({{{{{e} : {c} in index({cols})}} : {r} in index({rows})}})")
+            }
             _ => self.apply_to_each(t, d),
         }
     }
@@ -531,7 +613,7 @@ fn random_programs_print_the_same_on_every_backend() {
                 ));
             }
         }
-        if agreed {
+        if agreed && std::env::var_os("NESSIE_RANDOM_KEEP").is_none() {
             let _ = std::fs::remove_file(&file);
         }
     }
@@ -549,19 +631,15 @@ fn the_generator_is_deterministic_and_well_typed() {
     let a = ProgramGen::new(7).program(ITEMS);
     assert_eq!(a, ProgramGen::new(7).program(ITEMS));
     assert_ne!(a, ProgramGen::new(8).program(ITEMS));
-    // Well typed: the front end accepts a batch of them.
-    for seed in 0..20 {
+    // Well typed and fault-free: the interpreter runs a batch of them.
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("random-programs-typed");
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+    for seed in 0..40 {
         let text = ProgramGen::new(seed).program(ITEMS);
-        let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("random-programs-typed");
-        std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
         let file = dir.join(format!("seed-{seed}.nesl"));
         std::fs::write(&file, &text).unwrap_or_else(|e| panic!("{e}"));
-        let out = Command::new(env!("CARGO_BIN_EXE_nessie"))
-            .args(["compile", "--emit", "typed", "-o"])
-            .arg(dir.join("out"))
-            .arg(&file)
-            .output()
-            .unwrap_or_else(|e| panic!("{e}"));
-        assert!(out.status.success(), "{text}\n{}", String::from_utf8_lossy(&out.stderr));
+        let (outcome, err) = run(&file, &["--backend", "interp"]);
+        assert_eq!(outcome.code, Some(0), "{text}\n{err}");
+        assert_eq!(outcome.stdout.lines().count(), ITEMS, "{text}\n{}", outcome.stdout);
     }
 }
