@@ -292,6 +292,8 @@ fn prune_kernel_results(kernel: &mut Kernel, dead: &[usize]) -> Vec<usize> {
         _ => droppable,
     };
     for &k in droppable.iter().rev() {
+        // Each drop shortens the tuples the thunk yields by one.
+        let arity = binding.results.len();
         match &mut binding.soac {
             Soac::Map { pull, .. } => drop_component(&mut pull.body, k, arity),
             Soac::Filter { pull, pred, .. } => {

@@ -205,3 +205,21 @@ fn no_dead_code_is_left() {
     );
     assert_eq!(soac_names(&p), ["MAP"]);
 }
+
+/// Dead-code elimination drops several unused columns of one FILTER (here
+/// the index column and `i`): each drop shortens the pulled tuple, so the
+/// FILTER yields exactly the columns it keeps and the program verifies.
+#[test]
+fn dropping_two_columns_of_a_filter_over_pairs_keeps_it_well_formed() {
+    let p = flatten_source("sum({x : (i, x) in {(i, x) : (i, x) in [(7, -1.2), (6, 1.1)] | x > 0.0}});");
+    flatten::ir::verify::verify(&p).unwrap_or_else(|e| panic!("{}\n{}", e.message, print_program(&p)));
+    let filter = p.kernels.iter().find(|k| k.body[0].soac.name() == "FILTER").expect("a FILTER kernel");
+    assert_eq!(filter.body[0].results.len(), 1, "{}", kernel_text(filter));
+    assert!(kernel_text(filter).contains("FILTER { i_2 => x_1[i_2] }"), "{}", kernel_text(filter));
+    let p = flatten_source(
+        "let b1 = {i : (i, x) in {(rem(i, 10), x) : (i, x) in [(4, 0.8), (7, -1.4)] | x > 0.0}};
+             b2 = {x : (i, x) in {(rem(i, 10), x) : (i, x) in [(4, 1.0)] | x > 0.0}}
+         in (b1, b2);",
+    );
+    flatten::ir::verify::verify(&p).unwrap_or_else(|e| panic!("{}\n{}", e.message, print_program(&p)));
+}
