@@ -51,7 +51,10 @@ pub fn run(session: &mut Session, args: &RunArgs, out: &mut dyn Write) -> Result
                 match device.stats() {
                     Ok(stats) => {
                         let stderr = std::io::stderr();
-                        let _ = stats.write_table(&mut stderr.lock());
+                        let mut stderr = stderr.lock();
+                        let _ = stats.write_table(&mut stderr);
+                        let memory = runtime::cl::buffer_memory();
+                        let _ = writeln!(stderr, "peak device memory {:>31} bytes in buffers", memory.peak_bytes);
                     }
                     Err(e) if result.is_ok() => return Err(e.into()),
                     Err(_) => {}

@@ -119,6 +119,7 @@ fn block_has_effect(block: &Block, kernel_checks: &[bool], effects: &[bool]) -> 
     block.stmts.iter().any(|s| match s {
         Stmt::Let { expr, .. } => expr_has_effect(expr, kernel_checks, effects),
         Stmt::Assert { .. } | Stmt::Print { .. } | Stmt::Emit { .. } => true,
+        Stmt::Free { .. } => false,
     })
 }
 
@@ -198,6 +199,8 @@ impl Pruning<'_> {
                     }
                 }
                 Stmt::Assert { .. } | Stmt::Print { .. } | Stmt::Emit { .. } => true,
+                // Placed again by `free-dead-buffers`, which runs last.
+                Stmt::Free { .. } => false,
             };
             if keep {
                 stmt_uses(&stmt, live);
@@ -241,6 +244,7 @@ fn stmt_uses(stmt: &Stmt, live: &mut HashSet<HostVar>) {
             live.insert(*text);
         }
         Stmt::Emit { value, .. } => repr_uses(value, live),
+        Stmt::Free { .. } => {}
     }
 }
 
@@ -822,6 +826,10 @@ fn rename_block(block: &mut Block, map: &HashMap<HostVar, HostVar>) {
             }
             Stmt::Print { text } => *text = map[text],
             Stmt::Emit { value, .. } => rename_repr(value, map),
+            Stmt::Free { vars } => {
+                vars.retain(|v| map.contains_key(v));
+                vars.iter_mut().for_each(|v| *v = map[v]);
+            }
         }
     }
     block.results.iter_mut().for_each(|a| rename_atom(a, map));

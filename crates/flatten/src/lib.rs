@@ -64,7 +64,8 @@
 //! `flatten_program.rs` (the driver and the state), then `flatten_expr.rs`
 //! (the dispatch over constructs), then the file of the construct of
 //! interest. `analysis.rs` holds the facts decisions are made on.
-//! `dead_code.rs` and `share_kernels.rs` are the passes after flattening.
+//! `dead_code.rs`, `share_kernels.rs` and `free_dead_buffers.rs` are the
+//! passes after flattening.
 
 mod analysis;
 mod context;
@@ -74,6 +75,7 @@ pub mod eval;
 mod faults;
 mod flatten_expr;
 mod flatten_program;
+pub mod free_dead_buffers;
 mod gather;
 mod host_code;
 pub mod ir;
@@ -108,6 +110,7 @@ pub struct Pass {
 pub const PASSES: &[Pass] = &[
     Pass { name: "dead-code", run: dead_code::eliminate_dead_code },
     Pass { name: "share-kernels", run: share_kernels::share_identical_kernels },
+    Pass { name: "free-dead-buffers", run: free_dead_buffers::free_dead_buffers },
 ];
 
 /// Flattens a typed program and runs [`PASSES`] on the result. The output is

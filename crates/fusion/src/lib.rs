@@ -155,6 +155,8 @@ pub fn fuse_with_solver(
     schedule: ScheduleKind,
     solver: &dyn IlpSolver,
 ) -> Result<Fused, FusionError> {
+    // Frees are placed again once runs have moved and merged.
+    let program = &flatten::free_dead_buffers::strip_frees(program.clone());
     let mut state = FusionState {
         program: program.clone(),
         kernel_names: program.kernels.iter().map(|k| k.name.clone()).collect(),
@@ -176,6 +178,7 @@ pub fn fuse_with_solver(
     state.program.main.body = body;
     let mut fused = state.program;
     remove_unused_kernels(&mut fused);
+    let fused = flatten::free_dead_buffers::free_dead_buffers(fused);
     flatten::ir::verify::verify(&fused)
         .map_err(|e| FusionError::bug("the fused program", format!("it does not verify: {e}")))?;
     let report = FusionReport { schedule: schedule.name(), regions: state.reports, kernel_count: fused.kernels.len() };

@@ -16,7 +16,10 @@
 //! - **effects**: a run that may fault stays on its side of every statement
 //!   with an effect (`assert`, `print`, `emit`, a call, an `if`, a `time`):
 //!   a fault must happen after the output that came before it and before
-//!   the output that came after it.
+//!   the output that came after it;
+//! - **memory**: a run stays before every call (or `if` or `time` holding
+//!   one) after it, so that what it reads can be freed before the call
+//!   rather than held through a recursion.
 //!
 //! Runs that cannot fault move freely over output statements, and two runs
 //! are ordered only by data (fusion may change which of two faulting
@@ -71,6 +74,8 @@ pub struct StmtFacts {
     /// The variables it reads, those read inside nested blocks included.
     pub uses: Vec<HostVar>,
     pub kind: StmtKind,
+    /// Whether it is a call or holds one in a nested block.
+    pub holds_call: bool,
 }
 
 /// The facts of every statement of a block.
@@ -88,6 +93,11 @@ pub enum Precedence {
     HostOrder,
     Guard,
     Effect,
+    /// A run stays before a call after it: moved past the call, it would
+    /// keep what it reads alive through the call (through the recursion
+    /// below it, for a recursive call), so device memory would grow with
+    /// the depth of the recursion.
+    Memory,
 }
 
 impl BlockFacts {
@@ -116,6 +126,9 @@ impl BlockFacts {
         }
         if (a.kind.has_effect() && b.kind.can_fault()) || (a.kind.can_fault() && b.kind.has_effect()) {
             return Some(Precedence::Effect);
+        }
+        if a.kind.is_run() && b.holds_call {
+            return Some(Precedence::Memory);
         }
         None
     }
@@ -148,17 +161,25 @@ fn stmt_facts(program: &FlatProgram, stmt: &Stmt) -> StmtFacts {
     match stmt {
         Stmt::Let { vars, expr } => {
             let kind = expr_facts(program, expr, &mut uses);
-            StmtFacts { defs: vars.clone(), uses, kind }
+            StmtFacts { defs: vars.clone(), uses, kind, holds_call: expr_holds_call(expr) }
         }
         Stmt::Assert { cond, payload, .. } => {
             atom_use(cond, &mut uses);
             payload.iter().for_each(|a| atom_use(a, &mut uses));
-            StmtFacts { defs: Vec::new(), uses, kind: StmtKind::Assert }
+            StmtFacts { defs: Vec::new(), uses, kind: StmtKind::Assert, holds_call: false }
         }
-        Stmt::Print { text } => StmtFacts { defs: Vec::new(), uses: vec![*text], kind: StmtKind::Output },
+        Stmt::Print { text } => {
+            StmtFacts { defs: Vec::new(), uses: vec![*text], kind: StmtKind::Output, holds_call: false }
+        }
         Stmt::Emit { value, .. } => {
             repr_uses(value, &mut uses);
-            StmtFacts { defs: Vec::new(), uses, kind: StmtKind::Output }
+            StmtFacts { defs: Vec::new(), uses, kind: StmtKind::Output, holds_call: false }
+        }
+        // `fuse` strips the frees before it looks at statements and places
+        // them again after; a `free` here keeps its place among the host
+        // statements, after the statements that read what it frees.
+        Stmt::Free { vars } => {
+            StmtFacts { defs: Vec::new(), uses: vars.clone(), kind: StmtKind::Pure, holds_call: false }
         }
     }
 }
@@ -201,6 +222,17 @@ fn expr_facts(program: &FlatProgram, expr: &HostExpr, uses: &mut Vec<HostVar>) -
             block_uses(program, block, uses);
             StmtKind::Compound
         }
+    }
+}
+
+fn expr_holds_call(expr: &HostExpr) -> bool {
+    let block_holds_call =
+        |block: &Block| block.stmts.iter().any(|stmt| matches!(stmt, Stmt::Let { expr, .. } if expr_holds_call(expr)));
+    match expr {
+        HostExpr::Call { .. } => true,
+        HostExpr::If { then_block, else_block, .. } => block_holds_call(then_block) || block_holds_call(else_block),
+        HostExpr::Time { block } => block_holds_call(block),
+        _ => false,
     }
 }
 

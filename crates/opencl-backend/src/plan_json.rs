@@ -242,6 +242,9 @@ impl FunctionWriter<'_> {
                 })
             }
             Stmt::Print { text } => json!({ "kind": "print", "text": self.var(*text) }),
+            Stmt::Free { vars } => {
+                json!({ "kind": "free", "vars": vars.iter().map(|&v| self.var(v)).collect::<Vec<_>>() })
+            }
             Stmt::Emit { item, ty, value } => json!({
                 "kind": "emit",
                 "item": item,

@@ -7758,40 +7758,85 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long hsplit_fused_11_pull_cross_lengths(long p, __global const long* else_instances, __global const long* cross_lengths) {
-    long q = else_instances[p];
-    return cross_lengths[q];
+static inline void hsplit_fused_11_pull_lengths(long i, __global const long* then_instances, __global const double* p1_1, __global const double* p1_1_1, __global const long* packed_offsets, __global const long* packed_lengths, long* r0, long* r1, double* r2, double* r3, long* r4) {
+    long v = 1L;
+    long v_1 = nessie_mul(i, 1L);
+    long q = nessie_div(i, 1L);
+    long p = q;
+    long q_1 = then_instances[p];
+    long p_1 = q;
+    long q_2 = then_instances[p_1];
+    double v_2 = p1_1[q_1];
+    double v_3 = p1_1_1[q_2];
+    long v_4 = v;
+    long v_5 = v_1;
+    double v_6 = v_2;
+    double v_7 = v_3;
+    long offsets = nessie_mul(i, 1L);
+    long lengths = 1L;
+    long start = offsets;
+    long len = lengths;
+    long s = then_instances[i];
+    long start_1 = packed_offsets[s];
+    long len_1 = packed_lengths[s];
+    long v_8 = nessie_add(len, len_1);
+    *r0 = v_4;
+    *r1 = v_5;
+    *r2 = v_6;
+    *r3 = v_7;
+    *r4 = v_8;
 }
 
-static inline long hsplit_fused_11_pull_packed_offsets(long i, __global const long* else_instances, __global const long* cross_lengths) {
-    long q = else_instances[i];
-    long cross_lengths_1 = cross_lengths[q];
-    return cross_lengths_1;
+static inline long hsplit_fused_11_pull_packed_offsets(long i, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths) {
+    long offsets = nessie_mul(i, 1L);
+    long lengths = 1L;
+    long start = offsets;
+    long len = lengths;
+    long s = then_instances[i];
+    long start_1 = packed_offsets[s];
+    long len_1 = packed_lengths[s];
+    long lengths_1 = nessie_add(len, len_1);
+    return lengths_1;
 }
 
 static inline long hsplit_fused_11_op_packed_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long hsplit_fused_11_pull_total(long i, __global const long* else_instances, __global const long* cross_lengths) {
-    long q = else_instances[i];
-    long cross_lengths_1 = cross_lengths[q];
-    return cross_lengths_1;
+static inline long hsplit_fused_11_pull_total(long i, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths) {
+    long offsets = nessie_mul(i, 1L);
+    long lengths = 1L;
+    long start = offsets;
+    long len = lengths;
+    long s = then_instances[i];
+    long start_1 = packed_offsets[s];
+    long len_1 = packed_lengths[s];
+    long lengths_1 = nessie_add(len, len_1);
+    return lengths_1;
 }
 
 static inline long hsplit_fused_11_op_total(long a, long b) {
     return nessie_add(a, b);
 }
 
-__kernel void hsplit_fused_11_cross_lengths(long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* cross_lengths_2) {
+__kernel void hsplit_fused_11_lengths(long n_then_instances_1, __global const long* then_instances, __global const double* p1_1_1, __global const double* p1_1_5, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* lengths_9, __global long* offsets_11, __global double* p1_1_14, __global double* p1_2, __global long* lengths_20) {
     const long gid = get_global_id(0);
-    if (gid < n_else_instances) {
-        long pull_cross_lengths_r = hsplit_fused_11_pull_cross_lengths(gid, else_instances, cross_lengths_1);
-        cross_lengths_2[gid] = pull_cross_lengths_r;
+    if (gid < n_then_instances_1) {
+        long pull_lengths_r;
+        long pull_lengths_r_1;
+        double pull_lengths_r_2;
+        double pull_lengths_r_3;
+        long pull_lengths_r_4;
+        hsplit_fused_11_pull_lengths(gid, then_instances, p1_1_1, p1_1_5, packed_offsets_18, packed_lengths, &pull_lengths_r, &pull_lengths_r_1, &pull_lengths_r_2, &pull_lengths_r_3, &pull_lengths_r_4);
+        lengths_9[gid] = pull_lengths_r;
+        offsets_11[gid] = pull_lengths_r_1;
+        p1_1_14[gid] = pull_lengths_r_2;
+        p1_2[gid] = pull_lengths_r_3;
+        lengths_20[gid] = pull_lengths_r_4;
     }
 }
 
-__kernel void hsplit_fused_11_packed_offsets_block_totals(long groups, long chunk, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets_block_totals) {
+__kernel void hsplit_fused_11_packed_offsets_block_totals(long groups, long chunk, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* packed_offsets_block_totals) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -7801,8 +7846,8 @@ __kernel void hsplit_fused_11_packed_offsets_block_totals(long groups, long chun
             long acc = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < n_else_instances) {
-                    long pull_packed_offsets_r = hsplit_fused_11_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, else_instances, cross_lengths_1);
+                if (k + chunk * l + 256 * chunk * wg < n_then_instances_1) {
+                    long pull_packed_offsets_r = hsplit_fused_11_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, then_instances, packed_offsets_18, packed_lengths);
                     x = pull_packed_offsets_r;
                 } else {
                     x = 0L;
@@ -7895,7 +7940,7 @@ __kernel void hsplit_fused_11_packed_offsets_block_offsets(__global const long* 
     }
 }
 
-__kernel void hsplit_fused_11_packed_offsets_scan(__global const long* packed_offsets_block_offsets, long groups, long chunk, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets) {
+__kernel void hsplit_fused_11_packed_offsets_scan(__global const long* packed_offsets_block_offsets, long groups, long chunk, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* packed_offsets_27) {
     __local long group_values[256];
     __local long group_values_1[256];
     {
@@ -7905,8 +7950,8 @@ __kernel void hsplit_fused_11_packed_offsets_scan(__global const long* packed_of
             long acc = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < n_else_instances) {
-                    long pull_packed_offsets_r = hsplit_fused_11_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, else_instances, cross_lengths_1);
+                if (k + chunk * l + 256 * chunk * wg < n_then_instances_1) {
+                    long pull_packed_offsets_r = hsplit_fused_11_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, then_instances, packed_offsets_18, packed_lengths);
                     x = pull_packed_offsets_r;
                 } else {
                     x = 0L;
@@ -7932,10 +7977,10 @@ __kernel void hsplit_fused_11_packed_offsets_scan(__global const long* packed_of
             const long l_2 = get_local_id(0);
             long acc_2 = group_values_1[l_2];
             for (long k_2 = 0; k_2 < chunk; k_2++) {
-                packed_offsets[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
+                packed_offsets_27[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
                 long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < n_else_instances) {
-                    long pull_packed_offsets_r_1 = hsplit_fused_11_pull_packed_offsets(k_2 + chunk * l_2 + 256 * chunk * wg, else_instances, cross_lengths_1);
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < n_then_instances_1) {
+                    long pull_packed_offsets_r_1 = hsplit_fused_11_pull_packed_offsets(k_2 + chunk * l_2 + 256 * chunk * wg, then_instances, packed_offsets_18, packed_lengths);
                     x_1 = pull_packed_offsets_r_1;
                 } else {
                     x_1 = 0L;
@@ -7947,7 +7992,7 @@ __kernel void hsplit_fused_11_packed_offsets_scan(__global const long* packed_of
     }
 }
 
-__kernel void hsplit_fused_11_total_partial(long groups, long chunk, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* total_partials) {
+__kernel void hsplit_fused_11_total_partial(long groups, long chunk, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* total_partials) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -7957,8 +8002,8 @@ __kernel void hsplit_fused_11_total_partial(long groups, long chunk, long n_else
             long acc = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                if (l + 256 * wg + 256 * groups * k < n_else_instances) {
-                    long pull_total_r = hsplit_fused_11_pull_total(l + 256 * wg + 256 * groups * k, else_instances, cross_lengths_1);
+                if (l + 256 * wg + 256 * groups * k < n_then_instances_1) {
+                    long pull_total_r = hsplit_fused_11_pull_total(l + 256 * wg + 256 * groups * k, then_instances, packed_offsets_18, packed_lengths);
                     x = pull_total_r;
                 } else {
                     x = 0L;
@@ -8129,221 +8174,75 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long hsplit_fused_12_elements_extreme(__global const long* cross_lengths, long cross_lengths_len, __global const long* cross_offsets) {
-    return cross_lengths_len > 0L ? nessie_add(cross_offsets[nessie_sub(cross_lengths_len, 1L)], cross_lengths[nessie_sub(cross_lengths_len, 1L)]) : 0L;
+static inline long hsplit_fused_12_pull_cross_lengths(long p, __global const long* else_instances, __global const long* cross_lengths) {
+    long q = else_instances[p];
+    return cross_lengths[q];
 }
 
-static inline long hsplit_fused_12_one_extreme(long i) {
-    return 1L;
+static inline long hsplit_fused_12_pull_packed_offsets(long i, __global const long* else_instances, __global const long* cross_lengths) {
+    long q = else_instances[i];
+    long cross_lengths_1 = cross_lengths[q];
+    return cross_lengths_1;
 }
 
-static inline long hsplit_fused_12_head_extreme(long i, __global const long* cross_lengths, __global const long* cross_offsets) {
-    return cross_lengths[i] > 0L ? cross_offsets[i] : -1L;
+static inline long hsplit_fused_12_op_packed_offsets(long a, long b) {
+    return nessie_add(a, b);
 }
 
-static inline void hsplit_fused_12_pair_extreme(long p, __global const long* cross_offsets, long cross_offsets_len, __global const long* else_instances, __global const long* cross_offsets_1, __global const double* cross_elements, __global const int* extreme_head_claims, long* r0, double* r1, long* r2) {
-    long s = nessie_segment_of(cross_offsets, cross_offsets_len, p);
-    long r = else_instances[s];
-    long q = nessie_add(cross_offsets_1[r], nessie_sub(p, cross_offsets[s]));
-    double cross_elements_1 = cross_elements[q];
-    double x = cross_elements_1;
-    long x_1 = p;
-    *r0 = (long)extreme_head_claims[p];
-    *r1 = x;
-    *r2 = x_1;
+static inline long hsplit_fused_12_pull_total(long i, __global const long* else_instances, __global const long* cross_lengths) {
+    long q = else_instances[i];
+    long cross_lengths_1 = cross_lengths[q];
+    return cross_lengths_1;
 }
 
-static inline void hsplit_fused_12_segop_extreme(long f1, double u, long u_1, long f2, double bv, long bi, long* r0, double* r1, long* r2) {
-    double av;
-    long ai;
-    if (f2 != 0L) {
-        av = 0.0;
-        ai = -1L;
-    } else {
-        av = u;
-        ai = u_1;
-    }
-    double c;
-    long c_1;
-    if (ai < 0L) {
-        c = bv;
-        c_1 = bi;
-    } else {
-        double t_2;
-        long t_3;
-        if (bi < 0L) {
-            t_2 = av;
-            t_3 = ai;
-        } else {
-            double t;
-            long t_1;
-            if (bv > av || (bv != bv && av == av)) {
-                t = bv;
-                t_1 = bi;
-            } else {
-                t = av;
-                t_1 = ai;
-            }
-            t_2 = t;
-            t_3 = t_1;
-        }
-        c = t_2;
-        c_1 = t_3;
-    }
-    *r0 = max(f1, f2);
-    *r1 = c;
-    *r2 = c_1;
+static inline long hsplit_fused_12_op_total(long a, long b) {
+    return nessie_add(a, b);
 }
 
-static inline void hsplit_fused_12_select_extreme(long s, __global const long* cross_lengths, __global const long* cross_offsets, long cross_offsets_len, __global const long* else_instances, __global const long* cross_offsets_1, __global const double* cross_elements, __global const double* extreme_seg_scan, __global const long* extreme_seg_scan_1, double* r0, long* r1) {
-    long l = cross_lengths[s];
-    double t_6;
-    long t_7;
-    if (l == 0L) {
-        t_6 = 0.0;
-        t_7 = -1L;
-    } else {
-        long e = nessie_sub(nessie_add(cross_offsets[s], l), 1L);
-        long p = e;
-        long s_1 = nessie_segment_of(cross_offsets, cross_offsets_len, p);
-        long r = else_instances[s_1];
-        long q = nessie_add(cross_offsets_1[r], nessie_sub(p, cross_offsets[s_1]));
-        double cross_elements_1 = cross_elements[q];
-        double bv = cross_elements_1;
-        long bi = p;
-        double av;
-        long ai;
-        if (l == 1L) {
-            av = 0.0;
-            ai = -1L;
-        } else {
-            av = extreme_seg_scan[e];
-            ai = extreme_seg_scan_1[e];
-        }
-        double t_4;
-        long t_5;
-        if (ai < 0L) {
-            t_4 = bv;
-            t_5 = bi;
-        } else {
-            double t_2;
-            long t_3;
-            if (bi < 0L) {
-                t_2 = av;
-                t_3 = ai;
-            } else {
-                double t;
-                long t_1;
-                if (bv > av || (bv != bv && av == av)) {
-                    t = bv;
-                    t_1 = bi;
-                } else {
-                    t = av;
-                    t_1 = ai;
-                }
-                t_2 = t;
-                t_3 = t_1;
-            }
-            t_4 = t_2;
-            t_5 = t_3;
-        }
-        t_6 = t_4;
-        t_7 = t_5;
-    }
-    *r0 = t_6;
-    *r1 = t_7;
-}
-
-__kernel void hsplit_fused_12_extreme_elements(__global const long* cross_lengths, long n_cross_lengths, __global const long* cross_offsets_0, __global long* extreme_elements) {
+__kernel void hsplit_fused_12_cross_lengths(long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* cross_lengths_2) {
     const long gid = get_global_id(0);
-    if (gid < 1) {
-        long elements_extreme_r = hsplit_fused_12_elements_extreme(cross_lengths, n_cross_lengths, cross_offsets_0);
-        extreme_elements[0] = elements_extreme_r;
+    if (gid < n_else_instances) {
+        long pull_cross_lengths_r = hsplit_fused_12_pull_cross_lengths(gid, else_instances, cross_lengths_1);
+        cross_lengths_2[gid] = pull_cross_lengths_r;
     }
 }
 
-__kernel void hsplit_fused_12_extreme_head_claims(long n_cross_lengths, __global const long* cross_lengths, __global const long* cross_offsets_0, __global int* extreme_head_claims) {
-    const long gid = get_global_id(0);
-    if (gid < n_cross_lengths) {
-        long one_extreme_r = hsplit_fused_12_one_extreme(gid);
-        long head_extreme_r = hsplit_fused_12_head_extreme(gid, cross_lengths, cross_offsets_0);
-        if (head_extreme_r >= 0) {
-            atomic_max((volatile __global int*)&extreme_head_claims[head_extreme_r], (int)(one_extreme_r));
-        }
-    }
-}
-
-__kernel void hsplit_fused_12_extreme_segscan_block_totals(long groups, long chunk, long extreme_elements_1, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const int* extreme_head_claims, __global long* extreme_seg_flags_block_totals, __global double* extreme_seg_scan_block_totals_41, __global long* extreme_seg_scan_block_totals_42) {
+__kernel void hsplit_fused_12_packed_offsets_block_totals(long groups, long chunk, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets_block_totals) {
     __local long group_values[256];
-    __local double group_values_1[256];
-    __local long group_values_2[256];
     __local long group_swap[256];
-    __local double group_swap_1[256];
-    __local long group_swap_2[256];
     {
         const long wg = get_group_id(0);
         {
-            const long l_1 = get_local_id(0);
+            const long l = get_local_id(0);
             long acc = 0L;
-            double acc_1 = 0.0;
-            long acc_2 = -1L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                double x_1;
-                long x_2;
-                if (k + chunk * l_1 + 256 * chunk * wg < extreme_elements_1) {
-                    long pair_extreme_r;
-                    double pair_extreme_r_1;
-                    long pair_extreme_r_2;
-                    hsplit_fused_12_pair_extreme(k + chunk * l_1 + 256 * chunk * wg, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, extreme_head_claims, &pair_extreme_r, &pair_extreme_r_1, &pair_extreme_r_2);
-                    x = pair_extreme_r;
-                    x_1 = pair_extreme_r_1;
-                    x_2 = pair_extreme_r_2;
+                if (k + chunk * l + 256 * chunk * wg < n_else_instances) {
+                    long pull_packed_offsets_r = hsplit_fused_12_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, else_instances, cross_lengths_1);
+                    x = pull_packed_offsets_r;
                 } else {
                     x = 0L;
-                    x_1 = 0.0;
-                    x_2 = -1L;
                 }
-                long segop_extreme_r;
-                double segop_extreme_r_1;
-                long segop_extreme_r_2;
-                hsplit_fused_12_segop_extreme(acc, acc_1, acc_2, x, x_1, x_2, &segop_extreme_r, &segop_extreme_r_1, &segop_extreme_r_2);
-                acc = segop_extreme_r;
-                acc_1 = segop_extreme_r_1;
-                acc_2 = segop_extreme_r_2;
+                long op_packed_offsets_r = hsplit_fused_12_op_packed_offsets(acc, x);
+                acc = op_packed_offsets_r;
             }
             {
-                group_values[l_1] = acc;
-                group_values_1[l_1] = acc_1;
-                group_values_2[l_1] = acc_2;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         __local long* group_values_in = group_values;
         __local long* group_values_out = group_swap;
-        __local double* group_values_1_in = group_values_1;
-        __local double* group_values_1_out = group_swap_1;
-        __local long* group_values_2_in = group_values_2;
-        __local long* group_values_2_out = group_swap_2;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_3 = 0L;
-                double acc_4 = 0.0;
-                long acc_5 = -1L;
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long segop_extreme_r_3;
-                    double segop_extreme_r_4;
-                    long segop_extreme_r_5;
-                    hsplit_fused_12_segop_extreme(acc_3, acc_4, acc_5, group_values_in[k_1 + 2 * l_2], group_values_1_in[k_1 + 2 * l_2], group_values_2_in[k_1 + 2 * l_2], &segop_extreme_r_3, &segop_extreme_r_4, &segop_extreme_r_5);
-                    acc_3 = segop_extreme_r_3;
-                    acc_4 = segop_extreme_r_4;
-                    acc_5 = segop_extreme_r_5;
+                    long op_packed_offsets_r_1 = hsplit_fused_12_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_packed_offsets_r_1;
                 }
                 {
-                    group_values_out[l_2] = acc_3;
-                    group_values_1_out[l_2] = acc_4;
-                    group_values_2_out[l_2] = acc_5;
+                    group_values_out[l_1] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -8352,230 +8251,222 @@ __kernel void hsplit_fused_12_extreme_segscan_block_totals(long groups, long chu
                 group_values_in = group_values_out;
                 group_values_out = t;
             }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
             {
-                __local double* t = group_values_1_in;
-                group_values_1_in = group_values_1_out;
-                group_values_1_out = t;
+                packed_offsets_block_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_12_packed_offsets_block_offsets(__global const long* packed_offsets_block_totals, long final_chunk, long groups, __global long* packed_offsets_block_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                if (k + final_chunk * l < groups) {
+                    x = packed_offsets_block_totals[k + final_chunk * l];
+                } else {
+                    x = 0L;
+                }
+                long op_packed_offsets_r = hsplit_fused_12_op_packed_offsets(acc, x);
+                acc = op_packed_offsets_r;
             }
             {
-                __local long* t = group_values_2_in;
-                group_values_2_in = group_values_2_out;
-                group_values_2_out = t;
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_packed_offsets_r_1 = hsplit_fused_12_op_packed_offsets(acc_1, group_values[k_1]);
+                acc_1 = op_packed_offsets_r_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                packed_offsets_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+                long x_1;
+                if (k_2 + final_chunk * l_2 < groups) {
+                    x_1 = packed_offsets_block_totals[k_2 + final_chunk * l_2];
+                } else {
+                    x_1 = 0L;
+                }
+                long op_packed_offsets_r_2 = hsplit_fused_12_op_packed_offsets(acc_2, x_1);
+                acc_2 = op_packed_offsets_r_2;
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_12_packed_offsets_scan(__global const long* packed_offsets_block_offsets, long groups, long chunk, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
+                long x;
+                if (k + chunk * l + 256 * chunk * wg < n_else_instances) {
+                    long pull_packed_offsets_r = hsplit_fused_12_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, else_instances, cross_lengths_1);
+                    x = pull_packed_offsets_r;
+                } else {
+                    x = 0L;
+                }
+                long op_packed_offsets_r = hsplit_fused_12_op_packed_offsets(acc, x);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = packed_offsets_block_offsets[wg];
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_packed_offsets_r_1 = hsplit_fused_12_op_packed_offsets(acc_1, group_values[k_1]);
+                acc_1 = op_packed_offsets_r_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < chunk; k_2++) {
+                packed_offsets[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
+                long x_1;
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < n_else_instances) {
+                    long pull_packed_offsets_r_1 = hsplit_fused_12_pull_packed_offsets(k_2 + chunk * l_2 + 256 * chunk * wg, else_instances, cross_lengths_1);
+                    x_1 = pull_packed_offsets_r_1;
+                } else {
+                    x_1 = 0L;
+                }
+                long op_packed_offsets_r_2 = hsplit_fused_12_op_packed_offsets(acc_2, x_1);
+                acc_2 = op_packed_offsets_r_2;
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_12_total_partial(long groups, long chunk, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* total_partials) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
+                long x;
+                if (l + 256 * wg + 256 * groups * k < n_else_instances) {
+                    long pull_total_r = hsplit_fused_12_pull_total(l + 256 * wg + 256 * groups * k, else_instances, cross_lengths_1);
+                    x = pull_total_r;
+                } else {
+                    x = 0L;
+                }
+                long op_total_r = hsplit_fused_12_op_total(acc, x);
+                acc = op_total_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_total_r_1 = hsplit_fused_12_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_total_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
             }
             m /= 2;
         }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
             {
-                extreme_seg_flags_block_totals[wg] = group_values_in[0];
-                extreme_seg_scan_block_totals_41[wg] = group_values_1_in[0];
-                extreme_seg_scan_block_totals_42[wg] = group_values_2_in[0];
+                total_partials[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_12_extreme_segscan_block_offsets(__global const long* extreme_seg_flags_block_totals, __global const double* extreme_seg_scan_block_totals_41, __global const long* extreme_seg_scan_block_totals_42, long final_chunk, long groups, __global long* extreme_seg_flags_block_offsets, __global double* extreme_seg_scan_block_offsets_44, __global long* extreme_seg_scan_block_offsets_45) {
+__kernel void hsplit_fused_12_total_final(__global const long* total_partials, long final_chunk, long groups, __global long* total) {
     __local long group_values[256];
-    __local double group_values_1[256];
-    __local long group_values_2[256];
-    __local long group_values_3[256];
-    __local double group_values_4[256];
-    __local long group_values_5[256];
+    __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
-            const long l_1 = get_local_id(0);
+            const long l = get_local_id(0);
             long acc = 0L;
-            double acc_1 = 0.0;
-            long acc_2 = -1L;
             for (long k = 0; k < final_chunk; k++) {
                 long x;
-                double x_1;
-                long x_2;
-                if (k + final_chunk * l_1 < groups) {
-                    x = extreme_seg_flags_block_totals[k + final_chunk * l_1];
-                    x_1 = extreme_seg_scan_block_totals_41[k + final_chunk * l_1];
-                    x_2 = extreme_seg_scan_block_totals_42[k + final_chunk * l_1];
+                if (256 * k + l < groups) {
+                    x = total_partials[256 * k + l];
                 } else {
                     x = 0L;
-                    x_1 = 0.0;
-                    x_2 = -1L;
                 }
-                long segop_extreme_r;
-                double segop_extreme_r_1;
-                long segop_extreme_r_2;
-                hsplit_fused_12_segop_extreme(acc, acc_1, acc_2, x, x_1, x_2, &segop_extreme_r, &segop_extreme_r_1, &segop_extreme_r_2);
-                acc = segop_extreme_r;
-                acc_1 = segop_extreme_r_1;
-                acc_2 = segop_extreme_r_2;
+                long op_total_r = hsplit_fused_12_op_total(acc, x);
+                acc = op_total_r;
             }
             {
-                group_values[l_1] = acc;
-                group_values_1[l_1] = acc_1;
-                group_values_2[l_1] = acc_2;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_3 = 0L;
-            double acc_4 = 0.0;
-            long acc_5 = -1L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_3[k_1] = acc_3;
-                group_values_4[k_1] = acc_4;
-                group_values_5[k_1] = acc_5;
-                long segop_extreme_r_3;
-                double segop_extreme_r_4;
-                long segop_extreme_r_5;
-                hsplit_fused_12_segop_extreme(acc_3, acc_4, acc_5, group_values[k_1], group_values_1[k_1], group_values_2[k_1], &segop_extreme_r_3, &segop_extreme_r_4, &segop_extreme_r_5);
-                acc_3 = segop_extreme_r_3;
-                acc_4 = segop_extreme_r_4;
-                acc_5 = segop_extreme_r_5;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_3 = get_local_id(0);
-            long acc_6 = group_values_3[l_3];
-            double acc_7 = group_values_4[l_3];
-            long acc_8 = group_values_5[l_3];
-            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                extreme_seg_flags_block_offsets[k_2 + final_chunk * l_3] = acc_6;
-                extreme_seg_scan_block_offsets_44[k_2 + final_chunk * l_3] = acc_7;
-                extreme_seg_scan_block_offsets_45[k_2 + final_chunk * l_3] = acc_8;
-                long x_3;
-                double x_4;
-                long x_5;
-                if (k_2 + final_chunk * l_3 < groups) {
-                    x_3 = extreme_seg_flags_block_totals[k_2 + final_chunk * l_3];
-                    x_4 = extreme_seg_scan_block_totals_41[k_2 + final_chunk * l_3];
-                    x_5 = extreme_seg_scan_block_totals_42[k_2 + final_chunk * l_3];
-                } else {
-                    x_3 = 0L;
-                    x_4 = 0.0;
-                    x_5 = -1L;
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_total_r_1 = hsplit_fused_12_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_total_r_1;
                 }
-                long segop_extreme_r_6;
-                double segop_extreme_r_7;
-                long segop_extreme_r_8;
-                hsplit_fused_12_segop_extreme(acc_6, acc_7, acc_8, x_3, x_4, x_5, &segop_extreme_r_6, &segop_extreme_r_7, &segop_extreme_r_8);
-                acc_6 = segop_extreme_r_6;
-                acc_7 = segop_extreme_r_7;
-                acc_8 = segop_extreme_r_8;
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_12_extreme_segscan_scan(__global const long* extreme_seg_flags_block_offsets, __global const double* extreme_seg_scan_block_offsets_44, __global const long* extreme_seg_scan_block_offsets_45, long groups, long chunk, long extreme_elements_1, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const int* extreme_head_claims, __global long* extreme_seg_flags, __global double* extreme_seg_scan_35, __global long* extreme_seg_scan_36) {
-    __local long group_values[256];
-    __local double group_values_1[256];
-    __local long group_values_2[256];
-    __local long group_values_3[256];
-    __local double group_values_4[256];
-    __local long group_values_5[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            double acc_1 = 0.0;
-            long acc_2 = -1L;
-            for (long k = 0; k < chunk; k++) {
-                long x;
-                double x_1;
-                long x_2;
-                if (k + chunk * l_1 + 256 * chunk * wg < extreme_elements_1) {
-                    long pair_extreme_r;
-                    double pair_extreme_r_1;
-                    long pair_extreme_r_2;
-                    hsplit_fused_12_pair_extreme(k + chunk * l_1 + 256 * chunk * wg, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, extreme_head_claims, &pair_extreme_r, &pair_extreme_r_1, &pair_extreme_r_2);
-                    x = pair_extreme_r;
-                    x_1 = pair_extreme_r_1;
-                    x_2 = pair_extreme_r_2;
-                } else {
-                    x = 0L;
-                    x_1 = 0.0;
-                    x_2 = -1L;
+                {
+                    group_values_out[l_1] = acc_1;
                 }
-                long segop_extreme_r;
-                double segop_extreme_r_1;
-                long segop_extreme_r_2;
-                hsplit_fused_12_segop_extreme(acc, acc_1, acc_2, x, x_1, x_2, &segop_extreme_r, &segop_extreme_r_1, &segop_extreme_r_2);
-                acc = segop_extreme_r;
-                acc_1 = segop_extreme_r_1;
-                acc_2 = segop_extreme_r_2;
             }
+            barrier(CLK_LOCAL_MEM_FENCE);
             {
-                group_values[l_1] = acc;
-                group_values_1[l_1] = acc_1;
-                group_values_2[l_1] = acc_2;
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
             }
+            m /= 2;
         }
-        barrier(CLK_LOCAL_MEM_FENCE);
         for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_3 = extreme_seg_flags_block_offsets[wg];
-            double acc_4 = extreme_seg_scan_block_offsets_44[wg];
-            long acc_5 = extreme_seg_scan_block_offsets_45[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_3[k_1] = acc_3;
-                group_values_4[k_1] = acc_4;
-                group_values_5[k_1] = acc_5;
-                long segop_extreme_r_3;
-                double segop_extreme_r_4;
-                long segop_extreme_r_5;
-                hsplit_fused_12_segop_extreme(acc_3, acc_4, acc_5, group_values[k_1], group_values_1[k_1], group_values_2[k_1], &segop_extreme_r_3, &segop_extreme_r_4, &segop_extreme_r_5);
-                acc_3 = segop_extreme_r_3;
-                acc_4 = segop_extreme_r_4;
-                acc_5 = segop_extreme_r_5;
+            {
+                total[0] = group_values_in[0];
             }
         }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_3 = get_local_id(0);
-            long acc_6 = group_values_3[l_3];
-            double acc_7 = group_values_4[l_3];
-            long acc_8 = group_values_5[l_3];
-            for (long k_2 = 0; k_2 < chunk; k_2++) {
-                extreme_seg_flags[k_2 + chunk * l_3 + 256 * chunk * wg] = acc_6;
-                extreme_seg_scan_35[k_2 + chunk * l_3 + 256 * chunk * wg] = acc_7;
-                extreme_seg_scan_36[k_2 + chunk * l_3 + 256 * chunk * wg] = acc_8;
-                long x_3;
-                double x_4;
-                long x_5;
-                if (k_2 + chunk * l_3 + 256 * chunk * wg < extreme_elements_1) {
-                    long pair_extreme_r_3;
-                    double pair_extreme_r_4;
-                    long pair_extreme_r_5;
-                    hsplit_fused_12_pair_extreme(k_2 + chunk * l_3 + 256 * chunk * wg, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, extreme_head_claims, &pair_extreme_r_3, &pair_extreme_r_4, &pair_extreme_r_5);
-                    x_3 = pair_extreme_r_3;
-                    x_4 = pair_extreme_r_4;
-                    x_5 = pair_extreme_r_5;
-                } else {
-                    x_3 = 0L;
-                    x_4 = 0.0;
-                    x_5 = -1L;
-                }
-                long segop_extreme_r_6;
-                double segop_extreme_r_7;
-                long segop_extreme_r_8;
-                hsplit_fused_12_segop_extreme(acc_6, acc_7, acc_8, x_3, x_4, x_5, &segop_extreme_r_6, &segop_extreme_r_7, &segop_extreme_r_8);
-                acc_6 = segop_extreme_r_6;
-                acc_7 = segop_extreme_r_7;
-                acc_8 = segop_extreme_r_8;
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_12_extreme(long n_cross_lengths, __global const long* cross_lengths, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const double* extreme_seg_scan_35, __global const long* extreme_seg_scan_36, __global double* extreme, __global long* position) {
-    const long gid = get_global_id(0);
-    if (gid < n_cross_lengths) {
-        double select_extreme_r;
-        long select_extreme_r_1;
-        hsplit_fused_12_select_extreme(gid, cross_lengths, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, extreme_seg_scan_35, extreme_seg_scan_36, &select_extreme_r, &select_extreme_r_1);
-        extreme[gid] = select_extreme_r;
-        position[gid] = select_extreme_r_1;
     }
 }
 
@@ -8654,104 +8545,453 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline void hsplit_fused_13_pull_pm_1(long i, __global const long* cross_lengths, __global const long* position, __global const long* cross_offsets, __global const long* else_instances, __global const long* points_lengths, __global const long* points_offsets, __global const double* points_elements_1, __global const double* points_elements_2, __global const double* p1_1, __global const double* p1_1_1, __global const double* p1_1_2, __global const double* p1_1_3, __global long* err, double* r0, double* r1, double* r2, double* r3, double* r4, double* r5, long* r6, long* r7) {
-    if (cross_lengths[i] <= 0L) {
-        nessie_fail(err, 1, 6, 0, 0);
-        *r0 = 0.0;
-        *r1 = 0.0;
-        *r2 = 0.0;
-        *r3 = 0.0;
-        *r4 = 0.0;
-        *r5 = 0.0;
-        *r6 = 0L;
-        *r7 = 0L;
-        return;
-    }
-    long index = nessie_sub(position[i], cross_offsets[i]);
-    long j = index;
-    long s = else_instances[i];
-    long len = points_lengths[s];
-    if (j < 0L || j >= len) {
-        nessie_fail(err, 1, 7, j, len);
-        *r0 = 0.0;
-        *r1 = 0.0;
-        *r2 = 0.0;
-        *r3 = 0.0;
-        *r4 = 0.0;
-        *r5 = 0.0;
-        *r6 = 0L;
-        *r7 = 0L;
-        return;
-    }
-    long k = nessie_add(points_offsets[s], j);
-    double v = points_elements_1[k];
-    double v_1 = points_elements_2[k];
-    long q = else_instances[i];
-    double v_2 = p1_1[q];
-    double v_3 = v;
-    double v_4 = v_1;
-    double v_5 = v_2;
-    long q_1 = else_instances[i];
-    double v_6 = p1_1_1[q_1];
-    double v_7 = v_3;
-    double v_8 = v_4;
-    double v_9 = v_5;
-    double v_10 = v_6;
-    long q_2 = else_instances[i];
-    double v_11 = p1_1_2[q_2];
-    double v_12 = v_7;
-    double v_13 = v_8;
-    double v_14 = v_9;
-    double v_15 = v_10;
-    double v_16 = v_11;
-    long q_3 = else_instances[i];
-    double v_17 = p1_1_3[q_3];
-    double v_18 = v_12;
-    double v_19 = v_13;
-    double v_20 = v_14;
-    double v_21 = v_15;
-    double v_22 = v_16;
-    double v_23 = v_17;
-    long v_24 = 2L;
-    double v_25 = v_18;
-    double v_26 = v_19;
-    double v_27 = v_20;
-    double v_28 = v_21;
-    double v_29 = v_22;
-    double v_30 = v_23;
-    long v_31 = v_24;
-    long v_32 = nessie_mul(i, 2L);
-    *r0 = v_25;
-    *r1 = v_26;
-    *r2 = v_27;
-    *r3 = v_28;
-    *r4 = v_29;
-    *r5 = v_30;
-    *r6 = v_31;
-    *r7 = v_32;
+static inline long hsplit_fused_13_elements_extreme(__global const long* cross_lengths, long cross_lengths_len, __global const long* cross_offsets) {
+    return cross_lengths_len > 0L ? nessie_add(cross_offsets[nessie_sub(cross_lengths_len, 1L)], cross_lengths[nessie_sub(cross_lengths_len, 1L)]) : 0L;
 }
 
-__kernel void hsplit_fused_13_pm_1(long n_else_instances, __global const long* cross_lengths, __global const long* position, __global const long* cross_offsets, __global const long* else_instances, __global const long* points_lengths, __global const long* points_offsets, __global const double* points_elements_1, __global const double* points_elements_2, __global const double* p1_1_17, __global const double* p1_1_21, __global const double* p1_1_25, __global const double* p1_1_29, __global double* pm_1, __global double* pm_2, __global double* p1_1_18, __global double* p1_1_22, __global double* p1_1_26, __global double* p1_1_30, __global long* lengths, __global long* offsets, __global long* err) {
-    if (nessie_failed(err)) return;
+static inline long hsplit_fused_13_one_extreme(long i) {
+    return 1L;
+}
+
+static inline long hsplit_fused_13_head_extreme(long i, __global const long* cross_lengths, __global const long* cross_offsets) {
+    return cross_lengths[i] > 0L ? cross_offsets[i] : -1L;
+}
+
+static inline void hsplit_fused_13_pair_extreme(long p, __global const long* cross_offsets, long cross_offsets_len, __global const long* else_instances, __global const long* cross_offsets_1, __global const double* cross_elements, __global const int* extreme_head_claims, long* r0, double* r1, long* r2) {
+    long s = nessie_segment_of(cross_offsets, cross_offsets_len, p);
+    long r = else_instances[s];
+    long q = nessie_add(cross_offsets_1[r], nessie_sub(p, cross_offsets[s]));
+    double cross_elements_1 = cross_elements[q];
+    double x = cross_elements_1;
+    long x_1 = p;
+    *r0 = (long)extreme_head_claims[p];
+    *r1 = x;
+    *r2 = x_1;
+}
+
+static inline void hsplit_fused_13_segop_extreme(long f1, double u, long u_1, long f2, double bv, long bi, long* r0, double* r1, long* r2) {
+    double av;
+    long ai;
+    if (f2 != 0L) {
+        av = 0.0;
+        ai = -1L;
+    } else {
+        av = u;
+        ai = u_1;
+    }
+    double c;
+    long c_1;
+    if (ai < 0L) {
+        c = bv;
+        c_1 = bi;
+    } else {
+        double t_2;
+        long t_3;
+        if (bi < 0L) {
+            t_2 = av;
+            t_3 = ai;
+        } else {
+            double t;
+            long t_1;
+            if (bv > av || (bv != bv && av == av)) {
+                t = bv;
+                t_1 = bi;
+            } else {
+                t = av;
+                t_1 = ai;
+            }
+            t_2 = t;
+            t_3 = t_1;
+        }
+        c = t_2;
+        c_1 = t_3;
+    }
+    *r0 = max(f1, f2);
+    *r1 = c;
+    *r2 = c_1;
+}
+
+static inline void hsplit_fused_13_select_extreme(long s, __global const long* cross_lengths, __global const long* cross_offsets, long cross_offsets_len, __global const long* else_instances, __global const long* cross_offsets_1, __global const double* cross_elements, __global const double* extreme_seg_scan, __global const long* extreme_seg_scan_1, double* r0, long* r1) {
+    long l = cross_lengths[s];
+    double t_6;
+    long t_7;
+    if (l == 0L) {
+        t_6 = 0.0;
+        t_7 = -1L;
+    } else {
+        long e = nessie_sub(nessie_add(cross_offsets[s], l), 1L);
+        long p = e;
+        long s_1 = nessie_segment_of(cross_offsets, cross_offsets_len, p);
+        long r = else_instances[s_1];
+        long q = nessie_add(cross_offsets_1[r], nessie_sub(p, cross_offsets[s_1]));
+        double cross_elements_1 = cross_elements[q];
+        double bv = cross_elements_1;
+        long bi = p;
+        double av;
+        long ai;
+        if (l == 1L) {
+            av = 0.0;
+            ai = -1L;
+        } else {
+            av = extreme_seg_scan[e];
+            ai = extreme_seg_scan_1[e];
+        }
+        double t_4;
+        long t_5;
+        if (ai < 0L) {
+            t_4 = bv;
+            t_5 = bi;
+        } else {
+            double t_2;
+            long t_3;
+            if (bi < 0L) {
+                t_2 = av;
+                t_3 = ai;
+            } else {
+                double t;
+                long t_1;
+                if (bv > av || (bv != bv && av == av)) {
+                    t = bv;
+                    t_1 = bi;
+                } else {
+                    t = av;
+                    t_1 = ai;
+                }
+                t_2 = t;
+                t_3 = t_1;
+            }
+            t_4 = t_2;
+            t_5 = t_3;
+        }
+        t_6 = t_4;
+        t_7 = t_5;
+    }
+    *r0 = t_6;
+    *r1 = t_7;
+}
+
+__kernel void hsplit_fused_13_extreme_elements(__global const long* cross_lengths, long n_cross_lengths, __global const long* cross_offsets_0, __global long* extreme_elements) {
     const long gid = get_global_id(0);
-    if (gid < n_else_instances) {
-        double pull_pm_1_r;
-        double pull_pm_1_r_1;
-        double pull_pm_1_r_2;
-        double pull_pm_1_r_3;
-        double pull_pm_1_r_4;
-        double pull_pm_1_r_5;
-        long pull_pm_1_r_6;
-        long pull_pm_1_r_7;
-        hsplit_fused_13_pull_pm_1(gid, cross_lengths, position, cross_offsets, else_instances, points_lengths, points_offsets, points_elements_1, points_elements_2, p1_1_17, p1_1_21, p1_1_25, p1_1_29, err, &pull_pm_1_r, &pull_pm_1_r_1, &pull_pm_1_r_2, &pull_pm_1_r_3, &pull_pm_1_r_4, &pull_pm_1_r_5, &pull_pm_1_r_6, &pull_pm_1_r_7);
-        pm_1[gid] = pull_pm_1_r;
-        pm_2[gid] = pull_pm_1_r_1;
-        p1_1_18[gid] = pull_pm_1_r_2;
-        p1_1_22[gid] = pull_pm_1_r_3;
-        p1_1_26[gid] = pull_pm_1_r_4;
-        p1_1_30[gid] = pull_pm_1_r_5;
-        lengths[gid] = pull_pm_1_r_6;
-        offsets[gid] = pull_pm_1_r_7;
+    if (gid < 1) {
+        long elements_extreme_r = hsplit_fused_13_elements_extreme(cross_lengths, n_cross_lengths, cross_offsets_0);
+        extreme_elements[0] = elements_extreme_r;
+    }
+}
+
+__kernel void hsplit_fused_13_extreme_head_claims(long n_cross_lengths, __global const long* cross_lengths, __global const long* cross_offsets_0, __global int* extreme_head_claims) {
+    const long gid = get_global_id(0);
+    if (gid < n_cross_lengths) {
+        long one_extreme_r = hsplit_fused_13_one_extreme(gid);
+        long head_extreme_r = hsplit_fused_13_head_extreme(gid, cross_lengths, cross_offsets_0);
+        if (head_extreme_r >= 0) {
+            atomic_max((volatile __global int*)&extreme_head_claims[head_extreme_r], (int)(one_extreme_r));
+        }
+    }
+}
+
+__kernel void hsplit_fused_13_extreme_segscan_block_totals(long groups, long chunk, long extreme_elements_1, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const int* extreme_head_claims, __global long* extreme_seg_flags_block_totals, __global double* extreme_seg_scan_block_totals_41, __global long* extreme_seg_scan_block_totals_42) {
+    __local long group_values[256];
+    __local double group_values_1[256];
+    __local long group_values_2[256];
+    __local long group_swap[256];
+    __local double group_swap_1[256];
+    __local long group_swap_2[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            double acc_1 = 0.0;
+            long acc_2 = -1L;
+            for (long k = 0; k < chunk; k++) {
+                long x;
+                double x_1;
+                long x_2;
+                if (k + chunk * l_1 + 256 * chunk * wg < extreme_elements_1) {
+                    long pair_extreme_r;
+                    double pair_extreme_r_1;
+                    long pair_extreme_r_2;
+                    hsplit_fused_13_pair_extreme(k + chunk * l_1 + 256 * chunk * wg, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, extreme_head_claims, &pair_extreme_r, &pair_extreme_r_1, &pair_extreme_r_2);
+                    x = pair_extreme_r;
+                    x_1 = pair_extreme_r_1;
+                    x_2 = pair_extreme_r_2;
+                } else {
+                    x = 0L;
+                    x_1 = 0.0;
+                    x_2 = -1L;
+                }
+                long segop_extreme_r;
+                double segop_extreme_r_1;
+                long segop_extreme_r_2;
+                hsplit_fused_13_segop_extreme(acc, acc_1, acc_2, x, x_1, x_2, &segop_extreme_r, &segop_extreme_r_1, &segop_extreme_r_2);
+                acc = segop_extreme_r;
+                acc_1 = segop_extreme_r_1;
+                acc_2 = segop_extreme_r_2;
+            }
+            {
+                group_values[l_1] = acc;
+                group_values_1[l_1] = acc_1;
+                group_values_2[l_1] = acc_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        __local double* group_values_1_in = group_values_1;
+        __local double* group_values_1_out = group_swap_1;
+        __local long* group_values_2_in = group_values_2;
+        __local long* group_values_2_out = group_swap_2;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+                long acc_3 = 0L;
+                double acc_4 = 0.0;
+                long acc_5 = -1L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long segop_extreme_r_3;
+                    double segop_extreme_r_4;
+                    long segop_extreme_r_5;
+                    hsplit_fused_13_segop_extreme(acc_3, acc_4, acc_5, group_values_in[k_1 + 2 * l_2], group_values_1_in[k_1 + 2 * l_2], group_values_2_in[k_1 + 2 * l_2], &segop_extreme_r_3, &segop_extreme_r_4, &segop_extreme_r_5);
+                    acc_3 = segop_extreme_r_3;
+                    acc_4 = segop_extreme_r_4;
+                    acc_5 = segop_extreme_r_5;
+                }
+                {
+                    group_values_out[l_2] = acc_3;
+                    group_values_1_out[l_2] = acc_4;
+                    group_values_2_out[l_2] = acc_5;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            {
+                __local double* t = group_values_1_in;
+                group_values_1_in = group_values_1_out;
+                group_values_1_out = t;
+            }
+            {
+                __local long* t = group_values_2_in;
+                group_values_2_in = group_values_2_out;
+                group_values_2_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            {
+                extreme_seg_flags_block_totals[wg] = group_values_in[0];
+                extreme_seg_scan_block_totals_41[wg] = group_values_1_in[0];
+                extreme_seg_scan_block_totals_42[wg] = group_values_2_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_13_extreme_segscan_block_offsets(__global const long* extreme_seg_flags_block_totals, __global const double* extreme_seg_scan_block_totals_41, __global const long* extreme_seg_scan_block_totals_42, long final_chunk, long groups, __global long* extreme_seg_flags_block_offsets, __global double* extreme_seg_scan_block_offsets_44, __global long* extreme_seg_scan_block_offsets_45) {
+    __local long group_values[256];
+    __local double group_values_1[256];
+    __local long group_values_2[256];
+    __local long group_values_3[256];
+    __local double group_values_4[256];
+    __local long group_values_5[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            double acc_1 = 0.0;
+            long acc_2 = -1L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                double x_1;
+                long x_2;
+                if (k + final_chunk * l_1 < groups) {
+                    x = extreme_seg_flags_block_totals[k + final_chunk * l_1];
+                    x_1 = extreme_seg_scan_block_totals_41[k + final_chunk * l_1];
+                    x_2 = extreme_seg_scan_block_totals_42[k + final_chunk * l_1];
+                } else {
+                    x = 0L;
+                    x_1 = 0.0;
+                    x_2 = -1L;
+                }
+                long segop_extreme_r;
+                double segop_extreme_r_1;
+                long segop_extreme_r_2;
+                hsplit_fused_13_segop_extreme(acc, acc_1, acc_2, x, x_1, x_2, &segop_extreme_r, &segop_extreme_r_1, &segop_extreme_r_2);
+                acc = segop_extreme_r;
+                acc_1 = segop_extreme_r_1;
+                acc_2 = segop_extreme_r_2;
+            }
+            {
+                group_values[l_1] = acc;
+                group_values_1[l_1] = acc_1;
+                group_values_2[l_1] = acc_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_3 = 0L;
+            double acc_4 = 0.0;
+            long acc_5 = -1L;
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_3[k_1] = acc_3;
+                group_values_4[k_1] = acc_4;
+                group_values_5[k_1] = acc_5;
+                long segop_extreme_r_3;
+                double segop_extreme_r_4;
+                long segop_extreme_r_5;
+                hsplit_fused_13_segop_extreme(acc_3, acc_4, acc_5, group_values[k_1], group_values_1[k_1], group_values_2[k_1], &segop_extreme_r_3, &segop_extreme_r_4, &segop_extreme_r_5);
+                acc_3 = segop_extreme_r_3;
+                acc_4 = segop_extreme_r_4;
+                acc_5 = segop_extreme_r_5;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_3 = get_local_id(0);
+            long acc_6 = group_values_3[l_3];
+            double acc_7 = group_values_4[l_3];
+            long acc_8 = group_values_5[l_3];
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                extreme_seg_flags_block_offsets[k_2 + final_chunk * l_3] = acc_6;
+                extreme_seg_scan_block_offsets_44[k_2 + final_chunk * l_3] = acc_7;
+                extreme_seg_scan_block_offsets_45[k_2 + final_chunk * l_3] = acc_8;
+                long x_3;
+                double x_4;
+                long x_5;
+                if (k_2 + final_chunk * l_3 < groups) {
+                    x_3 = extreme_seg_flags_block_totals[k_2 + final_chunk * l_3];
+                    x_4 = extreme_seg_scan_block_totals_41[k_2 + final_chunk * l_3];
+                    x_5 = extreme_seg_scan_block_totals_42[k_2 + final_chunk * l_3];
+                } else {
+                    x_3 = 0L;
+                    x_4 = 0.0;
+                    x_5 = -1L;
+                }
+                long segop_extreme_r_6;
+                double segop_extreme_r_7;
+                long segop_extreme_r_8;
+                hsplit_fused_13_segop_extreme(acc_6, acc_7, acc_8, x_3, x_4, x_5, &segop_extreme_r_6, &segop_extreme_r_7, &segop_extreme_r_8);
+                acc_6 = segop_extreme_r_6;
+                acc_7 = segop_extreme_r_7;
+                acc_8 = segop_extreme_r_8;
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_13_extreme_segscan_scan(__global const long* extreme_seg_flags_block_offsets, __global const double* extreme_seg_scan_block_offsets_44, __global const long* extreme_seg_scan_block_offsets_45, long groups, long chunk, long extreme_elements_1, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const int* extreme_head_claims, __global long* extreme_seg_flags, __global double* extreme_seg_scan_35, __global long* extreme_seg_scan_36) {
+    __local long group_values[256];
+    __local double group_values_1[256];
+    __local long group_values_2[256];
+    __local long group_values_3[256];
+    __local double group_values_4[256];
+    __local long group_values_5[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            double acc_1 = 0.0;
+            long acc_2 = -1L;
+            for (long k = 0; k < chunk; k++) {
+                long x;
+                double x_1;
+                long x_2;
+                if (k + chunk * l_1 + 256 * chunk * wg < extreme_elements_1) {
+                    long pair_extreme_r;
+                    double pair_extreme_r_1;
+                    long pair_extreme_r_2;
+                    hsplit_fused_13_pair_extreme(k + chunk * l_1 + 256 * chunk * wg, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, extreme_head_claims, &pair_extreme_r, &pair_extreme_r_1, &pair_extreme_r_2);
+                    x = pair_extreme_r;
+                    x_1 = pair_extreme_r_1;
+                    x_2 = pair_extreme_r_2;
+                } else {
+                    x = 0L;
+                    x_1 = 0.0;
+                    x_2 = -1L;
+                }
+                long segop_extreme_r;
+                double segop_extreme_r_1;
+                long segop_extreme_r_2;
+                hsplit_fused_13_segop_extreme(acc, acc_1, acc_2, x, x_1, x_2, &segop_extreme_r, &segop_extreme_r_1, &segop_extreme_r_2);
+                acc = segop_extreme_r;
+                acc_1 = segop_extreme_r_1;
+                acc_2 = segop_extreme_r_2;
+            }
+            {
+                group_values[l_1] = acc;
+                group_values_1[l_1] = acc_1;
+                group_values_2[l_1] = acc_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_3 = extreme_seg_flags_block_offsets[wg];
+            double acc_4 = extreme_seg_scan_block_offsets_44[wg];
+            long acc_5 = extreme_seg_scan_block_offsets_45[wg];
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_3[k_1] = acc_3;
+                group_values_4[k_1] = acc_4;
+                group_values_5[k_1] = acc_5;
+                long segop_extreme_r_3;
+                double segop_extreme_r_4;
+                long segop_extreme_r_5;
+                hsplit_fused_13_segop_extreme(acc_3, acc_4, acc_5, group_values[k_1], group_values_1[k_1], group_values_2[k_1], &segop_extreme_r_3, &segop_extreme_r_4, &segop_extreme_r_5);
+                acc_3 = segop_extreme_r_3;
+                acc_4 = segop_extreme_r_4;
+                acc_5 = segop_extreme_r_5;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_3 = get_local_id(0);
+            long acc_6 = group_values_3[l_3];
+            double acc_7 = group_values_4[l_3];
+            long acc_8 = group_values_5[l_3];
+            for (long k_2 = 0; k_2 < chunk; k_2++) {
+                extreme_seg_flags[k_2 + chunk * l_3 + 256 * chunk * wg] = acc_6;
+                extreme_seg_scan_35[k_2 + chunk * l_3 + 256 * chunk * wg] = acc_7;
+                extreme_seg_scan_36[k_2 + chunk * l_3 + 256 * chunk * wg] = acc_8;
+                long x_3;
+                double x_4;
+                long x_5;
+                if (k_2 + chunk * l_3 + 256 * chunk * wg < extreme_elements_1) {
+                    long pair_extreme_r_3;
+                    double pair_extreme_r_4;
+                    long pair_extreme_r_5;
+                    hsplit_fused_13_pair_extreme(k_2 + chunk * l_3 + 256 * chunk * wg, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, extreme_head_claims, &pair_extreme_r_3, &pair_extreme_r_4, &pair_extreme_r_5);
+                    x_3 = pair_extreme_r_3;
+                    x_4 = pair_extreme_r_4;
+                    x_5 = pair_extreme_r_5;
+                } else {
+                    x_3 = 0L;
+                    x_4 = 0.0;
+                    x_5 = -1L;
+                }
+                long segop_extreme_r_6;
+                double segop_extreme_r_7;
+                long segop_extreme_r_8;
+                hsplit_fused_13_segop_extreme(acc_6, acc_7, acc_8, x_3, x_4, x_5, &segop_extreme_r_6, &segop_extreme_r_7, &segop_extreme_r_8);
+                acc_6 = segop_extreme_r_6;
+                acc_7 = segop_extreme_r_7;
+                acc_8 = segop_extreme_r_8;
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_13_extreme(long n_cross_lengths, __global const long* cross_lengths, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const double* extreme_seg_scan_35, __global const long* extreme_seg_scan_36, __global double* extreme, __global long* position) {
+    const long gid = get_global_id(0);
+    if (gid < n_cross_lengths) {
+        double select_extreme_r;
+        long select_extreme_r_1;
+        hsplit_fused_13_select_extreme(gid, cross_lengths, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, extreme_seg_scan_35, extreme_seg_scan_36, &select_extreme_r, &select_extreme_r_1);
+        extreme[gid] = select_extreme_r;
+        position[gid] = select_extreme_r_1;
     }
 }
 
@@ -8830,319 +9070,104 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline void hsplit_fused_14_pull_ends_1_1(long p, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths, double* r0, double* r1, double* r2, double* r3, long* r4) {
-    long c = nessie_rem(p, 2L);
-    long q = nessie_div(p, 2L);
-    double v = c == 0L ? p1_1[q] : pm_1[q];
-    double v_1 = c == 0L ? p1_2[q] : pm_2[q];
-    double v_2 = c == 0L ? pm_1[q] : p2_1[q];
-    double v_3 = c == 0L ? pm_2[q] : p2_2[q];
-    long q_1 = else_instances[nessie_segment_of(offsets, offsets_len, p)];
-    long v_4 = packed_lengths[q_1];
-    *r0 = v;
-    *r1 = v_1;
-    *r2 = v_2;
-    *r3 = v_3;
-    *r4 = v_4;
+static inline void hsplit_fused_14_pull_pm_1(long i, __global const long* cross_lengths, __global const long* position, __global const long* cross_offsets, __global const long* else_instances, __global const long* points_lengths, __global const long* points_offsets, __global const double* points_elements_1, __global const double* points_elements_2, __global const double* p1_1, __global const double* p1_1_1, __global const double* p1_1_2, __global const double* p1_1_3, __global long* err, double* r0, double* r1, double* r2, double* r3, double* r4, double* r5, long* r6, long* r7) {
+    if (cross_lengths[i] <= 0L) {
+        nessie_fail(err, 1, 6, 0, 0);
+        *r0 = 0.0;
+        *r1 = 0.0;
+        *r2 = 0.0;
+        *r3 = 0.0;
+        *r4 = 0.0;
+        *r5 = 0.0;
+        *r6 = 0L;
+        *r7 = 0L;
+        return;
+    }
+    long index = nessie_sub(position[i], cross_offsets[i]);
+    long j = index;
+    long s = else_instances[i];
+    long len = points_lengths[s];
+    if (j < 0L || j >= len) {
+        nessie_fail(err, 1, 7, j, len);
+        *r0 = 0.0;
+        *r1 = 0.0;
+        *r2 = 0.0;
+        *r3 = 0.0;
+        *r4 = 0.0;
+        *r5 = 0.0;
+        *r6 = 0L;
+        *r7 = 0L;
+        return;
+    }
+    long k = nessie_add(points_offsets[s], j);
+    double v = points_elements_1[k];
+    double v_1 = points_elements_2[k];
+    long q = else_instances[i];
+    double v_2 = p1_1[q];
+    double v_3 = v;
+    double v_4 = v_1;
+    double v_5 = v_2;
+    long q_1 = else_instances[i];
+    double v_6 = p1_1_1[q_1];
+    double v_7 = v_3;
+    double v_8 = v_4;
+    double v_9 = v_5;
+    double v_10 = v_6;
+    long q_2 = else_instances[i];
+    double v_11 = p1_1_2[q_2];
+    double v_12 = v_7;
+    double v_13 = v_8;
+    double v_14 = v_9;
+    double v_15 = v_10;
+    double v_16 = v_11;
+    long q_3 = else_instances[i];
+    double v_17 = p1_1_3[q_3];
+    double v_18 = v_12;
+    double v_19 = v_13;
+    double v_20 = v_14;
+    double v_21 = v_15;
+    double v_22 = v_16;
+    double v_23 = v_17;
+    long v_24 = 2L;
+    double v_25 = v_18;
+    double v_26 = v_19;
+    double v_27 = v_20;
+    double v_28 = v_21;
+    double v_29 = v_22;
+    double v_30 = v_23;
+    long v_31 = v_24;
+    long v_32 = nessie_mul(i, 2L);
+    *r0 = v_25;
+    *r1 = v_26;
+    *r2 = v_27;
+    *r3 = v_28;
+    *r4 = v_29;
+    *r5 = v_30;
+    *r6 = v_31;
+    *r7 = v_32;
 }
 
-static inline long hsplit_fused_14_pull_packed_offsets(long i, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths) {
-    long q = else_instances[nessie_segment_of(offsets, offsets_len, i)];
-    long packed_lengths_1 = packed_lengths[q];
-    return packed_lengths_1;
-}
-
-static inline long hsplit_fused_14_op_packed_offsets(long a, long b) {
-    return nessie_add(a, b);
-}
-
-static inline long hsplit_fused_14_pull_total(long i, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths) {
-    long q = else_instances[nessie_segment_of(offsets, offsets_len, i)];
-    long packed_lengths_1 = packed_lengths[q];
-    return packed_lengths_1;
-}
-
-static inline long hsplit_fused_14_op_total(long a, long b) {
-    return nessie_add(a, b);
-}
-
-__kernel void hsplit_fused_14_ends_1_1(long t_1, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
+__kernel void hsplit_fused_14_pm_1(long n_else_instances, __global const long* cross_lengths, __global const long* position, __global const long* cross_offsets, __global const long* else_instances, __global const long* points_lengths, __global const long* points_offsets, __global const double* points_elements_1, __global const double* points_elements_2, __global const double* p1_1_17, __global const double* p1_1_21, __global const double* p1_1_25, __global const double* p1_1_29, __global double* pm_1, __global double* pm_2, __global double* p1_1_18, __global double* p1_1_22, __global double* p1_1_26, __global double* p1_1_30, __global long* lengths, __global long* offsets, __global long* err) {
+    if (nessie_failed(err)) return;
     const long gid = get_global_id(0);
-    if (gid < t_1) {
-        double pull_ends_1_1_r;
-        double pull_ends_1_1_r_1;
-        double pull_ends_1_1_r_2;
-        double pull_ends_1_1_r_3;
-        long pull_ends_1_1_r_4;
-        hsplit_fused_14_pull_ends_1_1(gid, p1_1, pm_1, p1_2, pm_2, p2_1, p2_2, offsets, n_offsets, else_instances, packed_lengths_16, &pull_ends_1_1_r, &pull_ends_1_1_r_1, &pull_ends_1_1_r_2, &pull_ends_1_1_r_3, &pull_ends_1_1_r_4);
-        ends_1_1[gid] = pull_ends_1_1_r;
-        ends_1_2[gid] = pull_ends_1_1_r_1;
-        ends_2_1[gid] = pull_ends_1_1_r_2;
-        ends_2_2[gid] = pull_ends_1_1_r_3;
-        packed_lengths_17[gid] = pull_ends_1_1_r_4;
-    }
-}
-
-__kernel void hsplit_fused_14_packed_offsets_block_totals(long groups, long chunk, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* packed_offsets_block_totals) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
-                long x;
-                if (k + chunk * l + 256 * chunk * wg < t_1) {
-                    long pull_packed_offsets_r = hsplit_fused_14_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, offsets, n_offsets, else_instances, packed_lengths_16);
-                    x = pull_packed_offsets_r;
-                } else {
-                    x = 0L;
-                }
-                long op_packed_offsets_r = hsplit_fused_14_op_packed_offsets(acc, x);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_packed_offsets_r_1 = hsplit_fused_14_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_packed_offsets_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                packed_offsets_block_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_14_packed_offsets_block_offsets(__global const long* packed_offsets_block_totals, long final_chunk, long groups, __global long* packed_offsets_block_offsets) {
-    __local long group_values[256];
-    __local long group_values_1[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
-                long x;
-                if (k + final_chunk * l < groups) {
-                    x = packed_offsets_block_totals[k + final_chunk * l];
-                } else {
-                    x = 0L;
-                }
-                long op_packed_offsets_r = hsplit_fused_14_op_packed_offsets(acc, x);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_packed_offsets_r_1 = hsplit_fused_14_op_packed_offsets(acc_1, group_values[k_1]);
-                acc_1 = op_packed_offsets_r_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                packed_offsets_block_offsets[k_2 + final_chunk * l_2] = acc_2;
-                long x_1;
-                if (k_2 + final_chunk * l_2 < groups) {
-                    x_1 = packed_offsets_block_totals[k_2 + final_chunk * l_2];
-                } else {
-                    x_1 = 0L;
-                }
-                long op_packed_offsets_r_2 = hsplit_fused_14_op_packed_offsets(acc_2, x_1);
-                acc_2 = op_packed_offsets_r_2;
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_14_packed_offsets_scan(__global const long* packed_offsets_block_offsets, long groups, long chunk, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* packed_offsets) {
-    __local long group_values[256];
-    __local long group_values_1[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
-                long x;
-                if (k + chunk * l + 256 * chunk * wg < t_1) {
-                    long pull_packed_offsets_r = hsplit_fused_14_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, offsets, n_offsets, else_instances, packed_lengths_16);
-                    x = pull_packed_offsets_r;
-                } else {
-                    x = 0L;
-                }
-                long op_packed_offsets_r = hsplit_fused_14_op_packed_offsets(acc, x);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = packed_offsets_block_offsets[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_packed_offsets_r_1 = hsplit_fused_14_op_packed_offsets(acc_1, group_values[k_1]);
-                acc_1 = op_packed_offsets_r_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < chunk; k_2++) {
-                packed_offsets[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
-                long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < t_1) {
-                    long pull_packed_offsets_r_1 = hsplit_fused_14_pull_packed_offsets(k_2 + chunk * l_2 + 256 * chunk * wg, offsets, n_offsets, else_instances, packed_lengths_16);
-                    x_1 = pull_packed_offsets_r_1;
-                } else {
-                    x_1 = 0L;
-                }
-                long op_packed_offsets_r_2 = hsplit_fused_14_op_packed_offsets(acc_2, x_1);
-                acc_2 = op_packed_offsets_r_2;
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_14_total_partial(long groups, long chunk, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* total_partials) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
-                long x;
-                if (l + 256 * wg + 256 * groups * k < t_1) {
-                    long pull_total_r = hsplit_fused_14_pull_total(l + 256 * wg + 256 * groups * k, offsets, n_offsets, else_instances, packed_lengths_16);
-                    x = pull_total_r;
-                } else {
-                    x = 0L;
-                }
-                long op_total_r = hsplit_fused_14_op_total(acc, x);
-                acc = op_total_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = hsplit_fused_14_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total_partials[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_14_total_final(__global const long* total_partials, long final_chunk, long groups, __global long* total) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
-                long x;
-                if (256 * k + l < groups) {
-                    x = total_partials[256 * k + l];
-                } else {
-                    x = 0L;
-                }
-                long op_total_r = hsplit_fused_14_op_total(acc, x);
-                acc = op_total_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = hsplit_fused_14_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total[0] = group_values_in[0];
-            }
-        }
+    if (gid < n_else_instances) {
+        double pull_pm_1_r;
+        double pull_pm_1_r_1;
+        double pull_pm_1_r_2;
+        double pull_pm_1_r_3;
+        double pull_pm_1_r_4;
+        double pull_pm_1_r_5;
+        long pull_pm_1_r_6;
+        long pull_pm_1_r_7;
+        hsplit_fused_14_pull_pm_1(gid, cross_lengths, position, cross_offsets, else_instances, points_lengths, points_offsets, points_elements_1, points_elements_2, p1_1_17, p1_1_21, p1_1_25, p1_1_29, err, &pull_pm_1_r, &pull_pm_1_r_1, &pull_pm_1_r_2, &pull_pm_1_r_3, &pull_pm_1_r_4, &pull_pm_1_r_5, &pull_pm_1_r_6, &pull_pm_1_r_7);
+        pm_1[gid] = pull_pm_1_r;
+        pm_2[gid] = pull_pm_1_r_1;
+        p1_1_18[gid] = pull_pm_1_r_2;
+        p1_1_22[gid] = pull_pm_1_r_3;
+        p1_1_26[gid] = pull_pm_1_r_4;
+        p1_1_30[gid] = pull_pm_1_r_5;
+        lengths[gid] = pull_pm_1_r_6;
+        offsets[gid] = pull_pm_1_r_7;
     }
 }
 
@@ -9221,143 +9246,60 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline void hsplit_fused_15_pull_lengths(long i, __global const long* then_instances, __global const double* p1_1, __global const double* p1_1_1, long* r0, long* r1, double* r2, double* r3) {
-    long v = 1L;
-    long v_1 = nessie_mul(i, 1L);
-    long q = nessie_div(i, 1L);
-    long p = q;
-    long q_1 = then_instances[p];
-    long p_1 = q;
-    long q_2 = then_instances[p_1];
-    double v_2 = p1_1[q_1];
-    double v_3 = p1_1_1[q_2];
+static inline void hsplit_fused_15_pull_ends_1_1(long p, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths, double* r0, double* r1, double* r2, double* r3, long* r4) {
+    long c = nessie_rem(p, 2L);
+    long q = nessie_div(p, 2L);
+    double v = c == 0L ? p1_1[q] : pm_1[q];
+    double v_1 = c == 0L ? p1_2[q] : pm_2[q];
+    double v_2 = c == 0L ? pm_1[q] : p2_1[q];
+    double v_3 = c == 0L ? pm_2[q] : p2_2[q];
+    long q_1 = else_instances[nessie_segment_of(offsets, offsets_len, p)];
+    long v_4 = packed_lengths[q_1];
     *r0 = v;
     *r1 = v_1;
     *r2 = v_2;
     *r3 = v_3;
+    *r4 = v_4;
 }
 
-static inline long hsplit_fused_15_pull_packed_offsets(long i, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths) {
-    long offsets = nessie_mul(i, 1L);
-    long lengths = 1L;
-    long start = offsets;
-    long len = lengths;
-    long s = then_instances[i];
-    long start_1 = packed_offsets[s];
-    long len_1 = packed_lengths[s];
-    long lengths_1 = nessie_add(len, len_1);
-    return lengths_1;
+static inline long hsplit_fused_15_pull_packed_offsets(long i, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths) {
+    long q = else_instances[nessie_segment_of(offsets, offsets_len, i)];
+    long packed_lengths_1 = packed_lengths[q];
+    return packed_lengths_1;
 }
 
 static inline long hsplit_fused_15_op_packed_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long hsplit_fused_15_pull_total(long i, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths) {
-    long offsets = nessie_mul(i, 1L);
-    long lengths = 1L;
-    long start = offsets;
-    long len = lengths;
-    long s = then_instances[i];
-    long start_1 = packed_offsets[s];
-    long len_1 = packed_lengths[s];
-    long lengths_1 = nessie_add(len, len_1);
-    return lengths_1;
+static inline long hsplit_fused_15_pull_total(long i, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths) {
+    long q = else_instances[nessie_segment_of(offsets, offsets_len, i)];
+    long packed_lengths_1 = packed_lengths[q];
+    return packed_lengths_1;
 }
 
 static inline long hsplit_fused_15_op_total(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long hsplit_fused_15_pull_lengths_1(long p, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const long* sum) {
-    int f = (int)mapped[p];
-    long r = rank[p];
-    long q = f ? r : nessie_sub(p, r);
-    long t;
-    if (f) {
-        long i = q;
-        long offsets = nessie_mul(i, 1L);
-        long lengths = 1L;
-        long start = offsets;
-        long len = lengths;
-        long s = then_instances[i];
-        long start_1 = packed_offsets[s];
-        long len_1 = packed_lengths[s];
-        t = nessie_add(len, len_1);
-    } else {
-        t = sum[q];
-    }
-    return t;
-}
-
-static inline long hsplit_fused_15_pull_packed_offsets_1(long i, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const long* sum) {
-    int f = (int)mapped[i];
-    long r = rank[i];
-    long q = f ? r : nessie_sub(i, r);
-    long t;
-    if (f) {
-        long i_1 = q;
-        long offsets = nessie_mul(i_1, 1L);
-        long lengths = 1L;
-        long start = offsets;
-        long len = lengths;
-        long s = then_instances[i_1];
-        long start_1 = packed_offsets[s];
-        long len_1 = packed_lengths[s];
-        t = nessie_add(len, len_1);
-    } else {
-        t = sum[q];
-    }
-    long lengths_1 = t;
-    return lengths_1;
-}
-
-static inline long hsplit_fused_15_op_packed_offsets_1(long a, long b) {
-    return nessie_add(a, b);
-}
-
-static inline long hsplit_fused_15_pull_total_1(long i, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const long* sum) {
-    int f = (int)mapped[i];
-    long r = rank[i];
-    long q = f ? r : nessie_sub(i, r);
-    long t;
-    if (f) {
-        long i_1 = q;
-        long offsets = nessie_mul(i_1, 1L);
-        long lengths = 1L;
-        long start = offsets;
-        long len = lengths;
-        long s = then_instances[i_1];
-        long start_1 = packed_offsets[s];
-        long len_1 = packed_lengths[s];
-        t = nessie_add(len, len_1);
-    } else {
-        t = sum[q];
-    }
-    long lengths_1 = t;
-    return lengths_1;
-}
-
-static inline long hsplit_fused_15_op_total_1(long a, long b) {
-    return nessie_add(a, b);
-}
-
-__kernel void hsplit_fused_15_lengths(long n_then_instances_1, __global const long* then_instances, __global const double* p1_1_1, __global const double* p1_1_5, __global long* lengths_9, __global long* offsets_11, __global double* p1_1_14, __global double* p1_2) {
+__kernel void hsplit_fused_15_ends_1_1(long t_1, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
     const long gid = get_global_id(0);
-    if (gid < n_then_instances_1) {
-        long pull_lengths_r;
-        long pull_lengths_r_1;
-        double pull_lengths_r_2;
-        double pull_lengths_r_3;
-        hsplit_fused_15_pull_lengths(gid, then_instances, p1_1_1, p1_1_5, &pull_lengths_r, &pull_lengths_r_1, &pull_lengths_r_2, &pull_lengths_r_3);
-        lengths_9[gid] = pull_lengths_r;
-        offsets_11[gid] = pull_lengths_r_1;
-        p1_1_14[gid] = pull_lengths_r_2;
-        p1_2[gid] = pull_lengths_r_3;
+    if (gid < t_1) {
+        double pull_ends_1_1_r;
+        double pull_ends_1_1_r_1;
+        double pull_ends_1_1_r_2;
+        double pull_ends_1_1_r_3;
+        long pull_ends_1_1_r_4;
+        hsplit_fused_15_pull_ends_1_1(gid, p1_1, pm_1, p1_2, pm_2, p2_1, p2_2, offsets, n_offsets, else_instances, packed_lengths_16, &pull_ends_1_1_r, &pull_ends_1_1_r_1, &pull_ends_1_1_r_2, &pull_ends_1_1_r_3, &pull_ends_1_1_r_4);
+        ends_1_1[gid] = pull_ends_1_1_r;
+        ends_1_2[gid] = pull_ends_1_1_r_1;
+        ends_2_1[gid] = pull_ends_1_1_r_2;
+        ends_2_2[gid] = pull_ends_1_1_r_3;
+        packed_lengths_17[gid] = pull_ends_1_1_r_4;
     }
 }
 
-__kernel void hsplit_fused_15_packed_offsets_block_totals(long groups, long chunk, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* packed_offsets_block_totals_110) {
+__kernel void hsplit_fused_15_packed_offsets_block_totals(long groups, long chunk, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* packed_offsets_block_totals) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -9367,8 +9309,8 @@ __kernel void hsplit_fused_15_packed_offsets_block_totals(long groups, long chun
             long acc = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < n_then_instances_1) {
-                    long pull_packed_offsets_r = hsplit_fused_15_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, then_instances, packed_offsets_18, packed_lengths);
+                if (k + chunk * l + 256 * chunk * wg < t_1) {
+                    long pull_packed_offsets_r = hsplit_fused_15_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, offsets, n_offsets, else_instances, packed_lengths_16);
                     x = pull_packed_offsets_r;
                 } else {
                     x = 0L;
@@ -9405,13 +9347,13 @@ __kernel void hsplit_fused_15_packed_offsets_block_totals(long groups, long chun
         }
         for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
             {
-                packed_offsets_block_totals_110[wg] = group_values_in[0];
+                packed_offsets_block_totals[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_15_packed_offsets_block_offsets(__global const long* packed_offsets_block_totals_110, long final_chunk, long groups, __global long* packed_offsets_block_offsets_111) {
+__kernel void hsplit_fused_15_packed_offsets_block_offsets(__global const long* packed_offsets_block_totals, long final_chunk, long groups, __global long* packed_offsets_block_offsets) {
     __local long group_values[256];
     __local long group_values_1[256];
     {
@@ -9422,7 +9364,7 @@ __kernel void hsplit_fused_15_packed_offsets_block_offsets(__global const long* 
             for (long k = 0; k < final_chunk; k++) {
                 long x;
                 if (k + final_chunk * l < groups) {
-                    x = packed_offsets_block_totals_110[k + final_chunk * l];
+                    x = packed_offsets_block_totals[k + final_chunk * l];
                 } else {
                     x = 0L;
                 }
@@ -9447,10 +9389,10 @@ __kernel void hsplit_fused_15_packed_offsets_block_offsets(__global const long* 
             const long l_2 = get_local_id(0);
             long acc_2 = group_values_1[l_2];
             for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                packed_offsets_block_offsets_111[k_2 + final_chunk * l_2] = acc_2;
+                packed_offsets_block_offsets[k_2 + final_chunk * l_2] = acc_2;
                 long x_1;
                 if (k_2 + final_chunk * l_2 < groups) {
-                    x_1 = packed_offsets_block_totals_110[k_2 + final_chunk * l_2];
+                    x_1 = packed_offsets_block_totals[k_2 + final_chunk * l_2];
                 } else {
                     x_1 = 0L;
                 }
@@ -9461,7 +9403,7 @@ __kernel void hsplit_fused_15_packed_offsets_block_offsets(__global const long* 
     }
 }
 
-__kernel void hsplit_fused_15_packed_offsets_scan(__global const long* packed_offsets_block_offsets_111, long groups, long chunk, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* packed_offsets_27) {
+__kernel void hsplit_fused_15_packed_offsets_scan(__global const long* packed_offsets_block_offsets, long groups, long chunk, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* packed_offsets) {
     __local long group_values[256];
     __local long group_values_1[256];
     {
@@ -9471,8 +9413,8 @@ __kernel void hsplit_fused_15_packed_offsets_scan(__global const long* packed_of
             long acc = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < n_then_instances_1) {
-                    long pull_packed_offsets_r = hsplit_fused_15_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, then_instances, packed_offsets_18, packed_lengths);
+                if (k + chunk * l + 256 * chunk * wg < t_1) {
+                    long pull_packed_offsets_r = hsplit_fused_15_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, offsets, n_offsets, else_instances, packed_lengths_16);
                     x = pull_packed_offsets_r;
                 } else {
                     x = 0L;
@@ -9486,7 +9428,7 @@ __kernel void hsplit_fused_15_packed_offsets_scan(__global const long* packed_of
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = packed_offsets_block_offsets_111[wg];
+            long acc_1 = packed_offsets_block_offsets[wg];
             for (long k_1 = 0; k_1 < 256; k_1++) {
                 group_values_1[k_1] = acc_1;
                 long op_packed_offsets_r_1 = hsplit_fused_15_op_packed_offsets(acc_1, group_values[k_1]);
@@ -9498,10 +9440,10 @@ __kernel void hsplit_fused_15_packed_offsets_scan(__global const long* packed_of
             const long l_2 = get_local_id(0);
             long acc_2 = group_values_1[l_2];
             for (long k_2 = 0; k_2 < chunk; k_2++) {
-                packed_offsets_27[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
+                packed_offsets[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
                 long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < n_then_instances_1) {
-                    long pull_packed_offsets_r_1 = hsplit_fused_15_pull_packed_offsets(k_2 + chunk * l_2 + 256 * chunk * wg, then_instances, packed_offsets_18, packed_lengths);
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < t_1) {
+                    long pull_packed_offsets_r_1 = hsplit_fused_15_pull_packed_offsets(k_2 + chunk * l_2 + 256 * chunk * wg, offsets, n_offsets, else_instances, packed_lengths_16);
                     x_1 = pull_packed_offsets_r_1;
                 } else {
                     x_1 = 0L;
@@ -9513,7 +9455,7 @@ __kernel void hsplit_fused_15_packed_offsets_scan(__global const long* packed_of
     }
 }
 
-__kernel void hsplit_fused_15_total_partial(long groups, long chunk, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* total_partials_112) {
+__kernel void hsplit_fused_15_total_partial(long groups, long chunk, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* total_partials) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -9523,8 +9465,8 @@ __kernel void hsplit_fused_15_total_partial(long groups, long chunk, long n_then
             long acc = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                if (l + 256 * wg + 256 * groups * k < n_then_instances_1) {
-                    long pull_total_r = hsplit_fused_15_pull_total(l + 256 * wg + 256 * groups * k, then_instances, packed_offsets_18, packed_lengths);
+                if (l + 256 * wg + 256 * groups * k < t_1) {
+                    long pull_total_r = hsplit_fused_15_pull_total(l + 256 * wg + 256 * groups * k, offsets, n_offsets, else_instances, packed_lengths_16);
                     x = pull_total_r;
                 } else {
                     x = 0L;
@@ -9561,13 +9503,13 @@ __kernel void hsplit_fused_15_total_partial(long groups, long chunk, long n_then
         }
         for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
             {
-                total_partials_112[wg] = group_values_in[0];
+                total_partials[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_15_total_final(__global const long* total_partials_112, long final_chunk, long groups, __global long* total_31) {
+__kernel void hsplit_fused_15_total_final(__global const long* total_partials, long final_chunk, long groups, __global long* total) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -9578,7 +9520,7 @@ __kernel void hsplit_fused_15_total_final(__global const long* total_partials_11
             for (long k = 0; k < final_chunk; k++) {
                 long x;
                 if (256 * k + l < groups) {
-                    x = total_partials_112[256 * k + l];
+                    x = total_partials[256 * k + l];
                 } else {
                     x = 0L;
                 }
@@ -9614,21 +9556,127 @@ __kernel void hsplit_fused_15_total_final(__global const long* total_partials_11
         }
         for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
             {
-                total_31[0] = group_values_in[0];
+                total[0] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_15_lengths_1(long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global const long* sum, __global long* lengths_39) {
-    const long gid = get_global_id(0);
-    if (gid < instances_1) {
-        long pull_lengths_1_r = hsplit_fused_15_pull_lengths_1(gid, mapped, rank, then_instances, packed_offsets_18, packed_lengths, sum);
-        lengths_39[gid] = pull_lengths_1_r;
+
+// ===== hsplit_fused_16.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
     }
 }
 
-__kernel void hsplit_fused_15_packed_offsets_block_totals_1(long groups_1, long chunk_1, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global const long* sum, __global long* packed_offsets_block_totals_113) {
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline long hsplit_fused_16_pull_lengths(long p, __global const uchar* mapped, __global const long* rank, __global const long* lengths, __global const long* sum) {
+    int f = (int)mapped[p];
+    long r = rank[p];
+    long q = f ? r : nessie_sub(p, r);
+    return f ? lengths[q] : sum[q];
+}
+
+static inline long hsplit_fused_16_pull_packed_offsets(long i, __global const uchar* mapped, __global const long* rank, __global const long* lengths, __global const long* sum) {
+    int f = (int)mapped[i];
+    long r = rank[i];
+    long q = f ? r : nessie_sub(i, r);
+    long lengths_1 = f ? lengths[q] : sum[q];
+    return lengths_1;
+}
+
+static inline long hsplit_fused_16_op_packed_offsets(long a, long b) {
+    return nessie_add(a, b);
+}
+
+static inline long hsplit_fused_16_pull_total(long i, __global const uchar* mapped, __global const long* rank, __global const long* lengths, __global const long* sum) {
+    int f = (int)mapped[i];
+    long r = rank[i];
+    long q = f ? r : nessie_sub(i, r);
+    long lengths_1 = f ? lengths[q] : sum[q];
+    return lengths_1;
+}
+
+static inline long hsplit_fused_16_op_total(long a, long b) {
+    return nessie_add(a, b);
+}
+
+__kernel void hsplit_fused_16_lengths(long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* lengths_5) {
+    const long gid = get_global_id(0);
+    if (gid < instances_1) {
+        long pull_lengths_r = hsplit_fused_16_pull_lengths(gid, mapped, rank, lengths_2, sum);
+        lengths_5[gid] = pull_lengths_r;
+    }
+}
+
+__kernel void hsplit_fused_16_packed_offsets_block_totals(long groups, long chunk, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* packed_offsets_block_totals) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -9636,16 +9684,16 @@ __kernel void hsplit_fused_15_packed_offsets_block_totals_1(long groups_1, long 
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < chunk_1; k++) {
+            for (long k = 0; k < chunk; k++) {
                 long x;
-                if (k + chunk_1 * l + 256 * chunk_1 * wg < instances_1) {
-                    long pull_packed_offsets_1_r = hsplit_fused_15_pull_packed_offsets_1(k + chunk_1 * l + 256 * chunk_1 * wg, mapped, rank, then_instances, packed_offsets_18, packed_lengths, sum);
-                    x = pull_packed_offsets_1_r;
+                if (k + chunk * l + 256 * chunk * wg < instances_1) {
+                    long pull_packed_offsets_r = hsplit_fused_16_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, mapped, rank, lengths_2, sum);
+                    x = pull_packed_offsets_r;
                 } else {
                     x = 0L;
                 }
-                long op_packed_offsets_1_r = hsplit_fused_15_op_packed_offsets_1(acc, x);
-                acc = op_packed_offsets_1_r;
+                long op_packed_offsets_r = hsplit_fused_16_op_packed_offsets(acc, x);
+                acc = op_packed_offsets_r;
             }
             {
                 group_values[l] = acc;
@@ -9659,8 +9707,8 @@ __kernel void hsplit_fused_15_packed_offsets_block_totals_1(long groups_1, long 
             for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_packed_offsets_1_r_1 = hsplit_fused_15_op_packed_offsets_1(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_packed_offsets_1_r_1;
+                    long op_packed_offsets_r_1 = hsplit_fused_16_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_packed_offsets_r_1;
                 }
                 {
                     group_values_out[l_1] = acc_1;
@@ -9676,13 +9724,13 @@ __kernel void hsplit_fused_15_packed_offsets_block_totals_1(long groups_1, long 
         }
         for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
             {
-                packed_offsets_block_totals_113[wg] = group_values_in[0];
+                packed_offsets_block_totals[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_15_packed_offsets_block_offsets_1(__global const long* packed_offsets_block_totals_113, long final_chunk_1, long groups_1, __global long* packed_offsets_block_offsets_114) {
+__kernel void hsplit_fused_16_packed_offsets_block_offsets(__global const long* packed_offsets_block_totals, long final_chunk, long groups, __global long* packed_offsets_block_offsets) {
     __local long group_values[256];
     __local long group_values_1[256];
     {
@@ -9690,15 +9738,15 @@ __kernel void hsplit_fused_15_packed_offsets_block_offsets_1(__global const long
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < final_chunk_1; k++) {
+            for (long k = 0; k < final_chunk; k++) {
                 long x;
-                if (k + final_chunk_1 * l < groups_1) {
-                    x = packed_offsets_block_totals_113[k + final_chunk_1 * l];
+                if (k + final_chunk * l < groups) {
+                    x = packed_offsets_block_totals[k + final_chunk * l];
                 } else {
                     x = 0L;
                 }
-                long op_packed_offsets_1_r = hsplit_fused_15_op_packed_offsets_1(acc, x);
-                acc = op_packed_offsets_1_r;
+                long op_packed_offsets_r = hsplit_fused_16_op_packed_offsets(acc, x);
+                acc = op_packed_offsets_r;
             }
             {
                 group_values[l] = acc;
@@ -9709,30 +9757,30 @@ __kernel void hsplit_fused_15_packed_offsets_block_offsets_1(__global const long
             long acc_1 = 0L;
             for (long k_1 = 0; k_1 < 256; k_1++) {
                 group_values_1[k_1] = acc_1;
-                long op_packed_offsets_1_r_1 = hsplit_fused_15_op_packed_offsets_1(acc_1, group_values[k_1]);
-                acc_1 = op_packed_offsets_1_r_1;
+                long op_packed_offsets_r_1 = hsplit_fused_16_op_packed_offsets(acc_1, group_values[k_1]);
+                acc_1 = op_packed_offsets_r_1;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
             const long l_2 = get_local_id(0);
             long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < final_chunk_1; k_2++) {
-                packed_offsets_block_offsets_114[k_2 + final_chunk_1 * l_2] = acc_2;
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                packed_offsets_block_offsets[k_2 + final_chunk * l_2] = acc_2;
                 long x_1;
-                if (k_2 + final_chunk_1 * l_2 < groups_1) {
-                    x_1 = packed_offsets_block_totals_113[k_2 + final_chunk_1 * l_2];
+                if (k_2 + final_chunk * l_2 < groups) {
+                    x_1 = packed_offsets_block_totals[k_2 + final_chunk * l_2];
                 } else {
                     x_1 = 0L;
                 }
-                long op_packed_offsets_1_r_2 = hsplit_fused_15_op_packed_offsets_1(acc_2, x_1);
-                acc_2 = op_packed_offsets_1_r_2;
+                long op_packed_offsets_r_2 = hsplit_fused_16_op_packed_offsets(acc_2, x_1);
+                acc_2 = op_packed_offsets_r_2;
             }
         }
     }
 }
 
-__kernel void hsplit_fused_15_packed_offsets_scan_1(__global const long* packed_offsets_block_offsets_114, long groups_1, long chunk_1, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global const long* sum, __global long* packed_offsets_44) {
+__kernel void hsplit_fused_16_packed_offsets_scan(__global const long* packed_offsets_block_offsets, long groups, long chunk, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* packed_offsets) {
     __local long group_values[256];
     __local long group_values_1[256];
     {
@@ -9740,16 +9788,16 @@ __kernel void hsplit_fused_15_packed_offsets_scan_1(__global const long* packed_
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < chunk_1; k++) {
+            for (long k = 0; k < chunk; k++) {
                 long x;
-                if (k + chunk_1 * l + 256 * chunk_1 * wg < instances_1) {
-                    long pull_packed_offsets_1_r = hsplit_fused_15_pull_packed_offsets_1(k + chunk_1 * l + 256 * chunk_1 * wg, mapped, rank, then_instances, packed_offsets_18, packed_lengths, sum);
-                    x = pull_packed_offsets_1_r;
+                if (k + chunk * l + 256 * chunk * wg < instances_1) {
+                    long pull_packed_offsets_r = hsplit_fused_16_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, mapped, rank, lengths_2, sum);
+                    x = pull_packed_offsets_r;
                 } else {
                     x = 0L;
                 }
-                long op_packed_offsets_1_r = hsplit_fused_15_op_packed_offsets_1(acc, x);
-                acc = op_packed_offsets_1_r;
+                long op_packed_offsets_r = hsplit_fused_16_op_packed_offsets(acc, x);
+                acc = op_packed_offsets_r;
             }
             {
                 group_values[l] = acc;
@@ -9757,34 +9805,34 @@ __kernel void hsplit_fused_15_packed_offsets_scan_1(__global const long* packed_
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = packed_offsets_block_offsets_114[wg];
+            long acc_1 = packed_offsets_block_offsets[wg];
             for (long k_1 = 0; k_1 < 256; k_1++) {
                 group_values_1[k_1] = acc_1;
-                long op_packed_offsets_1_r_1 = hsplit_fused_15_op_packed_offsets_1(acc_1, group_values[k_1]);
-                acc_1 = op_packed_offsets_1_r_1;
+                long op_packed_offsets_r_1 = hsplit_fused_16_op_packed_offsets(acc_1, group_values[k_1]);
+                acc_1 = op_packed_offsets_r_1;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
             const long l_2 = get_local_id(0);
             long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < chunk_1; k_2++) {
-                packed_offsets_44[k_2 + chunk_1 * l_2 + 256 * chunk_1 * wg] = acc_2;
+            for (long k_2 = 0; k_2 < chunk; k_2++) {
+                packed_offsets[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
                 long x_1;
-                if (k_2 + chunk_1 * l_2 + 256 * chunk_1 * wg < instances_1) {
-                    long pull_packed_offsets_1_r_1 = hsplit_fused_15_pull_packed_offsets_1(k_2 + chunk_1 * l_2 + 256 * chunk_1 * wg, mapped, rank, then_instances, packed_offsets_18, packed_lengths, sum);
-                    x_1 = pull_packed_offsets_1_r_1;
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < instances_1) {
+                    long pull_packed_offsets_r_1 = hsplit_fused_16_pull_packed_offsets(k_2 + chunk * l_2 + 256 * chunk * wg, mapped, rank, lengths_2, sum);
+                    x_1 = pull_packed_offsets_r_1;
                 } else {
                     x_1 = 0L;
                 }
-                long op_packed_offsets_1_r_2 = hsplit_fused_15_op_packed_offsets_1(acc_2, x_1);
-                acc_2 = op_packed_offsets_1_r_2;
+                long op_packed_offsets_r_2 = hsplit_fused_16_op_packed_offsets(acc_2, x_1);
+                acc_2 = op_packed_offsets_r_2;
             }
         }
     }
 }
 
-__kernel void hsplit_fused_15_total_partial_1(long groups_1, long chunk_1, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global const long* sum, __global long* total_partials_115) {
+__kernel void hsplit_fused_16_total_partial(long groups, long chunk, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* total_partials) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -9792,16 +9840,16 @@ __kernel void hsplit_fused_15_total_partial_1(long groups_1, long chunk_1, long 
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < chunk_1; k++) {
+            for (long k = 0; k < chunk; k++) {
                 long x;
-                if (l + 256 * wg + 256 * groups_1 * k < instances_1) {
-                    long pull_total_1_r = hsplit_fused_15_pull_total_1(l + 256 * wg + 256 * groups_1 * k, mapped, rank, then_instances, packed_offsets_18, packed_lengths, sum);
-                    x = pull_total_1_r;
+                if (l + 256 * wg + 256 * groups * k < instances_1) {
+                    long pull_total_r = hsplit_fused_16_pull_total(l + 256 * wg + 256 * groups * k, mapped, rank, lengths_2, sum);
+                    x = pull_total_r;
                 } else {
                     x = 0L;
                 }
-                long op_total_1_r = hsplit_fused_15_op_total_1(acc, x);
-                acc = op_total_1_r;
+                long op_total_r = hsplit_fused_16_op_total(acc, x);
+                acc = op_total_r;
             }
             {
                 group_values[l] = acc;
@@ -9815,8 +9863,8 @@ __kernel void hsplit_fused_15_total_partial_1(long groups_1, long chunk_1, long 
             for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_1_r_1 = hsplit_fused_15_op_total_1(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_1_r_1;
+                    long op_total_r_1 = hsplit_fused_16_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_total_r_1;
                 }
                 {
                     group_values_out[l_1] = acc_1;
@@ -9832,13 +9880,13 @@ __kernel void hsplit_fused_15_total_partial_1(long groups_1, long chunk_1, long 
         }
         for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
             {
-                total_partials_115[wg] = group_values_in[0];
+                total_partials[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_15_total_final_1(__global const long* total_partials_115, long final_chunk_1, long groups_1, __global long* total_48) {
+__kernel void hsplit_fused_16_total_final(__global const long* total_partials, long final_chunk, long groups, __global long* total) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -9846,15 +9894,15 @@ __kernel void hsplit_fused_15_total_final_1(__global const long* total_partials_
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < final_chunk_1; k++) {
+            for (long k = 0; k < final_chunk; k++) {
                 long x;
-                if (256 * k + l < groups_1) {
-                    x = total_partials_115[256 * k + l];
+                if (256 * k + l < groups) {
+                    x = total_partials[256 * k + l];
                 } else {
                     x = 0L;
                 }
-                long op_total_1_r = hsplit_fused_15_op_total_1(acc, x);
-                acc = op_total_1_r;
+                long op_total_r = hsplit_fused_16_op_total(acc, x);
+                acc = op_total_r;
             }
             {
                 group_values[l] = acc;
@@ -9868,8 +9916,8 @@ __kernel void hsplit_fused_15_total_final_1(__global const long* total_partials_
             for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_1_r_1 = hsplit_fused_15_op_total_1(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_1_r_1;
+                    long op_total_r_1 = hsplit_fused_16_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_total_r_1;
                 }
                 {
                     group_values_out[l_1] = acc_1;
@@ -9885,7 +9933,7 @@ __kernel void hsplit_fused_15_total_final_1(__global const long* total_partials_
         }
         for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
             {
-                total_48[0] = group_values_in[0];
+                total[0] = group_values_in[0];
             }
         }
     }

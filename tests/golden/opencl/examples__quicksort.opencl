@@ -356,6 +356,96 @@ __kernel void quicksort_gather_v_elements(long t_1, __global const long* v_offse
 }
 
 
+// ===== quicksort_gather_3.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline long quicksort_gather_3_pull_s_elements(long p, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements) {
+    long s = nessie_segment_of(s_offsets, s_offsets_len, p);
+    long r = then_instances[s];
+    long q = nessie_add(s_offsets_1[r], nessie_sub(p, s_offsets[s]));
+    return s_elements[q];
+}
+
+__kernel void quicksort_gather_3_s_elements(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global long* s_elements_9) {
+    const long gid = get_global_id(0);
+    if (gid < total_1) {
+        long pull_s_elements_r = quicksort_gather_3_pull_s_elements(gid, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3);
+        s_elements_9[gid] = pull_s_elements_r;
+    }
+}
+
+
 // ===== quicksort_gather_7.cl =====
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 /* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
@@ -538,6 +628,98 @@ __kernel void quicksort_gather_8_sorted_elements_elements(long total_1, __global
     if (gid < total_1) {
         long pull_sorted_elements_elements_r = quicksort_gather_8_pull_sorted_elements_elements(gid, offsets, n_offsets, starts, lengths, equal_offsets, equal_lengths, sorted_elements_elements_5, equal_elements);
         sorted_elements_elements_17[gid] = pull_sorted_elements_elements_r;
+    }
+}
+
+
+// ===== quicksort_gather_11.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline long quicksort_gather_11_pull_s_elements(long p, __global const long* s_offsets, long s_offsets_len, __global const uchar* mapped, __global const long* rank, __global const long* s_offsets_1, __global const long* offsets, __global const long* s_elements, __global const long* sorted_elements_elements) {
+    long s = nessie_segment_of(s_offsets, s_offsets_len, p);
+    int f = (int)mapped[s];
+    long r = rank[s];
+    long r_1 = f ? r : nessie_sub(s, r);
+    long q = nessie_add(f ? s_offsets_1[r_1] : offsets[r_1], nessie_sub(p, s_offsets[s]));
+    return f ? s_elements[q] : sorted_elements_elements[q];
+}
+
+__kernel void quicksort_gather_11_s_elements(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const uchar* mapped, __global const long* rank, __global const long* s_offsets_3, __global const long* offsets, __global const long* s_elements_5, __global const long* sorted_elements_elements, __global long* s_elements_14) {
+    const long gid = get_global_id(0);
+    if (gid < total_1) {
+        long pull_s_elements_r = quicksort_gather_11_pull_s_elements(gid, s_offsets_0, n_s_offsets, mapped, rank, s_offsets_3, offsets, s_elements_5, sorted_elements_elements);
+        s_elements_14[gid] = pull_s_elements_r;
     }
 }
 
@@ -2332,26 +2514,13 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline void quicksort_fused_2_pull_pivot(long i, __global const long* else_instances, __global const long* s_lengths, __global const long* s_offsets, __global const long* s_elements, __global long* err, long* r0, long* r1) {
-    long s = else_instances[i];
-    long j = nessie_div(s_lengths[s], 2L);
-    long len = s_lengths[s];
-    if (j < 0L || j >= len) {
-        nessie_fail(err, 1, 1, j, len);
-        *r0 = 0L;
-        *r1 = 0L;
-        return;
-    }
-    long k = nessie_add(s_offsets[s], j);
-    long v = s_elements[k];
-    long q = else_instances[i];
-    long v_1 = s_lengths[q];
-    *r0 = v;
-    *r1 = v_1;
+static inline long quicksort_fused_2_pull_s_lengths(long p, __global const long* then_instances, __global const long* s_lengths) {
+    long q = then_instances[p];
+    return s_lengths[q];
 }
 
-static inline long quicksort_fused_2_pull_s_offsets(long i, __global const long* else_instances, __global const long* s_lengths) {
-    long q = else_instances[i];
+static inline long quicksort_fused_2_pull_s_offsets(long i, __global const long* then_instances, __global const long* s_lengths) {
+    long q = then_instances[i];
     long s_lengths_1 = s_lengths[q];
     return s_lengths_1;
 }
@@ -2360,8 +2529,8 @@ static inline long quicksort_fused_2_op_s_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long quicksort_fused_2_pull_total(long i, __global const long* else_instances, __global const long* s_lengths) {
-    long q = else_instances[i];
+static inline long quicksort_fused_2_pull_total(long i, __global const long* then_instances, __global const long* s_lengths) {
+    long q = then_instances[i];
     long s_lengths_1 = s_lengths[q];
     return s_lengths_1;
 }
@@ -2370,19 +2539,15 @@ static inline long quicksort_fused_2_op_total(long a, long b) {
     return nessie_add(a, b);
 }
 
-__kernel void quicksort_fused_2_pivot(long n_else_instances, __global const long* else_instances, __global const long* s_lengths_1, __global const long* s_offsets_2, __global const long* s_elements, __global long* pivot, __global long* s_lengths_10, __global long* err) {
-    if (nessie_failed(err)) return;
+__kernel void quicksort_fused_2_s_lengths(long n_then_instances, __global const long* then_instances, __global const long* s_lengths_1, __global long* s_lengths_2) {
     const long gid = get_global_id(0);
-    if (gid < n_else_instances) {
-        long pull_pivot_r;
-        long pull_pivot_r_1;
-        quicksort_fused_2_pull_pivot(gid, else_instances, s_lengths_1, s_offsets_2, s_elements, err, &pull_pivot_r, &pull_pivot_r_1);
-        pivot[gid] = pull_pivot_r;
-        s_lengths_10[gid] = pull_pivot_r_1;
+    if (gid < n_then_instances) {
+        long pull_s_lengths_r = quicksort_fused_2_pull_s_lengths(gid, then_instances, s_lengths_1);
+        s_lengths_2[gid] = pull_s_lengths_r;
     }
 }
 
-__kernel void quicksort_fused_2_s_offsets_block_totals(long groups, long chunk, long n_else_instances, __global const long* else_instances, __global const long* s_lengths_1, __global long* s_offsets_block_totals) {
+__kernel void quicksort_fused_2_s_offsets_block_totals(long groups, long chunk, long n_then_instances, __global const long* then_instances, __global const long* s_lengths_1, __global long* s_offsets_block_totals) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -2390,10 +2555,10 @@ __kernel void quicksort_fused_2_s_offsets_block_totals(long groups, long chunk, 
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k_1 = 0; k_1 < chunk; k_1++) {
+            for (long k = 0; k < chunk; k++) {
                 long x;
-                if (k_1 + chunk * l + 256 * chunk * wg < n_else_instances) {
-                    long pull_s_offsets_r = quicksort_fused_2_pull_s_offsets(k_1 + chunk * l + 256 * chunk * wg, else_instances, s_lengths_1);
+                if (k + chunk * l + 256 * chunk * wg < n_then_instances) {
+                    long pull_s_offsets_r = quicksort_fused_2_pull_s_offsets(k + chunk * l + 256 * chunk * wg, then_instances, s_lengths_1);
                     x = pull_s_offsets_r;
                 } else {
                     x = 0L;
@@ -2412,8 +2577,8 @@ __kernel void quicksort_fused_2_s_offsets_block_totals(long groups, long chunk, 
         for (long step = 0; step < 8; step++) {
             for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
                 long acc_1 = 0L;
-                for (long k_2 = 0; k_2 < 2; k_2++) {
-                    long op_s_offsets_r_1 = quicksort_fused_2_op_s_offsets(acc_1, group_values_in[k_2 + 2 * l_1]);
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_s_offsets_r_1 = quicksort_fused_2_op_s_offsets(acc_1, group_values_in[k_1 + 2 * l_1]);
                     acc_1 = op_s_offsets_r_1;
                 }
                 {
@@ -2444,10 +2609,10 @@ __kernel void quicksort_fused_2_s_offsets_block_offsets(__global const long* s_o
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k_1 = 0; k_1 < final_chunk; k_1++) {
+            for (long k = 0; k < final_chunk; k++) {
                 long x;
-                if (k_1 + final_chunk * l < groups) {
-                    x = s_offsets_block_totals[k_1 + final_chunk * l];
+                if (k + final_chunk * l < groups) {
+                    x = s_offsets_block_totals[k + final_chunk * l];
                 } else {
                     x = 0L;
                 }
@@ -2461,9 +2626,9 @@ __kernel void quicksort_fused_2_s_offsets_block_offsets(__global const long* s_o
         barrier(CLK_LOCAL_MEM_FENCE);
         for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_2 = 0; k_2 < 256; k_2++) {
-                group_values_1[k_2] = acc_1;
-                long op_s_offsets_r_1 = quicksort_fused_2_op_s_offsets(acc_1, group_values[k_2]);
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_s_offsets_r_1 = quicksort_fused_2_op_s_offsets(acc_1, group_values[k_1]);
                 acc_1 = op_s_offsets_r_1;
             }
         }
@@ -2471,11 +2636,11 @@ __kernel void quicksort_fused_2_s_offsets_block_offsets(__global const long* s_o
         {
             const long l_2 = get_local_id(0);
             long acc_2 = group_values_1[l_2];
-            for (long k_3 = 0; k_3 < final_chunk; k_3++) {
-                s_offsets_block_offsets[k_3 + final_chunk * l_2] = acc_2;
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                s_offsets_block_offsets[k_2 + final_chunk * l_2] = acc_2;
                 long x_1;
-                if (k_3 + final_chunk * l_2 < groups) {
-                    x_1 = s_offsets_block_totals[k_3 + final_chunk * l_2];
+                if (k_2 + final_chunk * l_2 < groups) {
+                    x_1 = s_offsets_block_totals[k_2 + final_chunk * l_2];
                 } else {
                     x_1 = 0L;
                 }
@@ -2486,7 +2651,7 @@ __kernel void quicksort_fused_2_s_offsets_block_offsets(__global const long* s_o
     }
 }
 
-__kernel void quicksort_fused_2_s_offsets_scan(__global const long* s_offsets_block_offsets, long groups, long chunk, long n_else_instances, __global const long* else_instances, __global const long* s_lengths_1, __global long* s_offsets_13) {
+__kernel void quicksort_fused_2_s_offsets_scan(__global const long* s_offsets_block_offsets, long groups, long chunk, long n_then_instances, __global const long* then_instances, __global const long* s_lengths_1, __global long* s_offsets) {
     __local long group_values[256];
     __local long group_values_1[256];
     {
@@ -2494,10 +2659,10 @@ __kernel void quicksort_fused_2_s_offsets_scan(__global const long* s_offsets_bl
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k_1 = 0; k_1 < chunk; k_1++) {
+            for (long k = 0; k < chunk; k++) {
                 long x;
-                if (k_1 + chunk * l + 256 * chunk * wg < n_else_instances) {
-                    long pull_s_offsets_r = quicksort_fused_2_pull_s_offsets(k_1 + chunk * l + 256 * chunk * wg, else_instances, s_lengths_1);
+                if (k + chunk * l + 256 * chunk * wg < n_then_instances) {
+                    long pull_s_offsets_r = quicksort_fused_2_pull_s_offsets(k + chunk * l + 256 * chunk * wg, then_instances, s_lengths_1);
                     x = pull_s_offsets_r;
                 } else {
                     x = 0L;
@@ -2512,9 +2677,9 @@ __kernel void quicksort_fused_2_s_offsets_scan(__global const long* s_offsets_bl
         barrier(CLK_LOCAL_MEM_FENCE);
         for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
             long acc_1 = s_offsets_block_offsets[wg];
-            for (long k_2 = 0; k_2 < 256; k_2++) {
-                group_values_1[k_2] = acc_1;
-                long op_s_offsets_r_1 = quicksort_fused_2_op_s_offsets(acc_1, group_values[k_2]);
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_s_offsets_r_1 = quicksort_fused_2_op_s_offsets(acc_1, group_values[k_1]);
                 acc_1 = op_s_offsets_r_1;
             }
         }
@@ -2522,11 +2687,11 @@ __kernel void quicksort_fused_2_s_offsets_scan(__global const long* s_offsets_bl
         {
             const long l_2 = get_local_id(0);
             long acc_2 = group_values_1[l_2];
-            for (long k_3 = 0; k_3 < chunk; k_3++) {
-                s_offsets_13[k_3 + chunk * l_2 + 256 * chunk * wg] = acc_2;
+            for (long k_2 = 0; k_2 < chunk; k_2++) {
+                s_offsets[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
                 long x_1;
-                if (k_3 + chunk * l_2 + 256 * chunk * wg < n_else_instances) {
-                    long pull_s_offsets_r_1 = quicksort_fused_2_pull_s_offsets(k_3 + chunk * l_2 + 256 * chunk * wg, else_instances, s_lengths_1);
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < n_then_instances) {
+                    long pull_s_offsets_r_1 = quicksort_fused_2_pull_s_offsets(k_2 + chunk * l_2 + 256 * chunk * wg, then_instances, s_lengths_1);
                     x_1 = pull_s_offsets_r_1;
                 } else {
                     x_1 = 0L;
@@ -2538,7 +2703,7 @@ __kernel void quicksort_fused_2_s_offsets_scan(__global const long* s_offsets_bl
     }
 }
 
-__kernel void quicksort_fused_2_total_partial(long groups, long chunk, long n_else_instances, __global const long* else_instances, __global const long* s_lengths_1, __global long* total_partials) {
+__kernel void quicksort_fused_2_total_partial(long groups, long chunk, long n_then_instances, __global const long* then_instances, __global const long* s_lengths_1, __global long* total_partials) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -2546,10 +2711,10 @@ __kernel void quicksort_fused_2_total_partial(long groups, long chunk, long n_el
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k_1 = 0; k_1 < chunk; k_1++) {
+            for (long k = 0; k < chunk; k++) {
                 long x;
-                if (l + 256 * wg + 256 * groups * k_1 < n_else_instances) {
-                    long pull_total_r = quicksort_fused_2_pull_total(l + 256 * wg + 256 * groups * k_1, else_instances, s_lengths_1);
+                if (l + 256 * wg + 256 * groups * k < n_then_instances) {
+                    long pull_total_r = quicksort_fused_2_pull_total(l + 256 * wg + 256 * groups * k, then_instances, s_lengths_1);
                     x = pull_total_r;
                 } else {
                     x = 0L;
@@ -2568,8 +2733,8 @@ __kernel void quicksort_fused_2_total_partial(long groups, long chunk, long n_el
         for (long step = 0; step < 8; step++) {
             for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
                 long acc_1 = 0L;
-                for (long k_2 = 0; k_2 < 2; k_2++) {
-                    long op_total_r_1 = quicksort_fused_2_op_total(acc_1, group_values_in[k_2 + 2 * l_1]);
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_total_r_1 = quicksort_fused_2_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
                     acc_1 = op_total_r_1;
                 }
                 {
@@ -2600,10 +2765,10 @@ __kernel void quicksort_fused_2_total_final(__global const long* total_partials,
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k_1 = 0; k_1 < final_chunk; k_1++) {
+            for (long k = 0; k < final_chunk; k++) {
                 long x;
-                if (256 * k_1 + l < groups) {
-                    x = total_partials[256 * k_1 + l];
+                if (256 * k + l < groups) {
+                    x = total_partials[256 * k + l];
                 } else {
                     x = 0L;
                 }
@@ -2621,8 +2786,8 @@ __kernel void quicksort_fused_2_total_final(__global const long* total_partials,
         for (long step = 0; step < 8; step++) {
             for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
                 long acc_1 = 0L;
-                for (long k_2 = 0; k_2 < 2; k_2++) {
-                    long op_total_r_1 = quicksort_fused_2_op_total(acc_1, group_values_in[k_2 + 2 * l_1]);
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_total_r_1 = quicksort_fused_2_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
                     acc_1 = op_total_r_1;
                 }
                 {
@@ -2720,7 +2885,410 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long quicksort_fused_3_flag_kept(long i, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot) {
+static inline void quicksort_fused_3_pull_pivot(long i, __global const long* else_instances, __global const long* s_lengths, __global const long* s_offsets, __global const long* s_elements, __global long* err, long* r0, long* r1, long* r2, long* r3) {
+    long s = else_instances[i];
+    long j = nessie_div(s_lengths[s], 2L);
+    long len = s_lengths[s];
+    if (j < 0L || j >= len) {
+        nessie_fail(err, 1, 1, j, len);
+        *r0 = 0L;
+        *r1 = 0L;
+        *r2 = 0L;
+        *r3 = 0L;
+        return;
+    }
+    long k = nessie_add(s_offsets[s], j);
+    long v = s_elements[k];
+    long q = else_instances[i];
+    long v_1 = s_lengths[q];
+    long v_2 = v;
+    long v_3 = v_1;
+    long v_4 = 2L;
+    long v_5 = v_2;
+    long v_6 = v_3;
+    long v_7 = v_4;
+    long v_8 = nessie_mul(i, 2L);
+    *r0 = v_5;
+    *r1 = v_6;
+    *r2 = v_7;
+    *r3 = v_8;
+}
+
+static inline long quicksort_fused_3_pull_s_offsets(long i, __global const long* else_instances, __global const long* s_lengths) {
+    long q = else_instances[i];
+    long s_lengths_1 = s_lengths[q];
+    return s_lengths_1;
+}
+
+static inline long quicksort_fused_3_op_s_offsets(long a, long b) {
+    return nessie_add(a, b);
+}
+
+static inline long quicksort_fused_3_pull_total(long i, __global const long* else_instances, __global const long* s_lengths) {
+    long q = else_instances[i];
+    long s_lengths_1 = s_lengths[q];
+    return s_lengths_1;
+}
+
+static inline long quicksort_fused_3_op_total(long a, long b) {
+    return nessie_add(a, b);
+}
+
+__kernel void quicksort_fused_3_pivot(long n_else_instances, __global const long* else_instances, __global const long* s_lengths_1, __global const long* s_offsets_2, __global const long* s_elements, __global long* pivot, __global long* s_lengths_10, __global long* sorted_lengths, __global long* sorted_offsets, __global long* err) {
+    if (nessie_failed(err)) return;
+    const long gid = get_global_id(0);
+    if (gid < n_else_instances) {
+        long pull_pivot_r;
+        long pull_pivot_r_1;
+        long pull_pivot_r_2;
+        long pull_pivot_r_3;
+        quicksort_fused_3_pull_pivot(gid, else_instances, s_lengths_1, s_offsets_2, s_elements, err, &pull_pivot_r, &pull_pivot_r_1, &pull_pivot_r_2, &pull_pivot_r_3);
+        pivot[gid] = pull_pivot_r;
+        s_lengths_10[gid] = pull_pivot_r_1;
+        sorted_lengths[gid] = pull_pivot_r_2;
+        sorted_offsets[gid] = pull_pivot_r_3;
+    }
+}
+
+__kernel void quicksort_fused_3_s_offsets_block_totals(long groups, long chunk, long n_else_instances, __global const long* else_instances, __global const long* s_lengths_1, __global long* s_offsets_block_totals) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k_1 = 0; k_1 < chunk; k_1++) {
+                long x;
+                if (k_1 + chunk * l + 256 * chunk * wg < n_else_instances) {
+                    long pull_s_offsets_r = quicksort_fused_3_pull_s_offsets(k_1 + chunk * l + 256 * chunk * wg, else_instances, s_lengths_1);
+                    x = pull_s_offsets_r;
+                } else {
+                    x = 0L;
+                }
+                long op_s_offsets_r = quicksort_fused_3_op_s_offsets(acc, x);
+                acc = op_s_offsets_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_2 = 0; k_2 < 2; k_2++) {
+                    long op_s_offsets_r_1 = quicksort_fused_3_op_s_offsets(acc_1, group_values_in[k_2 + 2 * l_1]);
+                    acc_1 = op_s_offsets_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                s_offsets_block_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void quicksort_fused_3_s_offsets_block_offsets(__global const long* s_offsets_block_totals, long final_chunk, long groups, __global long* s_offsets_block_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k_1 = 0; k_1 < final_chunk; k_1++) {
+                long x;
+                if (k_1 + final_chunk * l < groups) {
+                    x = s_offsets_block_totals[k_1 + final_chunk * l];
+                } else {
+                    x = 0L;
+                }
+                long op_s_offsets_r = quicksort_fused_3_op_s_offsets(acc, x);
+                acc = op_s_offsets_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_2 = 0; k_2 < 256; k_2++) {
+                group_values_1[k_2] = acc_1;
+                long op_s_offsets_r_1 = quicksort_fused_3_op_s_offsets(acc_1, group_values[k_2]);
+                acc_1 = op_s_offsets_r_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_3 = 0; k_3 < final_chunk; k_3++) {
+                s_offsets_block_offsets[k_3 + final_chunk * l_2] = acc_2;
+                long x_1;
+                if (k_3 + final_chunk * l_2 < groups) {
+                    x_1 = s_offsets_block_totals[k_3 + final_chunk * l_2];
+                } else {
+                    x_1 = 0L;
+                }
+                long op_s_offsets_r_2 = quicksort_fused_3_op_s_offsets(acc_2, x_1);
+                acc_2 = op_s_offsets_r_2;
+            }
+        }
+    }
+}
+
+__kernel void quicksort_fused_3_s_offsets_scan(__global const long* s_offsets_block_offsets, long groups, long chunk, long n_else_instances, __global const long* else_instances, __global const long* s_lengths_1, __global long* s_offsets_13) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k_1 = 0; k_1 < chunk; k_1++) {
+                long x;
+                if (k_1 + chunk * l + 256 * chunk * wg < n_else_instances) {
+                    long pull_s_offsets_r = quicksort_fused_3_pull_s_offsets(k_1 + chunk * l + 256 * chunk * wg, else_instances, s_lengths_1);
+                    x = pull_s_offsets_r;
+                } else {
+                    x = 0L;
+                }
+                long op_s_offsets_r = quicksort_fused_3_op_s_offsets(acc, x);
+                acc = op_s_offsets_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = s_offsets_block_offsets[wg];
+            for (long k_2 = 0; k_2 < 256; k_2++) {
+                group_values_1[k_2] = acc_1;
+                long op_s_offsets_r_1 = quicksort_fused_3_op_s_offsets(acc_1, group_values[k_2]);
+                acc_1 = op_s_offsets_r_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_3 = 0; k_3 < chunk; k_3++) {
+                s_offsets_13[k_3 + chunk * l_2 + 256 * chunk * wg] = acc_2;
+                long x_1;
+                if (k_3 + chunk * l_2 + 256 * chunk * wg < n_else_instances) {
+                    long pull_s_offsets_r_1 = quicksort_fused_3_pull_s_offsets(k_3 + chunk * l_2 + 256 * chunk * wg, else_instances, s_lengths_1);
+                    x_1 = pull_s_offsets_r_1;
+                } else {
+                    x_1 = 0L;
+                }
+                long op_s_offsets_r_2 = quicksort_fused_3_op_s_offsets(acc_2, x_1);
+                acc_2 = op_s_offsets_r_2;
+            }
+        }
+    }
+}
+
+__kernel void quicksort_fused_3_total_partial(long groups, long chunk, long n_else_instances, __global const long* else_instances, __global const long* s_lengths_1, __global long* total_partials) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k_1 = 0; k_1 < chunk; k_1++) {
+                long x;
+                if (l + 256 * wg + 256 * groups * k_1 < n_else_instances) {
+                    long pull_total_r = quicksort_fused_3_pull_total(l + 256 * wg + 256 * groups * k_1, else_instances, s_lengths_1);
+                    x = pull_total_r;
+                } else {
+                    x = 0L;
+                }
+                long op_total_r = quicksort_fused_3_op_total(acc, x);
+                acc = op_total_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_2 = 0; k_2 < 2; k_2++) {
+                    long op_total_r_1 = quicksort_fused_3_op_total(acc_1, group_values_in[k_2 + 2 * l_1]);
+                    acc_1 = op_total_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                total_partials[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void quicksort_fused_3_total_final(__global const long* total_partials, long final_chunk, long groups, __global long* total) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k_1 = 0; k_1 < final_chunk; k_1++) {
+                long x;
+                if (256 * k_1 + l < groups) {
+                    x = total_partials[256 * k_1 + l];
+                } else {
+                    x = 0L;
+                }
+                long op_total_r = quicksort_fused_3_op_total(acc, x);
+                acc = op_total_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_2 = 0; k_2 < 2; k_2++) {
+                    long op_total_r_1 = quicksort_fused_3_op_total(acc_1, group_values_in[k_2 + 2 * l_1]);
+                    acc_1 = op_total_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                total[0] = group_values_in[0];
+            }
+        }
+    }
+}
+
+
+// ===== quicksort_fused_4.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline long quicksort_fused_4_flag_kept(long i, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot) {
     long s = nessie_segment_of(s_offsets, s_offsets_len, i);
     long r = then_instances[s];
     long q = nessie_add(s_offsets_1[r], nessie_sub(i, s_offsets[s]));
@@ -2736,19 +3304,19 @@ static inline long quicksort_fused_3_flag_kept(long i, __global const long* s_of
     return s_elements_2 < pivot[s_2] ? 1L : 0L;
 }
 
-static inline long quicksort_fused_3_add_kept(long a, long b) {
+static inline long quicksort_fused_4_add_kept(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long quicksort_fused_3_count_kept(__global const long* kept_flags, long kept_flags_len, __global const long* kept_positions) {
+static inline long quicksort_fused_4_count_kept(__global const long* kept_flags, long kept_flags_len, __global const long* kept_positions) {
     return kept_flags_len > 0L ? nessie_add(kept_positions[nessie_sub(kept_flags_len, 1L)], kept_flags[nessie_sub(kept_flags_len, 1L)]) : 0L;
 }
 
-static inline long quicksort_fused_3_target_kept(long j, __global const long* kept_flags, __global const long* kept_positions) {
+static inline long quicksort_fused_4_target_kept(long j, __global const long* kept_flags, __global const long* kept_positions) {
     return kept_flags[j] != 0L ? kept_positions[j] : -1L;
 }
 
-static inline void quicksort_fused_3_pull_kept(long i, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, long* r0, long* r1) {
+static inline void quicksort_fused_4_pull_kept(long i, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, long* r0, long* r1) {
     long s = nessie_segment_of(s_offsets, s_offsets_len, i);
     long r = then_instances[s];
     long q = nessie_add(s_offsets_1[r], nessie_sub(i, s_offsets[s]));
@@ -2757,19 +3325,19 @@ static inline void quicksort_fused_3_pull_kept(long i, __global const long* s_of
     *r1 = s_elements_1;
 }
 
-static inline long quicksort_fused_3_elements_lesser_lengths(__global const long* s_lengths, long s_lengths_len, __global const long* s_offsets) {
+static inline long quicksort_fused_4_elements_lesser_lengths(__global const long* s_lengths, long s_lengths_len, __global const long* s_offsets) {
     return s_lengths_len > 0L ? nessie_add(s_offsets[nessie_sub(s_lengths_len, 1L)], s_lengths[nessie_sub(s_lengths_len, 1L)]) : 0L;
 }
 
-static inline long quicksort_fused_3_one_lesser_lengths(long i) {
+static inline long quicksort_fused_4_one_lesser_lengths(long i) {
     return 1L;
 }
 
-static inline long quicksort_fused_3_head_lesser_lengths(long i, __global const long* s_lengths, __global const long* s_offsets) {
+static inline long quicksort_fused_4_head_lesser_lengths(long i, __global const long* s_lengths, __global const long* s_offsets) {
     return s_lengths[i] > 0L ? s_offsets[i] : -1L;
 }
 
-static inline void quicksort_fused_3_pair_lesser_lengths(long p, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot, __global const int* lesser_lengths_head_claims, long* r0, long* r1, long* r2, long* r3) {
+static inline void quicksort_fused_4_pair_lesser_lengths(long p, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot, __global const int* lesser_lengths_head_claims, long* r0, long* r1, long* r2, long* r3) {
     long s = nessie_segment_of(s_offsets, s_offsets_len, p);
     long r = then_instances[s];
     long q = nessie_add(s_offsets_1[r], nessie_sub(p, s_offsets[s]));
@@ -2802,7 +3370,7 @@ static inline void quicksort_fused_3_pair_lesser_lengths(long p, __global const 
     *r3 = x_2;
 }
 
-static inline void quicksort_fused_3_segop_lesser_lengths(long f1, long u, long u_1, long u_2, long f2, long b, long b_1, long b_2, long* r0, long* r1, long* r2, long* r3) {
+static inline void quicksort_fused_4_segop_lesser_lengths(long f1, long u, long u_1, long u_2, long f2, long b, long b_1, long b_2, long* r0, long* r1, long* r2, long* r3) {
     long a;
     long a_1;
     long a_2;
@@ -2824,7 +3392,7 @@ static inline void quicksort_fused_3_segop_lesser_lengths(long f1, long u, long 
     *r3 = c_2;
 }
 
-static inline void quicksort_fused_3_select_lesser_lengths(long s, __global const long* s_lengths, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot, __global const long* lesser_lengths_seg_scan, __global const long* lesser_lengths_seg_scan_1, __global const long* lesser_lengths_seg_scan_2, long* r0, long* r1, long* r2) {
+static inline void quicksort_fused_4_select_lesser_lengths(long s, __global const long* s_lengths, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot, __global const long* lesser_lengths_seg_scan, __global const long* lesser_lengths_seg_scan_1, __global const long* lesser_lengths_seg_scan_2, long* r0, long* r1, long* r2) {
     long l = s_lengths[s];
     long t;
     long t_1;
@@ -2883,7 +3451,7 @@ static inline void quicksort_fused_3_select_lesser_lengths(long s, __global cons
     *r2 = t_2;
 }
 
-static inline long quicksort_fused_3_flag_kept_1(long i, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot) {
+static inline long quicksort_fused_4_flag_kept_1(long i, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot) {
     long s = nessie_segment_of(s_offsets, s_offsets_len, i);
     long r = then_instances[s];
     long q = nessie_add(s_offsets_1[r], nessie_sub(i, s_offsets[s]));
@@ -2899,19 +3467,19 @@ static inline long quicksort_fused_3_flag_kept_1(long i, __global const long* s_
     return s_elements_2 == pivot[s_2] ? 1L : 0L;
 }
 
-static inline long quicksort_fused_3_add_kept_1(long a, long b) {
+static inline long quicksort_fused_4_add_kept_1(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long quicksort_fused_3_count_kept_1(__global const long* kept_flags, long kept_flags_len, __global const long* kept_positions) {
+static inline long quicksort_fused_4_count_kept_1(__global const long* kept_flags, long kept_flags_len, __global const long* kept_positions) {
     return kept_flags_len > 0L ? nessie_add(kept_positions[nessie_sub(kept_flags_len, 1L)], kept_flags[nessie_sub(kept_flags_len, 1L)]) : 0L;
 }
 
-static inline long quicksort_fused_3_target_kept_1(long j, __global const long* kept_flags, __global const long* kept_positions) {
+static inline long quicksort_fused_4_target_kept_1(long j, __global const long* kept_flags, __global const long* kept_positions) {
     return kept_flags[j] != 0L ? kept_positions[j] : -1L;
 }
 
-static inline void quicksort_fused_3_pull_kept_1(long i, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, long* r0, long* r1) {
+static inline void quicksort_fused_4_pull_kept_1(long i, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, long* r0, long* r1) {
     long s = nessie_segment_of(s_offsets, s_offsets_len, i);
     long r = then_instances[s];
     long q = nessie_add(s_offsets_1[r], nessie_sub(i, s_offsets[s]));
@@ -2920,7 +3488,7 @@ static inline void quicksort_fused_3_pull_kept_1(long i, __global const long* s_
     *r1 = s_elements_1;
 }
 
-static inline long quicksort_fused_3_flag_kept_2(long i, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot) {
+static inline long quicksort_fused_4_flag_kept_2(long i, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot) {
     long s = nessie_segment_of(s_offsets, s_offsets_len, i);
     long r = then_instances[s];
     long q = nessie_add(s_offsets_1[r], nessie_sub(i, s_offsets[s]));
@@ -2936,19 +3504,19 @@ static inline long quicksort_fused_3_flag_kept_2(long i, __global const long* s_
     return s_elements_2 > pivot[s_2] ? 1L : 0L;
 }
 
-static inline long quicksort_fused_3_add_kept_2(long a, long b) {
+static inline long quicksort_fused_4_add_kept_2(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long quicksort_fused_3_count_kept_2(__global const long* kept_flags, long kept_flags_len, __global const long* kept_positions) {
+static inline long quicksort_fused_4_count_kept_2(__global const long* kept_flags, long kept_flags_len, __global const long* kept_positions) {
     return kept_flags_len > 0L ? nessie_add(kept_positions[nessie_sub(kept_flags_len, 1L)], kept_flags[nessie_sub(kept_flags_len, 1L)]) : 0L;
 }
 
-static inline long quicksort_fused_3_target_kept_2(long j, __global const long* kept_flags, __global const long* kept_positions) {
+static inline long quicksort_fused_4_target_kept_2(long j, __global const long* kept_flags, __global const long* kept_positions) {
     return kept_flags[j] != 0L ? kept_positions[j] : -1L;
 }
 
-static inline void quicksort_fused_3_pull_kept_2(long i, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, long* r0, long* r1) {
+static inline void quicksort_fused_4_pull_kept_2(long i, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, long* r0, long* r1) {
     long s = nessie_segment_of(s_offsets, s_offsets_len, i);
     long r = then_instances[s];
     long q = nessie_add(s_offsets_1[r], nessie_sub(i, s_offsets[s]));
@@ -2957,15 +3525,15 @@ static inline void quicksort_fused_3_pull_kept_2(long i, __global const long* s_
     *r1 = s_elements_1;
 }
 
-__kernel void quicksort_fused_3_kept_flags(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_flags_113) {
+__kernel void quicksort_fused_4_kept_flags(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_flags_113) {
     const long gid = get_global_id(0);
     if (gid < total_1) {
-        long flag_kept_r = quicksort_fused_3_flag_kept(gid, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
+        long flag_kept_r = quicksort_fused_4_flag_kept(gid, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
         kept_flags_113[gid] = flag_kept_r;
     }
 }
 
-__kernel void quicksort_fused_3_kept_positions_block_totals(__global const long* kept_flags_113, long groups, long chunk, long total_1, __global long* kept_positions_block_totals_153) {
+__kernel void quicksort_fused_4_kept_positions_block_totals(__global const long* kept_flags_113, long groups, long chunk, long total_1, __global long* kept_positions_block_totals_153) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -2980,7 +3548,7 @@ __kernel void quicksort_fused_3_kept_positions_block_totals(__global const long*
                 } else {
                     x = 0L;
                 }
-                long add_kept_r = quicksort_fused_3_add_kept(acc, x);
+                long add_kept_r = quicksort_fused_4_add_kept(acc, x);
                 acc = add_kept_r;
             }
             {
@@ -2995,7 +3563,7 @@ __kernel void quicksort_fused_3_kept_positions_block_totals(__global const long*
             for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_kept_r_1 = quicksort_fused_3_add_kept(acc_1, group_values_in[k_1 + 2 * l_2]);
+                    long add_kept_r_1 = quicksort_fused_4_add_kept(acc_1, group_values_in[k_1 + 2 * l_2]);
                     acc_1 = add_kept_r_1;
                 }
                 {
@@ -3018,7 +3586,7 @@ __kernel void quicksort_fused_3_kept_positions_block_totals(__global const long*
     }
 }
 
-__kernel void quicksort_fused_3_kept_positions_block_offsets(__global const long* kept_positions_block_totals_153, long final_chunk, long groups, __global long* kept_positions_block_offsets_154) {
+__kernel void quicksort_fused_4_kept_positions_block_offsets(__global const long* kept_positions_block_totals_153, long final_chunk, long groups, __global long* kept_positions_block_offsets_154) {
     __local long group_values[256];
     __local long group_values_1[256];
     {
@@ -3033,7 +3601,7 @@ __kernel void quicksort_fused_3_kept_positions_block_offsets(__global const long
                 } else {
                     x = 0L;
                 }
-                long add_kept_r = quicksort_fused_3_add_kept(acc, x);
+                long add_kept_r = quicksort_fused_4_add_kept(acc, x);
                 acc = add_kept_r;
             }
             {
@@ -3045,7 +3613,7 @@ __kernel void quicksort_fused_3_kept_positions_block_offsets(__global const long
             long acc_1 = 0L;
             for (long k_1 = 0; k_1 < 256; k_1++) {
                 group_values_1[k_1] = acc_1;
-                long add_kept_r_1 = quicksort_fused_3_add_kept(acc_1, group_values[k_1]);
+                long add_kept_r_1 = quicksort_fused_4_add_kept(acc_1, group_values[k_1]);
                 acc_1 = add_kept_r_1;
             }
         }
@@ -3061,14 +3629,14 @@ __kernel void quicksort_fused_3_kept_positions_block_offsets(__global const long
                 } else {
                     x_1 = 0L;
                 }
-                long add_kept_r_2 = quicksort_fused_3_add_kept(acc_2, x_1);
+                long add_kept_r_2 = quicksort_fused_4_add_kept(acc_2, x_1);
                 acc_2 = add_kept_r_2;
             }
         }
     }
 }
 
-__kernel void quicksort_fused_3_kept_positions_scan(__global const long* kept_flags_113, __global const long* kept_positions_block_offsets_154, long groups, long chunk, long total_1, __global long* kept_positions_114) {
+__kernel void quicksort_fused_4_kept_positions_scan(__global const long* kept_flags_113, __global const long* kept_positions_block_offsets_154, long groups, long chunk, long total_1, __global long* kept_positions_114) {
     __local long group_values[256];
     __local long group_values_1[256];
     {
@@ -3083,7 +3651,7 @@ __kernel void quicksort_fused_3_kept_positions_scan(__global const long* kept_fl
                 } else {
                     x = 0L;
                 }
-                long add_kept_r = quicksort_fused_3_add_kept(acc, x);
+                long add_kept_r = quicksort_fused_4_add_kept(acc, x);
                 acc = add_kept_r;
             }
             {
@@ -3095,7 +3663,7 @@ __kernel void quicksort_fused_3_kept_positions_scan(__global const long* kept_fl
             long acc_1 = kept_positions_block_offsets_154[wg];
             for (long k_1 = 0; k_1 < 256; k_1++) {
                 group_values_1[k_1] = acc_1;
-                long add_kept_r_1 = quicksort_fused_3_add_kept(acc_1, group_values[k_1]);
+                long add_kept_r_1 = quicksort_fused_4_add_kept(acc_1, group_values[k_1]);
                 acc_1 = add_kept_r_1;
             }
         }
@@ -3111,28 +3679,28 @@ __kernel void quicksort_fused_3_kept_positions_scan(__global const long* kept_fl
                 } else {
                     x_1 = 0L;
                 }
-                long add_kept_r_2 = quicksort_fused_3_add_kept(acc_2, x_1);
+                long add_kept_r_2 = quicksort_fused_4_add_kept(acc_2, x_1);
                 acc_2 = add_kept_r_2;
             }
         }
     }
 }
 
-__kernel void quicksort_fused_3_kept_count(__global const long* kept_flags_113, long total_1, __global const long* kept_positions_114, __global long* kept_kept_115) {
+__kernel void quicksort_fused_4_kept_count(__global const long* kept_flags_113, long total_1, __global const long* kept_positions_114, __global long* kept_kept_115) {
     const long gid = get_global_id(0);
     if (gid < 1) {
-        long count_kept_r = quicksort_fused_3_count_kept(kept_flags_113, total_1, kept_positions_114);
+        long count_kept_r = quicksort_fused_4_count_kept(kept_flags_113, total_1, kept_positions_114);
         kept_kept_115[0] = count_kept_r;
     }
 }
 
-__kernel void quicksort_fused_3_kept(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* kept_flags_113, __global const long* kept_positions_114, __global long* kept_14, __global long* lesser_elements_15) {
+__kernel void quicksort_fused_4_kept(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* kept_flags_113, __global const long* kept_positions_114, __global long* kept_14, __global long* lesser_elements_15) {
     const long gid = get_global_id(0);
     if (gid < total_1) {
         long pull_kept_r;
         long pull_kept_r_1;
-        quicksort_fused_3_pull_kept(gid, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, &pull_kept_r, &pull_kept_r_1);
-        long target_kept_r = quicksort_fused_3_target_kept(gid, kept_flags_113, kept_positions_114);
+        quicksort_fused_4_pull_kept(gid, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, &pull_kept_r, &pull_kept_r_1);
+        long target_kept_r = quicksort_fused_4_target_kept(gid, kept_flags_113, kept_positions_114);
         if (target_kept_r >= 0) {
             kept_14[target_kept_r] = pull_kept_r;
             lesser_elements_15[target_kept_r] = pull_kept_r_1;
@@ -3140,26 +3708,26 @@ __kernel void quicksort_fused_3_kept(long total_1, __global const long* s_offset
     }
 }
 
-__kernel void quicksort_fused_3_lesser_lengths_elements(__global const long* s_lengths, long n_s_lengths, __global const long* s_offsets_0, __global long* lesser_lengths_elements) {
+__kernel void quicksort_fused_4_lesser_lengths_elements(__global const long* s_lengths, long n_s_lengths, __global const long* s_offsets_0, __global long* lesser_lengths_elements) {
     const long gid = get_global_id(0);
     if (gid < 1) {
-        long elements_lesser_lengths_r = quicksort_fused_3_elements_lesser_lengths(s_lengths, n_s_lengths, s_offsets_0);
+        long elements_lesser_lengths_r = quicksort_fused_4_elements_lesser_lengths(s_lengths, n_s_lengths, s_offsets_0);
         lesser_lengths_elements[0] = elements_lesser_lengths_r;
     }
 }
 
-__kernel void quicksort_fused_3_lesser_lengths_head_claims(long n_s_lengths, __global const long* s_lengths, __global const long* s_offsets_0, __global int* lesser_lengths_head_claims) {
+__kernel void quicksort_fused_4_lesser_lengths_head_claims(long n_s_lengths, __global const long* s_lengths, __global const long* s_offsets_0, __global int* lesser_lengths_head_claims) {
     const long gid = get_global_id(0);
     if (gid < n_s_lengths) {
-        long one_lesser_lengths_r = quicksort_fused_3_one_lesser_lengths(gid);
-        long head_lesser_lengths_r = quicksort_fused_3_head_lesser_lengths(gid, s_lengths, s_offsets_0);
+        long one_lesser_lengths_r = quicksort_fused_4_one_lesser_lengths(gid);
+        long head_lesser_lengths_r = quicksort_fused_4_head_lesser_lengths(gid, s_lengths, s_offsets_0);
         if (head_lesser_lengths_r >= 0) {
             atomic_max((volatile __global int*)&lesser_lengths_head_claims[head_lesser_lengths_r], (int)(one_lesser_lengths_r));
         }
     }
 }
 
-__kernel void quicksort_fused_3_lesser_lengths_segscan_block_totals(long groups_1, long chunk_1, long lesser_lengths_elements_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global const int* lesser_lengths_head_claims, __global long* lesser_lengths_seg_flags_block_totals, __global long* lesser_lengths_seg_scan_block_totals_156, __global long* lesser_lengths_seg_scan_block_totals_157, __global long* lesser_lengths_seg_scan_block_totals_158) {
+__kernel void quicksort_fused_4_lesser_lengths_segscan_block_totals(long groups_1, long chunk_1, long lesser_lengths_elements_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global const int* lesser_lengths_head_claims, __global long* lesser_lengths_seg_flags_block_totals, __global long* lesser_lengths_seg_scan_block_totals_156, __global long* lesser_lengths_seg_scan_block_totals_157, __global long* lesser_lengths_seg_scan_block_totals_158) {
     __local long group_values[256];
     __local long group_values_1[256];
     __local long group_values_2[256];
@@ -3186,7 +3754,7 @@ __kernel void quicksort_fused_3_lesser_lengths_segscan_block_totals(long groups_
                     long pair_lesser_lengths_r_1;
                     long pair_lesser_lengths_r_2;
                     long pair_lesser_lengths_r_3;
-                    quicksort_fused_3_pair_lesser_lengths(k + chunk_1 * l_1 + 256 * chunk_1 * wg, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot, lesser_lengths_head_claims, &pair_lesser_lengths_r, &pair_lesser_lengths_r_1, &pair_lesser_lengths_r_2, &pair_lesser_lengths_r_3);
+                    quicksort_fused_4_pair_lesser_lengths(k + chunk_1 * l_1 + 256 * chunk_1 * wg, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot, lesser_lengths_head_claims, &pair_lesser_lengths_r, &pair_lesser_lengths_r_1, &pair_lesser_lengths_r_2, &pair_lesser_lengths_r_3);
                     x = pair_lesser_lengths_r;
                     x_1 = pair_lesser_lengths_r_1;
                     x_2 = pair_lesser_lengths_r_2;
@@ -3201,7 +3769,7 @@ __kernel void quicksort_fused_3_lesser_lengths_segscan_block_totals(long groups_
                 long segop_lesser_lengths_r_1;
                 long segop_lesser_lengths_r_2;
                 long segop_lesser_lengths_r_3;
-                quicksort_fused_3_segop_lesser_lengths(acc, acc_1, acc_2, acc_3, x, x_1, x_2, x_3, &segop_lesser_lengths_r, &segop_lesser_lengths_r_1, &segop_lesser_lengths_r_2, &segop_lesser_lengths_r_3);
+                quicksort_fused_4_segop_lesser_lengths(acc, acc_1, acc_2, acc_3, x, x_1, x_2, x_3, &segop_lesser_lengths_r, &segop_lesser_lengths_r_1, &segop_lesser_lengths_r_2, &segop_lesser_lengths_r_3);
                 acc = segop_lesser_lengths_r;
                 acc_1 = segop_lesser_lengths_r_1;
                 acc_2 = segop_lesser_lengths_r_2;
@@ -3235,7 +3803,7 @@ __kernel void quicksort_fused_3_lesser_lengths_segscan_block_totals(long groups_
                     long segop_lesser_lengths_r_5;
                     long segop_lesser_lengths_r_6;
                     long segop_lesser_lengths_r_7;
-                    quicksort_fused_3_segop_lesser_lengths(acc_4, acc_5, acc_6, acc_7, group_values_in[k_1 + 2 * l_2], group_values_1_in[k_1 + 2 * l_2], group_values_2_in[k_1 + 2 * l_2], group_values_3_in[k_1 + 2 * l_2], &segop_lesser_lengths_r_4, &segop_lesser_lengths_r_5, &segop_lesser_lengths_r_6, &segop_lesser_lengths_r_7);
+                    quicksort_fused_4_segop_lesser_lengths(acc_4, acc_5, acc_6, acc_7, group_values_in[k_1 + 2 * l_2], group_values_1_in[k_1 + 2 * l_2], group_values_2_in[k_1 + 2 * l_2], group_values_3_in[k_1 + 2 * l_2], &segop_lesser_lengths_r_4, &segop_lesser_lengths_r_5, &segop_lesser_lengths_r_6, &segop_lesser_lengths_r_7);
                     acc_4 = segop_lesser_lengths_r_4;
                     acc_5 = segop_lesser_lengths_r_5;
                     acc_6 = segop_lesser_lengths_r_6;
@@ -3282,7 +3850,7 @@ __kernel void quicksort_fused_3_lesser_lengths_segscan_block_totals(long groups_
     }
 }
 
-__kernel void quicksort_fused_3_lesser_lengths_segscan_block_offsets(__global const long* lesser_lengths_seg_flags_block_totals, __global const long* lesser_lengths_seg_scan_block_totals_156, __global const long* lesser_lengths_seg_scan_block_totals_157, __global const long* lesser_lengths_seg_scan_block_totals_158, long final_chunk_1, long groups_1, __global long* lesser_lengths_seg_flags_block_offsets, __global long* lesser_lengths_seg_scan_block_offsets_160, __global long* lesser_lengths_seg_scan_block_offsets_161, __global long* lesser_lengths_seg_scan_block_offsets_162) {
+__kernel void quicksort_fused_4_lesser_lengths_segscan_block_offsets(__global const long* lesser_lengths_seg_flags_block_totals, __global const long* lesser_lengths_seg_scan_block_totals_156, __global const long* lesser_lengths_seg_scan_block_totals_157, __global const long* lesser_lengths_seg_scan_block_totals_158, long final_chunk_1, long groups_1, __global long* lesser_lengths_seg_flags_block_offsets, __global long* lesser_lengths_seg_scan_block_offsets_160, __global long* lesser_lengths_seg_scan_block_offsets_161, __global long* lesser_lengths_seg_scan_block_offsets_162) {
     __local long group_values[256];
     __local long group_values_1[256];
     __local long group_values_2[256];
@@ -3319,7 +3887,7 @@ __kernel void quicksort_fused_3_lesser_lengths_segscan_block_offsets(__global co
                 long segop_lesser_lengths_r_1;
                 long segop_lesser_lengths_r_2;
                 long segop_lesser_lengths_r_3;
-                quicksort_fused_3_segop_lesser_lengths(acc, acc_1, acc_2, acc_3, x, x_1, x_2, x_3, &segop_lesser_lengths_r, &segop_lesser_lengths_r_1, &segop_lesser_lengths_r_2, &segop_lesser_lengths_r_3);
+                quicksort_fused_4_segop_lesser_lengths(acc, acc_1, acc_2, acc_3, x, x_1, x_2, x_3, &segop_lesser_lengths_r, &segop_lesser_lengths_r_1, &segop_lesser_lengths_r_2, &segop_lesser_lengths_r_3);
                 acc = segop_lesser_lengths_r;
                 acc_1 = segop_lesser_lengths_r_1;
                 acc_2 = segop_lesser_lengths_r_2;
@@ -3347,7 +3915,7 @@ __kernel void quicksort_fused_3_lesser_lengths_segscan_block_offsets(__global co
                 long segop_lesser_lengths_r_5;
                 long segop_lesser_lengths_r_6;
                 long segop_lesser_lengths_r_7;
-                quicksort_fused_3_segop_lesser_lengths(acc_4, acc_5, acc_6, acc_7, group_values[k_1], group_values_1[k_1], group_values_2[k_1], group_values_3[k_1], &segop_lesser_lengths_r_4, &segop_lesser_lengths_r_5, &segop_lesser_lengths_r_6, &segop_lesser_lengths_r_7);
+                quicksort_fused_4_segop_lesser_lengths(acc_4, acc_5, acc_6, acc_7, group_values[k_1], group_values_1[k_1], group_values_2[k_1], group_values_3[k_1], &segop_lesser_lengths_r_4, &segop_lesser_lengths_r_5, &segop_lesser_lengths_r_6, &segop_lesser_lengths_r_7);
                 acc_4 = segop_lesser_lengths_r_4;
                 acc_5 = segop_lesser_lengths_r_5;
                 acc_6 = segop_lesser_lengths_r_6;
@@ -3385,7 +3953,7 @@ __kernel void quicksort_fused_3_lesser_lengths_segscan_block_offsets(__global co
                 long segop_lesser_lengths_r_9;
                 long segop_lesser_lengths_r_10;
                 long segop_lesser_lengths_r_11;
-                quicksort_fused_3_segop_lesser_lengths(acc_8, acc_9, acc_10, acc_11, x_4, x_5, x_6, x_7, &segop_lesser_lengths_r_8, &segop_lesser_lengths_r_9, &segop_lesser_lengths_r_10, &segop_lesser_lengths_r_11);
+                quicksort_fused_4_segop_lesser_lengths(acc_8, acc_9, acc_10, acc_11, x_4, x_5, x_6, x_7, &segop_lesser_lengths_r_8, &segop_lesser_lengths_r_9, &segop_lesser_lengths_r_10, &segop_lesser_lengths_r_11);
                 acc_8 = segop_lesser_lengths_r_8;
                 acc_9 = segop_lesser_lengths_r_9;
                 acc_10 = segop_lesser_lengths_r_10;
@@ -3395,7 +3963,7 @@ __kernel void quicksort_fused_3_lesser_lengths_segscan_block_offsets(__global co
     }
 }
 
-__kernel void quicksort_fused_3_lesser_lengths_segscan_scan(__global const long* lesser_lengths_seg_flags_block_offsets, __global const long* lesser_lengths_seg_scan_block_offsets_160, __global const long* lesser_lengths_seg_scan_block_offsets_161, __global const long* lesser_lengths_seg_scan_block_offsets_162, long groups_1, long chunk_1, long lesser_lengths_elements_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global const int* lesser_lengths_head_claims, __global long* lesser_lengths_seg_flags, __global long* lesser_lengths_seg_scan_135, __global long* lesser_lengths_seg_scan_136, __global long* lesser_lengths_seg_scan_137) {
+__kernel void quicksort_fused_4_lesser_lengths_segscan_scan(__global const long* lesser_lengths_seg_flags_block_offsets, __global const long* lesser_lengths_seg_scan_block_offsets_160, __global const long* lesser_lengths_seg_scan_block_offsets_161, __global const long* lesser_lengths_seg_scan_block_offsets_162, long groups_1, long chunk_1, long lesser_lengths_elements_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global const int* lesser_lengths_head_claims, __global long* lesser_lengths_seg_flags, __global long* lesser_lengths_seg_scan_135, __global long* lesser_lengths_seg_scan_136, __global long* lesser_lengths_seg_scan_137) {
     __local long group_values[256];
     __local long group_values_1[256];
     __local long group_values_2[256];
@@ -3422,7 +3990,7 @@ __kernel void quicksort_fused_3_lesser_lengths_segscan_scan(__global const long*
                     long pair_lesser_lengths_r_1;
                     long pair_lesser_lengths_r_2;
                     long pair_lesser_lengths_r_3;
-                    quicksort_fused_3_pair_lesser_lengths(k + chunk_1 * l_1 + 256 * chunk_1 * wg, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot, lesser_lengths_head_claims, &pair_lesser_lengths_r, &pair_lesser_lengths_r_1, &pair_lesser_lengths_r_2, &pair_lesser_lengths_r_3);
+                    quicksort_fused_4_pair_lesser_lengths(k + chunk_1 * l_1 + 256 * chunk_1 * wg, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot, lesser_lengths_head_claims, &pair_lesser_lengths_r, &pair_lesser_lengths_r_1, &pair_lesser_lengths_r_2, &pair_lesser_lengths_r_3);
                     x = pair_lesser_lengths_r;
                     x_1 = pair_lesser_lengths_r_1;
                     x_2 = pair_lesser_lengths_r_2;
@@ -3437,7 +4005,7 @@ __kernel void quicksort_fused_3_lesser_lengths_segscan_scan(__global const long*
                 long segop_lesser_lengths_r_1;
                 long segop_lesser_lengths_r_2;
                 long segop_lesser_lengths_r_3;
-                quicksort_fused_3_segop_lesser_lengths(acc, acc_1, acc_2, acc_3, x, x_1, x_2, x_3, &segop_lesser_lengths_r, &segop_lesser_lengths_r_1, &segop_lesser_lengths_r_2, &segop_lesser_lengths_r_3);
+                quicksort_fused_4_segop_lesser_lengths(acc, acc_1, acc_2, acc_3, x, x_1, x_2, x_3, &segop_lesser_lengths_r, &segop_lesser_lengths_r_1, &segop_lesser_lengths_r_2, &segop_lesser_lengths_r_3);
                 acc = segop_lesser_lengths_r;
                 acc_1 = segop_lesser_lengths_r_1;
                 acc_2 = segop_lesser_lengths_r_2;
@@ -3465,7 +4033,7 @@ __kernel void quicksort_fused_3_lesser_lengths_segscan_scan(__global const long*
                 long segop_lesser_lengths_r_5;
                 long segop_lesser_lengths_r_6;
                 long segop_lesser_lengths_r_7;
-                quicksort_fused_3_segop_lesser_lengths(acc_4, acc_5, acc_6, acc_7, group_values[k_1], group_values_1[k_1], group_values_2[k_1], group_values_3[k_1], &segop_lesser_lengths_r_4, &segop_lesser_lengths_r_5, &segop_lesser_lengths_r_6, &segop_lesser_lengths_r_7);
+                quicksort_fused_4_segop_lesser_lengths(acc_4, acc_5, acc_6, acc_7, group_values[k_1], group_values_1[k_1], group_values_2[k_1], group_values_3[k_1], &segop_lesser_lengths_r_4, &segop_lesser_lengths_r_5, &segop_lesser_lengths_r_6, &segop_lesser_lengths_r_7);
                 acc_4 = segop_lesser_lengths_r_4;
                 acc_5 = segop_lesser_lengths_r_5;
                 acc_6 = segop_lesser_lengths_r_6;
@@ -3493,7 +4061,7 @@ __kernel void quicksort_fused_3_lesser_lengths_segscan_scan(__global const long*
                     long pair_lesser_lengths_r_5;
                     long pair_lesser_lengths_r_6;
                     long pair_lesser_lengths_r_7;
-                    quicksort_fused_3_pair_lesser_lengths(k_2 + chunk_1 * l_3 + 256 * chunk_1 * wg, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot, lesser_lengths_head_claims, &pair_lesser_lengths_r_4, &pair_lesser_lengths_r_5, &pair_lesser_lengths_r_6, &pair_lesser_lengths_r_7);
+                    quicksort_fused_4_pair_lesser_lengths(k_2 + chunk_1 * l_3 + 256 * chunk_1 * wg, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot, lesser_lengths_head_claims, &pair_lesser_lengths_r_4, &pair_lesser_lengths_r_5, &pair_lesser_lengths_r_6, &pair_lesser_lengths_r_7);
                     x_4 = pair_lesser_lengths_r_4;
                     x_5 = pair_lesser_lengths_r_5;
                     x_6 = pair_lesser_lengths_r_6;
@@ -3508,7 +4076,7 @@ __kernel void quicksort_fused_3_lesser_lengths_segscan_scan(__global const long*
                 long segop_lesser_lengths_r_9;
                 long segop_lesser_lengths_r_10;
                 long segop_lesser_lengths_r_11;
-                quicksort_fused_3_segop_lesser_lengths(acc_8, acc_9, acc_10, acc_11, x_4, x_5, x_6, x_7, &segop_lesser_lengths_r_8, &segop_lesser_lengths_r_9, &segop_lesser_lengths_r_10, &segop_lesser_lengths_r_11);
+                quicksort_fused_4_segop_lesser_lengths(acc_8, acc_9, acc_10, acc_11, x_4, x_5, x_6, x_7, &segop_lesser_lengths_r_8, &segop_lesser_lengths_r_9, &segop_lesser_lengths_r_10, &segop_lesser_lengths_r_11);
                 acc_8 = segop_lesser_lengths_r_8;
                 acc_9 = segop_lesser_lengths_r_9;
                 acc_10 = segop_lesser_lengths_r_10;
@@ -3518,28 +4086,28 @@ __kernel void quicksort_fused_3_lesser_lengths_segscan_scan(__global const long*
     }
 }
 
-__kernel void quicksort_fused_3_lesser_lengths(long n_s_lengths, __global const long* s_lengths, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global const long* lesser_lengths_seg_scan_135, __global const long* lesser_lengths_seg_scan_136, __global const long* lesser_lengths_seg_scan_137, __global long* lesser_lengths_20, __global long* lesser_lengths_32, __global long* lesser_lengths_44) {
+__kernel void quicksort_fused_4_lesser_lengths(long n_s_lengths, __global const long* s_lengths, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global const long* lesser_lengths_seg_scan_135, __global const long* lesser_lengths_seg_scan_136, __global const long* lesser_lengths_seg_scan_137, __global long* lesser_lengths_20, __global long* lesser_lengths_32, __global long* lesser_lengths_44) {
     const long gid = get_global_id(0);
     if (gid < n_s_lengths) {
         long select_lesser_lengths_r;
         long select_lesser_lengths_r_1;
         long select_lesser_lengths_r_2;
-        quicksort_fused_3_select_lesser_lengths(gid, s_lengths, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot, lesser_lengths_seg_scan_135, lesser_lengths_seg_scan_136, lesser_lengths_seg_scan_137, &select_lesser_lengths_r, &select_lesser_lengths_r_1, &select_lesser_lengths_r_2);
+        quicksort_fused_4_select_lesser_lengths(gid, s_lengths, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot, lesser_lengths_seg_scan_135, lesser_lengths_seg_scan_136, lesser_lengths_seg_scan_137, &select_lesser_lengths_r, &select_lesser_lengths_r_1, &select_lesser_lengths_r_2);
         lesser_lengths_20[gid] = select_lesser_lengths_r;
         lesser_lengths_32[gid] = select_lesser_lengths_r_1;
         lesser_lengths_44[gid] = select_lesser_lengths_r_2;
     }
 }
 
-__kernel void quicksort_fused_3_kept_flags_1(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_flags_141) {
+__kernel void quicksort_fused_4_kept_flags_1(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_flags_141) {
     const long gid = get_global_id(0);
     if (gid < total_1) {
-        long flag_kept_1_r = quicksort_fused_3_flag_kept_1(gid, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
+        long flag_kept_1_r = quicksort_fused_4_flag_kept_1(gid, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
         kept_flags_141[gid] = flag_kept_1_r;
     }
 }
 
-__kernel void quicksort_fused_3_kept_positions_block_totals_1(__global const long* kept_flags_141, long groups, long chunk, long total_1, __global long* kept_positions_block_totals_163) {
+__kernel void quicksort_fused_4_kept_positions_block_totals_1(__global const long* kept_flags_141, long groups, long chunk, long total_1, __global long* kept_positions_block_totals_163) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -3554,7 +4122,7 @@ __kernel void quicksort_fused_3_kept_positions_block_totals_1(__global const lon
                 } else {
                     x = 0L;
                 }
-                long add_kept_1_r = quicksort_fused_3_add_kept_1(acc, x);
+                long add_kept_1_r = quicksort_fused_4_add_kept_1(acc, x);
                 acc = add_kept_1_r;
             }
             {
@@ -3569,7 +4137,7 @@ __kernel void quicksort_fused_3_kept_positions_block_totals_1(__global const lon
             for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_kept_1_r_1 = quicksort_fused_3_add_kept_1(acc_1, group_values_in[k_1 + 2 * l_2]);
+                    long add_kept_1_r_1 = quicksort_fused_4_add_kept_1(acc_1, group_values_in[k_1 + 2 * l_2]);
                     acc_1 = add_kept_1_r_1;
                 }
                 {
@@ -3592,7 +4160,7 @@ __kernel void quicksort_fused_3_kept_positions_block_totals_1(__global const lon
     }
 }
 
-__kernel void quicksort_fused_3_kept_positions_block_offsets_1(__global const long* kept_positions_block_totals_163, long final_chunk, long groups, __global long* kept_positions_block_offsets_164) {
+__kernel void quicksort_fused_4_kept_positions_block_offsets_1(__global const long* kept_positions_block_totals_163, long final_chunk, long groups, __global long* kept_positions_block_offsets_164) {
     __local long group_values[256];
     __local long group_values_1[256];
     {
@@ -3607,7 +4175,7 @@ __kernel void quicksort_fused_3_kept_positions_block_offsets_1(__global const lo
                 } else {
                     x = 0L;
                 }
-                long add_kept_1_r = quicksort_fused_3_add_kept_1(acc, x);
+                long add_kept_1_r = quicksort_fused_4_add_kept_1(acc, x);
                 acc = add_kept_1_r;
             }
             {
@@ -3619,7 +4187,7 @@ __kernel void quicksort_fused_3_kept_positions_block_offsets_1(__global const lo
             long acc_1 = 0L;
             for (long k_1 = 0; k_1 < 256; k_1++) {
                 group_values_1[k_1] = acc_1;
-                long add_kept_1_r_1 = quicksort_fused_3_add_kept_1(acc_1, group_values[k_1]);
+                long add_kept_1_r_1 = quicksort_fused_4_add_kept_1(acc_1, group_values[k_1]);
                 acc_1 = add_kept_1_r_1;
             }
         }
@@ -3635,14 +4203,14 @@ __kernel void quicksort_fused_3_kept_positions_block_offsets_1(__global const lo
                 } else {
                     x_1 = 0L;
                 }
-                long add_kept_1_r_2 = quicksort_fused_3_add_kept_1(acc_2, x_1);
+                long add_kept_1_r_2 = quicksort_fused_4_add_kept_1(acc_2, x_1);
                 acc_2 = add_kept_1_r_2;
             }
         }
     }
 }
 
-__kernel void quicksort_fused_3_kept_positions_scan_1(__global const long* kept_flags_141, __global const long* kept_positions_block_offsets_164, long groups, long chunk, long total_1, __global long* kept_positions_142) {
+__kernel void quicksort_fused_4_kept_positions_scan_1(__global const long* kept_flags_141, __global const long* kept_positions_block_offsets_164, long groups, long chunk, long total_1, __global long* kept_positions_142) {
     __local long group_values[256];
     __local long group_values_1[256];
     {
@@ -3657,7 +4225,7 @@ __kernel void quicksort_fused_3_kept_positions_scan_1(__global const long* kept_
                 } else {
                     x = 0L;
                 }
-                long add_kept_1_r = quicksort_fused_3_add_kept_1(acc, x);
+                long add_kept_1_r = quicksort_fused_4_add_kept_1(acc, x);
                 acc = add_kept_1_r;
             }
             {
@@ -3669,7 +4237,7 @@ __kernel void quicksort_fused_3_kept_positions_scan_1(__global const long* kept_
             long acc_1 = kept_positions_block_offsets_164[wg];
             for (long k_1 = 0; k_1 < 256; k_1++) {
                 group_values_1[k_1] = acc_1;
-                long add_kept_1_r_1 = quicksort_fused_3_add_kept_1(acc_1, group_values[k_1]);
+                long add_kept_1_r_1 = quicksort_fused_4_add_kept_1(acc_1, group_values[k_1]);
                 acc_1 = add_kept_1_r_1;
             }
         }
@@ -3685,28 +4253,28 @@ __kernel void quicksort_fused_3_kept_positions_scan_1(__global const long* kept_
                 } else {
                     x_1 = 0L;
                 }
-                long add_kept_1_r_2 = quicksort_fused_3_add_kept_1(acc_2, x_1);
+                long add_kept_1_r_2 = quicksort_fused_4_add_kept_1(acc_2, x_1);
                 acc_2 = add_kept_1_r_2;
             }
         }
     }
 }
 
-__kernel void quicksort_fused_3_kept_count_1(__global const long* kept_flags_141, long total_1, __global const long* kept_positions_142, __global long* kept_kept_143) {
+__kernel void quicksort_fused_4_kept_count_1(__global const long* kept_flags_141, long total_1, __global const long* kept_positions_142, __global long* kept_kept_143) {
     const long gid = get_global_id(0);
     if (gid < 1) {
-        long count_kept_1_r = quicksort_fused_3_count_kept_1(kept_flags_141, total_1, kept_positions_142);
+        long count_kept_1_r = quicksort_fused_4_count_kept_1(kept_flags_141, total_1, kept_positions_142);
         kept_kept_143[0] = count_kept_1_r;
     }
 }
 
-__kernel void quicksort_fused_3_kept_1(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* kept_flags_141, __global const long* kept_positions_142, __global long* kept_27, __global long* lesser_elements_28) {
+__kernel void quicksort_fused_4_kept_1(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* kept_flags_141, __global const long* kept_positions_142, __global long* kept_27, __global long* lesser_elements_28) {
     const long gid = get_global_id(0);
     if (gid < total_1) {
         long pull_kept_1_r;
         long pull_kept_1_r_1;
-        quicksort_fused_3_pull_kept_1(gid, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, &pull_kept_1_r, &pull_kept_1_r_1);
-        long target_kept_1_r = quicksort_fused_3_target_kept_1(gid, kept_flags_141, kept_positions_142);
+        quicksort_fused_4_pull_kept_1(gid, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, &pull_kept_1_r, &pull_kept_1_r_1);
+        long target_kept_1_r = quicksort_fused_4_target_kept_1(gid, kept_flags_141, kept_positions_142);
         if (target_kept_1_r >= 0) {
             kept_27[target_kept_1_r] = pull_kept_1_r;
             lesser_elements_28[target_kept_1_r] = pull_kept_1_r_1;
@@ -3714,15 +4282,15 @@ __kernel void quicksort_fused_3_kept_1(long total_1, __global const long* s_offs
     }
 }
 
-__kernel void quicksort_fused_3_kept_flags_2(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_flags_147) {
+__kernel void quicksort_fused_4_kept_flags_2(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_flags_147) {
     const long gid = get_global_id(0);
     if (gid < total_1) {
-        long flag_kept_2_r = quicksort_fused_3_flag_kept_2(gid, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
+        long flag_kept_2_r = quicksort_fused_4_flag_kept_2(gid, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
         kept_flags_147[gid] = flag_kept_2_r;
     }
 }
 
-__kernel void quicksort_fused_3_kept_positions_block_totals_2(__global const long* kept_flags_147, long groups, long chunk, long total_1, __global long* kept_positions_block_totals_165) {
+__kernel void quicksort_fused_4_kept_positions_block_totals_2(__global const long* kept_flags_147, long groups, long chunk, long total_1, __global long* kept_positions_block_totals_165) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -3737,7 +4305,7 @@ __kernel void quicksort_fused_3_kept_positions_block_totals_2(__global const lon
                 } else {
                     x = 0L;
                 }
-                long add_kept_2_r = quicksort_fused_3_add_kept_2(acc, x);
+                long add_kept_2_r = quicksort_fused_4_add_kept_2(acc, x);
                 acc = add_kept_2_r;
             }
             {
@@ -3752,7 +4320,7 @@ __kernel void quicksort_fused_3_kept_positions_block_totals_2(__global const lon
             for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_kept_2_r_1 = quicksort_fused_3_add_kept_2(acc_1, group_values_in[k_1 + 2 * l_2]);
+                    long add_kept_2_r_1 = quicksort_fused_4_add_kept_2(acc_1, group_values_in[k_1 + 2 * l_2]);
                     acc_1 = add_kept_2_r_1;
                 }
                 {
@@ -3775,7 +4343,7 @@ __kernel void quicksort_fused_3_kept_positions_block_totals_2(__global const lon
     }
 }
 
-__kernel void quicksort_fused_3_kept_positions_block_offsets_2(__global const long* kept_positions_block_totals_165, long final_chunk, long groups, __global long* kept_positions_block_offsets_166) {
+__kernel void quicksort_fused_4_kept_positions_block_offsets_2(__global const long* kept_positions_block_totals_165, long final_chunk, long groups, __global long* kept_positions_block_offsets_166) {
     __local long group_values[256];
     __local long group_values_1[256];
     {
@@ -3790,7 +4358,7 @@ __kernel void quicksort_fused_3_kept_positions_block_offsets_2(__global const lo
                 } else {
                     x = 0L;
                 }
-                long add_kept_2_r = quicksort_fused_3_add_kept_2(acc, x);
+                long add_kept_2_r = quicksort_fused_4_add_kept_2(acc, x);
                 acc = add_kept_2_r;
             }
             {
@@ -3802,7 +4370,7 @@ __kernel void quicksort_fused_3_kept_positions_block_offsets_2(__global const lo
             long acc_1 = 0L;
             for (long k_1 = 0; k_1 < 256; k_1++) {
                 group_values_1[k_1] = acc_1;
-                long add_kept_2_r_1 = quicksort_fused_3_add_kept_2(acc_1, group_values[k_1]);
+                long add_kept_2_r_1 = quicksort_fused_4_add_kept_2(acc_1, group_values[k_1]);
                 acc_1 = add_kept_2_r_1;
             }
         }
@@ -3818,14 +4386,14 @@ __kernel void quicksort_fused_3_kept_positions_block_offsets_2(__global const lo
                 } else {
                     x_1 = 0L;
                 }
-                long add_kept_2_r_2 = quicksort_fused_3_add_kept_2(acc_2, x_1);
+                long add_kept_2_r_2 = quicksort_fused_4_add_kept_2(acc_2, x_1);
                 acc_2 = add_kept_2_r_2;
             }
         }
     }
 }
 
-__kernel void quicksort_fused_3_kept_positions_scan_2(__global const long* kept_flags_147, __global const long* kept_positions_block_offsets_166, long groups, long chunk, long total_1, __global long* kept_positions_148) {
+__kernel void quicksort_fused_4_kept_positions_scan_2(__global const long* kept_flags_147, __global const long* kept_positions_block_offsets_166, long groups, long chunk, long total_1, __global long* kept_positions_148) {
     __local long group_values[256];
     __local long group_values_1[256];
     {
@@ -3840,7 +4408,7 @@ __kernel void quicksort_fused_3_kept_positions_scan_2(__global const long* kept_
                 } else {
                     x = 0L;
                 }
-                long add_kept_2_r = quicksort_fused_3_add_kept_2(acc, x);
+                long add_kept_2_r = quicksort_fused_4_add_kept_2(acc, x);
                 acc = add_kept_2_r;
             }
             {
@@ -3852,7 +4420,7 @@ __kernel void quicksort_fused_3_kept_positions_scan_2(__global const long* kept_
             long acc_1 = kept_positions_block_offsets_166[wg];
             for (long k_1 = 0; k_1 < 256; k_1++) {
                 group_values_1[k_1] = acc_1;
-                long add_kept_2_r_1 = quicksort_fused_3_add_kept_2(acc_1, group_values[k_1]);
+                long add_kept_2_r_1 = quicksort_fused_4_add_kept_2(acc_1, group_values[k_1]);
                 acc_1 = add_kept_2_r_1;
             }
         }
@@ -3868,28 +4436,28 @@ __kernel void quicksort_fused_3_kept_positions_scan_2(__global const long* kept_
                 } else {
                     x_1 = 0L;
                 }
-                long add_kept_2_r_2 = quicksort_fused_3_add_kept_2(acc_2, x_1);
+                long add_kept_2_r_2 = quicksort_fused_4_add_kept_2(acc_2, x_1);
                 acc_2 = add_kept_2_r_2;
             }
         }
     }
 }
 
-__kernel void quicksort_fused_3_kept_count_2(__global const long* kept_flags_147, long total_1, __global const long* kept_positions_148, __global long* kept_kept_149) {
+__kernel void quicksort_fused_4_kept_count_2(__global const long* kept_flags_147, long total_1, __global const long* kept_positions_148, __global long* kept_kept_149) {
     const long gid = get_global_id(0);
     if (gid < 1) {
-        long count_kept_2_r = quicksort_fused_3_count_kept_2(kept_flags_147, total_1, kept_positions_148);
+        long count_kept_2_r = quicksort_fused_4_count_kept_2(kept_flags_147, total_1, kept_positions_148);
         kept_kept_149[0] = count_kept_2_r;
     }
 }
 
-__kernel void quicksort_fused_3_kept_2(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* kept_flags_147, __global const long* kept_positions_148, __global long* kept_39, __global long* lesser_elements_40) {
+__kernel void quicksort_fused_4_kept_2(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* kept_flags_147, __global const long* kept_positions_148, __global long* kept_39, __global long* lesser_elements_40) {
     const long gid = get_global_id(0);
     if (gid < total_1) {
         long pull_kept_2_r;
         long pull_kept_2_r_1;
-        quicksort_fused_3_pull_kept_2(gid, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, &pull_kept_2_r, &pull_kept_2_r_1);
-        long target_kept_2_r = quicksort_fused_3_target_kept_2(gid, kept_flags_147, kept_positions_148);
+        quicksort_fused_4_pull_kept_2(gid, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, &pull_kept_2_r, &pull_kept_2_r_1);
+        long target_kept_2_r = quicksort_fused_4_target_kept_2(gid, kept_flags_147, kept_positions_148);
         if (target_kept_2_r >= 0) {
             kept_39[target_kept_2_r] = pull_kept_2_r;
             lesser_elements_40[target_kept_2_r] = pull_kept_2_r_1;
@@ -4280,380 +4848,6 @@ __kernel void quicksort_scan_sum_fused_s_offsets_scan(__global const long* s_off
 }
 
 
-// ===== quicksort_fused_4.cl =====
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
-   err[2] site, err[3..4] payload. The first failing work-item wins. */
-#ifndef NESSIE_ERROR_FLAG_HELPERS
-#define NESSIE_ERROR_FLAG_HELPERS
-void nessie_fail(__global long* err, long code, long site, long a, long b) {
-    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
-        err[1] = code;
-        err[2] = site;
-        err[3] = a;
-        err[4] = b;
-    }
-}
-
-int nessie_failed(__global long* err) {
-    return *(volatile __global int*)err != 0;
-}
-#endif
-
-/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
-   operators with the evaluator's exact meaning. */
-#ifndef NESSIE_SCALAR_HELPERS
-#define NESSIE_SCALAR_HELPERS
-#pragma OPENCL FP_CONTRACT OFF
-
-/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
-static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
-static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
-static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
-static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
-static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
-
-/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
-   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
-   one got through it gives 0 instead of trapping. */
-static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
-static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
-
-/* Shifts count mod 64; rshift is arithmetic. */
-static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
-static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
-
-/* Float min and max: NaN is above every number; ties keep the first. */
-static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
-static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
-
-/* Rounds half away from zero (x - trunc(x) is exact). */
-static inline double nessie_round(double x) {
-    double t = trunc(x);
-    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
-}
-
-/* The floor of the square root of n >= 0 (0 for a negative n). */
-static inline long nessie_isqrt(long n) {
-    if (n <= 0) return 0;
-    ulong u = (ulong)n;
-    ulong r = (ulong)sqrt((double)n);
-    while (r * r > u) r--;
-    while ((r + 1) * (r + 1) <= u) r++;
-    return (long)r;
-}
-
-/* segment_of: the last j with offsets[j] <= position (0 if none). */
-static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
-    long lo = 0, hi = segments;
-    while (lo < hi) {
-        long mid = lo + (hi - lo) / 2;
-        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
-    }
-    return lo > 0 ? lo - 1 : 0;
-}
-#endif
-
-static inline long quicksort_fused_4_pull_v_lengths(long p, __global const long* lesser_lengths, __global const long* greater_lengths) {
-    long c = nessie_rem(p, 2L);
-    long q = nessie_div(p, 2L);
-    return c == 0L ? lesser_lengths[q] : greater_lengths[q];
-}
-
-static inline long quicksort_fused_4_pull_s_offsets(long i, __global const long* lesser_lengths, __global const long* greater_lengths) {
-    long c = nessie_rem(i, 2L);
-    long q = nessie_div(i, 2L);
-    long v_lengths = c == 0L ? lesser_lengths[q] : greater_lengths[q];
-    return v_lengths;
-}
-
-static inline long quicksort_fused_4_op_s_offsets(long a, long b) {
-    return nessie_add(a, b);
-}
-
-static inline long quicksort_fused_4_pull_total(long i, __global const long* lesser_lengths, __global const long* greater_lengths) {
-    long c = nessie_rem(i, 2L);
-    long q = nessie_div(i, 2L);
-    long v_lengths = c == 0L ? lesser_lengths[q] : greater_lengths[q];
-    return v_lengths;
-}
-
-static inline long quicksort_fused_4_op_total(long a, long b) {
-    return nessie_add(a, b);
-}
-
-__kernel void quicksort_fused_4_v_lengths(long t_1, __global const long* lesser_lengths, __global const long* greater_lengths, __global long* v_lengths_3) {
-    const long gid = get_global_id(0);
-    if (gid < t_1) {
-        long pull_v_lengths_r = quicksort_fused_4_pull_v_lengths(gid, lesser_lengths, greater_lengths);
-        v_lengths_3[gid] = pull_v_lengths_r;
-    }
-}
-
-__kernel void quicksort_fused_4_s_offsets_block_totals(long groups, long chunk, long t_1, __global const long* lesser_lengths, __global const long* greater_lengths, __global long* s_offsets_block_totals) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
-                long x;
-                if (k + chunk * l + 256 * chunk * wg < t_1) {
-                    long pull_s_offsets_r = quicksort_fused_4_pull_s_offsets(k + chunk * l + 256 * chunk * wg, lesser_lengths, greater_lengths);
-                    x = pull_s_offsets_r;
-                } else {
-                    x = 0L;
-                }
-                long op_s_offsets_r = quicksort_fused_4_op_s_offsets(acc, x);
-                acc = op_s_offsets_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_s_offsets_r_1 = quicksort_fused_4_op_s_offsets(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_s_offsets_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                s_offsets_block_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_4_s_offsets_block_offsets(__global const long* s_offsets_block_totals, long final_chunk, long groups, __global long* s_offsets_block_offsets) {
-    __local long group_values[256];
-    __local long group_values_1[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
-                long x;
-                if (k + final_chunk * l < groups) {
-                    x = s_offsets_block_totals[k + final_chunk * l];
-                } else {
-                    x = 0L;
-                }
-                long op_s_offsets_r = quicksort_fused_4_op_s_offsets(acc, x);
-                acc = op_s_offsets_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_s_offsets_r_1 = quicksort_fused_4_op_s_offsets(acc_1, group_values[k_1]);
-                acc_1 = op_s_offsets_r_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                s_offsets_block_offsets[k_2 + final_chunk * l_2] = acc_2;
-                long x_1;
-                if (k_2 + final_chunk * l_2 < groups) {
-                    x_1 = s_offsets_block_totals[k_2 + final_chunk * l_2];
-                } else {
-                    x_1 = 0L;
-                }
-                long op_s_offsets_r_2 = quicksort_fused_4_op_s_offsets(acc_2, x_1);
-                acc_2 = op_s_offsets_r_2;
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_4_s_offsets_scan(__global const long* s_offsets_block_offsets, long groups, long chunk, long t_1, __global const long* lesser_lengths, __global const long* greater_lengths, __global long* s_offsets) {
-    __local long group_values[256];
-    __local long group_values_1[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
-                long x;
-                if (k + chunk * l + 256 * chunk * wg < t_1) {
-                    long pull_s_offsets_r = quicksort_fused_4_pull_s_offsets(k + chunk * l + 256 * chunk * wg, lesser_lengths, greater_lengths);
-                    x = pull_s_offsets_r;
-                } else {
-                    x = 0L;
-                }
-                long op_s_offsets_r = quicksort_fused_4_op_s_offsets(acc, x);
-                acc = op_s_offsets_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = s_offsets_block_offsets[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_s_offsets_r_1 = quicksort_fused_4_op_s_offsets(acc_1, group_values[k_1]);
-                acc_1 = op_s_offsets_r_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < chunk; k_2++) {
-                s_offsets[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
-                long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < t_1) {
-                    long pull_s_offsets_r_1 = quicksort_fused_4_pull_s_offsets(k_2 + chunk * l_2 + 256 * chunk * wg, lesser_lengths, greater_lengths);
-                    x_1 = pull_s_offsets_r_1;
-                } else {
-                    x_1 = 0L;
-                }
-                long op_s_offsets_r_2 = quicksort_fused_4_op_s_offsets(acc_2, x_1);
-                acc_2 = op_s_offsets_r_2;
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_4_total_partial(long groups, long chunk, long t_1, __global const long* lesser_lengths, __global const long* greater_lengths, __global long* total_partials) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
-                long x;
-                if (l + 256 * wg + 256 * groups * k < t_1) {
-                    long pull_total_r = quicksort_fused_4_pull_total(l + 256 * wg + 256 * groups * k, lesser_lengths, greater_lengths);
-                    x = pull_total_r;
-                } else {
-                    x = 0L;
-                }
-                long op_total_r = quicksort_fused_4_op_total(acc, x);
-                acc = op_total_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = quicksort_fused_4_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total_partials[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_4_total_final(__global const long* total_partials, long final_chunk, long groups, __global long* total) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
-                long x;
-                if (256 * k + l < groups) {
-                    x = total_partials[256 * k + l];
-                } else {
-                    x = 0L;
-                }
-                long op_total_r = quicksort_fused_4_op_total(acc, x);
-                acc = op_total_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = quicksort_fused_4_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total[0] = group_values_in[0];
-            }
-        }
-    }
-}
-
-
 // ===== quicksort_fused_5.cl =====
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 /* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
@@ -4728,133 +4922,43 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline void quicksort_fused_5_pull_lengths(long i, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* err, long* r0, long* r1, long* r2, long* r3, long* r4) {
-    long sorted_offsets = nessie_mul(i, 2L);
-    long sorted_lengths = 2L;
-    long start = sorted_offsets;
-    long len = sorted_lengths;
-    if (0L < 0L || 0L >= len) {
-        nessie_fail(err, 1, 2, 0L, len);
-        *r0 = 0L;
-        *r1 = 0L;
-        *r2 = 0L;
-        *r3 = 0L;
-        *r4 = 0L;
-        return;
-    }
-    long v = sorted_elements_lengths[start];
-    long v_1 = sorted_elements_offsets[start];
-    long sorted_offsets_1 = nessie_mul(i, 2L);
-    long sorted_lengths_1 = 2L;
-    long start_1 = sorted_offsets_1;
-    long len_1 = sorted_lengths_1;
-    if (0L < 0L || 0L >= len_1) {
-        nessie_fail(err, 1, 2, 0L, len_1);
-        *r0 = 0L;
-        *r1 = 0L;
-        *r2 = 0L;
-        *r3 = 0L;
-        *r4 = 0L;
-        return;
-    }
-    long lengths = sorted_elements_lengths[start_1];
-    long starts = sorted_elements_offsets[start_1];
-    long start_2 = starts;
-    long len_2 = lengths;
-    long start_3 = equal_offsets[i];
-    long len_3 = equal_lengths[i];
-    long v_2 = nessie_add(len_2, len_3);
-    long v_3 = v;
-    long v_4 = v_1;
-    long v_5 = v_2;
-    long sorted_offsets_2 = nessie_mul(i, 2L);
-    long sorted_lengths_2 = 2L;
-    long start_4 = sorted_offsets_2;
-    long len_4 = sorted_lengths_2;
-    if (1L < 0L || 1L >= len_4) {
-        nessie_fail(err, 1, 3, 1L, len_4);
-        *r0 = 0L;
-        *r1 = 0L;
-        *r2 = 0L;
-        *r3 = 0L;
-        *r4 = 0L;
-        return;
-    }
-    long k = nessie_add(start_4, 1L);
-    long v_6 = sorted_elements_lengths[k];
-    long v_7 = sorted_elements_offsets[k];
-    *r0 = v_3;
-    *r1 = v_4;
-    *r2 = v_5;
-    *r3 = v_6;
-    *r4 = v_7;
+static inline long quicksort_fused_5_pull_v_lengths(long p, __global const long* lesser_lengths, __global const long* greater_lengths) {
+    long c = nessie_rem(p, 2L);
+    long q = nessie_div(p, 2L);
+    return c == 0L ? lesser_lengths[q] : greater_lengths[q];
 }
 
-static inline long quicksort_fused_5_pull_s_offsets(long i, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* err) {
-    long sorted_offsets = nessie_mul(i, 2L);
-    long sorted_lengths = 2L;
-    long start = sorted_offsets;
-    long len = sorted_lengths;
-    if (0L < 0L || 0L >= len) {
-        nessie_fail(err, 1, 2, 0L, len);
-        return 0L;
-    }
-    long lengths = sorted_elements_lengths[start];
-    long starts = sorted_elements_offsets[start];
-    long start_1 = starts;
-    long len_1 = lengths;
-    long start_2 = equal_offsets[i];
-    long len_2 = equal_lengths[i];
-    long lengths_1 = nessie_add(len_1, len_2);
-    return lengths_1;
+static inline long quicksort_fused_5_pull_s_offsets(long i, __global const long* lesser_lengths, __global const long* greater_lengths) {
+    long c = nessie_rem(i, 2L);
+    long q = nessie_div(i, 2L);
+    long v_lengths = c == 0L ? lesser_lengths[q] : greater_lengths[q];
+    return v_lengths;
 }
 
 static inline long quicksort_fused_5_op_s_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long quicksort_fused_5_pull_total(long i, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* err) {
-    long sorted_offsets = nessie_mul(i, 2L);
-    long sorted_lengths = 2L;
-    long start = sorted_offsets;
-    long len = sorted_lengths;
-    if (0L < 0L || 0L >= len) {
-        nessie_fail(err, 1, 2, 0L, len);
-        return 0L;
-    }
-    long lengths = sorted_elements_lengths[start];
-    long starts = sorted_elements_offsets[start];
-    long start_1 = starts;
-    long len_1 = lengths;
-    long start_2 = equal_offsets[i];
-    long len_2 = equal_lengths[i];
-    long lengths_1 = nessie_add(len_1, len_2);
-    return lengths_1;
+static inline long quicksort_fused_5_pull_total(long i, __global const long* lesser_lengths, __global const long* greater_lengths) {
+    long c = nessie_rem(i, 2L);
+    long q = nessie_div(i, 2L);
+    long v_lengths = c == 0L ? lesser_lengths[q] : greater_lengths[q];
+    return v_lengths;
 }
 
 static inline long quicksort_fused_5_op_total(long a, long b) {
     return nessie_add(a, b);
 }
 
-__kernel void quicksort_fused_5_lengths(long n_else_instances, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* lengths_7, __global long* starts_8, __global long* lengths_14, __global long* lengths_28, __global long* starts_29, __global long* err) {
-    if (nessie_failed(err)) return;
+__kernel void quicksort_fused_5_v_lengths(long t_1, __global const long* lesser_lengths, __global const long* greater_lengths, __global long* v_lengths_3) {
     const long gid = get_global_id(0);
-    if (gid < n_else_instances) {
-        long pull_lengths_r;
-        long pull_lengths_r_1;
-        long pull_lengths_r_2;
-        long pull_lengths_r_3;
-        long pull_lengths_r_4;
-        quicksort_fused_5_pull_lengths(gid, sorted_elements_lengths, sorted_elements_offsets, equal_offsets, equal_lengths, err, &pull_lengths_r, &pull_lengths_r_1, &pull_lengths_r_2, &pull_lengths_r_3, &pull_lengths_r_4);
-        lengths_7[gid] = pull_lengths_r;
-        starts_8[gid] = pull_lengths_r_1;
-        lengths_14[gid] = pull_lengths_r_2;
-        lengths_28[gid] = pull_lengths_r_3;
-        starts_29[gid] = pull_lengths_r_4;
+    if (gid < t_1) {
+        long pull_v_lengths_r = quicksort_fused_5_pull_v_lengths(gid, lesser_lengths, greater_lengths);
+        v_lengths_3[gid] = pull_v_lengths_r;
     }
 }
 
-__kernel void quicksort_fused_5_s_offsets_block_totals(long groups, long chunk, long n_else_instances, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets_block_totals, __global long* err) {
+__kernel void quicksort_fused_5_s_offsets_block_totals(long groups, long chunk, long t_1, __global const long* lesser_lengths, __global const long* greater_lengths, __global long* s_offsets_block_totals) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -4862,10 +4966,10 @@ __kernel void quicksort_fused_5_s_offsets_block_totals(long groups, long chunk, 
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k_1 = 0; k_1 < chunk; k_1++) {
+            for (long k = 0; k < chunk; k++) {
                 long x;
-                if (k_1 + chunk * l + 256 * chunk * wg < n_else_instances) {
-                    long pull_s_offsets_r = quicksort_fused_5_pull_s_offsets(k_1 + chunk * l + 256 * chunk * wg, sorted_elements_lengths, sorted_elements_offsets, equal_offsets, equal_lengths, err);
+                if (k + chunk * l + 256 * chunk * wg < t_1) {
+                    long pull_s_offsets_r = quicksort_fused_5_pull_s_offsets(k + chunk * l + 256 * chunk * wg, lesser_lengths, greater_lengths);
                     x = pull_s_offsets_r;
                 } else {
                     x = 0L;
@@ -4884,8 +4988,8 @@ __kernel void quicksort_fused_5_s_offsets_block_totals(long groups, long chunk, 
         for (long step = 0; step < 8; step++) {
             for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
                 long acc_1 = 0L;
-                for (long k_2 = 0; k_2 < 2; k_2++) {
-                    long op_s_offsets_r_1 = quicksort_fused_5_op_s_offsets(acc_1, group_values_in[k_2 + 2 * l_1]);
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_s_offsets_r_1 = quicksort_fused_5_op_s_offsets(acc_1, group_values_in[k_1 + 2 * l_1]);
                     acc_1 = op_s_offsets_r_1;
                 }
                 {
@@ -4916,10 +5020,10 @@ __kernel void quicksort_fused_5_s_offsets_block_offsets(__global const long* s_o
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k_1 = 0; k_1 < final_chunk; k_1++) {
+            for (long k = 0; k < final_chunk; k++) {
                 long x;
-                if (k_1 + final_chunk * l < groups) {
-                    x = s_offsets_block_totals[k_1 + final_chunk * l];
+                if (k + final_chunk * l < groups) {
+                    x = s_offsets_block_totals[k + final_chunk * l];
                 } else {
                     x = 0L;
                 }
@@ -4933,9 +5037,9 @@ __kernel void quicksort_fused_5_s_offsets_block_offsets(__global const long* s_o
         barrier(CLK_LOCAL_MEM_FENCE);
         for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_2 = 0; k_2 < 256; k_2++) {
-                group_values_1[k_2] = acc_1;
-                long op_s_offsets_r_1 = quicksort_fused_5_op_s_offsets(acc_1, group_values[k_2]);
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_s_offsets_r_1 = quicksort_fused_5_op_s_offsets(acc_1, group_values[k_1]);
                 acc_1 = op_s_offsets_r_1;
             }
         }
@@ -4943,11 +5047,11 @@ __kernel void quicksort_fused_5_s_offsets_block_offsets(__global const long* s_o
         {
             const long l_2 = get_local_id(0);
             long acc_2 = group_values_1[l_2];
-            for (long k_3 = 0; k_3 < final_chunk; k_3++) {
-                s_offsets_block_offsets[k_3 + final_chunk * l_2] = acc_2;
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                s_offsets_block_offsets[k_2 + final_chunk * l_2] = acc_2;
                 long x_1;
-                if (k_3 + final_chunk * l_2 < groups) {
-                    x_1 = s_offsets_block_totals[k_3 + final_chunk * l_2];
+                if (k_2 + final_chunk * l_2 < groups) {
+                    x_1 = s_offsets_block_totals[k_2 + final_chunk * l_2];
                 } else {
                     x_1 = 0L;
                 }
@@ -4958,7 +5062,7 @@ __kernel void quicksort_fused_5_s_offsets_block_offsets(__global const long* s_o
     }
 }
 
-__kernel void quicksort_fused_5_s_offsets_scan(__global const long* s_offsets_block_offsets, long groups, long chunk, long n_else_instances, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets, __global long* err) {
+__kernel void quicksort_fused_5_s_offsets_scan(__global const long* s_offsets_block_offsets, long groups, long chunk, long t_1, __global const long* lesser_lengths, __global const long* greater_lengths, __global long* s_offsets) {
     __local long group_values[256];
     __local long group_values_1[256];
     {
@@ -4966,10 +5070,10 @@ __kernel void quicksort_fused_5_s_offsets_scan(__global const long* s_offsets_bl
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k_1 = 0; k_1 < chunk; k_1++) {
+            for (long k = 0; k < chunk; k++) {
                 long x;
-                if (k_1 + chunk * l + 256 * chunk * wg < n_else_instances) {
-                    long pull_s_offsets_r = quicksort_fused_5_pull_s_offsets(k_1 + chunk * l + 256 * chunk * wg, sorted_elements_lengths, sorted_elements_offsets, equal_offsets, equal_lengths, err);
+                if (k + chunk * l + 256 * chunk * wg < t_1) {
+                    long pull_s_offsets_r = quicksort_fused_5_pull_s_offsets(k + chunk * l + 256 * chunk * wg, lesser_lengths, greater_lengths);
                     x = pull_s_offsets_r;
                 } else {
                     x = 0L;
@@ -4984,9 +5088,9 @@ __kernel void quicksort_fused_5_s_offsets_scan(__global const long* s_offsets_bl
         barrier(CLK_LOCAL_MEM_FENCE);
         for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
             long acc_1 = s_offsets_block_offsets[wg];
-            for (long k_2 = 0; k_2 < 256; k_2++) {
-                group_values_1[k_2] = acc_1;
-                long op_s_offsets_r_1 = quicksort_fused_5_op_s_offsets(acc_1, group_values[k_2]);
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_s_offsets_r_1 = quicksort_fused_5_op_s_offsets(acc_1, group_values[k_1]);
                 acc_1 = op_s_offsets_r_1;
             }
         }
@@ -4994,11 +5098,11 @@ __kernel void quicksort_fused_5_s_offsets_scan(__global const long* s_offsets_bl
         {
             const long l_2 = get_local_id(0);
             long acc_2 = group_values_1[l_2];
-            for (long k_3 = 0; k_3 < chunk; k_3++) {
-                s_offsets[k_3 + chunk * l_2 + 256 * chunk * wg] = acc_2;
+            for (long k_2 = 0; k_2 < chunk; k_2++) {
+                s_offsets[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
                 long x_1;
-                if (k_3 + chunk * l_2 + 256 * chunk * wg < n_else_instances) {
-                    long pull_s_offsets_r_1 = quicksort_fused_5_pull_s_offsets(k_3 + chunk * l_2 + 256 * chunk * wg, sorted_elements_lengths, sorted_elements_offsets, equal_offsets, equal_lengths, err);
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < t_1) {
+                    long pull_s_offsets_r_1 = quicksort_fused_5_pull_s_offsets(k_2 + chunk * l_2 + 256 * chunk * wg, lesser_lengths, greater_lengths);
                     x_1 = pull_s_offsets_r_1;
                 } else {
                     x_1 = 0L;
@@ -5010,7 +5114,7 @@ __kernel void quicksort_fused_5_s_offsets_scan(__global const long* s_offsets_bl
     }
 }
 
-__kernel void quicksort_fused_5_total_partial(long groups, long chunk, long n_else_instances, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* total_partials, __global long* err) {
+__kernel void quicksort_fused_5_total_partial(long groups, long chunk, long t_1, __global const long* lesser_lengths, __global const long* greater_lengths, __global long* total_partials) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -5018,10 +5122,10 @@ __kernel void quicksort_fused_5_total_partial(long groups, long chunk, long n_el
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k_1 = 0; k_1 < chunk; k_1++) {
+            for (long k = 0; k < chunk; k++) {
                 long x;
-                if (l + 256 * wg + 256 * groups * k_1 < n_else_instances) {
-                    long pull_total_r = quicksort_fused_5_pull_total(l + 256 * wg + 256 * groups * k_1, sorted_elements_lengths, sorted_elements_offsets, equal_offsets, equal_lengths, err);
+                if (l + 256 * wg + 256 * groups * k < t_1) {
+                    long pull_total_r = quicksort_fused_5_pull_total(l + 256 * wg + 256 * groups * k, lesser_lengths, greater_lengths);
                     x = pull_total_r;
                 } else {
                     x = 0L;
@@ -5040,8 +5144,8 @@ __kernel void quicksort_fused_5_total_partial(long groups, long chunk, long n_el
         for (long step = 0; step < 8; step++) {
             for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
                 long acc_1 = 0L;
-                for (long k_2 = 0; k_2 < 2; k_2++) {
-                    long op_total_r_1 = quicksort_fused_5_op_total(acc_1, group_values_in[k_2 + 2 * l_1]);
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_total_r_1 = quicksort_fused_5_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
                     acc_1 = op_total_r_1;
                 }
                 {
@@ -5072,10 +5176,10 @@ __kernel void quicksort_fused_5_total_final(__global const long* total_partials,
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k_1 = 0; k_1 < final_chunk; k_1++) {
+            for (long k = 0; k < final_chunk; k++) {
                 long x;
-                if (256 * k_1 + l < groups) {
-                    x = total_partials[256 * k_1 + l];
+                if (256 * k + l < groups) {
+                    x = total_partials[256 * k + l];
                 } else {
                     x = 0L;
                 }
@@ -5093,8 +5197,8 @@ __kernel void quicksort_fused_5_total_final(__global const long* total_partials,
         for (long step = 0; step < 8; step++) {
             for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
                 long acc_1 = 0L;
-                for (long k_2 = 0; k_2 < 2; k_2++) {
-                    long op_total_r_1 = quicksort_fused_5_op_total(acc_1, group_values_in[k_2 + 2 * l_1]);
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_total_r_1 = quicksort_fused_5_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
                     acc_1 = op_total_r_1;
                 }
                 {
@@ -5192,123 +5296,123 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long quicksort_fused_6_pull_s_offsets(long i, __global const long* then_instances, __global const long* s_lengths) {
-    long q = then_instances[i];
-    long s_lengths_1 = s_lengths[q];
-    return s_lengths_1;
+static inline void quicksort_fused_6_pull_lengths(long i, __global const long* sorted_offsets, __global const long* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* err, long* r0, long* r1, long* r2, long* r3, long* r4) {
+    long start = sorted_offsets[i];
+    long len = sorted_lengths[i];
+    if (0L < 0L || 0L >= len) {
+        nessie_fail(err, 1, 2, 0L, len);
+        *r0 = 0L;
+        *r1 = 0L;
+        *r2 = 0L;
+        *r3 = 0L;
+        *r4 = 0L;
+        return;
+    }
+    long v = sorted_elements_lengths[start];
+    long v_1 = sorted_elements_offsets[start];
+    long start_1 = sorted_offsets[i];
+    long len_1 = sorted_lengths[i];
+    if (0L < 0L || 0L >= len_1) {
+        nessie_fail(err, 1, 2, 0L, len_1);
+        *r0 = 0L;
+        *r1 = 0L;
+        *r2 = 0L;
+        *r3 = 0L;
+        *r4 = 0L;
+        return;
+    }
+    long lengths = sorted_elements_lengths[start_1];
+    long starts = sorted_elements_offsets[start_1];
+    long start_2 = starts;
+    long len_2 = lengths;
+    long start_3 = equal_offsets[i];
+    long len_3 = equal_lengths[i];
+    long v_2 = nessie_add(len_2, len_3);
+    long v_3 = v;
+    long v_4 = v_1;
+    long v_5 = v_2;
+    long start_4 = sorted_offsets[i];
+    long len_4 = sorted_lengths[i];
+    if (1L < 0L || 1L >= len_4) {
+        nessie_fail(err, 1, 3, 1L, len_4);
+        *r0 = 0L;
+        *r1 = 0L;
+        *r2 = 0L;
+        *r3 = 0L;
+        *r4 = 0L;
+        return;
+    }
+    long k = nessie_add(start_4, 1L);
+    long v_6 = sorted_elements_lengths[k];
+    long v_7 = sorted_elements_offsets[k];
+    *r0 = v_3;
+    *r1 = v_4;
+    *r2 = v_5;
+    *r3 = v_6;
+    *r4 = v_7;
+}
+
+static inline long quicksort_fused_6_pull_s_offsets(long i, __global const long* sorted_offsets, __global const long* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* err) {
+    long start = sorted_offsets[i];
+    long len = sorted_lengths[i];
+    if (0L < 0L || 0L >= len) {
+        nessie_fail(err, 1, 2, 0L, len);
+        return 0L;
+    }
+    long lengths = sorted_elements_lengths[start];
+    long starts = sorted_elements_offsets[start];
+    long start_1 = starts;
+    long len_1 = lengths;
+    long start_2 = equal_offsets[i];
+    long len_2 = equal_lengths[i];
+    long lengths_1 = nessie_add(len_1, len_2);
+    return lengths_1;
 }
 
 static inline long quicksort_fused_6_op_s_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long quicksort_fused_6_pull_total(long i, __global const long* then_instances, __global const long* s_lengths) {
-    long q = then_instances[i];
-    long s_lengths_1 = s_lengths[q];
-    return s_lengths_1;
+static inline long quicksort_fused_6_pull_total(long i, __global const long* sorted_offsets, __global const long* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* err) {
+    long start = sorted_offsets[i];
+    long len = sorted_lengths[i];
+    if (0L < 0L || 0L >= len) {
+        nessie_fail(err, 1, 2, 0L, len);
+        return 0L;
+    }
+    long lengths = sorted_elements_lengths[start];
+    long starts = sorted_elements_offsets[start];
+    long start_1 = starts;
+    long len_1 = lengths;
+    long start_2 = equal_offsets[i];
+    long len_2 = equal_lengths[i];
+    long lengths_1 = nessie_add(len_1, len_2);
+    return lengths_1;
 }
 
 static inline long quicksort_fused_6_op_total(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long quicksort_fused_6_pull_s_offsets_1(long i, __global const long* starts, __global const long* lengths, __global const long* equal_offsets, __global const long* equal_lengths) {
-    long start = starts[i];
-    long len = lengths[i];
-    long start_1 = equal_offsets[i];
-    long len_1 = equal_lengths[i];
-    long lengths_1 = nessie_add(len, len_1);
-    return lengths_1;
-}
-
-static inline long quicksort_fused_6_op_s_offsets_1(long a, long b) {
-    return nessie_add(a, b);
-}
-
-static inline long quicksort_fused_6_pull_total_1(long i, __global const long* starts, __global const long* lengths, __global const long* equal_offsets, __global const long* equal_lengths) {
-    long start = starts[i];
-    long len = lengths[i];
-    long start_1 = equal_offsets[i];
-    long len_1 = equal_lengths[i];
-    long lengths_1 = nessie_add(len, len_1);
-    return lengths_1;
-}
-
-static inline long quicksort_fused_6_op_total_1(long a, long b) {
-    return nessie_add(a, b);
-}
-
-static inline long quicksort_fused_6_pull_s_lengths(long p, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* s_lengths, __global const long* starts, __global const long* lengths, __global const long* equal_offsets, __global const long* equal_lengths) {
-    int f = (int)mapped[p];
-    long r = rank[p];
-    long q = f ? r : nessie_sub(p, r);
-    long t;
-    if (f) {
-        long p_1 = q;
-        long q_1 = then_instances[p_1];
-        t = s_lengths[q_1];
-    } else {
-        long i = q;
-        long start = starts[i];
-        long len = lengths[i];
-        long start_1 = equal_offsets[i];
-        long len_1 = equal_lengths[i];
-        t = nessie_add(len, len_1);
+__kernel void quicksort_fused_6_lengths(long n_else_instances, __global const long* sorted_offsets, __global const long* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* lengths_5, __global long* starts_6, __global long* lengths_12, __global long* lengths_26, __global long* starts_27, __global long* err) {
+    if (nessie_failed(err)) return;
+    const long gid = get_global_id(0);
+    if (gid < n_else_instances) {
+        long pull_lengths_r;
+        long pull_lengths_r_1;
+        long pull_lengths_r_2;
+        long pull_lengths_r_3;
+        long pull_lengths_r_4;
+        quicksort_fused_6_pull_lengths(gid, sorted_offsets, sorted_lengths, sorted_elements_lengths, sorted_elements_offsets, equal_offsets, equal_lengths, err, &pull_lengths_r, &pull_lengths_r_1, &pull_lengths_r_2, &pull_lengths_r_3, &pull_lengths_r_4);
+        lengths_5[gid] = pull_lengths_r;
+        starts_6[gid] = pull_lengths_r_1;
+        lengths_12[gid] = pull_lengths_r_2;
+        lengths_26[gid] = pull_lengths_r_3;
+        starts_27[gid] = pull_lengths_r_4;
     }
-    return t;
 }
 
-static inline long quicksort_fused_6_pull_s_offsets_2(long i, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* s_lengths, __global const long* starts, __global const long* lengths, __global const long* equal_offsets, __global const long* equal_lengths) {
-    int f = (int)mapped[i];
-    long r = rank[i];
-    long q = f ? r : nessie_sub(i, r);
-    long t;
-    if (f) {
-        long p = q;
-        long q_1 = then_instances[p];
-        t = s_lengths[q_1];
-    } else {
-        long i_1 = q;
-        long start = starts[i_1];
-        long len = lengths[i_1];
-        long start_1 = equal_offsets[i_1];
-        long len_1 = equal_lengths[i_1];
-        t = nessie_add(len, len_1);
-    }
-    long s_lengths_1 = t;
-    return s_lengths_1;
-}
-
-static inline long quicksort_fused_6_op_s_offsets_2(long a, long b) {
-    return nessie_add(a, b);
-}
-
-static inline long quicksort_fused_6_pull_total_2(long i, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* s_lengths, __global const long* starts, __global const long* lengths, __global const long* equal_offsets, __global const long* equal_lengths) {
-    int f = (int)mapped[i];
-    long r = rank[i];
-    long q = f ? r : nessie_sub(i, r);
-    long t;
-    if (f) {
-        long p = q;
-        long q_1 = then_instances[p];
-        t = s_lengths[q_1];
-    } else {
-        long i_1 = q;
-        long start = starts[i_1];
-        long len = lengths[i_1];
-        long start_1 = equal_offsets[i_1];
-        long len_1 = equal_lengths[i_1];
-        t = nessie_add(len, len_1);
-    }
-    long s_lengths_1 = t;
-    return s_lengths_1;
-}
-
-static inline long quicksort_fused_6_op_total_2(long a, long b) {
-    return nessie_add(a, b);
-}
-
-__kernel void quicksort_fused_6_s_offsets_block_totals(long groups, long chunk, long n_then_instances, __global const long* then_instances, __global const long* s_lengths_1, __global long* s_offsets_block_totals_91) {
+__kernel void quicksort_fused_6_s_offsets_block_totals(long groups, long chunk, long n_else_instances, __global const long* sorted_offsets, __global const long* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets_block_totals, __global long* err) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -5316,10 +5420,10 @@ __kernel void quicksort_fused_6_s_offsets_block_totals(long groups, long chunk, 
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long k_1 = 0; k_1 < chunk; k_1++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < n_then_instances) {
-                    long pull_s_offsets_r = quicksort_fused_6_pull_s_offsets(k + chunk * l + 256 * chunk * wg, then_instances, s_lengths_1);
+                if (k_1 + chunk * l + 256 * chunk * wg < n_else_instances) {
+                    long pull_s_offsets_r = quicksort_fused_6_pull_s_offsets(k_1 + chunk * l + 256 * chunk * wg, sorted_offsets, sorted_lengths, sorted_elements_lengths, sorted_elements_offsets, equal_offsets, equal_lengths, err);
                     x = pull_s_offsets_r;
                 } else {
                     x = 0L;
@@ -5338,8 +5442,8 @@ __kernel void quicksort_fused_6_s_offsets_block_totals(long groups, long chunk, 
         for (long step = 0; step < 8; step++) {
             for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
                 long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_s_offsets_r_1 = quicksort_fused_6_op_s_offsets(acc_1, group_values_in[k_1 + 2 * l_1]);
+                for (long k_2 = 0; k_2 < 2; k_2++) {
+                    long op_s_offsets_r_1 = quicksort_fused_6_op_s_offsets(acc_1, group_values_in[k_2 + 2 * l_1]);
                     acc_1 = op_s_offsets_r_1;
                 }
                 {
@@ -5356,13 +5460,13 @@ __kernel void quicksort_fused_6_s_offsets_block_totals(long groups, long chunk, 
         }
         for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
             {
-                s_offsets_block_totals_91[wg] = group_values_in[0];
+                s_offsets_block_totals[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_6_s_offsets_block_offsets(__global const long* s_offsets_block_totals_91, long final_chunk, long groups, __global long* s_offsets_block_offsets_92) {
+__kernel void quicksort_fused_6_s_offsets_block_offsets(__global const long* s_offsets_block_totals, long final_chunk, long groups, __global long* s_offsets_block_offsets) {
     __local long group_values[256];
     __local long group_values_1[256];
     {
@@ -5370,10 +5474,10 @@ __kernel void quicksort_fused_6_s_offsets_block_offsets(__global const long* s_o
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
+            for (long k_1 = 0; k_1 < final_chunk; k_1++) {
                 long x;
-                if (k + final_chunk * l < groups) {
-                    x = s_offsets_block_totals_91[k + final_chunk * l];
+                if (k_1 + final_chunk * l < groups) {
+                    x = s_offsets_block_totals[k_1 + final_chunk * l];
                 } else {
                     x = 0L;
                 }
@@ -5387,9 +5491,9 @@ __kernel void quicksort_fused_6_s_offsets_block_offsets(__global const long* s_o
         barrier(CLK_LOCAL_MEM_FENCE);
         for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_s_offsets_r_1 = quicksort_fused_6_op_s_offsets(acc_1, group_values[k_1]);
+            for (long k_2 = 0; k_2 < 256; k_2++) {
+                group_values_1[k_2] = acc_1;
+                long op_s_offsets_r_1 = quicksort_fused_6_op_s_offsets(acc_1, group_values[k_2]);
                 acc_1 = op_s_offsets_r_1;
             }
         }
@@ -5397,11 +5501,11 @@ __kernel void quicksort_fused_6_s_offsets_block_offsets(__global const long* s_o
         {
             const long l_2 = get_local_id(0);
             long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                s_offsets_block_offsets_92[k_2 + final_chunk * l_2] = acc_2;
+            for (long k_3 = 0; k_3 < final_chunk; k_3++) {
+                s_offsets_block_offsets[k_3 + final_chunk * l_2] = acc_2;
                 long x_1;
-                if (k_2 + final_chunk * l_2 < groups) {
-                    x_1 = s_offsets_block_totals_91[k_2 + final_chunk * l_2];
+                if (k_3 + final_chunk * l_2 < groups) {
+                    x_1 = s_offsets_block_totals[k_3 + final_chunk * l_2];
                 } else {
                     x_1 = 0L;
                 }
@@ -5412,7 +5516,7 @@ __kernel void quicksort_fused_6_s_offsets_block_offsets(__global const long* s_o
     }
 }
 
-__kernel void quicksort_fused_6_s_offsets_scan(__global const long* s_offsets_block_offsets_92, long groups, long chunk, long n_then_instances, __global const long* then_instances, __global const long* s_lengths_1, __global long* s_offsets_5) {
+__kernel void quicksort_fused_6_s_offsets_scan(__global const long* s_offsets_block_offsets, long groups, long chunk, long n_else_instances, __global const long* sorted_offsets, __global const long* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets, __global long* err) {
     __local long group_values[256];
     __local long group_values_1[256];
     {
@@ -5420,10 +5524,10 @@ __kernel void quicksort_fused_6_s_offsets_scan(__global const long* s_offsets_bl
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long k_1 = 0; k_1 < chunk; k_1++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < n_then_instances) {
-                    long pull_s_offsets_r = quicksort_fused_6_pull_s_offsets(k + chunk * l + 256 * chunk * wg, then_instances, s_lengths_1);
+                if (k_1 + chunk * l + 256 * chunk * wg < n_else_instances) {
+                    long pull_s_offsets_r = quicksort_fused_6_pull_s_offsets(k_1 + chunk * l + 256 * chunk * wg, sorted_offsets, sorted_lengths, sorted_elements_lengths, sorted_elements_offsets, equal_offsets, equal_lengths, err);
                     x = pull_s_offsets_r;
                 } else {
                     x = 0L;
@@ -5437,10 +5541,10 @@ __kernel void quicksort_fused_6_s_offsets_scan(__global const long* s_offsets_bl
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = s_offsets_block_offsets_92[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_s_offsets_r_1 = quicksort_fused_6_op_s_offsets(acc_1, group_values[k_1]);
+            long acc_1 = s_offsets_block_offsets[wg];
+            for (long k_2 = 0; k_2 < 256; k_2++) {
+                group_values_1[k_2] = acc_1;
+                long op_s_offsets_r_1 = quicksort_fused_6_op_s_offsets(acc_1, group_values[k_2]);
                 acc_1 = op_s_offsets_r_1;
             }
         }
@@ -5448,11 +5552,11 @@ __kernel void quicksort_fused_6_s_offsets_scan(__global const long* s_offsets_bl
         {
             const long l_2 = get_local_id(0);
             long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < chunk; k_2++) {
-                s_offsets_5[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
+            for (long k_3 = 0; k_3 < chunk; k_3++) {
+                s_offsets[k_3 + chunk * l_2 + 256 * chunk * wg] = acc_2;
                 long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < n_then_instances) {
-                    long pull_s_offsets_r_1 = quicksort_fused_6_pull_s_offsets(k_2 + chunk * l_2 + 256 * chunk * wg, then_instances, s_lengths_1);
+                if (k_3 + chunk * l_2 + 256 * chunk * wg < n_else_instances) {
+                    long pull_s_offsets_r_1 = quicksort_fused_6_pull_s_offsets(k_3 + chunk * l_2 + 256 * chunk * wg, sorted_offsets, sorted_lengths, sorted_elements_lengths, sorted_elements_offsets, equal_offsets, equal_lengths, err);
                     x_1 = pull_s_offsets_r_1;
                 } else {
                     x_1 = 0L;
@@ -5464,7 +5568,7 @@ __kernel void quicksort_fused_6_s_offsets_scan(__global const long* s_offsets_bl
     }
 }
 
-__kernel void quicksort_fused_6_total_partial(long groups, long chunk, long n_then_instances, __global const long* then_instances, __global const long* s_lengths_1, __global long* total_partials_93) {
+__kernel void quicksort_fused_6_total_partial(long groups, long chunk, long n_else_instances, __global const long* sorted_offsets, __global const long* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* total_partials, __global long* err) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -5472,10 +5576,10 @@ __kernel void quicksort_fused_6_total_partial(long groups, long chunk, long n_th
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long k_1 = 0; k_1 < chunk; k_1++) {
                 long x;
-                if (l + 256 * wg + 256 * groups * k < n_then_instances) {
-                    long pull_total_r = quicksort_fused_6_pull_total(l + 256 * wg + 256 * groups * k, then_instances, s_lengths_1);
+                if (l + 256 * wg + 256 * groups * k_1 < n_else_instances) {
+                    long pull_total_r = quicksort_fused_6_pull_total(l + 256 * wg + 256 * groups * k_1, sorted_offsets, sorted_lengths, sorted_elements_lengths, sorted_elements_offsets, equal_offsets, equal_lengths, err);
                     x = pull_total_r;
                 } else {
                     x = 0L;
@@ -5494,8 +5598,8 @@ __kernel void quicksort_fused_6_total_partial(long groups, long chunk, long n_th
         for (long step = 0; step < 8; step++) {
             for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
                 long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = quicksort_fused_6_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
+                for (long k_2 = 0; k_2 < 2; k_2++) {
+                    long op_total_r_1 = quicksort_fused_6_op_total(acc_1, group_values_in[k_2 + 2 * l_1]);
                     acc_1 = op_total_r_1;
                 }
                 {
@@ -5512,13 +5616,13 @@ __kernel void quicksort_fused_6_total_partial(long groups, long chunk, long n_th
         }
         for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
             {
-                total_partials_93[wg] = group_values_in[0];
+                total_partials[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_6_total_final(__global const long* total_partials_93, long final_chunk, long groups, __global long* total_9) {
+__kernel void quicksort_fused_6_total_final(__global const long* total_partials, long final_chunk, long groups, __global long* total) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -5526,10 +5630,10 @@ __kernel void quicksort_fused_6_total_final(__global const long* total_partials_
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
+            for (long k_1 = 0; k_1 < final_chunk; k_1++) {
                 long x;
-                if (256 * k + l < groups) {
-                    x = total_partials_93[256 * k + l];
+                if (256 * k_1 + l < groups) {
+                    x = total_partials[256 * k_1 + l];
                 } else {
                     x = 0L;
                 }
@@ -5547,8 +5651,8 @@ __kernel void quicksort_fused_6_total_final(__global const long* total_partials_
         for (long step = 0; step < 8; step++) {
             for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
                 long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = quicksort_fused_6_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
+                for (long k_2 = 0; k_2 < 2; k_2++) {
+                    long op_total_r_1 = quicksort_fused_6_op_total(acc_1, group_values_in[k_2 + 2 * l_1]);
                     acc_1 = op_total_r_1;
                 }
                 {
@@ -5565,548 +5669,14 @@ __kernel void quicksort_fused_6_total_final(__global const long* total_partials_
         }
         for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
             {
-                total_9[0] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_6_s_offsets_block_totals_1(long groups_1, long chunk_1, long n_else_instances, __global const long* starts, __global const long* lengths_14, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets_block_totals_94) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk_1; k++) {
-                long x;
-                if (k + chunk_1 * l + 256 * chunk_1 * wg < n_else_instances) {
-                    long pull_s_offsets_1_r = quicksort_fused_6_pull_s_offsets_1(k + chunk_1 * l + 256 * chunk_1 * wg, starts, lengths_14, equal_offsets, equal_lengths);
-                    x = pull_s_offsets_1_r;
-                } else {
-                    x = 0L;
-                }
-                long op_s_offsets_1_r = quicksort_fused_6_op_s_offsets_1(acc, x);
-                acc = op_s_offsets_1_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_s_offsets_1_r_1 = quicksort_fused_6_op_s_offsets_1(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_s_offsets_1_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                s_offsets_block_totals_94[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_6_s_offsets_block_offsets_1(__global const long* s_offsets_block_totals_94, long final_chunk_1, long groups_1, __global long* s_offsets_block_offsets_95) {
-    __local long group_values[256];
-    __local long group_values_1[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < final_chunk_1; k++) {
-                long x;
-                if (k + final_chunk_1 * l < groups_1) {
-                    x = s_offsets_block_totals_94[k + final_chunk_1 * l];
-                } else {
-                    x = 0L;
-                }
-                long op_s_offsets_1_r = quicksort_fused_6_op_s_offsets_1(acc, x);
-                acc = op_s_offsets_1_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_s_offsets_1_r_1 = quicksort_fused_6_op_s_offsets_1(acc_1, group_values[k_1]);
-                acc_1 = op_s_offsets_1_r_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < final_chunk_1; k_2++) {
-                s_offsets_block_offsets_95[k_2 + final_chunk_1 * l_2] = acc_2;
-                long x_1;
-                if (k_2 + final_chunk_1 * l_2 < groups_1) {
-                    x_1 = s_offsets_block_totals_94[k_2 + final_chunk_1 * l_2];
-                } else {
-                    x_1 = 0L;
-                }
-                long op_s_offsets_1_r_2 = quicksort_fused_6_op_s_offsets_1(acc_2, x_1);
-                acc_2 = op_s_offsets_1_r_2;
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_6_s_offsets_scan_1(__global const long* s_offsets_block_offsets_95, long groups_1, long chunk_1, long n_else_instances, __global const long* starts, __global const long* lengths_14, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets_24) {
-    __local long group_values[256];
-    __local long group_values_1[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk_1; k++) {
-                long x;
-                if (k + chunk_1 * l + 256 * chunk_1 * wg < n_else_instances) {
-                    long pull_s_offsets_1_r = quicksort_fused_6_pull_s_offsets_1(k + chunk_1 * l + 256 * chunk_1 * wg, starts, lengths_14, equal_offsets, equal_lengths);
-                    x = pull_s_offsets_1_r;
-                } else {
-                    x = 0L;
-                }
-                long op_s_offsets_1_r = quicksort_fused_6_op_s_offsets_1(acc, x);
-                acc = op_s_offsets_1_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = s_offsets_block_offsets_95[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_s_offsets_1_r_1 = quicksort_fused_6_op_s_offsets_1(acc_1, group_values[k_1]);
-                acc_1 = op_s_offsets_1_r_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < chunk_1; k_2++) {
-                s_offsets_24[k_2 + chunk_1 * l_2 + 256 * chunk_1 * wg] = acc_2;
-                long x_1;
-                if (k_2 + chunk_1 * l_2 + 256 * chunk_1 * wg < n_else_instances) {
-                    long pull_s_offsets_1_r_1 = quicksort_fused_6_pull_s_offsets_1(k_2 + chunk_1 * l_2 + 256 * chunk_1 * wg, starts, lengths_14, equal_offsets, equal_lengths);
-                    x_1 = pull_s_offsets_1_r_1;
-                } else {
-                    x_1 = 0L;
-                }
-                long op_s_offsets_1_r_2 = quicksort_fused_6_op_s_offsets_1(acc_2, x_1);
-                acc_2 = op_s_offsets_1_r_2;
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_6_total_partial_1(long groups_1, long chunk_1, long n_else_instances, __global const long* starts, __global const long* lengths_14, __global const long* equal_offsets, __global const long* equal_lengths, __global long* total_partials_96) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk_1; k++) {
-                long x;
-                if (l + 256 * wg + 256 * groups_1 * k < n_else_instances) {
-                    long pull_total_1_r = quicksort_fused_6_pull_total_1(l + 256 * wg + 256 * groups_1 * k, starts, lengths_14, equal_offsets, equal_lengths);
-                    x = pull_total_1_r;
-                } else {
-                    x = 0L;
-                }
-                long op_total_1_r = quicksort_fused_6_op_total_1(acc, x);
-                acc = op_total_1_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_1_r_1 = quicksort_fused_6_op_total_1(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_1_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total_partials_96[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_6_total_final_1(__global const long* total_partials_96, long final_chunk_1, long groups_1, __global long* total_28) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < final_chunk_1; k++) {
-                long x;
-                if (256 * k + l < groups_1) {
-                    x = total_partials_96[256 * k + l];
-                } else {
-                    x = 0L;
-                }
-                long op_total_1_r = quicksort_fused_6_op_total_1(acc, x);
-                acc = op_total_1_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_1_r_1 = quicksort_fused_6_op_total_1(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_1_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total_28[0] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_6_s_lengths(long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* s_lengths_1, __global const long* starts, __global const long* lengths_14, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_lengths_35) {
-    const long gid = get_global_id(0);
-    if (gid < instances_1) {
-        long pull_s_lengths_r = quicksort_fused_6_pull_s_lengths(gid, mapped, rank, then_instances, s_lengths_1, starts, lengths_14, equal_offsets, equal_lengths);
-        s_lengths_35[gid] = pull_s_lengths_r;
-    }
-}
-
-__kernel void quicksort_fused_6_s_offsets_block_totals_2(long groups_2, long chunk_2, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* s_lengths_1, __global const long* starts, __global const long* lengths_14, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets_block_totals_97) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk_2; k++) {
-                long x;
-                if (k + chunk_2 * l + 256 * chunk_2 * wg < instances_1) {
-                    long pull_s_offsets_2_r = quicksort_fused_6_pull_s_offsets_2(k + chunk_2 * l + 256 * chunk_2 * wg, mapped, rank, then_instances, s_lengths_1, starts, lengths_14, equal_offsets, equal_lengths);
-                    x = pull_s_offsets_2_r;
-                } else {
-                    x = 0L;
-                }
-                long op_s_offsets_2_r = quicksort_fused_6_op_s_offsets_2(acc, x);
-                acc = op_s_offsets_2_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_s_offsets_2_r_1 = quicksort_fused_6_op_s_offsets_2(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_s_offsets_2_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                s_offsets_block_totals_97[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_6_s_offsets_block_offsets_2(__global const long* s_offsets_block_totals_97, long final_chunk_2, long groups_2, __global long* s_offsets_block_offsets_98) {
-    __local long group_values[256];
-    __local long group_values_1[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < final_chunk_2; k++) {
-                long x;
-                if (k + final_chunk_2 * l < groups_2) {
-                    x = s_offsets_block_totals_97[k + final_chunk_2 * l];
-                } else {
-                    x = 0L;
-                }
-                long op_s_offsets_2_r = quicksort_fused_6_op_s_offsets_2(acc, x);
-                acc = op_s_offsets_2_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_s_offsets_2_r_1 = quicksort_fused_6_op_s_offsets_2(acc_1, group_values[k_1]);
-                acc_1 = op_s_offsets_2_r_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < final_chunk_2; k_2++) {
-                s_offsets_block_offsets_98[k_2 + final_chunk_2 * l_2] = acc_2;
-                long x_1;
-                if (k_2 + final_chunk_2 * l_2 < groups_2) {
-                    x_1 = s_offsets_block_totals_97[k_2 + final_chunk_2 * l_2];
-                } else {
-                    x_1 = 0L;
-                }
-                long op_s_offsets_2_r_2 = quicksort_fused_6_op_s_offsets_2(acc_2, x_1);
-                acc_2 = op_s_offsets_2_r_2;
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_6_s_offsets_scan_2(__global const long* s_offsets_block_offsets_98, long groups_2, long chunk_2, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* s_lengths_1, __global const long* starts, __global const long* lengths_14, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets_40) {
-    __local long group_values[256];
-    __local long group_values_1[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk_2; k++) {
-                long x;
-                if (k + chunk_2 * l + 256 * chunk_2 * wg < instances_1) {
-                    long pull_s_offsets_2_r = quicksort_fused_6_pull_s_offsets_2(k + chunk_2 * l + 256 * chunk_2 * wg, mapped, rank, then_instances, s_lengths_1, starts, lengths_14, equal_offsets, equal_lengths);
-                    x = pull_s_offsets_2_r;
-                } else {
-                    x = 0L;
-                }
-                long op_s_offsets_2_r = quicksort_fused_6_op_s_offsets_2(acc, x);
-                acc = op_s_offsets_2_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = s_offsets_block_offsets_98[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_s_offsets_2_r_1 = quicksort_fused_6_op_s_offsets_2(acc_1, group_values[k_1]);
-                acc_1 = op_s_offsets_2_r_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < chunk_2; k_2++) {
-                s_offsets_40[k_2 + chunk_2 * l_2 + 256 * chunk_2 * wg] = acc_2;
-                long x_1;
-                if (k_2 + chunk_2 * l_2 + 256 * chunk_2 * wg < instances_1) {
-                    long pull_s_offsets_2_r_1 = quicksort_fused_6_pull_s_offsets_2(k_2 + chunk_2 * l_2 + 256 * chunk_2 * wg, mapped, rank, then_instances, s_lengths_1, starts, lengths_14, equal_offsets, equal_lengths);
-                    x_1 = pull_s_offsets_2_r_1;
-                } else {
-                    x_1 = 0L;
-                }
-                long op_s_offsets_2_r_2 = quicksort_fused_6_op_s_offsets_2(acc_2, x_1);
-                acc_2 = op_s_offsets_2_r_2;
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_6_total_partial_2(long groups_2, long chunk_2, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* s_lengths_1, __global const long* starts, __global const long* lengths_14, __global const long* equal_offsets, __global const long* equal_lengths, __global long* total_partials_99) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk_2; k++) {
-                long x;
-                if (l + 256 * wg + 256 * groups_2 * k < instances_1) {
-                    long pull_total_2_r = quicksort_fused_6_pull_total_2(l + 256 * wg + 256 * groups_2 * k, mapped, rank, then_instances, s_lengths_1, starts, lengths_14, equal_offsets, equal_lengths);
-                    x = pull_total_2_r;
-                } else {
-                    x = 0L;
-                }
-                long op_total_2_r = quicksort_fused_6_op_total_2(acc, x);
-                acc = op_total_2_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_2_r_1 = quicksort_fused_6_op_total_2(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_2_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total_partials_99[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_6_total_final_2(__global const long* total_partials_99, long final_chunk_2, long groups_2, __global long* total_44) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < final_chunk_2; k++) {
-                long x;
-                if (256 * k + l < groups_2) {
-                    x = total_partials_99[256 * k + l];
-                } else {
-                    x = 0L;
-                }
-                long op_total_2_r = quicksort_fused_6_op_total_2(acc, x);
-                acc = op_total_2_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_2_r_1 = quicksort_fused_6_op_total_2(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_2_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total_44[0] = group_values_in[0];
+                total[0] = group_values_in[0];
             }
         }
     }
 }
 
 
-// ===== quicksort_gather_fused.cl =====
+// ===== quicksort_fused_7.cl =====
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 /* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
    err[2] site, err[3..4] payload. The first failing work-item wins. */
@@ -6180,30 +5750,627 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long quicksort_gather_fused_pull_s_elements(long p, __global const long* s_offsets, long s_offsets_len, __global const uchar* mapped, __global const long* rank, __global const long* s_offsets_1, long s_offsets_1_len, __global const long* offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements, __global const long* sorted_elements_elements) {
-    long s = nessie_segment_of(s_offsets, s_offsets_len, p);
-    int f = (int)mapped[s];
-    long r = rank[s];
-    long r_1 = f ? r : nessie_sub(s, r);
-    long q = nessie_add(f ? s_offsets_1[r_1] : offsets[r_1], nessie_sub(p, s_offsets[s]));
+static inline long quicksort_fused_7_pull_s_offsets(long i, __global const long* starts, __global const long* lengths, __global const long* equal_offsets, __global const long* equal_lengths) {
+    long start = starts[i];
+    long len = lengths[i];
+    long start_1 = equal_offsets[i];
+    long len_1 = equal_lengths[i];
+    long lengths_1 = nessie_add(len, len_1);
+    return lengths_1;
+}
+
+static inline long quicksort_fused_7_op_s_offsets(long a, long b) {
+    return nessie_add(a, b);
+}
+
+static inline long quicksort_fused_7_pull_total(long i, __global const long* starts, __global const long* lengths, __global const long* equal_offsets, __global const long* equal_lengths) {
+    long start = starts[i];
+    long len = lengths[i];
+    long start_1 = equal_offsets[i];
+    long len_1 = equal_lengths[i];
+    long lengths_1 = nessie_add(len, len_1);
+    return lengths_1;
+}
+
+static inline long quicksort_fused_7_op_total(long a, long b) {
+    return nessie_add(a, b);
+}
+
+static inline long quicksort_fused_7_pull_s_lengths(long p, __global const uchar* mapped, __global const long* rank, __global const long* s_lengths, __global const long* starts, __global const long* lengths, __global const long* equal_offsets, __global const long* equal_lengths) {
+    int f = (int)mapped[p];
+    long r = rank[p];
+    long q = f ? r : nessie_sub(p, r);
     long t;
     if (f) {
-        long p_1 = q;
-        long s_1 = nessie_segment_of(s_offsets_1, s_offsets_1_len, p_1);
-        long r_2 = then_instances[s_1];
-        long q_1 = nessie_add(s_offsets_2[r_2], nessie_sub(p_1, s_offsets_1[s_1]));
-        t = s_elements[q_1];
+        t = s_lengths[q];
     } else {
-        t = sorted_elements_elements[q];
+        long i = q;
+        long start = starts[i];
+        long len = lengths[i];
+        long start_1 = equal_offsets[i];
+        long len_1 = equal_lengths[i];
+        t = nessie_add(len, len_1);
     }
     return t;
 }
 
-__kernel void quicksort_gather_fused_s_elements(long total_1, __global const long* s_offsets_10, long n_s_offsets_2, __global const uchar* mapped, __global const long* rank, __global const long* s_offsets_0, long n_s_offsets, __global const long* offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* sorted_elements_elements, __global long* s_elements_16) {
+static inline long quicksort_fused_7_pull_s_offsets_1(long i, __global const uchar* mapped, __global const long* rank, __global const long* s_lengths, __global const long* starts, __global const long* lengths, __global const long* equal_offsets, __global const long* equal_lengths) {
+    int f = (int)mapped[i];
+    long r = rank[i];
+    long q = f ? r : nessie_sub(i, r);
+    long t;
+    if (f) {
+        t = s_lengths[q];
+    } else {
+        long i_1 = q;
+        long start = starts[i_1];
+        long len = lengths[i_1];
+        long start_1 = equal_offsets[i_1];
+        long len_1 = equal_lengths[i_1];
+        t = nessie_add(len, len_1);
+    }
+    long s_lengths_1 = t;
+    return s_lengths_1;
+}
+
+static inline long quicksort_fused_7_op_s_offsets_1(long a, long b) {
+    return nessie_add(a, b);
+}
+
+static inline long quicksort_fused_7_pull_total_1(long i, __global const uchar* mapped, __global const long* rank, __global const long* s_lengths, __global const long* starts, __global const long* lengths, __global const long* equal_offsets, __global const long* equal_lengths) {
+    int f = (int)mapped[i];
+    long r = rank[i];
+    long q = f ? r : nessie_sub(i, r);
+    long t;
+    if (f) {
+        t = s_lengths[q];
+    } else {
+        long i_1 = q;
+        long start = starts[i_1];
+        long len = lengths[i_1];
+        long start_1 = equal_offsets[i_1];
+        long len_1 = equal_lengths[i_1];
+        t = nessie_add(len, len_1);
+    }
+    long s_lengths_1 = t;
+    return s_lengths_1;
+}
+
+static inline long quicksort_fused_7_op_total_1(long a, long b) {
+    return nessie_add(a, b);
+}
+
+__kernel void quicksort_fused_7_s_offsets_block_totals(long groups, long chunk, long n_else_instances, __global const long* starts, __global const long* lengths_1, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets_block_totals_69) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
+                long x;
+                if (k + chunk * l + 256 * chunk * wg < n_else_instances) {
+                    long pull_s_offsets_r = quicksort_fused_7_pull_s_offsets(k + chunk * l + 256 * chunk * wg, starts, lengths_1, equal_offsets, equal_lengths);
+                    x = pull_s_offsets_r;
+                } else {
+                    x = 0L;
+                }
+                long op_s_offsets_r = quicksort_fused_7_op_s_offsets(acc, x);
+                acc = op_s_offsets_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_s_offsets_r_1 = quicksort_fused_7_op_s_offsets(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_s_offsets_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                s_offsets_block_totals_69[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void quicksort_fused_7_s_offsets_block_offsets(__global const long* s_offsets_block_totals_69, long final_chunk, long groups, __global long* s_offsets_block_offsets_70) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                if (k + final_chunk * l < groups) {
+                    x = s_offsets_block_totals_69[k + final_chunk * l];
+                } else {
+                    x = 0L;
+                }
+                long op_s_offsets_r = quicksort_fused_7_op_s_offsets(acc, x);
+                acc = op_s_offsets_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_s_offsets_r_1 = quicksort_fused_7_op_s_offsets(acc_1, group_values[k_1]);
+                acc_1 = op_s_offsets_r_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                s_offsets_block_offsets_70[k_2 + final_chunk * l_2] = acc_2;
+                long x_1;
+                if (k_2 + final_chunk * l_2 < groups) {
+                    x_1 = s_offsets_block_totals_69[k_2 + final_chunk * l_2];
+                } else {
+                    x_1 = 0L;
+                }
+                long op_s_offsets_r_2 = quicksort_fused_7_op_s_offsets(acc_2, x_1);
+                acc_2 = op_s_offsets_r_2;
+            }
+        }
+    }
+}
+
+__kernel void quicksort_fused_7_s_offsets_scan(__global const long* s_offsets_block_offsets_70, long groups, long chunk, long n_else_instances, __global const long* starts, __global const long* lengths_1, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets_11) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
+                long x;
+                if (k + chunk * l + 256 * chunk * wg < n_else_instances) {
+                    long pull_s_offsets_r = quicksort_fused_7_pull_s_offsets(k + chunk * l + 256 * chunk * wg, starts, lengths_1, equal_offsets, equal_lengths);
+                    x = pull_s_offsets_r;
+                } else {
+                    x = 0L;
+                }
+                long op_s_offsets_r = quicksort_fused_7_op_s_offsets(acc, x);
+                acc = op_s_offsets_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = s_offsets_block_offsets_70[wg];
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_s_offsets_r_1 = quicksort_fused_7_op_s_offsets(acc_1, group_values[k_1]);
+                acc_1 = op_s_offsets_r_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < chunk; k_2++) {
+                s_offsets_11[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
+                long x_1;
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < n_else_instances) {
+                    long pull_s_offsets_r_1 = quicksort_fused_7_pull_s_offsets(k_2 + chunk * l_2 + 256 * chunk * wg, starts, lengths_1, equal_offsets, equal_lengths);
+                    x_1 = pull_s_offsets_r_1;
+                } else {
+                    x_1 = 0L;
+                }
+                long op_s_offsets_r_2 = quicksort_fused_7_op_s_offsets(acc_2, x_1);
+                acc_2 = op_s_offsets_r_2;
+            }
+        }
+    }
+}
+
+__kernel void quicksort_fused_7_total_partial(long groups, long chunk, long n_else_instances, __global const long* starts, __global const long* lengths_1, __global const long* equal_offsets, __global const long* equal_lengths, __global long* total_partials_71) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
+                long x;
+                if (l + 256 * wg + 256 * groups * k < n_else_instances) {
+                    long pull_total_r = quicksort_fused_7_pull_total(l + 256 * wg + 256 * groups * k, starts, lengths_1, equal_offsets, equal_lengths);
+                    x = pull_total_r;
+                } else {
+                    x = 0L;
+                }
+                long op_total_r = quicksort_fused_7_op_total(acc, x);
+                acc = op_total_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_total_r_1 = quicksort_fused_7_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_total_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                total_partials_71[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void quicksort_fused_7_total_final(__global const long* total_partials_71, long final_chunk, long groups, __global long* total_15) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                if (256 * k + l < groups) {
+                    x = total_partials_71[256 * k + l];
+                } else {
+                    x = 0L;
+                }
+                long op_total_r = quicksort_fused_7_op_total(acc, x);
+                acc = op_total_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_total_r_1 = quicksort_fused_7_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_total_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                total_15[0] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void quicksort_fused_7_s_lengths(long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* s_lengths_21, __global const long* starts, __global const long* lengths_1, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_lengths_23) {
     const long gid = get_global_id(0);
-    if (gid < total_1) {
-        long pull_s_elements_r = quicksort_gather_fused_pull_s_elements(gid, s_offsets_10, n_s_offsets_2, mapped, rank, s_offsets_0, n_s_offsets, offsets, then_instances, s_offsets_2, s_elements_3, sorted_elements_elements);
-        s_elements_16[gid] = pull_s_elements_r;
+    if (gid < instances_1) {
+        long pull_s_lengths_r = quicksort_fused_7_pull_s_lengths(gid, mapped, rank, s_lengths_21, starts, lengths_1, equal_offsets, equal_lengths);
+        s_lengths_23[gid] = pull_s_lengths_r;
+    }
+}
+
+__kernel void quicksort_fused_7_s_offsets_block_totals_1(long groups_1, long chunk_1, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* s_lengths_21, __global const long* starts, __global const long* lengths_1, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets_block_totals_72) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk_1; k++) {
+                long x;
+                if (k + chunk_1 * l + 256 * chunk_1 * wg < instances_1) {
+                    long pull_s_offsets_1_r = quicksort_fused_7_pull_s_offsets_1(k + chunk_1 * l + 256 * chunk_1 * wg, mapped, rank, s_lengths_21, starts, lengths_1, equal_offsets, equal_lengths);
+                    x = pull_s_offsets_1_r;
+                } else {
+                    x = 0L;
+                }
+                long op_s_offsets_1_r = quicksort_fused_7_op_s_offsets_1(acc, x);
+                acc = op_s_offsets_1_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_s_offsets_1_r_1 = quicksort_fused_7_op_s_offsets_1(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_s_offsets_1_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                s_offsets_block_totals_72[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void quicksort_fused_7_s_offsets_block_offsets_1(__global const long* s_offsets_block_totals_72, long final_chunk_1, long groups_1, __global long* s_offsets_block_offsets_73) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk_1; k++) {
+                long x;
+                if (k + final_chunk_1 * l < groups_1) {
+                    x = s_offsets_block_totals_72[k + final_chunk_1 * l];
+                } else {
+                    x = 0L;
+                }
+                long op_s_offsets_1_r = quicksort_fused_7_op_s_offsets_1(acc, x);
+                acc = op_s_offsets_1_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_s_offsets_1_r_1 = quicksort_fused_7_op_s_offsets_1(acc_1, group_values[k_1]);
+                acc_1 = op_s_offsets_1_r_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < final_chunk_1; k_2++) {
+                s_offsets_block_offsets_73[k_2 + final_chunk_1 * l_2] = acc_2;
+                long x_1;
+                if (k_2 + final_chunk_1 * l_2 < groups_1) {
+                    x_1 = s_offsets_block_totals_72[k_2 + final_chunk_1 * l_2];
+                } else {
+                    x_1 = 0L;
+                }
+                long op_s_offsets_1_r_2 = quicksort_fused_7_op_s_offsets_1(acc_2, x_1);
+                acc_2 = op_s_offsets_1_r_2;
+            }
+        }
+    }
+}
+
+__kernel void quicksort_fused_7_s_offsets_scan_1(__global const long* s_offsets_block_offsets_73, long groups_1, long chunk_1, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* s_lengths_21, __global const long* starts, __global const long* lengths_1, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets_28) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk_1; k++) {
+                long x;
+                if (k + chunk_1 * l + 256 * chunk_1 * wg < instances_1) {
+                    long pull_s_offsets_1_r = quicksort_fused_7_pull_s_offsets_1(k + chunk_1 * l + 256 * chunk_1 * wg, mapped, rank, s_lengths_21, starts, lengths_1, equal_offsets, equal_lengths);
+                    x = pull_s_offsets_1_r;
+                } else {
+                    x = 0L;
+                }
+                long op_s_offsets_1_r = quicksort_fused_7_op_s_offsets_1(acc, x);
+                acc = op_s_offsets_1_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = s_offsets_block_offsets_73[wg];
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_s_offsets_1_r_1 = quicksort_fused_7_op_s_offsets_1(acc_1, group_values[k_1]);
+                acc_1 = op_s_offsets_1_r_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < chunk_1; k_2++) {
+                s_offsets_28[k_2 + chunk_1 * l_2 + 256 * chunk_1 * wg] = acc_2;
+                long x_1;
+                if (k_2 + chunk_1 * l_2 + 256 * chunk_1 * wg < instances_1) {
+                    long pull_s_offsets_1_r_1 = quicksort_fused_7_pull_s_offsets_1(k_2 + chunk_1 * l_2 + 256 * chunk_1 * wg, mapped, rank, s_lengths_21, starts, lengths_1, equal_offsets, equal_lengths);
+                    x_1 = pull_s_offsets_1_r_1;
+                } else {
+                    x_1 = 0L;
+                }
+                long op_s_offsets_1_r_2 = quicksort_fused_7_op_s_offsets_1(acc_2, x_1);
+                acc_2 = op_s_offsets_1_r_2;
+            }
+        }
+    }
+}
+
+__kernel void quicksort_fused_7_total_partial_1(long groups_1, long chunk_1, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* s_lengths_21, __global const long* starts, __global const long* lengths_1, __global const long* equal_offsets, __global const long* equal_lengths, __global long* total_partials_74) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk_1; k++) {
+                long x;
+                if (l + 256 * wg + 256 * groups_1 * k < instances_1) {
+                    long pull_total_1_r = quicksort_fused_7_pull_total_1(l + 256 * wg + 256 * groups_1 * k, mapped, rank, s_lengths_21, starts, lengths_1, equal_offsets, equal_lengths);
+                    x = pull_total_1_r;
+                } else {
+                    x = 0L;
+                }
+                long op_total_1_r = quicksort_fused_7_op_total_1(acc, x);
+                acc = op_total_1_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_total_1_r_1 = quicksort_fused_7_op_total_1(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_total_1_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                total_partials_74[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void quicksort_fused_7_total_final_1(__global const long* total_partials_74, long final_chunk_1, long groups_1, __global long* total_32) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk_1; k++) {
+                long x;
+                if (256 * k + l < groups_1) {
+                    x = total_partials_74[256 * k + l];
+                } else {
+                    x = 0L;
+                }
+                long op_total_1_r = quicksort_fused_7_op_total_1(acc, x);
+                acc = op_total_1_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_total_1_r_1 = quicksort_fused_7_op_total_1(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_total_1_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                total_32[0] = group_values_in[0];
+            }
+        }
     }
 }
 

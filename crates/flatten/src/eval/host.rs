@@ -10,7 +10,7 @@ use crate::eval::kernel::run_kernel;
 use crate::eval::scalar;
 use crate::eval::values::{ArrayValue, ColumnBuilder, FlatValue, ScalarValue};
 use crate::eval::{EVALUATOR_STACK_BYTES, Flow, MAX_CALL_DEPTH, Stop, internal};
-use crate::ir::{Atom, Block, Const, FlatProgram, HostExpr, HostFunction, HostVar, Repr, Stmt};
+use crate::ir::{Atom, Block, Const, FlatProgram, FuncId, HostExpr, HostFunction, HostVar, Repr, Stmt};
 
 /// Where a running program's output goes, in program order.
 pub(crate) trait Sink<'p> {
@@ -22,7 +22,32 @@ pub(crate) trait Sink<'p> {
 }
 
 /// The variables of one call, indexed by [`HostVar`].
-pub(crate) type Frame = Vec<Option<FlatValue>>;
+#[derive(Clone, Debug)]
+pub(crate) struct Frame {
+    pub(crate) values: Vec<Option<FlatValue>>,
+    /// Which variables a `free` has dropped: reading one is an internal
+    /// error (the liveness of `free-dead-buffers` was wrong).
+    freed: Vec<bool>,
+}
+
+impl Frame {
+    fn new(vars: usize) -> Frame {
+        Frame { values: vec![None; vars], freed: vec![false; vars] }
+    }
+
+    /// `free v`: drops the value, if any.
+    fn free(&mut self, function: &HostFunction, v: HostVar) -> Flow<()> {
+        match (self.values.get_mut(v.0 as usize), self.freed.get_mut(v.0 as usize)) {
+            (Some(slot), Some(freed)) => {
+                if slot.take().is_some() {
+                    *freed = true;
+                }
+                Ok(())
+            }
+            _ => Err(internal(format!("`free` of variable {} ({}), which does not exist", var_name(function, v), v.0))),
+        }
+    }
+}
 
 pub(crate) struct HostMachine<'p, 's> {
     program: &'p FlatProgram,
@@ -51,7 +76,7 @@ impl<'p, 's> HostMachine<'p, 's> {
             let message = format!("a call passes {} arguments for {} parameters", args.len(), function.params.len());
             return Err(internal(message).within(place));
         }
-        let mut frame: Frame = vec![None; function.vars.len()];
+        let mut frame = Frame::new(function.vars.len());
         for (&param, arg) in function.params.iter().zip(args) {
             bind(function, &mut frame, param, arg).map_err(|e| e.within(place))?;
         }
@@ -62,8 +87,16 @@ impl<'p, 's> HostMachine<'p, 's> {
     }
 
     fn block(&mut self, function: &'p HostFunction, frame: &mut Frame, block: &'p Block) -> Flow<Vec<FlatValue>> {
-        for stmt in &block.stmts {
-            self.stmt(function, frame, stmt)?;
+        for (index, stmt) in block.stmts.iter().enumerate() {
+            match (stmt, block.stmts.get(index + 1)) {
+                // The caller's dead arguments are released as the call
+                // starts (see `Stmt::Free`).
+                (Stmt::Let { vars, expr: HostExpr::Call { func, args } }, Some(Stmt::Free { vars: freed })) => {
+                    let values = self.call_of(function, frame, *func, args, freed)?;
+                    self.bind_all(function, frame, vars, values)?;
+                }
+                _ => self.stmt(function, frame, stmt)?,
+            }
         }
         block.results.iter().map(|atom| atom_value(function, frame, atom)).collect()
     }
@@ -72,15 +105,9 @@ impl<'p, 's> HostMachine<'p, 's> {
         match stmt {
             Stmt::Let { vars, expr } => {
                 let values = self.expr(function, frame, expr)?;
-                if values.len() != vars.len() {
-                    let message = format!("`let` binds {} variables to {} values", vars.len(), values.len());
-                    return Err(internal(message));
-                }
-                for (&v, value) in vars.iter().zip(values) {
-                    bind(function, frame, v, value)?;
-                }
-                Ok(())
+                self.bind_all(function, frame, vars, values)
             }
+            Stmt::Free { vars } => vars.iter().try_for_each(|&v| frame.free(function, v)),
             Stmt::Assert { cond, site, payload } => {
                 match scalar_value(function, frame, cond)? {
                     ScalarValue::Bool(true) => return Ok(()),
@@ -99,6 +126,47 @@ impl<'p, 's> HostMachine<'p, 's> {
             },
             Stmt::Emit { item, ty, value } => self.sink.item(*item, ty, value, frame),
         }
+    }
+
+    fn bind_all(
+        &mut self,
+        function: &'p HostFunction,
+        frame: &mut Frame,
+        vars: &[HostVar],
+        values: Vec<FlatValue>,
+    ) -> Flow<()> {
+        if values.len() != vars.len() {
+            let message = format!("`let` binds {} variables to {} values", vars.len(), values.len());
+            return Err(internal(message));
+        }
+        for (&v, value) in vars.iter().zip(values) {
+            bind(function, frame, v, value)?;
+        }
+        Ok(())
+    }
+
+    /// A call of `func`; the variables of `released` among its arguments
+    /// are freed once the arguments are read.
+    fn call_of(
+        &mut self,
+        function: &'p HostFunction,
+        frame: &mut Frame,
+        func: FuncId,
+        args: &[Atom],
+        released: &[HostVar],
+    ) -> Flow<Vec<FlatValue>> {
+        let Some(callee) = self.program.functions.get(func.0 as usize) else {
+            return Err(internal(format!("a call of function {}, which does not exist", func.0)));
+        };
+        let values = args.iter().map(|a| atom_value(function, frame, a)).collect::<Flow<_>>()?;
+        for atom in args {
+            if let Atom::Var(v) = atom
+                && released.contains(v)
+            {
+                frame.free(function, *v)?;
+            }
+        }
+        self.call(callee, values)
     }
 
     fn expr(&mut self, function: &'p HostFunction, frame: &mut Frame, expr: &'p HostExpr) -> Flow<Vec<FlatValue>> {
@@ -131,13 +199,7 @@ impl<'p, 's> HostMachine<'p, 's> {
                 let args = args.iter().map(|a| atom_value(function, frame, a)).collect::<Flow<_>>()?;
                 run_kernel(kernel, args)
             }
-            HostExpr::Call { func, args } => {
-                let Some(callee) = self.program.functions.get(func.0 as usize) else {
-                    return Err(internal(format!("a call of function {}, which does not exist", func.0)));
-                };
-                let args = args.iter().map(|a| atom_value(function, frame, a)).collect::<Flow<_>>()?;
-                self.call(callee, args)
-            }
+            HostExpr::Call { func, args } => self.call_of(function, frame, *func, args, &[]),
             HostExpr::If { cond, then_block, else_block } => match scalar_value(function, frame, cond)? {
                 ScalarValue::Bool(true) => self.block(function, frame, then_block),
                 ScalarValue::Bool(false) => self.block(function, frame, else_block),
@@ -174,7 +236,7 @@ fn var_name(function: &HostFunction, v: HostVar) -> &str {
 
 /// Binds `v` to `value`, which must have its declared type.
 fn bind(function: &HostFunction, frame: &mut Frame, v: HostVar, value: FlatValue) -> Flow<()> {
-    let (Some(info), Some(slot)) = (function.vars.get(v.0 as usize), frame.get_mut(v.0 as usize)) else {
+    let (Some(info), Some(slot)) = (function.vars.get(v.0 as usize), frame.values.get_mut(v.0 as usize)) else {
         return Err(internal(format!("variable {} does not exist", v.0)));
     };
     if info.ty != value.var_type() {
@@ -186,8 +248,11 @@ fn bind(function: &HostFunction, frame: &mut Frame, v: HostVar, value: FlatValue
 }
 
 pub(crate) fn var_value<'f>(function: &HostFunction, frame: &'f Frame, v: HostVar) -> Flow<&'f FlatValue> {
-    match frame.get(v.0 as usize) {
+    match frame.values.get(v.0 as usize) {
         Some(Some(value)) => Ok(value),
+        _ if frame.freed.get(v.0 as usize) == Some(&true) => {
+            Err(internal(format!("variable `{}` ({}) is read after it is freed", var_name(function, v), v.0)))
+        }
         _ => Err(internal(format!("variable `{}` ({}) is read before it is bound", var_name(function, v), v.0))),
     }
 }

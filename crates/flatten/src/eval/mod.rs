@@ -262,7 +262,7 @@ pub(crate) fn check_segment_descriptor(
 /// Output on its way from the evaluator's thread to the caller's.
 enum Event<'p> {
     Print(ArrayValue),
-    Item { item: usize, ty: &'p Type, repr: &'p Repr, frame: Frame },
+    Item { item: usize, ty: &'p Type, repr: &'p Repr, frame: Vec<Option<FlatValue>> },
 }
 
 /// The evaluator's end of the output channel: sends an event, then waits
@@ -289,7 +289,7 @@ impl<'p> Sink<'p> for ChannelSink<'p> {
     }
 
     fn item(&mut self, item: usize, ty: &'p Type, repr: &'p Repr, frame: &Frame) -> Flow<()> {
-        self.deliver(Event::Item { item, ty, repr, frame: frame.clone() })
+        self.deliver(Event::Item { item, ty, repr, frame: frame.values.clone() })
     }
 }
 

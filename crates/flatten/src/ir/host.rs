@@ -73,6 +73,17 @@ pub enum Stmt {
     /// Reports the value of top-level item `item` (only in `main`): the
     /// NESL value of type `ty` represented by `value`.
     Emit { item: usize, ty: Type, value: Repr },
+    /// Drops the frame's reference to each array (`free xs, ys`): its
+    /// device buffer is released once no other variable or frame holds it.
+    /// Inserted by the pass `free-dead-buffers` after a variable's last
+    /// use; reading a freed variable is a compiler bug (the flat-IR
+    /// evaluator reports it). Freeing a variable that is not bound (one
+    /// bound in the branch not taken) or already freed does nothing. A
+    /// `free` that directly follows a `let` of a call releases the call's
+    /// arguments among its variables when the call starts, not when it
+    /// returns: the caller's frame is not read while the callee runs, so
+    /// the two are the same but for the memory a recursion holds.
+    Free { vars: Vec<HostVar> },
 }
 
 #[derive(Clone, Debug, PartialEq)]

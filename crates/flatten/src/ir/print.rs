@@ -285,6 +285,10 @@ impl HostPrinter<'_> {
                 Stmt::Emit { item, ty, value } => {
                     let _ = writeln!(out, "{indent}emit {item} {} : {}", self.repr(value), ty.display(&NoData));
                 }
+                Stmt::Free { vars } => {
+                    let names: Vec<&str> = vars.iter().map(|&v| self.name(v)).collect();
+                    let _ = writeln!(out, "{indent}free {}", names.join(", "));
+                }
             }
         }
         if !block.results.is_empty() {

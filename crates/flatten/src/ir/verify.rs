@@ -375,6 +375,7 @@ impl HostReferences<'_> {
             }
             Stmt::Print { text } => self.var(*text, stmt),
             Stmt::Emit { value, .. } => self.repr(value, stmt),
+            Stmt::Free { vars } => vars.iter().try_for_each(|&v| self.var(v, stmt)),
         }
     }
 
@@ -1059,6 +1060,17 @@ impl<'a> HostChecker<'a> {
                     return self.fail("`emit` outside `main`");
                 }
                 self.check_repr(ty, value)
+            }
+            Stmt::Free { vars } => {
+                // A `free` may name a variable of a nested block that has
+                // ended (a branch's result) or one not bound on this path:
+                // it only has to be an array of this function.
+                for &v in vars {
+                    if !self.ty(v).is_array() {
+                        return self.fail(format!("`free` of {} of type {}, not an array", self.name(v), self.ty(v)));
+                    }
+                }
+                Ok(())
             }
         }
     }

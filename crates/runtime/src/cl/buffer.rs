@@ -15,14 +15,52 @@
 //!   the memory alive until commands already enqueued on it have finished,
 //!   so dropping a buffer right after a launch that uses it is safe.
 //!
+//! - Every buffer alive on a thread counts towards that thread's
+//!   [`buffer_memory`]: the bytes allocated now and the most allocated at
+//!   once since [`reset_peak_buffer_memory`] (`--stats` prints the peak).
+//!   Sessions are not `Send`, so a thread's buffers are its sessions'.
+//!
 //! Buffers are created, written and read through the [`Session`] that owns
 //! the context (`Session::alloc`, `upload`, `write`, `read`, `fill`,
 //! `copy`); this file holds the type and the element-type descriptions.
 //!
 //! [`Session`]: super::Session
 
+use std::cell::Cell;
+
 use opencl3::memory::{Buffer, ClMem};
 use opencl3::types::cl_mem;
+
+/// Device memory held by the buffers of the current thread, in bytes.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct BufferMemory {
+    /// Allocated now.
+    pub live_bytes: u64,
+    /// The most allocated at once since the last reset.
+    pub peak_bytes: u64,
+}
+
+thread_local! {
+    static BUFFER_MEMORY: Cell<BufferMemory> = const { Cell::new(BufferMemory { live_bytes: 0, peak_bytes: 0 }) };
+}
+
+/// The device memory the current thread's buffers hold.
+pub fn buffer_memory() -> BufferMemory {
+    BUFFER_MEMORY.with(Cell::get)
+}
+
+/// Starts a new peak: the peak becomes what is live now.
+pub fn reset_peak_buffer_memory() {
+    BUFFER_MEMORY.with(|m| m.set(BufferMemory { live_bytes: m.get().live_bytes, peak_bytes: m.get().live_bytes }));
+}
+
+fn count_buffer_memory(allocated: u64, released: u64) {
+    BUFFER_MEMORY.with(|m| {
+        let before = m.get();
+        let live_bytes = (before.live_bytes + allocated).saturating_sub(released);
+        m.set(BufferMemory { live_bytes, peak_bytes: before.peak_bytes.max(live_bytes) });
+    });
+}
 
 /// The scalar types a device buffer can hold, with their OpenCL C names.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -107,7 +145,13 @@ pub type ByteBuffer = DeviceBuffer<u8>;
 
 impl<T: Element> DeviceBuffer<T> {
     pub(crate) fn from_raw(raw: Buffer<T>, len: usize) -> DeviceBuffer<T> {
+        count_buffer_memory(Self::allocated_bytes(len), 0);
         DeviceBuffer { raw, len }
+    }
+
+    /// The bytes of the OpenCL allocation for a logical length.
+    fn allocated_bytes(len: usize) -> u64 {
+        (allocated_elements(len) * std::mem::size_of::<T>()) as u64
     }
 
     /// The logical number of elements.
@@ -131,6 +175,13 @@ impl<T: Element> DeviceBuffer<T> {
     /// The OpenCL handle, for setting kernel arguments.
     pub(crate) fn mem(&self) -> cl_mem {
         self.raw.get()
+    }
+}
+
+impl<T: Element> Drop for DeviceBuffer<T> {
+    fn drop(&mut self) {
+        // `raw` releases the OpenCL object when it drops, after this.
+        count_buffer_memory(0, Self::allocated_bytes(self.len));
     }
 }
 

@@ -48,7 +48,7 @@ pub mod program;
 pub mod session;
 
 pub use bandwidth::{CopyBandwidth, measure_copy};
-pub use buffer::{DeviceBuffer, Element, ElementType};
+pub use buffer::{BufferMemory, DeviceBuffer, Element, ElementType, buffer_memory, reset_peak_buffer_memory};
 pub use error_flag::{DeviceFault, ERROR_FLAG_HELPERS_OPENCL_C, ERROR_FLAG_WORDS};
 pub use launch::{Arg, Grid, Launch};
 pub use profile::{CommandKind, GroupStats, Stats};

@@ -5,7 +5,7 @@
 use std::rc::Rc;
 use std::time::Instant;
 
-use flatten::ir::{Atom, Block, Const, FlatProgram, HostExpr, HostFunction, HostVar, Scalar, Stmt};
+use flatten::ir::{Atom, Block, Const, FlatProgram, FuncId, HostExpr, HostFunction, HostVar, Scalar, Stmt};
 use nesl_frontend::eval::Output;
 use opencl_backend::plan::CompiledKernel;
 
@@ -140,21 +140,59 @@ impl<'p, 's> Executor<'p, 's> {
         frame: &mut Frame,
         block: &'p Block,
     ) -> Result<Vec<HostValue>, ExecError> {
-        for stmt in &block.stmts {
-            self.stmt(function, frame, stmt)?;
+        for (index, stmt) in block.stmts.iter().enumerate() {
+            match (stmt, block.stmts.get(index + 1)) {
+                // The caller's dead arguments are released as the call
+                // starts (see `Stmt::Free`), so a recursion does not hold
+                // every level's arrays.
+                (Stmt::Let { vars, expr: HostExpr::Call { func, args } }, Some(Stmt::Free { vars: freed })) => {
+                    let values = self.call_of(function, frame, *func, args, freed)?;
+                    bind_all(function, frame, vars, values)?;
+                }
+                _ => self.stmt(function, frame, stmt)?,
+            }
         }
         block.results.iter().map(|atom| atom_value(function, frame, atom)).collect()
+    }
+
+    /// A call of `func`; the variables of `released` among its arguments
+    /// are dropped from the caller's frame once the arguments are read.
+    fn call_of(
+        &mut self,
+        function: &'p HostFunction,
+        frame: &mut Frame,
+        func: FuncId,
+        args: &[Atom],
+        released: &[HostVar],
+    ) -> Result<Vec<HostValue>, ExecError> {
+        let Some(callee) = self.program.functions.get(func.0 as usize) else {
+            return Err(internal(format!("a call of function {}, which does not exist", func.0)));
+        };
+        let values = args.iter().map(|atom| atom_value(function, frame, atom)).collect::<Result<Vec<_>, _>>()?;
+        for atom in args {
+            if let Atom::Var(var) = atom
+                && released.contains(var)
+                && let Some(slot) = frame.get_mut(var.0 as usize)
+            {
+                *slot = None;
+            }
+        }
+        self.call(callee, values)
     }
 
     fn stmt(&mut self, function: &'p HostFunction, frame: &mut Frame, stmt: &'p Stmt) -> Result<(), ExecError> {
         match stmt {
             Stmt::Let { vars, expr } => {
                 let values = self.expr(function, frame, expr)?;
-                if values.len() != vars.len() {
-                    return Err(internal(format!("`let` binds {} variables to {} values", vars.len(), values.len())));
-                }
-                for (&var, value) in vars.iter().zip(values) {
-                    bind(function, frame, var, value)?;
+                bind_all(function, frame, vars, values)
+            }
+            Stmt::Free { vars } => {
+                for var in vars {
+                    // Dropping the last reference releases the buffer.
+                    match frame.get_mut(var.0 as usize) {
+                        Some(slot) => *slot = None,
+                        None => return Err(internal(format!("`free` of variable {}, which does not exist", var.0))),
+                    }
                 }
                 Ok(())
             }
@@ -228,13 +266,7 @@ impl<'p, 's> Executor<'p, 's> {
                 let args = args.iter().map(|atom| atom_value(function, frame, atom)).collect::<Result<Vec<_>, _>>()?;
                 run_kernel(self, *kernel, args)
             }
-            HostExpr::Call { func, args } => {
-                let Some(callee) = self.program.functions.get(func.0 as usize) else {
-                    return Err(internal(format!("a call of function {}, which does not exist", func.0)));
-                };
-                let args = args.iter().map(|atom| atom_value(function, frame, atom)).collect::<Result<Vec<_>, _>>()?;
-                self.call(callee, args)
-            }
+            HostExpr::Call { func, args } => self.call_of(function, frame, *func, args, &[]),
             HostExpr::If { cond, then_block, else_block } => match scalar_value(function, frame, cond)? {
                 Const::Bool(true) => self.block(function, frame, then_block),
                 Const::Bool(false) => self.block(function, frame, else_block),
@@ -263,6 +295,21 @@ pub(crate) fn function_place(program: &FlatProgram, function: &HostFunction) -> 
 
 fn var_name(function: &HostFunction, var: HostVar) -> &str {
     function.vars.get(var.0 as usize).map_or("?", |info| info.name.as_str())
+}
+
+fn bind_all(
+    function: &HostFunction,
+    frame: &mut Frame,
+    vars: &[HostVar],
+    values: Vec<HostValue>,
+) -> Result<(), ExecError> {
+    if values.len() != vars.len() {
+        return Err(internal(format!("`let` binds {} variables to {} values", vars.len(), values.len())));
+    }
+    for (&var, value) in vars.iter().zip(values) {
+        bind(function, frame, var, value)?;
+    }
+    Ok(())
 }
 
 /// Binds `var` to `value`, which must have its declared type.

@@ -206,6 +206,8 @@ pub fn run(
             program.kernels.len()
         )));
     }
+    // `--stats` reports the peak of this run's buffers.
+    crate::cl::reset_peak_buffer_memory();
     let mut executor = Executor::new(program, kernels, session, out);
     // Every kernel is built before `main` starts, as a compiled program
     // would be: a build failure surfaces before any output, and the
