@@ -12,7 +12,7 @@ use flatten::ir::{Block, FlatProgram, HostExpr, HostFunction, KernelId, Stmt};
 use crate::candidates::{Candidate, find_candidates};
 use crate::error::FusionError;
 use crate::greedy::greedy_schedule;
-use crate::ilp::{Cut, IlpSolver, add_cuts, assignment_of, build_model, objective_at, solve_region};
+use crate::ilp::{Cut, IlpSolver, schedule_objective, solve_region};
 use crate::merge_kernels::{fused_kernel_name, merge_runs, rewrite_merged};
 use crate::pdg::{NodeId, Pdg};
 use crate::report::{IlpReport, RegionReport};
@@ -173,6 +173,7 @@ fn ilp_schedule(
             objective: outcome.objective,
             size: outcome.size,
             families: outcome.families.clone(),
+            parts: outcome.parts,
             solve_time,
             is_optimal: outcome.is_optimal,
             greedy_objective: outcome.warm_start_objective,
@@ -181,7 +182,7 @@ fn ilp_schedule(
             Ok(schedule) => schedule,
             Err(why) => {
                 warnings.push(format!("the ILP's clustering is not legal ({why}); using the greedy schedule"));
-                report.objective = greedy_objective(pdg, candidates, &cuts, &greedy);
+                report.objective = schedule_objective(pdg, candidates, &greedy);
                 return (greedy, Some(report));
             }
         };
@@ -207,19 +208,11 @@ fn ilp_schedule(
                 cuts.len(),
                 names.join(", ")
             ));
-            report.objective = greedy_objective(pdg, candidates, &cuts, &greedy);
+            report.objective = schedule_objective(pdg, candidates, &greedy);
             return (greedy, Some(report));
         }
         cuts.push(cut);
     }
-}
-
-/// The objective of the greedy schedule in the model with `cuts`, for the
-/// report of a region that falls back to it.
-fn greedy_objective(pdg: &Pdg, candidates: &[Candidate], cuts: &[Cut], greedy: &Schedule) -> f64 {
-    let mut model = build_model(pdg, candidates);
-    add_cuts(&mut model, cuts);
-    objective_at(&model, &assignment_of(&model, pdg, candidates, greedy))
 }
 
 /// Whether both runs of `candidate` are in `part`.

@@ -167,6 +167,51 @@ impl Pdg {
         self.reaches[u][v] || self.reaches[v][u]
     }
 
+    /// The graph of the runs `part` (in the order given: node `i` of the
+    /// result is `part[i]`), as a model of their fusion sees it when every
+    /// other run stays alone in its own kernel:
+    ///
+    /// - the edges between runs of `part` are kept;
+    /// - a run `a` of `part` with an edge to a run `w` outside it is marked
+    ///   [`PdgNode::is_used_outside_runs`] (its results are needed by a
+    ///   kernel outside the part), and gets a fusion-preventing edge to
+    ///   every run `b` of `part` that `w` reaches: `b` runs in a later
+    ///   kernel than `a`'s, because `w`'s kernel comes between them.
+    ///
+    /// So a path between two runs of `part` through the rest of the region
+    /// still orders them, and [`Pdg::must_separate`] is the region's
+    /// restricted to `part`. See note [independent parts] in `ilp.rs`.
+    pub fn part(&self, part: &[NodeId]) -> Pdg {
+        let n = part.len();
+        let index_of = |node: NodeId| part.iter().position(|&p| p == node);
+        let mut nodes: Vec<PdgNode> = part.iter().map(|&u| self.nodes[u].clone()).collect();
+        let mut edges: Vec<PdgEdge> = Vec::new();
+        let mut leaving: Vec<(NodeId, NodeId)> = Vec::new();
+        for edge in &self.edges {
+            let Some(from) = index_of(edge.from) else { continue };
+            match index_of(edge.to) {
+                Some(to) => edges.push(PdgEdge { from, to, vars: edge.vars.clone(), kind: edge.kind.clone() }),
+                None => leaving.push((from, edge.to)),
+            }
+        }
+        // Added after the kept edges, so that `edge` finds a fusible edge
+        // first where both join the same runs.
+        for (from, outside) in leaving {
+            nodes[from].is_used_outside_runs = true;
+            for (to, &later) in part.iter().enumerate() {
+                let is_new = !edges.iter().any(|e| e.from == from && e.to == to && !e.is_fusible());
+                if self.reaches[outside][later] && is_new {
+                    let reason = format!("ordered through `{}`, outside this part", self.nodes[outside].kernel_name);
+                    edges.push(PdgEdge { from, to, vars: Vec::new(), kind: EdgeKind::Preventing { reason } });
+                }
+            }
+        }
+        let reaches: Vec<Vec<bool>> =
+            part.iter().map(|&u| part.iter().map(|&v| self.reaches[u][v]).collect()).collect();
+        let must_separate = separated_by_preventing_edges(n, &edges, &reaches);
+        Pdg { nodes, edges, reaches, must_separate }
+    }
+
     /// The edge from `u` to `v`, if any.
     pub fn edge(&self, u: NodeId, v: NodeId) -> Option<&PdgEdge> {
         self.edges.iter().find(|e| e.from == u && e.to == v)

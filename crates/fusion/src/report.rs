@@ -22,6 +22,9 @@ pub struct IlpReport {
     pub size: ModelSize,
     /// Constraints per family, in the order they were added.
     pub families: Vec<(&'static str, usize)>,
+    /// How many models were solved (independent parts, or 1 for the whole
+    /// region); `size` and `families` add them up.
+    pub parts: usize,
     pub solve_time: Duration,
     /// Whether the solver proved the schedule optimal.
     pub is_optimal: bool,
@@ -106,8 +109,9 @@ impl FusionReport {
             if let Some(ilp) = &region.ilp {
                 let families: Vec<String> = ilp.families.iter().map(|(f, n)| format!("{n} {f}")).collect();
                 let greedy = ilp.greedy_objective.map_or(String::new(), |g| format!(" (greedy: {g})"));
+                let parts = if ilp.parts == 1 { String::new() } else { format!(" in {} independent parts", ilp.parts) };
                 lines.push(format!(
-                    "{place}: ILP model: {} ({}); {} solved it in {:.1} ms{}, objective {}{greedy}",
+                    "{place}: ILP model: {}{parts} ({}); {} solved it in {:.1} ms{}, objective {}{greedy}",
                     ilp.size,
                     families.join(", "),
                     ilp.solver,

@@ -140,3 +140,76 @@ fn dot_draws_regions_clusters_and_edge_kinds() {
     assert!(dot.contains("style=dashed, color=red"), "{dot}");
     assert!(dot.contains("label=\"filter-reduce\""), "{dot}");
 }
+
+/// Solving a region part by part gives the objective of solving it as one
+/// model, and legal clusters; on random programs and the hand-built ones.
+#[test]
+fn independent_parts_reach_the_whole_regions_optimum() {
+    use fusion::ilp::{independent_parts, solve_region, solve_whole_region};
+    let limit = Duration::from_secs(10);
+    let mut programs: Vec<flatten::ir::FlatProgram> = (0..60).map(programs::random_program).collect();
+    programs.extend([programs::norm2(), programs::dotp(), programs::nested_regions(), programs::filter_chain()]);
+    // Programs flattened from NESL, whose large regions fall into parts.
+    for path in ["examples/quickhull.nesl", "examples/quicksort.nesl", "tests/programs/builtins/nesting.nesl"] {
+        programs.push(flatten_nesl_file(path));
+    }
+    let mut regions_in_several_parts = 0;
+    for (p, program) in programs.iter().enumerate() {
+        let fused = fusion::fuse(program, ScheduleKind::ilp()).expect("fusion succeeds");
+        for region in &fused.report.regions {
+            let (pdg, candidates) = (&region.pdg, &region.candidates);
+            let parts = independent_parts(pdg, candidates);
+            if parts.len() > 1 {
+                regions_in_several_parts += 1;
+            }
+            let by_parts = solve_region(pdg, candidates, &[], &MicroLp, limit, None).expect("solves");
+            let whole = solve_whole_region(pdg, candidates, &[], &MicroLp, limit, None).expect("solves");
+            assert!(by_parts.is_optimal && whole.is_optimal, "program {p}, {}", region.place());
+            assert!(
+                (by_parts.objective - whole.objective).abs() < 1e-6,
+                "program {p}, {}: {} by parts, {} as one model",
+                region.place(),
+                by_parts.objective,
+                whole.objective
+            );
+            assert!(fusion::ilp::cluster_slots(pdg, &by_parts.clusters).is_some(), "program {p}, {}", region.place());
+            let covered: usize = by_parts.clusters.iter().map(Vec::len).sum();
+            assert_eq!(covered, pdg.nodes.len(), "program {p}, {}", region.place());
+        }
+    }
+    assert!(regions_in_several_parts > 0, "no region fell into several parts: the test checks nothing");
+}
+
+/// Clusters that would have to run before and after each other have no
+/// order.
+#[test]
+fn cluster_slots_refuse_a_cycle() {
+    let fused = fuse_and_check(&programs::norm2(), ScheduleKind::None);
+    let region = fused.report.regions.iter().find(|r| r.function == "norm2").expect("norm2's region");
+    let pdg = &region.pdg;
+    // A path u → v → w: {u, w} and {v} cannot be ordered.
+    let path = pdg.edges.iter().find_map(|first| {
+        pdg.edges.iter().find(|second| second.from == first.to).map(|second| (first.from, first.to, second.to))
+    });
+    let (u, v, w) = path.expect("norm2 has a path of two edges");
+    let mut clusters: Vec<Vec<usize>> = vec![vec![u, w], vec![v]];
+    clusters.extend((0..pdg.nodes.len()).filter(|n| ![u, v, w].contains(n)).map(|n| vec![n]));
+    assert_eq!(fusion::ilp::cluster_slots(pdg, &clusters), None);
+    let singletons: Vec<Vec<usize>> = (0..pdg.nodes.len()).map(|n| vec![n]).collect();
+    let slots = fusion::ilp::cluster_slots(pdg, &singletons).expect("single runs are ordered");
+    assert!(slots[w] > slots[v] && slots[v] > slots[u]);
+}
+
+/// The flat program of a NESL file of the repository (`path` from its root).
+fn flatten_nesl_file(path: &str) -> flatten::ir::FlatProgram {
+    let full = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").join(path);
+    let text = std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{}: {e}", full.display()));
+    let mut sources = nesl_frontend::SourceMap::new();
+    let prelude_file = sources.add(nesl_frontend::PRELUDE_NAME, nesl_frontend::PRELUDE_SOURCE, true);
+    let file = sources.add(path.to_string(), text, false);
+    let prelude = nesl_frontend::syntax::parse_file(&sources, prelude_file).expect("the prelude parses");
+    let ast = nesl_frontend::syntax::parse_file(&sources, file).unwrap_or_else(|_| panic!("{path} parses"));
+    let program =
+        nesl_frontend::check::check_program(&sources, &prelude, &ast).unwrap_or_else(|_| panic!("{path} type-checks"));
+    flatten::flatten_program(&program, &sources).unwrap_or_else(|e| panic!("{path} flattens: {e}"))
+}

@@ -8,7 +8,8 @@ use std::rc::Rc;
 
 use runtime::EnvironmentError;
 use runtime::cl::{
-    Arg, ClError, DeviceFault, ERROR_FLAG_HELPERS_OPENCL_C, ERROR_FLAG_WORDS, Grid, Launch, Session, measure_copy,
+    Arg, BinaryCache, ClError, DeviceFault, ERROR_FLAG_HELPERS_OPENCL_C, ERROR_FLAG_WORDS, Grid, Launch, Session,
+    measure_copy,
 };
 
 fn session() -> Session {
@@ -184,6 +185,110 @@ fn programs_are_built_once_per_source_and_options() {
     assert_eq!(session.built_program_count(), 2);
     let missing = first.kernel("something");
     assert!(matches!(&missing, Err(ClError::Internal(m)) if m.contains("nothing")), "{missing:?}");
+}
+
+/// A fresh, empty folder under the system's temporary folder, removed when
+/// dropped.
+struct TemporaryDir(std::path::PathBuf);
+
+impl TemporaryDir {
+    fn new(purpose: &str) -> TemporaryDir {
+        let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+        let path = std::env::temp_dir().join(format!("nessie-{purpose}-{}-{nanos}", std::process::id()));
+        std::fs::create_dir_all(&path).expect("a temporary folder can be made");
+        TemporaryDir(path)
+    }
+
+    fn entries(&self) -> Vec<std::path::PathBuf> {
+        let mut entries: Vec<_> = std::fs::read_dir(&self.0)
+            .expect("the folder is readable")
+            .map(|e| e.expect("an entry").path())
+            .filter(|p| p.extension().is_some_and(|x| x == "clbin"))
+            .collect();
+        entries.sort();
+        entries
+    }
+}
+
+impl Drop for TemporaryDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A new session whose binary cache is `cache`, building `ARITHMETIC`;
+/// checks that the program adds and says whether it came from the cache.
+fn build_arithmetic_with(cache: BinaryCache) -> bool {
+    let mut session = session();
+    session.set_binary_cache(cache);
+    let program = session.build_program("arithmetic", ARITHMETIC, "").expect("the program builds");
+    assert_eq!(program.kernel_names().collect::<Vec<_>>(), ["add_f64", "add_i64", "coordinates", "group_sums"]);
+    let n = 100;
+    let xs: Vec<i64> = (0..n as i64).collect();
+    let xs_device = session.upload(&xs).unwrap();
+    let out = session.alloc::<i64>(n).unwrap();
+    let add_i64 = program.kernel("add_i64").unwrap();
+    session
+        .launch(
+            &Launch::new(add_i64, Grid::linear(n)),
+            &[Arg::from(&xs_device), Arg::from(&xs_device), Arg::from(&out), Arg::I64(n as i64)],
+        )
+        .unwrap();
+    assert_eq!(session.read(&out).unwrap(), xs.iter().map(|x| 2 * x).collect::<Vec<_>>());
+    program.is_from_binary_cache()
+}
+
+#[test]
+fn a_second_build_is_served_from_the_binary_cache() {
+    let dir = TemporaryDir::new("binary-cache");
+    let cache = BinaryCache::in_dir(&dir.0);
+    assert!(!build_arithmetic_with(cache.clone()), "the first build is from source");
+    assert_eq!(dir.entries().len(), 1, "the first build saves its binary");
+    assert!(build_arithmetic_with(cache.clone()), "the second build loads the binary");
+
+    // Another source is another entry.
+    let mut session = session();
+    session.set_binary_cache(cache.clone());
+    let other = session.build_program("other", "__kernel void nothing(__global long* xs) { }", "").unwrap();
+    assert!(!other.is_from_binary_cache());
+    assert_eq!(dir.entries().len(), 2);
+
+    // No cache: always from source, nothing written.
+    assert!(!build_arithmetic_with(BinaryCache::off()));
+    assert_eq!(dir.entries().len(), 2);
+}
+
+#[test]
+fn a_corrupted_or_truncated_cache_entry_is_rebuilt_from_source() {
+    let dir = TemporaryDir::new("binary-cache-corrupt");
+    let cache = BinaryCache::in_dir(&dir.0);
+    assert!(!build_arithmetic_with(cache.clone()));
+    let [entry] = dir.entries().try_into().expect("one entry");
+    let whole = std::fs::read(&entry).unwrap();
+
+    let mut corrupted = whole.clone();
+    let middle = corrupted.len() / 2;
+    corrupted[middle] ^= 0xff;
+    std::fs::write(&entry, &corrupted).unwrap();
+    assert!(!build_arithmetic_with(cache.clone()), "a corrupted entry is not used");
+    assert!(std::fs::read(&entry).unwrap() != corrupted, "the entry is written again");
+    assert!(build_arithmetic_with(cache.clone()));
+
+    std::fs::write(&entry, &whole[..whole.len() / 3]).unwrap();
+    assert!(!build_arithmetic_with(cache.clone()), "a truncated entry is not used");
+    std::fs::write(&entry, b"").unwrap();
+    assert!(!build_arithmetic_with(cache.clone()), "an empty entry is not used");
+    assert!(build_arithmetic_with(cache));
+}
+
+#[test]
+fn an_unwritable_cache_folder_is_no_error() {
+    let dir = TemporaryDir::new("binary-cache-file");
+    // A file where the folder should be: every write fails.
+    let blocked = dir.0.join("not-a-folder");
+    std::fs::write(&blocked, b"").unwrap();
+    assert!(!build_arithmetic_with(BinaryCache::in_dir(&blocked)));
+    assert!(!build_arithmetic_with(BinaryCache::in_dir(&blocked)));
 }
 
 #[test]

@@ -40,6 +40,7 @@
 //! map to the two kinds.
 
 pub mod bandwidth;
+pub mod binary_cache;
 pub mod buffer;
 pub mod error_flag;
 pub mod launch;
@@ -48,6 +49,7 @@ pub mod program;
 pub mod session;
 
 pub use bandwidth::{CopyBandwidth, measure_copy};
+pub use binary_cache::{BinaryCache, CacheKey};
 pub use buffer::{BufferMemory, DeviceBuffer, Element, ElementType, buffer_memory, reset_peak_buffer_memory};
 pub use error_flag::{DeviceFault, ERROR_FLAG_HELPERS_OPENCL_C, ERROR_FLAG_WORDS};
 pub use launch::{Arg, Grid, Launch};

@@ -15,6 +15,12 @@
 //! driver gives no argument information, only the argument count is
 //! checked.
 //!
+//! A program built from source is saved to the on-disk binary cache
+//! ([`super::binary_cache`]), and a later build of the same source, options,
+//! device and driver loads the binary instead; a binary the driver refuses
+//! is ignored and the source built. [`Program::is_from_binary_cache`] says
+//! which happened.
+//!
 //! Programs that use `double` are refused on devices without fp64 before
 //! the driver sees them ([`mentions_double`]), with
 //! [`EnvironmentError::NoFp64`].
@@ -25,6 +31,7 @@ use opencl3::kernel::{
     CL_KERNEL_ARG_ADDRESS_CONSTANT, CL_KERNEL_ARG_ADDRESS_GLOBAL, CL_KERNEL_ARG_ADDRESS_LOCAL, create_program_kernels,
 };
 
+use super::binary_cache::{BinaryCache, CacheKey};
 use super::{ClError, driver_error, status_name};
 use crate::EnvironmentError;
 use crate::device::DeviceInfo;
@@ -45,6 +52,9 @@ pub struct Program {
     build_log: String,
     /// Sorted by name.
     kernels: Vec<Kernel>,
+    /// Whether the binary came from the on-disk cache (else the source was
+    /// built).
+    is_from_binary_cache: bool,
     /// Kept alive for the kernels; released last.
     _raw: opencl3::program::Program,
 }
@@ -79,6 +89,12 @@ impl Program {
     /// What the driver said about a successful build (often empty).
     pub fn build_log(&self) -> &str {
         &self.build_log
+    }
+
+    /// Whether the program was loaded from the on-disk binary cache rather
+    /// than built from its source.
+    pub fn is_from_binary_cache(&self) -> bool {
+        self.is_from_binary_cache
     }
 }
 
@@ -156,24 +172,39 @@ pub(crate) enum ParamKind {
     Scalar { type_name: String },
 }
 
-/// Builds `source` for `device` in `context`. `name` is only for messages.
-pub(crate) fn build(
-    context: &Context,
-    device: &DeviceInfo,
-    name: &str,
-    source: &str,
-    options: &str,
-) -> Result<Program, ClError> {
+/// What a build needs to know besides the source: the device, and the
+/// binary cache with the driver's versions for its keys.
+pub(crate) struct BuildTarget<'a> {
+    pub context: &'a Context,
+    pub device: &'a DeviceInfo,
+    pub cache: &'a BinaryCache,
+    /// `CL_DEVICE_VERSION` and `CL_DRIVER_VERSION`, for the cache key.
+    pub device_version: &'a str,
+    pub driver_version: &'a str,
+}
+
+/// Builds `source` for the target's device, or loads the binary the cache
+/// holds for it. `name` is only for messages.
+pub(crate) fn build(target: &BuildTarget<'_>, name: &str, source: &str, options: &str) -> Result<Program, ClError> {
+    let BuildTarget { context, device, cache, .. } = *target;
     if options.contains('\0') {
         return Err(ClError::internal(format!("the build options of program `{name}` contain a NUL byte")));
     }
     if !device.has_fp64 && mentions_double(source) {
         return Err(EnvironmentError::NoFp64 { device: device.name.clone() }.into());
     }
+    let full_options = format!("{options} {KERNEL_ARG_INFO_OPTION}");
+    let full_options = full_options.trim();
+    let key =
+        cache.dir().map(|_| CacheKey::new(device, target.device_version, target.driver_version, full_options, source));
+    if let Some(binary) = key.as_ref().and_then(|key| cache.load(key))
+        && let Some(program) = build_from_binary(context, device, name, &binary, full_options)
+    {
+        return Ok(program);
+    }
     let mut raw = opencl3::program::Program::create_from_source(context, source)
         .map_err(|e| driver_error(format!("creating program `{name}`"), e.0, 0))?;
-    let full_options = format!("{options} {KERNEL_ARG_INFO_OPTION}");
-    if let Err(e) = raw.build(&[device.id], full_options.trim()) {
+    if let Err(e) = raw.build(&[device.id], full_options) {
         let log = raw.get_build_log(device.id).unwrap_or_default();
         return Err(match e.0 {
             codes::CL_BUILD_PROGRAM_FAILURE | codes::CL_COMPILE_PROGRAM_FAILURE | codes::CL_LINK_PROGRAM_FAILURE => {
@@ -191,6 +222,40 @@ pub(crate) fn build(
             code => driver_error(format!("building program `{name}`"), code, 0),
         });
     }
+    let program = with_kernels(raw, device, name, false)?;
+    if let Some(key) = &key
+        && let Ok(binaries) = program._raw.get_binaries()
+        && let [binary] = binaries.as_slice()
+        && !binary.is_empty()
+    {
+        cache.store(key, binary);
+    }
+    Ok(program)
+}
+
+/// The program of a cached `binary`, or `None` when the driver refuses it
+/// in any way (it is then built from source, and the entry rewritten).
+fn build_from_binary(
+    context: &Context,
+    device: &DeviceInfo,
+    name: &str,
+    binary: &[u8],
+    options: &str,
+) -> Option<Program> {
+    // SAFETY: one device of the context and one binary for it, as
+    // clCreateProgramWithBinary requires; the driver checks the bytes.
+    let mut raw = unsafe { opencl3::program::Program::create_from_binary(context, &[device.id], &[binary]) }.ok()?;
+    raw.build(&[device.id], options).ok()?;
+    with_kernels(raw, device, name, true).ok()
+}
+
+/// A built program with its kernels described.
+fn with_kernels(
+    raw: opencl3::program::Program,
+    device: &DeviceInfo,
+    name: &str,
+    is_from_binary_cache: bool,
+) -> Result<Program, ClError> {
     let build_log = raw.get_build_log(device.id).map(|log| trim_build_log(&log)).unwrap_or_default();
     let build_log = if build_log == EMPTY_LOG_TEXT { String::new() } else { build_log };
     let raw_kernels =
@@ -200,7 +265,7 @@ pub(crate) fn build(
         kernels.push(describe_kernel(raw_kernel, name, device)?);
     }
     kernels.sort_by(|a, b| a.name.cmp(&b.name));
-    Ok(Program { name: name.to_string(), build_log, kernels, _raw: raw })
+    Ok(Program { name: name.to_string(), build_log, kernels, is_from_binary_cache, _raw: raw })
 }
 
 fn describe_kernel(raw: opencl3::kernel::Kernel, program_name: &str, device: &DeviceInfo) -> Result<Kernel, ClError> {

@@ -8,7 +8,9 @@
 //! - the [`DeviceLimits`] the executor plans with (work-group and local
 //!   memory sizes, compute units, the largest allocation, vector widths,
 //!   fp64);
-//! - a cache of built programs, keyed by a hash of source and options;
+//! - a cache of built programs, keyed by a hash of source and options, in
+//!   front of the on-disk cache of their binaries ([`super::binary_cache`],
+//!   chosen by `NESSIE_CACHE_DIR`; [`Session::set_binary_cache`]);
 //! - the profile of the commands it enqueued (`profile.rs`);
 //! - the error flag buffer that checked kernels write (`error_flag.rs`).
 //!
@@ -40,11 +42,12 @@ use opencl3::event::Event;
 use opencl3::memory::{Buffer, CL_MEM_READ_WRITE};
 use opencl3::types::{CL_BLOCKING, cl_mem};
 
+use super::binary_cache::BinaryCache;
 use super::buffer::{DeviceBuffer, Element, allocated_elements};
 use super::error_flag::{self, DeviceFault, ERROR_FLAG_WORDS};
 use super::launch::{Arg, Launch, check_args};
 use super::profile::{CommandKind, Profiler, Stats};
-use super::program::{self, Kernel, Program};
+use super::program::{self, BuildTarget, Kernel, Program};
 use super::{ClError, driver_error};
 use crate::EnvironmentError;
 use crate::device::{DeviceInfo, choose_device, list_devices};
@@ -93,6 +96,11 @@ pub struct Session {
     // Fields drop in order: everything made in the context before it.
     profiler: Profiler,
     programs: HashMap<u64, Vec<CachedProgram>>,
+    binary_cache: BinaryCache,
+    /// `CL_DEVICE_VERSION` and `CL_DRIVER_VERSION`, for the binary cache's
+    /// keys.
+    device_version: String,
+    driver_version: String,
     error_flag: DeviceBuffer<i64>,
     queue: CommandQueue,
     context: Context,
@@ -131,6 +139,8 @@ impl Session {
             .into());
         }
         let limits = query_limits(&opencl_device, device)?;
+        let device_version = opencl_device.version().unwrap_or_default().trim().to_string();
+        let driver_version = opencl_device.driver_version().unwrap_or_default().trim().to_string();
         let context = Context::from_device(&opencl_device)
             .map_err(|e| driver_error(on_device("creating an OpenCL context"), e.0, 0))?;
         let queue = if limits.opencl_version >= (2, 0) {
@@ -147,6 +157,9 @@ impl Session {
             limits,
             profiler: Profiler::default(),
             programs: HashMap::new(),
+            binary_cache: BinaryCache::from_env(device),
+            device_version,
+            driver_version,
             error_flag,
             queue,
             context,
@@ -178,8 +191,9 @@ impl Session {
 
     /// Builds OpenCL C `source` with `options` (`-cl-kernel-arg-info` is
     /// always added), or returns the program built earlier in this session
-    /// from the same source and options. `name` names the program in
-    /// messages.
+    /// from the same source and options, or loads its binary from the
+    /// on-disk cache ([`Session::set_binary_cache`]). `name` names the
+    /// program in messages.
     ///
     /// Errors: [`EnvironmentError::BuildFailure`] with the trimmed build
     /// log; [`EnvironmentError::NoFp64`] if the source uses `double` and
@@ -195,13 +209,30 @@ impl Session {
         if let Some(cached) = bucket.iter().find(|c| c.source == source && c.options == options) {
             return Ok(Rc::clone(&cached.program));
         }
-        let program = Rc::new(program::build(&self.context, &self.device, name, source, options)?);
+        let target = BuildTarget {
+            context: &self.context,
+            device: &self.device,
+            cache: &self.binary_cache,
+            device_version: &self.device_version,
+            driver_version: &self.driver_version,
+        };
+        let program = Rc::new(program::build(&target, name, source, options)?);
         bucket.push(CachedProgram {
             source: source.to_string(),
             options: options.to_string(),
             program: Rc::clone(&program),
         });
         Ok(program)
+    }
+
+    /// Where this session keeps built binaries: by default what
+    /// [`BinaryCache::from_env`] says.
+    pub fn set_binary_cache(&mut self, cache: BinaryCache) {
+        self.binary_cache = cache;
+    }
+
+    pub fn binary_cache(&self) -> &BinaryCache {
+        &self.binary_cache
     }
 
     /// How many distinct programs this session has built.
