@@ -98,9 +98,6 @@ fn integer_literals_out_of_range() {
 
 #[test]
 fn float_literals() {
-    let e = error("x = 5.;");
-    assert_eq!(e.headline, "1:5: `5.` is not a number");
-    assert_eq!(help(&e), "write `5.0`");
     let e = error("x = 1e999;");
     assert_eq!(e.headline, "1:5: float literal out of range");
 }
@@ -360,11 +357,11 @@ fn recovery_stops_at_the_next_definition() {
 
 #[test]
 fn lexical_errors_recover_at_the_end_of_their_form() {
-    let text = "a = 5.;\nb = \"\\q\";\nc = `é;\nd = 99999999999999999999;\ne = ok;\nf1 = @;";
+    let text = "a = 1e999;\nb = \"\\q\";\nc = `é;\nd = 99999999999999999999;\ne = ok;\nf1 = @;";
     assert_eq!(
         headlines(text),
         [
-            "1:5: `5.` is not a number",
+            "1:5: float literal out of range",
             "2:6: unknown escape `\\q` in a string",
             "3:5: `é` is not an ASCII character",
             "4:5: the integer `99999999999999999999` does not fit in 64 bits",

@@ -11,8 +11,10 @@
 //!
 //! Desugarings the parser performs (so that later stages see one form):
 //! - `{ e : x }` with a bare variable `x` becomes the generator `x in x`;
-//! - `{ p in s | c }` (filter shorthand) becomes `{ p' : p in s | c }`
-//!   where `p'` is the pattern read back as an expression;
+//! - an apply-to-each without `:` (`{ p in s; q in u | c }`, `{ x; ... }`)
+//!   has its first binding's pattern, read back as an expression, as its
+//!   body: `{ p' : p in s; q in u | c }`;
+//! - the serial apply-to-each `{* ... }` means the same, and is read as `{ ... }`;
 //! - `(e)` is just `e` (no parenthesis node), but the span of `e` is
 //!   widened to include the parentheses.
 //!

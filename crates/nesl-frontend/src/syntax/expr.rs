@@ -207,6 +207,9 @@ impl<'src> NeslParser<'src> {
             Token::Char(code) => ExprKind::Char(code),
             Token::String(raw) => ExprKind::String(unescape(raw).into_bytes()),
             Token::Name(word) => return self.name_or_call(first, word),
+            Token::Keyword(keyword) if is_operator_word(keyword) => {
+                ExprKind::Var(self.ident(keyword.text(), first.span))
+            }
             Token::Keyword(Keyword::If) => return self.if_expression(first, level),
             Token::Keyword(Keyword::Let) => return self.let_expression(first, level),
             Token::Punct(Punct::LeftParen) => return self.parenthesised(first),
@@ -324,12 +327,16 @@ impl<'src> NeslParser<'src> {
         Ok((rest, Expr { kind: ExprKind::Seq(elements), span: open.span.to(close) }))
     }
 
-    /// `{ e : p1 in s1; ...; pn in sn | c }`, with its two shorthands: a
-    /// bare variable `x` as a generator means `x in x`, and `{ p in s | c }`
-    /// has the pattern `p` (read back as an expression) as its body.
+    /// `{ [*] BODY [: BIND] {; BIND} [| COND] }`, as NESL 3.1's parser reads
+    /// it. A `BIND` is `p in s` or a bare variable `x`, meaning `x in x`.
+    /// Without `:`, the body is also the first binding's pattern (read back
+    /// as an expression): `{x in s | c}`, `{i in [0:n]; fl | fl}`. The `*`
+    /// of the serial form changes nothing in the meaning, so it is dropped.
     fn apply_to_each(&self, open: Lexed<'src>) -> PResult<'src, Expr> {
         let _nesting = self.descend(open.at)?;
-        let (rest, first) = self.expr(open.rest, Level::WithPairs).map_err(commit)?;
+        let star = self.lex(open.rest)?;
+        let after_open = if star.token == Token::Punct(Punct::Star) { star.rest } else { open.rest };
+        let (rest, first) = self.expr(after_open, Level::WithPairs).map_err(commit)?;
         let separator = self.lex(rest)?;
         let (rest, generators) = match separator.token {
             Token::Punct(Punct::Colon) => {
@@ -340,7 +347,14 @@ impl<'src> NeslParser<'src> {
                 let pattern = self.expr_to_pattern(&first)?;
                 let (rest, seq) = self.expr(separator.rest, Level::WithPairs).map_err(commit)?;
                 let span = pattern.span.to(seq.span);
-                (rest, vec![Generator { pattern, seq, span }])
+                self.more_generators(rest, Generator { pattern, seq, span })?
+            }
+            Token::Punct(Punct::Semicolon | Punct::Bar | Punct::RightBrace)
+                if matches!(first.kind, ExprKind::Var(_)) =>
+            {
+                let pattern = self.expr_to_pattern(&first)?;
+                let span = pattern.span;
+                self.more_generators(rest, Generator { pattern, seq: first.clone(), span })?
             }
             _ => {
                 let error = SyntaxError::Expected {
@@ -363,9 +377,25 @@ impl<'src> NeslParser<'src> {
         Ok((rest, Expr { kind, span: open.span.to(close) }))
     }
 
-    /// `p in s`, or a bare variable `x`, meaning `x in x`.
+    /// The bindings `; BIND ...` after the first one of a `:`-less
+    /// apply-to-each.
+    fn more_generators(&self, mut rest: &'src str, first: Generator) -> PResult<'src, Vec<Generator>> {
+        let mut generators = vec![first];
+        loop {
+            let semicolon = self.lex(rest)?;
+            if semicolon.token != Token::Punct(Punct::Semicolon) {
+                return Ok((rest, generators));
+            }
+            let (after, generator) = self.generator(semicolon.rest).map_err(commit)?;
+            generators.push(generator);
+            rest = after;
+        }
+    }
+
+    /// `p in s` (the pattern at the pair operator's precedence, so `i, x in
+    /// t` needs no parentheses), or a bare variable `x`, meaning `x in x`.
     fn generator(&self, input: &'src str) -> PResult<'src, Generator> {
-        let (rest, pattern) = self.pattern(input)?;
+        let (rest, pattern) = self.pattern_pairs(input)?;
         let keyword = self.lex(rest)?;
         if keyword.token == Token::Keyword(Keyword::In) {
             let (rest, seq) = self.expr(keyword.rest, Level::WithPairs).map_err(commit)?;
@@ -420,7 +450,7 @@ impl<'src> NeslParser<'src> {
         let mut bindings = Vec::new();
         let mut rest = keyword.rest;
         loop {
-            let (after, pattern) = self.pattern(rest).map_err(commit)?;
+            let (after, pattern) = self.pattern_pairs(rest).map_err(commit)?;
             let (after, _) = cut(self.punct(Punct::Equals)).parse(after)?;
             let (after, value) = self.expr(after, Level::WithPairs).map_err(commit)?;
             bindings.push((pattern, value));
@@ -455,6 +485,29 @@ impl<'src> NeslParser<'src> {
         let (rest, body) = self.expr(rest, level).map_err(commit)?;
         let span = keyword.span.to(body.span);
         Ok((rest, Expr { kind: ExprKind::Let { bindings, body: Box::new(body) }, span }))
+    }
+
+    /// A pattern at the pair operator's precedence: `p1, ..., pn` (right
+    /// nested, as `e1, e2` is), where a `let` binding or a generator has one.
+    pub(super) fn pattern_pairs(&self, input: &'src str) -> PResult<'src, Pattern> {
+        let _chain = self.depth_mark();
+        let (mut rest, first) = self.pattern(input)?;
+        let mut others = Vec::new();
+        loop {
+            let comma = self.lex(rest)?;
+            if comma.token != Token::Punct(Punct::Comma) {
+                break;
+            }
+            self.deepen(comma.at)?;
+            let (after, part) = self.pattern(comma.rest).map_err(commit)?;
+            others.push(part);
+            rest = after;
+        }
+        let folded = pair_up(first, others, |left, right| {
+            let span = left.span.to(right.span);
+            Pattern { kind: PatternKind::Pair(Box::new(left), Box::new(right)), span }
+        });
+        Ok((rest, folded))
     }
 
     /// A pattern: `x`, `(p1, ..., pn)` (right-nested pairs) or
@@ -502,6 +555,10 @@ impl<'src> NeslParser<'src> {
                 });
                 Ok((rest, Pattern { span: first.span.to(close), ..folded }))
             }
+            Token::Keyword(keyword) if is_operator_word(keyword) => {
+                let name = self.ident(keyword.text(), first.span);
+                Ok((first.rest, Pattern { kind: PatternKind::Var(name), span: first.span }))
+            }
             _ => Err(self.expected(first.at, Expected::Named("a pattern"))),
         }
     }
@@ -532,6 +589,13 @@ impl<'src> NeslParser<'src> {
         };
         Ok(Pattern { kind, span: expr.span })
     }
+}
+
+/// Whether a keyword is a word operator (`or`, `and`, ...). Where an operand
+/// or a pattern begins, no operator can, so such a word there is read as a
+/// variable name (fft.nesl of NESL 3.1's examples binds `er, or = ...`).
+fn is_operator_word(keyword: Keyword) -> bool {
+    matches!(keyword, Keyword::Or | Keyword::Xor | Keyword::Nor | Keyword::And | Keyword::Nand)
 }
 
 /// How to name an expression that is not a pattern.

@@ -24,10 +24,9 @@
 //! - **Integers** are decimal digits; their value must fit in 64 bits, which
 //!   is checked when the literal is used, so that `-9223372036854775808`
 //!   (a `-` directly before the literal) can be read as `min_int`.
-//! - **Floats** need a digit on both sides of a `.` that is present:
-//!   `3.0`, `.5`, `1e10`, `2.5e-3`, `1E+5`. `5.` is rejected with a hint to
-//!   write `5.0` (NESL 3.1's reader is Lisp's, where `5.` is the integer 5;
-//!   rejecting it avoids silently changing its type). An `e` not followed
+//! - **Floats** are `3.0`, `3.` (as NESL 3.1's reader takes it: a float,
+//!   so `expt(x, 2.)` is a float power), `.5`, `1e10`, `2.5e-3`, `1E+5`.
+//!   An `e` not followed
 //!   by digits ends the number (`1else` is `1` then `else`). A float so
 //!   large it would be infinite is an error.
 //! - **Characters** are a backquote and any one ASCII character, including
@@ -294,16 +293,13 @@ impl<'src> NeslParser<'src> {
             recognize((char('.'), digit1, opt(exponent))),
         ))
         .parse(at)?;
-        let is_float = text.contains(['.', 'e', 'E']);
-        if !is_float && rest.starts_with('.') {
-            let span = self.span_between(at, &rest[1..]);
-            return Err(self.custom(
-                at,
-                Diagnostic::new(ErrorClass::Syntax, format!("`{text}.` is not a number"))
-                    .with_primary(span, "a float needs a digit after the `.`")
-                    .with_help(format!("write `{text}.0`")),
-            ));
+        // NESL reads `3.` as the float 3.0 (a `.` with no digit after it
+        // still makes a float), so `expt(x, 2.)` is a float power.
+        if !text.contains(['.', 'e', 'E']) && rest.starts_with('.') && !rest[1..].starts_with('.') {
+            let text = &at[..text.len() + 1];
+            return Ok((&rest[1..], Token::Float(text)));
         }
+        let is_float = text.contains(['.', 'e', 'E']);
         Ok((rest, if is_float { Token::Float(text) } else { Token::Int(text) }))
     }
 

@@ -1,0 +1,93 @@
+//! The forms of NESL 3.1's own parser (`parse.lisp`) that real NESL
+//! programs use, checked through the `--emit ast` printer: patterns at the
+//! pair operator's precedence, every apply-to-each form, `3.` as a float,
+//! and word operators used as names.
+
+use nesl_frontend::SourceMap;
+use nesl_frontend::syntax::ast::Module;
+use nesl_frontend::syntax::{parse_file, print_module};
+
+fn parse(text: &str) -> Result<Module, String> {
+    let mut sources = SourceMap::new();
+    let file = sources.add("test.nesl", text, false);
+    parse_file(&sources, file)
+        .map_err(|diagnostics| diagnostics.iter().map(|d| d.render(&sources, false)).collect::<Vec<_>>().join("\n"))
+}
+
+fn ast(text: &str) -> String {
+    print_module(&parse(text).unwrap_or_else(|e| panic!("{text:?} does not parse:\n{e}")))
+}
+
+fn expr(text: &str) -> String {
+    let printed = ast(&format!("{text};"));
+    let inner = printed.strip_prefix("(expr ").and_then(|p| p.strip_suffix(")\n"));
+    inner.unwrap_or_else(|| panic!("{text:?} is not one expression: {printed}")).to_string()
+}
+
+#[test]
+fn let_patterns_need_no_parentheses() {
+    assert_eq!(expr("let a, b = h(x) in a"), expr("let (a, b) = h(x) in a"));
+    assert_eq!(expr("let a, b = h(x) in a"), "(let (bind (pair a b) (call h x)) (body a))");
+    assert_eq!(
+        expr("let a, (b, c), d = g(y); e = a in e"),
+        "(let (bind (pair a (pair (pair b c) d)) (call g y)) (bind e a) (body e))"
+    );
+    assert_eq!(expr("let p, q = 1, 2 in p"), "(let (bind (pair p q) (pair 1 2)) (body p))");
+}
+
+#[test]
+fn generator_patterns_need_no_parentheses() {
+    assert_eq!(expr("{i + j : i, j in ts}"), "(apply-to-each (+ i j) (in (pair i j) ts))");
+    assert_eq!(expr("{i + j, x : i, j, x in ts}"), "(apply-to-each (pair (+ i j) x) (in (pair i (pair j x)) ts))");
+    assert_eq!(expr("{x : i, x in ts; y in u}"), "(apply-to-each x (in (pair i x) ts) (in y u))");
+}
+
+#[test]
+fn top_level_binding_patterns_need_no_parentheses() {
+    assert_eq!(ast("er, o = r;"), ast("(er, o) = r;"));
+}
+
+#[test]
+fn an_apply_to_each_without_colon_takes_its_body_from_the_first_binding() {
+    assert_eq!(
+        expr("{i in [0:n]; fl in flags | fl}"),
+        "(apply-to-each i (in i (range 0 n)) (in fl flags) (filter fl))"
+    );
+    assert_eq!(
+        expr("{i in [0:n]; flags | flags}"),
+        "(apply-to-each i (in i (range 0 n)) (in flags flags) (filter flags))"
+    );
+    assert_eq!(expr("{s; d in ds | d > 0}"), "(apply-to-each s (in s s) (in d ds) (filter (> d 0)))");
+    assert_eq!(expr("{x in s}"), "(apply-to-each x (in x s))");
+    assert_eq!(expr("{s}"), "(apply-to-each s (in s s))");
+    assert_eq!(expr("{s | s > 0}"), "(apply-to-each s (in s s) (filter (> s 0)))");
+}
+
+#[test]
+fn the_serial_apply_to_each_means_the_same() {
+    assert_eq!(expr("{* x + 1 : x in s}"), expr("{x + 1 : x in s}"));
+    assert_eq!(expr("{* x in s | x > 0}"), expr("{x in s | x > 0}"));
+}
+
+#[test]
+fn a_binding_that_is_not_a_name_needs_in() {
+    let error = parse("{x : (a, b); y in u};").unwrap_err();
+    assert!(error.contains("expected `in`"), "{error}");
+    let error = parse("{x + 1; y in u};").unwrap_err();
+    assert!(error.contains("expected `:` or `in`"), "{error}");
+}
+
+#[test]
+fn a_dot_after_digits_makes_a_float() {
+    assert_eq!(expr("3."), "3.0");
+    assert_eq!(expr("3. * x"), "(* 3.0 x)");
+    assert_eq!(expr("expt(x, 2.)"), "(call expt x 2.0)");
+    assert_eq!(expr("[1:3]"), "(range 1 3)");
+}
+
+#[test]
+fn word_operators_are_names_where_an_operand_begins() {
+    assert_eq!(expr("let er, or = r in or ++ er"), "(let (bind (pair er or) r) (body (++ or er)))");
+    assert_eq!(expr("{o : o in or}"), "(apply-to-each o (in o or))");
+    assert_eq!(expr("a or b"), "(or a b)");
+}
