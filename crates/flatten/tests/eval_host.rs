@@ -230,11 +230,16 @@ fn counting_program(depth: i64) -> flatten::ir::FlatProgram {
 }
 
 #[test]
-fn deep_recursion_works_up_to_the_limit_and_is_an_internal_error_beyond() {
-    let depth = eval::MAX_CALL_DEPTH as i64 - 2;
+fn deep_recursion_works_up_to_the_limit_and_is_a_fault_naming_the_function_beyond() {
+    // count(n) makes n + 1 nested calls.
+    let depth = eval::MAX_CALL_DEPTH as i64 - 1;
     assert_eq!(run(&counting_program(depth)).unwrap().shown(), [depth.to_string()]);
-    let text = expect_internal(run(&counting_program(eval::MAX_CALL_DEPTH as i64 + 5)));
-    assert!(text.contains("recursion too deep") && text.contains("`count`"), "{text}");
+    let Err(eval::EvalError::Fault(fault)) = run(&counting_program(depth + 1)) else { panic!("no fault") };
+    assert_eq!(fault.class, nesl_frontend::ErrorClass::Runtime);
+    assert_eq!(
+        fault.message,
+        format!("recursion too deep: {} nested calls, the last of `count`", eval::MAX_CALL_DEPTH + 1)
+    );
 }
 
 #[test]

@@ -68,9 +68,10 @@ impl<'p, 's> HostMachine<'p, 's> {
     pub(crate) fn call(&mut self, function: &'p HostFunction, args: Vec<FlatValue>) -> Flow<Vec<FlatValue>> {
         let place = || function_place(self.program, function);
         let stack_used = self.stack_base.abs_diff(stack_address());
-        if self.depth >= MAX_CALL_DEPTH || stack_used > STACK_BUDGET_BYTES {
-            let message = format!("recursion too deep: {} nested calls, the last of `{}`", self.depth, function.name);
-            return Err(internal(message).within(place));
+        if self.depth > MAX_CALL_DEPTH || stack_used > STACK_BUDGET_BYTES {
+            // `main` is the first call, so `depth` counts the NESL calls
+            // in progress, this one included, as the interpreter does.
+            return Err(Box::new(Stop::TooDeep { depth: self.depth, function: function.name.clone() }));
         }
         if args.len() != function.params.len() {
             let message = format!("a call passes {} arguments for {} parameters", args.len(), function.params.len());

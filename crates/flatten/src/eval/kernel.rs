@@ -680,6 +680,10 @@ impl From<Box<Stop>> for ScalarStop {
         match *stop {
             Stop::Fault { site, payload } => ScalarStop::Fault { site, payload },
             Stop::Internal(error) => ScalarStop::Internal(error),
+            Stop::TooDeep { depth, function } => ScalarStop::Internal(crate::eval::InternalError {
+                message: format!("a host call {depth} deep (of `{function}`) inside a kernel"),
+                place: None,
+            }),
         }
     }
 }

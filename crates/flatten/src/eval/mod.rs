@@ -49,9 +49,10 @@
 //! ## Threads
 //! Host recursion (a NESL recursive function) recurses in the evaluator, so
 //! it runs on a thread with a large stack ([`EVALUATOR_STACK_BYTES`]) and
-//! limits the depth of calls to [`MAX_CALL_DEPTH`], and the stack they use
-//! to most of the thread's: too deep a recursion is an internal error
-//! ("recursion too deep"), never a stack overflow. Values are built and
+//! limits the depth of calls to [`MAX_CALL_DEPTH`] (the reference
+//! interpreter's), and the stack they use to most of the thread's: too deep
+//! a recursion is the program's fault "recursion too deep" naming the
+//! function and the depth, as in the interpreter, never a stack overflow. Values are built and
 //! handed to the [`Output`] on the caller's thread: the evaluator thread
 //! sends each `print` and `emit` over a channel and waits for it to be
 //! delivered, so output stays in program order and the [`Output`] need not
@@ -72,7 +73,7 @@ use std::sync::mpsc;
 
 use nesl_frontend::eval::Output;
 use nesl_frontend::value::Value;
-use nesl_frontend::{Diagnostic, Type};
+use nesl_frontend::{Diagnostic, ErrorClass, Type};
 
 use crate::ir::verify::verify;
 use crate::ir::{Const, FaultId, FlatProgram, FuncId, KernelId, Repr};
@@ -82,8 +83,10 @@ pub use values::{ArrayValue, FlatValue, ScalarValue};
 
 use host::{Frame, HostMachine, Sink};
 
-/// The deepest nesting of host calls the evaluator allows.
-pub const MAX_CALL_DEPTH: usize = 100_000;
+/// The deepest nesting of host calls the evaluator allows: 2^18, as the
+/// reference interpreter. Deeper recursion is the program's fault
+/// "recursion too deep" (exit 3), naming the function and the depth.
+pub const MAX_CALL_DEPTH: usize = 1 << 18;
 
 /// The stack of the evaluator's thread: room for [`MAX_CALL_DEPTH`] nested
 /// calls of a simple recursive function even in an unoptimised build. Calls
@@ -190,6 +193,27 @@ pub(crate) enum Stop {
         payload: Vec<Const>,
     },
     Internal(InternalError),
+    /// A call `depth` calls deep, past [`MAX_CALL_DEPTH`] or the stack, of
+    /// the NESL function `function`.
+    TooDeep {
+        depth: usize,
+        function: String,
+    },
+}
+
+/// The fault of too deep a recursion, worded as the reference interpreter
+/// words it.
+pub fn recursion_too_deep(depth: usize, function: &str) -> Diagnostic {
+    Diagnostic::new(
+        ErrorClass::Runtime,
+        format!("recursion too deep: {depth} nested calls, the last of `{}`", source_function_name(function)),
+    )
+}
+
+/// The NESL name of a host function: `quicksort` for `quicksort<int>^`
+/// (the instance's types and the lifted version's mark dropped).
+pub fn source_function_name(host_name: &str) -> &str {
+    host_name.split(['<', '^']).next().unwrap_or(host_name)
 }
 
 pub(crate) type Flow<T> = Result<T, Box<Stop>>;
@@ -217,6 +241,7 @@ fn stop_to_error(program: &FlatProgram, stop: Stop) -> EvalError {
             None => internal_error(format!("a fault at site @{}, which does not exist", site.0)),
         },
         Stop::Internal(error) => EvalError::Internal(error),
+        Stop::TooDeep { depth, function } => EvalError::Fault(recursion_too_deep(depth, &function)),
     }
 }
 

@@ -112,9 +112,10 @@ impl<'p, 's> Executor<'p, 's> {
         args: Vec<HostValue>,
     ) -> Result<Vec<HostValue>, ExecError> {
         let place = || function_place(self.program, function);
-        if self.depth >= MAX_CALL_DEPTH {
-            let message = format!("recursion too deep: {} nested calls, the last of `{}`", self.depth, function.name);
-            return Err(internal(message).within(place));
+        if self.depth > MAX_CALL_DEPTH {
+            // `main` is the first call, so `depth` counts the NESL calls
+            // in progress, this one included, as the interpreter does.
+            return Err(ExecError::Fault(flatten::eval::recursion_too_deep(self.depth, &function.name)));
         }
         if args.len() != function.params.len() {
             let message = format!("a call passes {} arguments for {} parameters", args.len(), function.params.len());

@@ -103,8 +103,10 @@ pub use faults::FAULT_CODE;
 use host::Executor;
 
 /// The deepest nesting of host calls the executor allows (as
-/// `flatten::eval`); deeper recursion is an internal error.
-pub const MAX_CALL_DEPTH: usize = 100_000;
+/// `flatten::eval` and the reference interpreter); deeper recursion is the
+/// program's fault "recursion too deep" (exit 3), naming the function and
+/// the depth.
+pub const MAX_CALL_DEPTH: usize = flatten::eval::MAX_CALL_DEPTH;
 
 /// Why a run stopped.
 #[derive(Debug, Clone)]
@@ -131,9 +133,14 @@ impl ExecError {
     }
 
     /// Adds the place an internal error happened in, outermost last.
+    /// The places of a recursion are named once each, not once per level
+    /// (an error 10^5 calls deep stays one line).
     pub(crate) fn within(mut self, place: impl FnOnce() -> String) -> ExecError {
         if let ExecError::Internal(error) = &mut self {
-            error.places.push(place());
+            let place = place();
+            if !error.places.contains(&place) {
+                error.places.push(place);
+            }
         }
         self
     }
