@@ -4,7 +4,7 @@
 //! For a region of `N` runs:
 //!
 //! - **variables** ([`add_variables`]): for each run `u` an ordering
-//!   variable `π_u ∈ [0, N−1]` (integer) and a binary `c_u`, 0 when `u`'s
+//!   variable `π_u ∈ [0, N−1]` and `c_u ∈ [0, 1]`, 0 when `u`'s
 //!   results need not be materialised; for each candidate pair a binary
 //!   `x_uv`, 0 when `u` and `v` are fused (fixed to 1 when a path between
 //!   them goes through a fusion-preventing edge: the constraints below
@@ -149,16 +149,24 @@ pub fn build_part_model(pdg: &Pdg, candidates: &[Candidate], region_size: usize)
     model
 }
 
-/// `π_u ∈ [0, N−1]` integer and `c_u ∈ {0, 1}` for each run `u`;
-/// `x_uv ∈ {0, 1}` for each candidate pair, `x_uv = 1` when `u` and `v`
-/// must be separated ([`Pdg::must_separate`]).
+/// `π_u ∈ [0, N−1]` and `c_u ∈ [0, 1]` for each run `u`; `x_uv ∈ {0, 1}`
+/// for each candidate pair, `x_uv = 1` when `u` and `v` must be separated
+/// ([`Pdg::must_separate`]).
+///
+/// Only the `x_uv` need to be integers: once they are, the constraints on
+/// `π` are differences with integer bounds, which have an integer
+/// solution whenever they have one, and each `c_u`, bounded below by
+/// `x_uv`s and 0 or 1 and costing `N`, is the largest of them. So `π_u`
+/// and `c_u` are left continuous, and branch and bound branches on the
+/// `x_uv` alone (`π` is only an order: the clusters are placed by
+/// [`crate::schedule::linearize`]).
 fn add_variables(pdg: &Pdg, candidates: &[Candidate], region_size: usize) -> FusionModel {
     let n = pdg.nodes.len();
     let mut variables = ProblemVariables::new();
     let highest_slot = n.saturating_sub(1) as f64;
     let pi =
-        (0..n).map(|u| variables.add(variable().integer().min(0).max(highest_slot).name(format!("pi_{u}")))).collect();
-    let c = (0..n).map(|u| variables.add(variable().binary().name(format!("c_{u}")))).collect();
+        (0..n).map(|u| variables.add(variable().min(0).max(highest_slot).name(format!("pi_{u}")))).collect();
+    let c = (0..n).map(|u| variables.add(variable().min(0).max(1).name(format!("c_{u}")))).collect();
     let x = candidates
         .iter()
         .map(|cand| {
