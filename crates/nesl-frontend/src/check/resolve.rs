@@ -80,6 +80,7 @@ pub(crate) fn resolve_program(
         match &item.kind {
             ItemKind::Binding { pattern, value } => {
                 resolver.body = BodyState::new_for(FileRole::User, globals_before);
+                resolver.body.position = index;
                 let root = resolver.resolve_expr(value);
                 resolver.body.next_global = globals_before;
                 let mut group = Vec::new();
@@ -89,6 +90,7 @@ pub(crate) fn resolve_program(
             }
             ItemKind::Expr(expr) => {
                 resolver.body = BodyState::new_for(FileRole::User, globals_before);
+                resolver.body.position = index;
                 let root = resolver.resolve_expr(expr);
                 let body = resolver.finish_body(Vec::new(), root);
                 items.push(CoreItem { kind: CoreItemKind::Expr, body, span: item.span, index });
@@ -134,6 +136,8 @@ struct BodyState {
     /// The id of the next global a top-level pattern binds.
     next_global: u32,
     depth: u32,
+    /// The index of the form being resolved in its file.
+    position: usize,
 }
 
 impl BodyState {
@@ -154,6 +158,7 @@ impl BodyState {
             type_variables: HashMap::new(),
             next_global: 0,
             depth: 0,
+            position: 0,
         }
     }
 }
@@ -193,6 +198,7 @@ impl Resolver<'_, '_> {
     fn resolve_function(&mut self, id: FnId) -> ResolvedFunction {
         let decl = self.scope.function(id);
         self.body = BodyState::new_for(decl.role, decl.globals_visible);
+        self.body.position = decl.position;
         let signature = decl.def.signature.as_ref().map(|sig| {
             let before = self.diags.len();
             let sig = convert_signature(
@@ -293,7 +299,7 @@ impl Resolver<'_, '_> {
             }
             PatternKind::Constructor { name, fields } => {
                 let field_ids: Vec<PatId> = fields.iter().map(|f| self.resolve_pattern(f, binder, group)).collect();
-                let kind = match self.scope.callable(&name.name, self.body.role) {
+                let kind = match self.scope.callable_at(&name.name, self.body.role, self.body.position) {
                     Some(Callable::Constructor(datatype)) => {
                         let expected = self.datatypes[datatype.0 as usize].scheme.params.len();
                         if expected == fields.len() {
@@ -539,7 +545,17 @@ impl Resolver<'_, '_> {
             self.body.globals_read.push((global, span));
             return self.core.add_expr(CoreKind::Var(Var::Global(global)), span);
         }
-        if let Some(callable) = self.scope.callable(name, self.body.role) {
+        if let Some(Callable::Function(f)) = self.scope.callable_at(name, self.body.role, self.body.position)
+            && self.scope.function(f).role == FileRole::Prelude
+            && self.scope.function(f).def.params.is_empty()
+        {
+            // A library constant (`newline`, `space`, `tab`): NESL binds
+            // these at its top level; the prelude defines each as a
+            // function without parameters, and a use is a call of it.
+            self.body.calls.push((f, span));
+            return self.core.add_expr(CoreKind::Call { func: f, args: Vec::new(), name_span: span }, span);
+        }
+        if let Some(callable) = self.scope.callable_at(name, self.body.role, self.body.position) {
             let diag = match callable {
                 Callable::Function(f) => {
                     Diagnostic::new(ErrorClass::Type, format!("`{name}` is a function, not a value"))
@@ -617,7 +633,7 @@ impl Resolver<'_, '_> {
     fn resolve_call(&mut self, func: &Ident, args: &[Expr], span: Span) -> CoreExprId {
         let name = func.name.as_str();
         let arg_ids: Vec<CoreExprId> = args.iter().map(|a| self.resolve_expr(a)).collect();
-        match self.scope.callable(name, self.body.role) {
+        match self.scope.callable_at(name, self.body.role, self.body.position) {
             Some(Callable::Function(f)) => {
                 let decl = self.scope.function(f);
                 let expected = decl.def.params.len();
