@@ -41,10 +41,6 @@ const GAPS: &[(&str, &str)] = &[
     ("nas-cg-hack.nesl", "expected `in` after the bindings of `let`, found `=`"),
     // `!len-put(...)`: NESL's escape to an internal library name.
     ("table.nesl", "expected an expression, found `!`"),
-    // A call whose arguments are a tuple of the parameters
-    // (`connect(p)` for `connect(a, b, c)`, `f(a, b, c)` for `f(a, (b, c))`).
-    ("kirkpatrick_seidel_hull.nesl", "`connect` expects 3 arguments, but this call passes 1"),
-    ("nquickhull.nesl", "`m_cross_product` expects 2 arguments, but this call passes 3"),
     // The segment descriptor of NESL's internal vector representation.
     ("sparse-matrix.nesl", "`make_segdes` expects `[int]`"),
     // Plotting, shell access and file input.
@@ -53,6 +49,7 @@ const GAPS: &[(&str, &str)] = &[
     ("micro-shell.nesl", "`shell_command` is not supported"),
     ("nseparator.nesl", "unbound function `xps_color_gc`"),
     ("quickhull.nesl", "unbound function `bounding_box`"),
+    ("nquickhull.nesl", "unbound function `bounding_box`"),
     ("separator.nesl", "`read_float_seq_from_file` is not supported"),
     ("spectral.nesl", "`read_float_seq_from_file` is not supported"),
     ("testquickhull.nesl", "unbound function `make_window`"),
