@@ -83,8 +83,9 @@ fn a_form_cannot_call_a_function_that_reads_a_later_global() {
 
 #[test]
 fn duplicate_definitions_show_both() {
+    // A function may be redefined (NESL 3.1's top level); a datatype may not.
     let c = expect_error(
-        "function twice(x) = 2 * x;\nfunction twice(x) = x + x;\ntwice(3);",
+        "datatype twice(int);\ndatatype twice(int);\ntwice(3);",
         ErrorClass::Name,
         "2:10",
         &["duplicate definition of `twice`", "first defined here", "defined again here"],
@@ -93,6 +94,7 @@ fn duplicate_definitions_show_both() {
     assert_eq!(labels.len(), 2);
     expect_error("datatype d(int);\nfunction d(x) = x;", ErrorClass::Name, "2:10", &["duplicate definition of `d`"]);
     expect_error("datatype d(int);\ndatatype d(float);", ErrorClass::Name, "2:10", &["duplicate definition"]);
+    expect_error("function d(x) = x;\ndatatype d(int);", ErrorClass::Name, "2:10", &["duplicate definition of `d`"]);
 }
 
 #[test]
@@ -153,9 +155,21 @@ fn variables_are_not_functions() {
 // ----- arity -----
 
 #[test]
+fn a_tuple_argument_must_supply_the_parameters_left() {
+    // NESL matches the tuple of the arguments against the parameters: a
+    // tuple argument of the wrong shape is a type error at the argument.
+    expect_error(
+        "function connect(a, b, c) = a + b * c;\nlet p = (1, 2) in connect(p);",
+        ErrorClass::Type,
+        "2:27",
+        &["`(a, b, c)`", "`(int, int)`"],
+    );
+}
+
+#[test]
 fn wrong_arity_labels_the_call_and_the_definition() {
     let c = expect_error(
-        "function g(x, y) = x + y;\ng(1, 2, 3);",
+        "function g(x, y) : (int, int) -> int = x + y;\ng(1, 2, 3);",
         ErrorClass::Arity,
         "2:1",
         &["`g` expects 2 arguments, but this call passes 3", "defined here with 2 parameters"],

@@ -37,7 +37,9 @@ use crate::check::suggest::did_you_mean;
 use crate::check::type_store::{TypeId, TypeStore};
 use crate::diagnostic::{Diagnostic, ErrorClass};
 use crate::source::Span;
-use crate::syntax::ast::{Expr, ExprKind, Ident, ItemKind, Module, Pattern, PatternKind, TypeExpr, UnaryOp};
+use crate::syntax::ast::{
+    Expr, ExprKind, Ident, ItemKind, Module, Pattern, PatternKind, TypeExpr, TypeExprKind, UnaryOp,
+};
 use crate::tast::{GlobalId, LocalId, Var};
 
 /// How deeply expressions may nest. The parser's own limit is lower; this
@@ -80,6 +82,7 @@ pub(crate) fn resolve_program(
         match &item.kind {
             ItemKind::Binding { pattern, value } => {
                 resolver.body = BodyState::new_for(FileRole::User, globals_before);
+                resolver.body.position = index;
                 let root = resolver.resolve_expr(value);
                 resolver.body.next_global = globals_before;
                 let mut group = Vec::new();
@@ -89,6 +92,7 @@ pub(crate) fn resolve_program(
             }
             ItemKind::Expr(expr) => {
                 resolver.body = BodyState::new_for(FileRole::User, globals_before);
+                resolver.body.position = index;
                 let root = resolver.resolve_expr(expr);
                 let body = resolver.finish_body(Vec::new(), root);
                 items.push(CoreItem { kind: CoreItemKind::Expr, body, span: item.span, index });
@@ -134,6 +138,8 @@ struct BodyState {
     /// The id of the next global a top-level pattern binds.
     next_global: u32,
     depth: u32,
+    /// The index of the form being resolved in its file.
+    position: usize,
 }
 
 impl BodyState {
@@ -154,6 +160,7 @@ impl BodyState {
             type_variables: HashMap::new(),
             next_global: 0,
             depth: 0,
+            position: 0,
         }
     }
 }
@@ -193,6 +200,7 @@ impl Resolver<'_, '_> {
     fn resolve_function(&mut self, id: FnId) -> ResolvedFunction {
         let decl = self.scope.function(id);
         self.body = BodyState::new_for(decl.role, decl.globals_visible);
+        self.body.position = decl.position;
         let signature = decl.def.signature.as_ref().map(|sig| {
             let before = self.diags.len();
             let sig = convert_signature(
@@ -293,7 +301,7 @@ impl Resolver<'_, '_> {
             }
             PatternKind::Constructor { name, fields } => {
                 let field_ids: Vec<PatId> = fields.iter().map(|f| self.resolve_pattern(f, binder, group)).collect();
-                let kind = match self.scope.callable(&name.name, self.body.role) {
+                let kind = match self.scope.callable_at(&name.name, self.body.role, self.body.position) {
                     Some(Callable::Constructor(datatype)) => {
                         let expected = self.datatypes[datatype.0 as usize].scheme.params.len();
                         if expected == fields.len() {
@@ -539,7 +547,17 @@ impl Resolver<'_, '_> {
             self.body.globals_read.push((global, span));
             return self.core.add_expr(CoreKind::Var(Var::Global(global)), span);
         }
-        if let Some(callable) = self.scope.callable(name, self.body.role) {
+        if let Some(Callable::Function(f)) = self.scope.callable_at(name, self.body.role, self.body.position)
+            && self.scope.function(f).role == FileRole::Prelude
+            && self.scope.function(f).def.params.is_empty()
+        {
+            // A library constant (`newline`, `space`, `tab`): NESL binds
+            // these at its top level; the prelude defines each as a
+            // function without parameters, and a use is a call of it.
+            self.body.calls.push((f, span));
+            return self.core.add_expr(CoreKind::Call { func: f, args: Vec::new(), name_span: span }, span);
+        }
+        if let Some(callable) = self.scope.callable_at(name, self.body.role, self.body.position) {
             let diag = match callable {
                 Callable::Function(f) => {
                     Diagnostic::new(ErrorClass::Type, format!("`{name}` is a function, not a value"))
@@ -617,10 +635,24 @@ impl Resolver<'_, '_> {
     fn resolve_call(&mut self, func: &Ident, args: &[Expr], span: Span) -> CoreExprId {
         let name = func.name.as_str();
         let arg_ids: Vec<CoreExprId> = args.iter().map(|a| self.resolve_expr(a)).collect();
-        match self.scope.callable(name, self.body.role) {
+        match self.scope.callable_at(name, self.body.role, self.body.position) {
             Some(Callable::Function(f)) => {
                 let decl = self.scope.function(f);
                 let expected = decl.def.params.len();
+                let last_is_scalar = decl.def.signature.as_ref().and_then(|sig| sig.params.last()).is_some_and(|t| {
+                    matches!(&t.kind, TypeExprKind::Seq(_))
+                        || matches!(&t.kind, TypeExprKind::Name(n) if matches!(n.name.as_str(), "int" | "float" | "bool" | "char"))
+                });
+                if expected != args.len()
+                    && let Some(fitted) = self.fit_arguments(expected, args, &arg_ids, last_is_scalar)
+                {
+                    self.body.calls.push((f, span));
+                    return self.fitted_call(fitted, span, |args| CoreKind::Call {
+                        func: f,
+                        args,
+                        name_span: func.span,
+                    });
+                }
                 if expected != args.len() {
                     let diag = self.arity_error(name, expected, args.len(), span).with_secondary(
                         decl.name_span,
@@ -634,6 +666,15 @@ impl Resolver<'_, '_> {
             }
             Some(Callable::Constructor(datatype)) => {
                 let expected = self.datatypes[datatype.0 as usize].scheme.params.len();
+                if expected != args.len()
+                    && let Some(fitted) = self.fit_arguments(expected, args, &arg_ids, true)
+                {
+                    return self.fitted_call(fitted, span, |args| CoreKind::Construct {
+                        datatype,
+                        args,
+                        name_span: func.span,
+                    });
+                }
                 if expected != args.len() {
                     let decl = self.scope.datatype(datatype);
                     let diag = self.arity_error(name, expected, args.len(), span).with_secondary(
@@ -717,6 +758,86 @@ impl Resolver<'_, '_> {
         self.invalid(span)
     }
 
+    /// NESL passes a function one value, the tuple of its arguments, and
+    /// matches it against the tuple of its parameters: so `f(a, b, c)` calls
+    /// `f(x, y)` with `y = (b, c)`, and `connect(p)` calls `connect(a, b, c)`
+    /// with `p` a triple. When the counts differ, the arguments are fitted
+    /// to the parameters that way: extra arguments become one tuple for the
+    /// last parameter (unless `last_is_scalar`: its declared type is not a
+    /// tuple), and a last argument that may be a tuple (not a literal) is
+    /// taken apart for the parameters left. The type checker then checks
+    /// the tuples. `None` when no fitting applies (an arity error).
+    fn fit_arguments(
+        &mut self,
+        expected: usize,
+        args: &[Expr],
+        ids: &[CoreExprId],
+        last_is_scalar: bool,
+    ) -> Option<FittedArguments> {
+        let found = ids.len();
+        if expected == 0 || found == 0 {
+            return None;
+        }
+        if found > expected {
+            if last_is_scalar {
+                return None;
+            }
+            let mut fitted: Vec<CoreExprId> = ids[..expected - 1].to_vec();
+            let tail = &ids[expected - 1..];
+            let mut folded = tail[tail.len() - 1];
+            for &left in tail[..tail.len() - 1].iter().rev() {
+                let span = self.core.expr(left).span.to(self.core.expr(folded).span);
+                folded = self.core.add_expr(CoreKind::Pair(left, folded), span);
+            }
+            fitted.push(folded);
+            return Some(FittedArguments { args: fitted, unpack: None });
+        }
+        let last = &args[found - 1];
+        if matches!(
+            last.kind,
+            ExprKind::Int(_)
+                | ExprKind::Float(_)
+                | ExprKind::Bool(_)
+                | ExprKind::Char(_)
+                | ExprKind::String(_)
+                | ExprKind::Seq(_)
+                | ExprKind::EmptySeq(_)
+                | ExprKind::Range { .. }
+        ) {
+            return None;
+        }
+        let span = last.span;
+        let parts = expected - found + 1;
+        let mut fitted: Vec<CoreExprId> = ids[..found - 1].to_vec();
+        let mut binds = Vec::with_capacity(parts);
+        for k in 0..parts {
+            let local = LocalId(self.body.locals.len() as u32);
+            self.body.locals.push(LocalDecl { name: format!("__part{k}"), span });
+            binds.push(self.core.add_pattern(CorePatternKind::Bind(Var::Local(local)), span));
+            fitted.push(self.core.add_expr(CoreKind::Var(Var::Local(local)), span));
+        }
+        let mut pattern = binds[parts - 1];
+        for &left in binds[..parts - 1].iter().rev() {
+            pattern = self.core.add_pattern(CorePatternKind::Pair(left, pattern), span);
+        }
+        Some(FittedArguments { args: fitted, unpack: Some((pattern, ids[found - 1])) })
+    }
+
+    /// The call `make(args)` of fitted arguments, inside the `let` that
+    /// takes the tuple argument apart if there is one.
+    fn fitted_call(
+        &mut self,
+        fitted: FittedArguments,
+        span: Span,
+        make: impl FnOnce(Vec<CoreExprId>) -> CoreKind,
+    ) -> CoreExprId {
+        let call = self.core.add_expr(make(fitted.args), span);
+        match fitted.unpack {
+            Some((pattern, value)) => self.core.add_expr(CoreKind::Let { pattern, value, body: call }, span),
+            None => call,
+        }
+    }
+
     fn arity_error(&self, name: &str, expected: usize, found: usize, span: Span) -> Diagnostic {
         Diagnostic::new(
             ErrorClass::Arity,
@@ -724,6 +845,13 @@ impl Resolver<'_, '_> {
         )
         .with_primary(span, format!("{} passed", count(found, "argument")))
     }
+}
+
+/// A call's arguments fitted to its parameters ([`Resolver::fit_arguments`]).
+struct FittedArguments {
+    args: Vec<CoreExprId>,
+    /// A pattern of fresh locals and the tuple argument it takes apart.
+    unpack: Option<(PatId, CoreExprId)>,
 }
 
 /// `-l` for a number literal `l`: the negative literal.

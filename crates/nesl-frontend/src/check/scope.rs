@@ -64,6 +64,8 @@ pub(crate) struct FunctionDecl<'ast> {
     /// The number of globals bound before the definition: its body sees
     /// globals with smaller ids.
     pub globals_visible: u32,
+    /// The index of the definition among its file's forms.
+    pub position: usize,
 }
 
 pub(crate) struct DatatypeDecl<'ast> {
@@ -96,6 +98,9 @@ pub(crate) struct Scope<'ast> {
     pub globals_before_item: Vec<u32>,
     /// Functions and constructors of each file, by [`FileRole::index`].
     callables: [HashMap<String, Callable>; 2],
+    /// Every definition, by form index, of each function of the user's file
+    /// that is defined more than once (see [`Scope::callable_at`]).
+    redefined: HashMap<String, Vec<(usize, FnId)>>,
     globals_by_name: HashMap<String, Vec<GlobalId>>,
     prims: HashMap<&'static str, Prim>,
 }
@@ -110,6 +115,7 @@ impl<'ast> Scope<'ast> {
             globals: Vec::new(),
             globals_before_item: Vec::new(),
             callables: [HashMap::new(), HashMap::new()],
+            redefined: HashMap::new(),
             globals_by_name: HashMap::new(),
             prims: PRIMS.iter().flat_map(|info| info.names.iter().map(move |n| (*n, info.prim))).collect(),
         };
@@ -119,7 +125,7 @@ impl<'ast> Scope<'ast> {
     }
 
     fn collect_file(&mut self, module: &'ast Module, role: FileRole, diags: &mut Vec<Diagnostic>) {
-        for item in &module.items {
+        for (position, item) in module.items.iter().enumerate() {
             if role == FileRole::User {
                 self.globals_before_item.push(self.globals.len() as u32);
             }
@@ -133,7 +139,18 @@ impl<'ast> Scope<'ast> {
                         role,
                         def,
                         globals_visible: self.globals.len() as u32,
+                        position,
                     });
+                    if role == FileRole::User
+                        && let Some(&Callable::Function(previous)) = self.callables[role.index()].get(&def.name.name)
+                    {
+                        // A later `function` with the same name replaces the
+                        // earlier one for the forms after it, as at NESL's
+                        // top level.
+                        let first = (self.functions[previous.0 as usize].position, previous);
+                        self.redefined.entry(def.name.name.clone()).or_insert_with(|| vec![first]).push((position, id));
+                        continue;
+                    }
                     self.define(role, &def.name, Callable::Function(id), diags);
                 }
                 ItemKind::Datatype(def) => {
@@ -207,6 +224,20 @@ impl<'ast> Scope<'ast> {
             FileRole::User if is_private_name(name) => None,
             FileRole::User => self.callables[FileRole::Prelude.index()].get(name).copied(),
         }
+    }
+
+    /// What `name` means in the form at index `position` of the file of
+    /// `role`. A function of the user's file defined more than once means
+    /// its last definition at or before that form (so a redefinition's body
+    /// calls itself), or, in a form before all of them, the first.
+    pub fn callable_at(&self, name: &str, role: FileRole, position: usize) -> Option<Callable> {
+        if role == FileRole::User
+            && let Some(versions) = self.redefined.get(name)
+        {
+            let chosen = versions.iter().rev().find(|(at, _)| *at <= position).unwrap_or(&versions[0]);
+            return Some(Callable::Function(chosen.1));
+        }
+        self.callable(name, role)
     }
 
     /// A prelude function, looked up in the prelude's own scope (for

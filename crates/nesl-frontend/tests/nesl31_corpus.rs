@@ -1,0 +1,119 @@
+//! The example programs of the NESL 3.1 distribution, unmodified, through
+//! the parser and the checker with the real prelude (issue 12).
+//!
+//! The corpus lives outside the repository, at `shared/nesl-corpus/nesl-3.1`
+//! beside the checkout (`../shared/nesl-corpus` from the repository root in
+//! CI); the test looks for it in every folder above this crate and says so
+//! if it is absent. Every file must check, except:
+//! - the three files that are not valid NESL 3.1, which must fail with a
+//!   diagnostic naming their error;
+//! - the files of [`GAPS`], each a gap in nessie, which must still fail
+//!   with the reason recorded there. A gap that closes fails the test too,
+//!   so that the table is kept exact: remove the file from it.
+
+use std::path::PathBuf;
+
+use nesl_frontend::source::SourceMap;
+use nesl_frontend::syntax;
+
+/// Files that are not NESL 3.1, and words of the diagnostic each must get.
+const INVALID: &[(&str, &str)] = &[
+    // NESL 2 syntax: `function insertion-sort(...)`, a name with a `-`.
+    ("sorts.nesl", "expected `(` to begin the parameters of `insertion`"),
+    // A `let` binding without its `;`.
+    ("osorts.nesl", "expected `in` after the bindings of `let`"),
+    ("play.nesl", "unterminated comment"),
+];
+
+/// Valid NESL 3.1 that nessie does not accept yet, and words of the first
+/// diagnostic, which names the missing piece.
+const GAPS: &[(&str, &str)] = &[
+    // Functions passed as arguments (`integrate(func, a, b)`).
+    ("adaptive-integration.nesl", "`func` is a variable, not a function"),
+    ("integral.nesl", "`func` is a variable, not a function"),
+    // A line of `*` between two definitions: NESL 3.1's parser rejects it
+    // too (`*` is missing its left argument) and skips to the next `$`.
+    ("bridge.nesl", "expected a definition or an expression, found `*`"),
+    // An unfinished `let d = sqrt(` before `in`: NESL 3.1 rejects it too.
+    ("dtest.nesl", "expected an expression, found the keyword `in`"),
+    // NESL 3.1's anonymous functions `(str, val) => ...`.
+    ("nas-cg.nesl", "expected `in` after the bindings of `let`, found `=`"),
+    ("nas-cg-hack.nesl", "expected `in` after the bindings of `let`, found `=`"),
+    // `!len-put(...)`: NESL's escape to an internal library name.
+    ("table.nesl", "expected an expression, found `!`"),
+    // The segment descriptor of NESL's internal vector representation.
+    ("sparse-matrix.nesl", "`make_segdes` expects `[int]`"),
+    // Plotting, shell access and file input.
+    ("convex-hull.nesl", "unbound function `bounding_box`"),
+    ("delaunay.nesl", "`w_make_window` is not supported"),
+    ("micro-shell.nesl", "`shell_command` is not supported"),
+    ("nseparator.nesl", "unbound function `xps_color_gc`"),
+    ("quickhull.nesl", "unbound function `bounding_box`"),
+    ("nquickhull.nesl", "unbound function `bounding_box`"),
+    ("separator.nesl", "`read_float_seq_from_file` is not supported"),
+    ("spectral.nesl", "`read_float_seq_from_file` is not supported"),
+    ("testquickhull.nesl", "unbound function `make_window`"),
+    ("window.nesl", "unbound function `read_string`"),
+    ("calc.nesl", "unbound function `prompt`"),
+    // `load`.
+    ("testexamps.nesl", "nessie does not support NESL's interactive command `load`"),
+    ("testexmpls2.nesl", "nessie does not support NESL's interactive command `load`"),
+];
+
+/// The corpus folder, if this checkout has one above it.
+fn corpus() -> Option<PathBuf> {
+    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    manifest.ancestors().map(|dir| dir.join("shared/nesl-corpus/nesl-3.1")).find(|dir| dir.is_dir())
+}
+
+/// The rendered diagnostics of checking `text`, or `None` if it checks.
+fn check(name: &str, text: &str) -> Option<Vec<String>> {
+    let mut sources = SourceMap::new();
+    let prelude_file = sources.add("<prelude>", nesl_frontend::PRELUDE_SOURCE, true);
+    let user_file = sources.add(name, text, false);
+    let result = (|| {
+        let prelude = syntax::parse_file(&sources, prelude_file)?;
+        let user = syntax::parse_file(&sources, user_file)?;
+        nesl_frontend::check::check_program(&sources, &prelude, &user)
+    })();
+    result.err().map(|diagnostics| diagnostics.iter().map(|d| d.render(&sources, false)).collect())
+}
+
+#[test]
+fn every_valid_file_of_the_nesl_3_1_corpus_checks() {
+    let Some(dir) = corpus() else {
+        println!(
+            "note: no shared/nesl-corpus above {}: the NESL 3.1 corpus was not checked",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        return;
+    };
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .map(|entry| entry.path())
+        .filter(|path| path.extension().is_some_and(|e| e == "nesl"))
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), 47, "the corpus has 47 .nesl files");
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for path in &files {
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        let text = std::fs::read_to_string(path).unwrap();
+        let errors = check(&name, &text);
+        let expected = INVALID.iter().chain(GAPS).find(|(file, _)| *file == name).map(|(_, words)| *words);
+        match (errors, expected) {
+            (None, None) => checked += 1,
+            (Some(errors), None) => failures.push(format!("{name} should check:\n{}", errors.join("\n"))),
+            (None, Some(_)) => failures.push(format!("{name} checks now: remove it from the table")),
+            (Some(errors), Some(words)) => {
+                if !errors[0].contains(words) {
+                    failures.push(format!("{name}: the first error should say {words:?}:\n{}", errors[0]));
+                }
+            }
+        }
+    }
+    println!("{checked} of {} valid files of the NESL 3.1 corpus check", files.len() - INVALID.len());
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
