@@ -745,6 +745,7 @@ fn cli_trials(root: &Path, opencl: bool) -> Vec<Trial> {
         ("cli::run_backends_agree_on_a_small_program", cli_backends_agree, false),
         ("cli::default_backend_is_opencl", cli_default_backend_is_opencl, true),
         ("cli::stats_go_to_stderr", cli_stats, true),
+        ("cli::quicksort_launches_and_reads_per_level", cli_quicksort_levels, true),
         ("cli::no_such_device_exits_4", cli_no_such_device, true),
         ("cli::no_opencl_platform_exits_4_with_install_help", cli_no_platform, false),
         ("cli::compile_writes_kernels_and_plan_or_refuses", cli_compile, false),
@@ -816,6 +817,69 @@ fn cli_stats(root: &Path) -> Result<(), Failed> {
             && result.stderr.contains("bytes moved")
             && result.stderr.contains("host-to-device"),
         "expected the results on stdout and the statistics table on stderr",
+        &result,
+    )
+}
+
+/// Quicksort (examples/quicksort.nesl's function) steps once per level of
+/// its recursion: launches and blocking device-to-host reads per level, as
+/// `--stats` counts them, stay within a bound (issue 10's target is 20 and
+/// 1; these are the bounds reached so far). The depth comes from the
+/// interpreter, running the same splits.
+const QUICKSORT_LAUNCHES_PER_LEVEL: f64 = 84.0;
+const QUICKSORT_READS_PER_LEVEL: f64 = 12.0;
+
+fn cli_quicksort_levels(root: &Path) -> Result<(), Failed> {
+    let dir = TempDir::new("cli-quicksort-levels");
+    std::fs::create_dir_all(dir.path()).map_err(|e| e.to_string())?;
+    let common = "function split(s) =
+  let pivot = s[#s / 2]
+  in ({x in s | x < pivot}, {x in s | x == pivot}, {x in s | x > pivot});
+function quicksort(s) =
+  if #s <= 1 then s
+  else
+    let (lesser, equal, greater) = split(s);
+        sorted = {quicksort(v) : v in [lesser, greater]}
+    in sorted[0] ++ equal ++ sorted[1];
+function levels(s) =
+  if #s <= 1 then 0
+  else
+    let (lesser, equal, greater) = split(s)
+    in 1 + max_val({levels(v) : v in [lesser, greater]});
+function hash_int(i) =
+  let x = rem(i * 1103515245 + 12345, 2147483648);
+      y = x xor rshift(x, 11)
+  in rem(y * 1103515245 + 12345, 2147483648);
+data = {rem(hash_int(i), 1000000) : i in index(3000)};
+";
+    let sort = dir.path().join("sort.nesl");
+    std::fs::write(&sort, format!("{common}#quicksort(data);\n")).map_err(|e| e.to_string())?;
+    let depth = dir.path().join("depth.nesl");
+    std::fs::write(&depth, format!("{common}levels(data);\n")).map_err(|e| e.to_string())?;
+    let levels = run_nessie(root, &["run", depth.to_str().unwrap(), "--backend", "interp"])?;
+    let Some(levels) = levels.stdout.lines().last().and_then(|l| l.strip_prefix("it = ")?.strip_suffix(" : int"))
+    else {
+        return Err(format!("no depth from the interpreter:\n{}", levels.describe()).into());
+    };
+    let levels: f64 = levels.parse::<f64>().map_err(|e| e.to_string())? + 1.0;
+    let result = run_nessie(root, &["run", sort.to_str().unwrap(), "--stats"])?;
+    let count = |row: &str| -> Option<f64> {
+        let line = result.stderr.lines().find(|l| l.starts_with(row))?;
+        line[row.len()..].split_whitespace().next()?.parse().ok()
+    };
+    let (Some(launches), Some(reads)) = (count("total "), count("device-to-host ")) else {
+        return Err(format!("no launch or read counts in --stats:\n{}", result.describe()).into());
+    };
+    let (per_level, reads_per_level) = (launches / levels, reads / levels);
+    eprintln!("quicksort of 3000: {levels} levels, {per_level:.1} launches and {reads_per_level:.1} reads per level");
+    expect(
+        result.status == Some(0)
+            && per_level <= QUICKSORT_LAUNCHES_PER_LEVEL
+            && reads_per_level <= QUICKSORT_READS_PER_LEVEL,
+        &format!(
+            "{launches} launches and {reads} reads over {levels} levels: {per_level:.1} and {reads_per_level:.1} per \
+             level (bounds {QUICKSORT_LAUNCHES_PER_LEVEL} and {QUICKSORT_READS_PER_LEVEL})"
+        ),
         &result,
     )
 }

@@ -164,8 +164,7 @@ fn add_variables(pdg: &Pdg, candidates: &[Candidate], region_size: usize) -> Fus
     let n = pdg.nodes.len();
     let mut variables = ProblemVariables::new();
     let highest_slot = n.saturating_sub(1) as f64;
-    let pi =
-        (0..n).map(|u| variables.add(variable().min(0).max(highest_slot).name(format!("pi_{u}")))).collect();
+    let pi = (0..n).map(|u| variables.add(variable().min(0).max(highest_slot).name(format!("pi_{u}")))).collect();
     let c = (0..n).map(|u| variables.add(variable().min(0).max(1).name(format!("c_{u}")))).collect();
     let x = candidates
         .iter()
@@ -257,8 +256,9 @@ fn add_transitivity_constraints(model: &mut FusionModel, pdg: &Pdg, candidates: 
     for u in 0..n {
         for v in u + 1..n {
             let Some(uv) = pair[u][v] else { continue };
-            for w in v + 1..n {
-                let (Some(vw), Some(uw)) = (pair[v][w], pair[u][w]) else { continue };
+            // Each `w` after `v`: its pairs with `v` and with `u`.
+            for (&vw, &uw) in pair[v].iter().zip(&pair[u]).skip(v + 1) {
+                let (Some(vw), Some(uw)) = (vw, uw) else { continue };
                 let (x_uv, x_vw, x_uw) = (model.x[uv], model.x[vw], model.x[uw]);
                 model.add("transitivity", (x_uv + x_vw - x_uw).geq(0.0));
                 model.add("transitivity", (x_uv + x_uw - x_vw).geq(0.0));

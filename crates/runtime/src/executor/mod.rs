@@ -18,7 +18,12 @@
 //! The host program runs on the host, statement by statement (`host.rs`).
 //! Host variables hold scalars ([`flatten::ir::Const`]) or device arrays: a
 //! buffer shared by `Rc` plus a logical length (`values.rs`), so binding
-//! and passing an array never copies it. `array [..]` uploads its items;
+//! and passing an array never copies it. `free xs` (placed by flatten's
+//! pass `free-dead-buffers`) drops the frame's reference, so a buffer is
+//! released as soon as no variable holds it; a `free` right after a call
+//! drops the call's dead arguments as the call starts, so a recursion does
+//! not hold every level's inputs (`--stats` prints the peak of the bytes
+//! held in buffers). `array [..]` uploads its items;
 //! `#xs` is the logical length, known on the host; unary and binary host
 //! operations have the flat IR's exact scalar semantics (`scalar.rs`);
 //! calls nest up to [`MAX_CALL_DEPTH`] deep, the stack growing on the heap
