@@ -279,26 +279,34 @@ __kernel void hsplit_filter_packed_1_flags(long n_points_1, __global const doubl
     }
 }
 
-__kernel void hsplit_filter_packed_1_positions_block_totals(__global const long* packed_1_flags, long groups, long chunk, long n_points_1, __global long* packed_1_positions_block_totals) {
+__kernel void hsplit_filter_packed_1_positions_tile_totals(__global const long* packed_1_flags, long tiles, long n_points_1, __global long* packed_1_positions_tile_totals) {
     __local long group_values[256];
+    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j_1 = 0; j_1 < 9; j_1++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < n_points_1) {
-                    x = packed_1_flags[k + chunk * l + 256 * chunk * wg];
+                if (256 * j_1 + l + 2304 * wg < n_points_1) {
+                    x = packed_1_flags[256 * j_1 + l + 2304 * wg];
                 } else {
                     x = 0L;
                 }
-                long add_packed_1_r = hsplit_filter_add_packed_1(acc, x);
+                group_values_1[256 * j_1 + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_packed_1_r = hsplit_filter_add_packed_1(acc, group_values_1[k + 9 * l_1]);
                 acc = add_packed_1_r;
             }
             {
-                group_values[l] = acc;
+                group_values[l_1] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -306,14 +314,14 @@ __kernel void hsplit_filter_packed_1_positions_block_totals(__global const long*
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_packed_1_r_1 = hsplit_filter_add_packed_1(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    long add_packed_1_r_1 = hsplit_filter_add_packed_1(acc_1, group_values_in[k_1 + 2 * l_2]);
                     acc_1 = add_packed_1_r_1;
                 }
                 {
-                    group_values_out[l_1] = acc_1;
+                    group_values_out[l_2] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -324,26 +332,28 @@ __kernel void hsplit_filter_packed_1_positions_block_totals(__global const long*
             }
             m /= 2;
         }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                packed_1_positions_block_totals[wg] = group_values_in[0];
+                packed_1_positions_tile_totals[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_filter_packed_1_positions_block_offsets(__global const long* packed_1_positions_block_totals, long final_chunk, long groups, __global long* packed_1_positions_block_offsets) {
+__kernel void hsplit_filter_packed_1_positions_tile_offsets(__global const long* packed_1_positions_tile_totals, long tile_chunk, long tiles, __global long* packed_1_positions_tile_offsets) {
     __local long group_values[256];
-    __local long group_values_1[256];
+    __local long group_values_1[16];
+    __local long group_values_2[16];
+    __local long group_values_3[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
+            for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + final_chunk * l < groups) {
-                    x = packed_1_positions_block_totals[k + final_chunk * l];
+                if (k + l * tile_chunk < tiles) {
+                    x = packed_1_positions_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -355,78 +365,130 @@ __kernel void hsplit_filter_packed_1_positions_block_offsets(__global const long
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long add_packed_1_r_1 = hsplit_filter_add_packed_1(acc_1, group_values[k_1]);
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_packed_1_r_1 = hsplit_filter_add_packed_1(acc_1, group_values[k_1 + 16 * l_1]);
                 acc_1 = add_packed_1_r_1;
+            }
+            {
+                group_values_2[l_1] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_2 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_1[k_2] = acc_2;
+                long add_packed_1_r_2 = hsplit_filter_add_packed_1(acc_2, group_values_2[k_2]);
+                acc_2 = add_packed_1_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_3 = group_values_1[l_3];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_3[k_3 + 16 * l_3] = acc_3;
+                long add_packed_1_r_3 = hsplit_filter_add_packed_1(acc_3, group_values[k_3 + 16 * l_3]);
+                acc_3 = add_packed_1_r_3;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                packed_1_positions_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+            const long l_4 = get_local_id(0);
+            long acc_4 = group_values_3[l_4];
+            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
+                packed_1_positions_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_2 + final_chunk * l_2 < groups) {
-                    x_1 = packed_1_positions_block_totals[k_2 + final_chunk * l_2];
+                if (k_4 + l_4 * tile_chunk < tiles) {
+                    x_1 = packed_1_positions_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
-                long add_packed_1_r_2 = hsplit_filter_add_packed_1(acc_2, x_1);
-                acc_2 = add_packed_1_r_2;
+                long add_packed_1_r_4 = hsplit_filter_add_packed_1(acc_4, x_1);
+                acc_4 = add_packed_1_r_4;
             }
         }
     }
 }
 
-__kernel void hsplit_filter_packed_1_positions_scan(__global const long* packed_1_flags, __global const long* packed_1_positions_block_offsets, long groups, long chunk, long n_points_1, __global long* packed_1_positions) {
-    __local long group_values[256];
+__kernel void hsplit_filter_packed_1_positions_scan(__global const long* packed_1_flags, __global const long* packed_1_positions_tile_offsets, long tiles, long n_points_1, __global long* packed_1_positions) {
+    __local long group_values[2304];
     __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j_1 = 0; j_1 < 9; j_1++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < n_points_1) {
-                    x = packed_1_flags[k + chunk * l + 256 * chunk * wg];
+                if (256 * j_1 + l + 2304 * wg < n_points_1) {
+                    x = packed_1_flags[256 * j_1 + l + 2304 * wg];
                 } else {
                     x = 0L;
                 }
-                long add_packed_1_r = hsplit_filter_add_packed_1(acc, x);
-                acc = add_packed_1_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = packed_1_positions_block_offsets[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long add_packed_1_r_1 = hsplit_filter_add_packed_1(acc_1, group_values[k_1]);
-                acc_1 = add_packed_1_r_1;
+                group_values[256 * j_1 + l] = x;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < chunk; k_2++) {
-                packed_1_positions[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
-                long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < n_points_1) {
-                    x_1 = packed_1_flags[k_2 + chunk * l_2 + 256 * chunk * wg];
-                } else {
-                    x_1 = 0L;
-                }
-                long add_packed_1_r_2 = hsplit_filter_add_packed_1(acc_2, x_1);
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_packed_1_r = hsplit_filter_add_packed_1(acc, group_values[k + 9 * l_1]);
+                acc = add_packed_1_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_packed_1_r_1 = hsplit_filter_add_packed_1(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = add_packed_1_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = packed_1_positions_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long add_packed_1_r_2 = hsplit_filter_add_packed_1(acc_2, group_values_3[k_2]);
                 acc_2 = add_packed_1_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long add_packed_1_r_3 = hsplit_filter_add_packed_1(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = add_packed_1_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long add_packed_1_r_4 = hsplit_filter_add_packed_1(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = add_packed_1_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_4 = 0; j_4 < 9; j_4++) {
+                packed_1_positions[256 * j_4 + l_6 + 2304 * wg] = group_values_5[j_4 + 9 * l_6];
             }
         }
     }
@@ -720,27 +782,35 @@ static inline long hsplit_scan_sum_op_packed_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-__kernel void hsplit_scan_sum_packed_offsets_block_totals(long groups, long chunk, long n_packed_lengths, __global const long* packed_lengths, __global long* packed_offsets_block_totals) {
+__kernel void hsplit_scan_sum_packed_offsets_tile_totals(long tiles, long n_packed_lengths, __global const long* packed_lengths, __global long* packed_offsets_tile_totals) {
     __local long group_values[256];
+    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < n_packed_lengths) {
-                    long pull_packed_offsets_r = hsplit_scan_sum_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, packed_lengths);
+                if (256 * j + l + 2304 * wg < n_packed_lengths) {
+                    long pull_packed_offsets_r = hsplit_scan_sum_pull_packed_offsets(256 * j + l + 2304 * wg, packed_lengths);
                     x = pull_packed_offsets_r;
                 } else {
                     x = 0L;
                 }
-                long op_packed_offsets_r = hsplit_scan_sum_op_packed_offsets(acc, x);
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_r = hsplit_scan_sum_op_packed_offsets(acc, group_values_1[k + 9 * l_1]);
                 acc = op_packed_offsets_r;
             }
             {
-                group_values[l] = acc;
+                group_values[l_1] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -748,14 +818,14 @@ __kernel void hsplit_scan_sum_packed_offsets_block_totals(long groups, long chun
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_packed_offsets_r_1 = hsplit_scan_sum_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    long op_packed_offsets_r_1 = hsplit_scan_sum_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
                     acc_1 = op_packed_offsets_r_1;
                 }
                 {
-                    group_values_out[l_1] = acc_1;
+                    group_values_out[l_2] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -766,26 +836,28 @@ __kernel void hsplit_scan_sum_packed_offsets_block_totals(long groups, long chun
             }
             m /= 2;
         }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                packed_offsets_block_totals[wg] = group_values_in[0];
+                packed_offsets_tile_totals[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_scan_sum_packed_offsets_block_offsets(__global const long* packed_offsets_block_totals, long final_chunk, long groups, __global long* packed_offsets_block_offsets) {
+__kernel void hsplit_scan_sum_packed_offsets_tile_offsets(__global const long* packed_offsets_tile_totals, long tile_chunk, long tiles, __global long* packed_offsets_tile_offsets) {
     __local long group_values[256];
-    __local long group_values_1[256];
+    __local long group_values_1[16];
+    __local long group_values_2[16];
+    __local long group_values_3[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
+            for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + final_chunk * l < groups) {
-                    x = packed_offsets_block_totals[k + final_chunk * l];
+                if (k + l * tile_chunk < tiles) {
+                    x = packed_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -797,80 +869,131 @@ __kernel void hsplit_scan_sum_packed_offsets_block_offsets(__global const long* 
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_packed_offsets_r_1 = hsplit_scan_sum_op_packed_offsets(acc_1, group_values[k_1]);
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_packed_offsets_r_1 = hsplit_scan_sum_op_packed_offsets(acc_1, group_values[k_1 + 16 * l_1]);
                 acc_1 = op_packed_offsets_r_1;
+            }
+            {
+                group_values_2[l_1] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_2 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_1[k_2] = acc_2;
+                long op_packed_offsets_r_2 = hsplit_scan_sum_op_packed_offsets(acc_2, group_values_2[k_2]);
+                acc_2 = op_packed_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_3 = group_values_1[l_3];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_3[k_3 + 16 * l_3] = acc_3;
+                long op_packed_offsets_r_3 = hsplit_scan_sum_op_packed_offsets(acc_3, group_values[k_3 + 16 * l_3]);
+                acc_3 = op_packed_offsets_r_3;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                packed_offsets_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+            const long l_4 = get_local_id(0);
+            long acc_4 = group_values_3[l_4];
+            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
+                packed_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_2 + final_chunk * l_2 < groups) {
-                    x_1 = packed_offsets_block_totals[k_2 + final_chunk * l_2];
+                if (k_4 + l_4 * tile_chunk < tiles) {
+                    x_1 = packed_offsets_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
-                long op_packed_offsets_r_2 = hsplit_scan_sum_op_packed_offsets(acc_2, x_1);
-                acc_2 = op_packed_offsets_r_2;
+                long op_packed_offsets_r_4 = hsplit_scan_sum_op_packed_offsets(acc_4, x_1);
+                acc_4 = op_packed_offsets_r_4;
             }
         }
     }
 }
 
-__kernel void hsplit_scan_sum_packed_offsets_scan(__global const long* packed_offsets_block_offsets, long groups, long chunk, long n_packed_lengths, __global const long* packed_lengths, __global long* packed_offsets) {
-    __local long group_values[256];
+__kernel void hsplit_scan_sum_packed_offsets_scan(__global const long* packed_offsets_tile_offsets, long tiles, long n_packed_lengths, __global const long* packed_lengths, __global long* packed_offsets) {
+    __local long group_values[2304];
     __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < n_packed_lengths) {
-                    long pull_packed_offsets_r = hsplit_scan_sum_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, packed_lengths);
+                if (256 * j + l + 2304 * wg < n_packed_lengths) {
+                    long pull_packed_offsets_r = hsplit_scan_sum_pull_packed_offsets(256 * j + l + 2304 * wg, packed_lengths);
                     x = pull_packed_offsets_r;
                 } else {
                     x = 0L;
                 }
-                long op_packed_offsets_r = hsplit_scan_sum_op_packed_offsets(acc, x);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = packed_offsets_block_offsets[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_packed_offsets_r_1 = hsplit_scan_sum_op_packed_offsets(acc_1, group_values[k_1]);
-                acc_1 = op_packed_offsets_r_1;
+                group_values[256 * j + l] = x;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < chunk; k_2++) {
-                packed_offsets[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
-                long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < n_packed_lengths) {
-                    long pull_packed_offsets_r_1 = hsplit_scan_sum_pull_packed_offsets(k_2 + chunk * l_2 + 256 * chunk * wg, packed_lengths);
-                    x_1 = pull_packed_offsets_r_1;
-                } else {
-                    x_1 = 0L;
-                }
-                long op_packed_offsets_r_2 = hsplit_scan_sum_op_packed_offsets(acc_2, x_1);
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_r = hsplit_scan_sum_op_packed_offsets(acc, group_values[k + 9 * l_1]);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_packed_offsets_r_1 = hsplit_scan_sum_op_packed_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = op_packed_offsets_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = packed_offsets_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long op_packed_offsets_r_2 = hsplit_scan_sum_op_packed_offsets(acc_2, group_values_3[k_2]);
                 acc_2 = op_packed_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long op_packed_offsets_r_3 = hsplit_scan_sum_op_packed_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = op_packed_offsets_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long op_packed_offsets_r_4 = hsplit_scan_sum_op_packed_offsets(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = op_packed_offsets_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                packed_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -1292,39 +1415,49 @@ __kernel void hsplit_seg_reduce_sum_sum_head_claims(long n_lengths, __global con
     }
 }
 
-__kernel void hsplit_seg_reduce_sum_sum_segscan_block_totals(long groups, long chunk, long sum_elements_1, __global const long* hsplit_lengths, __global const int* sum_head_claims, __global long* sum_seg_flags_block_totals, __global long* sum_seg_scan_block_totals) {
+__kernel void hsplit_seg_reduce_sum_sum_segscan_tile_totals(long tiles, long sum_elements_1, __global const long* hsplit_lengths, __global const int* sum_head_claims, __global long* sum_seg_flags_tile_totals, __global long* sum_seg_scan_tile_totals) {
     __local long group_values[256];
     __local long group_values_1[256];
+    __local long group_values_2[768];
+    __local long group_values_3[768];
     __local long group_swap[256];
     __local long group_swap_1[256];
     {
         const long wg = get_group_id(0);
         {
             const long l_1 = get_local_id(0);
-            long acc = 0L;
-            long acc_1 = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 3; j++) {
                 long x_1;
                 long x_2;
-                if (k + chunk * l_1 + 256 * chunk * wg < sum_elements_1) {
+                if (256 * j + l_1 + 768 * wg < sum_elements_1) {
                     long pair_sum_r;
                     long pair_sum_r_1;
-                    hsplit_seg_reduce_sum_pair_sum(k + chunk * l_1 + 256 * chunk * wg, hsplit_lengths, sum_head_claims, &pair_sum_r, &pair_sum_r_1);
+                    hsplit_seg_reduce_sum_pair_sum(256 * j + l_1 + 768 * wg, hsplit_lengths, sum_head_claims, &pair_sum_r, &pair_sum_r_1);
                     x_1 = pair_sum_r;
                     x_2 = pair_sum_r_1;
                 } else {
                     x_1 = 0L;
                     x_2 = 0L;
                 }
+                group_values_2[256 * j + l_1] = x_1;
+                group_values_3[256 * j + l_1] = x_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc = 0L;
+            long acc_1 = 0L;
+            for (long k = 0; k < 3; k++) {
                 long segop_sum_r;
                 long segop_sum_r_1;
-                hsplit_seg_reduce_sum_segop_sum(acc, acc_1, x_1, x_2, &segop_sum_r, &segop_sum_r_1);
+                hsplit_seg_reduce_sum_segop_sum(acc, acc_1, group_values_2[k + 3 * l_2], group_values_3[k + 3 * l_2], &segop_sum_r, &segop_sum_r_1);
                 acc = segop_sum_r;
                 acc_1 = segop_sum_r_1;
             }
             {
-                group_values[l_1] = acc;
-                group_values_1[l_1] = acc_1;
+                group_values[l_2] = acc;
+                group_values_1[l_2] = acc_1;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -1334,19 +1467,19 @@ __kernel void hsplit_seg_reduce_sum_sum_segscan_block_totals(long groups, long c
         __local long* group_values_1_out = group_swap_1;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+            for (long l_3 = get_local_id(0); l_3 < m / 2; l_3 += get_local_size(0)) {
                 long acc_2 = 0L;
                 long acc_3 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
                     long segop_sum_r_2;
                     long segop_sum_r_3;
-                    hsplit_seg_reduce_sum_segop_sum(acc_2, acc_3, group_values_in[k_1 + 2 * l_2], group_values_1_in[k_1 + 2 * l_2], &segop_sum_r_2, &segop_sum_r_3);
+                    hsplit_seg_reduce_sum_segop_sum(acc_2, acc_3, group_values_in[k_1 + 2 * l_3], group_values_1_in[k_1 + 2 * l_3], &segop_sum_r_2, &segop_sum_r_3);
                     acc_2 = segop_sum_r_2;
                     acc_3 = segop_sum_r_3;
                 }
                 {
-                    group_values_out[l_2] = acc_2;
-                    group_values_1_out[l_2] = acc_3;
+                    group_values_out[l_3] = acc_2;
+                    group_values_1_out[l_3] = acc_3;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -1362,32 +1495,36 @@ __kernel void hsplit_seg_reduce_sum_sum_segscan_block_totals(long groups, long c
             }
             m /= 2;
         }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
             {
-                sum_seg_flags_block_totals[wg] = group_values_in[0];
-                sum_seg_scan_block_totals[wg] = group_values_1_in[0];
+                sum_seg_flags_tile_totals[wg] = group_values_in[0];
+                sum_seg_scan_tile_totals[wg] = group_values_1_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_seg_reduce_sum_sum_segscan_block_offsets(__global const long* sum_seg_flags_block_totals, __global const long* sum_seg_scan_block_totals, long final_chunk, long groups, __global long* sum_seg_flags_block_offsets, __global long* sum_seg_scan_block_offsets) {
+__kernel void hsplit_seg_reduce_sum_sum_segscan_tile_offsets(__global const long* sum_seg_flags_tile_totals, __global const long* sum_seg_scan_tile_totals, long tile_chunk, long tiles, __global long* sum_seg_flags_tile_offsets, __global long* sum_seg_scan_tile_offsets) {
     __local long group_values[256];
     __local long group_values_1[256];
-    __local long group_values_2[256];
-    __local long group_values_3[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[16];
+    __local long group_values_5[16];
+    __local long group_values_6[256];
+    __local long group_values_7[256];
     {
         const long wg = get_group_id(0);
         {
             const long l_1 = get_local_id(0);
             long acc = 0L;
             long acc_1 = 0L;
-            for (long k = 0; k < final_chunk; k++) {
+            for (long k = 0; k < tile_chunk; k++) {
                 long x_1;
                 long x_2;
-                if (k + final_chunk * l_1 < groups) {
-                    x_1 = sum_seg_flags_block_totals[k + final_chunk * l_1];
-                    x_2 = sum_seg_scan_block_totals[k + final_chunk * l_1];
+                if (k + l_1 * tile_chunk < tiles) {
+                    x_1 = sum_seg_flags_tile_totals[k + l_1 * tile_chunk];
+                    x_2 = sum_seg_scan_tile_totals[k + l_1 * tile_chunk];
                 } else {
                     x_1 = 0L;
                     x_2 = 0L;
@@ -1404,120 +1541,192 @@ __kernel void hsplit_seg_reduce_sum_sum_segscan_block_offsets(__global const lon
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
             long acc_2 = 0L;
             long acc_3 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_2[k_1] = acc_2;
-                group_values_3[k_1] = acc_3;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
                 long segop_sum_r_2;
                 long segop_sum_r_3;
-                hsplit_seg_reduce_sum_segop_sum(acc_2, acc_3, group_values[k_1], group_values_1[k_1], &segop_sum_r_2, &segop_sum_r_3);
+                hsplit_seg_reduce_sum_segop_sum(acc_2, acc_3, group_values[k_1 + 16 * l_2], group_values_1[k_1 + 16 * l_2], &segop_sum_r_2, &segop_sum_r_3);
                 acc_2 = segop_sum_r_2;
                 acc_3 = segop_sum_r_3;
+            }
+            {
+                group_values_4[l_2] = acc_2;
+                group_values_5[l_2] = acc_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_4 = 0L;
+            long acc_5 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_4;
+                group_values_3[k_2] = acc_5;
+                long segop_sum_r_4;
+                long segop_sum_r_5;
+                hsplit_seg_reduce_sum_segop_sum(acc_4, acc_5, group_values_4[k_2], group_values_5[k_2], &segop_sum_r_4, &segop_sum_r_5);
+                acc_4 = segop_sum_r_4;
+                acc_5 = segop_sum_r_5;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_6 = group_values_2[l_4];
+            long acc_7 = group_values_3[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_6[k_3 + 16 * l_4] = acc_6;
+                group_values_7[k_3 + 16 * l_4] = acc_7;
+                long segop_sum_r_6;
+                long segop_sum_r_7;
+                hsplit_seg_reduce_sum_segop_sum(acc_6, acc_7, group_values[k_3 + 16 * l_4], group_values_1[k_3 + 16 * l_4], &segop_sum_r_6, &segop_sum_r_7);
+                acc_6 = segop_sum_r_6;
+                acc_7 = segop_sum_r_7;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_3 = get_local_id(0);
-            long acc_4 = group_values_2[l_3];
-            long acc_5 = group_values_3[l_3];
-            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                sum_seg_flags_block_offsets[k_2 + final_chunk * l_3] = acc_4;
-                sum_seg_scan_block_offsets[k_2 + final_chunk * l_3] = acc_5;
+            const long l_5 = get_local_id(0);
+            long acc_8 = group_values_6[l_5];
+            long acc_9 = group_values_7[l_5];
+            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
+                sum_seg_flags_tile_offsets[k_4 + l_5 * tile_chunk] = acc_8;
+                sum_seg_scan_tile_offsets[k_4 + l_5 * tile_chunk] = acc_9;
                 long x_3;
                 long x_4;
-                if (k_2 + final_chunk * l_3 < groups) {
-                    x_3 = sum_seg_flags_block_totals[k_2 + final_chunk * l_3];
-                    x_4 = sum_seg_scan_block_totals[k_2 + final_chunk * l_3];
+                if (k_4 + l_5 * tile_chunk < tiles) {
+                    x_3 = sum_seg_flags_tile_totals[k_4 + l_5 * tile_chunk];
+                    x_4 = sum_seg_scan_tile_totals[k_4 + l_5 * tile_chunk];
                 } else {
                     x_3 = 0L;
                     x_4 = 0L;
                 }
-                long segop_sum_r_4;
-                long segop_sum_r_5;
-                hsplit_seg_reduce_sum_segop_sum(acc_4, acc_5, x_3, x_4, &segop_sum_r_4, &segop_sum_r_5);
-                acc_4 = segop_sum_r_4;
-                acc_5 = segop_sum_r_5;
+                long segop_sum_r_8;
+                long segop_sum_r_9;
+                hsplit_seg_reduce_sum_segop_sum(acc_8, acc_9, x_3, x_4, &segop_sum_r_8, &segop_sum_r_9);
+                acc_8 = segop_sum_r_8;
+                acc_9 = segop_sum_r_9;
             }
         }
     }
 }
 
-__kernel void hsplit_seg_reduce_sum_sum_segscan_scan(__global const long* sum_seg_flags_block_offsets, __global const long* sum_seg_scan_block_offsets, long groups, long chunk, long sum_elements_1, __global const long* hsplit_lengths, __global const int* sum_head_claims, __global long* sum_seg_flags, __global long* sum_seg_scan) {
-    __local long group_values[256];
-    __local long group_values_1[256];
+__kernel void hsplit_seg_reduce_sum_sum_segscan_scan(__global const long* sum_seg_flags_tile_offsets, __global const long* sum_seg_scan_tile_offsets, long tiles, long sum_elements_1, __global const long* hsplit_lengths, __global const int* sum_head_claims, __global long* sum_seg_flags, __global long* sum_seg_scan) {
+    __local long group_values[768];
+    __local long group_values_1[768];
     __local long group_values_2[256];
     __local long group_values_3[256];
+    __local long group_values_4[16];
+    __local long group_values_5[16];
+    __local long group_values_6[16];
+    __local long group_values_7[16];
+    __local long group_values_8[256];
+    __local long group_values_9[256];
+    __local long group_values_10[768];
+    __local long group_values_11[768];
     {
         const long wg = get_group_id(0);
         {
             const long l_1 = get_local_id(0);
-            long acc = 0L;
-            long acc_1 = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 3; j++) {
                 long x_1;
                 long x_2;
-                if (k + chunk * l_1 + 256 * chunk * wg < sum_elements_1) {
+                if (256 * j + l_1 + 768 * wg < sum_elements_1) {
                     long pair_sum_r;
                     long pair_sum_r_1;
-                    hsplit_seg_reduce_sum_pair_sum(k + chunk * l_1 + 256 * chunk * wg, hsplit_lengths, sum_head_claims, &pair_sum_r, &pair_sum_r_1);
+                    hsplit_seg_reduce_sum_pair_sum(256 * j + l_1 + 768 * wg, hsplit_lengths, sum_head_claims, &pair_sum_r, &pair_sum_r_1);
                     x_1 = pair_sum_r;
                     x_2 = pair_sum_r_1;
                 } else {
                     x_1 = 0L;
                     x_2 = 0L;
                 }
-                long segop_sum_r;
-                long segop_sum_r_1;
-                hsplit_seg_reduce_sum_segop_sum(acc, acc_1, x_1, x_2, &segop_sum_r, &segop_sum_r_1);
-                acc = segop_sum_r;
-                acc_1 = segop_sum_r_1;
-            }
-            {
-                group_values[l_1] = acc;
-                group_values_1[l_1] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = sum_seg_flags_block_offsets[wg];
-            long acc_3 = sum_seg_scan_block_offsets[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_2[k_1] = acc_2;
-                group_values_3[k_1] = acc_3;
-                long segop_sum_r_2;
-                long segop_sum_r_3;
-                hsplit_seg_reduce_sum_segop_sum(acc_2, acc_3, group_values[k_1], group_values_1[k_1], &segop_sum_r_2, &segop_sum_r_3);
-                acc_2 = segop_sum_r_2;
-                acc_3 = segop_sum_r_3;
+                group_values[256 * j + l_1] = x_1;
+                group_values_1[256 * j + l_1] = x_2;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_3 = get_local_id(0);
-            long acc_4 = group_values_2[l_3];
-            long acc_5 = group_values_3[l_3];
-            for (long k_2 = 0; k_2 < chunk; k_2++) {
-                sum_seg_flags[k_2 + chunk * l_3 + 256 * chunk * wg] = acc_4;
-                sum_seg_scan[k_2 + chunk * l_3 + 256 * chunk * wg] = acc_5;
-                long x_3;
-                long x_4;
-                if (k_2 + chunk * l_3 + 256 * chunk * wg < sum_elements_1) {
-                    long pair_sum_r_2;
-                    long pair_sum_r_3;
-                    hsplit_seg_reduce_sum_pair_sum(k_2 + chunk * l_3 + 256 * chunk * wg, hsplit_lengths, sum_head_claims, &pair_sum_r_2, &pair_sum_r_3);
-                    x_3 = pair_sum_r_2;
-                    x_4 = pair_sum_r_3;
-                } else {
-                    x_3 = 0L;
-                    x_4 = 0L;
-                }
+            const long l_2 = get_local_id(0);
+            long acc = 0L;
+            long acc_1 = 0L;
+            for (long k = 0; k < 3; k++) {
+                long segop_sum_r;
+                long segop_sum_r_1;
+                hsplit_seg_reduce_sum_segop_sum(acc, acc_1, group_values[k + 3 * l_2], group_values_1[k + 3 * l_2], &segop_sum_r, &segop_sum_r_1);
+                acc = segop_sum_r;
+                acc_1 = segop_sum_r_1;
+            }
+            {
+                group_values_2[l_2] = acc;
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_2 = 0L;
+            long acc_3 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long segop_sum_r_2;
+                long segop_sum_r_3;
+                hsplit_seg_reduce_sum_segop_sum(acc_2, acc_3, group_values_2[k_1 + 16 * l_3], group_values_3[k_1 + 16 * l_3], &segop_sum_r_2, &segop_sum_r_3);
+                acc_2 = segop_sum_r_2;
+                acc_3 = segop_sum_r_3;
+            }
+            {
+                group_values_6[l_3] = acc_2;
+                group_values_7[l_3] = acc_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
+            long acc_4 = sum_seg_flags_tile_offsets[wg];
+            long acc_5 = sum_seg_scan_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_4[k_2] = acc_4;
+                group_values_5[k_2] = acc_5;
                 long segop_sum_r_4;
                 long segop_sum_r_5;
-                hsplit_seg_reduce_sum_segop_sum(acc_4, acc_5, x_3, x_4, &segop_sum_r_4, &segop_sum_r_5);
+                hsplit_seg_reduce_sum_segop_sum(acc_4, acc_5, group_values_6[k_2], group_values_7[k_2], &segop_sum_r_4, &segop_sum_r_5);
                 acc_4 = segop_sum_r_4;
                 acc_5 = segop_sum_r_5;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_5 = get_local_id(0); l_5 < 16; l_5 += get_local_size(0)) {
+            long acc_6 = group_values_4[l_5];
+            long acc_7 = group_values_5[l_5];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_8[k_3 + 16 * l_5] = acc_6;
+                group_values_9[k_3 + 16 * l_5] = acc_7;
+                long segop_sum_r_6;
+                long segop_sum_r_7;
+                hsplit_seg_reduce_sum_segop_sum(acc_6, acc_7, group_values_2[k_3 + 16 * l_5], group_values_3[k_3 + 16 * l_5], &segop_sum_r_6, &segop_sum_r_7);
+                acc_6 = segop_sum_r_6;
+                acc_7 = segop_sum_r_7;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            long acc_8 = group_values_8[l_6];
+            long acc_9 = group_values_9[l_6];
+            for (long k_4 = 0; k_4 < 3; k_4++) {
+                group_values_10[(k_4 + 3 * l_6) / 256 + 3 * ((k_4 + 3 * l_6) % 256)] = acc_8;
+                group_values_11[(k_4 + 3 * l_6) / 256 + 3 * ((k_4 + 3 * l_6) % 256)] = acc_9;
+                long segop_sum_r_8;
+                long segop_sum_r_9;
+                hsplit_seg_reduce_sum_segop_sum(acc_8, acc_9, group_values[k_4 + 3 * l_6], group_values_1[k_4 + 3 * l_6], &segop_sum_r_8, &segop_sum_r_9);
+                acc_8 = segop_sum_r_8;
+                acc_9 = segop_sum_r_9;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_7 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 3; j_3++) {
+                sum_seg_flags[256 * j_3 + l_7 + 768 * wg] = group_values_10[j_3 + 3 * l_7];
+                sum_seg_scan[256 * j_3 + l_7 + 768 * wg] = group_values_11[j_3 + 3 * l_7];
             }
         }
     }
@@ -2846,26 +3055,34 @@ __kernel void hsplit_fused_kept_flags(long n_cross_elements, __global const doub
     }
 }
 
-__kernel void hsplit_fused_kept_positions_block_totals(__global const long* kept_flags, long groups, long chunk, long n_cross_elements, __global long* kept_positions_block_totals) {
+__kernel void hsplit_fused_kept_positions_tile_totals(__global const long* kept_flags, long tiles, long n_cross_elements, __global long* kept_positions_tile_totals) {
     __local long group_values[256];
+    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l_1 + 256 * chunk * wg < n_cross_elements) {
-                    x = kept_flags[k + chunk * l_1 + 256 * chunk * wg];
+                if (256 * j + l_1 + 2304 * wg < n_cross_elements) {
+                    x = kept_flags[256 * j + l_1 + 2304 * wg];
                 } else {
                     x = 0L;
                 }
-                long add_kept_r = hsplit_fused_add_kept(acc, x);
+                group_values_1[256 * j + l_1] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_kept_r = hsplit_fused_add_kept(acc, group_values_1[k + 9 * l_2]);
                 acc = add_kept_r;
             }
             {
-                group_values[l_1] = acc;
+                group_values[l_2] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -2873,14 +3090,14 @@ __kernel void hsplit_fused_kept_positions_block_totals(__global const long* kept
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+            for (long l_3 = get_local_id(0); l_3 < m / 2; l_3 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_kept_r_1 = hsplit_fused_add_kept(acc_1, group_values_in[k_1 + 2 * l_2]);
+                    long add_kept_r_1 = hsplit_fused_add_kept(acc_1, group_values_in[k_1 + 2 * l_3]);
                     acc_1 = add_kept_r_1;
                 }
                 {
-                    group_values_out[l_2] = acc_1;
+                    group_values_out[l_3] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -2891,26 +3108,28 @@ __kernel void hsplit_fused_kept_positions_block_totals(__global const long* kept
             }
             m /= 2;
         }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
             {
-                kept_positions_block_totals[wg] = group_values_in[0];
+                kept_positions_tile_totals[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_kept_positions_block_offsets(__global const long* kept_positions_block_totals, long final_chunk, long groups, __global long* kept_positions_block_offsets) {
+__kernel void hsplit_fused_kept_positions_tile_offsets(__global const long* kept_positions_tile_totals, long tile_chunk, long tiles, __global long* kept_positions_tile_offsets) {
     __local long group_values[256];
-    __local long group_values_1[256];
+    __local long group_values_1[16];
+    __local long group_values_2[16];
+    __local long group_values_3[256];
     {
         const long wg = get_group_id(0);
         {
             const long l_1 = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
+            for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + final_chunk * l_1 < groups) {
-                    x = kept_positions_block_totals[k + final_chunk * l_1];
+                if (k + l_1 * tile_chunk < tiles) {
+                    x = kept_positions_tile_totals[k + l_1 * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -2922,78 +3141,130 @@ __kernel void hsplit_fused_kept_positions_block_offsets(__global const long* kep
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long add_kept_r_1 = hsplit_fused_add_kept(acc_1, group_values[k_1]);
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_kept_r_1 = hsplit_fused_add_kept(acc_1, group_values[k_1 + 16 * l_2]);
                 acc_1 = add_kept_r_1;
+            }
+            {
+                group_values_2[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_1[k_2] = acc_2;
+                long add_kept_r_2 = hsplit_fused_add_kept(acc_2, group_values_2[k_2]);
+                acc_2 = add_kept_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_1[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_3[k_3 + 16 * l_4] = acc_3;
+                long add_kept_r_3 = hsplit_fused_add_kept(acc_3, group_values[k_3 + 16 * l_4]);
+                acc_3 = add_kept_r_3;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_3 = get_local_id(0);
-            long acc_2 = group_values_1[l_3];
-            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                kept_positions_block_offsets[k_2 + final_chunk * l_3] = acc_2;
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_3[l_5];
+            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
+                kept_positions_tile_offsets[k_4 + l_5 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_2 + final_chunk * l_3 < groups) {
-                    x_1 = kept_positions_block_totals[k_2 + final_chunk * l_3];
+                if (k_4 + l_5 * tile_chunk < tiles) {
+                    x_1 = kept_positions_tile_totals[k_4 + l_5 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
-                long add_kept_r_2 = hsplit_fused_add_kept(acc_2, x_1);
-                acc_2 = add_kept_r_2;
+                long add_kept_r_4 = hsplit_fused_add_kept(acc_4, x_1);
+                acc_4 = add_kept_r_4;
             }
         }
     }
 }
 
-__kernel void hsplit_fused_kept_positions_scan(__global const long* kept_flags, __global const long* kept_positions_block_offsets, long groups, long chunk, long n_cross_elements, __global long* kept_positions) {
-    __local long group_values[256];
+__kernel void hsplit_fused_kept_positions_scan(__global const long* kept_flags, __global const long* kept_positions_tile_offsets, long tiles, long n_cross_elements, __global long* kept_positions) {
+    __local long group_values[2304];
     __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l_1 + 256 * chunk * wg < n_cross_elements) {
-                    x = kept_flags[k + chunk * l_1 + 256 * chunk * wg];
+                if (256 * j + l_1 + 2304 * wg < n_cross_elements) {
+                    x = kept_flags[256 * j + l_1 + 2304 * wg];
                 } else {
                     x = 0L;
                 }
-                long add_kept_r = hsplit_fused_add_kept(acc, x);
-                acc = add_kept_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_1 = kept_positions_block_offsets[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long add_kept_r_1 = hsplit_fused_add_kept(acc_1, group_values[k_1]);
-                acc_1 = add_kept_r_1;
+                group_values[256 * j + l_1] = x;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_3 = get_local_id(0);
-            long acc_2 = group_values_1[l_3];
-            for (long k_2 = 0; k_2 < chunk; k_2++) {
-                kept_positions[k_2 + chunk * l_3 + 256 * chunk * wg] = acc_2;
-                long x_1;
-                if (k_2 + chunk * l_3 + 256 * chunk * wg < n_cross_elements) {
-                    x_1 = kept_flags[k_2 + chunk * l_3 + 256 * chunk * wg];
-                } else {
-                    x_1 = 0L;
-                }
-                long add_kept_r_2 = hsplit_fused_add_kept(acc_2, x_1);
+            const long l_2 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_kept_r = hsplit_fused_add_kept(acc, group_values[k + 9 * l_2]);
+                acc = add_kept_r;
+            }
+            {
+                group_values_1[l_2] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_kept_r_1 = hsplit_fused_add_kept(acc_1, group_values_1[k_1 + 16 * l_3]);
+                acc_1 = add_kept_r_1;
+            }
+            {
+                group_values_3[l_3] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
+            long acc_2 = kept_positions_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long add_kept_r_2 = hsplit_fused_add_kept(acc_2, group_values_3[k_2]);
                 acc_2 = add_kept_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_5 = get_local_id(0); l_5 < 16; l_5 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_5];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_5] = acc_3;
+                long add_kept_r_3 = hsplit_fused_add_kept(acc_3, group_values_1[k_3 + 16 * l_5]);
+                acc_3 = add_kept_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            long acc_4 = group_values_4[l_6];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_6) / 256 + 9 * ((k_4 + 9 * l_6) % 256)] = acc_4;
+                long add_kept_r_4 = hsplit_fused_add_kept(acc_4, group_values[k_4 + 9 * l_6]);
+                acc_4 = add_kept_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_7 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                kept_positions[256 * j_3 + l_7 + 2304 * wg] = group_values_5[j_3 + 9 * l_7];
             }
         }
     }
@@ -3040,39 +3311,49 @@ __kernel void hsplit_fused_packed_lengths_head_claims(long n_cross_lengths, __gl
     }
 }
 
-__kernel void hsplit_fused_packed_lengths_segscan_block_totals(long groups_1, long chunk_1, long packed_lengths_elements_1, __global const double* cross_elements, __global const int* packed_lengths_head_claims, __global long* packed_lengths_seg_flags_block_totals, __global long* packed_lengths_seg_scan_block_totals) {
+__kernel void hsplit_fused_packed_lengths_segscan_tile_totals(long tiles_1, long packed_lengths_elements_1, __global const double* cross_elements, __global const int* packed_lengths_head_claims, __global long* packed_lengths_seg_flags_tile_totals, __global long* packed_lengths_seg_scan_tile_totals) {
     __local long group_values[256];
     __local long group_values_1[256];
+    __local long group_values_2[768];
+    __local long group_values_3[768];
     __local long group_swap[256];
     __local long group_swap_1[256];
     {
         const long wg = get_group_id(0);
         {
             const long l_1 = get_local_id(0);
-            long acc = 0L;
-            long acc_1 = 0L;
-            for (long k = 0; k < chunk_1; k++) {
+            for (long j = 0; j < 3; j++) {
                 long x;
                 long x_1;
-                if (k + chunk_1 * l_1 + 256 * chunk_1 * wg < packed_lengths_elements_1) {
+                if (256 * j + l_1 + 768 * wg < packed_lengths_elements_1) {
                     long pair_packed_lengths_r;
                     long pair_packed_lengths_r_1;
-                    hsplit_fused_pair_packed_lengths(k + chunk_1 * l_1 + 256 * chunk_1 * wg, cross_elements, packed_lengths_head_claims, &pair_packed_lengths_r, &pair_packed_lengths_r_1);
+                    hsplit_fused_pair_packed_lengths(256 * j + l_1 + 768 * wg, cross_elements, packed_lengths_head_claims, &pair_packed_lengths_r, &pair_packed_lengths_r_1);
                     x = pair_packed_lengths_r;
                     x_1 = pair_packed_lengths_r_1;
                 } else {
                     x = 0L;
                     x_1 = 0L;
                 }
+                group_values_2[256 * j + l_1] = x;
+                group_values_3[256 * j + l_1] = x_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc = 0L;
+            long acc_1 = 0L;
+            for (long k = 0; k < 3; k++) {
                 long segop_packed_lengths_r;
                 long segop_packed_lengths_r_1;
-                hsplit_fused_segop_packed_lengths(acc, acc_1, x, x_1, &segop_packed_lengths_r, &segop_packed_lengths_r_1);
+                hsplit_fused_segop_packed_lengths(acc, acc_1, group_values_2[k + 3 * l_2], group_values_3[k + 3 * l_2], &segop_packed_lengths_r, &segop_packed_lengths_r_1);
                 acc = segop_packed_lengths_r;
                 acc_1 = segop_packed_lengths_r_1;
             }
             {
-                group_values[l_1] = acc;
-                group_values_1[l_1] = acc_1;
+                group_values[l_2] = acc;
+                group_values_1[l_2] = acc_1;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -3082,19 +3363,19 @@ __kernel void hsplit_fused_packed_lengths_segscan_block_totals(long groups_1, lo
         __local long* group_values_1_out = group_swap_1;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+            for (long l_3 = get_local_id(0); l_3 < m / 2; l_3 += get_local_size(0)) {
                 long acc_2 = 0L;
                 long acc_3 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
                     long segop_packed_lengths_r_2;
                     long segop_packed_lengths_r_3;
-                    hsplit_fused_segop_packed_lengths(acc_2, acc_3, group_values_in[k_1 + 2 * l_2], group_values_1_in[k_1 + 2 * l_2], &segop_packed_lengths_r_2, &segop_packed_lengths_r_3);
+                    hsplit_fused_segop_packed_lengths(acc_2, acc_3, group_values_in[k_1 + 2 * l_3], group_values_1_in[k_1 + 2 * l_3], &segop_packed_lengths_r_2, &segop_packed_lengths_r_3);
                     acc_2 = segop_packed_lengths_r_2;
                     acc_3 = segop_packed_lengths_r_3;
                 }
                 {
-                    group_values_out[l_2] = acc_2;
-                    group_values_1_out[l_2] = acc_3;
+                    group_values_out[l_3] = acc_2;
+                    group_values_1_out[l_3] = acc_3;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -3110,32 +3391,36 @@ __kernel void hsplit_fused_packed_lengths_segscan_block_totals(long groups_1, lo
             }
             m /= 2;
         }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
             {
-                packed_lengths_seg_flags_block_totals[wg] = group_values_in[0];
-                packed_lengths_seg_scan_block_totals[wg] = group_values_1_in[0];
+                packed_lengths_seg_flags_tile_totals[wg] = group_values_in[0];
+                packed_lengths_seg_scan_tile_totals[wg] = group_values_1_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_packed_lengths_segscan_block_offsets(__global const long* packed_lengths_seg_flags_block_totals, __global const long* packed_lengths_seg_scan_block_totals, long final_chunk_1, long groups_1, __global long* packed_lengths_seg_flags_block_offsets, __global long* packed_lengths_seg_scan_block_offsets) {
+__kernel void hsplit_fused_packed_lengths_segscan_tile_offsets(__global const long* packed_lengths_seg_flags_tile_totals, __global const long* packed_lengths_seg_scan_tile_totals, long tile_chunk_1, long tiles_1, __global long* packed_lengths_seg_flags_tile_offsets, __global long* packed_lengths_seg_scan_tile_offsets) {
     __local long group_values[256];
     __local long group_values_1[256];
-    __local long group_values_2[256];
-    __local long group_values_3[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[16];
+    __local long group_values_5[16];
+    __local long group_values_6[256];
+    __local long group_values_7[256];
     {
         const long wg = get_group_id(0);
         {
             const long l_1 = get_local_id(0);
             long acc = 0L;
             long acc_1 = 0L;
-            for (long k = 0; k < final_chunk_1; k++) {
+            for (long k = 0; k < tile_chunk_1; k++) {
                 long x;
                 long x_1;
-                if (k + final_chunk_1 * l_1 < groups_1) {
-                    x = packed_lengths_seg_flags_block_totals[k + final_chunk_1 * l_1];
-                    x_1 = packed_lengths_seg_scan_block_totals[k + final_chunk_1 * l_1];
+                if (k + l_1 * tile_chunk_1 < tiles_1) {
+                    x = packed_lengths_seg_flags_tile_totals[k + l_1 * tile_chunk_1];
+                    x_1 = packed_lengths_seg_scan_tile_totals[k + l_1 * tile_chunk_1];
                 } else {
                     x = 0L;
                     x_1 = 0L;
@@ -3152,120 +3437,192 @@ __kernel void hsplit_fused_packed_lengths_segscan_block_offsets(__global const l
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
             long acc_2 = 0L;
             long acc_3 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_2[k_1] = acc_2;
-                group_values_3[k_1] = acc_3;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
                 long segop_packed_lengths_r_2;
                 long segop_packed_lengths_r_3;
-                hsplit_fused_segop_packed_lengths(acc_2, acc_3, group_values[k_1], group_values_1[k_1], &segop_packed_lengths_r_2, &segop_packed_lengths_r_3);
+                hsplit_fused_segop_packed_lengths(acc_2, acc_3, group_values[k_1 + 16 * l_2], group_values_1[k_1 + 16 * l_2], &segop_packed_lengths_r_2, &segop_packed_lengths_r_3);
                 acc_2 = segop_packed_lengths_r_2;
                 acc_3 = segop_packed_lengths_r_3;
+            }
+            {
+                group_values_4[l_2] = acc_2;
+                group_values_5[l_2] = acc_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_4 = 0L;
+            long acc_5 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_4;
+                group_values_3[k_2] = acc_5;
+                long segop_packed_lengths_r_4;
+                long segop_packed_lengths_r_5;
+                hsplit_fused_segop_packed_lengths(acc_4, acc_5, group_values_4[k_2], group_values_5[k_2], &segop_packed_lengths_r_4, &segop_packed_lengths_r_5);
+                acc_4 = segop_packed_lengths_r_4;
+                acc_5 = segop_packed_lengths_r_5;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_6 = group_values_2[l_4];
+            long acc_7 = group_values_3[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_6[k_3 + 16 * l_4] = acc_6;
+                group_values_7[k_3 + 16 * l_4] = acc_7;
+                long segop_packed_lengths_r_6;
+                long segop_packed_lengths_r_7;
+                hsplit_fused_segop_packed_lengths(acc_6, acc_7, group_values[k_3 + 16 * l_4], group_values_1[k_3 + 16 * l_4], &segop_packed_lengths_r_6, &segop_packed_lengths_r_7);
+                acc_6 = segop_packed_lengths_r_6;
+                acc_7 = segop_packed_lengths_r_7;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_3 = get_local_id(0);
-            long acc_4 = group_values_2[l_3];
-            long acc_5 = group_values_3[l_3];
-            for (long k_2 = 0; k_2 < final_chunk_1; k_2++) {
-                packed_lengths_seg_flags_block_offsets[k_2 + final_chunk_1 * l_3] = acc_4;
-                packed_lengths_seg_scan_block_offsets[k_2 + final_chunk_1 * l_3] = acc_5;
+            const long l_5 = get_local_id(0);
+            long acc_8 = group_values_6[l_5];
+            long acc_9 = group_values_7[l_5];
+            for (long k_4 = 0; k_4 < tile_chunk_1; k_4++) {
+                packed_lengths_seg_flags_tile_offsets[k_4 + l_5 * tile_chunk_1] = acc_8;
+                packed_lengths_seg_scan_tile_offsets[k_4 + l_5 * tile_chunk_1] = acc_9;
                 long x_2;
                 long x_4;
-                if (k_2 + final_chunk_1 * l_3 < groups_1) {
-                    x_2 = packed_lengths_seg_flags_block_totals[k_2 + final_chunk_1 * l_3];
-                    x_4 = packed_lengths_seg_scan_block_totals[k_2 + final_chunk_1 * l_3];
+                if (k_4 + l_5 * tile_chunk_1 < tiles_1) {
+                    x_2 = packed_lengths_seg_flags_tile_totals[k_4 + l_5 * tile_chunk_1];
+                    x_4 = packed_lengths_seg_scan_tile_totals[k_4 + l_5 * tile_chunk_1];
                 } else {
                     x_2 = 0L;
                     x_4 = 0L;
                 }
-                long segop_packed_lengths_r_4;
-                long segop_packed_lengths_r_5;
-                hsplit_fused_segop_packed_lengths(acc_4, acc_5, x_2, x_4, &segop_packed_lengths_r_4, &segop_packed_lengths_r_5);
-                acc_4 = segop_packed_lengths_r_4;
-                acc_5 = segop_packed_lengths_r_5;
+                long segop_packed_lengths_r_8;
+                long segop_packed_lengths_r_9;
+                hsplit_fused_segop_packed_lengths(acc_8, acc_9, x_2, x_4, &segop_packed_lengths_r_8, &segop_packed_lengths_r_9);
+                acc_8 = segop_packed_lengths_r_8;
+                acc_9 = segop_packed_lengths_r_9;
             }
         }
     }
 }
 
-__kernel void hsplit_fused_packed_lengths_segscan_scan(__global const long* packed_lengths_seg_flags_block_offsets, __global const long* packed_lengths_seg_scan_block_offsets, long groups_1, long chunk_1, long packed_lengths_elements_1, __global const double* cross_elements, __global const int* packed_lengths_head_claims, __global long* packed_lengths_seg_flags, __global long* packed_lengths_seg_scan) {
-    __local long group_values[256];
-    __local long group_values_1[256];
+__kernel void hsplit_fused_packed_lengths_segscan_scan(__global const long* packed_lengths_seg_flags_tile_offsets, __global const long* packed_lengths_seg_scan_tile_offsets, long tiles_1, long packed_lengths_elements_1, __global const double* cross_elements, __global const int* packed_lengths_head_claims, __global long* packed_lengths_seg_flags, __global long* packed_lengths_seg_scan) {
+    __local long group_values[768];
+    __local long group_values_1[768];
     __local long group_values_2[256];
     __local long group_values_3[256];
+    __local long group_values_4[16];
+    __local long group_values_5[16];
+    __local long group_values_6[16];
+    __local long group_values_7[16];
+    __local long group_values_8[256];
+    __local long group_values_9[256];
+    __local long group_values_10[768];
+    __local long group_values_11[768];
     {
         const long wg = get_group_id(0);
         {
             const long l_1 = get_local_id(0);
-            long acc = 0L;
-            long acc_1 = 0L;
-            for (long k = 0; k < chunk_1; k++) {
+            for (long j = 0; j < 3; j++) {
                 long x;
                 long x_1;
-                if (k + chunk_1 * l_1 + 256 * chunk_1 * wg < packed_lengths_elements_1) {
+                if (256 * j + l_1 + 768 * wg < packed_lengths_elements_1) {
                     long pair_packed_lengths_r;
                     long pair_packed_lengths_r_1;
-                    hsplit_fused_pair_packed_lengths(k + chunk_1 * l_1 + 256 * chunk_1 * wg, cross_elements, packed_lengths_head_claims, &pair_packed_lengths_r, &pair_packed_lengths_r_1);
+                    hsplit_fused_pair_packed_lengths(256 * j + l_1 + 768 * wg, cross_elements, packed_lengths_head_claims, &pair_packed_lengths_r, &pair_packed_lengths_r_1);
                     x = pair_packed_lengths_r;
                     x_1 = pair_packed_lengths_r_1;
                 } else {
                     x = 0L;
                     x_1 = 0L;
                 }
-                long segop_packed_lengths_r;
-                long segop_packed_lengths_r_1;
-                hsplit_fused_segop_packed_lengths(acc, acc_1, x, x_1, &segop_packed_lengths_r, &segop_packed_lengths_r_1);
-                acc = segop_packed_lengths_r;
-                acc_1 = segop_packed_lengths_r_1;
-            }
-            {
-                group_values[l_1] = acc;
-                group_values_1[l_1] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = packed_lengths_seg_flags_block_offsets[wg];
-            long acc_3 = packed_lengths_seg_scan_block_offsets[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_2[k_1] = acc_2;
-                group_values_3[k_1] = acc_3;
-                long segop_packed_lengths_r_2;
-                long segop_packed_lengths_r_3;
-                hsplit_fused_segop_packed_lengths(acc_2, acc_3, group_values[k_1], group_values_1[k_1], &segop_packed_lengths_r_2, &segop_packed_lengths_r_3);
-                acc_2 = segop_packed_lengths_r_2;
-                acc_3 = segop_packed_lengths_r_3;
+                group_values[256 * j + l_1] = x;
+                group_values_1[256 * j + l_1] = x_1;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_3 = get_local_id(0);
-            long acc_4 = group_values_2[l_3];
-            long acc_5 = group_values_3[l_3];
-            for (long k_2 = 0; k_2 < chunk_1; k_2++) {
-                packed_lengths_seg_flags[k_2 + chunk_1 * l_3 + 256 * chunk_1 * wg] = acc_4;
-                packed_lengths_seg_scan[k_2 + chunk_1 * l_3 + 256 * chunk_1 * wg] = acc_5;
-                long x_2;
-                long x_4;
-                if (k_2 + chunk_1 * l_3 + 256 * chunk_1 * wg < packed_lengths_elements_1) {
-                    long pair_packed_lengths_r_2;
-                    long pair_packed_lengths_r_3;
-                    hsplit_fused_pair_packed_lengths(k_2 + chunk_1 * l_3 + 256 * chunk_1 * wg, cross_elements, packed_lengths_head_claims, &pair_packed_lengths_r_2, &pair_packed_lengths_r_3);
-                    x_2 = pair_packed_lengths_r_2;
-                    x_4 = pair_packed_lengths_r_3;
-                } else {
-                    x_2 = 0L;
-                    x_4 = 0L;
-                }
+            const long l_2 = get_local_id(0);
+            long acc = 0L;
+            long acc_1 = 0L;
+            for (long k = 0; k < 3; k++) {
+                long segop_packed_lengths_r;
+                long segop_packed_lengths_r_1;
+                hsplit_fused_segop_packed_lengths(acc, acc_1, group_values[k + 3 * l_2], group_values_1[k + 3 * l_2], &segop_packed_lengths_r, &segop_packed_lengths_r_1);
+                acc = segop_packed_lengths_r;
+                acc_1 = segop_packed_lengths_r_1;
+            }
+            {
+                group_values_2[l_2] = acc;
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_2 = 0L;
+            long acc_3 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long segop_packed_lengths_r_2;
+                long segop_packed_lengths_r_3;
+                hsplit_fused_segop_packed_lengths(acc_2, acc_3, group_values_2[k_1 + 16 * l_3], group_values_3[k_1 + 16 * l_3], &segop_packed_lengths_r_2, &segop_packed_lengths_r_3);
+                acc_2 = segop_packed_lengths_r_2;
+                acc_3 = segop_packed_lengths_r_3;
+            }
+            {
+                group_values_6[l_3] = acc_2;
+                group_values_7[l_3] = acc_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
+            long acc_4 = packed_lengths_seg_flags_tile_offsets[wg];
+            long acc_5 = packed_lengths_seg_scan_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_4[k_2] = acc_4;
+                group_values_5[k_2] = acc_5;
                 long segop_packed_lengths_r_4;
                 long segop_packed_lengths_r_5;
-                hsplit_fused_segop_packed_lengths(acc_4, acc_5, x_2, x_4, &segop_packed_lengths_r_4, &segop_packed_lengths_r_5);
+                hsplit_fused_segop_packed_lengths(acc_4, acc_5, group_values_6[k_2], group_values_7[k_2], &segop_packed_lengths_r_4, &segop_packed_lengths_r_5);
                 acc_4 = segop_packed_lengths_r_4;
                 acc_5 = segop_packed_lengths_r_5;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_5 = get_local_id(0); l_5 < 16; l_5 += get_local_size(0)) {
+            long acc_6 = group_values_4[l_5];
+            long acc_7 = group_values_5[l_5];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_8[k_3 + 16 * l_5] = acc_6;
+                group_values_9[k_3 + 16 * l_5] = acc_7;
+                long segop_packed_lengths_r_6;
+                long segop_packed_lengths_r_7;
+                hsplit_fused_segop_packed_lengths(acc_6, acc_7, group_values_2[k_3 + 16 * l_5], group_values_3[k_3 + 16 * l_5], &segop_packed_lengths_r_6, &segop_packed_lengths_r_7);
+                acc_6 = segop_packed_lengths_r_6;
+                acc_7 = segop_packed_lengths_r_7;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            long acc_8 = group_values_8[l_6];
+            long acc_9 = group_values_9[l_6];
+            for (long k_4 = 0; k_4 < 3; k_4++) {
+                group_values_10[(k_4 + 3 * l_6) / 256 + 3 * ((k_4 + 3 * l_6) % 256)] = acc_8;
+                group_values_11[(k_4 + 3 * l_6) / 256 + 3 * ((k_4 + 3 * l_6) % 256)] = acc_9;
+                long segop_packed_lengths_r_8;
+                long segop_packed_lengths_r_9;
+                hsplit_fused_segop_packed_lengths(acc_8, acc_9, group_values[k_4 + 3 * l_6], group_values_1[k_4 + 3 * l_6], &segop_packed_lengths_r_8, &segop_packed_lengths_r_9);
+                acc_8 = segop_packed_lengths_r_8;
+                acc_9 = segop_packed_lengths_r_9;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_7 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 3; j_3++) {
+                packed_lengths_seg_flags[256 * j_3 + l_7 + 768 * wg] = group_values_10[j_3 + 3 * l_7];
+                packed_lengths_seg_scan[256 * j_3 + l_7 + 768 * wg] = group_values_11[j_3 + 3 * l_7];
             }
         }
     }
@@ -3427,27 +3784,35 @@ __kernel void hsplit_fused_2_mapped(long instances_1, long n_points_1, __global 
     }
 }
 
-__kernel void hsplit_fused_2_rank_block_totals(long groups, long chunk, long instances_1, __global const long* packed_lengths, __global long* rank_block_totals) {
+__kernel void hsplit_fused_2_rank_tile_totals(long tiles, long instances_1, __global const long* packed_lengths, __global long* rank_tile_totals) {
     __local long group_values[256];
+    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < instances_1) {
-                    long pull_rank_r = hsplit_fused_2_pull_rank(k + chunk * l + 256 * chunk * wg, packed_lengths);
+                if (256 * j + l + 2304 * wg < instances_1) {
+                    long pull_rank_r = hsplit_fused_2_pull_rank(256 * j + l + 2304 * wg, packed_lengths);
                     x = pull_rank_r;
                 } else {
                     x = 0L;
                 }
-                long op_rank_r = hsplit_fused_2_op_rank(acc, x);
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_rank_r = hsplit_fused_2_op_rank(acc, group_values_1[k + 9 * l_1]);
                 acc = op_rank_r;
             }
             {
-                group_values[l] = acc;
+                group_values[l_1] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -3455,14 +3820,14 @@ __kernel void hsplit_fused_2_rank_block_totals(long groups, long chunk, long ins
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_rank_r_1 = hsplit_fused_2_op_rank(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    long op_rank_r_1 = hsplit_fused_2_op_rank(acc_1, group_values_in[k_1 + 2 * l_2]);
                     acc_1 = op_rank_r_1;
                 }
                 {
-                    group_values_out[l_1] = acc_1;
+                    group_values_out[l_2] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -3473,26 +3838,28 @@ __kernel void hsplit_fused_2_rank_block_totals(long groups, long chunk, long ins
             }
             m /= 2;
         }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                rank_block_totals[wg] = group_values_in[0];
+                rank_tile_totals[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_2_rank_block_offsets(__global const long* rank_block_totals, long final_chunk, long groups, __global long* rank_block_offsets) {
+__kernel void hsplit_fused_2_rank_tile_offsets(__global const long* rank_tile_totals, long tile_chunk, long tiles, __global long* rank_tile_offsets) {
     __local long group_values[256];
-    __local long group_values_1[256];
+    __local long group_values_1[16];
+    __local long group_values_2[16];
+    __local long group_values_3[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
+            for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + final_chunk * l < groups) {
-                    x = rank_block_totals[k + final_chunk * l];
+                if (k + l * tile_chunk < tiles) {
+                    x = rank_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -3504,80 +3871,131 @@ __kernel void hsplit_fused_2_rank_block_offsets(__global const long* rank_block_
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_rank_r_1 = hsplit_fused_2_op_rank(acc_1, group_values[k_1]);
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_rank_r_1 = hsplit_fused_2_op_rank(acc_1, group_values[k_1 + 16 * l_1]);
                 acc_1 = op_rank_r_1;
+            }
+            {
+                group_values_2[l_1] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_2 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_1[k_2] = acc_2;
+                long op_rank_r_2 = hsplit_fused_2_op_rank(acc_2, group_values_2[k_2]);
+                acc_2 = op_rank_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_3 = group_values_1[l_3];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_3[k_3 + 16 * l_3] = acc_3;
+                long op_rank_r_3 = hsplit_fused_2_op_rank(acc_3, group_values[k_3 + 16 * l_3]);
+                acc_3 = op_rank_r_3;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                rank_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+            const long l_4 = get_local_id(0);
+            long acc_4 = group_values_3[l_4];
+            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
+                rank_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_2 + final_chunk * l_2 < groups) {
-                    x_1 = rank_block_totals[k_2 + final_chunk * l_2];
+                if (k_4 + l_4 * tile_chunk < tiles) {
+                    x_1 = rank_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
-                long op_rank_r_2 = hsplit_fused_2_op_rank(acc_2, x_1);
-                acc_2 = op_rank_r_2;
+                long op_rank_r_4 = hsplit_fused_2_op_rank(acc_4, x_1);
+                acc_4 = op_rank_r_4;
             }
         }
     }
 }
 
-__kernel void hsplit_fused_2_rank_scan(__global const long* rank_block_offsets, long groups, long chunk, long instances_1, __global const long* packed_lengths, __global long* rank) {
-    __local long group_values[256];
+__kernel void hsplit_fused_2_rank_scan(__global const long* rank_tile_offsets, long tiles, long instances_1, __global const long* packed_lengths, __global long* rank) {
+    __local long group_values[2304];
     __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < instances_1) {
-                    long pull_rank_r = hsplit_fused_2_pull_rank(k + chunk * l + 256 * chunk * wg, packed_lengths);
+                if (256 * j + l + 2304 * wg < instances_1) {
+                    long pull_rank_r = hsplit_fused_2_pull_rank(256 * j + l + 2304 * wg, packed_lengths);
                     x = pull_rank_r;
                 } else {
                     x = 0L;
                 }
-                long op_rank_r = hsplit_fused_2_op_rank(acc, x);
-                acc = op_rank_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = rank_block_offsets[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_rank_r_1 = hsplit_fused_2_op_rank(acc_1, group_values[k_1]);
-                acc_1 = op_rank_r_1;
+                group_values[256 * j + l] = x;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < chunk; k_2++) {
-                rank[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
-                long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < instances_1) {
-                    long pull_rank_r_1 = hsplit_fused_2_pull_rank(k_2 + chunk * l_2 + 256 * chunk * wg, packed_lengths);
-                    x_1 = pull_rank_r_1;
-                } else {
-                    x_1 = 0L;
-                }
-                long op_rank_r_2 = hsplit_fused_2_op_rank(acc_2, x_1);
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_rank_r = hsplit_fused_2_op_rank(acc, group_values[k + 9 * l_1]);
+                acc = op_rank_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_rank_r_1 = hsplit_fused_2_op_rank(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = op_rank_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = rank_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long op_rank_r_2 = hsplit_fused_2_op_rank(acc_2, group_values_3[k_2]);
                 acc_2 = op_rank_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long op_rank_r_3 = hsplit_fused_2_op_rank(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = op_rank_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long op_rank_r_4 = hsplit_fused_2_op_rank(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = op_rank_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                rank[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -3591,26 +4009,34 @@ __kernel void hsplit_fused_2_then_instances_flags(long instances_1, __global con
     }
 }
 
-__kernel void hsplit_fused_2_then_instances_positions_block_totals(__global const long* then_instances_flags, long groups, long chunk, long instances_1, __global long* then_instances_positions_block_totals) {
+__kernel void hsplit_fused_2_then_instances_positions_tile_totals(__global const long* then_instances_flags, long tiles, long instances_1, __global long* then_instances_positions_tile_totals) {
     __local long group_values[256];
+    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < instances_1) {
-                    x = then_instances_flags[k + chunk * l + 256 * chunk * wg];
+                if (256 * j + l + 2304 * wg < instances_1) {
+                    x = then_instances_flags[256 * j + l + 2304 * wg];
                 } else {
                     x = 0L;
                 }
-                long add_then_instances_r = hsplit_fused_2_add_then_instances(acc, x);
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_then_instances_r = hsplit_fused_2_add_then_instances(acc, group_values_1[k + 9 * l_1]);
                 acc = add_then_instances_r;
             }
             {
-                group_values[l] = acc;
+                group_values[l_1] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -3618,14 +4044,14 @@ __kernel void hsplit_fused_2_then_instances_positions_block_totals(__global cons
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_then_instances_r_1 = hsplit_fused_2_add_then_instances(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    long add_then_instances_r_1 = hsplit_fused_2_add_then_instances(acc_1, group_values_in[k_1 + 2 * l_2]);
                     acc_1 = add_then_instances_r_1;
                 }
                 {
-                    group_values_out[l_1] = acc_1;
+                    group_values_out[l_2] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -3636,26 +4062,28 @@ __kernel void hsplit_fused_2_then_instances_positions_block_totals(__global cons
             }
             m /= 2;
         }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                then_instances_positions_block_totals[wg] = group_values_in[0];
+                then_instances_positions_tile_totals[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_2_then_instances_positions_block_offsets(__global const long* then_instances_positions_block_totals, long final_chunk, long groups, __global long* then_instances_positions_block_offsets) {
+__kernel void hsplit_fused_2_then_instances_positions_tile_offsets(__global const long* then_instances_positions_tile_totals, long tile_chunk, long tiles, __global long* then_instances_positions_tile_offsets) {
     __local long group_values[256];
-    __local long group_values_1[256];
+    __local long group_values_1[16];
+    __local long group_values_2[16];
+    __local long group_values_3[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
+            for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + final_chunk * l < groups) {
-                    x = then_instances_positions_block_totals[k + final_chunk * l];
+                if (k + l * tile_chunk < tiles) {
+                    x = then_instances_positions_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -3667,78 +4095,130 @@ __kernel void hsplit_fused_2_then_instances_positions_block_offsets(__global con
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long add_then_instances_r_1 = hsplit_fused_2_add_then_instances(acc_1, group_values[k_1]);
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_then_instances_r_1 = hsplit_fused_2_add_then_instances(acc_1, group_values[k_1 + 16 * l_1]);
                 acc_1 = add_then_instances_r_1;
+            }
+            {
+                group_values_2[l_1] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_2 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_1[k_2] = acc_2;
+                long add_then_instances_r_2 = hsplit_fused_2_add_then_instances(acc_2, group_values_2[k_2]);
+                acc_2 = add_then_instances_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_3 = group_values_1[l_3];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_3[k_3 + 16 * l_3] = acc_3;
+                long add_then_instances_r_3 = hsplit_fused_2_add_then_instances(acc_3, group_values[k_3 + 16 * l_3]);
+                acc_3 = add_then_instances_r_3;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                then_instances_positions_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+            const long l_4 = get_local_id(0);
+            long acc_4 = group_values_3[l_4];
+            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
+                then_instances_positions_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_2 + final_chunk * l_2 < groups) {
-                    x_1 = then_instances_positions_block_totals[k_2 + final_chunk * l_2];
+                if (k_4 + l_4 * tile_chunk < tiles) {
+                    x_1 = then_instances_positions_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
-                long add_then_instances_r_2 = hsplit_fused_2_add_then_instances(acc_2, x_1);
-                acc_2 = add_then_instances_r_2;
+                long add_then_instances_r_4 = hsplit_fused_2_add_then_instances(acc_4, x_1);
+                acc_4 = add_then_instances_r_4;
             }
         }
     }
 }
 
-__kernel void hsplit_fused_2_then_instances_positions_scan(__global const long* then_instances_flags, __global const long* then_instances_positions_block_offsets, long groups, long chunk, long instances_1, __global long* then_instances_positions) {
-    __local long group_values[256];
+__kernel void hsplit_fused_2_then_instances_positions_scan(__global const long* then_instances_flags, __global const long* then_instances_positions_tile_offsets, long tiles, long instances_1, __global long* then_instances_positions) {
+    __local long group_values[2304];
     __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < instances_1) {
-                    x = then_instances_flags[k + chunk * l + 256 * chunk * wg];
+                if (256 * j + l + 2304 * wg < instances_1) {
+                    x = then_instances_flags[256 * j + l + 2304 * wg];
                 } else {
                     x = 0L;
                 }
-                long add_then_instances_r = hsplit_fused_2_add_then_instances(acc, x);
-                acc = add_then_instances_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = then_instances_positions_block_offsets[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long add_then_instances_r_1 = hsplit_fused_2_add_then_instances(acc_1, group_values[k_1]);
-                acc_1 = add_then_instances_r_1;
+                group_values[256 * j + l] = x;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < chunk; k_2++) {
-                then_instances_positions[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
-                long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < instances_1) {
-                    x_1 = then_instances_flags[k_2 + chunk * l_2 + 256 * chunk * wg];
-                } else {
-                    x_1 = 0L;
-                }
-                long add_then_instances_r_2 = hsplit_fused_2_add_then_instances(acc_2, x_1);
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_then_instances_r = hsplit_fused_2_add_then_instances(acc, group_values[k + 9 * l_1]);
+                acc = add_then_instances_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_then_instances_r_1 = hsplit_fused_2_add_then_instances(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = add_then_instances_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = then_instances_positions_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long add_then_instances_r_2 = hsplit_fused_2_add_then_instances(acc_2, group_values_3[k_2]);
                 acc_2 = add_then_instances_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long add_then_instances_r_3 = hsplit_fused_2_add_then_instances(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = add_then_instances_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long add_then_instances_r_4 = hsplit_fused_2_add_then_instances(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = add_then_instances_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                then_instances_positions[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -3771,26 +4251,34 @@ __kernel void hsplit_fused_2_else_instances_flags(long instances_1, __global con
     }
 }
 
-__kernel void hsplit_fused_2_else_instances_positions_block_totals(__global const long* else_instances_flags, long groups, long chunk, long instances_1, __global long* else_instances_positions_block_totals) {
+__kernel void hsplit_fused_2_else_instances_positions_tile_totals(__global const long* else_instances_flags, long tiles, long instances_1, __global long* else_instances_positions_tile_totals) {
     __local long group_values[256];
+    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < instances_1) {
-                    x = else_instances_flags[k + chunk * l + 256 * chunk * wg];
+                if (256 * j + l + 2304 * wg < instances_1) {
+                    x = else_instances_flags[256 * j + l + 2304 * wg];
                 } else {
                     x = 0L;
                 }
-                long add_else_instances_r = hsplit_fused_2_add_else_instances(acc, x);
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_else_instances_r = hsplit_fused_2_add_else_instances(acc, group_values_1[k + 9 * l_1]);
                 acc = add_else_instances_r;
             }
             {
-                group_values[l] = acc;
+                group_values[l_1] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -3798,14 +4286,14 @@ __kernel void hsplit_fused_2_else_instances_positions_block_totals(__global cons
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_else_instances_r_1 = hsplit_fused_2_add_else_instances(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    long add_else_instances_r_1 = hsplit_fused_2_add_else_instances(acc_1, group_values_in[k_1 + 2 * l_2]);
                     acc_1 = add_else_instances_r_1;
                 }
                 {
-                    group_values_out[l_1] = acc_1;
+                    group_values_out[l_2] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -3816,26 +4304,28 @@ __kernel void hsplit_fused_2_else_instances_positions_block_totals(__global cons
             }
             m /= 2;
         }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                else_instances_positions_block_totals[wg] = group_values_in[0];
+                else_instances_positions_tile_totals[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_2_else_instances_positions_block_offsets(__global const long* else_instances_positions_block_totals, long final_chunk, long groups, __global long* else_instances_positions_block_offsets) {
+__kernel void hsplit_fused_2_else_instances_positions_tile_offsets(__global const long* else_instances_positions_tile_totals, long tile_chunk, long tiles, __global long* else_instances_positions_tile_offsets) {
     __local long group_values[256];
-    __local long group_values_1[256];
+    __local long group_values_1[16];
+    __local long group_values_2[16];
+    __local long group_values_3[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
+            for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + final_chunk * l < groups) {
-                    x = else_instances_positions_block_totals[k + final_chunk * l];
+                if (k + l * tile_chunk < tiles) {
+                    x = else_instances_positions_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -3847,78 +4337,130 @@ __kernel void hsplit_fused_2_else_instances_positions_block_offsets(__global con
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long add_else_instances_r_1 = hsplit_fused_2_add_else_instances(acc_1, group_values[k_1]);
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_else_instances_r_1 = hsplit_fused_2_add_else_instances(acc_1, group_values[k_1 + 16 * l_1]);
                 acc_1 = add_else_instances_r_1;
+            }
+            {
+                group_values_2[l_1] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_2 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_1[k_2] = acc_2;
+                long add_else_instances_r_2 = hsplit_fused_2_add_else_instances(acc_2, group_values_2[k_2]);
+                acc_2 = add_else_instances_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_3 = group_values_1[l_3];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_3[k_3 + 16 * l_3] = acc_3;
+                long add_else_instances_r_3 = hsplit_fused_2_add_else_instances(acc_3, group_values[k_3 + 16 * l_3]);
+                acc_3 = add_else_instances_r_3;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                else_instances_positions_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+            const long l_4 = get_local_id(0);
+            long acc_4 = group_values_3[l_4];
+            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
+                else_instances_positions_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_2 + final_chunk * l_2 < groups) {
-                    x_1 = else_instances_positions_block_totals[k_2 + final_chunk * l_2];
+                if (k_4 + l_4 * tile_chunk < tiles) {
+                    x_1 = else_instances_positions_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
-                long add_else_instances_r_2 = hsplit_fused_2_add_else_instances(acc_2, x_1);
-                acc_2 = add_else_instances_r_2;
+                long add_else_instances_r_4 = hsplit_fused_2_add_else_instances(acc_4, x_1);
+                acc_4 = add_else_instances_r_4;
             }
         }
     }
 }
 
-__kernel void hsplit_fused_2_else_instances_positions_scan(__global const long* else_instances_flags, __global const long* else_instances_positions_block_offsets, long groups, long chunk, long instances_1, __global long* else_instances_positions) {
-    __local long group_values[256];
+__kernel void hsplit_fused_2_else_instances_positions_scan(__global const long* else_instances_flags, __global const long* else_instances_positions_tile_offsets, long tiles, long instances_1, __global long* else_instances_positions) {
+    __local long group_values[2304];
     __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < instances_1) {
-                    x = else_instances_flags[k + chunk * l + 256 * chunk * wg];
+                if (256 * j + l + 2304 * wg < instances_1) {
+                    x = else_instances_flags[256 * j + l + 2304 * wg];
                 } else {
                     x = 0L;
                 }
-                long add_else_instances_r = hsplit_fused_2_add_else_instances(acc, x);
-                acc = add_else_instances_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = else_instances_positions_block_offsets[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long add_else_instances_r_1 = hsplit_fused_2_add_else_instances(acc_1, group_values[k_1]);
-                acc_1 = add_else_instances_r_1;
+                group_values[256 * j + l] = x;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < chunk; k_2++) {
-                else_instances_positions[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
-                long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < instances_1) {
-                    x_1 = else_instances_flags[k_2 + chunk * l_2 + 256 * chunk * wg];
-                } else {
-                    x_1 = 0L;
-                }
-                long add_else_instances_r_2 = hsplit_fused_2_add_else_instances(acc_2, x_1);
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_else_instances_r = hsplit_fused_2_add_else_instances(acc, group_values[k + 9 * l_1]);
+                acc = add_else_instances_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_else_instances_r_1 = hsplit_fused_2_add_else_instances(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = add_else_instances_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = else_instances_positions_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long add_else_instances_r_2 = hsplit_fused_2_add_else_instances(acc_2, group_values_3[k_2]);
                 acc_2 = add_else_instances_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long add_else_instances_r_3 = hsplit_fused_2_add_else_instances(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = add_else_instances_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long add_else_instances_r_4 = hsplit_fused_2_add_else_instances(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = add_else_instances_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                else_instances_positions[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -4096,27 +4638,35 @@ __kernel void hsplit_fused_3_lengths(long n_then_instances_1, __global const lon
     }
 }
 
-__kernel void hsplit_fused_3_packed_offsets_block_totals(long groups, long chunk, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* packed_offsets_block_totals) {
+__kernel void hsplit_fused_3_packed_offsets_tile_totals(long tiles, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* packed_offsets_tile_totals) {
     __local long group_values[256];
+    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < n_then_instances_1) {
-                    long pull_packed_offsets_r = hsplit_fused_3_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, then_instances, packed_offsets_18, packed_lengths);
+                if (256 * j + l + 2304 * wg < n_then_instances_1) {
+                    long pull_packed_offsets_r = hsplit_fused_3_pull_packed_offsets(256 * j + l + 2304 * wg, then_instances, packed_offsets_18, packed_lengths);
                     x = pull_packed_offsets_r;
                 } else {
                     x = 0L;
                 }
-                long op_packed_offsets_r = hsplit_fused_3_op_packed_offsets(acc, x);
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_r = hsplit_fused_3_op_packed_offsets(acc, group_values_1[k + 9 * l_1]);
                 acc = op_packed_offsets_r;
             }
             {
-                group_values[l] = acc;
+                group_values[l_1] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -4124,14 +4674,14 @@ __kernel void hsplit_fused_3_packed_offsets_block_totals(long groups, long chunk
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_packed_offsets_r_1 = hsplit_fused_3_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    long op_packed_offsets_r_1 = hsplit_fused_3_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
                     acc_1 = op_packed_offsets_r_1;
                 }
                 {
-                    group_values_out[l_1] = acc_1;
+                    group_values_out[l_2] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -4142,26 +4692,28 @@ __kernel void hsplit_fused_3_packed_offsets_block_totals(long groups, long chunk
             }
             m /= 2;
         }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                packed_offsets_block_totals[wg] = group_values_in[0];
+                packed_offsets_tile_totals[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_3_packed_offsets_block_offsets(__global const long* packed_offsets_block_totals, long final_chunk, long groups, __global long* packed_offsets_block_offsets) {
+__kernel void hsplit_fused_3_packed_offsets_tile_offsets(__global const long* packed_offsets_tile_totals, long tile_chunk, long tiles, __global long* packed_offsets_tile_offsets) {
     __local long group_values[256];
-    __local long group_values_1[256];
+    __local long group_values_1[16];
+    __local long group_values_2[16];
+    __local long group_values_3[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
+            for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + final_chunk * l < groups) {
-                    x = packed_offsets_block_totals[k + final_chunk * l];
+                if (k + l * tile_chunk < tiles) {
+                    x = packed_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -4173,80 +4725,131 @@ __kernel void hsplit_fused_3_packed_offsets_block_offsets(__global const long* p
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_packed_offsets_r_1 = hsplit_fused_3_op_packed_offsets(acc_1, group_values[k_1]);
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_packed_offsets_r_1 = hsplit_fused_3_op_packed_offsets(acc_1, group_values[k_1 + 16 * l_1]);
                 acc_1 = op_packed_offsets_r_1;
+            }
+            {
+                group_values_2[l_1] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_2 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_1[k_2] = acc_2;
+                long op_packed_offsets_r_2 = hsplit_fused_3_op_packed_offsets(acc_2, group_values_2[k_2]);
+                acc_2 = op_packed_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_3 = group_values_1[l_3];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_3[k_3 + 16 * l_3] = acc_3;
+                long op_packed_offsets_r_3 = hsplit_fused_3_op_packed_offsets(acc_3, group_values[k_3 + 16 * l_3]);
+                acc_3 = op_packed_offsets_r_3;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                packed_offsets_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+            const long l_4 = get_local_id(0);
+            long acc_4 = group_values_3[l_4];
+            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
+                packed_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_2 + final_chunk * l_2 < groups) {
-                    x_1 = packed_offsets_block_totals[k_2 + final_chunk * l_2];
+                if (k_4 + l_4 * tile_chunk < tiles) {
+                    x_1 = packed_offsets_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
-                long op_packed_offsets_r_2 = hsplit_fused_3_op_packed_offsets(acc_2, x_1);
-                acc_2 = op_packed_offsets_r_2;
+                long op_packed_offsets_r_4 = hsplit_fused_3_op_packed_offsets(acc_4, x_1);
+                acc_4 = op_packed_offsets_r_4;
             }
         }
     }
 }
 
-__kernel void hsplit_fused_3_packed_offsets_scan(__global const long* packed_offsets_block_offsets, long groups, long chunk, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* packed_offsets_27) {
-    __local long group_values[256];
+__kernel void hsplit_fused_3_packed_offsets_scan(__global const long* packed_offsets_tile_offsets, long tiles, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* packed_offsets_27) {
+    __local long group_values[2304];
     __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < n_then_instances_1) {
-                    long pull_packed_offsets_r = hsplit_fused_3_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, then_instances, packed_offsets_18, packed_lengths);
+                if (256 * j + l + 2304 * wg < n_then_instances_1) {
+                    long pull_packed_offsets_r = hsplit_fused_3_pull_packed_offsets(256 * j + l + 2304 * wg, then_instances, packed_offsets_18, packed_lengths);
                     x = pull_packed_offsets_r;
                 } else {
                     x = 0L;
                 }
-                long op_packed_offsets_r = hsplit_fused_3_op_packed_offsets(acc, x);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = packed_offsets_block_offsets[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_packed_offsets_r_1 = hsplit_fused_3_op_packed_offsets(acc_1, group_values[k_1]);
-                acc_1 = op_packed_offsets_r_1;
+                group_values[256 * j + l] = x;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < chunk; k_2++) {
-                packed_offsets_27[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
-                long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < n_then_instances_1) {
-                    long pull_packed_offsets_r_1 = hsplit_fused_3_pull_packed_offsets(k_2 + chunk * l_2 + 256 * chunk * wg, then_instances, packed_offsets_18, packed_lengths);
-                    x_1 = pull_packed_offsets_r_1;
-                } else {
-                    x_1 = 0L;
-                }
-                long op_packed_offsets_r_2 = hsplit_fused_3_op_packed_offsets(acc_2, x_1);
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_r = hsplit_fused_3_op_packed_offsets(acc, group_values[k + 9 * l_1]);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_packed_offsets_r_1 = hsplit_fused_3_op_packed_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = op_packed_offsets_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = packed_offsets_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long op_packed_offsets_r_2 = hsplit_fused_3_op_packed_offsets(acc_2, group_values_3[k_2]);
                 acc_2 = op_packed_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long op_packed_offsets_r_3 = hsplit_fused_3_op_packed_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = op_packed_offsets_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long op_packed_offsets_r_4 = hsplit_fused_3_op_packed_offsets(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = op_packed_offsets_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                packed_offsets_27[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -4467,27 +5070,35 @@ __kernel void hsplit_fused_4_cross_lengths(long n_else_instances, __global const
     }
 }
 
-__kernel void hsplit_fused_4_packed_offsets_block_totals(long groups, long chunk, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets_block_totals) {
+__kernel void hsplit_fused_4_packed_offsets_tile_totals(long tiles, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets_tile_totals) {
     __local long group_values[256];
+    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < n_else_instances) {
-                    long pull_packed_offsets_r = hsplit_fused_4_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, else_instances, cross_lengths_1);
+                if (256 * j + l + 2304 * wg < n_else_instances) {
+                    long pull_packed_offsets_r = hsplit_fused_4_pull_packed_offsets(256 * j + l + 2304 * wg, else_instances, cross_lengths_1);
                     x = pull_packed_offsets_r;
                 } else {
                     x = 0L;
                 }
-                long op_packed_offsets_r = hsplit_fused_4_op_packed_offsets(acc, x);
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_r = hsplit_fused_4_op_packed_offsets(acc, group_values_1[k + 9 * l_1]);
                 acc = op_packed_offsets_r;
             }
             {
-                group_values[l] = acc;
+                group_values[l_1] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -4495,14 +5106,14 @@ __kernel void hsplit_fused_4_packed_offsets_block_totals(long groups, long chunk
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_packed_offsets_r_1 = hsplit_fused_4_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    long op_packed_offsets_r_1 = hsplit_fused_4_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
                     acc_1 = op_packed_offsets_r_1;
                 }
                 {
-                    group_values_out[l_1] = acc_1;
+                    group_values_out[l_2] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -4513,26 +5124,28 @@ __kernel void hsplit_fused_4_packed_offsets_block_totals(long groups, long chunk
             }
             m /= 2;
         }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                packed_offsets_block_totals[wg] = group_values_in[0];
+                packed_offsets_tile_totals[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_4_packed_offsets_block_offsets(__global const long* packed_offsets_block_totals, long final_chunk, long groups, __global long* packed_offsets_block_offsets) {
+__kernel void hsplit_fused_4_packed_offsets_tile_offsets(__global const long* packed_offsets_tile_totals, long tile_chunk, long tiles, __global long* packed_offsets_tile_offsets) {
     __local long group_values[256];
-    __local long group_values_1[256];
+    __local long group_values_1[16];
+    __local long group_values_2[16];
+    __local long group_values_3[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
+            for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + final_chunk * l < groups) {
-                    x = packed_offsets_block_totals[k + final_chunk * l];
+                if (k + l * tile_chunk < tiles) {
+                    x = packed_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -4544,80 +5157,131 @@ __kernel void hsplit_fused_4_packed_offsets_block_offsets(__global const long* p
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_packed_offsets_r_1 = hsplit_fused_4_op_packed_offsets(acc_1, group_values[k_1]);
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_packed_offsets_r_1 = hsplit_fused_4_op_packed_offsets(acc_1, group_values[k_1 + 16 * l_1]);
                 acc_1 = op_packed_offsets_r_1;
+            }
+            {
+                group_values_2[l_1] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_2 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_1[k_2] = acc_2;
+                long op_packed_offsets_r_2 = hsplit_fused_4_op_packed_offsets(acc_2, group_values_2[k_2]);
+                acc_2 = op_packed_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_3 = group_values_1[l_3];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_3[k_3 + 16 * l_3] = acc_3;
+                long op_packed_offsets_r_3 = hsplit_fused_4_op_packed_offsets(acc_3, group_values[k_3 + 16 * l_3]);
+                acc_3 = op_packed_offsets_r_3;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                packed_offsets_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+            const long l_4 = get_local_id(0);
+            long acc_4 = group_values_3[l_4];
+            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
+                packed_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_2 + final_chunk * l_2 < groups) {
-                    x_1 = packed_offsets_block_totals[k_2 + final_chunk * l_2];
+                if (k_4 + l_4 * tile_chunk < tiles) {
+                    x_1 = packed_offsets_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
-                long op_packed_offsets_r_2 = hsplit_fused_4_op_packed_offsets(acc_2, x_1);
-                acc_2 = op_packed_offsets_r_2;
+                long op_packed_offsets_r_4 = hsplit_fused_4_op_packed_offsets(acc_4, x_1);
+                acc_4 = op_packed_offsets_r_4;
             }
         }
     }
 }
 
-__kernel void hsplit_fused_4_packed_offsets_scan(__global const long* packed_offsets_block_offsets, long groups, long chunk, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets) {
-    __local long group_values[256];
+__kernel void hsplit_fused_4_packed_offsets_scan(__global const long* packed_offsets_tile_offsets, long tiles, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets) {
+    __local long group_values[2304];
     __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < n_else_instances) {
-                    long pull_packed_offsets_r = hsplit_fused_4_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, else_instances, cross_lengths_1);
+                if (256 * j + l + 2304 * wg < n_else_instances) {
+                    long pull_packed_offsets_r = hsplit_fused_4_pull_packed_offsets(256 * j + l + 2304 * wg, else_instances, cross_lengths_1);
                     x = pull_packed_offsets_r;
                 } else {
                     x = 0L;
                 }
-                long op_packed_offsets_r = hsplit_fused_4_op_packed_offsets(acc, x);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = packed_offsets_block_offsets[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_packed_offsets_r_1 = hsplit_fused_4_op_packed_offsets(acc_1, group_values[k_1]);
-                acc_1 = op_packed_offsets_r_1;
+                group_values[256 * j + l] = x;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < chunk; k_2++) {
-                packed_offsets[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
-                long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < n_else_instances) {
-                    long pull_packed_offsets_r_1 = hsplit_fused_4_pull_packed_offsets(k_2 + chunk * l_2 + 256 * chunk * wg, else_instances, cross_lengths_1);
-                    x_1 = pull_packed_offsets_r_1;
-                } else {
-                    x_1 = 0L;
-                }
-                long op_packed_offsets_r_2 = hsplit_fused_4_op_packed_offsets(acc_2, x_1);
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_r = hsplit_fused_4_op_packed_offsets(acc, group_values[k + 9 * l_1]);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_packed_offsets_r_1 = hsplit_fused_4_op_packed_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = op_packed_offsets_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = packed_offsets_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long op_packed_offsets_r_2 = hsplit_fused_4_op_packed_offsets(acc_2, group_values_3[k_2]);
                 acc_2 = op_packed_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long op_packed_offsets_r_3 = hsplit_fused_4_op_packed_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = op_packed_offsets_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long op_packed_offsets_r_4 = hsplit_fused_4_op_packed_offsets(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = op_packed_offsets_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                packed_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -4949,10 +5613,13 @@ __kernel void hsplit_fused_5_extreme_head_claims(long n_cross_lengths, __global 
     }
 }
 
-__kernel void hsplit_fused_5_extreme_segscan_block_totals(long groups, long chunk, long extreme_elements_1, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const int* extreme_head_claims, __global long* extreme_seg_flags_block_totals, __global double* extreme_seg_scan_block_totals_41, __global long* extreme_seg_scan_block_totals_42) {
+__kernel void hsplit_fused_5_extreme_segscan_tile_totals(long tiles, long extreme_elements_1, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const int* extreme_head_claims, __global long* extreme_seg_flags_tile_totals, __global double* extreme_seg_scan_tile_totals_41, __global long* extreme_seg_scan_tile_totals_42) {
     __local long group_values[256];
     __local double group_values_1[256];
     __local long group_values_2[256];
+    __local long group_values_3[256];
+    __local double group_values_4[256];
+    __local long group_values_5[256];
     __local long group_swap[256];
     __local double group_swap_1[256];
     __local long group_swap_2[256];
@@ -4960,18 +5627,15 @@ __kernel void hsplit_fused_5_extreme_segscan_block_totals(long groups, long chun
         const long wg = get_group_id(0);
         {
             const long l_1 = get_local_id(0);
-            long acc = 0L;
-            double acc_1 = 0.0;
-            long acc_2 = -1L;
-            for (long k = 0; k < chunk; k++) {
+            {
                 long x;
                 double x_1;
                 long x_2;
-                if (k + chunk * l_1 + 256 * chunk * wg < extreme_elements_1) {
+                if (l_1 + 256 * wg < extreme_elements_1) {
                     long pair_extreme_r;
                     double pair_extreme_r_1;
                     long pair_extreme_r_2;
-                    hsplit_fused_5_pair_extreme(k + chunk * l_1 + 256 * chunk * wg, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, extreme_head_claims, &pair_extreme_r, &pair_extreme_r_1, &pair_extreme_r_2);
+                    hsplit_fused_5_pair_extreme(l_1 + 256 * wg, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, extreme_head_claims, &pair_extreme_r, &pair_extreme_r_1, &pair_extreme_r_2);
                     x = pair_extreme_r;
                     x_1 = pair_extreme_r_1;
                     x_2 = pair_extreme_r_2;
@@ -4980,18 +5644,30 @@ __kernel void hsplit_fused_5_extreme_segscan_block_totals(long groups, long chun
                     x_1 = 0.0;
                     x_2 = -1L;
                 }
+                group_values_3[l_1] = x;
+                group_values_4[l_1] = x_1;
+                group_values_5[l_1] = x_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc = 0L;
+            double acc_1 = 0.0;
+            long acc_2 = -1L;
+            for (long k = 0; k < 1; k++) {
                 long segop_extreme_r;
                 double segop_extreme_r_1;
                 long segop_extreme_r_2;
-                hsplit_fused_5_segop_extreme(acc, acc_1, acc_2, x, x_1, x_2, &segop_extreme_r, &segop_extreme_r_1, &segop_extreme_r_2);
+                hsplit_fused_5_segop_extreme(acc, acc_1, acc_2, group_values_3[k + l_2], group_values_4[k + l_2], group_values_5[k + l_2], &segop_extreme_r, &segop_extreme_r_1, &segop_extreme_r_2);
                 acc = segop_extreme_r;
                 acc_1 = segop_extreme_r_1;
                 acc_2 = segop_extreme_r_2;
             }
             {
-                group_values[l_1] = acc;
-                group_values_1[l_1] = acc_1;
-                group_values_2[l_1] = acc_2;
+                group_values[l_2] = acc;
+                group_values_1[l_2] = acc_1;
+                group_values_2[l_2] = acc_2;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -5003,7 +5679,7 @@ __kernel void hsplit_fused_5_extreme_segscan_block_totals(long groups, long chun
         __local long* group_values_2_out = group_swap_2;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+            for (long l_3 = get_local_id(0); l_3 < m / 2; l_3 += get_local_size(0)) {
                 long acc_3 = 0L;
                 double acc_4 = 0.0;
                 long acc_5 = -1L;
@@ -5011,15 +5687,15 @@ __kernel void hsplit_fused_5_extreme_segscan_block_totals(long groups, long chun
                     long segop_extreme_r_3;
                     double segop_extreme_r_4;
                     long segop_extreme_r_5;
-                    hsplit_fused_5_segop_extreme(acc_3, acc_4, acc_5, group_values_in[k_1 + 2 * l_2], group_values_1_in[k_1 + 2 * l_2], group_values_2_in[k_1 + 2 * l_2], &segop_extreme_r_3, &segop_extreme_r_4, &segop_extreme_r_5);
+                    hsplit_fused_5_segop_extreme(acc_3, acc_4, acc_5, group_values_in[k_1 + 2 * l_3], group_values_1_in[k_1 + 2 * l_3], group_values_2_in[k_1 + 2 * l_3], &segop_extreme_r_3, &segop_extreme_r_4, &segop_extreme_r_5);
                     acc_3 = segop_extreme_r_3;
                     acc_4 = segop_extreme_r_4;
                     acc_5 = segop_extreme_r_5;
                 }
                 {
-                    group_values_out[l_2] = acc_3;
-                    group_values_1_out[l_2] = acc_4;
-                    group_values_2_out[l_2] = acc_5;
+                    group_values_out[l_3] = acc_3;
+                    group_values_1_out[l_3] = acc_4;
+                    group_values_2_out[l_3] = acc_5;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -5040,23 +5716,29 @@ __kernel void hsplit_fused_5_extreme_segscan_block_totals(long groups, long chun
             }
             m /= 2;
         }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
             {
-                extreme_seg_flags_block_totals[wg] = group_values_in[0];
-                extreme_seg_scan_block_totals_41[wg] = group_values_1_in[0];
-                extreme_seg_scan_block_totals_42[wg] = group_values_2_in[0];
+                extreme_seg_flags_tile_totals[wg] = group_values_in[0];
+                extreme_seg_scan_tile_totals_41[wg] = group_values_1_in[0];
+                extreme_seg_scan_tile_totals_42[wg] = group_values_2_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_5_extreme_segscan_block_offsets(__global const long* extreme_seg_flags_block_totals, __global const double* extreme_seg_scan_block_totals_41, __global const long* extreme_seg_scan_block_totals_42, long final_chunk, long groups, __global long* extreme_seg_flags_block_offsets, __global double* extreme_seg_scan_block_offsets_44, __global long* extreme_seg_scan_block_offsets_45) {
+__kernel void hsplit_fused_5_extreme_segscan_tile_offsets(__global const long* extreme_seg_flags_tile_totals, __global const double* extreme_seg_scan_tile_totals_41, __global const long* extreme_seg_scan_tile_totals_42, long tile_chunk, long tiles, __global long* extreme_seg_flags_tile_offsets, __global double* extreme_seg_scan_tile_offsets_44, __global long* extreme_seg_scan_tile_offsets_45) {
     __local long group_values[256];
     __local double group_values_1[256];
     __local long group_values_2[256];
-    __local long group_values_3[256];
-    __local double group_values_4[256];
-    __local long group_values_5[256];
+    __local long group_values_3[16];
+    __local double group_values_4[16];
+    __local long group_values_5[16];
+    __local long group_values_6[16];
+    __local double group_values_7[16];
+    __local long group_values_8[16];
+    __local long group_values_9[256];
+    __local double group_values_10[256];
+    __local long group_values_11[256];
     {
         const long wg = get_group_id(0);
         {
@@ -5064,14 +5746,14 @@ __kernel void hsplit_fused_5_extreme_segscan_block_offsets(__global const long* 
             long acc = 0L;
             double acc_1 = 0.0;
             long acc_2 = -1L;
-            for (long k = 0; k < final_chunk; k++) {
+            for (long k = 0; k < tile_chunk; k++) {
                 long x;
                 double x_1;
                 long x_2;
-                if (k + final_chunk * l_1 < groups) {
-                    x = extreme_seg_flags_block_totals[k + final_chunk * l_1];
-                    x_1 = extreme_seg_scan_block_totals_41[k + final_chunk * l_1];
-                    x_2 = extreme_seg_scan_block_totals_42[k + final_chunk * l_1];
+                if (k + l_1 * tile_chunk < tiles) {
+                    x = extreme_seg_flags_tile_totals[k + l_1 * tile_chunk];
+                    x_1 = extreme_seg_scan_tile_totals_41[k + l_1 * tile_chunk];
+                    x_2 = extreme_seg_scan_tile_totals_42[k + l_1 * tile_chunk];
                 } else {
                     x = 0L;
                     x_1 = 0.0;
@@ -5092,80 +5774,127 @@ __kernel void hsplit_fused_5_extreme_segscan_block_offsets(__global const long* 
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
             long acc_3 = 0L;
             double acc_4 = 0.0;
             long acc_5 = -1L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_3[k_1] = acc_3;
-                group_values_4[k_1] = acc_4;
-                group_values_5[k_1] = acc_5;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
                 long segop_extreme_r_3;
                 double segop_extreme_r_4;
                 long segop_extreme_r_5;
-                hsplit_fused_5_segop_extreme(acc_3, acc_4, acc_5, group_values[k_1], group_values_1[k_1], group_values_2[k_1], &segop_extreme_r_3, &segop_extreme_r_4, &segop_extreme_r_5);
+                hsplit_fused_5_segop_extreme(acc_3, acc_4, acc_5, group_values[k_1 + 16 * l_2], group_values_1[k_1 + 16 * l_2], group_values_2[k_1 + 16 * l_2], &segop_extreme_r_3, &segop_extreme_r_4, &segop_extreme_r_5);
                 acc_3 = segop_extreme_r_3;
                 acc_4 = segop_extreme_r_4;
                 acc_5 = segop_extreme_r_5;
             }
+            {
+                group_values_6[l_2] = acc_3;
+                group_values_7[l_2] = acc_4;
+                group_values_8[l_2] = acc_5;
+            }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_3 = get_local_id(0);
-            long acc_6 = group_values_3[l_3];
-            double acc_7 = group_values_4[l_3];
-            long acc_8 = group_values_5[l_3];
-            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                extreme_seg_flags_block_offsets[k_2 + final_chunk * l_3] = acc_6;
-                extreme_seg_scan_block_offsets_44[k_2 + final_chunk * l_3] = acc_7;
-                extreme_seg_scan_block_offsets_45[k_2 + final_chunk * l_3] = acc_8;
-                long x_3;
-                double x_4;
-                long x_5;
-                if (k_2 + final_chunk * l_3 < groups) {
-                    x_3 = extreme_seg_flags_block_totals[k_2 + final_chunk * l_3];
-                    x_4 = extreme_seg_scan_block_totals_41[k_2 + final_chunk * l_3];
-                    x_5 = extreme_seg_scan_block_totals_42[k_2 + final_chunk * l_3];
-                } else {
-                    x_3 = 0L;
-                    x_4 = 0.0;
-                    x_5 = -1L;
-                }
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_6 = 0L;
+            double acc_7 = 0.0;
+            long acc_8 = -1L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_3[k_2] = acc_6;
+                group_values_4[k_2] = acc_7;
+                group_values_5[k_2] = acc_8;
                 long segop_extreme_r_6;
                 double segop_extreme_r_7;
                 long segop_extreme_r_8;
-                hsplit_fused_5_segop_extreme(acc_6, acc_7, acc_8, x_3, x_4, x_5, &segop_extreme_r_6, &segop_extreme_r_7, &segop_extreme_r_8);
+                hsplit_fused_5_segop_extreme(acc_6, acc_7, acc_8, group_values_6[k_2], group_values_7[k_2], group_values_8[k_2], &segop_extreme_r_6, &segop_extreme_r_7, &segop_extreme_r_8);
                 acc_6 = segop_extreme_r_6;
                 acc_7 = segop_extreme_r_7;
                 acc_8 = segop_extreme_r_8;
             }
         }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_9 = group_values_3[l_4];
+            double acc_10 = group_values_4[l_4];
+            long acc_11 = group_values_5[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_9[k_3 + 16 * l_4] = acc_9;
+                group_values_10[k_3 + 16 * l_4] = acc_10;
+                group_values_11[k_3 + 16 * l_4] = acc_11;
+                long segop_extreme_r_9;
+                double segop_extreme_r_10;
+                long segop_extreme_r_11;
+                hsplit_fused_5_segop_extreme(acc_9, acc_10, acc_11, group_values[k_3 + 16 * l_4], group_values_1[k_3 + 16 * l_4], group_values_2[k_3 + 16 * l_4], &segop_extreme_r_9, &segop_extreme_r_10, &segop_extreme_r_11);
+                acc_9 = segop_extreme_r_9;
+                acc_10 = segop_extreme_r_10;
+                acc_11 = segop_extreme_r_11;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_12 = group_values_9[l_5];
+            double acc_13 = group_values_10[l_5];
+            long acc_14 = group_values_11[l_5];
+            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
+                extreme_seg_flags_tile_offsets[k_4 + l_5 * tile_chunk] = acc_12;
+                extreme_seg_scan_tile_offsets_44[k_4 + l_5 * tile_chunk] = acc_13;
+                extreme_seg_scan_tile_offsets_45[k_4 + l_5 * tile_chunk] = acc_14;
+                long x_3;
+                double x_4;
+                long x_5;
+                if (k_4 + l_5 * tile_chunk < tiles) {
+                    x_3 = extreme_seg_flags_tile_totals[k_4 + l_5 * tile_chunk];
+                    x_4 = extreme_seg_scan_tile_totals_41[k_4 + l_5 * tile_chunk];
+                    x_5 = extreme_seg_scan_tile_totals_42[k_4 + l_5 * tile_chunk];
+                } else {
+                    x_3 = 0L;
+                    x_4 = 0.0;
+                    x_5 = -1L;
+                }
+                long segop_extreme_r_12;
+                double segop_extreme_r_13;
+                long segop_extreme_r_14;
+                hsplit_fused_5_segop_extreme(acc_12, acc_13, acc_14, x_3, x_4, x_5, &segop_extreme_r_12, &segop_extreme_r_13, &segop_extreme_r_14);
+                acc_12 = segop_extreme_r_12;
+                acc_13 = segop_extreme_r_13;
+                acc_14 = segop_extreme_r_14;
+            }
+        }
     }
 }
 
-__kernel void hsplit_fused_5_extreme_segscan_scan(__global const long* extreme_seg_flags_block_offsets, __global const double* extreme_seg_scan_block_offsets_44, __global const long* extreme_seg_scan_block_offsets_45, long groups, long chunk, long extreme_elements_1, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const int* extreme_head_claims, __global long* extreme_seg_flags, __global double* extreme_seg_scan_35, __global long* extreme_seg_scan_36) {
+__kernel void hsplit_fused_5_extreme_segscan_scan(__global const long* extreme_seg_flags_tile_offsets, __global const double* extreme_seg_scan_tile_offsets_44, __global const long* extreme_seg_scan_tile_offsets_45, long tiles, long extreme_elements_1, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const int* extreme_head_claims, __global long* extreme_seg_flags, __global double* extreme_seg_scan_35, __global long* extreme_seg_scan_36) {
     __local long group_values[256];
     __local double group_values_1[256];
     __local long group_values_2[256];
     __local long group_values_3[256];
     __local double group_values_4[256];
     __local long group_values_5[256];
+    __local long group_values_6[16];
+    __local double group_values_7[16];
+    __local long group_values_8[16];
+    __local long group_values_9[16];
+    __local double group_values_10[16];
+    __local long group_values_11[16];
+    __local long group_values_12[256];
+    __local double group_values_13[256];
+    __local long group_values_14[256];
+    __local long group_values_15[256];
+    __local double group_values_16[256];
+    __local long group_values_17[256];
     {
         const long wg = get_group_id(0);
         {
             const long l_1 = get_local_id(0);
-            long acc = 0L;
-            double acc_1 = 0.0;
-            long acc_2 = -1L;
-            for (long k = 0; k < chunk; k++) {
+            {
                 long x;
                 double x_1;
                 long x_2;
-                if (k + chunk * l_1 + 256 * chunk * wg < extreme_elements_1) {
+                if (l_1 + 256 * wg < extreme_elements_1) {
                     long pair_extreme_r;
                     double pair_extreme_r_1;
                     long pair_extreme_r_2;
-                    hsplit_fused_5_pair_extreme(k + chunk * l_1 + 256 * chunk * wg, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, extreme_head_claims, &pair_extreme_r, &pair_extreme_r_1, &pair_extreme_r_2);
+                    hsplit_fused_5_pair_extreme(l_1 + 256 * wg, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, extreme_head_claims, &pair_extreme_r, &pair_extreme_r_1, &pair_extreme_r_2);
                     x = pair_extreme_r;
                     x_1 = pair_extreme_r_1;
                     x_2 = pair_extreme_r_2;
@@ -5174,71 +5903,114 @@ __kernel void hsplit_fused_5_extreme_segscan_scan(__global const long* extreme_s
                     x_1 = 0.0;
                     x_2 = -1L;
                 }
+                group_values[l_1] = x;
+                group_values_1[l_1] = x_1;
+                group_values_2[l_1] = x_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc = 0L;
+            double acc_1 = 0.0;
+            long acc_2 = -1L;
+            for (long k = 0; k < 1; k++) {
                 long segop_extreme_r;
                 double segop_extreme_r_1;
                 long segop_extreme_r_2;
-                hsplit_fused_5_segop_extreme(acc, acc_1, acc_2, x, x_1, x_2, &segop_extreme_r, &segop_extreme_r_1, &segop_extreme_r_2);
+                hsplit_fused_5_segop_extreme(acc, acc_1, acc_2, group_values[k + l_2], group_values_1[k + l_2], group_values_2[k + l_2], &segop_extreme_r, &segop_extreme_r_1, &segop_extreme_r_2);
                 acc = segop_extreme_r;
                 acc_1 = segop_extreme_r_1;
                 acc_2 = segop_extreme_r_2;
             }
             {
-                group_values[l_1] = acc;
-                group_values_1[l_1] = acc_1;
-                group_values_2[l_1] = acc_2;
+                group_values_3[l_2] = acc;
+                group_values_4[l_2] = acc_1;
+                group_values_5[l_2] = acc_2;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_3 = extreme_seg_flags_block_offsets[wg];
-            double acc_4 = extreme_seg_scan_block_offsets_44[wg];
-            long acc_5 = extreme_seg_scan_block_offsets_45[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_3[k_1] = acc_3;
-                group_values_4[k_1] = acc_4;
-                group_values_5[k_1] = acc_5;
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_3 = 0L;
+            double acc_4 = 0.0;
+            long acc_5 = -1L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
                 long segop_extreme_r_3;
                 double segop_extreme_r_4;
                 long segop_extreme_r_5;
-                hsplit_fused_5_segop_extreme(acc_3, acc_4, acc_5, group_values[k_1], group_values_1[k_1], group_values_2[k_1], &segop_extreme_r_3, &segop_extreme_r_4, &segop_extreme_r_5);
+                hsplit_fused_5_segop_extreme(acc_3, acc_4, acc_5, group_values_3[k_1 + 16 * l_3], group_values_4[k_1 + 16 * l_3], group_values_5[k_1 + 16 * l_3], &segop_extreme_r_3, &segop_extreme_r_4, &segop_extreme_r_5);
                 acc_3 = segop_extreme_r_3;
                 acc_4 = segop_extreme_r_4;
                 acc_5 = segop_extreme_r_5;
             }
+            {
+                group_values_9[l_3] = acc_3;
+                group_values_10[l_3] = acc_4;
+                group_values_11[l_3] = acc_5;
+            }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_3 = get_local_id(0);
-            long acc_6 = group_values_3[l_3];
-            double acc_7 = group_values_4[l_3];
-            long acc_8 = group_values_5[l_3];
-            for (long k_2 = 0; k_2 < chunk; k_2++) {
-                extreme_seg_flags[k_2 + chunk * l_3 + 256 * chunk * wg] = acc_6;
-                extreme_seg_scan_35[k_2 + chunk * l_3 + 256 * chunk * wg] = acc_7;
-                extreme_seg_scan_36[k_2 + chunk * l_3 + 256 * chunk * wg] = acc_8;
-                long x_3;
-                double x_4;
-                long x_5;
-                if (k_2 + chunk * l_3 + 256 * chunk * wg < extreme_elements_1) {
-                    long pair_extreme_r_3;
-                    double pair_extreme_r_4;
-                    long pair_extreme_r_5;
-                    hsplit_fused_5_pair_extreme(k_2 + chunk * l_3 + 256 * chunk * wg, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, extreme_head_claims, &pair_extreme_r_3, &pair_extreme_r_4, &pair_extreme_r_5);
-                    x_3 = pair_extreme_r_3;
-                    x_4 = pair_extreme_r_4;
-                    x_5 = pair_extreme_r_5;
-                } else {
-                    x_3 = 0L;
-                    x_4 = 0.0;
-                    x_5 = -1L;
-                }
+        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
+            long acc_6 = extreme_seg_flags_tile_offsets[wg];
+            double acc_7 = extreme_seg_scan_tile_offsets_44[wg];
+            long acc_8 = extreme_seg_scan_tile_offsets_45[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_6[k_2] = acc_6;
+                group_values_7[k_2] = acc_7;
+                group_values_8[k_2] = acc_8;
                 long segop_extreme_r_6;
                 double segop_extreme_r_7;
                 long segop_extreme_r_8;
-                hsplit_fused_5_segop_extreme(acc_6, acc_7, acc_8, x_3, x_4, x_5, &segop_extreme_r_6, &segop_extreme_r_7, &segop_extreme_r_8);
+                hsplit_fused_5_segop_extreme(acc_6, acc_7, acc_8, group_values_9[k_2], group_values_10[k_2], group_values_11[k_2], &segop_extreme_r_6, &segop_extreme_r_7, &segop_extreme_r_8);
                 acc_6 = segop_extreme_r_6;
                 acc_7 = segop_extreme_r_7;
                 acc_8 = segop_extreme_r_8;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_5 = get_local_id(0); l_5 < 16; l_5 += get_local_size(0)) {
+            long acc_9 = group_values_6[l_5];
+            double acc_10 = group_values_7[l_5];
+            long acc_11 = group_values_8[l_5];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_12[k_3 + 16 * l_5] = acc_9;
+                group_values_13[k_3 + 16 * l_5] = acc_10;
+                group_values_14[k_3 + 16 * l_5] = acc_11;
+                long segop_extreme_r_9;
+                double segop_extreme_r_10;
+                long segop_extreme_r_11;
+                hsplit_fused_5_segop_extreme(acc_9, acc_10, acc_11, group_values_3[k_3 + 16 * l_5], group_values_4[k_3 + 16 * l_5], group_values_5[k_3 + 16 * l_5], &segop_extreme_r_9, &segop_extreme_r_10, &segop_extreme_r_11);
+                acc_9 = segop_extreme_r_9;
+                acc_10 = segop_extreme_r_10;
+                acc_11 = segop_extreme_r_11;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            long acc_12 = group_values_12[l_6];
+            double acc_13 = group_values_13[l_6];
+            long acc_14 = group_values_14[l_6];
+            for (long k_4 = 0; k_4 < 1; k_4++) {
+                group_values_15[k_4 + l_6] = acc_12;
+                group_values_16[k_4 + l_6] = acc_13;
+                group_values_17[k_4 + l_6] = acc_14;
+                long segop_extreme_r_12;
+                double segop_extreme_r_13;
+                long segop_extreme_r_14;
+                hsplit_fused_5_segop_extreme(acc_12, acc_13, acc_14, group_values[k_4 + l_6], group_values_1[k_4 + l_6], group_values_2[k_4 + l_6], &segop_extreme_r_12, &segop_extreme_r_13, &segop_extreme_r_14);
+                acc_12 = segop_extreme_r_12;
+                acc_13 = segop_extreme_r_13;
+                acc_14 = segop_extreme_r_14;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_7 = get_local_id(0);
+            {
+                extreme_seg_flags[l_7 + 256 * wg] = group_values_15[l_7];
+                extreme_seg_scan_35[l_7 + 256 * wg] = group_values_16[l_7];
+                extreme_seg_scan_36[l_7 + 256 * wg] = group_values_17[l_7];
             }
         }
     }
@@ -5556,27 +6328,35 @@ __kernel void hsplit_fused_7_ends_1_1(long t_1, __global const double* p1_1, __g
     }
 }
 
-__kernel void hsplit_fused_7_packed_offsets_block_totals(long groups, long chunk, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* packed_offsets_block_totals) {
+__kernel void hsplit_fused_7_packed_offsets_tile_totals(long tiles, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* packed_offsets_tile_totals) {
     __local long group_values[256];
+    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < t_1) {
-                    long pull_packed_offsets_r = hsplit_fused_7_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, offsets, n_offsets, else_instances, packed_lengths_16);
+                if (256 * j + l + 2304 * wg < t_1) {
+                    long pull_packed_offsets_r = hsplit_fused_7_pull_packed_offsets(256 * j + l + 2304 * wg, offsets, n_offsets, else_instances, packed_lengths_16);
                     x = pull_packed_offsets_r;
                 } else {
                     x = 0L;
                 }
-                long op_packed_offsets_r = hsplit_fused_7_op_packed_offsets(acc, x);
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_r = hsplit_fused_7_op_packed_offsets(acc, group_values_1[k + 9 * l_1]);
                 acc = op_packed_offsets_r;
             }
             {
-                group_values[l] = acc;
+                group_values[l_1] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -5584,14 +6364,14 @@ __kernel void hsplit_fused_7_packed_offsets_block_totals(long groups, long chunk
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_packed_offsets_r_1 = hsplit_fused_7_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    long op_packed_offsets_r_1 = hsplit_fused_7_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
                     acc_1 = op_packed_offsets_r_1;
                 }
                 {
-                    group_values_out[l_1] = acc_1;
+                    group_values_out[l_2] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -5602,26 +6382,28 @@ __kernel void hsplit_fused_7_packed_offsets_block_totals(long groups, long chunk
             }
             m /= 2;
         }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                packed_offsets_block_totals[wg] = group_values_in[0];
+                packed_offsets_tile_totals[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_7_packed_offsets_block_offsets(__global const long* packed_offsets_block_totals, long final_chunk, long groups, __global long* packed_offsets_block_offsets) {
+__kernel void hsplit_fused_7_packed_offsets_tile_offsets(__global const long* packed_offsets_tile_totals, long tile_chunk, long tiles, __global long* packed_offsets_tile_offsets) {
     __local long group_values[256];
-    __local long group_values_1[256];
+    __local long group_values_1[16];
+    __local long group_values_2[16];
+    __local long group_values_3[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
+            for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + final_chunk * l < groups) {
-                    x = packed_offsets_block_totals[k + final_chunk * l];
+                if (k + l * tile_chunk < tiles) {
+                    x = packed_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -5633,80 +6415,131 @@ __kernel void hsplit_fused_7_packed_offsets_block_offsets(__global const long* p
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_packed_offsets_r_1 = hsplit_fused_7_op_packed_offsets(acc_1, group_values[k_1]);
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_packed_offsets_r_1 = hsplit_fused_7_op_packed_offsets(acc_1, group_values[k_1 + 16 * l_1]);
                 acc_1 = op_packed_offsets_r_1;
+            }
+            {
+                group_values_2[l_1] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_2 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_1[k_2] = acc_2;
+                long op_packed_offsets_r_2 = hsplit_fused_7_op_packed_offsets(acc_2, group_values_2[k_2]);
+                acc_2 = op_packed_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_3 = group_values_1[l_3];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_3[k_3 + 16 * l_3] = acc_3;
+                long op_packed_offsets_r_3 = hsplit_fused_7_op_packed_offsets(acc_3, group_values[k_3 + 16 * l_3]);
+                acc_3 = op_packed_offsets_r_3;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                packed_offsets_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+            const long l_4 = get_local_id(0);
+            long acc_4 = group_values_3[l_4];
+            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
+                packed_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_2 + final_chunk * l_2 < groups) {
-                    x_1 = packed_offsets_block_totals[k_2 + final_chunk * l_2];
+                if (k_4 + l_4 * tile_chunk < tiles) {
+                    x_1 = packed_offsets_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
-                long op_packed_offsets_r_2 = hsplit_fused_7_op_packed_offsets(acc_2, x_1);
-                acc_2 = op_packed_offsets_r_2;
+                long op_packed_offsets_r_4 = hsplit_fused_7_op_packed_offsets(acc_4, x_1);
+                acc_4 = op_packed_offsets_r_4;
             }
         }
     }
 }
 
-__kernel void hsplit_fused_7_packed_offsets_scan(__global const long* packed_offsets_block_offsets, long groups, long chunk, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* packed_offsets) {
-    __local long group_values[256];
+__kernel void hsplit_fused_7_packed_offsets_scan(__global const long* packed_offsets_tile_offsets, long tiles, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* packed_offsets) {
+    __local long group_values[2304];
     __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < t_1) {
-                    long pull_packed_offsets_r = hsplit_fused_7_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, offsets, n_offsets, else_instances, packed_lengths_16);
+                if (256 * j + l + 2304 * wg < t_1) {
+                    long pull_packed_offsets_r = hsplit_fused_7_pull_packed_offsets(256 * j + l + 2304 * wg, offsets, n_offsets, else_instances, packed_lengths_16);
                     x = pull_packed_offsets_r;
                 } else {
                     x = 0L;
                 }
-                long op_packed_offsets_r = hsplit_fused_7_op_packed_offsets(acc, x);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = packed_offsets_block_offsets[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_packed_offsets_r_1 = hsplit_fused_7_op_packed_offsets(acc_1, group_values[k_1]);
-                acc_1 = op_packed_offsets_r_1;
+                group_values[256 * j + l] = x;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < chunk; k_2++) {
-                packed_offsets[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
-                long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < t_1) {
-                    long pull_packed_offsets_r_1 = hsplit_fused_7_pull_packed_offsets(k_2 + chunk * l_2 + 256 * chunk * wg, offsets, n_offsets, else_instances, packed_lengths_16);
-                    x_1 = pull_packed_offsets_r_1;
-                } else {
-                    x_1 = 0L;
-                }
-                long op_packed_offsets_r_2 = hsplit_fused_7_op_packed_offsets(acc_2, x_1);
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_r = hsplit_fused_7_op_packed_offsets(acc, group_values[k + 9 * l_1]);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_packed_offsets_r_1 = hsplit_fused_7_op_packed_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = op_packed_offsets_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = packed_offsets_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long op_packed_offsets_r_2 = hsplit_fused_7_op_packed_offsets(acc_2, group_values_3[k_2]);
                 acc_2 = op_packed_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long op_packed_offsets_r_3 = hsplit_fused_7_op_packed_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = op_packed_offsets_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long op_packed_offsets_r_4 = hsplit_fused_7_op_packed_offsets(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = op_packed_offsets_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                packed_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -6076,27 +6909,35 @@ __kernel void hsplit_fused_8_lengths(long instances_1, __global const uchar* map
     }
 }
 
-__kernel void hsplit_fused_8_packed_offsets_block_totals(long groups, long chunk, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* packed_offsets_block_totals) {
+__kernel void hsplit_fused_8_packed_offsets_tile_totals(long tiles, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* packed_offsets_tile_totals) {
     __local long group_values[256];
+    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < instances_1) {
-                    long pull_packed_offsets_r = hsplit_fused_8_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, mapped, rank, lengths_2, sum);
+                if (256 * j + l + 2304 * wg < instances_1) {
+                    long pull_packed_offsets_r = hsplit_fused_8_pull_packed_offsets(256 * j + l + 2304 * wg, mapped, rank, lengths_2, sum);
                     x = pull_packed_offsets_r;
                 } else {
                     x = 0L;
                 }
-                long op_packed_offsets_r = hsplit_fused_8_op_packed_offsets(acc, x);
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_r = hsplit_fused_8_op_packed_offsets(acc, group_values_1[k + 9 * l_1]);
                 acc = op_packed_offsets_r;
             }
             {
-                group_values[l] = acc;
+                group_values[l_1] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -6104,14 +6945,14 @@ __kernel void hsplit_fused_8_packed_offsets_block_totals(long groups, long chunk
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_packed_offsets_r_1 = hsplit_fused_8_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    long op_packed_offsets_r_1 = hsplit_fused_8_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
                     acc_1 = op_packed_offsets_r_1;
                 }
                 {
-                    group_values_out[l_1] = acc_1;
+                    group_values_out[l_2] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -6122,26 +6963,28 @@ __kernel void hsplit_fused_8_packed_offsets_block_totals(long groups, long chunk
             }
             m /= 2;
         }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                packed_offsets_block_totals[wg] = group_values_in[0];
+                packed_offsets_tile_totals[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_8_packed_offsets_block_offsets(__global const long* packed_offsets_block_totals, long final_chunk, long groups, __global long* packed_offsets_block_offsets) {
+__kernel void hsplit_fused_8_packed_offsets_tile_offsets(__global const long* packed_offsets_tile_totals, long tile_chunk, long tiles, __global long* packed_offsets_tile_offsets) {
     __local long group_values[256];
-    __local long group_values_1[256];
+    __local long group_values_1[16];
+    __local long group_values_2[16];
+    __local long group_values_3[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
+            for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + final_chunk * l < groups) {
-                    x = packed_offsets_block_totals[k + final_chunk * l];
+                if (k + l * tile_chunk < tiles) {
+                    x = packed_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -6153,80 +6996,131 @@ __kernel void hsplit_fused_8_packed_offsets_block_offsets(__global const long* p
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_packed_offsets_r_1 = hsplit_fused_8_op_packed_offsets(acc_1, group_values[k_1]);
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_packed_offsets_r_1 = hsplit_fused_8_op_packed_offsets(acc_1, group_values[k_1 + 16 * l_1]);
                 acc_1 = op_packed_offsets_r_1;
+            }
+            {
+                group_values_2[l_1] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_2 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_1[k_2] = acc_2;
+                long op_packed_offsets_r_2 = hsplit_fused_8_op_packed_offsets(acc_2, group_values_2[k_2]);
+                acc_2 = op_packed_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_3 = group_values_1[l_3];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_3[k_3 + 16 * l_3] = acc_3;
+                long op_packed_offsets_r_3 = hsplit_fused_8_op_packed_offsets(acc_3, group_values[k_3 + 16 * l_3]);
+                acc_3 = op_packed_offsets_r_3;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                packed_offsets_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+            const long l_4 = get_local_id(0);
+            long acc_4 = group_values_3[l_4];
+            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
+                packed_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_2 + final_chunk * l_2 < groups) {
-                    x_1 = packed_offsets_block_totals[k_2 + final_chunk * l_2];
+                if (k_4 + l_4 * tile_chunk < tiles) {
+                    x_1 = packed_offsets_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
-                long op_packed_offsets_r_2 = hsplit_fused_8_op_packed_offsets(acc_2, x_1);
-                acc_2 = op_packed_offsets_r_2;
+                long op_packed_offsets_r_4 = hsplit_fused_8_op_packed_offsets(acc_4, x_1);
+                acc_4 = op_packed_offsets_r_4;
             }
         }
     }
 }
 
-__kernel void hsplit_fused_8_packed_offsets_scan(__global const long* packed_offsets_block_offsets, long groups, long chunk, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* packed_offsets) {
-    __local long group_values[256];
+__kernel void hsplit_fused_8_packed_offsets_scan(__global const long* packed_offsets_tile_offsets, long tiles, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* packed_offsets) {
+    __local long group_values[2304];
     __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < instances_1) {
-                    long pull_packed_offsets_r = hsplit_fused_8_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, mapped, rank, lengths_2, sum);
+                if (256 * j + l + 2304 * wg < instances_1) {
+                    long pull_packed_offsets_r = hsplit_fused_8_pull_packed_offsets(256 * j + l + 2304 * wg, mapped, rank, lengths_2, sum);
                     x = pull_packed_offsets_r;
                 } else {
                     x = 0L;
                 }
-                long op_packed_offsets_r = hsplit_fused_8_op_packed_offsets(acc, x);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = packed_offsets_block_offsets[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_packed_offsets_r_1 = hsplit_fused_8_op_packed_offsets(acc_1, group_values[k_1]);
-                acc_1 = op_packed_offsets_r_1;
+                group_values[256 * j + l] = x;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < chunk; k_2++) {
-                packed_offsets[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
-                long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < instances_1) {
-                    long pull_packed_offsets_r_1 = hsplit_fused_8_pull_packed_offsets(k_2 + chunk * l_2 + 256 * chunk * wg, mapped, rank, lengths_2, sum);
-                    x_1 = pull_packed_offsets_r_1;
-                } else {
-                    x_1 = 0L;
-                }
-                long op_packed_offsets_r_2 = hsplit_fused_8_op_packed_offsets(acc_2, x_1);
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_r = hsplit_fused_8_op_packed_offsets(acc, group_values[k + 9 * l_1]);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_packed_offsets_r_1 = hsplit_fused_8_op_packed_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = op_packed_offsets_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = packed_offsets_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long op_packed_offsets_r_2 = hsplit_fused_8_op_packed_offsets(acc_2, group_values_3[k_2]);
                 acc_2 = op_packed_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long op_packed_offsets_r_3 = hsplit_fused_8_op_packed_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = op_packed_offsets_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long op_packed_offsets_r_4 = hsplit_fused_8_op_packed_offsets(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = op_packed_offsets_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                packed_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -6584,26 +7478,34 @@ __kernel void hsplit_fused_9_kept_flags(long n_points_elements_1, __global const
     }
 }
 
-__kernel void hsplit_fused_9_kept_positions_block_totals(__global const long* kept_flags, long groups, long chunk, long n_points_elements_1, __global long* kept_positions_block_totals) {
+__kernel void hsplit_fused_9_kept_positions_tile_totals(__global const long* kept_flags, long tiles, long n_points_elements_1, __global long* kept_positions_tile_totals) {
     __local long group_values[256];
+    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l_1 + 256 * chunk * wg < n_points_elements_1) {
-                    x = kept_flags[k + chunk * l_1 + 256 * chunk * wg];
+                if (256 * j + l_1 + 2304 * wg < n_points_elements_1) {
+                    x = kept_flags[256 * j + l_1 + 2304 * wg];
                 } else {
                     x = 0L;
                 }
-                long add_kept_r = hsplit_fused_9_add_kept(acc, x);
+                group_values_1[256 * j + l_1] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_kept_r = hsplit_fused_9_add_kept(acc, group_values_1[k + 9 * l_2]);
                 acc = add_kept_r;
             }
             {
-                group_values[l_1] = acc;
+                group_values[l_2] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -6611,14 +7513,14 @@ __kernel void hsplit_fused_9_kept_positions_block_totals(__global const long* ke
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+            for (long l_3 = get_local_id(0); l_3 < m / 2; l_3 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_kept_r_1 = hsplit_fused_9_add_kept(acc_1, group_values_in[k_1 + 2 * l_2]);
+                    long add_kept_r_1 = hsplit_fused_9_add_kept(acc_1, group_values_in[k_1 + 2 * l_3]);
                     acc_1 = add_kept_r_1;
                 }
                 {
-                    group_values_out[l_2] = acc_1;
+                    group_values_out[l_3] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -6629,26 +7531,28 @@ __kernel void hsplit_fused_9_kept_positions_block_totals(__global const long* ke
             }
             m /= 2;
         }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
             {
-                kept_positions_block_totals[wg] = group_values_in[0];
+                kept_positions_tile_totals[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_9_kept_positions_block_offsets(__global const long* kept_positions_block_totals, long final_chunk, long groups, __global long* kept_positions_block_offsets) {
+__kernel void hsplit_fused_9_kept_positions_tile_offsets(__global const long* kept_positions_tile_totals, long tile_chunk, long tiles, __global long* kept_positions_tile_offsets) {
     __local long group_values[256];
-    __local long group_values_1[256];
+    __local long group_values_1[16];
+    __local long group_values_2[16];
+    __local long group_values_3[256];
     {
         const long wg = get_group_id(0);
         {
             const long l_1 = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
+            for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + final_chunk * l_1 < groups) {
-                    x = kept_positions_block_totals[k + final_chunk * l_1];
+                if (k + l_1 * tile_chunk < tiles) {
+                    x = kept_positions_tile_totals[k + l_1 * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -6660,78 +7564,130 @@ __kernel void hsplit_fused_9_kept_positions_block_offsets(__global const long* k
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long add_kept_r_1 = hsplit_fused_9_add_kept(acc_1, group_values[k_1]);
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_kept_r_1 = hsplit_fused_9_add_kept(acc_1, group_values[k_1 + 16 * l_2]);
                 acc_1 = add_kept_r_1;
+            }
+            {
+                group_values_2[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_1[k_2] = acc_2;
+                long add_kept_r_2 = hsplit_fused_9_add_kept(acc_2, group_values_2[k_2]);
+                acc_2 = add_kept_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_1[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_3[k_3 + 16 * l_4] = acc_3;
+                long add_kept_r_3 = hsplit_fused_9_add_kept(acc_3, group_values[k_3 + 16 * l_4]);
+                acc_3 = add_kept_r_3;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_3 = get_local_id(0);
-            long acc_2 = group_values_1[l_3];
-            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                kept_positions_block_offsets[k_2 + final_chunk * l_3] = acc_2;
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_3[l_5];
+            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
+                kept_positions_tile_offsets[k_4 + l_5 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_2 + final_chunk * l_3 < groups) {
-                    x_1 = kept_positions_block_totals[k_2 + final_chunk * l_3];
+                if (k_4 + l_5 * tile_chunk < tiles) {
+                    x_1 = kept_positions_tile_totals[k_4 + l_5 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
-                long add_kept_r_2 = hsplit_fused_9_add_kept(acc_2, x_1);
-                acc_2 = add_kept_r_2;
+                long add_kept_r_4 = hsplit_fused_9_add_kept(acc_4, x_1);
+                acc_4 = add_kept_r_4;
             }
         }
     }
 }
 
-__kernel void hsplit_fused_9_kept_positions_scan(__global const long* kept_flags, __global const long* kept_positions_block_offsets, long groups, long chunk, long n_points_elements_1, __global long* kept_positions) {
-    __local long group_values[256];
+__kernel void hsplit_fused_9_kept_positions_scan(__global const long* kept_flags, __global const long* kept_positions_tile_offsets, long tiles, long n_points_elements_1, __global long* kept_positions) {
+    __local long group_values[2304];
     __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l_1 + 256 * chunk * wg < n_points_elements_1) {
-                    x = kept_flags[k + chunk * l_1 + 256 * chunk * wg];
+                if (256 * j + l_1 + 2304 * wg < n_points_elements_1) {
+                    x = kept_flags[256 * j + l_1 + 2304 * wg];
                 } else {
                     x = 0L;
                 }
-                long add_kept_r = hsplit_fused_9_add_kept(acc, x);
-                acc = add_kept_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_1 = kept_positions_block_offsets[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long add_kept_r_1 = hsplit_fused_9_add_kept(acc_1, group_values[k_1]);
-                acc_1 = add_kept_r_1;
+                group_values[256 * j + l_1] = x;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_3 = get_local_id(0);
-            long acc_2 = group_values_1[l_3];
-            for (long k_2 = 0; k_2 < chunk; k_2++) {
-                kept_positions[k_2 + chunk * l_3 + 256 * chunk * wg] = acc_2;
-                long x_1;
-                if (k_2 + chunk * l_3 + 256 * chunk * wg < n_points_elements_1) {
-                    x_1 = kept_flags[k_2 + chunk * l_3 + 256 * chunk * wg];
-                } else {
-                    x_1 = 0L;
-                }
-                long add_kept_r_2 = hsplit_fused_9_add_kept(acc_2, x_1);
+            const long l_2 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_kept_r = hsplit_fused_9_add_kept(acc, group_values[k + 9 * l_2]);
+                acc = add_kept_r;
+            }
+            {
+                group_values_1[l_2] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_kept_r_1 = hsplit_fused_9_add_kept(acc_1, group_values_1[k_1 + 16 * l_3]);
+                acc_1 = add_kept_r_1;
+            }
+            {
+                group_values_3[l_3] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
+            long acc_2 = kept_positions_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long add_kept_r_2 = hsplit_fused_9_add_kept(acc_2, group_values_3[k_2]);
                 acc_2 = add_kept_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_5 = get_local_id(0); l_5 < 16; l_5 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_5];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_5] = acc_3;
+                long add_kept_r_3 = hsplit_fused_9_add_kept(acc_3, group_values_1[k_3 + 16 * l_5]);
+                acc_3 = add_kept_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            long acc_4 = group_values_4[l_6];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_6) / 256 + 9 * ((k_4 + 9 * l_6) % 256)] = acc_4;
+                long add_kept_r_4 = hsplit_fused_9_add_kept(acc_4, group_values[k_4 + 9 * l_6]);
+                acc_4 = add_kept_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_7 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                kept_positions[256 * j_3 + l_7 + 2304 * wg] = group_values_5[j_3 + 9 * l_7];
             }
         }
     }
@@ -6780,39 +7736,49 @@ __kernel void hsplit_fused_9_packed_lengths_head_claims(long n_cross_lengths, __
     }
 }
 
-__kernel void hsplit_fused_9_packed_lengths_segscan_block_totals(long groups_1, long chunk_1, long packed_lengths_elements_1, __global const double* cross_elements, __global const int* packed_lengths_head_claims, __global long* packed_lengths_seg_flags_block_totals, __global long* packed_lengths_seg_scan_block_totals) {
+__kernel void hsplit_fused_9_packed_lengths_segscan_tile_totals(long tiles_1, long packed_lengths_elements_1, __global const double* cross_elements, __global const int* packed_lengths_head_claims, __global long* packed_lengths_seg_flags_tile_totals, __global long* packed_lengths_seg_scan_tile_totals) {
     __local long group_values[256];
     __local long group_values_1[256];
+    __local long group_values_2[768];
+    __local long group_values_3[768];
     __local long group_swap[256];
     __local long group_swap_1[256];
     {
         const long wg = get_group_id(0);
         {
             const long l_1 = get_local_id(0);
-            long acc = 0L;
-            long acc_1 = 0L;
-            for (long k = 0; k < chunk_1; k++) {
+            for (long j = 0; j < 3; j++) {
                 long x;
                 long x_1;
-                if (k + chunk_1 * l_1 + 256 * chunk_1 * wg < packed_lengths_elements_1) {
+                if (256 * j + l_1 + 768 * wg < packed_lengths_elements_1) {
                     long pair_packed_lengths_r;
                     long pair_packed_lengths_r_1;
-                    hsplit_fused_9_pair_packed_lengths(k + chunk_1 * l_1 + 256 * chunk_1 * wg, cross_elements, packed_lengths_head_claims, &pair_packed_lengths_r, &pair_packed_lengths_r_1);
+                    hsplit_fused_9_pair_packed_lengths(256 * j + l_1 + 768 * wg, cross_elements, packed_lengths_head_claims, &pair_packed_lengths_r, &pair_packed_lengths_r_1);
                     x = pair_packed_lengths_r;
                     x_1 = pair_packed_lengths_r_1;
                 } else {
                     x = 0L;
                     x_1 = 0L;
                 }
+                group_values_2[256 * j + l_1] = x;
+                group_values_3[256 * j + l_1] = x_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc = 0L;
+            long acc_1 = 0L;
+            for (long k = 0; k < 3; k++) {
                 long segop_packed_lengths_r;
                 long segop_packed_lengths_r_1;
-                hsplit_fused_9_segop_packed_lengths(acc, acc_1, x, x_1, &segop_packed_lengths_r, &segop_packed_lengths_r_1);
+                hsplit_fused_9_segop_packed_lengths(acc, acc_1, group_values_2[k + 3 * l_2], group_values_3[k + 3 * l_2], &segop_packed_lengths_r, &segop_packed_lengths_r_1);
                 acc = segop_packed_lengths_r;
                 acc_1 = segop_packed_lengths_r_1;
             }
             {
-                group_values[l_1] = acc;
-                group_values_1[l_1] = acc_1;
+                group_values[l_2] = acc;
+                group_values_1[l_2] = acc_1;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -6822,19 +7788,19 @@ __kernel void hsplit_fused_9_packed_lengths_segscan_block_totals(long groups_1, 
         __local long* group_values_1_out = group_swap_1;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+            for (long l_3 = get_local_id(0); l_3 < m / 2; l_3 += get_local_size(0)) {
                 long acc_2 = 0L;
                 long acc_3 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
                     long segop_packed_lengths_r_2;
                     long segop_packed_lengths_r_3;
-                    hsplit_fused_9_segop_packed_lengths(acc_2, acc_3, group_values_in[k_1 + 2 * l_2], group_values_1_in[k_1 + 2 * l_2], &segop_packed_lengths_r_2, &segop_packed_lengths_r_3);
+                    hsplit_fused_9_segop_packed_lengths(acc_2, acc_3, group_values_in[k_1 + 2 * l_3], group_values_1_in[k_1 + 2 * l_3], &segop_packed_lengths_r_2, &segop_packed_lengths_r_3);
                     acc_2 = segop_packed_lengths_r_2;
                     acc_3 = segop_packed_lengths_r_3;
                 }
                 {
-                    group_values_out[l_2] = acc_2;
-                    group_values_1_out[l_2] = acc_3;
+                    group_values_out[l_3] = acc_2;
+                    group_values_1_out[l_3] = acc_3;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -6850,32 +7816,36 @@ __kernel void hsplit_fused_9_packed_lengths_segscan_block_totals(long groups_1, 
             }
             m /= 2;
         }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
             {
-                packed_lengths_seg_flags_block_totals[wg] = group_values_in[0];
-                packed_lengths_seg_scan_block_totals[wg] = group_values_1_in[0];
+                packed_lengths_seg_flags_tile_totals[wg] = group_values_in[0];
+                packed_lengths_seg_scan_tile_totals[wg] = group_values_1_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_9_packed_lengths_segscan_block_offsets(__global const long* packed_lengths_seg_flags_block_totals, __global const long* packed_lengths_seg_scan_block_totals, long final_chunk_1, long groups_1, __global long* packed_lengths_seg_flags_block_offsets, __global long* packed_lengths_seg_scan_block_offsets) {
+__kernel void hsplit_fused_9_packed_lengths_segscan_tile_offsets(__global const long* packed_lengths_seg_flags_tile_totals, __global const long* packed_lengths_seg_scan_tile_totals, long tile_chunk_1, long tiles_1, __global long* packed_lengths_seg_flags_tile_offsets, __global long* packed_lengths_seg_scan_tile_offsets) {
     __local long group_values[256];
     __local long group_values_1[256];
-    __local long group_values_2[256];
-    __local long group_values_3[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[16];
+    __local long group_values_5[16];
+    __local long group_values_6[256];
+    __local long group_values_7[256];
     {
         const long wg = get_group_id(0);
         {
             const long l_1 = get_local_id(0);
             long acc = 0L;
             long acc_1 = 0L;
-            for (long k = 0; k < final_chunk_1; k++) {
+            for (long k = 0; k < tile_chunk_1; k++) {
                 long x;
                 long x_1;
-                if (k + final_chunk_1 * l_1 < groups_1) {
-                    x = packed_lengths_seg_flags_block_totals[k + final_chunk_1 * l_1];
-                    x_1 = packed_lengths_seg_scan_block_totals[k + final_chunk_1 * l_1];
+                if (k + l_1 * tile_chunk_1 < tiles_1) {
+                    x = packed_lengths_seg_flags_tile_totals[k + l_1 * tile_chunk_1];
+                    x_1 = packed_lengths_seg_scan_tile_totals[k + l_1 * tile_chunk_1];
                 } else {
                     x = 0L;
                     x_1 = 0L;
@@ -6892,120 +7862,192 @@ __kernel void hsplit_fused_9_packed_lengths_segscan_block_offsets(__global const
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
             long acc_2 = 0L;
             long acc_3 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_2[k_1] = acc_2;
-                group_values_3[k_1] = acc_3;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
                 long segop_packed_lengths_r_2;
                 long segop_packed_lengths_r_3;
-                hsplit_fused_9_segop_packed_lengths(acc_2, acc_3, group_values[k_1], group_values_1[k_1], &segop_packed_lengths_r_2, &segop_packed_lengths_r_3);
+                hsplit_fused_9_segop_packed_lengths(acc_2, acc_3, group_values[k_1 + 16 * l_2], group_values_1[k_1 + 16 * l_2], &segop_packed_lengths_r_2, &segop_packed_lengths_r_3);
                 acc_2 = segop_packed_lengths_r_2;
                 acc_3 = segop_packed_lengths_r_3;
+            }
+            {
+                group_values_4[l_2] = acc_2;
+                group_values_5[l_2] = acc_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_4 = 0L;
+            long acc_5 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_4;
+                group_values_3[k_2] = acc_5;
+                long segop_packed_lengths_r_4;
+                long segop_packed_lengths_r_5;
+                hsplit_fused_9_segop_packed_lengths(acc_4, acc_5, group_values_4[k_2], group_values_5[k_2], &segop_packed_lengths_r_4, &segop_packed_lengths_r_5);
+                acc_4 = segop_packed_lengths_r_4;
+                acc_5 = segop_packed_lengths_r_5;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_6 = group_values_2[l_4];
+            long acc_7 = group_values_3[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_6[k_3 + 16 * l_4] = acc_6;
+                group_values_7[k_3 + 16 * l_4] = acc_7;
+                long segop_packed_lengths_r_6;
+                long segop_packed_lengths_r_7;
+                hsplit_fused_9_segop_packed_lengths(acc_6, acc_7, group_values[k_3 + 16 * l_4], group_values_1[k_3 + 16 * l_4], &segop_packed_lengths_r_6, &segop_packed_lengths_r_7);
+                acc_6 = segop_packed_lengths_r_6;
+                acc_7 = segop_packed_lengths_r_7;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_3 = get_local_id(0);
-            long acc_4 = group_values_2[l_3];
-            long acc_5 = group_values_3[l_3];
-            for (long k_2 = 0; k_2 < final_chunk_1; k_2++) {
-                packed_lengths_seg_flags_block_offsets[k_2 + final_chunk_1 * l_3] = acc_4;
-                packed_lengths_seg_scan_block_offsets[k_2 + final_chunk_1 * l_3] = acc_5;
+            const long l_5 = get_local_id(0);
+            long acc_8 = group_values_6[l_5];
+            long acc_9 = group_values_7[l_5];
+            for (long k_4 = 0; k_4 < tile_chunk_1; k_4++) {
+                packed_lengths_seg_flags_tile_offsets[k_4 + l_5 * tile_chunk_1] = acc_8;
+                packed_lengths_seg_scan_tile_offsets[k_4 + l_5 * tile_chunk_1] = acc_9;
                 long x_2;
                 long x_3;
-                if (k_2 + final_chunk_1 * l_3 < groups_1) {
-                    x_2 = packed_lengths_seg_flags_block_totals[k_2 + final_chunk_1 * l_3];
-                    x_3 = packed_lengths_seg_scan_block_totals[k_2 + final_chunk_1 * l_3];
+                if (k_4 + l_5 * tile_chunk_1 < tiles_1) {
+                    x_2 = packed_lengths_seg_flags_tile_totals[k_4 + l_5 * tile_chunk_1];
+                    x_3 = packed_lengths_seg_scan_tile_totals[k_4 + l_5 * tile_chunk_1];
                 } else {
                     x_2 = 0L;
                     x_3 = 0L;
                 }
-                long segop_packed_lengths_r_4;
-                long segop_packed_lengths_r_5;
-                hsplit_fused_9_segop_packed_lengths(acc_4, acc_5, x_2, x_3, &segop_packed_lengths_r_4, &segop_packed_lengths_r_5);
-                acc_4 = segop_packed_lengths_r_4;
-                acc_5 = segop_packed_lengths_r_5;
+                long segop_packed_lengths_r_8;
+                long segop_packed_lengths_r_9;
+                hsplit_fused_9_segop_packed_lengths(acc_8, acc_9, x_2, x_3, &segop_packed_lengths_r_8, &segop_packed_lengths_r_9);
+                acc_8 = segop_packed_lengths_r_8;
+                acc_9 = segop_packed_lengths_r_9;
             }
         }
     }
 }
 
-__kernel void hsplit_fused_9_packed_lengths_segscan_scan(__global const long* packed_lengths_seg_flags_block_offsets, __global const long* packed_lengths_seg_scan_block_offsets, long groups_1, long chunk_1, long packed_lengths_elements_1, __global const double* cross_elements, __global const int* packed_lengths_head_claims, __global long* packed_lengths_seg_flags, __global long* packed_lengths_seg_scan) {
-    __local long group_values[256];
-    __local long group_values_1[256];
+__kernel void hsplit_fused_9_packed_lengths_segscan_scan(__global const long* packed_lengths_seg_flags_tile_offsets, __global const long* packed_lengths_seg_scan_tile_offsets, long tiles_1, long packed_lengths_elements_1, __global const double* cross_elements, __global const int* packed_lengths_head_claims, __global long* packed_lengths_seg_flags, __global long* packed_lengths_seg_scan) {
+    __local long group_values[768];
+    __local long group_values_1[768];
     __local long group_values_2[256];
     __local long group_values_3[256];
+    __local long group_values_4[16];
+    __local long group_values_5[16];
+    __local long group_values_6[16];
+    __local long group_values_7[16];
+    __local long group_values_8[256];
+    __local long group_values_9[256];
+    __local long group_values_10[768];
+    __local long group_values_11[768];
     {
         const long wg = get_group_id(0);
         {
             const long l_1 = get_local_id(0);
-            long acc = 0L;
-            long acc_1 = 0L;
-            for (long k = 0; k < chunk_1; k++) {
+            for (long j = 0; j < 3; j++) {
                 long x;
                 long x_1;
-                if (k + chunk_1 * l_1 + 256 * chunk_1 * wg < packed_lengths_elements_1) {
+                if (256 * j + l_1 + 768 * wg < packed_lengths_elements_1) {
                     long pair_packed_lengths_r;
                     long pair_packed_lengths_r_1;
-                    hsplit_fused_9_pair_packed_lengths(k + chunk_1 * l_1 + 256 * chunk_1 * wg, cross_elements, packed_lengths_head_claims, &pair_packed_lengths_r, &pair_packed_lengths_r_1);
+                    hsplit_fused_9_pair_packed_lengths(256 * j + l_1 + 768 * wg, cross_elements, packed_lengths_head_claims, &pair_packed_lengths_r, &pair_packed_lengths_r_1);
                     x = pair_packed_lengths_r;
                     x_1 = pair_packed_lengths_r_1;
                 } else {
                     x = 0L;
                     x_1 = 0L;
                 }
-                long segop_packed_lengths_r;
-                long segop_packed_lengths_r_1;
-                hsplit_fused_9_segop_packed_lengths(acc, acc_1, x, x_1, &segop_packed_lengths_r, &segop_packed_lengths_r_1);
-                acc = segop_packed_lengths_r;
-                acc_1 = segop_packed_lengths_r_1;
-            }
-            {
-                group_values[l_1] = acc;
-                group_values_1[l_1] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = packed_lengths_seg_flags_block_offsets[wg];
-            long acc_3 = packed_lengths_seg_scan_block_offsets[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_2[k_1] = acc_2;
-                group_values_3[k_1] = acc_3;
-                long segop_packed_lengths_r_2;
-                long segop_packed_lengths_r_3;
-                hsplit_fused_9_segop_packed_lengths(acc_2, acc_3, group_values[k_1], group_values_1[k_1], &segop_packed_lengths_r_2, &segop_packed_lengths_r_3);
-                acc_2 = segop_packed_lengths_r_2;
-                acc_3 = segop_packed_lengths_r_3;
+                group_values[256 * j + l_1] = x;
+                group_values_1[256 * j + l_1] = x_1;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_3 = get_local_id(0);
-            long acc_4 = group_values_2[l_3];
-            long acc_5 = group_values_3[l_3];
-            for (long k_2 = 0; k_2 < chunk_1; k_2++) {
-                packed_lengths_seg_flags[k_2 + chunk_1 * l_3 + 256 * chunk_1 * wg] = acc_4;
-                packed_lengths_seg_scan[k_2 + chunk_1 * l_3 + 256 * chunk_1 * wg] = acc_5;
-                long x_2;
-                long x_3;
-                if (k_2 + chunk_1 * l_3 + 256 * chunk_1 * wg < packed_lengths_elements_1) {
-                    long pair_packed_lengths_r_2;
-                    long pair_packed_lengths_r_3;
-                    hsplit_fused_9_pair_packed_lengths(k_2 + chunk_1 * l_3 + 256 * chunk_1 * wg, cross_elements, packed_lengths_head_claims, &pair_packed_lengths_r_2, &pair_packed_lengths_r_3);
-                    x_2 = pair_packed_lengths_r_2;
-                    x_3 = pair_packed_lengths_r_3;
-                } else {
-                    x_2 = 0L;
-                    x_3 = 0L;
-                }
+            const long l_2 = get_local_id(0);
+            long acc = 0L;
+            long acc_1 = 0L;
+            for (long k = 0; k < 3; k++) {
+                long segop_packed_lengths_r;
+                long segop_packed_lengths_r_1;
+                hsplit_fused_9_segop_packed_lengths(acc, acc_1, group_values[k + 3 * l_2], group_values_1[k + 3 * l_2], &segop_packed_lengths_r, &segop_packed_lengths_r_1);
+                acc = segop_packed_lengths_r;
+                acc_1 = segop_packed_lengths_r_1;
+            }
+            {
+                group_values_2[l_2] = acc;
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_2 = 0L;
+            long acc_3 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long segop_packed_lengths_r_2;
+                long segop_packed_lengths_r_3;
+                hsplit_fused_9_segop_packed_lengths(acc_2, acc_3, group_values_2[k_1 + 16 * l_3], group_values_3[k_1 + 16 * l_3], &segop_packed_lengths_r_2, &segop_packed_lengths_r_3);
+                acc_2 = segop_packed_lengths_r_2;
+                acc_3 = segop_packed_lengths_r_3;
+            }
+            {
+                group_values_6[l_3] = acc_2;
+                group_values_7[l_3] = acc_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
+            long acc_4 = packed_lengths_seg_flags_tile_offsets[wg];
+            long acc_5 = packed_lengths_seg_scan_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_4[k_2] = acc_4;
+                group_values_5[k_2] = acc_5;
                 long segop_packed_lengths_r_4;
                 long segop_packed_lengths_r_5;
-                hsplit_fused_9_segop_packed_lengths(acc_4, acc_5, x_2, x_3, &segop_packed_lengths_r_4, &segop_packed_lengths_r_5);
+                hsplit_fused_9_segop_packed_lengths(acc_4, acc_5, group_values_6[k_2], group_values_7[k_2], &segop_packed_lengths_r_4, &segop_packed_lengths_r_5);
                 acc_4 = segop_packed_lengths_r_4;
                 acc_5 = segop_packed_lengths_r_5;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_5 = get_local_id(0); l_5 < 16; l_5 += get_local_size(0)) {
+            long acc_6 = group_values_4[l_5];
+            long acc_7 = group_values_5[l_5];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_8[k_3 + 16 * l_5] = acc_6;
+                group_values_9[k_3 + 16 * l_5] = acc_7;
+                long segop_packed_lengths_r_6;
+                long segop_packed_lengths_r_7;
+                hsplit_fused_9_segop_packed_lengths(acc_6, acc_7, group_values_2[k_3 + 16 * l_5], group_values_3[k_3 + 16 * l_5], &segop_packed_lengths_r_6, &segop_packed_lengths_r_7);
+                acc_6 = segop_packed_lengths_r_6;
+                acc_7 = segop_packed_lengths_r_7;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            long acc_8 = group_values_8[l_6];
+            long acc_9 = group_values_9[l_6];
+            for (long k_4 = 0; k_4 < 3; k_4++) {
+                group_values_10[(k_4 + 3 * l_6) / 256 + 3 * ((k_4 + 3 * l_6) % 256)] = acc_8;
+                group_values_11[(k_4 + 3 * l_6) / 256 + 3 * ((k_4 + 3 * l_6) % 256)] = acc_9;
+                long segop_packed_lengths_r_8;
+                long segop_packed_lengths_r_9;
+                hsplit_fused_9_segop_packed_lengths(acc_8, acc_9, group_values[k_4 + 3 * l_6], group_values_1[k_4 + 3 * l_6], &segop_packed_lengths_r_8, &segop_packed_lengths_r_9);
+                acc_8 = segop_packed_lengths_r_8;
+                acc_9 = segop_packed_lengths_r_9;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_7 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 3; j_3++) {
+                packed_lengths_seg_flags[256 * j_3 + l_7 + 768 * wg] = group_values_10[j_3 + 3 * l_7];
+                packed_lengths_seg_scan[256 * j_3 + l_7 + 768 * wg] = group_values_11[j_3 + 3 * l_7];
             }
         }
     }
@@ -7167,27 +8209,35 @@ __kernel void hsplit_fused_10_mapped(long instances_1, __global const long* poin
     }
 }
 
-__kernel void hsplit_fused_10_rank_block_totals(long groups, long chunk, long instances_1, __global const long* packed_lengths, __global long* rank_block_totals) {
+__kernel void hsplit_fused_10_rank_tile_totals(long tiles, long instances_1, __global const long* packed_lengths, __global long* rank_tile_totals) {
     __local long group_values[256];
+    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < instances_1) {
-                    long pull_rank_r = hsplit_fused_10_pull_rank(k + chunk * l + 256 * chunk * wg, packed_lengths);
+                if (256 * j + l + 2304 * wg < instances_1) {
+                    long pull_rank_r = hsplit_fused_10_pull_rank(256 * j + l + 2304 * wg, packed_lengths);
                     x = pull_rank_r;
                 } else {
                     x = 0L;
                 }
-                long op_rank_r = hsplit_fused_10_op_rank(acc, x);
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_rank_r = hsplit_fused_10_op_rank(acc, group_values_1[k + 9 * l_1]);
                 acc = op_rank_r;
             }
             {
-                group_values[l] = acc;
+                group_values[l_1] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -7195,14 +8245,14 @@ __kernel void hsplit_fused_10_rank_block_totals(long groups, long chunk, long in
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_rank_r_1 = hsplit_fused_10_op_rank(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    long op_rank_r_1 = hsplit_fused_10_op_rank(acc_1, group_values_in[k_1 + 2 * l_2]);
                     acc_1 = op_rank_r_1;
                 }
                 {
-                    group_values_out[l_1] = acc_1;
+                    group_values_out[l_2] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -7213,26 +8263,28 @@ __kernel void hsplit_fused_10_rank_block_totals(long groups, long chunk, long in
             }
             m /= 2;
         }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                rank_block_totals[wg] = group_values_in[0];
+                rank_tile_totals[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_10_rank_block_offsets(__global const long* rank_block_totals, long final_chunk, long groups, __global long* rank_block_offsets) {
+__kernel void hsplit_fused_10_rank_tile_offsets(__global const long* rank_tile_totals, long tile_chunk, long tiles, __global long* rank_tile_offsets) {
     __local long group_values[256];
-    __local long group_values_1[256];
+    __local long group_values_1[16];
+    __local long group_values_2[16];
+    __local long group_values_3[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
+            for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + final_chunk * l < groups) {
-                    x = rank_block_totals[k + final_chunk * l];
+                if (k + l * tile_chunk < tiles) {
+                    x = rank_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -7244,80 +8296,131 @@ __kernel void hsplit_fused_10_rank_block_offsets(__global const long* rank_block
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_rank_r_1 = hsplit_fused_10_op_rank(acc_1, group_values[k_1]);
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_rank_r_1 = hsplit_fused_10_op_rank(acc_1, group_values[k_1 + 16 * l_1]);
                 acc_1 = op_rank_r_1;
+            }
+            {
+                group_values_2[l_1] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_2 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_1[k_2] = acc_2;
+                long op_rank_r_2 = hsplit_fused_10_op_rank(acc_2, group_values_2[k_2]);
+                acc_2 = op_rank_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_3 = group_values_1[l_3];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_3[k_3 + 16 * l_3] = acc_3;
+                long op_rank_r_3 = hsplit_fused_10_op_rank(acc_3, group_values[k_3 + 16 * l_3]);
+                acc_3 = op_rank_r_3;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                rank_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+            const long l_4 = get_local_id(0);
+            long acc_4 = group_values_3[l_4];
+            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
+                rank_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_2 + final_chunk * l_2 < groups) {
-                    x_1 = rank_block_totals[k_2 + final_chunk * l_2];
+                if (k_4 + l_4 * tile_chunk < tiles) {
+                    x_1 = rank_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
-                long op_rank_r_2 = hsplit_fused_10_op_rank(acc_2, x_1);
-                acc_2 = op_rank_r_2;
+                long op_rank_r_4 = hsplit_fused_10_op_rank(acc_4, x_1);
+                acc_4 = op_rank_r_4;
             }
         }
     }
 }
 
-__kernel void hsplit_fused_10_rank_scan(__global const long* rank_block_offsets, long groups, long chunk, long instances_1, __global const long* packed_lengths, __global long* rank) {
-    __local long group_values[256];
+__kernel void hsplit_fused_10_rank_scan(__global const long* rank_tile_offsets, long tiles, long instances_1, __global const long* packed_lengths, __global long* rank) {
+    __local long group_values[2304];
     __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < instances_1) {
-                    long pull_rank_r = hsplit_fused_10_pull_rank(k + chunk * l + 256 * chunk * wg, packed_lengths);
+                if (256 * j + l + 2304 * wg < instances_1) {
+                    long pull_rank_r = hsplit_fused_10_pull_rank(256 * j + l + 2304 * wg, packed_lengths);
                     x = pull_rank_r;
                 } else {
                     x = 0L;
                 }
-                long op_rank_r = hsplit_fused_10_op_rank(acc, x);
-                acc = op_rank_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = rank_block_offsets[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_rank_r_1 = hsplit_fused_10_op_rank(acc_1, group_values[k_1]);
-                acc_1 = op_rank_r_1;
+                group_values[256 * j + l] = x;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < chunk; k_2++) {
-                rank[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
-                long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < instances_1) {
-                    long pull_rank_r_1 = hsplit_fused_10_pull_rank(k_2 + chunk * l_2 + 256 * chunk * wg, packed_lengths);
-                    x_1 = pull_rank_r_1;
-                } else {
-                    x_1 = 0L;
-                }
-                long op_rank_r_2 = hsplit_fused_10_op_rank(acc_2, x_1);
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_rank_r = hsplit_fused_10_op_rank(acc, group_values[k + 9 * l_1]);
+                acc = op_rank_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_rank_r_1 = hsplit_fused_10_op_rank(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = op_rank_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = rank_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long op_rank_r_2 = hsplit_fused_10_op_rank(acc_2, group_values_3[k_2]);
                 acc_2 = op_rank_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long op_rank_r_3 = hsplit_fused_10_op_rank(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = op_rank_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long op_rank_r_4 = hsplit_fused_10_op_rank(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = op_rank_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                rank[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -7331,26 +8434,34 @@ __kernel void hsplit_fused_10_then_instances_flags(long instances_1, __global co
     }
 }
 
-__kernel void hsplit_fused_10_then_instances_positions_block_totals(__global const long* then_instances_flags, long groups, long chunk, long instances_1, __global long* then_instances_positions_block_totals) {
+__kernel void hsplit_fused_10_then_instances_positions_tile_totals(__global const long* then_instances_flags, long tiles, long instances_1, __global long* then_instances_positions_tile_totals) {
     __local long group_values[256];
+    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < instances_1) {
-                    x = then_instances_flags[k + chunk * l + 256 * chunk * wg];
+                if (256 * j + l + 2304 * wg < instances_1) {
+                    x = then_instances_flags[256 * j + l + 2304 * wg];
                 } else {
                     x = 0L;
                 }
-                long add_then_instances_r = hsplit_fused_10_add_then_instances(acc, x);
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_then_instances_r = hsplit_fused_10_add_then_instances(acc, group_values_1[k + 9 * l_1]);
                 acc = add_then_instances_r;
             }
             {
-                group_values[l] = acc;
+                group_values[l_1] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -7358,14 +8469,14 @@ __kernel void hsplit_fused_10_then_instances_positions_block_totals(__global con
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_then_instances_r_1 = hsplit_fused_10_add_then_instances(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    long add_then_instances_r_1 = hsplit_fused_10_add_then_instances(acc_1, group_values_in[k_1 + 2 * l_2]);
                     acc_1 = add_then_instances_r_1;
                 }
                 {
-                    group_values_out[l_1] = acc_1;
+                    group_values_out[l_2] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -7376,26 +8487,28 @@ __kernel void hsplit_fused_10_then_instances_positions_block_totals(__global con
             }
             m /= 2;
         }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                then_instances_positions_block_totals[wg] = group_values_in[0];
+                then_instances_positions_tile_totals[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_10_then_instances_positions_block_offsets(__global const long* then_instances_positions_block_totals, long final_chunk, long groups, __global long* then_instances_positions_block_offsets) {
+__kernel void hsplit_fused_10_then_instances_positions_tile_offsets(__global const long* then_instances_positions_tile_totals, long tile_chunk, long tiles, __global long* then_instances_positions_tile_offsets) {
     __local long group_values[256];
-    __local long group_values_1[256];
+    __local long group_values_1[16];
+    __local long group_values_2[16];
+    __local long group_values_3[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
+            for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + final_chunk * l < groups) {
-                    x = then_instances_positions_block_totals[k + final_chunk * l];
+                if (k + l * tile_chunk < tiles) {
+                    x = then_instances_positions_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -7407,78 +8520,130 @@ __kernel void hsplit_fused_10_then_instances_positions_block_offsets(__global co
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long add_then_instances_r_1 = hsplit_fused_10_add_then_instances(acc_1, group_values[k_1]);
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_then_instances_r_1 = hsplit_fused_10_add_then_instances(acc_1, group_values[k_1 + 16 * l_1]);
                 acc_1 = add_then_instances_r_1;
+            }
+            {
+                group_values_2[l_1] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_2 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_1[k_2] = acc_2;
+                long add_then_instances_r_2 = hsplit_fused_10_add_then_instances(acc_2, group_values_2[k_2]);
+                acc_2 = add_then_instances_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_3 = group_values_1[l_3];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_3[k_3 + 16 * l_3] = acc_3;
+                long add_then_instances_r_3 = hsplit_fused_10_add_then_instances(acc_3, group_values[k_3 + 16 * l_3]);
+                acc_3 = add_then_instances_r_3;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                then_instances_positions_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+            const long l_4 = get_local_id(0);
+            long acc_4 = group_values_3[l_4];
+            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
+                then_instances_positions_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_2 + final_chunk * l_2 < groups) {
-                    x_1 = then_instances_positions_block_totals[k_2 + final_chunk * l_2];
+                if (k_4 + l_4 * tile_chunk < tiles) {
+                    x_1 = then_instances_positions_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
-                long add_then_instances_r_2 = hsplit_fused_10_add_then_instances(acc_2, x_1);
-                acc_2 = add_then_instances_r_2;
+                long add_then_instances_r_4 = hsplit_fused_10_add_then_instances(acc_4, x_1);
+                acc_4 = add_then_instances_r_4;
             }
         }
     }
 }
 
-__kernel void hsplit_fused_10_then_instances_positions_scan(__global const long* then_instances_flags, __global const long* then_instances_positions_block_offsets, long groups, long chunk, long instances_1, __global long* then_instances_positions) {
-    __local long group_values[256];
+__kernel void hsplit_fused_10_then_instances_positions_scan(__global const long* then_instances_flags, __global const long* then_instances_positions_tile_offsets, long tiles, long instances_1, __global long* then_instances_positions) {
+    __local long group_values[2304];
     __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < instances_1) {
-                    x = then_instances_flags[k + chunk * l + 256 * chunk * wg];
+                if (256 * j + l + 2304 * wg < instances_1) {
+                    x = then_instances_flags[256 * j + l + 2304 * wg];
                 } else {
                     x = 0L;
                 }
-                long add_then_instances_r = hsplit_fused_10_add_then_instances(acc, x);
-                acc = add_then_instances_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = then_instances_positions_block_offsets[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long add_then_instances_r_1 = hsplit_fused_10_add_then_instances(acc_1, group_values[k_1]);
-                acc_1 = add_then_instances_r_1;
+                group_values[256 * j + l] = x;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < chunk; k_2++) {
-                then_instances_positions[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
-                long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < instances_1) {
-                    x_1 = then_instances_flags[k_2 + chunk * l_2 + 256 * chunk * wg];
-                } else {
-                    x_1 = 0L;
-                }
-                long add_then_instances_r_2 = hsplit_fused_10_add_then_instances(acc_2, x_1);
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_then_instances_r = hsplit_fused_10_add_then_instances(acc, group_values[k + 9 * l_1]);
+                acc = add_then_instances_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_then_instances_r_1 = hsplit_fused_10_add_then_instances(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = add_then_instances_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = then_instances_positions_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long add_then_instances_r_2 = hsplit_fused_10_add_then_instances(acc_2, group_values_3[k_2]);
                 acc_2 = add_then_instances_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long add_then_instances_r_3 = hsplit_fused_10_add_then_instances(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = add_then_instances_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long add_then_instances_r_4 = hsplit_fused_10_add_then_instances(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = add_then_instances_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                then_instances_positions[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -7511,26 +8676,34 @@ __kernel void hsplit_fused_10_else_instances_flags(long instances_1, __global co
     }
 }
 
-__kernel void hsplit_fused_10_else_instances_positions_block_totals(__global const long* else_instances_flags, long groups, long chunk, long instances_1, __global long* else_instances_positions_block_totals) {
+__kernel void hsplit_fused_10_else_instances_positions_tile_totals(__global const long* else_instances_flags, long tiles, long instances_1, __global long* else_instances_positions_tile_totals) {
     __local long group_values[256];
+    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < instances_1) {
-                    x = else_instances_flags[k + chunk * l + 256 * chunk * wg];
+                if (256 * j + l + 2304 * wg < instances_1) {
+                    x = else_instances_flags[256 * j + l + 2304 * wg];
                 } else {
                     x = 0L;
                 }
-                long add_else_instances_r = hsplit_fused_10_add_else_instances(acc, x);
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_else_instances_r = hsplit_fused_10_add_else_instances(acc, group_values_1[k + 9 * l_1]);
                 acc = add_else_instances_r;
             }
             {
-                group_values[l] = acc;
+                group_values[l_1] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -7538,14 +8711,14 @@ __kernel void hsplit_fused_10_else_instances_positions_block_totals(__global con
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_else_instances_r_1 = hsplit_fused_10_add_else_instances(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    long add_else_instances_r_1 = hsplit_fused_10_add_else_instances(acc_1, group_values_in[k_1 + 2 * l_2]);
                     acc_1 = add_else_instances_r_1;
                 }
                 {
-                    group_values_out[l_1] = acc_1;
+                    group_values_out[l_2] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -7556,26 +8729,28 @@ __kernel void hsplit_fused_10_else_instances_positions_block_totals(__global con
             }
             m /= 2;
         }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                else_instances_positions_block_totals[wg] = group_values_in[0];
+                else_instances_positions_tile_totals[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_10_else_instances_positions_block_offsets(__global const long* else_instances_positions_block_totals, long final_chunk, long groups, __global long* else_instances_positions_block_offsets) {
+__kernel void hsplit_fused_10_else_instances_positions_tile_offsets(__global const long* else_instances_positions_tile_totals, long tile_chunk, long tiles, __global long* else_instances_positions_tile_offsets) {
     __local long group_values[256];
-    __local long group_values_1[256];
+    __local long group_values_1[16];
+    __local long group_values_2[16];
+    __local long group_values_3[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
+            for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + final_chunk * l < groups) {
-                    x = else_instances_positions_block_totals[k + final_chunk * l];
+                if (k + l * tile_chunk < tiles) {
+                    x = else_instances_positions_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -7587,78 +8762,130 @@ __kernel void hsplit_fused_10_else_instances_positions_block_offsets(__global co
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long add_else_instances_r_1 = hsplit_fused_10_add_else_instances(acc_1, group_values[k_1]);
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_else_instances_r_1 = hsplit_fused_10_add_else_instances(acc_1, group_values[k_1 + 16 * l_1]);
                 acc_1 = add_else_instances_r_1;
+            }
+            {
+                group_values_2[l_1] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_2 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_1[k_2] = acc_2;
+                long add_else_instances_r_2 = hsplit_fused_10_add_else_instances(acc_2, group_values_2[k_2]);
+                acc_2 = add_else_instances_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_3 = group_values_1[l_3];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_3[k_3 + 16 * l_3] = acc_3;
+                long add_else_instances_r_3 = hsplit_fused_10_add_else_instances(acc_3, group_values[k_3 + 16 * l_3]);
+                acc_3 = add_else_instances_r_3;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                else_instances_positions_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+            const long l_4 = get_local_id(0);
+            long acc_4 = group_values_3[l_4];
+            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
+                else_instances_positions_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_2 + final_chunk * l_2 < groups) {
-                    x_1 = else_instances_positions_block_totals[k_2 + final_chunk * l_2];
+                if (k_4 + l_4 * tile_chunk < tiles) {
+                    x_1 = else_instances_positions_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
-                long add_else_instances_r_2 = hsplit_fused_10_add_else_instances(acc_2, x_1);
-                acc_2 = add_else_instances_r_2;
+                long add_else_instances_r_4 = hsplit_fused_10_add_else_instances(acc_4, x_1);
+                acc_4 = add_else_instances_r_4;
             }
         }
     }
 }
 
-__kernel void hsplit_fused_10_else_instances_positions_scan(__global const long* else_instances_flags, __global const long* else_instances_positions_block_offsets, long groups, long chunk, long instances_1, __global long* else_instances_positions) {
-    __local long group_values[256];
+__kernel void hsplit_fused_10_else_instances_positions_scan(__global const long* else_instances_flags, __global const long* else_instances_positions_tile_offsets, long tiles, long instances_1, __global long* else_instances_positions) {
+    __local long group_values[2304];
     __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < instances_1) {
-                    x = else_instances_flags[k + chunk * l + 256 * chunk * wg];
+                if (256 * j + l + 2304 * wg < instances_1) {
+                    x = else_instances_flags[256 * j + l + 2304 * wg];
                 } else {
                     x = 0L;
                 }
-                long add_else_instances_r = hsplit_fused_10_add_else_instances(acc, x);
-                acc = add_else_instances_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = else_instances_positions_block_offsets[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long add_else_instances_r_1 = hsplit_fused_10_add_else_instances(acc_1, group_values[k_1]);
-                acc_1 = add_else_instances_r_1;
+                group_values[256 * j + l] = x;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < chunk; k_2++) {
-                else_instances_positions[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
-                long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < instances_1) {
-                    x_1 = else_instances_flags[k_2 + chunk * l_2 + 256 * chunk * wg];
-                } else {
-                    x_1 = 0L;
-                }
-                long add_else_instances_r_2 = hsplit_fused_10_add_else_instances(acc_2, x_1);
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_else_instances_r = hsplit_fused_10_add_else_instances(acc, group_values[k + 9 * l_1]);
+                acc = add_else_instances_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_else_instances_r_1 = hsplit_fused_10_add_else_instances(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = add_else_instances_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = else_instances_positions_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long add_else_instances_r_2 = hsplit_fused_10_add_else_instances(acc_2, group_values_3[k_2]);
                 acc_2 = add_else_instances_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long add_else_instances_r_3 = hsplit_fused_10_add_else_instances(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = add_else_instances_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long add_else_instances_r_4 = hsplit_fused_10_add_else_instances(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = add_else_instances_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                else_instances_positions[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -7791,27 +9018,35 @@ __kernel void hsplit_fused_11_cross_lengths(long n_else_instances, __global cons
     }
 }
 
-__kernel void hsplit_fused_11_packed_offsets_block_totals(long groups, long chunk, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets_block_totals) {
+__kernel void hsplit_fused_11_packed_offsets_tile_totals(long tiles, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets_tile_totals) {
     __local long group_values[256];
+    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < n_else_instances) {
-                    long pull_packed_offsets_r = hsplit_fused_11_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, else_instances, cross_lengths_1);
+                if (256 * j + l + 2304 * wg < n_else_instances) {
+                    long pull_packed_offsets_r = hsplit_fused_11_pull_packed_offsets(256 * j + l + 2304 * wg, else_instances, cross_lengths_1);
                     x = pull_packed_offsets_r;
                 } else {
                     x = 0L;
                 }
-                long op_packed_offsets_r = hsplit_fused_11_op_packed_offsets(acc, x);
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_r = hsplit_fused_11_op_packed_offsets(acc, group_values_1[k + 9 * l_1]);
                 acc = op_packed_offsets_r;
             }
             {
-                group_values[l] = acc;
+                group_values[l_1] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -7819,14 +9054,14 @@ __kernel void hsplit_fused_11_packed_offsets_block_totals(long groups, long chun
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_packed_offsets_r_1 = hsplit_fused_11_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    long op_packed_offsets_r_1 = hsplit_fused_11_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
                     acc_1 = op_packed_offsets_r_1;
                 }
                 {
-                    group_values_out[l_1] = acc_1;
+                    group_values_out[l_2] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -7837,26 +9072,28 @@ __kernel void hsplit_fused_11_packed_offsets_block_totals(long groups, long chun
             }
             m /= 2;
         }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                packed_offsets_block_totals[wg] = group_values_in[0];
+                packed_offsets_tile_totals[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_11_packed_offsets_block_offsets(__global const long* packed_offsets_block_totals, long final_chunk, long groups, __global long* packed_offsets_block_offsets) {
+__kernel void hsplit_fused_11_packed_offsets_tile_offsets(__global const long* packed_offsets_tile_totals, long tile_chunk, long tiles, __global long* packed_offsets_tile_offsets) {
     __local long group_values[256];
-    __local long group_values_1[256];
+    __local long group_values_1[16];
+    __local long group_values_2[16];
+    __local long group_values_3[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
+            for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + final_chunk * l < groups) {
-                    x = packed_offsets_block_totals[k + final_chunk * l];
+                if (k + l * tile_chunk < tiles) {
+                    x = packed_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -7868,80 +9105,131 @@ __kernel void hsplit_fused_11_packed_offsets_block_offsets(__global const long* 
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_packed_offsets_r_1 = hsplit_fused_11_op_packed_offsets(acc_1, group_values[k_1]);
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_packed_offsets_r_1 = hsplit_fused_11_op_packed_offsets(acc_1, group_values[k_1 + 16 * l_1]);
                 acc_1 = op_packed_offsets_r_1;
+            }
+            {
+                group_values_2[l_1] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_2 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_1[k_2] = acc_2;
+                long op_packed_offsets_r_2 = hsplit_fused_11_op_packed_offsets(acc_2, group_values_2[k_2]);
+                acc_2 = op_packed_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_3 = group_values_1[l_3];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_3[k_3 + 16 * l_3] = acc_3;
+                long op_packed_offsets_r_3 = hsplit_fused_11_op_packed_offsets(acc_3, group_values[k_3 + 16 * l_3]);
+                acc_3 = op_packed_offsets_r_3;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                packed_offsets_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+            const long l_4 = get_local_id(0);
+            long acc_4 = group_values_3[l_4];
+            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
+                packed_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_2 + final_chunk * l_2 < groups) {
-                    x_1 = packed_offsets_block_totals[k_2 + final_chunk * l_2];
+                if (k_4 + l_4 * tile_chunk < tiles) {
+                    x_1 = packed_offsets_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
-                long op_packed_offsets_r_2 = hsplit_fused_11_op_packed_offsets(acc_2, x_1);
-                acc_2 = op_packed_offsets_r_2;
+                long op_packed_offsets_r_4 = hsplit_fused_11_op_packed_offsets(acc_4, x_1);
+                acc_4 = op_packed_offsets_r_4;
             }
         }
     }
 }
 
-__kernel void hsplit_fused_11_packed_offsets_scan(__global const long* packed_offsets_block_offsets, long groups, long chunk, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets) {
-    __local long group_values[256];
+__kernel void hsplit_fused_11_packed_offsets_scan(__global const long* packed_offsets_tile_offsets, long tiles, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets) {
+    __local long group_values[2304];
     __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < n_else_instances) {
-                    long pull_packed_offsets_r = hsplit_fused_11_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, else_instances, cross_lengths_1);
+                if (256 * j + l + 2304 * wg < n_else_instances) {
+                    long pull_packed_offsets_r = hsplit_fused_11_pull_packed_offsets(256 * j + l + 2304 * wg, else_instances, cross_lengths_1);
                     x = pull_packed_offsets_r;
                 } else {
                     x = 0L;
                 }
-                long op_packed_offsets_r = hsplit_fused_11_op_packed_offsets(acc, x);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = packed_offsets_block_offsets[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_packed_offsets_r_1 = hsplit_fused_11_op_packed_offsets(acc_1, group_values[k_1]);
-                acc_1 = op_packed_offsets_r_1;
+                group_values[256 * j + l] = x;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < chunk; k_2++) {
-                packed_offsets[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
-                long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < n_else_instances) {
-                    long pull_packed_offsets_r_1 = hsplit_fused_11_pull_packed_offsets(k_2 + chunk * l_2 + 256 * chunk * wg, else_instances, cross_lengths_1);
-                    x_1 = pull_packed_offsets_r_1;
-                } else {
-                    x_1 = 0L;
-                }
-                long op_packed_offsets_r_2 = hsplit_fused_11_op_packed_offsets(acc_2, x_1);
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_r = hsplit_fused_11_op_packed_offsets(acc, group_values[k + 9 * l_1]);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_packed_offsets_r_1 = hsplit_fused_11_op_packed_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = op_packed_offsets_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = packed_offsets_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long op_packed_offsets_r_2 = hsplit_fused_11_op_packed_offsets(acc_2, group_values_3[k_2]);
                 acc_2 = op_packed_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long op_packed_offsets_r_3 = hsplit_fused_11_op_packed_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = op_packed_offsets_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long op_packed_offsets_r_4 = hsplit_fused_11_op_packed_offsets(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = op_packed_offsets_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                packed_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -8273,10 +9561,13 @@ __kernel void hsplit_fused_12_extreme_head_claims(long n_cross_lengths, __global
     }
 }
 
-__kernel void hsplit_fused_12_extreme_segscan_block_totals(long groups, long chunk, long extreme_elements_1, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const int* extreme_head_claims, __global long* extreme_seg_flags_block_totals, __global double* extreme_seg_scan_block_totals_41, __global long* extreme_seg_scan_block_totals_42) {
+__kernel void hsplit_fused_12_extreme_segscan_tile_totals(long tiles, long extreme_elements_1, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const int* extreme_head_claims, __global long* extreme_seg_flags_tile_totals, __global double* extreme_seg_scan_tile_totals_41, __global long* extreme_seg_scan_tile_totals_42) {
     __local long group_values[256];
     __local double group_values_1[256];
     __local long group_values_2[256];
+    __local long group_values_3[256];
+    __local double group_values_4[256];
+    __local long group_values_5[256];
     __local long group_swap[256];
     __local double group_swap_1[256];
     __local long group_swap_2[256];
@@ -8284,18 +9575,15 @@ __kernel void hsplit_fused_12_extreme_segscan_block_totals(long groups, long chu
         const long wg = get_group_id(0);
         {
             const long l_1 = get_local_id(0);
-            long acc = 0L;
-            double acc_1 = 0.0;
-            long acc_2 = -1L;
-            for (long k = 0; k < chunk; k++) {
+            {
                 long x;
                 double x_1;
                 long x_2;
-                if (k + chunk * l_1 + 256 * chunk * wg < extreme_elements_1) {
+                if (l_1 + 256 * wg < extreme_elements_1) {
                     long pair_extreme_r;
                     double pair_extreme_r_1;
                     long pair_extreme_r_2;
-                    hsplit_fused_12_pair_extreme(k + chunk * l_1 + 256 * chunk * wg, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, extreme_head_claims, &pair_extreme_r, &pair_extreme_r_1, &pair_extreme_r_2);
+                    hsplit_fused_12_pair_extreme(l_1 + 256 * wg, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, extreme_head_claims, &pair_extreme_r, &pair_extreme_r_1, &pair_extreme_r_2);
                     x = pair_extreme_r;
                     x_1 = pair_extreme_r_1;
                     x_2 = pair_extreme_r_2;
@@ -8304,18 +9592,30 @@ __kernel void hsplit_fused_12_extreme_segscan_block_totals(long groups, long chu
                     x_1 = 0.0;
                     x_2 = -1L;
                 }
+                group_values_3[l_1] = x;
+                group_values_4[l_1] = x_1;
+                group_values_5[l_1] = x_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc = 0L;
+            double acc_1 = 0.0;
+            long acc_2 = -1L;
+            for (long k = 0; k < 1; k++) {
                 long segop_extreme_r;
                 double segop_extreme_r_1;
                 long segop_extreme_r_2;
-                hsplit_fused_12_segop_extreme(acc, acc_1, acc_2, x, x_1, x_2, &segop_extreme_r, &segop_extreme_r_1, &segop_extreme_r_2);
+                hsplit_fused_12_segop_extreme(acc, acc_1, acc_2, group_values_3[k + l_2], group_values_4[k + l_2], group_values_5[k + l_2], &segop_extreme_r, &segop_extreme_r_1, &segop_extreme_r_2);
                 acc = segop_extreme_r;
                 acc_1 = segop_extreme_r_1;
                 acc_2 = segop_extreme_r_2;
             }
             {
-                group_values[l_1] = acc;
-                group_values_1[l_1] = acc_1;
-                group_values_2[l_1] = acc_2;
+                group_values[l_2] = acc;
+                group_values_1[l_2] = acc_1;
+                group_values_2[l_2] = acc_2;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -8327,7 +9627,7 @@ __kernel void hsplit_fused_12_extreme_segscan_block_totals(long groups, long chu
         __local long* group_values_2_out = group_swap_2;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+            for (long l_3 = get_local_id(0); l_3 < m / 2; l_3 += get_local_size(0)) {
                 long acc_3 = 0L;
                 double acc_4 = 0.0;
                 long acc_5 = -1L;
@@ -8335,15 +9635,15 @@ __kernel void hsplit_fused_12_extreme_segscan_block_totals(long groups, long chu
                     long segop_extreme_r_3;
                     double segop_extreme_r_4;
                     long segop_extreme_r_5;
-                    hsplit_fused_12_segop_extreme(acc_3, acc_4, acc_5, group_values_in[k_1 + 2 * l_2], group_values_1_in[k_1 + 2 * l_2], group_values_2_in[k_1 + 2 * l_2], &segop_extreme_r_3, &segop_extreme_r_4, &segop_extreme_r_5);
+                    hsplit_fused_12_segop_extreme(acc_3, acc_4, acc_5, group_values_in[k_1 + 2 * l_3], group_values_1_in[k_1 + 2 * l_3], group_values_2_in[k_1 + 2 * l_3], &segop_extreme_r_3, &segop_extreme_r_4, &segop_extreme_r_5);
                     acc_3 = segop_extreme_r_3;
                     acc_4 = segop_extreme_r_4;
                     acc_5 = segop_extreme_r_5;
                 }
                 {
-                    group_values_out[l_2] = acc_3;
-                    group_values_1_out[l_2] = acc_4;
-                    group_values_2_out[l_2] = acc_5;
+                    group_values_out[l_3] = acc_3;
+                    group_values_1_out[l_3] = acc_4;
+                    group_values_2_out[l_3] = acc_5;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -8364,23 +9664,29 @@ __kernel void hsplit_fused_12_extreme_segscan_block_totals(long groups, long chu
             }
             m /= 2;
         }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
             {
-                extreme_seg_flags_block_totals[wg] = group_values_in[0];
-                extreme_seg_scan_block_totals_41[wg] = group_values_1_in[0];
-                extreme_seg_scan_block_totals_42[wg] = group_values_2_in[0];
+                extreme_seg_flags_tile_totals[wg] = group_values_in[0];
+                extreme_seg_scan_tile_totals_41[wg] = group_values_1_in[0];
+                extreme_seg_scan_tile_totals_42[wg] = group_values_2_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_12_extreme_segscan_block_offsets(__global const long* extreme_seg_flags_block_totals, __global const double* extreme_seg_scan_block_totals_41, __global const long* extreme_seg_scan_block_totals_42, long final_chunk, long groups, __global long* extreme_seg_flags_block_offsets, __global double* extreme_seg_scan_block_offsets_44, __global long* extreme_seg_scan_block_offsets_45) {
+__kernel void hsplit_fused_12_extreme_segscan_tile_offsets(__global const long* extreme_seg_flags_tile_totals, __global const double* extreme_seg_scan_tile_totals_41, __global const long* extreme_seg_scan_tile_totals_42, long tile_chunk, long tiles, __global long* extreme_seg_flags_tile_offsets, __global double* extreme_seg_scan_tile_offsets_44, __global long* extreme_seg_scan_tile_offsets_45) {
     __local long group_values[256];
     __local double group_values_1[256];
     __local long group_values_2[256];
-    __local long group_values_3[256];
-    __local double group_values_4[256];
-    __local long group_values_5[256];
+    __local long group_values_3[16];
+    __local double group_values_4[16];
+    __local long group_values_5[16];
+    __local long group_values_6[16];
+    __local double group_values_7[16];
+    __local long group_values_8[16];
+    __local long group_values_9[256];
+    __local double group_values_10[256];
+    __local long group_values_11[256];
     {
         const long wg = get_group_id(0);
         {
@@ -8388,14 +9694,14 @@ __kernel void hsplit_fused_12_extreme_segscan_block_offsets(__global const long*
             long acc = 0L;
             double acc_1 = 0.0;
             long acc_2 = -1L;
-            for (long k = 0; k < final_chunk; k++) {
+            for (long k = 0; k < tile_chunk; k++) {
                 long x;
                 double x_1;
                 long x_2;
-                if (k + final_chunk * l_1 < groups) {
-                    x = extreme_seg_flags_block_totals[k + final_chunk * l_1];
-                    x_1 = extreme_seg_scan_block_totals_41[k + final_chunk * l_1];
-                    x_2 = extreme_seg_scan_block_totals_42[k + final_chunk * l_1];
+                if (k + l_1 * tile_chunk < tiles) {
+                    x = extreme_seg_flags_tile_totals[k + l_1 * tile_chunk];
+                    x_1 = extreme_seg_scan_tile_totals_41[k + l_1 * tile_chunk];
+                    x_2 = extreme_seg_scan_tile_totals_42[k + l_1 * tile_chunk];
                 } else {
                     x = 0L;
                     x_1 = 0.0;
@@ -8416,80 +9722,127 @@ __kernel void hsplit_fused_12_extreme_segscan_block_offsets(__global const long*
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
             long acc_3 = 0L;
             double acc_4 = 0.0;
             long acc_5 = -1L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_3[k_1] = acc_3;
-                group_values_4[k_1] = acc_4;
-                group_values_5[k_1] = acc_5;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
                 long segop_extreme_r_3;
                 double segop_extreme_r_4;
                 long segop_extreme_r_5;
-                hsplit_fused_12_segop_extreme(acc_3, acc_4, acc_5, group_values[k_1], group_values_1[k_1], group_values_2[k_1], &segop_extreme_r_3, &segop_extreme_r_4, &segop_extreme_r_5);
+                hsplit_fused_12_segop_extreme(acc_3, acc_4, acc_5, group_values[k_1 + 16 * l_2], group_values_1[k_1 + 16 * l_2], group_values_2[k_1 + 16 * l_2], &segop_extreme_r_3, &segop_extreme_r_4, &segop_extreme_r_5);
                 acc_3 = segop_extreme_r_3;
                 acc_4 = segop_extreme_r_4;
                 acc_5 = segop_extreme_r_5;
             }
+            {
+                group_values_6[l_2] = acc_3;
+                group_values_7[l_2] = acc_4;
+                group_values_8[l_2] = acc_5;
+            }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_3 = get_local_id(0);
-            long acc_6 = group_values_3[l_3];
-            double acc_7 = group_values_4[l_3];
-            long acc_8 = group_values_5[l_3];
-            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                extreme_seg_flags_block_offsets[k_2 + final_chunk * l_3] = acc_6;
-                extreme_seg_scan_block_offsets_44[k_2 + final_chunk * l_3] = acc_7;
-                extreme_seg_scan_block_offsets_45[k_2 + final_chunk * l_3] = acc_8;
-                long x_3;
-                double x_4;
-                long x_5;
-                if (k_2 + final_chunk * l_3 < groups) {
-                    x_3 = extreme_seg_flags_block_totals[k_2 + final_chunk * l_3];
-                    x_4 = extreme_seg_scan_block_totals_41[k_2 + final_chunk * l_3];
-                    x_5 = extreme_seg_scan_block_totals_42[k_2 + final_chunk * l_3];
-                } else {
-                    x_3 = 0L;
-                    x_4 = 0.0;
-                    x_5 = -1L;
-                }
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_6 = 0L;
+            double acc_7 = 0.0;
+            long acc_8 = -1L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_3[k_2] = acc_6;
+                group_values_4[k_2] = acc_7;
+                group_values_5[k_2] = acc_8;
                 long segop_extreme_r_6;
                 double segop_extreme_r_7;
                 long segop_extreme_r_8;
-                hsplit_fused_12_segop_extreme(acc_6, acc_7, acc_8, x_3, x_4, x_5, &segop_extreme_r_6, &segop_extreme_r_7, &segop_extreme_r_8);
+                hsplit_fused_12_segop_extreme(acc_6, acc_7, acc_8, group_values_6[k_2], group_values_7[k_2], group_values_8[k_2], &segop_extreme_r_6, &segop_extreme_r_7, &segop_extreme_r_8);
                 acc_6 = segop_extreme_r_6;
                 acc_7 = segop_extreme_r_7;
                 acc_8 = segop_extreme_r_8;
             }
         }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_9 = group_values_3[l_4];
+            double acc_10 = group_values_4[l_4];
+            long acc_11 = group_values_5[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_9[k_3 + 16 * l_4] = acc_9;
+                group_values_10[k_3 + 16 * l_4] = acc_10;
+                group_values_11[k_3 + 16 * l_4] = acc_11;
+                long segop_extreme_r_9;
+                double segop_extreme_r_10;
+                long segop_extreme_r_11;
+                hsplit_fused_12_segop_extreme(acc_9, acc_10, acc_11, group_values[k_3 + 16 * l_4], group_values_1[k_3 + 16 * l_4], group_values_2[k_3 + 16 * l_4], &segop_extreme_r_9, &segop_extreme_r_10, &segop_extreme_r_11);
+                acc_9 = segop_extreme_r_9;
+                acc_10 = segop_extreme_r_10;
+                acc_11 = segop_extreme_r_11;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_12 = group_values_9[l_5];
+            double acc_13 = group_values_10[l_5];
+            long acc_14 = group_values_11[l_5];
+            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
+                extreme_seg_flags_tile_offsets[k_4 + l_5 * tile_chunk] = acc_12;
+                extreme_seg_scan_tile_offsets_44[k_4 + l_5 * tile_chunk] = acc_13;
+                extreme_seg_scan_tile_offsets_45[k_4 + l_5 * tile_chunk] = acc_14;
+                long x_3;
+                double x_4;
+                long x_5;
+                if (k_4 + l_5 * tile_chunk < tiles) {
+                    x_3 = extreme_seg_flags_tile_totals[k_4 + l_5 * tile_chunk];
+                    x_4 = extreme_seg_scan_tile_totals_41[k_4 + l_5 * tile_chunk];
+                    x_5 = extreme_seg_scan_tile_totals_42[k_4 + l_5 * tile_chunk];
+                } else {
+                    x_3 = 0L;
+                    x_4 = 0.0;
+                    x_5 = -1L;
+                }
+                long segop_extreme_r_12;
+                double segop_extreme_r_13;
+                long segop_extreme_r_14;
+                hsplit_fused_12_segop_extreme(acc_12, acc_13, acc_14, x_3, x_4, x_5, &segop_extreme_r_12, &segop_extreme_r_13, &segop_extreme_r_14);
+                acc_12 = segop_extreme_r_12;
+                acc_13 = segop_extreme_r_13;
+                acc_14 = segop_extreme_r_14;
+            }
+        }
     }
 }
 
-__kernel void hsplit_fused_12_extreme_segscan_scan(__global const long* extreme_seg_flags_block_offsets, __global const double* extreme_seg_scan_block_offsets_44, __global const long* extreme_seg_scan_block_offsets_45, long groups, long chunk, long extreme_elements_1, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const int* extreme_head_claims, __global long* extreme_seg_flags, __global double* extreme_seg_scan_35, __global long* extreme_seg_scan_36) {
+__kernel void hsplit_fused_12_extreme_segscan_scan(__global const long* extreme_seg_flags_tile_offsets, __global const double* extreme_seg_scan_tile_offsets_44, __global const long* extreme_seg_scan_tile_offsets_45, long tiles, long extreme_elements_1, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const int* extreme_head_claims, __global long* extreme_seg_flags, __global double* extreme_seg_scan_35, __global long* extreme_seg_scan_36) {
     __local long group_values[256];
     __local double group_values_1[256];
     __local long group_values_2[256];
     __local long group_values_3[256];
     __local double group_values_4[256];
     __local long group_values_5[256];
+    __local long group_values_6[16];
+    __local double group_values_7[16];
+    __local long group_values_8[16];
+    __local long group_values_9[16];
+    __local double group_values_10[16];
+    __local long group_values_11[16];
+    __local long group_values_12[256];
+    __local double group_values_13[256];
+    __local long group_values_14[256];
+    __local long group_values_15[256];
+    __local double group_values_16[256];
+    __local long group_values_17[256];
     {
         const long wg = get_group_id(0);
         {
             const long l_1 = get_local_id(0);
-            long acc = 0L;
-            double acc_1 = 0.0;
-            long acc_2 = -1L;
-            for (long k = 0; k < chunk; k++) {
+            {
                 long x;
                 double x_1;
                 long x_2;
-                if (k + chunk * l_1 + 256 * chunk * wg < extreme_elements_1) {
+                if (l_1 + 256 * wg < extreme_elements_1) {
                     long pair_extreme_r;
                     double pair_extreme_r_1;
                     long pair_extreme_r_2;
-                    hsplit_fused_12_pair_extreme(k + chunk * l_1 + 256 * chunk * wg, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, extreme_head_claims, &pair_extreme_r, &pair_extreme_r_1, &pair_extreme_r_2);
+                    hsplit_fused_12_pair_extreme(l_1 + 256 * wg, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, extreme_head_claims, &pair_extreme_r, &pair_extreme_r_1, &pair_extreme_r_2);
                     x = pair_extreme_r;
                     x_1 = pair_extreme_r_1;
                     x_2 = pair_extreme_r_2;
@@ -8498,71 +9851,114 @@ __kernel void hsplit_fused_12_extreme_segscan_scan(__global const long* extreme_
                     x_1 = 0.0;
                     x_2 = -1L;
                 }
+                group_values[l_1] = x;
+                group_values_1[l_1] = x_1;
+                group_values_2[l_1] = x_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc = 0L;
+            double acc_1 = 0.0;
+            long acc_2 = -1L;
+            for (long k = 0; k < 1; k++) {
                 long segop_extreme_r;
                 double segop_extreme_r_1;
                 long segop_extreme_r_2;
-                hsplit_fused_12_segop_extreme(acc, acc_1, acc_2, x, x_1, x_2, &segop_extreme_r, &segop_extreme_r_1, &segop_extreme_r_2);
+                hsplit_fused_12_segop_extreme(acc, acc_1, acc_2, group_values[k + l_2], group_values_1[k + l_2], group_values_2[k + l_2], &segop_extreme_r, &segop_extreme_r_1, &segop_extreme_r_2);
                 acc = segop_extreme_r;
                 acc_1 = segop_extreme_r_1;
                 acc_2 = segop_extreme_r_2;
             }
             {
-                group_values[l_1] = acc;
-                group_values_1[l_1] = acc_1;
-                group_values_2[l_1] = acc_2;
+                group_values_3[l_2] = acc;
+                group_values_4[l_2] = acc_1;
+                group_values_5[l_2] = acc_2;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_3 = extreme_seg_flags_block_offsets[wg];
-            double acc_4 = extreme_seg_scan_block_offsets_44[wg];
-            long acc_5 = extreme_seg_scan_block_offsets_45[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_3[k_1] = acc_3;
-                group_values_4[k_1] = acc_4;
-                group_values_5[k_1] = acc_5;
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_3 = 0L;
+            double acc_4 = 0.0;
+            long acc_5 = -1L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
                 long segop_extreme_r_3;
                 double segop_extreme_r_4;
                 long segop_extreme_r_5;
-                hsplit_fused_12_segop_extreme(acc_3, acc_4, acc_5, group_values[k_1], group_values_1[k_1], group_values_2[k_1], &segop_extreme_r_3, &segop_extreme_r_4, &segop_extreme_r_5);
+                hsplit_fused_12_segop_extreme(acc_3, acc_4, acc_5, group_values_3[k_1 + 16 * l_3], group_values_4[k_1 + 16 * l_3], group_values_5[k_1 + 16 * l_3], &segop_extreme_r_3, &segop_extreme_r_4, &segop_extreme_r_5);
                 acc_3 = segop_extreme_r_3;
                 acc_4 = segop_extreme_r_4;
                 acc_5 = segop_extreme_r_5;
             }
+            {
+                group_values_9[l_3] = acc_3;
+                group_values_10[l_3] = acc_4;
+                group_values_11[l_3] = acc_5;
+            }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_3 = get_local_id(0);
-            long acc_6 = group_values_3[l_3];
-            double acc_7 = group_values_4[l_3];
-            long acc_8 = group_values_5[l_3];
-            for (long k_2 = 0; k_2 < chunk; k_2++) {
-                extreme_seg_flags[k_2 + chunk * l_3 + 256 * chunk * wg] = acc_6;
-                extreme_seg_scan_35[k_2 + chunk * l_3 + 256 * chunk * wg] = acc_7;
-                extreme_seg_scan_36[k_2 + chunk * l_3 + 256 * chunk * wg] = acc_8;
-                long x_3;
-                double x_4;
-                long x_5;
-                if (k_2 + chunk * l_3 + 256 * chunk * wg < extreme_elements_1) {
-                    long pair_extreme_r_3;
-                    double pair_extreme_r_4;
-                    long pair_extreme_r_5;
-                    hsplit_fused_12_pair_extreme(k_2 + chunk * l_3 + 256 * chunk * wg, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, extreme_head_claims, &pair_extreme_r_3, &pair_extreme_r_4, &pair_extreme_r_5);
-                    x_3 = pair_extreme_r_3;
-                    x_4 = pair_extreme_r_4;
-                    x_5 = pair_extreme_r_5;
-                } else {
-                    x_3 = 0L;
-                    x_4 = 0.0;
-                    x_5 = -1L;
-                }
+        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
+            long acc_6 = extreme_seg_flags_tile_offsets[wg];
+            double acc_7 = extreme_seg_scan_tile_offsets_44[wg];
+            long acc_8 = extreme_seg_scan_tile_offsets_45[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_6[k_2] = acc_6;
+                group_values_7[k_2] = acc_7;
+                group_values_8[k_2] = acc_8;
                 long segop_extreme_r_6;
                 double segop_extreme_r_7;
                 long segop_extreme_r_8;
-                hsplit_fused_12_segop_extreme(acc_6, acc_7, acc_8, x_3, x_4, x_5, &segop_extreme_r_6, &segop_extreme_r_7, &segop_extreme_r_8);
+                hsplit_fused_12_segop_extreme(acc_6, acc_7, acc_8, group_values_9[k_2], group_values_10[k_2], group_values_11[k_2], &segop_extreme_r_6, &segop_extreme_r_7, &segop_extreme_r_8);
                 acc_6 = segop_extreme_r_6;
                 acc_7 = segop_extreme_r_7;
                 acc_8 = segop_extreme_r_8;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_5 = get_local_id(0); l_5 < 16; l_5 += get_local_size(0)) {
+            long acc_9 = group_values_6[l_5];
+            double acc_10 = group_values_7[l_5];
+            long acc_11 = group_values_8[l_5];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_12[k_3 + 16 * l_5] = acc_9;
+                group_values_13[k_3 + 16 * l_5] = acc_10;
+                group_values_14[k_3 + 16 * l_5] = acc_11;
+                long segop_extreme_r_9;
+                double segop_extreme_r_10;
+                long segop_extreme_r_11;
+                hsplit_fused_12_segop_extreme(acc_9, acc_10, acc_11, group_values_3[k_3 + 16 * l_5], group_values_4[k_3 + 16 * l_5], group_values_5[k_3 + 16 * l_5], &segop_extreme_r_9, &segop_extreme_r_10, &segop_extreme_r_11);
+                acc_9 = segop_extreme_r_9;
+                acc_10 = segop_extreme_r_10;
+                acc_11 = segop_extreme_r_11;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            long acc_12 = group_values_12[l_6];
+            double acc_13 = group_values_13[l_6];
+            long acc_14 = group_values_14[l_6];
+            for (long k_4 = 0; k_4 < 1; k_4++) {
+                group_values_15[k_4 + l_6] = acc_12;
+                group_values_16[k_4 + l_6] = acc_13;
+                group_values_17[k_4 + l_6] = acc_14;
+                long segop_extreme_r_12;
+                double segop_extreme_r_13;
+                long segop_extreme_r_14;
+                hsplit_fused_12_segop_extreme(acc_12, acc_13, acc_14, group_values[k_4 + l_6], group_values_1[k_4 + l_6], group_values_2[k_4 + l_6], &segop_extreme_r_12, &segop_extreme_r_13, &segop_extreme_r_14);
+                acc_12 = segop_extreme_r_12;
+                acc_13 = segop_extreme_r_13;
+                acc_14 = segop_extreme_r_14;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_7 = get_local_id(0);
+            {
+                extreme_seg_flags[l_7 + 256 * wg] = group_values_15[l_7];
+                extreme_seg_scan_35[l_7 + 256 * wg] = group_values_16[l_7];
+                extreme_seg_scan_36[l_7 + 256 * wg] = group_values_17[l_7];
             }
         }
     }
@@ -8883,27 +10279,35 @@ __kernel void hsplit_fused_14_ends_1_1(long t_1, __global const double* p1_1, __
     }
 }
 
-__kernel void hsplit_fused_14_packed_offsets_block_totals(long groups, long chunk, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* packed_offsets_block_totals) {
+__kernel void hsplit_fused_14_packed_offsets_tile_totals(long tiles, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* packed_offsets_tile_totals) {
     __local long group_values[256];
+    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < t_1) {
-                    long pull_packed_offsets_r = hsplit_fused_14_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, offsets, n_offsets, else_instances, packed_lengths_16);
+                if (256 * j + l + 2304 * wg < t_1) {
+                    long pull_packed_offsets_r = hsplit_fused_14_pull_packed_offsets(256 * j + l + 2304 * wg, offsets, n_offsets, else_instances, packed_lengths_16);
                     x = pull_packed_offsets_r;
                 } else {
                     x = 0L;
                 }
-                long op_packed_offsets_r = hsplit_fused_14_op_packed_offsets(acc, x);
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_r = hsplit_fused_14_op_packed_offsets(acc, group_values_1[k + 9 * l_1]);
                 acc = op_packed_offsets_r;
             }
             {
-                group_values[l] = acc;
+                group_values[l_1] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -8911,14 +10315,14 @@ __kernel void hsplit_fused_14_packed_offsets_block_totals(long groups, long chun
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_packed_offsets_r_1 = hsplit_fused_14_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    long op_packed_offsets_r_1 = hsplit_fused_14_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
                     acc_1 = op_packed_offsets_r_1;
                 }
                 {
-                    group_values_out[l_1] = acc_1;
+                    group_values_out[l_2] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -8929,26 +10333,28 @@ __kernel void hsplit_fused_14_packed_offsets_block_totals(long groups, long chun
             }
             m /= 2;
         }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                packed_offsets_block_totals[wg] = group_values_in[0];
+                packed_offsets_tile_totals[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_14_packed_offsets_block_offsets(__global const long* packed_offsets_block_totals, long final_chunk, long groups, __global long* packed_offsets_block_offsets) {
+__kernel void hsplit_fused_14_packed_offsets_tile_offsets(__global const long* packed_offsets_tile_totals, long tile_chunk, long tiles, __global long* packed_offsets_tile_offsets) {
     __local long group_values[256];
-    __local long group_values_1[256];
+    __local long group_values_1[16];
+    __local long group_values_2[16];
+    __local long group_values_3[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
+            for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + final_chunk * l < groups) {
-                    x = packed_offsets_block_totals[k + final_chunk * l];
+                if (k + l * tile_chunk < tiles) {
+                    x = packed_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -8960,80 +10366,131 @@ __kernel void hsplit_fused_14_packed_offsets_block_offsets(__global const long* 
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_packed_offsets_r_1 = hsplit_fused_14_op_packed_offsets(acc_1, group_values[k_1]);
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_packed_offsets_r_1 = hsplit_fused_14_op_packed_offsets(acc_1, group_values[k_1 + 16 * l_1]);
                 acc_1 = op_packed_offsets_r_1;
+            }
+            {
+                group_values_2[l_1] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_2 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_1[k_2] = acc_2;
+                long op_packed_offsets_r_2 = hsplit_fused_14_op_packed_offsets(acc_2, group_values_2[k_2]);
+                acc_2 = op_packed_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_3 = group_values_1[l_3];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_3[k_3 + 16 * l_3] = acc_3;
+                long op_packed_offsets_r_3 = hsplit_fused_14_op_packed_offsets(acc_3, group_values[k_3 + 16 * l_3]);
+                acc_3 = op_packed_offsets_r_3;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                packed_offsets_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+            const long l_4 = get_local_id(0);
+            long acc_4 = group_values_3[l_4];
+            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
+                packed_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_2 + final_chunk * l_2 < groups) {
-                    x_1 = packed_offsets_block_totals[k_2 + final_chunk * l_2];
+                if (k_4 + l_4 * tile_chunk < tiles) {
+                    x_1 = packed_offsets_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
-                long op_packed_offsets_r_2 = hsplit_fused_14_op_packed_offsets(acc_2, x_1);
-                acc_2 = op_packed_offsets_r_2;
+                long op_packed_offsets_r_4 = hsplit_fused_14_op_packed_offsets(acc_4, x_1);
+                acc_4 = op_packed_offsets_r_4;
             }
         }
     }
 }
 
-__kernel void hsplit_fused_14_packed_offsets_scan(__global const long* packed_offsets_block_offsets, long groups, long chunk, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* packed_offsets) {
-    __local long group_values[256];
+__kernel void hsplit_fused_14_packed_offsets_scan(__global const long* packed_offsets_tile_offsets, long tiles, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* packed_offsets) {
+    __local long group_values[2304];
     __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < t_1) {
-                    long pull_packed_offsets_r = hsplit_fused_14_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, offsets, n_offsets, else_instances, packed_lengths_16);
+                if (256 * j + l + 2304 * wg < t_1) {
+                    long pull_packed_offsets_r = hsplit_fused_14_pull_packed_offsets(256 * j + l + 2304 * wg, offsets, n_offsets, else_instances, packed_lengths_16);
                     x = pull_packed_offsets_r;
                 } else {
                     x = 0L;
                 }
-                long op_packed_offsets_r = hsplit_fused_14_op_packed_offsets(acc, x);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = packed_offsets_block_offsets[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_packed_offsets_r_1 = hsplit_fused_14_op_packed_offsets(acc_1, group_values[k_1]);
-                acc_1 = op_packed_offsets_r_1;
+                group_values[256 * j + l] = x;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < chunk; k_2++) {
-                packed_offsets[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
-                long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < t_1) {
-                    long pull_packed_offsets_r_1 = hsplit_fused_14_pull_packed_offsets(k_2 + chunk * l_2 + 256 * chunk * wg, offsets, n_offsets, else_instances, packed_lengths_16);
-                    x_1 = pull_packed_offsets_r_1;
-                } else {
-                    x_1 = 0L;
-                }
-                long op_packed_offsets_r_2 = hsplit_fused_14_op_packed_offsets(acc_2, x_1);
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_r = hsplit_fused_14_op_packed_offsets(acc, group_values[k + 9 * l_1]);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_packed_offsets_r_1 = hsplit_fused_14_op_packed_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = op_packed_offsets_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = packed_offsets_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long op_packed_offsets_r_2 = hsplit_fused_14_op_packed_offsets(acc_2, group_values_3[k_2]);
                 acc_2 = op_packed_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long op_packed_offsets_r_3 = hsplit_fused_14_op_packed_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = op_packed_offsets_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long op_packed_offsets_r_4 = hsplit_fused_14_op_packed_offsets(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = op_packed_offsets_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                packed_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -9357,27 +10814,35 @@ __kernel void hsplit_fused_15_lengths(long n_then_instances_1, __global const lo
     }
 }
 
-__kernel void hsplit_fused_15_packed_offsets_block_totals(long groups, long chunk, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* packed_offsets_block_totals_110) {
+__kernel void hsplit_fused_15_packed_offsets_tile_totals(long tiles, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* packed_offsets_tile_totals_110) {
     __local long group_values[256];
+    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < n_then_instances_1) {
-                    long pull_packed_offsets_r = hsplit_fused_15_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, then_instances, packed_offsets_18, packed_lengths);
+                if (256 * j + l + 2304 * wg < n_then_instances_1) {
+                    long pull_packed_offsets_r = hsplit_fused_15_pull_packed_offsets(256 * j + l + 2304 * wg, then_instances, packed_offsets_18, packed_lengths);
                     x = pull_packed_offsets_r;
                 } else {
                     x = 0L;
                 }
-                long op_packed_offsets_r = hsplit_fused_15_op_packed_offsets(acc, x);
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_r = hsplit_fused_15_op_packed_offsets(acc, group_values_1[k + 9 * l_1]);
                 acc = op_packed_offsets_r;
             }
             {
-                group_values[l] = acc;
+                group_values[l_1] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -9385,14 +10850,14 @@ __kernel void hsplit_fused_15_packed_offsets_block_totals(long groups, long chun
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_packed_offsets_r_1 = hsplit_fused_15_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    long op_packed_offsets_r_1 = hsplit_fused_15_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
                     acc_1 = op_packed_offsets_r_1;
                 }
                 {
-                    group_values_out[l_1] = acc_1;
+                    group_values_out[l_2] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -9403,26 +10868,28 @@ __kernel void hsplit_fused_15_packed_offsets_block_totals(long groups, long chun
             }
             m /= 2;
         }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                packed_offsets_block_totals_110[wg] = group_values_in[0];
+                packed_offsets_tile_totals_110[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_15_packed_offsets_block_offsets(__global const long* packed_offsets_block_totals_110, long final_chunk, long groups, __global long* packed_offsets_block_offsets_111) {
+__kernel void hsplit_fused_15_packed_offsets_tile_offsets(__global const long* packed_offsets_tile_totals_110, long tile_chunk, long tiles, __global long* packed_offsets_tile_offsets_111) {
     __local long group_values[256];
-    __local long group_values_1[256];
+    __local long group_values_1[16];
+    __local long group_values_2[16];
+    __local long group_values_3[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
+            for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + final_chunk * l < groups) {
-                    x = packed_offsets_block_totals_110[k + final_chunk * l];
+                if (k + l * tile_chunk < tiles) {
+                    x = packed_offsets_tile_totals_110[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -9434,80 +10901,131 @@ __kernel void hsplit_fused_15_packed_offsets_block_offsets(__global const long* 
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_packed_offsets_r_1 = hsplit_fused_15_op_packed_offsets(acc_1, group_values[k_1]);
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_packed_offsets_r_1 = hsplit_fused_15_op_packed_offsets(acc_1, group_values[k_1 + 16 * l_1]);
                 acc_1 = op_packed_offsets_r_1;
+            }
+            {
+                group_values_2[l_1] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_2 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_1[k_2] = acc_2;
+                long op_packed_offsets_r_2 = hsplit_fused_15_op_packed_offsets(acc_2, group_values_2[k_2]);
+                acc_2 = op_packed_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_3 = group_values_1[l_3];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_3[k_3 + 16 * l_3] = acc_3;
+                long op_packed_offsets_r_3 = hsplit_fused_15_op_packed_offsets(acc_3, group_values[k_3 + 16 * l_3]);
+                acc_3 = op_packed_offsets_r_3;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                packed_offsets_block_offsets_111[k_2 + final_chunk * l_2] = acc_2;
+            const long l_4 = get_local_id(0);
+            long acc_4 = group_values_3[l_4];
+            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
+                packed_offsets_tile_offsets_111[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_2 + final_chunk * l_2 < groups) {
-                    x_1 = packed_offsets_block_totals_110[k_2 + final_chunk * l_2];
+                if (k_4 + l_4 * tile_chunk < tiles) {
+                    x_1 = packed_offsets_tile_totals_110[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
-                long op_packed_offsets_r_2 = hsplit_fused_15_op_packed_offsets(acc_2, x_1);
-                acc_2 = op_packed_offsets_r_2;
+                long op_packed_offsets_r_4 = hsplit_fused_15_op_packed_offsets(acc_4, x_1);
+                acc_4 = op_packed_offsets_r_4;
             }
         }
     }
 }
 
-__kernel void hsplit_fused_15_packed_offsets_scan(__global const long* packed_offsets_block_offsets_111, long groups, long chunk, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* packed_offsets_27) {
-    __local long group_values[256];
+__kernel void hsplit_fused_15_packed_offsets_scan(__global const long* packed_offsets_tile_offsets_111, long tiles, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* packed_offsets_27) {
+    __local long group_values[2304];
     __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < n_then_instances_1) {
-                    long pull_packed_offsets_r = hsplit_fused_15_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, then_instances, packed_offsets_18, packed_lengths);
+                if (256 * j + l + 2304 * wg < n_then_instances_1) {
+                    long pull_packed_offsets_r = hsplit_fused_15_pull_packed_offsets(256 * j + l + 2304 * wg, then_instances, packed_offsets_18, packed_lengths);
                     x = pull_packed_offsets_r;
                 } else {
                     x = 0L;
                 }
-                long op_packed_offsets_r = hsplit_fused_15_op_packed_offsets(acc, x);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = packed_offsets_block_offsets_111[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_packed_offsets_r_1 = hsplit_fused_15_op_packed_offsets(acc_1, group_values[k_1]);
-                acc_1 = op_packed_offsets_r_1;
+                group_values[256 * j + l] = x;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < chunk; k_2++) {
-                packed_offsets_27[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
-                long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < n_then_instances_1) {
-                    long pull_packed_offsets_r_1 = hsplit_fused_15_pull_packed_offsets(k_2 + chunk * l_2 + 256 * chunk * wg, then_instances, packed_offsets_18, packed_lengths);
-                    x_1 = pull_packed_offsets_r_1;
-                } else {
-                    x_1 = 0L;
-                }
-                long op_packed_offsets_r_2 = hsplit_fused_15_op_packed_offsets(acc_2, x_1);
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_r = hsplit_fused_15_op_packed_offsets(acc, group_values[k + 9 * l_1]);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_packed_offsets_r_1 = hsplit_fused_15_op_packed_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = op_packed_offsets_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = packed_offsets_tile_offsets_111[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long op_packed_offsets_r_2 = hsplit_fused_15_op_packed_offsets(acc_2, group_values_3[k_2]);
                 acc_2 = op_packed_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long op_packed_offsets_r_3 = hsplit_fused_15_op_packed_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = op_packed_offsets_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long op_packed_offsets_r_4 = hsplit_fused_15_op_packed_offsets(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = op_packed_offsets_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                packed_offsets_27[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -9628,27 +11146,35 @@ __kernel void hsplit_fused_15_lengths_1(long instances_1, __global const uchar* 
     }
 }
 
-__kernel void hsplit_fused_15_packed_offsets_block_totals_1(long groups_1, long chunk_1, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global const long* sum, __global long* packed_offsets_block_totals_113) {
+__kernel void hsplit_fused_15_packed_offsets_tile_totals_1(long tiles_1, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global const long* sum, __global long* packed_offsets_tile_totals_113) {
     __local long group_values[256];
+    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk_1; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk_1 * l + 256 * chunk_1 * wg < instances_1) {
-                    long pull_packed_offsets_1_r = hsplit_fused_15_pull_packed_offsets_1(k + chunk_1 * l + 256 * chunk_1 * wg, mapped, rank, then_instances, packed_offsets_18, packed_lengths, sum);
+                if (256 * j + l + 2304 * wg < instances_1) {
+                    long pull_packed_offsets_1_r = hsplit_fused_15_pull_packed_offsets_1(256 * j + l + 2304 * wg, mapped, rank, then_instances, packed_offsets_18, packed_lengths, sum);
                     x = pull_packed_offsets_1_r;
                 } else {
                     x = 0L;
                 }
-                long op_packed_offsets_1_r = hsplit_fused_15_op_packed_offsets_1(acc, x);
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_1_r = hsplit_fused_15_op_packed_offsets_1(acc, group_values_1[k + 9 * l_1]);
                 acc = op_packed_offsets_1_r;
             }
             {
-                group_values[l] = acc;
+                group_values[l_1] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -9656,14 +11182,14 @@ __kernel void hsplit_fused_15_packed_offsets_block_totals_1(long groups_1, long 
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_packed_offsets_1_r_1 = hsplit_fused_15_op_packed_offsets_1(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    long op_packed_offsets_1_r_1 = hsplit_fused_15_op_packed_offsets_1(acc_1, group_values_in[k_1 + 2 * l_2]);
                     acc_1 = op_packed_offsets_1_r_1;
                 }
                 {
-                    group_values_out[l_1] = acc_1;
+                    group_values_out[l_2] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -9674,26 +11200,28 @@ __kernel void hsplit_fused_15_packed_offsets_block_totals_1(long groups_1, long 
             }
             m /= 2;
         }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                packed_offsets_block_totals_113[wg] = group_values_in[0];
+                packed_offsets_tile_totals_113[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_15_packed_offsets_block_offsets_1(__global const long* packed_offsets_block_totals_113, long final_chunk_1, long groups_1, __global long* packed_offsets_block_offsets_114) {
+__kernel void hsplit_fused_15_packed_offsets_tile_offsets_1(__global const long* packed_offsets_tile_totals_113, long tile_chunk_1, long tiles_1, __global long* packed_offsets_tile_offsets_114) {
     __local long group_values[256];
-    __local long group_values_1[256];
+    __local long group_values_1[16];
+    __local long group_values_2[16];
+    __local long group_values_3[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < final_chunk_1; k++) {
+            for (long k = 0; k < tile_chunk_1; k++) {
                 long x;
-                if (k + final_chunk_1 * l < groups_1) {
-                    x = packed_offsets_block_totals_113[k + final_chunk_1 * l];
+                if (k + l * tile_chunk_1 < tiles_1) {
+                    x = packed_offsets_tile_totals_113[k + l * tile_chunk_1];
                 } else {
                     x = 0L;
                 }
@@ -9705,80 +11233,131 @@ __kernel void hsplit_fused_15_packed_offsets_block_offsets_1(__global const long
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_packed_offsets_1_r_1 = hsplit_fused_15_op_packed_offsets_1(acc_1, group_values[k_1]);
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_packed_offsets_1_r_1 = hsplit_fused_15_op_packed_offsets_1(acc_1, group_values[k_1 + 16 * l_1]);
                 acc_1 = op_packed_offsets_1_r_1;
+            }
+            {
+                group_values_2[l_1] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_2 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_1[k_2] = acc_2;
+                long op_packed_offsets_1_r_2 = hsplit_fused_15_op_packed_offsets_1(acc_2, group_values_2[k_2]);
+                acc_2 = op_packed_offsets_1_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_3 = group_values_1[l_3];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_3[k_3 + 16 * l_3] = acc_3;
+                long op_packed_offsets_1_r_3 = hsplit_fused_15_op_packed_offsets_1(acc_3, group_values[k_3 + 16 * l_3]);
+                acc_3 = op_packed_offsets_1_r_3;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < final_chunk_1; k_2++) {
-                packed_offsets_block_offsets_114[k_2 + final_chunk_1 * l_2] = acc_2;
+            const long l_4 = get_local_id(0);
+            long acc_4 = group_values_3[l_4];
+            for (long k_4 = 0; k_4 < tile_chunk_1; k_4++) {
+                packed_offsets_tile_offsets_114[k_4 + l_4 * tile_chunk_1] = acc_4;
                 long x_1;
-                if (k_2 + final_chunk_1 * l_2 < groups_1) {
-                    x_1 = packed_offsets_block_totals_113[k_2 + final_chunk_1 * l_2];
+                if (k_4 + l_4 * tile_chunk_1 < tiles_1) {
+                    x_1 = packed_offsets_tile_totals_113[k_4 + l_4 * tile_chunk_1];
                 } else {
                     x_1 = 0L;
                 }
-                long op_packed_offsets_1_r_2 = hsplit_fused_15_op_packed_offsets_1(acc_2, x_1);
-                acc_2 = op_packed_offsets_1_r_2;
+                long op_packed_offsets_1_r_4 = hsplit_fused_15_op_packed_offsets_1(acc_4, x_1);
+                acc_4 = op_packed_offsets_1_r_4;
             }
         }
     }
 }
 
-__kernel void hsplit_fused_15_packed_offsets_scan_1(__global const long* packed_offsets_block_offsets_114, long groups_1, long chunk_1, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global const long* sum, __global long* packed_offsets_44) {
-    __local long group_values[256];
+__kernel void hsplit_fused_15_packed_offsets_scan_1(__global const long* packed_offsets_tile_offsets_114, long tiles_1, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global const long* sum, __global long* packed_offsets_44) {
+    __local long group_values[2304];
     __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk_1; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk_1 * l + 256 * chunk_1 * wg < instances_1) {
-                    long pull_packed_offsets_1_r = hsplit_fused_15_pull_packed_offsets_1(k + chunk_1 * l + 256 * chunk_1 * wg, mapped, rank, then_instances, packed_offsets_18, packed_lengths, sum);
+                if (256 * j + l + 2304 * wg < instances_1) {
+                    long pull_packed_offsets_1_r = hsplit_fused_15_pull_packed_offsets_1(256 * j + l + 2304 * wg, mapped, rank, then_instances, packed_offsets_18, packed_lengths, sum);
                     x = pull_packed_offsets_1_r;
                 } else {
                     x = 0L;
                 }
-                long op_packed_offsets_1_r = hsplit_fused_15_op_packed_offsets_1(acc, x);
-                acc = op_packed_offsets_1_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = packed_offsets_block_offsets_114[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_packed_offsets_1_r_1 = hsplit_fused_15_op_packed_offsets_1(acc_1, group_values[k_1]);
-                acc_1 = op_packed_offsets_1_r_1;
+                group_values[256 * j + l] = x;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < chunk_1; k_2++) {
-                packed_offsets_44[k_2 + chunk_1 * l_2 + 256 * chunk_1 * wg] = acc_2;
-                long x_1;
-                if (k_2 + chunk_1 * l_2 + 256 * chunk_1 * wg < instances_1) {
-                    long pull_packed_offsets_1_r_1 = hsplit_fused_15_pull_packed_offsets_1(k_2 + chunk_1 * l_2 + 256 * chunk_1 * wg, mapped, rank, then_instances, packed_offsets_18, packed_lengths, sum);
-                    x_1 = pull_packed_offsets_1_r_1;
-                } else {
-                    x_1 = 0L;
-                }
-                long op_packed_offsets_1_r_2 = hsplit_fused_15_op_packed_offsets_1(acc_2, x_1);
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_1_r = hsplit_fused_15_op_packed_offsets_1(acc, group_values[k + 9 * l_1]);
+                acc = op_packed_offsets_1_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_packed_offsets_1_r_1 = hsplit_fused_15_op_packed_offsets_1(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = op_packed_offsets_1_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = packed_offsets_tile_offsets_114[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long op_packed_offsets_1_r_2 = hsplit_fused_15_op_packed_offsets_1(acc_2, group_values_3[k_2]);
                 acc_2 = op_packed_offsets_1_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long op_packed_offsets_1_r_3 = hsplit_fused_15_op_packed_offsets_1(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = op_packed_offsets_1_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long op_packed_offsets_1_r_4 = hsplit_fused_15_op_packed_offsets_1(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = op_packed_offsets_1_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                packed_offsets_44[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }

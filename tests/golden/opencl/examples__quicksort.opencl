@@ -951,26 +951,34 @@ __kernel void quicksort_filter_fused_lesser_flags(long n_s, __global const long*
     }
 }
 
-__kernel void quicksort_filter_fused_lesser_positions_block_totals(__global const long* lesser_flags, long groups, long chunk, long n_s, __global long* lesser_positions_block_totals) {
+__kernel void quicksort_filter_fused_lesser_positions_tile_totals(__global const long* lesser_flags, long tiles, long n_s, __global long* lesser_positions_tile_totals) {
     __local long group_values[256];
+    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < n_s) {
-                    x = lesser_flags[k + chunk * l + 256 * chunk * wg];
+                if (256 * j + l + 2304 * wg < n_s) {
+                    x = lesser_flags[256 * j + l + 2304 * wg];
                 } else {
                     x = 0L;
                 }
-                long add_lesser_r = quicksort_filter_fused_add_lesser(acc, x);
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_lesser_r = quicksort_filter_fused_add_lesser(acc, group_values_1[k + 9 * l_1]);
                 acc = add_lesser_r;
             }
             {
-                group_values[l] = acc;
+                group_values[l_1] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -978,14 +986,14 @@ __kernel void quicksort_filter_fused_lesser_positions_block_totals(__global cons
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_lesser_r_1 = quicksort_filter_fused_add_lesser(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    long add_lesser_r_1 = quicksort_filter_fused_add_lesser(acc_1, group_values_in[k_1 + 2 * l_2]);
                     acc_1 = add_lesser_r_1;
                 }
                 {
-                    group_values_out[l_1] = acc_1;
+                    group_values_out[l_2] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -996,26 +1004,28 @@ __kernel void quicksort_filter_fused_lesser_positions_block_totals(__global cons
             }
             m /= 2;
         }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                lesser_positions_block_totals[wg] = group_values_in[0];
+                lesser_positions_tile_totals[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void quicksort_filter_fused_lesser_positions_block_offsets(__global const long* lesser_positions_block_totals, long final_chunk, long groups, __global long* lesser_positions_block_offsets) {
+__kernel void quicksort_filter_fused_lesser_positions_tile_offsets(__global const long* lesser_positions_tile_totals, long tile_chunk, long tiles, __global long* lesser_positions_tile_offsets) {
     __local long group_values[256];
-    __local long group_values_1[256];
+    __local long group_values_1[16];
+    __local long group_values_2[16];
+    __local long group_values_3[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
+            for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + final_chunk * l < groups) {
-                    x = lesser_positions_block_totals[k + final_chunk * l];
+                if (k + l * tile_chunk < tiles) {
+                    x = lesser_positions_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -1027,78 +1037,130 @@ __kernel void quicksort_filter_fused_lesser_positions_block_offsets(__global con
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long add_lesser_r_1 = quicksort_filter_fused_add_lesser(acc_1, group_values[k_1]);
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_lesser_r_1 = quicksort_filter_fused_add_lesser(acc_1, group_values[k_1 + 16 * l_1]);
                 acc_1 = add_lesser_r_1;
+            }
+            {
+                group_values_2[l_1] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_2 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_1[k_2] = acc_2;
+                long add_lesser_r_2 = quicksort_filter_fused_add_lesser(acc_2, group_values_2[k_2]);
+                acc_2 = add_lesser_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_3 = group_values_1[l_3];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_3[k_3 + 16 * l_3] = acc_3;
+                long add_lesser_r_3 = quicksort_filter_fused_add_lesser(acc_3, group_values[k_3 + 16 * l_3]);
+                acc_3 = add_lesser_r_3;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                lesser_positions_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+            const long l_4 = get_local_id(0);
+            long acc_4 = group_values_3[l_4];
+            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
+                lesser_positions_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_2 + final_chunk * l_2 < groups) {
-                    x_1 = lesser_positions_block_totals[k_2 + final_chunk * l_2];
+                if (k_4 + l_4 * tile_chunk < tiles) {
+                    x_1 = lesser_positions_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
-                long add_lesser_r_2 = quicksort_filter_fused_add_lesser(acc_2, x_1);
-                acc_2 = add_lesser_r_2;
+                long add_lesser_r_4 = quicksort_filter_fused_add_lesser(acc_4, x_1);
+                acc_4 = add_lesser_r_4;
             }
         }
     }
 }
 
-__kernel void quicksort_filter_fused_lesser_positions_scan(__global const long* lesser_flags, __global const long* lesser_positions_block_offsets, long groups, long chunk, long n_s, __global long* lesser_positions) {
-    __local long group_values[256];
+__kernel void quicksort_filter_fused_lesser_positions_scan(__global const long* lesser_flags, __global const long* lesser_positions_tile_offsets, long tiles, long n_s, __global long* lesser_positions) {
+    __local long group_values[2304];
     __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < n_s) {
-                    x = lesser_flags[k + chunk * l + 256 * chunk * wg];
+                if (256 * j + l + 2304 * wg < n_s) {
+                    x = lesser_flags[256 * j + l + 2304 * wg];
                 } else {
                     x = 0L;
                 }
-                long add_lesser_r = quicksort_filter_fused_add_lesser(acc, x);
-                acc = add_lesser_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = lesser_positions_block_offsets[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long add_lesser_r_1 = quicksort_filter_fused_add_lesser(acc_1, group_values[k_1]);
-                acc_1 = add_lesser_r_1;
+                group_values[256 * j + l] = x;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < chunk; k_2++) {
-                lesser_positions[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
-                long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < n_s) {
-                    x_1 = lesser_flags[k_2 + chunk * l_2 + 256 * chunk * wg];
-                } else {
-                    x_1 = 0L;
-                }
-                long add_lesser_r_2 = quicksort_filter_fused_add_lesser(acc_2, x_1);
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_lesser_r = quicksort_filter_fused_add_lesser(acc, group_values[k + 9 * l_1]);
+                acc = add_lesser_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_lesser_r_1 = quicksort_filter_fused_add_lesser(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = add_lesser_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = lesser_positions_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long add_lesser_r_2 = quicksort_filter_fused_add_lesser(acc_2, group_values_3[k_2]);
                 acc_2 = add_lesser_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long add_lesser_r_3 = quicksort_filter_fused_add_lesser(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = add_lesser_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long add_lesser_r_4 = quicksort_filter_fused_add_lesser(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = add_lesser_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                lesser_positions[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -1131,26 +1193,34 @@ __kernel void quicksort_filter_fused_equal_flags(long n_s, __global const long* 
     }
 }
 
-__kernel void quicksort_filter_fused_equal_positions_block_totals(__global const long* equal_flags, long groups, long chunk, long n_s, __global long* equal_positions_block_totals) {
+__kernel void quicksort_filter_fused_equal_positions_tile_totals(__global const long* equal_flags, long tiles, long n_s, __global long* equal_positions_tile_totals) {
     __local long group_values[256];
+    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < n_s) {
-                    x = equal_flags[k + chunk * l + 256 * chunk * wg];
+                if (256 * j + l + 2304 * wg < n_s) {
+                    x = equal_flags[256 * j + l + 2304 * wg];
                 } else {
                     x = 0L;
                 }
-                long add_equal_r = quicksort_filter_fused_add_equal(acc, x);
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_equal_r = quicksort_filter_fused_add_equal(acc, group_values_1[k + 9 * l_1]);
                 acc = add_equal_r;
             }
             {
-                group_values[l] = acc;
+                group_values[l_1] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -1158,14 +1228,14 @@ __kernel void quicksort_filter_fused_equal_positions_block_totals(__global const
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_equal_r_1 = quicksort_filter_fused_add_equal(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    long add_equal_r_1 = quicksort_filter_fused_add_equal(acc_1, group_values_in[k_1 + 2 * l_2]);
                     acc_1 = add_equal_r_1;
                 }
                 {
-                    group_values_out[l_1] = acc_1;
+                    group_values_out[l_2] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -1176,26 +1246,28 @@ __kernel void quicksort_filter_fused_equal_positions_block_totals(__global const
             }
             m /= 2;
         }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                equal_positions_block_totals[wg] = group_values_in[0];
+                equal_positions_tile_totals[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void quicksort_filter_fused_equal_positions_block_offsets(__global const long* equal_positions_block_totals, long final_chunk, long groups, __global long* equal_positions_block_offsets) {
+__kernel void quicksort_filter_fused_equal_positions_tile_offsets(__global const long* equal_positions_tile_totals, long tile_chunk, long tiles, __global long* equal_positions_tile_offsets) {
     __local long group_values[256];
-    __local long group_values_1[256];
+    __local long group_values_1[16];
+    __local long group_values_2[16];
+    __local long group_values_3[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
+            for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + final_chunk * l < groups) {
-                    x = equal_positions_block_totals[k + final_chunk * l];
+                if (k + l * tile_chunk < tiles) {
+                    x = equal_positions_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -1207,78 +1279,130 @@ __kernel void quicksort_filter_fused_equal_positions_block_offsets(__global cons
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long add_equal_r_1 = quicksort_filter_fused_add_equal(acc_1, group_values[k_1]);
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_equal_r_1 = quicksort_filter_fused_add_equal(acc_1, group_values[k_1 + 16 * l_1]);
                 acc_1 = add_equal_r_1;
+            }
+            {
+                group_values_2[l_1] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_2 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_1[k_2] = acc_2;
+                long add_equal_r_2 = quicksort_filter_fused_add_equal(acc_2, group_values_2[k_2]);
+                acc_2 = add_equal_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_3 = group_values_1[l_3];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_3[k_3 + 16 * l_3] = acc_3;
+                long add_equal_r_3 = quicksort_filter_fused_add_equal(acc_3, group_values[k_3 + 16 * l_3]);
+                acc_3 = add_equal_r_3;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                equal_positions_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+            const long l_4 = get_local_id(0);
+            long acc_4 = group_values_3[l_4];
+            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
+                equal_positions_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_2 + final_chunk * l_2 < groups) {
-                    x_1 = equal_positions_block_totals[k_2 + final_chunk * l_2];
+                if (k_4 + l_4 * tile_chunk < tiles) {
+                    x_1 = equal_positions_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
-                long add_equal_r_2 = quicksort_filter_fused_add_equal(acc_2, x_1);
-                acc_2 = add_equal_r_2;
+                long add_equal_r_4 = quicksort_filter_fused_add_equal(acc_4, x_1);
+                acc_4 = add_equal_r_4;
             }
         }
     }
 }
 
-__kernel void quicksort_filter_fused_equal_positions_scan(__global const long* equal_flags, __global const long* equal_positions_block_offsets, long groups, long chunk, long n_s, __global long* equal_positions) {
-    __local long group_values[256];
+__kernel void quicksort_filter_fused_equal_positions_scan(__global const long* equal_flags, __global const long* equal_positions_tile_offsets, long tiles, long n_s, __global long* equal_positions) {
+    __local long group_values[2304];
     __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < n_s) {
-                    x = equal_flags[k + chunk * l + 256 * chunk * wg];
+                if (256 * j + l + 2304 * wg < n_s) {
+                    x = equal_flags[256 * j + l + 2304 * wg];
                 } else {
                     x = 0L;
                 }
-                long add_equal_r = quicksort_filter_fused_add_equal(acc, x);
-                acc = add_equal_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = equal_positions_block_offsets[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long add_equal_r_1 = quicksort_filter_fused_add_equal(acc_1, group_values[k_1]);
-                acc_1 = add_equal_r_1;
+                group_values[256 * j + l] = x;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < chunk; k_2++) {
-                equal_positions[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
-                long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < n_s) {
-                    x_1 = equal_flags[k_2 + chunk * l_2 + 256 * chunk * wg];
-                } else {
-                    x_1 = 0L;
-                }
-                long add_equal_r_2 = quicksort_filter_fused_add_equal(acc_2, x_1);
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_equal_r = quicksort_filter_fused_add_equal(acc, group_values[k + 9 * l_1]);
+                acc = add_equal_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_equal_r_1 = quicksort_filter_fused_add_equal(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = add_equal_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = equal_positions_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long add_equal_r_2 = quicksort_filter_fused_add_equal(acc_2, group_values_3[k_2]);
                 acc_2 = add_equal_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long add_equal_r_3 = quicksort_filter_fused_add_equal(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = add_equal_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long add_equal_r_4 = quicksort_filter_fused_add_equal(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = add_equal_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                equal_positions[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -1311,26 +1435,34 @@ __kernel void quicksort_filter_fused_greater_flags(long n_s, __global const long
     }
 }
 
-__kernel void quicksort_filter_fused_greater_positions_block_totals(__global const long* greater_flags, long groups, long chunk, long n_s, __global long* greater_positions_block_totals) {
+__kernel void quicksort_filter_fused_greater_positions_tile_totals(__global const long* greater_flags, long tiles, long n_s, __global long* greater_positions_tile_totals) {
     __local long group_values[256];
+    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < n_s) {
-                    x = greater_flags[k + chunk * l + 256 * chunk * wg];
+                if (256 * j + l + 2304 * wg < n_s) {
+                    x = greater_flags[256 * j + l + 2304 * wg];
                 } else {
                     x = 0L;
                 }
-                long add_greater_r = quicksort_filter_fused_add_greater(acc, x);
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_greater_r = quicksort_filter_fused_add_greater(acc, group_values_1[k + 9 * l_1]);
                 acc = add_greater_r;
             }
             {
-                group_values[l] = acc;
+                group_values[l_1] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -1338,14 +1470,14 @@ __kernel void quicksort_filter_fused_greater_positions_block_totals(__global con
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_greater_r_1 = quicksort_filter_fused_add_greater(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    long add_greater_r_1 = quicksort_filter_fused_add_greater(acc_1, group_values_in[k_1 + 2 * l_2]);
                     acc_1 = add_greater_r_1;
                 }
                 {
-                    group_values_out[l_1] = acc_1;
+                    group_values_out[l_2] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -1356,26 +1488,28 @@ __kernel void quicksort_filter_fused_greater_positions_block_totals(__global con
             }
             m /= 2;
         }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                greater_positions_block_totals[wg] = group_values_in[0];
+                greater_positions_tile_totals[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void quicksort_filter_fused_greater_positions_block_offsets(__global const long* greater_positions_block_totals, long final_chunk, long groups, __global long* greater_positions_block_offsets) {
+__kernel void quicksort_filter_fused_greater_positions_tile_offsets(__global const long* greater_positions_tile_totals, long tile_chunk, long tiles, __global long* greater_positions_tile_offsets) {
     __local long group_values[256];
-    __local long group_values_1[256];
+    __local long group_values_1[16];
+    __local long group_values_2[16];
+    __local long group_values_3[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
+            for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + final_chunk * l < groups) {
-                    x = greater_positions_block_totals[k + final_chunk * l];
+                if (k + l * tile_chunk < tiles) {
+                    x = greater_positions_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -1387,78 +1521,130 @@ __kernel void quicksort_filter_fused_greater_positions_block_offsets(__global co
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long add_greater_r_1 = quicksort_filter_fused_add_greater(acc_1, group_values[k_1]);
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_greater_r_1 = quicksort_filter_fused_add_greater(acc_1, group_values[k_1 + 16 * l_1]);
                 acc_1 = add_greater_r_1;
+            }
+            {
+                group_values_2[l_1] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_2 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_1[k_2] = acc_2;
+                long add_greater_r_2 = quicksort_filter_fused_add_greater(acc_2, group_values_2[k_2]);
+                acc_2 = add_greater_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_3 = group_values_1[l_3];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_3[k_3 + 16 * l_3] = acc_3;
+                long add_greater_r_3 = quicksort_filter_fused_add_greater(acc_3, group_values[k_3 + 16 * l_3]);
+                acc_3 = add_greater_r_3;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                greater_positions_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+            const long l_4 = get_local_id(0);
+            long acc_4 = group_values_3[l_4];
+            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
+                greater_positions_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_2 + final_chunk * l_2 < groups) {
-                    x_1 = greater_positions_block_totals[k_2 + final_chunk * l_2];
+                if (k_4 + l_4 * tile_chunk < tiles) {
+                    x_1 = greater_positions_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
-                long add_greater_r_2 = quicksort_filter_fused_add_greater(acc_2, x_1);
-                acc_2 = add_greater_r_2;
+                long add_greater_r_4 = quicksort_filter_fused_add_greater(acc_4, x_1);
+                acc_4 = add_greater_r_4;
             }
         }
     }
 }
 
-__kernel void quicksort_filter_fused_greater_positions_scan(__global const long* greater_flags, __global const long* greater_positions_block_offsets, long groups, long chunk, long n_s, __global long* greater_positions) {
-    __local long group_values[256];
+__kernel void quicksort_filter_fused_greater_positions_scan(__global const long* greater_flags, __global const long* greater_positions_tile_offsets, long tiles, long n_s, __global long* greater_positions) {
+    __local long group_values[2304];
     __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < n_s) {
-                    x = greater_flags[k + chunk * l + 256 * chunk * wg];
+                if (256 * j + l + 2304 * wg < n_s) {
+                    x = greater_flags[256 * j + l + 2304 * wg];
                 } else {
                     x = 0L;
                 }
-                long add_greater_r = quicksort_filter_fused_add_greater(acc, x);
-                acc = add_greater_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = greater_positions_block_offsets[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long add_greater_r_1 = quicksort_filter_fused_add_greater(acc_1, group_values[k_1]);
-                acc_1 = add_greater_r_1;
+                group_values[256 * j + l] = x;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < chunk; k_2++) {
-                greater_positions[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
-                long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < n_s) {
-                    x_1 = greater_flags[k_2 + chunk * l_2 + 256 * chunk * wg];
-                } else {
-                    x_1 = 0L;
-                }
-                long add_greater_r_2 = quicksort_filter_fused_add_greater(acc_2, x_1);
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_greater_r = quicksort_filter_fused_add_greater(acc, group_values[k + 9 * l_1]);
+                acc = add_greater_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_greater_r_1 = quicksort_filter_fused_add_greater(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = add_greater_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = greater_positions_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long add_greater_r_2 = quicksort_filter_fused_add_greater(acc_2, group_values_3[k_2]);
                 acc_2 = add_greater_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long add_greater_r_3 = quicksort_filter_fused_add_greater(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = add_greater_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long add_greater_r_4 = quicksort_filter_fused_add_greater(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = add_greater_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                greater_positions[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -1741,27 +1927,35 @@ __kernel void quicksort_fused_mapped(long instances_2, __global const long* s_le
     }
 }
 
-__kernel void quicksort_fused_rank_block_totals(long groups, long chunk, long instances_2, __global const long* s_lengths, __global long* rank_block_totals) {
+__kernel void quicksort_fused_rank_tile_totals(long tiles, long instances_2, __global const long* s_lengths, __global long* rank_tile_totals) {
     __local long group_values[256];
+    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < instances_2) {
-                    long pull_rank_r = quicksort_fused_pull_rank(k + chunk * l + 256 * chunk * wg, s_lengths);
+                if (256 * j + l + 2304 * wg < instances_2) {
+                    long pull_rank_r = quicksort_fused_pull_rank(256 * j + l + 2304 * wg, s_lengths);
                     x = pull_rank_r;
                 } else {
                     x = 0L;
                 }
-                long op_rank_r = quicksort_fused_op_rank(acc, x);
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_rank_r = quicksort_fused_op_rank(acc, group_values_1[k + 9 * l_1]);
                 acc = op_rank_r;
             }
             {
-                group_values[l] = acc;
+                group_values[l_1] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -1769,14 +1963,14 @@ __kernel void quicksort_fused_rank_block_totals(long groups, long chunk, long in
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_rank_r_1 = quicksort_fused_op_rank(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    long op_rank_r_1 = quicksort_fused_op_rank(acc_1, group_values_in[k_1 + 2 * l_2]);
                     acc_1 = op_rank_r_1;
                 }
                 {
-                    group_values_out[l_1] = acc_1;
+                    group_values_out[l_2] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -1787,26 +1981,28 @@ __kernel void quicksort_fused_rank_block_totals(long groups, long chunk, long in
             }
             m /= 2;
         }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                rank_block_totals[wg] = group_values_in[0];
+                rank_tile_totals[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_rank_block_offsets(__global const long* rank_block_totals, long final_chunk, long groups, __global long* rank_block_offsets) {
+__kernel void quicksort_fused_rank_tile_offsets(__global const long* rank_tile_totals, long tile_chunk, long tiles, __global long* rank_tile_offsets) {
     __local long group_values[256];
-    __local long group_values_1[256];
+    __local long group_values_1[16];
+    __local long group_values_2[16];
+    __local long group_values_3[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
+            for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + final_chunk * l < groups) {
-                    x = rank_block_totals[k + final_chunk * l];
+                if (k + l * tile_chunk < tiles) {
+                    x = rank_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -1818,80 +2014,131 @@ __kernel void quicksort_fused_rank_block_offsets(__global const long* rank_block
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_rank_r_1 = quicksort_fused_op_rank(acc_1, group_values[k_1]);
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_rank_r_1 = quicksort_fused_op_rank(acc_1, group_values[k_1 + 16 * l_1]);
                 acc_1 = op_rank_r_1;
+            }
+            {
+                group_values_2[l_1] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_2 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_1[k_2] = acc_2;
+                long op_rank_r_2 = quicksort_fused_op_rank(acc_2, group_values_2[k_2]);
+                acc_2 = op_rank_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_3 = group_values_1[l_3];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_3[k_3 + 16 * l_3] = acc_3;
+                long op_rank_r_3 = quicksort_fused_op_rank(acc_3, group_values[k_3 + 16 * l_3]);
+                acc_3 = op_rank_r_3;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                rank_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+            const long l_4 = get_local_id(0);
+            long acc_4 = group_values_3[l_4];
+            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
+                rank_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_2 + final_chunk * l_2 < groups) {
-                    x_1 = rank_block_totals[k_2 + final_chunk * l_2];
+                if (k_4 + l_4 * tile_chunk < tiles) {
+                    x_1 = rank_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
-                long op_rank_r_2 = quicksort_fused_op_rank(acc_2, x_1);
-                acc_2 = op_rank_r_2;
+                long op_rank_r_4 = quicksort_fused_op_rank(acc_4, x_1);
+                acc_4 = op_rank_r_4;
             }
         }
     }
 }
 
-__kernel void quicksort_fused_rank_scan(__global const long* rank_block_offsets, long groups, long chunk, long instances_2, __global const long* s_lengths, __global long* rank) {
-    __local long group_values[256];
+__kernel void quicksort_fused_rank_scan(__global const long* rank_tile_offsets, long tiles, long instances_2, __global const long* s_lengths, __global long* rank) {
+    __local long group_values[2304];
     __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < instances_2) {
-                    long pull_rank_r = quicksort_fused_pull_rank(k + chunk * l + 256 * chunk * wg, s_lengths);
+                if (256 * j + l + 2304 * wg < instances_2) {
+                    long pull_rank_r = quicksort_fused_pull_rank(256 * j + l + 2304 * wg, s_lengths);
                     x = pull_rank_r;
                 } else {
                     x = 0L;
                 }
-                long op_rank_r = quicksort_fused_op_rank(acc, x);
-                acc = op_rank_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = rank_block_offsets[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_rank_r_1 = quicksort_fused_op_rank(acc_1, group_values[k_1]);
-                acc_1 = op_rank_r_1;
+                group_values[256 * j + l] = x;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < chunk; k_2++) {
-                rank[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
-                long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < instances_2) {
-                    long pull_rank_r_1 = quicksort_fused_pull_rank(k_2 + chunk * l_2 + 256 * chunk * wg, s_lengths);
-                    x_1 = pull_rank_r_1;
-                } else {
-                    x_1 = 0L;
-                }
-                long op_rank_r_2 = quicksort_fused_op_rank(acc_2, x_1);
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_rank_r = quicksort_fused_op_rank(acc, group_values[k + 9 * l_1]);
+                acc = op_rank_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_rank_r_1 = quicksort_fused_op_rank(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = op_rank_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = rank_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long op_rank_r_2 = quicksort_fused_op_rank(acc_2, group_values_3[k_2]);
                 acc_2 = op_rank_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long op_rank_r_3 = quicksort_fused_op_rank(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = op_rank_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long op_rank_r_4 = quicksort_fused_op_rank(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = op_rank_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                rank[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -1905,26 +2152,34 @@ __kernel void quicksort_fused_then_instances_flags(long instances_2, __global co
     }
 }
 
-__kernel void quicksort_fused_then_instances_positions_block_totals(__global const long* then_instances_flags, long groups, long chunk, long instances_2, __global long* then_instances_positions_block_totals) {
+__kernel void quicksort_fused_then_instances_positions_tile_totals(__global const long* then_instances_flags, long tiles, long instances_2, __global long* then_instances_positions_tile_totals) {
     __local long group_values[256];
+    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < instances_2) {
-                    x = then_instances_flags[k + chunk * l + 256 * chunk * wg];
+                if (256 * j + l + 2304 * wg < instances_2) {
+                    x = then_instances_flags[256 * j + l + 2304 * wg];
                 } else {
                     x = 0L;
                 }
-                long add_then_instances_r = quicksort_fused_add_then_instances(acc, x);
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_then_instances_r = quicksort_fused_add_then_instances(acc, group_values_1[k + 9 * l_1]);
                 acc = add_then_instances_r;
             }
             {
-                group_values[l] = acc;
+                group_values[l_1] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -1932,14 +2187,14 @@ __kernel void quicksort_fused_then_instances_positions_block_totals(__global con
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_then_instances_r_1 = quicksort_fused_add_then_instances(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    long add_then_instances_r_1 = quicksort_fused_add_then_instances(acc_1, group_values_in[k_1 + 2 * l_2]);
                     acc_1 = add_then_instances_r_1;
                 }
                 {
-                    group_values_out[l_1] = acc_1;
+                    group_values_out[l_2] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -1950,26 +2205,28 @@ __kernel void quicksort_fused_then_instances_positions_block_totals(__global con
             }
             m /= 2;
         }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                then_instances_positions_block_totals[wg] = group_values_in[0];
+                then_instances_positions_tile_totals[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_then_instances_positions_block_offsets(__global const long* then_instances_positions_block_totals, long final_chunk, long groups, __global long* then_instances_positions_block_offsets) {
+__kernel void quicksort_fused_then_instances_positions_tile_offsets(__global const long* then_instances_positions_tile_totals, long tile_chunk, long tiles, __global long* then_instances_positions_tile_offsets) {
     __local long group_values[256];
-    __local long group_values_1[256];
+    __local long group_values_1[16];
+    __local long group_values_2[16];
+    __local long group_values_3[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
+            for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + final_chunk * l < groups) {
-                    x = then_instances_positions_block_totals[k + final_chunk * l];
+                if (k + l * tile_chunk < tiles) {
+                    x = then_instances_positions_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -1981,78 +2238,130 @@ __kernel void quicksort_fused_then_instances_positions_block_offsets(__global co
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long add_then_instances_r_1 = quicksort_fused_add_then_instances(acc_1, group_values[k_1]);
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_then_instances_r_1 = quicksort_fused_add_then_instances(acc_1, group_values[k_1 + 16 * l_1]);
                 acc_1 = add_then_instances_r_1;
+            }
+            {
+                group_values_2[l_1] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_2 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_1[k_2] = acc_2;
+                long add_then_instances_r_2 = quicksort_fused_add_then_instances(acc_2, group_values_2[k_2]);
+                acc_2 = add_then_instances_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_3 = group_values_1[l_3];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_3[k_3 + 16 * l_3] = acc_3;
+                long add_then_instances_r_3 = quicksort_fused_add_then_instances(acc_3, group_values[k_3 + 16 * l_3]);
+                acc_3 = add_then_instances_r_3;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                then_instances_positions_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+            const long l_4 = get_local_id(0);
+            long acc_4 = group_values_3[l_4];
+            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
+                then_instances_positions_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_2 + final_chunk * l_2 < groups) {
-                    x_1 = then_instances_positions_block_totals[k_2 + final_chunk * l_2];
+                if (k_4 + l_4 * tile_chunk < tiles) {
+                    x_1 = then_instances_positions_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
-                long add_then_instances_r_2 = quicksort_fused_add_then_instances(acc_2, x_1);
-                acc_2 = add_then_instances_r_2;
+                long add_then_instances_r_4 = quicksort_fused_add_then_instances(acc_4, x_1);
+                acc_4 = add_then_instances_r_4;
             }
         }
     }
 }
 
-__kernel void quicksort_fused_then_instances_positions_scan(__global const long* then_instances_flags, __global const long* then_instances_positions_block_offsets, long groups, long chunk, long instances_2, __global long* then_instances_positions) {
-    __local long group_values[256];
+__kernel void quicksort_fused_then_instances_positions_scan(__global const long* then_instances_flags, __global const long* then_instances_positions_tile_offsets, long tiles, long instances_2, __global long* then_instances_positions) {
+    __local long group_values[2304];
     __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < instances_2) {
-                    x = then_instances_flags[k + chunk * l + 256 * chunk * wg];
+                if (256 * j + l + 2304 * wg < instances_2) {
+                    x = then_instances_flags[256 * j + l + 2304 * wg];
                 } else {
                     x = 0L;
                 }
-                long add_then_instances_r = quicksort_fused_add_then_instances(acc, x);
-                acc = add_then_instances_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = then_instances_positions_block_offsets[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long add_then_instances_r_1 = quicksort_fused_add_then_instances(acc_1, group_values[k_1]);
-                acc_1 = add_then_instances_r_1;
+                group_values[256 * j + l] = x;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < chunk; k_2++) {
-                then_instances_positions[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
-                long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < instances_2) {
-                    x_1 = then_instances_flags[k_2 + chunk * l_2 + 256 * chunk * wg];
-                } else {
-                    x_1 = 0L;
-                }
-                long add_then_instances_r_2 = quicksort_fused_add_then_instances(acc_2, x_1);
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_then_instances_r = quicksort_fused_add_then_instances(acc, group_values[k + 9 * l_1]);
+                acc = add_then_instances_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_then_instances_r_1 = quicksort_fused_add_then_instances(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = add_then_instances_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = then_instances_positions_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long add_then_instances_r_2 = quicksort_fused_add_then_instances(acc_2, group_values_3[k_2]);
                 acc_2 = add_then_instances_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long add_then_instances_r_3 = quicksort_fused_add_then_instances(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = add_then_instances_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long add_then_instances_r_4 = quicksort_fused_add_then_instances(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = add_then_instances_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                then_instances_positions[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -2085,26 +2394,34 @@ __kernel void quicksort_fused_else_instances_flags(long instances_2, __global co
     }
 }
 
-__kernel void quicksort_fused_else_instances_positions_block_totals(__global const long* else_instances_flags, long groups, long chunk, long instances_2, __global long* else_instances_positions_block_totals) {
+__kernel void quicksort_fused_else_instances_positions_tile_totals(__global const long* else_instances_flags, long tiles, long instances_2, __global long* else_instances_positions_tile_totals) {
     __local long group_values[256];
+    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < instances_2) {
-                    x = else_instances_flags[k + chunk * l + 256 * chunk * wg];
+                if (256 * j + l + 2304 * wg < instances_2) {
+                    x = else_instances_flags[256 * j + l + 2304 * wg];
                 } else {
                     x = 0L;
                 }
-                long add_else_instances_r = quicksort_fused_add_else_instances(acc, x);
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_else_instances_r = quicksort_fused_add_else_instances(acc, group_values_1[k + 9 * l_1]);
                 acc = add_else_instances_r;
             }
             {
-                group_values[l] = acc;
+                group_values[l_1] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -2112,14 +2429,14 @@ __kernel void quicksort_fused_else_instances_positions_block_totals(__global con
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_else_instances_r_1 = quicksort_fused_add_else_instances(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    long add_else_instances_r_1 = quicksort_fused_add_else_instances(acc_1, group_values_in[k_1 + 2 * l_2]);
                     acc_1 = add_else_instances_r_1;
                 }
                 {
-                    group_values_out[l_1] = acc_1;
+                    group_values_out[l_2] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -2130,26 +2447,28 @@ __kernel void quicksort_fused_else_instances_positions_block_totals(__global con
             }
             m /= 2;
         }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                else_instances_positions_block_totals[wg] = group_values_in[0];
+                else_instances_positions_tile_totals[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_else_instances_positions_block_offsets(__global const long* else_instances_positions_block_totals, long final_chunk, long groups, __global long* else_instances_positions_block_offsets) {
+__kernel void quicksort_fused_else_instances_positions_tile_offsets(__global const long* else_instances_positions_tile_totals, long tile_chunk, long tiles, __global long* else_instances_positions_tile_offsets) {
     __local long group_values[256];
-    __local long group_values_1[256];
+    __local long group_values_1[16];
+    __local long group_values_2[16];
+    __local long group_values_3[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
+            for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + final_chunk * l < groups) {
-                    x = else_instances_positions_block_totals[k + final_chunk * l];
+                if (k + l * tile_chunk < tiles) {
+                    x = else_instances_positions_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -2161,78 +2480,130 @@ __kernel void quicksort_fused_else_instances_positions_block_offsets(__global co
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long add_else_instances_r_1 = quicksort_fused_add_else_instances(acc_1, group_values[k_1]);
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_else_instances_r_1 = quicksort_fused_add_else_instances(acc_1, group_values[k_1 + 16 * l_1]);
                 acc_1 = add_else_instances_r_1;
+            }
+            {
+                group_values_2[l_1] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_2 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_1[k_2] = acc_2;
+                long add_else_instances_r_2 = quicksort_fused_add_else_instances(acc_2, group_values_2[k_2]);
+                acc_2 = add_else_instances_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_3 = group_values_1[l_3];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_3[k_3 + 16 * l_3] = acc_3;
+                long add_else_instances_r_3 = quicksort_fused_add_else_instances(acc_3, group_values[k_3 + 16 * l_3]);
+                acc_3 = add_else_instances_r_3;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                else_instances_positions_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+            const long l_4 = get_local_id(0);
+            long acc_4 = group_values_3[l_4];
+            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
+                else_instances_positions_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_2 + final_chunk * l_2 < groups) {
-                    x_1 = else_instances_positions_block_totals[k_2 + final_chunk * l_2];
+                if (k_4 + l_4 * tile_chunk < tiles) {
+                    x_1 = else_instances_positions_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
-                long add_else_instances_r_2 = quicksort_fused_add_else_instances(acc_2, x_1);
-                acc_2 = add_else_instances_r_2;
+                long add_else_instances_r_4 = quicksort_fused_add_else_instances(acc_4, x_1);
+                acc_4 = add_else_instances_r_4;
             }
         }
     }
 }
 
-__kernel void quicksort_fused_else_instances_positions_scan(__global const long* else_instances_flags, __global const long* else_instances_positions_block_offsets, long groups, long chunk, long instances_2, __global long* else_instances_positions) {
-    __local long group_values[256];
+__kernel void quicksort_fused_else_instances_positions_scan(__global const long* else_instances_flags, __global const long* else_instances_positions_tile_offsets, long tiles, long instances_2, __global long* else_instances_positions) {
+    __local long group_values[2304];
     __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < instances_2) {
-                    x = else_instances_flags[k + chunk * l + 256 * chunk * wg];
+                if (256 * j + l + 2304 * wg < instances_2) {
+                    x = else_instances_flags[256 * j + l + 2304 * wg];
                 } else {
                     x = 0L;
                 }
-                long add_else_instances_r = quicksort_fused_add_else_instances(acc, x);
-                acc = add_else_instances_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = else_instances_positions_block_offsets[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long add_else_instances_r_1 = quicksort_fused_add_else_instances(acc_1, group_values[k_1]);
-                acc_1 = add_else_instances_r_1;
+                group_values[256 * j + l] = x;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < chunk; k_2++) {
-                else_instances_positions[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
-                long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < instances_2) {
-                    x_1 = else_instances_flags[k_2 + chunk * l_2 + 256 * chunk * wg];
-                } else {
-                    x_1 = 0L;
-                }
-                long add_else_instances_r_2 = quicksort_fused_add_else_instances(acc_2, x_1);
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_else_instances_r = quicksort_fused_add_else_instances(acc, group_values[k + 9 * l_1]);
+                acc = add_else_instances_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_else_instances_r_1 = quicksort_fused_add_else_instances(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = add_else_instances_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = else_instances_positions_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long add_else_instances_r_2 = quicksort_fused_add_else_instances(acc_2, group_values_3[k_2]);
                 acc_2 = add_else_instances_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long add_else_instances_r_3 = quicksort_fused_add_else_instances(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = add_else_instances_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long add_else_instances_r_4 = quicksort_fused_add_else_instances(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = add_else_instances_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                else_instances_positions[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -2382,27 +2753,35 @@ __kernel void quicksort_fused_2_pivot(long n_else_instances, __global const long
     }
 }
 
-__kernel void quicksort_fused_2_s_offsets_block_totals(long groups, long chunk, long n_else_instances, __global const long* else_instances, __global const long* s_lengths_1, __global long* s_offsets_block_totals) {
+__kernel void quicksort_fused_2_s_offsets_tile_totals(long tiles, long n_else_instances, __global const long* else_instances, __global const long* s_lengths_1, __global long* s_offsets_tile_totals) {
     __local long group_values[256];
+    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k_1 = 0; k_1 < chunk; k_1++) {
+            for (long j_1 = 0; j_1 < 9; j_1++) {
                 long x;
-                if (k_1 + chunk * l + 256 * chunk * wg < n_else_instances) {
-                    long pull_s_offsets_r = quicksort_fused_2_pull_s_offsets(k_1 + chunk * l + 256 * chunk * wg, else_instances, s_lengths_1);
+                if (256 * j_1 + l + 2304 * wg < n_else_instances) {
+                    long pull_s_offsets_r = quicksort_fused_2_pull_s_offsets(256 * j_1 + l + 2304 * wg, else_instances, s_lengths_1);
                     x = pull_s_offsets_r;
                 } else {
                     x = 0L;
                 }
-                long op_s_offsets_r = quicksort_fused_2_op_s_offsets(acc, x);
+                group_values_1[256 * j_1 + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k_1 = 0; k_1 < 9; k_1++) {
+                long op_s_offsets_r = quicksort_fused_2_op_s_offsets(acc, group_values_1[k_1 + 9 * l_1]);
                 acc = op_s_offsets_r;
             }
             {
-                group_values[l] = acc;
+                group_values[l_1] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -2410,14 +2789,14 @@ __kernel void quicksort_fused_2_s_offsets_block_totals(long groups, long chunk, 
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_2 = 0; k_2 < 2; k_2++) {
-                    long op_s_offsets_r_1 = quicksort_fused_2_op_s_offsets(acc_1, group_values_in[k_2 + 2 * l_1]);
+                    long op_s_offsets_r_1 = quicksort_fused_2_op_s_offsets(acc_1, group_values_in[k_2 + 2 * l_2]);
                     acc_1 = op_s_offsets_r_1;
                 }
                 {
-                    group_values_out[l_1] = acc_1;
+                    group_values_out[l_2] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -2428,26 +2807,28 @@ __kernel void quicksort_fused_2_s_offsets_block_totals(long groups, long chunk, 
             }
             m /= 2;
         }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                s_offsets_block_totals[wg] = group_values_in[0];
+                s_offsets_tile_totals[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_2_s_offsets_block_offsets(__global const long* s_offsets_block_totals, long final_chunk, long groups, __global long* s_offsets_block_offsets) {
+__kernel void quicksort_fused_2_s_offsets_tile_offsets(__global const long* s_offsets_tile_totals, long tile_chunk, long tiles, __global long* s_offsets_tile_offsets) {
     __local long group_values[256];
-    __local long group_values_1[256];
+    __local long group_values_1[16];
+    __local long group_values_2[16];
+    __local long group_values_3[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k_1 = 0; k_1 < final_chunk; k_1++) {
+            for (long k_1 = 0; k_1 < tile_chunk; k_1++) {
                 long x;
-                if (k_1 + final_chunk * l < groups) {
-                    x = s_offsets_block_totals[k_1 + final_chunk * l];
+                if (k_1 + l * tile_chunk < tiles) {
+                    x = s_offsets_tile_totals[k_1 + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -2459,80 +2840,131 @@ __kernel void quicksort_fused_2_s_offsets_block_offsets(__global const long* s_o
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_2 = 0; k_2 < 256; k_2++) {
-                group_values_1[k_2] = acc_1;
-                long op_s_offsets_r_1 = quicksort_fused_2_op_s_offsets(acc_1, group_values[k_2]);
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                long op_s_offsets_r_1 = quicksort_fused_2_op_s_offsets(acc_1, group_values[k_2 + 16 * l_1]);
                 acc_1 = op_s_offsets_r_1;
+            }
+            {
+                group_values_2[l_1] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_2 = 0L;
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_1[k_3] = acc_2;
+                long op_s_offsets_r_2 = quicksort_fused_2_op_s_offsets(acc_2, group_values_2[k_3]);
+                acc_2 = op_s_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_3 = group_values_1[l_3];
+            for (long k_4 = 0; k_4 < 16; k_4++) {
+                group_values_3[k_4 + 16 * l_3] = acc_3;
+                long op_s_offsets_r_3 = quicksort_fused_2_op_s_offsets(acc_3, group_values[k_4 + 16 * l_3]);
+                acc_3 = op_s_offsets_r_3;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_3 = 0; k_3 < final_chunk; k_3++) {
-                s_offsets_block_offsets[k_3 + final_chunk * l_2] = acc_2;
+            const long l_4 = get_local_id(0);
+            long acc_4 = group_values_3[l_4];
+            for (long k_5 = 0; k_5 < tile_chunk; k_5++) {
+                s_offsets_tile_offsets[k_5 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_3 + final_chunk * l_2 < groups) {
-                    x_1 = s_offsets_block_totals[k_3 + final_chunk * l_2];
+                if (k_5 + l_4 * tile_chunk < tiles) {
+                    x_1 = s_offsets_tile_totals[k_5 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
-                long op_s_offsets_r_2 = quicksort_fused_2_op_s_offsets(acc_2, x_1);
-                acc_2 = op_s_offsets_r_2;
+                long op_s_offsets_r_4 = quicksort_fused_2_op_s_offsets(acc_4, x_1);
+                acc_4 = op_s_offsets_r_4;
             }
         }
     }
 }
 
-__kernel void quicksort_fused_2_s_offsets_scan(__global const long* s_offsets_block_offsets, long groups, long chunk, long n_else_instances, __global const long* else_instances, __global const long* s_lengths_1, __global long* s_offsets_13) {
-    __local long group_values[256];
+__kernel void quicksort_fused_2_s_offsets_scan(__global const long* s_offsets_tile_offsets, long tiles, long n_else_instances, __global const long* else_instances, __global const long* s_lengths_1, __global long* s_offsets_13) {
+    __local long group_values[2304];
     __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k_1 = 0; k_1 < chunk; k_1++) {
+            for (long j_1 = 0; j_1 < 9; j_1++) {
                 long x;
-                if (k_1 + chunk * l + 256 * chunk * wg < n_else_instances) {
-                    long pull_s_offsets_r = quicksort_fused_2_pull_s_offsets(k_1 + chunk * l + 256 * chunk * wg, else_instances, s_lengths_1);
+                if (256 * j_1 + l + 2304 * wg < n_else_instances) {
+                    long pull_s_offsets_r = quicksort_fused_2_pull_s_offsets(256 * j_1 + l + 2304 * wg, else_instances, s_lengths_1);
                     x = pull_s_offsets_r;
                 } else {
                     x = 0L;
                 }
-                long op_s_offsets_r = quicksort_fused_2_op_s_offsets(acc, x);
-                acc = op_s_offsets_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = s_offsets_block_offsets[wg];
-            for (long k_2 = 0; k_2 < 256; k_2++) {
-                group_values_1[k_2] = acc_1;
-                long op_s_offsets_r_1 = quicksort_fused_2_op_s_offsets(acc_1, group_values[k_2]);
-                acc_1 = op_s_offsets_r_1;
+                group_values[256 * j_1 + l] = x;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_3 = 0; k_3 < chunk; k_3++) {
-                s_offsets_13[k_3 + chunk * l_2 + 256 * chunk * wg] = acc_2;
-                long x_1;
-                if (k_3 + chunk * l_2 + 256 * chunk * wg < n_else_instances) {
-                    long pull_s_offsets_r_1 = quicksort_fused_2_pull_s_offsets(k_3 + chunk * l_2 + 256 * chunk * wg, else_instances, s_lengths_1);
-                    x_1 = pull_s_offsets_r_1;
-                } else {
-                    x_1 = 0L;
-                }
-                long op_s_offsets_r_2 = quicksort_fused_2_op_s_offsets(acc_2, x_1);
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k_1 = 0; k_1 < 9; k_1++) {
+                long op_s_offsets_r = quicksort_fused_2_op_s_offsets(acc, group_values[k_1 + 9 * l_1]);
+                acc = op_s_offsets_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                long op_s_offsets_r_1 = quicksort_fused_2_op_s_offsets(acc_1, group_values_1[k_2 + 16 * l_2]);
+                acc_1 = op_s_offsets_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = s_offsets_tile_offsets[wg];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_2[k_3] = acc_2;
+                long op_s_offsets_r_2 = quicksort_fused_2_op_s_offsets(acc_2, group_values_3[k_3]);
                 acc_2 = op_s_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_4 = 0; k_4 < 16; k_4++) {
+                group_values_4[k_4 + 16 * l_4] = acc_3;
+                long op_s_offsets_r_3 = quicksort_fused_2_op_s_offsets(acc_3, group_values_1[k_4 + 16 * l_4]);
+                acc_3 = op_s_offsets_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_5 = 0; k_5 < 9; k_5++) {
+                group_values_5[(k_5 + 9 * l_5) / 256 + 9 * ((k_5 + 9 * l_5) % 256)] = acc_4;
+                long op_s_offsets_r_4 = quicksort_fused_2_op_s_offsets(acc_4, group_values[k_5 + 9 * l_5]);
+                acc_4 = op_s_offsets_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_4 = 0; j_4 < 9; j_4++) {
+                s_offsets_13[256 * j_4 + l_6 + 2304 * wg] = group_values_5[j_4 + 9 * l_6];
             }
         }
     }
@@ -2965,26 +3397,34 @@ __kernel void quicksort_fused_3_kept_flags(long total_1, __global const long* s_
     }
 }
 
-__kernel void quicksort_fused_3_kept_positions_block_totals(__global const long* kept_flags_113, long groups, long chunk, long total_1, __global long* kept_positions_block_totals_153) {
+__kernel void quicksort_fused_3_kept_positions_tile_totals(__global const long* kept_flags_113, long tiles, long total_1, __global long* kept_positions_tile_totals_153) {
     __local long group_values[256];
+    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l_1 + 256 * chunk * wg < total_1) {
-                    x = kept_flags_113[k + chunk * l_1 + 256 * chunk * wg];
+                if (256 * j + l_1 + 2304 * wg < total_1) {
+                    x = kept_flags_113[256 * j + l_1 + 2304 * wg];
                 } else {
                     x = 0L;
                 }
-                long add_kept_r = quicksort_fused_3_add_kept(acc, x);
+                group_values_1[256 * j + l_1] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_kept_r = quicksort_fused_3_add_kept(acc, group_values_1[k + 9 * l_2]);
                 acc = add_kept_r;
             }
             {
-                group_values[l_1] = acc;
+                group_values[l_2] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -2992,14 +3432,14 @@ __kernel void quicksort_fused_3_kept_positions_block_totals(__global const long*
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+            for (long l_3 = get_local_id(0); l_3 < m / 2; l_3 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_kept_r_1 = quicksort_fused_3_add_kept(acc_1, group_values_in[k_1 + 2 * l_2]);
+                    long add_kept_r_1 = quicksort_fused_3_add_kept(acc_1, group_values_in[k_1 + 2 * l_3]);
                     acc_1 = add_kept_r_1;
                 }
                 {
-                    group_values_out[l_2] = acc_1;
+                    group_values_out[l_3] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -3010,26 +3450,28 @@ __kernel void quicksort_fused_3_kept_positions_block_totals(__global const long*
             }
             m /= 2;
         }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
             {
-                kept_positions_block_totals_153[wg] = group_values_in[0];
+                kept_positions_tile_totals_153[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_3_kept_positions_block_offsets(__global const long* kept_positions_block_totals_153, long final_chunk, long groups, __global long* kept_positions_block_offsets_154) {
+__kernel void quicksort_fused_3_kept_positions_tile_offsets(__global const long* kept_positions_tile_totals_153, long tile_chunk, long tiles, __global long* kept_positions_tile_offsets_154) {
     __local long group_values[256];
-    __local long group_values_1[256];
+    __local long group_values_1[16];
+    __local long group_values_2[16];
+    __local long group_values_3[256];
     {
         const long wg = get_group_id(0);
         {
             const long l_1 = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
+            for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + final_chunk * l_1 < groups) {
-                    x = kept_positions_block_totals_153[k + final_chunk * l_1];
+                if (k + l_1 * tile_chunk < tiles) {
+                    x = kept_positions_tile_totals_153[k + l_1 * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -3041,78 +3483,130 @@ __kernel void quicksort_fused_3_kept_positions_block_offsets(__global const long
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long add_kept_r_1 = quicksort_fused_3_add_kept(acc_1, group_values[k_1]);
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_kept_r_1 = quicksort_fused_3_add_kept(acc_1, group_values[k_1 + 16 * l_2]);
                 acc_1 = add_kept_r_1;
+            }
+            {
+                group_values_2[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_1[k_2] = acc_2;
+                long add_kept_r_2 = quicksort_fused_3_add_kept(acc_2, group_values_2[k_2]);
+                acc_2 = add_kept_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_1[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_3[k_3 + 16 * l_4] = acc_3;
+                long add_kept_r_3 = quicksort_fused_3_add_kept(acc_3, group_values[k_3 + 16 * l_4]);
+                acc_3 = add_kept_r_3;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_3 = get_local_id(0);
-            long acc_2 = group_values_1[l_3];
-            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                kept_positions_block_offsets_154[k_2 + final_chunk * l_3] = acc_2;
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_3[l_5];
+            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
+                kept_positions_tile_offsets_154[k_4 + l_5 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_2 + final_chunk * l_3 < groups) {
-                    x_1 = kept_positions_block_totals_153[k_2 + final_chunk * l_3];
+                if (k_4 + l_5 * tile_chunk < tiles) {
+                    x_1 = kept_positions_tile_totals_153[k_4 + l_5 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
-                long add_kept_r_2 = quicksort_fused_3_add_kept(acc_2, x_1);
-                acc_2 = add_kept_r_2;
+                long add_kept_r_4 = quicksort_fused_3_add_kept(acc_4, x_1);
+                acc_4 = add_kept_r_4;
             }
         }
     }
 }
 
-__kernel void quicksort_fused_3_kept_positions_scan(__global const long* kept_flags_113, __global const long* kept_positions_block_offsets_154, long groups, long chunk, long total_1, __global long* kept_positions_114) {
-    __local long group_values[256];
+__kernel void quicksort_fused_3_kept_positions_scan(__global const long* kept_flags_113, __global const long* kept_positions_tile_offsets_154, long tiles, long total_1, __global long* kept_positions_114) {
+    __local long group_values[2304];
     __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l_1 + 256 * chunk * wg < total_1) {
-                    x = kept_flags_113[k + chunk * l_1 + 256 * chunk * wg];
+                if (256 * j + l_1 + 2304 * wg < total_1) {
+                    x = kept_flags_113[256 * j + l_1 + 2304 * wg];
                 } else {
                     x = 0L;
                 }
-                long add_kept_r = quicksort_fused_3_add_kept(acc, x);
-                acc = add_kept_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_1 = kept_positions_block_offsets_154[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long add_kept_r_1 = quicksort_fused_3_add_kept(acc_1, group_values[k_1]);
-                acc_1 = add_kept_r_1;
+                group_values[256 * j + l_1] = x;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_3 = get_local_id(0);
-            long acc_2 = group_values_1[l_3];
-            for (long k_2 = 0; k_2 < chunk; k_2++) {
-                kept_positions_114[k_2 + chunk * l_3 + 256 * chunk * wg] = acc_2;
-                long x_1;
-                if (k_2 + chunk * l_3 + 256 * chunk * wg < total_1) {
-                    x_1 = kept_flags_113[k_2 + chunk * l_3 + 256 * chunk * wg];
-                } else {
-                    x_1 = 0L;
-                }
-                long add_kept_r_2 = quicksort_fused_3_add_kept(acc_2, x_1);
+            const long l_2 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_kept_r = quicksort_fused_3_add_kept(acc, group_values[k + 9 * l_2]);
+                acc = add_kept_r;
+            }
+            {
+                group_values_1[l_2] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_kept_r_1 = quicksort_fused_3_add_kept(acc_1, group_values_1[k_1 + 16 * l_3]);
+                acc_1 = add_kept_r_1;
+            }
+            {
+                group_values_3[l_3] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
+            long acc_2 = kept_positions_tile_offsets_154[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long add_kept_r_2 = quicksort_fused_3_add_kept(acc_2, group_values_3[k_2]);
                 acc_2 = add_kept_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_5 = get_local_id(0); l_5 < 16; l_5 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_5];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_5] = acc_3;
+                long add_kept_r_3 = quicksort_fused_3_add_kept(acc_3, group_values_1[k_3 + 16 * l_5]);
+                acc_3 = add_kept_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            long acc_4 = group_values_4[l_6];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_6) / 256 + 9 * ((k_4 + 9 * l_6) % 256)] = acc_4;
+                long add_kept_r_4 = quicksort_fused_3_add_kept(acc_4, group_values[k_4 + 9 * l_6]);
+                acc_4 = add_kept_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_7 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                kept_positions_114[256 * j_3 + l_7 + 2304 * wg] = group_values_5[j_3 + 9 * l_7];
             }
         }
     }
@@ -3159,11 +3653,15 @@ __kernel void quicksort_fused_3_lesser_lengths_head_claims(long n_s_lengths, __g
     }
 }
 
-__kernel void quicksort_fused_3_lesser_lengths_segscan_block_totals(long groups_1, long chunk_1, long lesser_lengths_elements_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global const int* lesser_lengths_head_claims, __global long* lesser_lengths_seg_flags_block_totals, __global long* lesser_lengths_seg_scan_block_totals_156, __global long* lesser_lengths_seg_scan_block_totals_157, __global long* lesser_lengths_seg_scan_block_totals_158) {
+__kernel void quicksort_fused_3_lesser_lengths_segscan_tile_totals(long tiles_1, long lesser_lengths_elements_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global const int* lesser_lengths_head_claims, __global long* lesser_lengths_seg_flags_tile_totals, __global long* lesser_lengths_seg_scan_tile_totals_156, __global long* lesser_lengths_seg_scan_tile_totals_157, __global long* lesser_lengths_seg_scan_tile_totals_158) {
     __local long group_values[256];
     __local long group_values_1[256];
     __local long group_values_2[256];
     __local long group_values_3[256];
+    __local long group_values_4[256];
+    __local long group_values_5[256];
+    __local long group_values_6[256];
+    __local long group_values_7[256];
     __local long group_swap[256];
     __local long group_swap_1[256];
     __local long group_swap_2[256];
@@ -3172,21 +3670,17 @@ __kernel void quicksort_fused_3_lesser_lengths_segscan_block_totals(long groups_
         const long wg = get_group_id(0);
         {
             const long l_1 = get_local_id(0);
-            long acc = 0L;
-            long acc_1 = 0L;
-            long acc_2 = 0L;
-            long acc_3 = 0L;
-            for (long k = 0; k < chunk_1; k++) {
+            {
                 long x;
                 long x_1;
                 long x_2;
                 long x_3;
-                if (k + chunk_1 * l_1 + 256 * chunk_1 * wg < lesser_lengths_elements_1) {
+                if (l_1 + 256 * wg < lesser_lengths_elements_1) {
                     long pair_lesser_lengths_r;
                     long pair_lesser_lengths_r_1;
                     long pair_lesser_lengths_r_2;
                     long pair_lesser_lengths_r_3;
-                    quicksort_fused_3_pair_lesser_lengths(k + chunk_1 * l_1 + 256 * chunk_1 * wg, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot, lesser_lengths_head_claims, &pair_lesser_lengths_r, &pair_lesser_lengths_r_1, &pair_lesser_lengths_r_2, &pair_lesser_lengths_r_3);
+                    quicksort_fused_3_pair_lesser_lengths(l_1 + 256 * wg, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot, lesser_lengths_head_claims, &pair_lesser_lengths_r, &pair_lesser_lengths_r_1, &pair_lesser_lengths_r_2, &pair_lesser_lengths_r_3);
                     x = pair_lesser_lengths_r;
                     x_1 = pair_lesser_lengths_r_1;
                     x_2 = pair_lesser_lengths_r_2;
@@ -3197,21 +3691,35 @@ __kernel void quicksort_fused_3_lesser_lengths_segscan_block_totals(long groups_
                     x_2 = 0L;
                     x_3 = 0L;
                 }
+                group_values_4[l_1] = x;
+                group_values_5[l_1] = x_1;
+                group_values_6[l_1] = x_2;
+                group_values_7[l_1] = x_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc = 0L;
+            long acc_1 = 0L;
+            long acc_2 = 0L;
+            long acc_3 = 0L;
+            for (long k = 0; k < 1; k++) {
                 long segop_lesser_lengths_r;
                 long segop_lesser_lengths_r_1;
                 long segop_lesser_lengths_r_2;
                 long segop_lesser_lengths_r_3;
-                quicksort_fused_3_segop_lesser_lengths(acc, acc_1, acc_2, acc_3, x, x_1, x_2, x_3, &segop_lesser_lengths_r, &segop_lesser_lengths_r_1, &segop_lesser_lengths_r_2, &segop_lesser_lengths_r_3);
+                quicksort_fused_3_segop_lesser_lengths(acc, acc_1, acc_2, acc_3, group_values_4[k + l_2], group_values_5[k + l_2], group_values_6[k + l_2], group_values_7[k + l_2], &segop_lesser_lengths_r, &segop_lesser_lengths_r_1, &segop_lesser_lengths_r_2, &segop_lesser_lengths_r_3);
                 acc = segop_lesser_lengths_r;
                 acc_1 = segop_lesser_lengths_r_1;
                 acc_2 = segop_lesser_lengths_r_2;
                 acc_3 = segop_lesser_lengths_r_3;
             }
             {
-                group_values[l_1] = acc;
-                group_values_1[l_1] = acc_1;
-                group_values_2[l_1] = acc_2;
-                group_values_3[l_1] = acc_3;
+                group_values[l_2] = acc;
+                group_values_1[l_2] = acc_1;
+                group_values_2[l_2] = acc_2;
+                group_values_3[l_2] = acc_3;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -3225,7 +3733,7 @@ __kernel void quicksort_fused_3_lesser_lengths_segscan_block_totals(long groups_
         __local long* group_values_3_out = group_swap_3;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+            for (long l_3 = get_local_id(0); l_3 < m / 2; l_3 += get_local_size(0)) {
                 long acc_4 = 0L;
                 long acc_5 = 0L;
                 long acc_6 = 0L;
@@ -3235,17 +3743,17 @@ __kernel void quicksort_fused_3_lesser_lengths_segscan_block_totals(long groups_
                     long segop_lesser_lengths_r_5;
                     long segop_lesser_lengths_r_6;
                     long segop_lesser_lengths_r_7;
-                    quicksort_fused_3_segop_lesser_lengths(acc_4, acc_5, acc_6, acc_7, group_values_in[k_1 + 2 * l_2], group_values_1_in[k_1 + 2 * l_2], group_values_2_in[k_1 + 2 * l_2], group_values_3_in[k_1 + 2 * l_2], &segop_lesser_lengths_r_4, &segop_lesser_lengths_r_5, &segop_lesser_lengths_r_6, &segop_lesser_lengths_r_7);
+                    quicksort_fused_3_segop_lesser_lengths(acc_4, acc_5, acc_6, acc_7, group_values_in[k_1 + 2 * l_3], group_values_1_in[k_1 + 2 * l_3], group_values_2_in[k_1 + 2 * l_3], group_values_3_in[k_1 + 2 * l_3], &segop_lesser_lengths_r_4, &segop_lesser_lengths_r_5, &segop_lesser_lengths_r_6, &segop_lesser_lengths_r_7);
                     acc_4 = segop_lesser_lengths_r_4;
                     acc_5 = segop_lesser_lengths_r_5;
                     acc_6 = segop_lesser_lengths_r_6;
                     acc_7 = segop_lesser_lengths_r_7;
                 }
                 {
-                    group_values_out[l_2] = acc_4;
-                    group_values_1_out[l_2] = acc_5;
-                    group_values_2_out[l_2] = acc_6;
-                    group_values_3_out[l_2] = acc_7;
+                    group_values_out[l_3] = acc_4;
+                    group_values_1_out[l_3] = acc_5;
+                    group_values_2_out[l_3] = acc_6;
+                    group_values_3_out[l_3] = acc_7;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -3271,26 +3779,34 @@ __kernel void quicksort_fused_3_lesser_lengths_segscan_block_totals(long groups_
             }
             m /= 2;
         }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
             {
-                lesser_lengths_seg_flags_block_totals[wg] = group_values_in[0];
-                lesser_lengths_seg_scan_block_totals_156[wg] = group_values_1_in[0];
-                lesser_lengths_seg_scan_block_totals_157[wg] = group_values_2_in[0];
-                lesser_lengths_seg_scan_block_totals_158[wg] = group_values_3_in[0];
+                lesser_lengths_seg_flags_tile_totals[wg] = group_values_in[0];
+                lesser_lengths_seg_scan_tile_totals_156[wg] = group_values_1_in[0];
+                lesser_lengths_seg_scan_tile_totals_157[wg] = group_values_2_in[0];
+                lesser_lengths_seg_scan_tile_totals_158[wg] = group_values_3_in[0];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_3_lesser_lengths_segscan_block_offsets(__global const long* lesser_lengths_seg_flags_block_totals, __global const long* lesser_lengths_seg_scan_block_totals_156, __global const long* lesser_lengths_seg_scan_block_totals_157, __global const long* lesser_lengths_seg_scan_block_totals_158, long final_chunk_1, long groups_1, __global long* lesser_lengths_seg_flags_block_offsets, __global long* lesser_lengths_seg_scan_block_offsets_160, __global long* lesser_lengths_seg_scan_block_offsets_161, __global long* lesser_lengths_seg_scan_block_offsets_162) {
+__kernel void quicksort_fused_3_lesser_lengths_segscan_tile_offsets(__global const long* lesser_lengths_seg_flags_tile_totals, __global const long* lesser_lengths_seg_scan_tile_totals_156, __global const long* lesser_lengths_seg_scan_tile_totals_157, __global const long* lesser_lengths_seg_scan_tile_totals_158, long tile_chunk_1, long tiles_1, __global long* lesser_lengths_seg_flags_tile_offsets, __global long* lesser_lengths_seg_scan_tile_offsets_160, __global long* lesser_lengths_seg_scan_tile_offsets_161, __global long* lesser_lengths_seg_scan_tile_offsets_162) {
     __local long group_values[256];
     __local long group_values_1[256];
     __local long group_values_2[256];
     __local long group_values_3[256];
-    __local long group_values_4[256];
-    __local long group_values_5[256];
-    __local long group_values_6[256];
-    __local long group_values_7[256];
+    __local long group_values_4[16];
+    __local long group_values_5[16];
+    __local long group_values_6[16];
+    __local long group_values_7[16];
+    __local long group_values_8[16];
+    __local long group_values_9[16];
+    __local long group_values_10[16];
+    __local long group_values_11[16];
+    __local long group_values_12[256];
+    __local long group_values_13[256];
+    __local long group_values_14[256];
+    __local long group_values_15[256];
     {
         const long wg = get_group_id(0);
         {
@@ -3299,16 +3815,16 @@ __kernel void quicksort_fused_3_lesser_lengths_segscan_block_offsets(__global co
             long acc_1 = 0L;
             long acc_2 = 0L;
             long acc_3 = 0L;
-            for (long k = 0; k < final_chunk_1; k++) {
+            for (long k = 0; k < tile_chunk_1; k++) {
                 long x;
                 long x_1;
                 long x_2;
                 long x_3;
-                if (k + final_chunk_1 * l_1 < groups_1) {
-                    x = lesser_lengths_seg_flags_block_totals[k + final_chunk_1 * l_1];
-                    x_1 = lesser_lengths_seg_scan_block_totals_156[k + final_chunk_1 * l_1];
-                    x_2 = lesser_lengths_seg_scan_block_totals_157[k + final_chunk_1 * l_1];
-                    x_3 = lesser_lengths_seg_scan_block_totals_158[k + final_chunk_1 * l_1];
+                if (k + l_1 * tile_chunk_1 < tiles_1) {
+                    x = lesser_lengths_seg_flags_tile_totals[k + l_1 * tile_chunk_1];
+                    x_1 = lesser_lengths_seg_scan_tile_totals_156[k + l_1 * tile_chunk_1];
+                    x_2 = lesser_lengths_seg_scan_tile_totals_157[k + l_1 * tile_chunk_1];
+                    x_3 = lesser_lengths_seg_scan_tile_totals_158[k + l_1 * tile_chunk_1];
                 } else {
                     x = 0L;
                     x_1 = 0L;
@@ -3333,69 +3849,115 @@ __kernel void quicksort_fused_3_lesser_lengths_segscan_block_offsets(__global co
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
             long acc_4 = 0L;
             long acc_5 = 0L;
             long acc_6 = 0L;
             long acc_7 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_4[k_1] = acc_4;
-                group_values_5[k_1] = acc_5;
-                group_values_6[k_1] = acc_6;
-                group_values_7[k_1] = acc_7;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
                 long segop_lesser_lengths_r_4;
                 long segop_lesser_lengths_r_5;
                 long segop_lesser_lengths_r_6;
                 long segop_lesser_lengths_r_7;
-                quicksort_fused_3_segop_lesser_lengths(acc_4, acc_5, acc_6, acc_7, group_values[k_1], group_values_1[k_1], group_values_2[k_1], group_values_3[k_1], &segop_lesser_lengths_r_4, &segop_lesser_lengths_r_5, &segop_lesser_lengths_r_6, &segop_lesser_lengths_r_7);
+                quicksort_fused_3_segop_lesser_lengths(acc_4, acc_5, acc_6, acc_7, group_values[k_1 + 16 * l_2], group_values_1[k_1 + 16 * l_2], group_values_2[k_1 + 16 * l_2], group_values_3[k_1 + 16 * l_2], &segop_lesser_lengths_r_4, &segop_lesser_lengths_r_5, &segop_lesser_lengths_r_6, &segop_lesser_lengths_r_7);
                 acc_4 = segop_lesser_lengths_r_4;
                 acc_5 = segop_lesser_lengths_r_5;
                 acc_6 = segop_lesser_lengths_r_6;
                 acc_7 = segop_lesser_lengths_r_7;
             }
+            {
+                group_values_8[l_2] = acc_4;
+                group_values_9[l_2] = acc_5;
+                group_values_10[l_2] = acc_6;
+                group_values_11[l_2] = acc_7;
+            }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_3 = get_local_id(0);
-            long acc_8 = group_values_4[l_3];
-            long acc_9 = group_values_5[l_3];
-            long acc_10 = group_values_6[l_3];
-            long acc_11 = group_values_7[l_3];
-            for (long k_2 = 0; k_2 < final_chunk_1; k_2++) {
-                lesser_lengths_seg_flags_block_offsets[k_2 + final_chunk_1 * l_3] = acc_8;
-                lesser_lengths_seg_scan_block_offsets_160[k_2 + final_chunk_1 * l_3] = acc_9;
-                lesser_lengths_seg_scan_block_offsets_161[k_2 + final_chunk_1 * l_3] = acc_10;
-                lesser_lengths_seg_scan_block_offsets_162[k_2 + final_chunk_1 * l_3] = acc_11;
-                long x_4;
-                long x_5;
-                long x_6;
-                long x_7;
-                if (k_2 + final_chunk_1 * l_3 < groups_1) {
-                    x_4 = lesser_lengths_seg_flags_block_totals[k_2 + final_chunk_1 * l_3];
-                    x_5 = lesser_lengths_seg_scan_block_totals_156[k_2 + final_chunk_1 * l_3];
-                    x_6 = lesser_lengths_seg_scan_block_totals_157[k_2 + final_chunk_1 * l_3];
-                    x_7 = lesser_lengths_seg_scan_block_totals_158[k_2 + final_chunk_1 * l_3];
-                } else {
-                    x_4 = 0L;
-                    x_5 = 0L;
-                    x_6 = 0L;
-                    x_7 = 0L;
-                }
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_8 = 0L;
+            long acc_9 = 0L;
+            long acc_10 = 0L;
+            long acc_11 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_4[k_2] = acc_8;
+                group_values_5[k_2] = acc_9;
+                group_values_6[k_2] = acc_10;
+                group_values_7[k_2] = acc_11;
                 long segop_lesser_lengths_r_8;
                 long segop_lesser_lengths_r_9;
                 long segop_lesser_lengths_r_10;
                 long segop_lesser_lengths_r_11;
-                quicksort_fused_3_segop_lesser_lengths(acc_8, acc_9, acc_10, acc_11, x_4, x_5, x_6, x_7, &segop_lesser_lengths_r_8, &segop_lesser_lengths_r_9, &segop_lesser_lengths_r_10, &segop_lesser_lengths_r_11);
+                quicksort_fused_3_segop_lesser_lengths(acc_8, acc_9, acc_10, acc_11, group_values_8[k_2], group_values_9[k_2], group_values_10[k_2], group_values_11[k_2], &segop_lesser_lengths_r_8, &segop_lesser_lengths_r_9, &segop_lesser_lengths_r_10, &segop_lesser_lengths_r_11);
                 acc_8 = segop_lesser_lengths_r_8;
                 acc_9 = segop_lesser_lengths_r_9;
                 acc_10 = segop_lesser_lengths_r_10;
                 acc_11 = segop_lesser_lengths_r_11;
             }
         }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_12 = group_values_4[l_4];
+            long acc_13 = group_values_5[l_4];
+            long acc_14 = group_values_6[l_4];
+            long acc_15 = group_values_7[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_12[k_3 + 16 * l_4] = acc_12;
+                group_values_13[k_3 + 16 * l_4] = acc_13;
+                group_values_14[k_3 + 16 * l_4] = acc_14;
+                group_values_15[k_3 + 16 * l_4] = acc_15;
+                long segop_lesser_lengths_r_12;
+                long segop_lesser_lengths_r_13;
+                long segop_lesser_lengths_r_14;
+                long segop_lesser_lengths_r_15;
+                quicksort_fused_3_segop_lesser_lengths(acc_12, acc_13, acc_14, acc_15, group_values[k_3 + 16 * l_4], group_values_1[k_3 + 16 * l_4], group_values_2[k_3 + 16 * l_4], group_values_3[k_3 + 16 * l_4], &segop_lesser_lengths_r_12, &segop_lesser_lengths_r_13, &segop_lesser_lengths_r_14, &segop_lesser_lengths_r_15);
+                acc_12 = segop_lesser_lengths_r_12;
+                acc_13 = segop_lesser_lengths_r_13;
+                acc_14 = segop_lesser_lengths_r_14;
+                acc_15 = segop_lesser_lengths_r_15;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_16 = group_values_12[l_5];
+            long acc_17 = group_values_13[l_5];
+            long acc_18 = group_values_14[l_5];
+            long acc_19 = group_values_15[l_5];
+            for (long k_4 = 0; k_4 < tile_chunk_1; k_4++) {
+                lesser_lengths_seg_flags_tile_offsets[k_4 + l_5 * tile_chunk_1] = acc_16;
+                lesser_lengths_seg_scan_tile_offsets_160[k_4 + l_5 * tile_chunk_1] = acc_17;
+                lesser_lengths_seg_scan_tile_offsets_161[k_4 + l_5 * tile_chunk_1] = acc_18;
+                lesser_lengths_seg_scan_tile_offsets_162[k_4 + l_5 * tile_chunk_1] = acc_19;
+                long x_4;
+                long x_5;
+                long x_6;
+                long x_7;
+                if (k_4 + l_5 * tile_chunk_1 < tiles_1) {
+                    x_4 = lesser_lengths_seg_flags_tile_totals[k_4 + l_5 * tile_chunk_1];
+                    x_5 = lesser_lengths_seg_scan_tile_totals_156[k_4 + l_5 * tile_chunk_1];
+                    x_6 = lesser_lengths_seg_scan_tile_totals_157[k_4 + l_5 * tile_chunk_1];
+                    x_7 = lesser_lengths_seg_scan_tile_totals_158[k_4 + l_5 * tile_chunk_1];
+                } else {
+                    x_4 = 0L;
+                    x_5 = 0L;
+                    x_6 = 0L;
+                    x_7 = 0L;
+                }
+                long segop_lesser_lengths_r_16;
+                long segop_lesser_lengths_r_17;
+                long segop_lesser_lengths_r_18;
+                long segop_lesser_lengths_r_19;
+                quicksort_fused_3_segop_lesser_lengths(acc_16, acc_17, acc_18, acc_19, x_4, x_5, x_6, x_7, &segop_lesser_lengths_r_16, &segop_lesser_lengths_r_17, &segop_lesser_lengths_r_18, &segop_lesser_lengths_r_19);
+                acc_16 = segop_lesser_lengths_r_16;
+                acc_17 = segop_lesser_lengths_r_17;
+                acc_18 = segop_lesser_lengths_r_18;
+                acc_19 = segop_lesser_lengths_r_19;
+            }
+        }
     }
 }
 
-__kernel void quicksort_fused_3_lesser_lengths_segscan_scan(__global const long* lesser_lengths_seg_flags_block_offsets, __global const long* lesser_lengths_seg_scan_block_offsets_160, __global const long* lesser_lengths_seg_scan_block_offsets_161, __global const long* lesser_lengths_seg_scan_block_offsets_162, long groups_1, long chunk_1, long lesser_lengths_elements_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global const int* lesser_lengths_head_claims, __global long* lesser_lengths_seg_flags, __global long* lesser_lengths_seg_scan_135, __global long* lesser_lengths_seg_scan_136, __global long* lesser_lengths_seg_scan_137) {
+__kernel void quicksort_fused_3_lesser_lengths_segscan_scan(__global const long* lesser_lengths_seg_flags_tile_offsets, __global const long* lesser_lengths_seg_scan_tile_offsets_160, __global const long* lesser_lengths_seg_scan_tile_offsets_161, __global const long* lesser_lengths_seg_scan_tile_offsets_162, long tiles_1, long lesser_lengths_elements_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global const int* lesser_lengths_head_claims, __global long* lesser_lengths_seg_flags, __global long* lesser_lengths_seg_scan_135, __global long* lesser_lengths_seg_scan_136, __global long* lesser_lengths_seg_scan_137) {
     __local long group_values[256];
     __local long group_values_1[256];
     __local long group_values_2[256];
@@ -3404,25 +3966,37 @@ __kernel void quicksort_fused_3_lesser_lengths_segscan_scan(__global const long*
     __local long group_values_5[256];
     __local long group_values_6[256];
     __local long group_values_7[256];
+    __local long group_values_8[16];
+    __local long group_values_9[16];
+    __local long group_values_10[16];
+    __local long group_values_11[16];
+    __local long group_values_12[16];
+    __local long group_values_13[16];
+    __local long group_values_14[16];
+    __local long group_values_15[16];
+    __local long group_values_16[256];
+    __local long group_values_17[256];
+    __local long group_values_18[256];
+    __local long group_values_19[256];
+    __local long group_values_20[256];
+    __local long group_values_21[256];
+    __local long group_values_22[256];
+    __local long group_values_23[256];
     {
         const long wg = get_group_id(0);
         {
             const long l_1 = get_local_id(0);
-            long acc = 0L;
-            long acc_1 = 0L;
-            long acc_2 = 0L;
-            long acc_3 = 0L;
-            for (long k = 0; k < chunk_1; k++) {
+            {
                 long x;
                 long x_1;
                 long x_2;
                 long x_3;
-                if (k + chunk_1 * l_1 + 256 * chunk_1 * wg < lesser_lengths_elements_1) {
+                if (l_1 + 256 * wg < lesser_lengths_elements_1) {
                     long pair_lesser_lengths_r;
                     long pair_lesser_lengths_r_1;
                     long pair_lesser_lengths_r_2;
                     long pair_lesser_lengths_r_3;
-                    quicksort_fused_3_pair_lesser_lengths(k + chunk_1 * l_1 + 256 * chunk_1 * wg, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot, lesser_lengths_head_claims, &pair_lesser_lengths_r, &pair_lesser_lengths_r_1, &pair_lesser_lengths_r_2, &pair_lesser_lengths_r_3);
+                    quicksort_fused_3_pair_lesser_lengths(l_1 + 256 * wg, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot, lesser_lengths_head_claims, &pair_lesser_lengths_r, &pair_lesser_lengths_r_1, &pair_lesser_lengths_r_2, &pair_lesser_lengths_r_3);
                     x = pair_lesser_lengths_r;
                     x_1 = pair_lesser_lengths_r_1;
                     x_2 = pair_lesser_lengths_r_2;
@@ -3433,86 +4007,136 @@ __kernel void quicksort_fused_3_lesser_lengths_segscan_scan(__global const long*
                     x_2 = 0L;
                     x_3 = 0L;
                 }
+                group_values[l_1] = x;
+                group_values_1[l_1] = x_1;
+                group_values_2[l_1] = x_2;
+                group_values_3[l_1] = x_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc = 0L;
+            long acc_1 = 0L;
+            long acc_2 = 0L;
+            long acc_3 = 0L;
+            for (long k = 0; k < 1; k++) {
                 long segop_lesser_lengths_r;
                 long segop_lesser_lengths_r_1;
                 long segop_lesser_lengths_r_2;
                 long segop_lesser_lengths_r_3;
-                quicksort_fused_3_segop_lesser_lengths(acc, acc_1, acc_2, acc_3, x, x_1, x_2, x_3, &segop_lesser_lengths_r, &segop_lesser_lengths_r_1, &segop_lesser_lengths_r_2, &segop_lesser_lengths_r_3);
+                quicksort_fused_3_segop_lesser_lengths(acc, acc_1, acc_2, acc_3, group_values[k + l_2], group_values_1[k + l_2], group_values_2[k + l_2], group_values_3[k + l_2], &segop_lesser_lengths_r, &segop_lesser_lengths_r_1, &segop_lesser_lengths_r_2, &segop_lesser_lengths_r_3);
                 acc = segop_lesser_lengths_r;
                 acc_1 = segop_lesser_lengths_r_1;
                 acc_2 = segop_lesser_lengths_r_2;
                 acc_3 = segop_lesser_lengths_r_3;
             }
             {
-                group_values[l_1] = acc;
-                group_values_1[l_1] = acc_1;
-                group_values_2[l_1] = acc_2;
-                group_values_3[l_1] = acc_3;
+                group_values_4[l_2] = acc;
+                group_values_5[l_2] = acc_1;
+                group_values_6[l_2] = acc_2;
+                group_values_7[l_2] = acc_3;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_4 = lesser_lengths_seg_flags_block_offsets[wg];
-            long acc_5 = lesser_lengths_seg_scan_block_offsets_160[wg];
-            long acc_6 = lesser_lengths_seg_scan_block_offsets_161[wg];
-            long acc_7 = lesser_lengths_seg_scan_block_offsets_162[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_4[k_1] = acc_4;
-                group_values_5[k_1] = acc_5;
-                group_values_6[k_1] = acc_6;
-                group_values_7[k_1] = acc_7;
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_4 = 0L;
+            long acc_5 = 0L;
+            long acc_6 = 0L;
+            long acc_7 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
                 long segop_lesser_lengths_r_4;
                 long segop_lesser_lengths_r_5;
                 long segop_lesser_lengths_r_6;
                 long segop_lesser_lengths_r_7;
-                quicksort_fused_3_segop_lesser_lengths(acc_4, acc_5, acc_6, acc_7, group_values[k_1], group_values_1[k_1], group_values_2[k_1], group_values_3[k_1], &segop_lesser_lengths_r_4, &segop_lesser_lengths_r_5, &segop_lesser_lengths_r_6, &segop_lesser_lengths_r_7);
+                quicksort_fused_3_segop_lesser_lengths(acc_4, acc_5, acc_6, acc_7, group_values_4[k_1 + 16 * l_3], group_values_5[k_1 + 16 * l_3], group_values_6[k_1 + 16 * l_3], group_values_7[k_1 + 16 * l_3], &segop_lesser_lengths_r_4, &segop_lesser_lengths_r_5, &segop_lesser_lengths_r_6, &segop_lesser_lengths_r_7);
                 acc_4 = segop_lesser_lengths_r_4;
                 acc_5 = segop_lesser_lengths_r_5;
                 acc_6 = segop_lesser_lengths_r_6;
                 acc_7 = segop_lesser_lengths_r_7;
             }
+            {
+                group_values_12[l_3] = acc_4;
+                group_values_13[l_3] = acc_5;
+                group_values_14[l_3] = acc_6;
+                group_values_15[l_3] = acc_7;
+            }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_3 = get_local_id(0);
-            long acc_8 = group_values_4[l_3];
-            long acc_9 = group_values_5[l_3];
-            long acc_10 = group_values_6[l_3];
-            long acc_11 = group_values_7[l_3];
-            for (long k_2 = 0; k_2 < chunk_1; k_2++) {
-                lesser_lengths_seg_flags[k_2 + chunk_1 * l_3 + 256 * chunk_1 * wg] = acc_8;
-                lesser_lengths_seg_scan_135[k_2 + chunk_1 * l_3 + 256 * chunk_1 * wg] = acc_9;
-                lesser_lengths_seg_scan_136[k_2 + chunk_1 * l_3 + 256 * chunk_1 * wg] = acc_10;
-                lesser_lengths_seg_scan_137[k_2 + chunk_1 * l_3 + 256 * chunk_1 * wg] = acc_11;
-                long x_4;
-                long x_5;
-                long x_6;
-                long x_7;
-                if (k_2 + chunk_1 * l_3 + 256 * chunk_1 * wg < lesser_lengths_elements_1) {
-                    long pair_lesser_lengths_r_4;
-                    long pair_lesser_lengths_r_5;
-                    long pair_lesser_lengths_r_6;
-                    long pair_lesser_lengths_r_7;
-                    quicksort_fused_3_pair_lesser_lengths(k_2 + chunk_1 * l_3 + 256 * chunk_1 * wg, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot, lesser_lengths_head_claims, &pair_lesser_lengths_r_4, &pair_lesser_lengths_r_5, &pair_lesser_lengths_r_6, &pair_lesser_lengths_r_7);
-                    x_4 = pair_lesser_lengths_r_4;
-                    x_5 = pair_lesser_lengths_r_5;
-                    x_6 = pair_lesser_lengths_r_6;
-                    x_7 = pair_lesser_lengths_r_7;
-                } else {
-                    x_4 = 0L;
-                    x_5 = 0L;
-                    x_6 = 0L;
-                    x_7 = 0L;
-                }
+        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
+            long acc_8 = lesser_lengths_seg_flags_tile_offsets[wg];
+            long acc_9 = lesser_lengths_seg_scan_tile_offsets_160[wg];
+            long acc_10 = lesser_lengths_seg_scan_tile_offsets_161[wg];
+            long acc_11 = lesser_lengths_seg_scan_tile_offsets_162[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_8[k_2] = acc_8;
+                group_values_9[k_2] = acc_9;
+                group_values_10[k_2] = acc_10;
+                group_values_11[k_2] = acc_11;
                 long segop_lesser_lengths_r_8;
                 long segop_lesser_lengths_r_9;
                 long segop_lesser_lengths_r_10;
                 long segop_lesser_lengths_r_11;
-                quicksort_fused_3_segop_lesser_lengths(acc_8, acc_9, acc_10, acc_11, x_4, x_5, x_6, x_7, &segop_lesser_lengths_r_8, &segop_lesser_lengths_r_9, &segop_lesser_lengths_r_10, &segop_lesser_lengths_r_11);
+                quicksort_fused_3_segop_lesser_lengths(acc_8, acc_9, acc_10, acc_11, group_values_12[k_2], group_values_13[k_2], group_values_14[k_2], group_values_15[k_2], &segop_lesser_lengths_r_8, &segop_lesser_lengths_r_9, &segop_lesser_lengths_r_10, &segop_lesser_lengths_r_11);
                 acc_8 = segop_lesser_lengths_r_8;
                 acc_9 = segop_lesser_lengths_r_9;
                 acc_10 = segop_lesser_lengths_r_10;
                 acc_11 = segop_lesser_lengths_r_11;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_5 = get_local_id(0); l_5 < 16; l_5 += get_local_size(0)) {
+            long acc_12 = group_values_8[l_5];
+            long acc_13 = group_values_9[l_5];
+            long acc_14 = group_values_10[l_5];
+            long acc_15 = group_values_11[l_5];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_16[k_3 + 16 * l_5] = acc_12;
+                group_values_17[k_3 + 16 * l_5] = acc_13;
+                group_values_18[k_3 + 16 * l_5] = acc_14;
+                group_values_19[k_3 + 16 * l_5] = acc_15;
+                long segop_lesser_lengths_r_12;
+                long segop_lesser_lengths_r_13;
+                long segop_lesser_lengths_r_14;
+                long segop_lesser_lengths_r_15;
+                quicksort_fused_3_segop_lesser_lengths(acc_12, acc_13, acc_14, acc_15, group_values_4[k_3 + 16 * l_5], group_values_5[k_3 + 16 * l_5], group_values_6[k_3 + 16 * l_5], group_values_7[k_3 + 16 * l_5], &segop_lesser_lengths_r_12, &segop_lesser_lengths_r_13, &segop_lesser_lengths_r_14, &segop_lesser_lengths_r_15);
+                acc_12 = segop_lesser_lengths_r_12;
+                acc_13 = segop_lesser_lengths_r_13;
+                acc_14 = segop_lesser_lengths_r_14;
+                acc_15 = segop_lesser_lengths_r_15;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            long acc_16 = group_values_16[l_6];
+            long acc_17 = group_values_17[l_6];
+            long acc_18 = group_values_18[l_6];
+            long acc_19 = group_values_19[l_6];
+            for (long k_4 = 0; k_4 < 1; k_4++) {
+                group_values_20[k_4 + l_6] = acc_16;
+                group_values_21[k_4 + l_6] = acc_17;
+                group_values_22[k_4 + l_6] = acc_18;
+                group_values_23[k_4 + l_6] = acc_19;
+                long segop_lesser_lengths_r_16;
+                long segop_lesser_lengths_r_17;
+                long segop_lesser_lengths_r_18;
+                long segop_lesser_lengths_r_19;
+                quicksort_fused_3_segop_lesser_lengths(acc_16, acc_17, acc_18, acc_19, group_values[k_4 + l_6], group_values_1[k_4 + l_6], group_values_2[k_4 + l_6], group_values_3[k_4 + l_6], &segop_lesser_lengths_r_16, &segop_lesser_lengths_r_17, &segop_lesser_lengths_r_18, &segop_lesser_lengths_r_19);
+                acc_16 = segop_lesser_lengths_r_16;
+                acc_17 = segop_lesser_lengths_r_17;
+                acc_18 = segop_lesser_lengths_r_18;
+                acc_19 = segop_lesser_lengths_r_19;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_7 = get_local_id(0);
+            {
+                lesser_lengths_seg_flags[l_7 + 256 * wg] = group_values_20[l_7];
+                lesser_lengths_seg_scan_135[l_7 + 256 * wg] = group_values_21[l_7];
+                lesser_lengths_seg_scan_136[l_7 + 256 * wg] = group_values_22[l_7];
+                lesser_lengths_seg_scan_137[l_7 + 256 * wg] = group_values_23[l_7];
             }
         }
     }
@@ -3539,26 +4163,34 @@ __kernel void quicksort_fused_3_kept_flags_1(long total_1, __global const long* 
     }
 }
 
-__kernel void quicksort_fused_3_kept_positions_block_totals_1(__global const long* kept_flags_141, long groups, long chunk, long total_1, __global long* kept_positions_block_totals_163) {
+__kernel void quicksort_fused_3_kept_positions_tile_totals_1(__global const long* kept_flags_141, long tiles, long total_1, __global long* kept_positions_tile_totals_163) {
     __local long group_values[256];
+    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l_1 + 256 * chunk * wg < total_1) {
-                    x = kept_flags_141[k + chunk * l_1 + 256 * chunk * wg];
+                if (256 * j + l_1 + 2304 * wg < total_1) {
+                    x = kept_flags_141[256 * j + l_1 + 2304 * wg];
                 } else {
                     x = 0L;
                 }
-                long add_kept_1_r = quicksort_fused_3_add_kept_1(acc, x);
+                group_values_1[256 * j + l_1] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_kept_1_r = quicksort_fused_3_add_kept_1(acc, group_values_1[k + 9 * l_2]);
                 acc = add_kept_1_r;
             }
             {
-                group_values[l_1] = acc;
+                group_values[l_2] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -3566,14 +4198,14 @@ __kernel void quicksort_fused_3_kept_positions_block_totals_1(__global const lon
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+            for (long l_3 = get_local_id(0); l_3 < m / 2; l_3 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_kept_1_r_1 = quicksort_fused_3_add_kept_1(acc_1, group_values_in[k_1 + 2 * l_2]);
+                    long add_kept_1_r_1 = quicksort_fused_3_add_kept_1(acc_1, group_values_in[k_1 + 2 * l_3]);
                     acc_1 = add_kept_1_r_1;
                 }
                 {
-                    group_values_out[l_2] = acc_1;
+                    group_values_out[l_3] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -3584,26 +4216,28 @@ __kernel void quicksort_fused_3_kept_positions_block_totals_1(__global const lon
             }
             m /= 2;
         }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
             {
-                kept_positions_block_totals_163[wg] = group_values_in[0];
+                kept_positions_tile_totals_163[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_3_kept_positions_block_offsets_1(__global const long* kept_positions_block_totals_163, long final_chunk, long groups, __global long* kept_positions_block_offsets_164) {
+__kernel void quicksort_fused_3_kept_positions_tile_offsets_1(__global const long* kept_positions_tile_totals_163, long tile_chunk, long tiles, __global long* kept_positions_tile_offsets_164) {
     __local long group_values[256];
-    __local long group_values_1[256];
+    __local long group_values_1[16];
+    __local long group_values_2[16];
+    __local long group_values_3[256];
     {
         const long wg = get_group_id(0);
         {
             const long l_1 = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
+            for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + final_chunk * l_1 < groups) {
-                    x = kept_positions_block_totals_163[k + final_chunk * l_1];
+                if (k + l_1 * tile_chunk < tiles) {
+                    x = kept_positions_tile_totals_163[k + l_1 * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -3615,78 +4249,130 @@ __kernel void quicksort_fused_3_kept_positions_block_offsets_1(__global const lo
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long add_kept_1_r_1 = quicksort_fused_3_add_kept_1(acc_1, group_values[k_1]);
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_kept_1_r_1 = quicksort_fused_3_add_kept_1(acc_1, group_values[k_1 + 16 * l_2]);
                 acc_1 = add_kept_1_r_1;
+            }
+            {
+                group_values_2[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_1[k_2] = acc_2;
+                long add_kept_1_r_2 = quicksort_fused_3_add_kept_1(acc_2, group_values_2[k_2]);
+                acc_2 = add_kept_1_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_1[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_3[k_3 + 16 * l_4] = acc_3;
+                long add_kept_1_r_3 = quicksort_fused_3_add_kept_1(acc_3, group_values[k_3 + 16 * l_4]);
+                acc_3 = add_kept_1_r_3;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_3 = get_local_id(0);
-            long acc_2 = group_values_1[l_3];
-            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                kept_positions_block_offsets_164[k_2 + final_chunk * l_3] = acc_2;
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_3[l_5];
+            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
+                kept_positions_tile_offsets_164[k_4 + l_5 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_2 + final_chunk * l_3 < groups) {
-                    x_1 = kept_positions_block_totals_163[k_2 + final_chunk * l_3];
+                if (k_4 + l_5 * tile_chunk < tiles) {
+                    x_1 = kept_positions_tile_totals_163[k_4 + l_5 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
-                long add_kept_1_r_2 = quicksort_fused_3_add_kept_1(acc_2, x_1);
-                acc_2 = add_kept_1_r_2;
+                long add_kept_1_r_4 = quicksort_fused_3_add_kept_1(acc_4, x_1);
+                acc_4 = add_kept_1_r_4;
             }
         }
     }
 }
 
-__kernel void quicksort_fused_3_kept_positions_scan_1(__global const long* kept_flags_141, __global const long* kept_positions_block_offsets_164, long groups, long chunk, long total_1, __global long* kept_positions_142) {
-    __local long group_values[256];
+__kernel void quicksort_fused_3_kept_positions_scan_1(__global const long* kept_flags_141, __global const long* kept_positions_tile_offsets_164, long tiles, long total_1, __global long* kept_positions_142) {
+    __local long group_values[2304];
     __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l_1 + 256 * chunk * wg < total_1) {
-                    x = kept_flags_141[k + chunk * l_1 + 256 * chunk * wg];
+                if (256 * j + l_1 + 2304 * wg < total_1) {
+                    x = kept_flags_141[256 * j + l_1 + 2304 * wg];
                 } else {
                     x = 0L;
                 }
-                long add_kept_1_r = quicksort_fused_3_add_kept_1(acc, x);
-                acc = add_kept_1_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_1 = kept_positions_block_offsets_164[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long add_kept_1_r_1 = quicksort_fused_3_add_kept_1(acc_1, group_values[k_1]);
-                acc_1 = add_kept_1_r_1;
+                group_values[256 * j + l_1] = x;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_3 = get_local_id(0);
-            long acc_2 = group_values_1[l_3];
-            for (long k_2 = 0; k_2 < chunk; k_2++) {
-                kept_positions_142[k_2 + chunk * l_3 + 256 * chunk * wg] = acc_2;
-                long x_1;
-                if (k_2 + chunk * l_3 + 256 * chunk * wg < total_1) {
-                    x_1 = kept_flags_141[k_2 + chunk * l_3 + 256 * chunk * wg];
-                } else {
-                    x_1 = 0L;
-                }
-                long add_kept_1_r_2 = quicksort_fused_3_add_kept_1(acc_2, x_1);
+            const long l_2 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_kept_1_r = quicksort_fused_3_add_kept_1(acc, group_values[k + 9 * l_2]);
+                acc = add_kept_1_r;
+            }
+            {
+                group_values_1[l_2] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_kept_1_r_1 = quicksort_fused_3_add_kept_1(acc_1, group_values_1[k_1 + 16 * l_3]);
+                acc_1 = add_kept_1_r_1;
+            }
+            {
+                group_values_3[l_3] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
+            long acc_2 = kept_positions_tile_offsets_164[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long add_kept_1_r_2 = quicksort_fused_3_add_kept_1(acc_2, group_values_3[k_2]);
                 acc_2 = add_kept_1_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_5 = get_local_id(0); l_5 < 16; l_5 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_5];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_5] = acc_3;
+                long add_kept_1_r_3 = quicksort_fused_3_add_kept_1(acc_3, group_values_1[k_3 + 16 * l_5]);
+                acc_3 = add_kept_1_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            long acc_4 = group_values_4[l_6];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_6) / 256 + 9 * ((k_4 + 9 * l_6) % 256)] = acc_4;
+                long add_kept_1_r_4 = quicksort_fused_3_add_kept_1(acc_4, group_values[k_4 + 9 * l_6]);
+                acc_4 = add_kept_1_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_7 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                kept_positions_142[256 * j_3 + l_7 + 2304 * wg] = group_values_5[j_3 + 9 * l_7];
             }
         }
     }
@@ -3722,26 +4408,34 @@ __kernel void quicksort_fused_3_kept_flags_2(long total_1, __global const long* 
     }
 }
 
-__kernel void quicksort_fused_3_kept_positions_block_totals_2(__global const long* kept_flags_147, long groups, long chunk, long total_1, __global long* kept_positions_block_totals_165) {
+__kernel void quicksort_fused_3_kept_positions_tile_totals_2(__global const long* kept_flags_147, long tiles, long total_1, __global long* kept_positions_tile_totals_165) {
     __local long group_values[256];
+    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l_1 + 256 * chunk * wg < total_1) {
-                    x = kept_flags_147[k + chunk * l_1 + 256 * chunk * wg];
+                if (256 * j + l_1 + 2304 * wg < total_1) {
+                    x = kept_flags_147[256 * j + l_1 + 2304 * wg];
                 } else {
                     x = 0L;
                 }
-                long add_kept_2_r = quicksort_fused_3_add_kept_2(acc, x);
+                group_values_1[256 * j + l_1] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_kept_2_r = quicksort_fused_3_add_kept_2(acc, group_values_1[k + 9 * l_2]);
                 acc = add_kept_2_r;
             }
             {
-                group_values[l_1] = acc;
+                group_values[l_2] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -3749,14 +4443,14 @@ __kernel void quicksort_fused_3_kept_positions_block_totals_2(__global const lon
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+            for (long l_3 = get_local_id(0); l_3 < m / 2; l_3 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_kept_2_r_1 = quicksort_fused_3_add_kept_2(acc_1, group_values_in[k_1 + 2 * l_2]);
+                    long add_kept_2_r_1 = quicksort_fused_3_add_kept_2(acc_1, group_values_in[k_1 + 2 * l_3]);
                     acc_1 = add_kept_2_r_1;
                 }
                 {
-                    group_values_out[l_2] = acc_1;
+                    group_values_out[l_3] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -3767,26 +4461,28 @@ __kernel void quicksort_fused_3_kept_positions_block_totals_2(__global const lon
             }
             m /= 2;
         }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
             {
-                kept_positions_block_totals_165[wg] = group_values_in[0];
+                kept_positions_tile_totals_165[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_3_kept_positions_block_offsets_2(__global const long* kept_positions_block_totals_165, long final_chunk, long groups, __global long* kept_positions_block_offsets_166) {
+__kernel void quicksort_fused_3_kept_positions_tile_offsets_2(__global const long* kept_positions_tile_totals_165, long tile_chunk, long tiles, __global long* kept_positions_tile_offsets_166) {
     __local long group_values[256];
-    __local long group_values_1[256];
+    __local long group_values_1[16];
+    __local long group_values_2[16];
+    __local long group_values_3[256];
     {
         const long wg = get_group_id(0);
         {
             const long l_1 = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
+            for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + final_chunk * l_1 < groups) {
-                    x = kept_positions_block_totals_165[k + final_chunk * l_1];
+                if (k + l_1 * tile_chunk < tiles) {
+                    x = kept_positions_tile_totals_165[k + l_1 * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -3798,78 +4494,130 @@ __kernel void quicksort_fused_3_kept_positions_block_offsets_2(__global const lo
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long add_kept_2_r_1 = quicksort_fused_3_add_kept_2(acc_1, group_values[k_1]);
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_kept_2_r_1 = quicksort_fused_3_add_kept_2(acc_1, group_values[k_1 + 16 * l_2]);
                 acc_1 = add_kept_2_r_1;
+            }
+            {
+                group_values_2[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_1[k_2] = acc_2;
+                long add_kept_2_r_2 = quicksort_fused_3_add_kept_2(acc_2, group_values_2[k_2]);
+                acc_2 = add_kept_2_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_1[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_3[k_3 + 16 * l_4] = acc_3;
+                long add_kept_2_r_3 = quicksort_fused_3_add_kept_2(acc_3, group_values[k_3 + 16 * l_4]);
+                acc_3 = add_kept_2_r_3;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_3 = get_local_id(0);
-            long acc_2 = group_values_1[l_3];
-            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                kept_positions_block_offsets_166[k_2 + final_chunk * l_3] = acc_2;
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_3[l_5];
+            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
+                kept_positions_tile_offsets_166[k_4 + l_5 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_2 + final_chunk * l_3 < groups) {
-                    x_1 = kept_positions_block_totals_165[k_2 + final_chunk * l_3];
+                if (k_4 + l_5 * tile_chunk < tiles) {
+                    x_1 = kept_positions_tile_totals_165[k_4 + l_5 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
-                long add_kept_2_r_2 = quicksort_fused_3_add_kept_2(acc_2, x_1);
-                acc_2 = add_kept_2_r_2;
+                long add_kept_2_r_4 = quicksort_fused_3_add_kept_2(acc_4, x_1);
+                acc_4 = add_kept_2_r_4;
             }
         }
     }
 }
 
-__kernel void quicksort_fused_3_kept_positions_scan_2(__global const long* kept_flags_147, __global const long* kept_positions_block_offsets_166, long groups, long chunk, long total_1, __global long* kept_positions_148) {
-    __local long group_values[256];
+__kernel void quicksort_fused_3_kept_positions_scan_2(__global const long* kept_flags_147, __global const long* kept_positions_tile_offsets_166, long tiles, long total_1, __global long* kept_positions_148) {
+    __local long group_values[2304];
     __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l_1 + 256 * chunk * wg < total_1) {
-                    x = kept_flags_147[k + chunk * l_1 + 256 * chunk * wg];
+                if (256 * j + l_1 + 2304 * wg < total_1) {
+                    x = kept_flags_147[256 * j + l_1 + 2304 * wg];
                 } else {
                     x = 0L;
                 }
-                long add_kept_2_r = quicksort_fused_3_add_kept_2(acc, x);
-                acc = add_kept_2_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_1 = kept_positions_block_offsets_166[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long add_kept_2_r_1 = quicksort_fused_3_add_kept_2(acc_1, group_values[k_1]);
-                acc_1 = add_kept_2_r_1;
+                group_values[256 * j + l_1] = x;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_3 = get_local_id(0);
-            long acc_2 = group_values_1[l_3];
-            for (long k_2 = 0; k_2 < chunk; k_2++) {
-                kept_positions_148[k_2 + chunk * l_3 + 256 * chunk * wg] = acc_2;
-                long x_1;
-                if (k_2 + chunk * l_3 + 256 * chunk * wg < total_1) {
-                    x_1 = kept_flags_147[k_2 + chunk * l_3 + 256 * chunk * wg];
-                } else {
-                    x_1 = 0L;
-                }
-                long add_kept_2_r_2 = quicksort_fused_3_add_kept_2(acc_2, x_1);
+            const long l_2 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_kept_2_r = quicksort_fused_3_add_kept_2(acc, group_values[k + 9 * l_2]);
+                acc = add_kept_2_r;
+            }
+            {
+                group_values_1[l_2] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_kept_2_r_1 = quicksort_fused_3_add_kept_2(acc_1, group_values_1[k_1 + 16 * l_3]);
+                acc_1 = add_kept_2_r_1;
+            }
+            {
+                group_values_3[l_3] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
+            long acc_2 = kept_positions_tile_offsets_166[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long add_kept_2_r_2 = quicksort_fused_3_add_kept_2(acc_2, group_values_3[k_2]);
                 acc_2 = add_kept_2_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_5 = get_local_id(0); l_5 < 16; l_5 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_5];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_5] = acc_3;
+                long add_kept_2_r_3 = quicksort_fused_3_add_kept_2(acc_3, group_values_1[k_3 + 16 * l_5]);
+                acc_3 = add_kept_2_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            long acc_4 = group_values_4[l_6];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_6) / 256 + 9 * ((k_4 + 9 * l_6) % 256)] = acc_4;
+                long add_kept_2_r_4 = quicksort_fused_3_add_kept_2(acc_4, group_values[k_4 + 9 * l_6]);
+                acc_4 = add_kept_2_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_7 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                kept_positions_148[256 * j_3 + l_7 + 2304 * wg] = group_values_5[j_3 + 9 * l_7];
             }
         }
     }
@@ -3984,10 +4732,13 @@ static inline void quicksort_scan_sum_fused_op_s_offsets(long a, long a_1, long 
     *r2 = nessie_add(a_2, b_2);
 }
 
-__kernel void quicksort_scan_sum_fused_s_offsets_block_totals(long groups, long chunk, long n_s_lengths, __global const long* s_lengths_0, __global const long* s_lengths_5, __global const long* s_lengths_10, __global long* s_offsets_block_totals_15, __global long* s_offsets_block_totals_16, __global long* s_offsets_block_totals_17) {
+__kernel void quicksort_scan_sum_fused_s_offsets_tile_totals(long tiles, long n_s_lengths, __global const long* s_lengths_0, __global const long* s_lengths_5, __global const long* s_lengths_10, __global long* s_offsets_tile_totals_15, __global long* s_offsets_tile_totals_16, __global long* s_offsets_tile_totals_17) {
     __local long group_values[256];
     __local long group_values_1[256];
     __local long group_values_2[256];
+    __local long group_values_3[256];
+    __local long group_values_4[256];
+    __local long group_values_5[256];
     __local long group_swap[256];
     __local long group_swap_1[256];
     __local long group_swap_2[256];
@@ -3995,18 +4746,15 @@ __kernel void quicksort_scan_sum_fused_s_offsets_block_totals(long groups, long 
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            long acc_1 = 0L;
-            long acc_2 = 0L;
-            for (long k = 0; k < chunk; k++) {
+            {
                 long x;
                 long x_1;
                 long x_2;
-                if (k + chunk * l + 256 * chunk * wg < n_s_lengths) {
+                if (l + 256 * wg < n_s_lengths) {
                     long pull_s_offsets_r;
                     long pull_s_offsets_r_1;
                     long pull_s_offsets_r_2;
-                    quicksort_scan_sum_fused_pull_s_offsets(k + chunk * l + 256 * chunk * wg, s_lengths_0, s_lengths_5, s_lengths_10, &pull_s_offsets_r, &pull_s_offsets_r_1, &pull_s_offsets_r_2);
+                    quicksort_scan_sum_fused_pull_s_offsets(l + 256 * wg, s_lengths_0, s_lengths_5, s_lengths_10, &pull_s_offsets_r, &pull_s_offsets_r_1, &pull_s_offsets_r_2);
                     x = pull_s_offsets_r;
                     x_1 = pull_s_offsets_r_1;
                     x_2 = pull_s_offsets_r_2;
@@ -4015,18 +4763,30 @@ __kernel void quicksort_scan_sum_fused_s_offsets_block_totals(long groups, long 
                     x_1 = 0L;
                     x_2 = 0L;
                 }
+                group_values_3[l] = x;
+                group_values_4[l] = x_1;
+                group_values_5[l] = x_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            long acc_1 = 0L;
+            long acc_2 = 0L;
+            for (long k = 0; k < 1; k++) {
                 long op_s_offsets_r;
                 long op_s_offsets_r_1;
                 long op_s_offsets_r_2;
-                quicksort_scan_sum_fused_op_s_offsets(acc, acc_1, acc_2, x, x_1, x_2, &op_s_offsets_r, &op_s_offsets_r_1, &op_s_offsets_r_2);
+                quicksort_scan_sum_fused_op_s_offsets(acc, acc_1, acc_2, group_values_3[k + l_1], group_values_4[k + l_1], group_values_5[k + l_1], &op_s_offsets_r, &op_s_offsets_r_1, &op_s_offsets_r_2);
                 acc = op_s_offsets_r;
                 acc_1 = op_s_offsets_r_1;
                 acc_2 = op_s_offsets_r_2;
             }
             {
-                group_values[l] = acc;
-                group_values_1[l] = acc_1;
-                group_values_2[l] = acc_2;
+                group_values[l_1] = acc;
+                group_values_1[l_1] = acc_1;
+                group_values_2[l_1] = acc_2;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -4038,7 +4798,7 @@ __kernel void quicksort_scan_sum_fused_s_offsets_block_totals(long groups, long 
         __local long* group_values_2_out = group_swap_2;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
                 long acc_3 = 0L;
                 long acc_4 = 0L;
                 long acc_5 = 0L;
@@ -4046,15 +4806,15 @@ __kernel void quicksort_scan_sum_fused_s_offsets_block_totals(long groups, long 
                     long op_s_offsets_r_3;
                     long op_s_offsets_r_4;
                     long op_s_offsets_r_5;
-                    quicksort_scan_sum_fused_op_s_offsets(acc_3, acc_4, acc_5, group_values_in[k_1 + 2 * l_1], group_values_1_in[k_1 + 2 * l_1], group_values_2_in[k_1 + 2 * l_1], &op_s_offsets_r_3, &op_s_offsets_r_4, &op_s_offsets_r_5);
+                    quicksort_scan_sum_fused_op_s_offsets(acc_3, acc_4, acc_5, group_values_in[k_1 + 2 * l_2], group_values_1_in[k_1 + 2 * l_2], group_values_2_in[k_1 + 2 * l_2], &op_s_offsets_r_3, &op_s_offsets_r_4, &op_s_offsets_r_5);
                     acc_3 = op_s_offsets_r_3;
                     acc_4 = op_s_offsets_r_4;
                     acc_5 = op_s_offsets_r_5;
                 }
                 {
-                    group_values_out[l_1] = acc_3;
-                    group_values_1_out[l_1] = acc_4;
-                    group_values_2_out[l_1] = acc_5;
+                    group_values_out[l_2] = acc_3;
+                    group_values_1_out[l_2] = acc_4;
+                    group_values_2_out[l_2] = acc_5;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -4075,23 +4835,29 @@ __kernel void quicksort_scan_sum_fused_s_offsets_block_totals(long groups, long 
             }
             m /= 2;
         }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                s_offsets_block_totals_15[wg] = group_values_in[0];
-                s_offsets_block_totals_16[wg] = group_values_1_in[0];
-                s_offsets_block_totals_17[wg] = group_values_2_in[0];
+                s_offsets_tile_totals_15[wg] = group_values_in[0];
+                s_offsets_tile_totals_16[wg] = group_values_1_in[0];
+                s_offsets_tile_totals_17[wg] = group_values_2_in[0];
             }
         }
     }
 }
 
-__kernel void quicksort_scan_sum_fused_s_offsets_block_offsets(__global const long* s_offsets_block_totals_15, __global const long* s_offsets_block_totals_16, __global const long* s_offsets_block_totals_17, long final_chunk, long groups, __global long* s_offsets_block_offsets_18, __global long* s_offsets_block_offsets_19, __global long* s_offsets_block_offsets_20) {
+__kernel void quicksort_scan_sum_fused_s_offsets_tile_offsets(__global const long* s_offsets_tile_totals_15, __global const long* s_offsets_tile_totals_16, __global const long* s_offsets_tile_totals_17, long tile_chunk, long tiles, __global long* s_offsets_tile_offsets_18, __global long* s_offsets_tile_offsets_19, __global long* s_offsets_tile_offsets_20) {
     __local long group_values[256];
     __local long group_values_1[256];
     __local long group_values_2[256];
-    __local long group_values_3[256];
-    __local long group_values_4[256];
-    __local long group_values_5[256];
+    __local long group_values_3[16];
+    __local long group_values_4[16];
+    __local long group_values_5[16];
+    __local long group_values_6[16];
+    __local long group_values_7[16];
+    __local long group_values_8[16];
+    __local long group_values_9[256];
+    __local long group_values_10[256];
+    __local long group_values_11[256];
     {
         const long wg = get_group_id(0);
         {
@@ -4099,14 +4865,14 @@ __kernel void quicksort_scan_sum_fused_s_offsets_block_offsets(__global const lo
             long acc = 0L;
             long acc_1 = 0L;
             long acc_2 = 0L;
-            for (long k = 0; k < final_chunk; k++) {
+            for (long k = 0; k < tile_chunk; k++) {
                 long x;
                 long x_1;
                 long x_2;
-                if (k + final_chunk * l < groups) {
-                    x = s_offsets_block_totals_15[k + final_chunk * l];
-                    x_1 = s_offsets_block_totals_16[k + final_chunk * l];
-                    x_2 = s_offsets_block_totals_17[k + final_chunk * l];
+                if (k + l * tile_chunk < tiles) {
+                    x = s_offsets_tile_totals_15[k + l * tile_chunk];
+                    x_1 = s_offsets_tile_totals_16[k + l * tile_chunk];
+                    x_2 = s_offsets_tile_totals_17[k + l * tile_chunk];
                 } else {
                     x = 0L;
                     x_1 = 0L;
@@ -4127,80 +4893,127 @@ __kernel void quicksort_scan_sum_fused_s_offsets_block_offsets(__global const lo
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
             long acc_3 = 0L;
             long acc_4 = 0L;
             long acc_5 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_3[k_1] = acc_3;
-                group_values_4[k_1] = acc_4;
-                group_values_5[k_1] = acc_5;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
                 long op_s_offsets_r_3;
                 long op_s_offsets_r_4;
                 long op_s_offsets_r_5;
-                quicksort_scan_sum_fused_op_s_offsets(acc_3, acc_4, acc_5, group_values[k_1], group_values_1[k_1], group_values_2[k_1], &op_s_offsets_r_3, &op_s_offsets_r_4, &op_s_offsets_r_5);
+                quicksort_scan_sum_fused_op_s_offsets(acc_3, acc_4, acc_5, group_values[k_1 + 16 * l_1], group_values_1[k_1 + 16 * l_1], group_values_2[k_1 + 16 * l_1], &op_s_offsets_r_3, &op_s_offsets_r_4, &op_s_offsets_r_5);
                 acc_3 = op_s_offsets_r_3;
                 acc_4 = op_s_offsets_r_4;
                 acc_5 = op_s_offsets_r_5;
             }
+            {
+                group_values_6[l_1] = acc_3;
+                group_values_7[l_1] = acc_4;
+                group_values_8[l_1] = acc_5;
+            }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_2 = get_local_id(0);
-            long acc_6 = group_values_3[l_2];
-            long acc_7 = group_values_4[l_2];
-            long acc_8 = group_values_5[l_2];
-            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                s_offsets_block_offsets_18[k_2 + final_chunk * l_2] = acc_6;
-                s_offsets_block_offsets_19[k_2 + final_chunk * l_2] = acc_7;
-                s_offsets_block_offsets_20[k_2 + final_chunk * l_2] = acc_8;
-                long x_3;
-                long x_4;
-                long x_5;
-                if (k_2 + final_chunk * l_2 < groups) {
-                    x_3 = s_offsets_block_totals_15[k_2 + final_chunk * l_2];
-                    x_4 = s_offsets_block_totals_16[k_2 + final_chunk * l_2];
-                    x_5 = s_offsets_block_totals_17[k_2 + final_chunk * l_2];
-                } else {
-                    x_3 = 0L;
-                    x_4 = 0L;
-                    x_5 = 0L;
-                }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_6 = 0L;
+            long acc_7 = 0L;
+            long acc_8 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_3[k_2] = acc_6;
+                group_values_4[k_2] = acc_7;
+                group_values_5[k_2] = acc_8;
                 long op_s_offsets_r_6;
                 long op_s_offsets_r_7;
                 long op_s_offsets_r_8;
-                quicksort_scan_sum_fused_op_s_offsets(acc_6, acc_7, acc_8, x_3, x_4, x_5, &op_s_offsets_r_6, &op_s_offsets_r_7, &op_s_offsets_r_8);
+                quicksort_scan_sum_fused_op_s_offsets(acc_6, acc_7, acc_8, group_values_6[k_2], group_values_7[k_2], group_values_8[k_2], &op_s_offsets_r_6, &op_s_offsets_r_7, &op_s_offsets_r_8);
                 acc_6 = op_s_offsets_r_6;
                 acc_7 = op_s_offsets_r_7;
                 acc_8 = op_s_offsets_r_8;
             }
         }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_9 = group_values_3[l_3];
+            long acc_10 = group_values_4[l_3];
+            long acc_11 = group_values_5[l_3];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_9[k_3 + 16 * l_3] = acc_9;
+                group_values_10[k_3 + 16 * l_3] = acc_10;
+                group_values_11[k_3 + 16 * l_3] = acc_11;
+                long op_s_offsets_r_9;
+                long op_s_offsets_r_10;
+                long op_s_offsets_r_11;
+                quicksort_scan_sum_fused_op_s_offsets(acc_9, acc_10, acc_11, group_values[k_3 + 16 * l_3], group_values_1[k_3 + 16 * l_3], group_values_2[k_3 + 16 * l_3], &op_s_offsets_r_9, &op_s_offsets_r_10, &op_s_offsets_r_11);
+                acc_9 = op_s_offsets_r_9;
+                acc_10 = op_s_offsets_r_10;
+                acc_11 = op_s_offsets_r_11;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_4 = get_local_id(0);
+            long acc_12 = group_values_9[l_4];
+            long acc_13 = group_values_10[l_4];
+            long acc_14 = group_values_11[l_4];
+            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
+                s_offsets_tile_offsets_18[k_4 + l_4 * tile_chunk] = acc_12;
+                s_offsets_tile_offsets_19[k_4 + l_4 * tile_chunk] = acc_13;
+                s_offsets_tile_offsets_20[k_4 + l_4 * tile_chunk] = acc_14;
+                long x_3;
+                long x_4;
+                long x_5;
+                if (k_4 + l_4 * tile_chunk < tiles) {
+                    x_3 = s_offsets_tile_totals_15[k_4 + l_4 * tile_chunk];
+                    x_4 = s_offsets_tile_totals_16[k_4 + l_4 * tile_chunk];
+                    x_5 = s_offsets_tile_totals_17[k_4 + l_4 * tile_chunk];
+                } else {
+                    x_3 = 0L;
+                    x_4 = 0L;
+                    x_5 = 0L;
+                }
+                long op_s_offsets_r_12;
+                long op_s_offsets_r_13;
+                long op_s_offsets_r_14;
+                quicksort_scan_sum_fused_op_s_offsets(acc_12, acc_13, acc_14, x_3, x_4, x_5, &op_s_offsets_r_12, &op_s_offsets_r_13, &op_s_offsets_r_14);
+                acc_12 = op_s_offsets_r_12;
+                acc_13 = op_s_offsets_r_13;
+                acc_14 = op_s_offsets_r_14;
+            }
+        }
     }
 }
 
-__kernel void quicksort_scan_sum_fused_s_offsets_scan(__global const long* s_offsets_block_offsets_18, __global const long* s_offsets_block_offsets_19, __global const long* s_offsets_block_offsets_20, long groups, long chunk, long n_s_lengths, __global const long* s_lengths_0, __global const long* s_lengths_5, __global const long* s_lengths_10, __global long* s_offsets_1, __global long* s_offsets_6, __global long* s_offsets_11) {
+__kernel void quicksort_scan_sum_fused_s_offsets_scan(__global const long* s_offsets_tile_offsets_18, __global const long* s_offsets_tile_offsets_19, __global const long* s_offsets_tile_offsets_20, long tiles, long n_s_lengths, __global const long* s_lengths_0, __global const long* s_lengths_5, __global const long* s_lengths_10, __global long* s_offsets_1, __global long* s_offsets_6, __global long* s_offsets_11) {
     __local long group_values[256];
     __local long group_values_1[256];
     __local long group_values_2[256];
     __local long group_values_3[256];
     __local long group_values_4[256];
     __local long group_values_5[256];
+    __local long group_values_6[16];
+    __local long group_values_7[16];
+    __local long group_values_8[16];
+    __local long group_values_9[16];
+    __local long group_values_10[16];
+    __local long group_values_11[16];
+    __local long group_values_12[256];
+    __local long group_values_13[256];
+    __local long group_values_14[256];
+    __local long group_values_15[256];
+    __local long group_values_16[256];
+    __local long group_values_17[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            long acc_1 = 0L;
-            long acc_2 = 0L;
-            for (long k = 0; k < chunk; k++) {
+            {
                 long x;
                 long x_1;
                 long x_2;
-                if (k + chunk * l + 256 * chunk * wg < n_s_lengths) {
+                if (l + 256 * wg < n_s_lengths) {
                     long pull_s_offsets_r;
                     long pull_s_offsets_r_1;
                     long pull_s_offsets_r_2;
-                    quicksort_scan_sum_fused_pull_s_offsets(k + chunk * l + 256 * chunk * wg, s_lengths_0, s_lengths_5, s_lengths_10, &pull_s_offsets_r, &pull_s_offsets_r_1, &pull_s_offsets_r_2);
+                    quicksort_scan_sum_fused_pull_s_offsets(l + 256 * wg, s_lengths_0, s_lengths_5, s_lengths_10, &pull_s_offsets_r, &pull_s_offsets_r_1, &pull_s_offsets_r_2);
                     x = pull_s_offsets_r;
                     x_1 = pull_s_offsets_r_1;
                     x_2 = pull_s_offsets_r_2;
@@ -4209,71 +5022,114 @@ __kernel void quicksort_scan_sum_fused_s_offsets_scan(__global const long* s_off
                     x_1 = 0L;
                     x_2 = 0L;
                 }
+                group_values[l] = x;
+                group_values_1[l] = x_1;
+                group_values_2[l] = x_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            long acc_1 = 0L;
+            long acc_2 = 0L;
+            for (long k = 0; k < 1; k++) {
                 long op_s_offsets_r;
                 long op_s_offsets_r_1;
                 long op_s_offsets_r_2;
-                quicksort_scan_sum_fused_op_s_offsets(acc, acc_1, acc_2, x, x_1, x_2, &op_s_offsets_r, &op_s_offsets_r_1, &op_s_offsets_r_2);
+                quicksort_scan_sum_fused_op_s_offsets(acc, acc_1, acc_2, group_values[k + l_1], group_values_1[k + l_1], group_values_2[k + l_1], &op_s_offsets_r, &op_s_offsets_r_1, &op_s_offsets_r_2);
                 acc = op_s_offsets_r;
                 acc_1 = op_s_offsets_r_1;
                 acc_2 = op_s_offsets_r_2;
             }
             {
-                group_values[l] = acc;
-                group_values_1[l] = acc_1;
-                group_values_2[l] = acc_2;
+                group_values_3[l_1] = acc;
+                group_values_4[l_1] = acc_1;
+                group_values_5[l_1] = acc_2;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_3 = s_offsets_block_offsets_18[wg];
-            long acc_4 = s_offsets_block_offsets_19[wg];
-            long acc_5 = s_offsets_block_offsets_20[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_3[k_1] = acc_3;
-                group_values_4[k_1] = acc_4;
-                group_values_5[k_1] = acc_5;
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_3 = 0L;
+            long acc_4 = 0L;
+            long acc_5 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
                 long op_s_offsets_r_3;
                 long op_s_offsets_r_4;
                 long op_s_offsets_r_5;
-                quicksort_scan_sum_fused_op_s_offsets(acc_3, acc_4, acc_5, group_values[k_1], group_values_1[k_1], group_values_2[k_1], &op_s_offsets_r_3, &op_s_offsets_r_4, &op_s_offsets_r_5);
+                quicksort_scan_sum_fused_op_s_offsets(acc_3, acc_4, acc_5, group_values_3[k_1 + 16 * l_2], group_values_4[k_1 + 16 * l_2], group_values_5[k_1 + 16 * l_2], &op_s_offsets_r_3, &op_s_offsets_r_4, &op_s_offsets_r_5);
                 acc_3 = op_s_offsets_r_3;
                 acc_4 = op_s_offsets_r_4;
                 acc_5 = op_s_offsets_r_5;
             }
+            {
+                group_values_9[l_2] = acc_3;
+                group_values_10[l_2] = acc_4;
+                group_values_11[l_2] = acc_5;
+            }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_2 = get_local_id(0);
-            long acc_6 = group_values_3[l_2];
-            long acc_7 = group_values_4[l_2];
-            long acc_8 = group_values_5[l_2];
-            for (long k_2 = 0; k_2 < chunk; k_2++) {
-                s_offsets_1[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_6;
-                s_offsets_6[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_7;
-                s_offsets_11[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_8;
-                long x_3;
-                long x_4;
-                long x_5;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < n_s_lengths) {
-                    long pull_s_offsets_r_3;
-                    long pull_s_offsets_r_4;
-                    long pull_s_offsets_r_5;
-                    quicksort_scan_sum_fused_pull_s_offsets(k_2 + chunk * l_2 + 256 * chunk * wg, s_lengths_0, s_lengths_5, s_lengths_10, &pull_s_offsets_r_3, &pull_s_offsets_r_4, &pull_s_offsets_r_5);
-                    x_3 = pull_s_offsets_r_3;
-                    x_4 = pull_s_offsets_r_4;
-                    x_5 = pull_s_offsets_r_5;
-                } else {
-                    x_3 = 0L;
-                    x_4 = 0L;
-                    x_5 = 0L;
-                }
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_6 = s_offsets_tile_offsets_18[wg];
+            long acc_7 = s_offsets_tile_offsets_19[wg];
+            long acc_8 = s_offsets_tile_offsets_20[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_6[k_2] = acc_6;
+                group_values_7[k_2] = acc_7;
+                group_values_8[k_2] = acc_8;
                 long op_s_offsets_r_6;
                 long op_s_offsets_r_7;
                 long op_s_offsets_r_8;
-                quicksort_scan_sum_fused_op_s_offsets(acc_6, acc_7, acc_8, x_3, x_4, x_5, &op_s_offsets_r_6, &op_s_offsets_r_7, &op_s_offsets_r_8);
+                quicksort_scan_sum_fused_op_s_offsets(acc_6, acc_7, acc_8, group_values_9[k_2], group_values_10[k_2], group_values_11[k_2], &op_s_offsets_r_6, &op_s_offsets_r_7, &op_s_offsets_r_8);
                 acc_6 = op_s_offsets_r_6;
                 acc_7 = op_s_offsets_r_7;
                 acc_8 = op_s_offsets_r_8;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_9 = group_values_6[l_4];
+            long acc_10 = group_values_7[l_4];
+            long acc_11 = group_values_8[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_12[k_3 + 16 * l_4] = acc_9;
+                group_values_13[k_3 + 16 * l_4] = acc_10;
+                group_values_14[k_3 + 16 * l_4] = acc_11;
+                long op_s_offsets_r_9;
+                long op_s_offsets_r_10;
+                long op_s_offsets_r_11;
+                quicksort_scan_sum_fused_op_s_offsets(acc_9, acc_10, acc_11, group_values_3[k_3 + 16 * l_4], group_values_4[k_3 + 16 * l_4], group_values_5[k_3 + 16 * l_4], &op_s_offsets_r_9, &op_s_offsets_r_10, &op_s_offsets_r_11);
+                acc_9 = op_s_offsets_r_9;
+                acc_10 = op_s_offsets_r_10;
+                acc_11 = op_s_offsets_r_11;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_12 = group_values_12[l_5];
+            long acc_13 = group_values_13[l_5];
+            long acc_14 = group_values_14[l_5];
+            for (long k_4 = 0; k_4 < 1; k_4++) {
+                group_values_15[k_4 + l_5] = acc_12;
+                group_values_16[k_4 + l_5] = acc_13;
+                group_values_17[k_4 + l_5] = acc_14;
+                long op_s_offsets_r_12;
+                long op_s_offsets_r_13;
+                long op_s_offsets_r_14;
+                quicksort_scan_sum_fused_op_s_offsets(acc_12, acc_13, acc_14, group_values[k_4 + l_5], group_values_1[k_4 + l_5], group_values_2[k_4 + l_5], &op_s_offsets_r_12, &op_s_offsets_r_13, &op_s_offsets_r_14);
+                acc_12 = op_s_offsets_r_12;
+                acc_13 = op_s_offsets_r_13;
+                acc_14 = op_s_offsets_r_14;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            {
+                s_offsets_1[l_6 + 256 * wg] = group_values_15[l_6];
+                s_offsets_6[l_6 + 256 * wg] = group_values_16[l_6];
+                s_offsets_11[l_6 + 256 * wg] = group_values_17[l_6];
             }
         }
     }
@@ -4390,27 +5246,35 @@ __kernel void quicksort_fused_4_v_lengths(long t_1, __global const long* lesser_
     }
 }
 
-__kernel void quicksort_fused_4_s_offsets_block_totals(long groups, long chunk, long t_1, __global const long* lesser_lengths, __global const long* greater_lengths, __global long* s_offsets_block_totals) {
+__kernel void quicksort_fused_4_s_offsets_tile_totals(long tiles, long t_1, __global const long* lesser_lengths, __global const long* greater_lengths, __global long* s_offsets_tile_totals) {
     __local long group_values[256];
+    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < t_1) {
-                    long pull_s_offsets_r = quicksort_fused_4_pull_s_offsets(k + chunk * l + 256 * chunk * wg, lesser_lengths, greater_lengths);
+                if (256 * j + l + 2304 * wg < t_1) {
+                    long pull_s_offsets_r = quicksort_fused_4_pull_s_offsets(256 * j + l + 2304 * wg, lesser_lengths, greater_lengths);
                     x = pull_s_offsets_r;
                 } else {
                     x = 0L;
                 }
-                long op_s_offsets_r = quicksort_fused_4_op_s_offsets(acc, x);
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_s_offsets_r = quicksort_fused_4_op_s_offsets(acc, group_values_1[k + 9 * l_1]);
                 acc = op_s_offsets_r;
             }
             {
-                group_values[l] = acc;
+                group_values[l_1] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -4418,14 +5282,14 @@ __kernel void quicksort_fused_4_s_offsets_block_totals(long groups, long chunk, 
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_s_offsets_r_1 = quicksort_fused_4_op_s_offsets(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    long op_s_offsets_r_1 = quicksort_fused_4_op_s_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
                     acc_1 = op_s_offsets_r_1;
                 }
                 {
-                    group_values_out[l_1] = acc_1;
+                    group_values_out[l_2] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -4436,26 +5300,28 @@ __kernel void quicksort_fused_4_s_offsets_block_totals(long groups, long chunk, 
             }
             m /= 2;
         }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                s_offsets_block_totals[wg] = group_values_in[0];
+                s_offsets_tile_totals[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_4_s_offsets_block_offsets(__global const long* s_offsets_block_totals, long final_chunk, long groups, __global long* s_offsets_block_offsets) {
+__kernel void quicksort_fused_4_s_offsets_tile_offsets(__global const long* s_offsets_tile_totals, long tile_chunk, long tiles, __global long* s_offsets_tile_offsets) {
     __local long group_values[256];
-    __local long group_values_1[256];
+    __local long group_values_1[16];
+    __local long group_values_2[16];
+    __local long group_values_3[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
+            for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + final_chunk * l < groups) {
-                    x = s_offsets_block_totals[k + final_chunk * l];
+                if (k + l * tile_chunk < tiles) {
+                    x = s_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -4467,80 +5333,131 @@ __kernel void quicksort_fused_4_s_offsets_block_offsets(__global const long* s_o
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_s_offsets_r_1 = quicksort_fused_4_op_s_offsets(acc_1, group_values[k_1]);
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_s_offsets_r_1 = quicksort_fused_4_op_s_offsets(acc_1, group_values[k_1 + 16 * l_1]);
                 acc_1 = op_s_offsets_r_1;
+            }
+            {
+                group_values_2[l_1] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_2 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_1[k_2] = acc_2;
+                long op_s_offsets_r_2 = quicksort_fused_4_op_s_offsets(acc_2, group_values_2[k_2]);
+                acc_2 = op_s_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_3 = group_values_1[l_3];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_3[k_3 + 16 * l_3] = acc_3;
+                long op_s_offsets_r_3 = quicksort_fused_4_op_s_offsets(acc_3, group_values[k_3 + 16 * l_3]);
+                acc_3 = op_s_offsets_r_3;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                s_offsets_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+            const long l_4 = get_local_id(0);
+            long acc_4 = group_values_3[l_4];
+            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
+                s_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_2 + final_chunk * l_2 < groups) {
-                    x_1 = s_offsets_block_totals[k_2 + final_chunk * l_2];
+                if (k_4 + l_4 * tile_chunk < tiles) {
+                    x_1 = s_offsets_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
-                long op_s_offsets_r_2 = quicksort_fused_4_op_s_offsets(acc_2, x_1);
-                acc_2 = op_s_offsets_r_2;
+                long op_s_offsets_r_4 = quicksort_fused_4_op_s_offsets(acc_4, x_1);
+                acc_4 = op_s_offsets_r_4;
             }
         }
     }
 }
 
-__kernel void quicksort_fused_4_s_offsets_scan(__global const long* s_offsets_block_offsets, long groups, long chunk, long t_1, __global const long* lesser_lengths, __global const long* greater_lengths, __global long* s_offsets) {
-    __local long group_values[256];
+__kernel void quicksort_fused_4_s_offsets_scan(__global const long* s_offsets_tile_offsets, long tiles, long t_1, __global const long* lesser_lengths, __global const long* greater_lengths, __global long* s_offsets) {
+    __local long group_values[2304];
     __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < t_1) {
-                    long pull_s_offsets_r = quicksort_fused_4_pull_s_offsets(k + chunk * l + 256 * chunk * wg, lesser_lengths, greater_lengths);
+                if (256 * j + l + 2304 * wg < t_1) {
+                    long pull_s_offsets_r = quicksort_fused_4_pull_s_offsets(256 * j + l + 2304 * wg, lesser_lengths, greater_lengths);
                     x = pull_s_offsets_r;
                 } else {
                     x = 0L;
                 }
-                long op_s_offsets_r = quicksort_fused_4_op_s_offsets(acc, x);
-                acc = op_s_offsets_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = s_offsets_block_offsets[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_s_offsets_r_1 = quicksort_fused_4_op_s_offsets(acc_1, group_values[k_1]);
-                acc_1 = op_s_offsets_r_1;
+                group_values[256 * j + l] = x;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < chunk; k_2++) {
-                s_offsets[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
-                long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < t_1) {
-                    long pull_s_offsets_r_1 = quicksort_fused_4_pull_s_offsets(k_2 + chunk * l_2 + 256 * chunk * wg, lesser_lengths, greater_lengths);
-                    x_1 = pull_s_offsets_r_1;
-                } else {
-                    x_1 = 0L;
-                }
-                long op_s_offsets_r_2 = quicksort_fused_4_op_s_offsets(acc_2, x_1);
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_s_offsets_r = quicksort_fused_4_op_s_offsets(acc, group_values[k + 9 * l_1]);
+                acc = op_s_offsets_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_s_offsets_r_1 = quicksort_fused_4_op_s_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = op_s_offsets_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = s_offsets_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long op_s_offsets_r_2 = quicksort_fused_4_op_s_offsets(acc_2, group_values_3[k_2]);
                 acc_2 = op_s_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long op_s_offsets_r_3 = quicksort_fused_4_op_s_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = op_s_offsets_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long op_s_offsets_r_4 = quicksort_fused_4_op_s_offsets(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = op_s_offsets_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                s_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -4854,27 +5771,35 @@ __kernel void quicksort_fused_5_lengths(long n_else_instances, __global const lo
     }
 }
 
-__kernel void quicksort_fused_5_s_offsets_block_totals(long groups, long chunk, long n_else_instances, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets_block_totals, __global long* err) {
+__kernel void quicksort_fused_5_s_offsets_tile_totals(long tiles, long n_else_instances, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets_tile_totals, __global long* err) {
     __local long group_values[256];
+    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k_1 = 0; k_1 < chunk; k_1++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k_1 + chunk * l + 256 * chunk * wg < n_else_instances) {
-                    long pull_s_offsets_r = quicksort_fused_5_pull_s_offsets(k_1 + chunk * l + 256 * chunk * wg, sorted_elements_lengths, sorted_elements_offsets, equal_offsets, equal_lengths, err);
+                if (256 * j + l + 2304 * wg < n_else_instances) {
+                    long pull_s_offsets_r = quicksort_fused_5_pull_s_offsets(256 * j + l + 2304 * wg, sorted_elements_lengths, sorted_elements_offsets, equal_offsets, equal_lengths, err);
                     x = pull_s_offsets_r;
                 } else {
                     x = 0L;
                 }
-                long op_s_offsets_r = quicksort_fused_5_op_s_offsets(acc, x);
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k_1 = 0; k_1 < 9; k_1++) {
+                long op_s_offsets_r = quicksort_fused_5_op_s_offsets(acc, group_values_1[k_1 + 9 * l_1]);
                 acc = op_s_offsets_r;
             }
             {
-                group_values[l] = acc;
+                group_values[l_1] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -4882,14 +5807,14 @@ __kernel void quicksort_fused_5_s_offsets_block_totals(long groups, long chunk, 
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_2 = 0; k_2 < 2; k_2++) {
-                    long op_s_offsets_r_1 = quicksort_fused_5_op_s_offsets(acc_1, group_values_in[k_2 + 2 * l_1]);
+                    long op_s_offsets_r_1 = quicksort_fused_5_op_s_offsets(acc_1, group_values_in[k_2 + 2 * l_2]);
                     acc_1 = op_s_offsets_r_1;
                 }
                 {
-                    group_values_out[l_1] = acc_1;
+                    group_values_out[l_2] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -4900,26 +5825,28 @@ __kernel void quicksort_fused_5_s_offsets_block_totals(long groups, long chunk, 
             }
             m /= 2;
         }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                s_offsets_block_totals[wg] = group_values_in[0];
+                s_offsets_tile_totals[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_5_s_offsets_block_offsets(__global const long* s_offsets_block_totals, long final_chunk, long groups, __global long* s_offsets_block_offsets) {
+__kernel void quicksort_fused_5_s_offsets_tile_offsets(__global const long* s_offsets_tile_totals, long tile_chunk, long tiles, __global long* s_offsets_tile_offsets) {
     __local long group_values[256];
-    __local long group_values_1[256];
+    __local long group_values_1[16];
+    __local long group_values_2[16];
+    __local long group_values_3[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k_1 = 0; k_1 < final_chunk; k_1++) {
+            for (long k_1 = 0; k_1 < tile_chunk; k_1++) {
                 long x;
-                if (k_1 + final_chunk * l < groups) {
-                    x = s_offsets_block_totals[k_1 + final_chunk * l];
+                if (k_1 + l * tile_chunk < tiles) {
+                    x = s_offsets_tile_totals[k_1 + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -4931,80 +5858,131 @@ __kernel void quicksort_fused_5_s_offsets_block_offsets(__global const long* s_o
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_2 = 0; k_2 < 256; k_2++) {
-                group_values_1[k_2] = acc_1;
-                long op_s_offsets_r_1 = quicksort_fused_5_op_s_offsets(acc_1, group_values[k_2]);
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                long op_s_offsets_r_1 = quicksort_fused_5_op_s_offsets(acc_1, group_values[k_2 + 16 * l_1]);
                 acc_1 = op_s_offsets_r_1;
+            }
+            {
+                group_values_2[l_1] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_2 = 0L;
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_1[k_3] = acc_2;
+                long op_s_offsets_r_2 = quicksort_fused_5_op_s_offsets(acc_2, group_values_2[k_3]);
+                acc_2 = op_s_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_3 = group_values_1[l_3];
+            for (long k_4 = 0; k_4 < 16; k_4++) {
+                group_values_3[k_4 + 16 * l_3] = acc_3;
+                long op_s_offsets_r_3 = quicksort_fused_5_op_s_offsets(acc_3, group_values[k_4 + 16 * l_3]);
+                acc_3 = op_s_offsets_r_3;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_3 = 0; k_3 < final_chunk; k_3++) {
-                s_offsets_block_offsets[k_3 + final_chunk * l_2] = acc_2;
+            const long l_4 = get_local_id(0);
+            long acc_4 = group_values_3[l_4];
+            for (long k_5 = 0; k_5 < tile_chunk; k_5++) {
+                s_offsets_tile_offsets[k_5 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_3 + final_chunk * l_2 < groups) {
-                    x_1 = s_offsets_block_totals[k_3 + final_chunk * l_2];
+                if (k_5 + l_4 * tile_chunk < tiles) {
+                    x_1 = s_offsets_tile_totals[k_5 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
-                long op_s_offsets_r_2 = quicksort_fused_5_op_s_offsets(acc_2, x_1);
-                acc_2 = op_s_offsets_r_2;
+                long op_s_offsets_r_4 = quicksort_fused_5_op_s_offsets(acc_4, x_1);
+                acc_4 = op_s_offsets_r_4;
             }
         }
     }
 }
 
-__kernel void quicksort_fused_5_s_offsets_scan(__global const long* s_offsets_block_offsets, long groups, long chunk, long n_else_instances, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets, __global long* err) {
-    __local long group_values[256];
+__kernel void quicksort_fused_5_s_offsets_scan(__global const long* s_offsets_tile_offsets, long tiles, long n_else_instances, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets, __global long* err) {
+    __local long group_values[2304];
     __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k_1 = 0; k_1 < chunk; k_1++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k_1 + chunk * l + 256 * chunk * wg < n_else_instances) {
-                    long pull_s_offsets_r = quicksort_fused_5_pull_s_offsets(k_1 + chunk * l + 256 * chunk * wg, sorted_elements_lengths, sorted_elements_offsets, equal_offsets, equal_lengths, err);
+                if (256 * j + l + 2304 * wg < n_else_instances) {
+                    long pull_s_offsets_r = quicksort_fused_5_pull_s_offsets(256 * j + l + 2304 * wg, sorted_elements_lengths, sorted_elements_offsets, equal_offsets, equal_lengths, err);
                     x = pull_s_offsets_r;
                 } else {
                     x = 0L;
                 }
-                long op_s_offsets_r = quicksort_fused_5_op_s_offsets(acc, x);
-                acc = op_s_offsets_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = s_offsets_block_offsets[wg];
-            for (long k_2 = 0; k_2 < 256; k_2++) {
-                group_values_1[k_2] = acc_1;
-                long op_s_offsets_r_1 = quicksort_fused_5_op_s_offsets(acc_1, group_values[k_2]);
-                acc_1 = op_s_offsets_r_1;
+                group_values[256 * j + l] = x;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_3 = 0; k_3 < chunk; k_3++) {
-                s_offsets[k_3 + chunk * l_2 + 256 * chunk * wg] = acc_2;
-                long x_1;
-                if (k_3 + chunk * l_2 + 256 * chunk * wg < n_else_instances) {
-                    long pull_s_offsets_r_1 = quicksort_fused_5_pull_s_offsets(k_3 + chunk * l_2 + 256 * chunk * wg, sorted_elements_lengths, sorted_elements_offsets, equal_offsets, equal_lengths, err);
-                    x_1 = pull_s_offsets_r_1;
-                } else {
-                    x_1 = 0L;
-                }
-                long op_s_offsets_r_2 = quicksort_fused_5_op_s_offsets(acc_2, x_1);
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k_1 = 0; k_1 < 9; k_1++) {
+                long op_s_offsets_r = quicksort_fused_5_op_s_offsets(acc, group_values[k_1 + 9 * l_1]);
+                acc = op_s_offsets_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                long op_s_offsets_r_1 = quicksort_fused_5_op_s_offsets(acc_1, group_values_1[k_2 + 16 * l_2]);
+                acc_1 = op_s_offsets_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = s_offsets_tile_offsets[wg];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_2[k_3] = acc_2;
+                long op_s_offsets_r_2 = quicksort_fused_5_op_s_offsets(acc_2, group_values_3[k_3]);
                 acc_2 = op_s_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_4 = 0; k_4 < 16; k_4++) {
+                group_values_4[k_4 + 16 * l_4] = acc_3;
+                long op_s_offsets_r_3 = quicksort_fused_5_op_s_offsets(acc_3, group_values_1[k_4 + 16 * l_4]);
+                acc_3 = op_s_offsets_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_5 = 0; k_5 < 9; k_5++) {
+                group_values_5[(k_5 + 9 * l_5) / 256 + 9 * ((k_5 + 9 * l_5) % 256)] = acc_4;
+                long op_s_offsets_r_4 = quicksort_fused_5_op_s_offsets(acc_4, group_values[k_5 + 9 * l_5]);
+                acc_4 = op_s_offsets_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                s_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -5308,27 +6286,35 @@ static inline long quicksort_fused_6_op_total_2(long a, long b) {
     return nessie_add(a, b);
 }
 
-__kernel void quicksort_fused_6_s_offsets_block_totals(long groups, long chunk, long n_then_instances, __global const long* then_instances, __global const long* s_lengths_1, __global long* s_offsets_block_totals_91) {
+__kernel void quicksort_fused_6_s_offsets_tile_totals(long tiles, long n_then_instances, __global const long* then_instances, __global const long* s_lengths_1, __global long* s_offsets_tile_totals_91) {
     __local long group_values[256];
+    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < n_then_instances) {
-                    long pull_s_offsets_r = quicksort_fused_6_pull_s_offsets(k + chunk * l + 256 * chunk * wg, then_instances, s_lengths_1);
+                if (256 * j + l + 2304 * wg < n_then_instances) {
+                    long pull_s_offsets_r = quicksort_fused_6_pull_s_offsets(256 * j + l + 2304 * wg, then_instances, s_lengths_1);
                     x = pull_s_offsets_r;
                 } else {
                     x = 0L;
                 }
-                long op_s_offsets_r = quicksort_fused_6_op_s_offsets(acc, x);
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_s_offsets_r = quicksort_fused_6_op_s_offsets(acc, group_values_1[k + 9 * l_1]);
                 acc = op_s_offsets_r;
             }
             {
-                group_values[l] = acc;
+                group_values[l_1] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -5336,14 +6322,14 @@ __kernel void quicksort_fused_6_s_offsets_block_totals(long groups, long chunk, 
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_s_offsets_r_1 = quicksort_fused_6_op_s_offsets(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    long op_s_offsets_r_1 = quicksort_fused_6_op_s_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
                     acc_1 = op_s_offsets_r_1;
                 }
                 {
-                    group_values_out[l_1] = acc_1;
+                    group_values_out[l_2] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -5354,26 +6340,28 @@ __kernel void quicksort_fused_6_s_offsets_block_totals(long groups, long chunk, 
             }
             m /= 2;
         }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                s_offsets_block_totals_91[wg] = group_values_in[0];
+                s_offsets_tile_totals_91[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_6_s_offsets_block_offsets(__global const long* s_offsets_block_totals_91, long final_chunk, long groups, __global long* s_offsets_block_offsets_92) {
+__kernel void quicksort_fused_6_s_offsets_tile_offsets(__global const long* s_offsets_tile_totals_91, long tile_chunk, long tiles, __global long* s_offsets_tile_offsets_92) {
     __local long group_values[256];
-    __local long group_values_1[256];
+    __local long group_values_1[16];
+    __local long group_values_2[16];
+    __local long group_values_3[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
+            for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + final_chunk * l < groups) {
-                    x = s_offsets_block_totals_91[k + final_chunk * l];
+                if (k + l * tile_chunk < tiles) {
+                    x = s_offsets_tile_totals_91[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -5385,80 +6373,131 @@ __kernel void quicksort_fused_6_s_offsets_block_offsets(__global const long* s_o
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_s_offsets_r_1 = quicksort_fused_6_op_s_offsets(acc_1, group_values[k_1]);
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_s_offsets_r_1 = quicksort_fused_6_op_s_offsets(acc_1, group_values[k_1 + 16 * l_1]);
                 acc_1 = op_s_offsets_r_1;
+            }
+            {
+                group_values_2[l_1] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_2 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_1[k_2] = acc_2;
+                long op_s_offsets_r_2 = quicksort_fused_6_op_s_offsets(acc_2, group_values_2[k_2]);
+                acc_2 = op_s_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_3 = group_values_1[l_3];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_3[k_3 + 16 * l_3] = acc_3;
+                long op_s_offsets_r_3 = quicksort_fused_6_op_s_offsets(acc_3, group_values[k_3 + 16 * l_3]);
+                acc_3 = op_s_offsets_r_3;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                s_offsets_block_offsets_92[k_2 + final_chunk * l_2] = acc_2;
+            const long l_4 = get_local_id(0);
+            long acc_4 = group_values_3[l_4];
+            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
+                s_offsets_tile_offsets_92[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_2 + final_chunk * l_2 < groups) {
-                    x_1 = s_offsets_block_totals_91[k_2 + final_chunk * l_2];
+                if (k_4 + l_4 * tile_chunk < tiles) {
+                    x_1 = s_offsets_tile_totals_91[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
-                long op_s_offsets_r_2 = quicksort_fused_6_op_s_offsets(acc_2, x_1);
-                acc_2 = op_s_offsets_r_2;
+                long op_s_offsets_r_4 = quicksort_fused_6_op_s_offsets(acc_4, x_1);
+                acc_4 = op_s_offsets_r_4;
             }
         }
     }
 }
 
-__kernel void quicksort_fused_6_s_offsets_scan(__global const long* s_offsets_block_offsets_92, long groups, long chunk, long n_then_instances, __global const long* then_instances, __global const long* s_lengths_1, __global long* s_offsets_5) {
-    __local long group_values[256];
+__kernel void quicksort_fused_6_s_offsets_scan(__global const long* s_offsets_tile_offsets_92, long tiles, long n_then_instances, __global const long* then_instances, __global const long* s_lengths_1, __global long* s_offsets_5) {
+    __local long group_values[2304];
     __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < n_then_instances) {
-                    long pull_s_offsets_r = quicksort_fused_6_pull_s_offsets(k + chunk * l + 256 * chunk * wg, then_instances, s_lengths_1);
+                if (256 * j + l + 2304 * wg < n_then_instances) {
+                    long pull_s_offsets_r = quicksort_fused_6_pull_s_offsets(256 * j + l + 2304 * wg, then_instances, s_lengths_1);
                     x = pull_s_offsets_r;
                 } else {
                     x = 0L;
                 }
-                long op_s_offsets_r = quicksort_fused_6_op_s_offsets(acc, x);
-                acc = op_s_offsets_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = s_offsets_block_offsets_92[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_s_offsets_r_1 = quicksort_fused_6_op_s_offsets(acc_1, group_values[k_1]);
-                acc_1 = op_s_offsets_r_1;
+                group_values[256 * j + l] = x;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < chunk; k_2++) {
-                s_offsets_5[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
-                long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < n_then_instances) {
-                    long pull_s_offsets_r_1 = quicksort_fused_6_pull_s_offsets(k_2 + chunk * l_2 + 256 * chunk * wg, then_instances, s_lengths_1);
-                    x_1 = pull_s_offsets_r_1;
-                } else {
-                    x_1 = 0L;
-                }
-                long op_s_offsets_r_2 = quicksort_fused_6_op_s_offsets(acc_2, x_1);
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_s_offsets_r = quicksort_fused_6_op_s_offsets(acc, group_values[k + 9 * l_1]);
+                acc = op_s_offsets_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_s_offsets_r_1 = quicksort_fused_6_op_s_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = op_s_offsets_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = s_offsets_tile_offsets_92[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long op_s_offsets_r_2 = quicksort_fused_6_op_s_offsets(acc_2, group_values_3[k_2]);
                 acc_2 = op_s_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long op_s_offsets_r_3 = quicksort_fused_6_op_s_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = op_s_offsets_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long op_s_offsets_r_4 = quicksort_fused_6_op_s_offsets(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = op_s_offsets_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                s_offsets_5[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -5571,27 +6610,35 @@ __kernel void quicksort_fused_6_total_final(__global const long* total_partials_
     }
 }
 
-__kernel void quicksort_fused_6_s_offsets_block_totals_1(long groups_1, long chunk_1, long n_else_instances, __global const long* starts, __global const long* lengths_14, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets_block_totals_94) {
+__kernel void quicksort_fused_6_s_offsets_tile_totals_1(long tiles_1, long n_else_instances, __global const long* starts, __global const long* lengths_14, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets_tile_totals_94) {
     __local long group_values[256];
+    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk_1; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk_1 * l + 256 * chunk_1 * wg < n_else_instances) {
-                    long pull_s_offsets_1_r = quicksort_fused_6_pull_s_offsets_1(k + chunk_1 * l + 256 * chunk_1 * wg, starts, lengths_14, equal_offsets, equal_lengths);
+                if (256 * j + l + 2304 * wg < n_else_instances) {
+                    long pull_s_offsets_1_r = quicksort_fused_6_pull_s_offsets_1(256 * j + l + 2304 * wg, starts, lengths_14, equal_offsets, equal_lengths);
                     x = pull_s_offsets_1_r;
                 } else {
                     x = 0L;
                 }
-                long op_s_offsets_1_r = quicksort_fused_6_op_s_offsets_1(acc, x);
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_s_offsets_1_r = quicksort_fused_6_op_s_offsets_1(acc, group_values_1[k + 9 * l_1]);
                 acc = op_s_offsets_1_r;
             }
             {
-                group_values[l] = acc;
+                group_values[l_1] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -5599,14 +6646,14 @@ __kernel void quicksort_fused_6_s_offsets_block_totals_1(long groups_1, long chu
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_s_offsets_1_r_1 = quicksort_fused_6_op_s_offsets_1(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    long op_s_offsets_1_r_1 = quicksort_fused_6_op_s_offsets_1(acc_1, group_values_in[k_1 + 2 * l_2]);
                     acc_1 = op_s_offsets_1_r_1;
                 }
                 {
-                    group_values_out[l_1] = acc_1;
+                    group_values_out[l_2] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -5617,26 +6664,28 @@ __kernel void quicksort_fused_6_s_offsets_block_totals_1(long groups_1, long chu
             }
             m /= 2;
         }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                s_offsets_block_totals_94[wg] = group_values_in[0];
+                s_offsets_tile_totals_94[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_6_s_offsets_block_offsets_1(__global const long* s_offsets_block_totals_94, long final_chunk_1, long groups_1, __global long* s_offsets_block_offsets_95) {
+__kernel void quicksort_fused_6_s_offsets_tile_offsets_1(__global const long* s_offsets_tile_totals_94, long tile_chunk_1, long tiles_1, __global long* s_offsets_tile_offsets_95) {
     __local long group_values[256];
-    __local long group_values_1[256];
+    __local long group_values_1[16];
+    __local long group_values_2[16];
+    __local long group_values_3[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < final_chunk_1; k++) {
+            for (long k = 0; k < tile_chunk_1; k++) {
                 long x;
-                if (k + final_chunk_1 * l < groups_1) {
-                    x = s_offsets_block_totals_94[k + final_chunk_1 * l];
+                if (k + l * tile_chunk_1 < tiles_1) {
+                    x = s_offsets_tile_totals_94[k + l * tile_chunk_1];
                 } else {
                     x = 0L;
                 }
@@ -5648,80 +6697,131 @@ __kernel void quicksort_fused_6_s_offsets_block_offsets_1(__global const long* s
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_s_offsets_1_r_1 = quicksort_fused_6_op_s_offsets_1(acc_1, group_values[k_1]);
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_s_offsets_1_r_1 = quicksort_fused_6_op_s_offsets_1(acc_1, group_values[k_1 + 16 * l_1]);
                 acc_1 = op_s_offsets_1_r_1;
+            }
+            {
+                group_values_2[l_1] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_2 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_1[k_2] = acc_2;
+                long op_s_offsets_1_r_2 = quicksort_fused_6_op_s_offsets_1(acc_2, group_values_2[k_2]);
+                acc_2 = op_s_offsets_1_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_3 = group_values_1[l_3];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_3[k_3 + 16 * l_3] = acc_3;
+                long op_s_offsets_1_r_3 = quicksort_fused_6_op_s_offsets_1(acc_3, group_values[k_3 + 16 * l_3]);
+                acc_3 = op_s_offsets_1_r_3;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < final_chunk_1; k_2++) {
-                s_offsets_block_offsets_95[k_2 + final_chunk_1 * l_2] = acc_2;
+            const long l_4 = get_local_id(0);
+            long acc_4 = group_values_3[l_4];
+            for (long k_4 = 0; k_4 < tile_chunk_1; k_4++) {
+                s_offsets_tile_offsets_95[k_4 + l_4 * tile_chunk_1] = acc_4;
                 long x_1;
-                if (k_2 + final_chunk_1 * l_2 < groups_1) {
-                    x_1 = s_offsets_block_totals_94[k_2 + final_chunk_1 * l_2];
+                if (k_4 + l_4 * tile_chunk_1 < tiles_1) {
+                    x_1 = s_offsets_tile_totals_94[k_4 + l_4 * tile_chunk_1];
                 } else {
                     x_1 = 0L;
                 }
-                long op_s_offsets_1_r_2 = quicksort_fused_6_op_s_offsets_1(acc_2, x_1);
-                acc_2 = op_s_offsets_1_r_2;
+                long op_s_offsets_1_r_4 = quicksort_fused_6_op_s_offsets_1(acc_4, x_1);
+                acc_4 = op_s_offsets_1_r_4;
             }
         }
     }
 }
 
-__kernel void quicksort_fused_6_s_offsets_scan_1(__global const long* s_offsets_block_offsets_95, long groups_1, long chunk_1, long n_else_instances, __global const long* starts, __global const long* lengths_14, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets_24) {
-    __local long group_values[256];
+__kernel void quicksort_fused_6_s_offsets_scan_1(__global const long* s_offsets_tile_offsets_95, long tiles_1, long n_else_instances, __global const long* starts, __global const long* lengths_14, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets_24) {
+    __local long group_values[2304];
     __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk_1; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk_1 * l + 256 * chunk_1 * wg < n_else_instances) {
-                    long pull_s_offsets_1_r = quicksort_fused_6_pull_s_offsets_1(k + chunk_1 * l + 256 * chunk_1 * wg, starts, lengths_14, equal_offsets, equal_lengths);
+                if (256 * j + l + 2304 * wg < n_else_instances) {
+                    long pull_s_offsets_1_r = quicksort_fused_6_pull_s_offsets_1(256 * j + l + 2304 * wg, starts, lengths_14, equal_offsets, equal_lengths);
                     x = pull_s_offsets_1_r;
                 } else {
                     x = 0L;
                 }
-                long op_s_offsets_1_r = quicksort_fused_6_op_s_offsets_1(acc, x);
-                acc = op_s_offsets_1_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = s_offsets_block_offsets_95[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_s_offsets_1_r_1 = quicksort_fused_6_op_s_offsets_1(acc_1, group_values[k_1]);
-                acc_1 = op_s_offsets_1_r_1;
+                group_values[256 * j + l] = x;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < chunk_1; k_2++) {
-                s_offsets_24[k_2 + chunk_1 * l_2 + 256 * chunk_1 * wg] = acc_2;
-                long x_1;
-                if (k_2 + chunk_1 * l_2 + 256 * chunk_1 * wg < n_else_instances) {
-                    long pull_s_offsets_1_r_1 = quicksort_fused_6_pull_s_offsets_1(k_2 + chunk_1 * l_2 + 256 * chunk_1 * wg, starts, lengths_14, equal_offsets, equal_lengths);
-                    x_1 = pull_s_offsets_1_r_1;
-                } else {
-                    x_1 = 0L;
-                }
-                long op_s_offsets_1_r_2 = quicksort_fused_6_op_s_offsets_1(acc_2, x_1);
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_s_offsets_1_r = quicksort_fused_6_op_s_offsets_1(acc, group_values[k + 9 * l_1]);
+                acc = op_s_offsets_1_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_s_offsets_1_r_1 = quicksort_fused_6_op_s_offsets_1(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = op_s_offsets_1_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = s_offsets_tile_offsets_95[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long op_s_offsets_1_r_2 = quicksort_fused_6_op_s_offsets_1(acc_2, group_values_3[k_2]);
                 acc_2 = op_s_offsets_1_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long op_s_offsets_1_r_3 = quicksort_fused_6_op_s_offsets_1(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = op_s_offsets_1_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long op_s_offsets_1_r_4 = quicksort_fused_6_op_s_offsets_1(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = op_s_offsets_1_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                s_offsets_24[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -5842,27 +6942,35 @@ __kernel void quicksort_fused_6_s_lengths(long instances_1, __global const uchar
     }
 }
 
-__kernel void quicksort_fused_6_s_offsets_block_totals_2(long groups_2, long chunk_2, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* s_lengths_1, __global const long* starts, __global const long* lengths_14, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets_block_totals_97) {
+__kernel void quicksort_fused_6_s_offsets_tile_totals_2(long tiles_2, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* s_lengths_1, __global const long* starts, __global const long* lengths_14, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets_tile_totals_97) {
     __local long group_values[256];
+    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk_2; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk_2 * l + 256 * chunk_2 * wg < instances_1) {
-                    long pull_s_offsets_2_r = quicksort_fused_6_pull_s_offsets_2(k + chunk_2 * l + 256 * chunk_2 * wg, mapped, rank, then_instances, s_lengths_1, starts, lengths_14, equal_offsets, equal_lengths);
+                if (256 * j + l + 2304 * wg < instances_1) {
+                    long pull_s_offsets_2_r = quicksort_fused_6_pull_s_offsets_2(256 * j + l + 2304 * wg, mapped, rank, then_instances, s_lengths_1, starts, lengths_14, equal_offsets, equal_lengths);
                     x = pull_s_offsets_2_r;
                 } else {
                     x = 0L;
                 }
-                long op_s_offsets_2_r = quicksort_fused_6_op_s_offsets_2(acc, x);
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_s_offsets_2_r = quicksort_fused_6_op_s_offsets_2(acc, group_values_1[k + 9 * l_1]);
                 acc = op_s_offsets_2_r;
             }
             {
-                group_values[l] = acc;
+                group_values[l_1] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -5870,14 +6978,14 @@ __kernel void quicksort_fused_6_s_offsets_block_totals_2(long groups_2, long chu
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_s_offsets_2_r_1 = quicksort_fused_6_op_s_offsets_2(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    long op_s_offsets_2_r_1 = quicksort_fused_6_op_s_offsets_2(acc_1, group_values_in[k_1 + 2 * l_2]);
                     acc_1 = op_s_offsets_2_r_1;
                 }
                 {
-                    group_values_out[l_1] = acc_1;
+                    group_values_out[l_2] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -5888,26 +6996,28 @@ __kernel void quicksort_fused_6_s_offsets_block_totals_2(long groups_2, long chu
             }
             m /= 2;
         }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                s_offsets_block_totals_97[wg] = group_values_in[0];
+                s_offsets_tile_totals_97[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_6_s_offsets_block_offsets_2(__global const long* s_offsets_block_totals_97, long final_chunk_2, long groups_2, __global long* s_offsets_block_offsets_98) {
+__kernel void quicksort_fused_6_s_offsets_tile_offsets_2(__global const long* s_offsets_tile_totals_97, long tile_chunk_2, long tiles_2, __global long* s_offsets_tile_offsets_98) {
     __local long group_values[256];
-    __local long group_values_1[256];
+    __local long group_values_1[16];
+    __local long group_values_2[16];
+    __local long group_values_3[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < final_chunk_2; k++) {
+            for (long k = 0; k < tile_chunk_2; k++) {
                 long x;
-                if (k + final_chunk_2 * l < groups_2) {
-                    x = s_offsets_block_totals_97[k + final_chunk_2 * l];
+                if (k + l * tile_chunk_2 < tiles_2) {
+                    x = s_offsets_tile_totals_97[k + l * tile_chunk_2];
                 } else {
                     x = 0L;
                 }
@@ -5919,80 +7029,131 @@ __kernel void quicksort_fused_6_s_offsets_block_offsets_2(__global const long* s
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_s_offsets_2_r_1 = quicksort_fused_6_op_s_offsets_2(acc_1, group_values[k_1]);
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_s_offsets_2_r_1 = quicksort_fused_6_op_s_offsets_2(acc_1, group_values[k_1 + 16 * l_1]);
                 acc_1 = op_s_offsets_2_r_1;
+            }
+            {
+                group_values_2[l_1] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_2 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_1[k_2] = acc_2;
+                long op_s_offsets_2_r_2 = quicksort_fused_6_op_s_offsets_2(acc_2, group_values_2[k_2]);
+                acc_2 = op_s_offsets_2_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_3 = group_values_1[l_3];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_3[k_3 + 16 * l_3] = acc_3;
+                long op_s_offsets_2_r_3 = quicksort_fused_6_op_s_offsets_2(acc_3, group_values[k_3 + 16 * l_3]);
+                acc_3 = op_s_offsets_2_r_3;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < final_chunk_2; k_2++) {
-                s_offsets_block_offsets_98[k_2 + final_chunk_2 * l_2] = acc_2;
+            const long l_4 = get_local_id(0);
+            long acc_4 = group_values_3[l_4];
+            for (long k_4 = 0; k_4 < tile_chunk_2; k_4++) {
+                s_offsets_tile_offsets_98[k_4 + l_4 * tile_chunk_2] = acc_4;
                 long x_1;
-                if (k_2 + final_chunk_2 * l_2 < groups_2) {
-                    x_1 = s_offsets_block_totals_97[k_2 + final_chunk_2 * l_2];
+                if (k_4 + l_4 * tile_chunk_2 < tiles_2) {
+                    x_1 = s_offsets_tile_totals_97[k_4 + l_4 * tile_chunk_2];
                 } else {
                     x_1 = 0L;
                 }
-                long op_s_offsets_2_r_2 = quicksort_fused_6_op_s_offsets_2(acc_2, x_1);
-                acc_2 = op_s_offsets_2_r_2;
+                long op_s_offsets_2_r_4 = quicksort_fused_6_op_s_offsets_2(acc_4, x_1);
+                acc_4 = op_s_offsets_2_r_4;
             }
         }
     }
 }
 
-__kernel void quicksort_fused_6_s_offsets_scan_2(__global const long* s_offsets_block_offsets_98, long groups_2, long chunk_2, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* s_lengths_1, __global const long* starts, __global const long* lengths_14, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets_40) {
-    __local long group_values[256];
+__kernel void quicksort_fused_6_s_offsets_scan_2(__global const long* s_offsets_tile_offsets_98, long tiles_2, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* s_lengths_1, __global const long* starts, __global const long* lengths_14, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets_40) {
+    __local long group_values[2304];
     __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk_2; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk_2 * l + 256 * chunk_2 * wg < instances_1) {
-                    long pull_s_offsets_2_r = quicksort_fused_6_pull_s_offsets_2(k + chunk_2 * l + 256 * chunk_2 * wg, mapped, rank, then_instances, s_lengths_1, starts, lengths_14, equal_offsets, equal_lengths);
+                if (256 * j + l + 2304 * wg < instances_1) {
+                    long pull_s_offsets_2_r = quicksort_fused_6_pull_s_offsets_2(256 * j + l + 2304 * wg, mapped, rank, then_instances, s_lengths_1, starts, lengths_14, equal_offsets, equal_lengths);
                     x = pull_s_offsets_2_r;
                 } else {
                     x = 0L;
                 }
-                long op_s_offsets_2_r = quicksort_fused_6_op_s_offsets_2(acc, x);
-                acc = op_s_offsets_2_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = s_offsets_block_offsets_98[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_s_offsets_2_r_1 = quicksort_fused_6_op_s_offsets_2(acc_1, group_values[k_1]);
-                acc_1 = op_s_offsets_2_r_1;
+                group_values[256 * j + l] = x;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < chunk_2; k_2++) {
-                s_offsets_40[k_2 + chunk_2 * l_2 + 256 * chunk_2 * wg] = acc_2;
-                long x_1;
-                if (k_2 + chunk_2 * l_2 + 256 * chunk_2 * wg < instances_1) {
-                    long pull_s_offsets_2_r_1 = quicksort_fused_6_pull_s_offsets_2(k_2 + chunk_2 * l_2 + 256 * chunk_2 * wg, mapped, rank, then_instances, s_lengths_1, starts, lengths_14, equal_offsets, equal_lengths);
-                    x_1 = pull_s_offsets_2_r_1;
-                } else {
-                    x_1 = 0L;
-                }
-                long op_s_offsets_2_r_2 = quicksort_fused_6_op_s_offsets_2(acc_2, x_1);
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_s_offsets_2_r = quicksort_fused_6_op_s_offsets_2(acc, group_values[k + 9 * l_1]);
+                acc = op_s_offsets_2_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_s_offsets_2_r_1 = quicksort_fused_6_op_s_offsets_2(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = op_s_offsets_2_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = s_offsets_tile_offsets_98[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long op_s_offsets_2_r_2 = quicksort_fused_6_op_s_offsets_2(acc_2, group_values_3[k_2]);
                 acc_2 = op_s_offsets_2_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long op_s_offsets_2_r_3 = quicksort_fused_6_op_s_offsets_2(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = op_s_offsets_2_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long op_s_offsets_2_r_4 = quicksort_fused_6_op_s_offsets_2(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = op_s_offsets_2_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                s_offsets_40[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
