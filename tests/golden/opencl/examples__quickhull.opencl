@@ -257,12 +257,25 @@ static inline long hsplit_filter_add_packed_1(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long hsplit_filter_count_packed_1(__global const long* packed_1_flags, long packed_1_flags_len, __global const long* packed_1_positions) {
-    return packed_1_flags_len > 0L ? nessie_add(packed_1_positions[nessie_sub(packed_1_flags_len, 1L)], packed_1_flags[nessie_sub(packed_1_flags_len, 1L)]) : 0L;
+static inline long hsplit_filter_count_packed_1(__global const long* packed_1_positions, long packed_1_positions_len, __global const double* points_1, __global const double* points_2, __global const double* cross) {
+    long t;
+    if (packed_1_positions_len > 0L) {
+        long i = nessie_sub(packed_1_positions_len, 1L);
+        double points_1_1 = points_1[i];
+        double points_2_1 = points_2[i];
+        double c = cross[i];
+        t = nessie_add(packed_1_positions[nessie_sub(packed_1_positions_len, 1L)], c > -c ? 1L : 0L);
+    } else {
+        t = 0L;
+    }
+    return t;
 }
 
-static inline long hsplit_filter_target_packed_1(long j, __global const long* packed_1_flags, __global const long* packed_1_positions) {
-    return packed_1_flags[j] != 0L ? packed_1_positions[j] : -1L;
+static inline long hsplit_filter_target_packed_1(long i, __global const double* points_1, __global const double* points_2, __global const double* cross, __global const long* packed_1_positions) {
+    double points_1_1 = points_1[i];
+    double points_2_1 = points_2[i];
+    double c = cross[i];
+    return (c > -c ? 1L : 0L) != 0L ? packed_1_positions[i] : -1L;
 }
 
 static inline void hsplit_filter_pull_packed_1(long i, __global const double* points_1, __global const double* points_2, __global const double* cross, double* r0, double* r1, double* r2) {
@@ -271,15 +284,7 @@ static inline void hsplit_filter_pull_packed_1(long i, __global const double* po
     *r2 = cross[i];
 }
 
-__kernel void hsplit_filter_packed_1_flags(long n_points_1, __global const double* points_1_0, __global const double* points_2_1, __global const double* cross, __global long* packed_1_flags) {
-    const long gid = get_global_id(0);
-    if (gid < n_points_1) {
-        long flag_packed_1_r = hsplit_filter_flag_packed_1(gid, points_1_0, points_2_1, cross);
-        packed_1_flags[gid] = flag_packed_1_r;
-    }
-}
-
-__kernel void hsplit_filter_packed_1_positions_tile_totals(__global const long* packed_1_flags, long tiles, long n_points_1, __global long* packed_1_positions_tile_totals) {
+__kernel void hsplit_filter_packed_1_positions_tile_totals(long tiles, long n_points_1, __global const double* points_1_0, __global const double* points_2_1, __global const double* cross, __global long* packed_1_positions_tile_totals) {
     __local long group_values[256];
     __local long group_values_1[2304];
     __local long group_swap[256];
@@ -287,14 +292,15 @@ __kernel void hsplit_filter_packed_1_positions_tile_totals(__global const long* 
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j_1 = 0; j_1 < 9; j_1++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (256 * j_1 + l + 2304 * wg < n_points_1) {
-                    x = packed_1_flags[256 * j_1 + l + 2304 * wg];
+                if (256 * j + l + 2304 * wg < n_points_1) {
+                    long flag_packed_1_r = hsplit_filter_flag_packed_1(256 * j + l + 2304 * wg, points_1_0, points_2_1, cross);
+                    x = flag_packed_1_r;
                 } else {
                     x = 0L;
                 }
-                group_values_1[256 * j_1 + l] = x;
+                group_values_1[256 * j + l] = x;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -340,7 +346,68 @@ __kernel void hsplit_filter_packed_1_positions_tile_totals(__global const long* 
     }
 }
 
-__kernel void hsplit_filter_packed_1_positions_tile_offsets(__global const long* packed_1_positions_tile_totals, long tile_chunk, long tiles, __global long* packed_1_positions_tile_offsets) {
+__kernel void hsplit_filter_packed_1_positions_tile_offsets_tile_totals(__global const long* packed_1_positions_tile_totals, long tiles_1, long tiles, __global long* packed_1_positions_tile_offsets_tile_totals) {
+    __local long group_values[256];
+    __local long group_values_1[2304];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = packed_1_positions_tile_totals[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_packed_1_r = hsplit_filter_add_packed_1(acc, group_values_1[k + 9 * l_1]);
+                acc = add_packed_1_r;
+            }
+            {
+                group_values[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long add_packed_1_r_1 = hsplit_filter_add_packed_1(acc_1, group_values_in[k_1 + 2 * l_2]);
+                    acc_1 = add_packed_1_r_1;
+                }
+                {
+                    group_values_out[l_2] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            {
+                packed_1_positions_tile_offsets_tile_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_filter_packed_1_positions_tile_offsets_tile_offsets(__global const long* packed_1_positions_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* packed_1_positions_tile_offsets_tile_offsets) {
     __local long group_values[256];
     __local long group_values_1[16];
     __local long group_values_2[16];
@@ -352,8 +419,8 @@ __kernel void hsplit_filter_packed_1_positions_tile_offsets(__global const long*
             long acc = 0L;
             for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + l * tile_chunk < tiles) {
-                    x = packed_1_positions_tile_totals[k + l * tile_chunk];
+                if (k + l * tile_chunk < tiles_1) {
+                    x = packed_1_positions_tile_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -398,10 +465,10 @@ __kernel void hsplit_filter_packed_1_positions_tile_offsets(__global const long*
             const long l_4 = get_local_id(0);
             long acc_4 = group_values_3[l_4];
             for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                packed_1_positions_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
+                packed_1_positions_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles) {
-                    x_1 = packed_1_positions_tile_totals[k_4 + l_4 * tile_chunk];
+                if (k_4 + l_4 * tile_chunk < tiles_1) {
+                    x_1 = packed_1_positions_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
@@ -412,7 +479,7 @@ __kernel void hsplit_filter_packed_1_positions_tile_offsets(__global const long*
     }
 }
 
-__kernel void hsplit_filter_packed_1_positions_scan(__global const long* packed_1_flags, __global const long* packed_1_positions_tile_offsets, long tiles, long n_points_1, __global long* packed_1_positions) {
+__kernel void hsplit_filter_packed_1_positions_tile_offsets_scan(__global const long* packed_1_positions_tile_totals, __global const long* packed_1_positions_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* packed_1_positions_tile_offsets) {
     __local long group_values[2304];
     __local long group_values_1[256];
     __local long group_values_2[16];
@@ -423,14 +490,97 @@ __kernel void hsplit_filter_packed_1_positions_scan(__global const long* packed_
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j_1 = 0; j_1 < 9; j_1++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (256 * j_1 + l + 2304 * wg < n_points_1) {
-                    x = packed_1_flags[256 * j_1 + l + 2304 * wg];
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = packed_1_positions_tile_totals[256 * j + l + 2304 * wg];
                 } else {
                     x = 0L;
                 }
-                group_values[256 * j_1 + l] = x;
+                group_values[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_packed_1_r = hsplit_filter_add_packed_1(acc, group_values[k + 9 * l_1]);
+                acc = add_packed_1_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_packed_1_r_1 = hsplit_filter_add_packed_1(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = add_packed_1_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = packed_1_positions_tile_offsets_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long add_packed_1_r_2 = hsplit_filter_add_packed_1(acc_2, group_values_3[k_2]);
+                acc_2 = add_packed_1_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long add_packed_1_r_3 = hsplit_filter_add_packed_1(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = add_packed_1_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long add_packed_1_r_4 = hsplit_filter_add_packed_1(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = add_packed_1_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                packed_1_positions_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_filter_packed_1_positions_scan(__global const long* packed_1_positions_tile_offsets, long tiles, long n_points_1, __global const double* points_1_0, __global const double* points_2_1, __global const double* cross, __global long* packed_1_positions) {
+    __local long group_values[2304];
+    __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < n_points_1) {
+                    long flag_packed_1_r = hsplit_filter_flag_packed_1(256 * j + l + 2304 * wg, points_1_0, points_2_1, cross);
+                    x = flag_packed_1_r;
+                } else {
+                    x = 0L;
+                }
+                group_values[256 * j + l] = x;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -487,29 +637,29 @@ __kernel void hsplit_filter_packed_1_positions_scan(__global const long* packed_
         barrier(CLK_LOCAL_MEM_FENCE);
         {
             const long l_6 = get_local_id(0);
-            for (long j_4 = 0; j_4 < 9; j_4++) {
-                packed_1_positions[256 * j_4 + l_6 + 2304 * wg] = group_values_5[j_4 + 9 * l_6];
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                packed_1_positions[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
 }
 
-__kernel void hsplit_filter_packed_1_count(__global const long* packed_1_flags, long n_points_1, __global const long* packed_1_positions, __global long* packed_1_kept) {
+__kernel void hsplit_filter_packed_1_count(__global const long* packed_1_positions, long n_points_1, __global const double* points_1_0, __global const double* points_2_1, __global const double* cross, __global long* packed_1_kept) {
     const long gid = get_global_id(0);
     if (gid < 1) {
-        long count_packed_1_r = hsplit_filter_count_packed_1(packed_1_flags, n_points_1, packed_1_positions);
+        long count_packed_1_r = hsplit_filter_count_packed_1(packed_1_positions, n_points_1, points_1_0, points_2_1, cross);
         packed_1_kept[0] = count_packed_1_r;
     }
 }
 
-__kernel void hsplit_filter_packed_1(long n_points_1, __global const double* points_1_0, __global const double* points_2_1, __global const double* cross, __global const long* packed_1_flags, __global const long* packed_1_positions, __global double* packed_1, __global double* packed_2, __global double* c_9) {
+__kernel void hsplit_filter_packed_1(long n_points_1, __global const double* points_1_0, __global const double* points_2_1, __global const double* cross, __global const long* packed_1_positions, __global double* packed_1, __global double* packed_2, __global double* c_9) {
     const long gid = get_global_id(0);
     if (gid < n_points_1) {
         double pull_packed_1_r;
         double pull_packed_1_r_1;
         double pull_packed_1_r_2;
         hsplit_filter_pull_packed_1(gid, points_1_0, points_2_1, cross, &pull_packed_1_r, &pull_packed_1_r_1, &pull_packed_1_r_2);
-        long target_packed_1_r = hsplit_filter_target_packed_1(gid, packed_1_flags, packed_1_positions);
+        long target_packed_1_r = hsplit_filter_target_packed_1(gid, points_1_0, points_2_1, cross, packed_1_positions);
         if (target_packed_1_r >= 0) {
             packed_1[target_packed_1_r] = pull_packed_1_r;
             packed_2[target_packed_1_r] = pull_packed_1_r_1;
@@ -844,7 +994,68 @@ __kernel void hsplit_scan_sum_packed_offsets_tile_totals(long tiles, long n_pack
     }
 }
 
-__kernel void hsplit_scan_sum_packed_offsets_tile_offsets(__global const long* packed_offsets_tile_totals, long tile_chunk, long tiles, __global long* packed_offsets_tile_offsets) {
+__kernel void hsplit_scan_sum_packed_offsets_tile_offsets_tile_totals(__global const long* packed_offsets_tile_totals, long tiles_1, long tiles, __global long* packed_offsets_tile_offsets_tile_totals) {
+    __local long group_values[256];
+    __local long group_values_1[2304];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = packed_offsets_tile_totals[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_r = hsplit_scan_sum_op_packed_offsets(acc, group_values_1[k + 9 * l_1]);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_packed_offsets_r_1 = hsplit_scan_sum_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
+                    acc_1 = op_packed_offsets_r_1;
+                }
+                {
+                    group_values_out[l_2] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            {
+                packed_offsets_tile_offsets_tile_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_scan_sum_packed_offsets_tile_offsets_tile_offsets(__global const long* packed_offsets_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* packed_offsets_tile_offsets_tile_offsets) {
     __local long group_values[256];
     __local long group_values_1[16];
     __local long group_values_2[16];
@@ -856,8 +1067,8 @@ __kernel void hsplit_scan_sum_packed_offsets_tile_offsets(__global const long* p
             long acc = 0L;
             for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + l * tile_chunk < tiles) {
-                    x = packed_offsets_tile_totals[k + l * tile_chunk];
+                if (k + l * tile_chunk < tiles_1) {
+                    x = packed_offsets_tile_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -902,15 +1113,97 @@ __kernel void hsplit_scan_sum_packed_offsets_tile_offsets(__global const long* p
             const long l_4 = get_local_id(0);
             long acc_4 = group_values_3[l_4];
             for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                packed_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
+                packed_offsets_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles) {
-                    x_1 = packed_offsets_tile_totals[k_4 + l_4 * tile_chunk];
+                if (k_4 + l_4 * tile_chunk < tiles_1) {
+                    x_1 = packed_offsets_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
                 long op_packed_offsets_r_4 = hsplit_scan_sum_op_packed_offsets(acc_4, x_1);
                 acc_4 = op_packed_offsets_r_4;
+            }
+        }
+    }
+}
+
+__kernel void hsplit_scan_sum_packed_offsets_tile_offsets_scan(__global const long* packed_offsets_tile_totals, __global const long* packed_offsets_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* packed_offsets_tile_offsets) {
+    __local long group_values[2304];
+    __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = packed_offsets_tile_totals[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_r = hsplit_scan_sum_op_packed_offsets(acc, group_values[k + 9 * l_1]);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_packed_offsets_r_1 = hsplit_scan_sum_op_packed_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = op_packed_offsets_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = packed_offsets_tile_offsets_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long op_packed_offsets_r_2 = hsplit_scan_sum_op_packed_offsets(acc_2, group_values_3[k_2]);
+                acc_2 = op_packed_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long op_packed_offsets_r_3 = hsplit_scan_sum_op_packed_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = op_packed_offsets_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long op_packed_offsets_r_4 = hsplit_scan_sum_op_packed_offsets(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = op_packed_offsets_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                packed_offsets_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -1504,7 +1797,93 @@ __kernel void hsplit_seg_reduce_sum_sum_segscan_tile_totals(long tiles, long sum
     }
 }
 
-__kernel void hsplit_seg_reduce_sum_sum_segscan_tile_offsets(__global const long* sum_seg_flags_tile_totals, __global const long* sum_seg_scan_tile_totals, long tile_chunk, long tiles, __global long* sum_seg_flags_tile_offsets, __global long* sum_seg_scan_tile_offsets) {
+__kernel void hsplit_seg_reduce_sum_sum_segscan_tile_offsets_tile_totals(__global const long* sum_seg_flags_tile_totals, __global const long* sum_seg_scan_tile_totals, long tiles_1, long tiles, __global long* sum_seg_flags_tile_offsets_tile_totals, __global long* sum_seg_scan_tile_offsets_tile_totals) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    __local long group_values_2[768];
+    __local long group_values_3[768];
+    __local long group_swap[256];
+    __local long group_swap_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l_1 = get_local_id(0);
+            for (long j = 0; j < 3; j++) {
+                long x_1;
+                long x_2;
+                if (256 * j + l_1 + 768 * wg < tiles) {
+                    x_1 = sum_seg_flags_tile_totals[256 * j + l_1 + 768 * wg];
+                    x_2 = sum_seg_scan_tile_totals[256 * j + l_1 + 768 * wg];
+                } else {
+                    x_1 = 0L;
+                    x_2 = 0L;
+                }
+                group_values_2[256 * j + l_1] = x_1;
+                group_values_3[256 * j + l_1] = x_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc = 0L;
+            long acc_1 = 0L;
+            for (long k = 0; k < 3; k++) {
+                long segop_sum_r;
+                long segop_sum_r_1;
+                hsplit_seg_reduce_sum_segop_sum(acc, acc_1, group_values_2[k + 3 * l_2], group_values_3[k + 3 * l_2], &segop_sum_r, &segop_sum_r_1);
+                acc = segop_sum_r;
+                acc_1 = segop_sum_r_1;
+            }
+            {
+                group_values[l_2] = acc;
+                group_values_1[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        __local long* group_values_1_in = group_values_1;
+        __local long* group_values_1_out = group_swap_1;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_3 = get_local_id(0); l_3 < m / 2; l_3 += get_local_size(0)) {
+                long acc_2 = 0L;
+                long acc_3 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long segop_sum_r_2;
+                    long segop_sum_r_3;
+                    hsplit_seg_reduce_sum_segop_sum(acc_2, acc_3, group_values_in[k_1 + 2 * l_3], group_values_1_in[k_1 + 2 * l_3], &segop_sum_r_2, &segop_sum_r_3);
+                    acc_2 = segop_sum_r_2;
+                    acc_3 = segop_sum_r_3;
+                }
+                {
+                    group_values_out[l_3] = acc_2;
+                    group_values_1_out[l_3] = acc_3;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            {
+                __local long* t = group_values_1_in;
+                group_values_1_in = group_values_1_out;
+                group_values_1_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
+            {
+                sum_seg_flags_tile_offsets_tile_totals[wg] = group_values_in[0];
+                sum_seg_scan_tile_offsets_tile_totals[wg] = group_values_1_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_seg_reduce_sum_sum_segscan_tile_offsets_tile_offsets(__global const long* sum_seg_flags_tile_offsets_tile_totals, __global const long* sum_seg_scan_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* sum_seg_flags_tile_offsets_tile_offsets, __global long* sum_seg_scan_tile_offsets_tile_offsets) {
     __local long group_values[256];
     __local long group_values_1[256];
     __local long group_values_2[16];
@@ -1522,9 +1901,9 @@ __kernel void hsplit_seg_reduce_sum_sum_segscan_tile_offsets(__global const long
             for (long k = 0; k < tile_chunk; k++) {
                 long x_1;
                 long x_2;
-                if (k + l_1 * tile_chunk < tiles) {
-                    x_1 = sum_seg_flags_tile_totals[k + l_1 * tile_chunk];
-                    x_2 = sum_seg_scan_tile_totals[k + l_1 * tile_chunk];
+                if (k + l_1 * tile_chunk < tiles_1) {
+                    x_1 = sum_seg_flags_tile_offsets_tile_totals[k + l_1 * tile_chunk];
+                    x_2 = sum_seg_scan_tile_offsets_tile_totals[k + l_1 * tile_chunk];
                 } else {
                     x_1 = 0L;
                     x_2 = 0L;
@@ -1590,13 +1969,13 @@ __kernel void hsplit_seg_reduce_sum_sum_segscan_tile_offsets(__global const long
             long acc_8 = group_values_6[l_5];
             long acc_9 = group_values_7[l_5];
             for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                sum_seg_flags_tile_offsets[k_4 + l_5 * tile_chunk] = acc_8;
-                sum_seg_scan_tile_offsets[k_4 + l_5 * tile_chunk] = acc_9;
+                sum_seg_flags_tile_offsets_tile_offsets[k_4 + l_5 * tile_chunk] = acc_8;
+                sum_seg_scan_tile_offsets_tile_offsets[k_4 + l_5 * tile_chunk] = acc_9;
                 long x_3;
                 long x_4;
-                if (k_4 + l_5 * tile_chunk < tiles) {
-                    x_3 = sum_seg_flags_tile_totals[k_4 + l_5 * tile_chunk];
-                    x_4 = sum_seg_scan_tile_totals[k_4 + l_5 * tile_chunk];
+                if (k_4 + l_5 * tile_chunk < tiles_1) {
+                    x_3 = sum_seg_flags_tile_offsets_tile_totals[k_4 + l_5 * tile_chunk];
+                    x_4 = sum_seg_scan_tile_offsets_tile_totals[k_4 + l_5 * tile_chunk];
                 } else {
                     x_3 = 0L;
                     x_4 = 0L;
@@ -1606,6 +1985,124 @@ __kernel void hsplit_seg_reduce_sum_sum_segscan_tile_offsets(__global const long
                 hsplit_seg_reduce_sum_segop_sum(acc_8, acc_9, x_3, x_4, &segop_sum_r_8, &segop_sum_r_9);
                 acc_8 = segop_sum_r_8;
                 acc_9 = segop_sum_r_9;
+            }
+        }
+    }
+}
+
+__kernel void hsplit_seg_reduce_sum_sum_segscan_tile_offsets_scan(__global const long* sum_seg_flags_tile_totals, __global const long* sum_seg_scan_tile_totals, __global const long* sum_seg_flags_tile_offsets_tile_offsets, __global const long* sum_seg_scan_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* sum_seg_flags_tile_offsets, __global long* sum_seg_scan_tile_offsets) {
+    __local long group_values[768];
+    __local long group_values_1[768];
+    __local long group_values_2[256];
+    __local long group_values_3[256];
+    __local long group_values_4[16];
+    __local long group_values_5[16];
+    __local long group_values_6[16];
+    __local long group_values_7[16];
+    __local long group_values_8[256];
+    __local long group_values_9[256];
+    __local long group_values_10[768];
+    __local long group_values_11[768];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l_1 = get_local_id(0);
+            for (long j = 0; j < 3; j++) {
+                long x_1;
+                long x_2;
+                if (256 * j + l_1 + 768 * wg < tiles) {
+                    x_1 = sum_seg_flags_tile_totals[256 * j + l_1 + 768 * wg];
+                    x_2 = sum_seg_scan_tile_totals[256 * j + l_1 + 768 * wg];
+                } else {
+                    x_1 = 0L;
+                    x_2 = 0L;
+                }
+                group_values[256 * j + l_1] = x_1;
+                group_values_1[256 * j + l_1] = x_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc = 0L;
+            long acc_1 = 0L;
+            for (long k = 0; k < 3; k++) {
+                long segop_sum_r;
+                long segop_sum_r_1;
+                hsplit_seg_reduce_sum_segop_sum(acc, acc_1, group_values[k + 3 * l_2], group_values_1[k + 3 * l_2], &segop_sum_r, &segop_sum_r_1);
+                acc = segop_sum_r;
+                acc_1 = segop_sum_r_1;
+            }
+            {
+                group_values_2[l_2] = acc;
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_2 = 0L;
+            long acc_3 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long segop_sum_r_2;
+                long segop_sum_r_3;
+                hsplit_seg_reduce_sum_segop_sum(acc_2, acc_3, group_values_2[k_1 + 16 * l_3], group_values_3[k_1 + 16 * l_3], &segop_sum_r_2, &segop_sum_r_3);
+                acc_2 = segop_sum_r_2;
+                acc_3 = segop_sum_r_3;
+            }
+            {
+                group_values_6[l_3] = acc_2;
+                group_values_7[l_3] = acc_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
+            long acc_4 = sum_seg_flags_tile_offsets_tile_offsets[wg];
+            long acc_5 = sum_seg_scan_tile_offsets_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_4[k_2] = acc_4;
+                group_values_5[k_2] = acc_5;
+                long segop_sum_r_4;
+                long segop_sum_r_5;
+                hsplit_seg_reduce_sum_segop_sum(acc_4, acc_5, group_values_6[k_2], group_values_7[k_2], &segop_sum_r_4, &segop_sum_r_5);
+                acc_4 = segop_sum_r_4;
+                acc_5 = segop_sum_r_5;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_5 = get_local_id(0); l_5 < 16; l_5 += get_local_size(0)) {
+            long acc_6 = group_values_4[l_5];
+            long acc_7 = group_values_5[l_5];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_8[k_3 + 16 * l_5] = acc_6;
+                group_values_9[k_3 + 16 * l_5] = acc_7;
+                long segop_sum_r_6;
+                long segop_sum_r_7;
+                hsplit_seg_reduce_sum_segop_sum(acc_6, acc_7, group_values_2[k_3 + 16 * l_5], group_values_3[k_3 + 16 * l_5], &segop_sum_r_6, &segop_sum_r_7);
+                acc_6 = segop_sum_r_6;
+                acc_7 = segop_sum_r_7;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            long acc_8 = group_values_8[l_6];
+            long acc_9 = group_values_9[l_6];
+            for (long k_4 = 0; k_4 < 3; k_4++) {
+                group_values_10[(k_4 + 3 * l_6) / 256 + 3 * ((k_4 + 3 * l_6) % 256)] = acc_8;
+                group_values_11[(k_4 + 3 * l_6) / 256 + 3 * ((k_4 + 3 * l_6) % 256)] = acc_9;
+                long segop_sum_r_8;
+                long segop_sum_r_9;
+                hsplit_seg_reduce_sum_segop_sum(acc_8, acc_9, group_values[k_4 + 3 * l_6], group_values_1[k_4 + 3 * l_6], &segop_sum_r_8, &segop_sum_r_9);
+                acc_8 = segop_sum_r_8;
+                acc_9 = segop_sum_r_9;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_7 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 3; j_3++) {
+                sum_seg_flags_tile_offsets[256 * j_3 + l_7 + 768 * wg] = group_values_10[j_3 + 3 * l_7];
+                sum_seg_scan_tile_offsets[256 * j_3 + l_7 + 768 * wg] = group_values_11[j_3 + 3 * l_7];
             }
         }
     }
@@ -2990,12 +3487,27 @@ static inline long hsplit_fused_add_kept(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long hsplit_fused_count_kept(__global const long* kept_flags, long kept_flags_len, __global const long* kept_positions) {
-    return kept_flags_len > 0L ? nessie_add(kept_positions[nessie_sub(kept_flags_len, 1L)], kept_flags[nessie_sub(kept_flags_len, 1L)]) : 0L;
+static inline long hsplit_fused_count_kept(__global const long* kept_positions, long kept_positions_len, __global const double* cross_elements) {
+    long t;
+    if (kept_positions_len > 0L) {
+        long i = nessie_sub(kept_positions_len, 1L);
+        long j = i;
+        double c = cross_elements[i];
+        long i_1 = j;
+        double x = cross_elements[i_1];
+        t = nessie_add(kept_positions[nessie_sub(kept_positions_len, 1L)], x > -x ? 1L : 0L);
+    } else {
+        t = 0L;
+    }
+    return t;
 }
 
-static inline long hsplit_fused_target_kept(long j, __global const long* kept_flags, __global const long* kept_positions) {
-    return kept_flags[j] != 0L ? kept_positions[j] : -1L;
+static inline long hsplit_fused_target_kept(long i, __global const double* cross_elements, __global const long* kept_positions) {
+    long j = i;
+    double c = cross_elements[i];
+    long i_1 = j;
+    double x = cross_elements[i_1];
+    return (x > -x ? 1L : 0L) != 0L ? kept_positions[i] : -1L;
 }
 
 static inline void hsplit_fused_pull_kept(long i, __global const double* cross_elements, long* r0, double* r1) {
@@ -3047,15 +3559,7 @@ static inline long hsplit_fused_select_packed_lengths(long s, __global const lon
     return t;
 }
 
-__kernel void hsplit_fused_kept_flags(long n_cross_elements, __global const double* cross_elements, __global long* kept_flags) {
-    const long gid = get_global_id(0);
-    if (gid < n_cross_elements) {
-        long flag_kept_r = hsplit_fused_flag_kept(gid, cross_elements);
-        kept_flags[gid] = flag_kept_r;
-    }
-}
-
-__kernel void hsplit_fused_kept_positions_tile_totals(__global const long* kept_flags, long tiles, long n_cross_elements, __global long* kept_positions_tile_totals) {
+__kernel void hsplit_fused_kept_positions_tile_totals(long tiles, long n_cross_elements, __global const double* cross_elements, __global long* kept_positions_tile_totals) {
     __local long group_values[256];
     __local long group_values_1[2304];
     __local long group_swap[256];
@@ -3063,14 +3567,15 @@ __kernel void hsplit_fused_kept_positions_tile_totals(__global const long* kept_
         const long wg = get_group_id(0);
         {
             const long l_1 = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            for (long j_1 = 0; j_1 < 9; j_1++) {
                 long x;
-                if (256 * j + l_1 + 2304 * wg < n_cross_elements) {
-                    x = kept_flags[256 * j + l_1 + 2304 * wg];
+                if (256 * j_1 + l_1 + 2304 * wg < n_cross_elements) {
+                    long flag_kept_r = hsplit_fused_flag_kept(256 * j_1 + l_1 + 2304 * wg, cross_elements);
+                    x = flag_kept_r;
                 } else {
                     x = 0L;
                 }
-                group_values_1[256 * j + l_1] = x;
+                group_values_1[256 * j_1 + l_1] = x;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -3116,7 +3621,68 @@ __kernel void hsplit_fused_kept_positions_tile_totals(__global const long* kept_
     }
 }
 
-__kernel void hsplit_fused_kept_positions_tile_offsets(__global const long* kept_positions_tile_totals, long tile_chunk, long tiles, __global long* kept_positions_tile_offsets) {
+__kernel void hsplit_fused_kept_positions_tile_offsets_tile_totals(__global const long* kept_positions_tile_totals, long tiles_1, long tiles, __global long* kept_positions_tile_offsets_tile_totals) {
+    __local long group_values[256];
+    __local long group_values_1[2304];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l_1 = get_local_id(0);
+            for (long j_1 = 0; j_1 < 9; j_1++) {
+                long x;
+                if (256 * j_1 + l_1 + 2304 * wg < tiles) {
+                    x = kept_positions_tile_totals[256 * j_1 + l_1 + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values_1[256 * j_1 + l_1] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_kept_r = hsplit_fused_add_kept(acc, group_values_1[k + 9 * l_2]);
+                acc = add_kept_r;
+            }
+            {
+                group_values[l_2] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_3 = get_local_id(0); l_3 < m / 2; l_3 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long add_kept_r_1 = hsplit_fused_add_kept(acc_1, group_values_in[k_1 + 2 * l_3]);
+                    acc_1 = add_kept_r_1;
+                }
+                {
+                    group_values_out[l_3] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
+            {
+                kept_positions_tile_offsets_tile_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_kept_positions_tile_offsets_tile_offsets(__global const long* kept_positions_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* kept_positions_tile_offsets_tile_offsets) {
     __local long group_values[256];
     __local long group_values_1[16];
     __local long group_values_2[16];
@@ -3128,8 +3694,8 @@ __kernel void hsplit_fused_kept_positions_tile_offsets(__global const long* kept
             long acc = 0L;
             for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + l_1 * tile_chunk < tiles) {
-                    x = kept_positions_tile_totals[k + l_1 * tile_chunk];
+                if (k + l_1 * tile_chunk < tiles_1) {
+                    x = kept_positions_tile_offsets_tile_totals[k + l_1 * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -3174,10 +3740,10 @@ __kernel void hsplit_fused_kept_positions_tile_offsets(__global const long* kept
             const long l_5 = get_local_id(0);
             long acc_4 = group_values_3[l_5];
             for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                kept_positions_tile_offsets[k_4 + l_5 * tile_chunk] = acc_4;
+                kept_positions_tile_offsets_tile_offsets[k_4 + l_5 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_4 + l_5 * tile_chunk < tiles) {
-                    x_1 = kept_positions_tile_totals[k_4 + l_5 * tile_chunk];
+                if (k_4 + l_5 * tile_chunk < tiles_1) {
+                    x_1 = kept_positions_tile_offsets_tile_totals[k_4 + l_5 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
@@ -3188,7 +3754,7 @@ __kernel void hsplit_fused_kept_positions_tile_offsets(__global const long* kept
     }
 }
 
-__kernel void hsplit_fused_kept_positions_scan(__global const long* kept_flags, __global const long* kept_positions_tile_offsets, long tiles, long n_cross_elements, __global long* kept_positions) {
+__kernel void hsplit_fused_kept_positions_tile_offsets_scan(__global const long* kept_positions_tile_totals, __global const long* kept_positions_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* kept_positions_tile_offsets) {
     __local long group_values[2304];
     __local long group_values_1[256];
     __local long group_values_2[16];
@@ -3199,14 +3765,97 @@ __kernel void hsplit_fused_kept_positions_scan(__global const long* kept_flags, 
         const long wg = get_group_id(0);
         {
             const long l_1 = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            for (long j_1 = 0; j_1 < 9; j_1++) {
                 long x;
-                if (256 * j + l_1 + 2304 * wg < n_cross_elements) {
-                    x = kept_flags[256 * j + l_1 + 2304 * wg];
+                if (256 * j_1 + l_1 + 2304 * wg < tiles) {
+                    x = kept_positions_tile_totals[256 * j_1 + l_1 + 2304 * wg];
                 } else {
                     x = 0L;
                 }
-                group_values[256 * j + l_1] = x;
+                group_values[256 * j_1 + l_1] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_kept_r = hsplit_fused_add_kept(acc, group_values[k + 9 * l_2]);
+                acc = add_kept_r;
+            }
+            {
+                group_values_1[l_2] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_kept_r_1 = hsplit_fused_add_kept(acc_1, group_values_1[k_1 + 16 * l_3]);
+                acc_1 = add_kept_r_1;
+            }
+            {
+                group_values_3[l_3] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
+            long acc_2 = kept_positions_tile_offsets_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long add_kept_r_2 = hsplit_fused_add_kept(acc_2, group_values_3[k_2]);
+                acc_2 = add_kept_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_5 = get_local_id(0); l_5 < 16; l_5 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_5];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_5] = acc_3;
+                long add_kept_r_3 = hsplit_fused_add_kept(acc_3, group_values_1[k_3 + 16 * l_5]);
+                acc_3 = add_kept_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            long acc_4 = group_values_4[l_6];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_6) / 256 + 9 * ((k_4 + 9 * l_6) % 256)] = acc_4;
+                long add_kept_r_4 = hsplit_fused_add_kept(acc_4, group_values[k_4 + 9 * l_6]);
+                acc_4 = add_kept_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_7 = get_local_id(0);
+            for (long j_4 = 0; j_4 < 9; j_4++) {
+                kept_positions_tile_offsets[256 * j_4 + l_7 + 2304 * wg] = group_values_5[j_4 + 9 * l_7];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_kept_positions_scan(__global const long* kept_positions_tile_offsets, long tiles, long n_cross_elements, __global const double* cross_elements, __global long* kept_positions) {
+    __local long group_values[2304];
+    __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l_1 = get_local_id(0);
+            for (long j_1 = 0; j_1 < 9; j_1++) {
+                long x;
+                if (256 * j_1 + l_1 + 2304 * wg < n_cross_elements) {
+                    long flag_kept_r = hsplit_fused_flag_kept(256 * j_1 + l_1 + 2304 * wg, cross_elements);
+                    x = flag_kept_r;
+                } else {
+                    x = 0L;
+                }
+                group_values[256 * j_1 + l_1] = x;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -3263,28 +3912,28 @@ __kernel void hsplit_fused_kept_positions_scan(__global const long* kept_flags, 
         barrier(CLK_LOCAL_MEM_FENCE);
         {
             const long l_7 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                kept_positions[256 * j_3 + l_7 + 2304 * wg] = group_values_5[j_3 + 9 * l_7];
+            for (long j_4 = 0; j_4 < 9; j_4++) {
+                kept_positions[256 * j_4 + l_7 + 2304 * wg] = group_values_5[j_4 + 9 * l_7];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_kept_count(__global const long* kept_flags, long n_cross_elements, __global const long* kept_positions, __global long* kept_kept) {
+__kernel void hsplit_fused_kept_count(__global const long* kept_positions, long n_cross_elements, __global const double* cross_elements, __global long* kept_kept) {
     const long gid = get_global_id(0);
     if (gid < 1) {
-        long count_kept_r = hsplit_fused_count_kept(kept_flags, n_cross_elements, kept_positions);
+        long count_kept_r = hsplit_fused_count_kept(kept_positions, n_cross_elements, cross_elements);
         kept_kept[0] = count_kept_r;
     }
 }
 
-__kernel void hsplit_fused_kept(long n_cross_elements, __global const double* cross_elements, __global const long* kept_flags, __global const long* kept_positions, __global long* kept, __global double* c_5) {
+__kernel void hsplit_fused_kept(long n_cross_elements, __global const double* cross_elements, __global const long* kept_positions, __global long* kept, __global double* c_5) {
     const long gid = get_global_id(0);
     if (gid < n_cross_elements) {
         long pull_kept_r;
         double pull_kept_r_1;
         hsplit_fused_pull_kept(gid, cross_elements, &pull_kept_r, &pull_kept_r_1);
-        long target_kept_r = hsplit_fused_target_kept(gid, kept_flags, kept_positions);
+        long target_kept_r = hsplit_fused_target_kept(gid, cross_elements, kept_positions);
         if (target_kept_r >= 0) {
             kept[target_kept_r] = pull_kept_r;
             c_5[target_kept_r] = pull_kept_r_1;
@@ -3311,7 +3960,7 @@ __kernel void hsplit_fused_packed_lengths_head_claims(long n_cross_lengths, __gl
     }
 }
 
-__kernel void hsplit_fused_packed_lengths_segscan_tile_totals(long tiles_1, long packed_lengths_elements_1, __global const double* cross_elements, __global const int* packed_lengths_head_claims, __global long* packed_lengths_seg_flags_tile_totals, __global long* packed_lengths_seg_scan_tile_totals) {
+__kernel void hsplit_fused_packed_lengths_segscan_tile_totals(long tiles_2, long packed_lengths_elements_1, __global const double* cross_elements, __global const int* packed_lengths_head_claims, __global long* packed_lengths_seg_flags_tile_totals, __global long* packed_lengths_seg_scan_tile_totals) {
     __local long group_values[256];
     __local long group_values_1[256];
     __local long group_values_2[768];
@@ -3322,21 +3971,21 @@ __kernel void hsplit_fused_packed_lengths_segscan_tile_totals(long tiles_1, long
         const long wg = get_group_id(0);
         {
             const long l_1 = get_local_id(0);
-            for (long j = 0; j < 3; j++) {
+            for (long j_1 = 0; j_1 < 3; j_1++) {
                 long x;
                 long x_1;
-                if (256 * j + l_1 + 768 * wg < packed_lengths_elements_1) {
+                if (256 * j_1 + l_1 + 768 * wg < packed_lengths_elements_1) {
                     long pair_packed_lengths_r;
                     long pair_packed_lengths_r_1;
-                    hsplit_fused_pair_packed_lengths(256 * j + l_1 + 768 * wg, cross_elements, packed_lengths_head_claims, &pair_packed_lengths_r, &pair_packed_lengths_r_1);
+                    hsplit_fused_pair_packed_lengths(256 * j_1 + l_1 + 768 * wg, cross_elements, packed_lengths_head_claims, &pair_packed_lengths_r, &pair_packed_lengths_r_1);
                     x = pair_packed_lengths_r;
                     x_1 = pair_packed_lengths_r_1;
                 } else {
                     x = 0L;
                     x_1 = 0L;
                 }
-                group_values_2[256 * j + l_1] = x;
-                group_values_3[256 * j + l_1] = x_1;
+                group_values_2[256 * j_1 + l_1] = x;
+                group_values_3[256 * j_1 + l_1] = x_1;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -3400,7 +4049,93 @@ __kernel void hsplit_fused_packed_lengths_segscan_tile_totals(long tiles_1, long
     }
 }
 
-__kernel void hsplit_fused_packed_lengths_segscan_tile_offsets(__global const long* packed_lengths_seg_flags_tile_totals, __global const long* packed_lengths_seg_scan_tile_totals, long tile_chunk_1, long tiles_1, __global long* packed_lengths_seg_flags_tile_offsets, __global long* packed_lengths_seg_scan_tile_offsets) {
+__kernel void hsplit_fused_packed_lengths_segscan_tile_offsets_tile_totals(__global const long* packed_lengths_seg_flags_tile_totals, __global const long* packed_lengths_seg_scan_tile_totals, long tiles_3, long tiles_2, __global long* packed_lengths_seg_flags_tile_offsets_tile_totals, __global long* packed_lengths_seg_scan_tile_offsets_tile_totals) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    __local long group_values_2[768];
+    __local long group_values_3[768];
+    __local long group_swap[256];
+    __local long group_swap_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l_1 = get_local_id(0);
+            for (long j_1 = 0; j_1 < 3; j_1++) {
+                long x;
+                long x_1;
+                if (256 * j_1 + l_1 + 768 * wg < tiles_2) {
+                    x = packed_lengths_seg_flags_tile_totals[256 * j_1 + l_1 + 768 * wg];
+                    x_1 = packed_lengths_seg_scan_tile_totals[256 * j_1 + l_1 + 768 * wg];
+                } else {
+                    x = 0L;
+                    x_1 = 0L;
+                }
+                group_values_2[256 * j_1 + l_1] = x;
+                group_values_3[256 * j_1 + l_1] = x_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc = 0L;
+            long acc_1 = 0L;
+            for (long k = 0; k < 3; k++) {
+                long segop_packed_lengths_r;
+                long segop_packed_lengths_r_1;
+                hsplit_fused_segop_packed_lengths(acc, acc_1, group_values_2[k + 3 * l_2], group_values_3[k + 3 * l_2], &segop_packed_lengths_r, &segop_packed_lengths_r_1);
+                acc = segop_packed_lengths_r;
+                acc_1 = segop_packed_lengths_r_1;
+            }
+            {
+                group_values[l_2] = acc;
+                group_values_1[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        __local long* group_values_1_in = group_values_1;
+        __local long* group_values_1_out = group_swap_1;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_3 = get_local_id(0); l_3 < m / 2; l_3 += get_local_size(0)) {
+                long acc_2 = 0L;
+                long acc_3 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long segop_packed_lengths_r_2;
+                    long segop_packed_lengths_r_3;
+                    hsplit_fused_segop_packed_lengths(acc_2, acc_3, group_values_in[k_1 + 2 * l_3], group_values_1_in[k_1 + 2 * l_3], &segop_packed_lengths_r_2, &segop_packed_lengths_r_3);
+                    acc_2 = segop_packed_lengths_r_2;
+                    acc_3 = segop_packed_lengths_r_3;
+                }
+                {
+                    group_values_out[l_3] = acc_2;
+                    group_values_1_out[l_3] = acc_3;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            {
+                __local long* t = group_values_1_in;
+                group_values_1_in = group_values_1_out;
+                group_values_1_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
+            {
+                packed_lengths_seg_flags_tile_offsets_tile_totals[wg] = group_values_in[0];
+                packed_lengths_seg_scan_tile_offsets_tile_totals[wg] = group_values_1_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_packed_lengths_segscan_tile_offsets_tile_offsets(__global const long* packed_lengths_seg_flags_tile_offsets_tile_totals, __global const long* packed_lengths_seg_scan_tile_offsets_tile_totals, long tile_chunk_1, long tiles_3, __global long* packed_lengths_seg_flags_tile_offsets_tile_offsets, __global long* packed_lengths_seg_scan_tile_offsets_tile_offsets) {
     __local long group_values[256];
     __local long group_values_1[256];
     __local long group_values_2[16];
@@ -3418,9 +4153,9 @@ __kernel void hsplit_fused_packed_lengths_segscan_tile_offsets(__global const lo
             for (long k = 0; k < tile_chunk_1; k++) {
                 long x;
                 long x_1;
-                if (k + l_1 * tile_chunk_1 < tiles_1) {
-                    x = packed_lengths_seg_flags_tile_totals[k + l_1 * tile_chunk_1];
-                    x_1 = packed_lengths_seg_scan_tile_totals[k + l_1 * tile_chunk_1];
+                if (k + l_1 * tile_chunk_1 < tiles_3) {
+                    x = packed_lengths_seg_flags_tile_offsets_tile_totals[k + l_1 * tile_chunk_1];
+                    x_1 = packed_lengths_seg_scan_tile_offsets_tile_totals[k + l_1 * tile_chunk_1];
                 } else {
                     x = 0L;
                     x_1 = 0L;
@@ -3486,13 +4221,13 @@ __kernel void hsplit_fused_packed_lengths_segscan_tile_offsets(__global const lo
             long acc_8 = group_values_6[l_5];
             long acc_9 = group_values_7[l_5];
             for (long k_4 = 0; k_4 < tile_chunk_1; k_4++) {
-                packed_lengths_seg_flags_tile_offsets[k_4 + l_5 * tile_chunk_1] = acc_8;
-                packed_lengths_seg_scan_tile_offsets[k_4 + l_5 * tile_chunk_1] = acc_9;
+                packed_lengths_seg_flags_tile_offsets_tile_offsets[k_4 + l_5 * tile_chunk_1] = acc_8;
+                packed_lengths_seg_scan_tile_offsets_tile_offsets[k_4 + l_5 * tile_chunk_1] = acc_9;
                 long x_2;
                 long x_4;
-                if (k_4 + l_5 * tile_chunk_1 < tiles_1) {
-                    x_2 = packed_lengths_seg_flags_tile_totals[k_4 + l_5 * tile_chunk_1];
-                    x_4 = packed_lengths_seg_scan_tile_totals[k_4 + l_5 * tile_chunk_1];
+                if (k_4 + l_5 * tile_chunk_1 < tiles_3) {
+                    x_2 = packed_lengths_seg_flags_tile_offsets_tile_totals[k_4 + l_5 * tile_chunk_1];
+                    x_4 = packed_lengths_seg_scan_tile_offsets_tile_totals[k_4 + l_5 * tile_chunk_1];
                 } else {
                     x_2 = 0L;
                     x_4 = 0L;
@@ -3507,7 +4242,7 @@ __kernel void hsplit_fused_packed_lengths_segscan_tile_offsets(__global const lo
     }
 }
 
-__kernel void hsplit_fused_packed_lengths_segscan_scan(__global const long* packed_lengths_seg_flags_tile_offsets, __global const long* packed_lengths_seg_scan_tile_offsets, long tiles_1, long packed_lengths_elements_1, __global const double* cross_elements, __global const int* packed_lengths_head_claims, __global long* packed_lengths_seg_flags, __global long* packed_lengths_seg_scan) {
+__kernel void hsplit_fused_packed_lengths_segscan_tile_offsets_scan(__global const long* packed_lengths_seg_flags_tile_totals, __global const long* packed_lengths_seg_scan_tile_totals, __global const long* packed_lengths_seg_flags_tile_offsets_tile_offsets, __global const long* packed_lengths_seg_scan_tile_offsets_tile_offsets, long tiles_3, long tiles_2, __global long* packed_lengths_seg_flags_tile_offsets, __global long* packed_lengths_seg_scan_tile_offsets) {
     __local long group_values[768];
     __local long group_values_1[768];
     __local long group_values_2[256];
@@ -3524,21 +4259,139 @@ __kernel void hsplit_fused_packed_lengths_segscan_scan(__global const long* pack
         const long wg = get_group_id(0);
         {
             const long l_1 = get_local_id(0);
-            for (long j = 0; j < 3; j++) {
+            for (long j_1 = 0; j_1 < 3; j_1++) {
                 long x;
                 long x_1;
-                if (256 * j + l_1 + 768 * wg < packed_lengths_elements_1) {
+                if (256 * j_1 + l_1 + 768 * wg < tiles_2) {
+                    x = packed_lengths_seg_flags_tile_totals[256 * j_1 + l_1 + 768 * wg];
+                    x_1 = packed_lengths_seg_scan_tile_totals[256 * j_1 + l_1 + 768 * wg];
+                } else {
+                    x = 0L;
+                    x_1 = 0L;
+                }
+                group_values[256 * j_1 + l_1] = x;
+                group_values_1[256 * j_1 + l_1] = x_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc = 0L;
+            long acc_1 = 0L;
+            for (long k = 0; k < 3; k++) {
+                long segop_packed_lengths_r;
+                long segop_packed_lengths_r_1;
+                hsplit_fused_segop_packed_lengths(acc, acc_1, group_values[k + 3 * l_2], group_values_1[k + 3 * l_2], &segop_packed_lengths_r, &segop_packed_lengths_r_1);
+                acc = segop_packed_lengths_r;
+                acc_1 = segop_packed_lengths_r_1;
+            }
+            {
+                group_values_2[l_2] = acc;
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_2 = 0L;
+            long acc_3 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long segop_packed_lengths_r_2;
+                long segop_packed_lengths_r_3;
+                hsplit_fused_segop_packed_lengths(acc_2, acc_3, group_values_2[k_1 + 16 * l_3], group_values_3[k_1 + 16 * l_3], &segop_packed_lengths_r_2, &segop_packed_lengths_r_3);
+                acc_2 = segop_packed_lengths_r_2;
+                acc_3 = segop_packed_lengths_r_3;
+            }
+            {
+                group_values_6[l_3] = acc_2;
+                group_values_7[l_3] = acc_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
+            long acc_4 = packed_lengths_seg_flags_tile_offsets_tile_offsets[wg];
+            long acc_5 = packed_lengths_seg_scan_tile_offsets_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_4[k_2] = acc_4;
+                group_values_5[k_2] = acc_5;
+                long segop_packed_lengths_r_4;
+                long segop_packed_lengths_r_5;
+                hsplit_fused_segop_packed_lengths(acc_4, acc_5, group_values_6[k_2], group_values_7[k_2], &segop_packed_lengths_r_4, &segop_packed_lengths_r_5);
+                acc_4 = segop_packed_lengths_r_4;
+                acc_5 = segop_packed_lengths_r_5;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_5 = get_local_id(0); l_5 < 16; l_5 += get_local_size(0)) {
+            long acc_6 = group_values_4[l_5];
+            long acc_7 = group_values_5[l_5];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_8[k_3 + 16 * l_5] = acc_6;
+                group_values_9[k_3 + 16 * l_5] = acc_7;
+                long segop_packed_lengths_r_6;
+                long segop_packed_lengths_r_7;
+                hsplit_fused_segop_packed_lengths(acc_6, acc_7, group_values_2[k_3 + 16 * l_5], group_values_3[k_3 + 16 * l_5], &segop_packed_lengths_r_6, &segop_packed_lengths_r_7);
+                acc_6 = segop_packed_lengths_r_6;
+                acc_7 = segop_packed_lengths_r_7;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            long acc_8 = group_values_8[l_6];
+            long acc_9 = group_values_9[l_6];
+            for (long k_4 = 0; k_4 < 3; k_4++) {
+                group_values_10[(k_4 + 3 * l_6) / 256 + 3 * ((k_4 + 3 * l_6) % 256)] = acc_8;
+                group_values_11[(k_4 + 3 * l_6) / 256 + 3 * ((k_4 + 3 * l_6) % 256)] = acc_9;
+                long segop_packed_lengths_r_8;
+                long segop_packed_lengths_r_9;
+                hsplit_fused_segop_packed_lengths(acc_8, acc_9, group_values[k_4 + 3 * l_6], group_values_1[k_4 + 3 * l_6], &segop_packed_lengths_r_8, &segop_packed_lengths_r_9);
+                acc_8 = segop_packed_lengths_r_8;
+                acc_9 = segop_packed_lengths_r_9;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_7 = get_local_id(0);
+            for (long j_4 = 0; j_4 < 3; j_4++) {
+                packed_lengths_seg_flags_tile_offsets[256 * j_4 + l_7 + 768 * wg] = group_values_10[j_4 + 3 * l_7];
+                packed_lengths_seg_scan_tile_offsets[256 * j_4 + l_7 + 768 * wg] = group_values_11[j_4 + 3 * l_7];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_packed_lengths_segscan_scan(__global const long* packed_lengths_seg_flags_tile_offsets, __global const long* packed_lengths_seg_scan_tile_offsets, long tiles_2, long packed_lengths_elements_1, __global const double* cross_elements, __global const int* packed_lengths_head_claims, __global long* packed_lengths_seg_flags, __global long* packed_lengths_seg_scan) {
+    __local long group_values[768];
+    __local long group_values_1[768];
+    __local long group_values_2[256];
+    __local long group_values_3[256];
+    __local long group_values_4[16];
+    __local long group_values_5[16];
+    __local long group_values_6[16];
+    __local long group_values_7[16];
+    __local long group_values_8[256];
+    __local long group_values_9[256];
+    __local long group_values_10[768];
+    __local long group_values_11[768];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l_1 = get_local_id(0);
+            for (long j_1 = 0; j_1 < 3; j_1++) {
+                long x;
+                long x_1;
+                if (256 * j_1 + l_1 + 768 * wg < packed_lengths_elements_1) {
                     long pair_packed_lengths_r;
                     long pair_packed_lengths_r_1;
-                    hsplit_fused_pair_packed_lengths(256 * j + l_1 + 768 * wg, cross_elements, packed_lengths_head_claims, &pair_packed_lengths_r, &pair_packed_lengths_r_1);
+                    hsplit_fused_pair_packed_lengths(256 * j_1 + l_1 + 768 * wg, cross_elements, packed_lengths_head_claims, &pair_packed_lengths_r, &pair_packed_lengths_r_1);
                     x = pair_packed_lengths_r;
                     x_1 = pair_packed_lengths_r_1;
                 } else {
                     x = 0L;
                     x_1 = 0L;
                 }
-                group_values[256 * j + l_1] = x;
-                group_values_1[256 * j + l_1] = x_1;
+                group_values[256 * j_1 + l_1] = x;
+                group_values_1[256 * j_1 + l_1] = x_1;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -3620,9 +4473,9 @@ __kernel void hsplit_fused_packed_lengths_segscan_scan(__global const long* pack
         barrier(CLK_LOCAL_MEM_FENCE);
         {
             const long l_7 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 3; j_3++) {
-                packed_lengths_seg_flags[256 * j_3 + l_7 + 768 * wg] = group_values_10[j_3 + 3 * l_7];
-                packed_lengths_seg_scan[256 * j_3 + l_7 + 768 * wg] = group_values_11[j_3 + 3 * l_7];
+            for (long j_4 = 0; j_4 < 3; j_4++) {
+                packed_lengths_seg_flags[256 * j_4 + l_7 + 768 * wg] = group_values_10[j_4 + 3 * l_7];
+                packed_lengths_seg_scan[256 * j_4 + l_7 + 768 * wg] = group_values_11[j_4 + 3 * l_7];
             }
         }
     }
@@ -3741,12 +4594,23 @@ static inline long hsplit_fused_2_add_then_instances(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long hsplit_fused_2_count_then_instances(__global const long* then_instances_flags, long then_instances_flags_len, __global const long* then_instances_positions) {
-    return then_instances_flags_len > 0L ? nessie_add(then_instances_positions[nessie_sub(then_instances_flags_len, 1L)], then_instances_flags[nessie_sub(then_instances_flags_len, 1L)]) : 0L;
+static inline long hsplit_fused_2_count_then_instances(__global const long* then_instances_positions, long then_instances_positions_len, __global const long* packed_lengths) {
+    long t;
+    if (then_instances_positions_len > 0L) {
+        long i = nessie_sub(then_instances_positions_len, 1L);
+        long j = i;
+        long i_1 = j;
+        t = nessie_add(then_instances_positions[nessie_sub(then_instances_positions_len, 1L)], packed_lengths[i_1] < 2L ? 1L : 0L);
+    } else {
+        t = 0L;
+    }
+    return t;
 }
 
-static inline long hsplit_fused_2_target_then_instances(long j, __global const long* then_instances_flags, __global const long* then_instances_positions) {
-    return then_instances_flags[j] != 0L ? then_instances_positions[j] : -1L;
+static inline long hsplit_fused_2_target_then_instances(long i, __global const long* packed_lengths, __global const long* then_instances_positions) {
+    long j = i;
+    long i_1 = j;
+    return (packed_lengths[i_1] < 2L ? 1L : 0L) != 0L ? then_instances_positions[i] : -1L;
 }
 
 static inline long hsplit_fused_2_pull_then_instances(long i) {
@@ -3763,12 +4627,23 @@ static inline long hsplit_fused_2_add_else_instances(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long hsplit_fused_2_count_else_instances(__global const long* else_instances_flags, long else_instances_flags_len, __global const long* else_instances_positions) {
-    return else_instances_flags_len > 0L ? nessie_add(else_instances_positions[nessie_sub(else_instances_flags_len, 1L)], else_instances_flags[nessie_sub(else_instances_flags_len, 1L)]) : 0L;
+static inline long hsplit_fused_2_count_else_instances(__global const long* else_instances_positions, long else_instances_positions_len, __global const long* packed_lengths) {
+    long t;
+    if (else_instances_positions_len > 0L) {
+        long i = nessie_sub(else_instances_positions_len, 1L);
+        long j = i;
+        long i_1 = j;
+        t = nessie_add(else_instances_positions[nessie_sub(else_instances_positions_len, 1L)], !(packed_lengths[i_1] < 2L) ? 1L : 0L);
+    } else {
+        t = 0L;
+    }
+    return t;
 }
 
-static inline long hsplit_fused_2_target_else_instances(long j, __global const long* else_instances_flags, __global const long* else_instances_positions) {
-    return else_instances_flags[j] != 0L ? else_instances_positions[j] : -1L;
+static inline long hsplit_fused_2_target_else_instances(long i, __global const long* packed_lengths, __global const long* else_instances_positions) {
+    long j = i;
+    long i_1 = j;
+    return (!(packed_lengths[i_1] < 2L) ? 1L : 0L) != 0L ? else_instances_positions[i] : -1L;
 }
 
 static inline long hsplit_fused_2_pull_else_instances(long i) {
@@ -3846,7 +4721,68 @@ __kernel void hsplit_fused_2_rank_tile_totals(long tiles, long instances_1, __gl
     }
 }
 
-__kernel void hsplit_fused_2_rank_tile_offsets(__global const long* rank_tile_totals, long tile_chunk, long tiles, __global long* rank_tile_offsets) {
+__kernel void hsplit_fused_2_rank_tile_offsets_tile_totals(__global const long* rank_tile_totals, long tiles_1, long tiles, __global long* rank_tile_offsets_tile_totals) {
+    __local long group_values[256];
+    __local long group_values_1[2304];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = rank_tile_totals[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_rank_r = hsplit_fused_2_op_rank(acc, group_values_1[k + 9 * l_1]);
+                acc = op_rank_r;
+            }
+            {
+                group_values[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_rank_r_1 = hsplit_fused_2_op_rank(acc_1, group_values_in[k_1 + 2 * l_2]);
+                    acc_1 = op_rank_r_1;
+                }
+                {
+                    group_values_out[l_2] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            {
+                rank_tile_offsets_tile_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_2_rank_tile_offsets_tile_offsets(__global const long* rank_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* rank_tile_offsets_tile_offsets) {
     __local long group_values[256];
     __local long group_values_1[16];
     __local long group_values_2[16];
@@ -3858,8 +4794,8 @@ __kernel void hsplit_fused_2_rank_tile_offsets(__global const long* rank_tile_to
             long acc = 0L;
             for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + l * tile_chunk < tiles) {
-                    x = rank_tile_totals[k + l * tile_chunk];
+                if (k + l * tile_chunk < tiles_1) {
+                    x = rank_tile_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -3904,15 +4840,97 @@ __kernel void hsplit_fused_2_rank_tile_offsets(__global const long* rank_tile_to
             const long l_4 = get_local_id(0);
             long acc_4 = group_values_3[l_4];
             for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                rank_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
+                rank_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles) {
-                    x_1 = rank_tile_totals[k_4 + l_4 * tile_chunk];
+                if (k_4 + l_4 * tile_chunk < tiles_1) {
+                    x_1 = rank_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
                 long op_rank_r_4 = hsplit_fused_2_op_rank(acc_4, x_1);
                 acc_4 = op_rank_r_4;
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_2_rank_tile_offsets_scan(__global const long* rank_tile_totals, __global const long* rank_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* rank_tile_offsets) {
+    __local long group_values[2304];
+    __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = rank_tile_totals[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_rank_r = hsplit_fused_2_op_rank(acc, group_values[k + 9 * l_1]);
+                acc = op_rank_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_rank_r_1 = hsplit_fused_2_op_rank(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = op_rank_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = rank_tile_offsets_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long op_rank_r_2 = hsplit_fused_2_op_rank(acc_2, group_values_3[k_2]);
+                acc_2 = op_rank_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long op_rank_r_3 = hsplit_fused_2_op_rank(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = op_rank_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long op_rank_r_4 = hsplit_fused_2_op_rank(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = op_rank_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                rank_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -4001,15 +5019,7 @@ __kernel void hsplit_fused_2_rank_scan(__global const long* rank_tile_offsets, l
     }
 }
 
-__kernel void hsplit_fused_2_then_instances_flags(long instances_1, __global const long* packed_lengths, __global long* then_instances_flags) {
-    const long gid = get_global_id(0);
-    if (gid < instances_1) {
-        long flag_then_instances_r = hsplit_fused_2_flag_then_instances(gid, packed_lengths);
-        then_instances_flags[gid] = flag_then_instances_r;
-    }
-}
-
-__kernel void hsplit_fused_2_then_instances_positions_tile_totals(__global const long* then_instances_flags, long tiles, long instances_1, __global long* then_instances_positions_tile_totals) {
+__kernel void hsplit_fused_2_then_instances_positions_tile_totals(long tiles, long instances_1, __global const long* packed_lengths, __global long* then_instances_positions_tile_totals) {
     __local long group_values[256];
     __local long group_values_1[2304];
     __local long group_swap[256];
@@ -4020,7 +5030,8 @@ __kernel void hsplit_fused_2_then_instances_positions_tile_totals(__global const
             for (long j = 0; j < 9; j++) {
                 long x;
                 if (256 * j + l + 2304 * wg < instances_1) {
-                    x = then_instances_flags[256 * j + l + 2304 * wg];
+                    long flag_then_instances_r = hsplit_fused_2_flag_then_instances(256 * j + l + 2304 * wg, packed_lengths);
+                    x = flag_then_instances_r;
                 } else {
                     x = 0L;
                 }
@@ -4070,7 +5081,68 @@ __kernel void hsplit_fused_2_then_instances_positions_tile_totals(__global const
     }
 }
 
-__kernel void hsplit_fused_2_then_instances_positions_tile_offsets(__global const long* then_instances_positions_tile_totals, long tile_chunk, long tiles, __global long* then_instances_positions_tile_offsets) {
+__kernel void hsplit_fused_2_then_instances_positions_tile_offsets_tile_totals(__global const long* then_instances_positions_tile_totals, long tiles_1, long tiles, __global long* then_instances_positions_tile_offsets_tile_totals) {
+    __local long group_values[256];
+    __local long group_values_1[2304];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = then_instances_positions_tile_totals[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_then_instances_r = hsplit_fused_2_add_then_instances(acc, group_values_1[k + 9 * l_1]);
+                acc = add_then_instances_r;
+            }
+            {
+                group_values[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long add_then_instances_r_1 = hsplit_fused_2_add_then_instances(acc_1, group_values_in[k_1 + 2 * l_2]);
+                    acc_1 = add_then_instances_r_1;
+                }
+                {
+                    group_values_out[l_2] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            {
+                then_instances_positions_tile_offsets_tile_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_2_then_instances_positions_tile_offsets_tile_offsets(__global const long* then_instances_positions_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* then_instances_positions_tile_offsets_tile_offsets) {
     __local long group_values[256];
     __local long group_values_1[16];
     __local long group_values_2[16];
@@ -4082,8 +5154,8 @@ __kernel void hsplit_fused_2_then_instances_positions_tile_offsets(__global cons
             long acc = 0L;
             for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + l * tile_chunk < tiles) {
-                    x = then_instances_positions_tile_totals[k + l * tile_chunk];
+                if (k + l * tile_chunk < tiles_1) {
+                    x = then_instances_positions_tile_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -4128,10 +5200,10 @@ __kernel void hsplit_fused_2_then_instances_positions_tile_offsets(__global cons
             const long l_4 = get_local_id(0);
             long acc_4 = group_values_3[l_4];
             for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                then_instances_positions_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
+                then_instances_positions_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles) {
-                    x_1 = then_instances_positions_tile_totals[k_4 + l_4 * tile_chunk];
+                if (k_4 + l_4 * tile_chunk < tiles_1) {
+                    x_1 = then_instances_positions_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
@@ -4142,7 +5214,89 @@ __kernel void hsplit_fused_2_then_instances_positions_tile_offsets(__global cons
     }
 }
 
-__kernel void hsplit_fused_2_then_instances_positions_scan(__global const long* then_instances_flags, __global const long* then_instances_positions_tile_offsets, long tiles, long instances_1, __global long* then_instances_positions) {
+__kernel void hsplit_fused_2_then_instances_positions_tile_offsets_scan(__global const long* then_instances_positions_tile_totals, __global const long* then_instances_positions_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* then_instances_positions_tile_offsets) {
+    __local long group_values[2304];
+    __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = then_instances_positions_tile_totals[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_then_instances_r = hsplit_fused_2_add_then_instances(acc, group_values[k + 9 * l_1]);
+                acc = add_then_instances_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_then_instances_r_1 = hsplit_fused_2_add_then_instances(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = add_then_instances_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = then_instances_positions_tile_offsets_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long add_then_instances_r_2 = hsplit_fused_2_add_then_instances(acc_2, group_values_3[k_2]);
+                acc_2 = add_then_instances_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long add_then_instances_r_3 = hsplit_fused_2_add_then_instances(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = add_then_instances_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long add_then_instances_r_4 = hsplit_fused_2_add_then_instances(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = add_then_instances_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                then_instances_positions_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_2_then_instances_positions_scan(__global const long* then_instances_positions_tile_offsets, long tiles, long instances_1, __global const long* packed_lengths, __global long* then_instances_positions) {
     __local long group_values[2304];
     __local long group_values_1[256];
     __local long group_values_2[16];
@@ -4156,7 +5310,8 @@ __kernel void hsplit_fused_2_then_instances_positions_scan(__global const long* 
             for (long j = 0; j < 9; j++) {
                 long x;
                 if (256 * j + l + 2304 * wg < instances_1) {
-                    x = then_instances_flags[256 * j + l + 2304 * wg];
+                    long flag_then_instances_r = hsplit_fused_2_flag_then_instances(256 * j + l + 2304 * wg, packed_lengths);
+                    x = flag_then_instances_r;
                 } else {
                     x = 0L;
                 }
@@ -4224,34 +5379,26 @@ __kernel void hsplit_fused_2_then_instances_positions_scan(__global const long* 
     }
 }
 
-__kernel void hsplit_fused_2_then_instances_count(__global const long* then_instances_flags, long instances_1, __global const long* then_instances_positions, __global long* then_instances_kept) {
+__kernel void hsplit_fused_2_then_instances_count(__global const long* then_instances_positions, long instances_1, __global const long* packed_lengths, __global long* then_instances_kept) {
     const long gid = get_global_id(0);
     if (gid < 1) {
-        long count_then_instances_r = hsplit_fused_2_count_then_instances(then_instances_flags, instances_1, then_instances_positions);
+        long count_then_instances_r = hsplit_fused_2_count_then_instances(then_instances_positions, instances_1, packed_lengths);
         then_instances_kept[0] = count_then_instances_r;
     }
 }
 
-__kernel void hsplit_fused_2_then_instances(long instances_1, __global const long* then_instances_flags, __global const long* then_instances_positions, __global long* then_instances) {
+__kernel void hsplit_fused_2_then_instances(long instances_1, __global const long* packed_lengths, __global const long* then_instances_positions, __global long* then_instances) {
     const long gid = get_global_id(0);
     if (gid < instances_1) {
         long pull_then_instances_r = hsplit_fused_2_pull_then_instances(gid);
-        long target_then_instances_r = hsplit_fused_2_target_then_instances(gid, then_instances_flags, then_instances_positions);
+        long target_then_instances_r = hsplit_fused_2_target_then_instances(gid, packed_lengths, then_instances_positions);
         if (target_then_instances_r >= 0) {
             then_instances[target_then_instances_r] = pull_then_instances_r;
         }
     }
 }
 
-__kernel void hsplit_fused_2_else_instances_flags(long instances_1, __global const long* packed_lengths, __global long* else_instances_flags) {
-    const long gid = get_global_id(0);
-    if (gid < instances_1) {
-        long flag_else_instances_r = hsplit_fused_2_flag_else_instances(gid, packed_lengths);
-        else_instances_flags[gid] = flag_else_instances_r;
-    }
-}
-
-__kernel void hsplit_fused_2_else_instances_positions_tile_totals(__global const long* else_instances_flags, long tiles, long instances_1, __global long* else_instances_positions_tile_totals) {
+__kernel void hsplit_fused_2_else_instances_positions_tile_totals(long tiles, long instances_1, __global const long* packed_lengths, __global long* else_instances_positions_tile_totals) {
     __local long group_values[256];
     __local long group_values_1[2304];
     __local long group_swap[256];
@@ -4262,7 +5409,8 @@ __kernel void hsplit_fused_2_else_instances_positions_tile_totals(__global const
             for (long j = 0; j < 9; j++) {
                 long x;
                 if (256 * j + l + 2304 * wg < instances_1) {
-                    x = else_instances_flags[256 * j + l + 2304 * wg];
+                    long flag_else_instances_r = hsplit_fused_2_flag_else_instances(256 * j + l + 2304 * wg, packed_lengths);
+                    x = flag_else_instances_r;
                 } else {
                     x = 0L;
                 }
@@ -4312,7 +5460,68 @@ __kernel void hsplit_fused_2_else_instances_positions_tile_totals(__global const
     }
 }
 
-__kernel void hsplit_fused_2_else_instances_positions_tile_offsets(__global const long* else_instances_positions_tile_totals, long tile_chunk, long tiles, __global long* else_instances_positions_tile_offsets) {
+__kernel void hsplit_fused_2_else_instances_positions_tile_offsets_tile_totals(__global const long* else_instances_positions_tile_totals, long tiles_1, long tiles, __global long* else_instances_positions_tile_offsets_tile_totals) {
+    __local long group_values[256];
+    __local long group_values_1[2304];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = else_instances_positions_tile_totals[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_else_instances_r = hsplit_fused_2_add_else_instances(acc, group_values_1[k + 9 * l_1]);
+                acc = add_else_instances_r;
+            }
+            {
+                group_values[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long add_else_instances_r_1 = hsplit_fused_2_add_else_instances(acc_1, group_values_in[k_1 + 2 * l_2]);
+                    acc_1 = add_else_instances_r_1;
+                }
+                {
+                    group_values_out[l_2] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            {
+                else_instances_positions_tile_offsets_tile_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_2_else_instances_positions_tile_offsets_tile_offsets(__global const long* else_instances_positions_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* else_instances_positions_tile_offsets_tile_offsets) {
     __local long group_values[256];
     __local long group_values_1[16];
     __local long group_values_2[16];
@@ -4324,8 +5533,8 @@ __kernel void hsplit_fused_2_else_instances_positions_tile_offsets(__global cons
             long acc = 0L;
             for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + l * tile_chunk < tiles) {
-                    x = else_instances_positions_tile_totals[k + l * tile_chunk];
+                if (k + l * tile_chunk < tiles_1) {
+                    x = else_instances_positions_tile_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -4370,10 +5579,10 @@ __kernel void hsplit_fused_2_else_instances_positions_tile_offsets(__global cons
             const long l_4 = get_local_id(0);
             long acc_4 = group_values_3[l_4];
             for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                else_instances_positions_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
+                else_instances_positions_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles) {
-                    x_1 = else_instances_positions_tile_totals[k_4 + l_4 * tile_chunk];
+                if (k_4 + l_4 * tile_chunk < tiles_1) {
+                    x_1 = else_instances_positions_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
@@ -4384,7 +5593,89 @@ __kernel void hsplit_fused_2_else_instances_positions_tile_offsets(__global cons
     }
 }
 
-__kernel void hsplit_fused_2_else_instances_positions_scan(__global const long* else_instances_flags, __global const long* else_instances_positions_tile_offsets, long tiles, long instances_1, __global long* else_instances_positions) {
+__kernel void hsplit_fused_2_else_instances_positions_tile_offsets_scan(__global const long* else_instances_positions_tile_totals, __global const long* else_instances_positions_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* else_instances_positions_tile_offsets) {
+    __local long group_values[2304];
+    __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = else_instances_positions_tile_totals[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_else_instances_r = hsplit_fused_2_add_else_instances(acc, group_values[k + 9 * l_1]);
+                acc = add_else_instances_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_else_instances_r_1 = hsplit_fused_2_add_else_instances(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = add_else_instances_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = else_instances_positions_tile_offsets_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long add_else_instances_r_2 = hsplit_fused_2_add_else_instances(acc_2, group_values_3[k_2]);
+                acc_2 = add_else_instances_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long add_else_instances_r_3 = hsplit_fused_2_add_else_instances(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = add_else_instances_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long add_else_instances_r_4 = hsplit_fused_2_add_else_instances(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = add_else_instances_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                else_instances_positions_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_2_else_instances_positions_scan(__global const long* else_instances_positions_tile_offsets, long tiles, long instances_1, __global const long* packed_lengths, __global long* else_instances_positions) {
     __local long group_values[2304];
     __local long group_values_1[256];
     __local long group_values_2[16];
@@ -4398,7 +5689,8 @@ __kernel void hsplit_fused_2_else_instances_positions_scan(__global const long* 
             for (long j = 0; j < 9; j++) {
                 long x;
                 if (256 * j + l + 2304 * wg < instances_1) {
-                    x = else_instances_flags[256 * j + l + 2304 * wg];
+                    long flag_else_instances_r = hsplit_fused_2_flag_else_instances(256 * j + l + 2304 * wg, packed_lengths);
+                    x = flag_else_instances_r;
                 } else {
                     x = 0L;
                 }
@@ -4466,19 +5758,19 @@ __kernel void hsplit_fused_2_else_instances_positions_scan(__global const long* 
     }
 }
 
-__kernel void hsplit_fused_2_else_instances_count(__global const long* else_instances_flags, long instances_1, __global const long* else_instances_positions, __global long* else_instances_kept) {
+__kernel void hsplit_fused_2_else_instances_count(__global const long* else_instances_positions, long instances_1, __global const long* packed_lengths, __global long* else_instances_kept) {
     const long gid = get_global_id(0);
     if (gid < 1) {
-        long count_else_instances_r = hsplit_fused_2_count_else_instances(else_instances_flags, instances_1, else_instances_positions);
+        long count_else_instances_r = hsplit_fused_2_count_else_instances(else_instances_positions, instances_1, packed_lengths);
         else_instances_kept[0] = count_else_instances_r;
     }
 }
 
-__kernel void hsplit_fused_2_else_instances(long instances_1, __global const long* else_instances_flags, __global const long* else_instances_positions, __global long* else_instances) {
+__kernel void hsplit_fused_2_else_instances(long instances_1, __global const long* packed_lengths, __global const long* else_instances_positions, __global long* else_instances) {
     const long gid = get_global_id(0);
     if (gid < instances_1) {
         long pull_else_instances_r = hsplit_fused_2_pull_else_instances(gid);
-        long target_else_instances_r = hsplit_fused_2_target_else_instances(gid, else_instances_flags, else_instances_positions);
+        long target_else_instances_r = hsplit_fused_2_target_else_instances(gid, packed_lengths, else_instances_positions);
         if (target_else_instances_r >= 0) {
             else_instances[target_else_instances_r] = pull_else_instances_r;
         }
@@ -4700,7 +5992,68 @@ __kernel void hsplit_fused_3_packed_offsets_tile_totals(long tiles, long n_then_
     }
 }
 
-__kernel void hsplit_fused_3_packed_offsets_tile_offsets(__global const long* packed_offsets_tile_totals, long tile_chunk, long tiles, __global long* packed_offsets_tile_offsets) {
+__kernel void hsplit_fused_3_packed_offsets_tile_offsets_tile_totals(__global const long* packed_offsets_tile_totals, long tiles_1, long tiles, __global long* packed_offsets_tile_offsets_tile_totals) {
+    __local long group_values[256];
+    __local long group_values_1[2304];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = packed_offsets_tile_totals[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_r = hsplit_fused_3_op_packed_offsets(acc, group_values_1[k + 9 * l_1]);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_packed_offsets_r_1 = hsplit_fused_3_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
+                    acc_1 = op_packed_offsets_r_1;
+                }
+                {
+                    group_values_out[l_2] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            {
+                packed_offsets_tile_offsets_tile_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_3_packed_offsets_tile_offsets_tile_offsets(__global const long* packed_offsets_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* packed_offsets_tile_offsets_tile_offsets) {
     __local long group_values[256];
     __local long group_values_1[16];
     __local long group_values_2[16];
@@ -4712,8 +6065,8 @@ __kernel void hsplit_fused_3_packed_offsets_tile_offsets(__global const long* pa
             long acc = 0L;
             for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + l * tile_chunk < tiles) {
-                    x = packed_offsets_tile_totals[k + l * tile_chunk];
+                if (k + l * tile_chunk < tiles_1) {
+                    x = packed_offsets_tile_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -4758,15 +6111,97 @@ __kernel void hsplit_fused_3_packed_offsets_tile_offsets(__global const long* pa
             const long l_4 = get_local_id(0);
             long acc_4 = group_values_3[l_4];
             for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                packed_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
+                packed_offsets_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles) {
-                    x_1 = packed_offsets_tile_totals[k_4 + l_4 * tile_chunk];
+                if (k_4 + l_4 * tile_chunk < tiles_1) {
+                    x_1 = packed_offsets_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
                 long op_packed_offsets_r_4 = hsplit_fused_3_op_packed_offsets(acc_4, x_1);
                 acc_4 = op_packed_offsets_r_4;
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_3_packed_offsets_tile_offsets_scan(__global const long* packed_offsets_tile_totals, __global const long* packed_offsets_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* packed_offsets_tile_offsets) {
+    __local long group_values[2304];
+    __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = packed_offsets_tile_totals[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_r = hsplit_fused_3_op_packed_offsets(acc, group_values[k + 9 * l_1]);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_packed_offsets_r_1 = hsplit_fused_3_op_packed_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = op_packed_offsets_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = packed_offsets_tile_offsets_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long op_packed_offsets_r_2 = hsplit_fused_3_op_packed_offsets(acc_2, group_values_3[k_2]);
+                acc_2 = op_packed_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long op_packed_offsets_r_3 = hsplit_fused_3_op_packed_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = op_packed_offsets_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long op_packed_offsets_r_4 = hsplit_fused_3_op_packed_offsets(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = op_packed_offsets_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                packed_offsets_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -5132,7 +6567,68 @@ __kernel void hsplit_fused_4_packed_offsets_tile_totals(long tiles, long n_else_
     }
 }
 
-__kernel void hsplit_fused_4_packed_offsets_tile_offsets(__global const long* packed_offsets_tile_totals, long tile_chunk, long tiles, __global long* packed_offsets_tile_offsets) {
+__kernel void hsplit_fused_4_packed_offsets_tile_offsets_tile_totals(__global const long* packed_offsets_tile_totals, long tiles_1, long tiles, __global long* packed_offsets_tile_offsets_tile_totals) {
+    __local long group_values[256];
+    __local long group_values_1[2304];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = packed_offsets_tile_totals[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_r = hsplit_fused_4_op_packed_offsets(acc, group_values_1[k + 9 * l_1]);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_packed_offsets_r_1 = hsplit_fused_4_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
+                    acc_1 = op_packed_offsets_r_1;
+                }
+                {
+                    group_values_out[l_2] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            {
+                packed_offsets_tile_offsets_tile_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_4_packed_offsets_tile_offsets_tile_offsets(__global const long* packed_offsets_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* packed_offsets_tile_offsets_tile_offsets) {
     __local long group_values[256];
     __local long group_values_1[16];
     __local long group_values_2[16];
@@ -5144,8 +6640,8 @@ __kernel void hsplit_fused_4_packed_offsets_tile_offsets(__global const long* pa
             long acc = 0L;
             for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + l * tile_chunk < tiles) {
-                    x = packed_offsets_tile_totals[k + l * tile_chunk];
+                if (k + l * tile_chunk < tiles_1) {
+                    x = packed_offsets_tile_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -5190,15 +6686,97 @@ __kernel void hsplit_fused_4_packed_offsets_tile_offsets(__global const long* pa
             const long l_4 = get_local_id(0);
             long acc_4 = group_values_3[l_4];
             for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                packed_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
+                packed_offsets_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles) {
-                    x_1 = packed_offsets_tile_totals[k_4 + l_4 * tile_chunk];
+                if (k_4 + l_4 * tile_chunk < tiles_1) {
+                    x_1 = packed_offsets_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
                 long op_packed_offsets_r_4 = hsplit_fused_4_op_packed_offsets(acc_4, x_1);
                 acc_4 = op_packed_offsets_r_4;
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_4_packed_offsets_tile_offsets_scan(__global const long* packed_offsets_tile_totals, __global const long* packed_offsets_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* packed_offsets_tile_offsets) {
+    __local long group_values[2304];
+    __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = packed_offsets_tile_totals[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_r = hsplit_fused_4_op_packed_offsets(acc, group_values[k + 9 * l_1]);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_packed_offsets_r_1 = hsplit_fused_4_op_packed_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = op_packed_offsets_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = packed_offsets_tile_offsets_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long op_packed_offsets_r_2 = hsplit_fused_4_op_packed_offsets(acc_2, group_values_3[k_2]);
+                acc_2 = op_packed_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long op_packed_offsets_r_3 = hsplit_fused_4_op_packed_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = op_packed_offsets_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long op_packed_offsets_r_4 = hsplit_fused_4_op_packed_offsets(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = op_packed_offsets_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                packed_offsets_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -5726,7 +7304,116 @@ __kernel void hsplit_fused_5_extreme_segscan_tile_totals(long tiles, long extrem
     }
 }
 
-__kernel void hsplit_fused_5_extreme_segscan_tile_offsets(__global const long* extreme_seg_flags_tile_totals, __global const double* extreme_seg_scan_tile_totals_41, __global const long* extreme_seg_scan_tile_totals_42, long tile_chunk, long tiles, __global long* extreme_seg_flags_tile_offsets, __global double* extreme_seg_scan_tile_offsets_44, __global long* extreme_seg_scan_tile_offsets_45) {
+__kernel void hsplit_fused_5_extreme_segscan_tile_offsets_tile_totals(__global const long* extreme_seg_flags_tile_totals, __global const double* extreme_seg_scan_tile_totals_41, __global const long* extreme_seg_scan_tile_totals_42, long tiles_1, long tiles, __global long* extreme_seg_flags_tile_offsets_tile_totals, __global double* extreme_seg_scan_tile_offsets_tile_totals_47, __global long* extreme_seg_scan_tile_offsets_tile_totals_48) {
+    __local long group_values[256];
+    __local double group_values_1[256];
+    __local long group_values_2[256];
+    __local long group_values_3[256];
+    __local double group_values_4[256];
+    __local long group_values_5[256];
+    __local long group_swap[256];
+    __local double group_swap_1[256];
+    __local long group_swap_2[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l_1 = get_local_id(0);
+            {
+                long x;
+                double x_1;
+                long x_2;
+                if (l_1 + 256 * wg < tiles) {
+                    x = extreme_seg_flags_tile_totals[l_1 + 256 * wg];
+                    x_1 = extreme_seg_scan_tile_totals_41[l_1 + 256 * wg];
+                    x_2 = extreme_seg_scan_tile_totals_42[l_1 + 256 * wg];
+                } else {
+                    x = 0L;
+                    x_1 = 0.0;
+                    x_2 = -1L;
+                }
+                group_values_3[l_1] = x;
+                group_values_4[l_1] = x_1;
+                group_values_5[l_1] = x_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc = 0L;
+            double acc_1 = 0.0;
+            long acc_2 = -1L;
+            for (long k = 0; k < 1; k++) {
+                long segop_extreme_r;
+                double segop_extreme_r_1;
+                long segop_extreme_r_2;
+                hsplit_fused_5_segop_extreme(acc, acc_1, acc_2, group_values_3[k + l_2], group_values_4[k + l_2], group_values_5[k + l_2], &segop_extreme_r, &segop_extreme_r_1, &segop_extreme_r_2);
+                acc = segop_extreme_r;
+                acc_1 = segop_extreme_r_1;
+                acc_2 = segop_extreme_r_2;
+            }
+            {
+                group_values[l_2] = acc;
+                group_values_1[l_2] = acc_1;
+                group_values_2[l_2] = acc_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        __local double* group_values_1_in = group_values_1;
+        __local double* group_values_1_out = group_swap_1;
+        __local long* group_values_2_in = group_values_2;
+        __local long* group_values_2_out = group_swap_2;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_3 = get_local_id(0); l_3 < m / 2; l_3 += get_local_size(0)) {
+                long acc_3 = 0L;
+                double acc_4 = 0.0;
+                long acc_5 = -1L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long segop_extreme_r_3;
+                    double segop_extreme_r_4;
+                    long segop_extreme_r_5;
+                    hsplit_fused_5_segop_extreme(acc_3, acc_4, acc_5, group_values_in[k_1 + 2 * l_3], group_values_1_in[k_1 + 2 * l_3], group_values_2_in[k_1 + 2 * l_3], &segop_extreme_r_3, &segop_extreme_r_4, &segop_extreme_r_5);
+                    acc_3 = segop_extreme_r_3;
+                    acc_4 = segop_extreme_r_4;
+                    acc_5 = segop_extreme_r_5;
+                }
+                {
+                    group_values_out[l_3] = acc_3;
+                    group_values_1_out[l_3] = acc_4;
+                    group_values_2_out[l_3] = acc_5;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            {
+                __local double* t = group_values_1_in;
+                group_values_1_in = group_values_1_out;
+                group_values_1_out = t;
+            }
+            {
+                __local long* t = group_values_2_in;
+                group_values_2_in = group_values_2_out;
+                group_values_2_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
+            {
+                extreme_seg_flags_tile_offsets_tile_totals[wg] = group_values_in[0];
+                extreme_seg_scan_tile_offsets_tile_totals_47[wg] = group_values_1_in[0];
+                extreme_seg_scan_tile_offsets_tile_totals_48[wg] = group_values_2_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_5_extreme_segscan_tile_offsets_tile_offsets(__global const long* extreme_seg_flags_tile_offsets_tile_totals, __global const double* extreme_seg_scan_tile_offsets_tile_totals_47, __global const long* extreme_seg_scan_tile_offsets_tile_totals_48, long tile_chunk, long tiles_1, __global long* extreme_seg_flags_tile_offsets_tile_offsets, __global double* extreme_seg_scan_tile_offsets_tile_offsets_50, __global long* extreme_seg_scan_tile_offsets_tile_offsets_51) {
     __local long group_values[256];
     __local double group_values_1[256];
     __local long group_values_2[256];
@@ -5750,10 +7437,10 @@ __kernel void hsplit_fused_5_extreme_segscan_tile_offsets(__global const long* e
                 long x;
                 double x_1;
                 long x_2;
-                if (k + l_1 * tile_chunk < tiles) {
-                    x = extreme_seg_flags_tile_totals[k + l_1 * tile_chunk];
-                    x_1 = extreme_seg_scan_tile_totals_41[k + l_1 * tile_chunk];
-                    x_2 = extreme_seg_scan_tile_totals_42[k + l_1 * tile_chunk];
+                if (k + l_1 * tile_chunk < tiles_1) {
+                    x = extreme_seg_flags_tile_offsets_tile_totals[k + l_1 * tile_chunk];
+                    x_1 = extreme_seg_scan_tile_offsets_tile_totals_47[k + l_1 * tile_chunk];
+                    x_2 = extreme_seg_scan_tile_offsets_tile_totals_48[k + l_1 * tile_chunk];
                 } else {
                     x = 0L;
                     x_1 = 0.0;
@@ -5836,16 +7523,16 @@ __kernel void hsplit_fused_5_extreme_segscan_tile_offsets(__global const long* e
             double acc_13 = group_values_10[l_5];
             long acc_14 = group_values_11[l_5];
             for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                extreme_seg_flags_tile_offsets[k_4 + l_5 * tile_chunk] = acc_12;
-                extreme_seg_scan_tile_offsets_44[k_4 + l_5 * tile_chunk] = acc_13;
-                extreme_seg_scan_tile_offsets_45[k_4 + l_5 * tile_chunk] = acc_14;
+                extreme_seg_flags_tile_offsets_tile_offsets[k_4 + l_5 * tile_chunk] = acc_12;
+                extreme_seg_scan_tile_offsets_tile_offsets_50[k_4 + l_5 * tile_chunk] = acc_13;
+                extreme_seg_scan_tile_offsets_tile_offsets_51[k_4 + l_5 * tile_chunk] = acc_14;
                 long x_3;
                 double x_4;
                 long x_5;
-                if (k_4 + l_5 * tile_chunk < tiles) {
-                    x_3 = extreme_seg_flags_tile_totals[k_4 + l_5 * tile_chunk];
-                    x_4 = extreme_seg_scan_tile_totals_41[k_4 + l_5 * tile_chunk];
-                    x_5 = extreme_seg_scan_tile_totals_42[k_4 + l_5 * tile_chunk];
+                if (k_4 + l_5 * tile_chunk < tiles_1) {
+                    x_3 = extreme_seg_flags_tile_offsets_tile_totals[k_4 + l_5 * tile_chunk];
+                    x_4 = extreme_seg_scan_tile_offsets_tile_totals_47[k_4 + l_5 * tile_chunk];
+                    x_5 = extreme_seg_scan_tile_offsets_tile_totals_48[k_4 + l_5 * tile_chunk];
                 } else {
                     x_3 = 0L;
                     x_4 = 0.0;
@@ -5858,6 +7545,155 @@ __kernel void hsplit_fused_5_extreme_segscan_tile_offsets(__global const long* e
                 acc_12 = segop_extreme_r_12;
                 acc_13 = segop_extreme_r_13;
                 acc_14 = segop_extreme_r_14;
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_5_extreme_segscan_tile_offsets_scan(__global const long* extreme_seg_flags_tile_totals, __global const double* extreme_seg_scan_tile_totals_41, __global const long* extreme_seg_scan_tile_totals_42, __global const long* extreme_seg_flags_tile_offsets_tile_offsets, __global const double* extreme_seg_scan_tile_offsets_tile_offsets_50, __global const long* extreme_seg_scan_tile_offsets_tile_offsets_51, long tiles_1, long tiles, __global long* extreme_seg_flags_tile_offsets, __global double* extreme_seg_scan_tile_offsets_44, __global long* extreme_seg_scan_tile_offsets_45) {
+    __local long group_values[256];
+    __local double group_values_1[256];
+    __local long group_values_2[256];
+    __local long group_values_3[256];
+    __local double group_values_4[256];
+    __local long group_values_5[256];
+    __local long group_values_6[16];
+    __local double group_values_7[16];
+    __local long group_values_8[16];
+    __local long group_values_9[16];
+    __local double group_values_10[16];
+    __local long group_values_11[16];
+    __local long group_values_12[256];
+    __local double group_values_13[256];
+    __local long group_values_14[256];
+    __local long group_values_15[256];
+    __local double group_values_16[256];
+    __local long group_values_17[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l_1 = get_local_id(0);
+            {
+                long x;
+                double x_1;
+                long x_2;
+                if (l_1 + 256 * wg < tiles) {
+                    x = extreme_seg_flags_tile_totals[l_1 + 256 * wg];
+                    x_1 = extreme_seg_scan_tile_totals_41[l_1 + 256 * wg];
+                    x_2 = extreme_seg_scan_tile_totals_42[l_1 + 256 * wg];
+                } else {
+                    x = 0L;
+                    x_1 = 0.0;
+                    x_2 = -1L;
+                }
+                group_values[l_1] = x;
+                group_values_1[l_1] = x_1;
+                group_values_2[l_1] = x_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc = 0L;
+            double acc_1 = 0.0;
+            long acc_2 = -1L;
+            for (long k = 0; k < 1; k++) {
+                long segop_extreme_r;
+                double segop_extreme_r_1;
+                long segop_extreme_r_2;
+                hsplit_fused_5_segop_extreme(acc, acc_1, acc_2, group_values[k + l_2], group_values_1[k + l_2], group_values_2[k + l_2], &segop_extreme_r, &segop_extreme_r_1, &segop_extreme_r_2);
+                acc = segop_extreme_r;
+                acc_1 = segop_extreme_r_1;
+                acc_2 = segop_extreme_r_2;
+            }
+            {
+                group_values_3[l_2] = acc;
+                group_values_4[l_2] = acc_1;
+                group_values_5[l_2] = acc_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_3 = 0L;
+            double acc_4 = 0.0;
+            long acc_5 = -1L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long segop_extreme_r_3;
+                double segop_extreme_r_4;
+                long segop_extreme_r_5;
+                hsplit_fused_5_segop_extreme(acc_3, acc_4, acc_5, group_values_3[k_1 + 16 * l_3], group_values_4[k_1 + 16 * l_3], group_values_5[k_1 + 16 * l_3], &segop_extreme_r_3, &segop_extreme_r_4, &segop_extreme_r_5);
+                acc_3 = segop_extreme_r_3;
+                acc_4 = segop_extreme_r_4;
+                acc_5 = segop_extreme_r_5;
+            }
+            {
+                group_values_9[l_3] = acc_3;
+                group_values_10[l_3] = acc_4;
+                group_values_11[l_3] = acc_5;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
+            long acc_6 = extreme_seg_flags_tile_offsets_tile_offsets[wg];
+            double acc_7 = extreme_seg_scan_tile_offsets_tile_offsets_50[wg];
+            long acc_8 = extreme_seg_scan_tile_offsets_tile_offsets_51[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_6[k_2] = acc_6;
+                group_values_7[k_2] = acc_7;
+                group_values_8[k_2] = acc_8;
+                long segop_extreme_r_6;
+                double segop_extreme_r_7;
+                long segop_extreme_r_8;
+                hsplit_fused_5_segop_extreme(acc_6, acc_7, acc_8, group_values_9[k_2], group_values_10[k_2], group_values_11[k_2], &segop_extreme_r_6, &segop_extreme_r_7, &segop_extreme_r_8);
+                acc_6 = segop_extreme_r_6;
+                acc_7 = segop_extreme_r_7;
+                acc_8 = segop_extreme_r_8;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_5 = get_local_id(0); l_5 < 16; l_5 += get_local_size(0)) {
+            long acc_9 = group_values_6[l_5];
+            double acc_10 = group_values_7[l_5];
+            long acc_11 = group_values_8[l_5];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_12[k_3 + 16 * l_5] = acc_9;
+                group_values_13[k_3 + 16 * l_5] = acc_10;
+                group_values_14[k_3 + 16 * l_5] = acc_11;
+                long segop_extreme_r_9;
+                double segop_extreme_r_10;
+                long segop_extreme_r_11;
+                hsplit_fused_5_segop_extreme(acc_9, acc_10, acc_11, group_values_3[k_3 + 16 * l_5], group_values_4[k_3 + 16 * l_5], group_values_5[k_3 + 16 * l_5], &segop_extreme_r_9, &segop_extreme_r_10, &segop_extreme_r_11);
+                acc_9 = segop_extreme_r_9;
+                acc_10 = segop_extreme_r_10;
+                acc_11 = segop_extreme_r_11;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            long acc_12 = group_values_12[l_6];
+            double acc_13 = group_values_13[l_6];
+            long acc_14 = group_values_14[l_6];
+            for (long k_4 = 0; k_4 < 1; k_4++) {
+                group_values_15[k_4 + l_6] = acc_12;
+                group_values_16[k_4 + l_6] = acc_13;
+                group_values_17[k_4 + l_6] = acc_14;
+                long segop_extreme_r_12;
+                double segop_extreme_r_13;
+                long segop_extreme_r_14;
+                hsplit_fused_5_segop_extreme(acc_12, acc_13, acc_14, group_values[k_4 + l_6], group_values_1[k_4 + l_6], group_values_2[k_4 + l_6], &segop_extreme_r_12, &segop_extreme_r_13, &segop_extreme_r_14);
+                acc_12 = segop_extreme_r_12;
+                acc_13 = segop_extreme_r_13;
+                acc_14 = segop_extreme_r_14;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_7 = get_local_id(0);
+            {
+                extreme_seg_flags_tile_offsets[l_7 + 256 * wg] = group_values_15[l_7];
+                extreme_seg_scan_tile_offsets_44[l_7 + 256 * wg] = group_values_16[l_7];
+                extreme_seg_scan_tile_offsets_45[l_7 + 256 * wg] = group_values_17[l_7];
             }
         }
     }
@@ -6390,7 +8226,68 @@ __kernel void hsplit_fused_7_packed_offsets_tile_totals(long tiles, long t_1, __
     }
 }
 
-__kernel void hsplit_fused_7_packed_offsets_tile_offsets(__global const long* packed_offsets_tile_totals, long tile_chunk, long tiles, __global long* packed_offsets_tile_offsets) {
+__kernel void hsplit_fused_7_packed_offsets_tile_offsets_tile_totals(__global const long* packed_offsets_tile_totals, long tiles_1, long tiles, __global long* packed_offsets_tile_offsets_tile_totals) {
+    __local long group_values[256];
+    __local long group_values_1[2304];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = packed_offsets_tile_totals[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_r = hsplit_fused_7_op_packed_offsets(acc, group_values_1[k + 9 * l_1]);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_packed_offsets_r_1 = hsplit_fused_7_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
+                    acc_1 = op_packed_offsets_r_1;
+                }
+                {
+                    group_values_out[l_2] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            {
+                packed_offsets_tile_offsets_tile_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_7_packed_offsets_tile_offsets_tile_offsets(__global const long* packed_offsets_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* packed_offsets_tile_offsets_tile_offsets) {
     __local long group_values[256];
     __local long group_values_1[16];
     __local long group_values_2[16];
@@ -6402,8 +8299,8 @@ __kernel void hsplit_fused_7_packed_offsets_tile_offsets(__global const long* pa
             long acc = 0L;
             for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + l * tile_chunk < tiles) {
-                    x = packed_offsets_tile_totals[k + l * tile_chunk];
+                if (k + l * tile_chunk < tiles_1) {
+                    x = packed_offsets_tile_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -6448,15 +8345,97 @@ __kernel void hsplit_fused_7_packed_offsets_tile_offsets(__global const long* pa
             const long l_4 = get_local_id(0);
             long acc_4 = group_values_3[l_4];
             for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                packed_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
+                packed_offsets_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles) {
-                    x_1 = packed_offsets_tile_totals[k_4 + l_4 * tile_chunk];
+                if (k_4 + l_4 * tile_chunk < tiles_1) {
+                    x_1 = packed_offsets_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
                 long op_packed_offsets_r_4 = hsplit_fused_7_op_packed_offsets(acc_4, x_1);
                 acc_4 = op_packed_offsets_r_4;
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_7_packed_offsets_tile_offsets_scan(__global const long* packed_offsets_tile_totals, __global const long* packed_offsets_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* packed_offsets_tile_offsets) {
+    __local long group_values[2304];
+    __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = packed_offsets_tile_totals[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_r = hsplit_fused_7_op_packed_offsets(acc, group_values[k + 9 * l_1]);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_packed_offsets_r_1 = hsplit_fused_7_op_packed_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = op_packed_offsets_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = packed_offsets_tile_offsets_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long op_packed_offsets_r_2 = hsplit_fused_7_op_packed_offsets(acc_2, group_values_3[k_2]);
+                acc_2 = op_packed_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long op_packed_offsets_r_3 = hsplit_fused_7_op_packed_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = op_packed_offsets_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long op_packed_offsets_r_4 = hsplit_fused_7_op_packed_offsets(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = op_packed_offsets_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                packed_offsets_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -6971,7 +8950,68 @@ __kernel void hsplit_fused_8_packed_offsets_tile_totals(long tiles, long instanc
     }
 }
 
-__kernel void hsplit_fused_8_packed_offsets_tile_offsets(__global const long* packed_offsets_tile_totals, long tile_chunk, long tiles, __global long* packed_offsets_tile_offsets) {
+__kernel void hsplit_fused_8_packed_offsets_tile_offsets_tile_totals(__global const long* packed_offsets_tile_totals, long tiles_1, long tiles, __global long* packed_offsets_tile_offsets_tile_totals) {
+    __local long group_values[256];
+    __local long group_values_1[2304];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = packed_offsets_tile_totals[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_r = hsplit_fused_8_op_packed_offsets(acc, group_values_1[k + 9 * l_1]);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_packed_offsets_r_1 = hsplit_fused_8_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
+                    acc_1 = op_packed_offsets_r_1;
+                }
+                {
+                    group_values_out[l_2] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            {
+                packed_offsets_tile_offsets_tile_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_8_packed_offsets_tile_offsets_tile_offsets(__global const long* packed_offsets_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* packed_offsets_tile_offsets_tile_offsets) {
     __local long group_values[256];
     __local long group_values_1[16];
     __local long group_values_2[16];
@@ -6983,8 +9023,8 @@ __kernel void hsplit_fused_8_packed_offsets_tile_offsets(__global const long* pa
             long acc = 0L;
             for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + l * tile_chunk < tiles) {
-                    x = packed_offsets_tile_totals[k + l * tile_chunk];
+                if (k + l * tile_chunk < tiles_1) {
+                    x = packed_offsets_tile_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -7029,15 +9069,97 @@ __kernel void hsplit_fused_8_packed_offsets_tile_offsets(__global const long* pa
             const long l_4 = get_local_id(0);
             long acc_4 = group_values_3[l_4];
             for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                packed_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
+                packed_offsets_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles) {
-                    x_1 = packed_offsets_tile_totals[k_4 + l_4 * tile_chunk];
+                if (k_4 + l_4 * tile_chunk < tiles_1) {
+                    x_1 = packed_offsets_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
                 long op_packed_offsets_r_4 = hsplit_fused_8_op_packed_offsets(acc_4, x_1);
                 acc_4 = op_packed_offsets_r_4;
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_8_packed_offsets_tile_offsets_scan(__global const long* packed_offsets_tile_totals, __global const long* packed_offsets_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* packed_offsets_tile_offsets) {
+    __local long group_values[2304];
+    __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = packed_offsets_tile_totals[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_r = hsplit_fused_8_op_packed_offsets(acc, group_values[k + 9 * l_1]);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_packed_offsets_r_1 = hsplit_fused_8_op_packed_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = op_packed_offsets_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = packed_offsets_tile_offsets_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long op_packed_offsets_r_2 = hsplit_fused_8_op_packed_offsets(acc_2, group_values_3[k_2]);
+                acc_2 = op_packed_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long op_packed_offsets_r_3 = hsplit_fused_8_op_packed_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = op_packed_offsets_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long op_packed_offsets_r_4 = hsplit_fused_8_op_packed_offsets(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = op_packed_offsets_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                packed_offsets_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -7412,12 +9534,29 @@ static inline long hsplit_fused_9_add_kept(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long hsplit_fused_9_count_kept(__global const long* kept_flags, long kept_flags_len, __global const long* kept_positions) {
-    return kept_flags_len > 0L ? nessie_add(kept_positions[nessie_sub(kept_flags_len, 1L)], kept_flags[nessie_sub(kept_flags_len, 1L)]) : 0L;
+static inline long hsplit_fused_9_count_kept(__global const long* kept_positions, long kept_positions_len, __global const double* points_elements_1, __global const double* points_elements_2, __global const double* cross_elements) {
+    long t;
+    if (kept_positions_len > 0L) {
+        long i = nessie_sub(kept_positions_len, 1L);
+        long j = i;
+        double points_elements_1_1 = points_elements_1[i];
+        double points_elements_2_1 = points_elements_2[i];
+        long i_1 = j;
+        double x = cross_elements[i_1];
+        t = nessie_add(kept_positions[nessie_sub(kept_positions_len, 1L)], x > -x ? 1L : 0L);
+    } else {
+        t = 0L;
+    }
+    return t;
 }
 
-static inline long hsplit_fused_9_target_kept(long j, __global const long* kept_flags, __global const long* kept_positions) {
-    return kept_flags[j] != 0L ? kept_positions[j] : -1L;
+static inline long hsplit_fused_9_target_kept(long i, __global const double* points_elements_1, __global const double* points_elements_2, __global const double* cross_elements, __global const long* kept_positions) {
+    long j = i;
+    double points_elements_1_1 = points_elements_1[i];
+    double points_elements_2_1 = points_elements_2[i];
+    long i_1 = j;
+    double x = cross_elements[i_1];
+    return (x > -x ? 1L : 0L) != 0L ? kept_positions[i] : -1L;
 }
 
 static inline void hsplit_fused_9_pull_kept(long i, __global const double* points_elements_1, __global const double* points_elements_2, long* r0, double* r1, double* r2) {
@@ -7470,15 +9609,7 @@ static inline long hsplit_fused_9_select_packed_lengths(long s, __global const l
     return t;
 }
 
-__kernel void hsplit_fused_9_kept_flags(long n_points_elements_1, __global const double* points_elements_1_1, __global const double* points_elements_2_5, __global const double* cross_elements, __global long* kept_flags) {
-    const long gid = get_global_id(0);
-    if (gid < n_points_elements_1) {
-        long flag_kept_r = hsplit_fused_9_flag_kept(gid, points_elements_1_1, points_elements_2_5, cross_elements);
-        kept_flags[gid] = flag_kept_r;
-    }
-}
-
-__kernel void hsplit_fused_9_kept_positions_tile_totals(__global const long* kept_flags, long tiles, long n_points_elements_1, __global long* kept_positions_tile_totals) {
+__kernel void hsplit_fused_9_kept_positions_tile_totals(long tiles, long n_points_elements_1, __global const double* points_elements_1_1, __global const double* points_elements_2_5, __global const double* cross_elements, __global long* kept_positions_tile_totals) {
     __local long group_values[256];
     __local long group_values_1[2304];
     __local long group_swap[256];
@@ -7486,14 +9617,15 @@ __kernel void hsplit_fused_9_kept_positions_tile_totals(__global const long* kep
         const long wg = get_group_id(0);
         {
             const long l_1 = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            for (long j_1 = 0; j_1 < 9; j_1++) {
                 long x;
-                if (256 * j + l_1 + 2304 * wg < n_points_elements_1) {
-                    x = kept_flags[256 * j + l_1 + 2304 * wg];
+                if (256 * j_1 + l_1 + 2304 * wg < n_points_elements_1) {
+                    long flag_kept_r = hsplit_fused_9_flag_kept(256 * j_1 + l_1 + 2304 * wg, points_elements_1_1, points_elements_2_5, cross_elements);
+                    x = flag_kept_r;
                 } else {
                     x = 0L;
                 }
-                group_values_1[256 * j + l_1] = x;
+                group_values_1[256 * j_1 + l_1] = x;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -7539,7 +9671,68 @@ __kernel void hsplit_fused_9_kept_positions_tile_totals(__global const long* kep
     }
 }
 
-__kernel void hsplit_fused_9_kept_positions_tile_offsets(__global const long* kept_positions_tile_totals, long tile_chunk, long tiles, __global long* kept_positions_tile_offsets) {
+__kernel void hsplit_fused_9_kept_positions_tile_offsets_tile_totals(__global const long* kept_positions_tile_totals, long tiles_1, long tiles, __global long* kept_positions_tile_offsets_tile_totals) {
+    __local long group_values[256];
+    __local long group_values_1[2304];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l_1 = get_local_id(0);
+            for (long j_1 = 0; j_1 < 9; j_1++) {
+                long x;
+                if (256 * j_1 + l_1 + 2304 * wg < tiles) {
+                    x = kept_positions_tile_totals[256 * j_1 + l_1 + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values_1[256 * j_1 + l_1] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_kept_r = hsplit_fused_9_add_kept(acc, group_values_1[k + 9 * l_2]);
+                acc = add_kept_r;
+            }
+            {
+                group_values[l_2] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_3 = get_local_id(0); l_3 < m / 2; l_3 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long add_kept_r_1 = hsplit_fused_9_add_kept(acc_1, group_values_in[k_1 + 2 * l_3]);
+                    acc_1 = add_kept_r_1;
+                }
+                {
+                    group_values_out[l_3] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
+            {
+                kept_positions_tile_offsets_tile_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_9_kept_positions_tile_offsets_tile_offsets(__global const long* kept_positions_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* kept_positions_tile_offsets_tile_offsets) {
     __local long group_values[256];
     __local long group_values_1[16];
     __local long group_values_2[16];
@@ -7551,8 +9744,8 @@ __kernel void hsplit_fused_9_kept_positions_tile_offsets(__global const long* ke
             long acc = 0L;
             for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + l_1 * tile_chunk < tiles) {
-                    x = kept_positions_tile_totals[k + l_1 * tile_chunk];
+                if (k + l_1 * tile_chunk < tiles_1) {
+                    x = kept_positions_tile_offsets_tile_totals[k + l_1 * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -7597,10 +9790,10 @@ __kernel void hsplit_fused_9_kept_positions_tile_offsets(__global const long* ke
             const long l_5 = get_local_id(0);
             long acc_4 = group_values_3[l_5];
             for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                kept_positions_tile_offsets[k_4 + l_5 * tile_chunk] = acc_4;
+                kept_positions_tile_offsets_tile_offsets[k_4 + l_5 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_4 + l_5 * tile_chunk < tiles) {
-                    x_1 = kept_positions_tile_totals[k_4 + l_5 * tile_chunk];
+                if (k_4 + l_5 * tile_chunk < tiles_1) {
+                    x_1 = kept_positions_tile_offsets_tile_totals[k_4 + l_5 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
@@ -7611,7 +9804,7 @@ __kernel void hsplit_fused_9_kept_positions_tile_offsets(__global const long* ke
     }
 }
 
-__kernel void hsplit_fused_9_kept_positions_scan(__global const long* kept_flags, __global const long* kept_positions_tile_offsets, long tiles, long n_points_elements_1, __global long* kept_positions) {
+__kernel void hsplit_fused_9_kept_positions_tile_offsets_scan(__global const long* kept_positions_tile_totals, __global const long* kept_positions_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* kept_positions_tile_offsets) {
     __local long group_values[2304];
     __local long group_values_1[256];
     __local long group_values_2[16];
@@ -7622,14 +9815,97 @@ __kernel void hsplit_fused_9_kept_positions_scan(__global const long* kept_flags
         const long wg = get_group_id(0);
         {
             const long l_1 = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            for (long j_1 = 0; j_1 < 9; j_1++) {
                 long x;
-                if (256 * j + l_1 + 2304 * wg < n_points_elements_1) {
-                    x = kept_flags[256 * j + l_1 + 2304 * wg];
+                if (256 * j_1 + l_1 + 2304 * wg < tiles) {
+                    x = kept_positions_tile_totals[256 * j_1 + l_1 + 2304 * wg];
                 } else {
                     x = 0L;
                 }
-                group_values[256 * j + l_1] = x;
+                group_values[256 * j_1 + l_1] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_kept_r = hsplit_fused_9_add_kept(acc, group_values[k + 9 * l_2]);
+                acc = add_kept_r;
+            }
+            {
+                group_values_1[l_2] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_kept_r_1 = hsplit_fused_9_add_kept(acc_1, group_values_1[k_1 + 16 * l_3]);
+                acc_1 = add_kept_r_1;
+            }
+            {
+                group_values_3[l_3] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
+            long acc_2 = kept_positions_tile_offsets_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long add_kept_r_2 = hsplit_fused_9_add_kept(acc_2, group_values_3[k_2]);
+                acc_2 = add_kept_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_5 = get_local_id(0); l_5 < 16; l_5 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_5];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_5] = acc_3;
+                long add_kept_r_3 = hsplit_fused_9_add_kept(acc_3, group_values_1[k_3 + 16 * l_5]);
+                acc_3 = add_kept_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            long acc_4 = group_values_4[l_6];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_6) / 256 + 9 * ((k_4 + 9 * l_6) % 256)] = acc_4;
+                long add_kept_r_4 = hsplit_fused_9_add_kept(acc_4, group_values[k_4 + 9 * l_6]);
+                acc_4 = add_kept_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_7 = get_local_id(0);
+            for (long j_4 = 0; j_4 < 9; j_4++) {
+                kept_positions_tile_offsets[256 * j_4 + l_7 + 2304 * wg] = group_values_5[j_4 + 9 * l_7];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_9_kept_positions_scan(__global const long* kept_positions_tile_offsets, long tiles, long n_points_elements_1, __global const double* points_elements_1_1, __global const double* points_elements_2_5, __global const double* cross_elements, __global long* kept_positions) {
+    __local long group_values[2304];
+    __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l_1 = get_local_id(0);
+            for (long j_1 = 0; j_1 < 9; j_1++) {
+                long x;
+                if (256 * j_1 + l_1 + 2304 * wg < n_points_elements_1) {
+                    long flag_kept_r = hsplit_fused_9_flag_kept(256 * j_1 + l_1 + 2304 * wg, points_elements_1_1, points_elements_2_5, cross_elements);
+                    x = flag_kept_r;
+                } else {
+                    x = 0L;
+                }
+                group_values[256 * j_1 + l_1] = x;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -7686,29 +9962,29 @@ __kernel void hsplit_fused_9_kept_positions_scan(__global const long* kept_flags
         barrier(CLK_LOCAL_MEM_FENCE);
         {
             const long l_7 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                kept_positions[256 * j_3 + l_7 + 2304 * wg] = group_values_5[j_3 + 9 * l_7];
+            for (long j_4 = 0; j_4 < 9; j_4++) {
+                kept_positions[256 * j_4 + l_7 + 2304 * wg] = group_values_5[j_4 + 9 * l_7];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_9_kept_count(__global const long* kept_flags, long n_points_elements_1, __global const long* kept_positions, __global long* kept_kept) {
+__kernel void hsplit_fused_9_kept_count(__global const long* kept_positions, long n_points_elements_1, __global const double* points_elements_1_1, __global const double* points_elements_2_5, __global const double* cross_elements, __global long* kept_kept) {
     const long gid = get_global_id(0);
     if (gid < 1) {
-        long count_kept_r = hsplit_fused_9_count_kept(kept_flags, n_points_elements_1, kept_positions);
+        long count_kept_r = hsplit_fused_9_count_kept(kept_positions, n_points_elements_1, points_elements_1_1, points_elements_2_5, cross_elements);
         kept_kept[0] = count_kept_r;
     }
 }
 
-__kernel void hsplit_fused_9_kept(long n_points_elements_1, __global const double* points_elements_1_1, __global const double* points_elements_2_5, __global const long* kept_flags, __global const long* kept_positions, __global long* kept, __global double* packed_elements_1, __global double* packed_elements_2) {
+__kernel void hsplit_fused_9_kept(long n_points_elements_1, __global const double* points_elements_1_1, __global const double* points_elements_2_5, __global const double* cross_elements, __global const long* kept_positions, __global long* kept, __global double* packed_elements_1, __global double* packed_elements_2) {
     const long gid = get_global_id(0);
     if (gid < n_points_elements_1) {
         long pull_kept_r;
         double pull_kept_r_1;
         double pull_kept_r_2;
         hsplit_fused_9_pull_kept(gid, points_elements_1_1, points_elements_2_5, &pull_kept_r, &pull_kept_r_1, &pull_kept_r_2);
-        long target_kept_r = hsplit_fused_9_target_kept(gid, kept_flags, kept_positions);
+        long target_kept_r = hsplit_fused_9_target_kept(gid, points_elements_1_1, points_elements_2_5, cross_elements, kept_positions);
         if (target_kept_r >= 0) {
             kept[target_kept_r] = pull_kept_r;
             packed_elements_1[target_kept_r] = pull_kept_r_1;
@@ -7736,7 +10012,7 @@ __kernel void hsplit_fused_9_packed_lengths_head_claims(long n_cross_lengths, __
     }
 }
 
-__kernel void hsplit_fused_9_packed_lengths_segscan_tile_totals(long tiles_1, long packed_lengths_elements_1, __global const double* cross_elements, __global const int* packed_lengths_head_claims, __global long* packed_lengths_seg_flags_tile_totals, __global long* packed_lengths_seg_scan_tile_totals) {
+__kernel void hsplit_fused_9_packed_lengths_segscan_tile_totals(long tiles_2, long packed_lengths_elements_1, __global const double* cross_elements, __global const int* packed_lengths_head_claims, __global long* packed_lengths_seg_flags_tile_totals, __global long* packed_lengths_seg_scan_tile_totals) {
     __local long group_values[256];
     __local long group_values_1[256];
     __local long group_values_2[768];
@@ -7747,21 +10023,21 @@ __kernel void hsplit_fused_9_packed_lengths_segscan_tile_totals(long tiles_1, lo
         const long wg = get_group_id(0);
         {
             const long l_1 = get_local_id(0);
-            for (long j = 0; j < 3; j++) {
+            for (long j_1 = 0; j_1 < 3; j_1++) {
                 long x;
                 long x_1;
-                if (256 * j + l_1 + 768 * wg < packed_lengths_elements_1) {
+                if (256 * j_1 + l_1 + 768 * wg < packed_lengths_elements_1) {
                     long pair_packed_lengths_r;
                     long pair_packed_lengths_r_1;
-                    hsplit_fused_9_pair_packed_lengths(256 * j + l_1 + 768 * wg, cross_elements, packed_lengths_head_claims, &pair_packed_lengths_r, &pair_packed_lengths_r_1);
+                    hsplit_fused_9_pair_packed_lengths(256 * j_1 + l_1 + 768 * wg, cross_elements, packed_lengths_head_claims, &pair_packed_lengths_r, &pair_packed_lengths_r_1);
                     x = pair_packed_lengths_r;
                     x_1 = pair_packed_lengths_r_1;
                 } else {
                     x = 0L;
                     x_1 = 0L;
                 }
-                group_values_2[256 * j + l_1] = x;
-                group_values_3[256 * j + l_1] = x_1;
+                group_values_2[256 * j_1 + l_1] = x;
+                group_values_3[256 * j_1 + l_1] = x_1;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -7825,7 +10101,93 @@ __kernel void hsplit_fused_9_packed_lengths_segscan_tile_totals(long tiles_1, lo
     }
 }
 
-__kernel void hsplit_fused_9_packed_lengths_segscan_tile_offsets(__global const long* packed_lengths_seg_flags_tile_totals, __global const long* packed_lengths_seg_scan_tile_totals, long tile_chunk_1, long tiles_1, __global long* packed_lengths_seg_flags_tile_offsets, __global long* packed_lengths_seg_scan_tile_offsets) {
+__kernel void hsplit_fused_9_packed_lengths_segscan_tile_offsets_tile_totals(__global const long* packed_lengths_seg_flags_tile_totals, __global const long* packed_lengths_seg_scan_tile_totals, long tiles_3, long tiles_2, __global long* packed_lengths_seg_flags_tile_offsets_tile_totals, __global long* packed_lengths_seg_scan_tile_offsets_tile_totals) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    __local long group_values_2[768];
+    __local long group_values_3[768];
+    __local long group_swap[256];
+    __local long group_swap_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l_1 = get_local_id(0);
+            for (long j_1 = 0; j_1 < 3; j_1++) {
+                long x;
+                long x_1;
+                if (256 * j_1 + l_1 + 768 * wg < tiles_2) {
+                    x = packed_lengths_seg_flags_tile_totals[256 * j_1 + l_1 + 768 * wg];
+                    x_1 = packed_lengths_seg_scan_tile_totals[256 * j_1 + l_1 + 768 * wg];
+                } else {
+                    x = 0L;
+                    x_1 = 0L;
+                }
+                group_values_2[256 * j_1 + l_1] = x;
+                group_values_3[256 * j_1 + l_1] = x_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc = 0L;
+            long acc_1 = 0L;
+            for (long k = 0; k < 3; k++) {
+                long segop_packed_lengths_r;
+                long segop_packed_lengths_r_1;
+                hsplit_fused_9_segop_packed_lengths(acc, acc_1, group_values_2[k + 3 * l_2], group_values_3[k + 3 * l_2], &segop_packed_lengths_r, &segop_packed_lengths_r_1);
+                acc = segop_packed_lengths_r;
+                acc_1 = segop_packed_lengths_r_1;
+            }
+            {
+                group_values[l_2] = acc;
+                group_values_1[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        __local long* group_values_1_in = group_values_1;
+        __local long* group_values_1_out = group_swap_1;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_3 = get_local_id(0); l_3 < m / 2; l_3 += get_local_size(0)) {
+                long acc_2 = 0L;
+                long acc_3 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long segop_packed_lengths_r_2;
+                    long segop_packed_lengths_r_3;
+                    hsplit_fused_9_segop_packed_lengths(acc_2, acc_3, group_values_in[k_1 + 2 * l_3], group_values_1_in[k_1 + 2 * l_3], &segop_packed_lengths_r_2, &segop_packed_lengths_r_3);
+                    acc_2 = segop_packed_lengths_r_2;
+                    acc_3 = segop_packed_lengths_r_3;
+                }
+                {
+                    group_values_out[l_3] = acc_2;
+                    group_values_1_out[l_3] = acc_3;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            {
+                __local long* t = group_values_1_in;
+                group_values_1_in = group_values_1_out;
+                group_values_1_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
+            {
+                packed_lengths_seg_flags_tile_offsets_tile_totals[wg] = group_values_in[0];
+                packed_lengths_seg_scan_tile_offsets_tile_totals[wg] = group_values_1_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_9_packed_lengths_segscan_tile_offsets_tile_offsets(__global const long* packed_lengths_seg_flags_tile_offsets_tile_totals, __global const long* packed_lengths_seg_scan_tile_offsets_tile_totals, long tile_chunk_1, long tiles_3, __global long* packed_lengths_seg_flags_tile_offsets_tile_offsets, __global long* packed_lengths_seg_scan_tile_offsets_tile_offsets) {
     __local long group_values[256];
     __local long group_values_1[256];
     __local long group_values_2[16];
@@ -7843,9 +10205,9 @@ __kernel void hsplit_fused_9_packed_lengths_segscan_tile_offsets(__global const 
             for (long k = 0; k < tile_chunk_1; k++) {
                 long x;
                 long x_1;
-                if (k + l_1 * tile_chunk_1 < tiles_1) {
-                    x = packed_lengths_seg_flags_tile_totals[k + l_1 * tile_chunk_1];
-                    x_1 = packed_lengths_seg_scan_tile_totals[k + l_1 * tile_chunk_1];
+                if (k + l_1 * tile_chunk_1 < tiles_3) {
+                    x = packed_lengths_seg_flags_tile_offsets_tile_totals[k + l_1 * tile_chunk_1];
+                    x_1 = packed_lengths_seg_scan_tile_offsets_tile_totals[k + l_1 * tile_chunk_1];
                 } else {
                     x = 0L;
                     x_1 = 0L;
@@ -7911,13 +10273,13 @@ __kernel void hsplit_fused_9_packed_lengths_segscan_tile_offsets(__global const 
             long acc_8 = group_values_6[l_5];
             long acc_9 = group_values_7[l_5];
             for (long k_4 = 0; k_4 < tile_chunk_1; k_4++) {
-                packed_lengths_seg_flags_tile_offsets[k_4 + l_5 * tile_chunk_1] = acc_8;
-                packed_lengths_seg_scan_tile_offsets[k_4 + l_5 * tile_chunk_1] = acc_9;
+                packed_lengths_seg_flags_tile_offsets_tile_offsets[k_4 + l_5 * tile_chunk_1] = acc_8;
+                packed_lengths_seg_scan_tile_offsets_tile_offsets[k_4 + l_5 * tile_chunk_1] = acc_9;
                 long x_2;
                 long x_3;
-                if (k_4 + l_5 * tile_chunk_1 < tiles_1) {
-                    x_2 = packed_lengths_seg_flags_tile_totals[k_4 + l_5 * tile_chunk_1];
-                    x_3 = packed_lengths_seg_scan_tile_totals[k_4 + l_5 * tile_chunk_1];
+                if (k_4 + l_5 * tile_chunk_1 < tiles_3) {
+                    x_2 = packed_lengths_seg_flags_tile_offsets_tile_totals[k_4 + l_5 * tile_chunk_1];
+                    x_3 = packed_lengths_seg_scan_tile_offsets_tile_totals[k_4 + l_5 * tile_chunk_1];
                 } else {
                     x_2 = 0L;
                     x_3 = 0L;
@@ -7932,7 +10294,7 @@ __kernel void hsplit_fused_9_packed_lengths_segscan_tile_offsets(__global const 
     }
 }
 
-__kernel void hsplit_fused_9_packed_lengths_segscan_scan(__global const long* packed_lengths_seg_flags_tile_offsets, __global const long* packed_lengths_seg_scan_tile_offsets, long tiles_1, long packed_lengths_elements_1, __global const double* cross_elements, __global const int* packed_lengths_head_claims, __global long* packed_lengths_seg_flags, __global long* packed_lengths_seg_scan) {
+__kernel void hsplit_fused_9_packed_lengths_segscan_tile_offsets_scan(__global const long* packed_lengths_seg_flags_tile_totals, __global const long* packed_lengths_seg_scan_tile_totals, __global const long* packed_lengths_seg_flags_tile_offsets_tile_offsets, __global const long* packed_lengths_seg_scan_tile_offsets_tile_offsets, long tiles_3, long tiles_2, __global long* packed_lengths_seg_flags_tile_offsets, __global long* packed_lengths_seg_scan_tile_offsets) {
     __local long group_values[768];
     __local long group_values_1[768];
     __local long group_values_2[256];
@@ -7949,21 +10311,139 @@ __kernel void hsplit_fused_9_packed_lengths_segscan_scan(__global const long* pa
         const long wg = get_group_id(0);
         {
             const long l_1 = get_local_id(0);
-            for (long j = 0; j < 3; j++) {
+            for (long j_1 = 0; j_1 < 3; j_1++) {
                 long x;
                 long x_1;
-                if (256 * j + l_1 + 768 * wg < packed_lengths_elements_1) {
+                if (256 * j_1 + l_1 + 768 * wg < tiles_2) {
+                    x = packed_lengths_seg_flags_tile_totals[256 * j_1 + l_1 + 768 * wg];
+                    x_1 = packed_lengths_seg_scan_tile_totals[256 * j_1 + l_1 + 768 * wg];
+                } else {
+                    x = 0L;
+                    x_1 = 0L;
+                }
+                group_values[256 * j_1 + l_1] = x;
+                group_values_1[256 * j_1 + l_1] = x_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc = 0L;
+            long acc_1 = 0L;
+            for (long k = 0; k < 3; k++) {
+                long segop_packed_lengths_r;
+                long segop_packed_lengths_r_1;
+                hsplit_fused_9_segop_packed_lengths(acc, acc_1, group_values[k + 3 * l_2], group_values_1[k + 3 * l_2], &segop_packed_lengths_r, &segop_packed_lengths_r_1);
+                acc = segop_packed_lengths_r;
+                acc_1 = segop_packed_lengths_r_1;
+            }
+            {
+                group_values_2[l_2] = acc;
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_2 = 0L;
+            long acc_3 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long segop_packed_lengths_r_2;
+                long segop_packed_lengths_r_3;
+                hsplit_fused_9_segop_packed_lengths(acc_2, acc_3, group_values_2[k_1 + 16 * l_3], group_values_3[k_1 + 16 * l_3], &segop_packed_lengths_r_2, &segop_packed_lengths_r_3);
+                acc_2 = segop_packed_lengths_r_2;
+                acc_3 = segop_packed_lengths_r_3;
+            }
+            {
+                group_values_6[l_3] = acc_2;
+                group_values_7[l_3] = acc_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
+            long acc_4 = packed_lengths_seg_flags_tile_offsets_tile_offsets[wg];
+            long acc_5 = packed_lengths_seg_scan_tile_offsets_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_4[k_2] = acc_4;
+                group_values_5[k_2] = acc_5;
+                long segop_packed_lengths_r_4;
+                long segop_packed_lengths_r_5;
+                hsplit_fused_9_segop_packed_lengths(acc_4, acc_5, group_values_6[k_2], group_values_7[k_2], &segop_packed_lengths_r_4, &segop_packed_lengths_r_5);
+                acc_4 = segop_packed_lengths_r_4;
+                acc_5 = segop_packed_lengths_r_5;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_5 = get_local_id(0); l_5 < 16; l_5 += get_local_size(0)) {
+            long acc_6 = group_values_4[l_5];
+            long acc_7 = group_values_5[l_5];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_8[k_3 + 16 * l_5] = acc_6;
+                group_values_9[k_3 + 16 * l_5] = acc_7;
+                long segop_packed_lengths_r_6;
+                long segop_packed_lengths_r_7;
+                hsplit_fused_9_segop_packed_lengths(acc_6, acc_7, group_values_2[k_3 + 16 * l_5], group_values_3[k_3 + 16 * l_5], &segop_packed_lengths_r_6, &segop_packed_lengths_r_7);
+                acc_6 = segop_packed_lengths_r_6;
+                acc_7 = segop_packed_lengths_r_7;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            long acc_8 = group_values_8[l_6];
+            long acc_9 = group_values_9[l_6];
+            for (long k_4 = 0; k_4 < 3; k_4++) {
+                group_values_10[(k_4 + 3 * l_6) / 256 + 3 * ((k_4 + 3 * l_6) % 256)] = acc_8;
+                group_values_11[(k_4 + 3 * l_6) / 256 + 3 * ((k_4 + 3 * l_6) % 256)] = acc_9;
+                long segop_packed_lengths_r_8;
+                long segop_packed_lengths_r_9;
+                hsplit_fused_9_segop_packed_lengths(acc_8, acc_9, group_values[k_4 + 3 * l_6], group_values_1[k_4 + 3 * l_6], &segop_packed_lengths_r_8, &segop_packed_lengths_r_9);
+                acc_8 = segop_packed_lengths_r_8;
+                acc_9 = segop_packed_lengths_r_9;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_7 = get_local_id(0);
+            for (long j_4 = 0; j_4 < 3; j_4++) {
+                packed_lengths_seg_flags_tile_offsets[256 * j_4 + l_7 + 768 * wg] = group_values_10[j_4 + 3 * l_7];
+                packed_lengths_seg_scan_tile_offsets[256 * j_4 + l_7 + 768 * wg] = group_values_11[j_4 + 3 * l_7];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_9_packed_lengths_segscan_scan(__global const long* packed_lengths_seg_flags_tile_offsets, __global const long* packed_lengths_seg_scan_tile_offsets, long tiles_2, long packed_lengths_elements_1, __global const double* cross_elements, __global const int* packed_lengths_head_claims, __global long* packed_lengths_seg_flags, __global long* packed_lengths_seg_scan) {
+    __local long group_values[768];
+    __local long group_values_1[768];
+    __local long group_values_2[256];
+    __local long group_values_3[256];
+    __local long group_values_4[16];
+    __local long group_values_5[16];
+    __local long group_values_6[16];
+    __local long group_values_7[16];
+    __local long group_values_8[256];
+    __local long group_values_9[256];
+    __local long group_values_10[768];
+    __local long group_values_11[768];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l_1 = get_local_id(0);
+            for (long j_1 = 0; j_1 < 3; j_1++) {
+                long x;
+                long x_1;
+                if (256 * j_1 + l_1 + 768 * wg < packed_lengths_elements_1) {
                     long pair_packed_lengths_r;
                     long pair_packed_lengths_r_1;
-                    hsplit_fused_9_pair_packed_lengths(256 * j + l_1 + 768 * wg, cross_elements, packed_lengths_head_claims, &pair_packed_lengths_r, &pair_packed_lengths_r_1);
+                    hsplit_fused_9_pair_packed_lengths(256 * j_1 + l_1 + 768 * wg, cross_elements, packed_lengths_head_claims, &pair_packed_lengths_r, &pair_packed_lengths_r_1);
                     x = pair_packed_lengths_r;
                     x_1 = pair_packed_lengths_r_1;
                 } else {
                     x = 0L;
                     x_1 = 0L;
                 }
-                group_values[256 * j + l_1] = x;
-                group_values_1[256 * j + l_1] = x_1;
+                group_values[256 * j_1 + l_1] = x;
+                group_values_1[256 * j_1 + l_1] = x_1;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -8045,9 +10525,9 @@ __kernel void hsplit_fused_9_packed_lengths_segscan_scan(__global const long* pa
         barrier(CLK_LOCAL_MEM_FENCE);
         {
             const long l_7 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 3; j_3++) {
-                packed_lengths_seg_flags[256 * j_3 + l_7 + 768 * wg] = group_values_10[j_3 + 3 * l_7];
-                packed_lengths_seg_scan[256 * j_3 + l_7 + 768 * wg] = group_values_11[j_3 + 3 * l_7];
+            for (long j_4 = 0; j_4 < 3; j_4++) {
+                packed_lengths_seg_flags[256 * j_4 + l_7 + 768 * wg] = group_values_10[j_4 + 3 * l_7];
+                packed_lengths_seg_scan[256 * j_4 + l_7 + 768 * wg] = group_values_11[j_4 + 3 * l_7];
             }
         }
     }
@@ -8166,12 +10646,23 @@ static inline long hsplit_fused_10_add_then_instances(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long hsplit_fused_10_count_then_instances(__global const long* then_instances_flags, long then_instances_flags_len, __global const long* then_instances_positions) {
-    return then_instances_flags_len > 0L ? nessie_add(then_instances_positions[nessie_sub(then_instances_flags_len, 1L)], then_instances_flags[nessie_sub(then_instances_flags_len, 1L)]) : 0L;
+static inline long hsplit_fused_10_count_then_instances(__global const long* then_instances_positions, long then_instances_positions_len, __global const long* packed_lengths) {
+    long t;
+    if (then_instances_positions_len > 0L) {
+        long i = nessie_sub(then_instances_positions_len, 1L);
+        long j = i;
+        long i_1 = j;
+        t = nessie_add(then_instances_positions[nessie_sub(then_instances_positions_len, 1L)], packed_lengths[i_1] < 2L ? 1L : 0L);
+    } else {
+        t = 0L;
+    }
+    return t;
 }
 
-static inline long hsplit_fused_10_target_then_instances(long j, __global const long* then_instances_flags, __global const long* then_instances_positions) {
-    return then_instances_flags[j] != 0L ? then_instances_positions[j] : -1L;
+static inline long hsplit_fused_10_target_then_instances(long i, __global const long* packed_lengths, __global const long* then_instances_positions) {
+    long j = i;
+    long i_1 = j;
+    return (packed_lengths[i_1] < 2L ? 1L : 0L) != 0L ? then_instances_positions[i] : -1L;
 }
 
 static inline long hsplit_fused_10_pull_then_instances(long i) {
@@ -8188,12 +10679,23 @@ static inline long hsplit_fused_10_add_else_instances(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long hsplit_fused_10_count_else_instances(__global const long* else_instances_flags, long else_instances_flags_len, __global const long* else_instances_positions) {
-    return else_instances_flags_len > 0L ? nessie_add(else_instances_positions[nessie_sub(else_instances_flags_len, 1L)], else_instances_flags[nessie_sub(else_instances_flags_len, 1L)]) : 0L;
+static inline long hsplit_fused_10_count_else_instances(__global const long* else_instances_positions, long else_instances_positions_len, __global const long* packed_lengths) {
+    long t;
+    if (else_instances_positions_len > 0L) {
+        long i = nessie_sub(else_instances_positions_len, 1L);
+        long j = i;
+        long i_1 = j;
+        t = nessie_add(else_instances_positions[nessie_sub(else_instances_positions_len, 1L)], !(packed_lengths[i_1] < 2L) ? 1L : 0L);
+    } else {
+        t = 0L;
+    }
+    return t;
 }
 
-static inline long hsplit_fused_10_target_else_instances(long j, __global const long* else_instances_flags, __global const long* else_instances_positions) {
-    return else_instances_flags[j] != 0L ? else_instances_positions[j] : -1L;
+static inline long hsplit_fused_10_target_else_instances(long i, __global const long* packed_lengths, __global const long* else_instances_positions) {
+    long j = i;
+    long i_1 = j;
+    return (!(packed_lengths[i_1] < 2L) ? 1L : 0L) != 0L ? else_instances_positions[i] : -1L;
 }
 
 static inline long hsplit_fused_10_pull_else_instances(long i) {
@@ -8271,7 +10773,68 @@ __kernel void hsplit_fused_10_rank_tile_totals(long tiles, long instances_1, __g
     }
 }
 
-__kernel void hsplit_fused_10_rank_tile_offsets(__global const long* rank_tile_totals, long tile_chunk, long tiles, __global long* rank_tile_offsets) {
+__kernel void hsplit_fused_10_rank_tile_offsets_tile_totals(__global const long* rank_tile_totals, long tiles_1, long tiles, __global long* rank_tile_offsets_tile_totals) {
+    __local long group_values[256];
+    __local long group_values_1[2304];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = rank_tile_totals[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_rank_r = hsplit_fused_10_op_rank(acc, group_values_1[k + 9 * l_1]);
+                acc = op_rank_r;
+            }
+            {
+                group_values[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_rank_r_1 = hsplit_fused_10_op_rank(acc_1, group_values_in[k_1 + 2 * l_2]);
+                    acc_1 = op_rank_r_1;
+                }
+                {
+                    group_values_out[l_2] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            {
+                rank_tile_offsets_tile_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_10_rank_tile_offsets_tile_offsets(__global const long* rank_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* rank_tile_offsets_tile_offsets) {
     __local long group_values[256];
     __local long group_values_1[16];
     __local long group_values_2[16];
@@ -8283,8 +10846,8 @@ __kernel void hsplit_fused_10_rank_tile_offsets(__global const long* rank_tile_t
             long acc = 0L;
             for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + l * tile_chunk < tiles) {
-                    x = rank_tile_totals[k + l * tile_chunk];
+                if (k + l * tile_chunk < tiles_1) {
+                    x = rank_tile_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -8329,15 +10892,97 @@ __kernel void hsplit_fused_10_rank_tile_offsets(__global const long* rank_tile_t
             const long l_4 = get_local_id(0);
             long acc_4 = group_values_3[l_4];
             for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                rank_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
+                rank_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles) {
-                    x_1 = rank_tile_totals[k_4 + l_4 * tile_chunk];
+                if (k_4 + l_4 * tile_chunk < tiles_1) {
+                    x_1 = rank_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
                 long op_rank_r_4 = hsplit_fused_10_op_rank(acc_4, x_1);
                 acc_4 = op_rank_r_4;
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_10_rank_tile_offsets_scan(__global const long* rank_tile_totals, __global const long* rank_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* rank_tile_offsets) {
+    __local long group_values[2304];
+    __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = rank_tile_totals[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_rank_r = hsplit_fused_10_op_rank(acc, group_values[k + 9 * l_1]);
+                acc = op_rank_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_rank_r_1 = hsplit_fused_10_op_rank(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = op_rank_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = rank_tile_offsets_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long op_rank_r_2 = hsplit_fused_10_op_rank(acc_2, group_values_3[k_2]);
+                acc_2 = op_rank_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long op_rank_r_3 = hsplit_fused_10_op_rank(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = op_rank_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long op_rank_r_4 = hsplit_fused_10_op_rank(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = op_rank_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                rank_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -8426,15 +11071,7 @@ __kernel void hsplit_fused_10_rank_scan(__global const long* rank_tile_offsets, 
     }
 }
 
-__kernel void hsplit_fused_10_then_instances_flags(long instances_1, __global const long* packed_lengths, __global long* then_instances_flags) {
-    const long gid = get_global_id(0);
-    if (gid < instances_1) {
-        long flag_then_instances_r = hsplit_fused_10_flag_then_instances(gid, packed_lengths);
-        then_instances_flags[gid] = flag_then_instances_r;
-    }
-}
-
-__kernel void hsplit_fused_10_then_instances_positions_tile_totals(__global const long* then_instances_flags, long tiles, long instances_1, __global long* then_instances_positions_tile_totals) {
+__kernel void hsplit_fused_10_then_instances_positions_tile_totals(long tiles, long instances_1, __global const long* packed_lengths, __global long* then_instances_positions_tile_totals) {
     __local long group_values[256];
     __local long group_values_1[2304];
     __local long group_swap[256];
@@ -8445,7 +11082,8 @@ __kernel void hsplit_fused_10_then_instances_positions_tile_totals(__global cons
             for (long j = 0; j < 9; j++) {
                 long x;
                 if (256 * j + l + 2304 * wg < instances_1) {
-                    x = then_instances_flags[256 * j + l + 2304 * wg];
+                    long flag_then_instances_r = hsplit_fused_10_flag_then_instances(256 * j + l + 2304 * wg, packed_lengths);
+                    x = flag_then_instances_r;
                 } else {
                     x = 0L;
                 }
@@ -8495,7 +11133,68 @@ __kernel void hsplit_fused_10_then_instances_positions_tile_totals(__global cons
     }
 }
 
-__kernel void hsplit_fused_10_then_instances_positions_tile_offsets(__global const long* then_instances_positions_tile_totals, long tile_chunk, long tiles, __global long* then_instances_positions_tile_offsets) {
+__kernel void hsplit_fused_10_then_instances_positions_tile_offsets_tile_totals(__global const long* then_instances_positions_tile_totals, long tiles_1, long tiles, __global long* then_instances_positions_tile_offsets_tile_totals) {
+    __local long group_values[256];
+    __local long group_values_1[2304];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = then_instances_positions_tile_totals[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_then_instances_r = hsplit_fused_10_add_then_instances(acc, group_values_1[k + 9 * l_1]);
+                acc = add_then_instances_r;
+            }
+            {
+                group_values[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long add_then_instances_r_1 = hsplit_fused_10_add_then_instances(acc_1, group_values_in[k_1 + 2 * l_2]);
+                    acc_1 = add_then_instances_r_1;
+                }
+                {
+                    group_values_out[l_2] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            {
+                then_instances_positions_tile_offsets_tile_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_10_then_instances_positions_tile_offsets_tile_offsets(__global const long* then_instances_positions_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* then_instances_positions_tile_offsets_tile_offsets) {
     __local long group_values[256];
     __local long group_values_1[16];
     __local long group_values_2[16];
@@ -8507,8 +11206,8 @@ __kernel void hsplit_fused_10_then_instances_positions_tile_offsets(__global con
             long acc = 0L;
             for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + l * tile_chunk < tiles) {
-                    x = then_instances_positions_tile_totals[k + l * tile_chunk];
+                if (k + l * tile_chunk < tiles_1) {
+                    x = then_instances_positions_tile_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -8553,10 +11252,10 @@ __kernel void hsplit_fused_10_then_instances_positions_tile_offsets(__global con
             const long l_4 = get_local_id(0);
             long acc_4 = group_values_3[l_4];
             for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                then_instances_positions_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
+                then_instances_positions_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles) {
-                    x_1 = then_instances_positions_tile_totals[k_4 + l_4 * tile_chunk];
+                if (k_4 + l_4 * tile_chunk < tiles_1) {
+                    x_1 = then_instances_positions_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
@@ -8567,7 +11266,89 @@ __kernel void hsplit_fused_10_then_instances_positions_tile_offsets(__global con
     }
 }
 
-__kernel void hsplit_fused_10_then_instances_positions_scan(__global const long* then_instances_flags, __global const long* then_instances_positions_tile_offsets, long tiles, long instances_1, __global long* then_instances_positions) {
+__kernel void hsplit_fused_10_then_instances_positions_tile_offsets_scan(__global const long* then_instances_positions_tile_totals, __global const long* then_instances_positions_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* then_instances_positions_tile_offsets) {
+    __local long group_values[2304];
+    __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = then_instances_positions_tile_totals[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_then_instances_r = hsplit_fused_10_add_then_instances(acc, group_values[k + 9 * l_1]);
+                acc = add_then_instances_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_then_instances_r_1 = hsplit_fused_10_add_then_instances(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = add_then_instances_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = then_instances_positions_tile_offsets_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long add_then_instances_r_2 = hsplit_fused_10_add_then_instances(acc_2, group_values_3[k_2]);
+                acc_2 = add_then_instances_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long add_then_instances_r_3 = hsplit_fused_10_add_then_instances(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = add_then_instances_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long add_then_instances_r_4 = hsplit_fused_10_add_then_instances(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = add_then_instances_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                then_instances_positions_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_10_then_instances_positions_scan(__global const long* then_instances_positions_tile_offsets, long tiles, long instances_1, __global const long* packed_lengths, __global long* then_instances_positions) {
     __local long group_values[2304];
     __local long group_values_1[256];
     __local long group_values_2[16];
@@ -8581,7 +11362,8 @@ __kernel void hsplit_fused_10_then_instances_positions_scan(__global const long*
             for (long j = 0; j < 9; j++) {
                 long x;
                 if (256 * j + l + 2304 * wg < instances_1) {
-                    x = then_instances_flags[256 * j + l + 2304 * wg];
+                    long flag_then_instances_r = hsplit_fused_10_flag_then_instances(256 * j + l + 2304 * wg, packed_lengths);
+                    x = flag_then_instances_r;
                 } else {
                     x = 0L;
                 }
@@ -8649,34 +11431,26 @@ __kernel void hsplit_fused_10_then_instances_positions_scan(__global const long*
     }
 }
 
-__kernel void hsplit_fused_10_then_instances_count(__global const long* then_instances_flags, long instances_1, __global const long* then_instances_positions, __global long* then_instances_kept) {
+__kernel void hsplit_fused_10_then_instances_count(__global const long* then_instances_positions, long instances_1, __global const long* packed_lengths, __global long* then_instances_kept) {
     const long gid = get_global_id(0);
     if (gid < 1) {
-        long count_then_instances_r = hsplit_fused_10_count_then_instances(then_instances_flags, instances_1, then_instances_positions);
+        long count_then_instances_r = hsplit_fused_10_count_then_instances(then_instances_positions, instances_1, packed_lengths);
         then_instances_kept[0] = count_then_instances_r;
     }
 }
 
-__kernel void hsplit_fused_10_then_instances(long instances_1, __global const long* then_instances_flags, __global const long* then_instances_positions, __global long* then_instances) {
+__kernel void hsplit_fused_10_then_instances(long instances_1, __global const long* packed_lengths, __global const long* then_instances_positions, __global long* then_instances) {
     const long gid = get_global_id(0);
     if (gid < instances_1) {
         long pull_then_instances_r = hsplit_fused_10_pull_then_instances(gid);
-        long target_then_instances_r = hsplit_fused_10_target_then_instances(gid, then_instances_flags, then_instances_positions);
+        long target_then_instances_r = hsplit_fused_10_target_then_instances(gid, packed_lengths, then_instances_positions);
         if (target_then_instances_r >= 0) {
             then_instances[target_then_instances_r] = pull_then_instances_r;
         }
     }
 }
 
-__kernel void hsplit_fused_10_else_instances_flags(long instances_1, __global const long* packed_lengths, __global long* else_instances_flags) {
-    const long gid = get_global_id(0);
-    if (gid < instances_1) {
-        long flag_else_instances_r = hsplit_fused_10_flag_else_instances(gid, packed_lengths);
-        else_instances_flags[gid] = flag_else_instances_r;
-    }
-}
-
-__kernel void hsplit_fused_10_else_instances_positions_tile_totals(__global const long* else_instances_flags, long tiles, long instances_1, __global long* else_instances_positions_tile_totals) {
+__kernel void hsplit_fused_10_else_instances_positions_tile_totals(long tiles, long instances_1, __global const long* packed_lengths, __global long* else_instances_positions_tile_totals) {
     __local long group_values[256];
     __local long group_values_1[2304];
     __local long group_swap[256];
@@ -8687,7 +11461,8 @@ __kernel void hsplit_fused_10_else_instances_positions_tile_totals(__global cons
             for (long j = 0; j < 9; j++) {
                 long x;
                 if (256 * j + l + 2304 * wg < instances_1) {
-                    x = else_instances_flags[256 * j + l + 2304 * wg];
+                    long flag_else_instances_r = hsplit_fused_10_flag_else_instances(256 * j + l + 2304 * wg, packed_lengths);
+                    x = flag_else_instances_r;
                 } else {
                     x = 0L;
                 }
@@ -8737,7 +11512,68 @@ __kernel void hsplit_fused_10_else_instances_positions_tile_totals(__global cons
     }
 }
 
-__kernel void hsplit_fused_10_else_instances_positions_tile_offsets(__global const long* else_instances_positions_tile_totals, long tile_chunk, long tiles, __global long* else_instances_positions_tile_offsets) {
+__kernel void hsplit_fused_10_else_instances_positions_tile_offsets_tile_totals(__global const long* else_instances_positions_tile_totals, long tiles_1, long tiles, __global long* else_instances_positions_tile_offsets_tile_totals) {
+    __local long group_values[256];
+    __local long group_values_1[2304];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = else_instances_positions_tile_totals[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_else_instances_r = hsplit_fused_10_add_else_instances(acc, group_values_1[k + 9 * l_1]);
+                acc = add_else_instances_r;
+            }
+            {
+                group_values[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long add_else_instances_r_1 = hsplit_fused_10_add_else_instances(acc_1, group_values_in[k_1 + 2 * l_2]);
+                    acc_1 = add_else_instances_r_1;
+                }
+                {
+                    group_values_out[l_2] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            {
+                else_instances_positions_tile_offsets_tile_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_10_else_instances_positions_tile_offsets_tile_offsets(__global const long* else_instances_positions_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* else_instances_positions_tile_offsets_tile_offsets) {
     __local long group_values[256];
     __local long group_values_1[16];
     __local long group_values_2[16];
@@ -8749,8 +11585,8 @@ __kernel void hsplit_fused_10_else_instances_positions_tile_offsets(__global con
             long acc = 0L;
             for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + l * tile_chunk < tiles) {
-                    x = else_instances_positions_tile_totals[k + l * tile_chunk];
+                if (k + l * tile_chunk < tiles_1) {
+                    x = else_instances_positions_tile_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -8795,10 +11631,10 @@ __kernel void hsplit_fused_10_else_instances_positions_tile_offsets(__global con
             const long l_4 = get_local_id(0);
             long acc_4 = group_values_3[l_4];
             for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                else_instances_positions_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
+                else_instances_positions_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles) {
-                    x_1 = else_instances_positions_tile_totals[k_4 + l_4 * tile_chunk];
+                if (k_4 + l_4 * tile_chunk < tiles_1) {
+                    x_1 = else_instances_positions_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
@@ -8809,7 +11645,89 @@ __kernel void hsplit_fused_10_else_instances_positions_tile_offsets(__global con
     }
 }
 
-__kernel void hsplit_fused_10_else_instances_positions_scan(__global const long* else_instances_flags, __global const long* else_instances_positions_tile_offsets, long tiles, long instances_1, __global long* else_instances_positions) {
+__kernel void hsplit_fused_10_else_instances_positions_tile_offsets_scan(__global const long* else_instances_positions_tile_totals, __global const long* else_instances_positions_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* else_instances_positions_tile_offsets) {
+    __local long group_values[2304];
+    __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = else_instances_positions_tile_totals[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_else_instances_r = hsplit_fused_10_add_else_instances(acc, group_values[k + 9 * l_1]);
+                acc = add_else_instances_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_else_instances_r_1 = hsplit_fused_10_add_else_instances(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = add_else_instances_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = else_instances_positions_tile_offsets_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long add_else_instances_r_2 = hsplit_fused_10_add_else_instances(acc_2, group_values_3[k_2]);
+                acc_2 = add_else_instances_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long add_else_instances_r_3 = hsplit_fused_10_add_else_instances(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = add_else_instances_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long add_else_instances_r_4 = hsplit_fused_10_add_else_instances(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = add_else_instances_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                else_instances_positions_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_10_else_instances_positions_scan(__global const long* else_instances_positions_tile_offsets, long tiles, long instances_1, __global const long* packed_lengths, __global long* else_instances_positions) {
     __local long group_values[2304];
     __local long group_values_1[256];
     __local long group_values_2[16];
@@ -8823,7 +11741,8 @@ __kernel void hsplit_fused_10_else_instances_positions_scan(__global const long*
             for (long j = 0; j < 9; j++) {
                 long x;
                 if (256 * j + l + 2304 * wg < instances_1) {
-                    x = else_instances_flags[256 * j + l + 2304 * wg];
+                    long flag_else_instances_r = hsplit_fused_10_flag_else_instances(256 * j + l + 2304 * wg, packed_lengths);
+                    x = flag_else_instances_r;
                 } else {
                     x = 0L;
                 }
@@ -8891,19 +11810,19 @@ __kernel void hsplit_fused_10_else_instances_positions_scan(__global const long*
     }
 }
 
-__kernel void hsplit_fused_10_else_instances_count(__global const long* else_instances_flags, long instances_1, __global const long* else_instances_positions, __global long* else_instances_kept) {
+__kernel void hsplit_fused_10_else_instances_count(__global const long* else_instances_positions, long instances_1, __global const long* packed_lengths, __global long* else_instances_kept) {
     const long gid = get_global_id(0);
     if (gid < 1) {
-        long count_else_instances_r = hsplit_fused_10_count_else_instances(else_instances_flags, instances_1, else_instances_positions);
+        long count_else_instances_r = hsplit_fused_10_count_else_instances(else_instances_positions, instances_1, packed_lengths);
         else_instances_kept[0] = count_else_instances_r;
     }
 }
 
-__kernel void hsplit_fused_10_else_instances(long instances_1, __global const long* else_instances_flags, __global const long* else_instances_positions, __global long* else_instances) {
+__kernel void hsplit_fused_10_else_instances(long instances_1, __global const long* packed_lengths, __global const long* else_instances_positions, __global long* else_instances) {
     const long gid = get_global_id(0);
     if (gid < instances_1) {
         long pull_else_instances_r = hsplit_fused_10_pull_else_instances(gid);
-        long target_else_instances_r = hsplit_fused_10_target_else_instances(gid, else_instances_flags, else_instances_positions);
+        long target_else_instances_r = hsplit_fused_10_target_else_instances(gid, packed_lengths, else_instances_positions);
         if (target_else_instances_r >= 0) {
             else_instances[target_else_instances_r] = pull_else_instances_r;
         }
@@ -9080,7 +11999,68 @@ __kernel void hsplit_fused_11_packed_offsets_tile_totals(long tiles, long n_else
     }
 }
 
-__kernel void hsplit_fused_11_packed_offsets_tile_offsets(__global const long* packed_offsets_tile_totals, long tile_chunk, long tiles, __global long* packed_offsets_tile_offsets) {
+__kernel void hsplit_fused_11_packed_offsets_tile_offsets_tile_totals(__global const long* packed_offsets_tile_totals, long tiles_1, long tiles, __global long* packed_offsets_tile_offsets_tile_totals) {
+    __local long group_values[256];
+    __local long group_values_1[2304];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = packed_offsets_tile_totals[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_r = hsplit_fused_11_op_packed_offsets(acc, group_values_1[k + 9 * l_1]);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_packed_offsets_r_1 = hsplit_fused_11_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
+                    acc_1 = op_packed_offsets_r_1;
+                }
+                {
+                    group_values_out[l_2] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            {
+                packed_offsets_tile_offsets_tile_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_11_packed_offsets_tile_offsets_tile_offsets(__global const long* packed_offsets_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* packed_offsets_tile_offsets_tile_offsets) {
     __local long group_values[256];
     __local long group_values_1[16];
     __local long group_values_2[16];
@@ -9092,8 +12072,8 @@ __kernel void hsplit_fused_11_packed_offsets_tile_offsets(__global const long* p
             long acc = 0L;
             for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + l * tile_chunk < tiles) {
-                    x = packed_offsets_tile_totals[k + l * tile_chunk];
+                if (k + l * tile_chunk < tiles_1) {
+                    x = packed_offsets_tile_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -9138,15 +12118,97 @@ __kernel void hsplit_fused_11_packed_offsets_tile_offsets(__global const long* p
             const long l_4 = get_local_id(0);
             long acc_4 = group_values_3[l_4];
             for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                packed_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
+                packed_offsets_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles) {
-                    x_1 = packed_offsets_tile_totals[k_4 + l_4 * tile_chunk];
+                if (k_4 + l_4 * tile_chunk < tiles_1) {
+                    x_1 = packed_offsets_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
                 long op_packed_offsets_r_4 = hsplit_fused_11_op_packed_offsets(acc_4, x_1);
                 acc_4 = op_packed_offsets_r_4;
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_11_packed_offsets_tile_offsets_scan(__global const long* packed_offsets_tile_totals, __global const long* packed_offsets_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* packed_offsets_tile_offsets) {
+    __local long group_values[2304];
+    __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = packed_offsets_tile_totals[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_r = hsplit_fused_11_op_packed_offsets(acc, group_values[k + 9 * l_1]);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_packed_offsets_r_1 = hsplit_fused_11_op_packed_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = op_packed_offsets_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = packed_offsets_tile_offsets_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long op_packed_offsets_r_2 = hsplit_fused_11_op_packed_offsets(acc_2, group_values_3[k_2]);
+                acc_2 = op_packed_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long op_packed_offsets_r_3 = hsplit_fused_11_op_packed_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = op_packed_offsets_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long op_packed_offsets_r_4 = hsplit_fused_11_op_packed_offsets(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = op_packed_offsets_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                packed_offsets_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -9674,7 +12736,116 @@ __kernel void hsplit_fused_12_extreme_segscan_tile_totals(long tiles, long extre
     }
 }
 
-__kernel void hsplit_fused_12_extreme_segscan_tile_offsets(__global const long* extreme_seg_flags_tile_totals, __global const double* extreme_seg_scan_tile_totals_41, __global const long* extreme_seg_scan_tile_totals_42, long tile_chunk, long tiles, __global long* extreme_seg_flags_tile_offsets, __global double* extreme_seg_scan_tile_offsets_44, __global long* extreme_seg_scan_tile_offsets_45) {
+__kernel void hsplit_fused_12_extreme_segscan_tile_offsets_tile_totals(__global const long* extreme_seg_flags_tile_totals, __global const double* extreme_seg_scan_tile_totals_41, __global const long* extreme_seg_scan_tile_totals_42, long tiles_1, long tiles, __global long* extreme_seg_flags_tile_offsets_tile_totals, __global double* extreme_seg_scan_tile_offsets_tile_totals_47, __global long* extreme_seg_scan_tile_offsets_tile_totals_48) {
+    __local long group_values[256];
+    __local double group_values_1[256];
+    __local long group_values_2[256];
+    __local long group_values_3[256];
+    __local double group_values_4[256];
+    __local long group_values_5[256];
+    __local long group_swap[256];
+    __local double group_swap_1[256];
+    __local long group_swap_2[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l_1 = get_local_id(0);
+            {
+                long x;
+                double x_1;
+                long x_2;
+                if (l_1 + 256 * wg < tiles) {
+                    x = extreme_seg_flags_tile_totals[l_1 + 256 * wg];
+                    x_1 = extreme_seg_scan_tile_totals_41[l_1 + 256 * wg];
+                    x_2 = extreme_seg_scan_tile_totals_42[l_1 + 256 * wg];
+                } else {
+                    x = 0L;
+                    x_1 = 0.0;
+                    x_2 = -1L;
+                }
+                group_values_3[l_1] = x;
+                group_values_4[l_1] = x_1;
+                group_values_5[l_1] = x_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc = 0L;
+            double acc_1 = 0.0;
+            long acc_2 = -1L;
+            for (long k = 0; k < 1; k++) {
+                long segop_extreme_r;
+                double segop_extreme_r_1;
+                long segop_extreme_r_2;
+                hsplit_fused_12_segop_extreme(acc, acc_1, acc_2, group_values_3[k + l_2], group_values_4[k + l_2], group_values_5[k + l_2], &segop_extreme_r, &segop_extreme_r_1, &segop_extreme_r_2);
+                acc = segop_extreme_r;
+                acc_1 = segop_extreme_r_1;
+                acc_2 = segop_extreme_r_2;
+            }
+            {
+                group_values[l_2] = acc;
+                group_values_1[l_2] = acc_1;
+                group_values_2[l_2] = acc_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        __local double* group_values_1_in = group_values_1;
+        __local double* group_values_1_out = group_swap_1;
+        __local long* group_values_2_in = group_values_2;
+        __local long* group_values_2_out = group_swap_2;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_3 = get_local_id(0); l_3 < m / 2; l_3 += get_local_size(0)) {
+                long acc_3 = 0L;
+                double acc_4 = 0.0;
+                long acc_5 = -1L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long segop_extreme_r_3;
+                    double segop_extreme_r_4;
+                    long segop_extreme_r_5;
+                    hsplit_fused_12_segop_extreme(acc_3, acc_4, acc_5, group_values_in[k_1 + 2 * l_3], group_values_1_in[k_1 + 2 * l_3], group_values_2_in[k_1 + 2 * l_3], &segop_extreme_r_3, &segop_extreme_r_4, &segop_extreme_r_5);
+                    acc_3 = segop_extreme_r_3;
+                    acc_4 = segop_extreme_r_4;
+                    acc_5 = segop_extreme_r_5;
+                }
+                {
+                    group_values_out[l_3] = acc_3;
+                    group_values_1_out[l_3] = acc_4;
+                    group_values_2_out[l_3] = acc_5;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            {
+                __local double* t = group_values_1_in;
+                group_values_1_in = group_values_1_out;
+                group_values_1_out = t;
+            }
+            {
+                __local long* t = group_values_2_in;
+                group_values_2_in = group_values_2_out;
+                group_values_2_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
+            {
+                extreme_seg_flags_tile_offsets_tile_totals[wg] = group_values_in[0];
+                extreme_seg_scan_tile_offsets_tile_totals_47[wg] = group_values_1_in[0];
+                extreme_seg_scan_tile_offsets_tile_totals_48[wg] = group_values_2_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_12_extreme_segscan_tile_offsets_tile_offsets(__global const long* extreme_seg_flags_tile_offsets_tile_totals, __global const double* extreme_seg_scan_tile_offsets_tile_totals_47, __global const long* extreme_seg_scan_tile_offsets_tile_totals_48, long tile_chunk, long tiles_1, __global long* extreme_seg_flags_tile_offsets_tile_offsets, __global double* extreme_seg_scan_tile_offsets_tile_offsets_50, __global long* extreme_seg_scan_tile_offsets_tile_offsets_51) {
     __local long group_values[256];
     __local double group_values_1[256];
     __local long group_values_2[256];
@@ -9698,10 +12869,10 @@ __kernel void hsplit_fused_12_extreme_segscan_tile_offsets(__global const long* 
                 long x;
                 double x_1;
                 long x_2;
-                if (k + l_1 * tile_chunk < tiles) {
-                    x = extreme_seg_flags_tile_totals[k + l_1 * tile_chunk];
-                    x_1 = extreme_seg_scan_tile_totals_41[k + l_1 * tile_chunk];
-                    x_2 = extreme_seg_scan_tile_totals_42[k + l_1 * tile_chunk];
+                if (k + l_1 * tile_chunk < tiles_1) {
+                    x = extreme_seg_flags_tile_offsets_tile_totals[k + l_1 * tile_chunk];
+                    x_1 = extreme_seg_scan_tile_offsets_tile_totals_47[k + l_1 * tile_chunk];
+                    x_2 = extreme_seg_scan_tile_offsets_tile_totals_48[k + l_1 * tile_chunk];
                 } else {
                     x = 0L;
                     x_1 = 0.0;
@@ -9784,16 +12955,16 @@ __kernel void hsplit_fused_12_extreme_segscan_tile_offsets(__global const long* 
             double acc_13 = group_values_10[l_5];
             long acc_14 = group_values_11[l_5];
             for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                extreme_seg_flags_tile_offsets[k_4 + l_5 * tile_chunk] = acc_12;
-                extreme_seg_scan_tile_offsets_44[k_4 + l_5 * tile_chunk] = acc_13;
-                extreme_seg_scan_tile_offsets_45[k_4 + l_5 * tile_chunk] = acc_14;
+                extreme_seg_flags_tile_offsets_tile_offsets[k_4 + l_5 * tile_chunk] = acc_12;
+                extreme_seg_scan_tile_offsets_tile_offsets_50[k_4 + l_5 * tile_chunk] = acc_13;
+                extreme_seg_scan_tile_offsets_tile_offsets_51[k_4 + l_5 * tile_chunk] = acc_14;
                 long x_3;
                 double x_4;
                 long x_5;
-                if (k_4 + l_5 * tile_chunk < tiles) {
-                    x_3 = extreme_seg_flags_tile_totals[k_4 + l_5 * tile_chunk];
-                    x_4 = extreme_seg_scan_tile_totals_41[k_4 + l_5 * tile_chunk];
-                    x_5 = extreme_seg_scan_tile_totals_42[k_4 + l_5 * tile_chunk];
+                if (k_4 + l_5 * tile_chunk < tiles_1) {
+                    x_3 = extreme_seg_flags_tile_offsets_tile_totals[k_4 + l_5 * tile_chunk];
+                    x_4 = extreme_seg_scan_tile_offsets_tile_totals_47[k_4 + l_5 * tile_chunk];
+                    x_5 = extreme_seg_scan_tile_offsets_tile_totals_48[k_4 + l_5 * tile_chunk];
                 } else {
                     x_3 = 0L;
                     x_4 = 0.0;
@@ -9806,6 +12977,155 @@ __kernel void hsplit_fused_12_extreme_segscan_tile_offsets(__global const long* 
                 acc_12 = segop_extreme_r_12;
                 acc_13 = segop_extreme_r_13;
                 acc_14 = segop_extreme_r_14;
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_12_extreme_segscan_tile_offsets_scan(__global const long* extreme_seg_flags_tile_totals, __global const double* extreme_seg_scan_tile_totals_41, __global const long* extreme_seg_scan_tile_totals_42, __global const long* extreme_seg_flags_tile_offsets_tile_offsets, __global const double* extreme_seg_scan_tile_offsets_tile_offsets_50, __global const long* extreme_seg_scan_tile_offsets_tile_offsets_51, long tiles_1, long tiles, __global long* extreme_seg_flags_tile_offsets, __global double* extreme_seg_scan_tile_offsets_44, __global long* extreme_seg_scan_tile_offsets_45) {
+    __local long group_values[256];
+    __local double group_values_1[256];
+    __local long group_values_2[256];
+    __local long group_values_3[256];
+    __local double group_values_4[256];
+    __local long group_values_5[256];
+    __local long group_values_6[16];
+    __local double group_values_7[16];
+    __local long group_values_8[16];
+    __local long group_values_9[16];
+    __local double group_values_10[16];
+    __local long group_values_11[16];
+    __local long group_values_12[256];
+    __local double group_values_13[256];
+    __local long group_values_14[256];
+    __local long group_values_15[256];
+    __local double group_values_16[256];
+    __local long group_values_17[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l_1 = get_local_id(0);
+            {
+                long x;
+                double x_1;
+                long x_2;
+                if (l_1 + 256 * wg < tiles) {
+                    x = extreme_seg_flags_tile_totals[l_1 + 256 * wg];
+                    x_1 = extreme_seg_scan_tile_totals_41[l_1 + 256 * wg];
+                    x_2 = extreme_seg_scan_tile_totals_42[l_1 + 256 * wg];
+                } else {
+                    x = 0L;
+                    x_1 = 0.0;
+                    x_2 = -1L;
+                }
+                group_values[l_1] = x;
+                group_values_1[l_1] = x_1;
+                group_values_2[l_1] = x_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_2 = get_local_id(0);
+            long acc = 0L;
+            double acc_1 = 0.0;
+            long acc_2 = -1L;
+            for (long k = 0; k < 1; k++) {
+                long segop_extreme_r;
+                double segop_extreme_r_1;
+                long segop_extreme_r_2;
+                hsplit_fused_12_segop_extreme(acc, acc_1, acc_2, group_values[k + l_2], group_values_1[k + l_2], group_values_2[k + l_2], &segop_extreme_r, &segop_extreme_r_1, &segop_extreme_r_2);
+                acc = segop_extreme_r;
+                acc_1 = segop_extreme_r_1;
+                acc_2 = segop_extreme_r_2;
+            }
+            {
+                group_values_3[l_2] = acc;
+                group_values_4[l_2] = acc_1;
+                group_values_5[l_2] = acc_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_3 = 0L;
+            double acc_4 = 0.0;
+            long acc_5 = -1L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long segop_extreme_r_3;
+                double segop_extreme_r_4;
+                long segop_extreme_r_5;
+                hsplit_fused_12_segop_extreme(acc_3, acc_4, acc_5, group_values_3[k_1 + 16 * l_3], group_values_4[k_1 + 16 * l_3], group_values_5[k_1 + 16 * l_3], &segop_extreme_r_3, &segop_extreme_r_4, &segop_extreme_r_5);
+                acc_3 = segop_extreme_r_3;
+                acc_4 = segop_extreme_r_4;
+                acc_5 = segop_extreme_r_5;
+            }
+            {
+                group_values_9[l_3] = acc_3;
+                group_values_10[l_3] = acc_4;
+                group_values_11[l_3] = acc_5;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
+            long acc_6 = extreme_seg_flags_tile_offsets_tile_offsets[wg];
+            double acc_7 = extreme_seg_scan_tile_offsets_tile_offsets_50[wg];
+            long acc_8 = extreme_seg_scan_tile_offsets_tile_offsets_51[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_6[k_2] = acc_6;
+                group_values_7[k_2] = acc_7;
+                group_values_8[k_2] = acc_8;
+                long segop_extreme_r_6;
+                double segop_extreme_r_7;
+                long segop_extreme_r_8;
+                hsplit_fused_12_segop_extreme(acc_6, acc_7, acc_8, group_values_9[k_2], group_values_10[k_2], group_values_11[k_2], &segop_extreme_r_6, &segop_extreme_r_7, &segop_extreme_r_8);
+                acc_6 = segop_extreme_r_6;
+                acc_7 = segop_extreme_r_7;
+                acc_8 = segop_extreme_r_8;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_5 = get_local_id(0); l_5 < 16; l_5 += get_local_size(0)) {
+            long acc_9 = group_values_6[l_5];
+            double acc_10 = group_values_7[l_5];
+            long acc_11 = group_values_8[l_5];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_12[k_3 + 16 * l_5] = acc_9;
+                group_values_13[k_3 + 16 * l_5] = acc_10;
+                group_values_14[k_3 + 16 * l_5] = acc_11;
+                long segop_extreme_r_9;
+                double segop_extreme_r_10;
+                long segop_extreme_r_11;
+                hsplit_fused_12_segop_extreme(acc_9, acc_10, acc_11, group_values_3[k_3 + 16 * l_5], group_values_4[k_3 + 16 * l_5], group_values_5[k_3 + 16 * l_5], &segop_extreme_r_9, &segop_extreme_r_10, &segop_extreme_r_11);
+                acc_9 = segop_extreme_r_9;
+                acc_10 = segop_extreme_r_10;
+                acc_11 = segop_extreme_r_11;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            long acc_12 = group_values_12[l_6];
+            double acc_13 = group_values_13[l_6];
+            long acc_14 = group_values_14[l_6];
+            for (long k_4 = 0; k_4 < 1; k_4++) {
+                group_values_15[k_4 + l_6] = acc_12;
+                group_values_16[k_4 + l_6] = acc_13;
+                group_values_17[k_4 + l_6] = acc_14;
+                long segop_extreme_r_12;
+                double segop_extreme_r_13;
+                long segop_extreme_r_14;
+                hsplit_fused_12_segop_extreme(acc_12, acc_13, acc_14, group_values[k_4 + l_6], group_values_1[k_4 + l_6], group_values_2[k_4 + l_6], &segop_extreme_r_12, &segop_extreme_r_13, &segop_extreme_r_14);
+                acc_12 = segop_extreme_r_12;
+                acc_13 = segop_extreme_r_13;
+                acc_14 = segop_extreme_r_14;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_7 = get_local_id(0);
+            {
+                extreme_seg_flags_tile_offsets[l_7 + 256 * wg] = group_values_15[l_7];
+                extreme_seg_scan_tile_offsets_44[l_7 + 256 * wg] = group_values_16[l_7];
+                extreme_seg_scan_tile_offsets_45[l_7 + 256 * wg] = group_values_17[l_7];
             }
         }
     }
@@ -10341,7 +13661,68 @@ __kernel void hsplit_fused_14_packed_offsets_tile_totals(long tiles, long t_1, _
     }
 }
 
-__kernel void hsplit_fused_14_packed_offsets_tile_offsets(__global const long* packed_offsets_tile_totals, long tile_chunk, long tiles, __global long* packed_offsets_tile_offsets) {
+__kernel void hsplit_fused_14_packed_offsets_tile_offsets_tile_totals(__global const long* packed_offsets_tile_totals, long tiles_1, long tiles, __global long* packed_offsets_tile_offsets_tile_totals) {
+    __local long group_values[256];
+    __local long group_values_1[2304];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = packed_offsets_tile_totals[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_r = hsplit_fused_14_op_packed_offsets(acc, group_values_1[k + 9 * l_1]);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_packed_offsets_r_1 = hsplit_fused_14_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
+                    acc_1 = op_packed_offsets_r_1;
+                }
+                {
+                    group_values_out[l_2] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            {
+                packed_offsets_tile_offsets_tile_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_14_packed_offsets_tile_offsets_tile_offsets(__global const long* packed_offsets_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* packed_offsets_tile_offsets_tile_offsets) {
     __local long group_values[256];
     __local long group_values_1[16];
     __local long group_values_2[16];
@@ -10353,8 +13734,8 @@ __kernel void hsplit_fused_14_packed_offsets_tile_offsets(__global const long* p
             long acc = 0L;
             for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + l * tile_chunk < tiles) {
-                    x = packed_offsets_tile_totals[k + l * tile_chunk];
+                if (k + l * tile_chunk < tiles_1) {
+                    x = packed_offsets_tile_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -10399,15 +13780,97 @@ __kernel void hsplit_fused_14_packed_offsets_tile_offsets(__global const long* p
             const long l_4 = get_local_id(0);
             long acc_4 = group_values_3[l_4];
             for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                packed_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
+                packed_offsets_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles) {
-                    x_1 = packed_offsets_tile_totals[k_4 + l_4 * tile_chunk];
+                if (k_4 + l_4 * tile_chunk < tiles_1) {
+                    x_1 = packed_offsets_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
                 long op_packed_offsets_r_4 = hsplit_fused_14_op_packed_offsets(acc_4, x_1);
                 acc_4 = op_packed_offsets_r_4;
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_14_packed_offsets_tile_offsets_scan(__global const long* packed_offsets_tile_totals, __global const long* packed_offsets_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* packed_offsets_tile_offsets) {
+    __local long group_values[2304];
+    __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = packed_offsets_tile_totals[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_r = hsplit_fused_14_op_packed_offsets(acc, group_values[k + 9 * l_1]);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_packed_offsets_r_1 = hsplit_fused_14_op_packed_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = op_packed_offsets_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = packed_offsets_tile_offsets_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long op_packed_offsets_r_2 = hsplit_fused_14_op_packed_offsets(acc_2, group_values_3[k_2]);
+                acc_2 = op_packed_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long op_packed_offsets_r_3 = hsplit_fused_14_op_packed_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = op_packed_offsets_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long op_packed_offsets_r_4 = hsplit_fused_14_op_packed_offsets(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = op_packed_offsets_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                packed_offsets_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -10876,7 +14339,68 @@ __kernel void hsplit_fused_15_packed_offsets_tile_totals(long tiles, long n_then
     }
 }
 
-__kernel void hsplit_fused_15_packed_offsets_tile_offsets(__global const long* packed_offsets_tile_totals_110, long tile_chunk, long tiles, __global long* packed_offsets_tile_offsets_111) {
+__kernel void hsplit_fused_15_packed_offsets_tile_offsets_tile_totals(__global const long* packed_offsets_tile_totals_110, long tiles_1, long tiles, __global long* packed_offsets_tile_offsets_tile_totals_112) {
+    __local long group_values[256];
+    __local long group_values_1[2304];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = packed_offsets_tile_totals_110[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_r = hsplit_fused_15_op_packed_offsets(acc, group_values_1[k + 9 * l_1]);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_packed_offsets_r_1 = hsplit_fused_15_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
+                    acc_1 = op_packed_offsets_r_1;
+                }
+                {
+                    group_values_out[l_2] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            {
+                packed_offsets_tile_offsets_tile_totals_112[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_15_packed_offsets_tile_offsets_tile_offsets(__global const long* packed_offsets_tile_offsets_tile_totals_112, long tile_chunk, long tiles_1, __global long* packed_offsets_tile_offsets_tile_offsets_113) {
     __local long group_values[256];
     __local long group_values_1[16];
     __local long group_values_2[16];
@@ -10888,8 +14412,8 @@ __kernel void hsplit_fused_15_packed_offsets_tile_offsets(__global const long* p
             long acc = 0L;
             for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + l * tile_chunk < tiles) {
-                    x = packed_offsets_tile_totals_110[k + l * tile_chunk];
+                if (k + l * tile_chunk < tiles_1) {
+                    x = packed_offsets_tile_offsets_tile_totals_112[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -10934,15 +14458,97 @@ __kernel void hsplit_fused_15_packed_offsets_tile_offsets(__global const long* p
             const long l_4 = get_local_id(0);
             long acc_4 = group_values_3[l_4];
             for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                packed_offsets_tile_offsets_111[k_4 + l_4 * tile_chunk] = acc_4;
+                packed_offsets_tile_offsets_tile_offsets_113[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles) {
-                    x_1 = packed_offsets_tile_totals_110[k_4 + l_4 * tile_chunk];
+                if (k_4 + l_4 * tile_chunk < tiles_1) {
+                    x_1 = packed_offsets_tile_offsets_tile_totals_112[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
                 long op_packed_offsets_r_4 = hsplit_fused_15_op_packed_offsets(acc_4, x_1);
                 acc_4 = op_packed_offsets_r_4;
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_15_packed_offsets_tile_offsets_scan(__global const long* packed_offsets_tile_totals_110, __global const long* packed_offsets_tile_offsets_tile_offsets_113, long tiles_1, long tiles, __global long* packed_offsets_tile_offsets_111) {
+    __local long group_values[2304];
+    __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = packed_offsets_tile_totals_110[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_r = hsplit_fused_15_op_packed_offsets(acc, group_values[k + 9 * l_1]);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_packed_offsets_r_1 = hsplit_fused_15_op_packed_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = op_packed_offsets_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = packed_offsets_tile_offsets_tile_offsets_113[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long op_packed_offsets_r_2 = hsplit_fused_15_op_packed_offsets(acc_2, group_values_3[k_2]);
+                acc_2 = op_packed_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long op_packed_offsets_r_3 = hsplit_fused_15_op_packed_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = op_packed_offsets_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long op_packed_offsets_r_4 = hsplit_fused_15_op_packed_offsets(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = op_packed_offsets_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                packed_offsets_tile_offsets_111[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -11031,7 +14637,7 @@ __kernel void hsplit_fused_15_packed_offsets_scan(__global const long* packed_of
     }
 }
 
-__kernel void hsplit_fused_15_total_partial(long groups, long chunk, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* total_partials_112) {
+__kernel void hsplit_fused_15_total_partial(long groups, long chunk, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* total_partials_114) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -11079,13 +14685,13 @@ __kernel void hsplit_fused_15_total_partial(long groups, long chunk, long n_then
         }
         for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
             {
-                total_partials_112[wg] = group_values_in[0];
+                total_partials_114[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_15_total_final(__global const long* total_partials_112, long final_chunk, long groups, __global long* total_31) {
+__kernel void hsplit_fused_15_total_final(__global const long* total_partials_114, long final_chunk, long groups, __global long* total_31) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -11096,7 +14702,7 @@ __kernel void hsplit_fused_15_total_final(__global const long* total_partials_11
             for (long k = 0; k < final_chunk; k++) {
                 long x;
                 if (256 * k + l < groups) {
-                    x = total_partials_112[256 * k + l];
+                    x = total_partials_114[256 * k + l];
                 } else {
                     x = 0L;
                 }
@@ -11146,7 +14752,7 @@ __kernel void hsplit_fused_15_lengths_1(long instances_1, __global const uchar* 
     }
 }
 
-__kernel void hsplit_fused_15_packed_offsets_tile_totals_1(long tiles_1, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global const long* sum, __global long* packed_offsets_tile_totals_113) {
+__kernel void hsplit_fused_15_packed_offsets_tile_totals_1(long tiles_2, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global const long* sum, __global long* packed_offsets_tile_totals_115) {
     __local long group_values[256];
     __local long group_values_1[2304];
     __local long group_swap[256];
@@ -11202,13 +14808,74 @@ __kernel void hsplit_fused_15_packed_offsets_tile_totals_1(long tiles_1, long in
         }
         for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                packed_offsets_tile_totals_113[wg] = group_values_in[0];
+                packed_offsets_tile_totals_115[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_15_packed_offsets_tile_offsets_1(__global const long* packed_offsets_tile_totals_113, long tile_chunk_1, long tiles_1, __global long* packed_offsets_tile_offsets_114) {
+__kernel void hsplit_fused_15_packed_offsets_tile_offsets_tile_totals_1(__global const long* packed_offsets_tile_totals_115, long tiles_3, long tiles_2, __global long* packed_offsets_tile_offsets_tile_totals_117) {
+    __local long group_values[256];
+    __local long group_values_1[2304];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < tiles_2) {
+                    x = packed_offsets_tile_totals_115[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_1_r = hsplit_fused_15_op_packed_offsets_1(acc, group_values_1[k + 9 * l_1]);
+                acc = op_packed_offsets_1_r;
+            }
+            {
+                group_values[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_packed_offsets_1_r_1 = hsplit_fused_15_op_packed_offsets_1(acc_1, group_values_in[k_1 + 2 * l_2]);
+                    acc_1 = op_packed_offsets_1_r_1;
+                }
+                {
+                    group_values_out[l_2] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            {
+                packed_offsets_tile_offsets_tile_totals_117[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_15_packed_offsets_tile_offsets_tile_offsets_1(__global const long* packed_offsets_tile_offsets_tile_totals_117, long tile_chunk_1, long tiles_3, __global long* packed_offsets_tile_offsets_tile_offsets_118) {
     __local long group_values[256];
     __local long group_values_1[16];
     __local long group_values_2[16];
@@ -11220,8 +14887,8 @@ __kernel void hsplit_fused_15_packed_offsets_tile_offsets_1(__global const long*
             long acc = 0L;
             for (long k = 0; k < tile_chunk_1; k++) {
                 long x;
-                if (k + l * tile_chunk_1 < tiles_1) {
-                    x = packed_offsets_tile_totals_113[k + l * tile_chunk_1];
+                if (k + l * tile_chunk_1 < tiles_3) {
+                    x = packed_offsets_tile_offsets_tile_totals_117[k + l * tile_chunk_1];
                 } else {
                     x = 0L;
                 }
@@ -11266,10 +14933,10 @@ __kernel void hsplit_fused_15_packed_offsets_tile_offsets_1(__global const long*
             const long l_4 = get_local_id(0);
             long acc_4 = group_values_3[l_4];
             for (long k_4 = 0; k_4 < tile_chunk_1; k_4++) {
-                packed_offsets_tile_offsets_114[k_4 + l_4 * tile_chunk_1] = acc_4;
+                packed_offsets_tile_offsets_tile_offsets_118[k_4 + l_4 * tile_chunk_1] = acc_4;
                 long x_1;
-                if (k_4 + l_4 * tile_chunk_1 < tiles_1) {
-                    x_1 = packed_offsets_tile_totals_113[k_4 + l_4 * tile_chunk_1];
+                if (k_4 + l_4 * tile_chunk_1 < tiles_3) {
+                    x_1 = packed_offsets_tile_offsets_tile_totals_117[k_4 + l_4 * tile_chunk_1];
                 } else {
                     x_1 = 0L;
                 }
@@ -11280,7 +14947,89 @@ __kernel void hsplit_fused_15_packed_offsets_tile_offsets_1(__global const long*
     }
 }
 
-__kernel void hsplit_fused_15_packed_offsets_scan_1(__global const long* packed_offsets_tile_offsets_114, long tiles_1, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global const long* sum, __global long* packed_offsets_44) {
+__kernel void hsplit_fused_15_packed_offsets_tile_offsets_scan_1(__global const long* packed_offsets_tile_totals_115, __global const long* packed_offsets_tile_offsets_tile_offsets_118, long tiles_3, long tiles_2, __global long* packed_offsets_tile_offsets_116) {
+    __local long group_values[2304];
+    __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < tiles_2) {
+                    x = packed_offsets_tile_totals_115[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_1_r = hsplit_fused_15_op_packed_offsets_1(acc, group_values[k + 9 * l_1]);
+                acc = op_packed_offsets_1_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_packed_offsets_1_r_1 = hsplit_fused_15_op_packed_offsets_1(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = op_packed_offsets_1_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = packed_offsets_tile_offsets_tile_offsets_118[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long op_packed_offsets_1_r_2 = hsplit_fused_15_op_packed_offsets_1(acc_2, group_values_3[k_2]);
+                acc_2 = op_packed_offsets_1_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long op_packed_offsets_1_r_3 = hsplit_fused_15_op_packed_offsets_1(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = op_packed_offsets_1_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long op_packed_offsets_1_r_4 = hsplit_fused_15_op_packed_offsets_1(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = op_packed_offsets_1_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                packed_offsets_tile_offsets_116[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_15_packed_offsets_scan_1(__global const long* packed_offsets_tile_offsets_116, long tiles_2, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global const long* sum, __global long* packed_offsets_44) {
     __local long group_values[2304];
     __local long group_values_1[256];
     __local long group_values_2[16];
@@ -11327,7 +15076,7 @@ __kernel void hsplit_fused_15_packed_offsets_scan_1(__global const long* packed_
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = packed_offsets_tile_offsets_114[wg];
+            long acc_2 = packed_offsets_tile_offsets_116[wg];
             for (long k_2 = 0; k_2 < 16; k_2++) {
                 group_values_2[k_2] = acc_2;
                 long op_packed_offsets_1_r_2 = hsplit_fused_15_op_packed_offsets_1(acc_2, group_values_3[k_2]);
@@ -11363,7 +15112,7 @@ __kernel void hsplit_fused_15_packed_offsets_scan_1(__global const long* packed_
     }
 }
 
-__kernel void hsplit_fused_15_total_partial_1(long groups_1, long chunk_1, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global const long* sum, __global long* total_partials_115) {
+__kernel void hsplit_fused_15_total_partial_1(long groups_1, long chunk_1, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global const long* sum, __global long* total_partials_119) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -11411,13 +15160,13 @@ __kernel void hsplit_fused_15_total_partial_1(long groups_1, long chunk_1, long 
         }
         for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
             {
-                total_partials_115[wg] = group_values_in[0];
+                total_partials_119[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_15_total_final_1(__global const long* total_partials_115, long final_chunk_1, long groups_1, __global long* total_48) {
+__kernel void hsplit_fused_15_total_final_1(__global const long* total_partials_119, long final_chunk_1, long groups_1, __global long* total_48) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -11428,7 +15177,7 @@ __kernel void hsplit_fused_15_total_final_1(__global const long* total_partials_
             for (long k = 0; k < final_chunk_1; k++) {
                 long x;
                 if (256 * k + l < groups_1) {
-                    x = total_partials_115[256 * k + l];
+                    x = total_partials_119[256 * k + l];
                 } else {
                     x = 0L;
                 }
