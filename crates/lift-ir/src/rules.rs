@@ -174,7 +174,7 @@ fn lower_stage(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Result<Vec<
                 return Err(Unsupported { what: "a scan whose neutral element is not a literal".into() });
             };
             match scan_tile_items(neutral.len(), cfg) {
-                Some(items) => lower_scan_tiles(low, stage, f, &neutral.clone(), &args[1], items, cfg, SCAN_LEVELS),
+                Some(items) => lower_scan_tiles(low, stage, f, &neutral.clone(), &args[1], (items, SCAN_LEVELS), cfg),
                 None => lower_scan(low, stage, f, &neutral.clone(), &args[1], cfg),
             }
         }
@@ -333,9 +333,8 @@ fn lower_scan_tiles(
     f: &Fun,
     neutral: &[Const],
     xs: &Expr,
-    items: i64,
+    (items, levels): (i64, u32),
     cfg: &Config,
-    levels: u32,
 ) -> Result<Vec<Stage>, Unsupported> {
     let n = low_length(low, xs)?;
     low.rules_applied.push("scan-tiles".into());
@@ -373,7 +372,7 @@ fn lower_scan_tiles(
             result: offsets.clone(),
             scalar_result: false,
         };
-        lower_scan_tiles(low, &scan_totals, f, neutral, &zip_inputs(&totals), items, cfg, levels - 1)?
+        lower_scan_tiles(low, &scan_totals, f, neutral, &zip_inputs(&totals), (items, levels - 1), cfg)?
     } else {
         vec![tiles_offsets_by_one_group(low, stage, f, neutral, (&tiles, &totals, &offsets), cfg)]
     };

@@ -802,11 +802,11 @@ impl<'a> Generator<'a> {
                         Ok(Val::Array(Self::out_view(&out)))
                     }
                     (None, Some((to_local, g, a, joined))) => {
-                        let view = self.to_local(to_local, g, a, |dims, out| {
+                        let view = self.gen_to_local(to_local, g, a, |dims, out| {
                             // The local array as the gather's result: flat.
                             let flat = Out::Mem { names: out.0.clone(), dims: vec![len.clone()] };
                             let inner = gathered(flat);
-                            match (joined, &dims[..]) {
+                            match (joined, dims) {
                                 (true, [_, m, ..]) => Out::JoinArg { m: m.clone(), inner: Box::new(inner) },
                                 _ => inner,
                             }
@@ -873,7 +873,7 @@ impl<'a> Generator<'a> {
                 if dest.is_some() {
                     return internal("toLocal inside a write");
                 }
-                let view = self.to_local(f, g, args, |_, (names, dims)| Out::Mem { names, dims })?;
+                let view = self.gen_to_local(f, g, args, |_, (names, dims)| Out::Mem { names, dims })?;
                 Ok(Val::Array(view))
             }
             Fun::ToPrivate(_) => {
@@ -1023,7 +1023,7 @@ impl<'a> Generator<'a> {
     /// that `g` writes through the output view `out` makes of it (from the
     /// dimensions of `g`'s result and the array's names and dimensions);
     /// the array, as those dimensions.
-    fn to_local(
+    fn gen_to_local(
         &mut self,
         f: &Fun,
         g: &Fun,
