@@ -20,7 +20,9 @@
 //!    and for a reduction `reduce-partial`, `split-kernel`,
 //!    `partRed-workgroup-tree` (Figure 7 of the paper: coalesced private
 //!    accumulation, a tree in local memory by `iterate`) and
-//!    `reduce-single-workgroup` for the final launch.
+//!    `reduce-single-workgroup` for the final launch; a scan is
+//!    `scan-tiles` (reduce-then-scan over coalesced tiles in local
+//!    memory, `tile-coalesced`, `scan-workgroup-two-level`).
 //! 4. [`barriers`]: barrier elimination (no barrier after a `mapLcl` that
 //!    writes global memory).
 //! 5. [`address_space`]: the paper's Algorithm 1 on each low-level stage:

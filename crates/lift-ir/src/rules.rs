@@ -38,6 +38,27 @@
 //! - `reduce-single-workgroup`: the final `reduce(f)(z, ys)` over the
 //!   partial results is `partRed(f, 1)(z, ys)`, the same tree in one
 //!   work-group.
+//! - `scan-tiles`: `scan(f)(z, xs)` as reduce-then-scan over contiguous
+//!   tiles of `L·T` elements, one per work-group (`T` odd, as many as the
+//!   local memory allows for the element's components): each tile's total,
+//!   the totals' exclusive scan (by `scan-tiles` again,
+//!   `scan-tiles-nested`, then by one work-group), each tile's scan from
+//!   its offset. See [`lower_scan_tiles`].
+//! - `tile-coalesced`: a tile in local memory is
+//!   `gather(reorderStride(L)) o join o toLocal(mapLcl(0)(mapSeq(id))) o
+//!   split(T) o gather(reorderStride(T)) $ tile` (two inverse
+//!   permutations): work-item `t` copies elements `t, t + L, ...`
+//!   (coalesced) and the backend writes the outer gather through the
+//!   copy's writes, so each work-item then reads `T` contiguous elements
+//!   from local memory; under `toGlobal` the same pattern writes a local
+//!   tile out coalesced.
+//! - `scan-workgroup-two-level`: a work-group's exclusive scan of its `L`
+//!   values in local memory by `√L` work-items in three steps (rows'
+//!   totals, their scan, the rows' scans), not by one work-item.
+//! - `scan-blocks`: the scan in blocks of `L·C` elements with each
+//!   work-item reading its contiguous chunk strided from global memory;
+//!   only where a tile of even `T = 1` does not fit local memory (elements
+//!   of many components).
 
 use flatten::ir::{Const, VarType};
 
@@ -52,13 +73,21 @@ pub struct Config {
     pub group_size: i64,
     /// At most this many work-groups in a reduction's first stage.
     pub max_groups: i64,
+    /// Bytes of local memory a scan tile's stage may declare (`scan-tiles`
+    /// picks the elements per work-item from it); `0` turns `scan-tiles`
+    /// off (`scan-blocks` then lowers every scan).
+    pub scan_local_bytes: i64,
 }
 
 impl Default for Config {
     fn default() -> Config {
-        Config { group_size: REDUCE_GROUP_SIZE, max_groups: REDUCE_MAX_GROUPS }
+        Config { group_size: REDUCE_GROUP_SIZE, max_groups: REDUCE_MAX_GROUPS, scan_local_bytes: SCAN_LOCAL_BYTES }
     }
 }
+
+/// Local memory for one scan tile's stage: below the 48 KiB every
+/// OpenCL GPU of interest (NVIDIA's static limit) gives a work-group.
+pub const SCAN_LOCAL_BYTES: i64 = 44 * 1024;
 
 /// Work-items per work-group of a reduction (a power of two).
 pub const REDUCE_GROUP_SIZE: i64 = 256;
@@ -144,7 +173,10 @@ fn lower_stage(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Result<Vec<
             let Expr::Value(neutral) = &args[0] else {
                 return Err(Unsupported { what: "a scan whose neutral element is not a literal".into() });
             };
-            lower_scan(low, stage, f, &neutral.clone(), &args[1], cfg)
+            match scan_tile_items(neutral.len(), cfg) {
+                Some(items) => lower_scan_tiles(low, stage, f, &neutral.clone(), &args[1], (items, SCAN_LEVELS), cfg),
+                None => lower_scan(low, stage, f, &neutral.clone(), &args[1], cfg),
+            }
         }
         // map(f) $ xs, possibly under a join.
         body => {
@@ -249,10 +281,292 @@ fn lower_scan(
     ])
 }
 
+/// Elements per work-item of a scan tile whose elements have `k`
+/// components: the largest odd `T` (at most [`MAX_SCAN_ITEMS`]) whose
+/// tile-scan stage fits `cfg.scan_local_bytes` of local memory (the tile
+/// and its scan, `L·T` elements each; the `L` sums and offsets; the `2·Q`
+/// of the two-level scan), counting 8 bytes a component. Odd, so that
+/// work-item `t` reading element `t·T + k` of a local array of a
+/// power-of-two group hits distinct banks. `None`: not even `T = 1` fits
+/// (`scan-blocks` then).
+pub fn scan_tile_items(k: usize, cfg: &Config) -> Option<i64> {
+    let l = cfg.group_size;
+    let (rows, _) = two_level_shape(l);
+    let elems = cfg.scan_local_bytes / (8 * k.max(1) as i64) - 2 * l - 2 * rows;
+    let t = (elems / (2 * l)).min(MAX_SCAN_ITEMS);
+    if t < 1 {
+        return None;
+    }
+    Some(if t % 2 == 0 { t - 1 } else { t })
+}
+
+/// At most this many elements per work-item in a scan tile (registers).
+pub const MAX_SCAN_ITEMS: i64 = 15;
+
+/// How many times `scan-tiles` scans the tile totals by `scan-tiles`
+/// again before one work-group scans what is left (`scan-tiles-nested`):
+/// once, the one-group step sees `n / (L·T)²` values (26 for 2^27
+/// elements) instead of `n / (L·T)` (58255, a tenth of the scan's time on
+/// an H100 when one group scanned them).
+pub const SCAN_LEVELS: u32 = 1;
+
+/// `scan-tiles` (reduce-then-scan over coalesced tiles):
+/// `scan(f)(z, xs)` in three launches over contiguous tiles of `L·T`
+/// elements, one tile per work-group (`tiles = ⌈n / (L·T)⌉`):
+/// 1. each tile's total: `tile-coalesced` load into local memory, each
+///    work-item reduces its `T` contiguous elements there, the group
+///    combines the `L` values by the tree of `partRed-workgroup-tree`;
+/// 2. the exclusive scan of the `tiles` totals from `z`: by `scan-tiles`
+///    again (`scan-tiles-nested`, `levels` times), and then by one
+///    work-group (the block scan of `scan-blocks`, over them as one block);
+/// 3. each tile's scan from its offset: `tile-coalesced` load, each
+///    work-item reduces its `T` elements, the group scans the `L` sums
+///    (`scan-workgroup-two-level`), each work-item scans its `T` elements
+///    from its offset into a second local array, and the group writes
+///    that array out coalesced (`tile-coalesced` the other way).
+///
+/// Every work-item's elements are contiguous, so the order of the
+/// elements is kept: any associative operator, tuples included.
+fn lower_scan_tiles(
+    low: &mut LiftKernel,
+    stage: &Stage,
+    f: &Fun,
+    neutral: &[Const],
+    xs: &Expr,
+    (items, levels): (i64, u32),
+    cfg: &Config,
+) -> Result<Vec<Stage>, Unsupported> {
+    let n = low_length(low, xs)?;
+    low.rules_applied.push("scan-tiles".into());
+    let l = ArithExpr::cst(cfg.group_size);
+    let t = ArithExpr::cst(items);
+    let tile = &l * &t;
+    let tiles_def = n.clone().ceil_div(tile.clone()).max(1);
+    let tiles = ArithExpr::var(&low.size_var("tiles", SizeDef::Derived(tiles_def), Range::at_least(1)));
+    let padded = || Expr::apply1(Fun::Pad(&tiles * &tile, neutral.to_vec()), xs.clone());
+
+    // 1. join o mapWrg(0)(tree o reduce-per-thread o tile) o split(L·T) o pad $ xs
+    let totals = temporaries(low, stage, "tile_totals", &tiles);
+    low.rules_applied.push("tile-coalesced".into());
+    let mut block = None;
+    let tree = group_tree(low, f, neutral, &t, &l, |low| {
+        let p = low.new_param("tile");
+        block = Some(p);
+        coalesced_tile(Expr::Param(p), &l, &t)
+    });
+    let first = Expr::apply1(
+        Fun::Join,
+        Expr::apply1(
+            Fun::map_wrg(0, Fun::Lambda(block.into_iter().collect(), Box::new(tree))),
+            Expr::apply1(Fun::Split(tile.clone()), padded()),
+        ),
+    );
+
+    // 2. the totals' exclusive scan.
+    let offsets = temporaries(low, stage, "tile_offsets", &tiles);
+    let offsets_stages = if levels > 0 {
+        low.rules_applied.push("scan-tiles-nested".into());
+        let scan_totals = Stage {
+            name: format!("{}_tile_offsets", stage.name),
+            body: Expr::apply(Fun::Scan(Box::new(f.clone())), vec![Expr::Value(neutral.to_vec()), zip_inputs(&totals)]),
+            result: offsets.clone(),
+            scalar_result: false,
+        };
+        lower_scan_tiles(low, &scan_totals, f, neutral, &zip_inputs(&totals), (items, levels - 1), cfg)?
+    } else {
+        vec![tiles_offsets_by_one_group(low, stage, f, neutral, (&tiles, &totals, &offsets), cfg)]
+    };
+
+    // 3. join o mapWrg(0)(tile scan) $ zip(split(L·T) o pad $ xs, offsets)
+    let third = Expr::apply1(
+        Fun::Join,
+        Expr::apply1(
+            Fun::map_wrg(0, tile_scan(low, f, neutral, &l, &t)),
+            Expr::apply(Fun::Zip, vec![Expr::apply1(Fun::Split(tile.clone()), padded()), zip_inputs(&offsets)]),
+        ),
+    );
+    for v in &stage.result {
+        low.capacities.push((*v, &tiles * &tile));
+    }
+    let mut stages =
+        vec![Stage { name: format!("{}_tile_totals", stage.name), body: first, result: totals, scalar_result: false }];
+    stages.extend(offsets_stages);
+    stages.push(Stage {
+        name: format!("{}_scan", stage.name),
+        body: third,
+        result: stage.result.clone(),
+        scalar_result: false,
+    });
+    Ok(stages)
+}
+
+/// The exclusive scan of the `tiles` values of `totals` into `offsets` by
+/// one work-group (the block scan of `scan-blocks` over them as one block
+/// of `L·⌈tiles / L⌉`).
+fn tiles_offsets_by_one_group(
+    low: &mut LiftKernel,
+    stage: &Stage,
+    f: &Fun,
+    neutral: &[Const],
+    (tiles, totals, offsets): (&ArithExpr, &[flatten::ir::KVar], &[flatten::ir::KVar]),
+    cfg: &Config,
+) -> Stage {
+    let l = ArithExpr::cst(cfg.group_size);
+    let final_def = tiles.clone().ceil_div(cfg.group_size);
+    let final_chunk = ArithExpr::var(&low.size_var("tile_chunk", SizeDef::Derived(final_def), Range::at_least(1)));
+    let totals_block = &l * &final_chunk;
+    let padded_totals = Expr::apply1(Fun::Pad(totals_block.clone(), neutral.to_vec()), zip_inputs(totals));
+    let body = Expr::apply1(
+        Fun::Join,
+        Expr::apply1(
+            Fun::map_wrg(0, block_scan(low, f, neutral, &l, &final_chunk, false)),
+            Expr::apply1(Fun::Split(totals_block.clone()), padded_totals),
+        ),
+    );
+    for v in offsets {
+        low.capacities.push((*v, totals_block.clone()));
+    }
+    Stage { name: format!("{}_tile_offsets", stage.name), body, result: offsets.to_vec(), scalar_result: false }
+}
+
+/// `tile-coalesced`: a tile of `L·T` elements in local memory, in order:
+/// `gather(reorderStride(L)) o join o toLocal(mapLcl(0)(mapSeq(id))) o
+/// split(T) o gather(reorderStride(T)) $ xs`, the identity (the two
+/// gathers are inverse permutations) in which work-item `t` copies
+/// elements `t, t + L, ...`: coalesced reads. The backend writes the
+/// outer `gather` through the `toLocal`'s writes (so the local array
+/// holds the tile in order), as Lift's `scatter` does; the same pattern
+/// under `toGlobal` writes a local tile out coalesced.
+fn coalesced_tile(xs: Expr, l: &ArithExpr, t: &ArithExpr) -> Expr {
+    copy_tile(Fun::to_local(Fun::map_lcl(0, Fun::map_seq(Fun::Id))), xs, l, t)
+}
+
+fn copy_tile(copy: Fun, xs: Expr, l: &ArithExpr, t: &ArithExpr) -> Expr {
+    let rows = Expr::apply1(Fun::Split(t.clone()), Expr::apply1(Fun::GatherStride(t.clone()), xs));
+    Expr::apply1(Fun::GatherStride(l.clone()), Expr::apply1(Fun::Join, Expr::apply1(copy, rows)))
+}
+
+/// The scan of one tile (a pair of its `L·T` elements and its offset) by
+/// one work-group; see [`lower_scan_tiles`], step 3.
+fn tile_scan(low: &mut LiftKernel, f: &Fun, neutral: &[Const], l: &ArithExpr, t: &ArithExpr) -> Fun {
+    let z = || Expr::Value(neutral.to_vec());
+    let op = || Box::new(f.clone());
+    let blk = low.new_param("block");
+    let tile_p = low.new_param("tile");
+    let c = low.new_param("chunk");
+    let sums_p = low.new_param("sums");
+    let offs_p = low.new_param("offsets");
+    let th = low.new_param("thread");
+    let reduce_chunk = Fun::Lambda(
+        vec![c],
+        Box::new(Expr::apply1(Fun::map_seq(Fun::Id), Expr::apply(Fun::ReduceSeq(op()), vec![z(), Expr::Param(c)]))),
+    );
+    let sums = Expr::apply1(
+        Fun::Join,
+        Expr::apply1(
+            Fun::to_local(Fun::map_lcl(0, reduce_chunk)),
+            Expr::apply1(Fun::Split(t.clone()), Expr::Param(tile_p)),
+        ),
+    );
+    let start = Expr::apply1(Fun::Get(1), Expr::Param(blk));
+    let offs = workgroup_scan(low, f, neutral, sums_p, start, l);
+    let scan_thread = Fun::Lambda(
+        vec![th],
+        Box::new(Expr::apply(
+            Fun::ScanSeq(op()),
+            vec![Expr::apply1(Fun::Get(1), Expr::Param(th)), Expr::apply1(Fun::Get(0), Expr::Param(th))],
+        )),
+    );
+    let scanned = Expr::apply1(
+        Fun::Join,
+        Expr::apply1(
+            Fun::to_local(Fun::map_lcl(0, scan_thread)),
+            Expr::apply(Fun::Zip, vec![Expr::apply1(Fun::Split(t.clone()), Expr::Param(tile_p)), Expr::Param(offs_p)]),
+        ),
+    );
+    let write = copy_tile(Fun::to_global(Fun::map_lcl(0, Fun::map_seq(Fun::Id))), scanned, l, t);
+    let with_offs = Expr::apply1(Fun::Lambda(vec![offs_p], Box::new(write)), offs);
+    let with_sums = Expr::apply1(Fun::Lambda(vec![sums_p], Box::new(with_offs)), sums);
+    let tile = coalesced_tile(Expr::apply1(Fun::Get(0), Expr::Param(blk)), l, t);
+    let with_tile = Expr::apply1(Fun::Lambda(vec![tile_p], Box::new(with_sums)), tile);
+    Fun::Lambda(vec![blk], Box::new(with_tile))
+}
+
+/// The rows and columns of `scan-workgroup-two-level` for `L` values:
+/// `Q = 2^⌊log2(L) / 2⌋` rows of `W = L / Q`.
+fn two_level_shape(l: i64) -> (i64, i64) {
+    let log = 63 - l.max(1).leading_zeros() as i64;
+    let rows = 1i64 << (log / 2);
+    (rows, (l / rows).max(1))
+}
+
+/// `scan-workgroup-two-level`: the exclusive scan from `start` of the `L`
+/// values of local array `sums` by the work-group, as rows: `Q`
+/// work-items reduce a row of `W` each, one scans the `Q` row totals from
+/// `start`, and `Q` work-items scan their rows from those offsets
+/// (`W + Q + W` steps, 48 for `L = 256`, instead of `L` by one
+/// work-item): `scan == join o map(scan from offset) o split(W)` with the
+/// offsets a scan of the rows' reductions. A local `[t]_L`.
+fn workgroup_scan(
+    low: &mut LiftKernel,
+    f: &Fun,
+    neutral: &[Const],
+    sums: crate::ir::ParamId,
+    start: Expr,
+    l: &ArithExpr,
+) -> Expr {
+    low.rules_applied.push("scan-workgroup-two-level".into());
+    let z = || Expr::Value(neutral.to_vec());
+    let op = || Box::new(f.clone());
+    // One row of all `L` values where `L` is not a constant.
+    let (q, w) = match l.as_cst() {
+        Some(l) => {
+            let (rows, width) = two_level_shape(l);
+            (ArithExpr::cst(rows), ArithExpr::cst(width))
+        }
+        None => (ArithExpr::one(), l.clone()),
+    };
+    let row = low.new_param("row");
+    let all = low.new_param("all");
+    let part = low.new_param("part");
+    let row_offs_p = low.new_param("row_offsets");
+    let reduce_row = Fun::Lambda(
+        vec![row],
+        Box::new(Expr::apply1(Fun::map_seq(Fun::Id), Expr::apply(Fun::ReduceSeq(op()), vec![z(), Expr::Param(row)]))),
+    );
+    let row_totals = Expr::apply1(
+        Fun::Join,
+        Expr::apply1(
+            Fun::to_local(Fun::map_lcl(0, reduce_row)),
+            Expr::apply1(Fun::Split(w.clone()), Expr::Param(sums)),
+        ),
+    );
+    let scan_totals = Fun::Lambda(vec![all], Box::new(Expr::apply(Fun::ScanSeq(op()), vec![start, Expr::Param(all)])));
+    let row_offs = Expr::apply1(
+        Fun::Join,
+        Expr::apply1(Fun::to_local(Fun::map_lcl(0, scan_totals)), Expr::apply1(Fun::Split(q), row_totals)),
+    );
+    let scan_row = Fun::Lambda(
+        vec![part],
+        Box::new(Expr::apply(
+            Fun::ScanSeq(op()),
+            vec![Expr::apply1(Fun::Get(1), Expr::Param(part)), Expr::apply1(Fun::Get(0), Expr::Param(part))],
+        )),
+    );
+    let offs = Expr::apply1(
+        Fun::Join,
+        Expr::apply1(
+            Fun::to_local(Fun::map_lcl(0, scan_row)),
+            Expr::apply(Fun::Zip, vec![Expr::apply1(Fun::Split(w), Expr::Param(sums)), Expr::Param(row_offs_p)]),
+        ),
+    );
+    Expr::apply1(Fun::Lambda(vec![row_offs_p], Box::new(offs)), row_offs)
+}
+
 /// The exclusive scan of one block of `L·C` elements by one work-group:
-/// every work-item reduces its `C` elements into local memory, work-item 0
-/// scans the group's `L` sums from the block's start, and every work-item
-/// scans its elements from its own offset. With `with_offset` the block is
+/// every work-item reduces its `C` elements into local memory, the group
+/// scans its `L` sums from the block's start (`scan-workgroup-two-level`),
+/// and every work-item scans its elements from its own offset. With `with_offset` the block is
 /// a pair (elements, start); without, it is the elements and starts at `z`.
 fn block_scan(
     low: &mut LiftKernel,
@@ -269,7 +583,6 @@ fn block_scan(
     let sums_p = low.new_param("sums");
     let offs_p = low.new_param("offsets");
     let t = low.new_param("thread");
-    let all = low.new_param("all");
     let block_elems = || if with_offset { Expr::apply1(Fun::Get(0), Expr::Param(blk)) } else { Expr::Param(blk) };
     let block_start = || if with_offset { Expr::apply1(Fun::Get(1), Expr::Param(blk)) } else { z() };
     let reduce_chunk = Fun::Lambda(
@@ -283,15 +596,7 @@ fn block_scan(
             Expr::apply1(Fun::Split(chunk.clone()), block_elems()),
         ),
     );
-    let scan_sums =
-        Fun::Lambda(vec![all], Box::new(Expr::apply(Fun::ScanSeq(op()), vec![block_start(), Expr::Param(all)])));
-    let offs = Expr::apply1(
-        Fun::Join,
-        Expr::apply1(
-            Fun::to_local(Fun::map_lcl(0, scan_sums)),
-            Expr::apply1(Fun::Split(l.clone()), Expr::Param(sums_p)),
-        ),
-    );
+    let offs = workgroup_scan(low, f, neutral, sums_p, block_start(), l);
     let scan_thread = Fun::Lambda(
         vec![t],
         Box::new(Expr::apply(
@@ -363,9 +668,35 @@ fn workgroup_tree(
     cfg: &Config,
 ) -> Expr {
     let l = ArithExpr::cst(cfg.group_size);
+    let mut body_param = None;
+    let write = group_tree(low, f, neutral, chunk, &l, |low| {
+        let p = low.new_param("group_chunk");
+        body_param = Some(p);
+        Expr::Param(p)
+    });
+    let group_fun = Fun::Lambda(body_param.into_iter().collect(), Box::new(write));
+    let total = groups * &l * chunk;
+    let padded = Expr::apply1(Fun::Pad(total, neutral.to_vec()), xs);
+    let gathered = if coalesced { Expr::apply1(Fun::GatherStride(chunk.clone()), padded) } else { padded };
+    let split = Expr::apply1(Fun::Split(&l * chunk), gathered);
+    Expr::apply1(Fun::Join, Expr::apply1(Fun::map_wrg(0, group_fun), split))
+}
+
+/// The body of `partRed-workgroup-tree` for one work-group's `L·chunk`
+/// elements `elems`: each work-item reduces its `chunk` contiguous
+/// elements into local memory, a tree combines the `L` values, and
+/// work-item 0 writes the result: `[t]_1`. `elems` makes the elements
+/// (after the tree's own parameters, so that their numbers stay put).
+fn group_tree(
+    low: &mut LiftKernel,
+    f: &Fun,
+    neutral: &[Const],
+    chunk: &ArithExpr,
+    l: &ArithExpr,
+    elems: impl FnOnce(&mut LiftKernel) -> Expr,
+) -> Expr {
     let z = || Expr::Value(neutral.to_vec());
     let op = || Box::new(f.clone());
-    // mapSeq(id) o reduceSeq(f)(z): one private accumulator, copied out.
     let reduce_chunk = |low: &mut LiftKernel, name: &str| {
         let p = low.new_param(name);
         let red = Expr::apply(Fun::ReduceSeq(op()), vec![z(), Expr::Param(p)]);
@@ -374,7 +705,7 @@ fn workgroup_tree(
     let first = reduce_chunk(low, "chunk");
     let step = reduce_chunk(low, "pair");
     let a = low.new_param("tree");
-    let body_param = low.new_param("group_chunk");
+    let elems = elems(low);
     let iterate_body = Fun::Lambda(
         vec![a],
         Box::new(Expr::apply1(
@@ -384,25 +715,16 @@ fn workgroup_tree(
     );
     let per_thread = Expr::apply1(
         Fun::Join,
-        Expr::apply1(
-            Fun::to_local(Fun::map_lcl(0, first)),
-            Expr::apply1(Fun::Split(chunk.clone()), Expr::Param(body_param)),
-        ),
+        Expr::apply1(Fun::to_local(Fun::map_lcl(0, first)), Expr::apply1(Fun::Split(chunk.clone()), elems)),
     );
     let tree = Expr::apply1(Fun::Iterate(l.clone().log2(), Box::new(iterate_body)), per_thread);
-    let write = Expr::apply1(
+    Expr::apply1(
         Fun::Join,
         Expr::apply1(
             Fun::to_global(Fun::map_lcl(0, Fun::map_seq(Fun::Id))),
             Expr::apply1(Fun::Split(ArithExpr::one()), tree),
         ),
-    );
-    let group_fun = Fun::Lambda(vec![body_param], Box::new(write));
-    let total = groups * &l * chunk;
-    let padded = Expr::apply1(Fun::Pad(total, neutral.to_vec()), xs);
-    let gathered = if coalesced { Expr::apply1(Fun::GatherStride(chunk.clone()), padded) } else { padded };
-    let split = Expr::apply1(Fun::Split(&l * chunk), gathered);
-    Expr::apply1(Fun::Join, Expr::apply1(Fun::map_wrg(0, group_fun), split))
+    )
 }
 
 /// `map-to-mapGlb` at the top of a stage (under any `join`s), then

@@ -278,18 +278,17 @@ fn a_segmented_reduction_is_a_flat_scan_then_a_map_over_segments() {
     let (nodes, spaces, memory) = analyse(k, st);
     assert_eq!(memory.in_space(Local).count(), 0, "{}", st.name);
     assert_eq!(funs_placed(&nodes, &spaces, |f| matches!(f, Fun::AtomicMax(_))), vec![Placement::In(Global)]);
-    // The scan of (head flag, value) pairs: its blocks mix global and
-    // local memory as any scan's do, each component of the pair in both.
+    // The scan of (head flag, value) pairs: its tiles are in local memory
+    // as any scan's are, each component of the pair in each array: the
+    // tile and its scan (256 · 3 pairs), the sums and their offsets (256),
+    // the two-level scan's rows (16).
     let (k, st) = stage(&kernels, "smvm_fused_sum_segscan_scan");
     let (_, _, memory) = analyse(k, st);
-    let locals: Vec<_> = memory.in_space(Local).map(|a| (a.kind, a.components.clone(), a.size.clone())).collect();
     let pair = vec![Scalar::Int, Scalar::Float];
-    assert_eq!(
-        locals,
-        vec![(AllocKind::To, pair.clone(), ArithExpr::cst(256)), (AllocKind::To, pair, ArithExpr::cst(256))],
-        "{}",
-        memory::print_memory(&memory)
-    );
+    let mut locals: Vec<_> = memory.in_space(Local).map(|a| (a.kind, a.components.clone(), a.size.as_cst())).collect();
+    locals.sort_by_key(|l| l.2);
+    let to = |n: i64| (AllocKind::To, pair.clone(), Some(n));
+    assert_eq!(locals, vec![to(16), to(16), to(256), to(256), to(768), to(768)], "{}", memory::print_memory(&memory));
     // One value per segment: a map with no local memory writing the
     // global result.
     let (k, st) = stage(&kernels, "smvm_fused_sum");
@@ -304,21 +303,32 @@ fn a_segmented_reduction_is_a_flat_scan_then_a_map_over_segments() {
 fn a_scan_block_mixes_global_and_local_memory() {
     let kernels = low_kernels("let a = {x * 3 : x in [5, 1, 4, 2, 8]} in plus_scan(a);");
     let k = kernels.iter().find(|k| k.stages.iter().any(|s| s.name.ends_with("_scan"))).unwrap();
-    let st = k.stages.iter().find(|s| s.name.ends_with("_scan")).unwrap();
+    let st = k.stages.iter().rev().find(|s| s.name.ends_with("_scan")).unwrap();
     let (nodes, spaces, memory) = analyse(k, st);
-    // The block's element sums and their offsets are local; each
-    // work-item scans its chunk from its offset into the global result.
-    let locals: Vec<_> = memory.in_space(Local).map(|a| (a.kind, a.size.clone())).collect();
-    assert_eq!(locals, vec![(AllocKind::To, ArithExpr::cst(256)), (AllocKind::To, ArithExpr::cst(256))]);
-    assert_eq!(param_placed(k, &nodes, &spaces, "sums"), vec![Placement::In(Local)]);
+    // The tile (256 · 9), its work-items' sums and their offsets (256),
+    // the two-level scan's rows (16) and the scanned tile are local; the
+    // tile comes from global memory and the scanned tile goes there.
+    let mut locals: Vec<_> = memory.in_space(Local).map(|a| (a.kind, a.size.as_cst())).collect();
+    locals.sort_by_key(|l| l.1);
+    let to = |n: i64| (AllocKind::To, Some(n));
+    assert_eq!(locals, vec![to(16), to(16), to(256), to(256), to(2304), to(2304)], "{}", memory::print_memory(&memory));
+    assert_eq!(param_placed(k, &nodes, &spaces, "tile"), vec![Placement::In(Local); 2]);
+    assert_eq!(param_placed(k, &nodes, &spaces, "sums"), vec![Placement::In(Local); 2]);
     assert_eq!(param_placed(k, &nodes, &spaces, "offsets"), vec![Placement::In(Local)]);
-    assert_eq!(param_placed(k, &nodes, &spaces, "block"), vec![Placement::In(Global); 3]);
+    assert_eq!(param_placed(k, &nodes, &spaces, "block"), vec![Placement::In(Global); 2]);
     let zips = funs_placed(&nodes, &spaces, |f| matches!(f, Fun::Zip));
-    assert!(zips.contains(&Placement::Tuple(vec![Placement::In(Global), Placement::In(Local)])), "{zips:?}");
+    // The rows with their offsets and the chunks with theirs (local), the
+    // tiles with their offsets (global).
+    assert_eq!(zips, vec![Placement::In(Local), Placement::In(Local), Placement::In(Global)]);
+    // Every scan writes local memory: the rows', the row totals' and the
+    // work-items' chunks.
     let scans = funs_placed(&nodes, &spaces, |f| matches!(f, Fun::ScanSeq(_)));
-    assert_eq!(scans, vec![Placement::In(Global), Placement::In(Local)]);
+    assert_eq!(scans, vec![Placement::In(Local); 3]);
+    // The copy out writes global memory, through the gather.
+    let gathers = funs_placed(&nodes, &spaces, |f| matches!(f, Fun::GatherStride(_)));
+    assert!(gathers.contains(&Placement::In(Global)) && gathers.contains(&Placement::In(Local)), "{gathers:?}");
     let accs = memory.allocations.iter().filter(|a| a.kind == AllocKind::Accumulator);
-    assert!(accs.clone().count() == 3 && accs.clone().all(|a| a.space == Private));
+    assert!(accs.clone().count() == 5 && accs.clone().all(|a| a.space == Private));
 }
 
 /// `mapGlb(0)(WRAP(id)) $ xs` in place of a map stage's body.

@@ -114,10 +114,12 @@ fn levels_agree(kernel: &Kernel, inputs: HashMap<KVar, Value>, expected_rules: &
     let high = lift_ir::lower::lower_kernel(kernel).expect("lowers");
     lift_ir::typecheck::check_kernel(&high).expect("high-level Lift type-checks");
     for group_size in [2, 4] {
-        let cfg = Config { group_size, max_groups: 3 };
+        // Tiles of 2 · 5 elements (pairs: 2 · 1); no tiles (`scan-blocks`).
+        let cfg = Config { group_size, max_groups: 3, scan_local_bytes: if group_size == 2 { 240 } else { 0 } };
         let low = lower_to_low_level_with(&high, &cfg).expect("rewrites");
         lift_ir::typecheck::check_kernel(&low).expect("low-level Lift type-checks");
         for rule in expected_rules {
+            let rule = if *rule == "scan-tiles" && cfg.scan_local_bytes == 0 { "scan-blocks" } else { rule };
             assert!(low.rules_applied.iter().any(|r| r == rule), "{rule} not applied: {:?}", low.rules_applied);
         }
         assert!(
@@ -240,7 +242,7 @@ proptest! {
             let pull = b.pull(p);
             let op = b.op(kind);
             b.bind("s", VarType::Array(INT), Soac::Scan { size: GExpr::Length(p), pull, neutral: vec![Const::Int(0)], op });
-            levels_agree(&b.kernel, HashMap::from([(p, ints(&xs))]), &["scan-blocks"]);
+            levels_agree(&b.kernel, HashMap::from([(p, ints(&xs))]), &["scan-tiles"]);
         }
     }
 
@@ -269,7 +271,7 @@ proptest! {
         let x = b.var("x", VarType::Scalar(INT));
         let pred = Thunk { params: vec![x], body: GExpr::binary(BinaryOp::Gt, INT, GExpr::var(x), GExpr::int(0)) };
         b.bind("kept", VarType::Array(INT), Soac::Filter { size: GExpr::Length(p), pull, pred });
-        levels_agree(&b.kernel, HashMap::from([(p, ints(&xs))]), &["scan-blocks", "map-to-mapGlb"]);
+        levels_agree(&b.kernel, HashMap::from([(p, ints(&xs))]), &["scan-tiles", "map-to-mapGlb"]);
     }
 
     /// segReduce-segScan-last over segScan-flag-pairs (scan-blocks), with
@@ -285,7 +287,7 @@ proptest! {
         let segments = SegDesc { lengths: ls, offsets: os };
         b.bind("sums", VarType::Array(INT), Soac::SegReduce { segments, pull, neutral: vec![Const::Int(0)], op });
         let inputs = segmented_inputs((data, ls, os), &lengths, seed);
-        levels_agree(&b.kernel, inputs, &["segReduce-segScan-last", "segScan-flag-pairs", "scan-blocks", "map-to-mapGlb"]);
+        levels_agree(&b.kernel, inputs, &["segReduce-segScan-last", "segScan-flag-pairs", "scan-tiles", "map-to-mapGlb"]);
     }
 
     /// segScan-flag-pairs (scan-blocks), then the select of each position.
@@ -301,7 +303,7 @@ proptest! {
         let soac = Soac::SegScan { segments, elements: GExpr::Length(data), pull, neutral: vec![Const::Int(0)], op };
         b.bind("prefixes", VarType::Array(INT), soac);
         let inputs = segmented_inputs((data, ls, os), &lengths, seed);
-        levels_agree(&b.kernel, inputs, &["segScan-flag-pairs", "scan-blocks", "map-to-mapGlb"]);
+        levels_agree(&b.kernel, inputs, &["segScan-flag-pairs", "scan-tiles", "map-to-mapGlb"]);
     }
 }
 

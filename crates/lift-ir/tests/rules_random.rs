@@ -380,6 +380,7 @@ fn check_lift(
         let low = lift_ir::rules::lower_to_low_level_with(high, cfg).map_err(|e| TestCaseError::fail(e.to_string()))?;
         let printed = lift_ir::print::print_kernel(&low);
         for rule in rules {
+            let rule = scan_rule(rule, cfg);
             prop_assert!(low.rules_applied.iter().any(|r| r == rule), "{} not applied: {:?}", rule, low.rules_applied);
         }
         let low_results = eval_kernel(&low, args.to_vec())
@@ -399,12 +400,25 @@ fn check(kernel: &Kernel, elem: Elem, inputs: &Inputs, rules: &[&str]) -> Result
 }
 
 const CONFIGS: &[Config] = &[
-    Config { group_size: lift_ir::rules::REDUCE_GROUP_SIZE, max_groups: lift_ir::rules::REDUCE_MAX_GROUPS },
-    Config { group_size: 2, max_groups: 3 },
-    Config { group_size: 8, max_groups: 5 },
+    Config {
+        group_size: lift_ir::rules::REDUCE_GROUP_SIZE,
+        max_groups: lift_ir::rules::REDUCE_MAX_GROUPS,
+        scan_local_bytes: lift_ir::rules::SCAN_LOCAL_BYTES,
+    },
+    // Scan tiles of 2 · 5 elements of one component (of two or three: 2 · 1).
+    Config { group_size: 2, max_groups: 3, scan_local_bytes: 240 },
+    // Scan tiles of 8 · 11 elements of one component (pairs: 8 · 5; triples: 8 · 1).
+    Config { group_size: 8, max_groups: 5, scan_local_bytes: 1600 },
+    // No tiles: `scan-blocks` (the fallback for elements too wide).
+    Config { group_size: 4, max_groups: 3, scan_local_bytes: 0 },
 ];
 
-const SEGMENTED_RULES: &[&str] = &["segScan-flag-pairs", "scan-blocks", "map-to-mapGlb"];
+/// The rule a configuration lowers a scan by in place of `scan-tiles`.
+fn scan_rule<'r>(rule: &'r str, cfg: &Config) -> &'r str {
+    if rule == "scan-tiles" && lift_ir::rules::scan_tile_items(1, cfg).is_none() { "scan-blocks" } else { rule }
+}
+
+const SEGMENTED_RULES: &[&str] = &["segScan-flag-pairs", "scan-tiles", "map-to-mapGlb"];
 
 const REDUCTION_RULES: &[&str] =
     &["reduce-partial", "split-kernel", "partRed-workgroup-tree", "reduce-single-workgroup"];
@@ -485,7 +499,7 @@ proptest! {
     }
 
     /// SEG_REDUCE: the element count, the flat segmented scan over (head
-    /// flag, value) pairs (`segScan-flag-pairs`, by `scan-blocks`) and the
+    /// flag, value) pairs (`segScan-flag-pairs`, by `scan-tiles`) and the
     /// last value of each segment (`segReduce-segScan-last`), one component
     /// or two, commutative operators or not (`Last`), on segment
     /// descriptors of every shape.
@@ -502,7 +516,7 @@ proptest! {
     }
 
     /// SEG_SCAN: the flat segmented scan over (head flag, value) pairs
-    /// (`segScan-flag-pairs`, by `scan-blocks`), then `z` at each head and
+    /// (`segScan-flag-pairs`, by `scan-tiles`), then `z` at each head and
     /// the scan elsewhere, on segment descriptors of every shape.
     #[test]
     fn seg_scan(elem in elem(), shapes in prop::collection::vec(shape(), 1..3), ops in prop::collection::vec(op(Elem::Int), 2), inputs in segmented_inputs()) {
@@ -517,7 +531,7 @@ proptest! {
         check(&b.finish(results), elem, &inputs, SEGMENTED_RULES)?;
     }
 
-    /// SCAN: `scan(op)(z, generate(n, pull))`, by `scan-blocks`.
+    /// SCAN: `scan(op)(z, generate(n, pull))`, by `scan-tiles`.
     #[test]
     fn scan(elem in elem(), shapes in prop::collection::vec(shape(), 1..3), ops in prop::collection::vec(op(Elem::Int), 2), inputs in inputs()) {
         let ops = float_safe(elem, &ops[..shapes.len()]);
@@ -527,7 +541,7 @@ proptest! {
         let (op, neutral) = b.operator(&ops);
         let xs = b.xs;
         b.bind(results.clone(), Soac::Scan { size: GExpr::Length(xs), pull, neutral, op });
-        check(&b.finish(results), elem, &inputs, &["scan-blocks"])?;
+        check(&b.finish(results), elem, &inputs, &["scan-tiles"])?;
     }
 
     /// FILTER: flags, their scan, the count, and a `scatter` of the kept
@@ -544,7 +558,7 @@ proptest! {
         let body = GExpr::binary(BinaryOp::Lt, s, b.value_of(&pred, &first, &last), GExpr::Const(elem.constant(1)));
         let xs = b.xs;
         b.bind(results.clone(), Soac::Filter { size: GExpr::Length(xs), pull, pred: Thunk { params, body } });
-        check(&b.finish(results), elem, &inputs, &["map-to-mapGlb", "scan-blocks"])?;
+        check(&b.finish(results), elem, &inputs, &["map-to-mapGlb", "scan-tiles"])?;
     }
 
     /// PERMUTE (unchecked): `scatter(index, n) o map(id) $ generate(n, values)`;
@@ -617,7 +631,7 @@ proptest! {
             let (r, soac, rules) = if kind == "reduce" {
                 (b.scalar("s", Scalar::Int), Soac::Reduce { size: GExpr::Length(xs), pull, neutral, op: opt }, REDUCTION_RULES)
             } else {
-                (b.array("r"), Soac::Scan { size: GExpr::Length(xs), pull, neutral, op: opt }, &["scan-blocks"][..])
+                (b.array("r"), Soac::Scan { size: GExpr::Length(xs), pull, neutral, op: opt }, &["scan-tiles"][..])
             };
             b.bind(vec![r], soac);
             check(&b.finish(vec![r]), Elem::Int, &inputs, rules)?;

@@ -158,6 +158,15 @@ enum Out {
         offsets: String,
         inner: Box<Out>,
     },
+    /// The argument (of length `len`) of `gather(reorderStride(stride))`
+    /// writes `[p]` at `[(p mod m) * stride + p / m]`, `m = len / stride`:
+    /// where the gather reads it from, so the memory holds the gathered
+    /// order (`tile-coalesced`).
+    Gathered {
+        stride: ArithExpr,
+        len: ArithExpr,
+        inner: Box<Out>,
+    },
 }
 
 fn internal<T>(message: impl Into<String>) -> Result<T, CodegenError> {
@@ -460,6 +469,15 @@ impl<'a> Generator<'a> {
                 }
                 _ => internal("a write into joined segments without two indices"),
             },
+            Out::Gathered { stride, len, inner } => match idx {
+                [p, rest @ ..] => {
+                    let m = len / stride;
+                    let mut all = vec![p.clone().modulo(m.clone()) * stride.clone() + p / &m];
+                    all.extend_from_slice(rest);
+                    self.write(inner, &all, comps)
+                }
+                _ => internal("a write into a gather without an index"),
+            },
             Out::Scatter { target, guard, inner } => match idx {
                 [i, rest @ ..] => {
                     let i = self.c(i);
@@ -512,6 +530,9 @@ impl<'a> Generator<'a> {
             // What a scatter wrote is read in the scattered order, joined
             // segments in order.
             Out::Scatter { inner, .. } | Out::Segments { inner, .. } => Self::out_view(inner),
+            Out::Gathered { stride, len, inner } => {
+                View::Gather { stride: len / stride, inner: Box::new(Self::out_view(inner)) }
+            }
         }
     }
 
@@ -768,6 +789,36 @@ impl<'a> Generator<'a> {
                 self.gen_expr(x, Some(Out::Scatter { target: *target, guard, inner: Box::new(out.clone()) }))?;
                 Ok(Val::Array(Self::out_view(&out)))
             }
+            // A gather of what a pattern writes: the writes go where the
+            // gather reads them from (`tile-coalesced`).
+            Fun::GatherStride(stride) if dest.is_some() || local_writer(args).is_some() => {
+                let [x] = args else { return internal("gather arity") };
+                let Type::Array(_, len) = self.type_of(x)? else { return internal("gather of a non-array") };
+                let gathered =
+                    |out: Out| Out::Gathered { stride: stride.clone(), len: len.clone(), inner: Box::new(out) };
+                match (dest, local_writer(args)) {
+                    (Some(out), _) => {
+                        self.gen_expr(x, Some(gathered(out.clone())))?;
+                        Ok(Val::Array(Self::out_view(&out)))
+                    }
+                    (None, Some((to_local, g, a, joined))) => {
+                        let view = self.gen_to_local(to_local, g, a, |dims, out| {
+                            // The local array as the gather's result: flat.
+                            let flat = Out::Mem { names: out.0.clone(), dims: vec![len.clone()] };
+                            let inner = gathered(flat);
+                            match (joined, dims) {
+                                (true, [_, m, ..]) => Out::JoinArg { m: m.clone(), inner: Box::new(inner) },
+                                _ => inner,
+                            }
+                        })?;
+                        match view {
+                            View::Mem { names, .. } => Ok(Val::Array(View::Mem { names, dims: vec![len] })),
+                            _ => internal("a local array that is not memory"),
+                        }
+                    }
+                    (None, None) => internal("gather of nothing written"),
+                }
+            }
             Fun::GatherStride(_) | Fun::Pad(..) | Fun::Zip | Fun::Generate(..) | Fun::Segments(_) | Fun::Get(_) => {
                 let view = self.view_pattern(f, args)?;
                 match dest {
@@ -819,34 +870,11 @@ impl<'a> Generator<'a> {
                 }),
             },
             Fun::ToLocal(g) => {
-                let types: Vec<Type> = args.iter().map(|a| self.type_of(a)).collect::<Result<_, _>>()?;
-                let ty = self.fun_type(g, types)?;
-                let (dims, comps) = flat_dims(&ty)?;
-                let mem = self.allocation(f, AllocKind::To, AddressSpace::Local)?;
-                let size = dims.iter().fold(ArithExpr::one(), |acc, d| acc * d.clone());
-                if size != mem.size || comps != mem.components {
-                    return internal(format!(
-                        "a local array of {size} elements given {} by the memory table",
-                        mem.size
-                    ));
+                if dest.is_some() {
+                    return internal("toLocal inside a write");
                 }
-                let Some(count) = mem.size.as_cst() else {
-                    return Err(CodegenError::Unsupported {
-                        kernel: self.lift.name.clone(),
-                        what: format!("local memory of a size not known when compiling ({size})"),
-                    });
-                };
-                let names: Vec<String> = mem.components.iter().map(|_| self.fresh("group_values")).collect();
-                for (n, s) in names.iter().zip(&mem.components) {
-                    self.local_decls.push(format!("__local {} {n}[{count}];", c_type(*s)));
-                }
-                let out = Out::Mem { names: names.clone(), dims: dims.clone() };
-                self.gen_apply(g, args, Some(out))?;
-                let view = View::Mem { names, dims };
-                match dest {
-                    Some(_) => internal("toLocal inside a write"),
-                    None => Ok(Val::Array(view)),
-                }
+                let view = self.gen_to_local(f, g, args, |_, (names, dims)| Out::Mem { names, dims })?;
+                Ok(Val::Array(view))
             }
             Fun::ToPrivate(_) => {
                 Err(CodegenError::Unsupported { kernel: self.lift.name.clone(), what: "toPrivate of arrays".into() })
@@ -989,6 +1017,40 @@ impl<'a> Generator<'a> {
                 Err(CodegenError::Internal(format!("high-level pattern `{}` left in low-level Lift", f.name())))
             }
         }
+    }
+
+    /// `toLocal(g) $ args` (`f` is the `toLocal`): a fresh `__local` array
+    /// that `g` writes through the output view `out` makes of it (from the
+    /// dimensions of `g`'s result and the array's names and dimensions);
+    /// the array, as those dimensions.
+    fn gen_to_local(
+        &mut self,
+        f: &Fun,
+        g: &Fun,
+        args: &[Expr],
+        out: impl FnOnce(&[ArithExpr], (Vec<String>, Vec<ArithExpr>)) -> Out,
+    ) -> Result<View, CodegenError> {
+        let types: Vec<Type> = args.iter().map(|a| self.type_of(a)).collect::<Result<_, _>>()?;
+        let ty = self.fun_type(g, types)?;
+        let (dims, comps) = flat_dims(&ty)?;
+        let mem = self.allocation(f, AllocKind::To, AddressSpace::Local)?;
+        let size = dims.iter().fold(ArithExpr::one(), |acc, d| acc * d.clone());
+        if size != mem.size || comps != mem.components {
+            return internal(format!("a local array of {size} elements given {} by the memory table", mem.size));
+        }
+        let Some(count) = mem.size.as_cst() else {
+            return Err(CodegenError::Unsupported {
+                kernel: self.lift.name.clone(),
+                what: format!("local memory of a size not known when compiling ({size})"),
+            });
+        };
+        let names: Vec<String> = mem.components.iter().map(|_| self.fresh("group_values")).collect();
+        for (n, s) in names.iter().zip(&mem.components) {
+            self.local_decls.push(format!("__local {} {n}[{count}];", c_type(*s)));
+        }
+        let target = out(&dims, (names.clone(), dims.clone()));
+        self.gen_apply(g, args, Some(target))?;
+        Ok(View::Mem { names, dims })
     }
 
     /// Applies a function to values already computed (the operator of a
@@ -1228,6 +1290,20 @@ impl<'a> Generator<'a> {
             }
             None => internal(format!("no {kind} memory for the `{}` at node {}", f.name(), node.0)),
         }
+    }
+}
+
+/// The argument of a gather when it is `toLocal(g) $ a` or `join $
+/// toLocal(g) $ a`: the `toLocal`, `g`, `a` and whether it is joined.
+fn local_writer(args: &[Expr]) -> Option<(&Fun, &Fun, &[Expr], bool)> {
+    let [x] = args else { return None };
+    match x {
+        Expr::Apply(tl @ Fun::ToLocal(g), a) => Some((tl, &**g, &a[..], false)),
+        Expr::Apply(Fun::Join, inner) => match &inner[..] {
+            [Expr::Apply(tl @ Fun::ToLocal(g), a)] => Some((tl, &**g, &a[..], true)),
+            _ => None,
+        },
+        _ => None,
     }
 }
 

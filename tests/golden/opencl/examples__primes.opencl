@@ -446,12 +446,23 @@ static inline long primes_filter_add_kept(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long primes_filter_count_kept(__global const long* kept_flags, long kept_flags_len, __global const long* kept_positions) {
-    return kept_flags_len > 0L ? nessie_add(kept_positions[nessie_sub(kept_flags_len, 1L)], kept_flags[nessie_sub(kept_flags_len, 1L)]) : 0L;
+static inline long primes_filter_count_kept(__global const long* kept_positions, long kept_positions_len, __global const long* i, __global const uchar* flags) {
+    long t;
+    if (kept_positions_len > 0L) {
+        long i_1 = nessie_sub(kept_positions_len, 1L);
+        long j = i_1;
+        long i_2 = i[i_1];
+        t = nessie_add(kept_positions[nessie_sub(kept_positions_len, 1L)], (int)flags[j] ? 1L : 0L);
+    } else {
+        t = 0L;
+    }
+    return t;
 }
 
-static inline long primes_filter_target_kept(long j, __global const long* kept_flags, __global const long* kept_positions) {
-    return kept_flags[j] != 0L ? kept_positions[j] : -1L;
+static inline long primes_filter_target_kept(long i, __global const long* i_1, __global const uchar* flags, __global const long* kept_positions) {
+    long j = i;
+    long i_2 = i_1[i];
+    return ((int)flags[j] ? 1L : 0L) != 0L ? kept_positions[i] : -1L;
 }
 
 static inline void primes_filter_pull_kept(long i, __global const long* i_1, long* r0, long* r1) {
@@ -459,34 +470,35 @@ static inline void primes_filter_pull_kept(long i, __global const long* i_1, lon
     *r1 = i_1[i];
 }
 
-__kernel void primes_filter_kept_flags(long n_i, __global const long* i_0, __global const uchar* flags, __global long* kept_flags) {
-    const long gid = get_global_id(0);
-    if (gid < n_i) {
-        long flag_kept_r = primes_filter_flag_kept(gid, i_0, flags);
-        kept_flags[gid] = flag_kept_r;
-    }
-}
-
-__kernel void primes_filter_kept_positions_block_totals(__global const long* kept_flags, long groups, long chunk, long n_i, __global long* kept_positions_block_totals) {
+__kernel void primes_filter_kept_positions_tile_totals(long tiles, long n_i, __global const long* i_0, __global const uchar* flags, __global long* kept_positions_tile_totals) {
     __local long group_values[256];
+    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j_1 = 0; j_1 < 9; j_1++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < n_i) {
-                    x = kept_flags[k + chunk * l + 256 * chunk * wg];
+                if (256 * j_1 + l + 2304 * wg < n_i) {
+                    long flag_kept_r = primes_filter_flag_kept(256 * j_1 + l + 2304 * wg, i_0, flags);
+                    x = flag_kept_r;
                 } else {
                     x = 0L;
                 }
-                long add_kept_r = primes_filter_add_kept(acc, x);
+                group_values_1[256 * j_1 + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_kept_r = primes_filter_add_kept(acc, group_values_1[k + 9 * l_1]);
                 acc = add_kept_r;
             }
             {
-                group_values[l] = acc;
+                group_values[l_1] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -494,14 +506,14 @@ __kernel void primes_filter_kept_positions_block_totals(__global const long* kep
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_kept_r_1 = primes_filter_add_kept(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    long add_kept_r_1 = primes_filter_add_kept(acc_1, group_values_in[k_1 + 2 * l_2]);
                     acc_1 = add_kept_r_1;
                 }
                 {
-                    group_values_out[l_1] = acc_1;
+                    group_values_out[l_2] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -512,26 +524,89 @@ __kernel void primes_filter_kept_positions_block_totals(__global const long* kep
             }
             m /= 2;
         }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                kept_positions_block_totals[wg] = group_values_in[0];
+                kept_positions_tile_totals[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void primes_filter_kept_positions_block_offsets(__global const long* kept_positions_block_totals, long final_chunk, long groups, __global long* kept_positions_block_offsets) {
+__kernel void primes_filter_kept_positions_tile_offsets_tile_totals(__global const long* kept_positions_tile_totals, long tiles_1, long tiles, __global long* kept_positions_tile_offsets_tile_totals) {
     __local long group_values[256];
-    __local long group_values_1[256];
+    __local long group_values_1[2304];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j_1 = 0; j_1 < 9; j_1++) {
+                long x;
+                if (256 * j_1 + l + 2304 * wg < tiles) {
+                    x = kept_positions_tile_totals[256 * j_1 + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values_1[256 * j_1 + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_kept_r = primes_filter_add_kept(acc, group_values_1[k + 9 * l_1]);
+                acc = add_kept_r;
+            }
+            {
+                group_values[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long add_kept_r_1 = primes_filter_add_kept(acc_1, group_values_in[k_1 + 2 * l_2]);
+                    acc_1 = add_kept_r_1;
+                }
+                {
+                    group_values_out[l_2] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            {
+                kept_positions_tile_offsets_tile_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void primes_filter_kept_positions_tile_offsets_tile_offsets(__global const long* kept_positions_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* kept_positions_tile_offsets_tile_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[16];
+    __local long group_values_2[16];
+    __local long group_values_3[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
+            for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + final_chunk * l < groups) {
-                    x = kept_positions_block_totals[k + final_chunk * l];
+                if (k + l * tile_chunk < tiles_1) {
+                    x = kept_positions_tile_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -543,98 +618,233 @@ __kernel void primes_filter_kept_positions_block_offsets(__global const long* ke
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long add_kept_r_1 = primes_filter_add_kept(acc_1, group_values[k_1]);
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_kept_r_1 = primes_filter_add_kept(acc_1, group_values[k_1 + 16 * l_1]);
                 acc_1 = add_kept_r_1;
+            }
+            {
+                group_values_2[l_1] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_2 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_1[k_2] = acc_2;
+                long add_kept_r_2 = primes_filter_add_kept(acc_2, group_values_2[k_2]);
+                acc_2 = add_kept_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_3 = group_values_1[l_3];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_3[k_3 + 16 * l_3] = acc_3;
+                long add_kept_r_3 = primes_filter_add_kept(acc_3, group_values[k_3 + 16 * l_3]);
+                acc_3 = add_kept_r_3;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                kept_positions_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+            const long l_4 = get_local_id(0);
+            long acc_4 = group_values_3[l_4];
+            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
+                kept_positions_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_2 + final_chunk * l_2 < groups) {
-                    x_1 = kept_positions_block_totals[k_2 + final_chunk * l_2];
+                if (k_4 + l_4 * tile_chunk < tiles_1) {
+                    x_1 = kept_positions_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
-                long add_kept_r_2 = primes_filter_add_kept(acc_2, x_1);
-                acc_2 = add_kept_r_2;
+                long add_kept_r_4 = primes_filter_add_kept(acc_4, x_1);
+                acc_4 = add_kept_r_4;
             }
         }
     }
 }
 
-__kernel void primes_filter_kept_positions_scan(__global const long* kept_flags, __global const long* kept_positions_block_offsets, long groups, long chunk, long n_i, __global long* kept_positions) {
-    __local long group_values[256];
+__kernel void primes_filter_kept_positions_tile_offsets_scan(__global const long* kept_positions_tile_totals, __global const long* kept_positions_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* kept_positions_tile_offsets) {
+    __local long group_values[2304];
     __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j_1 = 0; j_1 < 9; j_1++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < n_i) {
-                    x = kept_flags[k + chunk * l + 256 * chunk * wg];
+                if (256 * j_1 + l + 2304 * wg < tiles) {
+                    x = kept_positions_tile_totals[256 * j_1 + l + 2304 * wg];
                 } else {
                     x = 0L;
                 }
-                long add_kept_r = primes_filter_add_kept(acc, x);
-                acc = add_kept_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = kept_positions_block_offsets[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long add_kept_r_1 = primes_filter_add_kept(acc_1, group_values[k_1]);
-                acc_1 = add_kept_r_1;
+                group_values[256 * j_1 + l] = x;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < chunk; k_2++) {
-                kept_positions[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
-                long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < n_i) {
-                    x_1 = kept_flags[k_2 + chunk * l_2 + 256 * chunk * wg];
-                } else {
-                    x_1 = 0L;
-                }
-                long add_kept_r_2 = primes_filter_add_kept(acc_2, x_1);
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_kept_r = primes_filter_add_kept(acc, group_values[k + 9 * l_1]);
+                acc = add_kept_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_kept_r_1 = primes_filter_add_kept(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = add_kept_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = kept_positions_tile_offsets_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long add_kept_r_2 = primes_filter_add_kept(acc_2, group_values_3[k_2]);
                 acc_2 = add_kept_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long add_kept_r_3 = primes_filter_add_kept(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = add_kept_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long add_kept_r_4 = primes_filter_add_kept(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = add_kept_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_4 = 0; j_4 < 9; j_4++) {
+                kept_positions_tile_offsets[256 * j_4 + l_6 + 2304 * wg] = group_values_5[j_4 + 9 * l_6];
             }
         }
     }
 }
 
-__kernel void primes_filter_kept_count(__global const long* kept_flags, long n_i, __global const long* kept_positions, __global long* kept_kept) {
+__kernel void primes_filter_kept_positions_scan(__global const long* kept_positions_tile_offsets, long tiles, long n_i, __global const long* i_0, __global const uchar* flags, __global long* kept_positions) {
+    __local long group_values[2304];
+    __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j_1 = 0; j_1 < 9; j_1++) {
+                long x;
+                if (256 * j_1 + l + 2304 * wg < n_i) {
+                    long flag_kept_r = primes_filter_flag_kept(256 * j_1 + l + 2304 * wg, i_0, flags);
+                    x = flag_kept_r;
+                } else {
+                    x = 0L;
+                }
+                group_values[256 * j_1 + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_kept_r = primes_filter_add_kept(acc, group_values[k + 9 * l_1]);
+                acc = add_kept_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_kept_r_1 = primes_filter_add_kept(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = add_kept_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = kept_positions_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long add_kept_r_2 = primes_filter_add_kept(acc_2, group_values_3[k_2]);
+                acc_2 = add_kept_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long add_kept_r_3 = primes_filter_add_kept(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = add_kept_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long add_kept_r_4 = primes_filter_add_kept(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = add_kept_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_4 = 0; j_4 < 9; j_4++) {
+                kept_positions[256 * j_4 + l_6 + 2304 * wg] = group_values_5[j_4 + 9 * l_6];
+            }
+        }
+    }
+}
+
+__kernel void primes_filter_kept_count(__global const long* kept_positions, long n_i, __global const long* i_0, __global const uchar* flags, __global long* kept_kept) {
     const long gid = get_global_id(0);
     if (gid < 1) {
-        long count_kept_r = primes_filter_count_kept(kept_flags, n_i, kept_positions);
+        long count_kept_r = primes_filter_count_kept(kept_positions, n_i, i_0, flags);
         kept_kept[0] = count_kept_r;
     }
 }
 
-__kernel void primes_filter_kept(long n_i, __global const long* i_0, __global const long* kept_flags, __global const long* kept_positions, __global long* kept, __global long* indices) {
+__kernel void primes_filter_kept(long n_i, __global const long* i_0, __global const uchar* flags, __global const long* kept_positions, __global long* kept, __global long* indices) {
     const long gid = get_global_id(0);
     if (gid < n_i) {
         long pull_kept_r;
         long pull_kept_r_1;
         primes_filter_pull_kept(gid, i_0, &pull_kept_r, &pull_kept_r_1);
-        long target_kept_r = primes_filter_target_kept(gid, kept_flags, kept_positions);
+        long target_kept_r = primes_filter_target_kept(gid, i_0, flags, kept_positions);
         if (target_kept_r >= 0) {
             kept[target_kept_r] = pull_kept_r;
             indices[target_kept_r] = pull_kept_r_1;
@@ -953,27 +1163,35 @@ __kernel void primes_fused_mapped(long n_sqr_primes, __global const long* sqr_pr
     }
 }
 
-__kernel void primes_fused_offsets_block_totals(long groups, long chunk, long n_sqr_primes, __global const long* sqr_primes, long n, __global long* offsets_block_totals, __global long* err) {
+__kernel void primes_fused_offsets_tile_totals(long tiles, long n_sqr_primes, __global const long* sqr_primes, long n, __global long* offsets_tile_totals, __global long* err) {
     __local long group_values[256];
+    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < n_sqr_primes) {
-                    long pull_offsets_r = primes_fused_pull_offsets(k + chunk * l + 256 * chunk * wg, sqr_primes, n, err);
+                if (256 * j + l + 2304 * wg < n_sqr_primes) {
+                    long pull_offsets_r = primes_fused_pull_offsets(256 * j + l + 2304 * wg, sqr_primes, n, err);
                     x = pull_offsets_r;
                 } else {
                     x = 0L;
                 }
-                long op_offsets_r = primes_fused_op_offsets(acc, x);
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_offsets_r = primes_fused_op_offsets(acc, group_values_1[k + 9 * l_1]);
                 acc = op_offsets_r;
             }
             {
-                group_values[l] = acc;
+                group_values[l_1] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -981,14 +1199,14 @@ __kernel void primes_fused_offsets_block_totals(long groups, long chunk, long n_
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_offsets_r_1 = primes_fused_op_offsets(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    long op_offsets_r_1 = primes_fused_op_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
                     acc_1 = op_offsets_r_1;
                 }
                 {
-                    group_values_out[l_1] = acc_1;
+                    group_values_out[l_2] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -999,26 +1217,89 @@ __kernel void primes_fused_offsets_block_totals(long groups, long chunk, long n_
             }
             m /= 2;
         }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                offsets_block_totals[wg] = group_values_in[0];
+                offsets_tile_totals[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void primes_fused_offsets_block_offsets(__global const long* offsets_block_totals, long final_chunk, long groups, __global long* offsets_block_offsets) {
+__kernel void primes_fused_offsets_tile_offsets_tile_totals(__global const long* offsets_tile_totals, long tiles_1, long tiles, __global long* offsets_tile_offsets_tile_totals) {
     __local long group_values[256];
-    __local long group_values_1[256];
+    __local long group_values_1[2304];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = offsets_tile_totals[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_offsets_r = primes_fused_op_offsets(acc, group_values_1[k + 9 * l_1]);
+                acc = op_offsets_r;
+            }
+            {
+                group_values[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_offsets_r_1 = primes_fused_op_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
+                    acc_1 = op_offsets_r_1;
+                }
+                {
+                    group_values_out[l_2] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            {
+                offsets_tile_offsets_tile_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void primes_fused_offsets_tile_offsets_tile_offsets(__global const long* offsets_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* offsets_tile_offsets_tile_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[16];
+    __local long group_values_2[16];
+    __local long group_values_3[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
+            for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + final_chunk * l < groups) {
-                    x = offsets_block_totals[k + final_chunk * l];
+                if (k + l * tile_chunk < tiles_1) {
+                    x = offsets_tile_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -1030,80 +1311,213 @@ __kernel void primes_fused_offsets_block_offsets(__global const long* offsets_bl
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_offsets_r_1 = primes_fused_op_offsets(acc_1, group_values[k_1]);
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_offsets_r_1 = primes_fused_op_offsets(acc_1, group_values[k_1 + 16 * l_1]);
                 acc_1 = op_offsets_r_1;
+            }
+            {
+                group_values_2[l_1] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_2 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_1[k_2] = acc_2;
+                long op_offsets_r_2 = primes_fused_op_offsets(acc_2, group_values_2[k_2]);
+                acc_2 = op_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_3 = group_values_1[l_3];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_3[k_3 + 16 * l_3] = acc_3;
+                long op_offsets_r_3 = primes_fused_op_offsets(acc_3, group_values[k_3 + 16 * l_3]);
+                acc_3 = op_offsets_r_3;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                offsets_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+            const long l_4 = get_local_id(0);
+            long acc_4 = group_values_3[l_4];
+            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
+                offsets_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_2 + final_chunk * l_2 < groups) {
-                    x_1 = offsets_block_totals[k_2 + final_chunk * l_2];
+                if (k_4 + l_4 * tile_chunk < tiles_1) {
+                    x_1 = offsets_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
-                long op_offsets_r_2 = primes_fused_op_offsets(acc_2, x_1);
-                acc_2 = op_offsets_r_2;
+                long op_offsets_r_4 = primes_fused_op_offsets(acc_4, x_1);
+                acc_4 = op_offsets_r_4;
             }
         }
     }
 }
 
-__kernel void primes_fused_offsets_scan(__global const long* offsets_block_offsets, long groups, long chunk, long n_sqr_primes, __global const long* sqr_primes, long n, __global long* offsets, __global long* err) {
-    __local long group_values[256];
+__kernel void primes_fused_offsets_tile_offsets_scan(__global const long* offsets_tile_totals, __global const long* offsets_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* offsets_tile_offsets) {
+    __local long group_values[2304];
     __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < n_sqr_primes) {
-                    long pull_offsets_r = primes_fused_pull_offsets(k + chunk * l + 256 * chunk * wg, sqr_primes, n, err);
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = offsets_tile_totals[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_offsets_r = primes_fused_op_offsets(acc, group_values[k + 9 * l_1]);
+                acc = op_offsets_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_offsets_r_1 = primes_fused_op_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = op_offsets_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = offsets_tile_offsets_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long op_offsets_r_2 = primes_fused_op_offsets(acc_2, group_values_3[k_2]);
+                acc_2 = op_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long op_offsets_r_3 = primes_fused_op_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = op_offsets_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long op_offsets_r_4 = primes_fused_op_offsets(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = op_offsets_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                offsets_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
+            }
+        }
+    }
+}
+
+__kernel void primes_fused_offsets_scan(__global const long* offsets_tile_offsets, long tiles, long n_sqr_primes, __global const long* sqr_primes, long n, __global long* offsets, __global long* err) {
+    __local long group_values[2304];
+    __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < n_sqr_primes) {
+                    long pull_offsets_r = primes_fused_pull_offsets(256 * j + l + 2304 * wg, sqr_primes, n, err);
                     x = pull_offsets_r;
                 } else {
                     x = 0L;
                 }
-                long op_offsets_r = primes_fused_op_offsets(acc, x);
-                acc = op_offsets_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = offsets_block_offsets[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_offsets_r_1 = primes_fused_op_offsets(acc_1, group_values[k_1]);
-                acc_1 = op_offsets_r_1;
+                group_values[256 * j + l] = x;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < chunk; k_2++) {
-                offsets[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
-                long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < n_sqr_primes) {
-                    long pull_offsets_r_1 = primes_fused_pull_offsets(k_2 + chunk * l_2 + 256 * chunk * wg, sqr_primes, n, err);
-                    x_1 = pull_offsets_r_1;
-                } else {
-                    x_1 = 0L;
-                }
-                long op_offsets_r_2 = primes_fused_op_offsets(acc_2, x_1);
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_offsets_r = primes_fused_op_offsets(acc, group_values[k + 9 * l_1]);
+                acc = op_offsets_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_offsets_r_1 = primes_fused_op_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = op_offsets_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = offsets_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long op_offsets_r_2 = primes_fused_op_offsets(acc_2, group_values_3[k_2]);
                 acc_2 = op_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long op_offsets_r_3 = primes_fused_op_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = op_offsets_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long op_offsets_r_4 = primes_fused_op_offsets(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = op_offsets_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
