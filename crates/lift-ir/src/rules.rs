@@ -38,6 +38,8 @@
 //! - `reduce-single-workgroup`: the final `reduce(f)(z, ys)` over the
 //!   partial results is `partRed(f, 1)(z, ys)`, the same tree in one
 //!   work-group.
+//! - `segReduce-teams`: a segmented reduction, a team of work-items per
+//!   segment, in [`crate::seg_reduce`].
 
 use flatten::ir::{Const, VarType};
 
@@ -104,6 +106,9 @@ fn unique_stage_names(low: &mut LiftKernel) {
 }
 
 fn lower_stage(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Result<Vec<Stage>, Unsupported> {
+    if let Some(stages) = crate::seg_reduce::seg_reduce_teams(low, stage, cfg)? {
+        return Ok(stages);
+    }
     match &stage.body {
         // reduce(f)(z, xs)
         Expr::Apply(Fun::Reduce(f), args) if args.len() == 2 => {
@@ -407,7 +412,7 @@ fn workgroup_tree(
 
 /// `map-to-mapGlb` at the top of a stage (under any `join`s), then
 /// `map-to-mapSeq` and `reduce-to-reduceSeq` inside.
-fn lower_top(low: &mut LiftKernel, expr: &Expr) -> Result<Expr, Unsupported> {
+pub(crate) fn lower_top(low: &mut LiftKernel, expr: &Expr) -> Result<Expr, Unsupported> {
     match expr {
         Expr::Apply(f @ (Fun::Join | Fun::Scatter(..) | Fun::JoinSegments(..) | Fun::AtomicMax(_)), args)
             if args.len() == 1 =>
