@@ -1233,301 +1233,82 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long hsplit_seg_reduce_sum_elements_sum(__global const long* lengths, long lengths_len, __global const long* offsets) {
-    return lengths_len > 0L ? nessie_add(offsets[nessie_sub(lengths_len, 1L)], lengths[nessie_sub(lengths_len, 1L)]) : 0L;
+static inline long hsplit_seg_reduce_sum_pull_sum(long p, __global const long* hsplit_lengths) {
+    return hsplit_lengths[p];
 }
 
-static inline long hsplit_seg_reduce_sum_one_sum(long i) {
-    return 1L;
+static inline long hsplit_seg_reduce_sum_op_sum(long a, long b) {
+    return nessie_add(a, b);
 }
 
-static inline long hsplit_seg_reduce_sum_head_sum(long i, __global const long* lengths, __global const long* offsets) {
-    return lengths[i] > 0L ? offsets[i] : -1L;
-}
-
-static inline void hsplit_seg_reduce_sum_pair_sum(long p, __global const long* hsplit_lengths, __global const int* sum_head_claims, long* r0, long* r1) {
-    long x = hsplit_lengths[p];
-    *r0 = (long)sum_head_claims[p];
-    *r1 = x;
-}
-
-static inline void hsplit_seg_reduce_sum_segop_sum(long f1, long u, long f2, long b, long* r0, long* r1) {
-    long a = f2 != 0L ? 0L : u;
-    long c = nessie_add(a, b);
-    *r0 = max(f1, f2);
-    *r1 = c;
-}
-
-static inline long hsplit_seg_reduce_sum_select_sum(long s, __global const long* lengths, __global const long* offsets, __global const long* hsplit_lengths, __global const long* sum_seg_scan) {
-    long l = lengths[s];
-    long t;
-    if (l == 0L) {
-        t = 0L;
-    } else {
-        long e = nessie_sub(nessie_add(offsets[s], l), 1L);
-        long p = e;
-        long b = hsplit_lengths[p];
-        long a = l == 1L ? 0L : sum_seg_scan[e];
-        t = nessie_add(a, b);
-    }
-    return t;
-}
-
-__kernel void hsplit_seg_reduce_sum_sum_elements(__global const long* lengths, long n_lengths, __global const long* offsets, __global long* sum_elements) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long elements_sum_r = hsplit_seg_reduce_sum_elements_sum(lengths, n_lengths, offsets);
-        sum_elements[0] = elements_sum_r;
-    }
-}
-
-__kernel void hsplit_seg_reduce_sum_sum_head_claims(long n_lengths, __global const long* lengths, __global const long* offsets, __global int* sum_head_claims) {
-    const long gid = get_global_id(0);
-    if (gid < n_lengths) {
-        long one_sum_r = hsplit_seg_reduce_sum_one_sum(gid);
-        long head_sum_r = hsplit_seg_reduce_sum_head_sum(gid, lengths, offsets);
-        if (head_sum_r >= 0) {
-            atomic_max((volatile __global int*)&sum_head_claims[head_sum_r], (int)(one_sum_r));
-        }
-    }
-}
-
-__kernel void hsplit_seg_reduce_sum_sum_segscan_block_totals(long groups, long chunk, long sum_elements_1, __global const long* hsplit_lengths, __global const int* sum_head_claims, __global long* sum_seg_flags_block_totals, __global long* sum_seg_scan_block_totals) {
-    __local long group_values[256];
-    __local long group_values_1[256];
-    __local long group_swap[256];
-    __local long group_swap_1[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            long acc_1 = 0L;
-            for (long k = 0; k < chunk; k++) {
-                long x_1;
-                long x_2;
-                if (k + chunk * l_1 + 256 * chunk * wg < sum_elements_1) {
-                    long pair_sum_r;
-                    long pair_sum_r_1;
-                    hsplit_seg_reduce_sum_pair_sum(k + chunk * l_1 + 256 * chunk * wg, hsplit_lengths, sum_head_claims, &pair_sum_r, &pair_sum_r_1);
-                    x_1 = pair_sum_r;
-                    x_2 = pair_sum_r_1;
-                } else {
-                    x_1 = 0L;
-                    x_2 = 0L;
+__kernel void hsplit_seg_reduce_sum_sum(__global const long* offsets, __global const long* lengths, long lanes, long n_offsets, __global const long* hsplit_lengths, __global long* sum) {
+    __local long team_values[256];
+    __local int long_teams[259];
+    const long l = get_local_id(0);
+    const long lane = l & (lanes - 1);
+    const long team = l / lanes;
+    const long teams = 256 / lanes;
+    if (l < 3) long_teams[256 + l] = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long first = get_group_id(0) * teams, step = 0; first < n_offsets; first += get_num_groups(0) * teams, step++) {
+        const long s = first + team;
+        const long counter = 256 + step % 3;
+        int is_long = 0;
+        long acc = 0L;
+        if (s < n_offsets) {
+            const long offset = offsets[s];
+            const long length = lengths[s];
+            is_long = lanes < 256 && length > 32 * lanes;
+            if (is_long) {
+                if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
+            } else {
+                for (long k = lane; k < length; k += lanes) {
+                    long pull_sum_r = hsplit_seg_reduce_sum_pull_sum(offset + k, hsplit_lengths);
+                    long op_sum_r = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_r);
+                    acc = op_sum_r;
                 }
-                long segop_sum_r;
-                long segop_sum_r_1;
-                hsplit_seg_reduce_sum_segop_sum(acc, acc_1, x_1, x_2, &segop_sum_r, &segop_sum_r_1);
-                acc = segop_sum_r;
-                acc_1 = segop_sum_r_1;
-            }
-            {
-                group_values[l_1] = acc;
-                group_values_1[l_1] = acc_1;
             }
         }
+        team_values[l] = acc;
         barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        __local long* group_values_1_in = group_values_1;
-        __local long* group_values_1_out = group_swap_1;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_2 = 0L;
-                long acc_3 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long segop_sum_r_2;
-                    long segop_sum_r_3;
-                    hsplit_seg_reduce_sum_segop_sum(acc_2, acc_3, group_values_in[k_1 + 2 * l_2], group_values_1_in[k_1 + 2 * l_2], &segop_sum_r_2, &segop_sum_r_3);
-                    acc_2 = segop_sum_r_2;
-                    acc_3 = segop_sum_r_3;
+        if (l == 0) long_teams[256 + (step + 2) % 3] = 0;
+        if (lanes > 1) {
+            for (long h = 1; h < lanes; h *= 2) {
+                if ((lane & (2 * h - 1)) == 0) {
+                    long op_sum_r_1 = hsplit_seg_reduce_sum_op_sum(team_values[l], team_values[l + h]);
+                    team_values[l] = op_sum_r_1;
                 }
-                {
-                    group_values_out[l_2] = acc_2;
-                    group_values_1_out[l_2] = acc_3;
-                }
+                barrier(CLK_LOCAL_MEM_FENCE);
             }
+            acc = team_values[l];
+        }
+        if (lane == 0 && s < n_offsets && !is_long) {
+            sum[s] = acc;
+        }
+        const int n_long = long_teams[counter];
+        for (int i = 0; i < n_long; i++) {
+            const long s_1 = first + long_teams[i];
+            const long offset_1 = offsets[s_1];
+            const long length_1 = lengths[s_1];
+            long acc_1 = 0L;
+            for (long k_1 = l; k_1 < length_1; k_1 += 256) {
+                long pull_sum_r_1 = hsplit_seg_reduce_sum_pull_sum(offset_1 + k_1, hsplit_lengths);
+                long op_sum_r_2 = hsplit_seg_reduce_sum_op_sum(acc_1, pull_sum_r_1);
+                acc_1 = op_sum_r_2;
+            }
+            team_values[l] = acc_1;
             barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            {
-                __local long* t = group_values_1_in;
-                group_values_1_in = group_values_1_out;
-                group_values_1_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                sum_seg_flags_block_totals[wg] = group_values_in[0];
-                sum_seg_scan_block_totals[wg] = group_values_1_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_seg_reduce_sum_sum_segscan_block_offsets(__global const long* sum_seg_flags_block_totals, __global const long* sum_seg_scan_block_totals, long final_chunk, long groups, __global long* sum_seg_flags_block_offsets, __global long* sum_seg_scan_block_offsets) {
-    __local long group_values[256];
-    __local long group_values_1[256];
-    __local long group_values_2[256];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            long acc_1 = 0L;
-            for (long k = 0; k < final_chunk; k++) {
-                long x_1;
-                long x_2;
-                if (k + final_chunk * l_1 < groups) {
-                    x_1 = sum_seg_flags_block_totals[k + final_chunk * l_1];
-                    x_2 = sum_seg_scan_block_totals[k + final_chunk * l_1];
-                } else {
-                    x_1 = 0L;
-                    x_2 = 0L;
+            for (long h_1 = 1; h_1 < 256; h_1 *= 2) {
+                if ((l & (2 * h_1 - 1)) == 0) {
+                    long op_sum_r_3 = hsplit_seg_reduce_sum_op_sum(team_values[l], team_values[l + h_1]);
+                    team_values[l] = op_sum_r_3;
                 }
-                long segop_sum_r;
-                long segop_sum_r_1;
-                hsplit_seg_reduce_sum_segop_sum(acc, acc_1, x_1, x_2, &segop_sum_r, &segop_sum_r_1);
-                acc = segop_sum_r;
-                acc_1 = segop_sum_r_1;
+                barrier(CLK_LOCAL_MEM_FENCE);
             }
-            {
-                group_values[l_1] = acc;
-                group_values_1[l_1] = acc_1;
+            if (l == 0) {
+                sum[s_1] = team_values[0];
             }
         }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = 0L;
-            long acc_3 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_2[k_1] = acc_2;
-                group_values_3[k_1] = acc_3;
-                long segop_sum_r_2;
-                long segop_sum_r_3;
-                hsplit_seg_reduce_sum_segop_sum(acc_2, acc_3, group_values[k_1], group_values_1[k_1], &segop_sum_r_2, &segop_sum_r_3);
-                acc_2 = segop_sum_r_2;
-                acc_3 = segop_sum_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_3 = get_local_id(0);
-            long acc_4 = group_values_2[l_3];
-            long acc_5 = group_values_3[l_3];
-            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                sum_seg_flags_block_offsets[k_2 + final_chunk * l_3] = acc_4;
-                sum_seg_scan_block_offsets[k_2 + final_chunk * l_3] = acc_5;
-                long x_3;
-                long x_4;
-                if (k_2 + final_chunk * l_3 < groups) {
-                    x_3 = sum_seg_flags_block_totals[k_2 + final_chunk * l_3];
-                    x_4 = sum_seg_scan_block_totals[k_2 + final_chunk * l_3];
-                } else {
-                    x_3 = 0L;
-                    x_4 = 0L;
-                }
-                long segop_sum_r_4;
-                long segop_sum_r_5;
-                hsplit_seg_reduce_sum_segop_sum(acc_4, acc_5, x_3, x_4, &segop_sum_r_4, &segop_sum_r_5);
-                acc_4 = segop_sum_r_4;
-                acc_5 = segop_sum_r_5;
-            }
-        }
-    }
-}
-
-__kernel void hsplit_seg_reduce_sum_sum_segscan_scan(__global const long* sum_seg_flags_block_offsets, __global const long* sum_seg_scan_block_offsets, long groups, long chunk, long sum_elements_1, __global const long* hsplit_lengths, __global const int* sum_head_claims, __global long* sum_seg_flags, __global long* sum_seg_scan) {
-    __local long group_values[256];
-    __local long group_values_1[256];
-    __local long group_values_2[256];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            long acc_1 = 0L;
-            for (long k = 0; k < chunk; k++) {
-                long x_1;
-                long x_2;
-                if (k + chunk * l_1 + 256 * chunk * wg < sum_elements_1) {
-                    long pair_sum_r;
-                    long pair_sum_r_1;
-                    hsplit_seg_reduce_sum_pair_sum(k + chunk * l_1 + 256 * chunk * wg, hsplit_lengths, sum_head_claims, &pair_sum_r, &pair_sum_r_1);
-                    x_1 = pair_sum_r;
-                    x_2 = pair_sum_r_1;
-                } else {
-                    x_1 = 0L;
-                    x_2 = 0L;
-                }
-                long segop_sum_r;
-                long segop_sum_r_1;
-                hsplit_seg_reduce_sum_segop_sum(acc, acc_1, x_1, x_2, &segop_sum_r, &segop_sum_r_1);
-                acc = segop_sum_r;
-                acc_1 = segop_sum_r_1;
-            }
-            {
-                group_values[l_1] = acc;
-                group_values_1[l_1] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = sum_seg_flags_block_offsets[wg];
-            long acc_3 = sum_seg_scan_block_offsets[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_2[k_1] = acc_2;
-                group_values_3[k_1] = acc_3;
-                long segop_sum_r_2;
-                long segop_sum_r_3;
-                hsplit_seg_reduce_sum_segop_sum(acc_2, acc_3, group_values[k_1], group_values_1[k_1], &segop_sum_r_2, &segop_sum_r_3);
-                acc_2 = segop_sum_r_2;
-                acc_3 = segop_sum_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_3 = get_local_id(0);
-            long acc_4 = group_values_2[l_3];
-            long acc_5 = group_values_3[l_3];
-            for (long k_2 = 0; k_2 < chunk; k_2++) {
-                sum_seg_flags[k_2 + chunk * l_3 + 256 * chunk * wg] = acc_4;
-                sum_seg_scan[k_2 + chunk * l_3 + 256 * chunk * wg] = acc_5;
-                long x_3;
-                long x_4;
-                if (k_2 + chunk * l_3 + 256 * chunk * wg < sum_elements_1) {
-                    long pair_sum_r_2;
-                    long pair_sum_r_3;
-                    hsplit_seg_reduce_sum_pair_sum(k_2 + chunk * l_3 + 256 * chunk * wg, hsplit_lengths, sum_head_claims, &pair_sum_r_2, &pair_sum_r_3);
-                    x_3 = pair_sum_r_2;
-                    x_4 = pair_sum_r_3;
-                } else {
-                    x_3 = 0L;
-                    x_4 = 0L;
-                }
-                long segop_sum_r_4;
-                long segop_sum_r_5;
-                hsplit_seg_reduce_sum_segop_sum(acc_4, acc_5, x_3, x_4, &segop_sum_r_4, &segop_sum_r_5);
-                acc_4 = segop_sum_r_4;
-                acc_5 = segop_sum_r_5;
-            }
-        }
-    }
-}
-
-__kernel void hsplit_seg_reduce_sum_sum(long n_lengths, __global const long* lengths, __global const long* offsets, __global const long* hsplit_lengths, __global const long* sum_seg_scan, __global long* sum) {
-    const long gid = get_global_id(0);
-    if (gid < n_lengths) {
-        long select_sum_r = hsplit_seg_reduce_sum_select_sum(gid, lengths, offsets, hsplit_lengths, sum_seg_scan);
-        sum[gid] = select_sum_r;
     }
 }
 
@@ -2794,48 +2575,14 @@ static inline void hsplit_fused_pull_kept(long i, __global const double* cross_e
     *r1 = cross_elements[i];
 }
 
-static inline long hsplit_fused_elements_packed_lengths(__global const long* cross_lengths, long cross_lengths_len, __global const long* cross_offsets) {
-    return cross_lengths_len > 0L ? nessie_add(cross_offsets[nessie_sub(cross_lengths_len, 1L)], cross_lengths[nessie_sub(cross_lengths_len, 1L)]) : 0L;
-}
-
-static inline long hsplit_fused_one_packed_lengths(long i) {
-    return 1L;
-}
-
-static inline long hsplit_fused_head_packed_lengths(long i, __global const long* cross_lengths, __global const long* cross_offsets) {
-    return cross_lengths[i] > 0L ? cross_offsets[i] : -1L;
-}
-
-static inline void hsplit_fused_pair_packed_lengths(long p, __global const double* cross_elements, __global const int* packed_lengths_head_claims, long* r0, long* r1) {
+static inline long hsplit_fused_pull_packed_lengths(long p, __global const double* cross_elements) {
     double x = cross_elements[p];
     int mapped = x > -x;
-    long x_1 = (long)mapped;
-    *r0 = (long)packed_lengths_head_claims[p];
-    *r1 = x_1;
+    return (long)mapped;
 }
 
-static inline void hsplit_fused_segop_packed_lengths(long f1, long u, long f2, long b, long* r0, long* r1) {
-    long a = f2 != 0L ? 0L : u;
-    long c = nessie_add(a, b);
-    *r0 = max(f1, f2);
-    *r1 = c;
-}
-
-static inline long hsplit_fused_select_packed_lengths(long s, __global const long* cross_lengths, __global const long* cross_offsets, __global const double* cross_elements, __global const long* packed_lengths_seg_scan) {
-    long l = cross_lengths[s];
-    long t;
-    if (l == 0L) {
-        t = 0L;
-    } else {
-        long e = nessie_sub(nessie_add(cross_offsets[s], l), 1L);
-        long p = e;
-        double x = cross_elements[p];
-        int mapped = x > -x;
-        long b = (long)mapped;
-        long a = l == 1L ? 0L : packed_lengths_seg_scan[e];
-        t = nessie_add(a, b);
-    }
-    return t;
+static inline long hsplit_fused_op_packed_lengths(long a, long b) {
+    return nessie_add(a, b);
 }
 
 __kernel void hsplit_fused_kept_flags(long n_cross_elements, __global const double* cross_elements, __global long* kept_flags) {
@@ -2852,12 +2599,12 @@ __kernel void hsplit_fused_kept_positions_block_totals(__global const long* kept
     {
         const long wg = get_group_id(0);
         {
-            const long l_1 = get_local_id(0);
+            const long l = get_local_id(0);
             long acc = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                if (k + chunk * l_1 + 256 * chunk * wg < n_cross_elements) {
-                    x = kept_flags[k + chunk * l_1 + 256 * chunk * wg];
+                if (k + chunk * l + 256 * chunk * wg < n_cross_elements) {
+                    x = kept_flags[k + chunk * l + 256 * chunk * wg];
                 } else {
                     x = 0L;
                 }
@@ -2865,7 +2612,7 @@ __kernel void hsplit_fused_kept_positions_block_totals(__global const long* kept
                 acc = add_kept_r;
             }
             {
-                group_values[l_1] = acc;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -2873,14 +2620,14 @@ __kernel void hsplit_fused_kept_positions_block_totals(__global const long* kept
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_kept_r_1 = hsplit_fused_add_kept(acc_1, group_values_in[k_1 + 2 * l_2]);
+                    long add_kept_r_1 = hsplit_fused_add_kept(acc_1, group_values_in[k_1 + 2 * l_1]);
                     acc_1 = add_kept_r_1;
                 }
                 {
-                    group_values_out[l_2] = acc_1;
+                    group_values_out[l_1] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -2891,7 +2638,7 @@ __kernel void hsplit_fused_kept_positions_block_totals(__global const long* kept
             }
             m /= 2;
         }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
             {
                 kept_positions_block_totals[wg] = group_values_in[0];
             }
@@ -2905,12 +2652,12 @@ __kernel void hsplit_fused_kept_positions_block_offsets(__global const long* kep
     {
         const long wg = get_group_id(0);
         {
-            const long l_1 = get_local_id(0);
+            const long l = get_local_id(0);
             long acc = 0L;
             for (long k = 0; k < final_chunk; k++) {
                 long x;
-                if (k + final_chunk * l_1 < groups) {
-                    x = kept_positions_block_totals[k + final_chunk * l_1];
+                if (k + final_chunk * l < groups) {
+                    x = kept_positions_block_totals[k + final_chunk * l];
                 } else {
                     x = 0L;
                 }
@@ -2918,11 +2665,11 @@ __kernel void hsplit_fused_kept_positions_block_offsets(__global const long* kep
                 acc = add_kept_r;
             }
             {
-                group_values[l_1] = acc;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
             for (long k_1 = 0; k_1 < 256; k_1++) {
                 group_values_1[k_1] = acc_1;
@@ -2932,13 +2679,13 @@ __kernel void hsplit_fused_kept_positions_block_offsets(__global const long* kep
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_3 = get_local_id(0);
-            long acc_2 = group_values_1[l_3];
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
             for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                kept_positions_block_offsets[k_2 + final_chunk * l_3] = acc_2;
+                kept_positions_block_offsets[k_2 + final_chunk * l_2] = acc_2;
                 long x_1;
-                if (k_2 + final_chunk * l_3 < groups) {
-                    x_1 = kept_positions_block_totals[k_2 + final_chunk * l_3];
+                if (k_2 + final_chunk * l_2 < groups) {
+                    x_1 = kept_positions_block_totals[k_2 + final_chunk * l_2];
                 } else {
                     x_1 = 0L;
                 }
@@ -2955,12 +2702,12 @@ __kernel void hsplit_fused_kept_positions_scan(__global const long* kept_flags, 
     {
         const long wg = get_group_id(0);
         {
-            const long l_1 = get_local_id(0);
+            const long l = get_local_id(0);
             long acc = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                if (k + chunk * l_1 + 256 * chunk * wg < n_cross_elements) {
-                    x = kept_flags[k + chunk * l_1 + 256 * chunk * wg];
+                if (k + chunk * l + 256 * chunk * wg < n_cross_elements) {
+                    x = kept_flags[k + chunk * l + 256 * chunk * wg];
                 } else {
                     x = 0L;
                 }
@@ -2968,11 +2715,11 @@ __kernel void hsplit_fused_kept_positions_scan(__global const long* kept_flags, 
                 acc = add_kept_r;
             }
             {
-                group_values[l_1] = acc;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
             long acc_1 = kept_positions_block_offsets[wg];
             for (long k_1 = 0; k_1 < 256; k_1++) {
                 group_values_1[k_1] = acc_1;
@@ -2982,13 +2729,13 @@ __kernel void hsplit_fused_kept_positions_scan(__global const long* kept_flags, 
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_3 = get_local_id(0);
-            long acc_2 = group_values_1[l_3];
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
             for (long k_2 = 0; k_2 < chunk; k_2++) {
-                kept_positions[k_2 + chunk * l_3 + 256 * chunk * wg] = acc_2;
+                kept_positions[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
                 long x_1;
-                if (k_2 + chunk * l_3 + 256 * chunk * wg < n_cross_elements) {
-                    x_1 = kept_flags[k_2 + chunk * l_3 + 256 * chunk * wg];
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < n_cross_elements) {
+                    x_1 = kept_flags[k_2 + chunk * l_2 + 256 * chunk * wg];
                 } else {
                     x_1 = 0L;
                 }
@@ -3021,261 +2768,74 @@ __kernel void hsplit_fused_kept(long n_cross_elements, __global const double* cr
     }
 }
 
-__kernel void hsplit_fused_packed_lengths_elements(__global const long* cross_lengths, long n_cross_lengths, __global const long* cross_offsets, __global long* packed_lengths_elements) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long elements_packed_lengths_r = hsplit_fused_elements_packed_lengths(cross_lengths, n_cross_lengths, cross_offsets);
-        packed_lengths_elements[0] = elements_packed_lengths_r;
-    }
-}
-
-__kernel void hsplit_fused_packed_lengths_head_claims(long n_cross_lengths, __global const long* cross_lengths, __global const long* cross_offsets, __global int* packed_lengths_head_claims) {
-    const long gid = get_global_id(0);
-    if (gid < n_cross_lengths) {
-        long one_packed_lengths_r = hsplit_fused_one_packed_lengths(gid);
-        long head_packed_lengths_r = hsplit_fused_head_packed_lengths(gid, cross_lengths, cross_offsets);
-        if (head_packed_lengths_r >= 0) {
-            atomic_max((volatile __global int*)&packed_lengths_head_claims[head_packed_lengths_r], (int)(one_packed_lengths_r));
-        }
-    }
-}
-
-__kernel void hsplit_fused_packed_lengths_segscan_block_totals(long groups_1, long chunk_1, long packed_lengths_elements_1, __global const double* cross_elements, __global const int* packed_lengths_head_claims, __global long* packed_lengths_seg_flags_block_totals, __global long* packed_lengths_seg_scan_block_totals) {
-    __local long group_values[256];
-    __local long group_values_1[256];
-    __local long group_swap[256];
-    __local long group_swap_1[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            long acc_1 = 0L;
-            for (long k = 0; k < chunk_1; k++) {
-                long x;
-                long x_1;
-                if (k + chunk_1 * l_1 + 256 * chunk_1 * wg < packed_lengths_elements_1) {
-                    long pair_packed_lengths_r;
-                    long pair_packed_lengths_r_1;
-                    hsplit_fused_pair_packed_lengths(k + chunk_1 * l_1 + 256 * chunk_1 * wg, cross_elements, packed_lengths_head_claims, &pair_packed_lengths_r, &pair_packed_lengths_r_1);
-                    x = pair_packed_lengths_r;
-                    x_1 = pair_packed_lengths_r_1;
-                } else {
-                    x = 0L;
-                    x_1 = 0L;
+__kernel void hsplit_fused_packed_lengths(__global const long* cross_offsets, __global const long* cross_lengths, long lanes, long n_cross_offsets, __global const double* cross_elements, __global long* packed_lengths) {
+    __local long team_values[256];
+    __local int long_teams[259];
+    const long l = get_local_id(0);
+    const long lane = l & (lanes - 1);
+    const long team = l / lanes;
+    const long teams = 256 / lanes;
+    if (l < 3) long_teams[256 + l] = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long first = get_group_id(0) * teams, step = 0; first < n_cross_offsets; first += get_num_groups(0) * teams, step++) {
+        const long s = first + team;
+        const long counter = 256 + step % 3;
+        int is_long = 0;
+        long acc = 0L;
+        if (s < n_cross_offsets) {
+            const long offset = cross_offsets[s];
+            const long length = cross_lengths[s];
+            is_long = lanes < 256 && length > 32 * lanes;
+            if (is_long) {
+                if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
+            } else {
+                for (long k = lane; k < length; k += lanes) {
+                    long pull_packed_lengths_r = hsplit_fused_pull_packed_lengths(offset + k, cross_elements);
+                    long op_packed_lengths_r = hsplit_fused_op_packed_lengths(acc, pull_packed_lengths_r);
+                    acc = op_packed_lengths_r;
                 }
-                long segop_packed_lengths_r;
-                long segop_packed_lengths_r_1;
-                hsplit_fused_segop_packed_lengths(acc, acc_1, x, x_1, &segop_packed_lengths_r, &segop_packed_lengths_r_1);
-                acc = segop_packed_lengths_r;
-                acc_1 = segop_packed_lengths_r_1;
-            }
-            {
-                group_values[l_1] = acc;
-                group_values_1[l_1] = acc_1;
             }
         }
+        team_values[l] = acc;
         barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        __local long* group_values_1_in = group_values_1;
-        __local long* group_values_1_out = group_swap_1;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_2 = 0L;
-                long acc_3 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long segop_packed_lengths_r_2;
-                    long segop_packed_lengths_r_3;
-                    hsplit_fused_segop_packed_lengths(acc_2, acc_3, group_values_in[k_1 + 2 * l_2], group_values_1_in[k_1 + 2 * l_2], &segop_packed_lengths_r_2, &segop_packed_lengths_r_3);
-                    acc_2 = segop_packed_lengths_r_2;
-                    acc_3 = segop_packed_lengths_r_3;
+        if (l == 0) long_teams[256 + (step + 2) % 3] = 0;
+        if (lanes > 1) {
+            for (long h = 1; h < lanes; h *= 2) {
+                if ((lane & (2 * h - 1)) == 0) {
+                    long op_packed_lengths_r_1 = hsplit_fused_op_packed_lengths(team_values[l], team_values[l + h]);
+                    team_values[l] = op_packed_lengths_r_1;
                 }
-                {
-                    group_values_out[l_2] = acc_2;
-                    group_values_1_out[l_2] = acc_3;
-                }
+                barrier(CLK_LOCAL_MEM_FENCE);
             }
+            acc = team_values[l];
+        }
+        if (lane == 0 && s < n_cross_offsets && !is_long) {
+            packed_lengths[s] = acc;
+        }
+        const int n_long = long_teams[counter];
+        for (int i = 0; i < n_long; i++) {
+            const long s_1 = first + long_teams[i];
+            const long offset_1 = cross_offsets[s_1];
+            const long length_1 = cross_lengths[s_1];
+            long acc_1 = 0L;
+            for (long k_1 = l; k_1 < length_1; k_1 += 256) {
+                long pull_packed_lengths_r_1 = hsplit_fused_pull_packed_lengths(offset_1 + k_1, cross_elements);
+                long op_packed_lengths_r_2 = hsplit_fused_op_packed_lengths(acc_1, pull_packed_lengths_r_1);
+                acc_1 = op_packed_lengths_r_2;
+            }
+            team_values[l] = acc_1;
             barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            {
-                __local long* t = group_values_1_in;
-                group_values_1_in = group_values_1_out;
-                group_values_1_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                packed_lengths_seg_flags_block_totals[wg] = group_values_in[0];
-                packed_lengths_seg_scan_block_totals[wg] = group_values_1_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_packed_lengths_segscan_block_offsets(__global const long* packed_lengths_seg_flags_block_totals, __global const long* packed_lengths_seg_scan_block_totals, long final_chunk_1, long groups_1, __global long* packed_lengths_seg_flags_block_offsets, __global long* packed_lengths_seg_scan_block_offsets) {
-    __local long group_values[256];
-    __local long group_values_1[256];
-    __local long group_values_2[256];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            long acc_1 = 0L;
-            for (long k = 0; k < final_chunk_1; k++) {
-                long x;
-                long x_1;
-                if (k + final_chunk_1 * l_1 < groups_1) {
-                    x = packed_lengths_seg_flags_block_totals[k + final_chunk_1 * l_1];
-                    x_1 = packed_lengths_seg_scan_block_totals[k + final_chunk_1 * l_1];
-                } else {
-                    x = 0L;
-                    x_1 = 0L;
+            for (long h_1 = 1; h_1 < 256; h_1 *= 2) {
+                if ((l & (2 * h_1 - 1)) == 0) {
+                    long op_packed_lengths_r_3 = hsplit_fused_op_packed_lengths(team_values[l], team_values[l + h_1]);
+                    team_values[l] = op_packed_lengths_r_3;
                 }
-                long segop_packed_lengths_r;
-                long segop_packed_lengths_r_1;
-                hsplit_fused_segop_packed_lengths(acc, acc_1, x, x_1, &segop_packed_lengths_r, &segop_packed_lengths_r_1);
-                acc = segop_packed_lengths_r;
-                acc_1 = segop_packed_lengths_r_1;
+                barrier(CLK_LOCAL_MEM_FENCE);
             }
-            {
-                group_values[l_1] = acc;
-                group_values_1[l_1] = acc_1;
+            if (l == 0) {
+                packed_lengths[s_1] = team_values[0];
             }
         }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = 0L;
-            long acc_3 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_2[k_1] = acc_2;
-                group_values_3[k_1] = acc_3;
-                long segop_packed_lengths_r_2;
-                long segop_packed_lengths_r_3;
-                hsplit_fused_segop_packed_lengths(acc_2, acc_3, group_values[k_1], group_values_1[k_1], &segop_packed_lengths_r_2, &segop_packed_lengths_r_3);
-                acc_2 = segop_packed_lengths_r_2;
-                acc_3 = segop_packed_lengths_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_3 = get_local_id(0);
-            long acc_4 = group_values_2[l_3];
-            long acc_5 = group_values_3[l_3];
-            for (long k_2 = 0; k_2 < final_chunk_1; k_2++) {
-                packed_lengths_seg_flags_block_offsets[k_2 + final_chunk_1 * l_3] = acc_4;
-                packed_lengths_seg_scan_block_offsets[k_2 + final_chunk_1 * l_3] = acc_5;
-                long x_2;
-                long x_4;
-                if (k_2 + final_chunk_1 * l_3 < groups_1) {
-                    x_2 = packed_lengths_seg_flags_block_totals[k_2 + final_chunk_1 * l_3];
-                    x_4 = packed_lengths_seg_scan_block_totals[k_2 + final_chunk_1 * l_3];
-                } else {
-                    x_2 = 0L;
-                    x_4 = 0L;
-                }
-                long segop_packed_lengths_r_4;
-                long segop_packed_lengths_r_5;
-                hsplit_fused_segop_packed_lengths(acc_4, acc_5, x_2, x_4, &segop_packed_lengths_r_4, &segop_packed_lengths_r_5);
-                acc_4 = segop_packed_lengths_r_4;
-                acc_5 = segop_packed_lengths_r_5;
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_packed_lengths_segscan_scan(__global const long* packed_lengths_seg_flags_block_offsets, __global const long* packed_lengths_seg_scan_block_offsets, long groups_1, long chunk_1, long packed_lengths_elements_1, __global const double* cross_elements, __global const int* packed_lengths_head_claims, __global long* packed_lengths_seg_flags, __global long* packed_lengths_seg_scan) {
-    __local long group_values[256];
-    __local long group_values_1[256];
-    __local long group_values_2[256];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            long acc_1 = 0L;
-            for (long k = 0; k < chunk_1; k++) {
-                long x;
-                long x_1;
-                if (k + chunk_1 * l_1 + 256 * chunk_1 * wg < packed_lengths_elements_1) {
-                    long pair_packed_lengths_r;
-                    long pair_packed_lengths_r_1;
-                    hsplit_fused_pair_packed_lengths(k + chunk_1 * l_1 + 256 * chunk_1 * wg, cross_elements, packed_lengths_head_claims, &pair_packed_lengths_r, &pair_packed_lengths_r_1);
-                    x = pair_packed_lengths_r;
-                    x_1 = pair_packed_lengths_r_1;
-                } else {
-                    x = 0L;
-                    x_1 = 0L;
-                }
-                long segop_packed_lengths_r;
-                long segop_packed_lengths_r_1;
-                hsplit_fused_segop_packed_lengths(acc, acc_1, x, x_1, &segop_packed_lengths_r, &segop_packed_lengths_r_1);
-                acc = segop_packed_lengths_r;
-                acc_1 = segop_packed_lengths_r_1;
-            }
-            {
-                group_values[l_1] = acc;
-                group_values_1[l_1] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = packed_lengths_seg_flags_block_offsets[wg];
-            long acc_3 = packed_lengths_seg_scan_block_offsets[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_2[k_1] = acc_2;
-                group_values_3[k_1] = acc_3;
-                long segop_packed_lengths_r_2;
-                long segop_packed_lengths_r_3;
-                hsplit_fused_segop_packed_lengths(acc_2, acc_3, group_values[k_1], group_values_1[k_1], &segop_packed_lengths_r_2, &segop_packed_lengths_r_3);
-                acc_2 = segop_packed_lengths_r_2;
-                acc_3 = segop_packed_lengths_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_3 = get_local_id(0);
-            long acc_4 = group_values_2[l_3];
-            long acc_5 = group_values_3[l_3];
-            for (long k_2 = 0; k_2 < chunk_1; k_2++) {
-                packed_lengths_seg_flags[k_2 + chunk_1 * l_3 + 256 * chunk_1 * wg] = acc_4;
-                packed_lengths_seg_scan[k_2 + chunk_1 * l_3 + 256 * chunk_1 * wg] = acc_5;
-                long x_2;
-                long x_4;
-                if (k_2 + chunk_1 * l_3 + 256 * chunk_1 * wg < packed_lengths_elements_1) {
-                    long pair_packed_lengths_r_2;
-                    long pair_packed_lengths_r_3;
-                    hsplit_fused_pair_packed_lengths(k_2 + chunk_1 * l_3 + 256 * chunk_1 * wg, cross_elements, packed_lengths_head_claims, &pair_packed_lengths_r_2, &pair_packed_lengths_r_3);
-                    x_2 = pair_packed_lengths_r_2;
-                    x_4 = pair_packed_lengths_r_3;
-                } else {
-                    x_2 = 0L;
-                    x_4 = 0L;
-                }
-                long segop_packed_lengths_r_4;
-                long segop_packed_lengths_r_5;
-                hsplit_fused_segop_packed_lengths(acc_4, acc_5, x_2, x_4, &segop_packed_lengths_r_4, &segop_packed_lengths_r_5);
-                acc_4 = segop_packed_lengths_r_4;
-                acc_5 = segop_packed_lengths_r_5;
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_packed_lengths(long n_cross_lengths, __global const long* cross_lengths, __global const long* cross_offsets, __global const double* cross_elements, __global const long* packed_lengths_seg_scan, __global long* packed_lengths) {
-    const long gid = get_global_id(0);
-    if (gid < n_cross_lengths) {
-        long select_packed_lengths_r = hsplit_fused_select_packed_lengths(gid, cross_lengths, cross_offsets, cross_elements, packed_lengths_seg_scan);
-        packed_lengths[gid] = select_packed_lengths_r;
     }
 }
 
@@ -4805,45 +4365,21 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long hsplit_fused_5_elements_extreme(__global const long* cross_lengths, long cross_lengths_len, __global const long* cross_offsets) {
-    return cross_lengths_len > 0L ? nessie_add(cross_offsets[nessie_sub(cross_lengths_len, 1L)], cross_lengths[nessie_sub(cross_lengths_len, 1L)]) : 0L;
-}
-
-static inline long hsplit_fused_5_one_extreme(long i) {
-    return 1L;
-}
-
-static inline long hsplit_fused_5_head_extreme(long i, __global const long* cross_lengths, __global const long* cross_offsets) {
-    return cross_lengths[i] > 0L ? cross_offsets[i] : -1L;
-}
-
-static inline void hsplit_fused_5_pair_extreme(long p, __global const long* cross_offsets, long cross_offsets_len, __global const long* else_instances, __global const long* cross_offsets_1, __global const double* cross_elements, __global const int* extreme_head_claims, long* r0, double* r1, long* r2) {
+static inline void hsplit_fused_5_pull_extreme(long p, __global const long* cross_offsets, long cross_offsets_len, __global const long* else_instances, __global const long* cross_offsets_1, __global const double* cross_elements, double* r0, long* r1) {
     long s = nessie_segment_of(cross_offsets, cross_offsets_len, p);
     long r = else_instances[s];
     long q = nessie_add(cross_offsets_1[r], nessie_sub(p, cross_offsets[s]));
     double cross_elements_1 = cross_elements[q];
-    double x = cross_elements_1;
-    long x_1 = p;
-    *r0 = (long)extreme_head_claims[p];
-    *r1 = x;
-    *r2 = x_1;
+    *r0 = cross_elements_1;
+    *r1 = p;
 }
 
-static inline void hsplit_fused_5_segop_extreme(long f1, double u, long u_1, long f2, double bv, long bi, long* r0, double* r1, long* r2) {
-    double av;
-    long ai;
-    if (f2 != 0L) {
-        av = 0.0;
-        ai = -1L;
-    } else {
-        av = u;
-        ai = u_1;
-    }
-    double c;
-    long c_1;
+static inline void hsplit_fused_5_op_extreme(double av, long ai, double bv, long bi, double* r0, long* r1) {
+    double t_4;
+    long t_5;
     if (ai < 0L) {
-        c = bv;
-        c_1 = bi;
+        t_4 = bv;
+        t_5 = bi;
     } else {
         double t_2;
         long t_3;
@@ -4863,71 +4399,15 @@ static inline void hsplit_fused_5_segop_extreme(long f1, double u, long u_1, lon
             t_2 = t;
             t_3 = t_1;
         }
-        c = t_2;
-        c_1 = t_3;
+        t_4 = t_2;
+        t_5 = t_3;
     }
-    *r0 = max(f1, f2);
-    *r1 = c;
-    *r2 = c_1;
+    *r0 = t_4;
+    *r1 = t_5;
 }
 
-static inline void hsplit_fused_5_select_extreme(long s, __global const long* cross_lengths, __global const long* cross_offsets, long cross_offsets_len, __global const long* else_instances, __global const long* cross_offsets_1, __global const double* cross_elements, __global const double* extreme_seg_scan, __global const long* extreme_seg_scan_1, double* r0, long* r1) {
-    long l = cross_lengths[s];
-    double t_6;
-    long t_7;
-    if (l == 0L) {
-        t_6 = 0.0;
-        t_7 = -1L;
-    } else {
-        long e = nessie_sub(nessie_add(cross_offsets[s], l), 1L);
-        long p = e;
-        long s_1 = nessie_segment_of(cross_offsets, cross_offsets_len, p);
-        long r = else_instances[s_1];
-        long q = nessie_add(cross_offsets_1[r], nessie_sub(p, cross_offsets[s_1]));
-        double cross_elements_1 = cross_elements[q];
-        double bv = cross_elements_1;
-        long bi = p;
-        double av;
-        long ai;
-        if (l == 1L) {
-            av = 0.0;
-            ai = -1L;
-        } else {
-            av = extreme_seg_scan[e];
-            ai = extreme_seg_scan_1[e];
-        }
-        double t_4;
-        long t_5;
-        if (ai < 0L) {
-            t_4 = bv;
-            t_5 = bi;
-        } else {
-            double t_2;
-            long t_3;
-            if (bi < 0L) {
-                t_2 = av;
-                t_3 = ai;
-            } else {
-                double t;
-                long t_1;
-                if (bv > av || (bv != bv && av == av)) {
-                    t = bv;
-                    t_1 = bi;
-                } else {
-                    t = av;
-                    t_1 = ai;
-                }
-                t_2 = t;
-                t_3 = t_1;
-            }
-            t_4 = t_2;
-            t_5 = t_3;
-        }
-        t_6 = t_4;
-        t_7 = t_5;
-    }
-    *r0 = t_6;
-    *r1 = t_7;
+static inline long hsplit_fused_5_elements_extreme(__global const long* cross_lengths, long cross_lengths_len, __global const long* cross_offsets) {
+    return cross_lengths_len > 0L ? nessie_add(cross_offsets[nessie_sub(cross_lengths_len, 1L)], cross_lengths[nessie_sub(cross_lengths_len, 1L)]) : 0L;
 }
 
 __kernel void hsplit_fused_5_extreme_elements(__global const long* cross_lengths, long n_cross_lengths, __global const long* cross_offsets_0, __global long* extreme_elements) {
@@ -4938,320 +4418,104 @@ __kernel void hsplit_fused_5_extreme_elements(__global const long* cross_lengths
     }
 }
 
-__kernel void hsplit_fused_5_extreme_head_claims(long n_cross_lengths, __global const long* cross_lengths, __global const long* cross_offsets_0, __global int* extreme_head_claims) {
-    const long gid = get_global_id(0);
-    if (gid < n_cross_lengths) {
-        long one_extreme_r = hsplit_fused_5_one_extreme(gid);
-        long head_extreme_r = hsplit_fused_5_head_extreme(gid, cross_lengths, cross_offsets_0);
-        if (head_extreme_r >= 0) {
-            atomic_max((volatile __global int*)&extreme_head_claims[head_extreme_r], (int)(one_extreme_r));
-        }
-    }
-}
-
-__kernel void hsplit_fused_5_extreme_segscan_block_totals(long groups, long chunk, long extreme_elements_1, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const int* extreme_head_claims, __global long* extreme_seg_flags_block_totals, __global double* extreme_seg_scan_block_totals_41, __global long* extreme_seg_scan_block_totals_42) {
-    __local long group_values[256];
-    __local double group_values_1[256];
-    __local long group_values_2[256];
-    __local long group_swap[256];
-    __local double group_swap_1[256];
-    __local long group_swap_2[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            double acc_1 = 0.0;
-            long acc_2 = -1L;
-            for (long k = 0; k < chunk; k++) {
-                long x;
-                double x_1;
-                long x_2;
-                if (k + chunk * l_1 + 256 * chunk * wg < extreme_elements_1) {
-                    long pair_extreme_r;
-                    double pair_extreme_r_1;
-                    long pair_extreme_r_2;
-                    hsplit_fused_5_pair_extreme(k + chunk * l_1 + 256 * chunk * wg, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, extreme_head_claims, &pair_extreme_r, &pair_extreme_r_1, &pair_extreme_r_2);
-                    x = pair_extreme_r;
-                    x_1 = pair_extreme_r_1;
-                    x_2 = pair_extreme_r_2;
-                } else {
-                    x = 0L;
-                    x_1 = 0.0;
-                    x_2 = -1L;
+__kernel void hsplit_fused_5_extreme(__global const long* cross_offsets_0, __global const long* cross_lengths, long lanes, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global double* extreme, __global long* position) {
+    __local double team_values[256];
+    __local long team_values_1[256];
+    __local int long_teams[259];
+    const long l = get_local_id(0);
+    const long lane = l & (lanes - 1);
+    const long team = l / lanes;
+    const long teams = 256 / lanes;
+    if (l < 3) long_teams[256 + l] = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long first = get_group_id(0) * teams, step = 0; first < n_cross_offsets; first += get_num_groups(0) * teams, step++) {
+        const long s = first + team;
+        const long counter = 256 + step % 3;
+        int is_long = 0;
+        double acc = 0.0;
+        long acc_1 = -1L;
+        if (s < n_cross_offsets) {
+            const long offset = cross_offsets_0[s];
+            const long length = cross_lengths[s];
+            is_long = lanes < 256 && length > 32 * lanes;
+            if (is_long) {
+                if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
+            } else {
+                const long chunk = (length + lanes - 1) / lanes;
+                const long lo = min(lane * chunk, length);
+                const long hi = min(lo + chunk, length);
+                for (long k = lo; k < hi; k++) {
+                    double pull_extreme_r;
+                    long pull_extreme_r_1;
+                    hsplit_fused_5_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
+                    double op_extreme_r;
+                    long op_extreme_r_1;
+                    hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
+                    acc = op_extreme_r;
+                    acc_1 = op_extreme_r_1;
                 }
-                long segop_extreme_r;
-                double segop_extreme_r_1;
-                long segop_extreme_r_2;
-                hsplit_fused_5_segop_extreme(acc, acc_1, acc_2, x, x_1, x_2, &segop_extreme_r, &segop_extreme_r_1, &segop_extreme_r_2);
-                acc = segop_extreme_r;
-                acc_1 = segop_extreme_r_1;
-                acc_2 = segop_extreme_r_2;
-            }
-            {
-                group_values[l_1] = acc;
-                group_values_1[l_1] = acc_1;
-                group_values_2[l_1] = acc_2;
             }
         }
+        team_values[l] = acc;
+        team_values_1[l] = acc_1;
         barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        __local double* group_values_1_in = group_values_1;
-        __local double* group_values_1_out = group_swap_1;
-        __local long* group_values_2_in = group_values_2;
-        __local long* group_values_2_out = group_swap_2;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_3 = 0L;
-                double acc_4 = 0.0;
-                long acc_5 = -1L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long segop_extreme_r_3;
-                    double segop_extreme_r_4;
-                    long segop_extreme_r_5;
-                    hsplit_fused_5_segop_extreme(acc_3, acc_4, acc_5, group_values_in[k_1 + 2 * l_2], group_values_1_in[k_1 + 2 * l_2], group_values_2_in[k_1 + 2 * l_2], &segop_extreme_r_3, &segop_extreme_r_4, &segop_extreme_r_5);
-                    acc_3 = segop_extreme_r_3;
-                    acc_4 = segop_extreme_r_4;
-                    acc_5 = segop_extreme_r_5;
+        if (l == 0) long_teams[256 + (step + 2) % 3] = 0;
+        if (lanes > 1) {
+            for (long h = 1; h < lanes; h *= 2) {
+                if ((lane & (2 * h - 1)) == 0) {
+                    double op_extreme_r_2;
+                    long op_extreme_r_3;
+                    hsplit_fused_5_op_extreme(team_values[l], team_values_1[l], team_values[l + h], team_values_1[l + h], &op_extreme_r_2, &op_extreme_r_3);
+                    team_values[l] = op_extreme_r_2;
+                    team_values_1[l] = op_extreme_r_3;
                 }
-                {
-                    group_values_out[l_2] = acc_3;
-                    group_values_1_out[l_2] = acc_4;
-                    group_values_2_out[l_2] = acc_5;
-                }
+                barrier(CLK_LOCAL_MEM_FENCE);
             }
+            acc = team_values[l];
+            acc_1 = team_values_1[l];
+        }
+        if (lane == 0 && s < n_cross_offsets && !is_long) {
+            extreme[s] = acc;
+            position[s] = acc_1;
+        }
+        const int n_long = long_teams[counter];
+        for (int i = 0; i < n_long; i++) {
+            const long s_1 = first + long_teams[i];
+            const long offset_1 = cross_offsets_0[s_1];
+            const long length_1 = cross_lengths[s_1];
+            double acc_2 = 0.0;
+            long acc_3 = -1L;
+            const long chunk_1 = (length_1 + 256 - 1) / 256;
+            const long lo_1 = min(l * chunk_1, length_1);
+            const long hi_1 = min(lo_1 + chunk_1, length_1);
+            for (long k_1 = lo_1; k_1 < hi_1; k_1++) {
+                double pull_extreme_r_2;
+                long pull_extreme_r_3;
+                hsplit_fused_5_pull_extreme(offset_1 + k_1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
+                double op_extreme_r_4;
+                long op_extreme_r_5;
+                hsplit_fused_5_op_extreme(acc_2, acc_3, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_4, &op_extreme_r_5);
+                acc_2 = op_extreme_r_4;
+                acc_3 = op_extreme_r_5;
+            }
+            team_values[l] = acc_2;
+            team_values_1[l] = acc_3;
             barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            {
-                __local double* t = group_values_1_in;
-                group_values_1_in = group_values_1_out;
-                group_values_1_out = t;
-            }
-            {
-                __local long* t = group_values_2_in;
-                group_values_2_in = group_values_2_out;
-                group_values_2_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                extreme_seg_flags_block_totals[wg] = group_values_in[0];
-                extreme_seg_scan_block_totals_41[wg] = group_values_1_in[0];
-                extreme_seg_scan_block_totals_42[wg] = group_values_2_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_5_extreme_segscan_block_offsets(__global const long* extreme_seg_flags_block_totals, __global const double* extreme_seg_scan_block_totals_41, __global const long* extreme_seg_scan_block_totals_42, long final_chunk, long groups, __global long* extreme_seg_flags_block_offsets, __global double* extreme_seg_scan_block_offsets_44, __global long* extreme_seg_scan_block_offsets_45) {
-    __local long group_values[256];
-    __local double group_values_1[256];
-    __local long group_values_2[256];
-    __local long group_values_3[256];
-    __local double group_values_4[256];
-    __local long group_values_5[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            double acc_1 = 0.0;
-            long acc_2 = -1L;
-            for (long k = 0; k < final_chunk; k++) {
-                long x;
-                double x_1;
-                long x_2;
-                if (k + final_chunk * l_1 < groups) {
-                    x = extreme_seg_flags_block_totals[k + final_chunk * l_1];
-                    x_1 = extreme_seg_scan_block_totals_41[k + final_chunk * l_1];
-                    x_2 = extreme_seg_scan_block_totals_42[k + final_chunk * l_1];
-                } else {
-                    x = 0L;
-                    x_1 = 0.0;
-                    x_2 = -1L;
+            for (long h_1 = 1; h_1 < 256; h_1 *= 2) {
+                if ((l & (2 * h_1 - 1)) == 0) {
+                    double op_extreme_r_6;
+                    long op_extreme_r_7;
+                    hsplit_fused_5_op_extreme(team_values[l], team_values_1[l], team_values[l + h_1], team_values_1[l + h_1], &op_extreme_r_6, &op_extreme_r_7);
+                    team_values[l] = op_extreme_r_6;
+                    team_values_1[l] = op_extreme_r_7;
                 }
-                long segop_extreme_r;
-                double segop_extreme_r_1;
-                long segop_extreme_r_2;
-                hsplit_fused_5_segop_extreme(acc, acc_1, acc_2, x, x_1, x_2, &segop_extreme_r, &segop_extreme_r_1, &segop_extreme_r_2);
-                acc = segop_extreme_r;
-                acc_1 = segop_extreme_r_1;
-                acc_2 = segop_extreme_r_2;
+                barrier(CLK_LOCAL_MEM_FENCE);
             }
-            {
-                group_values[l_1] = acc;
-                group_values_1[l_1] = acc_1;
-                group_values_2[l_1] = acc_2;
+            if (l == 0) {
+                extreme[s_1] = team_values[0];
+                position[s_1] = team_values_1[0];
             }
         }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_3 = 0L;
-            double acc_4 = 0.0;
-            long acc_5 = -1L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_3[k_1] = acc_3;
-                group_values_4[k_1] = acc_4;
-                group_values_5[k_1] = acc_5;
-                long segop_extreme_r_3;
-                double segop_extreme_r_4;
-                long segop_extreme_r_5;
-                hsplit_fused_5_segop_extreme(acc_3, acc_4, acc_5, group_values[k_1], group_values_1[k_1], group_values_2[k_1], &segop_extreme_r_3, &segop_extreme_r_4, &segop_extreme_r_5);
-                acc_3 = segop_extreme_r_3;
-                acc_4 = segop_extreme_r_4;
-                acc_5 = segop_extreme_r_5;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_3 = get_local_id(0);
-            long acc_6 = group_values_3[l_3];
-            double acc_7 = group_values_4[l_3];
-            long acc_8 = group_values_5[l_3];
-            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                extreme_seg_flags_block_offsets[k_2 + final_chunk * l_3] = acc_6;
-                extreme_seg_scan_block_offsets_44[k_2 + final_chunk * l_3] = acc_7;
-                extreme_seg_scan_block_offsets_45[k_2 + final_chunk * l_3] = acc_8;
-                long x_3;
-                double x_4;
-                long x_5;
-                if (k_2 + final_chunk * l_3 < groups) {
-                    x_3 = extreme_seg_flags_block_totals[k_2 + final_chunk * l_3];
-                    x_4 = extreme_seg_scan_block_totals_41[k_2 + final_chunk * l_3];
-                    x_5 = extreme_seg_scan_block_totals_42[k_2 + final_chunk * l_3];
-                } else {
-                    x_3 = 0L;
-                    x_4 = 0.0;
-                    x_5 = -1L;
-                }
-                long segop_extreme_r_6;
-                double segop_extreme_r_7;
-                long segop_extreme_r_8;
-                hsplit_fused_5_segop_extreme(acc_6, acc_7, acc_8, x_3, x_4, x_5, &segop_extreme_r_6, &segop_extreme_r_7, &segop_extreme_r_8);
-                acc_6 = segop_extreme_r_6;
-                acc_7 = segop_extreme_r_7;
-                acc_8 = segop_extreme_r_8;
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_5_extreme_segscan_scan(__global const long* extreme_seg_flags_block_offsets, __global const double* extreme_seg_scan_block_offsets_44, __global const long* extreme_seg_scan_block_offsets_45, long groups, long chunk, long extreme_elements_1, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const int* extreme_head_claims, __global long* extreme_seg_flags, __global double* extreme_seg_scan_35, __global long* extreme_seg_scan_36) {
-    __local long group_values[256];
-    __local double group_values_1[256];
-    __local long group_values_2[256];
-    __local long group_values_3[256];
-    __local double group_values_4[256];
-    __local long group_values_5[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            double acc_1 = 0.0;
-            long acc_2 = -1L;
-            for (long k = 0; k < chunk; k++) {
-                long x;
-                double x_1;
-                long x_2;
-                if (k + chunk * l_1 + 256 * chunk * wg < extreme_elements_1) {
-                    long pair_extreme_r;
-                    double pair_extreme_r_1;
-                    long pair_extreme_r_2;
-                    hsplit_fused_5_pair_extreme(k + chunk * l_1 + 256 * chunk * wg, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, extreme_head_claims, &pair_extreme_r, &pair_extreme_r_1, &pair_extreme_r_2);
-                    x = pair_extreme_r;
-                    x_1 = pair_extreme_r_1;
-                    x_2 = pair_extreme_r_2;
-                } else {
-                    x = 0L;
-                    x_1 = 0.0;
-                    x_2 = -1L;
-                }
-                long segop_extreme_r;
-                double segop_extreme_r_1;
-                long segop_extreme_r_2;
-                hsplit_fused_5_segop_extreme(acc, acc_1, acc_2, x, x_1, x_2, &segop_extreme_r, &segop_extreme_r_1, &segop_extreme_r_2);
-                acc = segop_extreme_r;
-                acc_1 = segop_extreme_r_1;
-                acc_2 = segop_extreme_r_2;
-            }
-            {
-                group_values[l_1] = acc;
-                group_values_1[l_1] = acc_1;
-                group_values_2[l_1] = acc_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_3 = extreme_seg_flags_block_offsets[wg];
-            double acc_4 = extreme_seg_scan_block_offsets_44[wg];
-            long acc_5 = extreme_seg_scan_block_offsets_45[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_3[k_1] = acc_3;
-                group_values_4[k_1] = acc_4;
-                group_values_5[k_1] = acc_5;
-                long segop_extreme_r_3;
-                double segop_extreme_r_4;
-                long segop_extreme_r_5;
-                hsplit_fused_5_segop_extreme(acc_3, acc_4, acc_5, group_values[k_1], group_values_1[k_1], group_values_2[k_1], &segop_extreme_r_3, &segop_extreme_r_4, &segop_extreme_r_5);
-                acc_3 = segop_extreme_r_3;
-                acc_4 = segop_extreme_r_4;
-                acc_5 = segop_extreme_r_5;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_3 = get_local_id(0);
-            long acc_6 = group_values_3[l_3];
-            double acc_7 = group_values_4[l_3];
-            long acc_8 = group_values_5[l_3];
-            for (long k_2 = 0; k_2 < chunk; k_2++) {
-                extreme_seg_flags[k_2 + chunk * l_3 + 256 * chunk * wg] = acc_6;
-                extreme_seg_scan_35[k_2 + chunk * l_3 + 256 * chunk * wg] = acc_7;
-                extreme_seg_scan_36[k_2 + chunk * l_3 + 256 * chunk * wg] = acc_8;
-                long x_3;
-                double x_4;
-                long x_5;
-                if (k_2 + chunk * l_3 + 256 * chunk * wg < extreme_elements_1) {
-                    long pair_extreme_r_3;
-                    double pair_extreme_r_4;
-                    long pair_extreme_r_5;
-                    hsplit_fused_5_pair_extreme(k_2 + chunk * l_3 + 256 * chunk * wg, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, extreme_head_claims, &pair_extreme_r_3, &pair_extreme_r_4, &pair_extreme_r_5);
-                    x_3 = pair_extreme_r_3;
-                    x_4 = pair_extreme_r_4;
-                    x_5 = pair_extreme_r_5;
-                } else {
-                    x_3 = 0L;
-                    x_4 = 0.0;
-                    x_5 = -1L;
-                }
-                long segop_extreme_r_6;
-                double segop_extreme_r_7;
-                long segop_extreme_r_8;
-                hsplit_fused_5_segop_extreme(acc_6, acc_7, acc_8, x_3, x_4, x_5, &segop_extreme_r_6, &segop_extreme_r_7, &segop_extreme_r_8);
-                acc_6 = segop_extreme_r_6;
-                acc_7 = segop_extreme_r_7;
-                acc_8 = segop_extreme_r_8;
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_5_extreme(long n_cross_lengths, __global const long* cross_lengths, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const double* extreme_seg_scan_35, __global const long* extreme_seg_scan_36, __global double* extreme, __global long* position) {
-    const long gid = get_global_id(0);
-    if (gid < n_cross_lengths) {
-        double select_extreme_r;
-        long select_extreme_r_1;
-        hsplit_fused_5_select_extreme(gid, cross_lengths, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, extreme_seg_scan_35, extreme_seg_scan_36, &select_extreme_r, &select_extreme_r_1);
-        extreme[gid] = select_extreme_r;
-        position[gid] = select_extreme_r_1;
     }
 }
 
@@ -6532,48 +5796,14 @@ static inline void hsplit_fused_9_pull_kept(long i, __global const double* point
     *r2 = points_elements_2[i];
 }
 
-static inline long hsplit_fused_9_elements_packed_lengths(__global const long* cross_lengths, long cross_lengths_len, __global const long* cross_offsets) {
-    return cross_lengths_len > 0L ? nessie_add(cross_offsets[nessie_sub(cross_lengths_len, 1L)], cross_lengths[nessie_sub(cross_lengths_len, 1L)]) : 0L;
-}
-
-static inline long hsplit_fused_9_one_packed_lengths(long i) {
-    return 1L;
-}
-
-static inline long hsplit_fused_9_head_packed_lengths(long i, __global const long* cross_lengths, __global const long* cross_offsets) {
-    return cross_lengths[i] > 0L ? cross_offsets[i] : -1L;
-}
-
-static inline void hsplit_fused_9_pair_packed_lengths(long p, __global const double* cross_elements, __global const int* packed_lengths_head_claims, long* r0, long* r1) {
+static inline long hsplit_fused_9_pull_packed_lengths(long p, __global const double* cross_elements) {
     double x = cross_elements[p];
     int mapped = x > -x;
-    long x_1 = (long)mapped;
-    *r0 = (long)packed_lengths_head_claims[p];
-    *r1 = x_1;
+    return (long)mapped;
 }
 
-static inline void hsplit_fused_9_segop_packed_lengths(long f1, long u, long f2, long b, long* r0, long* r1) {
-    long a = f2 != 0L ? 0L : u;
-    long c = nessie_add(a, b);
-    *r0 = max(f1, f2);
-    *r1 = c;
-}
-
-static inline long hsplit_fused_9_select_packed_lengths(long s, __global const long* cross_lengths, __global const long* cross_offsets, __global const double* cross_elements, __global const long* packed_lengths_seg_scan) {
-    long l = cross_lengths[s];
-    long t;
-    if (l == 0L) {
-        t = 0L;
-    } else {
-        long e = nessie_sub(nessie_add(cross_offsets[s], l), 1L);
-        long p = e;
-        double x = cross_elements[p];
-        int mapped = x > -x;
-        long b = (long)mapped;
-        long a = l == 1L ? 0L : packed_lengths_seg_scan[e];
-        t = nessie_add(a, b);
-    }
-    return t;
+static inline long hsplit_fused_9_op_packed_lengths(long a, long b) {
+    return nessie_add(a, b);
 }
 
 __kernel void hsplit_fused_9_kept_flags(long n_points_elements_1, __global const double* points_elements_1_1, __global const double* points_elements_2_5, __global const double* cross_elements, __global long* kept_flags) {
@@ -6590,12 +5820,12 @@ __kernel void hsplit_fused_9_kept_positions_block_totals(__global const long* ke
     {
         const long wg = get_group_id(0);
         {
-            const long l_1 = get_local_id(0);
+            const long l = get_local_id(0);
             long acc = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                if (k + chunk * l_1 + 256 * chunk * wg < n_points_elements_1) {
-                    x = kept_flags[k + chunk * l_1 + 256 * chunk * wg];
+                if (k + chunk * l + 256 * chunk * wg < n_points_elements_1) {
+                    x = kept_flags[k + chunk * l + 256 * chunk * wg];
                 } else {
                     x = 0L;
                 }
@@ -6603,7 +5833,7 @@ __kernel void hsplit_fused_9_kept_positions_block_totals(__global const long* ke
                 acc = add_kept_r;
             }
             {
-                group_values[l_1] = acc;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -6611,14 +5841,14 @@ __kernel void hsplit_fused_9_kept_positions_block_totals(__global const long* ke
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_kept_r_1 = hsplit_fused_9_add_kept(acc_1, group_values_in[k_1 + 2 * l_2]);
+                    long add_kept_r_1 = hsplit_fused_9_add_kept(acc_1, group_values_in[k_1 + 2 * l_1]);
                     acc_1 = add_kept_r_1;
                 }
                 {
-                    group_values_out[l_2] = acc_1;
+                    group_values_out[l_1] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -6629,7 +5859,7 @@ __kernel void hsplit_fused_9_kept_positions_block_totals(__global const long* ke
             }
             m /= 2;
         }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
             {
                 kept_positions_block_totals[wg] = group_values_in[0];
             }
@@ -6643,12 +5873,12 @@ __kernel void hsplit_fused_9_kept_positions_block_offsets(__global const long* k
     {
         const long wg = get_group_id(0);
         {
-            const long l_1 = get_local_id(0);
+            const long l = get_local_id(0);
             long acc = 0L;
             for (long k = 0; k < final_chunk; k++) {
                 long x;
-                if (k + final_chunk * l_1 < groups) {
-                    x = kept_positions_block_totals[k + final_chunk * l_1];
+                if (k + final_chunk * l < groups) {
+                    x = kept_positions_block_totals[k + final_chunk * l];
                 } else {
                     x = 0L;
                 }
@@ -6656,11 +5886,11 @@ __kernel void hsplit_fused_9_kept_positions_block_offsets(__global const long* k
                 acc = add_kept_r;
             }
             {
-                group_values[l_1] = acc;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
             for (long k_1 = 0; k_1 < 256; k_1++) {
                 group_values_1[k_1] = acc_1;
@@ -6670,13 +5900,13 @@ __kernel void hsplit_fused_9_kept_positions_block_offsets(__global const long* k
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_3 = get_local_id(0);
-            long acc_2 = group_values_1[l_3];
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
             for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                kept_positions_block_offsets[k_2 + final_chunk * l_3] = acc_2;
+                kept_positions_block_offsets[k_2 + final_chunk * l_2] = acc_2;
                 long x_1;
-                if (k_2 + final_chunk * l_3 < groups) {
-                    x_1 = kept_positions_block_totals[k_2 + final_chunk * l_3];
+                if (k_2 + final_chunk * l_2 < groups) {
+                    x_1 = kept_positions_block_totals[k_2 + final_chunk * l_2];
                 } else {
                     x_1 = 0L;
                 }
@@ -6693,12 +5923,12 @@ __kernel void hsplit_fused_9_kept_positions_scan(__global const long* kept_flags
     {
         const long wg = get_group_id(0);
         {
-            const long l_1 = get_local_id(0);
+            const long l = get_local_id(0);
             long acc = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                if (k + chunk * l_1 + 256 * chunk * wg < n_points_elements_1) {
-                    x = kept_flags[k + chunk * l_1 + 256 * chunk * wg];
+                if (k + chunk * l + 256 * chunk * wg < n_points_elements_1) {
+                    x = kept_flags[k + chunk * l + 256 * chunk * wg];
                 } else {
                     x = 0L;
                 }
@@ -6706,11 +5936,11 @@ __kernel void hsplit_fused_9_kept_positions_scan(__global const long* kept_flags
                 acc = add_kept_r;
             }
             {
-                group_values[l_1] = acc;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
             long acc_1 = kept_positions_block_offsets[wg];
             for (long k_1 = 0; k_1 < 256; k_1++) {
                 group_values_1[k_1] = acc_1;
@@ -6720,13 +5950,13 @@ __kernel void hsplit_fused_9_kept_positions_scan(__global const long* kept_flags
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_3 = get_local_id(0);
-            long acc_2 = group_values_1[l_3];
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
             for (long k_2 = 0; k_2 < chunk; k_2++) {
-                kept_positions[k_2 + chunk * l_3 + 256 * chunk * wg] = acc_2;
+                kept_positions[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
                 long x_1;
-                if (k_2 + chunk * l_3 + 256 * chunk * wg < n_points_elements_1) {
-                    x_1 = kept_flags[k_2 + chunk * l_3 + 256 * chunk * wg];
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < n_points_elements_1) {
+                    x_1 = kept_flags[k_2 + chunk * l_2 + 256 * chunk * wg];
                 } else {
                     x_1 = 0L;
                 }
@@ -6761,261 +5991,74 @@ __kernel void hsplit_fused_9_kept(long n_points_elements_1, __global const doubl
     }
 }
 
-__kernel void hsplit_fused_9_packed_lengths_elements(__global const long* cross_lengths, long n_cross_lengths, __global const long* cross_offsets, __global long* packed_lengths_elements) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long elements_packed_lengths_r = hsplit_fused_9_elements_packed_lengths(cross_lengths, n_cross_lengths, cross_offsets);
-        packed_lengths_elements[0] = elements_packed_lengths_r;
-    }
-}
-
-__kernel void hsplit_fused_9_packed_lengths_head_claims(long n_cross_lengths, __global const long* cross_lengths, __global const long* cross_offsets, __global int* packed_lengths_head_claims) {
-    const long gid = get_global_id(0);
-    if (gid < n_cross_lengths) {
-        long one_packed_lengths_r = hsplit_fused_9_one_packed_lengths(gid);
-        long head_packed_lengths_r = hsplit_fused_9_head_packed_lengths(gid, cross_lengths, cross_offsets);
-        if (head_packed_lengths_r >= 0) {
-            atomic_max((volatile __global int*)&packed_lengths_head_claims[head_packed_lengths_r], (int)(one_packed_lengths_r));
-        }
-    }
-}
-
-__kernel void hsplit_fused_9_packed_lengths_segscan_block_totals(long groups_1, long chunk_1, long packed_lengths_elements_1, __global const double* cross_elements, __global const int* packed_lengths_head_claims, __global long* packed_lengths_seg_flags_block_totals, __global long* packed_lengths_seg_scan_block_totals) {
-    __local long group_values[256];
-    __local long group_values_1[256];
-    __local long group_swap[256];
-    __local long group_swap_1[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            long acc_1 = 0L;
-            for (long k = 0; k < chunk_1; k++) {
-                long x;
-                long x_1;
-                if (k + chunk_1 * l_1 + 256 * chunk_1 * wg < packed_lengths_elements_1) {
-                    long pair_packed_lengths_r;
-                    long pair_packed_lengths_r_1;
-                    hsplit_fused_9_pair_packed_lengths(k + chunk_1 * l_1 + 256 * chunk_1 * wg, cross_elements, packed_lengths_head_claims, &pair_packed_lengths_r, &pair_packed_lengths_r_1);
-                    x = pair_packed_lengths_r;
-                    x_1 = pair_packed_lengths_r_1;
-                } else {
-                    x = 0L;
-                    x_1 = 0L;
+__kernel void hsplit_fused_9_packed_lengths(__global const long* cross_offsets, __global const long* cross_lengths, long lanes, long n_cross_offsets, __global const double* cross_elements, __global long* packed_lengths) {
+    __local long team_values[256];
+    __local int long_teams[259];
+    const long l = get_local_id(0);
+    const long lane = l & (lanes - 1);
+    const long team = l / lanes;
+    const long teams = 256 / lanes;
+    if (l < 3) long_teams[256 + l] = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long first = get_group_id(0) * teams, step = 0; first < n_cross_offsets; first += get_num_groups(0) * teams, step++) {
+        const long s = first + team;
+        const long counter = 256 + step % 3;
+        int is_long = 0;
+        long acc = 0L;
+        if (s < n_cross_offsets) {
+            const long offset = cross_offsets[s];
+            const long length = cross_lengths[s];
+            is_long = lanes < 256 && length > 32 * lanes;
+            if (is_long) {
+                if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
+            } else {
+                for (long k = lane; k < length; k += lanes) {
+                    long pull_packed_lengths_r = hsplit_fused_9_pull_packed_lengths(offset + k, cross_elements);
+                    long op_packed_lengths_r = hsplit_fused_9_op_packed_lengths(acc, pull_packed_lengths_r);
+                    acc = op_packed_lengths_r;
                 }
-                long segop_packed_lengths_r;
-                long segop_packed_lengths_r_1;
-                hsplit_fused_9_segop_packed_lengths(acc, acc_1, x, x_1, &segop_packed_lengths_r, &segop_packed_lengths_r_1);
-                acc = segop_packed_lengths_r;
-                acc_1 = segop_packed_lengths_r_1;
-            }
-            {
-                group_values[l_1] = acc;
-                group_values_1[l_1] = acc_1;
             }
         }
+        team_values[l] = acc;
         barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        __local long* group_values_1_in = group_values_1;
-        __local long* group_values_1_out = group_swap_1;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_2 = 0L;
-                long acc_3 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long segop_packed_lengths_r_2;
-                    long segop_packed_lengths_r_3;
-                    hsplit_fused_9_segop_packed_lengths(acc_2, acc_3, group_values_in[k_1 + 2 * l_2], group_values_1_in[k_1 + 2 * l_2], &segop_packed_lengths_r_2, &segop_packed_lengths_r_3);
-                    acc_2 = segop_packed_lengths_r_2;
-                    acc_3 = segop_packed_lengths_r_3;
+        if (l == 0) long_teams[256 + (step + 2) % 3] = 0;
+        if (lanes > 1) {
+            for (long h = 1; h < lanes; h *= 2) {
+                if ((lane & (2 * h - 1)) == 0) {
+                    long op_packed_lengths_r_1 = hsplit_fused_9_op_packed_lengths(team_values[l], team_values[l + h]);
+                    team_values[l] = op_packed_lengths_r_1;
                 }
-                {
-                    group_values_out[l_2] = acc_2;
-                    group_values_1_out[l_2] = acc_3;
-                }
+                barrier(CLK_LOCAL_MEM_FENCE);
             }
+            acc = team_values[l];
+        }
+        if (lane == 0 && s < n_cross_offsets && !is_long) {
+            packed_lengths[s] = acc;
+        }
+        const int n_long = long_teams[counter];
+        for (int i = 0; i < n_long; i++) {
+            const long s_1 = first + long_teams[i];
+            const long offset_1 = cross_offsets[s_1];
+            const long length_1 = cross_lengths[s_1];
+            long acc_1 = 0L;
+            for (long k_1 = l; k_1 < length_1; k_1 += 256) {
+                long pull_packed_lengths_r_1 = hsplit_fused_9_pull_packed_lengths(offset_1 + k_1, cross_elements);
+                long op_packed_lengths_r_2 = hsplit_fused_9_op_packed_lengths(acc_1, pull_packed_lengths_r_1);
+                acc_1 = op_packed_lengths_r_2;
+            }
+            team_values[l] = acc_1;
             barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            {
-                __local long* t = group_values_1_in;
-                group_values_1_in = group_values_1_out;
-                group_values_1_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                packed_lengths_seg_flags_block_totals[wg] = group_values_in[0];
-                packed_lengths_seg_scan_block_totals[wg] = group_values_1_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_9_packed_lengths_segscan_block_offsets(__global const long* packed_lengths_seg_flags_block_totals, __global const long* packed_lengths_seg_scan_block_totals, long final_chunk_1, long groups_1, __global long* packed_lengths_seg_flags_block_offsets, __global long* packed_lengths_seg_scan_block_offsets) {
-    __local long group_values[256];
-    __local long group_values_1[256];
-    __local long group_values_2[256];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            long acc_1 = 0L;
-            for (long k = 0; k < final_chunk_1; k++) {
-                long x;
-                long x_1;
-                if (k + final_chunk_1 * l_1 < groups_1) {
-                    x = packed_lengths_seg_flags_block_totals[k + final_chunk_1 * l_1];
-                    x_1 = packed_lengths_seg_scan_block_totals[k + final_chunk_1 * l_1];
-                } else {
-                    x = 0L;
-                    x_1 = 0L;
+            for (long h_1 = 1; h_1 < 256; h_1 *= 2) {
+                if ((l & (2 * h_1 - 1)) == 0) {
+                    long op_packed_lengths_r_3 = hsplit_fused_9_op_packed_lengths(team_values[l], team_values[l + h_1]);
+                    team_values[l] = op_packed_lengths_r_3;
                 }
-                long segop_packed_lengths_r;
-                long segop_packed_lengths_r_1;
-                hsplit_fused_9_segop_packed_lengths(acc, acc_1, x, x_1, &segop_packed_lengths_r, &segop_packed_lengths_r_1);
-                acc = segop_packed_lengths_r;
-                acc_1 = segop_packed_lengths_r_1;
+                barrier(CLK_LOCAL_MEM_FENCE);
             }
-            {
-                group_values[l_1] = acc;
-                group_values_1[l_1] = acc_1;
+            if (l == 0) {
+                packed_lengths[s_1] = team_values[0];
             }
         }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = 0L;
-            long acc_3 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_2[k_1] = acc_2;
-                group_values_3[k_1] = acc_3;
-                long segop_packed_lengths_r_2;
-                long segop_packed_lengths_r_3;
-                hsplit_fused_9_segop_packed_lengths(acc_2, acc_3, group_values[k_1], group_values_1[k_1], &segop_packed_lengths_r_2, &segop_packed_lengths_r_3);
-                acc_2 = segop_packed_lengths_r_2;
-                acc_3 = segop_packed_lengths_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_3 = get_local_id(0);
-            long acc_4 = group_values_2[l_3];
-            long acc_5 = group_values_3[l_3];
-            for (long k_2 = 0; k_2 < final_chunk_1; k_2++) {
-                packed_lengths_seg_flags_block_offsets[k_2 + final_chunk_1 * l_3] = acc_4;
-                packed_lengths_seg_scan_block_offsets[k_2 + final_chunk_1 * l_3] = acc_5;
-                long x_2;
-                long x_3;
-                if (k_2 + final_chunk_1 * l_3 < groups_1) {
-                    x_2 = packed_lengths_seg_flags_block_totals[k_2 + final_chunk_1 * l_3];
-                    x_3 = packed_lengths_seg_scan_block_totals[k_2 + final_chunk_1 * l_3];
-                } else {
-                    x_2 = 0L;
-                    x_3 = 0L;
-                }
-                long segop_packed_lengths_r_4;
-                long segop_packed_lengths_r_5;
-                hsplit_fused_9_segop_packed_lengths(acc_4, acc_5, x_2, x_3, &segop_packed_lengths_r_4, &segop_packed_lengths_r_5);
-                acc_4 = segop_packed_lengths_r_4;
-                acc_5 = segop_packed_lengths_r_5;
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_9_packed_lengths_segscan_scan(__global const long* packed_lengths_seg_flags_block_offsets, __global const long* packed_lengths_seg_scan_block_offsets, long groups_1, long chunk_1, long packed_lengths_elements_1, __global const double* cross_elements, __global const int* packed_lengths_head_claims, __global long* packed_lengths_seg_flags, __global long* packed_lengths_seg_scan) {
-    __local long group_values[256];
-    __local long group_values_1[256];
-    __local long group_values_2[256];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            long acc_1 = 0L;
-            for (long k = 0; k < chunk_1; k++) {
-                long x;
-                long x_1;
-                if (k + chunk_1 * l_1 + 256 * chunk_1 * wg < packed_lengths_elements_1) {
-                    long pair_packed_lengths_r;
-                    long pair_packed_lengths_r_1;
-                    hsplit_fused_9_pair_packed_lengths(k + chunk_1 * l_1 + 256 * chunk_1 * wg, cross_elements, packed_lengths_head_claims, &pair_packed_lengths_r, &pair_packed_lengths_r_1);
-                    x = pair_packed_lengths_r;
-                    x_1 = pair_packed_lengths_r_1;
-                } else {
-                    x = 0L;
-                    x_1 = 0L;
-                }
-                long segop_packed_lengths_r;
-                long segop_packed_lengths_r_1;
-                hsplit_fused_9_segop_packed_lengths(acc, acc_1, x, x_1, &segop_packed_lengths_r, &segop_packed_lengths_r_1);
-                acc = segop_packed_lengths_r;
-                acc_1 = segop_packed_lengths_r_1;
-            }
-            {
-                group_values[l_1] = acc;
-                group_values_1[l_1] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = packed_lengths_seg_flags_block_offsets[wg];
-            long acc_3 = packed_lengths_seg_scan_block_offsets[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_2[k_1] = acc_2;
-                group_values_3[k_1] = acc_3;
-                long segop_packed_lengths_r_2;
-                long segop_packed_lengths_r_3;
-                hsplit_fused_9_segop_packed_lengths(acc_2, acc_3, group_values[k_1], group_values_1[k_1], &segop_packed_lengths_r_2, &segop_packed_lengths_r_3);
-                acc_2 = segop_packed_lengths_r_2;
-                acc_3 = segop_packed_lengths_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_3 = get_local_id(0);
-            long acc_4 = group_values_2[l_3];
-            long acc_5 = group_values_3[l_3];
-            for (long k_2 = 0; k_2 < chunk_1; k_2++) {
-                packed_lengths_seg_flags[k_2 + chunk_1 * l_3 + 256 * chunk_1 * wg] = acc_4;
-                packed_lengths_seg_scan[k_2 + chunk_1 * l_3 + 256 * chunk_1 * wg] = acc_5;
-                long x_2;
-                long x_3;
-                if (k_2 + chunk_1 * l_3 + 256 * chunk_1 * wg < packed_lengths_elements_1) {
-                    long pair_packed_lengths_r_2;
-                    long pair_packed_lengths_r_3;
-                    hsplit_fused_9_pair_packed_lengths(k_2 + chunk_1 * l_3 + 256 * chunk_1 * wg, cross_elements, packed_lengths_head_claims, &pair_packed_lengths_r_2, &pair_packed_lengths_r_3);
-                    x_2 = pair_packed_lengths_r_2;
-                    x_3 = pair_packed_lengths_r_3;
-                } else {
-                    x_2 = 0L;
-                    x_3 = 0L;
-                }
-                long segop_packed_lengths_r_4;
-                long segop_packed_lengths_r_5;
-                hsplit_fused_9_segop_packed_lengths(acc_4, acc_5, x_2, x_3, &segop_packed_lengths_r_4, &segop_packed_lengths_r_5);
-                acc_4 = segop_packed_lengths_r_4;
-                acc_5 = segop_packed_lengths_r_5;
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_9_packed_lengths(long n_cross_lengths, __global const long* cross_lengths, __global const long* cross_offsets, __global const double* cross_elements, __global const long* packed_lengths_seg_scan, __global long* packed_lengths) {
-    const long gid = get_global_id(0);
-    if (gid < n_cross_lengths) {
-        long select_packed_lengths_r = hsplit_fused_9_select_packed_lengths(gid, cross_lengths, cross_offsets, cross_elements, packed_lengths_seg_scan);
-        packed_lengths[gid] = select_packed_lengths_r;
     }
 }
 
@@ -8129,45 +7172,21 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long hsplit_fused_12_elements_extreme(__global const long* cross_lengths, long cross_lengths_len, __global const long* cross_offsets) {
-    return cross_lengths_len > 0L ? nessie_add(cross_offsets[nessie_sub(cross_lengths_len, 1L)], cross_lengths[nessie_sub(cross_lengths_len, 1L)]) : 0L;
-}
-
-static inline long hsplit_fused_12_one_extreme(long i) {
-    return 1L;
-}
-
-static inline long hsplit_fused_12_head_extreme(long i, __global const long* cross_lengths, __global const long* cross_offsets) {
-    return cross_lengths[i] > 0L ? cross_offsets[i] : -1L;
-}
-
-static inline void hsplit_fused_12_pair_extreme(long p, __global const long* cross_offsets, long cross_offsets_len, __global const long* else_instances, __global const long* cross_offsets_1, __global const double* cross_elements, __global const int* extreme_head_claims, long* r0, double* r1, long* r2) {
+static inline void hsplit_fused_12_pull_extreme(long p, __global const long* cross_offsets, long cross_offsets_len, __global const long* else_instances, __global const long* cross_offsets_1, __global const double* cross_elements, double* r0, long* r1) {
     long s = nessie_segment_of(cross_offsets, cross_offsets_len, p);
     long r = else_instances[s];
     long q = nessie_add(cross_offsets_1[r], nessie_sub(p, cross_offsets[s]));
     double cross_elements_1 = cross_elements[q];
-    double x = cross_elements_1;
-    long x_1 = p;
-    *r0 = (long)extreme_head_claims[p];
-    *r1 = x;
-    *r2 = x_1;
+    *r0 = cross_elements_1;
+    *r1 = p;
 }
 
-static inline void hsplit_fused_12_segop_extreme(long f1, double u, long u_1, long f2, double bv, long bi, long* r0, double* r1, long* r2) {
-    double av;
-    long ai;
-    if (f2 != 0L) {
-        av = 0.0;
-        ai = -1L;
-    } else {
-        av = u;
-        ai = u_1;
-    }
-    double c;
-    long c_1;
+static inline void hsplit_fused_12_op_extreme(double av, long ai, double bv, long bi, double* r0, long* r1) {
+    double t_4;
+    long t_5;
     if (ai < 0L) {
-        c = bv;
-        c_1 = bi;
+        t_4 = bv;
+        t_5 = bi;
     } else {
         double t_2;
         long t_3;
@@ -8187,71 +7206,15 @@ static inline void hsplit_fused_12_segop_extreme(long f1, double u, long u_1, lo
             t_2 = t;
             t_3 = t_1;
         }
-        c = t_2;
-        c_1 = t_3;
+        t_4 = t_2;
+        t_5 = t_3;
     }
-    *r0 = max(f1, f2);
-    *r1 = c;
-    *r2 = c_1;
+    *r0 = t_4;
+    *r1 = t_5;
 }
 
-static inline void hsplit_fused_12_select_extreme(long s, __global const long* cross_lengths, __global const long* cross_offsets, long cross_offsets_len, __global const long* else_instances, __global const long* cross_offsets_1, __global const double* cross_elements, __global const double* extreme_seg_scan, __global const long* extreme_seg_scan_1, double* r0, long* r1) {
-    long l = cross_lengths[s];
-    double t_6;
-    long t_7;
-    if (l == 0L) {
-        t_6 = 0.0;
-        t_7 = -1L;
-    } else {
-        long e = nessie_sub(nessie_add(cross_offsets[s], l), 1L);
-        long p = e;
-        long s_1 = nessie_segment_of(cross_offsets, cross_offsets_len, p);
-        long r = else_instances[s_1];
-        long q = nessie_add(cross_offsets_1[r], nessie_sub(p, cross_offsets[s_1]));
-        double cross_elements_1 = cross_elements[q];
-        double bv = cross_elements_1;
-        long bi = p;
-        double av;
-        long ai;
-        if (l == 1L) {
-            av = 0.0;
-            ai = -1L;
-        } else {
-            av = extreme_seg_scan[e];
-            ai = extreme_seg_scan_1[e];
-        }
-        double t_4;
-        long t_5;
-        if (ai < 0L) {
-            t_4 = bv;
-            t_5 = bi;
-        } else {
-            double t_2;
-            long t_3;
-            if (bi < 0L) {
-                t_2 = av;
-                t_3 = ai;
-            } else {
-                double t;
-                long t_1;
-                if (bv > av || (bv != bv && av == av)) {
-                    t = bv;
-                    t_1 = bi;
-                } else {
-                    t = av;
-                    t_1 = ai;
-                }
-                t_2 = t;
-                t_3 = t_1;
-            }
-            t_4 = t_2;
-            t_5 = t_3;
-        }
-        t_6 = t_4;
-        t_7 = t_5;
-    }
-    *r0 = t_6;
-    *r1 = t_7;
+static inline long hsplit_fused_12_elements_extreme(__global const long* cross_lengths, long cross_lengths_len, __global const long* cross_offsets) {
+    return cross_lengths_len > 0L ? nessie_add(cross_offsets[nessie_sub(cross_lengths_len, 1L)], cross_lengths[nessie_sub(cross_lengths_len, 1L)]) : 0L;
 }
 
 __kernel void hsplit_fused_12_extreme_elements(__global const long* cross_lengths, long n_cross_lengths, __global const long* cross_offsets_0, __global long* extreme_elements) {
@@ -8262,320 +7225,104 @@ __kernel void hsplit_fused_12_extreme_elements(__global const long* cross_length
     }
 }
 
-__kernel void hsplit_fused_12_extreme_head_claims(long n_cross_lengths, __global const long* cross_lengths, __global const long* cross_offsets_0, __global int* extreme_head_claims) {
-    const long gid = get_global_id(0);
-    if (gid < n_cross_lengths) {
-        long one_extreme_r = hsplit_fused_12_one_extreme(gid);
-        long head_extreme_r = hsplit_fused_12_head_extreme(gid, cross_lengths, cross_offsets_0);
-        if (head_extreme_r >= 0) {
-            atomic_max((volatile __global int*)&extreme_head_claims[head_extreme_r], (int)(one_extreme_r));
-        }
-    }
-}
-
-__kernel void hsplit_fused_12_extreme_segscan_block_totals(long groups, long chunk, long extreme_elements_1, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const int* extreme_head_claims, __global long* extreme_seg_flags_block_totals, __global double* extreme_seg_scan_block_totals_41, __global long* extreme_seg_scan_block_totals_42) {
-    __local long group_values[256];
-    __local double group_values_1[256];
-    __local long group_values_2[256];
-    __local long group_swap[256];
-    __local double group_swap_1[256];
-    __local long group_swap_2[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            double acc_1 = 0.0;
-            long acc_2 = -1L;
-            for (long k = 0; k < chunk; k++) {
-                long x;
-                double x_1;
-                long x_2;
-                if (k + chunk * l_1 + 256 * chunk * wg < extreme_elements_1) {
-                    long pair_extreme_r;
-                    double pair_extreme_r_1;
-                    long pair_extreme_r_2;
-                    hsplit_fused_12_pair_extreme(k + chunk * l_1 + 256 * chunk * wg, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, extreme_head_claims, &pair_extreme_r, &pair_extreme_r_1, &pair_extreme_r_2);
-                    x = pair_extreme_r;
-                    x_1 = pair_extreme_r_1;
-                    x_2 = pair_extreme_r_2;
-                } else {
-                    x = 0L;
-                    x_1 = 0.0;
-                    x_2 = -1L;
+__kernel void hsplit_fused_12_extreme(__global const long* cross_offsets_0, __global const long* cross_lengths, long lanes, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global double* extreme, __global long* position) {
+    __local double team_values[256];
+    __local long team_values_1[256];
+    __local int long_teams[259];
+    const long l = get_local_id(0);
+    const long lane = l & (lanes - 1);
+    const long team = l / lanes;
+    const long teams = 256 / lanes;
+    if (l < 3) long_teams[256 + l] = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long first = get_group_id(0) * teams, step = 0; first < n_cross_offsets; first += get_num_groups(0) * teams, step++) {
+        const long s = first + team;
+        const long counter = 256 + step % 3;
+        int is_long = 0;
+        double acc = 0.0;
+        long acc_1 = -1L;
+        if (s < n_cross_offsets) {
+            const long offset = cross_offsets_0[s];
+            const long length = cross_lengths[s];
+            is_long = lanes < 256 && length > 32 * lanes;
+            if (is_long) {
+                if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
+            } else {
+                const long chunk = (length + lanes - 1) / lanes;
+                const long lo = min(lane * chunk, length);
+                const long hi = min(lo + chunk, length);
+                for (long k = lo; k < hi; k++) {
+                    double pull_extreme_r;
+                    long pull_extreme_r_1;
+                    hsplit_fused_12_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
+                    double op_extreme_r;
+                    long op_extreme_r_1;
+                    hsplit_fused_12_op_extreme(acc, acc_1, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
+                    acc = op_extreme_r;
+                    acc_1 = op_extreme_r_1;
                 }
-                long segop_extreme_r;
-                double segop_extreme_r_1;
-                long segop_extreme_r_2;
-                hsplit_fused_12_segop_extreme(acc, acc_1, acc_2, x, x_1, x_2, &segop_extreme_r, &segop_extreme_r_1, &segop_extreme_r_2);
-                acc = segop_extreme_r;
-                acc_1 = segop_extreme_r_1;
-                acc_2 = segop_extreme_r_2;
-            }
-            {
-                group_values[l_1] = acc;
-                group_values_1[l_1] = acc_1;
-                group_values_2[l_1] = acc_2;
             }
         }
+        team_values[l] = acc;
+        team_values_1[l] = acc_1;
         barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        __local double* group_values_1_in = group_values_1;
-        __local double* group_values_1_out = group_swap_1;
-        __local long* group_values_2_in = group_values_2;
-        __local long* group_values_2_out = group_swap_2;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_3 = 0L;
-                double acc_4 = 0.0;
-                long acc_5 = -1L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long segop_extreme_r_3;
-                    double segop_extreme_r_4;
-                    long segop_extreme_r_5;
-                    hsplit_fused_12_segop_extreme(acc_3, acc_4, acc_5, group_values_in[k_1 + 2 * l_2], group_values_1_in[k_1 + 2 * l_2], group_values_2_in[k_1 + 2 * l_2], &segop_extreme_r_3, &segop_extreme_r_4, &segop_extreme_r_5);
-                    acc_3 = segop_extreme_r_3;
-                    acc_4 = segop_extreme_r_4;
-                    acc_5 = segop_extreme_r_5;
+        if (l == 0) long_teams[256 + (step + 2) % 3] = 0;
+        if (lanes > 1) {
+            for (long h = 1; h < lanes; h *= 2) {
+                if ((lane & (2 * h - 1)) == 0) {
+                    double op_extreme_r_2;
+                    long op_extreme_r_3;
+                    hsplit_fused_12_op_extreme(team_values[l], team_values_1[l], team_values[l + h], team_values_1[l + h], &op_extreme_r_2, &op_extreme_r_3);
+                    team_values[l] = op_extreme_r_2;
+                    team_values_1[l] = op_extreme_r_3;
                 }
-                {
-                    group_values_out[l_2] = acc_3;
-                    group_values_1_out[l_2] = acc_4;
-                    group_values_2_out[l_2] = acc_5;
-                }
+                barrier(CLK_LOCAL_MEM_FENCE);
             }
+            acc = team_values[l];
+            acc_1 = team_values_1[l];
+        }
+        if (lane == 0 && s < n_cross_offsets && !is_long) {
+            extreme[s] = acc;
+            position[s] = acc_1;
+        }
+        const int n_long = long_teams[counter];
+        for (int i = 0; i < n_long; i++) {
+            const long s_1 = first + long_teams[i];
+            const long offset_1 = cross_offsets_0[s_1];
+            const long length_1 = cross_lengths[s_1];
+            double acc_2 = 0.0;
+            long acc_3 = -1L;
+            const long chunk_1 = (length_1 + 256 - 1) / 256;
+            const long lo_1 = min(l * chunk_1, length_1);
+            const long hi_1 = min(lo_1 + chunk_1, length_1);
+            for (long k_1 = lo_1; k_1 < hi_1; k_1++) {
+                double pull_extreme_r_2;
+                long pull_extreme_r_3;
+                hsplit_fused_12_pull_extreme(offset_1 + k_1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
+                double op_extreme_r_4;
+                long op_extreme_r_5;
+                hsplit_fused_12_op_extreme(acc_2, acc_3, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_4, &op_extreme_r_5);
+                acc_2 = op_extreme_r_4;
+                acc_3 = op_extreme_r_5;
+            }
+            team_values[l] = acc_2;
+            team_values_1[l] = acc_3;
             barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            {
-                __local double* t = group_values_1_in;
-                group_values_1_in = group_values_1_out;
-                group_values_1_out = t;
-            }
-            {
-                __local long* t = group_values_2_in;
-                group_values_2_in = group_values_2_out;
-                group_values_2_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                extreme_seg_flags_block_totals[wg] = group_values_in[0];
-                extreme_seg_scan_block_totals_41[wg] = group_values_1_in[0];
-                extreme_seg_scan_block_totals_42[wg] = group_values_2_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_12_extreme_segscan_block_offsets(__global const long* extreme_seg_flags_block_totals, __global const double* extreme_seg_scan_block_totals_41, __global const long* extreme_seg_scan_block_totals_42, long final_chunk, long groups, __global long* extreme_seg_flags_block_offsets, __global double* extreme_seg_scan_block_offsets_44, __global long* extreme_seg_scan_block_offsets_45) {
-    __local long group_values[256];
-    __local double group_values_1[256];
-    __local long group_values_2[256];
-    __local long group_values_3[256];
-    __local double group_values_4[256];
-    __local long group_values_5[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            double acc_1 = 0.0;
-            long acc_2 = -1L;
-            for (long k = 0; k < final_chunk; k++) {
-                long x;
-                double x_1;
-                long x_2;
-                if (k + final_chunk * l_1 < groups) {
-                    x = extreme_seg_flags_block_totals[k + final_chunk * l_1];
-                    x_1 = extreme_seg_scan_block_totals_41[k + final_chunk * l_1];
-                    x_2 = extreme_seg_scan_block_totals_42[k + final_chunk * l_1];
-                } else {
-                    x = 0L;
-                    x_1 = 0.0;
-                    x_2 = -1L;
+            for (long h_1 = 1; h_1 < 256; h_1 *= 2) {
+                if ((l & (2 * h_1 - 1)) == 0) {
+                    double op_extreme_r_6;
+                    long op_extreme_r_7;
+                    hsplit_fused_12_op_extreme(team_values[l], team_values_1[l], team_values[l + h_1], team_values_1[l + h_1], &op_extreme_r_6, &op_extreme_r_7);
+                    team_values[l] = op_extreme_r_6;
+                    team_values_1[l] = op_extreme_r_7;
                 }
-                long segop_extreme_r;
-                double segop_extreme_r_1;
-                long segop_extreme_r_2;
-                hsplit_fused_12_segop_extreme(acc, acc_1, acc_2, x, x_1, x_2, &segop_extreme_r, &segop_extreme_r_1, &segop_extreme_r_2);
-                acc = segop_extreme_r;
-                acc_1 = segop_extreme_r_1;
-                acc_2 = segop_extreme_r_2;
+                barrier(CLK_LOCAL_MEM_FENCE);
             }
-            {
-                group_values[l_1] = acc;
-                group_values_1[l_1] = acc_1;
-                group_values_2[l_1] = acc_2;
+            if (l == 0) {
+                extreme[s_1] = team_values[0];
+                position[s_1] = team_values_1[0];
             }
         }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_3 = 0L;
-            double acc_4 = 0.0;
-            long acc_5 = -1L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_3[k_1] = acc_3;
-                group_values_4[k_1] = acc_4;
-                group_values_5[k_1] = acc_5;
-                long segop_extreme_r_3;
-                double segop_extreme_r_4;
-                long segop_extreme_r_5;
-                hsplit_fused_12_segop_extreme(acc_3, acc_4, acc_5, group_values[k_1], group_values_1[k_1], group_values_2[k_1], &segop_extreme_r_3, &segop_extreme_r_4, &segop_extreme_r_5);
-                acc_3 = segop_extreme_r_3;
-                acc_4 = segop_extreme_r_4;
-                acc_5 = segop_extreme_r_5;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_3 = get_local_id(0);
-            long acc_6 = group_values_3[l_3];
-            double acc_7 = group_values_4[l_3];
-            long acc_8 = group_values_5[l_3];
-            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                extreme_seg_flags_block_offsets[k_2 + final_chunk * l_3] = acc_6;
-                extreme_seg_scan_block_offsets_44[k_2 + final_chunk * l_3] = acc_7;
-                extreme_seg_scan_block_offsets_45[k_2 + final_chunk * l_3] = acc_8;
-                long x_3;
-                double x_4;
-                long x_5;
-                if (k_2 + final_chunk * l_3 < groups) {
-                    x_3 = extreme_seg_flags_block_totals[k_2 + final_chunk * l_3];
-                    x_4 = extreme_seg_scan_block_totals_41[k_2 + final_chunk * l_3];
-                    x_5 = extreme_seg_scan_block_totals_42[k_2 + final_chunk * l_3];
-                } else {
-                    x_3 = 0L;
-                    x_4 = 0.0;
-                    x_5 = -1L;
-                }
-                long segop_extreme_r_6;
-                double segop_extreme_r_7;
-                long segop_extreme_r_8;
-                hsplit_fused_12_segop_extreme(acc_6, acc_7, acc_8, x_3, x_4, x_5, &segop_extreme_r_6, &segop_extreme_r_7, &segop_extreme_r_8);
-                acc_6 = segop_extreme_r_6;
-                acc_7 = segop_extreme_r_7;
-                acc_8 = segop_extreme_r_8;
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_12_extreme_segscan_scan(__global const long* extreme_seg_flags_block_offsets, __global const double* extreme_seg_scan_block_offsets_44, __global const long* extreme_seg_scan_block_offsets_45, long groups, long chunk, long extreme_elements_1, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const int* extreme_head_claims, __global long* extreme_seg_flags, __global double* extreme_seg_scan_35, __global long* extreme_seg_scan_36) {
-    __local long group_values[256];
-    __local double group_values_1[256];
-    __local long group_values_2[256];
-    __local long group_values_3[256];
-    __local double group_values_4[256];
-    __local long group_values_5[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            double acc_1 = 0.0;
-            long acc_2 = -1L;
-            for (long k = 0; k < chunk; k++) {
-                long x;
-                double x_1;
-                long x_2;
-                if (k + chunk * l_1 + 256 * chunk * wg < extreme_elements_1) {
-                    long pair_extreme_r;
-                    double pair_extreme_r_1;
-                    long pair_extreme_r_2;
-                    hsplit_fused_12_pair_extreme(k + chunk * l_1 + 256 * chunk * wg, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, extreme_head_claims, &pair_extreme_r, &pair_extreme_r_1, &pair_extreme_r_2);
-                    x = pair_extreme_r;
-                    x_1 = pair_extreme_r_1;
-                    x_2 = pair_extreme_r_2;
-                } else {
-                    x = 0L;
-                    x_1 = 0.0;
-                    x_2 = -1L;
-                }
-                long segop_extreme_r;
-                double segop_extreme_r_1;
-                long segop_extreme_r_2;
-                hsplit_fused_12_segop_extreme(acc, acc_1, acc_2, x, x_1, x_2, &segop_extreme_r, &segop_extreme_r_1, &segop_extreme_r_2);
-                acc = segop_extreme_r;
-                acc_1 = segop_extreme_r_1;
-                acc_2 = segop_extreme_r_2;
-            }
-            {
-                group_values[l_1] = acc;
-                group_values_1[l_1] = acc_1;
-                group_values_2[l_1] = acc_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_3 = extreme_seg_flags_block_offsets[wg];
-            double acc_4 = extreme_seg_scan_block_offsets_44[wg];
-            long acc_5 = extreme_seg_scan_block_offsets_45[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_3[k_1] = acc_3;
-                group_values_4[k_1] = acc_4;
-                group_values_5[k_1] = acc_5;
-                long segop_extreme_r_3;
-                double segop_extreme_r_4;
-                long segop_extreme_r_5;
-                hsplit_fused_12_segop_extreme(acc_3, acc_4, acc_5, group_values[k_1], group_values_1[k_1], group_values_2[k_1], &segop_extreme_r_3, &segop_extreme_r_4, &segop_extreme_r_5);
-                acc_3 = segop_extreme_r_3;
-                acc_4 = segop_extreme_r_4;
-                acc_5 = segop_extreme_r_5;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_3 = get_local_id(0);
-            long acc_6 = group_values_3[l_3];
-            double acc_7 = group_values_4[l_3];
-            long acc_8 = group_values_5[l_3];
-            for (long k_2 = 0; k_2 < chunk; k_2++) {
-                extreme_seg_flags[k_2 + chunk * l_3 + 256 * chunk * wg] = acc_6;
-                extreme_seg_scan_35[k_2 + chunk * l_3 + 256 * chunk * wg] = acc_7;
-                extreme_seg_scan_36[k_2 + chunk * l_3 + 256 * chunk * wg] = acc_8;
-                long x_3;
-                double x_4;
-                long x_5;
-                if (k_2 + chunk * l_3 + 256 * chunk * wg < extreme_elements_1) {
-                    long pair_extreme_r_3;
-                    double pair_extreme_r_4;
-                    long pair_extreme_r_5;
-                    hsplit_fused_12_pair_extreme(k_2 + chunk * l_3 + 256 * chunk * wg, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, extreme_head_claims, &pair_extreme_r_3, &pair_extreme_r_4, &pair_extreme_r_5);
-                    x_3 = pair_extreme_r_3;
-                    x_4 = pair_extreme_r_4;
-                    x_5 = pair_extreme_r_5;
-                } else {
-                    x_3 = 0L;
-                    x_4 = 0.0;
-                    x_5 = -1L;
-                }
-                long segop_extreme_r_6;
-                double segop_extreme_r_7;
-                long segop_extreme_r_8;
-                hsplit_fused_12_segop_extreme(acc_6, acc_7, acc_8, x_3, x_4, x_5, &segop_extreme_r_6, &segop_extreme_r_7, &segop_extreme_r_8);
-                acc_6 = segop_extreme_r_6;
-                acc_7 = segop_extreme_r_7;
-                acc_8 = segop_extreme_r_8;
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_12_extreme(long n_cross_lengths, __global const long* cross_lengths, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const double* extreme_seg_scan_35, __global const long* extreme_seg_scan_36, __global double* extreme, __global long* position) {
-    const long gid = get_global_id(0);
-    if (gid < n_cross_lengths) {
-        double select_extreme_r;
-        long select_extreme_r_1;
-        hsplit_fused_12_select_extreme(gid, cross_lengths, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, extreme_seg_scan_35, extreme_seg_scan_36, &select_extreme_r, &select_extreme_r_1);
-        extreme[gid] = select_extreme_r;
-        position[gid] = select_extreme_r_1;
     }
 }
 

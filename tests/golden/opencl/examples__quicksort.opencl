@@ -2757,19 +2757,7 @@ static inline void quicksort_fused_3_pull_kept(long i, __global const long* s_of
     *r1 = s_elements_1;
 }
 
-static inline long quicksort_fused_3_elements_lesser_lengths(__global const long* s_lengths, long s_lengths_len, __global const long* s_offsets) {
-    return s_lengths_len > 0L ? nessie_add(s_offsets[nessie_sub(s_lengths_len, 1L)], s_lengths[nessie_sub(s_lengths_len, 1L)]) : 0L;
-}
-
-static inline long quicksort_fused_3_one_lesser_lengths(long i) {
-    return 1L;
-}
-
-static inline long quicksort_fused_3_head_lesser_lengths(long i, __global const long* s_lengths, __global const long* s_offsets) {
-    return s_lengths[i] > 0L ? s_offsets[i] : -1L;
-}
-
-static inline void quicksort_fused_3_pair_lesser_lengths(long p, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot, __global const int* lesser_lengths_head_claims, long* r0, long* r1, long* r2, long* r3) {
+static inline void quicksort_fused_3_pull_lesser_lengths(long p, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot, long* r0, long* r1, long* r2) {
     long s = nessie_segment_of(s_offsets, s_offsets_len, p);
     long r = then_instances[s];
     long q = nessie_add(s_offsets_1[r], nessie_sub(p, s_offsets[s]));
@@ -2793,94 +2781,15 @@ static inline void quicksort_fused_3_pair_lesser_lengths(long p, __global const 
     long s_5 = nessie_segment_of(s_offsets, s_offsets_len, p);
     int mapped_2 = s_elements_3 > pivot[s_5];
     long v_4 = (long)mapped_2;
-    long x = v_2;
-    long x_1 = v_3;
-    long x_2 = v_4;
-    *r0 = (long)lesser_lengths_head_claims[p];
-    *r1 = x;
-    *r2 = x_1;
-    *r3 = x_2;
+    *r0 = v_2;
+    *r1 = v_3;
+    *r2 = v_4;
 }
 
-static inline void quicksort_fused_3_segop_lesser_lengths(long f1, long u, long u_1, long u_2, long f2, long b, long b_1, long b_2, long* r0, long* r1, long* r2, long* r3) {
-    long a;
-    long a_1;
-    long a_2;
-    if (f2 != 0L) {
-        a = 0L;
-        a_1 = 0L;
-        a_2 = 0L;
-    } else {
-        a = u;
-        a_1 = u_1;
-        a_2 = u_2;
-    }
-    long c = nessie_add(a, b);
-    long c_1 = nessie_add(a_1, b_1);
-    long c_2 = nessie_add(a_2, b_2);
-    *r0 = max(f1, f2);
-    *r1 = c;
-    *r2 = c_1;
-    *r3 = c_2;
-}
-
-static inline void quicksort_fused_3_select_lesser_lengths(long s, __global const long* s_lengths, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot, __global const long* lesser_lengths_seg_scan, __global const long* lesser_lengths_seg_scan_1, __global const long* lesser_lengths_seg_scan_2, long* r0, long* r1, long* r2) {
-    long l = s_lengths[s];
-    long t;
-    long t_1;
-    long t_2;
-    if (l == 0L) {
-        t = 0L;
-        t_1 = 0L;
-        t_2 = 0L;
-    } else {
-        long e = nessie_sub(nessie_add(s_offsets[s], l), 1L);
-        long p = e;
-        long s_1 = nessie_segment_of(s_offsets, s_offsets_len, p);
-        long r = then_instances[s_1];
-        long q = nessie_add(s_offsets_1[r], nessie_sub(p, s_offsets[s_1]));
-        long s_elements_1 = s_elements[q];
-        long s_2 = nessie_segment_of(s_offsets, s_offsets_len, p);
-        int mapped = s_elements_1 < pivot[s_2];
-        long v = (long)mapped;
-        long s_3 = nessie_segment_of(s_offsets, s_offsets_len, p);
-        long r_1 = then_instances[s_3];
-        long q_1 = nessie_add(s_offsets_1[r_1], nessie_sub(p, s_offsets[s_3]));
-        long s_elements_2 = s_elements[q_1];
-        long s_4 = nessie_segment_of(s_offsets, s_offsets_len, p);
-        int mapped_1 = s_elements_2 == pivot[s_4];
-        long v_1 = (long)mapped_1;
-        long v_2 = v;
-        long v_3 = v_1;
-        long s_5 = nessie_segment_of(s_offsets, s_offsets_len, p);
-        long r_2 = then_instances[s_5];
-        long q_2 = nessie_add(s_offsets_1[r_2], nessie_sub(p, s_offsets[s_5]));
-        long s_elements_3 = s_elements[q_2];
-        long s_6 = nessie_segment_of(s_offsets, s_offsets_len, p);
-        int mapped_2 = s_elements_3 > pivot[s_6];
-        long v_4 = (long)mapped_2;
-        long b = v_2;
-        long b_1 = v_3;
-        long b_2 = v_4;
-        long a;
-        long a_1;
-        long a_2;
-        if (l == 1L) {
-            a = 0L;
-            a_1 = 0L;
-            a_2 = 0L;
-        } else {
-            a = lesser_lengths_seg_scan[e];
-            a_1 = lesser_lengths_seg_scan_1[e];
-            a_2 = lesser_lengths_seg_scan_2[e];
-        }
-        t = nessie_add(a, b);
-        t_1 = nessie_add(a_1, b_1);
-        t_2 = nessie_add(a_2, b_2);
-    }
-    *r0 = t;
-    *r1 = t_1;
-    *r2 = t_2;
+static inline void quicksort_fused_3_op_lesser_lengths(long a, long a_1, long a_2, long b, long b_1, long b_2, long* r0, long* r1, long* r2) {
+    *r0 = nessie_add(a, b);
+    *r1 = nessie_add(a_1, b_1);
+    *r2 = nessie_add(a_2, b_2);
 }
 
 static inline long quicksort_fused_3_flag_kept_1(long i, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot) {
@@ -2957,6 +2866,10 @@ static inline void quicksort_fused_3_pull_kept_2(long i, __global const long* s_
     *r1 = s_elements_1;
 }
 
+static inline long quicksort_fused_3_elements_lesser_lengths(__global const long* s_lengths, long s_lengths_len, __global const long* s_offsets) {
+    return s_lengths_len > 0L ? nessie_add(s_offsets[nessie_sub(s_lengths_len, 1L)], s_lengths[nessie_sub(s_lengths_len, 1L)]) : 0L;
+}
+
 __kernel void quicksort_fused_3_kept_flags(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_flags_113) {
     const long gid = get_global_id(0);
     if (gid < total_1) {
@@ -2965,18 +2878,18 @@ __kernel void quicksort_fused_3_kept_flags(long total_1, __global const long* s_
     }
 }
 
-__kernel void quicksort_fused_3_kept_positions_block_totals(__global const long* kept_flags_113, long groups, long chunk, long total_1, __global long* kept_positions_block_totals_153) {
+__kernel void quicksort_fused_3_kept_positions_block_totals(__global const long* kept_flags_113, long groups, long chunk, long total_1, __global long* kept_positions_block_totals_131) {
     __local long group_values[256];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
-            const long l_1 = get_local_id(0);
+            const long l = get_local_id(0);
             long acc = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                if (k + chunk * l_1 + 256 * chunk * wg < total_1) {
-                    x = kept_flags_113[k + chunk * l_1 + 256 * chunk * wg];
+                if (k + chunk * l + 256 * chunk * wg < total_1) {
+                    x = kept_flags_113[k + chunk * l + 256 * chunk * wg];
                 } else {
                     x = 0L;
                 }
@@ -2984,7 +2897,7 @@ __kernel void quicksort_fused_3_kept_positions_block_totals(__global const long*
                 acc = add_kept_r;
             }
             {
-                group_values[l_1] = acc;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -2992,14 +2905,14 @@ __kernel void quicksort_fused_3_kept_positions_block_totals(__global const long*
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_kept_r_1 = quicksort_fused_3_add_kept(acc_1, group_values_in[k_1 + 2 * l_2]);
+                    long add_kept_r_1 = quicksort_fused_3_add_kept(acc_1, group_values_in[k_1 + 2 * l_1]);
                     acc_1 = add_kept_r_1;
                 }
                 {
-                    group_values_out[l_2] = acc_1;
+                    group_values_out[l_1] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -3010,26 +2923,26 @@ __kernel void quicksort_fused_3_kept_positions_block_totals(__global const long*
             }
             m /= 2;
         }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
             {
-                kept_positions_block_totals_153[wg] = group_values_in[0];
+                kept_positions_block_totals_131[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_3_kept_positions_block_offsets(__global const long* kept_positions_block_totals_153, long final_chunk, long groups, __global long* kept_positions_block_offsets_154) {
+__kernel void quicksort_fused_3_kept_positions_block_offsets(__global const long* kept_positions_block_totals_131, long final_chunk, long groups, __global long* kept_positions_block_offsets_132) {
     __local long group_values[256];
     __local long group_values_1[256];
     {
         const long wg = get_group_id(0);
         {
-            const long l_1 = get_local_id(0);
+            const long l = get_local_id(0);
             long acc = 0L;
             for (long k = 0; k < final_chunk; k++) {
                 long x;
-                if (k + final_chunk * l_1 < groups) {
-                    x = kept_positions_block_totals_153[k + final_chunk * l_1];
+                if (k + final_chunk * l < groups) {
+                    x = kept_positions_block_totals_131[k + final_chunk * l];
                 } else {
                     x = 0L;
                 }
@@ -3037,11 +2950,11 @@ __kernel void quicksort_fused_3_kept_positions_block_offsets(__global const long
                 acc = add_kept_r;
             }
             {
-                group_values[l_1] = acc;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
             for (long k_1 = 0; k_1 < 256; k_1++) {
                 group_values_1[k_1] = acc_1;
@@ -3051,13 +2964,13 @@ __kernel void quicksort_fused_3_kept_positions_block_offsets(__global const long
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_3 = get_local_id(0);
-            long acc_2 = group_values_1[l_3];
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
             for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                kept_positions_block_offsets_154[k_2 + final_chunk * l_3] = acc_2;
+                kept_positions_block_offsets_132[k_2 + final_chunk * l_2] = acc_2;
                 long x_1;
-                if (k_2 + final_chunk * l_3 < groups) {
-                    x_1 = kept_positions_block_totals_153[k_2 + final_chunk * l_3];
+                if (k_2 + final_chunk * l_2 < groups) {
+                    x_1 = kept_positions_block_totals_131[k_2 + final_chunk * l_2];
                 } else {
                     x_1 = 0L;
                 }
@@ -3068,18 +2981,18 @@ __kernel void quicksort_fused_3_kept_positions_block_offsets(__global const long
     }
 }
 
-__kernel void quicksort_fused_3_kept_positions_scan(__global const long* kept_flags_113, __global const long* kept_positions_block_offsets_154, long groups, long chunk, long total_1, __global long* kept_positions_114) {
+__kernel void quicksort_fused_3_kept_positions_scan(__global const long* kept_flags_113, __global const long* kept_positions_block_offsets_132, long groups, long chunk, long total_1, __global long* kept_positions_114) {
     __local long group_values[256];
     __local long group_values_1[256];
     {
         const long wg = get_group_id(0);
         {
-            const long l_1 = get_local_id(0);
+            const long l = get_local_id(0);
             long acc = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                if (k + chunk * l_1 + 256 * chunk * wg < total_1) {
-                    x = kept_flags_113[k + chunk * l_1 + 256 * chunk * wg];
+                if (k + chunk * l + 256 * chunk * wg < total_1) {
+                    x = kept_flags_113[k + chunk * l + 256 * chunk * wg];
                 } else {
                     x = 0L;
                 }
@@ -3087,12 +3000,12 @@ __kernel void quicksort_fused_3_kept_positions_scan(__global const long* kept_fl
                 acc = add_kept_r;
             }
             {
-                group_values[l_1] = acc;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_1 = kept_positions_block_offsets_154[wg];
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = kept_positions_block_offsets_132[wg];
             for (long k_1 = 0; k_1 < 256; k_1++) {
                 group_values_1[k_1] = acc_1;
                 long add_kept_r_1 = quicksort_fused_3_add_kept(acc_1, group_values[k_1]);
@@ -3101,13 +3014,13 @@ __kernel void quicksort_fused_3_kept_positions_scan(__global const long* kept_fl
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_3 = get_local_id(0);
-            long acc_2 = group_values_1[l_3];
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
             for (long k_2 = 0; k_2 < chunk; k_2++) {
-                kept_positions_114[k_2 + chunk * l_3 + 256 * chunk * wg] = acc_2;
+                kept_positions_114[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
                 long x_1;
-                if (k_2 + chunk * l_3 + 256 * chunk * wg < total_1) {
-                    x_1 = kept_flags_113[k_2 + chunk * l_3 + 256 * chunk * wg];
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < total_1) {
+                    x_1 = kept_flags_113[k_2 + chunk * l_2 + 256 * chunk * wg];
                 } else {
                     x_1 = 0L;
                 }
@@ -3148,409 +3061,139 @@ __kernel void quicksort_fused_3_lesser_lengths_elements(__global const long* s_l
     }
 }
 
-__kernel void quicksort_fused_3_lesser_lengths_head_claims(long n_s_lengths, __global const long* s_lengths, __global const long* s_offsets_0, __global int* lesser_lengths_head_claims) {
-    const long gid = get_global_id(0);
-    if (gid < n_s_lengths) {
-        long one_lesser_lengths_r = quicksort_fused_3_one_lesser_lengths(gid);
-        long head_lesser_lengths_r = quicksort_fused_3_head_lesser_lengths(gid, s_lengths, s_offsets_0);
-        if (head_lesser_lengths_r >= 0) {
-            atomic_max((volatile __global int*)&lesser_lengths_head_claims[head_lesser_lengths_r], (int)(one_lesser_lengths_r));
-        }
-    }
-}
-
-__kernel void quicksort_fused_3_lesser_lengths_segscan_block_totals(long groups_1, long chunk_1, long lesser_lengths_elements_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global const int* lesser_lengths_head_claims, __global long* lesser_lengths_seg_flags_block_totals, __global long* lesser_lengths_seg_scan_block_totals_156, __global long* lesser_lengths_seg_scan_block_totals_157, __global long* lesser_lengths_seg_scan_block_totals_158) {
-    __local long group_values[256];
-    __local long group_values_1[256];
-    __local long group_values_2[256];
-    __local long group_values_3[256];
-    __local long group_swap[256];
-    __local long group_swap_1[256];
-    __local long group_swap_2[256];
-    __local long group_swap_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            long acc_1 = 0L;
-            long acc_2 = 0L;
-            long acc_3 = 0L;
-            for (long k = 0; k < chunk_1; k++) {
-                long x;
-                long x_1;
-                long x_2;
-                long x_3;
-                if (k + chunk_1 * l_1 + 256 * chunk_1 * wg < lesser_lengths_elements_1) {
-                    long pair_lesser_lengths_r;
-                    long pair_lesser_lengths_r_1;
-                    long pair_lesser_lengths_r_2;
-                    long pair_lesser_lengths_r_3;
-                    quicksort_fused_3_pair_lesser_lengths(k + chunk_1 * l_1 + 256 * chunk_1 * wg, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot, lesser_lengths_head_claims, &pair_lesser_lengths_r, &pair_lesser_lengths_r_1, &pair_lesser_lengths_r_2, &pair_lesser_lengths_r_3);
-                    x = pair_lesser_lengths_r;
-                    x_1 = pair_lesser_lengths_r_1;
-                    x_2 = pair_lesser_lengths_r_2;
-                    x_3 = pair_lesser_lengths_r_3;
-                } else {
-                    x = 0L;
-                    x_1 = 0L;
-                    x_2 = 0L;
-                    x_3 = 0L;
+__kernel void quicksort_fused_3_lesser_lengths(__global const long* s_offsets_0, __global const long* s_lengths, long lanes, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* lesser_lengths_20, __global long* lesser_lengths_32, __global long* lesser_lengths_44) {
+    __local long team_values[256];
+    __local long team_values_1[256];
+    __local long team_values_2[256];
+    __local int long_teams[259];
+    const long l = get_local_id(0);
+    const long lane = l & (lanes - 1);
+    const long team = l / lanes;
+    const long teams = 256 / lanes;
+    if (l < 3) long_teams[256 + l] = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long first = get_group_id(0) * teams, step = 0; first < n_s_offsets; first += get_num_groups(0) * teams, step++) {
+        const long s = first + team;
+        const long counter = 256 + step % 3;
+        int is_long = 0;
+        long acc = 0L;
+        long acc_1 = 0L;
+        long acc_2 = 0L;
+        if (s < n_s_offsets) {
+            const long offset = s_offsets_0[s];
+            const long length = s_lengths[s];
+            is_long = lanes < 256 && length > 32 * lanes;
+            if (is_long) {
+                if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
+            } else {
+                for (long k = lane; k < length; k += lanes) {
+                    long pull_lesser_lengths_r;
+                    long pull_lesser_lengths_r_1;
+                    long pull_lesser_lengths_r_2;
+                    quicksort_fused_3_pull_lesser_lengths(offset + k, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot, &pull_lesser_lengths_r, &pull_lesser_lengths_r_1, &pull_lesser_lengths_r_2);
+                    long op_lesser_lengths_r;
+                    long op_lesser_lengths_r_1;
+                    long op_lesser_lengths_r_2;
+                    quicksort_fused_3_op_lesser_lengths(acc, acc_1, acc_2, pull_lesser_lengths_r, pull_lesser_lengths_r_1, pull_lesser_lengths_r_2, &op_lesser_lengths_r, &op_lesser_lengths_r_1, &op_lesser_lengths_r_2);
+                    acc = op_lesser_lengths_r;
+                    acc_1 = op_lesser_lengths_r_1;
+                    acc_2 = op_lesser_lengths_r_2;
                 }
-                long segop_lesser_lengths_r;
-                long segop_lesser_lengths_r_1;
-                long segop_lesser_lengths_r_2;
-                long segop_lesser_lengths_r_3;
-                quicksort_fused_3_segop_lesser_lengths(acc, acc_1, acc_2, acc_3, x, x_1, x_2, x_3, &segop_lesser_lengths_r, &segop_lesser_lengths_r_1, &segop_lesser_lengths_r_2, &segop_lesser_lengths_r_3);
-                acc = segop_lesser_lengths_r;
-                acc_1 = segop_lesser_lengths_r_1;
-                acc_2 = segop_lesser_lengths_r_2;
-                acc_3 = segop_lesser_lengths_r_3;
-            }
-            {
-                group_values[l_1] = acc;
-                group_values_1[l_1] = acc_1;
-                group_values_2[l_1] = acc_2;
-                group_values_3[l_1] = acc_3;
             }
         }
+        team_values[l] = acc;
+        team_values_1[l] = acc_1;
+        team_values_2[l] = acc_2;
         barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        __local long* group_values_1_in = group_values_1;
-        __local long* group_values_1_out = group_swap_1;
-        __local long* group_values_2_in = group_values_2;
-        __local long* group_values_2_out = group_swap_2;
-        __local long* group_values_3_in = group_values_3;
-        __local long* group_values_3_out = group_swap_3;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_4 = 0L;
-                long acc_5 = 0L;
-                long acc_6 = 0L;
-                long acc_7 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long segop_lesser_lengths_r_4;
-                    long segop_lesser_lengths_r_5;
-                    long segop_lesser_lengths_r_6;
-                    long segop_lesser_lengths_r_7;
-                    quicksort_fused_3_segop_lesser_lengths(acc_4, acc_5, acc_6, acc_7, group_values_in[k_1 + 2 * l_2], group_values_1_in[k_1 + 2 * l_2], group_values_2_in[k_1 + 2 * l_2], group_values_3_in[k_1 + 2 * l_2], &segop_lesser_lengths_r_4, &segop_lesser_lengths_r_5, &segop_lesser_lengths_r_6, &segop_lesser_lengths_r_7);
-                    acc_4 = segop_lesser_lengths_r_4;
-                    acc_5 = segop_lesser_lengths_r_5;
-                    acc_6 = segop_lesser_lengths_r_6;
-                    acc_7 = segop_lesser_lengths_r_7;
+        if (l == 0) long_teams[256 + (step + 2) % 3] = 0;
+        if (lanes > 1) {
+            for (long h = 1; h < lanes; h *= 2) {
+                if ((lane & (2 * h - 1)) == 0) {
+                    long op_lesser_lengths_r_3;
+                    long op_lesser_lengths_r_4;
+                    long op_lesser_lengths_r_5;
+                    quicksort_fused_3_op_lesser_lengths(team_values[l], team_values_1[l], team_values_2[l], team_values[l + h], team_values_1[l + h], team_values_2[l + h], &op_lesser_lengths_r_3, &op_lesser_lengths_r_4, &op_lesser_lengths_r_5);
+                    team_values[l] = op_lesser_lengths_r_3;
+                    team_values_1[l] = op_lesser_lengths_r_4;
+                    team_values_2[l] = op_lesser_lengths_r_5;
                 }
-                {
-                    group_values_out[l_2] = acc_4;
-                    group_values_1_out[l_2] = acc_5;
-                    group_values_2_out[l_2] = acc_6;
-                    group_values_3_out[l_2] = acc_7;
-                }
+                barrier(CLK_LOCAL_MEM_FENCE);
             }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            {
-                __local long* t = group_values_1_in;
-                group_values_1_in = group_values_1_out;
-                group_values_1_out = t;
-            }
-            {
-                __local long* t = group_values_2_in;
-                group_values_2_in = group_values_2_out;
-                group_values_2_out = t;
-            }
-            {
-                __local long* t = group_values_3_in;
-                group_values_3_in = group_values_3_out;
-                group_values_3_out = t;
-            }
-            m /= 2;
+            acc = team_values[l];
+            acc_1 = team_values_1[l];
+            acc_2 = team_values_2[l];
         }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                lesser_lengths_seg_flags_block_totals[wg] = group_values_in[0];
-                lesser_lengths_seg_scan_block_totals_156[wg] = group_values_1_in[0];
-                lesser_lengths_seg_scan_block_totals_157[wg] = group_values_2_in[0];
-                lesser_lengths_seg_scan_block_totals_158[wg] = group_values_3_in[0];
-            }
+        if (lane == 0 && s < n_s_offsets && !is_long) {
+            lesser_lengths_20[s] = acc;
+            lesser_lengths_32[s] = acc_1;
+            lesser_lengths_44[s] = acc_2;
         }
-    }
-}
-
-__kernel void quicksort_fused_3_lesser_lengths_segscan_block_offsets(__global const long* lesser_lengths_seg_flags_block_totals, __global const long* lesser_lengths_seg_scan_block_totals_156, __global const long* lesser_lengths_seg_scan_block_totals_157, __global const long* lesser_lengths_seg_scan_block_totals_158, long final_chunk_1, long groups_1, __global long* lesser_lengths_seg_flags_block_offsets, __global long* lesser_lengths_seg_scan_block_offsets_160, __global long* lesser_lengths_seg_scan_block_offsets_161, __global long* lesser_lengths_seg_scan_block_offsets_162) {
-    __local long group_values[256];
-    __local long group_values_1[256];
-    __local long group_values_2[256];
-    __local long group_values_3[256];
-    __local long group_values_4[256];
-    __local long group_values_5[256];
-    __local long group_values_6[256];
-    __local long group_values_7[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            long acc_1 = 0L;
-            long acc_2 = 0L;
+        const int n_long = long_teams[counter];
+        for (int i = 0; i < n_long; i++) {
+            const long s_1 = first + long_teams[i];
+            const long offset_1 = s_offsets_0[s_1];
+            const long length_1 = s_lengths[s_1];
             long acc_3 = 0L;
-            for (long k = 0; k < final_chunk_1; k++) {
-                long x;
-                long x_1;
-                long x_2;
-                long x_3;
-                if (k + final_chunk_1 * l_1 < groups_1) {
-                    x = lesser_lengths_seg_flags_block_totals[k + final_chunk_1 * l_1];
-                    x_1 = lesser_lengths_seg_scan_block_totals_156[k + final_chunk_1 * l_1];
-                    x_2 = lesser_lengths_seg_scan_block_totals_157[k + final_chunk_1 * l_1];
-                    x_3 = lesser_lengths_seg_scan_block_totals_158[k + final_chunk_1 * l_1];
-                } else {
-                    x = 0L;
-                    x_1 = 0L;
-                    x_2 = 0L;
-                    x_3 = 0L;
-                }
-                long segop_lesser_lengths_r;
-                long segop_lesser_lengths_r_1;
-                long segop_lesser_lengths_r_2;
-                long segop_lesser_lengths_r_3;
-                quicksort_fused_3_segop_lesser_lengths(acc, acc_1, acc_2, acc_3, x, x_1, x_2, x_3, &segop_lesser_lengths_r, &segop_lesser_lengths_r_1, &segop_lesser_lengths_r_2, &segop_lesser_lengths_r_3);
-                acc = segop_lesser_lengths_r;
-                acc_1 = segop_lesser_lengths_r_1;
-                acc_2 = segop_lesser_lengths_r_2;
-                acc_3 = segop_lesser_lengths_r_3;
-            }
-            {
-                group_values[l_1] = acc;
-                group_values_1[l_1] = acc_1;
-                group_values_2[l_1] = acc_2;
-                group_values_3[l_1] = acc_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
             long acc_4 = 0L;
             long acc_5 = 0L;
-            long acc_6 = 0L;
-            long acc_7 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_4[k_1] = acc_4;
-                group_values_5[k_1] = acc_5;
-                group_values_6[k_1] = acc_6;
-                group_values_7[k_1] = acc_7;
-                long segop_lesser_lengths_r_4;
-                long segop_lesser_lengths_r_5;
-                long segop_lesser_lengths_r_6;
-                long segop_lesser_lengths_r_7;
-                quicksort_fused_3_segop_lesser_lengths(acc_4, acc_5, acc_6, acc_7, group_values[k_1], group_values_1[k_1], group_values_2[k_1], group_values_3[k_1], &segop_lesser_lengths_r_4, &segop_lesser_lengths_r_5, &segop_lesser_lengths_r_6, &segop_lesser_lengths_r_7);
-                acc_4 = segop_lesser_lengths_r_4;
-                acc_5 = segop_lesser_lengths_r_5;
-                acc_6 = segop_lesser_lengths_r_6;
-                acc_7 = segop_lesser_lengths_r_7;
+            for (long k_1 = l; k_1 < length_1; k_1 += 256) {
+                long pull_lesser_lengths_r_3;
+                long pull_lesser_lengths_r_4;
+                long pull_lesser_lengths_r_5;
+                quicksort_fused_3_pull_lesser_lengths(offset_1 + k_1, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot, &pull_lesser_lengths_r_3, &pull_lesser_lengths_r_4, &pull_lesser_lengths_r_5);
+                long op_lesser_lengths_r_6;
+                long op_lesser_lengths_r_7;
+                long op_lesser_lengths_r_8;
+                quicksort_fused_3_op_lesser_lengths(acc_3, acc_4, acc_5, pull_lesser_lengths_r_3, pull_lesser_lengths_r_4, pull_lesser_lengths_r_5, &op_lesser_lengths_r_6, &op_lesser_lengths_r_7, &op_lesser_lengths_r_8);
+                acc_3 = op_lesser_lengths_r_6;
+                acc_4 = op_lesser_lengths_r_7;
+                acc_5 = op_lesser_lengths_r_8;
             }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_3 = get_local_id(0);
-            long acc_8 = group_values_4[l_3];
-            long acc_9 = group_values_5[l_3];
-            long acc_10 = group_values_6[l_3];
-            long acc_11 = group_values_7[l_3];
-            for (long k_2 = 0; k_2 < final_chunk_1; k_2++) {
-                lesser_lengths_seg_flags_block_offsets[k_2 + final_chunk_1 * l_3] = acc_8;
-                lesser_lengths_seg_scan_block_offsets_160[k_2 + final_chunk_1 * l_3] = acc_9;
-                lesser_lengths_seg_scan_block_offsets_161[k_2 + final_chunk_1 * l_3] = acc_10;
-                lesser_lengths_seg_scan_block_offsets_162[k_2 + final_chunk_1 * l_3] = acc_11;
-                long x_4;
-                long x_5;
-                long x_6;
-                long x_7;
-                if (k_2 + final_chunk_1 * l_3 < groups_1) {
-                    x_4 = lesser_lengths_seg_flags_block_totals[k_2 + final_chunk_1 * l_3];
-                    x_5 = lesser_lengths_seg_scan_block_totals_156[k_2 + final_chunk_1 * l_3];
-                    x_6 = lesser_lengths_seg_scan_block_totals_157[k_2 + final_chunk_1 * l_3];
-                    x_7 = lesser_lengths_seg_scan_block_totals_158[k_2 + final_chunk_1 * l_3];
-                } else {
-                    x_4 = 0L;
-                    x_5 = 0L;
-                    x_6 = 0L;
-                    x_7 = 0L;
+            team_values[l] = acc_3;
+            team_values_1[l] = acc_4;
+            team_values_2[l] = acc_5;
+            barrier(CLK_LOCAL_MEM_FENCE);
+            for (long h_1 = 1; h_1 < 256; h_1 *= 2) {
+                if ((l & (2 * h_1 - 1)) == 0) {
+                    long op_lesser_lengths_r_9;
+                    long op_lesser_lengths_r_10;
+                    long op_lesser_lengths_r_11;
+                    quicksort_fused_3_op_lesser_lengths(team_values[l], team_values_1[l], team_values_2[l], team_values[l + h_1], team_values_1[l + h_1], team_values_2[l + h_1], &op_lesser_lengths_r_9, &op_lesser_lengths_r_10, &op_lesser_lengths_r_11);
+                    team_values[l] = op_lesser_lengths_r_9;
+                    team_values_1[l] = op_lesser_lengths_r_10;
+                    team_values_2[l] = op_lesser_lengths_r_11;
                 }
-                long segop_lesser_lengths_r_8;
-                long segop_lesser_lengths_r_9;
-                long segop_lesser_lengths_r_10;
-                long segop_lesser_lengths_r_11;
-                quicksort_fused_3_segop_lesser_lengths(acc_8, acc_9, acc_10, acc_11, x_4, x_5, x_6, x_7, &segop_lesser_lengths_r_8, &segop_lesser_lengths_r_9, &segop_lesser_lengths_r_10, &segop_lesser_lengths_r_11);
-                acc_8 = segop_lesser_lengths_r_8;
-                acc_9 = segop_lesser_lengths_r_9;
-                acc_10 = segop_lesser_lengths_r_10;
-                acc_11 = segop_lesser_lengths_r_11;
+                barrier(CLK_LOCAL_MEM_FENCE);
+            }
+            if (l == 0) {
+                lesser_lengths_20[s_1] = team_values[0];
+                lesser_lengths_32[s_1] = team_values_1[0];
+                lesser_lengths_44[s_1] = team_values_2[0];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_3_lesser_lengths_segscan_scan(__global const long* lesser_lengths_seg_flags_block_offsets, __global const long* lesser_lengths_seg_scan_block_offsets_160, __global const long* lesser_lengths_seg_scan_block_offsets_161, __global const long* lesser_lengths_seg_scan_block_offsets_162, long groups_1, long chunk_1, long lesser_lengths_elements_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global const int* lesser_lengths_head_claims, __global long* lesser_lengths_seg_flags, __global long* lesser_lengths_seg_scan_135, __global long* lesser_lengths_seg_scan_136, __global long* lesser_lengths_seg_scan_137) {
-    __local long group_values[256];
-    __local long group_values_1[256];
-    __local long group_values_2[256];
-    __local long group_values_3[256];
-    __local long group_values_4[256];
-    __local long group_values_5[256];
-    __local long group_values_6[256];
-    __local long group_values_7[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            long acc_1 = 0L;
-            long acc_2 = 0L;
-            long acc_3 = 0L;
-            for (long k = 0; k < chunk_1; k++) {
-                long x;
-                long x_1;
-                long x_2;
-                long x_3;
-                if (k + chunk_1 * l_1 + 256 * chunk_1 * wg < lesser_lengths_elements_1) {
-                    long pair_lesser_lengths_r;
-                    long pair_lesser_lengths_r_1;
-                    long pair_lesser_lengths_r_2;
-                    long pair_lesser_lengths_r_3;
-                    quicksort_fused_3_pair_lesser_lengths(k + chunk_1 * l_1 + 256 * chunk_1 * wg, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot, lesser_lengths_head_claims, &pair_lesser_lengths_r, &pair_lesser_lengths_r_1, &pair_lesser_lengths_r_2, &pair_lesser_lengths_r_3);
-                    x = pair_lesser_lengths_r;
-                    x_1 = pair_lesser_lengths_r_1;
-                    x_2 = pair_lesser_lengths_r_2;
-                    x_3 = pair_lesser_lengths_r_3;
-                } else {
-                    x = 0L;
-                    x_1 = 0L;
-                    x_2 = 0L;
-                    x_3 = 0L;
-                }
-                long segop_lesser_lengths_r;
-                long segop_lesser_lengths_r_1;
-                long segop_lesser_lengths_r_2;
-                long segop_lesser_lengths_r_3;
-                quicksort_fused_3_segop_lesser_lengths(acc, acc_1, acc_2, acc_3, x, x_1, x_2, x_3, &segop_lesser_lengths_r, &segop_lesser_lengths_r_1, &segop_lesser_lengths_r_2, &segop_lesser_lengths_r_3);
-                acc = segop_lesser_lengths_r;
-                acc_1 = segop_lesser_lengths_r_1;
-                acc_2 = segop_lesser_lengths_r_2;
-                acc_3 = segop_lesser_lengths_r_3;
-            }
-            {
-                group_values[l_1] = acc;
-                group_values_1[l_1] = acc_1;
-                group_values_2[l_1] = acc_2;
-                group_values_3[l_1] = acc_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_4 = lesser_lengths_seg_flags_block_offsets[wg];
-            long acc_5 = lesser_lengths_seg_scan_block_offsets_160[wg];
-            long acc_6 = lesser_lengths_seg_scan_block_offsets_161[wg];
-            long acc_7 = lesser_lengths_seg_scan_block_offsets_162[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_4[k_1] = acc_4;
-                group_values_5[k_1] = acc_5;
-                group_values_6[k_1] = acc_6;
-                group_values_7[k_1] = acc_7;
-                long segop_lesser_lengths_r_4;
-                long segop_lesser_lengths_r_5;
-                long segop_lesser_lengths_r_6;
-                long segop_lesser_lengths_r_7;
-                quicksort_fused_3_segop_lesser_lengths(acc_4, acc_5, acc_6, acc_7, group_values[k_1], group_values_1[k_1], group_values_2[k_1], group_values_3[k_1], &segop_lesser_lengths_r_4, &segop_lesser_lengths_r_5, &segop_lesser_lengths_r_6, &segop_lesser_lengths_r_7);
-                acc_4 = segop_lesser_lengths_r_4;
-                acc_5 = segop_lesser_lengths_r_5;
-                acc_6 = segop_lesser_lengths_r_6;
-                acc_7 = segop_lesser_lengths_r_7;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_3 = get_local_id(0);
-            long acc_8 = group_values_4[l_3];
-            long acc_9 = group_values_5[l_3];
-            long acc_10 = group_values_6[l_3];
-            long acc_11 = group_values_7[l_3];
-            for (long k_2 = 0; k_2 < chunk_1; k_2++) {
-                lesser_lengths_seg_flags[k_2 + chunk_1 * l_3 + 256 * chunk_1 * wg] = acc_8;
-                lesser_lengths_seg_scan_135[k_2 + chunk_1 * l_3 + 256 * chunk_1 * wg] = acc_9;
-                lesser_lengths_seg_scan_136[k_2 + chunk_1 * l_3 + 256 * chunk_1 * wg] = acc_10;
-                lesser_lengths_seg_scan_137[k_2 + chunk_1 * l_3 + 256 * chunk_1 * wg] = acc_11;
-                long x_4;
-                long x_5;
-                long x_6;
-                long x_7;
-                if (k_2 + chunk_1 * l_3 + 256 * chunk_1 * wg < lesser_lengths_elements_1) {
-                    long pair_lesser_lengths_r_4;
-                    long pair_lesser_lengths_r_5;
-                    long pair_lesser_lengths_r_6;
-                    long pair_lesser_lengths_r_7;
-                    quicksort_fused_3_pair_lesser_lengths(k_2 + chunk_1 * l_3 + 256 * chunk_1 * wg, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot, lesser_lengths_head_claims, &pair_lesser_lengths_r_4, &pair_lesser_lengths_r_5, &pair_lesser_lengths_r_6, &pair_lesser_lengths_r_7);
-                    x_4 = pair_lesser_lengths_r_4;
-                    x_5 = pair_lesser_lengths_r_5;
-                    x_6 = pair_lesser_lengths_r_6;
-                    x_7 = pair_lesser_lengths_r_7;
-                } else {
-                    x_4 = 0L;
-                    x_5 = 0L;
-                    x_6 = 0L;
-                    x_7 = 0L;
-                }
-                long segop_lesser_lengths_r_8;
-                long segop_lesser_lengths_r_9;
-                long segop_lesser_lengths_r_10;
-                long segop_lesser_lengths_r_11;
-                quicksort_fused_3_segop_lesser_lengths(acc_8, acc_9, acc_10, acc_11, x_4, x_5, x_6, x_7, &segop_lesser_lengths_r_8, &segop_lesser_lengths_r_9, &segop_lesser_lengths_r_10, &segop_lesser_lengths_r_11);
-                acc_8 = segop_lesser_lengths_r_8;
-                acc_9 = segop_lesser_lengths_r_9;
-                acc_10 = segop_lesser_lengths_r_10;
-                acc_11 = segop_lesser_lengths_r_11;
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_3_lesser_lengths(long n_s_lengths, __global const long* s_lengths, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global const long* lesser_lengths_seg_scan_135, __global const long* lesser_lengths_seg_scan_136, __global const long* lesser_lengths_seg_scan_137, __global long* lesser_lengths_20, __global long* lesser_lengths_32, __global long* lesser_lengths_44) {
-    const long gid = get_global_id(0);
-    if (gid < n_s_lengths) {
-        long select_lesser_lengths_r;
-        long select_lesser_lengths_r_1;
-        long select_lesser_lengths_r_2;
-        quicksort_fused_3_select_lesser_lengths(gid, s_lengths, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot, lesser_lengths_seg_scan_135, lesser_lengths_seg_scan_136, lesser_lengths_seg_scan_137, &select_lesser_lengths_r, &select_lesser_lengths_r_1, &select_lesser_lengths_r_2);
-        lesser_lengths_20[gid] = select_lesser_lengths_r;
-        lesser_lengths_32[gid] = select_lesser_lengths_r_1;
-        lesser_lengths_44[gid] = select_lesser_lengths_r_2;
-    }
-}
-
-__kernel void quicksort_fused_3_kept_flags_1(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_flags_141) {
+__kernel void quicksort_fused_3_kept_flags_1(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_flags_119) {
     const long gid = get_global_id(0);
     if (gid < total_1) {
         long flag_kept_1_r = quicksort_fused_3_flag_kept_1(gid, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
-        kept_flags_141[gid] = flag_kept_1_r;
+        kept_flags_119[gid] = flag_kept_1_r;
     }
 }
 
-__kernel void quicksort_fused_3_kept_positions_block_totals_1(__global const long* kept_flags_141, long groups, long chunk, long total_1, __global long* kept_positions_block_totals_163) {
+__kernel void quicksort_fused_3_kept_positions_block_totals_1(__global const long* kept_flags_119, long groups, long chunk, long total_1, __global long* kept_positions_block_totals_134) {
     __local long group_values[256];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
-            const long l_1 = get_local_id(0);
+            const long l = get_local_id(0);
             long acc = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                if (k + chunk * l_1 + 256 * chunk * wg < total_1) {
-                    x = kept_flags_141[k + chunk * l_1 + 256 * chunk * wg];
+                if (k + chunk * l + 256 * chunk * wg < total_1) {
+                    x = kept_flags_119[k + chunk * l + 256 * chunk * wg];
                 } else {
                     x = 0L;
                 }
@@ -3558,7 +3201,7 @@ __kernel void quicksort_fused_3_kept_positions_block_totals_1(__global const lon
                 acc = add_kept_1_r;
             }
             {
-                group_values[l_1] = acc;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -3566,14 +3209,14 @@ __kernel void quicksort_fused_3_kept_positions_block_totals_1(__global const lon
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_kept_1_r_1 = quicksort_fused_3_add_kept_1(acc_1, group_values_in[k_1 + 2 * l_2]);
+                    long add_kept_1_r_1 = quicksort_fused_3_add_kept_1(acc_1, group_values_in[k_1 + 2 * l_1]);
                     acc_1 = add_kept_1_r_1;
                 }
                 {
-                    group_values_out[l_2] = acc_1;
+                    group_values_out[l_1] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -3584,26 +3227,26 @@ __kernel void quicksort_fused_3_kept_positions_block_totals_1(__global const lon
             }
             m /= 2;
         }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
             {
-                kept_positions_block_totals_163[wg] = group_values_in[0];
+                kept_positions_block_totals_134[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_3_kept_positions_block_offsets_1(__global const long* kept_positions_block_totals_163, long final_chunk, long groups, __global long* kept_positions_block_offsets_164) {
+__kernel void quicksort_fused_3_kept_positions_block_offsets_1(__global const long* kept_positions_block_totals_134, long final_chunk, long groups, __global long* kept_positions_block_offsets_135) {
     __local long group_values[256];
     __local long group_values_1[256];
     {
         const long wg = get_group_id(0);
         {
-            const long l_1 = get_local_id(0);
+            const long l = get_local_id(0);
             long acc = 0L;
             for (long k = 0; k < final_chunk; k++) {
                 long x;
-                if (k + final_chunk * l_1 < groups) {
-                    x = kept_positions_block_totals_163[k + final_chunk * l_1];
+                if (k + final_chunk * l < groups) {
+                    x = kept_positions_block_totals_134[k + final_chunk * l];
                 } else {
                     x = 0L;
                 }
@@ -3611,11 +3254,11 @@ __kernel void quicksort_fused_3_kept_positions_block_offsets_1(__global const lo
                 acc = add_kept_1_r;
             }
             {
-                group_values[l_1] = acc;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
             for (long k_1 = 0; k_1 < 256; k_1++) {
                 group_values_1[k_1] = acc_1;
@@ -3625,13 +3268,13 @@ __kernel void quicksort_fused_3_kept_positions_block_offsets_1(__global const lo
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_3 = get_local_id(0);
-            long acc_2 = group_values_1[l_3];
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
             for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                kept_positions_block_offsets_164[k_2 + final_chunk * l_3] = acc_2;
+                kept_positions_block_offsets_135[k_2 + final_chunk * l_2] = acc_2;
                 long x_1;
-                if (k_2 + final_chunk * l_3 < groups) {
-                    x_1 = kept_positions_block_totals_163[k_2 + final_chunk * l_3];
+                if (k_2 + final_chunk * l_2 < groups) {
+                    x_1 = kept_positions_block_totals_134[k_2 + final_chunk * l_2];
                 } else {
                     x_1 = 0L;
                 }
@@ -3642,18 +3285,18 @@ __kernel void quicksort_fused_3_kept_positions_block_offsets_1(__global const lo
     }
 }
 
-__kernel void quicksort_fused_3_kept_positions_scan_1(__global const long* kept_flags_141, __global const long* kept_positions_block_offsets_164, long groups, long chunk, long total_1, __global long* kept_positions_142) {
+__kernel void quicksort_fused_3_kept_positions_scan_1(__global const long* kept_flags_119, __global const long* kept_positions_block_offsets_135, long groups, long chunk, long total_1, __global long* kept_positions_120) {
     __local long group_values[256];
     __local long group_values_1[256];
     {
         const long wg = get_group_id(0);
         {
-            const long l_1 = get_local_id(0);
+            const long l = get_local_id(0);
             long acc = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                if (k + chunk * l_1 + 256 * chunk * wg < total_1) {
-                    x = kept_flags_141[k + chunk * l_1 + 256 * chunk * wg];
+                if (k + chunk * l + 256 * chunk * wg < total_1) {
+                    x = kept_flags_119[k + chunk * l + 256 * chunk * wg];
                 } else {
                     x = 0L;
                 }
@@ -3661,12 +3304,12 @@ __kernel void quicksort_fused_3_kept_positions_scan_1(__global const long* kept_
                 acc = add_kept_1_r;
             }
             {
-                group_values[l_1] = acc;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_1 = kept_positions_block_offsets_164[wg];
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = kept_positions_block_offsets_135[wg];
             for (long k_1 = 0; k_1 < 256; k_1++) {
                 group_values_1[k_1] = acc_1;
                 long add_kept_1_r_1 = quicksort_fused_3_add_kept_1(acc_1, group_values[k_1]);
@@ -3675,13 +3318,13 @@ __kernel void quicksort_fused_3_kept_positions_scan_1(__global const long* kept_
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_3 = get_local_id(0);
-            long acc_2 = group_values_1[l_3];
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
             for (long k_2 = 0; k_2 < chunk; k_2++) {
-                kept_positions_142[k_2 + chunk * l_3 + 256 * chunk * wg] = acc_2;
+                kept_positions_120[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
                 long x_1;
-                if (k_2 + chunk * l_3 + 256 * chunk * wg < total_1) {
-                    x_1 = kept_flags_141[k_2 + chunk * l_3 + 256 * chunk * wg];
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < total_1) {
+                    x_1 = kept_flags_119[k_2 + chunk * l_2 + 256 * chunk * wg];
                 } else {
                     x_1 = 0L;
                 }
@@ -3692,21 +3335,21 @@ __kernel void quicksort_fused_3_kept_positions_scan_1(__global const long* kept_
     }
 }
 
-__kernel void quicksort_fused_3_kept_count_1(__global const long* kept_flags_141, long total_1, __global const long* kept_positions_142, __global long* kept_kept_143) {
+__kernel void quicksort_fused_3_kept_count_1(__global const long* kept_flags_119, long total_1, __global const long* kept_positions_120, __global long* kept_kept_121) {
     const long gid = get_global_id(0);
     if (gid < 1) {
-        long count_kept_1_r = quicksort_fused_3_count_kept_1(kept_flags_141, total_1, kept_positions_142);
-        kept_kept_143[0] = count_kept_1_r;
+        long count_kept_1_r = quicksort_fused_3_count_kept_1(kept_flags_119, total_1, kept_positions_120);
+        kept_kept_121[0] = count_kept_1_r;
     }
 }
 
-__kernel void quicksort_fused_3_kept_1(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* kept_flags_141, __global const long* kept_positions_142, __global long* kept_27, __global long* lesser_elements_28) {
+__kernel void quicksort_fused_3_kept_1(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* kept_flags_119, __global const long* kept_positions_120, __global long* kept_27, __global long* lesser_elements_28) {
     const long gid = get_global_id(0);
     if (gid < total_1) {
         long pull_kept_1_r;
         long pull_kept_1_r_1;
         quicksort_fused_3_pull_kept_1(gid, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, &pull_kept_1_r, &pull_kept_1_r_1);
-        long target_kept_1_r = quicksort_fused_3_target_kept_1(gid, kept_flags_141, kept_positions_142);
+        long target_kept_1_r = quicksort_fused_3_target_kept_1(gid, kept_flags_119, kept_positions_120);
         if (target_kept_1_r >= 0) {
             kept_27[target_kept_1_r] = pull_kept_1_r;
             lesser_elements_28[target_kept_1_r] = pull_kept_1_r_1;
@@ -3714,26 +3357,26 @@ __kernel void quicksort_fused_3_kept_1(long total_1, __global const long* s_offs
     }
 }
 
-__kernel void quicksort_fused_3_kept_flags_2(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_flags_147) {
+__kernel void quicksort_fused_3_kept_flags_2(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_flags_125) {
     const long gid = get_global_id(0);
     if (gid < total_1) {
         long flag_kept_2_r = quicksort_fused_3_flag_kept_2(gid, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
-        kept_flags_147[gid] = flag_kept_2_r;
+        kept_flags_125[gid] = flag_kept_2_r;
     }
 }
 
-__kernel void quicksort_fused_3_kept_positions_block_totals_2(__global const long* kept_flags_147, long groups, long chunk, long total_1, __global long* kept_positions_block_totals_165) {
+__kernel void quicksort_fused_3_kept_positions_block_totals_2(__global const long* kept_flags_125, long groups, long chunk, long total_1, __global long* kept_positions_block_totals_136) {
     __local long group_values[256];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
-            const long l_1 = get_local_id(0);
+            const long l = get_local_id(0);
             long acc = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                if (k + chunk * l_1 + 256 * chunk * wg < total_1) {
-                    x = kept_flags_147[k + chunk * l_1 + 256 * chunk * wg];
+                if (k + chunk * l + 256 * chunk * wg < total_1) {
+                    x = kept_flags_125[k + chunk * l + 256 * chunk * wg];
                 } else {
                     x = 0L;
                 }
@@ -3741,7 +3384,7 @@ __kernel void quicksort_fused_3_kept_positions_block_totals_2(__global const lon
                 acc = add_kept_2_r;
             }
             {
-                group_values[l_1] = acc;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -3749,14 +3392,14 @@ __kernel void quicksort_fused_3_kept_positions_block_totals_2(__global const lon
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_kept_2_r_1 = quicksort_fused_3_add_kept_2(acc_1, group_values_in[k_1 + 2 * l_2]);
+                    long add_kept_2_r_1 = quicksort_fused_3_add_kept_2(acc_1, group_values_in[k_1 + 2 * l_1]);
                     acc_1 = add_kept_2_r_1;
                 }
                 {
-                    group_values_out[l_2] = acc_1;
+                    group_values_out[l_1] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -3767,26 +3410,26 @@ __kernel void quicksort_fused_3_kept_positions_block_totals_2(__global const lon
             }
             m /= 2;
         }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
             {
-                kept_positions_block_totals_165[wg] = group_values_in[0];
+                kept_positions_block_totals_136[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_3_kept_positions_block_offsets_2(__global const long* kept_positions_block_totals_165, long final_chunk, long groups, __global long* kept_positions_block_offsets_166) {
+__kernel void quicksort_fused_3_kept_positions_block_offsets_2(__global const long* kept_positions_block_totals_136, long final_chunk, long groups, __global long* kept_positions_block_offsets_137) {
     __local long group_values[256];
     __local long group_values_1[256];
     {
         const long wg = get_group_id(0);
         {
-            const long l_1 = get_local_id(0);
+            const long l = get_local_id(0);
             long acc = 0L;
             for (long k = 0; k < final_chunk; k++) {
                 long x;
-                if (k + final_chunk * l_1 < groups) {
-                    x = kept_positions_block_totals_165[k + final_chunk * l_1];
+                if (k + final_chunk * l < groups) {
+                    x = kept_positions_block_totals_136[k + final_chunk * l];
                 } else {
                     x = 0L;
                 }
@@ -3794,11 +3437,11 @@ __kernel void quicksort_fused_3_kept_positions_block_offsets_2(__global const lo
                 acc = add_kept_2_r;
             }
             {
-                group_values[l_1] = acc;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
             for (long k_1 = 0; k_1 < 256; k_1++) {
                 group_values_1[k_1] = acc_1;
@@ -3808,13 +3451,13 @@ __kernel void quicksort_fused_3_kept_positions_block_offsets_2(__global const lo
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_3 = get_local_id(0);
-            long acc_2 = group_values_1[l_3];
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
             for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                kept_positions_block_offsets_166[k_2 + final_chunk * l_3] = acc_2;
+                kept_positions_block_offsets_137[k_2 + final_chunk * l_2] = acc_2;
                 long x_1;
-                if (k_2 + final_chunk * l_3 < groups) {
-                    x_1 = kept_positions_block_totals_165[k_2 + final_chunk * l_3];
+                if (k_2 + final_chunk * l_2 < groups) {
+                    x_1 = kept_positions_block_totals_136[k_2 + final_chunk * l_2];
                 } else {
                     x_1 = 0L;
                 }
@@ -3825,18 +3468,18 @@ __kernel void quicksort_fused_3_kept_positions_block_offsets_2(__global const lo
     }
 }
 
-__kernel void quicksort_fused_3_kept_positions_scan_2(__global const long* kept_flags_147, __global const long* kept_positions_block_offsets_166, long groups, long chunk, long total_1, __global long* kept_positions_148) {
+__kernel void quicksort_fused_3_kept_positions_scan_2(__global const long* kept_flags_125, __global const long* kept_positions_block_offsets_137, long groups, long chunk, long total_1, __global long* kept_positions_126) {
     __local long group_values[256];
     __local long group_values_1[256];
     {
         const long wg = get_group_id(0);
         {
-            const long l_1 = get_local_id(0);
+            const long l = get_local_id(0);
             long acc = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                if (k + chunk * l_1 + 256 * chunk * wg < total_1) {
-                    x = kept_flags_147[k + chunk * l_1 + 256 * chunk * wg];
+                if (k + chunk * l + 256 * chunk * wg < total_1) {
+                    x = kept_flags_125[k + chunk * l + 256 * chunk * wg];
                 } else {
                     x = 0L;
                 }
@@ -3844,12 +3487,12 @@ __kernel void quicksort_fused_3_kept_positions_scan_2(__global const long* kept_
                 acc = add_kept_2_r;
             }
             {
-                group_values[l_1] = acc;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_1 = kept_positions_block_offsets_166[wg];
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = kept_positions_block_offsets_137[wg];
             for (long k_1 = 0; k_1 < 256; k_1++) {
                 group_values_1[k_1] = acc_1;
                 long add_kept_2_r_1 = quicksort_fused_3_add_kept_2(acc_1, group_values[k_1]);
@@ -3858,13 +3501,13 @@ __kernel void quicksort_fused_3_kept_positions_scan_2(__global const long* kept_
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_3 = get_local_id(0);
-            long acc_2 = group_values_1[l_3];
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
             for (long k_2 = 0; k_2 < chunk; k_2++) {
-                kept_positions_148[k_2 + chunk * l_3 + 256 * chunk * wg] = acc_2;
+                kept_positions_126[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
                 long x_1;
-                if (k_2 + chunk * l_3 + 256 * chunk * wg < total_1) {
-                    x_1 = kept_flags_147[k_2 + chunk * l_3 + 256 * chunk * wg];
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < total_1) {
+                    x_1 = kept_flags_125[k_2 + chunk * l_2 + 256 * chunk * wg];
                 } else {
                     x_1 = 0L;
                 }
@@ -3875,21 +3518,21 @@ __kernel void quicksort_fused_3_kept_positions_scan_2(__global const long* kept_
     }
 }
 
-__kernel void quicksort_fused_3_kept_count_2(__global const long* kept_flags_147, long total_1, __global const long* kept_positions_148, __global long* kept_kept_149) {
+__kernel void quicksort_fused_3_kept_count_2(__global const long* kept_flags_125, long total_1, __global const long* kept_positions_126, __global long* kept_kept_127) {
     const long gid = get_global_id(0);
     if (gid < 1) {
-        long count_kept_2_r = quicksort_fused_3_count_kept_2(kept_flags_147, total_1, kept_positions_148);
-        kept_kept_149[0] = count_kept_2_r;
+        long count_kept_2_r = quicksort_fused_3_count_kept_2(kept_flags_125, total_1, kept_positions_126);
+        kept_kept_127[0] = count_kept_2_r;
     }
 }
 
-__kernel void quicksort_fused_3_kept_2(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* kept_flags_147, __global const long* kept_positions_148, __global long* kept_39, __global long* lesser_elements_40) {
+__kernel void quicksort_fused_3_kept_2(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* kept_flags_125, __global const long* kept_positions_126, __global long* kept_39, __global long* lesser_elements_40) {
     const long gid = get_global_id(0);
     if (gid < total_1) {
         long pull_kept_2_r;
         long pull_kept_2_r_1;
         quicksort_fused_3_pull_kept_2(gid, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, &pull_kept_2_r, &pull_kept_2_r_1);
-        long target_kept_2_r = quicksort_fused_3_target_kept_2(gid, kept_flags_147, kept_positions_148);
+        long target_kept_2_r = quicksort_fused_3_target_kept_2(gid, kept_flags_125, kept_positions_126);
         if (target_kept_2_r >= 0) {
             kept_39[target_kept_2_r] = pull_kept_2_r;
             lesser_elements_40[target_kept_2_r] = pull_kept_2_r_1;
