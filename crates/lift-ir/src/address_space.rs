@@ -225,6 +225,7 @@ pub fn nested_fun(f: &Fun) -> Option<&Fun> {
         | Fun::MapSeq(g)
         | Fun::ReduceSeq(g)
         | Fun::ScanSeq(g)
+        | Fun::SegReduceTeams(g, _)
         | Fun::Iterate(_, g)
         | Fun::ToGlobal(g)
         | Fun::ToLocal(g)
@@ -394,6 +395,13 @@ impl Infer<'_, '_, '_> {
                     _ => Placement::In(Private),
                 }
             }
+            Fun::SegReduceTeams(g, _) => {
+                // Private accumulators, combined in local memory, each
+                // segment's value written where `writeTo` says.
+                let [_, segs] = self.two(f, args)?;
+                self.apply(g, vec![Placement::In(Private), segs], Some(Private))?;
+                Placement::In(write_to.unwrap_or(Global))
+            }
             Fun::Iterate(_, g) => {
                 let x = self.one(f, args)?;
                 let Some(space) = x.single() else {
@@ -432,7 +440,10 @@ impl Infer<'_, '_, '_> {
 /// The functions that write data (the others are views or pass their
 /// writes on).
 fn is_writer(f: &Fun) -> bool {
-    matches!(f, Fun::User(_) | Fun::Id | Fun::ReduceSeq(_) | Fun::ScanSeq(_) | Fun::Iterate(..))
+    matches!(
+        f,
+        Fun::User(_) | Fun::Id | Fun::ReduceSeq(_) | Fun::ScanSeq(_) | Fun::Iterate(..) | Fun::SegReduceTeams(..)
+    )
 }
 
 /// Rejects placements no OpenCL kernel can have (see the module doc).

@@ -217,6 +217,28 @@ impl<'a> Evaluator<'a> {
                     _ => Ok(Value::Array(vec![acc])),
                 }
             }
+            Fun::SegReduceTeams(g, teams) => {
+                let [z, segs] = &args[..] else { return Err("segReduceTeams takes (init, segments)".into()) };
+                let lanes = self.size(&teams.lanes)?;
+                let mut out = Vec::new();
+                for seg in segs.array()? {
+                    let items = seg.array()?;
+                    let order = crate::seg_reduce::TeamOrder::new(items.len(), lanes, teams.group_size, teams.strided)?;
+                    let mut accs = Vec::new();
+                    for lane in 0..order.lanes() {
+                        let mut acc = z.clone();
+                        for k in order.elements(lane) {
+                            acc = self.apply(g, vec![acc, items[k].clone()])?;
+                        }
+                        accs.push(acc);
+                    }
+                    for (into, from) in order.tree() {
+                        accs[into] = self.apply(g, vec![accs[into].clone(), accs[from].clone()])?;
+                    }
+                    out.push(accs.swap_remove(0));
+                }
+                Ok(Value::Array(out))
+            }
             Fun::Generate(n, id) => {
                 let n = self.size(n)?;
                 let takes_index = !self.kernel.user_fun(*id).params.is_empty();

@@ -208,6 +208,10 @@ pub enum Fun {
     JoinSegments(ArithExpr, KVar),
     /// `pad(n, z)`: the argument extended to length `n` with copies of `z`.
     Pad(ArithExpr, Vec<Const>),
+    /// `segReduceTeams(f, teams)(z, segs)`: `[t]_count`, each segment of
+    /// `segs` (a `segments` view) reduced by `f` from `z`, by teams of
+    /// `teams.lanes` work-items (see [`Teams`] and `crate::seg_reduce`).
+    SegReduceTeams(Box<Fun>, Teams),
     Zip,
     Get(usize),
 }
@@ -264,6 +268,7 @@ impl Fun {
             Fun::Join => "join",
             Fun::GatherStride(_) => "gather",
             Fun::Pad(..) => "pad",
+            Fun::SegReduceTeams(..) => "segReduceTeams",
             Fun::JoinSegments(..) => "joinSegments",
             Fun::Scatter(..) => "scatter",
             Fun::AtomicMax(_) => "atomicMax",
@@ -277,6 +282,24 @@ impl Fun {
     pub fn is_low_level(&self) -> bool {
         !matches!(self, Fun::Map(_) | Fun::Reduce(_) | Fun::PartRed(..) | Fun::Scan(_))
     }
+}
+
+/// How `segReduceTeams` spreads segments over work-items: work-groups of
+/// `group_size` work-items (a power of two) split into teams of `lanes`
+/// (a power of two, at most `group_size`, chosen when the kernel runs);
+/// each team reduces one segment at a time, the `groups` work-groups
+/// striding over the segments together. Lane `j` of a team reduces
+/// elements `j, j + lanes, ...` of its segment when `strided` (coalesced
+/// reads, for a commutative operator), else the `j`-th of `lanes`
+/// contiguous chunks of `⌈len / lanes⌉` elements; the team then combines
+/// its lanes' values in order, by a tree in local memory (lane `j` with
+/// lane `j + h` for `h = 1, 2, 4, ...`, where `j` is a multiple of `2h`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Teams {
+    pub lanes: ArithExpr,
+    pub groups: ArithExpr,
+    pub group_size: i64,
+    pub strided: bool,
 }
 
 /// A condition on a write of `scatter`: `counter[at(i)] == key(i)` (or

@@ -9,11 +9,11 @@
 //! 1. [`lower`]: a fused flat kernel becomes high-level Lift, one
 //!    [`ir::Stage`] per SOAC: a pull thunk is `generate(n, pull)`, a `MAP`
 //!    is `map(id)` of it, a `REDUCE` is `reduce(op)(z, ...)`; `SEG_SCAN`
-//!    and `SEG_REDUCE` are flat, load-balanced whatever the segment
-//!    lengths: a `scan` over (head flag, value) pairs with the operator
-//!    lifted to them (`segScan-flag-pairs`, Blelloch's segmented scan),
-//!    then a `map` picking each position's or each segment's value
-//!    (`segReduce-segScan-last`).
+//!    is flat, load-balanced whatever the segment lengths: a `scan` over
+//!    (head flag, value) pairs with the operator lifted to them
+//!    (`segScan-flag-pairs`, Blelloch's segmented scan), then a `map`
+//!    picking each position's value; `SEG_REDUCE` is a `reduce` of each
+//!    of its `segments` (`segReduce-segments`).
 //! 2. [`typecheck`]: every expression has a type whose lengths are
 //!    [`arith::ArithExpr`]s; run on both levels.
 //! 3. [`rules`]: named rewrite rules make low-level Lift: `map-to-mapGlb`,
@@ -22,7 +22,9 @@
 //!    accumulation, a tree in local memory by `iterate`) and
 //!    `reduce-single-workgroup` for the final launch; a scan is
 //!    `scan-tiles` (reduce-then-scan over coalesced tiles in local
-//!    memory, `tile-coalesced`, `scan-workgroup-two-level`).
+//!    memory, `tile-coalesced`, `scan-workgroup-two-level`); a segmented
+//!    reduction is `segReduce-teams` ([`seg_reduce`]): one launch, a team
+//!    of work-items per segment, as wide as the average segment is long.
 //! 4. [`barriers`]: barrier elimination (no barrier after a `mapLcl` that
 //!    writes global memory).
 //! 5. [`address_space`]: the paper's Algorithm 1 on each low-level stage:
@@ -58,4 +60,5 @@ pub mod lower;
 pub mod memory;
 pub mod print;
 pub mod rules;
+pub mod seg_reduce;
 pub mod typecheck;

@@ -12,7 +12,7 @@
 //! | `PERMUTE` (checked) | the scatter, first-writer claims, the first repeat claimed, a check |
 //! | `SCATTER` | a copy of the base, last-writer claims (`atomicMax`), a guarded `scatter` |
 //! | `ONCE e` | `map(id) $ generate(1, once)` |
-//! | `SEG_REDUCE pull z op <lengths, offsets>` | the element count (`ONCE`), the same flat segmented scan, then `map(id) $ generate(#lengths, select)`, the last of each segment (`segReduce-segScan-last`) |
+//! | `SEG_REDUCE pull z op <lengths, offsets>` | `join o map(λ seg. reduce(op)(z, seg)) $ segments(pull)(offsets, lengths)` (`segReduce-segments`; the rules give it teams of work-items, `segReduce-teams`) |
 //!
 //! A pull thunk is the flat IR's array-from-index function, so its Lift
 //! form is `generate`; its reads of the kernel's arrays stay inside the
@@ -371,12 +371,11 @@ fn lower_seg_scan(
     Ok(())
 }
 
-/// `segReduce-segScan-last`: `SEG_REDUCE pull z op sd` as the flat
-/// segmented scan ([`segmented_scan`]) over the elements (their number
-/// computed by `ONCE`: the end of the last segment), then one value per
-/// segment `s` of length `l` ending at `e = offsets[s] + l - 1`: `z` if
-/// `l == 0`, else `(l == 1 ? z : scan[e]) op pull(e)` (the scan is
-/// exclusive, so the last element is combined once more).
+/// `segReduce-segments`: `SEG_REDUCE pull z op <lengths, offsets>` as
+/// `join o map(λ seg. reduce(op)(z, seg)) $ segments(pull)(offsets,
+/// lengths)`, one reduction per segment (an empty one gives `z`); the
+/// rules choose how segments share the device (`segReduce-teams` in
+/// [`crate::seg_reduce`]).
 #[allow(clippy::too_many_arguments)]
 fn lower_seg_reduce(
     lift: &mut LiftKernel,
@@ -388,64 +387,28 @@ fn lower_seg_reduce(
     neutral: &[flatten::ir::Const],
     op: &Thunk,
 ) -> Result<(), Unsupported> {
-    let int = Scalar::Int;
     let Some(count) = crate::typecheck::input_length(lift, segments.lengths) else {
         return unsupported("a segment descriptor whose length is not known");
     };
     let k = result_scalars.len();
-    if pull.params.len() != 1 || op.params.len() != 2 * k {
+    if pull.params.len() != 1 || op.params.len() != 2 * k || neutral.len() != k {
         return unsupported("a SEG_REDUCE whose thunks do not match its results");
     }
-    let (ls, os) = (segments.lengths, segments.offsets);
-    let base = lift.flat.var(results.first().copied().unwrap_or(ls)).name.clone();
-    lift.rules_applied.push("segReduce-segScan-last".into());
-    let total_fn = add_once_fun(lift, &format!("elements_{base}"), end_of_last(os, ls), vec![int]);
-    let elements = lift.flat.new_var(format!("{base}_elements"), VarType::Scalar(int));
-    lift.stages.push(Stage {
-        name: format!("{stage_name}_elements"),
-        body: once_body(total_fn),
-        result: vec![elements],
-        scalar_result: true,
-    });
-    let n = ArithExpr::var(&lift.size_var(&format!("{base}_elements"), SizeDef::ValueOf(elements), Range::at_least(0)));
-    let (_, values) = segmented_scan(lift, stage_name, &base, result_scalars, segments, &n, pull, neutral, op)?;
-    // { s => let l = ls[s] in if l == 0 then z else
-    //        let e = os[s] + l - 1 in
-    //        let (b..) = pull(e) in let (a..) = (l == 1 ? z : (values[e]..)) in a op b }
-    let s = lift.flat.new_var("s", VarType::Scalar(int));
-    let l = lift.flat.new_var("l", VarType::Scalar(int));
-    let e = lift.flat.new_var("e", VarType::Scalar(int));
-    let end = GExpr::binary(
-        BinaryOp::Sub,
-        int,
-        GExpr::binary(BinaryOp::Add, int, GExpr::read(os, GExpr::var(s)), GExpr::var(l)),
-        GExpr::int(1),
-    );
-    let before = GExpr::if_(
-        GExpr::binary(BinaryOp::Eq, int, GExpr::var(l), GExpr::int(1)),
-        consts(neutral),
-        tuple(values.iter().map(|v| GExpr::read(*v, GExpr::var(e))).collect()),
-    );
-    let last_value = GExpr::let_(pull.params.clone(), GExpr::var(e), pull.body.clone());
-    let combined =
-        GExpr::let_(op.params[k..].to_vec(), last_value, GExpr::let_(op.params[..k].to_vec(), before, op.body.clone()));
-    let body = GExpr::let_(
-        vec![l],
-        GExpr::read(ls, GExpr::var(s)),
-        GExpr::if_(
-            GExpr::binary(BinaryOp::Eq, int, GExpr::var(l), GExpr::int(0)),
-            consts(neutral),
-            GExpr::let_(vec![e], end, combined),
-        ),
-    );
-    let select =
-        add_user_fun(lift, &format!("select_{base}"), &Thunk { params: vec![s], body }, result_scalars.to_vec())?;
+    let base = lift.flat.var(results.first().copied().unwrap_or(segments.lengths)).name.clone();
+    lift.rules_applied.push("segReduce-segments".into());
+    let pull = add_user_fun(lift, &format!("pull_{base}"), pull, result_scalars.to_vec())?;
+    let op = add_user_fun(lift, &format!("op_{base}"), op, result_scalars.to_vec())?;
     for v in results {
         lift.lengths.push((*v, count.clone()));
     }
+    let seg = lift.new_param("seg");
+    let reduce =
+        Expr::apply(Fun::Reduce(Box::new(Fun::User(op))), vec![Expr::Value(neutral.to_vec()), Expr::Param(seg)]);
+    let segs = Expr::apply(Fun::Segments(pull), vec![Expr::Input(segments.offsets), Expr::Input(segments.lengths)]);
+    let mapped = Expr::apply1(Fun::map(Fun::Lambda(vec![seg], Box::new(reduce))), segs);
     lift.stages.push(Stage {
         name: stage_name.to_string(),
-        body: Expr::apply1(Fun::map(Fun::Id), Expr::apply(Fun::Generate(count, select), vec![])),
+        body: Expr::apply1(Fun::Join, mapped),
         result: results.to_vec(),
         scalar_result: false,
     });
@@ -683,7 +646,7 @@ fn add_user_fun(
 
 /// A user function without parameters: `ONCE`'s body, or a scalar the
 /// lowering computes on the device (a count, a check).
-fn add_once_fun(lift: &mut LiftKernel, name: &str, body: GExpr, results: Vec<Scalar>) -> UserFunId {
+pub(crate) fn add_once_fun(lift: &mut LiftKernel, name: &str, body: GExpr, results: Vec<Scalar>) -> UserFunId {
     let unique = unique_fun_name(lift, name);
     lift.user_funs.push(UserFun { name: unique, params: vec![], results, def: UserFunDef::Once(body) });
     UserFunId(lift.user_funs.len() as u32 - 1)
@@ -691,7 +654,7 @@ fn add_once_fun(lift: &mut LiftKernel, name: &str, body: GExpr, results: Vec<Sca
 
 /// `map(id) $ generate(1, f)()`: the stage body that runs a parameterless
 /// user function once.
-fn once_body(f: UserFunId) -> Expr {
+pub(crate) fn once_body(f: UserFunId) -> Expr {
     Expr::apply1(Fun::map(Fun::Id), Expr::apply(Fun::Generate(ArithExpr::one(), f), vec![]))
 }
 
@@ -699,7 +662,7 @@ fn once_body(f: UserFunId) -> Expr {
 /// 0 when there are none: `if #lengths > 0 then starts[#lengths - 1] +
 /// lengths[#lengths - 1] else 0` (a filter's count from its positions and
 /// flags, a segment descriptor's element count).
-fn end_of_last(starts: KVar, lengths: KVar) -> GExpr {
+pub(crate) fn end_of_last(starts: KVar, lengths: KVar) -> GExpr {
     let int = Scalar::Int;
     let last = || GExpr::binary(BinaryOp::Sub, int, GExpr::Length(lengths), GExpr::int(1));
     GExpr::if_(

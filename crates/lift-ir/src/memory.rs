@@ -6,8 +6,9 @@
 //! **Out:** a side table ([`Memory`]) of [`Allocation`]s, each naming the
 //! node that owns it: the stage's result (global, node 0), the buffer of
 //! a `to*` wrapper that is not inside another write, the private
-//! accumulator of a `reduceSeq` or `scanSeq`, the second buffer `iterate`
-//! swaps with its input, and the result of a map, `scanSeq` or user
+//! accumulator of a `reduceSeq`, `scanSeq` or `segReduceTeams`, the local
+//! array in which `segReduceTeams` combines its lanes, the second buffer
+//! `iterate` swaps with its input, and the result of a map, `scanSeq` or user
 //! function that nothing around it gives memory (a temporary).
 //!
 //! Views allocate nothing, and neither does a writer inside another
@@ -39,6 +40,13 @@ pub enum AllocKind {
     Accumulator,
     /// The buffer `iterate` swaps with its input.
     IterateBuffer,
+    /// The local array in which `segReduceTeams` combines its lanes'
+    /// values: one element per work-item of the group.
+    TeamTree,
+    /// The local list of the teams whose segment `segReduceTeams` leaves
+    /// to the whole group (one per work-item at most), then three counts:
+    /// 32-bit ints.
+    LongSegments,
     /// The result of a writer nothing around it gives memory.
     Temporary,
 }
@@ -50,6 +58,8 @@ impl fmt::Display for AllocKind {
             AllocKind::To => "to",
             AllocKind::Accumulator => "accumulator",
             AllocKind::IterateBuffer => "iterate buffer",
+            AllocKind::TeamTree => "team tree",
+            AllocKind::LongSegments => "long segments",
             AllocKind::Temporary => "temporary",
         })
     }
@@ -278,6 +288,36 @@ impl Allocator<'_, '_, '_> {
                     return Err(self.err(format!("the accumulator of `{}` is not a scalar", f.name())));
                 }
                 if matches!(f, Fun::ScanSeq(_)) && dest.is_none() {
+                    let ty = self.apply_type(f, args.clone())?;
+                    self.new_allocation(node, AllocKind::Temporary, &ty)?;
+                }
+                self.fun(g, vec![z.clone(), elem], Some(acc))
+            }
+            Fun::SegReduceTeams(g, teams) => {
+                let [z, segs] = &args[..] else { return Err(self.err("`segReduceTeams` arity".into())) };
+                let seg = self.elem(f, segs)?;
+                let elem = self.elem(f, &seg)?;
+                let op = self.fun_id(g)?;
+                let acc = self.new_allocation_as(node, op, AllocKind::Accumulator, z)?;
+                if !self.memory.allocations[acc].size.is_cst(1) {
+                    return Err(self.err("the accumulator of `segReduceTeams` is not a scalar".into()));
+                }
+                let components = self.memory.allocations[acc].components.clone();
+                self.memory.allocations.push(Allocation {
+                    node,
+                    kind: AllocKind::TeamTree,
+                    space: AddressSpace::Local,
+                    components,
+                    size: ArithExpr::cst(teams.group_size),
+                });
+                self.memory.allocations.push(Allocation {
+                    node,
+                    kind: AllocKind::LongSegments,
+                    space: AddressSpace::Local,
+                    components: vec![Scalar::Int],
+                    size: ArithExpr::cst(teams.group_size + 3),
+                });
+                if dest.is_none() {
                     let ty = self.apply_type(f, args.clone())?;
                     self.new_allocation(node, AllocKind::Temporary, &ty)?;
                 }

@@ -100,6 +100,14 @@ pub fn print_fun(kernel: &LiftKernel, fun: &Fun) -> String {
         Fun::AtomicMax(g) => format!("atomicMax({})", f(g)),
         Fun::JoinSegments(n, o) => format!("joinSegments({n}, {})", var_name(kernel, *o)),
         Fun::Pad(n, z) => format!("pad({n}, {})", print_value(z)),
+        Fun::SegReduceTeams(g, t) => format!(
+            "segReduceTeams({}, lanes = {}, groups = {}, {}, {})",
+            f(g),
+            t.lanes,
+            t.groups,
+            t.group_size,
+            if t.strided { "strided" } else { "chunked" }
+        ),
         Fun::Zip => "zip".into(),
         Fun::Get(i) => format!("get({i})"),
     }

@@ -59,6 +59,8 @@
 //!   work-item reading its contiguous chunk strided from global memory;
 //!   only where a tile of even `T = 1` does not fit local memory (elements
 //!   of many components).
+//! - `segReduce-teams`: a segmented reduction, a team of work-items per
+//!   segment, in [`crate::seg_reduce`].
 
 use flatten::ir::{Const, VarType};
 
@@ -133,6 +135,9 @@ fn unique_stage_names(low: &mut LiftKernel) {
 }
 
 fn lower_stage(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Result<Vec<Stage>, Unsupported> {
+    if let Some(stages) = crate::seg_reduce::seg_reduce_teams(low, stage, cfg)? {
+        return Ok(stages);
+    }
     match &stage.body {
         // reduce(f)(z, xs)
         Expr::Apply(Fun::Reduce(f), args) if args.len() == 2 => {
@@ -729,7 +734,7 @@ fn group_tree(
 
 /// `map-to-mapGlb` at the top of a stage (under any `join`s), then
 /// `map-to-mapSeq` and `reduce-to-reduceSeq` inside.
-fn lower_top(low: &mut LiftKernel, expr: &Expr) -> Result<Expr, Unsupported> {
+pub(crate) fn lower_top(low: &mut LiftKernel, expr: &Expr) -> Result<Expr, Unsupported> {
     match expr {
         Expr::Apply(f @ (Fun::Join | Fun::Scatter(..) | Fun::JoinSegments(..) | Fun::AtomicMax(_)), args)
             if args.len() == 1 =>

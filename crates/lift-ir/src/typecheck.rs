@@ -148,6 +148,21 @@ impl<'a> TypeChecker<'a> {
                 };
                 Ok(Type::array(acc, out_len))
             }
+            Fun::SegReduceTeams(g, _) => {
+                let [z, segs] = &args[..] else {
+                    return self.error("`segReduceTeams` takes (init, segments)".to_string());
+                };
+                let Type::Segmented(_, count) = segs else {
+                    return self.error("`segReduceTeams` of an array that is not `segments`".to_string());
+                };
+                let (elem, _) = self.array(f, segs)?;
+                let (elem, _) = self.array(f, &elem)?;
+                let acc = self.apply(g, vec![z.clone(), elem])?;
+                if acc != *z {
+                    return self.error("the operator of `segReduceTeams` does not return its accumulator type".into());
+                }
+                Ok(Type::array(acc, count.clone()))
+            }
             Fun::Generate(n, id) => {
                 if !args.is_empty() {
                     return self.error("`generate` takes no argument".to_string());

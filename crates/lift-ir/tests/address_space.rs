@@ -2,9 +2,9 @@
 //! low-level stages the rules make from NESL programs: the dot product's
 //! tree is in local memory with private accumulators and a global result,
 //! a map kernel has no local memory, a segmented reduction by one
-//! work-item per segment accumulates privately, the flat segmented
-//! reduction the rules make is a scan of (head flag, value) pairs then a
-//! map over segments, a scan's blocks mix global and local memory;
+//! work-item per segment accumulates privately, the segmented reduction
+//! the rules make (teams of work-items) accumulates privately and
+//! combines in local memory, a scan's blocks mix global and local memory;
 //! and the verifier rejects stages no OpenCL kernel can be.
 
 use flatten::ir::{BinaryOp, Const, GExpr, Scalar, Thunk, VarType};
@@ -261,7 +261,8 @@ fn every_example_stage_is_placed_and_allocated() {
                     }
                     assert!(a.node == NodeId(0) || matches!(nodes.get(a.node), Some(Node::Fun(_))));
                 }
-                let wrg = matches!(&st.body, Expr::Apply(Fun::Join, args) if matches!(&args[0], Expr::Apply(Fun::MapWrg(..), _)));
+                let wrg = matches!(&st.body, Expr::Apply(Fun::Join, args) if matches!(&args[0], Expr::Apply(Fun::MapWrg(..), _)))
+                    || matches!(&st.body, Expr::Apply(Fun::SegReduceTeams(..), _));
                 if !wrg {
                     assert_eq!(memory.in_space(Local).count(), 0, "{name}: {}", st.name);
                 }
@@ -271,32 +272,29 @@ fn every_example_stage_is_placed_and_allocated() {
 }
 
 #[test]
-fn a_segmented_reduction_is_a_flat_scan_then_a_map_over_segments() {
+fn a_segmented_reduction_is_teams_with_private_accumulators_and_a_local_tree() {
     let kernels = low_kernels(&example("sparse_mxv"));
-    // The head flags: claims into a zeroed global counter, no local memory.
-    let (k, st) = stage(&kernels, "smvm_fused_sum_head_claims");
-    let (nodes, spaces, memory) = analyse(k, st);
-    assert_eq!(memory.in_space(Local).count(), 0, "{}", st.name);
-    assert_eq!(funs_placed(&nodes, &spaces, |f| matches!(f, Fun::AtomicMax(_))), vec![Placement::In(Global)]);
-    // The scan of (head flag, value) pairs: its tiles are in local memory
-    // as any scan's are, each component of the pair in each array: the
-    // tile and its scan (256 · 3 pairs), the sums and their offsets (256),
-    // the two-level scan's rows (16).
-    let (k, st) = stage(&kernels, "smvm_fused_sum_segscan_scan");
-    let (_, _, memory) = analyse(k, st);
-    let pair = vec![Scalar::Int, Scalar::Float];
-    let mut locals: Vec<_> = memory.in_space(Local).map(|a| (a.kind, a.components.clone(), a.size.as_cst())).collect();
-    locals.sort_by_key(|l| l.2);
-    let to = |n: i64| (AllocKind::To, pair.clone(), Some(n));
-    assert_eq!(locals, vec![to(16), to(16), to(256), to(256), to(768), to(768)], "{}", memory::print_memory(&memory));
-    // One value per segment: a map with no local memory writing the
-    // global result.
+    // One stage: each lane accumulates privately, the team combines in a
+    // local array of one element per work-item (the list of segments left
+    // to the whole group is local too), the result is global.
     let (k, st) = stage(&kernels, "smvm_fused_sum");
-    let (nodes, _, memory) = analyse(k, st);
-    assert!(!nodes.iter().any(|(_, n)| matches!(n, Node::Expr(Expr::Apply(Fun::Segments(_), _)))));
-    assert_eq!(memory.in_space(Local).count(), 0, "{}", st.name);
-    assert_eq!(memory.allocations[0].kind, AllocKind::StageResult);
-    assert_eq!(memory.allocations.iter().filter(|a| a.space == Global).count(), 1, "{}", memory::print_memory(&memory));
+    assert_eq!(k.stages.len(), 1, "no element count, no scan: one launch");
+    let (nodes, spaces, memory) = analyse(k, st);
+    assert_eq!(spaces.of(NodeId(0)), Some(&Placement::In(Global)));
+    assert_eq!(funs_placed(&nodes, &spaces, |f| matches!(f, Fun::Segments(_))), vec![Placement::In(Global)]);
+    assert_eq!(funs_placed(&nodes, &spaces, |f| matches!(f, Fun::User(_))), vec![Placement::In(Private)]);
+    let float = vec![Scalar::Float];
+    assert_eq!(
+        summary(&memory),
+        vec![
+            (AllocKind::StageResult, Global, float.clone(), None),
+            (AllocKind::Accumulator, Private, float.clone(), Some(1)),
+            (AllocKind::TeamTree, Local, float, Some(256)),
+            (AllocKind::LongSegments, Local, vec![Scalar::Int], Some(259)),
+        ],
+        "{}",
+        memory::print_memory(&memory)
+    );
 }
 
 #[test]

@@ -274,8 +274,8 @@ proptest! {
         levels_agree(&b.kernel, HashMap::from([(p, ints(&xs))]), &["scan-tiles", "map-to-mapGlb"]);
     }
 
-    /// segReduce-segScan-last over segScan-flag-pairs (scan-blocks), with
-    /// empty segments.
+    /// segReduce-segments, then segReduce-teams (a non-commutative
+    /// operator: chunked lanes), with empty segments.
     #[test]
     fn segmented_reductions(lengths in prop::collection::vec(0i64..6, 0..20), seed in 0i64..100) {
         let mut b = Builder::new();
@@ -287,7 +287,7 @@ proptest! {
         let segments = SegDesc { lengths: ls, offsets: os };
         b.bind("sums", VarType::Array(INT), Soac::SegReduce { segments, pull, neutral: vec![Const::Int(0)], op });
         let inputs = segmented_inputs((data, ls, os), &lengths, seed);
-        levels_agree(&b.kernel, inputs, &["segReduce-segScan-last", "segScan-flag-pairs", "scan-tiles", "map-to-mapGlb"]);
+        levels_agree(&b.kernel, inputs, &["segReduce-segments", "segReduce-teams"]);
     }
 
     /// segScan-flag-pairs (scan-blocks), then the select of each position.

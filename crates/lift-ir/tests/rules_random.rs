@@ -498,11 +498,15 @@ proptest! {
         check(&b.finish(vec![s, t]), elem, &inputs, &rules)?;
     }
 
-    /// SEG_REDUCE: the element count, the flat segmented scan over (head
-    /// flag, value) pairs (`segScan-flag-pairs`, by `scan-tiles`) and the
-    /// last value of each segment (`segReduce-segScan-last`), one component
-    /// or two, commutative operators or not (`Last`), on segment
-    /// descriptors of every shape.
+    /// SEG_REDUCE: a `reduce` of each segment (`segReduce-segments`), then
+    /// one launch of teams of work-items, as wide as the average segment
+    /// is long (`segReduce-teams`): lanes reading strided for commutative
+    /// operators (`reorder-commutative`), contiguous chunks otherwise
+    /// (`Last`); one component or two, on segment descriptors of every
+    /// shape (one huge segment gives teams as wide as the group, many tiny
+    /// ones teams of one; few groups stride over many segments). A pull
+    /// that reads neither `xs` nor `ys` at its index leaves the element
+    /// count to a `ONCE` on the device.
     #[test]
     fn seg_reduce(elem in elem(), shapes in prop::collection::vec(shape(), 1..3), ops in prop::collection::vec(op(Elem::Int), 2), inputs in segmented_inputs()) {
         let ops = float_safe(elem, &ops[..shapes.len()]);
@@ -512,7 +516,11 @@ proptest! {
         let (op, neutral) = b.operator(&ops);
         let segments = SegDesc { lengths: b.ls, offsets: b.os };
         b.bind(results.clone(), Soac::SegReduce { segments, pull, neutral, op });
-        check(&b.finish(results), elem, &inputs, &[SEGMENTED_RULES, &["segReduce-segScan-last"]].concat())?;
+        let mut rules = vec!["segReduce-segments", "segReduce-teams"];
+        if ops.iter().all(|op| op.commutes(elem)) {
+            rules.push("reorder-commutative");
+        }
+        check(&b.finish(results), elem, &inputs, &rules)?;
     }
 
     /// SEG_SCAN: the flat segmented scan over (head flag, value) pairs

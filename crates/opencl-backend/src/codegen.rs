@@ -38,6 +38,8 @@ use lift_ir::typecheck::TypeChecker;
 use crate::compile::CodegenError;
 use crate::user_fun::{self, CFunction, CParam, c_elem_type, c_type};
 
+mod seg_teams;
+
 /// What a stage's `__kernel` function takes, in order.
 #[derive(Clone, Debug, PartialEq)]
 pub enum KernelArg {
@@ -943,6 +945,7 @@ impl<'a> Generator<'a> {
                     None => Ok(Val::Array(view)),
                 }
             }
+            Fun::SegReduceTeams(g, teams) => self.seg_reduce_teams(f, g, teams, args, dest),
             Fun::Iterate(times, g) => {
                 let [x] = args else { return internal("iterate arity") };
                 let Some(times) = times.as_cst() else {

@@ -257,25 +257,12 @@ static inline long hsplit_filter_add_packed_1(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long hsplit_filter_count_packed_1(__global const long* packed_1_positions, long packed_1_positions_len, __global const double* points_1, __global const double* points_2, __global const double* cross) {
-    long t;
-    if (packed_1_positions_len > 0L) {
-        long i = nessie_sub(packed_1_positions_len, 1L);
-        double points_1_1 = points_1[i];
-        double points_2_1 = points_2[i];
-        double c = cross[i];
-        t = nessie_add(packed_1_positions[nessie_sub(packed_1_positions_len, 1L)], c > -c ? 1L : 0L);
-    } else {
-        t = 0L;
-    }
-    return t;
+static inline long hsplit_filter_count_packed_1(__global const long* packed_1_flags, long packed_1_flags_len, __global const long* packed_1_positions) {
+    return packed_1_flags_len > 0L ? nessie_add(packed_1_positions[nessie_sub(packed_1_flags_len, 1L)], packed_1_flags[nessie_sub(packed_1_flags_len, 1L)]) : 0L;
 }
 
-static inline long hsplit_filter_target_packed_1(long i, __global const double* points_1, __global const double* points_2, __global const double* cross, __global const long* packed_1_positions) {
-    double points_1_1 = points_1[i];
-    double points_2_1 = points_2[i];
-    double c = cross[i];
-    return (c > -c ? 1L : 0L) != 0L ? packed_1_positions[i] : -1L;
+static inline long hsplit_filter_target_packed_1(long j, __global const long* packed_1_flags, __global const long* packed_1_positions) {
+    return packed_1_flags[j] != 0L ? packed_1_positions[j] : -1L;
 }
 
 static inline void hsplit_filter_pull_packed_1(long i, __global const double* points_1, __global const double* points_2, __global const double* cross, double* r0, double* r1, double* r2) {
@@ -284,143 +271,26 @@ static inline void hsplit_filter_pull_packed_1(long i, __global const double* po
     *r2 = cross[i];
 }
 
-__kernel void hsplit_filter_packed_1_positions_tile_totals(long tiles, long n_points_1, __global const double* points_1_0, __global const double* points_2_1, __global const double* cross, __global long* packed_1_positions_tile_totals) {
+__kernel void hsplit_filter_packed_1_flags(long n_points_1, __global const double* points_1_0, __global const double* points_2_1, __global const double* cross, __global long* packed_1_flags) {
+    const long gid = get_global_id(0);
+    if (gid < n_points_1) {
+        long flag_packed_1_r = hsplit_filter_flag_packed_1(gid, points_1_0, points_2_1, cross);
+        packed_1_flags[gid] = flag_packed_1_r;
+    }
+}
+
+__kernel void hsplit_filter_packed_1_positions_block_totals(__global const long* packed_1_flags, long groups, long chunk, long n_points_1, __global long* packed_1_positions_block_totals) {
     __local long group_values[256];
-    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < n_points_1) {
-                    long flag_packed_1_r = hsplit_filter_flag_packed_1(256 * j + l + 2304 * wg, points_1_0, points_2_1, cross);
-                    x = flag_packed_1_r;
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_packed_1_r = hsplit_filter_add_packed_1(acc, group_values_1[k + 9 * l_1]);
-                acc = add_packed_1_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_packed_1_r_1 = hsplit_filter_add_packed_1(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = add_packed_1_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                packed_1_positions_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_filter_packed_1_positions_tile_offsets_tile_totals(__global const long* packed_1_positions_tile_totals, long tiles_1, long tiles, __global long* packed_1_positions_tile_offsets_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            for (long k = 0; k < chunk; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = packed_1_positions_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_packed_1_r = hsplit_filter_add_packed_1(acc, group_values_1[k + 9 * l_1]);
-                acc = add_packed_1_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_packed_1_r_1 = hsplit_filter_add_packed_1(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = add_packed_1_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                packed_1_positions_tile_offsets_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_filter_packed_1_positions_tile_offsets_tile_offsets(__global const long* packed_1_positions_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* packed_1_positions_tile_offsets_tile_offsets) {
-    __local long group_values[256];
-    __local long group_values_1[16];
-    __local long group_values_2[16];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < tile_chunk; k++) {
-                long x;
-                if (k + l * tile_chunk < tiles_1) {
-                    x = packed_1_positions_tile_offsets_tile_totals[k + l * tile_chunk];
+                if (k + chunk * l + 256 * chunk * wg < n_points_1) {
+                    x = packed_1_flags[k + chunk * l + 256 * chunk * wg];
                 } else {
                     x = 0L;
                 }
@@ -432,234 +302,152 @@ __kernel void hsplit_filter_packed_1_positions_tile_offsets_tile_offsets(__globa
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_packed_1_r_1 = hsplit_filter_add_packed_1(acc_1, group_values[k_1 + 16 * l_1]);
-                acc_1 = add_packed_1_r_1;
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long add_packed_1_r_1 = hsplit_filter_add_packed_1(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = add_packed_1_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                packed_1_positions_block_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_filter_packed_1_positions_block_offsets(__global const long* packed_1_positions_block_totals, long final_chunk, long groups, __global long* packed_1_positions_block_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                if (k + final_chunk * l < groups) {
+                    x = packed_1_positions_block_totals[k + final_chunk * l];
+                } else {
+                    x = 0L;
+                }
+                long add_packed_1_r = hsplit_filter_add_packed_1(acc, x);
+                acc = add_packed_1_r;
             }
             {
-                group_values_2[l_1] = acc_1;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_1[k_2] = acc_2;
-                long add_packed_1_r_2 = hsplit_filter_add_packed_1(acc_2, group_values_2[k_2]);
-                acc_2 = add_packed_1_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_3 = group_values_1[l_3];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_3[k_3 + 16 * l_3] = acc_3;
-                long add_packed_1_r_3 = hsplit_filter_add_packed_1(acc_3, group_values[k_3 + 16 * l_3]);
-                acc_3 = add_packed_1_r_3;
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long add_packed_1_r_1 = hsplit_filter_add_packed_1(acc_1, group_values[k_1]);
+                acc_1 = add_packed_1_r_1;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_4 = get_local_id(0);
-            long acc_4 = group_values_3[l_4];
-            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                packed_1_positions_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                packed_1_positions_block_offsets[k_2 + final_chunk * l_2] = acc_2;
                 long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles_1) {
-                    x_1 = packed_1_positions_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
+                if (k_2 + final_chunk * l_2 < groups) {
+                    x_1 = packed_1_positions_block_totals[k_2 + final_chunk * l_2];
                 } else {
                     x_1 = 0L;
                 }
-                long add_packed_1_r_4 = hsplit_filter_add_packed_1(acc_4, x_1);
-                acc_4 = add_packed_1_r_4;
+                long add_packed_1_r_2 = hsplit_filter_add_packed_1(acc_2, x_1);
+                acc_2 = add_packed_1_r_2;
             }
         }
     }
 }
 
-__kernel void hsplit_filter_packed_1_positions_tile_offsets_scan(__global const long* packed_1_positions_tile_totals, __global const long* packed_1_positions_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* packed_1_positions_tile_offsets) {
-    __local long group_values[2304];
+__kernel void hsplit_filter_packed_1_positions_scan(__global const long* packed_1_flags, __global const long* packed_1_positions_block_offsets, long groups, long chunk, long n_points_1, __global long* packed_1_positions) {
+    __local long group_values[256];
     __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = packed_1_positions_tile_totals[256 * j + l + 2304 * wg];
+                if (k + chunk * l + 256 * chunk * wg < n_points_1) {
+                    x = packed_1_flags[k + chunk * l + 256 * chunk * wg];
                 } else {
                     x = 0L;
                 }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_packed_1_r = hsplit_filter_add_packed_1(acc, group_values[k + 9 * l_1]);
+                long add_packed_1_r = hsplit_filter_add_packed_1(acc, x);
                 acc = add_packed_1_r;
             }
             {
-                group_values_1[l_1] = acc;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_packed_1_r_1 = hsplit_filter_add_packed_1(acc_1, group_values_1[k_1 + 16 * l_2]);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = packed_1_positions_block_offsets[wg];
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long add_packed_1_r_1 = hsplit_filter_add_packed_1(acc_1, group_values[k_1]);
                 acc_1 = add_packed_1_r_1;
             }
-            {
-                group_values_3[l_2] = acc_1;
-            }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = packed_1_positions_tile_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long add_packed_1_r_2 = hsplit_filter_add_packed_1(acc_2, group_values_3[k_2]);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < chunk; k_2++) {
+                packed_1_positions[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
+                long x_1;
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < n_points_1) {
+                    x_1 = packed_1_flags[k_2 + chunk * l_2 + 256 * chunk * wg];
+                } else {
+                    x_1 = 0L;
+                }
+                long add_packed_1_r_2 = hsplit_filter_add_packed_1(acc_2, x_1);
                 acc_2 = add_packed_1_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long add_packed_1_r_3 = hsplit_filter_add_packed_1(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = add_packed_1_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long add_packed_1_r_4 = hsplit_filter_add_packed_1(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = add_packed_1_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                packed_1_positions_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
 }
 
-__kernel void hsplit_filter_packed_1_positions_scan(__global const long* packed_1_positions_tile_offsets, long tiles, long n_points_1, __global const double* points_1_0, __global const double* points_2_1, __global const double* cross, __global long* packed_1_positions) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < n_points_1) {
-                    long flag_packed_1_r = hsplit_filter_flag_packed_1(256 * j + l + 2304 * wg, points_1_0, points_2_1, cross);
-                    x = flag_packed_1_r;
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_packed_1_r = hsplit_filter_add_packed_1(acc, group_values[k + 9 * l_1]);
-                acc = add_packed_1_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_packed_1_r_1 = hsplit_filter_add_packed_1(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = add_packed_1_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = packed_1_positions_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long add_packed_1_r_2 = hsplit_filter_add_packed_1(acc_2, group_values_3[k_2]);
-                acc_2 = add_packed_1_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long add_packed_1_r_3 = hsplit_filter_add_packed_1(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = add_packed_1_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long add_packed_1_r_4 = hsplit_filter_add_packed_1(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = add_packed_1_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                packed_1_positions[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_filter_packed_1_count(__global const long* packed_1_positions, long n_points_1, __global const double* points_1_0, __global const double* points_2_1, __global const double* cross, __global long* packed_1_kept) {
+__kernel void hsplit_filter_packed_1_count(__global const long* packed_1_flags, long n_points_1, __global const long* packed_1_positions, __global long* packed_1_kept) {
     const long gid = get_global_id(0);
     if (gid < 1) {
-        long count_packed_1_r = hsplit_filter_count_packed_1(packed_1_positions, n_points_1, points_1_0, points_2_1, cross);
+        long count_packed_1_r = hsplit_filter_count_packed_1(packed_1_flags, n_points_1, packed_1_positions);
         packed_1_kept[0] = count_packed_1_r;
     }
 }
 
-__kernel void hsplit_filter_packed_1(long n_points_1, __global const double* points_1_0, __global const double* points_2_1, __global const double* cross, __global const long* packed_1_positions, __global double* packed_1, __global double* packed_2, __global double* c_9) {
+__kernel void hsplit_filter_packed_1(long n_points_1, __global const double* points_1_0, __global const double* points_2_1, __global const double* cross, __global const long* packed_1_flags, __global const long* packed_1_positions, __global double* packed_1, __global double* packed_2, __global double* c_9) {
     const long gid = get_global_id(0);
     if (gid < n_points_1) {
         double pull_packed_1_r;
         double pull_packed_1_r_1;
         double pull_packed_1_r_2;
         hsplit_filter_pull_packed_1(gid, points_1_0, points_2_1, cross, &pull_packed_1_r, &pull_packed_1_r_1, &pull_packed_1_r_2);
-        long target_packed_1_r = hsplit_filter_target_packed_1(gid, points_1_0, points_2_1, cross, packed_1_positions);
+        long target_packed_1_r = hsplit_filter_target_packed_1(gid, packed_1_flags, packed_1_positions);
         if (target_packed_1_r >= 0) {
             packed_1[target_packed_1_r] = pull_packed_1_r;
             packed_2[target_packed_1_r] = pull_packed_1_r_1;
@@ -932,143 +720,19 @@ static inline long hsplit_scan_sum_op_packed_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-__kernel void hsplit_scan_sum_packed_offsets_tile_totals(long tiles, long n_packed_lengths, __global const long* packed_lengths, __global long* packed_offsets_tile_totals) {
+__kernel void hsplit_scan_sum_packed_offsets_block_totals(long groups, long chunk, long n_packed_lengths, __global const long* packed_lengths, __global long* packed_offsets_block_totals) {
     __local long group_values[256];
-    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < n_packed_lengths) {
-                    long pull_packed_offsets_r = hsplit_scan_sum_pull_packed_offsets(256 * j + l + 2304 * wg, packed_lengths);
+                if (k + chunk * l + 256 * chunk * wg < n_packed_lengths) {
+                    long pull_packed_offsets_r = hsplit_scan_sum_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, packed_lengths);
                     x = pull_packed_offsets_r;
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_r = hsplit_scan_sum_op_packed_offsets(acc, group_values_1[k + 9 * l_1]);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_packed_offsets_r_1 = hsplit_scan_sum_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = op_packed_offsets_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                packed_offsets_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_scan_sum_packed_offsets_tile_offsets_tile_totals(__global const long* packed_offsets_tile_totals, long tiles_1, long tiles, __global long* packed_offsets_tile_offsets_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = packed_offsets_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_r = hsplit_scan_sum_op_packed_offsets(acc, group_values_1[k + 9 * l_1]);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_packed_offsets_r_1 = hsplit_scan_sum_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = op_packed_offsets_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                packed_offsets_tile_offsets_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_scan_sum_packed_offsets_tile_offsets_tile_offsets(__global const long* packed_offsets_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* packed_offsets_tile_offsets_tile_offsets) {
-    __local long group_values[256];
-    __local long group_values_1[16];
-    __local long group_values_2[16];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < tile_chunk; k++) {
-                long x;
-                if (k + l * tile_chunk < tiles_1) {
-                    x = packed_offsets_tile_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -1080,213 +744,133 @@ __kernel void hsplit_scan_sum_packed_offsets_tile_offsets_tile_offsets(__global 
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_packed_offsets_r_1 = hsplit_scan_sum_op_packed_offsets(acc_1, group_values[k_1 + 16 * l_1]);
-                acc_1 = op_packed_offsets_r_1;
-            }
-            {
-                group_values_2[l_1] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_1[k_2] = acc_2;
-                long op_packed_offsets_r_2 = hsplit_scan_sum_op_packed_offsets(acc_2, group_values_2[k_2]);
-                acc_2 = op_packed_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_3 = group_values_1[l_3];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_3[k_3 + 16 * l_3] = acc_3;
-                long op_packed_offsets_r_3 = hsplit_scan_sum_op_packed_offsets(acc_3, group_values[k_3 + 16 * l_3]);
-                acc_3 = op_packed_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_4 = get_local_id(0);
-            long acc_4 = group_values_3[l_4];
-            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                packed_offsets_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
-                long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles_1) {
-                    x_1 = packed_offsets_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
-                } else {
-                    x_1 = 0L;
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_packed_offsets_r_1 = hsplit_scan_sum_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_packed_offsets_r_1;
                 }
-                long op_packed_offsets_r_4 = hsplit_scan_sum_op_packed_offsets(acc_4, x_1);
-                acc_4 = op_packed_offsets_r_4;
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                packed_offsets_block_totals[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_scan_sum_packed_offsets_tile_offsets_scan(__global const long* packed_offsets_tile_totals, __global const long* packed_offsets_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* packed_offsets_tile_offsets) {
-    __local long group_values[2304];
+__kernel void hsplit_scan_sum_packed_offsets_block_offsets(__global const long* packed_offsets_block_totals, long final_chunk, long groups, __global long* packed_offsets_block_offsets) {
+    __local long group_values[256];
     __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = packed_offsets_tile_totals[256 * j + l + 2304 * wg];
+                if (k + final_chunk * l < groups) {
+                    x = packed_offsets_block_totals[k + final_chunk * l];
                 } else {
                     x = 0L;
                 }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_r = hsplit_scan_sum_op_packed_offsets(acc, group_values[k + 9 * l_1]);
+                long op_packed_offsets_r = hsplit_scan_sum_op_packed_offsets(acc, x);
                 acc = op_packed_offsets_r;
             }
             {
-                group_values_1[l_1] = acc;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_packed_offsets_r_1 = hsplit_scan_sum_op_packed_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_packed_offsets_r_1 = hsplit_scan_sum_op_packed_offsets(acc_1, group_values[k_1]);
                 acc_1 = op_packed_offsets_r_1;
             }
-            {
-                group_values_3[l_2] = acc_1;
-            }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = packed_offsets_tile_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long op_packed_offsets_r_2 = hsplit_scan_sum_op_packed_offsets(acc_2, group_values_3[k_2]);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                packed_offsets_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+                long x_1;
+                if (k_2 + final_chunk * l_2 < groups) {
+                    x_1 = packed_offsets_block_totals[k_2 + final_chunk * l_2];
+                } else {
+                    x_1 = 0L;
+                }
+                long op_packed_offsets_r_2 = hsplit_scan_sum_op_packed_offsets(acc_2, x_1);
                 acc_2 = op_packed_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long op_packed_offsets_r_3 = hsplit_scan_sum_op_packed_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = op_packed_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long op_packed_offsets_r_4 = hsplit_scan_sum_op_packed_offsets(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = op_packed_offsets_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                packed_offsets_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
 }
 
-__kernel void hsplit_scan_sum_packed_offsets_scan(__global const long* packed_offsets_tile_offsets, long tiles, long n_packed_lengths, __global const long* packed_lengths, __global long* packed_offsets) {
-    __local long group_values[2304];
+__kernel void hsplit_scan_sum_packed_offsets_scan(__global const long* packed_offsets_block_offsets, long groups, long chunk, long n_packed_lengths, __global const long* packed_lengths, __global long* packed_offsets) {
+    __local long group_values[256];
     __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < n_packed_lengths) {
-                    long pull_packed_offsets_r = hsplit_scan_sum_pull_packed_offsets(256 * j + l + 2304 * wg, packed_lengths);
+                if (k + chunk * l + 256 * chunk * wg < n_packed_lengths) {
+                    long pull_packed_offsets_r = hsplit_scan_sum_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, packed_lengths);
                     x = pull_packed_offsets_r;
                 } else {
                     x = 0L;
                 }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_r = hsplit_scan_sum_op_packed_offsets(acc, group_values[k + 9 * l_1]);
+                long op_packed_offsets_r = hsplit_scan_sum_op_packed_offsets(acc, x);
                 acc = op_packed_offsets_r;
             }
             {
-                group_values_1[l_1] = acc;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_packed_offsets_r_1 = hsplit_scan_sum_op_packed_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = packed_offsets_block_offsets[wg];
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_packed_offsets_r_1 = hsplit_scan_sum_op_packed_offsets(acc_1, group_values[k_1]);
                 acc_1 = op_packed_offsets_r_1;
             }
-            {
-                group_values_3[l_2] = acc_1;
-            }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = packed_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long op_packed_offsets_r_2 = hsplit_scan_sum_op_packed_offsets(acc_2, group_values_3[k_2]);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < chunk; k_2++) {
+                packed_offsets[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
+                long x_1;
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < n_packed_lengths) {
+                    long pull_packed_offsets_r_1 = hsplit_scan_sum_pull_packed_offsets(k_2 + chunk * l_2 + 256 * chunk * wg, packed_lengths);
+                    x_1 = pull_packed_offsets_r_1;
+                } else {
+                    x_1 = 0L;
+                }
+                long op_packed_offsets_r_2 = hsplit_scan_sum_op_packed_offsets(acc_2, x_1);
                 acc_2 = op_packed_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long op_packed_offsets_r_3 = hsplit_scan_sum_op_packed_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = op_packed_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long op_packed_offsets_r_4 = hsplit_scan_sum_op_packed_offsets(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = op_packed_offsets_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                packed_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -1649,591 +1233,82 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long hsplit_seg_reduce_sum_elements_sum(__global const long* lengths, long lengths_len, __global const long* offsets) {
-    return lengths_len > 0L ? nessie_add(offsets[nessie_sub(lengths_len, 1L)], lengths[nessie_sub(lengths_len, 1L)]) : 0L;
+static inline long hsplit_seg_reduce_sum_pull_sum(long p, __global const long* hsplit_lengths) {
+    return hsplit_lengths[p];
 }
 
-static inline long hsplit_seg_reduce_sum_one_sum(long i) {
-    return 1L;
+static inline long hsplit_seg_reduce_sum_op_sum(long a, long b) {
+    return nessie_add(a, b);
 }
 
-static inline long hsplit_seg_reduce_sum_head_sum(long i, __global const long* lengths, __global const long* offsets) {
-    return lengths[i] > 0L ? offsets[i] : -1L;
-}
-
-static inline void hsplit_seg_reduce_sum_pair_sum(long p, __global const long* hsplit_lengths, __global const int* sum_head_claims, long* r0, long* r1) {
-    long x = hsplit_lengths[p];
-    *r0 = (long)sum_head_claims[p];
-    *r1 = x;
-}
-
-static inline void hsplit_seg_reduce_sum_segop_sum(long f1, long u, long f2, long b, long* r0, long* r1) {
-    long a = f2 != 0L ? 0L : u;
-    long c = nessie_add(a, b);
-    *r0 = max(f1, f2);
-    *r1 = c;
-}
-
-static inline long hsplit_seg_reduce_sum_select_sum(long s, __global const long* lengths, __global const long* offsets, __global const long* hsplit_lengths, __global const long* sum_seg_scan) {
-    long l = lengths[s];
-    long t;
-    if (l == 0L) {
-        t = 0L;
-    } else {
-        long e = nessie_sub(nessie_add(offsets[s], l), 1L);
-        long p = e;
-        long b = hsplit_lengths[p];
-        long a = l == 1L ? 0L : sum_seg_scan[e];
-        t = nessie_add(a, b);
-    }
-    return t;
-}
-
-__kernel void hsplit_seg_reduce_sum_sum_elements(__global const long* lengths, long n_lengths, __global const long* offsets, __global long* sum_elements) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long elements_sum_r = hsplit_seg_reduce_sum_elements_sum(lengths, n_lengths, offsets);
-        sum_elements[0] = elements_sum_r;
-    }
-}
-
-__kernel void hsplit_seg_reduce_sum_sum_head_claims(long n_lengths, __global const long* lengths, __global const long* offsets, __global int* sum_head_claims) {
-    const long gid = get_global_id(0);
-    if (gid < n_lengths) {
-        long one_sum_r = hsplit_seg_reduce_sum_one_sum(gid);
-        long head_sum_r = hsplit_seg_reduce_sum_head_sum(gid, lengths, offsets);
-        if (head_sum_r >= 0) {
-            atomic_max((volatile __global int*)&sum_head_claims[head_sum_r], (int)(one_sum_r));
-        }
-    }
-}
-
-__kernel void hsplit_seg_reduce_sum_sum_segscan_tile_totals(long tiles, long sum_elements_1, __global const long* hsplit_lengths, __global const int* sum_head_claims, __global long* sum_seg_flags_tile_totals, __global long* sum_seg_scan_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[256];
-    __local long group_values_2[768];
-    __local long group_values_3[768];
-    __local long group_swap[256];
-    __local long group_swap_1[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l_1 = get_local_id(0);
-            for (long j = 0; j < 3; j++) {
-                long x_1;
-                long x_2;
-                if (256 * j + l_1 + 768 * wg < sum_elements_1) {
-                    long pair_sum_r;
-                    long pair_sum_r_1;
-                    hsplit_seg_reduce_sum_pair_sum(256 * j + l_1 + 768 * wg, hsplit_lengths, sum_head_claims, &pair_sum_r, &pair_sum_r_1);
-                    x_1 = pair_sum_r;
-                    x_2 = pair_sum_r_1;
-                } else {
-                    x_1 = 0L;
-                    x_2 = 0L;
+__kernel void hsplit_seg_reduce_sum_sum(__global const long* offsets, __global const long* lengths, long lanes, long n_offsets, __global const long* hsplit_lengths, __global long* sum) {
+    __local long team_values[256];
+    __local int long_teams[259];
+    const long l = get_local_id(0);
+    const long lane = l & (lanes - 1);
+    const long team = l / lanes;
+    const long teams = 256 / lanes;
+    if (l < 3) long_teams[256 + l] = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long first = get_group_id(0) * teams, step = 0; first < n_offsets; first += get_num_groups(0) * teams, step++) {
+        const long s = first + team;
+        const long counter = 256 + step % 3;
+        int is_long = 0;
+        long acc = 0L;
+        if (s < n_offsets) {
+            const long offset = offsets[s];
+            const long length = lengths[s];
+            is_long = lanes < 256 && length > 32 * lanes;
+            if (is_long) {
+                if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
+            } else {
+                for (long k = lane; k < length; k += lanes) {
+                    long pull_sum_r = hsplit_seg_reduce_sum_pull_sum(offset + k, hsplit_lengths);
+                    long op_sum_r = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_r);
+                    acc = op_sum_r;
                 }
-                group_values_2[256 * j + l_1] = x_1;
-                group_values_3[256 * j + l_1] = x_2;
             }
         }
+        team_values[l] = acc;
         barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_2 = get_local_id(0);
-            long acc = 0L;
+        if (l == 0) long_teams[256 + (step + 2) % 3] = 0;
+        if (lanes > 1) {
+            for (long h = 1; h < lanes; h *= 2) {
+                if ((lane & (2 * h - 1)) == 0) {
+                    long op_sum_r_1 = hsplit_seg_reduce_sum_op_sum(team_values[l], team_values[l + h]);
+                    team_values[l] = op_sum_r_1;
+                }
+                barrier(CLK_LOCAL_MEM_FENCE);
+            }
+            acc = team_values[l];
+        }
+        if (lane == 0 && s < n_offsets && !is_long) {
+            sum[s] = acc;
+        }
+        const int n_long = long_teams[counter];
+        for (int i = 0; i < n_long; i++) {
+            const long s_1 = first + long_teams[i];
+            const long offset_1 = offsets[s_1];
+            const long length_1 = lengths[s_1];
             long acc_1 = 0L;
-            for (long k = 0; k < 3; k++) {
-                long segop_sum_r;
-                long segop_sum_r_1;
-                hsplit_seg_reduce_sum_segop_sum(acc, acc_1, group_values_2[k + 3 * l_2], group_values_3[k + 3 * l_2], &segop_sum_r, &segop_sum_r_1);
-                acc = segop_sum_r;
-                acc_1 = segop_sum_r_1;
+            for (long k_1 = l; k_1 < length_1; k_1 += 256) {
+                long pull_sum_r_1 = hsplit_seg_reduce_sum_pull_sum(offset_1 + k_1, hsplit_lengths);
+                long op_sum_r_2 = hsplit_seg_reduce_sum_op_sum(acc_1, pull_sum_r_1);
+                acc_1 = op_sum_r_2;
             }
-            {
-                group_values[l_2] = acc;
-                group_values_1[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        __local long* group_values_1_in = group_values_1;
-        __local long* group_values_1_out = group_swap_1;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_3 = get_local_id(0); l_3 < m / 2; l_3 += get_local_size(0)) {
-                long acc_2 = 0L;
-                long acc_3 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long segop_sum_r_2;
-                    long segop_sum_r_3;
-                    hsplit_seg_reduce_sum_segop_sum(acc_2, acc_3, group_values_in[k_1 + 2 * l_3], group_values_1_in[k_1 + 2 * l_3], &segop_sum_r_2, &segop_sum_r_3);
-                    acc_2 = segop_sum_r_2;
-                    acc_3 = segop_sum_r_3;
-                }
-                {
-                    group_values_out[l_3] = acc_2;
-                    group_values_1_out[l_3] = acc_3;
-                }
-            }
+            team_values[l] = acc_1;
             barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            {
-                __local long* t = group_values_1_in;
-                group_values_1_in = group_values_1_out;
-                group_values_1_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
-            {
-                sum_seg_flags_tile_totals[wg] = group_values_in[0];
-                sum_seg_scan_tile_totals[wg] = group_values_1_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_seg_reduce_sum_sum_segscan_tile_offsets_tile_totals(__global const long* sum_seg_flags_tile_totals, __global const long* sum_seg_scan_tile_totals, long tiles_1, long tiles, __global long* sum_seg_flags_tile_offsets_tile_totals, __global long* sum_seg_scan_tile_offsets_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[256];
-    __local long group_values_2[768];
-    __local long group_values_3[768];
-    __local long group_swap[256];
-    __local long group_swap_1[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l_1 = get_local_id(0);
-            for (long j = 0; j < 3; j++) {
-                long x_1;
-                long x_2;
-                if (256 * j + l_1 + 768 * wg < tiles) {
-                    x_1 = sum_seg_flags_tile_totals[256 * j + l_1 + 768 * wg];
-                    x_2 = sum_seg_scan_tile_totals[256 * j + l_1 + 768 * wg];
-                } else {
-                    x_1 = 0L;
-                    x_2 = 0L;
+            for (long h_1 = 1; h_1 < 256; h_1 *= 2) {
+                if ((l & (2 * h_1 - 1)) == 0) {
+                    long op_sum_r_3 = hsplit_seg_reduce_sum_op_sum(team_values[l], team_values[l + h_1]);
+                    team_values[l] = op_sum_r_3;
                 }
-                group_values_2[256 * j + l_1] = x_1;
-                group_values_3[256 * j + l_1] = x_2;
+                barrier(CLK_LOCAL_MEM_FENCE);
+            }
+            if (l == 0) {
+                sum[s_1] = team_values[0];
             }
         }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_2 = get_local_id(0);
-            long acc = 0L;
-            long acc_1 = 0L;
-            for (long k = 0; k < 3; k++) {
-                long segop_sum_r;
-                long segop_sum_r_1;
-                hsplit_seg_reduce_sum_segop_sum(acc, acc_1, group_values_2[k + 3 * l_2], group_values_3[k + 3 * l_2], &segop_sum_r, &segop_sum_r_1);
-                acc = segop_sum_r;
-                acc_1 = segop_sum_r_1;
-            }
-            {
-                group_values[l_2] = acc;
-                group_values_1[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        __local long* group_values_1_in = group_values_1;
-        __local long* group_values_1_out = group_swap_1;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_3 = get_local_id(0); l_3 < m / 2; l_3 += get_local_size(0)) {
-                long acc_2 = 0L;
-                long acc_3 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long segop_sum_r_2;
-                    long segop_sum_r_3;
-                    hsplit_seg_reduce_sum_segop_sum(acc_2, acc_3, group_values_in[k_1 + 2 * l_3], group_values_1_in[k_1 + 2 * l_3], &segop_sum_r_2, &segop_sum_r_3);
-                    acc_2 = segop_sum_r_2;
-                    acc_3 = segop_sum_r_3;
-                }
-                {
-                    group_values_out[l_3] = acc_2;
-                    group_values_1_out[l_3] = acc_3;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            {
-                __local long* t = group_values_1_in;
-                group_values_1_in = group_values_1_out;
-                group_values_1_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
-            {
-                sum_seg_flags_tile_offsets_tile_totals[wg] = group_values_in[0];
-                sum_seg_scan_tile_offsets_tile_totals[wg] = group_values_1_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_seg_reduce_sum_sum_segscan_tile_offsets_tile_offsets(__global const long* sum_seg_flags_tile_offsets_tile_totals, __global const long* sum_seg_scan_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* sum_seg_flags_tile_offsets_tile_offsets, __global long* sum_seg_scan_tile_offsets_tile_offsets) {
-    __local long group_values[256];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[16];
-    __local long group_values_5[16];
-    __local long group_values_6[256];
-    __local long group_values_7[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            long acc_1 = 0L;
-            for (long k = 0; k < tile_chunk; k++) {
-                long x_1;
-                long x_2;
-                if (k + l_1 * tile_chunk < tiles_1) {
-                    x_1 = sum_seg_flags_tile_offsets_tile_totals[k + l_1 * tile_chunk];
-                    x_2 = sum_seg_scan_tile_offsets_tile_totals[k + l_1 * tile_chunk];
-                } else {
-                    x_1 = 0L;
-                    x_2 = 0L;
-                }
-                long segop_sum_r;
-                long segop_sum_r_1;
-                hsplit_seg_reduce_sum_segop_sum(acc, acc_1, x_1, x_2, &segop_sum_r, &segop_sum_r_1);
-                acc = segop_sum_r;
-                acc_1 = segop_sum_r_1;
-            }
-            {
-                group_values[l_1] = acc;
-                group_values_1[l_1] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_2 = 0L;
-            long acc_3 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long segop_sum_r_2;
-                long segop_sum_r_3;
-                hsplit_seg_reduce_sum_segop_sum(acc_2, acc_3, group_values[k_1 + 16 * l_2], group_values_1[k_1 + 16 * l_2], &segop_sum_r_2, &segop_sum_r_3);
-                acc_2 = segop_sum_r_2;
-                acc_3 = segop_sum_r_3;
-            }
-            {
-                group_values_4[l_2] = acc_2;
-                group_values_5[l_2] = acc_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_4 = 0L;
-            long acc_5 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_4;
-                group_values_3[k_2] = acc_5;
-                long segop_sum_r_4;
-                long segop_sum_r_5;
-                hsplit_seg_reduce_sum_segop_sum(acc_4, acc_5, group_values_4[k_2], group_values_5[k_2], &segop_sum_r_4, &segop_sum_r_5);
-                acc_4 = segop_sum_r_4;
-                acc_5 = segop_sum_r_5;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_6 = group_values_2[l_4];
-            long acc_7 = group_values_3[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_6[k_3 + 16 * l_4] = acc_6;
-                group_values_7[k_3 + 16 * l_4] = acc_7;
-                long segop_sum_r_6;
-                long segop_sum_r_7;
-                hsplit_seg_reduce_sum_segop_sum(acc_6, acc_7, group_values[k_3 + 16 * l_4], group_values_1[k_3 + 16 * l_4], &segop_sum_r_6, &segop_sum_r_7);
-                acc_6 = segop_sum_r_6;
-                acc_7 = segop_sum_r_7;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_8 = group_values_6[l_5];
-            long acc_9 = group_values_7[l_5];
-            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                sum_seg_flags_tile_offsets_tile_offsets[k_4 + l_5 * tile_chunk] = acc_8;
-                sum_seg_scan_tile_offsets_tile_offsets[k_4 + l_5 * tile_chunk] = acc_9;
-                long x_3;
-                long x_4;
-                if (k_4 + l_5 * tile_chunk < tiles_1) {
-                    x_3 = sum_seg_flags_tile_offsets_tile_totals[k_4 + l_5 * tile_chunk];
-                    x_4 = sum_seg_scan_tile_offsets_tile_totals[k_4 + l_5 * tile_chunk];
-                } else {
-                    x_3 = 0L;
-                    x_4 = 0L;
-                }
-                long segop_sum_r_8;
-                long segop_sum_r_9;
-                hsplit_seg_reduce_sum_segop_sum(acc_8, acc_9, x_3, x_4, &segop_sum_r_8, &segop_sum_r_9);
-                acc_8 = segop_sum_r_8;
-                acc_9 = segop_sum_r_9;
-            }
-        }
-    }
-}
-
-__kernel void hsplit_seg_reduce_sum_sum_segscan_tile_offsets_scan(__global const long* sum_seg_flags_tile_totals, __global const long* sum_seg_scan_tile_totals, __global const long* sum_seg_flags_tile_offsets_tile_offsets, __global const long* sum_seg_scan_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* sum_seg_flags_tile_offsets, __global long* sum_seg_scan_tile_offsets) {
-    __local long group_values[768];
-    __local long group_values_1[768];
-    __local long group_values_2[256];
-    __local long group_values_3[256];
-    __local long group_values_4[16];
-    __local long group_values_5[16];
-    __local long group_values_6[16];
-    __local long group_values_7[16];
-    __local long group_values_8[256];
-    __local long group_values_9[256];
-    __local long group_values_10[768];
-    __local long group_values_11[768];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l_1 = get_local_id(0);
-            for (long j = 0; j < 3; j++) {
-                long x_1;
-                long x_2;
-                if (256 * j + l_1 + 768 * wg < tiles) {
-                    x_1 = sum_seg_flags_tile_totals[256 * j + l_1 + 768 * wg];
-                    x_2 = sum_seg_scan_tile_totals[256 * j + l_1 + 768 * wg];
-                } else {
-                    x_1 = 0L;
-                    x_2 = 0L;
-                }
-                group_values[256 * j + l_1] = x_1;
-                group_values_1[256 * j + l_1] = x_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_2 = get_local_id(0);
-            long acc = 0L;
-            long acc_1 = 0L;
-            for (long k = 0; k < 3; k++) {
-                long segop_sum_r;
-                long segop_sum_r_1;
-                hsplit_seg_reduce_sum_segop_sum(acc, acc_1, group_values[k + 3 * l_2], group_values_1[k + 3 * l_2], &segop_sum_r, &segop_sum_r_1);
-                acc = segop_sum_r;
-                acc_1 = segop_sum_r_1;
-            }
-            {
-                group_values_2[l_2] = acc;
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_2 = 0L;
-            long acc_3 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long segop_sum_r_2;
-                long segop_sum_r_3;
-                hsplit_seg_reduce_sum_segop_sum(acc_2, acc_3, group_values_2[k_1 + 16 * l_3], group_values_3[k_1 + 16 * l_3], &segop_sum_r_2, &segop_sum_r_3);
-                acc_2 = segop_sum_r_2;
-                acc_3 = segop_sum_r_3;
-            }
-            {
-                group_values_6[l_3] = acc_2;
-                group_values_7[l_3] = acc_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
-            long acc_4 = sum_seg_flags_tile_offsets_tile_offsets[wg];
-            long acc_5 = sum_seg_scan_tile_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_4[k_2] = acc_4;
-                group_values_5[k_2] = acc_5;
-                long segop_sum_r_4;
-                long segop_sum_r_5;
-                hsplit_seg_reduce_sum_segop_sum(acc_4, acc_5, group_values_6[k_2], group_values_7[k_2], &segop_sum_r_4, &segop_sum_r_5);
-                acc_4 = segop_sum_r_4;
-                acc_5 = segop_sum_r_5;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_5 = get_local_id(0); l_5 < 16; l_5 += get_local_size(0)) {
-            long acc_6 = group_values_4[l_5];
-            long acc_7 = group_values_5[l_5];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_8[k_3 + 16 * l_5] = acc_6;
-                group_values_9[k_3 + 16 * l_5] = acc_7;
-                long segop_sum_r_6;
-                long segop_sum_r_7;
-                hsplit_seg_reduce_sum_segop_sum(acc_6, acc_7, group_values_2[k_3 + 16 * l_5], group_values_3[k_3 + 16 * l_5], &segop_sum_r_6, &segop_sum_r_7);
-                acc_6 = segop_sum_r_6;
-                acc_7 = segop_sum_r_7;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            long acc_8 = group_values_8[l_6];
-            long acc_9 = group_values_9[l_6];
-            for (long k_4 = 0; k_4 < 3; k_4++) {
-                group_values_10[(k_4 + 3 * l_6) / 256 + 3 * ((k_4 + 3 * l_6) % 256)] = acc_8;
-                group_values_11[(k_4 + 3 * l_6) / 256 + 3 * ((k_4 + 3 * l_6) % 256)] = acc_9;
-                long segop_sum_r_8;
-                long segop_sum_r_9;
-                hsplit_seg_reduce_sum_segop_sum(acc_8, acc_9, group_values[k_4 + 3 * l_6], group_values_1[k_4 + 3 * l_6], &segop_sum_r_8, &segop_sum_r_9);
-                acc_8 = segop_sum_r_8;
-                acc_9 = segop_sum_r_9;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_7 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 3; j_3++) {
-                sum_seg_flags_tile_offsets[256 * j_3 + l_7 + 768 * wg] = group_values_10[j_3 + 3 * l_7];
-                sum_seg_scan_tile_offsets[256 * j_3 + l_7 + 768 * wg] = group_values_11[j_3 + 3 * l_7];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_seg_reduce_sum_sum_segscan_scan(__global const long* sum_seg_flags_tile_offsets, __global const long* sum_seg_scan_tile_offsets, long tiles, long sum_elements_1, __global const long* hsplit_lengths, __global const int* sum_head_claims, __global long* sum_seg_flags, __global long* sum_seg_scan) {
-    __local long group_values[768];
-    __local long group_values_1[768];
-    __local long group_values_2[256];
-    __local long group_values_3[256];
-    __local long group_values_4[16];
-    __local long group_values_5[16];
-    __local long group_values_6[16];
-    __local long group_values_7[16];
-    __local long group_values_8[256];
-    __local long group_values_9[256];
-    __local long group_values_10[768];
-    __local long group_values_11[768];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l_1 = get_local_id(0);
-            for (long j = 0; j < 3; j++) {
-                long x_1;
-                long x_2;
-                if (256 * j + l_1 + 768 * wg < sum_elements_1) {
-                    long pair_sum_r;
-                    long pair_sum_r_1;
-                    hsplit_seg_reduce_sum_pair_sum(256 * j + l_1 + 768 * wg, hsplit_lengths, sum_head_claims, &pair_sum_r, &pair_sum_r_1);
-                    x_1 = pair_sum_r;
-                    x_2 = pair_sum_r_1;
-                } else {
-                    x_1 = 0L;
-                    x_2 = 0L;
-                }
-                group_values[256 * j + l_1] = x_1;
-                group_values_1[256 * j + l_1] = x_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_2 = get_local_id(0);
-            long acc = 0L;
-            long acc_1 = 0L;
-            for (long k = 0; k < 3; k++) {
-                long segop_sum_r;
-                long segop_sum_r_1;
-                hsplit_seg_reduce_sum_segop_sum(acc, acc_1, group_values[k + 3 * l_2], group_values_1[k + 3 * l_2], &segop_sum_r, &segop_sum_r_1);
-                acc = segop_sum_r;
-                acc_1 = segop_sum_r_1;
-            }
-            {
-                group_values_2[l_2] = acc;
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_2 = 0L;
-            long acc_3 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long segop_sum_r_2;
-                long segop_sum_r_3;
-                hsplit_seg_reduce_sum_segop_sum(acc_2, acc_3, group_values_2[k_1 + 16 * l_3], group_values_3[k_1 + 16 * l_3], &segop_sum_r_2, &segop_sum_r_3);
-                acc_2 = segop_sum_r_2;
-                acc_3 = segop_sum_r_3;
-            }
-            {
-                group_values_6[l_3] = acc_2;
-                group_values_7[l_3] = acc_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
-            long acc_4 = sum_seg_flags_tile_offsets[wg];
-            long acc_5 = sum_seg_scan_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_4[k_2] = acc_4;
-                group_values_5[k_2] = acc_5;
-                long segop_sum_r_4;
-                long segop_sum_r_5;
-                hsplit_seg_reduce_sum_segop_sum(acc_4, acc_5, group_values_6[k_2], group_values_7[k_2], &segop_sum_r_4, &segop_sum_r_5);
-                acc_4 = segop_sum_r_4;
-                acc_5 = segop_sum_r_5;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_5 = get_local_id(0); l_5 < 16; l_5 += get_local_size(0)) {
-            long acc_6 = group_values_4[l_5];
-            long acc_7 = group_values_5[l_5];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_8[k_3 + 16 * l_5] = acc_6;
-                group_values_9[k_3 + 16 * l_5] = acc_7;
-                long segop_sum_r_6;
-                long segop_sum_r_7;
-                hsplit_seg_reduce_sum_segop_sum(acc_6, acc_7, group_values_2[k_3 + 16 * l_5], group_values_3[k_3 + 16 * l_5], &segop_sum_r_6, &segop_sum_r_7);
-                acc_6 = segop_sum_r_6;
-                acc_7 = segop_sum_r_7;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            long acc_8 = group_values_8[l_6];
-            long acc_9 = group_values_9[l_6];
-            for (long k_4 = 0; k_4 < 3; k_4++) {
-                group_values_10[(k_4 + 3 * l_6) / 256 + 3 * ((k_4 + 3 * l_6) % 256)] = acc_8;
-                group_values_11[(k_4 + 3 * l_6) / 256 + 3 * ((k_4 + 3 * l_6) % 256)] = acc_9;
-                long segop_sum_r_8;
-                long segop_sum_r_9;
-                hsplit_seg_reduce_sum_segop_sum(acc_8, acc_9, group_values[k_4 + 3 * l_6], group_values_1[k_4 + 3 * l_6], &segop_sum_r_8, &segop_sum_r_9);
-                acc_8 = segop_sum_r_8;
-                acc_9 = segop_sum_r_9;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_7 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 3; j_3++) {
-                sum_seg_flags[256 * j_3 + l_7 + 768 * wg] = group_values_10[j_3 + 3 * l_7];
-                sum_seg_scan[256 * j_3 + l_7 + 768 * wg] = group_values_11[j_3 + 3 * l_7];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_seg_reduce_sum_sum(long n_lengths, __global const long* lengths, __global const long* offsets, __global const long* hsplit_lengths, __global const long* sum_seg_scan, __global long* sum) {
-    const long gid = get_global_id(0);
-    if (gid < n_lengths) {
-        long select_sum_r = hsplit_seg_reduce_sum_select_sum(gid, lengths, offsets, hsplit_lengths, sum_seg_scan);
-        sum[gid] = select_sum_r;
     }
 }
 
@@ -3487,27 +2562,12 @@ static inline long hsplit_fused_add_kept(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long hsplit_fused_count_kept(__global const long* kept_positions, long kept_positions_len, __global const double* cross_elements) {
-    long t;
-    if (kept_positions_len > 0L) {
-        long i = nessie_sub(kept_positions_len, 1L);
-        long j = i;
-        double c = cross_elements[i];
-        long i_1 = j;
-        double x = cross_elements[i_1];
-        t = nessie_add(kept_positions[nessie_sub(kept_positions_len, 1L)], x > -x ? 1L : 0L);
-    } else {
-        t = 0L;
-    }
-    return t;
+static inline long hsplit_fused_count_kept(__global const long* kept_flags, long kept_flags_len, __global const long* kept_positions) {
+    return kept_flags_len > 0L ? nessie_add(kept_positions[nessie_sub(kept_flags_len, 1L)], kept_flags[nessie_sub(kept_flags_len, 1L)]) : 0L;
 }
 
-static inline long hsplit_fused_target_kept(long i, __global const double* cross_elements, __global const long* kept_positions) {
-    long j = i;
-    double c = cross_elements[i];
-    long i_1 = j;
-    double x = cross_elements[i_1];
-    return (x > -x ? 1L : 0L) != 0L ? kept_positions[i] : -1L;
+static inline long hsplit_fused_target_kept(long j, __global const long* kept_flags, __global const long* kept_positions) {
+    return kept_flags[j] != 0L ? kept_positions[j] : -1L;
 }
 
 static inline void hsplit_fused_pull_kept(long i, __global const double* cross_elements, long* r0, double* r1) {
@@ -3515,187 +2575,36 @@ static inline void hsplit_fused_pull_kept(long i, __global const double* cross_e
     *r1 = cross_elements[i];
 }
 
-static inline long hsplit_fused_elements_packed_lengths(__global const long* cross_lengths, long cross_lengths_len, __global const long* cross_offsets) {
-    return cross_lengths_len > 0L ? nessie_add(cross_offsets[nessie_sub(cross_lengths_len, 1L)], cross_lengths[nessie_sub(cross_lengths_len, 1L)]) : 0L;
-}
-
-static inline long hsplit_fused_one_packed_lengths(long i) {
-    return 1L;
-}
-
-static inline long hsplit_fused_head_packed_lengths(long i, __global const long* cross_lengths, __global const long* cross_offsets) {
-    return cross_lengths[i] > 0L ? cross_offsets[i] : -1L;
-}
-
-static inline void hsplit_fused_pair_packed_lengths(long p, __global const double* cross_elements, __global const int* packed_lengths_head_claims, long* r0, long* r1) {
+static inline long hsplit_fused_pull_packed_lengths(long p, __global const double* cross_elements) {
     double x = cross_elements[p];
     int mapped = x > -x;
-    long x_1 = (long)mapped;
-    *r0 = (long)packed_lengths_head_claims[p];
-    *r1 = x_1;
+    return (long)mapped;
 }
 
-static inline void hsplit_fused_segop_packed_lengths(long f1, long u, long f2, long b, long* r0, long* r1) {
-    long a = f2 != 0L ? 0L : u;
-    long c = nessie_add(a, b);
-    *r0 = max(f1, f2);
-    *r1 = c;
+static inline long hsplit_fused_op_packed_lengths(long a, long b) {
+    return nessie_add(a, b);
 }
 
-static inline long hsplit_fused_select_packed_lengths(long s, __global const long* cross_lengths, __global const long* cross_offsets, __global const double* cross_elements, __global const long* packed_lengths_seg_scan) {
-    long l = cross_lengths[s];
-    long t;
-    if (l == 0L) {
-        t = 0L;
-    } else {
-        long e = nessie_sub(nessie_add(cross_offsets[s], l), 1L);
-        long p = e;
-        double x = cross_elements[p];
-        int mapped = x > -x;
-        long b = (long)mapped;
-        long a = l == 1L ? 0L : packed_lengths_seg_scan[e];
-        t = nessie_add(a, b);
+__kernel void hsplit_fused_kept_flags(long n_cross_elements, __global const double* cross_elements, __global long* kept_flags) {
+    const long gid = get_global_id(0);
+    if (gid < n_cross_elements) {
+        long flag_kept_r = hsplit_fused_flag_kept(gid, cross_elements);
+        kept_flags[gid] = flag_kept_r;
     }
-    return t;
 }
 
-__kernel void hsplit_fused_kept_positions_tile_totals(long tiles, long n_cross_elements, __global const double* cross_elements, __global long* kept_positions_tile_totals) {
+__kernel void hsplit_fused_kept_positions_block_totals(__global const long* kept_flags, long groups, long chunk, long n_cross_elements, __global long* kept_positions_block_totals) {
     __local long group_values[256];
-    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
-            const long l_1 = get_local_id(0);
-            for (long j_1 = 0; j_1 < 9; j_1++) {
-                long x;
-                if (256 * j_1 + l_1 + 2304 * wg < n_cross_elements) {
-                    long flag_kept_r = hsplit_fused_flag_kept(256 * j_1 + l_1 + 2304 * wg, cross_elements);
-                    x = flag_kept_r;
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j_1 + l_1] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_2 = get_local_id(0);
+            const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_kept_r = hsplit_fused_add_kept(acc, group_values_1[k + 9 * l_2]);
-                acc = add_kept_r;
-            }
-            {
-                group_values[l_2] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_3 = get_local_id(0); l_3 < m / 2; l_3 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_kept_r_1 = hsplit_fused_add_kept(acc_1, group_values_in[k_1 + 2 * l_3]);
-                    acc_1 = add_kept_r_1;
-                }
-                {
-                    group_values_out[l_3] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
-            {
-                kept_positions_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_kept_positions_tile_offsets_tile_totals(__global const long* kept_positions_tile_totals, long tiles_1, long tiles, __global long* kept_positions_tile_offsets_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l_1 = get_local_id(0);
-            for (long j_1 = 0; j_1 < 9; j_1++) {
+            for (long k = 0; k < chunk; k++) {
                 long x;
-                if (256 * j_1 + l_1 + 2304 * wg < tiles) {
-                    x = kept_positions_tile_totals[256 * j_1 + l_1 + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j_1 + l_1] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_2 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_kept_r = hsplit_fused_add_kept(acc, group_values_1[k + 9 * l_2]);
-                acc = add_kept_r;
-            }
-            {
-                group_values[l_2] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_3 = get_local_id(0); l_3 < m / 2; l_3 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_kept_r_1 = hsplit_fused_add_kept(acc_1, group_values_in[k_1 + 2 * l_3]);
-                    acc_1 = add_kept_r_1;
-                }
-                {
-                    group_values_out[l_3] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
-            {
-                kept_positions_tile_offsets_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_kept_positions_tile_offsets_tile_offsets(__global const long* kept_positions_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* kept_positions_tile_offsets_tile_offsets) {
-    __local long group_values[256];
-    __local long group_values_1[16];
-    __local long group_values_2[16];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < tile_chunk; k++) {
-                long x;
-                if (k + l_1 * tile_chunk < tiles_1) {
-                    x = kept_positions_tile_offsets_tile_totals[k + l_1 * tile_chunk];
+                if (k + chunk * l + 256 * chunk * wg < n_cross_elements) {
+                    x = kept_flags[k + chunk * l + 256 * chunk * wg];
                 } else {
                     x = 0L;
                 }
@@ -3703,237 +2612,155 @@ __kernel void hsplit_fused_kept_positions_tile_offsets_tile_offsets(__global con
                 acc = add_kept_r;
             }
             {
-                group_values[l_1] = acc;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_kept_r_1 = hsplit_fused_add_kept(acc_1, group_values[k_1 + 16 * l_2]);
-                acc_1 = add_kept_r_1;
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long add_kept_r_1 = hsplit_fused_add_kept(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = add_kept_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                kept_positions_block_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_kept_positions_block_offsets(__global const long* kept_positions_block_totals, long final_chunk, long groups, __global long* kept_positions_block_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                if (k + final_chunk * l < groups) {
+                    x = kept_positions_block_totals[k + final_chunk * l];
+                } else {
+                    x = 0L;
+                }
+                long add_kept_r = hsplit_fused_add_kept(acc, x);
+                acc = add_kept_r;
             }
             {
-                group_values_2[l_2] = acc_1;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_1[k_2] = acc_2;
-                long add_kept_r_2 = hsplit_fused_add_kept(acc_2, group_values_2[k_2]);
-                acc_2 = add_kept_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_1[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_3[k_3 + 16 * l_4] = acc_3;
-                long add_kept_r_3 = hsplit_fused_add_kept(acc_3, group_values[k_3 + 16 * l_4]);
-                acc_3 = add_kept_r_3;
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long add_kept_r_1 = hsplit_fused_add_kept(acc_1, group_values[k_1]);
+                acc_1 = add_kept_r_1;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_3[l_5];
-            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                kept_positions_tile_offsets_tile_offsets[k_4 + l_5 * tile_chunk] = acc_4;
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                kept_positions_block_offsets[k_2 + final_chunk * l_2] = acc_2;
                 long x_1;
-                if (k_4 + l_5 * tile_chunk < tiles_1) {
-                    x_1 = kept_positions_tile_offsets_tile_totals[k_4 + l_5 * tile_chunk];
+                if (k_2 + final_chunk * l_2 < groups) {
+                    x_1 = kept_positions_block_totals[k_2 + final_chunk * l_2];
                 } else {
                     x_1 = 0L;
                 }
-                long add_kept_r_4 = hsplit_fused_add_kept(acc_4, x_1);
-                acc_4 = add_kept_r_4;
+                long add_kept_r_2 = hsplit_fused_add_kept(acc_2, x_1);
+                acc_2 = add_kept_r_2;
             }
         }
     }
 }
 
-__kernel void hsplit_fused_kept_positions_tile_offsets_scan(__global const long* kept_positions_tile_totals, __global const long* kept_positions_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* kept_positions_tile_offsets) {
-    __local long group_values[2304];
+__kernel void hsplit_fused_kept_positions_scan(__global const long* kept_flags, __global const long* kept_positions_block_offsets, long groups, long chunk, long n_cross_elements, __global long* kept_positions) {
+    __local long group_values[256];
     __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
-            const long l_1 = get_local_id(0);
-            for (long j_1 = 0; j_1 < 9; j_1++) {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
                 long x;
-                if (256 * j_1 + l_1 + 2304 * wg < tiles) {
-                    x = kept_positions_tile_totals[256 * j_1 + l_1 + 2304 * wg];
+                if (k + chunk * l + 256 * chunk * wg < n_cross_elements) {
+                    x = kept_flags[k + chunk * l + 256 * chunk * wg];
                 } else {
                     x = 0L;
                 }
-                group_values[256 * j_1 + l_1] = x;
+                long add_kept_r = hsplit_fused_add_kept(acc, x);
+                acc = add_kept_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = kept_positions_block_offsets[wg];
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long add_kept_r_1 = hsplit_fused_add_kept(acc_1, group_values[k_1]);
+                acc_1 = add_kept_r_1;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
             const long l_2 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_kept_r = hsplit_fused_add_kept(acc, group_values[k + 9 * l_2]);
-                acc = add_kept_r;
-            }
-            {
-                group_values_1[l_2] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_kept_r_1 = hsplit_fused_add_kept(acc_1, group_values_1[k_1 + 16 * l_3]);
-                acc_1 = add_kept_r_1;
-            }
-            {
-                group_values_3[l_3] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
-            long acc_2 = kept_positions_tile_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long add_kept_r_2 = hsplit_fused_add_kept(acc_2, group_values_3[k_2]);
-                acc_2 = add_kept_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_5 = get_local_id(0); l_5 < 16; l_5 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_5];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_5] = acc_3;
-                long add_kept_r_3 = hsplit_fused_add_kept(acc_3, group_values_1[k_3 + 16 * l_5]);
-                acc_3 = add_kept_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            long acc_4 = group_values_4[l_6];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_6) / 256 + 9 * ((k_4 + 9 * l_6) % 256)] = acc_4;
-                long add_kept_r_4 = hsplit_fused_add_kept(acc_4, group_values[k_4 + 9 * l_6]);
-                acc_4 = add_kept_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_7 = get_local_id(0);
-            for (long j_4 = 0; j_4 < 9; j_4++) {
-                kept_positions_tile_offsets[256 * j_4 + l_7 + 2304 * wg] = group_values_5[j_4 + 9 * l_7];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_kept_positions_scan(__global const long* kept_positions_tile_offsets, long tiles, long n_cross_elements, __global const double* cross_elements, __global long* kept_positions) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l_1 = get_local_id(0);
-            for (long j_1 = 0; j_1 < 9; j_1++) {
-                long x;
-                if (256 * j_1 + l_1 + 2304 * wg < n_cross_elements) {
-                    long flag_kept_r = hsplit_fused_flag_kept(256 * j_1 + l_1 + 2304 * wg, cross_elements);
-                    x = flag_kept_r;
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < chunk; k_2++) {
+                kept_positions[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
+                long x_1;
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < n_cross_elements) {
+                    x_1 = kept_flags[k_2 + chunk * l_2 + 256 * chunk * wg];
                 } else {
-                    x = 0L;
+                    x_1 = 0L;
                 }
-                group_values[256 * j_1 + l_1] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_2 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_kept_r = hsplit_fused_add_kept(acc, group_values[k + 9 * l_2]);
-                acc = add_kept_r;
-            }
-            {
-                group_values_1[l_2] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_kept_r_1 = hsplit_fused_add_kept(acc_1, group_values_1[k_1 + 16 * l_3]);
-                acc_1 = add_kept_r_1;
-            }
-            {
-                group_values_3[l_3] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
-            long acc_2 = kept_positions_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long add_kept_r_2 = hsplit_fused_add_kept(acc_2, group_values_3[k_2]);
+                long add_kept_r_2 = hsplit_fused_add_kept(acc_2, x_1);
                 acc_2 = add_kept_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_5 = get_local_id(0); l_5 < 16; l_5 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_5];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_5] = acc_3;
-                long add_kept_r_3 = hsplit_fused_add_kept(acc_3, group_values_1[k_3 + 16 * l_5]);
-                acc_3 = add_kept_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            long acc_4 = group_values_4[l_6];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_6) / 256 + 9 * ((k_4 + 9 * l_6) % 256)] = acc_4;
-                long add_kept_r_4 = hsplit_fused_add_kept(acc_4, group_values[k_4 + 9 * l_6]);
-                acc_4 = add_kept_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_7 = get_local_id(0);
-            for (long j_4 = 0; j_4 < 9; j_4++) {
-                kept_positions[256 * j_4 + l_7 + 2304 * wg] = group_values_5[j_4 + 9 * l_7];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_kept_count(__global const long* kept_positions, long n_cross_elements, __global const double* cross_elements, __global long* kept_kept) {
+__kernel void hsplit_fused_kept_count(__global const long* kept_flags, long n_cross_elements, __global const long* kept_positions, __global long* kept_kept) {
     const long gid = get_global_id(0);
     if (gid < 1) {
-        long count_kept_r = hsplit_fused_count_kept(kept_positions, n_cross_elements, cross_elements);
+        long count_kept_r = hsplit_fused_count_kept(kept_flags, n_cross_elements, kept_positions);
         kept_kept[0] = count_kept_r;
     }
 }
 
-__kernel void hsplit_fused_kept(long n_cross_elements, __global const double* cross_elements, __global const long* kept_positions, __global long* kept, __global double* c_5) {
+__kernel void hsplit_fused_kept(long n_cross_elements, __global const double* cross_elements, __global const long* kept_flags, __global const long* kept_positions, __global long* kept, __global double* c_5) {
     const long gid = get_global_id(0);
     if (gid < n_cross_elements) {
         long pull_kept_r;
         double pull_kept_r_1;
         hsplit_fused_pull_kept(gid, cross_elements, &pull_kept_r, &pull_kept_r_1);
-        long target_kept_r = hsplit_fused_target_kept(gid, cross_elements, kept_positions);
+        long target_kept_r = hsplit_fused_target_kept(gid, kept_flags, kept_positions);
         if (target_kept_r >= 0) {
             kept[target_kept_r] = pull_kept_r;
             c_5[target_kept_r] = pull_kept_r_1;
@@ -3941,551 +2768,74 @@ __kernel void hsplit_fused_kept(long n_cross_elements, __global const double* cr
     }
 }
 
-__kernel void hsplit_fused_packed_lengths_elements(__global const long* cross_lengths, long n_cross_lengths, __global const long* cross_offsets, __global long* packed_lengths_elements) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long elements_packed_lengths_r = hsplit_fused_elements_packed_lengths(cross_lengths, n_cross_lengths, cross_offsets);
-        packed_lengths_elements[0] = elements_packed_lengths_r;
-    }
-}
-
-__kernel void hsplit_fused_packed_lengths_head_claims(long n_cross_lengths, __global const long* cross_lengths, __global const long* cross_offsets, __global int* packed_lengths_head_claims) {
-    const long gid = get_global_id(0);
-    if (gid < n_cross_lengths) {
-        long one_packed_lengths_r = hsplit_fused_one_packed_lengths(gid);
-        long head_packed_lengths_r = hsplit_fused_head_packed_lengths(gid, cross_lengths, cross_offsets);
-        if (head_packed_lengths_r >= 0) {
-            atomic_max((volatile __global int*)&packed_lengths_head_claims[head_packed_lengths_r], (int)(one_packed_lengths_r));
-        }
-    }
-}
-
-__kernel void hsplit_fused_packed_lengths_segscan_tile_totals(long tiles_2, long packed_lengths_elements_1, __global const double* cross_elements, __global const int* packed_lengths_head_claims, __global long* packed_lengths_seg_flags_tile_totals, __global long* packed_lengths_seg_scan_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[256];
-    __local long group_values_2[768];
-    __local long group_values_3[768];
-    __local long group_swap[256];
-    __local long group_swap_1[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l_1 = get_local_id(0);
-            for (long j_1 = 0; j_1 < 3; j_1++) {
-                long x;
-                long x_1;
-                if (256 * j_1 + l_1 + 768 * wg < packed_lengths_elements_1) {
-                    long pair_packed_lengths_r;
-                    long pair_packed_lengths_r_1;
-                    hsplit_fused_pair_packed_lengths(256 * j_1 + l_1 + 768 * wg, cross_elements, packed_lengths_head_claims, &pair_packed_lengths_r, &pair_packed_lengths_r_1);
-                    x = pair_packed_lengths_r;
-                    x_1 = pair_packed_lengths_r_1;
-                } else {
-                    x = 0L;
-                    x_1 = 0L;
+__kernel void hsplit_fused_packed_lengths(__global const long* cross_offsets, __global const long* cross_lengths, long lanes, long n_cross_offsets, __global const double* cross_elements, __global long* packed_lengths) {
+    __local long team_values[256];
+    __local int long_teams[259];
+    const long l = get_local_id(0);
+    const long lane = l & (lanes - 1);
+    const long team = l / lanes;
+    const long teams = 256 / lanes;
+    if (l < 3) long_teams[256 + l] = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long first = get_group_id(0) * teams, step = 0; first < n_cross_offsets; first += get_num_groups(0) * teams, step++) {
+        const long s = first + team;
+        const long counter = 256 + step % 3;
+        int is_long = 0;
+        long acc = 0L;
+        if (s < n_cross_offsets) {
+            const long offset = cross_offsets[s];
+            const long length = cross_lengths[s];
+            is_long = lanes < 256 && length > 32 * lanes;
+            if (is_long) {
+                if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
+            } else {
+                for (long k = lane; k < length; k += lanes) {
+                    long pull_packed_lengths_r = hsplit_fused_pull_packed_lengths(offset + k, cross_elements);
+                    long op_packed_lengths_r = hsplit_fused_op_packed_lengths(acc, pull_packed_lengths_r);
+                    acc = op_packed_lengths_r;
                 }
-                group_values_2[256 * j_1 + l_1] = x;
-                group_values_3[256 * j_1 + l_1] = x_1;
             }
         }
+        team_values[l] = acc;
         barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_2 = get_local_id(0);
-            long acc = 0L;
+        if (l == 0) long_teams[256 + (step + 2) % 3] = 0;
+        if (lanes > 1) {
+            for (long h = 1; h < lanes; h *= 2) {
+                if ((lane & (2 * h - 1)) == 0) {
+                    long op_packed_lengths_r_1 = hsplit_fused_op_packed_lengths(team_values[l], team_values[l + h]);
+                    team_values[l] = op_packed_lengths_r_1;
+                }
+                barrier(CLK_LOCAL_MEM_FENCE);
+            }
+            acc = team_values[l];
+        }
+        if (lane == 0 && s < n_cross_offsets && !is_long) {
+            packed_lengths[s] = acc;
+        }
+        const int n_long = long_teams[counter];
+        for (int i = 0; i < n_long; i++) {
+            const long s_1 = first + long_teams[i];
+            const long offset_1 = cross_offsets[s_1];
+            const long length_1 = cross_lengths[s_1];
             long acc_1 = 0L;
-            for (long k = 0; k < 3; k++) {
-                long segop_packed_lengths_r;
-                long segop_packed_lengths_r_1;
-                hsplit_fused_segop_packed_lengths(acc, acc_1, group_values_2[k + 3 * l_2], group_values_3[k + 3 * l_2], &segop_packed_lengths_r, &segop_packed_lengths_r_1);
-                acc = segop_packed_lengths_r;
-                acc_1 = segop_packed_lengths_r_1;
+            for (long k_1 = l; k_1 < length_1; k_1 += 256) {
+                long pull_packed_lengths_r_1 = hsplit_fused_pull_packed_lengths(offset_1 + k_1, cross_elements);
+                long op_packed_lengths_r_2 = hsplit_fused_op_packed_lengths(acc_1, pull_packed_lengths_r_1);
+                acc_1 = op_packed_lengths_r_2;
             }
-            {
-                group_values[l_2] = acc;
-                group_values_1[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        __local long* group_values_1_in = group_values_1;
-        __local long* group_values_1_out = group_swap_1;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_3 = get_local_id(0); l_3 < m / 2; l_3 += get_local_size(0)) {
-                long acc_2 = 0L;
-                long acc_3 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long segop_packed_lengths_r_2;
-                    long segop_packed_lengths_r_3;
-                    hsplit_fused_segop_packed_lengths(acc_2, acc_3, group_values_in[k_1 + 2 * l_3], group_values_1_in[k_1 + 2 * l_3], &segop_packed_lengths_r_2, &segop_packed_lengths_r_3);
-                    acc_2 = segop_packed_lengths_r_2;
-                    acc_3 = segop_packed_lengths_r_3;
-                }
-                {
-                    group_values_out[l_3] = acc_2;
-                    group_values_1_out[l_3] = acc_3;
-                }
-            }
+            team_values[l] = acc_1;
             barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            {
-                __local long* t = group_values_1_in;
-                group_values_1_in = group_values_1_out;
-                group_values_1_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
-            {
-                packed_lengths_seg_flags_tile_totals[wg] = group_values_in[0];
-                packed_lengths_seg_scan_tile_totals[wg] = group_values_1_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_packed_lengths_segscan_tile_offsets_tile_totals(__global const long* packed_lengths_seg_flags_tile_totals, __global const long* packed_lengths_seg_scan_tile_totals, long tiles_3, long tiles_2, __global long* packed_lengths_seg_flags_tile_offsets_tile_totals, __global long* packed_lengths_seg_scan_tile_offsets_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[256];
-    __local long group_values_2[768];
-    __local long group_values_3[768];
-    __local long group_swap[256];
-    __local long group_swap_1[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l_1 = get_local_id(0);
-            for (long j_1 = 0; j_1 < 3; j_1++) {
-                long x;
-                long x_1;
-                if (256 * j_1 + l_1 + 768 * wg < tiles_2) {
-                    x = packed_lengths_seg_flags_tile_totals[256 * j_1 + l_1 + 768 * wg];
-                    x_1 = packed_lengths_seg_scan_tile_totals[256 * j_1 + l_1 + 768 * wg];
-                } else {
-                    x = 0L;
-                    x_1 = 0L;
+            for (long h_1 = 1; h_1 < 256; h_1 *= 2) {
+                if ((l & (2 * h_1 - 1)) == 0) {
+                    long op_packed_lengths_r_3 = hsplit_fused_op_packed_lengths(team_values[l], team_values[l + h_1]);
+                    team_values[l] = op_packed_lengths_r_3;
                 }
-                group_values_2[256 * j_1 + l_1] = x;
-                group_values_3[256 * j_1 + l_1] = x_1;
+                barrier(CLK_LOCAL_MEM_FENCE);
+            }
+            if (l == 0) {
+                packed_lengths[s_1] = team_values[0];
             }
         }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_2 = get_local_id(0);
-            long acc = 0L;
-            long acc_1 = 0L;
-            for (long k = 0; k < 3; k++) {
-                long segop_packed_lengths_r;
-                long segop_packed_lengths_r_1;
-                hsplit_fused_segop_packed_lengths(acc, acc_1, group_values_2[k + 3 * l_2], group_values_3[k + 3 * l_2], &segop_packed_lengths_r, &segop_packed_lengths_r_1);
-                acc = segop_packed_lengths_r;
-                acc_1 = segop_packed_lengths_r_1;
-            }
-            {
-                group_values[l_2] = acc;
-                group_values_1[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        __local long* group_values_1_in = group_values_1;
-        __local long* group_values_1_out = group_swap_1;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_3 = get_local_id(0); l_3 < m / 2; l_3 += get_local_size(0)) {
-                long acc_2 = 0L;
-                long acc_3 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long segop_packed_lengths_r_2;
-                    long segop_packed_lengths_r_3;
-                    hsplit_fused_segop_packed_lengths(acc_2, acc_3, group_values_in[k_1 + 2 * l_3], group_values_1_in[k_1 + 2 * l_3], &segop_packed_lengths_r_2, &segop_packed_lengths_r_3);
-                    acc_2 = segop_packed_lengths_r_2;
-                    acc_3 = segop_packed_lengths_r_3;
-                }
-                {
-                    group_values_out[l_3] = acc_2;
-                    group_values_1_out[l_3] = acc_3;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            {
-                __local long* t = group_values_1_in;
-                group_values_1_in = group_values_1_out;
-                group_values_1_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
-            {
-                packed_lengths_seg_flags_tile_offsets_tile_totals[wg] = group_values_in[0];
-                packed_lengths_seg_scan_tile_offsets_tile_totals[wg] = group_values_1_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_packed_lengths_segscan_tile_offsets_tile_offsets(__global const long* packed_lengths_seg_flags_tile_offsets_tile_totals, __global const long* packed_lengths_seg_scan_tile_offsets_tile_totals, long tile_chunk_1, long tiles_3, __global long* packed_lengths_seg_flags_tile_offsets_tile_offsets, __global long* packed_lengths_seg_scan_tile_offsets_tile_offsets) {
-    __local long group_values[256];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[16];
-    __local long group_values_5[16];
-    __local long group_values_6[256];
-    __local long group_values_7[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            long acc_1 = 0L;
-            for (long k = 0; k < tile_chunk_1; k++) {
-                long x;
-                long x_1;
-                if (k + l_1 * tile_chunk_1 < tiles_3) {
-                    x = packed_lengths_seg_flags_tile_offsets_tile_totals[k + l_1 * tile_chunk_1];
-                    x_1 = packed_lengths_seg_scan_tile_offsets_tile_totals[k + l_1 * tile_chunk_1];
-                } else {
-                    x = 0L;
-                    x_1 = 0L;
-                }
-                long segop_packed_lengths_r;
-                long segop_packed_lengths_r_1;
-                hsplit_fused_segop_packed_lengths(acc, acc_1, x, x_1, &segop_packed_lengths_r, &segop_packed_lengths_r_1);
-                acc = segop_packed_lengths_r;
-                acc_1 = segop_packed_lengths_r_1;
-            }
-            {
-                group_values[l_1] = acc;
-                group_values_1[l_1] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_2 = 0L;
-            long acc_3 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long segop_packed_lengths_r_2;
-                long segop_packed_lengths_r_3;
-                hsplit_fused_segop_packed_lengths(acc_2, acc_3, group_values[k_1 + 16 * l_2], group_values_1[k_1 + 16 * l_2], &segop_packed_lengths_r_2, &segop_packed_lengths_r_3);
-                acc_2 = segop_packed_lengths_r_2;
-                acc_3 = segop_packed_lengths_r_3;
-            }
-            {
-                group_values_4[l_2] = acc_2;
-                group_values_5[l_2] = acc_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_4 = 0L;
-            long acc_5 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_4;
-                group_values_3[k_2] = acc_5;
-                long segop_packed_lengths_r_4;
-                long segop_packed_lengths_r_5;
-                hsplit_fused_segop_packed_lengths(acc_4, acc_5, group_values_4[k_2], group_values_5[k_2], &segop_packed_lengths_r_4, &segop_packed_lengths_r_5);
-                acc_4 = segop_packed_lengths_r_4;
-                acc_5 = segop_packed_lengths_r_5;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_6 = group_values_2[l_4];
-            long acc_7 = group_values_3[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_6[k_3 + 16 * l_4] = acc_6;
-                group_values_7[k_3 + 16 * l_4] = acc_7;
-                long segop_packed_lengths_r_6;
-                long segop_packed_lengths_r_7;
-                hsplit_fused_segop_packed_lengths(acc_6, acc_7, group_values[k_3 + 16 * l_4], group_values_1[k_3 + 16 * l_4], &segop_packed_lengths_r_6, &segop_packed_lengths_r_7);
-                acc_6 = segop_packed_lengths_r_6;
-                acc_7 = segop_packed_lengths_r_7;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_8 = group_values_6[l_5];
-            long acc_9 = group_values_7[l_5];
-            for (long k_4 = 0; k_4 < tile_chunk_1; k_4++) {
-                packed_lengths_seg_flags_tile_offsets_tile_offsets[k_4 + l_5 * tile_chunk_1] = acc_8;
-                packed_lengths_seg_scan_tile_offsets_tile_offsets[k_4 + l_5 * tile_chunk_1] = acc_9;
-                long x_2;
-                long x_4;
-                if (k_4 + l_5 * tile_chunk_1 < tiles_3) {
-                    x_2 = packed_lengths_seg_flags_tile_offsets_tile_totals[k_4 + l_5 * tile_chunk_1];
-                    x_4 = packed_lengths_seg_scan_tile_offsets_tile_totals[k_4 + l_5 * tile_chunk_1];
-                } else {
-                    x_2 = 0L;
-                    x_4 = 0L;
-                }
-                long segop_packed_lengths_r_8;
-                long segop_packed_lengths_r_9;
-                hsplit_fused_segop_packed_lengths(acc_8, acc_9, x_2, x_4, &segop_packed_lengths_r_8, &segop_packed_lengths_r_9);
-                acc_8 = segop_packed_lengths_r_8;
-                acc_9 = segop_packed_lengths_r_9;
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_packed_lengths_segscan_tile_offsets_scan(__global const long* packed_lengths_seg_flags_tile_totals, __global const long* packed_lengths_seg_scan_tile_totals, __global const long* packed_lengths_seg_flags_tile_offsets_tile_offsets, __global const long* packed_lengths_seg_scan_tile_offsets_tile_offsets, long tiles_3, long tiles_2, __global long* packed_lengths_seg_flags_tile_offsets, __global long* packed_lengths_seg_scan_tile_offsets) {
-    __local long group_values[768];
-    __local long group_values_1[768];
-    __local long group_values_2[256];
-    __local long group_values_3[256];
-    __local long group_values_4[16];
-    __local long group_values_5[16];
-    __local long group_values_6[16];
-    __local long group_values_7[16];
-    __local long group_values_8[256];
-    __local long group_values_9[256];
-    __local long group_values_10[768];
-    __local long group_values_11[768];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l_1 = get_local_id(0);
-            for (long j_1 = 0; j_1 < 3; j_1++) {
-                long x;
-                long x_1;
-                if (256 * j_1 + l_1 + 768 * wg < tiles_2) {
-                    x = packed_lengths_seg_flags_tile_totals[256 * j_1 + l_1 + 768 * wg];
-                    x_1 = packed_lengths_seg_scan_tile_totals[256 * j_1 + l_1 + 768 * wg];
-                } else {
-                    x = 0L;
-                    x_1 = 0L;
-                }
-                group_values[256 * j_1 + l_1] = x;
-                group_values_1[256 * j_1 + l_1] = x_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_2 = get_local_id(0);
-            long acc = 0L;
-            long acc_1 = 0L;
-            for (long k = 0; k < 3; k++) {
-                long segop_packed_lengths_r;
-                long segop_packed_lengths_r_1;
-                hsplit_fused_segop_packed_lengths(acc, acc_1, group_values[k + 3 * l_2], group_values_1[k + 3 * l_2], &segop_packed_lengths_r, &segop_packed_lengths_r_1);
-                acc = segop_packed_lengths_r;
-                acc_1 = segop_packed_lengths_r_1;
-            }
-            {
-                group_values_2[l_2] = acc;
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_2 = 0L;
-            long acc_3 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long segop_packed_lengths_r_2;
-                long segop_packed_lengths_r_3;
-                hsplit_fused_segop_packed_lengths(acc_2, acc_3, group_values_2[k_1 + 16 * l_3], group_values_3[k_1 + 16 * l_3], &segop_packed_lengths_r_2, &segop_packed_lengths_r_3);
-                acc_2 = segop_packed_lengths_r_2;
-                acc_3 = segop_packed_lengths_r_3;
-            }
-            {
-                group_values_6[l_3] = acc_2;
-                group_values_7[l_3] = acc_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
-            long acc_4 = packed_lengths_seg_flags_tile_offsets_tile_offsets[wg];
-            long acc_5 = packed_lengths_seg_scan_tile_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_4[k_2] = acc_4;
-                group_values_5[k_2] = acc_5;
-                long segop_packed_lengths_r_4;
-                long segop_packed_lengths_r_5;
-                hsplit_fused_segop_packed_lengths(acc_4, acc_5, group_values_6[k_2], group_values_7[k_2], &segop_packed_lengths_r_4, &segop_packed_lengths_r_5);
-                acc_4 = segop_packed_lengths_r_4;
-                acc_5 = segop_packed_lengths_r_5;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_5 = get_local_id(0); l_5 < 16; l_5 += get_local_size(0)) {
-            long acc_6 = group_values_4[l_5];
-            long acc_7 = group_values_5[l_5];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_8[k_3 + 16 * l_5] = acc_6;
-                group_values_9[k_3 + 16 * l_5] = acc_7;
-                long segop_packed_lengths_r_6;
-                long segop_packed_lengths_r_7;
-                hsplit_fused_segop_packed_lengths(acc_6, acc_7, group_values_2[k_3 + 16 * l_5], group_values_3[k_3 + 16 * l_5], &segop_packed_lengths_r_6, &segop_packed_lengths_r_7);
-                acc_6 = segop_packed_lengths_r_6;
-                acc_7 = segop_packed_lengths_r_7;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            long acc_8 = group_values_8[l_6];
-            long acc_9 = group_values_9[l_6];
-            for (long k_4 = 0; k_4 < 3; k_4++) {
-                group_values_10[(k_4 + 3 * l_6) / 256 + 3 * ((k_4 + 3 * l_6) % 256)] = acc_8;
-                group_values_11[(k_4 + 3 * l_6) / 256 + 3 * ((k_4 + 3 * l_6) % 256)] = acc_9;
-                long segop_packed_lengths_r_8;
-                long segop_packed_lengths_r_9;
-                hsplit_fused_segop_packed_lengths(acc_8, acc_9, group_values[k_4 + 3 * l_6], group_values_1[k_4 + 3 * l_6], &segop_packed_lengths_r_8, &segop_packed_lengths_r_9);
-                acc_8 = segop_packed_lengths_r_8;
-                acc_9 = segop_packed_lengths_r_9;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_7 = get_local_id(0);
-            for (long j_4 = 0; j_4 < 3; j_4++) {
-                packed_lengths_seg_flags_tile_offsets[256 * j_4 + l_7 + 768 * wg] = group_values_10[j_4 + 3 * l_7];
-                packed_lengths_seg_scan_tile_offsets[256 * j_4 + l_7 + 768 * wg] = group_values_11[j_4 + 3 * l_7];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_packed_lengths_segscan_scan(__global const long* packed_lengths_seg_flags_tile_offsets, __global const long* packed_lengths_seg_scan_tile_offsets, long tiles_2, long packed_lengths_elements_1, __global const double* cross_elements, __global const int* packed_lengths_head_claims, __global long* packed_lengths_seg_flags, __global long* packed_lengths_seg_scan) {
-    __local long group_values[768];
-    __local long group_values_1[768];
-    __local long group_values_2[256];
-    __local long group_values_3[256];
-    __local long group_values_4[16];
-    __local long group_values_5[16];
-    __local long group_values_6[16];
-    __local long group_values_7[16];
-    __local long group_values_8[256];
-    __local long group_values_9[256];
-    __local long group_values_10[768];
-    __local long group_values_11[768];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l_1 = get_local_id(0);
-            for (long j_1 = 0; j_1 < 3; j_1++) {
-                long x;
-                long x_1;
-                if (256 * j_1 + l_1 + 768 * wg < packed_lengths_elements_1) {
-                    long pair_packed_lengths_r;
-                    long pair_packed_lengths_r_1;
-                    hsplit_fused_pair_packed_lengths(256 * j_1 + l_1 + 768 * wg, cross_elements, packed_lengths_head_claims, &pair_packed_lengths_r, &pair_packed_lengths_r_1);
-                    x = pair_packed_lengths_r;
-                    x_1 = pair_packed_lengths_r_1;
-                } else {
-                    x = 0L;
-                    x_1 = 0L;
-                }
-                group_values[256 * j_1 + l_1] = x;
-                group_values_1[256 * j_1 + l_1] = x_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_2 = get_local_id(0);
-            long acc = 0L;
-            long acc_1 = 0L;
-            for (long k = 0; k < 3; k++) {
-                long segop_packed_lengths_r;
-                long segop_packed_lengths_r_1;
-                hsplit_fused_segop_packed_lengths(acc, acc_1, group_values[k + 3 * l_2], group_values_1[k + 3 * l_2], &segop_packed_lengths_r, &segop_packed_lengths_r_1);
-                acc = segop_packed_lengths_r;
-                acc_1 = segop_packed_lengths_r_1;
-            }
-            {
-                group_values_2[l_2] = acc;
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_2 = 0L;
-            long acc_3 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long segop_packed_lengths_r_2;
-                long segop_packed_lengths_r_3;
-                hsplit_fused_segop_packed_lengths(acc_2, acc_3, group_values_2[k_1 + 16 * l_3], group_values_3[k_1 + 16 * l_3], &segop_packed_lengths_r_2, &segop_packed_lengths_r_3);
-                acc_2 = segop_packed_lengths_r_2;
-                acc_3 = segop_packed_lengths_r_3;
-            }
-            {
-                group_values_6[l_3] = acc_2;
-                group_values_7[l_3] = acc_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
-            long acc_4 = packed_lengths_seg_flags_tile_offsets[wg];
-            long acc_5 = packed_lengths_seg_scan_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_4[k_2] = acc_4;
-                group_values_5[k_2] = acc_5;
-                long segop_packed_lengths_r_4;
-                long segop_packed_lengths_r_5;
-                hsplit_fused_segop_packed_lengths(acc_4, acc_5, group_values_6[k_2], group_values_7[k_2], &segop_packed_lengths_r_4, &segop_packed_lengths_r_5);
-                acc_4 = segop_packed_lengths_r_4;
-                acc_5 = segop_packed_lengths_r_5;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_5 = get_local_id(0); l_5 < 16; l_5 += get_local_size(0)) {
-            long acc_6 = group_values_4[l_5];
-            long acc_7 = group_values_5[l_5];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_8[k_3 + 16 * l_5] = acc_6;
-                group_values_9[k_3 + 16 * l_5] = acc_7;
-                long segop_packed_lengths_r_6;
-                long segop_packed_lengths_r_7;
-                hsplit_fused_segop_packed_lengths(acc_6, acc_7, group_values_2[k_3 + 16 * l_5], group_values_3[k_3 + 16 * l_5], &segop_packed_lengths_r_6, &segop_packed_lengths_r_7);
-                acc_6 = segop_packed_lengths_r_6;
-                acc_7 = segop_packed_lengths_r_7;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            long acc_8 = group_values_8[l_6];
-            long acc_9 = group_values_9[l_6];
-            for (long k_4 = 0; k_4 < 3; k_4++) {
-                group_values_10[(k_4 + 3 * l_6) / 256 + 3 * ((k_4 + 3 * l_6) % 256)] = acc_8;
-                group_values_11[(k_4 + 3 * l_6) / 256 + 3 * ((k_4 + 3 * l_6) % 256)] = acc_9;
-                long segop_packed_lengths_r_8;
-                long segop_packed_lengths_r_9;
-                hsplit_fused_segop_packed_lengths(acc_8, acc_9, group_values[k_4 + 3 * l_6], group_values_1[k_4 + 3 * l_6], &segop_packed_lengths_r_8, &segop_packed_lengths_r_9);
-                acc_8 = segop_packed_lengths_r_8;
-                acc_9 = segop_packed_lengths_r_9;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_7 = get_local_id(0);
-            for (long j_4 = 0; j_4 < 3; j_4++) {
-                packed_lengths_seg_flags[256 * j_4 + l_7 + 768 * wg] = group_values_10[j_4 + 3 * l_7];
-                packed_lengths_seg_scan[256 * j_4 + l_7 + 768 * wg] = group_values_11[j_4 + 3 * l_7];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_packed_lengths(long n_cross_lengths, __global const long* cross_lengths, __global const long* cross_offsets, __global const double* cross_elements, __global const long* packed_lengths_seg_scan, __global long* packed_lengths) {
-    const long gid = get_global_id(0);
-    if (gid < n_cross_lengths) {
-        long select_packed_lengths_r = hsplit_fused_select_packed_lengths(gid, cross_lengths, cross_offsets, cross_elements, packed_lengths_seg_scan);
-        packed_lengths[gid] = select_packed_lengths_r;
     }
 }
 
@@ -4594,23 +2944,12 @@ static inline long hsplit_fused_2_add_then_instances(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long hsplit_fused_2_count_then_instances(__global const long* then_instances_positions, long then_instances_positions_len, __global const long* packed_lengths) {
-    long t;
-    if (then_instances_positions_len > 0L) {
-        long i = nessie_sub(then_instances_positions_len, 1L);
-        long j = i;
-        long i_1 = j;
-        t = nessie_add(then_instances_positions[nessie_sub(then_instances_positions_len, 1L)], packed_lengths[i_1] < 2L ? 1L : 0L);
-    } else {
-        t = 0L;
-    }
-    return t;
+static inline long hsplit_fused_2_count_then_instances(__global const long* then_instances_flags, long then_instances_flags_len, __global const long* then_instances_positions) {
+    return then_instances_flags_len > 0L ? nessie_add(then_instances_positions[nessie_sub(then_instances_flags_len, 1L)], then_instances_flags[nessie_sub(then_instances_flags_len, 1L)]) : 0L;
 }
 
-static inline long hsplit_fused_2_target_then_instances(long i, __global const long* packed_lengths, __global const long* then_instances_positions) {
-    long j = i;
-    long i_1 = j;
-    return (packed_lengths[i_1] < 2L ? 1L : 0L) != 0L ? then_instances_positions[i] : -1L;
+static inline long hsplit_fused_2_target_then_instances(long j, __global const long* then_instances_flags, __global const long* then_instances_positions) {
+    return then_instances_flags[j] != 0L ? then_instances_positions[j] : -1L;
 }
 
 static inline long hsplit_fused_2_pull_then_instances(long i) {
@@ -4627,23 +2966,12 @@ static inline long hsplit_fused_2_add_else_instances(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long hsplit_fused_2_count_else_instances(__global const long* else_instances_positions, long else_instances_positions_len, __global const long* packed_lengths) {
-    long t;
-    if (else_instances_positions_len > 0L) {
-        long i = nessie_sub(else_instances_positions_len, 1L);
-        long j = i;
-        long i_1 = j;
-        t = nessie_add(else_instances_positions[nessie_sub(else_instances_positions_len, 1L)], !(packed_lengths[i_1] < 2L) ? 1L : 0L);
-    } else {
-        t = 0L;
-    }
-    return t;
+static inline long hsplit_fused_2_count_else_instances(__global const long* else_instances_flags, long else_instances_flags_len, __global const long* else_instances_positions) {
+    return else_instances_flags_len > 0L ? nessie_add(else_instances_positions[nessie_sub(else_instances_flags_len, 1L)], else_instances_flags[nessie_sub(else_instances_flags_len, 1L)]) : 0L;
 }
 
-static inline long hsplit_fused_2_target_else_instances(long i, __global const long* packed_lengths, __global const long* else_instances_positions) {
-    long j = i;
-    long i_1 = j;
-    return (!(packed_lengths[i_1] < 2L) ? 1L : 0L) != 0L ? else_instances_positions[i] : -1L;
+static inline long hsplit_fused_2_target_else_instances(long j, __global const long* else_instances_flags, __global const long* else_instances_positions) {
+    return else_instances_flags[j] != 0L ? else_instances_positions[j] : -1L;
 }
 
 static inline long hsplit_fused_2_pull_else_instances(long i) {
@@ -4659,143 +2987,19 @@ __kernel void hsplit_fused_2_mapped(long instances_1, long n_points_1, __global 
     }
 }
 
-__kernel void hsplit_fused_2_rank_tile_totals(long tiles, long instances_1, __global const long* packed_lengths, __global long* rank_tile_totals) {
+__kernel void hsplit_fused_2_rank_block_totals(long groups, long chunk, long instances_1, __global const long* packed_lengths, __global long* rank_block_totals) {
     __local long group_values[256];
-    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < instances_1) {
-                    long pull_rank_r = hsplit_fused_2_pull_rank(256 * j + l + 2304 * wg, packed_lengths);
+                if (k + chunk * l + 256 * chunk * wg < instances_1) {
+                    long pull_rank_r = hsplit_fused_2_pull_rank(k + chunk * l + 256 * chunk * wg, packed_lengths);
                     x = pull_rank_r;
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_rank_r = hsplit_fused_2_op_rank(acc, group_values_1[k + 9 * l_1]);
-                acc = op_rank_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_rank_r_1 = hsplit_fused_2_op_rank(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = op_rank_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                rank_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_2_rank_tile_offsets_tile_totals(__global const long* rank_tile_totals, long tiles_1, long tiles, __global long* rank_tile_offsets_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = rank_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_rank_r = hsplit_fused_2_op_rank(acc, group_values_1[k + 9 * l_1]);
-                acc = op_rank_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_rank_r_1 = hsplit_fused_2_op_rank(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = op_rank_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                rank_tile_offsets_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_2_rank_tile_offsets_tile_offsets(__global const long* rank_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* rank_tile_offsets_tile_offsets) {
-    __local long group_values[256];
-    __local long group_values_1[16];
-    __local long group_values_2[16];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < tile_chunk; k++) {
-                long x;
-                if (k + l * tile_chunk < tiles_1) {
-                    x = rank_tile_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -4807,355 +3011,158 @@ __kernel void hsplit_fused_2_rank_tile_offsets_tile_offsets(__global const long*
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_rank_r_1 = hsplit_fused_2_op_rank(acc_1, group_values[k_1 + 16 * l_1]);
-                acc_1 = op_rank_r_1;
-            }
-            {
-                group_values_2[l_1] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_1[k_2] = acc_2;
-                long op_rank_r_2 = hsplit_fused_2_op_rank(acc_2, group_values_2[k_2]);
-                acc_2 = op_rank_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_3 = group_values_1[l_3];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_3[k_3 + 16 * l_3] = acc_3;
-                long op_rank_r_3 = hsplit_fused_2_op_rank(acc_3, group_values[k_3 + 16 * l_3]);
-                acc_3 = op_rank_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_4 = get_local_id(0);
-            long acc_4 = group_values_3[l_4];
-            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                rank_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
-                long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles_1) {
-                    x_1 = rank_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
-                } else {
-                    x_1 = 0L;
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_rank_r_1 = hsplit_fused_2_op_rank(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_rank_r_1;
                 }
-                long op_rank_r_4 = hsplit_fused_2_op_rank(acc_4, x_1);
-                acc_4 = op_rank_r_4;
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                rank_block_totals[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_2_rank_tile_offsets_scan(__global const long* rank_tile_totals, __global const long* rank_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* rank_tile_offsets) {
-    __local long group_values[2304];
+__kernel void hsplit_fused_2_rank_block_offsets(__global const long* rank_block_totals, long final_chunk, long groups, __global long* rank_block_offsets) {
+    __local long group_values[256];
     __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = rank_tile_totals[256 * j + l + 2304 * wg];
+                if (k + final_chunk * l < groups) {
+                    x = rank_block_totals[k + final_chunk * l];
                 } else {
                     x = 0L;
                 }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_rank_r = hsplit_fused_2_op_rank(acc, group_values[k + 9 * l_1]);
+                long op_rank_r = hsplit_fused_2_op_rank(acc, x);
                 acc = op_rank_r;
             }
             {
-                group_values_1[l_1] = acc;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_rank_r_1 = hsplit_fused_2_op_rank(acc_1, group_values_1[k_1 + 16 * l_2]);
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_rank_r_1 = hsplit_fused_2_op_rank(acc_1, group_values[k_1]);
                 acc_1 = op_rank_r_1;
             }
-            {
-                group_values_3[l_2] = acc_1;
-            }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = rank_tile_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long op_rank_r_2 = hsplit_fused_2_op_rank(acc_2, group_values_3[k_2]);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                rank_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+                long x_1;
+                if (k_2 + final_chunk * l_2 < groups) {
+                    x_1 = rank_block_totals[k_2 + final_chunk * l_2];
+                } else {
+                    x_1 = 0L;
+                }
+                long op_rank_r_2 = hsplit_fused_2_op_rank(acc_2, x_1);
                 acc_2 = op_rank_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long op_rank_r_3 = hsplit_fused_2_op_rank(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = op_rank_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long op_rank_r_4 = hsplit_fused_2_op_rank(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = op_rank_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                rank_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_2_rank_scan(__global const long* rank_tile_offsets, long tiles, long instances_1, __global const long* packed_lengths, __global long* rank) {
-    __local long group_values[2304];
+__kernel void hsplit_fused_2_rank_scan(__global const long* rank_block_offsets, long groups, long chunk, long instances_1, __global const long* packed_lengths, __global long* rank) {
+    __local long group_values[256];
     __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < instances_1) {
-                    long pull_rank_r = hsplit_fused_2_pull_rank(256 * j + l + 2304 * wg, packed_lengths);
+                if (k + chunk * l + 256 * chunk * wg < instances_1) {
+                    long pull_rank_r = hsplit_fused_2_pull_rank(k + chunk * l + 256 * chunk * wg, packed_lengths);
                     x = pull_rank_r;
                 } else {
                     x = 0L;
                 }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_rank_r = hsplit_fused_2_op_rank(acc, group_values[k + 9 * l_1]);
+                long op_rank_r = hsplit_fused_2_op_rank(acc, x);
                 acc = op_rank_r;
             }
             {
-                group_values_1[l_1] = acc;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_rank_r_1 = hsplit_fused_2_op_rank(acc_1, group_values_1[k_1 + 16 * l_2]);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = rank_block_offsets[wg];
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_rank_r_1 = hsplit_fused_2_op_rank(acc_1, group_values[k_1]);
                 acc_1 = op_rank_r_1;
             }
-            {
-                group_values_3[l_2] = acc_1;
-            }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = rank_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long op_rank_r_2 = hsplit_fused_2_op_rank(acc_2, group_values_3[k_2]);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < chunk; k_2++) {
+                rank[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
+                long x_1;
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < instances_1) {
+                    long pull_rank_r_1 = hsplit_fused_2_pull_rank(k_2 + chunk * l_2 + 256 * chunk * wg, packed_lengths);
+                    x_1 = pull_rank_r_1;
+                } else {
+                    x_1 = 0L;
+                }
+                long op_rank_r_2 = hsplit_fused_2_op_rank(acc_2, x_1);
                 acc_2 = op_rank_r_2;
             }
         }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long op_rank_r_3 = hsplit_fused_2_op_rank(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = op_rank_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long op_rank_r_4 = hsplit_fused_2_op_rank(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = op_rank_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                rank[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
-            }
-        }
     }
 }
 
-__kernel void hsplit_fused_2_then_instances_positions_tile_totals(long tiles, long instances_1, __global const long* packed_lengths, __global long* then_instances_positions_tile_totals) {
+__kernel void hsplit_fused_2_then_instances_flags(long instances_1, __global const long* packed_lengths, __global long* then_instances_flags) {
+    const long gid = get_global_id(0);
+    if (gid < instances_1) {
+        long flag_then_instances_r = hsplit_fused_2_flag_then_instances(gid, packed_lengths);
+        then_instances_flags[gid] = flag_then_instances_r;
+    }
+}
+
+__kernel void hsplit_fused_2_then_instances_positions_block_totals(__global const long* then_instances_flags, long groups, long chunk, long instances_1, __global long* then_instances_positions_block_totals) {
     __local long group_values[256];
-    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < instances_1) {
-                    long flag_then_instances_r = hsplit_fused_2_flag_then_instances(256 * j + l + 2304 * wg, packed_lengths);
-                    x = flag_then_instances_r;
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_then_instances_r = hsplit_fused_2_add_then_instances(acc, group_values_1[k + 9 * l_1]);
-                acc = add_then_instances_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_then_instances_r_1 = hsplit_fused_2_add_then_instances(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = add_then_instances_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                then_instances_positions_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_2_then_instances_positions_tile_offsets_tile_totals(__global const long* then_instances_positions_tile_totals, long tiles_1, long tiles, __global long* then_instances_positions_tile_offsets_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            for (long k = 0; k < chunk; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = then_instances_positions_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_then_instances_r = hsplit_fused_2_add_then_instances(acc, group_values_1[k + 9 * l_1]);
-                acc = add_then_instances_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_then_instances_r_1 = hsplit_fused_2_add_then_instances(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = add_then_instances_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                then_instances_positions_tile_offsets_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_2_then_instances_positions_tile_offsets_tile_offsets(__global const long* then_instances_positions_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* then_instances_positions_tile_offsets_tile_offsets) {
-    __local long group_values[256];
-    __local long group_values_1[16];
-    __local long group_values_2[16];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < tile_chunk; k++) {
-                long x;
-                if (k + l * tile_chunk < tiles_1) {
-                    x = then_instances_positions_tile_offsets_tile_totals[k + l * tile_chunk];
+                if (k + chunk * l + 256 * chunk * wg < instances_1) {
+                    x = then_instances_flags[k + chunk * l + 256 * chunk * wg];
                 } else {
                     x = 0L;
                 }
@@ -5167,374 +3174,175 @@ __kernel void hsplit_fused_2_then_instances_positions_tile_offsets_tile_offsets(
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_then_instances_r_1 = hsplit_fused_2_add_then_instances(acc_1, group_values[k_1 + 16 * l_1]);
-                acc_1 = add_then_instances_r_1;
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long add_then_instances_r_1 = hsplit_fused_2_add_then_instances(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = add_then_instances_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                then_instances_positions_block_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_2_then_instances_positions_block_offsets(__global const long* then_instances_positions_block_totals, long final_chunk, long groups, __global long* then_instances_positions_block_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                if (k + final_chunk * l < groups) {
+                    x = then_instances_positions_block_totals[k + final_chunk * l];
+                } else {
+                    x = 0L;
+                }
+                long add_then_instances_r = hsplit_fused_2_add_then_instances(acc, x);
+                acc = add_then_instances_r;
             }
             {
-                group_values_2[l_1] = acc_1;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_1[k_2] = acc_2;
-                long add_then_instances_r_2 = hsplit_fused_2_add_then_instances(acc_2, group_values_2[k_2]);
-                acc_2 = add_then_instances_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_3 = group_values_1[l_3];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_3[k_3 + 16 * l_3] = acc_3;
-                long add_then_instances_r_3 = hsplit_fused_2_add_then_instances(acc_3, group_values[k_3 + 16 * l_3]);
-                acc_3 = add_then_instances_r_3;
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long add_then_instances_r_1 = hsplit_fused_2_add_then_instances(acc_1, group_values[k_1]);
+                acc_1 = add_then_instances_r_1;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_4 = get_local_id(0);
-            long acc_4 = group_values_3[l_4];
-            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                then_instances_positions_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                then_instances_positions_block_offsets[k_2 + final_chunk * l_2] = acc_2;
                 long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles_1) {
-                    x_1 = then_instances_positions_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
+                if (k_2 + final_chunk * l_2 < groups) {
+                    x_1 = then_instances_positions_block_totals[k_2 + final_chunk * l_2];
                 } else {
                     x_1 = 0L;
                 }
-                long add_then_instances_r_4 = hsplit_fused_2_add_then_instances(acc_4, x_1);
-                acc_4 = add_then_instances_r_4;
+                long add_then_instances_r_2 = hsplit_fused_2_add_then_instances(acc_2, x_1);
+                acc_2 = add_then_instances_r_2;
             }
         }
     }
 }
 
-__kernel void hsplit_fused_2_then_instances_positions_tile_offsets_scan(__global const long* then_instances_positions_tile_totals, __global const long* then_instances_positions_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* then_instances_positions_tile_offsets) {
-    __local long group_values[2304];
+__kernel void hsplit_fused_2_then_instances_positions_scan(__global const long* then_instances_flags, __global const long* then_instances_positions_block_offsets, long groups, long chunk, long instances_1, __global long* then_instances_positions) {
+    __local long group_values[256];
     __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = then_instances_positions_tile_totals[256 * j + l + 2304 * wg];
+                if (k + chunk * l + 256 * chunk * wg < instances_1) {
+                    x = then_instances_flags[k + chunk * l + 256 * chunk * wg];
                 } else {
                     x = 0L;
                 }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_then_instances_r = hsplit_fused_2_add_then_instances(acc, group_values[k + 9 * l_1]);
+                long add_then_instances_r = hsplit_fused_2_add_then_instances(acc, x);
                 acc = add_then_instances_r;
             }
             {
-                group_values_1[l_1] = acc;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_then_instances_r_1 = hsplit_fused_2_add_then_instances(acc_1, group_values_1[k_1 + 16 * l_2]);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = then_instances_positions_block_offsets[wg];
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long add_then_instances_r_1 = hsplit_fused_2_add_then_instances(acc_1, group_values[k_1]);
                 acc_1 = add_then_instances_r_1;
             }
-            {
-                group_values_3[l_2] = acc_1;
-            }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = then_instances_positions_tile_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long add_then_instances_r_2 = hsplit_fused_2_add_then_instances(acc_2, group_values_3[k_2]);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < chunk; k_2++) {
+                then_instances_positions[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
+                long x_1;
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < instances_1) {
+                    x_1 = then_instances_flags[k_2 + chunk * l_2 + 256 * chunk * wg];
+                } else {
+                    x_1 = 0L;
+                }
+                long add_then_instances_r_2 = hsplit_fused_2_add_then_instances(acc_2, x_1);
                 acc_2 = add_then_instances_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long add_then_instances_r_3 = hsplit_fused_2_add_then_instances(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = add_then_instances_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long add_then_instances_r_4 = hsplit_fused_2_add_then_instances(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = add_then_instances_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                then_instances_positions_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_2_then_instances_positions_scan(__global const long* then_instances_positions_tile_offsets, long tiles, long instances_1, __global const long* packed_lengths, __global long* then_instances_positions) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < instances_1) {
-                    long flag_then_instances_r = hsplit_fused_2_flag_then_instances(256 * j + l + 2304 * wg, packed_lengths);
-                    x = flag_then_instances_r;
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_then_instances_r = hsplit_fused_2_add_then_instances(acc, group_values[k + 9 * l_1]);
-                acc = add_then_instances_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_then_instances_r_1 = hsplit_fused_2_add_then_instances(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = add_then_instances_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = then_instances_positions_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long add_then_instances_r_2 = hsplit_fused_2_add_then_instances(acc_2, group_values_3[k_2]);
-                acc_2 = add_then_instances_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long add_then_instances_r_3 = hsplit_fused_2_add_then_instances(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = add_then_instances_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long add_then_instances_r_4 = hsplit_fused_2_add_then_instances(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = add_then_instances_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                then_instances_positions[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_2_then_instances_count(__global const long* then_instances_positions, long instances_1, __global const long* packed_lengths, __global long* then_instances_kept) {
+__kernel void hsplit_fused_2_then_instances_count(__global const long* then_instances_flags, long instances_1, __global const long* then_instances_positions, __global long* then_instances_kept) {
     const long gid = get_global_id(0);
     if (gid < 1) {
-        long count_then_instances_r = hsplit_fused_2_count_then_instances(then_instances_positions, instances_1, packed_lengths);
+        long count_then_instances_r = hsplit_fused_2_count_then_instances(then_instances_flags, instances_1, then_instances_positions);
         then_instances_kept[0] = count_then_instances_r;
     }
 }
 
-__kernel void hsplit_fused_2_then_instances(long instances_1, __global const long* packed_lengths, __global const long* then_instances_positions, __global long* then_instances) {
+__kernel void hsplit_fused_2_then_instances(long instances_1, __global const long* then_instances_flags, __global const long* then_instances_positions, __global long* then_instances) {
     const long gid = get_global_id(0);
     if (gid < instances_1) {
         long pull_then_instances_r = hsplit_fused_2_pull_then_instances(gid);
-        long target_then_instances_r = hsplit_fused_2_target_then_instances(gid, packed_lengths, then_instances_positions);
+        long target_then_instances_r = hsplit_fused_2_target_then_instances(gid, then_instances_flags, then_instances_positions);
         if (target_then_instances_r >= 0) {
             then_instances[target_then_instances_r] = pull_then_instances_r;
         }
     }
 }
 
-__kernel void hsplit_fused_2_else_instances_positions_tile_totals(long tiles, long instances_1, __global const long* packed_lengths, __global long* else_instances_positions_tile_totals) {
+__kernel void hsplit_fused_2_else_instances_flags(long instances_1, __global const long* packed_lengths, __global long* else_instances_flags) {
+    const long gid = get_global_id(0);
+    if (gid < instances_1) {
+        long flag_else_instances_r = hsplit_fused_2_flag_else_instances(gid, packed_lengths);
+        else_instances_flags[gid] = flag_else_instances_r;
+    }
+}
+
+__kernel void hsplit_fused_2_else_instances_positions_block_totals(__global const long* else_instances_flags, long groups, long chunk, long instances_1, __global long* else_instances_positions_block_totals) {
     __local long group_values[256];
-    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < instances_1) {
-                    long flag_else_instances_r = hsplit_fused_2_flag_else_instances(256 * j + l + 2304 * wg, packed_lengths);
-                    x = flag_else_instances_r;
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_else_instances_r = hsplit_fused_2_add_else_instances(acc, group_values_1[k + 9 * l_1]);
-                acc = add_else_instances_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_else_instances_r_1 = hsplit_fused_2_add_else_instances(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = add_else_instances_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                else_instances_positions_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_2_else_instances_positions_tile_offsets_tile_totals(__global const long* else_instances_positions_tile_totals, long tiles_1, long tiles, __global long* else_instances_positions_tile_offsets_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            for (long k = 0; k < chunk; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = else_instances_positions_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_else_instances_r = hsplit_fused_2_add_else_instances(acc, group_values_1[k + 9 * l_1]);
-                acc = add_else_instances_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_else_instances_r_1 = hsplit_fused_2_add_else_instances(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = add_else_instances_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                else_instances_positions_tile_offsets_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_2_else_instances_positions_tile_offsets_tile_offsets(__global const long* else_instances_positions_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* else_instances_positions_tile_offsets_tile_offsets) {
-    __local long group_values[256];
-    __local long group_values_1[16];
-    __local long group_values_2[16];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < tile_chunk; k++) {
-                long x;
-                if (k + l * tile_chunk < tiles_1) {
-                    x = else_instances_positions_tile_offsets_tile_totals[k + l * tile_chunk];
+                if (k + chunk * l + 256 * chunk * wg < instances_1) {
+                    x = else_instances_flags[k + chunk * l + 256 * chunk * wg];
                 } else {
                     x = 0L;
                 }
@@ -5546,231 +3354,149 @@ __kernel void hsplit_fused_2_else_instances_positions_tile_offsets_tile_offsets(
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_else_instances_r_1 = hsplit_fused_2_add_else_instances(acc_1, group_values[k_1 + 16 * l_1]);
-                acc_1 = add_else_instances_r_1;
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long add_else_instances_r_1 = hsplit_fused_2_add_else_instances(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = add_else_instances_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                else_instances_positions_block_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_2_else_instances_positions_block_offsets(__global const long* else_instances_positions_block_totals, long final_chunk, long groups, __global long* else_instances_positions_block_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                if (k + final_chunk * l < groups) {
+                    x = else_instances_positions_block_totals[k + final_chunk * l];
+                } else {
+                    x = 0L;
+                }
+                long add_else_instances_r = hsplit_fused_2_add_else_instances(acc, x);
+                acc = add_else_instances_r;
             }
             {
-                group_values_2[l_1] = acc_1;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_1[k_2] = acc_2;
-                long add_else_instances_r_2 = hsplit_fused_2_add_else_instances(acc_2, group_values_2[k_2]);
-                acc_2 = add_else_instances_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_3 = group_values_1[l_3];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_3[k_3 + 16 * l_3] = acc_3;
-                long add_else_instances_r_3 = hsplit_fused_2_add_else_instances(acc_3, group_values[k_3 + 16 * l_3]);
-                acc_3 = add_else_instances_r_3;
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long add_else_instances_r_1 = hsplit_fused_2_add_else_instances(acc_1, group_values[k_1]);
+                acc_1 = add_else_instances_r_1;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_4 = get_local_id(0);
-            long acc_4 = group_values_3[l_4];
-            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                else_instances_positions_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                else_instances_positions_block_offsets[k_2 + final_chunk * l_2] = acc_2;
                 long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles_1) {
-                    x_1 = else_instances_positions_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
+                if (k_2 + final_chunk * l_2 < groups) {
+                    x_1 = else_instances_positions_block_totals[k_2 + final_chunk * l_2];
                 } else {
                     x_1 = 0L;
                 }
-                long add_else_instances_r_4 = hsplit_fused_2_add_else_instances(acc_4, x_1);
-                acc_4 = add_else_instances_r_4;
+                long add_else_instances_r_2 = hsplit_fused_2_add_else_instances(acc_2, x_1);
+                acc_2 = add_else_instances_r_2;
             }
         }
     }
 }
 
-__kernel void hsplit_fused_2_else_instances_positions_tile_offsets_scan(__global const long* else_instances_positions_tile_totals, __global const long* else_instances_positions_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* else_instances_positions_tile_offsets) {
-    __local long group_values[2304];
+__kernel void hsplit_fused_2_else_instances_positions_scan(__global const long* else_instances_flags, __global const long* else_instances_positions_block_offsets, long groups, long chunk, long instances_1, __global long* else_instances_positions) {
+    __local long group_values[256];
     __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = else_instances_positions_tile_totals[256 * j + l + 2304 * wg];
+                if (k + chunk * l + 256 * chunk * wg < instances_1) {
+                    x = else_instances_flags[k + chunk * l + 256 * chunk * wg];
                 } else {
                     x = 0L;
                 }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_else_instances_r = hsplit_fused_2_add_else_instances(acc, group_values[k + 9 * l_1]);
+                long add_else_instances_r = hsplit_fused_2_add_else_instances(acc, x);
                 acc = add_else_instances_r;
             }
             {
-                group_values_1[l_1] = acc;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_else_instances_r_1 = hsplit_fused_2_add_else_instances(acc_1, group_values_1[k_1 + 16 * l_2]);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = else_instances_positions_block_offsets[wg];
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long add_else_instances_r_1 = hsplit_fused_2_add_else_instances(acc_1, group_values[k_1]);
                 acc_1 = add_else_instances_r_1;
             }
-            {
-                group_values_3[l_2] = acc_1;
-            }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = else_instances_positions_tile_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long add_else_instances_r_2 = hsplit_fused_2_add_else_instances(acc_2, group_values_3[k_2]);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < chunk; k_2++) {
+                else_instances_positions[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
+                long x_1;
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < instances_1) {
+                    x_1 = else_instances_flags[k_2 + chunk * l_2 + 256 * chunk * wg];
+                } else {
+                    x_1 = 0L;
+                }
+                long add_else_instances_r_2 = hsplit_fused_2_add_else_instances(acc_2, x_1);
                 acc_2 = add_else_instances_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long add_else_instances_r_3 = hsplit_fused_2_add_else_instances(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = add_else_instances_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long add_else_instances_r_4 = hsplit_fused_2_add_else_instances(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = add_else_instances_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                else_instances_positions_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_2_else_instances_positions_scan(__global const long* else_instances_positions_tile_offsets, long tiles, long instances_1, __global const long* packed_lengths, __global long* else_instances_positions) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < instances_1) {
-                    long flag_else_instances_r = hsplit_fused_2_flag_else_instances(256 * j + l + 2304 * wg, packed_lengths);
-                    x = flag_else_instances_r;
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_else_instances_r = hsplit_fused_2_add_else_instances(acc, group_values[k + 9 * l_1]);
-                acc = add_else_instances_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_else_instances_r_1 = hsplit_fused_2_add_else_instances(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = add_else_instances_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = else_instances_positions_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long add_else_instances_r_2 = hsplit_fused_2_add_else_instances(acc_2, group_values_3[k_2]);
-                acc_2 = add_else_instances_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long add_else_instances_r_3 = hsplit_fused_2_add_else_instances(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = add_else_instances_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long add_else_instances_r_4 = hsplit_fused_2_add_else_instances(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = add_else_instances_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                else_instances_positions[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_2_else_instances_count(__global const long* else_instances_positions, long instances_1, __global const long* packed_lengths, __global long* else_instances_kept) {
+__kernel void hsplit_fused_2_else_instances_count(__global const long* else_instances_flags, long instances_1, __global const long* else_instances_positions, __global long* else_instances_kept) {
     const long gid = get_global_id(0);
     if (gid < 1) {
-        long count_else_instances_r = hsplit_fused_2_count_else_instances(else_instances_positions, instances_1, packed_lengths);
+        long count_else_instances_r = hsplit_fused_2_count_else_instances(else_instances_flags, instances_1, else_instances_positions);
         else_instances_kept[0] = count_else_instances_r;
     }
 }
 
-__kernel void hsplit_fused_2_else_instances(long instances_1, __global const long* packed_lengths, __global const long* else_instances_positions, __global long* else_instances) {
+__kernel void hsplit_fused_2_else_instances(long instances_1, __global const long* else_instances_flags, __global const long* else_instances_positions, __global long* else_instances) {
     const long gid = get_global_id(0);
     if (gid < instances_1) {
         long pull_else_instances_r = hsplit_fused_2_pull_else_instances(gid);
-        long target_else_instances_r = hsplit_fused_2_target_else_instances(gid, packed_lengths, else_instances_positions);
+        long target_else_instances_r = hsplit_fused_2_target_else_instances(gid, else_instances_flags, else_instances_positions);
         if (target_else_instances_r >= 0) {
             else_instances[target_else_instances_r] = pull_else_instances_r;
         }
@@ -5930,143 +3656,19 @@ __kernel void hsplit_fused_3_lengths(long n_then_instances_1, __global const lon
     }
 }
 
-__kernel void hsplit_fused_3_packed_offsets_tile_totals(long tiles, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* packed_offsets_tile_totals) {
+__kernel void hsplit_fused_3_packed_offsets_block_totals(long groups, long chunk, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* packed_offsets_block_totals) {
     __local long group_values[256];
-    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < n_then_instances_1) {
-                    long pull_packed_offsets_r = hsplit_fused_3_pull_packed_offsets(256 * j + l + 2304 * wg, then_instances, packed_offsets_18, packed_lengths);
+                if (k + chunk * l + 256 * chunk * wg < n_then_instances_1) {
+                    long pull_packed_offsets_r = hsplit_fused_3_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, then_instances, packed_offsets_18, packed_lengths);
                     x = pull_packed_offsets_r;
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_r = hsplit_fused_3_op_packed_offsets(acc, group_values_1[k + 9 * l_1]);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_packed_offsets_r_1 = hsplit_fused_3_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = op_packed_offsets_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                packed_offsets_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_3_packed_offsets_tile_offsets_tile_totals(__global const long* packed_offsets_tile_totals, long tiles_1, long tiles, __global long* packed_offsets_tile_offsets_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = packed_offsets_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_r = hsplit_fused_3_op_packed_offsets(acc, group_values_1[k + 9 * l_1]);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_packed_offsets_r_1 = hsplit_fused_3_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = op_packed_offsets_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                packed_offsets_tile_offsets_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_3_packed_offsets_tile_offsets_tile_offsets(__global const long* packed_offsets_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* packed_offsets_tile_offsets_tile_offsets) {
-    __local long group_values[256];
-    __local long group_values_1[16];
-    __local long group_values_2[16];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < tile_chunk; k++) {
-                long x;
-                if (k + l * tile_chunk < tiles_1) {
-                    x = packed_offsets_tile_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -6078,213 +3680,133 @@ __kernel void hsplit_fused_3_packed_offsets_tile_offsets_tile_offsets(__global c
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_packed_offsets_r_1 = hsplit_fused_3_op_packed_offsets(acc_1, group_values[k_1 + 16 * l_1]);
-                acc_1 = op_packed_offsets_r_1;
-            }
-            {
-                group_values_2[l_1] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_1[k_2] = acc_2;
-                long op_packed_offsets_r_2 = hsplit_fused_3_op_packed_offsets(acc_2, group_values_2[k_2]);
-                acc_2 = op_packed_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_3 = group_values_1[l_3];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_3[k_3 + 16 * l_3] = acc_3;
-                long op_packed_offsets_r_3 = hsplit_fused_3_op_packed_offsets(acc_3, group_values[k_3 + 16 * l_3]);
-                acc_3 = op_packed_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_4 = get_local_id(0);
-            long acc_4 = group_values_3[l_4];
-            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                packed_offsets_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
-                long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles_1) {
-                    x_1 = packed_offsets_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
-                } else {
-                    x_1 = 0L;
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_packed_offsets_r_1 = hsplit_fused_3_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_packed_offsets_r_1;
                 }
-                long op_packed_offsets_r_4 = hsplit_fused_3_op_packed_offsets(acc_4, x_1);
-                acc_4 = op_packed_offsets_r_4;
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                packed_offsets_block_totals[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_3_packed_offsets_tile_offsets_scan(__global const long* packed_offsets_tile_totals, __global const long* packed_offsets_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* packed_offsets_tile_offsets) {
-    __local long group_values[2304];
+__kernel void hsplit_fused_3_packed_offsets_block_offsets(__global const long* packed_offsets_block_totals, long final_chunk, long groups, __global long* packed_offsets_block_offsets) {
+    __local long group_values[256];
     __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = packed_offsets_tile_totals[256 * j + l + 2304 * wg];
+                if (k + final_chunk * l < groups) {
+                    x = packed_offsets_block_totals[k + final_chunk * l];
                 } else {
                     x = 0L;
                 }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_r = hsplit_fused_3_op_packed_offsets(acc, group_values[k + 9 * l_1]);
+                long op_packed_offsets_r = hsplit_fused_3_op_packed_offsets(acc, x);
                 acc = op_packed_offsets_r;
             }
             {
-                group_values_1[l_1] = acc;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_packed_offsets_r_1 = hsplit_fused_3_op_packed_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_packed_offsets_r_1 = hsplit_fused_3_op_packed_offsets(acc_1, group_values[k_1]);
                 acc_1 = op_packed_offsets_r_1;
             }
-            {
-                group_values_3[l_2] = acc_1;
-            }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = packed_offsets_tile_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long op_packed_offsets_r_2 = hsplit_fused_3_op_packed_offsets(acc_2, group_values_3[k_2]);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                packed_offsets_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+                long x_1;
+                if (k_2 + final_chunk * l_2 < groups) {
+                    x_1 = packed_offsets_block_totals[k_2 + final_chunk * l_2];
+                } else {
+                    x_1 = 0L;
+                }
+                long op_packed_offsets_r_2 = hsplit_fused_3_op_packed_offsets(acc_2, x_1);
                 acc_2 = op_packed_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long op_packed_offsets_r_3 = hsplit_fused_3_op_packed_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = op_packed_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long op_packed_offsets_r_4 = hsplit_fused_3_op_packed_offsets(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = op_packed_offsets_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                packed_offsets_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_3_packed_offsets_scan(__global const long* packed_offsets_tile_offsets, long tiles, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* packed_offsets_27) {
-    __local long group_values[2304];
+__kernel void hsplit_fused_3_packed_offsets_scan(__global const long* packed_offsets_block_offsets, long groups, long chunk, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* packed_offsets_27) {
+    __local long group_values[256];
     __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < n_then_instances_1) {
-                    long pull_packed_offsets_r = hsplit_fused_3_pull_packed_offsets(256 * j + l + 2304 * wg, then_instances, packed_offsets_18, packed_lengths);
+                if (k + chunk * l + 256 * chunk * wg < n_then_instances_1) {
+                    long pull_packed_offsets_r = hsplit_fused_3_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, then_instances, packed_offsets_18, packed_lengths);
                     x = pull_packed_offsets_r;
                 } else {
                     x = 0L;
                 }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_r = hsplit_fused_3_op_packed_offsets(acc, group_values[k + 9 * l_1]);
+                long op_packed_offsets_r = hsplit_fused_3_op_packed_offsets(acc, x);
                 acc = op_packed_offsets_r;
             }
             {
-                group_values_1[l_1] = acc;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_packed_offsets_r_1 = hsplit_fused_3_op_packed_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = packed_offsets_block_offsets[wg];
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_packed_offsets_r_1 = hsplit_fused_3_op_packed_offsets(acc_1, group_values[k_1]);
                 acc_1 = op_packed_offsets_r_1;
             }
-            {
-                group_values_3[l_2] = acc_1;
-            }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = packed_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long op_packed_offsets_r_2 = hsplit_fused_3_op_packed_offsets(acc_2, group_values_3[k_2]);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < chunk; k_2++) {
+                packed_offsets_27[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
+                long x_1;
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < n_then_instances_1) {
+                    long pull_packed_offsets_r_1 = hsplit_fused_3_pull_packed_offsets(k_2 + chunk * l_2 + 256 * chunk * wg, then_instances, packed_offsets_18, packed_lengths);
+                    x_1 = pull_packed_offsets_r_1;
+                } else {
+                    x_1 = 0L;
+                }
+                long op_packed_offsets_r_2 = hsplit_fused_3_op_packed_offsets(acc_2, x_1);
                 acc_2 = op_packed_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long op_packed_offsets_r_3 = hsplit_fused_3_op_packed_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = op_packed_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long op_packed_offsets_r_4 = hsplit_fused_3_op_packed_offsets(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = op_packed_offsets_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                packed_offsets_27[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -6505,143 +4027,19 @@ __kernel void hsplit_fused_4_cross_lengths(long n_else_instances, __global const
     }
 }
 
-__kernel void hsplit_fused_4_packed_offsets_tile_totals(long tiles, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets_tile_totals) {
+__kernel void hsplit_fused_4_packed_offsets_block_totals(long groups, long chunk, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets_block_totals) {
     __local long group_values[256];
-    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < n_else_instances) {
-                    long pull_packed_offsets_r = hsplit_fused_4_pull_packed_offsets(256 * j + l + 2304 * wg, else_instances, cross_lengths_1);
+                if (k + chunk * l + 256 * chunk * wg < n_else_instances) {
+                    long pull_packed_offsets_r = hsplit_fused_4_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, else_instances, cross_lengths_1);
                     x = pull_packed_offsets_r;
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_r = hsplit_fused_4_op_packed_offsets(acc, group_values_1[k + 9 * l_1]);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_packed_offsets_r_1 = hsplit_fused_4_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = op_packed_offsets_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                packed_offsets_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_4_packed_offsets_tile_offsets_tile_totals(__global const long* packed_offsets_tile_totals, long tiles_1, long tiles, __global long* packed_offsets_tile_offsets_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = packed_offsets_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_r = hsplit_fused_4_op_packed_offsets(acc, group_values_1[k + 9 * l_1]);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_packed_offsets_r_1 = hsplit_fused_4_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = op_packed_offsets_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                packed_offsets_tile_offsets_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_4_packed_offsets_tile_offsets_tile_offsets(__global const long* packed_offsets_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* packed_offsets_tile_offsets_tile_offsets) {
-    __local long group_values[256];
-    __local long group_values_1[16];
-    __local long group_values_2[16];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < tile_chunk; k++) {
-                long x;
-                if (k + l * tile_chunk < tiles_1) {
-                    x = packed_offsets_tile_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -6653,213 +4051,133 @@ __kernel void hsplit_fused_4_packed_offsets_tile_offsets_tile_offsets(__global c
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_packed_offsets_r_1 = hsplit_fused_4_op_packed_offsets(acc_1, group_values[k_1 + 16 * l_1]);
-                acc_1 = op_packed_offsets_r_1;
-            }
-            {
-                group_values_2[l_1] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_1[k_2] = acc_2;
-                long op_packed_offsets_r_2 = hsplit_fused_4_op_packed_offsets(acc_2, group_values_2[k_2]);
-                acc_2 = op_packed_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_3 = group_values_1[l_3];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_3[k_3 + 16 * l_3] = acc_3;
-                long op_packed_offsets_r_3 = hsplit_fused_4_op_packed_offsets(acc_3, group_values[k_3 + 16 * l_3]);
-                acc_3 = op_packed_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_4 = get_local_id(0);
-            long acc_4 = group_values_3[l_4];
-            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                packed_offsets_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
-                long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles_1) {
-                    x_1 = packed_offsets_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
-                } else {
-                    x_1 = 0L;
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_packed_offsets_r_1 = hsplit_fused_4_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_packed_offsets_r_1;
                 }
-                long op_packed_offsets_r_4 = hsplit_fused_4_op_packed_offsets(acc_4, x_1);
-                acc_4 = op_packed_offsets_r_4;
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                packed_offsets_block_totals[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_4_packed_offsets_tile_offsets_scan(__global const long* packed_offsets_tile_totals, __global const long* packed_offsets_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* packed_offsets_tile_offsets) {
-    __local long group_values[2304];
+__kernel void hsplit_fused_4_packed_offsets_block_offsets(__global const long* packed_offsets_block_totals, long final_chunk, long groups, __global long* packed_offsets_block_offsets) {
+    __local long group_values[256];
     __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = packed_offsets_tile_totals[256 * j + l + 2304 * wg];
+                if (k + final_chunk * l < groups) {
+                    x = packed_offsets_block_totals[k + final_chunk * l];
                 } else {
                     x = 0L;
                 }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_r = hsplit_fused_4_op_packed_offsets(acc, group_values[k + 9 * l_1]);
+                long op_packed_offsets_r = hsplit_fused_4_op_packed_offsets(acc, x);
                 acc = op_packed_offsets_r;
             }
             {
-                group_values_1[l_1] = acc;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_packed_offsets_r_1 = hsplit_fused_4_op_packed_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_packed_offsets_r_1 = hsplit_fused_4_op_packed_offsets(acc_1, group_values[k_1]);
                 acc_1 = op_packed_offsets_r_1;
             }
-            {
-                group_values_3[l_2] = acc_1;
-            }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = packed_offsets_tile_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long op_packed_offsets_r_2 = hsplit_fused_4_op_packed_offsets(acc_2, group_values_3[k_2]);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                packed_offsets_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+                long x_1;
+                if (k_2 + final_chunk * l_2 < groups) {
+                    x_1 = packed_offsets_block_totals[k_2 + final_chunk * l_2];
+                } else {
+                    x_1 = 0L;
+                }
+                long op_packed_offsets_r_2 = hsplit_fused_4_op_packed_offsets(acc_2, x_1);
                 acc_2 = op_packed_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long op_packed_offsets_r_3 = hsplit_fused_4_op_packed_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = op_packed_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long op_packed_offsets_r_4 = hsplit_fused_4_op_packed_offsets(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = op_packed_offsets_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                packed_offsets_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_4_packed_offsets_scan(__global const long* packed_offsets_tile_offsets, long tiles, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets) {
-    __local long group_values[2304];
+__kernel void hsplit_fused_4_packed_offsets_scan(__global const long* packed_offsets_block_offsets, long groups, long chunk, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets) {
+    __local long group_values[256];
     __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < n_else_instances) {
-                    long pull_packed_offsets_r = hsplit_fused_4_pull_packed_offsets(256 * j + l + 2304 * wg, else_instances, cross_lengths_1);
+                if (k + chunk * l + 256 * chunk * wg < n_else_instances) {
+                    long pull_packed_offsets_r = hsplit_fused_4_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, else_instances, cross_lengths_1);
                     x = pull_packed_offsets_r;
                 } else {
                     x = 0L;
                 }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_r = hsplit_fused_4_op_packed_offsets(acc, group_values[k + 9 * l_1]);
+                long op_packed_offsets_r = hsplit_fused_4_op_packed_offsets(acc, x);
                 acc = op_packed_offsets_r;
             }
             {
-                group_values_1[l_1] = acc;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_packed_offsets_r_1 = hsplit_fused_4_op_packed_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = packed_offsets_block_offsets[wg];
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_packed_offsets_r_1 = hsplit_fused_4_op_packed_offsets(acc_1, group_values[k_1]);
                 acc_1 = op_packed_offsets_r_1;
             }
-            {
-                group_values_3[l_2] = acc_1;
-            }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = packed_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long op_packed_offsets_r_2 = hsplit_fused_4_op_packed_offsets(acc_2, group_values_3[k_2]);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < chunk; k_2++) {
+                packed_offsets[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
+                long x_1;
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < n_else_instances) {
+                    long pull_packed_offsets_r_1 = hsplit_fused_4_pull_packed_offsets(k_2 + chunk * l_2 + 256 * chunk * wg, else_instances, cross_lengths_1);
+                    x_1 = pull_packed_offsets_r_1;
+                } else {
+                    x_1 = 0L;
+                }
+                long op_packed_offsets_r_2 = hsplit_fused_4_op_packed_offsets(acc_2, x_1);
                 acc_2 = op_packed_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long op_packed_offsets_r_3 = hsplit_fused_4_op_packed_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = op_packed_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long op_packed_offsets_r_4 = hsplit_fused_4_op_packed_offsets(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = op_packed_offsets_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                packed_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -7047,45 +4365,21 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long hsplit_fused_5_elements_extreme(__global const long* cross_lengths, long cross_lengths_len, __global const long* cross_offsets) {
-    return cross_lengths_len > 0L ? nessie_add(cross_offsets[nessie_sub(cross_lengths_len, 1L)], cross_lengths[nessie_sub(cross_lengths_len, 1L)]) : 0L;
-}
-
-static inline long hsplit_fused_5_one_extreme(long i) {
-    return 1L;
-}
-
-static inline long hsplit_fused_5_head_extreme(long i, __global const long* cross_lengths, __global const long* cross_offsets) {
-    return cross_lengths[i] > 0L ? cross_offsets[i] : -1L;
-}
-
-static inline void hsplit_fused_5_pair_extreme(long p, __global const long* cross_offsets, long cross_offsets_len, __global const long* else_instances, __global const long* cross_offsets_1, __global const double* cross_elements, __global const int* extreme_head_claims, long* r0, double* r1, long* r2) {
+static inline void hsplit_fused_5_pull_extreme(long p, __global const long* cross_offsets, long cross_offsets_len, __global const long* else_instances, __global const long* cross_offsets_1, __global const double* cross_elements, double* r0, long* r1) {
     long s = nessie_segment_of(cross_offsets, cross_offsets_len, p);
     long r = else_instances[s];
     long q = nessie_add(cross_offsets_1[r], nessie_sub(p, cross_offsets[s]));
     double cross_elements_1 = cross_elements[q];
-    double x = cross_elements_1;
-    long x_1 = p;
-    *r0 = (long)extreme_head_claims[p];
-    *r1 = x;
-    *r2 = x_1;
+    *r0 = cross_elements_1;
+    *r1 = p;
 }
 
-static inline void hsplit_fused_5_segop_extreme(long f1, double u, long u_1, long f2, double bv, long bi, long* r0, double* r1, long* r2) {
-    double av;
-    long ai;
-    if (f2 != 0L) {
-        av = 0.0;
-        ai = -1L;
-    } else {
-        av = u;
-        ai = u_1;
-    }
-    double c;
-    long c_1;
+static inline void hsplit_fused_5_op_extreme(double av, long ai, double bv, long bi, double* r0, long* r1) {
+    double t_4;
+    long t_5;
     if (ai < 0L) {
-        c = bv;
-        c_1 = bi;
+        t_4 = bv;
+        t_5 = bi;
     } else {
         double t_2;
         long t_3;
@@ -7105,71 +4399,15 @@ static inline void hsplit_fused_5_segop_extreme(long f1, double u, long u_1, lon
             t_2 = t;
             t_3 = t_1;
         }
-        c = t_2;
-        c_1 = t_3;
+        t_4 = t_2;
+        t_5 = t_3;
     }
-    *r0 = max(f1, f2);
-    *r1 = c;
-    *r2 = c_1;
+    *r0 = t_4;
+    *r1 = t_5;
 }
 
-static inline void hsplit_fused_5_select_extreme(long s, __global const long* cross_lengths, __global const long* cross_offsets, long cross_offsets_len, __global const long* else_instances, __global const long* cross_offsets_1, __global const double* cross_elements, __global const double* extreme_seg_scan, __global const long* extreme_seg_scan_1, double* r0, long* r1) {
-    long l = cross_lengths[s];
-    double t_6;
-    long t_7;
-    if (l == 0L) {
-        t_6 = 0.0;
-        t_7 = -1L;
-    } else {
-        long e = nessie_sub(nessie_add(cross_offsets[s], l), 1L);
-        long p = e;
-        long s_1 = nessie_segment_of(cross_offsets, cross_offsets_len, p);
-        long r = else_instances[s_1];
-        long q = nessie_add(cross_offsets_1[r], nessie_sub(p, cross_offsets[s_1]));
-        double cross_elements_1 = cross_elements[q];
-        double bv = cross_elements_1;
-        long bi = p;
-        double av;
-        long ai;
-        if (l == 1L) {
-            av = 0.0;
-            ai = -1L;
-        } else {
-            av = extreme_seg_scan[e];
-            ai = extreme_seg_scan_1[e];
-        }
-        double t_4;
-        long t_5;
-        if (ai < 0L) {
-            t_4 = bv;
-            t_5 = bi;
-        } else {
-            double t_2;
-            long t_3;
-            if (bi < 0L) {
-                t_2 = av;
-                t_3 = ai;
-            } else {
-                double t;
-                long t_1;
-                if (bv > av || (bv != bv && av == av)) {
-                    t = bv;
-                    t_1 = bi;
-                } else {
-                    t = av;
-                    t_1 = ai;
-                }
-                t_2 = t;
-                t_3 = t_1;
-            }
-            t_4 = t_2;
-            t_5 = t_3;
-        }
-        t_6 = t_4;
-        t_7 = t_5;
-    }
-    *r0 = t_6;
-    *r1 = t_7;
+static inline long hsplit_fused_5_elements_extreme(__global const long* cross_lengths, long cross_lengths_len, __global const long* cross_offsets) {
+    return cross_lengths_len > 0L ? nessie_add(cross_offsets[nessie_sub(cross_lengths_len, 1L)], cross_lengths[nessie_sub(cross_lengths_len, 1L)]) : 0L;
 }
 
 __kernel void hsplit_fused_5_extreme_elements(__global const long* cross_lengths, long n_cross_lengths, __global const long* cross_offsets_0, __global long* extreme_elements) {
@@ -7180,686 +4418,104 @@ __kernel void hsplit_fused_5_extreme_elements(__global const long* cross_lengths
     }
 }
 
-__kernel void hsplit_fused_5_extreme_head_claims(long n_cross_lengths, __global const long* cross_lengths, __global const long* cross_offsets_0, __global int* extreme_head_claims) {
-    const long gid = get_global_id(0);
-    if (gid < n_cross_lengths) {
-        long one_extreme_r = hsplit_fused_5_one_extreme(gid);
-        long head_extreme_r = hsplit_fused_5_head_extreme(gid, cross_lengths, cross_offsets_0);
-        if (head_extreme_r >= 0) {
-            atomic_max((volatile __global int*)&extreme_head_claims[head_extreme_r], (int)(one_extreme_r));
-        }
-    }
-}
-
-__kernel void hsplit_fused_5_extreme_segscan_tile_totals(long tiles, long extreme_elements_1, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const int* extreme_head_claims, __global long* extreme_seg_flags_tile_totals, __global double* extreme_seg_scan_tile_totals_41, __global long* extreme_seg_scan_tile_totals_42) {
-    __local long group_values[256];
-    __local double group_values_1[256];
-    __local long group_values_2[256];
-    __local long group_values_3[256];
-    __local double group_values_4[256];
-    __local long group_values_5[256];
-    __local long group_swap[256];
-    __local double group_swap_1[256];
-    __local long group_swap_2[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l_1 = get_local_id(0);
-            {
-                long x;
-                double x_1;
-                long x_2;
-                if (l_1 + 256 * wg < extreme_elements_1) {
-                    long pair_extreme_r;
-                    double pair_extreme_r_1;
-                    long pair_extreme_r_2;
-                    hsplit_fused_5_pair_extreme(l_1 + 256 * wg, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, extreme_head_claims, &pair_extreme_r, &pair_extreme_r_1, &pair_extreme_r_2);
-                    x = pair_extreme_r;
-                    x_1 = pair_extreme_r_1;
-                    x_2 = pair_extreme_r_2;
-                } else {
-                    x = 0L;
-                    x_1 = 0.0;
-                    x_2 = -1L;
+__kernel void hsplit_fused_5_extreme(__global const long* cross_offsets_0, __global const long* cross_lengths, long lanes, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global double* extreme, __global long* position) {
+    __local double team_values[256];
+    __local long team_values_1[256];
+    __local int long_teams[259];
+    const long l = get_local_id(0);
+    const long lane = l & (lanes - 1);
+    const long team = l / lanes;
+    const long teams = 256 / lanes;
+    if (l < 3) long_teams[256 + l] = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long first = get_group_id(0) * teams, step = 0; first < n_cross_offsets; first += get_num_groups(0) * teams, step++) {
+        const long s = first + team;
+        const long counter = 256 + step % 3;
+        int is_long = 0;
+        double acc = 0.0;
+        long acc_1 = -1L;
+        if (s < n_cross_offsets) {
+            const long offset = cross_offsets_0[s];
+            const long length = cross_lengths[s];
+            is_long = lanes < 256 && length > 32 * lanes;
+            if (is_long) {
+                if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
+            } else {
+                const long chunk = (length + lanes - 1) / lanes;
+                const long lo = min(lane * chunk, length);
+                const long hi = min(lo + chunk, length);
+                for (long k = lo; k < hi; k++) {
+                    double pull_extreme_r;
+                    long pull_extreme_r_1;
+                    hsplit_fused_5_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
+                    double op_extreme_r;
+                    long op_extreme_r_1;
+                    hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
+                    acc = op_extreme_r;
+                    acc_1 = op_extreme_r_1;
                 }
-                group_values_3[l_1] = x;
-                group_values_4[l_1] = x_1;
-                group_values_5[l_1] = x_2;
             }
         }
+        team_values[l] = acc;
+        team_values_1[l] = acc_1;
         barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_2 = get_local_id(0);
-            long acc = 0L;
-            double acc_1 = 0.0;
-            long acc_2 = -1L;
-            for (long k = 0; k < 1; k++) {
-                long segop_extreme_r;
-                double segop_extreme_r_1;
-                long segop_extreme_r_2;
-                hsplit_fused_5_segop_extreme(acc, acc_1, acc_2, group_values_3[k + l_2], group_values_4[k + l_2], group_values_5[k + l_2], &segop_extreme_r, &segop_extreme_r_1, &segop_extreme_r_2);
-                acc = segop_extreme_r;
-                acc_1 = segop_extreme_r_1;
-                acc_2 = segop_extreme_r_2;
+        if (l == 0) long_teams[256 + (step + 2) % 3] = 0;
+        if (lanes > 1) {
+            for (long h = 1; h < lanes; h *= 2) {
+                if ((lane & (2 * h - 1)) == 0) {
+                    double op_extreme_r_2;
+                    long op_extreme_r_3;
+                    hsplit_fused_5_op_extreme(team_values[l], team_values_1[l], team_values[l + h], team_values_1[l + h], &op_extreme_r_2, &op_extreme_r_3);
+                    team_values[l] = op_extreme_r_2;
+                    team_values_1[l] = op_extreme_r_3;
+                }
+                barrier(CLK_LOCAL_MEM_FENCE);
             }
-            {
-                group_values[l_2] = acc;
-                group_values_1[l_2] = acc_1;
-                group_values_2[l_2] = acc_2;
-            }
+            acc = team_values[l];
+            acc_1 = team_values_1[l];
         }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        __local double* group_values_1_in = group_values_1;
-        __local double* group_values_1_out = group_swap_1;
-        __local long* group_values_2_in = group_values_2;
-        __local long* group_values_2_out = group_swap_2;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_3 = get_local_id(0); l_3 < m / 2; l_3 += get_local_size(0)) {
-                long acc_3 = 0L;
-                double acc_4 = 0.0;
-                long acc_5 = -1L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long segop_extreme_r_3;
-                    double segop_extreme_r_4;
-                    long segop_extreme_r_5;
-                    hsplit_fused_5_segop_extreme(acc_3, acc_4, acc_5, group_values_in[k_1 + 2 * l_3], group_values_1_in[k_1 + 2 * l_3], group_values_2_in[k_1 + 2 * l_3], &segop_extreme_r_3, &segop_extreme_r_4, &segop_extreme_r_5);
-                    acc_3 = segop_extreme_r_3;
-                    acc_4 = segop_extreme_r_4;
-                    acc_5 = segop_extreme_r_5;
-                }
-                {
-                    group_values_out[l_3] = acc_3;
-                    group_values_1_out[l_3] = acc_4;
-                    group_values_2_out[l_3] = acc_5;
-                }
+        if (lane == 0 && s < n_cross_offsets && !is_long) {
+            extreme[s] = acc;
+            position[s] = acc_1;
+        }
+        const int n_long = long_teams[counter];
+        for (int i = 0; i < n_long; i++) {
+            const long s_1 = first + long_teams[i];
+            const long offset_1 = cross_offsets_0[s_1];
+            const long length_1 = cross_lengths[s_1];
+            double acc_2 = 0.0;
+            long acc_3 = -1L;
+            const long chunk_1 = (length_1 + 256 - 1) / 256;
+            const long lo_1 = min(l * chunk_1, length_1);
+            const long hi_1 = min(lo_1 + chunk_1, length_1);
+            for (long k_1 = lo_1; k_1 < hi_1; k_1++) {
+                double pull_extreme_r_2;
+                long pull_extreme_r_3;
+                hsplit_fused_5_pull_extreme(offset_1 + k_1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
+                double op_extreme_r_4;
+                long op_extreme_r_5;
+                hsplit_fused_5_op_extreme(acc_2, acc_3, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_4, &op_extreme_r_5);
+                acc_2 = op_extreme_r_4;
+                acc_3 = op_extreme_r_5;
             }
+            team_values[l] = acc_2;
+            team_values_1[l] = acc_3;
             barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            {
-                __local double* t = group_values_1_in;
-                group_values_1_in = group_values_1_out;
-                group_values_1_out = t;
-            }
-            {
-                __local long* t = group_values_2_in;
-                group_values_2_in = group_values_2_out;
-                group_values_2_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
-            {
-                extreme_seg_flags_tile_totals[wg] = group_values_in[0];
-                extreme_seg_scan_tile_totals_41[wg] = group_values_1_in[0];
-                extreme_seg_scan_tile_totals_42[wg] = group_values_2_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_5_extreme_segscan_tile_offsets_tile_totals(__global const long* extreme_seg_flags_tile_totals, __global const double* extreme_seg_scan_tile_totals_41, __global const long* extreme_seg_scan_tile_totals_42, long tiles_1, long tiles, __global long* extreme_seg_flags_tile_offsets_tile_totals, __global double* extreme_seg_scan_tile_offsets_tile_totals_47, __global long* extreme_seg_scan_tile_offsets_tile_totals_48) {
-    __local long group_values[256];
-    __local double group_values_1[256];
-    __local long group_values_2[256];
-    __local long group_values_3[256];
-    __local double group_values_4[256];
-    __local long group_values_5[256];
-    __local long group_swap[256];
-    __local double group_swap_1[256];
-    __local long group_swap_2[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l_1 = get_local_id(0);
-            {
-                long x;
-                double x_1;
-                long x_2;
-                if (l_1 + 256 * wg < tiles) {
-                    x = extreme_seg_flags_tile_totals[l_1 + 256 * wg];
-                    x_1 = extreme_seg_scan_tile_totals_41[l_1 + 256 * wg];
-                    x_2 = extreme_seg_scan_tile_totals_42[l_1 + 256 * wg];
-                } else {
-                    x = 0L;
-                    x_1 = 0.0;
-                    x_2 = -1L;
+            for (long h_1 = 1; h_1 < 256; h_1 *= 2) {
+                if ((l & (2 * h_1 - 1)) == 0) {
+                    double op_extreme_r_6;
+                    long op_extreme_r_7;
+                    hsplit_fused_5_op_extreme(team_values[l], team_values_1[l], team_values[l + h_1], team_values_1[l + h_1], &op_extreme_r_6, &op_extreme_r_7);
+                    team_values[l] = op_extreme_r_6;
+                    team_values_1[l] = op_extreme_r_7;
                 }
-                group_values_3[l_1] = x;
-                group_values_4[l_1] = x_1;
-                group_values_5[l_1] = x_2;
+                barrier(CLK_LOCAL_MEM_FENCE);
+            }
+            if (l == 0) {
+                extreme[s_1] = team_values[0];
+                position[s_1] = team_values_1[0];
             }
         }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_2 = get_local_id(0);
-            long acc = 0L;
-            double acc_1 = 0.0;
-            long acc_2 = -1L;
-            for (long k = 0; k < 1; k++) {
-                long segop_extreme_r;
-                double segop_extreme_r_1;
-                long segop_extreme_r_2;
-                hsplit_fused_5_segop_extreme(acc, acc_1, acc_2, group_values_3[k + l_2], group_values_4[k + l_2], group_values_5[k + l_2], &segop_extreme_r, &segop_extreme_r_1, &segop_extreme_r_2);
-                acc = segop_extreme_r;
-                acc_1 = segop_extreme_r_1;
-                acc_2 = segop_extreme_r_2;
-            }
-            {
-                group_values[l_2] = acc;
-                group_values_1[l_2] = acc_1;
-                group_values_2[l_2] = acc_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        __local double* group_values_1_in = group_values_1;
-        __local double* group_values_1_out = group_swap_1;
-        __local long* group_values_2_in = group_values_2;
-        __local long* group_values_2_out = group_swap_2;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_3 = get_local_id(0); l_3 < m / 2; l_3 += get_local_size(0)) {
-                long acc_3 = 0L;
-                double acc_4 = 0.0;
-                long acc_5 = -1L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long segop_extreme_r_3;
-                    double segop_extreme_r_4;
-                    long segop_extreme_r_5;
-                    hsplit_fused_5_segop_extreme(acc_3, acc_4, acc_5, group_values_in[k_1 + 2 * l_3], group_values_1_in[k_1 + 2 * l_3], group_values_2_in[k_1 + 2 * l_3], &segop_extreme_r_3, &segop_extreme_r_4, &segop_extreme_r_5);
-                    acc_3 = segop_extreme_r_3;
-                    acc_4 = segop_extreme_r_4;
-                    acc_5 = segop_extreme_r_5;
-                }
-                {
-                    group_values_out[l_3] = acc_3;
-                    group_values_1_out[l_3] = acc_4;
-                    group_values_2_out[l_3] = acc_5;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            {
-                __local double* t = group_values_1_in;
-                group_values_1_in = group_values_1_out;
-                group_values_1_out = t;
-            }
-            {
-                __local long* t = group_values_2_in;
-                group_values_2_in = group_values_2_out;
-                group_values_2_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
-            {
-                extreme_seg_flags_tile_offsets_tile_totals[wg] = group_values_in[0];
-                extreme_seg_scan_tile_offsets_tile_totals_47[wg] = group_values_1_in[0];
-                extreme_seg_scan_tile_offsets_tile_totals_48[wg] = group_values_2_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_5_extreme_segscan_tile_offsets_tile_offsets(__global const long* extreme_seg_flags_tile_offsets_tile_totals, __global const double* extreme_seg_scan_tile_offsets_tile_totals_47, __global const long* extreme_seg_scan_tile_offsets_tile_totals_48, long tile_chunk, long tiles_1, __global long* extreme_seg_flags_tile_offsets_tile_offsets, __global double* extreme_seg_scan_tile_offsets_tile_offsets_50, __global long* extreme_seg_scan_tile_offsets_tile_offsets_51) {
-    __local long group_values[256];
-    __local double group_values_1[256];
-    __local long group_values_2[256];
-    __local long group_values_3[16];
-    __local double group_values_4[16];
-    __local long group_values_5[16];
-    __local long group_values_6[16];
-    __local double group_values_7[16];
-    __local long group_values_8[16];
-    __local long group_values_9[256];
-    __local double group_values_10[256];
-    __local long group_values_11[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            double acc_1 = 0.0;
-            long acc_2 = -1L;
-            for (long k = 0; k < tile_chunk; k++) {
-                long x;
-                double x_1;
-                long x_2;
-                if (k + l_1 * tile_chunk < tiles_1) {
-                    x = extreme_seg_flags_tile_offsets_tile_totals[k + l_1 * tile_chunk];
-                    x_1 = extreme_seg_scan_tile_offsets_tile_totals_47[k + l_1 * tile_chunk];
-                    x_2 = extreme_seg_scan_tile_offsets_tile_totals_48[k + l_1 * tile_chunk];
-                } else {
-                    x = 0L;
-                    x_1 = 0.0;
-                    x_2 = -1L;
-                }
-                long segop_extreme_r;
-                double segop_extreme_r_1;
-                long segop_extreme_r_2;
-                hsplit_fused_5_segop_extreme(acc, acc_1, acc_2, x, x_1, x_2, &segop_extreme_r, &segop_extreme_r_1, &segop_extreme_r_2);
-                acc = segop_extreme_r;
-                acc_1 = segop_extreme_r_1;
-                acc_2 = segop_extreme_r_2;
-            }
-            {
-                group_values[l_1] = acc;
-                group_values_1[l_1] = acc_1;
-                group_values_2[l_1] = acc_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_3 = 0L;
-            double acc_4 = 0.0;
-            long acc_5 = -1L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long segop_extreme_r_3;
-                double segop_extreme_r_4;
-                long segop_extreme_r_5;
-                hsplit_fused_5_segop_extreme(acc_3, acc_4, acc_5, group_values[k_1 + 16 * l_2], group_values_1[k_1 + 16 * l_2], group_values_2[k_1 + 16 * l_2], &segop_extreme_r_3, &segop_extreme_r_4, &segop_extreme_r_5);
-                acc_3 = segop_extreme_r_3;
-                acc_4 = segop_extreme_r_4;
-                acc_5 = segop_extreme_r_5;
-            }
-            {
-                group_values_6[l_2] = acc_3;
-                group_values_7[l_2] = acc_4;
-                group_values_8[l_2] = acc_5;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_6 = 0L;
-            double acc_7 = 0.0;
-            long acc_8 = -1L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_3[k_2] = acc_6;
-                group_values_4[k_2] = acc_7;
-                group_values_5[k_2] = acc_8;
-                long segop_extreme_r_6;
-                double segop_extreme_r_7;
-                long segop_extreme_r_8;
-                hsplit_fused_5_segop_extreme(acc_6, acc_7, acc_8, group_values_6[k_2], group_values_7[k_2], group_values_8[k_2], &segop_extreme_r_6, &segop_extreme_r_7, &segop_extreme_r_8);
-                acc_6 = segop_extreme_r_6;
-                acc_7 = segop_extreme_r_7;
-                acc_8 = segop_extreme_r_8;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_9 = group_values_3[l_4];
-            double acc_10 = group_values_4[l_4];
-            long acc_11 = group_values_5[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_9[k_3 + 16 * l_4] = acc_9;
-                group_values_10[k_3 + 16 * l_4] = acc_10;
-                group_values_11[k_3 + 16 * l_4] = acc_11;
-                long segop_extreme_r_9;
-                double segop_extreme_r_10;
-                long segop_extreme_r_11;
-                hsplit_fused_5_segop_extreme(acc_9, acc_10, acc_11, group_values[k_3 + 16 * l_4], group_values_1[k_3 + 16 * l_4], group_values_2[k_3 + 16 * l_4], &segop_extreme_r_9, &segop_extreme_r_10, &segop_extreme_r_11);
-                acc_9 = segop_extreme_r_9;
-                acc_10 = segop_extreme_r_10;
-                acc_11 = segop_extreme_r_11;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_12 = group_values_9[l_5];
-            double acc_13 = group_values_10[l_5];
-            long acc_14 = group_values_11[l_5];
-            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                extreme_seg_flags_tile_offsets_tile_offsets[k_4 + l_5 * tile_chunk] = acc_12;
-                extreme_seg_scan_tile_offsets_tile_offsets_50[k_4 + l_5 * tile_chunk] = acc_13;
-                extreme_seg_scan_tile_offsets_tile_offsets_51[k_4 + l_5 * tile_chunk] = acc_14;
-                long x_3;
-                double x_4;
-                long x_5;
-                if (k_4 + l_5 * tile_chunk < tiles_1) {
-                    x_3 = extreme_seg_flags_tile_offsets_tile_totals[k_4 + l_5 * tile_chunk];
-                    x_4 = extreme_seg_scan_tile_offsets_tile_totals_47[k_4 + l_5 * tile_chunk];
-                    x_5 = extreme_seg_scan_tile_offsets_tile_totals_48[k_4 + l_5 * tile_chunk];
-                } else {
-                    x_3 = 0L;
-                    x_4 = 0.0;
-                    x_5 = -1L;
-                }
-                long segop_extreme_r_12;
-                double segop_extreme_r_13;
-                long segop_extreme_r_14;
-                hsplit_fused_5_segop_extreme(acc_12, acc_13, acc_14, x_3, x_4, x_5, &segop_extreme_r_12, &segop_extreme_r_13, &segop_extreme_r_14);
-                acc_12 = segop_extreme_r_12;
-                acc_13 = segop_extreme_r_13;
-                acc_14 = segop_extreme_r_14;
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_5_extreme_segscan_tile_offsets_scan(__global const long* extreme_seg_flags_tile_totals, __global const double* extreme_seg_scan_tile_totals_41, __global const long* extreme_seg_scan_tile_totals_42, __global const long* extreme_seg_flags_tile_offsets_tile_offsets, __global const double* extreme_seg_scan_tile_offsets_tile_offsets_50, __global const long* extreme_seg_scan_tile_offsets_tile_offsets_51, long tiles_1, long tiles, __global long* extreme_seg_flags_tile_offsets, __global double* extreme_seg_scan_tile_offsets_44, __global long* extreme_seg_scan_tile_offsets_45) {
-    __local long group_values[256];
-    __local double group_values_1[256];
-    __local long group_values_2[256];
-    __local long group_values_3[256];
-    __local double group_values_4[256];
-    __local long group_values_5[256];
-    __local long group_values_6[16];
-    __local double group_values_7[16];
-    __local long group_values_8[16];
-    __local long group_values_9[16];
-    __local double group_values_10[16];
-    __local long group_values_11[16];
-    __local long group_values_12[256];
-    __local double group_values_13[256];
-    __local long group_values_14[256];
-    __local long group_values_15[256];
-    __local double group_values_16[256];
-    __local long group_values_17[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l_1 = get_local_id(0);
-            {
-                long x;
-                double x_1;
-                long x_2;
-                if (l_1 + 256 * wg < tiles) {
-                    x = extreme_seg_flags_tile_totals[l_1 + 256 * wg];
-                    x_1 = extreme_seg_scan_tile_totals_41[l_1 + 256 * wg];
-                    x_2 = extreme_seg_scan_tile_totals_42[l_1 + 256 * wg];
-                } else {
-                    x = 0L;
-                    x_1 = 0.0;
-                    x_2 = -1L;
-                }
-                group_values[l_1] = x;
-                group_values_1[l_1] = x_1;
-                group_values_2[l_1] = x_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_2 = get_local_id(0);
-            long acc = 0L;
-            double acc_1 = 0.0;
-            long acc_2 = -1L;
-            for (long k = 0; k < 1; k++) {
-                long segop_extreme_r;
-                double segop_extreme_r_1;
-                long segop_extreme_r_2;
-                hsplit_fused_5_segop_extreme(acc, acc_1, acc_2, group_values[k + l_2], group_values_1[k + l_2], group_values_2[k + l_2], &segop_extreme_r, &segop_extreme_r_1, &segop_extreme_r_2);
-                acc = segop_extreme_r;
-                acc_1 = segop_extreme_r_1;
-                acc_2 = segop_extreme_r_2;
-            }
-            {
-                group_values_3[l_2] = acc;
-                group_values_4[l_2] = acc_1;
-                group_values_5[l_2] = acc_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_3 = 0L;
-            double acc_4 = 0.0;
-            long acc_5 = -1L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long segop_extreme_r_3;
-                double segop_extreme_r_4;
-                long segop_extreme_r_5;
-                hsplit_fused_5_segop_extreme(acc_3, acc_4, acc_5, group_values_3[k_1 + 16 * l_3], group_values_4[k_1 + 16 * l_3], group_values_5[k_1 + 16 * l_3], &segop_extreme_r_3, &segop_extreme_r_4, &segop_extreme_r_5);
-                acc_3 = segop_extreme_r_3;
-                acc_4 = segop_extreme_r_4;
-                acc_5 = segop_extreme_r_5;
-            }
-            {
-                group_values_9[l_3] = acc_3;
-                group_values_10[l_3] = acc_4;
-                group_values_11[l_3] = acc_5;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
-            long acc_6 = extreme_seg_flags_tile_offsets_tile_offsets[wg];
-            double acc_7 = extreme_seg_scan_tile_offsets_tile_offsets_50[wg];
-            long acc_8 = extreme_seg_scan_tile_offsets_tile_offsets_51[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_6[k_2] = acc_6;
-                group_values_7[k_2] = acc_7;
-                group_values_8[k_2] = acc_8;
-                long segop_extreme_r_6;
-                double segop_extreme_r_7;
-                long segop_extreme_r_8;
-                hsplit_fused_5_segop_extreme(acc_6, acc_7, acc_8, group_values_9[k_2], group_values_10[k_2], group_values_11[k_2], &segop_extreme_r_6, &segop_extreme_r_7, &segop_extreme_r_8);
-                acc_6 = segop_extreme_r_6;
-                acc_7 = segop_extreme_r_7;
-                acc_8 = segop_extreme_r_8;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_5 = get_local_id(0); l_5 < 16; l_5 += get_local_size(0)) {
-            long acc_9 = group_values_6[l_5];
-            double acc_10 = group_values_7[l_5];
-            long acc_11 = group_values_8[l_5];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_12[k_3 + 16 * l_5] = acc_9;
-                group_values_13[k_3 + 16 * l_5] = acc_10;
-                group_values_14[k_3 + 16 * l_5] = acc_11;
-                long segop_extreme_r_9;
-                double segop_extreme_r_10;
-                long segop_extreme_r_11;
-                hsplit_fused_5_segop_extreme(acc_9, acc_10, acc_11, group_values_3[k_3 + 16 * l_5], group_values_4[k_3 + 16 * l_5], group_values_5[k_3 + 16 * l_5], &segop_extreme_r_9, &segop_extreme_r_10, &segop_extreme_r_11);
-                acc_9 = segop_extreme_r_9;
-                acc_10 = segop_extreme_r_10;
-                acc_11 = segop_extreme_r_11;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            long acc_12 = group_values_12[l_6];
-            double acc_13 = group_values_13[l_6];
-            long acc_14 = group_values_14[l_6];
-            for (long k_4 = 0; k_4 < 1; k_4++) {
-                group_values_15[k_4 + l_6] = acc_12;
-                group_values_16[k_4 + l_6] = acc_13;
-                group_values_17[k_4 + l_6] = acc_14;
-                long segop_extreme_r_12;
-                double segop_extreme_r_13;
-                long segop_extreme_r_14;
-                hsplit_fused_5_segop_extreme(acc_12, acc_13, acc_14, group_values[k_4 + l_6], group_values_1[k_4 + l_6], group_values_2[k_4 + l_6], &segop_extreme_r_12, &segop_extreme_r_13, &segop_extreme_r_14);
-                acc_12 = segop_extreme_r_12;
-                acc_13 = segop_extreme_r_13;
-                acc_14 = segop_extreme_r_14;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_7 = get_local_id(0);
-            {
-                extreme_seg_flags_tile_offsets[l_7 + 256 * wg] = group_values_15[l_7];
-                extreme_seg_scan_tile_offsets_44[l_7 + 256 * wg] = group_values_16[l_7];
-                extreme_seg_scan_tile_offsets_45[l_7 + 256 * wg] = group_values_17[l_7];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_5_extreme_segscan_scan(__global const long* extreme_seg_flags_tile_offsets, __global const double* extreme_seg_scan_tile_offsets_44, __global const long* extreme_seg_scan_tile_offsets_45, long tiles, long extreme_elements_1, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const int* extreme_head_claims, __global long* extreme_seg_flags, __global double* extreme_seg_scan_35, __global long* extreme_seg_scan_36) {
-    __local long group_values[256];
-    __local double group_values_1[256];
-    __local long group_values_2[256];
-    __local long group_values_3[256];
-    __local double group_values_4[256];
-    __local long group_values_5[256];
-    __local long group_values_6[16];
-    __local double group_values_7[16];
-    __local long group_values_8[16];
-    __local long group_values_9[16];
-    __local double group_values_10[16];
-    __local long group_values_11[16];
-    __local long group_values_12[256];
-    __local double group_values_13[256];
-    __local long group_values_14[256];
-    __local long group_values_15[256];
-    __local double group_values_16[256];
-    __local long group_values_17[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l_1 = get_local_id(0);
-            {
-                long x;
-                double x_1;
-                long x_2;
-                if (l_1 + 256 * wg < extreme_elements_1) {
-                    long pair_extreme_r;
-                    double pair_extreme_r_1;
-                    long pair_extreme_r_2;
-                    hsplit_fused_5_pair_extreme(l_1 + 256 * wg, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, extreme_head_claims, &pair_extreme_r, &pair_extreme_r_1, &pair_extreme_r_2);
-                    x = pair_extreme_r;
-                    x_1 = pair_extreme_r_1;
-                    x_2 = pair_extreme_r_2;
-                } else {
-                    x = 0L;
-                    x_1 = 0.0;
-                    x_2 = -1L;
-                }
-                group_values[l_1] = x;
-                group_values_1[l_1] = x_1;
-                group_values_2[l_1] = x_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_2 = get_local_id(0);
-            long acc = 0L;
-            double acc_1 = 0.0;
-            long acc_2 = -1L;
-            for (long k = 0; k < 1; k++) {
-                long segop_extreme_r;
-                double segop_extreme_r_1;
-                long segop_extreme_r_2;
-                hsplit_fused_5_segop_extreme(acc, acc_1, acc_2, group_values[k + l_2], group_values_1[k + l_2], group_values_2[k + l_2], &segop_extreme_r, &segop_extreme_r_1, &segop_extreme_r_2);
-                acc = segop_extreme_r;
-                acc_1 = segop_extreme_r_1;
-                acc_2 = segop_extreme_r_2;
-            }
-            {
-                group_values_3[l_2] = acc;
-                group_values_4[l_2] = acc_1;
-                group_values_5[l_2] = acc_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_3 = 0L;
-            double acc_4 = 0.0;
-            long acc_5 = -1L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long segop_extreme_r_3;
-                double segop_extreme_r_4;
-                long segop_extreme_r_5;
-                hsplit_fused_5_segop_extreme(acc_3, acc_4, acc_5, group_values_3[k_1 + 16 * l_3], group_values_4[k_1 + 16 * l_3], group_values_5[k_1 + 16 * l_3], &segop_extreme_r_3, &segop_extreme_r_4, &segop_extreme_r_5);
-                acc_3 = segop_extreme_r_3;
-                acc_4 = segop_extreme_r_4;
-                acc_5 = segop_extreme_r_5;
-            }
-            {
-                group_values_9[l_3] = acc_3;
-                group_values_10[l_3] = acc_4;
-                group_values_11[l_3] = acc_5;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
-            long acc_6 = extreme_seg_flags_tile_offsets[wg];
-            double acc_7 = extreme_seg_scan_tile_offsets_44[wg];
-            long acc_8 = extreme_seg_scan_tile_offsets_45[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_6[k_2] = acc_6;
-                group_values_7[k_2] = acc_7;
-                group_values_8[k_2] = acc_8;
-                long segop_extreme_r_6;
-                double segop_extreme_r_7;
-                long segop_extreme_r_8;
-                hsplit_fused_5_segop_extreme(acc_6, acc_7, acc_8, group_values_9[k_2], group_values_10[k_2], group_values_11[k_2], &segop_extreme_r_6, &segop_extreme_r_7, &segop_extreme_r_8);
-                acc_6 = segop_extreme_r_6;
-                acc_7 = segop_extreme_r_7;
-                acc_8 = segop_extreme_r_8;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_5 = get_local_id(0); l_5 < 16; l_5 += get_local_size(0)) {
-            long acc_9 = group_values_6[l_5];
-            double acc_10 = group_values_7[l_5];
-            long acc_11 = group_values_8[l_5];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_12[k_3 + 16 * l_5] = acc_9;
-                group_values_13[k_3 + 16 * l_5] = acc_10;
-                group_values_14[k_3 + 16 * l_5] = acc_11;
-                long segop_extreme_r_9;
-                double segop_extreme_r_10;
-                long segop_extreme_r_11;
-                hsplit_fused_5_segop_extreme(acc_9, acc_10, acc_11, group_values_3[k_3 + 16 * l_5], group_values_4[k_3 + 16 * l_5], group_values_5[k_3 + 16 * l_5], &segop_extreme_r_9, &segop_extreme_r_10, &segop_extreme_r_11);
-                acc_9 = segop_extreme_r_9;
-                acc_10 = segop_extreme_r_10;
-                acc_11 = segop_extreme_r_11;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            long acc_12 = group_values_12[l_6];
-            double acc_13 = group_values_13[l_6];
-            long acc_14 = group_values_14[l_6];
-            for (long k_4 = 0; k_4 < 1; k_4++) {
-                group_values_15[k_4 + l_6] = acc_12;
-                group_values_16[k_4 + l_6] = acc_13;
-                group_values_17[k_4 + l_6] = acc_14;
-                long segop_extreme_r_12;
-                double segop_extreme_r_13;
-                long segop_extreme_r_14;
-                hsplit_fused_5_segop_extreme(acc_12, acc_13, acc_14, group_values[k_4 + l_6], group_values_1[k_4 + l_6], group_values_2[k_4 + l_6], &segop_extreme_r_12, &segop_extreme_r_13, &segop_extreme_r_14);
-                acc_12 = segop_extreme_r_12;
-                acc_13 = segop_extreme_r_13;
-                acc_14 = segop_extreme_r_14;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_7 = get_local_id(0);
-            {
-                extreme_seg_flags[l_7 + 256 * wg] = group_values_15[l_7];
-                extreme_seg_scan_35[l_7 + 256 * wg] = group_values_16[l_7];
-                extreme_seg_scan_36[l_7 + 256 * wg] = group_values_17[l_7];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_5_extreme(long n_cross_lengths, __global const long* cross_lengths, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const double* extreme_seg_scan_35, __global const long* extreme_seg_scan_36, __global double* extreme, __global long* position) {
-    const long gid = get_global_id(0);
-    if (gid < n_cross_lengths) {
-        double select_extreme_r;
-        long select_extreme_r_1;
-        hsplit_fused_5_select_extreme(gid, cross_lengths, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, extreme_seg_scan_35, extreme_seg_scan_36, &select_extreme_r, &select_extreme_r_1);
-        extreme[gid] = select_extreme_r;
-        position[gid] = select_extreme_r_1;
     }
 }
 
@@ -8164,143 +4820,19 @@ __kernel void hsplit_fused_7_ends_1_1(long t_1, __global const double* p1_1, __g
     }
 }
 
-__kernel void hsplit_fused_7_packed_offsets_tile_totals(long tiles, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* packed_offsets_tile_totals) {
+__kernel void hsplit_fused_7_packed_offsets_block_totals(long groups, long chunk, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* packed_offsets_block_totals) {
     __local long group_values[256];
-    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < t_1) {
-                    long pull_packed_offsets_r = hsplit_fused_7_pull_packed_offsets(256 * j + l + 2304 * wg, offsets, n_offsets, else_instances, packed_lengths_16);
+                if (k + chunk * l + 256 * chunk * wg < t_1) {
+                    long pull_packed_offsets_r = hsplit_fused_7_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, offsets, n_offsets, else_instances, packed_lengths_16);
                     x = pull_packed_offsets_r;
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_r = hsplit_fused_7_op_packed_offsets(acc, group_values_1[k + 9 * l_1]);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_packed_offsets_r_1 = hsplit_fused_7_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = op_packed_offsets_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                packed_offsets_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_7_packed_offsets_tile_offsets_tile_totals(__global const long* packed_offsets_tile_totals, long tiles_1, long tiles, __global long* packed_offsets_tile_offsets_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = packed_offsets_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_r = hsplit_fused_7_op_packed_offsets(acc, group_values_1[k + 9 * l_1]);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_packed_offsets_r_1 = hsplit_fused_7_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = op_packed_offsets_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                packed_offsets_tile_offsets_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_7_packed_offsets_tile_offsets_tile_offsets(__global const long* packed_offsets_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* packed_offsets_tile_offsets_tile_offsets) {
-    __local long group_values[256];
-    __local long group_values_1[16];
-    __local long group_values_2[16];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < tile_chunk; k++) {
-                long x;
-                if (k + l * tile_chunk < tiles_1) {
-                    x = packed_offsets_tile_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -8312,213 +4844,133 @@ __kernel void hsplit_fused_7_packed_offsets_tile_offsets_tile_offsets(__global c
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_packed_offsets_r_1 = hsplit_fused_7_op_packed_offsets(acc_1, group_values[k_1 + 16 * l_1]);
-                acc_1 = op_packed_offsets_r_1;
-            }
-            {
-                group_values_2[l_1] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_1[k_2] = acc_2;
-                long op_packed_offsets_r_2 = hsplit_fused_7_op_packed_offsets(acc_2, group_values_2[k_2]);
-                acc_2 = op_packed_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_3 = group_values_1[l_3];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_3[k_3 + 16 * l_3] = acc_3;
-                long op_packed_offsets_r_3 = hsplit_fused_7_op_packed_offsets(acc_3, group_values[k_3 + 16 * l_3]);
-                acc_3 = op_packed_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_4 = get_local_id(0);
-            long acc_4 = group_values_3[l_4];
-            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                packed_offsets_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
-                long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles_1) {
-                    x_1 = packed_offsets_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
-                } else {
-                    x_1 = 0L;
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_packed_offsets_r_1 = hsplit_fused_7_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_packed_offsets_r_1;
                 }
-                long op_packed_offsets_r_4 = hsplit_fused_7_op_packed_offsets(acc_4, x_1);
-                acc_4 = op_packed_offsets_r_4;
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                packed_offsets_block_totals[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_7_packed_offsets_tile_offsets_scan(__global const long* packed_offsets_tile_totals, __global const long* packed_offsets_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* packed_offsets_tile_offsets) {
-    __local long group_values[2304];
+__kernel void hsplit_fused_7_packed_offsets_block_offsets(__global const long* packed_offsets_block_totals, long final_chunk, long groups, __global long* packed_offsets_block_offsets) {
+    __local long group_values[256];
     __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = packed_offsets_tile_totals[256 * j + l + 2304 * wg];
+                if (k + final_chunk * l < groups) {
+                    x = packed_offsets_block_totals[k + final_chunk * l];
                 } else {
                     x = 0L;
                 }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_r = hsplit_fused_7_op_packed_offsets(acc, group_values[k + 9 * l_1]);
+                long op_packed_offsets_r = hsplit_fused_7_op_packed_offsets(acc, x);
                 acc = op_packed_offsets_r;
             }
             {
-                group_values_1[l_1] = acc;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_packed_offsets_r_1 = hsplit_fused_7_op_packed_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_packed_offsets_r_1 = hsplit_fused_7_op_packed_offsets(acc_1, group_values[k_1]);
                 acc_1 = op_packed_offsets_r_1;
             }
-            {
-                group_values_3[l_2] = acc_1;
-            }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = packed_offsets_tile_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long op_packed_offsets_r_2 = hsplit_fused_7_op_packed_offsets(acc_2, group_values_3[k_2]);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                packed_offsets_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+                long x_1;
+                if (k_2 + final_chunk * l_2 < groups) {
+                    x_1 = packed_offsets_block_totals[k_2 + final_chunk * l_2];
+                } else {
+                    x_1 = 0L;
+                }
+                long op_packed_offsets_r_2 = hsplit_fused_7_op_packed_offsets(acc_2, x_1);
                 acc_2 = op_packed_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long op_packed_offsets_r_3 = hsplit_fused_7_op_packed_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = op_packed_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long op_packed_offsets_r_4 = hsplit_fused_7_op_packed_offsets(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = op_packed_offsets_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                packed_offsets_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_7_packed_offsets_scan(__global const long* packed_offsets_tile_offsets, long tiles, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* packed_offsets) {
-    __local long group_values[2304];
+__kernel void hsplit_fused_7_packed_offsets_scan(__global const long* packed_offsets_block_offsets, long groups, long chunk, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* packed_offsets) {
+    __local long group_values[256];
     __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < t_1) {
-                    long pull_packed_offsets_r = hsplit_fused_7_pull_packed_offsets(256 * j + l + 2304 * wg, offsets, n_offsets, else_instances, packed_lengths_16);
+                if (k + chunk * l + 256 * chunk * wg < t_1) {
+                    long pull_packed_offsets_r = hsplit_fused_7_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, offsets, n_offsets, else_instances, packed_lengths_16);
                     x = pull_packed_offsets_r;
                 } else {
                     x = 0L;
                 }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_r = hsplit_fused_7_op_packed_offsets(acc, group_values[k + 9 * l_1]);
+                long op_packed_offsets_r = hsplit_fused_7_op_packed_offsets(acc, x);
                 acc = op_packed_offsets_r;
             }
             {
-                group_values_1[l_1] = acc;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_packed_offsets_r_1 = hsplit_fused_7_op_packed_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = packed_offsets_block_offsets[wg];
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_packed_offsets_r_1 = hsplit_fused_7_op_packed_offsets(acc_1, group_values[k_1]);
                 acc_1 = op_packed_offsets_r_1;
             }
-            {
-                group_values_3[l_2] = acc_1;
-            }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = packed_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long op_packed_offsets_r_2 = hsplit_fused_7_op_packed_offsets(acc_2, group_values_3[k_2]);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < chunk; k_2++) {
+                packed_offsets[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
+                long x_1;
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < t_1) {
+                    long pull_packed_offsets_r_1 = hsplit_fused_7_pull_packed_offsets(k_2 + chunk * l_2 + 256 * chunk * wg, offsets, n_offsets, else_instances, packed_lengths_16);
+                    x_1 = pull_packed_offsets_r_1;
+                } else {
+                    x_1 = 0L;
+                }
+                long op_packed_offsets_r_2 = hsplit_fused_7_op_packed_offsets(acc_2, x_1);
                 acc_2 = op_packed_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long op_packed_offsets_r_3 = hsplit_fused_7_op_packed_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = op_packed_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long op_packed_offsets_r_4 = hsplit_fused_7_op_packed_offsets(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = op_packed_offsets_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                packed_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -8888,143 +5340,19 @@ __kernel void hsplit_fused_8_lengths(long instances_1, __global const uchar* map
     }
 }
 
-__kernel void hsplit_fused_8_packed_offsets_tile_totals(long tiles, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* packed_offsets_tile_totals) {
+__kernel void hsplit_fused_8_packed_offsets_block_totals(long groups, long chunk, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* packed_offsets_block_totals) {
     __local long group_values[256];
-    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < instances_1) {
-                    long pull_packed_offsets_r = hsplit_fused_8_pull_packed_offsets(256 * j + l + 2304 * wg, mapped, rank, lengths_2, sum);
+                if (k + chunk * l + 256 * chunk * wg < instances_1) {
+                    long pull_packed_offsets_r = hsplit_fused_8_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, mapped, rank, lengths_2, sum);
                     x = pull_packed_offsets_r;
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_r = hsplit_fused_8_op_packed_offsets(acc, group_values_1[k + 9 * l_1]);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_packed_offsets_r_1 = hsplit_fused_8_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = op_packed_offsets_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                packed_offsets_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_8_packed_offsets_tile_offsets_tile_totals(__global const long* packed_offsets_tile_totals, long tiles_1, long tiles, __global long* packed_offsets_tile_offsets_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = packed_offsets_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_r = hsplit_fused_8_op_packed_offsets(acc, group_values_1[k + 9 * l_1]);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_packed_offsets_r_1 = hsplit_fused_8_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = op_packed_offsets_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                packed_offsets_tile_offsets_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_8_packed_offsets_tile_offsets_tile_offsets(__global const long* packed_offsets_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* packed_offsets_tile_offsets_tile_offsets) {
-    __local long group_values[256];
-    __local long group_values_1[16];
-    __local long group_values_2[16];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < tile_chunk; k++) {
-                long x;
-                if (k + l * tile_chunk < tiles_1) {
-                    x = packed_offsets_tile_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -9036,213 +5364,133 @@ __kernel void hsplit_fused_8_packed_offsets_tile_offsets_tile_offsets(__global c
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_packed_offsets_r_1 = hsplit_fused_8_op_packed_offsets(acc_1, group_values[k_1 + 16 * l_1]);
-                acc_1 = op_packed_offsets_r_1;
-            }
-            {
-                group_values_2[l_1] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_1[k_2] = acc_2;
-                long op_packed_offsets_r_2 = hsplit_fused_8_op_packed_offsets(acc_2, group_values_2[k_2]);
-                acc_2 = op_packed_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_3 = group_values_1[l_3];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_3[k_3 + 16 * l_3] = acc_3;
-                long op_packed_offsets_r_3 = hsplit_fused_8_op_packed_offsets(acc_3, group_values[k_3 + 16 * l_3]);
-                acc_3 = op_packed_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_4 = get_local_id(0);
-            long acc_4 = group_values_3[l_4];
-            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                packed_offsets_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
-                long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles_1) {
-                    x_1 = packed_offsets_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
-                } else {
-                    x_1 = 0L;
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_packed_offsets_r_1 = hsplit_fused_8_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_packed_offsets_r_1;
                 }
-                long op_packed_offsets_r_4 = hsplit_fused_8_op_packed_offsets(acc_4, x_1);
-                acc_4 = op_packed_offsets_r_4;
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                packed_offsets_block_totals[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_8_packed_offsets_tile_offsets_scan(__global const long* packed_offsets_tile_totals, __global const long* packed_offsets_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* packed_offsets_tile_offsets) {
-    __local long group_values[2304];
+__kernel void hsplit_fused_8_packed_offsets_block_offsets(__global const long* packed_offsets_block_totals, long final_chunk, long groups, __global long* packed_offsets_block_offsets) {
+    __local long group_values[256];
     __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = packed_offsets_tile_totals[256 * j + l + 2304 * wg];
+                if (k + final_chunk * l < groups) {
+                    x = packed_offsets_block_totals[k + final_chunk * l];
                 } else {
                     x = 0L;
                 }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_r = hsplit_fused_8_op_packed_offsets(acc, group_values[k + 9 * l_1]);
+                long op_packed_offsets_r = hsplit_fused_8_op_packed_offsets(acc, x);
                 acc = op_packed_offsets_r;
             }
             {
-                group_values_1[l_1] = acc;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_packed_offsets_r_1 = hsplit_fused_8_op_packed_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_packed_offsets_r_1 = hsplit_fused_8_op_packed_offsets(acc_1, group_values[k_1]);
                 acc_1 = op_packed_offsets_r_1;
             }
-            {
-                group_values_3[l_2] = acc_1;
-            }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = packed_offsets_tile_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long op_packed_offsets_r_2 = hsplit_fused_8_op_packed_offsets(acc_2, group_values_3[k_2]);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                packed_offsets_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+                long x_1;
+                if (k_2 + final_chunk * l_2 < groups) {
+                    x_1 = packed_offsets_block_totals[k_2 + final_chunk * l_2];
+                } else {
+                    x_1 = 0L;
+                }
+                long op_packed_offsets_r_2 = hsplit_fused_8_op_packed_offsets(acc_2, x_1);
                 acc_2 = op_packed_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long op_packed_offsets_r_3 = hsplit_fused_8_op_packed_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = op_packed_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long op_packed_offsets_r_4 = hsplit_fused_8_op_packed_offsets(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = op_packed_offsets_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                packed_offsets_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_8_packed_offsets_scan(__global const long* packed_offsets_tile_offsets, long tiles, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* packed_offsets) {
-    __local long group_values[2304];
+__kernel void hsplit_fused_8_packed_offsets_scan(__global const long* packed_offsets_block_offsets, long groups, long chunk, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* packed_offsets) {
+    __local long group_values[256];
     __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < instances_1) {
-                    long pull_packed_offsets_r = hsplit_fused_8_pull_packed_offsets(256 * j + l + 2304 * wg, mapped, rank, lengths_2, sum);
+                if (k + chunk * l + 256 * chunk * wg < instances_1) {
+                    long pull_packed_offsets_r = hsplit_fused_8_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, mapped, rank, lengths_2, sum);
                     x = pull_packed_offsets_r;
                 } else {
                     x = 0L;
                 }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_r = hsplit_fused_8_op_packed_offsets(acc, group_values[k + 9 * l_1]);
+                long op_packed_offsets_r = hsplit_fused_8_op_packed_offsets(acc, x);
                 acc = op_packed_offsets_r;
             }
             {
-                group_values_1[l_1] = acc;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_packed_offsets_r_1 = hsplit_fused_8_op_packed_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = packed_offsets_block_offsets[wg];
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_packed_offsets_r_1 = hsplit_fused_8_op_packed_offsets(acc_1, group_values[k_1]);
                 acc_1 = op_packed_offsets_r_1;
             }
-            {
-                group_values_3[l_2] = acc_1;
-            }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = packed_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long op_packed_offsets_r_2 = hsplit_fused_8_op_packed_offsets(acc_2, group_values_3[k_2]);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < chunk; k_2++) {
+                packed_offsets[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
+                long x_1;
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < instances_1) {
+                    long pull_packed_offsets_r_1 = hsplit_fused_8_pull_packed_offsets(k_2 + chunk * l_2 + 256 * chunk * wg, mapped, rank, lengths_2, sum);
+                    x_1 = pull_packed_offsets_r_1;
+                } else {
+                    x_1 = 0L;
+                }
+                long op_packed_offsets_r_2 = hsplit_fused_8_op_packed_offsets(acc_2, x_1);
                 acc_2 = op_packed_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long op_packed_offsets_r_3 = hsplit_fused_8_op_packed_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = op_packed_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long op_packed_offsets_r_4 = hsplit_fused_8_op_packed_offsets(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = op_packed_offsets_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                packed_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -9534,29 +5782,12 @@ static inline long hsplit_fused_9_add_kept(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long hsplit_fused_9_count_kept(__global const long* kept_positions, long kept_positions_len, __global const double* points_elements_1, __global const double* points_elements_2, __global const double* cross_elements) {
-    long t;
-    if (kept_positions_len > 0L) {
-        long i = nessie_sub(kept_positions_len, 1L);
-        long j = i;
-        double points_elements_1_1 = points_elements_1[i];
-        double points_elements_2_1 = points_elements_2[i];
-        long i_1 = j;
-        double x = cross_elements[i_1];
-        t = nessie_add(kept_positions[nessie_sub(kept_positions_len, 1L)], x > -x ? 1L : 0L);
-    } else {
-        t = 0L;
-    }
-    return t;
+static inline long hsplit_fused_9_count_kept(__global const long* kept_flags, long kept_flags_len, __global const long* kept_positions) {
+    return kept_flags_len > 0L ? nessie_add(kept_positions[nessie_sub(kept_flags_len, 1L)], kept_flags[nessie_sub(kept_flags_len, 1L)]) : 0L;
 }
 
-static inline long hsplit_fused_9_target_kept(long i, __global const double* points_elements_1, __global const double* points_elements_2, __global const double* cross_elements, __global const long* kept_positions) {
-    long j = i;
-    double points_elements_1_1 = points_elements_1[i];
-    double points_elements_2_1 = points_elements_2[i];
-    long i_1 = j;
-    double x = cross_elements[i_1];
-    return (x > -x ? 1L : 0L) != 0L ? kept_positions[i] : -1L;
+static inline long hsplit_fused_9_target_kept(long j, __global const long* kept_flags, __global const long* kept_positions) {
+    return kept_flags[j] != 0L ? kept_positions[j] : -1L;
 }
 
 static inline void hsplit_fused_9_pull_kept(long i, __global const double* points_elements_1, __global const double* points_elements_2, long* r0, double* r1, double* r2) {
@@ -9565,187 +5796,36 @@ static inline void hsplit_fused_9_pull_kept(long i, __global const double* point
     *r2 = points_elements_2[i];
 }
 
-static inline long hsplit_fused_9_elements_packed_lengths(__global const long* cross_lengths, long cross_lengths_len, __global const long* cross_offsets) {
-    return cross_lengths_len > 0L ? nessie_add(cross_offsets[nessie_sub(cross_lengths_len, 1L)], cross_lengths[nessie_sub(cross_lengths_len, 1L)]) : 0L;
-}
-
-static inline long hsplit_fused_9_one_packed_lengths(long i) {
-    return 1L;
-}
-
-static inline long hsplit_fused_9_head_packed_lengths(long i, __global const long* cross_lengths, __global const long* cross_offsets) {
-    return cross_lengths[i] > 0L ? cross_offsets[i] : -1L;
-}
-
-static inline void hsplit_fused_9_pair_packed_lengths(long p, __global const double* cross_elements, __global const int* packed_lengths_head_claims, long* r0, long* r1) {
+static inline long hsplit_fused_9_pull_packed_lengths(long p, __global const double* cross_elements) {
     double x = cross_elements[p];
     int mapped = x > -x;
-    long x_1 = (long)mapped;
-    *r0 = (long)packed_lengths_head_claims[p];
-    *r1 = x_1;
+    return (long)mapped;
 }
 
-static inline void hsplit_fused_9_segop_packed_lengths(long f1, long u, long f2, long b, long* r0, long* r1) {
-    long a = f2 != 0L ? 0L : u;
-    long c = nessie_add(a, b);
-    *r0 = max(f1, f2);
-    *r1 = c;
+static inline long hsplit_fused_9_op_packed_lengths(long a, long b) {
+    return nessie_add(a, b);
 }
 
-static inline long hsplit_fused_9_select_packed_lengths(long s, __global const long* cross_lengths, __global const long* cross_offsets, __global const double* cross_elements, __global const long* packed_lengths_seg_scan) {
-    long l = cross_lengths[s];
-    long t;
-    if (l == 0L) {
-        t = 0L;
-    } else {
-        long e = nessie_sub(nessie_add(cross_offsets[s], l), 1L);
-        long p = e;
-        double x = cross_elements[p];
-        int mapped = x > -x;
-        long b = (long)mapped;
-        long a = l == 1L ? 0L : packed_lengths_seg_scan[e];
-        t = nessie_add(a, b);
+__kernel void hsplit_fused_9_kept_flags(long n_points_elements_1, __global const double* points_elements_1_1, __global const double* points_elements_2_5, __global const double* cross_elements, __global long* kept_flags) {
+    const long gid = get_global_id(0);
+    if (gid < n_points_elements_1) {
+        long flag_kept_r = hsplit_fused_9_flag_kept(gid, points_elements_1_1, points_elements_2_5, cross_elements);
+        kept_flags[gid] = flag_kept_r;
     }
-    return t;
 }
 
-__kernel void hsplit_fused_9_kept_positions_tile_totals(long tiles, long n_points_elements_1, __global const double* points_elements_1_1, __global const double* points_elements_2_5, __global const double* cross_elements, __global long* kept_positions_tile_totals) {
+__kernel void hsplit_fused_9_kept_positions_block_totals(__global const long* kept_flags, long groups, long chunk, long n_points_elements_1, __global long* kept_positions_block_totals) {
     __local long group_values[256];
-    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
-            const long l_1 = get_local_id(0);
-            for (long j_1 = 0; j_1 < 9; j_1++) {
-                long x;
-                if (256 * j_1 + l_1 + 2304 * wg < n_points_elements_1) {
-                    long flag_kept_r = hsplit_fused_9_flag_kept(256 * j_1 + l_1 + 2304 * wg, points_elements_1_1, points_elements_2_5, cross_elements);
-                    x = flag_kept_r;
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j_1 + l_1] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_2 = get_local_id(0);
+            const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_kept_r = hsplit_fused_9_add_kept(acc, group_values_1[k + 9 * l_2]);
-                acc = add_kept_r;
-            }
-            {
-                group_values[l_2] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_3 = get_local_id(0); l_3 < m / 2; l_3 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_kept_r_1 = hsplit_fused_9_add_kept(acc_1, group_values_in[k_1 + 2 * l_3]);
-                    acc_1 = add_kept_r_1;
-                }
-                {
-                    group_values_out[l_3] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
-            {
-                kept_positions_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_9_kept_positions_tile_offsets_tile_totals(__global const long* kept_positions_tile_totals, long tiles_1, long tiles, __global long* kept_positions_tile_offsets_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l_1 = get_local_id(0);
-            for (long j_1 = 0; j_1 < 9; j_1++) {
+            for (long k = 0; k < chunk; k++) {
                 long x;
-                if (256 * j_1 + l_1 + 2304 * wg < tiles) {
-                    x = kept_positions_tile_totals[256 * j_1 + l_1 + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j_1 + l_1] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_2 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_kept_r = hsplit_fused_9_add_kept(acc, group_values_1[k + 9 * l_2]);
-                acc = add_kept_r;
-            }
-            {
-                group_values[l_2] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_3 = get_local_id(0); l_3 < m / 2; l_3 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_kept_r_1 = hsplit_fused_9_add_kept(acc_1, group_values_in[k_1 + 2 * l_3]);
-                    acc_1 = add_kept_r_1;
-                }
-                {
-                    group_values_out[l_3] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
-            {
-                kept_positions_tile_offsets_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_9_kept_positions_tile_offsets_tile_offsets(__global const long* kept_positions_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* kept_positions_tile_offsets_tile_offsets) {
-    __local long group_values[256];
-    __local long group_values_1[16];
-    __local long group_values_2[16];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < tile_chunk; k++) {
-                long x;
-                if (k + l_1 * tile_chunk < tiles_1) {
-                    x = kept_positions_tile_offsets_tile_totals[k + l_1 * tile_chunk];
+                if (k + chunk * l + 256 * chunk * wg < n_points_elements_1) {
+                    x = kept_flags[k + chunk * l + 256 * chunk * wg];
                 } else {
                     x = 0L;
                 }
@@ -9753,238 +5833,156 @@ __kernel void hsplit_fused_9_kept_positions_tile_offsets_tile_offsets(__global c
                 acc = add_kept_r;
             }
             {
-                group_values[l_1] = acc;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_kept_r_1 = hsplit_fused_9_add_kept(acc_1, group_values[k_1 + 16 * l_2]);
-                acc_1 = add_kept_r_1;
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long add_kept_r_1 = hsplit_fused_9_add_kept(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = add_kept_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                kept_positions_block_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_9_kept_positions_block_offsets(__global const long* kept_positions_block_totals, long final_chunk, long groups, __global long* kept_positions_block_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                if (k + final_chunk * l < groups) {
+                    x = kept_positions_block_totals[k + final_chunk * l];
+                } else {
+                    x = 0L;
+                }
+                long add_kept_r = hsplit_fused_9_add_kept(acc, x);
+                acc = add_kept_r;
             }
             {
-                group_values_2[l_2] = acc_1;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_1[k_2] = acc_2;
-                long add_kept_r_2 = hsplit_fused_9_add_kept(acc_2, group_values_2[k_2]);
-                acc_2 = add_kept_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_1[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_3[k_3 + 16 * l_4] = acc_3;
-                long add_kept_r_3 = hsplit_fused_9_add_kept(acc_3, group_values[k_3 + 16 * l_4]);
-                acc_3 = add_kept_r_3;
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long add_kept_r_1 = hsplit_fused_9_add_kept(acc_1, group_values[k_1]);
+                acc_1 = add_kept_r_1;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_3[l_5];
-            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                kept_positions_tile_offsets_tile_offsets[k_4 + l_5 * tile_chunk] = acc_4;
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                kept_positions_block_offsets[k_2 + final_chunk * l_2] = acc_2;
                 long x_1;
-                if (k_4 + l_5 * tile_chunk < tiles_1) {
-                    x_1 = kept_positions_tile_offsets_tile_totals[k_4 + l_5 * tile_chunk];
+                if (k_2 + final_chunk * l_2 < groups) {
+                    x_1 = kept_positions_block_totals[k_2 + final_chunk * l_2];
                 } else {
                     x_1 = 0L;
                 }
-                long add_kept_r_4 = hsplit_fused_9_add_kept(acc_4, x_1);
-                acc_4 = add_kept_r_4;
+                long add_kept_r_2 = hsplit_fused_9_add_kept(acc_2, x_1);
+                acc_2 = add_kept_r_2;
             }
         }
     }
 }
 
-__kernel void hsplit_fused_9_kept_positions_tile_offsets_scan(__global const long* kept_positions_tile_totals, __global const long* kept_positions_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* kept_positions_tile_offsets) {
-    __local long group_values[2304];
+__kernel void hsplit_fused_9_kept_positions_scan(__global const long* kept_flags, __global const long* kept_positions_block_offsets, long groups, long chunk, long n_points_elements_1, __global long* kept_positions) {
+    __local long group_values[256];
     __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
-            const long l_1 = get_local_id(0);
-            for (long j_1 = 0; j_1 < 9; j_1++) {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
                 long x;
-                if (256 * j_1 + l_1 + 2304 * wg < tiles) {
-                    x = kept_positions_tile_totals[256 * j_1 + l_1 + 2304 * wg];
+                if (k + chunk * l + 256 * chunk * wg < n_points_elements_1) {
+                    x = kept_flags[k + chunk * l + 256 * chunk * wg];
                 } else {
                     x = 0L;
                 }
-                group_values[256 * j_1 + l_1] = x;
+                long add_kept_r = hsplit_fused_9_add_kept(acc, x);
+                acc = add_kept_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = kept_positions_block_offsets[wg];
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long add_kept_r_1 = hsplit_fused_9_add_kept(acc_1, group_values[k_1]);
+                acc_1 = add_kept_r_1;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
             const long l_2 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_kept_r = hsplit_fused_9_add_kept(acc, group_values[k + 9 * l_2]);
-                acc = add_kept_r;
-            }
-            {
-                group_values_1[l_2] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_kept_r_1 = hsplit_fused_9_add_kept(acc_1, group_values_1[k_1 + 16 * l_3]);
-                acc_1 = add_kept_r_1;
-            }
-            {
-                group_values_3[l_3] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
-            long acc_2 = kept_positions_tile_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long add_kept_r_2 = hsplit_fused_9_add_kept(acc_2, group_values_3[k_2]);
-                acc_2 = add_kept_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_5 = get_local_id(0); l_5 < 16; l_5 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_5];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_5] = acc_3;
-                long add_kept_r_3 = hsplit_fused_9_add_kept(acc_3, group_values_1[k_3 + 16 * l_5]);
-                acc_3 = add_kept_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            long acc_4 = group_values_4[l_6];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_6) / 256 + 9 * ((k_4 + 9 * l_6) % 256)] = acc_4;
-                long add_kept_r_4 = hsplit_fused_9_add_kept(acc_4, group_values[k_4 + 9 * l_6]);
-                acc_4 = add_kept_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_7 = get_local_id(0);
-            for (long j_4 = 0; j_4 < 9; j_4++) {
-                kept_positions_tile_offsets[256 * j_4 + l_7 + 2304 * wg] = group_values_5[j_4 + 9 * l_7];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_9_kept_positions_scan(__global const long* kept_positions_tile_offsets, long tiles, long n_points_elements_1, __global const double* points_elements_1_1, __global const double* points_elements_2_5, __global const double* cross_elements, __global long* kept_positions) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l_1 = get_local_id(0);
-            for (long j_1 = 0; j_1 < 9; j_1++) {
-                long x;
-                if (256 * j_1 + l_1 + 2304 * wg < n_points_elements_1) {
-                    long flag_kept_r = hsplit_fused_9_flag_kept(256 * j_1 + l_1 + 2304 * wg, points_elements_1_1, points_elements_2_5, cross_elements);
-                    x = flag_kept_r;
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < chunk; k_2++) {
+                kept_positions[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
+                long x_1;
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < n_points_elements_1) {
+                    x_1 = kept_flags[k_2 + chunk * l_2 + 256 * chunk * wg];
                 } else {
-                    x = 0L;
+                    x_1 = 0L;
                 }
-                group_values[256 * j_1 + l_1] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_2 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_kept_r = hsplit_fused_9_add_kept(acc, group_values[k + 9 * l_2]);
-                acc = add_kept_r;
-            }
-            {
-                group_values_1[l_2] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_kept_r_1 = hsplit_fused_9_add_kept(acc_1, group_values_1[k_1 + 16 * l_3]);
-                acc_1 = add_kept_r_1;
-            }
-            {
-                group_values_3[l_3] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
-            long acc_2 = kept_positions_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long add_kept_r_2 = hsplit_fused_9_add_kept(acc_2, group_values_3[k_2]);
+                long add_kept_r_2 = hsplit_fused_9_add_kept(acc_2, x_1);
                 acc_2 = add_kept_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_5 = get_local_id(0); l_5 < 16; l_5 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_5];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_5] = acc_3;
-                long add_kept_r_3 = hsplit_fused_9_add_kept(acc_3, group_values_1[k_3 + 16 * l_5]);
-                acc_3 = add_kept_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            long acc_4 = group_values_4[l_6];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_6) / 256 + 9 * ((k_4 + 9 * l_6) % 256)] = acc_4;
-                long add_kept_r_4 = hsplit_fused_9_add_kept(acc_4, group_values[k_4 + 9 * l_6]);
-                acc_4 = add_kept_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_7 = get_local_id(0);
-            for (long j_4 = 0; j_4 < 9; j_4++) {
-                kept_positions[256 * j_4 + l_7 + 2304 * wg] = group_values_5[j_4 + 9 * l_7];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_9_kept_count(__global const long* kept_positions, long n_points_elements_1, __global const double* points_elements_1_1, __global const double* points_elements_2_5, __global const double* cross_elements, __global long* kept_kept) {
+__kernel void hsplit_fused_9_kept_count(__global const long* kept_flags, long n_points_elements_1, __global const long* kept_positions, __global long* kept_kept) {
     const long gid = get_global_id(0);
     if (gid < 1) {
-        long count_kept_r = hsplit_fused_9_count_kept(kept_positions, n_points_elements_1, points_elements_1_1, points_elements_2_5, cross_elements);
+        long count_kept_r = hsplit_fused_9_count_kept(kept_flags, n_points_elements_1, kept_positions);
         kept_kept[0] = count_kept_r;
     }
 }
 
-__kernel void hsplit_fused_9_kept(long n_points_elements_1, __global const double* points_elements_1_1, __global const double* points_elements_2_5, __global const double* cross_elements, __global const long* kept_positions, __global long* kept, __global double* packed_elements_1, __global double* packed_elements_2) {
+__kernel void hsplit_fused_9_kept(long n_points_elements_1, __global const double* points_elements_1_1, __global const double* points_elements_2_5, __global const long* kept_flags, __global const long* kept_positions, __global long* kept, __global double* packed_elements_1, __global double* packed_elements_2) {
     const long gid = get_global_id(0);
     if (gid < n_points_elements_1) {
         long pull_kept_r;
         double pull_kept_r_1;
         double pull_kept_r_2;
         hsplit_fused_9_pull_kept(gid, points_elements_1_1, points_elements_2_5, &pull_kept_r, &pull_kept_r_1, &pull_kept_r_2);
-        long target_kept_r = hsplit_fused_9_target_kept(gid, points_elements_1_1, points_elements_2_5, cross_elements, kept_positions);
+        long target_kept_r = hsplit_fused_9_target_kept(gid, kept_flags, kept_positions);
         if (target_kept_r >= 0) {
             kept[target_kept_r] = pull_kept_r;
             packed_elements_1[target_kept_r] = pull_kept_r_1;
@@ -9993,551 +5991,74 @@ __kernel void hsplit_fused_9_kept(long n_points_elements_1, __global const doubl
     }
 }
 
-__kernel void hsplit_fused_9_packed_lengths_elements(__global const long* cross_lengths, long n_cross_lengths, __global const long* cross_offsets, __global long* packed_lengths_elements) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long elements_packed_lengths_r = hsplit_fused_9_elements_packed_lengths(cross_lengths, n_cross_lengths, cross_offsets);
-        packed_lengths_elements[0] = elements_packed_lengths_r;
-    }
-}
-
-__kernel void hsplit_fused_9_packed_lengths_head_claims(long n_cross_lengths, __global const long* cross_lengths, __global const long* cross_offsets, __global int* packed_lengths_head_claims) {
-    const long gid = get_global_id(0);
-    if (gid < n_cross_lengths) {
-        long one_packed_lengths_r = hsplit_fused_9_one_packed_lengths(gid);
-        long head_packed_lengths_r = hsplit_fused_9_head_packed_lengths(gid, cross_lengths, cross_offsets);
-        if (head_packed_lengths_r >= 0) {
-            atomic_max((volatile __global int*)&packed_lengths_head_claims[head_packed_lengths_r], (int)(one_packed_lengths_r));
-        }
-    }
-}
-
-__kernel void hsplit_fused_9_packed_lengths_segscan_tile_totals(long tiles_2, long packed_lengths_elements_1, __global const double* cross_elements, __global const int* packed_lengths_head_claims, __global long* packed_lengths_seg_flags_tile_totals, __global long* packed_lengths_seg_scan_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[256];
-    __local long group_values_2[768];
-    __local long group_values_3[768];
-    __local long group_swap[256];
-    __local long group_swap_1[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l_1 = get_local_id(0);
-            for (long j_1 = 0; j_1 < 3; j_1++) {
-                long x;
-                long x_1;
-                if (256 * j_1 + l_1 + 768 * wg < packed_lengths_elements_1) {
-                    long pair_packed_lengths_r;
-                    long pair_packed_lengths_r_1;
-                    hsplit_fused_9_pair_packed_lengths(256 * j_1 + l_1 + 768 * wg, cross_elements, packed_lengths_head_claims, &pair_packed_lengths_r, &pair_packed_lengths_r_1);
-                    x = pair_packed_lengths_r;
-                    x_1 = pair_packed_lengths_r_1;
-                } else {
-                    x = 0L;
-                    x_1 = 0L;
+__kernel void hsplit_fused_9_packed_lengths(__global const long* cross_offsets, __global const long* cross_lengths, long lanes, long n_cross_offsets, __global const double* cross_elements, __global long* packed_lengths) {
+    __local long team_values[256];
+    __local int long_teams[259];
+    const long l = get_local_id(0);
+    const long lane = l & (lanes - 1);
+    const long team = l / lanes;
+    const long teams = 256 / lanes;
+    if (l < 3) long_teams[256 + l] = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long first = get_group_id(0) * teams, step = 0; first < n_cross_offsets; first += get_num_groups(0) * teams, step++) {
+        const long s = first + team;
+        const long counter = 256 + step % 3;
+        int is_long = 0;
+        long acc = 0L;
+        if (s < n_cross_offsets) {
+            const long offset = cross_offsets[s];
+            const long length = cross_lengths[s];
+            is_long = lanes < 256 && length > 32 * lanes;
+            if (is_long) {
+                if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
+            } else {
+                for (long k = lane; k < length; k += lanes) {
+                    long pull_packed_lengths_r = hsplit_fused_9_pull_packed_lengths(offset + k, cross_elements);
+                    long op_packed_lengths_r = hsplit_fused_9_op_packed_lengths(acc, pull_packed_lengths_r);
+                    acc = op_packed_lengths_r;
                 }
-                group_values_2[256 * j_1 + l_1] = x;
-                group_values_3[256 * j_1 + l_1] = x_1;
             }
         }
+        team_values[l] = acc;
         barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_2 = get_local_id(0);
-            long acc = 0L;
+        if (l == 0) long_teams[256 + (step + 2) % 3] = 0;
+        if (lanes > 1) {
+            for (long h = 1; h < lanes; h *= 2) {
+                if ((lane & (2 * h - 1)) == 0) {
+                    long op_packed_lengths_r_1 = hsplit_fused_9_op_packed_lengths(team_values[l], team_values[l + h]);
+                    team_values[l] = op_packed_lengths_r_1;
+                }
+                barrier(CLK_LOCAL_MEM_FENCE);
+            }
+            acc = team_values[l];
+        }
+        if (lane == 0 && s < n_cross_offsets && !is_long) {
+            packed_lengths[s] = acc;
+        }
+        const int n_long = long_teams[counter];
+        for (int i = 0; i < n_long; i++) {
+            const long s_1 = first + long_teams[i];
+            const long offset_1 = cross_offsets[s_1];
+            const long length_1 = cross_lengths[s_1];
             long acc_1 = 0L;
-            for (long k = 0; k < 3; k++) {
-                long segop_packed_lengths_r;
-                long segop_packed_lengths_r_1;
-                hsplit_fused_9_segop_packed_lengths(acc, acc_1, group_values_2[k + 3 * l_2], group_values_3[k + 3 * l_2], &segop_packed_lengths_r, &segop_packed_lengths_r_1);
-                acc = segop_packed_lengths_r;
-                acc_1 = segop_packed_lengths_r_1;
+            for (long k_1 = l; k_1 < length_1; k_1 += 256) {
+                long pull_packed_lengths_r_1 = hsplit_fused_9_pull_packed_lengths(offset_1 + k_1, cross_elements);
+                long op_packed_lengths_r_2 = hsplit_fused_9_op_packed_lengths(acc_1, pull_packed_lengths_r_1);
+                acc_1 = op_packed_lengths_r_2;
             }
-            {
-                group_values[l_2] = acc;
-                group_values_1[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        __local long* group_values_1_in = group_values_1;
-        __local long* group_values_1_out = group_swap_1;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_3 = get_local_id(0); l_3 < m / 2; l_3 += get_local_size(0)) {
-                long acc_2 = 0L;
-                long acc_3 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long segop_packed_lengths_r_2;
-                    long segop_packed_lengths_r_3;
-                    hsplit_fused_9_segop_packed_lengths(acc_2, acc_3, group_values_in[k_1 + 2 * l_3], group_values_1_in[k_1 + 2 * l_3], &segop_packed_lengths_r_2, &segop_packed_lengths_r_3);
-                    acc_2 = segop_packed_lengths_r_2;
-                    acc_3 = segop_packed_lengths_r_3;
-                }
-                {
-                    group_values_out[l_3] = acc_2;
-                    group_values_1_out[l_3] = acc_3;
-                }
-            }
+            team_values[l] = acc_1;
             barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            {
-                __local long* t = group_values_1_in;
-                group_values_1_in = group_values_1_out;
-                group_values_1_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
-            {
-                packed_lengths_seg_flags_tile_totals[wg] = group_values_in[0];
-                packed_lengths_seg_scan_tile_totals[wg] = group_values_1_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_9_packed_lengths_segscan_tile_offsets_tile_totals(__global const long* packed_lengths_seg_flags_tile_totals, __global const long* packed_lengths_seg_scan_tile_totals, long tiles_3, long tiles_2, __global long* packed_lengths_seg_flags_tile_offsets_tile_totals, __global long* packed_lengths_seg_scan_tile_offsets_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[256];
-    __local long group_values_2[768];
-    __local long group_values_3[768];
-    __local long group_swap[256];
-    __local long group_swap_1[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l_1 = get_local_id(0);
-            for (long j_1 = 0; j_1 < 3; j_1++) {
-                long x;
-                long x_1;
-                if (256 * j_1 + l_1 + 768 * wg < tiles_2) {
-                    x = packed_lengths_seg_flags_tile_totals[256 * j_1 + l_1 + 768 * wg];
-                    x_1 = packed_lengths_seg_scan_tile_totals[256 * j_1 + l_1 + 768 * wg];
-                } else {
-                    x = 0L;
-                    x_1 = 0L;
+            for (long h_1 = 1; h_1 < 256; h_1 *= 2) {
+                if ((l & (2 * h_1 - 1)) == 0) {
+                    long op_packed_lengths_r_3 = hsplit_fused_9_op_packed_lengths(team_values[l], team_values[l + h_1]);
+                    team_values[l] = op_packed_lengths_r_3;
                 }
-                group_values_2[256 * j_1 + l_1] = x;
-                group_values_3[256 * j_1 + l_1] = x_1;
+                barrier(CLK_LOCAL_MEM_FENCE);
+            }
+            if (l == 0) {
+                packed_lengths[s_1] = team_values[0];
             }
         }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_2 = get_local_id(0);
-            long acc = 0L;
-            long acc_1 = 0L;
-            for (long k = 0; k < 3; k++) {
-                long segop_packed_lengths_r;
-                long segop_packed_lengths_r_1;
-                hsplit_fused_9_segop_packed_lengths(acc, acc_1, group_values_2[k + 3 * l_2], group_values_3[k + 3 * l_2], &segop_packed_lengths_r, &segop_packed_lengths_r_1);
-                acc = segop_packed_lengths_r;
-                acc_1 = segop_packed_lengths_r_1;
-            }
-            {
-                group_values[l_2] = acc;
-                group_values_1[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        __local long* group_values_1_in = group_values_1;
-        __local long* group_values_1_out = group_swap_1;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_3 = get_local_id(0); l_3 < m / 2; l_3 += get_local_size(0)) {
-                long acc_2 = 0L;
-                long acc_3 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long segop_packed_lengths_r_2;
-                    long segop_packed_lengths_r_3;
-                    hsplit_fused_9_segop_packed_lengths(acc_2, acc_3, group_values_in[k_1 + 2 * l_3], group_values_1_in[k_1 + 2 * l_3], &segop_packed_lengths_r_2, &segop_packed_lengths_r_3);
-                    acc_2 = segop_packed_lengths_r_2;
-                    acc_3 = segop_packed_lengths_r_3;
-                }
-                {
-                    group_values_out[l_3] = acc_2;
-                    group_values_1_out[l_3] = acc_3;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            {
-                __local long* t = group_values_1_in;
-                group_values_1_in = group_values_1_out;
-                group_values_1_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
-            {
-                packed_lengths_seg_flags_tile_offsets_tile_totals[wg] = group_values_in[0];
-                packed_lengths_seg_scan_tile_offsets_tile_totals[wg] = group_values_1_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_9_packed_lengths_segscan_tile_offsets_tile_offsets(__global const long* packed_lengths_seg_flags_tile_offsets_tile_totals, __global const long* packed_lengths_seg_scan_tile_offsets_tile_totals, long tile_chunk_1, long tiles_3, __global long* packed_lengths_seg_flags_tile_offsets_tile_offsets, __global long* packed_lengths_seg_scan_tile_offsets_tile_offsets) {
-    __local long group_values[256];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[16];
-    __local long group_values_5[16];
-    __local long group_values_6[256];
-    __local long group_values_7[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            long acc_1 = 0L;
-            for (long k = 0; k < tile_chunk_1; k++) {
-                long x;
-                long x_1;
-                if (k + l_1 * tile_chunk_1 < tiles_3) {
-                    x = packed_lengths_seg_flags_tile_offsets_tile_totals[k + l_1 * tile_chunk_1];
-                    x_1 = packed_lengths_seg_scan_tile_offsets_tile_totals[k + l_1 * tile_chunk_1];
-                } else {
-                    x = 0L;
-                    x_1 = 0L;
-                }
-                long segop_packed_lengths_r;
-                long segop_packed_lengths_r_1;
-                hsplit_fused_9_segop_packed_lengths(acc, acc_1, x, x_1, &segop_packed_lengths_r, &segop_packed_lengths_r_1);
-                acc = segop_packed_lengths_r;
-                acc_1 = segop_packed_lengths_r_1;
-            }
-            {
-                group_values[l_1] = acc;
-                group_values_1[l_1] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_2 = 0L;
-            long acc_3 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long segop_packed_lengths_r_2;
-                long segop_packed_lengths_r_3;
-                hsplit_fused_9_segop_packed_lengths(acc_2, acc_3, group_values[k_1 + 16 * l_2], group_values_1[k_1 + 16 * l_2], &segop_packed_lengths_r_2, &segop_packed_lengths_r_3);
-                acc_2 = segop_packed_lengths_r_2;
-                acc_3 = segop_packed_lengths_r_3;
-            }
-            {
-                group_values_4[l_2] = acc_2;
-                group_values_5[l_2] = acc_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_4 = 0L;
-            long acc_5 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_4;
-                group_values_3[k_2] = acc_5;
-                long segop_packed_lengths_r_4;
-                long segop_packed_lengths_r_5;
-                hsplit_fused_9_segop_packed_lengths(acc_4, acc_5, group_values_4[k_2], group_values_5[k_2], &segop_packed_lengths_r_4, &segop_packed_lengths_r_5);
-                acc_4 = segop_packed_lengths_r_4;
-                acc_5 = segop_packed_lengths_r_5;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_6 = group_values_2[l_4];
-            long acc_7 = group_values_3[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_6[k_3 + 16 * l_4] = acc_6;
-                group_values_7[k_3 + 16 * l_4] = acc_7;
-                long segop_packed_lengths_r_6;
-                long segop_packed_lengths_r_7;
-                hsplit_fused_9_segop_packed_lengths(acc_6, acc_7, group_values[k_3 + 16 * l_4], group_values_1[k_3 + 16 * l_4], &segop_packed_lengths_r_6, &segop_packed_lengths_r_7);
-                acc_6 = segop_packed_lengths_r_6;
-                acc_7 = segop_packed_lengths_r_7;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_8 = group_values_6[l_5];
-            long acc_9 = group_values_7[l_5];
-            for (long k_4 = 0; k_4 < tile_chunk_1; k_4++) {
-                packed_lengths_seg_flags_tile_offsets_tile_offsets[k_4 + l_5 * tile_chunk_1] = acc_8;
-                packed_lengths_seg_scan_tile_offsets_tile_offsets[k_4 + l_5 * tile_chunk_1] = acc_9;
-                long x_2;
-                long x_3;
-                if (k_4 + l_5 * tile_chunk_1 < tiles_3) {
-                    x_2 = packed_lengths_seg_flags_tile_offsets_tile_totals[k_4 + l_5 * tile_chunk_1];
-                    x_3 = packed_lengths_seg_scan_tile_offsets_tile_totals[k_4 + l_5 * tile_chunk_1];
-                } else {
-                    x_2 = 0L;
-                    x_3 = 0L;
-                }
-                long segop_packed_lengths_r_8;
-                long segop_packed_lengths_r_9;
-                hsplit_fused_9_segop_packed_lengths(acc_8, acc_9, x_2, x_3, &segop_packed_lengths_r_8, &segop_packed_lengths_r_9);
-                acc_8 = segop_packed_lengths_r_8;
-                acc_9 = segop_packed_lengths_r_9;
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_9_packed_lengths_segscan_tile_offsets_scan(__global const long* packed_lengths_seg_flags_tile_totals, __global const long* packed_lengths_seg_scan_tile_totals, __global const long* packed_lengths_seg_flags_tile_offsets_tile_offsets, __global const long* packed_lengths_seg_scan_tile_offsets_tile_offsets, long tiles_3, long tiles_2, __global long* packed_lengths_seg_flags_tile_offsets, __global long* packed_lengths_seg_scan_tile_offsets) {
-    __local long group_values[768];
-    __local long group_values_1[768];
-    __local long group_values_2[256];
-    __local long group_values_3[256];
-    __local long group_values_4[16];
-    __local long group_values_5[16];
-    __local long group_values_6[16];
-    __local long group_values_7[16];
-    __local long group_values_8[256];
-    __local long group_values_9[256];
-    __local long group_values_10[768];
-    __local long group_values_11[768];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l_1 = get_local_id(0);
-            for (long j_1 = 0; j_1 < 3; j_1++) {
-                long x;
-                long x_1;
-                if (256 * j_1 + l_1 + 768 * wg < tiles_2) {
-                    x = packed_lengths_seg_flags_tile_totals[256 * j_1 + l_1 + 768 * wg];
-                    x_1 = packed_lengths_seg_scan_tile_totals[256 * j_1 + l_1 + 768 * wg];
-                } else {
-                    x = 0L;
-                    x_1 = 0L;
-                }
-                group_values[256 * j_1 + l_1] = x;
-                group_values_1[256 * j_1 + l_1] = x_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_2 = get_local_id(0);
-            long acc = 0L;
-            long acc_1 = 0L;
-            for (long k = 0; k < 3; k++) {
-                long segop_packed_lengths_r;
-                long segop_packed_lengths_r_1;
-                hsplit_fused_9_segop_packed_lengths(acc, acc_1, group_values[k + 3 * l_2], group_values_1[k + 3 * l_2], &segop_packed_lengths_r, &segop_packed_lengths_r_1);
-                acc = segop_packed_lengths_r;
-                acc_1 = segop_packed_lengths_r_1;
-            }
-            {
-                group_values_2[l_2] = acc;
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_2 = 0L;
-            long acc_3 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long segop_packed_lengths_r_2;
-                long segop_packed_lengths_r_3;
-                hsplit_fused_9_segop_packed_lengths(acc_2, acc_3, group_values_2[k_1 + 16 * l_3], group_values_3[k_1 + 16 * l_3], &segop_packed_lengths_r_2, &segop_packed_lengths_r_3);
-                acc_2 = segop_packed_lengths_r_2;
-                acc_3 = segop_packed_lengths_r_3;
-            }
-            {
-                group_values_6[l_3] = acc_2;
-                group_values_7[l_3] = acc_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
-            long acc_4 = packed_lengths_seg_flags_tile_offsets_tile_offsets[wg];
-            long acc_5 = packed_lengths_seg_scan_tile_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_4[k_2] = acc_4;
-                group_values_5[k_2] = acc_5;
-                long segop_packed_lengths_r_4;
-                long segop_packed_lengths_r_5;
-                hsplit_fused_9_segop_packed_lengths(acc_4, acc_5, group_values_6[k_2], group_values_7[k_2], &segop_packed_lengths_r_4, &segop_packed_lengths_r_5);
-                acc_4 = segop_packed_lengths_r_4;
-                acc_5 = segop_packed_lengths_r_5;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_5 = get_local_id(0); l_5 < 16; l_5 += get_local_size(0)) {
-            long acc_6 = group_values_4[l_5];
-            long acc_7 = group_values_5[l_5];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_8[k_3 + 16 * l_5] = acc_6;
-                group_values_9[k_3 + 16 * l_5] = acc_7;
-                long segop_packed_lengths_r_6;
-                long segop_packed_lengths_r_7;
-                hsplit_fused_9_segop_packed_lengths(acc_6, acc_7, group_values_2[k_3 + 16 * l_5], group_values_3[k_3 + 16 * l_5], &segop_packed_lengths_r_6, &segop_packed_lengths_r_7);
-                acc_6 = segop_packed_lengths_r_6;
-                acc_7 = segop_packed_lengths_r_7;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            long acc_8 = group_values_8[l_6];
-            long acc_9 = group_values_9[l_6];
-            for (long k_4 = 0; k_4 < 3; k_4++) {
-                group_values_10[(k_4 + 3 * l_6) / 256 + 3 * ((k_4 + 3 * l_6) % 256)] = acc_8;
-                group_values_11[(k_4 + 3 * l_6) / 256 + 3 * ((k_4 + 3 * l_6) % 256)] = acc_9;
-                long segop_packed_lengths_r_8;
-                long segop_packed_lengths_r_9;
-                hsplit_fused_9_segop_packed_lengths(acc_8, acc_9, group_values[k_4 + 3 * l_6], group_values_1[k_4 + 3 * l_6], &segop_packed_lengths_r_8, &segop_packed_lengths_r_9);
-                acc_8 = segop_packed_lengths_r_8;
-                acc_9 = segop_packed_lengths_r_9;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_7 = get_local_id(0);
-            for (long j_4 = 0; j_4 < 3; j_4++) {
-                packed_lengths_seg_flags_tile_offsets[256 * j_4 + l_7 + 768 * wg] = group_values_10[j_4 + 3 * l_7];
-                packed_lengths_seg_scan_tile_offsets[256 * j_4 + l_7 + 768 * wg] = group_values_11[j_4 + 3 * l_7];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_9_packed_lengths_segscan_scan(__global const long* packed_lengths_seg_flags_tile_offsets, __global const long* packed_lengths_seg_scan_tile_offsets, long tiles_2, long packed_lengths_elements_1, __global const double* cross_elements, __global const int* packed_lengths_head_claims, __global long* packed_lengths_seg_flags, __global long* packed_lengths_seg_scan) {
-    __local long group_values[768];
-    __local long group_values_1[768];
-    __local long group_values_2[256];
-    __local long group_values_3[256];
-    __local long group_values_4[16];
-    __local long group_values_5[16];
-    __local long group_values_6[16];
-    __local long group_values_7[16];
-    __local long group_values_8[256];
-    __local long group_values_9[256];
-    __local long group_values_10[768];
-    __local long group_values_11[768];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l_1 = get_local_id(0);
-            for (long j_1 = 0; j_1 < 3; j_1++) {
-                long x;
-                long x_1;
-                if (256 * j_1 + l_1 + 768 * wg < packed_lengths_elements_1) {
-                    long pair_packed_lengths_r;
-                    long pair_packed_lengths_r_1;
-                    hsplit_fused_9_pair_packed_lengths(256 * j_1 + l_1 + 768 * wg, cross_elements, packed_lengths_head_claims, &pair_packed_lengths_r, &pair_packed_lengths_r_1);
-                    x = pair_packed_lengths_r;
-                    x_1 = pair_packed_lengths_r_1;
-                } else {
-                    x = 0L;
-                    x_1 = 0L;
-                }
-                group_values[256 * j_1 + l_1] = x;
-                group_values_1[256 * j_1 + l_1] = x_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_2 = get_local_id(0);
-            long acc = 0L;
-            long acc_1 = 0L;
-            for (long k = 0; k < 3; k++) {
-                long segop_packed_lengths_r;
-                long segop_packed_lengths_r_1;
-                hsplit_fused_9_segop_packed_lengths(acc, acc_1, group_values[k + 3 * l_2], group_values_1[k + 3 * l_2], &segop_packed_lengths_r, &segop_packed_lengths_r_1);
-                acc = segop_packed_lengths_r;
-                acc_1 = segop_packed_lengths_r_1;
-            }
-            {
-                group_values_2[l_2] = acc;
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_2 = 0L;
-            long acc_3 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long segop_packed_lengths_r_2;
-                long segop_packed_lengths_r_3;
-                hsplit_fused_9_segop_packed_lengths(acc_2, acc_3, group_values_2[k_1 + 16 * l_3], group_values_3[k_1 + 16 * l_3], &segop_packed_lengths_r_2, &segop_packed_lengths_r_3);
-                acc_2 = segop_packed_lengths_r_2;
-                acc_3 = segop_packed_lengths_r_3;
-            }
-            {
-                group_values_6[l_3] = acc_2;
-                group_values_7[l_3] = acc_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
-            long acc_4 = packed_lengths_seg_flags_tile_offsets[wg];
-            long acc_5 = packed_lengths_seg_scan_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_4[k_2] = acc_4;
-                group_values_5[k_2] = acc_5;
-                long segop_packed_lengths_r_4;
-                long segop_packed_lengths_r_5;
-                hsplit_fused_9_segop_packed_lengths(acc_4, acc_5, group_values_6[k_2], group_values_7[k_2], &segop_packed_lengths_r_4, &segop_packed_lengths_r_5);
-                acc_4 = segop_packed_lengths_r_4;
-                acc_5 = segop_packed_lengths_r_5;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_5 = get_local_id(0); l_5 < 16; l_5 += get_local_size(0)) {
-            long acc_6 = group_values_4[l_5];
-            long acc_7 = group_values_5[l_5];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_8[k_3 + 16 * l_5] = acc_6;
-                group_values_9[k_3 + 16 * l_5] = acc_7;
-                long segop_packed_lengths_r_6;
-                long segop_packed_lengths_r_7;
-                hsplit_fused_9_segop_packed_lengths(acc_6, acc_7, group_values_2[k_3 + 16 * l_5], group_values_3[k_3 + 16 * l_5], &segop_packed_lengths_r_6, &segop_packed_lengths_r_7);
-                acc_6 = segop_packed_lengths_r_6;
-                acc_7 = segop_packed_lengths_r_7;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            long acc_8 = group_values_8[l_6];
-            long acc_9 = group_values_9[l_6];
-            for (long k_4 = 0; k_4 < 3; k_4++) {
-                group_values_10[(k_4 + 3 * l_6) / 256 + 3 * ((k_4 + 3 * l_6) % 256)] = acc_8;
-                group_values_11[(k_4 + 3 * l_6) / 256 + 3 * ((k_4 + 3 * l_6) % 256)] = acc_9;
-                long segop_packed_lengths_r_8;
-                long segop_packed_lengths_r_9;
-                hsplit_fused_9_segop_packed_lengths(acc_8, acc_9, group_values[k_4 + 3 * l_6], group_values_1[k_4 + 3 * l_6], &segop_packed_lengths_r_8, &segop_packed_lengths_r_9);
-                acc_8 = segop_packed_lengths_r_8;
-                acc_9 = segop_packed_lengths_r_9;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_7 = get_local_id(0);
-            for (long j_4 = 0; j_4 < 3; j_4++) {
-                packed_lengths_seg_flags[256 * j_4 + l_7 + 768 * wg] = group_values_10[j_4 + 3 * l_7];
-                packed_lengths_seg_scan[256 * j_4 + l_7 + 768 * wg] = group_values_11[j_4 + 3 * l_7];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_9_packed_lengths(long n_cross_lengths, __global const long* cross_lengths, __global const long* cross_offsets, __global const double* cross_elements, __global const long* packed_lengths_seg_scan, __global long* packed_lengths) {
-    const long gid = get_global_id(0);
-    if (gid < n_cross_lengths) {
-        long select_packed_lengths_r = hsplit_fused_9_select_packed_lengths(gid, cross_lengths, cross_offsets, cross_elements, packed_lengths_seg_scan);
-        packed_lengths[gid] = select_packed_lengths_r;
     }
 }
 
@@ -10646,23 +6167,12 @@ static inline long hsplit_fused_10_add_then_instances(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long hsplit_fused_10_count_then_instances(__global const long* then_instances_positions, long then_instances_positions_len, __global const long* packed_lengths) {
-    long t;
-    if (then_instances_positions_len > 0L) {
-        long i = nessie_sub(then_instances_positions_len, 1L);
-        long j = i;
-        long i_1 = j;
-        t = nessie_add(then_instances_positions[nessie_sub(then_instances_positions_len, 1L)], packed_lengths[i_1] < 2L ? 1L : 0L);
-    } else {
-        t = 0L;
-    }
-    return t;
+static inline long hsplit_fused_10_count_then_instances(__global const long* then_instances_flags, long then_instances_flags_len, __global const long* then_instances_positions) {
+    return then_instances_flags_len > 0L ? nessie_add(then_instances_positions[nessie_sub(then_instances_flags_len, 1L)], then_instances_flags[nessie_sub(then_instances_flags_len, 1L)]) : 0L;
 }
 
-static inline long hsplit_fused_10_target_then_instances(long i, __global const long* packed_lengths, __global const long* then_instances_positions) {
-    long j = i;
-    long i_1 = j;
-    return (packed_lengths[i_1] < 2L ? 1L : 0L) != 0L ? then_instances_positions[i] : -1L;
+static inline long hsplit_fused_10_target_then_instances(long j, __global const long* then_instances_flags, __global const long* then_instances_positions) {
+    return then_instances_flags[j] != 0L ? then_instances_positions[j] : -1L;
 }
 
 static inline long hsplit_fused_10_pull_then_instances(long i) {
@@ -10679,23 +6189,12 @@ static inline long hsplit_fused_10_add_else_instances(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long hsplit_fused_10_count_else_instances(__global const long* else_instances_positions, long else_instances_positions_len, __global const long* packed_lengths) {
-    long t;
-    if (else_instances_positions_len > 0L) {
-        long i = nessie_sub(else_instances_positions_len, 1L);
-        long j = i;
-        long i_1 = j;
-        t = nessie_add(else_instances_positions[nessie_sub(else_instances_positions_len, 1L)], !(packed_lengths[i_1] < 2L) ? 1L : 0L);
-    } else {
-        t = 0L;
-    }
-    return t;
+static inline long hsplit_fused_10_count_else_instances(__global const long* else_instances_flags, long else_instances_flags_len, __global const long* else_instances_positions) {
+    return else_instances_flags_len > 0L ? nessie_add(else_instances_positions[nessie_sub(else_instances_flags_len, 1L)], else_instances_flags[nessie_sub(else_instances_flags_len, 1L)]) : 0L;
 }
 
-static inline long hsplit_fused_10_target_else_instances(long i, __global const long* packed_lengths, __global const long* else_instances_positions) {
-    long j = i;
-    long i_1 = j;
-    return (!(packed_lengths[i_1] < 2L) ? 1L : 0L) != 0L ? else_instances_positions[i] : -1L;
+static inline long hsplit_fused_10_target_else_instances(long j, __global const long* else_instances_flags, __global const long* else_instances_positions) {
+    return else_instances_flags[j] != 0L ? else_instances_positions[j] : -1L;
 }
 
 static inline long hsplit_fused_10_pull_else_instances(long i) {
@@ -10711,143 +6210,19 @@ __kernel void hsplit_fused_10_mapped(long instances_1, __global const long* poin
     }
 }
 
-__kernel void hsplit_fused_10_rank_tile_totals(long tiles, long instances_1, __global const long* packed_lengths, __global long* rank_tile_totals) {
+__kernel void hsplit_fused_10_rank_block_totals(long groups, long chunk, long instances_1, __global const long* packed_lengths, __global long* rank_block_totals) {
     __local long group_values[256];
-    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < instances_1) {
-                    long pull_rank_r = hsplit_fused_10_pull_rank(256 * j + l + 2304 * wg, packed_lengths);
+                if (k + chunk * l + 256 * chunk * wg < instances_1) {
+                    long pull_rank_r = hsplit_fused_10_pull_rank(k + chunk * l + 256 * chunk * wg, packed_lengths);
                     x = pull_rank_r;
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_rank_r = hsplit_fused_10_op_rank(acc, group_values_1[k + 9 * l_1]);
-                acc = op_rank_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_rank_r_1 = hsplit_fused_10_op_rank(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = op_rank_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                rank_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_10_rank_tile_offsets_tile_totals(__global const long* rank_tile_totals, long tiles_1, long tiles, __global long* rank_tile_offsets_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = rank_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_rank_r = hsplit_fused_10_op_rank(acc, group_values_1[k + 9 * l_1]);
-                acc = op_rank_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_rank_r_1 = hsplit_fused_10_op_rank(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = op_rank_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                rank_tile_offsets_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_10_rank_tile_offsets_tile_offsets(__global const long* rank_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* rank_tile_offsets_tile_offsets) {
-    __local long group_values[256];
-    __local long group_values_1[16];
-    __local long group_values_2[16];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < tile_chunk; k++) {
-                long x;
-                if (k + l * tile_chunk < tiles_1) {
-                    x = rank_tile_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -10859,355 +6234,158 @@ __kernel void hsplit_fused_10_rank_tile_offsets_tile_offsets(__global const long
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_rank_r_1 = hsplit_fused_10_op_rank(acc_1, group_values[k_1 + 16 * l_1]);
-                acc_1 = op_rank_r_1;
-            }
-            {
-                group_values_2[l_1] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_1[k_2] = acc_2;
-                long op_rank_r_2 = hsplit_fused_10_op_rank(acc_2, group_values_2[k_2]);
-                acc_2 = op_rank_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_3 = group_values_1[l_3];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_3[k_3 + 16 * l_3] = acc_3;
-                long op_rank_r_3 = hsplit_fused_10_op_rank(acc_3, group_values[k_3 + 16 * l_3]);
-                acc_3 = op_rank_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_4 = get_local_id(0);
-            long acc_4 = group_values_3[l_4];
-            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                rank_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
-                long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles_1) {
-                    x_1 = rank_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
-                } else {
-                    x_1 = 0L;
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_rank_r_1 = hsplit_fused_10_op_rank(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_rank_r_1;
                 }
-                long op_rank_r_4 = hsplit_fused_10_op_rank(acc_4, x_1);
-                acc_4 = op_rank_r_4;
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                rank_block_totals[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_10_rank_tile_offsets_scan(__global const long* rank_tile_totals, __global const long* rank_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* rank_tile_offsets) {
-    __local long group_values[2304];
+__kernel void hsplit_fused_10_rank_block_offsets(__global const long* rank_block_totals, long final_chunk, long groups, __global long* rank_block_offsets) {
+    __local long group_values[256];
     __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = rank_tile_totals[256 * j + l + 2304 * wg];
+                if (k + final_chunk * l < groups) {
+                    x = rank_block_totals[k + final_chunk * l];
                 } else {
                     x = 0L;
                 }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_rank_r = hsplit_fused_10_op_rank(acc, group_values[k + 9 * l_1]);
+                long op_rank_r = hsplit_fused_10_op_rank(acc, x);
                 acc = op_rank_r;
             }
             {
-                group_values_1[l_1] = acc;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_rank_r_1 = hsplit_fused_10_op_rank(acc_1, group_values_1[k_1 + 16 * l_2]);
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_rank_r_1 = hsplit_fused_10_op_rank(acc_1, group_values[k_1]);
                 acc_1 = op_rank_r_1;
             }
-            {
-                group_values_3[l_2] = acc_1;
-            }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = rank_tile_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long op_rank_r_2 = hsplit_fused_10_op_rank(acc_2, group_values_3[k_2]);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                rank_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+                long x_1;
+                if (k_2 + final_chunk * l_2 < groups) {
+                    x_1 = rank_block_totals[k_2 + final_chunk * l_2];
+                } else {
+                    x_1 = 0L;
+                }
+                long op_rank_r_2 = hsplit_fused_10_op_rank(acc_2, x_1);
                 acc_2 = op_rank_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long op_rank_r_3 = hsplit_fused_10_op_rank(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = op_rank_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long op_rank_r_4 = hsplit_fused_10_op_rank(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = op_rank_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                rank_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_10_rank_scan(__global const long* rank_tile_offsets, long tiles, long instances_1, __global const long* packed_lengths, __global long* rank) {
-    __local long group_values[2304];
+__kernel void hsplit_fused_10_rank_scan(__global const long* rank_block_offsets, long groups, long chunk, long instances_1, __global const long* packed_lengths, __global long* rank) {
+    __local long group_values[256];
     __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < instances_1) {
-                    long pull_rank_r = hsplit_fused_10_pull_rank(256 * j + l + 2304 * wg, packed_lengths);
+                if (k + chunk * l + 256 * chunk * wg < instances_1) {
+                    long pull_rank_r = hsplit_fused_10_pull_rank(k + chunk * l + 256 * chunk * wg, packed_lengths);
                     x = pull_rank_r;
                 } else {
                     x = 0L;
                 }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_rank_r = hsplit_fused_10_op_rank(acc, group_values[k + 9 * l_1]);
+                long op_rank_r = hsplit_fused_10_op_rank(acc, x);
                 acc = op_rank_r;
             }
             {
-                group_values_1[l_1] = acc;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_rank_r_1 = hsplit_fused_10_op_rank(acc_1, group_values_1[k_1 + 16 * l_2]);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = rank_block_offsets[wg];
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_rank_r_1 = hsplit_fused_10_op_rank(acc_1, group_values[k_1]);
                 acc_1 = op_rank_r_1;
             }
-            {
-                group_values_3[l_2] = acc_1;
-            }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = rank_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long op_rank_r_2 = hsplit_fused_10_op_rank(acc_2, group_values_3[k_2]);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < chunk; k_2++) {
+                rank[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
+                long x_1;
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < instances_1) {
+                    long pull_rank_r_1 = hsplit_fused_10_pull_rank(k_2 + chunk * l_2 + 256 * chunk * wg, packed_lengths);
+                    x_1 = pull_rank_r_1;
+                } else {
+                    x_1 = 0L;
+                }
+                long op_rank_r_2 = hsplit_fused_10_op_rank(acc_2, x_1);
                 acc_2 = op_rank_r_2;
             }
         }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long op_rank_r_3 = hsplit_fused_10_op_rank(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = op_rank_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long op_rank_r_4 = hsplit_fused_10_op_rank(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = op_rank_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                rank[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
-            }
-        }
     }
 }
 
-__kernel void hsplit_fused_10_then_instances_positions_tile_totals(long tiles, long instances_1, __global const long* packed_lengths, __global long* then_instances_positions_tile_totals) {
+__kernel void hsplit_fused_10_then_instances_flags(long instances_1, __global const long* packed_lengths, __global long* then_instances_flags) {
+    const long gid = get_global_id(0);
+    if (gid < instances_1) {
+        long flag_then_instances_r = hsplit_fused_10_flag_then_instances(gid, packed_lengths);
+        then_instances_flags[gid] = flag_then_instances_r;
+    }
+}
+
+__kernel void hsplit_fused_10_then_instances_positions_block_totals(__global const long* then_instances_flags, long groups, long chunk, long instances_1, __global long* then_instances_positions_block_totals) {
     __local long group_values[256];
-    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < instances_1) {
-                    long flag_then_instances_r = hsplit_fused_10_flag_then_instances(256 * j + l + 2304 * wg, packed_lengths);
-                    x = flag_then_instances_r;
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_then_instances_r = hsplit_fused_10_add_then_instances(acc, group_values_1[k + 9 * l_1]);
-                acc = add_then_instances_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_then_instances_r_1 = hsplit_fused_10_add_then_instances(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = add_then_instances_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                then_instances_positions_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_10_then_instances_positions_tile_offsets_tile_totals(__global const long* then_instances_positions_tile_totals, long tiles_1, long tiles, __global long* then_instances_positions_tile_offsets_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            for (long k = 0; k < chunk; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = then_instances_positions_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_then_instances_r = hsplit_fused_10_add_then_instances(acc, group_values_1[k + 9 * l_1]);
-                acc = add_then_instances_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_then_instances_r_1 = hsplit_fused_10_add_then_instances(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = add_then_instances_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                then_instances_positions_tile_offsets_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_10_then_instances_positions_tile_offsets_tile_offsets(__global const long* then_instances_positions_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* then_instances_positions_tile_offsets_tile_offsets) {
-    __local long group_values[256];
-    __local long group_values_1[16];
-    __local long group_values_2[16];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < tile_chunk; k++) {
-                long x;
-                if (k + l * tile_chunk < tiles_1) {
-                    x = then_instances_positions_tile_offsets_tile_totals[k + l * tile_chunk];
+                if (k + chunk * l + 256 * chunk * wg < instances_1) {
+                    x = then_instances_flags[k + chunk * l + 256 * chunk * wg];
                 } else {
                     x = 0L;
                 }
@@ -11219,374 +6397,175 @@ __kernel void hsplit_fused_10_then_instances_positions_tile_offsets_tile_offsets
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_then_instances_r_1 = hsplit_fused_10_add_then_instances(acc_1, group_values[k_1 + 16 * l_1]);
-                acc_1 = add_then_instances_r_1;
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long add_then_instances_r_1 = hsplit_fused_10_add_then_instances(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = add_then_instances_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                then_instances_positions_block_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_10_then_instances_positions_block_offsets(__global const long* then_instances_positions_block_totals, long final_chunk, long groups, __global long* then_instances_positions_block_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                if (k + final_chunk * l < groups) {
+                    x = then_instances_positions_block_totals[k + final_chunk * l];
+                } else {
+                    x = 0L;
+                }
+                long add_then_instances_r = hsplit_fused_10_add_then_instances(acc, x);
+                acc = add_then_instances_r;
             }
             {
-                group_values_2[l_1] = acc_1;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_1[k_2] = acc_2;
-                long add_then_instances_r_2 = hsplit_fused_10_add_then_instances(acc_2, group_values_2[k_2]);
-                acc_2 = add_then_instances_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_3 = group_values_1[l_3];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_3[k_3 + 16 * l_3] = acc_3;
-                long add_then_instances_r_3 = hsplit_fused_10_add_then_instances(acc_3, group_values[k_3 + 16 * l_3]);
-                acc_3 = add_then_instances_r_3;
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long add_then_instances_r_1 = hsplit_fused_10_add_then_instances(acc_1, group_values[k_1]);
+                acc_1 = add_then_instances_r_1;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_4 = get_local_id(0);
-            long acc_4 = group_values_3[l_4];
-            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                then_instances_positions_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                then_instances_positions_block_offsets[k_2 + final_chunk * l_2] = acc_2;
                 long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles_1) {
-                    x_1 = then_instances_positions_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
+                if (k_2 + final_chunk * l_2 < groups) {
+                    x_1 = then_instances_positions_block_totals[k_2 + final_chunk * l_2];
                 } else {
                     x_1 = 0L;
                 }
-                long add_then_instances_r_4 = hsplit_fused_10_add_then_instances(acc_4, x_1);
-                acc_4 = add_then_instances_r_4;
+                long add_then_instances_r_2 = hsplit_fused_10_add_then_instances(acc_2, x_1);
+                acc_2 = add_then_instances_r_2;
             }
         }
     }
 }
 
-__kernel void hsplit_fused_10_then_instances_positions_tile_offsets_scan(__global const long* then_instances_positions_tile_totals, __global const long* then_instances_positions_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* then_instances_positions_tile_offsets) {
-    __local long group_values[2304];
+__kernel void hsplit_fused_10_then_instances_positions_scan(__global const long* then_instances_flags, __global const long* then_instances_positions_block_offsets, long groups, long chunk, long instances_1, __global long* then_instances_positions) {
+    __local long group_values[256];
     __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = then_instances_positions_tile_totals[256 * j + l + 2304 * wg];
+                if (k + chunk * l + 256 * chunk * wg < instances_1) {
+                    x = then_instances_flags[k + chunk * l + 256 * chunk * wg];
                 } else {
                     x = 0L;
                 }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_then_instances_r = hsplit_fused_10_add_then_instances(acc, group_values[k + 9 * l_1]);
+                long add_then_instances_r = hsplit_fused_10_add_then_instances(acc, x);
                 acc = add_then_instances_r;
             }
             {
-                group_values_1[l_1] = acc;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_then_instances_r_1 = hsplit_fused_10_add_then_instances(acc_1, group_values_1[k_1 + 16 * l_2]);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = then_instances_positions_block_offsets[wg];
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long add_then_instances_r_1 = hsplit_fused_10_add_then_instances(acc_1, group_values[k_1]);
                 acc_1 = add_then_instances_r_1;
             }
-            {
-                group_values_3[l_2] = acc_1;
-            }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = then_instances_positions_tile_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long add_then_instances_r_2 = hsplit_fused_10_add_then_instances(acc_2, group_values_3[k_2]);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < chunk; k_2++) {
+                then_instances_positions[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
+                long x_1;
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < instances_1) {
+                    x_1 = then_instances_flags[k_2 + chunk * l_2 + 256 * chunk * wg];
+                } else {
+                    x_1 = 0L;
+                }
+                long add_then_instances_r_2 = hsplit_fused_10_add_then_instances(acc_2, x_1);
                 acc_2 = add_then_instances_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long add_then_instances_r_3 = hsplit_fused_10_add_then_instances(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = add_then_instances_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long add_then_instances_r_4 = hsplit_fused_10_add_then_instances(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = add_then_instances_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                then_instances_positions_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_10_then_instances_positions_scan(__global const long* then_instances_positions_tile_offsets, long tiles, long instances_1, __global const long* packed_lengths, __global long* then_instances_positions) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < instances_1) {
-                    long flag_then_instances_r = hsplit_fused_10_flag_then_instances(256 * j + l + 2304 * wg, packed_lengths);
-                    x = flag_then_instances_r;
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_then_instances_r = hsplit_fused_10_add_then_instances(acc, group_values[k + 9 * l_1]);
-                acc = add_then_instances_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_then_instances_r_1 = hsplit_fused_10_add_then_instances(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = add_then_instances_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = then_instances_positions_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long add_then_instances_r_2 = hsplit_fused_10_add_then_instances(acc_2, group_values_3[k_2]);
-                acc_2 = add_then_instances_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long add_then_instances_r_3 = hsplit_fused_10_add_then_instances(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = add_then_instances_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long add_then_instances_r_4 = hsplit_fused_10_add_then_instances(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = add_then_instances_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                then_instances_positions[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_10_then_instances_count(__global const long* then_instances_positions, long instances_1, __global const long* packed_lengths, __global long* then_instances_kept) {
+__kernel void hsplit_fused_10_then_instances_count(__global const long* then_instances_flags, long instances_1, __global const long* then_instances_positions, __global long* then_instances_kept) {
     const long gid = get_global_id(0);
     if (gid < 1) {
-        long count_then_instances_r = hsplit_fused_10_count_then_instances(then_instances_positions, instances_1, packed_lengths);
+        long count_then_instances_r = hsplit_fused_10_count_then_instances(then_instances_flags, instances_1, then_instances_positions);
         then_instances_kept[0] = count_then_instances_r;
     }
 }
 
-__kernel void hsplit_fused_10_then_instances(long instances_1, __global const long* packed_lengths, __global const long* then_instances_positions, __global long* then_instances) {
+__kernel void hsplit_fused_10_then_instances(long instances_1, __global const long* then_instances_flags, __global const long* then_instances_positions, __global long* then_instances) {
     const long gid = get_global_id(0);
     if (gid < instances_1) {
         long pull_then_instances_r = hsplit_fused_10_pull_then_instances(gid);
-        long target_then_instances_r = hsplit_fused_10_target_then_instances(gid, packed_lengths, then_instances_positions);
+        long target_then_instances_r = hsplit_fused_10_target_then_instances(gid, then_instances_flags, then_instances_positions);
         if (target_then_instances_r >= 0) {
             then_instances[target_then_instances_r] = pull_then_instances_r;
         }
     }
 }
 
-__kernel void hsplit_fused_10_else_instances_positions_tile_totals(long tiles, long instances_1, __global const long* packed_lengths, __global long* else_instances_positions_tile_totals) {
+__kernel void hsplit_fused_10_else_instances_flags(long instances_1, __global const long* packed_lengths, __global long* else_instances_flags) {
+    const long gid = get_global_id(0);
+    if (gid < instances_1) {
+        long flag_else_instances_r = hsplit_fused_10_flag_else_instances(gid, packed_lengths);
+        else_instances_flags[gid] = flag_else_instances_r;
+    }
+}
+
+__kernel void hsplit_fused_10_else_instances_positions_block_totals(__global const long* else_instances_flags, long groups, long chunk, long instances_1, __global long* else_instances_positions_block_totals) {
     __local long group_values[256];
-    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < instances_1) {
-                    long flag_else_instances_r = hsplit_fused_10_flag_else_instances(256 * j + l + 2304 * wg, packed_lengths);
-                    x = flag_else_instances_r;
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_else_instances_r = hsplit_fused_10_add_else_instances(acc, group_values_1[k + 9 * l_1]);
-                acc = add_else_instances_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_else_instances_r_1 = hsplit_fused_10_add_else_instances(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = add_else_instances_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                else_instances_positions_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_10_else_instances_positions_tile_offsets_tile_totals(__global const long* else_instances_positions_tile_totals, long tiles_1, long tiles, __global long* else_instances_positions_tile_offsets_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            for (long k = 0; k < chunk; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = else_instances_positions_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_else_instances_r = hsplit_fused_10_add_else_instances(acc, group_values_1[k + 9 * l_1]);
-                acc = add_else_instances_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_else_instances_r_1 = hsplit_fused_10_add_else_instances(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = add_else_instances_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                else_instances_positions_tile_offsets_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_10_else_instances_positions_tile_offsets_tile_offsets(__global const long* else_instances_positions_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* else_instances_positions_tile_offsets_tile_offsets) {
-    __local long group_values[256];
-    __local long group_values_1[16];
-    __local long group_values_2[16];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < tile_chunk; k++) {
-                long x;
-                if (k + l * tile_chunk < tiles_1) {
-                    x = else_instances_positions_tile_offsets_tile_totals[k + l * tile_chunk];
+                if (k + chunk * l + 256 * chunk * wg < instances_1) {
+                    x = else_instances_flags[k + chunk * l + 256 * chunk * wg];
                 } else {
                     x = 0L;
                 }
@@ -11598,231 +6577,149 @@ __kernel void hsplit_fused_10_else_instances_positions_tile_offsets_tile_offsets
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_else_instances_r_1 = hsplit_fused_10_add_else_instances(acc_1, group_values[k_1 + 16 * l_1]);
-                acc_1 = add_else_instances_r_1;
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long add_else_instances_r_1 = hsplit_fused_10_add_else_instances(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = add_else_instances_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                else_instances_positions_block_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_10_else_instances_positions_block_offsets(__global const long* else_instances_positions_block_totals, long final_chunk, long groups, __global long* else_instances_positions_block_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                if (k + final_chunk * l < groups) {
+                    x = else_instances_positions_block_totals[k + final_chunk * l];
+                } else {
+                    x = 0L;
+                }
+                long add_else_instances_r = hsplit_fused_10_add_else_instances(acc, x);
+                acc = add_else_instances_r;
             }
             {
-                group_values_2[l_1] = acc_1;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_1[k_2] = acc_2;
-                long add_else_instances_r_2 = hsplit_fused_10_add_else_instances(acc_2, group_values_2[k_2]);
-                acc_2 = add_else_instances_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_3 = group_values_1[l_3];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_3[k_3 + 16 * l_3] = acc_3;
-                long add_else_instances_r_3 = hsplit_fused_10_add_else_instances(acc_3, group_values[k_3 + 16 * l_3]);
-                acc_3 = add_else_instances_r_3;
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long add_else_instances_r_1 = hsplit_fused_10_add_else_instances(acc_1, group_values[k_1]);
+                acc_1 = add_else_instances_r_1;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_4 = get_local_id(0);
-            long acc_4 = group_values_3[l_4];
-            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                else_instances_positions_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                else_instances_positions_block_offsets[k_2 + final_chunk * l_2] = acc_2;
                 long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles_1) {
-                    x_1 = else_instances_positions_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
+                if (k_2 + final_chunk * l_2 < groups) {
+                    x_1 = else_instances_positions_block_totals[k_2 + final_chunk * l_2];
                 } else {
                     x_1 = 0L;
                 }
-                long add_else_instances_r_4 = hsplit_fused_10_add_else_instances(acc_4, x_1);
-                acc_4 = add_else_instances_r_4;
+                long add_else_instances_r_2 = hsplit_fused_10_add_else_instances(acc_2, x_1);
+                acc_2 = add_else_instances_r_2;
             }
         }
     }
 }
 
-__kernel void hsplit_fused_10_else_instances_positions_tile_offsets_scan(__global const long* else_instances_positions_tile_totals, __global const long* else_instances_positions_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* else_instances_positions_tile_offsets) {
-    __local long group_values[2304];
+__kernel void hsplit_fused_10_else_instances_positions_scan(__global const long* else_instances_flags, __global const long* else_instances_positions_block_offsets, long groups, long chunk, long instances_1, __global long* else_instances_positions) {
+    __local long group_values[256];
     __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = else_instances_positions_tile_totals[256 * j + l + 2304 * wg];
+                if (k + chunk * l + 256 * chunk * wg < instances_1) {
+                    x = else_instances_flags[k + chunk * l + 256 * chunk * wg];
                 } else {
                     x = 0L;
                 }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_else_instances_r = hsplit_fused_10_add_else_instances(acc, group_values[k + 9 * l_1]);
+                long add_else_instances_r = hsplit_fused_10_add_else_instances(acc, x);
                 acc = add_else_instances_r;
             }
             {
-                group_values_1[l_1] = acc;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_else_instances_r_1 = hsplit_fused_10_add_else_instances(acc_1, group_values_1[k_1 + 16 * l_2]);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = else_instances_positions_block_offsets[wg];
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long add_else_instances_r_1 = hsplit_fused_10_add_else_instances(acc_1, group_values[k_1]);
                 acc_1 = add_else_instances_r_1;
             }
-            {
-                group_values_3[l_2] = acc_1;
-            }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = else_instances_positions_tile_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long add_else_instances_r_2 = hsplit_fused_10_add_else_instances(acc_2, group_values_3[k_2]);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < chunk; k_2++) {
+                else_instances_positions[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
+                long x_1;
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < instances_1) {
+                    x_1 = else_instances_flags[k_2 + chunk * l_2 + 256 * chunk * wg];
+                } else {
+                    x_1 = 0L;
+                }
+                long add_else_instances_r_2 = hsplit_fused_10_add_else_instances(acc_2, x_1);
                 acc_2 = add_else_instances_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long add_else_instances_r_3 = hsplit_fused_10_add_else_instances(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = add_else_instances_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long add_else_instances_r_4 = hsplit_fused_10_add_else_instances(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = add_else_instances_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                else_instances_positions_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_10_else_instances_positions_scan(__global const long* else_instances_positions_tile_offsets, long tiles, long instances_1, __global const long* packed_lengths, __global long* else_instances_positions) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < instances_1) {
-                    long flag_else_instances_r = hsplit_fused_10_flag_else_instances(256 * j + l + 2304 * wg, packed_lengths);
-                    x = flag_else_instances_r;
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_else_instances_r = hsplit_fused_10_add_else_instances(acc, group_values[k + 9 * l_1]);
-                acc = add_else_instances_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_else_instances_r_1 = hsplit_fused_10_add_else_instances(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = add_else_instances_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = else_instances_positions_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long add_else_instances_r_2 = hsplit_fused_10_add_else_instances(acc_2, group_values_3[k_2]);
-                acc_2 = add_else_instances_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long add_else_instances_r_3 = hsplit_fused_10_add_else_instances(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = add_else_instances_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long add_else_instances_r_4 = hsplit_fused_10_add_else_instances(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = add_else_instances_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                else_instances_positions[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_10_else_instances_count(__global const long* else_instances_positions, long instances_1, __global const long* packed_lengths, __global long* else_instances_kept) {
+__kernel void hsplit_fused_10_else_instances_count(__global const long* else_instances_flags, long instances_1, __global const long* else_instances_positions, __global long* else_instances_kept) {
     const long gid = get_global_id(0);
     if (gid < 1) {
-        long count_else_instances_r = hsplit_fused_10_count_else_instances(else_instances_positions, instances_1, packed_lengths);
+        long count_else_instances_r = hsplit_fused_10_count_else_instances(else_instances_flags, instances_1, else_instances_positions);
         else_instances_kept[0] = count_else_instances_r;
     }
 }
 
-__kernel void hsplit_fused_10_else_instances(long instances_1, __global const long* packed_lengths, __global const long* else_instances_positions, __global long* else_instances) {
+__kernel void hsplit_fused_10_else_instances(long instances_1, __global const long* else_instances_flags, __global const long* else_instances_positions, __global long* else_instances) {
     const long gid = get_global_id(0);
     if (gid < instances_1) {
         long pull_else_instances_r = hsplit_fused_10_pull_else_instances(gid);
-        long target_else_instances_r = hsplit_fused_10_target_else_instances(gid, packed_lengths, else_instances_positions);
+        long target_else_instances_r = hsplit_fused_10_target_else_instances(gid, else_instances_flags, else_instances_positions);
         if (target_else_instances_r >= 0) {
             else_instances[target_else_instances_r] = pull_else_instances_r;
         }
@@ -11937,143 +6834,19 @@ __kernel void hsplit_fused_11_cross_lengths(long n_else_instances, __global cons
     }
 }
 
-__kernel void hsplit_fused_11_packed_offsets_tile_totals(long tiles, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets_tile_totals) {
+__kernel void hsplit_fused_11_packed_offsets_block_totals(long groups, long chunk, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets_block_totals) {
     __local long group_values[256];
-    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < n_else_instances) {
-                    long pull_packed_offsets_r = hsplit_fused_11_pull_packed_offsets(256 * j + l + 2304 * wg, else_instances, cross_lengths_1);
+                if (k + chunk * l + 256 * chunk * wg < n_else_instances) {
+                    long pull_packed_offsets_r = hsplit_fused_11_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, else_instances, cross_lengths_1);
                     x = pull_packed_offsets_r;
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_r = hsplit_fused_11_op_packed_offsets(acc, group_values_1[k + 9 * l_1]);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_packed_offsets_r_1 = hsplit_fused_11_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = op_packed_offsets_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                packed_offsets_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_11_packed_offsets_tile_offsets_tile_totals(__global const long* packed_offsets_tile_totals, long tiles_1, long tiles, __global long* packed_offsets_tile_offsets_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = packed_offsets_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_r = hsplit_fused_11_op_packed_offsets(acc, group_values_1[k + 9 * l_1]);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_packed_offsets_r_1 = hsplit_fused_11_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = op_packed_offsets_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                packed_offsets_tile_offsets_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_11_packed_offsets_tile_offsets_tile_offsets(__global const long* packed_offsets_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* packed_offsets_tile_offsets_tile_offsets) {
-    __local long group_values[256];
-    __local long group_values_1[16];
-    __local long group_values_2[16];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < tile_chunk; k++) {
-                long x;
-                if (k + l * tile_chunk < tiles_1) {
-                    x = packed_offsets_tile_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -12085,213 +6858,133 @@ __kernel void hsplit_fused_11_packed_offsets_tile_offsets_tile_offsets(__global 
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_packed_offsets_r_1 = hsplit_fused_11_op_packed_offsets(acc_1, group_values[k_1 + 16 * l_1]);
-                acc_1 = op_packed_offsets_r_1;
-            }
-            {
-                group_values_2[l_1] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_1[k_2] = acc_2;
-                long op_packed_offsets_r_2 = hsplit_fused_11_op_packed_offsets(acc_2, group_values_2[k_2]);
-                acc_2 = op_packed_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_3 = group_values_1[l_3];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_3[k_3 + 16 * l_3] = acc_3;
-                long op_packed_offsets_r_3 = hsplit_fused_11_op_packed_offsets(acc_3, group_values[k_3 + 16 * l_3]);
-                acc_3 = op_packed_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_4 = get_local_id(0);
-            long acc_4 = group_values_3[l_4];
-            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                packed_offsets_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
-                long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles_1) {
-                    x_1 = packed_offsets_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
-                } else {
-                    x_1 = 0L;
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_packed_offsets_r_1 = hsplit_fused_11_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_packed_offsets_r_1;
                 }
-                long op_packed_offsets_r_4 = hsplit_fused_11_op_packed_offsets(acc_4, x_1);
-                acc_4 = op_packed_offsets_r_4;
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                packed_offsets_block_totals[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_11_packed_offsets_tile_offsets_scan(__global const long* packed_offsets_tile_totals, __global const long* packed_offsets_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* packed_offsets_tile_offsets) {
-    __local long group_values[2304];
+__kernel void hsplit_fused_11_packed_offsets_block_offsets(__global const long* packed_offsets_block_totals, long final_chunk, long groups, __global long* packed_offsets_block_offsets) {
+    __local long group_values[256];
     __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = packed_offsets_tile_totals[256 * j + l + 2304 * wg];
+                if (k + final_chunk * l < groups) {
+                    x = packed_offsets_block_totals[k + final_chunk * l];
                 } else {
                     x = 0L;
                 }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_r = hsplit_fused_11_op_packed_offsets(acc, group_values[k + 9 * l_1]);
+                long op_packed_offsets_r = hsplit_fused_11_op_packed_offsets(acc, x);
                 acc = op_packed_offsets_r;
             }
             {
-                group_values_1[l_1] = acc;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_packed_offsets_r_1 = hsplit_fused_11_op_packed_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_packed_offsets_r_1 = hsplit_fused_11_op_packed_offsets(acc_1, group_values[k_1]);
                 acc_1 = op_packed_offsets_r_1;
             }
-            {
-                group_values_3[l_2] = acc_1;
-            }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = packed_offsets_tile_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long op_packed_offsets_r_2 = hsplit_fused_11_op_packed_offsets(acc_2, group_values_3[k_2]);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                packed_offsets_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+                long x_1;
+                if (k_2 + final_chunk * l_2 < groups) {
+                    x_1 = packed_offsets_block_totals[k_2 + final_chunk * l_2];
+                } else {
+                    x_1 = 0L;
+                }
+                long op_packed_offsets_r_2 = hsplit_fused_11_op_packed_offsets(acc_2, x_1);
                 acc_2 = op_packed_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long op_packed_offsets_r_3 = hsplit_fused_11_op_packed_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = op_packed_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long op_packed_offsets_r_4 = hsplit_fused_11_op_packed_offsets(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = op_packed_offsets_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                packed_offsets_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_11_packed_offsets_scan(__global const long* packed_offsets_tile_offsets, long tiles, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets) {
-    __local long group_values[2304];
+__kernel void hsplit_fused_11_packed_offsets_scan(__global const long* packed_offsets_block_offsets, long groups, long chunk, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets) {
+    __local long group_values[256];
     __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < n_else_instances) {
-                    long pull_packed_offsets_r = hsplit_fused_11_pull_packed_offsets(256 * j + l + 2304 * wg, else_instances, cross_lengths_1);
+                if (k + chunk * l + 256 * chunk * wg < n_else_instances) {
+                    long pull_packed_offsets_r = hsplit_fused_11_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, else_instances, cross_lengths_1);
                     x = pull_packed_offsets_r;
                 } else {
                     x = 0L;
                 }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_r = hsplit_fused_11_op_packed_offsets(acc, group_values[k + 9 * l_1]);
+                long op_packed_offsets_r = hsplit_fused_11_op_packed_offsets(acc, x);
                 acc = op_packed_offsets_r;
             }
             {
-                group_values_1[l_1] = acc;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_packed_offsets_r_1 = hsplit_fused_11_op_packed_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = packed_offsets_block_offsets[wg];
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_packed_offsets_r_1 = hsplit_fused_11_op_packed_offsets(acc_1, group_values[k_1]);
                 acc_1 = op_packed_offsets_r_1;
             }
-            {
-                group_values_3[l_2] = acc_1;
-            }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = packed_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long op_packed_offsets_r_2 = hsplit_fused_11_op_packed_offsets(acc_2, group_values_3[k_2]);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < chunk; k_2++) {
+                packed_offsets[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
+                long x_1;
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < n_else_instances) {
+                    long pull_packed_offsets_r_1 = hsplit_fused_11_pull_packed_offsets(k_2 + chunk * l_2 + 256 * chunk * wg, else_instances, cross_lengths_1);
+                    x_1 = pull_packed_offsets_r_1;
+                } else {
+                    x_1 = 0L;
+                }
+                long op_packed_offsets_r_2 = hsplit_fused_11_op_packed_offsets(acc_2, x_1);
                 acc_2 = op_packed_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long op_packed_offsets_r_3 = hsplit_fused_11_op_packed_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = op_packed_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long op_packed_offsets_r_4 = hsplit_fused_11_op_packed_offsets(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = op_packed_offsets_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                packed_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -12479,45 +7172,21 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long hsplit_fused_12_elements_extreme(__global const long* cross_lengths, long cross_lengths_len, __global const long* cross_offsets) {
-    return cross_lengths_len > 0L ? nessie_add(cross_offsets[nessie_sub(cross_lengths_len, 1L)], cross_lengths[nessie_sub(cross_lengths_len, 1L)]) : 0L;
-}
-
-static inline long hsplit_fused_12_one_extreme(long i) {
-    return 1L;
-}
-
-static inline long hsplit_fused_12_head_extreme(long i, __global const long* cross_lengths, __global const long* cross_offsets) {
-    return cross_lengths[i] > 0L ? cross_offsets[i] : -1L;
-}
-
-static inline void hsplit_fused_12_pair_extreme(long p, __global const long* cross_offsets, long cross_offsets_len, __global const long* else_instances, __global const long* cross_offsets_1, __global const double* cross_elements, __global const int* extreme_head_claims, long* r0, double* r1, long* r2) {
+static inline void hsplit_fused_12_pull_extreme(long p, __global const long* cross_offsets, long cross_offsets_len, __global const long* else_instances, __global const long* cross_offsets_1, __global const double* cross_elements, double* r0, long* r1) {
     long s = nessie_segment_of(cross_offsets, cross_offsets_len, p);
     long r = else_instances[s];
     long q = nessie_add(cross_offsets_1[r], nessie_sub(p, cross_offsets[s]));
     double cross_elements_1 = cross_elements[q];
-    double x = cross_elements_1;
-    long x_1 = p;
-    *r0 = (long)extreme_head_claims[p];
-    *r1 = x;
-    *r2 = x_1;
+    *r0 = cross_elements_1;
+    *r1 = p;
 }
 
-static inline void hsplit_fused_12_segop_extreme(long f1, double u, long u_1, long f2, double bv, long bi, long* r0, double* r1, long* r2) {
-    double av;
-    long ai;
-    if (f2 != 0L) {
-        av = 0.0;
-        ai = -1L;
-    } else {
-        av = u;
-        ai = u_1;
-    }
-    double c;
-    long c_1;
+static inline void hsplit_fused_12_op_extreme(double av, long ai, double bv, long bi, double* r0, long* r1) {
+    double t_4;
+    long t_5;
     if (ai < 0L) {
-        c = bv;
-        c_1 = bi;
+        t_4 = bv;
+        t_5 = bi;
     } else {
         double t_2;
         long t_3;
@@ -12537,71 +7206,15 @@ static inline void hsplit_fused_12_segop_extreme(long f1, double u, long u_1, lo
             t_2 = t;
             t_3 = t_1;
         }
-        c = t_2;
-        c_1 = t_3;
+        t_4 = t_2;
+        t_5 = t_3;
     }
-    *r0 = max(f1, f2);
-    *r1 = c;
-    *r2 = c_1;
+    *r0 = t_4;
+    *r1 = t_5;
 }
 
-static inline void hsplit_fused_12_select_extreme(long s, __global const long* cross_lengths, __global const long* cross_offsets, long cross_offsets_len, __global const long* else_instances, __global const long* cross_offsets_1, __global const double* cross_elements, __global const double* extreme_seg_scan, __global const long* extreme_seg_scan_1, double* r0, long* r1) {
-    long l = cross_lengths[s];
-    double t_6;
-    long t_7;
-    if (l == 0L) {
-        t_6 = 0.0;
-        t_7 = -1L;
-    } else {
-        long e = nessie_sub(nessie_add(cross_offsets[s], l), 1L);
-        long p = e;
-        long s_1 = nessie_segment_of(cross_offsets, cross_offsets_len, p);
-        long r = else_instances[s_1];
-        long q = nessie_add(cross_offsets_1[r], nessie_sub(p, cross_offsets[s_1]));
-        double cross_elements_1 = cross_elements[q];
-        double bv = cross_elements_1;
-        long bi = p;
-        double av;
-        long ai;
-        if (l == 1L) {
-            av = 0.0;
-            ai = -1L;
-        } else {
-            av = extreme_seg_scan[e];
-            ai = extreme_seg_scan_1[e];
-        }
-        double t_4;
-        long t_5;
-        if (ai < 0L) {
-            t_4 = bv;
-            t_5 = bi;
-        } else {
-            double t_2;
-            long t_3;
-            if (bi < 0L) {
-                t_2 = av;
-                t_3 = ai;
-            } else {
-                double t;
-                long t_1;
-                if (bv > av || (bv != bv && av == av)) {
-                    t = bv;
-                    t_1 = bi;
-                } else {
-                    t = av;
-                    t_1 = ai;
-                }
-                t_2 = t;
-                t_3 = t_1;
-            }
-            t_4 = t_2;
-            t_5 = t_3;
-        }
-        t_6 = t_4;
-        t_7 = t_5;
-    }
-    *r0 = t_6;
-    *r1 = t_7;
+static inline long hsplit_fused_12_elements_extreme(__global const long* cross_lengths, long cross_lengths_len, __global const long* cross_offsets) {
+    return cross_lengths_len > 0L ? nessie_add(cross_offsets[nessie_sub(cross_lengths_len, 1L)], cross_lengths[nessie_sub(cross_lengths_len, 1L)]) : 0L;
 }
 
 __kernel void hsplit_fused_12_extreme_elements(__global const long* cross_lengths, long n_cross_lengths, __global const long* cross_offsets_0, __global long* extreme_elements) {
@@ -12612,686 +7225,104 @@ __kernel void hsplit_fused_12_extreme_elements(__global const long* cross_length
     }
 }
 
-__kernel void hsplit_fused_12_extreme_head_claims(long n_cross_lengths, __global const long* cross_lengths, __global const long* cross_offsets_0, __global int* extreme_head_claims) {
-    const long gid = get_global_id(0);
-    if (gid < n_cross_lengths) {
-        long one_extreme_r = hsplit_fused_12_one_extreme(gid);
-        long head_extreme_r = hsplit_fused_12_head_extreme(gid, cross_lengths, cross_offsets_0);
-        if (head_extreme_r >= 0) {
-            atomic_max((volatile __global int*)&extreme_head_claims[head_extreme_r], (int)(one_extreme_r));
-        }
-    }
-}
-
-__kernel void hsplit_fused_12_extreme_segscan_tile_totals(long tiles, long extreme_elements_1, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const int* extreme_head_claims, __global long* extreme_seg_flags_tile_totals, __global double* extreme_seg_scan_tile_totals_41, __global long* extreme_seg_scan_tile_totals_42) {
-    __local long group_values[256];
-    __local double group_values_1[256];
-    __local long group_values_2[256];
-    __local long group_values_3[256];
-    __local double group_values_4[256];
-    __local long group_values_5[256];
-    __local long group_swap[256];
-    __local double group_swap_1[256];
-    __local long group_swap_2[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l_1 = get_local_id(0);
-            {
-                long x;
-                double x_1;
-                long x_2;
-                if (l_1 + 256 * wg < extreme_elements_1) {
-                    long pair_extreme_r;
-                    double pair_extreme_r_1;
-                    long pair_extreme_r_2;
-                    hsplit_fused_12_pair_extreme(l_1 + 256 * wg, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, extreme_head_claims, &pair_extreme_r, &pair_extreme_r_1, &pair_extreme_r_2);
-                    x = pair_extreme_r;
-                    x_1 = pair_extreme_r_1;
-                    x_2 = pair_extreme_r_2;
-                } else {
-                    x = 0L;
-                    x_1 = 0.0;
-                    x_2 = -1L;
+__kernel void hsplit_fused_12_extreme(__global const long* cross_offsets_0, __global const long* cross_lengths, long lanes, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global double* extreme, __global long* position) {
+    __local double team_values[256];
+    __local long team_values_1[256];
+    __local int long_teams[259];
+    const long l = get_local_id(0);
+    const long lane = l & (lanes - 1);
+    const long team = l / lanes;
+    const long teams = 256 / lanes;
+    if (l < 3) long_teams[256 + l] = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long first = get_group_id(0) * teams, step = 0; first < n_cross_offsets; first += get_num_groups(0) * teams, step++) {
+        const long s = first + team;
+        const long counter = 256 + step % 3;
+        int is_long = 0;
+        double acc = 0.0;
+        long acc_1 = -1L;
+        if (s < n_cross_offsets) {
+            const long offset = cross_offsets_0[s];
+            const long length = cross_lengths[s];
+            is_long = lanes < 256 && length > 32 * lanes;
+            if (is_long) {
+                if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
+            } else {
+                const long chunk = (length + lanes - 1) / lanes;
+                const long lo = min(lane * chunk, length);
+                const long hi = min(lo + chunk, length);
+                for (long k = lo; k < hi; k++) {
+                    double pull_extreme_r;
+                    long pull_extreme_r_1;
+                    hsplit_fused_12_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
+                    double op_extreme_r;
+                    long op_extreme_r_1;
+                    hsplit_fused_12_op_extreme(acc, acc_1, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
+                    acc = op_extreme_r;
+                    acc_1 = op_extreme_r_1;
                 }
-                group_values_3[l_1] = x;
-                group_values_4[l_1] = x_1;
-                group_values_5[l_1] = x_2;
             }
         }
+        team_values[l] = acc;
+        team_values_1[l] = acc_1;
         barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_2 = get_local_id(0);
-            long acc = 0L;
-            double acc_1 = 0.0;
-            long acc_2 = -1L;
-            for (long k = 0; k < 1; k++) {
-                long segop_extreme_r;
-                double segop_extreme_r_1;
-                long segop_extreme_r_2;
-                hsplit_fused_12_segop_extreme(acc, acc_1, acc_2, group_values_3[k + l_2], group_values_4[k + l_2], group_values_5[k + l_2], &segop_extreme_r, &segop_extreme_r_1, &segop_extreme_r_2);
-                acc = segop_extreme_r;
-                acc_1 = segop_extreme_r_1;
-                acc_2 = segop_extreme_r_2;
+        if (l == 0) long_teams[256 + (step + 2) % 3] = 0;
+        if (lanes > 1) {
+            for (long h = 1; h < lanes; h *= 2) {
+                if ((lane & (2 * h - 1)) == 0) {
+                    double op_extreme_r_2;
+                    long op_extreme_r_3;
+                    hsplit_fused_12_op_extreme(team_values[l], team_values_1[l], team_values[l + h], team_values_1[l + h], &op_extreme_r_2, &op_extreme_r_3);
+                    team_values[l] = op_extreme_r_2;
+                    team_values_1[l] = op_extreme_r_3;
+                }
+                barrier(CLK_LOCAL_MEM_FENCE);
             }
-            {
-                group_values[l_2] = acc;
-                group_values_1[l_2] = acc_1;
-                group_values_2[l_2] = acc_2;
-            }
+            acc = team_values[l];
+            acc_1 = team_values_1[l];
         }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        __local double* group_values_1_in = group_values_1;
-        __local double* group_values_1_out = group_swap_1;
-        __local long* group_values_2_in = group_values_2;
-        __local long* group_values_2_out = group_swap_2;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_3 = get_local_id(0); l_3 < m / 2; l_3 += get_local_size(0)) {
-                long acc_3 = 0L;
-                double acc_4 = 0.0;
-                long acc_5 = -1L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long segop_extreme_r_3;
-                    double segop_extreme_r_4;
-                    long segop_extreme_r_5;
-                    hsplit_fused_12_segop_extreme(acc_3, acc_4, acc_5, group_values_in[k_1 + 2 * l_3], group_values_1_in[k_1 + 2 * l_3], group_values_2_in[k_1 + 2 * l_3], &segop_extreme_r_3, &segop_extreme_r_4, &segop_extreme_r_5);
-                    acc_3 = segop_extreme_r_3;
-                    acc_4 = segop_extreme_r_4;
-                    acc_5 = segop_extreme_r_5;
-                }
-                {
-                    group_values_out[l_3] = acc_3;
-                    group_values_1_out[l_3] = acc_4;
-                    group_values_2_out[l_3] = acc_5;
-                }
+        if (lane == 0 && s < n_cross_offsets && !is_long) {
+            extreme[s] = acc;
+            position[s] = acc_1;
+        }
+        const int n_long = long_teams[counter];
+        for (int i = 0; i < n_long; i++) {
+            const long s_1 = first + long_teams[i];
+            const long offset_1 = cross_offsets_0[s_1];
+            const long length_1 = cross_lengths[s_1];
+            double acc_2 = 0.0;
+            long acc_3 = -1L;
+            const long chunk_1 = (length_1 + 256 - 1) / 256;
+            const long lo_1 = min(l * chunk_1, length_1);
+            const long hi_1 = min(lo_1 + chunk_1, length_1);
+            for (long k_1 = lo_1; k_1 < hi_1; k_1++) {
+                double pull_extreme_r_2;
+                long pull_extreme_r_3;
+                hsplit_fused_12_pull_extreme(offset_1 + k_1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
+                double op_extreme_r_4;
+                long op_extreme_r_5;
+                hsplit_fused_12_op_extreme(acc_2, acc_3, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_4, &op_extreme_r_5);
+                acc_2 = op_extreme_r_4;
+                acc_3 = op_extreme_r_5;
             }
+            team_values[l] = acc_2;
+            team_values_1[l] = acc_3;
             barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            {
-                __local double* t = group_values_1_in;
-                group_values_1_in = group_values_1_out;
-                group_values_1_out = t;
-            }
-            {
-                __local long* t = group_values_2_in;
-                group_values_2_in = group_values_2_out;
-                group_values_2_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
-            {
-                extreme_seg_flags_tile_totals[wg] = group_values_in[0];
-                extreme_seg_scan_tile_totals_41[wg] = group_values_1_in[0];
-                extreme_seg_scan_tile_totals_42[wg] = group_values_2_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_12_extreme_segscan_tile_offsets_tile_totals(__global const long* extreme_seg_flags_tile_totals, __global const double* extreme_seg_scan_tile_totals_41, __global const long* extreme_seg_scan_tile_totals_42, long tiles_1, long tiles, __global long* extreme_seg_flags_tile_offsets_tile_totals, __global double* extreme_seg_scan_tile_offsets_tile_totals_47, __global long* extreme_seg_scan_tile_offsets_tile_totals_48) {
-    __local long group_values[256];
-    __local double group_values_1[256];
-    __local long group_values_2[256];
-    __local long group_values_3[256];
-    __local double group_values_4[256];
-    __local long group_values_5[256];
-    __local long group_swap[256];
-    __local double group_swap_1[256];
-    __local long group_swap_2[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l_1 = get_local_id(0);
-            {
-                long x;
-                double x_1;
-                long x_2;
-                if (l_1 + 256 * wg < tiles) {
-                    x = extreme_seg_flags_tile_totals[l_1 + 256 * wg];
-                    x_1 = extreme_seg_scan_tile_totals_41[l_1 + 256 * wg];
-                    x_2 = extreme_seg_scan_tile_totals_42[l_1 + 256 * wg];
-                } else {
-                    x = 0L;
-                    x_1 = 0.0;
-                    x_2 = -1L;
+            for (long h_1 = 1; h_1 < 256; h_1 *= 2) {
+                if ((l & (2 * h_1 - 1)) == 0) {
+                    double op_extreme_r_6;
+                    long op_extreme_r_7;
+                    hsplit_fused_12_op_extreme(team_values[l], team_values_1[l], team_values[l + h_1], team_values_1[l + h_1], &op_extreme_r_6, &op_extreme_r_7);
+                    team_values[l] = op_extreme_r_6;
+                    team_values_1[l] = op_extreme_r_7;
                 }
-                group_values_3[l_1] = x;
-                group_values_4[l_1] = x_1;
-                group_values_5[l_1] = x_2;
+                barrier(CLK_LOCAL_MEM_FENCE);
+            }
+            if (l == 0) {
+                extreme[s_1] = team_values[0];
+                position[s_1] = team_values_1[0];
             }
         }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_2 = get_local_id(0);
-            long acc = 0L;
-            double acc_1 = 0.0;
-            long acc_2 = -1L;
-            for (long k = 0; k < 1; k++) {
-                long segop_extreme_r;
-                double segop_extreme_r_1;
-                long segop_extreme_r_2;
-                hsplit_fused_12_segop_extreme(acc, acc_1, acc_2, group_values_3[k + l_2], group_values_4[k + l_2], group_values_5[k + l_2], &segop_extreme_r, &segop_extreme_r_1, &segop_extreme_r_2);
-                acc = segop_extreme_r;
-                acc_1 = segop_extreme_r_1;
-                acc_2 = segop_extreme_r_2;
-            }
-            {
-                group_values[l_2] = acc;
-                group_values_1[l_2] = acc_1;
-                group_values_2[l_2] = acc_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        __local double* group_values_1_in = group_values_1;
-        __local double* group_values_1_out = group_swap_1;
-        __local long* group_values_2_in = group_values_2;
-        __local long* group_values_2_out = group_swap_2;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_3 = get_local_id(0); l_3 < m / 2; l_3 += get_local_size(0)) {
-                long acc_3 = 0L;
-                double acc_4 = 0.0;
-                long acc_5 = -1L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long segop_extreme_r_3;
-                    double segop_extreme_r_4;
-                    long segop_extreme_r_5;
-                    hsplit_fused_12_segop_extreme(acc_3, acc_4, acc_5, group_values_in[k_1 + 2 * l_3], group_values_1_in[k_1 + 2 * l_3], group_values_2_in[k_1 + 2 * l_3], &segop_extreme_r_3, &segop_extreme_r_4, &segop_extreme_r_5);
-                    acc_3 = segop_extreme_r_3;
-                    acc_4 = segop_extreme_r_4;
-                    acc_5 = segop_extreme_r_5;
-                }
-                {
-                    group_values_out[l_3] = acc_3;
-                    group_values_1_out[l_3] = acc_4;
-                    group_values_2_out[l_3] = acc_5;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            {
-                __local double* t = group_values_1_in;
-                group_values_1_in = group_values_1_out;
-                group_values_1_out = t;
-            }
-            {
-                __local long* t = group_values_2_in;
-                group_values_2_in = group_values_2_out;
-                group_values_2_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
-            {
-                extreme_seg_flags_tile_offsets_tile_totals[wg] = group_values_in[0];
-                extreme_seg_scan_tile_offsets_tile_totals_47[wg] = group_values_1_in[0];
-                extreme_seg_scan_tile_offsets_tile_totals_48[wg] = group_values_2_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_12_extreme_segscan_tile_offsets_tile_offsets(__global const long* extreme_seg_flags_tile_offsets_tile_totals, __global const double* extreme_seg_scan_tile_offsets_tile_totals_47, __global const long* extreme_seg_scan_tile_offsets_tile_totals_48, long tile_chunk, long tiles_1, __global long* extreme_seg_flags_tile_offsets_tile_offsets, __global double* extreme_seg_scan_tile_offsets_tile_offsets_50, __global long* extreme_seg_scan_tile_offsets_tile_offsets_51) {
-    __local long group_values[256];
-    __local double group_values_1[256];
-    __local long group_values_2[256];
-    __local long group_values_3[16];
-    __local double group_values_4[16];
-    __local long group_values_5[16];
-    __local long group_values_6[16];
-    __local double group_values_7[16];
-    __local long group_values_8[16];
-    __local long group_values_9[256];
-    __local double group_values_10[256];
-    __local long group_values_11[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            double acc_1 = 0.0;
-            long acc_2 = -1L;
-            for (long k = 0; k < tile_chunk; k++) {
-                long x;
-                double x_1;
-                long x_2;
-                if (k + l_1 * tile_chunk < tiles_1) {
-                    x = extreme_seg_flags_tile_offsets_tile_totals[k + l_1 * tile_chunk];
-                    x_1 = extreme_seg_scan_tile_offsets_tile_totals_47[k + l_1 * tile_chunk];
-                    x_2 = extreme_seg_scan_tile_offsets_tile_totals_48[k + l_1 * tile_chunk];
-                } else {
-                    x = 0L;
-                    x_1 = 0.0;
-                    x_2 = -1L;
-                }
-                long segop_extreme_r;
-                double segop_extreme_r_1;
-                long segop_extreme_r_2;
-                hsplit_fused_12_segop_extreme(acc, acc_1, acc_2, x, x_1, x_2, &segop_extreme_r, &segop_extreme_r_1, &segop_extreme_r_2);
-                acc = segop_extreme_r;
-                acc_1 = segop_extreme_r_1;
-                acc_2 = segop_extreme_r_2;
-            }
-            {
-                group_values[l_1] = acc;
-                group_values_1[l_1] = acc_1;
-                group_values_2[l_1] = acc_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_3 = 0L;
-            double acc_4 = 0.0;
-            long acc_5 = -1L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long segop_extreme_r_3;
-                double segop_extreme_r_4;
-                long segop_extreme_r_5;
-                hsplit_fused_12_segop_extreme(acc_3, acc_4, acc_5, group_values[k_1 + 16 * l_2], group_values_1[k_1 + 16 * l_2], group_values_2[k_1 + 16 * l_2], &segop_extreme_r_3, &segop_extreme_r_4, &segop_extreme_r_5);
-                acc_3 = segop_extreme_r_3;
-                acc_4 = segop_extreme_r_4;
-                acc_5 = segop_extreme_r_5;
-            }
-            {
-                group_values_6[l_2] = acc_3;
-                group_values_7[l_2] = acc_4;
-                group_values_8[l_2] = acc_5;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_6 = 0L;
-            double acc_7 = 0.0;
-            long acc_8 = -1L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_3[k_2] = acc_6;
-                group_values_4[k_2] = acc_7;
-                group_values_5[k_2] = acc_8;
-                long segop_extreme_r_6;
-                double segop_extreme_r_7;
-                long segop_extreme_r_8;
-                hsplit_fused_12_segop_extreme(acc_6, acc_7, acc_8, group_values_6[k_2], group_values_7[k_2], group_values_8[k_2], &segop_extreme_r_6, &segop_extreme_r_7, &segop_extreme_r_8);
-                acc_6 = segop_extreme_r_6;
-                acc_7 = segop_extreme_r_7;
-                acc_8 = segop_extreme_r_8;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_9 = group_values_3[l_4];
-            double acc_10 = group_values_4[l_4];
-            long acc_11 = group_values_5[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_9[k_3 + 16 * l_4] = acc_9;
-                group_values_10[k_3 + 16 * l_4] = acc_10;
-                group_values_11[k_3 + 16 * l_4] = acc_11;
-                long segop_extreme_r_9;
-                double segop_extreme_r_10;
-                long segop_extreme_r_11;
-                hsplit_fused_12_segop_extreme(acc_9, acc_10, acc_11, group_values[k_3 + 16 * l_4], group_values_1[k_3 + 16 * l_4], group_values_2[k_3 + 16 * l_4], &segop_extreme_r_9, &segop_extreme_r_10, &segop_extreme_r_11);
-                acc_9 = segop_extreme_r_9;
-                acc_10 = segop_extreme_r_10;
-                acc_11 = segop_extreme_r_11;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_12 = group_values_9[l_5];
-            double acc_13 = group_values_10[l_5];
-            long acc_14 = group_values_11[l_5];
-            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                extreme_seg_flags_tile_offsets_tile_offsets[k_4 + l_5 * tile_chunk] = acc_12;
-                extreme_seg_scan_tile_offsets_tile_offsets_50[k_4 + l_5 * tile_chunk] = acc_13;
-                extreme_seg_scan_tile_offsets_tile_offsets_51[k_4 + l_5 * tile_chunk] = acc_14;
-                long x_3;
-                double x_4;
-                long x_5;
-                if (k_4 + l_5 * tile_chunk < tiles_1) {
-                    x_3 = extreme_seg_flags_tile_offsets_tile_totals[k_4 + l_5 * tile_chunk];
-                    x_4 = extreme_seg_scan_tile_offsets_tile_totals_47[k_4 + l_5 * tile_chunk];
-                    x_5 = extreme_seg_scan_tile_offsets_tile_totals_48[k_4 + l_5 * tile_chunk];
-                } else {
-                    x_3 = 0L;
-                    x_4 = 0.0;
-                    x_5 = -1L;
-                }
-                long segop_extreme_r_12;
-                double segop_extreme_r_13;
-                long segop_extreme_r_14;
-                hsplit_fused_12_segop_extreme(acc_12, acc_13, acc_14, x_3, x_4, x_5, &segop_extreme_r_12, &segop_extreme_r_13, &segop_extreme_r_14);
-                acc_12 = segop_extreme_r_12;
-                acc_13 = segop_extreme_r_13;
-                acc_14 = segop_extreme_r_14;
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_12_extreme_segscan_tile_offsets_scan(__global const long* extreme_seg_flags_tile_totals, __global const double* extreme_seg_scan_tile_totals_41, __global const long* extreme_seg_scan_tile_totals_42, __global const long* extreme_seg_flags_tile_offsets_tile_offsets, __global const double* extreme_seg_scan_tile_offsets_tile_offsets_50, __global const long* extreme_seg_scan_tile_offsets_tile_offsets_51, long tiles_1, long tiles, __global long* extreme_seg_flags_tile_offsets, __global double* extreme_seg_scan_tile_offsets_44, __global long* extreme_seg_scan_tile_offsets_45) {
-    __local long group_values[256];
-    __local double group_values_1[256];
-    __local long group_values_2[256];
-    __local long group_values_3[256];
-    __local double group_values_4[256];
-    __local long group_values_5[256];
-    __local long group_values_6[16];
-    __local double group_values_7[16];
-    __local long group_values_8[16];
-    __local long group_values_9[16];
-    __local double group_values_10[16];
-    __local long group_values_11[16];
-    __local long group_values_12[256];
-    __local double group_values_13[256];
-    __local long group_values_14[256];
-    __local long group_values_15[256];
-    __local double group_values_16[256];
-    __local long group_values_17[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l_1 = get_local_id(0);
-            {
-                long x;
-                double x_1;
-                long x_2;
-                if (l_1 + 256 * wg < tiles) {
-                    x = extreme_seg_flags_tile_totals[l_1 + 256 * wg];
-                    x_1 = extreme_seg_scan_tile_totals_41[l_1 + 256 * wg];
-                    x_2 = extreme_seg_scan_tile_totals_42[l_1 + 256 * wg];
-                } else {
-                    x = 0L;
-                    x_1 = 0.0;
-                    x_2 = -1L;
-                }
-                group_values[l_1] = x;
-                group_values_1[l_1] = x_1;
-                group_values_2[l_1] = x_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_2 = get_local_id(0);
-            long acc = 0L;
-            double acc_1 = 0.0;
-            long acc_2 = -1L;
-            for (long k = 0; k < 1; k++) {
-                long segop_extreme_r;
-                double segop_extreme_r_1;
-                long segop_extreme_r_2;
-                hsplit_fused_12_segop_extreme(acc, acc_1, acc_2, group_values[k + l_2], group_values_1[k + l_2], group_values_2[k + l_2], &segop_extreme_r, &segop_extreme_r_1, &segop_extreme_r_2);
-                acc = segop_extreme_r;
-                acc_1 = segop_extreme_r_1;
-                acc_2 = segop_extreme_r_2;
-            }
-            {
-                group_values_3[l_2] = acc;
-                group_values_4[l_2] = acc_1;
-                group_values_5[l_2] = acc_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_3 = 0L;
-            double acc_4 = 0.0;
-            long acc_5 = -1L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long segop_extreme_r_3;
-                double segop_extreme_r_4;
-                long segop_extreme_r_5;
-                hsplit_fused_12_segop_extreme(acc_3, acc_4, acc_5, group_values_3[k_1 + 16 * l_3], group_values_4[k_1 + 16 * l_3], group_values_5[k_1 + 16 * l_3], &segop_extreme_r_3, &segop_extreme_r_4, &segop_extreme_r_5);
-                acc_3 = segop_extreme_r_3;
-                acc_4 = segop_extreme_r_4;
-                acc_5 = segop_extreme_r_5;
-            }
-            {
-                group_values_9[l_3] = acc_3;
-                group_values_10[l_3] = acc_4;
-                group_values_11[l_3] = acc_5;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
-            long acc_6 = extreme_seg_flags_tile_offsets_tile_offsets[wg];
-            double acc_7 = extreme_seg_scan_tile_offsets_tile_offsets_50[wg];
-            long acc_8 = extreme_seg_scan_tile_offsets_tile_offsets_51[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_6[k_2] = acc_6;
-                group_values_7[k_2] = acc_7;
-                group_values_8[k_2] = acc_8;
-                long segop_extreme_r_6;
-                double segop_extreme_r_7;
-                long segop_extreme_r_8;
-                hsplit_fused_12_segop_extreme(acc_6, acc_7, acc_8, group_values_9[k_2], group_values_10[k_2], group_values_11[k_2], &segop_extreme_r_6, &segop_extreme_r_7, &segop_extreme_r_8);
-                acc_6 = segop_extreme_r_6;
-                acc_7 = segop_extreme_r_7;
-                acc_8 = segop_extreme_r_8;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_5 = get_local_id(0); l_5 < 16; l_5 += get_local_size(0)) {
-            long acc_9 = group_values_6[l_5];
-            double acc_10 = group_values_7[l_5];
-            long acc_11 = group_values_8[l_5];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_12[k_3 + 16 * l_5] = acc_9;
-                group_values_13[k_3 + 16 * l_5] = acc_10;
-                group_values_14[k_3 + 16 * l_5] = acc_11;
-                long segop_extreme_r_9;
-                double segop_extreme_r_10;
-                long segop_extreme_r_11;
-                hsplit_fused_12_segop_extreme(acc_9, acc_10, acc_11, group_values_3[k_3 + 16 * l_5], group_values_4[k_3 + 16 * l_5], group_values_5[k_3 + 16 * l_5], &segop_extreme_r_9, &segop_extreme_r_10, &segop_extreme_r_11);
-                acc_9 = segop_extreme_r_9;
-                acc_10 = segop_extreme_r_10;
-                acc_11 = segop_extreme_r_11;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            long acc_12 = group_values_12[l_6];
-            double acc_13 = group_values_13[l_6];
-            long acc_14 = group_values_14[l_6];
-            for (long k_4 = 0; k_4 < 1; k_4++) {
-                group_values_15[k_4 + l_6] = acc_12;
-                group_values_16[k_4 + l_6] = acc_13;
-                group_values_17[k_4 + l_6] = acc_14;
-                long segop_extreme_r_12;
-                double segop_extreme_r_13;
-                long segop_extreme_r_14;
-                hsplit_fused_12_segop_extreme(acc_12, acc_13, acc_14, group_values[k_4 + l_6], group_values_1[k_4 + l_6], group_values_2[k_4 + l_6], &segop_extreme_r_12, &segop_extreme_r_13, &segop_extreme_r_14);
-                acc_12 = segop_extreme_r_12;
-                acc_13 = segop_extreme_r_13;
-                acc_14 = segop_extreme_r_14;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_7 = get_local_id(0);
-            {
-                extreme_seg_flags_tile_offsets[l_7 + 256 * wg] = group_values_15[l_7];
-                extreme_seg_scan_tile_offsets_44[l_7 + 256 * wg] = group_values_16[l_7];
-                extreme_seg_scan_tile_offsets_45[l_7 + 256 * wg] = group_values_17[l_7];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_12_extreme_segscan_scan(__global const long* extreme_seg_flags_tile_offsets, __global const double* extreme_seg_scan_tile_offsets_44, __global const long* extreme_seg_scan_tile_offsets_45, long tiles, long extreme_elements_1, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const int* extreme_head_claims, __global long* extreme_seg_flags, __global double* extreme_seg_scan_35, __global long* extreme_seg_scan_36) {
-    __local long group_values[256];
-    __local double group_values_1[256];
-    __local long group_values_2[256];
-    __local long group_values_3[256];
-    __local double group_values_4[256];
-    __local long group_values_5[256];
-    __local long group_values_6[16];
-    __local double group_values_7[16];
-    __local long group_values_8[16];
-    __local long group_values_9[16];
-    __local double group_values_10[16];
-    __local long group_values_11[16];
-    __local long group_values_12[256];
-    __local double group_values_13[256];
-    __local long group_values_14[256];
-    __local long group_values_15[256];
-    __local double group_values_16[256];
-    __local long group_values_17[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l_1 = get_local_id(0);
-            {
-                long x;
-                double x_1;
-                long x_2;
-                if (l_1 + 256 * wg < extreme_elements_1) {
-                    long pair_extreme_r;
-                    double pair_extreme_r_1;
-                    long pair_extreme_r_2;
-                    hsplit_fused_12_pair_extreme(l_1 + 256 * wg, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, extreme_head_claims, &pair_extreme_r, &pair_extreme_r_1, &pair_extreme_r_2);
-                    x = pair_extreme_r;
-                    x_1 = pair_extreme_r_1;
-                    x_2 = pair_extreme_r_2;
-                } else {
-                    x = 0L;
-                    x_1 = 0.0;
-                    x_2 = -1L;
-                }
-                group_values[l_1] = x;
-                group_values_1[l_1] = x_1;
-                group_values_2[l_1] = x_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_2 = get_local_id(0);
-            long acc = 0L;
-            double acc_1 = 0.0;
-            long acc_2 = -1L;
-            for (long k = 0; k < 1; k++) {
-                long segop_extreme_r;
-                double segop_extreme_r_1;
-                long segop_extreme_r_2;
-                hsplit_fused_12_segop_extreme(acc, acc_1, acc_2, group_values[k + l_2], group_values_1[k + l_2], group_values_2[k + l_2], &segop_extreme_r, &segop_extreme_r_1, &segop_extreme_r_2);
-                acc = segop_extreme_r;
-                acc_1 = segop_extreme_r_1;
-                acc_2 = segop_extreme_r_2;
-            }
-            {
-                group_values_3[l_2] = acc;
-                group_values_4[l_2] = acc_1;
-                group_values_5[l_2] = acc_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_3 = 0L;
-            double acc_4 = 0.0;
-            long acc_5 = -1L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long segop_extreme_r_3;
-                double segop_extreme_r_4;
-                long segop_extreme_r_5;
-                hsplit_fused_12_segop_extreme(acc_3, acc_4, acc_5, group_values_3[k_1 + 16 * l_3], group_values_4[k_1 + 16 * l_3], group_values_5[k_1 + 16 * l_3], &segop_extreme_r_3, &segop_extreme_r_4, &segop_extreme_r_5);
-                acc_3 = segop_extreme_r_3;
-                acc_4 = segop_extreme_r_4;
-                acc_5 = segop_extreme_r_5;
-            }
-            {
-                group_values_9[l_3] = acc_3;
-                group_values_10[l_3] = acc_4;
-                group_values_11[l_3] = acc_5;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
-            long acc_6 = extreme_seg_flags_tile_offsets[wg];
-            double acc_7 = extreme_seg_scan_tile_offsets_44[wg];
-            long acc_8 = extreme_seg_scan_tile_offsets_45[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_6[k_2] = acc_6;
-                group_values_7[k_2] = acc_7;
-                group_values_8[k_2] = acc_8;
-                long segop_extreme_r_6;
-                double segop_extreme_r_7;
-                long segop_extreme_r_8;
-                hsplit_fused_12_segop_extreme(acc_6, acc_7, acc_8, group_values_9[k_2], group_values_10[k_2], group_values_11[k_2], &segop_extreme_r_6, &segop_extreme_r_7, &segop_extreme_r_8);
-                acc_6 = segop_extreme_r_6;
-                acc_7 = segop_extreme_r_7;
-                acc_8 = segop_extreme_r_8;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_5 = get_local_id(0); l_5 < 16; l_5 += get_local_size(0)) {
-            long acc_9 = group_values_6[l_5];
-            double acc_10 = group_values_7[l_5];
-            long acc_11 = group_values_8[l_5];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_12[k_3 + 16 * l_5] = acc_9;
-                group_values_13[k_3 + 16 * l_5] = acc_10;
-                group_values_14[k_3 + 16 * l_5] = acc_11;
-                long segop_extreme_r_9;
-                double segop_extreme_r_10;
-                long segop_extreme_r_11;
-                hsplit_fused_12_segop_extreme(acc_9, acc_10, acc_11, group_values_3[k_3 + 16 * l_5], group_values_4[k_3 + 16 * l_5], group_values_5[k_3 + 16 * l_5], &segop_extreme_r_9, &segop_extreme_r_10, &segop_extreme_r_11);
-                acc_9 = segop_extreme_r_9;
-                acc_10 = segop_extreme_r_10;
-                acc_11 = segop_extreme_r_11;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            long acc_12 = group_values_12[l_6];
-            double acc_13 = group_values_13[l_6];
-            long acc_14 = group_values_14[l_6];
-            for (long k_4 = 0; k_4 < 1; k_4++) {
-                group_values_15[k_4 + l_6] = acc_12;
-                group_values_16[k_4 + l_6] = acc_13;
-                group_values_17[k_4 + l_6] = acc_14;
-                long segop_extreme_r_12;
-                double segop_extreme_r_13;
-                long segop_extreme_r_14;
-                hsplit_fused_12_segop_extreme(acc_12, acc_13, acc_14, group_values[k_4 + l_6], group_values_1[k_4 + l_6], group_values_2[k_4 + l_6], &segop_extreme_r_12, &segop_extreme_r_13, &segop_extreme_r_14);
-                acc_12 = segop_extreme_r_12;
-                acc_13 = segop_extreme_r_13;
-                acc_14 = segop_extreme_r_14;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_7 = get_local_id(0);
-            {
-                extreme_seg_flags[l_7 + 256 * wg] = group_values_15[l_7];
-                extreme_seg_scan_35[l_7 + 256 * wg] = group_values_16[l_7];
-                extreme_seg_scan_36[l_7 + 256 * wg] = group_values_17[l_7];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_12_extreme(long n_cross_lengths, __global const long* cross_lengths, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const double* extreme_seg_scan_35, __global const long* extreme_seg_scan_36, __global double* extreme, __global long* position) {
-    const long gid = get_global_id(0);
-    if (gid < n_cross_lengths) {
-        double select_extreme_r;
-        long select_extreme_r_1;
-        hsplit_fused_12_select_extreme(gid, cross_lengths, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, extreme_seg_scan_35, extreme_seg_scan_36, &select_extreme_r, &select_extreme_r_1);
-        extreme[gid] = select_extreme_r;
-        position[gid] = select_extreme_r_1;
     }
 }
 
@@ -13599,143 +7630,19 @@ __kernel void hsplit_fused_14_ends_1_1(long t_1, __global const double* p1_1, __
     }
 }
 
-__kernel void hsplit_fused_14_packed_offsets_tile_totals(long tiles, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* packed_offsets_tile_totals) {
+__kernel void hsplit_fused_14_packed_offsets_block_totals(long groups, long chunk, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* packed_offsets_block_totals) {
     __local long group_values[256];
-    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < t_1) {
-                    long pull_packed_offsets_r = hsplit_fused_14_pull_packed_offsets(256 * j + l + 2304 * wg, offsets, n_offsets, else_instances, packed_lengths_16);
+                if (k + chunk * l + 256 * chunk * wg < t_1) {
+                    long pull_packed_offsets_r = hsplit_fused_14_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, offsets, n_offsets, else_instances, packed_lengths_16);
                     x = pull_packed_offsets_r;
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_r = hsplit_fused_14_op_packed_offsets(acc, group_values_1[k + 9 * l_1]);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_packed_offsets_r_1 = hsplit_fused_14_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = op_packed_offsets_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                packed_offsets_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_14_packed_offsets_tile_offsets_tile_totals(__global const long* packed_offsets_tile_totals, long tiles_1, long tiles, __global long* packed_offsets_tile_offsets_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = packed_offsets_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_r = hsplit_fused_14_op_packed_offsets(acc, group_values_1[k + 9 * l_1]);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_packed_offsets_r_1 = hsplit_fused_14_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = op_packed_offsets_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                packed_offsets_tile_offsets_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_14_packed_offsets_tile_offsets_tile_offsets(__global const long* packed_offsets_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* packed_offsets_tile_offsets_tile_offsets) {
-    __local long group_values[256];
-    __local long group_values_1[16];
-    __local long group_values_2[16];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < tile_chunk; k++) {
-                long x;
-                if (k + l * tile_chunk < tiles_1) {
-                    x = packed_offsets_tile_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -13747,213 +7654,133 @@ __kernel void hsplit_fused_14_packed_offsets_tile_offsets_tile_offsets(__global 
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_packed_offsets_r_1 = hsplit_fused_14_op_packed_offsets(acc_1, group_values[k_1 + 16 * l_1]);
-                acc_1 = op_packed_offsets_r_1;
-            }
-            {
-                group_values_2[l_1] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_1[k_2] = acc_2;
-                long op_packed_offsets_r_2 = hsplit_fused_14_op_packed_offsets(acc_2, group_values_2[k_2]);
-                acc_2 = op_packed_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_3 = group_values_1[l_3];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_3[k_3 + 16 * l_3] = acc_3;
-                long op_packed_offsets_r_3 = hsplit_fused_14_op_packed_offsets(acc_3, group_values[k_3 + 16 * l_3]);
-                acc_3 = op_packed_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_4 = get_local_id(0);
-            long acc_4 = group_values_3[l_4];
-            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                packed_offsets_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
-                long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles_1) {
-                    x_1 = packed_offsets_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
-                } else {
-                    x_1 = 0L;
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_packed_offsets_r_1 = hsplit_fused_14_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_packed_offsets_r_1;
                 }
-                long op_packed_offsets_r_4 = hsplit_fused_14_op_packed_offsets(acc_4, x_1);
-                acc_4 = op_packed_offsets_r_4;
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                packed_offsets_block_totals[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_14_packed_offsets_tile_offsets_scan(__global const long* packed_offsets_tile_totals, __global const long* packed_offsets_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* packed_offsets_tile_offsets) {
-    __local long group_values[2304];
+__kernel void hsplit_fused_14_packed_offsets_block_offsets(__global const long* packed_offsets_block_totals, long final_chunk, long groups, __global long* packed_offsets_block_offsets) {
+    __local long group_values[256];
     __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = packed_offsets_tile_totals[256 * j + l + 2304 * wg];
+                if (k + final_chunk * l < groups) {
+                    x = packed_offsets_block_totals[k + final_chunk * l];
                 } else {
                     x = 0L;
                 }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_r = hsplit_fused_14_op_packed_offsets(acc, group_values[k + 9 * l_1]);
+                long op_packed_offsets_r = hsplit_fused_14_op_packed_offsets(acc, x);
                 acc = op_packed_offsets_r;
             }
             {
-                group_values_1[l_1] = acc;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_packed_offsets_r_1 = hsplit_fused_14_op_packed_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_packed_offsets_r_1 = hsplit_fused_14_op_packed_offsets(acc_1, group_values[k_1]);
                 acc_1 = op_packed_offsets_r_1;
             }
-            {
-                group_values_3[l_2] = acc_1;
-            }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = packed_offsets_tile_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long op_packed_offsets_r_2 = hsplit_fused_14_op_packed_offsets(acc_2, group_values_3[k_2]);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                packed_offsets_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+                long x_1;
+                if (k_2 + final_chunk * l_2 < groups) {
+                    x_1 = packed_offsets_block_totals[k_2 + final_chunk * l_2];
+                } else {
+                    x_1 = 0L;
+                }
+                long op_packed_offsets_r_2 = hsplit_fused_14_op_packed_offsets(acc_2, x_1);
                 acc_2 = op_packed_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long op_packed_offsets_r_3 = hsplit_fused_14_op_packed_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = op_packed_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long op_packed_offsets_r_4 = hsplit_fused_14_op_packed_offsets(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = op_packed_offsets_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                packed_offsets_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_14_packed_offsets_scan(__global const long* packed_offsets_tile_offsets, long tiles, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* packed_offsets) {
-    __local long group_values[2304];
+__kernel void hsplit_fused_14_packed_offsets_scan(__global const long* packed_offsets_block_offsets, long groups, long chunk, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* packed_offsets) {
+    __local long group_values[256];
     __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < t_1) {
-                    long pull_packed_offsets_r = hsplit_fused_14_pull_packed_offsets(256 * j + l + 2304 * wg, offsets, n_offsets, else_instances, packed_lengths_16);
+                if (k + chunk * l + 256 * chunk * wg < t_1) {
+                    long pull_packed_offsets_r = hsplit_fused_14_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, offsets, n_offsets, else_instances, packed_lengths_16);
                     x = pull_packed_offsets_r;
                 } else {
                     x = 0L;
                 }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_r = hsplit_fused_14_op_packed_offsets(acc, group_values[k + 9 * l_1]);
+                long op_packed_offsets_r = hsplit_fused_14_op_packed_offsets(acc, x);
                 acc = op_packed_offsets_r;
             }
             {
-                group_values_1[l_1] = acc;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_packed_offsets_r_1 = hsplit_fused_14_op_packed_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = packed_offsets_block_offsets[wg];
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_packed_offsets_r_1 = hsplit_fused_14_op_packed_offsets(acc_1, group_values[k_1]);
                 acc_1 = op_packed_offsets_r_1;
             }
-            {
-                group_values_3[l_2] = acc_1;
-            }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = packed_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long op_packed_offsets_r_2 = hsplit_fused_14_op_packed_offsets(acc_2, group_values_3[k_2]);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < chunk; k_2++) {
+                packed_offsets[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
+                long x_1;
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < t_1) {
+                    long pull_packed_offsets_r_1 = hsplit_fused_14_pull_packed_offsets(k_2 + chunk * l_2 + 256 * chunk * wg, offsets, n_offsets, else_instances, packed_lengths_16);
+                    x_1 = pull_packed_offsets_r_1;
+                } else {
+                    x_1 = 0L;
+                }
+                long op_packed_offsets_r_2 = hsplit_fused_14_op_packed_offsets(acc_2, x_1);
                 acc_2 = op_packed_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long op_packed_offsets_r_3 = hsplit_fused_14_op_packed_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = op_packed_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long op_packed_offsets_r_4 = hsplit_fused_14_op_packed_offsets(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = op_packed_offsets_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                packed_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -14277,143 +8104,19 @@ __kernel void hsplit_fused_15_lengths(long n_then_instances_1, __global const lo
     }
 }
 
-__kernel void hsplit_fused_15_packed_offsets_tile_totals(long tiles, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* packed_offsets_tile_totals_110) {
+__kernel void hsplit_fused_15_packed_offsets_block_totals(long groups, long chunk, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* packed_offsets_block_totals_110) {
     __local long group_values[256];
-    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < n_then_instances_1) {
-                    long pull_packed_offsets_r = hsplit_fused_15_pull_packed_offsets(256 * j + l + 2304 * wg, then_instances, packed_offsets_18, packed_lengths);
+                if (k + chunk * l + 256 * chunk * wg < n_then_instances_1) {
+                    long pull_packed_offsets_r = hsplit_fused_15_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, then_instances, packed_offsets_18, packed_lengths);
                     x = pull_packed_offsets_r;
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_r = hsplit_fused_15_op_packed_offsets(acc, group_values_1[k + 9 * l_1]);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_packed_offsets_r_1 = hsplit_fused_15_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = op_packed_offsets_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                packed_offsets_tile_totals_110[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_15_packed_offsets_tile_offsets_tile_totals(__global const long* packed_offsets_tile_totals_110, long tiles_1, long tiles, __global long* packed_offsets_tile_offsets_tile_totals_112) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = packed_offsets_tile_totals_110[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_r = hsplit_fused_15_op_packed_offsets(acc, group_values_1[k + 9 * l_1]);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_packed_offsets_r_1 = hsplit_fused_15_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = op_packed_offsets_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                packed_offsets_tile_offsets_tile_totals_112[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_15_packed_offsets_tile_offsets_tile_offsets(__global const long* packed_offsets_tile_offsets_tile_totals_112, long tile_chunk, long tiles_1, __global long* packed_offsets_tile_offsets_tile_offsets_113) {
-    __local long group_values[256];
-    __local long group_values_1[16];
-    __local long group_values_2[16];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < tile_chunk; k++) {
-                long x;
-                if (k + l * tile_chunk < tiles_1) {
-                    x = packed_offsets_tile_offsets_tile_totals_112[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -14425,219 +8128,139 @@ __kernel void hsplit_fused_15_packed_offsets_tile_offsets_tile_offsets(__global 
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_packed_offsets_r_1 = hsplit_fused_15_op_packed_offsets(acc_1, group_values[k_1 + 16 * l_1]);
-                acc_1 = op_packed_offsets_r_1;
-            }
-            {
-                group_values_2[l_1] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_1[k_2] = acc_2;
-                long op_packed_offsets_r_2 = hsplit_fused_15_op_packed_offsets(acc_2, group_values_2[k_2]);
-                acc_2 = op_packed_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_3 = group_values_1[l_3];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_3[k_3 + 16 * l_3] = acc_3;
-                long op_packed_offsets_r_3 = hsplit_fused_15_op_packed_offsets(acc_3, group_values[k_3 + 16 * l_3]);
-                acc_3 = op_packed_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_4 = get_local_id(0);
-            long acc_4 = group_values_3[l_4];
-            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                packed_offsets_tile_offsets_tile_offsets_113[k_4 + l_4 * tile_chunk] = acc_4;
-                long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles_1) {
-                    x_1 = packed_offsets_tile_offsets_tile_totals_112[k_4 + l_4 * tile_chunk];
-                } else {
-                    x_1 = 0L;
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_packed_offsets_r_1 = hsplit_fused_15_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_packed_offsets_r_1;
                 }
-                long op_packed_offsets_r_4 = hsplit_fused_15_op_packed_offsets(acc_4, x_1);
-                acc_4 = op_packed_offsets_r_4;
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                packed_offsets_block_totals_110[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_15_packed_offsets_tile_offsets_scan(__global const long* packed_offsets_tile_totals_110, __global const long* packed_offsets_tile_offsets_tile_offsets_113, long tiles_1, long tiles, __global long* packed_offsets_tile_offsets_111) {
-    __local long group_values[2304];
+__kernel void hsplit_fused_15_packed_offsets_block_offsets(__global const long* packed_offsets_block_totals_110, long final_chunk, long groups, __global long* packed_offsets_block_offsets_111) {
+    __local long group_values[256];
     __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = packed_offsets_tile_totals_110[256 * j + l + 2304 * wg];
+                if (k + final_chunk * l < groups) {
+                    x = packed_offsets_block_totals_110[k + final_chunk * l];
                 } else {
                     x = 0L;
                 }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_r = hsplit_fused_15_op_packed_offsets(acc, group_values[k + 9 * l_1]);
+                long op_packed_offsets_r = hsplit_fused_15_op_packed_offsets(acc, x);
                 acc = op_packed_offsets_r;
             }
             {
-                group_values_1[l_1] = acc;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_packed_offsets_r_1 = hsplit_fused_15_op_packed_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_packed_offsets_r_1 = hsplit_fused_15_op_packed_offsets(acc_1, group_values[k_1]);
                 acc_1 = op_packed_offsets_r_1;
             }
-            {
-                group_values_3[l_2] = acc_1;
-            }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = packed_offsets_tile_offsets_tile_offsets_113[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long op_packed_offsets_r_2 = hsplit_fused_15_op_packed_offsets(acc_2, group_values_3[k_2]);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                packed_offsets_block_offsets_111[k_2 + final_chunk * l_2] = acc_2;
+                long x_1;
+                if (k_2 + final_chunk * l_2 < groups) {
+                    x_1 = packed_offsets_block_totals_110[k_2 + final_chunk * l_2];
+                } else {
+                    x_1 = 0L;
+                }
+                long op_packed_offsets_r_2 = hsplit_fused_15_op_packed_offsets(acc_2, x_1);
                 acc_2 = op_packed_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long op_packed_offsets_r_3 = hsplit_fused_15_op_packed_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = op_packed_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long op_packed_offsets_r_4 = hsplit_fused_15_op_packed_offsets(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = op_packed_offsets_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                packed_offsets_tile_offsets_111[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_15_packed_offsets_scan(__global const long* packed_offsets_tile_offsets_111, long tiles, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* packed_offsets_27) {
-    __local long group_values[2304];
+__kernel void hsplit_fused_15_packed_offsets_scan(__global const long* packed_offsets_block_offsets_111, long groups, long chunk, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* packed_offsets_27) {
+    __local long group_values[256];
     __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < n_then_instances_1) {
-                    long pull_packed_offsets_r = hsplit_fused_15_pull_packed_offsets(256 * j + l + 2304 * wg, then_instances, packed_offsets_18, packed_lengths);
+                if (k + chunk * l + 256 * chunk * wg < n_then_instances_1) {
+                    long pull_packed_offsets_r = hsplit_fused_15_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, then_instances, packed_offsets_18, packed_lengths);
                     x = pull_packed_offsets_r;
                 } else {
                     x = 0L;
                 }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_r = hsplit_fused_15_op_packed_offsets(acc, group_values[k + 9 * l_1]);
+                long op_packed_offsets_r = hsplit_fused_15_op_packed_offsets(acc, x);
                 acc = op_packed_offsets_r;
             }
             {
-                group_values_1[l_1] = acc;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_packed_offsets_r_1 = hsplit_fused_15_op_packed_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = packed_offsets_block_offsets_111[wg];
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_packed_offsets_r_1 = hsplit_fused_15_op_packed_offsets(acc_1, group_values[k_1]);
                 acc_1 = op_packed_offsets_r_1;
             }
-            {
-                group_values_3[l_2] = acc_1;
-            }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = packed_offsets_tile_offsets_111[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long op_packed_offsets_r_2 = hsplit_fused_15_op_packed_offsets(acc_2, group_values_3[k_2]);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < chunk; k_2++) {
+                packed_offsets_27[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
+                long x_1;
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < n_then_instances_1) {
+                    long pull_packed_offsets_r_1 = hsplit_fused_15_pull_packed_offsets(k_2 + chunk * l_2 + 256 * chunk * wg, then_instances, packed_offsets_18, packed_lengths);
+                    x_1 = pull_packed_offsets_r_1;
+                } else {
+                    x_1 = 0L;
+                }
+                long op_packed_offsets_r_2 = hsplit_fused_15_op_packed_offsets(acc_2, x_1);
                 acc_2 = op_packed_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long op_packed_offsets_r_3 = hsplit_fused_15_op_packed_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = op_packed_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long op_packed_offsets_r_4 = hsplit_fused_15_op_packed_offsets(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = op_packed_offsets_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                packed_offsets_27[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_15_total_partial(long groups, long chunk, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* total_partials_114) {
+__kernel void hsplit_fused_15_total_partial(long groups, long chunk, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* total_partials_112) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -14685,13 +8308,13 @@ __kernel void hsplit_fused_15_total_partial(long groups, long chunk, long n_then
         }
         for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
             {
-                total_partials_114[wg] = group_values_in[0];
+                total_partials_112[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_15_total_final(__global const long* total_partials_114, long final_chunk, long groups, __global long* total_31) {
+__kernel void hsplit_fused_15_total_final(__global const long* total_partials_112, long final_chunk, long groups, __global long* total_31) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -14702,7 +8325,7 @@ __kernel void hsplit_fused_15_total_final(__global const long* total_partials_11
             for (long k = 0; k < final_chunk; k++) {
                 long x;
                 if (256 * k + l < groups) {
-                    x = total_partials_114[256 * k + l];
+                    x = total_partials_112[256 * k + l];
                 } else {
                     x = 0L;
                 }
@@ -14752,143 +8375,19 @@ __kernel void hsplit_fused_15_lengths_1(long instances_1, __global const uchar* 
     }
 }
 
-__kernel void hsplit_fused_15_packed_offsets_tile_totals_1(long tiles_2, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global const long* sum, __global long* packed_offsets_tile_totals_115) {
+__kernel void hsplit_fused_15_packed_offsets_block_totals_1(long groups_1, long chunk_1, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global const long* sum, __global long* packed_offsets_block_totals_113) {
     __local long group_values[256];
-    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            long acc = 0L;
+            for (long k = 0; k < chunk_1; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < instances_1) {
-                    long pull_packed_offsets_1_r = hsplit_fused_15_pull_packed_offsets_1(256 * j + l + 2304 * wg, mapped, rank, then_instances, packed_offsets_18, packed_lengths, sum);
+                if (k + chunk_1 * l + 256 * chunk_1 * wg < instances_1) {
+                    long pull_packed_offsets_1_r = hsplit_fused_15_pull_packed_offsets_1(k + chunk_1 * l + 256 * chunk_1 * wg, mapped, rank, then_instances, packed_offsets_18, packed_lengths, sum);
                     x = pull_packed_offsets_1_r;
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_1_r = hsplit_fused_15_op_packed_offsets_1(acc, group_values_1[k + 9 * l_1]);
-                acc = op_packed_offsets_1_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_packed_offsets_1_r_1 = hsplit_fused_15_op_packed_offsets_1(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = op_packed_offsets_1_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                packed_offsets_tile_totals_115[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_15_packed_offsets_tile_offsets_tile_totals_1(__global const long* packed_offsets_tile_totals_115, long tiles_3, long tiles_2, __global long* packed_offsets_tile_offsets_tile_totals_117) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles_2) {
-                    x = packed_offsets_tile_totals_115[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_1_r = hsplit_fused_15_op_packed_offsets_1(acc, group_values_1[k + 9 * l_1]);
-                acc = op_packed_offsets_1_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_packed_offsets_1_r_1 = hsplit_fused_15_op_packed_offsets_1(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = op_packed_offsets_1_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                packed_offsets_tile_offsets_tile_totals_117[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_15_packed_offsets_tile_offsets_tile_offsets_1(__global const long* packed_offsets_tile_offsets_tile_totals_117, long tile_chunk_1, long tiles_3, __global long* packed_offsets_tile_offsets_tile_offsets_118) {
-    __local long group_values[256];
-    __local long group_values_1[16];
-    __local long group_values_2[16];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < tile_chunk_1; k++) {
-                long x;
-                if (k + l * tile_chunk_1 < tiles_3) {
-                    x = packed_offsets_tile_offsets_tile_totals_117[k + l * tile_chunk_1];
                 } else {
                     x = 0L;
                 }
@@ -14900,219 +8399,139 @@ __kernel void hsplit_fused_15_packed_offsets_tile_offsets_tile_offsets_1(__globa
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_packed_offsets_1_r_1 = hsplit_fused_15_op_packed_offsets_1(acc_1, group_values[k_1 + 16 * l_1]);
-                acc_1 = op_packed_offsets_1_r_1;
-            }
-            {
-                group_values_2[l_1] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_1[k_2] = acc_2;
-                long op_packed_offsets_1_r_2 = hsplit_fused_15_op_packed_offsets_1(acc_2, group_values_2[k_2]);
-                acc_2 = op_packed_offsets_1_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_3 = group_values_1[l_3];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_3[k_3 + 16 * l_3] = acc_3;
-                long op_packed_offsets_1_r_3 = hsplit_fused_15_op_packed_offsets_1(acc_3, group_values[k_3 + 16 * l_3]);
-                acc_3 = op_packed_offsets_1_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_4 = get_local_id(0);
-            long acc_4 = group_values_3[l_4];
-            for (long k_4 = 0; k_4 < tile_chunk_1; k_4++) {
-                packed_offsets_tile_offsets_tile_offsets_118[k_4 + l_4 * tile_chunk_1] = acc_4;
-                long x_1;
-                if (k_4 + l_4 * tile_chunk_1 < tiles_3) {
-                    x_1 = packed_offsets_tile_offsets_tile_totals_117[k_4 + l_4 * tile_chunk_1];
-                } else {
-                    x_1 = 0L;
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_packed_offsets_1_r_1 = hsplit_fused_15_op_packed_offsets_1(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_packed_offsets_1_r_1;
                 }
-                long op_packed_offsets_1_r_4 = hsplit_fused_15_op_packed_offsets_1(acc_4, x_1);
-                acc_4 = op_packed_offsets_1_r_4;
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                packed_offsets_block_totals_113[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_15_packed_offsets_tile_offsets_scan_1(__global const long* packed_offsets_tile_totals_115, __global const long* packed_offsets_tile_offsets_tile_offsets_118, long tiles_3, long tiles_2, __global long* packed_offsets_tile_offsets_116) {
-    __local long group_values[2304];
+__kernel void hsplit_fused_15_packed_offsets_block_offsets_1(__global const long* packed_offsets_block_totals_113, long final_chunk_1, long groups_1, __global long* packed_offsets_block_offsets_114) {
+    __local long group_values[256];
     __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            long acc = 0L;
+            for (long k = 0; k < final_chunk_1; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < tiles_2) {
-                    x = packed_offsets_tile_totals_115[256 * j + l + 2304 * wg];
+                if (k + final_chunk_1 * l < groups_1) {
+                    x = packed_offsets_block_totals_113[k + final_chunk_1 * l];
                 } else {
                     x = 0L;
                 }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_1_r = hsplit_fused_15_op_packed_offsets_1(acc, group_values[k + 9 * l_1]);
+                long op_packed_offsets_1_r = hsplit_fused_15_op_packed_offsets_1(acc, x);
                 acc = op_packed_offsets_1_r;
             }
             {
-                group_values_1[l_1] = acc;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_packed_offsets_1_r_1 = hsplit_fused_15_op_packed_offsets_1(acc_1, group_values_1[k_1 + 16 * l_2]);
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_packed_offsets_1_r_1 = hsplit_fused_15_op_packed_offsets_1(acc_1, group_values[k_1]);
                 acc_1 = op_packed_offsets_1_r_1;
             }
-            {
-                group_values_3[l_2] = acc_1;
-            }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = packed_offsets_tile_offsets_tile_offsets_118[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long op_packed_offsets_1_r_2 = hsplit_fused_15_op_packed_offsets_1(acc_2, group_values_3[k_2]);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < final_chunk_1; k_2++) {
+                packed_offsets_block_offsets_114[k_2 + final_chunk_1 * l_2] = acc_2;
+                long x_1;
+                if (k_2 + final_chunk_1 * l_2 < groups_1) {
+                    x_1 = packed_offsets_block_totals_113[k_2 + final_chunk_1 * l_2];
+                } else {
+                    x_1 = 0L;
+                }
+                long op_packed_offsets_1_r_2 = hsplit_fused_15_op_packed_offsets_1(acc_2, x_1);
                 acc_2 = op_packed_offsets_1_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long op_packed_offsets_1_r_3 = hsplit_fused_15_op_packed_offsets_1(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = op_packed_offsets_1_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long op_packed_offsets_1_r_4 = hsplit_fused_15_op_packed_offsets_1(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = op_packed_offsets_1_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                packed_offsets_tile_offsets_116[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_15_packed_offsets_scan_1(__global const long* packed_offsets_tile_offsets_116, long tiles_2, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global const long* sum, __global long* packed_offsets_44) {
-    __local long group_values[2304];
+__kernel void hsplit_fused_15_packed_offsets_scan_1(__global const long* packed_offsets_block_offsets_114, long groups_1, long chunk_1, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global const long* sum, __global long* packed_offsets_44) {
+    __local long group_values[256];
     __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            long acc = 0L;
+            for (long k = 0; k < chunk_1; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < instances_1) {
-                    long pull_packed_offsets_1_r = hsplit_fused_15_pull_packed_offsets_1(256 * j + l + 2304 * wg, mapped, rank, then_instances, packed_offsets_18, packed_lengths, sum);
+                if (k + chunk_1 * l + 256 * chunk_1 * wg < instances_1) {
+                    long pull_packed_offsets_1_r = hsplit_fused_15_pull_packed_offsets_1(k + chunk_1 * l + 256 * chunk_1 * wg, mapped, rank, then_instances, packed_offsets_18, packed_lengths, sum);
                     x = pull_packed_offsets_1_r;
                 } else {
                     x = 0L;
                 }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_1_r = hsplit_fused_15_op_packed_offsets_1(acc, group_values[k + 9 * l_1]);
+                long op_packed_offsets_1_r = hsplit_fused_15_op_packed_offsets_1(acc, x);
                 acc = op_packed_offsets_1_r;
             }
             {
-                group_values_1[l_1] = acc;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_packed_offsets_1_r_1 = hsplit_fused_15_op_packed_offsets_1(acc_1, group_values_1[k_1 + 16 * l_2]);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = packed_offsets_block_offsets_114[wg];
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_packed_offsets_1_r_1 = hsplit_fused_15_op_packed_offsets_1(acc_1, group_values[k_1]);
                 acc_1 = op_packed_offsets_1_r_1;
             }
-            {
-                group_values_3[l_2] = acc_1;
-            }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = packed_offsets_tile_offsets_116[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long op_packed_offsets_1_r_2 = hsplit_fused_15_op_packed_offsets_1(acc_2, group_values_3[k_2]);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < chunk_1; k_2++) {
+                packed_offsets_44[k_2 + chunk_1 * l_2 + 256 * chunk_1 * wg] = acc_2;
+                long x_1;
+                if (k_2 + chunk_1 * l_2 + 256 * chunk_1 * wg < instances_1) {
+                    long pull_packed_offsets_1_r_1 = hsplit_fused_15_pull_packed_offsets_1(k_2 + chunk_1 * l_2 + 256 * chunk_1 * wg, mapped, rank, then_instances, packed_offsets_18, packed_lengths, sum);
+                    x_1 = pull_packed_offsets_1_r_1;
+                } else {
+                    x_1 = 0L;
+                }
+                long op_packed_offsets_1_r_2 = hsplit_fused_15_op_packed_offsets_1(acc_2, x_1);
                 acc_2 = op_packed_offsets_1_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long op_packed_offsets_1_r_3 = hsplit_fused_15_op_packed_offsets_1(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = op_packed_offsets_1_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long op_packed_offsets_1_r_4 = hsplit_fused_15_op_packed_offsets_1(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = op_packed_offsets_1_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                packed_offsets_44[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_15_total_partial_1(long groups_1, long chunk_1, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global const long* sum, __global long* total_partials_119) {
+__kernel void hsplit_fused_15_total_partial_1(long groups_1, long chunk_1, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global const long* sum, __global long* total_partials_115) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -15160,13 +8579,13 @@ __kernel void hsplit_fused_15_total_partial_1(long groups_1, long chunk_1, long 
         }
         for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
             {
-                total_partials_119[wg] = group_values_in[0];
+                total_partials_115[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_15_total_final_1(__global const long* total_partials_119, long final_chunk_1, long groups_1, __global long* total_48) {
+__kernel void hsplit_fused_15_total_final_1(__global const long* total_partials_115, long final_chunk_1, long groups_1, __global long* total_48) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -15177,7 +8596,7 @@ __kernel void hsplit_fused_15_total_final_1(__global const long* total_partials_
             for (long k = 0; k < final_chunk_1; k++) {
                 long x;
                 if (256 * k + l < groups_1) {
-                    x = total_partials_119[256 * k + l];
+                    x = total_partials_115[256 * k + l];
                 } else {
                     x = 0L;
                 }

@@ -889,21 +889,12 @@ static inline long quicksort_filter_fused_add_lesser(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long quicksort_filter_fused_count_lesser(__global const long* lesser_positions, long lesser_positions_len, __global const long* s, long pivot) {
-    long t;
-    if (lesser_positions_len > 0L) {
-        long i = nessie_sub(lesser_positions_len, 1L);
-        long x = s[i];
-        t = nessie_add(lesser_positions[nessie_sub(lesser_positions_len, 1L)], x < pivot ? 1L : 0L);
-    } else {
-        t = 0L;
-    }
-    return t;
+static inline long quicksort_filter_fused_count_lesser(__global const long* lesser_flags, long lesser_flags_len, __global const long* lesser_positions) {
+    return lesser_flags_len > 0L ? nessie_add(lesser_positions[nessie_sub(lesser_flags_len, 1L)], lesser_flags[nessie_sub(lesser_flags_len, 1L)]) : 0L;
 }
 
-static inline long quicksort_filter_fused_target_lesser(long i, __global const long* s, long pivot, __global const long* lesser_positions) {
-    long x = s[i];
-    return (x < pivot ? 1L : 0L) != 0L ? lesser_positions[i] : -1L;
+static inline long quicksort_filter_fused_target_lesser(long j, __global const long* lesser_flags, __global const long* lesser_positions) {
+    return lesser_flags[j] != 0L ? lesser_positions[j] : -1L;
 }
 
 static inline long quicksort_filter_fused_pull_lesser(long i, __global const long* s) {
@@ -919,21 +910,12 @@ static inline long quicksort_filter_fused_add_equal(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long quicksort_filter_fused_count_equal(__global const long* equal_positions, long equal_positions_len, __global const long* s, long pivot) {
-    long t;
-    if (equal_positions_len > 0L) {
-        long i = nessie_sub(equal_positions_len, 1L);
-        long x = s[i];
-        t = nessie_add(equal_positions[nessie_sub(equal_positions_len, 1L)], x == pivot ? 1L : 0L);
-    } else {
-        t = 0L;
-    }
-    return t;
+static inline long quicksort_filter_fused_count_equal(__global const long* equal_flags, long equal_flags_len, __global const long* equal_positions) {
+    return equal_flags_len > 0L ? nessie_add(equal_positions[nessie_sub(equal_flags_len, 1L)], equal_flags[nessie_sub(equal_flags_len, 1L)]) : 0L;
 }
 
-static inline long quicksort_filter_fused_target_equal(long i, __global const long* s, long pivot, __global const long* equal_positions) {
-    long x = s[i];
-    return (x == pivot ? 1L : 0L) != 0L ? equal_positions[i] : -1L;
+static inline long quicksort_filter_fused_target_equal(long j, __global const long* equal_flags, __global const long* equal_positions) {
+    return equal_flags[j] != 0L ? equal_positions[j] : -1L;
 }
 
 static inline long quicksort_filter_fused_pull_equal(long i, __global const long* s) {
@@ -949,164 +931,38 @@ static inline long quicksort_filter_fused_add_greater(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long quicksort_filter_fused_count_greater(__global const long* greater_positions, long greater_positions_len, __global const long* s, long pivot) {
-    long t;
-    if (greater_positions_len > 0L) {
-        long i = nessie_sub(greater_positions_len, 1L);
-        long x = s[i];
-        t = nessie_add(greater_positions[nessie_sub(greater_positions_len, 1L)], x > pivot ? 1L : 0L);
-    } else {
-        t = 0L;
-    }
-    return t;
+static inline long quicksort_filter_fused_count_greater(__global const long* greater_flags, long greater_flags_len, __global const long* greater_positions) {
+    return greater_flags_len > 0L ? nessie_add(greater_positions[nessie_sub(greater_flags_len, 1L)], greater_flags[nessie_sub(greater_flags_len, 1L)]) : 0L;
 }
 
-static inline long quicksort_filter_fused_target_greater(long i, __global const long* s, long pivot, __global const long* greater_positions) {
-    long x = s[i];
-    return (x > pivot ? 1L : 0L) != 0L ? greater_positions[i] : -1L;
+static inline long quicksort_filter_fused_target_greater(long j, __global const long* greater_flags, __global const long* greater_positions) {
+    return greater_flags[j] != 0L ? greater_positions[j] : -1L;
 }
 
 static inline long quicksort_filter_fused_pull_greater(long i, __global const long* s) {
     return s[i];
 }
 
-__kernel void quicksort_filter_fused_lesser_positions_tile_totals(long tiles, long n_s, __global const long* s, long pivot, __global long* lesser_positions_tile_totals) {
+__kernel void quicksort_filter_fused_lesser_flags(long n_s, __global const long* s, long pivot, __global long* lesser_flags) {
+    const long gid = get_global_id(0);
+    if (gid < n_s) {
+        long flag_lesser_r = quicksort_filter_fused_flag_lesser(gid, s, pivot);
+        lesser_flags[gid] = flag_lesser_r;
+    }
+}
+
+__kernel void quicksort_filter_fused_lesser_positions_block_totals(__global const long* lesser_flags, long groups, long chunk, long n_s, __global long* lesser_positions_block_totals) {
     __local long group_values[256];
-    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < n_s) {
-                    long flag_lesser_r = quicksort_filter_fused_flag_lesser(256 * j + l + 2304 * wg, s, pivot);
-                    x = flag_lesser_r;
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_lesser_r = quicksort_filter_fused_add_lesser(acc, group_values_1[k + 9 * l_1]);
-                acc = add_lesser_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_lesser_r_1 = quicksort_filter_fused_add_lesser(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = add_lesser_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                lesser_positions_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_filter_fused_lesser_positions_tile_offsets_tile_totals(__global const long* lesser_positions_tile_totals, long tiles_1, long tiles, __global long* lesser_positions_tile_offsets_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            for (long k = 0; k < chunk; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = lesser_positions_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_lesser_r = quicksort_filter_fused_add_lesser(acc, group_values_1[k + 9 * l_1]);
-                acc = add_lesser_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_lesser_r_1 = quicksort_filter_fused_add_lesser(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = add_lesser_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                lesser_positions_tile_offsets_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_filter_fused_lesser_positions_tile_offsets_tile_offsets(__global const long* lesser_positions_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* lesser_positions_tile_offsets_tile_offsets) {
-    __local long group_values[256];
-    __local long group_values_1[16];
-    __local long group_values_2[16];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < tile_chunk; k++) {
-                long x;
-                if (k + l * tile_chunk < tiles_1) {
-                    x = lesser_positions_tile_offsets_tile_totals[k + l * tile_chunk];
+                if (k + chunk * l + 256 * chunk * wg < n_s) {
+                    x = lesser_flags[k + chunk * l + 256 * chunk * wg];
                 } else {
                     x = 0L;
                 }
@@ -1118,374 +974,175 @@ __kernel void quicksort_filter_fused_lesser_positions_tile_offsets_tile_offsets(
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_lesser_r_1 = quicksort_filter_fused_add_lesser(acc_1, group_values[k_1 + 16 * l_1]);
-                acc_1 = add_lesser_r_1;
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long add_lesser_r_1 = quicksort_filter_fused_add_lesser(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = add_lesser_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                lesser_positions_block_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void quicksort_filter_fused_lesser_positions_block_offsets(__global const long* lesser_positions_block_totals, long final_chunk, long groups, __global long* lesser_positions_block_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                if (k + final_chunk * l < groups) {
+                    x = lesser_positions_block_totals[k + final_chunk * l];
+                } else {
+                    x = 0L;
+                }
+                long add_lesser_r = quicksort_filter_fused_add_lesser(acc, x);
+                acc = add_lesser_r;
             }
             {
-                group_values_2[l_1] = acc_1;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_1[k_2] = acc_2;
-                long add_lesser_r_2 = quicksort_filter_fused_add_lesser(acc_2, group_values_2[k_2]);
-                acc_2 = add_lesser_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_3 = group_values_1[l_3];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_3[k_3 + 16 * l_3] = acc_3;
-                long add_lesser_r_3 = quicksort_filter_fused_add_lesser(acc_3, group_values[k_3 + 16 * l_3]);
-                acc_3 = add_lesser_r_3;
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long add_lesser_r_1 = quicksort_filter_fused_add_lesser(acc_1, group_values[k_1]);
+                acc_1 = add_lesser_r_1;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_4 = get_local_id(0);
-            long acc_4 = group_values_3[l_4];
-            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                lesser_positions_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                lesser_positions_block_offsets[k_2 + final_chunk * l_2] = acc_2;
                 long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles_1) {
-                    x_1 = lesser_positions_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
+                if (k_2 + final_chunk * l_2 < groups) {
+                    x_1 = lesser_positions_block_totals[k_2 + final_chunk * l_2];
                 } else {
                     x_1 = 0L;
                 }
-                long add_lesser_r_4 = quicksort_filter_fused_add_lesser(acc_4, x_1);
-                acc_4 = add_lesser_r_4;
+                long add_lesser_r_2 = quicksort_filter_fused_add_lesser(acc_2, x_1);
+                acc_2 = add_lesser_r_2;
             }
         }
     }
 }
 
-__kernel void quicksort_filter_fused_lesser_positions_tile_offsets_scan(__global const long* lesser_positions_tile_totals, __global const long* lesser_positions_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* lesser_positions_tile_offsets) {
-    __local long group_values[2304];
+__kernel void quicksort_filter_fused_lesser_positions_scan(__global const long* lesser_flags, __global const long* lesser_positions_block_offsets, long groups, long chunk, long n_s, __global long* lesser_positions) {
+    __local long group_values[256];
     __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = lesser_positions_tile_totals[256 * j + l + 2304 * wg];
+                if (k + chunk * l + 256 * chunk * wg < n_s) {
+                    x = lesser_flags[k + chunk * l + 256 * chunk * wg];
                 } else {
                     x = 0L;
                 }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_lesser_r = quicksort_filter_fused_add_lesser(acc, group_values[k + 9 * l_1]);
+                long add_lesser_r = quicksort_filter_fused_add_lesser(acc, x);
                 acc = add_lesser_r;
             }
             {
-                group_values_1[l_1] = acc;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_lesser_r_1 = quicksort_filter_fused_add_lesser(acc_1, group_values_1[k_1 + 16 * l_2]);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = lesser_positions_block_offsets[wg];
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long add_lesser_r_1 = quicksort_filter_fused_add_lesser(acc_1, group_values[k_1]);
                 acc_1 = add_lesser_r_1;
             }
-            {
-                group_values_3[l_2] = acc_1;
-            }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = lesser_positions_tile_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long add_lesser_r_2 = quicksort_filter_fused_add_lesser(acc_2, group_values_3[k_2]);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < chunk; k_2++) {
+                lesser_positions[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
+                long x_1;
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < n_s) {
+                    x_1 = lesser_flags[k_2 + chunk * l_2 + 256 * chunk * wg];
+                } else {
+                    x_1 = 0L;
+                }
+                long add_lesser_r_2 = quicksort_filter_fused_add_lesser(acc_2, x_1);
                 acc_2 = add_lesser_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long add_lesser_r_3 = quicksort_filter_fused_add_lesser(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = add_lesser_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long add_lesser_r_4 = quicksort_filter_fused_add_lesser(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = add_lesser_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                lesser_positions_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
 }
 
-__kernel void quicksort_filter_fused_lesser_positions_scan(__global const long* lesser_positions_tile_offsets, long tiles, long n_s, __global const long* s, long pivot, __global long* lesser_positions) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < n_s) {
-                    long flag_lesser_r = quicksort_filter_fused_flag_lesser(256 * j + l + 2304 * wg, s, pivot);
-                    x = flag_lesser_r;
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_lesser_r = quicksort_filter_fused_add_lesser(acc, group_values[k + 9 * l_1]);
-                acc = add_lesser_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_lesser_r_1 = quicksort_filter_fused_add_lesser(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = add_lesser_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = lesser_positions_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long add_lesser_r_2 = quicksort_filter_fused_add_lesser(acc_2, group_values_3[k_2]);
-                acc_2 = add_lesser_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long add_lesser_r_3 = quicksort_filter_fused_add_lesser(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = add_lesser_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long add_lesser_r_4 = quicksort_filter_fused_add_lesser(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = add_lesser_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                lesser_positions[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_filter_fused_lesser_count(__global const long* lesser_positions, long n_s, __global const long* s, long pivot, __global long* lesser_kept) {
+__kernel void quicksort_filter_fused_lesser_count(__global const long* lesser_flags, long n_s, __global const long* lesser_positions, __global long* lesser_kept) {
     const long gid = get_global_id(0);
     if (gid < 1) {
-        long count_lesser_r = quicksort_filter_fused_count_lesser(lesser_positions, n_s, s, pivot);
+        long count_lesser_r = quicksort_filter_fused_count_lesser(lesser_flags, n_s, lesser_positions);
         lesser_kept[0] = count_lesser_r;
     }
 }
 
-__kernel void quicksort_filter_fused_lesser(long n_s, __global const long* s, long pivot, __global const long* lesser_positions, __global long* lesser) {
+__kernel void quicksort_filter_fused_lesser(long n_s, __global const long* s, __global const long* lesser_flags, __global const long* lesser_positions, __global long* lesser) {
     const long gid = get_global_id(0);
     if (gid < n_s) {
         long pull_lesser_r = quicksort_filter_fused_pull_lesser(gid, s);
-        long target_lesser_r = quicksort_filter_fused_target_lesser(gid, s, pivot, lesser_positions);
+        long target_lesser_r = quicksort_filter_fused_target_lesser(gid, lesser_flags, lesser_positions);
         if (target_lesser_r >= 0) {
             lesser[target_lesser_r] = pull_lesser_r;
         }
     }
 }
 
-__kernel void quicksort_filter_fused_equal_positions_tile_totals(long tiles, long n_s, __global const long* s, long pivot, __global long* equal_positions_tile_totals) {
+__kernel void quicksort_filter_fused_equal_flags(long n_s, __global const long* s, long pivot, __global long* equal_flags) {
+    const long gid = get_global_id(0);
+    if (gid < n_s) {
+        long flag_equal_r = quicksort_filter_fused_flag_equal(gid, s, pivot);
+        equal_flags[gid] = flag_equal_r;
+    }
+}
+
+__kernel void quicksort_filter_fused_equal_positions_block_totals(__global const long* equal_flags, long groups, long chunk, long n_s, __global long* equal_positions_block_totals) {
     __local long group_values[256];
-    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < n_s) {
-                    long flag_equal_r = quicksort_filter_fused_flag_equal(256 * j + l + 2304 * wg, s, pivot);
-                    x = flag_equal_r;
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_equal_r = quicksort_filter_fused_add_equal(acc, group_values_1[k + 9 * l_1]);
-                acc = add_equal_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_equal_r_1 = quicksort_filter_fused_add_equal(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = add_equal_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                equal_positions_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_filter_fused_equal_positions_tile_offsets_tile_totals(__global const long* equal_positions_tile_totals, long tiles_1, long tiles, __global long* equal_positions_tile_offsets_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            for (long k = 0; k < chunk; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = equal_positions_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_equal_r = quicksort_filter_fused_add_equal(acc, group_values_1[k + 9 * l_1]);
-                acc = add_equal_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_equal_r_1 = quicksort_filter_fused_add_equal(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = add_equal_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                equal_positions_tile_offsets_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_filter_fused_equal_positions_tile_offsets_tile_offsets(__global const long* equal_positions_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* equal_positions_tile_offsets_tile_offsets) {
-    __local long group_values[256];
-    __local long group_values_1[16];
-    __local long group_values_2[16];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < tile_chunk; k++) {
-                long x;
-                if (k + l * tile_chunk < tiles_1) {
-                    x = equal_positions_tile_offsets_tile_totals[k + l * tile_chunk];
+                if (k + chunk * l + 256 * chunk * wg < n_s) {
+                    x = equal_flags[k + chunk * l + 256 * chunk * wg];
                 } else {
                     x = 0L;
                 }
@@ -1497,374 +1154,175 @@ __kernel void quicksort_filter_fused_equal_positions_tile_offsets_tile_offsets(_
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_equal_r_1 = quicksort_filter_fused_add_equal(acc_1, group_values[k_1 + 16 * l_1]);
-                acc_1 = add_equal_r_1;
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long add_equal_r_1 = quicksort_filter_fused_add_equal(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = add_equal_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                equal_positions_block_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void quicksort_filter_fused_equal_positions_block_offsets(__global const long* equal_positions_block_totals, long final_chunk, long groups, __global long* equal_positions_block_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                if (k + final_chunk * l < groups) {
+                    x = equal_positions_block_totals[k + final_chunk * l];
+                } else {
+                    x = 0L;
+                }
+                long add_equal_r = quicksort_filter_fused_add_equal(acc, x);
+                acc = add_equal_r;
             }
             {
-                group_values_2[l_1] = acc_1;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_1[k_2] = acc_2;
-                long add_equal_r_2 = quicksort_filter_fused_add_equal(acc_2, group_values_2[k_2]);
-                acc_2 = add_equal_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_3 = group_values_1[l_3];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_3[k_3 + 16 * l_3] = acc_3;
-                long add_equal_r_3 = quicksort_filter_fused_add_equal(acc_3, group_values[k_3 + 16 * l_3]);
-                acc_3 = add_equal_r_3;
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long add_equal_r_1 = quicksort_filter_fused_add_equal(acc_1, group_values[k_1]);
+                acc_1 = add_equal_r_1;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_4 = get_local_id(0);
-            long acc_4 = group_values_3[l_4];
-            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                equal_positions_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                equal_positions_block_offsets[k_2 + final_chunk * l_2] = acc_2;
                 long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles_1) {
-                    x_1 = equal_positions_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
+                if (k_2 + final_chunk * l_2 < groups) {
+                    x_1 = equal_positions_block_totals[k_2 + final_chunk * l_2];
                 } else {
                     x_1 = 0L;
                 }
-                long add_equal_r_4 = quicksort_filter_fused_add_equal(acc_4, x_1);
-                acc_4 = add_equal_r_4;
+                long add_equal_r_2 = quicksort_filter_fused_add_equal(acc_2, x_1);
+                acc_2 = add_equal_r_2;
             }
         }
     }
 }
 
-__kernel void quicksort_filter_fused_equal_positions_tile_offsets_scan(__global const long* equal_positions_tile_totals, __global const long* equal_positions_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* equal_positions_tile_offsets) {
-    __local long group_values[2304];
+__kernel void quicksort_filter_fused_equal_positions_scan(__global const long* equal_flags, __global const long* equal_positions_block_offsets, long groups, long chunk, long n_s, __global long* equal_positions) {
+    __local long group_values[256];
     __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = equal_positions_tile_totals[256 * j + l + 2304 * wg];
+                if (k + chunk * l + 256 * chunk * wg < n_s) {
+                    x = equal_flags[k + chunk * l + 256 * chunk * wg];
                 } else {
                     x = 0L;
                 }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_equal_r = quicksort_filter_fused_add_equal(acc, group_values[k + 9 * l_1]);
+                long add_equal_r = quicksort_filter_fused_add_equal(acc, x);
                 acc = add_equal_r;
             }
             {
-                group_values_1[l_1] = acc;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_equal_r_1 = quicksort_filter_fused_add_equal(acc_1, group_values_1[k_1 + 16 * l_2]);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = equal_positions_block_offsets[wg];
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long add_equal_r_1 = quicksort_filter_fused_add_equal(acc_1, group_values[k_1]);
                 acc_1 = add_equal_r_1;
             }
-            {
-                group_values_3[l_2] = acc_1;
-            }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = equal_positions_tile_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long add_equal_r_2 = quicksort_filter_fused_add_equal(acc_2, group_values_3[k_2]);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < chunk; k_2++) {
+                equal_positions[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
+                long x_1;
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < n_s) {
+                    x_1 = equal_flags[k_2 + chunk * l_2 + 256 * chunk * wg];
+                } else {
+                    x_1 = 0L;
+                }
+                long add_equal_r_2 = quicksort_filter_fused_add_equal(acc_2, x_1);
                 acc_2 = add_equal_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long add_equal_r_3 = quicksort_filter_fused_add_equal(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = add_equal_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long add_equal_r_4 = quicksort_filter_fused_add_equal(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = add_equal_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                equal_positions_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
 }
 
-__kernel void quicksort_filter_fused_equal_positions_scan(__global const long* equal_positions_tile_offsets, long tiles, long n_s, __global const long* s, long pivot, __global long* equal_positions) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < n_s) {
-                    long flag_equal_r = quicksort_filter_fused_flag_equal(256 * j + l + 2304 * wg, s, pivot);
-                    x = flag_equal_r;
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_equal_r = quicksort_filter_fused_add_equal(acc, group_values[k + 9 * l_1]);
-                acc = add_equal_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_equal_r_1 = quicksort_filter_fused_add_equal(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = add_equal_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = equal_positions_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long add_equal_r_2 = quicksort_filter_fused_add_equal(acc_2, group_values_3[k_2]);
-                acc_2 = add_equal_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long add_equal_r_3 = quicksort_filter_fused_add_equal(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = add_equal_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long add_equal_r_4 = quicksort_filter_fused_add_equal(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = add_equal_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                equal_positions[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_filter_fused_equal_count(__global const long* equal_positions, long n_s, __global const long* s, long pivot, __global long* equal_kept) {
+__kernel void quicksort_filter_fused_equal_count(__global const long* equal_flags, long n_s, __global const long* equal_positions, __global long* equal_kept) {
     const long gid = get_global_id(0);
     if (gid < 1) {
-        long count_equal_r = quicksort_filter_fused_count_equal(equal_positions, n_s, s, pivot);
+        long count_equal_r = quicksort_filter_fused_count_equal(equal_flags, n_s, equal_positions);
         equal_kept[0] = count_equal_r;
     }
 }
 
-__kernel void quicksort_filter_fused_equal(long n_s, __global const long* s, long pivot, __global const long* equal_positions, __global long* equal) {
+__kernel void quicksort_filter_fused_equal(long n_s, __global const long* s, __global const long* equal_flags, __global const long* equal_positions, __global long* equal) {
     const long gid = get_global_id(0);
     if (gid < n_s) {
         long pull_equal_r = quicksort_filter_fused_pull_equal(gid, s);
-        long target_equal_r = quicksort_filter_fused_target_equal(gid, s, pivot, equal_positions);
+        long target_equal_r = quicksort_filter_fused_target_equal(gid, equal_flags, equal_positions);
         if (target_equal_r >= 0) {
             equal[target_equal_r] = pull_equal_r;
         }
     }
 }
 
-__kernel void quicksort_filter_fused_greater_positions_tile_totals(long tiles, long n_s, __global const long* s, long pivot, __global long* greater_positions_tile_totals) {
+__kernel void quicksort_filter_fused_greater_flags(long n_s, __global const long* s, long pivot, __global long* greater_flags) {
+    const long gid = get_global_id(0);
+    if (gid < n_s) {
+        long flag_greater_r = quicksort_filter_fused_flag_greater(gid, s, pivot);
+        greater_flags[gid] = flag_greater_r;
+    }
+}
+
+__kernel void quicksort_filter_fused_greater_positions_block_totals(__global const long* greater_flags, long groups, long chunk, long n_s, __global long* greater_positions_block_totals) {
     __local long group_values[256];
-    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < n_s) {
-                    long flag_greater_r = quicksort_filter_fused_flag_greater(256 * j + l + 2304 * wg, s, pivot);
-                    x = flag_greater_r;
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_greater_r = quicksort_filter_fused_add_greater(acc, group_values_1[k + 9 * l_1]);
-                acc = add_greater_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_greater_r_1 = quicksort_filter_fused_add_greater(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = add_greater_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                greater_positions_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_filter_fused_greater_positions_tile_offsets_tile_totals(__global const long* greater_positions_tile_totals, long tiles_1, long tiles, __global long* greater_positions_tile_offsets_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            for (long k = 0; k < chunk; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = greater_positions_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_greater_r = quicksort_filter_fused_add_greater(acc, group_values_1[k + 9 * l_1]);
-                acc = add_greater_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_greater_r_1 = quicksort_filter_fused_add_greater(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = add_greater_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                greater_positions_tile_offsets_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_filter_fused_greater_positions_tile_offsets_tile_offsets(__global const long* greater_positions_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* greater_positions_tile_offsets_tile_offsets) {
-    __local long group_values[256];
-    __local long group_values_1[16];
-    __local long group_values_2[16];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < tile_chunk; k++) {
-                long x;
-                if (k + l * tile_chunk < tiles_1) {
-                    x = greater_positions_tile_offsets_tile_totals[k + l * tile_chunk];
+                if (k + chunk * l + 256 * chunk * wg < n_s) {
+                    x = greater_flags[k + chunk * l + 256 * chunk * wg];
                 } else {
                     x = 0L;
                 }
@@ -1876,231 +1334,149 @@ __kernel void quicksort_filter_fused_greater_positions_tile_offsets_tile_offsets
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_greater_r_1 = quicksort_filter_fused_add_greater(acc_1, group_values[k_1 + 16 * l_1]);
-                acc_1 = add_greater_r_1;
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long add_greater_r_1 = quicksort_filter_fused_add_greater(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = add_greater_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                greater_positions_block_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void quicksort_filter_fused_greater_positions_block_offsets(__global const long* greater_positions_block_totals, long final_chunk, long groups, __global long* greater_positions_block_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                if (k + final_chunk * l < groups) {
+                    x = greater_positions_block_totals[k + final_chunk * l];
+                } else {
+                    x = 0L;
+                }
+                long add_greater_r = quicksort_filter_fused_add_greater(acc, x);
+                acc = add_greater_r;
             }
             {
-                group_values_2[l_1] = acc_1;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_1[k_2] = acc_2;
-                long add_greater_r_2 = quicksort_filter_fused_add_greater(acc_2, group_values_2[k_2]);
-                acc_2 = add_greater_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_3 = group_values_1[l_3];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_3[k_3 + 16 * l_3] = acc_3;
-                long add_greater_r_3 = quicksort_filter_fused_add_greater(acc_3, group_values[k_3 + 16 * l_3]);
-                acc_3 = add_greater_r_3;
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long add_greater_r_1 = quicksort_filter_fused_add_greater(acc_1, group_values[k_1]);
+                acc_1 = add_greater_r_1;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_4 = get_local_id(0);
-            long acc_4 = group_values_3[l_4];
-            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                greater_positions_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                greater_positions_block_offsets[k_2 + final_chunk * l_2] = acc_2;
                 long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles_1) {
-                    x_1 = greater_positions_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
+                if (k_2 + final_chunk * l_2 < groups) {
+                    x_1 = greater_positions_block_totals[k_2 + final_chunk * l_2];
                 } else {
                     x_1 = 0L;
                 }
-                long add_greater_r_4 = quicksort_filter_fused_add_greater(acc_4, x_1);
-                acc_4 = add_greater_r_4;
+                long add_greater_r_2 = quicksort_filter_fused_add_greater(acc_2, x_1);
+                acc_2 = add_greater_r_2;
             }
         }
     }
 }
 
-__kernel void quicksort_filter_fused_greater_positions_tile_offsets_scan(__global const long* greater_positions_tile_totals, __global const long* greater_positions_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* greater_positions_tile_offsets) {
-    __local long group_values[2304];
+__kernel void quicksort_filter_fused_greater_positions_scan(__global const long* greater_flags, __global const long* greater_positions_block_offsets, long groups, long chunk, long n_s, __global long* greater_positions) {
+    __local long group_values[256];
     __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = greater_positions_tile_totals[256 * j + l + 2304 * wg];
+                if (k + chunk * l + 256 * chunk * wg < n_s) {
+                    x = greater_flags[k + chunk * l + 256 * chunk * wg];
                 } else {
                     x = 0L;
                 }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_greater_r = quicksort_filter_fused_add_greater(acc, group_values[k + 9 * l_1]);
+                long add_greater_r = quicksort_filter_fused_add_greater(acc, x);
                 acc = add_greater_r;
             }
             {
-                group_values_1[l_1] = acc;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_greater_r_1 = quicksort_filter_fused_add_greater(acc_1, group_values_1[k_1 + 16 * l_2]);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = greater_positions_block_offsets[wg];
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long add_greater_r_1 = quicksort_filter_fused_add_greater(acc_1, group_values[k_1]);
                 acc_1 = add_greater_r_1;
             }
-            {
-                group_values_3[l_2] = acc_1;
-            }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = greater_positions_tile_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long add_greater_r_2 = quicksort_filter_fused_add_greater(acc_2, group_values_3[k_2]);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < chunk; k_2++) {
+                greater_positions[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
+                long x_1;
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < n_s) {
+                    x_1 = greater_flags[k_2 + chunk * l_2 + 256 * chunk * wg];
+                } else {
+                    x_1 = 0L;
+                }
+                long add_greater_r_2 = quicksort_filter_fused_add_greater(acc_2, x_1);
                 acc_2 = add_greater_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long add_greater_r_3 = quicksort_filter_fused_add_greater(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = add_greater_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long add_greater_r_4 = quicksort_filter_fused_add_greater(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = add_greater_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                greater_positions_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
 }
 
-__kernel void quicksort_filter_fused_greater_positions_scan(__global const long* greater_positions_tile_offsets, long tiles, long n_s, __global const long* s, long pivot, __global long* greater_positions) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < n_s) {
-                    long flag_greater_r = quicksort_filter_fused_flag_greater(256 * j + l + 2304 * wg, s, pivot);
-                    x = flag_greater_r;
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_greater_r = quicksort_filter_fused_add_greater(acc, group_values[k + 9 * l_1]);
-                acc = add_greater_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_greater_r_1 = quicksort_filter_fused_add_greater(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = add_greater_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = greater_positions_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long add_greater_r_2 = quicksort_filter_fused_add_greater(acc_2, group_values_3[k_2]);
-                acc_2 = add_greater_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long add_greater_r_3 = quicksort_filter_fused_add_greater(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = add_greater_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long add_greater_r_4 = quicksort_filter_fused_add_greater(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = add_greater_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                greater_positions[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_filter_fused_greater_count(__global const long* greater_positions, long n_s, __global const long* s, long pivot, __global long* greater_kept) {
+__kernel void quicksort_filter_fused_greater_count(__global const long* greater_flags, long n_s, __global const long* greater_positions, __global long* greater_kept) {
     const long gid = get_global_id(0);
     if (gid < 1) {
-        long count_greater_r = quicksort_filter_fused_count_greater(greater_positions, n_s, s, pivot);
+        long count_greater_r = quicksort_filter_fused_count_greater(greater_flags, n_s, greater_positions);
         greater_kept[0] = count_greater_r;
     }
 }
 
-__kernel void quicksort_filter_fused_greater(long n_s, __global const long* s, long pivot, __global const long* greater_positions, __global long* greater) {
+__kernel void quicksort_filter_fused_greater(long n_s, __global const long* s, __global const long* greater_flags, __global const long* greater_positions, __global long* greater) {
     const long gid = get_global_id(0);
     if (gid < n_s) {
         long pull_greater_r = quicksort_filter_fused_pull_greater(gid, s);
-        long target_greater_r = quicksort_filter_fused_target_greater(gid, s, pivot, greater_positions);
+        long target_greater_r = quicksort_filter_fused_target_greater(gid, greater_flags, greater_positions);
         if (target_greater_r >= 0) {
             greater[target_greater_r] = pull_greater_r;
         }
@@ -2323,23 +1699,12 @@ static inline long quicksort_fused_add_then_instances(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long quicksort_fused_count_then_instances(__global const long* then_instances_positions, long then_instances_positions_len, __global const long* s_lengths) {
-    long t;
-    if (then_instances_positions_len > 0L) {
-        long i = nessie_sub(then_instances_positions_len, 1L);
-        long j = i;
-        long i_1 = j;
-        t = nessie_add(then_instances_positions[nessie_sub(then_instances_positions_len, 1L)], s_lengths[i_1] <= 1L ? 1L : 0L);
-    } else {
-        t = 0L;
-    }
-    return t;
+static inline long quicksort_fused_count_then_instances(__global const long* then_instances_flags, long then_instances_flags_len, __global const long* then_instances_positions) {
+    return then_instances_flags_len > 0L ? nessie_add(then_instances_positions[nessie_sub(then_instances_flags_len, 1L)], then_instances_flags[nessie_sub(then_instances_flags_len, 1L)]) : 0L;
 }
 
-static inline long quicksort_fused_target_then_instances(long i, __global const long* s_lengths, __global const long* then_instances_positions) {
-    long j = i;
-    long i_1 = j;
-    return (s_lengths[i_1] <= 1L ? 1L : 0L) != 0L ? then_instances_positions[i] : -1L;
+static inline long quicksort_fused_target_then_instances(long j, __global const long* then_instances_flags, __global const long* then_instances_positions) {
+    return then_instances_flags[j] != 0L ? then_instances_positions[j] : -1L;
 }
 
 static inline long quicksort_fused_pull_then_instances(long i) {
@@ -2356,23 +1721,12 @@ static inline long quicksort_fused_add_else_instances(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long quicksort_fused_count_else_instances(__global const long* else_instances_positions, long else_instances_positions_len, __global const long* s_lengths) {
-    long t;
-    if (else_instances_positions_len > 0L) {
-        long i = nessie_sub(else_instances_positions_len, 1L);
-        long j = i;
-        long i_1 = j;
-        t = nessie_add(else_instances_positions[nessie_sub(else_instances_positions_len, 1L)], !(s_lengths[i_1] <= 1L) ? 1L : 0L);
-    } else {
-        t = 0L;
-    }
-    return t;
+static inline long quicksort_fused_count_else_instances(__global const long* else_instances_flags, long else_instances_flags_len, __global const long* else_instances_positions) {
+    return else_instances_flags_len > 0L ? nessie_add(else_instances_positions[nessie_sub(else_instances_flags_len, 1L)], else_instances_flags[nessie_sub(else_instances_flags_len, 1L)]) : 0L;
 }
 
-static inline long quicksort_fused_target_else_instances(long i, __global const long* s_lengths, __global const long* else_instances_positions) {
-    long j = i;
-    long i_1 = j;
-    return (!(s_lengths[i_1] <= 1L) ? 1L : 0L) != 0L ? else_instances_positions[i] : -1L;
+static inline long quicksort_fused_target_else_instances(long j, __global const long* else_instances_flags, __global const long* else_instances_positions) {
+    return else_instances_flags[j] != 0L ? else_instances_positions[j] : -1L;
 }
 
 static inline long quicksort_fused_pull_else_instances(long i) {
@@ -2387,143 +1741,19 @@ __kernel void quicksort_fused_mapped(long instances_2, __global const long* s_le
     }
 }
 
-__kernel void quicksort_fused_rank_tile_totals(long tiles, long instances_2, __global const long* s_lengths, __global long* rank_tile_totals) {
+__kernel void quicksort_fused_rank_block_totals(long groups, long chunk, long instances_2, __global const long* s_lengths, __global long* rank_block_totals) {
     __local long group_values[256];
-    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < instances_2) {
-                    long pull_rank_r = quicksort_fused_pull_rank(256 * j + l + 2304 * wg, s_lengths);
+                if (k + chunk * l + 256 * chunk * wg < instances_2) {
+                    long pull_rank_r = quicksort_fused_pull_rank(k + chunk * l + 256 * chunk * wg, s_lengths);
                     x = pull_rank_r;
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_rank_r = quicksort_fused_op_rank(acc, group_values_1[k + 9 * l_1]);
-                acc = op_rank_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_rank_r_1 = quicksort_fused_op_rank(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = op_rank_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                rank_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_rank_tile_offsets_tile_totals(__global const long* rank_tile_totals, long tiles_1, long tiles, __global long* rank_tile_offsets_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = rank_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_rank_r = quicksort_fused_op_rank(acc, group_values_1[k + 9 * l_1]);
-                acc = op_rank_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_rank_r_1 = quicksort_fused_op_rank(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = op_rank_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                rank_tile_offsets_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_rank_tile_offsets_tile_offsets(__global const long* rank_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* rank_tile_offsets_tile_offsets) {
-    __local long group_values[256];
-    __local long group_values_1[16];
-    __local long group_values_2[16];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < tile_chunk; k++) {
-                long x;
-                if (k + l * tile_chunk < tiles_1) {
-                    x = rank_tile_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -2535,355 +1765,158 @@ __kernel void quicksort_fused_rank_tile_offsets_tile_offsets(__global const long
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_rank_r_1 = quicksort_fused_op_rank(acc_1, group_values[k_1 + 16 * l_1]);
-                acc_1 = op_rank_r_1;
-            }
-            {
-                group_values_2[l_1] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_1[k_2] = acc_2;
-                long op_rank_r_2 = quicksort_fused_op_rank(acc_2, group_values_2[k_2]);
-                acc_2 = op_rank_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_3 = group_values_1[l_3];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_3[k_3 + 16 * l_3] = acc_3;
-                long op_rank_r_3 = quicksort_fused_op_rank(acc_3, group_values[k_3 + 16 * l_3]);
-                acc_3 = op_rank_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_4 = get_local_id(0);
-            long acc_4 = group_values_3[l_4];
-            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                rank_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
-                long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles_1) {
-                    x_1 = rank_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
-                } else {
-                    x_1 = 0L;
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_rank_r_1 = quicksort_fused_op_rank(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_rank_r_1;
                 }
-                long op_rank_r_4 = quicksort_fused_op_rank(acc_4, x_1);
-                acc_4 = op_rank_r_4;
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                rank_block_totals[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_rank_tile_offsets_scan(__global const long* rank_tile_totals, __global const long* rank_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* rank_tile_offsets) {
-    __local long group_values[2304];
+__kernel void quicksort_fused_rank_block_offsets(__global const long* rank_block_totals, long final_chunk, long groups, __global long* rank_block_offsets) {
+    __local long group_values[256];
     __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = rank_tile_totals[256 * j + l + 2304 * wg];
+                if (k + final_chunk * l < groups) {
+                    x = rank_block_totals[k + final_chunk * l];
                 } else {
                     x = 0L;
                 }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_rank_r = quicksort_fused_op_rank(acc, group_values[k + 9 * l_1]);
+                long op_rank_r = quicksort_fused_op_rank(acc, x);
                 acc = op_rank_r;
             }
             {
-                group_values_1[l_1] = acc;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_rank_r_1 = quicksort_fused_op_rank(acc_1, group_values_1[k_1 + 16 * l_2]);
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_rank_r_1 = quicksort_fused_op_rank(acc_1, group_values[k_1]);
                 acc_1 = op_rank_r_1;
             }
-            {
-                group_values_3[l_2] = acc_1;
-            }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = rank_tile_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long op_rank_r_2 = quicksort_fused_op_rank(acc_2, group_values_3[k_2]);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                rank_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+                long x_1;
+                if (k_2 + final_chunk * l_2 < groups) {
+                    x_1 = rank_block_totals[k_2 + final_chunk * l_2];
+                } else {
+                    x_1 = 0L;
+                }
+                long op_rank_r_2 = quicksort_fused_op_rank(acc_2, x_1);
                 acc_2 = op_rank_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long op_rank_r_3 = quicksort_fused_op_rank(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = op_rank_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long op_rank_r_4 = quicksort_fused_op_rank(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = op_rank_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                rank_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_rank_scan(__global const long* rank_tile_offsets, long tiles, long instances_2, __global const long* s_lengths, __global long* rank) {
-    __local long group_values[2304];
+__kernel void quicksort_fused_rank_scan(__global const long* rank_block_offsets, long groups, long chunk, long instances_2, __global const long* s_lengths, __global long* rank) {
+    __local long group_values[256];
     __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < instances_2) {
-                    long pull_rank_r = quicksort_fused_pull_rank(256 * j + l + 2304 * wg, s_lengths);
+                if (k + chunk * l + 256 * chunk * wg < instances_2) {
+                    long pull_rank_r = quicksort_fused_pull_rank(k + chunk * l + 256 * chunk * wg, s_lengths);
                     x = pull_rank_r;
                 } else {
                     x = 0L;
                 }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_rank_r = quicksort_fused_op_rank(acc, group_values[k + 9 * l_1]);
+                long op_rank_r = quicksort_fused_op_rank(acc, x);
                 acc = op_rank_r;
             }
             {
-                group_values_1[l_1] = acc;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_rank_r_1 = quicksort_fused_op_rank(acc_1, group_values_1[k_1 + 16 * l_2]);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = rank_block_offsets[wg];
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_rank_r_1 = quicksort_fused_op_rank(acc_1, group_values[k_1]);
                 acc_1 = op_rank_r_1;
             }
-            {
-                group_values_3[l_2] = acc_1;
-            }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = rank_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long op_rank_r_2 = quicksort_fused_op_rank(acc_2, group_values_3[k_2]);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < chunk; k_2++) {
+                rank[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
+                long x_1;
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < instances_2) {
+                    long pull_rank_r_1 = quicksort_fused_pull_rank(k_2 + chunk * l_2 + 256 * chunk * wg, s_lengths);
+                    x_1 = pull_rank_r_1;
+                } else {
+                    x_1 = 0L;
+                }
+                long op_rank_r_2 = quicksort_fused_op_rank(acc_2, x_1);
                 acc_2 = op_rank_r_2;
             }
         }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long op_rank_r_3 = quicksort_fused_op_rank(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = op_rank_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long op_rank_r_4 = quicksort_fused_op_rank(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = op_rank_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                rank[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
-            }
-        }
     }
 }
 
-__kernel void quicksort_fused_then_instances_positions_tile_totals(long tiles, long instances_2, __global const long* s_lengths, __global long* then_instances_positions_tile_totals) {
+__kernel void quicksort_fused_then_instances_flags(long instances_2, __global const long* s_lengths, __global long* then_instances_flags) {
+    const long gid = get_global_id(0);
+    if (gid < instances_2) {
+        long flag_then_instances_r = quicksort_fused_flag_then_instances(gid, s_lengths);
+        then_instances_flags[gid] = flag_then_instances_r;
+    }
+}
+
+__kernel void quicksort_fused_then_instances_positions_block_totals(__global const long* then_instances_flags, long groups, long chunk, long instances_2, __global long* then_instances_positions_block_totals) {
     __local long group_values[256];
-    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < instances_2) {
-                    long flag_then_instances_r = quicksort_fused_flag_then_instances(256 * j + l + 2304 * wg, s_lengths);
-                    x = flag_then_instances_r;
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_then_instances_r = quicksort_fused_add_then_instances(acc, group_values_1[k + 9 * l_1]);
-                acc = add_then_instances_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_then_instances_r_1 = quicksort_fused_add_then_instances(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = add_then_instances_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                then_instances_positions_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_then_instances_positions_tile_offsets_tile_totals(__global const long* then_instances_positions_tile_totals, long tiles_1, long tiles, __global long* then_instances_positions_tile_offsets_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            for (long k = 0; k < chunk; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = then_instances_positions_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_then_instances_r = quicksort_fused_add_then_instances(acc, group_values_1[k + 9 * l_1]);
-                acc = add_then_instances_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_then_instances_r_1 = quicksort_fused_add_then_instances(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = add_then_instances_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                then_instances_positions_tile_offsets_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_then_instances_positions_tile_offsets_tile_offsets(__global const long* then_instances_positions_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* then_instances_positions_tile_offsets_tile_offsets) {
-    __local long group_values[256];
-    __local long group_values_1[16];
-    __local long group_values_2[16];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < tile_chunk; k++) {
-                long x;
-                if (k + l * tile_chunk < tiles_1) {
-                    x = then_instances_positions_tile_offsets_tile_totals[k + l * tile_chunk];
+                if (k + chunk * l + 256 * chunk * wg < instances_2) {
+                    x = then_instances_flags[k + chunk * l + 256 * chunk * wg];
                 } else {
                     x = 0L;
                 }
@@ -2895,374 +1928,175 @@ __kernel void quicksort_fused_then_instances_positions_tile_offsets_tile_offsets
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_then_instances_r_1 = quicksort_fused_add_then_instances(acc_1, group_values[k_1 + 16 * l_1]);
-                acc_1 = add_then_instances_r_1;
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long add_then_instances_r_1 = quicksort_fused_add_then_instances(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = add_then_instances_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                then_instances_positions_block_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void quicksort_fused_then_instances_positions_block_offsets(__global const long* then_instances_positions_block_totals, long final_chunk, long groups, __global long* then_instances_positions_block_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                if (k + final_chunk * l < groups) {
+                    x = then_instances_positions_block_totals[k + final_chunk * l];
+                } else {
+                    x = 0L;
+                }
+                long add_then_instances_r = quicksort_fused_add_then_instances(acc, x);
+                acc = add_then_instances_r;
             }
             {
-                group_values_2[l_1] = acc_1;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_1[k_2] = acc_2;
-                long add_then_instances_r_2 = quicksort_fused_add_then_instances(acc_2, group_values_2[k_2]);
-                acc_2 = add_then_instances_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_3 = group_values_1[l_3];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_3[k_3 + 16 * l_3] = acc_3;
-                long add_then_instances_r_3 = quicksort_fused_add_then_instances(acc_3, group_values[k_3 + 16 * l_3]);
-                acc_3 = add_then_instances_r_3;
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long add_then_instances_r_1 = quicksort_fused_add_then_instances(acc_1, group_values[k_1]);
+                acc_1 = add_then_instances_r_1;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_4 = get_local_id(0);
-            long acc_4 = group_values_3[l_4];
-            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                then_instances_positions_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                then_instances_positions_block_offsets[k_2 + final_chunk * l_2] = acc_2;
                 long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles_1) {
-                    x_1 = then_instances_positions_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
+                if (k_2 + final_chunk * l_2 < groups) {
+                    x_1 = then_instances_positions_block_totals[k_2 + final_chunk * l_2];
                 } else {
                     x_1 = 0L;
                 }
-                long add_then_instances_r_4 = quicksort_fused_add_then_instances(acc_4, x_1);
-                acc_4 = add_then_instances_r_4;
+                long add_then_instances_r_2 = quicksort_fused_add_then_instances(acc_2, x_1);
+                acc_2 = add_then_instances_r_2;
             }
         }
     }
 }
 
-__kernel void quicksort_fused_then_instances_positions_tile_offsets_scan(__global const long* then_instances_positions_tile_totals, __global const long* then_instances_positions_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* then_instances_positions_tile_offsets) {
-    __local long group_values[2304];
+__kernel void quicksort_fused_then_instances_positions_scan(__global const long* then_instances_flags, __global const long* then_instances_positions_block_offsets, long groups, long chunk, long instances_2, __global long* then_instances_positions) {
+    __local long group_values[256];
     __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = then_instances_positions_tile_totals[256 * j + l + 2304 * wg];
+                if (k + chunk * l + 256 * chunk * wg < instances_2) {
+                    x = then_instances_flags[k + chunk * l + 256 * chunk * wg];
                 } else {
                     x = 0L;
                 }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_then_instances_r = quicksort_fused_add_then_instances(acc, group_values[k + 9 * l_1]);
+                long add_then_instances_r = quicksort_fused_add_then_instances(acc, x);
                 acc = add_then_instances_r;
             }
             {
-                group_values_1[l_1] = acc;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_then_instances_r_1 = quicksort_fused_add_then_instances(acc_1, group_values_1[k_1 + 16 * l_2]);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = then_instances_positions_block_offsets[wg];
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long add_then_instances_r_1 = quicksort_fused_add_then_instances(acc_1, group_values[k_1]);
                 acc_1 = add_then_instances_r_1;
             }
-            {
-                group_values_3[l_2] = acc_1;
-            }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = then_instances_positions_tile_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long add_then_instances_r_2 = quicksort_fused_add_then_instances(acc_2, group_values_3[k_2]);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < chunk; k_2++) {
+                then_instances_positions[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
+                long x_1;
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < instances_2) {
+                    x_1 = then_instances_flags[k_2 + chunk * l_2 + 256 * chunk * wg];
+                } else {
+                    x_1 = 0L;
+                }
+                long add_then_instances_r_2 = quicksort_fused_add_then_instances(acc_2, x_1);
                 acc_2 = add_then_instances_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long add_then_instances_r_3 = quicksort_fused_add_then_instances(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = add_then_instances_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long add_then_instances_r_4 = quicksort_fused_add_then_instances(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = add_then_instances_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                then_instances_positions_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_then_instances_positions_scan(__global const long* then_instances_positions_tile_offsets, long tiles, long instances_2, __global const long* s_lengths, __global long* then_instances_positions) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < instances_2) {
-                    long flag_then_instances_r = quicksort_fused_flag_then_instances(256 * j + l + 2304 * wg, s_lengths);
-                    x = flag_then_instances_r;
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_then_instances_r = quicksort_fused_add_then_instances(acc, group_values[k + 9 * l_1]);
-                acc = add_then_instances_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_then_instances_r_1 = quicksort_fused_add_then_instances(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = add_then_instances_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = then_instances_positions_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long add_then_instances_r_2 = quicksort_fused_add_then_instances(acc_2, group_values_3[k_2]);
-                acc_2 = add_then_instances_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long add_then_instances_r_3 = quicksort_fused_add_then_instances(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = add_then_instances_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long add_then_instances_r_4 = quicksort_fused_add_then_instances(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = add_then_instances_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                then_instances_positions[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_then_instances_count(__global const long* then_instances_positions, long instances_2, __global const long* s_lengths, __global long* then_instances_kept) {
+__kernel void quicksort_fused_then_instances_count(__global const long* then_instances_flags, long instances_2, __global const long* then_instances_positions, __global long* then_instances_kept) {
     const long gid = get_global_id(0);
     if (gid < 1) {
-        long count_then_instances_r = quicksort_fused_count_then_instances(then_instances_positions, instances_2, s_lengths);
+        long count_then_instances_r = quicksort_fused_count_then_instances(then_instances_flags, instances_2, then_instances_positions);
         then_instances_kept[0] = count_then_instances_r;
     }
 }
 
-__kernel void quicksort_fused_then_instances(long instances_2, __global const long* s_lengths, __global const long* then_instances_positions, __global long* then_instances) {
+__kernel void quicksort_fused_then_instances(long instances_2, __global const long* then_instances_flags, __global const long* then_instances_positions, __global long* then_instances) {
     const long gid = get_global_id(0);
     if (gid < instances_2) {
         long pull_then_instances_r = quicksort_fused_pull_then_instances(gid);
-        long target_then_instances_r = quicksort_fused_target_then_instances(gid, s_lengths, then_instances_positions);
+        long target_then_instances_r = quicksort_fused_target_then_instances(gid, then_instances_flags, then_instances_positions);
         if (target_then_instances_r >= 0) {
             then_instances[target_then_instances_r] = pull_then_instances_r;
         }
     }
 }
 
-__kernel void quicksort_fused_else_instances_positions_tile_totals(long tiles, long instances_2, __global const long* s_lengths, __global long* else_instances_positions_tile_totals) {
+__kernel void quicksort_fused_else_instances_flags(long instances_2, __global const long* s_lengths, __global long* else_instances_flags) {
+    const long gid = get_global_id(0);
+    if (gid < instances_2) {
+        long flag_else_instances_r = quicksort_fused_flag_else_instances(gid, s_lengths);
+        else_instances_flags[gid] = flag_else_instances_r;
+    }
+}
+
+__kernel void quicksort_fused_else_instances_positions_block_totals(__global const long* else_instances_flags, long groups, long chunk, long instances_2, __global long* else_instances_positions_block_totals) {
     __local long group_values[256];
-    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < instances_2) {
-                    long flag_else_instances_r = quicksort_fused_flag_else_instances(256 * j + l + 2304 * wg, s_lengths);
-                    x = flag_else_instances_r;
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_else_instances_r = quicksort_fused_add_else_instances(acc, group_values_1[k + 9 * l_1]);
-                acc = add_else_instances_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_else_instances_r_1 = quicksort_fused_add_else_instances(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = add_else_instances_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                else_instances_positions_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_else_instances_positions_tile_offsets_tile_totals(__global const long* else_instances_positions_tile_totals, long tiles_1, long tiles, __global long* else_instances_positions_tile_offsets_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            for (long k = 0; k < chunk; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = else_instances_positions_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_else_instances_r = quicksort_fused_add_else_instances(acc, group_values_1[k + 9 * l_1]);
-                acc = add_else_instances_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_else_instances_r_1 = quicksort_fused_add_else_instances(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = add_else_instances_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                else_instances_positions_tile_offsets_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_else_instances_positions_tile_offsets_tile_offsets(__global const long* else_instances_positions_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* else_instances_positions_tile_offsets_tile_offsets) {
-    __local long group_values[256];
-    __local long group_values_1[16];
-    __local long group_values_2[16];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < tile_chunk; k++) {
-                long x;
-                if (k + l * tile_chunk < tiles_1) {
-                    x = else_instances_positions_tile_offsets_tile_totals[k + l * tile_chunk];
+                if (k + chunk * l + 256 * chunk * wg < instances_2) {
+                    x = else_instances_flags[k + chunk * l + 256 * chunk * wg];
                 } else {
                     x = 0L;
                 }
@@ -3274,231 +2108,149 @@ __kernel void quicksort_fused_else_instances_positions_tile_offsets_tile_offsets
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_else_instances_r_1 = quicksort_fused_add_else_instances(acc_1, group_values[k_1 + 16 * l_1]);
-                acc_1 = add_else_instances_r_1;
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long add_else_instances_r_1 = quicksort_fused_add_else_instances(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = add_else_instances_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                else_instances_positions_block_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void quicksort_fused_else_instances_positions_block_offsets(__global const long* else_instances_positions_block_totals, long final_chunk, long groups, __global long* else_instances_positions_block_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                if (k + final_chunk * l < groups) {
+                    x = else_instances_positions_block_totals[k + final_chunk * l];
+                } else {
+                    x = 0L;
+                }
+                long add_else_instances_r = quicksort_fused_add_else_instances(acc, x);
+                acc = add_else_instances_r;
             }
             {
-                group_values_2[l_1] = acc_1;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_1[k_2] = acc_2;
-                long add_else_instances_r_2 = quicksort_fused_add_else_instances(acc_2, group_values_2[k_2]);
-                acc_2 = add_else_instances_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_3 = group_values_1[l_3];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_3[k_3 + 16 * l_3] = acc_3;
-                long add_else_instances_r_3 = quicksort_fused_add_else_instances(acc_3, group_values[k_3 + 16 * l_3]);
-                acc_3 = add_else_instances_r_3;
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long add_else_instances_r_1 = quicksort_fused_add_else_instances(acc_1, group_values[k_1]);
+                acc_1 = add_else_instances_r_1;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_4 = get_local_id(0);
-            long acc_4 = group_values_3[l_4];
-            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                else_instances_positions_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                else_instances_positions_block_offsets[k_2 + final_chunk * l_2] = acc_2;
                 long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles_1) {
-                    x_1 = else_instances_positions_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
+                if (k_2 + final_chunk * l_2 < groups) {
+                    x_1 = else_instances_positions_block_totals[k_2 + final_chunk * l_2];
                 } else {
                     x_1 = 0L;
                 }
-                long add_else_instances_r_4 = quicksort_fused_add_else_instances(acc_4, x_1);
-                acc_4 = add_else_instances_r_4;
+                long add_else_instances_r_2 = quicksort_fused_add_else_instances(acc_2, x_1);
+                acc_2 = add_else_instances_r_2;
             }
         }
     }
 }
 
-__kernel void quicksort_fused_else_instances_positions_tile_offsets_scan(__global const long* else_instances_positions_tile_totals, __global const long* else_instances_positions_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* else_instances_positions_tile_offsets) {
-    __local long group_values[2304];
+__kernel void quicksort_fused_else_instances_positions_scan(__global const long* else_instances_flags, __global const long* else_instances_positions_block_offsets, long groups, long chunk, long instances_2, __global long* else_instances_positions) {
+    __local long group_values[256];
     __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = else_instances_positions_tile_totals[256 * j + l + 2304 * wg];
+                if (k + chunk * l + 256 * chunk * wg < instances_2) {
+                    x = else_instances_flags[k + chunk * l + 256 * chunk * wg];
                 } else {
                     x = 0L;
                 }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_else_instances_r = quicksort_fused_add_else_instances(acc, group_values[k + 9 * l_1]);
+                long add_else_instances_r = quicksort_fused_add_else_instances(acc, x);
                 acc = add_else_instances_r;
             }
             {
-                group_values_1[l_1] = acc;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_else_instances_r_1 = quicksort_fused_add_else_instances(acc_1, group_values_1[k_1 + 16 * l_2]);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = else_instances_positions_block_offsets[wg];
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long add_else_instances_r_1 = quicksort_fused_add_else_instances(acc_1, group_values[k_1]);
                 acc_1 = add_else_instances_r_1;
             }
-            {
-                group_values_3[l_2] = acc_1;
-            }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = else_instances_positions_tile_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long add_else_instances_r_2 = quicksort_fused_add_else_instances(acc_2, group_values_3[k_2]);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < chunk; k_2++) {
+                else_instances_positions[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
+                long x_1;
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < instances_2) {
+                    x_1 = else_instances_flags[k_2 + chunk * l_2 + 256 * chunk * wg];
+                } else {
+                    x_1 = 0L;
+                }
+                long add_else_instances_r_2 = quicksort_fused_add_else_instances(acc_2, x_1);
                 acc_2 = add_else_instances_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long add_else_instances_r_3 = quicksort_fused_add_else_instances(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = add_else_instances_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long add_else_instances_r_4 = quicksort_fused_add_else_instances(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = add_else_instances_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                else_instances_positions_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_else_instances_positions_scan(__global const long* else_instances_positions_tile_offsets, long tiles, long instances_2, __global const long* s_lengths, __global long* else_instances_positions) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < instances_2) {
-                    long flag_else_instances_r = quicksort_fused_flag_else_instances(256 * j + l + 2304 * wg, s_lengths);
-                    x = flag_else_instances_r;
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_else_instances_r = quicksort_fused_add_else_instances(acc, group_values[k + 9 * l_1]);
-                acc = add_else_instances_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_else_instances_r_1 = quicksort_fused_add_else_instances(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = add_else_instances_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = else_instances_positions_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long add_else_instances_r_2 = quicksort_fused_add_else_instances(acc_2, group_values_3[k_2]);
-                acc_2 = add_else_instances_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long add_else_instances_r_3 = quicksort_fused_add_else_instances(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = add_else_instances_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long add_else_instances_r_4 = quicksort_fused_add_else_instances(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = add_else_instances_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                else_instances_positions[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_else_instances_count(__global const long* else_instances_positions, long instances_2, __global const long* s_lengths, __global long* else_instances_kept) {
+__kernel void quicksort_fused_else_instances_count(__global const long* else_instances_flags, long instances_2, __global const long* else_instances_positions, __global long* else_instances_kept) {
     const long gid = get_global_id(0);
     if (gid < 1) {
-        long count_else_instances_r = quicksort_fused_count_else_instances(else_instances_positions, instances_2, s_lengths);
+        long count_else_instances_r = quicksort_fused_count_else_instances(else_instances_flags, instances_2, else_instances_positions);
         else_instances_kept[0] = count_else_instances_r;
     }
 }
 
-__kernel void quicksort_fused_else_instances(long instances_2, __global const long* s_lengths, __global const long* else_instances_positions, __global long* else_instances) {
+__kernel void quicksort_fused_else_instances(long instances_2, __global const long* else_instances_flags, __global const long* else_instances_positions, __global long* else_instances) {
     const long gid = get_global_id(0);
     if (gid < instances_2) {
         long pull_else_instances_r = quicksort_fused_pull_else_instances(gid);
-        long target_else_instances_r = quicksort_fused_target_else_instances(gid, s_lengths, else_instances_positions);
+        long target_else_instances_r = quicksort_fused_target_else_instances(gid, else_instances_flags, else_instances_positions);
         if (target_else_instances_r >= 0) {
             else_instances[target_else_instances_r] = pull_else_instances_r;
         }
@@ -3630,143 +2382,19 @@ __kernel void quicksort_fused_2_pivot(long n_else_instances, __global const long
     }
 }
 
-__kernel void quicksort_fused_2_s_offsets_tile_totals(long tiles, long n_else_instances, __global const long* else_instances, __global const long* s_lengths_1, __global long* s_offsets_tile_totals) {
+__kernel void quicksort_fused_2_s_offsets_block_totals(long groups, long chunk, long n_else_instances, __global const long* else_instances, __global const long* s_lengths_1, __global long* s_offsets_block_totals) {
     __local long group_values[256];
-    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j_1 = 0; j_1 < 9; j_1++) {
+            long acc = 0L;
+            for (long k_1 = 0; k_1 < chunk; k_1++) {
                 long x;
-                if (256 * j_1 + l + 2304 * wg < n_else_instances) {
-                    long pull_s_offsets_r = quicksort_fused_2_pull_s_offsets(256 * j_1 + l + 2304 * wg, else_instances, s_lengths_1);
+                if (k_1 + chunk * l + 256 * chunk * wg < n_else_instances) {
+                    long pull_s_offsets_r = quicksort_fused_2_pull_s_offsets(k_1 + chunk * l + 256 * chunk * wg, else_instances, s_lengths_1);
                     x = pull_s_offsets_r;
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j_1 + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k_1 = 0; k_1 < 9; k_1++) {
-                long op_s_offsets_r = quicksort_fused_2_op_s_offsets(acc, group_values_1[k_1 + 9 * l_1]);
-                acc = op_s_offsets_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_2 = 0; k_2 < 2; k_2++) {
-                    long op_s_offsets_r_1 = quicksort_fused_2_op_s_offsets(acc_1, group_values_in[k_2 + 2 * l_2]);
-                    acc_1 = op_s_offsets_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                s_offsets_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_2_s_offsets_tile_offsets_tile_totals(__global const long* s_offsets_tile_totals, long tiles_1, long tiles, __global long* s_offsets_tile_offsets_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j_1 = 0; j_1 < 9; j_1++) {
-                long x;
-                if (256 * j_1 + l + 2304 * wg < tiles) {
-                    x = s_offsets_tile_totals[256 * j_1 + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j_1 + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k_1 = 0; k_1 < 9; k_1++) {
-                long op_s_offsets_r = quicksort_fused_2_op_s_offsets(acc, group_values_1[k_1 + 9 * l_1]);
-                acc = op_s_offsets_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_2 = 0; k_2 < 2; k_2++) {
-                    long op_s_offsets_r_1 = quicksort_fused_2_op_s_offsets(acc_1, group_values_in[k_2 + 2 * l_2]);
-                    acc_1 = op_s_offsets_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                s_offsets_tile_offsets_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_2_s_offsets_tile_offsets_tile_offsets(__global const long* s_offsets_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* s_offsets_tile_offsets_tile_offsets) {
-    __local long group_values[256];
-    __local long group_values_1[16];
-    __local long group_values_2[16];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k_1 = 0; k_1 < tile_chunk; k_1++) {
-                long x;
-                if (k_1 + l * tile_chunk < tiles_1) {
-                    x = s_offsets_tile_offsets_tile_totals[k_1 + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -3778,213 +2406,133 @@ __kernel void quicksort_fused_2_s_offsets_tile_offsets_tile_offsets(__global con
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                long op_s_offsets_r_1 = quicksort_fused_2_op_s_offsets(acc_1, group_values[k_2 + 16 * l_1]);
-                acc_1 = op_s_offsets_r_1;
-            }
-            {
-                group_values_2[l_1] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = 0L;
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_1[k_3] = acc_2;
-                long op_s_offsets_r_2 = quicksort_fused_2_op_s_offsets(acc_2, group_values_2[k_3]);
-                acc_2 = op_s_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_3 = group_values_1[l_3];
-            for (long k_4 = 0; k_4 < 16; k_4++) {
-                group_values_3[k_4 + 16 * l_3] = acc_3;
-                long op_s_offsets_r_3 = quicksort_fused_2_op_s_offsets(acc_3, group_values[k_4 + 16 * l_3]);
-                acc_3 = op_s_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_4 = get_local_id(0);
-            long acc_4 = group_values_3[l_4];
-            for (long k_5 = 0; k_5 < tile_chunk; k_5++) {
-                s_offsets_tile_offsets_tile_offsets[k_5 + l_4 * tile_chunk] = acc_4;
-                long x_1;
-                if (k_5 + l_4 * tile_chunk < tiles_1) {
-                    x_1 = s_offsets_tile_offsets_tile_totals[k_5 + l_4 * tile_chunk];
-                } else {
-                    x_1 = 0L;
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_2 = 0; k_2 < 2; k_2++) {
+                    long op_s_offsets_r_1 = quicksort_fused_2_op_s_offsets(acc_1, group_values_in[k_2 + 2 * l_1]);
+                    acc_1 = op_s_offsets_r_1;
                 }
-                long op_s_offsets_r_4 = quicksort_fused_2_op_s_offsets(acc_4, x_1);
-                acc_4 = op_s_offsets_r_4;
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                s_offsets_block_totals[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_2_s_offsets_tile_offsets_scan(__global const long* s_offsets_tile_totals, __global const long* s_offsets_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* s_offsets_tile_offsets) {
-    __local long group_values[2304];
+__kernel void quicksort_fused_2_s_offsets_block_offsets(__global const long* s_offsets_block_totals, long final_chunk, long groups, __global long* s_offsets_block_offsets) {
+    __local long group_values[256];
     __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j_1 = 0; j_1 < 9; j_1++) {
+            long acc = 0L;
+            for (long k_1 = 0; k_1 < final_chunk; k_1++) {
                 long x;
-                if (256 * j_1 + l + 2304 * wg < tiles) {
-                    x = s_offsets_tile_totals[256 * j_1 + l + 2304 * wg];
+                if (k_1 + final_chunk * l < groups) {
+                    x = s_offsets_block_totals[k_1 + final_chunk * l];
                 } else {
                     x = 0L;
                 }
-                group_values[256 * j_1 + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k_1 = 0; k_1 < 9; k_1++) {
-                long op_s_offsets_r = quicksort_fused_2_op_s_offsets(acc, group_values[k_1 + 9 * l_1]);
+                long op_s_offsets_r = quicksort_fused_2_op_s_offsets(acc, x);
                 acc = op_s_offsets_r;
             }
             {
-                group_values_1[l_1] = acc;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                long op_s_offsets_r_1 = quicksort_fused_2_op_s_offsets(acc_1, group_values_1[k_2 + 16 * l_2]);
+            for (long k_2 = 0; k_2 < 256; k_2++) {
+                group_values_1[k_2] = acc_1;
+                long op_s_offsets_r_1 = quicksort_fused_2_op_s_offsets(acc_1, group_values[k_2]);
                 acc_1 = op_s_offsets_r_1;
             }
-            {
-                group_values_3[l_2] = acc_1;
-            }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = s_offsets_tile_offsets_tile_offsets[wg];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_2[k_3] = acc_2;
-                long op_s_offsets_r_2 = quicksort_fused_2_op_s_offsets(acc_2, group_values_3[k_3]);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_3 = 0; k_3 < final_chunk; k_3++) {
+                s_offsets_block_offsets[k_3 + final_chunk * l_2] = acc_2;
+                long x_1;
+                if (k_3 + final_chunk * l_2 < groups) {
+                    x_1 = s_offsets_block_totals[k_3 + final_chunk * l_2];
+                } else {
+                    x_1 = 0L;
+                }
+                long op_s_offsets_r_2 = quicksort_fused_2_op_s_offsets(acc_2, x_1);
                 acc_2 = op_s_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_4 = 0; k_4 < 16; k_4++) {
-                group_values_4[k_4 + 16 * l_4] = acc_3;
-                long op_s_offsets_r_3 = quicksort_fused_2_op_s_offsets(acc_3, group_values_1[k_4 + 16 * l_4]);
-                acc_3 = op_s_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_5 = 0; k_5 < 9; k_5++) {
-                group_values_5[(k_5 + 9 * l_5) / 256 + 9 * ((k_5 + 9 * l_5) % 256)] = acc_4;
-                long op_s_offsets_r_4 = quicksort_fused_2_op_s_offsets(acc_4, group_values[k_5 + 9 * l_5]);
-                acc_4 = op_s_offsets_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_4 = 0; j_4 < 9; j_4++) {
-                s_offsets_tile_offsets[256 * j_4 + l_6 + 2304 * wg] = group_values_5[j_4 + 9 * l_6];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_2_s_offsets_scan(__global const long* s_offsets_tile_offsets, long tiles, long n_else_instances, __global const long* else_instances, __global const long* s_lengths_1, __global long* s_offsets_13) {
-    __local long group_values[2304];
+__kernel void quicksort_fused_2_s_offsets_scan(__global const long* s_offsets_block_offsets, long groups, long chunk, long n_else_instances, __global const long* else_instances, __global const long* s_lengths_1, __global long* s_offsets_13) {
+    __local long group_values[256];
     __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j_1 = 0; j_1 < 9; j_1++) {
+            long acc = 0L;
+            for (long k_1 = 0; k_1 < chunk; k_1++) {
                 long x;
-                if (256 * j_1 + l + 2304 * wg < n_else_instances) {
-                    long pull_s_offsets_r = quicksort_fused_2_pull_s_offsets(256 * j_1 + l + 2304 * wg, else_instances, s_lengths_1);
+                if (k_1 + chunk * l + 256 * chunk * wg < n_else_instances) {
+                    long pull_s_offsets_r = quicksort_fused_2_pull_s_offsets(k_1 + chunk * l + 256 * chunk * wg, else_instances, s_lengths_1);
                     x = pull_s_offsets_r;
                 } else {
                     x = 0L;
                 }
-                group_values[256 * j_1 + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k_1 = 0; k_1 < 9; k_1++) {
-                long op_s_offsets_r = quicksort_fused_2_op_s_offsets(acc, group_values[k_1 + 9 * l_1]);
+                long op_s_offsets_r = quicksort_fused_2_op_s_offsets(acc, x);
                 acc = op_s_offsets_r;
             }
             {
-                group_values_1[l_1] = acc;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                long op_s_offsets_r_1 = quicksort_fused_2_op_s_offsets(acc_1, group_values_1[k_2 + 16 * l_2]);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = s_offsets_block_offsets[wg];
+            for (long k_2 = 0; k_2 < 256; k_2++) {
+                group_values_1[k_2] = acc_1;
+                long op_s_offsets_r_1 = quicksort_fused_2_op_s_offsets(acc_1, group_values[k_2]);
                 acc_1 = op_s_offsets_r_1;
             }
-            {
-                group_values_3[l_2] = acc_1;
-            }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = s_offsets_tile_offsets[wg];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_2[k_3] = acc_2;
-                long op_s_offsets_r_2 = quicksort_fused_2_op_s_offsets(acc_2, group_values_3[k_3]);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_3 = 0; k_3 < chunk; k_3++) {
+                s_offsets_13[k_3 + chunk * l_2 + 256 * chunk * wg] = acc_2;
+                long x_1;
+                if (k_3 + chunk * l_2 + 256 * chunk * wg < n_else_instances) {
+                    long pull_s_offsets_r_1 = quicksort_fused_2_pull_s_offsets(k_3 + chunk * l_2 + 256 * chunk * wg, else_instances, s_lengths_1);
+                    x_1 = pull_s_offsets_r_1;
+                } else {
+                    x_1 = 0L;
+                }
+                long op_s_offsets_r_2 = quicksort_fused_2_op_s_offsets(acc_2, x_1);
                 acc_2 = op_s_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_4 = 0; k_4 < 16; k_4++) {
-                group_values_4[k_4 + 16 * l_4] = acc_3;
-                long op_s_offsets_r_3 = quicksort_fused_2_op_s_offsets(acc_3, group_values_1[k_4 + 16 * l_4]);
-                acc_3 = op_s_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_5 = 0; k_5 < 9; k_5++) {
-                group_values_5[(k_5 + 9 * l_5) / 256 + 9 * ((k_5 + 9 * l_5) % 256)] = acc_4;
-                long op_s_offsets_r_4 = quicksort_fused_2_op_s_offsets(acc_4, group_values[k_5 + 9 * l_5]);
-                acc_4 = op_s_offsets_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_4 = 0; j_4 < 9; j_4++) {
-                s_offsets_13[256 * j_4 + l_6 + 2304 * wg] = group_values_5[j_4 + 9 * l_6];
             }
         }
     }
@@ -4192,43 +2740,12 @@ static inline long quicksort_fused_3_add_kept(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long quicksort_fused_3_count_kept(__global const long* kept_positions, long kept_positions_len, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot) {
-    long t;
-    if (kept_positions_len > 0L) {
-        long i = nessie_sub(kept_positions_len, 1L);
-        long s = nessie_segment_of(s_offsets, s_offsets_len, i);
-        long r = then_instances[s];
-        long q = nessie_add(s_offsets_1[r], nessie_sub(i, s_offsets[s]));
-        long s_elements_1 = s_elements[q];
-        long j = i;
-        long x = s_elements_1;
-        long i_1 = j;
-        long s_1 = nessie_segment_of(s_offsets, s_offsets_len, i_1);
-        long r_1 = then_instances[s_1];
-        long q_1 = nessie_add(s_offsets_1[r_1], nessie_sub(i_1, s_offsets[s_1]));
-        long s_elements_2 = s_elements[q_1];
-        long s_2 = nessie_segment_of(s_offsets, s_offsets_len, i_1);
-        t = nessie_add(kept_positions[nessie_sub(kept_positions_len, 1L)], s_elements_2 < pivot[s_2] ? 1L : 0L);
-    } else {
-        t = 0L;
-    }
-    return t;
+static inline long quicksort_fused_3_count_kept(__global const long* kept_flags, long kept_flags_len, __global const long* kept_positions) {
+    return kept_flags_len > 0L ? nessie_add(kept_positions[nessie_sub(kept_flags_len, 1L)], kept_flags[nessie_sub(kept_flags_len, 1L)]) : 0L;
 }
 
-static inline long quicksort_fused_3_target_kept(long i, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot, __global const long* kept_positions) {
-    long s = nessie_segment_of(s_offsets, s_offsets_len, i);
-    long r = then_instances[s];
-    long q = nessie_add(s_offsets_1[r], nessie_sub(i, s_offsets[s]));
-    long s_elements_1 = s_elements[q];
-    long j = i;
-    long x = s_elements_1;
-    long i_1 = j;
-    long s_1 = nessie_segment_of(s_offsets, s_offsets_len, i_1);
-    long r_1 = then_instances[s_1];
-    long q_1 = nessie_add(s_offsets_1[r_1], nessie_sub(i_1, s_offsets[s_1]));
-    long s_elements_2 = s_elements[q_1];
-    long s_2 = nessie_segment_of(s_offsets, s_offsets_len, i_1);
-    return (s_elements_2 < pivot[s_2] ? 1L : 0L) != 0L ? kept_positions[i] : -1L;
+static inline long quicksort_fused_3_target_kept(long j, __global const long* kept_flags, __global const long* kept_positions) {
+    return kept_flags[j] != 0L ? kept_positions[j] : -1L;
 }
 
 static inline void quicksort_fused_3_pull_kept(long i, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, long* r0, long* r1) {
@@ -4240,19 +2757,7 @@ static inline void quicksort_fused_3_pull_kept(long i, __global const long* s_of
     *r1 = s_elements_1;
 }
 
-static inline long quicksort_fused_3_elements_lesser_lengths(__global const long* s_lengths, long s_lengths_len, __global const long* s_offsets) {
-    return s_lengths_len > 0L ? nessie_add(s_offsets[nessie_sub(s_lengths_len, 1L)], s_lengths[nessie_sub(s_lengths_len, 1L)]) : 0L;
-}
-
-static inline long quicksort_fused_3_one_lesser_lengths(long i) {
-    return 1L;
-}
-
-static inline long quicksort_fused_3_head_lesser_lengths(long i, __global const long* s_lengths, __global const long* s_offsets) {
-    return s_lengths[i] > 0L ? s_offsets[i] : -1L;
-}
-
-static inline void quicksort_fused_3_pair_lesser_lengths(long p, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot, __global const int* lesser_lengths_head_claims, long* r0, long* r1, long* r2, long* r3) {
+static inline void quicksort_fused_3_pull_lesser_lengths(long p, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot, long* r0, long* r1, long* r2) {
     long s = nessie_segment_of(s_offsets, s_offsets_len, p);
     long r = then_instances[s];
     long q = nessie_add(s_offsets_1[r], nessie_sub(p, s_offsets[s]));
@@ -4276,94 +2781,15 @@ static inline void quicksort_fused_3_pair_lesser_lengths(long p, __global const 
     long s_5 = nessie_segment_of(s_offsets, s_offsets_len, p);
     int mapped_2 = s_elements_3 > pivot[s_5];
     long v_4 = (long)mapped_2;
-    long x = v_2;
-    long x_1 = v_3;
-    long x_2 = v_4;
-    *r0 = (long)lesser_lengths_head_claims[p];
-    *r1 = x;
-    *r2 = x_1;
-    *r3 = x_2;
+    *r0 = v_2;
+    *r1 = v_3;
+    *r2 = v_4;
 }
 
-static inline void quicksort_fused_3_segop_lesser_lengths(long f1, long u, long u_1, long u_2, long f2, long b, long b_1, long b_2, long* r0, long* r1, long* r2, long* r3) {
-    long a;
-    long a_1;
-    long a_2;
-    if (f2 != 0L) {
-        a = 0L;
-        a_1 = 0L;
-        a_2 = 0L;
-    } else {
-        a = u;
-        a_1 = u_1;
-        a_2 = u_2;
-    }
-    long c = nessie_add(a, b);
-    long c_1 = nessie_add(a_1, b_1);
-    long c_2 = nessie_add(a_2, b_2);
-    *r0 = max(f1, f2);
-    *r1 = c;
-    *r2 = c_1;
-    *r3 = c_2;
-}
-
-static inline void quicksort_fused_3_select_lesser_lengths(long s, __global const long* s_lengths, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot, __global const long* lesser_lengths_seg_scan, __global const long* lesser_lengths_seg_scan_1, __global const long* lesser_lengths_seg_scan_2, long* r0, long* r1, long* r2) {
-    long l = s_lengths[s];
-    long t;
-    long t_1;
-    long t_2;
-    if (l == 0L) {
-        t = 0L;
-        t_1 = 0L;
-        t_2 = 0L;
-    } else {
-        long e = nessie_sub(nessie_add(s_offsets[s], l), 1L);
-        long p = e;
-        long s_1 = nessie_segment_of(s_offsets, s_offsets_len, p);
-        long r = then_instances[s_1];
-        long q = nessie_add(s_offsets_1[r], nessie_sub(p, s_offsets[s_1]));
-        long s_elements_1 = s_elements[q];
-        long s_2 = nessie_segment_of(s_offsets, s_offsets_len, p);
-        int mapped = s_elements_1 < pivot[s_2];
-        long v = (long)mapped;
-        long s_3 = nessie_segment_of(s_offsets, s_offsets_len, p);
-        long r_1 = then_instances[s_3];
-        long q_1 = nessie_add(s_offsets_1[r_1], nessie_sub(p, s_offsets[s_3]));
-        long s_elements_2 = s_elements[q_1];
-        long s_4 = nessie_segment_of(s_offsets, s_offsets_len, p);
-        int mapped_1 = s_elements_2 == pivot[s_4];
-        long v_1 = (long)mapped_1;
-        long v_2 = v;
-        long v_3 = v_1;
-        long s_5 = nessie_segment_of(s_offsets, s_offsets_len, p);
-        long r_2 = then_instances[s_5];
-        long q_2 = nessie_add(s_offsets_1[r_2], nessie_sub(p, s_offsets[s_5]));
-        long s_elements_3 = s_elements[q_2];
-        long s_6 = nessie_segment_of(s_offsets, s_offsets_len, p);
-        int mapped_2 = s_elements_3 > pivot[s_6];
-        long v_4 = (long)mapped_2;
-        long b = v_2;
-        long b_1 = v_3;
-        long b_2 = v_4;
-        long a;
-        long a_1;
-        long a_2;
-        if (l == 1L) {
-            a = 0L;
-            a_1 = 0L;
-            a_2 = 0L;
-        } else {
-            a = lesser_lengths_seg_scan[e];
-            a_1 = lesser_lengths_seg_scan_1[e];
-            a_2 = lesser_lengths_seg_scan_2[e];
-        }
-        t = nessie_add(a, b);
-        t_1 = nessie_add(a_1, b_1);
-        t_2 = nessie_add(a_2, b_2);
-    }
-    *r0 = t;
-    *r1 = t_1;
-    *r2 = t_2;
+static inline void quicksort_fused_3_op_lesser_lengths(long a, long a_1, long a_2, long b, long b_1, long b_2, long* r0, long* r1, long* r2) {
+    *r0 = nessie_add(a, b);
+    *r1 = nessie_add(a_1, b_1);
+    *r2 = nessie_add(a_2, b_2);
 }
 
 static inline long quicksort_fused_3_flag_kept_1(long i, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot) {
@@ -4386,43 +2812,12 @@ static inline long quicksort_fused_3_add_kept_1(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long quicksort_fused_3_count_kept_1(__global const long* kept_positions, long kept_positions_len, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot) {
-    long t;
-    if (kept_positions_len > 0L) {
-        long i = nessie_sub(kept_positions_len, 1L);
-        long s = nessie_segment_of(s_offsets, s_offsets_len, i);
-        long r = then_instances[s];
-        long q = nessie_add(s_offsets_1[r], nessie_sub(i, s_offsets[s]));
-        long s_elements_1 = s_elements[q];
-        long j = i;
-        long x = s_elements_1;
-        long i_1 = j;
-        long s_1 = nessie_segment_of(s_offsets, s_offsets_len, i_1);
-        long r_1 = then_instances[s_1];
-        long q_1 = nessie_add(s_offsets_1[r_1], nessie_sub(i_1, s_offsets[s_1]));
-        long s_elements_2 = s_elements[q_1];
-        long s_2 = nessie_segment_of(s_offsets, s_offsets_len, i_1);
-        t = nessie_add(kept_positions[nessie_sub(kept_positions_len, 1L)], s_elements_2 == pivot[s_2] ? 1L : 0L);
-    } else {
-        t = 0L;
-    }
-    return t;
+static inline long quicksort_fused_3_count_kept_1(__global const long* kept_flags, long kept_flags_len, __global const long* kept_positions) {
+    return kept_flags_len > 0L ? nessie_add(kept_positions[nessie_sub(kept_flags_len, 1L)], kept_flags[nessie_sub(kept_flags_len, 1L)]) : 0L;
 }
 
-static inline long quicksort_fused_3_target_kept_1(long i, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot, __global const long* kept_positions) {
-    long s = nessie_segment_of(s_offsets, s_offsets_len, i);
-    long r = then_instances[s];
-    long q = nessie_add(s_offsets_1[r], nessie_sub(i, s_offsets[s]));
-    long s_elements_1 = s_elements[q];
-    long j = i;
-    long x = s_elements_1;
-    long i_1 = j;
-    long s_1 = nessie_segment_of(s_offsets, s_offsets_len, i_1);
-    long r_1 = then_instances[s_1];
-    long q_1 = nessie_add(s_offsets_1[r_1], nessie_sub(i_1, s_offsets[s_1]));
-    long s_elements_2 = s_elements[q_1];
-    long s_2 = nessie_segment_of(s_offsets, s_offsets_len, i_1);
-    return (s_elements_2 == pivot[s_2] ? 1L : 0L) != 0L ? kept_positions[i] : -1L;
+static inline long quicksort_fused_3_target_kept_1(long j, __global const long* kept_flags, __global const long* kept_positions) {
+    return kept_flags[j] != 0L ? kept_positions[j] : -1L;
 }
 
 static inline void quicksort_fused_3_pull_kept_1(long i, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, long* r0, long* r1) {
@@ -4454,43 +2849,12 @@ static inline long quicksort_fused_3_add_kept_2(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long quicksort_fused_3_count_kept_2(__global const long* kept_positions, long kept_positions_len, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot) {
-    long t;
-    if (kept_positions_len > 0L) {
-        long i = nessie_sub(kept_positions_len, 1L);
-        long s = nessie_segment_of(s_offsets, s_offsets_len, i);
-        long r = then_instances[s];
-        long q = nessie_add(s_offsets_1[r], nessie_sub(i, s_offsets[s]));
-        long s_elements_1 = s_elements[q];
-        long j = i;
-        long x = s_elements_1;
-        long i_1 = j;
-        long s_1 = nessie_segment_of(s_offsets, s_offsets_len, i_1);
-        long r_1 = then_instances[s_1];
-        long q_1 = nessie_add(s_offsets_1[r_1], nessie_sub(i_1, s_offsets[s_1]));
-        long s_elements_2 = s_elements[q_1];
-        long s_2 = nessie_segment_of(s_offsets, s_offsets_len, i_1);
-        t = nessie_add(kept_positions[nessie_sub(kept_positions_len, 1L)], s_elements_2 > pivot[s_2] ? 1L : 0L);
-    } else {
-        t = 0L;
-    }
-    return t;
+static inline long quicksort_fused_3_count_kept_2(__global const long* kept_flags, long kept_flags_len, __global const long* kept_positions) {
+    return kept_flags_len > 0L ? nessie_add(kept_positions[nessie_sub(kept_flags_len, 1L)], kept_flags[nessie_sub(kept_flags_len, 1L)]) : 0L;
 }
 
-static inline long quicksort_fused_3_target_kept_2(long i, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot, __global const long* kept_positions) {
-    long s = nessie_segment_of(s_offsets, s_offsets_len, i);
-    long r = then_instances[s];
-    long q = nessie_add(s_offsets_1[r], nessie_sub(i, s_offsets[s]));
-    long s_elements_1 = s_elements[q];
-    long j = i;
-    long x = s_elements_1;
-    long i_1 = j;
-    long s_1 = nessie_segment_of(s_offsets, s_offsets_len, i_1);
-    long r_1 = then_instances[s_1];
-    long q_1 = nessie_add(s_offsets_1[r_1], nessie_sub(i_1, s_offsets[s_1]));
-    long s_elements_2 = s_elements[q_1];
-    long s_2 = nessie_segment_of(s_offsets, s_offsets_len, i_1);
-    return (s_elements_2 > pivot[s_2] ? 1L : 0L) != 0L ? kept_positions[i] : -1L;
+static inline long quicksort_fused_3_target_kept_2(long j, __global const long* kept_flags, __global const long* kept_positions) {
+    return kept_flags[j] != 0L ? kept_positions[j] : -1L;
 }
 
 static inline void quicksort_fused_3_pull_kept_2(long i, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, long* r0, long* r1) {
@@ -4502,143 +2866,30 @@ static inline void quicksort_fused_3_pull_kept_2(long i, __global const long* s_
     *r1 = s_elements_1;
 }
 
-__kernel void quicksort_fused_3_kept_positions_tile_totals(long tiles, long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_positions_tile_totals_147) {
+static inline long quicksort_fused_3_elements_lesser_lengths(__global const long* s_lengths, long s_lengths_len, __global const long* s_offsets) {
+    return s_lengths_len > 0L ? nessie_add(s_offsets[nessie_sub(s_lengths_len, 1L)], s_lengths[nessie_sub(s_lengths_len, 1L)]) : 0L;
+}
+
+__kernel void quicksort_fused_3_kept_flags(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_flags_113) {
+    const long gid = get_global_id(0);
+    if (gid < total_1) {
+        long flag_kept_r = quicksort_fused_3_flag_kept(gid, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
+        kept_flags_113[gid] = flag_kept_r;
+    }
+}
+
+__kernel void quicksort_fused_3_kept_positions_block_totals(__global const long* kept_flags_113, long groups, long chunk, long total_1, __global long* kept_positions_block_totals_131) {
     __local long group_values[256];
-    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
-            const long l_1 = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l_1 + 2304 * wg < total_1) {
-                    long flag_kept_r = quicksort_fused_3_flag_kept(256 * j + l_1 + 2304 * wg, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
-                    x = flag_kept_r;
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l_1] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_2 = get_local_id(0);
+            const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_kept_r = quicksort_fused_3_add_kept(acc, group_values_1[k + 9 * l_2]);
-                acc = add_kept_r;
-            }
-            {
-                group_values[l_2] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_3 = get_local_id(0); l_3 < m / 2; l_3 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_kept_r_1 = quicksort_fused_3_add_kept(acc_1, group_values_in[k_1 + 2 * l_3]);
-                    acc_1 = add_kept_r_1;
-                }
-                {
-                    group_values_out[l_3] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
-            {
-                kept_positions_tile_totals_147[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_3_kept_positions_tile_offsets_tile_totals(__global const long* kept_positions_tile_totals_147, long tiles_1, long tiles, __global long* kept_positions_tile_offsets_tile_totals_149) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l_1 = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            for (long k = 0; k < chunk; k++) {
                 long x;
-                if (256 * j + l_1 + 2304 * wg < tiles) {
-                    x = kept_positions_tile_totals_147[256 * j + l_1 + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l_1] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_2 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_kept_r = quicksort_fused_3_add_kept(acc, group_values_1[k + 9 * l_2]);
-                acc = add_kept_r;
-            }
-            {
-                group_values[l_2] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_3 = get_local_id(0); l_3 < m / 2; l_3 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_kept_r_1 = quicksort_fused_3_add_kept(acc_1, group_values_in[k_1 + 2 * l_3]);
-                    acc_1 = add_kept_r_1;
-                }
-                {
-                    group_values_out[l_3] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
-            {
-                kept_positions_tile_offsets_tile_totals_149[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_3_kept_positions_tile_offsets_tile_offsets(__global const long* kept_positions_tile_offsets_tile_totals_149, long tile_chunk, long tiles_1, __global long* kept_positions_tile_offsets_tile_offsets_150) {
-    __local long group_values[256];
-    __local long group_values_1[16];
-    __local long group_values_2[16];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < tile_chunk; k++) {
-                long x;
-                if (k + l_1 * tile_chunk < tiles_1) {
-                    x = kept_positions_tile_offsets_tile_totals_149[k + l_1 * tile_chunk];
+                if (k + chunk * l + 256 * chunk * wg < total_1) {
+                    x = kept_flags_113[k + chunk * l + 256 * chunk * wg];
                 } else {
                     x = 0L;
                 }
@@ -4646,237 +2897,155 @@ __kernel void quicksort_fused_3_kept_positions_tile_offsets_tile_offsets(__globa
                 acc = add_kept_r;
             }
             {
-                group_values[l_1] = acc;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_kept_r_1 = quicksort_fused_3_add_kept(acc_1, group_values[k_1 + 16 * l_2]);
-                acc_1 = add_kept_r_1;
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long add_kept_r_1 = quicksort_fused_3_add_kept(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = add_kept_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                kept_positions_block_totals_131[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void quicksort_fused_3_kept_positions_block_offsets(__global const long* kept_positions_block_totals_131, long final_chunk, long groups, __global long* kept_positions_block_offsets_132) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                if (k + final_chunk * l < groups) {
+                    x = kept_positions_block_totals_131[k + final_chunk * l];
+                } else {
+                    x = 0L;
+                }
+                long add_kept_r = quicksort_fused_3_add_kept(acc, x);
+                acc = add_kept_r;
             }
             {
-                group_values_2[l_2] = acc_1;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_1[k_2] = acc_2;
-                long add_kept_r_2 = quicksort_fused_3_add_kept(acc_2, group_values_2[k_2]);
-                acc_2 = add_kept_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_1[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_3[k_3 + 16 * l_4] = acc_3;
-                long add_kept_r_3 = quicksort_fused_3_add_kept(acc_3, group_values[k_3 + 16 * l_4]);
-                acc_3 = add_kept_r_3;
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long add_kept_r_1 = quicksort_fused_3_add_kept(acc_1, group_values[k_1]);
+                acc_1 = add_kept_r_1;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_3[l_5];
-            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                kept_positions_tile_offsets_tile_offsets_150[k_4 + l_5 * tile_chunk] = acc_4;
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                kept_positions_block_offsets_132[k_2 + final_chunk * l_2] = acc_2;
                 long x_1;
-                if (k_4 + l_5 * tile_chunk < tiles_1) {
-                    x_1 = kept_positions_tile_offsets_tile_totals_149[k_4 + l_5 * tile_chunk];
+                if (k_2 + final_chunk * l_2 < groups) {
+                    x_1 = kept_positions_block_totals_131[k_2 + final_chunk * l_2];
                 } else {
                     x_1 = 0L;
                 }
-                long add_kept_r_4 = quicksort_fused_3_add_kept(acc_4, x_1);
-                acc_4 = add_kept_r_4;
+                long add_kept_r_2 = quicksort_fused_3_add_kept(acc_2, x_1);
+                acc_2 = add_kept_r_2;
             }
         }
     }
 }
 
-__kernel void quicksort_fused_3_kept_positions_tile_offsets_scan(__global const long* kept_positions_tile_totals_147, __global const long* kept_positions_tile_offsets_tile_offsets_150, long tiles_1, long tiles, __global long* kept_positions_tile_offsets_148) {
-    __local long group_values[2304];
+__kernel void quicksort_fused_3_kept_positions_scan(__global const long* kept_flags_113, __global const long* kept_positions_block_offsets_132, long groups, long chunk, long total_1, __global long* kept_positions_114) {
+    __local long group_values[256];
     __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
-            const long l_1 = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
                 long x;
-                if (256 * j + l_1 + 2304 * wg < tiles) {
-                    x = kept_positions_tile_totals_147[256 * j + l_1 + 2304 * wg];
+                if (k + chunk * l + 256 * chunk * wg < total_1) {
+                    x = kept_flags_113[k + chunk * l + 256 * chunk * wg];
                 } else {
                     x = 0L;
                 }
-                group_values[256 * j + l_1] = x;
+                long add_kept_r = quicksort_fused_3_add_kept(acc, x);
+                acc = add_kept_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = kept_positions_block_offsets_132[wg];
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long add_kept_r_1 = quicksort_fused_3_add_kept(acc_1, group_values[k_1]);
+                acc_1 = add_kept_r_1;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
             const long l_2 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_kept_r = quicksort_fused_3_add_kept(acc, group_values[k + 9 * l_2]);
-                acc = add_kept_r;
-            }
-            {
-                group_values_1[l_2] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_kept_r_1 = quicksort_fused_3_add_kept(acc_1, group_values_1[k_1 + 16 * l_3]);
-                acc_1 = add_kept_r_1;
-            }
-            {
-                group_values_3[l_3] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
-            long acc_2 = kept_positions_tile_offsets_tile_offsets_150[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long add_kept_r_2 = quicksort_fused_3_add_kept(acc_2, group_values_3[k_2]);
-                acc_2 = add_kept_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_5 = get_local_id(0); l_5 < 16; l_5 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_5];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_5] = acc_3;
-                long add_kept_r_3 = quicksort_fused_3_add_kept(acc_3, group_values_1[k_3 + 16 * l_5]);
-                acc_3 = add_kept_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            long acc_4 = group_values_4[l_6];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_6) / 256 + 9 * ((k_4 + 9 * l_6) % 256)] = acc_4;
-                long add_kept_r_4 = quicksort_fused_3_add_kept(acc_4, group_values[k_4 + 9 * l_6]);
-                acc_4 = add_kept_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_7 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                kept_positions_tile_offsets_148[256 * j_3 + l_7 + 2304 * wg] = group_values_5[j_3 + 9 * l_7];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_3_kept_positions_scan(__global const long* kept_positions_tile_offsets_148, long tiles, long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_positions_113) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l_1 = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l_1 + 2304 * wg < total_1) {
-                    long flag_kept_r = quicksort_fused_3_flag_kept(256 * j + l_1 + 2304 * wg, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
-                    x = flag_kept_r;
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < chunk; k_2++) {
+                kept_positions_114[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
+                long x_1;
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < total_1) {
+                    x_1 = kept_flags_113[k_2 + chunk * l_2 + 256 * chunk * wg];
                 } else {
-                    x = 0L;
+                    x_1 = 0L;
                 }
-                group_values[256 * j + l_1] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_2 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_kept_r = quicksort_fused_3_add_kept(acc, group_values[k + 9 * l_2]);
-                acc = add_kept_r;
-            }
-            {
-                group_values_1[l_2] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_kept_r_1 = quicksort_fused_3_add_kept(acc_1, group_values_1[k_1 + 16 * l_3]);
-                acc_1 = add_kept_r_1;
-            }
-            {
-                group_values_3[l_3] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
-            long acc_2 = kept_positions_tile_offsets_148[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long add_kept_r_2 = quicksort_fused_3_add_kept(acc_2, group_values_3[k_2]);
+                long add_kept_r_2 = quicksort_fused_3_add_kept(acc_2, x_1);
                 acc_2 = add_kept_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_5 = get_local_id(0); l_5 < 16; l_5 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_5];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_5] = acc_3;
-                long add_kept_r_3 = quicksort_fused_3_add_kept(acc_3, group_values_1[k_3 + 16 * l_5]);
-                acc_3 = add_kept_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            long acc_4 = group_values_4[l_6];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_6) / 256 + 9 * ((k_4 + 9 * l_6) % 256)] = acc_4;
-                long add_kept_r_4 = quicksort_fused_3_add_kept(acc_4, group_values[k_4 + 9 * l_6]);
-                acc_4 = add_kept_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_7 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                kept_positions_113[256 * j_3 + l_7 + 2304 * wg] = group_values_5[j_3 + 9 * l_7];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_3_kept_count(__global const long* kept_positions_113, long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_kept_114) {
+__kernel void quicksort_fused_3_kept_count(__global const long* kept_flags_113, long total_1, __global const long* kept_positions_114, __global long* kept_kept_115) {
     const long gid = get_global_id(0);
     if (gid < 1) {
-        long count_kept_r = quicksort_fused_3_count_kept(kept_positions_113, total_1, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
-        kept_kept_114[0] = count_kept_r;
+        long count_kept_r = quicksort_fused_3_count_kept(kept_flags_113, total_1, kept_positions_114);
+        kept_kept_115[0] = count_kept_r;
     }
 }
 
-__kernel void quicksort_fused_3_kept(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global const long* kept_positions_113, __global long* kept_14, __global long* lesser_elements_15) {
+__kernel void quicksort_fused_3_kept(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* kept_flags_113, __global const long* kept_positions_114, __global long* kept_14, __global long* lesser_elements_15) {
     const long gid = get_global_id(0);
     if (gid < total_1) {
         long pull_kept_r;
         long pull_kept_r_1;
         quicksort_fused_3_pull_kept(gid, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, &pull_kept_r, &pull_kept_r_1);
-        long target_kept_r = quicksort_fused_3_target_kept(gid, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot, kept_positions_113);
+        long target_kept_r = quicksort_fused_3_target_kept(gid, kept_flags_113, kept_positions_114);
         if (target_kept_r >= 0) {
             kept_14[target_kept_r] = pull_kept_r;
             lesser_elements_15[target_kept_r] = pull_kept_r_1;
@@ -4892,968 +3061,139 @@ __kernel void quicksort_fused_3_lesser_lengths_elements(__global const long* s_l
     }
 }
 
-__kernel void quicksort_fused_3_lesser_lengths_head_claims(long n_s_lengths, __global const long* s_lengths, __global const long* s_offsets_0, __global int* lesser_lengths_head_claims) {
+__kernel void quicksort_fused_3_lesser_lengths(__global const long* s_offsets_0, __global const long* s_lengths, long lanes, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* lesser_lengths_20, __global long* lesser_lengths_32, __global long* lesser_lengths_44) {
+    __local long team_values[256];
+    __local long team_values_1[256];
+    __local long team_values_2[256];
+    __local int long_teams[259];
+    const long l = get_local_id(0);
+    const long lane = l & (lanes - 1);
+    const long team = l / lanes;
+    const long teams = 256 / lanes;
+    if (l < 3) long_teams[256 + l] = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long first = get_group_id(0) * teams, step = 0; first < n_s_offsets; first += get_num_groups(0) * teams, step++) {
+        const long s = first + team;
+        const long counter = 256 + step % 3;
+        int is_long = 0;
+        long acc = 0L;
+        long acc_1 = 0L;
+        long acc_2 = 0L;
+        if (s < n_s_offsets) {
+            const long offset = s_offsets_0[s];
+            const long length = s_lengths[s];
+            is_long = lanes < 256 && length > 32 * lanes;
+            if (is_long) {
+                if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
+            } else {
+                for (long k = lane; k < length; k += lanes) {
+                    long pull_lesser_lengths_r;
+                    long pull_lesser_lengths_r_1;
+                    long pull_lesser_lengths_r_2;
+                    quicksort_fused_3_pull_lesser_lengths(offset + k, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot, &pull_lesser_lengths_r, &pull_lesser_lengths_r_1, &pull_lesser_lengths_r_2);
+                    long op_lesser_lengths_r;
+                    long op_lesser_lengths_r_1;
+                    long op_lesser_lengths_r_2;
+                    quicksort_fused_3_op_lesser_lengths(acc, acc_1, acc_2, pull_lesser_lengths_r, pull_lesser_lengths_r_1, pull_lesser_lengths_r_2, &op_lesser_lengths_r, &op_lesser_lengths_r_1, &op_lesser_lengths_r_2);
+                    acc = op_lesser_lengths_r;
+                    acc_1 = op_lesser_lengths_r_1;
+                    acc_2 = op_lesser_lengths_r_2;
+                }
+            }
+        }
+        team_values[l] = acc;
+        team_values_1[l] = acc_1;
+        team_values_2[l] = acc_2;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l == 0) long_teams[256 + (step + 2) % 3] = 0;
+        if (lanes > 1) {
+            for (long h = 1; h < lanes; h *= 2) {
+                if ((lane & (2 * h - 1)) == 0) {
+                    long op_lesser_lengths_r_3;
+                    long op_lesser_lengths_r_4;
+                    long op_lesser_lengths_r_5;
+                    quicksort_fused_3_op_lesser_lengths(team_values[l], team_values_1[l], team_values_2[l], team_values[l + h], team_values_1[l + h], team_values_2[l + h], &op_lesser_lengths_r_3, &op_lesser_lengths_r_4, &op_lesser_lengths_r_5);
+                    team_values[l] = op_lesser_lengths_r_3;
+                    team_values_1[l] = op_lesser_lengths_r_4;
+                    team_values_2[l] = op_lesser_lengths_r_5;
+                }
+                barrier(CLK_LOCAL_MEM_FENCE);
+            }
+            acc = team_values[l];
+            acc_1 = team_values_1[l];
+            acc_2 = team_values_2[l];
+        }
+        if (lane == 0 && s < n_s_offsets && !is_long) {
+            lesser_lengths_20[s] = acc;
+            lesser_lengths_32[s] = acc_1;
+            lesser_lengths_44[s] = acc_2;
+        }
+        const int n_long = long_teams[counter];
+        for (int i = 0; i < n_long; i++) {
+            const long s_1 = first + long_teams[i];
+            const long offset_1 = s_offsets_0[s_1];
+            const long length_1 = s_lengths[s_1];
+            long acc_3 = 0L;
+            long acc_4 = 0L;
+            long acc_5 = 0L;
+            for (long k_1 = l; k_1 < length_1; k_1 += 256) {
+                long pull_lesser_lengths_r_3;
+                long pull_lesser_lengths_r_4;
+                long pull_lesser_lengths_r_5;
+                quicksort_fused_3_pull_lesser_lengths(offset_1 + k_1, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot, &pull_lesser_lengths_r_3, &pull_lesser_lengths_r_4, &pull_lesser_lengths_r_5);
+                long op_lesser_lengths_r_6;
+                long op_lesser_lengths_r_7;
+                long op_lesser_lengths_r_8;
+                quicksort_fused_3_op_lesser_lengths(acc_3, acc_4, acc_5, pull_lesser_lengths_r_3, pull_lesser_lengths_r_4, pull_lesser_lengths_r_5, &op_lesser_lengths_r_6, &op_lesser_lengths_r_7, &op_lesser_lengths_r_8);
+                acc_3 = op_lesser_lengths_r_6;
+                acc_4 = op_lesser_lengths_r_7;
+                acc_5 = op_lesser_lengths_r_8;
+            }
+            team_values[l] = acc_3;
+            team_values_1[l] = acc_4;
+            team_values_2[l] = acc_5;
+            barrier(CLK_LOCAL_MEM_FENCE);
+            for (long h_1 = 1; h_1 < 256; h_1 *= 2) {
+                if ((l & (2 * h_1 - 1)) == 0) {
+                    long op_lesser_lengths_r_9;
+                    long op_lesser_lengths_r_10;
+                    long op_lesser_lengths_r_11;
+                    quicksort_fused_3_op_lesser_lengths(team_values[l], team_values_1[l], team_values_2[l], team_values[l + h_1], team_values_1[l + h_1], team_values_2[l + h_1], &op_lesser_lengths_r_9, &op_lesser_lengths_r_10, &op_lesser_lengths_r_11);
+                    team_values[l] = op_lesser_lengths_r_9;
+                    team_values_1[l] = op_lesser_lengths_r_10;
+                    team_values_2[l] = op_lesser_lengths_r_11;
+                }
+                barrier(CLK_LOCAL_MEM_FENCE);
+            }
+            if (l == 0) {
+                lesser_lengths_20[s_1] = team_values[0];
+                lesser_lengths_32[s_1] = team_values_1[0];
+                lesser_lengths_44[s_1] = team_values_2[0];
+            }
+        }
+    }
+}
+
+__kernel void quicksort_fused_3_kept_flags_1(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_flags_119) {
     const long gid = get_global_id(0);
-    if (gid < n_s_lengths) {
-        long one_lesser_lengths_r = quicksort_fused_3_one_lesser_lengths(gid);
-        long head_lesser_lengths_r = quicksort_fused_3_head_lesser_lengths(gid, s_lengths, s_offsets_0);
-        if (head_lesser_lengths_r >= 0) {
-            atomic_max((volatile __global int*)&lesser_lengths_head_claims[head_lesser_lengths_r], (int)(one_lesser_lengths_r));
-        }
+    if (gid < total_1) {
+        long flag_kept_1_r = quicksort_fused_3_flag_kept_1(gid, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
+        kept_flags_119[gid] = flag_kept_1_r;
     }
 }
 
-__kernel void quicksort_fused_3_lesser_lengths_segscan_tile_totals(long tiles_2, long lesser_lengths_elements_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global const int* lesser_lengths_head_claims, __global long* lesser_lengths_seg_flags_tile_totals, __global long* lesser_lengths_seg_scan_tile_totals_152, __global long* lesser_lengths_seg_scan_tile_totals_153, __global long* lesser_lengths_seg_scan_tile_totals_154) {
+__kernel void quicksort_fused_3_kept_positions_block_totals_1(__global const long* kept_flags_119, long groups, long chunk, long total_1, __global long* kept_positions_block_totals_134) {
     __local long group_values[256];
-    __local long group_values_1[256];
-    __local long group_values_2[256];
-    __local long group_values_3[256];
-    __local long group_values_4[256];
-    __local long group_values_5[256];
-    __local long group_values_6[256];
-    __local long group_values_7[256];
-    __local long group_swap[256];
-    __local long group_swap_1[256];
-    __local long group_swap_2[256];
-    __local long group_swap_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l_1 = get_local_id(0);
-            {
-                long x;
-                long x_1;
-                long x_2;
-                long x_3;
-                if (l_1 + 256 * wg < lesser_lengths_elements_1) {
-                    long pair_lesser_lengths_r;
-                    long pair_lesser_lengths_r_1;
-                    long pair_lesser_lengths_r_2;
-                    long pair_lesser_lengths_r_3;
-                    quicksort_fused_3_pair_lesser_lengths(l_1 + 256 * wg, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot, lesser_lengths_head_claims, &pair_lesser_lengths_r, &pair_lesser_lengths_r_1, &pair_lesser_lengths_r_2, &pair_lesser_lengths_r_3);
-                    x = pair_lesser_lengths_r;
-                    x_1 = pair_lesser_lengths_r_1;
-                    x_2 = pair_lesser_lengths_r_2;
-                    x_3 = pair_lesser_lengths_r_3;
-                } else {
-                    x = 0L;
-                    x_1 = 0L;
-                    x_2 = 0L;
-                    x_3 = 0L;
-                }
-                group_values_4[l_1] = x;
-                group_values_5[l_1] = x_1;
-                group_values_6[l_1] = x_2;
-                group_values_7[l_1] = x_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_2 = get_local_id(0);
-            long acc = 0L;
-            long acc_1 = 0L;
-            long acc_2 = 0L;
-            long acc_3 = 0L;
-            for (long k = 0; k < 1; k++) {
-                long segop_lesser_lengths_r;
-                long segop_lesser_lengths_r_1;
-                long segop_lesser_lengths_r_2;
-                long segop_lesser_lengths_r_3;
-                quicksort_fused_3_segop_lesser_lengths(acc, acc_1, acc_2, acc_3, group_values_4[k + l_2], group_values_5[k + l_2], group_values_6[k + l_2], group_values_7[k + l_2], &segop_lesser_lengths_r, &segop_lesser_lengths_r_1, &segop_lesser_lengths_r_2, &segop_lesser_lengths_r_3);
-                acc = segop_lesser_lengths_r;
-                acc_1 = segop_lesser_lengths_r_1;
-                acc_2 = segop_lesser_lengths_r_2;
-                acc_3 = segop_lesser_lengths_r_3;
-            }
-            {
-                group_values[l_2] = acc;
-                group_values_1[l_2] = acc_1;
-                group_values_2[l_2] = acc_2;
-                group_values_3[l_2] = acc_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        __local long* group_values_1_in = group_values_1;
-        __local long* group_values_1_out = group_swap_1;
-        __local long* group_values_2_in = group_values_2;
-        __local long* group_values_2_out = group_swap_2;
-        __local long* group_values_3_in = group_values_3;
-        __local long* group_values_3_out = group_swap_3;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_3 = get_local_id(0); l_3 < m / 2; l_3 += get_local_size(0)) {
-                long acc_4 = 0L;
-                long acc_5 = 0L;
-                long acc_6 = 0L;
-                long acc_7 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long segop_lesser_lengths_r_4;
-                    long segop_lesser_lengths_r_5;
-                    long segop_lesser_lengths_r_6;
-                    long segop_lesser_lengths_r_7;
-                    quicksort_fused_3_segop_lesser_lengths(acc_4, acc_5, acc_6, acc_7, group_values_in[k_1 + 2 * l_3], group_values_1_in[k_1 + 2 * l_3], group_values_2_in[k_1 + 2 * l_3], group_values_3_in[k_1 + 2 * l_3], &segop_lesser_lengths_r_4, &segop_lesser_lengths_r_5, &segop_lesser_lengths_r_6, &segop_lesser_lengths_r_7);
-                    acc_4 = segop_lesser_lengths_r_4;
-                    acc_5 = segop_lesser_lengths_r_5;
-                    acc_6 = segop_lesser_lengths_r_6;
-                    acc_7 = segop_lesser_lengths_r_7;
-                }
-                {
-                    group_values_out[l_3] = acc_4;
-                    group_values_1_out[l_3] = acc_5;
-                    group_values_2_out[l_3] = acc_6;
-                    group_values_3_out[l_3] = acc_7;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            {
-                __local long* t = group_values_1_in;
-                group_values_1_in = group_values_1_out;
-                group_values_1_out = t;
-            }
-            {
-                __local long* t = group_values_2_in;
-                group_values_2_in = group_values_2_out;
-                group_values_2_out = t;
-            }
-            {
-                __local long* t = group_values_3_in;
-                group_values_3_in = group_values_3_out;
-                group_values_3_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
-            {
-                lesser_lengths_seg_flags_tile_totals[wg] = group_values_in[0];
-                lesser_lengths_seg_scan_tile_totals_152[wg] = group_values_1_in[0];
-                lesser_lengths_seg_scan_tile_totals_153[wg] = group_values_2_in[0];
-                lesser_lengths_seg_scan_tile_totals_154[wg] = group_values_3_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_3_lesser_lengths_segscan_tile_offsets_tile_totals(__global const long* lesser_lengths_seg_flags_tile_totals, __global const long* lesser_lengths_seg_scan_tile_totals_152, __global const long* lesser_lengths_seg_scan_tile_totals_153, __global const long* lesser_lengths_seg_scan_tile_totals_154, long tiles_3, long tiles_2, __global long* lesser_lengths_seg_flags_tile_offsets_tile_totals, __global long* lesser_lengths_seg_scan_tile_offsets_tile_totals_160, __global long* lesser_lengths_seg_scan_tile_offsets_tile_totals_161, __global long* lesser_lengths_seg_scan_tile_offsets_tile_totals_162) {
-    __local long group_values[256];
-    __local long group_values_1[256];
-    __local long group_values_2[256];
-    __local long group_values_3[256];
-    __local long group_values_4[256];
-    __local long group_values_5[256];
-    __local long group_values_6[256];
-    __local long group_values_7[256];
-    __local long group_swap[256];
-    __local long group_swap_1[256];
-    __local long group_swap_2[256];
-    __local long group_swap_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l_1 = get_local_id(0);
-            {
-                long x;
-                long x_1;
-                long x_2;
-                long x_3;
-                if (l_1 + 256 * wg < tiles_2) {
-                    x = lesser_lengths_seg_flags_tile_totals[l_1 + 256 * wg];
-                    x_1 = lesser_lengths_seg_scan_tile_totals_152[l_1 + 256 * wg];
-                    x_2 = lesser_lengths_seg_scan_tile_totals_153[l_1 + 256 * wg];
-                    x_3 = lesser_lengths_seg_scan_tile_totals_154[l_1 + 256 * wg];
-                } else {
-                    x = 0L;
-                    x_1 = 0L;
-                    x_2 = 0L;
-                    x_3 = 0L;
-                }
-                group_values_4[l_1] = x;
-                group_values_5[l_1] = x_1;
-                group_values_6[l_1] = x_2;
-                group_values_7[l_1] = x_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_2 = get_local_id(0);
-            long acc = 0L;
-            long acc_1 = 0L;
-            long acc_2 = 0L;
-            long acc_3 = 0L;
-            for (long k = 0; k < 1; k++) {
-                long segop_lesser_lengths_r;
-                long segop_lesser_lengths_r_1;
-                long segop_lesser_lengths_r_2;
-                long segop_lesser_lengths_r_3;
-                quicksort_fused_3_segop_lesser_lengths(acc, acc_1, acc_2, acc_3, group_values_4[k + l_2], group_values_5[k + l_2], group_values_6[k + l_2], group_values_7[k + l_2], &segop_lesser_lengths_r, &segop_lesser_lengths_r_1, &segop_lesser_lengths_r_2, &segop_lesser_lengths_r_3);
-                acc = segop_lesser_lengths_r;
-                acc_1 = segop_lesser_lengths_r_1;
-                acc_2 = segop_lesser_lengths_r_2;
-                acc_3 = segop_lesser_lengths_r_3;
-            }
-            {
-                group_values[l_2] = acc;
-                group_values_1[l_2] = acc_1;
-                group_values_2[l_2] = acc_2;
-                group_values_3[l_2] = acc_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        __local long* group_values_1_in = group_values_1;
-        __local long* group_values_1_out = group_swap_1;
-        __local long* group_values_2_in = group_values_2;
-        __local long* group_values_2_out = group_swap_2;
-        __local long* group_values_3_in = group_values_3;
-        __local long* group_values_3_out = group_swap_3;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_3 = get_local_id(0); l_3 < m / 2; l_3 += get_local_size(0)) {
-                long acc_4 = 0L;
-                long acc_5 = 0L;
-                long acc_6 = 0L;
-                long acc_7 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long segop_lesser_lengths_r_4;
-                    long segop_lesser_lengths_r_5;
-                    long segop_lesser_lengths_r_6;
-                    long segop_lesser_lengths_r_7;
-                    quicksort_fused_3_segop_lesser_lengths(acc_4, acc_5, acc_6, acc_7, group_values_in[k_1 + 2 * l_3], group_values_1_in[k_1 + 2 * l_3], group_values_2_in[k_1 + 2 * l_3], group_values_3_in[k_1 + 2 * l_3], &segop_lesser_lengths_r_4, &segop_lesser_lengths_r_5, &segop_lesser_lengths_r_6, &segop_lesser_lengths_r_7);
-                    acc_4 = segop_lesser_lengths_r_4;
-                    acc_5 = segop_lesser_lengths_r_5;
-                    acc_6 = segop_lesser_lengths_r_6;
-                    acc_7 = segop_lesser_lengths_r_7;
-                }
-                {
-                    group_values_out[l_3] = acc_4;
-                    group_values_1_out[l_3] = acc_5;
-                    group_values_2_out[l_3] = acc_6;
-                    group_values_3_out[l_3] = acc_7;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            {
-                __local long* t = group_values_1_in;
-                group_values_1_in = group_values_1_out;
-                group_values_1_out = t;
-            }
-            {
-                __local long* t = group_values_2_in;
-                group_values_2_in = group_values_2_out;
-                group_values_2_out = t;
-            }
-            {
-                __local long* t = group_values_3_in;
-                group_values_3_in = group_values_3_out;
-                group_values_3_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
-            {
-                lesser_lengths_seg_flags_tile_offsets_tile_totals[wg] = group_values_in[0];
-                lesser_lengths_seg_scan_tile_offsets_tile_totals_160[wg] = group_values_1_in[0];
-                lesser_lengths_seg_scan_tile_offsets_tile_totals_161[wg] = group_values_2_in[0];
-                lesser_lengths_seg_scan_tile_offsets_tile_totals_162[wg] = group_values_3_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_3_lesser_lengths_segscan_tile_offsets_tile_offsets(__global const long* lesser_lengths_seg_flags_tile_offsets_tile_totals, __global const long* lesser_lengths_seg_scan_tile_offsets_tile_totals_160, __global const long* lesser_lengths_seg_scan_tile_offsets_tile_totals_161, __global const long* lesser_lengths_seg_scan_tile_offsets_tile_totals_162, long tile_chunk_1, long tiles_3, __global long* lesser_lengths_seg_flags_tile_offsets_tile_offsets, __global long* lesser_lengths_seg_scan_tile_offsets_tile_offsets_164, __global long* lesser_lengths_seg_scan_tile_offsets_tile_offsets_165, __global long* lesser_lengths_seg_scan_tile_offsets_tile_offsets_166) {
-    __local long group_values[256];
-    __local long group_values_1[256];
-    __local long group_values_2[256];
-    __local long group_values_3[256];
-    __local long group_values_4[16];
-    __local long group_values_5[16];
-    __local long group_values_6[16];
-    __local long group_values_7[16];
-    __local long group_values_8[16];
-    __local long group_values_9[16];
-    __local long group_values_10[16];
-    __local long group_values_11[16];
-    __local long group_values_12[256];
-    __local long group_values_13[256];
-    __local long group_values_14[256];
-    __local long group_values_15[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            long acc_1 = 0L;
-            long acc_2 = 0L;
-            long acc_3 = 0L;
-            for (long k = 0; k < tile_chunk_1; k++) {
-                long x;
-                long x_1;
-                long x_2;
-                long x_3;
-                if (k + l_1 * tile_chunk_1 < tiles_3) {
-                    x = lesser_lengths_seg_flags_tile_offsets_tile_totals[k + l_1 * tile_chunk_1];
-                    x_1 = lesser_lengths_seg_scan_tile_offsets_tile_totals_160[k + l_1 * tile_chunk_1];
-                    x_2 = lesser_lengths_seg_scan_tile_offsets_tile_totals_161[k + l_1 * tile_chunk_1];
-                    x_3 = lesser_lengths_seg_scan_tile_offsets_tile_totals_162[k + l_1 * tile_chunk_1];
-                } else {
-                    x = 0L;
-                    x_1 = 0L;
-                    x_2 = 0L;
-                    x_3 = 0L;
-                }
-                long segop_lesser_lengths_r;
-                long segop_lesser_lengths_r_1;
-                long segop_lesser_lengths_r_2;
-                long segop_lesser_lengths_r_3;
-                quicksort_fused_3_segop_lesser_lengths(acc, acc_1, acc_2, acc_3, x, x_1, x_2, x_3, &segop_lesser_lengths_r, &segop_lesser_lengths_r_1, &segop_lesser_lengths_r_2, &segop_lesser_lengths_r_3);
-                acc = segop_lesser_lengths_r;
-                acc_1 = segop_lesser_lengths_r_1;
-                acc_2 = segop_lesser_lengths_r_2;
-                acc_3 = segop_lesser_lengths_r_3;
-            }
-            {
-                group_values[l_1] = acc;
-                group_values_1[l_1] = acc_1;
-                group_values_2[l_1] = acc_2;
-                group_values_3[l_1] = acc_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_4 = 0L;
-            long acc_5 = 0L;
-            long acc_6 = 0L;
-            long acc_7 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long segop_lesser_lengths_r_4;
-                long segop_lesser_lengths_r_5;
-                long segop_lesser_lengths_r_6;
-                long segop_lesser_lengths_r_7;
-                quicksort_fused_3_segop_lesser_lengths(acc_4, acc_5, acc_6, acc_7, group_values[k_1 + 16 * l_2], group_values_1[k_1 + 16 * l_2], group_values_2[k_1 + 16 * l_2], group_values_3[k_1 + 16 * l_2], &segop_lesser_lengths_r_4, &segop_lesser_lengths_r_5, &segop_lesser_lengths_r_6, &segop_lesser_lengths_r_7);
-                acc_4 = segop_lesser_lengths_r_4;
-                acc_5 = segop_lesser_lengths_r_5;
-                acc_6 = segop_lesser_lengths_r_6;
-                acc_7 = segop_lesser_lengths_r_7;
-            }
-            {
-                group_values_8[l_2] = acc_4;
-                group_values_9[l_2] = acc_5;
-                group_values_10[l_2] = acc_6;
-                group_values_11[l_2] = acc_7;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_8 = 0L;
-            long acc_9 = 0L;
-            long acc_10 = 0L;
-            long acc_11 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_4[k_2] = acc_8;
-                group_values_5[k_2] = acc_9;
-                group_values_6[k_2] = acc_10;
-                group_values_7[k_2] = acc_11;
-                long segop_lesser_lengths_r_8;
-                long segop_lesser_lengths_r_9;
-                long segop_lesser_lengths_r_10;
-                long segop_lesser_lengths_r_11;
-                quicksort_fused_3_segop_lesser_lengths(acc_8, acc_9, acc_10, acc_11, group_values_8[k_2], group_values_9[k_2], group_values_10[k_2], group_values_11[k_2], &segop_lesser_lengths_r_8, &segop_lesser_lengths_r_9, &segop_lesser_lengths_r_10, &segop_lesser_lengths_r_11);
-                acc_8 = segop_lesser_lengths_r_8;
-                acc_9 = segop_lesser_lengths_r_9;
-                acc_10 = segop_lesser_lengths_r_10;
-                acc_11 = segop_lesser_lengths_r_11;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_12 = group_values_4[l_4];
-            long acc_13 = group_values_5[l_4];
-            long acc_14 = group_values_6[l_4];
-            long acc_15 = group_values_7[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_12[k_3 + 16 * l_4] = acc_12;
-                group_values_13[k_3 + 16 * l_4] = acc_13;
-                group_values_14[k_3 + 16 * l_4] = acc_14;
-                group_values_15[k_3 + 16 * l_4] = acc_15;
-                long segop_lesser_lengths_r_12;
-                long segop_lesser_lengths_r_13;
-                long segop_lesser_lengths_r_14;
-                long segop_lesser_lengths_r_15;
-                quicksort_fused_3_segop_lesser_lengths(acc_12, acc_13, acc_14, acc_15, group_values[k_3 + 16 * l_4], group_values_1[k_3 + 16 * l_4], group_values_2[k_3 + 16 * l_4], group_values_3[k_3 + 16 * l_4], &segop_lesser_lengths_r_12, &segop_lesser_lengths_r_13, &segop_lesser_lengths_r_14, &segop_lesser_lengths_r_15);
-                acc_12 = segop_lesser_lengths_r_12;
-                acc_13 = segop_lesser_lengths_r_13;
-                acc_14 = segop_lesser_lengths_r_14;
-                acc_15 = segop_lesser_lengths_r_15;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_16 = group_values_12[l_5];
-            long acc_17 = group_values_13[l_5];
-            long acc_18 = group_values_14[l_5];
-            long acc_19 = group_values_15[l_5];
-            for (long k_4 = 0; k_4 < tile_chunk_1; k_4++) {
-                lesser_lengths_seg_flags_tile_offsets_tile_offsets[k_4 + l_5 * tile_chunk_1] = acc_16;
-                lesser_lengths_seg_scan_tile_offsets_tile_offsets_164[k_4 + l_5 * tile_chunk_1] = acc_17;
-                lesser_lengths_seg_scan_tile_offsets_tile_offsets_165[k_4 + l_5 * tile_chunk_1] = acc_18;
-                lesser_lengths_seg_scan_tile_offsets_tile_offsets_166[k_4 + l_5 * tile_chunk_1] = acc_19;
-                long x_4;
-                long x_5;
-                long x_6;
-                long x_7;
-                if (k_4 + l_5 * tile_chunk_1 < tiles_3) {
-                    x_4 = lesser_lengths_seg_flags_tile_offsets_tile_totals[k_4 + l_5 * tile_chunk_1];
-                    x_5 = lesser_lengths_seg_scan_tile_offsets_tile_totals_160[k_4 + l_5 * tile_chunk_1];
-                    x_6 = lesser_lengths_seg_scan_tile_offsets_tile_totals_161[k_4 + l_5 * tile_chunk_1];
-                    x_7 = lesser_lengths_seg_scan_tile_offsets_tile_totals_162[k_4 + l_5 * tile_chunk_1];
-                } else {
-                    x_4 = 0L;
-                    x_5 = 0L;
-                    x_6 = 0L;
-                    x_7 = 0L;
-                }
-                long segop_lesser_lengths_r_16;
-                long segop_lesser_lengths_r_17;
-                long segop_lesser_lengths_r_18;
-                long segop_lesser_lengths_r_19;
-                quicksort_fused_3_segop_lesser_lengths(acc_16, acc_17, acc_18, acc_19, x_4, x_5, x_6, x_7, &segop_lesser_lengths_r_16, &segop_lesser_lengths_r_17, &segop_lesser_lengths_r_18, &segop_lesser_lengths_r_19);
-                acc_16 = segop_lesser_lengths_r_16;
-                acc_17 = segop_lesser_lengths_r_17;
-                acc_18 = segop_lesser_lengths_r_18;
-                acc_19 = segop_lesser_lengths_r_19;
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_3_lesser_lengths_segscan_tile_offsets_scan(__global const long* lesser_lengths_seg_flags_tile_totals, __global const long* lesser_lengths_seg_scan_tile_totals_152, __global const long* lesser_lengths_seg_scan_tile_totals_153, __global const long* lesser_lengths_seg_scan_tile_totals_154, __global const long* lesser_lengths_seg_flags_tile_offsets_tile_offsets, __global const long* lesser_lengths_seg_scan_tile_offsets_tile_offsets_164, __global const long* lesser_lengths_seg_scan_tile_offsets_tile_offsets_165, __global const long* lesser_lengths_seg_scan_tile_offsets_tile_offsets_166, long tiles_3, long tiles_2, __global long* lesser_lengths_seg_flags_tile_offsets, __global long* lesser_lengths_seg_scan_tile_offsets_156, __global long* lesser_lengths_seg_scan_tile_offsets_157, __global long* lesser_lengths_seg_scan_tile_offsets_158) {
-    __local long group_values[256];
-    __local long group_values_1[256];
-    __local long group_values_2[256];
-    __local long group_values_3[256];
-    __local long group_values_4[256];
-    __local long group_values_5[256];
-    __local long group_values_6[256];
-    __local long group_values_7[256];
-    __local long group_values_8[16];
-    __local long group_values_9[16];
-    __local long group_values_10[16];
-    __local long group_values_11[16];
-    __local long group_values_12[16];
-    __local long group_values_13[16];
-    __local long group_values_14[16];
-    __local long group_values_15[16];
-    __local long group_values_16[256];
-    __local long group_values_17[256];
-    __local long group_values_18[256];
-    __local long group_values_19[256];
-    __local long group_values_20[256];
-    __local long group_values_21[256];
-    __local long group_values_22[256];
-    __local long group_values_23[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l_1 = get_local_id(0);
-            {
-                long x;
-                long x_1;
-                long x_2;
-                long x_3;
-                if (l_1 + 256 * wg < tiles_2) {
-                    x = lesser_lengths_seg_flags_tile_totals[l_1 + 256 * wg];
-                    x_1 = lesser_lengths_seg_scan_tile_totals_152[l_1 + 256 * wg];
-                    x_2 = lesser_lengths_seg_scan_tile_totals_153[l_1 + 256 * wg];
-                    x_3 = lesser_lengths_seg_scan_tile_totals_154[l_1 + 256 * wg];
-                } else {
-                    x = 0L;
-                    x_1 = 0L;
-                    x_2 = 0L;
-                    x_3 = 0L;
-                }
-                group_values[l_1] = x;
-                group_values_1[l_1] = x_1;
-                group_values_2[l_1] = x_2;
-                group_values_3[l_1] = x_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_2 = get_local_id(0);
-            long acc = 0L;
-            long acc_1 = 0L;
-            long acc_2 = 0L;
-            long acc_3 = 0L;
-            for (long k = 0; k < 1; k++) {
-                long segop_lesser_lengths_r;
-                long segop_lesser_lengths_r_1;
-                long segop_lesser_lengths_r_2;
-                long segop_lesser_lengths_r_3;
-                quicksort_fused_3_segop_lesser_lengths(acc, acc_1, acc_2, acc_3, group_values[k + l_2], group_values_1[k + l_2], group_values_2[k + l_2], group_values_3[k + l_2], &segop_lesser_lengths_r, &segop_lesser_lengths_r_1, &segop_lesser_lengths_r_2, &segop_lesser_lengths_r_3);
-                acc = segop_lesser_lengths_r;
-                acc_1 = segop_lesser_lengths_r_1;
-                acc_2 = segop_lesser_lengths_r_2;
-                acc_3 = segop_lesser_lengths_r_3;
-            }
-            {
-                group_values_4[l_2] = acc;
-                group_values_5[l_2] = acc_1;
-                group_values_6[l_2] = acc_2;
-                group_values_7[l_2] = acc_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_4 = 0L;
-            long acc_5 = 0L;
-            long acc_6 = 0L;
-            long acc_7 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long segop_lesser_lengths_r_4;
-                long segop_lesser_lengths_r_5;
-                long segop_lesser_lengths_r_6;
-                long segop_lesser_lengths_r_7;
-                quicksort_fused_3_segop_lesser_lengths(acc_4, acc_5, acc_6, acc_7, group_values_4[k_1 + 16 * l_3], group_values_5[k_1 + 16 * l_3], group_values_6[k_1 + 16 * l_3], group_values_7[k_1 + 16 * l_3], &segop_lesser_lengths_r_4, &segop_lesser_lengths_r_5, &segop_lesser_lengths_r_6, &segop_lesser_lengths_r_7);
-                acc_4 = segop_lesser_lengths_r_4;
-                acc_5 = segop_lesser_lengths_r_5;
-                acc_6 = segop_lesser_lengths_r_6;
-                acc_7 = segop_lesser_lengths_r_7;
-            }
-            {
-                group_values_12[l_3] = acc_4;
-                group_values_13[l_3] = acc_5;
-                group_values_14[l_3] = acc_6;
-                group_values_15[l_3] = acc_7;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
-            long acc_8 = lesser_lengths_seg_flags_tile_offsets_tile_offsets[wg];
-            long acc_9 = lesser_lengths_seg_scan_tile_offsets_tile_offsets_164[wg];
-            long acc_10 = lesser_lengths_seg_scan_tile_offsets_tile_offsets_165[wg];
-            long acc_11 = lesser_lengths_seg_scan_tile_offsets_tile_offsets_166[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_8[k_2] = acc_8;
-                group_values_9[k_2] = acc_9;
-                group_values_10[k_2] = acc_10;
-                group_values_11[k_2] = acc_11;
-                long segop_lesser_lengths_r_8;
-                long segop_lesser_lengths_r_9;
-                long segop_lesser_lengths_r_10;
-                long segop_lesser_lengths_r_11;
-                quicksort_fused_3_segop_lesser_lengths(acc_8, acc_9, acc_10, acc_11, group_values_12[k_2], group_values_13[k_2], group_values_14[k_2], group_values_15[k_2], &segop_lesser_lengths_r_8, &segop_lesser_lengths_r_9, &segop_lesser_lengths_r_10, &segop_lesser_lengths_r_11);
-                acc_8 = segop_lesser_lengths_r_8;
-                acc_9 = segop_lesser_lengths_r_9;
-                acc_10 = segop_lesser_lengths_r_10;
-                acc_11 = segop_lesser_lengths_r_11;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_5 = get_local_id(0); l_5 < 16; l_5 += get_local_size(0)) {
-            long acc_12 = group_values_8[l_5];
-            long acc_13 = group_values_9[l_5];
-            long acc_14 = group_values_10[l_5];
-            long acc_15 = group_values_11[l_5];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_16[k_3 + 16 * l_5] = acc_12;
-                group_values_17[k_3 + 16 * l_5] = acc_13;
-                group_values_18[k_3 + 16 * l_5] = acc_14;
-                group_values_19[k_3 + 16 * l_5] = acc_15;
-                long segop_lesser_lengths_r_12;
-                long segop_lesser_lengths_r_13;
-                long segop_lesser_lengths_r_14;
-                long segop_lesser_lengths_r_15;
-                quicksort_fused_3_segop_lesser_lengths(acc_12, acc_13, acc_14, acc_15, group_values_4[k_3 + 16 * l_5], group_values_5[k_3 + 16 * l_5], group_values_6[k_3 + 16 * l_5], group_values_7[k_3 + 16 * l_5], &segop_lesser_lengths_r_12, &segop_lesser_lengths_r_13, &segop_lesser_lengths_r_14, &segop_lesser_lengths_r_15);
-                acc_12 = segop_lesser_lengths_r_12;
-                acc_13 = segop_lesser_lengths_r_13;
-                acc_14 = segop_lesser_lengths_r_14;
-                acc_15 = segop_lesser_lengths_r_15;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            long acc_16 = group_values_16[l_6];
-            long acc_17 = group_values_17[l_6];
-            long acc_18 = group_values_18[l_6];
-            long acc_19 = group_values_19[l_6];
-            for (long k_4 = 0; k_4 < 1; k_4++) {
-                group_values_20[k_4 + l_6] = acc_16;
-                group_values_21[k_4 + l_6] = acc_17;
-                group_values_22[k_4 + l_6] = acc_18;
-                group_values_23[k_4 + l_6] = acc_19;
-                long segop_lesser_lengths_r_16;
-                long segop_lesser_lengths_r_17;
-                long segop_lesser_lengths_r_18;
-                long segop_lesser_lengths_r_19;
-                quicksort_fused_3_segop_lesser_lengths(acc_16, acc_17, acc_18, acc_19, group_values[k_4 + l_6], group_values_1[k_4 + l_6], group_values_2[k_4 + l_6], group_values_3[k_4 + l_6], &segop_lesser_lengths_r_16, &segop_lesser_lengths_r_17, &segop_lesser_lengths_r_18, &segop_lesser_lengths_r_19);
-                acc_16 = segop_lesser_lengths_r_16;
-                acc_17 = segop_lesser_lengths_r_17;
-                acc_18 = segop_lesser_lengths_r_18;
-                acc_19 = segop_lesser_lengths_r_19;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_7 = get_local_id(0);
-            {
-                lesser_lengths_seg_flags_tile_offsets[l_7 + 256 * wg] = group_values_20[l_7];
-                lesser_lengths_seg_scan_tile_offsets_156[l_7 + 256 * wg] = group_values_21[l_7];
-                lesser_lengths_seg_scan_tile_offsets_157[l_7 + 256 * wg] = group_values_22[l_7];
-                lesser_lengths_seg_scan_tile_offsets_158[l_7 + 256 * wg] = group_values_23[l_7];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_3_lesser_lengths_segscan_scan(__global const long* lesser_lengths_seg_flags_tile_offsets, __global const long* lesser_lengths_seg_scan_tile_offsets_156, __global const long* lesser_lengths_seg_scan_tile_offsets_157, __global const long* lesser_lengths_seg_scan_tile_offsets_158, long tiles_2, long lesser_lengths_elements_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global const int* lesser_lengths_head_claims, __global long* lesser_lengths_seg_flags, __global long* lesser_lengths_seg_scan_133, __global long* lesser_lengths_seg_scan_134, __global long* lesser_lengths_seg_scan_135) {
-    __local long group_values[256];
-    __local long group_values_1[256];
-    __local long group_values_2[256];
-    __local long group_values_3[256];
-    __local long group_values_4[256];
-    __local long group_values_5[256];
-    __local long group_values_6[256];
-    __local long group_values_7[256];
-    __local long group_values_8[16];
-    __local long group_values_9[16];
-    __local long group_values_10[16];
-    __local long group_values_11[16];
-    __local long group_values_12[16];
-    __local long group_values_13[16];
-    __local long group_values_14[16];
-    __local long group_values_15[16];
-    __local long group_values_16[256];
-    __local long group_values_17[256];
-    __local long group_values_18[256];
-    __local long group_values_19[256];
-    __local long group_values_20[256];
-    __local long group_values_21[256];
-    __local long group_values_22[256];
-    __local long group_values_23[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l_1 = get_local_id(0);
-            {
-                long x;
-                long x_1;
-                long x_2;
-                long x_3;
-                if (l_1 + 256 * wg < lesser_lengths_elements_1) {
-                    long pair_lesser_lengths_r;
-                    long pair_lesser_lengths_r_1;
-                    long pair_lesser_lengths_r_2;
-                    long pair_lesser_lengths_r_3;
-                    quicksort_fused_3_pair_lesser_lengths(l_1 + 256 * wg, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot, lesser_lengths_head_claims, &pair_lesser_lengths_r, &pair_lesser_lengths_r_1, &pair_lesser_lengths_r_2, &pair_lesser_lengths_r_3);
-                    x = pair_lesser_lengths_r;
-                    x_1 = pair_lesser_lengths_r_1;
-                    x_2 = pair_lesser_lengths_r_2;
-                    x_3 = pair_lesser_lengths_r_3;
-                } else {
-                    x = 0L;
-                    x_1 = 0L;
-                    x_2 = 0L;
-                    x_3 = 0L;
-                }
-                group_values[l_1] = x;
-                group_values_1[l_1] = x_1;
-                group_values_2[l_1] = x_2;
-                group_values_3[l_1] = x_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_2 = get_local_id(0);
-            long acc = 0L;
-            long acc_1 = 0L;
-            long acc_2 = 0L;
-            long acc_3 = 0L;
-            for (long k = 0; k < 1; k++) {
-                long segop_lesser_lengths_r;
-                long segop_lesser_lengths_r_1;
-                long segop_lesser_lengths_r_2;
-                long segop_lesser_lengths_r_3;
-                quicksort_fused_3_segop_lesser_lengths(acc, acc_1, acc_2, acc_3, group_values[k + l_2], group_values_1[k + l_2], group_values_2[k + l_2], group_values_3[k + l_2], &segop_lesser_lengths_r, &segop_lesser_lengths_r_1, &segop_lesser_lengths_r_2, &segop_lesser_lengths_r_3);
-                acc = segop_lesser_lengths_r;
-                acc_1 = segop_lesser_lengths_r_1;
-                acc_2 = segop_lesser_lengths_r_2;
-                acc_3 = segop_lesser_lengths_r_3;
-            }
-            {
-                group_values_4[l_2] = acc;
-                group_values_5[l_2] = acc_1;
-                group_values_6[l_2] = acc_2;
-                group_values_7[l_2] = acc_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_4 = 0L;
-            long acc_5 = 0L;
-            long acc_6 = 0L;
-            long acc_7 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long segop_lesser_lengths_r_4;
-                long segop_lesser_lengths_r_5;
-                long segop_lesser_lengths_r_6;
-                long segop_lesser_lengths_r_7;
-                quicksort_fused_3_segop_lesser_lengths(acc_4, acc_5, acc_6, acc_7, group_values_4[k_1 + 16 * l_3], group_values_5[k_1 + 16 * l_3], group_values_6[k_1 + 16 * l_3], group_values_7[k_1 + 16 * l_3], &segop_lesser_lengths_r_4, &segop_lesser_lengths_r_5, &segop_lesser_lengths_r_6, &segop_lesser_lengths_r_7);
-                acc_4 = segop_lesser_lengths_r_4;
-                acc_5 = segop_lesser_lengths_r_5;
-                acc_6 = segop_lesser_lengths_r_6;
-                acc_7 = segop_lesser_lengths_r_7;
-            }
-            {
-                group_values_12[l_3] = acc_4;
-                group_values_13[l_3] = acc_5;
-                group_values_14[l_3] = acc_6;
-                group_values_15[l_3] = acc_7;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
-            long acc_8 = lesser_lengths_seg_flags_tile_offsets[wg];
-            long acc_9 = lesser_lengths_seg_scan_tile_offsets_156[wg];
-            long acc_10 = lesser_lengths_seg_scan_tile_offsets_157[wg];
-            long acc_11 = lesser_lengths_seg_scan_tile_offsets_158[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_8[k_2] = acc_8;
-                group_values_9[k_2] = acc_9;
-                group_values_10[k_2] = acc_10;
-                group_values_11[k_2] = acc_11;
-                long segop_lesser_lengths_r_8;
-                long segop_lesser_lengths_r_9;
-                long segop_lesser_lengths_r_10;
-                long segop_lesser_lengths_r_11;
-                quicksort_fused_3_segop_lesser_lengths(acc_8, acc_9, acc_10, acc_11, group_values_12[k_2], group_values_13[k_2], group_values_14[k_2], group_values_15[k_2], &segop_lesser_lengths_r_8, &segop_lesser_lengths_r_9, &segop_lesser_lengths_r_10, &segop_lesser_lengths_r_11);
-                acc_8 = segop_lesser_lengths_r_8;
-                acc_9 = segop_lesser_lengths_r_9;
-                acc_10 = segop_lesser_lengths_r_10;
-                acc_11 = segop_lesser_lengths_r_11;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_5 = get_local_id(0); l_5 < 16; l_5 += get_local_size(0)) {
-            long acc_12 = group_values_8[l_5];
-            long acc_13 = group_values_9[l_5];
-            long acc_14 = group_values_10[l_5];
-            long acc_15 = group_values_11[l_5];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_16[k_3 + 16 * l_5] = acc_12;
-                group_values_17[k_3 + 16 * l_5] = acc_13;
-                group_values_18[k_3 + 16 * l_5] = acc_14;
-                group_values_19[k_3 + 16 * l_5] = acc_15;
-                long segop_lesser_lengths_r_12;
-                long segop_lesser_lengths_r_13;
-                long segop_lesser_lengths_r_14;
-                long segop_lesser_lengths_r_15;
-                quicksort_fused_3_segop_lesser_lengths(acc_12, acc_13, acc_14, acc_15, group_values_4[k_3 + 16 * l_5], group_values_5[k_3 + 16 * l_5], group_values_6[k_3 + 16 * l_5], group_values_7[k_3 + 16 * l_5], &segop_lesser_lengths_r_12, &segop_lesser_lengths_r_13, &segop_lesser_lengths_r_14, &segop_lesser_lengths_r_15);
-                acc_12 = segop_lesser_lengths_r_12;
-                acc_13 = segop_lesser_lengths_r_13;
-                acc_14 = segop_lesser_lengths_r_14;
-                acc_15 = segop_lesser_lengths_r_15;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            long acc_16 = group_values_16[l_6];
-            long acc_17 = group_values_17[l_6];
-            long acc_18 = group_values_18[l_6];
-            long acc_19 = group_values_19[l_6];
-            for (long k_4 = 0; k_4 < 1; k_4++) {
-                group_values_20[k_4 + l_6] = acc_16;
-                group_values_21[k_4 + l_6] = acc_17;
-                group_values_22[k_4 + l_6] = acc_18;
-                group_values_23[k_4 + l_6] = acc_19;
-                long segop_lesser_lengths_r_16;
-                long segop_lesser_lengths_r_17;
-                long segop_lesser_lengths_r_18;
-                long segop_lesser_lengths_r_19;
-                quicksort_fused_3_segop_lesser_lengths(acc_16, acc_17, acc_18, acc_19, group_values[k_4 + l_6], group_values_1[k_4 + l_6], group_values_2[k_4 + l_6], group_values_3[k_4 + l_6], &segop_lesser_lengths_r_16, &segop_lesser_lengths_r_17, &segop_lesser_lengths_r_18, &segop_lesser_lengths_r_19);
-                acc_16 = segop_lesser_lengths_r_16;
-                acc_17 = segop_lesser_lengths_r_17;
-                acc_18 = segop_lesser_lengths_r_18;
-                acc_19 = segop_lesser_lengths_r_19;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_7 = get_local_id(0);
-            {
-                lesser_lengths_seg_flags[l_7 + 256 * wg] = group_values_20[l_7];
-                lesser_lengths_seg_scan_133[l_7 + 256 * wg] = group_values_21[l_7];
-                lesser_lengths_seg_scan_134[l_7 + 256 * wg] = group_values_22[l_7];
-                lesser_lengths_seg_scan_135[l_7 + 256 * wg] = group_values_23[l_7];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_3_lesser_lengths(long n_s_lengths, __global const long* s_lengths, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global const long* lesser_lengths_seg_scan_133, __global const long* lesser_lengths_seg_scan_134, __global const long* lesser_lengths_seg_scan_135, __global long* lesser_lengths_20, __global long* lesser_lengths_32, __global long* lesser_lengths_44) {
-    const long gid = get_global_id(0);
-    if (gid < n_s_lengths) {
-        long select_lesser_lengths_r;
-        long select_lesser_lengths_r_1;
-        long select_lesser_lengths_r_2;
-        quicksort_fused_3_select_lesser_lengths(gid, s_lengths, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot, lesser_lengths_seg_scan_133, lesser_lengths_seg_scan_134, lesser_lengths_seg_scan_135, &select_lesser_lengths_r, &select_lesser_lengths_r_1, &select_lesser_lengths_r_2);
-        lesser_lengths_20[gid] = select_lesser_lengths_r;
-        lesser_lengths_32[gid] = select_lesser_lengths_r_1;
-        lesser_lengths_44[gid] = select_lesser_lengths_r_2;
-    }
-}
-
-__kernel void quicksort_fused_3_kept_positions_tile_totals_1(long tiles, long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_positions_tile_totals_167) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
-            const long l_1 = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l_1 + 2304 * wg < total_1) {
-                    long flag_kept_1_r = quicksort_fused_3_flag_kept_1(256 * j + l_1 + 2304 * wg, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
-                    x = flag_kept_1_r;
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l_1] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_2 = get_local_id(0);
+            const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_kept_1_r = quicksort_fused_3_add_kept_1(acc, group_values_1[k + 9 * l_2]);
-                acc = add_kept_1_r;
-            }
-            {
-                group_values[l_2] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_3 = get_local_id(0); l_3 < m / 2; l_3 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_kept_1_r_1 = quicksort_fused_3_add_kept_1(acc_1, group_values_in[k_1 + 2 * l_3]);
-                    acc_1 = add_kept_1_r_1;
-                }
-                {
-                    group_values_out[l_3] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
-            {
-                kept_positions_tile_totals_167[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_3_kept_positions_tile_offsets_tile_totals_1(__global const long* kept_positions_tile_totals_167, long tiles_1, long tiles, __global long* kept_positions_tile_offsets_tile_totals_169) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l_1 = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            for (long k = 0; k < chunk; k++) {
                 long x;
-                if (256 * j + l_1 + 2304 * wg < tiles) {
-                    x = kept_positions_tile_totals_167[256 * j + l_1 + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l_1] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_2 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_kept_1_r = quicksort_fused_3_add_kept_1(acc, group_values_1[k + 9 * l_2]);
-                acc = add_kept_1_r;
-            }
-            {
-                group_values[l_2] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_3 = get_local_id(0); l_3 < m / 2; l_3 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_kept_1_r_1 = quicksort_fused_3_add_kept_1(acc_1, group_values_in[k_1 + 2 * l_3]);
-                    acc_1 = add_kept_1_r_1;
-                }
-                {
-                    group_values_out[l_3] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
-            {
-                kept_positions_tile_offsets_tile_totals_169[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_3_kept_positions_tile_offsets_tile_offsets_1(__global const long* kept_positions_tile_offsets_tile_totals_169, long tile_chunk, long tiles_1, __global long* kept_positions_tile_offsets_tile_offsets_170) {
-    __local long group_values[256];
-    __local long group_values_1[16];
-    __local long group_values_2[16];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < tile_chunk; k++) {
-                long x;
-                if (k + l_1 * tile_chunk < tiles_1) {
-                    x = kept_positions_tile_offsets_tile_totals_169[k + l_1 * tile_chunk];
+                if (k + chunk * l + 256 * chunk * wg < total_1) {
+                    x = kept_flags_119[k + chunk * l + 256 * chunk * wg];
                 } else {
                     x = 0L;
                 }
@@ -5861,237 +3201,155 @@ __kernel void quicksort_fused_3_kept_positions_tile_offsets_tile_offsets_1(__glo
                 acc = add_kept_1_r;
             }
             {
-                group_values[l_1] = acc;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_kept_1_r_1 = quicksort_fused_3_add_kept_1(acc_1, group_values[k_1 + 16 * l_2]);
-                acc_1 = add_kept_1_r_1;
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long add_kept_1_r_1 = quicksort_fused_3_add_kept_1(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = add_kept_1_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                kept_positions_block_totals_134[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void quicksort_fused_3_kept_positions_block_offsets_1(__global const long* kept_positions_block_totals_134, long final_chunk, long groups, __global long* kept_positions_block_offsets_135) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                if (k + final_chunk * l < groups) {
+                    x = kept_positions_block_totals_134[k + final_chunk * l];
+                } else {
+                    x = 0L;
+                }
+                long add_kept_1_r = quicksort_fused_3_add_kept_1(acc, x);
+                acc = add_kept_1_r;
             }
             {
-                group_values_2[l_2] = acc_1;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_1[k_2] = acc_2;
-                long add_kept_1_r_2 = quicksort_fused_3_add_kept_1(acc_2, group_values_2[k_2]);
-                acc_2 = add_kept_1_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_1[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_3[k_3 + 16 * l_4] = acc_3;
-                long add_kept_1_r_3 = quicksort_fused_3_add_kept_1(acc_3, group_values[k_3 + 16 * l_4]);
-                acc_3 = add_kept_1_r_3;
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long add_kept_1_r_1 = quicksort_fused_3_add_kept_1(acc_1, group_values[k_1]);
+                acc_1 = add_kept_1_r_1;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_3[l_5];
-            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                kept_positions_tile_offsets_tile_offsets_170[k_4 + l_5 * tile_chunk] = acc_4;
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                kept_positions_block_offsets_135[k_2 + final_chunk * l_2] = acc_2;
                 long x_1;
-                if (k_4 + l_5 * tile_chunk < tiles_1) {
-                    x_1 = kept_positions_tile_offsets_tile_totals_169[k_4 + l_5 * tile_chunk];
+                if (k_2 + final_chunk * l_2 < groups) {
+                    x_1 = kept_positions_block_totals_134[k_2 + final_chunk * l_2];
                 } else {
                     x_1 = 0L;
                 }
-                long add_kept_1_r_4 = quicksort_fused_3_add_kept_1(acc_4, x_1);
-                acc_4 = add_kept_1_r_4;
+                long add_kept_1_r_2 = quicksort_fused_3_add_kept_1(acc_2, x_1);
+                acc_2 = add_kept_1_r_2;
             }
         }
     }
 }
 
-__kernel void quicksort_fused_3_kept_positions_tile_offsets_scan_1(__global const long* kept_positions_tile_totals_167, __global const long* kept_positions_tile_offsets_tile_offsets_170, long tiles_1, long tiles, __global long* kept_positions_tile_offsets_168) {
-    __local long group_values[2304];
+__kernel void quicksort_fused_3_kept_positions_scan_1(__global const long* kept_flags_119, __global const long* kept_positions_block_offsets_135, long groups, long chunk, long total_1, __global long* kept_positions_120) {
+    __local long group_values[256];
     __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
-            const long l_1 = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
                 long x;
-                if (256 * j + l_1 + 2304 * wg < tiles) {
-                    x = kept_positions_tile_totals_167[256 * j + l_1 + 2304 * wg];
+                if (k + chunk * l + 256 * chunk * wg < total_1) {
+                    x = kept_flags_119[k + chunk * l + 256 * chunk * wg];
                 } else {
                     x = 0L;
                 }
-                group_values[256 * j + l_1] = x;
+                long add_kept_1_r = quicksort_fused_3_add_kept_1(acc, x);
+                acc = add_kept_1_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = kept_positions_block_offsets_135[wg];
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long add_kept_1_r_1 = quicksort_fused_3_add_kept_1(acc_1, group_values[k_1]);
+                acc_1 = add_kept_1_r_1;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
             const long l_2 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_kept_1_r = quicksort_fused_3_add_kept_1(acc, group_values[k + 9 * l_2]);
-                acc = add_kept_1_r;
-            }
-            {
-                group_values_1[l_2] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_kept_1_r_1 = quicksort_fused_3_add_kept_1(acc_1, group_values_1[k_1 + 16 * l_3]);
-                acc_1 = add_kept_1_r_1;
-            }
-            {
-                group_values_3[l_3] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
-            long acc_2 = kept_positions_tile_offsets_tile_offsets_170[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long add_kept_1_r_2 = quicksort_fused_3_add_kept_1(acc_2, group_values_3[k_2]);
-                acc_2 = add_kept_1_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_5 = get_local_id(0); l_5 < 16; l_5 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_5];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_5] = acc_3;
-                long add_kept_1_r_3 = quicksort_fused_3_add_kept_1(acc_3, group_values_1[k_3 + 16 * l_5]);
-                acc_3 = add_kept_1_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            long acc_4 = group_values_4[l_6];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_6) / 256 + 9 * ((k_4 + 9 * l_6) % 256)] = acc_4;
-                long add_kept_1_r_4 = quicksort_fused_3_add_kept_1(acc_4, group_values[k_4 + 9 * l_6]);
-                acc_4 = add_kept_1_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_7 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                kept_positions_tile_offsets_168[256 * j_3 + l_7 + 2304 * wg] = group_values_5[j_3 + 9 * l_7];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_3_kept_positions_scan_1(__global const long* kept_positions_tile_offsets_168, long tiles, long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_positions_139) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l_1 = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l_1 + 2304 * wg < total_1) {
-                    long flag_kept_1_r = quicksort_fused_3_flag_kept_1(256 * j + l_1 + 2304 * wg, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
-                    x = flag_kept_1_r;
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < chunk; k_2++) {
+                kept_positions_120[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
+                long x_1;
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < total_1) {
+                    x_1 = kept_flags_119[k_2 + chunk * l_2 + 256 * chunk * wg];
                 } else {
-                    x = 0L;
+                    x_1 = 0L;
                 }
-                group_values[256 * j + l_1] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_2 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_kept_1_r = quicksort_fused_3_add_kept_1(acc, group_values[k + 9 * l_2]);
-                acc = add_kept_1_r;
-            }
-            {
-                group_values_1[l_2] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_kept_1_r_1 = quicksort_fused_3_add_kept_1(acc_1, group_values_1[k_1 + 16 * l_3]);
-                acc_1 = add_kept_1_r_1;
-            }
-            {
-                group_values_3[l_3] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
-            long acc_2 = kept_positions_tile_offsets_168[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long add_kept_1_r_2 = quicksort_fused_3_add_kept_1(acc_2, group_values_3[k_2]);
+                long add_kept_1_r_2 = quicksort_fused_3_add_kept_1(acc_2, x_1);
                 acc_2 = add_kept_1_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_5 = get_local_id(0); l_5 < 16; l_5 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_5];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_5] = acc_3;
-                long add_kept_1_r_3 = quicksort_fused_3_add_kept_1(acc_3, group_values_1[k_3 + 16 * l_5]);
-                acc_3 = add_kept_1_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            long acc_4 = group_values_4[l_6];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_6) / 256 + 9 * ((k_4 + 9 * l_6) % 256)] = acc_4;
-                long add_kept_1_r_4 = quicksort_fused_3_add_kept_1(acc_4, group_values[k_4 + 9 * l_6]);
-                acc_4 = add_kept_1_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_7 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                kept_positions_139[256 * j_3 + l_7 + 2304 * wg] = group_values_5[j_3 + 9 * l_7];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_3_kept_count_1(__global const long* kept_positions_139, long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_kept_140) {
+__kernel void quicksort_fused_3_kept_count_1(__global const long* kept_flags_119, long total_1, __global const long* kept_positions_120, __global long* kept_kept_121) {
     const long gid = get_global_id(0);
     if (gid < 1) {
-        long count_kept_1_r = quicksort_fused_3_count_kept_1(kept_positions_139, total_1, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
-        kept_kept_140[0] = count_kept_1_r;
+        long count_kept_1_r = quicksort_fused_3_count_kept_1(kept_flags_119, total_1, kept_positions_120);
+        kept_kept_121[0] = count_kept_1_r;
     }
 }
 
-__kernel void quicksort_fused_3_kept_1(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global const long* kept_positions_139, __global long* kept_27, __global long* lesser_elements_28) {
+__kernel void quicksort_fused_3_kept_1(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* kept_flags_119, __global const long* kept_positions_120, __global long* kept_27, __global long* lesser_elements_28) {
     const long gid = get_global_id(0);
     if (gid < total_1) {
         long pull_kept_1_r;
         long pull_kept_1_r_1;
         quicksort_fused_3_pull_kept_1(gid, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, &pull_kept_1_r, &pull_kept_1_r_1);
-        long target_kept_1_r = quicksort_fused_3_target_kept_1(gid, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot, kept_positions_139);
+        long target_kept_1_r = quicksort_fused_3_target_kept_1(gid, kept_flags_119, kept_positions_120);
         if (target_kept_1_r >= 0) {
             kept_27[target_kept_1_r] = pull_kept_1_r;
             lesser_elements_28[target_kept_1_r] = pull_kept_1_r_1;
@@ -6099,143 +3357,26 @@ __kernel void quicksort_fused_3_kept_1(long total_1, __global const long* s_offs
     }
 }
 
-__kernel void quicksort_fused_3_kept_positions_tile_totals_2(long tiles, long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_positions_tile_totals_171) {
+__kernel void quicksort_fused_3_kept_flags_2(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_flags_125) {
+    const long gid = get_global_id(0);
+    if (gid < total_1) {
+        long flag_kept_2_r = quicksort_fused_3_flag_kept_2(gid, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
+        kept_flags_125[gid] = flag_kept_2_r;
+    }
+}
+
+__kernel void quicksort_fused_3_kept_positions_block_totals_2(__global const long* kept_flags_125, long groups, long chunk, long total_1, __global long* kept_positions_block_totals_136) {
     __local long group_values[256];
-    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
-            const long l_1 = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l_1 + 2304 * wg < total_1) {
-                    long flag_kept_2_r = quicksort_fused_3_flag_kept_2(256 * j + l_1 + 2304 * wg, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
-                    x = flag_kept_2_r;
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l_1] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_2 = get_local_id(0);
+            const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_kept_2_r = quicksort_fused_3_add_kept_2(acc, group_values_1[k + 9 * l_2]);
-                acc = add_kept_2_r;
-            }
-            {
-                group_values[l_2] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_3 = get_local_id(0); l_3 < m / 2; l_3 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_kept_2_r_1 = quicksort_fused_3_add_kept_2(acc_1, group_values_in[k_1 + 2 * l_3]);
-                    acc_1 = add_kept_2_r_1;
-                }
-                {
-                    group_values_out[l_3] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
-            {
-                kept_positions_tile_totals_171[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_3_kept_positions_tile_offsets_tile_totals_2(__global const long* kept_positions_tile_totals_171, long tiles_1, long tiles, __global long* kept_positions_tile_offsets_tile_totals_173) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l_1 = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            for (long k = 0; k < chunk; k++) {
                 long x;
-                if (256 * j + l_1 + 2304 * wg < tiles) {
-                    x = kept_positions_tile_totals_171[256 * j + l_1 + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l_1] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_2 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_kept_2_r = quicksort_fused_3_add_kept_2(acc, group_values_1[k + 9 * l_2]);
-                acc = add_kept_2_r;
-            }
-            {
-                group_values[l_2] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_3 = get_local_id(0); l_3 < m / 2; l_3 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_kept_2_r_1 = quicksort_fused_3_add_kept_2(acc_1, group_values_in[k_1 + 2 * l_3]);
-                    acc_1 = add_kept_2_r_1;
-                }
-                {
-                    group_values_out[l_3] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
-            {
-                kept_positions_tile_offsets_tile_totals_173[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_3_kept_positions_tile_offsets_tile_offsets_2(__global const long* kept_positions_tile_offsets_tile_totals_173, long tile_chunk, long tiles_1, __global long* kept_positions_tile_offsets_tile_offsets_174) {
-    __local long group_values[256];
-    __local long group_values_1[16];
-    __local long group_values_2[16];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < tile_chunk; k++) {
-                long x;
-                if (k + l_1 * tile_chunk < tiles_1) {
-                    x = kept_positions_tile_offsets_tile_totals_173[k + l_1 * tile_chunk];
+                if (k + chunk * l + 256 * chunk * wg < total_1) {
+                    x = kept_flags_125[k + chunk * l + 256 * chunk * wg];
                 } else {
                     x = 0L;
                 }
@@ -6243,237 +3384,155 @@ __kernel void quicksort_fused_3_kept_positions_tile_offsets_tile_offsets_2(__glo
                 acc = add_kept_2_r;
             }
             {
-                group_values[l_1] = acc;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_kept_2_r_1 = quicksort_fused_3_add_kept_2(acc_1, group_values[k_1 + 16 * l_2]);
-                acc_1 = add_kept_2_r_1;
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long add_kept_2_r_1 = quicksort_fused_3_add_kept_2(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = add_kept_2_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                kept_positions_block_totals_136[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void quicksort_fused_3_kept_positions_block_offsets_2(__global const long* kept_positions_block_totals_136, long final_chunk, long groups, __global long* kept_positions_block_offsets_137) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                if (k + final_chunk * l < groups) {
+                    x = kept_positions_block_totals_136[k + final_chunk * l];
+                } else {
+                    x = 0L;
+                }
+                long add_kept_2_r = quicksort_fused_3_add_kept_2(acc, x);
+                acc = add_kept_2_r;
             }
             {
-                group_values_2[l_2] = acc_1;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_1[k_2] = acc_2;
-                long add_kept_2_r_2 = quicksort_fused_3_add_kept_2(acc_2, group_values_2[k_2]);
-                acc_2 = add_kept_2_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_1[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_3[k_3 + 16 * l_4] = acc_3;
-                long add_kept_2_r_3 = quicksort_fused_3_add_kept_2(acc_3, group_values[k_3 + 16 * l_4]);
-                acc_3 = add_kept_2_r_3;
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long add_kept_2_r_1 = quicksort_fused_3_add_kept_2(acc_1, group_values[k_1]);
+                acc_1 = add_kept_2_r_1;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_3[l_5];
-            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                kept_positions_tile_offsets_tile_offsets_174[k_4 + l_5 * tile_chunk] = acc_4;
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                kept_positions_block_offsets_137[k_2 + final_chunk * l_2] = acc_2;
                 long x_1;
-                if (k_4 + l_5 * tile_chunk < tiles_1) {
-                    x_1 = kept_positions_tile_offsets_tile_totals_173[k_4 + l_5 * tile_chunk];
+                if (k_2 + final_chunk * l_2 < groups) {
+                    x_1 = kept_positions_block_totals_136[k_2 + final_chunk * l_2];
                 } else {
                     x_1 = 0L;
                 }
-                long add_kept_2_r_4 = quicksort_fused_3_add_kept_2(acc_4, x_1);
-                acc_4 = add_kept_2_r_4;
+                long add_kept_2_r_2 = quicksort_fused_3_add_kept_2(acc_2, x_1);
+                acc_2 = add_kept_2_r_2;
             }
         }
     }
 }
 
-__kernel void quicksort_fused_3_kept_positions_tile_offsets_scan_2(__global const long* kept_positions_tile_totals_171, __global const long* kept_positions_tile_offsets_tile_offsets_174, long tiles_1, long tiles, __global long* kept_positions_tile_offsets_172) {
-    __local long group_values[2304];
+__kernel void quicksort_fused_3_kept_positions_scan_2(__global const long* kept_flags_125, __global const long* kept_positions_block_offsets_137, long groups, long chunk, long total_1, __global long* kept_positions_126) {
+    __local long group_values[256];
     __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
-            const long l_1 = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
                 long x;
-                if (256 * j + l_1 + 2304 * wg < tiles) {
-                    x = kept_positions_tile_totals_171[256 * j + l_1 + 2304 * wg];
+                if (k + chunk * l + 256 * chunk * wg < total_1) {
+                    x = kept_flags_125[k + chunk * l + 256 * chunk * wg];
                 } else {
                     x = 0L;
                 }
-                group_values[256 * j + l_1] = x;
+                long add_kept_2_r = quicksort_fused_3_add_kept_2(acc, x);
+                acc = add_kept_2_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = kept_positions_block_offsets_137[wg];
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long add_kept_2_r_1 = quicksort_fused_3_add_kept_2(acc_1, group_values[k_1]);
+                acc_1 = add_kept_2_r_1;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
             const long l_2 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_kept_2_r = quicksort_fused_3_add_kept_2(acc, group_values[k + 9 * l_2]);
-                acc = add_kept_2_r;
-            }
-            {
-                group_values_1[l_2] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_kept_2_r_1 = quicksort_fused_3_add_kept_2(acc_1, group_values_1[k_1 + 16 * l_3]);
-                acc_1 = add_kept_2_r_1;
-            }
-            {
-                group_values_3[l_3] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
-            long acc_2 = kept_positions_tile_offsets_tile_offsets_174[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long add_kept_2_r_2 = quicksort_fused_3_add_kept_2(acc_2, group_values_3[k_2]);
-                acc_2 = add_kept_2_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_5 = get_local_id(0); l_5 < 16; l_5 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_5];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_5] = acc_3;
-                long add_kept_2_r_3 = quicksort_fused_3_add_kept_2(acc_3, group_values_1[k_3 + 16 * l_5]);
-                acc_3 = add_kept_2_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            long acc_4 = group_values_4[l_6];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_6) / 256 + 9 * ((k_4 + 9 * l_6) % 256)] = acc_4;
-                long add_kept_2_r_4 = quicksort_fused_3_add_kept_2(acc_4, group_values[k_4 + 9 * l_6]);
-                acc_4 = add_kept_2_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_7 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                kept_positions_tile_offsets_172[256 * j_3 + l_7 + 2304 * wg] = group_values_5[j_3 + 9 * l_7];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_3_kept_positions_scan_2(__global const long* kept_positions_tile_offsets_172, long tiles, long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_positions_143) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l_1 = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l_1 + 2304 * wg < total_1) {
-                    long flag_kept_2_r = quicksort_fused_3_flag_kept_2(256 * j + l_1 + 2304 * wg, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
-                    x = flag_kept_2_r;
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < chunk; k_2++) {
+                kept_positions_126[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
+                long x_1;
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < total_1) {
+                    x_1 = kept_flags_125[k_2 + chunk * l_2 + 256 * chunk * wg];
                 } else {
-                    x = 0L;
+                    x_1 = 0L;
                 }
-                group_values[256 * j + l_1] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_2 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_kept_2_r = quicksort_fused_3_add_kept_2(acc, group_values[k + 9 * l_2]);
-                acc = add_kept_2_r;
-            }
-            {
-                group_values_1[l_2] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_kept_2_r_1 = quicksort_fused_3_add_kept_2(acc_1, group_values_1[k_1 + 16 * l_3]);
-                acc_1 = add_kept_2_r_1;
-            }
-            {
-                group_values_3[l_3] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
-            long acc_2 = kept_positions_tile_offsets_172[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long add_kept_2_r_2 = quicksort_fused_3_add_kept_2(acc_2, group_values_3[k_2]);
+                long add_kept_2_r_2 = quicksort_fused_3_add_kept_2(acc_2, x_1);
                 acc_2 = add_kept_2_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_5 = get_local_id(0); l_5 < 16; l_5 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_5];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_5] = acc_3;
-                long add_kept_2_r_3 = quicksort_fused_3_add_kept_2(acc_3, group_values_1[k_3 + 16 * l_5]);
-                acc_3 = add_kept_2_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            long acc_4 = group_values_4[l_6];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_6) / 256 + 9 * ((k_4 + 9 * l_6) % 256)] = acc_4;
-                long add_kept_2_r_4 = quicksort_fused_3_add_kept_2(acc_4, group_values[k_4 + 9 * l_6]);
-                acc_4 = add_kept_2_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_7 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                kept_positions_143[256 * j_3 + l_7 + 2304 * wg] = group_values_5[j_3 + 9 * l_7];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_3_kept_count_2(__global const long* kept_positions_143, long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_kept_144) {
+__kernel void quicksort_fused_3_kept_count_2(__global const long* kept_flags_125, long total_1, __global const long* kept_positions_126, __global long* kept_kept_127) {
     const long gid = get_global_id(0);
     if (gid < 1) {
-        long count_kept_2_r = quicksort_fused_3_count_kept_2(kept_positions_143, total_1, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
-        kept_kept_144[0] = count_kept_2_r;
+        long count_kept_2_r = quicksort_fused_3_count_kept_2(kept_flags_125, total_1, kept_positions_126);
+        kept_kept_127[0] = count_kept_2_r;
     }
 }
 
-__kernel void quicksort_fused_3_kept_2(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global const long* kept_positions_143, __global long* kept_39, __global long* lesser_elements_40) {
+__kernel void quicksort_fused_3_kept_2(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* kept_flags_125, __global const long* kept_positions_126, __global long* kept_39, __global long* lesser_elements_40) {
     const long gid = get_global_id(0);
     if (gid < total_1) {
         long pull_kept_2_r;
         long pull_kept_2_r_1;
         quicksort_fused_3_pull_kept_2(gid, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, &pull_kept_2_r, &pull_kept_2_r_1);
-        long target_kept_2_r = quicksort_fused_3_target_kept_2(gid, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot, kept_positions_143);
+        long target_kept_2_r = quicksort_fused_3_target_kept_2(gid, kept_flags_125, kept_positions_126);
         if (target_kept_2_r >= 0) {
             kept_39[target_kept_2_r] = pull_kept_2_r;
             lesser_elements_40[target_kept_2_r] = pull_kept_2_r_1;
@@ -6568,13 +3627,10 @@ static inline void quicksort_scan_sum_fused_op_s_offsets(long a, long a_1, long 
     *r2 = nessie_add(a_2, b_2);
 }
 
-__kernel void quicksort_scan_sum_fused_s_offsets_tile_totals(long tiles, long n_s_lengths, __global const long* s_lengths_0, __global const long* s_lengths_5, __global const long* s_lengths_10, __global long* s_offsets_tile_totals_15, __global long* s_offsets_tile_totals_16, __global long* s_offsets_tile_totals_17) {
+__kernel void quicksort_scan_sum_fused_s_offsets_block_totals(long groups, long chunk, long n_s_lengths, __global const long* s_lengths_0, __global const long* s_lengths_5, __global const long* s_lengths_10, __global long* s_offsets_block_totals_15, __global long* s_offsets_block_totals_16, __global long* s_offsets_block_totals_17) {
     __local long group_values[256];
     __local long group_values_1[256];
     __local long group_values_2[256];
-    __local long group_values_3[256];
-    __local long group_values_4[256];
-    __local long group_values_5[256];
     __local long group_swap[256];
     __local long group_swap_1[256];
     __local long group_swap_2[256];
@@ -6582,242 +3638,21 @@ __kernel void quicksort_scan_sum_fused_s_offsets_tile_totals(long tiles, long n_
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            {
+            long acc = 0L;
+            long acc_1 = 0L;
+            long acc_2 = 0L;
+            for (long k = 0; k < chunk; k++) {
                 long x;
                 long x_1;
                 long x_2;
-                if (l + 256 * wg < n_s_lengths) {
+                if (k + chunk * l + 256 * chunk * wg < n_s_lengths) {
                     long pull_s_offsets_r;
                     long pull_s_offsets_r_1;
                     long pull_s_offsets_r_2;
-                    quicksort_scan_sum_fused_pull_s_offsets(l + 256 * wg, s_lengths_0, s_lengths_5, s_lengths_10, &pull_s_offsets_r, &pull_s_offsets_r_1, &pull_s_offsets_r_2);
+                    quicksort_scan_sum_fused_pull_s_offsets(k + chunk * l + 256 * chunk * wg, s_lengths_0, s_lengths_5, s_lengths_10, &pull_s_offsets_r, &pull_s_offsets_r_1, &pull_s_offsets_r_2);
                     x = pull_s_offsets_r;
                     x_1 = pull_s_offsets_r_1;
                     x_2 = pull_s_offsets_r_2;
-                } else {
-                    x = 0L;
-                    x_1 = 0L;
-                    x_2 = 0L;
-                }
-                group_values_3[l] = x;
-                group_values_4[l] = x_1;
-                group_values_5[l] = x_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            long acc_1 = 0L;
-            long acc_2 = 0L;
-            for (long k = 0; k < 1; k++) {
-                long op_s_offsets_r;
-                long op_s_offsets_r_1;
-                long op_s_offsets_r_2;
-                quicksort_scan_sum_fused_op_s_offsets(acc, acc_1, acc_2, group_values_3[k + l_1], group_values_4[k + l_1], group_values_5[k + l_1], &op_s_offsets_r, &op_s_offsets_r_1, &op_s_offsets_r_2);
-                acc = op_s_offsets_r;
-                acc_1 = op_s_offsets_r_1;
-                acc_2 = op_s_offsets_r_2;
-            }
-            {
-                group_values[l_1] = acc;
-                group_values_1[l_1] = acc_1;
-                group_values_2[l_1] = acc_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        __local long* group_values_1_in = group_values_1;
-        __local long* group_values_1_out = group_swap_1;
-        __local long* group_values_2_in = group_values_2;
-        __local long* group_values_2_out = group_swap_2;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_3 = 0L;
-                long acc_4 = 0L;
-                long acc_5 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_s_offsets_r_3;
-                    long op_s_offsets_r_4;
-                    long op_s_offsets_r_5;
-                    quicksort_scan_sum_fused_op_s_offsets(acc_3, acc_4, acc_5, group_values_in[k_1 + 2 * l_2], group_values_1_in[k_1 + 2 * l_2], group_values_2_in[k_1 + 2 * l_2], &op_s_offsets_r_3, &op_s_offsets_r_4, &op_s_offsets_r_5);
-                    acc_3 = op_s_offsets_r_3;
-                    acc_4 = op_s_offsets_r_4;
-                    acc_5 = op_s_offsets_r_5;
-                }
-                {
-                    group_values_out[l_2] = acc_3;
-                    group_values_1_out[l_2] = acc_4;
-                    group_values_2_out[l_2] = acc_5;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            {
-                __local long* t = group_values_1_in;
-                group_values_1_in = group_values_1_out;
-                group_values_1_out = t;
-            }
-            {
-                __local long* t = group_values_2_in;
-                group_values_2_in = group_values_2_out;
-                group_values_2_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                s_offsets_tile_totals_15[wg] = group_values_in[0];
-                s_offsets_tile_totals_16[wg] = group_values_1_in[0];
-                s_offsets_tile_totals_17[wg] = group_values_2_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_scan_sum_fused_s_offsets_tile_offsets_tile_totals(__global const long* s_offsets_tile_totals_15, __global const long* s_offsets_tile_totals_16, __global const long* s_offsets_tile_totals_17, long tiles_1, long tiles, __global long* s_offsets_tile_offsets_tile_totals_21, __global long* s_offsets_tile_offsets_tile_totals_22, __global long* s_offsets_tile_offsets_tile_totals_23) {
-    __local long group_values[256];
-    __local long group_values_1[256];
-    __local long group_values_2[256];
-    __local long group_values_3[256];
-    __local long group_values_4[256];
-    __local long group_values_5[256];
-    __local long group_swap[256];
-    __local long group_swap_1[256];
-    __local long group_swap_2[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            {
-                long x;
-                long x_1;
-                long x_2;
-                if (l + 256 * wg < tiles) {
-                    x = s_offsets_tile_totals_15[l + 256 * wg];
-                    x_1 = s_offsets_tile_totals_16[l + 256 * wg];
-                    x_2 = s_offsets_tile_totals_17[l + 256 * wg];
-                } else {
-                    x = 0L;
-                    x_1 = 0L;
-                    x_2 = 0L;
-                }
-                group_values_3[l] = x;
-                group_values_4[l] = x_1;
-                group_values_5[l] = x_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            long acc_1 = 0L;
-            long acc_2 = 0L;
-            for (long k = 0; k < 1; k++) {
-                long op_s_offsets_r;
-                long op_s_offsets_r_1;
-                long op_s_offsets_r_2;
-                quicksort_scan_sum_fused_op_s_offsets(acc, acc_1, acc_2, group_values_3[k + l_1], group_values_4[k + l_1], group_values_5[k + l_1], &op_s_offsets_r, &op_s_offsets_r_1, &op_s_offsets_r_2);
-                acc = op_s_offsets_r;
-                acc_1 = op_s_offsets_r_1;
-                acc_2 = op_s_offsets_r_2;
-            }
-            {
-                group_values[l_1] = acc;
-                group_values_1[l_1] = acc_1;
-                group_values_2[l_1] = acc_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        __local long* group_values_1_in = group_values_1;
-        __local long* group_values_1_out = group_swap_1;
-        __local long* group_values_2_in = group_values_2;
-        __local long* group_values_2_out = group_swap_2;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_3 = 0L;
-                long acc_4 = 0L;
-                long acc_5 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_s_offsets_r_3;
-                    long op_s_offsets_r_4;
-                    long op_s_offsets_r_5;
-                    quicksort_scan_sum_fused_op_s_offsets(acc_3, acc_4, acc_5, group_values_in[k_1 + 2 * l_2], group_values_1_in[k_1 + 2 * l_2], group_values_2_in[k_1 + 2 * l_2], &op_s_offsets_r_3, &op_s_offsets_r_4, &op_s_offsets_r_5);
-                    acc_3 = op_s_offsets_r_3;
-                    acc_4 = op_s_offsets_r_4;
-                    acc_5 = op_s_offsets_r_5;
-                }
-                {
-                    group_values_out[l_2] = acc_3;
-                    group_values_1_out[l_2] = acc_4;
-                    group_values_2_out[l_2] = acc_5;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            {
-                __local long* t = group_values_1_in;
-                group_values_1_in = group_values_1_out;
-                group_values_1_out = t;
-            }
-            {
-                __local long* t = group_values_2_in;
-                group_values_2_in = group_values_2_out;
-                group_values_2_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                s_offsets_tile_offsets_tile_totals_21[wg] = group_values_in[0];
-                s_offsets_tile_offsets_tile_totals_22[wg] = group_values_1_in[0];
-                s_offsets_tile_offsets_tile_totals_23[wg] = group_values_2_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_scan_sum_fused_s_offsets_tile_offsets_tile_offsets(__global const long* s_offsets_tile_offsets_tile_totals_21, __global const long* s_offsets_tile_offsets_tile_totals_22, __global const long* s_offsets_tile_offsets_tile_totals_23, long tile_chunk, long tiles_1, __global long* s_offsets_tile_offsets_tile_offsets_24, __global long* s_offsets_tile_offsets_tile_offsets_25, __global long* s_offsets_tile_offsets_tile_offsets_26) {
-    __local long group_values[256];
-    __local long group_values_1[256];
-    __local long group_values_2[256];
-    __local long group_values_3[16];
-    __local long group_values_4[16];
-    __local long group_values_5[16];
-    __local long group_values_6[16];
-    __local long group_values_7[16];
-    __local long group_values_8[16];
-    __local long group_values_9[256];
-    __local long group_values_10[256];
-    __local long group_values_11[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            long acc_1 = 0L;
-            long acc_2 = 0L;
-            for (long k = 0; k < tile_chunk; k++) {
-                long x;
-                long x_1;
-                long x_2;
-                if (k + l * tile_chunk < tiles_1) {
-                    x = s_offsets_tile_offsets_tile_totals_21[k + l * tile_chunk];
-                    x_1 = s_offsets_tile_offsets_tile_totals_22[k + l * tile_chunk];
-                    x_2 = s_offsets_tile_offsets_tile_totals_23[k + l * tile_chunk];
                 } else {
                     x = 0L;
                     x_1 = 0L;
@@ -6838,276 +3673,177 @@ __kernel void quicksort_scan_sum_fused_s_offsets_tile_offsets_tile_offsets(__glo
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
-            long acc_3 = 0L;
-            long acc_4 = 0L;
-            long acc_5 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_s_offsets_r_3;
-                long op_s_offsets_r_4;
-                long op_s_offsets_r_5;
-                quicksort_scan_sum_fused_op_s_offsets(acc_3, acc_4, acc_5, group_values[k_1 + 16 * l_1], group_values_1[k_1 + 16 * l_1], group_values_2[k_1 + 16 * l_1], &op_s_offsets_r_3, &op_s_offsets_r_4, &op_s_offsets_r_5);
-                acc_3 = op_s_offsets_r_3;
-                acc_4 = op_s_offsets_r_4;
-                acc_5 = op_s_offsets_r_5;
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        __local long* group_values_1_in = group_values_1;
+        __local long* group_values_1_out = group_swap_1;
+        __local long* group_values_2_in = group_values_2;
+        __local long* group_values_2_out = group_swap_2;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_3 = 0L;
+                long acc_4 = 0L;
+                long acc_5 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_s_offsets_r_3;
+                    long op_s_offsets_r_4;
+                    long op_s_offsets_r_5;
+                    quicksort_scan_sum_fused_op_s_offsets(acc_3, acc_4, acc_5, group_values_in[k_1 + 2 * l_1], group_values_1_in[k_1 + 2 * l_1], group_values_2_in[k_1 + 2 * l_1], &op_s_offsets_r_3, &op_s_offsets_r_4, &op_s_offsets_r_5);
+                    acc_3 = op_s_offsets_r_3;
+                    acc_4 = op_s_offsets_r_4;
+                    acc_5 = op_s_offsets_r_5;
+                }
+                {
+                    group_values_out[l_1] = acc_3;
+                    group_values_1_out[l_1] = acc_4;
+                    group_values_2_out[l_1] = acc_5;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
             }
             {
-                group_values_6[l_1] = acc_3;
-                group_values_7[l_1] = acc_4;
-                group_values_8[l_1] = acc_5;
+                __local long* t = group_values_1_in;
+                group_values_1_in = group_values_1_out;
+                group_values_1_out = t;
             }
+            {
+                __local long* t = group_values_2_in;
+                group_values_2_in = group_values_2_out;
+                group_values_2_out = t;
+            }
+            m /= 2;
         }
-        barrier(CLK_LOCAL_MEM_FENCE);
         for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_6 = 0L;
-            long acc_7 = 0L;
-            long acc_8 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_3[k_2] = acc_6;
-                group_values_4[k_2] = acc_7;
-                group_values_5[k_2] = acc_8;
-                long op_s_offsets_r_6;
-                long op_s_offsets_r_7;
-                long op_s_offsets_r_8;
-                quicksort_scan_sum_fused_op_s_offsets(acc_6, acc_7, acc_8, group_values_6[k_2], group_values_7[k_2], group_values_8[k_2], &op_s_offsets_r_6, &op_s_offsets_r_7, &op_s_offsets_r_8);
-                acc_6 = op_s_offsets_r_6;
-                acc_7 = op_s_offsets_r_7;
-                acc_8 = op_s_offsets_r_8;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_9 = group_values_3[l_3];
-            long acc_10 = group_values_4[l_3];
-            long acc_11 = group_values_5[l_3];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_9[k_3 + 16 * l_3] = acc_9;
-                group_values_10[k_3 + 16 * l_3] = acc_10;
-                group_values_11[k_3 + 16 * l_3] = acc_11;
-                long op_s_offsets_r_9;
-                long op_s_offsets_r_10;
-                long op_s_offsets_r_11;
-                quicksort_scan_sum_fused_op_s_offsets(acc_9, acc_10, acc_11, group_values[k_3 + 16 * l_3], group_values_1[k_3 + 16 * l_3], group_values_2[k_3 + 16 * l_3], &op_s_offsets_r_9, &op_s_offsets_r_10, &op_s_offsets_r_11);
-                acc_9 = op_s_offsets_r_9;
-                acc_10 = op_s_offsets_r_10;
-                acc_11 = op_s_offsets_r_11;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_4 = get_local_id(0);
-            long acc_12 = group_values_9[l_4];
-            long acc_13 = group_values_10[l_4];
-            long acc_14 = group_values_11[l_4];
-            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                s_offsets_tile_offsets_tile_offsets_24[k_4 + l_4 * tile_chunk] = acc_12;
-                s_offsets_tile_offsets_tile_offsets_25[k_4 + l_4 * tile_chunk] = acc_13;
-                s_offsets_tile_offsets_tile_offsets_26[k_4 + l_4 * tile_chunk] = acc_14;
-                long x_3;
-                long x_4;
-                long x_5;
-                if (k_4 + l_4 * tile_chunk < tiles_1) {
-                    x_3 = s_offsets_tile_offsets_tile_totals_21[k_4 + l_4 * tile_chunk];
-                    x_4 = s_offsets_tile_offsets_tile_totals_22[k_4 + l_4 * tile_chunk];
-                    x_5 = s_offsets_tile_offsets_tile_totals_23[k_4 + l_4 * tile_chunk];
-                } else {
-                    x_3 = 0L;
-                    x_4 = 0L;
-                    x_5 = 0L;
-                }
-                long op_s_offsets_r_12;
-                long op_s_offsets_r_13;
-                long op_s_offsets_r_14;
-                quicksort_scan_sum_fused_op_s_offsets(acc_12, acc_13, acc_14, x_3, x_4, x_5, &op_s_offsets_r_12, &op_s_offsets_r_13, &op_s_offsets_r_14);
-                acc_12 = op_s_offsets_r_12;
-                acc_13 = op_s_offsets_r_13;
-                acc_14 = op_s_offsets_r_14;
+            {
+                s_offsets_block_totals_15[wg] = group_values_in[0];
+                s_offsets_block_totals_16[wg] = group_values_1_in[0];
+                s_offsets_block_totals_17[wg] = group_values_2_in[0];
             }
         }
     }
 }
 
-__kernel void quicksort_scan_sum_fused_s_offsets_tile_offsets_scan(__global const long* s_offsets_tile_totals_15, __global const long* s_offsets_tile_totals_16, __global const long* s_offsets_tile_totals_17, __global const long* s_offsets_tile_offsets_tile_offsets_24, __global const long* s_offsets_tile_offsets_tile_offsets_25, __global const long* s_offsets_tile_offsets_tile_offsets_26, long tiles_1, long tiles, __global long* s_offsets_tile_offsets_18, __global long* s_offsets_tile_offsets_19, __global long* s_offsets_tile_offsets_20) {
+__kernel void quicksort_scan_sum_fused_s_offsets_block_offsets(__global const long* s_offsets_block_totals_15, __global const long* s_offsets_block_totals_16, __global const long* s_offsets_block_totals_17, long final_chunk, long groups, __global long* s_offsets_block_offsets_18, __global long* s_offsets_block_offsets_19, __global long* s_offsets_block_offsets_20) {
     __local long group_values[256];
     __local long group_values_1[256];
     __local long group_values_2[256];
     __local long group_values_3[256];
     __local long group_values_4[256];
     __local long group_values_5[256];
-    __local long group_values_6[16];
-    __local long group_values_7[16];
-    __local long group_values_8[16];
-    __local long group_values_9[16];
-    __local long group_values_10[16];
-    __local long group_values_11[16];
-    __local long group_values_12[256];
-    __local long group_values_13[256];
-    __local long group_values_14[256];
-    __local long group_values_15[256];
-    __local long group_values_16[256];
-    __local long group_values_17[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            {
+            long acc = 0L;
+            long acc_1 = 0L;
+            long acc_2 = 0L;
+            for (long k = 0; k < final_chunk; k++) {
                 long x;
                 long x_1;
                 long x_2;
-                if (l + 256 * wg < tiles) {
-                    x = s_offsets_tile_totals_15[l + 256 * wg];
-                    x_1 = s_offsets_tile_totals_16[l + 256 * wg];
-                    x_2 = s_offsets_tile_totals_17[l + 256 * wg];
+                if (k + final_chunk * l < groups) {
+                    x = s_offsets_block_totals_15[k + final_chunk * l];
+                    x_1 = s_offsets_block_totals_16[k + final_chunk * l];
+                    x_2 = s_offsets_block_totals_17[k + final_chunk * l];
                 } else {
                     x = 0L;
                     x_1 = 0L;
                     x_2 = 0L;
                 }
-                group_values[l] = x;
-                group_values_1[l] = x_1;
-                group_values_2[l] = x_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            long acc_1 = 0L;
-            long acc_2 = 0L;
-            for (long k = 0; k < 1; k++) {
                 long op_s_offsets_r;
                 long op_s_offsets_r_1;
                 long op_s_offsets_r_2;
-                quicksort_scan_sum_fused_op_s_offsets(acc, acc_1, acc_2, group_values[k + l_1], group_values_1[k + l_1], group_values_2[k + l_1], &op_s_offsets_r, &op_s_offsets_r_1, &op_s_offsets_r_2);
+                quicksort_scan_sum_fused_op_s_offsets(acc, acc_1, acc_2, x, x_1, x_2, &op_s_offsets_r, &op_s_offsets_r_1, &op_s_offsets_r_2);
                 acc = op_s_offsets_r;
                 acc_1 = op_s_offsets_r_1;
                 acc_2 = op_s_offsets_r_2;
             }
             {
-                group_values_3[l_1] = acc;
-                group_values_4[l_1] = acc_1;
-                group_values_5[l_1] = acc_2;
+                group_values[l] = acc;
+                group_values_1[l] = acc_1;
+                group_values_2[l] = acc_2;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
             long acc_3 = 0L;
             long acc_4 = 0L;
             long acc_5 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_3[k_1] = acc_3;
+                group_values_4[k_1] = acc_4;
+                group_values_5[k_1] = acc_5;
                 long op_s_offsets_r_3;
                 long op_s_offsets_r_4;
                 long op_s_offsets_r_5;
-                quicksort_scan_sum_fused_op_s_offsets(acc_3, acc_4, acc_5, group_values_3[k_1 + 16 * l_2], group_values_4[k_1 + 16 * l_2], group_values_5[k_1 + 16 * l_2], &op_s_offsets_r_3, &op_s_offsets_r_4, &op_s_offsets_r_5);
+                quicksort_scan_sum_fused_op_s_offsets(acc_3, acc_4, acc_5, group_values[k_1], group_values_1[k_1], group_values_2[k_1], &op_s_offsets_r_3, &op_s_offsets_r_4, &op_s_offsets_r_5);
                 acc_3 = op_s_offsets_r_3;
                 acc_4 = op_s_offsets_r_4;
                 acc_5 = op_s_offsets_r_5;
             }
-            {
-                group_values_9[l_2] = acc_3;
-                group_values_10[l_2] = acc_4;
-                group_values_11[l_2] = acc_5;
-            }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_6 = s_offsets_tile_offsets_tile_offsets_24[wg];
-            long acc_7 = s_offsets_tile_offsets_tile_offsets_25[wg];
-            long acc_8 = s_offsets_tile_offsets_tile_offsets_26[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_6[k_2] = acc_6;
-                group_values_7[k_2] = acc_7;
-                group_values_8[k_2] = acc_8;
+        {
+            const long l_2 = get_local_id(0);
+            long acc_6 = group_values_3[l_2];
+            long acc_7 = group_values_4[l_2];
+            long acc_8 = group_values_5[l_2];
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                s_offsets_block_offsets_18[k_2 + final_chunk * l_2] = acc_6;
+                s_offsets_block_offsets_19[k_2 + final_chunk * l_2] = acc_7;
+                s_offsets_block_offsets_20[k_2 + final_chunk * l_2] = acc_8;
+                long x_3;
+                long x_4;
+                long x_5;
+                if (k_2 + final_chunk * l_2 < groups) {
+                    x_3 = s_offsets_block_totals_15[k_2 + final_chunk * l_2];
+                    x_4 = s_offsets_block_totals_16[k_2 + final_chunk * l_2];
+                    x_5 = s_offsets_block_totals_17[k_2 + final_chunk * l_2];
+                } else {
+                    x_3 = 0L;
+                    x_4 = 0L;
+                    x_5 = 0L;
+                }
                 long op_s_offsets_r_6;
                 long op_s_offsets_r_7;
                 long op_s_offsets_r_8;
-                quicksort_scan_sum_fused_op_s_offsets(acc_6, acc_7, acc_8, group_values_9[k_2], group_values_10[k_2], group_values_11[k_2], &op_s_offsets_r_6, &op_s_offsets_r_7, &op_s_offsets_r_8);
+                quicksort_scan_sum_fused_op_s_offsets(acc_6, acc_7, acc_8, x_3, x_4, x_5, &op_s_offsets_r_6, &op_s_offsets_r_7, &op_s_offsets_r_8);
                 acc_6 = op_s_offsets_r_6;
                 acc_7 = op_s_offsets_r_7;
                 acc_8 = op_s_offsets_r_8;
             }
         }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_9 = group_values_6[l_4];
-            long acc_10 = group_values_7[l_4];
-            long acc_11 = group_values_8[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_12[k_3 + 16 * l_4] = acc_9;
-                group_values_13[k_3 + 16 * l_4] = acc_10;
-                group_values_14[k_3 + 16 * l_4] = acc_11;
-                long op_s_offsets_r_9;
-                long op_s_offsets_r_10;
-                long op_s_offsets_r_11;
-                quicksort_scan_sum_fused_op_s_offsets(acc_9, acc_10, acc_11, group_values_3[k_3 + 16 * l_4], group_values_4[k_3 + 16 * l_4], group_values_5[k_3 + 16 * l_4], &op_s_offsets_r_9, &op_s_offsets_r_10, &op_s_offsets_r_11);
-                acc_9 = op_s_offsets_r_9;
-                acc_10 = op_s_offsets_r_10;
-                acc_11 = op_s_offsets_r_11;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_12 = group_values_12[l_5];
-            long acc_13 = group_values_13[l_5];
-            long acc_14 = group_values_14[l_5];
-            for (long k_4 = 0; k_4 < 1; k_4++) {
-                group_values_15[k_4 + l_5] = acc_12;
-                group_values_16[k_4 + l_5] = acc_13;
-                group_values_17[k_4 + l_5] = acc_14;
-                long op_s_offsets_r_12;
-                long op_s_offsets_r_13;
-                long op_s_offsets_r_14;
-                quicksort_scan_sum_fused_op_s_offsets(acc_12, acc_13, acc_14, group_values[k_4 + l_5], group_values_1[k_4 + l_5], group_values_2[k_4 + l_5], &op_s_offsets_r_12, &op_s_offsets_r_13, &op_s_offsets_r_14);
-                acc_12 = op_s_offsets_r_12;
-                acc_13 = op_s_offsets_r_13;
-                acc_14 = op_s_offsets_r_14;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            {
-                s_offsets_tile_offsets_18[l_6 + 256 * wg] = group_values_15[l_6];
-                s_offsets_tile_offsets_19[l_6 + 256 * wg] = group_values_16[l_6];
-                s_offsets_tile_offsets_20[l_6 + 256 * wg] = group_values_17[l_6];
-            }
-        }
     }
 }
 
-__kernel void quicksort_scan_sum_fused_s_offsets_scan(__global const long* s_offsets_tile_offsets_18, __global const long* s_offsets_tile_offsets_19, __global const long* s_offsets_tile_offsets_20, long tiles, long n_s_lengths, __global const long* s_lengths_0, __global const long* s_lengths_5, __global const long* s_lengths_10, __global long* s_offsets_1, __global long* s_offsets_6, __global long* s_offsets_11) {
+__kernel void quicksort_scan_sum_fused_s_offsets_scan(__global const long* s_offsets_block_offsets_18, __global const long* s_offsets_block_offsets_19, __global const long* s_offsets_block_offsets_20, long groups, long chunk, long n_s_lengths, __global const long* s_lengths_0, __global const long* s_lengths_5, __global const long* s_lengths_10, __global long* s_offsets_1, __global long* s_offsets_6, __global long* s_offsets_11) {
     __local long group_values[256];
     __local long group_values_1[256];
     __local long group_values_2[256];
     __local long group_values_3[256];
     __local long group_values_4[256];
     __local long group_values_5[256];
-    __local long group_values_6[16];
-    __local long group_values_7[16];
-    __local long group_values_8[16];
-    __local long group_values_9[16];
-    __local long group_values_10[16];
-    __local long group_values_11[16];
-    __local long group_values_12[256];
-    __local long group_values_13[256];
-    __local long group_values_14[256];
-    __local long group_values_15[256];
-    __local long group_values_16[256];
-    __local long group_values_17[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            {
+            long acc = 0L;
+            long acc_1 = 0L;
+            long acc_2 = 0L;
+            for (long k = 0; k < chunk; k++) {
                 long x;
                 long x_1;
                 long x_2;
-                if (l + 256 * wg < n_s_lengths) {
+                if (k + chunk * l + 256 * chunk * wg < n_s_lengths) {
                     long pull_s_offsets_r;
                     long pull_s_offsets_r_1;
                     long pull_s_offsets_r_2;
-                    quicksort_scan_sum_fused_pull_s_offsets(l + 256 * wg, s_lengths_0, s_lengths_5, s_lengths_10, &pull_s_offsets_r, &pull_s_offsets_r_1, &pull_s_offsets_r_2);
+                    quicksort_scan_sum_fused_pull_s_offsets(k + chunk * l + 256 * chunk * wg, s_lengths_0, s_lengths_5, s_lengths_10, &pull_s_offsets_r, &pull_s_offsets_r_1, &pull_s_offsets_r_2);
                     x = pull_s_offsets_r;
                     x_1 = pull_s_offsets_r_1;
                     x_2 = pull_s_offsets_r_2;
@@ -7116,114 +3852,71 @@ __kernel void quicksort_scan_sum_fused_s_offsets_scan(__global const long* s_off
                     x_1 = 0L;
                     x_2 = 0L;
                 }
-                group_values[l] = x;
-                group_values_1[l] = x_1;
-                group_values_2[l] = x_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            long acc_1 = 0L;
-            long acc_2 = 0L;
-            for (long k = 0; k < 1; k++) {
                 long op_s_offsets_r;
                 long op_s_offsets_r_1;
                 long op_s_offsets_r_2;
-                quicksort_scan_sum_fused_op_s_offsets(acc, acc_1, acc_2, group_values[k + l_1], group_values_1[k + l_1], group_values_2[k + l_1], &op_s_offsets_r, &op_s_offsets_r_1, &op_s_offsets_r_2);
+                quicksort_scan_sum_fused_op_s_offsets(acc, acc_1, acc_2, x, x_1, x_2, &op_s_offsets_r, &op_s_offsets_r_1, &op_s_offsets_r_2);
                 acc = op_s_offsets_r;
                 acc_1 = op_s_offsets_r_1;
                 acc_2 = op_s_offsets_r_2;
             }
             {
-                group_values_3[l_1] = acc;
-                group_values_4[l_1] = acc_1;
-                group_values_5[l_1] = acc_2;
+                group_values[l] = acc;
+                group_values_1[l] = acc_1;
+                group_values_2[l] = acc_2;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_3 = 0L;
-            long acc_4 = 0L;
-            long acc_5 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_3 = s_offsets_block_offsets_18[wg];
+            long acc_4 = s_offsets_block_offsets_19[wg];
+            long acc_5 = s_offsets_block_offsets_20[wg];
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_3[k_1] = acc_3;
+                group_values_4[k_1] = acc_4;
+                group_values_5[k_1] = acc_5;
                 long op_s_offsets_r_3;
                 long op_s_offsets_r_4;
                 long op_s_offsets_r_5;
-                quicksort_scan_sum_fused_op_s_offsets(acc_3, acc_4, acc_5, group_values_3[k_1 + 16 * l_2], group_values_4[k_1 + 16 * l_2], group_values_5[k_1 + 16 * l_2], &op_s_offsets_r_3, &op_s_offsets_r_4, &op_s_offsets_r_5);
+                quicksort_scan_sum_fused_op_s_offsets(acc_3, acc_4, acc_5, group_values[k_1], group_values_1[k_1], group_values_2[k_1], &op_s_offsets_r_3, &op_s_offsets_r_4, &op_s_offsets_r_5);
                 acc_3 = op_s_offsets_r_3;
                 acc_4 = op_s_offsets_r_4;
                 acc_5 = op_s_offsets_r_5;
             }
-            {
-                group_values_9[l_2] = acc_3;
-                group_values_10[l_2] = acc_4;
-                group_values_11[l_2] = acc_5;
-            }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_6 = s_offsets_tile_offsets_18[wg];
-            long acc_7 = s_offsets_tile_offsets_19[wg];
-            long acc_8 = s_offsets_tile_offsets_20[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_6[k_2] = acc_6;
-                group_values_7[k_2] = acc_7;
-                group_values_8[k_2] = acc_8;
+        {
+            const long l_2 = get_local_id(0);
+            long acc_6 = group_values_3[l_2];
+            long acc_7 = group_values_4[l_2];
+            long acc_8 = group_values_5[l_2];
+            for (long k_2 = 0; k_2 < chunk; k_2++) {
+                s_offsets_1[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_6;
+                s_offsets_6[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_7;
+                s_offsets_11[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_8;
+                long x_3;
+                long x_4;
+                long x_5;
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < n_s_lengths) {
+                    long pull_s_offsets_r_3;
+                    long pull_s_offsets_r_4;
+                    long pull_s_offsets_r_5;
+                    quicksort_scan_sum_fused_pull_s_offsets(k_2 + chunk * l_2 + 256 * chunk * wg, s_lengths_0, s_lengths_5, s_lengths_10, &pull_s_offsets_r_3, &pull_s_offsets_r_4, &pull_s_offsets_r_5);
+                    x_3 = pull_s_offsets_r_3;
+                    x_4 = pull_s_offsets_r_4;
+                    x_5 = pull_s_offsets_r_5;
+                } else {
+                    x_3 = 0L;
+                    x_4 = 0L;
+                    x_5 = 0L;
+                }
                 long op_s_offsets_r_6;
                 long op_s_offsets_r_7;
                 long op_s_offsets_r_8;
-                quicksort_scan_sum_fused_op_s_offsets(acc_6, acc_7, acc_8, group_values_9[k_2], group_values_10[k_2], group_values_11[k_2], &op_s_offsets_r_6, &op_s_offsets_r_7, &op_s_offsets_r_8);
+                quicksort_scan_sum_fused_op_s_offsets(acc_6, acc_7, acc_8, x_3, x_4, x_5, &op_s_offsets_r_6, &op_s_offsets_r_7, &op_s_offsets_r_8);
                 acc_6 = op_s_offsets_r_6;
                 acc_7 = op_s_offsets_r_7;
                 acc_8 = op_s_offsets_r_8;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_9 = group_values_6[l_4];
-            long acc_10 = group_values_7[l_4];
-            long acc_11 = group_values_8[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_12[k_3 + 16 * l_4] = acc_9;
-                group_values_13[k_3 + 16 * l_4] = acc_10;
-                group_values_14[k_3 + 16 * l_4] = acc_11;
-                long op_s_offsets_r_9;
-                long op_s_offsets_r_10;
-                long op_s_offsets_r_11;
-                quicksort_scan_sum_fused_op_s_offsets(acc_9, acc_10, acc_11, group_values_3[k_3 + 16 * l_4], group_values_4[k_3 + 16 * l_4], group_values_5[k_3 + 16 * l_4], &op_s_offsets_r_9, &op_s_offsets_r_10, &op_s_offsets_r_11);
-                acc_9 = op_s_offsets_r_9;
-                acc_10 = op_s_offsets_r_10;
-                acc_11 = op_s_offsets_r_11;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_12 = group_values_12[l_5];
-            long acc_13 = group_values_13[l_5];
-            long acc_14 = group_values_14[l_5];
-            for (long k_4 = 0; k_4 < 1; k_4++) {
-                group_values_15[k_4 + l_5] = acc_12;
-                group_values_16[k_4 + l_5] = acc_13;
-                group_values_17[k_4 + l_5] = acc_14;
-                long op_s_offsets_r_12;
-                long op_s_offsets_r_13;
-                long op_s_offsets_r_14;
-                quicksort_scan_sum_fused_op_s_offsets(acc_12, acc_13, acc_14, group_values[k_4 + l_5], group_values_1[k_4 + l_5], group_values_2[k_4 + l_5], &op_s_offsets_r_12, &op_s_offsets_r_13, &op_s_offsets_r_14);
-                acc_12 = op_s_offsets_r_12;
-                acc_13 = op_s_offsets_r_13;
-                acc_14 = op_s_offsets_r_14;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            {
-                s_offsets_1[l_6 + 256 * wg] = group_values_15[l_6];
-                s_offsets_6[l_6 + 256 * wg] = group_values_16[l_6];
-                s_offsets_11[l_6 + 256 * wg] = group_values_17[l_6];
             }
         }
     }
@@ -7340,143 +4033,19 @@ __kernel void quicksort_fused_4_v_lengths(long t_1, __global const long* lesser_
     }
 }
 
-__kernel void quicksort_fused_4_s_offsets_tile_totals(long tiles, long t_1, __global const long* lesser_lengths, __global const long* greater_lengths, __global long* s_offsets_tile_totals) {
+__kernel void quicksort_fused_4_s_offsets_block_totals(long groups, long chunk, long t_1, __global const long* lesser_lengths, __global const long* greater_lengths, __global long* s_offsets_block_totals) {
     __local long group_values[256];
-    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < t_1) {
-                    long pull_s_offsets_r = quicksort_fused_4_pull_s_offsets(256 * j + l + 2304 * wg, lesser_lengths, greater_lengths);
+                if (k + chunk * l + 256 * chunk * wg < t_1) {
+                    long pull_s_offsets_r = quicksort_fused_4_pull_s_offsets(k + chunk * l + 256 * chunk * wg, lesser_lengths, greater_lengths);
                     x = pull_s_offsets_r;
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_s_offsets_r = quicksort_fused_4_op_s_offsets(acc, group_values_1[k + 9 * l_1]);
-                acc = op_s_offsets_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_s_offsets_r_1 = quicksort_fused_4_op_s_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = op_s_offsets_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                s_offsets_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_4_s_offsets_tile_offsets_tile_totals(__global const long* s_offsets_tile_totals, long tiles_1, long tiles, __global long* s_offsets_tile_offsets_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = s_offsets_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_s_offsets_r = quicksort_fused_4_op_s_offsets(acc, group_values_1[k + 9 * l_1]);
-                acc = op_s_offsets_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_s_offsets_r_1 = quicksort_fused_4_op_s_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = op_s_offsets_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                s_offsets_tile_offsets_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_4_s_offsets_tile_offsets_tile_offsets(__global const long* s_offsets_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* s_offsets_tile_offsets_tile_offsets) {
-    __local long group_values[256];
-    __local long group_values_1[16];
-    __local long group_values_2[16];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < tile_chunk; k++) {
-                long x;
-                if (k + l * tile_chunk < tiles_1) {
-                    x = s_offsets_tile_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -7488,213 +4057,133 @@ __kernel void quicksort_fused_4_s_offsets_tile_offsets_tile_offsets(__global con
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_s_offsets_r_1 = quicksort_fused_4_op_s_offsets(acc_1, group_values[k_1 + 16 * l_1]);
-                acc_1 = op_s_offsets_r_1;
-            }
-            {
-                group_values_2[l_1] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_1[k_2] = acc_2;
-                long op_s_offsets_r_2 = quicksort_fused_4_op_s_offsets(acc_2, group_values_2[k_2]);
-                acc_2 = op_s_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_3 = group_values_1[l_3];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_3[k_3 + 16 * l_3] = acc_3;
-                long op_s_offsets_r_3 = quicksort_fused_4_op_s_offsets(acc_3, group_values[k_3 + 16 * l_3]);
-                acc_3 = op_s_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_4 = get_local_id(0);
-            long acc_4 = group_values_3[l_4];
-            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                s_offsets_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
-                long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles_1) {
-                    x_1 = s_offsets_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
-                } else {
-                    x_1 = 0L;
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_s_offsets_r_1 = quicksort_fused_4_op_s_offsets(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_s_offsets_r_1;
                 }
-                long op_s_offsets_r_4 = quicksort_fused_4_op_s_offsets(acc_4, x_1);
-                acc_4 = op_s_offsets_r_4;
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                s_offsets_block_totals[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_4_s_offsets_tile_offsets_scan(__global const long* s_offsets_tile_totals, __global const long* s_offsets_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* s_offsets_tile_offsets) {
-    __local long group_values[2304];
+__kernel void quicksort_fused_4_s_offsets_block_offsets(__global const long* s_offsets_block_totals, long final_chunk, long groups, __global long* s_offsets_block_offsets) {
+    __local long group_values[256];
     __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = s_offsets_tile_totals[256 * j + l + 2304 * wg];
+                if (k + final_chunk * l < groups) {
+                    x = s_offsets_block_totals[k + final_chunk * l];
                 } else {
                     x = 0L;
                 }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_s_offsets_r = quicksort_fused_4_op_s_offsets(acc, group_values[k + 9 * l_1]);
+                long op_s_offsets_r = quicksort_fused_4_op_s_offsets(acc, x);
                 acc = op_s_offsets_r;
             }
             {
-                group_values_1[l_1] = acc;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_s_offsets_r_1 = quicksort_fused_4_op_s_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_s_offsets_r_1 = quicksort_fused_4_op_s_offsets(acc_1, group_values[k_1]);
                 acc_1 = op_s_offsets_r_1;
             }
-            {
-                group_values_3[l_2] = acc_1;
-            }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = s_offsets_tile_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long op_s_offsets_r_2 = quicksort_fused_4_op_s_offsets(acc_2, group_values_3[k_2]);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                s_offsets_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+                long x_1;
+                if (k_2 + final_chunk * l_2 < groups) {
+                    x_1 = s_offsets_block_totals[k_2 + final_chunk * l_2];
+                } else {
+                    x_1 = 0L;
+                }
+                long op_s_offsets_r_2 = quicksort_fused_4_op_s_offsets(acc_2, x_1);
                 acc_2 = op_s_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long op_s_offsets_r_3 = quicksort_fused_4_op_s_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = op_s_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long op_s_offsets_r_4 = quicksort_fused_4_op_s_offsets(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = op_s_offsets_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                s_offsets_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_4_s_offsets_scan(__global const long* s_offsets_tile_offsets, long tiles, long t_1, __global const long* lesser_lengths, __global const long* greater_lengths, __global long* s_offsets) {
-    __local long group_values[2304];
+__kernel void quicksort_fused_4_s_offsets_scan(__global const long* s_offsets_block_offsets, long groups, long chunk, long t_1, __global const long* lesser_lengths, __global const long* greater_lengths, __global long* s_offsets) {
+    __local long group_values[256];
     __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < t_1) {
-                    long pull_s_offsets_r = quicksort_fused_4_pull_s_offsets(256 * j + l + 2304 * wg, lesser_lengths, greater_lengths);
+                if (k + chunk * l + 256 * chunk * wg < t_1) {
+                    long pull_s_offsets_r = quicksort_fused_4_pull_s_offsets(k + chunk * l + 256 * chunk * wg, lesser_lengths, greater_lengths);
                     x = pull_s_offsets_r;
                 } else {
                     x = 0L;
                 }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_s_offsets_r = quicksort_fused_4_op_s_offsets(acc, group_values[k + 9 * l_1]);
+                long op_s_offsets_r = quicksort_fused_4_op_s_offsets(acc, x);
                 acc = op_s_offsets_r;
             }
             {
-                group_values_1[l_1] = acc;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_s_offsets_r_1 = quicksort_fused_4_op_s_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = s_offsets_block_offsets[wg];
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_s_offsets_r_1 = quicksort_fused_4_op_s_offsets(acc_1, group_values[k_1]);
                 acc_1 = op_s_offsets_r_1;
             }
-            {
-                group_values_3[l_2] = acc_1;
-            }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = s_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long op_s_offsets_r_2 = quicksort_fused_4_op_s_offsets(acc_2, group_values_3[k_2]);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < chunk; k_2++) {
+                s_offsets[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
+                long x_1;
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < t_1) {
+                    long pull_s_offsets_r_1 = quicksort_fused_4_pull_s_offsets(k_2 + chunk * l_2 + 256 * chunk * wg, lesser_lengths, greater_lengths);
+                    x_1 = pull_s_offsets_r_1;
+                } else {
+                    x_1 = 0L;
+                }
+                long op_s_offsets_r_2 = quicksort_fused_4_op_s_offsets(acc_2, x_1);
                 acc_2 = op_s_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long op_s_offsets_r_3 = quicksort_fused_4_op_s_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = op_s_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long op_s_offsets_r_4 = quicksort_fused_4_op_s_offsets(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = op_s_offsets_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                s_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -8008,143 +4497,19 @@ __kernel void quicksort_fused_5_lengths(long n_else_instances, __global const lo
     }
 }
 
-__kernel void quicksort_fused_5_s_offsets_tile_totals(long tiles, long n_else_instances, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets_tile_totals, __global long* err) {
+__kernel void quicksort_fused_5_s_offsets_block_totals(long groups, long chunk, long n_else_instances, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets_block_totals, __global long* err) {
     __local long group_values[256];
-    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            long acc = 0L;
+            for (long k_1 = 0; k_1 < chunk; k_1++) {
                 long x;
-                if (256 * j + l + 2304 * wg < n_else_instances) {
-                    long pull_s_offsets_r = quicksort_fused_5_pull_s_offsets(256 * j + l + 2304 * wg, sorted_elements_lengths, sorted_elements_offsets, equal_offsets, equal_lengths, err);
+                if (k_1 + chunk * l + 256 * chunk * wg < n_else_instances) {
+                    long pull_s_offsets_r = quicksort_fused_5_pull_s_offsets(k_1 + chunk * l + 256 * chunk * wg, sorted_elements_lengths, sorted_elements_offsets, equal_offsets, equal_lengths, err);
                     x = pull_s_offsets_r;
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k_1 = 0; k_1 < 9; k_1++) {
-                long op_s_offsets_r = quicksort_fused_5_op_s_offsets(acc, group_values_1[k_1 + 9 * l_1]);
-                acc = op_s_offsets_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_2 = 0; k_2 < 2; k_2++) {
-                    long op_s_offsets_r_1 = quicksort_fused_5_op_s_offsets(acc_1, group_values_in[k_2 + 2 * l_2]);
-                    acc_1 = op_s_offsets_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                s_offsets_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_5_s_offsets_tile_offsets_tile_totals(__global const long* s_offsets_tile_totals, long tiles_1, long tiles, __global long* s_offsets_tile_offsets_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = s_offsets_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k_1 = 0; k_1 < 9; k_1++) {
-                long op_s_offsets_r = quicksort_fused_5_op_s_offsets(acc, group_values_1[k_1 + 9 * l_1]);
-                acc = op_s_offsets_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_2 = 0; k_2 < 2; k_2++) {
-                    long op_s_offsets_r_1 = quicksort_fused_5_op_s_offsets(acc_1, group_values_in[k_2 + 2 * l_2]);
-                    acc_1 = op_s_offsets_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                s_offsets_tile_offsets_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_5_s_offsets_tile_offsets_tile_offsets(__global const long* s_offsets_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* s_offsets_tile_offsets_tile_offsets) {
-    __local long group_values[256];
-    __local long group_values_1[16];
-    __local long group_values_2[16];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k_1 = 0; k_1 < tile_chunk; k_1++) {
-                long x;
-                if (k_1 + l * tile_chunk < tiles_1) {
-                    x = s_offsets_tile_offsets_tile_totals[k_1 + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -8156,213 +4521,133 @@ __kernel void quicksort_fused_5_s_offsets_tile_offsets_tile_offsets(__global con
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                long op_s_offsets_r_1 = quicksort_fused_5_op_s_offsets(acc_1, group_values[k_2 + 16 * l_1]);
-                acc_1 = op_s_offsets_r_1;
-            }
-            {
-                group_values_2[l_1] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = 0L;
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_1[k_3] = acc_2;
-                long op_s_offsets_r_2 = quicksort_fused_5_op_s_offsets(acc_2, group_values_2[k_3]);
-                acc_2 = op_s_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_3 = group_values_1[l_3];
-            for (long k_4 = 0; k_4 < 16; k_4++) {
-                group_values_3[k_4 + 16 * l_3] = acc_3;
-                long op_s_offsets_r_3 = quicksort_fused_5_op_s_offsets(acc_3, group_values[k_4 + 16 * l_3]);
-                acc_3 = op_s_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_4 = get_local_id(0);
-            long acc_4 = group_values_3[l_4];
-            for (long k_5 = 0; k_5 < tile_chunk; k_5++) {
-                s_offsets_tile_offsets_tile_offsets[k_5 + l_4 * tile_chunk] = acc_4;
-                long x_1;
-                if (k_5 + l_4 * tile_chunk < tiles_1) {
-                    x_1 = s_offsets_tile_offsets_tile_totals[k_5 + l_4 * tile_chunk];
-                } else {
-                    x_1 = 0L;
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_2 = 0; k_2 < 2; k_2++) {
+                    long op_s_offsets_r_1 = quicksort_fused_5_op_s_offsets(acc_1, group_values_in[k_2 + 2 * l_1]);
+                    acc_1 = op_s_offsets_r_1;
                 }
-                long op_s_offsets_r_4 = quicksort_fused_5_op_s_offsets(acc_4, x_1);
-                acc_4 = op_s_offsets_r_4;
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                s_offsets_block_totals[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_5_s_offsets_tile_offsets_scan(__global const long* s_offsets_tile_totals, __global const long* s_offsets_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* s_offsets_tile_offsets) {
-    __local long group_values[2304];
+__kernel void quicksort_fused_5_s_offsets_block_offsets(__global const long* s_offsets_block_totals, long final_chunk, long groups, __global long* s_offsets_block_offsets) {
+    __local long group_values[256];
     __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            long acc = 0L;
+            for (long k_1 = 0; k_1 < final_chunk; k_1++) {
                 long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = s_offsets_tile_totals[256 * j + l + 2304 * wg];
+                if (k_1 + final_chunk * l < groups) {
+                    x = s_offsets_block_totals[k_1 + final_chunk * l];
                 } else {
                     x = 0L;
                 }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k_1 = 0; k_1 < 9; k_1++) {
-                long op_s_offsets_r = quicksort_fused_5_op_s_offsets(acc, group_values[k_1 + 9 * l_1]);
+                long op_s_offsets_r = quicksort_fused_5_op_s_offsets(acc, x);
                 acc = op_s_offsets_r;
             }
             {
-                group_values_1[l_1] = acc;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                long op_s_offsets_r_1 = quicksort_fused_5_op_s_offsets(acc_1, group_values_1[k_2 + 16 * l_2]);
+            for (long k_2 = 0; k_2 < 256; k_2++) {
+                group_values_1[k_2] = acc_1;
+                long op_s_offsets_r_1 = quicksort_fused_5_op_s_offsets(acc_1, group_values[k_2]);
                 acc_1 = op_s_offsets_r_1;
             }
-            {
-                group_values_3[l_2] = acc_1;
-            }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = s_offsets_tile_offsets_tile_offsets[wg];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_2[k_3] = acc_2;
-                long op_s_offsets_r_2 = quicksort_fused_5_op_s_offsets(acc_2, group_values_3[k_3]);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_3 = 0; k_3 < final_chunk; k_3++) {
+                s_offsets_block_offsets[k_3 + final_chunk * l_2] = acc_2;
+                long x_1;
+                if (k_3 + final_chunk * l_2 < groups) {
+                    x_1 = s_offsets_block_totals[k_3 + final_chunk * l_2];
+                } else {
+                    x_1 = 0L;
+                }
+                long op_s_offsets_r_2 = quicksort_fused_5_op_s_offsets(acc_2, x_1);
                 acc_2 = op_s_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_4 = 0; k_4 < 16; k_4++) {
-                group_values_4[k_4 + 16 * l_4] = acc_3;
-                long op_s_offsets_r_3 = quicksort_fused_5_op_s_offsets(acc_3, group_values_1[k_4 + 16 * l_4]);
-                acc_3 = op_s_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_5 = 0; k_5 < 9; k_5++) {
-                group_values_5[(k_5 + 9 * l_5) / 256 + 9 * ((k_5 + 9 * l_5) % 256)] = acc_4;
-                long op_s_offsets_r_4 = quicksort_fused_5_op_s_offsets(acc_4, group_values[k_5 + 9 * l_5]);
-                acc_4 = op_s_offsets_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                s_offsets_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_5_s_offsets_scan(__global const long* s_offsets_tile_offsets, long tiles, long n_else_instances, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets, __global long* err) {
-    __local long group_values[2304];
+__kernel void quicksort_fused_5_s_offsets_scan(__global const long* s_offsets_block_offsets, long groups, long chunk, long n_else_instances, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets, __global long* err) {
+    __local long group_values[256];
     __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            long acc = 0L;
+            for (long k_1 = 0; k_1 < chunk; k_1++) {
                 long x;
-                if (256 * j + l + 2304 * wg < n_else_instances) {
-                    long pull_s_offsets_r = quicksort_fused_5_pull_s_offsets(256 * j + l + 2304 * wg, sorted_elements_lengths, sorted_elements_offsets, equal_offsets, equal_lengths, err);
+                if (k_1 + chunk * l + 256 * chunk * wg < n_else_instances) {
+                    long pull_s_offsets_r = quicksort_fused_5_pull_s_offsets(k_1 + chunk * l + 256 * chunk * wg, sorted_elements_lengths, sorted_elements_offsets, equal_offsets, equal_lengths, err);
                     x = pull_s_offsets_r;
                 } else {
                     x = 0L;
                 }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k_1 = 0; k_1 < 9; k_1++) {
-                long op_s_offsets_r = quicksort_fused_5_op_s_offsets(acc, group_values[k_1 + 9 * l_1]);
+                long op_s_offsets_r = quicksort_fused_5_op_s_offsets(acc, x);
                 acc = op_s_offsets_r;
             }
             {
-                group_values_1[l_1] = acc;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                long op_s_offsets_r_1 = quicksort_fused_5_op_s_offsets(acc_1, group_values_1[k_2 + 16 * l_2]);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = s_offsets_block_offsets[wg];
+            for (long k_2 = 0; k_2 < 256; k_2++) {
+                group_values_1[k_2] = acc_1;
+                long op_s_offsets_r_1 = quicksort_fused_5_op_s_offsets(acc_1, group_values[k_2]);
                 acc_1 = op_s_offsets_r_1;
             }
-            {
-                group_values_3[l_2] = acc_1;
-            }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = s_offsets_tile_offsets[wg];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_2[k_3] = acc_2;
-                long op_s_offsets_r_2 = quicksort_fused_5_op_s_offsets(acc_2, group_values_3[k_3]);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_3 = 0; k_3 < chunk; k_3++) {
+                s_offsets[k_3 + chunk * l_2 + 256 * chunk * wg] = acc_2;
+                long x_1;
+                if (k_3 + chunk * l_2 + 256 * chunk * wg < n_else_instances) {
+                    long pull_s_offsets_r_1 = quicksort_fused_5_pull_s_offsets(k_3 + chunk * l_2 + 256 * chunk * wg, sorted_elements_lengths, sorted_elements_offsets, equal_offsets, equal_lengths, err);
+                    x_1 = pull_s_offsets_r_1;
+                } else {
+                    x_1 = 0L;
+                }
+                long op_s_offsets_r_2 = quicksort_fused_5_op_s_offsets(acc_2, x_1);
                 acc_2 = op_s_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_4 = 0; k_4 < 16; k_4++) {
-                group_values_4[k_4 + 16 * l_4] = acc_3;
-                long op_s_offsets_r_3 = quicksort_fused_5_op_s_offsets(acc_3, group_values_1[k_4 + 16 * l_4]);
-                acc_3 = op_s_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_5 = 0; k_5 < 9; k_5++) {
-                group_values_5[(k_5 + 9 * l_5) / 256 + 9 * ((k_5 + 9 * l_5) % 256)] = acc_4;
-                long op_s_offsets_r_4 = quicksort_fused_5_op_s_offsets(acc_4, group_values[k_5 + 9 * l_5]);
-                acc_4 = op_s_offsets_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                s_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -8666,143 +4951,19 @@ static inline long quicksort_fused_6_op_total_2(long a, long b) {
     return nessie_add(a, b);
 }
 
-__kernel void quicksort_fused_6_s_offsets_tile_totals(long tiles, long n_then_instances, __global const long* then_instances, __global const long* s_lengths_1, __global long* s_offsets_tile_totals_91) {
+__kernel void quicksort_fused_6_s_offsets_block_totals(long groups, long chunk, long n_then_instances, __global const long* then_instances, __global const long* s_lengths_1, __global long* s_offsets_block_totals_91) {
     __local long group_values[256];
-    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < n_then_instances) {
-                    long pull_s_offsets_r = quicksort_fused_6_pull_s_offsets(256 * j + l + 2304 * wg, then_instances, s_lengths_1);
+                if (k + chunk * l + 256 * chunk * wg < n_then_instances) {
+                    long pull_s_offsets_r = quicksort_fused_6_pull_s_offsets(k + chunk * l + 256 * chunk * wg, then_instances, s_lengths_1);
                     x = pull_s_offsets_r;
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_s_offsets_r = quicksort_fused_6_op_s_offsets(acc, group_values_1[k + 9 * l_1]);
-                acc = op_s_offsets_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_s_offsets_r_1 = quicksort_fused_6_op_s_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = op_s_offsets_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                s_offsets_tile_totals_91[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_6_s_offsets_tile_offsets_tile_totals(__global const long* s_offsets_tile_totals_91, long tiles_1, long tiles, __global long* s_offsets_tile_offsets_tile_totals_93) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = s_offsets_tile_totals_91[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_s_offsets_r = quicksort_fused_6_op_s_offsets(acc, group_values_1[k + 9 * l_1]);
-                acc = op_s_offsets_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_s_offsets_r_1 = quicksort_fused_6_op_s_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = op_s_offsets_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                s_offsets_tile_offsets_tile_totals_93[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_6_s_offsets_tile_offsets_tile_offsets(__global const long* s_offsets_tile_offsets_tile_totals_93, long tile_chunk, long tiles_1, __global long* s_offsets_tile_offsets_tile_offsets_94) {
-    __local long group_values[256];
-    __local long group_values_1[16];
-    __local long group_values_2[16];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < tile_chunk; k++) {
-                long x;
-                if (k + l * tile_chunk < tiles_1) {
-                    x = s_offsets_tile_offsets_tile_totals_93[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -8814,219 +4975,139 @@ __kernel void quicksort_fused_6_s_offsets_tile_offsets_tile_offsets(__global con
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_s_offsets_r_1 = quicksort_fused_6_op_s_offsets(acc_1, group_values[k_1 + 16 * l_1]);
-                acc_1 = op_s_offsets_r_1;
-            }
-            {
-                group_values_2[l_1] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_1[k_2] = acc_2;
-                long op_s_offsets_r_2 = quicksort_fused_6_op_s_offsets(acc_2, group_values_2[k_2]);
-                acc_2 = op_s_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_3 = group_values_1[l_3];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_3[k_3 + 16 * l_3] = acc_3;
-                long op_s_offsets_r_3 = quicksort_fused_6_op_s_offsets(acc_3, group_values[k_3 + 16 * l_3]);
-                acc_3 = op_s_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_4 = get_local_id(0);
-            long acc_4 = group_values_3[l_4];
-            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                s_offsets_tile_offsets_tile_offsets_94[k_4 + l_4 * tile_chunk] = acc_4;
-                long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles_1) {
-                    x_1 = s_offsets_tile_offsets_tile_totals_93[k_4 + l_4 * tile_chunk];
-                } else {
-                    x_1 = 0L;
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_s_offsets_r_1 = quicksort_fused_6_op_s_offsets(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_s_offsets_r_1;
                 }
-                long op_s_offsets_r_4 = quicksort_fused_6_op_s_offsets(acc_4, x_1);
-                acc_4 = op_s_offsets_r_4;
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                s_offsets_block_totals_91[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_6_s_offsets_tile_offsets_scan(__global const long* s_offsets_tile_totals_91, __global const long* s_offsets_tile_offsets_tile_offsets_94, long tiles_1, long tiles, __global long* s_offsets_tile_offsets_92) {
-    __local long group_values[2304];
+__kernel void quicksort_fused_6_s_offsets_block_offsets(__global const long* s_offsets_block_totals_91, long final_chunk, long groups, __global long* s_offsets_block_offsets_92) {
+    __local long group_values[256];
     __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = s_offsets_tile_totals_91[256 * j + l + 2304 * wg];
+                if (k + final_chunk * l < groups) {
+                    x = s_offsets_block_totals_91[k + final_chunk * l];
                 } else {
                     x = 0L;
                 }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_s_offsets_r = quicksort_fused_6_op_s_offsets(acc, group_values[k + 9 * l_1]);
+                long op_s_offsets_r = quicksort_fused_6_op_s_offsets(acc, x);
                 acc = op_s_offsets_r;
             }
             {
-                group_values_1[l_1] = acc;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_s_offsets_r_1 = quicksort_fused_6_op_s_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_s_offsets_r_1 = quicksort_fused_6_op_s_offsets(acc_1, group_values[k_1]);
                 acc_1 = op_s_offsets_r_1;
             }
-            {
-                group_values_3[l_2] = acc_1;
-            }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = s_offsets_tile_offsets_tile_offsets_94[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long op_s_offsets_r_2 = quicksort_fused_6_op_s_offsets(acc_2, group_values_3[k_2]);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                s_offsets_block_offsets_92[k_2 + final_chunk * l_2] = acc_2;
+                long x_1;
+                if (k_2 + final_chunk * l_2 < groups) {
+                    x_1 = s_offsets_block_totals_91[k_2 + final_chunk * l_2];
+                } else {
+                    x_1 = 0L;
+                }
+                long op_s_offsets_r_2 = quicksort_fused_6_op_s_offsets(acc_2, x_1);
                 acc_2 = op_s_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long op_s_offsets_r_3 = quicksort_fused_6_op_s_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = op_s_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long op_s_offsets_r_4 = quicksort_fused_6_op_s_offsets(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = op_s_offsets_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                s_offsets_tile_offsets_92[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_6_s_offsets_scan(__global const long* s_offsets_tile_offsets_92, long tiles, long n_then_instances, __global const long* then_instances, __global const long* s_lengths_1, __global long* s_offsets_5) {
-    __local long group_values[2304];
+__kernel void quicksort_fused_6_s_offsets_scan(__global const long* s_offsets_block_offsets_92, long groups, long chunk, long n_then_instances, __global const long* then_instances, __global const long* s_lengths_1, __global long* s_offsets_5) {
+    __local long group_values[256];
     __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < n_then_instances) {
-                    long pull_s_offsets_r = quicksort_fused_6_pull_s_offsets(256 * j + l + 2304 * wg, then_instances, s_lengths_1);
+                if (k + chunk * l + 256 * chunk * wg < n_then_instances) {
+                    long pull_s_offsets_r = quicksort_fused_6_pull_s_offsets(k + chunk * l + 256 * chunk * wg, then_instances, s_lengths_1);
                     x = pull_s_offsets_r;
                 } else {
                     x = 0L;
                 }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_s_offsets_r = quicksort_fused_6_op_s_offsets(acc, group_values[k + 9 * l_1]);
+                long op_s_offsets_r = quicksort_fused_6_op_s_offsets(acc, x);
                 acc = op_s_offsets_r;
             }
             {
-                group_values_1[l_1] = acc;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_s_offsets_r_1 = quicksort_fused_6_op_s_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = s_offsets_block_offsets_92[wg];
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_s_offsets_r_1 = quicksort_fused_6_op_s_offsets(acc_1, group_values[k_1]);
                 acc_1 = op_s_offsets_r_1;
             }
-            {
-                group_values_3[l_2] = acc_1;
-            }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = s_offsets_tile_offsets_92[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long op_s_offsets_r_2 = quicksort_fused_6_op_s_offsets(acc_2, group_values_3[k_2]);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < chunk; k_2++) {
+                s_offsets_5[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
+                long x_1;
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < n_then_instances) {
+                    long pull_s_offsets_r_1 = quicksort_fused_6_pull_s_offsets(k_2 + chunk * l_2 + 256 * chunk * wg, then_instances, s_lengths_1);
+                    x_1 = pull_s_offsets_r_1;
+                } else {
+                    x_1 = 0L;
+                }
+                long op_s_offsets_r_2 = quicksort_fused_6_op_s_offsets(acc_2, x_1);
                 acc_2 = op_s_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long op_s_offsets_r_3 = quicksort_fused_6_op_s_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = op_s_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long op_s_offsets_r_4 = quicksort_fused_6_op_s_offsets(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = op_s_offsets_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                s_offsets_5[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_6_total_partial(long groups, long chunk, long n_then_instances, __global const long* then_instances, __global const long* s_lengths_1, __global long* total_partials_95) {
+__kernel void quicksort_fused_6_total_partial(long groups, long chunk, long n_then_instances, __global const long* then_instances, __global const long* s_lengths_1, __global long* total_partials_93) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -9074,13 +5155,13 @@ __kernel void quicksort_fused_6_total_partial(long groups, long chunk, long n_th
         }
         for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
             {
-                total_partials_95[wg] = group_values_in[0];
+                total_partials_93[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_6_total_final(__global const long* total_partials_95, long final_chunk, long groups, __global long* total_9) {
+__kernel void quicksort_fused_6_total_final(__global const long* total_partials_93, long final_chunk, long groups, __global long* total_9) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -9091,7 +5172,7 @@ __kernel void quicksort_fused_6_total_final(__global const long* total_partials_
             for (long k = 0; k < final_chunk; k++) {
                 long x;
                 if (256 * k + l < groups) {
-                    x = total_partials_95[256 * k + l];
+                    x = total_partials_93[256 * k + l];
                 } else {
                     x = 0L;
                 }
@@ -9133,143 +5214,19 @@ __kernel void quicksort_fused_6_total_final(__global const long* total_partials_
     }
 }
 
-__kernel void quicksort_fused_6_s_offsets_tile_totals_1(long tiles_2, long n_else_instances, __global const long* starts, __global const long* lengths_14, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets_tile_totals_96) {
+__kernel void quicksort_fused_6_s_offsets_block_totals_1(long groups_1, long chunk_1, long n_else_instances, __global const long* starts, __global const long* lengths_14, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets_block_totals_94) {
     __local long group_values[256];
-    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            long acc = 0L;
+            for (long k = 0; k < chunk_1; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < n_else_instances) {
-                    long pull_s_offsets_1_r = quicksort_fused_6_pull_s_offsets_1(256 * j + l + 2304 * wg, starts, lengths_14, equal_offsets, equal_lengths);
+                if (k + chunk_1 * l + 256 * chunk_1 * wg < n_else_instances) {
+                    long pull_s_offsets_1_r = quicksort_fused_6_pull_s_offsets_1(k + chunk_1 * l + 256 * chunk_1 * wg, starts, lengths_14, equal_offsets, equal_lengths);
                     x = pull_s_offsets_1_r;
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_s_offsets_1_r = quicksort_fused_6_op_s_offsets_1(acc, group_values_1[k + 9 * l_1]);
-                acc = op_s_offsets_1_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_s_offsets_1_r_1 = quicksort_fused_6_op_s_offsets_1(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = op_s_offsets_1_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                s_offsets_tile_totals_96[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_6_s_offsets_tile_offsets_tile_totals_1(__global const long* s_offsets_tile_totals_96, long tiles_3, long tiles_2, __global long* s_offsets_tile_offsets_tile_totals_98) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles_2) {
-                    x = s_offsets_tile_totals_96[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_s_offsets_1_r = quicksort_fused_6_op_s_offsets_1(acc, group_values_1[k + 9 * l_1]);
-                acc = op_s_offsets_1_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_s_offsets_1_r_1 = quicksort_fused_6_op_s_offsets_1(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = op_s_offsets_1_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                s_offsets_tile_offsets_tile_totals_98[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_6_s_offsets_tile_offsets_tile_offsets_1(__global const long* s_offsets_tile_offsets_tile_totals_98, long tile_chunk_1, long tiles_3, __global long* s_offsets_tile_offsets_tile_offsets_99) {
-    __local long group_values[256];
-    __local long group_values_1[16];
-    __local long group_values_2[16];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < tile_chunk_1; k++) {
-                long x;
-                if (k + l * tile_chunk_1 < tiles_3) {
-                    x = s_offsets_tile_offsets_tile_totals_98[k + l * tile_chunk_1];
                 } else {
                     x = 0L;
                 }
@@ -9281,219 +5238,139 @@ __kernel void quicksort_fused_6_s_offsets_tile_offsets_tile_offsets_1(__global c
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_s_offsets_1_r_1 = quicksort_fused_6_op_s_offsets_1(acc_1, group_values[k_1 + 16 * l_1]);
-                acc_1 = op_s_offsets_1_r_1;
-            }
-            {
-                group_values_2[l_1] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_1[k_2] = acc_2;
-                long op_s_offsets_1_r_2 = quicksort_fused_6_op_s_offsets_1(acc_2, group_values_2[k_2]);
-                acc_2 = op_s_offsets_1_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_3 = group_values_1[l_3];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_3[k_3 + 16 * l_3] = acc_3;
-                long op_s_offsets_1_r_3 = quicksort_fused_6_op_s_offsets_1(acc_3, group_values[k_3 + 16 * l_3]);
-                acc_3 = op_s_offsets_1_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_4 = get_local_id(0);
-            long acc_4 = group_values_3[l_4];
-            for (long k_4 = 0; k_4 < tile_chunk_1; k_4++) {
-                s_offsets_tile_offsets_tile_offsets_99[k_4 + l_4 * tile_chunk_1] = acc_4;
-                long x_1;
-                if (k_4 + l_4 * tile_chunk_1 < tiles_3) {
-                    x_1 = s_offsets_tile_offsets_tile_totals_98[k_4 + l_4 * tile_chunk_1];
-                } else {
-                    x_1 = 0L;
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_s_offsets_1_r_1 = quicksort_fused_6_op_s_offsets_1(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_s_offsets_1_r_1;
                 }
-                long op_s_offsets_1_r_4 = quicksort_fused_6_op_s_offsets_1(acc_4, x_1);
-                acc_4 = op_s_offsets_1_r_4;
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                s_offsets_block_totals_94[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_6_s_offsets_tile_offsets_scan_1(__global const long* s_offsets_tile_totals_96, __global const long* s_offsets_tile_offsets_tile_offsets_99, long tiles_3, long tiles_2, __global long* s_offsets_tile_offsets_97) {
-    __local long group_values[2304];
+__kernel void quicksort_fused_6_s_offsets_block_offsets_1(__global const long* s_offsets_block_totals_94, long final_chunk_1, long groups_1, __global long* s_offsets_block_offsets_95) {
+    __local long group_values[256];
     __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            long acc = 0L;
+            for (long k = 0; k < final_chunk_1; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < tiles_2) {
-                    x = s_offsets_tile_totals_96[256 * j + l + 2304 * wg];
+                if (k + final_chunk_1 * l < groups_1) {
+                    x = s_offsets_block_totals_94[k + final_chunk_1 * l];
                 } else {
                     x = 0L;
                 }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_s_offsets_1_r = quicksort_fused_6_op_s_offsets_1(acc, group_values[k + 9 * l_1]);
+                long op_s_offsets_1_r = quicksort_fused_6_op_s_offsets_1(acc, x);
                 acc = op_s_offsets_1_r;
             }
             {
-                group_values_1[l_1] = acc;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_s_offsets_1_r_1 = quicksort_fused_6_op_s_offsets_1(acc_1, group_values_1[k_1 + 16 * l_2]);
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_s_offsets_1_r_1 = quicksort_fused_6_op_s_offsets_1(acc_1, group_values[k_1]);
                 acc_1 = op_s_offsets_1_r_1;
             }
-            {
-                group_values_3[l_2] = acc_1;
-            }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = s_offsets_tile_offsets_tile_offsets_99[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long op_s_offsets_1_r_2 = quicksort_fused_6_op_s_offsets_1(acc_2, group_values_3[k_2]);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < final_chunk_1; k_2++) {
+                s_offsets_block_offsets_95[k_2 + final_chunk_1 * l_2] = acc_2;
+                long x_1;
+                if (k_2 + final_chunk_1 * l_2 < groups_1) {
+                    x_1 = s_offsets_block_totals_94[k_2 + final_chunk_1 * l_2];
+                } else {
+                    x_1 = 0L;
+                }
+                long op_s_offsets_1_r_2 = quicksort_fused_6_op_s_offsets_1(acc_2, x_1);
                 acc_2 = op_s_offsets_1_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long op_s_offsets_1_r_3 = quicksort_fused_6_op_s_offsets_1(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = op_s_offsets_1_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long op_s_offsets_1_r_4 = quicksort_fused_6_op_s_offsets_1(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = op_s_offsets_1_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                s_offsets_tile_offsets_97[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_6_s_offsets_scan_1(__global const long* s_offsets_tile_offsets_97, long tiles_2, long n_else_instances, __global const long* starts, __global const long* lengths_14, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets_24) {
-    __local long group_values[2304];
+__kernel void quicksort_fused_6_s_offsets_scan_1(__global const long* s_offsets_block_offsets_95, long groups_1, long chunk_1, long n_else_instances, __global const long* starts, __global const long* lengths_14, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets_24) {
+    __local long group_values[256];
     __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            long acc = 0L;
+            for (long k = 0; k < chunk_1; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < n_else_instances) {
-                    long pull_s_offsets_1_r = quicksort_fused_6_pull_s_offsets_1(256 * j + l + 2304 * wg, starts, lengths_14, equal_offsets, equal_lengths);
+                if (k + chunk_1 * l + 256 * chunk_1 * wg < n_else_instances) {
+                    long pull_s_offsets_1_r = quicksort_fused_6_pull_s_offsets_1(k + chunk_1 * l + 256 * chunk_1 * wg, starts, lengths_14, equal_offsets, equal_lengths);
                     x = pull_s_offsets_1_r;
                 } else {
                     x = 0L;
                 }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_s_offsets_1_r = quicksort_fused_6_op_s_offsets_1(acc, group_values[k + 9 * l_1]);
+                long op_s_offsets_1_r = quicksort_fused_6_op_s_offsets_1(acc, x);
                 acc = op_s_offsets_1_r;
             }
             {
-                group_values_1[l_1] = acc;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_s_offsets_1_r_1 = quicksort_fused_6_op_s_offsets_1(acc_1, group_values_1[k_1 + 16 * l_2]);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = s_offsets_block_offsets_95[wg];
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_s_offsets_1_r_1 = quicksort_fused_6_op_s_offsets_1(acc_1, group_values[k_1]);
                 acc_1 = op_s_offsets_1_r_1;
             }
-            {
-                group_values_3[l_2] = acc_1;
-            }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = s_offsets_tile_offsets_97[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long op_s_offsets_1_r_2 = quicksort_fused_6_op_s_offsets_1(acc_2, group_values_3[k_2]);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < chunk_1; k_2++) {
+                s_offsets_24[k_2 + chunk_1 * l_2 + 256 * chunk_1 * wg] = acc_2;
+                long x_1;
+                if (k_2 + chunk_1 * l_2 + 256 * chunk_1 * wg < n_else_instances) {
+                    long pull_s_offsets_1_r_1 = quicksort_fused_6_pull_s_offsets_1(k_2 + chunk_1 * l_2 + 256 * chunk_1 * wg, starts, lengths_14, equal_offsets, equal_lengths);
+                    x_1 = pull_s_offsets_1_r_1;
+                } else {
+                    x_1 = 0L;
+                }
+                long op_s_offsets_1_r_2 = quicksort_fused_6_op_s_offsets_1(acc_2, x_1);
                 acc_2 = op_s_offsets_1_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long op_s_offsets_1_r_3 = quicksort_fused_6_op_s_offsets_1(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = op_s_offsets_1_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long op_s_offsets_1_r_4 = quicksort_fused_6_op_s_offsets_1(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = op_s_offsets_1_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                s_offsets_24[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_6_total_partial_1(long groups_1, long chunk_1, long n_else_instances, __global const long* starts, __global const long* lengths_14, __global const long* equal_offsets, __global const long* equal_lengths, __global long* total_partials_100) {
+__kernel void quicksort_fused_6_total_partial_1(long groups_1, long chunk_1, long n_else_instances, __global const long* starts, __global const long* lengths_14, __global const long* equal_offsets, __global const long* equal_lengths, __global long* total_partials_96) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -9541,13 +5418,13 @@ __kernel void quicksort_fused_6_total_partial_1(long groups_1, long chunk_1, lon
         }
         for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
             {
-                total_partials_100[wg] = group_values_in[0];
+                total_partials_96[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_6_total_final_1(__global const long* total_partials_100, long final_chunk_1, long groups_1, __global long* total_28) {
+__kernel void quicksort_fused_6_total_final_1(__global const long* total_partials_96, long final_chunk_1, long groups_1, __global long* total_28) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -9558,7 +5435,7 @@ __kernel void quicksort_fused_6_total_final_1(__global const long* total_partial
             for (long k = 0; k < final_chunk_1; k++) {
                 long x;
                 if (256 * k + l < groups_1) {
-                    x = total_partials_100[256 * k + l];
+                    x = total_partials_96[256 * k + l];
                 } else {
                     x = 0L;
                 }
@@ -9608,143 +5485,19 @@ __kernel void quicksort_fused_6_s_lengths(long instances_1, __global const uchar
     }
 }
 
-__kernel void quicksort_fused_6_s_offsets_tile_totals_2(long tiles_4, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* s_lengths_1, __global const long* starts, __global const long* lengths_14, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets_tile_totals_101) {
+__kernel void quicksort_fused_6_s_offsets_block_totals_2(long groups_2, long chunk_2, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* s_lengths_1, __global const long* starts, __global const long* lengths_14, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets_block_totals_97) {
     __local long group_values[256];
-    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            long acc = 0L;
+            for (long k = 0; k < chunk_2; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < instances_1) {
-                    long pull_s_offsets_2_r = quicksort_fused_6_pull_s_offsets_2(256 * j + l + 2304 * wg, mapped, rank, then_instances, s_lengths_1, starts, lengths_14, equal_offsets, equal_lengths);
+                if (k + chunk_2 * l + 256 * chunk_2 * wg < instances_1) {
+                    long pull_s_offsets_2_r = quicksort_fused_6_pull_s_offsets_2(k + chunk_2 * l + 256 * chunk_2 * wg, mapped, rank, then_instances, s_lengths_1, starts, lengths_14, equal_offsets, equal_lengths);
                     x = pull_s_offsets_2_r;
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_s_offsets_2_r = quicksort_fused_6_op_s_offsets_2(acc, group_values_1[k + 9 * l_1]);
-                acc = op_s_offsets_2_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_s_offsets_2_r_1 = quicksort_fused_6_op_s_offsets_2(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = op_s_offsets_2_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                s_offsets_tile_totals_101[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_6_s_offsets_tile_offsets_tile_totals_2(__global const long* s_offsets_tile_totals_101, long tiles_5, long tiles_4, __global long* s_offsets_tile_offsets_tile_totals_103) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles_4) {
-                    x = s_offsets_tile_totals_101[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_s_offsets_2_r = quicksort_fused_6_op_s_offsets_2(acc, group_values_1[k + 9 * l_1]);
-                acc = op_s_offsets_2_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_s_offsets_2_r_1 = quicksort_fused_6_op_s_offsets_2(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = op_s_offsets_2_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                s_offsets_tile_offsets_tile_totals_103[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_6_s_offsets_tile_offsets_tile_offsets_2(__global const long* s_offsets_tile_offsets_tile_totals_103, long tile_chunk_2, long tiles_5, __global long* s_offsets_tile_offsets_tile_offsets_104) {
-    __local long group_values[256];
-    __local long group_values_1[16];
-    __local long group_values_2[16];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < tile_chunk_2; k++) {
-                long x;
-                if (k + l * tile_chunk_2 < tiles_5) {
-                    x = s_offsets_tile_offsets_tile_totals_103[k + l * tile_chunk_2];
                 } else {
                     x = 0L;
                 }
@@ -9756,219 +5509,139 @@ __kernel void quicksort_fused_6_s_offsets_tile_offsets_tile_offsets_2(__global c
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_s_offsets_2_r_1 = quicksort_fused_6_op_s_offsets_2(acc_1, group_values[k_1 + 16 * l_1]);
-                acc_1 = op_s_offsets_2_r_1;
-            }
-            {
-                group_values_2[l_1] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_1[k_2] = acc_2;
-                long op_s_offsets_2_r_2 = quicksort_fused_6_op_s_offsets_2(acc_2, group_values_2[k_2]);
-                acc_2 = op_s_offsets_2_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_3 = group_values_1[l_3];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_3[k_3 + 16 * l_3] = acc_3;
-                long op_s_offsets_2_r_3 = quicksort_fused_6_op_s_offsets_2(acc_3, group_values[k_3 + 16 * l_3]);
-                acc_3 = op_s_offsets_2_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_4 = get_local_id(0);
-            long acc_4 = group_values_3[l_4];
-            for (long k_4 = 0; k_4 < tile_chunk_2; k_4++) {
-                s_offsets_tile_offsets_tile_offsets_104[k_4 + l_4 * tile_chunk_2] = acc_4;
-                long x_1;
-                if (k_4 + l_4 * tile_chunk_2 < tiles_5) {
-                    x_1 = s_offsets_tile_offsets_tile_totals_103[k_4 + l_4 * tile_chunk_2];
-                } else {
-                    x_1 = 0L;
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_s_offsets_2_r_1 = quicksort_fused_6_op_s_offsets_2(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_s_offsets_2_r_1;
                 }
-                long op_s_offsets_2_r_4 = quicksort_fused_6_op_s_offsets_2(acc_4, x_1);
-                acc_4 = op_s_offsets_2_r_4;
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                s_offsets_block_totals_97[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_6_s_offsets_tile_offsets_scan_2(__global const long* s_offsets_tile_totals_101, __global const long* s_offsets_tile_offsets_tile_offsets_104, long tiles_5, long tiles_4, __global long* s_offsets_tile_offsets_102) {
-    __local long group_values[2304];
+__kernel void quicksort_fused_6_s_offsets_block_offsets_2(__global const long* s_offsets_block_totals_97, long final_chunk_2, long groups_2, __global long* s_offsets_block_offsets_98) {
+    __local long group_values[256];
     __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            long acc = 0L;
+            for (long k = 0; k < final_chunk_2; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < tiles_4) {
-                    x = s_offsets_tile_totals_101[256 * j + l + 2304 * wg];
+                if (k + final_chunk_2 * l < groups_2) {
+                    x = s_offsets_block_totals_97[k + final_chunk_2 * l];
                 } else {
                     x = 0L;
                 }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_s_offsets_2_r = quicksort_fused_6_op_s_offsets_2(acc, group_values[k + 9 * l_1]);
+                long op_s_offsets_2_r = quicksort_fused_6_op_s_offsets_2(acc, x);
                 acc = op_s_offsets_2_r;
             }
             {
-                group_values_1[l_1] = acc;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_s_offsets_2_r_1 = quicksort_fused_6_op_s_offsets_2(acc_1, group_values_1[k_1 + 16 * l_2]);
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_s_offsets_2_r_1 = quicksort_fused_6_op_s_offsets_2(acc_1, group_values[k_1]);
                 acc_1 = op_s_offsets_2_r_1;
             }
-            {
-                group_values_3[l_2] = acc_1;
-            }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = s_offsets_tile_offsets_tile_offsets_104[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long op_s_offsets_2_r_2 = quicksort_fused_6_op_s_offsets_2(acc_2, group_values_3[k_2]);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < final_chunk_2; k_2++) {
+                s_offsets_block_offsets_98[k_2 + final_chunk_2 * l_2] = acc_2;
+                long x_1;
+                if (k_2 + final_chunk_2 * l_2 < groups_2) {
+                    x_1 = s_offsets_block_totals_97[k_2 + final_chunk_2 * l_2];
+                } else {
+                    x_1 = 0L;
+                }
+                long op_s_offsets_2_r_2 = quicksort_fused_6_op_s_offsets_2(acc_2, x_1);
                 acc_2 = op_s_offsets_2_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long op_s_offsets_2_r_3 = quicksort_fused_6_op_s_offsets_2(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = op_s_offsets_2_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long op_s_offsets_2_r_4 = quicksort_fused_6_op_s_offsets_2(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = op_s_offsets_2_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                s_offsets_tile_offsets_102[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_6_s_offsets_scan_2(__global const long* s_offsets_tile_offsets_102, long tiles_4, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* s_lengths_1, __global const long* starts, __global const long* lengths_14, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets_40) {
-    __local long group_values[2304];
+__kernel void quicksort_fused_6_s_offsets_scan_2(__global const long* s_offsets_block_offsets_98, long groups_2, long chunk_2, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* s_lengths_1, __global const long* starts, __global const long* lengths_14, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets_40) {
+    __local long group_values[256];
     __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            long acc = 0L;
+            for (long k = 0; k < chunk_2; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < instances_1) {
-                    long pull_s_offsets_2_r = quicksort_fused_6_pull_s_offsets_2(256 * j + l + 2304 * wg, mapped, rank, then_instances, s_lengths_1, starts, lengths_14, equal_offsets, equal_lengths);
+                if (k + chunk_2 * l + 256 * chunk_2 * wg < instances_1) {
+                    long pull_s_offsets_2_r = quicksort_fused_6_pull_s_offsets_2(k + chunk_2 * l + 256 * chunk_2 * wg, mapped, rank, then_instances, s_lengths_1, starts, lengths_14, equal_offsets, equal_lengths);
                     x = pull_s_offsets_2_r;
                 } else {
                     x = 0L;
                 }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_s_offsets_2_r = quicksort_fused_6_op_s_offsets_2(acc, group_values[k + 9 * l_1]);
+                long op_s_offsets_2_r = quicksort_fused_6_op_s_offsets_2(acc, x);
                 acc = op_s_offsets_2_r;
             }
             {
-                group_values_1[l_1] = acc;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_s_offsets_2_r_1 = quicksort_fused_6_op_s_offsets_2(acc_1, group_values_1[k_1 + 16 * l_2]);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = s_offsets_block_offsets_98[wg];
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_s_offsets_2_r_1 = quicksort_fused_6_op_s_offsets_2(acc_1, group_values[k_1]);
                 acc_1 = op_s_offsets_2_r_1;
             }
-            {
-                group_values_3[l_2] = acc_1;
-            }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = s_offsets_tile_offsets_102[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long op_s_offsets_2_r_2 = quicksort_fused_6_op_s_offsets_2(acc_2, group_values_3[k_2]);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < chunk_2; k_2++) {
+                s_offsets_40[k_2 + chunk_2 * l_2 + 256 * chunk_2 * wg] = acc_2;
+                long x_1;
+                if (k_2 + chunk_2 * l_2 + 256 * chunk_2 * wg < instances_1) {
+                    long pull_s_offsets_2_r_1 = quicksort_fused_6_pull_s_offsets_2(k_2 + chunk_2 * l_2 + 256 * chunk_2 * wg, mapped, rank, then_instances, s_lengths_1, starts, lengths_14, equal_offsets, equal_lengths);
+                    x_1 = pull_s_offsets_2_r_1;
+                } else {
+                    x_1 = 0L;
+                }
+                long op_s_offsets_2_r_2 = quicksort_fused_6_op_s_offsets_2(acc_2, x_1);
                 acc_2 = op_s_offsets_2_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long op_s_offsets_2_r_3 = quicksort_fused_6_op_s_offsets_2(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = op_s_offsets_2_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long op_s_offsets_2_r_4 = quicksort_fused_6_op_s_offsets_2(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = op_s_offsets_2_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                s_offsets_40[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_6_total_partial_2(long groups_2, long chunk_2, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* s_lengths_1, __global const long* starts, __global const long* lengths_14, __global const long* equal_offsets, __global const long* equal_lengths, __global long* total_partials_105) {
+__kernel void quicksort_fused_6_total_partial_2(long groups_2, long chunk_2, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* s_lengths_1, __global const long* starts, __global const long* lengths_14, __global const long* equal_offsets, __global const long* equal_lengths, __global long* total_partials_99) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -10016,13 +5689,13 @@ __kernel void quicksort_fused_6_total_partial_2(long groups_2, long chunk_2, lon
         }
         for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
             {
-                total_partials_105[wg] = group_values_in[0];
+                total_partials_99[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_6_total_final_2(__global const long* total_partials_105, long final_chunk_2, long groups_2, __global long* total_44) {
+__kernel void quicksort_fused_6_total_final_2(__global const long* total_partials_99, long final_chunk_2, long groups_2, __global long* total_44) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -10033,7 +5706,7 @@ __kernel void quicksort_fused_6_total_final_2(__global const long* total_partial
             for (long k = 0; k < final_chunk_2; k++) {
                 long x;
                 if (256 * k + l < groups_2) {
-                    x = total_partials_105[256 * k + l];
+                    x = total_partials_99[256 * k + l];
                 } else {
                     x = 0L;
                 }

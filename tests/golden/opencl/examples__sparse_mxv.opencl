@@ -781,143 +781,19 @@ __kernel void index_fused_lengths(long instances_2, __global const long* n, __gl
     }
 }
 
-__kernel void index_fused_offsets_tile_totals(long tiles, long instances_2, __global const long* n, __global long* offsets_tile_totals, __global long* err) {
+__kernel void index_fused_offsets_block_totals(long groups, long chunk, long instances_2, __global const long* n, __global long* offsets_block_totals, __global long* err) {
     __local long group_values[256];
-    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < instances_2) {
-                    long pull_offsets_r = index_fused_pull_offsets(256 * j + l + 2304 * wg, n, err);
+                if (k + chunk * l + 256 * chunk * wg < instances_2) {
+                    long pull_offsets_r = index_fused_pull_offsets(k + chunk * l + 256 * chunk * wg, n, err);
                     x = pull_offsets_r;
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_offsets_r = index_fused_op_offsets(acc, group_values_1[k + 9 * l_1]);
-                acc = op_offsets_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_offsets_r_1 = index_fused_op_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = op_offsets_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                offsets_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void index_fused_offsets_tile_offsets_tile_totals(__global const long* offsets_tile_totals, long tiles_1, long tiles, __global long* offsets_tile_offsets_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = offsets_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_offsets_r = index_fused_op_offsets(acc, group_values_1[k + 9 * l_1]);
-                acc = op_offsets_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_offsets_r_1 = index_fused_op_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = op_offsets_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                offsets_tile_offsets_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void index_fused_offsets_tile_offsets_tile_offsets(__global const long* offsets_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* offsets_tile_offsets_tile_offsets) {
-    __local long group_values[256];
-    __local long group_values_1[16];
-    __local long group_values_2[16];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < tile_chunk; k++) {
-                long x;
-                if (k + l * tile_chunk < tiles_1) {
-                    x = offsets_tile_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -929,213 +805,133 @@ __kernel void index_fused_offsets_tile_offsets_tile_offsets(__global const long*
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_offsets_r_1 = index_fused_op_offsets(acc_1, group_values[k_1 + 16 * l_1]);
-                acc_1 = op_offsets_r_1;
-            }
-            {
-                group_values_2[l_1] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_1[k_2] = acc_2;
-                long op_offsets_r_2 = index_fused_op_offsets(acc_2, group_values_2[k_2]);
-                acc_2 = op_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_3 = group_values_1[l_3];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_3[k_3 + 16 * l_3] = acc_3;
-                long op_offsets_r_3 = index_fused_op_offsets(acc_3, group_values[k_3 + 16 * l_3]);
-                acc_3 = op_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_4 = get_local_id(0);
-            long acc_4 = group_values_3[l_4];
-            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                offsets_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
-                long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles_1) {
-                    x_1 = offsets_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
-                } else {
-                    x_1 = 0L;
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_offsets_r_1 = index_fused_op_offsets(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_offsets_r_1;
                 }
-                long op_offsets_r_4 = index_fused_op_offsets(acc_4, x_1);
-                acc_4 = op_offsets_r_4;
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                offsets_block_totals[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void index_fused_offsets_tile_offsets_scan(__global const long* offsets_tile_totals, __global const long* offsets_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* offsets_tile_offsets) {
-    __local long group_values[2304];
+__kernel void index_fused_offsets_block_offsets(__global const long* offsets_block_totals, long final_chunk, long groups, __global long* offsets_block_offsets) {
+    __local long group_values[256];
     __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = offsets_tile_totals[256 * j + l + 2304 * wg];
+                if (k + final_chunk * l < groups) {
+                    x = offsets_block_totals[k + final_chunk * l];
                 } else {
                     x = 0L;
                 }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_offsets_r = index_fused_op_offsets(acc, group_values[k + 9 * l_1]);
+                long op_offsets_r = index_fused_op_offsets(acc, x);
                 acc = op_offsets_r;
             }
             {
-                group_values_1[l_1] = acc;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_offsets_r_1 = index_fused_op_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_offsets_r_1 = index_fused_op_offsets(acc_1, group_values[k_1]);
                 acc_1 = op_offsets_r_1;
             }
-            {
-                group_values_3[l_2] = acc_1;
-            }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = offsets_tile_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long op_offsets_r_2 = index_fused_op_offsets(acc_2, group_values_3[k_2]);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
+                offsets_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+                long x_1;
+                if (k_2 + final_chunk * l_2 < groups) {
+                    x_1 = offsets_block_totals[k_2 + final_chunk * l_2];
+                } else {
+                    x_1 = 0L;
+                }
+                long op_offsets_r_2 = index_fused_op_offsets(acc_2, x_1);
                 acc_2 = op_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long op_offsets_r_3 = index_fused_op_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = op_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long op_offsets_r_4 = index_fused_op_offsets(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = op_offsets_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                offsets_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
 }
 
-__kernel void index_fused_offsets_scan(__global const long* offsets_tile_offsets, long tiles, long instances_2, __global const long* n, __global long* offsets, __global long* err) {
-    __local long group_values[2304];
+__kernel void index_fused_offsets_scan(__global const long* offsets_block_offsets, long groups, long chunk, long instances_2, __global const long* n, __global long* offsets, __global long* err) {
+    __local long group_values[256];
     __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
                 long x;
-                if (256 * j + l + 2304 * wg < instances_2) {
-                    long pull_offsets_r = index_fused_pull_offsets(256 * j + l + 2304 * wg, n, err);
+                if (k + chunk * l + 256 * chunk * wg < instances_2) {
+                    long pull_offsets_r = index_fused_pull_offsets(k + chunk * l + 256 * chunk * wg, n, err);
                     x = pull_offsets_r;
                 } else {
                     x = 0L;
                 }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_offsets_r = index_fused_op_offsets(acc, group_values[k + 9 * l_1]);
+                long op_offsets_r = index_fused_op_offsets(acc, x);
                 acc = op_offsets_r;
             }
             {
-                group_values_1[l_1] = acc;
+                group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_offsets_r_1 = index_fused_op_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
+        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+            long acc_1 = offsets_block_offsets[wg];
+            for (long k_1 = 0; k_1 < 256; k_1++) {
+                group_values_1[k_1] = acc_1;
+                long op_offsets_r_1 = index_fused_op_offsets(acc_1, group_values[k_1]);
                 acc_1 = op_offsets_r_1;
             }
-            {
-                group_values_3[l_2] = acc_1;
-            }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long op_offsets_r_2 = index_fused_op_offsets(acc_2, group_values_3[k_2]);
+        {
+            const long l_2 = get_local_id(0);
+            long acc_2 = group_values_1[l_2];
+            for (long k_2 = 0; k_2 < chunk; k_2++) {
+                offsets[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
+                long x_1;
+                if (k_2 + chunk * l_2 + 256 * chunk * wg < instances_2) {
+                    long pull_offsets_r_1 = index_fused_pull_offsets(k_2 + chunk * l_2 + 256 * chunk * wg, n, err);
+                    x_1 = pull_offsets_r_1;
+                } else {
+                    x_1 = 0L;
+                }
+                long op_offsets_r_2 = index_fused_op_offsets(acc_2, x_1);
                 acc_2 = op_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long op_offsets_r_3 = index_fused_op_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = op_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long op_offsets_r_4 = index_fused_op_offsets(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = op_offsets_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -1323,606 +1119,88 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long smvm_fused_elements_sum(__global const long* m_lengths, long m_lengths_len, __global const long* m_offsets) {
-    return m_lengths_len > 0L ? nessie_add(m_offsets[nessie_sub(m_lengths_len, 1L)], m_lengths[nessie_sub(m_lengths_len, 1L)]) : 0L;
-}
-
-static inline long smvm_fused_one_sum(long i) {
-    return 1L;
-}
-
-static inline long smvm_fused_head_sum(long i, __global const long* m_lengths, __global const long* m_offsets) {
-    return m_lengths[i] > 0L ? m_offsets[i] : -1L;
-}
-
-static inline void smvm_fused_pair_sum(long p, __global const long* m_elements_1, __global const double* v, long v_len, __global const double* m_elements_2, __global const int* sum_head_claims, __global long* err, long* r0, double* r1) {
+static inline double smvm_fused_pull_sum(long p, __global const long* m_elements_1, __global const double* v, long v_len, __global const double* m_elements_2, __global long* err) {
     long j = m_elements_1[p];
     if (j < 0L || j >= v_len) {
         nessie_fail(err, 1, 3, j, v_len);
-        *r0 = 0L;
-        *r1 = 0.0;
-        return;
+        return 0.0;
     }
     double mapped = m_elements_2[p] * v[j];
-    double x = mapped;
-    *r0 = (long)sum_head_claims[p];
-    *r1 = x;
+    return mapped;
 }
 
-static inline void smvm_fused_segop_sum(long f1, double u, long f2, double b, long* r0, double* r1) {
-    double a = f2 != 0L ? 0.0 : u;
-    double c = a + b;
-    *r0 = max(f1, f2);
-    *r1 = c;
+static inline double smvm_fused_op_sum(double a, double b) {
+    return a + b;
 }
 
-static inline double smvm_fused_select_sum(long s, __global const long* m_lengths, __global const long* m_offsets, __global const long* m_elements_1, __global const double* v, long v_len, __global const double* m_elements_2, __global const double* sum_seg_scan, __global long* err) {
-    long l = m_lengths[s];
-    double t;
-    if (l == 0L) {
-        t = 0.0;
-    } else {
-        long e = nessie_sub(nessie_add(m_offsets[s], l), 1L);
-        long p = e;
-        long j = m_elements_1[p];
-        if (j < 0L || j >= v_len) {
-            nessie_fail(err, 1, 3, j, v_len);
-            return 0.0;
-        }
-        double mapped = m_elements_2[p] * v[j];
-        double b = mapped;
-        double a = l == 1L ? 0.0 : sum_seg_scan[e];
-        t = a + b;
-    }
-    return t;
-}
-
-__kernel void smvm_fused_sum_elements(__global const long* m_lengths, long n_m_lengths, __global const long* m_offsets, __global long* sum_elements) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long elements_sum_r = smvm_fused_elements_sum(m_lengths, n_m_lengths, m_offsets);
-        sum_elements[0] = elements_sum_r;
-    }
-}
-
-__kernel void smvm_fused_sum_head_claims(long n_m_lengths, __global const long* m_lengths, __global const long* m_offsets, __global int* sum_head_claims) {
-    const long gid = get_global_id(0);
-    if (gid < n_m_lengths) {
-        long one_sum_r = smvm_fused_one_sum(gid);
-        long head_sum_r = smvm_fused_head_sum(gid, m_lengths, m_offsets);
-        if (head_sum_r >= 0) {
-            atomic_max((volatile __global int*)&sum_head_claims[head_sum_r], (int)(one_sum_r));
-        }
-    }
-}
-
-__kernel void smvm_fused_sum_segscan_tile_totals(long tiles, long sum_elements_1, __global const long* m_elements_1, __global const double* v, long n_v, __global const double* m_elements_2, __global const int* sum_head_claims, __global long* sum_seg_flags_tile_totals, __global double* sum_seg_scan_tile_totals, __global long* err) {
-    __local long group_values[256];
-    __local double group_values_1[256];
-    __local long group_values_2[768];
-    __local double group_values_3[768];
-    __local long group_swap[256];
-    __local double group_swap_1[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l_1 = get_local_id(0);
-            for (long j = 0; j < 3; j++) {
-                long x_1;
-                double x_2;
-                if (256 * j + l_1 + 768 * wg < sum_elements_1) {
-                    long pair_sum_r;
-                    double pair_sum_r_1;
-                    smvm_fused_pair_sum(256 * j + l_1 + 768 * wg, m_elements_1, v, n_v, m_elements_2, sum_head_claims, err, &pair_sum_r, &pair_sum_r_1);
-                    x_1 = pair_sum_r;
-                    x_2 = pair_sum_r_1;
-                } else {
-                    x_1 = 0L;
-                    x_2 = 0.0;
+__kernel void smvm_fused_sum(__global const long* m_offsets, __global const long* m_lengths, long lanes, long n_m_offsets, __global const long* m_elements_1, __global const double* v, long n_v, __global const double* m_elements_2, __global double* sum, __global long* err) {
+    __local double team_values[256];
+    __local int long_teams[259];
+    const long l = get_local_id(0);
+    const long lane = l & (lanes - 1);
+    const long team = l / lanes;
+    const long teams = 256 / lanes;
+    if (l < 3) long_teams[256 + l] = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long first = get_group_id(0) * teams, step = 0; first < n_m_offsets; first += get_num_groups(0) * teams, step++) {
+        const long s = first + team;
+        const long counter = 256 + step % 3;
+        int is_long = 0;
+        double acc = 0.0;
+        if (s < n_m_offsets) {
+            const long offset = m_offsets[s];
+            const long length = m_lengths[s];
+            is_long = lanes < 256 && length > 32 * lanes;
+            if (is_long) {
+                if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
+            } else {
+                for (long k = lane; k < length; k += lanes) {
+                    double pull_sum_r = smvm_fused_pull_sum(offset + k, m_elements_1, v, n_v, m_elements_2, err);
+                    double op_sum_r = smvm_fused_op_sum(acc, pull_sum_r);
+                    acc = op_sum_r;
                 }
-                group_values_2[256 * j + l_1] = x_1;
-                group_values_3[256 * j + l_1] = x_2;
             }
         }
+        team_values[l] = acc;
         barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_2 = get_local_id(0);
-            long acc = 0L;
+        if (l == 0) long_teams[256 + (step + 2) % 3] = 0;
+        if (lanes > 1) {
+            for (long h = 1; h < lanes; h *= 2) {
+                if ((lane & (2 * h - 1)) == 0) {
+                    double op_sum_r_1 = smvm_fused_op_sum(team_values[l], team_values[l + h]);
+                    team_values[l] = op_sum_r_1;
+                }
+                barrier(CLK_LOCAL_MEM_FENCE);
+            }
+            acc = team_values[l];
+        }
+        if (lane == 0 && s < n_m_offsets && !is_long) {
+            sum[s] = acc;
+        }
+        const int n_long = long_teams[counter];
+        for (int i_1 = 0; i_1 < n_long; i_1++) {
+            const long s_1 = first + long_teams[i_1];
+            const long offset_1 = m_offsets[s_1];
+            const long length_1 = m_lengths[s_1];
             double acc_1 = 0.0;
-            for (long k = 0; k < 3; k++) {
-                long segop_sum_r;
-                double segop_sum_r_1;
-                smvm_fused_segop_sum(acc, acc_1, group_values_2[k + 3 * l_2], group_values_3[k + 3 * l_2], &segop_sum_r, &segop_sum_r_1);
-                acc = segop_sum_r;
-                acc_1 = segop_sum_r_1;
+            for (long k_1 = l; k_1 < length_1; k_1 += 256) {
+                double pull_sum_r_1 = smvm_fused_pull_sum(offset_1 + k_1, m_elements_1, v, n_v, m_elements_2, err);
+                double op_sum_r_2 = smvm_fused_op_sum(acc_1, pull_sum_r_1);
+                acc_1 = op_sum_r_2;
             }
-            {
-                group_values[l_2] = acc;
-                group_values_1[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        __local double* group_values_1_in = group_values_1;
-        __local double* group_values_1_out = group_swap_1;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_3 = get_local_id(0); l_3 < m / 2; l_3 += get_local_size(0)) {
-                long acc_2 = 0L;
-                double acc_3 = 0.0;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long segop_sum_r_2;
-                    double segop_sum_r_3;
-                    smvm_fused_segop_sum(acc_2, acc_3, group_values_in[k_1 + 2 * l_3], group_values_1_in[k_1 + 2 * l_3], &segop_sum_r_2, &segop_sum_r_3);
-                    acc_2 = segop_sum_r_2;
-                    acc_3 = segop_sum_r_3;
-                }
-                {
-                    group_values_out[l_3] = acc_2;
-                    group_values_1_out[l_3] = acc_3;
-                }
-            }
+            team_values[l] = acc_1;
             barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            {
-                __local double* t = group_values_1_in;
-                group_values_1_in = group_values_1_out;
-                group_values_1_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
-            {
-                sum_seg_flags_tile_totals[wg] = group_values_in[0];
-                sum_seg_scan_tile_totals[wg] = group_values_1_in[0];
-            }
-        }
-    }
-}
-
-__kernel void smvm_fused_sum_segscan_tile_offsets_tile_totals(__global const long* sum_seg_flags_tile_totals, __global const double* sum_seg_scan_tile_totals, long tiles_1, long tiles, __global long* sum_seg_flags_tile_offsets_tile_totals, __global double* sum_seg_scan_tile_offsets_tile_totals) {
-    __local long group_values[256];
-    __local double group_values_1[256];
-    __local long group_values_2[768];
-    __local double group_values_3[768];
-    __local long group_swap[256];
-    __local double group_swap_1[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l_1 = get_local_id(0);
-            for (long j = 0; j < 3; j++) {
-                long x_1;
-                double x_2;
-                if (256 * j + l_1 + 768 * wg < tiles) {
-                    x_1 = sum_seg_flags_tile_totals[256 * j + l_1 + 768 * wg];
-                    x_2 = sum_seg_scan_tile_totals[256 * j + l_1 + 768 * wg];
-                } else {
-                    x_1 = 0L;
-                    x_2 = 0.0;
+            for (long h_1 = 1; h_1 < 256; h_1 *= 2) {
+                if ((l & (2 * h_1 - 1)) == 0) {
+                    double op_sum_r_3 = smvm_fused_op_sum(team_values[l], team_values[l + h_1]);
+                    team_values[l] = op_sum_r_3;
                 }
-                group_values_2[256 * j + l_1] = x_1;
-                group_values_3[256 * j + l_1] = x_2;
+                barrier(CLK_LOCAL_MEM_FENCE);
+            }
+            if (l == 0) {
+                sum[s_1] = team_values[0];
             }
         }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_2 = get_local_id(0);
-            long acc = 0L;
-            double acc_1 = 0.0;
-            for (long k = 0; k < 3; k++) {
-                long segop_sum_r;
-                double segop_sum_r_1;
-                smvm_fused_segop_sum(acc, acc_1, group_values_2[k + 3 * l_2], group_values_3[k + 3 * l_2], &segop_sum_r, &segop_sum_r_1);
-                acc = segop_sum_r;
-                acc_1 = segop_sum_r_1;
-            }
-            {
-                group_values[l_2] = acc;
-                group_values_1[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        __local double* group_values_1_in = group_values_1;
-        __local double* group_values_1_out = group_swap_1;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_3 = get_local_id(0); l_3 < m / 2; l_3 += get_local_size(0)) {
-                long acc_2 = 0L;
-                double acc_3 = 0.0;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long segop_sum_r_2;
-                    double segop_sum_r_3;
-                    smvm_fused_segop_sum(acc_2, acc_3, group_values_in[k_1 + 2 * l_3], group_values_1_in[k_1 + 2 * l_3], &segop_sum_r_2, &segop_sum_r_3);
-                    acc_2 = segop_sum_r_2;
-                    acc_3 = segop_sum_r_3;
-                }
-                {
-                    group_values_out[l_3] = acc_2;
-                    group_values_1_out[l_3] = acc_3;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            {
-                __local double* t = group_values_1_in;
-                group_values_1_in = group_values_1_out;
-                group_values_1_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
-            {
-                sum_seg_flags_tile_offsets_tile_totals[wg] = group_values_in[0];
-                sum_seg_scan_tile_offsets_tile_totals[wg] = group_values_1_in[0];
-            }
-        }
-    }
-}
-
-__kernel void smvm_fused_sum_segscan_tile_offsets_tile_offsets(__global const long* sum_seg_flags_tile_offsets_tile_totals, __global const double* sum_seg_scan_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* sum_seg_flags_tile_offsets_tile_offsets, __global double* sum_seg_scan_tile_offsets_tile_offsets) {
-    __local long group_values[256];
-    __local double group_values_1[256];
-    __local long group_values_2[16];
-    __local double group_values_3[16];
-    __local long group_values_4[16];
-    __local double group_values_5[16];
-    __local long group_values_6[256];
-    __local double group_values_7[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            double acc_1 = 0.0;
-            for (long k = 0; k < tile_chunk; k++) {
-                long x_1;
-                double x_2;
-                if (k + l_1 * tile_chunk < tiles_1) {
-                    x_1 = sum_seg_flags_tile_offsets_tile_totals[k + l_1 * tile_chunk];
-                    x_2 = sum_seg_scan_tile_offsets_tile_totals[k + l_1 * tile_chunk];
-                } else {
-                    x_1 = 0L;
-                    x_2 = 0.0;
-                }
-                long segop_sum_r;
-                double segop_sum_r_1;
-                smvm_fused_segop_sum(acc, acc_1, x_1, x_2, &segop_sum_r, &segop_sum_r_1);
-                acc = segop_sum_r;
-                acc_1 = segop_sum_r_1;
-            }
-            {
-                group_values[l_1] = acc;
-                group_values_1[l_1] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_2 = 0L;
-            double acc_3 = 0.0;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long segop_sum_r_2;
-                double segop_sum_r_3;
-                smvm_fused_segop_sum(acc_2, acc_3, group_values[k_1 + 16 * l_2], group_values_1[k_1 + 16 * l_2], &segop_sum_r_2, &segop_sum_r_3);
-                acc_2 = segop_sum_r_2;
-                acc_3 = segop_sum_r_3;
-            }
-            {
-                group_values_4[l_2] = acc_2;
-                group_values_5[l_2] = acc_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_4 = 0L;
-            double acc_5 = 0.0;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_4;
-                group_values_3[k_2] = acc_5;
-                long segop_sum_r_4;
-                double segop_sum_r_5;
-                smvm_fused_segop_sum(acc_4, acc_5, group_values_4[k_2], group_values_5[k_2], &segop_sum_r_4, &segop_sum_r_5);
-                acc_4 = segop_sum_r_4;
-                acc_5 = segop_sum_r_5;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_6 = group_values_2[l_4];
-            double acc_7 = group_values_3[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_6[k_3 + 16 * l_4] = acc_6;
-                group_values_7[k_3 + 16 * l_4] = acc_7;
-                long segop_sum_r_6;
-                double segop_sum_r_7;
-                smvm_fused_segop_sum(acc_6, acc_7, group_values[k_3 + 16 * l_4], group_values_1[k_3 + 16 * l_4], &segop_sum_r_6, &segop_sum_r_7);
-                acc_6 = segop_sum_r_6;
-                acc_7 = segop_sum_r_7;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_8 = group_values_6[l_5];
-            double acc_9 = group_values_7[l_5];
-            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                sum_seg_flags_tile_offsets_tile_offsets[k_4 + l_5 * tile_chunk] = acc_8;
-                sum_seg_scan_tile_offsets_tile_offsets[k_4 + l_5 * tile_chunk] = acc_9;
-                long x_3;
-                double x_4;
-                if (k_4 + l_5 * tile_chunk < tiles_1) {
-                    x_3 = sum_seg_flags_tile_offsets_tile_totals[k_4 + l_5 * tile_chunk];
-                    x_4 = sum_seg_scan_tile_offsets_tile_totals[k_4 + l_5 * tile_chunk];
-                } else {
-                    x_3 = 0L;
-                    x_4 = 0.0;
-                }
-                long segop_sum_r_8;
-                double segop_sum_r_9;
-                smvm_fused_segop_sum(acc_8, acc_9, x_3, x_4, &segop_sum_r_8, &segop_sum_r_9);
-                acc_8 = segop_sum_r_8;
-                acc_9 = segop_sum_r_9;
-            }
-        }
-    }
-}
-
-__kernel void smvm_fused_sum_segscan_tile_offsets_scan(__global const long* sum_seg_flags_tile_totals, __global const double* sum_seg_scan_tile_totals, __global const long* sum_seg_flags_tile_offsets_tile_offsets, __global const double* sum_seg_scan_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* sum_seg_flags_tile_offsets, __global double* sum_seg_scan_tile_offsets) {
-    __local long group_values[768];
-    __local double group_values_1[768];
-    __local long group_values_2[256];
-    __local double group_values_3[256];
-    __local long group_values_4[16];
-    __local double group_values_5[16];
-    __local long group_values_6[16];
-    __local double group_values_7[16];
-    __local long group_values_8[256];
-    __local double group_values_9[256];
-    __local long group_values_10[768];
-    __local double group_values_11[768];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l_1 = get_local_id(0);
-            for (long j = 0; j < 3; j++) {
-                long x_1;
-                double x_2;
-                if (256 * j + l_1 + 768 * wg < tiles) {
-                    x_1 = sum_seg_flags_tile_totals[256 * j + l_1 + 768 * wg];
-                    x_2 = sum_seg_scan_tile_totals[256 * j + l_1 + 768 * wg];
-                } else {
-                    x_1 = 0L;
-                    x_2 = 0.0;
-                }
-                group_values[256 * j + l_1] = x_1;
-                group_values_1[256 * j + l_1] = x_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_2 = get_local_id(0);
-            long acc = 0L;
-            double acc_1 = 0.0;
-            for (long k = 0; k < 3; k++) {
-                long segop_sum_r;
-                double segop_sum_r_1;
-                smvm_fused_segop_sum(acc, acc_1, group_values[k + 3 * l_2], group_values_1[k + 3 * l_2], &segop_sum_r, &segop_sum_r_1);
-                acc = segop_sum_r;
-                acc_1 = segop_sum_r_1;
-            }
-            {
-                group_values_2[l_2] = acc;
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_2 = 0L;
-            double acc_3 = 0.0;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long segop_sum_r_2;
-                double segop_sum_r_3;
-                smvm_fused_segop_sum(acc_2, acc_3, group_values_2[k_1 + 16 * l_3], group_values_3[k_1 + 16 * l_3], &segop_sum_r_2, &segop_sum_r_3);
-                acc_2 = segop_sum_r_2;
-                acc_3 = segop_sum_r_3;
-            }
-            {
-                group_values_6[l_3] = acc_2;
-                group_values_7[l_3] = acc_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
-            long acc_4 = sum_seg_flags_tile_offsets_tile_offsets[wg];
-            double acc_5 = sum_seg_scan_tile_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_4[k_2] = acc_4;
-                group_values_5[k_2] = acc_5;
-                long segop_sum_r_4;
-                double segop_sum_r_5;
-                smvm_fused_segop_sum(acc_4, acc_5, group_values_6[k_2], group_values_7[k_2], &segop_sum_r_4, &segop_sum_r_5);
-                acc_4 = segop_sum_r_4;
-                acc_5 = segop_sum_r_5;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_5 = get_local_id(0); l_5 < 16; l_5 += get_local_size(0)) {
-            long acc_6 = group_values_4[l_5];
-            double acc_7 = group_values_5[l_5];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_8[k_3 + 16 * l_5] = acc_6;
-                group_values_9[k_3 + 16 * l_5] = acc_7;
-                long segop_sum_r_6;
-                double segop_sum_r_7;
-                smvm_fused_segop_sum(acc_6, acc_7, group_values_2[k_3 + 16 * l_5], group_values_3[k_3 + 16 * l_5], &segop_sum_r_6, &segop_sum_r_7);
-                acc_6 = segop_sum_r_6;
-                acc_7 = segop_sum_r_7;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            long acc_8 = group_values_8[l_6];
-            double acc_9 = group_values_9[l_6];
-            for (long k_4 = 0; k_4 < 3; k_4++) {
-                group_values_10[(k_4 + 3 * l_6) / 256 + 3 * ((k_4 + 3 * l_6) % 256)] = acc_8;
-                group_values_11[(k_4 + 3 * l_6) / 256 + 3 * ((k_4 + 3 * l_6) % 256)] = acc_9;
-                long segop_sum_r_8;
-                double segop_sum_r_9;
-                smvm_fused_segop_sum(acc_8, acc_9, group_values[k_4 + 3 * l_6], group_values_1[k_4 + 3 * l_6], &segop_sum_r_8, &segop_sum_r_9);
-                acc_8 = segop_sum_r_8;
-                acc_9 = segop_sum_r_9;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_7 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 3; j_3++) {
-                sum_seg_flags_tile_offsets[256 * j_3 + l_7 + 768 * wg] = group_values_10[j_3 + 3 * l_7];
-                sum_seg_scan_tile_offsets[256 * j_3 + l_7 + 768 * wg] = group_values_11[j_3 + 3 * l_7];
-            }
-        }
-    }
-}
-
-__kernel void smvm_fused_sum_segscan_scan(__global const long* sum_seg_flags_tile_offsets, __global const double* sum_seg_scan_tile_offsets, long tiles, long sum_elements_1, __global const long* m_elements_1, __global const double* v, long n_v, __global const double* m_elements_2, __global const int* sum_head_claims, __global long* sum_seg_flags, __global double* sum_seg_scan, __global long* err) {
-    __local long group_values[768];
-    __local double group_values_1[768];
-    __local long group_values_2[256];
-    __local double group_values_3[256];
-    __local long group_values_4[16];
-    __local double group_values_5[16];
-    __local long group_values_6[16];
-    __local double group_values_7[16];
-    __local long group_values_8[256];
-    __local double group_values_9[256];
-    __local long group_values_10[768];
-    __local double group_values_11[768];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l_1 = get_local_id(0);
-            for (long j = 0; j < 3; j++) {
-                long x_1;
-                double x_2;
-                if (256 * j + l_1 + 768 * wg < sum_elements_1) {
-                    long pair_sum_r;
-                    double pair_sum_r_1;
-                    smvm_fused_pair_sum(256 * j + l_1 + 768 * wg, m_elements_1, v, n_v, m_elements_2, sum_head_claims, err, &pair_sum_r, &pair_sum_r_1);
-                    x_1 = pair_sum_r;
-                    x_2 = pair_sum_r_1;
-                } else {
-                    x_1 = 0L;
-                    x_2 = 0.0;
-                }
-                group_values[256 * j + l_1] = x_1;
-                group_values_1[256 * j + l_1] = x_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_2 = get_local_id(0);
-            long acc = 0L;
-            double acc_1 = 0.0;
-            for (long k = 0; k < 3; k++) {
-                long segop_sum_r;
-                double segop_sum_r_1;
-                smvm_fused_segop_sum(acc, acc_1, group_values[k + 3 * l_2], group_values_1[k + 3 * l_2], &segop_sum_r, &segop_sum_r_1);
-                acc = segop_sum_r;
-                acc_1 = segop_sum_r_1;
-            }
-            {
-                group_values_2[l_2] = acc;
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_2 = 0L;
-            double acc_3 = 0.0;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long segop_sum_r_2;
-                double segop_sum_r_3;
-                smvm_fused_segop_sum(acc_2, acc_3, group_values_2[k_1 + 16 * l_3], group_values_3[k_1 + 16 * l_3], &segop_sum_r_2, &segop_sum_r_3);
-                acc_2 = segop_sum_r_2;
-                acc_3 = segop_sum_r_3;
-            }
-            {
-                group_values_6[l_3] = acc_2;
-                group_values_7[l_3] = acc_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 1; l_4 += get_local_size(0)) {
-            long acc_4 = sum_seg_flags_tile_offsets[wg];
-            double acc_5 = sum_seg_scan_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_4[k_2] = acc_4;
-                group_values_5[k_2] = acc_5;
-                long segop_sum_r_4;
-                double segop_sum_r_5;
-                smvm_fused_segop_sum(acc_4, acc_5, group_values_6[k_2], group_values_7[k_2], &segop_sum_r_4, &segop_sum_r_5);
-                acc_4 = segop_sum_r_4;
-                acc_5 = segop_sum_r_5;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_5 = get_local_id(0); l_5 < 16; l_5 += get_local_size(0)) {
-            long acc_6 = group_values_4[l_5];
-            double acc_7 = group_values_5[l_5];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_8[k_3 + 16 * l_5] = acc_6;
-                group_values_9[k_3 + 16 * l_5] = acc_7;
-                long segop_sum_r_6;
-                double segop_sum_r_7;
-                smvm_fused_segop_sum(acc_6, acc_7, group_values_2[k_3 + 16 * l_5], group_values_3[k_3 + 16 * l_5], &segop_sum_r_6, &segop_sum_r_7);
-                acc_6 = segop_sum_r_6;
-                acc_7 = segop_sum_r_7;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            long acc_8 = group_values_8[l_6];
-            double acc_9 = group_values_9[l_6];
-            for (long k_4 = 0; k_4 < 3; k_4++) {
-                group_values_10[(k_4 + 3 * l_6) / 256 + 3 * ((k_4 + 3 * l_6) % 256)] = acc_8;
-                group_values_11[(k_4 + 3 * l_6) / 256 + 3 * ((k_4 + 3 * l_6) % 256)] = acc_9;
-                long segop_sum_r_8;
-                double segop_sum_r_9;
-                smvm_fused_segop_sum(acc_8, acc_9, group_values[k_4 + 3 * l_6], group_values_1[k_4 + 3 * l_6], &segop_sum_r_8, &segop_sum_r_9);
-                acc_8 = segop_sum_r_8;
-                acc_9 = segop_sum_r_9;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_7 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 3; j_3++) {
-                sum_seg_flags[256 * j_3 + l_7 + 768 * wg] = group_values_10[j_3 + 3 * l_7];
-                sum_seg_scan[256 * j_3 + l_7 + 768 * wg] = group_values_11[j_3 + 3 * l_7];
-            }
-        }
-    }
-}
-
-__kernel void smvm_fused_sum(long n_m_lengths, __global const long* m_lengths, __global const long* m_offsets, __global const long* m_elements_1, __global const double* v, long n_v, __global const double* m_elements_2, __global const double* sum_seg_scan, __global double* sum, __global long* err) {
-    if (nessie_failed(err)) return;
-    const long gid = get_global_id(0);
-    if (gid < n_m_lengths) {
-        double select_sum_r = smvm_fused_select_sum(gid, m_lengths, m_offsets, m_elements_1, v, n_v, m_elements_2, sum_seg_scan, err);
-        sum[gid] = select_sum_r;
     }
 }
 

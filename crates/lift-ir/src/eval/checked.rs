@@ -528,6 +528,33 @@ impl<'k> Evaluator<'k> {
                 }
                 Ok(Value::Array(out))
             }
+            Fun::SegReduceTeams(g, teams) => {
+                let (z, segs) = self.init_and_array(f, args)?;
+                let lanes = self.arith(&teams.lanes)?;
+                let groups = self.arith(&teams.groups)?;
+                if groups < 1 || teams.group_size % lanes.max(1) != 0 {
+                    return self.fail(format!(
+                        "`segReduceTeams` of {groups} groups of {} in teams of {lanes}",
+                        teams.group_size
+                    ));
+                }
+                let mut out = Vec::with_capacity(segs.len());
+                for seg in segs {
+                    let items = self.array(f, seg)?;
+                    let order = crate::seg_reduce::TeamOrder::new(items.len(), lanes, teams.group_size, teams.strided)
+                        .or_else(|e| self.fail(e))?;
+                    let mut accs = Vec::with_capacity(order.lanes());
+                    for lane in 0..order.lanes() {
+                        let part = order.elements(lane).map(|k| items[k].clone()).collect();
+                        accs.push(self.fold(g, z.clone(), part)?);
+                    }
+                    for (into, from) in order.tree() {
+                        accs[into] = self.apply(g, vec![accs[into].clone(), accs[from].clone()])?;
+                    }
+                    out.push(accs.swap_remove(0));
+                }
+                Ok(Value::Array(out))
+            }
             Fun::Generate(n, id) => {
                 if !args.is_empty() {
                     return self.fail("`generate` takes no argument");

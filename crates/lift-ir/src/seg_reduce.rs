@@ -1,0 +1,240 @@
+//! `segReduce-teams`: a segmented reduction in one launch, a team of
+//! work-items per segment, the team's width chosen when the kernel runs
+//! from the average segment length.
+//!
+//! `SEG_REDUCE pull z op <lengths, offsets>` is, in high-level Lift
+//! (`segReduce-segments`, [`crate::lower`]):
+//! ```text
+//! join o map(λ seg. reduce(op)(z, seg)) $ segments(pull)(offsets, lengths)
+//! ```
+//! and the rule rewrites it to
+//! ```text
+//! segReduceTeams(op, lanes = W, groups = G, L, strided | chunked)(z, segments(pull)(offsets, lengths))
+//! ```
+//! which means (see [`crate::ir::Teams`]), for work-groups of `L`
+//! work-items split into `L / W` teams of `W` lanes:
+//! ```text
+//! join o mapWrg(0)(join o mapLcl(teams)(λ seg.
+//!     toGlobal(id) o teamTree(op) o toLocal(mapLcl(lanes)(mapSeq(id) o reduceSeq(op)(z)))
+//!       o split(⌈len/W⌉) o gather(reorderStride(⌈len/W⌉)) o pad(W·⌈len/W⌉, z) $ seg))
+//!   o split(L / W) $ segments(pull)(offsets, lengths)
+//! ```
+//! (the `mapWrg` striding over the segments with `G` groups): the
+//! reduction of one segment by the work-group tree of
+//! `partRed-workgroup-tree`, one team per segment instead of one
+//! work-group per array. Lane `j` reads elements `j, j + W, ...` of its
+//! segment, so a team's reads of a step are one contiguous run
+//! (`reorder-commutative`: only for a commutative operator; otherwise lane
+//! `j` reduces the `j`-th contiguous chunk), into a private accumulator;
+//! the team combines its `W` values by a tree in local memory, keeping
+//! their order, and lane 0 writes the segment's value. An empty segment
+//! gives `z`. A segment longer than `LONG_STEPS · W` (a long row among
+//! short ones) would keep its group waiting on one team: the group
+//! reduces it with all its `L` work-items instead, after the teams. The team width varies with the data, so the tree's depth
+//! and the teams' share of the local array are known only when the kernel
+//! runs: the pattern is one node of low-level Lift that the backend
+//! prints directly, as it does the other OpenCL patterns.
+//!
+//! The sizes, expressions the host evaluates before the launch:
+//! - `W = min(L, 2^⌊log2 max(1, ⌊3·n / (2·#segments)⌋)⌋)`, the power of
+//!   two nearest the average segment length (`n` elements): a lane reads
+//!   about one element of an average segment per step; a long segment
+//!   takes its team `len / W` steps while the other teams move on.
+//! - `G = max(1, min(16 · max_groups, ⌈#segments · W / L⌉))`: a team per
+//!   segment, up to 16 times a reduction's groups, striding beyond.
+//!
+//! `n` is what the sizes already know when they can: the length of an
+//! array the pull thunk reads at the element's position (the values of a
+//! nested sequence, whose length is the segment descriptor's element
+//! count). Only where the pull reads no such array is `n` computed on the
+//! device (`ONCE`, the end of the last segment) and read back.
+
+use flatten::ir::{GExpr, KVar, Scalar, VarType};
+
+use crate::arith::{ArithExpr, Range};
+use crate::ir::{Expr, Fun, LiftKernel, SizeDef, Stage, Teams, UserFunDef, UserFunId};
+use crate::lower::Unsupported;
+use crate::rules::Config;
+
+/// A segment whose team would take more steps than this is reduced by
+/// the whole work-group instead (a power-law row among short ones).
+pub const LONG_STEPS: i64 = 32;
+
+/// The most work-groups of a segmented reduction, in units of a
+/// reduction's [`Config::max_groups`].
+pub const GROUPS_PER_REDUCE_GROUP: i64 = 16;
+
+/// Which elements of a segment each lane of a team reduces, and the order
+/// in which the team combines its lanes' values (shared by the evaluators
+/// and the backend's C, so that they combine in one order).
+#[derive(Clone, Debug)]
+pub struct TeamOrder {
+    len: usize,
+    lanes: usize,
+    strided: bool,
+}
+
+impl TeamOrder {
+    /// A segment of `len` elements reduced by a team of `lanes` lanes (a
+    /// power of two) in a group of `group_size`, or by the whole group
+    /// when it is long ([`TeamOrder::is_long`]).
+    pub fn new(len: usize, lanes: i64, group_size: i64, strided: bool) -> Result<TeamOrder, String> {
+        if lanes < 1 || lanes & (lanes - 1) != 0 || group_size % lanes != 0 {
+            return Err(format!("a team of {lanes} lanes in a group of {group_size}"));
+        }
+        let lanes = if Self::is_long(len, lanes, group_size) { group_size } else { lanes };
+        Ok(TeamOrder { len, lanes: lanes as usize, strided })
+    }
+
+    /// Whether a segment of `len` elements is left to the whole group: its
+    /// team is narrower than the group and would take more than
+    /// [`LONG_STEPS`] steps.
+    pub fn is_long(len: usize, lanes: i64, group_size: i64) -> bool {
+        lanes < group_size && len as i64 > LONG_STEPS * lanes
+    }
+
+    pub fn lanes(&self) -> usize {
+        self.lanes
+    }
+
+    /// The positions lane `lane` reduces, in order: `lane, lane + W, ...`
+    /// (strided) or its chunk of `⌈len / W⌉` (chunked).
+    pub fn elements(&self, lane: usize) -> Box<dyn Iterator<Item = usize>> {
+        if self.strided {
+            Box::new((lane..self.len).step_by(self.lanes))
+        } else {
+            let chunk = self.len.div_ceil(self.lanes);
+            let lo = (lane * chunk).min(self.len);
+            Box::new(lo..(lo + chunk).min(self.len))
+        }
+    }
+
+    /// The tree's steps, in order: `(j, j + h)` means lane `j`'s value
+    /// becomes `value[j] op value[j + h]`, for `h = 1, 2, 4, ...` and `j`
+    /// a multiple of `2h`; lane 0 ends with the combination of all, in
+    /// lane order.
+    pub fn tree(&self) -> Vec<(usize, usize)> {
+        let mut steps = Vec::new();
+        let mut h = 1;
+        while h < self.lanes {
+            steps.extend((0..self.lanes).step_by(2 * h).map(|j| (j, j + h)));
+            h *= 2;
+        }
+        steps
+    }
+}
+
+/// `join o map(λ seg. reduce(f)(z, seg)) $ segments(pull)(offsets,
+/// lengths)`: the operator, the neutral element and the `segments` view,
+/// when `body` is that.
+fn seg_reduce_parts(body: &Expr) -> Option<(&Fun, &Expr, &Expr)> {
+    let Expr::Apply(Fun::Join, outer) = body else { return None };
+    let [Expr::Apply(Fun::Map(g), mapped)] = &outer[..] else { return None };
+    let [segs @ Expr::Apply(Fun::Segments(_), _)] = &mapped[..] else { return None };
+    let Fun::Lambda(params, inner) = &**g else { return None };
+    let [seg] = &params[..] else { return None };
+    let Expr::Apply(Fun::Reduce(f), args) = &**inner else { return None };
+    match &args[..] {
+        [z @ Expr::Value(_), Expr::Param(p)] if p == seg => Some((&**f, z, segs)),
+        _ => None,
+    }
+}
+
+/// `segReduce-teams` on a stage, if it is a segmented reduction (see the
+/// module doc): the stages that replace it.
+pub fn seg_reduce_teams(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Result<Option<Vec<Stage>>, Unsupported> {
+    let Some((f, z, segs)) = seg_reduce_parts(&stage.body) else { return Ok(None) };
+    let (f, z, segs) = (f.clone(), z.clone(), segs.clone());
+    let Expr::Apply(Fun::Segments(pull), descriptor) = &segs else { return Ok(None) };
+    let [Expr::Input(offsets), Expr::Input(lengths)] = descriptor[..] else {
+        return Err(Unsupported { what: "a segmented reduction over segments not in memory".into() });
+    };
+    let Some(count) = crate::typecheck::input_length(low, lengths) else {
+        return Err(Unsupported { what: "a segment descriptor whose length is not known".into() });
+    };
+    let mut stages = Vec::new();
+    let elements = match read_length(low, *pull) {
+        Some(n) => n,
+        None => {
+            // The end of the last segment, computed on the device.
+            let name = low.flat.var(stage.result.first().copied().unwrap_or(lengths)).name.clone();
+            let total = crate::lower::add_once_fun(
+                low,
+                &format!("elements_{name}"),
+                crate::lower::end_of_last(offsets, lengths),
+                vec![Scalar::Int],
+            );
+            let elements = low.flat.new_var(format!("{name}_elements"), VarType::Scalar(Scalar::Int));
+            stages.push(Stage {
+                name: format!("{}_elements", stage.name),
+                body: crate::rules::lower_top(low, &crate::lower::once_body(total))?,
+                result: vec![elements],
+                scalar_result: true,
+            });
+            let size = low.size_var(&format!("{name}_elements"), SizeDef::ValueOf(elements), Range::at_least(0));
+            ArithExpr::var(&size)
+        }
+    };
+    low.rules_applied.push("segReduce-teams".into());
+    let strided = crate::rules::is_commutative(low, &f);
+    if strided {
+        low.rules_applied.push("reorder-commutative".into());
+    }
+    let l = cfg.group_size;
+    let nearest = (elements * 3 / (count.clone() * 2).max(1)).max(1);
+    let lanes_def = ArithExpr::cst(2).pow(nearest.log2()).min(l);
+    let lanes = ArithExpr::var(&low.size_var("lanes", SizeDef::Derived(lanes_def), Range::between(1, l)));
+    let max_groups = GROUPS_PER_REDUCE_GROUP * cfg.max_groups;
+    let groups_def = (count * &lanes).ceil_div(l).min(max_groups).max(1);
+    let groups =
+        ArithExpr::var(&low.size_var("seg_groups", SizeDef::Derived(groups_def), Range::between(1, max_groups)));
+    let teams = Teams { lanes, groups, group_size: l, strided };
+    stages.push(Stage { body: Expr::apply(Fun::SegReduceTeams(Box::new(f), teams), vec![z, segs]), ..stage.clone() });
+    Ok(Some(stages))
+}
+
+/// The length of an array that pull thunk `pull` reads at its parameter
+/// (the element's position), if the sizes know it.
+fn read_length(low: &LiftKernel, pull: UserFunId) -> Option<ArithExpr> {
+    let UserFunDef::Thunk(thunk) = &low.user_fun(pull).def else { return None };
+    let [p] = thunk.params[..] else { return None };
+    let mut arrays = Vec::new();
+    reads_at(&thunk.body, p, &mut arrays);
+    arrays.into_iter().find_map(|a| crate::typecheck::input_length(low, a))
+}
+
+/// The arrays `e` reads at exactly `p` (not under a `let` rebinding `p`).
+fn reads_at(e: &GExpr, p: KVar, out: &mut Vec<KVar>) {
+    match e {
+        GExpr::Read { array, index } => {
+            if **index == GExpr::Var(p) {
+                out.push(*array);
+            }
+            reads_at(index, p, out);
+        }
+        GExpr::Var(_) | GExpr::Const(_) | GExpr::Length(_) => {}
+        GExpr::SegmentOf { index, .. } => reads_at(index, p, out),
+        GExpr::Unary { arg, .. } => reads_at(arg, p, out),
+        GExpr::Binary { lhs, rhs, .. } => {
+            reads_at(lhs, p, out);
+            reads_at(rhs, p, out);
+        }
+        GExpr::If { cond, then_branch, else_branch } => {
+            reads_at(cond, p, out);
+            reads_at(then_branch, p, out);
+            reads_at(else_branch, p, out);
+        }
+        GExpr::Let { vars, value, body } => {
+            reads_at(value, p, out);
+            if !vars.contains(&p) {
+                reads_at(body, p, out);
+            }
+        }
+        GExpr::Tuple(items) => items.iter().for_each(|i| reads_at(i, p, out)),
+        GExpr::Assert { cond, payload, body, .. } => {
+            reads_at(cond, p, out);
+            payload.iter().for_each(|i| reads_at(i, p, out));
+            reads_at(body, p, out);
+        }
+    }
+}

@@ -1,0 +1,219 @@
+//! `segReduceTeams` as C (see `lift_ir::seg_reduce`): work-groups of `L`
+//! work-items in teams of `lanes` (a power of two the host chose), every
+//! team reducing one segment per step of a loop that strides over the
+//! segments with all the groups. Each lane folds its elements into
+//! private accumulators (`lane, lane + lanes, ...` of the segment, or its
+//! contiguous chunk for an operator that does not commute); the team then
+//! combines its lanes by a tree in the local array the memory table gives
+//! (lane `j` takes `j + h` for `h = 1, 2, 4, ...` where `j` is a multiple
+//! of `2h`, the order of `lift_ir::seg_reduce::TeamOrder::tree`), and lane
+//! 0 writes the segment's value. A segment too long for its team
+//! (`TeamOrder::is_long`) is left to the whole group after the teams'
+//! trees: its team appends itself to a local list (an `atomic_inc` of the
+//! step's count; three counts in turn, so that a count is zeroed two
+//! steps before it is used again, with a barrier between), and the group
+//! reduces each listed segment with all its `L` work-items. The loop's
+//! bound, the list's count and `lanes` are the same for the whole group,
+//! so every work-item meets every barrier.
+
+use lift_ir::address_space::AddressSpace;
+use lift_ir::arith::{ArithExpr, Range, Var};
+use lift_ir::ir::{Expr, Fun, Teams, Type, UserFunId};
+use lift_ir::memory::AllocKind;
+use lift_ir::seg_reduce::LONG_STEPS;
+
+use super::{Generator, Out, Val, View, internal};
+use crate::compile::CodegenError;
+use crate::user_fun::c_type;
+
+/// What folding a segment and combining its lanes needs.
+struct Reduction<'f> {
+    pull: UserFunId,
+    op: &'f Fun,
+    acc_ty: Type,
+    init: Vec<String>,
+    comps: Vec<flatten::ir::Scalar>,
+    tree: Vec<String>,
+    strided: bool,
+}
+
+impl Generator<'_> {
+    pub(super) fn seg_reduce_teams(
+        &mut self,
+        f: &Fun,
+        op: &Fun,
+        teams: &Teams,
+        args: &[Expr],
+        dest: Option<Out>,
+    ) -> Result<Val, CodegenError> {
+        let [z, segs] = args else { return internal("segReduceTeams arity") };
+        let Some(out) = dest else {
+            return Err(CodegenError::Unsupported {
+                kernel: self.lift.name.clone(),
+                what: "a segmented reduction whose result has no memory".into(),
+            });
+        };
+        if self.groups.is_some() || self.global.is_some() || self.local.is_some() {
+            return Err(CodegenError::Unsupported {
+                kernel: self.lift.name.clone(),
+                what: "a segmented reduction inside another parallel pattern".into(),
+            });
+        }
+        let Val::Scalar(init) = self.gen_expr(z, None)? else { return internal("segReduceTeams init") };
+        let View::Segments { offsets, lengths, count, f: pull } = self.array(segs)? else {
+            return internal("segReduceTeams of an array that is not segments");
+        };
+        let comps = self.allocation(f, AllocKind::Accumulator, AddressSpace::Private)?.components;
+        let group = teams.group_size;
+        let tree = self.allocation(f, AllocKind::TeamTree, AddressSpace::Local)?;
+        let list = self.allocation(f, AllocKind::LongSegments, AddressSpace::Local)?;
+        if tree.size.as_cst() != Some(group) || tree.components != comps || list.size.as_cst() != Some(group + 3) {
+            return internal("the team tree or the long segments' list differs from the memory table's");
+        }
+        self.groups = Some(teams.groups.clone());
+        self.local = Some(ArithExpr::cst(group));
+        self.has_barrier = true;
+
+        let tree: Vec<String> = comps.iter().map(|_| self.fresh("team_values")).collect();
+        for (n, s) in tree.iter().zip(&comps) {
+            self.local_decls.push(format!("__local {} {n}[{group}];", c_type(*s)));
+        }
+        let long_teams = self.fresh("long_teams");
+        self.local_decls.push(format!("__local int {long_teams}[{}];", group + 3));
+        let red =
+            Reduction { pull, op, acc_ty: Type::of_components(&comps), init, comps, tree, strided: teams.strided };
+        let lanes = self.c(&teams.lanes);
+        let count_c = self.c(&count);
+        let (l, lane, team, per_group) = (self.fresh("l"), self.fresh("lane"), self.fresh("team"), self.fresh("teams"));
+        self.line(format!("const long {l} = get_local_id(0);"));
+        self.line(format!("const long {lane} = {l} & ({lanes} - 1);"));
+        self.line(format!("const long {team} = {l} / {lanes};"));
+        self.line(format!("const long {per_group} = {group} / {lanes};"));
+        self.line(format!("if ({l} < 3) {long_teams}[{group} + {l}] = 0;"));
+        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        let (first, step) = (self.fresh("first"), self.fresh("step"));
+        self.open(format!(
+            "for (long {first} = get_group_id(0) * {per_group}, {step} = 0; {first} < {count_c}; {first} += get_num_groups(0) * {per_group}, {step}++)"
+        ));
+        let (s, counter, is_long) = (self.fresh("s"), self.fresh("counter"), self.fresh("is_long"));
+        self.line(format!("const long {s} = {first} + {team};"));
+        self.line(format!("const long {counter} = {group} + {step} % 3;"));
+        self.line(format!("int {is_long} = 0;"));
+        let accs = self.declare_accs(&red);
+        self.open(format!("if ({s} < {count_c})"));
+        let (offset, length) = (self.fresh("offset"), self.fresh("length"));
+        self.line(format!("const long {offset} = {offsets}[{s}];"));
+        self.line(format!("const long {length} = {lengths}[{s}];"));
+        self.line(format!("{is_long} = {lanes} < {group} && {length} > {LONG_STEPS} * {lanes};"));
+        self.open(format!("if ({is_long})"));
+        self.line(format!("if ({lane} == 0) {long_teams}[atomic_inc(&{long_teams}[{counter}])] = (int){team};"));
+        self.indent -= 1;
+        self.open("} else");
+        self.fold(&red, &accs, &offset, &length, &lane, &lanes)?;
+        self.close();
+        self.close();
+        // The team's tree; the group takes it together or not at all.
+        for (t, a) in red.tree.iter().zip(&accs) {
+            self.line(format!("{t}[{l}] = {a};"));
+        }
+        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        self.line(format!("if ({l} == 0) {long_teams}[{group} + ({step} + 2) % 3] = 0;"));
+        self.open(format!("if ({lanes} > 1)"));
+        self.tree(&red, &l, &lane, &lanes)?;
+        for (a, t) in accs.iter().zip(&red.tree) {
+            self.line(format!("{a} = {t}[{l}];"));
+        }
+        self.close();
+        self.open(format!("if ({lane} == 0 && {s} < {count_c} && !{is_long})"));
+        let at = ArithExpr::var(&Var::new(s.clone(), Range::below(count.clone())));
+        self.write(&out, &[at], &accs)?;
+        self.close();
+        // The long segments of this step, each by the whole group.
+        let (i, n_long) = (self.fresh("i"), self.fresh("n_long"));
+        self.line(format!("const int {n_long} = {long_teams}[{counter}];"));
+        self.open(format!("for (int {i} = 0; {i} < {n_long}; {i}++)"));
+        let (s2, offset2, length2) = (self.fresh("s"), self.fresh("offset"), self.fresh("length"));
+        self.line(format!("const long {s2} = {first} + {long_teams}[{i}];"));
+        self.line(format!("const long {offset2} = {offsets}[{s2}];"));
+        self.line(format!("const long {length2} = {lengths}[{s2}];"));
+        let accs2 = self.declare_accs(&red);
+        let group_c = group.to_string();
+        self.fold(&red, &accs2, &offset2, &length2, &l, &group_c)?;
+        for (t, a) in red.tree.iter().zip(&accs2) {
+            self.line(format!("{t}[{l}] = {a};"));
+        }
+        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        self.tree(&red, &l, &l, &group_c)?;
+        self.open(format!("if ({l} == 0)"));
+        let zeroth: Vec<String> = red.tree.iter().map(|t| format!("{t}[0]")).collect();
+        let at = ArithExpr::var(&Var::new(s2.clone(), Range::below(count.clone())));
+        self.write(&out, &[at], &zeroth)?;
+        self.close();
+        self.close();
+        self.close();
+        Ok(Val::Array(Self::out_view(&out)))
+    }
+
+    /// Private accumulators from the neutral element.
+    fn declare_accs(&mut self, red: &Reduction<'_>) -> Vec<String> {
+        let accs: Vec<String> = red.comps.iter().map(|_| self.fresh("acc")).collect();
+        for ((a, t), i) in accs.iter().zip(&red.comps).zip(&red.init) {
+            self.line(format!("{} {a} = {i};", c_type(*t)));
+        }
+        accs
+    }
+
+    /// `accs` folds lane `lane`'s elements of the segment at `offset` of
+    /// `length`, shared by `width` lanes.
+    fn fold(
+        &mut self,
+        red: &Reduction<'_>,
+        accs: &[String],
+        offset: &str,
+        length: &str,
+        lane: &str,
+        width: &str,
+    ) -> Result<(), CodegenError> {
+        let k = self.fresh("k");
+        if red.strided {
+            self.open(format!("for (long {k} = {lane}; {k} < {length}; {k} += {width})"));
+        } else {
+            let (chunk, lo, hi) = (self.fresh("chunk"), self.fresh("lo"), self.fresh("hi"));
+            self.line(format!("const long {chunk} = ({length} + {width} - 1) / {width};"));
+            self.line(format!("const long {lo} = min({lane} * {chunk}, {length});"));
+            self.line(format!("const long {hi} = min({lo} + {chunk}, {length});"));
+            self.open(format!("for (long {k} = {lo}; {k} < {hi}; {k}++)"));
+        }
+        let x = self.call(red.pull, vec![format!("{offset} + {k}")])?;
+        let res = self.apply_scalar_fun(
+            red.op,
+            vec![(Val::Scalar(accs.to_vec()), red.acc_ty.clone()), (Val::Scalar(x), red.acc_ty.clone())],
+        )?;
+        for (a, r) in accs.iter().zip(&res) {
+            self.line(format!("{a} = {r};"));
+        }
+        self.close();
+        Ok(())
+    }
+
+    /// The tree over `width` lanes whose values are in the local array at
+    /// `l` (lane `lane`), a barrier after each step.
+    fn tree(&mut self, red: &Reduction<'_>, l: &str, lane: &str, width: &str) -> Result<(), CodegenError> {
+        let h = self.fresh("h");
+        self.open(format!("for (long {h} = 1; {h} < {width}; {h} *= 2)"));
+        self.open(format!("if (({lane} & (2 * {h} - 1)) == 0)"));
+        let mine: Vec<String> = red.tree.iter().map(|t| format!("{t}[{l}]")).collect();
+        let other: Vec<String> = red.tree.iter().map(|t| format!("{t}[{l} + {h}]")).collect();
+        let both = self.apply_scalar_fun(
+            red.op,
+            vec![(Val::Scalar(mine.clone()), red.acc_ty.clone()), (Val::Scalar(other), red.acc_ty.clone())],
+        )?;
+        for (m, r) in mine.iter().zip(&both) {
+            self.line(format!("{m} = {r};"));
+        }
+        self.close();
+        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        self.close();
+        Ok(())
+    }
+}
