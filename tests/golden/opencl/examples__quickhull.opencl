@@ -257,12 +257,25 @@ static inline long hsplit_filter_add_packed_1(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long hsplit_filter_count_packed_1(__global const long* packed_1_flags, long packed_1_flags_len, __global const long* packed_1_positions) {
-    return packed_1_flags_len > 0L ? nessie_add(packed_1_positions[nessie_sub(packed_1_flags_len, 1L)], packed_1_flags[nessie_sub(packed_1_flags_len, 1L)]) : 0L;
+static inline long hsplit_filter_count_packed_1(__global const long* packed_1_positions, long packed_1_positions_len, __global const double* points_1, __global const double* points_2, __global const double* cross) {
+    long t;
+    if (packed_1_positions_len > 0L) {
+        long i = nessie_sub(packed_1_positions_len, 1L);
+        double points_1_1 = points_1[i];
+        double points_2_1 = points_2[i];
+        double c = cross[i];
+        t = nessie_add(packed_1_positions[nessie_sub(packed_1_positions_len, 1L)], c > -c ? 1L : 0L);
+    } else {
+        t = 0L;
+    }
+    return t;
 }
 
-static inline long hsplit_filter_target_packed_1(long j, __global const long* packed_1_flags, __global const long* packed_1_positions) {
-    return packed_1_flags[j] != 0L ? packed_1_positions[j] : -1L;
+static inline long hsplit_filter_target_packed_1(long i, __global const double* points_1, __global const double* points_2, __global const double* cross, __global const long* packed_1_positions) {
+    double points_1_1 = points_1[i];
+    double points_2_1 = points_2[i];
+    double c = cross[i];
+    return (c > -c ? 1L : 0L) != 0L ? packed_1_positions[i] : -1L;
 }
 
 static inline void hsplit_filter_pull_packed_1(long i, __global const double* points_1, __global const double* points_2, __global const double* cross, double* r0, double* r1, double* r2) {
@@ -271,34 +284,35 @@ static inline void hsplit_filter_pull_packed_1(long i, __global const double* po
     *r2 = cross[i];
 }
 
-__kernel void hsplit_filter_packed_1_flags(long n_points_1, __global const double* points_1_0, __global const double* points_2_1, __global const double* cross, __global long* packed_1_flags) {
-    const long gid = get_global_id(0);
-    if (gid < n_points_1) {
-        long flag_packed_1_r = hsplit_filter_flag_packed_1(gid, points_1_0, points_2_1, cross);
-        packed_1_flags[gid] = flag_packed_1_r;
-    }
-}
-
-__kernel void hsplit_filter_packed_1_positions_block_totals(__global const long* packed_1_flags, long groups, long chunk, long n_points_1, __global long* packed_1_positions_block_totals) {
+__kernel void hsplit_filter_packed_1_positions_tile_totals(long tiles, long n_points_1, __global const double* points_1_0, __global const double* points_2_1, __global const double* cross, __global long* packed_1_positions_tile_totals) {
     __local long group_values[256];
+    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < n_points_1) {
-                    x = packed_1_flags[k + chunk * l + 256 * chunk * wg];
+                if (256 * j + l + 2304 * wg < n_points_1) {
+                    long flag_packed_1_r = hsplit_filter_flag_packed_1(256 * j + l + 2304 * wg, points_1_0, points_2_1, cross);
+                    x = flag_packed_1_r;
                 } else {
                     x = 0L;
                 }
-                long add_packed_1_r = hsplit_filter_add_packed_1(acc, x);
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_packed_1_r = hsplit_filter_add_packed_1(acc, group_values_1[k + 9 * l_1]);
                 acc = add_packed_1_r;
             }
             {
-                group_values[l] = acc;
+                group_values[l_1] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -306,14 +320,14 @@ __kernel void hsplit_filter_packed_1_positions_block_totals(__global const long*
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_packed_1_r_1 = hsplit_filter_add_packed_1(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    long add_packed_1_r_1 = hsplit_filter_add_packed_1(acc_1, group_values_in[k_1 + 2 * l_2]);
                     acc_1 = add_packed_1_r_1;
                 }
                 {
-                    group_values_out[l_1] = acc_1;
+                    group_values_out[l_2] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -324,26 +338,89 @@ __kernel void hsplit_filter_packed_1_positions_block_totals(__global const long*
             }
             m /= 2;
         }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                packed_1_positions_block_totals[wg] = group_values_in[0];
+                packed_1_positions_tile_totals[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_filter_packed_1_positions_block_offsets(__global const long* packed_1_positions_block_totals, long final_chunk, long groups, __global long* packed_1_positions_block_offsets) {
+__kernel void hsplit_filter_packed_1_positions_tile_offsets_tile_totals(__global const long* packed_1_positions_tile_totals, long tiles_1, long tiles, __global long* packed_1_positions_tile_offsets_tile_totals) {
     __local long group_values[256];
-    __local long group_values_1[256];
+    __local long group_values_1[2304];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = packed_1_positions_tile_totals[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_packed_1_r = hsplit_filter_add_packed_1(acc, group_values_1[k + 9 * l_1]);
+                acc = add_packed_1_r;
+            }
+            {
+                group_values[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long add_packed_1_r_1 = hsplit_filter_add_packed_1(acc_1, group_values_in[k_1 + 2 * l_2]);
+                    acc_1 = add_packed_1_r_1;
+                }
+                {
+                    group_values_out[l_2] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            {
+                packed_1_positions_tile_offsets_tile_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_filter_packed_1_positions_tile_offsets_tile_offsets(__global const long* packed_1_positions_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* packed_1_positions_tile_offsets_tile_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[16];
+    __local long group_values_2[16];
+    __local long group_values_3[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
+            for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + final_chunk * l < groups) {
-                    x = packed_1_positions_block_totals[k + final_chunk * l];
+                if (k + l * tile_chunk < tiles_1) {
+                    x = packed_1_positions_tile_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -355,99 +432,234 @@ __kernel void hsplit_filter_packed_1_positions_block_offsets(__global const long
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long add_packed_1_r_1 = hsplit_filter_add_packed_1(acc_1, group_values[k_1]);
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_packed_1_r_1 = hsplit_filter_add_packed_1(acc_1, group_values[k_1 + 16 * l_1]);
                 acc_1 = add_packed_1_r_1;
+            }
+            {
+                group_values_2[l_1] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_2 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_1[k_2] = acc_2;
+                long add_packed_1_r_2 = hsplit_filter_add_packed_1(acc_2, group_values_2[k_2]);
+                acc_2 = add_packed_1_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_3 = group_values_1[l_3];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_3[k_3 + 16 * l_3] = acc_3;
+                long add_packed_1_r_3 = hsplit_filter_add_packed_1(acc_3, group_values[k_3 + 16 * l_3]);
+                acc_3 = add_packed_1_r_3;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                packed_1_positions_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+            const long l_4 = get_local_id(0);
+            long acc_4 = group_values_3[l_4];
+            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
+                packed_1_positions_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_2 + final_chunk * l_2 < groups) {
-                    x_1 = packed_1_positions_block_totals[k_2 + final_chunk * l_2];
+                if (k_4 + l_4 * tile_chunk < tiles_1) {
+                    x_1 = packed_1_positions_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
-                long add_packed_1_r_2 = hsplit_filter_add_packed_1(acc_2, x_1);
-                acc_2 = add_packed_1_r_2;
+                long add_packed_1_r_4 = hsplit_filter_add_packed_1(acc_4, x_1);
+                acc_4 = add_packed_1_r_4;
             }
         }
     }
 }
 
-__kernel void hsplit_filter_packed_1_positions_scan(__global const long* packed_1_flags, __global const long* packed_1_positions_block_offsets, long groups, long chunk, long n_points_1, __global long* packed_1_positions) {
-    __local long group_values[256];
+__kernel void hsplit_filter_packed_1_positions_tile_offsets_scan(__global const long* packed_1_positions_tile_totals, __global const long* packed_1_positions_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* packed_1_positions_tile_offsets) {
+    __local long group_values[2304];
     __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < n_points_1) {
-                    x = packed_1_flags[k + chunk * l + 256 * chunk * wg];
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = packed_1_positions_tile_totals[256 * j + l + 2304 * wg];
                 } else {
                     x = 0L;
                 }
-                long add_packed_1_r = hsplit_filter_add_packed_1(acc, x);
-                acc = add_packed_1_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = packed_1_positions_block_offsets[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long add_packed_1_r_1 = hsplit_filter_add_packed_1(acc_1, group_values[k_1]);
-                acc_1 = add_packed_1_r_1;
+                group_values[256 * j + l] = x;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < chunk; k_2++) {
-                packed_1_positions[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
-                long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < n_points_1) {
-                    x_1 = packed_1_flags[k_2 + chunk * l_2 + 256 * chunk * wg];
-                } else {
-                    x_1 = 0L;
-                }
-                long add_packed_1_r_2 = hsplit_filter_add_packed_1(acc_2, x_1);
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_packed_1_r = hsplit_filter_add_packed_1(acc, group_values[k + 9 * l_1]);
+                acc = add_packed_1_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_packed_1_r_1 = hsplit_filter_add_packed_1(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = add_packed_1_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = packed_1_positions_tile_offsets_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long add_packed_1_r_2 = hsplit_filter_add_packed_1(acc_2, group_values_3[k_2]);
                 acc_2 = add_packed_1_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long add_packed_1_r_3 = hsplit_filter_add_packed_1(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = add_packed_1_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long add_packed_1_r_4 = hsplit_filter_add_packed_1(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = add_packed_1_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                packed_1_positions_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
 }
 
-__kernel void hsplit_filter_packed_1_count(__global const long* packed_1_flags, long n_points_1, __global const long* packed_1_positions, __global long* packed_1_kept) {
+__kernel void hsplit_filter_packed_1_positions_scan(__global const long* packed_1_positions_tile_offsets, long tiles, long n_points_1, __global const double* points_1_0, __global const double* points_2_1, __global const double* cross, __global long* packed_1_positions) {
+    __local long group_values[2304];
+    __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < n_points_1) {
+                    long flag_packed_1_r = hsplit_filter_flag_packed_1(256 * j + l + 2304 * wg, points_1_0, points_2_1, cross);
+                    x = flag_packed_1_r;
+                } else {
+                    x = 0L;
+                }
+                group_values[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_packed_1_r = hsplit_filter_add_packed_1(acc, group_values[k + 9 * l_1]);
+                acc = add_packed_1_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_packed_1_r_1 = hsplit_filter_add_packed_1(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = add_packed_1_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = packed_1_positions_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long add_packed_1_r_2 = hsplit_filter_add_packed_1(acc_2, group_values_3[k_2]);
+                acc_2 = add_packed_1_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long add_packed_1_r_3 = hsplit_filter_add_packed_1(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = add_packed_1_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long add_packed_1_r_4 = hsplit_filter_add_packed_1(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = add_packed_1_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                packed_1_positions[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_filter_packed_1_count(__global const long* packed_1_positions, long n_points_1, __global const double* points_1_0, __global const double* points_2_1, __global const double* cross, __global long* packed_1_kept) {
     const long gid = get_global_id(0);
     if (gid < 1) {
-        long count_packed_1_r = hsplit_filter_count_packed_1(packed_1_flags, n_points_1, packed_1_positions);
+        long count_packed_1_r = hsplit_filter_count_packed_1(packed_1_positions, n_points_1, points_1_0, points_2_1, cross);
         packed_1_kept[0] = count_packed_1_r;
     }
 }
 
-__kernel void hsplit_filter_packed_1(long n_points_1, __global const double* points_1_0, __global const double* points_2_1, __global const double* cross, __global const long* packed_1_flags, __global const long* packed_1_positions, __global double* packed_1, __global double* packed_2, __global double* c_9) {
+__kernel void hsplit_filter_packed_1(long n_points_1, __global const double* points_1_0, __global const double* points_2_1, __global const double* cross, __global const long* packed_1_positions, __global double* packed_1, __global double* packed_2, __global double* c_9) {
     const long gid = get_global_id(0);
     if (gid < n_points_1) {
         double pull_packed_1_r;
         double pull_packed_1_r_1;
         double pull_packed_1_r_2;
         hsplit_filter_pull_packed_1(gid, points_1_0, points_2_1, cross, &pull_packed_1_r, &pull_packed_1_r_1, &pull_packed_1_r_2);
-        long target_packed_1_r = hsplit_filter_target_packed_1(gid, packed_1_flags, packed_1_positions);
+        long target_packed_1_r = hsplit_filter_target_packed_1(gid, points_1_0, points_2_1, cross, packed_1_positions);
         if (target_packed_1_r >= 0) {
             packed_1[target_packed_1_r] = pull_packed_1_r;
             packed_2[target_packed_1_r] = pull_packed_1_r_1;
@@ -720,27 +932,35 @@ static inline long hsplit_scan_sum_op_packed_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-__kernel void hsplit_scan_sum_packed_offsets_block_totals(long groups, long chunk, long n_packed_lengths, __global const long* packed_lengths, __global long* packed_offsets_block_totals) {
+__kernel void hsplit_scan_sum_packed_offsets_tile_totals(long tiles, long n_packed_lengths, __global const long* packed_lengths, __global long* packed_offsets_tile_totals) {
     __local long group_values[256];
+    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < n_packed_lengths) {
-                    long pull_packed_offsets_r = hsplit_scan_sum_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, packed_lengths);
+                if (256 * j + l + 2304 * wg < n_packed_lengths) {
+                    long pull_packed_offsets_r = hsplit_scan_sum_pull_packed_offsets(256 * j + l + 2304 * wg, packed_lengths);
                     x = pull_packed_offsets_r;
                 } else {
                     x = 0L;
                 }
-                long op_packed_offsets_r = hsplit_scan_sum_op_packed_offsets(acc, x);
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_r = hsplit_scan_sum_op_packed_offsets(acc, group_values_1[k + 9 * l_1]);
                 acc = op_packed_offsets_r;
             }
             {
-                group_values[l] = acc;
+                group_values[l_1] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -748,14 +968,14 @@ __kernel void hsplit_scan_sum_packed_offsets_block_totals(long groups, long chun
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_packed_offsets_r_1 = hsplit_scan_sum_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    long op_packed_offsets_r_1 = hsplit_scan_sum_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
                     acc_1 = op_packed_offsets_r_1;
                 }
                 {
-                    group_values_out[l_1] = acc_1;
+                    group_values_out[l_2] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -766,26 +986,89 @@ __kernel void hsplit_scan_sum_packed_offsets_block_totals(long groups, long chun
             }
             m /= 2;
         }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                packed_offsets_block_totals[wg] = group_values_in[0];
+                packed_offsets_tile_totals[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_scan_sum_packed_offsets_block_offsets(__global const long* packed_offsets_block_totals, long final_chunk, long groups, __global long* packed_offsets_block_offsets) {
+__kernel void hsplit_scan_sum_packed_offsets_tile_offsets_tile_totals(__global const long* packed_offsets_tile_totals, long tiles_1, long tiles, __global long* packed_offsets_tile_offsets_tile_totals) {
     __local long group_values[256];
-    __local long group_values_1[256];
+    __local long group_values_1[2304];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = packed_offsets_tile_totals[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_r = hsplit_scan_sum_op_packed_offsets(acc, group_values_1[k + 9 * l_1]);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_packed_offsets_r_1 = hsplit_scan_sum_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
+                    acc_1 = op_packed_offsets_r_1;
+                }
+                {
+                    group_values_out[l_2] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            {
+                packed_offsets_tile_offsets_tile_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_scan_sum_packed_offsets_tile_offsets_tile_offsets(__global const long* packed_offsets_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* packed_offsets_tile_offsets_tile_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[16];
+    __local long group_values_2[16];
+    __local long group_values_3[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
+            for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + final_chunk * l < groups) {
-                    x = packed_offsets_block_totals[k + final_chunk * l];
+                if (k + l * tile_chunk < tiles_1) {
+                    x = packed_offsets_tile_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -797,80 +1080,213 @@ __kernel void hsplit_scan_sum_packed_offsets_block_offsets(__global const long* 
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_packed_offsets_r_1 = hsplit_scan_sum_op_packed_offsets(acc_1, group_values[k_1]);
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_packed_offsets_r_1 = hsplit_scan_sum_op_packed_offsets(acc_1, group_values[k_1 + 16 * l_1]);
                 acc_1 = op_packed_offsets_r_1;
+            }
+            {
+                group_values_2[l_1] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_2 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_1[k_2] = acc_2;
+                long op_packed_offsets_r_2 = hsplit_scan_sum_op_packed_offsets(acc_2, group_values_2[k_2]);
+                acc_2 = op_packed_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_3 = group_values_1[l_3];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_3[k_3 + 16 * l_3] = acc_3;
+                long op_packed_offsets_r_3 = hsplit_scan_sum_op_packed_offsets(acc_3, group_values[k_3 + 16 * l_3]);
+                acc_3 = op_packed_offsets_r_3;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                packed_offsets_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+            const long l_4 = get_local_id(0);
+            long acc_4 = group_values_3[l_4];
+            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
+                packed_offsets_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_2 + final_chunk * l_2 < groups) {
-                    x_1 = packed_offsets_block_totals[k_2 + final_chunk * l_2];
+                if (k_4 + l_4 * tile_chunk < tiles_1) {
+                    x_1 = packed_offsets_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
-                long op_packed_offsets_r_2 = hsplit_scan_sum_op_packed_offsets(acc_2, x_1);
-                acc_2 = op_packed_offsets_r_2;
+                long op_packed_offsets_r_4 = hsplit_scan_sum_op_packed_offsets(acc_4, x_1);
+                acc_4 = op_packed_offsets_r_4;
             }
         }
     }
 }
 
-__kernel void hsplit_scan_sum_packed_offsets_scan(__global const long* packed_offsets_block_offsets, long groups, long chunk, long n_packed_lengths, __global const long* packed_lengths, __global long* packed_offsets) {
-    __local long group_values[256];
+__kernel void hsplit_scan_sum_packed_offsets_tile_offsets_scan(__global const long* packed_offsets_tile_totals, __global const long* packed_offsets_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* packed_offsets_tile_offsets) {
+    __local long group_values[2304];
     __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < n_packed_lengths) {
-                    long pull_packed_offsets_r = hsplit_scan_sum_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, packed_lengths);
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = packed_offsets_tile_totals[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_r = hsplit_scan_sum_op_packed_offsets(acc, group_values[k + 9 * l_1]);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_packed_offsets_r_1 = hsplit_scan_sum_op_packed_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = op_packed_offsets_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = packed_offsets_tile_offsets_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long op_packed_offsets_r_2 = hsplit_scan_sum_op_packed_offsets(acc_2, group_values_3[k_2]);
+                acc_2 = op_packed_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long op_packed_offsets_r_3 = hsplit_scan_sum_op_packed_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = op_packed_offsets_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long op_packed_offsets_r_4 = hsplit_scan_sum_op_packed_offsets(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = op_packed_offsets_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                packed_offsets_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_scan_sum_packed_offsets_scan(__global const long* packed_offsets_tile_offsets, long tiles, long n_packed_lengths, __global const long* packed_lengths, __global long* packed_offsets) {
+    __local long group_values[2304];
+    __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < n_packed_lengths) {
+                    long pull_packed_offsets_r = hsplit_scan_sum_pull_packed_offsets(256 * j + l + 2304 * wg, packed_lengths);
                     x = pull_packed_offsets_r;
                 } else {
                     x = 0L;
                 }
-                long op_packed_offsets_r = hsplit_scan_sum_op_packed_offsets(acc, x);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = packed_offsets_block_offsets[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_packed_offsets_r_1 = hsplit_scan_sum_op_packed_offsets(acc_1, group_values[k_1]);
-                acc_1 = op_packed_offsets_r_1;
+                group_values[256 * j + l] = x;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < chunk; k_2++) {
-                packed_offsets[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
-                long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < n_packed_lengths) {
-                    long pull_packed_offsets_r_1 = hsplit_scan_sum_pull_packed_offsets(k_2 + chunk * l_2 + 256 * chunk * wg, packed_lengths);
-                    x_1 = pull_packed_offsets_r_1;
-                } else {
-                    x_1 = 0L;
-                }
-                long op_packed_offsets_r_2 = hsplit_scan_sum_op_packed_offsets(acc_2, x_1);
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_r = hsplit_scan_sum_op_packed_offsets(acc, group_values[k + 9 * l_1]);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_packed_offsets_r_1 = hsplit_scan_sum_op_packed_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = op_packed_offsets_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = packed_offsets_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long op_packed_offsets_r_2 = hsplit_scan_sum_op_packed_offsets(acc_2, group_values_3[k_2]);
                 acc_2 = op_packed_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long op_packed_offsets_r_3 = hsplit_scan_sum_op_packed_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = op_packed_offsets_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long op_packed_offsets_r_4 = hsplit_scan_sum_op_packed_offsets(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = op_packed_offsets_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                packed_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -2562,12 +2978,27 @@ static inline long hsplit_fused_add_kept(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long hsplit_fused_count_kept(__global const long* kept_flags, long kept_flags_len, __global const long* kept_positions) {
-    return kept_flags_len > 0L ? nessie_add(kept_positions[nessie_sub(kept_flags_len, 1L)], kept_flags[nessie_sub(kept_flags_len, 1L)]) : 0L;
+static inline long hsplit_fused_count_kept(__global const long* kept_positions, long kept_positions_len, __global const double* cross_elements) {
+    long t;
+    if (kept_positions_len > 0L) {
+        long i = nessie_sub(kept_positions_len, 1L);
+        long j = i;
+        double c = cross_elements[i];
+        long i_1 = j;
+        double x = cross_elements[i_1];
+        t = nessie_add(kept_positions[nessie_sub(kept_positions_len, 1L)], x > -x ? 1L : 0L);
+    } else {
+        t = 0L;
+    }
+    return t;
 }
 
-static inline long hsplit_fused_target_kept(long j, __global const long* kept_flags, __global const long* kept_positions) {
-    return kept_flags[j] != 0L ? kept_positions[j] : -1L;
+static inline long hsplit_fused_target_kept(long i, __global const double* cross_elements, __global const long* kept_positions) {
+    long j = i;
+    double c = cross_elements[i];
+    long i_1 = j;
+    double x = cross_elements[i_1];
+    return (x > -x ? 1L : 0L) != 0L ? kept_positions[i] : -1L;
 }
 
 static inline void hsplit_fused_pull_kept(long i, __global const double* cross_elements, long* r0, double* r1) {
@@ -2585,34 +3016,35 @@ static inline long hsplit_fused_op_packed_lengths(long a, long b) {
     return nessie_add(a, b);
 }
 
-__kernel void hsplit_fused_kept_flags(long n_cross_elements, __global const double* cross_elements, __global long* kept_flags) {
-    const long gid = get_global_id(0);
-    if (gid < n_cross_elements) {
-        long flag_kept_r = hsplit_fused_flag_kept(gid, cross_elements);
-        kept_flags[gid] = flag_kept_r;
-    }
-}
-
-__kernel void hsplit_fused_kept_positions_block_totals(__global const long* kept_flags, long groups, long chunk, long n_cross_elements, __global long* kept_positions_block_totals) {
+__kernel void hsplit_fused_kept_positions_tile_totals(long tiles, long n_cross_elements, __global const double* cross_elements, __global long* kept_positions_tile_totals) {
     __local long group_values[256];
+    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j_1 = 0; j_1 < 9; j_1++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < n_cross_elements) {
-                    x = kept_flags[k + chunk * l + 256 * chunk * wg];
+                if (256 * j_1 + l + 2304 * wg < n_cross_elements) {
+                    long flag_kept_r = hsplit_fused_flag_kept(256 * j_1 + l + 2304 * wg, cross_elements);
+                    x = flag_kept_r;
                 } else {
                     x = 0L;
                 }
-                long add_kept_r = hsplit_fused_add_kept(acc, x);
+                group_values_1[256 * j_1 + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_kept_r = hsplit_fused_add_kept(acc, group_values_1[k + 9 * l_1]);
                 acc = add_kept_r;
             }
             {
-                group_values[l] = acc;
+                group_values[l_1] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -2620,14 +3052,14 @@ __kernel void hsplit_fused_kept_positions_block_totals(__global const long* kept
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_kept_r_1 = hsplit_fused_add_kept(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    long add_kept_r_1 = hsplit_fused_add_kept(acc_1, group_values_in[k_1 + 2 * l_2]);
                     acc_1 = add_kept_r_1;
                 }
                 {
-                    group_values_out[l_1] = acc_1;
+                    group_values_out[l_2] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -2638,26 +3070,89 @@ __kernel void hsplit_fused_kept_positions_block_totals(__global const long* kept
             }
             m /= 2;
         }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                kept_positions_block_totals[wg] = group_values_in[0];
+                kept_positions_tile_totals[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_kept_positions_block_offsets(__global const long* kept_positions_block_totals, long final_chunk, long groups, __global long* kept_positions_block_offsets) {
+__kernel void hsplit_fused_kept_positions_tile_offsets_tile_totals(__global const long* kept_positions_tile_totals, long tiles_1, long tiles, __global long* kept_positions_tile_offsets_tile_totals) {
     __local long group_values[256];
-    __local long group_values_1[256];
+    __local long group_values_1[2304];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j_1 = 0; j_1 < 9; j_1++) {
+                long x;
+                if (256 * j_1 + l + 2304 * wg < tiles) {
+                    x = kept_positions_tile_totals[256 * j_1 + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values_1[256 * j_1 + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_kept_r = hsplit_fused_add_kept(acc, group_values_1[k + 9 * l_1]);
+                acc = add_kept_r;
+            }
+            {
+                group_values[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long add_kept_r_1 = hsplit_fused_add_kept(acc_1, group_values_in[k_1 + 2 * l_2]);
+                    acc_1 = add_kept_r_1;
+                }
+                {
+                    group_values_out[l_2] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            {
+                kept_positions_tile_offsets_tile_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_kept_positions_tile_offsets_tile_offsets(__global const long* kept_positions_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* kept_positions_tile_offsets_tile_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[16];
+    __local long group_values_2[16];
+    __local long group_values_3[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
+            for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + final_chunk * l < groups) {
-                    x = kept_positions_block_totals[k + final_chunk * l];
+                if (k + l * tile_chunk < tiles_1) {
+                    x = kept_positions_tile_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -2669,98 +3164,233 @@ __kernel void hsplit_fused_kept_positions_block_offsets(__global const long* kep
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long add_kept_r_1 = hsplit_fused_add_kept(acc_1, group_values[k_1]);
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_kept_r_1 = hsplit_fused_add_kept(acc_1, group_values[k_1 + 16 * l_1]);
                 acc_1 = add_kept_r_1;
+            }
+            {
+                group_values_2[l_1] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_2 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_1[k_2] = acc_2;
+                long add_kept_r_2 = hsplit_fused_add_kept(acc_2, group_values_2[k_2]);
+                acc_2 = add_kept_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_3 = group_values_1[l_3];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_3[k_3 + 16 * l_3] = acc_3;
+                long add_kept_r_3 = hsplit_fused_add_kept(acc_3, group_values[k_3 + 16 * l_3]);
+                acc_3 = add_kept_r_3;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                kept_positions_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+            const long l_4 = get_local_id(0);
+            long acc_4 = group_values_3[l_4];
+            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
+                kept_positions_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_2 + final_chunk * l_2 < groups) {
-                    x_1 = kept_positions_block_totals[k_2 + final_chunk * l_2];
+                if (k_4 + l_4 * tile_chunk < tiles_1) {
+                    x_1 = kept_positions_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
-                long add_kept_r_2 = hsplit_fused_add_kept(acc_2, x_1);
-                acc_2 = add_kept_r_2;
+                long add_kept_r_4 = hsplit_fused_add_kept(acc_4, x_1);
+                acc_4 = add_kept_r_4;
             }
         }
     }
 }
 
-__kernel void hsplit_fused_kept_positions_scan(__global const long* kept_flags, __global const long* kept_positions_block_offsets, long groups, long chunk, long n_cross_elements, __global long* kept_positions) {
-    __local long group_values[256];
+__kernel void hsplit_fused_kept_positions_tile_offsets_scan(__global const long* kept_positions_tile_totals, __global const long* kept_positions_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* kept_positions_tile_offsets) {
+    __local long group_values[2304];
     __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j_1 = 0; j_1 < 9; j_1++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < n_cross_elements) {
-                    x = kept_flags[k + chunk * l + 256 * chunk * wg];
+                if (256 * j_1 + l + 2304 * wg < tiles) {
+                    x = kept_positions_tile_totals[256 * j_1 + l + 2304 * wg];
                 } else {
                     x = 0L;
                 }
-                long add_kept_r = hsplit_fused_add_kept(acc, x);
-                acc = add_kept_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = kept_positions_block_offsets[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long add_kept_r_1 = hsplit_fused_add_kept(acc_1, group_values[k_1]);
-                acc_1 = add_kept_r_1;
+                group_values[256 * j_1 + l] = x;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < chunk; k_2++) {
-                kept_positions[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
-                long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < n_cross_elements) {
-                    x_1 = kept_flags[k_2 + chunk * l_2 + 256 * chunk * wg];
-                } else {
-                    x_1 = 0L;
-                }
-                long add_kept_r_2 = hsplit_fused_add_kept(acc_2, x_1);
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_kept_r = hsplit_fused_add_kept(acc, group_values[k + 9 * l_1]);
+                acc = add_kept_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_kept_r_1 = hsplit_fused_add_kept(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = add_kept_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = kept_positions_tile_offsets_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long add_kept_r_2 = hsplit_fused_add_kept(acc_2, group_values_3[k_2]);
                 acc_2 = add_kept_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long add_kept_r_3 = hsplit_fused_add_kept(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = add_kept_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long add_kept_r_4 = hsplit_fused_add_kept(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = add_kept_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_4 = 0; j_4 < 9; j_4++) {
+                kept_positions_tile_offsets[256 * j_4 + l_6 + 2304 * wg] = group_values_5[j_4 + 9 * l_6];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_kept_count(__global const long* kept_flags, long n_cross_elements, __global const long* kept_positions, __global long* kept_kept) {
+__kernel void hsplit_fused_kept_positions_scan(__global const long* kept_positions_tile_offsets, long tiles, long n_cross_elements, __global const double* cross_elements, __global long* kept_positions) {
+    __local long group_values[2304];
+    __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j_1 = 0; j_1 < 9; j_1++) {
+                long x;
+                if (256 * j_1 + l + 2304 * wg < n_cross_elements) {
+                    long flag_kept_r = hsplit_fused_flag_kept(256 * j_1 + l + 2304 * wg, cross_elements);
+                    x = flag_kept_r;
+                } else {
+                    x = 0L;
+                }
+                group_values[256 * j_1 + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_kept_r = hsplit_fused_add_kept(acc, group_values[k + 9 * l_1]);
+                acc = add_kept_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_kept_r_1 = hsplit_fused_add_kept(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = add_kept_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = kept_positions_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long add_kept_r_2 = hsplit_fused_add_kept(acc_2, group_values_3[k_2]);
+                acc_2 = add_kept_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long add_kept_r_3 = hsplit_fused_add_kept(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = add_kept_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long add_kept_r_4 = hsplit_fused_add_kept(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = add_kept_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_4 = 0; j_4 < 9; j_4++) {
+                kept_positions[256 * j_4 + l_6 + 2304 * wg] = group_values_5[j_4 + 9 * l_6];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_kept_count(__global const long* kept_positions, long n_cross_elements, __global const double* cross_elements, __global long* kept_kept) {
     const long gid = get_global_id(0);
     if (gid < 1) {
-        long count_kept_r = hsplit_fused_count_kept(kept_flags, n_cross_elements, kept_positions);
+        long count_kept_r = hsplit_fused_count_kept(kept_positions, n_cross_elements, cross_elements);
         kept_kept[0] = count_kept_r;
     }
 }
 
-__kernel void hsplit_fused_kept(long n_cross_elements, __global const double* cross_elements, __global const long* kept_flags, __global const long* kept_positions, __global long* kept, __global double* c_5) {
+__kernel void hsplit_fused_kept(long n_cross_elements, __global const double* cross_elements, __global const long* kept_positions, __global long* kept, __global double* c_5) {
     const long gid = get_global_id(0);
     if (gid < n_cross_elements) {
         long pull_kept_r;
         double pull_kept_r_1;
         hsplit_fused_pull_kept(gid, cross_elements, &pull_kept_r, &pull_kept_r_1);
-        long target_kept_r = hsplit_fused_target_kept(gid, kept_flags, kept_positions);
+        long target_kept_r = hsplit_fused_target_kept(gid, cross_elements, kept_positions);
         if (target_kept_r >= 0) {
             kept[target_kept_r] = pull_kept_r;
             c_5[target_kept_r] = pull_kept_r_1;
@@ -2944,12 +3574,23 @@ static inline long hsplit_fused_2_add_then_instances(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long hsplit_fused_2_count_then_instances(__global const long* then_instances_flags, long then_instances_flags_len, __global const long* then_instances_positions) {
-    return then_instances_flags_len > 0L ? nessie_add(then_instances_positions[nessie_sub(then_instances_flags_len, 1L)], then_instances_flags[nessie_sub(then_instances_flags_len, 1L)]) : 0L;
+static inline long hsplit_fused_2_count_then_instances(__global const long* then_instances_positions, long then_instances_positions_len, __global const long* packed_lengths) {
+    long t;
+    if (then_instances_positions_len > 0L) {
+        long i = nessie_sub(then_instances_positions_len, 1L);
+        long j = i;
+        long i_1 = j;
+        t = nessie_add(then_instances_positions[nessie_sub(then_instances_positions_len, 1L)], packed_lengths[i_1] < 2L ? 1L : 0L);
+    } else {
+        t = 0L;
+    }
+    return t;
 }
 
-static inline long hsplit_fused_2_target_then_instances(long j, __global const long* then_instances_flags, __global const long* then_instances_positions) {
-    return then_instances_flags[j] != 0L ? then_instances_positions[j] : -1L;
+static inline long hsplit_fused_2_target_then_instances(long i, __global const long* packed_lengths, __global const long* then_instances_positions) {
+    long j = i;
+    long i_1 = j;
+    return (packed_lengths[i_1] < 2L ? 1L : 0L) != 0L ? then_instances_positions[i] : -1L;
 }
 
 static inline long hsplit_fused_2_pull_then_instances(long i) {
@@ -2966,12 +3607,23 @@ static inline long hsplit_fused_2_add_else_instances(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long hsplit_fused_2_count_else_instances(__global const long* else_instances_flags, long else_instances_flags_len, __global const long* else_instances_positions) {
-    return else_instances_flags_len > 0L ? nessie_add(else_instances_positions[nessie_sub(else_instances_flags_len, 1L)], else_instances_flags[nessie_sub(else_instances_flags_len, 1L)]) : 0L;
+static inline long hsplit_fused_2_count_else_instances(__global const long* else_instances_positions, long else_instances_positions_len, __global const long* packed_lengths) {
+    long t;
+    if (else_instances_positions_len > 0L) {
+        long i = nessie_sub(else_instances_positions_len, 1L);
+        long j = i;
+        long i_1 = j;
+        t = nessie_add(else_instances_positions[nessie_sub(else_instances_positions_len, 1L)], !(packed_lengths[i_1] < 2L) ? 1L : 0L);
+    } else {
+        t = 0L;
+    }
+    return t;
 }
 
-static inline long hsplit_fused_2_target_else_instances(long j, __global const long* else_instances_flags, __global const long* else_instances_positions) {
-    return else_instances_flags[j] != 0L ? else_instances_positions[j] : -1L;
+static inline long hsplit_fused_2_target_else_instances(long i, __global const long* packed_lengths, __global const long* else_instances_positions) {
+    long j = i;
+    long i_1 = j;
+    return (!(packed_lengths[i_1] < 2L) ? 1L : 0L) != 0L ? else_instances_positions[i] : -1L;
 }
 
 static inline long hsplit_fused_2_pull_else_instances(long i) {
@@ -2987,27 +3639,35 @@ __kernel void hsplit_fused_2_mapped(long instances_1, long n_points_1, __global 
     }
 }
 
-__kernel void hsplit_fused_2_rank_block_totals(long groups, long chunk, long instances_1, __global const long* packed_lengths, __global long* rank_block_totals) {
+__kernel void hsplit_fused_2_rank_tile_totals(long tiles, long instances_1, __global const long* packed_lengths, __global long* rank_tile_totals) {
     __local long group_values[256];
+    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < instances_1) {
-                    long pull_rank_r = hsplit_fused_2_pull_rank(k + chunk * l + 256 * chunk * wg, packed_lengths);
+                if (256 * j + l + 2304 * wg < instances_1) {
+                    long pull_rank_r = hsplit_fused_2_pull_rank(256 * j + l + 2304 * wg, packed_lengths);
                     x = pull_rank_r;
                 } else {
                     x = 0L;
                 }
-                long op_rank_r = hsplit_fused_2_op_rank(acc, x);
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_rank_r = hsplit_fused_2_op_rank(acc, group_values_1[k + 9 * l_1]);
                 acc = op_rank_r;
             }
             {
-                group_values[l] = acc;
+                group_values[l_1] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -3015,14 +3675,14 @@ __kernel void hsplit_fused_2_rank_block_totals(long groups, long chunk, long ins
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_rank_r_1 = hsplit_fused_2_op_rank(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    long op_rank_r_1 = hsplit_fused_2_op_rank(acc_1, group_values_in[k_1 + 2 * l_2]);
                     acc_1 = op_rank_r_1;
                 }
                 {
-                    group_values_out[l_1] = acc_1;
+                    group_values_out[l_2] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -3033,144 +3693,42 @@ __kernel void hsplit_fused_2_rank_block_totals(long groups, long chunk, long ins
             }
             m /= 2;
         }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                rank_block_totals[wg] = group_values_in[0];
+                rank_tile_totals[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_2_rank_block_offsets(__global const long* rank_block_totals, long final_chunk, long groups, __global long* rank_block_offsets) {
+__kernel void hsplit_fused_2_rank_tile_offsets_tile_totals(__global const long* rank_tile_totals, long tiles_1, long tiles, __global long* rank_tile_offsets_tile_totals) {
     __local long group_values[256];
-    __local long group_values_1[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
-                long x;
-                if (k + final_chunk * l < groups) {
-                    x = rank_block_totals[k + final_chunk * l];
-                } else {
-                    x = 0L;
-                }
-                long op_rank_r = hsplit_fused_2_op_rank(acc, x);
-                acc = op_rank_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_rank_r_1 = hsplit_fused_2_op_rank(acc_1, group_values[k_1]);
-                acc_1 = op_rank_r_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                rank_block_offsets[k_2 + final_chunk * l_2] = acc_2;
-                long x_1;
-                if (k_2 + final_chunk * l_2 < groups) {
-                    x_1 = rank_block_totals[k_2 + final_chunk * l_2];
-                } else {
-                    x_1 = 0L;
-                }
-                long op_rank_r_2 = hsplit_fused_2_op_rank(acc_2, x_1);
-                acc_2 = op_rank_r_2;
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_2_rank_scan(__global const long* rank_block_offsets, long groups, long chunk, long instances_1, __global const long* packed_lengths, __global long* rank) {
-    __local long group_values[256];
-    __local long group_values_1[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
-                long x;
-                if (k + chunk * l + 256 * chunk * wg < instances_1) {
-                    long pull_rank_r = hsplit_fused_2_pull_rank(k + chunk * l + 256 * chunk * wg, packed_lengths);
-                    x = pull_rank_r;
-                } else {
-                    x = 0L;
-                }
-                long op_rank_r = hsplit_fused_2_op_rank(acc, x);
-                acc = op_rank_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = rank_block_offsets[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_rank_r_1 = hsplit_fused_2_op_rank(acc_1, group_values[k_1]);
-                acc_1 = op_rank_r_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < chunk; k_2++) {
-                rank[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
-                long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < instances_1) {
-                    long pull_rank_r_1 = hsplit_fused_2_pull_rank(k_2 + chunk * l_2 + 256 * chunk * wg, packed_lengths);
-                    x_1 = pull_rank_r_1;
-                } else {
-                    x_1 = 0L;
-                }
-                long op_rank_r_2 = hsplit_fused_2_op_rank(acc_2, x_1);
-                acc_2 = op_rank_r_2;
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_2_then_instances_flags(long instances_1, __global const long* packed_lengths, __global long* then_instances_flags) {
-    const long gid = get_global_id(0);
-    if (gid < instances_1) {
-        long flag_then_instances_r = hsplit_fused_2_flag_then_instances(gid, packed_lengths);
-        then_instances_flags[gid] = flag_then_instances_r;
-    }
-}
-
-__kernel void hsplit_fused_2_then_instances_positions_block_totals(__global const long* then_instances_flags, long groups, long chunk, long instances_1, __global long* then_instances_positions_block_totals) {
-    __local long group_values[256];
+    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < instances_1) {
-                    x = then_instances_flags[k + chunk * l + 256 * chunk * wg];
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = rank_tile_totals[256 * j + l + 2304 * wg];
                 } else {
                     x = 0L;
                 }
-                long add_then_instances_r = hsplit_fused_2_add_then_instances(acc, x);
-                acc = add_then_instances_r;
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_rank_r = hsplit_fused_2_op_rank(acc, group_values_1[k + 9 * l_1]);
+                acc = op_rank_r;
             }
             {
-                group_values[l] = acc;
+                group_values[l_1] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -3178,14 +3736,14 @@ __kernel void hsplit_fused_2_then_instances_positions_block_totals(__global cons
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_then_instances_r_1 = hsplit_fused_2_add_then_instances(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = add_then_instances_r_1;
+                    long op_rank_r_1 = hsplit_fused_2_op_rank(acc_1, group_values_in[k_1 + 2 * l_2]);
+                    acc_1 = op_rank_r_1;
                 }
                 {
-                    group_values_out[l_1] = acc_1;
+                    group_values_out[l_2] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -3196,76 +3754,388 @@ __kernel void hsplit_fused_2_then_instances_positions_block_totals(__global cons
             }
             m /= 2;
         }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                then_instances_positions_block_totals[wg] = group_values_in[0];
+                rank_tile_offsets_tile_totals[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_2_then_instances_positions_block_offsets(__global const long* then_instances_positions_block_totals, long final_chunk, long groups, __global long* then_instances_positions_block_offsets) {
+__kernel void hsplit_fused_2_rank_tile_offsets_tile_offsets(__global const long* rank_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* rank_tile_offsets_tile_offsets) {
     __local long group_values[256];
-    __local long group_values_1[256];
+    __local long group_values_1[16];
+    __local long group_values_2[16];
+    __local long group_values_3[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
+            for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + final_chunk * l < groups) {
-                    x = then_instances_positions_block_totals[k + final_chunk * l];
+                if (k + l * tile_chunk < tiles_1) {
+                    x = rank_tile_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
-                long add_then_instances_r = hsplit_fused_2_add_then_instances(acc, x);
-                acc = add_then_instances_r;
+                long op_rank_r = hsplit_fused_2_op_rank(acc, x);
+                acc = op_rank_r;
             }
             {
                 group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long add_then_instances_r_1 = hsplit_fused_2_add_then_instances(acc_1, group_values[k_1]);
-                acc_1 = add_then_instances_r_1;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_rank_r_1 = hsplit_fused_2_op_rank(acc_1, group_values[k_1 + 16 * l_1]);
+                acc_1 = op_rank_r_1;
+            }
+            {
+                group_values_2[l_1] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_2 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_1[k_2] = acc_2;
+                long op_rank_r_2 = hsplit_fused_2_op_rank(acc_2, group_values_2[k_2]);
+                acc_2 = op_rank_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_3 = group_values_1[l_3];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_3[k_3 + 16 * l_3] = acc_3;
+                long op_rank_r_3 = hsplit_fused_2_op_rank(acc_3, group_values[k_3 + 16 * l_3]);
+                acc_3 = op_rank_r_3;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                then_instances_positions_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+            const long l_4 = get_local_id(0);
+            long acc_4 = group_values_3[l_4];
+            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
+                rank_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_2 + final_chunk * l_2 < groups) {
-                    x_1 = then_instances_positions_block_totals[k_2 + final_chunk * l_2];
+                if (k_4 + l_4 * tile_chunk < tiles_1) {
+                    x_1 = rank_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
-                long add_then_instances_r_2 = hsplit_fused_2_add_then_instances(acc_2, x_1);
-                acc_2 = add_then_instances_r_2;
+                long op_rank_r_4 = hsplit_fused_2_op_rank(acc_4, x_1);
+                acc_4 = op_rank_r_4;
             }
         }
     }
 }
 
-__kernel void hsplit_fused_2_then_instances_positions_scan(__global const long* then_instances_flags, __global const long* then_instances_positions_block_offsets, long groups, long chunk, long instances_1, __global long* then_instances_positions) {
-    __local long group_values[256];
+__kernel void hsplit_fused_2_rank_tile_offsets_scan(__global const long* rank_tile_totals, __global const long* rank_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* rank_tile_offsets) {
+    __local long group_values[2304];
     __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = rank_tile_totals[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_rank_r = hsplit_fused_2_op_rank(acc, group_values[k + 9 * l_1]);
+                acc = op_rank_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_rank_r_1 = hsplit_fused_2_op_rank(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = op_rank_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = rank_tile_offsets_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long op_rank_r_2 = hsplit_fused_2_op_rank(acc_2, group_values_3[k_2]);
+                acc_2 = op_rank_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long op_rank_r_3 = hsplit_fused_2_op_rank(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = op_rank_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long op_rank_r_4 = hsplit_fused_2_op_rank(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = op_rank_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                rank_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_2_rank_scan(__global const long* rank_tile_offsets, long tiles, long instances_1, __global const long* packed_lengths, __global long* rank) {
+    __local long group_values[2304];
+    __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < instances_1) {
+                    long pull_rank_r = hsplit_fused_2_pull_rank(256 * j + l + 2304 * wg, packed_lengths);
+                    x = pull_rank_r;
+                } else {
+                    x = 0L;
+                }
+                group_values[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_rank_r = hsplit_fused_2_op_rank(acc, group_values[k + 9 * l_1]);
+                acc = op_rank_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_rank_r_1 = hsplit_fused_2_op_rank(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = op_rank_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = rank_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long op_rank_r_2 = hsplit_fused_2_op_rank(acc_2, group_values_3[k_2]);
+                acc_2 = op_rank_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long op_rank_r_3 = hsplit_fused_2_op_rank(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = op_rank_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long op_rank_r_4 = hsplit_fused_2_op_rank(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = op_rank_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                rank[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_2_then_instances_positions_tile_totals(long tiles, long instances_1, __global const long* packed_lengths, __global long* then_instances_positions_tile_totals) {
+    __local long group_values[256];
+    __local long group_values_1[2304];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < instances_1) {
+                    long flag_then_instances_r = hsplit_fused_2_flag_then_instances(256 * j + l + 2304 * wg, packed_lengths);
+                    x = flag_then_instances_r;
+                } else {
+                    x = 0L;
+                }
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_then_instances_r = hsplit_fused_2_add_then_instances(acc, group_values_1[k + 9 * l_1]);
+                acc = add_then_instances_r;
+            }
+            {
+                group_values[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long add_then_instances_r_1 = hsplit_fused_2_add_then_instances(acc_1, group_values_in[k_1 + 2 * l_2]);
+                    acc_1 = add_then_instances_r_1;
+                }
+                {
+                    group_values_out[l_2] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            {
+                then_instances_positions_tile_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_2_then_instances_positions_tile_offsets_tile_totals(__global const long* then_instances_positions_tile_totals, long tiles_1, long tiles, __global long* then_instances_positions_tile_offsets_tile_totals) {
+    __local long group_values[256];
+    __local long group_values_1[2304];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = then_instances_positions_tile_totals[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_then_instances_r = hsplit_fused_2_add_then_instances(acc, group_values_1[k + 9 * l_1]);
+                acc = add_then_instances_r;
+            }
+            {
+                group_values[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long add_then_instances_r_1 = hsplit_fused_2_add_then_instances(acc_1, group_values_in[k_1 + 2 * l_2]);
+                    acc_1 = add_then_instances_r_1;
+                }
+                {
+                    group_values_out[l_2] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            {
+                then_instances_positions_tile_offsets_tile_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_2_then_instances_positions_tile_offsets_tile_offsets(__global const long* then_instances_positions_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* then_instances_positions_tile_offsets_tile_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[16];
+    __local long group_values_2[16];
+    __local long group_values_3[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < instances_1) {
-                    x = then_instances_flags[k + chunk * l + 256 * chunk * wg];
+                if (k + l * tile_chunk < tiles_1) {
+                    x = then_instances_positions_tile_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -3277,80 +4147,266 @@ __kernel void hsplit_fused_2_then_instances_positions_scan(__global const long* 
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = then_instances_positions_block_offsets[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long add_then_instances_r_1 = hsplit_fused_2_add_then_instances(acc_1, group_values[k_1]);
+        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_then_instances_r_1 = hsplit_fused_2_add_then_instances(acc_1, group_values[k_1 + 16 * l_1]);
                 acc_1 = add_then_instances_r_1;
+            }
+            {
+                group_values_2[l_1] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_2 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_1[k_2] = acc_2;
+                long add_then_instances_r_2 = hsplit_fused_2_add_then_instances(acc_2, group_values_2[k_2]);
+                acc_2 = add_then_instances_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_3 = group_values_1[l_3];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_3[k_3 + 16 * l_3] = acc_3;
+                long add_then_instances_r_3 = hsplit_fused_2_add_then_instances(acc_3, group_values[k_3 + 16 * l_3]);
+                acc_3 = add_then_instances_r_3;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < chunk; k_2++) {
-                then_instances_positions[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
+            const long l_4 = get_local_id(0);
+            long acc_4 = group_values_3[l_4];
+            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
+                then_instances_positions_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < instances_1) {
-                    x_1 = then_instances_flags[k_2 + chunk * l_2 + 256 * chunk * wg];
+                if (k_4 + l_4 * tile_chunk < tiles_1) {
+                    x_1 = then_instances_positions_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
-                long add_then_instances_r_2 = hsplit_fused_2_add_then_instances(acc_2, x_1);
-                acc_2 = add_then_instances_r_2;
+                long add_then_instances_r_4 = hsplit_fused_2_add_then_instances(acc_4, x_1);
+                acc_4 = add_then_instances_r_4;
             }
         }
     }
 }
 
-__kernel void hsplit_fused_2_then_instances_count(__global const long* then_instances_flags, long instances_1, __global const long* then_instances_positions, __global long* then_instances_kept) {
+__kernel void hsplit_fused_2_then_instances_positions_tile_offsets_scan(__global const long* then_instances_positions_tile_totals, __global const long* then_instances_positions_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* then_instances_positions_tile_offsets) {
+    __local long group_values[2304];
+    __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = then_instances_positions_tile_totals[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_then_instances_r = hsplit_fused_2_add_then_instances(acc, group_values[k + 9 * l_1]);
+                acc = add_then_instances_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_then_instances_r_1 = hsplit_fused_2_add_then_instances(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = add_then_instances_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = then_instances_positions_tile_offsets_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long add_then_instances_r_2 = hsplit_fused_2_add_then_instances(acc_2, group_values_3[k_2]);
+                acc_2 = add_then_instances_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long add_then_instances_r_3 = hsplit_fused_2_add_then_instances(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = add_then_instances_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long add_then_instances_r_4 = hsplit_fused_2_add_then_instances(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = add_then_instances_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                then_instances_positions_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_2_then_instances_positions_scan(__global const long* then_instances_positions_tile_offsets, long tiles, long instances_1, __global const long* packed_lengths, __global long* then_instances_positions) {
+    __local long group_values[2304];
+    __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < instances_1) {
+                    long flag_then_instances_r = hsplit_fused_2_flag_then_instances(256 * j + l + 2304 * wg, packed_lengths);
+                    x = flag_then_instances_r;
+                } else {
+                    x = 0L;
+                }
+                group_values[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_then_instances_r = hsplit_fused_2_add_then_instances(acc, group_values[k + 9 * l_1]);
+                acc = add_then_instances_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_then_instances_r_1 = hsplit_fused_2_add_then_instances(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = add_then_instances_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = then_instances_positions_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long add_then_instances_r_2 = hsplit_fused_2_add_then_instances(acc_2, group_values_3[k_2]);
+                acc_2 = add_then_instances_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long add_then_instances_r_3 = hsplit_fused_2_add_then_instances(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = add_then_instances_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long add_then_instances_r_4 = hsplit_fused_2_add_then_instances(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = add_then_instances_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                then_instances_positions[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_2_then_instances_count(__global const long* then_instances_positions, long instances_1, __global const long* packed_lengths, __global long* then_instances_kept) {
     const long gid = get_global_id(0);
     if (gid < 1) {
-        long count_then_instances_r = hsplit_fused_2_count_then_instances(then_instances_flags, instances_1, then_instances_positions);
+        long count_then_instances_r = hsplit_fused_2_count_then_instances(then_instances_positions, instances_1, packed_lengths);
         then_instances_kept[0] = count_then_instances_r;
     }
 }
 
-__kernel void hsplit_fused_2_then_instances(long instances_1, __global const long* then_instances_flags, __global const long* then_instances_positions, __global long* then_instances) {
+__kernel void hsplit_fused_2_then_instances(long instances_1, __global const long* packed_lengths, __global const long* then_instances_positions, __global long* then_instances) {
     const long gid = get_global_id(0);
     if (gid < instances_1) {
         long pull_then_instances_r = hsplit_fused_2_pull_then_instances(gid);
-        long target_then_instances_r = hsplit_fused_2_target_then_instances(gid, then_instances_flags, then_instances_positions);
+        long target_then_instances_r = hsplit_fused_2_target_then_instances(gid, packed_lengths, then_instances_positions);
         if (target_then_instances_r >= 0) {
             then_instances[target_then_instances_r] = pull_then_instances_r;
         }
     }
 }
 
-__kernel void hsplit_fused_2_else_instances_flags(long instances_1, __global const long* packed_lengths, __global long* else_instances_flags) {
-    const long gid = get_global_id(0);
-    if (gid < instances_1) {
-        long flag_else_instances_r = hsplit_fused_2_flag_else_instances(gid, packed_lengths);
-        else_instances_flags[gid] = flag_else_instances_r;
-    }
-}
-
-__kernel void hsplit_fused_2_else_instances_positions_block_totals(__global const long* else_instances_flags, long groups, long chunk, long instances_1, __global long* else_instances_positions_block_totals) {
+__kernel void hsplit_fused_2_else_instances_positions_tile_totals(long tiles, long instances_1, __global const long* packed_lengths, __global long* else_instances_positions_tile_totals) {
     __local long group_values[256];
+    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < instances_1) {
-                    x = else_instances_flags[k + chunk * l + 256 * chunk * wg];
+                if (256 * j + l + 2304 * wg < instances_1) {
+                    long flag_else_instances_r = hsplit_fused_2_flag_else_instances(256 * j + l + 2304 * wg, packed_lengths);
+                    x = flag_else_instances_r;
                 } else {
                     x = 0L;
                 }
-                long add_else_instances_r = hsplit_fused_2_add_else_instances(acc, x);
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_else_instances_r = hsplit_fused_2_add_else_instances(acc, group_values_1[k + 9 * l_1]);
                 acc = add_else_instances_r;
             }
             {
-                group_values[l] = acc;
+                group_values[l_1] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -3358,14 +4414,14 @@ __kernel void hsplit_fused_2_else_instances_positions_block_totals(__global cons
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_else_instances_r_1 = hsplit_fused_2_add_else_instances(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    long add_else_instances_r_1 = hsplit_fused_2_add_else_instances(acc_1, group_values_in[k_1 + 2 * l_2]);
                     acc_1 = add_else_instances_r_1;
                 }
                 {
-                    group_values_out[l_1] = acc_1;
+                    group_values_out[l_2] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -3376,26 +4432,89 @@ __kernel void hsplit_fused_2_else_instances_positions_block_totals(__global cons
             }
             m /= 2;
         }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                else_instances_positions_block_totals[wg] = group_values_in[0];
+                else_instances_positions_tile_totals[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_2_else_instances_positions_block_offsets(__global const long* else_instances_positions_block_totals, long final_chunk, long groups, __global long* else_instances_positions_block_offsets) {
+__kernel void hsplit_fused_2_else_instances_positions_tile_offsets_tile_totals(__global const long* else_instances_positions_tile_totals, long tiles_1, long tiles, __global long* else_instances_positions_tile_offsets_tile_totals) {
     __local long group_values[256];
-    __local long group_values_1[256];
+    __local long group_values_1[2304];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = else_instances_positions_tile_totals[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_else_instances_r = hsplit_fused_2_add_else_instances(acc, group_values_1[k + 9 * l_1]);
+                acc = add_else_instances_r;
+            }
+            {
+                group_values[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long add_else_instances_r_1 = hsplit_fused_2_add_else_instances(acc_1, group_values_in[k_1 + 2 * l_2]);
+                    acc_1 = add_else_instances_r_1;
+                }
+                {
+                    group_values_out[l_2] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            {
+                else_instances_positions_tile_offsets_tile_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_2_else_instances_positions_tile_offsets_tile_offsets(__global const long* else_instances_positions_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* else_instances_positions_tile_offsets_tile_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[16];
+    __local long group_values_2[16];
+    __local long group_values_3[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
+            for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + final_chunk * l < groups) {
-                    x = else_instances_positions_block_totals[k + final_chunk * l];
+                if (k + l * tile_chunk < tiles_1) {
+                    x = else_instances_positions_tile_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -3407,96 +4526,231 @@ __kernel void hsplit_fused_2_else_instances_positions_block_offsets(__global con
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long add_else_instances_r_1 = hsplit_fused_2_add_else_instances(acc_1, group_values[k_1]);
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_else_instances_r_1 = hsplit_fused_2_add_else_instances(acc_1, group_values[k_1 + 16 * l_1]);
                 acc_1 = add_else_instances_r_1;
+            }
+            {
+                group_values_2[l_1] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_2 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_1[k_2] = acc_2;
+                long add_else_instances_r_2 = hsplit_fused_2_add_else_instances(acc_2, group_values_2[k_2]);
+                acc_2 = add_else_instances_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_3 = group_values_1[l_3];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_3[k_3 + 16 * l_3] = acc_3;
+                long add_else_instances_r_3 = hsplit_fused_2_add_else_instances(acc_3, group_values[k_3 + 16 * l_3]);
+                acc_3 = add_else_instances_r_3;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                else_instances_positions_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+            const long l_4 = get_local_id(0);
+            long acc_4 = group_values_3[l_4];
+            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
+                else_instances_positions_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_2 + final_chunk * l_2 < groups) {
-                    x_1 = else_instances_positions_block_totals[k_2 + final_chunk * l_2];
+                if (k_4 + l_4 * tile_chunk < tiles_1) {
+                    x_1 = else_instances_positions_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
-                long add_else_instances_r_2 = hsplit_fused_2_add_else_instances(acc_2, x_1);
-                acc_2 = add_else_instances_r_2;
+                long add_else_instances_r_4 = hsplit_fused_2_add_else_instances(acc_4, x_1);
+                acc_4 = add_else_instances_r_4;
             }
         }
     }
 }
 
-__kernel void hsplit_fused_2_else_instances_positions_scan(__global const long* else_instances_flags, __global const long* else_instances_positions_block_offsets, long groups, long chunk, long instances_1, __global long* else_instances_positions) {
-    __local long group_values[256];
+__kernel void hsplit_fused_2_else_instances_positions_tile_offsets_scan(__global const long* else_instances_positions_tile_totals, __global const long* else_instances_positions_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* else_instances_positions_tile_offsets) {
+    __local long group_values[2304];
     __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < instances_1) {
-                    x = else_instances_flags[k + chunk * l + 256 * chunk * wg];
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = else_instances_positions_tile_totals[256 * j + l + 2304 * wg];
                 } else {
                     x = 0L;
                 }
-                long add_else_instances_r = hsplit_fused_2_add_else_instances(acc, x);
-                acc = add_else_instances_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = else_instances_positions_block_offsets[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long add_else_instances_r_1 = hsplit_fused_2_add_else_instances(acc_1, group_values[k_1]);
-                acc_1 = add_else_instances_r_1;
+                group_values[256 * j + l] = x;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < chunk; k_2++) {
-                else_instances_positions[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
-                long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < instances_1) {
-                    x_1 = else_instances_flags[k_2 + chunk * l_2 + 256 * chunk * wg];
-                } else {
-                    x_1 = 0L;
-                }
-                long add_else_instances_r_2 = hsplit_fused_2_add_else_instances(acc_2, x_1);
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_else_instances_r = hsplit_fused_2_add_else_instances(acc, group_values[k + 9 * l_1]);
+                acc = add_else_instances_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_else_instances_r_1 = hsplit_fused_2_add_else_instances(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = add_else_instances_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = else_instances_positions_tile_offsets_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long add_else_instances_r_2 = hsplit_fused_2_add_else_instances(acc_2, group_values_3[k_2]);
                 acc_2 = add_else_instances_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long add_else_instances_r_3 = hsplit_fused_2_add_else_instances(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = add_else_instances_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long add_else_instances_r_4 = hsplit_fused_2_add_else_instances(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = add_else_instances_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                else_instances_positions_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_2_else_instances_count(__global const long* else_instances_flags, long instances_1, __global const long* else_instances_positions, __global long* else_instances_kept) {
+__kernel void hsplit_fused_2_else_instances_positions_scan(__global const long* else_instances_positions_tile_offsets, long tiles, long instances_1, __global const long* packed_lengths, __global long* else_instances_positions) {
+    __local long group_values[2304];
+    __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < instances_1) {
+                    long flag_else_instances_r = hsplit_fused_2_flag_else_instances(256 * j + l + 2304 * wg, packed_lengths);
+                    x = flag_else_instances_r;
+                } else {
+                    x = 0L;
+                }
+                group_values[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_else_instances_r = hsplit_fused_2_add_else_instances(acc, group_values[k + 9 * l_1]);
+                acc = add_else_instances_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_else_instances_r_1 = hsplit_fused_2_add_else_instances(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = add_else_instances_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = else_instances_positions_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long add_else_instances_r_2 = hsplit_fused_2_add_else_instances(acc_2, group_values_3[k_2]);
+                acc_2 = add_else_instances_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long add_else_instances_r_3 = hsplit_fused_2_add_else_instances(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = add_else_instances_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long add_else_instances_r_4 = hsplit_fused_2_add_else_instances(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = add_else_instances_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                else_instances_positions[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_2_else_instances_count(__global const long* else_instances_positions, long instances_1, __global const long* packed_lengths, __global long* else_instances_kept) {
     const long gid = get_global_id(0);
     if (gid < 1) {
-        long count_else_instances_r = hsplit_fused_2_count_else_instances(else_instances_flags, instances_1, else_instances_positions);
+        long count_else_instances_r = hsplit_fused_2_count_else_instances(else_instances_positions, instances_1, packed_lengths);
         else_instances_kept[0] = count_else_instances_r;
     }
 }
 
-__kernel void hsplit_fused_2_else_instances(long instances_1, __global const long* else_instances_flags, __global const long* else_instances_positions, __global long* else_instances) {
+__kernel void hsplit_fused_2_else_instances(long instances_1, __global const long* packed_lengths, __global const long* else_instances_positions, __global long* else_instances) {
     const long gid = get_global_id(0);
     if (gid < instances_1) {
         long pull_else_instances_r = hsplit_fused_2_pull_else_instances(gid);
-        long target_else_instances_r = hsplit_fused_2_target_else_instances(gid, else_instances_flags, else_instances_positions);
+        long target_else_instances_r = hsplit_fused_2_target_else_instances(gid, packed_lengths, else_instances_positions);
         if (target_else_instances_r >= 0) {
             else_instances[target_else_instances_r] = pull_else_instances_r;
         }
@@ -3656,27 +4910,35 @@ __kernel void hsplit_fused_3_lengths(long n_then_instances_1, __global const lon
     }
 }
 
-__kernel void hsplit_fused_3_packed_offsets_block_totals(long groups, long chunk, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* packed_offsets_block_totals) {
+__kernel void hsplit_fused_3_packed_offsets_tile_totals(long tiles, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* packed_offsets_tile_totals) {
     __local long group_values[256];
+    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < n_then_instances_1) {
-                    long pull_packed_offsets_r = hsplit_fused_3_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, then_instances, packed_offsets_18, packed_lengths);
+                if (256 * j + l + 2304 * wg < n_then_instances_1) {
+                    long pull_packed_offsets_r = hsplit_fused_3_pull_packed_offsets(256 * j + l + 2304 * wg, then_instances, packed_offsets_18, packed_lengths);
                     x = pull_packed_offsets_r;
                 } else {
                     x = 0L;
                 }
-                long op_packed_offsets_r = hsplit_fused_3_op_packed_offsets(acc, x);
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_r = hsplit_fused_3_op_packed_offsets(acc, group_values_1[k + 9 * l_1]);
                 acc = op_packed_offsets_r;
             }
             {
-                group_values[l] = acc;
+                group_values[l_1] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -3684,14 +4946,14 @@ __kernel void hsplit_fused_3_packed_offsets_block_totals(long groups, long chunk
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_packed_offsets_r_1 = hsplit_fused_3_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    long op_packed_offsets_r_1 = hsplit_fused_3_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
                     acc_1 = op_packed_offsets_r_1;
                 }
                 {
-                    group_values_out[l_1] = acc_1;
+                    group_values_out[l_2] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -3702,26 +4964,89 @@ __kernel void hsplit_fused_3_packed_offsets_block_totals(long groups, long chunk
             }
             m /= 2;
         }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                packed_offsets_block_totals[wg] = group_values_in[0];
+                packed_offsets_tile_totals[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_3_packed_offsets_block_offsets(__global const long* packed_offsets_block_totals, long final_chunk, long groups, __global long* packed_offsets_block_offsets) {
+__kernel void hsplit_fused_3_packed_offsets_tile_offsets_tile_totals(__global const long* packed_offsets_tile_totals, long tiles_1, long tiles, __global long* packed_offsets_tile_offsets_tile_totals) {
     __local long group_values[256];
-    __local long group_values_1[256];
+    __local long group_values_1[2304];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = packed_offsets_tile_totals[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_r = hsplit_fused_3_op_packed_offsets(acc, group_values_1[k + 9 * l_1]);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_packed_offsets_r_1 = hsplit_fused_3_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
+                    acc_1 = op_packed_offsets_r_1;
+                }
+                {
+                    group_values_out[l_2] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            {
+                packed_offsets_tile_offsets_tile_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_3_packed_offsets_tile_offsets_tile_offsets(__global const long* packed_offsets_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* packed_offsets_tile_offsets_tile_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[16];
+    __local long group_values_2[16];
+    __local long group_values_3[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
+            for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + final_chunk * l < groups) {
-                    x = packed_offsets_block_totals[k + final_chunk * l];
+                if (k + l * tile_chunk < tiles_1) {
+                    x = packed_offsets_tile_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -3733,80 +5058,213 @@ __kernel void hsplit_fused_3_packed_offsets_block_offsets(__global const long* p
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_packed_offsets_r_1 = hsplit_fused_3_op_packed_offsets(acc_1, group_values[k_1]);
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_packed_offsets_r_1 = hsplit_fused_3_op_packed_offsets(acc_1, group_values[k_1 + 16 * l_1]);
                 acc_1 = op_packed_offsets_r_1;
+            }
+            {
+                group_values_2[l_1] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_2 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_1[k_2] = acc_2;
+                long op_packed_offsets_r_2 = hsplit_fused_3_op_packed_offsets(acc_2, group_values_2[k_2]);
+                acc_2 = op_packed_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_3 = group_values_1[l_3];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_3[k_3 + 16 * l_3] = acc_3;
+                long op_packed_offsets_r_3 = hsplit_fused_3_op_packed_offsets(acc_3, group_values[k_3 + 16 * l_3]);
+                acc_3 = op_packed_offsets_r_3;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                packed_offsets_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+            const long l_4 = get_local_id(0);
+            long acc_4 = group_values_3[l_4];
+            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
+                packed_offsets_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_2 + final_chunk * l_2 < groups) {
-                    x_1 = packed_offsets_block_totals[k_2 + final_chunk * l_2];
+                if (k_4 + l_4 * tile_chunk < tiles_1) {
+                    x_1 = packed_offsets_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
-                long op_packed_offsets_r_2 = hsplit_fused_3_op_packed_offsets(acc_2, x_1);
-                acc_2 = op_packed_offsets_r_2;
+                long op_packed_offsets_r_4 = hsplit_fused_3_op_packed_offsets(acc_4, x_1);
+                acc_4 = op_packed_offsets_r_4;
             }
         }
     }
 }
 
-__kernel void hsplit_fused_3_packed_offsets_scan(__global const long* packed_offsets_block_offsets, long groups, long chunk, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* packed_offsets_27) {
-    __local long group_values[256];
+__kernel void hsplit_fused_3_packed_offsets_tile_offsets_scan(__global const long* packed_offsets_tile_totals, __global const long* packed_offsets_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* packed_offsets_tile_offsets) {
+    __local long group_values[2304];
     __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < n_then_instances_1) {
-                    long pull_packed_offsets_r = hsplit_fused_3_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, then_instances, packed_offsets_18, packed_lengths);
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = packed_offsets_tile_totals[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_r = hsplit_fused_3_op_packed_offsets(acc, group_values[k + 9 * l_1]);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_packed_offsets_r_1 = hsplit_fused_3_op_packed_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = op_packed_offsets_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = packed_offsets_tile_offsets_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long op_packed_offsets_r_2 = hsplit_fused_3_op_packed_offsets(acc_2, group_values_3[k_2]);
+                acc_2 = op_packed_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long op_packed_offsets_r_3 = hsplit_fused_3_op_packed_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = op_packed_offsets_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long op_packed_offsets_r_4 = hsplit_fused_3_op_packed_offsets(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = op_packed_offsets_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                packed_offsets_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_3_packed_offsets_scan(__global const long* packed_offsets_tile_offsets, long tiles, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* packed_offsets_27) {
+    __local long group_values[2304];
+    __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < n_then_instances_1) {
+                    long pull_packed_offsets_r = hsplit_fused_3_pull_packed_offsets(256 * j + l + 2304 * wg, then_instances, packed_offsets_18, packed_lengths);
                     x = pull_packed_offsets_r;
                 } else {
                     x = 0L;
                 }
-                long op_packed_offsets_r = hsplit_fused_3_op_packed_offsets(acc, x);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = packed_offsets_block_offsets[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_packed_offsets_r_1 = hsplit_fused_3_op_packed_offsets(acc_1, group_values[k_1]);
-                acc_1 = op_packed_offsets_r_1;
+                group_values[256 * j + l] = x;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < chunk; k_2++) {
-                packed_offsets_27[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
-                long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < n_then_instances_1) {
-                    long pull_packed_offsets_r_1 = hsplit_fused_3_pull_packed_offsets(k_2 + chunk * l_2 + 256 * chunk * wg, then_instances, packed_offsets_18, packed_lengths);
-                    x_1 = pull_packed_offsets_r_1;
-                } else {
-                    x_1 = 0L;
-                }
-                long op_packed_offsets_r_2 = hsplit_fused_3_op_packed_offsets(acc_2, x_1);
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_r = hsplit_fused_3_op_packed_offsets(acc, group_values[k + 9 * l_1]);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_packed_offsets_r_1 = hsplit_fused_3_op_packed_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = op_packed_offsets_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = packed_offsets_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long op_packed_offsets_r_2 = hsplit_fused_3_op_packed_offsets(acc_2, group_values_3[k_2]);
                 acc_2 = op_packed_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long op_packed_offsets_r_3 = hsplit_fused_3_op_packed_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = op_packed_offsets_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long op_packed_offsets_r_4 = hsplit_fused_3_op_packed_offsets(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = op_packed_offsets_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                packed_offsets_27[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -4027,27 +5485,35 @@ __kernel void hsplit_fused_4_cross_lengths(long n_else_instances, __global const
     }
 }
 
-__kernel void hsplit_fused_4_packed_offsets_block_totals(long groups, long chunk, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets_block_totals) {
+__kernel void hsplit_fused_4_packed_offsets_tile_totals(long tiles, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets_tile_totals) {
     __local long group_values[256];
+    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < n_else_instances) {
-                    long pull_packed_offsets_r = hsplit_fused_4_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, else_instances, cross_lengths_1);
+                if (256 * j + l + 2304 * wg < n_else_instances) {
+                    long pull_packed_offsets_r = hsplit_fused_4_pull_packed_offsets(256 * j + l + 2304 * wg, else_instances, cross_lengths_1);
                     x = pull_packed_offsets_r;
                 } else {
                     x = 0L;
                 }
-                long op_packed_offsets_r = hsplit_fused_4_op_packed_offsets(acc, x);
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_r = hsplit_fused_4_op_packed_offsets(acc, group_values_1[k + 9 * l_1]);
                 acc = op_packed_offsets_r;
             }
             {
-                group_values[l] = acc;
+                group_values[l_1] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -4055,14 +5521,14 @@ __kernel void hsplit_fused_4_packed_offsets_block_totals(long groups, long chunk
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_packed_offsets_r_1 = hsplit_fused_4_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    long op_packed_offsets_r_1 = hsplit_fused_4_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
                     acc_1 = op_packed_offsets_r_1;
                 }
                 {
-                    group_values_out[l_1] = acc_1;
+                    group_values_out[l_2] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -4073,26 +5539,89 @@ __kernel void hsplit_fused_4_packed_offsets_block_totals(long groups, long chunk
             }
             m /= 2;
         }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                packed_offsets_block_totals[wg] = group_values_in[0];
+                packed_offsets_tile_totals[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_4_packed_offsets_block_offsets(__global const long* packed_offsets_block_totals, long final_chunk, long groups, __global long* packed_offsets_block_offsets) {
+__kernel void hsplit_fused_4_packed_offsets_tile_offsets_tile_totals(__global const long* packed_offsets_tile_totals, long tiles_1, long tiles, __global long* packed_offsets_tile_offsets_tile_totals) {
     __local long group_values[256];
-    __local long group_values_1[256];
+    __local long group_values_1[2304];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = packed_offsets_tile_totals[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_r = hsplit_fused_4_op_packed_offsets(acc, group_values_1[k + 9 * l_1]);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_packed_offsets_r_1 = hsplit_fused_4_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
+                    acc_1 = op_packed_offsets_r_1;
+                }
+                {
+                    group_values_out[l_2] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            {
+                packed_offsets_tile_offsets_tile_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_4_packed_offsets_tile_offsets_tile_offsets(__global const long* packed_offsets_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* packed_offsets_tile_offsets_tile_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[16];
+    __local long group_values_2[16];
+    __local long group_values_3[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
+            for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + final_chunk * l < groups) {
-                    x = packed_offsets_block_totals[k + final_chunk * l];
+                if (k + l * tile_chunk < tiles_1) {
+                    x = packed_offsets_tile_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -4104,80 +5633,213 @@ __kernel void hsplit_fused_4_packed_offsets_block_offsets(__global const long* p
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_packed_offsets_r_1 = hsplit_fused_4_op_packed_offsets(acc_1, group_values[k_1]);
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_packed_offsets_r_1 = hsplit_fused_4_op_packed_offsets(acc_1, group_values[k_1 + 16 * l_1]);
                 acc_1 = op_packed_offsets_r_1;
+            }
+            {
+                group_values_2[l_1] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_2 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_1[k_2] = acc_2;
+                long op_packed_offsets_r_2 = hsplit_fused_4_op_packed_offsets(acc_2, group_values_2[k_2]);
+                acc_2 = op_packed_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_3 = group_values_1[l_3];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_3[k_3 + 16 * l_3] = acc_3;
+                long op_packed_offsets_r_3 = hsplit_fused_4_op_packed_offsets(acc_3, group_values[k_3 + 16 * l_3]);
+                acc_3 = op_packed_offsets_r_3;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                packed_offsets_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+            const long l_4 = get_local_id(0);
+            long acc_4 = group_values_3[l_4];
+            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
+                packed_offsets_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_2 + final_chunk * l_2 < groups) {
-                    x_1 = packed_offsets_block_totals[k_2 + final_chunk * l_2];
+                if (k_4 + l_4 * tile_chunk < tiles_1) {
+                    x_1 = packed_offsets_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
-                long op_packed_offsets_r_2 = hsplit_fused_4_op_packed_offsets(acc_2, x_1);
-                acc_2 = op_packed_offsets_r_2;
+                long op_packed_offsets_r_4 = hsplit_fused_4_op_packed_offsets(acc_4, x_1);
+                acc_4 = op_packed_offsets_r_4;
             }
         }
     }
 }
 
-__kernel void hsplit_fused_4_packed_offsets_scan(__global const long* packed_offsets_block_offsets, long groups, long chunk, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets) {
-    __local long group_values[256];
+__kernel void hsplit_fused_4_packed_offsets_tile_offsets_scan(__global const long* packed_offsets_tile_totals, __global const long* packed_offsets_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* packed_offsets_tile_offsets) {
+    __local long group_values[2304];
     __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < n_else_instances) {
-                    long pull_packed_offsets_r = hsplit_fused_4_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, else_instances, cross_lengths_1);
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = packed_offsets_tile_totals[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_r = hsplit_fused_4_op_packed_offsets(acc, group_values[k + 9 * l_1]);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_packed_offsets_r_1 = hsplit_fused_4_op_packed_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = op_packed_offsets_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = packed_offsets_tile_offsets_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long op_packed_offsets_r_2 = hsplit_fused_4_op_packed_offsets(acc_2, group_values_3[k_2]);
+                acc_2 = op_packed_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long op_packed_offsets_r_3 = hsplit_fused_4_op_packed_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = op_packed_offsets_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long op_packed_offsets_r_4 = hsplit_fused_4_op_packed_offsets(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = op_packed_offsets_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                packed_offsets_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_4_packed_offsets_scan(__global const long* packed_offsets_tile_offsets, long tiles, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets) {
+    __local long group_values[2304];
+    __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < n_else_instances) {
+                    long pull_packed_offsets_r = hsplit_fused_4_pull_packed_offsets(256 * j + l + 2304 * wg, else_instances, cross_lengths_1);
                     x = pull_packed_offsets_r;
                 } else {
                     x = 0L;
                 }
-                long op_packed_offsets_r = hsplit_fused_4_op_packed_offsets(acc, x);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = packed_offsets_block_offsets[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_packed_offsets_r_1 = hsplit_fused_4_op_packed_offsets(acc_1, group_values[k_1]);
-                acc_1 = op_packed_offsets_r_1;
+                group_values[256 * j + l] = x;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < chunk; k_2++) {
-                packed_offsets[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
-                long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < n_else_instances) {
-                    long pull_packed_offsets_r_1 = hsplit_fused_4_pull_packed_offsets(k_2 + chunk * l_2 + 256 * chunk * wg, else_instances, cross_lengths_1);
-                    x_1 = pull_packed_offsets_r_1;
-                } else {
-                    x_1 = 0L;
-                }
-                long op_packed_offsets_r_2 = hsplit_fused_4_op_packed_offsets(acc_2, x_1);
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_r = hsplit_fused_4_op_packed_offsets(acc, group_values[k + 9 * l_1]);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_packed_offsets_r_1 = hsplit_fused_4_op_packed_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = op_packed_offsets_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = packed_offsets_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long op_packed_offsets_r_2 = hsplit_fused_4_op_packed_offsets(acc_2, group_values_3[k_2]);
                 acc_2 = op_packed_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long op_packed_offsets_r_3 = hsplit_fused_4_op_packed_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = op_packed_offsets_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long op_packed_offsets_r_4 = hsplit_fused_4_op_packed_offsets(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = op_packed_offsets_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                packed_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -4820,27 +6482,35 @@ __kernel void hsplit_fused_7_ends_1_1(long t_1, __global const double* p1_1, __g
     }
 }
 
-__kernel void hsplit_fused_7_packed_offsets_block_totals(long groups, long chunk, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* packed_offsets_block_totals) {
+__kernel void hsplit_fused_7_packed_offsets_tile_totals(long tiles, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* packed_offsets_tile_totals) {
     __local long group_values[256];
+    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < t_1) {
-                    long pull_packed_offsets_r = hsplit_fused_7_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, offsets, n_offsets, else_instances, packed_lengths_16);
+                if (256 * j + l + 2304 * wg < t_1) {
+                    long pull_packed_offsets_r = hsplit_fused_7_pull_packed_offsets(256 * j + l + 2304 * wg, offsets, n_offsets, else_instances, packed_lengths_16);
                     x = pull_packed_offsets_r;
                 } else {
                     x = 0L;
                 }
-                long op_packed_offsets_r = hsplit_fused_7_op_packed_offsets(acc, x);
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_r = hsplit_fused_7_op_packed_offsets(acc, group_values_1[k + 9 * l_1]);
                 acc = op_packed_offsets_r;
             }
             {
-                group_values[l] = acc;
+                group_values[l_1] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -4848,14 +6518,14 @@ __kernel void hsplit_fused_7_packed_offsets_block_totals(long groups, long chunk
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_packed_offsets_r_1 = hsplit_fused_7_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    long op_packed_offsets_r_1 = hsplit_fused_7_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
                     acc_1 = op_packed_offsets_r_1;
                 }
                 {
-                    group_values_out[l_1] = acc_1;
+                    group_values_out[l_2] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -4866,26 +6536,89 @@ __kernel void hsplit_fused_7_packed_offsets_block_totals(long groups, long chunk
             }
             m /= 2;
         }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                packed_offsets_block_totals[wg] = group_values_in[0];
+                packed_offsets_tile_totals[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_7_packed_offsets_block_offsets(__global const long* packed_offsets_block_totals, long final_chunk, long groups, __global long* packed_offsets_block_offsets) {
+__kernel void hsplit_fused_7_packed_offsets_tile_offsets_tile_totals(__global const long* packed_offsets_tile_totals, long tiles_1, long tiles, __global long* packed_offsets_tile_offsets_tile_totals) {
     __local long group_values[256];
-    __local long group_values_1[256];
+    __local long group_values_1[2304];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = packed_offsets_tile_totals[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_r = hsplit_fused_7_op_packed_offsets(acc, group_values_1[k + 9 * l_1]);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_packed_offsets_r_1 = hsplit_fused_7_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
+                    acc_1 = op_packed_offsets_r_1;
+                }
+                {
+                    group_values_out[l_2] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            {
+                packed_offsets_tile_offsets_tile_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_7_packed_offsets_tile_offsets_tile_offsets(__global const long* packed_offsets_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* packed_offsets_tile_offsets_tile_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[16];
+    __local long group_values_2[16];
+    __local long group_values_3[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
+            for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + final_chunk * l < groups) {
-                    x = packed_offsets_block_totals[k + final_chunk * l];
+                if (k + l * tile_chunk < tiles_1) {
+                    x = packed_offsets_tile_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -4897,80 +6630,213 @@ __kernel void hsplit_fused_7_packed_offsets_block_offsets(__global const long* p
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_packed_offsets_r_1 = hsplit_fused_7_op_packed_offsets(acc_1, group_values[k_1]);
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_packed_offsets_r_1 = hsplit_fused_7_op_packed_offsets(acc_1, group_values[k_1 + 16 * l_1]);
                 acc_1 = op_packed_offsets_r_1;
+            }
+            {
+                group_values_2[l_1] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_2 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_1[k_2] = acc_2;
+                long op_packed_offsets_r_2 = hsplit_fused_7_op_packed_offsets(acc_2, group_values_2[k_2]);
+                acc_2 = op_packed_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_3 = group_values_1[l_3];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_3[k_3 + 16 * l_3] = acc_3;
+                long op_packed_offsets_r_3 = hsplit_fused_7_op_packed_offsets(acc_3, group_values[k_3 + 16 * l_3]);
+                acc_3 = op_packed_offsets_r_3;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                packed_offsets_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+            const long l_4 = get_local_id(0);
+            long acc_4 = group_values_3[l_4];
+            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
+                packed_offsets_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_2 + final_chunk * l_2 < groups) {
-                    x_1 = packed_offsets_block_totals[k_2 + final_chunk * l_2];
+                if (k_4 + l_4 * tile_chunk < tiles_1) {
+                    x_1 = packed_offsets_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
-                long op_packed_offsets_r_2 = hsplit_fused_7_op_packed_offsets(acc_2, x_1);
-                acc_2 = op_packed_offsets_r_2;
+                long op_packed_offsets_r_4 = hsplit_fused_7_op_packed_offsets(acc_4, x_1);
+                acc_4 = op_packed_offsets_r_4;
             }
         }
     }
 }
 
-__kernel void hsplit_fused_7_packed_offsets_scan(__global const long* packed_offsets_block_offsets, long groups, long chunk, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* packed_offsets) {
-    __local long group_values[256];
+__kernel void hsplit_fused_7_packed_offsets_tile_offsets_scan(__global const long* packed_offsets_tile_totals, __global const long* packed_offsets_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* packed_offsets_tile_offsets) {
+    __local long group_values[2304];
     __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < t_1) {
-                    long pull_packed_offsets_r = hsplit_fused_7_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, offsets, n_offsets, else_instances, packed_lengths_16);
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = packed_offsets_tile_totals[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_r = hsplit_fused_7_op_packed_offsets(acc, group_values[k + 9 * l_1]);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_packed_offsets_r_1 = hsplit_fused_7_op_packed_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = op_packed_offsets_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = packed_offsets_tile_offsets_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long op_packed_offsets_r_2 = hsplit_fused_7_op_packed_offsets(acc_2, group_values_3[k_2]);
+                acc_2 = op_packed_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long op_packed_offsets_r_3 = hsplit_fused_7_op_packed_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = op_packed_offsets_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long op_packed_offsets_r_4 = hsplit_fused_7_op_packed_offsets(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = op_packed_offsets_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                packed_offsets_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_7_packed_offsets_scan(__global const long* packed_offsets_tile_offsets, long tiles, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* packed_offsets) {
+    __local long group_values[2304];
+    __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < t_1) {
+                    long pull_packed_offsets_r = hsplit_fused_7_pull_packed_offsets(256 * j + l + 2304 * wg, offsets, n_offsets, else_instances, packed_lengths_16);
                     x = pull_packed_offsets_r;
                 } else {
                     x = 0L;
                 }
-                long op_packed_offsets_r = hsplit_fused_7_op_packed_offsets(acc, x);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = packed_offsets_block_offsets[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_packed_offsets_r_1 = hsplit_fused_7_op_packed_offsets(acc_1, group_values[k_1]);
-                acc_1 = op_packed_offsets_r_1;
+                group_values[256 * j + l] = x;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < chunk; k_2++) {
-                packed_offsets[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
-                long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < t_1) {
-                    long pull_packed_offsets_r_1 = hsplit_fused_7_pull_packed_offsets(k_2 + chunk * l_2 + 256 * chunk * wg, offsets, n_offsets, else_instances, packed_lengths_16);
-                    x_1 = pull_packed_offsets_r_1;
-                } else {
-                    x_1 = 0L;
-                }
-                long op_packed_offsets_r_2 = hsplit_fused_7_op_packed_offsets(acc_2, x_1);
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_r = hsplit_fused_7_op_packed_offsets(acc, group_values[k + 9 * l_1]);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_packed_offsets_r_1 = hsplit_fused_7_op_packed_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = op_packed_offsets_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = packed_offsets_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long op_packed_offsets_r_2 = hsplit_fused_7_op_packed_offsets(acc_2, group_values_3[k_2]);
                 acc_2 = op_packed_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long op_packed_offsets_r_3 = hsplit_fused_7_op_packed_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = op_packed_offsets_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long op_packed_offsets_r_4 = hsplit_fused_7_op_packed_offsets(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = op_packed_offsets_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                packed_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -5340,27 +7206,35 @@ __kernel void hsplit_fused_8_lengths(long instances_1, __global const uchar* map
     }
 }
 
-__kernel void hsplit_fused_8_packed_offsets_block_totals(long groups, long chunk, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* packed_offsets_block_totals) {
+__kernel void hsplit_fused_8_packed_offsets_tile_totals(long tiles, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* packed_offsets_tile_totals) {
     __local long group_values[256];
+    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < instances_1) {
-                    long pull_packed_offsets_r = hsplit_fused_8_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, mapped, rank, lengths_2, sum);
+                if (256 * j + l + 2304 * wg < instances_1) {
+                    long pull_packed_offsets_r = hsplit_fused_8_pull_packed_offsets(256 * j + l + 2304 * wg, mapped, rank, lengths_2, sum);
                     x = pull_packed_offsets_r;
                 } else {
                     x = 0L;
                 }
-                long op_packed_offsets_r = hsplit_fused_8_op_packed_offsets(acc, x);
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_r = hsplit_fused_8_op_packed_offsets(acc, group_values_1[k + 9 * l_1]);
                 acc = op_packed_offsets_r;
             }
             {
-                group_values[l] = acc;
+                group_values[l_1] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -5368,14 +7242,14 @@ __kernel void hsplit_fused_8_packed_offsets_block_totals(long groups, long chunk
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_packed_offsets_r_1 = hsplit_fused_8_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    long op_packed_offsets_r_1 = hsplit_fused_8_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
                     acc_1 = op_packed_offsets_r_1;
                 }
                 {
-                    group_values_out[l_1] = acc_1;
+                    group_values_out[l_2] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -5386,26 +7260,89 @@ __kernel void hsplit_fused_8_packed_offsets_block_totals(long groups, long chunk
             }
             m /= 2;
         }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                packed_offsets_block_totals[wg] = group_values_in[0];
+                packed_offsets_tile_totals[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_8_packed_offsets_block_offsets(__global const long* packed_offsets_block_totals, long final_chunk, long groups, __global long* packed_offsets_block_offsets) {
+__kernel void hsplit_fused_8_packed_offsets_tile_offsets_tile_totals(__global const long* packed_offsets_tile_totals, long tiles_1, long tiles, __global long* packed_offsets_tile_offsets_tile_totals) {
     __local long group_values[256];
-    __local long group_values_1[256];
+    __local long group_values_1[2304];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = packed_offsets_tile_totals[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_r = hsplit_fused_8_op_packed_offsets(acc, group_values_1[k + 9 * l_1]);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_packed_offsets_r_1 = hsplit_fused_8_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
+                    acc_1 = op_packed_offsets_r_1;
+                }
+                {
+                    group_values_out[l_2] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            {
+                packed_offsets_tile_offsets_tile_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_8_packed_offsets_tile_offsets_tile_offsets(__global const long* packed_offsets_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* packed_offsets_tile_offsets_tile_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[16];
+    __local long group_values_2[16];
+    __local long group_values_3[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
+            for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + final_chunk * l < groups) {
-                    x = packed_offsets_block_totals[k + final_chunk * l];
+                if (k + l * tile_chunk < tiles_1) {
+                    x = packed_offsets_tile_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -5417,80 +7354,213 @@ __kernel void hsplit_fused_8_packed_offsets_block_offsets(__global const long* p
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_packed_offsets_r_1 = hsplit_fused_8_op_packed_offsets(acc_1, group_values[k_1]);
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_packed_offsets_r_1 = hsplit_fused_8_op_packed_offsets(acc_1, group_values[k_1 + 16 * l_1]);
                 acc_1 = op_packed_offsets_r_1;
+            }
+            {
+                group_values_2[l_1] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_2 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_1[k_2] = acc_2;
+                long op_packed_offsets_r_2 = hsplit_fused_8_op_packed_offsets(acc_2, group_values_2[k_2]);
+                acc_2 = op_packed_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_3 = group_values_1[l_3];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_3[k_3 + 16 * l_3] = acc_3;
+                long op_packed_offsets_r_3 = hsplit_fused_8_op_packed_offsets(acc_3, group_values[k_3 + 16 * l_3]);
+                acc_3 = op_packed_offsets_r_3;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                packed_offsets_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+            const long l_4 = get_local_id(0);
+            long acc_4 = group_values_3[l_4];
+            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
+                packed_offsets_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_2 + final_chunk * l_2 < groups) {
-                    x_1 = packed_offsets_block_totals[k_2 + final_chunk * l_2];
+                if (k_4 + l_4 * tile_chunk < tiles_1) {
+                    x_1 = packed_offsets_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
-                long op_packed_offsets_r_2 = hsplit_fused_8_op_packed_offsets(acc_2, x_1);
-                acc_2 = op_packed_offsets_r_2;
+                long op_packed_offsets_r_4 = hsplit_fused_8_op_packed_offsets(acc_4, x_1);
+                acc_4 = op_packed_offsets_r_4;
             }
         }
     }
 }
 
-__kernel void hsplit_fused_8_packed_offsets_scan(__global const long* packed_offsets_block_offsets, long groups, long chunk, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* packed_offsets) {
-    __local long group_values[256];
+__kernel void hsplit_fused_8_packed_offsets_tile_offsets_scan(__global const long* packed_offsets_tile_totals, __global const long* packed_offsets_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* packed_offsets_tile_offsets) {
+    __local long group_values[2304];
     __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < instances_1) {
-                    long pull_packed_offsets_r = hsplit_fused_8_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, mapped, rank, lengths_2, sum);
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = packed_offsets_tile_totals[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_r = hsplit_fused_8_op_packed_offsets(acc, group_values[k + 9 * l_1]);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_packed_offsets_r_1 = hsplit_fused_8_op_packed_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = op_packed_offsets_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = packed_offsets_tile_offsets_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long op_packed_offsets_r_2 = hsplit_fused_8_op_packed_offsets(acc_2, group_values_3[k_2]);
+                acc_2 = op_packed_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long op_packed_offsets_r_3 = hsplit_fused_8_op_packed_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = op_packed_offsets_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long op_packed_offsets_r_4 = hsplit_fused_8_op_packed_offsets(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = op_packed_offsets_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                packed_offsets_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_8_packed_offsets_scan(__global const long* packed_offsets_tile_offsets, long tiles, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* packed_offsets) {
+    __local long group_values[2304];
+    __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < instances_1) {
+                    long pull_packed_offsets_r = hsplit_fused_8_pull_packed_offsets(256 * j + l + 2304 * wg, mapped, rank, lengths_2, sum);
                     x = pull_packed_offsets_r;
                 } else {
                     x = 0L;
                 }
-                long op_packed_offsets_r = hsplit_fused_8_op_packed_offsets(acc, x);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = packed_offsets_block_offsets[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_packed_offsets_r_1 = hsplit_fused_8_op_packed_offsets(acc_1, group_values[k_1]);
-                acc_1 = op_packed_offsets_r_1;
+                group_values[256 * j + l] = x;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < chunk; k_2++) {
-                packed_offsets[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
-                long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < instances_1) {
-                    long pull_packed_offsets_r_1 = hsplit_fused_8_pull_packed_offsets(k_2 + chunk * l_2 + 256 * chunk * wg, mapped, rank, lengths_2, sum);
-                    x_1 = pull_packed_offsets_r_1;
-                } else {
-                    x_1 = 0L;
-                }
-                long op_packed_offsets_r_2 = hsplit_fused_8_op_packed_offsets(acc_2, x_1);
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_r = hsplit_fused_8_op_packed_offsets(acc, group_values[k + 9 * l_1]);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_packed_offsets_r_1 = hsplit_fused_8_op_packed_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = op_packed_offsets_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = packed_offsets_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long op_packed_offsets_r_2 = hsplit_fused_8_op_packed_offsets(acc_2, group_values_3[k_2]);
                 acc_2 = op_packed_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long op_packed_offsets_r_3 = hsplit_fused_8_op_packed_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = op_packed_offsets_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long op_packed_offsets_r_4 = hsplit_fused_8_op_packed_offsets(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = op_packed_offsets_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                packed_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -5782,12 +7852,29 @@ static inline long hsplit_fused_9_add_kept(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long hsplit_fused_9_count_kept(__global const long* kept_flags, long kept_flags_len, __global const long* kept_positions) {
-    return kept_flags_len > 0L ? nessie_add(kept_positions[nessie_sub(kept_flags_len, 1L)], kept_flags[nessie_sub(kept_flags_len, 1L)]) : 0L;
+static inline long hsplit_fused_9_count_kept(__global const long* kept_positions, long kept_positions_len, __global const double* points_elements_1, __global const double* points_elements_2, __global const double* cross_elements) {
+    long t;
+    if (kept_positions_len > 0L) {
+        long i = nessie_sub(kept_positions_len, 1L);
+        long j = i;
+        double points_elements_1_1 = points_elements_1[i];
+        double points_elements_2_1 = points_elements_2[i];
+        long i_1 = j;
+        double x = cross_elements[i_1];
+        t = nessie_add(kept_positions[nessie_sub(kept_positions_len, 1L)], x > -x ? 1L : 0L);
+    } else {
+        t = 0L;
+    }
+    return t;
 }
 
-static inline long hsplit_fused_9_target_kept(long j, __global const long* kept_flags, __global const long* kept_positions) {
-    return kept_flags[j] != 0L ? kept_positions[j] : -1L;
+static inline long hsplit_fused_9_target_kept(long i, __global const double* points_elements_1, __global const double* points_elements_2, __global const double* cross_elements, __global const long* kept_positions) {
+    long j = i;
+    double points_elements_1_1 = points_elements_1[i];
+    double points_elements_2_1 = points_elements_2[i];
+    long i_1 = j;
+    double x = cross_elements[i_1];
+    return (x > -x ? 1L : 0L) != 0L ? kept_positions[i] : -1L;
 }
 
 static inline void hsplit_fused_9_pull_kept(long i, __global const double* points_elements_1, __global const double* points_elements_2, long* r0, double* r1, double* r2) {
@@ -5806,34 +7893,35 @@ static inline long hsplit_fused_9_op_packed_lengths(long a, long b) {
     return nessie_add(a, b);
 }
 
-__kernel void hsplit_fused_9_kept_flags(long n_points_elements_1, __global const double* points_elements_1_1, __global const double* points_elements_2_5, __global const double* cross_elements, __global long* kept_flags) {
-    const long gid = get_global_id(0);
-    if (gid < n_points_elements_1) {
-        long flag_kept_r = hsplit_fused_9_flag_kept(gid, points_elements_1_1, points_elements_2_5, cross_elements);
-        kept_flags[gid] = flag_kept_r;
-    }
-}
-
-__kernel void hsplit_fused_9_kept_positions_block_totals(__global const long* kept_flags, long groups, long chunk, long n_points_elements_1, __global long* kept_positions_block_totals) {
+__kernel void hsplit_fused_9_kept_positions_tile_totals(long tiles, long n_points_elements_1, __global const double* points_elements_1_1, __global const double* points_elements_2_5, __global const double* cross_elements, __global long* kept_positions_tile_totals) {
     __local long group_values[256];
+    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j_1 = 0; j_1 < 9; j_1++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < n_points_elements_1) {
-                    x = kept_flags[k + chunk * l + 256 * chunk * wg];
+                if (256 * j_1 + l + 2304 * wg < n_points_elements_1) {
+                    long flag_kept_r = hsplit_fused_9_flag_kept(256 * j_1 + l + 2304 * wg, points_elements_1_1, points_elements_2_5, cross_elements);
+                    x = flag_kept_r;
                 } else {
                     x = 0L;
                 }
-                long add_kept_r = hsplit_fused_9_add_kept(acc, x);
+                group_values_1[256 * j_1 + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_kept_r = hsplit_fused_9_add_kept(acc, group_values_1[k + 9 * l_1]);
                 acc = add_kept_r;
             }
             {
-                group_values[l] = acc;
+                group_values[l_1] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -5841,14 +7929,14 @@ __kernel void hsplit_fused_9_kept_positions_block_totals(__global const long* ke
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_kept_r_1 = hsplit_fused_9_add_kept(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    long add_kept_r_1 = hsplit_fused_9_add_kept(acc_1, group_values_in[k_1 + 2 * l_2]);
                     acc_1 = add_kept_r_1;
                 }
                 {
-                    group_values_out[l_1] = acc_1;
+                    group_values_out[l_2] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -5859,26 +7947,89 @@ __kernel void hsplit_fused_9_kept_positions_block_totals(__global const long* ke
             }
             m /= 2;
         }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                kept_positions_block_totals[wg] = group_values_in[0];
+                kept_positions_tile_totals[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_9_kept_positions_block_offsets(__global const long* kept_positions_block_totals, long final_chunk, long groups, __global long* kept_positions_block_offsets) {
+__kernel void hsplit_fused_9_kept_positions_tile_offsets_tile_totals(__global const long* kept_positions_tile_totals, long tiles_1, long tiles, __global long* kept_positions_tile_offsets_tile_totals) {
     __local long group_values[256];
-    __local long group_values_1[256];
+    __local long group_values_1[2304];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j_1 = 0; j_1 < 9; j_1++) {
+                long x;
+                if (256 * j_1 + l + 2304 * wg < tiles) {
+                    x = kept_positions_tile_totals[256 * j_1 + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values_1[256 * j_1 + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_kept_r = hsplit_fused_9_add_kept(acc, group_values_1[k + 9 * l_1]);
+                acc = add_kept_r;
+            }
+            {
+                group_values[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long add_kept_r_1 = hsplit_fused_9_add_kept(acc_1, group_values_in[k_1 + 2 * l_2]);
+                    acc_1 = add_kept_r_1;
+                }
+                {
+                    group_values_out[l_2] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            {
+                kept_positions_tile_offsets_tile_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_9_kept_positions_tile_offsets_tile_offsets(__global const long* kept_positions_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* kept_positions_tile_offsets_tile_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[16];
+    __local long group_values_2[16];
+    __local long group_values_3[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
+            for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + final_chunk * l < groups) {
-                    x = kept_positions_block_totals[k + final_chunk * l];
+                if (k + l * tile_chunk < tiles_1) {
+                    x = kept_positions_tile_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -5890,99 +8041,234 @@ __kernel void hsplit_fused_9_kept_positions_block_offsets(__global const long* k
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long add_kept_r_1 = hsplit_fused_9_add_kept(acc_1, group_values[k_1]);
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_kept_r_1 = hsplit_fused_9_add_kept(acc_1, group_values[k_1 + 16 * l_1]);
                 acc_1 = add_kept_r_1;
+            }
+            {
+                group_values_2[l_1] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_2 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_1[k_2] = acc_2;
+                long add_kept_r_2 = hsplit_fused_9_add_kept(acc_2, group_values_2[k_2]);
+                acc_2 = add_kept_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_3 = group_values_1[l_3];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_3[k_3 + 16 * l_3] = acc_3;
+                long add_kept_r_3 = hsplit_fused_9_add_kept(acc_3, group_values[k_3 + 16 * l_3]);
+                acc_3 = add_kept_r_3;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                kept_positions_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+            const long l_4 = get_local_id(0);
+            long acc_4 = group_values_3[l_4];
+            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
+                kept_positions_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_2 + final_chunk * l_2 < groups) {
-                    x_1 = kept_positions_block_totals[k_2 + final_chunk * l_2];
+                if (k_4 + l_4 * tile_chunk < tiles_1) {
+                    x_1 = kept_positions_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
-                long add_kept_r_2 = hsplit_fused_9_add_kept(acc_2, x_1);
-                acc_2 = add_kept_r_2;
+                long add_kept_r_4 = hsplit_fused_9_add_kept(acc_4, x_1);
+                acc_4 = add_kept_r_4;
             }
         }
     }
 }
 
-__kernel void hsplit_fused_9_kept_positions_scan(__global const long* kept_flags, __global const long* kept_positions_block_offsets, long groups, long chunk, long n_points_elements_1, __global long* kept_positions) {
-    __local long group_values[256];
+__kernel void hsplit_fused_9_kept_positions_tile_offsets_scan(__global const long* kept_positions_tile_totals, __global const long* kept_positions_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* kept_positions_tile_offsets) {
+    __local long group_values[2304];
     __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j_1 = 0; j_1 < 9; j_1++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < n_points_elements_1) {
-                    x = kept_flags[k + chunk * l + 256 * chunk * wg];
+                if (256 * j_1 + l + 2304 * wg < tiles) {
+                    x = kept_positions_tile_totals[256 * j_1 + l + 2304 * wg];
                 } else {
                     x = 0L;
                 }
-                long add_kept_r = hsplit_fused_9_add_kept(acc, x);
-                acc = add_kept_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = kept_positions_block_offsets[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long add_kept_r_1 = hsplit_fused_9_add_kept(acc_1, group_values[k_1]);
-                acc_1 = add_kept_r_1;
+                group_values[256 * j_1 + l] = x;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < chunk; k_2++) {
-                kept_positions[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
-                long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < n_points_elements_1) {
-                    x_1 = kept_flags[k_2 + chunk * l_2 + 256 * chunk * wg];
-                } else {
-                    x_1 = 0L;
-                }
-                long add_kept_r_2 = hsplit_fused_9_add_kept(acc_2, x_1);
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_kept_r = hsplit_fused_9_add_kept(acc, group_values[k + 9 * l_1]);
+                acc = add_kept_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_kept_r_1 = hsplit_fused_9_add_kept(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = add_kept_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = kept_positions_tile_offsets_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long add_kept_r_2 = hsplit_fused_9_add_kept(acc_2, group_values_3[k_2]);
                 acc_2 = add_kept_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long add_kept_r_3 = hsplit_fused_9_add_kept(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = add_kept_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long add_kept_r_4 = hsplit_fused_9_add_kept(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = add_kept_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_4 = 0; j_4 < 9; j_4++) {
+                kept_positions_tile_offsets[256 * j_4 + l_6 + 2304 * wg] = group_values_5[j_4 + 9 * l_6];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_9_kept_count(__global const long* kept_flags, long n_points_elements_1, __global const long* kept_positions, __global long* kept_kept) {
+__kernel void hsplit_fused_9_kept_positions_scan(__global const long* kept_positions_tile_offsets, long tiles, long n_points_elements_1, __global const double* points_elements_1_1, __global const double* points_elements_2_5, __global const double* cross_elements, __global long* kept_positions) {
+    __local long group_values[2304];
+    __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j_1 = 0; j_1 < 9; j_1++) {
+                long x;
+                if (256 * j_1 + l + 2304 * wg < n_points_elements_1) {
+                    long flag_kept_r = hsplit_fused_9_flag_kept(256 * j_1 + l + 2304 * wg, points_elements_1_1, points_elements_2_5, cross_elements);
+                    x = flag_kept_r;
+                } else {
+                    x = 0L;
+                }
+                group_values[256 * j_1 + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_kept_r = hsplit_fused_9_add_kept(acc, group_values[k + 9 * l_1]);
+                acc = add_kept_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_kept_r_1 = hsplit_fused_9_add_kept(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = add_kept_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = kept_positions_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long add_kept_r_2 = hsplit_fused_9_add_kept(acc_2, group_values_3[k_2]);
+                acc_2 = add_kept_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long add_kept_r_3 = hsplit_fused_9_add_kept(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = add_kept_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long add_kept_r_4 = hsplit_fused_9_add_kept(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = add_kept_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_4 = 0; j_4 < 9; j_4++) {
+                kept_positions[256 * j_4 + l_6 + 2304 * wg] = group_values_5[j_4 + 9 * l_6];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_9_kept_count(__global const long* kept_positions, long n_points_elements_1, __global const double* points_elements_1_1, __global const double* points_elements_2_5, __global const double* cross_elements, __global long* kept_kept) {
     const long gid = get_global_id(0);
     if (gid < 1) {
-        long count_kept_r = hsplit_fused_9_count_kept(kept_flags, n_points_elements_1, kept_positions);
+        long count_kept_r = hsplit_fused_9_count_kept(kept_positions, n_points_elements_1, points_elements_1_1, points_elements_2_5, cross_elements);
         kept_kept[0] = count_kept_r;
     }
 }
 
-__kernel void hsplit_fused_9_kept(long n_points_elements_1, __global const double* points_elements_1_1, __global const double* points_elements_2_5, __global const long* kept_flags, __global const long* kept_positions, __global long* kept, __global double* packed_elements_1, __global double* packed_elements_2) {
+__kernel void hsplit_fused_9_kept(long n_points_elements_1, __global const double* points_elements_1_1, __global const double* points_elements_2_5, __global const double* cross_elements, __global const long* kept_positions, __global long* kept, __global double* packed_elements_1, __global double* packed_elements_2) {
     const long gid = get_global_id(0);
     if (gid < n_points_elements_1) {
         long pull_kept_r;
         double pull_kept_r_1;
         double pull_kept_r_2;
         hsplit_fused_9_pull_kept(gid, points_elements_1_1, points_elements_2_5, &pull_kept_r, &pull_kept_r_1, &pull_kept_r_2);
-        long target_kept_r = hsplit_fused_9_target_kept(gid, kept_flags, kept_positions);
+        long target_kept_r = hsplit_fused_9_target_kept(gid, points_elements_1_1, points_elements_2_5, cross_elements, kept_positions);
         if (target_kept_r >= 0) {
             kept[target_kept_r] = pull_kept_r;
             packed_elements_1[target_kept_r] = pull_kept_r_1;
@@ -6167,12 +8453,23 @@ static inline long hsplit_fused_10_add_then_instances(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long hsplit_fused_10_count_then_instances(__global const long* then_instances_flags, long then_instances_flags_len, __global const long* then_instances_positions) {
-    return then_instances_flags_len > 0L ? nessie_add(then_instances_positions[nessie_sub(then_instances_flags_len, 1L)], then_instances_flags[nessie_sub(then_instances_flags_len, 1L)]) : 0L;
+static inline long hsplit_fused_10_count_then_instances(__global const long* then_instances_positions, long then_instances_positions_len, __global const long* packed_lengths) {
+    long t;
+    if (then_instances_positions_len > 0L) {
+        long i = nessie_sub(then_instances_positions_len, 1L);
+        long j = i;
+        long i_1 = j;
+        t = nessie_add(then_instances_positions[nessie_sub(then_instances_positions_len, 1L)], packed_lengths[i_1] < 2L ? 1L : 0L);
+    } else {
+        t = 0L;
+    }
+    return t;
 }
 
-static inline long hsplit_fused_10_target_then_instances(long j, __global const long* then_instances_flags, __global const long* then_instances_positions) {
-    return then_instances_flags[j] != 0L ? then_instances_positions[j] : -1L;
+static inline long hsplit_fused_10_target_then_instances(long i, __global const long* packed_lengths, __global const long* then_instances_positions) {
+    long j = i;
+    long i_1 = j;
+    return (packed_lengths[i_1] < 2L ? 1L : 0L) != 0L ? then_instances_positions[i] : -1L;
 }
 
 static inline long hsplit_fused_10_pull_then_instances(long i) {
@@ -6189,12 +8486,23 @@ static inline long hsplit_fused_10_add_else_instances(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long hsplit_fused_10_count_else_instances(__global const long* else_instances_flags, long else_instances_flags_len, __global const long* else_instances_positions) {
-    return else_instances_flags_len > 0L ? nessie_add(else_instances_positions[nessie_sub(else_instances_flags_len, 1L)], else_instances_flags[nessie_sub(else_instances_flags_len, 1L)]) : 0L;
+static inline long hsplit_fused_10_count_else_instances(__global const long* else_instances_positions, long else_instances_positions_len, __global const long* packed_lengths) {
+    long t;
+    if (else_instances_positions_len > 0L) {
+        long i = nessie_sub(else_instances_positions_len, 1L);
+        long j = i;
+        long i_1 = j;
+        t = nessie_add(else_instances_positions[nessie_sub(else_instances_positions_len, 1L)], !(packed_lengths[i_1] < 2L) ? 1L : 0L);
+    } else {
+        t = 0L;
+    }
+    return t;
 }
 
-static inline long hsplit_fused_10_target_else_instances(long j, __global const long* else_instances_flags, __global const long* else_instances_positions) {
-    return else_instances_flags[j] != 0L ? else_instances_positions[j] : -1L;
+static inline long hsplit_fused_10_target_else_instances(long i, __global const long* packed_lengths, __global const long* else_instances_positions) {
+    long j = i;
+    long i_1 = j;
+    return (!(packed_lengths[i_1] < 2L) ? 1L : 0L) != 0L ? else_instances_positions[i] : -1L;
 }
 
 static inline long hsplit_fused_10_pull_else_instances(long i) {
@@ -6210,27 +8518,35 @@ __kernel void hsplit_fused_10_mapped(long instances_1, __global const long* poin
     }
 }
 
-__kernel void hsplit_fused_10_rank_block_totals(long groups, long chunk, long instances_1, __global const long* packed_lengths, __global long* rank_block_totals) {
+__kernel void hsplit_fused_10_rank_tile_totals(long tiles, long instances_1, __global const long* packed_lengths, __global long* rank_tile_totals) {
     __local long group_values[256];
+    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < instances_1) {
-                    long pull_rank_r = hsplit_fused_10_pull_rank(k + chunk * l + 256 * chunk * wg, packed_lengths);
+                if (256 * j + l + 2304 * wg < instances_1) {
+                    long pull_rank_r = hsplit_fused_10_pull_rank(256 * j + l + 2304 * wg, packed_lengths);
                     x = pull_rank_r;
                 } else {
                     x = 0L;
                 }
-                long op_rank_r = hsplit_fused_10_op_rank(acc, x);
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_rank_r = hsplit_fused_10_op_rank(acc, group_values_1[k + 9 * l_1]);
                 acc = op_rank_r;
             }
             {
-                group_values[l] = acc;
+                group_values[l_1] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -6238,14 +8554,14 @@ __kernel void hsplit_fused_10_rank_block_totals(long groups, long chunk, long in
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_rank_r_1 = hsplit_fused_10_op_rank(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    long op_rank_r_1 = hsplit_fused_10_op_rank(acc_1, group_values_in[k_1 + 2 * l_2]);
                     acc_1 = op_rank_r_1;
                 }
                 {
-                    group_values_out[l_1] = acc_1;
+                    group_values_out[l_2] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -6256,144 +8572,42 @@ __kernel void hsplit_fused_10_rank_block_totals(long groups, long chunk, long in
             }
             m /= 2;
         }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                rank_block_totals[wg] = group_values_in[0];
+                rank_tile_totals[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_10_rank_block_offsets(__global const long* rank_block_totals, long final_chunk, long groups, __global long* rank_block_offsets) {
+__kernel void hsplit_fused_10_rank_tile_offsets_tile_totals(__global const long* rank_tile_totals, long tiles_1, long tiles, __global long* rank_tile_offsets_tile_totals) {
     __local long group_values[256];
-    __local long group_values_1[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
-                long x;
-                if (k + final_chunk * l < groups) {
-                    x = rank_block_totals[k + final_chunk * l];
-                } else {
-                    x = 0L;
-                }
-                long op_rank_r = hsplit_fused_10_op_rank(acc, x);
-                acc = op_rank_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_rank_r_1 = hsplit_fused_10_op_rank(acc_1, group_values[k_1]);
-                acc_1 = op_rank_r_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                rank_block_offsets[k_2 + final_chunk * l_2] = acc_2;
-                long x_1;
-                if (k_2 + final_chunk * l_2 < groups) {
-                    x_1 = rank_block_totals[k_2 + final_chunk * l_2];
-                } else {
-                    x_1 = 0L;
-                }
-                long op_rank_r_2 = hsplit_fused_10_op_rank(acc_2, x_1);
-                acc_2 = op_rank_r_2;
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_10_rank_scan(__global const long* rank_block_offsets, long groups, long chunk, long instances_1, __global const long* packed_lengths, __global long* rank) {
-    __local long group_values[256];
-    __local long group_values_1[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
-                long x;
-                if (k + chunk * l + 256 * chunk * wg < instances_1) {
-                    long pull_rank_r = hsplit_fused_10_pull_rank(k + chunk * l + 256 * chunk * wg, packed_lengths);
-                    x = pull_rank_r;
-                } else {
-                    x = 0L;
-                }
-                long op_rank_r = hsplit_fused_10_op_rank(acc, x);
-                acc = op_rank_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = rank_block_offsets[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_rank_r_1 = hsplit_fused_10_op_rank(acc_1, group_values[k_1]);
-                acc_1 = op_rank_r_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < chunk; k_2++) {
-                rank[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
-                long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < instances_1) {
-                    long pull_rank_r_1 = hsplit_fused_10_pull_rank(k_2 + chunk * l_2 + 256 * chunk * wg, packed_lengths);
-                    x_1 = pull_rank_r_1;
-                } else {
-                    x_1 = 0L;
-                }
-                long op_rank_r_2 = hsplit_fused_10_op_rank(acc_2, x_1);
-                acc_2 = op_rank_r_2;
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_10_then_instances_flags(long instances_1, __global const long* packed_lengths, __global long* then_instances_flags) {
-    const long gid = get_global_id(0);
-    if (gid < instances_1) {
-        long flag_then_instances_r = hsplit_fused_10_flag_then_instances(gid, packed_lengths);
-        then_instances_flags[gid] = flag_then_instances_r;
-    }
-}
-
-__kernel void hsplit_fused_10_then_instances_positions_block_totals(__global const long* then_instances_flags, long groups, long chunk, long instances_1, __global long* then_instances_positions_block_totals) {
-    __local long group_values[256];
+    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < instances_1) {
-                    x = then_instances_flags[k + chunk * l + 256 * chunk * wg];
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = rank_tile_totals[256 * j + l + 2304 * wg];
                 } else {
                     x = 0L;
                 }
-                long add_then_instances_r = hsplit_fused_10_add_then_instances(acc, x);
-                acc = add_then_instances_r;
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_rank_r = hsplit_fused_10_op_rank(acc, group_values_1[k + 9 * l_1]);
+                acc = op_rank_r;
             }
             {
-                group_values[l] = acc;
+                group_values[l_1] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -6401,14 +8615,14 @@ __kernel void hsplit_fused_10_then_instances_positions_block_totals(__global con
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_then_instances_r_1 = hsplit_fused_10_add_then_instances(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = add_then_instances_r_1;
+                    long op_rank_r_1 = hsplit_fused_10_op_rank(acc_1, group_values_in[k_1 + 2 * l_2]);
+                    acc_1 = op_rank_r_1;
                 }
                 {
-                    group_values_out[l_1] = acc_1;
+                    group_values_out[l_2] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -6419,76 +8633,388 @@ __kernel void hsplit_fused_10_then_instances_positions_block_totals(__global con
             }
             m /= 2;
         }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                then_instances_positions_block_totals[wg] = group_values_in[0];
+                rank_tile_offsets_tile_totals[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_10_then_instances_positions_block_offsets(__global const long* then_instances_positions_block_totals, long final_chunk, long groups, __global long* then_instances_positions_block_offsets) {
+__kernel void hsplit_fused_10_rank_tile_offsets_tile_offsets(__global const long* rank_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* rank_tile_offsets_tile_offsets) {
     __local long group_values[256];
-    __local long group_values_1[256];
+    __local long group_values_1[16];
+    __local long group_values_2[16];
+    __local long group_values_3[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
+            for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + final_chunk * l < groups) {
-                    x = then_instances_positions_block_totals[k + final_chunk * l];
+                if (k + l * tile_chunk < tiles_1) {
+                    x = rank_tile_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
-                long add_then_instances_r = hsplit_fused_10_add_then_instances(acc, x);
-                acc = add_then_instances_r;
+                long op_rank_r = hsplit_fused_10_op_rank(acc, x);
+                acc = op_rank_r;
             }
             {
                 group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long add_then_instances_r_1 = hsplit_fused_10_add_then_instances(acc_1, group_values[k_1]);
-                acc_1 = add_then_instances_r_1;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_rank_r_1 = hsplit_fused_10_op_rank(acc_1, group_values[k_1 + 16 * l_1]);
+                acc_1 = op_rank_r_1;
+            }
+            {
+                group_values_2[l_1] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_2 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_1[k_2] = acc_2;
+                long op_rank_r_2 = hsplit_fused_10_op_rank(acc_2, group_values_2[k_2]);
+                acc_2 = op_rank_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_3 = group_values_1[l_3];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_3[k_3 + 16 * l_3] = acc_3;
+                long op_rank_r_3 = hsplit_fused_10_op_rank(acc_3, group_values[k_3 + 16 * l_3]);
+                acc_3 = op_rank_r_3;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                then_instances_positions_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+            const long l_4 = get_local_id(0);
+            long acc_4 = group_values_3[l_4];
+            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
+                rank_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_2 + final_chunk * l_2 < groups) {
-                    x_1 = then_instances_positions_block_totals[k_2 + final_chunk * l_2];
+                if (k_4 + l_4 * tile_chunk < tiles_1) {
+                    x_1 = rank_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
-                long add_then_instances_r_2 = hsplit_fused_10_add_then_instances(acc_2, x_1);
-                acc_2 = add_then_instances_r_2;
+                long op_rank_r_4 = hsplit_fused_10_op_rank(acc_4, x_1);
+                acc_4 = op_rank_r_4;
             }
         }
     }
 }
 
-__kernel void hsplit_fused_10_then_instances_positions_scan(__global const long* then_instances_flags, __global const long* then_instances_positions_block_offsets, long groups, long chunk, long instances_1, __global long* then_instances_positions) {
-    __local long group_values[256];
+__kernel void hsplit_fused_10_rank_tile_offsets_scan(__global const long* rank_tile_totals, __global const long* rank_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* rank_tile_offsets) {
+    __local long group_values[2304];
     __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = rank_tile_totals[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_rank_r = hsplit_fused_10_op_rank(acc, group_values[k + 9 * l_1]);
+                acc = op_rank_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_rank_r_1 = hsplit_fused_10_op_rank(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = op_rank_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = rank_tile_offsets_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long op_rank_r_2 = hsplit_fused_10_op_rank(acc_2, group_values_3[k_2]);
+                acc_2 = op_rank_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long op_rank_r_3 = hsplit_fused_10_op_rank(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = op_rank_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long op_rank_r_4 = hsplit_fused_10_op_rank(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = op_rank_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                rank_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_10_rank_scan(__global const long* rank_tile_offsets, long tiles, long instances_1, __global const long* packed_lengths, __global long* rank) {
+    __local long group_values[2304];
+    __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < instances_1) {
+                    long pull_rank_r = hsplit_fused_10_pull_rank(256 * j + l + 2304 * wg, packed_lengths);
+                    x = pull_rank_r;
+                } else {
+                    x = 0L;
+                }
+                group_values[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_rank_r = hsplit_fused_10_op_rank(acc, group_values[k + 9 * l_1]);
+                acc = op_rank_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_rank_r_1 = hsplit_fused_10_op_rank(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = op_rank_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = rank_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long op_rank_r_2 = hsplit_fused_10_op_rank(acc_2, group_values_3[k_2]);
+                acc_2 = op_rank_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long op_rank_r_3 = hsplit_fused_10_op_rank(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = op_rank_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long op_rank_r_4 = hsplit_fused_10_op_rank(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = op_rank_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                rank[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_10_then_instances_positions_tile_totals(long tiles, long instances_1, __global const long* packed_lengths, __global long* then_instances_positions_tile_totals) {
+    __local long group_values[256];
+    __local long group_values_1[2304];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < instances_1) {
+                    long flag_then_instances_r = hsplit_fused_10_flag_then_instances(256 * j + l + 2304 * wg, packed_lengths);
+                    x = flag_then_instances_r;
+                } else {
+                    x = 0L;
+                }
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_then_instances_r = hsplit_fused_10_add_then_instances(acc, group_values_1[k + 9 * l_1]);
+                acc = add_then_instances_r;
+            }
+            {
+                group_values[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long add_then_instances_r_1 = hsplit_fused_10_add_then_instances(acc_1, group_values_in[k_1 + 2 * l_2]);
+                    acc_1 = add_then_instances_r_1;
+                }
+                {
+                    group_values_out[l_2] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            {
+                then_instances_positions_tile_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_10_then_instances_positions_tile_offsets_tile_totals(__global const long* then_instances_positions_tile_totals, long tiles_1, long tiles, __global long* then_instances_positions_tile_offsets_tile_totals) {
+    __local long group_values[256];
+    __local long group_values_1[2304];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = then_instances_positions_tile_totals[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_then_instances_r = hsplit_fused_10_add_then_instances(acc, group_values_1[k + 9 * l_1]);
+                acc = add_then_instances_r;
+            }
+            {
+                group_values[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long add_then_instances_r_1 = hsplit_fused_10_add_then_instances(acc_1, group_values_in[k_1 + 2 * l_2]);
+                    acc_1 = add_then_instances_r_1;
+                }
+                {
+                    group_values_out[l_2] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            {
+                then_instances_positions_tile_offsets_tile_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_10_then_instances_positions_tile_offsets_tile_offsets(__global const long* then_instances_positions_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* then_instances_positions_tile_offsets_tile_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[16];
+    __local long group_values_2[16];
+    __local long group_values_3[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < instances_1) {
-                    x = then_instances_flags[k + chunk * l + 256 * chunk * wg];
+                if (k + l * tile_chunk < tiles_1) {
+                    x = then_instances_positions_tile_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -6500,80 +9026,266 @@ __kernel void hsplit_fused_10_then_instances_positions_scan(__global const long*
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = then_instances_positions_block_offsets[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long add_then_instances_r_1 = hsplit_fused_10_add_then_instances(acc_1, group_values[k_1]);
+        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_then_instances_r_1 = hsplit_fused_10_add_then_instances(acc_1, group_values[k_1 + 16 * l_1]);
                 acc_1 = add_then_instances_r_1;
+            }
+            {
+                group_values_2[l_1] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_2 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_1[k_2] = acc_2;
+                long add_then_instances_r_2 = hsplit_fused_10_add_then_instances(acc_2, group_values_2[k_2]);
+                acc_2 = add_then_instances_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_3 = group_values_1[l_3];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_3[k_3 + 16 * l_3] = acc_3;
+                long add_then_instances_r_3 = hsplit_fused_10_add_then_instances(acc_3, group_values[k_3 + 16 * l_3]);
+                acc_3 = add_then_instances_r_3;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < chunk; k_2++) {
-                then_instances_positions[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
+            const long l_4 = get_local_id(0);
+            long acc_4 = group_values_3[l_4];
+            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
+                then_instances_positions_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < instances_1) {
-                    x_1 = then_instances_flags[k_2 + chunk * l_2 + 256 * chunk * wg];
+                if (k_4 + l_4 * tile_chunk < tiles_1) {
+                    x_1 = then_instances_positions_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
-                long add_then_instances_r_2 = hsplit_fused_10_add_then_instances(acc_2, x_1);
-                acc_2 = add_then_instances_r_2;
+                long add_then_instances_r_4 = hsplit_fused_10_add_then_instances(acc_4, x_1);
+                acc_4 = add_then_instances_r_4;
             }
         }
     }
 }
 
-__kernel void hsplit_fused_10_then_instances_count(__global const long* then_instances_flags, long instances_1, __global const long* then_instances_positions, __global long* then_instances_kept) {
+__kernel void hsplit_fused_10_then_instances_positions_tile_offsets_scan(__global const long* then_instances_positions_tile_totals, __global const long* then_instances_positions_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* then_instances_positions_tile_offsets) {
+    __local long group_values[2304];
+    __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = then_instances_positions_tile_totals[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_then_instances_r = hsplit_fused_10_add_then_instances(acc, group_values[k + 9 * l_1]);
+                acc = add_then_instances_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_then_instances_r_1 = hsplit_fused_10_add_then_instances(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = add_then_instances_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = then_instances_positions_tile_offsets_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long add_then_instances_r_2 = hsplit_fused_10_add_then_instances(acc_2, group_values_3[k_2]);
+                acc_2 = add_then_instances_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long add_then_instances_r_3 = hsplit_fused_10_add_then_instances(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = add_then_instances_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long add_then_instances_r_4 = hsplit_fused_10_add_then_instances(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = add_then_instances_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                then_instances_positions_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_10_then_instances_positions_scan(__global const long* then_instances_positions_tile_offsets, long tiles, long instances_1, __global const long* packed_lengths, __global long* then_instances_positions) {
+    __local long group_values[2304];
+    __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < instances_1) {
+                    long flag_then_instances_r = hsplit_fused_10_flag_then_instances(256 * j + l + 2304 * wg, packed_lengths);
+                    x = flag_then_instances_r;
+                } else {
+                    x = 0L;
+                }
+                group_values[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_then_instances_r = hsplit_fused_10_add_then_instances(acc, group_values[k + 9 * l_1]);
+                acc = add_then_instances_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_then_instances_r_1 = hsplit_fused_10_add_then_instances(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = add_then_instances_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = then_instances_positions_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long add_then_instances_r_2 = hsplit_fused_10_add_then_instances(acc_2, group_values_3[k_2]);
+                acc_2 = add_then_instances_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long add_then_instances_r_3 = hsplit_fused_10_add_then_instances(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = add_then_instances_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long add_then_instances_r_4 = hsplit_fused_10_add_then_instances(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = add_then_instances_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                then_instances_positions[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_10_then_instances_count(__global const long* then_instances_positions, long instances_1, __global const long* packed_lengths, __global long* then_instances_kept) {
     const long gid = get_global_id(0);
     if (gid < 1) {
-        long count_then_instances_r = hsplit_fused_10_count_then_instances(then_instances_flags, instances_1, then_instances_positions);
+        long count_then_instances_r = hsplit_fused_10_count_then_instances(then_instances_positions, instances_1, packed_lengths);
         then_instances_kept[0] = count_then_instances_r;
     }
 }
 
-__kernel void hsplit_fused_10_then_instances(long instances_1, __global const long* then_instances_flags, __global const long* then_instances_positions, __global long* then_instances) {
+__kernel void hsplit_fused_10_then_instances(long instances_1, __global const long* packed_lengths, __global const long* then_instances_positions, __global long* then_instances) {
     const long gid = get_global_id(0);
     if (gid < instances_1) {
         long pull_then_instances_r = hsplit_fused_10_pull_then_instances(gid);
-        long target_then_instances_r = hsplit_fused_10_target_then_instances(gid, then_instances_flags, then_instances_positions);
+        long target_then_instances_r = hsplit_fused_10_target_then_instances(gid, packed_lengths, then_instances_positions);
         if (target_then_instances_r >= 0) {
             then_instances[target_then_instances_r] = pull_then_instances_r;
         }
     }
 }
 
-__kernel void hsplit_fused_10_else_instances_flags(long instances_1, __global const long* packed_lengths, __global long* else_instances_flags) {
-    const long gid = get_global_id(0);
-    if (gid < instances_1) {
-        long flag_else_instances_r = hsplit_fused_10_flag_else_instances(gid, packed_lengths);
-        else_instances_flags[gid] = flag_else_instances_r;
-    }
-}
-
-__kernel void hsplit_fused_10_else_instances_positions_block_totals(__global const long* else_instances_flags, long groups, long chunk, long instances_1, __global long* else_instances_positions_block_totals) {
+__kernel void hsplit_fused_10_else_instances_positions_tile_totals(long tiles, long instances_1, __global const long* packed_lengths, __global long* else_instances_positions_tile_totals) {
     __local long group_values[256];
+    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < instances_1) {
-                    x = else_instances_flags[k + chunk * l + 256 * chunk * wg];
+                if (256 * j + l + 2304 * wg < instances_1) {
+                    long flag_else_instances_r = hsplit_fused_10_flag_else_instances(256 * j + l + 2304 * wg, packed_lengths);
+                    x = flag_else_instances_r;
                 } else {
                     x = 0L;
                 }
-                long add_else_instances_r = hsplit_fused_10_add_else_instances(acc, x);
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_else_instances_r = hsplit_fused_10_add_else_instances(acc, group_values_1[k + 9 * l_1]);
                 acc = add_else_instances_r;
             }
             {
-                group_values[l] = acc;
+                group_values[l_1] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -6581,14 +9293,14 @@ __kernel void hsplit_fused_10_else_instances_positions_block_totals(__global con
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_else_instances_r_1 = hsplit_fused_10_add_else_instances(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    long add_else_instances_r_1 = hsplit_fused_10_add_else_instances(acc_1, group_values_in[k_1 + 2 * l_2]);
                     acc_1 = add_else_instances_r_1;
                 }
                 {
-                    group_values_out[l_1] = acc_1;
+                    group_values_out[l_2] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -6599,26 +9311,89 @@ __kernel void hsplit_fused_10_else_instances_positions_block_totals(__global con
             }
             m /= 2;
         }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                else_instances_positions_block_totals[wg] = group_values_in[0];
+                else_instances_positions_tile_totals[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_10_else_instances_positions_block_offsets(__global const long* else_instances_positions_block_totals, long final_chunk, long groups, __global long* else_instances_positions_block_offsets) {
+__kernel void hsplit_fused_10_else_instances_positions_tile_offsets_tile_totals(__global const long* else_instances_positions_tile_totals, long tiles_1, long tiles, __global long* else_instances_positions_tile_offsets_tile_totals) {
     __local long group_values[256];
-    __local long group_values_1[256];
+    __local long group_values_1[2304];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = else_instances_positions_tile_totals[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_else_instances_r = hsplit_fused_10_add_else_instances(acc, group_values_1[k + 9 * l_1]);
+                acc = add_else_instances_r;
+            }
+            {
+                group_values[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long add_else_instances_r_1 = hsplit_fused_10_add_else_instances(acc_1, group_values_in[k_1 + 2 * l_2]);
+                    acc_1 = add_else_instances_r_1;
+                }
+                {
+                    group_values_out[l_2] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            {
+                else_instances_positions_tile_offsets_tile_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_10_else_instances_positions_tile_offsets_tile_offsets(__global const long* else_instances_positions_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* else_instances_positions_tile_offsets_tile_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[16];
+    __local long group_values_2[16];
+    __local long group_values_3[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
+            for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + final_chunk * l < groups) {
-                    x = else_instances_positions_block_totals[k + final_chunk * l];
+                if (k + l * tile_chunk < tiles_1) {
+                    x = else_instances_positions_tile_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -6630,96 +9405,231 @@ __kernel void hsplit_fused_10_else_instances_positions_block_offsets(__global co
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long add_else_instances_r_1 = hsplit_fused_10_add_else_instances(acc_1, group_values[k_1]);
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_else_instances_r_1 = hsplit_fused_10_add_else_instances(acc_1, group_values[k_1 + 16 * l_1]);
                 acc_1 = add_else_instances_r_1;
+            }
+            {
+                group_values_2[l_1] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_2 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_1[k_2] = acc_2;
+                long add_else_instances_r_2 = hsplit_fused_10_add_else_instances(acc_2, group_values_2[k_2]);
+                acc_2 = add_else_instances_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_3 = group_values_1[l_3];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_3[k_3 + 16 * l_3] = acc_3;
+                long add_else_instances_r_3 = hsplit_fused_10_add_else_instances(acc_3, group_values[k_3 + 16 * l_3]);
+                acc_3 = add_else_instances_r_3;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                else_instances_positions_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+            const long l_4 = get_local_id(0);
+            long acc_4 = group_values_3[l_4];
+            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
+                else_instances_positions_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_2 + final_chunk * l_2 < groups) {
-                    x_1 = else_instances_positions_block_totals[k_2 + final_chunk * l_2];
+                if (k_4 + l_4 * tile_chunk < tiles_1) {
+                    x_1 = else_instances_positions_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
-                long add_else_instances_r_2 = hsplit_fused_10_add_else_instances(acc_2, x_1);
-                acc_2 = add_else_instances_r_2;
+                long add_else_instances_r_4 = hsplit_fused_10_add_else_instances(acc_4, x_1);
+                acc_4 = add_else_instances_r_4;
             }
         }
     }
 }
 
-__kernel void hsplit_fused_10_else_instances_positions_scan(__global const long* else_instances_flags, __global const long* else_instances_positions_block_offsets, long groups, long chunk, long instances_1, __global long* else_instances_positions) {
-    __local long group_values[256];
+__kernel void hsplit_fused_10_else_instances_positions_tile_offsets_scan(__global const long* else_instances_positions_tile_totals, __global const long* else_instances_positions_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* else_instances_positions_tile_offsets) {
+    __local long group_values[2304];
     __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < instances_1) {
-                    x = else_instances_flags[k + chunk * l + 256 * chunk * wg];
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = else_instances_positions_tile_totals[256 * j + l + 2304 * wg];
                 } else {
                     x = 0L;
                 }
-                long add_else_instances_r = hsplit_fused_10_add_else_instances(acc, x);
-                acc = add_else_instances_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = else_instances_positions_block_offsets[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long add_else_instances_r_1 = hsplit_fused_10_add_else_instances(acc_1, group_values[k_1]);
-                acc_1 = add_else_instances_r_1;
+                group_values[256 * j + l] = x;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < chunk; k_2++) {
-                else_instances_positions[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
-                long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < instances_1) {
-                    x_1 = else_instances_flags[k_2 + chunk * l_2 + 256 * chunk * wg];
-                } else {
-                    x_1 = 0L;
-                }
-                long add_else_instances_r_2 = hsplit_fused_10_add_else_instances(acc_2, x_1);
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_else_instances_r = hsplit_fused_10_add_else_instances(acc, group_values[k + 9 * l_1]);
+                acc = add_else_instances_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_else_instances_r_1 = hsplit_fused_10_add_else_instances(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = add_else_instances_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = else_instances_positions_tile_offsets_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long add_else_instances_r_2 = hsplit_fused_10_add_else_instances(acc_2, group_values_3[k_2]);
                 acc_2 = add_else_instances_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long add_else_instances_r_3 = hsplit_fused_10_add_else_instances(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = add_else_instances_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long add_else_instances_r_4 = hsplit_fused_10_add_else_instances(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = add_else_instances_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                else_instances_positions_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_10_else_instances_count(__global const long* else_instances_flags, long instances_1, __global const long* else_instances_positions, __global long* else_instances_kept) {
+__kernel void hsplit_fused_10_else_instances_positions_scan(__global const long* else_instances_positions_tile_offsets, long tiles, long instances_1, __global const long* packed_lengths, __global long* else_instances_positions) {
+    __local long group_values[2304];
+    __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < instances_1) {
+                    long flag_else_instances_r = hsplit_fused_10_flag_else_instances(256 * j + l + 2304 * wg, packed_lengths);
+                    x = flag_else_instances_r;
+                } else {
+                    x = 0L;
+                }
+                group_values[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_else_instances_r = hsplit_fused_10_add_else_instances(acc, group_values[k + 9 * l_1]);
+                acc = add_else_instances_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_else_instances_r_1 = hsplit_fused_10_add_else_instances(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = add_else_instances_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = else_instances_positions_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long add_else_instances_r_2 = hsplit_fused_10_add_else_instances(acc_2, group_values_3[k_2]);
+                acc_2 = add_else_instances_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long add_else_instances_r_3 = hsplit_fused_10_add_else_instances(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = add_else_instances_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long add_else_instances_r_4 = hsplit_fused_10_add_else_instances(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = add_else_instances_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                else_instances_positions[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_10_else_instances_count(__global const long* else_instances_positions, long instances_1, __global const long* packed_lengths, __global long* else_instances_kept) {
     const long gid = get_global_id(0);
     if (gid < 1) {
-        long count_else_instances_r = hsplit_fused_10_count_else_instances(else_instances_flags, instances_1, else_instances_positions);
+        long count_else_instances_r = hsplit_fused_10_count_else_instances(else_instances_positions, instances_1, packed_lengths);
         else_instances_kept[0] = count_else_instances_r;
     }
 }
 
-__kernel void hsplit_fused_10_else_instances(long instances_1, __global const long* else_instances_flags, __global const long* else_instances_positions, __global long* else_instances) {
+__kernel void hsplit_fused_10_else_instances(long instances_1, __global const long* packed_lengths, __global const long* else_instances_positions, __global long* else_instances) {
     const long gid = get_global_id(0);
     if (gid < instances_1) {
         long pull_else_instances_r = hsplit_fused_10_pull_else_instances(gid);
-        long target_else_instances_r = hsplit_fused_10_target_else_instances(gid, else_instances_flags, else_instances_positions);
+        long target_else_instances_r = hsplit_fused_10_target_else_instances(gid, packed_lengths, else_instances_positions);
         if (target_else_instances_r >= 0) {
             else_instances[target_else_instances_r] = pull_else_instances_r;
         }
@@ -6801,60 +9711,113 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long hsplit_fused_11_pull_cross_lengths(long p, __global const long* else_instances, __global const long* cross_lengths) {
-    long q = else_instances[p];
-    return cross_lengths[q];
+static inline void hsplit_fused_11_pull_lengths(long i, __global const long* then_instances, __global const double* p1_1, __global const double* p1_1_1, __global const long* packed_offsets, __global const long* packed_lengths, long* r0, long* r1, double* r2, double* r3, long* r4) {
+    long v = 1L;
+    long v_1 = nessie_mul(i, 1L);
+    long q = nessie_div(i, 1L);
+    long p = q;
+    long q_1 = then_instances[p];
+    long p_1 = q;
+    long q_2 = then_instances[p_1];
+    double v_2 = p1_1[q_1];
+    double v_3 = p1_1_1[q_2];
+    long v_4 = v;
+    long v_5 = v_1;
+    double v_6 = v_2;
+    double v_7 = v_3;
+    long offsets = nessie_mul(i, 1L);
+    long lengths = 1L;
+    long start = offsets;
+    long len = lengths;
+    long s = then_instances[i];
+    long start_1 = packed_offsets[s];
+    long len_1 = packed_lengths[s];
+    long v_8 = nessie_add(len, len_1);
+    *r0 = v_4;
+    *r1 = v_5;
+    *r2 = v_6;
+    *r3 = v_7;
+    *r4 = v_8;
 }
 
-static inline long hsplit_fused_11_pull_packed_offsets(long i, __global const long* else_instances, __global const long* cross_lengths) {
-    long q = else_instances[i];
-    long cross_lengths_1 = cross_lengths[q];
-    return cross_lengths_1;
+static inline long hsplit_fused_11_pull_packed_offsets(long i, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths) {
+    long offsets = nessie_mul(i, 1L);
+    long lengths = 1L;
+    long start = offsets;
+    long len = lengths;
+    long s = then_instances[i];
+    long start_1 = packed_offsets[s];
+    long len_1 = packed_lengths[s];
+    long lengths_1 = nessie_add(len, len_1);
+    return lengths_1;
 }
 
 static inline long hsplit_fused_11_op_packed_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long hsplit_fused_11_pull_total(long i, __global const long* else_instances, __global const long* cross_lengths) {
-    long q = else_instances[i];
-    long cross_lengths_1 = cross_lengths[q];
-    return cross_lengths_1;
+static inline long hsplit_fused_11_pull_total(long i, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths) {
+    long offsets = nessie_mul(i, 1L);
+    long lengths = 1L;
+    long start = offsets;
+    long len = lengths;
+    long s = then_instances[i];
+    long start_1 = packed_offsets[s];
+    long len_1 = packed_lengths[s];
+    long lengths_1 = nessie_add(len, len_1);
+    return lengths_1;
 }
 
 static inline long hsplit_fused_11_op_total(long a, long b) {
     return nessie_add(a, b);
 }
 
-__kernel void hsplit_fused_11_cross_lengths(long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* cross_lengths_2) {
+__kernel void hsplit_fused_11_lengths(long n_then_instances_1, __global const long* then_instances, __global const double* p1_1_1, __global const double* p1_1_5, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* lengths_9, __global long* offsets_11, __global double* p1_1_14, __global double* p1_2, __global long* lengths_20) {
     const long gid = get_global_id(0);
-    if (gid < n_else_instances) {
-        long pull_cross_lengths_r = hsplit_fused_11_pull_cross_lengths(gid, else_instances, cross_lengths_1);
-        cross_lengths_2[gid] = pull_cross_lengths_r;
+    if (gid < n_then_instances_1) {
+        long pull_lengths_r;
+        long pull_lengths_r_1;
+        double pull_lengths_r_2;
+        double pull_lengths_r_3;
+        long pull_lengths_r_4;
+        hsplit_fused_11_pull_lengths(gid, then_instances, p1_1_1, p1_1_5, packed_offsets_18, packed_lengths, &pull_lengths_r, &pull_lengths_r_1, &pull_lengths_r_2, &pull_lengths_r_3, &pull_lengths_r_4);
+        lengths_9[gid] = pull_lengths_r;
+        offsets_11[gid] = pull_lengths_r_1;
+        p1_1_14[gid] = pull_lengths_r_2;
+        p1_2[gid] = pull_lengths_r_3;
+        lengths_20[gid] = pull_lengths_r_4;
     }
 }
 
-__kernel void hsplit_fused_11_packed_offsets_block_totals(long groups, long chunk, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets_block_totals) {
+__kernel void hsplit_fused_11_packed_offsets_tile_totals(long tiles, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* packed_offsets_tile_totals) {
     __local long group_values[256];
+    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < n_else_instances) {
-                    long pull_packed_offsets_r = hsplit_fused_11_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, else_instances, cross_lengths_1);
+                if (256 * j + l + 2304 * wg < n_then_instances_1) {
+                    long pull_packed_offsets_r = hsplit_fused_11_pull_packed_offsets(256 * j + l + 2304 * wg, then_instances, packed_offsets_18, packed_lengths);
                     x = pull_packed_offsets_r;
                 } else {
                     x = 0L;
                 }
-                long op_packed_offsets_r = hsplit_fused_11_op_packed_offsets(acc, x);
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_r = hsplit_fused_11_op_packed_offsets(acc, group_values_1[k + 9 * l_1]);
                 acc = op_packed_offsets_r;
             }
             {
-                group_values[l] = acc;
+                group_values[l_1] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -6862,14 +9825,14 @@ __kernel void hsplit_fused_11_packed_offsets_block_totals(long groups, long chun
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_packed_offsets_r_1 = hsplit_fused_11_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    long op_packed_offsets_r_1 = hsplit_fused_11_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
                     acc_1 = op_packed_offsets_r_1;
                 }
                 {
-                    group_values_out[l_1] = acc_1;
+                    group_values_out[l_2] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -6880,26 +9843,89 @@ __kernel void hsplit_fused_11_packed_offsets_block_totals(long groups, long chun
             }
             m /= 2;
         }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                packed_offsets_block_totals[wg] = group_values_in[0];
+                packed_offsets_tile_totals[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_11_packed_offsets_block_offsets(__global const long* packed_offsets_block_totals, long final_chunk, long groups, __global long* packed_offsets_block_offsets) {
+__kernel void hsplit_fused_11_packed_offsets_tile_offsets_tile_totals(__global const long* packed_offsets_tile_totals, long tiles_1, long tiles, __global long* packed_offsets_tile_offsets_tile_totals) {
     __local long group_values[256];
-    __local long group_values_1[256];
+    __local long group_values_1[2304];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = packed_offsets_tile_totals[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_r = hsplit_fused_11_op_packed_offsets(acc, group_values_1[k + 9 * l_1]);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_packed_offsets_r_1 = hsplit_fused_11_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
+                    acc_1 = op_packed_offsets_r_1;
+                }
+                {
+                    group_values_out[l_2] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            {
+                packed_offsets_tile_offsets_tile_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_11_packed_offsets_tile_offsets_tile_offsets(__global const long* packed_offsets_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* packed_offsets_tile_offsets_tile_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[16];
+    __local long group_values_2[16];
+    __local long group_values_3[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
+            for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + final_chunk * l < groups) {
-                    x = packed_offsets_block_totals[k + final_chunk * l];
+                if (k + l * tile_chunk < tiles_1) {
+                    x = packed_offsets_tile_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -6911,86 +9937,219 @@ __kernel void hsplit_fused_11_packed_offsets_block_offsets(__global const long* 
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_packed_offsets_r_1 = hsplit_fused_11_op_packed_offsets(acc_1, group_values[k_1]);
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_packed_offsets_r_1 = hsplit_fused_11_op_packed_offsets(acc_1, group_values[k_1 + 16 * l_1]);
                 acc_1 = op_packed_offsets_r_1;
+            }
+            {
+                group_values_2[l_1] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_2 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_1[k_2] = acc_2;
+                long op_packed_offsets_r_2 = hsplit_fused_11_op_packed_offsets(acc_2, group_values_2[k_2]);
+                acc_2 = op_packed_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_3 = group_values_1[l_3];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_3[k_3 + 16 * l_3] = acc_3;
+                long op_packed_offsets_r_3 = hsplit_fused_11_op_packed_offsets(acc_3, group_values[k_3 + 16 * l_3]);
+                acc_3 = op_packed_offsets_r_3;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                packed_offsets_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+            const long l_4 = get_local_id(0);
+            long acc_4 = group_values_3[l_4];
+            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
+                packed_offsets_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_2 + final_chunk * l_2 < groups) {
-                    x_1 = packed_offsets_block_totals[k_2 + final_chunk * l_2];
+                if (k_4 + l_4 * tile_chunk < tiles_1) {
+                    x_1 = packed_offsets_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
-                long op_packed_offsets_r_2 = hsplit_fused_11_op_packed_offsets(acc_2, x_1);
-                acc_2 = op_packed_offsets_r_2;
+                long op_packed_offsets_r_4 = hsplit_fused_11_op_packed_offsets(acc_4, x_1);
+                acc_4 = op_packed_offsets_r_4;
             }
         }
     }
 }
 
-__kernel void hsplit_fused_11_packed_offsets_scan(__global const long* packed_offsets_block_offsets, long groups, long chunk, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets) {
-    __local long group_values[256];
+__kernel void hsplit_fused_11_packed_offsets_tile_offsets_scan(__global const long* packed_offsets_tile_totals, __global const long* packed_offsets_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* packed_offsets_tile_offsets) {
+    __local long group_values[2304];
     __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < n_else_instances) {
-                    long pull_packed_offsets_r = hsplit_fused_11_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, else_instances, cross_lengths_1);
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = packed_offsets_tile_totals[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_r = hsplit_fused_11_op_packed_offsets(acc, group_values[k + 9 * l_1]);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_packed_offsets_r_1 = hsplit_fused_11_op_packed_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = op_packed_offsets_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = packed_offsets_tile_offsets_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long op_packed_offsets_r_2 = hsplit_fused_11_op_packed_offsets(acc_2, group_values_3[k_2]);
+                acc_2 = op_packed_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long op_packed_offsets_r_3 = hsplit_fused_11_op_packed_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = op_packed_offsets_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long op_packed_offsets_r_4 = hsplit_fused_11_op_packed_offsets(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = op_packed_offsets_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                packed_offsets_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_11_packed_offsets_scan(__global const long* packed_offsets_tile_offsets, long tiles, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* packed_offsets_27) {
+    __local long group_values[2304];
+    __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < n_then_instances_1) {
+                    long pull_packed_offsets_r = hsplit_fused_11_pull_packed_offsets(256 * j + l + 2304 * wg, then_instances, packed_offsets_18, packed_lengths);
                     x = pull_packed_offsets_r;
                 } else {
                     x = 0L;
                 }
-                long op_packed_offsets_r = hsplit_fused_11_op_packed_offsets(acc, x);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = packed_offsets_block_offsets[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_packed_offsets_r_1 = hsplit_fused_11_op_packed_offsets(acc_1, group_values[k_1]);
-                acc_1 = op_packed_offsets_r_1;
+                group_values[256 * j + l] = x;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < chunk; k_2++) {
-                packed_offsets[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
-                long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < n_else_instances) {
-                    long pull_packed_offsets_r_1 = hsplit_fused_11_pull_packed_offsets(k_2 + chunk * l_2 + 256 * chunk * wg, else_instances, cross_lengths_1);
-                    x_1 = pull_packed_offsets_r_1;
-                } else {
-                    x_1 = 0L;
-                }
-                long op_packed_offsets_r_2 = hsplit_fused_11_op_packed_offsets(acc_2, x_1);
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_r = hsplit_fused_11_op_packed_offsets(acc, group_values[k + 9 * l_1]);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_packed_offsets_r_1 = hsplit_fused_11_op_packed_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = op_packed_offsets_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = packed_offsets_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long op_packed_offsets_r_2 = hsplit_fused_11_op_packed_offsets(acc_2, group_values_3[k_2]);
                 acc_2 = op_packed_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long op_packed_offsets_r_3 = hsplit_fused_11_op_packed_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = op_packed_offsets_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long op_packed_offsets_r_4 = hsplit_fused_11_op_packed_offsets(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = op_packed_offsets_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                packed_offsets_27[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_11_total_partial(long groups, long chunk, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* total_partials) {
+__kernel void hsplit_fused_11_total_partial(long groups, long chunk, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* total_partials) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -7000,8 +10159,8 @@ __kernel void hsplit_fused_11_total_partial(long groups, long chunk, long n_else
             long acc = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                if (l + 256 * wg + 256 * groups * k < n_else_instances) {
-                    long pull_total_r = hsplit_fused_11_pull_total(l + 256 * wg + 256 * groups * k, else_instances, cross_lengths_1);
+                if (l + 256 * wg + 256 * groups * k < n_then_instances_1) {
+                    long pull_total_r = hsplit_fused_11_pull_total(l + 256 * wg + 256 * groups * k, then_instances, packed_offsets_18, packed_lengths);
                     x = pull_total_r;
                 } else {
                     x = 0L;
@@ -7172,155 +10331,501 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline void hsplit_fused_12_pull_extreme(long p, __global const long* cross_offsets, long cross_offsets_len, __global const long* else_instances, __global const long* cross_offsets_1, __global const double* cross_elements, double* r0, long* r1) {
-    long s = nessie_segment_of(cross_offsets, cross_offsets_len, p);
-    long r = else_instances[s];
-    long q = nessie_add(cross_offsets_1[r], nessie_sub(p, cross_offsets[s]));
-    double cross_elements_1 = cross_elements[q];
-    *r0 = cross_elements_1;
-    *r1 = p;
+static inline long hsplit_fused_12_pull_cross_lengths(long p, __global const long* else_instances, __global const long* cross_lengths) {
+    long q = else_instances[p];
+    return cross_lengths[q];
 }
 
-static inline void hsplit_fused_12_op_extreme(double av, long ai, double bv, long bi, double* r0, long* r1) {
-    double t_4;
-    long t_5;
-    if (ai < 0L) {
-        t_4 = bv;
-        t_5 = bi;
-    } else {
-        double t_2;
-        long t_3;
-        if (bi < 0L) {
-            t_2 = av;
-            t_3 = ai;
-        } else {
-            double t;
-            long t_1;
-            if (bv > av || (bv != bv && av == av)) {
-                t = bv;
-                t_1 = bi;
-            } else {
-                t = av;
-                t_1 = ai;
-            }
-            t_2 = t;
-            t_3 = t_1;
-        }
-        t_4 = t_2;
-        t_5 = t_3;
-    }
-    *r0 = t_4;
-    *r1 = t_5;
+static inline long hsplit_fused_12_pull_packed_offsets(long i, __global const long* else_instances, __global const long* cross_lengths) {
+    long q = else_instances[i];
+    long cross_lengths_1 = cross_lengths[q];
+    return cross_lengths_1;
 }
 
-static inline long hsplit_fused_12_elements_extreme(__global const long* cross_lengths, long cross_lengths_len, __global const long* cross_offsets) {
-    return cross_lengths_len > 0L ? nessie_add(cross_offsets[nessie_sub(cross_lengths_len, 1L)], cross_lengths[nessie_sub(cross_lengths_len, 1L)]) : 0L;
+static inline long hsplit_fused_12_op_packed_offsets(long a, long b) {
+    return nessie_add(a, b);
 }
 
-__kernel void hsplit_fused_12_extreme_elements(__global const long* cross_lengths, long n_cross_lengths, __global const long* cross_offsets_0, __global long* extreme_elements) {
+static inline long hsplit_fused_12_pull_total(long i, __global const long* else_instances, __global const long* cross_lengths) {
+    long q = else_instances[i];
+    long cross_lengths_1 = cross_lengths[q];
+    return cross_lengths_1;
+}
+
+static inline long hsplit_fused_12_op_total(long a, long b) {
+    return nessie_add(a, b);
+}
+
+__kernel void hsplit_fused_12_cross_lengths(long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* cross_lengths_2) {
     const long gid = get_global_id(0);
-    if (gid < 1) {
-        long elements_extreme_r = hsplit_fused_12_elements_extreme(cross_lengths, n_cross_lengths, cross_offsets_0);
-        extreme_elements[0] = elements_extreme_r;
+    if (gid < n_else_instances) {
+        long pull_cross_lengths_r = hsplit_fused_12_pull_cross_lengths(gid, else_instances, cross_lengths_1);
+        cross_lengths_2[gid] = pull_cross_lengths_r;
     }
 }
 
-__kernel void hsplit_fused_12_extreme(__global const long* cross_offsets_0, __global const long* cross_lengths, long lanes, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global double* extreme, __global long* position) {
-    __local double team_values[256];
-    __local long team_values_1[256];
-    __local int long_teams[259];
-    const long l = get_local_id(0);
-    const long lane = l & (lanes - 1);
-    const long team = l / lanes;
-    const long teams = 256 / lanes;
-    if (l < 3) long_teams[256 + l] = 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (long first = get_group_id(0) * teams, step = 0; first < n_cross_offsets; first += get_num_groups(0) * teams, step++) {
-        const long s = first + team;
-        const long counter = 256 + step % 3;
-        int is_long = 0;
-        double acc = 0.0;
-        long acc_1 = -1L;
-        if (s < n_cross_offsets) {
-            const long offset = cross_offsets_0[s];
-            const long length = cross_lengths[s];
-            is_long = lanes < 256 && length > 32 * lanes;
-            if (is_long) {
-                if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
-            } else {
-                const long chunk = (length + lanes - 1) / lanes;
-                const long lo = min(lane * chunk, length);
-                const long hi = min(lo + chunk, length);
-                for (long k = lo; k < hi; k++) {
-                    double pull_extreme_r;
-                    long pull_extreme_r_1;
-                    hsplit_fused_12_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
-                    double op_extreme_r;
-                    long op_extreme_r_1;
-                    hsplit_fused_12_op_extreme(acc, acc_1, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
-                    acc = op_extreme_r;
-                    acc_1 = op_extreme_r_1;
+__kernel void hsplit_fused_12_packed_offsets_tile_totals(long tiles, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets_tile_totals) {
+    __local long group_values[256];
+    __local long group_values_1[2304];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < n_else_instances) {
+                    long pull_packed_offsets_r = hsplit_fused_12_pull_packed_offsets(256 * j + l + 2304 * wg, else_instances, cross_lengths_1);
+                    x = pull_packed_offsets_r;
+                } else {
+                    x = 0L;
                 }
+                group_values_1[256 * j + l] = x;
             }
         }
-        team_values[l] = acc;
-        team_values_1[l] = acc_1;
         barrier(CLK_LOCAL_MEM_FENCE);
-        if (l == 0) long_teams[256 + (step + 2) % 3] = 0;
-        if (lanes > 1) {
-            for (long h = 1; h < lanes; h *= 2) {
-                if ((lane & (2 * h - 1)) == 0) {
-                    double op_extreme_r_2;
-                    long op_extreme_r_3;
-                    hsplit_fused_12_op_extreme(team_values[l], team_values_1[l], team_values[l + h], team_values_1[l + h], &op_extreme_r_2, &op_extreme_r_3);
-                    team_values[l] = op_extreme_r_2;
-                    team_values_1[l] = op_extreme_r_3;
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_r = hsplit_fused_12_op_packed_offsets(acc, group_values_1[k + 9 * l_1]);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_packed_offsets_r_1 = hsplit_fused_12_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
+                    acc_1 = op_packed_offsets_r_1;
                 }
-                barrier(CLK_LOCAL_MEM_FENCE);
+                {
+                    group_values_out[l_2] = acc_1;
+                }
             }
-            acc = team_values[l];
-            acc_1 = team_values_1[l];
-        }
-        if (lane == 0 && s < n_cross_offsets && !is_long) {
-            extreme[s] = acc;
-            position[s] = acc_1;
-        }
-        const int n_long = long_teams[counter];
-        for (int i = 0; i < n_long; i++) {
-            const long s_1 = first + long_teams[i];
-            const long offset_1 = cross_offsets_0[s_1];
-            const long length_1 = cross_lengths[s_1];
-            double acc_2 = 0.0;
-            long acc_3 = -1L;
-            const long chunk_1 = (length_1 + 256 - 1) / 256;
-            const long lo_1 = min(l * chunk_1, length_1);
-            const long hi_1 = min(lo_1 + chunk_1, length_1);
-            for (long k_1 = lo_1; k_1 < hi_1; k_1++) {
-                double pull_extreme_r_2;
-                long pull_extreme_r_3;
-                hsplit_fused_12_pull_extreme(offset_1 + k_1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
-                double op_extreme_r_4;
-                long op_extreme_r_5;
-                hsplit_fused_12_op_extreme(acc_2, acc_3, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_4, &op_extreme_r_5);
-                acc_2 = op_extreme_r_4;
-                acc_3 = op_extreme_r_5;
-            }
-            team_values[l] = acc_2;
-            team_values_1[l] = acc_3;
             barrier(CLK_LOCAL_MEM_FENCE);
-            for (long h_1 = 1; h_1 < 256; h_1 *= 2) {
-                if ((l & (2 * h_1 - 1)) == 0) {
-                    double op_extreme_r_6;
-                    long op_extreme_r_7;
-                    hsplit_fused_12_op_extreme(team_values[l], team_values_1[l], team_values[l + h_1], team_values_1[l + h_1], &op_extreme_r_6, &op_extreme_r_7);
-                    team_values[l] = op_extreme_r_6;
-                    team_values_1[l] = op_extreme_r_7;
-                }
-                barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
             }
-            if (l == 0) {
-                extreme[s_1] = team_values[0];
-                position[s_1] = team_values_1[0];
+            m /= 2;
+        }
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            {
+                packed_offsets_tile_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_12_packed_offsets_tile_offsets_tile_totals(__global const long* packed_offsets_tile_totals, long tiles_1, long tiles, __global long* packed_offsets_tile_offsets_tile_totals) {
+    __local long group_values[256];
+    __local long group_values_1[2304];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = packed_offsets_tile_totals[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_r = hsplit_fused_12_op_packed_offsets(acc, group_values_1[k + 9 * l_1]);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_packed_offsets_r_1 = hsplit_fused_12_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
+                    acc_1 = op_packed_offsets_r_1;
+                }
+                {
+                    group_values_out[l_2] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            {
+                packed_offsets_tile_offsets_tile_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_12_packed_offsets_tile_offsets_tile_offsets(__global const long* packed_offsets_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* packed_offsets_tile_offsets_tile_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[16];
+    __local long group_values_2[16];
+    __local long group_values_3[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < tile_chunk; k++) {
+                long x;
+                if (k + l * tile_chunk < tiles_1) {
+                    x = packed_offsets_tile_offsets_tile_totals[k + l * tile_chunk];
+                } else {
+                    x = 0L;
+                }
+                long op_packed_offsets_r = hsplit_fused_12_op_packed_offsets(acc, x);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_packed_offsets_r_1 = hsplit_fused_12_op_packed_offsets(acc_1, group_values[k_1 + 16 * l_1]);
+                acc_1 = op_packed_offsets_r_1;
+            }
+            {
+                group_values_2[l_1] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_2 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_1[k_2] = acc_2;
+                long op_packed_offsets_r_2 = hsplit_fused_12_op_packed_offsets(acc_2, group_values_2[k_2]);
+                acc_2 = op_packed_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_3 = group_values_1[l_3];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_3[k_3 + 16 * l_3] = acc_3;
+                long op_packed_offsets_r_3 = hsplit_fused_12_op_packed_offsets(acc_3, group_values[k_3 + 16 * l_3]);
+                acc_3 = op_packed_offsets_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_4 = get_local_id(0);
+            long acc_4 = group_values_3[l_4];
+            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
+                packed_offsets_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
+                long x_1;
+                if (k_4 + l_4 * tile_chunk < tiles_1) {
+                    x_1 = packed_offsets_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
+                } else {
+                    x_1 = 0L;
+                }
+                long op_packed_offsets_r_4 = hsplit_fused_12_op_packed_offsets(acc_4, x_1);
+                acc_4 = op_packed_offsets_r_4;
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_12_packed_offsets_tile_offsets_scan(__global const long* packed_offsets_tile_totals, __global const long* packed_offsets_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* packed_offsets_tile_offsets) {
+    __local long group_values[2304];
+    __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = packed_offsets_tile_totals[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_r = hsplit_fused_12_op_packed_offsets(acc, group_values[k + 9 * l_1]);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_packed_offsets_r_1 = hsplit_fused_12_op_packed_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = op_packed_offsets_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = packed_offsets_tile_offsets_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long op_packed_offsets_r_2 = hsplit_fused_12_op_packed_offsets(acc_2, group_values_3[k_2]);
+                acc_2 = op_packed_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long op_packed_offsets_r_3 = hsplit_fused_12_op_packed_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = op_packed_offsets_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long op_packed_offsets_r_4 = hsplit_fused_12_op_packed_offsets(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = op_packed_offsets_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                packed_offsets_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_12_packed_offsets_scan(__global const long* packed_offsets_tile_offsets, long tiles, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets) {
+    __local long group_values[2304];
+    __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < n_else_instances) {
+                    long pull_packed_offsets_r = hsplit_fused_12_pull_packed_offsets(256 * j + l + 2304 * wg, else_instances, cross_lengths_1);
+                    x = pull_packed_offsets_r;
+                } else {
+                    x = 0L;
+                }
+                group_values[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_r = hsplit_fused_12_op_packed_offsets(acc, group_values[k + 9 * l_1]);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_packed_offsets_r_1 = hsplit_fused_12_op_packed_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = op_packed_offsets_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = packed_offsets_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long op_packed_offsets_r_2 = hsplit_fused_12_op_packed_offsets(acc_2, group_values_3[k_2]);
+                acc_2 = op_packed_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long op_packed_offsets_r_3 = hsplit_fused_12_op_packed_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = op_packed_offsets_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long op_packed_offsets_r_4 = hsplit_fused_12_op_packed_offsets(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = op_packed_offsets_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                packed_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_12_total_partial(long groups, long chunk, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* total_partials) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
+                long x;
+                if (l + 256 * wg + 256 * groups * k < n_else_instances) {
+                    long pull_total_r = hsplit_fused_12_pull_total(l + 256 * wg + 256 * groups * k, else_instances, cross_lengths_1);
+                    x = pull_total_r;
+                } else {
+                    x = 0L;
+                }
+                long op_total_r = hsplit_fused_12_op_total(acc, x);
+                acc = op_total_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_total_r_1 = hsplit_fused_12_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_total_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                total_partials[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_12_total_final(__global const long* total_partials, long final_chunk, long groups, __global long* total) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                if (256 * k + l < groups) {
+                    x = total_partials[256 * k + l];
+                } else {
+                    x = 0L;
+                }
+                long op_total_r = hsplit_fused_12_op_total(acc, x);
+                acc = op_total_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_total_r_1 = hsplit_fused_12_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_total_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                total[0] = group_values_in[0];
             }
         }
     }
@@ -7401,104 +10906,157 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline void hsplit_fused_13_pull_pm_1(long i, __global const long* cross_lengths, __global const long* position, __global const long* cross_offsets, __global const long* else_instances, __global const long* points_lengths, __global const long* points_offsets, __global const double* points_elements_1, __global const double* points_elements_2, __global const double* p1_1, __global const double* p1_1_1, __global const double* p1_1_2, __global const double* p1_1_3, __global long* err, double* r0, double* r1, double* r2, double* r3, double* r4, double* r5, long* r6, long* r7) {
-    if (cross_lengths[i] <= 0L) {
-        nessie_fail(err, 1, 6, 0, 0);
-        *r0 = 0.0;
-        *r1 = 0.0;
-        *r2 = 0.0;
-        *r3 = 0.0;
-        *r4 = 0.0;
-        *r5 = 0.0;
-        *r6 = 0L;
-        *r7 = 0L;
-        return;
-    }
-    long index = nessie_sub(position[i], cross_offsets[i]);
-    long j = index;
-    long s = else_instances[i];
-    long len = points_lengths[s];
-    if (j < 0L || j >= len) {
-        nessie_fail(err, 1, 7, j, len);
-        *r0 = 0.0;
-        *r1 = 0.0;
-        *r2 = 0.0;
-        *r3 = 0.0;
-        *r4 = 0.0;
-        *r5 = 0.0;
-        *r6 = 0L;
-        *r7 = 0L;
-        return;
-    }
-    long k = nessie_add(points_offsets[s], j);
-    double v = points_elements_1[k];
-    double v_1 = points_elements_2[k];
-    long q = else_instances[i];
-    double v_2 = p1_1[q];
-    double v_3 = v;
-    double v_4 = v_1;
-    double v_5 = v_2;
-    long q_1 = else_instances[i];
-    double v_6 = p1_1_1[q_1];
-    double v_7 = v_3;
-    double v_8 = v_4;
-    double v_9 = v_5;
-    double v_10 = v_6;
-    long q_2 = else_instances[i];
-    double v_11 = p1_1_2[q_2];
-    double v_12 = v_7;
-    double v_13 = v_8;
-    double v_14 = v_9;
-    double v_15 = v_10;
-    double v_16 = v_11;
-    long q_3 = else_instances[i];
-    double v_17 = p1_1_3[q_3];
-    double v_18 = v_12;
-    double v_19 = v_13;
-    double v_20 = v_14;
-    double v_21 = v_15;
-    double v_22 = v_16;
-    double v_23 = v_17;
-    long v_24 = 2L;
-    double v_25 = v_18;
-    double v_26 = v_19;
-    double v_27 = v_20;
-    double v_28 = v_21;
-    double v_29 = v_22;
-    double v_30 = v_23;
-    long v_31 = v_24;
-    long v_32 = nessie_mul(i, 2L);
-    *r0 = v_25;
-    *r1 = v_26;
-    *r2 = v_27;
-    *r3 = v_28;
-    *r4 = v_29;
-    *r5 = v_30;
-    *r6 = v_31;
-    *r7 = v_32;
+static inline void hsplit_fused_13_pull_extreme(long p, __global const long* cross_offsets, long cross_offsets_len, __global const long* else_instances, __global const long* cross_offsets_1, __global const double* cross_elements, double* r0, long* r1) {
+    long s = nessie_segment_of(cross_offsets, cross_offsets_len, p);
+    long r = else_instances[s];
+    long q = nessie_add(cross_offsets_1[r], nessie_sub(p, cross_offsets[s]));
+    double cross_elements_1 = cross_elements[q];
+    *r0 = cross_elements_1;
+    *r1 = p;
 }
 
-__kernel void hsplit_fused_13_pm_1(long n_else_instances, __global const long* cross_lengths, __global const long* position, __global const long* cross_offsets, __global const long* else_instances, __global const long* points_lengths, __global const long* points_offsets, __global const double* points_elements_1, __global const double* points_elements_2, __global const double* p1_1_17, __global const double* p1_1_21, __global const double* p1_1_25, __global const double* p1_1_29, __global double* pm_1, __global double* pm_2, __global double* p1_1_18, __global double* p1_1_22, __global double* p1_1_26, __global double* p1_1_30, __global long* lengths, __global long* offsets, __global long* err) {
-    if (nessie_failed(err)) return;
+static inline void hsplit_fused_13_op_extreme(double av, long ai, double bv, long bi, double* r0, long* r1) {
+    double t_4;
+    long t_5;
+    if (ai < 0L) {
+        t_4 = bv;
+        t_5 = bi;
+    } else {
+        double t_2;
+        long t_3;
+        if (bi < 0L) {
+            t_2 = av;
+            t_3 = ai;
+        } else {
+            double t;
+            long t_1;
+            if (bv > av || (bv != bv && av == av)) {
+                t = bv;
+                t_1 = bi;
+            } else {
+                t = av;
+                t_1 = ai;
+            }
+            t_2 = t;
+            t_3 = t_1;
+        }
+        t_4 = t_2;
+        t_5 = t_3;
+    }
+    *r0 = t_4;
+    *r1 = t_5;
+}
+
+static inline long hsplit_fused_13_elements_extreme(__global const long* cross_lengths, long cross_lengths_len, __global const long* cross_offsets) {
+    return cross_lengths_len > 0L ? nessie_add(cross_offsets[nessie_sub(cross_lengths_len, 1L)], cross_lengths[nessie_sub(cross_lengths_len, 1L)]) : 0L;
+}
+
+__kernel void hsplit_fused_13_extreme_elements(__global const long* cross_lengths, long n_cross_lengths, __global const long* cross_offsets_0, __global long* extreme_elements) {
     const long gid = get_global_id(0);
-    if (gid < n_else_instances) {
-        double pull_pm_1_r;
-        double pull_pm_1_r_1;
-        double pull_pm_1_r_2;
-        double pull_pm_1_r_3;
-        double pull_pm_1_r_4;
-        double pull_pm_1_r_5;
-        long pull_pm_1_r_6;
-        long pull_pm_1_r_7;
-        hsplit_fused_13_pull_pm_1(gid, cross_lengths, position, cross_offsets, else_instances, points_lengths, points_offsets, points_elements_1, points_elements_2, p1_1_17, p1_1_21, p1_1_25, p1_1_29, err, &pull_pm_1_r, &pull_pm_1_r_1, &pull_pm_1_r_2, &pull_pm_1_r_3, &pull_pm_1_r_4, &pull_pm_1_r_5, &pull_pm_1_r_6, &pull_pm_1_r_7);
-        pm_1[gid] = pull_pm_1_r;
-        pm_2[gid] = pull_pm_1_r_1;
-        p1_1_18[gid] = pull_pm_1_r_2;
-        p1_1_22[gid] = pull_pm_1_r_3;
-        p1_1_26[gid] = pull_pm_1_r_4;
-        p1_1_30[gid] = pull_pm_1_r_5;
-        lengths[gid] = pull_pm_1_r_6;
-        offsets[gid] = pull_pm_1_r_7;
+    if (gid < 1) {
+        long elements_extreme_r = hsplit_fused_13_elements_extreme(cross_lengths, n_cross_lengths, cross_offsets_0);
+        extreme_elements[0] = elements_extreme_r;
+    }
+}
+
+__kernel void hsplit_fused_13_extreme(__global const long* cross_offsets_0, __global const long* cross_lengths, long lanes, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global double* extreme, __global long* position) {
+    __local double team_values[256];
+    __local long team_values_1[256];
+    __local int long_teams[259];
+    const long l = get_local_id(0);
+    const long lane = l & (lanes - 1);
+    const long team = l / lanes;
+    const long teams = 256 / lanes;
+    if (l < 3) long_teams[256 + l] = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long first = get_group_id(0) * teams, step = 0; first < n_cross_offsets; first += get_num_groups(0) * teams, step++) {
+        const long s = first + team;
+        const long counter = 256 + step % 3;
+        int is_long = 0;
+        double acc = 0.0;
+        long acc_1 = -1L;
+        if (s < n_cross_offsets) {
+            const long offset = cross_offsets_0[s];
+            const long length = cross_lengths[s];
+            is_long = lanes < 256 && length > 32 * lanes;
+            if (is_long) {
+                if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
+            } else {
+                const long chunk = (length + lanes - 1) / lanes;
+                const long lo = min(lane * chunk, length);
+                const long hi = min(lo + chunk, length);
+                for (long k = lo; k < hi; k++) {
+                    double pull_extreme_r;
+                    long pull_extreme_r_1;
+                    hsplit_fused_13_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
+                    double op_extreme_r;
+                    long op_extreme_r_1;
+                    hsplit_fused_13_op_extreme(acc, acc_1, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
+                    acc = op_extreme_r;
+                    acc_1 = op_extreme_r_1;
+                }
+            }
+        }
+        team_values[l] = acc;
+        team_values_1[l] = acc_1;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l == 0) long_teams[256 + (step + 2) % 3] = 0;
+        if (lanes > 1) {
+            for (long h = 1; h < lanes; h *= 2) {
+                if ((lane & (2 * h - 1)) == 0) {
+                    double op_extreme_r_2;
+                    long op_extreme_r_3;
+                    hsplit_fused_13_op_extreme(team_values[l], team_values_1[l], team_values[l + h], team_values_1[l + h], &op_extreme_r_2, &op_extreme_r_3);
+                    team_values[l] = op_extreme_r_2;
+                    team_values_1[l] = op_extreme_r_3;
+                }
+                barrier(CLK_LOCAL_MEM_FENCE);
+            }
+            acc = team_values[l];
+            acc_1 = team_values_1[l];
+        }
+        if (lane == 0 && s < n_cross_offsets && !is_long) {
+            extreme[s] = acc;
+            position[s] = acc_1;
+        }
+        const int n_long = long_teams[counter];
+        for (int i = 0; i < n_long; i++) {
+            const long s_1 = first + long_teams[i];
+            const long offset_1 = cross_offsets_0[s_1];
+            const long length_1 = cross_lengths[s_1];
+            double acc_2 = 0.0;
+            long acc_3 = -1L;
+            const long chunk_1 = (length_1 + 256 - 1) / 256;
+            const long lo_1 = min(l * chunk_1, length_1);
+            const long hi_1 = min(lo_1 + chunk_1, length_1);
+            for (long k_1 = lo_1; k_1 < hi_1; k_1++) {
+                double pull_extreme_r_2;
+                long pull_extreme_r_3;
+                hsplit_fused_13_pull_extreme(offset_1 + k_1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
+                double op_extreme_r_4;
+                long op_extreme_r_5;
+                hsplit_fused_13_op_extreme(acc_2, acc_3, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_4, &op_extreme_r_5);
+                acc_2 = op_extreme_r_4;
+                acc_3 = op_extreme_r_5;
+            }
+            team_values[l] = acc_2;
+            team_values_1[l] = acc_3;
+            barrier(CLK_LOCAL_MEM_FENCE);
+            for (long h_1 = 1; h_1 < 256; h_1 *= 2) {
+                if ((l & (2 * h_1 - 1)) == 0) {
+                    double op_extreme_r_6;
+                    long op_extreme_r_7;
+                    hsplit_fused_13_op_extreme(team_values[l], team_values_1[l], team_values[l + h_1], team_values_1[l + h_1], &op_extreme_r_6, &op_extreme_r_7);
+                    team_values[l] = op_extreme_r_6;
+                    team_values_1[l] = op_extreme_r_7;
+                }
+                barrier(CLK_LOCAL_MEM_FENCE);
+            }
+            if (l == 0) {
+                extreme[s_1] = team_values[0];
+                position[s_1] = team_values_1[0];
+            }
+        }
     }
 }
 
@@ -7577,319 +11135,104 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline void hsplit_fused_14_pull_ends_1_1(long p, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths, double* r0, double* r1, double* r2, double* r3, long* r4) {
-    long c = nessie_rem(p, 2L);
-    long q = nessie_div(p, 2L);
-    double v = c == 0L ? p1_1[q] : pm_1[q];
-    double v_1 = c == 0L ? p1_2[q] : pm_2[q];
-    double v_2 = c == 0L ? pm_1[q] : p2_1[q];
-    double v_3 = c == 0L ? pm_2[q] : p2_2[q];
-    long q_1 = else_instances[nessie_segment_of(offsets, offsets_len, p)];
-    long v_4 = packed_lengths[q_1];
-    *r0 = v;
-    *r1 = v_1;
-    *r2 = v_2;
-    *r3 = v_3;
-    *r4 = v_4;
+static inline void hsplit_fused_14_pull_pm_1(long i, __global const long* cross_lengths, __global const long* position, __global const long* cross_offsets, __global const long* else_instances, __global const long* points_lengths, __global const long* points_offsets, __global const double* points_elements_1, __global const double* points_elements_2, __global const double* p1_1, __global const double* p1_1_1, __global const double* p1_1_2, __global const double* p1_1_3, __global long* err, double* r0, double* r1, double* r2, double* r3, double* r4, double* r5, long* r6, long* r7) {
+    if (cross_lengths[i] <= 0L) {
+        nessie_fail(err, 1, 6, 0, 0);
+        *r0 = 0.0;
+        *r1 = 0.0;
+        *r2 = 0.0;
+        *r3 = 0.0;
+        *r4 = 0.0;
+        *r5 = 0.0;
+        *r6 = 0L;
+        *r7 = 0L;
+        return;
+    }
+    long index = nessie_sub(position[i], cross_offsets[i]);
+    long j = index;
+    long s = else_instances[i];
+    long len = points_lengths[s];
+    if (j < 0L || j >= len) {
+        nessie_fail(err, 1, 7, j, len);
+        *r0 = 0.0;
+        *r1 = 0.0;
+        *r2 = 0.0;
+        *r3 = 0.0;
+        *r4 = 0.0;
+        *r5 = 0.0;
+        *r6 = 0L;
+        *r7 = 0L;
+        return;
+    }
+    long k = nessie_add(points_offsets[s], j);
+    double v = points_elements_1[k];
+    double v_1 = points_elements_2[k];
+    long q = else_instances[i];
+    double v_2 = p1_1[q];
+    double v_3 = v;
+    double v_4 = v_1;
+    double v_5 = v_2;
+    long q_1 = else_instances[i];
+    double v_6 = p1_1_1[q_1];
+    double v_7 = v_3;
+    double v_8 = v_4;
+    double v_9 = v_5;
+    double v_10 = v_6;
+    long q_2 = else_instances[i];
+    double v_11 = p1_1_2[q_2];
+    double v_12 = v_7;
+    double v_13 = v_8;
+    double v_14 = v_9;
+    double v_15 = v_10;
+    double v_16 = v_11;
+    long q_3 = else_instances[i];
+    double v_17 = p1_1_3[q_3];
+    double v_18 = v_12;
+    double v_19 = v_13;
+    double v_20 = v_14;
+    double v_21 = v_15;
+    double v_22 = v_16;
+    double v_23 = v_17;
+    long v_24 = 2L;
+    double v_25 = v_18;
+    double v_26 = v_19;
+    double v_27 = v_20;
+    double v_28 = v_21;
+    double v_29 = v_22;
+    double v_30 = v_23;
+    long v_31 = v_24;
+    long v_32 = nessie_mul(i, 2L);
+    *r0 = v_25;
+    *r1 = v_26;
+    *r2 = v_27;
+    *r3 = v_28;
+    *r4 = v_29;
+    *r5 = v_30;
+    *r6 = v_31;
+    *r7 = v_32;
 }
 
-static inline long hsplit_fused_14_pull_packed_offsets(long i, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths) {
-    long q = else_instances[nessie_segment_of(offsets, offsets_len, i)];
-    long packed_lengths_1 = packed_lengths[q];
-    return packed_lengths_1;
-}
-
-static inline long hsplit_fused_14_op_packed_offsets(long a, long b) {
-    return nessie_add(a, b);
-}
-
-static inline long hsplit_fused_14_pull_total(long i, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths) {
-    long q = else_instances[nessie_segment_of(offsets, offsets_len, i)];
-    long packed_lengths_1 = packed_lengths[q];
-    return packed_lengths_1;
-}
-
-static inline long hsplit_fused_14_op_total(long a, long b) {
-    return nessie_add(a, b);
-}
-
-__kernel void hsplit_fused_14_ends_1_1(long t_1, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
+__kernel void hsplit_fused_14_pm_1(long n_else_instances, __global const long* cross_lengths, __global const long* position, __global const long* cross_offsets, __global const long* else_instances, __global const long* points_lengths, __global const long* points_offsets, __global const double* points_elements_1, __global const double* points_elements_2, __global const double* p1_1_17, __global const double* p1_1_21, __global const double* p1_1_25, __global const double* p1_1_29, __global double* pm_1, __global double* pm_2, __global double* p1_1_18, __global double* p1_1_22, __global double* p1_1_26, __global double* p1_1_30, __global long* lengths, __global long* offsets, __global long* err) {
+    if (nessie_failed(err)) return;
     const long gid = get_global_id(0);
-    if (gid < t_1) {
-        double pull_ends_1_1_r;
-        double pull_ends_1_1_r_1;
-        double pull_ends_1_1_r_2;
-        double pull_ends_1_1_r_3;
-        long pull_ends_1_1_r_4;
-        hsplit_fused_14_pull_ends_1_1(gid, p1_1, pm_1, p1_2, pm_2, p2_1, p2_2, offsets, n_offsets, else_instances, packed_lengths_16, &pull_ends_1_1_r, &pull_ends_1_1_r_1, &pull_ends_1_1_r_2, &pull_ends_1_1_r_3, &pull_ends_1_1_r_4);
-        ends_1_1[gid] = pull_ends_1_1_r;
-        ends_1_2[gid] = pull_ends_1_1_r_1;
-        ends_2_1[gid] = pull_ends_1_1_r_2;
-        ends_2_2[gid] = pull_ends_1_1_r_3;
-        packed_lengths_17[gid] = pull_ends_1_1_r_4;
-    }
-}
-
-__kernel void hsplit_fused_14_packed_offsets_block_totals(long groups, long chunk, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* packed_offsets_block_totals) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
-                long x;
-                if (k + chunk * l + 256 * chunk * wg < t_1) {
-                    long pull_packed_offsets_r = hsplit_fused_14_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, offsets, n_offsets, else_instances, packed_lengths_16);
-                    x = pull_packed_offsets_r;
-                } else {
-                    x = 0L;
-                }
-                long op_packed_offsets_r = hsplit_fused_14_op_packed_offsets(acc, x);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_packed_offsets_r_1 = hsplit_fused_14_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_packed_offsets_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                packed_offsets_block_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_14_packed_offsets_block_offsets(__global const long* packed_offsets_block_totals, long final_chunk, long groups, __global long* packed_offsets_block_offsets) {
-    __local long group_values[256];
-    __local long group_values_1[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
-                long x;
-                if (k + final_chunk * l < groups) {
-                    x = packed_offsets_block_totals[k + final_chunk * l];
-                } else {
-                    x = 0L;
-                }
-                long op_packed_offsets_r = hsplit_fused_14_op_packed_offsets(acc, x);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_packed_offsets_r_1 = hsplit_fused_14_op_packed_offsets(acc_1, group_values[k_1]);
-                acc_1 = op_packed_offsets_r_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                packed_offsets_block_offsets[k_2 + final_chunk * l_2] = acc_2;
-                long x_1;
-                if (k_2 + final_chunk * l_2 < groups) {
-                    x_1 = packed_offsets_block_totals[k_2 + final_chunk * l_2];
-                } else {
-                    x_1 = 0L;
-                }
-                long op_packed_offsets_r_2 = hsplit_fused_14_op_packed_offsets(acc_2, x_1);
-                acc_2 = op_packed_offsets_r_2;
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_14_packed_offsets_scan(__global const long* packed_offsets_block_offsets, long groups, long chunk, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* packed_offsets) {
-    __local long group_values[256];
-    __local long group_values_1[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
-                long x;
-                if (k + chunk * l + 256 * chunk * wg < t_1) {
-                    long pull_packed_offsets_r = hsplit_fused_14_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, offsets, n_offsets, else_instances, packed_lengths_16);
-                    x = pull_packed_offsets_r;
-                } else {
-                    x = 0L;
-                }
-                long op_packed_offsets_r = hsplit_fused_14_op_packed_offsets(acc, x);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = packed_offsets_block_offsets[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_packed_offsets_r_1 = hsplit_fused_14_op_packed_offsets(acc_1, group_values[k_1]);
-                acc_1 = op_packed_offsets_r_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < chunk; k_2++) {
-                packed_offsets[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
-                long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < t_1) {
-                    long pull_packed_offsets_r_1 = hsplit_fused_14_pull_packed_offsets(k_2 + chunk * l_2 + 256 * chunk * wg, offsets, n_offsets, else_instances, packed_lengths_16);
-                    x_1 = pull_packed_offsets_r_1;
-                } else {
-                    x_1 = 0L;
-                }
-                long op_packed_offsets_r_2 = hsplit_fused_14_op_packed_offsets(acc_2, x_1);
-                acc_2 = op_packed_offsets_r_2;
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_14_total_partial(long groups, long chunk, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* total_partials) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
-                long x;
-                if (l + 256 * wg + 256 * groups * k < t_1) {
-                    long pull_total_r = hsplit_fused_14_pull_total(l + 256 * wg + 256 * groups * k, offsets, n_offsets, else_instances, packed_lengths_16);
-                    x = pull_total_r;
-                } else {
-                    x = 0L;
-                }
-                long op_total_r = hsplit_fused_14_op_total(acc, x);
-                acc = op_total_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = hsplit_fused_14_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total_partials[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_14_total_final(__global const long* total_partials, long final_chunk, long groups, __global long* total) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
-                long x;
-                if (256 * k + l < groups) {
-                    x = total_partials[256 * k + l];
-                } else {
-                    x = 0L;
-                }
-                long op_total_r = hsplit_fused_14_op_total(acc, x);
-                acc = op_total_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = hsplit_fused_14_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total[0] = group_values_in[0];
-            }
-        }
+    if (gid < n_else_instances) {
+        double pull_pm_1_r;
+        double pull_pm_1_r_1;
+        double pull_pm_1_r_2;
+        double pull_pm_1_r_3;
+        double pull_pm_1_r_4;
+        double pull_pm_1_r_5;
+        long pull_pm_1_r_6;
+        long pull_pm_1_r_7;
+        hsplit_fused_14_pull_pm_1(gid, cross_lengths, position, cross_offsets, else_instances, points_lengths, points_offsets, points_elements_1, points_elements_2, p1_1_17, p1_1_21, p1_1_25, p1_1_29, err, &pull_pm_1_r, &pull_pm_1_r_1, &pull_pm_1_r_2, &pull_pm_1_r_3, &pull_pm_1_r_4, &pull_pm_1_r_5, &pull_pm_1_r_6, &pull_pm_1_r_7);
+        pm_1[gid] = pull_pm_1_r;
+        pm_2[gid] = pull_pm_1_r_1;
+        p1_1_18[gid] = pull_pm_1_r_2;
+        p1_1_22[gid] = pull_pm_1_r_3;
+        p1_1_26[gid] = pull_pm_1_r_4;
+        p1_1_30[gid] = pull_pm_1_r_5;
+        lengths[gid] = pull_pm_1_r_6;
+        offsets[gid] = pull_pm_1_r_7;
     }
 }
 
@@ -7968,163 +11311,88 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline void hsplit_fused_15_pull_lengths(long i, __global const long* then_instances, __global const double* p1_1, __global const double* p1_1_1, long* r0, long* r1, double* r2, double* r3) {
-    long v = 1L;
-    long v_1 = nessie_mul(i, 1L);
-    long q = nessie_div(i, 1L);
-    long p = q;
-    long q_1 = then_instances[p];
-    long p_1 = q;
-    long q_2 = then_instances[p_1];
-    double v_2 = p1_1[q_1];
-    double v_3 = p1_1_1[q_2];
+static inline void hsplit_fused_15_pull_ends_1_1(long p, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths, double* r0, double* r1, double* r2, double* r3, long* r4) {
+    long c = nessie_rem(p, 2L);
+    long q = nessie_div(p, 2L);
+    double v = c == 0L ? p1_1[q] : pm_1[q];
+    double v_1 = c == 0L ? p1_2[q] : pm_2[q];
+    double v_2 = c == 0L ? pm_1[q] : p2_1[q];
+    double v_3 = c == 0L ? pm_2[q] : p2_2[q];
+    long q_1 = else_instances[nessie_segment_of(offsets, offsets_len, p)];
+    long v_4 = packed_lengths[q_1];
     *r0 = v;
     *r1 = v_1;
     *r2 = v_2;
     *r3 = v_3;
+    *r4 = v_4;
 }
 
-static inline long hsplit_fused_15_pull_packed_offsets(long i, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths) {
-    long offsets = nessie_mul(i, 1L);
-    long lengths = 1L;
-    long start = offsets;
-    long len = lengths;
-    long s = then_instances[i];
-    long start_1 = packed_offsets[s];
-    long len_1 = packed_lengths[s];
-    long lengths_1 = nessie_add(len, len_1);
-    return lengths_1;
+static inline long hsplit_fused_15_pull_packed_offsets(long i, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths) {
+    long q = else_instances[nessie_segment_of(offsets, offsets_len, i)];
+    long packed_lengths_1 = packed_lengths[q];
+    return packed_lengths_1;
 }
 
 static inline long hsplit_fused_15_op_packed_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long hsplit_fused_15_pull_total(long i, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths) {
-    long offsets = nessie_mul(i, 1L);
-    long lengths = 1L;
-    long start = offsets;
-    long len = lengths;
-    long s = then_instances[i];
-    long start_1 = packed_offsets[s];
-    long len_1 = packed_lengths[s];
-    long lengths_1 = nessie_add(len, len_1);
-    return lengths_1;
+static inline long hsplit_fused_15_pull_total(long i, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths) {
+    long q = else_instances[nessie_segment_of(offsets, offsets_len, i)];
+    long packed_lengths_1 = packed_lengths[q];
+    return packed_lengths_1;
 }
 
 static inline long hsplit_fused_15_op_total(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long hsplit_fused_15_pull_lengths_1(long p, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const long* sum) {
-    int f = (int)mapped[p];
-    long r = rank[p];
-    long q = f ? r : nessie_sub(p, r);
-    long t;
-    if (f) {
-        long i = q;
-        long offsets = nessie_mul(i, 1L);
-        long lengths = 1L;
-        long start = offsets;
-        long len = lengths;
-        long s = then_instances[i];
-        long start_1 = packed_offsets[s];
-        long len_1 = packed_lengths[s];
-        t = nessie_add(len, len_1);
-    } else {
-        t = sum[q];
-    }
-    return t;
-}
-
-static inline long hsplit_fused_15_pull_packed_offsets_1(long i, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const long* sum) {
-    int f = (int)mapped[i];
-    long r = rank[i];
-    long q = f ? r : nessie_sub(i, r);
-    long t;
-    if (f) {
-        long i_1 = q;
-        long offsets = nessie_mul(i_1, 1L);
-        long lengths = 1L;
-        long start = offsets;
-        long len = lengths;
-        long s = then_instances[i_1];
-        long start_1 = packed_offsets[s];
-        long len_1 = packed_lengths[s];
-        t = nessie_add(len, len_1);
-    } else {
-        t = sum[q];
-    }
-    long lengths_1 = t;
-    return lengths_1;
-}
-
-static inline long hsplit_fused_15_op_packed_offsets_1(long a, long b) {
-    return nessie_add(a, b);
-}
-
-static inline long hsplit_fused_15_pull_total_1(long i, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const long* sum) {
-    int f = (int)mapped[i];
-    long r = rank[i];
-    long q = f ? r : nessie_sub(i, r);
-    long t;
-    if (f) {
-        long i_1 = q;
-        long offsets = nessie_mul(i_1, 1L);
-        long lengths = 1L;
-        long start = offsets;
-        long len = lengths;
-        long s = then_instances[i_1];
-        long start_1 = packed_offsets[s];
-        long len_1 = packed_lengths[s];
-        t = nessie_add(len, len_1);
-    } else {
-        t = sum[q];
-    }
-    long lengths_1 = t;
-    return lengths_1;
-}
-
-static inline long hsplit_fused_15_op_total_1(long a, long b) {
-    return nessie_add(a, b);
-}
-
-__kernel void hsplit_fused_15_lengths(long n_then_instances_1, __global const long* then_instances, __global const double* p1_1_1, __global const double* p1_1_5, __global long* lengths_9, __global long* offsets_11, __global double* p1_1_14, __global double* p1_2) {
+__kernel void hsplit_fused_15_ends_1_1(long t_1, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
     const long gid = get_global_id(0);
-    if (gid < n_then_instances_1) {
-        long pull_lengths_r;
-        long pull_lengths_r_1;
-        double pull_lengths_r_2;
-        double pull_lengths_r_3;
-        hsplit_fused_15_pull_lengths(gid, then_instances, p1_1_1, p1_1_5, &pull_lengths_r, &pull_lengths_r_1, &pull_lengths_r_2, &pull_lengths_r_3);
-        lengths_9[gid] = pull_lengths_r;
-        offsets_11[gid] = pull_lengths_r_1;
-        p1_1_14[gid] = pull_lengths_r_2;
-        p1_2[gid] = pull_lengths_r_3;
+    if (gid < t_1) {
+        double pull_ends_1_1_r;
+        double pull_ends_1_1_r_1;
+        double pull_ends_1_1_r_2;
+        double pull_ends_1_1_r_3;
+        long pull_ends_1_1_r_4;
+        hsplit_fused_15_pull_ends_1_1(gid, p1_1, pm_1, p1_2, pm_2, p2_1, p2_2, offsets, n_offsets, else_instances, packed_lengths_16, &pull_ends_1_1_r, &pull_ends_1_1_r_1, &pull_ends_1_1_r_2, &pull_ends_1_1_r_3, &pull_ends_1_1_r_4);
+        ends_1_1[gid] = pull_ends_1_1_r;
+        ends_1_2[gid] = pull_ends_1_1_r_1;
+        ends_2_1[gid] = pull_ends_1_1_r_2;
+        ends_2_2[gid] = pull_ends_1_1_r_3;
+        packed_lengths_17[gid] = pull_ends_1_1_r_4;
     }
 }
 
-__kernel void hsplit_fused_15_packed_offsets_block_totals(long groups, long chunk, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* packed_offsets_block_totals_110) {
+__kernel void hsplit_fused_15_packed_offsets_tile_totals(long tiles, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* packed_offsets_tile_totals) {
     __local long group_values[256];
+    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < n_then_instances_1) {
-                    long pull_packed_offsets_r = hsplit_fused_15_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, then_instances, packed_offsets_18, packed_lengths);
+                if (256 * j + l + 2304 * wg < t_1) {
+                    long pull_packed_offsets_r = hsplit_fused_15_pull_packed_offsets(256 * j + l + 2304 * wg, offsets, n_offsets, else_instances, packed_lengths_16);
                     x = pull_packed_offsets_r;
                 } else {
                     x = 0L;
                 }
-                long op_packed_offsets_r = hsplit_fused_15_op_packed_offsets(acc, x);
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_r = hsplit_fused_15_op_packed_offsets(acc, group_values_1[k + 9 * l_1]);
                 acc = op_packed_offsets_r;
             }
             {
-                group_values[l] = acc;
+                group_values[l_1] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -8132,14 +11400,14 @@ __kernel void hsplit_fused_15_packed_offsets_block_totals(long groups, long chun
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_packed_offsets_r_1 = hsplit_fused_15_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    long op_packed_offsets_r_1 = hsplit_fused_15_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
                     acc_1 = op_packed_offsets_r_1;
                 }
                 {
-                    group_values_out[l_1] = acc_1;
+                    group_values_out[l_2] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -8150,26 +11418,89 @@ __kernel void hsplit_fused_15_packed_offsets_block_totals(long groups, long chun
             }
             m /= 2;
         }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                packed_offsets_block_totals_110[wg] = group_values_in[0];
+                packed_offsets_tile_totals[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_15_packed_offsets_block_offsets(__global const long* packed_offsets_block_totals_110, long final_chunk, long groups, __global long* packed_offsets_block_offsets_111) {
+__kernel void hsplit_fused_15_packed_offsets_tile_offsets_tile_totals(__global const long* packed_offsets_tile_totals, long tiles_1, long tiles, __global long* packed_offsets_tile_offsets_tile_totals) {
     __local long group_values[256];
-    __local long group_values_1[256];
+    __local long group_values_1[2304];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = packed_offsets_tile_totals[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_r = hsplit_fused_15_op_packed_offsets(acc, group_values_1[k + 9 * l_1]);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_packed_offsets_r_1 = hsplit_fused_15_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
+                    acc_1 = op_packed_offsets_r_1;
+                }
+                {
+                    group_values_out[l_2] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            {
+                packed_offsets_tile_offsets_tile_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_15_packed_offsets_tile_offsets_tile_offsets(__global const long* packed_offsets_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* packed_offsets_tile_offsets_tile_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[16];
+    __local long group_values_2[16];
+    __local long group_values_3[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
+            for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + final_chunk * l < groups) {
-                    x = packed_offsets_block_totals_110[k + final_chunk * l];
+                if (k + l * tile_chunk < tiles_1) {
+                    x = packed_offsets_tile_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -8181,86 +11512,219 @@ __kernel void hsplit_fused_15_packed_offsets_block_offsets(__global const long* 
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_packed_offsets_r_1 = hsplit_fused_15_op_packed_offsets(acc_1, group_values[k_1]);
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_packed_offsets_r_1 = hsplit_fused_15_op_packed_offsets(acc_1, group_values[k_1 + 16 * l_1]);
                 acc_1 = op_packed_offsets_r_1;
+            }
+            {
+                group_values_2[l_1] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_2 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_1[k_2] = acc_2;
+                long op_packed_offsets_r_2 = hsplit_fused_15_op_packed_offsets(acc_2, group_values_2[k_2]);
+                acc_2 = op_packed_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_3 = group_values_1[l_3];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_3[k_3 + 16 * l_3] = acc_3;
+                long op_packed_offsets_r_3 = hsplit_fused_15_op_packed_offsets(acc_3, group_values[k_3 + 16 * l_3]);
+                acc_3 = op_packed_offsets_r_3;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                packed_offsets_block_offsets_111[k_2 + final_chunk * l_2] = acc_2;
+            const long l_4 = get_local_id(0);
+            long acc_4 = group_values_3[l_4];
+            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
+                packed_offsets_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_2 + final_chunk * l_2 < groups) {
-                    x_1 = packed_offsets_block_totals_110[k_2 + final_chunk * l_2];
+                if (k_4 + l_4 * tile_chunk < tiles_1) {
+                    x_1 = packed_offsets_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
-                long op_packed_offsets_r_2 = hsplit_fused_15_op_packed_offsets(acc_2, x_1);
-                acc_2 = op_packed_offsets_r_2;
+                long op_packed_offsets_r_4 = hsplit_fused_15_op_packed_offsets(acc_4, x_1);
+                acc_4 = op_packed_offsets_r_4;
             }
         }
     }
 }
 
-__kernel void hsplit_fused_15_packed_offsets_scan(__global const long* packed_offsets_block_offsets_111, long groups, long chunk, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* packed_offsets_27) {
-    __local long group_values[256];
+__kernel void hsplit_fused_15_packed_offsets_tile_offsets_scan(__global const long* packed_offsets_tile_totals, __global const long* packed_offsets_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* packed_offsets_tile_offsets) {
+    __local long group_values[2304];
     __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < n_then_instances_1) {
-                    long pull_packed_offsets_r = hsplit_fused_15_pull_packed_offsets(k + chunk * l + 256 * chunk * wg, then_instances, packed_offsets_18, packed_lengths);
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = packed_offsets_tile_totals[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_r = hsplit_fused_15_op_packed_offsets(acc, group_values[k + 9 * l_1]);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_packed_offsets_r_1 = hsplit_fused_15_op_packed_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = op_packed_offsets_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = packed_offsets_tile_offsets_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long op_packed_offsets_r_2 = hsplit_fused_15_op_packed_offsets(acc_2, group_values_3[k_2]);
+                acc_2 = op_packed_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long op_packed_offsets_r_3 = hsplit_fused_15_op_packed_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = op_packed_offsets_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long op_packed_offsets_r_4 = hsplit_fused_15_op_packed_offsets(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = op_packed_offsets_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                packed_offsets_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_15_packed_offsets_scan(__global const long* packed_offsets_tile_offsets, long tiles, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* packed_offsets) {
+    __local long group_values[2304];
+    __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < t_1) {
+                    long pull_packed_offsets_r = hsplit_fused_15_pull_packed_offsets(256 * j + l + 2304 * wg, offsets, n_offsets, else_instances, packed_lengths_16);
                     x = pull_packed_offsets_r;
                 } else {
                     x = 0L;
                 }
-                long op_packed_offsets_r = hsplit_fused_15_op_packed_offsets(acc, x);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = packed_offsets_block_offsets_111[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_packed_offsets_r_1 = hsplit_fused_15_op_packed_offsets(acc_1, group_values[k_1]);
-                acc_1 = op_packed_offsets_r_1;
+                group_values[256 * j + l] = x;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < chunk; k_2++) {
-                packed_offsets_27[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
-                long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < n_then_instances_1) {
-                    long pull_packed_offsets_r_1 = hsplit_fused_15_pull_packed_offsets(k_2 + chunk * l_2 + 256 * chunk * wg, then_instances, packed_offsets_18, packed_lengths);
-                    x_1 = pull_packed_offsets_r_1;
-                } else {
-                    x_1 = 0L;
-                }
-                long op_packed_offsets_r_2 = hsplit_fused_15_op_packed_offsets(acc_2, x_1);
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_r = hsplit_fused_15_op_packed_offsets(acc, group_values[k + 9 * l_1]);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_packed_offsets_r_1 = hsplit_fused_15_op_packed_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = op_packed_offsets_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = packed_offsets_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long op_packed_offsets_r_2 = hsplit_fused_15_op_packed_offsets(acc_2, group_values_3[k_2]);
                 acc_2 = op_packed_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long op_packed_offsets_r_3 = hsplit_fused_15_op_packed_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = op_packed_offsets_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long op_packed_offsets_r_4 = hsplit_fused_15_op_packed_offsets(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = op_packed_offsets_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                packed_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_15_total_partial(long groups, long chunk, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* total_partials_112) {
+__kernel void hsplit_fused_15_total_partial(long groups, long chunk, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* total_partials) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -8270,8 +11734,8 @@ __kernel void hsplit_fused_15_total_partial(long groups, long chunk, long n_then
             long acc = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                if (l + 256 * wg + 256 * groups * k < n_then_instances_1) {
-                    long pull_total_r = hsplit_fused_15_pull_total(l + 256 * wg + 256 * groups * k, then_instances, packed_offsets_18, packed_lengths);
+                if (l + 256 * wg + 256 * groups * k < t_1) {
+                    long pull_total_r = hsplit_fused_15_pull_total(l + 256 * wg + 256 * groups * k, offsets, n_offsets, else_instances, packed_lengths_16);
                     x = pull_total_r;
                 } else {
                     x = 0L;
@@ -8308,13 +11772,13 @@ __kernel void hsplit_fused_15_total_partial(long groups, long chunk, long n_then
         }
         for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
             {
-                total_partials_112[wg] = group_values_in[0];
+                total_partials[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_15_total_final(__global const long* total_partials_112, long final_chunk, long groups, __global long* total_31) {
+__kernel void hsplit_fused_15_total_final(__global const long* total_partials, long final_chunk, long groups, __global long* total) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -8325,7 +11789,7 @@ __kernel void hsplit_fused_15_total_final(__global const long* total_partials_11
             for (long k = 0; k < final_chunk; k++) {
                 long x;
                 if (256 * k + l < groups) {
-                    x = total_partials_112[256 * k + l];
+                    x = total_partials[256 * k + l];
                 } else {
                     x = 0L;
                 }
@@ -8361,41 +11825,155 @@ __kernel void hsplit_fused_15_total_final(__global const long* total_partials_11
         }
         for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
             {
-                total_31[0] = group_values_in[0];
+                total[0] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_15_lengths_1(long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global const long* sum, __global long* lengths_39) {
+
+// ===== hsplit_fused_16.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline long hsplit_fused_16_pull_lengths(long p, __global const uchar* mapped, __global const long* rank, __global const long* lengths, __global const long* sum) {
+    int f = (int)mapped[p];
+    long r = rank[p];
+    long q = f ? r : nessie_sub(p, r);
+    return f ? lengths[q] : sum[q];
+}
+
+static inline long hsplit_fused_16_pull_packed_offsets(long i, __global const uchar* mapped, __global const long* rank, __global const long* lengths, __global const long* sum) {
+    int f = (int)mapped[i];
+    long r = rank[i];
+    long q = f ? r : nessie_sub(i, r);
+    long lengths_1 = f ? lengths[q] : sum[q];
+    return lengths_1;
+}
+
+static inline long hsplit_fused_16_op_packed_offsets(long a, long b) {
+    return nessie_add(a, b);
+}
+
+static inline long hsplit_fused_16_pull_total(long i, __global const uchar* mapped, __global const long* rank, __global const long* lengths, __global const long* sum) {
+    int f = (int)mapped[i];
+    long r = rank[i];
+    long q = f ? r : nessie_sub(i, r);
+    long lengths_1 = f ? lengths[q] : sum[q];
+    return lengths_1;
+}
+
+static inline long hsplit_fused_16_op_total(long a, long b) {
+    return nessie_add(a, b);
+}
+
+__kernel void hsplit_fused_16_lengths(long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* lengths_5) {
     const long gid = get_global_id(0);
     if (gid < instances_1) {
-        long pull_lengths_1_r = hsplit_fused_15_pull_lengths_1(gid, mapped, rank, then_instances, packed_offsets_18, packed_lengths, sum);
-        lengths_39[gid] = pull_lengths_1_r;
+        long pull_lengths_r = hsplit_fused_16_pull_lengths(gid, mapped, rank, lengths_2, sum);
+        lengths_5[gid] = pull_lengths_r;
     }
 }
 
-__kernel void hsplit_fused_15_packed_offsets_block_totals_1(long groups_1, long chunk_1, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global const long* sum, __global long* packed_offsets_block_totals_113) {
+__kernel void hsplit_fused_16_packed_offsets_tile_totals(long tiles, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* packed_offsets_tile_totals) {
     __local long group_values[256];
+    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk_1; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk_1 * l + 256 * chunk_1 * wg < instances_1) {
-                    long pull_packed_offsets_1_r = hsplit_fused_15_pull_packed_offsets_1(k + chunk_1 * l + 256 * chunk_1 * wg, mapped, rank, then_instances, packed_offsets_18, packed_lengths, sum);
-                    x = pull_packed_offsets_1_r;
+                if (256 * j + l + 2304 * wg < instances_1) {
+                    long pull_packed_offsets_r = hsplit_fused_16_pull_packed_offsets(256 * j + l + 2304 * wg, mapped, rank, lengths_2, sum);
+                    x = pull_packed_offsets_r;
                 } else {
                     x = 0L;
                 }
-                long op_packed_offsets_1_r = hsplit_fused_15_op_packed_offsets_1(acc, x);
-                acc = op_packed_offsets_1_r;
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_r = hsplit_fused_16_op_packed_offsets(acc, group_values_1[k + 9 * l_1]);
+                acc = op_packed_offsets_r;
             }
             {
-                group_values[l] = acc;
+                group_values[l_1] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -8403,14 +11981,14 @@ __kernel void hsplit_fused_15_packed_offsets_block_totals_1(long groups_1, long 
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_packed_offsets_1_r_1 = hsplit_fused_15_op_packed_offsets_1(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_packed_offsets_1_r_1;
+                    long op_packed_offsets_r_1 = hsplit_fused_16_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
+                    acc_1 = op_packed_offsets_r_1;
                 }
                 {
-                    group_values_out[l_1] = acc_1;
+                    group_values_out[l_2] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -8421,117 +11999,313 @@ __kernel void hsplit_fused_15_packed_offsets_block_totals_1(long groups_1, long 
             }
             m /= 2;
         }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                packed_offsets_block_totals_113[wg] = group_values_in[0];
+                packed_offsets_tile_totals[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_15_packed_offsets_block_offsets_1(__global const long* packed_offsets_block_totals_113, long final_chunk_1, long groups_1, __global long* packed_offsets_block_offsets_114) {
+__kernel void hsplit_fused_16_packed_offsets_tile_offsets_tile_totals(__global const long* packed_offsets_tile_totals, long tiles_1, long tiles, __global long* packed_offsets_tile_offsets_tile_totals) {
     __local long group_values[256];
-    __local long group_values_1[256];
+    __local long group_values_1[2304];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = packed_offsets_tile_totals[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_r = hsplit_fused_16_op_packed_offsets(acc, group_values_1[k + 9 * l_1]);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_packed_offsets_r_1 = hsplit_fused_16_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
+                    acc_1 = op_packed_offsets_r_1;
+                }
+                {
+                    group_values_out[l_2] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            {
+                packed_offsets_tile_offsets_tile_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_16_packed_offsets_tile_offsets_tile_offsets(__global const long* packed_offsets_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* packed_offsets_tile_offsets_tile_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[16];
+    __local long group_values_2[16];
+    __local long group_values_3[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < final_chunk_1; k++) {
+            for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + final_chunk_1 * l < groups_1) {
-                    x = packed_offsets_block_totals_113[k + final_chunk_1 * l];
+                if (k + l * tile_chunk < tiles_1) {
+                    x = packed_offsets_tile_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
-                long op_packed_offsets_1_r = hsplit_fused_15_op_packed_offsets_1(acc, x);
-                acc = op_packed_offsets_1_r;
+                long op_packed_offsets_r = hsplit_fused_16_op_packed_offsets(acc, x);
+                acc = op_packed_offsets_r;
             }
             {
                 group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_packed_offsets_1_r_1 = hsplit_fused_15_op_packed_offsets_1(acc_1, group_values[k_1]);
-                acc_1 = op_packed_offsets_1_r_1;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_packed_offsets_r_1 = hsplit_fused_16_op_packed_offsets(acc_1, group_values[k_1 + 16 * l_1]);
+                acc_1 = op_packed_offsets_r_1;
+            }
+            {
+                group_values_2[l_1] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_2 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_1[k_2] = acc_2;
+                long op_packed_offsets_r_2 = hsplit_fused_16_op_packed_offsets(acc_2, group_values_2[k_2]);
+                acc_2 = op_packed_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_3 = group_values_1[l_3];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_3[k_3 + 16 * l_3] = acc_3;
+                long op_packed_offsets_r_3 = hsplit_fused_16_op_packed_offsets(acc_3, group_values[k_3 + 16 * l_3]);
+                acc_3 = op_packed_offsets_r_3;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < final_chunk_1; k_2++) {
-                packed_offsets_block_offsets_114[k_2 + final_chunk_1 * l_2] = acc_2;
+            const long l_4 = get_local_id(0);
+            long acc_4 = group_values_3[l_4];
+            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
+                packed_offsets_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_2 + final_chunk_1 * l_2 < groups_1) {
-                    x_1 = packed_offsets_block_totals_113[k_2 + final_chunk_1 * l_2];
+                if (k_4 + l_4 * tile_chunk < tiles_1) {
+                    x_1 = packed_offsets_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
-                long op_packed_offsets_1_r_2 = hsplit_fused_15_op_packed_offsets_1(acc_2, x_1);
-                acc_2 = op_packed_offsets_1_r_2;
+                long op_packed_offsets_r_4 = hsplit_fused_16_op_packed_offsets(acc_4, x_1);
+                acc_4 = op_packed_offsets_r_4;
             }
         }
     }
 }
 
-__kernel void hsplit_fused_15_packed_offsets_scan_1(__global const long* packed_offsets_block_offsets_114, long groups_1, long chunk_1, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global const long* sum, __global long* packed_offsets_44) {
-    __local long group_values[256];
+__kernel void hsplit_fused_16_packed_offsets_tile_offsets_scan(__global const long* packed_offsets_tile_totals, __global const long* packed_offsets_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* packed_offsets_tile_offsets) {
+    __local long group_values[2304];
     __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk_1; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk_1 * l + 256 * chunk_1 * wg < instances_1) {
-                    long pull_packed_offsets_1_r = hsplit_fused_15_pull_packed_offsets_1(k + chunk_1 * l + 256 * chunk_1 * wg, mapped, rank, then_instances, packed_offsets_18, packed_lengths, sum);
-                    x = pull_packed_offsets_1_r;
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = packed_offsets_tile_totals[256 * j + l + 2304 * wg];
                 } else {
                     x = 0L;
                 }
-                long op_packed_offsets_1_r = hsplit_fused_15_op_packed_offsets_1(acc, x);
-                acc = op_packed_offsets_1_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = packed_offsets_block_offsets_114[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_packed_offsets_1_r_1 = hsplit_fused_15_op_packed_offsets_1(acc_1, group_values[k_1]);
-                acc_1 = op_packed_offsets_1_r_1;
+                group_values[256 * j + l] = x;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < chunk_1; k_2++) {
-                packed_offsets_44[k_2 + chunk_1 * l_2 + 256 * chunk_1 * wg] = acc_2;
-                long x_1;
-                if (k_2 + chunk_1 * l_2 + 256 * chunk_1 * wg < instances_1) {
-                    long pull_packed_offsets_1_r_1 = hsplit_fused_15_pull_packed_offsets_1(k_2 + chunk_1 * l_2 + 256 * chunk_1 * wg, mapped, rank, then_instances, packed_offsets_18, packed_lengths, sum);
-                    x_1 = pull_packed_offsets_1_r_1;
-                } else {
-                    x_1 = 0L;
-                }
-                long op_packed_offsets_1_r_2 = hsplit_fused_15_op_packed_offsets_1(acc_2, x_1);
-                acc_2 = op_packed_offsets_1_r_2;
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_r = hsplit_fused_16_op_packed_offsets(acc, group_values[k + 9 * l_1]);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_packed_offsets_r_1 = hsplit_fused_16_op_packed_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = op_packed_offsets_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = packed_offsets_tile_offsets_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long op_packed_offsets_r_2 = hsplit_fused_16_op_packed_offsets(acc_2, group_values_3[k_2]);
+                acc_2 = op_packed_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long op_packed_offsets_r_3 = hsplit_fused_16_op_packed_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = op_packed_offsets_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long op_packed_offsets_r_4 = hsplit_fused_16_op_packed_offsets(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = op_packed_offsets_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                packed_offsets_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_15_total_partial_1(long groups_1, long chunk_1, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global const long* sum, __global long* total_partials_115) {
+__kernel void hsplit_fused_16_packed_offsets_scan(__global const long* packed_offsets_tile_offsets, long tiles, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* packed_offsets) {
+    __local long group_values[2304];
+    __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < instances_1) {
+                    long pull_packed_offsets_r = hsplit_fused_16_pull_packed_offsets(256 * j + l + 2304 * wg, mapped, rank, lengths_2, sum);
+                    x = pull_packed_offsets_r;
+                } else {
+                    x = 0L;
+                }
+                group_values[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_packed_offsets_r = hsplit_fused_16_op_packed_offsets(acc, group_values[k + 9 * l_1]);
+                acc = op_packed_offsets_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_packed_offsets_r_1 = hsplit_fused_16_op_packed_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = op_packed_offsets_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = packed_offsets_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long op_packed_offsets_r_2 = hsplit_fused_16_op_packed_offsets(acc_2, group_values_3[k_2]);
+                acc_2 = op_packed_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long op_packed_offsets_r_3 = hsplit_fused_16_op_packed_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = op_packed_offsets_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long op_packed_offsets_r_4 = hsplit_fused_16_op_packed_offsets(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = op_packed_offsets_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                packed_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_16_total_partial(long groups, long chunk, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* total_partials) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -8539,16 +12313,16 @@ __kernel void hsplit_fused_15_total_partial_1(long groups_1, long chunk_1, long 
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < chunk_1; k++) {
+            for (long k = 0; k < chunk; k++) {
                 long x;
-                if (l + 256 * wg + 256 * groups_1 * k < instances_1) {
-                    long pull_total_1_r = hsplit_fused_15_pull_total_1(l + 256 * wg + 256 * groups_1 * k, mapped, rank, then_instances, packed_offsets_18, packed_lengths, sum);
-                    x = pull_total_1_r;
+                if (l + 256 * wg + 256 * groups * k < instances_1) {
+                    long pull_total_r = hsplit_fused_16_pull_total(l + 256 * wg + 256 * groups * k, mapped, rank, lengths_2, sum);
+                    x = pull_total_r;
                 } else {
                     x = 0L;
                 }
-                long op_total_1_r = hsplit_fused_15_op_total_1(acc, x);
-                acc = op_total_1_r;
+                long op_total_r = hsplit_fused_16_op_total(acc, x);
+                acc = op_total_r;
             }
             {
                 group_values[l] = acc;
@@ -8562,8 +12336,8 @@ __kernel void hsplit_fused_15_total_partial_1(long groups_1, long chunk_1, long 
             for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_1_r_1 = hsplit_fused_15_op_total_1(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_1_r_1;
+                    long op_total_r_1 = hsplit_fused_16_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_total_r_1;
                 }
                 {
                     group_values_out[l_1] = acc_1;
@@ -8579,13 +12353,13 @@ __kernel void hsplit_fused_15_total_partial_1(long groups_1, long chunk_1, long 
         }
         for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
             {
-                total_partials_115[wg] = group_values_in[0];
+                total_partials[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_15_total_final_1(__global const long* total_partials_115, long final_chunk_1, long groups_1, __global long* total_48) {
+__kernel void hsplit_fused_16_total_final(__global const long* total_partials, long final_chunk, long groups, __global long* total) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -8593,15 +12367,15 @@ __kernel void hsplit_fused_15_total_final_1(__global const long* total_partials_
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < final_chunk_1; k++) {
+            for (long k = 0; k < final_chunk; k++) {
                 long x;
-                if (256 * k + l < groups_1) {
-                    x = total_partials_115[256 * k + l];
+                if (256 * k + l < groups) {
+                    x = total_partials[256 * k + l];
                 } else {
                     x = 0L;
                 }
-                long op_total_1_r = hsplit_fused_15_op_total_1(acc, x);
-                acc = op_total_1_r;
+                long op_total_r = hsplit_fused_16_op_total(acc, x);
+                acc = op_total_r;
             }
             {
                 group_values[l] = acc;
@@ -8615,8 +12389,8 @@ __kernel void hsplit_fused_15_total_final_1(__global const long* total_partials_
             for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_1_r_1 = hsplit_fused_15_op_total_1(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_1_r_1;
+                    long op_total_r_1 = hsplit_fused_16_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_total_r_1;
                 }
                 {
                     group_values_out[l_1] = acc_1;
@@ -8632,7 +12406,7 @@ __kernel void hsplit_fused_15_total_final_1(__global const long* total_partials_
         }
         for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
             {
-                total_48[0] = group_values_in[0];
+                total[0] = group_values_in[0];
             }
         }
     }

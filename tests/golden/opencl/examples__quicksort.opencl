@@ -356,6 +356,96 @@ __kernel void quicksort_gather_v_elements(long t_1, __global const long* v_offse
 }
 
 
+// ===== quicksort_gather_3.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline long quicksort_gather_3_pull_s_elements(long p, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements) {
+    long s = nessie_segment_of(s_offsets, s_offsets_len, p);
+    long r = then_instances[s];
+    long q = nessie_add(s_offsets_1[r], nessie_sub(p, s_offsets[s]));
+    return s_elements[q];
+}
+
+__kernel void quicksort_gather_3_s_elements(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global long* s_elements_9) {
+    const long gid = get_global_id(0);
+    if (gid < total_1) {
+        long pull_s_elements_r = quicksort_gather_3_pull_s_elements(gid, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3);
+        s_elements_9[gid] = pull_s_elements_r;
+    }
+}
+
+
 // ===== quicksort_gather_7.cl =====
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 /* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
@@ -538,6 +628,98 @@ __kernel void quicksort_gather_8_sorted_elements_elements(long total_1, __global
     if (gid < total_1) {
         long pull_sorted_elements_elements_r = quicksort_gather_8_pull_sorted_elements_elements(gid, offsets, n_offsets, starts, lengths, equal_offsets, equal_lengths, sorted_elements_elements_5, equal_elements);
         sorted_elements_elements_17[gid] = pull_sorted_elements_elements_r;
+    }
+}
+
+
+// ===== quicksort_gather_11.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline long quicksort_gather_11_pull_s_elements(long p, __global const long* s_offsets, long s_offsets_len, __global const uchar* mapped, __global const long* rank, __global const long* s_offsets_1, __global const long* offsets, __global const long* s_elements, __global const long* sorted_elements_elements) {
+    long s = nessie_segment_of(s_offsets, s_offsets_len, p);
+    int f = (int)mapped[s];
+    long r = rank[s];
+    long r_1 = f ? r : nessie_sub(s, r);
+    long q = nessie_add(f ? s_offsets_1[r_1] : offsets[r_1], nessie_sub(p, s_offsets[s]));
+    return f ? s_elements[q] : sorted_elements_elements[q];
+}
+
+__kernel void quicksort_gather_11_s_elements(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const uchar* mapped, __global const long* rank, __global const long* s_offsets_3, __global const long* offsets, __global const long* s_elements_5, __global const long* sorted_elements_elements, __global long* s_elements_14) {
+    const long gid = get_global_id(0);
+    if (gid < total_1) {
+        long pull_s_elements_r = quicksort_gather_11_pull_s_elements(gid, s_offsets_0, n_s_offsets, mapped, rank, s_offsets_3, offsets, s_elements_5, sorted_elements_elements);
+        s_elements_14[gid] = pull_s_elements_r;
     }
 }
 
@@ -889,12 +1071,21 @@ static inline long quicksort_filter_fused_add_lesser(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long quicksort_filter_fused_count_lesser(__global const long* lesser_flags, long lesser_flags_len, __global const long* lesser_positions) {
-    return lesser_flags_len > 0L ? nessie_add(lesser_positions[nessie_sub(lesser_flags_len, 1L)], lesser_flags[nessie_sub(lesser_flags_len, 1L)]) : 0L;
+static inline long quicksort_filter_fused_count_lesser(__global const long* lesser_positions, long lesser_positions_len, __global const long* s, long pivot) {
+    long t;
+    if (lesser_positions_len > 0L) {
+        long i = nessie_sub(lesser_positions_len, 1L);
+        long x = s[i];
+        t = nessie_add(lesser_positions[nessie_sub(lesser_positions_len, 1L)], x < pivot ? 1L : 0L);
+    } else {
+        t = 0L;
+    }
+    return t;
 }
 
-static inline long quicksort_filter_fused_target_lesser(long j, __global const long* lesser_flags, __global const long* lesser_positions) {
-    return lesser_flags[j] != 0L ? lesser_positions[j] : -1L;
+static inline long quicksort_filter_fused_target_lesser(long i, __global const long* s, long pivot, __global const long* lesser_positions) {
+    long x = s[i];
+    return (x < pivot ? 1L : 0L) != 0L ? lesser_positions[i] : -1L;
 }
 
 static inline long quicksort_filter_fused_pull_lesser(long i, __global const long* s) {
@@ -910,12 +1101,21 @@ static inline long quicksort_filter_fused_add_equal(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long quicksort_filter_fused_count_equal(__global const long* equal_flags, long equal_flags_len, __global const long* equal_positions) {
-    return equal_flags_len > 0L ? nessie_add(equal_positions[nessie_sub(equal_flags_len, 1L)], equal_flags[nessie_sub(equal_flags_len, 1L)]) : 0L;
+static inline long quicksort_filter_fused_count_equal(__global const long* equal_positions, long equal_positions_len, __global const long* s, long pivot) {
+    long t;
+    if (equal_positions_len > 0L) {
+        long i = nessie_sub(equal_positions_len, 1L);
+        long x = s[i];
+        t = nessie_add(equal_positions[nessie_sub(equal_positions_len, 1L)], x == pivot ? 1L : 0L);
+    } else {
+        t = 0L;
+    }
+    return t;
 }
 
-static inline long quicksort_filter_fused_target_equal(long j, __global const long* equal_flags, __global const long* equal_positions) {
-    return equal_flags[j] != 0L ? equal_positions[j] : -1L;
+static inline long quicksort_filter_fused_target_equal(long i, __global const long* s, long pivot, __global const long* equal_positions) {
+    long x = s[i];
+    return (x == pivot ? 1L : 0L) != 0L ? equal_positions[i] : -1L;
 }
 
 static inline long quicksort_filter_fused_pull_equal(long i, __global const long* s) {
@@ -931,46 +1131,56 @@ static inline long quicksort_filter_fused_add_greater(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long quicksort_filter_fused_count_greater(__global const long* greater_flags, long greater_flags_len, __global const long* greater_positions) {
-    return greater_flags_len > 0L ? nessie_add(greater_positions[nessie_sub(greater_flags_len, 1L)], greater_flags[nessie_sub(greater_flags_len, 1L)]) : 0L;
+static inline long quicksort_filter_fused_count_greater(__global const long* greater_positions, long greater_positions_len, __global const long* s, long pivot) {
+    long t;
+    if (greater_positions_len > 0L) {
+        long i = nessie_sub(greater_positions_len, 1L);
+        long x = s[i];
+        t = nessie_add(greater_positions[nessie_sub(greater_positions_len, 1L)], x > pivot ? 1L : 0L);
+    } else {
+        t = 0L;
+    }
+    return t;
 }
 
-static inline long quicksort_filter_fused_target_greater(long j, __global const long* greater_flags, __global const long* greater_positions) {
-    return greater_flags[j] != 0L ? greater_positions[j] : -1L;
+static inline long quicksort_filter_fused_target_greater(long i, __global const long* s, long pivot, __global const long* greater_positions) {
+    long x = s[i];
+    return (x > pivot ? 1L : 0L) != 0L ? greater_positions[i] : -1L;
 }
 
 static inline long quicksort_filter_fused_pull_greater(long i, __global const long* s) {
     return s[i];
 }
 
-__kernel void quicksort_filter_fused_lesser_flags(long n_s, __global const long* s, long pivot, __global long* lesser_flags) {
-    const long gid = get_global_id(0);
-    if (gid < n_s) {
-        long flag_lesser_r = quicksort_filter_fused_flag_lesser(gid, s, pivot);
-        lesser_flags[gid] = flag_lesser_r;
-    }
-}
-
-__kernel void quicksort_filter_fused_lesser_positions_block_totals(__global const long* lesser_flags, long groups, long chunk, long n_s, __global long* lesser_positions_block_totals) {
+__kernel void quicksort_filter_fused_lesser_positions_tile_totals(long tiles, long n_s, __global const long* s, long pivot, __global long* lesser_positions_tile_totals) {
     __local long group_values[256];
+    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < n_s) {
-                    x = lesser_flags[k + chunk * l + 256 * chunk * wg];
+                if (256 * j + l + 2304 * wg < n_s) {
+                    long flag_lesser_r = quicksort_filter_fused_flag_lesser(256 * j + l + 2304 * wg, s, pivot);
+                    x = flag_lesser_r;
                 } else {
                     x = 0L;
                 }
-                long add_lesser_r = quicksort_filter_fused_add_lesser(acc, x);
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_lesser_r = quicksort_filter_fused_add_lesser(acc, group_values_1[k + 9 * l_1]);
                 acc = add_lesser_r;
             }
             {
-                group_values[l] = acc;
+                group_values[l_1] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -978,14 +1188,14 @@ __kernel void quicksort_filter_fused_lesser_positions_block_totals(__global cons
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_lesser_r_1 = quicksort_filter_fused_add_lesser(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    long add_lesser_r_1 = quicksort_filter_fused_add_lesser(acc_1, group_values_in[k_1 + 2 * l_2]);
                     acc_1 = add_lesser_r_1;
                 }
                 {
-                    group_values_out[l_1] = acc_1;
+                    group_values_out[l_2] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -996,26 +1206,89 @@ __kernel void quicksort_filter_fused_lesser_positions_block_totals(__global cons
             }
             m /= 2;
         }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                lesser_positions_block_totals[wg] = group_values_in[0];
+                lesser_positions_tile_totals[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void quicksort_filter_fused_lesser_positions_block_offsets(__global const long* lesser_positions_block_totals, long final_chunk, long groups, __global long* lesser_positions_block_offsets) {
+__kernel void quicksort_filter_fused_lesser_positions_tile_offsets_tile_totals(__global const long* lesser_positions_tile_totals, long tiles_1, long tiles, __global long* lesser_positions_tile_offsets_tile_totals) {
     __local long group_values[256];
-    __local long group_values_1[256];
+    __local long group_values_1[2304];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = lesser_positions_tile_totals[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_lesser_r = quicksort_filter_fused_add_lesser(acc, group_values_1[k + 9 * l_1]);
+                acc = add_lesser_r;
+            }
+            {
+                group_values[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long add_lesser_r_1 = quicksort_filter_fused_add_lesser(acc_1, group_values_in[k_1 + 2 * l_2]);
+                    acc_1 = add_lesser_r_1;
+                }
+                {
+                    group_values_out[l_2] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            {
+                lesser_positions_tile_offsets_tile_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void quicksort_filter_fused_lesser_positions_tile_offsets_tile_offsets(__global const long* lesser_positions_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* lesser_positions_tile_offsets_tile_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[16];
+    __local long group_values_2[16];
+    __local long group_values_3[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
+            for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + final_chunk * l < groups) {
-                    x = lesser_positions_block_totals[k + final_chunk * l];
+                if (k + l * tile_chunk < tiles_1) {
+                    x = lesser_positions_tile_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -1027,130 +1300,266 @@ __kernel void quicksort_filter_fused_lesser_positions_block_offsets(__global con
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long add_lesser_r_1 = quicksort_filter_fused_add_lesser(acc_1, group_values[k_1]);
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_lesser_r_1 = quicksort_filter_fused_add_lesser(acc_1, group_values[k_1 + 16 * l_1]);
                 acc_1 = add_lesser_r_1;
+            }
+            {
+                group_values_2[l_1] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_2 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_1[k_2] = acc_2;
+                long add_lesser_r_2 = quicksort_filter_fused_add_lesser(acc_2, group_values_2[k_2]);
+                acc_2 = add_lesser_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_3 = group_values_1[l_3];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_3[k_3 + 16 * l_3] = acc_3;
+                long add_lesser_r_3 = quicksort_filter_fused_add_lesser(acc_3, group_values[k_3 + 16 * l_3]);
+                acc_3 = add_lesser_r_3;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                lesser_positions_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+            const long l_4 = get_local_id(0);
+            long acc_4 = group_values_3[l_4];
+            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
+                lesser_positions_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_2 + final_chunk * l_2 < groups) {
-                    x_1 = lesser_positions_block_totals[k_2 + final_chunk * l_2];
+                if (k_4 + l_4 * tile_chunk < tiles_1) {
+                    x_1 = lesser_positions_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
-                long add_lesser_r_2 = quicksort_filter_fused_add_lesser(acc_2, x_1);
-                acc_2 = add_lesser_r_2;
+                long add_lesser_r_4 = quicksort_filter_fused_add_lesser(acc_4, x_1);
+                acc_4 = add_lesser_r_4;
             }
         }
     }
 }
 
-__kernel void quicksort_filter_fused_lesser_positions_scan(__global const long* lesser_flags, __global const long* lesser_positions_block_offsets, long groups, long chunk, long n_s, __global long* lesser_positions) {
-    __local long group_values[256];
+__kernel void quicksort_filter_fused_lesser_positions_tile_offsets_scan(__global const long* lesser_positions_tile_totals, __global const long* lesser_positions_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* lesser_positions_tile_offsets) {
+    __local long group_values[2304];
     __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < n_s) {
-                    x = lesser_flags[k + chunk * l + 256 * chunk * wg];
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = lesser_positions_tile_totals[256 * j + l + 2304 * wg];
                 } else {
                     x = 0L;
                 }
-                long add_lesser_r = quicksort_filter_fused_add_lesser(acc, x);
-                acc = add_lesser_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = lesser_positions_block_offsets[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long add_lesser_r_1 = quicksort_filter_fused_add_lesser(acc_1, group_values[k_1]);
-                acc_1 = add_lesser_r_1;
+                group_values[256 * j + l] = x;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < chunk; k_2++) {
-                lesser_positions[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
-                long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < n_s) {
-                    x_1 = lesser_flags[k_2 + chunk * l_2 + 256 * chunk * wg];
-                } else {
-                    x_1 = 0L;
-                }
-                long add_lesser_r_2 = quicksort_filter_fused_add_lesser(acc_2, x_1);
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_lesser_r = quicksort_filter_fused_add_lesser(acc, group_values[k + 9 * l_1]);
+                acc = add_lesser_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_lesser_r_1 = quicksort_filter_fused_add_lesser(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = add_lesser_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = lesser_positions_tile_offsets_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long add_lesser_r_2 = quicksort_filter_fused_add_lesser(acc_2, group_values_3[k_2]);
                 acc_2 = add_lesser_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long add_lesser_r_3 = quicksort_filter_fused_add_lesser(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = add_lesser_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long add_lesser_r_4 = quicksort_filter_fused_add_lesser(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = add_lesser_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                lesser_positions_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
 }
 
-__kernel void quicksort_filter_fused_lesser_count(__global const long* lesser_flags, long n_s, __global const long* lesser_positions, __global long* lesser_kept) {
+__kernel void quicksort_filter_fused_lesser_positions_scan(__global const long* lesser_positions_tile_offsets, long tiles, long n_s, __global const long* s, long pivot, __global long* lesser_positions) {
+    __local long group_values[2304];
+    __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < n_s) {
+                    long flag_lesser_r = quicksort_filter_fused_flag_lesser(256 * j + l + 2304 * wg, s, pivot);
+                    x = flag_lesser_r;
+                } else {
+                    x = 0L;
+                }
+                group_values[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_lesser_r = quicksort_filter_fused_add_lesser(acc, group_values[k + 9 * l_1]);
+                acc = add_lesser_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_lesser_r_1 = quicksort_filter_fused_add_lesser(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = add_lesser_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = lesser_positions_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long add_lesser_r_2 = quicksort_filter_fused_add_lesser(acc_2, group_values_3[k_2]);
+                acc_2 = add_lesser_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long add_lesser_r_3 = quicksort_filter_fused_add_lesser(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = add_lesser_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long add_lesser_r_4 = quicksort_filter_fused_add_lesser(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = add_lesser_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                lesser_positions[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
+            }
+        }
+    }
+}
+
+__kernel void quicksort_filter_fused_lesser_count(__global const long* lesser_positions, long n_s, __global const long* s, long pivot, __global long* lesser_kept) {
     const long gid = get_global_id(0);
     if (gid < 1) {
-        long count_lesser_r = quicksort_filter_fused_count_lesser(lesser_flags, n_s, lesser_positions);
+        long count_lesser_r = quicksort_filter_fused_count_lesser(lesser_positions, n_s, s, pivot);
         lesser_kept[0] = count_lesser_r;
     }
 }
 
-__kernel void quicksort_filter_fused_lesser(long n_s, __global const long* s, __global const long* lesser_flags, __global const long* lesser_positions, __global long* lesser) {
+__kernel void quicksort_filter_fused_lesser(long n_s, __global const long* s, long pivot, __global const long* lesser_positions, __global long* lesser) {
     const long gid = get_global_id(0);
     if (gid < n_s) {
         long pull_lesser_r = quicksort_filter_fused_pull_lesser(gid, s);
-        long target_lesser_r = quicksort_filter_fused_target_lesser(gid, lesser_flags, lesser_positions);
+        long target_lesser_r = quicksort_filter_fused_target_lesser(gid, s, pivot, lesser_positions);
         if (target_lesser_r >= 0) {
             lesser[target_lesser_r] = pull_lesser_r;
         }
     }
 }
 
-__kernel void quicksort_filter_fused_equal_flags(long n_s, __global const long* s, long pivot, __global long* equal_flags) {
-    const long gid = get_global_id(0);
-    if (gid < n_s) {
-        long flag_equal_r = quicksort_filter_fused_flag_equal(gid, s, pivot);
-        equal_flags[gid] = flag_equal_r;
-    }
-}
-
-__kernel void quicksort_filter_fused_equal_positions_block_totals(__global const long* equal_flags, long groups, long chunk, long n_s, __global long* equal_positions_block_totals) {
+__kernel void quicksort_filter_fused_equal_positions_tile_totals(long tiles, long n_s, __global const long* s, long pivot, __global long* equal_positions_tile_totals) {
     __local long group_values[256];
+    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < n_s) {
-                    x = equal_flags[k + chunk * l + 256 * chunk * wg];
+                if (256 * j + l + 2304 * wg < n_s) {
+                    long flag_equal_r = quicksort_filter_fused_flag_equal(256 * j + l + 2304 * wg, s, pivot);
+                    x = flag_equal_r;
                 } else {
                     x = 0L;
                 }
-                long add_equal_r = quicksort_filter_fused_add_equal(acc, x);
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_equal_r = quicksort_filter_fused_add_equal(acc, group_values_1[k + 9 * l_1]);
                 acc = add_equal_r;
             }
             {
-                group_values[l] = acc;
+                group_values[l_1] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -1158,14 +1567,14 @@ __kernel void quicksort_filter_fused_equal_positions_block_totals(__global const
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_equal_r_1 = quicksort_filter_fused_add_equal(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    long add_equal_r_1 = quicksort_filter_fused_add_equal(acc_1, group_values_in[k_1 + 2 * l_2]);
                     acc_1 = add_equal_r_1;
                 }
                 {
-                    group_values_out[l_1] = acc_1;
+                    group_values_out[l_2] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -1176,26 +1585,89 @@ __kernel void quicksort_filter_fused_equal_positions_block_totals(__global const
             }
             m /= 2;
         }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                equal_positions_block_totals[wg] = group_values_in[0];
+                equal_positions_tile_totals[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void quicksort_filter_fused_equal_positions_block_offsets(__global const long* equal_positions_block_totals, long final_chunk, long groups, __global long* equal_positions_block_offsets) {
+__kernel void quicksort_filter_fused_equal_positions_tile_offsets_tile_totals(__global const long* equal_positions_tile_totals, long tiles_1, long tiles, __global long* equal_positions_tile_offsets_tile_totals) {
     __local long group_values[256];
-    __local long group_values_1[256];
+    __local long group_values_1[2304];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = equal_positions_tile_totals[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_equal_r = quicksort_filter_fused_add_equal(acc, group_values_1[k + 9 * l_1]);
+                acc = add_equal_r;
+            }
+            {
+                group_values[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long add_equal_r_1 = quicksort_filter_fused_add_equal(acc_1, group_values_in[k_1 + 2 * l_2]);
+                    acc_1 = add_equal_r_1;
+                }
+                {
+                    group_values_out[l_2] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            {
+                equal_positions_tile_offsets_tile_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void quicksort_filter_fused_equal_positions_tile_offsets_tile_offsets(__global const long* equal_positions_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* equal_positions_tile_offsets_tile_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[16];
+    __local long group_values_2[16];
+    __local long group_values_3[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
+            for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + final_chunk * l < groups) {
-                    x = equal_positions_block_totals[k + final_chunk * l];
+                if (k + l * tile_chunk < tiles_1) {
+                    x = equal_positions_tile_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -1207,130 +1679,266 @@ __kernel void quicksort_filter_fused_equal_positions_block_offsets(__global cons
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long add_equal_r_1 = quicksort_filter_fused_add_equal(acc_1, group_values[k_1]);
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_equal_r_1 = quicksort_filter_fused_add_equal(acc_1, group_values[k_1 + 16 * l_1]);
                 acc_1 = add_equal_r_1;
+            }
+            {
+                group_values_2[l_1] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_2 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_1[k_2] = acc_2;
+                long add_equal_r_2 = quicksort_filter_fused_add_equal(acc_2, group_values_2[k_2]);
+                acc_2 = add_equal_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_3 = group_values_1[l_3];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_3[k_3 + 16 * l_3] = acc_3;
+                long add_equal_r_3 = quicksort_filter_fused_add_equal(acc_3, group_values[k_3 + 16 * l_3]);
+                acc_3 = add_equal_r_3;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                equal_positions_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+            const long l_4 = get_local_id(0);
+            long acc_4 = group_values_3[l_4];
+            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
+                equal_positions_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_2 + final_chunk * l_2 < groups) {
-                    x_1 = equal_positions_block_totals[k_2 + final_chunk * l_2];
+                if (k_4 + l_4 * tile_chunk < tiles_1) {
+                    x_1 = equal_positions_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
-                long add_equal_r_2 = quicksort_filter_fused_add_equal(acc_2, x_1);
-                acc_2 = add_equal_r_2;
+                long add_equal_r_4 = quicksort_filter_fused_add_equal(acc_4, x_1);
+                acc_4 = add_equal_r_4;
             }
         }
     }
 }
 
-__kernel void quicksort_filter_fused_equal_positions_scan(__global const long* equal_flags, __global const long* equal_positions_block_offsets, long groups, long chunk, long n_s, __global long* equal_positions) {
-    __local long group_values[256];
+__kernel void quicksort_filter_fused_equal_positions_tile_offsets_scan(__global const long* equal_positions_tile_totals, __global const long* equal_positions_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* equal_positions_tile_offsets) {
+    __local long group_values[2304];
     __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < n_s) {
-                    x = equal_flags[k + chunk * l + 256 * chunk * wg];
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = equal_positions_tile_totals[256 * j + l + 2304 * wg];
                 } else {
                     x = 0L;
                 }
-                long add_equal_r = quicksort_filter_fused_add_equal(acc, x);
-                acc = add_equal_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = equal_positions_block_offsets[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long add_equal_r_1 = quicksort_filter_fused_add_equal(acc_1, group_values[k_1]);
-                acc_1 = add_equal_r_1;
+                group_values[256 * j + l] = x;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < chunk; k_2++) {
-                equal_positions[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
-                long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < n_s) {
-                    x_1 = equal_flags[k_2 + chunk * l_2 + 256 * chunk * wg];
-                } else {
-                    x_1 = 0L;
-                }
-                long add_equal_r_2 = quicksort_filter_fused_add_equal(acc_2, x_1);
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_equal_r = quicksort_filter_fused_add_equal(acc, group_values[k + 9 * l_1]);
+                acc = add_equal_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_equal_r_1 = quicksort_filter_fused_add_equal(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = add_equal_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = equal_positions_tile_offsets_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long add_equal_r_2 = quicksort_filter_fused_add_equal(acc_2, group_values_3[k_2]);
                 acc_2 = add_equal_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long add_equal_r_3 = quicksort_filter_fused_add_equal(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = add_equal_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long add_equal_r_4 = quicksort_filter_fused_add_equal(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = add_equal_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                equal_positions_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
 }
 
-__kernel void quicksort_filter_fused_equal_count(__global const long* equal_flags, long n_s, __global const long* equal_positions, __global long* equal_kept) {
+__kernel void quicksort_filter_fused_equal_positions_scan(__global const long* equal_positions_tile_offsets, long tiles, long n_s, __global const long* s, long pivot, __global long* equal_positions) {
+    __local long group_values[2304];
+    __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < n_s) {
+                    long flag_equal_r = quicksort_filter_fused_flag_equal(256 * j + l + 2304 * wg, s, pivot);
+                    x = flag_equal_r;
+                } else {
+                    x = 0L;
+                }
+                group_values[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_equal_r = quicksort_filter_fused_add_equal(acc, group_values[k + 9 * l_1]);
+                acc = add_equal_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_equal_r_1 = quicksort_filter_fused_add_equal(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = add_equal_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = equal_positions_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long add_equal_r_2 = quicksort_filter_fused_add_equal(acc_2, group_values_3[k_2]);
+                acc_2 = add_equal_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long add_equal_r_3 = quicksort_filter_fused_add_equal(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = add_equal_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long add_equal_r_4 = quicksort_filter_fused_add_equal(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = add_equal_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                equal_positions[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
+            }
+        }
+    }
+}
+
+__kernel void quicksort_filter_fused_equal_count(__global const long* equal_positions, long n_s, __global const long* s, long pivot, __global long* equal_kept) {
     const long gid = get_global_id(0);
     if (gid < 1) {
-        long count_equal_r = quicksort_filter_fused_count_equal(equal_flags, n_s, equal_positions);
+        long count_equal_r = quicksort_filter_fused_count_equal(equal_positions, n_s, s, pivot);
         equal_kept[0] = count_equal_r;
     }
 }
 
-__kernel void quicksort_filter_fused_equal(long n_s, __global const long* s, __global const long* equal_flags, __global const long* equal_positions, __global long* equal) {
+__kernel void quicksort_filter_fused_equal(long n_s, __global const long* s, long pivot, __global const long* equal_positions, __global long* equal) {
     const long gid = get_global_id(0);
     if (gid < n_s) {
         long pull_equal_r = quicksort_filter_fused_pull_equal(gid, s);
-        long target_equal_r = quicksort_filter_fused_target_equal(gid, equal_flags, equal_positions);
+        long target_equal_r = quicksort_filter_fused_target_equal(gid, s, pivot, equal_positions);
         if (target_equal_r >= 0) {
             equal[target_equal_r] = pull_equal_r;
         }
     }
 }
 
-__kernel void quicksort_filter_fused_greater_flags(long n_s, __global const long* s, long pivot, __global long* greater_flags) {
-    const long gid = get_global_id(0);
-    if (gid < n_s) {
-        long flag_greater_r = quicksort_filter_fused_flag_greater(gid, s, pivot);
-        greater_flags[gid] = flag_greater_r;
-    }
-}
-
-__kernel void quicksort_filter_fused_greater_positions_block_totals(__global const long* greater_flags, long groups, long chunk, long n_s, __global long* greater_positions_block_totals) {
+__kernel void quicksort_filter_fused_greater_positions_tile_totals(long tiles, long n_s, __global const long* s, long pivot, __global long* greater_positions_tile_totals) {
     __local long group_values[256];
+    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < n_s) {
-                    x = greater_flags[k + chunk * l + 256 * chunk * wg];
+                if (256 * j + l + 2304 * wg < n_s) {
+                    long flag_greater_r = quicksort_filter_fused_flag_greater(256 * j + l + 2304 * wg, s, pivot);
+                    x = flag_greater_r;
                 } else {
                     x = 0L;
                 }
-                long add_greater_r = quicksort_filter_fused_add_greater(acc, x);
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_greater_r = quicksort_filter_fused_add_greater(acc, group_values_1[k + 9 * l_1]);
                 acc = add_greater_r;
             }
             {
-                group_values[l] = acc;
+                group_values[l_1] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -1338,14 +1946,14 @@ __kernel void quicksort_filter_fused_greater_positions_block_totals(__global con
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_greater_r_1 = quicksort_filter_fused_add_greater(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    long add_greater_r_1 = quicksort_filter_fused_add_greater(acc_1, group_values_in[k_1 + 2 * l_2]);
                     acc_1 = add_greater_r_1;
                 }
                 {
-                    group_values_out[l_1] = acc_1;
+                    group_values_out[l_2] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -1356,26 +1964,89 @@ __kernel void quicksort_filter_fused_greater_positions_block_totals(__global con
             }
             m /= 2;
         }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                greater_positions_block_totals[wg] = group_values_in[0];
+                greater_positions_tile_totals[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void quicksort_filter_fused_greater_positions_block_offsets(__global const long* greater_positions_block_totals, long final_chunk, long groups, __global long* greater_positions_block_offsets) {
+__kernel void quicksort_filter_fused_greater_positions_tile_offsets_tile_totals(__global const long* greater_positions_tile_totals, long tiles_1, long tiles, __global long* greater_positions_tile_offsets_tile_totals) {
     __local long group_values[256];
-    __local long group_values_1[256];
+    __local long group_values_1[2304];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = greater_positions_tile_totals[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_greater_r = quicksort_filter_fused_add_greater(acc, group_values_1[k + 9 * l_1]);
+                acc = add_greater_r;
+            }
+            {
+                group_values[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long add_greater_r_1 = quicksort_filter_fused_add_greater(acc_1, group_values_in[k_1 + 2 * l_2]);
+                    acc_1 = add_greater_r_1;
+                }
+                {
+                    group_values_out[l_2] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            {
+                greater_positions_tile_offsets_tile_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void quicksort_filter_fused_greater_positions_tile_offsets_tile_offsets(__global const long* greater_positions_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* greater_positions_tile_offsets_tile_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[16];
+    __local long group_values_2[16];
+    __local long group_values_3[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
+            for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + final_chunk * l < groups) {
-                    x = greater_positions_block_totals[k + final_chunk * l];
+                if (k + l * tile_chunk < tiles_1) {
+                    x = greater_positions_tile_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -1387,96 +2058,231 @@ __kernel void quicksort_filter_fused_greater_positions_block_offsets(__global co
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long add_greater_r_1 = quicksort_filter_fused_add_greater(acc_1, group_values[k_1]);
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_greater_r_1 = quicksort_filter_fused_add_greater(acc_1, group_values[k_1 + 16 * l_1]);
                 acc_1 = add_greater_r_1;
+            }
+            {
+                group_values_2[l_1] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_2 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_1[k_2] = acc_2;
+                long add_greater_r_2 = quicksort_filter_fused_add_greater(acc_2, group_values_2[k_2]);
+                acc_2 = add_greater_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_3 = group_values_1[l_3];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_3[k_3 + 16 * l_3] = acc_3;
+                long add_greater_r_3 = quicksort_filter_fused_add_greater(acc_3, group_values[k_3 + 16 * l_3]);
+                acc_3 = add_greater_r_3;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                greater_positions_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+            const long l_4 = get_local_id(0);
+            long acc_4 = group_values_3[l_4];
+            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
+                greater_positions_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_2 + final_chunk * l_2 < groups) {
-                    x_1 = greater_positions_block_totals[k_2 + final_chunk * l_2];
+                if (k_4 + l_4 * tile_chunk < tiles_1) {
+                    x_1 = greater_positions_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
-                long add_greater_r_2 = quicksort_filter_fused_add_greater(acc_2, x_1);
-                acc_2 = add_greater_r_2;
+                long add_greater_r_4 = quicksort_filter_fused_add_greater(acc_4, x_1);
+                acc_4 = add_greater_r_4;
             }
         }
     }
 }
 
-__kernel void quicksort_filter_fused_greater_positions_scan(__global const long* greater_flags, __global const long* greater_positions_block_offsets, long groups, long chunk, long n_s, __global long* greater_positions) {
-    __local long group_values[256];
+__kernel void quicksort_filter_fused_greater_positions_tile_offsets_scan(__global const long* greater_positions_tile_totals, __global const long* greater_positions_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* greater_positions_tile_offsets) {
+    __local long group_values[2304];
     __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < n_s) {
-                    x = greater_flags[k + chunk * l + 256 * chunk * wg];
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = greater_positions_tile_totals[256 * j + l + 2304 * wg];
                 } else {
                     x = 0L;
                 }
-                long add_greater_r = quicksort_filter_fused_add_greater(acc, x);
-                acc = add_greater_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = greater_positions_block_offsets[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long add_greater_r_1 = quicksort_filter_fused_add_greater(acc_1, group_values[k_1]);
-                acc_1 = add_greater_r_1;
+                group_values[256 * j + l] = x;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < chunk; k_2++) {
-                greater_positions[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
-                long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < n_s) {
-                    x_1 = greater_flags[k_2 + chunk * l_2 + 256 * chunk * wg];
-                } else {
-                    x_1 = 0L;
-                }
-                long add_greater_r_2 = quicksort_filter_fused_add_greater(acc_2, x_1);
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_greater_r = quicksort_filter_fused_add_greater(acc, group_values[k + 9 * l_1]);
+                acc = add_greater_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_greater_r_1 = quicksort_filter_fused_add_greater(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = add_greater_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = greater_positions_tile_offsets_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long add_greater_r_2 = quicksort_filter_fused_add_greater(acc_2, group_values_3[k_2]);
                 acc_2 = add_greater_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long add_greater_r_3 = quicksort_filter_fused_add_greater(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = add_greater_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long add_greater_r_4 = quicksort_filter_fused_add_greater(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = add_greater_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                greater_positions_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
 }
 
-__kernel void quicksort_filter_fused_greater_count(__global const long* greater_flags, long n_s, __global const long* greater_positions, __global long* greater_kept) {
+__kernel void quicksort_filter_fused_greater_positions_scan(__global const long* greater_positions_tile_offsets, long tiles, long n_s, __global const long* s, long pivot, __global long* greater_positions) {
+    __local long group_values[2304];
+    __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < n_s) {
+                    long flag_greater_r = quicksort_filter_fused_flag_greater(256 * j + l + 2304 * wg, s, pivot);
+                    x = flag_greater_r;
+                } else {
+                    x = 0L;
+                }
+                group_values[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_greater_r = quicksort_filter_fused_add_greater(acc, group_values[k + 9 * l_1]);
+                acc = add_greater_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_greater_r_1 = quicksort_filter_fused_add_greater(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = add_greater_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = greater_positions_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long add_greater_r_2 = quicksort_filter_fused_add_greater(acc_2, group_values_3[k_2]);
+                acc_2 = add_greater_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long add_greater_r_3 = quicksort_filter_fused_add_greater(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = add_greater_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long add_greater_r_4 = quicksort_filter_fused_add_greater(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = add_greater_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                greater_positions[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
+            }
+        }
+    }
+}
+
+__kernel void quicksort_filter_fused_greater_count(__global const long* greater_positions, long n_s, __global const long* s, long pivot, __global long* greater_kept) {
     const long gid = get_global_id(0);
     if (gid < 1) {
-        long count_greater_r = quicksort_filter_fused_count_greater(greater_flags, n_s, greater_positions);
+        long count_greater_r = quicksort_filter_fused_count_greater(greater_positions, n_s, s, pivot);
         greater_kept[0] = count_greater_r;
     }
 }
 
-__kernel void quicksort_filter_fused_greater(long n_s, __global const long* s, __global const long* greater_flags, __global const long* greater_positions, __global long* greater) {
+__kernel void quicksort_filter_fused_greater(long n_s, __global const long* s, long pivot, __global const long* greater_positions, __global long* greater) {
     const long gid = get_global_id(0);
     if (gid < n_s) {
         long pull_greater_r = quicksort_filter_fused_pull_greater(gid, s);
-        long target_greater_r = quicksort_filter_fused_target_greater(gid, greater_flags, greater_positions);
+        long target_greater_r = quicksort_filter_fused_target_greater(gid, s, pivot, greater_positions);
         if (target_greater_r >= 0) {
             greater[target_greater_r] = pull_greater_r;
         }
@@ -1699,12 +2505,23 @@ static inline long quicksort_fused_add_then_instances(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long quicksort_fused_count_then_instances(__global const long* then_instances_flags, long then_instances_flags_len, __global const long* then_instances_positions) {
-    return then_instances_flags_len > 0L ? nessie_add(then_instances_positions[nessie_sub(then_instances_flags_len, 1L)], then_instances_flags[nessie_sub(then_instances_flags_len, 1L)]) : 0L;
+static inline long quicksort_fused_count_then_instances(__global const long* then_instances_positions, long then_instances_positions_len, __global const long* s_lengths) {
+    long t;
+    if (then_instances_positions_len > 0L) {
+        long i = nessie_sub(then_instances_positions_len, 1L);
+        long j = i;
+        long i_1 = j;
+        t = nessie_add(then_instances_positions[nessie_sub(then_instances_positions_len, 1L)], s_lengths[i_1] <= 1L ? 1L : 0L);
+    } else {
+        t = 0L;
+    }
+    return t;
 }
 
-static inline long quicksort_fused_target_then_instances(long j, __global const long* then_instances_flags, __global const long* then_instances_positions) {
-    return then_instances_flags[j] != 0L ? then_instances_positions[j] : -1L;
+static inline long quicksort_fused_target_then_instances(long i, __global const long* s_lengths, __global const long* then_instances_positions) {
+    long j = i;
+    long i_1 = j;
+    return (s_lengths[i_1] <= 1L ? 1L : 0L) != 0L ? then_instances_positions[i] : -1L;
 }
 
 static inline long quicksort_fused_pull_then_instances(long i) {
@@ -1721,12 +2538,23 @@ static inline long quicksort_fused_add_else_instances(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long quicksort_fused_count_else_instances(__global const long* else_instances_flags, long else_instances_flags_len, __global const long* else_instances_positions) {
-    return else_instances_flags_len > 0L ? nessie_add(else_instances_positions[nessie_sub(else_instances_flags_len, 1L)], else_instances_flags[nessie_sub(else_instances_flags_len, 1L)]) : 0L;
+static inline long quicksort_fused_count_else_instances(__global const long* else_instances_positions, long else_instances_positions_len, __global const long* s_lengths) {
+    long t;
+    if (else_instances_positions_len > 0L) {
+        long i = nessie_sub(else_instances_positions_len, 1L);
+        long j = i;
+        long i_1 = j;
+        t = nessie_add(else_instances_positions[nessie_sub(else_instances_positions_len, 1L)], !(s_lengths[i_1] <= 1L) ? 1L : 0L);
+    } else {
+        t = 0L;
+    }
+    return t;
 }
 
-static inline long quicksort_fused_target_else_instances(long j, __global const long* else_instances_flags, __global const long* else_instances_positions) {
-    return else_instances_flags[j] != 0L ? else_instances_positions[j] : -1L;
+static inline long quicksort_fused_target_else_instances(long i, __global const long* s_lengths, __global const long* else_instances_positions) {
+    long j = i;
+    long i_1 = j;
+    return (!(s_lengths[i_1] <= 1L) ? 1L : 0L) != 0L ? else_instances_positions[i] : -1L;
 }
 
 static inline long quicksort_fused_pull_else_instances(long i) {
@@ -1741,27 +2569,35 @@ __kernel void quicksort_fused_mapped(long instances_2, __global const long* s_le
     }
 }
 
-__kernel void quicksort_fused_rank_block_totals(long groups, long chunk, long instances_2, __global const long* s_lengths, __global long* rank_block_totals) {
+__kernel void quicksort_fused_rank_tile_totals(long tiles, long instances_2, __global const long* s_lengths, __global long* rank_tile_totals) {
     __local long group_values[256];
+    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < instances_2) {
-                    long pull_rank_r = quicksort_fused_pull_rank(k + chunk * l + 256 * chunk * wg, s_lengths);
+                if (256 * j + l + 2304 * wg < instances_2) {
+                    long pull_rank_r = quicksort_fused_pull_rank(256 * j + l + 2304 * wg, s_lengths);
                     x = pull_rank_r;
                 } else {
                     x = 0L;
                 }
-                long op_rank_r = quicksort_fused_op_rank(acc, x);
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_rank_r = quicksort_fused_op_rank(acc, group_values_1[k + 9 * l_1]);
                 acc = op_rank_r;
             }
             {
-                group_values[l] = acc;
+                group_values[l_1] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -1769,14 +2605,14 @@ __kernel void quicksort_fused_rank_block_totals(long groups, long chunk, long in
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_rank_r_1 = quicksort_fused_op_rank(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    long op_rank_r_1 = quicksort_fused_op_rank(acc_1, group_values_in[k_1 + 2 * l_2]);
                     acc_1 = op_rank_r_1;
                 }
                 {
-                    group_values_out[l_1] = acc_1;
+                    group_values_out[l_2] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -1787,144 +2623,42 @@ __kernel void quicksort_fused_rank_block_totals(long groups, long chunk, long in
             }
             m /= 2;
         }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                rank_block_totals[wg] = group_values_in[0];
+                rank_tile_totals[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_rank_block_offsets(__global const long* rank_block_totals, long final_chunk, long groups, __global long* rank_block_offsets) {
+__kernel void quicksort_fused_rank_tile_offsets_tile_totals(__global const long* rank_tile_totals, long tiles_1, long tiles, __global long* rank_tile_offsets_tile_totals) {
     __local long group_values[256];
-    __local long group_values_1[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
-                long x;
-                if (k + final_chunk * l < groups) {
-                    x = rank_block_totals[k + final_chunk * l];
-                } else {
-                    x = 0L;
-                }
-                long op_rank_r = quicksort_fused_op_rank(acc, x);
-                acc = op_rank_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_rank_r_1 = quicksort_fused_op_rank(acc_1, group_values[k_1]);
-                acc_1 = op_rank_r_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                rank_block_offsets[k_2 + final_chunk * l_2] = acc_2;
-                long x_1;
-                if (k_2 + final_chunk * l_2 < groups) {
-                    x_1 = rank_block_totals[k_2 + final_chunk * l_2];
-                } else {
-                    x_1 = 0L;
-                }
-                long op_rank_r_2 = quicksort_fused_op_rank(acc_2, x_1);
-                acc_2 = op_rank_r_2;
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_rank_scan(__global const long* rank_block_offsets, long groups, long chunk, long instances_2, __global const long* s_lengths, __global long* rank) {
-    __local long group_values[256];
-    __local long group_values_1[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
-                long x;
-                if (k + chunk * l + 256 * chunk * wg < instances_2) {
-                    long pull_rank_r = quicksort_fused_pull_rank(k + chunk * l + 256 * chunk * wg, s_lengths);
-                    x = pull_rank_r;
-                } else {
-                    x = 0L;
-                }
-                long op_rank_r = quicksort_fused_op_rank(acc, x);
-                acc = op_rank_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = rank_block_offsets[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_rank_r_1 = quicksort_fused_op_rank(acc_1, group_values[k_1]);
-                acc_1 = op_rank_r_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < chunk; k_2++) {
-                rank[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
-                long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < instances_2) {
-                    long pull_rank_r_1 = quicksort_fused_pull_rank(k_2 + chunk * l_2 + 256 * chunk * wg, s_lengths);
-                    x_1 = pull_rank_r_1;
-                } else {
-                    x_1 = 0L;
-                }
-                long op_rank_r_2 = quicksort_fused_op_rank(acc_2, x_1);
-                acc_2 = op_rank_r_2;
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_then_instances_flags(long instances_2, __global const long* s_lengths, __global long* then_instances_flags) {
-    const long gid = get_global_id(0);
-    if (gid < instances_2) {
-        long flag_then_instances_r = quicksort_fused_flag_then_instances(gid, s_lengths);
-        then_instances_flags[gid] = flag_then_instances_r;
-    }
-}
-
-__kernel void quicksort_fused_then_instances_positions_block_totals(__global const long* then_instances_flags, long groups, long chunk, long instances_2, __global long* then_instances_positions_block_totals) {
-    __local long group_values[256];
+    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < instances_2) {
-                    x = then_instances_flags[k + chunk * l + 256 * chunk * wg];
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = rank_tile_totals[256 * j + l + 2304 * wg];
                 } else {
                     x = 0L;
                 }
-                long add_then_instances_r = quicksort_fused_add_then_instances(acc, x);
-                acc = add_then_instances_r;
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_rank_r = quicksort_fused_op_rank(acc, group_values_1[k + 9 * l_1]);
+                acc = op_rank_r;
             }
             {
-                group_values[l] = acc;
+                group_values[l_1] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -1932,14 +2666,14 @@ __kernel void quicksort_fused_then_instances_positions_block_totals(__global con
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_then_instances_r_1 = quicksort_fused_add_then_instances(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = add_then_instances_r_1;
+                    long op_rank_r_1 = quicksort_fused_op_rank(acc_1, group_values_in[k_1 + 2 * l_2]);
+                    acc_1 = op_rank_r_1;
                 }
                 {
-                    group_values_out[l_1] = acc_1;
+                    group_values_out[l_2] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -1950,76 +2684,388 @@ __kernel void quicksort_fused_then_instances_positions_block_totals(__global con
             }
             m /= 2;
         }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                then_instances_positions_block_totals[wg] = group_values_in[0];
+                rank_tile_offsets_tile_totals[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_then_instances_positions_block_offsets(__global const long* then_instances_positions_block_totals, long final_chunk, long groups, __global long* then_instances_positions_block_offsets) {
+__kernel void quicksort_fused_rank_tile_offsets_tile_offsets(__global const long* rank_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* rank_tile_offsets_tile_offsets) {
     __local long group_values[256];
-    __local long group_values_1[256];
+    __local long group_values_1[16];
+    __local long group_values_2[16];
+    __local long group_values_3[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
+            for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + final_chunk * l < groups) {
-                    x = then_instances_positions_block_totals[k + final_chunk * l];
+                if (k + l * tile_chunk < tiles_1) {
+                    x = rank_tile_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
-                long add_then_instances_r = quicksort_fused_add_then_instances(acc, x);
-                acc = add_then_instances_r;
+                long op_rank_r = quicksort_fused_op_rank(acc, x);
+                acc = op_rank_r;
             }
             {
                 group_values[l] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long add_then_instances_r_1 = quicksort_fused_add_then_instances(acc_1, group_values[k_1]);
-                acc_1 = add_then_instances_r_1;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_rank_r_1 = quicksort_fused_op_rank(acc_1, group_values[k_1 + 16 * l_1]);
+                acc_1 = op_rank_r_1;
+            }
+            {
+                group_values_2[l_1] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_2 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_1[k_2] = acc_2;
+                long op_rank_r_2 = quicksort_fused_op_rank(acc_2, group_values_2[k_2]);
+                acc_2 = op_rank_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_3 = group_values_1[l_3];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_3[k_3 + 16 * l_3] = acc_3;
+                long op_rank_r_3 = quicksort_fused_op_rank(acc_3, group_values[k_3 + 16 * l_3]);
+                acc_3 = op_rank_r_3;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                then_instances_positions_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+            const long l_4 = get_local_id(0);
+            long acc_4 = group_values_3[l_4];
+            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
+                rank_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_2 + final_chunk * l_2 < groups) {
-                    x_1 = then_instances_positions_block_totals[k_2 + final_chunk * l_2];
+                if (k_4 + l_4 * tile_chunk < tiles_1) {
+                    x_1 = rank_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
-                long add_then_instances_r_2 = quicksort_fused_add_then_instances(acc_2, x_1);
-                acc_2 = add_then_instances_r_2;
+                long op_rank_r_4 = quicksort_fused_op_rank(acc_4, x_1);
+                acc_4 = op_rank_r_4;
             }
         }
     }
 }
 
-__kernel void quicksort_fused_then_instances_positions_scan(__global const long* then_instances_flags, __global const long* then_instances_positions_block_offsets, long groups, long chunk, long instances_2, __global long* then_instances_positions) {
-    __local long group_values[256];
+__kernel void quicksort_fused_rank_tile_offsets_scan(__global const long* rank_tile_totals, __global const long* rank_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* rank_tile_offsets) {
+    __local long group_values[2304];
     __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = rank_tile_totals[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_rank_r = quicksort_fused_op_rank(acc, group_values[k + 9 * l_1]);
+                acc = op_rank_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_rank_r_1 = quicksort_fused_op_rank(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = op_rank_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = rank_tile_offsets_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long op_rank_r_2 = quicksort_fused_op_rank(acc_2, group_values_3[k_2]);
+                acc_2 = op_rank_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long op_rank_r_3 = quicksort_fused_op_rank(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = op_rank_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long op_rank_r_4 = quicksort_fused_op_rank(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = op_rank_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                rank_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
+            }
+        }
+    }
+}
+
+__kernel void quicksort_fused_rank_scan(__global const long* rank_tile_offsets, long tiles, long instances_2, __global const long* s_lengths, __global long* rank) {
+    __local long group_values[2304];
+    __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < instances_2) {
+                    long pull_rank_r = quicksort_fused_pull_rank(256 * j + l + 2304 * wg, s_lengths);
+                    x = pull_rank_r;
+                } else {
+                    x = 0L;
+                }
+                group_values[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_rank_r = quicksort_fused_op_rank(acc, group_values[k + 9 * l_1]);
+                acc = op_rank_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_rank_r_1 = quicksort_fused_op_rank(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = op_rank_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = rank_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long op_rank_r_2 = quicksort_fused_op_rank(acc_2, group_values_3[k_2]);
+                acc_2 = op_rank_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long op_rank_r_3 = quicksort_fused_op_rank(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = op_rank_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long op_rank_r_4 = quicksort_fused_op_rank(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = op_rank_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                rank[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
+            }
+        }
+    }
+}
+
+__kernel void quicksort_fused_then_instances_positions_tile_totals(long tiles, long instances_2, __global const long* s_lengths, __global long* then_instances_positions_tile_totals) {
+    __local long group_values[256];
+    __local long group_values_1[2304];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < instances_2) {
+                    long flag_then_instances_r = quicksort_fused_flag_then_instances(256 * j + l + 2304 * wg, s_lengths);
+                    x = flag_then_instances_r;
+                } else {
+                    x = 0L;
+                }
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_then_instances_r = quicksort_fused_add_then_instances(acc, group_values_1[k + 9 * l_1]);
+                acc = add_then_instances_r;
+            }
+            {
+                group_values[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long add_then_instances_r_1 = quicksort_fused_add_then_instances(acc_1, group_values_in[k_1 + 2 * l_2]);
+                    acc_1 = add_then_instances_r_1;
+                }
+                {
+                    group_values_out[l_2] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            {
+                then_instances_positions_tile_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void quicksort_fused_then_instances_positions_tile_offsets_tile_totals(__global const long* then_instances_positions_tile_totals, long tiles_1, long tiles, __global long* then_instances_positions_tile_offsets_tile_totals) {
+    __local long group_values[256];
+    __local long group_values_1[2304];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = then_instances_positions_tile_totals[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_then_instances_r = quicksort_fused_add_then_instances(acc, group_values_1[k + 9 * l_1]);
+                acc = add_then_instances_r;
+            }
+            {
+                group_values[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long add_then_instances_r_1 = quicksort_fused_add_then_instances(acc_1, group_values_in[k_1 + 2 * l_2]);
+                    acc_1 = add_then_instances_r_1;
+                }
+                {
+                    group_values_out[l_2] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            {
+                then_instances_positions_tile_offsets_tile_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void quicksort_fused_then_instances_positions_tile_offsets_tile_offsets(__global const long* then_instances_positions_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* then_instances_positions_tile_offsets_tile_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[16];
+    __local long group_values_2[16];
+    __local long group_values_3[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < instances_2) {
-                    x = then_instances_flags[k + chunk * l + 256 * chunk * wg];
+                if (k + l * tile_chunk < tiles_1) {
+                    x = then_instances_positions_tile_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -2031,80 +3077,266 @@ __kernel void quicksort_fused_then_instances_positions_scan(__global const long*
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = then_instances_positions_block_offsets[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long add_then_instances_r_1 = quicksort_fused_add_then_instances(acc_1, group_values[k_1]);
+        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_then_instances_r_1 = quicksort_fused_add_then_instances(acc_1, group_values[k_1 + 16 * l_1]);
                 acc_1 = add_then_instances_r_1;
+            }
+            {
+                group_values_2[l_1] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_2 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_1[k_2] = acc_2;
+                long add_then_instances_r_2 = quicksort_fused_add_then_instances(acc_2, group_values_2[k_2]);
+                acc_2 = add_then_instances_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_3 = group_values_1[l_3];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_3[k_3 + 16 * l_3] = acc_3;
+                long add_then_instances_r_3 = quicksort_fused_add_then_instances(acc_3, group_values[k_3 + 16 * l_3]);
+                acc_3 = add_then_instances_r_3;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < chunk; k_2++) {
-                then_instances_positions[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
+            const long l_4 = get_local_id(0);
+            long acc_4 = group_values_3[l_4];
+            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
+                then_instances_positions_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < instances_2) {
-                    x_1 = then_instances_flags[k_2 + chunk * l_2 + 256 * chunk * wg];
+                if (k_4 + l_4 * tile_chunk < tiles_1) {
+                    x_1 = then_instances_positions_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
-                long add_then_instances_r_2 = quicksort_fused_add_then_instances(acc_2, x_1);
-                acc_2 = add_then_instances_r_2;
+                long add_then_instances_r_4 = quicksort_fused_add_then_instances(acc_4, x_1);
+                acc_4 = add_then_instances_r_4;
             }
         }
     }
 }
 
-__kernel void quicksort_fused_then_instances_count(__global const long* then_instances_flags, long instances_2, __global const long* then_instances_positions, __global long* then_instances_kept) {
+__kernel void quicksort_fused_then_instances_positions_tile_offsets_scan(__global const long* then_instances_positions_tile_totals, __global const long* then_instances_positions_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* then_instances_positions_tile_offsets) {
+    __local long group_values[2304];
+    __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = then_instances_positions_tile_totals[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_then_instances_r = quicksort_fused_add_then_instances(acc, group_values[k + 9 * l_1]);
+                acc = add_then_instances_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_then_instances_r_1 = quicksort_fused_add_then_instances(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = add_then_instances_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = then_instances_positions_tile_offsets_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long add_then_instances_r_2 = quicksort_fused_add_then_instances(acc_2, group_values_3[k_2]);
+                acc_2 = add_then_instances_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long add_then_instances_r_3 = quicksort_fused_add_then_instances(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = add_then_instances_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long add_then_instances_r_4 = quicksort_fused_add_then_instances(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = add_then_instances_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                then_instances_positions_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
+            }
+        }
+    }
+}
+
+__kernel void quicksort_fused_then_instances_positions_scan(__global const long* then_instances_positions_tile_offsets, long tiles, long instances_2, __global const long* s_lengths, __global long* then_instances_positions) {
+    __local long group_values[2304];
+    __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < instances_2) {
+                    long flag_then_instances_r = quicksort_fused_flag_then_instances(256 * j + l + 2304 * wg, s_lengths);
+                    x = flag_then_instances_r;
+                } else {
+                    x = 0L;
+                }
+                group_values[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_then_instances_r = quicksort_fused_add_then_instances(acc, group_values[k + 9 * l_1]);
+                acc = add_then_instances_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_then_instances_r_1 = quicksort_fused_add_then_instances(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = add_then_instances_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = then_instances_positions_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long add_then_instances_r_2 = quicksort_fused_add_then_instances(acc_2, group_values_3[k_2]);
+                acc_2 = add_then_instances_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long add_then_instances_r_3 = quicksort_fused_add_then_instances(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = add_then_instances_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long add_then_instances_r_4 = quicksort_fused_add_then_instances(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = add_then_instances_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                then_instances_positions[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
+            }
+        }
+    }
+}
+
+__kernel void quicksort_fused_then_instances_count(__global const long* then_instances_positions, long instances_2, __global const long* s_lengths, __global long* then_instances_kept) {
     const long gid = get_global_id(0);
     if (gid < 1) {
-        long count_then_instances_r = quicksort_fused_count_then_instances(then_instances_flags, instances_2, then_instances_positions);
+        long count_then_instances_r = quicksort_fused_count_then_instances(then_instances_positions, instances_2, s_lengths);
         then_instances_kept[0] = count_then_instances_r;
     }
 }
 
-__kernel void quicksort_fused_then_instances(long instances_2, __global const long* then_instances_flags, __global const long* then_instances_positions, __global long* then_instances) {
+__kernel void quicksort_fused_then_instances(long instances_2, __global const long* s_lengths, __global const long* then_instances_positions, __global long* then_instances) {
     const long gid = get_global_id(0);
     if (gid < instances_2) {
         long pull_then_instances_r = quicksort_fused_pull_then_instances(gid);
-        long target_then_instances_r = quicksort_fused_target_then_instances(gid, then_instances_flags, then_instances_positions);
+        long target_then_instances_r = quicksort_fused_target_then_instances(gid, s_lengths, then_instances_positions);
         if (target_then_instances_r >= 0) {
             then_instances[target_then_instances_r] = pull_then_instances_r;
         }
     }
 }
 
-__kernel void quicksort_fused_else_instances_flags(long instances_2, __global const long* s_lengths, __global long* else_instances_flags) {
-    const long gid = get_global_id(0);
-    if (gid < instances_2) {
-        long flag_else_instances_r = quicksort_fused_flag_else_instances(gid, s_lengths);
-        else_instances_flags[gid] = flag_else_instances_r;
-    }
-}
-
-__kernel void quicksort_fused_else_instances_positions_block_totals(__global const long* else_instances_flags, long groups, long chunk, long instances_2, __global long* else_instances_positions_block_totals) {
+__kernel void quicksort_fused_else_instances_positions_tile_totals(long tiles, long instances_2, __global const long* s_lengths, __global long* else_instances_positions_tile_totals) {
     __local long group_values[256];
+    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < instances_2) {
-                    x = else_instances_flags[k + chunk * l + 256 * chunk * wg];
+                if (256 * j + l + 2304 * wg < instances_2) {
+                    long flag_else_instances_r = quicksort_fused_flag_else_instances(256 * j + l + 2304 * wg, s_lengths);
+                    x = flag_else_instances_r;
                 } else {
                     x = 0L;
                 }
-                long add_else_instances_r = quicksort_fused_add_else_instances(acc, x);
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_else_instances_r = quicksort_fused_add_else_instances(acc, group_values_1[k + 9 * l_1]);
                 acc = add_else_instances_r;
             }
             {
-                group_values[l] = acc;
+                group_values[l_1] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -2112,14 +3344,14 @@ __kernel void quicksort_fused_else_instances_positions_block_totals(__global con
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_else_instances_r_1 = quicksort_fused_add_else_instances(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    long add_else_instances_r_1 = quicksort_fused_add_else_instances(acc_1, group_values_in[k_1 + 2 * l_2]);
                     acc_1 = add_else_instances_r_1;
                 }
                 {
-                    group_values_out[l_1] = acc_1;
+                    group_values_out[l_2] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -2130,26 +3362,89 @@ __kernel void quicksort_fused_else_instances_positions_block_totals(__global con
             }
             m /= 2;
         }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                else_instances_positions_block_totals[wg] = group_values_in[0];
+                else_instances_positions_tile_totals[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_else_instances_positions_block_offsets(__global const long* else_instances_positions_block_totals, long final_chunk, long groups, __global long* else_instances_positions_block_offsets) {
+__kernel void quicksort_fused_else_instances_positions_tile_offsets_tile_totals(__global const long* else_instances_positions_tile_totals, long tiles_1, long tiles, __global long* else_instances_positions_tile_offsets_tile_totals) {
     __local long group_values[256];
-    __local long group_values_1[256];
+    __local long group_values_1[2304];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = else_instances_positions_tile_totals[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_else_instances_r = quicksort_fused_add_else_instances(acc, group_values_1[k + 9 * l_1]);
+                acc = add_else_instances_r;
+            }
+            {
+                group_values[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long add_else_instances_r_1 = quicksort_fused_add_else_instances(acc_1, group_values_in[k_1 + 2 * l_2]);
+                    acc_1 = add_else_instances_r_1;
+                }
+                {
+                    group_values_out[l_2] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            {
+                else_instances_positions_tile_offsets_tile_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void quicksort_fused_else_instances_positions_tile_offsets_tile_offsets(__global const long* else_instances_positions_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* else_instances_positions_tile_offsets_tile_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[16];
+    __local long group_values_2[16];
+    __local long group_values_3[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
+            for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + final_chunk * l < groups) {
-                    x = else_instances_positions_block_totals[k + final_chunk * l];
+                if (k + l * tile_chunk < tiles_1) {
+                    x = else_instances_positions_tile_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -2161,96 +3456,231 @@ __kernel void quicksort_fused_else_instances_positions_block_offsets(__global co
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long add_else_instances_r_1 = quicksort_fused_add_else_instances(acc_1, group_values[k_1]);
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_else_instances_r_1 = quicksort_fused_add_else_instances(acc_1, group_values[k_1 + 16 * l_1]);
                 acc_1 = add_else_instances_r_1;
+            }
+            {
+                group_values_2[l_1] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_2 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_1[k_2] = acc_2;
+                long add_else_instances_r_2 = quicksort_fused_add_else_instances(acc_2, group_values_2[k_2]);
+                acc_2 = add_else_instances_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_3 = group_values_1[l_3];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_3[k_3 + 16 * l_3] = acc_3;
+                long add_else_instances_r_3 = quicksort_fused_add_else_instances(acc_3, group_values[k_3 + 16 * l_3]);
+                acc_3 = add_else_instances_r_3;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                else_instances_positions_block_offsets[k_2 + final_chunk * l_2] = acc_2;
+            const long l_4 = get_local_id(0);
+            long acc_4 = group_values_3[l_4];
+            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
+                else_instances_positions_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_2 + final_chunk * l_2 < groups) {
-                    x_1 = else_instances_positions_block_totals[k_2 + final_chunk * l_2];
+                if (k_4 + l_4 * tile_chunk < tiles_1) {
+                    x_1 = else_instances_positions_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
-                long add_else_instances_r_2 = quicksort_fused_add_else_instances(acc_2, x_1);
-                acc_2 = add_else_instances_r_2;
+                long add_else_instances_r_4 = quicksort_fused_add_else_instances(acc_4, x_1);
+                acc_4 = add_else_instances_r_4;
             }
         }
     }
 }
 
-__kernel void quicksort_fused_else_instances_positions_scan(__global const long* else_instances_flags, __global const long* else_instances_positions_block_offsets, long groups, long chunk, long instances_2, __global long* else_instances_positions) {
-    __local long group_values[256];
+__kernel void quicksort_fused_else_instances_positions_tile_offsets_scan(__global const long* else_instances_positions_tile_totals, __global const long* else_instances_positions_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* else_instances_positions_tile_offsets) {
+    __local long group_values[2304];
     __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < instances_2) {
-                    x = else_instances_flags[k + chunk * l + 256 * chunk * wg];
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = else_instances_positions_tile_totals[256 * j + l + 2304 * wg];
                 } else {
                     x = 0L;
                 }
-                long add_else_instances_r = quicksort_fused_add_else_instances(acc, x);
-                acc = add_else_instances_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = else_instances_positions_block_offsets[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long add_else_instances_r_1 = quicksort_fused_add_else_instances(acc_1, group_values[k_1]);
-                acc_1 = add_else_instances_r_1;
+                group_values[256 * j + l] = x;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < chunk; k_2++) {
-                else_instances_positions[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
-                long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < instances_2) {
-                    x_1 = else_instances_flags[k_2 + chunk * l_2 + 256 * chunk * wg];
-                } else {
-                    x_1 = 0L;
-                }
-                long add_else_instances_r_2 = quicksort_fused_add_else_instances(acc_2, x_1);
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_else_instances_r = quicksort_fused_add_else_instances(acc, group_values[k + 9 * l_1]);
+                acc = add_else_instances_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_else_instances_r_1 = quicksort_fused_add_else_instances(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = add_else_instances_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = else_instances_positions_tile_offsets_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long add_else_instances_r_2 = quicksort_fused_add_else_instances(acc_2, group_values_3[k_2]);
                 acc_2 = add_else_instances_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long add_else_instances_r_3 = quicksort_fused_add_else_instances(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = add_else_instances_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long add_else_instances_r_4 = quicksort_fused_add_else_instances(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = add_else_instances_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                else_instances_positions_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_else_instances_count(__global const long* else_instances_flags, long instances_2, __global const long* else_instances_positions, __global long* else_instances_kept) {
+__kernel void quicksort_fused_else_instances_positions_scan(__global const long* else_instances_positions_tile_offsets, long tiles, long instances_2, __global const long* s_lengths, __global long* else_instances_positions) {
+    __local long group_values[2304];
+    __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < instances_2) {
+                    long flag_else_instances_r = quicksort_fused_flag_else_instances(256 * j + l + 2304 * wg, s_lengths);
+                    x = flag_else_instances_r;
+                } else {
+                    x = 0L;
+                }
+                group_values[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_else_instances_r = quicksort_fused_add_else_instances(acc, group_values[k + 9 * l_1]);
+                acc = add_else_instances_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_else_instances_r_1 = quicksort_fused_add_else_instances(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = add_else_instances_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = else_instances_positions_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long add_else_instances_r_2 = quicksort_fused_add_else_instances(acc_2, group_values_3[k_2]);
+                acc_2 = add_else_instances_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long add_else_instances_r_3 = quicksort_fused_add_else_instances(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = add_else_instances_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long add_else_instances_r_4 = quicksort_fused_add_else_instances(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = add_else_instances_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                else_instances_positions[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
+            }
+        }
+    }
+}
+
+__kernel void quicksort_fused_else_instances_count(__global const long* else_instances_positions, long instances_2, __global const long* s_lengths, __global long* else_instances_kept) {
     const long gid = get_global_id(0);
     if (gid < 1) {
-        long count_else_instances_r = quicksort_fused_count_else_instances(else_instances_flags, instances_2, else_instances_positions);
+        long count_else_instances_r = quicksort_fused_count_else_instances(else_instances_positions, instances_2, s_lengths);
         else_instances_kept[0] = count_else_instances_r;
     }
 }
 
-__kernel void quicksort_fused_else_instances(long instances_2, __global const long* else_instances_flags, __global const long* else_instances_positions, __global long* else_instances) {
+__kernel void quicksort_fused_else_instances(long instances_2, __global const long* s_lengths, __global const long* else_instances_positions, __global long* else_instances) {
     const long gid = get_global_id(0);
     if (gid < instances_2) {
         long pull_else_instances_r = quicksort_fused_pull_else_instances(gid);
-        long target_else_instances_r = quicksort_fused_target_else_instances(gid, else_instances_flags, else_instances_positions);
+        long target_else_instances_r = quicksort_fused_target_else_instances(gid, s_lengths, else_instances_positions);
         if (target_else_instances_r >= 0) {
             else_instances[target_else_instances_r] = pull_else_instances_r;
         }
@@ -2332,26 +3762,13 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline void quicksort_fused_2_pull_pivot(long i, __global const long* else_instances, __global const long* s_lengths, __global const long* s_offsets, __global const long* s_elements, __global long* err, long* r0, long* r1) {
-    long s = else_instances[i];
-    long j = nessie_div(s_lengths[s], 2L);
-    long len = s_lengths[s];
-    if (j < 0L || j >= len) {
-        nessie_fail(err, 1, 1, j, len);
-        *r0 = 0L;
-        *r1 = 0L;
-        return;
-    }
-    long k = nessie_add(s_offsets[s], j);
-    long v = s_elements[k];
-    long q = else_instances[i];
-    long v_1 = s_lengths[q];
-    *r0 = v;
-    *r1 = v_1;
+static inline long quicksort_fused_2_pull_s_lengths(long p, __global const long* then_instances, __global const long* s_lengths) {
+    long q = then_instances[p];
+    return s_lengths[q];
 }
 
-static inline long quicksort_fused_2_pull_s_offsets(long i, __global const long* else_instances, __global const long* s_lengths) {
-    long q = else_instances[i];
+static inline long quicksort_fused_2_pull_s_offsets(long i, __global const long* then_instances, __global const long* s_lengths) {
+    long q = then_instances[i];
     long s_lengths_1 = s_lengths[q];
     return s_lengths_1;
 }
@@ -2360,8 +3777,8 @@ static inline long quicksort_fused_2_op_s_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long quicksort_fused_2_pull_total(long i, __global const long* else_instances, __global const long* s_lengths) {
-    long q = else_instances[i];
+static inline long quicksort_fused_2_pull_total(long i, __global const long* then_instances, __global const long* s_lengths) {
+    long q = then_instances[i];
     long s_lengths_1 = s_lengths[q];
     return s_lengths_1;
 }
@@ -2370,39 +3787,43 @@ static inline long quicksort_fused_2_op_total(long a, long b) {
     return nessie_add(a, b);
 }
 
-__kernel void quicksort_fused_2_pivot(long n_else_instances, __global const long* else_instances, __global const long* s_lengths_1, __global const long* s_offsets_2, __global const long* s_elements, __global long* pivot, __global long* s_lengths_10, __global long* err) {
-    if (nessie_failed(err)) return;
+__kernel void quicksort_fused_2_s_lengths(long n_then_instances, __global const long* then_instances, __global const long* s_lengths_1, __global long* s_lengths_2) {
     const long gid = get_global_id(0);
-    if (gid < n_else_instances) {
-        long pull_pivot_r;
-        long pull_pivot_r_1;
-        quicksort_fused_2_pull_pivot(gid, else_instances, s_lengths_1, s_offsets_2, s_elements, err, &pull_pivot_r, &pull_pivot_r_1);
-        pivot[gid] = pull_pivot_r;
-        s_lengths_10[gid] = pull_pivot_r_1;
+    if (gid < n_then_instances) {
+        long pull_s_lengths_r = quicksort_fused_2_pull_s_lengths(gid, then_instances, s_lengths_1);
+        s_lengths_2[gid] = pull_s_lengths_r;
     }
 }
 
-__kernel void quicksort_fused_2_s_offsets_block_totals(long groups, long chunk, long n_else_instances, __global const long* else_instances, __global const long* s_lengths_1, __global long* s_offsets_block_totals) {
+__kernel void quicksort_fused_2_s_offsets_tile_totals(long tiles, long n_then_instances, __global const long* then_instances, __global const long* s_lengths_1, __global long* s_offsets_tile_totals) {
     __local long group_values[256];
+    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k_1 = 0; k_1 < chunk; k_1++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k_1 + chunk * l + 256 * chunk * wg < n_else_instances) {
-                    long pull_s_offsets_r = quicksort_fused_2_pull_s_offsets(k_1 + chunk * l + 256 * chunk * wg, else_instances, s_lengths_1);
+                if (256 * j + l + 2304 * wg < n_then_instances) {
+                    long pull_s_offsets_r = quicksort_fused_2_pull_s_offsets(256 * j + l + 2304 * wg, then_instances, s_lengths_1);
                     x = pull_s_offsets_r;
                 } else {
                     x = 0L;
                 }
-                long op_s_offsets_r = quicksort_fused_2_op_s_offsets(acc, x);
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_s_offsets_r = quicksort_fused_2_op_s_offsets(acc, group_values_1[k + 9 * l_1]);
                 acc = op_s_offsets_r;
             }
             {
-                group_values[l] = acc;
+                group_values[l_1] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -2410,14 +3831,14 @@ __kernel void quicksort_fused_2_s_offsets_block_totals(long groups, long chunk, 
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
                 long acc_1 = 0L;
-                for (long k_2 = 0; k_2 < 2; k_2++) {
-                    long op_s_offsets_r_1 = quicksort_fused_2_op_s_offsets(acc_1, group_values_in[k_2 + 2 * l_1]);
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_s_offsets_r_1 = quicksort_fused_2_op_s_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
                     acc_1 = op_s_offsets_r_1;
                 }
                 {
-                    group_values_out[l_1] = acc_1;
+                    group_values_out[l_2] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -2428,26 +3849,89 @@ __kernel void quicksort_fused_2_s_offsets_block_totals(long groups, long chunk, 
             }
             m /= 2;
         }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                s_offsets_block_totals[wg] = group_values_in[0];
+                s_offsets_tile_totals[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_2_s_offsets_block_offsets(__global const long* s_offsets_block_totals, long final_chunk, long groups, __global long* s_offsets_block_offsets) {
+__kernel void quicksort_fused_2_s_offsets_tile_offsets_tile_totals(__global const long* s_offsets_tile_totals, long tiles_1, long tiles, __global long* s_offsets_tile_offsets_tile_totals) {
     __local long group_values[256];
-    __local long group_values_1[256];
+    __local long group_values_1[2304];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = s_offsets_tile_totals[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_s_offsets_r = quicksort_fused_2_op_s_offsets(acc, group_values_1[k + 9 * l_1]);
+                acc = op_s_offsets_r;
+            }
+            {
+                group_values[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_s_offsets_r_1 = quicksort_fused_2_op_s_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
+                    acc_1 = op_s_offsets_r_1;
+                }
+                {
+                    group_values_out[l_2] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            {
+                s_offsets_tile_offsets_tile_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void quicksort_fused_2_s_offsets_tile_offsets_tile_offsets(__global const long* s_offsets_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* s_offsets_tile_offsets_tile_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[16];
+    __local long group_values_2[16];
+    __local long group_values_3[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k_1 = 0; k_1 < final_chunk; k_1++) {
+            for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k_1 + final_chunk * l < groups) {
-                    x = s_offsets_block_totals[k_1 + final_chunk * l];
+                if (k + l * tile_chunk < tiles_1) {
+                    x = s_offsets_tile_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -2459,86 +3943,219 @@ __kernel void quicksort_fused_2_s_offsets_block_offsets(__global const long* s_o
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_2 = 0; k_2 < 256; k_2++) {
-                group_values_1[k_2] = acc_1;
-                long op_s_offsets_r_1 = quicksort_fused_2_op_s_offsets(acc_1, group_values[k_2]);
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_s_offsets_r_1 = quicksort_fused_2_op_s_offsets(acc_1, group_values[k_1 + 16 * l_1]);
                 acc_1 = op_s_offsets_r_1;
+            }
+            {
+                group_values_2[l_1] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_2 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_1[k_2] = acc_2;
+                long op_s_offsets_r_2 = quicksort_fused_2_op_s_offsets(acc_2, group_values_2[k_2]);
+                acc_2 = op_s_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_3 = group_values_1[l_3];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_3[k_3 + 16 * l_3] = acc_3;
+                long op_s_offsets_r_3 = quicksort_fused_2_op_s_offsets(acc_3, group_values[k_3 + 16 * l_3]);
+                acc_3 = op_s_offsets_r_3;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_3 = 0; k_3 < final_chunk; k_3++) {
-                s_offsets_block_offsets[k_3 + final_chunk * l_2] = acc_2;
+            const long l_4 = get_local_id(0);
+            long acc_4 = group_values_3[l_4];
+            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
+                s_offsets_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_3 + final_chunk * l_2 < groups) {
-                    x_1 = s_offsets_block_totals[k_3 + final_chunk * l_2];
+                if (k_4 + l_4 * tile_chunk < tiles_1) {
+                    x_1 = s_offsets_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
-                long op_s_offsets_r_2 = quicksort_fused_2_op_s_offsets(acc_2, x_1);
-                acc_2 = op_s_offsets_r_2;
+                long op_s_offsets_r_4 = quicksort_fused_2_op_s_offsets(acc_4, x_1);
+                acc_4 = op_s_offsets_r_4;
             }
         }
     }
 }
 
-__kernel void quicksort_fused_2_s_offsets_scan(__global const long* s_offsets_block_offsets, long groups, long chunk, long n_else_instances, __global const long* else_instances, __global const long* s_lengths_1, __global long* s_offsets_13) {
-    __local long group_values[256];
+__kernel void quicksort_fused_2_s_offsets_tile_offsets_scan(__global const long* s_offsets_tile_totals, __global const long* s_offsets_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* s_offsets_tile_offsets) {
+    __local long group_values[2304];
     __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k_1 = 0; k_1 < chunk; k_1++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k_1 + chunk * l + 256 * chunk * wg < n_else_instances) {
-                    long pull_s_offsets_r = quicksort_fused_2_pull_s_offsets(k_1 + chunk * l + 256 * chunk * wg, else_instances, s_lengths_1);
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = s_offsets_tile_totals[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_s_offsets_r = quicksort_fused_2_op_s_offsets(acc, group_values[k + 9 * l_1]);
+                acc = op_s_offsets_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_s_offsets_r_1 = quicksort_fused_2_op_s_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = op_s_offsets_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = s_offsets_tile_offsets_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long op_s_offsets_r_2 = quicksort_fused_2_op_s_offsets(acc_2, group_values_3[k_2]);
+                acc_2 = op_s_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long op_s_offsets_r_3 = quicksort_fused_2_op_s_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = op_s_offsets_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long op_s_offsets_r_4 = quicksort_fused_2_op_s_offsets(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = op_s_offsets_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                s_offsets_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
+            }
+        }
+    }
+}
+
+__kernel void quicksort_fused_2_s_offsets_scan(__global const long* s_offsets_tile_offsets, long tiles, long n_then_instances, __global const long* then_instances, __global const long* s_lengths_1, __global long* s_offsets) {
+    __local long group_values[2304];
+    __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < n_then_instances) {
+                    long pull_s_offsets_r = quicksort_fused_2_pull_s_offsets(256 * j + l + 2304 * wg, then_instances, s_lengths_1);
                     x = pull_s_offsets_r;
                 } else {
                     x = 0L;
                 }
-                long op_s_offsets_r = quicksort_fused_2_op_s_offsets(acc, x);
-                acc = op_s_offsets_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = s_offsets_block_offsets[wg];
-            for (long k_2 = 0; k_2 < 256; k_2++) {
-                group_values_1[k_2] = acc_1;
-                long op_s_offsets_r_1 = quicksort_fused_2_op_s_offsets(acc_1, group_values[k_2]);
-                acc_1 = op_s_offsets_r_1;
+                group_values[256 * j + l] = x;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_3 = 0; k_3 < chunk; k_3++) {
-                s_offsets_13[k_3 + chunk * l_2 + 256 * chunk * wg] = acc_2;
-                long x_1;
-                if (k_3 + chunk * l_2 + 256 * chunk * wg < n_else_instances) {
-                    long pull_s_offsets_r_1 = quicksort_fused_2_pull_s_offsets(k_3 + chunk * l_2 + 256 * chunk * wg, else_instances, s_lengths_1);
-                    x_1 = pull_s_offsets_r_1;
-                } else {
-                    x_1 = 0L;
-                }
-                long op_s_offsets_r_2 = quicksort_fused_2_op_s_offsets(acc_2, x_1);
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_s_offsets_r = quicksort_fused_2_op_s_offsets(acc, group_values[k + 9 * l_1]);
+                acc = op_s_offsets_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_s_offsets_r_1 = quicksort_fused_2_op_s_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = op_s_offsets_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = s_offsets_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long op_s_offsets_r_2 = quicksort_fused_2_op_s_offsets(acc_2, group_values_3[k_2]);
                 acc_2 = op_s_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long op_s_offsets_r_3 = quicksort_fused_2_op_s_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = op_s_offsets_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long op_s_offsets_r_4 = quicksort_fused_2_op_s_offsets(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = op_s_offsets_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                s_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_2_total_partial(long groups, long chunk, long n_else_instances, __global const long* else_instances, __global const long* s_lengths_1, __global long* total_partials) {
+__kernel void quicksort_fused_2_total_partial(long groups, long chunk, long n_then_instances, __global const long* then_instances, __global const long* s_lengths_1, __global long* total_partials) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -2546,10 +4163,10 @@ __kernel void quicksort_fused_2_total_partial(long groups, long chunk, long n_el
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k_1 = 0; k_1 < chunk; k_1++) {
+            for (long k = 0; k < chunk; k++) {
                 long x;
-                if (l + 256 * wg + 256 * groups * k_1 < n_else_instances) {
-                    long pull_total_r = quicksort_fused_2_pull_total(l + 256 * wg + 256 * groups * k_1, else_instances, s_lengths_1);
+                if (l + 256 * wg + 256 * groups * k < n_then_instances) {
+                    long pull_total_r = quicksort_fused_2_pull_total(l + 256 * wg + 256 * groups * k, then_instances, s_lengths_1);
                     x = pull_total_r;
                 } else {
                     x = 0L;
@@ -2568,8 +4185,8 @@ __kernel void quicksort_fused_2_total_partial(long groups, long chunk, long n_el
         for (long step = 0; step < 8; step++) {
             for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
                 long acc_1 = 0L;
-                for (long k_2 = 0; k_2 < 2; k_2++) {
-                    long op_total_r_1 = quicksort_fused_2_op_total(acc_1, group_values_in[k_2 + 2 * l_1]);
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_total_r_1 = quicksort_fused_2_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
                     acc_1 = op_total_r_1;
                 }
                 {
@@ -2600,10 +4217,10 @@ __kernel void quicksort_fused_2_total_final(__global const long* total_partials,
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k_1 = 0; k_1 < final_chunk; k_1++) {
+            for (long k = 0; k < final_chunk; k++) {
                 long x;
-                if (256 * k_1 + l < groups) {
-                    x = total_partials[256 * k_1 + l];
+                if (256 * k + l < groups) {
+                    x = total_partials[256 * k + l];
                 } else {
                     x = 0L;
                 }
@@ -2621,8 +4238,8 @@ __kernel void quicksort_fused_2_total_final(__global const long* total_partials,
         for (long step = 0; step < 8; step++) {
             for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
                 long acc_1 = 0L;
-                for (long k_2 = 0; k_2 < 2; k_2++) {
-                    long op_total_r_1 = quicksort_fused_2_op_total(acc_1, group_values_in[k_2 + 2 * l_1]);
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_total_r_1 = quicksort_fused_2_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
                     acc_1 = op_total_r_1;
                 }
                 {
@@ -2720,7 +4337,614 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long quicksort_fused_3_flag_kept(long i, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot) {
+static inline void quicksort_fused_3_pull_pivot(long i, __global const long* else_instances, __global const long* s_lengths, __global const long* s_offsets, __global const long* s_elements, __global long* err, long* r0, long* r1, long* r2, long* r3) {
+    long s = else_instances[i];
+    long j = nessie_div(s_lengths[s], 2L);
+    long len = s_lengths[s];
+    if (j < 0L || j >= len) {
+        nessie_fail(err, 1, 1, j, len);
+        *r0 = 0L;
+        *r1 = 0L;
+        *r2 = 0L;
+        *r3 = 0L;
+        return;
+    }
+    long k = nessie_add(s_offsets[s], j);
+    long v = s_elements[k];
+    long q = else_instances[i];
+    long v_1 = s_lengths[q];
+    long v_2 = v;
+    long v_3 = v_1;
+    long v_4 = 2L;
+    long v_5 = v_2;
+    long v_6 = v_3;
+    long v_7 = v_4;
+    long v_8 = nessie_mul(i, 2L);
+    *r0 = v_5;
+    *r1 = v_6;
+    *r2 = v_7;
+    *r3 = v_8;
+}
+
+static inline long quicksort_fused_3_pull_s_offsets(long i, __global const long* else_instances, __global const long* s_lengths) {
+    long q = else_instances[i];
+    long s_lengths_1 = s_lengths[q];
+    return s_lengths_1;
+}
+
+static inline long quicksort_fused_3_op_s_offsets(long a, long b) {
+    return nessie_add(a, b);
+}
+
+static inline long quicksort_fused_3_pull_total(long i, __global const long* else_instances, __global const long* s_lengths) {
+    long q = else_instances[i];
+    long s_lengths_1 = s_lengths[q];
+    return s_lengths_1;
+}
+
+static inline long quicksort_fused_3_op_total(long a, long b) {
+    return nessie_add(a, b);
+}
+
+__kernel void quicksort_fused_3_pivot(long n_else_instances, __global const long* else_instances, __global const long* s_lengths_1, __global const long* s_offsets_2, __global const long* s_elements, __global long* pivot, __global long* s_lengths_10, __global long* sorted_lengths, __global long* sorted_offsets, __global long* err) {
+    if (nessie_failed(err)) return;
+    const long gid = get_global_id(0);
+    if (gid < n_else_instances) {
+        long pull_pivot_r;
+        long pull_pivot_r_1;
+        long pull_pivot_r_2;
+        long pull_pivot_r_3;
+        quicksort_fused_3_pull_pivot(gid, else_instances, s_lengths_1, s_offsets_2, s_elements, err, &pull_pivot_r, &pull_pivot_r_1, &pull_pivot_r_2, &pull_pivot_r_3);
+        pivot[gid] = pull_pivot_r;
+        s_lengths_10[gid] = pull_pivot_r_1;
+        sorted_lengths[gid] = pull_pivot_r_2;
+        sorted_offsets[gid] = pull_pivot_r_3;
+    }
+}
+
+__kernel void quicksort_fused_3_s_offsets_tile_totals(long tiles, long n_else_instances, __global const long* else_instances, __global const long* s_lengths_1, __global long* s_offsets_tile_totals) {
+    __local long group_values[256];
+    __local long group_values_1[2304];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j_1 = 0; j_1 < 9; j_1++) {
+                long x;
+                if (256 * j_1 + l + 2304 * wg < n_else_instances) {
+                    long pull_s_offsets_r = quicksort_fused_3_pull_s_offsets(256 * j_1 + l + 2304 * wg, else_instances, s_lengths_1);
+                    x = pull_s_offsets_r;
+                } else {
+                    x = 0L;
+                }
+                group_values_1[256 * j_1 + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k_1 = 0; k_1 < 9; k_1++) {
+                long op_s_offsets_r = quicksort_fused_3_op_s_offsets(acc, group_values_1[k_1 + 9 * l_1]);
+                acc = op_s_offsets_r;
+            }
+            {
+                group_values[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_2 = 0; k_2 < 2; k_2++) {
+                    long op_s_offsets_r_1 = quicksort_fused_3_op_s_offsets(acc_1, group_values_in[k_2 + 2 * l_2]);
+                    acc_1 = op_s_offsets_r_1;
+                }
+                {
+                    group_values_out[l_2] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            {
+                s_offsets_tile_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void quicksort_fused_3_s_offsets_tile_offsets_tile_totals(__global const long* s_offsets_tile_totals, long tiles_1, long tiles, __global long* s_offsets_tile_offsets_tile_totals) {
+    __local long group_values[256];
+    __local long group_values_1[2304];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j_1 = 0; j_1 < 9; j_1++) {
+                long x;
+                if (256 * j_1 + l + 2304 * wg < tiles) {
+                    x = s_offsets_tile_totals[256 * j_1 + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values_1[256 * j_1 + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k_1 = 0; k_1 < 9; k_1++) {
+                long op_s_offsets_r = quicksort_fused_3_op_s_offsets(acc, group_values_1[k_1 + 9 * l_1]);
+                acc = op_s_offsets_r;
+            }
+            {
+                group_values[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_2 = 0; k_2 < 2; k_2++) {
+                    long op_s_offsets_r_1 = quicksort_fused_3_op_s_offsets(acc_1, group_values_in[k_2 + 2 * l_2]);
+                    acc_1 = op_s_offsets_r_1;
+                }
+                {
+                    group_values_out[l_2] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            {
+                s_offsets_tile_offsets_tile_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void quicksort_fused_3_s_offsets_tile_offsets_tile_offsets(__global const long* s_offsets_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* s_offsets_tile_offsets_tile_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[16];
+    __local long group_values_2[16];
+    __local long group_values_3[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k_1 = 0; k_1 < tile_chunk; k_1++) {
+                long x;
+                if (k_1 + l * tile_chunk < tiles_1) {
+                    x = s_offsets_tile_offsets_tile_totals[k_1 + l * tile_chunk];
+                } else {
+                    x = 0L;
+                }
+                long op_s_offsets_r = quicksort_fused_3_op_s_offsets(acc, x);
+                acc = op_s_offsets_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                long op_s_offsets_r_1 = quicksort_fused_3_op_s_offsets(acc_1, group_values[k_2 + 16 * l_1]);
+                acc_1 = op_s_offsets_r_1;
+            }
+            {
+                group_values_2[l_1] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_2 = 0L;
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_1[k_3] = acc_2;
+                long op_s_offsets_r_2 = quicksort_fused_3_op_s_offsets(acc_2, group_values_2[k_3]);
+                acc_2 = op_s_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_3 = group_values_1[l_3];
+            for (long k_4 = 0; k_4 < 16; k_4++) {
+                group_values_3[k_4 + 16 * l_3] = acc_3;
+                long op_s_offsets_r_3 = quicksort_fused_3_op_s_offsets(acc_3, group_values[k_4 + 16 * l_3]);
+                acc_3 = op_s_offsets_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_4 = get_local_id(0);
+            long acc_4 = group_values_3[l_4];
+            for (long k_5 = 0; k_5 < tile_chunk; k_5++) {
+                s_offsets_tile_offsets_tile_offsets[k_5 + l_4 * tile_chunk] = acc_4;
+                long x_1;
+                if (k_5 + l_4 * tile_chunk < tiles_1) {
+                    x_1 = s_offsets_tile_offsets_tile_totals[k_5 + l_4 * tile_chunk];
+                } else {
+                    x_1 = 0L;
+                }
+                long op_s_offsets_r_4 = quicksort_fused_3_op_s_offsets(acc_4, x_1);
+                acc_4 = op_s_offsets_r_4;
+            }
+        }
+    }
+}
+
+__kernel void quicksort_fused_3_s_offsets_tile_offsets_scan(__global const long* s_offsets_tile_totals, __global const long* s_offsets_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* s_offsets_tile_offsets) {
+    __local long group_values[2304];
+    __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j_1 = 0; j_1 < 9; j_1++) {
+                long x;
+                if (256 * j_1 + l + 2304 * wg < tiles) {
+                    x = s_offsets_tile_totals[256 * j_1 + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values[256 * j_1 + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k_1 = 0; k_1 < 9; k_1++) {
+                long op_s_offsets_r = quicksort_fused_3_op_s_offsets(acc, group_values[k_1 + 9 * l_1]);
+                acc = op_s_offsets_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                long op_s_offsets_r_1 = quicksort_fused_3_op_s_offsets(acc_1, group_values_1[k_2 + 16 * l_2]);
+                acc_1 = op_s_offsets_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = s_offsets_tile_offsets_tile_offsets[wg];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_2[k_3] = acc_2;
+                long op_s_offsets_r_2 = quicksort_fused_3_op_s_offsets(acc_2, group_values_3[k_3]);
+                acc_2 = op_s_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_4 = 0; k_4 < 16; k_4++) {
+                group_values_4[k_4 + 16 * l_4] = acc_3;
+                long op_s_offsets_r_3 = quicksort_fused_3_op_s_offsets(acc_3, group_values_1[k_4 + 16 * l_4]);
+                acc_3 = op_s_offsets_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_5 = 0; k_5 < 9; k_5++) {
+                group_values_5[(k_5 + 9 * l_5) / 256 + 9 * ((k_5 + 9 * l_5) % 256)] = acc_4;
+                long op_s_offsets_r_4 = quicksort_fused_3_op_s_offsets(acc_4, group_values[k_5 + 9 * l_5]);
+                acc_4 = op_s_offsets_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_4 = 0; j_4 < 9; j_4++) {
+                s_offsets_tile_offsets[256 * j_4 + l_6 + 2304 * wg] = group_values_5[j_4 + 9 * l_6];
+            }
+        }
+    }
+}
+
+__kernel void quicksort_fused_3_s_offsets_scan(__global const long* s_offsets_tile_offsets, long tiles, long n_else_instances, __global const long* else_instances, __global const long* s_lengths_1, __global long* s_offsets_13) {
+    __local long group_values[2304];
+    __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j_1 = 0; j_1 < 9; j_1++) {
+                long x;
+                if (256 * j_1 + l + 2304 * wg < n_else_instances) {
+                    long pull_s_offsets_r = quicksort_fused_3_pull_s_offsets(256 * j_1 + l + 2304 * wg, else_instances, s_lengths_1);
+                    x = pull_s_offsets_r;
+                } else {
+                    x = 0L;
+                }
+                group_values[256 * j_1 + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k_1 = 0; k_1 < 9; k_1++) {
+                long op_s_offsets_r = quicksort_fused_3_op_s_offsets(acc, group_values[k_1 + 9 * l_1]);
+                acc = op_s_offsets_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                long op_s_offsets_r_1 = quicksort_fused_3_op_s_offsets(acc_1, group_values_1[k_2 + 16 * l_2]);
+                acc_1 = op_s_offsets_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = s_offsets_tile_offsets[wg];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_2[k_3] = acc_2;
+                long op_s_offsets_r_2 = quicksort_fused_3_op_s_offsets(acc_2, group_values_3[k_3]);
+                acc_2 = op_s_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_4 = 0; k_4 < 16; k_4++) {
+                group_values_4[k_4 + 16 * l_4] = acc_3;
+                long op_s_offsets_r_3 = quicksort_fused_3_op_s_offsets(acc_3, group_values_1[k_4 + 16 * l_4]);
+                acc_3 = op_s_offsets_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_5 = 0; k_5 < 9; k_5++) {
+                group_values_5[(k_5 + 9 * l_5) / 256 + 9 * ((k_5 + 9 * l_5) % 256)] = acc_4;
+                long op_s_offsets_r_4 = quicksort_fused_3_op_s_offsets(acc_4, group_values[k_5 + 9 * l_5]);
+                acc_4 = op_s_offsets_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_4 = 0; j_4 < 9; j_4++) {
+                s_offsets_13[256 * j_4 + l_6 + 2304 * wg] = group_values_5[j_4 + 9 * l_6];
+            }
+        }
+    }
+}
+
+__kernel void quicksort_fused_3_total_partial(long groups, long chunk, long n_else_instances, __global const long* else_instances, __global const long* s_lengths_1, __global long* total_partials) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k_1 = 0; k_1 < chunk; k_1++) {
+                long x;
+                if (l + 256 * wg + 256 * groups * k_1 < n_else_instances) {
+                    long pull_total_r = quicksort_fused_3_pull_total(l + 256 * wg + 256 * groups * k_1, else_instances, s_lengths_1);
+                    x = pull_total_r;
+                } else {
+                    x = 0L;
+                }
+                long op_total_r = quicksort_fused_3_op_total(acc, x);
+                acc = op_total_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_2 = 0; k_2 < 2; k_2++) {
+                    long op_total_r_1 = quicksort_fused_3_op_total(acc_1, group_values_in[k_2 + 2 * l_1]);
+                    acc_1 = op_total_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                total_partials[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void quicksort_fused_3_total_final(__global const long* total_partials, long final_chunk, long groups, __global long* total) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k_1 = 0; k_1 < final_chunk; k_1++) {
+                long x;
+                if (256 * k_1 + l < groups) {
+                    x = total_partials[256 * k_1 + l];
+                } else {
+                    x = 0L;
+                }
+                long op_total_r = quicksort_fused_3_op_total(acc, x);
+                acc = op_total_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_2 = 0; k_2 < 2; k_2++) {
+                    long op_total_r_1 = quicksort_fused_3_op_total(acc_1, group_values_in[k_2 + 2 * l_1]);
+                    acc_1 = op_total_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                total[0] = group_values_in[0];
+            }
+        }
+    }
+}
+
+
+// ===== quicksort_fused_4.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline long quicksort_fused_4_flag_kept(long i, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot) {
     long s = nessie_segment_of(s_offsets, s_offsets_len, i);
     long r = then_instances[s];
     long q = nessie_add(s_offsets_1[r], nessie_sub(i, s_offsets[s]));
@@ -2736,19 +4960,50 @@ static inline long quicksort_fused_3_flag_kept(long i, __global const long* s_of
     return s_elements_2 < pivot[s_2] ? 1L : 0L;
 }
 
-static inline long quicksort_fused_3_add_kept(long a, long b) {
+static inline long quicksort_fused_4_add_kept(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long quicksort_fused_3_count_kept(__global const long* kept_flags, long kept_flags_len, __global const long* kept_positions) {
-    return kept_flags_len > 0L ? nessie_add(kept_positions[nessie_sub(kept_flags_len, 1L)], kept_flags[nessie_sub(kept_flags_len, 1L)]) : 0L;
+static inline long quicksort_fused_4_count_kept(__global const long* kept_positions, long kept_positions_len, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot) {
+    long t;
+    if (kept_positions_len > 0L) {
+        long i = nessie_sub(kept_positions_len, 1L);
+        long s = nessie_segment_of(s_offsets, s_offsets_len, i);
+        long r = then_instances[s];
+        long q = nessie_add(s_offsets_1[r], nessie_sub(i, s_offsets[s]));
+        long s_elements_1 = s_elements[q];
+        long j = i;
+        long x = s_elements_1;
+        long i_1 = j;
+        long s_1 = nessie_segment_of(s_offsets, s_offsets_len, i_1);
+        long r_1 = then_instances[s_1];
+        long q_1 = nessie_add(s_offsets_1[r_1], nessie_sub(i_1, s_offsets[s_1]));
+        long s_elements_2 = s_elements[q_1];
+        long s_2 = nessie_segment_of(s_offsets, s_offsets_len, i_1);
+        t = nessie_add(kept_positions[nessie_sub(kept_positions_len, 1L)], s_elements_2 < pivot[s_2] ? 1L : 0L);
+    } else {
+        t = 0L;
+    }
+    return t;
 }
 
-static inline long quicksort_fused_3_target_kept(long j, __global const long* kept_flags, __global const long* kept_positions) {
-    return kept_flags[j] != 0L ? kept_positions[j] : -1L;
+static inline long quicksort_fused_4_target_kept(long i, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot, __global const long* kept_positions) {
+    long s = nessie_segment_of(s_offsets, s_offsets_len, i);
+    long r = then_instances[s];
+    long q = nessie_add(s_offsets_1[r], nessie_sub(i, s_offsets[s]));
+    long s_elements_1 = s_elements[q];
+    long j = i;
+    long x = s_elements_1;
+    long i_1 = j;
+    long s_1 = nessie_segment_of(s_offsets, s_offsets_len, i_1);
+    long r_1 = then_instances[s_1];
+    long q_1 = nessie_add(s_offsets_1[r_1], nessie_sub(i_1, s_offsets[s_1]));
+    long s_elements_2 = s_elements[q_1];
+    long s_2 = nessie_segment_of(s_offsets, s_offsets_len, i_1);
+    return (s_elements_2 < pivot[s_2] ? 1L : 0L) != 0L ? kept_positions[i] : -1L;
 }
 
-static inline void quicksort_fused_3_pull_kept(long i, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, long* r0, long* r1) {
+static inline void quicksort_fused_4_pull_kept(long i, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, long* r0, long* r1) {
     long s = nessie_segment_of(s_offsets, s_offsets_len, i);
     long r = then_instances[s];
     long q = nessie_add(s_offsets_1[r], nessie_sub(i, s_offsets[s]));
@@ -2757,7 +5012,7 @@ static inline void quicksort_fused_3_pull_kept(long i, __global const long* s_of
     *r1 = s_elements_1;
 }
 
-static inline void quicksort_fused_3_pull_lesser_lengths(long p, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot, long* r0, long* r1, long* r2) {
+static inline void quicksort_fused_4_pull_lesser_lengths(long p, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot, long* r0, long* r1, long* r2) {
     long s = nessie_segment_of(s_offsets, s_offsets_len, p);
     long r = then_instances[s];
     long q = nessie_add(s_offsets_1[r], nessie_sub(p, s_offsets[s]));
@@ -2786,13 +5041,13 @@ static inline void quicksort_fused_3_pull_lesser_lengths(long p, __global const 
     *r2 = v_4;
 }
 
-static inline void quicksort_fused_3_op_lesser_lengths(long a, long a_1, long a_2, long b, long b_1, long b_2, long* r0, long* r1, long* r2) {
+static inline void quicksort_fused_4_op_lesser_lengths(long a, long a_1, long a_2, long b, long b_1, long b_2, long* r0, long* r1, long* r2) {
     *r0 = nessie_add(a, b);
     *r1 = nessie_add(a_1, b_1);
     *r2 = nessie_add(a_2, b_2);
 }
 
-static inline long quicksort_fused_3_flag_kept_1(long i, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot) {
+static inline long quicksort_fused_4_flag_kept_1(long i, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot) {
     long s = nessie_segment_of(s_offsets, s_offsets_len, i);
     long r = then_instances[s];
     long q = nessie_add(s_offsets_1[r], nessie_sub(i, s_offsets[s]));
@@ -2808,19 +5063,50 @@ static inline long quicksort_fused_3_flag_kept_1(long i, __global const long* s_
     return s_elements_2 == pivot[s_2] ? 1L : 0L;
 }
 
-static inline long quicksort_fused_3_add_kept_1(long a, long b) {
+static inline long quicksort_fused_4_add_kept_1(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long quicksort_fused_3_count_kept_1(__global const long* kept_flags, long kept_flags_len, __global const long* kept_positions) {
-    return kept_flags_len > 0L ? nessie_add(kept_positions[nessie_sub(kept_flags_len, 1L)], kept_flags[nessie_sub(kept_flags_len, 1L)]) : 0L;
+static inline long quicksort_fused_4_count_kept_1(__global const long* kept_positions, long kept_positions_len, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot) {
+    long t;
+    if (kept_positions_len > 0L) {
+        long i = nessie_sub(kept_positions_len, 1L);
+        long s = nessie_segment_of(s_offsets, s_offsets_len, i);
+        long r = then_instances[s];
+        long q = nessie_add(s_offsets_1[r], nessie_sub(i, s_offsets[s]));
+        long s_elements_1 = s_elements[q];
+        long j = i;
+        long x = s_elements_1;
+        long i_1 = j;
+        long s_1 = nessie_segment_of(s_offsets, s_offsets_len, i_1);
+        long r_1 = then_instances[s_1];
+        long q_1 = nessie_add(s_offsets_1[r_1], nessie_sub(i_1, s_offsets[s_1]));
+        long s_elements_2 = s_elements[q_1];
+        long s_2 = nessie_segment_of(s_offsets, s_offsets_len, i_1);
+        t = nessie_add(kept_positions[nessie_sub(kept_positions_len, 1L)], s_elements_2 == pivot[s_2] ? 1L : 0L);
+    } else {
+        t = 0L;
+    }
+    return t;
 }
 
-static inline long quicksort_fused_3_target_kept_1(long j, __global const long* kept_flags, __global const long* kept_positions) {
-    return kept_flags[j] != 0L ? kept_positions[j] : -1L;
+static inline long quicksort_fused_4_target_kept_1(long i, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot, __global const long* kept_positions) {
+    long s = nessie_segment_of(s_offsets, s_offsets_len, i);
+    long r = then_instances[s];
+    long q = nessie_add(s_offsets_1[r], nessie_sub(i, s_offsets[s]));
+    long s_elements_1 = s_elements[q];
+    long j = i;
+    long x = s_elements_1;
+    long i_1 = j;
+    long s_1 = nessie_segment_of(s_offsets, s_offsets_len, i_1);
+    long r_1 = then_instances[s_1];
+    long q_1 = nessie_add(s_offsets_1[r_1], nessie_sub(i_1, s_offsets[s_1]));
+    long s_elements_2 = s_elements[q_1];
+    long s_2 = nessie_segment_of(s_offsets, s_offsets_len, i_1);
+    return (s_elements_2 == pivot[s_2] ? 1L : 0L) != 0L ? kept_positions[i] : -1L;
 }
 
-static inline void quicksort_fused_3_pull_kept_1(long i, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, long* r0, long* r1) {
+static inline void quicksort_fused_4_pull_kept_1(long i, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, long* r0, long* r1) {
     long s = nessie_segment_of(s_offsets, s_offsets_len, i);
     long r = then_instances[s];
     long q = nessie_add(s_offsets_1[r], nessie_sub(i, s_offsets[s]));
@@ -2829,7 +5115,7 @@ static inline void quicksort_fused_3_pull_kept_1(long i, __global const long* s_
     *r1 = s_elements_1;
 }
 
-static inline long quicksort_fused_3_flag_kept_2(long i, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot) {
+static inline long quicksort_fused_4_flag_kept_2(long i, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot) {
     long s = nessie_segment_of(s_offsets, s_offsets_len, i);
     long r = then_instances[s];
     long q = nessie_add(s_offsets_1[r], nessie_sub(i, s_offsets[s]));
@@ -2845,19 +5131,50 @@ static inline long quicksort_fused_3_flag_kept_2(long i, __global const long* s_
     return s_elements_2 > pivot[s_2] ? 1L : 0L;
 }
 
-static inline long quicksort_fused_3_add_kept_2(long a, long b) {
+static inline long quicksort_fused_4_add_kept_2(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long quicksort_fused_3_count_kept_2(__global const long* kept_flags, long kept_flags_len, __global const long* kept_positions) {
-    return kept_flags_len > 0L ? nessie_add(kept_positions[nessie_sub(kept_flags_len, 1L)], kept_flags[nessie_sub(kept_flags_len, 1L)]) : 0L;
+static inline long quicksort_fused_4_count_kept_2(__global const long* kept_positions, long kept_positions_len, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot) {
+    long t;
+    if (kept_positions_len > 0L) {
+        long i = nessie_sub(kept_positions_len, 1L);
+        long s = nessie_segment_of(s_offsets, s_offsets_len, i);
+        long r = then_instances[s];
+        long q = nessie_add(s_offsets_1[r], nessie_sub(i, s_offsets[s]));
+        long s_elements_1 = s_elements[q];
+        long j = i;
+        long x = s_elements_1;
+        long i_1 = j;
+        long s_1 = nessie_segment_of(s_offsets, s_offsets_len, i_1);
+        long r_1 = then_instances[s_1];
+        long q_1 = nessie_add(s_offsets_1[r_1], nessie_sub(i_1, s_offsets[s_1]));
+        long s_elements_2 = s_elements[q_1];
+        long s_2 = nessie_segment_of(s_offsets, s_offsets_len, i_1);
+        t = nessie_add(kept_positions[nessie_sub(kept_positions_len, 1L)], s_elements_2 > pivot[s_2] ? 1L : 0L);
+    } else {
+        t = 0L;
+    }
+    return t;
 }
 
-static inline long quicksort_fused_3_target_kept_2(long j, __global const long* kept_flags, __global const long* kept_positions) {
-    return kept_flags[j] != 0L ? kept_positions[j] : -1L;
+static inline long quicksort_fused_4_target_kept_2(long i, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot, __global const long* kept_positions) {
+    long s = nessie_segment_of(s_offsets, s_offsets_len, i);
+    long r = then_instances[s];
+    long q = nessie_add(s_offsets_1[r], nessie_sub(i, s_offsets[s]));
+    long s_elements_1 = s_elements[q];
+    long j = i;
+    long x = s_elements_1;
+    long i_1 = j;
+    long s_1 = nessie_segment_of(s_offsets, s_offsets_len, i_1);
+    long r_1 = then_instances[s_1];
+    long q_1 = nessie_add(s_offsets_1[r_1], nessie_sub(i_1, s_offsets[s_1]));
+    long s_elements_2 = s_elements[q_1];
+    long s_2 = nessie_segment_of(s_offsets, s_offsets_len, i_1);
+    return (s_elements_2 > pivot[s_2] ? 1L : 0L) != 0L ? kept_positions[i] : -1L;
 }
 
-static inline void quicksort_fused_3_pull_kept_2(long i, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, long* r0, long* r1) {
+static inline void quicksort_fused_4_pull_kept_2(long i, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, long* r0, long* r1) {
     long s = nessie_segment_of(s_offsets, s_offsets_len, i);
     long r = then_instances[s];
     long q = nessie_add(s_offsets_1[r], nessie_sub(i, s_offsets[s]));
@@ -2866,38 +5183,39 @@ static inline void quicksort_fused_3_pull_kept_2(long i, __global const long* s_
     *r1 = s_elements_1;
 }
 
-static inline long quicksort_fused_3_elements_lesser_lengths(__global const long* s_lengths, long s_lengths_len, __global const long* s_offsets) {
+static inline long quicksort_fused_4_elements_lesser_lengths(__global const long* s_lengths, long s_lengths_len, __global const long* s_offsets) {
     return s_lengths_len > 0L ? nessie_add(s_offsets[nessie_sub(s_lengths_len, 1L)], s_lengths[nessie_sub(s_lengths_len, 1L)]) : 0L;
 }
 
-__kernel void quicksort_fused_3_kept_flags(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_flags_113) {
-    const long gid = get_global_id(0);
-    if (gid < total_1) {
-        long flag_kept_r = quicksort_fused_3_flag_kept(gid, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
-        kept_flags_113[gid] = flag_kept_r;
-    }
-}
-
-__kernel void quicksort_fused_3_kept_positions_block_totals(__global const long* kept_flags_113, long groups, long chunk, long total_1, __global long* kept_positions_block_totals_131) {
+__kernel void quicksort_fused_4_kept_positions_tile_totals(long tiles, long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_positions_tile_totals_125) {
     __local long group_values[256];
+    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < total_1) {
-                    x = kept_flags_113[k + chunk * l + 256 * chunk * wg];
+                if (256 * j + l + 2304 * wg < total_1) {
+                    long flag_kept_r = quicksort_fused_4_flag_kept(256 * j + l + 2304 * wg, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
+                    x = flag_kept_r;
                 } else {
                     x = 0L;
                 }
-                long add_kept_r = quicksort_fused_3_add_kept(acc, x);
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_kept_r = quicksort_fused_4_add_kept(acc, group_values_1[k + 9 * l_1]);
                 acc = add_kept_r;
             }
             {
-                group_values[l] = acc;
+                group_values[l_1] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -2905,14 +5223,14 @@ __kernel void quicksort_fused_3_kept_positions_block_totals(__global const long*
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_kept_r_1 = quicksort_fused_3_add_kept(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    long add_kept_r_1 = quicksort_fused_4_add_kept(acc_1, group_values_in[k_1 + 2 * l_2]);
                     acc_1 = add_kept_r_1;
                 }
                 {
-                    group_values_out[l_1] = acc_1;
+                    group_values_out[l_2] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -2923,30 +5241,93 @@ __kernel void quicksort_fused_3_kept_positions_block_totals(__global const long*
             }
             m /= 2;
         }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                kept_positions_block_totals_131[wg] = group_values_in[0];
+                kept_positions_tile_totals_125[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_3_kept_positions_block_offsets(__global const long* kept_positions_block_totals_131, long final_chunk, long groups, __global long* kept_positions_block_offsets_132) {
+__kernel void quicksort_fused_4_kept_positions_tile_offsets_tile_totals(__global const long* kept_positions_tile_totals_125, long tiles_1, long tiles, __global long* kept_positions_tile_offsets_tile_totals_127) {
     __local long group_values[256];
-    __local long group_values_1[256];
+    __local long group_values_1[2304];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = kept_positions_tile_totals_125[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_kept_r = quicksort_fused_4_add_kept(acc, group_values_1[k + 9 * l_1]);
+                acc = add_kept_r;
+            }
+            {
+                group_values[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long add_kept_r_1 = quicksort_fused_4_add_kept(acc_1, group_values_in[k_1 + 2 * l_2]);
+                    acc_1 = add_kept_r_1;
+                }
+                {
+                    group_values_out[l_2] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            {
+                kept_positions_tile_offsets_tile_totals_127[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void quicksort_fused_4_kept_positions_tile_offsets_tile_offsets(__global const long* kept_positions_tile_offsets_tile_totals_127, long tile_chunk, long tiles_1, __global long* kept_positions_tile_offsets_tile_offsets_128) {
+    __local long group_values[256];
+    __local long group_values_1[16];
+    __local long group_values_2[16];
+    __local long group_values_3[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
+            for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + final_chunk * l < groups) {
-                    x = kept_positions_block_totals_131[k + final_chunk * l];
+                if (k + l * tile_chunk < tiles_1) {
+                    x = kept_positions_tile_offsets_tile_totals_127[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
-                long add_kept_r = quicksort_fused_3_add_kept(acc, x);
+                long add_kept_r = quicksort_fused_4_add_kept(acc, x);
                 acc = add_kept_r;
             }
             {
@@ -2954,98 +5335,233 @@ __kernel void quicksort_fused_3_kept_positions_block_offsets(__global const long
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long add_kept_r_1 = quicksort_fused_3_add_kept(acc_1, group_values[k_1]);
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_kept_r_1 = quicksort_fused_4_add_kept(acc_1, group_values[k_1 + 16 * l_1]);
                 acc_1 = add_kept_r_1;
+            }
+            {
+                group_values_2[l_1] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_2 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_1[k_2] = acc_2;
+                long add_kept_r_2 = quicksort_fused_4_add_kept(acc_2, group_values_2[k_2]);
+                acc_2 = add_kept_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_3 = group_values_1[l_3];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_3[k_3 + 16 * l_3] = acc_3;
+                long add_kept_r_3 = quicksort_fused_4_add_kept(acc_3, group_values[k_3 + 16 * l_3]);
+                acc_3 = add_kept_r_3;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                kept_positions_block_offsets_132[k_2 + final_chunk * l_2] = acc_2;
+            const long l_4 = get_local_id(0);
+            long acc_4 = group_values_3[l_4];
+            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
+                kept_positions_tile_offsets_tile_offsets_128[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_2 + final_chunk * l_2 < groups) {
-                    x_1 = kept_positions_block_totals_131[k_2 + final_chunk * l_2];
+                if (k_4 + l_4 * tile_chunk < tiles_1) {
+                    x_1 = kept_positions_tile_offsets_tile_totals_127[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
-                long add_kept_r_2 = quicksort_fused_3_add_kept(acc_2, x_1);
-                acc_2 = add_kept_r_2;
+                long add_kept_r_4 = quicksort_fused_4_add_kept(acc_4, x_1);
+                acc_4 = add_kept_r_4;
             }
         }
     }
 }
 
-__kernel void quicksort_fused_3_kept_positions_scan(__global const long* kept_flags_113, __global const long* kept_positions_block_offsets_132, long groups, long chunk, long total_1, __global long* kept_positions_114) {
-    __local long group_values[256];
+__kernel void quicksort_fused_4_kept_positions_tile_offsets_scan(__global const long* kept_positions_tile_totals_125, __global const long* kept_positions_tile_offsets_tile_offsets_128, long tiles_1, long tiles, __global long* kept_positions_tile_offsets_126) {
+    __local long group_values[2304];
     __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < total_1) {
-                    x = kept_flags_113[k + chunk * l + 256 * chunk * wg];
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = kept_positions_tile_totals_125[256 * j + l + 2304 * wg];
                 } else {
                     x = 0L;
                 }
-                long add_kept_r = quicksort_fused_3_add_kept(acc, x);
-                acc = add_kept_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = kept_positions_block_offsets_132[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long add_kept_r_1 = quicksort_fused_3_add_kept(acc_1, group_values[k_1]);
-                acc_1 = add_kept_r_1;
+                group_values[256 * j + l] = x;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < chunk; k_2++) {
-                kept_positions_114[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
-                long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < total_1) {
-                    x_1 = kept_flags_113[k_2 + chunk * l_2 + 256 * chunk * wg];
-                } else {
-                    x_1 = 0L;
-                }
-                long add_kept_r_2 = quicksort_fused_3_add_kept(acc_2, x_1);
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_kept_r = quicksort_fused_4_add_kept(acc, group_values[k + 9 * l_1]);
+                acc = add_kept_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_kept_r_1 = quicksort_fused_4_add_kept(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = add_kept_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = kept_positions_tile_offsets_tile_offsets_128[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long add_kept_r_2 = quicksort_fused_4_add_kept(acc_2, group_values_3[k_2]);
                 acc_2 = add_kept_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long add_kept_r_3 = quicksort_fused_4_add_kept(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = add_kept_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long add_kept_r_4 = quicksort_fused_4_add_kept(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = add_kept_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                kept_positions_tile_offsets_126[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_3_kept_count(__global const long* kept_flags_113, long total_1, __global const long* kept_positions_114, __global long* kept_kept_115) {
+__kernel void quicksort_fused_4_kept_positions_scan(__global const long* kept_positions_tile_offsets_126, long tiles, long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_positions_113) {
+    __local long group_values[2304];
+    __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < total_1) {
+                    long flag_kept_r = quicksort_fused_4_flag_kept(256 * j + l + 2304 * wg, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
+                    x = flag_kept_r;
+                } else {
+                    x = 0L;
+                }
+                group_values[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_kept_r = quicksort_fused_4_add_kept(acc, group_values[k + 9 * l_1]);
+                acc = add_kept_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_kept_r_1 = quicksort_fused_4_add_kept(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = add_kept_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = kept_positions_tile_offsets_126[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long add_kept_r_2 = quicksort_fused_4_add_kept(acc_2, group_values_3[k_2]);
+                acc_2 = add_kept_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long add_kept_r_3 = quicksort_fused_4_add_kept(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = add_kept_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long add_kept_r_4 = quicksort_fused_4_add_kept(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = add_kept_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                kept_positions_113[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
+            }
+        }
+    }
+}
+
+__kernel void quicksort_fused_4_kept_count(__global const long* kept_positions_113, long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_kept_114) {
     const long gid = get_global_id(0);
     if (gid < 1) {
-        long count_kept_r = quicksort_fused_3_count_kept(kept_flags_113, total_1, kept_positions_114);
-        kept_kept_115[0] = count_kept_r;
+        long count_kept_r = quicksort_fused_4_count_kept(kept_positions_113, total_1, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
+        kept_kept_114[0] = count_kept_r;
     }
 }
 
-__kernel void quicksort_fused_3_kept(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* kept_flags_113, __global const long* kept_positions_114, __global long* kept_14, __global long* lesser_elements_15) {
+__kernel void quicksort_fused_4_kept(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global const long* kept_positions_113, __global long* kept_14, __global long* lesser_elements_15) {
     const long gid = get_global_id(0);
     if (gid < total_1) {
         long pull_kept_r;
         long pull_kept_r_1;
-        quicksort_fused_3_pull_kept(gid, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, &pull_kept_r, &pull_kept_r_1);
-        long target_kept_r = quicksort_fused_3_target_kept(gid, kept_flags_113, kept_positions_114);
+        quicksort_fused_4_pull_kept(gid, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, &pull_kept_r, &pull_kept_r_1);
+        long target_kept_r = quicksort_fused_4_target_kept(gid, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot, kept_positions_113);
         if (target_kept_r >= 0) {
             kept_14[target_kept_r] = pull_kept_r;
             lesser_elements_15[target_kept_r] = pull_kept_r_1;
@@ -3053,15 +5569,15 @@ __kernel void quicksort_fused_3_kept(long total_1, __global const long* s_offset
     }
 }
 
-__kernel void quicksort_fused_3_lesser_lengths_elements(__global const long* s_lengths, long n_s_lengths, __global const long* s_offsets_0, __global long* lesser_lengths_elements) {
+__kernel void quicksort_fused_4_lesser_lengths_elements(__global const long* s_lengths, long n_s_lengths, __global const long* s_offsets_0, __global long* lesser_lengths_elements) {
     const long gid = get_global_id(0);
     if (gid < 1) {
-        long elements_lesser_lengths_r = quicksort_fused_3_elements_lesser_lengths(s_lengths, n_s_lengths, s_offsets_0);
+        long elements_lesser_lengths_r = quicksort_fused_4_elements_lesser_lengths(s_lengths, n_s_lengths, s_offsets_0);
         lesser_lengths_elements[0] = elements_lesser_lengths_r;
     }
 }
 
-__kernel void quicksort_fused_3_lesser_lengths(__global const long* s_offsets_0, __global const long* s_lengths, long lanes, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* lesser_lengths_20, __global long* lesser_lengths_32, __global long* lesser_lengths_44) {
+__kernel void quicksort_fused_4_lesser_lengths(__global const long* s_offsets_0, __global const long* s_lengths, long lanes, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* lesser_lengths_20, __global long* lesser_lengths_32, __global long* lesser_lengths_44) {
     __local long team_values[256];
     __local long team_values_1[256];
     __local long team_values_2[256];
@@ -3090,11 +5606,11 @@ __kernel void quicksort_fused_3_lesser_lengths(__global const long* s_offsets_0,
                     long pull_lesser_lengths_r;
                     long pull_lesser_lengths_r_1;
                     long pull_lesser_lengths_r_2;
-                    quicksort_fused_3_pull_lesser_lengths(offset + k, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot, &pull_lesser_lengths_r, &pull_lesser_lengths_r_1, &pull_lesser_lengths_r_2);
+                    quicksort_fused_4_pull_lesser_lengths(offset + k, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot, &pull_lesser_lengths_r, &pull_lesser_lengths_r_1, &pull_lesser_lengths_r_2);
                     long op_lesser_lengths_r;
                     long op_lesser_lengths_r_1;
                     long op_lesser_lengths_r_2;
-                    quicksort_fused_3_op_lesser_lengths(acc, acc_1, acc_2, pull_lesser_lengths_r, pull_lesser_lengths_r_1, pull_lesser_lengths_r_2, &op_lesser_lengths_r, &op_lesser_lengths_r_1, &op_lesser_lengths_r_2);
+                    quicksort_fused_4_op_lesser_lengths(acc, acc_1, acc_2, pull_lesser_lengths_r, pull_lesser_lengths_r_1, pull_lesser_lengths_r_2, &op_lesser_lengths_r, &op_lesser_lengths_r_1, &op_lesser_lengths_r_2);
                     acc = op_lesser_lengths_r;
                     acc_1 = op_lesser_lengths_r_1;
                     acc_2 = op_lesser_lengths_r_2;
@@ -3112,7 +5628,7 @@ __kernel void quicksort_fused_3_lesser_lengths(__global const long* s_offsets_0,
                     long op_lesser_lengths_r_3;
                     long op_lesser_lengths_r_4;
                     long op_lesser_lengths_r_5;
-                    quicksort_fused_3_op_lesser_lengths(team_values[l], team_values_1[l], team_values_2[l], team_values[l + h], team_values_1[l + h], team_values_2[l + h], &op_lesser_lengths_r_3, &op_lesser_lengths_r_4, &op_lesser_lengths_r_5);
+                    quicksort_fused_4_op_lesser_lengths(team_values[l], team_values_1[l], team_values_2[l], team_values[l + h], team_values_1[l + h], team_values_2[l + h], &op_lesser_lengths_r_3, &op_lesser_lengths_r_4, &op_lesser_lengths_r_5);
                     team_values[l] = op_lesser_lengths_r_3;
                     team_values_1[l] = op_lesser_lengths_r_4;
                     team_values_2[l] = op_lesser_lengths_r_5;
@@ -3140,11 +5656,11 @@ __kernel void quicksort_fused_3_lesser_lengths(__global const long* s_offsets_0,
                 long pull_lesser_lengths_r_3;
                 long pull_lesser_lengths_r_4;
                 long pull_lesser_lengths_r_5;
-                quicksort_fused_3_pull_lesser_lengths(offset_1 + k_1, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot, &pull_lesser_lengths_r_3, &pull_lesser_lengths_r_4, &pull_lesser_lengths_r_5);
+                quicksort_fused_4_pull_lesser_lengths(offset_1 + k_1, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot, &pull_lesser_lengths_r_3, &pull_lesser_lengths_r_4, &pull_lesser_lengths_r_5);
                 long op_lesser_lengths_r_6;
                 long op_lesser_lengths_r_7;
                 long op_lesser_lengths_r_8;
-                quicksort_fused_3_op_lesser_lengths(acc_3, acc_4, acc_5, pull_lesser_lengths_r_3, pull_lesser_lengths_r_4, pull_lesser_lengths_r_5, &op_lesser_lengths_r_6, &op_lesser_lengths_r_7, &op_lesser_lengths_r_8);
+                quicksort_fused_4_op_lesser_lengths(acc_3, acc_4, acc_5, pull_lesser_lengths_r_3, pull_lesser_lengths_r_4, pull_lesser_lengths_r_5, &op_lesser_lengths_r_6, &op_lesser_lengths_r_7, &op_lesser_lengths_r_8);
                 acc_3 = op_lesser_lengths_r_6;
                 acc_4 = op_lesser_lengths_r_7;
                 acc_5 = op_lesser_lengths_r_8;
@@ -3158,7 +5674,7 @@ __kernel void quicksort_fused_3_lesser_lengths(__global const long* s_offsets_0,
                     long op_lesser_lengths_r_9;
                     long op_lesser_lengths_r_10;
                     long op_lesser_lengths_r_11;
-                    quicksort_fused_3_op_lesser_lengths(team_values[l], team_values_1[l], team_values_2[l], team_values[l + h_1], team_values_1[l + h_1], team_values_2[l + h_1], &op_lesser_lengths_r_9, &op_lesser_lengths_r_10, &op_lesser_lengths_r_11);
+                    quicksort_fused_4_op_lesser_lengths(team_values[l], team_values_1[l], team_values_2[l], team_values[l + h_1], team_values_1[l + h_1], team_values_2[l + h_1], &op_lesser_lengths_r_9, &op_lesser_lengths_r_10, &op_lesser_lengths_r_11);
                     team_values[l] = op_lesser_lengths_r_9;
                     team_values_1[l] = op_lesser_lengths_r_10;
                     team_values_2[l] = op_lesser_lengths_r_11;
@@ -3174,34 +5690,35 @@ __kernel void quicksort_fused_3_lesser_lengths(__global const long* s_offsets_0,
     }
 }
 
-__kernel void quicksort_fused_3_kept_flags_1(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_flags_119) {
-    const long gid = get_global_id(0);
-    if (gid < total_1) {
-        long flag_kept_1_r = quicksort_fused_3_flag_kept_1(gid, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
-        kept_flags_119[gid] = flag_kept_1_r;
-    }
-}
-
-__kernel void quicksort_fused_3_kept_positions_block_totals_1(__global const long* kept_flags_119, long groups, long chunk, long total_1, __global long* kept_positions_block_totals_134) {
+__kernel void quicksort_fused_4_kept_positions_tile_totals_1(long tiles, long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_positions_tile_totals_130) {
     __local long group_values[256];
+    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < total_1) {
-                    x = kept_flags_119[k + chunk * l + 256 * chunk * wg];
+                if (256 * j + l + 2304 * wg < total_1) {
+                    long flag_kept_1_r = quicksort_fused_4_flag_kept_1(256 * j + l + 2304 * wg, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
+                    x = flag_kept_1_r;
                 } else {
                     x = 0L;
                 }
-                long add_kept_1_r = quicksort_fused_3_add_kept_1(acc, x);
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_kept_1_r = quicksort_fused_4_add_kept_1(acc, group_values_1[k + 9 * l_1]);
                 acc = add_kept_1_r;
             }
             {
-                group_values[l] = acc;
+                group_values[l_1] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -3209,14 +5726,14 @@ __kernel void quicksort_fused_3_kept_positions_block_totals_1(__global const lon
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_kept_1_r_1 = quicksort_fused_3_add_kept_1(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    long add_kept_1_r_1 = quicksort_fused_4_add_kept_1(acc_1, group_values_in[k_1 + 2 * l_2]);
                     acc_1 = add_kept_1_r_1;
                 }
                 {
-                    group_values_out[l_1] = acc_1;
+                    group_values_out[l_2] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -3227,30 +5744,93 @@ __kernel void quicksort_fused_3_kept_positions_block_totals_1(__global const lon
             }
             m /= 2;
         }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                kept_positions_block_totals_134[wg] = group_values_in[0];
+                kept_positions_tile_totals_130[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_3_kept_positions_block_offsets_1(__global const long* kept_positions_block_totals_134, long final_chunk, long groups, __global long* kept_positions_block_offsets_135) {
+__kernel void quicksort_fused_4_kept_positions_tile_offsets_tile_totals_1(__global const long* kept_positions_tile_totals_130, long tiles_1, long tiles, __global long* kept_positions_tile_offsets_tile_totals_132) {
     __local long group_values[256];
-    __local long group_values_1[256];
+    __local long group_values_1[2304];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = kept_positions_tile_totals_130[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_kept_1_r = quicksort_fused_4_add_kept_1(acc, group_values_1[k + 9 * l_1]);
+                acc = add_kept_1_r;
+            }
+            {
+                group_values[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long add_kept_1_r_1 = quicksort_fused_4_add_kept_1(acc_1, group_values_in[k_1 + 2 * l_2]);
+                    acc_1 = add_kept_1_r_1;
+                }
+                {
+                    group_values_out[l_2] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            {
+                kept_positions_tile_offsets_tile_totals_132[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void quicksort_fused_4_kept_positions_tile_offsets_tile_offsets_1(__global const long* kept_positions_tile_offsets_tile_totals_132, long tile_chunk, long tiles_1, __global long* kept_positions_tile_offsets_tile_offsets_133) {
+    __local long group_values[256];
+    __local long group_values_1[16];
+    __local long group_values_2[16];
+    __local long group_values_3[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
+            for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + final_chunk * l < groups) {
-                    x = kept_positions_block_totals_134[k + final_chunk * l];
+                if (k + l * tile_chunk < tiles_1) {
+                    x = kept_positions_tile_offsets_tile_totals_132[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
-                long add_kept_1_r = quicksort_fused_3_add_kept_1(acc, x);
+                long add_kept_1_r = quicksort_fused_4_add_kept_1(acc, x);
                 acc = add_kept_1_r;
             }
             {
@@ -3258,98 +5838,233 @@ __kernel void quicksort_fused_3_kept_positions_block_offsets_1(__global const lo
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long add_kept_1_r_1 = quicksort_fused_3_add_kept_1(acc_1, group_values[k_1]);
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_kept_1_r_1 = quicksort_fused_4_add_kept_1(acc_1, group_values[k_1 + 16 * l_1]);
                 acc_1 = add_kept_1_r_1;
+            }
+            {
+                group_values_2[l_1] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_2 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_1[k_2] = acc_2;
+                long add_kept_1_r_2 = quicksort_fused_4_add_kept_1(acc_2, group_values_2[k_2]);
+                acc_2 = add_kept_1_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_3 = group_values_1[l_3];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_3[k_3 + 16 * l_3] = acc_3;
+                long add_kept_1_r_3 = quicksort_fused_4_add_kept_1(acc_3, group_values[k_3 + 16 * l_3]);
+                acc_3 = add_kept_1_r_3;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                kept_positions_block_offsets_135[k_2 + final_chunk * l_2] = acc_2;
+            const long l_4 = get_local_id(0);
+            long acc_4 = group_values_3[l_4];
+            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
+                kept_positions_tile_offsets_tile_offsets_133[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_2 + final_chunk * l_2 < groups) {
-                    x_1 = kept_positions_block_totals_134[k_2 + final_chunk * l_2];
+                if (k_4 + l_4 * tile_chunk < tiles_1) {
+                    x_1 = kept_positions_tile_offsets_tile_totals_132[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
-                long add_kept_1_r_2 = quicksort_fused_3_add_kept_1(acc_2, x_1);
-                acc_2 = add_kept_1_r_2;
+                long add_kept_1_r_4 = quicksort_fused_4_add_kept_1(acc_4, x_1);
+                acc_4 = add_kept_1_r_4;
             }
         }
     }
 }
 
-__kernel void quicksort_fused_3_kept_positions_scan_1(__global const long* kept_flags_119, __global const long* kept_positions_block_offsets_135, long groups, long chunk, long total_1, __global long* kept_positions_120) {
-    __local long group_values[256];
+__kernel void quicksort_fused_4_kept_positions_tile_offsets_scan_1(__global const long* kept_positions_tile_totals_130, __global const long* kept_positions_tile_offsets_tile_offsets_133, long tiles_1, long tiles, __global long* kept_positions_tile_offsets_131) {
+    __local long group_values[2304];
     __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < total_1) {
-                    x = kept_flags_119[k + chunk * l + 256 * chunk * wg];
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = kept_positions_tile_totals_130[256 * j + l + 2304 * wg];
                 } else {
                     x = 0L;
                 }
-                long add_kept_1_r = quicksort_fused_3_add_kept_1(acc, x);
-                acc = add_kept_1_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = kept_positions_block_offsets_135[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long add_kept_1_r_1 = quicksort_fused_3_add_kept_1(acc_1, group_values[k_1]);
-                acc_1 = add_kept_1_r_1;
+                group_values[256 * j + l] = x;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < chunk; k_2++) {
-                kept_positions_120[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
-                long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < total_1) {
-                    x_1 = kept_flags_119[k_2 + chunk * l_2 + 256 * chunk * wg];
-                } else {
-                    x_1 = 0L;
-                }
-                long add_kept_1_r_2 = quicksort_fused_3_add_kept_1(acc_2, x_1);
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_kept_1_r = quicksort_fused_4_add_kept_1(acc, group_values[k + 9 * l_1]);
+                acc = add_kept_1_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_kept_1_r_1 = quicksort_fused_4_add_kept_1(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = add_kept_1_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = kept_positions_tile_offsets_tile_offsets_133[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long add_kept_1_r_2 = quicksort_fused_4_add_kept_1(acc_2, group_values_3[k_2]);
                 acc_2 = add_kept_1_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long add_kept_1_r_3 = quicksort_fused_4_add_kept_1(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = add_kept_1_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long add_kept_1_r_4 = quicksort_fused_4_add_kept_1(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = add_kept_1_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                kept_positions_tile_offsets_131[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_3_kept_count_1(__global const long* kept_flags_119, long total_1, __global const long* kept_positions_120, __global long* kept_kept_121) {
+__kernel void quicksort_fused_4_kept_positions_scan_1(__global const long* kept_positions_tile_offsets_131, long tiles, long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_positions_117) {
+    __local long group_values[2304];
+    __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < total_1) {
+                    long flag_kept_1_r = quicksort_fused_4_flag_kept_1(256 * j + l + 2304 * wg, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
+                    x = flag_kept_1_r;
+                } else {
+                    x = 0L;
+                }
+                group_values[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_kept_1_r = quicksort_fused_4_add_kept_1(acc, group_values[k + 9 * l_1]);
+                acc = add_kept_1_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_kept_1_r_1 = quicksort_fused_4_add_kept_1(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = add_kept_1_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = kept_positions_tile_offsets_131[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long add_kept_1_r_2 = quicksort_fused_4_add_kept_1(acc_2, group_values_3[k_2]);
+                acc_2 = add_kept_1_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long add_kept_1_r_3 = quicksort_fused_4_add_kept_1(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = add_kept_1_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long add_kept_1_r_4 = quicksort_fused_4_add_kept_1(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = add_kept_1_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                kept_positions_117[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
+            }
+        }
+    }
+}
+
+__kernel void quicksort_fused_4_kept_count_1(__global const long* kept_positions_117, long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_kept_118) {
     const long gid = get_global_id(0);
     if (gid < 1) {
-        long count_kept_1_r = quicksort_fused_3_count_kept_1(kept_flags_119, total_1, kept_positions_120);
-        kept_kept_121[0] = count_kept_1_r;
+        long count_kept_1_r = quicksort_fused_4_count_kept_1(kept_positions_117, total_1, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
+        kept_kept_118[0] = count_kept_1_r;
     }
 }
 
-__kernel void quicksort_fused_3_kept_1(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* kept_flags_119, __global const long* kept_positions_120, __global long* kept_27, __global long* lesser_elements_28) {
+__kernel void quicksort_fused_4_kept_1(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global const long* kept_positions_117, __global long* kept_27, __global long* lesser_elements_28) {
     const long gid = get_global_id(0);
     if (gid < total_1) {
         long pull_kept_1_r;
         long pull_kept_1_r_1;
-        quicksort_fused_3_pull_kept_1(gid, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, &pull_kept_1_r, &pull_kept_1_r_1);
-        long target_kept_1_r = quicksort_fused_3_target_kept_1(gid, kept_flags_119, kept_positions_120);
+        quicksort_fused_4_pull_kept_1(gid, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, &pull_kept_1_r, &pull_kept_1_r_1);
+        long target_kept_1_r = quicksort_fused_4_target_kept_1(gid, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot, kept_positions_117);
         if (target_kept_1_r >= 0) {
             kept_27[target_kept_1_r] = pull_kept_1_r;
             lesser_elements_28[target_kept_1_r] = pull_kept_1_r_1;
@@ -3357,34 +6072,35 @@ __kernel void quicksort_fused_3_kept_1(long total_1, __global const long* s_offs
     }
 }
 
-__kernel void quicksort_fused_3_kept_flags_2(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_flags_125) {
-    const long gid = get_global_id(0);
-    if (gid < total_1) {
-        long flag_kept_2_r = quicksort_fused_3_flag_kept_2(gid, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
-        kept_flags_125[gid] = flag_kept_2_r;
-    }
-}
-
-__kernel void quicksort_fused_3_kept_positions_block_totals_2(__global const long* kept_flags_125, long groups, long chunk, long total_1, __global long* kept_positions_block_totals_136) {
+__kernel void quicksort_fused_4_kept_positions_tile_totals_2(long tiles, long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_positions_tile_totals_134) {
     __local long group_values[256];
+    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < total_1) {
-                    x = kept_flags_125[k + chunk * l + 256 * chunk * wg];
+                if (256 * j + l + 2304 * wg < total_1) {
+                    long flag_kept_2_r = quicksort_fused_4_flag_kept_2(256 * j + l + 2304 * wg, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
+                    x = flag_kept_2_r;
                 } else {
                     x = 0L;
                 }
-                long add_kept_2_r = quicksort_fused_3_add_kept_2(acc, x);
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_kept_2_r = quicksort_fused_4_add_kept_2(acc, group_values_1[k + 9 * l_1]);
                 acc = add_kept_2_r;
             }
             {
-                group_values[l] = acc;
+                group_values[l_1] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -3392,14 +6108,14 @@ __kernel void quicksort_fused_3_kept_positions_block_totals_2(__global const lon
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_kept_2_r_1 = quicksort_fused_3_add_kept_2(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    long add_kept_2_r_1 = quicksort_fused_4_add_kept_2(acc_1, group_values_in[k_1 + 2 * l_2]);
                     acc_1 = add_kept_2_r_1;
                 }
                 {
-                    group_values_out[l_1] = acc_1;
+                    group_values_out[l_2] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -3410,30 +6126,93 @@ __kernel void quicksort_fused_3_kept_positions_block_totals_2(__global const lon
             }
             m /= 2;
         }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                kept_positions_block_totals_136[wg] = group_values_in[0];
+                kept_positions_tile_totals_134[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_3_kept_positions_block_offsets_2(__global const long* kept_positions_block_totals_136, long final_chunk, long groups, __global long* kept_positions_block_offsets_137) {
+__kernel void quicksort_fused_4_kept_positions_tile_offsets_tile_totals_2(__global const long* kept_positions_tile_totals_134, long tiles_1, long tiles, __global long* kept_positions_tile_offsets_tile_totals_136) {
     __local long group_values[256];
-    __local long group_values_1[256];
+    __local long group_values_1[2304];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = kept_positions_tile_totals_134[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_kept_2_r = quicksort_fused_4_add_kept_2(acc, group_values_1[k + 9 * l_1]);
+                acc = add_kept_2_r;
+            }
+            {
+                group_values[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long add_kept_2_r_1 = quicksort_fused_4_add_kept_2(acc_1, group_values_in[k_1 + 2 * l_2]);
+                    acc_1 = add_kept_2_r_1;
+                }
+                {
+                    group_values_out[l_2] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            {
+                kept_positions_tile_offsets_tile_totals_136[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void quicksort_fused_4_kept_positions_tile_offsets_tile_offsets_2(__global const long* kept_positions_tile_offsets_tile_totals_136, long tile_chunk, long tiles_1, __global long* kept_positions_tile_offsets_tile_offsets_137) {
+    __local long group_values[256];
+    __local long group_values_1[16];
+    __local long group_values_2[16];
+    __local long group_values_3[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
+            for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + final_chunk * l < groups) {
-                    x = kept_positions_block_totals_136[k + final_chunk * l];
+                if (k + l * tile_chunk < tiles_1) {
+                    x = kept_positions_tile_offsets_tile_totals_136[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
-                long add_kept_2_r = quicksort_fused_3_add_kept_2(acc, x);
+                long add_kept_2_r = quicksort_fused_4_add_kept_2(acc, x);
                 acc = add_kept_2_r;
             }
             {
@@ -3441,98 +6220,233 @@ __kernel void quicksort_fused_3_kept_positions_block_offsets_2(__global const lo
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long add_kept_2_r_1 = quicksort_fused_3_add_kept_2(acc_1, group_values[k_1]);
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_kept_2_r_1 = quicksort_fused_4_add_kept_2(acc_1, group_values[k_1 + 16 * l_1]);
                 acc_1 = add_kept_2_r_1;
+            }
+            {
+                group_values_2[l_1] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_2 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_1[k_2] = acc_2;
+                long add_kept_2_r_2 = quicksort_fused_4_add_kept_2(acc_2, group_values_2[k_2]);
+                acc_2 = add_kept_2_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_3 = group_values_1[l_3];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_3[k_3 + 16 * l_3] = acc_3;
+                long add_kept_2_r_3 = quicksort_fused_4_add_kept_2(acc_3, group_values[k_3 + 16 * l_3]);
+                acc_3 = add_kept_2_r_3;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                kept_positions_block_offsets_137[k_2 + final_chunk * l_2] = acc_2;
+            const long l_4 = get_local_id(0);
+            long acc_4 = group_values_3[l_4];
+            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
+                kept_positions_tile_offsets_tile_offsets_137[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_2 + final_chunk * l_2 < groups) {
-                    x_1 = kept_positions_block_totals_136[k_2 + final_chunk * l_2];
+                if (k_4 + l_4 * tile_chunk < tiles_1) {
+                    x_1 = kept_positions_tile_offsets_tile_totals_136[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
-                long add_kept_2_r_2 = quicksort_fused_3_add_kept_2(acc_2, x_1);
-                acc_2 = add_kept_2_r_2;
+                long add_kept_2_r_4 = quicksort_fused_4_add_kept_2(acc_4, x_1);
+                acc_4 = add_kept_2_r_4;
             }
         }
     }
 }
 
-__kernel void quicksort_fused_3_kept_positions_scan_2(__global const long* kept_flags_125, __global const long* kept_positions_block_offsets_137, long groups, long chunk, long total_1, __global long* kept_positions_126) {
-    __local long group_values[256];
+__kernel void quicksort_fused_4_kept_positions_tile_offsets_scan_2(__global const long* kept_positions_tile_totals_134, __global const long* kept_positions_tile_offsets_tile_offsets_137, long tiles_1, long tiles, __global long* kept_positions_tile_offsets_135) {
+    __local long group_values[2304];
     __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < total_1) {
-                    x = kept_flags_125[k + chunk * l + 256 * chunk * wg];
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = kept_positions_tile_totals_134[256 * j + l + 2304 * wg];
                 } else {
                     x = 0L;
                 }
-                long add_kept_2_r = quicksort_fused_3_add_kept_2(acc, x);
-                acc = add_kept_2_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = kept_positions_block_offsets_137[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long add_kept_2_r_1 = quicksort_fused_3_add_kept_2(acc_1, group_values[k_1]);
-                acc_1 = add_kept_2_r_1;
+                group_values[256 * j + l] = x;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < chunk; k_2++) {
-                kept_positions_126[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
-                long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < total_1) {
-                    x_1 = kept_flags_125[k_2 + chunk * l_2 + 256 * chunk * wg];
-                } else {
-                    x_1 = 0L;
-                }
-                long add_kept_2_r_2 = quicksort_fused_3_add_kept_2(acc_2, x_1);
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_kept_2_r = quicksort_fused_4_add_kept_2(acc, group_values[k + 9 * l_1]);
+                acc = add_kept_2_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_kept_2_r_1 = quicksort_fused_4_add_kept_2(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = add_kept_2_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = kept_positions_tile_offsets_tile_offsets_137[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long add_kept_2_r_2 = quicksort_fused_4_add_kept_2(acc_2, group_values_3[k_2]);
                 acc_2 = add_kept_2_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long add_kept_2_r_3 = quicksort_fused_4_add_kept_2(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = add_kept_2_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long add_kept_2_r_4 = quicksort_fused_4_add_kept_2(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = add_kept_2_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                kept_positions_tile_offsets_135[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_3_kept_count_2(__global const long* kept_flags_125, long total_1, __global const long* kept_positions_126, __global long* kept_kept_127) {
+__kernel void quicksort_fused_4_kept_positions_scan_2(__global const long* kept_positions_tile_offsets_135, long tiles, long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_positions_121) {
+    __local long group_values[2304];
+    __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < total_1) {
+                    long flag_kept_2_r = quicksort_fused_4_flag_kept_2(256 * j + l + 2304 * wg, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
+                    x = flag_kept_2_r;
+                } else {
+                    x = 0L;
+                }
+                group_values[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long add_kept_2_r = quicksort_fused_4_add_kept_2(acc, group_values[k + 9 * l_1]);
+                acc = add_kept_2_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long add_kept_2_r_1 = quicksort_fused_4_add_kept_2(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = add_kept_2_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = kept_positions_tile_offsets_135[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long add_kept_2_r_2 = quicksort_fused_4_add_kept_2(acc_2, group_values_3[k_2]);
+                acc_2 = add_kept_2_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long add_kept_2_r_3 = quicksort_fused_4_add_kept_2(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = add_kept_2_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long add_kept_2_r_4 = quicksort_fused_4_add_kept_2(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = add_kept_2_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                kept_positions_121[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
+            }
+        }
+    }
+}
+
+__kernel void quicksort_fused_4_kept_count_2(__global const long* kept_positions_121, long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_kept_122) {
     const long gid = get_global_id(0);
     if (gid < 1) {
-        long count_kept_2_r = quicksort_fused_3_count_kept_2(kept_flags_125, total_1, kept_positions_126);
-        kept_kept_127[0] = count_kept_2_r;
+        long count_kept_2_r = quicksort_fused_4_count_kept_2(kept_positions_121, total_1, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
+        kept_kept_122[0] = count_kept_2_r;
     }
 }
 
-__kernel void quicksort_fused_3_kept_2(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* kept_flags_125, __global const long* kept_positions_126, __global long* kept_39, __global long* lesser_elements_40) {
+__kernel void quicksort_fused_4_kept_2(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global const long* kept_positions_121, __global long* kept_39, __global long* lesser_elements_40) {
     const long gid = get_global_id(0);
     if (gid < total_1) {
         long pull_kept_2_r;
         long pull_kept_2_r_1;
-        quicksort_fused_3_pull_kept_2(gid, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, &pull_kept_2_r, &pull_kept_2_r_1);
-        long target_kept_2_r = quicksort_fused_3_target_kept_2(gid, kept_flags_125, kept_positions_126);
+        quicksort_fused_4_pull_kept_2(gid, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, &pull_kept_2_r, &pull_kept_2_r_1);
+        long target_kept_2_r = quicksort_fused_4_target_kept_2(gid, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot, kept_positions_121);
         if (target_kept_2_r >= 0) {
             kept_39[target_kept_2_r] = pull_kept_2_r;
             lesser_elements_40[target_kept_2_r] = pull_kept_2_r_1;
@@ -3627,10 +6541,13 @@ static inline void quicksort_scan_sum_fused_op_s_offsets(long a, long a_1, long 
     *r2 = nessie_add(a_2, b_2);
 }
 
-__kernel void quicksort_scan_sum_fused_s_offsets_block_totals(long groups, long chunk, long n_s_lengths, __global const long* s_lengths_0, __global const long* s_lengths_5, __global const long* s_lengths_10, __global long* s_offsets_block_totals_15, __global long* s_offsets_block_totals_16, __global long* s_offsets_block_totals_17) {
+__kernel void quicksort_scan_sum_fused_s_offsets_tile_totals(long tiles, long n_s_lengths, __global const long* s_lengths_0, __global const long* s_lengths_5, __global const long* s_lengths_10, __global long* s_offsets_tile_totals_15, __global long* s_offsets_tile_totals_16, __global long* s_offsets_tile_totals_17) {
     __local long group_values[256];
     __local long group_values_1[256];
     __local long group_values_2[256];
+    __local long group_values_3[256];
+    __local long group_values_4[256];
+    __local long group_values_5[256];
     __local long group_swap[256];
     __local long group_swap_1[256];
     __local long group_swap_2[256];
@@ -3638,18 +6555,15 @@ __kernel void quicksort_scan_sum_fused_s_offsets_block_totals(long groups, long 
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            long acc_1 = 0L;
-            long acc_2 = 0L;
-            for (long k = 0; k < chunk; k++) {
+            {
                 long x;
                 long x_1;
                 long x_2;
-                if (k + chunk * l + 256 * chunk * wg < n_s_lengths) {
+                if (l + 256 * wg < n_s_lengths) {
                     long pull_s_offsets_r;
                     long pull_s_offsets_r_1;
                     long pull_s_offsets_r_2;
-                    quicksort_scan_sum_fused_pull_s_offsets(k + chunk * l + 256 * chunk * wg, s_lengths_0, s_lengths_5, s_lengths_10, &pull_s_offsets_r, &pull_s_offsets_r_1, &pull_s_offsets_r_2);
+                    quicksort_scan_sum_fused_pull_s_offsets(l + 256 * wg, s_lengths_0, s_lengths_5, s_lengths_10, &pull_s_offsets_r, &pull_s_offsets_r_1, &pull_s_offsets_r_2);
                     x = pull_s_offsets_r;
                     x_1 = pull_s_offsets_r_1;
                     x_2 = pull_s_offsets_r_2;
@@ -3658,18 +6572,30 @@ __kernel void quicksort_scan_sum_fused_s_offsets_block_totals(long groups, long 
                     x_1 = 0L;
                     x_2 = 0L;
                 }
+                group_values_3[l] = x;
+                group_values_4[l] = x_1;
+                group_values_5[l] = x_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            long acc_1 = 0L;
+            long acc_2 = 0L;
+            for (long k = 0; k < 1; k++) {
                 long op_s_offsets_r;
                 long op_s_offsets_r_1;
                 long op_s_offsets_r_2;
-                quicksort_scan_sum_fused_op_s_offsets(acc, acc_1, acc_2, x, x_1, x_2, &op_s_offsets_r, &op_s_offsets_r_1, &op_s_offsets_r_2);
+                quicksort_scan_sum_fused_op_s_offsets(acc, acc_1, acc_2, group_values_3[k + l_1], group_values_4[k + l_1], group_values_5[k + l_1], &op_s_offsets_r, &op_s_offsets_r_1, &op_s_offsets_r_2);
                 acc = op_s_offsets_r;
                 acc_1 = op_s_offsets_r_1;
                 acc_2 = op_s_offsets_r_2;
             }
             {
-                group_values[l] = acc;
-                group_values_1[l] = acc_1;
-                group_values_2[l] = acc_2;
+                group_values[l_1] = acc;
+                group_values_1[l_1] = acc_1;
+                group_values_2[l_1] = acc_2;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -3681,7 +6607,7 @@ __kernel void quicksort_scan_sum_fused_s_offsets_block_totals(long groups, long 
         __local long* group_values_2_out = group_swap_2;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
                 long acc_3 = 0L;
                 long acc_4 = 0L;
                 long acc_5 = 0L;
@@ -3689,15 +6615,15 @@ __kernel void quicksort_scan_sum_fused_s_offsets_block_totals(long groups, long 
                     long op_s_offsets_r_3;
                     long op_s_offsets_r_4;
                     long op_s_offsets_r_5;
-                    quicksort_scan_sum_fused_op_s_offsets(acc_3, acc_4, acc_5, group_values_in[k_1 + 2 * l_1], group_values_1_in[k_1 + 2 * l_1], group_values_2_in[k_1 + 2 * l_1], &op_s_offsets_r_3, &op_s_offsets_r_4, &op_s_offsets_r_5);
+                    quicksort_scan_sum_fused_op_s_offsets(acc_3, acc_4, acc_5, group_values_in[k_1 + 2 * l_2], group_values_1_in[k_1 + 2 * l_2], group_values_2_in[k_1 + 2 * l_2], &op_s_offsets_r_3, &op_s_offsets_r_4, &op_s_offsets_r_5);
                     acc_3 = op_s_offsets_r_3;
                     acc_4 = op_s_offsets_r_4;
                     acc_5 = op_s_offsets_r_5;
                 }
                 {
-                    group_values_out[l_1] = acc_3;
-                    group_values_1_out[l_1] = acc_4;
-                    group_values_2_out[l_1] = acc_5;
+                    group_values_out[l_2] = acc_3;
+                    group_values_1_out[l_2] = acc_4;
+                    group_values_2_out[l_2] = acc_5;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -3718,23 +6644,138 @@ __kernel void quicksort_scan_sum_fused_s_offsets_block_totals(long groups, long 
             }
             m /= 2;
         }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                s_offsets_block_totals_15[wg] = group_values_in[0];
-                s_offsets_block_totals_16[wg] = group_values_1_in[0];
-                s_offsets_block_totals_17[wg] = group_values_2_in[0];
+                s_offsets_tile_totals_15[wg] = group_values_in[0];
+                s_offsets_tile_totals_16[wg] = group_values_1_in[0];
+                s_offsets_tile_totals_17[wg] = group_values_2_in[0];
             }
         }
     }
 }
 
-__kernel void quicksort_scan_sum_fused_s_offsets_block_offsets(__global const long* s_offsets_block_totals_15, __global const long* s_offsets_block_totals_16, __global const long* s_offsets_block_totals_17, long final_chunk, long groups, __global long* s_offsets_block_offsets_18, __global long* s_offsets_block_offsets_19, __global long* s_offsets_block_offsets_20) {
+__kernel void quicksort_scan_sum_fused_s_offsets_tile_offsets_tile_totals(__global const long* s_offsets_tile_totals_15, __global const long* s_offsets_tile_totals_16, __global const long* s_offsets_tile_totals_17, long tiles_1, long tiles, __global long* s_offsets_tile_offsets_tile_totals_21, __global long* s_offsets_tile_offsets_tile_totals_22, __global long* s_offsets_tile_offsets_tile_totals_23) {
     __local long group_values[256];
     __local long group_values_1[256];
     __local long group_values_2[256];
     __local long group_values_3[256];
     __local long group_values_4[256];
     __local long group_values_5[256];
+    __local long group_swap[256];
+    __local long group_swap_1[256];
+    __local long group_swap_2[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            {
+                long x;
+                long x_1;
+                long x_2;
+                if (l + 256 * wg < tiles) {
+                    x = s_offsets_tile_totals_15[l + 256 * wg];
+                    x_1 = s_offsets_tile_totals_16[l + 256 * wg];
+                    x_2 = s_offsets_tile_totals_17[l + 256 * wg];
+                } else {
+                    x = 0L;
+                    x_1 = 0L;
+                    x_2 = 0L;
+                }
+                group_values_3[l] = x;
+                group_values_4[l] = x_1;
+                group_values_5[l] = x_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            long acc_1 = 0L;
+            long acc_2 = 0L;
+            for (long k = 0; k < 1; k++) {
+                long op_s_offsets_r;
+                long op_s_offsets_r_1;
+                long op_s_offsets_r_2;
+                quicksort_scan_sum_fused_op_s_offsets(acc, acc_1, acc_2, group_values_3[k + l_1], group_values_4[k + l_1], group_values_5[k + l_1], &op_s_offsets_r, &op_s_offsets_r_1, &op_s_offsets_r_2);
+                acc = op_s_offsets_r;
+                acc_1 = op_s_offsets_r_1;
+                acc_2 = op_s_offsets_r_2;
+            }
+            {
+                group_values[l_1] = acc;
+                group_values_1[l_1] = acc_1;
+                group_values_2[l_1] = acc_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        __local long* group_values_1_in = group_values_1;
+        __local long* group_values_1_out = group_swap_1;
+        __local long* group_values_2_in = group_values_2;
+        __local long* group_values_2_out = group_swap_2;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+                long acc_3 = 0L;
+                long acc_4 = 0L;
+                long acc_5 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_s_offsets_r_3;
+                    long op_s_offsets_r_4;
+                    long op_s_offsets_r_5;
+                    quicksort_scan_sum_fused_op_s_offsets(acc_3, acc_4, acc_5, group_values_in[k_1 + 2 * l_2], group_values_1_in[k_1 + 2 * l_2], group_values_2_in[k_1 + 2 * l_2], &op_s_offsets_r_3, &op_s_offsets_r_4, &op_s_offsets_r_5);
+                    acc_3 = op_s_offsets_r_3;
+                    acc_4 = op_s_offsets_r_4;
+                    acc_5 = op_s_offsets_r_5;
+                }
+                {
+                    group_values_out[l_2] = acc_3;
+                    group_values_1_out[l_2] = acc_4;
+                    group_values_2_out[l_2] = acc_5;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            {
+                __local long* t = group_values_1_in;
+                group_values_1_in = group_values_1_out;
+                group_values_1_out = t;
+            }
+            {
+                __local long* t = group_values_2_in;
+                group_values_2_in = group_values_2_out;
+                group_values_2_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            {
+                s_offsets_tile_offsets_tile_totals_21[wg] = group_values_in[0];
+                s_offsets_tile_offsets_tile_totals_22[wg] = group_values_1_in[0];
+                s_offsets_tile_offsets_tile_totals_23[wg] = group_values_2_in[0];
+            }
+        }
+    }
+}
+
+__kernel void quicksort_scan_sum_fused_s_offsets_tile_offsets_tile_offsets(__global const long* s_offsets_tile_offsets_tile_totals_21, __global const long* s_offsets_tile_offsets_tile_totals_22, __global const long* s_offsets_tile_offsets_tile_totals_23, long tile_chunk, long tiles_1, __global long* s_offsets_tile_offsets_tile_offsets_24, __global long* s_offsets_tile_offsets_tile_offsets_25, __global long* s_offsets_tile_offsets_tile_offsets_26) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    __local long group_values_2[256];
+    __local long group_values_3[16];
+    __local long group_values_4[16];
+    __local long group_values_5[16];
+    __local long group_values_6[16];
+    __local long group_values_7[16];
+    __local long group_values_8[16];
+    __local long group_values_9[256];
+    __local long group_values_10[256];
+    __local long group_values_11[256];
     {
         const long wg = get_group_id(0);
         {
@@ -3742,14 +6783,14 @@ __kernel void quicksort_scan_sum_fused_s_offsets_block_offsets(__global const lo
             long acc = 0L;
             long acc_1 = 0L;
             long acc_2 = 0L;
-            for (long k = 0; k < final_chunk; k++) {
+            for (long k = 0; k < tile_chunk; k++) {
                 long x;
                 long x_1;
                 long x_2;
-                if (k + final_chunk * l < groups) {
-                    x = s_offsets_block_totals_15[k + final_chunk * l];
-                    x_1 = s_offsets_block_totals_16[k + final_chunk * l];
-                    x_2 = s_offsets_block_totals_17[k + final_chunk * l];
+                if (k + l * tile_chunk < tiles_1) {
+                    x = s_offsets_tile_offsets_tile_totals_21[k + l * tile_chunk];
+                    x_1 = s_offsets_tile_offsets_tile_totals_22[k + l * tile_chunk];
+                    x_2 = s_offsets_tile_offsets_tile_totals_23[k + l * tile_chunk];
                 } else {
                     x = 0L;
                     x_1 = 0L;
@@ -3770,80 +6811,276 @@ __kernel void quicksort_scan_sum_fused_s_offsets_block_offsets(__global const lo
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
             long acc_3 = 0L;
             long acc_4 = 0L;
             long acc_5 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_3[k_1] = acc_3;
-                group_values_4[k_1] = acc_4;
-                group_values_5[k_1] = acc_5;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
                 long op_s_offsets_r_3;
                 long op_s_offsets_r_4;
                 long op_s_offsets_r_5;
-                quicksort_scan_sum_fused_op_s_offsets(acc_3, acc_4, acc_5, group_values[k_1], group_values_1[k_1], group_values_2[k_1], &op_s_offsets_r_3, &op_s_offsets_r_4, &op_s_offsets_r_5);
+                quicksort_scan_sum_fused_op_s_offsets(acc_3, acc_4, acc_5, group_values[k_1 + 16 * l_1], group_values_1[k_1 + 16 * l_1], group_values_2[k_1 + 16 * l_1], &op_s_offsets_r_3, &op_s_offsets_r_4, &op_s_offsets_r_5);
                 acc_3 = op_s_offsets_r_3;
                 acc_4 = op_s_offsets_r_4;
                 acc_5 = op_s_offsets_r_5;
             }
+            {
+                group_values_6[l_1] = acc_3;
+                group_values_7[l_1] = acc_4;
+                group_values_8[l_1] = acc_5;
+            }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_2 = get_local_id(0);
-            long acc_6 = group_values_3[l_2];
-            long acc_7 = group_values_4[l_2];
-            long acc_8 = group_values_5[l_2];
-            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                s_offsets_block_offsets_18[k_2 + final_chunk * l_2] = acc_6;
-                s_offsets_block_offsets_19[k_2 + final_chunk * l_2] = acc_7;
-                s_offsets_block_offsets_20[k_2 + final_chunk * l_2] = acc_8;
-                long x_3;
-                long x_4;
-                long x_5;
-                if (k_2 + final_chunk * l_2 < groups) {
-                    x_3 = s_offsets_block_totals_15[k_2 + final_chunk * l_2];
-                    x_4 = s_offsets_block_totals_16[k_2 + final_chunk * l_2];
-                    x_5 = s_offsets_block_totals_17[k_2 + final_chunk * l_2];
-                } else {
-                    x_3 = 0L;
-                    x_4 = 0L;
-                    x_5 = 0L;
-                }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_6 = 0L;
+            long acc_7 = 0L;
+            long acc_8 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_3[k_2] = acc_6;
+                group_values_4[k_2] = acc_7;
+                group_values_5[k_2] = acc_8;
                 long op_s_offsets_r_6;
                 long op_s_offsets_r_7;
                 long op_s_offsets_r_8;
-                quicksort_scan_sum_fused_op_s_offsets(acc_6, acc_7, acc_8, x_3, x_4, x_5, &op_s_offsets_r_6, &op_s_offsets_r_7, &op_s_offsets_r_8);
+                quicksort_scan_sum_fused_op_s_offsets(acc_6, acc_7, acc_8, group_values_6[k_2], group_values_7[k_2], group_values_8[k_2], &op_s_offsets_r_6, &op_s_offsets_r_7, &op_s_offsets_r_8);
                 acc_6 = op_s_offsets_r_6;
                 acc_7 = op_s_offsets_r_7;
                 acc_8 = op_s_offsets_r_8;
             }
         }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_9 = group_values_3[l_3];
+            long acc_10 = group_values_4[l_3];
+            long acc_11 = group_values_5[l_3];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_9[k_3 + 16 * l_3] = acc_9;
+                group_values_10[k_3 + 16 * l_3] = acc_10;
+                group_values_11[k_3 + 16 * l_3] = acc_11;
+                long op_s_offsets_r_9;
+                long op_s_offsets_r_10;
+                long op_s_offsets_r_11;
+                quicksort_scan_sum_fused_op_s_offsets(acc_9, acc_10, acc_11, group_values[k_3 + 16 * l_3], group_values_1[k_3 + 16 * l_3], group_values_2[k_3 + 16 * l_3], &op_s_offsets_r_9, &op_s_offsets_r_10, &op_s_offsets_r_11);
+                acc_9 = op_s_offsets_r_9;
+                acc_10 = op_s_offsets_r_10;
+                acc_11 = op_s_offsets_r_11;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_4 = get_local_id(0);
+            long acc_12 = group_values_9[l_4];
+            long acc_13 = group_values_10[l_4];
+            long acc_14 = group_values_11[l_4];
+            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
+                s_offsets_tile_offsets_tile_offsets_24[k_4 + l_4 * tile_chunk] = acc_12;
+                s_offsets_tile_offsets_tile_offsets_25[k_4 + l_4 * tile_chunk] = acc_13;
+                s_offsets_tile_offsets_tile_offsets_26[k_4 + l_4 * tile_chunk] = acc_14;
+                long x_3;
+                long x_4;
+                long x_5;
+                if (k_4 + l_4 * tile_chunk < tiles_1) {
+                    x_3 = s_offsets_tile_offsets_tile_totals_21[k_4 + l_4 * tile_chunk];
+                    x_4 = s_offsets_tile_offsets_tile_totals_22[k_4 + l_4 * tile_chunk];
+                    x_5 = s_offsets_tile_offsets_tile_totals_23[k_4 + l_4 * tile_chunk];
+                } else {
+                    x_3 = 0L;
+                    x_4 = 0L;
+                    x_5 = 0L;
+                }
+                long op_s_offsets_r_12;
+                long op_s_offsets_r_13;
+                long op_s_offsets_r_14;
+                quicksort_scan_sum_fused_op_s_offsets(acc_12, acc_13, acc_14, x_3, x_4, x_5, &op_s_offsets_r_12, &op_s_offsets_r_13, &op_s_offsets_r_14);
+                acc_12 = op_s_offsets_r_12;
+                acc_13 = op_s_offsets_r_13;
+                acc_14 = op_s_offsets_r_14;
+            }
+        }
     }
 }
 
-__kernel void quicksort_scan_sum_fused_s_offsets_scan(__global const long* s_offsets_block_offsets_18, __global const long* s_offsets_block_offsets_19, __global const long* s_offsets_block_offsets_20, long groups, long chunk, long n_s_lengths, __global const long* s_lengths_0, __global const long* s_lengths_5, __global const long* s_lengths_10, __global long* s_offsets_1, __global long* s_offsets_6, __global long* s_offsets_11) {
+__kernel void quicksort_scan_sum_fused_s_offsets_tile_offsets_scan(__global const long* s_offsets_tile_totals_15, __global const long* s_offsets_tile_totals_16, __global const long* s_offsets_tile_totals_17, __global const long* s_offsets_tile_offsets_tile_offsets_24, __global const long* s_offsets_tile_offsets_tile_offsets_25, __global const long* s_offsets_tile_offsets_tile_offsets_26, long tiles_1, long tiles, __global long* s_offsets_tile_offsets_18, __global long* s_offsets_tile_offsets_19, __global long* s_offsets_tile_offsets_20) {
     __local long group_values[256];
     __local long group_values_1[256];
     __local long group_values_2[256];
     __local long group_values_3[256];
     __local long group_values_4[256];
     __local long group_values_5[256];
+    __local long group_values_6[16];
+    __local long group_values_7[16];
+    __local long group_values_8[16];
+    __local long group_values_9[16];
+    __local long group_values_10[16];
+    __local long group_values_11[16];
+    __local long group_values_12[256];
+    __local long group_values_13[256];
+    __local long group_values_14[256];
+    __local long group_values_15[256];
+    __local long group_values_16[256];
+    __local long group_values_17[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            long acc_1 = 0L;
-            long acc_2 = 0L;
-            for (long k = 0; k < chunk; k++) {
+            {
                 long x;
                 long x_1;
                 long x_2;
-                if (k + chunk * l + 256 * chunk * wg < n_s_lengths) {
+                if (l + 256 * wg < tiles) {
+                    x = s_offsets_tile_totals_15[l + 256 * wg];
+                    x_1 = s_offsets_tile_totals_16[l + 256 * wg];
+                    x_2 = s_offsets_tile_totals_17[l + 256 * wg];
+                } else {
+                    x = 0L;
+                    x_1 = 0L;
+                    x_2 = 0L;
+                }
+                group_values[l] = x;
+                group_values_1[l] = x_1;
+                group_values_2[l] = x_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            long acc_1 = 0L;
+            long acc_2 = 0L;
+            for (long k = 0; k < 1; k++) {
+                long op_s_offsets_r;
+                long op_s_offsets_r_1;
+                long op_s_offsets_r_2;
+                quicksort_scan_sum_fused_op_s_offsets(acc, acc_1, acc_2, group_values[k + l_1], group_values_1[k + l_1], group_values_2[k + l_1], &op_s_offsets_r, &op_s_offsets_r_1, &op_s_offsets_r_2);
+                acc = op_s_offsets_r;
+                acc_1 = op_s_offsets_r_1;
+                acc_2 = op_s_offsets_r_2;
+            }
+            {
+                group_values_3[l_1] = acc;
+                group_values_4[l_1] = acc_1;
+                group_values_5[l_1] = acc_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_3 = 0L;
+            long acc_4 = 0L;
+            long acc_5 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_s_offsets_r_3;
+                long op_s_offsets_r_4;
+                long op_s_offsets_r_5;
+                quicksort_scan_sum_fused_op_s_offsets(acc_3, acc_4, acc_5, group_values_3[k_1 + 16 * l_2], group_values_4[k_1 + 16 * l_2], group_values_5[k_1 + 16 * l_2], &op_s_offsets_r_3, &op_s_offsets_r_4, &op_s_offsets_r_5);
+                acc_3 = op_s_offsets_r_3;
+                acc_4 = op_s_offsets_r_4;
+                acc_5 = op_s_offsets_r_5;
+            }
+            {
+                group_values_9[l_2] = acc_3;
+                group_values_10[l_2] = acc_4;
+                group_values_11[l_2] = acc_5;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_6 = s_offsets_tile_offsets_tile_offsets_24[wg];
+            long acc_7 = s_offsets_tile_offsets_tile_offsets_25[wg];
+            long acc_8 = s_offsets_tile_offsets_tile_offsets_26[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_6[k_2] = acc_6;
+                group_values_7[k_2] = acc_7;
+                group_values_8[k_2] = acc_8;
+                long op_s_offsets_r_6;
+                long op_s_offsets_r_7;
+                long op_s_offsets_r_8;
+                quicksort_scan_sum_fused_op_s_offsets(acc_6, acc_7, acc_8, group_values_9[k_2], group_values_10[k_2], group_values_11[k_2], &op_s_offsets_r_6, &op_s_offsets_r_7, &op_s_offsets_r_8);
+                acc_6 = op_s_offsets_r_6;
+                acc_7 = op_s_offsets_r_7;
+                acc_8 = op_s_offsets_r_8;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_9 = group_values_6[l_4];
+            long acc_10 = group_values_7[l_4];
+            long acc_11 = group_values_8[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_12[k_3 + 16 * l_4] = acc_9;
+                group_values_13[k_3 + 16 * l_4] = acc_10;
+                group_values_14[k_3 + 16 * l_4] = acc_11;
+                long op_s_offsets_r_9;
+                long op_s_offsets_r_10;
+                long op_s_offsets_r_11;
+                quicksort_scan_sum_fused_op_s_offsets(acc_9, acc_10, acc_11, group_values_3[k_3 + 16 * l_4], group_values_4[k_3 + 16 * l_4], group_values_5[k_3 + 16 * l_4], &op_s_offsets_r_9, &op_s_offsets_r_10, &op_s_offsets_r_11);
+                acc_9 = op_s_offsets_r_9;
+                acc_10 = op_s_offsets_r_10;
+                acc_11 = op_s_offsets_r_11;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_12 = group_values_12[l_5];
+            long acc_13 = group_values_13[l_5];
+            long acc_14 = group_values_14[l_5];
+            for (long k_4 = 0; k_4 < 1; k_4++) {
+                group_values_15[k_4 + l_5] = acc_12;
+                group_values_16[k_4 + l_5] = acc_13;
+                group_values_17[k_4 + l_5] = acc_14;
+                long op_s_offsets_r_12;
+                long op_s_offsets_r_13;
+                long op_s_offsets_r_14;
+                quicksort_scan_sum_fused_op_s_offsets(acc_12, acc_13, acc_14, group_values[k_4 + l_5], group_values_1[k_4 + l_5], group_values_2[k_4 + l_5], &op_s_offsets_r_12, &op_s_offsets_r_13, &op_s_offsets_r_14);
+                acc_12 = op_s_offsets_r_12;
+                acc_13 = op_s_offsets_r_13;
+                acc_14 = op_s_offsets_r_14;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            {
+                s_offsets_tile_offsets_18[l_6 + 256 * wg] = group_values_15[l_6];
+                s_offsets_tile_offsets_19[l_6 + 256 * wg] = group_values_16[l_6];
+                s_offsets_tile_offsets_20[l_6 + 256 * wg] = group_values_17[l_6];
+            }
+        }
+    }
+}
+
+__kernel void quicksort_scan_sum_fused_s_offsets_scan(__global const long* s_offsets_tile_offsets_18, __global const long* s_offsets_tile_offsets_19, __global const long* s_offsets_tile_offsets_20, long tiles, long n_s_lengths, __global const long* s_lengths_0, __global const long* s_lengths_5, __global const long* s_lengths_10, __global long* s_offsets_1, __global long* s_offsets_6, __global long* s_offsets_11) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    __local long group_values_2[256];
+    __local long group_values_3[256];
+    __local long group_values_4[256];
+    __local long group_values_5[256];
+    __local long group_values_6[16];
+    __local long group_values_7[16];
+    __local long group_values_8[16];
+    __local long group_values_9[16];
+    __local long group_values_10[16];
+    __local long group_values_11[16];
+    __local long group_values_12[256];
+    __local long group_values_13[256];
+    __local long group_values_14[256];
+    __local long group_values_15[256];
+    __local long group_values_16[256];
+    __local long group_values_17[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            {
+                long x;
+                long x_1;
+                long x_2;
+                if (l + 256 * wg < n_s_lengths) {
                     long pull_s_offsets_r;
                     long pull_s_offsets_r_1;
                     long pull_s_offsets_r_2;
-                    quicksort_scan_sum_fused_pull_s_offsets(k + chunk * l + 256 * chunk * wg, s_lengths_0, s_lengths_5, s_lengths_10, &pull_s_offsets_r, &pull_s_offsets_r_1, &pull_s_offsets_r_2);
+                    quicksort_scan_sum_fused_pull_s_offsets(l + 256 * wg, s_lengths_0, s_lengths_5, s_lengths_10, &pull_s_offsets_r, &pull_s_offsets_r_1, &pull_s_offsets_r_2);
                     x = pull_s_offsets_r;
                     x_1 = pull_s_offsets_r_1;
                     x_2 = pull_s_offsets_r_2;
@@ -3852,445 +7089,114 @@ __kernel void quicksort_scan_sum_fused_s_offsets_scan(__global const long* s_off
                     x_1 = 0L;
                     x_2 = 0L;
                 }
+                group_values[l] = x;
+                group_values_1[l] = x_1;
+                group_values_2[l] = x_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            long acc_1 = 0L;
+            long acc_2 = 0L;
+            for (long k = 0; k < 1; k++) {
                 long op_s_offsets_r;
                 long op_s_offsets_r_1;
                 long op_s_offsets_r_2;
-                quicksort_scan_sum_fused_op_s_offsets(acc, acc_1, acc_2, x, x_1, x_2, &op_s_offsets_r, &op_s_offsets_r_1, &op_s_offsets_r_2);
+                quicksort_scan_sum_fused_op_s_offsets(acc, acc_1, acc_2, group_values[k + l_1], group_values_1[k + l_1], group_values_2[k + l_1], &op_s_offsets_r, &op_s_offsets_r_1, &op_s_offsets_r_2);
                 acc = op_s_offsets_r;
                 acc_1 = op_s_offsets_r_1;
                 acc_2 = op_s_offsets_r_2;
             }
             {
-                group_values[l] = acc;
-                group_values_1[l] = acc_1;
-                group_values_2[l] = acc_2;
+                group_values_3[l_1] = acc;
+                group_values_4[l_1] = acc_1;
+                group_values_5[l_1] = acc_2;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_3 = s_offsets_block_offsets_18[wg];
-            long acc_4 = s_offsets_block_offsets_19[wg];
-            long acc_5 = s_offsets_block_offsets_20[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_3[k_1] = acc_3;
-                group_values_4[k_1] = acc_4;
-                group_values_5[k_1] = acc_5;
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_3 = 0L;
+            long acc_4 = 0L;
+            long acc_5 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
                 long op_s_offsets_r_3;
                 long op_s_offsets_r_4;
                 long op_s_offsets_r_5;
-                quicksort_scan_sum_fused_op_s_offsets(acc_3, acc_4, acc_5, group_values[k_1], group_values_1[k_1], group_values_2[k_1], &op_s_offsets_r_3, &op_s_offsets_r_4, &op_s_offsets_r_5);
+                quicksort_scan_sum_fused_op_s_offsets(acc_3, acc_4, acc_5, group_values_3[k_1 + 16 * l_2], group_values_4[k_1 + 16 * l_2], group_values_5[k_1 + 16 * l_2], &op_s_offsets_r_3, &op_s_offsets_r_4, &op_s_offsets_r_5);
                 acc_3 = op_s_offsets_r_3;
                 acc_4 = op_s_offsets_r_4;
                 acc_5 = op_s_offsets_r_5;
             }
+            {
+                group_values_9[l_2] = acc_3;
+                group_values_10[l_2] = acc_4;
+                group_values_11[l_2] = acc_5;
+            }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_2 = get_local_id(0);
-            long acc_6 = group_values_3[l_2];
-            long acc_7 = group_values_4[l_2];
-            long acc_8 = group_values_5[l_2];
-            for (long k_2 = 0; k_2 < chunk; k_2++) {
-                s_offsets_1[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_6;
-                s_offsets_6[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_7;
-                s_offsets_11[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_8;
-                long x_3;
-                long x_4;
-                long x_5;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < n_s_lengths) {
-                    long pull_s_offsets_r_3;
-                    long pull_s_offsets_r_4;
-                    long pull_s_offsets_r_5;
-                    quicksort_scan_sum_fused_pull_s_offsets(k_2 + chunk * l_2 + 256 * chunk * wg, s_lengths_0, s_lengths_5, s_lengths_10, &pull_s_offsets_r_3, &pull_s_offsets_r_4, &pull_s_offsets_r_5);
-                    x_3 = pull_s_offsets_r_3;
-                    x_4 = pull_s_offsets_r_4;
-                    x_5 = pull_s_offsets_r_5;
-                } else {
-                    x_3 = 0L;
-                    x_4 = 0L;
-                    x_5 = 0L;
-                }
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_6 = s_offsets_tile_offsets_18[wg];
+            long acc_7 = s_offsets_tile_offsets_19[wg];
+            long acc_8 = s_offsets_tile_offsets_20[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_6[k_2] = acc_6;
+                group_values_7[k_2] = acc_7;
+                group_values_8[k_2] = acc_8;
                 long op_s_offsets_r_6;
                 long op_s_offsets_r_7;
                 long op_s_offsets_r_8;
-                quicksort_scan_sum_fused_op_s_offsets(acc_6, acc_7, acc_8, x_3, x_4, x_5, &op_s_offsets_r_6, &op_s_offsets_r_7, &op_s_offsets_r_8);
+                quicksort_scan_sum_fused_op_s_offsets(acc_6, acc_7, acc_8, group_values_9[k_2], group_values_10[k_2], group_values_11[k_2], &op_s_offsets_r_6, &op_s_offsets_r_7, &op_s_offsets_r_8);
                 acc_6 = op_s_offsets_r_6;
                 acc_7 = op_s_offsets_r_7;
                 acc_8 = op_s_offsets_r_8;
             }
         }
-    }
-}
-
-
-// ===== quicksort_fused_4.cl =====
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
-   err[2] site, err[3..4] payload. The first failing work-item wins. */
-#ifndef NESSIE_ERROR_FLAG_HELPERS
-#define NESSIE_ERROR_FLAG_HELPERS
-void nessie_fail(__global long* err, long code, long site, long a, long b) {
-    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
-        err[1] = code;
-        err[2] = site;
-        err[3] = a;
-        err[4] = b;
-    }
-}
-
-int nessie_failed(__global long* err) {
-    return *(volatile __global int*)err != 0;
-}
-#endif
-
-/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
-   operators with the evaluator's exact meaning. */
-#ifndef NESSIE_SCALAR_HELPERS
-#define NESSIE_SCALAR_HELPERS
-#pragma OPENCL FP_CONTRACT OFF
-
-/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
-static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
-static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
-static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
-static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
-static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
-
-/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
-   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
-   one got through it gives 0 instead of trapping. */
-static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
-static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
-
-/* Shifts count mod 64; rshift is arithmetic. */
-static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
-static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
-
-/* Float min and max: NaN is above every number; ties keep the first. */
-static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
-static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
-
-/* Rounds half away from zero (x - trunc(x) is exact). */
-static inline double nessie_round(double x) {
-    double t = trunc(x);
-    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
-}
-
-/* The floor of the square root of n >= 0 (0 for a negative n). */
-static inline long nessie_isqrt(long n) {
-    if (n <= 0) return 0;
-    ulong u = (ulong)n;
-    ulong r = (ulong)sqrt((double)n);
-    while (r * r > u) r--;
-    while ((r + 1) * (r + 1) <= u) r++;
-    return (long)r;
-}
-
-/* segment_of: the last j with offsets[j] <= position (0 if none). */
-static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
-    long lo = 0, hi = segments;
-    while (lo < hi) {
-        long mid = lo + (hi - lo) / 2;
-        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
-    }
-    return lo > 0 ? lo - 1 : 0;
-}
-#endif
-
-static inline long quicksort_fused_4_pull_v_lengths(long p, __global const long* lesser_lengths, __global const long* greater_lengths) {
-    long c = nessie_rem(p, 2L);
-    long q = nessie_div(p, 2L);
-    return c == 0L ? lesser_lengths[q] : greater_lengths[q];
-}
-
-static inline long quicksort_fused_4_pull_s_offsets(long i, __global const long* lesser_lengths, __global const long* greater_lengths) {
-    long c = nessie_rem(i, 2L);
-    long q = nessie_div(i, 2L);
-    long v_lengths = c == 0L ? lesser_lengths[q] : greater_lengths[q];
-    return v_lengths;
-}
-
-static inline long quicksort_fused_4_op_s_offsets(long a, long b) {
-    return nessie_add(a, b);
-}
-
-static inline long quicksort_fused_4_pull_total(long i, __global const long* lesser_lengths, __global const long* greater_lengths) {
-    long c = nessie_rem(i, 2L);
-    long q = nessie_div(i, 2L);
-    long v_lengths = c == 0L ? lesser_lengths[q] : greater_lengths[q];
-    return v_lengths;
-}
-
-static inline long quicksort_fused_4_op_total(long a, long b) {
-    return nessie_add(a, b);
-}
-
-__kernel void quicksort_fused_4_v_lengths(long t_1, __global const long* lesser_lengths, __global const long* greater_lengths, __global long* v_lengths_3) {
-    const long gid = get_global_id(0);
-    if (gid < t_1) {
-        long pull_v_lengths_r = quicksort_fused_4_pull_v_lengths(gid, lesser_lengths, greater_lengths);
-        v_lengths_3[gid] = pull_v_lengths_r;
-    }
-}
-
-__kernel void quicksort_fused_4_s_offsets_block_totals(long groups, long chunk, long t_1, __global const long* lesser_lengths, __global const long* greater_lengths, __global long* s_offsets_block_totals) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
-                long x;
-                if (k + chunk * l + 256 * chunk * wg < t_1) {
-                    long pull_s_offsets_r = quicksort_fused_4_pull_s_offsets(k + chunk * l + 256 * chunk * wg, lesser_lengths, greater_lengths);
-                    x = pull_s_offsets_r;
-                } else {
-                    x = 0L;
-                }
-                long op_s_offsets_r = quicksort_fused_4_op_s_offsets(acc, x);
-                acc = op_s_offsets_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
         barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_s_offsets_r_1 = quicksort_fused_4_op_s_offsets(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_s_offsets_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                s_offsets_block_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_4_s_offsets_block_offsets(__global const long* s_offsets_block_totals, long final_chunk, long groups, __global long* s_offsets_block_offsets) {
-    __local long group_values[256];
-    __local long group_values_1[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
-                long x;
-                if (k + final_chunk * l < groups) {
-                    x = s_offsets_block_totals[k + final_chunk * l];
-                } else {
-                    x = 0L;
-                }
-                long op_s_offsets_r = quicksort_fused_4_op_s_offsets(acc, x);
-                acc = op_s_offsets_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_s_offsets_r_1 = quicksort_fused_4_op_s_offsets(acc_1, group_values[k_1]);
-                acc_1 = op_s_offsets_r_1;
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_9 = group_values_6[l_4];
+            long acc_10 = group_values_7[l_4];
+            long acc_11 = group_values_8[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_12[k_3 + 16 * l_4] = acc_9;
+                group_values_13[k_3 + 16 * l_4] = acc_10;
+                group_values_14[k_3 + 16 * l_4] = acc_11;
+                long op_s_offsets_r_9;
+                long op_s_offsets_r_10;
+                long op_s_offsets_r_11;
+                quicksort_scan_sum_fused_op_s_offsets(acc_9, acc_10, acc_11, group_values_3[k_3 + 16 * l_4], group_values_4[k_3 + 16 * l_4], group_values_5[k_3 + 16 * l_4], &op_s_offsets_r_9, &op_s_offsets_r_10, &op_s_offsets_r_11);
+                acc_9 = op_s_offsets_r_9;
+                acc_10 = op_s_offsets_r_10;
+                acc_11 = op_s_offsets_r_11;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                s_offsets_block_offsets[k_2 + final_chunk * l_2] = acc_2;
-                long x_1;
-                if (k_2 + final_chunk * l_2 < groups) {
-                    x_1 = s_offsets_block_totals[k_2 + final_chunk * l_2];
-                } else {
-                    x_1 = 0L;
-                }
-                long op_s_offsets_r_2 = quicksort_fused_4_op_s_offsets(acc_2, x_1);
-                acc_2 = op_s_offsets_r_2;
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_4_s_offsets_scan(__global const long* s_offsets_block_offsets, long groups, long chunk, long t_1, __global const long* lesser_lengths, __global const long* greater_lengths, __global long* s_offsets) {
-    __local long group_values[256];
-    __local long group_values_1[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
-                long x;
-                if (k + chunk * l + 256 * chunk * wg < t_1) {
-                    long pull_s_offsets_r = quicksort_fused_4_pull_s_offsets(k + chunk * l + 256 * chunk * wg, lesser_lengths, greater_lengths);
-                    x = pull_s_offsets_r;
-                } else {
-                    x = 0L;
-                }
-                long op_s_offsets_r = quicksort_fused_4_op_s_offsets(acc, x);
-                acc = op_s_offsets_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = s_offsets_block_offsets[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_s_offsets_r_1 = quicksort_fused_4_op_s_offsets(acc_1, group_values[k_1]);
-                acc_1 = op_s_offsets_r_1;
+            const long l_5 = get_local_id(0);
+            long acc_12 = group_values_12[l_5];
+            long acc_13 = group_values_13[l_5];
+            long acc_14 = group_values_14[l_5];
+            for (long k_4 = 0; k_4 < 1; k_4++) {
+                group_values_15[k_4 + l_5] = acc_12;
+                group_values_16[k_4 + l_5] = acc_13;
+                group_values_17[k_4 + l_5] = acc_14;
+                long op_s_offsets_r_12;
+                long op_s_offsets_r_13;
+                long op_s_offsets_r_14;
+                quicksort_scan_sum_fused_op_s_offsets(acc_12, acc_13, acc_14, group_values[k_4 + l_5], group_values_1[k_4 + l_5], group_values_2[k_4 + l_5], &op_s_offsets_r_12, &op_s_offsets_r_13, &op_s_offsets_r_14);
+                acc_12 = op_s_offsets_r_12;
+                acc_13 = op_s_offsets_r_13;
+                acc_14 = op_s_offsets_r_14;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < chunk; k_2++) {
-                s_offsets[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
-                long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < t_1) {
-                    long pull_s_offsets_r_1 = quicksort_fused_4_pull_s_offsets(k_2 + chunk * l_2 + 256 * chunk * wg, lesser_lengths, greater_lengths);
-                    x_1 = pull_s_offsets_r_1;
-                } else {
-                    x_1 = 0L;
-                }
-                long op_s_offsets_r_2 = quicksort_fused_4_op_s_offsets(acc_2, x_1);
-                acc_2 = op_s_offsets_r_2;
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_4_total_partial(long groups, long chunk, long t_1, __global const long* lesser_lengths, __global const long* greater_lengths, __global long* total_partials) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
-                long x;
-                if (l + 256 * wg + 256 * groups * k < t_1) {
-                    long pull_total_r = quicksort_fused_4_pull_total(l + 256 * wg + 256 * groups * k, lesser_lengths, greater_lengths);
-                    x = pull_total_r;
-                } else {
-                    x = 0L;
-                }
-                long op_total_r = quicksort_fused_4_op_total(acc, x);
-                acc = op_total_r;
-            }
+            const long l_6 = get_local_id(0);
             {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = quicksort_fused_4_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total_partials[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_4_total_final(__global const long* total_partials, long final_chunk, long groups, __global long* total) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
-                long x;
-                if (256 * k + l < groups) {
-                    x = total_partials[256 * k + l];
-                } else {
-                    x = 0L;
-                }
-                long op_total_r = quicksort_fused_4_op_total(acc, x);
-                acc = op_total_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = quicksort_fused_4_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total[0] = group_values_in[0];
+                s_offsets_1[l_6 + 256 * wg] = group_values_15[l_6];
+                s_offsets_6[l_6 + 256 * wg] = group_values_16[l_6];
+                s_offsets_11[l_6 + 256 * wg] = group_values_17[l_6];
             }
         }
     }
@@ -4371,153 +7277,71 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline void quicksort_fused_5_pull_lengths(long i, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* err, long* r0, long* r1, long* r2, long* r3, long* r4) {
-    long sorted_offsets = nessie_mul(i, 2L);
-    long sorted_lengths = 2L;
-    long start = sorted_offsets;
-    long len = sorted_lengths;
-    if (0L < 0L || 0L >= len) {
-        nessie_fail(err, 1, 2, 0L, len);
-        *r0 = 0L;
-        *r1 = 0L;
-        *r2 = 0L;
-        *r3 = 0L;
-        *r4 = 0L;
-        return;
-    }
-    long v = sorted_elements_lengths[start];
-    long v_1 = sorted_elements_offsets[start];
-    long sorted_offsets_1 = nessie_mul(i, 2L);
-    long sorted_lengths_1 = 2L;
-    long start_1 = sorted_offsets_1;
-    long len_1 = sorted_lengths_1;
-    if (0L < 0L || 0L >= len_1) {
-        nessie_fail(err, 1, 2, 0L, len_1);
-        *r0 = 0L;
-        *r1 = 0L;
-        *r2 = 0L;
-        *r3 = 0L;
-        *r4 = 0L;
-        return;
-    }
-    long lengths = sorted_elements_lengths[start_1];
-    long starts = sorted_elements_offsets[start_1];
-    long start_2 = starts;
-    long len_2 = lengths;
-    long start_3 = equal_offsets[i];
-    long len_3 = equal_lengths[i];
-    long v_2 = nessie_add(len_2, len_3);
-    long v_3 = v;
-    long v_4 = v_1;
-    long v_5 = v_2;
-    long sorted_offsets_2 = nessie_mul(i, 2L);
-    long sorted_lengths_2 = 2L;
-    long start_4 = sorted_offsets_2;
-    long len_4 = sorted_lengths_2;
-    if (1L < 0L || 1L >= len_4) {
-        nessie_fail(err, 1, 3, 1L, len_4);
-        *r0 = 0L;
-        *r1 = 0L;
-        *r2 = 0L;
-        *r3 = 0L;
-        *r4 = 0L;
-        return;
-    }
-    long k = nessie_add(start_4, 1L);
-    long v_6 = sorted_elements_lengths[k];
-    long v_7 = sorted_elements_offsets[k];
-    *r0 = v_3;
-    *r1 = v_4;
-    *r2 = v_5;
-    *r3 = v_6;
-    *r4 = v_7;
+static inline long quicksort_fused_5_pull_v_lengths(long p, __global const long* lesser_lengths, __global const long* greater_lengths) {
+    long c = nessie_rem(p, 2L);
+    long q = nessie_div(p, 2L);
+    return c == 0L ? lesser_lengths[q] : greater_lengths[q];
 }
 
-static inline long quicksort_fused_5_pull_s_offsets(long i, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* err) {
-    long sorted_offsets = nessie_mul(i, 2L);
-    long sorted_lengths = 2L;
-    long start = sorted_offsets;
-    long len = sorted_lengths;
-    if (0L < 0L || 0L >= len) {
-        nessie_fail(err, 1, 2, 0L, len);
-        return 0L;
-    }
-    long lengths = sorted_elements_lengths[start];
-    long starts = sorted_elements_offsets[start];
-    long start_1 = starts;
-    long len_1 = lengths;
-    long start_2 = equal_offsets[i];
-    long len_2 = equal_lengths[i];
-    long lengths_1 = nessie_add(len_1, len_2);
-    return lengths_1;
+static inline long quicksort_fused_5_pull_s_offsets(long i, __global const long* lesser_lengths, __global const long* greater_lengths) {
+    long c = nessie_rem(i, 2L);
+    long q = nessie_div(i, 2L);
+    long v_lengths = c == 0L ? lesser_lengths[q] : greater_lengths[q];
+    return v_lengths;
 }
 
 static inline long quicksort_fused_5_op_s_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long quicksort_fused_5_pull_total(long i, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* err) {
-    long sorted_offsets = nessie_mul(i, 2L);
-    long sorted_lengths = 2L;
-    long start = sorted_offsets;
-    long len = sorted_lengths;
-    if (0L < 0L || 0L >= len) {
-        nessie_fail(err, 1, 2, 0L, len);
-        return 0L;
-    }
-    long lengths = sorted_elements_lengths[start];
-    long starts = sorted_elements_offsets[start];
-    long start_1 = starts;
-    long len_1 = lengths;
-    long start_2 = equal_offsets[i];
-    long len_2 = equal_lengths[i];
-    long lengths_1 = nessie_add(len_1, len_2);
-    return lengths_1;
+static inline long quicksort_fused_5_pull_total(long i, __global const long* lesser_lengths, __global const long* greater_lengths) {
+    long c = nessie_rem(i, 2L);
+    long q = nessie_div(i, 2L);
+    long v_lengths = c == 0L ? lesser_lengths[q] : greater_lengths[q];
+    return v_lengths;
 }
 
 static inline long quicksort_fused_5_op_total(long a, long b) {
     return nessie_add(a, b);
 }
 
-__kernel void quicksort_fused_5_lengths(long n_else_instances, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* lengths_7, __global long* starts_8, __global long* lengths_14, __global long* lengths_28, __global long* starts_29, __global long* err) {
-    if (nessie_failed(err)) return;
+__kernel void quicksort_fused_5_v_lengths(long t_1, __global const long* lesser_lengths, __global const long* greater_lengths, __global long* v_lengths_3) {
     const long gid = get_global_id(0);
-    if (gid < n_else_instances) {
-        long pull_lengths_r;
-        long pull_lengths_r_1;
-        long pull_lengths_r_2;
-        long pull_lengths_r_3;
-        long pull_lengths_r_4;
-        quicksort_fused_5_pull_lengths(gid, sorted_elements_lengths, sorted_elements_offsets, equal_offsets, equal_lengths, err, &pull_lengths_r, &pull_lengths_r_1, &pull_lengths_r_2, &pull_lengths_r_3, &pull_lengths_r_4);
-        lengths_7[gid] = pull_lengths_r;
-        starts_8[gid] = pull_lengths_r_1;
-        lengths_14[gid] = pull_lengths_r_2;
-        lengths_28[gid] = pull_lengths_r_3;
-        starts_29[gid] = pull_lengths_r_4;
+    if (gid < t_1) {
+        long pull_v_lengths_r = quicksort_fused_5_pull_v_lengths(gid, lesser_lengths, greater_lengths);
+        v_lengths_3[gid] = pull_v_lengths_r;
     }
 }
 
-__kernel void quicksort_fused_5_s_offsets_block_totals(long groups, long chunk, long n_else_instances, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets_block_totals, __global long* err) {
+__kernel void quicksort_fused_5_s_offsets_tile_totals(long tiles, long t_1, __global const long* lesser_lengths, __global const long* greater_lengths, __global long* s_offsets_tile_totals) {
     __local long group_values[256];
+    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k_1 = 0; k_1 < chunk; k_1++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k_1 + chunk * l + 256 * chunk * wg < n_else_instances) {
-                    long pull_s_offsets_r = quicksort_fused_5_pull_s_offsets(k_1 + chunk * l + 256 * chunk * wg, sorted_elements_lengths, sorted_elements_offsets, equal_offsets, equal_lengths, err);
+                if (256 * j + l + 2304 * wg < t_1) {
+                    long pull_s_offsets_r = quicksort_fused_5_pull_s_offsets(256 * j + l + 2304 * wg, lesser_lengths, greater_lengths);
                     x = pull_s_offsets_r;
                 } else {
                     x = 0L;
                 }
-                long op_s_offsets_r = quicksort_fused_5_op_s_offsets(acc, x);
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_s_offsets_r = quicksort_fused_5_op_s_offsets(acc, group_values_1[k + 9 * l_1]);
                 acc = op_s_offsets_r;
             }
             {
-                group_values[l] = acc;
+                group_values[l_1] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -4525,14 +7349,14 @@ __kernel void quicksort_fused_5_s_offsets_block_totals(long groups, long chunk, 
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
                 long acc_1 = 0L;
-                for (long k_2 = 0; k_2 < 2; k_2++) {
-                    long op_s_offsets_r_1 = quicksort_fused_5_op_s_offsets(acc_1, group_values_in[k_2 + 2 * l_1]);
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_s_offsets_r_1 = quicksort_fused_5_op_s_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
                     acc_1 = op_s_offsets_r_1;
                 }
                 {
-                    group_values_out[l_1] = acc_1;
+                    group_values_out[l_2] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -4543,26 +7367,89 @@ __kernel void quicksort_fused_5_s_offsets_block_totals(long groups, long chunk, 
             }
             m /= 2;
         }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                s_offsets_block_totals[wg] = group_values_in[0];
+                s_offsets_tile_totals[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_5_s_offsets_block_offsets(__global const long* s_offsets_block_totals, long final_chunk, long groups, __global long* s_offsets_block_offsets) {
+__kernel void quicksort_fused_5_s_offsets_tile_offsets_tile_totals(__global const long* s_offsets_tile_totals, long tiles_1, long tiles, __global long* s_offsets_tile_offsets_tile_totals) {
     __local long group_values[256];
-    __local long group_values_1[256];
+    __local long group_values_1[2304];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = s_offsets_tile_totals[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_s_offsets_r = quicksort_fused_5_op_s_offsets(acc, group_values_1[k + 9 * l_1]);
+                acc = op_s_offsets_r;
+            }
+            {
+                group_values[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_s_offsets_r_1 = quicksort_fused_5_op_s_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
+                    acc_1 = op_s_offsets_r_1;
+                }
+                {
+                    group_values_out[l_2] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            {
+                s_offsets_tile_offsets_tile_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void quicksort_fused_5_s_offsets_tile_offsets_tile_offsets(__global const long* s_offsets_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* s_offsets_tile_offsets_tile_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[16];
+    __local long group_values_2[16];
+    __local long group_values_3[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k_1 = 0; k_1 < final_chunk; k_1++) {
+            for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k_1 + final_chunk * l < groups) {
-                    x = s_offsets_block_totals[k_1 + final_chunk * l];
+                if (k + l * tile_chunk < tiles_1) {
+                    x = s_offsets_tile_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -4574,86 +7461,219 @@ __kernel void quicksort_fused_5_s_offsets_block_offsets(__global const long* s_o
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_2 = 0; k_2 < 256; k_2++) {
-                group_values_1[k_2] = acc_1;
-                long op_s_offsets_r_1 = quicksort_fused_5_op_s_offsets(acc_1, group_values[k_2]);
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_s_offsets_r_1 = quicksort_fused_5_op_s_offsets(acc_1, group_values[k_1 + 16 * l_1]);
                 acc_1 = op_s_offsets_r_1;
+            }
+            {
+                group_values_2[l_1] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_2 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_1[k_2] = acc_2;
+                long op_s_offsets_r_2 = quicksort_fused_5_op_s_offsets(acc_2, group_values_2[k_2]);
+                acc_2 = op_s_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_3 = group_values_1[l_3];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_3[k_3 + 16 * l_3] = acc_3;
+                long op_s_offsets_r_3 = quicksort_fused_5_op_s_offsets(acc_3, group_values[k_3 + 16 * l_3]);
+                acc_3 = op_s_offsets_r_3;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_3 = 0; k_3 < final_chunk; k_3++) {
-                s_offsets_block_offsets[k_3 + final_chunk * l_2] = acc_2;
+            const long l_4 = get_local_id(0);
+            long acc_4 = group_values_3[l_4];
+            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
+                s_offsets_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_3 + final_chunk * l_2 < groups) {
-                    x_1 = s_offsets_block_totals[k_3 + final_chunk * l_2];
+                if (k_4 + l_4 * tile_chunk < tiles_1) {
+                    x_1 = s_offsets_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
-                long op_s_offsets_r_2 = quicksort_fused_5_op_s_offsets(acc_2, x_1);
-                acc_2 = op_s_offsets_r_2;
+                long op_s_offsets_r_4 = quicksort_fused_5_op_s_offsets(acc_4, x_1);
+                acc_4 = op_s_offsets_r_4;
             }
         }
     }
 }
 
-__kernel void quicksort_fused_5_s_offsets_scan(__global const long* s_offsets_block_offsets, long groups, long chunk, long n_else_instances, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets, __global long* err) {
-    __local long group_values[256];
+__kernel void quicksort_fused_5_s_offsets_tile_offsets_scan(__global const long* s_offsets_tile_totals, __global const long* s_offsets_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* s_offsets_tile_offsets) {
+    __local long group_values[2304];
     __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k_1 = 0; k_1 < chunk; k_1++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k_1 + chunk * l + 256 * chunk * wg < n_else_instances) {
-                    long pull_s_offsets_r = quicksort_fused_5_pull_s_offsets(k_1 + chunk * l + 256 * chunk * wg, sorted_elements_lengths, sorted_elements_offsets, equal_offsets, equal_lengths, err);
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = s_offsets_tile_totals[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_s_offsets_r = quicksort_fused_5_op_s_offsets(acc, group_values[k + 9 * l_1]);
+                acc = op_s_offsets_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_s_offsets_r_1 = quicksort_fused_5_op_s_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = op_s_offsets_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = s_offsets_tile_offsets_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long op_s_offsets_r_2 = quicksort_fused_5_op_s_offsets(acc_2, group_values_3[k_2]);
+                acc_2 = op_s_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long op_s_offsets_r_3 = quicksort_fused_5_op_s_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = op_s_offsets_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long op_s_offsets_r_4 = quicksort_fused_5_op_s_offsets(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = op_s_offsets_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                s_offsets_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
+            }
+        }
+    }
+}
+
+__kernel void quicksort_fused_5_s_offsets_scan(__global const long* s_offsets_tile_offsets, long tiles, long t_1, __global const long* lesser_lengths, __global const long* greater_lengths, __global long* s_offsets) {
+    __local long group_values[2304];
+    __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < t_1) {
+                    long pull_s_offsets_r = quicksort_fused_5_pull_s_offsets(256 * j + l + 2304 * wg, lesser_lengths, greater_lengths);
                     x = pull_s_offsets_r;
                 } else {
                     x = 0L;
                 }
-                long op_s_offsets_r = quicksort_fused_5_op_s_offsets(acc, x);
-                acc = op_s_offsets_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = s_offsets_block_offsets[wg];
-            for (long k_2 = 0; k_2 < 256; k_2++) {
-                group_values_1[k_2] = acc_1;
-                long op_s_offsets_r_1 = quicksort_fused_5_op_s_offsets(acc_1, group_values[k_2]);
-                acc_1 = op_s_offsets_r_1;
+                group_values[256 * j + l] = x;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_3 = 0; k_3 < chunk; k_3++) {
-                s_offsets[k_3 + chunk * l_2 + 256 * chunk * wg] = acc_2;
-                long x_1;
-                if (k_3 + chunk * l_2 + 256 * chunk * wg < n_else_instances) {
-                    long pull_s_offsets_r_1 = quicksort_fused_5_pull_s_offsets(k_3 + chunk * l_2 + 256 * chunk * wg, sorted_elements_lengths, sorted_elements_offsets, equal_offsets, equal_lengths, err);
-                    x_1 = pull_s_offsets_r_1;
-                } else {
-                    x_1 = 0L;
-                }
-                long op_s_offsets_r_2 = quicksort_fused_5_op_s_offsets(acc_2, x_1);
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_s_offsets_r = quicksort_fused_5_op_s_offsets(acc, group_values[k + 9 * l_1]);
+                acc = op_s_offsets_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_s_offsets_r_1 = quicksort_fused_5_op_s_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = op_s_offsets_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = s_offsets_tile_offsets[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long op_s_offsets_r_2 = quicksort_fused_5_op_s_offsets(acc_2, group_values_3[k_2]);
                 acc_2 = op_s_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long op_s_offsets_r_3 = quicksort_fused_5_op_s_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = op_s_offsets_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long op_s_offsets_r_4 = quicksort_fused_5_op_s_offsets(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = op_s_offsets_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                s_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_5_total_partial(long groups, long chunk, long n_else_instances, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* total_partials, __global long* err) {
+__kernel void quicksort_fused_5_total_partial(long groups, long chunk, long t_1, __global const long* lesser_lengths, __global const long* greater_lengths, __global long* total_partials) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -4661,10 +7681,10 @@ __kernel void quicksort_fused_5_total_partial(long groups, long chunk, long n_el
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k_1 = 0; k_1 < chunk; k_1++) {
+            for (long k = 0; k < chunk; k++) {
                 long x;
-                if (l + 256 * wg + 256 * groups * k_1 < n_else_instances) {
-                    long pull_total_r = quicksort_fused_5_pull_total(l + 256 * wg + 256 * groups * k_1, sorted_elements_lengths, sorted_elements_offsets, equal_offsets, equal_lengths, err);
+                if (l + 256 * wg + 256 * groups * k < t_1) {
+                    long pull_total_r = quicksort_fused_5_pull_total(l + 256 * wg + 256 * groups * k, lesser_lengths, greater_lengths);
                     x = pull_total_r;
                 } else {
                     x = 0L;
@@ -4683,8 +7703,8 @@ __kernel void quicksort_fused_5_total_partial(long groups, long chunk, long n_el
         for (long step = 0; step < 8; step++) {
             for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
                 long acc_1 = 0L;
-                for (long k_2 = 0; k_2 < 2; k_2++) {
-                    long op_total_r_1 = quicksort_fused_5_op_total(acc_1, group_values_in[k_2 + 2 * l_1]);
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_total_r_1 = quicksort_fused_5_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
                     acc_1 = op_total_r_1;
                 }
                 {
@@ -4715,10 +7735,10 @@ __kernel void quicksort_fused_5_total_final(__global const long* total_partials,
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k_1 = 0; k_1 < final_chunk; k_1++) {
+            for (long k = 0; k < final_chunk; k++) {
                 long x;
-                if (256 * k_1 + l < groups) {
-                    x = total_partials[256 * k_1 + l];
+                if (256 * k + l < groups) {
+                    x = total_partials[256 * k + l];
                 } else {
                     x = 0L;
                 }
@@ -4736,8 +7756,8 @@ __kernel void quicksort_fused_5_total_final(__global const long* total_partials,
         for (long step = 0; step < 8; step++) {
             for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
                 long acc_1 = 0L;
-                for (long k_2 = 0; k_2 < 2; k_2++) {
-                    long op_total_r_1 = quicksort_fused_5_op_total(acc_1, group_values_in[k_2 + 2 * l_1]);
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_total_r_1 = quicksort_fused_5_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
                     acc_1 = op_total_r_1;
                 }
                 {
@@ -4835,143 +7855,151 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long quicksort_fused_6_pull_s_offsets(long i, __global const long* then_instances, __global const long* s_lengths) {
-    long q = then_instances[i];
-    long s_lengths_1 = s_lengths[q];
-    return s_lengths_1;
+static inline void quicksort_fused_6_pull_lengths(long i, __global const long* sorted_offsets, __global const long* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* err, long* r0, long* r1, long* r2, long* r3, long* r4) {
+    long start = sorted_offsets[i];
+    long len = sorted_lengths[i];
+    if (0L < 0L || 0L >= len) {
+        nessie_fail(err, 1, 2, 0L, len);
+        *r0 = 0L;
+        *r1 = 0L;
+        *r2 = 0L;
+        *r3 = 0L;
+        *r4 = 0L;
+        return;
+    }
+    long v = sorted_elements_lengths[start];
+    long v_1 = sorted_elements_offsets[start];
+    long start_1 = sorted_offsets[i];
+    long len_1 = sorted_lengths[i];
+    if (0L < 0L || 0L >= len_1) {
+        nessie_fail(err, 1, 2, 0L, len_1);
+        *r0 = 0L;
+        *r1 = 0L;
+        *r2 = 0L;
+        *r3 = 0L;
+        *r4 = 0L;
+        return;
+    }
+    long lengths = sorted_elements_lengths[start_1];
+    long starts = sorted_elements_offsets[start_1];
+    long start_2 = starts;
+    long len_2 = lengths;
+    long start_3 = equal_offsets[i];
+    long len_3 = equal_lengths[i];
+    long v_2 = nessie_add(len_2, len_3);
+    long v_3 = v;
+    long v_4 = v_1;
+    long v_5 = v_2;
+    long start_4 = sorted_offsets[i];
+    long len_4 = sorted_lengths[i];
+    if (1L < 0L || 1L >= len_4) {
+        nessie_fail(err, 1, 3, 1L, len_4);
+        *r0 = 0L;
+        *r1 = 0L;
+        *r2 = 0L;
+        *r3 = 0L;
+        *r4 = 0L;
+        return;
+    }
+    long k = nessie_add(start_4, 1L);
+    long v_6 = sorted_elements_lengths[k];
+    long v_7 = sorted_elements_offsets[k];
+    *r0 = v_3;
+    *r1 = v_4;
+    *r2 = v_5;
+    *r3 = v_6;
+    *r4 = v_7;
+}
+
+static inline long quicksort_fused_6_pull_s_offsets(long i, __global const long* sorted_offsets, __global const long* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* err) {
+    long start = sorted_offsets[i];
+    long len = sorted_lengths[i];
+    if (0L < 0L || 0L >= len) {
+        nessie_fail(err, 1, 2, 0L, len);
+        return 0L;
+    }
+    long lengths = sorted_elements_lengths[start];
+    long starts = sorted_elements_offsets[start];
+    long start_1 = starts;
+    long len_1 = lengths;
+    long start_2 = equal_offsets[i];
+    long len_2 = equal_lengths[i];
+    long lengths_1 = nessie_add(len_1, len_2);
+    return lengths_1;
 }
 
 static inline long quicksort_fused_6_op_s_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long quicksort_fused_6_pull_total(long i, __global const long* then_instances, __global const long* s_lengths) {
-    long q = then_instances[i];
-    long s_lengths_1 = s_lengths[q];
-    return s_lengths_1;
+static inline long quicksort_fused_6_pull_total(long i, __global const long* sorted_offsets, __global const long* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* err) {
+    long start = sorted_offsets[i];
+    long len = sorted_lengths[i];
+    if (0L < 0L || 0L >= len) {
+        nessie_fail(err, 1, 2, 0L, len);
+        return 0L;
+    }
+    long lengths = sorted_elements_lengths[start];
+    long starts = sorted_elements_offsets[start];
+    long start_1 = starts;
+    long len_1 = lengths;
+    long start_2 = equal_offsets[i];
+    long len_2 = equal_lengths[i];
+    long lengths_1 = nessie_add(len_1, len_2);
+    return lengths_1;
 }
 
 static inline long quicksort_fused_6_op_total(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long quicksort_fused_6_pull_s_offsets_1(long i, __global const long* starts, __global const long* lengths, __global const long* equal_offsets, __global const long* equal_lengths) {
-    long start = starts[i];
-    long len = lengths[i];
-    long start_1 = equal_offsets[i];
-    long len_1 = equal_lengths[i];
-    long lengths_1 = nessie_add(len, len_1);
-    return lengths_1;
-}
-
-static inline long quicksort_fused_6_op_s_offsets_1(long a, long b) {
-    return nessie_add(a, b);
-}
-
-static inline long quicksort_fused_6_pull_total_1(long i, __global const long* starts, __global const long* lengths, __global const long* equal_offsets, __global const long* equal_lengths) {
-    long start = starts[i];
-    long len = lengths[i];
-    long start_1 = equal_offsets[i];
-    long len_1 = equal_lengths[i];
-    long lengths_1 = nessie_add(len, len_1);
-    return lengths_1;
-}
-
-static inline long quicksort_fused_6_op_total_1(long a, long b) {
-    return nessie_add(a, b);
-}
-
-static inline long quicksort_fused_6_pull_s_lengths(long p, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* s_lengths, __global const long* starts, __global const long* lengths, __global const long* equal_offsets, __global const long* equal_lengths) {
-    int f = (int)mapped[p];
-    long r = rank[p];
-    long q = f ? r : nessie_sub(p, r);
-    long t;
-    if (f) {
-        long p_1 = q;
-        long q_1 = then_instances[p_1];
-        t = s_lengths[q_1];
-    } else {
-        long i = q;
-        long start = starts[i];
-        long len = lengths[i];
-        long start_1 = equal_offsets[i];
-        long len_1 = equal_lengths[i];
-        t = nessie_add(len, len_1);
+__kernel void quicksort_fused_6_lengths(long n_else_instances, __global const long* sorted_offsets, __global const long* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* lengths_5, __global long* starts_6, __global long* lengths_12, __global long* lengths_26, __global long* starts_27, __global long* err) {
+    if (nessie_failed(err)) return;
+    const long gid = get_global_id(0);
+    if (gid < n_else_instances) {
+        long pull_lengths_r;
+        long pull_lengths_r_1;
+        long pull_lengths_r_2;
+        long pull_lengths_r_3;
+        long pull_lengths_r_4;
+        quicksort_fused_6_pull_lengths(gid, sorted_offsets, sorted_lengths, sorted_elements_lengths, sorted_elements_offsets, equal_offsets, equal_lengths, err, &pull_lengths_r, &pull_lengths_r_1, &pull_lengths_r_2, &pull_lengths_r_3, &pull_lengths_r_4);
+        lengths_5[gid] = pull_lengths_r;
+        starts_6[gid] = pull_lengths_r_1;
+        lengths_12[gid] = pull_lengths_r_2;
+        lengths_26[gid] = pull_lengths_r_3;
+        starts_27[gid] = pull_lengths_r_4;
     }
-    return t;
 }
 
-static inline long quicksort_fused_6_pull_s_offsets_2(long i, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* s_lengths, __global const long* starts, __global const long* lengths, __global const long* equal_offsets, __global const long* equal_lengths) {
-    int f = (int)mapped[i];
-    long r = rank[i];
-    long q = f ? r : nessie_sub(i, r);
-    long t;
-    if (f) {
-        long p = q;
-        long q_1 = then_instances[p];
-        t = s_lengths[q_1];
-    } else {
-        long i_1 = q;
-        long start = starts[i_1];
-        long len = lengths[i_1];
-        long start_1 = equal_offsets[i_1];
-        long len_1 = equal_lengths[i_1];
-        t = nessie_add(len, len_1);
-    }
-    long s_lengths_1 = t;
-    return s_lengths_1;
-}
-
-static inline long quicksort_fused_6_op_s_offsets_2(long a, long b) {
-    return nessie_add(a, b);
-}
-
-static inline long quicksort_fused_6_pull_total_2(long i, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* s_lengths, __global const long* starts, __global const long* lengths, __global const long* equal_offsets, __global const long* equal_lengths) {
-    int f = (int)mapped[i];
-    long r = rank[i];
-    long q = f ? r : nessie_sub(i, r);
-    long t;
-    if (f) {
-        long p = q;
-        long q_1 = then_instances[p];
-        t = s_lengths[q_1];
-    } else {
-        long i_1 = q;
-        long start = starts[i_1];
-        long len = lengths[i_1];
-        long start_1 = equal_offsets[i_1];
-        long len_1 = equal_lengths[i_1];
-        t = nessie_add(len, len_1);
-    }
-    long s_lengths_1 = t;
-    return s_lengths_1;
-}
-
-static inline long quicksort_fused_6_op_total_2(long a, long b) {
-    return nessie_add(a, b);
-}
-
-__kernel void quicksort_fused_6_s_offsets_block_totals(long groups, long chunk, long n_then_instances, __global const long* then_instances, __global const long* s_lengths_1, __global long* s_offsets_block_totals_91) {
+__kernel void quicksort_fused_6_s_offsets_tile_totals(long tiles, long n_else_instances, __global const long* sorted_offsets, __global const long* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets_tile_totals, __global long* err) {
     __local long group_values[256];
+    __local long group_values_1[2304];
     __local long group_swap[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < n_then_instances) {
-                    long pull_s_offsets_r = quicksort_fused_6_pull_s_offsets(k + chunk * l + 256 * chunk * wg, then_instances, s_lengths_1);
+                if (256 * j + l + 2304 * wg < n_else_instances) {
+                    long pull_s_offsets_r = quicksort_fused_6_pull_s_offsets(256 * j + l + 2304 * wg, sorted_offsets, sorted_lengths, sorted_elements_lengths, sorted_elements_offsets, equal_offsets, equal_lengths, err);
                     x = pull_s_offsets_r;
                 } else {
                     x = 0L;
                 }
-                long op_s_offsets_r = quicksort_fused_6_op_s_offsets(acc, x);
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k_1 = 0; k_1 < 9; k_1++) {
+                long op_s_offsets_r = quicksort_fused_6_op_s_offsets(acc, group_values_1[k_1 + 9 * l_1]);
                 acc = op_s_offsets_r;
             }
             {
-                group_values[l] = acc;
+                group_values[l_1] = acc;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -4979,14 +8007,14 @@ __kernel void quicksort_fused_6_s_offsets_block_totals(long groups, long chunk, 
         __local long* group_values_out = group_swap;
         long m = 256;
         for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
                 long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_s_offsets_r_1 = quicksort_fused_6_op_s_offsets(acc_1, group_values_in[k_1 + 2 * l_1]);
+                for (long k_2 = 0; k_2 < 2; k_2++) {
+                    long op_s_offsets_r_1 = quicksort_fused_6_op_s_offsets(acc_1, group_values_in[k_2 + 2 * l_2]);
                     acc_1 = op_s_offsets_r_1;
                 }
                 {
-                    group_values_out[l_1] = acc_1;
+                    group_values_out[l_2] = acc_1;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -4997,26 +8025,89 @@ __kernel void quicksort_fused_6_s_offsets_block_totals(long groups, long chunk, 
             }
             m /= 2;
         }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                s_offsets_block_totals_91[wg] = group_values_in[0];
+                s_offsets_tile_totals[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_6_s_offsets_block_offsets(__global const long* s_offsets_block_totals_91, long final_chunk, long groups, __global long* s_offsets_block_offsets_92) {
+__kernel void quicksort_fused_6_s_offsets_tile_offsets_tile_totals(__global const long* s_offsets_tile_totals, long tiles_1, long tiles, __global long* s_offsets_tile_offsets_tile_totals) {
     __local long group_values[256];
-    __local long group_values_1[256];
+    __local long group_values_1[2304];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = s_offsets_tile_totals[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k_1 = 0; k_1 < 9; k_1++) {
+                long op_s_offsets_r = quicksort_fused_6_op_s_offsets(acc, group_values_1[k_1 + 9 * l_1]);
+                acc = op_s_offsets_r;
+            }
+            {
+                group_values[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_2 = 0; k_2 < 2; k_2++) {
+                    long op_s_offsets_r_1 = quicksort_fused_6_op_s_offsets(acc_1, group_values_in[k_2 + 2 * l_2]);
+                    acc_1 = op_s_offsets_r_1;
+                }
+                {
+                    group_values_out[l_2] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            {
+                s_offsets_tile_offsets_tile_totals[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void quicksort_fused_6_s_offsets_tile_offsets_tile_offsets(__global const long* s_offsets_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* s_offsets_tile_offsets_tile_offsets) {
+    __local long group_values[256];
+    __local long group_values_1[16];
+    __local long group_values_2[16];
+    __local long group_values_3[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
+            for (long k_1 = 0; k_1 < tile_chunk; k_1++) {
                 long x;
-                if (k + final_chunk * l < groups) {
-                    x = s_offsets_block_totals_91[k + final_chunk * l];
+                if (k_1 + l * tile_chunk < tiles_1) {
+                    x = s_offsets_tile_offsets_tile_totals[k_1 + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -5028,86 +8119,219 @@ __kernel void quicksort_fused_6_s_offsets_block_offsets(__global const long* s_o
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
+        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
             long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_s_offsets_r_1 = quicksort_fused_6_op_s_offsets(acc_1, group_values[k_1]);
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                long op_s_offsets_r_1 = quicksort_fused_6_op_s_offsets(acc_1, group_values[k_2 + 16 * l_1]);
                 acc_1 = op_s_offsets_r_1;
+            }
+            {
+                group_values_2[l_1] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_2 = 0L;
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_1[k_3] = acc_2;
+                long op_s_offsets_r_2 = quicksort_fused_6_op_s_offsets(acc_2, group_values_2[k_3]);
+                acc_2 = op_s_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_3 = group_values_1[l_3];
+            for (long k_4 = 0; k_4 < 16; k_4++) {
+                group_values_3[k_4 + 16 * l_3] = acc_3;
+                long op_s_offsets_r_3 = quicksort_fused_6_op_s_offsets(acc_3, group_values[k_4 + 16 * l_3]);
+                acc_3 = op_s_offsets_r_3;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < final_chunk; k_2++) {
-                s_offsets_block_offsets_92[k_2 + final_chunk * l_2] = acc_2;
+            const long l_4 = get_local_id(0);
+            long acc_4 = group_values_3[l_4];
+            for (long k_5 = 0; k_5 < tile_chunk; k_5++) {
+                s_offsets_tile_offsets_tile_offsets[k_5 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_2 + final_chunk * l_2 < groups) {
-                    x_1 = s_offsets_block_totals_91[k_2 + final_chunk * l_2];
+                if (k_5 + l_4 * tile_chunk < tiles_1) {
+                    x_1 = s_offsets_tile_offsets_tile_totals[k_5 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
-                long op_s_offsets_r_2 = quicksort_fused_6_op_s_offsets(acc_2, x_1);
-                acc_2 = op_s_offsets_r_2;
+                long op_s_offsets_r_4 = quicksort_fused_6_op_s_offsets(acc_4, x_1);
+                acc_4 = op_s_offsets_r_4;
             }
         }
     }
 }
 
-__kernel void quicksort_fused_6_s_offsets_scan(__global const long* s_offsets_block_offsets_92, long groups, long chunk, long n_then_instances, __global const long* then_instances, __global const long* s_lengths_1, __global long* s_offsets_5) {
-    __local long group_values[256];
+__kernel void quicksort_fused_6_s_offsets_tile_offsets_scan(__global const long* s_offsets_tile_totals, __global const long* s_offsets_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* s_offsets_tile_offsets) {
+    __local long group_values[2304];
     __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long j = 0; j < 9; j++) {
                 long x;
-                if (k + chunk * l + 256 * chunk * wg < n_then_instances) {
-                    long pull_s_offsets_r = quicksort_fused_6_pull_s_offsets(k + chunk * l + 256 * chunk * wg, then_instances, s_lengths_1);
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = s_offsets_tile_totals[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k_1 = 0; k_1 < 9; k_1++) {
+                long op_s_offsets_r = quicksort_fused_6_op_s_offsets(acc, group_values[k_1 + 9 * l_1]);
+                acc = op_s_offsets_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                long op_s_offsets_r_1 = quicksort_fused_6_op_s_offsets(acc_1, group_values_1[k_2 + 16 * l_2]);
+                acc_1 = op_s_offsets_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = s_offsets_tile_offsets_tile_offsets[wg];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_2[k_3] = acc_2;
+                long op_s_offsets_r_2 = quicksort_fused_6_op_s_offsets(acc_2, group_values_3[k_3]);
+                acc_2 = op_s_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_4 = 0; k_4 < 16; k_4++) {
+                group_values_4[k_4 + 16 * l_4] = acc_3;
+                long op_s_offsets_r_3 = quicksort_fused_6_op_s_offsets(acc_3, group_values_1[k_4 + 16 * l_4]);
+                acc_3 = op_s_offsets_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_5 = 0; k_5 < 9; k_5++) {
+                group_values_5[(k_5 + 9 * l_5) / 256 + 9 * ((k_5 + 9 * l_5) % 256)] = acc_4;
+                long op_s_offsets_r_4 = quicksort_fused_6_op_s_offsets(acc_4, group_values[k_5 + 9 * l_5]);
+                acc_4 = op_s_offsets_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                s_offsets_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
+            }
+        }
+    }
+}
+
+__kernel void quicksort_fused_6_s_offsets_scan(__global const long* s_offsets_tile_offsets, long tiles, long n_else_instances, __global const long* sorted_offsets, __global const long* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets, __global long* err) {
+    __local long group_values[2304];
+    __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < n_else_instances) {
+                    long pull_s_offsets_r = quicksort_fused_6_pull_s_offsets(256 * j + l + 2304 * wg, sorted_offsets, sorted_lengths, sorted_elements_lengths, sorted_elements_offsets, equal_offsets, equal_lengths, err);
                     x = pull_s_offsets_r;
                 } else {
                     x = 0L;
                 }
-                long op_s_offsets_r = quicksort_fused_6_op_s_offsets(acc, x);
-                acc = op_s_offsets_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = s_offsets_block_offsets_92[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_s_offsets_r_1 = quicksort_fused_6_op_s_offsets(acc_1, group_values[k_1]);
-                acc_1 = op_s_offsets_r_1;
+                group_values[256 * j + l] = x;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < chunk; k_2++) {
-                s_offsets_5[k_2 + chunk * l_2 + 256 * chunk * wg] = acc_2;
-                long x_1;
-                if (k_2 + chunk * l_2 + 256 * chunk * wg < n_then_instances) {
-                    long pull_s_offsets_r_1 = quicksort_fused_6_pull_s_offsets(k_2 + chunk * l_2 + 256 * chunk * wg, then_instances, s_lengths_1);
-                    x_1 = pull_s_offsets_r_1;
-                } else {
-                    x_1 = 0L;
-                }
-                long op_s_offsets_r_2 = quicksort_fused_6_op_s_offsets(acc_2, x_1);
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k_1 = 0; k_1 < 9; k_1++) {
+                long op_s_offsets_r = quicksort_fused_6_op_s_offsets(acc, group_values[k_1 + 9 * l_1]);
+                acc = op_s_offsets_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                long op_s_offsets_r_1 = quicksort_fused_6_op_s_offsets(acc_1, group_values_1[k_2 + 16 * l_2]);
+                acc_1 = op_s_offsets_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = s_offsets_tile_offsets[wg];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_2[k_3] = acc_2;
+                long op_s_offsets_r_2 = quicksort_fused_6_op_s_offsets(acc_2, group_values_3[k_3]);
                 acc_2 = op_s_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_4 = 0; k_4 < 16; k_4++) {
+                group_values_4[k_4 + 16 * l_4] = acc_3;
+                long op_s_offsets_r_3 = quicksort_fused_6_op_s_offsets(acc_3, group_values_1[k_4 + 16 * l_4]);
+                acc_3 = op_s_offsets_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_5 = 0; k_5 < 9; k_5++) {
+                group_values_5[(k_5 + 9 * l_5) / 256 + 9 * ((k_5 + 9 * l_5) % 256)] = acc_4;
+                long op_s_offsets_r_4 = quicksort_fused_6_op_s_offsets(acc_4, group_values[k_5 + 9 * l_5]);
+                acc_4 = op_s_offsets_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                s_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_6_total_partial(long groups, long chunk, long n_then_instances, __global const long* then_instances, __global const long* s_lengths_1, __global long* total_partials_93) {
+__kernel void quicksort_fused_6_total_partial(long groups, long chunk, long n_else_instances, __global const long* sorted_offsets, __global const long* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* total_partials, __global long* err) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -5115,10 +8339,10 @@ __kernel void quicksort_fused_6_total_partial(long groups, long chunk, long n_th
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
+            for (long k_1 = 0; k_1 < chunk; k_1++) {
                 long x;
-                if (l + 256 * wg + 256 * groups * k < n_then_instances) {
-                    long pull_total_r = quicksort_fused_6_pull_total(l + 256 * wg + 256 * groups * k, then_instances, s_lengths_1);
+                if (l + 256 * wg + 256 * groups * k_1 < n_else_instances) {
+                    long pull_total_r = quicksort_fused_6_pull_total(l + 256 * wg + 256 * groups * k_1, sorted_offsets, sorted_lengths, sorted_elements_lengths, sorted_elements_offsets, equal_offsets, equal_lengths, err);
                     x = pull_total_r;
                 } else {
                     x = 0L;
@@ -5137,8 +8361,8 @@ __kernel void quicksort_fused_6_total_partial(long groups, long chunk, long n_th
         for (long step = 0; step < 8; step++) {
             for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
                 long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = quicksort_fused_6_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
+                for (long k_2 = 0; k_2 < 2; k_2++) {
+                    long op_total_r_1 = quicksort_fused_6_op_total(acc_1, group_values_in[k_2 + 2 * l_1]);
                     acc_1 = op_total_r_1;
                 }
                 {
@@ -5155,13 +8379,13 @@ __kernel void quicksort_fused_6_total_partial(long groups, long chunk, long n_th
         }
         for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
             {
-                total_partials_93[wg] = group_values_in[0];
+                total_partials[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_6_total_final(__global const long* total_partials_93, long final_chunk, long groups, __global long* total_9) {
+__kernel void quicksort_fused_6_total_final(__global const long* total_partials, long final_chunk, long groups, __global long* total) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -5169,10 +8393,10 @@ __kernel void quicksort_fused_6_total_final(__global const long* total_partials_
         {
             const long l = get_local_id(0);
             long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
+            for (long k_1 = 0; k_1 < final_chunk; k_1++) {
                 long x;
-                if (256 * k + l < groups) {
-                    x = total_partials_93[256 * k + l];
+                if (256 * k_1 + l < groups) {
+                    x = total_partials[256 * k_1 + l];
                 } else {
                     x = 0L;
                 }
@@ -5190,8 +8414,8 @@ __kernel void quicksort_fused_6_total_final(__global const long* total_partials_
         for (long step = 0; step < 8; step++) {
             for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
                 long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = quicksort_fused_6_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
+                for (long k_2 = 0; k_2 < 2; k_2++) {
+                    long op_total_r_1 = quicksort_fused_6_op_total(acc_1, group_values_in[k_2 + 2 * l_1]);
                     acc_1 = op_total_r_1;
                 }
                 {
@@ -5208,548 +8432,14 @@ __kernel void quicksort_fused_6_total_final(__global const long* total_partials_
         }
         for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
             {
-                total_9[0] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_6_s_offsets_block_totals_1(long groups_1, long chunk_1, long n_else_instances, __global const long* starts, __global const long* lengths_14, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets_block_totals_94) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk_1; k++) {
-                long x;
-                if (k + chunk_1 * l + 256 * chunk_1 * wg < n_else_instances) {
-                    long pull_s_offsets_1_r = quicksort_fused_6_pull_s_offsets_1(k + chunk_1 * l + 256 * chunk_1 * wg, starts, lengths_14, equal_offsets, equal_lengths);
-                    x = pull_s_offsets_1_r;
-                } else {
-                    x = 0L;
-                }
-                long op_s_offsets_1_r = quicksort_fused_6_op_s_offsets_1(acc, x);
-                acc = op_s_offsets_1_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_s_offsets_1_r_1 = quicksort_fused_6_op_s_offsets_1(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_s_offsets_1_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                s_offsets_block_totals_94[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_6_s_offsets_block_offsets_1(__global const long* s_offsets_block_totals_94, long final_chunk_1, long groups_1, __global long* s_offsets_block_offsets_95) {
-    __local long group_values[256];
-    __local long group_values_1[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < final_chunk_1; k++) {
-                long x;
-                if (k + final_chunk_1 * l < groups_1) {
-                    x = s_offsets_block_totals_94[k + final_chunk_1 * l];
-                } else {
-                    x = 0L;
-                }
-                long op_s_offsets_1_r = quicksort_fused_6_op_s_offsets_1(acc, x);
-                acc = op_s_offsets_1_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_s_offsets_1_r_1 = quicksort_fused_6_op_s_offsets_1(acc_1, group_values[k_1]);
-                acc_1 = op_s_offsets_1_r_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < final_chunk_1; k_2++) {
-                s_offsets_block_offsets_95[k_2 + final_chunk_1 * l_2] = acc_2;
-                long x_1;
-                if (k_2 + final_chunk_1 * l_2 < groups_1) {
-                    x_1 = s_offsets_block_totals_94[k_2 + final_chunk_1 * l_2];
-                } else {
-                    x_1 = 0L;
-                }
-                long op_s_offsets_1_r_2 = quicksort_fused_6_op_s_offsets_1(acc_2, x_1);
-                acc_2 = op_s_offsets_1_r_2;
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_6_s_offsets_scan_1(__global const long* s_offsets_block_offsets_95, long groups_1, long chunk_1, long n_else_instances, __global const long* starts, __global const long* lengths_14, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets_24) {
-    __local long group_values[256];
-    __local long group_values_1[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk_1; k++) {
-                long x;
-                if (k + chunk_1 * l + 256 * chunk_1 * wg < n_else_instances) {
-                    long pull_s_offsets_1_r = quicksort_fused_6_pull_s_offsets_1(k + chunk_1 * l + 256 * chunk_1 * wg, starts, lengths_14, equal_offsets, equal_lengths);
-                    x = pull_s_offsets_1_r;
-                } else {
-                    x = 0L;
-                }
-                long op_s_offsets_1_r = quicksort_fused_6_op_s_offsets_1(acc, x);
-                acc = op_s_offsets_1_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = s_offsets_block_offsets_95[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_s_offsets_1_r_1 = quicksort_fused_6_op_s_offsets_1(acc_1, group_values[k_1]);
-                acc_1 = op_s_offsets_1_r_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < chunk_1; k_2++) {
-                s_offsets_24[k_2 + chunk_1 * l_2 + 256 * chunk_1 * wg] = acc_2;
-                long x_1;
-                if (k_2 + chunk_1 * l_2 + 256 * chunk_1 * wg < n_else_instances) {
-                    long pull_s_offsets_1_r_1 = quicksort_fused_6_pull_s_offsets_1(k_2 + chunk_1 * l_2 + 256 * chunk_1 * wg, starts, lengths_14, equal_offsets, equal_lengths);
-                    x_1 = pull_s_offsets_1_r_1;
-                } else {
-                    x_1 = 0L;
-                }
-                long op_s_offsets_1_r_2 = quicksort_fused_6_op_s_offsets_1(acc_2, x_1);
-                acc_2 = op_s_offsets_1_r_2;
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_6_total_partial_1(long groups_1, long chunk_1, long n_else_instances, __global const long* starts, __global const long* lengths_14, __global const long* equal_offsets, __global const long* equal_lengths, __global long* total_partials_96) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk_1; k++) {
-                long x;
-                if (l + 256 * wg + 256 * groups_1 * k < n_else_instances) {
-                    long pull_total_1_r = quicksort_fused_6_pull_total_1(l + 256 * wg + 256 * groups_1 * k, starts, lengths_14, equal_offsets, equal_lengths);
-                    x = pull_total_1_r;
-                } else {
-                    x = 0L;
-                }
-                long op_total_1_r = quicksort_fused_6_op_total_1(acc, x);
-                acc = op_total_1_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_1_r_1 = quicksort_fused_6_op_total_1(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_1_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total_partials_96[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_6_total_final_1(__global const long* total_partials_96, long final_chunk_1, long groups_1, __global long* total_28) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < final_chunk_1; k++) {
-                long x;
-                if (256 * k + l < groups_1) {
-                    x = total_partials_96[256 * k + l];
-                } else {
-                    x = 0L;
-                }
-                long op_total_1_r = quicksort_fused_6_op_total_1(acc, x);
-                acc = op_total_1_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_1_r_1 = quicksort_fused_6_op_total_1(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_1_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total_28[0] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_6_s_lengths(long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* s_lengths_1, __global const long* starts, __global const long* lengths_14, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_lengths_35) {
-    const long gid = get_global_id(0);
-    if (gid < instances_1) {
-        long pull_s_lengths_r = quicksort_fused_6_pull_s_lengths(gid, mapped, rank, then_instances, s_lengths_1, starts, lengths_14, equal_offsets, equal_lengths);
-        s_lengths_35[gid] = pull_s_lengths_r;
-    }
-}
-
-__kernel void quicksort_fused_6_s_offsets_block_totals_2(long groups_2, long chunk_2, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* s_lengths_1, __global const long* starts, __global const long* lengths_14, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets_block_totals_97) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk_2; k++) {
-                long x;
-                if (k + chunk_2 * l + 256 * chunk_2 * wg < instances_1) {
-                    long pull_s_offsets_2_r = quicksort_fused_6_pull_s_offsets_2(k + chunk_2 * l + 256 * chunk_2 * wg, mapped, rank, then_instances, s_lengths_1, starts, lengths_14, equal_offsets, equal_lengths);
-                    x = pull_s_offsets_2_r;
-                } else {
-                    x = 0L;
-                }
-                long op_s_offsets_2_r = quicksort_fused_6_op_s_offsets_2(acc, x);
-                acc = op_s_offsets_2_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_s_offsets_2_r_1 = quicksort_fused_6_op_s_offsets_2(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_s_offsets_2_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                s_offsets_block_totals_97[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_6_s_offsets_block_offsets_2(__global const long* s_offsets_block_totals_97, long final_chunk_2, long groups_2, __global long* s_offsets_block_offsets_98) {
-    __local long group_values[256];
-    __local long group_values_1[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < final_chunk_2; k++) {
-                long x;
-                if (k + final_chunk_2 * l < groups_2) {
-                    x = s_offsets_block_totals_97[k + final_chunk_2 * l];
-                } else {
-                    x = 0L;
-                }
-                long op_s_offsets_2_r = quicksort_fused_6_op_s_offsets_2(acc, x);
-                acc = op_s_offsets_2_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_s_offsets_2_r_1 = quicksort_fused_6_op_s_offsets_2(acc_1, group_values[k_1]);
-                acc_1 = op_s_offsets_2_r_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < final_chunk_2; k_2++) {
-                s_offsets_block_offsets_98[k_2 + final_chunk_2 * l_2] = acc_2;
-                long x_1;
-                if (k_2 + final_chunk_2 * l_2 < groups_2) {
-                    x_1 = s_offsets_block_totals_97[k_2 + final_chunk_2 * l_2];
-                } else {
-                    x_1 = 0L;
-                }
-                long op_s_offsets_2_r_2 = quicksort_fused_6_op_s_offsets_2(acc_2, x_1);
-                acc_2 = op_s_offsets_2_r_2;
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_6_s_offsets_scan_2(__global const long* s_offsets_block_offsets_98, long groups_2, long chunk_2, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* s_lengths_1, __global const long* starts, __global const long* lengths_14, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets_40) {
-    __local long group_values[256];
-    __local long group_values_1[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk_2; k++) {
-                long x;
-                if (k + chunk_2 * l + 256 * chunk_2 * wg < instances_1) {
-                    long pull_s_offsets_2_r = quicksort_fused_6_pull_s_offsets_2(k + chunk_2 * l + 256 * chunk_2 * wg, mapped, rank, then_instances, s_lengths_1, starts, lengths_14, equal_offsets, equal_lengths);
-                    x = pull_s_offsets_2_r;
-                } else {
-                    x = 0L;
-                }
-                long op_s_offsets_2_r = quicksort_fused_6_op_s_offsets_2(acc, x);
-                acc = op_s_offsets_2_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 1; l_1 += get_local_size(0)) {
-            long acc_1 = s_offsets_block_offsets_98[wg];
-            for (long k_1 = 0; k_1 < 256; k_1++) {
-                group_values_1[k_1] = acc_1;
-                long op_s_offsets_2_r_1 = quicksort_fused_6_op_s_offsets_2(acc_1, group_values[k_1]);
-                acc_1 = op_s_offsets_2_r_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_2 = get_local_id(0);
-            long acc_2 = group_values_1[l_2];
-            for (long k_2 = 0; k_2 < chunk_2; k_2++) {
-                s_offsets_40[k_2 + chunk_2 * l_2 + 256 * chunk_2 * wg] = acc_2;
-                long x_1;
-                if (k_2 + chunk_2 * l_2 + 256 * chunk_2 * wg < instances_1) {
-                    long pull_s_offsets_2_r_1 = quicksort_fused_6_pull_s_offsets_2(k_2 + chunk_2 * l_2 + 256 * chunk_2 * wg, mapped, rank, then_instances, s_lengths_1, starts, lengths_14, equal_offsets, equal_lengths);
-                    x_1 = pull_s_offsets_2_r_1;
-                } else {
-                    x_1 = 0L;
-                }
-                long op_s_offsets_2_r_2 = quicksort_fused_6_op_s_offsets_2(acc_2, x_1);
-                acc_2 = op_s_offsets_2_r_2;
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_6_total_partial_2(long groups_2, long chunk_2, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* then_instances, __global const long* s_lengths_1, __global const long* starts, __global const long* lengths_14, __global const long* equal_offsets, __global const long* equal_lengths, __global long* total_partials_99) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk_2; k++) {
-                long x;
-                if (l + 256 * wg + 256 * groups_2 * k < instances_1) {
-                    long pull_total_2_r = quicksort_fused_6_pull_total_2(l + 256 * wg + 256 * groups_2 * k, mapped, rank, then_instances, s_lengths_1, starts, lengths_14, equal_offsets, equal_lengths);
-                    x = pull_total_2_r;
-                } else {
-                    x = 0L;
-                }
-                long op_total_2_r = quicksort_fused_6_op_total_2(acc, x);
-                acc = op_total_2_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_2_r_1 = quicksort_fused_6_op_total_2(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_2_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total_partials_99[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_6_total_final_2(__global const long* total_partials_99, long final_chunk_2, long groups_2, __global long* total_44) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < final_chunk_2; k++) {
-                long x;
-                if (256 * k + l < groups_2) {
-                    x = total_partials_99[256 * k + l];
-                } else {
-                    x = 0L;
-                }
-                long op_total_2_r = quicksort_fused_6_op_total_2(acc, x);
-                acc = op_total_2_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_2_r_1 = quicksort_fused_6_op_total_2(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_2_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total_44[0] = group_values_in[0];
+                total[0] = group_values_in[0];
             }
         }
     }
 }
 
 
-// ===== quicksort_gather_fused.cl =====
+// ===== quicksort_fused_7.cl =====
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 /* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
    err[2] site, err[3..4] payload. The first failing work-item wins. */
@@ -5823,30 +8513,1035 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long quicksort_gather_fused_pull_s_elements(long p, __global const long* s_offsets, long s_offsets_len, __global const uchar* mapped, __global const long* rank, __global const long* s_offsets_1, long s_offsets_1_len, __global const long* offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements, __global const long* sorted_elements_elements) {
-    long s = nessie_segment_of(s_offsets, s_offsets_len, p);
-    int f = (int)mapped[s];
-    long r = rank[s];
-    long r_1 = f ? r : nessie_sub(s, r);
-    long q = nessie_add(f ? s_offsets_1[r_1] : offsets[r_1], nessie_sub(p, s_offsets[s]));
+static inline long quicksort_fused_7_pull_s_offsets(long i, __global const long* starts, __global const long* lengths, __global const long* equal_offsets, __global const long* equal_lengths) {
+    long start = starts[i];
+    long len = lengths[i];
+    long start_1 = equal_offsets[i];
+    long len_1 = equal_lengths[i];
+    long lengths_1 = nessie_add(len, len_1);
+    return lengths_1;
+}
+
+static inline long quicksort_fused_7_op_s_offsets(long a, long b) {
+    return nessie_add(a, b);
+}
+
+static inline long quicksort_fused_7_pull_total(long i, __global const long* starts, __global const long* lengths, __global const long* equal_offsets, __global const long* equal_lengths) {
+    long start = starts[i];
+    long len = lengths[i];
+    long start_1 = equal_offsets[i];
+    long len_1 = equal_lengths[i];
+    long lengths_1 = nessie_add(len, len_1);
+    return lengths_1;
+}
+
+static inline long quicksort_fused_7_op_total(long a, long b) {
+    return nessie_add(a, b);
+}
+
+static inline long quicksort_fused_7_pull_s_lengths(long p, __global const uchar* mapped, __global const long* rank, __global const long* s_lengths, __global const long* starts, __global const long* lengths, __global const long* equal_offsets, __global const long* equal_lengths) {
+    int f = (int)mapped[p];
+    long r = rank[p];
+    long q = f ? r : nessie_sub(p, r);
     long t;
     if (f) {
-        long p_1 = q;
-        long s_1 = nessie_segment_of(s_offsets_1, s_offsets_1_len, p_1);
-        long r_2 = then_instances[s_1];
-        long q_1 = nessie_add(s_offsets_2[r_2], nessie_sub(p_1, s_offsets_1[s_1]));
-        t = s_elements[q_1];
+        t = s_lengths[q];
     } else {
-        t = sorted_elements_elements[q];
+        long i = q;
+        long start = starts[i];
+        long len = lengths[i];
+        long start_1 = equal_offsets[i];
+        long len_1 = equal_lengths[i];
+        t = nessie_add(len, len_1);
     }
     return t;
 }
 
-__kernel void quicksort_gather_fused_s_elements(long total_1, __global const long* s_offsets_10, long n_s_offsets_2, __global const uchar* mapped, __global const long* rank, __global const long* s_offsets_0, long n_s_offsets, __global const long* offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* sorted_elements_elements, __global long* s_elements_16) {
+static inline long quicksort_fused_7_pull_s_offsets_1(long i, __global const uchar* mapped, __global const long* rank, __global const long* s_lengths, __global const long* starts, __global const long* lengths, __global const long* equal_offsets, __global const long* equal_lengths) {
+    int f = (int)mapped[i];
+    long r = rank[i];
+    long q = f ? r : nessie_sub(i, r);
+    long t;
+    if (f) {
+        t = s_lengths[q];
+    } else {
+        long i_1 = q;
+        long start = starts[i_1];
+        long len = lengths[i_1];
+        long start_1 = equal_offsets[i_1];
+        long len_1 = equal_lengths[i_1];
+        t = nessie_add(len, len_1);
+    }
+    long s_lengths_1 = t;
+    return s_lengths_1;
+}
+
+static inline long quicksort_fused_7_op_s_offsets_1(long a, long b) {
+    return nessie_add(a, b);
+}
+
+static inline long quicksort_fused_7_pull_total_1(long i, __global const uchar* mapped, __global const long* rank, __global const long* s_lengths, __global const long* starts, __global const long* lengths, __global const long* equal_offsets, __global const long* equal_lengths) {
+    int f = (int)mapped[i];
+    long r = rank[i];
+    long q = f ? r : nessie_sub(i, r);
+    long t;
+    if (f) {
+        t = s_lengths[q];
+    } else {
+        long i_1 = q;
+        long start = starts[i_1];
+        long len = lengths[i_1];
+        long start_1 = equal_offsets[i_1];
+        long len_1 = equal_lengths[i_1];
+        t = nessie_add(len, len_1);
+    }
+    long s_lengths_1 = t;
+    return s_lengths_1;
+}
+
+static inline long quicksort_fused_7_op_total_1(long a, long b) {
+    return nessie_add(a, b);
+}
+
+__kernel void quicksort_fused_7_s_offsets_tile_totals(long tiles, long n_else_instances, __global const long* starts, __global const long* lengths_1, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets_tile_totals_69) {
+    __local long group_values[256];
+    __local long group_values_1[2304];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < n_else_instances) {
+                    long pull_s_offsets_r = quicksort_fused_7_pull_s_offsets(256 * j + l + 2304 * wg, starts, lengths_1, equal_offsets, equal_lengths);
+                    x = pull_s_offsets_r;
+                } else {
+                    x = 0L;
+                }
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_s_offsets_r = quicksort_fused_7_op_s_offsets(acc, group_values_1[k + 9 * l_1]);
+                acc = op_s_offsets_r;
+            }
+            {
+                group_values[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_s_offsets_r_1 = quicksort_fused_7_op_s_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
+                    acc_1 = op_s_offsets_r_1;
+                }
+                {
+                    group_values_out[l_2] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            {
+                s_offsets_tile_totals_69[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void quicksort_fused_7_s_offsets_tile_offsets_tile_totals(__global const long* s_offsets_tile_totals_69, long tiles_1, long tiles, __global long* s_offsets_tile_offsets_tile_totals_71) {
+    __local long group_values[256];
+    __local long group_values_1[2304];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = s_offsets_tile_totals_69[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_s_offsets_r = quicksort_fused_7_op_s_offsets(acc, group_values_1[k + 9 * l_1]);
+                acc = op_s_offsets_r;
+            }
+            {
+                group_values[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_s_offsets_r_1 = quicksort_fused_7_op_s_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
+                    acc_1 = op_s_offsets_r_1;
+                }
+                {
+                    group_values_out[l_2] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            {
+                s_offsets_tile_offsets_tile_totals_71[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void quicksort_fused_7_s_offsets_tile_offsets_tile_offsets(__global const long* s_offsets_tile_offsets_tile_totals_71, long tile_chunk, long tiles_1, __global long* s_offsets_tile_offsets_tile_offsets_72) {
+    __local long group_values[256];
+    __local long group_values_1[16];
+    __local long group_values_2[16];
+    __local long group_values_3[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < tile_chunk; k++) {
+                long x;
+                if (k + l * tile_chunk < tiles_1) {
+                    x = s_offsets_tile_offsets_tile_totals_71[k + l * tile_chunk];
+                } else {
+                    x = 0L;
+                }
+                long op_s_offsets_r = quicksort_fused_7_op_s_offsets(acc, x);
+                acc = op_s_offsets_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_s_offsets_r_1 = quicksort_fused_7_op_s_offsets(acc_1, group_values[k_1 + 16 * l_1]);
+                acc_1 = op_s_offsets_r_1;
+            }
+            {
+                group_values_2[l_1] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_2 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_1[k_2] = acc_2;
+                long op_s_offsets_r_2 = quicksort_fused_7_op_s_offsets(acc_2, group_values_2[k_2]);
+                acc_2 = op_s_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_3 = group_values_1[l_3];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_3[k_3 + 16 * l_3] = acc_3;
+                long op_s_offsets_r_3 = quicksort_fused_7_op_s_offsets(acc_3, group_values[k_3 + 16 * l_3]);
+                acc_3 = op_s_offsets_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_4 = get_local_id(0);
+            long acc_4 = group_values_3[l_4];
+            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
+                s_offsets_tile_offsets_tile_offsets_72[k_4 + l_4 * tile_chunk] = acc_4;
+                long x_1;
+                if (k_4 + l_4 * tile_chunk < tiles_1) {
+                    x_1 = s_offsets_tile_offsets_tile_totals_71[k_4 + l_4 * tile_chunk];
+                } else {
+                    x_1 = 0L;
+                }
+                long op_s_offsets_r_4 = quicksort_fused_7_op_s_offsets(acc_4, x_1);
+                acc_4 = op_s_offsets_r_4;
+            }
+        }
+    }
+}
+
+__kernel void quicksort_fused_7_s_offsets_tile_offsets_scan(__global const long* s_offsets_tile_totals_69, __global const long* s_offsets_tile_offsets_tile_offsets_72, long tiles_1, long tiles, __global long* s_offsets_tile_offsets_70) {
+    __local long group_values[2304];
+    __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < tiles) {
+                    x = s_offsets_tile_totals_69[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_s_offsets_r = quicksort_fused_7_op_s_offsets(acc, group_values[k + 9 * l_1]);
+                acc = op_s_offsets_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_s_offsets_r_1 = quicksort_fused_7_op_s_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = op_s_offsets_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = s_offsets_tile_offsets_tile_offsets_72[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long op_s_offsets_r_2 = quicksort_fused_7_op_s_offsets(acc_2, group_values_3[k_2]);
+                acc_2 = op_s_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long op_s_offsets_r_3 = quicksort_fused_7_op_s_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = op_s_offsets_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long op_s_offsets_r_4 = quicksort_fused_7_op_s_offsets(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = op_s_offsets_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                s_offsets_tile_offsets_70[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
+            }
+        }
+    }
+}
+
+__kernel void quicksort_fused_7_s_offsets_scan(__global const long* s_offsets_tile_offsets_70, long tiles, long n_else_instances, __global const long* starts, __global const long* lengths_1, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets_11) {
+    __local long group_values[2304];
+    __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < n_else_instances) {
+                    long pull_s_offsets_r = quicksort_fused_7_pull_s_offsets(256 * j + l + 2304 * wg, starts, lengths_1, equal_offsets, equal_lengths);
+                    x = pull_s_offsets_r;
+                } else {
+                    x = 0L;
+                }
+                group_values[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_s_offsets_r = quicksort_fused_7_op_s_offsets(acc, group_values[k + 9 * l_1]);
+                acc = op_s_offsets_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_s_offsets_r_1 = quicksort_fused_7_op_s_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = op_s_offsets_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = s_offsets_tile_offsets_70[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long op_s_offsets_r_2 = quicksort_fused_7_op_s_offsets(acc_2, group_values_3[k_2]);
+                acc_2 = op_s_offsets_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long op_s_offsets_r_3 = quicksort_fused_7_op_s_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = op_s_offsets_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long op_s_offsets_r_4 = quicksort_fused_7_op_s_offsets(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = op_s_offsets_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                s_offsets_11[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
+            }
+        }
+    }
+}
+
+__kernel void quicksort_fused_7_total_partial(long groups, long chunk, long n_else_instances, __global const long* starts, __global const long* lengths_1, __global const long* equal_offsets, __global const long* equal_lengths, __global long* total_partials_73) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
+                long x;
+                if (l + 256 * wg + 256 * groups * k < n_else_instances) {
+                    long pull_total_r = quicksort_fused_7_pull_total(l + 256 * wg + 256 * groups * k, starts, lengths_1, equal_offsets, equal_lengths);
+                    x = pull_total_r;
+                } else {
+                    x = 0L;
+                }
+                long op_total_r = quicksort_fused_7_op_total(acc, x);
+                acc = op_total_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_total_r_1 = quicksort_fused_7_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_total_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                total_partials_73[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void quicksort_fused_7_total_final(__global const long* total_partials_73, long final_chunk, long groups, __global long* total_15) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                if (256 * k + l < groups) {
+                    x = total_partials_73[256 * k + l];
+                } else {
+                    x = 0L;
+                }
+                long op_total_r = quicksort_fused_7_op_total(acc, x);
+                acc = op_total_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_total_r_1 = quicksort_fused_7_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_total_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                total_15[0] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void quicksort_fused_7_s_lengths(long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* s_lengths_21, __global const long* starts, __global const long* lengths_1, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_lengths_23) {
     const long gid = get_global_id(0);
-    if (gid < total_1) {
-        long pull_s_elements_r = quicksort_gather_fused_pull_s_elements(gid, s_offsets_10, n_s_offsets_2, mapped, rank, s_offsets_0, n_s_offsets, offsets, then_instances, s_offsets_2, s_elements_3, sorted_elements_elements);
-        s_elements_16[gid] = pull_s_elements_r;
+    if (gid < instances_1) {
+        long pull_s_lengths_r = quicksort_fused_7_pull_s_lengths(gid, mapped, rank, s_lengths_21, starts, lengths_1, equal_offsets, equal_lengths);
+        s_lengths_23[gid] = pull_s_lengths_r;
+    }
+}
+
+__kernel void quicksort_fused_7_s_offsets_tile_totals_1(long tiles_2, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* s_lengths_21, __global const long* starts, __global const long* lengths_1, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets_tile_totals_74) {
+    __local long group_values[256];
+    __local long group_values_1[2304];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < instances_1) {
+                    long pull_s_offsets_1_r = quicksort_fused_7_pull_s_offsets_1(256 * j + l + 2304 * wg, mapped, rank, s_lengths_21, starts, lengths_1, equal_offsets, equal_lengths);
+                    x = pull_s_offsets_1_r;
+                } else {
+                    x = 0L;
+                }
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_s_offsets_1_r = quicksort_fused_7_op_s_offsets_1(acc, group_values_1[k + 9 * l_1]);
+                acc = op_s_offsets_1_r;
+            }
+            {
+                group_values[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_s_offsets_1_r_1 = quicksort_fused_7_op_s_offsets_1(acc_1, group_values_in[k_1 + 2 * l_2]);
+                    acc_1 = op_s_offsets_1_r_1;
+                }
+                {
+                    group_values_out[l_2] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            {
+                s_offsets_tile_totals_74[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void quicksort_fused_7_s_offsets_tile_offsets_tile_totals_1(__global const long* s_offsets_tile_totals_74, long tiles_3, long tiles_2, __global long* s_offsets_tile_offsets_tile_totals_76) {
+    __local long group_values[256];
+    __local long group_values_1[2304];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < tiles_2) {
+                    x = s_offsets_tile_totals_74[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values_1[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_s_offsets_1_r = quicksort_fused_7_op_s_offsets_1(acc, group_values_1[k + 9 * l_1]);
+                acc = op_s_offsets_1_r;
+            }
+            {
+                group_values[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_s_offsets_1_r_1 = quicksort_fused_7_op_s_offsets_1(acc_1, group_values_in[k_1 + 2 * l_2]);
+                    acc_1 = op_s_offsets_1_r_1;
+                }
+                {
+                    group_values_out[l_2] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            {
+                s_offsets_tile_offsets_tile_totals_76[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void quicksort_fused_7_s_offsets_tile_offsets_tile_offsets_1(__global const long* s_offsets_tile_offsets_tile_totals_76, long tile_chunk_1, long tiles_3, __global long* s_offsets_tile_offsets_tile_offsets_77) {
+    __local long group_values[256];
+    __local long group_values_1[16];
+    __local long group_values_2[16];
+    __local long group_values_3[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < tile_chunk_1; k++) {
+                long x;
+                if (k + l * tile_chunk_1 < tiles_3) {
+                    x = s_offsets_tile_offsets_tile_totals_76[k + l * tile_chunk_1];
+                } else {
+                    x = 0L;
+                }
+                long op_s_offsets_1_r = quicksort_fused_7_op_s_offsets_1(acc, x);
+                acc = op_s_offsets_1_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_s_offsets_1_r_1 = quicksort_fused_7_op_s_offsets_1(acc_1, group_values[k_1 + 16 * l_1]);
+                acc_1 = op_s_offsets_1_r_1;
+            }
+            {
+                group_values_2[l_1] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            long acc_2 = 0L;
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_1[k_2] = acc_2;
+                long op_s_offsets_1_r_2 = quicksort_fused_7_op_s_offsets_1(acc_2, group_values_2[k_2]);
+                acc_2 = op_s_offsets_1_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
+            long acc_3 = group_values_1[l_3];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_3[k_3 + 16 * l_3] = acc_3;
+                long op_s_offsets_1_r_3 = quicksort_fused_7_op_s_offsets_1(acc_3, group_values[k_3 + 16 * l_3]);
+                acc_3 = op_s_offsets_1_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_4 = get_local_id(0);
+            long acc_4 = group_values_3[l_4];
+            for (long k_4 = 0; k_4 < tile_chunk_1; k_4++) {
+                s_offsets_tile_offsets_tile_offsets_77[k_4 + l_4 * tile_chunk_1] = acc_4;
+                long x_1;
+                if (k_4 + l_4 * tile_chunk_1 < tiles_3) {
+                    x_1 = s_offsets_tile_offsets_tile_totals_76[k_4 + l_4 * tile_chunk_1];
+                } else {
+                    x_1 = 0L;
+                }
+                long op_s_offsets_1_r_4 = quicksort_fused_7_op_s_offsets_1(acc_4, x_1);
+                acc_4 = op_s_offsets_1_r_4;
+            }
+        }
+    }
+}
+
+__kernel void quicksort_fused_7_s_offsets_tile_offsets_scan_1(__global const long* s_offsets_tile_totals_74, __global const long* s_offsets_tile_offsets_tile_offsets_77, long tiles_3, long tiles_2, __global long* s_offsets_tile_offsets_75) {
+    __local long group_values[2304];
+    __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < tiles_2) {
+                    x = s_offsets_tile_totals_74[256 * j + l + 2304 * wg];
+                } else {
+                    x = 0L;
+                }
+                group_values[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_s_offsets_1_r = quicksort_fused_7_op_s_offsets_1(acc, group_values[k + 9 * l_1]);
+                acc = op_s_offsets_1_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_s_offsets_1_r_1 = quicksort_fused_7_op_s_offsets_1(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = op_s_offsets_1_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = s_offsets_tile_offsets_tile_offsets_77[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long op_s_offsets_1_r_2 = quicksort_fused_7_op_s_offsets_1(acc_2, group_values_3[k_2]);
+                acc_2 = op_s_offsets_1_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long op_s_offsets_1_r_3 = quicksort_fused_7_op_s_offsets_1(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = op_s_offsets_1_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long op_s_offsets_1_r_4 = quicksort_fused_7_op_s_offsets_1(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = op_s_offsets_1_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                s_offsets_tile_offsets_75[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
+            }
+        }
+    }
+}
+
+__kernel void quicksort_fused_7_s_offsets_scan_1(__global const long* s_offsets_tile_offsets_75, long tiles_2, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* s_lengths_21, __global const long* starts, __global const long* lengths_1, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets_28) {
+    __local long group_values[2304];
+    __local long group_values_1[256];
+    __local long group_values_2[16];
+    __local long group_values_3[16];
+    __local long group_values_4[256];
+    __local long group_values_5[2304];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            for (long j = 0; j < 9; j++) {
+                long x;
+                if (256 * j + l + 2304 * wg < instances_1) {
+                    long pull_s_offsets_1_r = quicksort_fused_7_pull_s_offsets_1(256 * j + l + 2304 * wg, mapped, rank, s_lengths_21, starts, lengths_1, equal_offsets, equal_lengths);
+                    x = pull_s_offsets_1_r;
+                } else {
+                    x = 0L;
+                }
+                group_values[256 * j + l] = x;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_1 = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < 9; k++) {
+                long op_s_offsets_1_r = quicksort_fused_7_op_s_offsets_1(acc, group_values[k + 9 * l_1]);
+                acc = op_s_offsets_1_r;
+            }
+            {
+                group_values_1[l_1] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
+            long acc_1 = 0L;
+            for (long k_1 = 0; k_1 < 16; k_1++) {
+                long op_s_offsets_1_r_1 = quicksort_fused_7_op_s_offsets_1(acc_1, group_values_1[k_1 + 16 * l_2]);
+                acc_1 = op_s_offsets_1_r_1;
+            }
+            {
+                group_values_3[l_2] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
+            long acc_2 = s_offsets_tile_offsets_75[wg];
+            for (long k_2 = 0; k_2 < 16; k_2++) {
+                group_values_2[k_2] = acc_2;
+                long op_s_offsets_1_r_2 = quicksort_fused_7_op_s_offsets_1(acc_2, group_values_3[k_2]);
+                acc_2 = op_s_offsets_1_r_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
+            long acc_3 = group_values_2[l_4];
+            for (long k_3 = 0; k_3 < 16; k_3++) {
+                group_values_4[k_3 + 16 * l_4] = acc_3;
+                long op_s_offsets_1_r_3 = quicksort_fused_7_op_s_offsets_1(acc_3, group_values_1[k_3 + 16 * l_4]);
+                acc_3 = op_s_offsets_1_r_3;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_5 = get_local_id(0);
+            long acc_4 = group_values_4[l_5];
+            for (long k_4 = 0; k_4 < 9; k_4++) {
+                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
+                long op_s_offsets_1_r_4 = quicksort_fused_7_op_s_offsets_1(acc_4, group_values[k_4 + 9 * l_5]);
+                acc_4 = op_s_offsets_1_r_4;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {
+            const long l_6 = get_local_id(0);
+            for (long j_3 = 0; j_3 < 9; j_3++) {
+                s_offsets_28[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
+            }
+        }
+    }
+}
+
+__kernel void quicksort_fused_7_total_partial_1(long groups_1, long chunk_1, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* s_lengths_21, __global const long* starts, __global const long* lengths_1, __global const long* equal_offsets, __global const long* equal_lengths, __global long* total_partials_78) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk_1; k++) {
+                long x;
+                if (l + 256 * wg + 256 * groups_1 * k < instances_1) {
+                    long pull_total_1_r = quicksort_fused_7_pull_total_1(l + 256 * wg + 256 * groups_1 * k, mapped, rank, s_lengths_21, starts, lengths_1, equal_offsets, equal_lengths);
+                    x = pull_total_1_r;
+                } else {
+                    x = 0L;
+                }
+                long op_total_1_r = quicksort_fused_7_op_total_1(acc, x);
+                acc = op_total_1_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_total_1_r_1 = quicksort_fused_7_op_total_1(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_total_1_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                total_partials_78[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void quicksort_fused_7_total_final_1(__global const long* total_partials_78, long final_chunk_1, long groups_1, __global long* total_32) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk_1; k++) {
+                long x;
+                if (256 * k + l < groups_1) {
+                    x = total_partials_78[256 * k + l];
+                } else {
+                    x = 0L;
+                }
+                long op_total_1_r = quicksort_fused_7_op_total_1(acc, x);
+                acc = op_total_1_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_total_1_r_1 = quicksort_fused_7_op_total_1(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_total_1_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                total_32[0] = group_values_in[0];
+            }
+        }
     }
 }
 
