@@ -45,7 +45,7 @@ pub struct FrontEnd {
 pub fn front_end(session: &mut Session, emit: Emit) -> Result<FrontEnd, Failure> {
     let prelude_file = session.sources.add(nesl_frontend::PRELUDE_NAME, nesl_frontend::PRELUDE_SOURCE, true);
     let prelude = nesl_frontend::syntax::parse_file(&session.sources, prelude_file).map_err(Failure::Program)?;
-    let ast = nesl_frontend::syntax::parse_file(&session.sources, session.file).map_err(Failure::Program)?;
+    let ast = nesl_frontend::syntax::parse_program(&mut session.sources, session.file).map_err(Failure::Program)?;
     emit(Stage::Ast, &|| nesl_frontend::syntax::print_module(&ast));
     let program = nesl_frontend::check::check_program(&session.sources, &prelude, &ast).map_err(Failure::Program)?;
     emit(Stage::Typed, &|| nesl_frontend::tast::print_program(&program));

@@ -63,7 +63,7 @@ pub struct Compiled {
 pub fn compile(sources: &mut SourceMap, file: FileId) -> Result<Compiled, Vec<Diagnostic>> {
     let prelude_file = sources.add(PRELUDE_NAME, PRELUDE_SOURCE, true);
     let prelude = syntax::parse_file(sources, prelude_file)?;
-    let ast = syntax::parse_file(sources, file)?;
+    let ast = syntax::parse_program(sources, file)?;
     let program = check::check_program(sources, &prelude, &ast)?;
     Ok(Compiled { ast, program })
 }

@@ -91,3 +91,56 @@ fn word_operators_are_names_where_an_operand_begins() {
     assert_eq!(expr("{o : o in or}"), "(apply-to-each o (in o or))");
     assert_eq!(expr("a or b"), "(or a b)");
 }
+
+/// A fresh folder for files that load each other.
+fn folder(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("nessie-load-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The printed forms of the program at `main`, with its loads read, or the
+/// rendered errors.
+fn program(main: &std::path::Path) -> Result<String, String> {
+    let mut sources = SourceMap::new();
+    let text = std::fs::read_to_string(main).unwrap();
+    let file = sources.add(main.to_string_lossy().to_string(), text, false);
+    match nesl_frontend::syntax::parse_program(&mut sources, file) {
+        Ok(module) => Ok(print_module(&module)),
+        Err(diagnostics) => Err(diagnostics.iter().map(|d| d.render(&sources, false)).collect::<Vec<_>>().join("\n")),
+    }
+}
+
+#[test]
+fn load_reads_a_file_in_place() {
+    let dir = folder("in-place");
+    std::fs::write(dir.join("lib.nesl"), "function g(x) = x + 1;\ng(0);").unwrap();
+    std::fs::write(dir.join("other.nesl"), "h = 2;").unwrap();
+    std::fs::write(
+        dir.join("main.nesl"),
+        "a = 1;\nload \"lib\";\nd = \"/afs/elsewhere/\";\nload d ++ \"other.nesl\";\ng(h);",
+    )
+    .unwrap();
+    assert_eq!(
+        program(&dir.join("main.nesl")).unwrap(),
+        "(bind a 1)\n(function g (params x) (body (+ x 1)))\n(expr (call g 0))\n\
+         (bind d \"/afs/elsewhere/\")\n(bind h 2)\n(expr (call g h))\n"
+    );
+    assert_eq!(ast("load \"lib\";"), "(load \"lib\")\n");
+}
+
+#[test]
+fn load_of_a_missing_file_or_of_itself_is_an_error() {
+    let dir = folder("errors");
+    std::fs::write(dir.join("main.nesl"), "load \"nothing\";").unwrap();
+    let error = program(&dir.join("main.nesl")).unwrap_err();
+    assert!(error.contains("`load`: no file `nothing`"), "{error}");
+    std::fs::write(dir.join("a.nesl"), "load \"b\";").unwrap();
+    std::fs::write(dir.join("b.nesl"), "load \"a\";").unwrap();
+    let error = program(&dir.join("a.nesl")).unwrap_err();
+    assert!(error.contains("loads itself"), "{error}");
+    std::fs::write(dir.join("c.nesl"), "load read_string_from_file(\"x\");").unwrap();
+    let error = program(&dir.join("c.nesl")).unwrap_err();
+    assert!(error.contains("cannot tell which file"), "{error}");
+}

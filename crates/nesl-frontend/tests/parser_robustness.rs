@@ -100,7 +100,7 @@ impl SpanChecker<'_> {
                 self.pattern(item.span, pattern);
                 self.expr(item.span, value);
             }
-            ItemKind::Expr(expr) => self.expr(item.span, expr),
+            ItemKind::Expr(expr) | ItemKind::Load { path: expr } => self.expr(item.span, expr),
             ItemKind::Unsupported { what } => assert!(!what.is_empty()),
         }
     }

@@ -103,6 +103,13 @@ pub(crate) fn resolve_program(
                         .with_primary(item.span, "not supported"),
                 );
             }
+            ItemKind::Load { path } => {
+                resolver.diags.push(
+                    Diagnostic::new(ErrorClass::Unsupported, "`load` of a file that was not read")
+                        .with_primary(path.span, "this file")
+                        .with_help("parse the program with `syntax::parse_program`, which reads the files it loads"),
+                );
+            }
             ItemKind::Function(_) | ItemKind::Datatype(_) => {}
         }
     }

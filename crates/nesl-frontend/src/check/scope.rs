@@ -171,7 +171,7 @@ impl<'ast> Scope<'ast> {
                         self.globals_by_name.entry(ident.name.clone()).or_default().push(id);
                     }
                 }
-                ItemKind::Binding { .. } | ItemKind::Expr(_) | ItemKind::Unsupported { .. } => {
+                ItemKind::Binding { .. } | ItemKind::Expr(_) | ItemKind::Load { .. } | ItemKind::Unsupported { .. } => {
                     if role == FileRole::Prelude {
                         diags.push(
                             Diagnostic::new(

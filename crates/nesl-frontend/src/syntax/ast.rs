@@ -54,6 +54,10 @@ pub enum ItemKind {
     Binding { pattern: Pattern, value: Expr },
     /// `expr ;` — a top-level expression, printed as `it = value : type`.
     Expr(Expr),
+    /// `load EXPR ;`: the forms of another file, read in place. The path is
+    /// a string expression (`load dir ++ "primes"`); [`crate::syntax::parse_program`]
+    /// replaces the form by the file's forms.
+    Load { path: Expr },
     /// A form NESL has but nessie does not support (`load`, `set`, `&=`,
     /// `|=` bindings, ...). The checker reports it with [`ErrorClass::Unsupported`].
     ///

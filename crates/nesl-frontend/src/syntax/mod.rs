@@ -4,9 +4,11 @@ pub mod ast;
 mod errors;
 mod expr;
 mod lexical;
+mod load;
 mod parser;
 mod print;
 mod types;
 
+pub use load::parse_program;
 pub use parser::{parse_file, parse_type_signature};
 pub use print::print_module;

@@ -347,6 +347,15 @@ impl<'src> NeslParser<'src> {
             Token::Keyword(Keyword::Function) => self.function_definition(first)?,
             Token::Keyword(Keyword::Datatype) => self.datatype_definition(first)?,
             Token::Name(word)
+                if word.eq_ignore_ascii_case("load")
+                    && (self.is_juxtaposed(first.rest)?
+                        || self.lex(first.rest)?.token == Token::Punct(Punct::LeftParen)) =>
+            {
+                let (rest, path) = self.expr(first.rest, Level::WithPairs).map_err(commit)?;
+                let (rest, end) = cut(self.form_end()).parse(rest)?;
+                return Ok((rest, Some(Item { kind: ItemKind::Load { path }, span: first.span.to(end) })));
+            }
+            Token::Name(word)
                 if INTERACTIVE_COMMANDS.iter().any(|command| command.eq_ignore_ascii_case(word))
                     && self.is_juxtaposed(first.rest)? =>
             {

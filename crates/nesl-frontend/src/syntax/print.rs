@@ -106,6 +106,7 @@ fn item_sexp(item: &Item) -> Sexp {
         }
         ItemKind::Binding { pattern, value } => list("bind", [pattern_sexp(pattern), expr_sexp(value)]),
         ItemKind::Expr(expr) => list("expr", [expr_sexp(expr)]),
+        ItemKind::Load { path } => list("load", [expr_sexp(path)]),
         ItemKind::Unsupported { what } => list("unsupported", [atom(quote_string(what.as_bytes()))]),
     }
 }

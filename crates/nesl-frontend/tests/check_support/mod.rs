@@ -95,7 +95,7 @@ pub fn check_with(prelude: &str, user: &str) -> Checked {
     let user_file = sources.add("test.nesl", user, false);
     let result = (|| {
         let prelude = syntax::parse_file(&sources, prelude_file)?;
-        let user = syntax::parse_file(&sources, user_file)?;
+        let user = syntax::parse_program(&mut sources, user_file)?;
         nesl_frontend::check::check_program(&sources, &prelude, &user)
     })();
     Checked { sources, user: user_file, result }
