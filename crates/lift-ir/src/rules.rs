@@ -79,11 +79,19 @@ pub struct Config {
     /// picks the elements per work-item from it); `0` turns `scan-tiles`
     /// off (`scan-blocks` then lowers every scan).
     pub scan_local_bytes: i64,
+    /// How many times `scan-tiles` scans its tile totals by `scan-tiles`
+    /// again (`scan-tiles-nested`); see [`SCAN_LEVELS`].
+    pub scan_levels: u32,
 }
 
 impl Default for Config {
     fn default() -> Config {
-        Config { group_size: REDUCE_GROUP_SIZE, max_groups: REDUCE_MAX_GROUPS, scan_local_bytes: SCAN_LOCAL_BYTES }
+        Config {
+            group_size: REDUCE_GROUP_SIZE,
+            max_groups: REDUCE_MAX_GROUPS,
+            scan_local_bytes: SCAN_LOCAL_BYTES,
+            scan_levels: SCAN_LEVELS,
+        }
     }
 }
 
@@ -179,7 +187,9 @@ fn lower_stage(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Result<Vec<
                 return Err(Unsupported { what: "a scan whose neutral element is not a literal".into() });
             };
             match scan_tile_items(neutral.len(), cfg) {
-                Some(items) => lower_scan_tiles(low, stage, f, &neutral.clone(), &args[1], (items, SCAN_LEVELS), cfg),
+                Some(items) => {
+                    lower_scan_tiles(low, stage, f, &neutral.clone(), &args[1], (items, cfg.scan_levels), cfg)
+                }
                 None => lower_scan(low, stage, f, &neutral.clone(), &args[1], cfg),
             }
         }
@@ -308,12 +318,18 @@ pub fn scan_tile_items(k: usize, cfg: &Config) -> Option<i64> {
 /// At most this many elements per work-item in a scan tile (registers).
 pub const MAX_SCAN_ITEMS: i64 = 15;
 
-/// How many times `scan-tiles` scans the tile totals by `scan-tiles`
-/// again before one work-group scans what is left (`scan-tiles-nested`):
-/// once, the one-group step sees `n / (L·T)²` values (26 for 2^27
-/// elements) instead of `n / (L·T)` (58255, a tenth of the scan's time on
-/// an H100 when one group scanned them).
-pub const SCAN_LEVELS: u32 = 1;
+/// The default of [`Config::scan_levels`]: how many times `scan-tiles`
+/// scans the tile totals by `scan-tiles` again before one work-group scans
+/// what is left (`scan-tiles-nested`). Zero: one work-group scans the `n / (L·T)` tile totals. Measured on the
+/// H100 in one run (scripts/gpu): with one nested level, `plus_scan` of
+/// 2^27 ints took 1.255 ms instead of 1.345 ms (the one-group step over
+/// 58255 totals costs 0.108 ms, the nested one 0.017 ms), but every scan
+/// costs two more launches, and a recursion level of quicksort runs
+/// several small scans: quicksort of 10^6 took 216 ms instead of 183 ms
+/// (4908 launches instead of 3628), of 10^7 813 ms instead of 783 ms. A
+/// choice by the host from the size (one launch sequence or the other)
+/// would give both; until the plan can branch, the launches win.
+pub const SCAN_LEVELS: u32 = 0;
 
 /// `scan-tiles` (reduce-then-scan over coalesced tiles):
 /// `scan(f)(z, xs)` in three launches over contiguous tiles of `L·T`

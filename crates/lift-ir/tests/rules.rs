@@ -115,7 +115,12 @@ fn levels_agree(kernel: &Kernel, inputs: HashMap<KVar, Value>, expected_rules: &
     lift_ir::typecheck::check_kernel(&high).expect("high-level Lift type-checks");
     for group_size in [2, 4] {
         // Tiles of 2 · 5 elements (pairs: 2 · 1); no tiles (`scan-blocks`).
-        let cfg = Config { group_size, max_groups: 3, scan_local_bytes: if group_size == 2 { 240 } else { 0 } };
+        let cfg = Config {
+            group_size,
+            max_groups: 3,
+            scan_local_bytes: if group_size == 2 { 240 } else { 0 },
+            scan_levels: 1,
+        };
         let low = lower_to_low_level_with(&high, &cfg).expect("rewrites");
         lift_ir::typecheck::check_kernel(&low).expect("low-level Lift type-checks");
         for rule in expected_rules {

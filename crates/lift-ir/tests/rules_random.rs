@@ -404,13 +404,15 @@ const CONFIGS: &[Config] = &[
         group_size: lift_ir::rules::REDUCE_GROUP_SIZE,
         max_groups: lift_ir::rules::REDUCE_MAX_GROUPS,
         scan_local_bytes: lift_ir::rules::SCAN_LOCAL_BYTES,
+        scan_levels: lift_ir::rules::SCAN_LEVELS,
     },
-    // Scan tiles of 2 · 5 elements of one component (of two or three: 2 · 1).
-    Config { group_size: 2, max_groups: 3, scan_local_bytes: 240 },
+    // Scan tiles of 2 · 5 elements of one component (of two or three: 2 · 1),
+    // their totals scanned by tiles once more (`scan-tiles-nested`).
+    Config { group_size: 2, max_groups: 3, scan_local_bytes: 240, scan_levels: 1 },
     // Scan tiles of 8 · 11 elements of one component (pairs: 8 · 5; triples: 8 · 1).
-    Config { group_size: 8, max_groups: 5, scan_local_bytes: 1600 },
+    Config { group_size: 8, max_groups: 5, scan_local_bytes: 1600, scan_levels: 1 },
     // No tiles: `scan-blocks` (the fallback for elements too wide).
-    Config { group_size: 4, max_groups: 3, scan_local_bytes: 0 },
+    Config { group_size: 4, max_groups: 3, scan_local_bytes: 0, scan_levels: 0 },
 ];
 
 /// The rule a configuration lowers a scan by in place of `scan-tiles`.

@@ -346,68 +346,7 @@ __kernel void hsplit_filter_packed_1_positions_tile_totals(long tiles, long n_po
     }
 }
 
-__kernel void hsplit_filter_packed_1_positions_tile_offsets_tile_totals(__global const long* packed_1_positions_tile_totals, long tiles_1, long tiles, __global long* packed_1_positions_tile_offsets_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = packed_1_positions_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_packed_1_r = hsplit_filter_add_packed_1(acc, group_values_1[k + 9 * l_1]);
-                acc = add_packed_1_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_packed_1_r_1 = hsplit_filter_add_packed_1(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = add_packed_1_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                packed_1_positions_tile_offsets_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_filter_packed_1_positions_tile_offsets_tile_offsets(__global const long* packed_1_positions_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* packed_1_positions_tile_offsets_tile_offsets) {
+__kernel void hsplit_filter_packed_1_positions_tile_offsets(__global const long* packed_1_positions_tile_totals, long tile_chunk, long tiles, __global long* packed_1_positions_tile_offsets) {
     __local long group_values[256];
     __local long group_values_1[16];
     __local long group_values_2[16];
@@ -419,8 +358,8 @@ __kernel void hsplit_filter_packed_1_positions_tile_offsets_tile_offsets(__globa
             long acc = 0L;
             for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + l * tile_chunk < tiles_1) {
-                    x = packed_1_positions_tile_offsets_tile_totals[k + l * tile_chunk];
+                if (k + l * tile_chunk < tiles) {
+                    x = packed_1_positions_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -465,97 +404,15 @@ __kernel void hsplit_filter_packed_1_positions_tile_offsets_tile_offsets(__globa
             const long l_4 = get_local_id(0);
             long acc_4 = group_values_3[l_4];
             for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                packed_1_positions_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
+                packed_1_positions_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles_1) {
-                    x_1 = packed_1_positions_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
+                if (k_4 + l_4 * tile_chunk < tiles) {
+                    x_1 = packed_1_positions_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
                 long add_packed_1_r_4 = hsplit_filter_add_packed_1(acc_4, x_1);
                 acc_4 = add_packed_1_r_4;
-            }
-        }
-    }
-}
-
-__kernel void hsplit_filter_packed_1_positions_tile_offsets_scan(__global const long* packed_1_positions_tile_totals, __global const long* packed_1_positions_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* packed_1_positions_tile_offsets) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = packed_1_positions_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_packed_1_r = hsplit_filter_add_packed_1(acc, group_values[k + 9 * l_1]);
-                acc = add_packed_1_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_packed_1_r_1 = hsplit_filter_add_packed_1(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = add_packed_1_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = packed_1_positions_tile_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long add_packed_1_r_2 = hsplit_filter_add_packed_1(acc_2, group_values_3[k_2]);
-                acc_2 = add_packed_1_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long add_packed_1_r_3 = hsplit_filter_add_packed_1(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = add_packed_1_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long add_packed_1_r_4 = hsplit_filter_add_packed_1(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = add_packed_1_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                packed_1_positions_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -994,68 +851,7 @@ __kernel void hsplit_scan_sum_packed_offsets_tile_totals(long tiles, long n_pack
     }
 }
 
-__kernel void hsplit_scan_sum_packed_offsets_tile_offsets_tile_totals(__global const long* packed_offsets_tile_totals, long tiles_1, long tiles, __global long* packed_offsets_tile_offsets_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = packed_offsets_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_r = hsplit_scan_sum_op_packed_offsets(acc, group_values_1[k + 9 * l_1]);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_packed_offsets_r_1 = hsplit_scan_sum_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = op_packed_offsets_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                packed_offsets_tile_offsets_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_scan_sum_packed_offsets_tile_offsets_tile_offsets(__global const long* packed_offsets_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* packed_offsets_tile_offsets_tile_offsets) {
+__kernel void hsplit_scan_sum_packed_offsets_tile_offsets(__global const long* packed_offsets_tile_totals, long tile_chunk, long tiles, __global long* packed_offsets_tile_offsets) {
     __local long group_values[256];
     __local long group_values_1[16];
     __local long group_values_2[16];
@@ -1067,8 +863,8 @@ __kernel void hsplit_scan_sum_packed_offsets_tile_offsets_tile_offsets(__global 
             long acc = 0L;
             for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + l * tile_chunk < tiles_1) {
-                    x = packed_offsets_tile_offsets_tile_totals[k + l * tile_chunk];
+                if (k + l * tile_chunk < tiles) {
+                    x = packed_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -1113,97 +909,15 @@ __kernel void hsplit_scan_sum_packed_offsets_tile_offsets_tile_offsets(__global 
             const long l_4 = get_local_id(0);
             long acc_4 = group_values_3[l_4];
             for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                packed_offsets_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
+                packed_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles_1) {
-                    x_1 = packed_offsets_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
+                if (k_4 + l_4 * tile_chunk < tiles) {
+                    x_1 = packed_offsets_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
                 long op_packed_offsets_r_4 = hsplit_scan_sum_op_packed_offsets(acc_4, x_1);
                 acc_4 = op_packed_offsets_r_4;
-            }
-        }
-    }
-}
-
-__kernel void hsplit_scan_sum_packed_offsets_tile_offsets_scan(__global const long* packed_offsets_tile_totals, __global const long* packed_offsets_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* packed_offsets_tile_offsets) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = packed_offsets_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_r = hsplit_scan_sum_op_packed_offsets(acc, group_values[k + 9 * l_1]);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_packed_offsets_r_1 = hsplit_scan_sum_op_packed_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = op_packed_offsets_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = packed_offsets_tile_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long op_packed_offsets_r_2 = hsplit_scan_sum_op_packed_offsets(acc_2, group_values_3[k_2]);
-                acc_2 = op_packed_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long op_packed_offsets_r_3 = hsplit_scan_sum_op_packed_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = op_packed_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long op_packed_offsets_r_4 = hsplit_scan_sum_op_packed_offsets(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = op_packed_offsets_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                packed_offsets_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -3078,68 +2792,7 @@ __kernel void hsplit_fused_kept_positions_tile_totals(long tiles, long n_cross_e
     }
 }
 
-__kernel void hsplit_fused_kept_positions_tile_offsets_tile_totals(__global const long* kept_positions_tile_totals, long tiles_1, long tiles, __global long* kept_positions_tile_offsets_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j_1 = 0; j_1 < 9; j_1++) {
-                long x;
-                if (256 * j_1 + l + 2304 * wg < tiles) {
-                    x = kept_positions_tile_totals[256 * j_1 + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j_1 + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_kept_r = hsplit_fused_add_kept(acc, group_values_1[k + 9 * l_1]);
-                acc = add_kept_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_kept_r_1 = hsplit_fused_add_kept(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = add_kept_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                kept_positions_tile_offsets_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_kept_positions_tile_offsets_tile_offsets(__global const long* kept_positions_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* kept_positions_tile_offsets_tile_offsets) {
+__kernel void hsplit_fused_kept_positions_tile_offsets(__global const long* kept_positions_tile_totals, long tile_chunk, long tiles, __global long* kept_positions_tile_offsets) {
     __local long group_values[256];
     __local long group_values_1[16];
     __local long group_values_2[16];
@@ -3151,8 +2804,8 @@ __kernel void hsplit_fused_kept_positions_tile_offsets_tile_offsets(__global con
             long acc = 0L;
             for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + l * tile_chunk < tiles_1) {
-                    x = kept_positions_tile_offsets_tile_totals[k + l * tile_chunk];
+                if (k + l * tile_chunk < tiles) {
+                    x = kept_positions_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -3197,97 +2850,15 @@ __kernel void hsplit_fused_kept_positions_tile_offsets_tile_offsets(__global con
             const long l_4 = get_local_id(0);
             long acc_4 = group_values_3[l_4];
             for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                kept_positions_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
+                kept_positions_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles_1) {
-                    x_1 = kept_positions_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
+                if (k_4 + l_4 * tile_chunk < tiles) {
+                    x_1 = kept_positions_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
                 long add_kept_r_4 = hsplit_fused_add_kept(acc_4, x_1);
                 acc_4 = add_kept_r_4;
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_kept_positions_tile_offsets_scan(__global const long* kept_positions_tile_totals, __global const long* kept_positions_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* kept_positions_tile_offsets) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j_1 = 0; j_1 < 9; j_1++) {
-                long x;
-                if (256 * j_1 + l + 2304 * wg < tiles) {
-                    x = kept_positions_tile_totals[256 * j_1 + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j_1 + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_kept_r = hsplit_fused_add_kept(acc, group_values[k + 9 * l_1]);
-                acc = add_kept_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_kept_r_1 = hsplit_fused_add_kept(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = add_kept_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = kept_positions_tile_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long add_kept_r_2 = hsplit_fused_add_kept(acc_2, group_values_3[k_2]);
-                acc_2 = add_kept_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long add_kept_r_3 = hsplit_fused_add_kept(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = add_kept_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long add_kept_r_4 = hsplit_fused_add_kept(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = add_kept_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_4 = 0; j_4 < 9; j_4++) {
-                kept_positions_tile_offsets[256 * j_4 + l_6 + 2304 * wg] = group_values_5[j_4 + 9 * l_6];
             }
         }
     }
@@ -3701,68 +3272,7 @@ __kernel void hsplit_fused_2_rank_tile_totals(long tiles, long instances_1, __gl
     }
 }
 
-__kernel void hsplit_fused_2_rank_tile_offsets_tile_totals(__global const long* rank_tile_totals, long tiles_1, long tiles, __global long* rank_tile_offsets_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = rank_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_rank_r = hsplit_fused_2_op_rank(acc, group_values_1[k + 9 * l_1]);
-                acc = op_rank_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_rank_r_1 = hsplit_fused_2_op_rank(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = op_rank_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                rank_tile_offsets_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_2_rank_tile_offsets_tile_offsets(__global const long* rank_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* rank_tile_offsets_tile_offsets) {
+__kernel void hsplit_fused_2_rank_tile_offsets(__global const long* rank_tile_totals, long tile_chunk, long tiles, __global long* rank_tile_offsets) {
     __local long group_values[256];
     __local long group_values_1[16];
     __local long group_values_2[16];
@@ -3774,8 +3284,8 @@ __kernel void hsplit_fused_2_rank_tile_offsets_tile_offsets(__global const long*
             long acc = 0L;
             for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + l * tile_chunk < tiles_1) {
-                    x = rank_tile_offsets_tile_totals[k + l * tile_chunk];
+                if (k + l * tile_chunk < tiles) {
+                    x = rank_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -3820,97 +3330,15 @@ __kernel void hsplit_fused_2_rank_tile_offsets_tile_offsets(__global const long*
             const long l_4 = get_local_id(0);
             long acc_4 = group_values_3[l_4];
             for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                rank_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
+                rank_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles_1) {
-                    x_1 = rank_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
+                if (k_4 + l_4 * tile_chunk < tiles) {
+                    x_1 = rank_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
                 long op_rank_r_4 = hsplit_fused_2_op_rank(acc_4, x_1);
                 acc_4 = op_rank_r_4;
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_2_rank_tile_offsets_scan(__global const long* rank_tile_totals, __global const long* rank_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* rank_tile_offsets) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = rank_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_rank_r = hsplit_fused_2_op_rank(acc, group_values[k + 9 * l_1]);
-                acc = op_rank_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_rank_r_1 = hsplit_fused_2_op_rank(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = op_rank_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = rank_tile_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long op_rank_r_2 = hsplit_fused_2_op_rank(acc_2, group_values_3[k_2]);
-                acc_2 = op_rank_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long op_rank_r_3 = hsplit_fused_2_op_rank(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = op_rank_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long op_rank_r_4 = hsplit_fused_2_op_rank(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = op_rank_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                rank_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -4061,68 +3489,7 @@ __kernel void hsplit_fused_2_then_instances_positions_tile_totals(long tiles, lo
     }
 }
 
-__kernel void hsplit_fused_2_then_instances_positions_tile_offsets_tile_totals(__global const long* then_instances_positions_tile_totals, long tiles_1, long tiles, __global long* then_instances_positions_tile_offsets_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = then_instances_positions_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_then_instances_r = hsplit_fused_2_add_then_instances(acc, group_values_1[k + 9 * l_1]);
-                acc = add_then_instances_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_then_instances_r_1 = hsplit_fused_2_add_then_instances(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = add_then_instances_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                then_instances_positions_tile_offsets_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_2_then_instances_positions_tile_offsets_tile_offsets(__global const long* then_instances_positions_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* then_instances_positions_tile_offsets_tile_offsets) {
+__kernel void hsplit_fused_2_then_instances_positions_tile_offsets(__global const long* then_instances_positions_tile_totals, long tile_chunk, long tiles, __global long* then_instances_positions_tile_offsets) {
     __local long group_values[256];
     __local long group_values_1[16];
     __local long group_values_2[16];
@@ -4134,8 +3501,8 @@ __kernel void hsplit_fused_2_then_instances_positions_tile_offsets_tile_offsets(
             long acc = 0L;
             for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + l * tile_chunk < tiles_1) {
-                    x = then_instances_positions_tile_offsets_tile_totals[k + l * tile_chunk];
+                if (k + l * tile_chunk < tiles) {
+                    x = then_instances_positions_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -4180,97 +3547,15 @@ __kernel void hsplit_fused_2_then_instances_positions_tile_offsets_tile_offsets(
             const long l_4 = get_local_id(0);
             long acc_4 = group_values_3[l_4];
             for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                then_instances_positions_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
+                then_instances_positions_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles_1) {
-                    x_1 = then_instances_positions_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
+                if (k_4 + l_4 * tile_chunk < tiles) {
+                    x_1 = then_instances_positions_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
                 long add_then_instances_r_4 = hsplit_fused_2_add_then_instances(acc_4, x_1);
                 acc_4 = add_then_instances_r_4;
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_2_then_instances_positions_tile_offsets_scan(__global const long* then_instances_positions_tile_totals, __global const long* then_instances_positions_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* then_instances_positions_tile_offsets) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = then_instances_positions_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_then_instances_r = hsplit_fused_2_add_then_instances(acc, group_values[k + 9 * l_1]);
-                acc = add_then_instances_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_then_instances_r_1 = hsplit_fused_2_add_then_instances(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = add_then_instances_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = then_instances_positions_tile_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long add_then_instances_r_2 = hsplit_fused_2_add_then_instances(acc_2, group_values_3[k_2]);
-                acc_2 = add_then_instances_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long add_then_instances_r_3 = hsplit_fused_2_add_then_instances(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = add_then_instances_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long add_then_instances_r_4 = hsplit_fused_2_add_then_instances(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = add_then_instances_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                then_instances_positions_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -4440,68 +3725,7 @@ __kernel void hsplit_fused_2_else_instances_positions_tile_totals(long tiles, lo
     }
 }
 
-__kernel void hsplit_fused_2_else_instances_positions_tile_offsets_tile_totals(__global const long* else_instances_positions_tile_totals, long tiles_1, long tiles, __global long* else_instances_positions_tile_offsets_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = else_instances_positions_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_else_instances_r = hsplit_fused_2_add_else_instances(acc, group_values_1[k + 9 * l_1]);
-                acc = add_else_instances_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_else_instances_r_1 = hsplit_fused_2_add_else_instances(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = add_else_instances_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                else_instances_positions_tile_offsets_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_2_else_instances_positions_tile_offsets_tile_offsets(__global const long* else_instances_positions_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* else_instances_positions_tile_offsets_tile_offsets) {
+__kernel void hsplit_fused_2_else_instances_positions_tile_offsets(__global const long* else_instances_positions_tile_totals, long tile_chunk, long tiles, __global long* else_instances_positions_tile_offsets) {
     __local long group_values[256];
     __local long group_values_1[16];
     __local long group_values_2[16];
@@ -4513,8 +3737,8 @@ __kernel void hsplit_fused_2_else_instances_positions_tile_offsets_tile_offsets(
             long acc = 0L;
             for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + l * tile_chunk < tiles_1) {
-                    x = else_instances_positions_tile_offsets_tile_totals[k + l * tile_chunk];
+                if (k + l * tile_chunk < tiles) {
+                    x = else_instances_positions_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -4559,97 +3783,15 @@ __kernel void hsplit_fused_2_else_instances_positions_tile_offsets_tile_offsets(
             const long l_4 = get_local_id(0);
             long acc_4 = group_values_3[l_4];
             for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                else_instances_positions_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
+                else_instances_positions_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles_1) {
-                    x_1 = else_instances_positions_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
+                if (k_4 + l_4 * tile_chunk < tiles) {
+                    x_1 = else_instances_positions_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
                 long add_else_instances_r_4 = hsplit_fused_2_add_else_instances(acc_4, x_1);
                 acc_4 = add_else_instances_r_4;
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_2_else_instances_positions_tile_offsets_scan(__global const long* else_instances_positions_tile_totals, __global const long* else_instances_positions_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* else_instances_positions_tile_offsets) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = else_instances_positions_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_else_instances_r = hsplit_fused_2_add_else_instances(acc, group_values[k + 9 * l_1]);
-                acc = add_else_instances_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_else_instances_r_1 = hsplit_fused_2_add_else_instances(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = add_else_instances_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = else_instances_positions_tile_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long add_else_instances_r_2 = hsplit_fused_2_add_else_instances(acc_2, group_values_3[k_2]);
-                acc_2 = add_else_instances_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long add_else_instances_r_3 = hsplit_fused_2_add_else_instances(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = add_else_instances_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long add_else_instances_r_4 = hsplit_fused_2_add_else_instances(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = add_else_instances_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                else_instances_positions_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -4972,68 +4114,7 @@ __kernel void hsplit_fused_3_packed_offsets_tile_totals(long tiles, long n_then_
     }
 }
 
-__kernel void hsplit_fused_3_packed_offsets_tile_offsets_tile_totals(__global const long* packed_offsets_tile_totals, long tiles_1, long tiles, __global long* packed_offsets_tile_offsets_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = packed_offsets_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_r = hsplit_fused_3_op_packed_offsets(acc, group_values_1[k + 9 * l_1]);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_packed_offsets_r_1 = hsplit_fused_3_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = op_packed_offsets_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                packed_offsets_tile_offsets_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_3_packed_offsets_tile_offsets_tile_offsets(__global const long* packed_offsets_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* packed_offsets_tile_offsets_tile_offsets) {
+__kernel void hsplit_fused_3_packed_offsets_tile_offsets(__global const long* packed_offsets_tile_totals, long tile_chunk, long tiles, __global long* packed_offsets_tile_offsets) {
     __local long group_values[256];
     __local long group_values_1[16];
     __local long group_values_2[16];
@@ -5045,8 +4126,8 @@ __kernel void hsplit_fused_3_packed_offsets_tile_offsets_tile_offsets(__global c
             long acc = 0L;
             for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + l * tile_chunk < tiles_1) {
-                    x = packed_offsets_tile_offsets_tile_totals[k + l * tile_chunk];
+                if (k + l * tile_chunk < tiles) {
+                    x = packed_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -5091,97 +4172,15 @@ __kernel void hsplit_fused_3_packed_offsets_tile_offsets_tile_offsets(__global c
             const long l_4 = get_local_id(0);
             long acc_4 = group_values_3[l_4];
             for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                packed_offsets_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
+                packed_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles_1) {
-                    x_1 = packed_offsets_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
+                if (k_4 + l_4 * tile_chunk < tiles) {
+                    x_1 = packed_offsets_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
                 long op_packed_offsets_r_4 = hsplit_fused_3_op_packed_offsets(acc_4, x_1);
                 acc_4 = op_packed_offsets_r_4;
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_3_packed_offsets_tile_offsets_scan(__global const long* packed_offsets_tile_totals, __global const long* packed_offsets_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* packed_offsets_tile_offsets) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = packed_offsets_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_r = hsplit_fused_3_op_packed_offsets(acc, group_values[k + 9 * l_1]);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_packed_offsets_r_1 = hsplit_fused_3_op_packed_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = op_packed_offsets_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = packed_offsets_tile_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long op_packed_offsets_r_2 = hsplit_fused_3_op_packed_offsets(acc_2, group_values_3[k_2]);
-                acc_2 = op_packed_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long op_packed_offsets_r_3 = hsplit_fused_3_op_packed_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = op_packed_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long op_packed_offsets_r_4 = hsplit_fused_3_op_packed_offsets(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = op_packed_offsets_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                packed_offsets_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -5547,68 +4546,7 @@ __kernel void hsplit_fused_4_packed_offsets_tile_totals(long tiles, long n_else_
     }
 }
 
-__kernel void hsplit_fused_4_packed_offsets_tile_offsets_tile_totals(__global const long* packed_offsets_tile_totals, long tiles_1, long tiles, __global long* packed_offsets_tile_offsets_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = packed_offsets_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_r = hsplit_fused_4_op_packed_offsets(acc, group_values_1[k + 9 * l_1]);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_packed_offsets_r_1 = hsplit_fused_4_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = op_packed_offsets_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                packed_offsets_tile_offsets_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_4_packed_offsets_tile_offsets_tile_offsets(__global const long* packed_offsets_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* packed_offsets_tile_offsets_tile_offsets) {
+__kernel void hsplit_fused_4_packed_offsets_tile_offsets(__global const long* packed_offsets_tile_totals, long tile_chunk, long tiles, __global long* packed_offsets_tile_offsets) {
     __local long group_values[256];
     __local long group_values_1[16];
     __local long group_values_2[16];
@@ -5620,8 +4558,8 @@ __kernel void hsplit_fused_4_packed_offsets_tile_offsets_tile_offsets(__global c
             long acc = 0L;
             for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + l * tile_chunk < tiles_1) {
-                    x = packed_offsets_tile_offsets_tile_totals[k + l * tile_chunk];
+                if (k + l * tile_chunk < tiles) {
+                    x = packed_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -5666,97 +4604,15 @@ __kernel void hsplit_fused_4_packed_offsets_tile_offsets_tile_offsets(__global c
             const long l_4 = get_local_id(0);
             long acc_4 = group_values_3[l_4];
             for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                packed_offsets_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
+                packed_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles_1) {
-                    x_1 = packed_offsets_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
+                if (k_4 + l_4 * tile_chunk < tiles) {
+                    x_1 = packed_offsets_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
                 long op_packed_offsets_r_4 = hsplit_fused_4_op_packed_offsets(acc_4, x_1);
                 acc_4 = op_packed_offsets_r_4;
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_4_packed_offsets_tile_offsets_scan(__global const long* packed_offsets_tile_totals, __global const long* packed_offsets_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* packed_offsets_tile_offsets) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = packed_offsets_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_r = hsplit_fused_4_op_packed_offsets(acc, group_values[k + 9 * l_1]);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_packed_offsets_r_1 = hsplit_fused_4_op_packed_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = op_packed_offsets_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = packed_offsets_tile_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long op_packed_offsets_r_2 = hsplit_fused_4_op_packed_offsets(acc_2, group_values_3[k_2]);
-                acc_2 = op_packed_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long op_packed_offsets_r_3 = hsplit_fused_4_op_packed_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = op_packed_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long op_packed_offsets_r_4 = hsplit_fused_4_op_packed_offsets(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = op_packed_offsets_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                packed_offsets_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -6544,68 +5400,7 @@ __kernel void hsplit_fused_7_packed_offsets_tile_totals(long tiles, long t_1, __
     }
 }
 
-__kernel void hsplit_fused_7_packed_offsets_tile_offsets_tile_totals(__global const long* packed_offsets_tile_totals, long tiles_1, long tiles, __global long* packed_offsets_tile_offsets_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = packed_offsets_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_r = hsplit_fused_7_op_packed_offsets(acc, group_values_1[k + 9 * l_1]);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_packed_offsets_r_1 = hsplit_fused_7_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = op_packed_offsets_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                packed_offsets_tile_offsets_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_7_packed_offsets_tile_offsets_tile_offsets(__global const long* packed_offsets_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* packed_offsets_tile_offsets_tile_offsets) {
+__kernel void hsplit_fused_7_packed_offsets_tile_offsets(__global const long* packed_offsets_tile_totals, long tile_chunk, long tiles, __global long* packed_offsets_tile_offsets) {
     __local long group_values[256];
     __local long group_values_1[16];
     __local long group_values_2[16];
@@ -6617,8 +5412,8 @@ __kernel void hsplit_fused_7_packed_offsets_tile_offsets_tile_offsets(__global c
             long acc = 0L;
             for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + l * tile_chunk < tiles_1) {
-                    x = packed_offsets_tile_offsets_tile_totals[k + l * tile_chunk];
+                if (k + l * tile_chunk < tiles) {
+                    x = packed_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -6663,97 +5458,15 @@ __kernel void hsplit_fused_7_packed_offsets_tile_offsets_tile_offsets(__global c
             const long l_4 = get_local_id(0);
             long acc_4 = group_values_3[l_4];
             for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                packed_offsets_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
+                packed_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles_1) {
-                    x_1 = packed_offsets_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
+                if (k_4 + l_4 * tile_chunk < tiles) {
+                    x_1 = packed_offsets_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
                 long op_packed_offsets_r_4 = hsplit_fused_7_op_packed_offsets(acc_4, x_1);
                 acc_4 = op_packed_offsets_r_4;
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_7_packed_offsets_tile_offsets_scan(__global const long* packed_offsets_tile_totals, __global const long* packed_offsets_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* packed_offsets_tile_offsets) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = packed_offsets_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_r = hsplit_fused_7_op_packed_offsets(acc, group_values[k + 9 * l_1]);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_packed_offsets_r_1 = hsplit_fused_7_op_packed_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = op_packed_offsets_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = packed_offsets_tile_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long op_packed_offsets_r_2 = hsplit_fused_7_op_packed_offsets(acc_2, group_values_3[k_2]);
-                acc_2 = op_packed_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long op_packed_offsets_r_3 = hsplit_fused_7_op_packed_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = op_packed_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long op_packed_offsets_r_4 = hsplit_fused_7_op_packed_offsets(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = op_packed_offsets_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                packed_offsets_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -7268,68 +5981,7 @@ __kernel void hsplit_fused_8_packed_offsets_tile_totals(long tiles, long instanc
     }
 }
 
-__kernel void hsplit_fused_8_packed_offsets_tile_offsets_tile_totals(__global const long* packed_offsets_tile_totals, long tiles_1, long tiles, __global long* packed_offsets_tile_offsets_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = packed_offsets_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_r = hsplit_fused_8_op_packed_offsets(acc, group_values_1[k + 9 * l_1]);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_packed_offsets_r_1 = hsplit_fused_8_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = op_packed_offsets_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                packed_offsets_tile_offsets_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_8_packed_offsets_tile_offsets_tile_offsets(__global const long* packed_offsets_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* packed_offsets_tile_offsets_tile_offsets) {
+__kernel void hsplit_fused_8_packed_offsets_tile_offsets(__global const long* packed_offsets_tile_totals, long tile_chunk, long tiles, __global long* packed_offsets_tile_offsets) {
     __local long group_values[256];
     __local long group_values_1[16];
     __local long group_values_2[16];
@@ -7341,8 +5993,8 @@ __kernel void hsplit_fused_8_packed_offsets_tile_offsets_tile_offsets(__global c
             long acc = 0L;
             for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + l * tile_chunk < tiles_1) {
-                    x = packed_offsets_tile_offsets_tile_totals[k + l * tile_chunk];
+                if (k + l * tile_chunk < tiles) {
+                    x = packed_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -7387,97 +6039,15 @@ __kernel void hsplit_fused_8_packed_offsets_tile_offsets_tile_offsets(__global c
             const long l_4 = get_local_id(0);
             long acc_4 = group_values_3[l_4];
             for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                packed_offsets_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
+                packed_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles_1) {
-                    x_1 = packed_offsets_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
+                if (k_4 + l_4 * tile_chunk < tiles) {
+                    x_1 = packed_offsets_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
                 long op_packed_offsets_r_4 = hsplit_fused_8_op_packed_offsets(acc_4, x_1);
                 acc_4 = op_packed_offsets_r_4;
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_8_packed_offsets_tile_offsets_scan(__global const long* packed_offsets_tile_totals, __global const long* packed_offsets_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* packed_offsets_tile_offsets) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = packed_offsets_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_r = hsplit_fused_8_op_packed_offsets(acc, group_values[k + 9 * l_1]);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_packed_offsets_r_1 = hsplit_fused_8_op_packed_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = op_packed_offsets_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = packed_offsets_tile_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long op_packed_offsets_r_2 = hsplit_fused_8_op_packed_offsets(acc_2, group_values_3[k_2]);
-                acc_2 = op_packed_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long op_packed_offsets_r_3 = hsplit_fused_8_op_packed_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = op_packed_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long op_packed_offsets_r_4 = hsplit_fused_8_op_packed_offsets(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = op_packed_offsets_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                packed_offsets_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -7955,68 +6525,7 @@ __kernel void hsplit_fused_9_kept_positions_tile_totals(long tiles, long n_point
     }
 }
 
-__kernel void hsplit_fused_9_kept_positions_tile_offsets_tile_totals(__global const long* kept_positions_tile_totals, long tiles_1, long tiles, __global long* kept_positions_tile_offsets_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j_1 = 0; j_1 < 9; j_1++) {
-                long x;
-                if (256 * j_1 + l + 2304 * wg < tiles) {
-                    x = kept_positions_tile_totals[256 * j_1 + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j_1 + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_kept_r = hsplit_fused_9_add_kept(acc, group_values_1[k + 9 * l_1]);
-                acc = add_kept_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_kept_r_1 = hsplit_fused_9_add_kept(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = add_kept_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                kept_positions_tile_offsets_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_9_kept_positions_tile_offsets_tile_offsets(__global const long* kept_positions_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* kept_positions_tile_offsets_tile_offsets) {
+__kernel void hsplit_fused_9_kept_positions_tile_offsets(__global const long* kept_positions_tile_totals, long tile_chunk, long tiles, __global long* kept_positions_tile_offsets) {
     __local long group_values[256];
     __local long group_values_1[16];
     __local long group_values_2[16];
@@ -8028,8 +6537,8 @@ __kernel void hsplit_fused_9_kept_positions_tile_offsets_tile_offsets(__global c
             long acc = 0L;
             for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + l * tile_chunk < tiles_1) {
-                    x = kept_positions_tile_offsets_tile_totals[k + l * tile_chunk];
+                if (k + l * tile_chunk < tiles) {
+                    x = kept_positions_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -8074,97 +6583,15 @@ __kernel void hsplit_fused_9_kept_positions_tile_offsets_tile_offsets(__global c
             const long l_4 = get_local_id(0);
             long acc_4 = group_values_3[l_4];
             for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                kept_positions_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
+                kept_positions_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles_1) {
-                    x_1 = kept_positions_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
+                if (k_4 + l_4 * tile_chunk < tiles) {
+                    x_1 = kept_positions_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
                 long add_kept_r_4 = hsplit_fused_9_add_kept(acc_4, x_1);
                 acc_4 = add_kept_r_4;
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_9_kept_positions_tile_offsets_scan(__global const long* kept_positions_tile_totals, __global const long* kept_positions_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* kept_positions_tile_offsets) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j_1 = 0; j_1 < 9; j_1++) {
-                long x;
-                if (256 * j_1 + l + 2304 * wg < tiles) {
-                    x = kept_positions_tile_totals[256 * j_1 + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j_1 + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_kept_r = hsplit_fused_9_add_kept(acc, group_values[k + 9 * l_1]);
-                acc = add_kept_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_kept_r_1 = hsplit_fused_9_add_kept(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = add_kept_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = kept_positions_tile_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long add_kept_r_2 = hsplit_fused_9_add_kept(acc_2, group_values_3[k_2]);
-                acc_2 = add_kept_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long add_kept_r_3 = hsplit_fused_9_add_kept(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = add_kept_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long add_kept_r_4 = hsplit_fused_9_add_kept(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = add_kept_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_4 = 0; j_4 < 9; j_4++) {
-                kept_positions_tile_offsets[256 * j_4 + l_6 + 2304 * wg] = group_values_5[j_4 + 9 * l_6];
             }
         }
     }
@@ -8580,68 +7007,7 @@ __kernel void hsplit_fused_10_rank_tile_totals(long tiles, long instances_1, __g
     }
 }
 
-__kernel void hsplit_fused_10_rank_tile_offsets_tile_totals(__global const long* rank_tile_totals, long tiles_1, long tiles, __global long* rank_tile_offsets_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = rank_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_rank_r = hsplit_fused_10_op_rank(acc, group_values_1[k + 9 * l_1]);
-                acc = op_rank_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_rank_r_1 = hsplit_fused_10_op_rank(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = op_rank_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                rank_tile_offsets_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_10_rank_tile_offsets_tile_offsets(__global const long* rank_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* rank_tile_offsets_tile_offsets) {
+__kernel void hsplit_fused_10_rank_tile_offsets(__global const long* rank_tile_totals, long tile_chunk, long tiles, __global long* rank_tile_offsets) {
     __local long group_values[256];
     __local long group_values_1[16];
     __local long group_values_2[16];
@@ -8653,8 +7019,8 @@ __kernel void hsplit_fused_10_rank_tile_offsets_tile_offsets(__global const long
             long acc = 0L;
             for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + l * tile_chunk < tiles_1) {
-                    x = rank_tile_offsets_tile_totals[k + l * tile_chunk];
+                if (k + l * tile_chunk < tiles) {
+                    x = rank_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -8699,97 +7065,15 @@ __kernel void hsplit_fused_10_rank_tile_offsets_tile_offsets(__global const long
             const long l_4 = get_local_id(0);
             long acc_4 = group_values_3[l_4];
             for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                rank_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
+                rank_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles_1) {
-                    x_1 = rank_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
+                if (k_4 + l_4 * tile_chunk < tiles) {
+                    x_1 = rank_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
                 long op_rank_r_4 = hsplit_fused_10_op_rank(acc_4, x_1);
                 acc_4 = op_rank_r_4;
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_10_rank_tile_offsets_scan(__global const long* rank_tile_totals, __global const long* rank_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* rank_tile_offsets) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = rank_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_rank_r = hsplit_fused_10_op_rank(acc, group_values[k + 9 * l_1]);
-                acc = op_rank_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_rank_r_1 = hsplit_fused_10_op_rank(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = op_rank_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = rank_tile_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long op_rank_r_2 = hsplit_fused_10_op_rank(acc_2, group_values_3[k_2]);
-                acc_2 = op_rank_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long op_rank_r_3 = hsplit_fused_10_op_rank(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = op_rank_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long op_rank_r_4 = hsplit_fused_10_op_rank(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = op_rank_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                rank_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -8940,68 +7224,7 @@ __kernel void hsplit_fused_10_then_instances_positions_tile_totals(long tiles, l
     }
 }
 
-__kernel void hsplit_fused_10_then_instances_positions_tile_offsets_tile_totals(__global const long* then_instances_positions_tile_totals, long tiles_1, long tiles, __global long* then_instances_positions_tile_offsets_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = then_instances_positions_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_then_instances_r = hsplit_fused_10_add_then_instances(acc, group_values_1[k + 9 * l_1]);
-                acc = add_then_instances_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_then_instances_r_1 = hsplit_fused_10_add_then_instances(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = add_then_instances_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                then_instances_positions_tile_offsets_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_10_then_instances_positions_tile_offsets_tile_offsets(__global const long* then_instances_positions_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* then_instances_positions_tile_offsets_tile_offsets) {
+__kernel void hsplit_fused_10_then_instances_positions_tile_offsets(__global const long* then_instances_positions_tile_totals, long tile_chunk, long tiles, __global long* then_instances_positions_tile_offsets) {
     __local long group_values[256];
     __local long group_values_1[16];
     __local long group_values_2[16];
@@ -9013,8 +7236,8 @@ __kernel void hsplit_fused_10_then_instances_positions_tile_offsets_tile_offsets
             long acc = 0L;
             for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + l * tile_chunk < tiles_1) {
-                    x = then_instances_positions_tile_offsets_tile_totals[k + l * tile_chunk];
+                if (k + l * tile_chunk < tiles) {
+                    x = then_instances_positions_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -9059,97 +7282,15 @@ __kernel void hsplit_fused_10_then_instances_positions_tile_offsets_tile_offsets
             const long l_4 = get_local_id(0);
             long acc_4 = group_values_3[l_4];
             for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                then_instances_positions_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
+                then_instances_positions_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles_1) {
-                    x_1 = then_instances_positions_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
+                if (k_4 + l_4 * tile_chunk < tiles) {
+                    x_1 = then_instances_positions_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
                 long add_then_instances_r_4 = hsplit_fused_10_add_then_instances(acc_4, x_1);
                 acc_4 = add_then_instances_r_4;
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_10_then_instances_positions_tile_offsets_scan(__global const long* then_instances_positions_tile_totals, __global const long* then_instances_positions_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* then_instances_positions_tile_offsets) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = then_instances_positions_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_then_instances_r = hsplit_fused_10_add_then_instances(acc, group_values[k + 9 * l_1]);
-                acc = add_then_instances_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_then_instances_r_1 = hsplit_fused_10_add_then_instances(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = add_then_instances_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = then_instances_positions_tile_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long add_then_instances_r_2 = hsplit_fused_10_add_then_instances(acc_2, group_values_3[k_2]);
-                acc_2 = add_then_instances_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long add_then_instances_r_3 = hsplit_fused_10_add_then_instances(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = add_then_instances_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long add_then_instances_r_4 = hsplit_fused_10_add_then_instances(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = add_then_instances_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                then_instances_positions_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -9319,68 +7460,7 @@ __kernel void hsplit_fused_10_else_instances_positions_tile_totals(long tiles, l
     }
 }
 
-__kernel void hsplit_fused_10_else_instances_positions_tile_offsets_tile_totals(__global const long* else_instances_positions_tile_totals, long tiles_1, long tiles, __global long* else_instances_positions_tile_offsets_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = else_instances_positions_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_else_instances_r = hsplit_fused_10_add_else_instances(acc, group_values_1[k + 9 * l_1]);
-                acc = add_else_instances_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_else_instances_r_1 = hsplit_fused_10_add_else_instances(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = add_else_instances_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                else_instances_positions_tile_offsets_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_10_else_instances_positions_tile_offsets_tile_offsets(__global const long* else_instances_positions_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* else_instances_positions_tile_offsets_tile_offsets) {
+__kernel void hsplit_fused_10_else_instances_positions_tile_offsets(__global const long* else_instances_positions_tile_totals, long tile_chunk, long tiles, __global long* else_instances_positions_tile_offsets) {
     __local long group_values[256];
     __local long group_values_1[16];
     __local long group_values_2[16];
@@ -9392,8 +7472,8 @@ __kernel void hsplit_fused_10_else_instances_positions_tile_offsets_tile_offsets
             long acc = 0L;
             for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + l * tile_chunk < tiles_1) {
-                    x = else_instances_positions_tile_offsets_tile_totals[k + l * tile_chunk];
+                if (k + l * tile_chunk < tiles) {
+                    x = else_instances_positions_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -9438,97 +7518,15 @@ __kernel void hsplit_fused_10_else_instances_positions_tile_offsets_tile_offsets
             const long l_4 = get_local_id(0);
             long acc_4 = group_values_3[l_4];
             for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                else_instances_positions_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
+                else_instances_positions_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles_1) {
-                    x_1 = else_instances_positions_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
+                if (k_4 + l_4 * tile_chunk < tiles) {
+                    x_1 = else_instances_positions_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
                 long add_else_instances_r_4 = hsplit_fused_10_add_else_instances(acc_4, x_1);
                 acc_4 = add_else_instances_r_4;
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_10_else_instances_positions_tile_offsets_scan(__global const long* else_instances_positions_tile_totals, __global const long* else_instances_positions_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* else_instances_positions_tile_offsets) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = else_instances_positions_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_else_instances_r = hsplit_fused_10_add_else_instances(acc, group_values[k + 9 * l_1]);
-                acc = add_else_instances_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_else_instances_r_1 = hsplit_fused_10_add_else_instances(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = add_else_instances_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = else_instances_positions_tile_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long add_else_instances_r_2 = hsplit_fused_10_add_else_instances(acc_2, group_values_3[k_2]);
-                acc_2 = add_else_instances_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long add_else_instances_r_3 = hsplit_fused_10_add_else_instances(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = add_else_instances_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long add_else_instances_r_4 = hsplit_fused_10_add_else_instances(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = add_else_instances_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                else_instances_positions_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -9851,68 +7849,7 @@ __kernel void hsplit_fused_11_packed_offsets_tile_totals(long tiles, long n_then
     }
 }
 
-__kernel void hsplit_fused_11_packed_offsets_tile_offsets_tile_totals(__global const long* packed_offsets_tile_totals, long tiles_1, long tiles, __global long* packed_offsets_tile_offsets_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = packed_offsets_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_r = hsplit_fused_11_op_packed_offsets(acc, group_values_1[k + 9 * l_1]);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_packed_offsets_r_1 = hsplit_fused_11_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = op_packed_offsets_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                packed_offsets_tile_offsets_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_11_packed_offsets_tile_offsets_tile_offsets(__global const long* packed_offsets_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* packed_offsets_tile_offsets_tile_offsets) {
+__kernel void hsplit_fused_11_packed_offsets_tile_offsets(__global const long* packed_offsets_tile_totals, long tile_chunk, long tiles, __global long* packed_offsets_tile_offsets) {
     __local long group_values[256];
     __local long group_values_1[16];
     __local long group_values_2[16];
@@ -9924,8 +7861,8 @@ __kernel void hsplit_fused_11_packed_offsets_tile_offsets_tile_offsets(__global 
             long acc = 0L;
             for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + l * tile_chunk < tiles_1) {
-                    x = packed_offsets_tile_offsets_tile_totals[k + l * tile_chunk];
+                if (k + l * tile_chunk < tiles) {
+                    x = packed_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -9970,97 +7907,15 @@ __kernel void hsplit_fused_11_packed_offsets_tile_offsets_tile_offsets(__global 
             const long l_4 = get_local_id(0);
             long acc_4 = group_values_3[l_4];
             for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                packed_offsets_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
+                packed_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles_1) {
-                    x_1 = packed_offsets_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
+                if (k_4 + l_4 * tile_chunk < tiles) {
+                    x_1 = packed_offsets_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
                 long op_packed_offsets_r_4 = hsplit_fused_11_op_packed_offsets(acc_4, x_1);
                 acc_4 = op_packed_offsets_r_4;
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_11_packed_offsets_tile_offsets_scan(__global const long* packed_offsets_tile_totals, __global const long* packed_offsets_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* packed_offsets_tile_offsets) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = packed_offsets_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_r = hsplit_fused_11_op_packed_offsets(acc, group_values[k + 9 * l_1]);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_packed_offsets_r_1 = hsplit_fused_11_op_packed_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = op_packed_offsets_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = packed_offsets_tile_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long op_packed_offsets_r_2 = hsplit_fused_11_op_packed_offsets(acc_2, group_values_3[k_2]);
-                acc_2 = op_packed_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long op_packed_offsets_r_3 = hsplit_fused_11_op_packed_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = op_packed_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long op_packed_offsets_r_4 = hsplit_fused_11_op_packed_offsets(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = op_packed_offsets_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                packed_offsets_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -10426,68 +8281,7 @@ __kernel void hsplit_fused_12_packed_offsets_tile_totals(long tiles, long n_else
     }
 }
 
-__kernel void hsplit_fused_12_packed_offsets_tile_offsets_tile_totals(__global const long* packed_offsets_tile_totals, long tiles_1, long tiles, __global long* packed_offsets_tile_offsets_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = packed_offsets_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_r = hsplit_fused_12_op_packed_offsets(acc, group_values_1[k + 9 * l_1]);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_packed_offsets_r_1 = hsplit_fused_12_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = op_packed_offsets_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                packed_offsets_tile_offsets_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_12_packed_offsets_tile_offsets_tile_offsets(__global const long* packed_offsets_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* packed_offsets_tile_offsets_tile_offsets) {
+__kernel void hsplit_fused_12_packed_offsets_tile_offsets(__global const long* packed_offsets_tile_totals, long tile_chunk, long tiles, __global long* packed_offsets_tile_offsets) {
     __local long group_values[256];
     __local long group_values_1[16];
     __local long group_values_2[16];
@@ -10499,8 +8293,8 @@ __kernel void hsplit_fused_12_packed_offsets_tile_offsets_tile_offsets(__global 
             long acc = 0L;
             for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + l * tile_chunk < tiles_1) {
-                    x = packed_offsets_tile_offsets_tile_totals[k + l * tile_chunk];
+                if (k + l * tile_chunk < tiles) {
+                    x = packed_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -10545,97 +8339,15 @@ __kernel void hsplit_fused_12_packed_offsets_tile_offsets_tile_offsets(__global 
             const long l_4 = get_local_id(0);
             long acc_4 = group_values_3[l_4];
             for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                packed_offsets_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
+                packed_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles_1) {
-                    x_1 = packed_offsets_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
+                if (k_4 + l_4 * tile_chunk < tiles) {
+                    x_1 = packed_offsets_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
                 long op_packed_offsets_r_4 = hsplit_fused_12_op_packed_offsets(acc_4, x_1);
                 acc_4 = op_packed_offsets_r_4;
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_12_packed_offsets_tile_offsets_scan(__global const long* packed_offsets_tile_totals, __global const long* packed_offsets_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* packed_offsets_tile_offsets) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = packed_offsets_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_r = hsplit_fused_12_op_packed_offsets(acc, group_values[k + 9 * l_1]);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_packed_offsets_r_1 = hsplit_fused_12_op_packed_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = op_packed_offsets_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = packed_offsets_tile_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long op_packed_offsets_r_2 = hsplit_fused_12_op_packed_offsets(acc_2, group_values_3[k_2]);
-                acc_2 = op_packed_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long op_packed_offsets_r_3 = hsplit_fused_12_op_packed_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = op_packed_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long op_packed_offsets_r_4 = hsplit_fused_12_op_packed_offsets(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = op_packed_offsets_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                packed_offsets_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -11426,68 +9138,7 @@ __kernel void hsplit_fused_15_packed_offsets_tile_totals(long tiles, long t_1, _
     }
 }
 
-__kernel void hsplit_fused_15_packed_offsets_tile_offsets_tile_totals(__global const long* packed_offsets_tile_totals, long tiles_1, long tiles, __global long* packed_offsets_tile_offsets_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = packed_offsets_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_r = hsplit_fused_15_op_packed_offsets(acc, group_values_1[k + 9 * l_1]);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_packed_offsets_r_1 = hsplit_fused_15_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = op_packed_offsets_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                packed_offsets_tile_offsets_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_15_packed_offsets_tile_offsets_tile_offsets(__global const long* packed_offsets_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* packed_offsets_tile_offsets_tile_offsets) {
+__kernel void hsplit_fused_15_packed_offsets_tile_offsets(__global const long* packed_offsets_tile_totals, long tile_chunk, long tiles, __global long* packed_offsets_tile_offsets) {
     __local long group_values[256];
     __local long group_values_1[16];
     __local long group_values_2[16];
@@ -11499,8 +9150,8 @@ __kernel void hsplit_fused_15_packed_offsets_tile_offsets_tile_offsets(__global 
             long acc = 0L;
             for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + l * tile_chunk < tiles_1) {
-                    x = packed_offsets_tile_offsets_tile_totals[k + l * tile_chunk];
+                if (k + l * tile_chunk < tiles) {
+                    x = packed_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -11545,97 +9196,15 @@ __kernel void hsplit_fused_15_packed_offsets_tile_offsets_tile_offsets(__global 
             const long l_4 = get_local_id(0);
             long acc_4 = group_values_3[l_4];
             for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                packed_offsets_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
+                packed_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles_1) {
-                    x_1 = packed_offsets_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
+                if (k_4 + l_4 * tile_chunk < tiles) {
+                    x_1 = packed_offsets_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
                 long op_packed_offsets_r_4 = hsplit_fused_15_op_packed_offsets(acc_4, x_1);
                 acc_4 = op_packed_offsets_r_4;
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_15_packed_offsets_tile_offsets_scan(__global const long* packed_offsets_tile_totals, __global const long* packed_offsets_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* packed_offsets_tile_offsets) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = packed_offsets_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_r = hsplit_fused_15_op_packed_offsets(acc, group_values[k + 9 * l_1]);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_packed_offsets_r_1 = hsplit_fused_15_op_packed_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = op_packed_offsets_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = packed_offsets_tile_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long op_packed_offsets_r_2 = hsplit_fused_15_op_packed_offsets(acc_2, group_values_3[k_2]);
-                acc_2 = op_packed_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long op_packed_offsets_r_3 = hsplit_fused_15_op_packed_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = op_packed_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long op_packed_offsets_r_4 = hsplit_fused_15_op_packed_offsets(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = op_packed_offsets_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                packed_offsets_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -12007,68 +9576,7 @@ __kernel void hsplit_fused_16_packed_offsets_tile_totals(long tiles, long instan
     }
 }
 
-__kernel void hsplit_fused_16_packed_offsets_tile_offsets_tile_totals(__global const long* packed_offsets_tile_totals, long tiles_1, long tiles, __global long* packed_offsets_tile_offsets_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = packed_offsets_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_r = hsplit_fused_16_op_packed_offsets(acc, group_values_1[k + 9 * l_1]);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_packed_offsets_r_1 = hsplit_fused_16_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = op_packed_offsets_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                packed_offsets_tile_offsets_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_16_packed_offsets_tile_offsets_tile_offsets(__global const long* packed_offsets_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* packed_offsets_tile_offsets_tile_offsets) {
+__kernel void hsplit_fused_16_packed_offsets_tile_offsets(__global const long* packed_offsets_tile_totals, long tile_chunk, long tiles, __global long* packed_offsets_tile_offsets) {
     __local long group_values[256];
     __local long group_values_1[16];
     __local long group_values_2[16];
@@ -12080,8 +9588,8 @@ __kernel void hsplit_fused_16_packed_offsets_tile_offsets_tile_offsets(__global 
             long acc = 0L;
             for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + l * tile_chunk < tiles_1) {
-                    x = packed_offsets_tile_offsets_tile_totals[k + l * tile_chunk];
+                if (k + l * tile_chunk < tiles) {
+                    x = packed_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -12126,97 +9634,15 @@ __kernel void hsplit_fused_16_packed_offsets_tile_offsets_tile_offsets(__global 
             const long l_4 = get_local_id(0);
             long acc_4 = group_values_3[l_4];
             for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                packed_offsets_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
+                packed_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles_1) {
-                    x_1 = packed_offsets_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
+                if (k_4 + l_4 * tile_chunk < tiles) {
+                    x_1 = packed_offsets_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
                 long op_packed_offsets_r_4 = hsplit_fused_16_op_packed_offsets(acc_4, x_1);
                 acc_4 = op_packed_offsets_r_4;
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_16_packed_offsets_tile_offsets_scan(__global const long* packed_offsets_tile_totals, __global const long* packed_offsets_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* packed_offsets_tile_offsets) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = packed_offsets_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_r = hsplit_fused_16_op_packed_offsets(acc, group_values[k + 9 * l_1]);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_packed_offsets_r_1 = hsplit_fused_16_op_packed_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = op_packed_offsets_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = packed_offsets_tile_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long op_packed_offsets_r_2 = hsplit_fused_16_op_packed_offsets(acc_2, group_values_3[k_2]);
-                acc_2 = op_packed_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long op_packed_offsets_r_3 = hsplit_fused_16_op_packed_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = op_packed_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long op_packed_offsets_r_4 = hsplit_fused_16_op_packed_offsets(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = op_packed_offsets_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                packed_offsets_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }

@@ -1214,68 +1214,7 @@ __kernel void quicksort_filter_fused_lesser_positions_tile_totals(long tiles, lo
     }
 }
 
-__kernel void quicksort_filter_fused_lesser_positions_tile_offsets_tile_totals(__global const long* lesser_positions_tile_totals, long tiles_1, long tiles, __global long* lesser_positions_tile_offsets_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = lesser_positions_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_lesser_r = quicksort_filter_fused_add_lesser(acc, group_values_1[k + 9 * l_1]);
-                acc = add_lesser_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_lesser_r_1 = quicksort_filter_fused_add_lesser(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = add_lesser_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                lesser_positions_tile_offsets_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_filter_fused_lesser_positions_tile_offsets_tile_offsets(__global const long* lesser_positions_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* lesser_positions_tile_offsets_tile_offsets) {
+__kernel void quicksort_filter_fused_lesser_positions_tile_offsets(__global const long* lesser_positions_tile_totals, long tile_chunk, long tiles, __global long* lesser_positions_tile_offsets) {
     __local long group_values[256];
     __local long group_values_1[16];
     __local long group_values_2[16];
@@ -1287,8 +1226,8 @@ __kernel void quicksort_filter_fused_lesser_positions_tile_offsets_tile_offsets(
             long acc = 0L;
             for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + l * tile_chunk < tiles_1) {
-                    x = lesser_positions_tile_offsets_tile_totals[k + l * tile_chunk];
+                if (k + l * tile_chunk < tiles) {
+                    x = lesser_positions_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -1333,97 +1272,15 @@ __kernel void quicksort_filter_fused_lesser_positions_tile_offsets_tile_offsets(
             const long l_4 = get_local_id(0);
             long acc_4 = group_values_3[l_4];
             for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                lesser_positions_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
+                lesser_positions_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles_1) {
-                    x_1 = lesser_positions_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
+                if (k_4 + l_4 * tile_chunk < tiles) {
+                    x_1 = lesser_positions_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
                 long add_lesser_r_4 = quicksort_filter_fused_add_lesser(acc_4, x_1);
                 acc_4 = add_lesser_r_4;
-            }
-        }
-    }
-}
-
-__kernel void quicksort_filter_fused_lesser_positions_tile_offsets_scan(__global const long* lesser_positions_tile_totals, __global const long* lesser_positions_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* lesser_positions_tile_offsets) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = lesser_positions_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_lesser_r = quicksort_filter_fused_add_lesser(acc, group_values[k + 9 * l_1]);
-                acc = add_lesser_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_lesser_r_1 = quicksort_filter_fused_add_lesser(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = add_lesser_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = lesser_positions_tile_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long add_lesser_r_2 = quicksort_filter_fused_add_lesser(acc_2, group_values_3[k_2]);
-                acc_2 = add_lesser_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long add_lesser_r_3 = quicksort_filter_fused_add_lesser(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = add_lesser_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long add_lesser_r_4 = quicksort_filter_fused_add_lesser(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = add_lesser_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                lesser_positions_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -1593,68 +1450,7 @@ __kernel void quicksort_filter_fused_equal_positions_tile_totals(long tiles, lon
     }
 }
 
-__kernel void quicksort_filter_fused_equal_positions_tile_offsets_tile_totals(__global const long* equal_positions_tile_totals, long tiles_1, long tiles, __global long* equal_positions_tile_offsets_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = equal_positions_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_equal_r = quicksort_filter_fused_add_equal(acc, group_values_1[k + 9 * l_1]);
-                acc = add_equal_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_equal_r_1 = quicksort_filter_fused_add_equal(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = add_equal_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                equal_positions_tile_offsets_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_filter_fused_equal_positions_tile_offsets_tile_offsets(__global const long* equal_positions_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* equal_positions_tile_offsets_tile_offsets) {
+__kernel void quicksort_filter_fused_equal_positions_tile_offsets(__global const long* equal_positions_tile_totals, long tile_chunk, long tiles, __global long* equal_positions_tile_offsets) {
     __local long group_values[256];
     __local long group_values_1[16];
     __local long group_values_2[16];
@@ -1666,8 +1462,8 @@ __kernel void quicksort_filter_fused_equal_positions_tile_offsets_tile_offsets(_
             long acc = 0L;
             for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + l * tile_chunk < tiles_1) {
-                    x = equal_positions_tile_offsets_tile_totals[k + l * tile_chunk];
+                if (k + l * tile_chunk < tiles) {
+                    x = equal_positions_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -1712,97 +1508,15 @@ __kernel void quicksort_filter_fused_equal_positions_tile_offsets_tile_offsets(_
             const long l_4 = get_local_id(0);
             long acc_4 = group_values_3[l_4];
             for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                equal_positions_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
+                equal_positions_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles_1) {
-                    x_1 = equal_positions_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
+                if (k_4 + l_4 * tile_chunk < tiles) {
+                    x_1 = equal_positions_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
                 long add_equal_r_4 = quicksort_filter_fused_add_equal(acc_4, x_1);
                 acc_4 = add_equal_r_4;
-            }
-        }
-    }
-}
-
-__kernel void quicksort_filter_fused_equal_positions_tile_offsets_scan(__global const long* equal_positions_tile_totals, __global const long* equal_positions_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* equal_positions_tile_offsets) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = equal_positions_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_equal_r = quicksort_filter_fused_add_equal(acc, group_values[k + 9 * l_1]);
-                acc = add_equal_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_equal_r_1 = quicksort_filter_fused_add_equal(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = add_equal_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = equal_positions_tile_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long add_equal_r_2 = quicksort_filter_fused_add_equal(acc_2, group_values_3[k_2]);
-                acc_2 = add_equal_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long add_equal_r_3 = quicksort_filter_fused_add_equal(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = add_equal_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long add_equal_r_4 = quicksort_filter_fused_add_equal(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = add_equal_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                equal_positions_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -1972,68 +1686,7 @@ __kernel void quicksort_filter_fused_greater_positions_tile_totals(long tiles, l
     }
 }
 
-__kernel void quicksort_filter_fused_greater_positions_tile_offsets_tile_totals(__global const long* greater_positions_tile_totals, long tiles_1, long tiles, __global long* greater_positions_tile_offsets_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = greater_positions_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_greater_r = quicksort_filter_fused_add_greater(acc, group_values_1[k + 9 * l_1]);
-                acc = add_greater_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_greater_r_1 = quicksort_filter_fused_add_greater(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = add_greater_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                greater_positions_tile_offsets_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_filter_fused_greater_positions_tile_offsets_tile_offsets(__global const long* greater_positions_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* greater_positions_tile_offsets_tile_offsets) {
+__kernel void quicksort_filter_fused_greater_positions_tile_offsets(__global const long* greater_positions_tile_totals, long tile_chunk, long tiles, __global long* greater_positions_tile_offsets) {
     __local long group_values[256];
     __local long group_values_1[16];
     __local long group_values_2[16];
@@ -2045,8 +1698,8 @@ __kernel void quicksort_filter_fused_greater_positions_tile_offsets_tile_offsets
             long acc = 0L;
             for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + l * tile_chunk < tiles_1) {
-                    x = greater_positions_tile_offsets_tile_totals[k + l * tile_chunk];
+                if (k + l * tile_chunk < tiles) {
+                    x = greater_positions_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -2091,97 +1744,15 @@ __kernel void quicksort_filter_fused_greater_positions_tile_offsets_tile_offsets
             const long l_4 = get_local_id(0);
             long acc_4 = group_values_3[l_4];
             for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                greater_positions_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
+                greater_positions_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles_1) {
-                    x_1 = greater_positions_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
+                if (k_4 + l_4 * tile_chunk < tiles) {
+                    x_1 = greater_positions_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
                 long add_greater_r_4 = quicksort_filter_fused_add_greater(acc_4, x_1);
                 acc_4 = add_greater_r_4;
-            }
-        }
-    }
-}
-
-__kernel void quicksort_filter_fused_greater_positions_tile_offsets_scan(__global const long* greater_positions_tile_totals, __global const long* greater_positions_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* greater_positions_tile_offsets) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = greater_positions_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_greater_r = quicksort_filter_fused_add_greater(acc, group_values[k + 9 * l_1]);
-                acc = add_greater_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_greater_r_1 = quicksort_filter_fused_add_greater(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = add_greater_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = greater_positions_tile_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long add_greater_r_2 = quicksort_filter_fused_add_greater(acc_2, group_values_3[k_2]);
-                acc_2 = add_greater_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long add_greater_r_3 = quicksort_filter_fused_add_greater(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = add_greater_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long add_greater_r_4 = quicksort_filter_fused_add_greater(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = add_greater_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                greater_positions_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -2631,68 +2202,7 @@ __kernel void quicksort_fused_rank_tile_totals(long tiles, long instances_2, __g
     }
 }
 
-__kernel void quicksort_fused_rank_tile_offsets_tile_totals(__global const long* rank_tile_totals, long tiles_1, long tiles, __global long* rank_tile_offsets_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = rank_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_rank_r = quicksort_fused_op_rank(acc, group_values_1[k + 9 * l_1]);
-                acc = op_rank_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_rank_r_1 = quicksort_fused_op_rank(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = op_rank_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                rank_tile_offsets_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_rank_tile_offsets_tile_offsets(__global const long* rank_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* rank_tile_offsets_tile_offsets) {
+__kernel void quicksort_fused_rank_tile_offsets(__global const long* rank_tile_totals, long tile_chunk, long tiles, __global long* rank_tile_offsets) {
     __local long group_values[256];
     __local long group_values_1[16];
     __local long group_values_2[16];
@@ -2704,8 +2214,8 @@ __kernel void quicksort_fused_rank_tile_offsets_tile_offsets(__global const long
             long acc = 0L;
             for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + l * tile_chunk < tiles_1) {
-                    x = rank_tile_offsets_tile_totals[k + l * tile_chunk];
+                if (k + l * tile_chunk < tiles) {
+                    x = rank_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -2750,97 +2260,15 @@ __kernel void quicksort_fused_rank_tile_offsets_tile_offsets(__global const long
             const long l_4 = get_local_id(0);
             long acc_4 = group_values_3[l_4];
             for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                rank_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
+                rank_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles_1) {
-                    x_1 = rank_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
+                if (k_4 + l_4 * tile_chunk < tiles) {
+                    x_1 = rank_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
                 long op_rank_r_4 = quicksort_fused_op_rank(acc_4, x_1);
                 acc_4 = op_rank_r_4;
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_rank_tile_offsets_scan(__global const long* rank_tile_totals, __global const long* rank_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* rank_tile_offsets) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = rank_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_rank_r = quicksort_fused_op_rank(acc, group_values[k + 9 * l_1]);
-                acc = op_rank_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_rank_r_1 = quicksort_fused_op_rank(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = op_rank_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = rank_tile_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long op_rank_r_2 = quicksort_fused_op_rank(acc_2, group_values_3[k_2]);
-                acc_2 = op_rank_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long op_rank_r_3 = quicksort_fused_op_rank(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = op_rank_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long op_rank_r_4 = quicksort_fused_op_rank(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = op_rank_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                rank_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -2991,68 +2419,7 @@ __kernel void quicksort_fused_then_instances_positions_tile_totals(long tiles, l
     }
 }
 
-__kernel void quicksort_fused_then_instances_positions_tile_offsets_tile_totals(__global const long* then_instances_positions_tile_totals, long tiles_1, long tiles, __global long* then_instances_positions_tile_offsets_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = then_instances_positions_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_then_instances_r = quicksort_fused_add_then_instances(acc, group_values_1[k + 9 * l_1]);
-                acc = add_then_instances_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_then_instances_r_1 = quicksort_fused_add_then_instances(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = add_then_instances_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                then_instances_positions_tile_offsets_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_then_instances_positions_tile_offsets_tile_offsets(__global const long* then_instances_positions_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* then_instances_positions_tile_offsets_tile_offsets) {
+__kernel void quicksort_fused_then_instances_positions_tile_offsets(__global const long* then_instances_positions_tile_totals, long tile_chunk, long tiles, __global long* then_instances_positions_tile_offsets) {
     __local long group_values[256];
     __local long group_values_1[16];
     __local long group_values_2[16];
@@ -3064,8 +2431,8 @@ __kernel void quicksort_fused_then_instances_positions_tile_offsets_tile_offsets
             long acc = 0L;
             for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + l * tile_chunk < tiles_1) {
-                    x = then_instances_positions_tile_offsets_tile_totals[k + l * tile_chunk];
+                if (k + l * tile_chunk < tiles) {
+                    x = then_instances_positions_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -3110,97 +2477,15 @@ __kernel void quicksort_fused_then_instances_positions_tile_offsets_tile_offsets
             const long l_4 = get_local_id(0);
             long acc_4 = group_values_3[l_4];
             for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                then_instances_positions_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
+                then_instances_positions_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles_1) {
-                    x_1 = then_instances_positions_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
+                if (k_4 + l_4 * tile_chunk < tiles) {
+                    x_1 = then_instances_positions_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
                 long add_then_instances_r_4 = quicksort_fused_add_then_instances(acc_4, x_1);
                 acc_4 = add_then_instances_r_4;
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_then_instances_positions_tile_offsets_scan(__global const long* then_instances_positions_tile_totals, __global const long* then_instances_positions_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* then_instances_positions_tile_offsets) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = then_instances_positions_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_then_instances_r = quicksort_fused_add_then_instances(acc, group_values[k + 9 * l_1]);
-                acc = add_then_instances_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_then_instances_r_1 = quicksort_fused_add_then_instances(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = add_then_instances_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = then_instances_positions_tile_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long add_then_instances_r_2 = quicksort_fused_add_then_instances(acc_2, group_values_3[k_2]);
-                acc_2 = add_then_instances_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long add_then_instances_r_3 = quicksort_fused_add_then_instances(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = add_then_instances_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long add_then_instances_r_4 = quicksort_fused_add_then_instances(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = add_then_instances_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                then_instances_positions_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -3370,68 +2655,7 @@ __kernel void quicksort_fused_else_instances_positions_tile_totals(long tiles, l
     }
 }
 
-__kernel void quicksort_fused_else_instances_positions_tile_offsets_tile_totals(__global const long* else_instances_positions_tile_totals, long tiles_1, long tiles, __global long* else_instances_positions_tile_offsets_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = else_instances_positions_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_else_instances_r = quicksort_fused_add_else_instances(acc, group_values_1[k + 9 * l_1]);
-                acc = add_else_instances_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_else_instances_r_1 = quicksort_fused_add_else_instances(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = add_else_instances_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                else_instances_positions_tile_offsets_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_else_instances_positions_tile_offsets_tile_offsets(__global const long* else_instances_positions_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* else_instances_positions_tile_offsets_tile_offsets) {
+__kernel void quicksort_fused_else_instances_positions_tile_offsets(__global const long* else_instances_positions_tile_totals, long tile_chunk, long tiles, __global long* else_instances_positions_tile_offsets) {
     __local long group_values[256];
     __local long group_values_1[16];
     __local long group_values_2[16];
@@ -3443,8 +2667,8 @@ __kernel void quicksort_fused_else_instances_positions_tile_offsets_tile_offsets
             long acc = 0L;
             for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + l * tile_chunk < tiles_1) {
-                    x = else_instances_positions_tile_offsets_tile_totals[k + l * tile_chunk];
+                if (k + l * tile_chunk < tiles) {
+                    x = else_instances_positions_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -3489,97 +2713,15 @@ __kernel void quicksort_fused_else_instances_positions_tile_offsets_tile_offsets
             const long l_4 = get_local_id(0);
             long acc_4 = group_values_3[l_4];
             for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                else_instances_positions_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
+                else_instances_positions_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles_1) {
-                    x_1 = else_instances_positions_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
+                if (k_4 + l_4 * tile_chunk < tiles) {
+                    x_1 = else_instances_positions_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
                 long add_else_instances_r_4 = quicksort_fused_add_else_instances(acc_4, x_1);
                 acc_4 = add_else_instances_r_4;
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_else_instances_positions_tile_offsets_scan(__global const long* else_instances_positions_tile_totals, __global const long* else_instances_positions_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* else_instances_positions_tile_offsets) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = else_instances_positions_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_else_instances_r = quicksort_fused_add_else_instances(acc, group_values[k + 9 * l_1]);
-                acc = add_else_instances_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_else_instances_r_1 = quicksort_fused_add_else_instances(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = add_else_instances_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = else_instances_positions_tile_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long add_else_instances_r_2 = quicksort_fused_add_else_instances(acc_2, group_values_3[k_2]);
-                acc_2 = add_else_instances_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long add_else_instances_r_3 = quicksort_fused_add_else_instances(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = add_else_instances_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long add_else_instances_r_4 = quicksort_fused_add_else_instances(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = add_else_instances_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                else_instances_positions_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -3857,68 +2999,7 @@ __kernel void quicksort_fused_2_s_offsets_tile_totals(long tiles, long n_then_in
     }
 }
 
-__kernel void quicksort_fused_2_s_offsets_tile_offsets_tile_totals(__global const long* s_offsets_tile_totals, long tiles_1, long tiles, __global long* s_offsets_tile_offsets_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = s_offsets_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_s_offsets_r = quicksort_fused_2_op_s_offsets(acc, group_values_1[k + 9 * l_1]);
-                acc = op_s_offsets_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_s_offsets_r_1 = quicksort_fused_2_op_s_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = op_s_offsets_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                s_offsets_tile_offsets_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_2_s_offsets_tile_offsets_tile_offsets(__global const long* s_offsets_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* s_offsets_tile_offsets_tile_offsets) {
+__kernel void quicksort_fused_2_s_offsets_tile_offsets(__global const long* s_offsets_tile_totals, long tile_chunk, long tiles, __global long* s_offsets_tile_offsets) {
     __local long group_values[256];
     __local long group_values_1[16];
     __local long group_values_2[16];
@@ -3930,8 +3011,8 @@ __kernel void quicksort_fused_2_s_offsets_tile_offsets_tile_offsets(__global con
             long acc = 0L;
             for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + l * tile_chunk < tiles_1) {
-                    x = s_offsets_tile_offsets_tile_totals[k + l * tile_chunk];
+                if (k + l * tile_chunk < tiles) {
+                    x = s_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -3976,97 +3057,15 @@ __kernel void quicksort_fused_2_s_offsets_tile_offsets_tile_offsets(__global con
             const long l_4 = get_local_id(0);
             long acc_4 = group_values_3[l_4];
             for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                s_offsets_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
+                s_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles_1) {
-                    x_1 = s_offsets_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
+                if (k_4 + l_4 * tile_chunk < tiles) {
+                    x_1 = s_offsets_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
                 long op_s_offsets_r_4 = quicksort_fused_2_op_s_offsets(acc_4, x_1);
                 acc_4 = op_s_offsets_r_4;
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_2_s_offsets_tile_offsets_scan(__global const long* s_offsets_tile_totals, __global const long* s_offsets_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* s_offsets_tile_offsets) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = s_offsets_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_s_offsets_r = quicksort_fused_2_op_s_offsets(acc, group_values[k + 9 * l_1]);
-                acc = op_s_offsets_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_s_offsets_r_1 = quicksort_fused_2_op_s_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = op_s_offsets_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = s_offsets_tile_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long op_s_offsets_r_2 = quicksort_fused_2_op_s_offsets(acc_2, group_values_3[k_2]);
-                acc_2 = op_s_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long op_s_offsets_r_3 = quicksort_fused_2_op_s_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = op_s_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long op_s_offsets_r_4 = quicksort_fused_2_op_s_offsets(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = op_s_offsets_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                s_offsets_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -4464,68 +3463,7 @@ __kernel void quicksort_fused_3_s_offsets_tile_totals(long tiles, long n_else_in
     }
 }
 
-__kernel void quicksort_fused_3_s_offsets_tile_offsets_tile_totals(__global const long* s_offsets_tile_totals, long tiles_1, long tiles, __global long* s_offsets_tile_offsets_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j_1 = 0; j_1 < 9; j_1++) {
-                long x;
-                if (256 * j_1 + l + 2304 * wg < tiles) {
-                    x = s_offsets_tile_totals[256 * j_1 + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j_1 + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k_1 = 0; k_1 < 9; k_1++) {
-                long op_s_offsets_r = quicksort_fused_3_op_s_offsets(acc, group_values_1[k_1 + 9 * l_1]);
-                acc = op_s_offsets_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_2 = 0; k_2 < 2; k_2++) {
-                    long op_s_offsets_r_1 = quicksort_fused_3_op_s_offsets(acc_1, group_values_in[k_2 + 2 * l_2]);
-                    acc_1 = op_s_offsets_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                s_offsets_tile_offsets_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_3_s_offsets_tile_offsets_tile_offsets(__global const long* s_offsets_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* s_offsets_tile_offsets_tile_offsets) {
+__kernel void quicksort_fused_3_s_offsets_tile_offsets(__global const long* s_offsets_tile_totals, long tile_chunk, long tiles, __global long* s_offsets_tile_offsets) {
     __local long group_values[256];
     __local long group_values_1[16];
     __local long group_values_2[16];
@@ -4537,8 +3475,8 @@ __kernel void quicksort_fused_3_s_offsets_tile_offsets_tile_offsets(__global con
             long acc = 0L;
             for (long k_1 = 0; k_1 < tile_chunk; k_1++) {
                 long x;
-                if (k_1 + l * tile_chunk < tiles_1) {
-                    x = s_offsets_tile_offsets_tile_totals[k_1 + l * tile_chunk];
+                if (k_1 + l * tile_chunk < tiles) {
+                    x = s_offsets_tile_totals[k_1 + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -4583,97 +3521,15 @@ __kernel void quicksort_fused_3_s_offsets_tile_offsets_tile_offsets(__global con
             const long l_4 = get_local_id(0);
             long acc_4 = group_values_3[l_4];
             for (long k_5 = 0; k_5 < tile_chunk; k_5++) {
-                s_offsets_tile_offsets_tile_offsets[k_5 + l_4 * tile_chunk] = acc_4;
+                s_offsets_tile_offsets[k_5 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_5 + l_4 * tile_chunk < tiles_1) {
-                    x_1 = s_offsets_tile_offsets_tile_totals[k_5 + l_4 * tile_chunk];
+                if (k_5 + l_4 * tile_chunk < tiles) {
+                    x_1 = s_offsets_tile_totals[k_5 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
                 long op_s_offsets_r_4 = quicksort_fused_3_op_s_offsets(acc_4, x_1);
                 acc_4 = op_s_offsets_r_4;
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_3_s_offsets_tile_offsets_scan(__global const long* s_offsets_tile_totals, __global const long* s_offsets_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* s_offsets_tile_offsets) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j_1 = 0; j_1 < 9; j_1++) {
-                long x;
-                if (256 * j_1 + l + 2304 * wg < tiles) {
-                    x = s_offsets_tile_totals[256 * j_1 + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j_1 + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k_1 = 0; k_1 < 9; k_1++) {
-                long op_s_offsets_r = quicksort_fused_3_op_s_offsets(acc, group_values[k_1 + 9 * l_1]);
-                acc = op_s_offsets_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                long op_s_offsets_r_1 = quicksort_fused_3_op_s_offsets(acc_1, group_values_1[k_2 + 16 * l_2]);
-                acc_1 = op_s_offsets_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = s_offsets_tile_offsets_tile_offsets[wg];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_2[k_3] = acc_2;
-                long op_s_offsets_r_2 = quicksort_fused_3_op_s_offsets(acc_2, group_values_3[k_3]);
-                acc_2 = op_s_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_4 = 0; k_4 < 16; k_4++) {
-                group_values_4[k_4 + 16 * l_4] = acc_3;
-                long op_s_offsets_r_3 = quicksort_fused_3_op_s_offsets(acc_3, group_values_1[k_4 + 16 * l_4]);
-                acc_3 = op_s_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_5 = 0; k_5 < 9; k_5++) {
-                group_values_5[(k_5 + 9 * l_5) / 256 + 9 * ((k_5 + 9 * l_5) % 256)] = acc_4;
-                long op_s_offsets_r_4 = quicksort_fused_3_op_s_offsets(acc_4, group_values[k_5 + 9 * l_5]);
-                acc_4 = op_s_offsets_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_4 = 0; j_4 < 9; j_4++) {
-                s_offsets_tile_offsets[256 * j_4 + l_6 + 2304 * wg] = group_values_5[j_4 + 9 * l_6];
             }
         }
     }
@@ -5249,68 +4105,7 @@ __kernel void quicksort_fused_4_kept_positions_tile_totals(long tiles, long tota
     }
 }
 
-__kernel void quicksort_fused_4_kept_positions_tile_offsets_tile_totals(__global const long* kept_positions_tile_totals_125, long tiles_1, long tiles, __global long* kept_positions_tile_offsets_tile_totals_127) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = kept_positions_tile_totals_125[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_kept_r = quicksort_fused_4_add_kept(acc, group_values_1[k + 9 * l_1]);
-                acc = add_kept_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_kept_r_1 = quicksort_fused_4_add_kept(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = add_kept_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                kept_positions_tile_offsets_tile_totals_127[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_4_kept_positions_tile_offsets_tile_offsets(__global const long* kept_positions_tile_offsets_tile_totals_127, long tile_chunk, long tiles_1, __global long* kept_positions_tile_offsets_tile_offsets_128) {
+__kernel void quicksort_fused_4_kept_positions_tile_offsets(__global const long* kept_positions_tile_totals_125, long tile_chunk, long tiles, __global long* kept_positions_tile_offsets_126) {
     __local long group_values[256];
     __local long group_values_1[16];
     __local long group_values_2[16];
@@ -5322,8 +4117,8 @@ __kernel void quicksort_fused_4_kept_positions_tile_offsets_tile_offsets(__globa
             long acc = 0L;
             for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + l * tile_chunk < tiles_1) {
-                    x = kept_positions_tile_offsets_tile_totals_127[k + l * tile_chunk];
+                if (k + l * tile_chunk < tiles) {
+                    x = kept_positions_tile_totals_125[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -5368,97 +4163,15 @@ __kernel void quicksort_fused_4_kept_positions_tile_offsets_tile_offsets(__globa
             const long l_4 = get_local_id(0);
             long acc_4 = group_values_3[l_4];
             for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                kept_positions_tile_offsets_tile_offsets_128[k_4 + l_4 * tile_chunk] = acc_4;
+                kept_positions_tile_offsets_126[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles_1) {
-                    x_1 = kept_positions_tile_offsets_tile_totals_127[k_4 + l_4 * tile_chunk];
+                if (k_4 + l_4 * tile_chunk < tiles) {
+                    x_1 = kept_positions_tile_totals_125[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
                 long add_kept_r_4 = quicksort_fused_4_add_kept(acc_4, x_1);
                 acc_4 = add_kept_r_4;
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_4_kept_positions_tile_offsets_scan(__global const long* kept_positions_tile_totals_125, __global const long* kept_positions_tile_offsets_tile_offsets_128, long tiles_1, long tiles, __global long* kept_positions_tile_offsets_126) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = kept_positions_tile_totals_125[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_kept_r = quicksort_fused_4_add_kept(acc, group_values[k + 9 * l_1]);
-                acc = add_kept_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_kept_r_1 = quicksort_fused_4_add_kept(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = add_kept_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = kept_positions_tile_offsets_tile_offsets_128[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long add_kept_r_2 = quicksort_fused_4_add_kept(acc_2, group_values_3[k_2]);
-                acc_2 = add_kept_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long add_kept_r_3 = quicksort_fused_4_add_kept(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = add_kept_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long add_kept_r_4 = quicksort_fused_4_add_kept(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = add_kept_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                kept_positions_tile_offsets_126[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -5690,7 +4403,7 @@ __kernel void quicksort_fused_4_lesser_lengths(__global const long* s_offsets_0,
     }
 }
 
-__kernel void quicksort_fused_4_kept_positions_tile_totals_1(long tiles, long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_positions_tile_totals_130) {
+__kernel void quicksort_fused_4_kept_positions_tile_totals_1(long tiles, long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_positions_tile_totals_128) {
     __local long group_values[256];
     __local long group_values_1[2304];
     __local long group_swap[256];
@@ -5746,74 +4459,13 @@ __kernel void quicksort_fused_4_kept_positions_tile_totals_1(long tiles, long to
         }
         for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                kept_positions_tile_totals_130[wg] = group_values_in[0];
+                kept_positions_tile_totals_128[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_4_kept_positions_tile_offsets_tile_totals_1(__global const long* kept_positions_tile_totals_130, long tiles_1, long tiles, __global long* kept_positions_tile_offsets_tile_totals_132) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = kept_positions_tile_totals_130[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_kept_1_r = quicksort_fused_4_add_kept_1(acc, group_values_1[k + 9 * l_1]);
-                acc = add_kept_1_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_kept_1_r_1 = quicksort_fused_4_add_kept_1(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = add_kept_1_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                kept_positions_tile_offsets_tile_totals_132[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_4_kept_positions_tile_offsets_tile_offsets_1(__global const long* kept_positions_tile_offsets_tile_totals_132, long tile_chunk, long tiles_1, __global long* kept_positions_tile_offsets_tile_offsets_133) {
+__kernel void quicksort_fused_4_kept_positions_tile_offsets_1(__global const long* kept_positions_tile_totals_128, long tile_chunk, long tiles, __global long* kept_positions_tile_offsets_129) {
     __local long group_values[256];
     __local long group_values_1[16];
     __local long group_values_2[16];
@@ -5825,8 +4477,8 @@ __kernel void quicksort_fused_4_kept_positions_tile_offsets_tile_offsets_1(__glo
             long acc = 0L;
             for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + l * tile_chunk < tiles_1) {
-                    x = kept_positions_tile_offsets_tile_totals_132[k + l * tile_chunk];
+                if (k + l * tile_chunk < tiles) {
+                    x = kept_positions_tile_totals_128[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -5871,10 +4523,10 @@ __kernel void quicksort_fused_4_kept_positions_tile_offsets_tile_offsets_1(__glo
             const long l_4 = get_local_id(0);
             long acc_4 = group_values_3[l_4];
             for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                kept_positions_tile_offsets_tile_offsets_133[k_4 + l_4 * tile_chunk] = acc_4;
+                kept_positions_tile_offsets_129[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles_1) {
-                    x_1 = kept_positions_tile_offsets_tile_totals_132[k_4 + l_4 * tile_chunk];
+                if (k_4 + l_4 * tile_chunk < tiles) {
+                    x_1 = kept_positions_tile_totals_128[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
@@ -5885,89 +4537,7 @@ __kernel void quicksort_fused_4_kept_positions_tile_offsets_tile_offsets_1(__glo
     }
 }
 
-__kernel void quicksort_fused_4_kept_positions_tile_offsets_scan_1(__global const long* kept_positions_tile_totals_130, __global const long* kept_positions_tile_offsets_tile_offsets_133, long tiles_1, long tiles, __global long* kept_positions_tile_offsets_131) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = kept_positions_tile_totals_130[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_kept_1_r = quicksort_fused_4_add_kept_1(acc, group_values[k + 9 * l_1]);
-                acc = add_kept_1_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_kept_1_r_1 = quicksort_fused_4_add_kept_1(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = add_kept_1_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = kept_positions_tile_offsets_tile_offsets_133[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long add_kept_1_r_2 = quicksort_fused_4_add_kept_1(acc_2, group_values_3[k_2]);
-                acc_2 = add_kept_1_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long add_kept_1_r_3 = quicksort_fused_4_add_kept_1(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = add_kept_1_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long add_kept_1_r_4 = quicksort_fused_4_add_kept_1(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = add_kept_1_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                kept_positions_tile_offsets_131[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_4_kept_positions_scan_1(__global const long* kept_positions_tile_offsets_131, long tiles, long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_positions_117) {
+__kernel void quicksort_fused_4_kept_positions_scan_1(__global const long* kept_positions_tile_offsets_129, long tiles, long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_positions_117) {
     __local long group_values[2304];
     __local long group_values_1[256];
     __local long group_values_2[16];
@@ -6014,7 +4584,7 @@ __kernel void quicksort_fused_4_kept_positions_scan_1(__global const long* kept_
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = kept_positions_tile_offsets_131[wg];
+            long acc_2 = kept_positions_tile_offsets_129[wg];
             for (long k_2 = 0; k_2 < 16; k_2++) {
                 group_values_2[k_2] = acc_2;
                 long add_kept_1_r_2 = quicksort_fused_4_add_kept_1(acc_2, group_values_3[k_2]);
@@ -6072,7 +4642,7 @@ __kernel void quicksort_fused_4_kept_1(long total_1, __global const long* s_offs
     }
 }
 
-__kernel void quicksort_fused_4_kept_positions_tile_totals_2(long tiles, long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_positions_tile_totals_134) {
+__kernel void quicksort_fused_4_kept_positions_tile_totals_2(long tiles, long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_positions_tile_totals_130) {
     __local long group_values[256];
     __local long group_values_1[2304];
     __local long group_swap[256];
@@ -6128,74 +4698,13 @@ __kernel void quicksort_fused_4_kept_positions_tile_totals_2(long tiles, long to
         }
         for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                kept_positions_tile_totals_134[wg] = group_values_in[0];
+                kept_positions_tile_totals_130[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_4_kept_positions_tile_offsets_tile_totals_2(__global const long* kept_positions_tile_totals_134, long tiles_1, long tiles, __global long* kept_positions_tile_offsets_tile_totals_136) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = kept_positions_tile_totals_134[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_kept_2_r = quicksort_fused_4_add_kept_2(acc, group_values_1[k + 9 * l_1]);
-                acc = add_kept_2_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_kept_2_r_1 = quicksort_fused_4_add_kept_2(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = add_kept_2_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                kept_positions_tile_offsets_tile_totals_136[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_4_kept_positions_tile_offsets_tile_offsets_2(__global const long* kept_positions_tile_offsets_tile_totals_136, long tile_chunk, long tiles_1, __global long* kept_positions_tile_offsets_tile_offsets_137) {
+__kernel void quicksort_fused_4_kept_positions_tile_offsets_2(__global const long* kept_positions_tile_totals_130, long tile_chunk, long tiles, __global long* kept_positions_tile_offsets_131) {
     __local long group_values[256];
     __local long group_values_1[16];
     __local long group_values_2[16];
@@ -6207,8 +4716,8 @@ __kernel void quicksort_fused_4_kept_positions_tile_offsets_tile_offsets_2(__glo
             long acc = 0L;
             for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + l * tile_chunk < tiles_1) {
-                    x = kept_positions_tile_offsets_tile_totals_136[k + l * tile_chunk];
+                if (k + l * tile_chunk < tiles) {
+                    x = kept_positions_tile_totals_130[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -6253,10 +4762,10 @@ __kernel void quicksort_fused_4_kept_positions_tile_offsets_tile_offsets_2(__glo
             const long l_4 = get_local_id(0);
             long acc_4 = group_values_3[l_4];
             for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                kept_positions_tile_offsets_tile_offsets_137[k_4 + l_4 * tile_chunk] = acc_4;
+                kept_positions_tile_offsets_131[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles_1) {
-                    x_1 = kept_positions_tile_offsets_tile_totals_136[k_4 + l_4 * tile_chunk];
+                if (k_4 + l_4 * tile_chunk < tiles) {
+                    x_1 = kept_positions_tile_totals_130[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
@@ -6267,89 +4776,7 @@ __kernel void quicksort_fused_4_kept_positions_tile_offsets_tile_offsets_2(__glo
     }
 }
 
-__kernel void quicksort_fused_4_kept_positions_tile_offsets_scan_2(__global const long* kept_positions_tile_totals_134, __global const long* kept_positions_tile_offsets_tile_offsets_137, long tiles_1, long tiles, __global long* kept_positions_tile_offsets_135) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = kept_positions_tile_totals_134[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_kept_2_r = quicksort_fused_4_add_kept_2(acc, group_values[k + 9 * l_1]);
-                acc = add_kept_2_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_kept_2_r_1 = quicksort_fused_4_add_kept_2(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = add_kept_2_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = kept_positions_tile_offsets_tile_offsets_137[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long add_kept_2_r_2 = quicksort_fused_4_add_kept_2(acc_2, group_values_3[k_2]);
-                acc_2 = add_kept_2_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long add_kept_2_r_3 = quicksort_fused_4_add_kept_2(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = add_kept_2_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long add_kept_2_r_4 = quicksort_fused_4_add_kept_2(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = add_kept_2_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                kept_positions_tile_offsets_135[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_4_kept_positions_scan_2(__global const long* kept_positions_tile_offsets_135, long tiles, long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_positions_121) {
+__kernel void quicksort_fused_4_kept_positions_scan_2(__global const long* kept_positions_tile_offsets_131, long tiles, long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_positions_121) {
     __local long group_values[2304];
     __local long group_values_1[256];
     __local long group_values_2[16];
@@ -6396,7 +4823,7 @@ __kernel void quicksort_fused_4_kept_positions_scan_2(__global const long* kept_
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = kept_positions_tile_offsets_135[wg];
+            long acc_2 = kept_positions_tile_offsets_131[wg];
             for (long k_2 = 0; k_2 < 16; k_2++) {
                 group_values_2[k_2] = acc_2;
                 long add_kept_2_r_2 = quicksort_fused_4_add_kept_2(acc_2, group_values_3[k_2]);
@@ -6654,116 +5081,7 @@ __kernel void quicksort_scan_sum_fused_s_offsets_tile_totals(long tiles, long n_
     }
 }
 
-__kernel void quicksort_scan_sum_fused_s_offsets_tile_offsets_tile_totals(__global const long* s_offsets_tile_totals_15, __global const long* s_offsets_tile_totals_16, __global const long* s_offsets_tile_totals_17, long tiles_1, long tiles, __global long* s_offsets_tile_offsets_tile_totals_21, __global long* s_offsets_tile_offsets_tile_totals_22, __global long* s_offsets_tile_offsets_tile_totals_23) {
-    __local long group_values[256];
-    __local long group_values_1[256];
-    __local long group_values_2[256];
-    __local long group_values_3[256];
-    __local long group_values_4[256];
-    __local long group_values_5[256];
-    __local long group_swap[256];
-    __local long group_swap_1[256];
-    __local long group_swap_2[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            {
-                long x;
-                long x_1;
-                long x_2;
-                if (l + 256 * wg < tiles) {
-                    x = s_offsets_tile_totals_15[l + 256 * wg];
-                    x_1 = s_offsets_tile_totals_16[l + 256 * wg];
-                    x_2 = s_offsets_tile_totals_17[l + 256 * wg];
-                } else {
-                    x = 0L;
-                    x_1 = 0L;
-                    x_2 = 0L;
-                }
-                group_values_3[l] = x;
-                group_values_4[l] = x_1;
-                group_values_5[l] = x_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            long acc_1 = 0L;
-            long acc_2 = 0L;
-            for (long k = 0; k < 1; k++) {
-                long op_s_offsets_r;
-                long op_s_offsets_r_1;
-                long op_s_offsets_r_2;
-                quicksort_scan_sum_fused_op_s_offsets(acc, acc_1, acc_2, group_values_3[k + l_1], group_values_4[k + l_1], group_values_5[k + l_1], &op_s_offsets_r, &op_s_offsets_r_1, &op_s_offsets_r_2);
-                acc = op_s_offsets_r;
-                acc_1 = op_s_offsets_r_1;
-                acc_2 = op_s_offsets_r_2;
-            }
-            {
-                group_values[l_1] = acc;
-                group_values_1[l_1] = acc_1;
-                group_values_2[l_1] = acc_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        __local long* group_values_1_in = group_values_1;
-        __local long* group_values_1_out = group_swap_1;
-        __local long* group_values_2_in = group_values_2;
-        __local long* group_values_2_out = group_swap_2;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_3 = 0L;
-                long acc_4 = 0L;
-                long acc_5 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_s_offsets_r_3;
-                    long op_s_offsets_r_4;
-                    long op_s_offsets_r_5;
-                    quicksort_scan_sum_fused_op_s_offsets(acc_3, acc_4, acc_5, group_values_in[k_1 + 2 * l_2], group_values_1_in[k_1 + 2 * l_2], group_values_2_in[k_1 + 2 * l_2], &op_s_offsets_r_3, &op_s_offsets_r_4, &op_s_offsets_r_5);
-                    acc_3 = op_s_offsets_r_3;
-                    acc_4 = op_s_offsets_r_4;
-                    acc_5 = op_s_offsets_r_5;
-                }
-                {
-                    group_values_out[l_2] = acc_3;
-                    group_values_1_out[l_2] = acc_4;
-                    group_values_2_out[l_2] = acc_5;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            {
-                __local long* t = group_values_1_in;
-                group_values_1_in = group_values_1_out;
-                group_values_1_out = t;
-            }
-            {
-                __local long* t = group_values_2_in;
-                group_values_2_in = group_values_2_out;
-                group_values_2_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                s_offsets_tile_offsets_tile_totals_21[wg] = group_values_in[0];
-                s_offsets_tile_offsets_tile_totals_22[wg] = group_values_1_in[0];
-                s_offsets_tile_offsets_tile_totals_23[wg] = group_values_2_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_scan_sum_fused_s_offsets_tile_offsets_tile_offsets(__global const long* s_offsets_tile_offsets_tile_totals_21, __global const long* s_offsets_tile_offsets_tile_totals_22, __global const long* s_offsets_tile_offsets_tile_totals_23, long tile_chunk, long tiles_1, __global long* s_offsets_tile_offsets_tile_offsets_24, __global long* s_offsets_tile_offsets_tile_offsets_25, __global long* s_offsets_tile_offsets_tile_offsets_26) {
+__kernel void quicksort_scan_sum_fused_s_offsets_tile_offsets(__global const long* s_offsets_tile_totals_15, __global const long* s_offsets_tile_totals_16, __global const long* s_offsets_tile_totals_17, long tile_chunk, long tiles, __global long* s_offsets_tile_offsets_18, __global long* s_offsets_tile_offsets_19, __global long* s_offsets_tile_offsets_20) {
     __local long group_values[256];
     __local long group_values_1[256];
     __local long group_values_2[256];
@@ -6787,10 +5105,10 @@ __kernel void quicksort_scan_sum_fused_s_offsets_tile_offsets_tile_offsets(__glo
                 long x;
                 long x_1;
                 long x_2;
-                if (k + l * tile_chunk < tiles_1) {
-                    x = s_offsets_tile_offsets_tile_totals_21[k + l * tile_chunk];
-                    x_1 = s_offsets_tile_offsets_tile_totals_22[k + l * tile_chunk];
-                    x_2 = s_offsets_tile_offsets_tile_totals_23[k + l * tile_chunk];
+                if (k + l * tile_chunk < tiles) {
+                    x = s_offsets_tile_totals_15[k + l * tile_chunk];
+                    x_1 = s_offsets_tile_totals_16[k + l * tile_chunk];
+                    x_2 = s_offsets_tile_totals_17[k + l * tile_chunk];
                 } else {
                     x = 0L;
                     x_1 = 0L;
@@ -6873,16 +5191,16 @@ __kernel void quicksort_scan_sum_fused_s_offsets_tile_offsets_tile_offsets(__glo
             long acc_13 = group_values_10[l_4];
             long acc_14 = group_values_11[l_4];
             for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                s_offsets_tile_offsets_tile_offsets_24[k_4 + l_4 * tile_chunk] = acc_12;
-                s_offsets_tile_offsets_tile_offsets_25[k_4 + l_4 * tile_chunk] = acc_13;
-                s_offsets_tile_offsets_tile_offsets_26[k_4 + l_4 * tile_chunk] = acc_14;
+                s_offsets_tile_offsets_18[k_4 + l_4 * tile_chunk] = acc_12;
+                s_offsets_tile_offsets_19[k_4 + l_4 * tile_chunk] = acc_13;
+                s_offsets_tile_offsets_20[k_4 + l_4 * tile_chunk] = acc_14;
                 long x_3;
                 long x_4;
                 long x_5;
-                if (k_4 + l_4 * tile_chunk < tiles_1) {
-                    x_3 = s_offsets_tile_offsets_tile_totals_21[k_4 + l_4 * tile_chunk];
-                    x_4 = s_offsets_tile_offsets_tile_totals_22[k_4 + l_4 * tile_chunk];
-                    x_5 = s_offsets_tile_offsets_tile_totals_23[k_4 + l_4 * tile_chunk];
+                if (k_4 + l_4 * tile_chunk < tiles) {
+                    x_3 = s_offsets_tile_totals_15[k_4 + l_4 * tile_chunk];
+                    x_4 = s_offsets_tile_totals_16[k_4 + l_4 * tile_chunk];
+                    x_5 = s_offsets_tile_totals_17[k_4 + l_4 * tile_chunk];
                 } else {
                     x_3 = 0L;
                     x_4 = 0L;
@@ -6895,155 +5213,6 @@ __kernel void quicksort_scan_sum_fused_s_offsets_tile_offsets_tile_offsets(__glo
                 acc_12 = op_s_offsets_r_12;
                 acc_13 = op_s_offsets_r_13;
                 acc_14 = op_s_offsets_r_14;
-            }
-        }
-    }
-}
-
-__kernel void quicksort_scan_sum_fused_s_offsets_tile_offsets_scan(__global const long* s_offsets_tile_totals_15, __global const long* s_offsets_tile_totals_16, __global const long* s_offsets_tile_totals_17, __global const long* s_offsets_tile_offsets_tile_offsets_24, __global const long* s_offsets_tile_offsets_tile_offsets_25, __global const long* s_offsets_tile_offsets_tile_offsets_26, long tiles_1, long tiles, __global long* s_offsets_tile_offsets_18, __global long* s_offsets_tile_offsets_19, __global long* s_offsets_tile_offsets_20) {
-    __local long group_values[256];
-    __local long group_values_1[256];
-    __local long group_values_2[256];
-    __local long group_values_3[256];
-    __local long group_values_4[256];
-    __local long group_values_5[256];
-    __local long group_values_6[16];
-    __local long group_values_7[16];
-    __local long group_values_8[16];
-    __local long group_values_9[16];
-    __local long group_values_10[16];
-    __local long group_values_11[16];
-    __local long group_values_12[256];
-    __local long group_values_13[256];
-    __local long group_values_14[256];
-    __local long group_values_15[256];
-    __local long group_values_16[256];
-    __local long group_values_17[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            {
-                long x;
-                long x_1;
-                long x_2;
-                if (l + 256 * wg < tiles) {
-                    x = s_offsets_tile_totals_15[l + 256 * wg];
-                    x_1 = s_offsets_tile_totals_16[l + 256 * wg];
-                    x_2 = s_offsets_tile_totals_17[l + 256 * wg];
-                } else {
-                    x = 0L;
-                    x_1 = 0L;
-                    x_2 = 0L;
-                }
-                group_values[l] = x;
-                group_values_1[l] = x_1;
-                group_values_2[l] = x_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            long acc_1 = 0L;
-            long acc_2 = 0L;
-            for (long k = 0; k < 1; k++) {
-                long op_s_offsets_r;
-                long op_s_offsets_r_1;
-                long op_s_offsets_r_2;
-                quicksort_scan_sum_fused_op_s_offsets(acc, acc_1, acc_2, group_values[k + l_1], group_values_1[k + l_1], group_values_2[k + l_1], &op_s_offsets_r, &op_s_offsets_r_1, &op_s_offsets_r_2);
-                acc = op_s_offsets_r;
-                acc_1 = op_s_offsets_r_1;
-                acc_2 = op_s_offsets_r_2;
-            }
-            {
-                group_values_3[l_1] = acc;
-                group_values_4[l_1] = acc_1;
-                group_values_5[l_1] = acc_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_3 = 0L;
-            long acc_4 = 0L;
-            long acc_5 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_s_offsets_r_3;
-                long op_s_offsets_r_4;
-                long op_s_offsets_r_5;
-                quicksort_scan_sum_fused_op_s_offsets(acc_3, acc_4, acc_5, group_values_3[k_1 + 16 * l_2], group_values_4[k_1 + 16 * l_2], group_values_5[k_1 + 16 * l_2], &op_s_offsets_r_3, &op_s_offsets_r_4, &op_s_offsets_r_5);
-                acc_3 = op_s_offsets_r_3;
-                acc_4 = op_s_offsets_r_4;
-                acc_5 = op_s_offsets_r_5;
-            }
-            {
-                group_values_9[l_2] = acc_3;
-                group_values_10[l_2] = acc_4;
-                group_values_11[l_2] = acc_5;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_6 = s_offsets_tile_offsets_tile_offsets_24[wg];
-            long acc_7 = s_offsets_tile_offsets_tile_offsets_25[wg];
-            long acc_8 = s_offsets_tile_offsets_tile_offsets_26[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_6[k_2] = acc_6;
-                group_values_7[k_2] = acc_7;
-                group_values_8[k_2] = acc_8;
-                long op_s_offsets_r_6;
-                long op_s_offsets_r_7;
-                long op_s_offsets_r_8;
-                quicksort_scan_sum_fused_op_s_offsets(acc_6, acc_7, acc_8, group_values_9[k_2], group_values_10[k_2], group_values_11[k_2], &op_s_offsets_r_6, &op_s_offsets_r_7, &op_s_offsets_r_8);
-                acc_6 = op_s_offsets_r_6;
-                acc_7 = op_s_offsets_r_7;
-                acc_8 = op_s_offsets_r_8;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_9 = group_values_6[l_4];
-            long acc_10 = group_values_7[l_4];
-            long acc_11 = group_values_8[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_12[k_3 + 16 * l_4] = acc_9;
-                group_values_13[k_3 + 16 * l_4] = acc_10;
-                group_values_14[k_3 + 16 * l_4] = acc_11;
-                long op_s_offsets_r_9;
-                long op_s_offsets_r_10;
-                long op_s_offsets_r_11;
-                quicksort_scan_sum_fused_op_s_offsets(acc_9, acc_10, acc_11, group_values_3[k_3 + 16 * l_4], group_values_4[k_3 + 16 * l_4], group_values_5[k_3 + 16 * l_4], &op_s_offsets_r_9, &op_s_offsets_r_10, &op_s_offsets_r_11);
-                acc_9 = op_s_offsets_r_9;
-                acc_10 = op_s_offsets_r_10;
-                acc_11 = op_s_offsets_r_11;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_12 = group_values_12[l_5];
-            long acc_13 = group_values_13[l_5];
-            long acc_14 = group_values_14[l_5];
-            for (long k_4 = 0; k_4 < 1; k_4++) {
-                group_values_15[k_4 + l_5] = acc_12;
-                group_values_16[k_4 + l_5] = acc_13;
-                group_values_17[k_4 + l_5] = acc_14;
-                long op_s_offsets_r_12;
-                long op_s_offsets_r_13;
-                long op_s_offsets_r_14;
-                quicksort_scan_sum_fused_op_s_offsets(acc_12, acc_13, acc_14, group_values[k_4 + l_5], group_values_1[k_4 + l_5], group_values_2[k_4 + l_5], &op_s_offsets_r_12, &op_s_offsets_r_13, &op_s_offsets_r_14);
-                acc_12 = op_s_offsets_r_12;
-                acc_13 = op_s_offsets_r_13;
-                acc_14 = op_s_offsets_r_14;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            {
-                s_offsets_tile_offsets_18[l_6 + 256 * wg] = group_values_15[l_6];
-                s_offsets_tile_offsets_19[l_6 + 256 * wg] = group_values_16[l_6];
-                s_offsets_tile_offsets_20[l_6 + 256 * wg] = group_values_17[l_6];
             }
         }
     }
@@ -7375,68 +5544,7 @@ __kernel void quicksort_fused_5_s_offsets_tile_totals(long tiles, long t_1, __gl
     }
 }
 
-__kernel void quicksort_fused_5_s_offsets_tile_offsets_tile_totals(__global const long* s_offsets_tile_totals, long tiles_1, long tiles, __global long* s_offsets_tile_offsets_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = s_offsets_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_s_offsets_r = quicksort_fused_5_op_s_offsets(acc, group_values_1[k + 9 * l_1]);
-                acc = op_s_offsets_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_s_offsets_r_1 = quicksort_fused_5_op_s_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = op_s_offsets_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                s_offsets_tile_offsets_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_5_s_offsets_tile_offsets_tile_offsets(__global const long* s_offsets_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* s_offsets_tile_offsets_tile_offsets) {
+__kernel void quicksort_fused_5_s_offsets_tile_offsets(__global const long* s_offsets_tile_totals, long tile_chunk, long tiles, __global long* s_offsets_tile_offsets) {
     __local long group_values[256];
     __local long group_values_1[16];
     __local long group_values_2[16];
@@ -7448,8 +5556,8 @@ __kernel void quicksort_fused_5_s_offsets_tile_offsets_tile_offsets(__global con
             long acc = 0L;
             for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + l * tile_chunk < tiles_1) {
-                    x = s_offsets_tile_offsets_tile_totals[k + l * tile_chunk];
+                if (k + l * tile_chunk < tiles) {
+                    x = s_offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -7494,97 +5602,15 @@ __kernel void quicksort_fused_5_s_offsets_tile_offsets_tile_offsets(__global con
             const long l_4 = get_local_id(0);
             long acc_4 = group_values_3[l_4];
             for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                s_offsets_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
+                s_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles_1) {
-                    x_1 = s_offsets_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
+                if (k_4 + l_4 * tile_chunk < tiles) {
+                    x_1 = s_offsets_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
                 long op_s_offsets_r_4 = quicksort_fused_5_op_s_offsets(acc_4, x_1);
                 acc_4 = op_s_offsets_r_4;
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_5_s_offsets_tile_offsets_scan(__global const long* s_offsets_tile_totals, __global const long* s_offsets_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* s_offsets_tile_offsets) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = s_offsets_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_s_offsets_r = quicksort_fused_5_op_s_offsets(acc, group_values[k + 9 * l_1]);
-                acc = op_s_offsets_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_s_offsets_r_1 = quicksort_fused_5_op_s_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = op_s_offsets_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = s_offsets_tile_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long op_s_offsets_r_2 = quicksort_fused_5_op_s_offsets(acc_2, group_values_3[k_2]);
-                acc_2 = op_s_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long op_s_offsets_r_3 = quicksort_fused_5_op_s_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = op_s_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long op_s_offsets_r_4 = quicksort_fused_5_op_s_offsets(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = op_s_offsets_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                s_offsets_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -8033,68 +6059,7 @@ __kernel void quicksort_fused_6_s_offsets_tile_totals(long tiles, long n_else_in
     }
 }
 
-__kernel void quicksort_fused_6_s_offsets_tile_offsets_tile_totals(__global const long* s_offsets_tile_totals, long tiles_1, long tiles, __global long* s_offsets_tile_offsets_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = s_offsets_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k_1 = 0; k_1 < 9; k_1++) {
-                long op_s_offsets_r = quicksort_fused_6_op_s_offsets(acc, group_values_1[k_1 + 9 * l_1]);
-                acc = op_s_offsets_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_2 = 0; k_2 < 2; k_2++) {
-                    long op_s_offsets_r_1 = quicksort_fused_6_op_s_offsets(acc_1, group_values_in[k_2 + 2 * l_2]);
-                    acc_1 = op_s_offsets_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                s_offsets_tile_offsets_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_6_s_offsets_tile_offsets_tile_offsets(__global const long* s_offsets_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* s_offsets_tile_offsets_tile_offsets) {
+__kernel void quicksort_fused_6_s_offsets_tile_offsets(__global const long* s_offsets_tile_totals, long tile_chunk, long tiles, __global long* s_offsets_tile_offsets) {
     __local long group_values[256];
     __local long group_values_1[16];
     __local long group_values_2[16];
@@ -8106,8 +6071,8 @@ __kernel void quicksort_fused_6_s_offsets_tile_offsets_tile_offsets(__global con
             long acc = 0L;
             for (long k_1 = 0; k_1 < tile_chunk; k_1++) {
                 long x;
-                if (k_1 + l * tile_chunk < tiles_1) {
-                    x = s_offsets_tile_offsets_tile_totals[k_1 + l * tile_chunk];
+                if (k_1 + l * tile_chunk < tiles) {
+                    x = s_offsets_tile_totals[k_1 + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -8152,97 +6117,15 @@ __kernel void quicksort_fused_6_s_offsets_tile_offsets_tile_offsets(__global con
             const long l_4 = get_local_id(0);
             long acc_4 = group_values_3[l_4];
             for (long k_5 = 0; k_5 < tile_chunk; k_5++) {
-                s_offsets_tile_offsets_tile_offsets[k_5 + l_4 * tile_chunk] = acc_4;
+                s_offsets_tile_offsets[k_5 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_5 + l_4 * tile_chunk < tiles_1) {
-                    x_1 = s_offsets_tile_offsets_tile_totals[k_5 + l_4 * tile_chunk];
+                if (k_5 + l_4 * tile_chunk < tiles) {
+                    x_1 = s_offsets_tile_totals[k_5 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
                 long op_s_offsets_r_4 = quicksort_fused_6_op_s_offsets(acc_4, x_1);
                 acc_4 = op_s_offsets_r_4;
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_6_s_offsets_tile_offsets_scan(__global const long* s_offsets_tile_totals, __global const long* s_offsets_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* s_offsets_tile_offsets) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = s_offsets_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k_1 = 0; k_1 < 9; k_1++) {
-                long op_s_offsets_r = quicksort_fused_6_op_s_offsets(acc, group_values[k_1 + 9 * l_1]);
-                acc = op_s_offsets_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                long op_s_offsets_r_1 = quicksort_fused_6_op_s_offsets(acc_1, group_values_1[k_2 + 16 * l_2]);
-                acc_1 = op_s_offsets_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = s_offsets_tile_offsets_tile_offsets[wg];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_2[k_3] = acc_2;
-                long op_s_offsets_r_2 = quicksort_fused_6_op_s_offsets(acc_2, group_values_3[k_3]);
-                acc_2 = op_s_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_4 = 0; k_4 < 16; k_4++) {
-                group_values_4[k_4 + 16 * l_4] = acc_3;
-                long op_s_offsets_r_3 = quicksort_fused_6_op_s_offsets(acc_3, group_values_1[k_4 + 16 * l_4]);
-                acc_3 = op_s_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_5 = 0; k_5 < 9; k_5++) {
-                group_values_5[(k_5 + 9 * l_5) / 256 + 9 * ((k_5 + 9 * l_5) % 256)] = acc_4;
-                long op_s_offsets_r_4 = quicksort_fused_6_op_s_offsets(acc_4, group_values[k_5 + 9 * l_5]);
-                acc_4 = op_s_offsets_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                s_offsets_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -8665,68 +6548,7 @@ __kernel void quicksort_fused_7_s_offsets_tile_totals(long tiles, long n_else_in
     }
 }
 
-__kernel void quicksort_fused_7_s_offsets_tile_offsets_tile_totals(__global const long* s_offsets_tile_totals_69, long tiles_1, long tiles, __global long* s_offsets_tile_offsets_tile_totals_71) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = s_offsets_tile_totals_69[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_s_offsets_r = quicksort_fused_7_op_s_offsets(acc, group_values_1[k + 9 * l_1]);
-                acc = op_s_offsets_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_s_offsets_r_1 = quicksort_fused_7_op_s_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = op_s_offsets_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                s_offsets_tile_offsets_tile_totals_71[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_7_s_offsets_tile_offsets_tile_offsets(__global const long* s_offsets_tile_offsets_tile_totals_71, long tile_chunk, long tiles_1, __global long* s_offsets_tile_offsets_tile_offsets_72) {
+__kernel void quicksort_fused_7_s_offsets_tile_offsets(__global const long* s_offsets_tile_totals_69, long tile_chunk, long tiles, __global long* s_offsets_tile_offsets_70) {
     __local long group_values[256];
     __local long group_values_1[16];
     __local long group_values_2[16];
@@ -8738,8 +6560,8 @@ __kernel void quicksort_fused_7_s_offsets_tile_offsets_tile_offsets(__global con
             long acc = 0L;
             for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + l * tile_chunk < tiles_1) {
-                    x = s_offsets_tile_offsets_tile_totals_71[k + l * tile_chunk];
+                if (k + l * tile_chunk < tiles) {
+                    x = s_offsets_tile_totals_69[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -8784,97 +6606,15 @@ __kernel void quicksort_fused_7_s_offsets_tile_offsets_tile_offsets(__global con
             const long l_4 = get_local_id(0);
             long acc_4 = group_values_3[l_4];
             for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                s_offsets_tile_offsets_tile_offsets_72[k_4 + l_4 * tile_chunk] = acc_4;
+                s_offsets_tile_offsets_70[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles_1) {
-                    x_1 = s_offsets_tile_offsets_tile_totals_71[k_4 + l_4 * tile_chunk];
+                if (k_4 + l_4 * tile_chunk < tiles) {
+                    x_1 = s_offsets_tile_totals_69[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
                 long op_s_offsets_r_4 = quicksort_fused_7_op_s_offsets(acc_4, x_1);
                 acc_4 = op_s_offsets_r_4;
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_7_s_offsets_tile_offsets_scan(__global const long* s_offsets_tile_totals_69, __global const long* s_offsets_tile_offsets_tile_offsets_72, long tiles_1, long tiles, __global long* s_offsets_tile_offsets_70) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = s_offsets_tile_totals_69[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_s_offsets_r = quicksort_fused_7_op_s_offsets(acc, group_values[k + 9 * l_1]);
-                acc = op_s_offsets_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_s_offsets_r_1 = quicksort_fused_7_op_s_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = op_s_offsets_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = s_offsets_tile_offsets_tile_offsets_72[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long op_s_offsets_r_2 = quicksort_fused_7_op_s_offsets(acc_2, group_values_3[k_2]);
-                acc_2 = op_s_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long op_s_offsets_r_3 = quicksort_fused_7_op_s_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = op_s_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long op_s_offsets_r_4 = quicksort_fused_7_op_s_offsets(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = op_s_offsets_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                s_offsets_tile_offsets_70[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
@@ -8963,7 +6703,7 @@ __kernel void quicksort_fused_7_s_offsets_scan(__global const long* s_offsets_ti
     }
 }
 
-__kernel void quicksort_fused_7_total_partial(long groups, long chunk, long n_else_instances, __global const long* starts, __global const long* lengths_1, __global const long* equal_offsets, __global const long* equal_lengths, __global long* total_partials_73) {
+__kernel void quicksort_fused_7_total_partial(long groups, long chunk, long n_else_instances, __global const long* starts, __global const long* lengths_1, __global const long* equal_offsets, __global const long* equal_lengths, __global long* total_partials_71) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -9011,13 +6751,13 @@ __kernel void quicksort_fused_7_total_partial(long groups, long chunk, long n_el
         }
         for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
             {
-                total_partials_73[wg] = group_values_in[0];
+                total_partials_71[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_7_total_final(__global const long* total_partials_73, long final_chunk, long groups, __global long* total_15) {
+__kernel void quicksort_fused_7_total_final(__global const long* total_partials_71, long final_chunk, long groups, __global long* total_15) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -9028,7 +6768,7 @@ __kernel void quicksort_fused_7_total_final(__global const long* total_partials_
             for (long k = 0; k < final_chunk; k++) {
                 long x;
                 if (256 * k + l < groups) {
-                    x = total_partials_73[256 * k + l];
+                    x = total_partials_71[256 * k + l];
                 } else {
                     x = 0L;
                 }
@@ -9078,7 +6818,7 @@ __kernel void quicksort_fused_7_s_lengths(long instances_1, __global const uchar
     }
 }
 
-__kernel void quicksort_fused_7_s_offsets_tile_totals_1(long tiles_2, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* s_lengths_21, __global const long* starts, __global const long* lengths_1, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets_tile_totals_74) {
+__kernel void quicksort_fused_7_s_offsets_tile_totals_1(long tiles_1, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* s_lengths_21, __global const long* starts, __global const long* lengths_1, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets_tile_totals_72) {
     __local long group_values[256];
     __local long group_values_1[2304];
     __local long group_swap[256];
@@ -9134,74 +6874,13 @@ __kernel void quicksort_fused_7_s_offsets_tile_totals_1(long tiles_2, long insta
         }
         for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
             {
-                s_offsets_tile_totals_74[wg] = group_values_in[0];
+                s_offsets_tile_totals_72[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_7_s_offsets_tile_offsets_tile_totals_1(__global const long* s_offsets_tile_totals_74, long tiles_3, long tiles_2, __global long* s_offsets_tile_offsets_tile_totals_76) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles_2) {
-                    x = s_offsets_tile_totals_74[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_s_offsets_1_r = quicksort_fused_7_op_s_offsets_1(acc, group_values_1[k + 9 * l_1]);
-                acc = op_s_offsets_1_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_s_offsets_1_r_1 = quicksort_fused_7_op_s_offsets_1(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = op_s_offsets_1_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                s_offsets_tile_offsets_tile_totals_76[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_7_s_offsets_tile_offsets_tile_offsets_1(__global const long* s_offsets_tile_offsets_tile_totals_76, long tile_chunk_1, long tiles_3, __global long* s_offsets_tile_offsets_tile_offsets_77) {
+__kernel void quicksort_fused_7_s_offsets_tile_offsets_1(__global const long* s_offsets_tile_totals_72, long tile_chunk_1, long tiles_1, __global long* s_offsets_tile_offsets_73) {
     __local long group_values[256];
     __local long group_values_1[16];
     __local long group_values_2[16];
@@ -9213,8 +6892,8 @@ __kernel void quicksort_fused_7_s_offsets_tile_offsets_tile_offsets_1(__global c
             long acc = 0L;
             for (long k = 0; k < tile_chunk_1; k++) {
                 long x;
-                if (k + l * tile_chunk_1 < tiles_3) {
-                    x = s_offsets_tile_offsets_tile_totals_76[k + l * tile_chunk_1];
+                if (k + l * tile_chunk_1 < tiles_1) {
+                    x = s_offsets_tile_totals_72[k + l * tile_chunk_1];
                 } else {
                     x = 0L;
                 }
@@ -9259,10 +6938,10 @@ __kernel void quicksort_fused_7_s_offsets_tile_offsets_tile_offsets_1(__global c
             const long l_4 = get_local_id(0);
             long acc_4 = group_values_3[l_4];
             for (long k_4 = 0; k_4 < tile_chunk_1; k_4++) {
-                s_offsets_tile_offsets_tile_offsets_77[k_4 + l_4 * tile_chunk_1] = acc_4;
+                s_offsets_tile_offsets_73[k_4 + l_4 * tile_chunk_1] = acc_4;
                 long x_1;
-                if (k_4 + l_4 * tile_chunk_1 < tiles_3) {
-                    x_1 = s_offsets_tile_offsets_tile_totals_76[k_4 + l_4 * tile_chunk_1];
+                if (k_4 + l_4 * tile_chunk_1 < tiles_1) {
+                    x_1 = s_offsets_tile_totals_72[k_4 + l_4 * tile_chunk_1];
                 } else {
                     x_1 = 0L;
                 }
@@ -9273,89 +6952,7 @@ __kernel void quicksort_fused_7_s_offsets_tile_offsets_tile_offsets_1(__global c
     }
 }
 
-__kernel void quicksort_fused_7_s_offsets_tile_offsets_scan_1(__global const long* s_offsets_tile_totals_74, __global const long* s_offsets_tile_offsets_tile_offsets_77, long tiles_3, long tiles_2, __global long* s_offsets_tile_offsets_75) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles_2) {
-                    x = s_offsets_tile_totals_74[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_s_offsets_1_r = quicksort_fused_7_op_s_offsets_1(acc, group_values[k + 9 * l_1]);
-                acc = op_s_offsets_1_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_s_offsets_1_r_1 = quicksort_fused_7_op_s_offsets_1(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = op_s_offsets_1_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = s_offsets_tile_offsets_tile_offsets_77[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long op_s_offsets_1_r_2 = quicksort_fused_7_op_s_offsets_1(acc_2, group_values_3[k_2]);
-                acc_2 = op_s_offsets_1_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long op_s_offsets_1_r_3 = quicksort_fused_7_op_s_offsets_1(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = op_s_offsets_1_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long op_s_offsets_1_r_4 = quicksort_fused_7_op_s_offsets_1(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = op_s_offsets_1_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                s_offsets_tile_offsets_75[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_7_s_offsets_scan_1(__global const long* s_offsets_tile_offsets_75, long tiles_2, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* s_lengths_21, __global const long* starts, __global const long* lengths_1, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets_28) {
+__kernel void quicksort_fused_7_s_offsets_scan_1(__global const long* s_offsets_tile_offsets_73, long tiles_1, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* s_lengths_21, __global const long* starts, __global const long* lengths_1, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets_28) {
     __local long group_values[2304];
     __local long group_values_1[256];
     __local long group_values_2[16];
@@ -9402,7 +6999,7 @@ __kernel void quicksort_fused_7_s_offsets_scan_1(__global const long* s_offsets_
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = s_offsets_tile_offsets_75[wg];
+            long acc_2 = s_offsets_tile_offsets_73[wg];
             for (long k_2 = 0; k_2 < 16; k_2++) {
                 group_values_2[k_2] = acc_2;
                 long op_s_offsets_1_r_2 = quicksort_fused_7_op_s_offsets_1(acc_2, group_values_3[k_2]);
@@ -9438,7 +7035,7 @@ __kernel void quicksort_fused_7_s_offsets_scan_1(__global const long* s_offsets_
     }
 }
 
-__kernel void quicksort_fused_7_total_partial_1(long groups_1, long chunk_1, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* s_lengths_21, __global const long* starts, __global const long* lengths_1, __global const long* equal_offsets, __global const long* equal_lengths, __global long* total_partials_78) {
+__kernel void quicksort_fused_7_total_partial_1(long groups_1, long chunk_1, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* s_lengths_21, __global const long* starts, __global const long* lengths_1, __global const long* equal_offsets, __global const long* equal_lengths, __global long* total_partials_74) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -9486,13 +7083,13 @@ __kernel void quicksort_fused_7_total_partial_1(long groups_1, long chunk_1, lon
         }
         for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
             {
-                total_partials_78[wg] = group_values_in[0];
+                total_partials_74[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void quicksort_fused_7_total_final_1(__global const long* total_partials_78, long final_chunk_1, long groups_1, __global long* total_32) {
+__kernel void quicksort_fused_7_total_final_1(__global const long* total_partials_74, long final_chunk_1, long groups_1, __global long* total_32) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -9503,7 +7100,7 @@ __kernel void quicksort_fused_7_total_final_1(__global const long* total_partial
             for (long k = 0; k < final_chunk_1; k++) {
                 long x;
                 if (256 * k + l < groups_1) {
-                    x = total_partials_78[256 * k + l];
+                    x = total_partials_74[256 * k + l];
                 } else {
                     x = 0L;
                 }

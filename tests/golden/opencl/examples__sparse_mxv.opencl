@@ -843,68 +843,7 @@ __kernel void index_fused_offsets_tile_totals(long tiles, long instances_2, __gl
     }
 }
 
-__kernel void index_fused_offsets_tile_offsets_tile_totals(__global const long* offsets_tile_totals, long tiles_1, long tiles, __global long* offsets_tile_offsets_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = offsets_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_offsets_r = index_fused_op_offsets(acc, group_values_1[k + 9 * l_1]);
-                acc = op_offsets_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_offsets_r_1 = index_fused_op_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = op_offsets_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                offsets_tile_offsets_tile_totals[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void index_fused_offsets_tile_offsets_tile_offsets(__global const long* offsets_tile_offsets_tile_totals, long tile_chunk, long tiles_1, __global long* offsets_tile_offsets_tile_offsets) {
+__kernel void index_fused_offsets_tile_offsets(__global const long* offsets_tile_totals, long tile_chunk, long tiles, __global long* offsets_tile_offsets) {
     __local long group_values[256];
     __local long group_values_1[16];
     __local long group_values_2[16];
@@ -916,8 +855,8 @@ __kernel void index_fused_offsets_tile_offsets_tile_offsets(__global const long*
             long acc = 0L;
             for (long k = 0; k < tile_chunk; k++) {
                 long x;
-                if (k + l * tile_chunk < tiles_1) {
-                    x = offsets_tile_offsets_tile_totals[k + l * tile_chunk];
+                if (k + l * tile_chunk < tiles) {
+                    x = offsets_tile_totals[k + l * tile_chunk];
                 } else {
                     x = 0L;
                 }
@@ -962,97 +901,15 @@ __kernel void index_fused_offsets_tile_offsets_tile_offsets(__global const long*
             const long l_4 = get_local_id(0);
             long acc_4 = group_values_3[l_4];
             for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                offsets_tile_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
+                offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
                 long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles_1) {
-                    x_1 = offsets_tile_offsets_tile_totals[k_4 + l_4 * tile_chunk];
+                if (k_4 + l_4 * tile_chunk < tiles) {
+                    x_1 = offsets_tile_totals[k_4 + l_4 * tile_chunk];
                 } else {
                     x_1 = 0L;
                 }
                 long op_offsets_r_4 = index_fused_op_offsets(acc_4, x_1);
                 acc_4 = op_offsets_r_4;
-            }
-        }
-    }
-}
-
-__kernel void index_fused_offsets_tile_offsets_scan(__global const long* offsets_tile_totals, __global const long* offsets_tile_offsets_tile_offsets, long tiles_1, long tiles, __global long* offsets_tile_offsets) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < tiles) {
-                    x = offsets_tile_totals[256 * j + l + 2304 * wg];
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_offsets_r = index_fused_op_offsets(acc, group_values[k + 9 * l_1]);
-                acc = op_offsets_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_offsets_r_1 = index_fused_op_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = op_offsets_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = offsets_tile_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long op_offsets_r_2 = index_fused_op_offsets(acc_2, group_values_3[k_2]);
-                acc_2 = op_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long op_offsets_r_3 = index_fused_op_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = op_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long op_offsets_r_4 = index_fused_op_offsets(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = op_offsets_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                offsets_tile_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
             }
         }
     }
