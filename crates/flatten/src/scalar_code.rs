@@ -386,8 +386,13 @@ impl FnCx<'_, '_> {
         Ok(value)
     }
 
-    /// The value of a sequence variable read by `#s` or `s[i]` in a thunk.
+    /// The value of the sequence read by `#s` or `s[i]` in a thunk: a
+    /// variable, or a leaf computed before the thunk (`#(let v = x in [1,
+    /// 2])`, whose sequence is the same for every instance).
     fn gpu_seq_var(&self, g: &GpuCx, e: ExprId) -> Result<Val> {
+        if let Some(value) = g.leaves.get(&e) {
+            return Ok(value.clone());
+        }
         match self.expr(e).kind {
             ExprKind::Var(Var::Local(l)) if g.frames.last().is_some_and(|f| f.func.is_some()) => {
                 Err(FlattenError::bug(format!("an inlined function reads sequence local {}", l.0)))
