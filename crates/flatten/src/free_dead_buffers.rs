@@ -34,7 +34,8 @@
 
 use std::collections::BTreeSet;
 
-use crate::ir::{Atom, Block, FlatProgram, HostExpr, HostFunction, HostVar, Repr, SeqRepr, Stmt};
+use crate::ir::{Atom, Block, FlatProgram, HostExpr, HostFunction, HostVar, Repr, Stmt};
+use crate::representation::seq_vars;
 
 /// Adds the frees to every function of `program` (dropping any it had).
 pub fn free_dead_buffers(mut program: FlatProgram) -> FlatProgram {
@@ -220,20 +221,8 @@ fn repr_uses(repr: &Repr, live: &mut Live) {
     match repr {
         Repr::Scalar(atom) => use_atom(atom, live),
         Repr::Tuple(parts) => parts.iter().for_each(|p| repr_uses(p, live)),
-        Repr::Seq(seq) => seq_uses(seq, live),
-    }
-}
-
-fn seq_uses(seq: &SeqRepr, live: &mut Live) {
-    match seq {
-        SeqRepr::Array(v) => {
-            live.insert(*v);
-        }
-        SeqRepr::Tuple(cols) => cols.iter().for_each(|c| seq_uses(c, live)),
-        SeqRepr::Nested { lengths, offsets, elements } => {
-            live.insert(*lengths);
-            live.insert(*offsets);
-            seq_uses(elements, live);
-        }
+        Repr::Seq(seq) => seq_vars(seq, &mut |v| {
+            live.insert(v);
+        }),
     }
 }

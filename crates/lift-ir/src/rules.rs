@@ -65,7 +65,7 @@
 use flatten::ir::{Const, VarType};
 
 use crate::arith::{ArithExpr, Range};
-use crate::ir::{Expr, Fun, LiftKernel, SizeDef, Stage};
+use crate::ir::{Expr, Fun, LiftKernel, ParamId, SizeDef, Stage};
 use crate::lower::Unsupported;
 
 /// The parameters of the rules.
@@ -467,10 +467,27 @@ fn copy_tile(copy: Fun, xs: Expr, l: &ArithExpr, t: &ArithExpr) -> Expr {
     Expr::apply1(Fun::GatherStride(l.clone()), Expr::apply1(Fun::Join, Expr::apply1(copy, rows)))
 }
 
+/// `join o toLocal(mapLcl(0)(λchunk. mapSeq(id) o reduceSeq(f)(z, chunk)))
+/// o split(k) $ xs`: each work-item reduces its `k` contiguous elements of
+/// `xs` into local memory, one total per work-item (`chunk` is the
+/// lambda's parameter, made by the caller).
+fn local_chunk_totals(f: &Fun, neutral: &[Const], chunk: ParamId, k: &ArithExpr, xs: Expr) -> Expr {
+    let reduce_chunk = Fun::Lambda(
+        vec![chunk],
+        Box::new(Expr::apply1(
+            Fun::map_seq(Fun::Id),
+            Expr::apply(Fun::ReduceSeq(Box::new(f.clone())), vec![Expr::Value(neutral.to_vec()), Expr::Param(chunk)]),
+        )),
+    );
+    Expr::apply1(
+        Fun::Join,
+        Expr::apply1(Fun::to_local(Fun::map_lcl(0, reduce_chunk)), Expr::apply1(Fun::Split(k.clone()), xs)),
+    )
+}
+
 /// The scan of one tile (a pair of its `L·T` elements and its offset) by
 /// one work-group; see [`lower_scan_tiles`], step 3.
 fn tile_scan(low: &mut LiftKernel, f: &Fun, neutral: &[Const], l: &ArithExpr, t: &ArithExpr) -> Fun {
-    let z = || Expr::Value(neutral.to_vec());
     let op = || Box::new(f.clone());
     let blk = low.new_param("block");
     let tile_p = low.new_param("tile");
@@ -478,17 +495,7 @@ fn tile_scan(low: &mut LiftKernel, f: &Fun, neutral: &[Const], l: &ArithExpr, t:
     let sums_p = low.new_param("sums");
     let offs_p = low.new_param("offsets");
     let th = low.new_param("thread");
-    let reduce_chunk = Fun::Lambda(
-        vec![c],
-        Box::new(Expr::apply1(Fun::map_seq(Fun::Id), Expr::apply(Fun::ReduceSeq(op()), vec![z(), Expr::Param(c)]))),
-    );
-    let sums = Expr::apply1(
-        Fun::Join,
-        Expr::apply1(
-            Fun::to_local(Fun::map_lcl(0, reduce_chunk)),
-            Expr::apply1(Fun::Split(t.clone()), Expr::Param(tile_p)),
-        ),
-    );
+    let sums = local_chunk_totals(f, neutral, c, t, Expr::Param(tile_p));
     let start = Expr::apply1(Fun::Get(1), Expr::Param(blk));
     let offs = workgroup_scan(low, f, neutral, sums_p, start, l);
     let scan_thread = Fun::Lambda(
@@ -537,7 +544,6 @@ fn workgroup_scan(
     l: &ArithExpr,
 ) -> Expr {
     low.rules_applied.push("scan-workgroup-two-level".into());
-    let z = || Expr::Value(neutral.to_vec());
     let op = || Box::new(f.clone());
     // One row of all `L` values where `L` is not a constant.
     let (q, w) = match l.as_cst() {
@@ -551,17 +557,7 @@ fn workgroup_scan(
     let all = low.new_param("all");
     let part = low.new_param("part");
     let row_offs_p = low.new_param("row_offsets");
-    let reduce_row = Fun::Lambda(
-        vec![row],
-        Box::new(Expr::apply1(Fun::map_seq(Fun::Id), Expr::apply(Fun::ReduceSeq(op()), vec![z(), Expr::Param(row)]))),
-    );
-    let row_totals = Expr::apply1(
-        Fun::Join,
-        Expr::apply1(
-            Fun::to_local(Fun::map_lcl(0, reduce_row)),
-            Expr::apply1(Fun::Split(w.clone()), Expr::Param(sums)),
-        ),
-    );
+    let row_totals = local_chunk_totals(f, neutral, row, &w, Expr::Param(sums));
     let scan_totals = Fun::Lambda(vec![all], Box::new(Expr::apply(Fun::ScanSeq(op()), vec![start, Expr::Param(all)])));
     let row_offs = Expr::apply1(
         Fun::Join,
@@ -606,17 +602,7 @@ fn block_scan(
     let t = low.new_param("thread");
     let block_elems = || if with_offset { Expr::apply1(Fun::Get(0), Expr::Param(blk)) } else { Expr::Param(blk) };
     let block_start = || if with_offset { Expr::apply1(Fun::Get(1), Expr::Param(blk)) } else { z() };
-    let reduce_chunk = Fun::Lambda(
-        vec![c],
-        Box::new(Expr::apply1(Fun::map_seq(Fun::Id), Expr::apply(Fun::ReduceSeq(op()), vec![z(), Expr::Param(c)]))),
-    );
-    let sums = Expr::apply1(
-        Fun::Join,
-        Expr::apply1(
-            Fun::to_local(Fun::map_lcl(0, reduce_chunk)),
-            Expr::apply1(Fun::Split(chunk.clone()), block_elems()),
-        ),
-    );
+    let sums = local_chunk_totals(f, neutral, c, chunk, block_elems());
     let offs = workgroup_scan(low, f, neutral, sums_p, block_start(), l);
     let scan_thread = Fun::Lambda(
         vec![t],
