@@ -94,6 +94,11 @@ def result_line(stdout):
 NUMBER = re.compile(r"-?(?:\d+\.\d*(?:e[-+]?\d+)?|\d+e[-+]?\d+|\d+|inf|nan)")
 
 
+def numbers(text):
+    """The numbers of a printed value, ints as ints and floats as floats."""
+    return [int(x) if x.lstrip("-").isdigit() else float(x) for x in NUMBER.findall(text)]
+
+
 def compare(out, ref):
     """(verdict, largest relative float difference, program time, reference time).
 

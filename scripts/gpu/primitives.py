@@ -24,16 +24,9 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench import DEVICE, NESSIE, cupy_timer, nessie_copy_bandwidth, result_line, run, say, stats_rows, REPORT  # noqa: E402
+from bench import DEVICE, NESSIE, REPORT, cupy_timer, nessie_copy_bandwidth, numbers, result_line, run, say, stats_rows  # noqa: E402,E501
 
 HERE = "scripts/gpu/primitives"
-NUMBER = re.compile(r"-?\d+(?:\.\d*)?(?:e[-+]?\d+)?")
-
-
-def numbers(text):
-    return [float(x) if any(c in x for c in ".e") else int(x) for x in NUMBER.findall(text)]
-
-
 def run_nessie(program, substitutions=()):
     """(printed numbers without the time, the time, --stats rows, exit, stderr tail)."""
     path = f"{HERE}/{program}"
@@ -79,6 +72,17 @@ def report_row(name, got, expected, ms_kernels, ms_time, base_ms, base_name, tra
     return ok
 
 
+def measure(title, program, pattern, reps, expected, base_ms, base_name, traffic_bytes, copy_gbps, substitutions=()):
+    """Runs `program` and reports its row: (whether it ran and matched, its kernel ms per run or None)."""
+    got, secs, rows, code, err = run_nessie(program, substitutions)
+    if got is None:
+        say(f"### {title}: nessie failed (exit {code})\n```\n{err}\n```")
+        return False, None
+    ms, chosen = kernel_ms(rows, pattern, reps)
+    ok = report_row(title, got, expected, ms, secs * 1e3 / reps, base_ms, base_name, traffic_bytes, copy_gbps, chosen)
+    return ok, ms
+
+
 def main(selected):
     os.environ.setdefault("CUPY_ACCELERATORS", "cub")
     import numpy as np
@@ -110,14 +114,8 @@ def main(selected):
         xs = cp.asarray(xs_h)
         base = cupy_timer(cp, lambda: xs.sum())
         del xs, xs_h
-        got, secs, rows, code, err = run_nessie("sum.nesl")
-        if got is None:
-            say(f"### sum: nessie failed (exit {code})\n```\n{err}\n```")
-            failures += 1
-        else:
-            ms, chosen = kernel_ms(rows, r"bench_sum", reps)
-            failures += not report_row("sum of 2^27 floats", got, expected, ms, secs * 1e3 / reps, base,
-                                       "CUB sum (cupy.sum)", n * 8, copy_gbps, chosen)
+        ok, _ = measure("sum of 2^27 floats", "sum.nesl", r"bench_sum", reps, expected, base, "CUB sum (cupy.sum)", n * 8, copy_gbps)
+        failures += not ok
 
     if want("scan"):
         n, reps = 1 << 27, 10
@@ -128,14 +126,8 @@ def main(selected):
         xs = cp.asarray(xs_h)
         base = cupy_timer(cp, lambda: cp.cumsum(xs))
         del xs, xs_h
-        got, secs, rows, code, err = run_nessie("scan.nesl")
-        if got is None:
-            say(f"### scan: nessie failed (exit {code})\n```\n{err}\n```")
-            failures += 1
-        else:
-            ms, chosen = kernel_ms(rows, r"bench_scan", reps)
-            failures += not report_row("plus_scan of 2^27 ints", got, expected, ms, secs * 1e3 / reps, base,
-                                       "CUB inclusive scan (cupy.cumsum)", 2 * n * 8, copy_gbps, chosen)
+        ok, _ = measure("plus_scan of 2^27 ints", "scan.nesl", r"bench_scan", reps, expected, base, "CUB inclusive scan (cupy.cumsum)", 2 * n * 8, copy_gbps)
+        failures += not ok
 
     if want("filter"):
         n, reps = 1 << 27, 10
@@ -145,15 +137,8 @@ def main(selected):
         xs = cp.asarray(xs_h)
         base = cupy_timer(cp, lambda: xs[xs >= 0.0])
         del xs, xs_h
-        got, secs, rows, code, err = run_nessie("filter.nesl")
-        if got is None:
-            say(f"### filter: nessie failed (exit {code})\n```\n{err}\n```")
-            failures += 1
-        else:
-            ms, chosen = kernel_ms(rows, r"bench_filter", reps)
-            failures += not report_row("filter of 2^27 floats, half kept", got, expected, ms, secs * 1e3 / reps,
-                                       base, "CuPy boolean mask xs[xs >= 0]", n * 8 + kept.size * 8, copy_gbps,
-                                       chosen)
+        ok, _ = measure("filter of 2^27 floats, half kept", "filter.nesl", r"bench_filter", reps, expected, base, "CuPy boolean mask xs[xs >= 0]", n * 8 + kept.size * 8, copy_gbps)
+        failures += not ok
 
     if want("segscan"):
         segs, width, reps = 1 << 22, 8, 10
@@ -171,15 +156,8 @@ def main(selected):
 
         base = cupy_timer(cp, seg_scan)
         del xs, starts
-        got, secs, rows, code, err = run_nessie("segscan.nesl")
-        if got is None:
-            say(f"### segscan: nessie failed (exit {code})\n```\n{err}\n```")
-            failures += 1
-        else:
-            ms, chosen = kernel_ms(rows, r"bench_segscan", reps)
-            failures += not report_row("segmented plus_scan, 2^22 segments of 8", got, expected, ms,
-                                       secs * 1e3 / reps, base, "CuPy cumsum minus segment starts (4 passes)",
-                                       2 * n * 8 + segs * 8, copy_gbps, chosen)
+        ok, _ = measure("segmented plus_scan, 2^22 segments of 8", "segscan.nesl", r"bench_segscan", reps, expected, base, "CuPy cumsum minus segment starts (4 passes)", 2 * n * 8 + segs * 8, copy_gbps)
+        failures += not ok
 
     if want("sort"):
         n, reps = 10000000, 5
@@ -192,14 +170,8 @@ def main(selected):
         xs = cp.asarray(xs_h)
         base = cupy_timer(cp, lambda: cp.sort(xs))
         del xs
-        got, secs, rows, code, err = run_nessie("sort.nesl")
-        if got is None:
-            say(f"### sort: nessie failed (exit {code})\n```\n{err}\n```")
-            failures += 1
-        else:
-            ms, chosen = kernel_ms(rows, r"(bench_sort|sort_|radix)", reps)
-            failures += not report_row("sort of 10^7 ints below 2^30", got, expected, ms, secs * 1e3 / reps, base,
-                                       "cupy.sort (CUB radix sort)", 2 * n * 8, copy_gbps, chosen)
+        ok, _ = measure("sort of 10^7 ints below 2^30", "sort.nesl", r"(bench_sort|sort_|radix)", reps, expected, base, "cupy.sort (CUB radix sort)", 2 * n * 8, copy_gbps)
+        failures += not ok
 
     for shape, shape_name in ((0, "uniform: 2^22 rows of 8"), (1, "banded: 2^22 rows of 5"),
                               (2, "power-law: 7e6 rows of 4096/j")):
@@ -236,17 +208,12 @@ def main(selected):
         base = cupy_timer(cp, lambda: mat @ vg)
         expected = [nnz, float((mat @ vg).sum())]
         del mat, vg
-        got, secs, rows, code, err = run_nessie("spmv.nesl", [("SHAPE", str(shape))])
-        if got is None:
-            say(f"### SpMV {shape_name}: nessie failed (exit {code})\n```\n{err}\n```")
-            failures += 1
-            continue
-        ms, chosen = kernel_ms(rows, r"smvm", 10)
         # Values once, 64-bit column indices once, row offsets and the result
         # (the vector's gathers are not counted, as for cuSPARSE).
         moved = nnz * (8 + 8) + rows_n * 8 * 2
-        failures += not report_row(f"SpMV {shape_name} ({nnz} nonzeros)", got, expected, ms, secs * 1e3 / 10,
-                                   base, "cuSPARSE CSR f64, 32-bit indices", moved, copy_gbps, chosen)
+        ok, _ = measure(f"SpMV {shape_name} ({nnz} nonzeros)", "spmv.nesl", r"smvm", 10, expected, base,
+                        "cuSPARSE CSR f64, 32-bit indices", moved, copy_gbps, [("SHAPE", str(shape))])
+        failures += not ok
 
     if want("norm2"):
         n, reps = 1 << 26, 5
@@ -266,14 +233,9 @@ def main(selected):
         # two writes for both quotients.
         floor_bytes = 4 * n * 8
         floor_ms = floor_bytes / copy_gbps / 1e6
-        got, secs, rows, code, err = run_nessie("norm2.nesl")
-        if got is None:
-            say(f"### norm2: nessie failed (exit {code})\n```\n{err}\n```")
-            failures += 1
-        else:
-            ms, chosen = kernel_ms(rows, r"norm2", reps)
-            failures += not report_row("norm2 of 2^26 floats", got, expected, ms, secs * 1e3 / reps, floor_ms,
-                                       "fused traffic floor at the copy ceiling", floor_bytes, copy_gbps, chosen)
+        ok, ms = measure("norm2 of 2^26 floats", "norm2.nesl", r"norm2", reps, expected, floor_ms, "fused traffic floor at the copy ceiling", floor_bytes, copy_gbps)
+        failures += not ok
+        if ms is not None:
             say(f"- CuPy's five calls: {base_cupy:.3f} ms = {base_cupy / ms:.2f} × nessie's time")
 
     if want("black_scholes"):
@@ -312,17 +274,11 @@ def main(selected):
         base = cupy_timer(cp, lambda: kernel((blocks,), (256,), (cp.int64(n), call, put)))
         expected = [float(call.sum()), float(put.sum())]
         del call, put
-        got, secs, rows, code, err = run_nessie("black_scholes.nesl")
-        if got is None:
-            say(f"### black-scholes: nessie failed (exit {code})\n```\n{err}\n```")
-            failures += 1
-        else:
-            ms, chosen = kernel_ms(rows, r"(price_batch|black_scholes)", reps)
-            # The sums are not part of the hand-fused kernel: only the pricing
-            # kernel is compared. exp and log come from two libms: the sums
-            # agree within rounding.
-            failures += not report_row("black-scholes, 2^25 options", got, expected, ms, secs * 1e3 / reps, base,
-                                       "hand-fused CUDA kernel (same arithmetic)", n * 16, copy_gbps, chosen)
+        # The sums are not part of the hand-fused kernel: only the pricing
+        # kernel is compared. exp and log come from two libms: the sums
+        # agree within rounding.
+        ok, _ = measure("black-scholes, 2^25 options", "black_scholes.nesl", r"(price_batch|black_scholes)", reps, expected, base, "hand-fused CUDA kernel (same arithmetic)", n * 16, copy_gbps)
+        failures += not ok
     return failures
 
 

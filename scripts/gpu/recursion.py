@@ -18,16 +18,9 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench import DEVICE, NESSIE, REPORT, cupy_timer, result_line, run, say  # noqa: E402
+from bench import DEVICE, NESSIE, REPORT, cupy_timer, numbers, result_line, run, say  # noqa: E402
 
 HERE = "scripts/gpu/recursion"
-NUMBER = re.compile(r"-?\d+(?:\.\d*)?(?:e[-+]?\d+)?")
-
-
-def numbers(text):
-    return [float(x) if any(c in x for c in ".e") else int(x) for x in NUMBER.findall(text)]
-
-
 def run_program(name, size, timeout=240):
     text = open(f"{HERE}/{name}.nesl").read().replace("SIZE", str(size))
     path = f"/tmp/nessie_{name}_{size}.nesl"
