@@ -745,6 +745,7 @@ fn cli_trials(root: &Path, opencl: bool) -> Vec<Trial> {
         ("cli::run_backends_agree_on_a_small_program", cli_backends_agree, false),
         ("cli::default_backend_is_opencl", cli_default_backend_is_opencl, true),
         ("cli::stats_go_to_stderr", cli_stats, true),
+        ("cli::merged_and_separate_programs_agree", cli_program_layouts, true),
         ("cli::quicksort_launches_and_reads_per_level", cli_quicksort_levels, true),
         ("cli::no_such_device_exits_4", cli_no_such_device, true),
         ("cli::no_opencl_platform_exits_4_with_install_help", cli_no_platform, false),
@@ -819,6 +820,32 @@ fn cli_stats(root: &Path) -> Result<(), Failed> {
         "expected the results on stdout and the statistics table on stderr",
         &result,
     )
+}
+
+/// `NESSIE_PROGRAMS=merged` builds a program's kernels as one OpenCL
+/// program and `separate` each on its own (the defaults of GPUs and CPUs):
+/// both print the same, and `--stats` says how many programs were built.
+fn cli_program_layouts(root: &Path) -> Result<(), Failed> {
+    for example in ["tests/programs/examples/line_fit_small.nesl", "tests/programs/examples/primes_small.nesl"] {
+        let run = |layout: &str| run_nessie_with(root, &["run", example, "--stats"], &[("NESSIE_PROGRAMS", layout)]);
+        let separate = run("separate")?;
+        let merged = run("merged")?;
+        expect(separate.status == Some(0), &format!("{example} should run with separate programs"), &separate)?;
+        expect(
+            merged.status == Some(0) && merged.stdout == separate.stdout,
+            &format!("{example} with merged programs should print\n{}", separate.stdout),
+            &merged,
+        )?;
+        let built = |result: &RunResult| {
+            result.stderr.lines().find_map(|line| {
+                let rest = line.strip_prefix("building programs (")?;
+                rest.split(' ').next()?.parse::<usize>().ok()
+            })
+        };
+        expect(built(&merged) == Some(1), "merged: one program built", &merged)?;
+        expect(built(&separate).is_some_and(|n| n > 1), "separate: a program per kernel", &separate)?;
+    }
+    Ok(())
 }
 
 /// Quicksort (examples/quicksort.nesl's function) steps once per level of

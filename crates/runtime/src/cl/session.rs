@@ -50,7 +50,7 @@ use super::profile::{CommandKind, Profiler, Stats};
 use super::program::{self, BuildTarget, Kernel, Program};
 use super::{ClError, driver_error};
 use crate::EnvironmentError;
-use crate::device::{DeviceInfo, choose_device, list_devices};
+use crate::device::{DeviceInfo, DeviceKind, choose_device, list_devices};
 
 /// What the device allows, as the plan executor needs it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -102,8 +102,59 @@ pub struct Session {
     device_version: String,
     driver_version: String,
     error_flag: DeviceBuffer<i64>,
+    /// What building programs has cost this session ([`Session::build_stats`]).
+    builds: BuildStats,
+    program_layout: ProgramLayout,
     queue: CommandQueue,
     context: Context,
+}
+
+/// How the executor turns a compiled program's kernels into OpenCL
+/// programs ([`Session::program_layout`]).
+///
+/// `Merged` builds every kernel of a NESL program as one OpenCL program:
+/// one driver build (or one binary-cache load) per run instead of one per
+/// kernel. `Separate` builds each kernel's source on its own, so that
+/// identical kernels of different programs share one build. The default
+/// is `Merged` on GPUs and accelerators, where every build is a call into
+/// the driver even from a cached binary, and `Separate` on CPUs: PoCL
+/// compiles each kernel at its first launch and caches that per program,
+/// so a test suite that runs many variants of a program (each fusion
+/// schedule) shares the kernels they have in common only when each kernel
+/// is a program of its own. The environment variable `NESSIE_PROGRAMS`
+/// (`merged` or `separate`) overrides the default.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ProgramLayout {
+    Merged,
+    Separate,
+}
+
+impl ProgramLayout {
+    /// The environment variable that overrides the default layout.
+    pub const VARIABLE: &'static str = "NESSIE_PROGRAMS";
+
+    /// The layout for `device`: `NESSIE_PROGRAMS` if it says `merged` or
+    /// `separate`, else the default for the device's kind.
+    pub fn from_env(device: &DeviceInfo) -> ProgramLayout {
+        match std::env::var(Self::VARIABLE).map(|v| v.trim().to_ascii_lowercase()) {
+            Ok(v) if v == "merged" => ProgramLayout::Merged,
+            Ok(v) if v == "separate" => ProgramLayout::Separate,
+            _ if device.kind == DeviceKind::Cpu => ProgramLayout::Separate,
+            _ => ProgramLayout::Merged,
+        }
+    }
+}
+
+/// The programs a session has built, and the wall time it took: the
+/// start-up cost `--stats` reports besides the kernels' own time.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct BuildStats {
+    /// Programs built from source by the driver.
+    pub compiled: usize,
+    /// Programs loaded from the on-disk binary cache.
+    pub from_cache: usize,
+    /// Wall time spent in the driver building or loading them.
+    pub seconds: f64,
 }
 
 struct CachedProgram {
@@ -161,6 +212,8 @@ impl Session {
             device_version,
             driver_version,
             error_flag,
+            builds: BuildStats::default(),
+            program_layout: ProgramLayout::from_env(device),
             queue,
             context,
         };
@@ -216,7 +269,14 @@ impl Session {
             device_version: &self.device_version,
             driver_version: &self.driver_version,
         };
+        let started = std::time::Instant::now();
         let program = Rc::new(program::build(&target, name, source, options)?);
+        self.builds.seconds += started.elapsed().as_secs_f64();
+        if program.is_from_binary_cache() {
+            self.builds.from_cache += 1;
+        } else {
+            self.builds.compiled += 1;
+        }
         bucket.push(CachedProgram {
             source: source.to_string(),
             options: options.to_string(),
@@ -233,6 +293,21 @@ impl Session {
 
     pub fn binary_cache(&self) -> &BinaryCache {
         &self.binary_cache
+    }
+
+    /// Whether the executor builds a program's kernels as one OpenCL
+    /// program or each on its own.
+    pub fn program_layout(&self) -> ProgramLayout {
+        self.program_layout
+    }
+
+    pub fn set_program_layout(&mut self, layout: ProgramLayout) {
+        self.program_layout = layout;
+    }
+
+    /// The programs this session has built and the time it took.
+    pub fn build_stats(&self) -> BuildStats {
+        self.builds
     }
 
     /// How many distinct programs this session has built.

@@ -15,7 +15,7 @@ use super::kernel::run_kernel;
 use super::scalar;
 use super::values::{DeviceArray, HostValue};
 use super::{ExecError, MAX_CALL_DEPTH, internal};
-use crate::cl::{Program, Session};
+use crate::cl::{Program, ProgramLayout, Session};
 
 /// The variables of one call, indexed by [`HostVar`].
 pub(crate) type Frame = Vec<Option<HostValue>>;
@@ -58,6 +58,48 @@ impl<'p, 's> Executor<'p, 's> {
             depth: 0,
             has_unchecked_launches: false,
         }
+    }
+
+    /// Builds every compiled kernel, before the program starts: with
+    /// [`ProgramLayout::Separate`] each on its own, with
+    /// [`ProgramLayout::Merged`] as one OpenCL program: the sources one
+    /// after another (each starts with the same guarded helper prelude, so
+    /// the helpers are defined once, and every `__kernel` and helper name
+    /// carries its flat kernel's name, so no two collide). One build and
+    /// one binary-cache entry per program instead of one per kernel: on
+    /// NVIDIA each build, even from a cached binary, is a call into the
+    /// driver, and PoCL compiles the prelude once instead of per kernel.
+    /// Kernels whose `__kernel` names collide with an earlier one's (which
+    /// the backend never emits) are built on their own.
+    ///
+    /// On PoCL, quickhull (34 kernels) with both caches warm: 1.04 s of
+    /// builds separate, 0.07 s merged; cold, both about 20 s (PoCL compiles
+    /// at first launch).
+    pub(crate) fn build_all(&mut self) -> Result<(), ExecError> {
+        let mut names = std::collections::HashSet::new();
+        let mut merged = String::new();
+        let mut members = Vec::new();
+        for (index, plan) in self.kernels.iter().enumerate() {
+            let kernels = kernel_names(&plan.source);
+            if kernels.iter().all(|name| !names.contains(name)) {
+                names.extend(kernels);
+                merged.push_str(&format!("// ===== {} =====\n", plan.file_name()));
+                merged.push_str(&plan.source);
+                merged.push('\n');
+                members.push(index);
+            }
+        }
+        if members.len() > 1 && self.session.program_layout() == ProgramLayout::Merged {
+            let name = format!("{} kernels", members.len());
+            let program = self.session.build_program(&name, &merged, "")?;
+            for index in members {
+                self.built[index] = Some(Rc::clone(&program));
+            }
+        }
+        for index in 0..self.kernels.len() {
+            self.program_of(index)?;
+        }
+        Ok(())
     }
 
     /// The OpenCL program of compiled kernel `index`, built on first use.
@@ -348,4 +390,14 @@ pub(crate) fn scalar_value(function: &HostFunction, frame: &Frame, atom: &Atom) 
         HostValue::Scalar(value) => Ok(value),
         HostValue::Array(_) => Err(internal("an array where a scalar is expected")),
     }
+}
+
+/// The names of the `__kernel` functions `source` defines.
+fn kernel_names(source: &str) -> Vec<&str> {
+    source
+        .lines()
+        .filter(|line| line.trim_start().starts_with("__kernel"))
+        .filter_map(|line| line.split('(').next())
+        .filter_map(|head| head.split_whitespace().last())
+        .collect()
 }

@@ -225,9 +225,7 @@ pub fn run(
     // would be: a build failure surfaces before any output, and the
     // driver's compile time (seconds for a cold NVIDIA cache) never lands
     // inside a region the program times with `time`.
-    for index in 0..kernels.len() {
-        executor.program_of(index)?;
-    }
+    executor.build_all()?;
     let result = executor.call(&program.main, Vec::new()).and_then(|_| executor.check_device());
     result.map_err(|error| executor.prefer_device_fault(error))
 }
