@@ -1,0 +1,85 @@
+#!/usr/bin/env python3
+"""Issue 11's start-up row: what `nessie run` adds around a program's own
+time on the NVIDIA GPU, cold (empty binary cache) and warm, with a program's
+kernels built as one OpenCL program (`NESSIE_PROGRAMS=merged`, the GPU
+default) and each on its own (`separate`).
+
+Run on the GPU machine (through the `device` tool) from the repository
+root, after registering NVIDIA's ICD (scripts/gpu/run.sh does that):
+
+    python3 scripts/gpu/startup.py [EXAMPLE ...]
+
+For each example and layout it runs `nessie run EXAMPLE --stats` three
+times with a fresh binary cache folder (the first run is cold, the next two
+warm) and reports the process's wall time, the phase table of --stats
+(front end, flatten, fuse, codegen, opening the device, program builds,
+the host program) and the overhead: wall time minus the host program's own
+phase. The issue's target is an overhead of at most 0.3 s warm.
+"""
+
+import os
+import re
+import shutil
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bench import DEVICE, NESSIE, REPORT, run, say  # noqa: E402
+
+EXAMPLES = ["examples/dotp.nesl", "examples/quicksort.nesl", "examples/quickhull.nesl"]
+PHASE = re.compile(r"^(\S.*?)\s+([\d.]+) ms$")
+
+
+def phases(stderr):
+    """The rows of the phase table of --stats, name -> ms, in order."""
+    rows, inside = {}, False
+    for line in stderr.splitlines():
+        if line.startswith("phase"):
+            inside = True
+            continue
+        m = PHASE.match(line)
+        if inside and m:
+            rows[m.group(1)] = float(m.group(2))
+    return rows
+
+
+def main(selected):
+    examples = selected or EXAMPLES
+    say("# Start-up of `nessie run` (issue 11, item 8)")
+    say()
+    say("| example | layout | run | wall | front end | flatten | fuse | codegen | open device | builds | program | overhead |")
+    say("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    failures = 0
+    for example in examples:
+        for layout in ("merged", "separate"):
+            cache = tempfile.mkdtemp(prefix="nessie-cache-")
+            env = {"NESSIE_CACHE_DIR": cache, "NESSIE_PROGRAMS": layout}
+            for attempt in ("cold", "warm", "warm"):
+                os.environ.update(env)
+                code, out, err, wall = run([NESSIE, "run", example, "--device", DEVICE, "--stats"], timeout=300)
+                if code != 0:
+                    say(f"| {example} | {layout} | {attempt} | exit {code} | {err.strip()[-200:]} |")
+                    failures += 1
+                    break
+                p = phases(err)
+                builds = next((v for k, v in p.items() if k.startswith("building programs")), 0.0)
+                built = next((k[len("building programs "):] for k in p if k.startswith("building programs")), "")
+                program = p.get("running the host program", 0.0)
+                cells = [p.get("front end (parse, check)", 0.0), p.get("flatten", 0.0), p.get("fuse", 0.0),
+                         p.get("lift and OpenCL code generation", 0.0), p.get("opening the device", 0.0)]
+                say(f"| {example} | {layout} | {attempt} | {wall * 1e3:.0f} ms | "
+                    + " | ".join(f"{c:.1f}" for c in cells)
+                    + f" | {builds:.1f} {built} | {program:.1f} | **{wall * 1e3 - program:.0f} ms** |")
+            shutil.rmtree(cache, ignore_errors=True)
+    for key in ("NESSIE_CACHE_DIR", "NESSIE_PROGRAMS"):
+        os.environ.pop(key, None)
+    return failures
+
+
+if __name__ == "__main__":
+    failures = main(sys.argv[1:])
+    out_dir = os.environ.get("OUT")
+    if out_dir:
+        with open(os.path.join(out_dir, "startup.md"), "w") as f:
+            f.write("\n".join(REPORT) + "\n")
+    sys.exit(1 if failures else 0)
