@@ -4,13 +4,15 @@
 //! interpreter's order (note [primitive semantics]): ints with the sign bit
 //! flipped, chars by code, floats by their bit pattern made monotone, with
 //! `-0.0` keyed as `0.0` and every NaN as one NaN above every number (so
-//! values the sort calls equal keep their order). One pass per bit moves
-//! the elements whose bit is 0 before those whose bit is 1, keeping order
-//! (a `SCAN` of the bits, a `REDUCE` for their count, a `PERMUTE`); the
-//! passes stop after the highest bit in which two keys differ. The passes
-//! are a host function that calls itself once per bit, `radix_sort_pass`,
-//! built once per program: a sort costs three kernels per significant bit,
-//! not a loop over the elements.
+//! values the sort calls equal keep their order). One pass per digit of
+//! [`RADIX_BITS`] bits, from the least significant, orders the elements
+//! stably by that digit (`RADIX_PASS`: per-tile digit counts, their scan,
+//! a stable scatter; see `lift_ir::radix`); the passes stop after the
+//! digit holding the highest bit in which two keys differ (one `REDUCE`
+//! of `key xor key[0]` by `or`). The passes are a host function that
+//! calls itself once per digit, `radix_sort_pass`, built once per
+//! program: keys below 2^30 take four passes, not a loop over the
+//! elements.
 //!
 //! The sort carries the permutation (`order`): `sort(s)` gathers `s` by it,
 //! `rank(s)` is its inverse. In a lifted context, a second sort by segment
@@ -26,15 +28,11 @@ use crate::flatten_program::FnCx;
 use crate::gather::{Choice, Route};
 use crate::host_code::FunctionBuilder;
 use crate::ir::{
-    Atom, BinaryOp, Const, FuncId, GExpr, HostExpr, HostFunction, HostVar, Repr, Scalar, SeqRepr, Soac, Stmt, Thunk,
-    UnaryOp, VarType,
+    Atom, BinaryOp, Const, FuncId, GExpr, HostExpr, HostFunction, HostVar, RADIX_BITS, Repr, Scalar, SeqRepr, Soac,
+    Stmt, Thunk, UnaryOp, VarType,
 };
-use crate::kernel_code::{KernelBuilder, ThunkCx, add, binary_thunk, index_param, int, sub};
+use crate::kernel_code::{KernelBuilder, ThunkCx, binary_thunk, index_param, int, sub};
 use crate::representation::{LiftedSeq, Val};
-
-fn bit_of(key: GExpr, bit: GExpr) -> GExpr {
-    GExpr::binary(BinaryOp::And, Scalar::Int, GExpr::binary(BinaryOp::Shr, Scalar::Int, key, bit), int(1))
-}
 
 fn nested(seq: SeqRepr) -> Result<(HostVar, HostVar, HostVar)> {
     match seq {
@@ -169,7 +167,7 @@ impl FnCx<'_, '_> {
         let then_block = cx.fb.end_block(vec![Atom::Var(keys), Atom::Var(order)]);
         cx.fb.begin_block();
         let (next_keys, next_order) = cx.radix_pass_step(keys, order, bit)?;
-        let next_bit = cx.fb.binary(BinaryOp::Add, Scalar::Int, bit_atom, Atom::Const(Const::Int(1)));
+        let next_bit = cx.fb.binary(BinaryOp::Add, Scalar::Int, bit_atom, Atom::Const(Const::Int(RADIX_BITS as i64)));
         let sorted_keys = cx.fb.var("sorted_keys", VarType::Array(Scalar::Int));
         let sorted_order = cx.fb.var("sorted_order", VarType::Array(Scalar::Int));
         let args = vec![Atom::Var(next_keys), Atom::Var(next_order), next_bit, mask_atom];
@@ -186,30 +184,9 @@ impl FnCx<'_, '_> {
         Ok(id)
     }
 
-    /// One pass: the elements whose `bit` is 0, then those whose bit is 1,
-    /// each in order.
+    /// One pass: keys and order stably ordered by the digit of
+    /// [`RADIX_BITS`] bits from `bit` (`RADIX_PASS`).
     fn radix_pass_step(&mut self, keys: HostVar, order: HostVar, bit: HostVar) -> Result<(HostVar, HostVar)> {
-        let count_bits = |kb: &mut KernelBuilder, host: &HostFunction| {
-            let i = index_param(kb, "i");
-            let bit = GExpr::Var(kb.param(host, bit));
-            let pull = Thunk { params: vec![i], body: bit_of(kb.read(host, keys, GExpr::Var(i)), bit) };
-            (pull, binary_thunk(kb, BinaryOp::Add, Scalar::Int))
-        };
-        let host = &self.fb.function;
-        let mut kb = KernelBuilder::new();
-        let (pull, op) = count_bits(&mut kb, host);
-        let size = kb.length(host, keys);
-        let scan = Soac::Scan { size, pull, neutral: vec![Const::Int(0)], op };
-        let ones_before =
-            self.run_kernel(kb, "scan_ones", scan, &[("ones_before".into(), VarType::Array(Scalar::Int))])[0];
-        let host = &self.fb.function;
-        let mut kb = KernelBuilder::new();
-        let (pull, op) = count_bits(&mut kb, host);
-        let size = kb.length(host, keys);
-        let reduce = Soac::Reduce { size, pull, neutral: vec![Const::Int(0)], op };
-        let ones = self.run_kernel(kb, "reduce_ones", reduce, &[("ones".into(), VarType::Scalar(Scalar::Int))])[0];
-        let n = self.fb.length(keys);
-        let zeros = self.fb.binary(BinaryOp::Sub, Scalar::Int, n, Atom::Var(ones));
         let host = &self.fb.function;
         let mut kb = KernelBuilder::new();
         let j = index_param(&mut kb, "j");
@@ -218,23 +195,19 @@ impl FnCx<'_, '_> {
             body: GExpr::Tuple(vec![kb.read(host, keys, GExpr::Var(j)), kb.read(host, order, GExpr::Var(j))]),
         };
         let k = index_param(&mut kb, "k");
-        let mut tc = ThunkCx::new(kb);
-        let key = tc.kb.read(host, keys, GExpr::Var(k));
-        let bit_value = GExpr::Var(tc.kb.param(host, bit));
-        let before = tc.kb.read(host, ones_before, GExpr::Var(k));
-        let before = tc.share("before", Scalar::Int, before);
-        let zeros = tc.kb.atom(host, zeros);
-        let target = GExpr::if_(
-            GExpr::binary(BinaryOp::Eq, Scalar::Int, bit_of(key, bit_value), int(1)),
-            add(zeros, before.clone()),
-            sub(GExpr::Var(k), before),
+        let shift = GExpr::Var(kb.param(host, bit));
+        let key = kb.read(host, keys, GExpr::Var(k));
+        let digit = GExpr::binary(
+            BinaryOp::And,
+            Scalar::Int,
+            GExpr::binary(BinaryOp::Shr, Scalar::Int, key, shift),
+            int((1 << RADIX_BITS) - 1),
         );
-        let (index_body, mut kb) = tc.finish(target);
         let size = kb.length(host, keys);
-        let permute = Soac::Permute { size, values, index: Thunk { params: vec![k], body: index_body }, check: None };
+        let pass = Soac::RadixPass { size, values, digit: Thunk { params: vec![k], body: digit }, bits: RADIX_BITS };
         let results =
             [("keys".to_string(), VarType::Array(Scalar::Int)), ("order".to_string(), VarType::Array(Scalar::Int))];
-        let out = self.run_kernel(kb, "permute_by_bit", permute, &results);
+        let out = self.run_kernel(kb, "radix_pass", pass, &results);
         Ok((out[0], out[1]))
     }
 

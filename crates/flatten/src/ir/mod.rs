@@ -53,7 +53,7 @@ pub mod verify;
 
 pub use gpu::{BinaryOp, Const, FaultId, GExpr, UnaryOp};
 pub use host::{Atom, Block, FuncId, HostExpr, HostFunction, HostVar, HostVarInfo, Repr, SeqRepr, Stmt};
-pub use kernel::{KVar, KVarInfo, Kernel, KernelId, SegDesc, Soac, SoacBinding, Thunk};
+pub use kernel::{KVar, KVarInfo, Kernel, KernelId, RADIX_BITS, SegDesc, Soac, SoacBinding, Thunk};
 pub use types::{Scalar, VarType};
 
 use nesl_frontend::tast::DataDef;
