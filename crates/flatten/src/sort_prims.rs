@@ -45,14 +45,30 @@ fn nested(seq: SeqRepr) -> Result<(HostVar, HostVar, HostVar)> {
 }
 
 impl FnCx<'_, '_> {
-    /// `sort(s)` or `rank(s)` in the host context.
+    /// `sort(s)` or `rank(s)` in the host context. A sort of ints or
+    /// chars sorts their keys alone and decodes them (equal keys are equal
+    /// values); a sort of floats carries the order, since `-0.0` and `0.0`
+    /// (and NaNs) share keys but print differently.
     pub fn host_sort(&mut self, prim: Prim, args: &[ExprId]) -> Result<Repr> {
         let Repr::Seq(SeqRepr::Array(values)) = self.compile_host(args[0])? else {
             return Err(FlattenError::bug("a sort of a sequence that is not of ordinals"));
         };
         let keys = self.sort_keys(values)?;
+        let ty = self.fb.var_type(values).scalar();
+        if prim == Prim::Sort && ty != Scalar::Float {
+            let (sorted, _) = self.sort_order(keys, None)?;
+            let decoded = self.map_column(&Size::LengthOf(sorted), "sorted", ty, &|tc, host, i| {
+                let key = tc.kb.read(host, sorted, i);
+                let x = GExpr::binary(BinaryOp::Xor, Scalar::Int, key, int(i64::MIN));
+                match ty {
+                    Scalar::Char => GExpr::unary(UnaryOp::IntToChar, Scalar::Int, x),
+                    _ => x,
+                }
+            })?;
+            return Ok(Repr::Seq(SeqRepr::Array(decoded)));
+        }
         let identity = self.map_column(&Size::LengthOf(values), "order", Scalar::Int, &|_, _, i| i)?;
-        let order = self.sort_order(keys, identity)?;
+        let order = self.ordered(keys, identity)?;
         Ok(Repr::Seq(SeqRepr::Array(if prim == Prim::Sort {
             self.gather_by(values, order)?
         } else {
@@ -66,12 +82,12 @@ impl FnCx<'_, '_> {
         let (lengths, offsets, values) = nested(self.dense_at(seq, level)?)?;
         let keys = self.sort_keys(values)?;
         let identity = self.map_column(&Size::LengthOf(values), "order", Scalar::Int, &|_, _, i| i)?;
-        let by_value = self.sort_order(keys, identity)?;
+        let by_value = self.ordered(keys, identity)?;
         let segments = self.map_column(&Size::LengthOf(values), "segment", Scalar::Int, &|tc, host, p| {
             let source = tc.kb.read(host, by_value, p);
             GExpr::SegmentOf { offsets: tc.kb.param(host, offsets), index: Box::new(source) }
         })?;
-        let order = self.sort_order(segments, by_value)?;
+        let order = self.ordered(segments, by_value)?;
         let elements = if prim == Prim::Sort {
             self.gather_by(values, order)?
         } else {
@@ -92,7 +108,10 @@ impl FnCx<'_, '_> {
         self.map_column(&Size::LengthOf(values), "key", Scalar::Int, &|tc, host, i| {
             let x = tc.kb.read(host, values, i);
             match ty {
-                Scalar::Char => GExpr::unary(UnaryOp::CharToInt, ty, x),
+                // Codes are below 256: the sign bit flipped, as for ints.
+                Scalar::Char => {
+                    GExpr::binary(BinaryOp::Xor, Scalar::Int, GExpr::unary(UnaryOp::CharToInt, ty, x), int(i64::MIN))
+                }
                 Scalar::Float => {
                     let x = tc.share("x", ty, x);
                     let is_zero = GExpr::binary(BinaryOp::Eq, ty, x.clone(), GExpr::Const(Const::Float(0.0)));
@@ -115,7 +134,13 @@ impl FnCx<'_, '_> {
     }
 
     /// `order` permuted stably by `keys` (both as long as each other).
-    fn sort_order(&mut self, keys: HostVar, order: HostVar) -> Result<HostVar> {
+    fn ordered(&mut self, keys: HostVar, order: HostVar) -> Result<HostVar> {
+        let (_, sorted) = self.sort_order(keys, Some(order))?;
+        sorted.ok_or_else(|| FlattenError::bug("a radix sort with an order that returned none"))
+    }
+
+    /// `keys` sorted, with `order` (as long) permuted stably by them.
+    fn sort_order(&mut self, keys: HostVar, order: Option<HostVar>) -> Result<(HostVar, Option<HostVar>)> {
         // The bits in which some key differs from the first.
         let host = &self.fb.function;
         let mut kb = KernelBuilder::new();
@@ -127,28 +152,40 @@ impl FnCx<'_, '_> {
         let reduce = Soac::Reduce { size, pull: Thunk { params: vec![i], body }, neutral: vec![Const::Int(0)], op };
         let mask =
             self.run_kernel(kb, "reduce_differing_bits", reduce, &[("mask".into(), VarType::Scalar(Scalar::Int))])[0];
-        let pass = self.radix_sort_pass()?;
+        let pass = self.radix_sort_pass(order.is_some())?;
         let sorted_keys = self.fb.var("sorted_keys", VarType::Array(Scalar::Int));
-        let sorted = self.fb.var("sorted_order", VarType::Array(Scalar::Int));
-        let args = vec![Atom::Var(keys), Atom::Var(order), Atom::Const(Const::Int(0)), Atom::Var(mask)];
-        self.fb.push(Stmt::Let { vars: vec![sorted_keys, sorted], expr: HostExpr::Call { func: pass, args } });
-        Ok(sorted)
+        let mut vars = vec![sorted_keys];
+        let mut args = vec![Atom::Var(keys)];
+        if let Some(order) = order {
+            vars.push(self.fb.var("sorted_order", VarType::Array(Scalar::Int)));
+            args.push(Atom::Var(order));
+        }
+        args.extend([Atom::Const(Const::Int(0)), Atom::Var(mask)]);
+        self.fb.push(Stmt::Let { vars: vars.clone(), expr: HostExpr::Call { func: pass, args } });
+        Ok((sorted_keys, vars.get(1).copied()))
     }
 
-    /// The host function of one radix pass, built on first use.
-    fn radix_sort_pass(&mut self) -> Result<FuncId> {
-        if let Some(id) = self.fl.radix_sort_pass {
+    /// The host function of one radix pass over keys (and an order, with
+    /// `with_order`), built on first use: it returns its arguments when
+    /// no digit from `bit` on differs (`mask >> bit == 0`), else it sorts
+    /// by the digit at `bit` and calls itself for the next.
+    fn radix_sort_pass(&mut self, with_order: bool) -> Result<FuncId> {
+        let slot = usize::from(with_order);
+        if let Some(id) = self.fl.radix_sort_pass[slot] {
             return Ok(id);
         }
         let id = self.fl.reserve_function();
-        self.fl.radix_sort_pass = Some(id);
-        let name = self.fl.function_name("radix_sort_pass".to_string());
+        self.fl.radix_sort_pass[slot] = Some(id);
+        let name = if with_order { "radix_sort_pass" } else { "radix_sort_keys_pass" };
+        let name = self.fl.function_name(name.to_string());
         let mut fb = FunctionBuilder::new(name);
-        let keys = fb.var("keys", VarType::Array(Scalar::Int));
-        let order = fb.var("order", VarType::Array(Scalar::Int));
+        let mut columns = vec![fb.var("keys", VarType::Array(Scalar::Int))];
+        if with_order {
+            columns.push(fb.var("order", VarType::Array(Scalar::Int)));
+        }
         let bit = fb.var("bit", VarType::Scalar(Scalar::Int));
         let mask = fb.var("mask", VarType::Scalar(Scalar::Int));
-        fb.function.params = vec![keys, order, bit, mask];
+        fb.function.params = columns.iter().copied().chain([bit, mask]).collect();
         let scope = SourceScope {
             name: "sort".to_string(),
             attribution: None,
@@ -163,52 +200,59 @@ impl FnCx<'_, '_> {
         let all_bits = cx.fb.binary(BinaryOp::Eq, Scalar::Int, bit_atom, Atom::Const(Const::Int(64)));
         let no_more = cx.fb.binary(BinaryOp::Eq, Scalar::Int, rest, Atom::Const(Const::Int(0)));
         let finished = cx.fb.binary(BinaryOp::Or, Scalar::Bool, all_bits, no_more);
+        let atoms = |vs: &[HostVar]| vs.iter().map(|&v| Atom::Var(v)).collect::<Vec<_>>();
         cx.fb.begin_block();
-        let then_block = cx.fb.end_block(vec![Atom::Var(keys), Atom::Var(order)]);
+        let then_block = cx.fb.end_block(atoms(&columns));
         cx.fb.begin_block();
-        let (next_keys, next_order) = cx.radix_pass_step(keys, order, bit)?;
+        let next = cx.radix_pass_step(&columns, bit)?;
         let next_bit = cx.fb.binary(BinaryOp::Add, Scalar::Int, bit_atom, Atom::Const(Const::Int(RADIX_BITS as i64)));
-        let sorted_keys = cx.fb.var("sorted_keys", VarType::Array(Scalar::Int));
-        let sorted_order = cx.fb.var("sorted_order", VarType::Array(Scalar::Int));
-        let args = vec![Atom::Var(next_keys), Atom::Var(next_order), next_bit, mask_atom];
-        cx.fb.push(Stmt::Let { vars: vec![sorted_keys, sorted_order], expr: HostExpr::Call { func: id, args } });
-        let else_block = cx.fb.end_block(vec![Atom::Var(sorted_keys), Atom::Var(sorted_order)]);
-        let result_keys = cx.fb.var("keys", VarType::Array(Scalar::Int));
-        let result_order = cx.fb.var("order", VarType::Array(Scalar::Int));
-        cx.fb.push(Stmt::Let {
-            vars: vec![result_keys, result_order],
-            expr: HostExpr::If { cond: finished, then_block, else_block },
-        });
-        let function = cx.fb.finish(vec![Atom::Var(result_keys), Atom::Var(result_order)]);
+        let sorted: Vec<HostVar> = columns
+            .iter()
+            .map(|&c| {
+                let name = format!("sorted_{}", cx.fb.function.vars[c.0 as usize].name);
+                cx.fb.var(&name, VarType::Array(Scalar::Int))
+            })
+            .collect();
+        let mut args = atoms(&next);
+        args.extend([next_bit, mask_atom]);
+        cx.fb.push(Stmt::Let { vars: sorted.clone(), expr: HostExpr::Call { func: id, args } });
+        let else_block = cx.fb.end_block(atoms(&sorted));
+        let results: Vec<HostVar> = columns
+            .iter()
+            .map(|&c| {
+                let name = cx.fb.function.vars[c.0 as usize].name.clone();
+                cx.fb.var(&name, VarType::Array(Scalar::Int))
+            })
+            .collect();
+        cx.fb.push(Stmt::Let { vars: results.clone(), expr: HostExpr::If { cond: finished, then_block, else_block } });
+        let function = cx.fb.finish(atoms(&results));
         self.fl.functions[id.0 as usize] = Some(function);
         Ok(id)
     }
 
-    /// One pass: keys and order stably ordered by the digit of
-    /// [`RADIX_BITS`] bits from `bit` (`RADIX_PASS`).
-    fn radix_pass_step(&mut self, keys: HostVar, order: HostVar, bit: HostVar) -> Result<(HostVar, HostVar)> {
+    /// One pass: the columns (keys first) stably ordered by the digit of
+    /// [`RADIX_BITS`] bits from `bit` of the keys (`RADIX_PASS`).
+    fn radix_pass_step(&mut self, columns: &[HostVar], bit: HostVar) -> Result<Vec<HostVar>> {
         let host = &self.fb.function;
         let mut kb = KernelBuilder::new();
         let j = index_param(&mut kb, "j");
-        let values = Thunk {
-            params: vec![j],
-            body: GExpr::Tuple(vec![kb.read(host, keys, GExpr::Var(j)), kb.read(host, order, GExpr::Var(j))]),
-        };
+        let items = columns.iter().map(|&c| kb.read(host, c, GExpr::Var(j))).collect::<Vec<_>>();
+        let body = if items.len() == 1 { items.into_iter().next().unwrap_or(int(0)) } else { GExpr::Tuple(items) };
+        let values = Thunk { params: vec![j], body };
         let k = index_param(&mut kb, "k");
         let shift = GExpr::Var(kb.param(host, bit));
-        let key = kb.read(host, keys, GExpr::Var(k));
+        let key = kb.read(host, columns[0], GExpr::Var(k));
         let digit = GExpr::binary(
             BinaryOp::And,
             Scalar::Int,
             GExpr::binary(BinaryOp::Shr, Scalar::Int, key, shift),
             int((1 << RADIX_BITS) - 1),
         );
-        let size = kb.length(host, keys);
+        let size = kb.length(host, columns[0]);
         let pass = Soac::RadixPass { size, values, digit: Thunk { params: vec![k], body: digit }, bits: RADIX_BITS };
-        let results =
-            [("keys".to_string(), VarType::Array(Scalar::Int)), ("order".to_string(), VarType::Array(Scalar::Int))];
-        let out = self.run_kernel(kb, "radix_pass", pass, &results);
-        Ok((out[0], out[1]))
+        let results: Vec<(String, VarType)> =
+            columns.iter().map(|&c| (host.vars[c.0 as usize].name.clone(), VarType::Array(Scalar::Int))).collect();
+        Ok(self.run_kernel(kb, "radix_pass", pass, &results))
     }
 
     /// `values -> order`, known in range.
