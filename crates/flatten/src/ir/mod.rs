@@ -4,7 +4,8 @@
 //!   `if`, calls, host scalars, and `run K args`.
 //! - [`kernel`]: kernels as sequences of SOACs (`MAP`, `PERMUTE`,
 //!   `SCATTER`, `REDUCE`, `SCAN`, `FILTER`, `ONCE`, `SEG_REDUCE`,
-//!   `SEG_SCAN`) whose thunks pull values over an index space.
+//!   `SEG_SCAN`, `RADIX_PASS`) whose thunks pull values over an index
+//!   space.
 //! - [`gpu`]: GPU expressions over scalars and tuples, the bodies of
 //!   thunks.
 //!
