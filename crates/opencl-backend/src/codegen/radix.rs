@@ -11,8 +11,9 @@
 //!    array; in each slice of [`RADIX_SLICE`] work-items, it counts the
 //!    equal digits before it, and the last of each digit writes the
 //!    slice's count of that digit; the work-item of digit `d` turns the
-//!    slices' counts into their exclusive prefix, from the digit's count
-//!    in the earlier rounds (`run[d]`). An element's rank among the equal
+//!    slices' counts into their exclusive prefix (zeroing the counts for
+//!    the next round), from the digit's count in the earlier rounds
+//!    (`run[d]`). An element's rank among the equal
 //!    digits of its tile is its slice's start plus its rank in the slice:
 //!    element order, so stable.
 //! 2. `tile_start[d]`, the exclusive scan of the tile's counts (blocks of
@@ -126,11 +127,17 @@ impl Generator<'_> {
         // digits' counts so far, the tile's digit starts (and their
         // blocks' totals), the global starts, the reordered digits, and
         // one reordering buffer per C type of the columns.
-        let [round, slice_counts, run, tile_start, block_sums, global_start, ldig] =
-            ["round_digits", "slice_counts", "run", "tile_start", "block_sums", "global_start", "ldig"]
+        let [round, slice_counts, slice_starts, run, tile_start, block_sums, global_start, ldig] =
+            ["round_digits", "slice_counts", "slice_starts", "run", "tile_start", "block_sums", "global_start", "ldig"]
                 .map(|s| self.fresh(s));
+        // A slice's count of a digit is at most RADIX_SLICE, a start at
+        // most the tile's length: both fit 16 bits.
+        if tile_len >= 1 << 16 {
+            return internal(format!("radixScatter: tiles of {tile_len} elements"));
+        }
         self.local_decls.push(format!("__local int {round}[{l_size}];"));
-        self.local_decls.push(format!("__local int {slice_counts}[{}];", slices * d_count));
+        self.local_decls.push(format!("__local ushort {slice_counts}[{}];", slices * d_count));
+        self.local_decls.push(format!("__local ushort {slice_starts}[{}];", slices * d_count));
         self.local_decls.push(format!("__local int {run}[{d_count}];"));
         self.local_decls.push(format!("__local int {tile_start}[{d_count}];"));
         self.local_decls.push(format!("__local int {block_sums}[{}];", d_count / block));
@@ -156,9 +163,18 @@ impl Generator<'_> {
         self.line(format!("{run}[{d}] = 0;"));
         self.line(format!("{global_start}[{d}] = {starts}[{d} * {ntiles} + {t}];"));
         self.close();
+        let j = self.fresh("j");
+        self.line(format!(
+            "for (long {j} = {l}; {j} < {}; {j} += {l_size}) {slice_counts}[{j}] = 0;",
+            slices * d_count
+        ));
         self.line(format!("int {dig}[{items}];"));
         self.line(format!("int {pos}[{items}];"));
-        // 1. Ranks.
+        // 1. Ranks: three barriers a round. The slices' counts are zeroed
+        // as their starts are taken, so that the next round finds them
+        // zero; its starts are written only after two more barriers,
+        // when every work-item has read this round's.
+        self.line("#pragma unroll");
         self.open(format!("for (int {r} = 0; {r} < {items}; {r}++)"));
         self.line(format!("const long {i} = {first} + {r} * {l_size} + {l};"));
         let mine = self.fresh("mine");
@@ -168,11 +184,6 @@ impl Generator<'_> {
         self.line(format!("{mine} = (int){};", x[0]));
         self.close();
         self.line(format!("{round}[{l}] = {mine};"));
-        let j = self.fresh("j");
-        self.line(format!(
-            "for (long {j} = {l}; {j} < {}; {j} += {l_size}) {slice_counts}[{j}] = 0;",
-            slices * d_count
-        ));
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
         let (before, last, e) = (self.fresh("before"), self.fresh("last"), self.fresh("e"));
         self.line(format!("int {before} = 0, {last} = 1;"));
@@ -182,7 +193,7 @@ impl Generator<'_> {
         self.line(format!("{last} &= !({e} == {mine} && {j} > {l});"));
         self.close();
         self.line(format!(
-            "if ({mine} < {d_count} && {last}) {slice_counts}[{slice} * {d_count} + {mine}] = {before} + 1;"
+            "if ({mine} < {d_count} && {last}) {slice_counts}[{slice} * {d_count} + {mine}] = (ushort)({before} + 1);"
         ));
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
         let (acc, s, c) = (self.fresh("acc"), self.fresh("s"), self.fresh("c"));
@@ -190,7 +201,8 @@ impl Generator<'_> {
         self.line(format!("int {acc} = {run}[{d}];"));
         self.open(format!("for (int {s} = 0; {s} < {slices}; {s}++)"));
         self.line(format!("const int {c} = {slice_counts}[{s} * {d_count} + {d}];"));
-        self.line(format!("{slice_counts}[{s} * {d_count} + {d}] = {acc};"));
+        self.line(format!("{slice_counts}[{s} * {d_count} + {d}] = 0;"));
+        self.line(format!("{slice_starts}[{s} * {d_count} + {d}] = (ushort){acc};"));
         self.line(format!("{acc} += {c};"));
         self.close();
         self.line(format!("{run}[{d}] = {acc};"));
@@ -198,9 +210,8 @@ impl Generator<'_> {
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
         self.line(format!("{dig}[{r}] = {mine};"));
         self.line(format!(
-            "{pos}[{r}] = {mine} < {d_count} ? {slice_counts}[{slice} * {d_count} + {mine}] + {before} : 0;"
+            "{pos}[{r}] = {mine} < {d_count} ? {slice_starts}[{slice} * {d_count} + {mine}] + {before} : 0;"
         ));
-        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
         self.close();
         // 2. The tile's digit starts: within blocks, then the blocks.
         let (lo, k) = (self.fresh("lo"), self.fresh("k"));
@@ -218,6 +229,7 @@ impl Generator<'_> {
         self.line(format!("{tile_start}[{l}] += {acc};"));
         self.close();
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        self.line("#pragma unroll");
         self.open(format!("for (int {r} = 0; {r} < {items}; {r}++)"));
         self.line(format!(
             "if ({dig}[{r}] < {d_count}) {ldig}[{tile_start}[{dig}[{r}]] + {pos}[{r}]] = (uchar){dig}[{r}];"
@@ -230,6 +242,7 @@ impl Generator<'_> {
             let Some((_, buffer)) = buffers.iter().find(|(t, _)| *t == ty).cloned() else {
                 return internal("radixScatter: a column without a buffer");
             };
+            self.line("#pragma unroll");
             self.open(format!("for (int {r} = 0; {r} < {items}; {r}++)"));
             self.open(format!("if ({dig}[{r}] < {d_count})"));
             let x = self.call(value, vec![format!("{first} + {r} * {l_size} + {l}")])?;
