@@ -1,8 +1,8 @@
-//! `sort` and `rank`: a stable least-significant-bit radix sort.
+//! `sort` and `rank`: a stable least-significant-digit radix sort.
 //!
 //! Each ordinal becomes a 64-bit key whose order as an unsigned word is the
-//! interpreter's order (note [primitive semantics]): ints with the sign bit
-//! flipped, chars by code, floats by their bit pattern made monotone, with
+//! interpreter's order (note [primitive semantics]): ints and char codes
+//! with the sign bit flipped, floats by their bit pattern made monotone, with
 //! `-0.0` keyed as `0.0` and every NaN as one NaN above every number (so
 //! values the sort calls equal keep their order). One pass per digit of
 //! [`RADIX_BITS`] bits, from the least significant, orders the elements
@@ -14,8 +14,10 @@
 //! program: keys below 2^30 take four passes, not a loop over the
 //! elements.
 //!
-//! The sort carries the permutation (`order`): `sort(s)` gathers `s` by it,
-//! `rank(s)` is its inverse. In a lifted context, a second sort by segment
+//! `sort` of ints or chars moves the keys alone (`radix_sort_keys_pass`)
+//! and decodes the sorted keys. Otherwise the sort carries the
+//! permutation (`order`): `sort(s)` of floats gathers `s` by it (`-0.0`
+//! and `0.0` share a key), `rank(s)` is its inverse. In a lifted context, a second sort by segment
 //! index (stable, so the values stay ordered inside each segment) sorts
 //! every instance's sequence at once.
 
