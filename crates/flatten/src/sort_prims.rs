@@ -9,7 +9,8 @@
 //! stably by that digit (`RADIX_PASS`: per-tile digit counts, their scan,
 //! a stable scatter; see `lift_ir::radix`); the passes stop after the
 //! digit holding the highest bit in which two keys differ (one `REDUCE`
-//! of `key xor key[0]` by `or`). The passes are a host function that
+//! of `key xor key[0]` by `or`), and skip the digits in which no two keys
+//! differ. The passes are a host function that
 //! calls itself once per digit, `radix_sort_pass`, built once per
 //! program: keys below 2^30 take four passes, not a loop over the
 //! elements.
@@ -170,7 +171,9 @@ impl FnCx<'_, '_> {
     /// The host function of one radix pass over keys (and an order, with
     /// `with_order`), built on first use: it returns its arguments when
     /// no digit from `bit` on differs (`mask >> bit == 0`), else it sorts
-    /// by the digit at `bit` and calls itself for the next.
+    /// by the digit at `bit` (unless no two keys differ in it: the low
+    /// mantissa bits of floats made from ints, say) and calls itself for
+    /// the next.
     fn radix_sort_pass(&mut self, with_order: bool) -> Result<FuncId> {
         let slot = usize::from(with_order);
         if let Some(id) = self.fl.radix_sort_pass[slot] {
@@ -206,8 +209,29 @@ impl FnCx<'_, '_> {
         cx.fb.begin_block();
         let then_block = cx.fb.end_block(atoms(&columns));
         cx.fb.begin_block();
-        let next = cx.radix_pass_step(&columns, bit)?;
+        // A digit in which no two keys differ orders nothing: skip its pass.
+        let digit_mask = Atom::Const(Const::Int((1 << RADIX_BITS) - 1));
+        let digit_bits = cx.fb.binary(BinaryOp::And, Scalar::Int, rest, digit_mask);
+        let same = cx.fb.binary(BinaryOp::Eq, Scalar::Int, digit_bits, Atom::Const(Const::Int(0)));
         let next_bit = cx.fb.binary(BinaryOp::Add, Scalar::Int, bit_atom, Atom::Const(Const::Int(RADIX_BITS as i64)));
+        let recurse = |cx: &mut FnCx<'_, '_>, from: &[HostVar]| {
+            let sorted: Vec<HostVar> = columns
+                .iter()
+                .map(|&c| {
+                    let name = format!("sorted_{}", cx.fb.function.vars[c.0 as usize].name);
+                    cx.fb.var(&name, VarType::Array(Scalar::Int))
+                })
+                .collect();
+            let mut args = atoms(from);
+            args.extend([next_bit, mask_atom]);
+            cx.fb.push(Stmt::Let { vars: sorted.clone(), expr: HostExpr::Call { func: id, args } });
+            cx.fb.end_block(atoms(&sorted))
+        };
+        cx.fb.begin_block();
+        let skip_block = recurse(&mut cx, &columns);
+        cx.fb.begin_block();
+        let next = cx.radix_pass_step(&columns, bit)?;
+        let pass_block = recurse(&mut cx, &next);
         let sorted: Vec<HostVar> = columns
             .iter()
             .map(|&c| {
@@ -215,9 +239,10 @@ impl FnCx<'_, '_> {
                 cx.fb.var(&name, VarType::Array(Scalar::Int))
             })
             .collect();
-        let mut args = atoms(&next);
-        args.extend([next_bit, mask_atom]);
-        cx.fb.push(Stmt::Let { vars: sorted.clone(), expr: HostExpr::Call { func: id, args } });
+        cx.fb.push(Stmt::Let {
+            vars: sorted.clone(),
+            expr: HostExpr::If { cond: same, then_block: skip_block, else_block: pass_block },
+        });
         let else_block = cx.fb.end_block(atoms(&sorted));
         let results: Vec<HostVar> = columns
             .iter()
