@@ -63,7 +63,9 @@ fn has_checks(kernel: &Kernel) -> bool {
 fn thunks(soac: &Soac) -> Vec<&Thunk> {
     match soac {
         Soac::Map { pull, .. } => vec![pull],
-        Soac::Permute { values, index, .. } | Soac::Scatter { values, index, .. } => vec![values, index],
+        Soac::Permute { values, index, .. }
+        | Soac::Scatter { values, index, .. }
+        | Soac::RadixPass { values, digit: index, .. } => vec![values, index],
         Soac::Reduce { pull, op, .. }
         | Soac::Scan { pull, op, .. }
         | Soac::SegReduce { pull, op, .. }
@@ -78,6 +80,7 @@ fn soac_sizes(soac: &Soac) -> Vec<&GExpr> {
         Soac::Map { size, .. }
         | Soac::Permute { size, .. }
         | Soac::Scatter { size, .. }
+        | Soac::RadixPass { size, .. }
         | Soac::Reduce { size, .. }
         | Soac::Scan { size, .. }
         | Soac::Filter { size, .. } => vec![size],
@@ -439,7 +442,7 @@ fn rename_soac(soac: &mut Soac, map: &HashMap<KVar, KVar>) {
             rename_gexpr(size, map);
             thunk(pull);
         }
-        Soac::Permute { size, values, index, .. } => {
+        Soac::Permute { size, values, index, .. } | Soac::RadixPass { size, values, digit: index, .. } => {
             rename_gexpr(size, map);
             thunk(values);
             thunk(index);
@@ -697,7 +700,9 @@ fn renumber_soac_sites(soac: &mut Soac, map: &[u32]) {
             renumber_gexpr_sites(size, map);
             renumber_gexpr_sites(&mut pull.body, map);
         }
-        Soac::Permute { size, values, index, .. } | Soac::Scatter { size, values, index, .. } => {
+        Soac::Permute { size, values, index, .. }
+        | Soac::Scatter { size, values, index, .. }
+        | Soac::RadixPass { size, values, digit: index, .. } => {
             renumber_gexpr_sites(size, map);
             renumber_gexpr_sites(&mut values.body, map);
             renumber_gexpr_sites(&mut index.body, map);

@@ -47,8 +47,9 @@ pub(crate) struct Flattener<'p> {
     /// The leaves of the thunk of a scalar expression, memoised (see
     /// `scalar_code.rs`).
     pub plans: HashMap<ExprId, Option<Rc<[ExprId]>>>,
-    /// The host function of one radix-sort pass, once built (`sort_prims.rs`).
-    pub radix_sort_pass: Option<FuncId>,
+    /// The host functions of the radix sort's passes, once built
+    /// (`sort_prims.rs`): of keys alone, and of keys with an order.
+    pub radix_sort_pass: [Option<FuncId>; 2],
     kernel_names: HashSet<String>,
     function_names: HashSet<String>,
 }
@@ -64,7 +65,7 @@ impl<'p> Flattener<'p> {
             functions: Vec::new(),
             memo: HashMap::new(),
             plans: HashMap::new(),
-            radix_sort_pass: None,
+            radix_sort_pass: [None, None],
             kernel_names: HashSet::new(),
             function_names: HashSet::new(),
         }

@@ -1,19 +1,24 @@
-//! `sort` and `rank`: a stable least-significant-bit radix sort.
+//! `sort` and `rank`: a stable least-significant-digit radix sort.
 //!
 //! Each ordinal becomes a 64-bit key whose order as an unsigned word is the
-//! interpreter's order (note [primitive semantics]): ints with the sign bit
-//! flipped, chars by code, floats by their bit pattern made monotone, with
+//! interpreter's order (note [primitive semantics]): ints and char codes
+//! with the sign bit flipped, floats by their bit pattern made monotone, with
 //! `-0.0` keyed as `0.0` and every NaN as one NaN above every number (so
-//! values the sort calls equal keep their order). One pass per bit moves
-//! the elements whose bit is 0 before those whose bit is 1, keeping order
-//! (a `SCAN` of the bits, a `REDUCE` for their count, a `PERMUTE`); the
-//! passes stop after the highest bit in which two keys differ. The passes
-//! are a host function that calls itself once per bit, `radix_sort_pass`,
-//! built once per program: a sort costs three kernels per significant bit,
-//! not a loop over the elements.
+//! values the sort calls equal keep their order). One pass per digit of
+//! [`RADIX_BITS`] bits, from the least significant, orders the elements
+//! stably by that digit (`RADIX_PASS`: per-tile digit counts, their scan,
+//! a stable scatter; see `lift_ir::radix`); the passes stop after the
+//! digit holding the highest bit in which two keys differ (one `REDUCE`
+//! of `key xor key[0]` by `or`), and skip the digits in which no two keys
+//! differ. The passes are a host function that
+//! calls itself once per digit, `radix_sort_pass`, built once per
+//! program: keys below 2^30 take four passes, not a loop over the
+//! elements.
 //!
-//! The sort carries the permutation (`order`): `sort(s)` gathers `s` by it,
-//! `rank(s)` is its inverse. In a lifted context, a second sort by segment
+//! `sort` of ints or chars moves the keys alone (`radix_sort_keys_pass`)
+//! and decodes the sorted keys. Otherwise the sort carries the
+//! permutation (`order`): `sort(s)` of floats gathers `s` by it (`-0.0`
+//! and `0.0` share a key), `rank(s)` is its inverse. In a lifted context, a second sort by segment
 //! index (stable, so the values stay ordered inside each segment) sorts
 //! every instance's sequence at once.
 
@@ -26,15 +31,11 @@ use crate::flatten_program::FnCx;
 use crate::gather::{Choice, Route};
 use crate::host_code::FunctionBuilder;
 use crate::ir::{
-    Atom, BinaryOp, Const, FuncId, GExpr, HostExpr, HostFunction, HostVar, Repr, Scalar, SeqRepr, Soac, Stmt, Thunk,
-    UnaryOp, VarType,
+    Atom, BinaryOp, Const, FuncId, GExpr, HostExpr, HostFunction, HostVar, RADIX_BITS, Repr, Scalar, SeqRepr, Soac,
+    Stmt, Thunk, UnaryOp, VarType,
 };
-use crate::kernel_code::{KernelBuilder, ThunkCx, add, binary_thunk, index_param, int, sub};
+use crate::kernel_code::{KernelBuilder, ThunkCx, binary_thunk, index_param, int, sub};
 use crate::representation::{LiftedSeq, Val};
-
-fn bit_of(key: GExpr, bit: GExpr) -> GExpr {
-    GExpr::binary(BinaryOp::And, Scalar::Int, GExpr::binary(BinaryOp::Shr, Scalar::Int, key, bit), int(1))
-}
 
 fn nested(seq: SeqRepr) -> Result<(HostVar, HostVar, HostVar)> {
     match seq {
@@ -47,14 +48,30 @@ fn nested(seq: SeqRepr) -> Result<(HostVar, HostVar, HostVar)> {
 }
 
 impl FnCx<'_, '_> {
-    /// `sort(s)` or `rank(s)` in the host context.
+    /// `sort(s)` or `rank(s)` in the host context. A sort of ints or
+    /// chars sorts their keys alone and decodes them (equal keys are equal
+    /// values); a sort of floats carries the order, since `-0.0` and `0.0`
+    /// (and NaNs) share keys but print differently.
     pub fn host_sort(&mut self, prim: Prim, args: &[ExprId]) -> Result<Repr> {
         let Repr::Seq(SeqRepr::Array(values)) = self.compile_host(args[0])? else {
             return Err(FlattenError::bug("a sort of a sequence that is not of ordinals"));
         };
         let keys = self.sort_keys(values)?;
+        let ty = self.fb.var_type(values).scalar();
+        if prim == Prim::Sort && ty != Scalar::Float {
+            let (sorted, _) = self.sort_order(keys, None)?;
+            let decoded = self.map_column(&Size::LengthOf(sorted), "sorted", ty, &|tc, host, i| {
+                let key = tc.kb.read(host, sorted, i);
+                let x = GExpr::binary(BinaryOp::Xor, Scalar::Int, key, int(i64::MIN));
+                match ty {
+                    Scalar::Char => GExpr::unary(UnaryOp::IntToChar, Scalar::Int, x),
+                    _ => x,
+                }
+            })?;
+            return Ok(Repr::Seq(SeqRepr::Array(decoded)));
+        }
         let identity = self.map_column(&Size::LengthOf(values), "order", Scalar::Int, &|_, _, i| i)?;
-        let order = self.sort_order(keys, identity)?;
+        let order = self.ordered(keys, identity)?;
         Ok(Repr::Seq(SeqRepr::Array(if prim == Prim::Sort {
             self.gather_by(values, order)?
         } else {
@@ -68,12 +85,12 @@ impl FnCx<'_, '_> {
         let (lengths, offsets, values) = nested(self.dense_at(seq, level)?)?;
         let keys = self.sort_keys(values)?;
         let identity = self.map_column(&Size::LengthOf(values), "order", Scalar::Int, &|_, _, i| i)?;
-        let by_value = self.sort_order(keys, identity)?;
+        let by_value = self.ordered(keys, identity)?;
         let segments = self.map_column(&Size::LengthOf(values), "segment", Scalar::Int, &|tc, host, p| {
             let source = tc.kb.read(host, by_value, p);
             GExpr::SegmentOf { offsets: tc.kb.param(host, offsets), index: Box::new(source) }
         })?;
-        let order = self.sort_order(segments, by_value)?;
+        let order = self.ordered(segments, by_value)?;
         let elements = if prim == Prim::Sort {
             self.gather_by(values, order)?
         } else {
@@ -94,7 +111,10 @@ impl FnCx<'_, '_> {
         self.map_column(&Size::LengthOf(values), "key", Scalar::Int, &|tc, host, i| {
             let x = tc.kb.read(host, values, i);
             match ty {
-                Scalar::Char => GExpr::unary(UnaryOp::CharToInt, ty, x),
+                // Codes are below 256: the sign bit flipped, as for ints.
+                Scalar::Char => {
+                    GExpr::binary(BinaryOp::Xor, Scalar::Int, GExpr::unary(UnaryOp::CharToInt, ty, x), int(i64::MIN))
+                }
                 Scalar::Float => {
                     let x = tc.share("x", ty, x);
                     let is_zero = GExpr::binary(BinaryOp::Eq, ty, x.clone(), GExpr::Const(Const::Float(0.0)));
@@ -117,7 +137,13 @@ impl FnCx<'_, '_> {
     }
 
     /// `order` permuted stably by `keys` (both as long as each other).
-    fn sort_order(&mut self, keys: HostVar, order: HostVar) -> Result<HostVar> {
+    fn ordered(&mut self, keys: HostVar, order: HostVar) -> Result<HostVar> {
+        let (_, sorted) = self.sort_order(keys, Some(order))?;
+        sorted.ok_or_else(|| FlattenError::bug("a radix sort with an order that returned none"))
+    }
+
+    /// `keys` sorted, with `order` (as long) permuted stably by them.
+    fn sort_order(&mut self, keys: HostVar, order: Option<HostVar>) -> Result<(HostVar, Option<HostVar>)> {
         // The bits in which some key differs from the first.
         let host = &self.fb.function;
         let mut kb = KernelBuilder::new();
@@ -129,28 +155,42 @@ impl FnCx<'_, '_> {
         let reduce = Soac::Reduce { size, pull: Thunk { params: vec![i], body }, neutral: vec![Const::Int(0)], op };
         let mask =
             self.run_kernel(kb, "reduce_differing_bits", reduce, &[("mask".into(), VarType::Scalar(Scalar::Int))])[0];
-        let pass = self.radix_sort_pass()?;
+        let pass = self.radix_sort_pass(order.is_some())?;
         let sorted_keys = self.fb.var("sorted_keys", VarType::Array(Scalar::Int));
-        let sorted = self.fb.var("sorted_order", VarType::Array(Scalar::Int));
-        let args = vec![Atom::Var(keys), Atom::Var(order), Atom::Const(Const::Int(0)), Atom::Var(mask)];
-        self.fb.push(Stmt::Let { vars: vec![sorted_keys, sorted], expr: HostExpr::Call { func: pass, args } });
-        Ok(sorted)
+        let mut vars = vec![sorted_keys];
+        let mut args = vec![Atom::Var(keys)];
+        if let Some(order) = order {
+            vars.push(self.fb.var("sorted_order", VarType::Array(Scalar::Int)));
+            args.push(Atom::Var(order));
+        }
+        args.extend([Atom::Const(Const::Int(0)), Atom::Var(mask)]);
+        self.fb.push(Stmt::Let { vars: vars.clone(), expr: HostExpr::Call { func: pass, args } });
+        Ok((sorted_keys, vars.get(1).copied()))
     }
 
-    /// The host function of one radix pass, built on first use.
-    fn radix_sort_pass(&mut self) -> Result<FuncId> {
-        if let Some(id) = self.fl.radix_sort_pass {
+    /// The host function of one radix pass over keys (and an order, with
+    /// `with_order`), built on first use: it returns its arguments when
+    /// no digit from `bit` on differs (`mask >> bit == 0`), else it sorts
+    /// by the digit at `bit` (unless no two keys differ in it: the low
+    /// mantissa bits of floats made from ints, say) and calls itself for
+    /// the next.
+    fn radix_sort_pass(&mut self, with_order: bool) -> Result<FuncId> {
+        let slot = usize::from(with_order);
+        if let Some(id) = self.fl.radix_sort_pass[slot] {
             return Ok(id);
         }
         let id = self.fl.reserve_function();
-        self.fl.radix_sort_pass = Some(id);
-        let name = self.fl.function_name("radix_sort_pass".to_string());
+        self.fl.radix_sort_pass[slot] = Some(id);
+        let name = if with_order { "radix_sort_pass" } else { "radix_sort_keys_pass" };
+        let name = self.fl.function_name(name.to_string());
         let mut fb = FunctionBuilder::new(name);
-        let keys = fb.var("keys", VarType::Array(Scalar::Int));
-        let order = fb.var("order", VarType::Array(Scalar::Int));
+        let mut columns = vec![fb.var("keys", VarType::Array(Scalar::Int))];
+        if with_order {
+            columns.push(fb.var("order", VarType::Array(Scalar::Int)));
+        }
         let bit = fb.var("bit", VarType::Scalar(Scalar::Int));
         let mask = fb.var("mask", VarType::Scalar(Scalar::Int));
-        fb.function.params = vec![keys, order, bit, mask];
+        fb.function.params = columns.iter().copied().chain([bit, mask]).collect();
         let scope = SourceScope {
             name: "sort".to_string(),
             attribution: None,
@@ -165,77 +205,81 @@ impl FnCx<'_, '_> {
         let all_bits = cx.fb.binary(BinaryOp::Eq, Scalar::Int, bit_atom, Atom::Const(Const::Int(64)));
         let no_more = cx.fb.binary(BinaryOp::Eq, Scalar::Int, rest, Atom::Const(Const::Int(0)));
         let finished = cx.fb.binary(BinaryOp::Or, Scalar::Bool, all_bits, no_more);
+        let atoms = |vs: &[HostVar]| vs.iter().map(|&v| Atom::Var(v)).collect::<Vec<_>>();
         cx.fb.begin_block();
-        let then_block = cx.fb.end_block(vec![Atom::Var(keys), Atom::Var(order)]);
+        let then_block = cx.fb.end_block(atoms(&columns));
         cx.fb.begin_block();
-        let (next_keys, next_order) = cx.radix_pass_step(keys, order, bit)?;
-        let next_bit = cx.fb.binary(BinaryOp::Add, Scalar::Int, bit_atom, Atom::Const(Const::Int(1)));
-        let sorted_keys = cx.fb.var("sorted_keys", VarType::Array(Scalar::Int));
-        let sorted_order = cx.fb.var("sorted_order", VarType::Array(Scalar::Int));
-        let args = vec![Atom::Var(next_keys), Atom::Var(next_order), next_bit, mask_atom];
-        cx.fb.push(Stmt::Let { vars: vec![sorted_keys, sorted_order], expr: HostExpr::Call { func: id, args } });
-        let else_block = cx.fb.end_block(vec![Atom::Var(sorted_keys), Atom::Var(sorted_order)]);
-        let result_keys = cx.fb.var("keys", VarType::Array(Scalar::Int));
-        let result_order = cx.fb.var("order", VarType::Array(Scalar::Int));
+        // A digit in which no two keys differ orders nothing: skip its pass.
+        let digit_mask = Atom::Const(Const::Int((1 << RADIX_BITS) - 1));
+        let digit_bits = cx.fb.binary(BinaryOp::And, Scalar::Int, rest, digit_mask);
+        let same = cx.fb.binary(BinaryOp::Eq, Scalar::Int, digit_bits, Atom::Const(Const::Int(0)));
+        let next_bit = cx.fb.binary(BinaryOp::Add, Scalar::Int, bit_atom, Atom::Const(Const::Int(RADIX_BITS as i64)));
+        let recurse = |cx: &mut FnCx<'_, '_>, from: &[HostVar]| {
+            let sorted: Vec<HostVar> = columns
+                .iter()
+                .map(|&c| {
+                    let name = format!("sorted_{}", cx.fb.function.vars[c.0 as usize].name);
+                    cx.fb.var(&name, VarType::Array(Scalar::Int))
+                })
+                .collect();
+            let mut args = atoms(from);
+            args.extend([next_bit, mask_atom]);
+            cx.fb.push(Stmt::Let { vars: sorted.clone(), expr: HostExpr::Call { func: id, args } });
+            cx.fb.end_block(atoms(&sorted))
+        };
+        cx.fb.begin_block();
+        let skip_block = recurse(&mut cx, &columns);
+        cx.fb.begin_block();
+        let next = cx.radix_pass_step(&columns, bit)?;
+        let pass_block = recurse(&mut cx, &next);
+        let sorted: Vec<HostVar> = columns
+            .iter()
+            .map(|&c| {
+                let name = format!("sorted_{}", cx.fb.function.vars[c.0 as usize].name);
+                cx.fb.var(&name, VarType::Array(Scalar::Int))
+            })
+            .collect();
         cx.fb.push(Stmt::Let {
-            vars: vec![result_keys, result_order],
-            expr: HostExpr::If { cond: finished, then_block, else_block },
+            vars: sorted.clone(),
+            expr: HostExpr::If { cond: same, then_block: skip_block, else_block: pass_block },
         });
-        let function = cx.fb.finish(vec![Atom::Var(result_keys), Atom::Var(result_order)]);
+        let else_block = cx.fb.end_block(atoms(&sorted));
+        let results: Vec<HostVar> = columns
+            .iter()
+            .map(|&c| {
+                let name = cx.fb.function.vars[c.0 as usize].name.clone();
+                cx.fb.var(&name, VarType::Array(Scalar::Int))
+            })
+            .collect();
+        cx.fb.push(Stmt::Let { vars: results.clone(), expr: HostExpr::If { cond: finished, then_block, else_block } });
+        let function = cx.fb.finish(atoms(&results));
         self.fl.functions[id.0 as usize] = Some(function);
         Ok(id)
     }
 
-    /// One pass: the elements whose `bit` is 0, then those whose bit is 1,
-    /// each in order.
-    fn radix_pass_step(&mut self, keys: HostVar, order: HostVar, bit: HostVar) -> Result<(HostVar, HostVar)> {
-        let count_bits = |kb: &mut KernelBuilder, host: &HostFunction| {
-            let i = index_param(kb, "i");
-            let bit = GExpr::Var(kb.param(host, bit));
-            let pull = Thunk { params: vec![i], body: bit_of(kb.read(host, keys, GExpr::Var(i)), bit) };
-            (pull, binary_thunk(kb, BinaryOp::Add, Scalar::Int))
-        };
-        let host = &self.fb.function;
-        let mut kb = KernelBuilder::new();
-        let (pull, op) = count_bits(&mut kb, host);
-        let size = kb.length(host, keys);
-        let scan = Soac::Scan { size, pull, neutral: vec![Const::Int(0)], op };
-        let ones_before =
-            self.run_kernel(kb, "scan_ones", scan, &[("ones_before".into(), VarType::Array(Scalar::Int))])[0];
-        let host = &self.fb.function;
-        let mut kb = KernelBuilder::new();
-        let (pull, op) = count_bits(&mut kb, host);
-        let size = kb.length(host, keys);
-        let reduce = Soac::Reduce { size, pull, neutral: vec![Const::Int(0)], op };
-        let ones = self.run_kernel(kb, "reduce_ones", reduce, &[("ones".into(), VarType::Scalar(Scalar::Int))])[0];
-        let n = self.fb.length(keys);
-        let zeros = self.fb.binary(BinaryOp::Sub, Scalar::Int, n, Atom::Var(ones));
+    /// One pass: the columns (keys first) stably ordered by the digit of
+    /// [`RADIX_BITS`] bits from `bit` of the keys (`RADIX_PASS`).
+    fn radix_pass_step(&mut self, columns: &[HostVar], bit: HostVar) -> Result<Vec<HostVar>> {
         let host = &self.fb.function;
         let mut kb = KernelBuilder::new();
         let j = index_param(&mut kb, "j");
-        let values = Thunk {
-            params: vec![j],
-            body: GExpr::Tuple(vec![kb.read(host, keys, GExpr::Var(j)), kb.read(host, order, GExpr::Var(j))]),
-        };
+        let items = columns.iter().map(|&c| kb.read(host, c, GExpr::Var(j))).collect::<Vec<_>>();
+        let body = if items.len() == 1 { items.into_iter().next().unwrap_or(int(0)) } else { GExpr::Tuple(items) };
+        let values = Thunk { params: vec![j], body };
         let k = index_param(&mut kb, "k");
-        let mut tc = ThunkCx::new(kb);
-        let key = tc.kb.read(host, keys, GExpr::Var(k));
-        let bit_value = GExpr::Var(tc.kb.param(host, bit));
-        let before = tc.kb.read(host, ones_before, GExpr::Var(k));
-        let before = tc.share("before", Scalar::Int, before);
-        let zeros = tc.kb.atom(host, zeros);
-        let target = GExpr::if_(
-            GExpr::binary(BinaryOp::Eq, Scalar::Int, bit_of(key, bit_value), int(1)),
-            add(zeros, before.clone()),
-            sub(GExpr::Var(k), before),
+        let shift = GExpr::Var(kb.param(host, bit));
+        let key = kb.read(host, columns[0], GExpr::Var(k));
+        let digit = GExpr::binary(
+            BinaryOp::And,
+            Scalar::Int,
+            GExpr::binary(BinaryOp::Shr, Scalar::Int, key, shift),
+            int((1 << RADIX_BITS) - 1),
         );
-        let (index_body, mut kb) = tc.finish(target);
-        let size = kb.length(host, keys);
-        let permute = Soac::Permute { size, values, index: Thunk { params: vec![k], body: index_body }, check: None };
-        let results =
-            [("keys".to_string(), VarType::Array(Scalar::Int)), ("order".to_string(), VarType::Array(Scalar::Int))];
-        let out = self.run_kernel(kb, "permute_by_bit", permute, &results);
-        Ok((out[0], out[1]))
+        let size = kb.length(host, columns[0]);
+        let pass = Soac::RadixPass { size, values, digit: Thunk { params: vec![k], body: digit }, bits: RADIX_BITS };
+        let results: Vec<(String, VarType)> =
+            columns.iter().map(|&c| (host.vars[c.0 as usize].name.clone(), VarType::Array(Scalar::Int))).collect();
+        Ok(self.run_kernel(kb, "radix_pass", pass, &results))
     }
 
     /// `values -> order`, known in range.

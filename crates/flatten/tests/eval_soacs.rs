@@ -431,3 +431,54 @@ fn table_helper_reads_constants() {
     assert_eq!(as_ints(&run_kernel0(&program, vec![]).unwrap()[0]), [7, 8, 9]);
     let _ = floats(&[1.0]);
 }
+
+/// `RADIX_PASS` of `(x, i)` by the digit `(x >> shift) & 3` of `xs`.
+fn radix_kernel() -> flatten::ir::FlatProgram {
+    let mut k = KernelBuilder::new("radix");
+    let xs = k.param("xs", array(INT));
+    let shift = k.param("shift", scalar(INT));
+    let values = k.pull(|_, i| tuple(vec![read(xs, var(i)), var(i)]));
+    let digit = k.pull(|_, i| bin(BinaryOp::And, INT, bin(BinaryOp::Shr, INT, read(xs, var(i)), var(shift)), int(3)));
+    let rs = k.bind(
+        &[("ys", array(INT)), ("from", array(INT))],
+        Soac::RadixPass { size: GExpr::Length(xs), values, digit, bits: 2 },
+    );
+    k.returns(&rs);
+    kernel_program(k.finish(), &[])
+}
+
+#[test]
+fn radix_pass_orders_by_the_digit_stably() {
+    let program = radix_kernel();
+    let mut seed = 7u64;
+    for n in [0usize, 1, 2, 17, 300] {
+        let xs: Vec<i64> = (0..n)
+            .map(|_| {
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                (seed >> 33) as i64 % 1000 - 500
+            })
+            .collect();
+        for shift in [0, 1, 5, 63] {
+            let out = run_kernel0(&program, vec![int_array(&xs), int_scalar(shift)]).unwrap();
+            let mut expected: Vec<(i64, i64)> = xs.iter().copied().zip(0..).collect();
+            // Rust's sort is stable: the oracle of the oracle.
+            expected.sort_by_key(|&(x, _)| (x >> shift) & 3);
+            let (ys, from): (Vec<i64>, Vec<i64>) = expected.into_iter().unzip();
+            assert_eq!(as_ints(&out[0]), ys, "n = {n}, shift = {shift}");
+            assert_eq!(as_ints(&out[1]), from, "n = {n}, shift = {shift}");
+        }
+    }
+}
+
+#[test]
+fn a_radix_digit_out_of_range_is_a_compiler_bug() {
+    let mut k = KernelBuilder::new("radix");
+    let xs = k.param("xs", array(INT));
+    let values = k.pull(|_, i| read(xs, var(i)));
+    let digit = k.pull(|_, i| read(xs, var(i)));
+    let ys = k.bind1("ys", array(INT), Soac::RadixPass { size: GExpr::Length(xs), values, digit, bits: 1 });
+    k.returns(&[ys]);
+    let program = kernel_program(k.finish(), &[]);
+    let text = expect_internal(run_kernel0(&program, vec![int_array(&[1, 2])]));
+    assert!(text.contains("RADIX_PASS") && text.contains("outside"), "{text}");
+}

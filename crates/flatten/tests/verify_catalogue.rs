@@ -827,7 +827,9 @@ fn kernel_exprs(kernel: &mut flatten::ir::Kernel) -> Vec<&mut GExpr> {
     for binding in &mut kernel.body {
         match &mut binding.soac {
             Soac::Map { size, pull } => exprs.extend([size, &mut pull.body]),
-            Soac::Permute { size, values, index, .. } | Soac::Scatter { size, values, index, .. } => {
+            Soac::Permute { size, values, index, .. }
+            | Soac::Scatter { size, values, index, .. }
+            | Soac::RadixPass { size, values, digit: index, .. } => {
                 exprs.extend([size, &mut values.body, &mut index.body])
             }
             Soac::Reduce { size, pull, op, .. } | Soac::Scan { size, pull, op, .. } => {

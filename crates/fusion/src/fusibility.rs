@@ -176,6 +176,7 @@ pub fn map_rule_name(consumer: &Soac) -> &'static str {
         Soac::Once { .. } => "map-once",
         Soac::SegReduce { .. } => "map-seg-reduce",
         Soac::SegScan { .. } => "map-seg-scan",
+        Soac::RadixPass { .. } => "map-radix-pass",
     }
 }
 
@@ -197,6 +198,11 @@ pub fn vertical_verdict(producer: SoacView<'_>, consumer: SoacView<'_>, held: &[
     let producer_name = producer.soac.name();
     let consumer_name = consumer.soac.name();
     match producer.soac {
+        Soac::Map { .. } if matches!(consumer.soac, Soac::RadixPass { .. }) => Verdict::Preventing(
+            "a RADIX_PASS reads each element in each of its launches (the digit counts and the scatter); it absorbs \
+             no MAP"
+                .to_string(),
+        ),
         Soac::Map { pull, .. } => {
             if uses.structural {
                 return Verdict::Preventing(format!(
@@ -303,6 +309,7 @@ pub fn vertical_verdict(producer: SoacView<'_>, consumer: SoacView<'_>, held: &[
         | Soac::SegReduce { .. }
         | Soac::SegScan { .. }
         | Soac::Scatter { .. }
+        | Soac::RadixPass { .. }
         | Soac::Once { .. } => Verdict::Preventing(format!(
             "a {producer_name}'s result is complete only after a global barrier; λcu fuses no {producer_name} \
                  into a later SOAC"

@@ -39,7 +39,9 @@ pub fn for_each_expr<'a>(soac: &'a Soac, mut f: impl FnMut(Role, &'a GExpr)) {
             f(Role::Size, size);
             index_thunk(pull, &mut f);
         }
-        Soac::Permute { size, values, index, .. } | Soac::Scatter { size, values, index, .. } => {
+        Soac::Permute { size, values, index, .. }
+        | Soac::Scatter { size, values, index, .. }
+        | Soac::RadixPass { size, values, digit: index, .. } => {
             f(Role::Size, size);
             index_thunk(values, &mut f);
             index_thunk(index, &mut f);
@@ -81,7 +83,9 @@ pub fn map_exprs(soac: &mut Soac, mut f: impl FnMut(Role, &GExpr) -> GExpr) {
             *size = f(Role::Size, size);
             thunk(pull, &mut f);
         }
-        Soac::Permute { size, values, index, .. } | Soac::Scatter { size, values, index, .. } => {
+        Soac::Permute { size, values, index, .. }
+        | Soac::Scatter { size, values, index, .. }
+        | Soac::RadixPass { size, values, digit: index, .. } => {
             *size = f(Role::Size, size);
             thunk(values, &mut f);
             thunk(index, &mut f);

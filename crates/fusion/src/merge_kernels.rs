@@ -113,7 +113,7 @@ fn rename_soac(soac: &mut Soac, map: &mut impl FnMut(KVar) -> KVar) {
             *size = rename(size, map);
             rename_thunk(pull, map);
         }
-        Soac::Permute { size, values, index, .. } => {
+        Soac::Permute { size, values, index, .. } | Soac::RadixPass { size, values, digit: index, .. } => {
             *size = rename(size, map);
             rename_thunk(values, map);
             rename_thunk(index, map);

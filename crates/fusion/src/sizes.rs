@@ -250,7 +250,10 @@ impl ArgResolver<'_> {
             return None;
         }
         match &binding.soac {
-            Soac::Map { size, .. } | Soac::Scan { size, .. } | Soac::Permute { size, .. } => self.resolve(size),
+            Soac::Map { size, .. }
+            | Soac::Scan { size, .. }
+            | Soac::Permute { size, .. }
+            | Soac::RadixPass { size, .. } => self.resolve(size),
             Soac::Scatter { base, .. } => base.first().and_then(|&b| self.length_of(b)),
             Soac::SegReduce { segments, .. } => self.length_of(segments.lengths),
             Soac::SegScan { elements, .. } => self.resolve(elements),

@@ -348,7 +348,8 @@ pub fn run_traffic(kernel: &Kernel, args: &[Atom], results: &[HostVar], sizes: &
             | Soac::Scan { size, .. }
             | Soac::Filter { size, .. }
             | Soac::Permute { size, .. }
-            | Soac::Scatter { size, .. } => size_poly(size),
+            | Soac::Scatter { size, .. }
+            | Soac::RadixPass { size, .. } => size_poly(size),
             Soac::SegScan { elements, .. } => size_poly(elements),
             Soac::SegReduce { segments, pull, .. } => {
                 // The flat elements: the length of what the pull reads at

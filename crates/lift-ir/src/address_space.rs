@@ -236,6 +236,8 @@ pub fn nested_fun(f: &Fun) -> Option<&Fun> {
         | Fun::Id
         | Fun::Generate(..)
         | Fun::Segments(_)
+        | Fun::RadixCounts(_)
+        | Fun::RadixScatter(..)
         | Fun::Split(_)
         | Fun::Join
         | Fun::GatherStride(_)
@@ -402,6 +404,9 @@ impl Infer<'_, '_, '_> {
                 self.apply(g, vec![Placement::In(Private), segs], Some(Private))?;
                 Placement::In(write_to.unwrap_or(Global))
             }
+            // Local histograms and ranks; the result where `writeTo`
+            // says.
+            Fun::RadixCounts(_) | Fun::RadixScatter(..) => Placement::In(write_to.unwrap_or(Global)),
             Fun::Iterate(_, g) => {
                 let x = self.one(f, args)?;
                 let Some(space) = x.single() else {
@@ -442,7 +447,14 @@ impl Infer<'_, '_, '_> {
 fn is_writer(f: &Fun) -> bool {
     matches!(
         f,
-        Fun::User(_) | Fun::Id | Fun::ReduceSeq(_) | Fun::ScanSeq(_) | Fun::Iterate(..) | Fun::SegReduceTeams(..)
+        Fun::User(_)
+            | Fun::Id
+            | Fun::ReduceSeq(_)
+            | Fun::ScanSeq(_)
+            | Fun::Iterate(..)
+            | Fun::SegReduceTeams(..)
+            | Fun::RadixCounts(_)
+            | Fun::RadixScatter(..)
     )
 }
 

@@ -49,6 +49,17 @@ impl Value {
 /// order); returns its result components.
 pub type UserFunEval<'a> = &'a dyn Fn(UserFunId, &[Const], &HashMap<KVar, Value>) -> Result<Vec<Const>, String>;
 
+/// The ints of an array of int scalars.
+fn int_items(v: &Value) -> Result<Vec<i64>, String> {
+    v.array()?
+        .iter()
+        .map(|x| match x.scalar()? {
+            [Const::Int(i)] => Ok(*i),
+            _ => Err("an array of ints was expected".to_string()),
+        })
+        .collect()
+}
+
 pub struct Evaluator<'a> {
     kernel: &'a LiftKernel,
     user: UserFunEval<'a>,
@@ -238,6 +249,31 @@ impl<'a> Evaluator<'a> {
                     out.push(accs.swap_remove(0));
                 }
                 Ok(Value::Array(out))
+            }
+            Fun::RadixCounts(tiles) => {
+                let digits = int_items(&one(&args)?)?;
+                let ntiles = self.size(&tiles.tiles)? as usize;
+                let counts = crate::radix::tile_counts(&digits, tiles, ntiles)?;
+                Ok(Value::Array(counts.into_iter().map(|c| Value::Scalar(vec![Const::Int(c)])).collect()))
+            }
+            Fun::RadixScatter(tiles, starts) => {
+                let [digits, values] = &args[..] else { return Err("radixScatter takes (digits, values)".into()) };
+                let digits = int_items(digits)?;
+                let starts = int_items(self.inputs.get(starts).ok_or("radixScatter's starts missing")?)?;
+                let ntiles = self.size(&tiles.tiles)? as usize;
+                let targets = crate::radix::scatter_targets(&digits, &starts, tiles, ntiles)?;
+                let values = values.array()?;
+                let mut out: Vec<Option<Value>> = vec![None; values.len()];
+                for (x, t) in values.iter().zip(targets) {
+                    match usize::try_from(t).ok().and_then(|t| out.get_mut(t)) {
+                        Some(slot @ None) => *slot = Some(x.clone()),
+                        _ => return Err(format!("radixScatter writes position {t} twice or out of range")),
+                    }
+                }
+                out.into_iter()
+                    .map(|v| v.ok_or("radixScatter leaves a hole".to_string()))
+                    .collect::<Result<_, _>>()
+                    .map(Value::Array)
             }
             Fun::Generate(n, id) => {
                 let n = self.size(n)?;

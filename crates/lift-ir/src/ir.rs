@@ -212,6 +212,18 @@ pub enum Fun {
     /// `segs` (a `segments` view) reduced by `f` from `z`, by teams of
     /// `teams.lanes` work-items (see [`Teams`] and `crate::seg_reduce`).
     SegReduceTeams(Box<Fun>, Teams),
+    /// `radixCounts(tiles)(digits)`: `[int]_{D·T}` for `D = 2^bits` digits
+    /// and `T = tiles.tiles` tiles of `tiles.tile_len()` consecutive
+    /// elements: element `d·T + t` counts the digits `d` of tile `t`
+    /// (digit-major, so that the exclusive scan of the counts is where
+    /// each tile's values of each digit go). See `crate::radix`.
+    RadixCounts(RadixTiles),
+    /// `radixScatter(tiles, starts)(digits, values)`: `[t]_n`, value `i`
+    /// (digit `d`, tile `t`) written at `starts[d·T + t]` plus the number
+    /// of earlier elements of tile `t` with digit `d`: a stable scatter by
+    /// digit, `starts` the exclusive scan of `radixCounts`. See
+    /// `crate::radix`.
+    RadixScatter(RadixTiles, KVar),
     Zip,
     Get(usize),
 }
@@ -269,6 +281,8 @@ impl Fun {
             Fun::GatherStride(_) => "gather",
             Fun::Pad(..) => "pad",
             Fun::SegReduceTeams(..) => "segReduceTeams",
+            Fun::RadixCounts(_) => "radixCounts",
+            Fun::RadixScatter(..) => "radixScatter",
             Fun::JoinSegments(..) => "joinSegments",
             Fun::Scatter(..) => "scatter",
             Fun::AtomicMax(_) => "atomicMax",
@@ -300,6 +314,31 @@ pub struct Teams {
     pub groups: ArithExpr,
     pub group_size: i64,
     pub strided: bool,
+}
+
+/// How a radix pass (`radixCounts`, `radixScatter`) spreads its `n`
+/// elements over work-groups: `tiles` work-groups of `group_size`
+/// work-items (a power of two, at least the number of digits), each
+/// taking one tile of `items · group_size` consecutive elements (the last
+/// tile shorter), `items` per work-item.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RadixTiles {
+    /// Bits per digit: `2^bits` digits.
+    pub bits: u32,
+    pub group_size: i64,
+    pub items: i64,
+    /// `⌈n / tile_len⌉`, at least 1 (a size variable).
+    pub tiles: ArithExpr,
+}
+
+impl RadixTiles {
+    pub fn digits(&self) -> i64 {
+        1 << self.bits
+    }
+
+    pub fn tile_len(&self) -> i64 {
+        self.group_size * self.items
+    }
 }
 
 /// A condition on a write of `scatter`: `counter[at(i)] == key(i)` (or

@@ -13,7 +13,9 @@
 //!    (head flag, value) pairs with the operator lifted to them
 //!    (`segScan-flag-pairs`, Blelloch's segmented scan), then a `map`
 //!    picking each position's value; `SEG_REDUCE` is a `reduce` of each
-//!    of its `segments` (`segReduce-segments`).
+//!    of its `segments` (`segReduce-segments`); `RADIX_PASS` is three
+//!    stages over tiles, digit counts, their scan and a stable scatter
+//!    (`radix-tiles`, [`radix`]).
 //! 2. [`typecheck`]: every expression has a type whose lengths are
 //!    [`arith::ArithExpr`]s; run on both levels.
 //! 3. [`rules`]: named rewrite rules make low-level Lift: `map-to-mapGlb`,
@@ -59,6 +61,7 @@ pub mod ir;
 pub mod lower;
 pub mod memory;
 pub mod print;
+pub mod radix;
 pub mod rules;
 pub mod seg_reduce;
 pub mod typecheck;

@@ -12,6 +12,7 @@
 //! | `PERMUTE` (checked) | the scatter, first-writer claims, the first repeat claimed, a check |
 //! | `SCATTER` | a copy of the base, last-writer claims (`atomicMax`), a guarded `scatter` |
 //! | `ONCE e` | `map(id) $ generate(1, once)` |
+//! | `RADIX_PASS values digit bits n` | `radixCounts` of the digits per tile, the `scan` of the counts, `radixScatter` (`radix-tiles`, [`crate::radix`]) |
 //! | `SEG_REDUCE pull z op <lengths, offsets>` | `join o map(λ seg. reduce(op)(z, seg)) $ segments(pull)(offsets, lengths)` (`segReduce-segments`; the rules give it teams of work-items, `segReduce-teams`) |
 //!
 //! A pull thunk is the flat IR's array-from-index function, so its Lift
@@ -117,6 +118,13 @@ pub fn lower_kernel(kernel: &Kernel) -> Result<LiftKernel, Unsupported> {
             Soac::Once { body } => {
                 let id = add_once_fun(&mut lift, &format!("once_{base}"), body.clone(), result_scalars.clone());
                 (once_body(id), true)
+            }
+            Soac::RadixPass { size, values, digit, bits } => {
+                let n = size_expr(&mut lift, size)?;
+                let values = add_user_fun(&mut lift, &format!("values_{base}"), values, result_scalars.clone())?;
+                let digit = add_user_fun(&mut lift, &format!("digit_{base}"), digit, vec![Scalar::Int])?;
+                crate::radix::lower_radix_pass(&mut lift, &stage_name, &results, n, values, digit, *bits)?;
+                continue;
             }
             Soac::SegReduce { segments, pull, neutral, op } => {
                 lower_seg_reduce(&mut lift, &stage_name, &results, &result_scalars, segments, pull, neutral, op)?;
@@ -626,7 +634,7 @@ fn lower_checked_permute(
     Ok(())
 }
 
-fn add_user_fun(
+pub(crate) fn add_user_fun(
     lift: &mut LiftKernel,
     name: &str,
     thunk: &Thunk,

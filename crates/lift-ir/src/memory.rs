@@ -323,6 +323,14 @@ impl Allocator<'_, '_, '_> {
                 }
                 self.fun(g, vec![z.clone(), elem], Some(acc))
             }
+            // Their local arrays are fixed by the tile (the backend
+            // declares them); the result is the stage's.
+            Fun::RadixCounts(_) | Fun::RadixScatter(..) => {
+                if dest.is_none() {
+                    return Err(self.err(format!("a `{}` whose result has no memory", f.name())));
+                }
+                Ok(())
+            }
             Fun::Iterate(_, g) => {
                 let [x] = &args[..] else { return Err(self.err("`iterate` arity".into())) };
                 let buffer = self.new_allocation(node, AllocKind::IterateBuffer, x)?;

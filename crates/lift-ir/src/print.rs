@@ -108,9 +108,15 @@ pub fn print_fun(kernel: &LiftKernel, fun: &Fun) -> String {
             t.group_size,
             if t.strided { "strided" } else { "chunked" }
         ),
+        Fun::RadixCounts(t) => format!("radixCounts({})", radix_tiles(t)),
+        Fun::RadixScatter(t, starts) => format!("radixScatter({}, {})", radix_tiles(t), var_name(kernel, *starts)),
         Fun::Zip => "zip".into(),
         Fun::Get(i) => format!("get({i})"),
     }
+}
+
+fn radix_tiles(t: &crate::ir::RadixTiles) -> String {
+    format!("bits = {}, tiles = {}, {} × {}", t.bits, t.tiles, t.group_size, t.items)
 }
 
 /// The whole kernel: its sizes, user functions and stages.

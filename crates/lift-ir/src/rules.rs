@@ -61,6 +61,11 @@
 //!   of many components).
 //! - `segReduce-teams`: a segmented reduction, a team of work-items per
 //!   segment, in [`crate::seg_reduce`].
+//! - `radix-tiles` (applied by [`crate::lower`], since the flat IR's
+//!   `RADIX_PASS` has no high-level Lift form of its own): a radix pass
+//!   as per-tile digit counts (`radixCounts`), their exclusive `scan`
+//!   (which `scan-tiles` lowers), and a stable scatter by ranks within
+//!   each tile (`radixScatter`); in [`crate::radix`].
 
 use flatten::ir::{Const, VarType};
 
@@ -147,6 +152,8 @@ fn lower_stage(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Result<Vec<
         return Ok(stages);
     }
     match &stage.body {
+        // radix-tiles' own patterns are already low-level.
+        Expr::Apply(Fun::RadixCounts(_) | Fun::RadixScatter(..), _) => Ok(vec![stage.clone()]),
         // reduce(f)(z, xs)
         Expr::Apply(Fun::Reduce(f), args) if args.len() == 2 => {
             let (z, xs) = (&args[0], &args[1]);

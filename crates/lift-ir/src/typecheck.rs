@@ -163,6 +163,27 @@ impl<'a> TypeChecker<'a> {
                 }
                 Ok(Type::array(acc, count.clone()))
             }
+            Fun::RadixCounts(tiles) => {
+                let [digits] = &args[..] else {
+                    return self.error("`radixCounts` takes (digits)".to_string());
+                };
+                let (elem, _) = self.array(f, digits)?;
+                if elem != Type::Scalar(flatten::ir::Scalar::Int) {
+                    return self.error("`radixCounts` of digits that are not ints".to_string());
+                }
+                Ok(Type::array(Type::Scalar(flatten::ir::Scalar::Int), ArithExpr::cst(tiles.digits()) * &tiles.tiles))
+            }
+            Fun::RadixScatter(..) => {
+                let [digits, values] = &args[..] else {
+                    return self.error("`radixScatter` takes (digits, values)".to_string());
+                };
+                let (elem, n) = self.array(f, digits)?;
+                let (value, m) = self.array(f, values)?;
+                if elem != Type::Scalar(flatten::ir::Scalar::Int) || n != m {
+                    return self.error("`radixScatter` of digits that are not ints or not one per value".to_string());
+                }
+                Ok(Type::array(value, n))
+            }
             Fun::Generate(n, id) => {
                 if !args.is_empty() {
                     return self.error("`generate` takes no argument".to_string());

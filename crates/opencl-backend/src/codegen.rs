@@ -38,6 +38,7 @@ use lift_ir::typecheck::TypeChecker;
 use crate::compile::CodegenError;
 use crate::user_fun::{self, CFunction, CParam, c_elem_type, c_type};
 
+mod radix;
 mod seg_teams;
 
 /// What a stage's `__kernel` function takes, in order.
@@ -946,6 +947,8 @@ impl<'a> Generator<'a> {
                 }
             }
             Fun::SegReduceTeams(g, teams) => self.seg_reduce_teams(f, g, teams, args, dest),
+            Fun::RadixCounts(tiles) => self.radix_counts(tiles, args, dest),
+            Fun::RadixScatter(tiles, starts) => self.radix_scatter(tiles, *starts, args, dest),
             Fun::Iterate(times, g) => {
                 let [x] = args else { return internal("iterate arity") };
                 let Some(times) = times.as_cst() else {

@@ -10,7 +10,8 @@
 //!
 //! ## How a kernel is compiled ([`compile_program`])
 //! 1. `lift_ir::lower` makes high-level Lift of the fused flat kernel, one
-//!    stage per SOAC (FILTER, SCATTER and a checked PERMUTE several);
+//!    stage per SOAC (FILTER, SCATTER, a checked PERMUTE and RADIX_PASS
+//!    several);
 //!    `lift_ir::rules` rewrites it by named rules into low-level Lift, one
 //!    stage per launch (a reduction: the work-group tree, then one group);
 //!    both levels are type-checked and printed (`--emit lift`, `lift-low`).
@@ -19,7 +20,10 @@
 //! 3. [`codegen`] prints each stage as a `__kernel`: views become index
 //!    expressions simplified by `lift_ir::arith`, `toLocal` allocates
 //!    `__local` arrays, `iterate` swaps two buffers, barriers follow the
-//!    `mapLcl`s that need one, and the maps fix the launch sizes.
+//!    `mapLcl`s that need one, and the maps fix the launch sizes; the
+//!    patterns of one launch each that no map describes (`segReduceTeams`,
+//!    `radixCounts`, `radixScatter`) are printed whole, each by its own
+//!    file of `codegen/`.
 //! 4. [`kernel_plan`] turns the stages into the plan: one buffer per stage
 //!    result (32-bit zeroed counters for claims), one launch per stage,
 //!    every size an expression of the kernel's arguments or of a count read

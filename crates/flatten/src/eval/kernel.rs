@@ -153,6 +153,7 @@ impl<'k> KernelMachine<'k> {
             Soac::Map { size, pull } => self.map(size, pull, &elements)?,
             Soac::Permute { size, values, index, check } => self.permute(size, values, index, *check, &elements)?,
             Soac::Scatter { size, base, values, index, site } => self.scatter(size, base, values, index, *site)?,
+            Soac::RadixPass { size, values, digit, bits } => self.radix_pass(size, values, digit, *bits, &elements)?,
             Soac::Reduce { size, pull, neutral, op } => self.reduce(size, pull, neutral, op)?,
             Soac::Scan { size, pull, neutral, op } => self.scan(size, pull, neutral, op, &elements)?,
             Soac::Filter { size, pull, pred } => self.filter(size, pull, pred, &elements)?,
@@ -232,6 +233,54 @@ impl<'k> KernelMachine<'k> {
             }
             is_written[position] = true;
             self.pop_into_at(&mut columns, position)?;
+        }
+        Ok(finish(columns))
+    }
+
+    /// A counting sort by digit: the digits' counts, their exclusive scan
+    /// (where each digit's values start), then every value in order at
+    /// the next place of its digit.
+    fn radix_pass(
+        &mut self,
+        size: &GExpr,
+        values: &Thunk,
+        digit: &Thunk,
+        bits: u32,
+        elements: &[Scalar],
+    ) -> Flow<Vec<FlatValue>> {
+        let n = self.size(size)?;
+        let k = elements.len();
+        let digits = 1usize << bits.min(crate::ir::RADIX_BITS);
+        let mut of = Vec::with_capacity(n);
+        self.stack.clear();
+        for i in 0..n {
+            self.pull(digit, i, 1)?;
+            let d = self.pop_int()?;
+            match usize::try_from(d).ok().filter(|&d| d < digits) {
+                Some(d) => of.push(d),
+                None => {
+                    return Err(internal(format!(
+                        "RADIX_PASS: the digit {d} at position {i} is outside [0, {digits}) (compiler bug)"
+                    )));
+                }
+            }
+        }
+        let mut next = vec![0usize; digits];
+        for &d in &of {
+            next[d] += 1;
+        }
+        let mut start = 0;
+        for count in &mut next {
+            (*count, start) = (start, start + *count);
+        }
+        let mut columns = elements
+            .iter()
+            .map(|&element| ColumnBuilder::zeros(element, n).map_err(internal))
+            .collect::<Flow<Vec<_>>>()?;
+        for (i, &d) in of.iter().enumerate() {
+            self.pull(values, i, k)?;
+            self.pop_into_at(&mut columns, next[d])?;
+            next[d] += 1;
         }
         Ok(finish(columns))
     }

@@ -132,7 +132,19 @@ pub enum Soac {
     /// total of the segment lengths), the exclusive scan within each
     /// segment.
     SegScan { segments: SegDesc, elements: GExpr, pull: Thunk, neutral: Vec<Const>, op: Thunk },
+    /// `RADIX_PASS values digit bits n`: `k` arrays of length `n`, the
+    /// values `values(i)` ordered by their digit `digit(i)` (an int in
+    /// `[0, 2^bits)`, `bits` at most [`RADIX_BITS`]), stably: values of
+    /// equal digits keep the order of their positions. One pass of a
+    /// least-significant-digit radix sort (`sort_prims`); a digit outside
+    /// the range is a compiler bug. Never fused: its lowering needs every
+    /// digit before it writes any value.
+    RadixPass { size: GExpr, values: Thunk, digit: Thunk, bits: u32 },
 }
+
+/// The most bits of a [`Soac::RadixPass`] digit: 256 digits, one per
+/// work-item of a histogram's work-group.
+pub const RADIX_BITS: u32 = 8;
 
 impl Soac {
     /// The SOAC's name as printed (`MAP`, `SEG_REDUCE`).
@@ -147,6 +159,7 @@ impl Soac {
             Soac::Once { .. } => "ONCE",
             Soac::SegReduce { .. } => "SEG_REDUCE",
             Soac::SegScan { .. } => "SEG_SCAN",
+            Soac::RadixPass { .. } => "RADIX_PASS",
         }
     }
 }

@@ -4,7 +4,8 @@
 //!   `if`, calls, host scalars, and `run K args`.
 //! - [`kernel`]: kernels as sequences of SOACs (`MAP`, `PERMUTE`,
 //!   `SCATTER`, `REDUCE`, `SCAN`, `FILTER`, `ONCE`, `SEG_REDUCE`,
-//!   `SEG_SCAN`) whose thunks pull values over an index space.
+//!   `SEG_SCAN`, `RADIX_PASS`) whose thunks pull values over an index
+//!   space.
 //! - [`gpu`]: GPU expressions over scalars and tuples, the bodies of
 //!   thunks.
 //!
@@ -53,7 +54,7 @@ pub mod verify;
 
 pub use gpu::{BinaryOp, Const, FaultId, GExpr, UnaryOp};
 pub use host::{Atom, Block, FuncId, HostExpr, HostFunction, HostVar, HostVarInfo, Repr, SeqRepr, Stmt};
-pub use kernel::{KVar, KVarInfo, Kernel, KernelId, SegDesc, Soac, SoacBinding, Thunk};
+pub use kernel::{KVar, KVarInfo, Kernel, KernelId, RADIX_BITS, SegDesc, Soac, SoacBinding, Thunk};
 pub use types::{Scalar, VarType};
 
 use nesl_frontend::tast::DataDef;

@@ -140,6 +140,9 @@ impl KernelPrinter<'_> {
             Soac::Scan { size, pull, neutral, op } => {
                 format!("SCAN {} {} {} ({})", self.thunk(pull), self.consts(neutral), self.thunk(op), self.expr(size))
             }
+            Soac::RadixPass { size, values, digit, bits } => {
+                format!("RADIX_PASS {} {} {bits} ({})", self.thunk(values), self.thunk(digit), self.expr(size))
+            }
             Soac::Filter { size, pull, pred } => {
                 format!("FILTER {} {} ({})", self.thunk(pull), self.thunk(pred), self.expr(size))
             }

@@ -233,6 +233,11 @@ impl KernelReferences<'_> {
                 self.thunk(index)?;
                 check.map_or(Ok(()), |site| self.site(site, soac))
             }
+            Soac::RadixPass { size, values, digit, .. } => {
+                self.expr(size)?;
+                self.thunk(values)?;
+                self.thunk(digit)
+            }
             Soac::Scatter { size, base, values, index, site } => {
                 self.expr(size)?;
                 for &v in base {
@@ -593,6 +598,18 @@ impl<'a> KernelChecker<'a> {
                 self.check_size(size, "size")?;
                 self.check_thunk(values, "value thunk", &[Scalar::Int], &elements)?;
                 self.check_thunk(index, "index thunk", &[Scalar::Int], &[Scalar::Int])
+            }
+            Soac::RadixPass { size, values, digit, bits } => {
+                let elements = self.result_elements(soac, results, true)?;
+                if *bits == 0 || *bits > crate::ir::RADIX_BITS {
+                    return Err(self.soac_error(
+                        format!("RADIX_PASS of {bits}-bit digits (1 to {} bits)", crate::ir::RADIX_BITS),
+                        soac,
+                    ));
+                }
+                self.check_size(size, "size")?;
+                self.check_thunk(values, "value thunk", &[Scalar::Int], &elements)?;
+                self.check_thunk(digit, "digit thunk", &[Scalar::Int], &[Scalar::Int])
             }
             Soac::Scatter { size, base, values, index, site: _ } => {
                 let elements = self.result_elements(soac, results, true)?;

@@ -616,6 +616,39 @@ impl<'k> Evaluator<'k> {
                 }
                 Ok(Value::Array(out))
             }
+            Fun::RadixCounts(tiles) => {
+                let digits = self.one(f, args)?;
+                let digits = self.ints(f, digits)?;
+                let ntiles = self.length("radixCounts", &tiles.tiles)?;
+                let counts = crate::radix::tile_counts(&digits, tiles, ntiles).or_else(|e| self.fail(e))?;
+                Ok(Value::Array(counts.into_iter().map(|c| Value::Scalar(Const::Int(c))).collect()))
+            }
+            Fun::RadixScatter(tiles, starts) => {
+                // Every position of the result written exactly once.
+                let Ok([digits, values]) = <[Value; 2]>::try_from(args) else {
+                    return self.fail("`radixScatter` takes (digits, values)");
+                };
+                let digits = self.ints(f, digits)?;
+                let values = self.array(f, values)?;
+                let starts = self.expr(&Expr::Input(*starts))?;
+                let starts = self.ints(f, starts)?;
+                let ntiles = self.length("radixScatter", &tiles.tiles)?;
+                let targets =
+                    crate::radix::scatter_targets(&digits, &starts, tiles, ntiles).or_else(|e| self.fail(e))?;
+                let n = values.len();
+                let mut out: Vec<Option<Value>> = vec![None; n];
+                for (x, t) in values.into_iter().zip(targets) {
+                    match usize::try_from(t).ok().and_then(|t| out.get_mut(t)) {
+                        Some(slot @ None) => *slot = Some(x),
+                        Some(Some(_)) => return self.fail(format!("`radixScatter` writes position {t} twice")),
+                        None => return self.fail(format!("`radixScatter` to position {t} of {n}")),
+                    }
+                }
+                match out.into_iter().collect::<Option<Vec<_>>>() {
+                    Some(items) => Ok(Value::Array(items)),
+                    None => self.fail("`radixScatter` leaves a position of its result unwritten"),
+                }
+            }
             Fun::JoinSegments(n, offsets) => {
                 // Segment j from position offsets[j]: every position of
                 // the n written exactly once.

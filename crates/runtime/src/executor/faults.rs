@@ -87,7 +87,9 @@ pub(crate) fn payload_types(program: &FlatProgram, site: FaultId) -> Option<Vec<
 fn soac_expressions(soac: &Soac) -> Vec<&GExpr> {
     match soac {
         Soac::Map { size, pull } => vec![size, &pull.body],
-        Soac::Permute { size, values, index, .. } | Soac::Scatter { size, values, index, .. } => {
+        Soac::Permute { size, values, index, .. }
+        | Soac::Scatter { size, values, index, .. }
+        | Soac::RadixPass { size, values, digit: index, .. } => {
             vec![size, &values.body, &index.body]
         }
         Soac::Reduce { size, pull, op, .. } | Soac::Scan { size, pull, op, .. } => vec![size, &pull.body, &op.body],
