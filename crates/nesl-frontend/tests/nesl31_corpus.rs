@@ -28,18 +28,11 @@ const INVALID: &[(&str, &str)] = &[
 /// Valid NESL 3.1 that nessie does not accept yet, and words of the first
 /// diagnostic, which names the missing piece.
 const GAPS: &[(&str, &str)] = &[
-    // Functions passed as arguments (`integrate(func, a, b)`).
-    ("adaptive-integration.nesl", "`func` is a variable, not a function"),
-    ("integral.nesl", "`func` is a variable, not a function"),
-    ("testexmpls2.nesl", "`f1` is a function, not a value"),
     // A line of `*` between two definitions: NESL 3.1's parser rejects it
     // too (`*` is missing its left argument) and skips to the next `$`.
     ("bridge.nesl", "expected a definition or an expression, found `*`"),
     // An unfinished `let d = sqrt(` before `in`: NESL 3.1 rejects it too.
     ("dtest.nesl", "expected an expression, found the keyword `in`"),
-    // NESL 3.1's anonymous functions `(str, val) => ...`.
-    ("nas-cg.nesl", "expected `in` after the bindings of `let`, found `=`"),
-    ("nas-cg-hack.nesl", "expected `in` after the bindings of `let`, found `=`"),
     // `!len-put(...)`: NESL's escape to an internal library name.
     ("table.nesl", "expected an expression, found `!`"),
     // The segment descriptor of NESL's internal vector representation.

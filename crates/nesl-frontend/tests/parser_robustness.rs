@@ -214,6 +214,14 @@ impl SpanChecker<'_> {
                 }
                 self.expr(span, body);
             }
+            ExprKind::Lambda(def) => {
+                self.within(span, def.name.span);
+                assert!(!def.params.is_empty());
+                for param in &def.params {
+                    self.pattern(span, param);
+                }
+                self.expr(span, &def.body);
+            }
             ExprKind::ApplyToEach { body, generators, filter } => {
                 self.expr(span, body);
                 assert!(!generators.is_empty());
@@ -233,6 +241,7 @@ impl SpanChecker<'_> {
 /// comment marks, backquotes, non-ASCII).
 const TOKENS: &[&str] = &[
     "function",
+    "=>",
     "FUNCTION",
     "datatype",
     "if",

@@ -198,6 +198,12 @@ pub enum ExprKind {
         bindings: Vec<(Pattern, Expr)>,
         body: Box<Expr>,
     },
+    /// `(p1, ..., pn) => body`, NESL 3.1's anonymous function: a function
+    /// definition without a name (its `name` is `lambda`, at the `=>`),
+    /// whose parameters are the components of the pattern's top-level
+    /// tuple (so `(s, v) => e` takes two arguments, as
+    /// `function f(s, v) = e` does).
+    Lambda(Box<FunctionDef>),
     /// `{ body : p1 in s1; ...; pn in sn | filter }`
     ApplyToEach {
         body: Box<Expr>,

@@ -178,6 +178,9 @@ fn expr_sexp(expr: &Expr) -> Sexp {
                 .map(|(pattern, value)| list("bind", [pattern_sexp(pattern), expr_sexp(value)]))
                 .chain([list("body", [expr_sexp(body)])]),
         ),
+        ExprKind::Lambda(def) => {
+            list("lambda", def.params.iter().map(pattern_sexp).chain([list("body", [expr_sexp(&def.body)])]))
+        }
         ExprKind::ApplyToEach { body, generators, filter } => list(
             "apply-to-each",
             std::iter::once(expr_sexp(body))
