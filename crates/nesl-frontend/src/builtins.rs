@@ -251,6 +251,62 @@ pub fn is_window_function(name: &str) -> bool {
     name.starts_with("w_")
 }
 
+/// What part of NESL 3.1's host library a function declared without a body
+/// in the prelude belongs to: these type-check with NESL's types, and a
+/// program that calls one is refused before it runs (see note [host
+/// library] in `prelude.nesl`).
+pub fn host_library_reason(name: &str) -> Option<&'static str> {
+    const SHELL: &[&str] = &["shell_command", "spawn", "get_environment_variable", "prompt", "nesl_path"];
+    const STREAMS: &[&str] = &[
+        "open_in_file",
+        "open_out_file",
+        "open_append_file",
+        "close_file",
+        "read_string",
+        "read_line",
+        "read_word",
+        "read_char",
+        "write_string",
+        "write_char",
+        "stdin",
+        "stdout",
+        "stderr",
+        "nullstr",
+        "read_object_from_file",
+        "write_object_to_file",
+        "read_int_seq_from_file",
+        "read_float_seq_from_file",
+        "read_string_from_file",
+        "write_string_to_file",
+        "append_string_to_file",
+    ];
+    if SHELL.contains(&name) {
+        Some("shell access")
+    } else if STREAMS.contains(&name) {
+        Some("file and stream I/O")
+    } else if is_window_function(name)
+        || name.starts_with("xps_")
+        || matches!(
+            name,
+            "display"
+                | "make_window"
+                | "make_ps_window"
+                | "draw_points"
+                | "draw_string"
+                | "draw_lines"
+                | "draw_segments"
+                | "get_mouse_info"
+                | "close_window"
+                | "clear_window"
+                | "kill_window"
+        )
+    {
+        Some("plotting: NESL's X11 window library")
+    } else {
+        None
+    }
+}
+
 // Note [primitive semantics]
 // ~~~~~~~~~~~~~~~~~~~~~~~~~~
 // Every backend implements exactly this; the reference interpreter is the

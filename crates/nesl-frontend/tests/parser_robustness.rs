@@ -85,7 +85,9 @@ impl SpanChecker<'_> {
                 if let Some(signature) = &def.signature {
                     self.signature(item.span, signature);
                 }
-                self.expr(item.span, &def.body);
+                if let Some(body) = &def.body {
+                    self.expr(item.span, body);
+                }
             }
             ItemKind::Datatype(def) => {
                 self.ident(item.span, &def.name);
@@ -220,7 +222,7 @@ impl SpanChecker<'_> {
                 for param in &def.params {
                     self.pattern(span, param);
                 }
-                self.expr(span, &def.body);
+                self.expr(span, def.body.as_ref().unwrap());
             }
             ExprKind::ApplyToEach { body, generators, filter } => {
                 self.expr(span, body);

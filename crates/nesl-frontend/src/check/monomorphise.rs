@@ -417,6 +417,22 @@ impl Monomorphiser<'_, '_> {
         if let Some(id) = self.instances.get(&key) {
             return *id;
         }
+        let decl = self.scope.function(function);
+        if decl.def.body.is_none() {
+            // The host library (plotting, shell, streams): it type-checks,
+            // but nessie does not run it; refused before anything runs.
+            let reason = crate::builtins::host_library_reason(&decl.name).unwrap_or("this library function");
+            self.errors.push(
+                Diagnostic::new(
+                    ErrorClass::Unsupported,
+                    format!("not supported yet: `{}` ({reason}) does not run in nessie", decl.name),
+                )
+                .with_primary(call_span, "called here")
+                .with_help(
+                    "the program type-checks; nessie runs NESL's computation, not its window, shell or stream library",
+                ),
+            );
+        }
         let too_deep = key.1.iter().any(|t| matches!(t, TypeArg::Type(t) if self.type_depth(t) > MAX_TYPE_DEPTH));
         if too_deep || self.functions.len() >= MAX_INSTANCES {
             let decl = self.scope.function(function);

@@ -265,7 +265,26 @@ impl Resolver<'_, '_> {
         let params: Vec<PatId> =
             decl.def.params.iter().map(|p| self.resolve_pattern(p, Binder::Local, &mut group)).collect();
         self.enter(&group);
-        let root = self.resolve_expr(&decl.def.body);
+        let root = match &decl.def.body {
+            Some(body) => self.resolve_expr(body),
+            None => {
+                // A declaration without a body: the host library of the
+                // prelude (its calls are refused at monomorphisation), with
+                // its declared signature as its type.
+                let complete = signature.as_ref().is_some_and(|s| s.is_complete);
+                if decl.role != FileRole::Prelude || !complete {
+                    self.error(
+                        Diagnostic::new(
+                            ErrorClass::Unsupported,
+                            format!("`{}` is declared without a body", decl.name),
+                        )
+                        .with_primary(decl.span, "no `= body` here")
+                        .with_help("give the function a body: `function f(x) = ...;` (a declaration without one is NESL's form for its own library)"),
+                    );
+                }
+                self.invalid(decl.span)
+            }
+        };
         let body = self.finish_body(params, root);
         ResolvedFunction { body, signature }
     }
@@ -293,7 +312,10 @@ impl Resolver<'_, '_> {
         let params: Vec<PatId> =
             def.params.iter().map(|p| self.resolve_pattern(p, Binder::Local, &mut group)).collect();
         self.enter(&group);
-        let root = self.resolve_expr(&def.body);
+        let root = match &def.body {
+            Some(body) => self.resolve_expr(body),
+            None => self.invalid(span),
+        };
         let body = self.finish_body(params, root);
         self.body = outer;
         if self.core.body(body).has_errors {

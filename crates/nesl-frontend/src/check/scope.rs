@@ -200,7 +200,7 @@ impl<'ast> Scope<'ast> {
     /// Registers the anonymous functions of one form, outermost first.
     fn collect_lambdas(&mut self, item: &'ast Item, role: FileRole, position: usize) {
         let mut stack: Vec<&'ast Expr> = match &item.kind {
-            ItemKind::Function(def) => vec![&def.body],
+            ItemKind::Function(def) => def.body.iter().collect(),
             ItemKind::Binding { value, .. } => vec![value],
             ItemKind::Expr(expr) => vec![expr],
             ItemKind::Datatype(_) | ItemKind::Load { .. } | ItemKind::Unsupported { .. } => Vec::new(),
@@ -247,7 +247,7 @@ impl<'ast> Scope<'ast> {
                         position,
                     });
                     self.lambdas.insert(expr.span, id);
-                    stack.push(&def.body);
+                    stack.extend(def.body.iter());
                 }
             }
         }

@@ -71,7 +71,11 @@ pub struct FunctionDef {
     pub params: Vec<Pattern>,
     pub signature: Option<TypeSignature>,
     pub doc: Option<String>,
-    pub body: Expr,
+    /// `None` for a declaration without a body, `function f(x) : t;`
+    /// (NESL's form for a function its library implements natively). The
+    /// checker accepts it only in the prelude, with a signature, for the
+    /// host library nessie does not run (see [`crate::builtins::host_library_reason`]).
+    pub body: Option<Expr>,
 }
 
 /// `(t1, ..., tn) -> t :: (a in number; b in any)`; a single parameter may

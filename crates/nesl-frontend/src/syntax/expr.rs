@@ -110,7 +110,7 @@ impl<'src> NeslParser<'src> {
             params,
             signature: None,
             doc: None,
-            body,
+            body: Some(body),
         };
         Ok((rest, Expr { kind: ExprKind::Lambda(Box::new(def)), span }))
     }
