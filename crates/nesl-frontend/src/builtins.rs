@@ -148,6 +148,10 @@ prims! {
     PrintChar => ["print_char"], "char -> bool";
     // Library-only: stop with a runtime error carrying the message.
     Error => ["__error"], "[char] -> a :: (a in any)";
+    // Library-only: host file I/O, the reference interpreter only (see
+    // note [primitive semantics]).
+    ReadFile => ["__read_file"], "[char] -> [char]";
+    WriteFile => ["__write_file"], "([char], [char], bool) -> bool";
 }
 
 impl Prim {
@@ -177,7 +181,16 @@ impl Prim {
     /// (printing, the random generator's state). Such calls are never
     /// removed, duplicated or reordered by later stages.
     pub fn has_effect(self) -> bool {
-        matches!(self, Prim::Rand | Prim::RandSeed | Prim::PrintString | Prim::PrintChar | Prim::Error)
+        matches!(
+            self,
+            Prim::Rand
+                | Prim::RandSeed
+                | Prim::PrintString
+                | Prim::PrintChar
+                | Prim::Error
+                | Prim::ReadFile
+                | Prim::WriteFile
+        )
     }
 }
 
@@ -274,11 +287,6 @@ pub fn host_library_reason(name: &str) -> Option<&'static str> {
         "nullstr",
         "read_object_from_file",
         "write_object_to_file",
-        "read_int_seq_from_file",
-        "read_float_seq_from_file",
-        "read_string_from_file",
-        "write_string_to_file",
-        "append_string_to_file",
     ];
     if SHELL.contains(&name) {
         Some("shell access")
@@ -382,6 +390,12 @@ pub fn host_library_reason(name: &str) -> Option<&'static str> {
 //   `next * |v|` (128-bit product); floats are `(next >> 11) * 2^-53 * v`.
 //   Backends agree on the distribution, not on the values.
 // * `print_string`/`print_char` write to stdout immediately and return `t`.
+// * `__read_file(name)`: the bytes of the file `name` (a path relative to
+//   the working directory); `__write_file(text, name, append)` writes (or
+//   appends) `text` to it and is `t`. A file that cannot be read or written
+//   is a runtime fault naming the file and the system's reason. Only the
+//   reference interpreter runs them; the driver refuses them on the other
+//   backends with "not supported yet" before anything runs.
 // * `__error(msg)`: stops the program with a runtime fault whose message is
 //   `msg`, reported at the innermost call site in user code.
 // * Recursion deeper than 2^18 nested calls faults ("recursion too deep").
