@@ -148,6 +148,10 @@ prims! {
     PrintChar => ["print_char"], "char -> bool";
     // Library-only: stop with a runtime error carrying the message.
     Error => ["__error"], "[char] -> a :: (a in any)";
+    // Library-only: host file I/O, the reference interpreter only (see
+    // note [primitive semantics]).
+    ReadFile => ["__read_file"], "[char] -> [char]";
+    WriteFile => ["__write_file"], "([char], [char], bool) -> bool";
 }
 
 impl Prim {
@@ -177,7 +181,16 @@ impl Prim {
     /// (printing, the random generator's state). Such calls are never
     /// removed, duplicated or reordered by later stages.
     pub fn has_effect(self) -> bool {
-        matches!(self, Prim::Rand | Prim::RandSeed | Prim::PrintString | Prim::PrintChar | Prim::Error)
+        matches!(
+            self,
+            Prim::Rand
+                | Prim::RandSeed
+                | Prim::PrintString
+                | Prim::PrintChar
+                | Prim::Error
+                | Prim::ReadFile
+                | Prim::WriteFile
+        )
     }
 }
 
@@ -249,6 +262,57 @@ pub const UNSUPPORTED_BUILTINS: &[(&str, &str)] = &[
 /// Whether a name is one of NESL's window/plotting functions (`w_*`).
 pub fn is_window_function(name: &str) -> bool {
     name.starts_with("w_")
+}
+
+/// What part of NESL 3.1's host library a function declared without a body
+/// in the prelude belongs to: these type-check with NESL's types, and a
+/// program that calls one is refused before it runs (see note [host
+/// library] in `prelude.nesl`).
+pub fn host_library_reason(name: &str) -> Option<&'static str> {
+    const SHELL: &[&str] = &["shell_command", "spawn", "get_environment_variable", "prompt", "nesl_path"];
+    const STREAMS: &[&str] = &[
+        "open_in_file",
+        "open_out_file",
+        "open_append_file",
+        "close_file",
+        "read_string",
+        "read_line",
+        "read_word",
+        "read_char",
+        "write_string",
+        "write_char",
+        "stdin",
+        "stdout",
+        "stderr",
+        "nullstr",
+        "read_object_from_file",
+        "write_object_to_file",
+    ];
+    if SHELL.contains(&name) {
+        Some("shell access")
+    } else if STREAMS.contains(&name) {
+        Some("file and stream I/O")
+    } else if is_window_function(name)
+        || name.starts_with("xps_")
+        || matches!(
+            name,
+            "display"
+                | "make_window"
+                | "make_ps_window"
+                | "draw_points"
+                | "draw_string"
+                | "draw_lines"
+                | "draw_segments"
+                | "get_mouse_info"
+                | "close_window"
+                | "clear_window"
+                | "kill_window"
+        )
+    {
+        Some("plotting: NESL's X11 window library")
+    } else {
+        None
+    }
 }
 
 // Note [primitive semantics]
@@ -326,6 +390,12 @@ pub fn is_window_function(name: &str) -> bool {
 //   `next * |v|` (128-bit product); floats are `(next >> 11) * 2^-53 * v`.
 //   Backends agree on the distribution, not on the values.
 // * `print_string`/`print_char` write to stdout immediately and return `t`.
+// * `__read_file(name)`: the bytes of the file `name` (a path relative to
+//   the working directory); `__write_file(text, name, append)` writes (or
+//   appends) `text` to it and is `t`. A file that cannot be read or written
+//   is a runtime fault naming the file and the system's reason. Only the
+//   reference interpreter runs them; the driver refuses them on the other
+//   backends with "not supported yet" before anything runs.
 // * `__error(msg)`: stops the program with a runtime fault whose message is
 //   `msg`, reported at the innermost call site in user code.
 // * Recursion deeper than 2^18 nested calls faults ("recursion too deep").

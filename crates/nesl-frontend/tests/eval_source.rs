@@ -135,3 +135,50 @@ fn apply_to_each_over_nested_and_tuple_sequences() {
     assert_eq!(lines[2], "it = [70.0, 0.0, 60.0] : [float]");
     assert_eq!(lines[3], "it = [[(2, 1), (3, 1)], [(5, 2)]] : [[(int, int)]]");
 }
+
+/// A fresh folder for one test's files.
+fn scratch_folder(test: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("nessie-{test}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn files_are_read_and_written_as_nesl_3_1_does() {
+    let dir = scratch_folder("file-io");
+    let ints = dir.join("a.edges");
+    let floats = dir.join("a.nodes");
+    std::fs::write(&ints, "( 22 33 11\n10   14\n12 11 )\n").unwrap();
+    std::fs::write(&floats, "(1.5 -2\t3e1)").unwrap();
+    let text = dir.join("out.txt");
+    let source = format!(
+        "read_int_seq_from_file(\"{ints}\");\n\
+         read_float_seq_from_file(\"{floats}\");\n\
+         write_string_to_file(\"ab\", \"{text}\");\n\
+         append_string_to_file(\"cd\", \"{text}\");\n\
+         read_string_from_file(\"{text}\");",
+        ints = ints.display(),
+        floats = floats.display(),
+        text = text.display()
+    );
+    assert_eq!(
+        output_of(&source),
+        "it = [22, 33, 11, 10, 14, 12, 11] : [int]\nit = [1.5, -2.0, 30.0] : [float]\nit = T : bool\nit = T : bool\nit = \"abcd\" : [char]\n"
+    );
+    assert_eq!(std::fs::read_to_string(&text).unwrap(), "abcd");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_missing_or_malformed_file_is_a_runtime_fault_at_the_call() {
+    let dir = scratch_folder("file-io-faults");
+    let missing = dir.join("missing.seq");
+    let (diag, rendered) = fault_of(&format!("x = 1;\nread_int_seq_from_file(\"{}\");", missing.display()));
+    assert_eq!(diag.exit_code(), 3, "{rendered}");
+    assert!(rendered.starts_with("error: test.nesl:2:1: cannot read the file"), "{rendered}");
+    let bad = dir.join("bad.seq");
+    std::fs::write(&bad, "( 1 two 3 )").unwrap();
+    let (_, rendered) = fault_of(&format!("read_int_seq_from_file(\"{}\");", bad.display()));
+    assert!(rendered.contains("holds something other than integers"), "{rendered}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -144,3 +144,23 @@ fn load_of_a_missing_file_or_of_itself_is_an_error() {
     let error = program(&dir.join("c.nesl")).unwrap_err();
     assert!(error.contains("cannot tell which file"), "{error}");
 }
+
+#[test]
+fn anonymous_functions_bind_tighter_than_pairs() {
+    // parse.lisp: `=>` has left binding power 5 and right 4, so the body
+    // stops at a `,` and a `=>` in the body nests to the right.
+    assert_eq!(expr("(s, v) => s ++ v"), "(lambda s v (body (++ s v)))");
+    assert_eq!(expr("x => x + 1, 2"), "(pair (lambda x (body (+ x 1))) 2)");
+    assert_eq!(expr("x => y => x"), "(lambda x (body (lambda y (body x))))");
+    assert_eq!(
+        expr("let format = (str, val) => (str ++ val) in format(a, b)"),
+        "(let (bind format (lambda str val (body (++ str val)))) (body (call format a b)))"
+    );
+    assert_eq!(expr("g(x => x * 2, s)"), "(call g (lambda x (body (* x 2))) s)");
+}
+
+#[test]
+fn an_anonymous_function_needs_a_pattern_before_its_arrow() {
+    let error = parse("1 + 2 => 3;").unwrap_err();
+    assert!(error.contains("expected a pattern, found an expression with the operator `+`"), "{error}");
+}

@@ -85,7 +85,9 @@ impl SpanChecker<'_> {
                 if let Some(signature) = &def.signature {
                     self.signature(item.span, signature);
                 }
-                self.expr(item.span, &def.body);
+                if let Some(body) = &def.body {
+                    self.expr(item.span, body);
+                }
             }
             ItemKind::Datatype(def) => {
                 self.ident(item.span, &def.name);
@@ -214,6 +216,14 @@ impl SpanChecker<'_> {
                 }
                 self.expr(span, body);
             }
+            ExprKind::Lambda(def) => {
+                self.within(span, def.name.span);
+                assert!(!def.params.is_empty());
+                for param in &def.params {
+                    self.pattern(span, param);
+                }
+                self.expr(span, def.body.as_ref().unwrap());
+            }
             ExprKind::ApplyToEach { body, generators, filter } => {
                 self.expr(span, body);
                 assert!(!generators.is_empty());
@@ -233,6 +243,7 @@ impl SpanChecker<'_> {
 /// comment marks, backquotes, non-ASCII).
 const TOKENS: &[&str] = &[
     "function",
+    "=>",
     "FUNCTION",
     "datatype",
     "if",

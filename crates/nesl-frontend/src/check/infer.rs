@@ -449,6 +449,25 @@ impl<'a> Inferencer<'a, '_> {
             }
             CoreKind::EmptySeq(elem) => self.store.seq(*elem),
             CoreKind::Call { func, args, name_span } => self.infer_call(id, *func, args, *name_span)?,
+            CoreKind::FnRef(func) => self.infer_function_value(*func, expr.span),
+            CoreKind::CallValue { callee, args, name_span } => {
+                let callee_type = self.infer_expr(*callee)?;
+                let mut arg_types = Vec::with_capacity(args.len());
+                for &arg in args {
+                    arg_types.push(self.infer_expr(arg)?);
+                }
+                let arg = match self.store.tuple(&arg_types) {
+                    Some(arg) => arg,
+                    None => self.fresh(),
+                };
+                let ident = self.fresh();
+                let result = self.fresh();
+                let expected = self.store.func(ident, arg, result);
+                let name = self.variable_name(*callee);
+                let site = Site { primary: *name_span, kind: SiteKind::CalledValue { name } };
+                self.expect(expected, callee_type, &site)?;
+                result
+            }
             CoreKind::Prim { prim, args, name_span, is_operator } => {
                 let Some(prim_scheme) = &self.prims[*prim as usize] else { return Ok(self.fresh()) };
                 let name = prim.name();
@@ -577,6 +596,43 @@ impl<'a> Inferencer<'a, '_> {
         let span = self.core.expr(id).span;
         self.check_arguments(CalleeRef::Function(func), &instance, args, span)?;
         Ok(instance.result)
+    }
+
+    /// The type of the function `func` used as a value: `(params -> result)`
+    /// of a fresh instance of its scheme, with the function's identity.
+    fn infer_function_value(&mut self, func: FnId, span: Span) -> TypeId {
+        let scope = self.scope;
+        let name = &scope.function(func).name;
+        let origin = || ClassOrigin { what: format!("`{name}`"), span };
+        let (params, result) = if let Some(sig) = self.complete_signature(func) {
+            let instance = sig.scheme.instantiate(self.store, origin);
+            (instance.params, instance.result)
+        } else {
+            match &self.state[func.0 as usize] {
+                FunctionState::Done(scheme) => {
+                    let scheme = Rc::clone(scheme);
+                    let instance = scheme.instantiate(self.store, origin);
+                    (instance.params, instance.result)
+                }
+                FunctionState::InProgress { params, result } => (params.clone(), *result),
+                FunctionState::Failed | FunctionState::NotStarted => return self.fresh(),
+            }
+        };
+        let ident = self.store.fn_name(func);
+        let arg = match self.store.tuple(&params) {
+            Some(arg) => arg,
+            None => self.fresh(),
+        };
+        self.store.func(ident, arg, result)
+    }
+
+    /// The name of the variable `expr` reads, for messages.
+    fn variable_name(&self, expr: CoreExprId) -> String {
+        match &self.core.expr(expr).kind {
+            CoreKind::Var(Var::Local(local)) => self.core.body(self.current_body).locals[local.0 as usize].name.clone(),
+            CoreKind::Var(Var::Global(global)) => self.scope.globals[global.0 as usize].name.clone(),
+            _ => "this".to_string(),
+        }
     }
 
     /// What a failed argument's diagnostic says about the callee.
@@ -938,6 +994,9 @@ enum SiteKind {
     /// A function's body (found) against its declared or recursively used
     /// result type (expected).
     Result { function: String, declared_at: Option<Span> },
+    /// A called variable (found) against the function type its call needs
+    /// (expected).
+    CalledValue { name: String },
     /// A parameter pattern (found) against its declared type (expected).
     ParamSignature { function: String, index: usize, count: usize, declared_at: Span },
 }
@@ -1036,6 +1095,12 @@ impl Site {
                 this_has,
                 Vec::new(),
                 None,
+            ),
+            SiteKind::CalledValue { name } => (
+                format!("`{name}` has type {found}, but this call needs a function of type {expected}"),
+                this_has,
+                Vec::new(),
+                Some("only a function (a parameter or variable bound to one) can be called".to_string()),
             ),
             SiteKind::ParamSignature { function, index, count, declared_at } => (
                 format!(

@@ -61,6 +61,17 @@ pub(crate) enum CoreKind {
     },
     /// A primitive; nullary constants have no arguments. `is_operator`
     /// when it was written as an infix or prefix operator.
+    /// A function (user, prelude or anonymous) used as a value: passed as
+    /// an argument or bound by a `let`. See note [function values] in
+    /// `check/mod.rs`.
+    FnRef(FnId),
+    /// A call of a value of function type (a parameter or a `let`-bound
+    /// variable): `callee` is the variable, `name_span` its name.
+    CallValue {
+        callee: CoreExprId,
+        args: Vec<CoreExprId>,
+        name_span: Span,
+    },
     Prim {
         prim: Prim,
         args: Vec<CoreExprId>,

@@ -59,12 +59,26 @@
 //!   fields are the datatype's parameters in order of first appearance,
 //!   restricted by its `::` constraints. Recursive datatypes are not
 //!   supported.
-//! - **First order, n-ary.** Functions are not values: a function name
-//!   used as a variable, or a variable called as a function, is a
-//!   diagnostic. A function of n parameters is called with exactly n
-//!   arguments, and its signature lists n parameter types (NESL 3.1 would
-//!   also accept one tuple of n components; write `((int, float)) -> int`
-//!   for a function of one pair).
+//! - **n-ary.** A function of n parameters is called with n arguments, or
+//!   with arguments that fit them as NESL's tuples do (see
+//!   `Resolver::fit_arguments`), and its signature lists n parameter types.
+//! - **Function values** (note [function values]). As in NESL 3.1, a
+//!   function may be passed as an argument, bound by `let`, or written
+//!   anonymously (`(s, v) => e`); a variable of function type is called as
+//!   `g(x)`. Its type is `Func { ident, arg, result }` (NESL's
+//!   `(function id result arg)`): `arg` is the tuple of the parameters, and
+//!   `ident` names the function itself ([`type_store::TypeNode::FnName`]),
+//!   so two different functions have different types (`if c then f else g`
+//!   is a type error, as in NESL). A parameter's `ident` is a type
+//!   variable like any other: the function taking it is polymorphic in it,
+//!   and monomorphisation makes one instance per function passed
+//!   (`twice<inc, int>`), in which the parameter is erased and its calls
+//!   call the function directly; a `let` of a function is erased the same
+//!   way. No closure exists at run time, so flattening and the GPU see
+//!   only first-order code. Not supported yet (each a diagnostic): a
+//!   function value inside a pair, a sequence, a result or a global; an
+//!   anonymous function using a local of the code around it (a closure);
+//!   a builtin primitive as a value.
 //!
 //! ## Errors
 //! Name errors are all reported; type errors stop the function or form they

@@ -59,7 +59,26 @@ const MAX_INSTANCES: usize = 1_000_000;
 /// The most nodes one concrete type may have.
 const MAX_CONCRETE_TYPE: usize = 1 << 16;
 
-type Subst = HashMap<VarId, Type>;
+/// What a quantified variable stands for in one instance: a type, or,
+/// for the identity variable of a function-typed parameter, the function
+/// passed (see note [function values] in `check/mod.rs`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum TypeArg {
+    Type(Type),
+    Func(FnId),
+}
+
+type Subst = HashMap<VarId, TypeArg>;
+
+/// What a checker type is, as far as function values go.
+enum FunctionValue {
+    /// Not a function.
+    No,
+    /// A value of this function: erased, its calls call the function.
+    Known(FnId),
+    /// A function type whose identity is not known here.
+    Unknown,
+}
 
 pub(crate) fn monomorphise(
     scope: &Scope,
@@ -87,6 +106,7 @@ pub(crate) fn monomorphise(
         reported_large_type: false,
         current_span: Span::default(),
         instance_type_args: Vec::new(),
+        reported_function_value: false,
         errors: Vec::new(),
     };
     mono.run();
@@ -107,8 +127,8 @@ struct Monomorphiser<'a, 'ast> {
     /// Indexed by instance number (the raw [`FuncId`]); filled when the
     /// instance leaves the worklist.
     functions: Vec<Option<tast::Function>>,
-    instances: HashMap<(FnId, Vec<Type>), FuncId>,
-    worklist: VecDeque<(FuncId, FnId, Vec<Type>)>,
+    instances: HashMap<(FnId, Vec<TypeArg>), FuncId>,
+    worklist: VecDeque<(FuncId, FnId, Vec<TypeArg>)>,
     data_instances: HashMap<(DatatypeId, Vec<Type>), DataId>,
     /// For each [`DataId`]: the datatype and its type arguments.
     data_arguments: Vec<(DatatypeId, Vec<Type>)>,
@@ -122,7 +142,9 @@ struct Monomorphiser<'a, 'ast> {
     /// "type too large" error).
     current_span: Span,
     /// For each emitted instance: its index, function and type arguments.
-    instance_type_args: Vec<(usize, FnId, Vec<Type>)>,
+    instance_type_args: Vec<(usize, FnId, Vec<TypeArg>)>,
+    /// Whether a function value where nessie cannot erase it was reported.
+    reported_function_value: bool,
     errors: Vec<Diagnostic>,
 }
 
@@ -253,7 +275,115 @@ impl Monomorphiser<'_, '_> {
                 let args = args.iter().map(|a| self.concrete_inner(*a, subst)).collect();
                 Type::Data(self.data_instance(datatype, args))
             }
-            TypeNode::Var(var) => subst.get(&var).cloned().unwrap_or(Type::Int),
+            TypeNode::Var(var) => match subst.get(&var) {
+                Some(TypeArg::Type(t)) => t.clone(),
+                None => Type::Int,
+                Some(TypeArg::Func(_)) => {
+                    self.function_value_unsupported();
+                    Type::Int
+                }
+            },
+            TypeNode::Func { .. } | TypeNode::FnName(_) => {
+                self.function_value_unsupported();
+                Type::Int
+            }
+        }
+    }
+
+    /// A function value inside a value (a pair, a sequence, a result, a
+    /// global): nessie erases function values only where they are
+    /// arguments, parameters and `let`-bound variables.
+    fn function_value_unsupported(&mut self) {
+        if self.reported_function_value {
+            return;
+        }
+        self.reported_function_value = true;
+        self.errors.push(
+            Diagnostic::new(
+                ErrorClass::Unsupported,
+                "not supported yet: a function value stored in a value, returned, or bound at the top level",
+            )
+            .with_primary(self.current_span, "a function value is part of this expression's type")
+            .with_help("nessie passes functions as arguments, and binds them with `let`; pass the function itself where it is needed"),
+        );
+    }
+
+    /// Whether `ty` is a function type, and which function.
+    fn function_value(&mut self, ty: TypeId, subst: &Subst) -> FunctionValue {
+        let TypeNode::Func { ident, .. } = self.store.node(ty) else { return FunctionValue::No };
+        match self.store.node(ident) {
+            TypeNode::FnName(f) => FunctionValue::Known(f),
+            TypeNode::Var(v) => match subst.get(&v) {
+                Some(TypeArg::Func(f)) => FunctionValue::Known(*f),
+                _ => FunctionValue::Unknown,
+            },
+            _ => FunctionValue::Unknown,
+        }
+    }
+
+    /// What `ty` stands for as an instance's type argument under `subst`.
+    fn type_arg(&mut self, ty: TypeId, subst: &Subst) -> TypeArg {
+        match self.store.node(ty) {
+            TypeNode::FnName(f) => TypeArg::Func(f),
+            TypeNode::Var(v) if matches!(subst.get(&v), Some(TypeArg::Func(_))) => subst[&v].clone(),
+            _ => TypeArg::Type(self.concrete(ty, subst)),
+        }
+    }
+
+    /// Binds the variables of `vars` in the scheme type `pattern` to what
+    /// they match in `actual` (a type of the caller, under `subst`).
+    fn match_scheme(&mut self, pattern: TypeId, actual: TypeId, subst: &Subst, vars: &[VarId], out: &mut Subst) {
+        let pattern_node = self.store.node(pattern);
+        if let TypeNode::Var(v) = pattern_node {
+            if vars.contains(&v) && !out.contains_key(&v) {
+                let arg = self.type_arg(actual, subst);
+                out.insert(v, arg);
+            }
+            return;
+        }
+        match (pattern_node, self.store.node(actual)) {
+            (_, TypeNode::Var(v)) => match subst.get(&v).cloned() {
+                Some(TypeArg::Type(t)) => self.match_concrete(pattern, &t, vars, out),
+                Some(TypeArg::Func(_)) => {}
+                None => self.match_concrete(pattern, &Type::Int, vars, out),
+            },
+            (TypeNode::Seq(p), TypeNode::Seq(a)) => self.match_scheme(p, a, subst, vars, out),
+            (TypeNode::Pair(p1, p2), TypeNode::Pair(a1, a2)) => {
+                self.match_scheme(p1, a1, subst, vars, out);
+                self.match_scheme(p2, a2, subst, vars, out);
+            }
+            (TypeNode::Data(_, ps), TypeNode::Data(_, actuals)) => {
+                for (p, a) in ps.iter().zip(actuals.iter()) {
+                    self.match_scheme(*p, *a, subst, vars, out);
+                }
+            }
+            (TypeNode::Func { ident: pi, arg: pa, result: pr }, TypeNode::Func { ident: ai, arg: aa, result: ar }) => {
+                self.match_scheme(pi, ai, subst, vars, out);
+                self.match_scheme(pa, aa, subst, vars, out);
+                self.match_scheme(pr, ar, subst, vars, out);
+            }
+            _ => {}
+        }
+    }
+
+    /// [`Self::match_scheme`] against a concrete type.
+    fn match_concrete(&mut self, pattern: TypeId, actual: &Type, vars: &[VarId], out: &mut Subst) {
+        match (self.store.node(pattern), actual) {
+            (TypeNode::Var(v), _) if vars.contains(&v) && !out.contains_key(&v) => {
+                out.insert(v, TypeArg::Type(actual.clone()));
+            }
+            (TypeNode::Seq(p), Type::Seq(a)) => self.match_concrete(p, a, vars, out),
+            (TypeNode::Pair(p1, p2), Type::Pair(a1, a2)) => {
+                self.match_concrete(p1, a1, vars, out);
+                self.match_concrete(p2, a2, vars, out);
+            }
+            (TypeNode::Data(_, ps), Type::Data(id)) => {
+                let args = self.data_arguments[id.0 as usize].1.clone();
+                for (p, a) in ps.iter().zip(args.iter()) {
+                    self.match_concrete(*p, a, vars, out);
+                }
+            }
+            _ => {}
         }
     }
 
@@ -269,7 +399,7 @@ impl Monomorphiser<'_, '_> {
         self.data_instances.insert(key.clone(), id);
         self.data_arguments.push(key.clone());
         let info = &self.datatypes[datatype.0 as usize];
-        let subst: Subst = info.scheme.vars.iter().copied().zip(key.1).collect();
+        let subst: Subst = info.scheme.vars.iter().copied().zip(key.1.into_iter().map(TypeArg::Type)).collect();
         let field_types = info.scheme.params.clone();
         let fields = field_types.iter().map(|f| self.concrete(*f, &subst)).collect();
         self.program.datatypes[id.0 as usize].fields = fields;
@@ -282,12 +412,28 @@ impl Monomorphiser<'_, '_> {
 
     // ----- instances -----
 
-    fn instance(&mut self, function: FnId, type_args: Vec<Type>, call_span: Span) -> FuncId {
+    fn instance(&mut self, function: FnId, type_args: Vec<TypeArg>, call_span: Span) -> FuncId {
         let key = (function, type_args);
         if let Some(id) = self.instances.get(&key) {
             return *id;
         }
-        let too_deep = key.1.iter().any(|t| self.type_depth(t) > MAX_TYPE_DEPTH);
+        let decl = self.scope.function(function);
+        if decl.def.body.is_none() {
+            // The host library (plotting, shell, streams): it type-checks,
+            // but nessie does not run it; refused before anything runs.
+            let reason = crate::builtins::host_library_reason(&decl.name).unwrap_or("this library function");
+            self.errors.push(
+                Diagnostic::new(
+                    ErrorClass::Unsupported,
+                    format!("not supported yet: `{}` ({reason}) does not run in nessie", decl.name),
+                )
+                .with_primary(call_span, "called here")
+                .with_help(
+                    "the program type-checks; nessie runs NESL's computation, not its window, shell or stream library",
+                ),
+            );
+        }
+        let too_deep = key.1.iter().any(|t| matches!(t, TypeArg::Type(t) if self.type_depth(t) > MAX_TYPE_DEPTH));
         if too_deep || self.functions.len() >= MAX_INSTANCES {
             let decl = self.scope.function(function);
             self.errors.push(
@@ -308,7 +454,7 @@ impl Monomorphiser<'_, '_> {
         id
     }
 
-    fn emit_function(&mut self, id: FuncId, function: FnId, type_args: Vec<Type>) {
+    fn emit_function(&mut self, id: FuncId, function: FnId, type_args: Vec<TypeArg>) {
         let decl = self.scope.function(function);
         let Some(scheme) = self.typing.schemes[function.0 as usize].clone() else {
             self.internal_error(decl.span, "a reachable function has no type");
@@ -319,7 +465,15 @@ impl Monomorphiser<'_, '_> {
         self.current_instance = Some(func_index(id));
         let locals = self.locals(body_id, &subst);
         let body = self.core.body(body_id);
-        let params = body.params.iter().map(|p| self.emit_pattern(*p, &subst)).collect();
+        let mut params = Vec::with_capacity(body.params.len());
+        for &p in &body.params {
+            // A function-typed parameter is erased: its calls call the
+            // function the instance was made for.
+            if matches!(self.function_value(self.typing.pattern_types[p.0 as usize], &subst), FunctionValue::Known(_)) {
+                continue;
+            }
+            params.push(self.emit_pattern(p, &subst));
+        }
         let root = self.emit_expr(body.root, &subst);
         let result = self.program.exprs[root].ty.clone();
         self.current_instance = None;
@@ -343,7 +497,13 @@ impl Monomorphiser<'_, '_> {
         let types = &self.typing.local_types[body.0 as usize];
         let mut locals = Vec::with_capacity(decls.len());
         for (decl, ty) in decls.iter().zip(types) {
-            let ty = self.concrete(*ty, subst);
+            // A local of function type is never bound nor read in the
+            // typed program (see note [function values]); it keeps its
+            // place in the numbering with a placeholder type.
+            let ty = match self.function_value(*ty, subst) {
+                FunctionValue::Known(_) => Type::Int,
+                FunctionValue::No | FunctionValue::Unknown => self.concrete(*ty, subst),
+            };
             locals.push(Local { name: decl.name.clone(), ty, span: decl.span });
         }
         locals
@@ -379,7 +539,7 @@ impl Monomorphiser<'_, '_> {
             CoreKind::Seq(elems) => ExprKind::Seq(self.emit_all(elems, subst)),
             CoreKind::EmptySeq(_) => ExprKind::Seq(Vec::new()),
             CoreKind::Call { func, args, name_span } => {
-                let args = self.emit_all(args, subst);
+                let args = self.emit_arguments(args, subst);
                 let type_args = match self.typing.call_type_args.get(&id) {
                     Some(type_args) => type_args.clone(),
                     None => {
@@ -387,12 +547,24 @@ impl Monomorphiser<'_, '_> {
                         Vec::new()
                     }
                 };
-                let type_args = type_args.iter().map(|t| self.concrete(*t, subst)).collect();
+                let type_args = type_args.iter().map(|t| self.type_arg(*t, subst)).collect();
                 let callee = self.instance(*func, type_args, *name_span);
                 if let Some(caller) = self.current_instance {
                     self.instance_calls[caller].push(func_index(callee));
                 }
                 ExprKind::Call { func: callee, args }
+            }
+            CoreKind::CallValue { callee, args, name_span } => {
+                match self.call_value(id, *callee, args, *name_span, subst) {
+                    Some(kind) => kind,
+                    None => ExprKind::Int(0),
+                }
+            }
+            CoreKind::FnRef(_) => {
+                // Function values are erased where they are arguments or
+                // `let`-bound; anywhere else is a value nessie cannot build.
+                self.function_value_unsupported();
+                ExprKind::Int(0)
             }
             CoreKind::Prim { prim, args, .. } => ExprKind::Prim { prim: *prim, args: self.emit_all(args, subst) },
             CoreKind::Construct { args, .. } => {
@@ -434,6 +606,70 @@ impl Monomorphiser<'_, '_> {
         self.alloc(kind, ty, span)
     }
 
+    /// The arguments of a call, less those of function type (erased).
+    fn emit_arguments(&mut self, args: &[CoreExprId], subst: &Subst) -> Vec<ExprId> {
+        let mut emitted = Vec::with_capacity(args.len());
+        for &arg in args {
+            match self.function_value(self.typing.expr_types[arg.0 as usize], subst) {
+                FunctionValue::Known(_) => {}
+                FunctionValue::No | FunctionValue::Unknown => emitted.push(self.emit_expr(arg, subst)),
+            }
+        }
+        emitted
+    }
+
+    /// `g(args)` for a variable `g` of function type: a call of the
+    /// function `g` stands for, at the types of this call.
+    fn call_value(
+        &mut self,
+        id: CoreExprId,
+        callee: CoreExprId,
+        args: &[CoreExprId],
+        name_span: Span,
+        subst: &Subst,
+    ) -> Option<ExprKind> {
+        let span = self.core.expr(id).span;
+        let FunctionValue::Known(function) = self.function_value(self.typing.expr_types[callee.0 as usize], subst)
+        else {
+            self.internal_error(span, "the function a call of a function value calls is not known");
+            return None;
+        };
+        let Some(scheme) = self.typing.schemes[function.0 as usize].clone() else {
+            self.internal_error(span, "a function passed as a value has no type");
+            return None;
+        };
+        if scheme.params.len() != args.len() {
+            let decl = self.scope.function(function);
+            self.errors.push(
+                Diagnostic::new(
+                    ErrorClass::Unsupported,
+                    format!(
+                        "not supported yet: a call of a function value with {} arguments, where the function `{}` has {} parameters",
+                        args.len(),
+                        decl.name,
+                        scheme.params.len()
+                    ),
+                )
+                .with_primary(span, "this call")
+                .with_secondary(decl.name_span, "the function is defined here")
+                .with_help("call it with one argument per parameter"),
+            );
+            return None;
+        }
+        let mut bound = Subst::new();
+        for (&param, &arg) in scheme.params.iter().zip(args) {
+            self.match_scheme(param, self.typing.expr_types[arg.0 as usize], subst, &scheme.vars, &mut bound);
+        }
+        self.match_scheme(scheme.result, self.typing.expr_types[id.0 as usize], subst, &scheme.vars, &mut bound);
+        let type_args = scheme.vars.iter().map(|v| bound.get(v).cloned().unwrap_or(TypeArg::Type(Type::Int))).collect();
+        let emitted = self.emit_arguments(args, subst);
+        let target = self.instance(function, type_args, name_span);
+        if let Some(caller) = self.current_instance {
+            self.instance_calls[caller].push(func_index(target));
+        }
+        Some(ExprKind::Call { func: target, args: emitted })
+    }
+
     /// A chain of nested lets, without recursion on its length: the values
     /// first, then the innermost body, then the `Let` nodes inside out.
     fn emit_let_chain(&mut self, id: CoreExprId, subst: &Subst) -> ExprId {
@@ -441,10 +677,21 @@ impl Monomorphiser<'_, '_> {
         let mut links = Vec::new();
         let mut current = id;
         while let CoreKind::Let { pattern, value, body } = &core.expr(current).kind {
+            let link = current;
+            current = *body;
+            // `let g = f in ...` binds a function value: erased, as its
+            // calls call `f`.
+            if matches!(core.pattern(*pattern).kind, CorePatternKind::Bind(_))
+                && matches!(
+                    self.function_value(self.typing.pattern_types[pattern.0 as usize], subst),
+                    FunctionValue::Known(_)
+                )
+            {
+                continue;
+            }
             let value = self.emit_expr(*value, subst);
             let pattern = self.emit_pattern(*pattern, subst);
-            links.push((current, pattern, value));
-            current = *body;
+            links.push((link, pattern, value));
         }
         let mut result = self.emit_expr(current, subst);
         for (link, pattern, value) in links.into_iter().rev() {
@@ -499,7 +746,13 @@ impl Monomorphiser<'_, '_> {
             let mut name = if type_args.is_empty() {
                 decl.name.clone()
             } else {
-                let args: Vec<String> = type_args.iter().map(|t| self.type_text(t)).collect();
+                let args: Vec<String> = type_args
+                    .iter()
+                    .map(|t| match t {
+                        TypeArg::Type(t) => self.type_text(t),
+                        TypeArg::Func(f) => self.scope.function(*f).name.clone(),
+                    })
+                    .collect();
                 format!("{}<{}>", decl.name, args.join(", "))
             };
             if taken.contains(&name) && decl.role == FileRole::Prelude {

@@ -38,7 +38,7 @@ use crate::check::type_store::{TypeId, TypeStore};
 use crate::diagnostic::{Diagnostic, ErrorClass};
 use crate::source::Span;
 use crate::syntax::ast::{
-    Expr, ExprKind, Ident, ItemKind, Module, Pattern, PatternKind, TypeExpr, TypeExprKind, UnaryOp,
+    Expr, ExprKind, FunctionDef, Ident, ItemKind, Module, Pattern, PatternKind, TypeExpr, TypeExprKind, UnaryOp,
 };
 use crate::tast::{GlobalId, LocalId, Var};
 
@@ -70,11 +70,22 @@ pub(crate) fn resolve_program(
     store: &mut TypeStore,
     diags: &mut Vec<Diagnostic>,
 ) -> Resolved {
-    let mut resolver =
-        Resolver { scope, prims, datatypes, store, core: Core::default(), diags, body: BodyState::new() };
-    let mut functions = Vec::with_capacity(scope.functions.len());
+    let mut resolver = Resolver {
+        scope,
+        prims,
+        datatypes,
+        store,
+        core: Core::default(),
+        diags,
+        body: BodyState::new(),
+        lambdas: HashMap::new(),
+    };
+    let mut functions: Vec<Option<ResolvedFunction>> = Vec::with_capacity(scope.functions.len());
     for index in 0..scope.functions.len() {
-        functions.push(resolver.resolve_function(FnId(index as u32)));
+        let id = FnId(index as u32);
+        // An anonymous function is resolved where it is written, inside
+        // the body around it (see `resolve_lambda`).
+        functions.push((!scope.is_lambda(id)).then(|| resolver.resolve_function(id)));
     }
     let mut items = Vec::new();
     for (index, item) in user.items.iter().enumerate() {
@@ -113,6 +124,22 @@ pub(crate) fn resolve_program(
             ItemKind::Function(_) | ItemKind::Datatype(_) => {}
         }
     }
+    let mut lambdas = std::mem::take(&mut resolver.lambdas);
+    let functions = functions
+        .into_iter()
+        .enumerate()
+        .map(|(index, resolved)| {
+            resolved.or_else(|| lambdas.remove(&FnId(index as u32))).unwrap_or_else(|| {
+                // A lambda in a form that was not resolved (an unsupported
+                // form, already reported): an empty body with errors.
+                let decl = resolver.scope.function(FnId(index as u32));
+                resolver.body = BodyState::new_for(decl.role, decl.globals_visible);
+                resolver.body.has_errors = true;
+                let root = resolver.invalid(decl.span);
+                ResolvedFunction { body: resolver.finish_body(Vec::new(), root), signature: None }
+            })
+        })
+        .collect();
     Resolved { core: resolver.core, functions, items }
 }
 
@@ -147,6 +174,9 @@ struct BodyState {
     depth: u32,
     /// The index of the form being resolved in its file.
     position: usize,
+    /// In an anonymous function: the locals of the bodies around it, which
+    /// it may not use (closures are not supported yet).
+    outer_locals: Vec<String>,
 }
 
 impl BodyState {
@@ -168,6 +198,7 @@ impl BodyState {
             next_global: 0,
             depth: 0,
             position: 0,
+            outer_locals: Vec::new(),
         }
     }
 }
@@ -180,6 +211,8 @@ struct Resolver<'a, 'ast> {
     core: Core,
     diags: &'a mut Vec<Diagnostic>,
     body: BodyState,
+    /// The anonymous functions resolved so far.
+    lambdas: HashMap<FnId, ResolvedFunction>,
 }
 
 impl Resolver<'_, '_> {
@@ -232,9 +265,84 @@ impl Resolver<'_, '_> {
         let params: Vec<PatId> =
             decl.def.params.iter().map(|p| self.resolve_pattern(p, Binder::Local, &mut group)).collect();
         self.enter(&group);
-        let root = self.resolve_expr(&decl.def.body);
+        let root = match &decl.def.body {
+            Some(body) => self.resolve_expr(body),
+            None => {
+                // A declaration without a body: the host library of the
+                // prelude (its calls are refused at monomorphisation), with
+                // its declared signature as its type.
+                let complete = signature.as_ref().is_some_and(|s| s.is_complete);
+                if decl.role != FileRole::Prelude || !complete {
+                    self.error(
+                        Diagnostic::new(
+                            ErrorClass::Unsupported,
+                            format!("`{}` is declared without a body", decl.name),
+                        )
+                        .with_primary(decl.span, "no `= body` here")
+                        .with_help("give the function a body: `function f(x) = ...;` (a declaration without one is NESL's form for its own library)"),
+                    );
+                }
+                self.invalid(decl.span)
+            }
+        };
         let body = self.finish_body(params, root);
         ResolvedFunction { body, signature }
+    }
+
+    /// `p => e`: resolved as a function of its own, here, so that a use of
+    /// a local of the bodies around it can be reported as such; the
+    /// expression is a reference to that function.
+    fn resolve_lambda(&mut self, def: &FunctionDef, span: Span) -> CoreExprId {
+        let Some(id) = self.scope.lambda_at(span) else {
+            self.error(
+                Diagnostic::new(ErrorClass::Type, "internal compiler error: an anonymous function was not collected")
+                    .with_primary(span, "this function"),
+            );
+            return self.invalid(span);
+        };
+        let decl = self.scope.function(id);
+        let mut outer_locals: Vec<String> =
+            self.body.in_scope.iter().filter(|(_, s)| !s.is_empty()).map(|(n, _)| n.clone()).collect();
+        outer_locals.extend(self.body.outer_locals.iter().cloned());
+        let outer = std::mem::replace(&mut self.body, BodyState::new_for(decl.role, decl.globals_visible));
+        self.body.position = decl.position;
+        self.body.outer_locals = outer_locals;
+        self.body.depth = outer.depth;
+        let mut group = Vec::new();
+        let params: Vec<PatId> =
+            def.params.iter().map(|p| self.resolve_pattern(p, Binder::Local, &mut group)).collect();
+        self.enter(&group);
+        let root = match &def.body {
+            Some(body) => self.resolve_expr(body),
+            None => self.invalid(span),
+        };
+        let body = self.finish_body(params, root);
+        self.body = outer;
+        if self.core.body(body).has_errors {
+            self.body.has_errors = true;
+        }
+        self.lambdas.insert(id, ResolvedFunction { body, signature: None });
+        self.body.calls.push((id, span));
+        self.core.add_expr(CoreKind::FnRef(id), span)
+    }
+
+    /// The error for a use of a local of the bodies around an anonymous
+    /// function, if `name` is one.
+    fn outer_local_error(&mut self, name: &str, span: Span) -> bool {
+        if !self.body.outer_locals.iter().any(|n| n == name) {
+            return false;
+        }
+        self.error(
+            Diagnostic::new(
+                ErrorClass::Unsupported,
+                format!("not supported yet: an anonymous function that uses `{name}` of the code around it"),
+            )
+            .with_primary(span, format!("`{name}` is bound outside the anonymous function"))
+            .with_help(format!(
+                "pass `{name}` as an argument instead: nessie's anonymous functions may use only their parameters and top-level names"
+            )),
+        );
+        true
     }
 
     // ----- scopes -----
@@ -463,6 +571,7 @@ impl Resolver<'_, '_> {
                 CoreKind::If { cond, then_branch, else_branch }
             }
             ExprKind::Let { bindings, body } => return self.resolve_let(bindings, body, span),
+            ExprKind::Lambda(def) => return self.resolve_lambda(def, span),
             ExprKind::ApplyToEach { body, generators, filter } => {
                 if generators.is_empty() {
                     self.error(
@@ -564,15 +673,16 @@ impl Resolver<'_, '_> {
             self.body.calls.push((f, span));
             return self.core.add_expr(CoreKind::Call { func: f, args: Vec::new(), name_span: span }, span);
         }
+        if self.outer_local_error(name, span) {
+            return self.invalid(span);
+        }
         if let Some(callable) = self.scope.callable_at(name, self.body.role, self.body.position) {
             let diag = match callable {
                 Callable::Function(f) => {
-                    Diagnostic::new(ErrorClass::Type, format!("`{name}` is a function, not a value"))
-                        .with_primary(span, "used as a value")
-                        .with_secondary(self.scope.function(f).name_span, "the function is defined here")
-                        .with_help(format!(
-                            "NESL is first order: functions cannot be passed or stored; call it: `{name}(...)`"
-                        ))
+                    // A function as a value (passed to a function that
+                    // calls it): see note [function values].
+                    self.body.calls.push((f, span));
+                    return self.core.add_expr(CoreKind::FnRef(f), span);
                 }
                 Callable::Constructor(d) => {
                     Diagnostic::new(ErrorClass::Type, format!("`{name}` is a datatype constructor, not a value"))
@@ -597,7 +707,7 @@ impl Resolver<'_, '_> {
                         Diagnostic::new(ErrorClass::Type, format!("`{name}` is a builtin function, not a value"))
                             .with_primary(span, "used as a value")
                             .with_help(format!(
-                                "NESL is first order: functions cannot be passed or stored; {}",
+                                "nessie passes only functions defined with `function` or `=>` as values; wrap it: `function f(x) = {name}(x)`; {}",
                                 prim_signature_text(prim)
                             )),
                     );
@@ -735,16 +845,11 @@ impl Resolver<'_, '_> {
                 .add_expr(CoreKind::Prim { prim, args: arg_ids, name_span: func.span, is_operator: false }, span);
         }
         if self.local(name).is_some() || self.global(name).is_some() {
-            let declared = match self.local(name) {
-                Some(local) => self.body.locals[local.0 as usize].span,
-                None => self.scope.globals[self.global(name).map_or(0, |g| g.0 as usize)].span,
-            };
-            self.error(
-                Diagnostic::new(ErrorClass::Type, format!("`{name}` is a variable, not a function"))
-                    .with_primary(func.span, "called here")
-                    .with_secondary(declared, "the variable is bound here")
-                    .with_help("NESL is first order: only functions defined with `function` can be called"),
-            );
+            // A call of a function value: its type decides which function.
+            let callee = self.resolve_variable(func);
+            return self.core.add_expr(CoreKind::CallValue { callee, args: arg_ids, name_span: func.span }, span);
+        }
+        if self.outer_local_error(name, func.span) {
             return self.invalid(span);
         }
         if let Some(reason) = unsupported_reason(name) {

@@ -30,7 +30,9 @@ use crate::check::ir::FnId;
 use crate::check::type_store::DatatypeId;
 use crate::diagnostic::{Diagnostic, ErrorClass};
 use crate::source::Span;
-use crate::syntax::ast::{DatatypeDef, FunctionDef, Ident, ItemKind, Module, Pattern, PatternKind};
+use crate::syntax::ast::{
+    DatatypeDef, Expr, ExprKind, FunctionDef, Ident, Item, ItemKind, Module, Pattern, PatternKind,
+};
 use crate::tast::GlobalId;
 
 /// Which file a definition comes from.
@@ -103,6 +105,10 @@ pub(crate) struct Scope<'ast> {
     redefined: HashMap<String, Vec<(usize, FnId)>>,
     globals_by_name: HashMap<String, Vec<GlobalId>>,
     prims: HashMap<&'static str, Prim>,
+    /// The anonymous functions (`p => e`) of the user's file, by the span of
+    /// their expression. Each is a function of its own ([`FunctionDecl`]
+    /// named `lambda`), callable by no name.
+    lambdas: HashMap<Span, FnId>,
 }
 
 impl<'ast> Scope<'ast> {
@@ -117,6 +123,7 @@ impl<'ast> Scope<'ast> {
             callables: [HashMap::new(), HashMap::new()],
             redefined: HashMap::new(),
             globals_by_name: HashMap::new(),
+            lambdas: HashMap::new(),
             prims: PRIMS.iter().flat_map(|info| info.names.iter().map(move |n| (*n, info.prim))).collect(),
         };
         scope.collect_file(prelude, FileRole::Prelude, diags);
@@ -129,6 +136,7 @@ impl<'ast> Scope<'ast> {
             if role == FileRole::User {
                 self.globals_before_item.push(self.globals.len() as u32);
             }
+            self.collect_lambdas(item, role, position);
             match &item.kind {
                 ItemKind::Function(def) => {
                     let id = FnId(self.functions.len() as u32);
@@ -187,6 +195,72 @@ impl<'ast> Scope<'ast> {
         if role == FileRole::User {
             self.globals_before_item.push(self.globals.len() as u32);
         }
+    }
+
+    /// Registers the anonymous functions of one form, outermost first.
+    fn collect_lambdas(&mut self, item: &'ast Item, role: FileRole, position: usize) {
+        let mut stack: Vec<&'ast Expr> = match &item.kind {
+            ItemKind::Function(def) => def.body.iter().collect(),
+            ItemKind::Binding { value, .. } => vec![value],
+            ItemKind::Expr(expr) => vec![expr],
+            ItemKind::Datatype(_) | ItemKind::Load { .. } | ItemKind::Unsupported { .. } => Vec::new(),
+        };
+        while let Some(expr) = stack.pop() {
+            match &expr.kind {
+                ExprKind::Int(_)
+                | ExprKind::Float(_)
+                | ExprKind::Bool(_)
+                | ExprKind::Char(_)
+                | ExprKind::String(_)
+                | ExprKind::Var(_)
+                | ExprKind::EmptySeq(_) => {}
+                ExprKind::Pair(a, b) | ExprKind::Index { seq: a, index: b } => stack.extend([&**b, &**a]),
+                ExprKind::Binary { lhs, rhs, .. } => stack.extend([&**rhs, &**lhs]),
+                ExprKind::Seq(elems) => stack.extend(elems.iter().rev()),
+                ExprKind::Range { start, end, stride } => {
+                    stack.extend(stride.as_deref());
+                    stack.extend([&**end, &**start]);
+                }
+                ExprKind::Call { args, .. } => stack.extend(args.iter().rev()),
+                ExprKind::Unary { operand, .. } => stack.push(operand),
+                ExprKind::If { cond, then_branch, else_branch } => {
+                    stack.extend([&**else_branch, &**then_branch, &**cond]);
+                }
+                ExprKind::Let { bindings, body } => {
+                    stack.push(body);
+                    stack.extend(bindings.iter().rev().map(|(_, value)| value));
+                }
+                ExprKind::ApplyToEach { body, generators, filter } => {
+                    stack.push(body);
+                    stack.extend(filter.as_deref());
+                    stack.extend(generators.iter().rev().map(|g| &g.seq));
+                }
+                ExprKind::Lambda(def) => {
+                    let id = FnId(self.functions.len() as u32);
+                    self.functions.push(FunctionDecl {
+                        name: def.name.name.clone(),
+                        name_span: def.name.span,
+                        span: expr.span,
+                        role,
+                        def,
+                        globals_visible: self.globals.len() as u32,
+                        position,
+                    });
+                    self.lambdas.insert(expr.span, id);
+                    stack.extend(def.body.iter());
+                }
+            }
+        }
+    }
+
+    /// The anonymous function written at `span`.
+    pub fn lambda_at(&self, span: Span) -> Option<FnId> {
+        self.lambdas.get(&span).copied()
+    }
+
+    /// Whether a function is anonymous.
+    pub fn is_lambda(&self, id: FnId) -> bool {
+        self.lambdas.get(&self.function(id).span) == Some(&id)
     }
 
     fn define(&mut self, role: FileRole, name: &Ident, what: Callable, diags: &mut Vec<Diagnostic>) {

@@ -494,6 +494,10 @@ impl DatatypeNames for ScopeNames<'_, '_> {
     fn datatype_name(&self, id: DatatypeId) -> &str {
         &self.0.datatype(id).name
     }
+
+    fn function_name(&self, id: crate::check::ir::FnId) -> &str {
+        &self.0.function(id).name
+    }
 }
 
 /// The NESL signature text of a primitive, for help lines.

@@ -21,6 +21,7 @@
 use std::collections::HashMap;
 use std::rc::Rc;
 
+use crate::check::ir::FnId;
 use crate::source::Span;
 use crate::types::TypeClass;
 
@@ -47,6 +48,21 @@ pub(crate) enum TypeNode {
     Pair(TypeId, TypeId),
     /// A datatype applied to its parameters (none for a monomorphic one).
     Data(DatatypeId, Rc<[TypeId]>),
+    /// A function value (NESL 3.1's `(function id result arg)`): which
+    /// function it is (a [`TypeNode::FnName`] or a variable), the tuple of
+    /// its parameters (right-nested pairs; the one parameter's type when
+    /// there is one) and its result. See note [function values] in
+    /// `check/mod.rs`.
+    Func {
+        ident: TypeId,
+        arg: TypeId,
+        result: TypeId,
+    },
+    /// The identity of one function: the `ident` of a [`TypeNode::Func`].
+    /// Two different functions have different types, so a function value
+    /// always names the function it is, and monomorphisation specialises
+    /// the code that receives it.
+    FnName(FnId),
     Var(VarId),
 }
 
@@ -131,6 +147,26 @@ impl TypeStore {
 
     pub fn data(&mut self, datatype: DatatypeId, args: Vec<TypeId>) -> TypeId {
         self.alloc(TypeNode::Data(datatype, args.into()))
+    }
+
+    pub fn func(&mut self, ident: TypeId, arg: TypeId, result: TypeId) -> TypeId {
+        self.alloc(TypeNode::Func { ident, arg, result })
+    }
+
+    pub fn fn_name(&mut self, function: FnId) -> TypeId {
+        self.alloc(TypeNode::FnName(function))
+    }
+
+    /// The right-nested tuple of `types` (`(t1, (t2, t3))`), or the one
+    /// type: the argument type of a function value of these parameters.
+    /// `None` for no parameters.
+    pub fn tuple(&mut self, types: &[TypeId]) -> Option<TypeId> {
+        let (&last, init) = types.split_last()?;
+        let mut folded = last;
+        for &left in init.iter().rev() {
+            folded = self.pair(left, folded);
+        }
+        Some(folded)
     }
 
     pub fn string(&mut self) -> TypeId {
@@ -233,7 +269,8 @@ impl TypeStore {
                     stack.push(b);
                 }
                 TypeNode::Data(_, args) => stack.extend(args.iter().copied()),
-                TypeNode::Int | TypeNode::Float | TypeNode::Bool | TypeNode::Char => {}
+                TypeNode::Func { ident, arg, result } => stack.extend([ident, arg, result]),
+                TypeNode::Int | TypeNode::Float | TypeNode::Bool | TypeNode::Char | TypeNode::FnName(_) => {}
             }
         }
         false
@@ -257,7 +294,13 @@ impl TypeStore {
                     stack.push(b);
                 }
                 TypeNode::Data(_, args) => stack.extend(args.iter().copied()),
-                TypeNode::Int | TypeNode::Float | TypeNode::Bool | TypeNode::Char | TypeNode::Var(_) => {}
+                TypeNode::Func { ident, arg, result } => stack.extend([ident, arg, result]),
+                TypeNode::Int
+                | TypeNode::Float
+                | TypeNode::Bool
+                | TypeNode::Char
+                | TypeNode::FnName(_)
+                | TypeNode::Var(_) => {}
             }
         }
         true
@@ -282,7 +325,12 @@ impl TypeStore {
                     self.free_vars_into(*a, out);
                 }
             }
-            TypeNode::Int | TypeNode::Float | TypeNode::Bool | TypeNode::Char => {}
+            TypeNode::Func { ident, arg, result } => {
+                self.free_vars_into(ident, out);
+                self.free_vars_into(arg, out);
+                self.free_vars_into(result, out);
+            }
+            TypeNode::Int | TypeNode::Float | TypeNode::Bool | TypeNode::Char | TypeNode::FnName(_) => {}
         }
     }
 
@@ -320,7 +368,16 @@ impl TypeStore {
                 let args = args.iter().zip(new_args).map(|(old, new)| new.unwrap_or(*old)).collect();
                 Some(self.data(d, args))
             }
-            TypeNode::Int | TypeNode::Float | TypeNode::Bool | TypeNode::Char => None,
+            TypeNode::Func { ident, arg, result } => {
+                let new_ident = self.substitute_inner(ident, map);
+                let new_arg = self.substitute_inner(arg, map);
+                let new_result = self.substitute_inner(result, map);
+                if new_ident.is_none() && new_arg.is_none() && new_result.is_none() {
+                    return None;
+                }
+                Some(self.func(new_ident.unwrap_or(ident), new_arg.unwrap_or(arg), new_result.unwrap_or(result)))
+            }
+            TypeNode::Int | TypeNode::Float | TypeNode::Bool | TypeNode::Char | TypeNode::FnName(_) => None,
         }
     }
 
@@ -362,6 +419,11 @@ impl TypeStore {
 /// Gives the names of datatypes when printing checker types.
 pub(crate) trait DatatypeNames {
     fn datatype_name(&self, id: DatatypeId) -> &str;
+
+    /// The name of a function, for the identity of a function value.
+    fn function_name(&self, _id: FnId) -> &str {
+        "function"
+    }
 }
 
 /// Prints checker types in NESL syntax for one diagnostic: variables get
@@ -448,6 +510,14 @@ impl<'a> TypePrinter<'a> {
                     out.push(')');
                 }
             }
+            TypeNode::Func { arg, result, .. } => {
+                out.push('(');
+                self.write(store, arg, out);
+                out.push_str(" -> ");
+                self.write(store, result, out);
+                out.push(')');
+            }
+            TypeNode::FnName(f) => out.push_str(self.names.function_name(f)),
             TypeNode::Var(v) => {
                 let name = self.var_name(store, v);
                 out.push_str(&name);

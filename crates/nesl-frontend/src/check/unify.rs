@@ -66,7 +66,12 @@ fn class_admits(class: TypeClass, node: &TypeNode) -> bool {
         TypeNode::Float => class.contains(&Type::Float),
         TypeNode::Bool => class.contains(&Type::Bool),
         TypeNode::Char => class.contains(&Type::Char),
-        TypeNode::Seq(_) | TypeNode::Pair(..) | TypeNode::Data(..) | TypeNode::Var(_) => class == TypeClass::Any,
+        TypeNode::Seq(_)
+        | TypeNode::Pair(..)
+        | TypeNode::Data(..)
+        | TypeNode::Func { .. }
+        | TypeNode::FnName(_)
+        | TypeNode::Var(_) => class == TypeClass::Any,
     }
 }
 
@@ -105,6 +110,12 @@ impl TypeStore {
             (TypeNode::Pair(x1, y1), TypeNode::Pair(x2, y2)) => {
                 self.unify_inner(x1, x2)?;
                 self.unify_inner(y1, y2)
+            }
+            (TypeNode::FnName(f), TypeNode::FnName(g)) if f == g => Ok(()),
+            (TypeNode::Func { ident: i1, arg: a1, result: r1 }, TypeNode::Func { ident: i2, arg: a2, result: r2 }) => {
+                self.unify_inner(a1, a2)?;
+                self.unify_inner(r1, r2)?;
+                self.unify_inner(i1, i2)
             }
             (TypeNode::Data(d1, args1), TypeNode::Data(d2, args2)) if d1 == d2 && args1.len() == args2.len() => {
                 for (x, y) in args1.iter().zip(args2.iter()) {

@@ -13,6 +13,7 @@ use crate::value::{Seq, SeqBuilder, Value};
 
 use super::Output;
 use super::faults::{CallStack, Fault, STACK_RED_ZONE_BYTES, STACK_SEGMENT_BYTES, compiler_bug};
+use super::files;
 use super::prims_scalar::{self as scalar, PrimResult};
 use super::prims_seq as seq;
 use super::random::SplitMix64;
@@ -373,6 +374,10 @@ impl Interp<'_> {
             (P::PrintChar, [Char(c)]) => {
                 self.out.print(&[*c]);
                 Some(Ok(Value::Bool(true)))
+            }
+            (P::ReadFile, [Value::Seq(Seq::Char(name))]) => Some(files::read_file(name.as_slice())),
+            (P::WriteFile, [Value::Seq(Seq::Char(text)), Value::Seq(Seq::Char(name)), Value::Bool(append)]) => {
+                Some(files::write_file(text.as_slice(), name.as_slice(), *append))
             }
             (P::Error, [Value::Seq(Seq::Char(message))]) => {
                 Some(Err(String::from_utf8_lossy(message.as_slice()).into_owned()))

@@ -47,12 +47,13 @@
 //!
 //! ## Where to start reading
 //! `interp.rs` is the tree walk and dispatches each primitive to
-//! `prims_scalar.rs`, `prims_seq.rs`, `strings.rs`, `structural.rs` (`hash`)
-//! or `random.rs`; `faults.rs` builds the diagnostics. The unit tests in
+//! `prims_scalar.rs`, `prims_seq.rs`, `strings.rs`, `structural.rs` (`hash`),
+//! `files.rs` (host file I/O) or `random.rs`; `faults.rs` builds the diagnostics. The unit tests in
 //! `tests/` build typed programs by hand; the crate's `tests/eval_*.rs` run
 //! NESL source through the whole front end.
 
 mod faults;
+mod files;
 mod interp;
 mod prims_scalar;
 mod prims_seq;

@@ -71,7 +71,11 @@ pub struct FunctionDef {
     pub params: Vec<Pattern>,
     pub signature: Option<TypeSignature>,
     pub doc: Option<String>,
-    pub body: Expr,
+    /// `None` for a declaration without a body, `function f(x) : t;`
+    /// (NESL's form for a function its library implements natively). The
+    /// checker accepts it only in the prelude, with a signature, for the
+    /// host library nessie does not run (see [`crate::builtins::host_library_reason`]).
+    pub body: Option<Expr>,
 }
 
 /// `(t1, ..., tn) -> t :: (a in number; b in any)`; a single parameter may
@@ -198,6 +202,12 @@ pub enum ExprKind {
         bindings: Vec<(Pattern, Expr)>,
         body: Box<Expr>,
     },
+    /// `(p1, ..., pn) => body`, NESL 3.1's anonymous function: a function
+    /// definition without a name (its `name` is `lambda`, at the `=>`),
+    /// whose parameters are the components of the pattern's top-level
+    /// tuple (so `(s, v) => e` takes two arguments, as
+    /// `function f(s, v) = e` does).
+    Lambda(Box<FunctionDef>),
     /// `{ body : p1 in s1; ...; pn in sn | filter }`
     ApplyToEach {
         body: Box<Expr>,

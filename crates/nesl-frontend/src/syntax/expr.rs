@@ -8,7 +8,7 @@ use nom::multi::separated_list1;
 
 use crate::diagnostic::{Diagnostic, ErrorClass};
 use crate::source::Span;
-use crate::syntax::ast::{BinaryOp, Expr, ExprKind, Generator, Pattern, PatternKind, UnaryOp};
+use crate::syntax::ast::{BinaryOp, Expr, ExprKind, FunctionDef, Generator, Ident, Pattern, PatternKind, UnaryOp};
 use crate::syntax::errors::{Expected, SyntaxError, shorten};
 use crate::syntax::lexical::{Keyword, Lexed, Punct, Token, unescape};
 use crate::syntax::parser::{NeslParser, PResult, commit};
@@ -72,14 +72,53 @@ impl<'src> NeslParser<'src> {
     pub(super) fn expr(&self, input: &'src str, level: Level) -> PResult<'src, Expr> {
         match level {
             Level::WithPairs => self.pairs(input),
-            Level::WithoutPairs => self.binary(input, LOOSEST_BINARY, level),
+            Level::WithoutPairs => self.lambda(input, level),
         }
+    }
+
+    /// Level 5: `p => body`, NESL 3.1's anonymous function, right
+    /// associative; the body extends as far as an expression of `level`
+    /// without pairs does (NESL's `=>` binds tighter than `,`: `x => a, b`
+    /// is the pair `(x => a), b`).
+    fn lambda(&self, input: &'src str, level: Level) -> PResult<'src, Expr> {
+        let _chain = self.depth_mark();
+        let (rest, lhs) = self.binary(input, LOOSEST_BINARY, level)?;
+        let arrow = self.lex(rest)?;
+        if arrow.token != Token::Punct(Punct::FatArrow) {
+            return Ok((rest, lhs));
+        }
+        self.deepen(arrow.at)?;
+        let pattern = self.expr_to_pattern(&lhs)?;
+        let (rest, body) = self.lambda(arrow.rest, level).map_err(commit)?;
+        let mut params = Vec::new();
+        let mut spine = pattern;
+        loop {
+            match spine.kind {
+                PatternKind::Pair(head, tail) => {
+                    params.push(*head);
+                    spine = *tail;
+                }
+                kind => {
+                    params.push(Pattern { kind, span: spine.span });
+                    break;
+                }
+            }
+        }
+        let span = lhs.span.to(body.span);
+        let def = FunctionDef {
+            name: Ident { name: "lambda".to_string(), span: arrow.span },
+            params,
+            signature: None,
+            doc: None,
+            body: Some(body),
+        };
+        Ok((rest, Expr { kind: ExprKind::Lambda(Box::new(def)), span }))
     }
 
     /// Level 4: `e1, e2, ..., en`, right associative.
     fn pairs(&self, input: &'src str) -> PResult<'src, Expr> {
         let _chain = self.depth_mark();
-        let (mut rest, first) = self.binary(input, LOOSEST_BINARY, Level::WithPairs)?;
+        let (mut rest, first) = self.lambda(input, Level::WithPairs)?;
         let mut others = Vec::new();
         loop {
             let comma = self.lex(rest)?;
@@ -87,7 +126,7 @@ impl<'src> NeslParser<'src> {
                 break;
             }
             self.deepen(comma.at)?;
-            let (after, element) = self.binary(comma.rest, LOOSEST_BINARY, Level::WithPairs).map_err(commit)?;
+            let (after, element) = self.lambda(comma.rest, Level::WithPairs).map_err(commit)?;
             others.push(element);
             rest = after;
         }
@@ -186,7 +225,7 @@ impl<'src> NeslParser<'src> {
         let help = if matches!(expr.kind, ExprKind::Bool(_)) {
             "`t` and `f` (in any case) are the boolean literals, so they cannot name a function"
         } else {
-            "NESL has no function values: a call is written `name(arguments)`"
+            "a call is written `name(arguments)`: bind the function to a name first (`let g = ... in g(x)`)"
         };
         self.custom(
             paren.at,
@@ -610,6 +649,7 @@ fn describe_expr(expr: &Expr) -> String {
         ExprKind::Index { .. } => "an indexing expression".to_string(),
         ExprKind::If { .. } => "an `if` expression".to_string(),
         ExprKind::Let { .. } => "a `let` expression".to_string(),
+        ExprKind::Lambda(_) => "an anonymous function".to_string(),
         ExprKind::ApplyToEach { .. } => "an apply-to-each".to_string(),
         ExprKind::Var(_) | ExprKind::Pair(..) | ExprKind::Call { .. } => "an expression".to_string(),
     }

@@ -139,12 +139,15 @@ pub(super) enum Punct {
     AmpersandEqual,
     /// `|=`, NESL's file binding (unsupported, but recognised).
     BarEqual,
+    /// `=>`, an anonymous function.
+    FatArrow,
 }
 
 /// Every punctuation token with its text, two-character ones first so that
 /// the longest match wins.
-const PUNCTUATION: [(&str, Punct); 32] = [
+const PUNCTUATION: [(&str, Punct); 33] = [
     ("==", Punct::EqualEqual),
+    ("=>", Punct::FatArrow),
     ("/=", Punct::SlashEqual),
     ("<=", Punct::LessEqual),
     (">=", Punct::GreaterEqual),

@@ -404,10 +404,17 @@ impl<'src> NeslParser<'src> {
             Token::String(raw) => (doc_token.rest, Some(unescape(raw))),
             _ => (rest, None),
         };
+        if signature.is_some()
+            && let Ok((after, end)) = self.form_end().parse(rest)
+        {
+            // `function f(x) : t;`: a declaration without a body.
+            let definition = FunctionDef { name, params, signature, doc, body: None };
+            return Ok((after, Item { kind: ItemKind::Function(definition), span: keyword.span.to(end) }));
+        }
         let (rest, _) = cut(self.punct(Punct::Equals)).parse(rest)?;
         let (rest, body) = self.expr(rest, Level::WithPairs).map_err(commit)?;
         let (rest, end) = cut(self.form_end()).parse(rest)?;
-        let definition = FunctionDef { name, params, signature, doc, body };
+        let definition = FunctionDef { name, params, signature, doc, body: Some(body) };
         Ok((rest, Item { kind: ItemKind::Function(definition), span: keyword.span.to(end) }))
     }
 

@@ -94,7 +94,9 @@ fn item_sexp(item: &Item) -> Sexp {
             if let Some(doc) = &definition.doc {
                 parts.push(list("doc", [atom(quote_string(doc.as_bytes()))]));
             }
-            parts.push(list("body", [expr_sexp(&definition.body)]));
+            if let Some(body) = &definition.body {
+                parts.push(list("body", [expr_sexp(body)]));
+            }
             named("function", &definition.name.name, parts)
         }
         ItemKind::Datatype(definition) => {
@@ -177,6 +179,10 @@ fn expr_sexp(expr: &Expr) -> Sexp {
                 .iter()
                 .map(|(pattern, value)| list("bind", [pattern_sexp(pattern), expr_sexp(value)]))
                 .chain([list("body", [expr_sexp(body)])]),
+        ),
+        ExprKind::Lambda(def) => list(
+            "lambda",
+            def.params.iter().map(pattern_sexp).chain(def.body.iter().map(|body| list("body", [expr_sexp(body)]))),
         ),
         ExprKind::ApplyToEach { body, generators, filter } => list(
             "apply-to-each",
