@@ -795,30 +795,7 @@ impl Rng {
 /// Calls `f` on `expr` and each of its subexpressions, parents first.
 fn visit_mut(expr: &mut GExpr, f: &mut dyn FnMut(&mut GExpr)) {
     f(expr);
-    match expr {
-        GExpr::Var(_) | GExpr::Const(_) | GExpr::Length(_) => {}
-        GExpr::Read { index, .. } | GExpr::SegmentOf { index, .. } => visit_mut(index, f),
-        GExpr::Unary { arg, .. } => visit_mut(arg, f),
-        GExpr::Binary { lhs, rhs, .. } => {
-            visit_mut(lhs, f);
-            visit_mut(rhs, f);
-        }
-        GExpr::If { cond, then_branch, else_branch } => {
-            visit_mut(cond, f);
-            visit_mut(then_branch, f);
-            visit_mut(else_branch, f);
-        }
-        GExpr::Let { value, body, .. } => {
-            visit_mut(value, f);
-            visit_mut(body, f);
-        }
-        GExpr::Tuple(items) => items.iter_mut().for_each(|item| visit_mut(item, f)),
-        GExpr::Assert { cond, payload, body, .. } => {
-            visit_mut(cond, f);
-            payload.iter_mut().for_each(|p| visit_mut(p, f));
-            visit_mut(body, f);
-        }
-    }
+    expr.for_each_child_mut(|child| visit_mut(child, f));
 }
 
 /// Every top-level GPU expression of a kernel: sizes and thunk bodies.

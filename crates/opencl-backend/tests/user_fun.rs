@@ -437,6 +437,7 @@ fn type_of(kernel: &Kernel, e: &GExpr) -> Scalar {
             type_of(kernel, e)
         }
         GExpr::Tuple(items) => type_of(kernel, &items[0]),
+        GExpr::Loop { result, .. } => type_of(kernel, result),
     }
 }
 

@@ -523,7 +523,33 @@ impl<'k> KernelMachine<'k> {
                 self.check_assert(cond, *site, payload)?;
                 self.eval(body)
             }
+            GExpr::Loop { vars, init, cond, step, result } => {
+                self.run_loop(vars, init, cond, step)?;
+                self.eval(result)
+            }
         }
+    }
+
+    /// Runs a `loop` to its end, leaving its variables bound to their final
+    /// values.
+    fn run_loop(&mut self, vars: &[KVar], init: &[GExpr], cond: &GExpr, step: &GExpr) -> Flow<()> {
+        if init.len() != vars.len() {
+            return Err(internal(format!("`loop` binds {} variables to {} values", vars.len(), init.len())));
+        }
+        let base = self.stack.len();
+        for value in init {
+            let value = self.operand(value)?;
+            self.stack.push(value);
+        }
+        for (j, &v) in vars.iter().enumerate() {
+            let value = self.stack[base + j];
+            self.set_scalar(v, value)?;
+        }
+        self.stack.truncate(base);
+        while self.eval_bool(cond)? {
+            self.bind_let(vars, step)?;
+        }
+        Ok(())
     }
 
     /// [`KernelMachine::eval`] with the leaves (variables and constants,
@@ -576,6 +602,10 @@ impl<'k> KernelMachine<'k> {
             GExpr::Assert { cond, site, payload, body } => {
                 self.check_assert(cond, *site, payload)?;
                 self.eval_several(body)
+            }
+            GExpr::Loop { vars, init, cond, step, result } => {
+                self.run_loop(vars, init, cond, step)?;
+                self.eval_several(result)
             }
             _ => {
                 let value = self.operand(expr)?;
