@@ -17,7 +17,7 @@ use std::sync::Arc;
 
 use crate::eval::scalar;
 use crate::eval::values::{ArrayValue, ColumnBuilder, FlatValue, ScalarValue};
-use crate::eval::{Flow, MAX_ARRAY_LENGTH, Stop, check_segment_descriptor, internal};
+use crate::eval::{Flow, MAX_ARRAY_LENGTH, MAX_LOOP_ITERATIONS, Stop, check_segment_descriptor, internal};
 use crate::ir::{Const, FaultId, GExpr, KVar, Kernel, Scalar, SegDesc, Soac, SoacBinding, Thunk, VarType};
 
 /// Runs `kernel` on `args` and returns its results.
@@ -546,7 +546,15 @@ impl<'k> KernelMachine<'k> {
             self.set_scalar(v, value)?;
         }
         self.stack.truncate(base);
+        let mut iterations = 0usize;
         while self.eval_bool(cond)? {
+            iterations += 1;
+            if iterations > MAX_LOOP_ITERATIONS {
+                return Err(internal(format!(
+                    "a loop ran past {MAX_LOOP_ITERATIONS} iterations (flattening bounds every loop it makes by \
+                     the recursion depth limit; compiler bug)"
+                )));
+            }
             self.bind_let(vars, step)?;
         }
         Ok(())
