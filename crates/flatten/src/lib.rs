@@ -41,8 +41,9 @@
 //!   `structural_prims.rs`, and `sort` and `rank` a radix sort
 //!   (`sort_prims.rs`);
 //! - conditionals whose condition varies and whose branches are not scalar
-//!   code split the instances, run each branch on its own, and merge
-//!   (`lift_conditionals.rs`);
+//!   code split the instances, run each branch on its own, and merge; when
+//!   both branches call one recursive function, their arguments are merged
+//!   instead and one call runs (`lift_conditionals.rs`);
 //! - functions get a host version and lifted versions per shape of their
 //!   arguments; recursion inside apply-to-each becomes host recursion of the
 //!   lifted version over the instances active at each depth

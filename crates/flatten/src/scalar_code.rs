@@ -317,7 +317,7 @@ impl FnCx<'_, '_> {
                     None => self.scope.attribution.clone(),
                 };
                 if let Some(group) = self.fl.analysis.loop_group(program, *func) {
-                    return self.compile_loop_call(tc, g, e, *func, values, group, caller_attribution);
+                    return self.compile_loop_call(tc, g, e, *func, values, group);
                 }
                 let attribution = callee_attribution(
                     self.fl.sources,

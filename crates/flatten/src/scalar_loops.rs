@@ -119,8 +119,7 @@ impl LoopVars {
 
 impl FnCx<'_, '_> {
     /// A call of `func`, a member of the loop group `group`, with arguments
-    /// `args`, as a loop in the thunk (see the module doc). `caller` is the
-    /// attribution of the code making the call.
+    /// `args`, as a loop in the thunk (see the module doc).
     pub(crate) fn compile_loop_call(
         &mut self,
         tc: &mut ThunkCx,
@@ -129,8 +128,12 @@ impl FnCx<'_, '_> {
         func: TastFuncId,
         args: Vec<GVal>,
         group: Rc<LoopGroup>,
-        caller: Option<Attribution>,
     ) -> Result<GVal> {
+        // Where the faults of the code making the call are reported.
+        let caller = match g.frames.last().and_then(|f| f.inlined.as_ref()) {
+            Some((_, attribution)) => attribution.clone(),
+            None => self.scope.attribution.clone(),
+        };
         let program = self.program();
         let entry = &program.functions[func];
         let name = entry.name.clone();
