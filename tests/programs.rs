@@ -747,6 +747,8 @@ fn cli_trials(root: &Path, opencl: bool) -> Vec<Trial> {
         ("cli::stats_go_to_stderr", cli_stats, true),
         ("cli::merged_and_separate_programs_agree", cli_program_layouts, true),
         ("cli::quicksort_launches_and_reads_per_level", cli_quicksort_levels, true),
+        ("cli::collatz_launches_do_not_grow_with_n", cli_collatz_launches, true),
+        ("cli::divergent_recursion_launches_grow_with_the_depth", cli_divergent_launches, true),
         ("cli::no_such_device_exits_4", cli_no_such_device, true),
         ("cli::no_opencl_platform_exits_4_with_install_help", cli_no_platform, false),
         ("cli::compile_writes_kernels_and_plan_or_refuses", cli_compile, false),
@@ -909,6 +911,86 @@ data = {rem(hash_int(i), 1000000) : i in index(3000)};
         ),
         &result,
     )
+}
+
+/// The most launches of the Collatz program (scalar tail recursion in an
+/// apply-to-each, a loop inside one kernel): the same at every size.
+const COLLATZ_LAUNCHES: f64 = 4.0;
+
+/// Collatz steps of 1..n on OpenCL take a constant number of launches
+/// (the recursion is a loop in the kernel), not one per path or depth.
+fn cli_collatz_launches(root: &Path) -> Result<(), Failed> {
+    let dir = TempDir::new("cli-collatz-launches");
+    std::fs::create_dir_all(dir.path()).map_err(|e| e.to_string())?;
+    let mut counts = Vec::new();
+    for n in [100, 10000] {
+        let file = dir.path().join(format!("collatz{n}.nesl"));
+        let source = format!(
+            "function steps(n, k) =\n  if n == 1 then k\n  else if rem(n, 2) == 0 then steps(n / 2, k + 1)\n  \
+             else steps(3 * n + 1, k + 1);\nlet r = {{steps(i, 0) : i in [1:{}]}} in (max_val(r), sum(r));\n",
+            n + 1
+        );
+        std::fs::write(&file, source).map_err(|e| e.to_string())?;
+        let result = run_nessie(root, &["run", file.to_str().unwrap(), "--stats"])?;
+        let launches = result
+            .stderr
+            .lines()
+            .find(|l| l.starts_with("total "))
+            .and_then(|l| l["total ".len()..].split_whitespace().next()?.parse::<f64>().ok());
+        let Some(launches) = launches else {
+            return Err(format!("no launch count in --stats:\n{}", result.describe()).into());
+        };
+        expect(result.status == Some(0), "the Collatz program should run", &result)?;
+        counts.push((n, launches, result));
+    }
+    eprintln!("collatz launches: {:?}", counts.iter().map(|(n, l, _)| (*n, *l)).collect::<Vec<_>>());
+    let (_, small, _) = &counts[0];
+    let (_, large, result) = &counts[1];
+    expect(
+        small == large && *large <= COLLATZ_LAUNCHES,
+        &format!("{small} launches for 100 and {large} for 10000 (expected equal, at most {COLLATZ_LAUNCHES})"),
+        result,
+    )
+}
+
+/// The launches of `--stats` for `source` on OpenCL.
+fn launches_of(root: &Path, dir: &TempDir, name: &str, source: &str) -> Result<f64, Failed> {
+    let file = dir.path().join(name);
+    std::fs::write(&file, source).map_err(|e| e.to_string())?;
+    let result = run_nessie(root, &["run", file.to_str().unwrap(), "--stats"])?;
+    expect(result.status == Some(0), &format!("{name} should run"), &result)?;
+    let launches = result
+        .stderr
+        .lines()
+        .find(|l| l.starts_with("total "))
+        .and_then(|l| l["total ".len()..].split_whitespace().next()?.parse::<f64>().ok());
+    launches.ok_or_else(|| format!("no launch count in --stats:\n{}", result.describe()).into())
+}
+
+/// A recursion over sequences calling itself in both arms of a conditional
+/// makes one lifted call per level (the arms' arguments merged), so its
+/// launches grow with the depth: halving sequences of up to 64 elements
+/// (depth 6) and up to 1024 (depth 10) differ by a few levels' launches,
+/// not by 2^4 (issue 10 item 3; before the merge: 8425 and 136105).
+fn cli_divergent_launches(root: &Path) -> Result<(), Failed> {
+    let dir = TempDir::new("cli-divergent-launches");
+    std::fs::create_dir_all(dir.path()).map_err(|e| e.to_string())?;
+    let program = |n: usize| {
+        format!(
+            "function halve(s, d) =\n  if #s <= 1 then d\n  else if rem(#s, 2) == 0 then halve(take(s, #s / 2), d + 1)\n  \
+             else halve(drop(s, #s / 2), d + 1);\nlet r = {{halve(index(n), 0) : n in [1:{}]}} in (max_val(r), sum(r));\n",
+            n + 1
+        )
+    };
+    let shallow = launches_of(root, &dir, "depth6.nesl", &program(64))?;
+    let deep = launches_of(root, &dir, "depth10.nesl", &program(1024))?;
+    eprintln!("divergent recursion launches: {shallow} at depth 6, {deep} at depth 10");
+    if deep > shallow * (11.0 / 7.0) * 1.25 {
+        return Err(
+            format!("{shallow} launches at depth 6 but {deep} at depth 10: more than linear in the depth").into()
+        );
+    }
+    Ok(())
 }
 
 fn cli_no_such_device(root: &Path) -> Result<(), Failed> {

@@ -13,13 +13,23 @@
 //! - **inlinable**: scalar functions (GPU-typed parameters and result, a
 //!   body of scalar code only, not recursive) are inlined into thunks, up to
 //!   a size that keeps inlining linear in practice.
+//! - **loop groups**: recursive scalar functions whose recursive calls are
+//!   all tail calls become loops inside the thunk (`scalar_loops.rs`). A
+//!   group is a strongly connected component of the call graph (one
+//!   function, or mutually recursive ones such as `even`/`odd`) whose
+//!   members have GPU-typed parameters and one result type, and whose bodies
+//!   are scalar code calling each other only in tail position (calls of
+//!   other inlinable functions and of other groups may be anywhere). Other
+//!   recursion (`fib`'s two calls, a call under an operator) keeps the
+//!   flattened form of `lift_functions.rs`: a host recursion of the lifted
+//!   version, one level per call depth.
 //! - **free locals** of an expression, to tell uniform expressions from
 //!   lifted ones.
 //!
 //! Function facts are computed once, by fixpoint over the call graph; the
 //! expression facts are memoised per expression.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::rc::Rc;
 
 use nesl_frontend::builtins::Prim;
@@ -30,11 +40,23 @@ use crate::representation::is_gpu_type;
 /// The most GPU-expression nodes a scalar function may inline to.
 const INLINE_LIMIT: usize = 2000;
 
+/// Scalar functions that call each other only by tail calls: they compile
+/// together to one loop (see the module doc).
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) struct LoopGroup {
+    /// In order of [`FuncId`].
+    pub members: Vec<FuncId>,
+    /// The number of GPU-expression nodes of all the members' bodies, with
+    /// the functions they call inlined.
+    pub size: usize,
+}
+
 pub(crate) struct Analysis {
     fn_may_fail: HashMap<FuncId, bool>,
     fn_has_effect: HashMap<FuncId, bool>,
     fn_globals: HashMap<FuncId, Rc<[GlobalId]>>,
     inline_size: HashMap<FuncId, Option<usize>>,
+    loop_groups: HashMap<FuncId, Option<Rc<LoopGroup>>>,
     expr_may_fail: HashMap<ExprId, bool>,
     expr_has_effect: HashMap<ExprId, bool>,
     free_locals: HashMap<ExprId, Rc<[LocalId]>>,
@@ -171,6 +193,7 @@ impl Analysis {
             fn_has_effect: HashMap::new(),
             fn_globals: HashMap::new(),
             inline_size: HashMap::new(),
+            loop_groups: HashMap::new(),
             expr_may_fail: HashMap::new(),
             expr_has_effect: HashMap::new(),
             free_locals: HashMap::new(),
@@ -301,21 +324,70 @@ impl Analysis {
         {
             None
         } else {
-            self.pure_gpu_size(program, func.body).filter(|s| *s <= INLINE_LIMIT)
+            self.gpu_size(program, func.body, &[], false).filter(|s| *s <= INLINE_LIMIT)
         };
         self.inline_size.insert(f, size);
         size
     }
 
+    /// Whether a call of `f` is scalar code: `f` is inlined, or it is a
+    /// member of a loop group.
+    pub fn is_scalar_function(&mut self, program: &Program, f: FuncId) -> bool {
+        self.inline_size(program, f).is_some() || self.loop_group(program, f).is_some()
+    }
+
+    /// The loop group `f` belongs to, if its recursion compiles to a loop.
+    pub fn loop_group(&mut self, program: &Program, f: FuncId) -> Option<Rc<LoopGroup>> {
+        if let Some(g) = self.loop_groups.get(&f) {
+            return g.clone();
+        }
+        if !program.functions[f].is_recursive {
+            self.loop_groups.insert(f, None);
+            return None;
+        }
+        let members = strongly_connected(program, f);
+        // Calls of other groups are sized while this one is decided; they
+        // cannot call back (they are other components).
+        for &m in &members {
+            self.loop_groups.insert(m, None);
+        }
+        let group = self.check_loop_group(program, &members).map(|size| Rc::new(LoopGroup { members, size }));
+        if let Some(g) = &group {
+            for &m in &g.members {
+                self.loop_groups.insert(m, Some(g.clone()));
+            }
+        }
+        group
+    }
+
+    /// The size of a loop group made of `members`, if it is one.
+    fn check_loop_group(&mut self, program: &Program, members: &[FuncId]) -> Option<usize> {
+        let result = &program.functions[members[0]].result;
+        let mut size = 0usize;
+        for &m in members {
+            let func = &program.functions[m];
+            if func.result != *result
+                || !is_gpu_type(program, &func.result)
+                || !func.params.iter().all(|p| is_gpu_type(program, &p.ty))
+            {
+                return None;
+            }
+            size += self.gpu_size(program, func.body, members, true)?;
+        }
+        (size <= INLINE_LIMIT).then_some(size)
+    }
+
     /// The size of an expression made only of scalar code (no leaves), if
-    /// it is one.
-    fn pure_gpu_size(&mut self, program: &Program, e: ExprId) -> Option<usize> {
+    /// it is one. Calls of the functions of `group` (a loop group being
+    /// checked) are allowed where `tail` says the expression is in tail
+    /// position of its function's body.
+    fn gpu_size(&mut self, program: &Program, e: ExprId, group: &[FuncId], tail: bool) -> Option<usize> {
         let expr = &program.exprs[e];
         if !is_gpu_type(program, &expr.ty) {
             return None;
         }
         let sum = |this: &mut Analysis, items: &[ExprId]| -> Option<usize> {
-            items.iter().try_fold(1usize, |acc, &c| Some(acc + this.pure_gpu_size(program, c)?))
+            items.iter().try_fold(1usize, |acc, &c| Some(acc + this.gpu_size(program, c, group, false)?))
         };
         match &expr.kind {
             ExprKind::Int(_) | ExprKind::Float(_) | ExprKind::Bool(_) | ExprKind::Char(_) | ExprKind::Var(_) => Some(1),
@@ -330,15 +402,62 @@ impl Analysis {
             ExprKind::Prim { prim: Prim::Length, args } if is_var(program, args[0]) => Some(1),
             ExprKind::Prim { prim: Prim::Elt, args } if is_var(program, args[0]) => sum(self, &args[1..]),
             ExprKind::Prim { prim, args } if is_reduction_of_nothing(program, *prim, args) => Some(1),
-            ExprKind::If { cond, then_branch, else_branch } => sum(self, &[*cond, *then_branch, *else_branch]),
-            ExprKind::Let { pattern, value, body } if is_gpu_type(program, &pattern.ty) => sum(self, &[*value, *body]),
+            ExprKind::If { cond, then_branch, else_branch } => {
+                let cond = self.gpu_size(program, *cond, group, false)?;
+                let then_size = self.gpu_size(program, *then_branch, group, tail)?;
+                let else_size = self.gpu_size(program, *else_branch, group, tail)?;
+                Some(1 + cond + then_size + else_size)
+            }
+            ExprKind::Let { pattern, value, body } if is_gpu_type(program, &pattern.ty) => {
+                let value = self.gpu_size(program, *value, group, false)?;
+                Some(1 + value + self.gpu_size(program, *body, group, tail)?)
+            }
+            ExprKind::Call { func, args } if group.contains(func) => {
+                if tail {
+                    sum(self, args)
+                } else {
+                    None
+                }
+            }
             ExprKind::Call { func, args } => {
-                let callee = self.inline_size(program, *func)?;
+                let callee = match self.inline_size(program, *func) {
+                    Some(size) => size,
+                    None => self.loop_group(program, *func)?.size,
+                };
                 Some(callee + sum(self, args)?)
             }
             _ => None,
         }
     }
+}
+
+/// The functions that call `f` and that `f` calls, directly or not, and
+/// `f` itself (its strongly connected component of the call graph), in
+/// order of [`FuncId`].
+fn strongly_connected(program: &Program, f: FuncId) -> Vec<FuncId> {
+    let reach = reachable(program, f);
+    let mut members: Vec<FuncId> =
+        reach.iter().copied().filter(|&g| g == f || reachable(program, g).contains(&f)).collect();
+    members.sort();
+    members
+}
+
+/// The functions `f` calls, directly or not.
+fn reachable(program: &Program, f: FuncId) -> HashSet<FuncId> {
+    let mut seen = HashSet::new();
+    let mut work = vec![f];
+    while let Some(g) = work.pop() {
+        let mut stack = vec![program.functions[g].body];
+        while let Some(e) = stack.pop() {
+            if let ExprKind::Call { func, .. } = &program.exprs[e].kind
+                && seen.insert(*func)
+            {
+                work.push(*func);
+            }
+            stack.extend(children(program, e));
+        }
+    }
+    seen
 }
 
 fn is_var(program: &Program, e: ExprId) -> bool {

@@ -483,37 +483,11 @@ fn rename_soac(soac: &mut Soac, map: &HashMap<KVar, KVar>) {
 fn rename_gexpr(e: &mut GExpr, map: &HashMap<KVar, KVar>) {
     match e {
         GExpr::Var(v) | GExpr::Length(v) => *v = map[v],
-        GExpr::Const(_) => {}
-        GExpr::Read { array, index } => {
-            *array = map[array];
-            rename_gexpr(index, map);
-        }
-        GExpr::SegmentOf { offsets, index } => {
-            *offsets = map[offsets];
-            rename_gexpr(index, map);
-        }
-        GExpr::Unary { arg, .. } => rename_gexpr(arg, map),
-        GExpr::Binary { lhs, rhs, .. } => {
-            rename_gexpr(lhs, map);
-            rename_gexpr(rhs, map);
-        }
-        GExpr::If { cond, then_branch, else_branch } => {
-            rename_gexpr(cond, map);
-            rename_gexpr(then_branch, map);
-            rename_gexpr(else_branch, map);
-        }
-        GExpr::Let { vars, value, body } => {
-            vars.iter_mut().for_each(|v| *v = map[v]);
-            rename_gexpr(value, map);
-            rename_gexpr(body, map);
-        }
-        GExpr::Tuple(items) => items.iter_mut().for_each(|i| rename_gexpr(i, map)),
-        GExpr::Assert { cond, payload, body, .. } => {
-            rename_gexpr(cond, map);
-            payload.iter_mut().for_each(|p| rename_gexpr(p, map));
-            rename_gexpr(body, map);
-        }
+        GExpr::Read { array: v, .. } | GExpr::SegmentOf { offsets: v, .. } => *v = map[v],
+        GExpr::Let { vars, .. } | GExpr::Loop { vars, .. } => vars.iter_mut().for_each(|v| *v = map[v]),
+        _ => {}
     }
+    e.for_each_child_mut(|c| rename_gexpr(c, map));
 }
 
 /// Drops the kernels, functions and fault sites nothing refers to, and
@@ -668,30 +642,7 @@ fn renumber_gexpr_sites(e: &mut GExpr, map: &[u32]) {
     if let GExpr::Assert { site, .. } = e {
         *site = FaultId(map[site.0 as usize]);
     }
-    match e {
-        GExpr::Var(_) | GExpr::Const(_) | GExpr::Length(_) => {}
-        GExpr::Read { index, .. } | GExpr::SegmentOf { index, .. } => renumber_gexpr_sites(index, map),
-        GExpr::Unary { arg, .. } => renumber_gexpr_sites(arg, map),
-        GExpr::Binary { lhs, rhs, .. } => {
-            renumber_gexpr_sites(lhs, map);
-            renumber_gexpr_sites(rhs, map);
-        }
-        GExpr::If { cond, then_branch, else_branch } => {
-            renumber_gexpr_sites(cond, map);
-            renumber_gexpr_sites(then_branch, map);
-            renumber_gexpr_sites(else_branch, map);
-        }
-        GExpr::Let { value, body, .. } => {
-            renumber_gexpr_sites(value, map);
-            renumber_gexpr_sites(body, map);
-        }
-        GExpr::Tuple(items) => items.iter_mut().for_each(|i| renumber_gexpr_sites(i, map)),
-        GExpr::Assert { cond, payload, body, .. } => {
-            renumber_gexpr_sites(cond, map);
-            payload.iter_mut().for_each(|p| renumber_gexpr_sites(p, map));
-            renumber_gexpr_sites(body, map);
-        }
-    }
+    e.for_each_child_mut(|c| renumber_gexpr_sites(c, map));
 }
 
 fn renumber_soac_sites(soac: &mut Soac, map: &[u32]) {

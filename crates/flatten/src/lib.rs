@@ -30,7 +30,8 @@
 //! - uniform expressions are computed once, on the host (`flatten_expr.rs`);
 //! - scalar code stays scalar: a maximal scalar expression is one `MAP`
 //!   thunk with GPU `if`s, inlined scalar functions and bounds-checked reads
-//!   (`scalar_code.rs`, `scalar_prims.rs`);
+//!   (`scalar_code.rs`, `scalar_prims.rs`), and scalar functions that
+//!   recurse by tail calls are loops in it (`scalar_loops.rs`);
 //! - apply-to-each opens a level over the generators' elements, filters
 //!   select instances with `FILTER`, and the body's values become segments
 //!   (`lift_apply_to_each.rs`);
@@ -40,12 +41,13 @@
 //!   `structural_prims.rs`, and `sort` and `rank` a radix sort
 //!   (`sort_prims.rs`);
 //! - conditionals whose condition varies and whose branches are not scalar
-//!   code split the instances, run each branch on its own, and merge
-//!   (`lift_conditionals.rs`);
+//!   code split the instances, run each branch on its own, and merge; when
+//!   both branches call one recursive function, their arguments are merged
+//!   instead and one call runs (`lift_conditionals.rs`);
 //! - functions get a host version and lifted versions per shape of their
 //!   arguments; recursion inside apply-to-each becomes host recursion of the
 //!   lifted version over the instances active at each depth
-//!   (`lift_functions.rs`);
+//!   (`lift_functions.rs`), unless they are scalar loops;
 //! - every operation that can fail has a fault site worded and placed as the
 //!   reference interpreter reports it (`faults.rs`).
 //!
@@ -85,6 +87,7 @@ mod lift_conditionals;
 mod lift_functions;
 mod representation;
 mod scalar_code;
+mod scalar_loops;
 mod scalar_prims;
 mod segmented_prims;
 mod sequence_prims;

@@ -12,8 +12,16 @@
 //!   `then` results at `rank[i]` (the exclusive count of true flags before
 //!   it, a `SCAN`) or from the `else` results at `i - rank[i]`, by a gather
 //!   that rebuilds the segment descriptors of sequence results.
+//! - **Divergent recursion.** When both branches of such a split are calls
+//!   of one recursive function (`if c then f(a) else f(b)`), each branch
+//!   computes only its call's arguments, the arguments are merged as
+//!   results would be, and one lifted call runs over all the instances:
+//!   `f(if c then a else b)`. Without it each branch would call the lifted
+//!   version of `f` on its own instances, and the calls would double at
+//!   every level of the recursion (launches growing with the number of
+//!   paths, not with the depth).
 
-use nesl_frontend::tast::ExprId;
+use nesl_frontend::tast::{ExprId, ExprKind};
 
 use crate::context::{Level, Size, Step};
 use crate::error::{FlattenError, Result};
@@ -47,12 +55,29 @@ impl FnCx<'_, '_> {
         let rank = self.true_rank(flags, &size)?;
         let then_indices = self.select_instances(flags, &size, true)?;
         let else_indices = self.select_instances(flags, &size, false)?;
-        let mut results = Vec::with_capacity(2);
+        let divergent = self.divergent_calls(then_branch, else_branch);
+        // Per branch, its value, or its call's arguments for a divergent
+        // call (dense at the branch's level).
+        let mut results: Vec<Vec<SeqRepr>> = Vec::with_capacity(2);
         for (branch, indices) in [(then_branch, then_indices), (else_branch, else_indices)] {
             let branch_level =
                 self.levels.push(Level::new(Size::LengthOf(indices), Some(Step::Gather(indices)), false));
-            let value = self.compile(branch)?;
-            results.push(self.dense_at(&value, branch_level)?);
+            let mut values = Vec::new();
+            let exprs = match &divergent {
+                Some((_, then_args, else_args)) => {
+                    if branch == then_branch {
+                        then_args.clone()
+                    } else {
+                        else_args.clone()
+                    }
+                }
+                None => vec![branch],
+            };
+            for x in exprs {
+                let value = self.compile(x)?;
+                values.push(self.dense_at(&value, branch_level)?);
+            }
+            results.push(values);
             self.levels.pop();
         }
         let route = move |tc: &mut ThunkCx, host: &HostFunction, i: GExpr| {
@@ -63,8 +88,32 @@ impl FnCx<'_, '_> {
             let before = tc.share("r", Scalar::Int, before);
             Route { index: GExpr::if_(flag.clone(), before.clone(), sub(i, before)), choice: Choice::First(flag) }
         };
-        let merged = self.gather(&results, size, &route)?;
-        Ok(Val::from_seq(merged, level))
+        let (else_values, then_values) = (results.pop().unwrap_or_default(), results.pop().unwrap_or_default());
+        let mut merged = Vec::with_capacity(then_values.len());
+        for (a, b) in then_values.into_iter().zip(else_values) {
+            merged.push(Val::from_seq(self.gather(&[a, b], size.clone(), &route)?, level));
+        }
+        match divergent {
+            Some((func, _, _)) => self.call_with_values(then_branch, func, merged),
+            None => merged.pop().ok_or_else(|| FlattenError::bug("a split conditional without a result")),
+        }
+    }
+
+    /// For `if c then f(a..) else f(b..)`, where `f` is a recursive user
+    /// function: `f` and both argument lists.
+    #[allow(clippy::type_complexity)]
+    fn divergent_calls(
+        &self,
+        then_branch: ExprId,
+        else_branch: ExprId,
+    ) -> Option<(nesl_frontend::tast::FuncId, Vec<ExprId>, Vec<ExprId>)> {
+        let (ExprKind::Call { func: f, args: a }, ExprKind::Call { func: g, args: b }) =
+            (&self.expr(then_branch).kind, &self.expr(else_branch).kind)
+        else {
+            return None;
+        };
+        let callee = &self.program().functions[*f];
+        (f == g && callee.is_recursive && !callee.is_library && a.len() == b.len()).then(|| (*f, a.clone(), b.clone()))
     }
 
     /// `if c then a else b` in the host context.

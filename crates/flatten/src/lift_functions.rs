@@ -56,6 +56,16 @@ impl FnCx<'_, '_> {
         for a in args {
             values.push(self.compile(*a)?);
         }
+        self.call_with_values(e, func, values)
+    }
+
+    /// The call `e` of `func` with its arguments' values computed already
+    /// (by `compile_call`, or merged from the branches of a conditional by
+    /// `lift_conditionals.rs`).
+    pub fn call_with_values(&mut self, e: ExprId, func: TastFuncId, values: Vec<Val>) -> Result<Val> {
+        let program = self.program();
+        let callee = &program.functions[func];
+        let level = self.levels.current();
         let called_from = callee_attribution(
             self.fl.sources,
             self.scope.called_from.as_ref(),

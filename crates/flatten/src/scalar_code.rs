@@ -5,7 +5,8 @@
 //! Scalar code is arithmetic, comparisons, conversions, `if` and `let` over
 //! scalars and tuples of scalars, reads of lifted and uniform variables,
 //! `#s` and `s[i]` of sequence variables (a read, bounds-checked), and calls
-//! of scalar functions, which are inlined (`analysis.rs` says which). An
+//! of scalar functions, which are inlined (`analysis.rs` says which), or
+//! become loops when they recurse by tail calls (`scalar_loops.rs`). An
 //! `if` becomes a GPU `if`, so only the branch an instance takes is
 //! evaluated and faults in the other branch do not fire.
 //!
@@ -47,18 +48,18 @@ pub(crate) struct GpuCx {
     pub leaves: HashMap<ExprId, Val>,
     /// The function bodies being inlined, innermost last; the first frame is
     /// the body being flattened.
-    frames: Vec<GpuFrame>,
+    pub(crate) frames: Vec<GpuFrame>,
 }
 
-struct GpuFrame {
+pub(crate) struct GpuFrame {
     /// The inlined function, `None` for the body being flattened.
-    func: Option<TastFuncId>,
+    pub func: Option<TastFuncId>,
     /// Locals bound inside the thunk (by `let`, parameters of inlined
     /// functions, or the thunk's own parameters).
-    locals: HashMap<LocalId, GVal>,
+    pub locals: HashMap<LocalId, GVal>,
     /// For an inlined library function: its name and where its faults are
     /// reported.
-    inlined: Option<(String, Option<Attribution>)>,
+    pub inlined: Option<(String, Option<Attribution>)>,
 }
 
 impl GpuCx {
@@ -90,7 +91,7 @@ impl FnCx<'_, '_> {
                     || (matches!(prim, Prim::Length | Prim::Elt) && matches!(self.expr(args[0]).kind, ExprKind::Var(_)))
             }
             ExprKind::If { .. } | ExprKind::Let { .. } => true,
-            ExprKind::Call { func, .. } => self.fl.analysis.inline_size(program, *func).is_some(),
+            ExprKind::Call { func, .. } => self.fl.analysis.is_scalar_function(program, *func),
             _ => false,
         };
         let mut leaves = Vec::new();
@@ -140,7 +141,7 @@ impl FnCx<'_, '_> {
                 pattern_locals(pattern, bound);
                 self.plan_walk(*body, under_branch, bound, leaves)
             }
-            ExprKind::Call { func, args } if self.fl.analysis.inline_size(program, *func).is_some() => {
+            ExprKind::Call { func, args } if self.fl.analysis.is_scalar_function(program, *func) => {
                 all(self, args, bound, leaves)
             }
             _ => {
@@ -315,6 +316,9 @@ impl FnCx<'_, '_> {
                     Some((_, attribution)) => attribution.clone(),
                     None => self.scope.attribution.clone(),
                 };
+                if let Some(group) = self.fl.analysis.loop_group(program, *func) {
+                    return self.compile_loop_call(tc, g, e, *func, values, group);
+                }
                 let attribution = callee_attribution(
                     self.fl.sources,
                     caller_attribution.as_ref(),
@@ -337,7 +341,13 @@ impl FnCx<'_, '_> {
 
     /// Binds the variables of a pattern to parts of a thunk value, each
     /// scalar bound once.
-    fn bind_gpu_pattern(&mut self, tc: &mut ThunkCx, g: &mut GpuCx, pattern: &Pattern, value: GVal) -> Result<()> {
+    pub(crate) fn bind_gpu_pattern(
+        &mut self,
+        tc: &mut ThunkCx,
+        g: &mut GpuCx,
+        pattern: &Pattern,
+        value: GVal,
+    ) -> Result<()> {
         match &pattern.kind {
             PatternKind::Bind(Var::Local(l)) => {
                 let value = share_gval(tc, self.program(), &pattern.ty, value)?;
@@ -489,7 +499,11 @@ pub(crate) fn scalar_components(program: &nesl_frontend::tast::Program, ty: &Typ
 }
 
 /// The thunk value of type `ty` whose scalar components are `items`.
-fn gval_of(program: &nesl_frontend::tast::Program, ty: &Type, items: &mut impl Iterator<Item = GExpr>) -> GVal {
+pub(crate) fn gval_of(
+    program: &nesl_frontend::tast::Program,
+    ty: &Type,
+    items: &mut impl Iterator<Item = GExpr>,
+) -> GVal {
     match components(program, ty) {
         Some(parts) => GVal::Tuple(parts.iter().map(|t| gval_of(program, t, items)).collect()),
         None => GVal::Scalar(items.next().expect("a component per scalar")),

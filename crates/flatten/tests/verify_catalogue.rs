@@ -28,8 +28,19 @@ fn well_formed() -> FlatProgram {
     let lengths = k.param("lengths", array(INT));
     let offsets = k.param("offsets", array(INT));
     let n = k.param("n", scalar(INT));
-    // 0: MAP with two results
-    let pull = k.pull(|_, i| tuple(vec![mul(INT, read(xs, var(i)), int(2)), bin(BinaryOp::Lt, INT, var(i), var(n))]));
+    // 0: MAP with two results, the first (`xs[i] * 2`) by a loop adding
+    // `xs[i]` twice
+    let pull = k.pull(|k, i| {
+        let (j, acc) = (k.var("j", scalar(INT)), k.var("acc", scalar(INT)));
+        let twice = GExpr::Loop {
+            vars: vec![j, acc],
+            init: vec![int(0), int(0)],
+            cond: Box::new(bin(BinaryOp::Lt, INT, var(j), int(2))),
+            step: Box::new(tuple(vec![add(INT, var(j), int(1)), add(INT, var(acc), read(xs, var(i)))])),
+            result: Box::new(var(acc)),
+        };
+        tuple(vec![twice, bin(BinaryOp::Lt, INT, var(i), var(n))])
+    });
     let m = k.bind(&[("m1", array(INT)), ("m2", array(BOOL))], Soac::Map { size: GExpr::Length(xs), pull });
     // 1: PERMUTE, checked
     let values = k.pull(|_, i| read(xs, var(i)));
@@ -533,6 +544,45 @@ fn rejects_a_let_variable_that_is_an_array() {
     });
 }
 
+/// The loop of the MAP's first component.
+fn map_loop(p: &mut FlatProgram) -> &mut GExpr {
+    map_first_component(p)
+}
+
+#[test]
+fn rejects_a_loop_with_the_wrong_number_of_initial_values() {
+    rejects("`loop` binds 2 variables to 1 initial values", |p| {
+        let GExpr::Loop { init, .. } = map_loop(p) else { unreachable!() };
+        init.pop();
+    });
+}
+
+#[test]
+fn rejects_a_loop_whose_step_does_not_fit_its_variables() {
+    rejects("the step of `loop` yields (int, float), not (int, int)", |p| {
+        let GExpr::Loop { step, .. } = map_loop(p) else { unreachable!() };
+        let GExpr::Tuple(items) = &mut **step else { unreachable!() };
+        items[1] = float(1.0);
+    });
+}
+
+#[test]
+fn rejects_a_loop_with_a_non_bool_condition() {
+    rejects("condition of `loop`", |p| {
+        let GExpr::Loop { cond, .. } = map_loop(p) else { unreachable!() };
+        **cond = int(1);
+    });
+}
+
+#[test]
+fn rejects_a_loop_variable_used_outside_its_loop() {
+    rejects("is used out of its scope", |p| {
+        let acc = kvar(p, "acc");
+        let GExpr::Tuple(items) = &mut map_pull(p).body else { unreachable!() };
+        items[1] = bin(BinaryOp::Lt, INT, var(acc), int(0));
+    });
+}
+
 // --- Host functions ------------------------------------------------------
 
 #[test]
@@ -795,30 +845,7 @@ impl Rng {
 /// Calls `f` on `expr` and each of its subexpressions, parents first.
 fn visit_mut(expr: &mut GExpr, f: &mut dyn FnMut(&mut GExpr)) {
     f(expr);
-    match expr {
-        GExpr::Var(_) | GExpr::Const(_) | GExpr::Length(_) => {}
-        GExpr::Read { index, .. } | GExpr::SegmentOf { index, .. } => visit_mut(index, f),
-        GExpr::Unary { arg, .. } => visit_mut(arg, f),
-        GExpr::Binary { lhs, rhs, .. } => {
-            visit_mut(lhs, f);
-            visit_mut(rhs, f);
-        }
-        GExpr::If { cond, then_branch, else_branch } => {
-            visit_mut(cond, f);
-            visit_mut(then_branch, f);
-            visit_mut(else_branch, f);
-        }
-        GExpr::Let { value, body, .. } => {
-            visit_mut(value, f);
-            visit_mut(body, f);
-        }
-        GExpr::Tuple(items) => items.iter_mut().for_each(|item| visit_mut(item, f)),
-        GExpr::Assert { cond, payload, body, .. } => {
-            visit_mut(cond, f);
-            payload.iter_mut().for_each(|p| visit_mut(p, f));
-            visit_mut(body, f);
-        }
-    }
+    expr.for_each_child_mut(|child| visit_mut(child, f));
 }
 
 /// Every top-level GPU expression of a kernel: sizes and thunk bodies.

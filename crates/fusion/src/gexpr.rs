@@ -166,6 +166,16 @@ pub fn can_fault(expr: &GExpr) -> bool {
     found
 }
 
+/// Whether `expr` contains a loop.
+pub fn has_loop(expr: &GExpr) -> bool {
+    if matches!(expr, GExpr::Loop { .. }) {
+        return true;
+    }
+    let mut found = false;
+    expr.for_each_child(|c| found |= has_loop(c));
+    found
+}
+
 /// Whether running `soac` may fault: a check in a thunk, a checked
 /// `PERMUTE`, or any `SCATTER` (it checks its indices).
 pub fn soac_can_fault(soac: &Soac) -> bool {
@@ -179,15 +189,35 @@ pub fn soac_can_fault(soac: &Soac) -> bool {
 }
 
 /// A rough cost of evaluating `expr` once: its number of nodes, with a
-/// segment search (a binary search) counting as eight.
+/// segment search (a binary search) counting as eight and a loop's
+/// condition and step as [`LOOP_ITERATIONS`] iterations.
 pub fn cost(expr: &GExpr) -> usize {
     let own = match expr {
         GExpr::SegmentOf { .. } => 8,
+        GExpr::Loop { cond, step, .. } => return loop_cost(expr, cond, step),
         _ => 1,
     };
     let mut total = own;
     expr.for_each_child(|c| total += cost(c));
     total
+}
+
+/// How many iterations [`cost`] assumes of a loop (its count is not known
+/// before it runs): enough that recomputing a loop is never cheaper than
+/// storing its value.
+pub const LOOP_ITERATIONS: usize = 1000;
+
+fn loop_cost(expr: &GExpr, cond: &GExpr, step: &GExpr) -> usize {
+    let mut once = 1;
+    let mut iterated = 0;
+    expr.for_each_child(|c| {
+        if std::ptr::eq(c, cond) || std::ptr::eq(c, step) {
+            iterated += cost(c);
+        } else {
+            once += cost(c);
+        }
+    });
+    once.saturating_add(iterated.saturating_mul(LOOP_ITERATIONS))
 }
 
 /// Rebuilds `expr` bottom-up: children first, then `f` on the rebuilt node.
@@ -216,6 +246,13 @@ pub fn rebuild(expr: &GExpr, f: &mut impl FnMut(GExpr) -> GExpr) -> GExpr {
             site: *site,
             payload: payload.iter().map(|p| rebuild(p, f)).collect(),
             body: Box::new(rebuild(body, f)),
+        },
+        GExpr::Loop { vars, init, cond, step, result } => GExpr::Loop {
+            vars: vars.clone(),
+            init: init.iter().map(|i| rebuild(i, f)).collect(),
+            cond: Box::new(rebuild(cond, f)),
+            step: Box::new(rebuild(step, f)),
+            result: Box::new(rebuild(result, f)),
         },
     };
     f(node)
@@ -252,6 +289,17 @@ pub fn rename(expr: &GExpr, map: &mut impl FnMut(KVar) -> KVar) -> GExpr {
             payload: payload.iter().map(|p| rename(p, map)).collect(),
             body: Box::new(rename(body, map)),
         },
+        GExpr::Loop { vars, init, cond, step, result } => {
+            let init = init.iter().map(|i| rename(i, map)).collect();
+            let vars = vars.iter().map(|v| map(*v)).collect();
+            GExpr::Loop {
+                vars,
+                init,
+                cond: Box::new(rename(cond, map)),
+                step: Box::new(rename(step, map)),
+                result: Box::new(rename(result, map)),
+            }
+        }
     }
 }
 
@@ -270,9 +318,9 @@ pub fn fresh_copy(kernel: &mut Kernel, expr: &GExpr, subst: &HashMap<KVar, KVar>
     rename(expr, &mut |v| map.get(&v).copied().unwrap_or(v))
 }
 
-/// The variables `expr` binds with `let`.
+/// The variables `expr` binds with `let` and `loop`.
 pub fn collect_binders(expr: &GExpr, out: &mut Vec<KVar>) {
-    if let GExpr::Let { vars, .. } = expr {
+    if let GExpr::Let { vars, .. } | GExpr::Loop { vars, .. } = expr {
         out.extend(vars.iter().copied());
     }
     expr.for_each_child(|c| collect_binders(c, out));

@@ -18,6 +18,11 @@
 //!
 //! Dependences through other runs need no edge of their own: the schedule
 //! orders clusters transitively.
+//!
+//! A `MAP` that runs a loop (compiled scalar recursion) fuses into its
+//! readers only when one SOAC reads it: fusing substitutes the producer's
+//! element into every reading SOAC, and a loop computed once per reader
+//! costs more than writing its result and reading it back.
 
 use std::collections::BTreeSet;
 
@@ -145,6 +150,7 @@ impl Pdg {
                 edges.push(edge);
             }
         }
+        keep_loops_unshared(program, block, &nodes, &mut edges);
         merge_parallel_edges(&mut edges);
         let reaches = transitive_closure(nodes.len(), &edges);
         let must_separate = separated_by_preventing_edges(nodes.len(), &edges, &reaches);
@@ -406,6 +412,51 @@ fn classify_data_edge(
         }
     }
     EdgeKind::Fusible { rules: rules.into_iter().collect() }
+}
+
+/// Marks the fusible data edges out of a node whose kernel has a `MAP`
+/// running a loop fusion-preventing when more than one SOAC reads the node's
+/// results through them (see the module doc).
+fn keep_loops_unshared(program: &FlatProgram, block: &Block, nodes: &[PdgNode], edges: &mut [PdgEdge]) {
+    for (u, node) in nodes.iter().enumerate() {
+        let Some((_, producer, _)) = run_parts(&block.stmts[node.stmt]) else { continue };
+        let loops = program.kernel(producer).body.iter().any(|b| match &b.soac {
+            Soac::Map { pull, .. } => crate::gexpr::has_loop(&pull.body),
+            _ => false,
+        });
+        if !loops {
+            continue;
+        }
+        let readers: usize = edges
+            .iter()
+            .filter(|e| e.from == u && e.is_fusible())
+            .map(|e| soacs_reading(program, &block.stmts[nodes[e.to].stmt], &e.vars))
+            .sum();
+        if readers <= 1 {
+            continue;
+        }
+        for edge in edges.iter_mut().filter(|e| e.from == u && e.is_fusible()) {
+            edge.kind = EdgeKind::Preventing {
+                reason: format!(
+                    "the MAP runs a loop and {readers} SOACs read its result: fused, each would run the loop again"
+                ),
+            };
+        }
+    }
+}
+
+/// How many SOACs of the kernel that `stmt` runs read one of `vars`.
+fn soacs_reading(program: &FlatProgram, stmt: &Stmt, vars: &[HostVar]) -> usize {
+    let Some((_, kernel, args)) = run_parts(stmt) else { return 0 };
+    let kernel = program.kernel(kernel);
+    let held: Vec<KVar> = kernel
+        .params
+        .iter()
+        .zip(args)
+        .filter(|(_, arg)| matches!(arg, Atom::Var(v) if vars.contains(v)))
+        .map(|(&param, _)| param)
+        .collect();
+    kernel.body.iter().filter(|b| held.iter().any(|&h| crate::gexpr::soac_mentions(&b.soac, h))).count()
 }
 
 fn run_parts(stmt: &Stmt) -> Option<(&[HostVar], KernelId, &[Atom])> {

@@ -236,5 +236,13 @@ fn reads_at(e: &GExpr, p: KVar, out: &mut Vec<KVar>) {
             payload.iter().for_each(|i| reads_at(i, p, out));
             reads_at(body, p, out);
         }
+        GExpr::Loop { vars, init, cond, step, result } => {
+            init.iter().for_each(|i| reads_at(i, p, out));
+            if !vars.contains(&p) {
+                reads_at(cond, p, out);
+                reads_at(step, p, out);
+                reads_at(result, p, out);
+            }
+        }
     }
 }

@@ -560,6 +560,11 @@ fn children(e: &GExpr) -> Vec<&GExpr> {
             all.push(body);
             all
         }
+        GExpr::Loop { init, cond, step, result, .. } => {
+            let mut all: Vec<&GExpr> = init.iter().collect();
+            all.extend([&**cond, &**step, &**result]);
+            all
+        }
     }
 }
 
@@ -615,7 +620,7 @@ impl FreeUses {
         let mut bound: HashSet<KVar> = params.iter().copied().collect();
         let nodes = preorder(body);
         for e in &nodes {
-            if let GExpr::Let { vars, .. } = e {
+            if let GExpr::Let { vars, .. } | GExpr::Loop { vars, .. } = e {
                 bound.extend(vars.iter().copied());
             }
         }
@@ -823,6 +828,7 @@ impl<'a> Gen<'a> {
             GExpr::Tuple(items) => items.iter().map(|item| self.scalar_type(item)).collect(),
             GExpr::If { then_branch, .. } => self.types(then_branch),
             GExpr::Let { body, .. } | GExpr::Assert { body, .. } => self.types(body),
+            GExpr::Loop { result, .. } => self.types(result),
             _ => Ok(vec![self.scalar_type(expr)?]),
         }
     }
@@ -840,6 +846,7 @@ impl<'a> Gen<'a> {
             GExpr::Binary { op, ty, .. } => op.result(*ty),
             GExpr::If { then_branch, .. } => self.scalar_type(then_branch)?,
             GExpr::Let { body, .. } | GExpr::Assert { body, .. } => self.scalar_type(body)?,
+            GExpr::Loop { result, .. } => self.scalar_type(result)?,
             GExpr::Tuple(items) => match &items[..] {
                 [item] => self.scalar_type(item)?,
                 _ => return Err(self.internal(format!("a tuple of {} values where one is expected", items.len()))),
@@ -878,8 +885,62 @@ impl<'a> Gen<'a> {
                 self.emit_if(&cond, then_lines, &then_values, else_lines, &else_values, &temps)?;
                 Ok(temps.into_iter().map(CExpr::primary).collect())
             }
+            GExpr::Loop { vars, init, cond, step, result } => {
+                self.emit_loop(vars, init, cond, step)?;
+                self.values(result)
+            }
             _ => Ok(vec![self.value(expr)?]),
         }
+    }
+
+    /// A `loop`'s variables as locals, and
+    /// `while (1) { if (!cond) break; next = step; vars = next; }`: the
+    /// step's values are computed from the old values before any variable
+    /// changes. The variables stay in scope for the loop's result.
+    fn emit_loop(&mut self, vars: &[KVar], init: &[GExpr], cond: &GExpr, step: &GExpr) -> Result<(), CodegenError> {
+        if init.len() != vars.len() {
+            return Err(self.internal(format!("`loop` binds {} variables to {} values", vars.len(), init.len())));
+        }
+        let types = vars.iter().map(|&v| self.scalar_var(v)).collect::<Result<Vec<_>, _>>()?;
+        let mut initial = Vec::with_capacity(init.len());
+        for value in init {
+            initial.push(self.value(value)?);
+        }
+        let mut names = Vec::with_capacity(vars.len());
+        for ((&v, &ty), value) in vars.iter().zip(&types).zip(&initial) {
+            let name = self.fresh(self.raw(v));
+            self.line(format!("{} {name} = {};", c_type(ty), value.bare()));
+            self.names.insert(v, name.clone());
+            names.push(name);
+        }
+        self.line("while (1) {");
+        let scope = self.names.clone();
+        self.indent += 1;
+        let stop = self.negated(cond)?;
+        self.line(format!("if ({}) break;", stop.bare()));
+        let next = self.values(step)?;
+        if next.len() != vars.len() {
+            return Err(self.internal(format!(
+                "a `loop` step yields {} values for {} variables",
+                next.len(),
+                vars.len()
+            )));
+        }
+        let mut updates = Vec::new();
+        for ((name, &ty), value) in names.iter().zip(&types).zip(&next) {
+            if value.text != *name {
+                let temp = self.fresh(&format!("{name}_next"));
+                self.line(format!("{} {temp} = {};", c_type(ty), value.bare()));
+                updates.push(format!("{name} = {temp};"));
+            }
+        }
+        for update in updates {
+            self.line(update);
+        }
+        self.indent -= 1;
+        self.names = scope;
+        self.line("}");
+        Ok(())
     }
 
     /// Translates `expr` in a block of its own: its statements (indented
@@ -1106,10 +1167,12 @@ impl<'a> Gen<'a> {
                 let rhs = self.value(rhs)?;
                 self.binary_op(*op, *ty, &lhs, &rhs)
             }
-            GExpr::If { .. } | GExpr::Let { .. } | GExpr::Assert { .. } => match &self.values(expr)?[..] {
-                [value] => Ok(value.clone()),
-                values => Err(self.internal(format!("{} values where one is expected", values.len()))),
-            },
+            GExpr::If { .. } | GExpr::Let { .. } | GExpr::Assert { .. } | GExpr::Loop { .. } => {
+                match &self.values(expr)?[..] {
+                    [value] => Ok(value.clone()),
+                    values => Err(self.internal(format!("{} values where one is expected", values.len()))),
+                }
+            }
             GExpr::Tuple(items) => match &items[..] {
                 [item] => self.value(item),
                 _ => Err(self.internal(format!("a tuple of {} values where one is expected", items.len()))),

@@ -437,6 +437,7 @@ fn type_of(kernel: &Kernel, e: &GExpr) -> Scalar {
             type_of(kernel, e)
         }
         GExpr::Tuple(items) => type_of(kernel, &items[0]),
+        GExpr::Loop { result, .. } => type_of(kernel, result),
     }
 }
 
@@ -870,6 +871,90 @@ fn a_once_body_reads_scalars_and_arrays_and_returns_through_out_pointers() {
     ]);
     let case = case.once(&[Scalar::Int, Scalar::Bool], body);
     check_case(&mut session, &case, Tolerance::Exact, &|_| "once".into());
+}
+
+/// `loop (n, k, done) = (xs[i], 0, F) while not(done) step (Collatz) result
+/// (k, n + m)`, where `m` is an inner loop summing 0..3 (a loop in a
+/// loop's result): a tuple-valued loop as a thunk body, loop variables
+/// that the step leaves alone.
+#[test]
+fn loops_agree_with_the_evaluator() {
+    let mut session = session();
+    let mut case = Case::new();
+    let data: Vec<ScalarValue> = (1..=20).chain([27, 97]).map(ScalarValue::Int).collect();
+    let xs = case.param("xs", array(&data, Scalar::Int));
+    let case = case.map(xs, &[Scalar::Int, Scalar::Int], |c, i| {
+        let (n, k, done) = (c.scalar("n", Scalar::Int), c.scalar("k", Scalar::Int), c.scalar("done", Scalar::Bool));
+        let (j, m) = (c.scalar("j", Scalar::Int), c.scalar("m", Scalar::Int));
+        let int = |op, a, b| GExpr::binary(op, Scalar::Int, a, b);
+        let v = GExpr::Var;
+        let yes = |b| GExpr::Const(Const::Bool(b));
+        let step = GExpr::if_(
+            int(BinaryOp::Eq, v(n), GExpr::int(1)),
+            GExpr::Tuple(vec![v(n), v(k), yes(true)]),
+            GExpr::if_(
+                int(BinaryOp::Eq, int(BinaryOp::Rem, v(n), GExpr::int(2)), GExpr::int(0)),
+                GExpr::Tuple(vec![
+                    int(BinaryOp::Div, v(n), GExpr::int(2)),
+                    int(BinaryOp::Add, v(k), GExpr::int(1)),
+                    yes(false),
+                ]),
+                GExpr::Tuple(vec![
+                    int(BinaryOp::Add, int(BinaryOp::Mul, GExpr::int(3), v(n)), GExpr::int(1)),
+                    int(BinaryOp::Add, v(k), GExpr::int(1)),
+                    yes(false),
+                ]),
+            ),
+        );
+        let inner = GExpr::Loop {
+            vars: vec![j, m],
+            init: vec![GExpr::int(0), GExpr::int(0)],
+            cond: Box::new(int(BinaryOp::Lt, v(j), GExpr::int(4))),
+            step: Box::new(GExpr::Tuple(vec![int(BinaryOp::Add, v(j), GExpr::int(1)), int(BinaryOp::Add, v(m), v(j))])),
+            result: Box::new(v(m)),
+        };
+        GExpr::Loop {
+            vars: vec![n, k, done],
+            init: vec![GExpr::read(xs, i), GExpr::int(0), yes(false)],
+            cond: Box::new(GExpr::unary(UnaryOp::Not, Scalar::Bool, v(done))),
+            step: Box::new(step),
+            result: Box::new(GExpr::Tuple(vec![v(k), int(BinaryOp::Add, v(n), inner)])),
+        }
+    });
+    check_case(&mut session, &case, Tolerance::Exact, &|i| format!("i = {i}"));
+    let Outcome::Values(values) = evaluate(&case) else { panic!("the loops fault") };
+    assert_eq!(values[0][20], ScalarValue::Int(111), "27 takes 111 steps");
+    assert_eq!(values[1][0], ScalarValue::Int(7), "n ends at 1, plus 0 + 1 + 2 + 3");
+    let (function, _) = generate(&case).unwrap();
+    assert!(function.source.contains("while (1) {"), "{}", function.source);
+}
+
+/// A check inside a loop's step faults with the loop variable's value at
+/// that iteration, on the device as in the evaluator.
+#[test]
+fn a_fault_inside_a_loop_reports_the_iteration() {
+    let mut session = session();
+    let mut case = Case::new();
+    let xs = case.param("xs", array(&[7, 5, 2, 9].map(ScalarValue::Int), Scalar::Int));
+    let case = case.map(xs, &[Scalar::Int], |c, i| {
+        let j = c.scalar("j", Scalar::Int);
+        let int = |op, a, b| GExpr::binary(op, Scalar::Int, a, b);
+        GExpr::Loop {
+            vars: vec![j],
+            init: vec![GExpr::int(0)],
+            cond: Box::new(int(BinaryOp::Lt, GExpr::Var(j), GExpr::int(4))),
+            step: Box::new(GExpr::Assert {
+                cond: Box::new(int(BinaryOp::Ne, GExpr::read(xs, i.clone()), GExpr::Var(j))),
+                site: FaultId(1),
+                payload: vec![GExpr::Var(j)],
+                body: Box::new(int(BinaryOp::Add, GExpr::Var(j), GExpr::int(1))),
+            }),
+            result: Box::new(int(BinaryOp::Mul, GExpr::Var(j), GExpr::read(xs, i))),
+        }
+    });
+    let Outcome::Fault(message) = run_on_device(&mut session, &case) else { panic!("the loop does not fault") };
+    assert_eq!(message, "site 1: 2 and {1}");
+    check_case(&mut session, &case, Tolerance::Exact, &|i| format!("i = {i}"));
 }
 
 // --- faults ---------------------------------------------------------------------

@@ -17,7 +17,7 @@ use std::sync::Arc;
 
 use crate::eval::scalar;
 use crate::eval::values::{ArrayValue, ColumnBuilder, FlatValue, ScalarValue};
-use crate::eval::{Flow, MAX_ARRAY_LENGTH, Stop, check_segment_descriptor, internal};
+use crate::eval::{Flow, MAX_ARRAY_LENGTH, MAX_LOOP_ITERATIONS, Stop, check_segment_descriptor, internal};
 use crate::ir::{Const, FaultId, GExpr, KVar, Kernel, Scalar, SegDesc, Soac, SoacBinding, Thunk, VarType};
 
 /// Runs `kernel` on `args` and returns its results.
@@ -572,7 +572,41 @@ impl<'k> KernelMachine<'k> {
                 self.check_assert(cond, *site, payload)?;
                 self.eval(body)
             }
+            GExpr::Loop { vars, init, cond, step, result } => {
+                self.run_loop(vars, init, cond, step)?;
+                self.eval(result)
+            }
         }
+    }
+
+    /// Runs a `loop` to its end, leaving its variables bound to their final
+    /// values.
+    fn run_loop(&mut self, vars: &[KVar], init: &[GExpr], cond: &GExpr, step: &GExpr) -> Flow<()> {
+        if init.len() != vars.len() {
+            return Err(internal(format!("`loop` binds {} variables to {} values", vars.len(), init.len())));
+        }
+        let base = self.stack.len();
+        for value in init {
+            let value = self.operand(value)?;
+            self.stack.push(value);
+        }
+        for (j, &v) in vars.iter().enumerate() {
+            let value = self.stack[base + j];
+            self.set_scalar(v, value)?;
+        }
+        self.stack.truncate(base);
+        let mut iterations = 0usize;
+        while self.eval_bool(cond)? {
+            iterations += 1;
+            if iterations > MAX_LOOP_ITERATIONS {
+                return Err(internal(format!(
+                    "a loop ran past {MAX_LOOP_ITERATIONS} iterations (flattening bounds every loop it makes by \
+                     the recursion depth limit; compiler bug)"
+                )));
+            }
+            self.bind_let(vars, step)?;
+        }
+        Ok(())
     }
 
     /// [`KernelMachine::eval`] with the leaves (variables and constants,
@@ -625,6 +659,10 @@ impl<'k> KernelMachine<'k> {
             GExpr::Assert { cond, site, payload, body } => {
                 self.check_assert(cond, *site, payload)?;
                 self.eval_several(body)
+            }
+            GExpr::Loop { vars, init, cond, step, result } => {
+                self.run_loop(vars, init, cond, step)?;
+                self.eval_several(result)
             }
             _ => {
                 let value = self.operand(expr)?;

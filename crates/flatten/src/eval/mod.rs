@@ -88,6 +88,12 @@ use host::{Frame, HostMachine, Sink};
 /// "recursion too deep" (exit 3), naming the function and the depth.
 pub const MAX_CALL_DEPTH: usize = 1 << 18;
 
+/// The most iterations of one `loop` the evaluator runs before it stops
+/// with an internal error: flattening's loops (scalar recursion) assert the
+/// recursion depth limit, [`MAX_CALL_DEPTH`], on every iteration, so a loop
+/// that runs longer is not one flattening made.
+pub const MAX_LOOP_ITERATIONS: usize = 4 * MAX_CALL_DEPTH;
+
 /// The stack of the evaluator's thread: room for [`MAX_CALL_DEPTH`] nested
 /// calls of a simple recursive function even in an unoptimised build. Calls
 /// nested in many `if` blocks use more per call; a call also stops with

@@ -1,9 +1,11 @@
 //! GPU expressions: the bodies of thunks (λcu's third level).
 //!
 //! Scalars only, plus reads of array variables (`xs[i]`), lengths (`#xs`),
-//! the segment search of note [segment descriptors], and checked faults.
-//! No loops and no calls: a scalar NESL function called in parallel code is
-//! inlined by flattening.
+//! the segment search of note [segment descriptors], checked faults, and
+//! loops over loop-carried scalars. No calls: a scalar NESL function called
+//! in parallel code is inlined by flattening, and a scalar function that
+//! recurses only by tail calls becomes a [`GExpr::Loop`] (see
+//! `flatten/src/scalar_loops.rs`).
 //!
 //! Expressions are small trees (`Box`ed): fusion rewrites them by
 //! substitution (λcu's `[A[i]/a]e`), which trees make simple.
@@ -271,6 +273,22 @@ pub enum GExpr {
         payload: Vec<GExpr>,
         body: Box<GExpr>,
     },
+    /// A loop over loop-carried scalars: binds `vars` to the values of
+    /// `init` (one scalar expression each, evaluated before the loop, in
+    /// order); then, while `cond` (a bool over `vars`) holds, evaluates
+    /// `step` (one value per variable: a tuple, or a scalar for one
+    /// variable) and rebinds `vars` to its values all at once; its value is
+    /// `result` with the final `vars` (a scalar, or a tuple where a tuple
+    /// may stand). `vars` are bound in `cond`, `step` and `result` only.
+    /// Flattening makes one of scalar recursion whose calls are tail calls,
+    /// an iteration per call.
+    Loop {
+        vars: Vec<KVar>,
+        init: Vec<GExpr>,
+        cond: Box<GExpr>,
+        step: Box<GExpr>,
+        result: Box<GExpr>,
+    },
 }
 
 impl GExpr {
@@ -327,6 +345,47 @@ impl GExpr {
                 payload.iter().for_each(&mut f);
                 f(body);
             }
+            GExpr::Loop { init, cond, step, result, .. } => {
+                init.iter().for_each(&mut f);
+                f(cond);
+                f(step);
+                f(result);
+            }
+        }
+    }
+
+    /// Calls `f` on every direct subexpression, mutably, in the order of
+    /// [`GExpr::for_each_child`].
+    pub fn for_each_child_mut(&mut self, mut f: impl FnMut(&mut GExpr)) {
+        match self {
+            GExpr::Var(_) | GExpr::Const(_) | GExpr::Length(_) => {}
+            GExpr::Read { index, .. } | GExpr::SegmentOf { index, .. } => f(index),
+            GExpr::Unary { arg, .. } => f(arg),
+            GExpr::Binary { lhs, rhs, .. } => {
+                f(lhs);
+                f(rhs);
+            }
+            GExpr::If { cond, then_branch, else_branch } => {
+                f(cond);
+                f(then_branch);
+                f(else_branch);
+            }
+            GExpr::Let { value, body, .. } => {
+                f(value);
+                f(body);
+            }
+            GExpr::Tuple(items) => items.iter_mut().for_each(f),
+            GExpr::Assert { cond, payload, body, .. } => {
+                f(cond);
+                payload.iter_mut().for_each(&mut f);
+                f(body);
+            }
+            GExpr::Loop { init, cond, step, result, .. } => {
+                init.iter_mut().for_each(&mut f);
+                f(cond);
+                f(step);
+                f(result);
+            }
         }
     }
 
@@ -336,7 +395,7 @@ impl GExpr {
             GExpr::Var(v) | GExpr::Length(v) => f(*v),
             GExpr::Read { array, .. } => f(*array),
             GExpr::SegmentOf { offsets, .. } => f(*offsets),
-            GExpr::Let { vars, .. } => vars.iter().for_each(|v| f(*v)),
+            GExpr::Let { vars, .. } | GExpr::Loop { vars, .. } => vars.iter().for_each(|v| f(*v)),
             _ => {}
         }
         self.for_each_child(|c| c.for_each_var(f));

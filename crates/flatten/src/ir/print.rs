@@ -198,6 +198,18 @@ impl KernelPrinter<'_> {
                 let payload: Vec<String> = payload.iter().map(|p| self.expr(p)).collect();
                 format!("assert {} else @{}({}); {}", self.expr(cond), site.0, payload.join(", "), self.expr(body))
             }
+            GExpr::Loop { vars, init, cond, step, result } => {
+                let vars: Vec<&str> = vars.iter().map(|&v| self.name(v)).collect();
+                let init: Vec<String> = init.iter().map(|i| self.expr(i)).collect();
+                format!(
+                    "loop ({}) = ({}) while {} step {} result {}",
+                    vars.join(", "),
+                    init.join(", "),
+                    self.expr(cond),
+                    self.expr(step),
+                    self.expr(result)
+                )
+            }
         }
     }
 }

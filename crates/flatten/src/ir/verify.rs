@@ -28,9 +28,12 @@
 //! result types. GPU expressions are typed bottom-up ([`UnaryOp`] and
 //! [`BinaryOp`] operand types by [`unary_accepts`] and [`binary_accepts`]);
 //! a [`GExpr::Tuple`] may appear only where several values are expected: a
-//! thunk's or `ONCE`'s body, a `let`'s value, and the bodies and branches of
-//! `let`, `if` and `assert` in those places. An `assert` has a bool
-//! condition and at most three scalar payload values.
+//! thunk's or `ONCE`'s body, a `let`'s value, a `loop`'s step and result,
+//! and the bodies and branches of `let`, `if` and `assert` in those places.
+//! An `assert` has a bool condition and at most three scalar payload values.
+//! A `loop` binds its scalar variables (once, like a `let`), visible in its
+//! condition, step and result; it has one initial value of each variable's
+//! type, a bool condition, and a step yielding the variables' types.
 //!
 //! Host functions: each variable is bound exactly once (a parameter or a
 //! `let`) and used only after its binding and inside the block that binds it
@@ -289,7 +292,7 @@ impl KernelReferences<'_> {
             GExpr::Var(v) | GExpr::Length(v) => self.var(*v, expr)?,
             GExpr::Read { array, .. } => self.var(*array, expr)?,
             GExpr::SegmentOf { offsets, .. } => self.var(*offsets, expr)?,
-            GExpr::Let { vars, .. } => {
+            GExpr::Let { vars, .. } | GExpr::Loop { vars, .. } => {
                 for &v in vars {
                     self.var(v, expr)?;
                 }
@@ -875,6 +878,43 @@ impl<'a> KernelChecker<'a> {
                     self.check_scalar(value)?;
                 }
                 self.check_expr(body, yields)
+            }
+            GExpr::Loop { vars, init, cond, step, result } => {
+                if init.len() != vars.len() {
+                    return Err(self.expr_error(
+                        format!("`loop` binds {} variables to {} initial values", vars.len(), init.len()),
+                        expr,
+                    ));
+                }
+                let mut types = Vec::with_capacity(vars.len());
+                for (&v, value) in vars.iter().zip(init) {
+                    let ty = self.check_scalar(value)?;
+                    if self.ty(v) != VarType::Scalar(ty) {
+                        return Err(self.expr_error(
+                            format!("`loop` binds {} of type {} to a value of type {ty}", self.name(v), self.ty(v)),
+                            expr,
+                        ));
+                    }
+                    types.push(ty);
+                }
+                for &v in vars {
+                    self.bind(v, || print_gexpr(self.kernel, expr))?;
+                }
+                let checked = (|| {
+                    self.check_bool(cond, "condition of `loop`")?;
+                    let stepped = self.check_expr(step, Yields::Several)?;
+                    if stepped != types {
+                        return Err(self.expr_error(
+                            format!("the step of `loop` yields {}, not {}", types_text(&stepped), types_text(&types)),
+                            expr,
+                        ));
+                    }
+                    self.check_expr(result, yields)
+                })();
+                for &v in vars {
+                    self.hide(v);
+                }
+                checked
             }
         }
     }

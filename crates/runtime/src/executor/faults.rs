@@ -128,6 +128,7 @@ fn scalar_type(kernel: &Kernel, expr: &GExpr) -> Option<Scalar> {
         GExpr::Binary { op, ty, .. } => Some(op.result(*ty)),
         GExpr::If { then_branch, .. } => scalar_type(kernel, then_branch),
         GExpr::Let { body, .. } | GExpr::Assert { body, .. } => scalar_type(kernel, body),
+        GExpr::Loop { result, .. } => scalar_type(kernel, result),
         GExpr::Tuple(_) => None,
     }
 }
