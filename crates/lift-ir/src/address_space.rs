@@ -226,6 +226,7 @@ pub fn nested_fun(f: &Fun) -> Option<&Fun> {
         | Fun::ReduceSeq(g)
         | Fun::ScanSeq(g)
         | Fun::SegReduceTeams(g, _)
+        | Fun::ScanLookback(g, _)
         | Fun::Iterate(_, g)
         | Fun::ToGlobal(g)
         | Fun::ToLocal(g)
@@ -242,6 +243,8 @@ pub fn nested_fun(f: &Fun) -> Option<&Fun> {
         | Fun::Scatter(..)
         | Fun::JoinSegments(..)
         | Fun::Pad(..)
+        | Fun::Filter(_)
+        | Fun::FilterLookback(..)
         | Fun::Zip
         | Fun::Get(_) => None,
     }
@@ -402,6 +405,17 @@ impl Infer<'_, '_, '_> {
                 self.apply(g, vec![Placement::In(Private), segs], Some(Private))?;
                 Placement::In(write_to.unwrap_or(Global))
             }
+            Fun::ScanLookback(g, _) => {
+                // Private accumulators, the tile in local memory, the
+                // scan written where `writeTo` says.
+                let [_, xs] = self.two(f, args)?;
+                self.apply(g, vec![Placement::In(Private), xs], Some(Private))?;
+                Placement::In(write_to.unwrap_or(Global))
+            }
+            Fun::FilterLookback(..) => {
+                self.one(f, args)?;
+                Placement::In(write_to.unwrap_or(Global))
+            }
             Fun::Iterate(_, g) => {
                 let x = self.one(f, args)?;
                 let Some(space) = x.single() else {
@@ -425,7 +439,7 @@ impl Infer<'_, '_, '_> {
                 }
             }
             Fun::Generate(..) | Fun::Segments(_) => Placement::In(Global),
-            Fun::Map(_) | Fun::Reduce(_) | Fun::PartRed(..) | Fun::Scan(_) => {
+            Fun::Map(_) | Fun::Reduce(_) | Fun::PartRed(..) | Fun::Scan(_) | Fun::Filter(_) => {
                 return self.error(format!("high-level pattern `{}` in a low-level stage", f.name()));
             }
         };
@@ -442,7 +456,14 @@ impl Infer<'_, '_, '_> {
 fn is_writer(f: &Fun) -> bool {
     matches!(
         f,
-        Fun::User(_) | Fun::Id | Fun::ReduceSeq(_) | Fun::ScanSeq(_) | Fun::Iterate(..) | Fun::SegReduceTeams(..)
+        Fun::User(_)
+            | Fun::Id
+            | Fun::ReduceSeq(_)
+            | Fun::ScanSeq(_)
+            | Fun::Iterate(..)
+            | Fun::SegReduceTeams(..)
+            | Fun::ScanLookback(..)
+            | Fun::FilterLookback(..)
     )
 }
 

@@ -56,6 +56,7 @@ pub mod arith;
 pub mod barriers;
 pub mod eval;
 pub mod ir;
+pub mod lookback;
 pub mod lower;
 pub mod memory;
 pub mod print;

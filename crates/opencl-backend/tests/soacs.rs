@@ -82,3 +82,21 @@ fn a_size_variable_never_takes_the_name_of_a_kernel_variable() {
     .unwrap();
     agrees(&source);
 }
+
+#[test]
+fn single_pass_scans_and_filters_over_many_tiles() {
+    // Look-back tiles are 256 · 15 ints for a scan and 256 · 9 for a
+    // filter of ints: sizes below, at and past a tile, and hundreds of
+    // tiles chained by look-back.
+    agrees(
+        "let s = plus_scan({rem(i * 7, 13) - 6 : i in index(1000003)}) in (sum(s), s[1000002], s[3839], s[3840]);\n\
+         let s = max_scan({rem(i * 7919, 1000) : i in index(3840)}) in (sum(s), s[3839]);\n\
+         let s = min_scan({rem(i * 7919, 1000) : i in index(3841)}) in (sum(s), s[3840]);\n\
+         let k = {x : x in index(2304) | rem(x, 2) == 0} in (#k, sum(k));\n\
+         let k = {x : x in index(2305) | rem(x, 2) == 0} in (#k, sum(k), k[1152]);\n\
+         let k = {(x, rem(x, 5)) : x in index(700001) | rem(x * 7, 11) < 4} in (#k, k[0], k[#k - 1], k[123456]);\n\
+         let k = {x : x in index(500000) | x < 0} in #k;\n\
+         let k = {x : x in index(500000) | x >= 0} in (#k, sum(k));\n\
+         let r = {plus_scan(s) : s in {{rem(i * j, 7) : i in index(rem(j, 50))} : j in index(20000)}} in (sum({sum(s) : s in r}), r[19999]);",
+    );
+}
