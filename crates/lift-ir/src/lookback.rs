@@ -53,12 +53,13 @@
 //! becomes `filterLookback(keep, chain)(xs)`: the same tiles over the
 //! elements, whose scanned values are the counts of kept elements (a
 //! work-item's flags are the bits of a private mask); after the look-back
-//! each work-item moves its kept elements to their place in a second local
-//! tile, and the group writes the tile's kept elements from the tile's
-//! offset, coalesced. The last tile writes the count, which the host reads
+//! each work-item takes its `T` elements into registers and, after a
+//! barrier, writes its kept ones to their places at the front of the tile,
+//! and the group writes the tile's kept elements from the tile's offset,
+//! coalesced. The last tile writes the count, which the host reads
 //! back for the result's length (the result's buffer holds `n`). One read
 //! of the input, one write of the kept elements. Where it does not apply
-//! (elements too wide for two local tiles) the filter is
+//! (elements too wide for a local tile) the filter is
 //! `filter-flags-fused`: a scan of the flags, the count, and a scatter.
 
 use flatten::ir::{BinaryOp, Const, GExpr, KVar, Scalar, Thunk, VarType};
@@ -171,7 +172,7 @@ pub fn lower_filter(
     let comps = stage.result.len();
     let n = crate::rules::low_length(low, xs)?;
     if cfg.lookback
-        && let Some(t) = lookback_items(comps, 1, 2, cfg)
+        && let Some(t) = lookback_items(comps, 1, 1, cfg)
     {
         low.rules_applied.push("filter-lookback".into());
         low.rules_applied.push("tile-coalesced".into());

@@ -47,8 +47,8 @@ pub enum AllocKind {
     /// to the whole group (one per work-item at most), then three counts:
     /// 32-bit ints.
     LongSegments,
-    /// The local tile of `scanLookback` (`L·T` elements) or of
-    /// `filterLookback` (`2·L·T`: the tile and its kept elements).
+    /// The local tile of `scanLookback` or `filterLookback` (`L·T`
+    /// elements).
     LookbackTile,
     /// The local values of a look-back scan's work-group: the `L`
     /// work-items' totals, the `Q` rows' of `scan-workgroup-two-level`,
@@ -381,7 +381,7 @@ impl Allocator<'_, '_, '_> {
                 let Some(components) = elem.components() else {
                     return Err(self.err("`filterLookback` of an array of arrays".into()));
                 };
-                self.lookback_allocations(node, chain, components, vec![Scalar::Int], 2);
+                self.lookback_allocations(node, chain, components, vec![Scalar::Int], 1);
                 if dest.is_none() {
                     let ty = self.apply_type(f, args.clone())?;
                     self.new_allocation(node, AllocKind::Temporary, &ty)?;

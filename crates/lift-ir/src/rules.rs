@@ -46,7 +46,7 @@
 //!   wide for a tile; `Config::lookback` off) are `scan-tiles`.
 //! - `filter-lookback`: `filter(keep)(xs)` in one launch: look-back over
 //!   the tiles' counts, each tile writing its kept elements from its
-//!   offset ([`crate::lookback`]); where two tiles of the elements do not
+//!   offset ([`crate::lookback`]); where a tile of the elements does not
 //!   fit local memory, `filter-flags-fused` (a scan of the flags, the
 //!   count, a scatter).
 //! - `scan-tiles`: `scan(f)(z, xs)` as reduce-then-scan over contiguous

@@ -333,8 +333,8 @@ fn look_back_scans_and_filters_keep_their_tiles_in_local_memory() {
         summary(&memory),
         vec![
             (AllocKind::StageResult, Global, int.clone(), None),
-            // Two tiles of 256 · 9: the elements and the kept ones.
-            (AllocKind::LookbackTile, Local, int.clone(), Some(2 * 256 * 9)),
+            // One tile of 256 · 15: the elements, then the kept ones.
+            (AllocKind::LookbackTile, Local, int.clone(), Some(256 * 15)),
             (AllocKind::LookbackValues, Local, int.clone(), Some(256 + 16 + 32 + 2)),
             (AllocKind::LookbackFlags, Local, int, Some(32 + 3)),
         ],

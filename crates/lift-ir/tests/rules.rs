@@ -114,8 +114,8 @@ fn levels_agree(kernel: &Kernel, inputs: HashMap<KVar, Value>, expected_rules: &
     let high = lift_ir::lower::lower_kernel(kernel).expect("lowers");
     lift_ir::typecheck::check_kernel(&high).expect("high-level Lift type-checks");
     for group_size in [2, 4] {
-        // Look-back tiles of 2 · 9 elements (pairs: 2 · 1; a filter's two
-        // tiles: 2 · 3); no tiles (`scan-blocks`, `filter-flags-fused`).
+        // Look-back tiles of 2 · 9 elements (pairs: 2 · 1; a filter's: 2 ·
+        // 9); no tiles (`scan-blocks`, `filter-flags-fused`).
         let cfg = Config {
             group_size,
             max_groups: 3,

@@ -407,8 +407,8 @@ const CONFIGS: &[Config] = &[
         scan_levels: lift_ir::rules::SCAN_LEVELS,
         lookback: true,
     },
-    // Look-back tiles of 2 · 9 ints (pairs: 2 · 1; a filter's two tiles:
-    // 2 · 3 of one component, 2 · 1 of two); float scans by tiles of 2 · 5
+    // Look-back tiles of 2 · 9 ints (pairs: 2 · 1; a filter's tile: 2 · 9
+    // of one component, 2 · 3 of two); float scans by tiles of 2 · 5
     // elements of one component (of two or three: 2 · 1), their totals
     // scanned by tiles once more (`scan-tiles-nested`).
     Config { group_size: 2, max_groups: 3, scan_local_bytes: 240, scan_levels: 1, lookback: true },
@@ -443,7 +443,7 @@ fn scan_rule(rule: &str, cfg: &Config) -> String {
     }
     if let Some(spec) = rule.strip_prefix("@filter") {
         let k: usize = spec.parse().expect("a component count");
-        return if cfg.lookback && lift_ir::lookback::lookback_items(k, 1, 2, cfg).is_some() {
+        return if cfg.lookback && lift_ir::lookback::lookback_items(k, 1, 1, cfg).is_some() {
             "filter-lookback".into()
         } else {
             "filter-flags-fused".into()

@@ -446,8 +446,8 @@ static inline void primes_filter_pull_kept(long i, __global const long* i_1, lon
 }
 
 __kernel void primes_filter_kept(__global int* kept_ticket, __global int* kept_status, long n_i, __global const long* i_0, __global const uchar* flags, __global long* kept_kept, long lookback_tiles, __global long* kept, __global long* indices) {
-    __local long tile[2560];
-    __local long tile_1[2560];
+    __local long tile[2304];
+    __local long tile_1[2304];
     __local long vals[306];
     __local long flags_1[35];
     volatile __global ulong* status = (volatile __global ulong*)kept_status;
@@ -455,8 +455,8 @@ __kernel void primes_filter_kept(__global int* kept_ticket, __global int* kept_s
     if (l == 0) flags_1[32] = atomic_inc(kept_ticket);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags_1[32];
-    const long start = tile_no * 1280;
-    for (long j_1 = 0; j_1 < 5; j_1++) {
+    const long start = tile_no * 2304;
+    for (long j_1 = 0; j_1 < 9; j_1++) {
         const long p = j_1 * 256 + l;
         const long g = start + p;
         if (g < n_i) {
@@ -470,9 +470,9 @@ __kernel void primes_filter_kept(__global int* kept_ticket, __global int* kept_s
     barrier(CLK_LOCAL_MEM_FENCE);
     uint mask = 0;
     long count = 0;
-    for (long j_1 = 0; j_1 < 5; j_1++) {
-        if (start + l * 5 + j_1 < n_i) {
-            long keep_kept_r = primes_filter_keep_kept(tile[l * 5 + j_1], tile_1[l * 5 + j_1], flags);
+    for (long j_1 = 0; j_1 < 9; j_1++) {
+        if (start + l * 9 + j_1 < n_i) {
+            long keep_kept_r = primes_filter_keep_kept(tile[l * 9 + j_1], tile_1[l * 9 + j_1], flags);
             if (keep_kept_r != 0) {
                 mask |= 1u << j_1;
                 count++;
@@ -575,11 +575,20 @@ __kernel void primes_filter_kept(__global int* kept_ticket, __global int* kept_s
             }
         }
     }
+    long mine[9];
+    long mine_1[9];
+    #pragma unroll
+    for (long j_1 = 0; j_1 < 9; j_1++) {
+        mine[j_1] = tile[l * 9 + j_1];
+        mine_1[j_1] = tile_1[l * 9 + j_1];
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
     long pos = vals[l];
-    for (long j_1 = 0; j_1 < 5; j_1++) {
+    #pragma unroll
+    for (long j_1 = 0; j_1 < 9; j_1++) {
         if ((mask >> j_1) & 1u) {
-            tile[1280 + pos] = tile[l * 5 + j_1];
-            tile_1[1280 + pos] = tile_1[l * 5 + j_1];
+            tile[pos] = mine[j_1];
+            tile_1[pos] = mine_1[j_1];
             pos++;
         }
     }
@@ -587,8 +596,8 @@ __kernel void primes_filter_kept(__global int* kept_ticket, __global int* kept_s
     const long base = vals[304];
     const long total_1 = vals[305];
     for (long p = l; p < total_1; p += 256) {
-        kept[base + p] = tile[1280 + p];
-        indices[base + p] = tile_1[1280 + p];
+        kept[base + p] = tile[p];
+        indices[base + p] = tile_1[p];
     }
     if (l == 0 && tile_no == lookback_tiles - 1) {
         kept_kept[0] = base + total_1;

@@ -257,9 +257,9 @@ static inline void hsplit_filter_pull_packed_1(long i, __global const double* po
 }
 
 __kernel void hsplit_filter_packed_1(__global int* packed_1_ticket, __global int* packed_1_status, long n_points_1, __global const double* points_1_0, __global const double* points_2_1, __global const double* cross, __global long* packed_1_kept, long lookback_tiles, __global double* packed_1, __global double* packed_2, __global double* c_9) {
-    __local double tile[1536];
-    __local double tile_1[1536];
-    __local double tile_2[1536];
+    __local double tile[1280];
+    __local double tile_1[1280];
+    __local double tile_2[1280];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)packed_1_status;
@@ -267,8 +267,8 @@ __kernel void hsplit_filter_packed_1(__global int* packed_1_ticket, __global int
     if (l == 0) flags[32] = atomic_inc(packed_1_ticket);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 768;
-    for (long j = 0; j < 3; j++) {
+    const long start = tile_no * 1280;
+    for (long j = 0; j < 5; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < n_points_1) {
@@ -284,9 +284,9 @@ __kernel void hsplit_filter_packed_1(__global int* packed_1_ticket, __global int
     barrier(CLK_LOCAL_MEM_FENCE);
     uint mask = 0;
     long count = 0;
-    for (long j = 0; j < 3; j++) {
-        if (start + l * 3 + j < n_points_1) {
-            long keep_packed_1_r = hsplit_filter_keep_packed_1(tile[l * 3 + j], tile_1[l * 3 + j], tile_2[l * 3 + j]);
+    for (long j = 0; j < 5; j++) {
+        if (start + l * 5 + j < n_points_1) {
+            long keep_packed_1_r = hsplit_filter_keep_packed_1(tile[l * 5 + j], tile_1[l * 5 + j], tile_2[l * 5 + j]);
             if (keep_packed_1_r != 0) {
                 mask |= 1u << j;
                 count++;
@@ -389,12 +389,23 @@ __kernel void hsplit_filter_packed_1(__global int* packed_1_ticket, __global int
             }
         }
     }
+    double mine[5];
+    double mine_1[5];
+    double mine_2[5];
+    #pragma unroll
+    for (long j = 0; j < 5; j++) {
+        mine[j] = tile[l * 5 + j];
+        mine_1[j] = tile_1[l * 5 + j];
+        mine_2[j] = tile_2[l * 5 + j];
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
     long pos = vals[l];
-    for (long j = 0; j < 3; j++) {
+    #pragma unroll
+    for (long j = 0; j < 5; j++) {
         if ((mask >> j) & 1u) {
-            tile[768 + pos] = tile[l * 3 + j];
-            tile_1[768 + pos] = tile_1[l * 3 + j];
-            tile_2[768 + pos] = tile_2[l * 3 + j];
+            tile[pos] = mine[j];
+            tile_1[pos] = mine_1[j];
+            tile_2[pos] = mine_2[j];
             pos++;
         }
     }
@@ -402,9 +413,9 @@ __kernel void hsplit_filter_packed_1(__global int* packed_1_ticket, __global int
     const long base = vals[304];
     const long total_1 = vals[305];
     for (long p = l; p < total_1; p += 256) {
-        packed_1[base + p] = tile[768 + p];
-        packed_2[base + p] = tile_1[768 + p];
-        c_9[base + p] = tile_2[768 + p];
+        packed_1[base + p] = tile[p];
+        packed_2[base + p] = tile_1[p];
+        c_9[base + p] = tile_2[p];
     }
     if (l == 0 && tile_no == lookback_tiles - 1) {
         packed_1_kept[0] = base + total_1;
@@ -2520,8 +2531,8 @@ static inline long hsplit_fused_op_packed_lengths(long a, long b) {
 }
 
 __kernel void hsplit_fused_kept(__global int* kept_ticket, __global int* kept_status, long n_cross_elements, __global const double* cross_elements, __global long* kept_kept, long lookback_tiles, __global long* kept, __global double* c_5) {
-    __local long tile[2560];
-    __local double tile_1[2560];
+    __local long tile[2304];
+    __local double tile_1[2304];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)kept_status;
@@ -2529,8 +2540,8 @@ __kernel void hsplit_fused_kept(__global int* kept_ticket, __global int* kept_st
     if (l == 0) flags[32] = atomic_inc(kept_ticket);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 1280;
-    for (long j_1 = 0; j_1 < 5; j_1++) {
+    const long start = tile_no * 2304;
+    for (long j_1 = 0; j_1 < 9; j_1++) {
         const long p_1 = j_1 * 256 + l;
         const long g = start + p_1;
         if (g < n_cross_elements) {
@@ -2544,9 +2555,9 @@ __kernel void hsplit_fused_kept(__global int* kept_ticket, __global int* kept_st
     barrier(CLK_LOCAL_MEM_FENCE);
     uint mask = 0;
     long count = 0;
-    for (long j_1 = 0; j_1 < 5; j_1++) {
-        if (start + l * 5 + j_1 < n_cross_elements) {
-            long keep_kept_r = hsplit_fused_keep_kept(tile[l * 5 + j_1], tile_1[l * 5 + j_1], cross_elements);
+    for (long j_1 = 0; j_1 < 9; j_1++) {
+        if (start + l * 9 + j_1 < n_cross_elements) {
+            long keep_kept_r = hsplit_fused_keep_kept(tile[l * 9 + j_1], tile_1[l * 9 + j_1], cross_elements);
             if (keep_kept_r != 0) {
                 mask |= 1u << j_1;
                 count++;
@@ -2649,11 +2660,20 @@ __kernel void hsplit_fused_kept(__global int* kept_ticket, __global int* kept_st
             }
         }
     }
+    long mine[9];
+    double mine_1[9];
+    #pragma unroll
+    for (long j_1 = 0; j_1 < 9; j_1++) {
+        mine[j_1] = tile[l * 9 + j_1];
+        mine_1[j_1] = tile_1[l * 9 + j_1];
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
     long pos = vals[l];
-    for (long j_1 = 0; j_1 < 5; j_1++) {
+    #pragma unroll
+    for (long j_1 = 0; j_1 < 9; j_1++) {
         if ((mask >> j_1) & 1u) {
-            tile[1280 + pos] = tile[l * 5 + j_1];
-            tile_1[1280 + pos] = tile_1[l * 5 + j_1];
+            tile[pos] = mine[j_1];
+            tile_1[pos] = mine_1[j_1];
             pos++;
         }
     }
@@ -2661,8 +2681,8 @@ __kernel void hsplit_fused_kept(__global int* kept_ticket, __global int* kept_st
     const long base = vals[304];
     const long total_1 = vals[305];
     for (long p_1 = l; p_1 < total_1; p_1 += 256) {
-        kept[base + p_1] = tile[1280 + p_1];
-        c_5[base + p_1] = tile_1[1280 + p_1];
+        kept[base + p_1] = tile[p_1];
+        c_5[base + p_1] = tile_1[p_1];
     }
     if (l == 0 && tile_no == lookback_tiles - 1) {
         kept_kept[0] = base + total_1;
@@ -3011,8 +3031,8 @@ __kernel void hsplit_fused_2_rank(__global int* rank_ticket, __global int* rank_
     }
 }
 
-__kernel void hsplit_fused_2_then_instances(__global int* then_instances_ticket, __global int* then_instances_status, long instances_1, __global const long* packed_lengths, __global long* then_instances_kept, long lookback_tiles_1, __global long* then_instances) {
-    __local long tile[4608];
+__kernel void hsplit_fused_2_then_instances(__global int* then_instances_ticket, __global int* then_instances_status, long instances_1, __global const long* packed_lengths, __global long* then_instances_kept, long lookback_tiles, __global long* then_instances) {
+    __local long tile[3840];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)then_instances_status;
@@ -3020,8 +3040,8 @@ __kernel void hsplit_fused_2_then_instances(__global int* then_instances_ticket,
     if (l == 0) flags[32] = atomic_inc(then_instances_ticket);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 2304;
-    for (long j = 0; j < 9; j++) {
+    const long start = tile_no * 3840;
+    for (long j = 0; j < 15; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < instances_1) {
@@ -3032,9 +3052,9 @@ __kernel void hsplit_fused_2_then_instances(__global int* then_instances_ticket,
     barrier(CLK_LOCAL_MEM_FENCE);
     uint mask = 0;
     long count = 0;
-    for (long j = 0; j < 9; j++) {
-        if (start + l * 9 + j < instances_1) {
-            long keep_then_instances_r = hsplit_fused_2_keep_then_instances(tile[l * 9 + j], packed_lengths);
+    for (long j = 0; j < 15; j++) {
+        if (start + l * 15 + j < instances_1) {
+            long keep_then_instances_r = hsplit_fused_2_keep_then_instances(tile[l * 15 + j], packed_lengths);
             if (keep_then_instances_r != 0) {
                 mask |= 1u << j;
                 count++;
@@ -3137,10 +3157,17 @@ __kernel void hsplit_fused_2_then_instances(__global int* then_instances_ticket,
             }
         }
     }
+    long mine[15];
+    #pragma unroll
+    for (long j = 0; j < 15; j++) {
+        mine[j] = tile[l * 15 + j];
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
     long pos = vals[l];
-    for (long j = 0; j < 9; j++) {
+    #pragma unroll
+    for (long j = 0; j < 15; j++) {
         if ((mask >> j) & 1u) {
-            tile[2304 + pos] = tile[l * 9 + j];
+            tile[pos] = mine[j];
             pos++;
         }
     }
@@ -3148,15 +3175,15 @@ __kernel void hsplit_fused_2_then_instances(__global int* then_instances_ticket,
     const long base = vals[304];
     const long total_1 = vals[305];
     for (long p = l; p < total_1; p += 256) {
-        then_instances[base + p] = tile[2304 + p];
+        then_instances[base + p] = tile[p];
     }
-    if (l == 0 && tile_no == lookback_tiles_1 - 1) {
+    if (l == 0 && tile_no == lookback_tiles - 1) {
         then_instances_kept[0] = base + total_1;
     }
 }
 
-__kernel void hsplit_fused_2_else_instances(__global int* else_instances_ticket, __global int* else_instances_status, long instances_1, __global const long* packed_lengths, __global long* else_instances_kept, long lookback_tiles_1, __global long* else_instances) {
-    __local long tile[4608];
+__kernel void hsplit_fused_2_else_instances(__global int* else_instances_ticket, __global int* else_instances_status, long instances_1, __global const long* packed_lengths, __global long* else_instances_kept, long lookback_tiles, __global long* else_instances) {
+    __local long tile[3840];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)else_instances_status;
@@ -3164,8 +3191,8 @@ __kernel void hsplit_fused_2_else_instances(__global int* else_instances_ticket,
     if (l == 0) flags[32] = atomic_inc(else_instances_ticket);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 2304;
-    for (long j = 0; j < 9; j++) {
+    const long start = tile_no * 3840;
+    for (long j = 0; j < 15; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < instances_1) {
@@ -3176,9 +3203,9 @@ __kernel void hsplit_fused_2_else_instances(__global int* else_instances_ticket,
     barrier(CLK_LOCAL_MEM_FENCE);
     uint mask = 0;
     long count = 0;
-    for (long j = 0; j < 9; j++) {
-        if (start + l * 9 + j < instances_1) {
-            long keep_else_instances_r = hsplit_fused_2_keep_else_instances(tile[l * 9 + j], packed_lengths);
+    for (long j = 0; j < 15; j++) {
+        if (start + l * 15 + j < instances_1) {
+            long keep_else_instances_r = hsplit_fused_2_keep_else_instances(tile[l * 15 + j], packed_lengths);
             if (keep_else_instances_r != 0) {
                 mask |= 1u << j;
                 count++;
@@ -3281,10 +3308,17 @@ __kernel void hsplit_fused_2_else_instances(__global int* else_instances_ticket,
             }
         }
     }
+    long mine[15];
+    #pragma unroll
+    for (long j = 0; j < 15; j++) {
+        mine[j] = tile[l * 15 + j];
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
     long pos = vals[l];
-    for (long j = 0; j < 9; j++) {
+    #pragma unroll
+    for (long j = 0; j < 15; j++) {
         if ((mask >> j) & 1u) {
-            tile[2304 + pos] = tile[l * 9 + j];
+            tile[pos] = mine[j];
             pos++;
         }
     }
@@ -3292,9 +3326,9 @@ __kernel void hsplit_fused_2_else_instances(__global int* else_instances_ticket,
     const long base = vals[304];
     const long total_1 = vals[305];
     for (long p = l; p < total_1; p += 256) {
-        else_instances[base + p] = tile[2304 + p];
+        else_instances[base + p] = tile[p];
     }
-    if (l == 0 && tile_no == lookback_tiles_1 - 1) {
+    if (l == 0 && tile_no == lookback_tiles - 1) {
         else_instances_kept[0] = base + total_1;
     }
 }
@@ -5560,9 +5594,9 @@ static inline long hsplit_fused_9_op_packed_lengths(long a, long b) {
 }
 
 __kernel void hsplit_fused_9_kept(__global int* kept_ticket, __global int* kept_status, long n_points_elements_1, __global const double* points_elements_1_1, __global const double* points_elements_2_5, __global const double* cross_elements, __global long* kept_kept, long lookback_tiles, __global long* kept, __global double* packed_elements_1, __global double* packed_elements_2) {
-    __local long tile[1536];
-    __local double tile_1[1536];
-    __local double tile_2[1536];
+    __local long tile[1280];
+    __local double tile_1[1280];
+    __local double tile_2[1280];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)kept_status;
@@ -5570,8 +5604,8 @@ __kernel void hsplit_fused_9_kept(__global int* kept_ticket, __global int* kept_
     if (l == 0) flags[32] = atomic_inc(kept_ticket);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 768;
-    for (long j_1 = 0; j_1 < 3; j_1++) {
+    const long start = tile_no * 1280;
+    for (long j_1 = 0; j_1 < 5; j_1++) {
         const long p_1 = j_1 * 256 + l;
         const long g = start + p_1;
         if (g < n_points_elements_1) {
@@ -5587,9 +5621,9 @@ __kernel void hsplit_fused_9_kept(__global int* kept_ticket, __global int* kept_
     barrier(CLK_LOCAL_MEM_FENCE);
     uint mask = 0;
     long count = 0;
-    for (long j_1 = 0; j_1 < 3; j_1++) {
-        if (start + l * 3 + j_1 < n_points_elements_1) {
-            long keep_kept_r = hsplit_fused_9_keep_kept(tile[l * 3 + j_1], tile_1[l * 3 + j_1], tile_2[l * 3 + j_1], cross_elements);
+    for (long j_1 = 0; j_1 < 5; j_1++) {
+        if (start + l * 5 + j_1 < n_points_elements_1) {
+            long keep_kept_r = hsplit_fused_9_keep_kept(tile[l * 5 + j_1], tile_1[l * 5 + j_1], tile_2[l * 5 + j_1], cross_elements);
             if (keep_kept_r != 0) {
                 mask |= 1u << j_1;
                 count++;
@@ -5692,12 +5726,23 @@ __kernel void hsplit_fused_9_kept(__global int* kept_ticket, __global int* kept_
             }
         }
     }
+    long mine[5];
+    double mine_1[5];
+    double mine_2[5];
+    #pragma unroll
+    for (long j_1 = 0; j_1 < 5; j_1++) {
+        mine[j_1] = tile[l * 5 + j_1];
+        mine_1[j_1] = tile_1[l * 5 + j_1];
+        mine_2[j_1] = tile_2[l * 5 + j_1];
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
     long pos = vals[l];
-    for (long j_1 = 0; j_1 < 3; j_1++) {
+    #pragma unroll
+    for (long j_1 = 0; j_1 < 5; j_1++) {
         if ((mask >> j_1) & 1u) {
-            tile[768 + pos] = tile[l * 3 + j_1];
-            tile_1[768 + pos] = tile_1[l * 3 + j_1];
-            tile_2[768 + pos] = tile_2[l * 3 + j_1];
+            tile[pos] = mine[j_1];
+            tile_1[pos] = mine_1[j_1];
+            tile_2[pos] = mine_2[j_1];
             pos++;
         }
     }
@@ -5705,9 +5750,9 @@ __kernel void hsplit_fused_9_kept(__global int* kept_ticket, __global int* kept_
     const long base = vals[304];
     const long total_1 = vals[305];
     for (long p_1 = l; p_1 < total_1; p_1 += 256) {
-        kept[base + p_1] = tile[768 + p_1];
-        packed_elements_1[base + p_1] = tile_1[768 + p_1];
-        packed_elements_2[base + p_1] = tile_2[768 + p_1];
+        kept[base + p_1] = tile[p_1];
+        packed_elements_1[base + p_1] = tile_1[p_1];
+        packed_elements_2[base + p_1] = tile_2[p_1];
     }
     if (l == 0 && tile_no == lookback_tiles - 1) {
         kept_kept[0] = base + total_1;
@@ -6056,8 +6101,8 @@ __kernel void hsplit_fused_10_rank(__global int* rank_ticket, __global int* rank
     }
 }
 
-__kernel void hsplit_fused_10_then_instances(__global int* then_instances_ticket, __global int* then_instances_status, long instances_1, __global const long* packed_lengths, __global long* then_instances_kept, long lookback_tiles_1, __global long* then_instances) {
-    __local long tile[4608];
+__kernel void hsplit_fused_10_then_instances(__global int* then_instances_ticket, __global int* then_instances_status, long instances_1, __global const long* packed_lengths, __global long* then_instances_kept, long lookback_tiles, __global long* then_instances) {
+    __local long tile[3840];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)then_instances_status;
@@ -6065,8 +6110,8 @@ __kernel void hsplit_fused_10_then_instances(__global int* then_instances_ticket
     if (l == 0) flags[32] = atomic_inc(then_instances_ticket);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 2304;
-    for (long j = 0; j < 9; j++) {
+    const long start = tile_no * 3840;
+    for (long j = 0; j < 15; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < instances_1) {
@@ -6077,9 +6122,9 @@ __kernel void hsplit_fused_10_then_instances(__global int* then_instances_ticket
     barrier(CLK_LOCAL_MEM_FENCE);
     uint mask = 0;
     long count = 0;
-    for (long j = 0; j < 9; j++) {
-        if (start + l * 9 + j < instances_1) {
-            long keep_then_instances_r = hsplit_fused_10_keep_then_instances(tile[l * 9 + j], packed_lengths);
+    for (long j = 0; j < 15; j++) {
+        if (start + l * 15 + j < instances_1) {
+            long keep_then_instances_r = hsplit_fused_10_keep_then_instances(tile[l * 15 + j], packed_lengths);
             if (keep_then_instances_r != 0) {
                 mask |= 1u << j;
                 count++;
@@ -6182,10 +6227,17 @@ __kernel void hsplit_fused_10_then_instances(__global int* then_instances_ticket
             }
         }
     }
+    long mine[15];
+    #pragma unroll
+    for (long j = 0; j < 15; j++) {
+        mine[j] = tile[l * 15 + j];
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
     long pos = vals[l];
-    for (long j = 0; j < 9; j++) {
+    #pragma unroll
+    for (long j = 0; j < 15; j++) {
         if ((mask >> j) & 1u) {
-            tile[2304 + pos] = tile[l * 9 + j];
+            tile[pos] = mine[j];
             pos++;
         }
     }
@@ -6193,15 +6245,15 @@ __kernel void hsplit_fused_10_then_instances(__global int* then_instances_ticket
     const long base = vals[304];
     const long total_1 = vals[305];
     for (long p = l; p < total_1; p += 256) {
-        then_instances[base + p] = tile[2304 + p];
+        then_instances[base + p] = tile[p];
     }
-    if (l == 0 && tile_no == lookback_tiles_1 - 1) {
+    if (l == 0 && tile_no == lookback_tiles - 1) {
         then_instances_kept[0] = base + total_1;
     }
 }
 
-__kernel void hsplit_fused_10_else_instances(__global int* else_instances_ticket, __global int* else_instances_status, long instances_1, __global const long* packed_lengths, __global long* else_instances_kept, long lookback_tiles_1, __global long* else_instances) {
-    __local long tile[4608];
+__kernel void hsplit_fused_10_else_instances(__global int* else_instances_ticket, __global int* else_instances_status, long instances_1, __global const long* packed_lengths, __global long* else_instances_kept, long lookback_tiles, __global long* else_instances) {
+    __local long tile[3840];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)else_instances_status;
@@ -6209,8 +6261,8 @@ __kernel void hsplit_fused_10_else_instances(__global int* else_instances_ticket
     if (l == 0) flags[32] = atomic_inc(else_instances_ticket);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 2304;
-    for (long j = 0; j < 9; j++) {
+    const long start = tile_no * 3840;
+    for (long j = 0; j < 15; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < instances_1) {
@@ -6221,9 +6273,9 @@ __kernel void hsplit_fused_10_else_instances(__global int* else_instances_ticket
     barrier(CLK_LOCAL_MEM_FENCE);
     uint mask = 0;
     long count = 0;
-    for (long j = 0; j < 9; j++) {
-        if (start + l * 9 + j < instances_1) {
-            long keep_else_instances_r = hsplit_fused_10_keep_else_instances(tile[l * 9 + j], packed_lengths);
+    for (long j = 0; j < 15; j++) {
+        if (start + l * 15 + j < instances_1) {
+            long keep_else_instances_r = hsplit_fused_10_keep_else_instances(tile[l * 15 + j], packed_lengths);
             if (keep_else_instances_r != 0) {
                 mask |= 1u << j;
                 count++;
@@ -6326,10 +6378,17 @@ __kernel void hsplit_fused_10_else_instances(__global int* else_instances_ticket
             }
         }
     }
+    long mine[15];
+    #pragma unroll
+    for (long j = 0; j < 15; j++) {
+        mine[j] = tile[l * 15 + j];
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
     long pos = vals[l];
-    for (long j = 0; j < 9; j++) {
+    #pragma unroll
+    for (long j = 0; j < 15; j++) {
         if ((mask >> j) & 1u) {
-            tile[2304 + pos] = tile[l * 9 + j];
+            tile[pos] = mine[j];
             pos++;
         }
     }
@@ -6337,9 +6396,9 @@ __kernel void hsplit_fused_10_else_instances(__global int* else_instances_ticket
     const long base = vals[304];
     const long total_1 = vals[305];
     for (long p = l; p < total_1; p += 256) {
-        else_instances[base + p] = tile[2304 + p];
+        else_instances[base + p] = tile[p];
     }
-    if (l == 0 && tile_no == lookback_tiles_1 - 1) {
+    if (l == 0 && tile_no == lookback_tiles - 1) {
         else_instances_kept[0] = base + total_1;
     }
 }

@@ -1087,7 +1087,7 @@ static inline long quicksort_filter_fused_pull_greater(long i, __global const lo
 }
 
 __kernel void quicksort_filter_fused_lesser(__global int* lesser_ticket, __global int* lesser_status, long n_s, __global const long* s, long pivot, __global long* lesser_kept, long lookback_tiles, __global long* lesser) {
-    __local long tile[4608];
+    __local long tile[3840];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)lesser_status;
@@ -1095,8 +1095,8 @@ __kernel void quicksort_filter_fused_lesser(__global int* lesser_ticket, __globa
     if (l == 0) flags[32] = atomic_inc(lesser_ticket);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 2304;
-    for (long j = 0; j < 9; j++) {
+    const long start = tile_no * 3840;
+    for (long j = 0; j < 15; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < n_s) {
@@ -1107,9 +1107,9 @@ __kernel void quicksort_filter_fused_lesser(__global int* lesser_ticket, __globa
     barrier(CLK_LOCAL_MEM_FENCE);
     uint mask = 0;
     long count = 0;
-    for (long j = 0; j < 9; j++) {
-        if (start + l * 9 + j < n_s) {
-            long keep_lesser_r = quicksort_filter_fused_keep_lesser(tile[l * 9 + j], pivot);
+    for (long j = 0; j < 15; j++) {
+        if (start + l * 15 + j < n_s) {
+            long keep_lesser_r = quicksort_filter_fused_keep_lesser(tile[l * 15 + j], pivot);
             if (keep_lesser_r != 0) {
                 mask |= 1u << j;
                 count++;
@@ -1212,10 +1212,17 @@ __kernel void quicksort_filter_fused_lesser(__global int* lesser_ticket, __globa
             }
         }
     }
+    long mine[15];
+    #pragma unroll
+    for (long j = 0; j < 15; j++) {
+        mine[j] = tile[l * 15 + j];
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
     long pos = vals[l];
-    for (long j = 0; j < 9; j++) {
+    #pragma unroll
+    for (long j = 0; j < 15; j++) {
         if ((mask >> j) & 1u) {
-            tile[2304 + pos] = tile[l * 9 + j];
+            tile[pos] = mine[j];
             pos++;
         }
     }
@@ -1223,7 +1230,7 @@ __kernel void quicksort_filter_fused_lesser(__global int* lesser_ticket, __globa
     const long base = vals[304];
     const long total_1 = vals[305];
     for (long p = l; p < total_1; p += 256) {
-        lesser[base + p] = tile[2304 + p];
+        lesser[base + p] = tile[p];
     }
     if (l == 0 && tile_no == lookback_tiles - 1) {
         lesser_kept[0] = base + total_1;
@@ -1231,7 +1238,7 @@ __kernel void quicksort_filter_fused_lesser(__global int* lesser_ticket, __globa
 }
 
 __kernel void quicksort_filter_fused_equal(__global int* equal_ticket, __global int* equal_status, long n_s, __global const long* s, long pivot, __global long* equal_kept, long lookback_tiles, __global long* equal) {
-    __local long tile[4608];
+    __local long tile[3840];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)equal_status;
@@ -1239,8 +1246,8 @@ __kernel void quicksort_filter_fused_equal(__global int* equal_ticket, __global 
     if (l == 0) flags[32] = atomic_inc(equal_ticket);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 2304;
-    for (long j = 0; j < 9; j++) {
+    const long start = tile_no * 3840;
+    for (long j = 0; j < 15; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < n_s) {
@@ -1251,9 +1258,9 @@ __kernel void quicksort_filter_fused_equal(__global int* equal_ticket, __global 
     barrier(CLK_LOCAL_MEM_FENCE);
     uint mask = 0;
     long count = 0;
-    for (long j = 0; j < 9; j++) {
-        if (start + l * 9 + j < n_s) {
-            long keep_equal_r = quicksort_filter_fused_keep_equal(tile[l * 9 + j], pivot);
+    for (long j = 0; j < 15; j++) {
+        if (start + l * 15 + j < n_s) {
+            long keep_equal_r = quicksort_filter_fused_keep_equal(tile[l * 15 + j], pivot);
             if (keep_equal_r != 0) {
                 mask |= 1u << j;
                 count++;
@@ -1356,10 +1363,17 @@ __kernel void quicksort_filter_fused_equal(__global int* equal_ticket, __global 
             }
         }
     }
+    long mine[15];
+    #pragma unroll
+    for (long j = 0; j < 15; j++) {
+        mine[j] = tile[l * 15 + j];
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
     long pos = vals[l];
-    for (long j = 0; j < 9; j++) {
+    #pragma unroll
+    for (long j = 0; j < 15; j++) {
         if ((mask >> j) & 1u) {
-            tile[2304 + pos] = tile[l * 9 + j];
+            tile[pos] = mine[j];
             pos++;
         }
     }
@@ -1367,7 +1381,7 @@ __kernel void quicksort_filter_fused_equal(__global int* equal_ticket, __global 
     const long base = vals[304];
     const long total_1 = vals[305];
     for (long p = l; p < total_1; p += 256) {
-        equal[base + p] = tile[2304 + p];
+        equal[base + p] = tile[p];
     }
     if (l == 0 && tile_no == lookback_tiles - 1) {
         equal_kept[0] = base + total_1;
@@ -1375,7 +1389,7 @@ __kernel void quicksort_filter_fused_equal(__global int* equal_ticket, __global 
 }
 
 __kernel void quicksort_filter_fused_greater(__global int* greater_ticket, __global int* greater_status, long n_s, __global const long* s, long pivot, __global long* greater_kept, long lookback_tiles, __global long* greater) {
-    __local long tile[4608];
+    __local long tile[3840];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)greater_status;
@@ -1383,8 +1397,8 @@ __kernel void quicksort_filter_fused_greater(__global int* greater_ticket, __glo
     if (l == 0) flags[32] = atomic_inc(greater_ticket);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 2304;
-    for (long j = 0; j < 9; j++) {
+    const long start = tile_no * 3840;
+    for (long j = 0; j < 15; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < n_s) {
@@ -1395,9 +1409,9 @@ __kernel void quicksort_filter_fused_greater(__global int* greater_ticket, __glo
     barrier(CLK_LOCAL_MEM_FENCE);
     uint mask = 0;
     long count = 0;
-    for (long j = 0; j < 9; j++) {
-        if (start + l * 9 + j < n_s) {
-            long keep_greater_r = quicksort_filter_fused_keep_greater(tile[l * 9 + j], pivot);
+    for (long j = 0; j < 15; j++) {
+        if (start + l * 15 + j < n_s) {
+            long keep_greater_r = quicksort_filter_fused_keep_greater(tile[l * 15 + j], pivot);
             if (keep_greater_r != 0) {
                 mask |= 1u << j;
                 count++;
@@ -1500,10 +1514,17 @@ __kernel void quicksort_filter_fused_greater(__global int* greater_ticket, __glo
             }
         }
     }
+    long mine[15];
+    #pragma unroll
+    for (long j = 0; j < 15; j++) {
+        mine[j] = tile[l * 15 + j];
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
     long pos = vals[l];
-    for (long j = 0; j < 9; j++) {
+    #pragma unroll
+    for (long j = 0; j < 15; j++) {
         if ((mask >> j) & 1u) {
-            tile[2304 + pos] = tile[l * 9 + j];
+            tile[pos] = mine[j];
             pos++;
         }
     }
@@ -1511,7 +1532,7 @@ __kernel void quicksort_filter_fused_greater(__global int* greater_ticket, __glo
     const long base = vals[304];
     const long total_1 = vals[305];
     for (long p = l; p < total_1; p += 256) {
-        greater[base + p] = tile[2304 + p];
+        greater[base + p] = tile[p];
     }
     if (l == 0 && tile_no == lookback_tiles - 1) {
         greater_kept[0] = base + total_1;
@@ -1899,8 +1920,8 @@ __kernel void quicksort_fused_rank(__global int* rank_ticket, __global int* rank
     }
 }
 
-__kernel void quicksort_fused_then_instances(__global int* then_instances_ticket, __global int* then_instances_status, long instances_2, __global const long* s_lengths, __global long* then_instances_kept, long lookback_tiles_1, __global long* then_instances) {
-    __local long tile[4608];
+__kernel void quicksort_fused_then_instances(__global int* then_instances_ticket, __global int* then_instances_status, long instances_2, __global const long* s_lengths, __global long* then_instances_kept, long lookback_tiles, __global long* then_instances) {
+    __local long tile[3840];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)then_instances_status;
@@ -1908,8 +1929,8 @@ __kernel void quicksort_fused_then_instances(__global int* then_instances_ticket
     if (l == 0) flags[32] = atomic_inc(then_instances_ticket);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 2304;
-    for (long j = 0; j < 9; j++) {
+    const long start = tile_no * 3840;
+    for (long j = 0; j < 15; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < instances_2) {
@@ -1920,9 +1941,9 @@ __kernel void quicksort_fused_then_instances(__global int* then_instances_ticket
     barrier(CLK_LOCAL_MEM_FENCE);
     uint mask = 0;
     long count = 0;
-    for (long j = 0; j < 9; j++) {
-        if (start + l * 9 + j < instances_2) {
-            long keep_then_instances_r = quicksort_fused_keep_then_instances(tile[l * 9 + j], s_lengths);
+    for (long j = 0; j < 15; j++) {
+        if (start + l * 15 + j < instances_2) {
+            long keep_then_instances_r = quicksort_fused_keep_then_instances(tile[l * 15 + j], s_lengths);
             if (keep_then_instances_r != 0) {
                 mask |= 1u << j;
                 count++;
@@ -2025,10 +2046,17 @@ __kernel void quicksort_fused_then_instances(__global int* then_instances_ticket
             }
         }
     }
+    long mine[15];
+    #pragma unroll
+    for (long j = 0; j < 15; j++) {
+        mine[j] = tile[l * 15 + j];
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
     long pos = vals[l];
-    for (long j = 0; j < 9; j++) {
+    #pragma unroll
+    for (long j = 0; j < 15; j++) {
         if ((mask >> j) & 1u) {
-            tile[2304 + pos] = tile[l * 9 + j];
+            tile[pos] = mine[j];
             pos++;
         }
     }
@@ -2036,15 +2064,15 @@ __kernel void quicksort_fused_then_instances(__global int* then_instances_ticket
     const long base = vals[304];
     const long total_1 = vals[305];
     for (long p = l; p < total_1; p += 256) {
-        then_instances[base + p] = tile[2304 + p];
+        then_instances[base + p] = tile[p];
     }
-    if (l == 0 && tile_no == lookback_tiles_1 - 1) {
+    if (l == 0 && tile_no == lookback_tiles - 1) {
         then_instances_kept[0] = base + total_1;
     }
 }
 
-__kernel void quicksort_fused_else_instances(__global int* else_instances_ticket, __global int* else_instances_status, long instances_2, __global const long* s_lengths, __global long* else_instances_kept, long lookback_tiles_1, __global long* else_instances) {
-    __local long tile[4608];
+__kernel void quicksort_fused_else_instances(__global int* else_instances_ticket, __global int* else_instances_status, long instances_2, __global const long* s_lengths, __global long* else_instances_kept, long lookback_tiles, __global long* else_instances) {
+    __local long tile[3840];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)else_instances_status;
@@ -2052,8 +2080,8 @@ __kernel void quicksort_fused_else_instances(__global int* else_instances_ticket
     if (l == 0) flags[32] = atomic_inc(else_instances_ticket);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 2304;
-    for (long j = 0; j < 9; j++) {
+    const long start = tile_no * 3840;
+    for (long j = 0; j < 15; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < instances_2) {
@@ -2064,9 +2092,9 @@ __kernel void quicksort_fused_else_instances(__global int* else_instances_ticket
     barrier(CLK_LOCAL_MEM_FENCE);
     uint mask = 0;
     long count = 0;
-    for (long j = 0; j < 9; j++) {
-        if (start + l * 9 + j < instances_2) {
-            long keep_else_instances_r = quicksort_fused_keep_else_instances(tile[l * 9 + j], s_lengths);
+    for (long j = 0; j < 15; j++) {
+        if (start + l * 15 + j < instances_2) {
+            long keep_else_instances_r = quicksort_fused_keep_else_instances(tile[l * 15 + j], s_lengths);
             if (keep_else_instances_r != 0) {
                 mask |= 1u << j;
                 count++;
@@ -2169,10 +2197,17 @@ __kernel void quicksort_fused_else_instances(__global int* else_instances_ticket
             }
         }
     }
+    long mine[15];
+    #pragma unroll
+    for (long j = 0; j < 15; j++) {
+        mine[j] = tile[l * 15 + j];
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
     long pos = vals[l];
-    for (long j = 0; j < 9; j++) {
+    #pragma unroll
+    for (long j = 0; j < 15; j++) {
         if ((mask >> j) & 1u) {
-            tile[2304 + pos] = tile[l * 9 + j];
+            tile[pos] = mine[j];
             pos++;
         }
     }
@@ -2180,9 +2215,9 @@ __kernel void quicksort_fused_else_instances(__global int* else_instances_ticket
     const long base = vals[304];
     const long total_1 = vals[305];
     for (long p = l; p < total_1; p += 256) {
-        else_instances[base + p] = tile[2304 + p];
+        else_instances[base + p] = tile[p];
     }
-    if (l == 0 && tile_no == lookback_tiles_1 - 1) {
+    if (l == 0 && tile_no == lookback_tiles - 1) {
         else_instances_kept[0] = base + total_1;
     }
 }
@@ -3119,8 +3154,8 @@ static inline long quicksort_fused_4_elements_lesser_lengths(__global const long
 }
 
 __kernel void quicksort_fused_4_kept(__global int* kept_ticket_116, __global int* kept_status_117, long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_kept_113, long lookback_tiles, __global long* kept_14, __global long* lesser_elements_15) {
-    __local long tile[2560];
-    __local long tile_1[2560];
+    __local long tile[2304];
+    __local long tile_1[2304];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)kept_status_117;
@@ -3128,8 +3163,8 @@ __kernel void quicksort_fused_4_kept(__global int* kept_ticket_116, __global int
     if (l == 0) flags[32] = atomic_inc(kept_ticket_116);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 1280;
-    for (long j = 0; j < 5; j++) {
+    const long start = tile_no * 2304;
+    for (long j = 0; j < 9; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < total_1) {
@@ -3143,9 +3178,9 @@ __kernel void quicksort_fused_4_kept(__global int* kept_ticket_116, __global int
     barrier(CLK_LOCAL_MEM_FENCE);
     uint mask = 0;
     long count = 0;
-    for (long j = 0; j < 5; j++) {
-        if (start + l * 5 + j < total_1) {
-            long keep_kept_r = quicksort_fused_4_keep_kept(tile[l * 5 + j], tile_1[l * 5 + j], s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
+    for (long j = 0; j < 9; j++) {
+        if (start + l * 9 + j < total_1) {
+            long keep_kept_r = quicksort_fused_4_keep_kept(tile[l * 9 + j], tile_1[l * 9 + j], s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
             if (keep_kept_r != 0) {
                 mask |= 1u << j;
                 count++;
@@ -3248,11 +3283,20 @@ __kernel void quicksort_fused_4_kept(__global int* kept_ticket_116, __global int
             }
         }
     }
+    long mine[9];
+    long mine_1[9];
+    #pragma unroll
+    for (long j = 0; j < 9; j++) {
+        mine[j] = tile[l * 9 + j];
+        mine_1[j] = tile_1[l * 9 + j];
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
     long pos = vals[l];
-    for (long j = 0; j < 5; j++) {
+    #pragma unroll
+    for (long j = 0; j < 9; j++) {
         if ((mask >> j) & 1u) {
-            tile[1280 + pos] = tile[l * 5 + j];
-            tile_1[1280 + pos] = tile_1[l * 5 + j];
+            tile[pos] = mine[j];
+            tile_1[pos] = mine_1[j];
             pos++;
         }
     }
@@ -3260,8 +3304,8 @@ __kernel void quicksort_fused_4_kept(__global int* kept_ticket_116, __global int
     const long base = vals[304];
     const long total_3 = vals[305];
     for (long p = l; p < total_3; p += 256) {
-        kept_14[base + p] = tile[1280 + p];
-        lesser_elements_15[base + p] = tile_1[1280 + p];
+        kept_14[base + p] = tile[p];
+        lesser_elements_15[base + p] = tile_1[p];
     }
     if (l == 0 && tile_no == lookback_tiles - 1) {
         kept_kept_113[0] = base + total_3;
@@ -3390,8 +3434,8 @@ __kernel void quicksort_fused_4_lesser_lengths(__global const long* s_offsets_0,
 }
 
 __kernel void quicksort_fused_4_kept_1(__global int* kept_ticket_119, __global int* kept_status_120, long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_kept_114, long lookback_tiles, __global long* kept_27, __global long* lesser_elements_28) {
-    __local long tile[2560];
-    __local long tile_1[2560];
+    __local long tile[2304];
+    __local long tile_1[2304];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)kept_status_120;
@@ -3399,8 +3443,8 @@ __kernel void quicksort_fused_4_kept_1(__global int* kept_ticket_119, __global i
     if (l == 0) flags[32] = atomic_inc(kept_ticket_119);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 1280;
-    for (long j = 0; j < 5; j++) {
+    const long start = tile_no * 2304;
+    for (long j = 0; j < 9; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < total_1) {
@@ -3414,9 +3458,9 @@ __kernel void quicksort_fused_4_kept_1(__global int* kept_ticket_119, __global i
     barrier(CLK_LOCAL_MEM_FENCE);
     uint mask = 0;
     long count = 0;
-    for (long j = 0; j < 5; j++) {
-        if (start + l * 5 + j < total_1) {
-            long keep_kept_1_r = quicksort_fused_4_keep_kept_1(tile[l * 5 + j], tile_1[l * 5 + j], s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
+    for (long j = 0; j < 9; j++) {
+        if (start + l * 9 + j < total_1) {
+            long keep_kept_1_r = quicksort_fused_4_keep_kept_1(tile[l * 9 + j], tile_1[l * 9 + j], s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
             if (keep_kept_1_r != 0) {
                 mask |= 1u << j;
                 count++;
@@ -3519,11 +3563,20 @@ __kernel void quicksort_fused_4_kept_1(__global int* kept_ticket_119, __global i
             }
         }
     }
+    long mine[9];
+    long mine_1[9];
+    #pragma unroll
+    for (long j = 0; j < 9; j++) {
+        mine[j] = tile[l * 9 + j];
+        mine_1[j] = tile_1[l * 9 + j];
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
     long pos = vals[l];
-    for (long j = 0; j < 5; j++) {
+    #pragma unroll
+    for (long j = 0; j < 9; j++) {
         if ((mask >> j) & 1u) {
-            tile[1280 + pos] = tile[l * 5 + j];
-            tile_1[1280 + pos] = tile_1[l * 5 + j];
+            tile[pos] = mine[j];
+            tile_1[pos] = mine_1[j];
             pos++;
         }
     }
@@ -3531,8 +3584,8 @@ __kernel void quicksort_fused_4_kept_1(__global int* kept_ticket_119, __global i
     const long base = vals[304];
     const long total_3 = vals[305];
     for (long p = l; p < total_3; p += 256) {
-        kept_27[base + p] = tile[1280 + p];
-        lesser_elements_28[base + p] = tile_1[1280 + p];
+        kept_27[base + p] = tile[p];
+        lesser_elements_28[base + p] = tile_1[p];
     }
     if (l == 0 && tile_no == lookback_tiles - 1) {
         kept_kept_114[0] = base + total_3;
@@ -3540,8 +3593,8 @@ __kernel void quicksort_fused_4_kept_1(__global int* kept_ticket_119, __global i
 }
 
 __kernel void quicksort_fused_4_kept_2(__global int* kept_ticket_121, __global int* kept_status_122, long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_kept_115, long lookback_tiles, __global long* kept_39, __global long* lesser_elements_40) {
-    __local long tile[2560];
-    __local long tile_1[2560];
+    __local long tile[2304];
+    __local long tile_1[2304];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)kept_status_122;
@@ -3549,8 +3602,8 @@ __kernel void quicksort_fused_4_kept_2(__global int* kept_ticket_121, __global i
     if (l == 0) flags[32] = atomic_inc(kept_ticket_121);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 1280;
-    for (long j = 0; j < 5; j++) {
+    const long start = tile_no * 2304;
+    for (long j = 0; j < 9; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < total_1) {
@@ -3564,9 +3617,9 @@ __kernel void quicksort_fused_4_kept_2(__global int* kept_ticket_121, __global i
     barrier(CLK_LOCAL_MEM_FENCE);
     uint mask = 0;
     long count = 0;
-    for (long j = 0; j < 5; j++) {
-        if (start + l * 5 + j < total_1) {
-            long keep_kept_2_r = quicksort_fused_4_keep_kept_2(tile[l * 5 + j], tile_1[l * 5 + j], s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
+    for (long j = 0; j < 9; j++) {
+        if (start + l * 9 + j < total_1) {
+            long keep_kept_2_r = quicksort_fused_4_keep_kept_2(tile[l * 9 + j], tile_1[l * 9 + j], s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
             if (keep_kept_2_r != 0) {
                 mask |= 1u << j;
                 count++;
@@ -3669,11 +3722,20 @@ __kernel void quicksort_fused_4_kept_2(__global int* kept_ticket_121, __global i
             }
         }
     }
+    long mine[9];
+    long mine_1[9];
+    #pragma unroll
+    for (long j = 0; j < 9; j++) {
+        mine[j] = tile[l * 9 + j];
+        mine_1[j] = tile_1[l * 9 + j];
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
     long pos = vals[l];
-    for (long j = 0; j < 5; j++) {
+    #pragma unroll
+    for (long j = 0; j < 9; j++) {
         if ((mask >> j) & 1u) {
-            tile[1280 + pos] = tile[l * 5 + j];
-            tile_1[1280 + pos] = tile_1[l * 5 + j];
+            tile[pos] = mine[j];
+            tile_1[pos] = mine_1[j];
             pos++;
         }
     }
@@ -3681,8 +3743,8 @@ __kernel void quicksort_fused_4_kept_2(__global int* kept_ticket_121, __global i
     const long base = vals[304];
     const long total_3 = vals[305];
     for (long p = l; p < total_3; p += 256) {
-        kept_39[base + p] = tile[1280 + p];
-        lesser_elements_40[base + p] = tile_1[1280 + p];
+        kept_39[base + p] = tile[p];
+        lesser_elements_40[base + p] = tile_1[p];
     }
     if (l == 0 && tile_no == lookback_tiles - 1) {
         kept_kept_115[0] = base + total_3;

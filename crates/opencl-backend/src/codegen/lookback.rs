@@ -180,10 +180,9 @@ impl Generator<'_> {
         let Some(elems) = self.type_of(xs)?.elem().and_then(|(e, _)| e.components()) else {
             return internal("filterLookback of an array of arrays");
         };
-        let tile = self.lookback_tile(f, chain, &elems, 2)?;
+        let tile = self.lookback_tile(f, chain, &elems, 1)?;
         let mut ch = self.lookback_start(f, chain, Op::Count, vec![Scalar::Int], vec!["0".into()])?;
         let (l, t, lanes) = (ch.lid.clone(), ch.t, ch.l);
-        let lt = lanes * t;
         let n_c = self.c(&n);
         // The tile, coalesced.
         let (j, p, g) = (self.fresh("j"), self.fresh("p"), self.fresh("g"));
@@ -217,13 +216,26 @@ impl Generator<'_> {
         self.line(format!("{}[{l}] = {count};", ch.vals[0]));
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
         self.group_scan_and_look_back(&mut ch)?;
-        // The kept elements to their places in the second tile.
+        // The work-item's elements to registers (a loop of constant
+        // bound, unrolled), then the kept ones to their places in the tile.
+        let mine: Vec<String> = tile.iter().map(|_| self.fresh("mine")).collect();
+        for (m, s) in mine.iter().zip(&elems) {
+            self.line(format!("{} {m}[{t}];", c_type(*s)));
+        }
+        self.line("#pragma unroll");
+        self.open(format!("for (long {j} = 0; {j} < {t}; {j}++)"));
+        for (m, tv) in mine.iter().zip(&tile) {
+            self.line(format!("{m}[{j}] = {tv}[{l} * {t} + {j}];"));
+        }
+        self.close();
+        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
         let pos = self.fresh("pos");
         self.line(format!("long {pos} = {}[{l}];", ch.vals[0]));
+        self.line("#pragma unroll");
         self.open(format!("for (long {j} = 0; {j} < {t}; {j}++)"));
         self.open(format!("if (({mask} >> {j}) & 1u)"));
-        for tv in &tile {
-            self.line(format!("{tv}[{lt} + {pos}] = {tv}[{l} * {t} + {j}];"));
+        for (m, tv) in mine.iter().zip(&tile) {
+            self.line(format!("{tv}[{pos}] = {m}[{j}];"));
         }
         self.line(format!("{pos}++;"));
         self.close();
@@ -235,7 +247,7 @@ impl Generator<'_> {
         self.line(format!("const long {total} = {}[{}];", ch.vals[0], ch.aggregate_at()));
         self.open(format!("for (long {p} = {l}; {p} < {total}; {p} += {lanes})"));
         for (o, tv) in out.iter().zip(&tile) {
-            self.line(format!("{o}[{base} + {p}] = {tv}[{lt} + {p}];"));
+            self.line(format!("{o}[{base} + {p}] = {tv}[{p}];"));
         }
         self.close();
         self.need(KernelArg::Array { var: keep.count, written: true });
