@@ -182,6 +182,7 @@ impl Generator<'_> {
         };
         let tile = self.lookback_tile(f, chain, &elems, 1)?;
         let mut ch = self.lookback_start(f, chain, Op::Count, vec![Scalar::Int], vec!["0".into()])?;
+        let Some(counts) = ch.vals.first().cloned() else { return internal("a filter's look-back without counts") };
         let (l, t, lanes) = (ch.lid.clone(), ch.t, ch.l);
         let n_c = self.c(&n);
         // The tile, coalesced.
@@ -213,7 +214,7 @@ impl Generator<'_> {
         self.close();
         self.close();
         self.close();
-        self.line(format!("{}[{l}] = {count};", ch.vals[0]));
+        self.line(format!("{counts}[{l}] = {count};"));
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
         self.group_scan_and_look_back(&mut ch)?;
         // The work-item's elements to registers (a loop of constant
@@ -230,7 +231,7 @@ impl Generator<'_> {
         self.close();
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
         let pos = self.fresh("pos");
-        self.line(format!("long {pos} = {}[{l}];", ch.vals[0]));
+        self.line(format!("long {pos} = {counts}[{l}];"));
         self.line("#pragma unroll");
         self.open(format!("for (long {j} = 0; {j} < {t}; {j}++)"));
         self.open(format!("if (({mask} >> {j}) & 1u)"));
@@ -243,8 +244,8 @@ impl Generator<'_> {
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
         // ... and out, coalesced, from the tile's offset.
         let (base, total) = (self.fresh("base"), self.fresh("total"));
-        self.line(format!("const long {base} = {}[{}];", ch.vals[0], ch.prefix_at()));
-        self.line(format!("const long {total} = {}[{}];", ch.vals[0], ch.aggregate_at()));
+        self.line(format!("const long {base} = {counts}[{}];", ch.prefix_at()));
+        self.line(format!("const long {total} = {counts}[{}];", ch.aggregate_at()));
         self.open(format!("for (long {p} = {l}; {p} < {total}; {p} += {lanes})"));
         for (o, tv) in out.iter().zip(&tile) {
             self.line(format!("{o}[{base} + {p}] = {tv}[{p}];"));
@@ -360,7 +361,10 @@ impl Generator<'_> {
         b: &[String],
     ) -> Result<(), CodegenError> {
         let res = match ch.op {
-            Op::Count => vec![format!("({}) + ({})", a[0], b[0])],
+            Op::Count => match (a, b) {
+                ([x], [y]) => vec![format!("({x}) + ({y})")],
+                _ => return internal("a count of several components"),
+            },
             Op::User(op) => self.apply_scalar_fun(
                 op,
                 vec![(Val::Scalar(a.to_vec()), ch.ty.clone()), (Val::Scalar(b.to_vec()), ch.ty.clone())],
