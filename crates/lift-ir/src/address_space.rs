@@ -226,6 +226,7 @@ pub fn nested_fun(f: &Fun) -> Option<&Fun> {
         | Fun::ReduceSeq(g)
         | Fun::ScanSeq(g)
         | Fun::SegReduceTeams(g, _)
+        | Fun::ScanLookback(g, _)
         | Fun::Iterate(_, g)
         | Fun::ToGlobal(g)
         | Fun::ToLocal(g)
@@ -244,6 +245,8 @@ pub fn nested_fun(f: &Fun) -> Option<&Fun> {
         | Fun::Scatter(..)
         | Fun::JoinSegments(..)
         | Fun::Pad(..)
+        | Fun::Filter(_)
+        | Fun::FilterLookback(..)
         | Fun::Zip
         | Fun::Get(_) => None,
     }
@@ -407,6 +410,17 @@ impl Infer<'_, '_, '_> {
             // Local histograms and ranks; the result where `writeTo`
             // says.
             Fun::RadixCounts(_) | Fun::RadixScatter(..) => Placement::In(write_to.unwrap_or(Global)),
+            Fun::ScanLookback(g, _) => {
+                // Private accumulators, the tile in local memory, the
+                // scan written where `writeTo` says.
+                let [_, xs] = self.two(f, args)?;
+                self.apply(g, vec![Placement::In(Private), xs], Some(Private))?;
+                Placement::In(write_to.unwrap_or(Global))
+            }
+            Fun::FilterLookback(..) => {
+                self.one(f, args)?;
+                Placement::In(write_to.unwrap_or(Global))
+            }
             Fun::Iterate(_, g) => {
                 let x = self.one(f, args)?;
                 let Some(space) = x.single() else {
@@ -430,7 +444,7 @@ impl Infer<'_, '_, '_> {
                 }
             }
             Fun::Generate(..) | Fun::Segments(_) => Placement::In(Global),
-            Fun::Map(_) | Fun::Reduce(_) | Fun::PartRed(..) | Fun::Scan(_) => {
+            Fun::Map(_) | Fun::Reduce(_) | Fun::PartRed(..) | Fun::Scan(_) | Fun::Filter(_) => {
                 return self.error(format!("high-level pattern `{}` in a low-level stage", f.name()));
             }
         };
@@ -455,6 +469,8 @@ fn is_writer(f: &Fun) -> bool {
             | Fun::SegReduceTeams(..)
             | Fun::RadixCounts(_)
             | Fun::RadixScatter(..)
+            | Fun::ScanLookback(..)
+            | Fun::FilterLookback(..)
     )
 }
 

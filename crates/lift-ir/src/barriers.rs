@@ -43,6 +43,7 @@ fn fun(f: &mut Fun, local: bool) {
         | Fun::MapSeq(g)
         | Fun::ReduceSeq(g)
         | Fun::Scan(g)
+        | Fun::ScanLookback(g, _)
         | Fun::ScanSeq(g) => fun(g, local),
         _ => {}
     }
@@ -86,6 +87,7 @@ fn visit_fun(g: &Fun, f: &mut dyn FnMut(&Fun)) {
         | Fun::MapSeq(h)
         | Fun::ReduceSeq(h)
         | Fun::Scan(h)
+        | Fun::ScanLookback(h, _)
         | Fun::ScanSeq(h) => visit_fun(h, f),
         _ => {}
     }

@@ -197,7 +197,26 @@ impl<'a> Evaluator<'a> {
                 }
                 Ok(Value::Array(out))
             }
-            Fun::Reduce(g) | Fun::ReduceSeq(g) | Fun::PartRed(g, _) | Fun::Scan(g) | Fun::ScanSeq(g) => {
+            Fun::Filter(k) | Fun::FilterLookback(k, _) => {
+                let xs = one(&args)?;
+                let mut kept = Vec::new();
+                for x in xs.array()? {
+                    if self.int_call(k.keep, x.scalar()?)? != 0 {
+                        kept.push(x.clone());
+                    }
+                }
+                self.inputs.insert(k.count, Value::Scalar(vec![Const::Int(kept.len() as i64)]));
+                Ok(Value::Array(kept))
+            }
+            // Look-back combines the tiles in an order that depends on
+            // timing; `scan-lookback` is chosen only for operators exact
+            // on their values (ints), so any order gives the scan.
+            Fun::Reduce(g)
+            | Fun::ReduceSeq(g)
+            | Fun::PartRed(g, _)
+            | Fun::Scan(g)
+            | Fun::ScanSeq(g)
+            | Fun::ScanLookback(g, _) => {
                 let [z, xs] = &args[..] else { return Err("a reduction takes (init, array)".into()) };
                 let mut acc = z.clone();
                 let mut prefixes = Vec::new();
@@ -224,7 +243,7 @@ impl<'a> Evaluator<'a> {
                     acc = self.apply(g, vec![acc, x.clone()])?;
                 }
                 match f {
-                    Fun::Scan(_) | Fun::ScanSeq(_) => Ok(Value::Array(prefixes)),
+                    Fun::Scan(_) | Fun::ScanSeq(_) | Fun::ScanLookback(..) => Ok(Value::Array(prefixes)),
                     _ => Ok(Value::Array(vec![acc])),
                 }
             }

@@ -153,6 +153,10 @@ pub enum Fun {
     /// `scan(f)(z, xs)`: `[t]_n`, the exclusive prefix combinations
     /// (`[z, z f x0, ...]`).
     Scan(Box<Fun>),
+    /// `filter(keep)(xs)`: `[t]_kept`, the elements `x` of `xs` with
+    /// `keep(x) ≠ 0`, in order; their number is also the scalar
+    /// `count` of the kernel (see [`Filter`]).
+    Filter(Filter),
     /// `generate(n, f)`: `[f(0), ..., f(n-1)]`, the flat IR's pull thunk as an
     /// array; with a parameterless `f` (ONCE), `n` copies of `f()`.
     Generate(ArithExpr, UserFunId),
@@ -224,6 +228,14 @@ pub enum Fun {
     /// digit, `starts` the exclusive scan of `radixCounts`. See
     /// `crate::radix`.
     RadixScatter(RadixTiles, KVar),
+    /// `scanLookback(f, chain)(z, xs)`: `scan(f)(z, xs)` in one launch,
+    /// tiles chained by decoupled look-back (`scan-lookback`, see
+    /// [`Lookback`] and `crate::lookback`).
+    ScanLookback(Box<Fun>, Lookback),
+    /// `filterLookback(keep, chain)(xs)`: `filter(keep)(xs)` in one
+    /// launch: the tiles' counts chained by decoupled look-back, each tile
+    /// writing its kept elements from its offset (`filter-lookback`).
+    FilterLookback(Filter, Lookback),
     Zip,
     Get(usize),
 }
@@ -283,6 +295,9 @@ impl Fun {
             Fun::SegReduceTeams(..) => "segReduceTeams",
             Fun::RadixCounts(_) => "radixCounts",
             Fun::RadixScatter(..) => "radixScatter",
+            Fun::Filter(_) => "filter",
+            Fun::ScanLookback(..) => "scanLookback",
+            Fun::FilterLookback(..) => "filterLookback",
             Fun::JoinSegments(..) => "joinSegments",
             Fun::Scatter(..) => "scatter",
             Fun::AtomicMax(_) => "atomicMax",
@@ -294,7 +309,7 @@ impl Fun {
     /// Whether this is one of the OpenCL patterns or a data layout pattern
     /// (everything low-level Lift may contain).
     pub fn is_low_level(&self) -> bool {
-        !matches!(self, Fun::Map(_) | Fun::Reduce(_) | Fun::PartRed(..) | Fun::Scan(_))
+        !matches!(self, Fun::Map(_) | Fun::Reduce(_) | Fun::PartRed(..) | Fun::Scan(_) | Fun::Filter(_))
     }
 }
 
@@ -339,6 +354,39 @@ impl RadixTiles {
     pub fn tile_len(&self) -> i64 {
         self.group_size * self.items
     }
+}
+
+/// What `filter` keeps: the elements on which user function `keep` (from
+/// an element's components to an int) is not 0. `count` is a scalar of the
+/// kernel (an int) that the pattern also writes: the number kept, whose
+/// size variable `kept` is the result's length (read back by the host).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Filter {
+    pub keep: UserFunId,
+    pub count: KVar,
+    pub kept: ArithExpr,
+}
+
+/// A single-pass scan by decoupled look-back (Merrill & Garland 2016):
+/// `tiles` work-groups of `group_size` work-items, each scanning a tile of
+/// `group_size · items` contiguous elements in local memory. A work-group
+/// takes its tile's number from the ticket counter `ticket` (so every
+/// smaller tile belongs to a group already running), publishes its tile's
+/// aggregate and then its inclusive prefix in `status`, and finds its
+/// exclusive prefix by reading its predecessors' statuses backwards, a
+/// window at a time, until a prefix. `ticket` and `status` are 32-bit
+/// counters of the kernel (zeroed before it runs): `status` holds per tile
+/// two records (aggregate, prefix) of a 64-bit word pair per component,
+/// each word the flag `1 << 32` or'ed with 32 bits of the value, so that
+/// a record is valid exactly when all its words are non-zero: no word is
+/// ever rewritten, and no fence orders one word after another.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Lookback {
+    pub group_size: i64,
+    pub items: i64,
+    pub tiles: ArithExpr,
+    pub ticket: KVar,
+    pub status: KVar,
 }
 
 /// A condition on a write of `scatter`: `counter[at(i)] == key(i)` (or

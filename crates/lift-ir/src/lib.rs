@@ -22,7 +22,9 @@
 //!    and for a reduction `reduce-partial`, `split-kernel`,
 //!    `partRed-workgroup-tree` (Figure 7 of the paper: coalesced private
 //!    accumulation, a tree in local memory by `iterate`) and
-//!    `reduce-single-workgroup` for the final launch; a scan is
+//!    `reduce-single-workgroup` for the final launch; a scan of ints is
+//!    `scan-lookback` and a filter `filter-lookback` (one launch, tiles
+//!    chained by decoupled look-back, [`lookback`]), a float scan
 //!    `scan-tiles` (reduce-then-scan over coalesced tiles in local
 //!    memory, `tile-coalesced`, `scan-workgroup-two-level`); a segmented
 //!    reduction is `segReduce-teams` ([`seg_reduce`]): one launch, a team
@@ -58,6 +60,7 @@ pub mod arith;
 pub mod barriers;
 pub mod eval;
 pub mod ir;
+pub mod lookback;
 pub mod lower;
 pub mod memory;
 pub mod print;

@@ -6,7 +6,7 @@
 //! | `MAP pull n` | `map(id) $ generate(n, pull)` |
 //! | `REDUCE pull z op n` | `reduce(op)(z, generate(n, pull))` |
 //! | `SCAN pull z op n` | `scan(op)(z, generate(n, pull))` |
-//! | `FILTER pull pred n` | `scan` of the flags pulled from the input, the count (`ONCE`), `scatter(target, count) o map(id) $ generate(n, pull)` (`filter-flags-fused`) |
+//! | `FILTER pull pred n` | `filter(keep)(generate(n, pull))`, `keep` the predicate as 0 or 1 (the rules: `filter-lookback` or `filter-flags-fused`) |
 //! | `PERMUTE values index n` (unchecked) | `scatter(index, n) o map(id) $ generate(n, values)` |
 //! | `SEG_SCAN pull z op sd` | head flags (claims of a zeroed counter), `scan(⊕)((0, z), generate(n, pair))` over (head flag, value) pairs, then `map(id) $ generate(n, select)` (`segScan-flag-pairs`) |
 //! | `PERMUTE` (checked) | the scatter, first-writer claims, the first repeat claimed, a check |
@@ -136,14 +136,12 @@ pub fn lower_kernel(kernel: &Kernel) -> Result<LiftKernel, Unsupported> {
     Ok(lift)
 }
 
-/// `FILTER pull pred n` as three high-level stages (`filter-flags-fused`):
-/// the exclusive `scan` of the flags `pred(pull(i))` as 0 or 1, pulled
-/// from the input (the position of each kept value), the count kept
-/// (`ONCE`: the last position plus the last flag, read back by the host
-/// to size the result), and the kept values, each written at its
-/// position through `scatter` (whose target recomputes the flag). No
-/// array of flags is written or read: the scan's two passes read the
-/// input, as they would read the flags.
+/// `FILTER pull pred n` as one high-level stage,
+/// `filter(keep)(generate(n, pull))` with `keep(x..) = if pred(x..) then
+/// 1 else 0`; the number kept is a new scalar `{result}_kept` of the
+/// kernel, read back by the host to size the result. The rules make it
+/// one launch (`filter-lookback`) or a scan of the flags, the count and a
+/// scatter (`filter-flags-fused`), see [`crate::lookback`].
 fn lower_filter(
     lift: &mut LiftKernel,
     stage_name: &str,
@@ -153,73 +151,22 @@ fn lower_filter(
     pull: &Thunk,
     pred: &Thunk,
 ) -> Result<(), Unsupported> {
-    use flatten::ir::Const;
     let n = size_expr(lift, size)?;
     let base = lift.flat.var(results.first().copied().unwrap_or(pull.params[0])).name.clone();
     let int = Scalar::Int;
-    let positions = lift.flat.new_var(format!("{base}_positions"), VarType::Array(int));
-    let kept = lift.flat.new_var(format!("{base}_kept"), VarType::Scalar(int));
-    lift.lengths.push((positions, n.clone()));
-    lift.rules_applied.push("filter-flags-fused".into());
-    // let (x..) = pull(i) in if pred(x..) then 1 else 0
-    let flag = GExpr::let_(
-        pred.params.clone(),
-        pull.body.clone(),
-        GExpr::if_(pred.body.clone(), GExpr::int(1), GExpr::int(0)),
-    );
-    // The flag of index `at`.
-    let flag_at = |at: GExpr| GExpr::let_(pull.params.clone(), at, flag.clone());
-    let index = || GExpr::var(pull.params[0]);
-    let flag_thunk = Thunk { params: pull.params.clone(), body: flag.clone() };
-    let flag_fn = add_user_fun(lift, &format!("flag_{base}"), &flag_thunk, vec![int])?;
-    // positions = scan(+)(0, generate(n, flag))
-    let (a, b) = (lift.flat.new_var("a", VarType::Scalar(int)), lift.flat.new_var("b", VarType::Scalar(int)));
-    let plus = Thunk { params: vec![a, b], body: GExpr::binary(BinaryOp::Add, int, GExpr::var(a), GExpr::var(b)) };
-    let plus_fn = add_user_fun(lift, &format!("add_{base}"), &plus, vec![int])?;
-    lift.stages.push(Stage {
-        name: format!("{stage_name}_positions"),
-        body: Expr::apply(
-            Fun::Scan(Box::new(Fun::User(plus_fn))),
-            vec![Expr::Value(vec![Const::Int(0)]), Expr::apply(Fun::Generate(n.clone(), flag_fn), vec![])],
-        ),
-        result: vec![positions],
-        scalar_result: false,
-    });
-    // kept = if #positions > 0 then positions[#positions - 1] + flag(#positions - 1) else 0
-    let last = || GExpr::binary(BinaryOp::Sub, int, GExpr::Length(positions), GExpr::int(1));
-    let count = GExpr::if_(
-        GExpr::binary(BinaryOp::Gt, int, GExpr::Length(positions), GExpr::int(0)),
-        GExpr::binary(BinaryOp::Add, int, GExpr::read(positions, last()), flag_at(last())),
-        GExpr::int(0),
-    );
-    let count_fn = add_once_fun(lift, &format!("count_{base}"), count, vec![int]);
-    lift.stages.push(Stage {
-        name: format!("{stage_name}_count"),
-        body: once_body(count_fn),
-        result: vec![kept],
-        scalar_result: true,
-    });
-    let kept_len = ArithExpr::var(&lift.size_var(&format!("{base}_kept"), SizeDef::ValueOf(kept), Range::at_least(0)));
-    // values: scatter(target, kept) o map(id) $ generate(n, pull), the
-    // target `if flag(i) then positions[i] else -1`.
-    let target = Thunk {
-        params: pull.params.clone(),
-        body: GExpr::if_(
-            GExpr::binary(BinaryOp::Ne, int, flag.clone(), GExpr::int(0)),
-            GExpr::read(positions, index()),
-            GExpr::int(-1),
-        ),
-    };
-    let target_fn = add_user_fun(lift, &format!("target_{base}"), &target, vec![int])?;
+    let count = lift.flat.new_var(format!("{base}_kept"), VarType::Scalar(int));
+    let kept = ArithExpr::var(&lift.size_var(&format!("{base}_kept"), SizeDef::ValueOf(count), Range::at_least(0)));
+    let keep = Thunk { params: pred.params.clone(), body: GExpr::if_(pred.body.clone(), GExpr::int(1), GExpr::int(0)) };
+    let keep = add_user_fun(lift, &format!("keep_{base}"), &keep, vec![int])?;
     let pull_fn = add_user_fun(lift, &format!("pull_{base}"), pull, result_scalars.to_vec())?;
     for v in results {
-        lift.lengths.push((*v, kept_len.clone()));
+        lift.lengths.push((*v, kept.clone()));
     }
     lift.stages.push(Stage {
         name: stage_name.to_string(),
         body: Expr::apply1(
-            Fun::Scatter(target_fn, kept_len, None),
-            Expr::apply1(Fun::map(Fun::Id), Expr::apply(Fun::Generate(n, pull_fn), vec![])),
+            Fun::Filter(crate::ir::Filter { keep, count, kept }),
+            Expr::apply(Fun::Generate(n, pull_fn), vec![]),
         ),
         result: results.to_vec(),
         scalar_result: false,

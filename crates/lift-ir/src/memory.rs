@@ -47,6 +47,16 @@ pub enum AllocKind {
     /// to the whole group (one per work-item at most), then three counts:
     /// 32-bit ints.
     LongSegments,
+    /// The local tile of `scanLookback` or `filterLookback` (`L·T`
+    /// elements).
+    LookbackTile,
+    /// The local values of a look-back scan's work-group: the `L`
+    /// work-items' totals, the `Q` rows' of `scan-workgroup-two-level`,
+    /// the look-back window's `W` values, the tile's prefix and aggregate.
+    LookbackValues,
+    /// The local ints of a look-back: the window's `W` flags, the tile's
+    /// number, whether to look further back, and where.
+    LookbackFlags,
     /// The result of a writer nothing around it gives memory.
     Temporary,
 }
@@ -60,6 +70,9 @@ impl fmt::Display for AllocKind {
             AllocKind::IterateBuffer => "iterate buffer",
             AllocKind::TeamTree => "team tree",
             AllocKind::LongSegments => "long segments",
+            AllocKind::LookbackTile => "lookback tile",
+            AllocKind::LookbackValues => "lookback values",
+            AllocKind::LookbackFlags => "lookback flags",
             AllocKind::Temporary => "temporary",
         })
     }
@@ -201,6 +214,32 @@ impl Allocator<'_, '_, '_> {
         }
     }
 
+    /// The local memory of a look-back (see [`crate::lookback`]): `tiles`
+    /// tile arrays of `L·T` elements of `elems`, the values of `scanned`
+    /// (`L + Q + W + 2`), and the flags (`W + 3` ints).
+    fn lookback_allocations(
+        &mut self,
+        node: NodeId,
+        chain: &crate::ir::Lookback,
+        elems: Vec<Scalar>,
+        scanned: Vec<Scalar>,
+        tiles: i64,
+    ) {
+        let (l, t) = (chain.group_size, chain.items);
+        let local = |kind, components, size| Allocation {
+            node,
+            kind,
+            space: AddressSpace::Local,
+            components,
+            size: ArithExpr::cst(size),
+        };
+        self.memory.allocations.push(local(AllocKind::LookbackTile, elems, tiles * l * t));
+        let values = crate::lookback::values_len(l);
+        self.memory.allocations.push(local(AllocKind::LookbackValues, scanned, values));
+        let flags = crate::lookback::flags_len(l);
+        self.memory.allocations.push(local(AllocKind::LookbackFlags, vec![Scalar::Int], flags));
+    }
+
     /// Walks `e`, whose value goes to allocation `dest` (if any).
     fn expr(&mut self, e: &Expr, dest: Option<usize>) -> Result<(), MemoryError> {
         if let Expr::Apply(f, args) = e {
@@ -331,6 +370,32 @@ impl Allocator<'_, '_, '_> {
                 }
                 Ok(())
             }
+            Fun::ScanLookback(g, chain) => {
+                let [z, xs] = &args[..] else { return Err(self.err("`scanLookback` arity".into())) };
+                let elem = self.elem(f, xs)?;
+                let op = self.fun_id(g)?;
+                let acc = self.new_allocation_as(node, op, AllocKind::Accumulator, z)?;
+                let components = self.memory.allocations[acc].components.clone();
+                self.lookback_allocations(node, chain, components.clone(), components, 1);
+                if dest.is_none() {
+                    let ty = self.apply_type(f, args.clone())?;
+                    self.new_allocation(node, AllocKind::Temporary, &ty)?;
+                }
+                self.fun(g, vec![z.clone(), elem], Some(acc))
+            }
+            Fun::FilterLookback(_, chain) => {
+                let [xs] = &args[..] else { return Err(self.err("`filterLookback` arity".into())) };
+                let elem = self.elem(f, xs)?;
+                let Some(components) = elem.components() else {
+                    return Err(self.err("`filterLookback` of an array of arrays".into()));
+                };
+                self.lookback_allocations(node, chain, components, vec![Scalar::Int], 1);
+                if dest.is_none() {
+                    let ty = self.apply_type(f, args.clone())?;
+                    self.new_allocation(node, AllocKind::Temporary, &ty)?;
+                }
+                Ok(())
+            }
             Fun::Iterate(_, g) => {
                 let [x] = &args[..] else { return Err(self.err("`iterate` arity".into())) };
                 let buffer = self.new_allocation(node, AllocKind::IterateBuffer, x)?;
@@ -346,7 +411,7 @@ impl Allocator<'_, '_, '_> {
             | Fun::Get(_)
             | Fun::Generate(..)
             | Fun::Segments(_) => Ok(()),
-            Fun::Map(_) | Fun::Reduce(_) | Fun::PartRed(..) | Fun::Scan(_) => {
+            Fun::Map(_) | Fun::Reduce(_) | Fun::PartRed(..) | Fun::Scan(_) | Fun::Filter(_) => {
                 Err(self.err(format!("high-level pattern `{}` in a low-level stage", f.name())))
             }
         }

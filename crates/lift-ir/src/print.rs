@@ -34,6 +34,17 @@ fn print_value(values: &[Const]) -> String {
     }
 }
 
+fn print_lookback(kernel: &LiftKernel, c: &crate::ir::Lookback) -> String {
+    format!(
+        "tiles = {} of {} x {}, ticket = {}, status = {}",
+        c.tiles,
+        c.group_size,
+        c.items,
+        var_name(kernel, c.ticket),
+        var_name(kernel, c.status)
+    )
+}
+
 pub fn print_expr(kernel: &LiftKernel, expr: &Expr) -> String {
     // A chain f1 $ f2 $ ... $ x of one-argument applications prints as
     // f1 o f2 o ... $ x.
@@ -110,6 +121,14 @@ pub fn print_fun(kernel: &LiftKernel, fun: &Fun) -> String {
         ),
         Fun::RadixCounts(t) => format!("radixCounts({})", radix_tiles(t)),
         Fun::RadixScatter(t, starts) => format!("radixScatter({}, {})", radix_tiles(t), var_name(kernel, *starts)),
+        Fun::Filter(k) => format!("filter({}, {})", kernel.user_fun(k.keep).name, var_name(kernel, k.count)),
+        Fun::ScanLookback(g, c) => format!("scanLookback({}, {})", f(g), print_lookback(kernel, c)),
+        Fun::FilterLookback(k, c) => format!(
+            "filterLookback({}, {}, {})",
+            kernel.user_fun(k.keep).name,
+            var_name(kernel, k.count),
+            print_lookback(kernel, c)
+        ),
         Fun::Zip => "zip".into(),
         Fun::Get(i) => format!("get({i})"),
     }

@@ -38,6 +38,17 @@
 //! - `reduce-single-workgroup`: the final `reduce(f)(z, ys)` over the
 //!   partial results is `partRed(f, 1)(z, ys)`, the same tree in one
 //!   work-group.
+//! - `scan-lookback`: `scan(f)(z, xs)` in one launch, the tiles chained
+//!   by decoupled look-back (`scanLookback`, [`crate::lookback`]): for
+//!   operators exact on their values (no float component), whose result
+//!   then does not depend on the order in which look-back combines the
+//!   tiles; reads the input once. The other scans (floats; elements too
+//!   wide for a tile; `Config::lookback` off) are `scan-tiles`.
+//! - `filter-lookback`: `filter(keep)(xs)` in one launch: look-back over
+//!   the tiles' counts, each tile writing its kept elements from its
+//!   offset ([`crate::lookback`]); where a tile of the elements does not
+//!   fit local memory, `filter-flags-fused` (a scan of the flags, the
+//!   count, a scatter).
 //! - `scan-tiles`: `scan(f)(z, xs)` as reduce-then-scan over contiguous
 //!   tiles of `L·T` elements, one per work-group (`T` odd, as many as the
 //!   local memory allows for the element's components): each tile's total,
@@ -87,6 +98,9 @@ pub struct Config {
     /// How many times `scan-tiles` scans its tile totals by `scan-tiles`
     /// again (`scan-tiles-nested`); see [`SCAN_LEVELS`].
     pub scan_levels: u32,
+    /// Whether scans and filters may be single-pass (`scan-lookback`,
+    /// `filter-lookback`) where they apply.
+    pub lookback: bool,
 }
 
 impl Default for Config {
@@ -96,6 +110,7 @@ impl Default for Config {
             max_groups: REDUCE_MAX_GROUPS,
             scan_local_bytes: SCAN_LOCAL_BYTES,
             scan_levels: SCAN_LEVELS,
+            lookback: true,
         }
     }
 }
@@ -147,7 +162,7 @@ fn unique_stage_names(low: &mut LiftKernel) {
     }
 }
 
-fn lower_stage(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Result<Vec<Stage>, Unsupported> {
+pub(crate) fn lower_stage(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Result<Vec<Stage>, Unsupported> {
     if let Some(stages) = crate::seg_reduce::seg_reduce_teams(low, stage, cfg)? {
         return Ok(stages);
     }
@@ -193,12 +208,18 @@ fn lower_stage(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Result<Vec<
             let Expr::Value(neutral) = &args[0] else {
                 return Err(Unsupported { what: "a scan whose neutral element is not a literal".into() });
             };
+            if let Some(stages) = crate::lookback::scan_lookback(low, stage, f, &neutral.clone(), &args[1], cfg)? {
+                return Ok(stages);
+            }
             match scan_tile_items(neutral.len(), cfg) {
                 Some(items) => {
                     lower_scan_tiles(low, stage, f, &neutral.clone(), &args[1], (items, cfg.scan_levels), cfg)
                 }
                 None => lower_scan(low, stage, f, &neutral.clone(), &args[1], cfg),
             }
+        }
+        Expr::Apply(Fun::Filter(keep), args) if args.len() == 1 => {
+            crate::lookback::lower_filter(low, stage, &keep.clone(), &args[0], cfg)
         }
         // map(f) $ xs, possibly under a join.
         body => {
@@ -529,7 +550,7 @@ fn tile_scan(low: &mut LiftKernel, f: &Fun, neutral: &[Const], l: &ArithExpr, t:
 
 /// The rows and columns of `scan-workgroup-two-level` for `L` values:
 /// `Q = 2^⌊log2(L) / 2⌋` rows of `W = L / Q`.
-fn two_level_shape(l: i64) -> (i64, i64) {
+pub fn two_level_shape(l: i64) -> (i64, i64) {
     let log = 63 - l.max(1).leading_zeros() as i64;
     let rows = 1i64 << (log / 2);
     (rows, (l / rows).max(1))
@@ -661,7 +682,7 @@ pub fn is_commutative(low: &LiftKernel, f: &Fun) -> bool {
 }
 
 /// The length of a high-level array expression (a `generate` or an input).
-fn low_length(low: &LiftKernel, xs: &Expr) -> Result<ArithExpr, Unsupported> {
+pub(crate) fn low_length(low: &LiftKernel, xs: &Expr) -> Result<ArithExpr, Unsupported> {
     let mut checker = crate::typecheck::TypeChecker::new(low);
     match checker.expr(xs) {
         Ok(crate::ir::Type::Array(_, len)) => Ok(len),

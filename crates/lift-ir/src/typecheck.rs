@@ -148,6 +148,26 @@ impl<'a> TypeChecker<'a> {
                 };
                 Ok(Type::array(acc, out_len))
             }
+            Fun::ScanLookback(g, _) => {
+                let [z, xs] = &args[..] else {
+                    return self.error("`scanLookback` takes (init, array)".to_string());
+                };
+                let (elem, n) = self.array(f, xs)?;
+                let acc = self.apply(g, vec![z.clone(), elem])?;
+                if acc != *z {
+                    return self.error("the operator of `scanLookback` does not return its accumulator type".into());
+                }
+                Ok(Type::array(acc, n))
+            }
+            Fun::Filter(k) | Fun::FilterLookback(k, _) => {
+                let xs = self.one(f, &args)?;
+                let (elem, _) = self.array(f, &xs)?;
+                let keep = self.apply(&Fun::User(k.keep), vec![elem.clone()])?;
+                if keep != Type::Scalar(flatten::ir::Scalar::Int) {
+                    return self.error(format!("the keep function of `{}` does not give an int", f.name()));
+                }
+                Ok(Type::array(elem, k.kept.clone()))
+            }
             Fun::SegReduceTeams(g, _) => {
                 let [z, segs] = &args[..] else {
                     return self.error("`segReduceTeams` takes (init, segments)".to_string());

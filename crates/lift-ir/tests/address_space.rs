@@ -262,7 +262,10 @@ fn every_example_stage_is_placed_and_allocated() {
                     assert!(a.node == NodeId(0) || matches!(nodes.get(a.node), Some(Node::Fun(_))));
                 }
                 let wrg = matches!(&st.body, Expr::Apply(Fun::Join, args) if matches!(&args[0], Expr::Apply(Fun::MapWrg(..), _)))
-                    || matches!(&st.body, Expr::Apply(Fun::SegReduceTeams(..), _));
+                    || matches!(
+                        &st.body,
+                        Expr::Apply(Fun::SegReduceTeams(..) | Fun::ScanLookback(..) | Fun::FilterLookback(..), _)
+                    );
                 if !wrg {
                     assert_eq!(memory.in_space(Local).count(), 0, "{name}: {}", st.name);
                 }
@@ -297,9 +300,53 @@ fn a_segmented_reduction_is_teams_with_private_accumulators_and_a_local_tree() {
     );
 }
 
+/// A single-pass scan (of ints) and a single-pass filter: private
+/// accumulators, the tile, the group's values and the look-back's flags in
+/// local memory, the result in global memory.
+#[test]
+fn look_back_scans_and_filters_keep_their_tiles_in_local_memory() {
+    let int = vec![Scalar::Int];
+    let kernels = low_kernels("let a = {x * 3 : x in [5, 1, 4, 2, 8]} in plus_scan(a);");
+    let k = kernels.iter().find(|k| k.stages.iter().any(|s| matches!(s.body, Expr::Apply(Fun::ScanLookback(..), _))));
+    let k = k.expect("a look-back scan");
+    let st = k.stages.iter().find(|s| matches!(s.body, Expr::Apply(Fun::ScanLookback(..), _))).unwrap();
+    let (_, spaces, memory) = analyse(k, st);
+    assert_eq!(spaces.of(NodeId(0)), Some(&Placement::In(Global)));
+    assert_eq!(
+        summary(&memory),
+        vec![
+            (AllocKind::StageResult, Global, int.clone(), None),
+            (AllocKind::Accumulator, Private, int.clone(), Some(1)),
+            (AllocKind::LookbackTile, Local, int.clone(), Some(256 * 15)),
+            (AllocKind::LookbackValues, Local, int.clone(), Some(256 + 16 + 32 + 2)),
+            (AllocKind::LookbackFlags, Local, int.clone(), Some(32 + 3)),
+        ],
+        "{}",
+        memory::print_memory(&memory)
+    );
+    let kernels = low_kernels("{x : x in [5, 1, 4, 2, 8] | x > 2};");
+    let k = kernels.iter().find(|k| k.stages.iter().any(|s| matches!(s.body, Expr::Apply(Fun::FilterLookback(..), _))));
+    let k = k.expect("a look-back filter");
+    let st = k.stages.iter().find(|s| matches!(s.body, Expr::Apply(Fun::FilterLookback(..), _))).unwrap();
+    let (_, _, memory) = analyse(k, st);
+    assert_eq!(
+        summary(&memory),
+        vec![
+            (AllocKind::StageResult, Global, int.clone(), None),
+            // One tile of 256 · 15: the elements, then the kept ones.
+            (AllocKind::LookbackTile, Local, int.clone(), Some(256 * 15)),
+            (AllocKind::LookbackValues, Local, int.clone(), Some(256 + 16 + 32 + 2)),
+            (AllocKind::LookbackFlags, Local, int, Some(32 + 3)),
+        ],
+        "{}",
+        memory::print_memory(&memory)
+    );
+}
+
+/// A float scan is `scan-tiles` (its order fixed, unlike look-back's).
 #[test]
 fn a_scan_block_mixes_global_and_local_memory() {
-    let kernels = low_kernels("let a = {x * 3 : x in [5, 1, 4, 2, 8]} in plus_scan(a);");
+    let kernels = low_kernels("let a = {float(x) * 3.0 : x in [5, 1, 4, 2, 8]} in plus_scan(a);");
     let k = kernels.iter().find(|k| k.stages.iter().any(|s| s.name.ends_with("_scan"))).unwrap();
     let st = k.stages.iter().rev().find(|s| s.name.ends_with("_scan")).unwrap();
     let (nodes, spaces, memory) = analyse(k, st);

@@ -114,17 +114,26 @@ fn levels_agree(kernel: &Kernel, inputs: HashMap<KVar, Value>, expected_rules: &
     let high = lift_ir::lower::lower_kernel(kernel).expect("lowers");
     lift_ir::typecheck::check_kernel(&high).expect("high-level Lift type-checks");
     for group_size in [2, 4] {
-        // Tiles of 2 · 5 elements (pairs: 2 · 1); no tiles (`scan-blocks`).
+        // Look-back tiles of 2 · 9 elements (pairs: 2 · 1; a filter's: 2 ·
+        // 9); no tiles (`scan-blocks`, `filter-flags-fused`).
         let cfg = Config {
             group_size,
             max_groups: 3,
             scan_local_bytes: if group_size == 2 { 240 } else { 0 },
             scan_levels: 1,
+            lookback: true,
         };
         let low = lower_to_low_level_with(&high, &cfg).expect("rewrites");
         lift_ir::typecheck::check_kernel(&low).expect("low-level Lift type-checks");
         for rule in expected_rules {
-            let rule = if *rule == "scan-tiles" && cfg.scan_local_bytes == 0 { "scan-blocks" } else { rule };
+            let tiles = cfg.scan_local_bytes > 0;
+            let rule = match *rule {
+                "scan" if tiles => "scan-lookback",
+                "scan" => "scan-blocks",
+                "filter" if tiles => "filter-lookback",
+                "filter" => "filter-flags-fused",
+                rule => rule,
+            };
             assert!(low.rules_applied.iter().any(|r| r == rule), "{rule} not applied: {:?}", low.rules_applied);
         }
         assert!(
@@ -238,7 +247,7 @@ proptest! {
         }
     }
 
-    /// scan-blocks.
+    /// scan-lookback (an int operator), scan-blocks.
     #[test]
     fn scans(xs in data()) {
         for kind in ["+", "last"] {
@@ -247,7 +256,7 @@ proptest! {
             let pull = b.pull(p);
             let op = b.op(kind);
             b.bind("s", VarType::Array(INT), Soac::Scan { size: GExpr::Length(p), pull, neutral: vec![Const::Int(0)], op });
-            levels_agree(&b.kernel, HashMap::from([(p, ints(&xs))]), &["scan-tiles"]);
+            levels_agree(&b.kernel, HashMap::from([(p, ints(&xs))]), &["scan"]);
         }
     }
 
@@ -267,7 +276,8 @@ proptest! {
         levels_agree(&b.kernel, HashMap::from([(p, ints(&xs))]), &["map-to-mapGlb"]);
     }
 
-    /// The FILTER stages (flags, scan-blocks, count, scatter).
+    /// FILTER in one launch (filter-lookback), or its stages (flags,
+    /// scan-blocks, count, scatter).
     #[test]
     fn filters(xs in data()) {
         let mut b = Builder::new();
@@ -276,7 +286,7 @@ proptest! {
         let x = b.var("x", VarType::Scalar(INT));
         let pred = Thunk { params: vec![x], body: GExpr::binary(BinaryOp::Gt, INT, GExpr::var(x), GExpr::int(0)) };
         b.bind("kept", VarType::Array(INT), Soac::Filter { size: GExpr::Length(p), pull, pred });
-        levels_agree(&b.kernel, HashMap::from([(p, ints(&xs))]), &["scan-tiles", "map-to-mapGlb"]);
+        levels_agree(&b.kernel, HashMap::from([(p, ints(&xs))]), &["filter"]);
     }
 
     /// segReduce-segments, then segReduce-teams (a non-commutative
@@ -295,7 +305,8 @@ proptest! {
         levels_agree(&b.kernel, inputs, &["segReduce-segments", "segReduce-teams"]);
     }
 
-    /// segScan-flag-pairs (scan-blocks), then the select of each position.
+    /// segScan-flag-pairs (scan-lookback over int pairs, or scan-blocks),
+    /// then the select of each position.
     #[test]
     fn segmented_scans(lengths in prop::collection::vec(0i64..6, 0..20), seed in 0i64..100) {
         let mut b = Builder::new();
@@ -308,7 +319,7 @@ proptest! {
         let soac = Soac::SegScan { segments, elements: GExpr::Length(data), pull, neutral: vec![Const::Int(0)], op };
         b.bind("prefixes", VarType::Array(INT), soac);
         let inputs = segmented_inputs((data, ls, os), &lengths, seed);
-        levels_agree(&b.kernel, inputs, &["segScan-flag-pairs", "scan-tiles", "map-to-mapGlb"]);
+        levels_agree(&b.kernel, inputs, &["segScan-flag-pairs", "scan", "map-to-mapGlb"]);
     }
 }
 

@@ -381,7 +381,7 @@ fn check_lift(
         let printed = lift_ir::print::print_kernel(&low);
         for rule in rules {
             let rule = scan_rule(rule, cfg);
-            prop_assert!(low.rules_applied.iter().any(|r| r == rule), "{} not applied: {:?}", rule, low.rules_applied);
+            prop_assert!(low.rules_applied.contains(&rule), "{} not applied: {:?}", rule, low.rules_applied);
         }
         let low_results = eval_kernel(&low, args.to_vec())
             .map_err(|e| TestCaseError::fail(format!("low-level ({cfg:?}): {e}\n{printed}")))?;
@@ -405,22 +405,62 @@ const CONFIGS: &[Config] = &[
         max_groups: lift_ir::rules::REDUCE_MAX_GROUPS,
         scan_local_bytes: lift_ir::rules::SCAN_LOCAL_BYTES,
         scan_levels: lift_ir::rules::SCAN_LEVELS,
+        lookback: true,
     },
-    // Scan tiles of 2 · 5 elements of one component (of two or three: 2 · 1),
-    // their totals scanned by tiles once more (`scan-tiles-nested`).
-    Config { group_size: 2, max_groups: 3, scan_local_bytes: 240, scan_levels: 1 },
-    // Scan tiles of 8 · 11 elements of one component (pairs: 8 · 5; triples: 8 · 1).
-    Config { group_size: 8, max_groups: 5, scan_local_bytes: 1600, scan_levels: 1 },
+    // Look-back tiles of 2 · 9 ints (pairs: 2 · 1; a filter's tile: 2 · 9
+    // of one component, 2 · 3 of two); float scans by tiles of 2 · 5
+    // elements of one component (of two or three: 2 · 1), their totals
+    // scanned by tiles once more (`scan-tiles-nested`).
+    Config { group_size: 2, max_groups: 3, scan_local_bytes: 240, scan_levels: 1, lookback: true },
+    // No look-back: scan tiles of 8 · 11 elements of one component (pairs:
+    // 8 · 5; triples: 8 · 1), `filter-flags-fused`.
+    Config { group_size: 8, max_groups: 5, scan_local_bytes: 1600, scan_levels: 1, lookback: false },
     // No tiles: `scan-blocks` (the fallback for elements too wide).
-    Config { group_size: 4, max_groups: 3, scan_local_bytes: 0, scan_levels: 0 },
+    Config { group_size: 4, max_groups: 3, scan_local_bytes: 0, scan_levels: 0, lookback: true },
 ];
 
-/// The rule a configuration lowers a scan by in place of `scan-tiles`.
-fn scan_rule<'r>(rule: &'r str, cfg: &Config) -> &'r str {
-    if rule == "scan-tiles" && lift_ir::rules::scan_tile_items(1, cfg).is_none() { "scan-blocks" } else { rule }
+/// The placeholder of the rule a scan of `k` components is lowered by
+/// (`scan_rule` names it for each configuration).
+fn scan_of(k: usize, elem: Elem) -> String {
+    format!("@scan{k}{}", if elem == Elem::Int { "i" } else { "f" })
 }
 
-const SEGMENTED_RULES: &[&str] = &["segScan-flag-pairs", "scan-tiles", "map-to-mapGlb"];
+/// The rule a configuration lowers by, for a placeholder: a scan of `k`
+/// ints or floats (`@scan2i`) by `scan-lookback` (ints, where a tile
+/// fits), `scan-tiles` or `scan-blocks`; a filter of `k` components
+/// (`@filter2`) by `filter-lookback` or `filter-flags-fused`.
+fn scan_rule(rule: &str, cfg: &Config) -> String {
+    if let Some(spec) = rule.strip_prefix("@scan") {
+        let k: usize = spec[..1].parse().expect("a component count");
+        let exact = spec.ends_with('i');
+        return if cfg.lookback && exact && lift_ir::lookback::lookback_items(k, k, 1, cfg).is_some() {
+            "scan-lookback".into()
+        } else if lift_ir::rules::scan_tile_items(k, cfg).is_some() {
+            "scan-tiles".into()
+        } else {
+            "scan-blocks".into()
+        };
+    }
+    if let Some(spec) = rule.strip_prefix("@filter") {
+        let k: usize = spec.parse().expect("a component count");
+        return if cfg.lookback && lift_ir::lookback::lookback_items(k, 1, 1, cfg).is_some() {
+            "filter-lookback".into()
+        } else {
+            "filter-flags-fused".into()
+        };
+    }
+    rule.to_string()
+}
+
+/// The rules of a segmented scan of `k` components of `elem`: a scan of
+/// (head flag, value) pairs.
+fn segmented_rules(k: usize, elem: Elem) -> Vec<String> {
+    vec!["segScan-flag-pairs".into(), scan_of(k + 1, elem), "map-to-mapGlb".into()]
+}
+
+fn strs(rules: &[String]) -> Vec<&str> {
+    rules.iter().map(String::as_str).collect()
+}
 
 const REDUCTION_RULES: &[&str] =
     &["reduce-partial", "split-kernel", "partRed-workgroup-tree", "reduce-single-workgroup"];
@@ -526,7 +566,7 @@ proptest! {
     }
 
     /// SEG_SCAN: the flat segmented scan over (head flag, value) pairs
-    /// (`segScan-flag-pairs`, by `scan-tiles`), then `z` at each head and
+    /// (`segScan-flag-pairs`, by `scan-lookback` over ints, else `scan-tiles`), then `z` at each head and
     /// the scan elsewhere, on segment descriptors of every shape.
     #[test]
     fn seg_scan(elem in elem(), shapes in prop::collection::vec(shape(), 1..3), ops in prop::collection::vec(op(Elem::Int), 2), inputs in segmented_inputs()) {
@@ -538,10 +578,11 @@ proptest! {
         let segments = SegDesc { lengths: b.ls, offsets: b.os };
         let elements = GExpr::Length(b.xs);
         b.bind(results.clone(), Soac::SegScan { segments, elements, pull, neutral, op });
-        check(&b.finish(results), elem, &inputs, SEGMENTED_RULES)?;
+        check(&b.finish(results), elem, &inputs, &strs(&segmented_rules(shapes.len(), elem)))?;
     }
 
-    /// SCAN: `scan(op)(z, generate(n, pull))`, by `scan-tiles`.
+    /// SCAN: `scan(op)(z, generate(n, pull))`, by `scan-lookback` (ints)
+    /// or `scan-tiles`.
     #[test]
     fn scan(elem in elem(), shapes in prop::collection::vec(shape(), 1..3), ops in prop::collection::vec(op(Elem::Int), 2), inputs in inputs()) {
         let ops = float_safe(elem, &ops[..shapes.len()]);
@@ -551,7 +592,7 @@ proptest! {
         let (op, neutral) = b.operator(&ops);
         let xs = b.xs;
         b.bind(results.clone(), Soac::Scan { size: GExpr::Length(xs), pull, neutral, op });
-        check(&b.finish(results), elem, &inputs, &["scan-tiles"])?;
+        check(&b.finish(results), elem, &inputs, &[&scan_of(shapes.len(), elem)])?;
     }
 
     /// FILTER: flags, their scan, the count, and a `scatter` of the kept
@@ -568,7 +609,7 @@ proptest! {
         let body = GExpr::binary(BinaryOp::Lt, s, b.value_of(&pred, &first, &last), GExpr::Const(elem.constant(1)));
         let xs = b.xs;
         b.bind(results.clone(), Soac::Filter { size: GExpr::Length(xs), pull, pred: Thunk { params, body } });
-        check(&b.finish(results), elem, &inputs, &["map-to-mapGlb", "scan-tiles"])?;
+        check(&b.finish(results), elem, &inputs, &[&format!("@filter{}", shapes.len())])?;
     }
 
     /// PERMUTE (unchecked): `scatter(index, n) o map(id) $ generate(n, values)`;
@@ -641,7 +682,7 @@ proptest! {
             let (r, soac, rules) = if kind == "reduce" {
                 (b.scalar("s", Scalar::Int), Soac::Reduce { size: GExpr::Length(xs), pull, neutral, op: opt }, REDUCTION_RULES)
             } else {
-                (b.array("r"), Soac::Scan { size: GExpr::Length(xs), pull, neutral, op: opt }, &["scan-tiles"][..])
+                (b.array("r"), Soac::Scan { size: GExpr::Length(xs), pull, neutral, op: opt }, &["@scan1i"][..])
             };
             b.bind(vec![r], soac);
             check(&b.finish(vec![r]), Elem::Int, &inputs, rules)?;

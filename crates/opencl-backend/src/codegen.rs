@@ -39,6 +39,7 @@ use crate::compile::CodegenError;
 use crate::user_fun::{self, CFunction, CParam, c_elem_type, c_type};
 
 mod radix;
+mod lookback;
 mod seg_teams;
 
 /// What a stage's `__kernel` function takes, in order.
@@ -949,6 +950,8 @@ impl<'a> Generator<'a> {
             Fun::SegReduceTeams(g, teams) => self.seg_reduce_teams(f, g, teams, args, dest),
             Fun::RadixCounts(tiles) => self.radix_counts(tiles, args, dest),
             Fun::RadixScatter(tiles, starts) => self.radix_scatter(tiles, *starts, args, dest),
+            Fun::ScanLookback(g, chain) => self.scan_lookback(f, g, chain, args, dest),
+            Fun::FilterLookback(keep, chain) => self.filter_lookback(f, keep, chain, args, dest),
             Fun::Iterate(times, g) => {
                 let [x] = args else { return internal("iterate arity") };
                 let Some(times) = times.as_cst() else {
@@ -1019,7 +1022,7 @@ impl<'a> Generator<'a> {
                     None => Ok(Val::Array(view)),
                 }
             }
-            Fun::Map(_) | Fun::Reduce(_) | Fun::PartRed(..) | Fun::Scan(_) => {
+            Fun::Map(_) | Fun::Reduce(_) | Fun::PartRed(..) | Fun::Scan(_) | Fun::Filter(_) => {
                 Err(CodegenError::Internal(format!("high-level pattern `{}` left in low-level Lift", f.name())))
             }
         }

@@ -25,13 +25,17 @@ pub fn kernel_plan(program: &FlatProgram, low: &LiftKernel) -> Result<CompiledKe
     // The logical length of each buffer's array (its capacity may be more).
     let mut lengths: Vec<ArithExpr> = Vec::new();
     for stage in &low.stages {
-        for v in &stage.result {
+        // The stage's results, then what its patterns write besides (a
+        // look-back's ticket and statuses, a filter's count).
+        let side = lift_ir::lookback::side_outputs(&stage.body);
+        let written = stage.result.iter().map(|v| (v, stage.scalar_result)).chain(side.iter().map(|v| (v, false)));
+        for (v, scalar_result) in written {
             // A later stage may write into an earlier stage's result (a
             // scatter into the copy of its base).
             if buffer_of.contains_key(v) {
                 continue;
             }
-            let length = if stage.scalar_result {
+            let length = if scalar_result || !flat.var(*v).ty.is_array() {
                 ArithExpr::one()
             } else {
                 match low.lengths.iter().find(|(w, _)| w == v) {

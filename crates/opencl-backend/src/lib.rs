@@ -10,8 +10,7 @@
 //!
 //! ## How a kernel is compiled ([`compile_program`])
 //! 1. `lift_ir::lower` makes high-level Lift of the fused flat kernel, one
-//!    stage per SOAC (FILTER, SCATTER, a checked PERMUTE and RADIX_PASS
-//!    several);
+//!    stage per SOAC (SCATTER, a checked PERMUTE and RADIX_PASS several);
 //!    `lift_ir::rules` rewrites it by named rules into low-level Lift, one
 //!    stage per launch (a reduction: the work-group tree, then one group);
 //!    both levels are type-checked and printed (`--emit lift`, `lift-low`).

@@ -4,7 +4,8 @@
 //! One kernel of the flat IR (after fusion) becomes one OpenCL program (one
 //! `.cl` file) with one or more `__kernel` functions, and a list of
 //! [`Step`]s that run them: a reduction is a partial-reduction launch and a
-//! final launch; a scan or a filter is three. Everything the executor needs
+//! final launch; a scan of ints or a filter is one (look-back), a float
+//! scan three. Everything the executor needs
 //! to size buffers and grids is an [`ArithExpr`] over the plan's
 //! [`SizeVar`]s, whose values come from the kernel's arguments (the length
 //! of an array parameter, the value of an int parameter) or from the device

@@ -82,3 +82,35 @@ fn a_size_variable_never_takes_the_name_of_a_kernel_variable() {
     .unwrap();
     agrees(&source);
 }
+
+#[test]
+fn single_pass_scans_and_filters_over_many_tiles() {
+    // Look-back tiles are 256 · 15 ints for a scan and 256 · 9 for a
+    // filter of ints: sizes below, at and past a tile, and hundreds of
+    // tiles chained by look-back.
+    agrees(
+        "let s = plus_scan({rem(i * 7, 13) - 6 : i in index(1000003)}) in (sum(s), s[1000002], s[3839], s[3840]);\n\
+         let s = max_scan({rem(i * 7919, 1000) : i in index(3840)}) in (sum(s), s[3839]);\n\
+         let s = min_scan({rem(i * 7919, 1000) : i in index(3841)}) in (sum(s), s[3840]);\n\
+         let k = {x : x in index(2304) | rem(x, 2) == 0} in (#k, sum(k));\n\
+         let k = {x : x in index(2305) | rem(x, 2) == 0} in (#k, sum(k), k[1152]);\n\
+         let k = {(x, rem(x, 5)) : x in index(700001) | rem(x * 7, 11) < 4} in (#k, k[0], k[#k - 1], k[123456]);\n\
+         let k = {x : x in index(500000) | x < 0} in #k;\n\
+         let k = {x : x in index(500000) | x >= 0} in (#k, sum(k));\n\
+         let r = {plus_scan(s) : s in {{rem(i * j, 7) : i in index(rem(j, 50))} : j in index(20000)}} in (sum({sum(s) : s in r}), r[19999]);",
+    );
+}
+
+#[test]
+fn single_pass_scans_of_bools_and_segmented_int_pairs_and_filters_of_tuples() {
+    // Bools are exact: or_scan is one launch; a segmented int scan is a
+    // look-back over (head flag, value) pairs; a float scan keeps
+    // scan-tiles, and a filter of (int, float, bool) triples writes every
+    // component from the tile.
+    agrees(
+        "let s = or_scan({rem(i, 5000) == 4999 : i in index(20000)}) in (s[4999], s[5000], count(s));\n\
+         let s = {max_scan(s) : s in {{rem(i * j, 97) : i in index(rem(j * 7, 600))} : j in index(3000)}} in (sum({sum(s) : s in s}), s[2999]);\n\
+         let s = plus_scan({float(rem(i, 16)) / 4.0 : i in index(50000)}) in (s[49999], s[4097]);\n\
+         let k = {(x, float(x) / 2.0, rem(x, 3) == 0) : x in index(60001) | rem(x * 13, 7) < 3} in (#k, k[0], k[#k - 1], k[9999]);",
+    );
+}

@@ -246,36 +246,8 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long hsplit_filter_flag_packed_1(long i, __global const double* points_1, __global const double* points_2, __global const double* cross) {
-    double points_1_1 = points_1[i];
-    double points_2_1 = points_2[i];
-    double c = cross[i];
+static inline long hsplit_filter_keep_packed_1(double points_1, double points_2, double c) {
     return c > -c ? 1L : 0L;
-}
-
-static inline long hsplit_filter_add_packed_1(long a, long b) {
-    return nessie_add(a, b);
-}
-
-static inline long hsplit_filter_count_packed_1(__global const long* packed_1_positions, long packed_1_positions_len, __global const double* points_1, __global const double* points_2, __global const double* cross) {
-    long t;
-    if (packed_1_positions_len > 0L) {
-        long i = nessie_sub(packed_1_positions_len, 1L);
-        double points_1_1 = points_1[i];
-        double points_2_1 = points_2[i];
-        double c = cross[i];
-        t = nessie_add(packed_1_positions[nessie_sub(packed_1_positions_len, 1L)], c > -c ? 1L : 0L);
-    } else {
-        t = 0L;
-    }
-    return t;
-}
-
-static inline long hsplit_filter_target_packed_1(long i, __global const double* points_1, __global const double* points_2, __global const double* cross, __global const long* packed_1_positions) {
-    double points_1_1 = points_1[i];
-    double points_2_1 = points_2[i];
-    double c = cross[i];
-    return (c > -c ? 1L : 0L) != 0L ? packed_1_positions[i] : -1L;
 }
 
 static inline void hsplit_filter_pull_packed_1(long i, __global const double* points_1, __global const double* points_2, __global const double* cross, double* r0, double* r1, double* r2) {
@@ -284,244 +256,169 @@ static inline void hsplit_filter_pull_packed_1(long i, __global const double* po
     *r2 = cross[i];
 }
 
-__kernel void hsplit_filter_packed_1_positions_tile_totals(long tiles, long n_points_1, __global const double* points_1_0, __global const double* points_2_1, __global const double* cross, __global long* packed_1_positions_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < n_points_1) {
-                    long flag_packed_1_r = hsplit_filter_flag_packed_1(256 * j + l + 2304 * wg, points_1_0, points_2_1, cross);
-                    x = flag_packed_1_r;
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
+__kernel void hsplit_filter_packed_1(__global int* packed_1_ticket, __global int* packed_1_status, long n_points_1, __global const double* points_1_0, __global const double* points_2_1, __global const double* cross, __global long* packed_1_kept, long lookback_tiles, __global double* packed_1, __global double* packed_2, __global double* c_9) {
+    __local double tile[1280];
+    __local double tile_1[1280];
+    __local double tile_2[1280];
+    __local long vals[306];
+    __local long flags[35];
+    volatile __global ulong* status = (volatile __global ulong*)packed_1_status;
+    const long l = get_local_id(0);
+    if (l == 0) flags[32] = atomic_inc(packed_1_ticket);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long tile_no = flags[32];
+    const long start = tile_no * 1280;
+    for (long j = 0; j < 5; j++) {
+        const long p = j * 256 + l;
+        const long g = start + p;
+        if (g < n_points_1) {
+            double pull_packed_1_r;
+            double pull_packed_1_r_1;
+            double pull_packed_1_r_2;
+            hsplit_filter_pull_packed_1(g, points_1_0, points_2_1, cross, &pull_packed_1_r, &pull_packed_1_r_1, &pull_packed_1_r_2);
+            tile[p] = pull_packed_1_r;
+            tile_1[p] = pull_packed_1_r_1;
+            tile_2[p] = pull_packed_1_r_2;
         }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_packed_1_r = hsplit_filter_add_packed_1(acc, group_values_1[k + 9 * l_1]);
-                acc = add_packed_1_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_packed_1_r_1 = hsplit_filter_add_packed_1(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = add_packed_1_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                packed_1_positions_tile_totals[wg] = group_values_in[0];
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    uint mask = 0;
+    long count = 0;
+    for (long j = 0; j < 5; j++) {
+        if (start + l * 5 + j < n_points_1) {
+            long keep_packed_1_r = hsplit_filter_keep_packed_1(tile[l * 5 + j], tile_1[l * 5 + j], tile_2[l * 5 + j]);
+            if (keep_packed_1_r != 0) {
+                mask |= 1u << j;
+                count++;
             }
         }
     }
-}
-
-__kernel void hsplit_filter_packed_1_positions_tile_offsets(__global const long* packed_1_positions_tile_totals, long tile_chunk, long tiles, __global long* packed_1_positions_tile_offsets) {
-    __local long group_values[256];
-    __local long group_values_1[16];
-    __local long group_values_2[16];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < tile_chunk; k++) {
-                long x;
-                if (k + l * tile_chunk < tiles) {
-                    x = packed_1_positions_tile_totals[k + l * tile_chunk];
-                } else {
-                    x = 0L;
+    vals[l] = count;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row = 0;
+        for (long c = 0; c < 16; c++) {
+            long c_1 = (row) + (vals[l * 16 + c]);
+            row = c_1;
+        }
+        vals[256 + l] = row;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l == 0) {
+        long total = 0;
+        for (long r = 0; r < 16; r++) {
+            long x = vals[256 + r];
+            vals[256 + r] = total;
+            long c_2 = (total) + (x);
+            total = c_2;
+        }
+        vals[305] = total;
+        vals[304] = 0;
+        if (tile_no == 0) {
+            const ulong bits = (ulong)(total);
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+        } else {
+            const ulong bits_1 = (ulong)(total);
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+        }
+        flags[33] = tile_no > 0;
+        flags[34] = tile_no - 1;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row_1 = vals[256 + l];
+        for (long c = 0; c < 16; c++) {
+            long x_1 = vals[l * 16 + c];
+            vals[l * 16 + c] = row_1;
+            long c_3 = (row_1) + (x_1);
+            row_1 = c_3;
+        }
+    }
+    for (;;) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (!flags[33]) break;
+        const long at = flags[34];
+        if (l < 32) {
+            const long jt = at - l;
+            long fl = 0;
+            if (jt >= 0) {
+                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
+                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                if (lo != 0 && hi != 0) {
+                    fl = 2;
+                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
-                long add_packed_1_r = hsplit_filter_add_packed_1(acc, x);
-                acc = add_packed_1_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_packed_1_r_1 = hsplit_filter_add_packed_1(acc_1, group_values[k_1 + 16 * l_1]);
-                acc_1 = add_packed_1_r_1;
-            }
-            {
-                group_values_2[l_1] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_1[k_2] = acc_2;
-                long add_packed_1_r_2 = hsplit_filter_add_packed_1(acc_2, group_values_2[k_2]);
-                acc_2 = add_packed_1_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_3 = group_values_1[l_3];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_3[k_3 + 16 * l_3] = acc_3;
-                long add_packed_1_r_3 = hsplit_filter_add_packed_1(acc_3, group_values[k_3 + 16 * l_3]);
-                acc_3 = add_packed_1_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_4 = get_local_id(0);
-            long acc_4 = group_values_3[l_4];
-            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                packed_1_positions_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
-                long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles) {
-                    x_1 = packed_1_positions_tile_totals[k_4 + l_4 * tile_chunk];
-                } else {
-                    x_1 = 0L;
+                if (fl == 0) {
+                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                    if (lo_1 != 0 && hi_1 != 0) {
+                        fl = 1;
+                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                    }
                 }
-                long add_packed_1_r_4 = hsplit_filter_add_packed_1(acc_4, x_1);
-                acc_4 = add_packed_1_r_4;
+            }
+            flags[l] = fl;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l == 0) {
+            long excl = vals[304];
+            long more = 1;
+            long k = 0;
+            for (; k < 32; k++) {
+                if (flags[k] == 0) break;
+                long c_4 = (vals[272 + k]) + (excl);
+                excl = c_4;
+                if (flags[k] == 2) {
+                    more = 0;
+                    k++;
+                    break;
+                }
+            }
+            vals[304] = excl;
+            flags[33] = more;
+            flags[34] = at - k;
+            if (!more) {
+                long incl = excl;
+                long c_5 = (incl) + (vals[305]);
+                incl = c_5;
+                const ulong bits_2 = (ulong)(incl);
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
             }
         }
     }
-}
-
-__kernel void hsplit_filter_packed_1_positions_scan(__global const long* packed_1_positions_tile_offsets, long tiles, long n_points_1, __global const double* points_1_0, __global const double* points_2_1, __global const double* cross, __global long* packed_1_positions) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < n_points_1) {
-                    long flag_packed_1_r = hsplit_filter_flag_packed_1(256 * j + l + 2304 * wg, points_1_0, points_2_1, cross);
-                    x = flag_packed_1_r;
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_packed_1_r = hsplit_filter_add_packed_1(acc, group_values[k + 9 * l_1]);
-                acc = add_packed_1_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_packed_1_r_1 = hsplit_filter_add_packed_1(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = add_packed_1_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = packed_1_positions_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long add_packed_1_r_2 = hsplit_filter_add_packed_1(acc_2, group_values_3[k_2]);
-                acc_2 = add_packed_1_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long add_packed_1_r_3 = hsplit_filter_add_packed_1(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = add_packed_1_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long add_packed_1_r_4 = hsplit_filter_add_packed_1(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = add_packed_1_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                packed_1_positions[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
-            }
+    double mine[5];
+    double mine_1[5];
+    double mine_2[5];
+    #pragma unroll
+    for (long j = 0; j < 5; j++) {
+        mine[j] = tile[l * 5 + j];
+        mine_1[j] = tile_1[l * 5 + j];
+        mine_2[j] = tile_2[l * 5 + j];
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long pos = vals[l];
+    #pragma unroll
+    for (long j = 0; j < 5; j++) {
+        if ((mask >> j) & 1u) {
+            tile[pos] = mine[j];
+            tile_1[pos] = mine_1[j];
+            tile_2[pos] = mine_2[j];
+            pos++;
         }
     }
-}
-
-__kernel void hsplit_filter_packed_1_count(__global const long* packed_1_positions, long n_points_1, __global const double* points_1_0, __global const double* points_2_1, __global const double* cross, __global long* packed_1_kept) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long count_packed_1_r = hsplit_filter_count_packed_1(packed_1_positions, n_points_1, points_1_0, points_2_1, cross);
-        packed_1_kept[0] = count_packed_1_r;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long base = vals[304];
+    const long total_1 = vals[305];
+    for (long p = l; p < total_1; p += 256) {
+        packed_1[base + p] = tile[p];
+        packed_2[base + p] = tile_1[p];
+        c_9[base + p] = tile_2[p];
     }
-}
-
-__kernel void hsplit_filter_packed_1(long n_points_1, __global const double* points_1_0, __global const double* points_2_1, __global const double* cross, __global const long* packed_1_positions, __global double* packed_1, __global double* packed_2, __global double* c_9) {
-    const long gid = get_global_id(0);
-    if (gid < n_points_1) {
-        double pull_packed_1_r;
-        double pull_packed_1_r_1;
-        double pull_packed_1_r_2;
-        hsplit_filter_pull_packed_1(gid, points_1_0, points_2_1, cross, &pull_packed_1_r, &pull_packed_1_r_1, &pull_packed_1_r_2);
-        long target_packed_1_r = hsplit_filter_target_packed_1(gid, points_1_0, points_2_1, cross, packed_1_positions);
-        if (target_packed_1_r >= 0) {
-            packed_1[target_packed_1_r] = pull_packed_1_r;
-            packed_2[target_packed_1_r] = pull_packed_1_r_1;
-            c_9[target_packed_1_r] = pull_packed_1_r_2;
-        }
+    if (l == 0 && tile_no == lookback_tiles - 1) {
+        packed_1_kept[0] = base + total_1;
     }
 }
 
@@ -789,219 +686,151 @@ static inline long hsplit_scan_sum_op_packed_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-__kernel void hsplit_scan_sum_packed_offsets_tile_totals(long tiles, long n_packed_lengths, __global const long* packed_lengths, __global long* packed_offsets_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < n_packed_lengths) {
-                    long pull_packed_offsets_r = hsplit_scan_sum_pull_packed_offsets(256 * j + l + 2304 * wg, packed_lengths);
-                    x = pull_packed_offsets_r;
-                } else {
-                    x = 0L;
+__kernel void hsplit_scan_sum_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long n_packed_lengths, __global const long* packed_lengths, __global long* packed_offsets) {
+    __local long tile[3840];
+    __local long vals[306];
+    __local long flags[35];
+    volatile __global ulong* status = (volatile __global ulong*)packed_offsets_status;
+    const long l = get_local_id(0);
+    if (l == 0) flags[32] = atomic_inc(packed_offsets_ticket);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long tile_no = flags[32];
+    const long start = tile_no * 3840;
+    for (long j = 0; j < 15; j++) {
+        const long p = j * 256 + l;
+        const long g = start + p;
+        if (g < n_packed_lengths) {
+            long pull_packed_offsets_r = hsplit_scan_sum_pull_packed_offsets(g, packed_lengths);
+            tile[p] = pull_packed_offsets_r;
+        } else {
+            tile[p] = 0L;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long acc = 0L;
+    for (long j = 0; j < 15; j++) {
+        long op_packed_offsets_r = hsplit_scan_sum_op_packed_offsets(acc, tile[l * 15 + j]);
+        long c = op_packed_offsets_r;
+        acc = c;
+    }
+    vals[l] = acc;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row = 0L;
+        for (long c_1 = 0; c_1 < 16; c_1++) {
+            long op_packed_offsets_r_1 = hsplit_scan_sum_op_packed_offsets(row, vals[l * 16 + c_1]);
+            long c_2 = op_packed_offsets_r_1;
+            row = c_2;
+        }
+        vals[256 + l] = row;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l == 0) {
+        long total = 0L;
+        for (long r = 0; r < 16; r++) {
+            long x = vals[256 + r];
+            vals[256 + r] = total;
+            long op_packed_offsets_r_2 = hsplit_scan_sum_op_packed_offsets(total, x);
+            long c_3 = op_packed_offsets_r_2;
+            total = c_3;
+        }
+        vals[305] = total;
+        vals[304] = 0L;
+        if (tile_no == 0) {
+            const ulong bits = (ulong)(total);
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+        } else {
+            const ulong bits_1 = (ulong)(total);
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+        }
+        flags[33] = tile_no > 0;
+        flags[34] = tile_no - 1;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row_1 = vals[256 + l];
+        for (long c_1 = 0; c_1 < 16; c_1++) {
+            long x_1 = vals[l * 16 + c_1];
+            vals[l * 16 + c_1] = row_1;
+            long op_packed_offsets_r_3 = hsplit_scan_sum_op_packed_offsets(row_1, x_1);
+            long c_4 = op_packed_offsets_r_3;
+            row_1 = c_4;
+        }
+    }
+    for (;;) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (!flags[33]) break;
+        const long at = flags[34];
+        if (l < 32) {
+            const long jt = at - l;
+            long fl = 0;
+            if (jt >= 0) {
+                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
+                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                if (lo != 0 && hi != 0) {
+                    fl = 2;
+                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
-                group_values_1[256 * j + l] = x;
+                if (fl == 0) {
+                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                    if (lo_1 != 0 && hi_1 != 0) {
+                        fl = 1;
+                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                    }
+                }
             }
+            flags[l] = fl;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_r = hsplit_scan_sum_op_packed_offsets(acc, group_values_1[k + 9 * l_1]);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_packed_offsets_r_1 = hsplit_scan_sum_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = op_packed_offsets_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
+        if (l == 0) {
+            long excl = vals[304];
+            long more = 1;
+            long k = 0;
+            for (; k < 32; k++) {
+                if (flags[k] == 0) break;
+                long op_packed_offsets_r_4 = hsplit_scan_sum_op_packed_offsets(vals[272 + k], excl);
+                long c_5 = op_packed_offsets_r_4;
+                excl = c_5;
+                if (flags[k] == 2) {
+                    more = 0;
+                    k++;
+                    break;
                 }
             }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                packed_offsets_tile_totals[wg] = group_values_in[0];
+            vals[304] = excl;
+            flags[33] = more;
+            flags[34] = at - k;
+            if (!more) {
+                long incl = excl;
+                long op_packed_offsets_r_5 = hsplit_scan_sum_op_packed_offsets(incl, vals[305]);
+                long c_6 = op_packed_offsets_r_5;
+                incl = c_6;
+                const ulong bits_2 = (ulong)(incl);
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
             }
         }
     }
-}
-
-__kernel void hsplit_scan_sum_packed_offsets_tile_offsets(__global const long* packed_offsets_tile_totals, long tile_chunk, long tiles, __global long* packed_offsets_tile_offsets) {
-    __local long group_values[256];
-    __local long group_values_1[16];
-    __local long group_values_2[16];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < tile_chunk; k++) {
-                long x;
-                if (k + l * tile_chunk < tiles) {
-                    x = packed_offsets_tile_totals[k + l * tile_chunk];
-                } else {
-                    x = 0L;
-                }
-                long op_packed_offsets_r = hsplit_scan_sum_op_packed_offsets(acc, x);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_packed_offsets_r_1 = hsplit_scan_sum_op_packed_offsets(acc_1, group_values[k_1 + 16 * l_1]);
-                acc_1 = op_packed_offsets_r_1;
-            }
-            {
-                group_values_2[l_1] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_1[k_2] = acc_2;
-                long op_packed_offsets_r_2 = hsplit_scan_sum_op_packed_offsets(acc_2, group_values_2[k_2]);
-                acc_2 = op_packed_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_3 = group_values_1[l_3];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_3[k_3 + 16 * l_3] = acc_3;
-                long op_packed_offsets_r_3 = hsplit_scan_sum_op_packed_offsets(acc_3, group_values[k_3 + 16 * l_3]);
-                acc_3 = op_packed_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_4 = get_local_id(0);
-            long acc_4 = group_values_3[l_4];
-            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                packed_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
-                long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles) {
-                    x_1 = packed_offsets_tile_totals[k_4 + l_4 * tile_chunk];
-                } else {
-                    x_1 = 0L;
-                }
-                long op_packed_offsets_r_4 = hsplit_scan_sum_op_packed_offsets(acc_4, x_1);
-                acc_4 = op_packed_offsets_r_4;
-            }
-        }
+    long off = vals[304];
+    long op_packed_offsets_r_6 = hsplit_scan_sum_op_packed_offsets(off, vals[l]);
+    long c_7 = op_packed_offsets_r_6;
+    off = c_7;
+    for (long j = 0; j < 15; j++) {
+        long x_2 = tile[l * 15 + j];
+        tile[l * 15 + j] = off;
+        long op_packed_offsets_r_7 = hsplit_scan_sum_op_packed_offsets(off, x_2);
+        long c_8 = op_packed_offsets_r_7;
+        off = c_8;
     }
-}
-
-__kernel void hsplit_scan_sum_packed_offsets_scan(__global const long* packed_offsets_tile_offsets, long tiles, long n_packed_lengths, __global const long* packed_lengths, __global long* packed_offsets) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < n_packed_lengths) {
-                    long pull_packed_offsets_r = hsplit_scan_sum_pull_packed_offsets(256 * j + l + 2304 * wg, packed_lengths);
-                    x = pull_packed_offsets_r;
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_r = hsplit_scan_sum_op_packed_offsets(acc, group_values[k + 9 * l_1]);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_packed_offsets_r_1 = hsplit_scan_sum_op_packed_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = op_packed_offsets_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = packed_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long op_packed_offsets_r_2 = hsplit_scan_sum_op_packed_offsets(acc_2, group_values_3[k_2]);
-                acc_2 = op_packed_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long op_packed_offsets_r_3 = hsplit_scan_sum_op_packed_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = op_packed_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long op_packed_offsets_r_4 = hsplit_scan_sum_op_packed_offsets(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = op_packed_offsets_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                packed_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
-            }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long j = 0; j < 15; j++) {
+        const long p = j * 256 + l;
+        const long g = start + p;
+        if (g < n_packed_lengths) {
+            packed_offsets[g] = tile[p];
         }
     }
 }
@@ -2680,39 +2509,10 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long hsplit_fused_flag_kept(long i, __global const double* cross_elements) {
-    long j = i;
-    double c = cross_elements[i];
-    long i_1 = j;
-    double x = cross_elements[i_1];
+static inline long hsplit_fused_keep_kept(long j, double c, __global const double* cross_elements) {
+    long i = j;
+    double x = cross_elements[i];
     return x > -x ? 1L : 0L;
-}
-
-static inline long hsplit_fused_add_kept(long a, long b) {
-    return nessie_add(a, b);
-}
-
-static inline long hsplit_fused_count_kept(__global const long* kept_positions, long kept_positions_len, __global const double* cross_elements) {
-    long t;
-    if (kept_positions_len > 0L) {
-        long i = nessie_sub(kept_positions_len, 1L);
-        long j = i;
-        double c = cross_elements[i];
-        long i_1 = j;
-        double x = cross_elements[i_1];
-        t = nessie_add(kept_positions[nessie_sub(kept_positions_len, 1L)], x > -x ? 1L : 0L);
-    } else {
-        t = 0L;
-    }
-    return t;
-}
-
-static inline long hsplit_fused_target_kept(long i, __global const double* cross_elements, __global const long* kept_positions) {
-    long j = i;
-    double c = cross_elements[i];
-    long i_1 = j;
-    double x = cross_elements[i_1];
-    return (x > -x ? 1L : 0L) != 0L ? kept_positions[i] : -1L;
 }
 
 static inline void hsplit_fused_pull_kept(long i, __global const double* cross_elements, long* r0, double* r1) {
@@ -2730,242 +2530,162 @@ static inline long hsplit_fused_op_packed_lengths(long a, long b) {
     return nessie_add(a, b);
 }
 
-__kernel void hsplit_fused_kept_positions_tile_totals(long tiles, long n_cross_elements, __global const double* cross_elements, __global long* kept_positions_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j_1 = 0; j_1 < 9; j_1++) {
-                long x;
-                if (256 * j_1 + l + 2304 * wg < n_cross_elements) {
-                    long flag_kept_r = hsplit_fused_flag_kept(256 * j_1 + l + 2304 * wg, cross_elements);
-                    x = flag_kept_r;
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j_1 + l] = x;
-            }
+__kernel void hsplit_fused_kept(__global int* kept_ticket, __global int* kept_status, long n_cross_elements, __global const double* cross_elements, __global long* kept_kept, long lookback_tiles, __global long* kept, __global double* c_5) {
+    __local long tile[2304];
+    __local double tile_1[2304];
+    __local long vals[306];
+    __local long flags[35];
+    volatile __global ulong* status = (volatile __global ulong*)kept_status;
+    const long l = get_local_id(0);
+    if (l == 0) flags[32] = atomic_inc(kept_ticket);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long tile_no = flags[32];
+    const long start = tile_no * 2304;
+    for (long j_1 = 0; j_1 < 9; j_1++) {
+        const long p_1 = j_1 * 256 + l;
+        const long g = start + p_1;
+        if (g < n_cross_elements) {
+            long pull_kept_r;
+            double pull_kept_r_1;
+            hsplit_fused_pull_kept(g, cross_elements, &pull_kept_r, &pull_kept_r_1);
+            tile[p_1] = pull_kept_r;
+            tile_1[p_1] = pull_kept_r_1;
         }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_kept_r = hsplit_fused_add_kept(acc, group_values_1[k + 9 * l_1]);
-                acc = add_kept_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_kept_r_1 = hsplit_fused_add_kept(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = add_kept_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                kept_positions_tile_totals[wg] = group_values_in[0];
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    uint mask = 0;
+    long count = 0;
+    for (long j_1 = 0; j_1 < 9; j_1++) {
+        if (start + l * 9 + j_1 < n_cross_elements) {
+            long keep_kept_r = hsplit_fused_keep_kept(tile[l * 9 + j_1], tile_1[l * 9 + j_1], cross_elements);
+            if (keep_kept_r != 0) {
+                mask |= 1u << j_1;
+                count++;
             }
         }
     }
-}
-
-__kernel void hsplit_fused_kept_positions_tile_offsets(__global const long* kept_positions_tile_totals, long tile_chunk, long tiles, __global long* kept_positions_tile_offsets) {
-    __local long group_values[256];
-    __local long group_values_1[16];
-    __local long group_values_2[16];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < tile_chunk; k++) {
-                long x;
-                if (k + l * tile_chunk < tiles) {
-                    x = kept_positions_tile_totals[k + l * tile_chunk];
-                } else {
-                    x = 0L;
+    vals[l] = count;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row = 0;
+        for (long c = 0; c < 16; c++) {
+            long c_1 = (row) + (vals[l * 16 + c]);
+            row = c_1;
+        }
+        vals[256 + l] = row;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l == 0) {
+        long total = 0;
+        for (long r = 0; r < 16; r++) {
+            long x = vals[256 + r];
+            vals[256 + r] = total;
+            long c_2 = (total) + (x);
+            total = c_2;
+        }
+        vals[305] = total;
+        vals[304] = 0;
+        if (tile_no == 0) {
+            const ulong bits = (ulong)(total);
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+        } else {
+            const ulong bits_1 = (ulong)(total);
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+        }
+        flags[33] = tile_no > 0;
+        flags[34] = tile_no - 1;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row_1 = vals[256 + l];
+        for (long c = 0; c < 16; c++) {
+            long x_1 = vals[l * 16 + c];
+            vals[l * 16 + c] = row_1;
+            long c_3 = (row_1) + (x_1);
+            row_1 = c_3;
+        }
+    }
+    for (;;) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (!flags[33]) break;
+        const long at = flags[34];
+        if (l < 32) {
+            const long jt = at - l;
+            long fl = 0;
+            if (jt >= 0) {
+                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
+                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                if (lo != 0 && hi != 0) {
+                    fl = 2;
+                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
-                long add_kept_r = hsplit_fused_add_kept(acc, x);
-                acc = add_kept_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_kept_r_1 = hsplit_fused_add_kept(acc_1, group_values[k_1 + 16 * l_1]);
-                acc_1 = add_kept_r_1;
-            }
-            {
-                group_values_2[l_1] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_1[k_2] = acc_2;
-                long add_kept_r_2 = hsplit_fused_add_kept(acc_2, group_values_2[k_2]);
-                acc_2 = add_kept_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_3 = group_values_1[l_3];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_3[k_3 + 16 * l_3] = acc_3;
-                long add_kept_r_3 = hsplit_fused_add_kept(acc_3, group_values[k_3 + 16 * l_3]);
-                acc_3 = add_kept_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_4 = get_local_id(0);
-            long acc_4 = group_values_3[l_4];
-            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                kept_positions_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
-                long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles) {
-                    x_1 = kept_positions_tile_totals[k_4 + l_4 * tile_chunk];
-                } else {
-                    x_1 = 0L;
+                if (fl == 0) {
+                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                    if (lo_1 != 0 && hi_1 != 0) {
+                        fl = 1;
+                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                    }
                 }
-                long add_kept_r_4 = hsplit_fused_add_kept(acc_4, x_1);
-                acc_4 = add_kept_r_4;
+            }
+            flags[l] = fl;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l == 0) {
+            long excl = vals[304];
+            long more = 1;
+            long k = 0;
+            for (; k < 32; k++) {
+                if (flags[k] == 0) break;
+                long c_4 = (vals[272 + k]) + (excl);
+                excl = c_4;
+                if (flags[k] == 2) {
+                    more = 0;
+                    k++;
+                    break;
+                }
+            }
+            vals[304] = excl;
+            flags[33] = more;
+            flags[34] = at - k;
+            if (!more) {
+                long incl = excl;
+                long c_6 = (incl) + (vals[305]);
+                incl = c_6;
+                const ulong bits_2 = (ulong)(incl);
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
             }
         }
     }
-}
-
-__kernel void hsplit_fused_kept_positions_scan(__global const long* kept_positions_tile_offsets, long tiles, long n_cross_elements, __global const double* cross_elements, __global long* kept_positions) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j_1 = 0; j_1 < 9; j_1++) {
-                long x;
-                if (256 * j_1 + l + 2304 * wg < n_cross_elements) {
-                    long flag_kept_r = hsplit_fused_flag_kept(256 * j_1 + l + 2304 * wg, cross_elements);
-                    x = flag_kept_r;
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j_1 + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_kept_r = hsplit_fused_add_kept(acc, group_values[k + 9 * l_1]);
-                acc = add_kept_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_kept_r_1 = hsplit_fused_add_kept(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = add_kept_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = kept_positions_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long add_kept_r_2 = hsplit_fused_add_kept(acc_2, group_values_3[k_2]);
-                acc_2 = add_kept_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long add_kept_r_3 = hsplit_fused_add_kept(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = add_kept_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long add_kept_r_4 = hsplit_fused_add_kept(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = add_kept_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_4 = 0; j_4 < 9; j_4++) {
-                kept_positions[256 * j_4 + l_6 + 2304 * wg] = group_values_5[j_4 + 9 * l_6];
-            }
+    long mine[9];
+    double mine_1[9];
+    #pragma unroll
+    for (long j_1 = 0; j_1 < 9; j_1++) {
+        mine[j_1] = tile[l * 9 + j_1];
+        mine_1[j_1] = tile_1[l * 9 + j_1];
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long pos = vals[l];
+    #pragma unroll
+    for (long j_1 = 0; j_1 < 9; j_1++) {
+        if ((mask >> j_1) & 1u) {
+            tile[pos] = mine[j_1];
+            tile_1[pos] = mine_1[j_1];
+            pos++;
         }
     }
-}
-
-__kernel void hsplit_fused_kept_count(__global const long* kept_positions, long n_cross_elements, __global const double* cross_elements, __global long* kept_kept) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long count_kept_r = hsplit_fused_count_kept(kept_positions, n_cross_elements, cross_elements);
-        kept_kept[0] = count_kept_r;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long base = vals[304];
+    const long total_1 = vals[305];
+    for (long p_1 = l; p_1 < total_1; p_1 += 256) {
+        kept[base + p_1] = tile[p_1];
+        c_5[base + p_1] = tile_1[p_1];
     }
-}
-
-__kernel void hsplit_fused_kept(long n_cross_elements, __global const double* cross_elements, __global const long* kept_positions, __global long* kept, __global double* c_5) {
-    const long gid = get_global_id(0);
-    if (gid < n_cross_elements) {
-        long pull_kept_r;
-        double pull_kept_r_1;
-        hsplit_fused_pull_kept(gid, cross_elements, &pull_kept_r, &pull_kept_r_1);
-        long target_kept_r = hsplit_fused_target_kept(gid, cross_elements, kept_positions);
-        if (target_kept_r >= 0) {
-            kept[target_kept_r] = pull_kept_r;
-            c_5[target_kept_r] = pull_kept_r_1;
-        }
+    if (l == 0 && tile_no == lookback_tiles - 1) {
+        kept_kept[0] = base + total_1;
     }
 }
 
@@ -3135,66 +2855,18 @@ static inline long hsplit_fused_2_op_rank(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long hsplit_fused_2_flag_then_instances(long i, __global const long* packed_lengths) {
-    long j = i;
-    long i_1 = j;
-    return packed_lengths[i_1] < 2L ? 1L : 0L;
-}
-
-static inline long hsplit_fused_2_add_then_instances(long a, long b) {
-    return nessie_add(a, b);
-}
-
-static inline long hsplit_fused_2_count_then_instances(__global const long* then_instances_positions, long then_instances_positions_len, __global const long* packed_lengths) {
-    long t;
-    if (then_instances_positions_len > 0L) {
-        long i = nessie_sub(then_instances_positions_len, 1L);
-        long j = i;
-        long i_1 = j;
-        t = nessie_add(then_instances_positions[nessie_sub(then_instances_positions_len, 1L)], packed_lengths[i_1] < 2L ? 1L : 0L);
-    } else {
-        t = 0L;
-    }
-    return t;
-}
-
-static inline long hsplit_fused_2_target_then_instances(long i, __global const long* packed_lengths, __global const long* then_instances_positions) {
-    long j = i;
-    long i_1 = j;
-    return (packed_lengths[i_1] < 2L ? 1L : 0L) != 0L ? then_instances_positions[i] : -1L;
+static inline long hsplit_fused_2_keep_then_instances(long j, __global const long* packed_lengths) {
+    long i = j;
+    return packed_lengths[i] < 2L ? 1L : 0L;
 }
 
 static inline long hsplit_fused_2_pull_then_instances(long i) {
     return i;
 }
 
-static inline long hsplit_fused_2_flag_else_instances(long i, __global const long* packed_lengths) {
-    long j = i;
-    long i_1 = j;
-    return !(packed_lengths[i_1] < 2L) ? 1L : 0L;
-}
-
-static inline long hsplit_fused_2_add_else_instances(long a, long b) {
-    return nessie_add(a, b);
-}
-
-static inline long hsplit_fused_2_count_else_instances(__global const long* else_instances_positions, long else_instances_positions_len, __global const long* packed_lengths) {
-    long t;
-    if (else_instances_positions_len > 0L) {
-        long i = nessie_sub(else_instances_positions_len, 1L);
-        long j = i;
-        long i_1 = j;
-        t = nessie_add(else_instances_positions[nessie_sub(else_instances_positions_len, 1L)], !(packed_lengths[i_1] < 2L) ? 1L : 0L);
-    } else {
-        t = 0L;
-    }
-    return t;
-}
-
-static inline long hsplit_fused_2_target_else_instances(long i, __global const long* packed_lengths, __global const long* else_instances_positions) {
-    long j = i;
-    long i_1 = j;
-    return (!(packed_lengths[i_1] < 2L) ? 1L : 0L) != 0L ? else_instances_positions[i] : -1L;
+static inline long hsplit_fused_2_keep_else_instances(long j, __global const long* packed_lengths) {
+    long i = j;
+    return !(packed_lengths[i] < 2L) ? 1L : 0L;
 }
 
 static inline long hsplit_fused_2_pull_else_instances(long i) {
@@ -3210,692 +2882,454 @@ __kernel void hsplit_fused_2_mapped(long instances_1, long n_points_1, __global 
     }
 }
 
-__kernel void hsplit_fused_2_rank_tile_totals(long tiles, long instances_1, __global const long* packed_lengths, __global long* rank_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < instances_1) {
-                    long pull_rank_r = hsplit_fused_2_pull_rank(256 * j + l + 2304 * wg, packed_lengths);
-                    x = pull_rank_r;
-                } else {
-                    x = 0L;
+__kernel void hsplit_fused_2_rank(__global int* rank_ticket, __global int* rank_status, long instances_1, __global const long* packed_lengths, __global long* rank) {
+    __local long tile[3840];
+    __local long vals[306];
+    __local long flags[35];
+    volatile __global ulong* status = (volatile __global ulong*)rank_status;
+    const long l = get_local_id(0);
+    if (l == 0) flags[32] = atomic_inc(rank_ticket);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long tile_no = flags[32];
+    const long start = tile_no * 3840;
+    for (long j = 0; j < 15; j++) {
+        const long p = j * 256 + l;
+        const long g = start + p;
+        if (g < instances_1) {
+            long pull_rank_r = hsplit_fused_2_pull_rank(g, packed_lengths);
+            tile[p] = pull_rank_r;
+        } else {
+            tile[p] = 0L;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long acc = 0L;
+    for (long j = 0; j < 15; j++) {
+        long op_rank_r = hsplit_fused_2_op_rank(acc, tile[l * 15 + j]);
+        long c = op_rank_r;
+        acc = c;
+    }
+    vals[l] = acc;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row = 0L;
+        for (long c_1 = 0; c_1 < 16; c_1++) {
+            long op_rank_r_1 = hsplit_fused_2_op_rank(row, vals[l * 16 + c_1]);
+            long c_2 = op_rank_r_1;
+            row = c_2;
+        }
+        vals[256 + l] = row;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l == 0) {
+        long total = 0L;
+        for (long r = 0; r < 16; r++) {
+            long x = vals[256 + r];
+            vals[256 + r] = total;
+            long op_rank_r_2 = hsplit_fused_2_op_rank(total, x);
+            long c_3 = op_rank_r_2;
+            total = c_3;
+        }
+        vals[305] = total;
+        vals[304] = 0L;
+        if (tile_no == 0) {
+            const ulong bits = (ulong)(total);
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+        } else {
+            const ulong bits_1 = (ulong)(total);
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+        }
+        flags[33] = tile_no > 0;
+        flags[34] = tile_no - 1;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row_1 = vals[256 + l];
+        for (long c_1 = 0; c_1 < 16; c_1++) {
+            long x_1 = vals[l * 16 + c_1];
+            vals[l * 16 + c_1] = row_1;
+            long op_rank_r_3 = hsplit_fused_2_op_rank(row_1, x_1);
+            long c_4 = op_rank_r_3;
+            row_1 = c_4;
+        }
+    }
+    for (;;) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (!flags[33]) break;
+        const long at = flags[34];
+        if (l < 32) {
+            const long jt = at - l;
+            long fl = 0;
+            if (jt >= 0) {
+                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
+                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                if (lo != 0 && hi != 0) {
+                    fl = 2;
+                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
-                group_values_1[256 * j + l] = x;
+                if (fl == 0) {
+                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                    if (lo_1 != 0 && hi_1 != 0) {
+                        fl = 1;
+                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                    }
+                }
             }
+            flags[l] = fl;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_rank_r = hsplit_fused_2_op_rank(acc, group_values_1[k + 9 * l_1]);
-                acc = op_rank_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_rank_r_1 = hsplit_fused_2_op_rank(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = op_rank_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
+        if (l == 0) {
+            long excl = vals[304];
+            long more = 1;
+            long k = 0;
+            for (; k < 32; k++) {
+                if (flags[k] == 0) break;
+                long op_rank_r_4 = hsplit_fused_2_op_rank(vals[272 + k], excl);
+                long c_5 = op_rank_r_4;
+                excl = c_5;
+                if (flags[k] == 2) {
+                    more = 0;
+                    k++;
+                    break;
                 }
             }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
+            vals[304] = excl;
+            flags[33] = more;
+            flags[34] = at - k;
+            if (!more) {
+                long incl = excl;
+                long op_rank_r_5 = hsplit_fused_2_op_rank(incl, vals[305]);
+                long c_6 = op_rank_r_5;
+                incl = c_6;
+                const ulong bits_2 = (ulong)(incl);
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
             }
-            m /= 2;
         }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                rank_tile_totals[wg] = group_values_in[0];
-            }
+    }
+    long off = vals[304];
+    long op_rank_r_6 = hsplit_fused_2_op_rank(off, vals[l]);
+    long c_7 = op_rank_r_6;
+    off = c_7;
+    for (long j = 0; j < 15; j++) {
+        long x_2 = tile[l * 15 + j];
+        tile[l * 15 + j] = off;
+        long op_rank_r_7 = hsplit_fused_2_op_rank(off, x_2);
+        long c_8 = op_rank_r_7;
+        off = c_8;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long j = 0; j < 15; j++) {
+        const long p = j * 256 + l;
+        const long g = start + p;
+        if (g < instances_1) {
+            rank[g] = tile[p];
         }
     }
 }
 
-__kernel void hsplit_fused_2_rank_tile_offsets(__global const long* rank_tile_totals, long tile_chunk, long tiles, __global long* rank_tile_offsets) {
-    __local long group_values[256];
-    __local long group_values_1[16];
-    __local long group_values_2[16];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < tile_chunk; k++) {
-                long x;
-                if (k + l * tile_chunk < tiles) {
-                    x = rank_tile_totals[k + l * tile_chunk];
-                } else {
-                    x = 0L;
-                }
-                long op_rank_r = hsplit_fused_2_op_rank(acc, x);
-                acc = op_rank_r;
-            }
-            {
-                group_values[l] = acc;
-            }
+__kernel void hsplit_fused_2_then_instances(__global int* then_instances_ticket, __global int* then_instances_status, long instances_1, __global const long* packed_lengths, __global long* then_instances_kept, long lookback_tiles, __global long* then_instances) {
+    __local long tile[3840];
+    __local long vals[306];
+    __local long flags[35];
+    volatile __global ulong* status = (volatile __global ulong*)then_instances_status;
+    const long l = get_local_id(0);
+    if (l == 0) flags[32] = atomic_inc(then_instances_ticket);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long tile_no = flags[32];
+    const long start = tile_no * 3840;
+    for (long j = 0; j < 15; j++) {
+        const long p = j * 256 + l;
+        const long g = start + p;
+        if (g < instances_1) {
+            long pull_then_instances_r = hsplit_fused_2_pull_then_instances(g);
+            tile[p] = pull_then_instances_r;
         }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_rank_r_1 = hsplit_fused_2_op_rank(acc_1, group_values[k_1 + 16 * l_1]);
-                acc_1 = op_rank_r_1;
-            }
-            {
-                group_values_2[l_1] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_1[k_2] = acc_2;
-                long op_rank_r_2 = hsplit_fused_2_op_rank(acc_2, group_values_2[k_2]);
-                acc_2 = op_rank_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_3 = group_values_1[l_3];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_3[k_3 + 16 * l_3] = acc_3;
-                long op_rank_r_3 = hsplit_fused_2_op_rank(acc_3, group_values[k_3 + 16 * l_3]);
-                acc_3 = op_rank_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_4 = get_local_id(0);
-            long acc_4 = group_values_3[l_4];
-            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                rank_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
-                long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles) {
-                    x_1 = rank_tile_totals[k_4 + l_4 * tile_chunk];
-                } else {
-                    x_1 = 0L;
-                }
-                long op_rank_r_4 = hsplit_fused_2_op_rank(acc_4, x_1);
-                acc_4 = op_rank_r_4;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    uint mask = 0;
+    long count = 0;
+    for (long j = 0; j < 15; j++) {
+        if (start + l * 15 + j < instances_1) {
+            long keep_then_instances_r = hsplit_fused_2_keep_then_instances(tile[l * 15 + j], packed_lengths);
+            if (keep_then_instances_r != 0) {
+                mask |= 1u << j;
+                count++;
             }
         }
     }
-}
-
-__kernel void hsplit_fused_2_rank_scan(__global const long* rank_tile_offsets, long tiles, long instances_1, __global const long* packed_lengths, __global long* rank) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < instances_1) {
-                    long pull_rank_r = hsplit_fused_2_pull_rank(256 * j + l + 2304 * wg, packed_lengths);
-                    x = pull_rank_r;
-                } else {
-                    x = 0L;
+    vals[l] = count;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row = 0;
+        for (long c = 0; c < 16; c++) {
+            long c_1 = (row) + (vals[l * 16 + c]);
+            row = c_1;
+        }
+        vals[256 + l] = row;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l == 0) {
+        long total = 0;
+        for (long r = 0; r < 16; r++) {
+            long x = vals[256 + r];
+            vals[256 + r] = total;
+            long c_2 = (total) + (x);
+            total = c_2;
+        }
+        vals[305] = total;
+        vals[304] = 0;
+        if (tile_no == 0) {
+            const ulong bits = (ulong)(total);
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+        } else {
+            const ulong bits_1 = (ulong)(total);
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+        }
+        flags[33] = tile_no > 0;
+        flags[34] = tile_no - 1;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row_1 = vals[256 + l];
+        for (long c = 0; c < 16; c++) {
+            long x_1 = vals[l * 16 + c];
+            vals[l * 16 + c] = row_1;
+            long c_3 = (row_1) + (x_1);
+            row_1 = c_3;
+        }
+    }
+    for (;;) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (!flags[33]) break;
+        const long at = flags[34];
+        if (l < 32) {
+            const long jt = at - l;
+            long fl = 0;
+            if (jt >= 0) {
+                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
+                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                if (lo != 0 && hi != 0) {
+                    fl = 2;
+                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
-                group_values[256 * j + l] = x;
+                if (fl == 0) {
+                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                    if (lo_1 != 0 && hi_1 != 0) {
+                        fl = 1;
+                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                    }
+                }
             }
+            flags[l] = fl;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_rank_r = hsplit_fused_2_op_rank(acc, group_values[k + 9 * l_1]);
-                acc = op_rank_r;
+        if (l == 0) {
+            long excl = vals[304];
+            long more = 1;
+            long k = 0;
+            for (; k < 32; k++) {
+                if (flags[k] == 0) break;
+                long c_4 = (vals[272 + k]) + (excl);
+                excl = c_4;
+                if (flags[k] == 2) {
+                    more = 0;
+                    k++;
+                    break;
+                }
             }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_rank_r_1 = hsplit_fused_2_op_rank(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = op_rank_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = rank_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long op_rank_r_2 = hsplit_fused_2_op_rank(acc_2, group_values_3[k_2]);
-                acc_2 = op_rank_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long op_rank_r_3 = hsplit_fused_2_op_rank(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = op_rank_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long op_rank_r_4 = hsplit_fused_2_op_rank(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = op_rank_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                rank[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
+            vals[304] = excl;
+            flags[33] = more;
+            flags[34] = at - k;
+            if (!more) {
+                long incl = excl;
+                long c_5 = (incl) + (vals[305]);
+                incl = c_5;
+                const ulong bits_2 = (ulong)(incl);
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
             }
         }
     }
-}
-
-__kernel void hsplit_fused_2_then_instances_positions_tile_totals(long tiles, long instances_1, __global const long* packed_lengths, __global long* then_instances_positions_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < instances_1) {
-                    long flag_then_instances_r = hsplit_fused_2_flag_then_instances(256 * j + l + 2304 * wg, packed_lengths);
-                    x = flag_then_instances_r;
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
+    long mine[15];
+    #pragma unroll
+    for (long j = 0; j < 15; j++) {
+        mine[j] = tile[l * 15 + j];
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long pos = vals[l];
+    #pragma unroll
+    for (long j = 0; j < 15; j++) {
+        if ((mask >> j) & 1u) {
+            tile[pos] = mine[j];
+            pos++;
         }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_then_instances_r = hsplit_fused_2_add_then_instances(acc, group_values_1[k + 9 * l_1]);
-                acc = add_then_instances_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_then_instances_r_1 = hsplit_fused_2_add_then_instances(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = add_then_instances_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                then_instances_positions_tile_totals[wg] = group_values_in[0];
-            }
-        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long base = vals[304];
+    const long total_1 = vals[305];
+    for (long p = l; p < total_1; p += 256) {
+        then_instances[base + p] = tile[p];
+    }
+    if (l == 0 && tile_no == lookback_tiles - 1) {
+        then_instances_kept[0] = base + total_1;
     }
 }
 
-__kernel void hsplit_fused_2_then_instances_positions_tile_offsets(__global const long* then_instances_positions_tile_totals, long tile_chunk, long tiles, __global long* then_instances_positions_tile_offsets) {
-    __local long group_values[256];
-    __local long group_values_1[16];
-    __local long group_values_2[16];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < tile_chunk; k++) {
-                long x;
-                if (k + l * tile_chunk < tiles) {
-                    x = then_instances_positions_tile_totals[k + l * tile_chunk];
-                } else {
-                    x = 0L;
-                }
-                long add_then_instances_r = hsplit_fused_2_add_then_instances(acc, x);
-                acc = add_then_instances_r;
-            }
-            {
-                group_values[l] = acc;
-            }
+__kernel void hsplit_fused_2_else_instances(__global int* else_instances_ticket, __global int* else_instances_status, long instances_1, __global const long* packed_lengths, __global long* else_instances_kept, long lookback_tiles, __global long* else_instances) {
+    __local long tile[3840];
+    __local long vals[306];
+    __local long flags[35];
+    volatile __global ulong* status = (volatile __global ulong*)else_instances_status;
+    const long l = get_local_id(0);
+    if (l == 0) flags[32] = atomic_inc(else_instances_ticket);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long tile_no = flags[32];
+    const long start = tile_no * 3840;
+    for (long j = 0; j < 15; j++) {
+        const long p = j * 256 + l;
+        const long g = start + p;
+        if (g < instances_1) {
+            long pull_else_instances_r = hsplit_fused_2_pull_else_instances(g);
+            tile[p] = pull_else_instances_r;
         }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_then_instances_r_1 = hsplit_fused_2_add_then_instances(acc_1, group_values[k_1 + 16 * l_1]);
-                acc_1 = add_then_instances_r_1;
-            }
-            {
-                group_values_2[l_1] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_1[k_2] = acc_2;
-                long add_then_instances_r_2 = hsplit_fused_2_add_then_instances(acc_2, group_values_2[k_2]);
-                acc_2 = add_then_instances_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_3 = group_values_1[l_3];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_3[k_3 + 16 * l_3] = acc_3;
-                long add_then_instances_r_3 = hsplit_fused_2_add_then_instances(acc_3, group_values[k_3 + 16 * l_3]);
-                acc_3 = add_then_instances_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_4 = get_local_id(0);
-            long acc_4 = group_values_3[l_4];
-            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                then_instances_positions_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
-                long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles) {
-                    x_1 = then_instances_positions_tile_totals[k_4 + l_4 * tile_chunk];
-                } else {
-                    x_1 = 0L;
-                }
-                long add_then_instances_r_4 = hsplit_fused_2_add_then_instances(acc_4, x_1);
-                acc_4 = add_then_instances_r_4;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    uint mask = 0;
+    long count = 0;
+    for (long j = 0; j < 15; j++) {
+        if (start + l * 15 + j < instances_1) {
+            long keep_else_instances_r = hsplit_fused_2_keep_else_instances(tile[l * 15 + j], packed_lengths);
+            if (keep_else_instances_r != 0) {
+                mask |= 1u << j;
+                count++;
             }
         }
     }
-}
-
-__kernel void hsplit_fused_2_then_instances_positions_scan(__global const long* then_instances_positions_tile_offsets, long tiles, long instances_1, __global const long* packed_lengths, __global long* then_instances_positions) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < instances_1) {
-                    long flag_then_instances_r = hsplit_fused_2_flag_then_instances(256 * j + l + 2304 * wg, packed_lengths);
-                    x = flag_then_instances_r;
-                } else {
-                    x = 0L;
+    vals[l] = count;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row = 0;
+        for (long c = 0; c < 16; c++) {
+            long c_1 = (row) + (vals[l * 16 + c]);
+            row = c_1;
+        }
+        vals[256 + l] = row;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l == 0) {
+        long total = 0;
+        for (long r = 0; r < 16; r++) {
+            long x = vals[256 + r];
+            vals[256 + r] = total;
+            long c_2 = (total) + (x);
+            total = c_2;
+        }
+        vals[305] = total;
+        vals[304] = 0;
+        if (tile_no == 0) {
+            const ulong bits = (ulong)(total);
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+        } else {
+            const ulong bits_1 = (ulong)(total);
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+        }
+        flags[33] = tile_no > 0;
+        flags[34] = tile_no - 1;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row_1 = vals[256 + l];
+        for (long c = 0; c < 16; c++) {
+            long x_1 = vals[l * 16 + c];
+            vals[l * 16 + c] = row_1;
+            long c_3 = (row_1) + (x_1);
+            row_1 = c_3;
+        }
+    }
+    for (;;) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (!flags[33]) break;
+        const long at = flags[34];
+        if (l < 32) {
+            const long jt = at - l;
+            long fl = 0;
+            if (jt >= 0) {
+                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
+                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                if (lo != 0 && hi != 0) {
+                    fl = 2;
+                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
-                group_values[256 * j + l] = x;
+                if (fl == 0) {
+                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                    if (lo_1 != 0 && hi_1 != 0) {
+                        fl = 1;
+                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                    }
+                }
             }
+            flags[l] = fl;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_then_instances_r = hsplit_fused_2_add_then_instances(acc, group_values[k + 9 * l_1]);
-                acc = add_then_instances_r;
+        if (l == 0) {
+            long excl = vals[304];
+            long more = 1;
+            long k = 0;
+            for (; k < 32; k++) {
+                if (flags[k] == 0) break;
+                long c_4 = (vals[272 + k]) + (excl);
+                excl = c_4;
+                if (flags[k] == 2) {
+                    more = 0;
+                    k++;
+                    break;
+                }
             }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_then_instances_r_1 = hsplit_fused_2_add_then_instances(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = add_then_instances_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = then_instances_positions_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long add_then_instances_r_2 = hsplit_fused_2_add_then_instances(acc_2, group_values_3[k_2]);
-                acc_2 = add_then_instances_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long add_then_instances_r_3 = hsplit_fused_2_add_then_instances(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = add_then_instances_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long add_then_instances_r_4 = hsplit_fused_2_add_then_instances(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = add_then_instances_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                then_instances_positions[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
+            vals[304] = excl;
+            flags[33] = more;
+            flags[34] = at - k;
+            if (!more) {
+                long incl = excl;
+                long c_5 = (incl) + (vals[305]);
+                incl = c_5;
+                const ulong bits_2 = (ulong)(incl);
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
             }
         }
     }
-}
-
-__kernel void hsplit_fused_2_then_instances_count(__global const long* then_instances_positions, long instances_1, __global const long* packed_lengths, __global long* then_instances_kept) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long count_then_instances_r = hsplit_fused_2_count_then_instances(then_instances_positions, instances_1, packed_lengths);
-        then_instances_kept[0] = count_then_instances_r;
+    long mine[15];
+    #pragma unroll
+    for (long j = 0; j < 15; j++) {
+        mine[j] = tile[l * 15 + j];
     }
-}
-
-__kernel void hsplit_fused_2_then_instances(long instances_1, __global const long* packed_lengths, __global const long* then_instances_positions, __global long* then_instances) {
-    const long gid = get_global_id(0);
-    if (gid < instances_1) {
-        long pull_then_instances_r = hsplit_fused_2_pull_then_instances(gid);
-        long target_then_instances_r = hsplit_fused_2_target_then_instances(gid, packed_lengths, then_instances_positions);
-        if (target_then_instances_r >= 0) {
-            then_instances[target_then_instances_r] = pull_then_instances_r;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long pos = vals[l];
+    #pragma unroll
+    for (long j = 0; j < 15; j++) {
+        if ((mask >> j) & 1u) {
+            tile[pos] = mine[j];
+            pos++;
         }
     }
-}
-
-__kernel void hsplit_fused_2_else_instances_positions_tile_totals(long tiles, long instances_1, __global const long* packed_lengths, __global long* else_instances_positions_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < instances_1) {
-                    long flag_else_instances_r = hsplit_fused_2_flag_else_instances(256 * j + l + 2304 * wg, packed_lengths);
-                    x = flag_else_instances_r;
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_else_instances_r = hsplit_fused_2_add_else_instances(acc, group_values_1[k + 9 * l_1]);
-                acc = add_else_instances_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_else_instances_r_1 = hsplit_fused_2_add_else_instances(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = add_else_instances_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                else_instances_positions_tile_totals[wg] = group_values_in[0];
-            }
-        }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long base = vals[304];
+    const long total_1 = vals[305];
+    for (long p = l; p < total_1; p += 256) {
+        else_instances[base + p] = tile[p];
     }
-}
-
-__kernel void hsplit_fused_2_else_instances_positions_tile_offsets(__global const long* else_instances_positions_tile_totals, long tile_chunk, long tiles, __global long* else_instances_positions_tile_offsets) {
-    __local long group_values[256];
-    __local long group_values_1[16];
-    __local long group_values_2[16];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < tile_chunk; k++) {
-                long x;
-                if (k + l * tile_chunk < tiles) {
-                    x = else_instances_positions_tile_totals[k + l * tile_chunk];
-                } else {
-                    x = 0L;
-                }
-                long add_else_instances_r = hsplit_fused_2_add_else_instances(acc, x);
-                acc = add_else_instances_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_else_instances_r_1 = hsplit_fused_2_add_else_instances(acc_1, group_values[k_1 + 16 * l_1]);
-                acc_1 = add_else_instances_r_1;
-            }
-            {
-                group_values_2[l_1] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_1[k_2] = acc_2;
-                long add_else_instances_r_2 = hsplit_fused_2_add_else_instances(acc_2, group_values_2[k_2]);
-                acc_2 = add_else_instances_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_3 = group_values_1[l_3];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_3[k_3 + 16 * l_3] = acc_3;
-                long add_else_instances_r_3 = hsplit_fused_2_add_else_instances(acc_3, group_values[k_3 + 16 * l_3]);
-                acc_3 = add_else_instances_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_4 = get_local_id(0);
-            long acc_4 = group_values_3[l_4];
-            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                else_instances_positions_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
-                long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles) {
-                    x_1 = else_instances_positions_tile_totals[k_4 + l_4 * tile_chunk];
-                } else {
-                    x_1 = 0L;
-                }
-                long add_else_instances_r_4 = hsplit_fused_2_add_else_instances(acc_4, x_1);
-                acc_4 = add_else_instances_r_4;
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_2_else_instances_positions_scan(__global const long* else_instances_positions_tile_offsets, long tiles, long instances_1, __global const long* packed_lengths, __global long* else_instances_positions) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < instances_1) {
-                    long flag_else_instances_r = hsplit_fused_2_flag_else_instances(256 * j + l + 2304 * wg, packed_lengths);
-                    x = flag_else_instances_r;
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_else_instances_r = hsplit_fused_2_add_else_instances(acc, group_values[k + 9 * l_1]);
-                acc = add_else_instances_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_else_instances_r_1 = hsplit_fused_2_add_else_instances(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = add_else_instances_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = else_instances_positions_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long add_else_instances_r_2 = hsplit_fused_2_add_else_instances(acc_2, group_values_3[k_2]);
-                acc_2 = add_else_instances_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long add_else_instances_r_3 = hsplit_fused_2_add_else_instances(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = add_else_instances_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long add_else_instances_r_4 = hsplit_fused_2_add_else_instances(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = add_else_instances_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                else_instances_positions[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_2_else_instances_count(__global const long* else_instances_positions, long instances_1, __global const long* packed_lengths, __global long* else_instances_kept) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long count_else_instances_r = hsplit_fused_2_count_else_instances(else_instances_positions, instances_1, packed_lengths);
-        else_instances_kept[0] = count_else_instances_r;
-    }
-}
-
-__kernel void hsplit_fused_2_else_instances(long instances_1, __global const long* packed_lengths, __global const long* else_instances_positions, __global long* else_instances) {
-    const long gid = get_global_id(0);
-    if (gid < instances_1) {
-        long pull_else_instances_r = hsplit_fused_2_pull_else_instances(gid);
-        long target_else_instances_r = hsplit_fused_2_target_else_instances(gid, packed_lengths, else_instances_positions);
-        if (target_else_instances_r >= 0) {
-            else_instances[target_else_instances_r] = pull_else_instances_r;
-        }
+    if (l == 0 && tile_no == lookback_tiles - 1) {
+        else_instances_kept[0] = base + total_1;
     }
 }
 
@@ -4052,219 +3486,151 @@ __kernel void hsplit_fused_3_lengths(long n_then_instances_1, __global const lon
     }
 }
 
-__kernel void hsplit_fused_3_packed_offsets_tile_totals(long tiles, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* packed_offsets_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < n_then_instances_1) {
-                    long pull_packed_offsets_r = hsplit_fused_3_pull_packed_offsets(256 * j + l + 2304 * wg, then_instances, packed_offsets_18, packed_lengths);
-                    x = pull_packed_offsets_r;
-                } else {
-                    x = 0L;
+__kernel void hsplit_fused_3_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* packed_offsets_27) {
+    __local long tile[3840];
+    __local long vals[306];
+    __local long flags[35];
+    volatile __global ulong* status = (volatile __global ulong*)packed_offsets_status;
+    const long l = get_local_id(0);
+    if (l == 0) flags[32] = atomic_inc(packed_offsets_ticket);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long tile_no = flags[32];
+    const long start = tile_no * 3840;
+    for (long j = 0; j < 15; j++) {
+        const long p = j * 256 + l;
+        const long g = start + p;
+        if (g < n_then_instances_1) {
+            long pull_packed_offsets_r = hsplit_fused_3_pull_packed_offsets(g, then_instances, packed_offsets_18, packed_lengths);
+            tile[p] = pull_packed_offsets_r;
+        } else {
+            tile[p] = 0L;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long acc = 0L;
+    for (long j = 0; j < 15; j++) {
+        long op_packed_offsets_r = hsplit_fused_3_op_packed_offsets(acc, tile[l * 15 + j]);
+        long c = op_packed_offsets_r;
+        acc = c;
+    }
+    vals[l] = acc;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row = 0L;
+        for (long c_1 = 0; c_1 < 16; c_1++) {
+            long op_packed_offsets_r_1 = hsplit_fused_3_op_packed_offsets(row, vals[l * 16 + c_1]);
+            long c_2 = op_packed_offsets_r_1;
+            row = c_2;
+        }
+        vals[256 + l] = row;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l == 0) {
+        long total_1 = 0L;
+        for (long r = 0; r < 16; r++) {
+            long x = vals[256 + r];
+            vals[256 + r] = total_1;
+            long op_packed_offsets_r_2 = hsplit_fused_3_op_packed_offsets(total_1, x);
+            long c_3 = op_packed_offsets_r_2;
+            total_1 = c_3;
+        }
+        vals[305] = total_1;
+        vals[304] = 0L;
+        if (tile_no == 0) {
+            const ulong bits = (ulong)(total_1);
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+        } else {
+            const ulong bits_1 = (ulong)(total_1);
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+        }
+        flags[33] = tile_no > 0;
+        flags[34] = tile_no - 1;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row_1 = vals[256 + l];
+        for (long c_1 = 0; c_1 < 16; c_1++) {
+            long x_1 = vals[l * 16 + c_1];
+            vals[l * 16 + c_1] = row_1;
+            long op_packed_offsets_r_3 = hsplit_fused_3_op_packed_offsets(row_1, x_1);
+            long c_4 = op_packed_offsets_r_3;
+            row_1 = c_4;
+        }
+    }
+    for (;;) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (!flags[33]) break;
+        const long at = flags[34];
+        if (l < 32) {
+            const long jt = at - l;
+            long fl = 0;
+            if (jt >= 0) {
+                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
+                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                if (lo != 0 && hi != 0) {
+                    fl = 2;
+                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
-                group_values_1[256 * j + l] = x;
+                if (fl == 0) {
+                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                    if (lo_1 != 0 && hi_1 != 0) {
+                        fl = 1;
+                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                    }
+                }
             }
+            flags[l] = fl;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_r = hsplit_fused_3_op_packed_offsets(acc, group_values_1[k + 9 * l_1]);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_packed_offsets_r_1 = hsplit_fused_3_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = op_packed_offsets_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
+        if (l == 0) {
+            long excl = vals[304];
+            long more = 1;
+            long k = 0;
+            for (; k < 32; k++) {
+                if (flags[k] == 0) break;
+                long op_packed_offsets_r_4 = hsplit_fused_3_op_packed_offsets(vals[272 + k], excl);
+                long c_5 = op_packed_offsets_r_4;
+                excl = c_5;
+                if (flags[k] == 2) {
+                    more = 0;
+                    k++;
+                    break;
                 }
             }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                packed_offsets_tile_totals[wg] = group_values_in[0];
+            vals[304] = excl;
+            flags[33] = more;
+            flags[34] = at - k;
+            if (!more) {
+                long incl = excl;
+                long op_packed_offsets_r_5 = hsplit_fused_3_op_packed_offsets(incl, vals[305]);
+                long c_6 = op_packed_offsets_r_5;
+                incl = c_6;
+                const ulong bits_2 = (ulong)(incl);
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
             }
         }
     }
-}
-
-__kernel void hsplit_fused_3_packed_offsets_tile_offsets(__global const long* packed_offsets_tile_totals, long tile_chunk, long tiles, __global long* packed_offsets_tile_offsets) {
-    __local long group_values[256];
-    __local long group_values_1[16];
-    __local long group_values_2[16];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < tile_chunk; k++) {
-                long x;
-                if (k + l * tile_chunk < tiles) {
-                    x = packed_offsets_tile_totals[k + l * tile_chunk];
-                } else {
-                    x = 0L;
-                }
-                long op_packed_offsets_r = hsplit_fused_3_op_packed_offsets(acc, x);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_packed_offsets_r_1 = hsplit_fused_3_op_packed_offsets(acc_1, group_values[k_1 + 16 * l_1]);
-                acc_1 = op_packed_offsets_r_1;
-            }
-            {
-                group_values_2[l_1] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_1[k_2] = acc_2;
-                long op_packed_offsets_r_2 = hsplit_fused_3_op_packed_offsets(acc_2, group_values_2[k_2]);
-                acc_2 = op_packed_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_3 = group_values_1[l_3];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_3[k_3 + 16 * l_3] = acc_3;
-                long op_packed_offsets_r_3 = hsplit_fused_3_op_packed_offsets(acc_3, group_values[k_3 + 16 * l_3]);
-                acc_3 = op_packed_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_4 = get_local_id(0);
-            long acc_4 = group_values_3[l_4];
-            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                packed_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
-                long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles) {
-                    x_1 = packed_offsets_tile_totals[k_4 + l_4 * tile_chunk];
-                } else {
-                    x_1 = 0L;
-                }
-                long op_packed_offsets_r_4 = hsplit_fused_3_op_packed_offsets(acc_4, x_1);
-                acc_4 = op_packed_offsets_r_4;
-            }
-        }
+    long off = vals[304];
+    long op_packed_offsets_r_6 = hsplit_fused_3_op_packed_offsets(off, vals[l]);
+    long c_7 = op_packed_offsets_r_6;
+    off = c_7;
+    for (long j = 0; j < 15; j++) {
+        long x_2 = tile[l * 15 + j];
+        tile[l * 15 + j] = off;
+        long op_packed_offsets_r_7 = hsplit_fused_3_op_packed_offsets(off, x_2);
+        long c_8 = op_packed_offsets_r_7;
+        off = c_8;
     }
-}
-
-__kernel void hsplit_fused_3_packed_offsets_scan(__global const long* packed_offsets_tile_offsets, long tiles, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* packed_offsets_27) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < n_then_instances_1) {
-                    long pull_packed_offsets_r = hsplit_fused_3_pull_packed_offsets(256 * j + l + 2304 * wg, then_instances, packed_offsets_18, packed_lengths);
-                    x = pull_packed_offsets_r;
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_r = hsplit_fused_3_op_packed_offsets(acc, group_values[k + 9 * l_1]);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_packed_offsets_r_1 = hsplit_fused_3_op_packed_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = op_packed_offsets_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = packed_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long op_packed_offsets_r_2 = hsplit_fused_3_op_packed_offsets(acc_2, group_values_3[k_2]);
-                acc_2 = op_packed_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long op_packed_offsets_r_3 = hsplit_fused_3_op_packed_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = op_packed_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long op_packed_offsets_r_4 = hsplit_fused_3_op_packed_offsets(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = op_packed_offsets_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                packed_offsets_27[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
-            }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long j = 0; j < 15; j++) {
+        const long p = j * 256 + l;
+        const long g = start + p;
+        if (g < n_then_instances_1) {
+            packed_offsets_27[g] = tile[p];
         }
     }
 }
@@ -4484,219 +3850,151 @@ __kernel void hsplit_fused_4_cross_lengths(long n_else_instances, __global const
     }
 }
 
-__kernel void hsplit_fused_4_packed_offsets_tile_totals(long tiles, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < n_else_instances) {
-                    long pull_packed_offsets_r = hsplit_fused_4_pull_packed_offsets(256 * j + l + 2304 * wg, else_instances, cross_lengths_1);
-                    x = pull_packed_offsets_r;
-                } else {
-                    x = 0L;
+__kernel void hsplit_fused_4_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets) {
+    __local long tile[3840];
+    __local long vals[306];
+    __local long flags[35];
+    volatile __global ulong* status = (volatile __global ulong*)packed_offsets_status;
+    const long l = get_local_id(0);
+    if (l == 0) flags[32] = atomic_inc(packed_offsets_ticket);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long tile_no = flags[32];
+    const long start = tile_no * 3840;
+    for (long j = 0; j < 15; j++) {
+        const long p_1 = j * 256 + l;
+        const long g = start + p_1;
+        if (g < n_else_instances) {
+            long pull_packed_offsets_r = hsplit_fused_4_pull_packed_offsets(g, else_instances, cross_lengths_1);
+            tile[p_1] = pull_packed_offsets_r;
+        } else {
+            tile[p_1] = 0L;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long acc = 0L;
+    for (long j = 0; j < 15; j++) {
+        long op_packed_offsets_r = hsplit_fused_4_op_packed_offsets(acc, tile[l * 15 + j]);
+        long c = op_packed_offsets_r;
+        acc = c;
+    }
+    vals[l] = acc;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row = 0L;
+        for (long c_1 = 0; c_1 < 16; c_1++) {
+            long op_packed_offsets_r_1 = hsplit_fused_4_op_packed_offsets(row, vals[l * 16 + c_1]);
+            long c_2 = op_packed_offsets_r_1;
+            row = c_2;
+        }
+        vals[256 + l] = row;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l == 0) {
+        long total_1 = 0L;
+        for (long r = 0; r < 16; r++) {
+            long x = vals[256 + r];
+            vals[256 + r] = total_1;
+            long op_packed_offsets_r_2 = hsplit_fused_4_op_packed_offsets(total_1, x);
+            long c_3 = op_packed_offsets_r_2;
+            total_1 = c_3;
+        }
+        vals[305] = total_1;
+        vals[304] = 0L;
+        if (tile_no == 0) {
+            const ulong bits = (ulong)(total_1);
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+        } else {
+            const ulong bits_1 = (ulong)(total_1);
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+        }
+        flags[33] = tile_no > 0;
+        flags[34] = tile_no - 1;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row_1 = vals[256 + l];
+        for (long c_1 = 0; c_1 < 16; c_1++) {
+            long x_1 = vals[l * 16 + c_1];
+            vals[l * 16 + c_1] = row_1;
+            long op_packed_offsets_r_3 = hsplit_fused_4_op_packed_offsets(row_1, x_1);
+            long c_4 = op_packed_offsets_r_3;
+            row_1 = c_4;
+        }
+    }
+    for (;;) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (!flags[33]) break;
+        const long at = flags[34];
+        if (l < 32) {
+            const long jt = at - l;
+            long fl = 0;
+            if (jt >= 0) {
+                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
+                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                if (lo != 0 && hi != 0) {
+                    fl = 2;
+                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
-                group_values_1[256 * j + l] = x;
+                if (fl == 0) {
+                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                    if (lo_1 != 0 && hi_1 != 0) {
+                        fl = 1;
+                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                    }
+                }
             }
+            flags[l] = fl;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_r = hsplit_fused_4_op_packed_offsets(acc, group_values_1[k + 9 * l_1]);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_packed_offsets_r_1 = hsplit_fused_4_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = op_packed_offsets_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
+        if (l == 0) {
+            long excl = vals[304];
+            long more = 1;
+            long k = 0;
+            for (; k < 32; k++) {
+                if (flags[k] == 0) break;
+                long op_packed_offsets_r_4 = hsplit_fused_4_op_packed_offsets(vals[272 + k], excl);
+                long c_5 = op_packed_offsets_r_4;
+                excl = c_5;
+                if (flags[k] == 2) {
+                    more = 0;
+                    k++;
+                    break;
                 }
             }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                packed_offsets_tile_totals[wg] = group_values_in[0];
+            vals[304] = excl;
+            flags[33] = more;
+            flags[34] = at - k;
+            if (!more) {
+                long incl = excl;
+                long op_packed_offsets_r_5 = hsplit_fused_4_op_packed_offsets(incl, vals[305]);
+                long c_6 = op_packed_offsets_r_5;
+                incl = c_6;
+                const ulong bits_2 = (ulong)(incl);
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
             }
         }
     }
-}
-
-__kernel void hsplit_fused_4_packed_offsets_tile_offsets(__global const long* packed_offsets_tile_totals, long tile_chunk, long tiles, __global long* packed_offsets_tile_offsets) {
-    __local long group_values[256];
-    __local long group_values_1[16];
-    __local long group_values_2[16];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < tile_chunk; k++) {
-                long x;
-                if (k + l * tile_chunk < tiles) {
-                    x = packed_offsets_tile_totals[k + l * tile_chunk];
-                } else {
-                    x = 0L;
-                }
-                long op_packed_offsets_r = hsplit_fused_4_op_packed_offsets(acc, x);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_packed_offsets_r_1 = hsplit_fused_4_op_packed_offsets(acc_1, group_values[k_1 + 16 * l_1]);
-                acc_1 = op_packed_offsets_r_1;
-            }
-            {
-                group_values_2[l_1] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_1[k_2] = acc_2;
-                long op_packed_offsets_r_2 = hsplit_fused_4_op_packed_offsets(acc_2, group_values_2[k_2]);
-                acc_2 = op_packed_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_3 = group_values_1[l_3];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_3[k_3 + 16 * l_3] = acc_3;
-                long op_packed_offsets_r_3 = hsplit_fused_4_op_packed_offsets(acc_3, group_values[k_3 + 16 * l_3]);
-                acc_3 = op_packed_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_4 = get_local_id(0);
-            long acc_4 = group_values_3[l_4];
-            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                packed_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
-                long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles) {
-                    x_1 = packed_offsets_tile_totals[k_4 + l_4 * tile_chunk];
-                } else {
-                    x_1 = 0L;
-                }
-                long op_packed_offsets_r_4 = hsplit_fused_4_op_packed_offsets(acc_4, x_1);
-                acc_4 = op_packed_offsets_r_4;
-            }
-        }
+    long off = vals[304];
+    long op_packed_offsets_r_6 = hsplit_fused_4_op_packed_offsets(off, vals[l]);
+    long c_7 = op_packed_offsets_r_6;
+    off = c_7;
+    for (long j = 0; j < 15; j++) {
+        long x_2 = tile[l * 15 + j];
+        tile[l * 15 + j] = off;
+        long op_packed_offsets_r_7 = hsplit_fused_4_op_packed_offsets(off, x_2);
+        long c_8 = op_packed_offsets_r_7;
+        off = c_8;
     }
-}
-
-__kernel void hsplit_fused_4_packed_offsets_scan(__global const long* packed_offsets_tile_offsets, long tiles, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < n_else_instances) {
-                    long pull_packed_offsets_r = hsplit_fused_4_pull_packed_offsets(256 * j + l + 2304 * wg, else_instances, cross_lengths_1);
-                    x = pull_packed_offsets_r;
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_r = hsplit_fused_4_op_packed_offsets(acc, group_values[k + 9 * l_1]);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_packed_offsets_r_1 = hsplit_fused_4_op_packed_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = op_packed_offsets_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = packed_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long op_packed_offsets_r_2 = hsplit_fused_4_op_packed_offsets(acc_2, group_values_3[k_2]);
-                acc_2 = op_packed_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long op_packed_offsets_r_3 = hsplit_fused_4_op_packed_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = op_packed_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long op_packed_offsets_r_4 = hsplit_fused_4_op_packed_offsets(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = op_packed_offsets_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                packed_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
-            }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long j = 0; j < 15; j++) {
+        const long p_1 = j * 256 + l;
+        const long g = start + p_1;
+        if (g < n_else_instances) {
+            packed_offsets[g] = tile[p_1];
         }
     }
 }
@@ -5338,219 +4636,151 @@ __kernel void hsplit_fused_7_ends_1_1(long t_1, __global const double* p1_1, __g
     }
 }
 
-__kernel void hsplit_fused_7_packed_offsets_tile_totals(long tiles, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* packed_offsets_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < t_1) {
-                    long pull_packed_offsets_r = hsplit_fused_7_pull_packed_offsets(256 * j + l + 2304 * wg, offsets, n_offsets, else_instances, packed_lengths_16);
-                    x = pull_packed_offsets_r;
-                } else {
-                    x = 0L;
+__kernel void hsplit_fused_7_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* packed_offsets) {
+    __local long tile[3840];
+    __local long vals[306];
+    __local long flags[35];
+    volatile __global ulong* status = (volatile __global ulong*)packed_offsets_status;
+    const long l = get_local_id(0);
+    if (l == 0) flags[32] = atomic_inc(packed_offsets_ticket);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long tile_no = flags[32];
+    const long start = tile_no * 3840;
+    for (long j = 0; j < 15; j++) {
+        const long p = j * 256 + l;
+        const long g = start + p;
+        if (g < t_1) {
+            long pull_packed_offsets_r = hsplit_fused_7_pull_packed_offsets(g, offsets, n_offsets, else_instances, packed_lengths_16);
+            tile[p] = pull_packed_offsets_r;
+        } else {
+            tile[p] = 0L;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long acc = 0L;
+    for (long j = 0; j < 15; j++) {
+        long op_packed_offsets_r = hsplit_fused_7_op_packed_offsets(acc, tile[l * 15 + j]);
+        long c_1 = op_packed_offsets_r;
+        acc = c_1;
+    }
+    vals[l] = acc;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row = 0L;
+        for (long c_2 = 0; c_2 < 16; c_2++) {
+            long op_packed_offsets_r_1 = hsplit_fused_7_op_packed_offsets(row, vals[l * 16 + c_2]);
+            long c_3 = op_packed_offsets_r_1;
+            row = c_3;
+        }
+        vals[256 + l] = row;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l == 0) {
+        long total_1 = 0L;
+        for (long r = 0; r < 16; r++) {
+            long x = vals[256 + r];
+            vals[256 + r] = total_1;
+            long op_packed_offsets_r_2 = hsplit_fused_7_op_packed_offsets(total_1, x);
+            long c_4 = op_packed_offsets_r_2;
+            total_1 = c_4;
+        }
+        vals[305] = total_1;
+        vals[304] = 0L;
+        if (tile_no == 0) {
+            const ulong bits = (ulong)(total_1);
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+        } else {
+            const ulong bits_1 = (ulong)(total_1);
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+        }
+        flags[33] = tile_no > 0;
+        flags[34] = tile_no - 1;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row_1 = vals[256 + l];
+        for (long c_2 = 0; c_2 < 16; c_2++) {
+            long x_1 = vals[l * 16 + c_2];
+            vals[l * 16 + c_2] = row_1;
+            long op_packed_offsets_r_3 = hsplit_fused_7_op_packed_offsets(row_1, x_1);
+            long c_5 = op_packed_offsets_r_3;
+            row_1 = c_5;
+        }
+    }
+    for (;;) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (!flags[33]) break;
+        const long at = flags[34];
+        if (l < 32) {
+            const long jt = at - l;
+            long fl = 0;
+            if (jt >= 0) {
+                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
+                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                if (lo != 0 && hi != 0) {
+                    fl = 2;
+                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
-                group_values_1[256 * j + l] = x;
+                if (fl == 0) {
+                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                    if (lo_1 != 0 && hi_1 != 0) {
+                        fl = 1;
+                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                    }
+                }
             }
+            flags[l] = fl;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_r = hsplit_fused_7_op_packed_offsets(acc, group_values_1[k + 9 * l_1]);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_packed_offsets_r_1 = hsplit_fused_7_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = op_packed_offsets_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
+        if (l == 0) {
+            long excl = vals[304];
+            long more = 1;
+            long k = 0;
+            for (; k < 32; k++) {
+                if (flags[k] == 0) break;
+                long op_packed_offsets_r_4 = hsplit_fused_7_op_packed_offsets(vals[272 + k], excl);
+                long c_6 = op_packed_offsets_r_4;
+                excl = c_6;
+                if (flags[k] == 2) {
+                    more = 0;
+                    k++;
+                    break;
                 }
             }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                packed_offsets_tile_totals[wg] = group_values_in[0];
+            vals[304] = excl;
+            flags[33] = more;
+            flags[34] = at - k;
+            if (!more) {
+                long incl = excl;
+                long op_packed_offsets_r_5 = hsplit_fused_7_op_packed_offsets(incl, vals[305]);
+                long c_7 = op_packed_offsets_r_5;
+                incl = c_7;
+                const ulong bits_2 = (ulong)(incl);
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
             }
         }
     }
-}
-
-__kernel void hsplit_fused_7_packed_offsets_tile_offsets(__global const long* packed_offsets_tile_totals, long tile_chunk, long tiles, __global long* packed_offsets_tile_offsets) {
-    __local long group_values[256];
-    __local long group_values_1[16];
-    __local long group_values_2[16];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < tile_chunk; k++) {
-                long x;
-                if (k + l * tile_chunk < tiles) {
-                    x = packed_offsets_tile_totals[k + l * tile_chunk];
-                } else {
-                    x = 0L;
-                }
-                long op_packed_offsets_r = hsplit_fused_7_op_packed_offsets(acc, x);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_packed_offsets_r_1 = hsplit_fused_7_op_packed_offsets(acc_1, group_values[k_1 + 16 * l_1]);
-                acc_1 = op_packed_offsets_r_1;
-            }
-            {
-                group_values_2[l_1] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_1[k_2] = acc_2;
-                long op_packed_offsets_r_2 = hsplit_fused_7_op_packed_offsets(acc_2, group_values_2[k_2]);
-                acc_2 = op_packed_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_3 = group_values_1[l_3];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_3[k_3 + 16 * l_3] = acc_3;
-                long op_packed_offsets_r_3 = hsplit_fused_7_op_packed_offsets(acc_3, group_values[k_3 + 16 * l_3]);
-                acc_3 = op_packed_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_4 = get_local_id(0);
-            long acc_4 = group_values_3[l_4];
-            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                packed_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
-                long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles) {
-                    x_1 = packed_offsets_tile_totals[k_4 + l_4 * tile_chunk];
-                } else {
-                    x_1 = 0L;
-                }
-                long op_packed_offsets_r_4 = hsplit_fused_7_op_packed_offsets(acc_4, x_1);
-                acc_4 = op_packed_offsets_r_4;
-            }
-        }
+    long off = vals[304];
+    long op_packed_offsets_r_6 = hsplit_fused_7_op_packed_offsets(off, vals[l]);
+    long c_8 = op_packed_offsets_r_6;
+    off = c_8;
+    for (long j = 0; j < 15; j++) {
+        long x_2 = tile[l * 15 + j];
+        tile[l * 15 + j] = off;
+        long op_packed_offsets_r_7 = hsplit_fused_7_op_packed_offsets(off, x_2);
+        long c_9 = op_packed_offsets_r_7;
+        off = c_9;
     }
-}
-
-__kernel void hsplit_fused_7_packed_offsets_scan(__global const long* packed_offsets_tile_offsets, long tiles, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* packed_offsets) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < t_1) {
-                    long pull_packed_offsets_r = hsplit_fused_7_pull_packed_offsets(256 * j + l + 2304 * wg, offsets, n_offsets, else_instances, packed_lengths_16);
-                    x = pull_packed_offsets_r;
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_r = hsplit_fused_7_op_packed_offsets(acc, group_values[k + 9 * l_1]);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_packed_offsets_r_1 = hsplit_fused_7_op_packed_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = op_packed_offsets_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = packed_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long op_packed_offsets_r_2 = hsplit_fused_7_op_packed_offsets(acc_2, group_values_3[k_2]);
-                acc_2 = op_packed_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long op_packed_offsets_r_3 = hsplit_fused_7_op_packed_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = op_packed_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long op_packed_offsets_r_4 = hsplit_fused_7_op_packed_offsets(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = op_packed_offsets_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                packed_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
-            }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long j = 0; j < 15; j++) {
+        const long p = j * 256 + l;
+        const long g = start + p;
+        if (g < t_1) {
+            packed_offsets[g] = tile[p];
         }
     }
 }
@@ -5919,219 +5149,151 @@ __kernel void hsplit_fused_8_lengths(long instances_1, __global const uchar* map
     }
 }
 
-__kernel void hsplit_fused_8_packed_offsets_tile_totals(long tiles, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* packed_offsets_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < instances_1) {
-                    long pull_packed_offsets_r = hsplit_fused_8_pull_packed_offsets(256 * j + l + 2304 * wg, mapped, rank, lengths_2, sum);
-                    x = pull_packed_offsets_r;
-                } else {
-                    x = 0L;
+__kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* packed_offsets) {
+    __local long tile[3840];
+    __local long vals[306];
+    __local long flags[35];
+    volatile __global ulong* status = (volatile __global ulong*)packed_offsets_status;
+    const long l = get_local_id(0);
+    if (l == 0) flags[32] = atomic_inc(packed_offsets_ticket);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long tile_no = flags[32];
+    const long start = tile_no * 3840;
+    for (long j = 0; j < 15; j++) {
+        const long p_1 = j * 256 + l;
+        const long g = start + p_1;
+        if (g < instances_1) {
+            long pull_packed_offsets_r = hsplit_fused_8_pull_packed_offsets(g, mapped, rank, lengths_2, sum);
+            tile[p_1] = pull_packed_offsets_r;
+        } else {
+            tile[p_1] = 0L;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long acc = 0L;
+    for (long j = 0; j < 15; j++) {
+        long op_packed_offsets_r = hsplit_fused_8_op_packed_offsets(acc, tile[l * 15 + j]);
+        long c = op_packed_offsets_r;
+        acc = c;
+    }
+    vals[l] = acc;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row = 0L;
+        for (long c_1 = 0; c_1 < 16; c_1++) {
+            long op_packed_offsets_r_1 = hsplit_fused_8_op_packed_offsets(row, vals[l * 16 + c_1]);
+            long c_2 = op_packed_offsets_r_1;
+            row = c_2;
+        }
+        vals[256 + l] = row;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l == 0) {
+        long total_1 = 0L;
+        for (long r = 0; r < 16; r++) {
+            long x = vals[256 + r];
+            vals[256 + r] = total_1;
+            long op_packed_offsets_r_2 = hsplit_fused_8_op_packed_offsets(total_1, x);
+            long c_3 = op_packed_offsets_r_2;
+            total_1 = c_3;
+        }
+        vals[305] = total_1;
+        vals[304] = 0L;
+        if (tile_no == 0) {
+            const ulong bits = (ulong)(total_1);
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+        } else {
+            const ulong bits_1 = (ulong)(total_1);
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+        }
+        flags[33] = tile_no > 0;
+        flags[34] = tile_no - 1;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row_1 = vals[256 + l];
+        for (long c_1 = 0; c_1 < 16; c_1++) {
+            long x_1 = vals[l * 16 + c_1];
+            vals[l * 16 + c_1] = row_1;
+            long op_packed_offsets_r_3 = hsplit_fused_8_op_packed_offsets(row_1, x_1);
+            long c_4 = op_packed_offsets_r_3;
+            row_1 = c_4;
+        }
+    }
+    for (;;) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (!flags[33]) break;
+        const long at = flags[34];
+        if (l < 32) {
+            const long jt = at - l;
+            long fl = 0;
+            if (jt >= 0) {
+                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
+                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                if (lo != 0 && hi != 0) {
+                    fl = 2;
+                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
-                group_values_1[256 * j + l] = x;
+                if (fl == 0) {
+                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                    if (lo_1 != 0 && hi_1 != 0) {
+                        fl = 1;
+                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                    }
+                }
             }
+            flags[l] = fl;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_r = hsplit_fused_8_op_packed_offsets(acc, group_values_1[k + 9 * l_1]);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_packed_offsets_r_1 = hsplit_fused_8_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = op_packed_offsets_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
+        if (l == 0) {
+            long excl = vals[304];
+            long more = 1;
+            long k = 0;
+            for (; k < 32; k++) {
+                if (flags[k] == 0) break;
+                long op_packed_offsets_r_4 = hsplit_fused_8_op_packed_offsets(vals[272 + k], excl);
+                long c_5 = op_packed_offsets_r_4;
+                excl = c_5;
+                if (flags[k] == 2) {
+                    more = 0;
+                    k++;
+                    break;
                 }
             }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                packed_offsets_tile_totals[wg] = group_values_in[0];
+            vals[304] = excl;
+            flags[33] = more;
+            flags[34] = at - k;
+            if (!more) {
+                long incl = excl;
+                long op_packed_offsets_r_5 = hsplit_fused_8_op_packed_offsets(incl, vals[305]);
+                long c_6 = op_packed_offsets_r_5;
+                incl = c_6;
+                const ulong bits_2 = (ulong)(incl);
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
             }
         }
     }
-}
-
-__kernel void hsplit_fused_8_packed_offsets_tile_offsets(__global const long* packed_offsets_tile_totals, long tile_chunk, long tiles, __global long* packed_offsets_tile_offsets) {
-    __local long group_values[256];
-    __local long group_values_1[16];
-    __local long group_values_2[16];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < tile_chunk; k++) {
-                long x;
-                if (k + l * tile_chunk < tiles) {
-                    x = packed_offsets_tile_totals[k + l * tile_chunk];
-                } else {
-                    x = 0L;
-                }
-                long op_packed_offsets_r = hsplit_fused_8_op_packed_offsets(acc, x);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_packed_offsets_r_1 = hsplit_fused_8_op_packed_offsets(acc_1, group_values[k_1 + 16 * l_1]);
-                acc_1 = op_packed_offsets_r_1;
-            }
-            {
-                group_values_2[l_1] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_1[k_2] = acc_2;
-                long op_packed_offsets_r_2 = hsplit_fused_8_op_packed_offsets(acc_2, group_values_2[k_2]);
-                acc_2 = op_packed_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_3 = group_values_1[l_3];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_3[k_3 + 16 * l_3] = acc_3;
-                long op_packed_offsets_r_3 = hsplit_fused_8_op_packed_offsets(acc_3, group_values[k_3 + 16 * l_3]);
-                acc_3 = op_packed_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_4 = get_local_id(0);
-            long acc_4 = group_values_3[l_4];
-            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                packed_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
-                long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles) {
-                    x_1 = packed_offsets_tile_totals[k_4 + l_4 * tile_chunk];
-                } else {
-                    x_1 = 0L;
-                }
-                long op_packed_offsets_r_4 = hsplit_fused_8_op_packed_offsets(acc_4, x_1);
-                acc_4 = op_packed_offsets_r_4;
-            }
-        }
+    long off = vals[304];
+    long op_packed_offsets_r_6 = hsplit_fused_8_op_packed_offsets(off, vals[l]);
+    long c_7 = op_packed_offsets_r_6;
+    off = c_7;
+    for (long j = 0; j < 15; j++) {
+        long x_2 = tile[l * 15 + j];
+        tile[l * 15 + j] = off;
+        long op_packed_offsets_r_7 = hsplit_fused_8_op_packed_offsets(off, x_2);
+        long c_8 = op_packed_offsets_r_7;
+        off = c_8;
     }
-}
-
-__kernel void hsplit_fused_8_packed_offsets_scan(__global const long* packed_offsets_tile_offsets, long tiles, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* packed_offsets) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < instances_1) {
-                    long pull_packed_offsets_r = hsplit_fused_8_pull_packed_offsets(256 * j + l + 2304 * wg, mapped, rank, lengths_2, sum);
-                    x = pull_packed_offsets_r;
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_r = hsplit_fused_8_op_packed_offsets(acc, group_values[k + 9 * l_1]);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_packed_offsets_r_1 = hsplit_fused_8_op_packed_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = op_packed_offsets_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = packed_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long op_packed_offsets_r_2 = hsplit_fused_8_op_packed_offsets(acc_2, group_values_3[k_2]);
-                acc_2 = op_packed_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long op_packed_offsets_r_3 = hsplit_fused_8_op_packed_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = op_packed_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long op_packed_offsets_r_4 = hsplit_fused_8_op_packed_offsets(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = op_packed_offsets_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                packed_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
-            }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long j = 0; j < 15; j++) {
+        const long p_1 = j * 256 + l;
+        const long g = start + p_1;
+        if (g < instances_1) {
+            packed_offsets[g] = tile[p_1];
         }
     }
 }
@@ -6409,42 +5571,10 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long hsplit_fused_9_flag_kept(long i, __global const double* points_elements_1, __global const double* points_elements_2, __global const double* cross_elements) {
-    long j = i;
-    double points_elements_1_1 = points_elements_1[i];
-    double points_elements_2_1 = points_elements_2[i];
-    long i_1 = j;
-    double x = cross_elements[i_1];
+static inline long hsplit_fused_9_keep_kept(long j, double points_elements_1, double points_elements_2, __global const double* cross_elements) {
+    long i = j;
+    double x = cross_elements[i];
     return x > -x ? 1L : 0L;
-}
-
-static inline long hsplit_fused_9_add_kept(long a, long b) {
-    return nessie_add(a, b);
-}
-
-static inline long hsplit_fused_9_count_kept(__global const long* kept_positions, long kept_positions_len, __global const double* points_elements_1, __global const double* points_elements_2, __global const double* cross_elements) {
-    long t;
-    if (kept_positions_len > 0L) {
-        long i = nessie_sub(kept_positions_len, 1L);
-        long j = i;
-        double points_elements_1_1 = points_elements_1[i];
-        double points_elements_2_1 = points_elements_2[i];
-        long i_1 = j;
-        double x = cross_elements[i_1];
-        t = nessie_add(kept_positions[nessie_sub(kept_positions_len, 1L)], x > -x ? 1L : 0L);
-    } else {
-        t = 0L;
-    }
-    return t;
-}
-
-static inline long hsplit_fused_9_target_kept(long i, __global const double* points_elements_1, __global const double* points_elements_2, __global const double* cross_elements, __global const long* kept_positions) {
-    long j = i;
-    double points_elements_1_1 = points_elements_1[i];
-    double points_elements_2_1 = points_elements_2[i];
-    long i_1 = j;
-    double x = cross_elements[i_1];
-    return (x > -x ? 1L : 0L) != 0L ? kept_positions[i] : -1L;
 }
 
 static inline void hsplit_fused_9_pull_kept(long i, __global const double* points_elements_1, __global const double* points_elements_2, long* r0, double* r1, double* r2) {
@@ -6463,244 +5593,169 @@ static inline long hsplit_fused_9_op_packed_lengths(long a, long b) {
     return nessie_add(a, b);
 }
 
-__kernel void hsplit_fused_9_kept_positions_tile_totals(long tiles, long n_points_elements_1, __global const double* points_elements_1_1, __global const double* points_elements_2_5, __global const double* cross_elements, __global long* kept_positions_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j_1 = 0; j_1 < 9; j_1++) {
-                long x;
-                if (256 * j_1 + l + 2304 * wg < n_points_elements_1) {
-                    long flag_kept_r = hsplit_fused_9_flag_kept(256 * j_1 + l + 2304 * wg, points_elements_1_1, points_elements_2_5, cross_elements);
-                    x = flag_kept_r;
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j_1 + l] = x;
-            }
+__kernel void hsplit_fused_9_kept(__global int* kept_ticket, __global int* kept_status, long n_points_elements_1, __global const double* points_elements_1_1, __global const double* points_elements_2_5, __global const double* cross_elements, __global long* kept_kept, long lookback_tiles, __global long* kept, __global double* packed_elements_1, __global double* packed_elements_2) {
+    __local long tile[1280];
+    __local double tile_1[1280];
+    __local double tile_2[1280];
+    __local long vals[306];
+    __local long flags[35];
+    volatile __global ulong* status = (volatile __global ulong*)kept_status;
+    const long l = get_local_id(0);
+    if (l == 0) flags[32] = atomic_inc(kept_ticket);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long tile_no = flags[32];
+    const long start = tile_no * 1280;
+    for (long j_1 = 0; j_1 < 5; j_1++) {
+        const long p_1 = j_1 * 256 + l;
+        const long g = start + p_1;
+        if (g < n_points_elements_1) {
+            long pull_kept_r;
+            double pull_kept_r_1;
+            double pull_kept_r_2;
+            hsplit_fused_9_pull_kept(g, points_elements_1_1, points_elements_2_5, &pull_kept_r, &pull_kept_r_1, &pull_kept_r_2);
+            tile[p_1] = pull_kept_r;
+            tile_1[p_1] = pull_kept_r_1;
+            tile_2[p_1] = pull_kept_r_2;
         }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_kept_r = hsplit_fused_9_add_kept(acc, group_values_1[k + 9 * l_1]);
-                acc = add_kept_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_kept_r_1 = hsplit_fused_9_add_kept(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = add_kept_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                kept_positions_tile_totals[wg] = group_values_in[0];
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    uint mask = 0;
+    long count = 0;
+    for (long j_1 = 0; j_1 < 5; j_1++) {
+        if (start + l * 5 + j_1 < n_points_elements_1) {
+            long keep_kept_r = hsplit_fused_9_keep_kept(tile[l * 5 + j_1], tile_1[l * 5 + j_1], tile_2[l * 5 + j_1], cross_elements);
+            if (keep_kept_r != 0) {
+                mask |= 1u << j_1;
+                count++;
             }
         }
     }
-}
-
-__kernel void hsplit_fused_9_kept_positions_tile_offsets(__global const long* kept_positions_tile_totals, long tile_chunk, long tiles, __global long* kept_positions_tile_offsets) {
-    __local long group_values[256];
-    __local long group_values_1[16];
-    __local long group_values_2[16];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < tile_chunk; k++) {
-                long x;
-                if (k + l * tile_chunk < tiles) {
-                    x = kept_positions_tile_totals[k + l * tile_chunk];
-                } else {
-                    x = 0L;
+    vals[l] = count;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row = 0;
+        for (long c = 0; c < 16; c++) {
+            long c_1 = (row) + (vals[l * 16 + c]);
+            row = c_1;
+        }
+        vals[256 + l] = row;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l == 0) {
+        long total = 0;
+        for (long r = 0; r < 16; r++) {
+            long x = vals[256 + r];
+            vals[256 + r] = total;
+            long c_2 = (total) + (x);
+            total = c_2;
+        }
+        vals[305] = total;
+        vals[304] = 0;
+        if (tile_no == 0) {
+            const ulong bits = (ulong)(total);
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+        } else {
+            const ulong bits_1 = (ulong)(total);
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+        }
+        flags[33] = tile_no > 0;
+        flags[34] = tile_no - 1;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row_1 = vals[256 + l];
+        for (long c = 0; c < 16; c++) {
+            long x_1 = vals[l * 16 + c];
+            vals[l * 16 + c] = row_1;
+            long c_3 = (row_1) + (x_1);
+            row_1 = c_3;
+        }
+    }
+    for (;;) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (!flags[33]) break;
+        const long at = flags[34];
+        if (l < 32) {
+            const long jt = at - l;
+            long fl = 0;
+            if (jt >= 0) {
+                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
+                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                if (lo != 0 && hi != 0) {
+                    fl = 2;
+                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
-                long add_kept_r = hsplit_fused_9_add_kept(acc, x);
-                acc = add_kept_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_kept_r_1 = hsplit_fused_9_add_kept(acc_1, group_values[k_1 + 16 * l_1]);
-                acc_1 = add_kept_r_1;
-            }
-            {
-                group_values_2[l_1] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_1[k_2] = acc_2;
-                long add_kept_r_2 = hsplit_fused_9_add_kept(acc_2, group_values_2[k_2]);
-                acc_2 = add_kept_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_3 = group_values_1[l_3];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_3[k_3 + 16 * l_3] = acc_3;
-                long add_kept_r_3 = hsplit_fused_9_add_kept(acc_3, group_values[k_3 + 16 * l_3]);
-                acc_3 = add_kept_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_4 = get_local_id(0);
-            long acc_4 = group_values_3[l_4];
-            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                kept_positions_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
-                long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles) {
-                    x_1 = kept_positions_tile_totals[k_4 + l_4 * tile_chunk];
-                } else {
-                    x_1 = 0L;
+                if (fl == 0) {
+                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                    if (lo_1 != 0 && hi_1 != 0) {
+                        fl = 1;
+                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                    }
                 }
-                long add_kept_r_4 = hsplit_fused_9_add_kept(acc_4, x_1);
-                acc_4 = add_kept_r_4;
+            }
+            flags[l] = fl;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l == 0) {
+            long excl = vals[304];
+            long more = 1;
+            long k = 0;
+            for (; k < 32; k++) {
+                if (flags[k] == 0) break;
+                long c_4 = (vals[272 + k]) + (excl);
+                excl = c_4;
+                if (flags[k] == 2) {
+                    more = 0;
+                    k++;
+                    break;
+                }
+            }
+            vals[304] = excl;
+            flags[33] = more;
+            flags[34] = at - k;
+            if (!more) {
+                long incl = excl;
+                long c_5 = (incl) + (vals[305]);
+                incl = c_5;
+                const ulong bits_2 = (ulong)(incl);
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
             }
         }
     }
-}
-
-__kernel void hsplit_fused_9_kept_positions_scan(__global const long* kept_positions_tile_offsets, long tiles, long n_points_elements_1, __global const double* points_elements_1_1, __global const double* points_elements_2_5, __global const double* cross_elements, __global long* kept_positions) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j_1 = 0; j_1 < 9; j_1++) {
-                long x;
-                if (256 * j_1 + l + 2304 * wg < n_points_elements_1) {
-                    long flag_kept_r = hsplit_fused_9_flag_kept(256 * j_1 + l + 2304 * wg, points_elements_1_1, points_elements_2_5, cross_elements);
-                    x = flag_kept_r;
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j_1 + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_kept_r = hsplit_fused_9_add_kept(acc, group_values[k + 9 * l_1]);
-                acc = add_kept_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_kept_r_1 = hsplit_fused_9_add_kept(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = add_kept_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = kept_positions_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long add_kept_r_2 = hsplit_fused_9_add_kept(acc_2, group_values_3[k_2]);
-                acc_2 = add_kept_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long add_kept_r_3 = hsplit_fused_9_add_kept(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = add_kept_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long add_kept_r_4 = hsplit_fused_9_add_kept(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = add_kept_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_4 = 0; j_4 < 9; j_4++) {
-                kept_positions[256 * j_4 + l_6 + 2304 * wg] = group_values_5[j_4 + 9 * l_6];
-            }
+    long mine[5];
+    double mine_1[5];
+    double mine_2[5];
+    #pragma unroll
+    for (long j_1 = 0; j_1 < 5; j_1++) {
+        mine[j_1] = tile[l * 5 + j_1];
+        mine_1[j_1] = tile_1[l * 5 + j_1];
+        mine_2[j_1] = tile_2[l * 5 + j_1];
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long pos = vals[l];
+    #pragma unroll
+    for (long j_1 = 0; j_1 < 5; j_1++) {
+        if ((mask >> j_1) & 1u) {
+            tile[pos] = mine[j_1];
+            tile_1[pos] = mine_1[j_1];
+            tile_2[pos] = mine_2[j_1];
+            pos++;
         }
     }
-}
-
-__kernel void hsplit_fused_9_kept_count(__global const long* kept_positions, long n_points_elements_1, __global const double* points_elements_1_1, __global const double* points_elements_2_5, __global const double* cross_elements, __global long* kept_kept) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long count_kept_r = hsplit_fused_9_count_kept(kept_positions, n_points_elements_1, points_elements_1_1, points_elements_2_5, cross_elements);
-        kept_kept[0] = count_kept_r;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long base = vals[304];
+    const long total_1 = vals[305];
+    for (long p_1 = l; p_1 < total_1; p_1 += 256) {
+        kept[base + p_1] = tile[p_1];
+        packed_elements_1[base + p_1] = tile_1[p_1];
+        packed_elements_2[base + p_1] = tile_2[p_1];
     }
-}
-
-__kernel void hsplit_fused_9_kept(long n_points_elements_1, __global const double* points_elements_1_1, __global const double* points_elements_2_5, __global const double* cross_elements, __global const long* kept_positions, __global long* kept, __global double* packed_elements_1, __global double* packed_elements_2) {
-    const long gid = get_global_id(0);
-    if (gid < n_points_elements_1) {
-        long pull_kept_r;
-        double pull_kept_r_1;
-        double pull_kept_r_2;
-        hsplit_fused_9_pull_kept(gid, points_elements_1_1, points_elements_2_5, &pull_kept_r, &pull_kept_r_1, &pull_kept_r_2);
-        long target_kept_r = hsplit_fused_9_target_kept(gid, points_elements_1_1, points_elements_2_5, cross_elements, kept_positions);
-        if (target_kept_r >= 0) {
-            kept[target_kept_r] = pull_kept_r;
-            packed_elements_1[target_kept_r] = pull_kept_r_1;
-            packed_elements_2[target_kept_r] = pull_kept_r_2;
-        }
+    if (l == 0 && tile_no == lookback_tiles - 1) {
+        kept_kept[0] = base + total_1;
     }
 }
 
@@ -6870,66 +5925,18 @@ static inline long hsplit_fused_10_op_rank(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long hsplit_fused_10_flag_then_instances(long i, __global const long* packed_lengths) {
-    long j = i;
-    long i_1 = j;
-    return packed_lengths[i_1] < 2L ? 1L : 0L;
-}
-
-static inline long hsplit_fused_10_add_then_instances(long a, long b) {
-    return nessie_add(a, b);
-}
-
-static inline long hsplit_fused_10_count_then_instances(__global const long* then_instances_positions, long then_instances_positions_len, __global const long* packed_lengths) {
-    long t;
-    if (then_instances_positions_len > 0L) {
-        long i = nessie_sub(then_instances_positions_len, 1L);
-        long j = i;
-        long i_1 = j;
-        t = nessie_add(then_instances_positions[nessie_sub(then_instances_positions_len, 1L)], packed_lengths[i_1] < 2L ? 1L : 0L);
-    } else {
-        t = 0L;
-    }
-    return t;
-}
-
-static inline long hsplit_fused_10_target_then_instances(long i, __global const long* packed_lengths, __global const long* then_instances_positions) {
-    long j = i;
-    long i_1 = j;
-    return (packed_lengths[i_1] < 2L ? 1L : 0L) != 0L ? then_instances_positions[i] : -1L;
+static inline long hsplit_fused_10_keep_then_instances(long j, __global const long* packed_lengths) {
+    long i = j;
+    return packed_lengths[i] < 2L ? 1L : 0L;
 }
 
 static inline long hsplit_fused_10_pull_then_instances(long i) {
     return i;
 }
 
-static inline long hsplit_fused_10_flag_else_instances(long i, __global const long* packed_lengths) {
-    long j = i;
-    long i_1 = j;
-    return !(packed_lengths[i_1] < 2L) ? 1L : 0L;
-}
-
-static inline long hsplit_fused_10_add_else_instances(long a, long b) {
-    return nessie_add(a, b);
-}
-
-static inline long hsplit_fused_10_count_else_instances(__global const long* else_instances_positions, long else_instances_positions_len, __global const long* packed_lengths) {
-    long t;
-    if (else_instances_positions_len > 0L) {
-        long i = nessie_sub(else_instances_positions_len, 1L);
-        long j = i;
-        long i_1 = j;
-        t = nessie_add(else_instances_positions[nessie_sub(else_instances_positions_len, 1L)], !(packed_lengths[i_1] < 2L) ? 1L : 0L);
-    } else {
-        t = 0L;
-    }
-    return t;
-}
-
-static inline long hsplit_fused_10_target_else_instances(long i, __global const long* packed_lengths, __global const long* else_instances_positions) {
-    long j = i;
-    long i_1 = j;
-    return (!(packed_lengths[i_1] < 2L) ? 1L : 0L) != 0L ? else_instances_positions[i] : -1L;
+static inline long hsplit_fused_10_keep_else_instances(long j, __global const long* packed_lengths) {
+    long i = j;
+    return !(packed_lengths[i] < 2L) ? 1L : 0L;
 }
 
 static inline long hsplit_fused_10_pull_else_instances(long i) {
@@ -6945,692 +5952,454 @@ __kernel void hsplit_fused_10_mapped(long instances_1, __global const long* poin
     }
 }
 
-__kernel void hsplit_fused_10_rank_tile_totals(long tiles, long instances_1, __global const long* packed_lengths, __global long* rank_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < instances_1) {
-                    long pull_rank_r = hsplit_fused_10_pull_rank(256 * j + l + 2304 * wg, packed_lengths);
-                    x = pull_rank_r;
-                } else {
-                    x = 0L;
+__kernel void hsplit_fused_10_rank(__global int* rank_ticket, __global int* rank_status, long instances_1, __global const long* packed_lengths, __global long* rank) {
+    __local long tile[3840];
+    __local long vals[306];
+    __local long flags[35];
+    volatile __global ulong* status = (volatile __global ulong*)rank_status;
+    const long l = get_local_id(0);
+    if (l == 0) flags[32] = atomic_inc(rank_ticket);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long tile_no = flags[32];
+    const long start = tile_no * 3840;
+    for (long j = 0; j < 15; j++) {
+        const long p = j * 256 + l;
+        const long g = start + p;
+        if (g < instances_1) {
+            long pull_rank_r = hsplit_fused_10_pull_rank(g, packed_lengths);
+            tile[p] = pull_rank_r;
+        } else {
+            tile[p] = 0L;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long acc = 0L;
+    for (long j = 0; j < 15; j++) {
+        long op_rank_r = hsplit_fused_10_op_rank(acc, tile[l * 15 + j]);
+        long c = op_rank_r;
+        acc = c;
+    }
+    vals[l] = acc;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row = 0L;
+        for (long c_1 = 0; c_1 < 16; c_1++) {
+            long op_rank_r_1 = hsplit_fused_10_op_rank(row, vals[l * 16 + c_1]);
+            long c_2 = op_rank_r_1;
+            row = c_2;
+        }
+        vals[256 + l] = row;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l == 0) {
+        long total = 0L;
+        for (long r = 0; r < 16; r++) {
+            long x = vals[256 + r];
+            vals[256 + r] = total;
+            long op_rank_r_2 = hsplit_fused_10_op_rank(total, x);
+            long c_3 = op_rank_r_2;
+            total = c_3;
+        }
+        vals[305] = total;
+        vals[304] = 0L;
+        if (tile_no == 0) {
+            const ulong bits = (ulong)(total);
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+        } else {
+            const ulong bits_1 = (ulong)(total);
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+        }
+        flags[33] = tile_no > 0;
+        flags[34] = tile_no - 1;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row_1 = vals[256 + l];
+        for (long c_1 = 0; c_1 < 16; c_1++) {
+            long x_1 = vals[l * 16 + c_1];
+            vals[l * 16 + c_1] = row_1;
+            long op_rank_r_3 = hsplit_fused_10_op_rank(row_1, x_1);
+            long c_4 = op_rank_r_3;
+            row_1 = c_4;
+        }
+    }
+    for (;;) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (!flags[33]) break;
+        const long at = flags[34];
+        if (l < 32) {
+            const long jt = at - l;
+            long fl = 0;
+            if (jt >= 0) {
+                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
+                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                if (lo != 0 && hi != 0) {
+                    fl = 2;
+                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
-                group_values_1[256 * j + l] = x;
+                if (fl == 0) {
+                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                    if (lo_1 != 0 && hi_1 != 0) {
+                        fl = 1;
+                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                    }
+                }
             }
+            flags[l] = fl;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_rank_r = hsplit_fused_10_op_rank(acc, group_values_1[k + 9 * l_1]);
-                acc = op_rank_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_rank_r_1 = hsplit_fused_10_op_rank(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = op_rank_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
+        if (l == 0) {
+            long excl = vals[304];
+            long more = 1;
+            long k = 0;
+            for (; k < 32; k++) {
+                if (flags[k] == 0) break;
+                long op_rank_r_4 = hsplit_fused_10_op_rank(vals[272 + k], excl);
+                long c_5 = op_rank_r_4;
+                excl = c_5;
+                if (flags[k] == 2) {
+                    more = 0;
+                    k++;
+                    break;
                 }
             }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
+            vals[304] = excl;
+            flags[33] = more;
+            flags[34] = at - k;
+            if (!more) {
+                long incl = excl;
+                long op_rank_r_5 = hsplit_fused_10_op_rank(incl, vals[305]);
+                long c_6 = op_rank_r_5;
+                incl = c_6;
+                const ulong bits_2 = (ulong)(incl);
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
             }
-            m /= 2;
         }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                rank_tile_totals[wg] = group_values_in[0];
-            }
+    }
+    long off = vals[304];
+    long op_rank_r_6 = hsplit_fused_10_op_rank(off, vals[l]);
+    long c_7 = op_rank_r_6;
+    off = c_7;
+    for (long j = 0; j < 15; j++) {
+        long x_2 = tile[l * 15 + j];
+        tile[l * 15 + j] = off;
+        long op_rank_r_7 = hsplit_fused_10_op_rank(off, x_2);
+        long c_8 = op_rank_r_7;
+        off = c_8;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long j = 0; j < 15; j++) {
+        const long p = j * 256 + l;
+        const long g = start + p;
+        if (g < instances_1) {
+            rank[g] = tile[p];
         }
     }
 }
 
-__kernel void hsplit_fused_10_rank_tile_offsets(__global const long* rank_tile_totals, long tile_chunk, long tiles, __global long* rank_tile_offsets) {
-    __local long group_values[256];
-    __local long group_values_1[16];
-    __local long group_values_2[16];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < tile_chunk; k++) {
-                long x;
-                if (k + l * tile_chunk < tiles) {
-                    x = rank_tile_totals[k + l * tile_chunk];
-                } else {
-                    x = 0L;
-                }
-                long op_rank_r = hsplit_fused_10_op_rank(acc, x);
-                acc = op_rank_r;
-            }
-            {
-                group_values[l] = acc;
-            }
+__kernel void hsplit_fused_10_then_instances(__global int* then_instances_ticket, __global int* then_instances_status, long instances_1, __global const long* packed_lengths, __global long* then_instances_kept, long lookback_tiles, __global long* then_instances) {
+    __local long tile[3840];
+    __local long vals[306];
+    __local long flags[35];
+    volatile __global ulong* status = (volatile __global ulong*)then_instances_status;
+    const long l = get_local_id(0);
+    if (l == 0) flags[32] = atomic_inc(then_instances_ticket);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long tile_no = flags[32];
+    const long start = tile_no * 3840;
+    for (long j = 0; j < 15; j++) {
+        const long p = j * 256 + l;
+        const long g = start + p;
+        if (g < instances_1) {
+            long pull_then_instances_r = hsplit_fused_10_pull_then_instances(g);
+            tile[p] = pull_then_instances_r;
         }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_rank_r_1 = hsplit_fused_10_op_rank(acc_1, group_values[k_1 + 16 * l_1]);
-                acc_1 = op_rank_r_1;
-            }
-            {
-                group_values_2[l_1] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_1[k_2] = acc_2;
-                long op_rank_r_2 = hsplit_fused_10_op_rank(acc_2, group_values_2[k_2]);
-                acc_2 = op_rank_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_3 = group_values_1[l_3];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_3[k_3 + 16 * l_3] = acc_3;
-                long op_rank_r_3 = hsplit_fused_10_op_rank(acc_3, group_values[k_3 + 16 * l_3]);
-                acc_3 = op_rank_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_4 = get_local_id(0);
-            long acc_4 = group_values_3[l_4];
-            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                rank_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
-                long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles) {
-                    x_1 = rank_tile_totals[k_4 + l_4 * tile_chunk];
-                } else {
-                    x_1 = 0L;
-                }
-                long op_rank_r_4 = hsplit_fused_10_op_rank(acc_4, x_1);
-                acc_4 = op_rank_r_4;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    uint mask = 0;
+    long count = 0;
+    for (long j = 0; j < 15; j++) {
+        if (start + l * 15 + j < instances_1) {
+            long keep_then_instances_r = hsplit_fused_10_keep_then_instances(tile[l * 15 + j], packed_lengths);
+            if (keep_then_instances_r != 0) {
+                mask |= 1u << j;
+                count++;
             }
         }
     }
-}
-
-__kernel void hsplit_fused_10_rank_scan(__global const long* rank_tile_offsets, long tiles, long instances_1, __global const long* packed_lengths, __global long* rank) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < instances_1) {
-                    long pull_rank_r = hsplit_fused_10_pull_rank(256 * j + l + 2304 * wg, packed_lengths);
-                    x = pull_rank_r;
-                } else {
-                    x = 0L;
+    vals[l] = count;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row = 0;
+        for (long c = 0; c < 16; c++) {
+            long c_1 = (row) + (vals[l * 16 + c]);
+            row = c_1;
+        }
+        vals[256 + l] = row;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l == 0) {
+        long total = 0;
+        for (long r = 0; r < 16; r++) {
+            long x = vals[256 + r];
+            vals[256 + r] = total;
+            long c_2 = (total) + (x);
+            total = c_2;
+        }
+        vals[305] = total;
+        vals[304] = 0;
+        if (tile_no == 0) {
+            const ulong bits = (ulong)(total);
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+        } else {
+            const ulong bits_1 = (ulong)(total);
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+        }
+        flags[33] = tile_no > 0;
+        flags[34] = tile_no - 1;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row_1 = vals[256 + l];
+        for (long c = 0; c < 16; c++) {
+            long x_1 = vals[l * 16 + c];
+            vals[l * 16 + c] = row_1;
+            long c_3 = (row_1) + (x_1);
+            row_1 = c_3;
+        }
+    }
+    for (;;) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (!flags[33]) break;
+        const long at = flags[34];
+        if (l < 32) {
+            const long jt = at - l;
+            long fl = 0;
+            if (jt >= 0) {
+                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
+                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                if (lo != 0 && hi != 0) {
+                    fl = 2;
+                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
-                group_values[256 * j + l] = x;
+                if (fl == 0) {
+                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                    if (lo_1 != 0 && hi_1 != 0) {
+                        fl = 1;
+                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                    }
+                }
             }
+            flags[l] = fl;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_rank_r = hsplit_fused_10_op_rank(acc, group_values[k + 9 * l_1]);
-                acc = op_rank_r;
+        if (l == 0) {
+            long excl = vals[304];
+            long more = 1;
+            long k = 0;
+            for (; k < 32; k++) {
+                if (flags[k] == 0) break;
+                long c_4 = (vals[272 + k]) + (excl);
+                excl = c_4;
+                if (flags[k] == 2) {
+                    more = 0;
+                    k++;
+                    break;
+                }
             }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_rank_r_1 = hsplit_fused_10_op_rank(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = op_rank_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = rank_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long op_rank_r_2 = hsplit_fused_10_op_rank(acc_2, group_values_3[k_2]);
-                acc_2 = op_rank_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long op_rank_r_3 = hsplit_fused_10_op_rank(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = op_rank_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long op_rank_r_4 = hsplit_fused_10_op_rank(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = op_rank_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                rank[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
+            vals[304] = excl;
+            flags[33] = more;
+            flags[34] = at - k;
+            if (!more) {
+                long incl = excl;
+                long c_5 = (incl) + (vals[305]);
+                incl = c_5;
+                const ulong bits_2 = (ulong)(incl);
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
             }
         }
     }
-}
-
-__kernel void hsplit_fused_10_then_instances_positions_tile_totals(long tiles, long instances_1, __global const long* packed_lengths, __global long* then_instances_positions_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < instances_1) {
-                    long flag_then_instances_r = hsplit_fused_10_flag_then_instances(256 * j + l + 2304 * wg, packed_lengths);
-                    x = flag_then_instances_r;
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
+    long mine[15];
+    #pragma unroll
+    for (long j = 0; j < 15; j++) {
+        mine[j] = tile[l * 15 + j];
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long pos = vals[l];
+    #pragma unroll
+    for (long j = 0; j < 15; j++) {
+        if ((mask >> j) & 1u) {
+            tile[pos] = mine[j];
+            pos++;
         }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_then_instances_r = hsplit_fused_10_add_then_instances(acc, group_values_1[k + 9 * l_1]);
-                acc = add_then_instances_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_then_instances_r_1 = hsplit_fused_10_add_then_instances(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = add_then_instances_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                then_instances_positions_tile_totals[wg] = group_values_in[0];
-            }
-        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long base = vals[304];
+    const long total_1 = vals[305];
+    for (long p = l; p < total_1; p += 256) {
+        then_instances[base + p] = tile[p];
+    }
+    if (l == 0 && tile_no == lookback_tiles - 1) {
+        then_instances_kept[0] = base + total_1;
     }
 }
 
-__kernel void hsplit_fused_10_then_instances_positions_tile_offsets(__global const long* then_instances_positions_tile_totals, long tile_chunk, long tiles, __global long* then_instances_positions_tile_offsets) {
-    __local long group_values[256];
-    __local long group_values_1[16];
-    __local long group_values_2[16];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < tile_chunk; k++) {
-                long x;
-                if (k + l * tile_chunk < tiles) {
-                    x = then_instances_positions_tile_totals[k + l * tile_chunk];
-                } else {
-                    x = 0L;
-                }
-                long add_then_instances_r = hsplit_fused_10_add_then_instances(acc, x);
-                acc = add_then_instances_r;
-            }
-            {
-                group_values[l] = acc;
-            }
+__kernel void hsplit_fused_10_else_instances(__global int* else_instances_ticket, __global int* else_instances_status, long instances_1, __global const long* packed_lengths, __global long* else_instances_kept, long lookback_tiles, __global long* else_instances) {
+    __local long tile[3840];
+    __local long vals[306];
+    __local long flags[35];
+    volatile __global ulong* status = (volatile __global ulong*)else_instances_status;
+    const long l = get_local_id(0);
+    if (l == 0) flags[32] = atomic_inc(else_instances_ticket);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long tile_no = flags[32];
+    const long start = tile_no * 3840;
+    for (long j = 0; j < 15; j++) {
+        const long p = j * 256 + l;
+        const long g = start + p;
+        if (g < instances_1) {
+            long pull_else_instances_r = hsplit_fused_10_pull_else_instances(g);
+            tile[p] = pull_else_instances_r;
         }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_then_instances_r_1 = hsplit_fused_10_add_then_instances(acc_1, group_values[k_1 + 16 * l_1]);
-                acc_1 = add_then_instances_r_1;
-            }
-            {
-                group_values_2[l_1] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_1[k_2] = acc_2;
-                long add_then_instances_r_2 = hsplit_fused_10_add_then_instances(acc_2, group_values_2[k_2]);
-                acc_2 = add_then_instances_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_3 = group_values_1[l_3];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_3[k_3 + 16 * l_3] = acc_3;
-                long add_then_instances_r_3 = hsplit_fused_10_add_then_instances(acc_3, group_values[k_3 + 16 * l_3]);
-                acc_3 = add_then_instances_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_4 = get_local_id(0);
-            long acc_4 = group_values_3[l_4];
-            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                then_instances_positions_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
-                long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles) {
-                    x_1 = then_instances_positions_tile_totals[k_4 + l_4 * tile_chunk];
-                } else {
-                    x_1 = 0L;
-                }
-                long add_then_instances_r_4 = hsplit_fused_10_add_then_instances(acc_4, x_1);
-                acc_4 = add_then_instances_r_4;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    uint mask = 0;
+    long count = 0;
+    for (long j = 0; j < 15; j++) {
+        if (start + l * 15 + j < instances_1) {
+            long keep_else_instances_r = hsplit_fused_10_keep_else_instances(tile[l * 15 + j], packed_lengths);
+            if (keep_else_instances_r != 0) {
+                mask |= 1u << j;
+                count++;
             }
         }
     }
-}
-
-__kernel void hsplit_fused_10_then_instances_positions_scan(__global const long* then_instances_positions_tile_offsets, long tiles, long instances_1, __global const long* packed_lengths, __global long* then_instances_positions) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < instances_1) {
-                    long flag_then_instances_r = hsplit_fused_10_flag_then_instances(256 * j + l + 2304 * wg, packed_lengths);
-                    x = flag_then_instances_r;
-                } else {
-                    x = 0L;
+    vals[l] = count;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row = 0;
+        for (long c = 0; c < 16; c++) {
+            long c_1 = (row) + (vals[l * 16 + c]);
+            row = c_1;
+        }
+        vals[256 + l] = row;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l == 0) {
+        long total = 0;
+        for (long r = 0; r < 16; r++) {
+            long x = vals[256 + r];
+            vals[256 + r] = total;
+            long c_2 = (total) + (x);
+            total = c_2;
+        }
+        vals[305] = total;
+        vals[304] = 0;
+        if (tile_no == 0) {
+            const ulong bits = (ulong)(total);
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+        } else {
+            const ulong bits_1 = (ulong)(total);
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+        }
+        flags[33] = tile_no > 0;
+        flags[34] = tile_no - 1;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row_1 = vals[256 + l];
+        for (long c = 0; c < 16; c++) {
+            long x_1 = vals[l * 16 + c];
+            vals[l * 16 + c] = row_1;
+            long c_3 = (row_1) + (x_1);
+            row_1 = c_3;
+        }
+    }
+    for (;;) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (!flags[33]) break;
+        const long at = flags[34];
+        if (l < 32) {
+            const long jt = at - l;
+            long fl = 0;
+            if (jt >= 0) {
+                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
+                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                if (lo != 0 && hi != 0) {
+                    fl = 2;
+                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
-                group_values[256 * j + l] = x;
+                if (fl == 0) {
+                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                    if (lo_1 != 0 && hi_1 != 0) {
+                        fl = 1;
+                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                    }
+                }
             }
+            flags[l] = fl;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_then_instances_r = hsplit_fused_10_add_then_instances(acc, group_values[k + 9 * l_1]);
-                acc = add_then_instances_r;
+        if (l == 0) {
+            long excl = vals[304];
+            long more = 1;
+            long k = 0;
+            for (; k < 32; k++) {
+                if (flags[k] == 0) break;
+                long c_4 = (vals[272 + k]) + (excl);
+                excl = c_4;
+                if (flags[k] == 2) {
+                    more = 0;
+                    k++;
+                    break;
+                }
             }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_then_instances_r_1 = hsplit_fused_10_add_then_instances(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = add_then_instances_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = then_instances_positions_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long add_then_instances_r_2 = hsplit_fused_10_add_then_instances(acc_2, group_values_3[k_2]);
-                acc_2 = add_then_instances_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long add_then_instances_r_3 = hsplit_fused_10_add_then_instances(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = add_then_instances_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long add_then_instances_r_4 = hsplit_fused_10_add_then_instances(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = add_then_instances_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                then_instances_positions[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
+            vals[304] = excl;
+            flags[33] = more;
+            flags[34] = at - k;
+            if (!more) {
+                long incl = excl;
+                long c_5 = (incl) + (vals[305]);
+                incl = c_5;
+                const ulong bits_2 = (ulong)(incl);
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
             }
         }
     }
-}
-
-__kernel void hsplit_fused_10_then_instances_count(__global const long* then_instances_positions, long instances_1, __global const long* packed_lengths, __global long* then_instances_kept) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long count_then_instances_r = hsplit_fused_10_count_then_instances(then_instances_positions, instances_1, packed_lengths);
-        then_instances_kept[0] = count_then_instances_r;
+    long mine[15];
+    #pragma unroll
+    for (long j = 0; j < 15; j++) {
+        mine[j] = tile[l * 15 + j];
     }
-}
-
-__kernel void hsplit_fused_10_then_instances(long instances_1, __global const long* packed_lengths, __global const long* then_instances_positions, __global long* then_instances) {
-    const long gid = get_global_id(0);
-    if (gid < instances_1) {
-        long pull_then_instances_r = hsplit_fused_10_pull_then_instances(gid);
-        long target_then_instances_r = hsplit_fused_10_target_then_instances(gid, packed_lengths, then_instances_positions);
-        if (target_then_instances_r >= 0) {
-            then_instances[target_then_instances_r] = pull_then_instances_r;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long pos = vals[l];
+    #pragma unroll
+    for (long j = 0; j < 15; j++) {
+        if ((mask >> j) & 1u) {
+            tile[pos] = mine[j];
+            pos++;
         }
     }
-}
-
-__kernel void hsplit_fused_10_else_instances_positions_tile_totals(long tiles, long instances_1, __global const long* packed_lengths, __global long* else_instances_positions_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < instances_1) {
-                    long flag_else_instances_r = hsplit_fused_10_flag_else_instances(256 * j + l + 2304 * wg, packed_lengths);
-                    x = flag_else_instances_r;
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_else_instances_r = hsplit_fused_10_add_else_instances(acc, group_values_1[k + 9 * l_1]);
-                acc = add_else_instances_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_else_instances_r_1 = hsplit_fused_10_add_else_instances(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = add_else_instances_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                else_instances_positions_tile_totals[wg] = group_values_in[0];
-            }
-        }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long base = vals[304];
+    const long total_1 = vals[305];
+    for (long p = l; p < total_1; p += 256) {
+        else_instances[base + p] = tile[p];
     }
-}
-
-__kernel void hsplit_fused_10_else_instances_positions_tile_offsets(__global const long* else_instances_positions_tile_totals, long tile_chunk, long tiles, __global long* else_instances_positions_tile_offsets) {
-    __local long group_values[256];
-    __local long group_values_1[16];
-    __local long group_values_2[16];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < tile_chunk; k++) {
-                long x;
-                if (k + l * tile_chunk < tiles) {
-                    x = else_instances_positions_tile_totals[k + l * tile_chunk];
-                } else {
-                    x = 0L;
-                }
-                long add_else_instances_r = hsplit_fused_10_add_else_instances(acc, x);
-                acc = add_else_instances_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_else_instances_r_1 = hsplit_fused_10_add_else_instances(acc_1, group_values[k_1 + 16 * l_1]);
-                acc_1 = add_else_instances_r_1;
-            }
-            {
-                group_values_2[l_1] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_1[k_2] = acc_2;
-                long add_else_instances_r_2 = hsplit_fused_10_add_else_instances(acc_2, group_values_2[k_2]);
-                acc_2 = add_else_instances_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_3 = group_values_1[l_3];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_3[k_3 + 16 * l_3] = acc_3;
-                long add_else_instances_r_3 = hsplit_fused_10_add_else_instances(acc_3, group_values[k_3 + 16 * l_3]);
-                acc_3 = add_else_instances_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_4 = get_local_id(0);
-            long acc_4 = group_values_3[l_4];
-            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                else_instances_positions_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
-                long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles) {
-                    x_1 = else_instances_positions_tile_totals[k_4 + l_4 * tile_chunk];
-                } else {
-                    x_1 = 0L;
-                }
-                long add_else_instances_r_4 = hsplit_fused_10_add_else_instances(acc_4, x_1);
-                acc_4 = add_else_instances_r_4;
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_10_else_instances_positions_scan(__global const long* else_instances_positions_tile_offsets, long tiles, long instances_1, __global const long* packed_lengths, __global long* else_instances_positions) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < instances_1) {
-                    long flag_else_instances_r = hsplit_fused_10_flag_else_instances(256 * j + l + 2304 * wg, packed_lengths);
-                    x = flag_else_instances_r;
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_else_instances_r = hsplit_fused_10_add_else_instances(acc, group_values[k + 9 * l_1]);
-                acc = add_else_instances_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_else_instances_r_1 = hsplit_fused_10_add_else_instances(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = add_else_instances_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = else_instances_positions_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long add_else_instances_r_2 = hsplit_fused_10_add_else_instances(acc_2, group_values_3[k_2]);
-                acc_2 = add_else_instances_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long add_else_instances_r_3 = hsplit_fused_10_add_else_instances(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = add_else_instances_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long add_else_instances_r_4 = hsplit_fused_10_add_else_instances(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = add_else_instances_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                else_instances_positions[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_10_else_instances_count(__global const long* else_instances_positions, long instances_1, __global const long* packed_lengths, __global long* else_instances_kept) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long count_else_instances_r = hsplit_fused_10_count_else_instances(else_instances_positions, instances_1, packed_lengths);
-        else_instances_kept[0] = count_else_instances_r;
-    }
-}
-
-__kernel void hsplit_fused_10_else_instances(long instances_1, __global const long* packed_lengths, __global const long* else_instances_positions, __global long* else_instances) {
-    const long gid = get_global_id(0);
-    if (gid < instances_1) {
-        long pull_else_instances_r = hsplit_fused_10_pull_else_instances(gid);
-        long target_else_instances_r = hsplit_fused_10_target_else_instances(gid, packed_lengths, else_instances_positions);
-        if (target_else_instances_r >= 0) {
-            else_instances[target_else_instances_r] = pull_else_instances_r;
-        }
+    if (l == 0 && tile_no == lookback_tiles - 1) {
+        else_instances_kept[0] = base + total_1;
     }
 }
 
@@ -7787,219 +6556,151 @@ __kernel void hsplit_fused_11_lengths(long n_then_instances_1, __global const lo
     }
 }
 
-__kernel void hsplit_fused_11_packed_offsets_tile_totals(long tiles, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* packed_offsets_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < n_then_instances_1) {
-                    long pull_packed_offsets_r = hsplit_fused_11_pull_packed_offsets(256 * j + l + 2304 * wg, then_instances, packed_offsets_18, packed_lengths);
-                    x = pull_packed_offsets_r;
-                } else {
-                    x = 0L;
+__kernel void hsplit_fused_11_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* packed_offsets_27) {
+    __local long tile[3840];
+    __local long vals[306];
+    __local long flags[35];
+    volatile __global ulong* status = (volatile __global ulong*)packed_offsets_status;
+    const long l = get_local_id(0);
+    if (l == 0) flags[32] = atomic_inc(packed_offsets_ticket);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long tile_no = flags[32];
+    const long start = tile_no * 3840;
+    for (long j = 0; j < 15; j++) {
+        const long p = j * 256 + l;
+        const long g = start + p;
+        if (g < n_then_instances_1) {
+            long pull_packed_offsets_r = hsplit_fused_11_pull_packed_offsets(g, then_instances, packed_offsets_18, packed_lengths);
+            tile[p] = pull_packed_offsets_r;
+        } else {
+            tile[p] = 0L;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long acc = 0L;
+    for (long j = 0; j < 15; j++) {
+        long op_packed_offsets_r = hsplit_fused_11_op_packed_offsets(acc, tile[l * 15 + j]);
+        long c = op_packed_offsets_r;
+        acc = c;
+    }
+    vals[l] = acc;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row = 0L;
+        for (long c_1 = 0; c_1 < 16; c_1++) {
+            long op_packed_offsets_r_1 = hsplit_fused_11_op_packed_offsets(row, vals[l * 16 + c_1]);
+            long c_2 = op_packed_offsets_r_1;
+            row = c_2;
+        }
+        vals[256 + l] = row;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l == 0) {
+        long total_1 = 0L;
+        for (long r = 0; r < 16; r++) {
+            long x = vals[256 + r];
+            vals[256 + r] = total_1;
+            long op_packed_offsets_r_2 = hsplit_fused_11_op_packed_offsets(total_1, x);
+            long c_3 = op_packed_offsets_r_2;
+            total_1 = c_3;
+        }
+        vals[305] = total_1;
+        vals[304] = 0L;
+        if (tile_no == 0) {
+            const ulong bits = (ulong)(total_1);
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+        } else {
+            const ulong bits_1 = (ulong)(total_1);
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+        }
+        flags[33] = tile_no > 0;
+        flags[34] = tile_no - 1;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row_1 = vals[256 + l];
+        for (long c_1 = 0; c_1 < 16; c_1++) {
+            long x_1 = vals[l * 16 + c_1];
+            vals[l * 16 + c_1] = row_1;
+            long op_packed_offsets_r_3 = hsplit_fused_11_op_packed_offsets(row_1, x_1);
+            long c_4 = op_packed_offsets_r_3;
+            row_1 = c_4;
+        }
+    }
+    for (;;) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (!flags[33]) break;
+        const long at = flags[34];
+        if (l < 32) {
+            const long jt = at - l;
+            long fl = 0;
+            if (jt >= 0) {
+                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
+                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                if (lo != 0 && hi != 0) {
+                    fl = 2;
+                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
-                group_values_1[256 * j + l] = x;
+                if (fl == 0) {
+                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                    if (lo_1 != 0 && hi_1 != 0) {
+                        fl = 1;
+                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                    }
+                }
             }
+            flags[l] = fl;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_r = hsplit_fused_11_op_packed_offsets(acc, group_values_1[k + 9 * l_1]);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_packed_offsets_r_1 = hsplit_fused_11_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = op_packed_offsets_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
+        if (l == 0) {
+            long excl = vals[304];
+            long more = 1;
+            long k = 0;
+            for (; k < 32; k++) {
+                if (flags[k] == 0) break;
+                long op_packed_offsets_r_4 = hsplit_fused_11_op_packed_offsets(vals[272 + k], excl);
+                long c_5 = op_packed_offsets_r_4;
+                excl = c_5;
+                if (flags[k] == 2) {
+                    more = 0;
+                    k++;
+                    break;
                 }
             }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                packed_offsets_tile_totals[wg] = group_values_in[0];
+            vals[304] = excl;
+            flags[33] = more;
+            flags[34] = at - k;
+            if (!more) {
+                long incl = excl;
+                long op_packed_offsets_r_5 = hsplit_fused_11_op_packed_offsets(incl, vals[305]);
+                long c_6 = op_packed_offsets_r_5;
+                incl = c_6;
+                const ulong bits_2 = (ulong)(incl);
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
             }
         }
     }
-}
-
-__kernel void hsplit_fused_11_packed_offsets_tile_offsets(__global const long* packed_offsets_tile_totals, long tile_chunk, long tiles, __global long* packed_offsets_tile_offsets) {
-    __local long group_values[256];
-    __local long group_values_1[16];
-    __local long group_values_2[16];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < tile_chunk; k++) {
-                long x;
-                if (k + l * tile_chunk < tiles) {
-                    x = packed_offsets_tile_totals[k + l * tile_chunk];
-                } else {
-                    x = 0L;
-                }
-                long op_packed_offsets_r = hsplit_fused_11_op_packed_offsets(acc, x);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_packed_offsets_r_1 = hsplit_fused_11_op_packed_offsets(acc_1, group_values[k_1 + 16 * l_1]);
-                acc_1 = op_packed_offsets_r_1;
-            }
-            {
-                group_values_2[l_1] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_1[k_2] = acc_2;
-                long op_packed_offsets_r_2 = hsplit_fused_11_op_packed_offsets(acc_2, group_values_2[k_2]);
-                acc_2 = op_packed_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_3 = group_values_1[l_3];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_3[k_3 + 16 * l_3] = acc_3;
-                long op_packed_offsets_r_3 = hsplit_fused_11_op_packed_offsets(acc_3, group_values[k_3 + 16 * l_3]);
-                acc_3 = op_packed_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_4 = get_local_id(0);
-            long acc_4 = group_values_3[l_4];
-            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                packed_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
-                long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles) {
-                    x_1 = packed_offsets_tile_totals[k_4 + l_4 * tile_chunk];
-                } else {
-                    x_1 = 0L;
-                }
-                long op_packed_offsets_r_4 = hsplit_fused_11_op_packed_offsets(acc_4, x_1);
-                acc_4 = op_packed_offsets_r_4;
-            }
-        }
+    long off = vals[304];
+    long op_packed_offsets_r_6 = hsplit_fused_11_op_packed_offsets(off, vals[l]);
+    long c_7 = op_packed_offsets_r_6;
+    off = c_7;
+    for (long j = 0; j < 15; j++) {
+        long x_2 = tile[l * 15 + j];
+        tile[l * 15 + j] = off;
+        long op_packed_offsets_r_7 = hsplit_fused_11_op_packed_offsets(off, x_2);
+        long c_8 = op_packed_offsets_r_7;
+        off = c_8;
     }
-}
-
-__kernel void hsplit_fused_11_packed_offsets_scan(__global const long* packed_offsets_tile_offsets, long tiles, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* packed_offsets_27) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < n_then_instances_1) {
-                    long pull_packed_offsets_r = hsplit_fused_11_pull_packed_offsets(256 * j + l + 2304 * wg, then_instances, packed_offsets_18, packed_lengths);
-                    x = pull_packed_offsets_r;
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_r = hsplit_fused_11_op_packed_offsets(acc, group_values[k + 9 * l_1]);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_packed_offsets_r_1 = hsplit_fused_11_op_packed_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = op_packed_offsets_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = packed_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long op_packed_offsets_r_2 = hsplit_fused_11_op_packed_offsets(acc_2, group_values_3[k_2]);
-                acc_2 = op_packed_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long op_packed_offsets_r_3 = hsplit_fused_11_op_packed_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = op_packed_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long op_packed_offsets_r_4 = hsplit_fused_11_op_packed_offsets(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = op_packed_offsets_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                packed_offsets_27[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
-            }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long j = 0; j < 15; j++) {
+        const long p = j * 256 + l;
+        const long g = start + p;
+        if (g < n_then_instances_1) {
+            packed_offsets_27[g] = tile[p];
         }
     }
 }
@@ -8219,219 +6920,151 @@ __kernel void hsplit_fused_12_cross_lengths(long n_else_instances, __global cons
     }
 }
 
-__kernel void hsplit_fused_12_packed_offsets_tile_totals(long tiles, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < n_else_instances) {
-                    long pull_packed_offsets_r = hsplit_fused_12_pull_packed_offsets(256 * j + l + 2304 * wg, else_instances, cross_lengths_1);
-                    x = pull_packed_offsets_r;
-                } else {
-                    x = 0L;
+__kernel void hsplit_fused_12_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets) {
+    __local long tile[3840];
+    __local long vals[306];
+    __local long flags[35];
+    volatile __global ulong* status = (volatile __global ulong*)packed_offsets_status;
+    const long l = get_local_id(0);
+    if (l == 0) flags[32] = atomic_inc(packed_offsets_ticket);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long tile_no = flags[32];
+    const long start = tile_no * 3840;
+    for (long j = 0; j < 15; j++) {
+        const long p_1 = j * 256 + l;
+        const long g = start + p_1;
+        if (g < n_else_instances) {
+            long pull_packed_offsets_r = hsplit_fused_12_pull_packed_offsets(g, else_instances, cross_lengths_1);
+            tile[p_1] = pull_packed_offsets_r;
+        } else {
+            tile[p_1] = 0L;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long acc = 0L;
+    for (long j = 0; j < 15; j++) {
+        long op_packed_offsets_r = hsplit_fused_12_op_packed_offsets(acc, tile[l * 15 + j]);
+        long c = op_packed_offsets_r;
+        acc = c;
+    }
+    vals[l] = acc;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row = 0L;
+        for (long c_1 = 0; c_1 < 16; c_1++) {
+            long op_packed_offsets_r_1 = hsplit_fused_12_op_packed_offsets(row, vals[l * 16 + c_1]);
+            long c_2 = op_packed_offsets_r_1;
+            row = c_2;
+        }
+        vals[256 + l] = row;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l == 0) {
+        long total_1 = 0L;
+        for (long r = 0; r < 16; r++) {
+            long x = vals[256 + r];
+            vals[256 + r] = total_1;
+            long op_packed_offsets_r_2 = hsplit_fused_12_op_packed_offsets(total_1, x);
+            long c_3 = op_packed_offsets_r_2;
+            total_1 = c_3;
+        }
+        vals[305] = total_1;
+        vals[304] = 0L;
+        if (tile_no == 0) {
+            const ulong bits = (ulong)(total_1);
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+        } else {
+            const ulong bits_1 = (ulong)(total_1);
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+        }
+        flags[33] = tile_no > 0;
+        flags[34] = tile_no - 1;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row_1 = vals[256 + l];
+        for (long c_1 = 0; c_1 < 16; c_1++) {
+            long x_1 = vals[l * 16 + c_1];
+            vals[l * 16 + c_1] = row_1;
+            long op_packed_offsets_r_3 = hsplit_fused_12_op_packed_offsets(row_1, x_1);
+            long c_4 = op_packed_offsets_r_3;
+            row_1 = c_4;
+        }
+    }
+    for (;;) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (!flags[33]) break;
+        const long at = flags[34];
+        if (l < 32) {
+            const long jt = at - l;
+            long fl = 0;
+            if (jt >= 0) {
+                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
+                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                if (lo != 0 && hi != 0) {
+                    fl = 2;
+                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
-                group_values_1[256 * j + l] = x;
+                if (fl == 0) {
+                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                    if (lo_1 != 0 && hi_1 != 0) {
+                        fl = 1;
+                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                    }
+                }
             }
+            flags[l] = fl;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_r = hsplit_fused_12_op_packed_offsets(acc, group_values_1[k + 9 * l_1]);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_packed_offsets_r_1 = hsplit_fused_12_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = op_packed_offsets_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
+        if (l == 0) {
+            long excl = vals[304];
+            long more = 1;
+            long k = 0;
+            for (; k < 32; k++) {
+                if (flags[k] == 0) break;
+                long op_packed_offsets_r_4 = hsplit_fused_12_op_packed_offsets(vals[272 + k], excl);
+                long c_5 = op_packed_offsets_r_4;
+                excl = c_5;
+                if (flags[k] == 2) {
+                    more = 0;
+                    k++;
+                    break;
                 }
             }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                packed_offsets_tile_totals[wg] = group_values_in[0];
+            vals[304] = excl;
+            flags[33] = more;
+            flags[34] = at - k;
+            if (!more) {
+                long incl = excl;
+                long op_packed_offsets_r_5 = hsplit_fused_12_op_packed_offsets(incl, vals[305]);
+                long c_6 = op_packed_offsets_r_5;
+                incl = c_6;
+                const ulong bits_2 = (ulong)(incl);
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
             }
         }
     }
-}
-
-__kernel void hsplit_fused_12_packed_offsets_tile_offsets(__global const long* packed_offsets_tile_totals, long tile_chunk, long tiles, __global long* packed_offsets_tile_offsets) {
-    __local long group_values[256];
-    __local long group_values_1[16];
-    __local long group_values_2[16];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < tile_chunk; k++) {
-                long x;
-                if (k + l * tile_chunk < tiles) {
-                    x = packed_offsets_tile_totals[k + l * tile_chunk];
-                } else {
-                    x = 0L;
-                }
-                long op_packed_offsets_r = hsplit_fused_12_op_packed_offsets(acc, x);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_packed_offsets_r_1 = hsplit_fused_12_op_packed_offsets(acc_1, group_values[k_1 + 16 * l_1]);
-                acc_1 = op_packed_offsets_r_1;
-            }
-            {
-                group_values_2[l_1] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_1[k_2] = acc_2;
-                long op_packed_offsets_r_2 = hsplit_fused_12_op_packed_offsets(acc_2, group_values_2[k_2]);
-                acc_2 = op_packed_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_3 = group_values_1[l_3];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_3[k_3 + 16 * l_3] = acc_3;
-                long op_packed_offsets_r_3 = hsplit_fused_12_op_packed_offsets(acc_3, group_values[k_3 + 16 * l_3]);
-                acc_3 = op_packed_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_4 = get_local_id(0);
-            long acc_4 = group_values_3[l_4];
-            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                packed_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
-                long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles) {
-                    x_1 = packed_offsets_tile_totals[k_4 + l_4 * tile_chunk];
-                } else {
-                    x_1 = 0L;
-                }
-                long op_packed_offsets_r_4 = hsplit_fused_12_op_packed_offsets(acc_4, x_1);
-                acc_4 = op_packed_offsets_r_4;
-            }
-        }
+    long off = vals[304];
+    long op_packed_offsets_r_6 = hsplit_fused_12_op_packed_offsets(off, vals[l]);
+    long c_7 = op_packed_offsets_r_6;
+    off = c_7;
+    for (long j = 0; j < 15; j++) {
+        long x_2 = tile[l * 15 + j];
+        tile[l * 15 + j] = off;
+        long op_packed_offsets_r_7 = hsplit_fused_12_op_packed_offsets(off, x_2);
+        long c_8 = op_packed_offsets_r_7;
+        off = c_8;
     }
-}
-
-__kernel void hsplit_fused_12_packed_offsets_scan(__global const long* packed_offsets_tile_offsets, long tiles, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < n_else_instances) {
-                    long pull_packed_offsets_r = hsplit_fused_12_pull_packed_offsets(256 * j + l + 2304 * wg, else_instances, cross_lengths_1);
-                    x = pull_packed_offsets_r;
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_r = hsplit_fused_12_op_packed_offsets(acc, group_values[k + 9 * l_1]);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_packed_offsets_r_1 = hsplit_fused_12_op_packed_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = op_packed_offsets_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = packed_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long op_packed_offsets_r_2 = hsplit_fused_12_op_packed_offsets(acc_2, group_values_3[k_2]);
-                acc_2 = op_packed_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long op_packed_offsets_r_3 = hsplit_fused_12_op_packed_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = op_packed_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long op_packed_offsets_r_4 = hsplit_fused_12_op_packed_offsets(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = op_packed_offsets_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                packed_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
-            }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long j = 0; j < 15; j++) {
+        const long p_1 = j * 256 + l;
+        const long g = start + p_1;
+        if (g < n_else_instances) {
+            packed_offsets[g] = tile[p_1];
         }
     }
 }
@@ -9076,219 +7709,151 @@ __kernel void hsplit_fused_15_ends_1_1(long t_1, __global const double* p1_1, __
     }
 }
 
-__kernel void hsplit_fused_15_packed_offsets_tile_totals(long tiles, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* packed_offsets_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < t_1) {
-                    long pull_packed_offsets_r = hsplit_fused_15_pull_packed_offsets(256 * j + l + 2304 * wg, offsets, n_offsets, else_instances, packed_lengths_16);
-                    x = pull_packed_offsets_r;
-                } else {
-                    x = 0L;
+__kernel void hsplit_fused_15_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* packed_offsets) {
+    __local long tile[3840];
+    __local long vals[306];
+    __local long flags[35];
+    volatile __global ulong* status = (volatile __global ulong*)packed_offsets_status;
+    const long l = get_local_id(0);
+    if (l == 0) flags[32] = atomic_inc(packed_offsets_ticket);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long tile_no = flags[32];
+    const long start = tile_no * 3840;
+    for (long j = 0; j < 15; j++) {
+        const long p = j * 256 + l;
+        const long g = start + p;
+        if (g < t_1) {
+            long pull_packed_offsets_r = hsplit_fused_15_pull_packed_offsets(g, offsets, n_offsets, else_instances, packed_lengths_16);
+            tile[p] = pull_packed_offsets_r;
+        } else {
+            tile[p] = 0L;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long acc = 0L;
+    for (long j = 0; j < 15; j++) {
+        long op_packed_offsets_r = hsplit_fused_15_op_packed_offsets(acc, tile[l * 15 + j]);
+        long c_1 = op_packed_offsets_r;
+        acc = c_1;
+    }
+    vals[l] = acc;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row = 0L;
+        for (long c_2 = 0; c_2 < 16; c_2++) {
+            long op_packed_offsets_r_1 = hsplit_fused_15_op_packed_offsets(row, vals[l * 16 + c_2]);
+            long c_3 = op_packed_offsets_r_1;
+            row = c_3;
+        }
+        vals[256 + l] = row;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l == 0) {
+        long total_1 = 0L;
+        for (long r = 0; r < 16; r++) {
+            long x = vals[256 + r];
+            vals[256 + r] = total_1;
+            long op_packed_offsets_r_2 = hsplit_fused_15_op_packed_offsets(total_1, x);
+            long c_4 = op_packed_offsets_r_2;
+            total_1 = c_4;
+        }
+        vals[305] = total_1;
+        vals[304] = 0L;
+        if (tile_no == 0) {
+            const ulong bits = (ulong)(total_1);
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+        } else {
+            const ulong bits_1 = (ulong)(total_1);
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+        }
+        flags[33] = tile_no > 0;
+        flags[34] = tile_no - 1;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row_1 = vals[256 + l];
+        for (long c_2 = 0; c_2 < 16; c_2++) {
+            long x_1 = vals[l * 16 + c_2];
+            vals[l * 16 + c_2] = row_1;
+            long op_packed_offsets_r_3 = hsplit_fused_15_op_packed_offsets(row_1, x_1);
+            long c_5 = op_packed_offsets_r_3;
+            row_1 = c_5;
+        }
+    }
+    for (;;) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (!flags[33]) break;
+        const long at = flags[34];
+        if (l < 32) {
+            const long jt = at - l;
+            long fl = 0;
+            if (jt >= 0) {
+                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
+                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                if (lo != 0 && hi != 0) {
+                    fl = 2;
+                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
-                group_values_1[256 * j + l] = x;
+                if (fl == 0) {
+                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                    if (lo_1 != 0 && hi_1 != 0) {
+                        fl = 1;
+                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                    }
+                }
             }
+            flags[l] = fl;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_r = hsplit_fused_15_op_packed_offsets(acc, group_values_1[k + 9 * l_1]);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_packed_offsets_r_1 = hsplit_fused_15_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = op_packed_offsets_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
+        if (l == 0) {
+            long excl = vals[304];
+            long more = 1;
+            long k = 0;
+            for (; k < 32; k++) {
+                if (flags[k] == 0) break;
+                long op_packed_offsets_r_4 = hsplit_fused_15_op_packed_offsets(vals[272 + k], excl);
+                long c_6 = op_packed_offsets_r_4;
+                excl = c_6;
+                if (flags[k] == 2) {
+                    more = 0;
+                    k++;
+                    break;
                 }
             }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                packed_offsets_tile_totals[wg] = group_values_in[0];
+            vals[304] = excl;
+            flags[33] = more;
+            flags[34] = at - k;
+            if (!more) {
+                long incl = excl;
+                long op_packed_offsets_r_5 = hsplit_fused_15_op_packed_offsets(incl, vals[305]);
+                long c_7 = op_packed_offsets_r_5;
+                incl = c_7;
+                const ulong bits_2 = (ulong)(incl);
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
             }
         }
     }
-}
-
-__kernel void hsplit_fused_15_packed_offsets_tile_offsets(__global const long* packed_offsets_tile_totals, long tile_chunk, long tiles, __global long* packed_offsets_tile_offsets) {
-    __local long group_values[256];
-    __local long group_values_1[16];
-    __local long group_values_2[16];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < tile_chunk; k++) {
-                long x;
-                if (k + l * tile_chunk < tiles) {
-                    x = packed_offsets_tile_totals[k + l * tile_chunk];
-                } else {
-                    x = 0L;
-                }
-                long op_packed_offsets_r = hsplit_fused_15_op_packed_offsets(acc, x);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_packed_offsets_r_1 = hsplit_fused_15_op_packed_offsets(acc_1, group_values[k_1 + 16 * l_1]);
-                acc_1 = op_packed_offsets_r_1;
-            }
-            {
-                group_values_2[l_1] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_1[k_2] = acc_2;
-                long op_packed_offsets_r_2 = hsplit_fused_15_op_packed_offsets(acc_2, group_values_2[k_2]);
-                acc_2 = op_packed_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_3 = group_values_1[l_3];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_3[k_3 + 16 * l_3] = acc_3;
-                long op_packed_offsets_r_3 = hsplit_fused_15_op_packed_offsets(acc_3, group_values[k_3 + 16 * l_3]);
-                acc_3 = op_packed_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_4 = get_local_id(0);
-            long acc_4 = group_values_3[l_4];
-            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                packed_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
-                long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles) {
-                    x_1 = packed_offsets_tile_totals[k_4 + l_4 * tile_chunk];
-                } else {
-                    x_1 = 0L;
-                }
-                long op_packed_offsets_r_4 = hsplit_fused_15_op_packed_offsets(acc_4, x_1);
-                acc_4 = op_packed_offsets_r_4;
-            }
-        }
+    long off = vals[304];
+    long op_packed_offsets_r_6 = hsplit_fused_15_op_packed_offsets(off, vals[l]);
+    long c_8 = op_packed_offsets_r_6;
+    off = c_8;
+    for (long j = 0; j < 15; j++) {
+        long x_2 = tile[l * 15 + j];
+        tile[l * 15 + j] = off;
+        long op_packed_offsets_r_7 = hsplit_fused_15_op_packed_offsets(off, x_2);
+        long c_9 = op_packed_offsets_r_7;
+        off = c_9;
     }
-}
-
-__kernel void hsplit_fused_15_packed_offsets_scan(__global const long* packed_offsets_tile_offsets, long tiles, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* packed_offsets) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < t_1) {
-                    long pull_packed_offsets_r = hsplit_fused_15_pull_packed_offsets(256 * j + l + 2304 * wg, offsets, n_offsets, else_instances, packed_lengths_16);
-                    x = pull_packed_offsets_r;
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_r = hsplit_fused_15_op_packed_offsets(acc, group_values[k + 9 * l_1]);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_packed_offsets_r_1 = hsplit_fused_15_op_packed_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = op_packed_offsets_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = packed_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long op_packed_offsets_r_2 = hsplit_fused_15_op_packed_offsets(acc_2, group_values_3[k_2]);
-                acc_2 = op_packed_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long op_packed_offsets_r_3 = hsplit_fused_15_op_packed_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = op_packed_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long op_packed_offsets_r_4 = hsplit_fused_15_op_packed_offsets(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = op_packed_offsets_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                packed_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
-            }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long j = 0; j < 15; j++) {
+        const long p = j * 256 + l;
+        const long g = start + p;
+        if (g < t_1) {
+            packed_offsets[g] = tile[p];
         }
     }
 }
@@ -9514,219 +8079,151 @@ __kernel void hsplit_fused_16_lengths(long instances_1, __global const uchar* ma
     }
 }
 
-__kernel void hsplit_fused_16_packed_offsets_tile_totals(long tiles, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* packed_offsets_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < instances_1) {
-                    long pull_packed_offsets_r = hsplit_fused_16_pull_packed_offsets(256 * j + l + 2304 * wg, mapped, rank, lengths_2, sum);
-                    x = pull_packed_offsets_r;
-                } else {
-                    x = 0L;
+__kernel void hsplit_fused_16_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* packed_offsets) {
+    __local long tile[3840];
+    __local long vals[306];
+    __local long flags[35];
+    volatile __global ulong* status = (volatile __global ulong*)packed_offsets_status;
+    const long l = get_local_id(0);
+    if (l == 0) flags[32] = atomic_inc(packed_offsets_ticket);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long tile_no = flags[32];
+    const long start = tile_no * 3840;
+    for (long j = 0; j < 15; j++) {
+        const long p_1 = j * 256 + l;
+        const long g = start + p_1;
+        if (g < instances_1) {
+            long pull_packed_offsets_r = hsplit_fused_16_pull_packed_offsets(g, mapped, rank, lengths_2, sum);
+            tile[p_1] = pull_packed_offsets_r;
+        } else {
+            tile[p_1] = 0L;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long acc = 0L;
+    for (long j = 0; j < 15; j++) {
+        long op_packed_offsets_r = hsplit_fused_16_op_packed_offsets(acc, tile[l * 15 + j]);
+        long c = op_packed_offsets_r;
+        acc = c;
+    }
+    vals[l] = acc;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row = 0L;
+        for (long c_1 = 0; c_1 < 16; c_1++) {
+            long op_packed_offsets_r_1 = hsplit_fused_16_op_packed_offsets(row, vals[l * 16 + c_1]);
+            long c_2 = op_packed_offsets_r_1;
+            row = c_2;
+        }
+        vals[256 + l] = row;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l == 0) {
+        long total_1 = 0L;
+        for (long r = 0; r < 16; r++) {
+            long x = vals[256 + r];
+            vals[256 + r] = total_1;
+            long op_packed_offsets_r_2 = hsplit_fused_16_op_packed_offsets(total_1, x);
+            long c_3 = op_packed_offsets_r_2;
+            total_1 = c_3;
+        }
+        vals[305] = total_1;
+        vals[304] = 0L;
+        if (tile_no == 0) {
+            const ulong bits = (ulong)(total_1);
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+        } else {
+            const ulong bits_1 = (ulong)(total_1);
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+        }
+        flags[33] = tile_no > 0;
+        flags[34] = tile_no - 1;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row_1 = vals[256 + l];
+        for (long c_1 = 0; c_1 < 16; c_1++) {
+            long x_1 = vals[l * 16 + c_1];
+            vals[l * 16 + c_1] = row_1;
+            long op_packed_offsets_r_3 = hsplit_fused_16_op_packed_offsets(row_1, x_1);
+            long c_4 = op_packed_offsets_r_3;
+            row_1 = c_4;
+        }
+    }
+    for (;;) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (!flags[33]) break;
+        const long at = flags[34];
+        if (l < 32) {
+            const long jt = at - l;
+            long fl = 0;
+            if (jt >= 0) {
+                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
+                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                if (lo != 0 && hi != 0) {
+                    fl = 2;
+                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
-                group_values_1[256 * j + l] = x;
+                if (fl == 0) {
+                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                    if (lo_1 != 0 && hi_1 != 0) {
+                        fl = 1;
+                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                    }
+                }
             }
+            flags[l] = fl;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_r = hsplit_fused_16_op_packed_offsets(acc, group_values_1[k + 9 * l_1]);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_packed_offsets_r_1 = hsplit_fused_16_op_packed_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = op_packed_offsets_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
+        if (l == 0) {
+            long excl = vals[304];
+            long more = 1;
+            long k = 0;
+            for (; k < 32; k++) {
+                if (flags[k] == 0) break;
+                long op_packed_offsets_r_4 = hsplit_fused_16_op_packed_offsets(vals[272 + k], excl);
+                long c_5 = op_packed_offsets_r_4;
+                excl = c_5;
+                if (flags[k] == 2) {
+                    more = 0;
+                    k++;
+                    break;
                 }
             }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                packed_offsets_tile_totals[wg] = group_values_in[0];
+            vals[304] = excl;
+            flags[33] = more;
+            flags[34] = at - k;
+            if (!more) {
+                long incl = excl;
+                long op_packed_offsets_r_5 = hsplit_fused_16_op_packed_offsets(incl, vals[305]);
+                long c_6 = op_packed_offsets_r_5;
+                incl = c_6;
+                const ulong bits_2 = (ulong)(incl);
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
             }
         }
     }
-}
-
-__kernel void hsplit_fused_16_packed_offsets_tile_offsets(__global const long* packed_offsets_tile_totals, long tile_chunk, long tiles, __global long* packed_offsets_tile_offsets) {
-    __local long group_values[256];
-    __local long group_values_1[16];
-    __local long group_values_2[16];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < tile_chunk; k++) {
-                long x;
-                if (k + l * tile_chunk < tiles) {
-                    x = packed_offsets_tile_totals[k + l * tile_chunk];
-                } else {
-                    x = 0L;
-                }
-                long op_packed_offsets_r = hsplit_fused_16_op_packed_offsets(acc, x);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_packed_offsets_r_1 = hsplit_fused_16_op_packed_offsets(acc_1, group_values[k_1 + 16 * l_1]);
-                acc_1 = op_packed_offsets_r_1;
-            }
-            {
-                group_values_2[l_1] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_1[k_2] = acc_2;
-                long op_packed_offsets_r_2 = hsplit_fused_16_op_packed_offsets(acc_2, group_values_2[k_2]);
-                acc_2 = op_packed_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_3 = group_values_1[l_3];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_3[k_3 + 16 * l_3] = acc_3;
-                long op_packed_offsets_r_3 = hsplit_fused_16_op_packed_offsets(acc_3, group_values[k_3 + 16 * l_3]);
-                acc_3 = op_packed_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_4 = get_local_id(0);
-            long acc_4 = group_values_3[l_4];
-            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                packed_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
-                long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles) {
-                    x_1 = packed_offsets_tile_totals[k_4 + l_4 * tile_chunk];
-                } else {
-                    x_1 = 0L;
-                }
-                long op_packed_offsets_r_4 = hsplit_fused_16_op_packed_offsets(acc_4, x_1);
-                acc_4 = op_packed_offsets_r_4;
-            }
-        }
+    long off = vals[304];
+    long op_packed_offsets_r_6 = hsplit_fused_16_op_packed_offsets(off, vals[l]);
+    long c_7 = op_packed_offsets_r_6;
+    off = c_7;
+    for (long j = 0; j < 15; j++) {
+        long x_2 = tile[l * 15 + j];
+        tile[l * 15 + j] = off;
+        long op_packed_offsets_r_7 = hsplit_fused_16_op_packed_offsets(off, x_2);
+        long c_8 = op_packed_offsets_r_7;
+        off = c_8;
     }
-}
-
-__kernel void hsplit_fused_16_packed_offsets_scan(__global const long* packed_offsets_tile_offsets, long tiles, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* packed_offsets) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < instances_1) {
-                    long pull_packed_offsets_r = hsplit_fused_16_pull_packed_offsets(256 * j + l + 2304 * wg, mapped, rank, lengths_2, sum);
-                    x = pull_packed_offsets_r;
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_packed_offsets_r = hsplit_fused_16_op_packed_offsets(acc, group_values[k + 9 * l_1]);
-                acc = op_packed_offsets_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_packed_offsets_r_1 = hsplit_fused_16_op_packed_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = op_packed_offsets_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = packed_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long op_packed_offsets_r_2 = hsplit_fused_16_op_packed_offsets(acc_2, group_values_3[k_2]);
-                acc_2 = op_packed_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long op_packed_offsets_r_3 = hsplit_fused_16_op_packed_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = op_packed_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long op_packed_offsets_r_4 = hsplit_fused_16_op_packed_offsets(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = op_packed_offsets_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                packed_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
-            }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long j = 0; j < 15; j++) {
+        const long p_1 = j * 256 + l;
+        const long g = start + p_1;
+        if (g < instances_1) {
+            packed_offsets[g] = tile[p_1];
         }
     }
 }

@@ -1062,801 +1062,480 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long quicksort_filter_fused_flag_lesser(long i, __global const long* s, long pivot) {
-    long x = s[i];
+static inline long quicksort_filter_fused_keep_lesser(long x, long pivot) {
     return x < pivot ? 1L : 0L;
-}
-
-static inline long quicksort_filter_fused_add_lesser(long a, long b) {
-    return nessie_add(a, b);
-}
-
-static inline long quicksort_filter_fused_count_lesser(__global const long* lesser_positions, long lesser_positions_len, __global const long* s, long pivot) {
-    long t;
-    if (lesser_positions_len > 0L) {
-        long i = nessie_sub(lesser_positions_len, 1L);
-        long x = s[i];
-        t = nessie_add(lesser_positions[nessie_sub(lesser_positions_len, 1L)], x < pivot ? 1L : 0L);
-    } else {
-        t = 0L;
-    }
-    return t;
-}
-
-static inline long quicksort_filter_fused_target_lesser(long i, __global const long* s, long pivot, __global const long* lesser_positions) {
-    long x = s[i];
-    return (x < pivot ? 1L : 0L) != 0L ? lesser_positions[i] : -1L;
 }
 
 static inline long quicksort_filter_fused_pull_lesser(long i, __global const long* s) {
     return s[i];
 }
 
-static inline long quicksort_filter_fused_flag_equal(long i, __global const long* s, long pivot) {
-    long x = s[i];
+static inline long quicksort_filter_fused_keep_equal(long x, long pivot) {
     return x == pivot ? 1L : 0L;
-}
-
-static inline long quicksort_filter_fused_add_equal(long a, long b) {
-    return nessie_add(a, b);
-}
-
-static inline long quicksort_filter_fused_count_equal(__global const long* equal_positions, long equal_positions_len, __global const long* s, long pivot) {
-    long t;
-    if (equal_positions_len > 0L) {
-        long i = nessie_sub(equal_positions_len, 1L);
-        long x = s[i];
-        t = nessie_add(equal_positions[nessie_sub(equal_positions_len, 1L)], x == pivot ? 1L : 0L);
-    } else {
-        t = 0L;
-    }
-    return t;
-}
-
-static inline long quicksort_filter_fused_target_equal(long i, __global const long* s, long pivot, __global const long* equal_positions) {
-    long x = s[i];
-    return (x == pivot ? 1L : 0L) != 0L ? equal_positions[i] : -1L;
 }
 
 static inline long quicksort_filter_fused_pull_equal(long i, __global const long* s) {
     return s[i];
 }
 
-static inline long quicksort_filter_fused_flag_greater(long i, __global const long* s, long pivot) {
-    long x = s[i];
+static inline long quicksort_filter_fused_keep_greater(long x, long pivot) {
     return x > pivot ? 1L : 0L;
-}
-
-static inline long quicksort_filter_fused_add_greater(long a, long b) {
-    return nessie_add(a, b);
-}
-
-static inline long quicksort_filter_fused_count_greater(__global const long* greater_positions, long greater_positions_len, __global const long* s, long pivot) {
-    long t;
-    if (greater_positions_len > 0L) {
-        long i = nessie_sub(greater_positions_len, 1L);
-        long x = s[i];
-        t = nessie_add(greater_positions[nessie_sub(greater_positions_len, 1L)], x > pivot ? 1L : 0L);
-    } else {
-        t = 0L;
-    }
-    return t;
-}
-
-static inline long quicksort_filter_fused_target_greater(long i, __global const long* s, long pivot, __global const long* greater_positions) {
-    long x = s[i];
-    return (x > pivot ? 1L : 0L) != 0L ? greater_positions[i] : -1L;
 }
 
 static inline long quicksort_filter_fused_pull_greater(long i, __global const long* s) {
     return s[i];
 }
 
-__kernel void quicksort_filter_fused_lesser_positions_tile_totals(long tiles, long n_s, __global const long* s, long pivot, __global long* lesser_positions_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < n_s) {
-                    long flag_lesser_r = quicksort_filter_fused_flag_lesser(256 * j + l + 2304 * wg, s, pivot);
-                    x = flag_lesser_r;
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
+__kernel void quicksort_filter_fused_lesser(__global int* lesser_ticket, __global int* lesser_status, long n_s, __global const long* s, long pivot, __global long* lesser_kept, long lookback_tiles, __global long* lesser) {
+    __local long tile[3840];
+    __local long vals[306];
+    __local long flags[35];
+    volatile __global ulong* status = (volatile __global ulong*)lesser_status;
+    const long l = get_local_id(0);
+    if (l == 0) flags[32] = atomic_inc(lesser_ticket);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long tile_no = flags[32];
+    const long start = tile_no * 3840;
+    for (long j = 0; j < 15; j++) {
+        const long p = j * 256 + l;
+        const long g = start + p;
+        if (g < n_s) {
+            long pull_lesser_r = quicksort_filter_fused_pull_lesser(g, s);
+            tile[p] = pull_lesser_r;
         }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_lesser_r = quicksort_filter_fused_add_lesser(acc, group_values_1[k + 9 * l_1]);
-                acc = add_lesser_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_lesser_r_1 = quicksort_filter_fused_add_lesser(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = add_lesser_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                lesser_positions_tile_totals[wg] = group_values_in[0];
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    uint mask = 0;
+    long count = 0;
+    for (long j = 0; j < 15; j++) {
+        if (start + l * 15 + j < n_s) {
+            long keep_lesser_r = quicksort_filter_fused_keep_lesser(tile[l * 15 + j], pivot);
+            if (keep_lesser_r != 0) {
+                mask |= 1u << j;
+                count++;
             }
         }
     }
-}
-
-__kernel void quicksort_filter_fused_lesser_positions_tile_offsets(__global const long* lesser_positions_tile_totals, long tile_chunk, long tiles, __global long* lesser_positions_tile_offsets) {
-    __local long group_values[256];
-    __local long group_values_1[16];
-    __local long group_values_2[16];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < tile_chunk; k++) {
-                long x;
-                if (k + l * tile_chunk < tiles) {
-                    x = lesser_positions_tile_totals[k + l * tile_chunk];
-                } else {
-                    x = 0L;
+    vals[l] = count;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row = 0;
+        for (long c = 0; c < 16; c++) {
+            long c_1 = (row) + (vals[l * 16 + c]);
+            row = c_1;
+        }
+        vals[256 + l] = row;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l == 0) {
+        long total = 0;
+        for (long r = 0; r < 16; r++) {
+            long x = vals[256 + r];
+            vals[256 + r] = total;
+            long c_2 = (total) + (x);
+            total = c_2;
+        }
+        vals[305] = total;
+        vals[304] = 0;
+        if (tile_no == 0) {
+            const ulong bits = (ulong)(total);
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+        } else {
+            const ulong bits_1 = (ulong)(total);
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+        }
+        flags[33] = tile_no > 0;
+        flags[34] = tile_no - 1;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row_1 = vals[256 + l];
+        for (long c = 0; c < 16; c++) {
+            long x_1 = vals[l * 16 + c];
+            vals[l * 16 + c] = row_1;
+            long c_3 = (row_1) + (x_1);
+            row_1 = c_3;
+        }
+    }
+    for (;;) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (!flags[33]) break;
+        const long at = flags[34];
+        if (l < 32) {
+            const long jt = at - l;
+            long fl = 0;
+            if (jt >= 0) {
+                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
+                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                if (lo != 0 && hi != 0) {
+                    fl = 2;
+                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
-                long add_lesser_r = quicksort_filter_fused_add_lesser(acc, x);
-                acc = add_lesser_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_lesser_r_1 = quicksort_filter_fused_add_lesser(acc_1, group_values[k_1 + 16 * l_1]);
-                acc_1 = add_lesser_r_1;
-            }
-            {
-                group_values_2[l_1] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_1[k_2] = acc_2;
-                long add_lesser_r_2 = quicksort_filter_fused_add_lesser(acc_2, group_values_2[k_2]);
-                acc_2 = add_lesser_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_3 = group_values_1[l_3];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_3[k_3 + 16 * l_3] = acc_3;
-                long add_lesser_r_3 = quicksort_filter_fused_add_lesser(acc_3, group_values[k_3 + 16 * l_3]);
-                acc_3 = add_lesser_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_4 = get_local_id(0);
-            long acc_4 = group_values_3[l_4];
-            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                lesser_positions_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
-                long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles) {
-                    x_1 = lesser_positions_tile_totals[k_4 + l_4 * tile_chunk];
-                } else {
-                    x_1 = 0L;
+                if (fl == 0) {
+                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                    if (lo_1 != 0 && hi_1 != 0) {
+                        fl = 1;
+                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                    }
                 }
-                long add_lesser_r_4 = quicksort_filter_fused_add_lesser(acc_4, x_1);
-                acc_4 = add_lesser_r_4;
+            }
+            flags[l] = fl;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l == 0) {
+            long excl = vals[304];
+            long more = 1;
+            long k = 0;
+            for (; k < 32; k++) {
+                if (flags[k] == 0) break;
+                long c_4 = (vals[272 + k]) + (excl);
+                excl = c_4;
+                if (flags[k] == 2) {
+                    more = 0;
+                    k++;
+                    break;
+                }
+            }
+            vals[304] = excl;
+            flags[33] = more;
+            flags[34] = at - k;
+            if (!more) {
+                long incl = excl;
+                long c_5 = (incl) + (vals[305]);
+                incl = c_5;
+                const ulong bits_2 = (ulong)(incl);
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
             }
         }
     }
-}
-
-__kernel void quicksort_filter_fused_lesser_positions_scan(__global const long* lesser_positions_tile_offsets, long tiles, long n_s, __global const long* s, long pivot, __global long* lesser_positions) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < n_s) {
-                    long flag_lesser_r = quicksort_filter_fused_flag_lesser(256 * j + l + 2304 * wg, s, pivot);
-                    x = flag_lesser_r;
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j + l] = x;
-            }
+    long mine[15];
+    #pragma unroll
+    for (long j = 0; j < 15; j++) {
+        mine[j] = tile[l * 15 + j];
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long pos = vals[l];
+    #pragma unroll
+    for (long j = 0; j < 15; j++) {
+        if ((mask >> j) & 1u) {
+            tile[pos] = mine[j];
+            pos++;
         }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_lesser_r = quicksort_filter_fused_add_lesser(acc, group_values[k + 9 * l_1]);
-                acc = add_lesser_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_lesser_r_1 = quicksort_filter_fused_add_lesser(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = add_lesser_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = lesser_positions_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long add_lesser_r_2 = quicksort_filter_fused_add_lesser(acc_2, group_values_3[k_2]);
-                acc_2 = add_lesser_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long add_lesser_r_3 = quicksort_filter_fused_add_lesser(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = add_lesser_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long add_lesser_r_4 = quicksort_filter_fused_add_lesser(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = add_lesser_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                lesser_positions[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
-            }
-        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long base = vals[304];
+    const long total_1 = vals[305];
+    for (long p = l; p < total_1; p += 256) {
+        lesser[base + p] = tile[p];
+    }
+    if (l == 0 && tile_no == lookback_tiles - 1) {
+        lesser_kept[0] = base + total_1;
     }
 }
 
-__kernel void quicksort_filter_fused_lesser_count(__global const long* lesser_positions, long n_s, __global const long* s, long pivot, __global long* lesser_kept) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long count_lesser_r = quicksort_filter_fused_count_lesser(lesser_positions, n_s, s, pivot);
-        lesser_kept[0] = count_lesser_r;
-    }
-}
-
-__kernel void quicksort_filter_fused_lesser(long n_s, __global const long* s, long pivot, __global const long* lesser_positions, __global long* lesser) {
-    const long gid = get_global_id(0);
-    if (gid < n_s) {
-        long pull_lesser_r = quicksort_filter_fused_pull_lesser(gid, s);
-        long target_lesser_r = quicksort_filter_fused_target_lesser(gid, s, pivot, lesser_positions);
-        if (target_lesser_r >= 0) {
-            lesser[target_lesser_r] = pull_lesser_r;
+__kernel void quicksort_filter_fused_equal(__global int* equal_ticket, __global int* equal_status, long n_s, __global const long* s, long pivot, __global long* equal_kept, long lookback_tiles, __global long* equal) {
+    __local long tile[3840];
+    __local long vals[306];
+    __local long flags[35];
+    volatile __global ulong* status = (volatile __global ulong*)equal_status;
+    const long l = get_local_id(0);
+    if (l == 0) flags[32] = atomic_inc(equal_ticket);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long tile_no = flags[32];
+    const long start = tile_no * 3840;
+    for (long j = 0; j < 15; j++) {
+        const long p = j * 256 + l;
+        const long g = start + p;
+        if (g < n_s) {
+            long pull_equal_r = quicksort_filter_fused_pull_equal(g, s);
+            tile[p] = pull_equal_r;
         }
     }
-}
-
-__kernel void quicksort_filter_fused_equal_positions_tile_totals(long tiles, long n_s, __global const long* s, long pivot, __global long* equal_positions_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < n_s) {
-                    long flag_equal_r = quicksort_filter_fused_flag_equal(256 * j + l + 2304 * wg, s, pivot);
-                    x = flag_equal_r;
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_equal_r = quicksort_filter_fused_add_equal(acc, group_values_1[k + 9 * l_1]);
-                acc = add_equal_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_equal_r_1 = quicksort_filter_fused_add_equal(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = add_equal_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                equal_positions_tile_totals[wg] = group_values_in[0];
+    barrier(CLK_LOCAL_MEM_FENCE);
+    uint mask = 0;
+    long count = 0;
+    for (long j = 0; j < 15; j++) {
+        if (start + l * 15 + j < n_s) {
+            long keep_equal_r = quicksort_filter_fused_keep_equal(tile[l * 15 + j], pivot);
+            if (keep_equal_r != 0) {
+                mask |= 1u << j;
+                count++;
             }
         }
     }
-}
-
-__kernel void quicksort_filter_fused_equal_positions_tile_offsets(__global const long* equal_positions_tile_totals, long tile_chunk, long tiles, __global long* equal_positions_tile_offsets) {
-    __local long group_values[256];
-    __local long group_values_1[16];
-    __local long group_values_2[16];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < tile_chunk; k++) {
-                long x;
-                if (k + l * tile_chunk < tiles) {
-                    x = equal_positions_tile_totals[k + l * tile_chunk];
-                } else {
-                    x = 0L;
+    vals[l] = count;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row = 0;
+        for (long c = 0; c < 16; c++) {
+            long c_1 = (row) + (vals[l * 16 + c]);
+            row = c_1;
+        }
+        vals[256 + l] = row;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l == 0) {
+        long total = 0;
+        for (long r = 0; r < 16; r++) {
+            long x = vals[256 + r];
+            vals[256 + r] = total;
+            long c_2 = (total) + (x);
+            total = c_2;
+        }
+        vals[305] = total;
+        vals[304] = 0;
+        if (tile_no == 0) {
+            const ulong bits = (ulong)(total);
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+        } else {
+            const ulong bits_1 = (ulong)(total);
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+        }
+        flags[33] = tile_no > 0;
+        flags[34] = tile_no - 1;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row_1 = vals[256 + l];
+        for (long c = 0; c < 16; c++) {
+            long x_1 = vals[l * 16 + c];
+            vals[l * 16 + c] = row_1;
+            long c_3 = (row_1) + (x_1);
+            row_1 = c_3;
+        }
+    }
+    for (;;) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (!flags[33]) break;
+        const long at = flags[34];
+        if (l < 32) {
+            const long jt = at - l;
+            long fl = 0;
+            if (jt >= 0) {
+                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
+                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                if (lo != 0 && hi != 0) {
+                    fl = 2;
+                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
-                long add_equal_r = quicksort_filter_fused_add_equal(acc, x);
-                acc = add_equal_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_equal_r_1 = quicksort_filter_fused_add_equal(acc_1, group_values[k_1 + 16 * l_1]);
-                acc_1 = add_equal_r_1;
-            }
-            {
-                group_values_2[l_1] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_1[k_2] = acc_2;
-                long add_equal_r_2 = quicksort_filter_fused_add_equal(acc_2, group_values_2[k_2]);
-                acc_2 = add_equal_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_3 = group_values_1[l_3];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_3[k_3 + 16 * l_3] = acc_3;
-                long add_equal_r_3 = quicksort_filter_fused_add_equal(acc_3, group_values[k_3 + 16 * l_3]);
-                acc_3 = add_equal_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_4 = get_local_id(0);
-            long acc_4 = group_values_3[l_4];
-            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                equal_positions_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
-                long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles) {
-                    x_1 = equal_positions_tile_totals[k_4 + l_4 * tile_chunk];
-                } else {
-                    x_1 = 0L;
+                if (fl == 0) {
+                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                    if (lo_1 != 0 && hi_1 != 0) {
+                        fl = 1;
+                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                    }
                 }
-                long add_equal_r_4 = quicksort_filter_fused_add_equal(acc_4, x_1);
-                acc_4 = add_equal_r_4;
+            }
+            flags[l] = fl;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l == 0) {
+            long excl = vals[304];
+            long more = 1;
+            long k = 0;
+            for (; k < 32; k++) {
+                if (flags[k] == 0) break;
+                long c_4 = (vals[272 + k]) + (excl);
+                excl = c_4;
+                if (flags[k] == 2) {
+                    more = 0;
+                    k++;
+                    break;
+                }
+            }
+            vals[304] = excl;
+            flags[33] = more;
+            flags[34] = at - k;
+            if (!more) {
+                long incl = excl;
+                long c_5 = (incl) + (vals[305]);
+                incl = c_5;
+                const ulong bits_2 = (ulong)(incl);
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
             }
         }
     }
-}
-
-__kernel void quicksort_filter_fused_equal_positions_scan(__global const long* equal_positions_tile_offsets, long tiles, long n_s, __global const long* s, long pivot, __global long* equal_positions) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < n_s) {
-                    long flag_equal_r = quicksort_filter_fused_flag_equal(256 * j + l + 2304 * wg, s, pivot);
-                    x = flag_equal_r;
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j + l] = x;
-            }
+    long mine[15];
+    #pragma unroll
+    for (long j = 0; j < 15; j++) {
+        mine[j] = tile[l * 15 + j];
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long pos = vals[l];
+    #pragma unroll
+    for (long j = 0; j < 15; j++) {
+        if ((mask >> j) & 1u) {
+            tile[pos] = mine[j];
+            pos++;
         }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_equal_r = quicksort_filter_fused_add_equal(acc, group_values[k + 9 * l_1]);
-                acc = add_equal_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_equal_r_1 = quicksort_filter_fused_add_equal(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = add_equal_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = equal_positions_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long add_equal_r_2 = quicksort_filter_fused_add_equal(acc_2, group_values_3[k_2]);
-                acc_2 = add_equal_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long add_equal_r_3 = quicksort_filter_fused_add_equal(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = add_equal_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long add_equal_r_4 = quicksort_filter_fused_add_equal(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = add_equal_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                equal_positions[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
-            }
-        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long base = vals[304];
+    const long total_1 = vals[305];
+    for (long p = l; p < total_1; p += 256) {
+        equal[base + p] = tile[p];
+    }
+    if (l == 0 && tile_no == lookback_tiles - 1) {
+        equal_kept[0] = base + total_1;
     }
 }
 
-__kernel void quicksort_filter_fused_equal_count(__global const long* equal_positions, long n_s, __global const long* s, long pivot, __global long* equal_kept) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long count_equal_r = quicksort_filter_fused_count_equal(equal_positions, n_s, s, pivot);
-        equal_kept[0] = count_equal_r;
-    }
-}
-
-__kernel void quicksort_filter_fused_equal(long n_s, __global const long* s, long pivot, __global const long* equal_positions, __global long* equal) {
-    const long gid = get_global_id(0);
-    if (gid < n_s) {
-        long pull_equal_r = quicksort_filter_fused_pull_equal(gid, s);
-        long target_equal_r = quicksort_filter_fused_target_equal(gid, s, pivot, equal_positions);
-        if (target_equal_r >= 0) {
-            equal[target_equal_r] = pull_equal_r;
+__kernel void quicksort_filter_fused_greater(__global int* greater_ticket, __global int* greater_status, long n_s, __global const long* s, long pivot, __global long* greater_kept, long lookback_tiles, __global long* greater) {
+    __local long tile[3840];
+    __local long vals[306];
+    __local long flags[35];
+    volatile __global ulong* status = (volatile __global ulong*)greater_status;
+    const long l = get_local_id(0);
+    if (l == 0) flags[32] = atomic_inc(greater_ticket);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long tile_no = flags[32];
+    const long start = tile_no * 3840;
+    for (long j = 0; j < 15; j++) {
+        const long p = j * 256 + l;
+        const long g = start + p;
+        if (g < n_s) {
+            long pull_greater_r = quicksort_filter_fused_pull_greater(g, s);
+            tile[p] = pull_greater_r;
         }
     }
-}
-
-__kernel void quicksort_filter_fused_greater_positions_tile_totals(long tiles, long n_s, __global const long* s, long pivot, __global long* greater_positions_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < n_s) {
-                    long flag_greater_r = quicksort_filter_fused_flag_greater(256 * j + l + 2304 * wg, s, pivot);
-                    x = flag_greater_r;
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_greater_r = quicksort_filter_fused_add_greater(acc, group_values_1[k + 9 * l_1]);
-                acc = add_greater_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_greater_r_1 = quicksort_filter_fused_add_greater(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = add_greater_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                greater_positions_tile_totals[wg] = group_values_in[0];
+    barrier(CLK_LOCAL_MEM_FENCE);
+    uint mask = 0;
+    long count = 0;
+    for (long j = 0; j < 15; j++) {
+        if (start + l * 15 + j < n_s) {
+            long keep_greater_r = quicksort_filter_fused_keep_greater(tile[l * 15 + j], pivot);
+            if (keep_greater_r != 0) {
+                mask |= 1u << j;
+                count++;
             }
         }
     }
-}
-
-__kernel void quicksort_filter_fused_greater_positions_tile_offsets(__global const long* greater_positions_tile_totals, long tile_chunk, long tiles, __global long* greater_positions_tile_offsets) {
-    __local long group_values[256];
-    __local long group_values_1[16];
-    __local long group_values_2[16];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < tile_chunk; k++) {
-                long x;
-                if (k + l * tile_chunk < tiles) {
-                    x = greater_positions_tile_totals[k + l * tile_chunk];
-                } else {
-                    x = 0L;
+    vals[l] = count;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row = 0;
+        for (long c = 0; c < 16; c++) {
+            long c_1 = (row) + (vals[l * 16 + c]);
+            row = c_1;
+        }
+        vals[256 + l] = row;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l == 0) {
+        long total = 0;
+        for (long r = 0; r < 16; r++) {
+            long x = vals[256 + r];
+            vals[256 + r] = total;
+            long c_2 = (total) + (x);
+            total = c_2;
+        }
+        vals[305] = total;
+        vals[304] = 0;
+        if (tile_no == 0) {
+            const ulong bits = (ulong)(total);
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+        } else {
+            const ulong bits_1 = (ulong)(total);
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+        }
+        flags[33] = tile_no > 0;
+        flags[34] = tile_no - 1;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row_1 = vals[256 + l];
+        for (long c = 0; c < 16; c++) {
+            long x_1 = vals[l * 16 + c];
+            vals[l * 16 + c] = row_1;
+            long c_3 = (row_1) + (x_1);
+            row_1 = c_3;
+        }
+    }
+    for (;;) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (!flags[33]) break;
+        const long at = flags[34];
+        if (l < 32) {
+            const long jt = at - l;
+            long fl = 0;
+            if (jt >= 0) {
+                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
+                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                if (lo != 0 && hi != 0) {
+                    fl = 2;
+                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
-                long add_greater_r = quicksort_filter_fused_add_greater(acc, x);
-                acc = add_greater_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_greater_r_1 = quicksort_filter_fused_add_greater(acc_1, group_values[k_1 + 16 * l_1]);
-                acc_1 = add_greater_r_1;
-            }
-            {
-                group_values_2[l_1] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_1[k_2] = acc_2;
-                long add_greater_r_2 = quicksort_filter_fused_add_greater(acc_2, group_values_2[k_2]);
-                acc_2 = add_greater_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_3 = group_values_1[l_3];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_3[k_3 + 16 * l_3] = acc_3;
-                long add_greater_r_3 = quicksort_filter_fused_add_greater(acc_3, group_values[k_3 + 16 * l_3]);
-                acc_3 = add_greater_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_4 = get_local_id(0);
-            long acc_4 = group_values_3[l_4];
-            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                greater_positions_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
-                long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles) {
-                    x_1 = greater_positions_tile_totals[k_4 + l_4 * tile_chunk];
-                } else {
-                    x_1 = 0L;
+                if (fl == 0) {
+                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                    if (lo_1 != 0 && hi_1 != 0) {
+                        fl = 1;
+                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                    }
                 }
-                long add_greater_r_4 = quicksort_filter_fused_add_greater(acc_4, x_1);
-                acc_4 = add_greater_r_4;
+            }
+            flags[l] = fl;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l == 0) {
+            long excl = vals[304];
+            long more = 1;
+            long k = 0;
+            for (; k < 32; k++) {
+                if (flags[k] == 0) break;
+                long c_4 = (vals[272 + k]) + (excl);
+                excl = c_4;
+                if (flags[k] == 2) {
+                    more = 0;
+                    k++;
+                    break;
+                }
+            }
+            vals[304] = excl;
+            flags[33] = more;
+            flags[34] = at - k;
+            if (!more) {
+                long incl = excl;
+                long c_5 = (incl) + (vals[305]);
+                incl = c_5;
+                const ulong bits_2 = (ulong)(incl);
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
             }
         }
     }
-}
-
-__kernel void quicksort_filter_fused_greater_positions_scan(__global const long* greater_positions_tile_offsets, long tiles, long n_s, __global const long* s, long pivot, __global long* greater_positions) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < n_s) {
-                    long flag_greater_r = quicksort_filter_fused_flag_greater(256 * j + l + 2304 * wg, s, pivot);
-                    x = flag_greater_r;
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_greater_r = quicksort_filter_fused_add_greater(acc, group_values[k + 9 * l_1]);
-                acc = add_greater_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_greater_r_1 = quicksort_filter_fused_add_greater(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = add_greater_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = greater_positions_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long add_greater_r_2 = quicksort_filter_fused_add_greater(acc_2, group_values_3[k_2]);
-                acc_2 = add_greater_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long add_greater_r_3 = quicksort_filter_fused_add_greater(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = add_greater_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long add_greater_r_4 = quicksort_filter_fused_add_greater(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = add_greater_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                greater_positions[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
-            }
+    long mine[15];
+    #pragma unroll
+    for (long j = 0; j < 15; j++) {
+        mine[j] = tile[l * 15 + j];
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long pos = vals[l];
+    #pragma unroll
+    for (long j = 0; j < 15; j++) {
+        if ((mask >> j) & 1u) {
+            tile[pos] = mine[j];
+            pos++;
         }
     }
-}
-
-__kernel void quicksort_filter_fused_greater_count(__global const long* greater_positions, long n_s, __global const long* s, long pivot, __global long* greater_kept) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long count_greater_r = quicksort_filter_fused_count_greater(greater_positions, n_s, s, pivot);
-        greater_kept[0] = count_greater_r;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long base = vals[304];
+    const long total_1 = vals[305];
+    for (long p = l; p < total_1; p += 256) {
+        greater[base + p] = tile[p];
     }
-}
-
-__kernel void quicksort_filter_fused_greater(long n_s, __global const long* s, long pivot, __global const long* greater_positions, __global long* greater) {
-    const long gid = get_global_id(0);
-    if (gid < n_s) {
-        long pull_greater_r = quicksort_filter_fused_pull_greater(gid, s);
-        long target_greater_r = quicksort_filter_fused_target_greater(gid, s, pivot, greater_positions);
-        if (target_greater_r >= 0) {
-            greater[target_greater_r] = pull_greater_r;
-        }
+    if (l == 0 && tile_no == lookback_tiles - 1) {
+        greater_kept[0] = base + total_1;
     }
 }
 
@@ -2066,66 +1745,18 @@ static inline long quicksort_fused_op_rank(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long quicksort_fused_flag_then_instances(long i, __global const long* s_lengths) {
-    long j = i;
-    long i_1 = j;
-    return s_lengths[i_1] <= 1L ? 1L : 0L;
-}
-
-static inline long quicksort_fused_add_then_instances(long a, long b) {
-    return nessie_add(a, b);
-}
-
-static inline long quicksort_fused_count_then_instances(__global const long* then_instances_positions, long then_instances_positions_len, __global const long* s_lengths) {
-    long t;
-    if (then_instances_positions_len > 0L) {
-        long i = nessie_sub(then_instances_positions_len, 1L);
-        long j = i;
-        long i_1 = j;
-        t = nessie_add(then_instances_positions[nessie_sub(then_instances_positions_len, 1L)], s_lengths[i_1] <= 1L ? 1L : 0L);
-    } else {
-        t = 0L;
-    }
-    return t;
-}
-
-static inline long quicksort_fused_target_then_instances(long i, __global const long* s_lengths, __global const long* then_instances_positions) {
-    long j = i;
-    long i_1 = j;
-    return (s_lengths[i_1] <= 1L ? 1L : 0L) != 0L ? then_instances_positions[i] : -1L;
+static inline long quicksort_fused_keep_then_instances(long j, __global const long* s_lengths) {
+    long i = j;
+    return s_lengths[i] <= 1L ? 1L : 0L;
 }
 
 static inline long quicksort_fused_pull_then_instances(long i) {
     return i;
 }
 
-static inline long quicksort_fused_flag_else_instances(long i, __global const long* s_lengths) {
-    long j = i;
-    long i_1 = j;
-    return !(s_lengths[i_1] <= 1L) ? 1L : 0L;
-}
-
-static inline long quicksort_fused_add_else_instances(long a, long b) {
-    return nessie_add(a, b);
-}
-
-static inline long quicksort_fused_count_else_instances(__global const long* else_instances_positions, long else_instances_positions_len, __global const long* s_lengths) {
-    long t;
-    if (else_instances_positions_len > 0L) {
-        long i = nessie_sub(else_instances_positions_len, 1L);
-        long j = i;
-        long i_1 = j;
-        t = nessie_add(else_instances_positions[nessie_sub(else_instances_positions_len, 1L)], !(s_lengths[i_1] <= 1L) ? 1L : 0L);
-    } else {
-        t = 0L;
-    }
-    return t;
-}
-
-static inline long quicksort_fused_target_else_instances(long i, __global const long* s_lengths, __global const long* else_instances_positions) {
-    long j = i;
-    long i_1 = j;
-    return (!(s_lengths[i_1] <= 1L) ? 1L : 0L) != 0L ? else_instances_positions[i] : -1L;
+static inline long quicksort_fused_keep_else_instances(long j, __global const long* s_lengths) {
+    long i = j;
+    return !(s_lengths[i] <= 1L) ? 1L : 0L;
 }
 
 static inline long quicksort_fused_pull_else_instances(long i) {
@@ -2140,692 +1771,454 @@ __kernel void quicksort_fused_mapped(long instances_2, __global const long* s_le
     }
 }
 
-__kernel void quicksort_fused_rank_tile_totals(long tiles, long instances_2, __global const long* s_lengths, __global long* rank_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < instances_2) {
-                    long pull_rank_r = quicksort_fused_pull_rank(256 * j + l + 2304 * wg, s_lengths);
-                    x = pull_rank_r;
-                } else {
-                    x = 0L;
+__kernel void quicksort_fused_rank(__global int* rank_ticket, __global int* rank_status, long instances_2, __global const long* s_lengths, __global long* rank) {
+    __local long tile[3840];
+    __local long vals[306];
+    __local long flags[35];
+    volatile __global ulong* status = (volatile __global ulong*)rank_status;
+    const long l = get_local_id(0);
+    if (l == 0) flags[32] = atomic_inc(rank_ticket);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long tile_no = flags[32];
+    const long start = tile_no * 3840;
+    for (long j = 0; j < 15; j++) {
+        const long p = j * 256 + l;
+        const long g = start + p;
+        if (g < instances_2) {
+            long pull_rank_r = quicksort_fused_pull_rank(g, s_lengths);
+            tile[p] = pull_rank_r;
+        } else {
+            tile[p] = 0L;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long acc = 0L;
+    for (long j = 0; j < 15; j++) {
+        long op_rank_r = quicksort_fused_op_rank(acc, tile[l * 15 + j]);
+        long c = op_rank_r;
+        acc = c;
+    }
+    vals[l] = acc;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row = 0L;
+        for (long c_1 = 0; c_1 < 16; c_1++) {
+            long op_rank_r_1 = quicksort_fused_op_rank(row, vals[l * 16 + c_1]);
+            long c_2 = op_rank_r_1;
+            row = c_2;
+        }
+        vals[256 + l] = row;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l == 0) {
+        long total = 0L;
+        for (long r = 0; r < 16; r++) {
+            long x = vals[256 + r];
+            vals[256 + r] = total;
+            long op_rank_r_2 = quicksort_fused_op_rank(total, x);
+            long c_3 = op_rank_r_2;
+            total = c_3;
+        }
+        vals[305] = total;
+        vals[304] = 0L;
+        if (tile_no == 0) {
+            const ulong bits = (ulong)(total);
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+        } else {
+            const ulong bits_1 = (ulong)(total);
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+        }
+        flags[33] = tile_no > 0;
+        flags[34] = tile_no - 1;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row_1 = vals[256 + l];
+        for (long c_1 = 0; c_1 < 16; c_1++) {
+            long x_1 = vals[l * 16 + c_1];
+            vals[l * 16 + c_1] = row_1;
+            long op_rank_r_3 = quicksort_fused_op_rank(row_1, x_1);
+            long c_4 = op_rank_r_3;
+            row_1 = c_4;
+        }
+    }
+    for (;;) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (!flags[33]) break;
+        const long at = flags[34];
+        if (l < 32) {
+            const long jt = at - l;
+            long fl = 0;
+            if (jt >= 0) {
+                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
+                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                if (lo != 0 && hi != 0) {
+                    fl = 2;
+                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
-                group_values_1[256 * j + l] = x;
+                if (fl == 0) {
+                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                    if (lo_1 != 0 && hi_1 != 0) {
+                        fl = 1;
+                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                    }
+                }
             }
+            flags[l] = fl;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_rank_r = quicksort_fused_op_rank(acc, group_values_1[k + 9 * l_1]);
-                acc = op_rank_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_rank_r_1 = quicksort_fused_op_rank(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = op_rank_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
+        if (l == 0) {
+            long excl = vals[304];
+            long more = 1;
+            long k = 0;
+            for (; k < 32; k++) {
+                if (flags[k] == 0) break;
+                long op_rank_r_4 = quicksort_fused_op_rank(vals[272 + k], excl);
+                long c_5 = op_rank_r_4;
+                excl = c_5;
+                if (flags[k] == 2) {
+                    more = 0;
+                    k++;
+                    break;
                 }
             }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
+            vals[304] = excl;
+            flags[33] = more;
+            flags[34] = at - k;
+            if (!more) {
+                long incl = excl;
+                long op_rank_r_5 = quicksort_fused_op_rank(incl, vals[305]);
+                long c_6 = op_rank_r_5;
+                incl = c_6;
+                const ulong bits_2 = (ulong)(incl);
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
             }
-            m /= 2;
         }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                rank_tile_totals[wg] = group_values_in[0];
-            }
+    }
+    long off = vals[304];
+    long op_rank_r_6 = quicksort_fused_op_rank(off, vals[l]);
+    long c_7 = op_rank_r_6;
+    off = c_7;
+    for (long j = 0; j < 15; j++) {
+        long x_2 = tile[l * 15 + j];
+        tile[l * 15 + j] = off;
+        long op_rank_r_7 = quicksort_fused_op_rank(off, x_2);
+        long c_8 = op_rank_r_7;
+        off = c_8;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long j = 0; j < 15; j++) {
+        const long p = j * 256 + l;
+        const long g = start + p;
+        if (g < instances_2) {
+            rank[g] = tile[p];
         }
     }
 }
 
-__kernel void quicksort_fused_rank_tile_offsets(__global const long* rank_tile_totals, long tile_chunk, long tiles, __global long* rank_tile_offsets) {
-    __local long group_values[256];
-    __local long group_values_1[16];
-    __local long group_values_2[16];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < tile_chunk; k++) {
-                long x;
-                if (k + l * tile_chunk < tiles) {
-                    x = rank_tile_totals[k + l * tile_chunk];
-                } else {
-                    x = 0L;
-                }
-                long op_rank_r = quicksort_fused_op_rank(acc, x);
-                acc = op_rank_r;
-            }
-            {
-                group_values[l] = acc;
-            }
+__kernel void quicksort_fused_then_instances(__global int* then_instances_ticket, __global int* then_instances_status, long instances_2, __global const long* s_lengths, __global long* then_instances_kept, long lookback_tiles, __global long* then_instances) {
+    __local long tile[3840];
+    __local long vals[306];
+    __local long flags[35];
+    volatile __global ulong* status = (volatile __global ulong*)then_instances_status;
+    const long l = get_local_id(0);
+    if (l == 0) flags[32] = atomic_inc(then_instances_ticket);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long tile_no = flags[32];
+    const long start = tile_no * 3840;
+    for (long j = 0; j < 15; j++) {
+        const long p = j * 256 + l;
+        const long g = start + p;
+        if (g < instances_2) {
+            long pull_then_instances_r = quicksort_fused_pull_then_instances(g);
+            tile[p] = pull_then_instances_r;
         }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_rank_r_1 = quicksort_fused_op_rank(acc_1, group_values[k_1 + 16 * l_1]);
-                acc_1 = op_rank_r_1;
-            }
-            {
-                group_values_2[l_1] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_1[k_2] = acc_2;
-                long op_rank_r_2 = quicksort_fused_op_rank(acc_2, group_values_2[k_2]);
-                acc_2 = op_rank_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_3 = group_values_1[l_3];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_3[k_3 + 16 * l_3] = acc_3;
-                long op_rank_r_3 = quicksort_fused_op_rank(acc_3, group_values[k_3 + 16 * l_3]);
-                acc_3 = op_rank_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_4 = get_local_id(0);
-            long acc_4 = group_values_3[l_4];
-            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                rank_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
-                long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles) {
-                    x_1 = rank_tile_totals[k_4 + l_4 * tile_chunk];
-                } else {
-                    x_1 = 0L;
-                }
-                long op_rank_r_4 = quicksort_fused_op_rank(acc_4, x_1);
-                acc_4 = op_rank_r_4;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    uint mask = 0;
+    long count = 0;
+    for (long j = 0; j < 15; j++) {
+        if (start + l * 15 + j < instances_2) {
+            long keep_then_instances_r = quicksort_fused_keep_then_instances(tile[l * 15 + j], s_lengths);
+            if (keep_then_instances_r != 0) {
+                mask |= 1u << j;
+                count++;
             }
         }
     }
-}
-
-__kernel void quicksort_fused_rank_scan(__global const long* rank_tile_offsets, long tiles, long instances_2, __global const long* s_lengths, __global long* rank) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < instances_2) {
-                    long pull_rank_r = quicksort_fused_pull_rank(256 * j + l + 2304 * wg, s_lengths);
-                    x = pull_rank_r;
-                } else {
-                    x = 0L;
+    vals[l] = count;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row = 0;
+        for (long c = 0; c < 16; c++) {
+            long c_1 = (row) + (vals[l * 16 + c]);
+            row = c_1;
+        }
+        vals[256 + l] = row;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l == 0) {
+        long total = 0;
+        for (long r = 0; r < 16; r++) {
+            long x = vals[256 + r];
+            vals[256 + r] = total;
+            long c_2 = (total) + (x);
+            total = c_2;
+        }
+        vals[305] = total;
+        vals[304] = 0;
+        if (tile_no == 0) {
+            const ulong bits = (ulong)(total);
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+        } else {
+            const ulong bits_1 = (ulong)(total);
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+        }
+        flags[33] = tile_no > 0;
+        flags[34] = tile_no - 1;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row_1 = vals[256 + l];
+        for (long c = 0; c < 16; c++) {
+            long x_1 = vals[l * 16 + c];
+            vals[l * 16 + c] = row_1;
+            long c_3 = (row_1) + (x_1);
+            row_1 = c_3;
+        }
+    }
+    for (;;) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (!flags[33]) break;
+        const long at = flags[34];
+        if (l < 32) {
+            const long jt = at - l;
+            long fl = 0;
+            if (jt >= 0) {
+                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
+                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                if (lo != 0 && hi != 0) {
+                    fl = 2;
+                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
-                group_values[256 * j + l] = x;
+                if (fl == 0) {
+                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                    if (lo_1 != 0 && hi_1 != 0) {
+                        fl = 1;
+                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                    }
+                }
             }
+            flags[l] = fl;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_rank_r = quicksort_fused_op_rank(acc, group_values[k + 9 * l_1]);
-                acc = op_rank_r;
+        if (l == 0) {
+            long excl = vals[304];
+            long more = 1;
+            long k = 0;
+            for (; k < 32; k++) {
+                if (flags[k] == 0) break;
+                long c_4 = (vals[272 + k]) + (excl);
+                excl = c_4;
+                if (flags[k] == 2) {
+                    more = 0;
+                    k++;
+                    break;
+                }
             }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_rank_r_1 = quicksort_fused_op_rank(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = op_rank_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = rank_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long op_rank_r_2 = quicksort_fused_op_rank(acc_2, group_values_3[k_2]);
-                acc_2 = op_rank_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long op_rank_r_3 = quicksort_fused_op_rank(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = op_rank_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long op_rank_r_4 = quicksort_fused_op_rank(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = op_rank_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                rank[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
+            vals[304] = excl;
+            flags[33] = more;
+            flags[34] = at - k;
+            if (!more) {
+                long incl = excl;
+                long c_5 = (incl) + (vals[305]);
+                incl = c_5;
+                const ulong bits_2 = (ulong)(incl);
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
             }
         }
     }
-}
-
-__kernel void quicksort_fused_then_instances_positions_tile_totals(long tiles, long instances_2, __global const long* s_lengths, __global long* then_instances_positions_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < instances_2) {
-                    long flag_then_instances_r = quicksort_fused_flag_then_instances(256 * j + l + 2304 * wg, s_lengths);
-                    x = flag_then_instances_r;
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
+    long mine[15];
+    #pragma unroll
+    for (long j = 0; j < 15; j++) {
+        mine[j] = tile[l * 15 + j];
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long pos = vals[l];
+    #pragma unroll
+    for (long j = 0; j < 15; j++) {
+        if ((mask >> j) & 1u) {
+            tile[pos] = mine[j];
+            pos++;
         }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_then_instances_r = quicksort_fused_add_then_instances(acc, group_values_1[k + 9 * l_1]);
-                acc = add_then_instances_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_then_instances_r_1 = quicksort_fused_add_then_instances(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = add_then_instances_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                then_instances_positions_tile_totals[wg] = group_values_in[0];
-            }
-        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long base = vals[304];
+    const long total_1 = vals[305];
+    for (long p = l; p < total_1; p += 256) {
+        then_instances[base + p] = tile[p];
+    }
+    if (l == 0 && tile_no == lookback_tiles - 1) {
+        then_instances_kept[0] = base + total_1;
     }
 }
 
-__kernel void quicksort_fused_then_instances_positions_tile_offsets(__global const long* then_instances_positions_tile_totals, long tile_chunk, long tiles, __global long* then_instances_positions_tile_offsets) {
-    __local long group_values[256];
-    __local long group_values_1[16];
-    __local long group_values_2[16];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < tile_chunk; k++) {
-                long x;
-                if (k + l * tile_chunk < tiles) {
-                    x = then_instances_positions_tile_totals[k + l * tile_chunk];
-                } else {
-                    x = 0L;
-                }
-                long add_then_instances_r = quicksort_fused_add_then_instances(acc, x);
-                acc = add_then_instances_r;
-            }
-            {
-                group_values[l] = acc;
-            }
+__kernel void quicksort_fused_else_instances(__global int* else_instances_ticket, __global int* else_instances_status, long instances_2, __global const long* s_lengths, __global long* else_instances_kept, long lookback_tiles, __global long* else_instances) {
+    __local long tile[3840];
+    __local long vals[306];
+    __local long flags[35];
+    volatile __global ulong* status = (volatile __global ulong*)else_instances_status;
+    const long l = get_local_id(0);
+    if (l == 0) flags[32] = atomic_inc(else_instances_ticket);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long tile_no = flags[32];
+    const long start = tile_no * 3840;
+    for (long j = 0; j < 15; j++) {
+        const long p = j * 256 + l;
+        const long g = start + p;
+        if (g < instances_2) {
+            long pull_else_instances_r = quicksort_fused_pull_else_instances(g);
+            tile[p] = pull_else_instances_r;
         }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_then_instances_r_1 = quicksort_fused_add_then_instances(acc_1, group_values[k_1 + 16 * l_1]);
-                acc_1 = add_then_instances_r_1;
-            }
-            {
-                group_values_2[l_1] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_1[k_2] = acc_2;
-                long add_then_instances_r_2 = quicksort_fused_add_then_instances(acc_2, group_values_2[k_2]);
-                acc_2 = add_then_instances_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_3 = group_values_1[l_3];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_3[k_3 + 16 * l_3] = acc_3;
-                long add_then_instances_r_3 = quicksort_fused_add_then_instances(acc_3, group_values[k_3 + 16 * l_3]);
-                acc_3 = add_then_instances_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_4 = get_local_id(0);
-            long acc_4 = group_values_3[l_4];
-            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                then_instances_positions_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
-                long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles) {
-                    x_1 = then_instances_positions_tile_totals[k_4 + l_4 * tile_chunk];
-                } else {
-                    x_1 = 0L;
-                }
-                long add_then_instances_r_4 = quicksort_fused_add_then_instances(acc_4, x_1);
-                acc_4 = add_then_instances_r_4;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    uint mask = 0;
+    long count = 0;
+    for (long j = 0; j < 15; j++) {
+        if (start + l * 15 + j < instances_2) {
+            long keep_else_instances_r = quicksort_fused_keep_else_instances(tile[l * 15 + j], s_lengths);
+            if (keep_else_instances_r != 0) {
+                mask |= 1u << j;
+                count++;
             }
         }
     }
-}
-
-__kernel void quicksort_fused_then_instances_positions_scan(__global const long* then_instances_positions_tile_offsets, long tiles, long instances_2, __global const long* s_lengths, __global long* then_instances_positions) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < instances_2) {
-                    long flag_then_instances_r = quicksort_fused_flag_then_instances(256 * j + l + 2304 * wg, s_lengths);
-                    x = flag_then_instances_r;
-                } else {
-                    x = 0L;
+    vals[l] = count;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row = 0;
+        for (long c = 0; c < 16; c++) {
+            long c_1 = (row) + (vals[l * 16 + c]);
+            row = c_1;
+        }
+        vals[256 + l] = row;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l == 0) {
+        long total = 0;
+        for (long r = 0; r < 16; r++) {
+            long x = vals[256 + r];
+            vals[256 + r] = total;
+            long c_2 = (total) + (x);
+            total = c_2;
+        }
+        vals[305] = total;
+        vals[304] = 0;
+        if (tile_no == 0) {
+            const ulong bits = (ulong)(total);
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+        } else {
+            const ulong bits_1 = (ulong)(total);
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+        }
+        flags[33] = tile_no > 0;
+        flags[34] = tile_no - 1;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row_1 = vals[256 + l];
+        for (long c = 0; c < 16; c++) {
+            long x_1 = vals[l * 16 + c];
+            vals[l * 16 + c] = row_1;
+            long c_3 = (row_1) + (x_1);
+            row_1 = c_3;
+        }
+    }
+    for (;;) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (!flags[33]) break;
+        const long at = flags[34];
+        if (l < 32) {
+            const long jt = at - l;
+            long fl = 0;
+            if (jt >= 0) {
+                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
+                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                if (lo != 0 && hi != 0) {
+                    fl = 2;
+                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
-                group_values[256 * j + l] = x;
+                if (fl == 0) {
+                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                    if (lo_1 != 0 && hi_1 != 0) {
+                        fl = 1;
+                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                    }
+                }
             }
+            flags[l] = fl;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_then_instances_r = quicksort_fused_add_then_instances(acc, group_values[k + 9 * l_1]);
-                acc = add_then_instances_r;
+        if (l == 0) {
+            long excl = vals[304];
+            long more = 1;
+            long k = 0;
+            for (; k < 32; k++) {
+                if (flags[k] == 0) break;
+                long c_4 = (vals[272 + k]) + (excl);
+                excl = c_4;
+                if (flags[k] == 2) {
+                    more = 0;
+                    k++;
+                    break;
+                }
             }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_then_instances_r_1 = quicksort_fused_add_then_instances(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = add_then_instances_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = then_instances_positions_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long add_then_instances_r_2 = quicksort_fused_add_then_instances(acc_2, group_values_3[k_2]);
-                acc_2 = add_then_instances_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long add_then_instances_r_3 = quicksort_fused_add_then_instances(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = add_then_instances_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long add_then_instances_r_4 = quicksort_fused_add_then_instances(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = add_then_instances_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                then_instances_positions[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
+            vals[304] = excl;
+            flags[33] = more;
+            flags[34] = at - k;
+            if (!more) {
+                long incl = excl;
+                long c_5 = (incl) + (vals[305]);
+                incl = c_5;
+                const ulong bits_2 = (ulong)(incl);
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
             }
         }
     }
-}
-
-__kernel void quicksort_fused_then_instances_count(__global const long* then_instances_positions, long instances_2, __global const long* s_lengths, __global long* then_instances_kept) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long count_then_instances_r = quicksort_fused_count_then_instances(then_instances_positions, instances_2, s_lengths);
-        then_instances_kept[0] = count_then_instances_r;
+    long mine[15];
+    #pragma unroll
+    for (long j = 0; j < 15; j++) {
+        mine[j] = tile[l * 15 + j];
     }
-}
-
-__kernel void quicksort_fused_then_instances(long instances_2, __global const long* s_lengths, __global const long* then_instances_positions, __global long* then_instances) {
-    const long gid = get_global_id(0);
-    if (gid < instances_2) {
-        long pull_then_instances_r = quicksort_fused_pull_then_instances(gid);
-        long target_then_instances_r = quicksort_fused_target_then_instances(gid, s_lengths, then_instances_positions);
-        if (target_then_instances_r >= 0) {
-            then_instances[target_then_instances_r] = pull_then_instances_r;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long pos = vals[l];
+    #pragma unroll
+    for (long j = 0; j < 15; j++) {
+        if ((mask >> j) & 1u) {
+            tile[pos] = mine[j];
+            pos++;
         }
     }
-}
-
-__kernel void quicksort_fused_else_instances_positions_tile_totals(long tiles, long instances_2, __global const long* s_lengths, __global long* else_instances_positions_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < instances_2) {
-                    long flag_else_instances_r = quicksort_fused_flag_else_instances(256 * j + l + 2304 * wg, s_lengths);
-                    x = flag_else_instances_r;
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_else_instances_r = quicksort_fused_add_else_instances(acc, group_values_1[k + 9 * l_1]);
-                acc = add_else_instances_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_else_instances_r_1 = quicksort_fused_add_else_instances(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = add_else_instances_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                else_instances_positions_tile_totals[wg] = group_values_in[0];
-            }
-        }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long base = vals[304];
+    const long total_1 = vals[305];
+    for (long p = l; p < total_1; p += 256) {
+        else_instances[base + p] = tile[p];
     }
-}
-
-__kernel void quicksort_fused_else_instances_positions_tile_offsets(__global const long* else_instances_positions_tile_totals, long tile_chunk, long tiles, __global long* else_instances_positions_tile_offsets) {
-    __local long group_values[256];
-    __local long group_values_1[16];
-    __local long group_values_2[16];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < tile_chunk; k++) {
-                long x;
-                if (k + l * tile_chunk < tiles) {
-                    x = else_instances_positions_tile_totals[k + l * tile_chunk];
-                } else {
-                    x = 0L;
-                }
-                long add_else_instances_r = quicksort_fused_add_else_instances(acc, x);
-                acc = add_else_instances_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_else_instances_r_1 = quicksort_fused_add_else_instances(acc_1, group_values[k_1 + 16 * l_1]);
-                acc_1 = add_else_instances_r_1;
-            }
-            {
-                group_values_2[l_1] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_1[k_2] = acc_2;
-                long add_else_instances_r_2 = quicksort_fused_add_else_instances(acc_2, group_values_2[k_2]);
-                acc_2 = add_else_instances_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_3 = group_values_1[l_3];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_3[k_3 + 16 * l_3] = acc_3;
-                long add_else_instances_r_3 = quicksort_fused_add_else_instances(acc_3, group_values[k_3 + 16 * l_3]);
-                acc_3 = add_else_instances_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_4 = get_local_id(0);
-            long acc_4 = group_values_3[l_4];
-            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                else_instances_positions_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
-                long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles) {
-                    x_1 = else_instances_positions_tile_totals[k_4 + l_4 * tile_chunk];
-                } else {
-                    x_1 = 0L;
-                }
-                long add_else_instances_r_4 = quicksort_fused_add_else_instances(acc_4, x_1);
-                acc_4 = add_else_instances_r_4;
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_else_instances_positions_scan(__global const long* else_instances_positions_tile_offsets, long tiles, long instances_2, __global const long* s_lengths, __global long* else_instances_positions) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < instances_2) {
-                    long flag_else_instances_r = quicksort_fused_flag_else_instances(256 * j + l + 2304 * wg, s_lengths);
-                    x = flag_else_instances_r;
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_else_instances_r = quicksort_fused_add_else_instances(acc, group_values[k + 9 * l_1]);
-                acc = add_else_instances_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_else_instances_r_1 = quicksort_fused_add_else_instances(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = add_else_instances_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = else_instances_positions_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long add_else_instances_r_2 = quicksort_fused_add_else_instances(acc_2, group_values_3[k_2]);
-                acc_2 = add_else_instances_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long add_else_instances_r_3 = quicksort_fused_add_else_instances(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = add_else_instances_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long add_else_instances_r_4 = quicksort_fused_add_else_instances(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = add_else_instances_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                else_instances_positions[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_else_instances_count(__global const long* else_instances_positions, long instances_2, __global const long* s_lengths, __global long* else_instances_kept) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long count_else_instances_r = quicksort_fused_count_else_instances(else_instances_positions, instances_2, s_lengths);
-        else_instances_kept[0] = count_else_instances_r;
-    }
-}
-
-__kernel void quicksort_fused_else_instances(long instances_2, __global const long* s_lengths, __global const long* else_instances_positions, __global long* else_instances) {
-    const long gid = get_global_id(0);
-    if (gid < instances_2) {
-        long pull_else_instances_r = quicksort_fused_pull_else_instances(gid);
-        long target_else_instances_r = quicksort_fused_target_else_instances(gid, s_lengths, else_instances_positions);
-        if (target_else_instances_r >= 0) {
-            else_instances[target_else_instances_r] = pull_else_instances_r;
-        }
+    if (l == 0 && tile_no == lookback_tiles - 1) {
+        else_instances_kept[0] = base + total_1;
     }
 }
 
@@ -2937,219 +2330,151 @@ __kernel void quicksort_fused_2_s_lengths(long n_then_instances, __global const 
     }
 }
 
-__kernel void quicksort_fused_2_s_offsets_tile_totals(long tiles, long n_then_instances, __global const long* then_instances, __global const long* s_lengths_1, __global long* s_offsets_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < n_then_instances) {
-                    long pull_s_offsets_r = quicksort_fused_2_pull_s_offsets(256 * j + l + 2304 * wg, then_instances, s_lengths_1);
-                    x = pull_s_offsets_r;
-                } else {
-                    x = 0L;
+__kernel void quicksort_fused_2_s_offsets(__global int* s_offsets_ticket, __global int* s_offsets_status, long n_then_instances, __global const long* then_instances, __global const long* s_lengths_1, __global long* s_offsets) {
+    __local long tile[3840];
+    __local long vals[306];
+    __local long flags[35];
+    volatile __global ulong* status = (volatile __global ulong*)s_offsets_status;
+    const long l = get_local_id(0);
+    if (l == 0) flags[32] = atomic_inc(s_offsets_ticket);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long tile_no = flags[32];
+    const long start = tile_no * 3840;
+    for (long j = 0; j < 15; j++) {
+        const long p_1 = j * 256 + l;
+        const long g = start + p_1;
+        if (g < n_then_instances) {
+            long pull_s_offsets_r = quicksort_fused_2_pull_s_offsets(g, then_instances, s_lengths_1);
+            tile[p_1] = pull_s_offsets_r;
+        } else {
+            tile[p_1] = 0L;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long acc = 0L;
+    for (long j = 0; j < 15; j++) {
+        long op_s_offsets_r = quicksort_fused_2_op_s_offsets(acc, tile[l * 15 + j]);
+        long c = op_s_offsets_r;
+        acc = c;
+    }
+    vals[l] = acc;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row = 0L;
+        for (long c_1 = 0; c_1 < 16; c_1++) {
+            long op_s_offsets_r_1 = quicksort_fused_2_op_s_offsets(row, vals[l * 16 + c_1]);
+            long c_2 = op_s_offsets_r_1;
+            row = c_2;
+        }
+        vals[256 + l] = row;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l == 0) {
+        long total_1 = 0L;
+        for (long r = 0; r < 16; r++) {
+            long x = vals[256 + r];
+            vals[256 + r] = total_1;
+            long op_s_offsets_r_2 = quicksort_fused_2_op_s_offsets(total_1, x);
+            long c_3 = op_s_offsets_r_2;
+            total_1 = c_3;
+        }
+        vals[305] = total_1;
+        vals[304] = 0L;
+        if (tile_no == 0) {
+            const ulong bits = (ulong)(total_1);
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+        } else {
+            const ulong bits_1 = (ulong)(total_1);
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+        }
+        flags[33] = tile_no > 0;
+        flags[34] = tile_no - 1;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row_1 = vals[256 + l];
+        for (long c_1 = 0; c_1 < 16; c_1++) {
+            long x_1 = vals[l * 16 + c_1];
+            vals[l * 16 + c_1] = row_1;
+            long op_s_offsets_r_3 = quicksort_fused_2_op_s_offsets(row_1, x_1);
+            long c_4 = op_s_offsets_r_3;
+            row_1 = c_4;
+        }
+    }
+    for (;;) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (!flags[33]) break;
+        const long at = flags[34];
+        if (l < 32) {
+            const long jt = at - l;
+            long fl = 0;
+            if (jt >= 0) {
+                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
+                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                if (lo != 0 && hi != 0) {
+                    fl = 2;
+                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
-                group_values_1[256 * j + l] = x;
+                if (fl == 0) {
+                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                    if (lo_1 != 0 && hi_1 != 0) {
+                        fl = 1;
+                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                    }
+                }
             }
+            flags[l] = fl;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_s_offsets_r = quicksort_fused_2_op_s_offsets(acc, group_values_1[k + 9 * l_1]);
-                acc = op_s_offsets_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_s_offsets_r_1 = quicksort_fused_2_op_s_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = op_s_offsets_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
+        if (l == 0) {
+            long excl = vals[304];
+            long more = 1;
+            long k = 0;
+            for (; k < 32; k++) {
+                if (flags[k] == 0) break;
+                long op_s_offsets_r_4 = quicksort_fused_2_op_s_offsets(vals[272 + k], excl);
+                long c_5 = op_s_offsets_r_4;
+                excl = c_5;
+                if (flags[k] == 2) {
+                    more = 0;
+                    k++;
+                    break;
                 }
             }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                s_offsets_tile_totals[wg] = group_values_in[0];
+            vals[304] = excl;
+            flags[33] = more;
+            flags[34] = at - k;
+            if (!more) {
+                long incl = excl;
+                long op_s_offsets_r_5 = quicksort_fused_2_op_s_offsets(incl, vals[305]);
+                long c_6 = op_s_offsets_r_5;
+                incl = c_6;
+                const ulong bits_2 = (ulong)(incl);
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
             }
         }
     }
-}
-
-__kernel void quicksort_fused_2_s_offsets_tile_offsets(__global const long* s_offsets_tile_totals, long tile_chunk, long tiles, __global long* s_offsets_tile_offsets) {
-    __local long group_values[256];
-    __local long group_values_1[16];
-    __local long group_values_2[16];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < tile_chunk; k++) {
-                long x;
-                if (k + l * tile_chunk < tiles) {
-                    x = s_offsets_tile_totals[k + l * tile_chunk];
-                } else {
-                    x = 0L;
-                }
-                long op_s_offsets_r = quicksort_fused_2_op_s_offsets(acc, x);
-                acc = op_s_offsets_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_s_offsets_r_1 = quicksort_fused_2_op_s_offsets(acc_1, group_values[k_1 + 16 * l_1]);
-                acc_1 = op_s_offsets_r_1;
-            }
-            {
-                group_values_2[l_1] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_1[k_2] = acc_2;
-                long op_s_offsets_r_2 = quicksort_fused_2_op_s_offsets(acc_2, group_values_2[k_2]);
-                acc_2 = op_s_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_3 = group_values_1[l_3];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_3[k_3 + 16 * l_3] = acc_3;
-                long op_s_offsets_r_3 = quicksort_fused_2_op_s_offsets(acc_3, group_values[k_3 + 16 * l_3]);
-                acc_3 = op_s_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_4 = get_local_id(0);
-            long acc_4 = group_values_3[l_4];
-            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                s_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
-                long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles) {
-                    x_1 = s_offsets_tile_totals[k_4 + l_4 * tile_chunk];
-                } else {
-                    x_1 = 0L;
-                }
-                long op_s_offsets_r_4 = quicksort_fused_2_op_s_offsets(acc_4, x_1);
-                acc_4 = op_s_offsets_r_4;
-            }
-        }
+    long off = vals[304];
+    long op_s_offsets_r_6 = quicksort_fused_2_op_s_offsets(off, vals[l]);
+    long c_7 = op_s_offsets_r_6;
+    off = c_7;
+    for (long j = 0; j < 15; j++) {
+        long x_2 = tile[l * 15 + j];
+        tile[l * 15 + j] = off;
+        long op_s_offsets_r_7 = quicksort_fused_2_op_s_offsets(off, x_2);
+        long c_8 = op_s_offsets_r_7;
+        off = c_8;
     }
-}
-
-__kernel void quicksort_fused_2_s_offsets_scan(__global const long* s_offsets_tile_offsets, long tiles, long n_then_instances, __global const long* then_instances, __global const long* s_lengths_1, __global long* s_offsets) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < n_then_instances) {
-                    long pull_s_offsets_r = quicksort_fused_2_pull_s_offsets(256 * j + l + 2304 * wg, then_instances, s_lengths_1);
-                    x = pull_s_offsets_r;
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_s_offsets_r = quicksort_fused_2_op_s_offsets(acc, group_values[k + 9 * l_1]);
-                acc = op_s_offsets_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_s_offsets_r_1 = quicksort_fused_2_op_s_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = op_s_offsets_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = s_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long op_s_offsets_r_2 = quicksort_fused_2_op_s_offsets(acc_2, group_values_3[k_2]);
-                acc_2 = op_s_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long op_s_offsets_r_3 = quicksort_fused_2_op_s_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = op_s_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long op_s_offsets_r_4 = quicksort_fused_2_op_s_offsets(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = op_s_offsets_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                s_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
-            }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long j = 0; j < 15; j++) {
+        const long p_1 = j * 256 + l;
+        const long g = start + p_1;
+        if (g < n_then_instances) {
+            s_offsets[g] = tile[p_1];
         }
     }
 }
@@ -3401,219 +2726,151 @@ __kernel void quicksort_fused_3_pivot(long n_else_instances, __global const long
     }
 }
 
-__kernel void quicksort_fused_3_s_offsets_tile_totals(long tiles, long n_else_instances, __global const long* else_instances, __global const long* s_lengths_1, __global long* s_offsets_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j_1 = 0; j_1 < 9; j_1++) {
-                long x;
-                if (256 * j_1 + l + 2304 * wg < n_else_instances) {
-                    long pull_s_offsets_r = quicksort_fused_3_pull_s_offsets(256 * j_1 + l + 2304 * wg, else_instances, s_lengths_1);
-                    x = pull_s_offsets_r;
-                } else {
-                    x = 0L;
+__kernel void quicksort_fused_3_s_offsets(__global int* s_offsets_ticket, __global int* s_offsets_status, long n_else_instances, __global const long* else_instances, __global const long* s_lengths_1, __global long* s_offsets_13) {
+    __local long tile[3840];
+    __local long vals[306];
+    __local long flags[35];
+    volatile __global ulong* status = (volatile __global ulong*)s_offsets_status;
+    const long l = get_local_id(0);
+    if (l == 0) flags[32] = atomic_inc(s_offsets_ticket);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long tile_no = flags[32];
+    const long start = tile_no * 3840;
+    for (long j_1 = 0; j_1 < 15; j_1++) {
+        const long p_1 = j_1 * 256 + l;
+        const long g = start + p_1;
+        if (g < n_else_instances) {
+            long pull_s_offsets_r = quicksort_fused_3_pull_s_offsets(g, else_instances, s_lengths_1);
+            tile[p_1] = pull_s_offsets_r;
+        } else {
+            tile[p_1] = 0L;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long acc = 0L;
+    for (long j_1 = 0; j_1 < 15; j_1++) {
+        long op_s_offsets_r = quicksort_fused_3_op_s_offsets(acc, tile[l * 15 + j_1]);
+        long c = op_s_offsets_r;
+        acc = c;
+    }
+    vals[l] = acc;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row = 0L;
+        for (long c_1 = 0; c_1 < 16; c_1++) {
+            long op_s_offsets_r_1 = quicksort_fused_3_op_s_offsets(row, vals[l * 16 + c_1]);
+            long c_2 = op_s_offsets_r_1;
+            row = c_2;
+        }
+        vals[256 + l] = row;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l == 0) {
+        long total_1 = 0L;
+        for (long r = 0; r < 16; r++) {
+            long x = vals[256 + r];
+            vals[256 + r] = total_1;
+            long op_s_offsets_r_2 = quicksort_fused_3_op_s_offsets(total_1, x);
+            long c_3 = op_s_offsets_r_2;
+            total_1 = c_3;
+        }
+        vals[305] = total_1;
+        vals[304] = 0L;
+        if (tile_no == 0) {
+            const ulong bits = (ulong)(total_1);
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+        } else {
+            const ulong bits_1 = (ulong)(total_1);
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+        }
+        flags[33] = tile_no > 0;
+        flags[34] = tile_no - 1;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row_1 = vals[256 + l];
+        for (long c_1 = 0; c_1 < 16; c_1++) {
+            long x_1 = vals[l * 16 + c_1];
+            vals[l * 16 + c_1] = row_1;
+            long op_s_offsets_r_3 = quicksort_fused_3_op_s_offsets(row_1, x_1);
+            long c_4 = op_s_offsets_r_3;
+            row_1 = c_4;
+        }
+    }
+    for (;;) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (!flags[33]) break;
+        const long at = flags[34];
+        if (l < 32) {
+            const long jt = at - l;
+            long fl = 0;
+            if (jt >= 0) {
+                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
+                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                if (lo != 0 && hi != 0) {
+                    fl = 2;
+                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
-                group_values_1[256 * j_1 + l] = x;
+                if (fl == 0) {
+                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                    if (lo_1 != 0 && hi_1 != 0) {
+                        fl = 1;
+                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                    }
+                }
             }
+            flags[l] = fl;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k_1 = 0; k_1 < 9; k_1++) {
-                long op_s_offsets_r = quicksort_fused_3_op_s_offsets(acc, group_values_1[k_1 + 9 * l_1]);
-                acc = op_s_offsets_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_2 = 0; k_2 < 2; k_2++) {
-                    long op_s_offsets_r_1 = quicksort_fused_3_op_s_offsets(acc_1, group_values_in[k_2 + 2 * l_2]);
-                    acc_1 = op_s_offsets_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
+        if (l == 0) {
+            long excl = vals[304];
+            long more = 1;
+            long k_1 = 0;
+            for (; k_1 < 32; k_1++) {
+                if (flags[k_1] == 0) break;
+                long op_s_offsets_r_4 = quicksort_fused_3_op_s_offsets(vals[272 + k_1], excl);
+                long c_5 = op_s_offsets_r_4;
+                excl = c_5;
+                if (flags[k_1] == 2) {
+                    more = 0;
+                    k_1++;
+                    break;
                 }
             }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                s_offsets_tile_totals[wg] = group_values_in[0];
+            vals[304] = excl;
+            flags[33] = more;
+            flags[34] = at - k_1;
+            if (!more) {
+                long incl = excl;
+                long op_s_offsets_r_5 = quicksort_fused_3_op_s_offsets(incl, vals[305]);
+                long c_6 = op_s_offsets_r_5;
+                incl = c_6;
+                const ulong bits_2 = (ulong)(incl);
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
             }
         }
     }
-}
-
-__kernel void quicksort_fused_3_s_offsets_tile_offsets(__global const long* s_offsets_tile_totals, long tile_chunk, long tiles, __global long* s_offsets_tile_offsets) {
-    __local long group_values[256];
-    __local long group_values_1[16];
-    __local long group_values_2[16];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k_1 = 0; k_1 < tile_chunk; k_1++) {
-                long x;
-                if (k_1 + l * tile_chunk < tiles) {
-                    x = s_offsets_tile_totals[k_1 + l * tile_chunk];
-                } else {
-                    x = 0L;
-                }
-                long op_s_offsets_r = quicksort_fused_3_op_s_offsets(acc, x);
-                acc = op_s_offsets_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                long op_s_offsets_r_1 = quicksort_fused_3_op_s_offsets(acc_1, group_values[k_2 + 16 * l_1]);
-                acc_1 = op_s_offsets_r_1;
-            }
-            {
-                group_values_2[l_1] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = 0L;
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_1[k_3] = acc_2;
-                long op_s_offsets_r_2 = quicksort_fused_3_op_s_offsets(acc_2, group_values_2[k_3]);
-                acc_2 = op_s_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_3 = group_values_1[l_3];
-            for (long k_4 = 0; k_4 < 16; k_4++) {
-                group_values_3[k_4 + 16 * l_3] = acc_3;
-                long op_s_offsets_r_3 = quicksort_fused_3_op_s_offsets(acc_3, group_values[k_4 + 16 * l_3]);
-                acc_3 = op_s_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_4 = get_local_id(0);
-            long acc_4 = group_values_3[l_4];
-            for (long k_5 = 0; k_5 < tile_chunk; k_5++) {
-                s_offsets_tile_offsets[k_5 + l_4 * tile_chunk] = acc_4;
-                long x_1;
-                if (k_5 + l_4 * tile_chunk < tiles) {
-                    x_1 = s_offsets_tile_totals[k_5 + l_4 * tile_chunk];
-                } else {
-                    x_1 = 0L;
-                }
-                long op_s_offsets_r_4 = quicksort_fused_3_op_s_offsets(acc_4, x_1);
-                acc_4 = op_s_offsets_r_4;
-            }
-        }
+    long off = vals[304];
+    long op_s_offsets_r_6 = quicksort_fused_3_op_s_offsets(off, vals[l]);
+    long c_7 = op_s_offsets_r_6;
+    off = c_7;
+    for (long j_1 = 0; j_1 < 15; j_1++) {
+        long x_2 = tile[l * 15 + j_1];
+        tile[l * 15 + j_1] = off;
+        long op_s_offsets_r_7 = quicksort_fused_3_op_s_offsets(off, x_2);
+        long c_8 = op_s_offsets_r_7;
+        off = c_8;
     }
-}
-
-__kernel void quicksort_fused_3_s_offsets_scan(__global const long* s_offsets_tile_offsets, long tiles, long n_else_instances, __global const long* else_instances, __global const long* s_lengths_1, __global long* s_offsets_13) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j_1 = 0; j_1 < 9; j_1++) {
-                long x;
-                if (256 * j_1 + l + 2304 * wg < n_else_instances) {
-                    long pull_s_offsets_r = quicksort_fused_3_pull_s_offsets(256 * j_1 + l + 2304 * wg, else_instances, s_lengths_1);
-                    x = pull_s_offsets_r;
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j_1 + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k_1 = 0; k_1 < 9; k_1++) {
-                long op_s_offsets_r = quicksort_fused_3_op_s_offsets(acc, group_values[k_1 + 9 * l_1]);
-                acc = op_s_offsets_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                long op_s_offsets_r_1 = quicksort_fused_3_op_s_offsets(acc_1, group_values_1[k_2 + 16 * l_2]);
-                acc_1 = op_s_offsets_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = s_offsets_tile_offsets[wg];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_2[k_3] = acc_2;
-                long op_s_offsets_r_2 = quicksort_fused_3_op_s_offsets(acc_2, group_values_3[k_3]);
-                acc_2 = op_s_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_4 = 0; k_4 < 16; k_4++) {
-                group_values_4[k_4 + 16 * l_4] = acc_3;
-                long op_s_offsets_r_3 = quicksort_fused_3_op_s_offsets(acc_3, group_values_1[k_4 + 16 * l_4]);
-                acc_3 = op_s_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_5 = 0; k_5 < 9; k_5++) {
-                group_values_5[(k_5 + 9 * l_5) / 256 + 9 * ((k_5 + 9 * l_5) % 256)] = acc_4;
-                long op_s_offsets_r_4 = quicksort_fused_3_op_s_offsets(acc_4, group_values[k_5 + 9 * l_5]);
-                acc_4 = op_s_offsets_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_4 = 0; j_4 < 9; j_4++) {
-                s_offsets_13[256 * j_4 + l_6 + 2304 * wg] = group_values_5[j_4 + 9 * l_6];
-            }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long j_1 = 0; j_1 < 15; j_1++) {
+        const long p_1 = j_1 * 256 + l;
+        const long g = start + p_1;
+        if (g < n_else_instances) {
+            s_offsets_13[g] = tile[p_1];
         }
     }
 }
@@ -3800,63 +3057,14 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long quicksort_fused_4_flag_kept(long i, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot) {
+static inline long quicksort_fused_4_keep_kept(long j, long x, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot) {
+    long i = j;
     long s = nessie_segment_of(s_offsets, s_offsets_len, i);
     long r = then_instances[s];
     long q = nessie_add(s_offsets_1[r], nessie_sub(i, s_offsets[s]));
     long s_elements_1 = s_elements[q];
-    long j = i;
-    long x = s_elements_1;
-    long i_1 = j;
-    long s_1 = nessie_segment_of(s_offsets, s_offsets_len, i_1);
-    long r_1 = then_instances[s_1];
-    long q_1 = nessie_add(s_offsets_1[r_1], nessie_sub(i_1, s_offsets[s_1]));
-    long s_elements_2 = s_elements[q_1];
-    long s_2 = nessie_segment_of(s_offsets, s_offsets_len, i_1);
-    return s_elements_2 < pivot[s_2] ? 1L : 0L;
-}
-
-static inline long quicksort_fused_4_add_kept(long a, long b) {
-    return nessie_add(a, b);
-}
-
-static inline long quicksort_fused_4_count_kept(__global const long* kept_positions, long kept_positions_len, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot) {
-    long t;
-    if (kept_positions_len > 0L) {
-        long i = nessie_sub(kept_positions_len, 1L);
-        long s = nessie_segment_of(s_offsets, s_offsets_len, i);
-        long r = then_instances[s];
-        long q = nessie_add(s_offsets_1[r], nessie_sub(i, s_offsets[s]));
-        long s_elements_1 = s_elements[q];
-        long j = i;
-        long x = s_elements_1;
-        long i_1 = j;
-        long s_1 = nessie_segment_of(s_offsets, s_offsets_len, i_1);
-        long r_1 = then_instances[s_1];
-        long q_1 = nessie_add(s_offsets_1[r_1], nessie_sub(i_1, s_offsets[s_1]));
-        long s_elements_2 = s_elements[q_1];
-        long s_2 = nessie_segment_of(s_offsets, s_offsets_len, i_1);
-        t = nessie_add(kept_positions[nessie_sub(kept_positions_len, 1L)], s_elements_2 < pivot[s_2] ? 1L : 0L);
-    } else {
-        t = 0L;
-    }
-    return t;
-}
-
-static inline long quicksort_fused_4_target_kept(long i, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot, __global const long* kept_positions) {
-    long s = nessie_segment_of(s_offsets, s_offsets_len, i);
-    long r = then_instances[s];
-    long q = nessie_add(s_offsets_1[r], nessie_sub(i, s_offsets[s]));
-    long s_elements_1 = s_elements[q];
-    long j = i;
-    long x = s_elements_1;
-    long i_1 = j;
-    long s_1 = nessie_segment_of(s_offsets, s_offsets_len, i_1);
-    long r_1 = then_instances[s_1];
-    long q_1 = nessie_add(s_offsets_1[r_1], nessie_sub(i_1, s_offsets[s_1]));
-    long s_elements_2 = s_elements[q_1];
-    long s_2 = nessie_segment_of(s_offsets, s_offsets_len, i_1);
-    return (s_elements_2 < pivot[s_2] ? 1L : 0L) != 0L ? kept_positions[i] : -1L;
+    long s_1 = nessie_segment_of(s_offsets, s_offsets_len, i);
+    return s_elements_1 < pivot[s_1] ? 1L : 0L;
 }
 
 static inline void quicksort_fused_4_pull_kept(long i, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, long* r0, long* r1) {
@@ -3903,63 +3111,14 @@ static inline void quicksort_fused_4_op_lesser_lengths(long a, long a_1, long a_
     *r2 = nessie_add(a_2, b_2);
 }
 
-static inline long quicksort_fused_4_flag_kept_1(long i, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot) {
+static inline long quicksort_fused_4_keep_kept_1(long j, long x, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot) {
+    long i = j;
     long s = nessie_segment_of(s_offsets, s_offsets_len, i);
     long r = then_instances[s];
     long q = nessie_add(s_offsets_1[r], nessie_sub(i, s_offsets[s]));
     long s_elements_1 = s_elements[q];
-    long j = i;
-    long x = s_elements_1;
-    long i_1 = j;
-    long s_1 = nessie_segment_of(s_offsets, s_offsets_len, i_1);
-    long r_1 = then_instances[s_1];
-    long q_1 = nessie_add(s_offsets_1[r_1], nessie_sub(i_1, s_offsets[s_1]));
-    long s_elements_2 = s_elements[q_1];
-    long s_2 = nessie_segment_of(s_offsets, s_offsets_len, i_1);
-    return s_elements_2 == pivot[s_2] ? 1L : 0L;
-}
-
-static inline long quicksort_fused_4_add_kept_1(long a, long b) {
-    return nessie_add(a, b);
-}
-
-static inline long quicksort_fused_4_count_kept_1(__global const long* kept_positions, long kept_positions_len, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot) {
-    long t;
-    if (kept_positions_len > 0L) {
-        long i = nessie_sub(kept_positions_len, 1L);
-        long s = nessie_segment_of(s_offsets, s_offsets_len, i);
-        long r = then_instances[s];
-        long q = nessie_add(s_offsets_1[r], nessie_sub(i, s_offsets[s]));
-        long s_elements_1 = s_elements[q];
-        long j = i;
-        long x = s_elements_1;
-        long i_1 = j;
-        long s_1 = nessie_segment_of(s_offsets, s_offsets_len, i_1);
-        long r_1 = then_instances[s_1];
-        long q_1 = nessie_add(s_offsets_1[r_1], nessie_sub(i_1, s_offsets[s_1]));
-        long s_elements_2 = s_elements[q_1];
-        long s_2 = nessie_segment_of(s_offsets, s_offsets_len, i_1);
-        t = nessie_add(kept_positions[nessie_sub(kept_positions_len, 1L)], s_elements_2 == pivot[s_2] ? 1L : 0L);
-    } else {
-        t = 0L;
-    }
-    return t;
-}
-
-static inline long quicksort_fused_4_target_kept_1(long i, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot, __global const long* kept_positions) {
-    long s = nessie_segment_of(s_offsets, s_offsets_len, i);
-    long r = then_instances[s];
-    long q = nessie_add(s_offsets_1[r], nessie_sub(i, s_offsets[s]));
-    long s_elements_1 = s_elements[q];
-    long j = i;
-    long x = s_elements_1;
-    long i_1 = j;
-    long s_1 = nessie_segment_of(s_offsets, s_offsets_len, i_1);
-    long r_1 = then_instances[s_1];
-    long q_1 = nessie_add(s_offsets_1[r_1], nessie_sub(i_1, s_offsets[s_1]));
-    long s_elements_2 = s_elements[q_1];
-    long s_2 = nessie_segment_of(s_offsets, s_offsets_len, i_1);
-    return (s_elements_2 == pivot[s_2] ? 1L : 0L) != 0L ? kept_positions[i] : -1L;
+    long s_1 = nessie_segment_of(s_offsets, s_offsets_len, i);
+    return s_elements_1 == pivot[s_1] ? 1L : 0L;
 }
 
 static inline void quicksort_fused_4_pull_kept_1(long i, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, long* r0, long* r1) {
@@ -3971,63 +3130,14 @@ static inline void quicksort_fused_4_pull_kept_1(long i, __global const long* s_
     *r1 = s_elements_1;
 }
 
-static inline long quicksort_fused_4_flag_kept_2(long i, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot) {
+static inline long quicksort_fused_4_keep_kept_2(long j, long x, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot) {
+    long i = j;
     long s = nessie_segment_of(s_offsets, s_offsets_len, i);
     long r = then_instances[s];
     long q = nessie_add(s_offsets_1[r], nessie_sub(i, s_offsets[s]));
     long s_elements_1 = s_elements[q];
-    long j = i;
-    long x = s_elements_1;
-    long i_1 = j;
-    long s_1 = nessie_segment_of(s_offsets, s_offsets_len, i_1);
-    long r_1 = then_instances[s_1];
-    long q_1 = nessie_add(s_offsets_1[r_1], nessie_sub(i_1, s_offsets[s_1]));
-    long s_elements_2 = s_elements[q_1];
-    long s_2 = nessie_segment_of(s_offsets, s_offsets_len, i_1);
-    return s_elements_2 > pivot[s_2] ? 1L : 0L;
-}
-
-static inline long quicksort_fused_4_add_kept_2(long a, long b) {
-    return nessie_add(a, b);
-}
-
-static inline long quicksort_fused_4_count_kept_2(__global const long* kept_positions, long kept_positions_len, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot) {
-    long t;
-    if (kept_positions_len > 0L) {
-        long i = nessie_sub(kept_positions_len, 1L);
-        long s = nessie_segment_of(s_offsets, s_offsets_len, i);
-        long r = then_instances[s];
-        long q = nessie_add(s_offsets_1[r], nessie_sub(i, s_offsets[s]));
-        long s_elements_1 = s_elements[q];
-        long j = i;
-        long x = s_elements_1;
-        long i_1 = j;
-        long s_1 = nessie_segment_of(s_offsets, s_offsets_len, i_1);
-        long r_1 = then_instances[s_1];
-        long q_1 = nessie_add(s_offsets_1[r_1], nessie_sub(i_1, s_offsets[s_1]));
-        long s_elements_2 = s_elements[q_1];
-        long s_2 = nessie_segment_of(s_offsets, s_offsets_len, i_1);
-        t = nessie_add(kept_positions[nessie_sub(kept_positions_len, 1L)], s_elements_2 > pivot[s_2] ? 1L : 0L);
-    } else {
-        t = 0L;
-    }
-    return t;
-}
-
-static inline long quicksort_fused_4_target_kept_2(long i, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot, __global const long* kept_positions) {
-    long s = nessie_segment_of(s_offsets, s_offsets_len, i);
-    long r = then_instances[s];
-    long q = nessie_add(s_offsets_1[r], nessie_sub(i, s_offsets[s]));
-    long s_elements_1 = s_elements[q];
-    long j = i;
-    long x = s_elements_1;
-    long i_1 = j;
-    long s_1 = nessie_segment_of(s_offsets, s_offsets_len, i_1);
-    long r_1 = then_instances[s_1];
-    long q_1 = nessie_add(s_offsets_1[r_1], nessie_sub(i_1, s_offsets[s_1]));
-    long s_elements_2 = s_elements[q_1];
-    long s_2 = nessie_segment_of(s_offsets, s_offsets_len, i_1);
-    return (s_elements_2 > pivot[s_2] ? 1L : 0L) != 0L ? kept_positions[i] : -1L;
+    long s_1 = nessie_segment_of(s_offsets, s_offsets_len, i);
+    return s_elements_1 > pivot[s_1] ? 1L : 0L;
 }
 
 static inline void quicksort_fused_4_pull_kept_2(long i, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, long* r0, long* r1) {
@@ -4043,242 +3153,162 @@ static inline long quicksort_fused_4_elements_lesser_lengths(__global const long
     return s_lengths_len > 0L ? nessie_add(s_offsets[nessie_sub(s_lengths_len, 1L)], s_lengths[nessie_sub(s_lengths_len, 1L)]) : 0L;
 }
 
-__kernel void quicksort_fused_4_kept_positions_tile_totals(long tiles, long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_positions_tile_totals_125) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < total_1) {
-                    long flag_kept_r = quicksort_fused_4_flag_kept(256 * j + l + 2304 * wg, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
-                    x = flag_kept_r;
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
+__kernel void quicksort_fused_4_kept(__global int* kept_ticket_116, __global int* kept_status_117, long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_kept_113, long lookback_tiles, __global long* kept_14, __global long* lesser_elements_15) {
+    __local long tile[2304];
+    __local long tile_1[2304];
+    __local long vals[306];
+    __local long flags[35];
+    volatile __global ulong* status = (volatile __global ulong*)kept_status_117;
+    const long l = get_local_id(0);
+    if (l == 0) flags[32] = atomic_inc(kept_ticket_116);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long tile_no = flags[32];
+    const long start = tile_no * 2304;
+    for (long j = 0; j < 9; j++) {
+        const long p = j * 256 + l;
+        const long g = start + p;
+        if (g < total_1) {
+            long pull_kept_r;
+            long pull_kept_r_1;
+            quicksort_fused_4_pull_kept(g, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, &pull_kept_r, &pull_kept_r_1);
+            tile[p] = pull_kept_r;
+            tile_1[p] = pull_kept_r_1;
         }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_kept_r = quicksort_fused_4_add_kept(acc, group_values_1[k + 9 * l_1]);
-                acc = add_kept_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_kept_r_1 = quicksort_fused_4_add_kept(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = add_kept_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                kept_positions_tile_totals_125[wg] = group_values_in[0];
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    uint mask = 0;
+    long count = 0;
+    for (long j = 0; j < 9; j++) {
+        if (start + l * 9 + j < total_1) {
+            long keep_kept_r = quicksort_fused_4_keep_kept(tile[l * 9 + j], tile_1[l * 9 + j], s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
+            if (keep_kept_r != 0) {
+                mask |= 1u << j;
+                count++;
             }
         }
     }
-}
-
-__kernel void quicksort_fused_4_kept_positions_tile_offsets(__global const long* kept_positions_tile_totals_125, long tile_chunk, long tiles, __global long* kept_positions_tile_offsets_126) {
-    __local long group_values[256];
-    __local long group_values_1[16];
-    __local long group_values_2[16];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < tile_chunk; k++) {
-                long x;
-                if (k + l * tile_chunk < tiles) {
-                    x = kept_positions_tile_totals_125[k + l * tile_chunk];
-                } else {
-                    x = 0L;
+    vals[l] = count;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row = 0;
+        for (long c = 0; c < 16; c++) {
+            long c_1 = (row) + (vals[l * 16 + c]);
+            row = c_1;
+        }
+        vals[256 + l] = row;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l == 0) {
+        long total_2 = 0;
+        for (long r = 0; r < 16; r++) {
+            long x = vals[256 + r];
+            vals[256 + r] = total_2;
+            long c_2 = (total_2) + (x);
+            total_2 = c_2;
+        }
+        vals[305] = total_2;
+        vals[304] = 0;
+        if (tile_no == 0) {
+            const ulong bits = (ulong)(total_2);
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+        } else {
+            const ulong bits_1 = (ulong)(total_2);
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+        }
+        flags[33] = tile_no > 0;
+        flags[34] = tile_no - 1;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row_1 = vals[256 + l];
+        for (long c = 0; c < 16; c++) {
+            long x_1 = vals[l * 16 + c];
+            vals[l * 16 + c] = row_1;
+            long c_3 = (row_1) + (x_1);
+            row_1 = c_3;
+        }
+    }
+    for (;;) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (!flags[33]) break;
+        const long at = flags[34];
+        if (l < 32) {
+            const long jt = at - l;
+            long fl = 0;
+            if (jt >= 0) {
+                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
+                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                if (lo != 0 && hi != 0) {
+                    fl = 2;
+                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
-                long add_kept_r = quicksort_fused_4_add_kept(acc, x);
-                acc = add_kept_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_kept_r_1 = quicksort_fused_4_add_kept(acc_1, group_values[k_1 + 16 * l_1]);
-                acc_1 = add_kept_r_1;
-            }
-            {
-                group_values_2[l_1] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_1[k_2] = acc_2;
-                long add_kept_r_2 = quicksort_fused_4_add_kept(acc_2, group_values_2[k_2]);
-                acc_2 = add_kept_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_3 = group_values_1[l_3];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_3[k_3 + 16 * l_3] = acc_3;
-                long add_kept_r_3 = quicksort_fused_4_add_kept(acc_3, group_values[k_3 + 16 * l_3]);
-                acc_3 = add_kept_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_4 = get_local_id(0);
-            long acc_4 = group_values_3[l_4];
-            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                kept_positions_tile_offsets_126[k_4 + l_4 * tile_chunk] = acc_4;
-                long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles) {
-                    x_1 = kept_positions_tile_totals_125[k_4 + l_4 * tile_chunk];
-                } else {
-                    x_1 = 0L;
+                if (fl == 0) {
+                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                    if (lo_1 != 0 && hi_1 != 0) {
+                        fl = 1;
+                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                    }
                 }
-                long add_kept_r_4 = quicksort_fused_4_add_kept(acc_4, x_1);
-                acc_4 = add_kept_r_4;
+            }
+            flags[l] = fl;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l == 0) {
+            long excl = vals[304];
+            long more = 1;
+            long k = 0;
+            for (; k < 32; k++) {
+                if (flags[k] == 0) break;
+                long c_4 = (vals[272 + k]) + (excl);
+                excl = c_4;
+                if (flags[k] == 2) {
+                    more = 0;
+                    k++;
+                    break;
+                }
+            }
+            vals[304] = excl;
+            flags[33] = more;
+            flags[34] = at - k;
+            if (!more) {
+                long incl = excl;
+                long c_5 = (incl) + (vals[305]);
+                incl = c_5;
+                const ulong bits_2 = (ulong)(incl);
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
             }
         }
     }
-}
-
-__kernel void quicksort_fused_4_kept_positions_scan(__global const long* kept_positions_tile_offsets_126, long tiles, long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_positions_113) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < total_1) {
-                    long flag_kept_r = quicksort_fused_4_flag_kept(256 * j + l + 2304 * wg, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
-                    x = flag_kept_r;
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_kept_r = quicksort_fused_4_add_kept(acc, group_values[k + 9 * l_1]);
-                acc = add_kept_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_kept_r_1 = quicksort_fused_4_add_kept(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = add_kept_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = kept_positions_tile_offsets_126[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long add_kept_r_2 = quicksort_fused_4_add_kept(acc_2, group_values_3[k_2]);
-                acc_2 = add_kept_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long add_kept_r_3 = quicksort_fused_4_add_kept(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = add_kept_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long add_kept_r_4 = quicksort_fused_4_add_kept(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = add_kept_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                kept_positions_113[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
-            }
+    long mine[9];
+    long mine_1[9];
+    #pragma unroll
+    for (long j = 0; j < 9; j++) {
+        mine[j] = tile[l * 9 + j];
+        mine_1[j] = tile_1[l * 9 + j];
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long pos = vals[l];
+    #pragma unroll
+    for (long j = 0; j < 9; j++) {
+        if ((mask >> j) & 1u) {
+            tile[pos] = mine[j];
+            tile_1[pos] = mine_1[j];
+            pos++;
         }
     }
-}
-
-__kernel void quicksort_fused_4_kept_count(__global const long* kept_positions_113, long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_kept_114) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long count_kept_r = quicksort_fused_4_count_kept(kept_positions_113, total_1, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
-        kept_kept_114[0] = count_kept_r;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long base = vals[304];
+    const long total_3 = vals[305];
+    for (long p = l; p < total_3; p += 256) {
+        kept_14[base + p] = tile[p];
+        lesser_elements_15[base + p] = tile_1[p];
     }
-}
-
-__kernel void quicksort_fused_4_kept(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global const long* kept_positions_113, __global long* kept_14, __global long* lesser_elements_15) {
-    const long gid = get_global_id(0);
-    if (gid < total_1) {
-        long pull_kept_r;
-        long pull_kept_r_1;
-        quicksort_fused_4_pull_kept(gid, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, &pull_kept_r, &pull_kept_r_1);
-        long target_kept_r = quicksort_fused_4_target_kept(gid, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot, kept_positions_113);
-        if (target_kept_r >= 0) {
-            kept_14[target_kept_r] = pull_kept_r;
-            lesser_elements_15[target_kept_r] = pull_kept_r_1;
-        }
+    if (l == 0 && tile_no == lookback_tiles - 1) {
+        kept_kept_113[0] = base + total_3;
     }
 }
 
@@ -4403,481 +3433,321 @@ __kernel void quicksort_fused_4_lesser_lengths(__global const long* s_offsets_0,
     }
 }
 
-__kernel void quicksort_fused_4_kept_positions_tile_totals_1(long tiles, long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_positions_tile_totals_128) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < total_1) {
-                    long flag_kept_1_r = quicksort_fused_4_flag_kept_1(256 * j + l + 2304 * wg, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
-                    x = flag_kept_1_r;
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
+__kernel void quicksort_fused_4_kept_1(__global int* kept_ticket_119, __global int* kept_status_120, long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_kept_114, long lookback_tiles, __global long* kept_27, __global long* lesser_elements_28) {
+    __local long tile[2304];
+    __local long tile_1[2304];
+    __local long vals[306];
+    __local long flags[35];
+    volatile __global ulong* status = (volatile __global ulong*)kept_status_120;
+    const long l = get_local_id(0);
+    if (l == 0) flags[32] = atomic_inc(kept_ticket_119);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long tile_no = flags[32];
+    const long start = tile_no * 2304;
+    for (long j = 0; j < 9; j++) {
+        const long p = j * 256 + l;
+        const long g = start + p;
+        if (g < total_1) {
+            long pull_kept_1_r;
+            long pull_kept_1_r_1;
+            quicksort_fused_4_pull_kept_1(g, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, &pull_kept_1_r, &pull_kept_1_r_1);
+            tile[p] = pull_kept_1_r;
+            tile_1[p] = pull_kept_1_r_1;
         }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_kept_1_r = quicksort_fused_4_add_kept_1(acc, group_values_1[k + 9 * l_1]);
-                acc = add_kept_1_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_kept_1_r_1 = quicksort_fused_4_add_kept_1(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = add_kept_1_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                kept_positions_tile_totals_128[wg] = group_values_in[0];
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    uint mask = 0;
+    long count = 0;
+    for (long j = 0; j < 9; j++) {
+        if (start + l * 9 + j < total_1) {
+            long keep_kept_1_r = quicksort_fused_4_keep_kept_1(tile[l * 9 + j], tile_1[l * 9 + j], s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
+            if (keep_kept_1_r != 0) {
+                mask |= 1u << j;
+                count++;
             }
         }
     }
-}
-
-__kernel void quicksort_fused_4_kept_positions_tile_offsets_1(__global const long* kept_positions_tile_totals_128, long tile_chunk, long tiles, __global long* kept_positions_tile_offsets_129) {
-    __local long group_values[256];
-    __local long group_values_1[16];
-    __local long group_values_2[16];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < tile_chunk; k++) {
-                long x;
-                if (k + l * tile_chunk < tiles) {
-                    x = kept_positions_tile_totals_128[k + l * tile_chunk];
-                } else {
-                    x = 0L;
+    vals[l] = count;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row = 0;
+        for (long c = 0; c < 16; c++) {
+            long c_1 = (row) + (vals[l * 16 + c]);
+            row = c_1;
+        }
+        vals[256 + l] = row;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l == 0) {
+        long total_2 = 0;
+        for (long r = 0; r < 16; r++) {
+            long x = vals[256 + r];
+            vals[256 + r] = total_2;
+            long c_2 = (total_2) + (x);
+            total_2 = c_2;
+        }
+        vals[305] = total_2;
+        vals[304] = 0;
+        if (tile_no == 0) {
+            const ulong bits = (ulong)(total_2);
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+        } else {
+            const ulong bits_1 = (ulong)(total_2);
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+        }
+        flags[33] = tile_no > 0;
+        flags[34] = tile_no - 1;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row_1 = vals[256 + l];
+        for (long c = 0; c < 16; c++) {
+            long x_1 = vals[l * 16 + c];
+            vals[l * 16 + c] = row_1;
+            long c_3 = (row_1) + (x_1);
+            row_1 = c_3;
+        }
+    }
+    for (;;) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (!flags[33]) break;
+        const long at = flags[34];
+        if (l < 32) {
+            const long jt = at - l;
+            long fl = 0;
+            if (jt >= 0) {
+                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
+                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                if (lo != 0 && hi != 0) {
+                    fl = 2;
+                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
-                long add_kept_1_r = quicksort_fused_4_add_kept_1(acc, x);
-                acc = add_kept_1_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_kept_1_r_1 = quicksort_fused_4_add_kept_1(acc_1, group_values[k_1 + 16 * l_1]);
-                acc_1 = add_kept_1_r_1;
-            }
-            {
-                group_values_2[l_1] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_1[k_2] = acc_2;
-                long add_kept_1_r_2 = quicksort_fused_4_add_kept_1(acc_2, group_values_2[k_2]);
-                acc_2 = add_kept_1_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_3 = group_values_1[l_3];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_3[k_3 + 16 * l_3] = acc_3;
-                long add_kept_1_r_3 = quicksort_fused_4_add_kept_1(acc_3, group_values[k_3 + 16 * l_3]);
-                acc_3 = add_kept_1_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_4 = get_local_id(0);
-            long acc_4 = group_values_3[l_4];
-            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                kept_positions_tile_offsets_129[k_4 + l_4 * tile_chunk] = acc_4;
-                long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles) {
-                    x_1 = kept_positions_tile_totals_128[k_4 + l_4 * tile_chunk];
-                } else {
-                    x_1 = 0L;
+                if (fl == 0) {
+                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                    if (lo_1 != 0 && hi_1 != 0) {
+                        fl = 1;
+                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                    }
                 }
-                long add_kept_1_r_4 = quicksort_fused_4_add_kept_1(acc_4, x_1);
-                acc_4 = add_kept_1_r_4;
+            }
+            flags[l] = fl;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l == 0) {
+            long excl = vals[304];
+            long more = 1;
+            long k = 0;
+            for (; k < 32; k++) {
+                if (flags[k] == 0) break;
+                long c_4 = (vals[272 + k]) + (excl);
+                excl = c_4;
+                if (flags[k] == 2) {
+                    more = 0;
+                    k++;
+                    break;
+                }
+            }
+            vals[304] = excl;
+            flags[33] = more;
+            flags[34] = at - k;
+            if (!more) {
+                long incl = excl;
+                long c_5 = (incl) + (vals[305]);
+                incl = c_5;
+                const ulong bits_2 = (ulong)(incl);
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
             }
         }
     }
-}
-
-__kernel void quicksort_fused_4_kept_positions_scan_1(__global const long* kept_positions_tile_offsets_129, long tiles, long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_positions_117) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < total_1) {
-                    long flag_kept_1_r = quicksort_fused_4_flag_kept_1(256 * j + l + 2304 * wg, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
-                    x = flag_kept_1_r;
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j + l] = x;
-            }
+    long mine[9];
+    long mine_1[9];
+    #pragma unroll
+    for (long j = 0; j < 9; j++) {
+        mine[j] = tile[l * 9 + j];
+        mine_1[j] = tile_1[l * 9 + j];
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long pos = vals[l];
+    #pragma unroll
+    for (long j = 0; j < 9; j++) {
+        if ((mask >> j) & 1u) {
+            tile[pos] = mine[j];
+            tile_1[pos] = mine_1[j];
+            pos++;
         }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_kept_1_r = quicksort_fused_4_add_kept_1(acc, group_values[k + 9 * l_1]);
-                acc = add_kept_1_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_kept_1_r_1 = quicksort_fused_4_add_kept_1(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = add_kept_1_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = kept_positions_tile_offsets_129[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long add_kept_1_r_2 = quicksort_fused_4_add_kept_1(acc_2, group_values_3[k_2]);
-                acc_2 = add_kept_1_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long add_kept_1_r_3 = quicksort_fused_4_add_kept_1(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = add_kept_1_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long add_kept_1_r_4 = quicksort_fused_4_add_kept_1(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = add_kept_1_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                kept_positions_117[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
-            }
-        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long base = vals[304];
+    const long total_3 = vals[305];
+    for (long p = l; p < total_3; p += 256) {
+        kept_27[base + p] = tile[p];
+        lesser_elements_28[base + p] = tile_1[p];
+    }
+    if (l == 0 && tile_no == lookback_tiles - 1) {
+        kept_kept_114[0] = base + total_3;
     }
 }
 
-__kernel void quicksort_fused_4_kept_count_1(__global const long* kept_positions_117, long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_kept_118) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long count_kept_1_r = quicksort_fused_4_count_kept_1(kept_positions_117, total_1, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
-        kept_kept_118[0] = count_kept_1_r;
-    }
-}
-
-__kernel void quicksort_fused_4_kept_1(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global const long* kept_positions_117, __global long* kept_27, __global long* lesser_elements_28) {
-    const long gid = get_global_id(0);
-    if (gid < total_1) {
-        long pull_kept_1_r;
-        long pull_kept_1_r_1;
-        quicksort_fused_4_pull_kept_1(gid, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, &pull_kept_1_r, &pull_kept_1_r_1);
-        long target_kept_1_r = quicksort_fused_4_target_kept_1(gid, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot, kept_positions_117);
-        if (target_kept_1_r >= 0) {
-            kept_27[target_kept_1_r] = pull_kept_1_r;
-            lesser_elements_28[target_kept_1_r] = pull_kept_1_r_1;
+__kernel void quicksort_fused_4_kept_2(__global int* kept_ticket_121, __global int* kept_status_122, long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_kept_115, long lookback_tiles, __global long* kept_39, __global long* lesser_elements_40) {
+    __local long tile[2304];
+    __local long tile_1[2304];
+    __local long vals[306];
+    __local long flags[35];
+    volatile __global ulong* status = (volatile __global ulong*)kept_status_122;
+    const long l = get_local_id(0);
+    if (l == 0) flags[32] = atomic_inc(kept_ticket_121);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long tile_no = flags[32];
+    const long start = tile_no * 2304;
+    for (long j = 0; j < 9; j++) {
+        const long p = j * 256 + l;
+        const long g = start + p;
+        if (g < total_1) {
+            long pull_kept_2_r;
+            long pull_kept_2_r_1;
+            quicksort_fused_4_pull_kept_2(g, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, &pull_kept_2_r, &pull_kept_2_r_1);
+            tile[p] = pull_kept_2_r;
+            tile_1[p] = pull_kept_2_r_1;
         }
     }
-}
-
-__kernel void quicksort_fused_4_kept_positions_tile_totals_2(long tiles, long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_positions_tile_totals_130) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < total_1) {
-                    long flag_kept_2_r = quicksort_fused_4_flag_kept_2(256 * j + l + 2304 * wg, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
-                    x = flag_kept_2_r;
-                } else {
-                    x = 0L;
-                }
-                group_values_1[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_kept_2_r = quicksort_fused_4_add_kept_2(acc, group_values_1[k + 9 * l_1]);
-                acc = add_kept_2_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long add_kept_2_r_1 = quicksort_fused_4_add_kept_2(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = add_kept_2_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                kept_positions_tile_totals_130[wg] = group_values_in[0];
+    barrier(CLK_LOCAL_MEM_FENCE);
+    uint mask = 0;
+    long count = 0;
+    for (long j = 0; j < 9; j++) {
+        if (start + l * 9 + j < total_1) {
+            long keep_kept_2_r = quicksort_fused_4_keep_kept_2(tile[l * 9 + j], tile_1[l * 9 + j], s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
+            if (keep_kept_2_r != 0) {
+                mask |= 1u << j;
+                count++;
             }
         }
     }
-}
-
-__kernel void quicksort_fused_4_kept_positions_tile_offsets_2(__global const long* kept_positions_tile_totals_130, long tile_chunk, long tiles, __global long* kept_positions_tile_offsets_131) {
-    __local long group_values[256];
-    __local long group_values_1[16];
-    __local long group_values_2[16];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < tile_chunk; k++) {
-                long x;
-                if (k + l * tile_chunk < tiles) {
-                    x = kept_positions_tile_totals_130[k + l * tile_chunk];
-                } else {
-                    x = 0L;
+    vals[l] = count;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row = 0;
+        for (long c = 0; c < 16; c++) {
+            long c_1 = (row) + (vals[l * 16 + c]);
+            row = c_1;
+        }
+        vals[256 + l] = row;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l == 0) {
+        long total_2 = 0;
+        for (long r = 0; r < 16; r++) {
+            long x = vals[256 + r];
+            vals[256 + r] = total_2;
+            long c_2 = (total_2) + (x);
+            total_2 = c_2;
+        }
+        vals[305] = total_2;
+        vals[304] = 0;
+        if (tile_no == 0) {
+            const ulong bits = (ulong)(total_2);
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+        } else {
+            const ulong bits_1 = (ulong)(total_2);
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+        }
+        flags[33] = tile_no > 0;
+        flags[34] = tile_no - 1;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row_1 = vals[256 + l];
+        for (long c = 0; c < 16; c++) {
+            long x_1 = vals[l * 16 + c];
+            vals[l * 16 + c] = row_1;
+            long c_3 = (row_1) + (x_1);
+            row_1 = c_3;
+        }
+    }
+    for (;;) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (!flags[33]) break;
+        const long at = flags[34];
+        if (l < 32) {
+            const long jt = at - l;
+            long fl = 0;
+            if (jt >= 0) {
+                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
+                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                if (lo != 0 && hi != 0) {
+                    fl = 2;
+                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
-                long add_kept_2_r = quicksort_fused_4_add_kept_2(acc, x);
-                acc = add_kept_2_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_kept_2_r_1 = quicksort_fused_4_add_kept_2(acc_1, group_values[k_1 + 16 * l_1]);
-                acc_1 = add_kept_2_r_1;
-            }
-            {
-                group_values_2[l_1] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_1[k_2] = acc_2;
-                long add_kept_2_r_2 = quicksort_fused_4_add_kept_2(acc_2, group_values_2[k_2]);
-                acc_2 = add_kept_2_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_3 = group_values_1[l_3];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_3[k_3 + 16 * l_3] = acc_3;
-                long add_kept_2_r_3 = quicksort_fused_4_add_kept_2(acc_3, group_values[k_3 + 16 * l_3]);
-                acc_3 = add_kept_2_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_4 = get_local_id(0);
-            long acc_4 = group_values_3[l_4];
-            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                kept_positions_tile_offsets_131[k_4 + l_4 * tile_chunk] = acc_4;
-                long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles) {
-                    x_1 = kept_positions_tile_totals_130[k_4 + l_4 * tile_chunk];
-                } else {
-                    x_1 = 0L;
+                if (fl == 0) {
+                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                    if (lo_1 != 0 && hi_1 != 0) {
+                        fl = 1;
+                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                    }
                 }
-                long add_kept_2_r_4 = quicksort_fused_4_add_kept_2(acc_4, x_1);
-                acc_4 = add_kept_2_r_4;
+            }
+            flags[l] = fl;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l == 0) {
+            long excl = vals[304];
+            long more = 1;
+            long k = 0;
+            for (; k < 32; k++) {
+                if (flags[k] == 0) break;
+                long c_4 = (vals[272 + k]) + (excl);
+                excl = c_4;
+                if (flags[k] == 2) {
+                    more = 0;
+                    k++;
+                    break;
+                }
+            }
+            vals[304] = excl;
+            flags[33] = more;
+            flags[34] = at - k;
+            if (!more) {
+                long incl = excl;
+                long c_5 = (incl) + (vals[305]);
+                incl = c_5;
+                const ulong bits_2 = (ulong)(incl);
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
             }
         }
     }
-}
-
-__kernel void quicksort_fused_4_kept_positions_scan_2(__global const long* kept_positions_tile_offsets_131, long tiles, long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_positions_121) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < total_1) {
-                    long flag_kept_2_r = quicksort_fused_4_flag_kept_2(256 * j + l + 2304 * wg, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
-                    x = flag_kept_2_r;
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long add_kept_2_r = quicksort_fused_4_add_kept_2(acc, group_values[k + 9 * l_1]);
-                acc = add_kept_2_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long add_kept_2_r_1 = quicksort_fused_4_add_kept_2(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = add_kept_2_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = kept_positions_tile_offsets_131[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long add_kept_2_r_2 = quicksort_fused_4_add_kept_2(acc_2, group_values_3[k_2]);
-                acc_2 = add_kept_2_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long add_kept_2_r_3 = quicksort_fused_4_add_kept_2(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = add_kept_2_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long add_kept_2_r_4 = quicksort_fused_4_add_kept_2(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = add_kept_2_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                kept_positions_121[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
-            }
+    long mine[9];
+    long mine_1[9];
+    #pragma unroll
+    for (long j = 0; j < 9; j++) {
+        mine[j] = tile[l * 9 + j];
+        mine_1[j] = tile_1[l * 9 + j];
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long pos = vals[l];
+    #pragma unroll
+    for (long j = 0; j < 9; j++) {
+        if ((mask >> j) & 1u) {
+            tile[pos] = mine[j];
+            tile_1[pos] = mine_1[j];
+            pos++;
         }
     }
-}
-
-__kernel void quicksort_fused_4_kept_count_2(__global const long* kept_positions_121, long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_kept_122) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long count_kept_2_r = quicksort_fused_4_count_kept_2(kept_positions_121, total_1, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
-        kept_kept_122[0] = count_kept_2_r;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long base = vals[304];
+    const long total_3 = vals[305];
+    for (long p = l; p < total_3; p += 256) {
+        kept_39[base + p] = tile[p];
+        lesser_elements_40[base + p] = tile_1[p];
     }
-}
-
-__kernel void quicksort_fused_4_kept_2(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global const long* kept_positions_121, __global long* kept_39, __global long* lesser_elements_40) {
-    const long gid = get_global_id(0);
-    if (gid < total_1) {
-        long pull_kept_2_r;
-        long pull_kept_2_r_1;
-        quicksort_fused_4_pull_kept_2(gid, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, &pull_kept_2_r, &pull_kept_2_r_1);
-        long target_kept_2_r = quicksort_fused_4_target_kept_2(gid, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot, kept_positions_121);
-        if (target_kept_2_r >= 0) {
-            kept_39[target_kept_2_r] = pull_kept_2_r;
-            lesser_elements_40[target_kept_2_r] = pull_kept_2_r_1;
-        }
+    if (l == 0 && tile_no == lookback_tiles - 1) {
+        kept_kept_115[0] = base + total_3;
     }
 }
 
@@ -4968,405 +3838,286 @@ static inline void quicksort_scan_sum_fused_op_s_offsets(long a, long a_1, long 
     *r2 = nessie_add(a_2, b_2);
 }
 
-__kernel void quicksort_scan_sum_fused_s_offsets_tile_totals(long tiles, long n_s_lengths, __global const long* s_lengths_0, __global const long* s_lengths_5, __global const long* s_lengths_10, __global long* s_offsets_tile_totals_15, __global long* s_offsets_tile_totals_16, __global long* s_offsets_tile_totals_17) {
-    __local long group_values[256];
-    __local long group_values_1[256];
-    __local long group_values_2[256];
-    __local long group_values_3[256];
-    __local long group_values_4[256];
-    __local long group_values_5[256];
-    __local long group_swap[256];
-    __local long group_swap_1[256];
-    __local long group_swap_2[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            {
-                long x;
-                long x_1;
-                long x_2;
-                if (l + 256 * wg < n_s_lengths) {
-                    long pull_s_offsets_r;
-                    long pull_s_offsets_r_1;
-                    long pull_s_offsets_r_2;
-                    quicksort_scan_sum_fused_pull_s_offsets(l + 256 * wg, s_lengths_0, s_lengths_5, s_lengths_10, &pull_s_offsets_r, &pull_s_offsets_r_1, &pull_s_offsets_r_2);
-                    x = pull_s_offsets_r;
-                    x_1 = pull_s_offsets_r_1;
-                    x_2 = pull_s_offsets_r_2;
-                } else {
-                    x = 0L;
-                    x_1 = 0L;
-                    x_2 = 0L;
-                }
-                group_values_3[l] = x;
-                group_values_4[l] = x_1;
-                group_values_5[l] = x_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            long acc_1 = 0L;
-            long acc_2 = 0L;
-            for (long k = 0; k < 1; k++) {
-                long op_s_offsets_r;
-                long op_s_offsets_r_1;
-                long op_s_offsets_r_2;
-                quicksort_scan_sum_fused_op_s_offsets(acc, acc_1, acc_2, group_values_3[k + l_1], group_values_4[k + l_1], group_values_5[k + l_1], &op_s_offsets_r, &op_s_offsets_r_1, &op_s_offsets_r_2);
-                acc = op_s_offsets_r;
-                acc_1 = op_s_offsets_r_1;
-                acc_2 = op_s_offsets_r_2;
-            }
-            {
-                group_values[l_1] = acc;
-                group_values_1[l_1] = acc_1;
-                group_values_2[l_1] = acc_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        __local long* group_values_1_in = group_values_1;
-        __local long* group_values_1_out = group_swap_1;
-        __local long* group_values_2_in = group_values_2;
-        __local long* group_values_2_out = group_swap_2;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_3 = 0L;
-                long acc_4 = 0L;
-                long acc_5 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_s_offsets_r_3;
-                    long op_s_offsets_r_4;
-                    long op_s_offsets_r_5;
-                    quicksort_scan_sum_fused_op_s_offsets(acc_3, acc_4, acc_5, group_values_in[k_1 + 2 * l_2], group_values_1_in[k_1 + 2 * l_2], group_values_2_in[k_1 + 2 * l_2], &op_s_offsets_r_3, &op_s_offsets_r_4, &op_s_offsets_r_5);
-                    acc_3 = op_s_offsets_r_3;
-                    acc_4 = op_s_offsets_r_4;
-                    acc_5 = op_s_offsets_r_5;
-                }
-                {
-                    group_values_out[l_2] = acc_3;
-                    group_values_1_out[l_2] = acc_4;
-                    group_values_2_out[l_2] = acc_5;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            {
-                __local long* t = group_values_1_in;
-                group_values_1_in = group_values_1_out;
-                group_values_1_out = t;
-            }
-            {
-                __local long* t = group_values_2_in;
-                group_values_2_in = group_values_2_out;
-                group_values_2_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                s_offsets_tile_totals_15[wg] = group_values_in[0];
-                s_offsets_tile_totals_16[wg] = group_values_1_in[0];
-                s_offsets_tile_totals_17[wg] = group_values_2_in[0];
-            }
+__kernel void quicksort_scan_sum_fused_s_offsets(__global int* s_offsets_ticket, __global int* s_offsets_status, long n_s_lengths, __global const long* s_lengths_0, __global const long* s_lengths_5, __global const long* s_lengths_10, __global long* s_offsets_1, __global long* s_offsets_6, __global long* s_offsets_11) {
+    __local long tile[1280];
+    __local long tile_1[1280];
+    __local long tile_2[1280];
+    __local long vals[306];
+    __local long vals_1[306];
+    __local long vals_2[306];
+    __local long flags[35];
+    volatile __global ulong* status = (volatile __global ulong*)s_offsets_status;
+    const long l = get_local_id(0);
+    if (l == 0) flags[32] = atomic_inc(s_offsets_ticket);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long tile_no = flags[32];
+    const long start = tile_no * 1280;
+    for (long j = 0; j < 5; j++) {
+        const long p = j * 256 + l;
+        const long g = start + p;
+        if (g < n_s_lengths) {
+            long pull_s_offsets_r;
+            long pull_s_offsets_r_1;
+            long pull_s_offsets_r_2;
+            quicksort_scan_sum_fused_pull_s_offsets(g, s_lengths_0, s_lengths_5, s_lengths_10, &pull_s_offsets_r, &pull_s_offsets_r_1, &pull_s_offsets_r_2);
+            tile[p] = pull_s_offsets_r;
+            tile_1[p] = pull_s_offsets_r_1;
+            tile_2[p] = pull_s_offsets_r_2;
+        } else {
+            tile[p] = 0L;
+            tile_1[p] = 0L;
+            tile_2[p] = 0L;
         }
     }
-}
-
-__kernel void quicksort_scan_sum_fused_s_offsets_tile_offsets(__global const long* s_offsets_tile_totals_15, __global const long* s_offsets_tile_totals_16, __global const long* s_offsets_tile_totals_17, long tile_chunk, long tiles, __global long* s_offsets_tile_offsets_18, __global long* s_offsets_tile_offsets_19, __global long* s_offsets_tile_offsets_20) {
-    __local long group_values[256];
-    __local long group_values_1[256];
-    __local long group_values_2[256];
-    __local long group_values_3[16];
-    __local long group_values_4[16];
-    __local long group_values_5[16];
-    __local long group_values_6[16];
-    __local long group_values_7[16];
-    __local long group_values_8[16];
-    __local long group_values_9[256];
-    __local long group_values_10[256];
-    __local long group_values_11[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            long acc_1 = 0L;
-            long acc_2 = 0L;
-            for (long k = 0; k < tile_chunk; k++) {
-                long x;
-                long x_1;
-                long x_2;
-                if (k + l * tile_chunk < tiles) {
-                    x = s_offsets_tile_totals_15[k + l * tile_chunk];
-                    x_1 = s_offsets_tile_totals_16[k + l * tile_chunk];
-                    x_2 = s_offsets_tile_totals_17[k + l * tile_chunk];
-                } else {
-                    x = 0L;
-                    x_1 = 0L;
-                    x_2 = 0L;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long acc = 0L;
+    long acc_1 = 0L;
+    long acc_2 = 0L;
+    for (long j = 0; j < 5; j++) {
+        long op_s_offsets_r;
+        long op_s_offsets_r_1;
+        long op_s_offsets_r_2;
+        quicksort_scan_sum_fused_op_s_offsets(acc, acc_1, acc_2, tile[l * 5 + j], tile_1[l * 5 + j], tile_2[l * 5 + j], &op_s_offsets_r, &op_s_offsets_r_1, &op_s_offsets_r_2);
+        long c = op_s_offsets_r;
+        long c_1 = op_s_offsets_r_1;
+        long c_2 = op_s_offsets_r_2;
+        acc = c;
+        acc_1 = c_1;
+        acc_2 = c_2;
+    }
+    vals[l] = acc;
+    vals_1[l] = acc_1;
+    vals_2[l] = acc_2;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row = 0L;
+        long row_1 = 0L;
+        long row_2 = 0L;
+        for (long c_3 = 0; c_3 < 16; c_3++) {
+            long op_s_offsets_r_3;
+            long op_s_offsets_r_4;
+            long op_s_offsets_r_5;
+            quicksort_scan_sum_fused_op_s_offsets(row, row_1, row_2, vals[l * 16 + c_3], vals_1[l * 16 + c_3], vals_2[l * 16 + c_3], &op_s_offsets_r_3, &op_s_offsets_r_4, &op_s_offsets_r_5);
+            long c_4 = op_s_offsets_r_3;
+            long c_5 = op_s_offsets_r_4;
+            long c_6 = op_s_offsets_r_5;
+            row = c_4;
+            row_1 = c_5;
+            row_2 = c_6;
+        }
+        vals[256 + l] = row;
+        vals_1[256 + l] = row_1;
+        vals_2[256 + l] = row_2;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l == 0) {
+        long total = 0L;
+        long total_1 = 0L;
+        long total_2 = 0L;
+        for (long r = 0; r < 16; r++) {
+            long x = vals[256 + r];
+            long x_1 = vals_1[256 + r];
+            long x_2 = vals_2[256 + r];
+            vals[256 + r] = total;
+            vals_1[256 + r] = total_1;
+            vals_2[256 + r] = total_2;
+            long op_s_offsets_r_6;
+            long op_s_offsets_r_7;
+            long op_s_offsets_r_8;
+            quicksort_scan_sum_fused_op_s_offsets(total, total_1, total_2, x, x_1, x_2, &op_s_offsets_r_6, &op_s_offsets_r_7, &op_s_offsets_r_8);
+            long c_7 = op_s_offsets_r_6;
+            long c_8 = op_s_offsets_r_7;
+            long c_9 = op_s_offsets_r_8;
+            total = c_7;
+            total_1 = c_8;
+            total_2 = c_9;
+        }
+        vals[305] = total;
+        vals_1[305] = total_1;
+        vals_2[305] = total_2;
+        vals[304] = 0L;
+        vals_1[304] = 0L;
+        vals_2[304] = 0L;
+        if (tile_no == 0) {
+            const ulong bits = (ulong)(total);
+            status[((2 * tile_no + 1) * 3 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 3 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong bits_1 = (ulong)(total_1);
+            status[((2 * tile_no + 1) * 3 + 1) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 3 + 1) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong bits_2 = (ulong)(total_2);
+            status[((2 * tile_no + 1) * 3 + 2) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 3 + 2) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+        } else {
+            const ulong bits_3 = (ulong)(total);
+            status[((2 * tile_no + 0) * 3 + 0) * 2] = (1UL << 32) | (bits_3 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 3 + 0) * 2 + 1] = (1UL << 32) | (bits_3 >> 32);
+            const ulong bits_4 = (ulong)(total_1);
+            status[((2 * tile_no + 0) * 3 + 1) * 2] = (1UL << 32) | (bits_4 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 3 + 1) * 2 + 1] = (1UL << 32) | (bits_4 >> 32);
+            const ulong bits_5 = (ulong)(total_2);
+            status[((2 * tile_no + 0) * 3 + 2) * 2] = (1UL << 32) | (bits_5 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 3 + 2) * 2 + 1] = (1UL << 32) | (bits_5 >> 32);
+        }
+        flags[33] = tile_no > 0;
+        flags[34] = tile_no - 1;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row_3 = vals[256 + l];
+        long row_4 = vals_1[256 + l];
+        long row_5 = vals_2[256 + l];
+        for (long c_3 = 0; c_3 < 16; c_3++) {
+            long x_3 = vals[l * 16 + c_3];
+            long x_4 = vals_1[l * 16 + c_3];
+            long x_5 = vals_2[l * 16 + c_3];
+            vals[l * 16 + c_3] = row_3;
+            vals_1[l * 16 + c_3] = row_4;
+            vals_2[l * 16 + c_3] = row_5;
+            long op_s_offsets_r_9;
+            long op_s_offsets_r_10;
+            long op_s_offsets_r_11;
+            quicksort_scan_sum_fused_op_s_offsets(row_3, row_4, row_5, x_3, x_4, x_5, &op_s_offsets_r_9, &op_s_offsets_r_10, &op_s_offsets_r_11);
+            long c_10 = op_s_offsets_r_9;
+            long c_11 = op_s_offsets_r_10;
+            long c_12 = op_s_offsets_r_11;
+            row_3 = c_10;
+            row_4 = c_11;
+            row_5 = c_12;
+        }
+    }
+    for (;;) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (!flags[33]) break;
+        const long at = flags[34];
+        if (l < 32) {
+            const long jt = at - l;
+            long fl = 0;
+            if (jt >= 0) {
+                const ulong lo = status[((2 * jt + 1) * 3 + 0) * 2];
+                const ulong hi = status[((2 * jt + 1) * 3 + 0) * 2 + 1];
+                const ulong lo_1 = status[((2 * jt + 1) * 3 + 1) * 2];
+                const ulong hi_1 = status[((2 * jt + 1) * 3 + 1) * 2 + 1];
+                const ulong lo_2 = status[((2 * jt + 1) * 3 + 2) * 2];
+                const ulong hi_2 = status[((2 * jt + 1) * 3 + 2) * 2 + 1];
+                if (lo != 0 && hi != 0 && lo_1 != 0 && hi_1 != 0 && lo_2 != 0 && hi_2 != 0) {
+                    fl = 2;
+                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
+                    vals_1[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                    vals_2[272 + l] = (long)((lo_2 & 0xffffffffUL) | ((hi_2 & 0xffffffffUL) << 32));
                 }
-                long op_s_offsets_r;
-                long op_s_offsets_r_1;
-                long op_s_offsets_r_2;
-                quicksort_scan_sum_fused_op_s_offsets(acc, acc_1, acc_2, x, x_1, x_2, &op_s_offsets_r, &op_s_offsets_r_1, &op_s_offsets_r_2);
-                acc = op_s_offsets_r;
-                acc_1 = op_s_offsets_r_1;
-                acc_2 = op_s_offsets_r_2;
-            }
-            {
-                group_values[l] = acc;
-                group_values_1[l] = acc_1;
-                group_values_2[l] = acc_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
-            long acc_3 = 0L;
-            long acc_4 = 0L;
-            long acc_5 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_s_offsets_r_3;
-                long op_s_offsets_r_4;
-                long op_s_offsets_r_5;
-                quicksort_scan_sum_fused_op_s_offsets(acc_3, acc_4, acc_5, group_values[k_1 + 16 * l_1], group_values_1[k_1 + 16 * l_1], group_values_2[k_1 + 16 * l_1], &op_s_offsets_r_3, &op_s_offsets_r_4, &op_s_offsets_r_5);
-                acc_3 = op_s_offsets_r_3;
-                acc_4 = op_s_offsets_r_4;
-                acc_5 = op_s_offsets_r_5;
-            }
-            {
-                group_values_6[l_1] = acc_3;
-                group_values_7[l_1] = acc_4;
-                group_values_8[l_1] = acc_5;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_6 = 0L;
-            long acc_7 = 0L;
-            long acc_8 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_3[k_2] = acc_6;
-                group_values_4[k_2] = acc_7;
-                group_values_5[k_2] = acc_8;
-                long op_s_offsets_r_6;
-                long op_s_offsets_r_7;
-                long op_s_offsets_r_8;
-                quicksort_scan_sum_fused_op_s_offsets(acc_6, acc_7, acc_8, group_values_6[k_2], group_values_7[k_2], group_values_8[k_2], &op_s_offsets_r_6, &op_s_offsets_r_7, &op_s_offsets_r_8);
-                acc_6 = op_s_offsets_r_6;
-                acc_7 = op_s_offsets_r_7;
-                acc_8 = op_s_offsets_r_8;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_9 = group_values_3[l_3];
-            long acc_10 = group_values_4[l_3];
-            long acc_11 = group_values_5[l_3];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_9[k_3 + 16 * l_3] = acc_9;
-                group_values_10[k_3 + 16 * l_3] = acc_10;
-                group_values_11[k_3 + 16 * l_3] = acc_11;
-                long op_s_offsets_r_9;
-                long op_s_offsets_r_10;
-                long op_s_offsets_r_11;
-                quicksort_scan_sum_fused_op_s_offsets(acc_9, acc_10, acc_11, group_values[k_3 + 16 * l_3], group_values_1[k_3 + 16 * l_3], group_values_2[k_3 + 16 * l_3], &op_s_offsets_r_9, &op_s_offsets_r_10, &op_s_offsets_r_11);
-                acc_9 = op_s_offsets_r_9;
-                acc_10 = op_s_offsets_r_10;
-                acc_11 = op_s_offsets_r_11;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_4 = get_local_id(0);
-            long acc_12 = group_values_9[l_4];
-            long acc_13 = group_values_10[l_4];
-            long acc_14 = group_values_11[l_4];
-            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                s_offsets_tile_offsets_18[k_4 + l_4 * tile_chunk] = acc_12;
-                s_offsets_tile_offsets_19[k_4 + l_4 * tile_chunk] = acc_13;
-                s_offsets_tile_offsets_20[k_4 + l_4 * tile_chunk] = acc_14;
-                long x_3;
-                long x_4;
-                long x_5;
-                if (k_4 + l_4 * tile_chunk < tiles) {
-                    x_3 = s_offsets_tile_totals_15[k_4 + l_4 * tile_chunk];
-                    x_4 = s_offsets_tile_totals_16[k_4 + l_4 * tile_chunk];
-                    x_5 = s_offsets_tile_totals_17[k_4 + l_4 * tile_chunk];
-                } else {
-                    x_3 = 0L;
-                    x_4 = 0L;
-                    x_5 = 0L;
+                if (fl == 0) {
+                    const ulong lo_3 = status[((2 * jt + 0) * 3 + 0) * 2];
+                    const ulong hi_3 = status[((2 * jt + 0) * 3 + 0) * 2 + 1];
+                    const ulong lo_4 = status[((2 * jt + 0) * 3 + 1) * 2];
+                    const ulong hi_4 = status[((2 * jt + 0) * 3 + 1) * 2 + 1];
+                    const ulong lo_5 = status[((2 * jt + 0) * 3 + 2) * 2];
+                    const ulong hi_5 = status[((2 * jt + 0) * 3 + 2) * 2 + 1];
+                    if (lo_3 != 0 && hi_3 != 0 && lo_4 != 0 && hi_4 != 0 && lo_5 != 0 && hi_5 != 0) {
+                        fl = 1;
+                        vals[272 + l] = (long)((lo_3 & 0xffffffffUL) | ((hi_3 & 0xffffffffUL) << 32));
+                        vals_1[272 + l] = (long)((lo_4 & 0xffffffffUL) | ((hi_4 & 0xffffffffUL) << 32));
+                        vals_2[272 + l] = (long)((lo_5 & 0xffffffffUL) | ((hi_5 & 0xffffffffUL) << 32));
+                    }
                 }
+            }
+            flags[l] = fl;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l == 0) {
+            long excl = vals[304];
+            long excl_1 = vals_1[304];
+            long excl_2 = vals_2[304];
+            long more = 1;
+            long k = 0;
+            for (; k < 32; k++) {
+                if (flags[k] == 0) break;
                 long op_s_offsets_r_12;
                 long op_s_offsets_r_13;
                 long op_s_offsets_r_14;
-                quicksort_scan_sum_fused_op_s_offsets(acc_12, acc_13, acc_14, x_3, x_4, x_5, &op_s_offsets_r_12, &op_s_offsets_r_13, &op_s_offsets_r_14);
-                acc_12 = op_s_offsets_r_12;
-                acc_13 = op_s_offsets_r_13;
-                acc_14 = op_s_offsets_r_14;
+                quicksort_scan_sum_fused_op_s_offsets(vals[272 + k], vals_1[272 + k], vals_2[272 + k], excl, excl_1, excl_2, &op_s_offsets_r_12, &op_s_offsets_r_13, &op_s_offsets_r_14);
+                long c_13 = op_s_offsets_r_12;
+                long c_14 = op_s_offsets_r_13;
+                long c_15 = op_s_offsets_r_14;
+                excl = c_13;
+                excl_1 = c_14;
+                excl_2 = c_15;
+                if (flags[k] == 2) {
+                    more = 0;
+                    k++;
+                    break;
+                }
+            }
+            vals[304] = excl;
+            vals_1[304] = excl_1;
+            vals_2[304] = excl_2;
+            flags[33] = more;
+            flags[34] = at - k;
+            if (!more) {
+                long incl = excl;
+                long incl_1 = excl_1;
+                long incl_2 = excl_2;
+                long op_s_offsets_r_15;
+                long op_s_offsets_r_16;
+                long op_s_offsets_r_17;
+                quicksort_scan_sum_fused_op_s_offsets(incl, incl_1, incl_2, vals[305], vals_1[305], vals_2[305], &op_s_offsets_r_15, &op_s_offsets_r_16, &op_s_offsets_r_17);
+                long c_16 = op_s_offsets_r_15;
+                long c_17 = op_s_offsets_r_16;
+                long c_18 = op_s_offsets_r_17;
+                incl = c_16;
+                incl_1 = c_17;
+                incl_2 = c_18;
+                const ulong bits_6 = (ulong)(incl);
+                status[((2 * tile_no + 1) * 3 + 0) * 2] = (1UL << 32) | (bits_6 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 3 + 0) * 2 + 1] = (1UL << 32) | (bits_6 >> 32);
+                const ulong bits_7 = (ulong)(incl_1);
+                status[((2 * tile_no + 1) * 3 + 1) * 2] = (1UL << 32) | (bits_7 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 3 + 1) * 2 + 1] = (1UL << 32) | (bits_7 >> 32);
+                const ulong bits_8 = (ulong)(incl_2);
+                status[((2 * tile_no + 1) * 3 + 2) * 2] = (1UL << 32) | (bits_8 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 3 + 2) * 2 + 1] = (1UL << 32) | (bits_8 >> 32);
             }
         }
     }
-}
-
-__kernel void quicksort_scan_sum_fused_s_offsets_scan(__global const long* s_offsets_tile_offsets_18, __global const long* s_offsets_tile_offsets_19, __global const long* s_offsets_tile_offsets_20, long tiles, long n_s_lengths, __global const long* s_lengths_0, __global const long* s_lengths_5, __global const long* s_lengths_10, __global long* s_offsets_1, __global long* s_offsets_6, __global long* s_offsets_11) {
-    __local long group_values[256];
-    __local long group_values_1[256];
-    __local long group_values_2[256];
-    __local long group_values_3[256];
-    __local long group_values_4[256];
-    __local long group_values_5[256];
-    __local long group_values_6[16];
-    __local long group_values_7[16];
-    __local long group_values_8[16];
-    __local long group_values_9[16];
-    __local long group_values_10[16];
-    __local long group_values_11[16];
-    __local long group_values_12[256];
-    __local long group_values_13[256];
-    __local long group_values_14[256];
-    __local long group_values_15[256];
-    __local long group_values_16[256];
-    __local long group_values_17[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            {
-                long x;
-                long x_1;
-                long x_2;
-                if (l + 256 * wg < n_s_lengths) {
-                    long pull_s_offsets_r;
-                    long pull_s_offsets_r_1;
-                    long pull_s_offsets_r_2;
-                    quicksort_scan_sum_fused_pull_s_offsets(l + 256 * wg, s_lengths_0, s_lengths_5, s_lengths_10, &pull_s_offsets_r, &pull_s_offsets_r_1, &pull_s_offsets_r_2);
-                    x = pull_s_offsets_r;
-                    x_1 = pull_s_offsets_r_1;
-                    x_2 = pull_s_offsets_r_2;
-                } else {
-                    x = 0L;
-                    x_1 = 0L;
-                    x_2 = 0L;
-                }
-                group_values[l] = x;
-                group_values_1[l] = x_1;
-                group_values_2[l] = x_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            long acc_1 = 0L;
-            long acc_2 = 0L;
-            for (long k = 0; k < 1; k++) {
-                long op_s_offsets_r;
-                long op_s_offsets_r_1;
-                long op_s_offsets_r_2;
-                quicksort_scan_sum_fused_op_s_offsets(acc, acc_1, acc_2, group_values[k + l_1], group_values_1[k + l_1], group_values_2[k + l_1], &op_s_offsets_r, &op_s_offsets_r_1, &op_s_offsets_r_2);
-                acc = op_s_offsets_r;
-                acc_1 = op_s_offsets_r_1;
-                acc_2 = op_s_offsets_r_2;
-            }
-            {
-                group_values_3[l_1] = acc;
-                group_values_4[l_1] = acc_1;
-                group_values_5[l_1] = acc_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_3 = 0L;
-            long acc_4 = 0L;
-            long acc_5 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_s_offsets_r_3;
-                long op_s_offsets_r_4;
-                long op_s_offsets_r_5;
-                quicksort_scan_sum_fused_op_s_offsets(acc_3, acc_4, acc_5, group_values_3[k_1 + 16 * l_2], group_values_4[k_1 + 16 * l_2], group_values_5[k_1 + 16 * l_2], &op_s_offsets_r_3, &op_s_offsets_r_4, &op_s_offsets_r_5);
-                acc_3 = op_s_offsets_r_3;
-                acc_4 = op_s_offsets_r_4;
-                acc_5 = op_s_offsets_r_5;
-            }
-            {
-                group_values_9[l_2] = acc_3;
-                group_values_10[l_2] = acc_4;
-                group_values_11[l_2] = acc_5;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_6 = s_offsets_tile_offsets_18[wg];
-            long acc_7 = s_offsets_tile_offsets_19[wg];
-            long acc_8 = s_offsets_tile_offsets_20[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_6[k_2] = acc_6;
-                group_values_7[k_2] = acc_7;
-                group_values_8[k_2] = acc_8;
-                long op_s_offsets_r_6;
-                long op_s_offsets_r_7;
-                long op_s_offsets_r_8;
-                quicksort_scan_sum_fused_op_s_offsets(acc_6, acc_7, acc_8, group_values_9[k_2], group_values_10[k_2], group_values_11[k_2], &op_s_offsets_r_6, &op_s_offsets_r_7, &op_s_offsets_r_8);
-                acc_6 = op_s_offsets_r_6;
-                acc_7 = op_s_offsets_r_7;
-                acc_8 = op_s_offsets_r_8;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_9 = group_values_6[l_4];
-            long acc_10 = group_values_7[l_4];
-            long acc_11 = group_values_8[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_12[k_3 + 16 * l_4] = acc_9;
-                group_values_13[k_3 + 16 * l_4] = acc_10;
-                group_values_14[k_3 + 16 * l_4] = acc_11;
-                long op_s_offsets_r_9;
-                long op_s_offsets_r_10;
-                long op_s_offsets_r_11;
-                quicksort_scan_sum_fused_op_s_offsets(acc_9, acc_10, acc_11, group_values_3[k_3 + 16 * l_4], group_values_4[k_3 + 16 * l_4], group_values_5[k_3 + 16 * l_4], &op_s_offsets_r_9, &op_s_offsets_r_10, &op_s_offsets_r_11);
-                acc_9 = op_s_offsets_r_9;
-                acc_10 = op_s_offsets_r_10;
-                acc_11 = op_s_offsets_r_11;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_12 = group_values_12[l_5];
-            long acc_13 = group_values_13[l_5];
-            long acc_14 = group_values_14[l_5];
-            for (long k_4 = 0; k_4 < 1; k_4++) {
-                group_values_15[k_4 + l_5] = acc_12;
-                group_values_16[k_4 + l_5] = acc_13;
-                group_values_17[k_4 + l_5] = acc_14;
-                long op_s_offsets_r_12;
-                long op_s_offsets_r_13;
-                long op_s_offsets_r_14;
-                quicksort_scan_sum_fused_op_s_offsets(acc_12, acc_13, acc_14, group_values[k_4 + l_5], group_values_1[k_4 + l_5], group_values_2[k_4 + l_5], &op_s_offsets_r_12, &op_s_offsets_r_13, &op_s_offsets_r_14);
-                acc_12 = op_s_offsets_r_12;
-                acc_13 = op_s_offsets_r_13;
-                acc_14 = op_s_offsets_r_14;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            {
-                s_offsets_1[l_6 + 256 * wg] = group_values_15[l_6];
-                s_offsets_6[l_6 + 256 * wg] = group_values_16[l_6];
-                s_offsets_11[l_6 + 256 * wg] = group_values_17[l_6];
-            }
+    long off = vals[304];
+    long off_1 = vals_1[304];
+    long off_2 = vals_2[304];
+    long op_s_offsets_r_18;
+    long op_s_offsets_r_19;
+    long op_s_offsets_r_20;
+    quicksort_scan_sum_fused_op_s_offsets(off, off_1, off_2, vals[l], vals_1[l], vals_2[l], &op_s_offsets_r_18, &op_s_offsets_r_19, &op_s_offsets_r_20);
+    long c_19 = op_s_offsets_r_18;
+    long c_20 = op_s_offsets_r_19;
+    long c_21 = op_s_offsets_r_20;
+    off = c_19;
+    off_1 = c_20;
+    off_2 = c_21;
+    for (long j = 0; j < 5; j++) {
+        long x_6 = tile[l * 5 + j];
+        long x_7 = tile_1[l * 5 + j];
+        long x_8 = tile_2[l * 5 + j];
+        tile[l * 5 + j] = off;
+        tile_1[l * 5 + j] = off_1;
+        tile_2[l * 5 + j] = off_2;
+        long op_s_offsets_r_21;
+        long op_s_offsets_r_22;
+        long op_s_offsets_r_23;
+        quicksort_scan_sum_fused_op_s_offsets(off, off_1, off_2, x_6, x_7, x_8, &op_s_offsets_r_21, &op_s_offsets_r_22, &op_s_offsets_r_23);
+        long c_22 = op_s_offsets_r_21;
+        long c_23 = op_s_offsets_r_22;
+        long c_24 = op_s_offsets_r_23;
+        off = c_22;
+        off_1 = c_23;
+        off_2 = c_24;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long j = 0; j < 5; j++) {
+        const long p = j * 256 + l;
+        const long g = start + p;
+        if (g < n_s_lengths) {
+            s_offsets_1[g] = tile[p];
+            s_offsets_6[g] = tile_1[p];
+            s_offsets_11[g] = tile_2[p];
         }
     }
 }
@@ -5482,219 +4233,151 @@ __kernel void quicksort_fused_5_v_lengths(long t_1, __global const long* lesser_
     }
 }
 
-__kernel void quicksort_fused_5_s_offsets_tile_totals(long tiles, long t_1, __global const long* lesser_lengths, __global const long* greater_lengths, __global long* s_offsets_tile_totals) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < t_1) {
-                    long pull_s_offsets_r = quicksort_fused_5_pull_s_offsets(256 * j + l + 2304 * wg, lesser_lengths, greater_lengths);
-                    x = pull_s_offsets_r;
-                } else {
-                    x = 0L;
+__kernel void quicksort_fused_5_s_offsets(__global int* s_offsets_ticket, __global int* s_offsets_status, long t_1, __global const long* lesser_lengths, __global const long* greater_lengths, __global long* s_offsets) {
+    __local long tile[3840];
+    __local long vals[306];
+    __local long flags[35];
+    volatile __global ulong* status = (volatile __global ulong*)s_offsets_status;
+    const long l = get_local_id(0);
+    if (l == 0) flags[32] = atomic_inc(s_offsets_ticket);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long tile_no = flags[32];
+    const long start = tile_no * 3840;
+    for (long j = 0; j < 15; j++) {
+        const long p_1 = j * 256 + l;
+        const long g = start + p_1;
+        if (g < t_1) {
+            long pull_s_offsets_r = quicksort_fused_5_pull_s_offsets(g, lesser_lengths, greater_lengths);
+            tile[p_1] = pull_s_offsets_r;
+        } else {
+            tile[p_1] = 0L;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long acc = 0L;
+    for (long j = 0; j < 15; j++) {
+        long op_s_offsets_r = quicksort_fused_5_op_s_offsets(acc, tile[l * 15 + j]);
+        long c = op_s_offsets_r;
+        acc = c;
+    }
+    vals[l] = acc;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row = 0L;
+        for (long c_1 = 0; c_1 < 16; c_1++) {
+            long op_s_offsets_r_1 = quicksort_fused_5_op_s_offsets(row, vals[l * 16 + c_1]);
+            long c_2 = op_s_offsets_r_1;
+            row = c_2;
+        }
+        vals[256 + l] = row;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l == 0) {
+        long total_1 = 0L;
+        for (long r = 0; r < 16; r++) {
+            long x = vals[256 + r];
+            vals[256 + r] = total_1;
+            long op_s_offsets_r_2 = quicksort_fused_5_op_s_offsets(total_1, x);
+            long c_3 = op_s_offsets_r_2;
+            total_1 = c_3;
+        }
+        vals[305] = total_1;
+        vals[304] = 0L;
+        if (tile_no == 0) {
+            const ulong bits = (ulong)(total_1);
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+        } else {
+            const ulong bits_1 = (ulong)(total_1);
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+        }
+        flags[33] = tile_no > 0;
+        flags[34] = tile_no - 1;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row_1 = vals[256 + l];
+        for (long c_1 = 0; c_1 < 16; c_1++) {
+            long x_1 = vals[l * 16 + c_1];
+            vals[l * 16 + c_1] = row_1;
+            long op_s_offsets_r_3 = quicksort_fused_5_op_s_offsets(row_1, x_1);
+            long c_4 = op_s_offsets_r_3;
+            row_1 = c_4;
+        }
+    }
+    for (;;) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (!flags[33]) break;
+        const long at = flags[34];
+        if (l < 32) {
+            const long jt = at - l;
+            long fl = 0;
+            if (jt >= 0) {
+                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
+                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                if (lo != 0 && hi != 0) {
+                    fl = 2;
+                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
-                group_values_1[256 * j + l] = x;
+                if (fl == 0) {
+                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                    if (lo_1 != 0 && hi_1 != 0) {
+                        fl = 1;
+                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                    }
+                }
             }
+            flags[l] = fl;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_s_offsets_r = quicksort_fused_5_op_s_offsets(acc, group_values_1[k + 9 * l_1]);
-                acc = op_s_offsets_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_s_offsets_r_1 = quicksort_fused_5_op_s_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = op_s_offsets_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
+        if (l == 0) {
+            long excl = vals[304];
+            long more = 1;
+            long k = 0;
+            for (; k < 32; k++) {
+                if (flags[k] == 0) break;
+                long op_s_offsets_r_4 = quicksort_fused_5_op_s_offsets(vals[272 + k], excl);
+                long c_6 = op_s_offsets_r_4;
+                excl = c_6;
+                if (flags[k] == 2) {
+                    more = 0;
+                    k++;
+                    break;
                 }
             }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                s_offsets_tile_totals[wg] = group_values_in[0];
+            vals[304] = excl;
+            flags[33] = more;
+            flags[34] = at - k;
+            if (!more) {
+                long incl = excl;
+                long op_s_offsets_r_5 = quicksort_fused_5_op_s_offsets(incl, vals[305]);
+                long c_7 = op_s_offsets_r_5;
+                incl = c_7;
+                const ulong bits_2 = (ulong)(incl);
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
             }
         }
     }
-}
-
-__kernel void quicksort_fused_5_s_offsets_tile_offsets(__global const long* s_offsets_tile_totals, long tile_chunk, long tiles, __global long* s_offsets_tile_offsets) {
-    __local long group_values[256];
-    __local long group_values_1[16];
-    __local long group_values_2[16];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < tile_chunk; k++) {
-                long x;
-                if (k + l * tile_chunk < tiles) {
-                    x = s_offsets_tile_totals[k + l * tile_chunk];
-                } else {
-                    x = 0L;
-                }
-                long op_s_offsets_r = quicksort_fused_5_op_s_offsets(acc, x);
-                acc = op_s_offsets_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_s_offsets_r_1 = quicksort_fused_5_op_s_offsets(acc_1, group_values[k_1 + 16 * l_1]);
-                acc_1 = op_s_offsets_r_1;
-            }
-            {
-                group_values_2[l_1] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_1[k_2] = acc_2;
-                long op_s_offsets_r_2 = quicksort_fused_5_op_s_offsets(acc_2, group_values_2[k_2]);
-                acc_2 = op_s_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_3 = group_values_1[l_3];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_3[k_3 + 16 * l_3] = acc_3;
-                long op_s_offsets_r_3 = quicksort_fused_5_op_s_offsets(acc_3, group_values[k_3 + 16 * l_3]);
-                acc_3 = op_s_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_4 = get_local_id(0);
-            long acc_4 = group_values_3[l_4];
-            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                s_offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
-                long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles) {
-                    x_1 = s_offsets_tile_totals[k_4 + l_4 * tile_chunk];
-                } else {
-                    x_1 = 0L;
-                }
-                long op_s_offsets_r_4 = quicksort_fused_5_op_s_offsets(acc_4, x_1);
-                acc_4 = op_s_offsets_r_4;
-            }
-        }
+    long off = vals[304];
+    long op_s_offsets_r_6 = quicksort_fused_5_op_s_offsets(off, vals[l]);
+    long c_8 = op_s_offsets_r_6;
+    off = c_8;
+    for (long j = 0; j < 15; j++) {
+        long x_2 = tile[l * 15 + j];
+        tile[l * 15 + j] = off;
+        long op_s_offsets_r_7 = quicksort_fused_5_op_s_offsets(off, x_2);
+        long c_9 = op_s_offsets_r_7;
+        off = c_9;
     }
-}
-
-__kernel void quicksort_fused_5_s_offsets_scan(__global const long* s_offsets_tile_offsets, long tiles, long t_1, __global const long* lesser_lengths, __global const long* greater_lengths, __global long* s_offsets) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < t_1) {
-                    long pull_s_offsets_r = quicksort_fused_5_pull_s_offsets(256 * j + l + 2304 * wg, lesser_lengths, greater_lengths);
-                    x = pull_s_offsets_r;
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_s_offsets_r = quicksort_fused_5_op_s_offsets(acc, group_values[k + 9 * l_1]);
-                acc = op_s_offsets_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_s_offsets_r_1 = quicksort_fused_5_op_s_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = op_s_offsets_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = s_offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long op_s_offsets_r_2 = quicksort_fused_5_op_s_offsets(acc_2, group_values_3[k_2]);
-                acc_2 = op_s_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long op_s_offsets_r_3 = quicksort_fused_5_op_s_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = op_s_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long op_s_offsets_r_4 = quicksort_fused_5_op_s_offsets(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = op_s_offsets_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                s_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
-            }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long j = 0; j < 15; j++) {
+        const long p_1 = j * 256 + l;
+        const long g = start + p_1;
+        if (g < t_1) {
+            s_offsets[g] = tile[p_1];
         }
     }
 }
@@ -5997,219 +4680,151 @@ __kernel void quicksort_fused_6_lengths(long n_else_instances, __global const lo
     }
 }
 
-__kernel void quicksort_fused_6_s_offsets_tile_totals(long tiles, long n_else_instances, __global const long* sorted_offsets, __global const long* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets_tile_totals, __global long* err) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < n_else_instances) {
-                    long pull_s_offsets_r = quicksort_fused_6_pull_s_offsets(256 * j + l + 2304 * wg, sorted_offsets, sorted_lengths, sorted_elements_lengths, sorted_elements_offsets, equal_offsets, equal_lengths, err);
-                    x = pull_s_offsets_r;
-                } else {
-                    x = 0L;
+__kernel void quicksort_fused_6_s_offsets(__global int* s_offsets_ticket, __global int* s_offsets_status, long n_else_instances, __global const long* sorted_offsets, __global const long* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets, __global long* err) {
+    __local long tile[3840];
+    __local long vals[306];
+    __local long flags[35];
+    volatile __global ulong* status = (volatile __global ulong*)s_offsets_status;
+    const long l = get_local_id(0);
+    if (l == 0) flags[32] = atomic_inc(s_offsets_ticket);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long tile_no = flags[32];
+    const long start = tile_no * 3840;
+    for (long j = 0; j < 15; j++) {
+        const long p = j * 256 + l;
+        const long g = start + p;
+        if (g < n_else_instances) {
+            long pull_s_offsets_r = quicksort_fused_6_pull_s_offsets(g, sorted_offsets, sorted_lengths, sorted_elements_lengths, sorted_elements_offsets, equal_offsets, equal_lengths, err);
+            tile[p] = pull_s_offsets_r;
+        } else {
+            tile[p] = 0L;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long acc = 0L;
+    for (long j = 0; j < 15; j++) {
+        long op_s_offsets_r = quicksort_fused_6_op_s_offsets(acc, tile[l * 15 + j]);
+        long c = op_s_offsets_r;
+        acc = c;
+    }
+    vals[l] = acc;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row = 0L;
+        for (long c_1 = 0; c_1 < 16; c_1++) {
+            long op_s_offsets_r_1 = quicksort_fused_6_op_s_offsets(row, vals[l * 16 + c_1]);
+            long c_2 = op_s_offsets_r_1;
+            row = c_2;
+        }
+        vals[256 + l] = row;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l == 0) {
+        long total_1 = 0L;
+        for (long r = 0; r < 16; r++) {
+            long x = vals[256 + r];
+            vals[256 + r] = total_1;
+            long op_s_offsets_r_2 = quicksort_fused_6_op_s_offsets(total_1, x);
+            long c_3 = op_s_offsets_r_2;
+            total_1 = c_3;
+        }
+        vals[305] = total_1;
+        vals[304] = 0L;
+        if (tile_no == 0) {
+            const ulong bits = (ulong)(total_1);
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+        } else {
+            const ulong bits_1 = (ulong)(total_1);
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+        }
+        flags[33] = tile_no > 0;
+        flags[34] = tile_no - 1;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row_1 = vals[256 + l];
+        for (long c_1 = 0; c_1 < 16; c_1++) {
+            long x_1 = vals[l * 16 + c_1];
+            vals[l * 16 + c_1] = row_1;
+            long op_s_offsets_r_3 = quicksort_fused_6_op_s_offsets(row_1, x_1);
+            long c_4 = op_s_offsets_r_3;
+            row_1 = c_4;
+        }
+    }
+    for (;;) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (!flags[33]) break;
+        const long at = flags[34];
+        if (l < 32) {
+            const long jt = at - l;
+            long fl = 0;
+            if (jt >= 0) {
+                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
+                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                if (lo != 0 && hi != 0) {
+                    fl = 2;
+                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
-                group_values_1[256 * j + l] = x;
+                if (fl == 0) {
+                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                    if (lo_1 != 0 && hi_1 != 0) {
+                        fl = 1;
+                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                    }
+                }
             }
+            flags[l] = fl;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k_1 = 0; k_1 < 9; k_1++) {
-                long op_s_offsets_r = quicksort_fused_6_op_s_offsets(acc, group_values_1[k_1 + 9 * l_1]);
-                acc = op_s_offsets_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_2 = 0; k_2 < 2; k_2++) {
-                    long op_s_offsets_r_1 = quicksort_fused_6_op_s_offsets(acc_1, group_values_in[k_2 + 2 * l_2]);
-                    acc_1 = op_s_offsets_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
+        if (l == 0) {
+            long excl = vals[304];
+            long more = 1;
+            long k_1 = 0;
+            for (; k_1 < 32; k_1++) {
+                if (flags[k_1] == 0) break;
+                long op_s_offsets_r_4 = quicksort_fused_6_op_s_offsets(vals[272 + k_1], excl);
+                long c_5 = op_s_offsets_r_4;
+                excl = c_5;
+                if (flags[k_1] == 2) {
+                    more = 0;
+                    k_1++;
+                    break;
                 }
             }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                s_offsets_tile_totals[wg] = group_values_in[0];
+            vals[304] = excl;
+            flags[33] = more;
+            flags[34] = at - k_1;
+            if (!more) {
+                long incl = excl;
+                long op_s_offsets_r_5 = quicksort_fused_6_op_s_offsets(incl, vals[305]);
+                long c_6 = op_s_offsets_r_5;
+                incl = c_6;
+                const ulong bits_2 = (ulong)(incl);
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
             }
         }
     }
-}
-
-__kernel void quicksort_fused_6_s_offsets_tile_offsets(__global const long* s_offsets_tile_totals, long tile_chunk, long tiles, __global long* s_offsets_tile_offsets) {
-    __local long group_values[256];
-    __local long group_values_1[16];
-    __local long group_values_2[16];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k_1 = 0; k_1 < tile_chunk; k_1++) {
-                long x;
-                if (k_1 + l * tile_chunk < tiles) {
-                    x = s_offsets_tile_totals[k_1 + l * tile_chunk];
-                } else {
-                    x = 0L;
-                }
-                long op_s_offsets_r = quicksort_fused_6_op_s_offsets(acc, x);
-                acc = op_s_offsets_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                long op_s_offsets_r_1 = quicksort_fused_6_op_s_offsets(acc_1, group_values[k_2 + 16 * l_1]);
-                acc_1 = op_s_offsets_r_1;
-            }
-            {
-                group_values_2[l_1] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = 0L;
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_1[k_3] = acc_2;
-                long op_s_offsets_r_2 = quicksort_fused_6_op_s_offsets(acc_2, group_values_2[k_3]);
-                acc_2 = op_s_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_3 = group_values_1[l_3];
-            for (long k_4 = 0; k_4 < 16; k_4++) {
-                group_values_3[k_4 + 16 * l_3] = acc_3;
-                long op_s_offsets_r_3 = quicksort_fused_6_op_s_offsets(acc_3, group_values[k_4 + 16 * l_3]);
-                acc_3 = op_s_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_4 = get_local_id(0);
-            long acc_4 = group_values_3[l_4];
-            for (long k_5 = 0; k_5 < tile_chunk; k_5++) {
-                s_offsets_tile_offsets[k_5 + l_4 * tile_chunk] = acc_4;
-                long x_1;
-                if (k_5 + l_4 * tile_chunk < tiles) {
-                    x_1 = s_offsets_tile_totals[k_5 + l_4 * tile_chunk];
-                } else {
-                    x_1 = 0L;
-                }
-                long op_s_offsets_r_4 = quicksort_fused_6_op_s_offsets(acc_4, x_1);
-                acc_4 = op_s_offsets_r_4;
-            }
-        }
+    long off = vals[304];
+    long op_s_offsets_r_6 = quicksort_fused_6_op_s_offsets(off, vals[l]);
+    long c_7 = op_s_offsets_r_6;
+    off = c_7;
+    for (long j = 0; j < 15; j++) {
+        long x_2 = tile[l * 15 + j];
+        tile[l * 15 + j] = off;
+        long op_s_offsets_r_7 = quicksort_fused_6_op_s_offsets(off, x_2);
+        long c_8 = op_s_offsets_r_7;
+        off = c_8;
     }
-}
-
-__kernel void quicksort_fused_6_s_offsets_scan(__global const long* s_offsets_tile_offsets, long tiles, long n_else_instances, __global const long* sorted_offsets, __global const long* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets, __global long* err) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < n_else_instances) {
-                    long pull_s_offsets_r = quicksort_fused_6_pull_s_offsets(256 * j + l + 2304 * wg, sorted_offsets, sorted_lengths, sorted_elements_lengths, sorted_elements_offsets, equal_offsets, equal_lengths, err);
-                    x = pull_s_offsets_r;
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k_1 = 0; k_1 < 9; k_1++) {
-                long op_s_offsets_r = quicksort_fused_6_op_s_offsets(acc, group_values[k_1 + 9 * l_1]);
-                acc = op_s_offsets_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                long op_s_offsets_r_1 = quicksort_fused_6_op_s_offsets(acc_1, group_values_1[k_2 + 16 * l_2]);
-                acc_1 = op_s_offsets_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = s_offsets_tile_offsets[wg];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_2[k_3] = acc_2;
-                long op_s_offsets_r_2 = quicksort_fused_6_op_s_offsets(acc_2, group_values_3[k_3]);
-                acc_2 = op_s_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_4 = 0; k_4 < 16; k_4++) {
-                group_values_4[k_4 + 16 * l_4] = acc_3;
-                long op_s_offsets_r_3 = quicksort_fused_6_op_s_offsets(acc_3, group_values_1[k_4 + 16 * l_4]);
-                acc_3 = op_s_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_5 = 0; k_5 < 9; k_5++) {
-                group_values_5[(k_5 + 9 * l_5) / 256 + 9 * ((k_5 + 9 * l_5) % 256)] = acc_4;
-                long op_s_offsets_r_4 = quicksort_fused_6_op_s_offsets(acc_4, group_values[k_5 + 9 * l_5]);
-                acc_4 = op_s_offsets_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                s_offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
-            }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long j = 0; j < 15; j++) {
+        const long p = j * 256 + l;
+        const long g = start + p;
+        if (g < n_else_instances) {
+            s_offsets[g] = tile[p];
         }
     }
 }
@@ -6486,219 +5101,151 @@ static inline long quicksort_fused_7_op_total_1(long a, long b) {
     return nessie_add(a, b);
 }
 
-__kernel void quicksort_fused_7_s_offsets_tile_totals(long tiles, long n_else_instances, __global const long* starts, __global const long* lengths_1, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets_tile_totals_69) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < n_else_instances) {
-                    long pull_s_offsets_r = quicksort_fused_7_pull_s_offsets(256 * j + l + 2304 * wg, starts, lengths_1, equal_offsets, equal_lengths);
-                    x = pull_s_offsets_r;
-                } else {
-                    x = 0L;
+__kernel void quicksort_fused_7_s_offsets(__global int* s_offsets_ticket_69, __global int* s_offsets_status_70, long n_else_instances, __global const long* starts, __global const long* lengths_1, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets_11) {
+    __local long tile[3840];
+    __local long vals[306];
+    __local long flags[35];
+    volatile __global ulong* status = (volatile __global ulong*)s_offsets_status_70;
+    const long l = get_local_id(0);
+    if (l == 0) flags[32] = atomic_inc(s_offsets_ticket_69);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long tile_no = flags[32];
+    const long start = tile_no * 3840;
+    for (long j = 0; j < 15; j++) {
+        const long p_1 = j * 256 + l;
+        const long g = start + p_1;
+        if (g < n_else_instances) {
+            long pull_s_offsets_r = quicksort_fused_7_pull_s_offsets(g, starts, lengths_1, equal_offsets, equal_lengths);
+            tile[p_1] = pull_s_offsets_r;
+        } else {
+            tile[p_1] = 0L;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long acc = 0L;
+    for (long j = 0; j < 15; j++) {
+        long op_s_offsets_r = quicksort_fused_7_op_s_offsets(acc, tile[l * 15 + j]);
+        long c = op_s_offsets_r;
+        acc = c;
+    }
+    vals[l] = acc;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row = 0L;
+        for (long c_1 = 0; c_1 < 16; c_1++) {
+            long op_s_offsets_r_1 = quicksort_fused_7_op_s_offsets(row, vals[l * 16 + c_1]);
+            long c_2 = op_s_offsets_r_1;
+            row = c_2;
+        }
+        vals[256 + l] = row;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l == 0) {
+        long total = 0L;
+        for (long r = 0; r < 16; r++) {
+            long x = vals[256 + r];
+            vals[256 + r] = total;
+            long op_s_offsets_r_2 = quicksort_fused_7_op_s_offsets(total, x);
+            long c_3 = op_s_offsets_r_2;
+            total = c_3;
+        }
+        vals[305] = total;
+        vals[304] = 0L;
+        if (tile_no == 0) {
+            const ulong bits = (ulong)(total);
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+        } else {
+            const ulong bits_1 = (ulong)(total);
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+        }
+        flags[33] = tile_no > 0;
+        flags[34] = tile_no - 1;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row_1 = vals[256 + l];
+        for (long c_1 = 0; c_1 < 16; c_1++) {
+            long x_1 = vals[l * 16 + c_1];
+            vals[l * 16 + c_1] = row_1;
+            long op_s_offsets_r_3 = quicksort_fused_7_op_s_offsets(row_1, x_1);
+            long c_4 = op_s_offsets_r_3;
+            row_1 = c_4;
+        }
+    }
+    for (;;) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (!flags[33]) break;
+        const long at = flags[34];
+        if (l < 32) {
+            const long jt = at - l;
+            long fl = 0;
+            if (jt >= 0) {
+                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
+                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                if (lo != 0 && hi != 0) {
+                    fl = 2;
+                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
-                group_values_1[256 * j + l] = x;
+                if (fl == 0) {
+                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                    if (lo_1 != 0 && hi_1 != 0) {
+                        fl = 1;
+                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                    }
+                }
             }
+            flags[l] = fl;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_s_offsets_r = quicksort_fused_7_op_s_offsets(acc, group_values_1[k + 9 * l_1]);
-                acc = op_s_offsets_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_s_offsets_r_1 = quicksort_fused_7_op_s_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = op_s_offsets_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
+        if (l == 0) {
+            long excl = vals[304];
+            long more = 1;
+            long k = 0;
+            for (; k < 32; k++) {
+                if (flags[k] == 0) break;
+                long op_s_offsets_r_4 = quicksort_fused_7_op_s_offsets(vals[272 + k], excl);
+                long c_5 = op_s_offsets_r_4;
+                excl = c_5;
+                if (flags[k] == 2) {
+                    more = 0;
+                    k++;
+                    break;
                 }
             }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                s_offsets_tile_totals_69[wg] = group_values_in[0];
+            vals[304] = excl;
+            flags[33] = more;
+            flags[34] = at - k;
+            if (!more) {
+                long incl = excl;
+                long op_s_offsets_r_5 = quicksort_fused_7_op_s_offsets(incl, vals[305]);
+                long c_6 = op_s_offsets_r_5;
+                incl = c_6;
+                const ulong bits_2 = (ulong)(incl);
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
             }
         }
     }
-}
-
-__kernel void quicksort_fused_7_s_offsets_tile_offsets(__global const long* s_offsets_tile_totals_69, long tile_chunk, long tiles, __global long* s_offsets_tile_offsets_70) {
-    __local long group_values[256];
-    __local long group_values_1[16];
-    __local long group_values_2[16];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < tile_chunk; k++) {
-                long x;
-                if (k + l * tile_chunk < tiles) {
-                    x = s_offsets_tile_totals_69[k + l * tile_chunk];
-                } else {
-                    x = 0L;
-                }
-                long op_s_offsets_r = quicksort_fused_7_op_s_offsets(acc, x);
-                acc = op_s_offsets_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_s_offsets_r_1 = quicksort_fused_7_op_s_offsets(acc_1, group_values[k_1 + 16 * l_1]);
-                acc_1 = op_s_offsets_r_1;
-            }
-            {
-                group_values_2[l_1] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_1[k_2] = acc_2;
-                long op_s_offsets_r_2 = quicksort_fused_7_op_s_offsets(acc_2, group_values_2[k_2]);
-                acc_2 = op_s_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_3 = group_values_1[l_3];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_3[k_3 + 16 * l_3] = acc_3;
-                long op_s_offsets_r_3 = quicksort_fused_7_op_s_offsets(acc_3, group_values[k_3 + 16 * l_3]);
-                acc_3 = op_s_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_4 = get_local_id(0);
-            long acc_4 = group_values_3[l_4];
-            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                s_offsets_tile_offsets_70[k_4 + l_4 * tile_chunk] = acc_4;
-                long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles) {
-                    x_1 = s_offsets_tile_totals_69[k_4 + l_4 * tile_chunk];
-                } else {
-                    x_1 = 0L;
-                }
-                long op_s_offsets_r_4 = quicksort_fused_7_op_s_offsets(acc_4, x_1);
-                acc_4 = op_s_offsets_r_4;
-            }
-        }
+    long off = vals[304];
+    long op_s_offsets_r_6 = quicksort_fused_7_op_s_offsets(off, vals[l]);
+    long c_7 = op_s_offsets_r_6;
+    off = c_7;
+    for (long j = 0; j < 15; j++) {
+        long x_2 = tile[l * 15 + j];
+        tile[l * 15 + j] = off;
+        long op_s_offsets_r_7 = quicksort_fused_7_op_s_offsets(off, x_2);
+        long c_8 = op_s_offsets_r_7;
+        off = c_8;
     }
-}
-
-__kernel void quicksort_fused_7_s_offsets_scan(__global const long* s_offsets_tile_offsets_70, long tiles, long n_else_instances, __global const long* starts, __global const long* lengths_1, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets_11) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < n_else_instances) {
-                    long pull_s_offsets_r = quicksort_fused_7_pull_s_offsets(256 * j + l + 2304 * wg, starts, lengths_1, equal_offsets, equal_lengths);
-                    x = pull_s_offsets_r;
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_s_offsets_r = quicksort_fused_7_op_s_offsets(acc, group_values[k + 9 * l_1]);
-                acc = op_s_offsets_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_s_offsets_r_1 = quicksort_fused_7_op_s_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = op_s_offsets_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = s_offsets_tile_offsets_70[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long op_s_offsets_r_2 = quicksort_fused_7_op_s_offsets(acc_2, group_values_3[k_2]);
-                acc_2 = op_s_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long op_s_offsets_r_3 = quicksort_fused_7_op_s_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = op_s_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long op_s_offsets_r_4 = quicksort_fused_7_op_s_offsets(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = op_s_offsets_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                s_offsets_11[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
-            }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long j = 0; j < 15; j++) {
+        const long p_1 = j * 256 + l;
+        const long g = start + p_1;
+        if (g < n_else_instances) {
+            s_offsets_11[g] = tile[p_1];
         }
     }
 }
@@ -6818,219 +5365,151 @@ __kernel void quicksort_fused_7_s_lengths(long instances_1, __global const uchar
     }
 }
 
-__kernel void quicksort_fused_7_s_offsets_tile_totals_1(long tiles_1, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* s_lengths_21, __global const long* starts, __global const long* lengths_1, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets_tile_totals_72) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < instances_1) {
-                    long pull_s_offsets_1_r = quicksort_fused_7_pull_s_offsets_1(256 * j + l + 2304 * wg, mapped, rank, s_lengths_21, starts, lengths_1, equal_offsets, equal_lengths);
-                    x = pull_s_offsets_1_r;
-                } else {
-                    x = 0L;
+__kernel void quicksort_fused_7_s_offsets_1(__global int* s_offsets_ticket_72, __global int* s_offsets_status_73, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* s_lengths_21, __global const long* starts, __global const long* lengths_1, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets_28) {
+    __local long tile[3840];
+    __local long vals[306];
+    __local long flags[35];
+    volatile __global ulong* status = (volatile __global ulong*)s_offsets_status_73;
+    const long l = get_local_id(0);
+    if (l == 0) flags[32] = atomic_inc(s_offsets_ticket_72);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long tile_no = flags[32];
+    const long start = tile_no * 3840;
+    for (long j = 0; j < 15; j++) {
+        const long p_1 = j * 256 + l;
+        const long g = start + p_1;
+        if (g < instances_1) {
+            long pull_s_offsets_1_r = quicksort_fused_7_pull_s_offsets_1(g, mapped, rank, s_lengths_21, starts, lengths_1, equal_offsets, equal_lengths);
+            tile[p_1] = pull_s_offsets_1_r;
+        } else {
+            tile[p_1] = 0L;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long acc = 0L;
+    for (long j = 0; j < 15; j++) {
+        long op_s_offsets_1_r = quicksort_fused_7_op_s_offsets_1(acc, tile[l * 15 + j]);
+        long c = op_s_offsets_1_r;
+        acc = c;
+    }
+    vals[l] = acc;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row = 0L;
+        for (long c_1 = 0; c_1 < 16; c_1++) {
+            long op_s_offsets_1_r_1 = quicksort_fused_7_op_s_offsets_1(row, vals[l * 16 + c_1]);
+            long c_2 = op_s_offsets_1_r_1;
+            row = c_2;
+        }
+        vals[256 + l] = row;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l == 0) {
+        long total = 0L;
+        for (long r = 0; r < 16; r++) {
+            long x = vals[256 + r];
+            vals[256 + r] = total;
+            long op_s_offsets_1_r_2 = quicksort_fused_7_op_s_offsets_1(total, x);
+            long c_3 = op_s_offsets_1_r_2;
+            total = c_3;
+        }
+        vals[305] = total;
+        vals[304] = 0L;
+        if (tile_no == 0) {
+            const ulong bits = (ulong)(total);
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+        } else {
+            const ulong bits_1 = (ulong)(total);
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+        }
+        flags[33] = tile_no > 0;
+        flags[34] = tile_no - 1;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row_1 = vals[256 + l];
+        for (long c_1 = 0; c_1 < 16; c_1++) {
+            long x_1 = vals[l * 16 + c_1];
+            vals[l * 16 + c_1] = row_1;
+            long op_s_offsets_1_r_3 = quicksort_fused_7_op_s_offsets_1(row_1, x_1);
+            long c_4 = op_s_offsets_1_r_3;
+            row_1 = c_4;
+        }
+    }
+    for (;;) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (!flags[33]) break;
+        const long at = flags[34];
+        if (l < 32) {
+            const long jt = at - l;
+            long fl = 0;
+            if (jt >= 0) {
+                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
+                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                if (lo != 0 && hi != 0) {
+                    fl = 2;
+                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
-                group_values_1[256 * j + l] = x;
+                if (fl == 0) {
+                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                    if (lo_1 != 0 && hi_1 != 0) {
+                        fl = 1;
+                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                    }
+                }
             }
+            flags[l] = fl;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_s_offsets_1_r = quicksort_fused_7_op_s_offsets_1(acc, group_values_1[k + 9 * l_1]);
-                acc = op_s_offsets_1_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_s_offsets_1_r_1 = quicksort_fused_7_op_s_offsets_1(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = op_s_offsets_1_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
+        if (l == 0) {
+            long excl = vals[304];
+            long more = 1;
+            long k = 0;
+            for (; k < 32; k++) {
+                if (flags[k] == 0) break;
+                long op_s_offsets_1_r_4 = quicksort_fused_7_op_s_offsets_1(vals[272 + k], excl);
+                long c_5 = op_s_offsets_1_r_4;
+                excl = c_5;
+                if (flags[k] == 2) {
+                    more = 0;
+                    k++;
+                    break;
                 }
             }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                s_offsets_tile_totals_72[wg] = group_values_in[0];
+            vals[304] = excl;
+            flags[33] = more;
+            flags[34] = at - k;
+            if (!more) {
+                long incl = excl;
+                long op_s_offsets_1_r_5 = quicksort_fused_7_op_s_offsets_1(incl, vals[305]);
+                long c_6 = op_s_offsets_1_r_5;
+                incl = c_6;
+                const ulong bits_2 = (ulong)(incl);
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
             }
         }
     }
-}
-
-__kernel void quicksort_fused_7_s_offsets_tile_offsets_1(__global const long* s_offsets_tile_totals_72, long tile_chunk_1, long tiles_1, __global long* s_offsets_tile_offsets_73) {
-    __local long group_values[256];
-    __local long group_values_1[16];
-    __local long group_values_2[16];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < tile_chunk_1; k++) {
-                long x;
-                if (k + l * tile_chunk_1 < tiles_1) {
-                    x = s_offsets_tile_totals_72[k + l * tile_chunk_1];
-                } else {
-                    x = 0L;
-                }
-                long op_s_offsets_1_r = quicksort_fused_7_op_s_offsets_1(acc, x);
-                acc = op_s_offsets_1_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_s_offsets_1_r_1 = quicksort_fused_7_op_s_offsets_1(acc_1, group_values[k_1 + 16 * l_1]);
-                acc_1 = op_s_offsets_1_r_1;
-            }
-            {
-                group_values_2[l_1] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_1[k_2] = acc_2;
-                long op_s_offsets_1_r_2 = quicksort_fused_7_op_s_offsets_1(acc_2, group_values_2[k_2]);
-                acc_2 = op_s_offsets_1_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_3 = group_values_1[l_3];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_3[k_3 + 16 * l_3] = acc_3;
-                long op_s_offsets_1_r_3 = quicksort_fused_7_op_s_offsets_1(acc_3, group_values[k_3 + 16 * l_3]);
-                acc_3 = op_s_offsets_1_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_4 = get_local_id(0);
-            long acc_4 = group_values_3[l_4];
-            for (long k_4 = 0; k_4 < tile_chunk_1; k_4++) {
-                s_offsets_tile_offsets_73[k_4 + l_4 * tile_chunk_1] = acc_4;
-                long x_1;
-                if (k_4 + l_4 * tile_chunk_1 < tiles_1) {
-                    x_1 = s_offsets_tile_totals_72[k_4 + l_4 * tile_chunk_1];
-                } else {
-                    x_1 = 0L;
-                }
-                long op_s_offsets_1_r_4 = quicksort_fused_7_op_s_offsets_1(acc_4, x_1);
-                acc_4 = op_s_offsets_1_r_4;
-            }
-        }
+    long off = vals[304];
+    long op_s_offsets_1_r_6 = quicksort_fused_7_op_s_offsets_1(off, vals[l]);
+    long c_7 = op_s_offsets_1_r_6;
+    off = c_7;
+    for (long j = 0; j < 15; j++) {
+        long x_2 = tile[l * 15 + j];
+        tile[l * 15 + j] = off;
+        long op_s_offsets_1_r_7 = quicksort_fused_7_op_s_offsets_1(off, x_2);
+        long c_8 = op_s_offsets_1_r_7;
+        off = c_8;
     }
-}
-
-__kernel void quicksort_fused_7_s_offsets_scan_1(__global const long* s_offsets_tile_offsets_73, long tiles_1, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* s_lengths_21, __global const long* starts, __global const long* lengths_1, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets_28) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < instances_1) {
-                    long pull_s_offsets_1_r = quicksort_fused_7_pull_s_offsets_1(256 * j + l + 2304 * wg, mapped, rank, s_lengths_21, starts, lengths_1, equal_offsets, equal_lengths);
-                    x = pull_s_offsets_1_r;
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_s_offsets_1_r = quicksort_fused_7_op_s_offsets_1(acc, group_values[k + 9 * l_1]);
-                acc = op_s_offsets_1_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_s_offsets_1_r_1 = quicksort_fused_7_op_s_offsets_1(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = op_s_offsets_1_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = s_offsets_tile_offsets_73[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long op_s_offsets_1_r_2 = quicksort_fused_7_op_s_offsets_1(acc_2, group_values_3[k_2]);
-                acc_2 = op_s_offsets_1_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long op_s_offsets_1_r_3 = quicksort_fused_7_op_s_offsets_1(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = op_s_offsets_1_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long op_s_offsets_1_r_4 = quicksort_fused_7_op_s_offsets_1(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = op_s_offsets_1_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                s_offsets_28[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
-            }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long j = 0; j < 15; j++) {
+        const long p_1 = j * 256 + l;
+        const long g = start + p_1;
+        if (g < instances_1) {
+            s_offsets_28[g] = tile[p_1];
         }
     }
 }

@@ -781,219 +781,151 @@ __kernel void index_fused_lengths(long instances_2, __global const long* n, __gl
     }
 }
 
-__kernel void index_fused_offsets_tile_totals(long tiles, long instances_2, __global const long* n, __global long* offsets_tile_totals, __global long* err) {
-    __local long group_values[256];
-    __local long group_values_1[2304];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < instances_2) {
-                    long pull_offsets_r = index_fused_pull_offsets(256 * j + l + 2304 * wg, n, err);
-                    x = pull_offsets_r;
-                } else {
-                    x = 0L;
+__kernel void index_fused_offsets(__global int* offsets_ticket, __global int* offsets_status, long instances_2, __global const long* n, __global long* offsets, __global long* err) {
+    __local long tile[3840];
+    __local long vals[306];
+    __local long flags[35];
+    volatile __global ulong* status = (volatile __global ulong*)offsets_status;
+    const long l = get_local_id(0);
+    if (l == 0) flags[32] = atomic_inc(offsets_ticket);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long tile_no = flags[32];
+    const long start = tile_no * 3840;
+    for (long j = 0; j < 15; j++) {
+        const long p = j * 256 + l;
+        const long g = start + p;
+        if (g < instances_2) {
+            long pull_offsets_r = index_fused_pull_offsets(g, n, err);
+            tile[p] = pull_offsets_r;
+        } else {
+            tile[p] = 0L;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long acc = 0L;
+    for (long j = 0; j < 15; j++) {
+        long op_offsets_r = index_fused_op_offsets(acc, tile[l * 15 + j]);
+        long c = op_offsets_r;
+        acc = c;
+    }
+    vals[l] = acc;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row = 0L;
+        for (long c_1 = 0; c_1 < 16; c_1++) {
+            long op_offsets_r_1 = index_fused_op_offsets(row, vals[l * 16 + c_1]);
+            long c_2 = op_offsets_r_1;
+            row = c_2;
+        }
+        vals[256 + l] = row;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l == 0) {
+        long total_1 = 0L;
+        for (long r = 0; r < 16; r++) {
+            long x = vals[256 + r];
+            vals[256 + r] = total_1;
+            long op_offsets_r_2 = index_fused_op_offsets(total_1, x);
+            long c_3 = op_offsets_r_2;
+            total_1 = c_3;
+        }
+        vals[305] = total_1;
+        vals[304] = 0L;
+        if (tile_no == 0) {
+            const ulong bits = (ulong)(total_1);
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+        } else {
+            const ulong bits_1 = (ulong)(total_1);
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+        }
+        flags[33] = tile_no > 0;
+        flags[34] = tile_no - 1;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row_1 = vals[256 + l];
+        for (long c_1 = 0; c_1 < 16; c_1++) {
+            long x_1 = vals[l * 16 + c_1];
+            vals[l * 16 + c_1] = row_1;
+            long op_offsets_r_3 = index_fused_op_offsets(row_1, x_1);
+            long c_4 = op_offsets_r_3;
+            row_1 = c_4;
+        }
+    }
+    for (;;) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (!flags[33]) break;
+        const long at = flags[34];
+        if (l < 32) {
+            const long jt = at - l;
+            long fl = 0;
+            if (jt >= 0) {
+                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
+                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                if (lo != 0 && hi != 0) {
+                    fl = 2;
+                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
-                group_values_1[256 * j + l] = x;
+                if (fl == 0) {
+                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                    if (lo_1 != 0 && hi_1 != 0) {
+                        fl = 1;
+                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                    }
+                }
             }
+            flags[l] = fl;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_offsets_r = index_fused_op_offsets(acc, group_values_1[k + 9 * l_1]);
-                acc = op_offsets_r;
-            }
-            {
-                group_values[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_2 = get_local_id(0); l_2 < m / 2; l_2 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_offsets_r_1 = index_fused_op_offsets(acc_1, group_values_in[k_1 + 2 * l_2]);
-                    acc_1 = op_offsets_r_1;
-                }
-                {
-                    group_values_out[l_2] = acc_1;
+        if (l == 0) {
+            long excl = vals[304];
+            long more = 1;
+            long k = 0;
+            for (; k < 32; k++) {
+                if (flags[k] == 0) break;
+                long op_offsets_r_4 = index_fused_op_offsets(vals[272 + k], excl);
+                long c_5 = op_offsets_r_4;
+                excl = c_5;
+                if (flags[k] == 2) {
+                    more = 0;
+                    k++;
+                    break;
                 }
             }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            {
-                offsets_tile_totals[wg] = group_values_in[0];
+            vals[304] = excl;
+            flags[33] = more;
+            flags[34] = at - k;
+            if (!more) {
+                long incl = excl;
+                long op_offsets_r_5 = index_fused_op_offsets(incl, vals[305]);
+                long c_6 = op_offsets_r_5;
+                incl = c_6;
+                const ulong bits_2 = (ulong)(incl);
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
             }
         }
     }
-}
-
-__kernel void index_fused_offsets_tile_offsets(__global const long* offsets_tile_totals, long tile_chunk, long tiles, __global long* offsets_tile_offsets) {
-    __local long group_values[256];
-    __local long group_values_1[16];
-    __local long group_values_2[16];
-    __local long group_values_3[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < tile_chunk; k++) {
-                long x;
-                if (k + l * tile_chunk < tiles) {
-                    x = offsets_tile_totals[k + l * tile_chunk];
-                } else {
-                    x = 0L;
-                }
-                long op_offsets_r = index_fused_op_offsets(acc, x);
-                acc = op_offsets_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_1 = get_local_id(0); l_1 < 16; l_1 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_offsets_r_1 = index_fused_op_offsets(acc_1, group_values[k_1 + 16 * l_1]);
-                acc_1 = op_offsets_r_1;
-            }
-            {
-                group_values_2[l_1] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            long acc_2 = 0L;
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_1[k_2] = acc_2;
-                long op_offsets_r_2 = index_fused_op_offsets(acc_2, group_values_2[k_2]);
-                acc_2 = op_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 16; l_3 += get_local_size(0)) {
-            long acc_3 = group_values_1[l_3];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_3[k_3 + 16 * l_3] = acc_3;
-                long op_offsets_r_3 = index_fused_op_offsets(acc_3, group_values[k_3 + 16 * l_3]);
-                acc_3 = op_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_4 = get_local_id(0);
-            long acc_4 = group_values_3[l_4];
-            for (long k_4 = 0; k_4 < tile_chunk; k_4++) {
-                offsets_tile_offsets[k_4 + l_4 * tile_chunk] = acc_4;
-                long x_1;
-                if (k_4 + l_4 * tile_chunk < tiles) {
-                    x_1 = offsets_tile_totals[k_4 + l_4 * tile_chunk];
-                } else {
-                    x_1 = 0L;
-                }
-                long op_offsets_r_4 = index_fused_op_offsets(acc_4, x_1);
-                acc_4 = op_offsets_r_4;
-            }
-        }
+    long off = vals[304];
+    long op_offsets_r_6 = index_fused_op_offsets(off, vals[l]);
+    long c_7 = op_offsets_r_6;
+    off = c_7;
+    for (long j = 0; j < 15; j++) {
+        long x_2 = tile[l * 15 + j];
+        tile[l * 15 + j] = off;
+        long op_offsets_r_7 = index_fused_op_offsets(off, x_2);
+        long c_8 = op_offsets_r_7;
+        off = c_8;
     }
-}
-
-__kernel void index_fused_offsets_scan(__global const long* offsets_tile_offsets, long tiles, long instances_2, __global const long* n, __global long* offsets, __global long* err) {
-    __local long group_values[2304];
-    __local long group_values_1[256];
-    __local long group_values_2[16];
-    __local long group_values_3[16];
-    __local long group_values_4[256];
-    __local long group_values_5[2304];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            for (long j = 0; j < 9; j++) {
-                long x;
-                if (256 * j + l + 2304 * wg < instances_2) {
-                    long pull_offsets_r = index_fused_pull_offsets(256 * j + l + 2304 * wg, n, err);
-                    x = pull_offsets_r;
-                } else {
-                    x = 0L;
-                }
-                group_values[256 * j + l] = x;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_1 = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < 9; k++) {
-                long op_offsets_r = index_fused_op_offsets(acc, group_values[k + 9 * l_1]);
-                acc = op_offsets_r;
-            }
-            {
-                group_values_1[l_1] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_2 = get_local_id(0); l_2 < 16; l_2 += get_local_size(0)) {
-            long acc_1 = 0L;
-            for (long k_1 = 0; k_1 < 16; k_1++) {
-                long op_offsets_r_1 = index_fused_op_offsets(acc_1, group_values_1[k_1 + 16 * l_2]);
-                acc_1 = op_offsets_r_1;
-            }
-            {
-                group_values_3[l_2] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_3 = get_local_id(0); l_3 < 1; l_3 += get_local_size(0)) {
-            long acc_2 = offsets_tile_offsets[wg];
-            for (long k_2 = 0; k_2 < 16; k_2++) {
-                group_values_2[k_2] = acc_2;
-                long op_offsets_r_2 = index_fused_op_offsets(acc_2, group_values_3[k_2]);
-                acc_2 = op_offsets_r_2;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long l_4 = get_local_id(0); l_4 < 16; l_4 += get_local_size(0)) {
-            long acc_3 = group_values_2[l_4];
-            for (long k_3 = 0; k_3 < 16; k_3++) {
-                group_values_4[k_3 + 16 * l_4] = acc_3;
-                long op_offsets_r_3 = index_fused_op_offsets(acc_3, group_values_1[k_3 + 16 * l_4]);
-                acc_3 = op_offsets_r_3;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_5 = get_local_id(0);
-            long acc_4 = group_values_4[l_5];
-            for (long k_4 = 0; k_4 < 9; k_4++) {
-                group_values_5[(k_4 + 9 * l_5) / 256 + 9 * ((k_4 + 9 * l_5) % 256)] = acc_4;
-                long op_offsets_r_4 = index_fused_op_offsets(acc_4, group_values[k_4 + 9 * l_5]);
-                acc_4 = op_offsets_r_4;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        {
-            const long l_6 = get_local_id(0);
-            for (long j_3 = 0; j_3 < 9; j_3++) {
-                offsets[256 * j_3 + l_6 + 2304 * wg] = group_values_5[j_3 + 9 * l_6];
-            }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long j = 0; j < 15; j++) {
+        const long p = j * 256 + l;
+        const long g = start + p;
+        if (g < instances_2) {
+            offsets[g] = tile[p];
         }
     }
 }

@@ -518,7 +518,24 @@ impl<'k> Evaluator<'k> {
                 chunks.resize(m, Vec::new());
                 Ok(Value::Array(chunks.into_iter().map(|c| self.fold(g, z.clone(), c)).collect::<Eval<_>>()?))
             }
-            Fun::Scan(g) | Fun::ScanSeq(g) => {
+            Fun::Filter(k) | Fun::FilterLookback(k, _) => {
+                let xs = self.one(f, args)?;
+                let xs = self.array(f, xs)?;
+                let mut kept = Vec::new();
+                for x in xs {
+                    let Some(comps) = x.components() else { return self.fail("`filter` of an array of arrays") };
+                    match self.call_user(k.keep, &comps)? {
+                        Value::Scalar(Const::Int(0)) => {}
+                        Value::Scalar(Const::Int(_)) => kept.push(x),
+                        _ => return self.fail("a keep function that does not give an int"),
+                    }
+                }
+                self.bind(k.count, FlatValue::Scalar(ScalarValue::Int(kept.len() as i64)))?;
+                Ok(Value::Array(kept))
+            }
+            // Any order of combination gives the scan for the operators
+            // `scan-lookback` takes (exact on ints).
+            Fun::Scan(g) | Fun::ScanSeq(g) | Fun::ScanLookback(g, _) => {
                 let (z, xs) = self.init_and_array(f, args)?;
                 let mut out = Vec::with_capacity(xs.len());
                 let mut acc = z;

@@ -29,6 +29,7 @@
 //! session is driven by one executor, and kernels hold their argument
 //! values between `set_arg` and the launch, so launches must not interleave.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 use std::rc::Rc;
@@ -43,7 +44,7 @@ use opencl3::memory::{Buffer, CL_MEM_READ_WRITE};
 use opencl3::types::{CL_BLOCKING, cl_mem};
 
 use super::binary_cache::BinaryCache;
-use super::buffer::{DeviceBuffer, Element, allocated_elements};
+use super::buffer::{BufferPool, DeviceBuffer, Element, allocated_elements};
 use super::error_flag::{self, DeviceFault, ERROR_FLAG_WORDS};
 use super::launch::{Arg, Launch, check_args};
 use super::profile::{CommandKind, Profiler, Stats};
@@ -105,6 +106,8 @@ pub struct Session {
     /// What building programs has cost this session ([`Session::build_stats`]).
     builds: BuildStats,
     program_layout: ProgramLayout,
+    /// Released buffers for reuse (note [buffer pool] in `buffer.rs`).
+    pool: Rc<RefCell<BufferPool>>,
     queue: CommandQueue,
     context: Context,
 }
@@ -202,7 +205,9 @@ impl Session {
             unsafe { CommandQueue::create(&context, device.id, CL_QUEUE_PROFILING_ENABLE) }
         }
         .map_err(|e| driver_error(on_device("creating a command queue"), e.0, 0))?;
-        let error_flag = allocate::<i64>(&context, &limits, ERROR_FLAG_WORDS)?;
+        // A quarter of the device's memory at most in released buffers.
+        let pool = BufferPool::new(limits.global_mem_bytes / 4);
+        let error_flag = allocate::<i64>(&context, &limits, ERROR_FLAG_WORDS, Rc::downgrade(&pool))?;
         let mut session = Session {
             device: device.clone(),
             limits,
@@ -214,6 +219,7 @@ impl Session {
             error_flag,
             builds: BuildStats::default(),
             program_layout: ProgramLayout::from_env(device),
+            pool,
             queue,
             context,
         };
@@ -322,7 +328,18 @@ impl Session {
     /// Errors: [`EnvironmentError::OutOfMemory`] if the size exceeds the
     /// device's largest allocation or the driver cannot allocate it.
     pub fn alloc<T: Element>(&self, len: usize) -> Result<DeviceBuffer<T>, ClError> {
-        allocate(&self.context, &self.limits, len)
+        let elements = allocated_elements(len);
+        if let Some(mem) = self.pool.borrow_mut().take(T::TYPE, elements) {
+            return Ok(DeviceBuffer::from_raw(Buffer::new(mem), len, Rc::downgrade(&self.pool)));
+        }
+        match allocate(&self.context, &self.limits, len, Rc::downgrade(&self.pool)) {
+            // The pool's memory may be what is missing.
+            Err(ClError::Environment(EnvironmentError::OutOfMemory { .. })) if !self.pool.borrow().is_empty() => {
+                self.pool.borrow_mut().clear();
+                allocate(&self.context, &self.limits, len, Rc::downgrade(&self.pool))
+            }
+            other => other,
+        }
     }
 
     /// A buffer of `len` raw bytes.
@@ -645,7 +662,12 @@ impl Drop for Session {
 }
 
 /// Allocates a buffer of `len` elements (at least one; see `buffer.rs`).
-fn allocate<T: Element>(context: &Context, limits: &DeviceLimits, len: usize) -> Result<DeviceBuffer<T>, ClError> {
+fn allocate<T: Element>(
+    context: &Context,
+    limits: &DeviceLimits,
+    len: usize,
+    pool: std::rc::Weak<RefCell<BufferPool>>,
+) -> Result<DeviceBuffer<T>, ClError> {
     let count = allocated_elements(len);
     let out_of_memory = |bytes: u64, detail: String| ClError::from(EnvironmentError::OutOfMemory { bytes, detail });
     let Some(bytes) = count.checked_mul(size_of::<T>()) else {
@@ -665,7 +687,7 @@ fn allocate<T: Element>(context: &Context, limits: &DeviceLimits, len: usize) ->
     // element count is at least one.
     let raw = unsafe { Buffer::<T>::create(context, CL_MEM_READ_WRITE, count, std::ptr::null_mut()) };
     match raw {
-        Ok(raw) => Ok(DeviceBuffer::from_raw(raw, len)),
+        Ok(raw) => Ok(DeviceBuffer::from_raw(raw, len, pool)),
         Err(e) => match e.0 {
             codes::CL_MEM_OBJECT_ALLOCATION_FAILURE | codes::CL_OUT_OF_RESOURCES | codes::CL_INVALID_BUFFER_SIZE => {
                 Err(out_of_memory(bytes, format!("{}; {}", super::status_name(e.0), limit_text())))
@@ -758,5 +780,26 @@ mod tests {
         assert!(check_range("read", 0, 0, 0).is_ok());
         assert!(check_range("read", 10, 5, 6).is_err());
         assert!(check_range("read", 10, usize::MAX, 2).is_err());
+    }
+
+    /// Note [buffer pool]: a dropped buffer is handed back for the next
+    /// allocation of its element type and count, and only for that.
+    #[test]
+    fn a_released_buffer_is_reused_for_an_allocation_of_its_type_and_size() {
+        let mut session = Session::open(std::env::var("NESSIE_DEVICE").ok().as_deref()).expect("an OpenCL device");
+        let a = session.upload(&[1.5f64; 1000]).expect("uploads");
+        let mem = a.mem();
+        drop(a);
+        // The pooled buffer still exists, so no new one can have its handle.
+        let other_type = session.alloc::<i64>(1000).expect("allocates");
+        let other_size = session.alloc::<f64>(999).expect("allocates");
+        assert_ne!(other_type.mem(), mem);
+        assert_ne!(other_size.mem(), mem);
+        let mut again = session.alloc::<f64>(1000).expect("allocates");
+        assert_eq!(again.mem(), mem);
+        session.write(&mut again, &[2.0; 1000]).expect("writes");
+        assert_eq!(session.read(&again).expect("reads"), vec![2.0; 1000]);
+        let fresh = session.alloc::<f64>(1000).expect("allocates");
+        assert_ne!(fresh.mem(), mem);
     }
 }

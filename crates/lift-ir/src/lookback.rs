@@ -1,0 +1,314 @@
+//! `scan-lookback` and `filter-lookback`: a scan, and a filter, in one
+//! launch by decoupled look-back (Merrill & Garland, "Single-pass Parallel
+//! Prefix Scan with Decoupled Look-back", 2016).
+//!
+//! `scan(f)(z, xs)` becomes `scanLookback(f, chain)(z, xs)` (see
+//! [`crate::ir::Lookback`]): `tiles = ⌈n / (L·T)⌉` work-groups of `L`
+//! work-items, each scanning one tile of `L·T` contiguous elements:
+//! 1. the group takes its tile's number from a ticket counter
+//!    (`atomic_inc`), so that every smaller tile belongs to a group that
+//!    already runs: waiting on it cannot deadlock, whatever order the
+//!    device starts groups in;
+//! 2. it loads the tile coalesced into local memory (`tile-coalesced`:
+//!    work-item `t` reads `t, t + L, ...`), each work-item reduces its `T`
+//!    contiguous elements, and the group scans the `L` totals
+//!    (`scan-workgroup-two-level`), which gives the tile's aggregate;
+//! 3. it publishes the aggregate in the tile's status (tile 0 publishes
+//!    it as its inclusive prefix), then looks back: `W` work-items read the
+//!    statuses of the `W` tiles before the nearest one not yet combined,
+//!    and work-item 0 combines them from the nearest backwards
+//!    (`agg(j) ⊕ acc`), stopping at the first inclusive prefix; a tile
+//!    that has published nothing yet makes the group read the window again
+//!    from there. The exclusive prefix found, the group publishes its
+//!    inclusive prefix;
+//! 4. each work-item scans its `T` elements from the prefix combined with
+//!    its offset, in local memory, and the group writes the tile out
+//!    coalesced.
+//!
+//! The input is read once and the result written once: `2n` words, plus
+//! the statuses (`4k` words a tile for `k` components).
+//!
+//! **Statuses without fences.** A status is two records (the aggregate,
+//! the inclusive prefix), each a pair of 64-bit words per component: the
+//! component's 64 bits split in halves, each half or'ed with a flag bit
+//! (`1 << 32`). A record is valid when all its words are non-zero. Words
+//! are written once each (the buffer starts zeroed, a 32-bit counter of
+//! the kernel) and read with `volatile` loads, so a reader needs only
+//! that an aligned 64-bit store is seen whole (true on every OpenCL GPU
+//! and CPU): no fence orders a flag after a value, and tuples (the (head
+//! flag, value) pairs of a segmented scan) need no sequence lock. A reader
+//! prefers the prefix record, then the aggregate.
+//!
+//! **When it applies.** Look-back combines the tiles' values in an order
+//! that depends on timing: where tile `t` finds a prefix varies from run
+//! to run. For an operator exact on its values (every component an int,
+//! bool or char: `+`, `max`, the flag pairs of an int segmented scan)
+//! every order gives the same result; for floats it would make results
+//! vary between runs, so a scan with a float component keeps
+//! `scan-tiles`, whose order is fixed. It also needs a tile of at least one
+//! element per work-item in `Config::scan_local_bytes` and
+//! `Config::lookback`.
+//!
+//! `filter(keep)(xs)` (`FILTER`, high-level since `filter-lookback`)
+//! becomes `filterLookback(keep, chain)(xs)`: the same tiles over the
+//! elements, whose scanned values are the counts of kept elements (a
+//! work-item's flags are the bits of a private mask); after the look-back
+//! each work-item takes its `T` elements into registers and, after a
+//! barrier, writes its kept ones to their places at the front of the tile,
+//! and the group writes the tile's kept elements from the tile's offset,
+//! coalesced. The last tile writes the count, which the host reads
+//! back for the result's length (the result's buffer holds `n`). One read
+//! of the input, one write of the kept elements. Where it does not apply
+//! (elements too wide for a local tile) the filter is
+//! `filter-flags-fused`: a scan of the flags, the count, and a scatter.
+
+use flatten::ir::{BinaryOp, Const, GExpr, KVar, Scalar, Thunk, VarType};
+
+use crate::arith::{ArithExpr, Range};
+use crate::ir::{Expr, Filter, Fun, LiftKernel, Lookback, SizeDef, Stage, UserFunDef, UserFunId};
+use crate::lower::Unsupported;
+use crate::rules::Config;
+
+/// The most tiles a look-back window reads at once.
+pub const WINDOW: i64 = 32;
+
+/// The look-back window of a group of `l` work-items.
+pub fn window(l: i64) -> i64 {
+    WINDOW.min(l)
+}
+
+/// The local values of a look-back group (see
+/// [`crate::memory::AllocKind::LookbackValues`]): `L` totals, `Q` rows,
+/// `W` window values, the tile's exclusive prefix and its aggregate.
+pub fn values_len(l: i64) -> i64 {
+    l + crate::rules::two_level_shape(l).0 + window(l) + 2
+}
+
+/// The local ints of a look-back group: `W` window flags, the tile's
+/// number, whether to go on, where.
+pub fn flags_len(l: i64) -> i64 {
+    window(l) + 3
+}
+
+/// The elements per work-item of a look-back tile of elements of
+/// `elems` components, `arrays` tiles of them, scanning values of
+/// `scanned` components: the largest odd `T ≤ MAX_SCAN_ITEMS` whose
+/// local memory fits `cfg.scan_local_bytes` (8 bytes a component); `None`
+/// when not even `T = 1` does.
+pub fn lookback_items(elems: usize, scanned: usize, arrays: i64, cfg: &Config) -> Option<i64> {
+    let l = cfg.group_size;
+    let fixed = 8 * (values_len(l) * scanned as i64 + flags_len(l));
+    let per_item = 8 * arrays * l * elems.max(1) as i64;
+    let t = ((cfg.scan_local_bytes - fixed) / per_item).min(crate::rules::MAX_SCAN_ITEMS);
+    if t < 1 {
+        return None;
+    }
+    Some(if t % 2 == 0 { t - 1 } else { t })
+}
+
+/// Whether every parameter and result of user function `f` is exact
+/// (not a float): any order of combining gives the same value.
+fn is_exact(low: &LiftKernel, f: &Fun) -> bool {
+    let Fun::User(id) = f else { return false };
+    let uf = low.user_fun(*id);
+    uf.params.iter().chain(&uf.results).all(|s| *s != Scalar::Float)
+}
+
+/// The ticket counter and the status words of a look-back over `tiles`
+/// tiles of values of `k` components, named after `stage`'s result.
+fn chain(low: &mut LiftKernel, stage: &Stage, tiles: &ArithExpr, k: usize, (l, t): (i64, i64)) -> Lookback {
+    let base = stage.result.first().map_or_else(|| stage.name.clone(), |v| low.flat.var(*v).name.clone());
+    let ticket = low.flat.new_var(format!("{base}_ticket"), VarType::Array(Scalar::Int));
+    low.lengths.push((ticket, ArithExpr::one()));
+    low.counters.push(ticket);
+    let status = low.flat.new_var(format!("{base}_status"), VarType::Array(Scalar::Int));
+    low.lengths.push((status, tiles * (8 * k as i64)));
+    low.counters.push(status);
+    Lookback { group_size: l, items: t, tiles: tiles.clone(), ticket, status }
+}
+
+/// The number of tiles of `L·T` elements over `n` (at least one).
+fn tiles(low: &mut LiftKernel, n: &ArithExpr, tile: i64) -> ArithExpr {
+    let def = n.clone().ceil_div(tile).max(1);
+    ArithExpr::var(&low.size_var("lookback_tiles", SizeDef::Derived(def), Range::at_least(1)))
+}
+
+/// `scan-lookback` on `scan(f)(z, xs)`, where it applies (see the module
+/// doc); `None` leaves the scan to `scan-tiles`.
+pub fn scan_lookback(
+    low: &mut LiftKernel,
+    stage: &Stage,
+    f: &Fun,
+    neutral: &[Const],
+    xs: &Expr,
+    cfg: &Config,
+) -> Result<Option<Vec<Stage>>, Unsupported> {
+    if !cfg.lookback || !is_exact(low, f) {
+        return Ok(None);
+    }
+    let Some(t) = lookback_items(neutral.len(), neutral.len(), 1, cfg) else { return Ok(None) };
+    let n = crate::rules::low_length(low, xs)?;
+    low.rules_applied.push("scan-lookback".into());
+    low.rules_applied.push("tile-coalesced".into());
+    low.rules_applied.push("scan-workgroup-two-level".into());
+    let l = cfg.group_size;
+    let tiles = tiles(low, &n, l * t);
+    let chain = chain(low, stage, &tiles, neutral.len(), (l, t));
+    let body =
+        Expr::apply(Fun::ScanLookback(Box::new(f.clone()), chain), vec![Expr::Value(neutral.to_vec()), xs.clone()]);
+    Ok(Some(vec![Stage { body, ..stage.clone() }]))
+}
+
+/// A `FILTER`'s high-level stage `filter(keep)(generate(n, pull))`: by
+/// `filter-lookback` where it applies, else by `filter-flags-fused` (three
+/// high-level stages, lowered by the rules in turn).
+pub fn lower_filter(
+    low: &mut LiftKernel,
+    stage: &Stage,
+    keep: &Filter,
+    xs: &Expr,
+    cfg: &Config,
+) -> Result<Vec<Stage>, Unsupported> {
+    let comps = stage.result.len();
+    let n = crate::rules::low_length(low, xs)?;
+    if cfg.lookback
+        && let Some(t) = lookback_items(comps, 1, 1, cfg)
+    {
+        low.rules_applied.push("filter-lookback".into());
+        low.rules_applied.push("tile-coalesced".into());
+        low.rules_applied.push("scan-workgroup-two-level".into());
+        let l = cfg.group_size;
+        let tiles = tiles(low, &n, l * t);
+        let chain = chain(low, stage, &tiles, 1, (l, t));
+        for v in &stage.result {
+            low.capacities.push((*v, n.clone()));
+        }
+        let body = Expr::apply1(Fun::FilterLookback(keep.clone(), chain), xs.clone());
+        return Ok(vec![Stage { body, ..stage.clone() }]);
+    }
+    let Expr::Apply(Fun::Generate(_, pull), _) = xs else {
+        return Err(Unsupported { what: "a filter of an array that is not generated".into() });
+    };
+    let mut stages = Vec::new();
+    for high in filter_flags_fused(low, stage, keep, *pull, &n)? {
+        stages.extend(crate::rules::lower_stage(low, &high, cfg)?);
+    }
+    Ok(stages)
+}
+
+/// A user function's thunk.
+fn thunk(low: &LiftKernel, f: UserFunId) -> Result<Thunk, Unsupported> {
+    match &low.user_fun(f).def {
+        UserFunDef::Thunk(t) => Ok(t.clone()),
+        UserFunDef::Once(_) => Err(Unsupported { what: "a filter whose pull has no index".into() }),
+    }
+}
+
+/// `filter-flags-fused`: `filter(keep)(generate(n, pull))` as three
+/// high-level stages: the exclusive `scan` of the flags `keep(pull(i))`
+/// (the position of each kept value), the count kept (`ONCE`: the last
+/// position plus the last flag), and the kept values, each written at its
+/// position through `scatter` (whose target recomputes the flag). No array
+/// of flags is written or read: the scan reads the input, as it would read
+/// the flags.
+fn filter_flags_fused(
+    low: &mut LiftKernel,
+    stage: &Stage,
+    keep: &Filter,
+    pull_fn: UserFunId,
+    n: &ArithExpr,
+) -> Result<Vec<Stage>, Unsupported> {
+    let (pull, pred) = (thunk(low, pull_fn)?, thunk(low, keep.keep)?);
+    let [index] = pull.params[..] else {
+        return Err(Unsupported { what: "a filter's pull of several indices".into() });
+    };
+    let base = stage.result.first().map_or_else(|| stage.name.clone(), |v| low.flat.var(*v).name.clone());
+    let int = Scalar::Int;
+    let positions = low.flat.new_var(format!("{base}_positions"), VarType::Array(int));
+    low.lengths.push((positions, n.clone()));
+    low.rules_applied.push("filter-flags-fused".into());
+    // let (x..) = pull(i) in keep(x..)
+    let flag = GExpr::let_(pred.params.clone(), pull.body.clone(), pred.body.clone());
+    let flag_at = |at: GExpr| GExpr::let_(vec![index], at, flag.clone());
+    let flag_fn = add_fun(low, &format!("flag_{base}"), Thunk { params: vec![index], body: flag.clone() }, int);
+    let (a, b) = (low.flat.new_var("a", VarType::Scalar(int)), low.flat.new_var("b", VarType::Scalar(int)));
+    let plus = Thunk { params: vec![a, b], body: GExpr::binary(BinaryOp::Add, int, GExpr::var(a), GExpr::var(b)) };
+    let plus_fn = add_fun(low, &format!("add_{base}"), plus, int);
+    let scan = Stage {
+        name: format!("{}_positions", stage.name),
+        body: Expr::apply(
+            Fun::Scan(Box::new(Fun::User(plus_fn))),
+            vec![Expr::Value(vec![Const::Int(0)]), Expr::apply(Fun::Generate(n.clone(), flag_fn), vec![])],
+        ),
+        result: vec![positions],
+        scalar_result: false,
+    };
+    // count = if #positions > 0 then positions[#positions - 1] + flag(#positions - 1) else 0
+    let last = || GExpr::binary(BinaryOp::Sub, int, GExpr::Length(positions), GExpr::int(1));
+    let count = GExpr::if_(
+        GExpr::binary(BinaryOp::Gt, int, GExpr::Length(positions), GExpr::int(0)),
+        GExpr::binary(BinaryOp::Add, int, GExpr::read(positions, last()), flag_at(last())),
+        GExpr::int(0),
+    );
+    let count_fn = crate::lower::add_once_fun(low, &format!("count_{base}"), count, vec![int]);
+    let count = Stage {
+        name: format!("{}_count", stage.name),
+        body: crate::lower::once_body(count_fn),
+        result: vec![keep.count],
+        scalar_result: true,
+    };
+    // scatter(target, kept) o map(id) $ generate(n, pull), the target
+    // `if flag(i) /= 0 then positions[i] else -1`.
+    let target = Thunk {
+        params: vec![index],
+        body: GExpr::if_(
+            GExpr::binary(BinaryOp::Ne, int, flag, GExpr::int(0)),
+            GExpr::read(positions, GExpr::var(index)),
+            GExpr::int(-1),
+        ),
+    };
+    let target_fn = add_fun(low, &format!("target_{base}"), target, int);
+    let values = Stage {
+        body: Expr::apply1(
+            Fun::Scatter(target_fn, keep.kept.clone(), None),
+            Expr::apply1(Fun::map(Fun::Id), Expr::apply(Fun::Generate(n.clone(), pull_fn), vec![])),
+        ),
+        ..stage.clone()
+    };
+    Ok(vec![scan, count, values])
+}
+
+/// A user function of one int parameter giving one `result`.
+fn add_fun(low: &mut LiftKernel, name: &str, thunk: Thunk, result: Scalar) -> UserFunId {
+    let mut unique = name.to_string();
+    let mut k = 1;
+    while low.user_funs.iter().any(|u| u.name == unique) {
+        unique = format!("{name}_{k}");
+        k += 1;
+    }
+    let params = thunk.params.iter().map(|p| low.flat.var(*p).ty.scalar()).collect();
+    low.user_funs.push(crate::ir::UserFun {
+        name: unique,
+        params,
+        results: vec![result],
+        def: UserFunDef::Thunk(thunk),
+    });
+    UserFunId(low.user_funs.len() as u32 - 1)
+}
+
+/// The kernel variables a stage's look-back patterns write besides its
+/// result: the ticket and status counters, and a filter's count.
+pub fn side_outputs(e: &Expr) -> Vec<KVar> {
+    let mut out = Vec::new();
+    if let Expr::Apply(f, args) = e {
+        match f {
+            Fun::ScanLookback(_, c) => out.extend([c.ticket, c.status]),
+            Fun::FilterLookback(k, c) => out.extend([c.ticket, c.status, k.count]),
+            _ => {}
+        }
+        for a in args {
+            out.extend(side_outputs(a));
+        }
+    }
+    out
+}

@@ -1,0 +1,535 @@
+//! `scanLookback` and `filterLookback` as C (see `lift_ir::lookback`):
+//! one work-group per tile of `L·T` elements, the tile's number from an
+//! `atomic_inc` of the ticket counter, the tile in local memory, and the
+//! tiles chained by decoupled look-back over the status words.
+//!
+//! The status of tile `j` is two records (aggregate, inclusive prefix) of
+//! `k` components, each component a pair of 64-bit words
+//! `(1 << 32) | half` (low half first), at word
+//! `((2j + record)·k + c)·2` of the status buffer read as `ulong`s. A
+//! record is read with `volatile` loads and is valid when all its words
+//! are non-zero; each word is stored once, whole.
+//!
+//! Local memory: the tile (`tile`), the values (`vals`: `L` work-items'
+//! totals then their exclusive offsets, `Q` rows' offsets, `W` window
+//! values, the tile's exclusive prefix and aggregate), and the flags
+//! (`W` window flags: 0 nothing yet, 1 aggregate, 2 prefix; the ticket;
+//! whether to look further; the nearest tile not yet combined). Every
+//! loop with a barrier in it has a bound the whole group shares.
+
+use flatten::ir::Scalar;
+use lift_ir::address_space::AddressSpace;
+use lift_ir::arith::{ArithExpr, Range, Var};
+use lift_ir::ir::{Expr, Filter, Fun, Lookback, Type};
+use lift_ir::memory::AllocKind;
+
+use super::{Generator, KernelArg, Out, Val, View, internal};
+use crate::compile::CodegenError;
+use crate::user_fun::c_type;
+
+/// How the scanned values combine: the user's operator, or `+` on the
+/// counts of a filter.
+#[derive(Clone, Copy)]
+enum Op<'f> {
+    User(&'f Fun),
+    Count,
+}
+
+/// The names and shapes one look-back kernel shares between its parts.
+struct Chain<'f> {
+    op: Op<'f>,
+    /// The scanned values' components and their type.
+    comps: Vec<Scalar>,
+    ty: Type,
+    z: Vec<String>,
+    /// The local values (one array per component) and flags.
+    vals: Vec<String>,
+    flags: String,
+    status: String,
+    /// The work-item's local id, the tile's number and its first element.
+    lid: String,
+    tile: String,
+    start: String,
+    l: i64,
+    t: i64,
+    q: i64,
+    w: i64,
+}
+
+impl Chain<'_> {
+    fn window_at(&self) -> i64 {
+        self.l + self.q
+    }
+    fn prefix_at(&self) -> i64 {
+        self.l + self.q + self.w
+    }
+    fn aggregate_at(&self) -> i64 {
+        self.prefix_at() + 1
+    }
+    fn at(&self, index: impl std::fmt::Display) -> Vec<String> {
+        self.vals.iter().map(|v| format!("{v}[{index}]")).collect()
+    }
+}
+
+/// A component's 64 bits as a `ulong`, and back.
+fn to_bits(s: Scalar, x: &str) -> String {
+    match s {
+        Scalar::Float => format!("as_ulong({x})"),
+        Scalar::Int => format!("(ulong)({x})"),
+        Scalar::Bool | Scalar::Char => format!("(ulong)(long)({x})"),
+    }
+}
+
+fn of_bits(s: Scalar, bits: &str) -> String {
+    match s {
+        Scalar::Float => format!("as_double({bits})"),
+        Scalar::Int => format!("(long)({bits})"),
+        Scalar::Bool | Scalar::Char => format!("(int)(long)({bits})"),
+    }
+}
+
+impl Generator<'_> {
+    /// `scanLookback(op, chain)(z, xs)`.
+    pub(super) fn scan_lookback(
+        &mut self,
+        f: &Fun,
+        op: &Fun,
+        chain: &Lookback,
+        args: &[Expr],
+        dest: Option<Out>,
+    ) -> Result<Val, CodegenError> {
+        let [z, xs] = args else { return internal("scanLookback arity") };
+        let out = self.lookback_dest(dest)?;
+        let Val::Scalar(z) = self.gen_expr(z, None)? else { return internal("scanLookback init") };
+        let view = self.array(xs)?;
+        let n = self.shape(&view)?[0].clone();
+        let comps = self.allocation(f, AllocKind::Accumulator, AddressSpace::Private)?.components;
+        let tile = self.lookback_tile(f, chain, &comps, 1)?;
+        let mut ch = self.lookback_start(f, chain, Op::User(op), comps, z.clone())?;
+        let (l, t, lanes) = (ch.lid.clone(), ch.t, ch.l);
+        let n_c = self.c(&n);
+        // The tile, coalesced; the neutral element past the end.
+        let (j, p, g) = (self.fresh("j"), self.fresh("p"), self.fresh("g"));
+        self.open(format!("for (long {j} = 0; {j} < {t}; {j}++)"));
+        self.line(format!("const long {p} = {j} * {lanes} + {l};"));
+        self.line(format!("const long {g} = {} + {p};", ch.start));
+        self.open(format!("if ({g} < {n_c})"));
+        let gv = ArithExpr::var(&Var::new(g.clone(), Range::below(n.clone())));
+        let x = self.read(&view, &[gv])?;
+        for (tv, x) in tile.iter().zip(&x) {
+            self.line(format!("{tv}[{p}] = {x};"));
+        }
+        self.indent -= 1;
+        self.open("} else");
+        for (tv, zc) in tile.iter().zip(&z) {
+            self.line(format!("{tv}[{p}] = {zc};"));
+        }
+        self.close();
+        self.close();
+        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        // Each work-item's total of its T contiguous elements.
+        let acc = self.declare(&ch.comps.clone(), &ch.z.clone(), "acc");
+        self.open(format!("for (long {j} = 0; {j} < {t}; {j}++)"));
+        let elem: Vec<String> = tile.iter().map(|tv| format!("{tv}[{l} * {t} + {j}]")).collect();
+        self.combine_into(&mut ch, &acc, &acc, &elem)?;
+        self.close();
+        for (v, a) in ch.vals.iter().zip(&acc) {
+            self.line(format!("{v}[{l}] = {a};"));
+        }
+        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        self.group_scan_and_look_back(&mut ch)?;
+        // Each work-item scans its elements from its offset, in place.
+        let off = self.declare(&ch.comps.clone(), &ch.at(ch.prefix_at()), "off");
+        let mine = ch.at(&l);
+        self.combine_into(&mut ch, &off, &off, &mine)?;
+        self.open(format!("for (long {j} = 0; {j} < {t}; {j}++)"));
+        let elem: Vec<String> = tile.iter().map(|tv| format!("{tv}[{l} * {t} + {j}]")).collect();
+        let x = self.declare(&ch.comps.clone(), &elem, "x");
+        for (e, o) in elem.iter().zip(&off) {
+            self.line(format!("{e} = {o};"));
+        }
+        self.combine_into(&mut ch, &off, &off, &x)?;
+        self.close();
+        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        // The tile out, coalesced.
+        self.open(format!("for (long {j} = 0; {j} < {t}; {j}++)"));
+        self.line(format!("const long {p} = {j} * {lanes} + {l};"));
+        self.line(format!("const long {g} = {} + {p};", ch.start));
+        self.open(format!("if ({g} < {n_c})"));
+        for (o, tv) in out.iter().zip(&tile) {
+            self.line(format!("{o}[{g}] = {tv}[{p}];"));
+        }
+        self.close();
+        self.close();
+        Ok(Val::Array(View::Mem { names: out, dims: vec![n] }))
+    }
+
+    /// `filterLookback(keep, chain)(xs)`.
+    pub(super) fn filter_lookback(
+        &mut self,
+        f: &Fun,
+        keep: &Filter,
+        chain: &Lookback,
+        args: &[Expr],
+        dest: Option<Out>,
+    ) -> Result<Val, CodegenError> {
+        let [xs] = args else { return internal("filterLookback arity") };
+        let out = self.lookback_dest(dest)?;
+        let view = self.array(xs)?;
+        let n = self.shape(&view)?[0].clone();
+        let Some(elems) = self.type_of(xs)?.elem().and_then(|(e, _)| e.components()) else {
+            return internal("filterLookback of an array of arrays");
+        };
+        let tile = self.lookback_tile(f, chain, &elems, 1)?;
+        let mut ch = self.lookback_start(f, chain, Op::Count, vec![Scalar::Int], vec!["0".into()])?;
+        let Some(counts) = ch.vals.first().cloned() else { return internal("a filter's look-back without counts") };
+        let (l, t, lanes) = (ch.lid.clone(), ch.t, ch.l);
+        let n_c = self.c(&n);
+        // The tile, coalesced.
+        let (j, p, g) = (self.fresh("j"), self.fresh("p"), self.fresh("g"));
+        self.open(format!("for (long {j} = 0; {j} < {t}; {j}++)"));
+        self.line(format!("const long {p} = {j} * {lanes} + {l};"));
+        self.line(format!("const long {g} = {} + {p};", ch.start));
+        self.open(format!("if ({g} < {n_c})"));
+        let gv = ArithExpr::var(&Var::new(g.clone(), Range::below(n.clone())));
+        let x = self.read(&view, &[gv])?;
+        for (tv, x) in tile.iter().zip(&x) {
+            self.line(format!("{tv}[{p}] = {x};"));
+        }
+        self.close();
+        self.close();
+        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        // Each work-item's flags (the bits of a mask) and count.
+        let (mask, count) = (self.fresh("mask"), self.fresh("count"));
+        self.line(format!("uint {mask} = 0;"));
+        self.line(format!("long {count} = 0;"));
+        self.open(format!("for (long {j} = 0; {j} < {t}; {j}++)"));
+        self.open(format!("if ({} + {l} * {t} + {j} < {n_c})", ch.start));
+        let elem: Vec<String> = tile.iter().map(|tv| format!("{tv}[{l} * {t} + {j}]")).collect();
+        let kept = self.call(keep.keep, elem)?;
+        let [kept] = &kept[..] else { return internal("a keep function of several results") };
+        self.open(format!("if ({kept} != 0)"));
+        self.line(format!("{mask} |= 1u << {j};"));
+        self.line(format!("{count}++;"));
+        self.close();
+        self.close();
+        self.close();
+        self.line(format!("{counts}[{l}] = {count};"));
+        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        self.group_scan_and_look_back(&mut ch)?;
+        // The work-item's elements to registers (a loop of constant
+        // bound, unrolled), then the kept ones to their places in the tile.
+        let mine: Vec<String> = tile.iter().map(|_| self.fresh("mine")).collect();
+        for (m, s) in mine.iter().zip(&elems) {
+            self.line(format!("{} {m}[{t}];", c_type(*s)));
+        }
+        self.line("#pragma unroll");
+        self.open(format!("for (long {j} = 0; {j} < {t}; {j}++)"));
+        for (m, tv) in mine.iter().zip(&tile) {
+            self.line(format!("{m}[{j}] = {tv}[{l} * {t} + {j}];"));
+        }
+        self.close();
+        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        let pos = self.fresh("pos");
+        self.line(format!("long {pos} = {counts}[{l}];"));
+        self.line("#pragma unroll");
+        self.open(format!("for (long {j} = 0; {j} < {t}; {j}++)"));
+        self.open(format!("if (({mask} >> {j}) & 1u)"));
+        for (m, tv) in mine.iter().zip(&tile) {
+            self.line(format!("{tv}[{pos}] = {m}[{j}];"));
+        }
+        self.line(format!("{pos}++;"));
+        self.close();
+        self.close();
+        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        // ... and out, coalesced, from the tile's offset.
+        let (base, total) = (self.fresh("base"), self.fresh("total"));
+        self.line(format!("const long {base} = {counts}[{}];", ch.prefix_at()));
+        self.line(format!("const long {total} = {counts}[{}];", ch.aggregate_at()));
+        self.open(format!("for (long {p} = {l}; {p} < {total}; {p} += {lanes})"));
+        for (o, tv) in out.iter().zip(&tile) {
+            self.line(format!("{o}[{base} + {p}] = {tv}[{p}];"));
+        }
+        self.close();
+        self.need(KernelArg::Array { var: keep.count, written: true });
+        let count_buf = self.kvar(keep.count);
+        let tiles = self.c(&chain.tiles);
+        self.open(format!("if ({l} == 0 && {} == {tiles} - 1)", ch.tile));
+        self.line(format!("{count_buf}[0] = {base} + {total};"));
+        self.close();
+        Ok(Val::Array(View::Mem { names: out, dims: vec![keep.kept.clone()] }))
+    }
+
+    /// The result buffers a look-back writes: the stage's own, at the top
+    /// of the stage.
+    fn lookback_dest(&mut self, dest: Option<Out>) -> Result<Vec<String>, CodegenError> {
+        if self.groups.is_some() || self.global.is_some() || self.local.is_some() {
+            return Err(CodegenError::Unsupported {
+                kernel: self.lift.name.clone(),
+                what: "a look-back scan inside another parallel pattern".into(),
+            });
+        }
+        match dest {
+            Some(Out::Mem { names, dims }) if dims.len() == 1 => Ok(names),
+            _ => Err(CodegenError::Unsupported {
+                kernel: self.lift.name.clone(),
+                what: "a look-back scan whose result is not a stage's result".into(),
+            }),
+        }
+    }
+
+    /// Declares the `arrays` local tiles of `elems` components.
+    fn lookback_tile(
+        &mut self,
+        f: &Fun,
+        chain: &Lookback,
+        elems: &[Scalar],
+        arrays: i64,
+    ) -> Result<Vec<String>, CodegenError> {
+        let size = arrays * chain.group_size * chain.items;
+        let mem = self.allocation(f, AllocKind::LookbackTile, AddressSpace::Local)?;
+        if mem.size.as_cst() != Some(size) || mem.components != elems {
+            return internal("the look-back tile differs from the memory table's");
+        }
+        let names: Vec<String> = elems.iter().map(|_| self.fresh("tile")).collect();
+        for (n, s) in names.iter().zip(elems) {
+            self.local_decls.push(format!("__local {} {n}[{size}];", c_type(*s)));
+        }
+        Ok(names)
+    }
+
+    /// Declares the values and flags, takes the tile's ticket, and fixes
+    /// the launch: `tiles` groups of `L`.
+    fn lookback_start<'f>(
+        &mut self,
+        f: &Fun,
+        chain: &Lookback,
+        op: Op<'f>,
+        comps: Vec<Scalar>,
+        z: Vec<String>,
+    ) -> Result<Chain<'f>, CodegenError> {
+        let (l, t) = (chain.group_size, chain.items);
+        let (q, _) = lift_ir::rules::two_level_shape(l);
+        let w = lift_ir::lookback::window(l);
+        let values = self.allocation(f, AllocKind::LookbackValues, AddressSpace::Local)?;
+        let flags = self.allocation(f, AllocKind::LookbackFlags, AddressSpace::Local)?;
+        if values.size.as_cst() != Some(lift_ir::lookback::values_len(l))
+            || values.components != comps
+            || flags.size.as_cst() != Some(lift_ir::lookback::flags_len(l))
+        {
+            return internal("the look-back's values or flags differ from the memory table's");
+        }
+        let vals: Vec<String> = comps.iter().map(|_| self.fresh("vals")).collect();
+        for (n, s) in vals.iter().zip(&comps) {
+            self.local_decls.push(format!("__local {} {n}[{}];", c_type(*s), values.size));
+        }
+        let flags_name = self.fresh("flags");
+        self.local_decls.push(format!("__local long {flags_name}[{}];", flags.size));
+        self.groups = Some(chain.tiles.clone());
+        self.local = Some(ArithExpr::cst(l));
+        self.has_barrier = true;
+        self.need(KernelArg::Array { var: chain.ticket, written: true });
+        self.need(KernelArg::Array { var: chain.status, written: true });
+        let (ticket, status_arg) = (self.kvar(chain.ticket), self.kvar(chain.status));
+        let status = self.fresh("status");
+        let (lid, tile, start) = (self.fresh("l"), self.fresh("tile_no"), self.fresh("start"));
+        self.line(format!("volatile __global ulong* {status} = (volatile __global ulong*){status_arg};"));
+        self.line(format!("const long {lid} = get_local_id(0);"));
+        self.line(format!("if ({lid} == 0) {flags_name}[{w}] = atomic_inc({ticket});"));
+        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        self.line(format!("const long {tile} = {flags_name}[{w}];"));
+        self.line(format!("const long {start} = {tile} * {};", l * t));
+        let ty = Type::of_components(&comps);
+        Ok(Chain { op, comps, ty, z, vals, flags: flags_name, status, lid, tile, start, l, t, q, w })
+    }
+
+    /// Private variables of `comps`, from `init`.
+    fn declare(&mut self, comps: &[Scalar], init: &[String], base: &str) -> Vec<String> {
+        let names: Vec<String> = comps.iter().map(|_| self.fresh(base)).collect();
+        for ((n, s), i) in names.iter().zip(comps).zip(init) {
+            self.line(format!("{} {n} = {i};", c_type(*s)));
+        }
+        names
+    }
+
+    /// `target = a op b` (`target` may be `a` or `b`).
+    fn combine_into(
+        &mut self,
+        ch: &mut Chain<'_>,
+        target: &[String],
+        a: &[String],
+        b: &[String],
+    ) -> Result<(), CodegenError> {
+        let res = match ch.op {
+            Op::Count => match (a, b) {
+                ([x], [y]) => vec![format!("({x}) + ({y})")],
+                _ => return internal("a count of several components"),
+            },
+            Op::User(op) => self.apply_scalar_fun(
+                op,
+                vec![(Val::Scalar(a.to_vec()), ch.ty.clone()), (Val::Scalar(b.to_vec()), ch.ty.clone())],
+            )?,
+        };
+        // Through temporaries: the result may read what it overwrites.
+        let tmp = self.declare(&ch.comps.clone(), &res, "c");
+        for (t, r) in target.iter().zip(&tmp) {
+            self.line(format!("{t} = {r};"));
+        }
+        Ok(())
+    }
+
+    /// The group's exclusive scan of the `L` totals in `vals[0..L)` (rows
+    /// of `scan-workgroup-two-level`), the tile's aggregate, and the
+    /// look-back: leaves the offsets in `vals[0..L)` and the tile's
+    /// exclusive prefix and aggregate in their slots, all after a barrier.
+    fn group_scan_and_look_back(&mut self, ch: &mut Chain<'_>) -> Result<(), CodegenError> {
+        let (l, q, w) = (ch.lid.clone(), ch.q, ch.w);
+        let width = ch.l / q;
+        let rows_at = ch.l;
+        let (c, r) = (self.fresh("c"), self.fresh("r"));
+        let z = ch.z.clone();
+        let comps = ch.comps.clone();
+        // Each of Q work-items reduces its row.
+        self.open(format!("if ({l} < {q})"));
+        let acc = self.declare(&comps, &z, "row");
+        self.open(format!("for (long {c} = 0; {c} < {width}; {c}++)"));
+        let item = ch.at(format!("{l} * {width} + {c}"));
+        self.combine_into(ch, &acc, &acc, &item)?;
+        self.close();
+        for (v, a) in ch.vals.iter().zip(&acc) {
+            self.line(format!("{v}[{rows_at} + {l}] = {a};"));
+        }
+        self.close();
+        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        // One scans the rows' totals: the aggregate.
+        self.open(format!("if ({l} == 0)"));
+        let acc = self.declare(&comps, &z, "total");
+        self.open(format!("for (long {r} = 0; {r} < {q}; {r}++)"));
+        let row = ch.at(format!("{rows_at} + {r}"));
+        let x = self.declare(&comps, &row, "x");
+        for (rw, a) in row.iter().zip(&acc) {
+            self.line(format!("{rw} = {a};"));
+        }
+        self.combine_into(ch, &acc, &acc, &x)?;
+        self.close();
+        for (slot, a) in ch.at(ch.aggregate_at()).iter().zip(&acc) {
+            self.line(format!("{slot} = {a};"));
+        }
+        for (slot, zc) in ch.at(ch.prefix_at()).iter().zip(&z) {
+            self.line(format!("{slot} = {zc};"));
+        }
+        // Tile 0's aggregate is its inclusive prefix.
+        let tile = ch.tile.clone();
+        self.open(format!("if ({tile} == 0)"));
+        self.publish(ch, 1, &acc);
+        self.indent -= 1;
+        self.open("} else");
+        self.publish(ch, 0, &acc);
+        self.close();
+        self.line(format!("{}[{}] = {tile} > 0;", ch.flags, w + 1));
+        self.line(format!("{}[{}] = {tile} - 1;", ch.flags, w + 2));
+        self.close();
+        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        // Each of Q work-items scans its row from the row's offset.
+        self.open(format!("if ({l} < {q})"));
+        let start = ch.at(format!("{rows_at} + {l}"));
+        let acc = self.declare(&comps, &start, "row");
+        self.open(format!("for (long {c} = 0; {c} < {width}; {c}++)"));
+        let item = ch.at(format!("{l} * {width} + {c}"));
+        let x = self.declare(&comps, &item, "x");
+        for (it, a) in item.iter().zip(&acc) {
+            self.line(format!("{it} = {a};"));
+        }
+        self.combine_into(ch, &acc, &acc, &x)?;
+        self.close();
+        self.close();
+        // The look-back, a window at a time, while tile 0's prefix or a
+        // nearer one is not reached.
+        let flags = ch.flags.clone();
+        let (at, k) = (self.fresh("at"), self.fresh("k"));
+        self.open("for (;;)");
+        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        self.line(format!("if (!{flags}[{}]) break;", w + 1));
+        self.line(format!("const long {at} = {flags}[{}];", w + 2));
+        self.open(format!("if ({l} < {w})"));
+        let (jt, fl) = (self.fresh("jt"), self.fresh("fl"));
+        self.line(format!("const long {jt} = {at} - {l};"));
+        self.line(format!("long {fl} = 0;"));
+        self.open(format!("if ({jt} >= 0)"));
+        let window_slot = format!("{} + {l}", ch.window_at());
+        self.read_status(ch, &jt, 1, &fl, 2, &window_slot);
+        self.open(format!("if ({fl} == 0)"));
+        self.read_status(ch, &jt, 0, &fl, 1, &window_slot);
+        self.close();
+        self.close();
+        self.line(format!("{flags}[{l}] = {fl};"));
+        self.close();
+        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        // One combines the window from the nearest tile backwards.
+        self.open(format!("if ({l} == 0)"));
+        let prefix = ch.at(ch.prefix_at());
+        let acc = self.declare(&comps, &prefix, "excl");
+        let more = self.fresh("more");
+        self.line(format!("long {more} = 1;"));
+        self.line(format!("long {k} = 0;"));
+        self.open(format!("for (; {k} < {w}; {k}++)"));
+        self.line(format!("if ({flags}[{k}] == 0) break;"));
+        let win = ch.at(format!("{} + {k}", ch.window_at()));
+        self.combine_into(ch, &acc, &win, &acc)?;
+        self.open(format!("if ({flags}[{k}] == 2)"));
+        self.line(format!("{more} = 0;"));
+        self.line(format!("{k}++;"));
+        self.line("break;");
+        self.close();
+        self.close();
+        for (p, a) in prefix.iter().zip(&acc) {
+            self.line(format!("{p} = {a};"));
+        }
+        self.line(format!("{flags}[{}] = {more};", w + 1));
+        self.line(format!("{flags}[{}] = {at} - {k};", w + 2));
+        self.open(format!("if (!{more})"));
+        let agg = ch.at(ch.aggregate_at());
+        let inclusive = self.declare(&comps, &acc, "incl");
+        self.combine_into(ch, &inclusive, &inclusive, &agg)?;
+        self.publish(ch, 1, &inclusive);
+        self.close();
+        self.close();
+        self.close();
+        Ok(())
+    }
+
+    /// Stores `values` as record `record` (0 aggregate, 1 prefix) of this
+    /// group's tile.
+    fn publish(&mut self, ch: &Chain<'_>, record: i64, values: &[String]) {
+        let k = ch.comps.len();
+        for (c, (s, v)) in ch.comps.iter().zip(values).enumerate() {
+            let bits = self.fresh("bits");
+            self.line(format!("const ulong {bits} = {};", to_bits(*s, v)));
+            let word = format!("((2 * {} + {record}) * {k} + {c}) * 2", ch.tile);
+            self.line(format!("{}[{word}] = (1UL << 32) | ({bits} & 0xffffffffUL);", ch.status));
+            self.line(format!("{}[{word} + 1] = (1UL << 32) | ({bits} >> 32);", ch.status));
+        }
+    }
+
+    /// Reads record `record` of tile `jt`; if all its words are there,
+    /// sets `fl` to `flag` and the window's slot `slot` to its values.
+    fn read_status(&mut self, ch: &Chain<'_>, jt: &str, record: i64, fl: &str, flag: i64, slot: &str) {
+        let k = ch.comps.len();
+        let mut words = Vec::new();
+        for c in 0..k {
+            let word = format!("((2 * {jt} + {record}) * {k} + {c}) * 2");
+            let (lo, hi) = (self.fresh("lo"), self.fresh("hi"));
+            self.line(format!("const ulong {lo} = {}[{word}];", ch.status));
+            self.line(format!("const ulong {hi} = {}[{word} + 1];", ch.status));
+            words.push((lo, hi));
+        }
+        let all: Vec<String> = words.iter().map(|(lo, hi)| format!("{lo} != 0 && {hi} != 0")).collect();
+        self.open(format!("if ({})", all.join(" && ")));
+        self.line(format!("{fl} = {flag};"));
+        for ((v, s), (lo, hi)) in ch.vals.iter().zip(&ch.comps).zip(&words) {
+            let bits = format!("({lo} & 0xffffffffUL) | (({hi} & 0xffffffffUL) << 32)");
+            self.line(format!("{v}[{slot}] = {};", of_bits(*s, &bits)));
+        }
+        self.close();
+    }
+}
