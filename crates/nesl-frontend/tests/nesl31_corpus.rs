@@ -49,7 +49,7 @@ const GAPS: &[(&str, &str)] = &[
     ("bridge.nesl", "expected a definition or an expression, found `*`"),
     ("dtest.nesl", "expected an expression, found the keyword `in`"),
     // `!len-put(...)`: NESL's escape to an internal library name.
-    ("table.nesl", "expected an expression, found `!`"),
+    ("table.nesl", "`!len-put` is an escape to NESL 3.1's internal library, which nessie does not support"),
     // The segment descriptor of NESL's internal vector representation.
     ("sparse-matrix.nesl", "`make_segdes` expects `[int]`"),
     // The low-level plotting layer of NESL's plot.nesl (`xps_*`, which

@@ -164,3 +164,12 @@ fn an_anonymous_function_needs_a_pattern_before_its_arrow() {
     let error = parse("1 + 2 => 3;").unwrap_err();
     assert!(error.contains("expected a pattern, found an expression with the operator `+`"), "{error}");
 }
+
+#[test]
+fn an_escape_to_nesl_internal_library_is_named() {
+    let error = parse("x = !len-put(v, i, 3);").unwrap_err();
+    assert!(
+        error.starts_with("error: test.nesl:1:5: `!len-put` is an escape to NESL 3.1's internal library"),
+        "{error}"
+    );
+}

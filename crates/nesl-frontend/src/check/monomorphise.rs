@@ -65,7 +65,17 @@ const MAX_CONCRETE_TYPE: usize = 1 << 16;
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 enum TypeArg {
     Type(Type),
+    /// The identity variable of a function type: which function.
     Func(FnId),
+    /// A variable standing for a whole function type (a parameter that is
+    /// never called here, only passed on, bound or ignored): the value of
+    /// this function, erased like any function value, with the tuple of its
+    /// parameters' types and its result type at this use.
+    FuncValue {
+        func: FnId,
+        arg: Type,
+        result: Type,
+    },
 }
 
 type Subst = HashMap<VarId, TypeArg>;
@@ -278,7 +288,7 @@ impl Monomorphiser<'_, '_> {
             TypeNode::Var(var) => match subst.get(&var) {
                 Some(TypeArg::Type(t)) => t.clone(),
                 None => Type::Int,
-                Some(TypeArg::Func(_)) => {
+                Some(TypeArg::Func(_) | TypeArg::FuncValue { .. }) => {
                     self.function_value_unsupported();
                     Type::Int
                 }
@@ -310,7 +320,14 @@ impl Monomorphiser<'_, '_> {
 
     /// Whether `ty` is a function type, and which function.
     fn function_value(&mut self, ty: TypeId, subst: &Subst) -> FunctionValue {
-        let TypeNode::Func { ident, .. } = self.store.node(ty) else { return FunctionValue::No };
+        let ident = match self.store.node(ty) {
+            TypeNode::Func { ident, .. } => ident,
+            TypeNode::Var(v) => match subst.get(&v) {
+                Some(TypeArg::FuncValue { func, .. }) => return FunctionValue::Known(*func),
+                _ => return FunctionValue::No,
+            },
+            _ => return FunctionValue::No,
+        };
         match self.store.node(ident) {
             TypeNode::FnName(f) => FunctionValue::Known(f),
             TypeNode::Var(v) => match subst.get(&v) {
@@ -325,7 +342,17 @@ impl Monomorphiser<'_, '_> {
     fn type_arg(&mut self, ty: TypeId, subst: &Subst) -> TypeArg {
         match self.store.node(ty) {
             TypeNode::FnName(f) => TypeArg::Func(f),
-            TypeNode::Var(v) if matches!(subst.get(&v), Some(TypeArg::Func(_))) => subst[&v].clone(),
+            TypeNode::Var(v) if matches!(subst.get(&v), Some(TypeArg::Func(_) | TypeArg::FuncValue { .. })) => {
+                subst[&v].clone()
+            }
+            TypeNode::Func { arg, result, .. } => match self.function_value(ty, subst) {
+                FunctionValue::Known(func) => {
+                    let arg = self.concrete(arg, subst);
+                    let result = self.concrete(result, subst);
+                    TypeArg::FuncValue { func, arg, result }
+                }
+                FunctionValue::No | FunctionValue::Unknown => TypeArg::Type(self.concrete(ty, subst)),
+            },
             _ => TypeArg::Type(self.concrete(ty, subst)),
         }
     }
@@ -344,6 +371,18 @@ impl Monomorphiser<'_, '_> {
         match (pattern_node, self.store.node(actual)) {
             (_, TypeNode::Var(v)) => match subst.get(&v).cloned() {
                 Some(TypeArg::Type(t)) => self.match_concrete(pattern, &t, vars, out),
+                Some(TypeArg::FuncValue { func, arg, result }) => {
+                    if let TypeNode::Func { ident, arg: pattern_arg, result: pattern_result } = self.store.node(pattern)
+                    {
+                        if let TypeNode::Var(iv) = self.store.node(ident)
+                            && vars.contains(&iv)
+                        {
+                            out.entry(iv).or_insert(TypeArg::Func(func));
+                        }
+                        self.match_concrete(pattern_arg, &arg, vars, out);
+                        self.match_concrete(pattern_result, &result, vars, out);
+                    }
+                }
                 Some(TypeArg::Func(_)) => {}
                 None => self.match_concrete(pattern, &Type::Int, vars, out),
             },
@@ -750,7 +789,7 @@ impl Monomorphiser<'_, '_> {
                     .iter()
                     .map(|t| match t {
                         TypeArg::Type(t) => self.type_text(t),
-                        TypeArg::Func(f) => self.scope.function(*f).name.clone(),
+                        TypeArg::Func(f) | TypeArg::FuncValue { func: f, .. } => self.scope.function(*f).name.clone(),
                     })
                     .collect();
                 format!("{}<{}>", decl.name, args.join(", "))

@@ -107,7 +107,8 @@ pub(crate) struct Scope<'ast> {
     prims: HashMap<&'static str, Prim>,
     /// The anonymous functions (`p => e`) of the user's file, by the span of
     /// their expression. Each is a function of its own ([`FunctionDecl`]
-    /// named `lambda`), callable by no name.
+    /// named `lambda_1`, `lambda_2`, ... in the order they are written),
+    /// callable by no name.
     lambdas: HashMap<Span, FnId>,
 }
 
@@ -237,8 +238,11 @@ impl<'ast> Scope<'ast> {
                 }
                 ExprKind::Lambda(def) => {
                     let id = FnId(self.functions.len() as u32);
+                    // Numbered in the order they are written, so that each
+                    // has its own name in the typed program.
+                    let number = self.lambdas.len() + 1;
                     self.functions.push(FunctionDecl {
-                        name: def.name.name.clone(),
+                        name: format!("{}_{number}", def.name.name),
                         name_span: def.name.span,
                         span: expr.span,
                         role,

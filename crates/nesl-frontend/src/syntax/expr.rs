@@ -254,9 +254,34 @@ impl<'src> NeslParser<'src> {
             Token::Punct(Punct::LeftParen) => return self.parenthesised(first),
             Token::Punct(Punct::LeftBracket) => return self.sequence(first),
             Token::Punct(Punct::LeftBrace) => return self.apply_to_each(first),
+            Token::Unknown('!') => return Err(self.internal_escape(first)),
             _ => return Err(self.expected(first.at, Expected::Phrase("an expression"))),
         };
         Ok((first.rest, Expr { kind, span: first.span }))
+    }
+
+    /// `!len-put(...)`: NESL 3.1's escape to a function of its internal
+    /// library (`nesl/src/*.lnesl`), whose names may contain `-`. Their
+    /// meaning is written against NESL's VCODE representation (segment
+    /// descriptors, unwritten elements left as they are in memory), so
+    /// nessie does not give them one: the error names the function.
+    fn internal_escape(&self, bang: Lexed<'src>) -> nom::Err<SyntaxError> {
+        let name_length =
+            bang.rest.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-')).unwrap_or(bang.rest.len());
+        let name = &bang.rest[..name_length];
+        let span = Span { hi: bang.span.hi + name_length as u32, ..bang.span };
+        let shown = if name.is_empty() { "!".to_string() } else { format!("!{name}") };
+        self.custom(
+            bang.at,
+            Diagnostic::new(
+                ErrorClass::Syntax,
+                format!("`{shown}` is an escape to NESL 3.1's internal library, which nessie does not support"),
+            )
+            .with_primary(span, "NESL's internal function")
+            .with_help(
+                "`!name` calls a function of NESL's implementation, defined on its VCODE representation; write the computation with the library's functions instead",
+            ),
+        )
     }
 
     /// The value of an integer literal (negated if `negative`), or an error
