@@ -33,6 +33,9 @@ def run_program(name, size, timeout=240):
         m = re.match(r"^(total|device-to-host|total transfers)\s+(\d+)\s+([\d.]+) ms", row)
         if m:
             totals[m.group(1)] = (int(m.group(2)), float(m.group(3)))
+        m = re.match(r"^peak device memory\s+(\d+) bytes", row)
+        if m:
+            totals["peak"] = int(m.group(1))
     if code != 0 or line is None:
         return None, None, totals, wall, (out + err)[-2000:]
     return numbers(", ".join(line[1][:-1])), float(line[1][-1]), totals, wall, ""
@@ -50,7 +53,8 @@ def row(title, got, expected, secs, totals, wall, err, base_ms, base_name):
     say(f"### {title}: {'equal' if ok else 'DIFFERENT'} (nessie {got}, reference {expected})")
     say(
         f"- nessie: {secs * 1e3:.2f} ms by `time` ({kernel_ms:.2f} ms in {launches} launches, {reads} device-to-host "
-        f"reads; wall {wall:.1f} s with compilation); {base_name}: {base_ms:.3f} ms; "
+        f"reads; wall {wall:.1f} s with compilation; peak device memory {totals.get('peak', 0) / 2**20:.0f} MiB); "
+        f"{base_name}: {base_ms:.3f} ms; "
         f"**ratio (baseline / nessie) {base_ms / (secs * 1e3):.4f}×**"
     )
     return ok
@@ -75,7 +79,7 @@ def main(selected):
         return not selected or name in selected
 
     if want("quicksort"):
-        for n in (10**6, 10**7):
+        for n in (10**6, 10**7, 10**8):
             xs_h = hash_int(np.arange(n, dtype=np.int64)) % 1000000000
             s = np.sort(xs_h)
             expected = [int(s[0]), int(s[n // 2]), int(s[-1])]

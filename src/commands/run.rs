@@ -86,7 +86,11 @@ pub fn run(session: &mut Session, args: &RunArgs, out: &mut dyn Write) -> Result
                     let mut stderr = stderr.lock();
                     let _ = stats.write_table(&mut stderr);
                     let memory = runtime::cl::buffer_memory();
-                    let _ = writeln!(stderr, "peak device memory {:>31} bytes in buffers", memory.peak_bytes);
+                    let _ = writeln!(
+                        stderr,
+                        "peak device memory {:>31} bytes in buffers ({} with released buffers kept for reuse)",
+                        memory.peak_bytes, memory.peak_held_bytes
+                    );
                     let _ = phases.write_table(&mut stderr);
                 }
                 Some(Err(e)) if result.is_ok() => return Err(e.into()),

@@ -38,8 +38,8 @@ use lift_ir::typecheck::TypeChecker;
 use crate::compile::CodegenError;
 use crate::user_fun::{self, CFunction, CParam, c_elem_type, c_type};
 
-mod radix;
 mod lookback;
+mod radix;
 mod seg_teams;
 
 /// What a stage's `__kernel` function takes, in order.

@@ -51,7 +51,8 @@ use opencl3::types::cl_mem;
 // memory, the oldest released first) and hands one back for an allocation
 // of exactly its element type and count; an allocation that fails empties
 // the pool and tries again. Pooled buffers are not counted in
-// `buffer_memory` (they hold no value of the program).
+// `buffer_memory`'s live bytes (they hold no value of the program), but
+// its `peak_held_bytes` counts them: what the process held on the device.
 
 /// The most buffers a session's pool keeps.
 pub const POOL_BUFFERS: usize = 64;
@@ -80,6 +81,7 @@ impl BufferPool {
         let at = self.free.iter().rposition(|(t, n, _)| *t == ty && *n == elements)?;
         let (_, _, mem) = self.free.remove(at);
         self.bytes -= Self::size(ty, elements);
+        count_pool_memory(0, Self::size(ty, elements));
         Some(mem)
     }
 
@@ -88,9 +90,11 @@ impl BufferPool {
     fn put(&mut self, ty: ElementType, elements: usize, mem: cl_mem) {
         self.free.push((ty, elements, mem));
         self.bytes += Self::size(ty, elements);
+        count_pool_memory(Self::size(ty, elements), 0);
         while self.free.len() > POOL_BUFFERS || (self.bytes > self.limit_bytes && !self.free.is_empty()) {
             let (t, n, old) = self.free.remove(0);
             self.bytes -= Self::size(t, n);
+            count_pool_memory(0, Self::size(t, n));
             release(old);
         }
     }
@@ -104,6 +108,7 @@ impl BufferPool {
         for (_, _, mem) in self.free.drain(..) {
             release(mem);
         }
+        count_pool_memory(0, self.bytes);
         self.bytes = 0;
     }
 }
@@ -127,10 +132,16 @@ pub struct BufferMemory {
     pub live_bytes: u64,
     /// The most allocated at once since the last reset.
     pub peak_bytes: u64,
+    /// Released buffers kept by a session's pool now (note [buffer pool]).
+    pub pooled_bytes: u64,
+    /// The most held at once, allocated and pooled, since the last reset.
+    pub peak_held_bytes: u64,
 }
 
 thread_local! {
-    static BUFFER_MEMORY: Cell<BufferMemory> = const { Cell::new(BufferMemory { live_bytes: 0, peak_bytes: 0 }) };
+    static BUFFER_MEMORY: Cell<BufferMemory> = const {
+        Cell::new(BufferMemory { live_bytes: 0, peak_bytes: 0, pooled_bytes: 0, peak_held_bytes: 0 })
+    };
 }
 
 /// The device memory the current thread's buffers hold.
@@ -140,14 +151,34 @@ pub fn buffer_memory() -> BufferMemory {
 
 /// Starts a new peak: the peak becomes what is live now.
 pub fn reset_peak_buffer_memory() {
-    BUFFER_MEMORY.with(|m| m.set(BufferMemory { live_bytes: m.get().live_bytes, peak_bytes: m.get().live_bytes }));
+    BUFFER_MEMORY.with(|m| {
+        let now = m.get();
+        m.set(BufferMemory { peak_bytes: now.live_bytes, peak_held_bytes: now.live_bytes + now.pooled_bytes, ..now })
+    });
 }
 
 fn count_buffer_memory(allocated: u64, released: u64) {
     BUFFER_MEMORY.with(|m| {
         let before = m.get();
         let live_bytes = (before.live_bytes + allocated).saturating_sub(released);
-        m.set(BufferMemory { live_bytes, peak_bytes: before.peak_bytes.max(live_bytes) });
+        m.set(BufferMemory {
+            live_bytes,
+            peak_bytes: before.peak_bytes.max(live_bytes),
+            peak_held_bytes: before.peak_held_bytes.max(live_bytes + before.pooled_bytes),
+            ..before
+        });
+    });
+}
+
+fn count_pool_memory(added: u64, removed: u64) {
+    BUFFER_MEMORY.with(|m| {
+        let before = m.get();
+        let pooled_bytes = (before.pooled_bytes + added).saturating_sub(removed);
+        m.set(BufferMemory {
+            pooled_bytes,
+            peak_held_bytes: before.peak_held_bytes.max(before.live_bytes + pooled_bytes),
+            ..before
+        });
     });
 }
 
