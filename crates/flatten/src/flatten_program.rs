@@ -18,7 +18,9 @@ use crate::context::{Levels, SourceScope};
 use crate::error::{FlattenError, Result};
 use crate::faults::{Attribution, FaultSites};
 use crate::host_code::FunctionBuilder;
-use crate::ir::{FaultId, FlatProgram, FuncId, HostExpr, HostFunction, HostVar, Kernel, KernelId, Soac, Stmt, VarType};
+use crate::ir::{
+    Atom, Const, FaultId, FlatProgram, FuncId, HostExpr, HostFunction, HostVar, Kernel, KernelId, Soac, Stmt, VarType,
+};
 use crate::kernel_code::KernelBuilder;
 use crate::representation::{Shape, Val};
 
@@ -49,6 +51,9 @@ pub(crate) struct Flattener<'p> {
     pub plans: HashMap<ExprId, Option<Rc<[ExprId]>>>,
     /// The host function of one radix-sort pass, once built (`sort_prims.rs`).
     pub radix_sort_pass: Option<FuncId>,
+    /// The seed of the top-level forms' random keys, a host int of `main`
+    /// (`rand_seed` sets it; see `random_keys.rs`).
+    pub seed: Atom,
     kernel_names: HashSet<String>,
     function_names: HashSet<String>,
 }
@@ -65,8 +70,11 @@ impl<'p> Flattener<'p> {
             memo: HashMap::new(),
             plans: HashMap::new(),
             radix_sort_pass: None,
+            seed: Atom::Const(Const::Int(0)),
             kernel_names: HashSet::new(),
-            function_names: HashSet::new(),
+            // `main` is the top-level forms' function (`random_keys.rs`
+            // tells it by name).
+            function_names: HashSet::from(["main".to_string()]),
         }
     }
 
@@ -180,6 +188,8 @@ impl<'a, 'p> FnCx<'a, 'p> {
 /// Flattens the typed program: `main` from the top-level items, and every
 /// function it reaches.
 pub(crate) fn flatten(program: &tast::Program, sources: &SourceMap) -> Result<FlatProgram> {
+    let keyed = crate::random_keys::thread_keys(program);
+    let program = keyed.as_ref().unwrap_or(program);
     let mut fl = Flattener::new(program, sources);
     let scope = SourceScope {
         name: "main".to_string(),

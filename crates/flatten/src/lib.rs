@@ -46,6 +46,8 @@
 //!   arguments; recursion inside apply-to-each becomes host recursion of the
 //!   lifted version over the instances active at each depth
 //!   (`lift_functions.rs`);
+//! - `rand` draws from a key that a rewrite of the typed program passes
+//!   around as an ordinary value (`random_keys.rs`);
 //! - every operation that can fail has a fault site worded and placed as the
 //!   reference interpreter reports it (`faults.rs`).
 //!
@@ -54,8 +56,9 @@
 //!
 //! ## Not supported yet
 //! Flattening fails with [`FlattenError::NotSupported`], naming the construct
-//! and its position, for: `@`, `exp_string`, `parse_int`, `parse_float`,
-//! `rand` and `rand_seed` (anywhere); `hash` of a value containing a
+//! and its position, for: `@`, `exp_string`, `parse_int`, `parse_float`;
+//! `rand_seed` anywhere but at the top of a top-level form (`rand` itself
+//! works everywhere: `random_keys.rs`); `hash` of a value containing a
 //! sequence (a sequential fold); printing and `time` inside an
 //! apply-to-each (their order is the program's); `eql` of nested sequences
 //! inside an apply-to-each; `__error` with a computed message.
@@ -83,6 +86,7 @@ mod kernel_code;
 mod lift_apply_to_each;
 mod lift_conditionals;
 mod lift_functions;
+mod random_keys;
 mod representation;
 mod scalar_code;
 mod scalar_prims;

@@ -95,6 +95,9 @@ impl FnCx<'_, '_> {
         if prim == Prim::Error {
             return self.host_error(e, args);
         }
+        if matches!(prim, Prim::RandKey | Prim::RandSeed) {
+            return self.host_random_state(e, prim, args);
+        }
         if let Some(what) = unsupported_prim(prim) {
             return Err(self.unsupported(what, e));
         }

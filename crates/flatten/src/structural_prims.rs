@@ -75,7 +75,7 @@ fn hash_word<E: ScalarEmitter>(em: &mut E, value: E::V, ty: Scalar) -> E::V {
 }
 
 /// `x >> k` on the bits of `x` as an unsigned word (`0 < k < 64`).
-fn logical_shift_right<E: ScalarEmitter>(em: &mut E, x: E::V, k: u32) -> E::V {
+pub(crate) fn logical_shift_right<E: ScalarEmitter>(em: &mut E, x: E::V, k: u32) -> E::V {
     let shift = em.constant(Const::Int(i64::from(k)));
     let shifted = em.binary(BinaryOp::Shr, Scalar::Int, x, shift);
     let mask = em.constant(Const::Int(((1u64 << (64 - k)) - 1) as i64));
@@ -83,7 +83,7 @@ fn logical_shift_right<E: ScalarEmitter>(em: &mut E, x: E::V, k: u32) -> E::V {
 }
 
 /// SplitMix64's output function (the interpreter's `mix64`).
-fn mix64<E: ScalarEmitter>(em: &mut E, z: E::V) -> E::V {
+pub(crate) fn mix64<E: ScalarEmitter>(em: &mut E, z: E::V) -> E::V {
     let mut z = em.share(Scalar::Int, z);
     for (shift, multiplier) in [(30, 0xBF58_476D_1CE4_E5B9u64), (27, 0x94D0_49BB_1331_11EB)] {
         let shifted = logical_shift_right(em, z.clone(), shift);

@@ -148,6 +148,11 @@ prims! {
     PrintChar => ["print_char"], "char -> bool";
     // Library-only: stop with a runtime error carrying the message.
     Error => ["__error"], "[char] -> a :: (a in any)";
+    // Library-only: the counter-based generator's steps, written by
+    // flattening's rewrite of `rand` (note [primitive semantics]).
+    RandKey => ["__rand_key"], "int";
+    RandMix => ["__rand_mix"], "(int, int) -> int";
+    RandDraw => ["__rand_draw"], "(int, a) -> a :: (a in number)";
 }
 
 impl Prim {
@@ -319,12 +324,18 @@ pub fn is_window_function(name: &str) -> bool {
 //   around the number are allowed. The flag says whether the whole string
 //   was such a number (that fits, for ints); when it is false the value is
 //   0 (0.0).
-// * `rand(v)`: uniform in [0, v) from the interpreter's generator (a
-//   SplitMix64 stream seeded with 0 at start, reseeded by `rand_seed(n)`,
-//   which makes the state `n`). `rand(0)` is 0 and a negative `v` draws
-//   from (v, 0], so `rand` never faults. Ints take the high 64 bits of
-//   `next * |v|` (128-bit product); floats are `(next >> 11) * 2^-53 * v`.
-//   Backends agree on the distribution, not on the values.
+// * `rand(v)`: uniform in [0, v) from a counter-based generator: a hash of
+//   the seed, the call sites on the way to the draw and the element
+//   positions of the apply-to-each it is in (the module doc of
+//   `eval/random.rs` defines it exactly), so every backend draws the same
+//   numbers. `rand_seed(n)` sets the seed of the top-level forms after it.
+//   `rand(0)` is 0 and a negative `v` draws from (v, 0], so `rand` never
+//   faults. Ints take the high 64 bits of `z * |v|` (128-bit product);
+//   floats are `(z >> 11) * 2^-53 * v`.
+// * `__rand_key` is the key of the running top-level form (its value
+//   depends on `rand_seed`), `__rand_mix(a, b)` is SplitMix64's output
+//   function of `a xor b`, and `__rand_draw(z, v)` maps the word `z` into
+//   the range of `rand(v)` as above.
 // * `print_string`/`print_char` write to stdout immediately and return `t`.
 // * `__error(msg)`: stops the program with a runtime fault whose message is
 //   `msg`, reported at the innermost call site in user code.
