@@ -56,7 +56,9 @@
 //!
 //! ## Not supported yet
 //! Flattening fails with [`FlattenError::NotSupported`], naming the construct
-//! and its position, for: `@`, `exp_string`, `parse_int`, `parse_float`;
+//! and its position, for: `@` of floats, sequences and tuples (ints, bools
+//! and chars work: `string_prims.rs`), `exp_string`, `parse_int`,
+//! `parse_float`;
 //! `rand_seed` anywhere but at the top of a top-level form (`rand` itself
 //! works everywhere: `random_keys.rs`); `hash` of a value containing a
 //! sequence (a sequential fold); printing and `time` inside an
@@ -94,6 +96,7 @@ mod segmented_prims;
 mod sequence_prims;
 mod share_kernels;
 mod sort_prims;
+mod string_prims;
 mod structural_prims;
 
 pub use error::FlattenError;

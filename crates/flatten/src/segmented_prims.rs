@@ -33,9 +33,11 @@ use crate::ir::{
     Atom, BinaryOp, Const, GExpr, HostFunction, HostVar, Repr, Scalar, SegDesc, SeqRepr, Soac, Thunk, UnaryOp, VarType,
 };
 use crate::kernel_code::{KernelBuilder, ThunkCx, add, and, binary_thunk, cmp, index_param, int, mul, sub};
+use crate::representation::scalar_type;
 use crate::representation::{LiftedScalar, LiftedSeq, Val, is_gpu_type};
 use crate::scalar_code::ThunkEmitter;
-use crate::sequence_prims::{in_range, iseq_count, unsupported_prim, zero_of};
+use crate::sequence_prims::{in_range, iseq_count, to_string_refusal, unsupported_prim, zero_of};
+use crate::string_prims;
 
 /// An associative operator with its identity.
 pub(crate) struct Monoid {
@@ -189,6 +191,9 @@ impl FnCx<'_, '_> {
         }
         if prim == Prim::Error {
             return self.lifted_error(e, args);
+        }
+        if prim == Prim::ToString {
+            return self.lifted_to_string(e, args[0]);
         }
         if let Some(what) = unsupported_prim(prim) {
             return Err(self.unsupported(format!("{what} inside an apply-to-each"), e));
@@ -455,6 +460,31 @@ impl FnCx<'_, '_> {
         let (lengths, offsets, ea) = nested(self.dense_at(a, level)?)?;
         let (_, _, eb) = nested(self.dense_at(b, level)?)?;
         Ok(Val::Seq(LiftedSeq::dense(level, lengths, offsets, SeqRepr::Tuple(vec![ea, eb]))))
+    }
+
+    /// `@x` of an int, bool or char per instance: one text per instance.
+    fn lifted_to_string(&mut self, e: ExprId, arg: ExprId) -> Result<Val> {
+        let ty = match scalar_type(&self.expr(arg).ty) {
+            Ok(ty) if string_prims::formats(ty) => ty,
+            _ => {
+                let what = to_string_refusal(self.program(), &self.expr(arg).ty);
+                return Err(self.unsupported(format!("{what} inside an apply-to-each"), e));
+            }
+        };
+        let value = self.compile(arg)?;
+        let level = self.levels.current();
+        let x = self.instance_scalar(&value)?;
+        let (lengths, offsets, total) = self.segment_lengths(&|tc, host, i| {
+            let x = x.at(tc, host, i);
+            vec![string_prims::text_length(&mut ThunkEmitter { tc: &mut *tc }, ty, x)]
+        })?;
+        let elements = self.map_column(&Size::Count(total), "to_string", Scalar::Char, &|tc, host, q| {
+            let (segment, within) = position_in_segment(tc, host, offsets, q);
+            let value = x.at(tc, host, segment.clone());
+            let length = tc.kb.read(host, lengths, segment);
+            string_prims::text_char(&mut ThunkEmitter { tc: &mut *tc }, ty, value, within, length)
+        })?;
+        Ok(Val::Seq(LiftedSeq::dense(level, lengths, offsets, SeqRepr::Array(elements))))
     }
 
     fn lifted_iseq(&mut self, e: ExprId, start: &Val, stride: &Val, end: &Val) -> Result<Val> {
