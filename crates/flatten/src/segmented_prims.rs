@@ -187,7 +187,7 @@ impl FnCx<'_, '_> {
             return self.compile_thunk(e, args);
         }
         if prim == Prim::Hash {
-            return Err(self.unsupported("`hash` of a sequence", e));
+            return self.lifted_hash_seq(e, args);
         }
         if prim == Prim::Error {
             return self.lifted_error(e, args);
@@ -485,6 +485,51 @@ impl FnCx<'_, '_> {
             string_prims::text_char(&mut ThunkEmitter { tc: &mut *tc }, ty, value, within, length)
         })?;
         Ok(Val::Seq(LiftedSeq::dense(level, lengths, offsets, SeqRepr::Array(elements))))
+    }
+
+    /// `hash(s, n)` of a sequence of GPU values per instance: a
+    /// `SEG_REDUCE` of the elements' terms, then the two words' fold.
+    fn lifted_hash_seq(&mut self, e: ExprId, args: &[ExprId]) -> Result<Val> {
+        let ty = self.expr(args[0]).ty.clone();
+        let gpu_elements = matches!(&ty, nesl_frontend::Type::Seq(elem) if is_gpu_type(self.program(), elem));
+        if !gpu_elements {
+            let what = crate::structural_prims::hash_refusal(self.program(), &ty);
+            return Err(self.unsupported(format!("{what} inside an apply-to-each"), e));
+        }
+        let value = self.compile(args[0])?;
+        let range = self.compile(args[1])?;
+        let level = self.levels.current();
+        let range = self.instance_scalar(&range)?;
+        let SeqRepr::Nested { lengths, offsets, elements } = self.dense_at(&value, level)? else {
+            return Err(FlattenError::bug("a lifted sequence that is not nested"));
+        };
+        let Some(columns) = crate::sequence_prims::scalar_columns(&elements) else {
+            return Err(FlattenError::bug("GPU elements with nested columns"));
+        };
+        let site = self.fault(e, crate::structural_prims::hash_range());
+        let host = &self.fb.function;
+        let mut kb = KernelBuilder::new();
+        let p = index_param(&mut kb, "p");
+        let mut tc = ThunkCx::new(kb);
+        let (_, within) = position_in_segment(&mut tc, host, offsets, GExpr::Var(p));
+        let term = crate::structural_prims::element_hash_term(&mut tc, host, &columns, GExpr::Var(p), within);
+        let (body, mut kb) = tc.finish(term);
+        let op = binary_thunk(&mut kb, BinaryOp::Add, Scalar::Int);
+        let segments = SegDesc { lengths: kb.param(host, lengths), offsets: kb.param(host, offsets) };
+        let reduce =
+            Soac::SegReduce { segments, pull: Thunk { params: vec![p], body }, neutral: vec![Const::Int(0)], op };
+        let results = [("hash_sum".to_string(), VarType::Array(Scalar::Int))];
+        let sums = self.run_kernel(kb, "seg_reduce_hash", reduce, &results)[0];
+        let hash = self.map_instances("map_hash", &[("hash", Scalar::Int)], &|tc, host, i| {
+            let i = tc.share("i", Scalar::Int, i);
+            let words = vec![
+                (tc.kb.read(host, lengths, i.clone()), Scalar::Int),
+                (tc.kb.read(host, sums, i.clone()), Scalar::Int),
+            ];
+            let range = range.at(tc, host, i);
+            vec![crate::structural_prims::emit_hash(&mut ThunkEmitter { tc: &mut *tc }, words, range, site)]
+        })?[0];
+        Ok(Val::Scalar(LiftedScalar { level, array: hash, path: Vec::new() }))
     }
 
     fn lifted_iseq(&mut self, e: ExprId, start: &Val, stride: &Val, end: &Val) -> Result<Val> {

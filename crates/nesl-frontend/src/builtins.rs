@@ -352,8 +352,11 @@ pub fn is_window_function(name: &str) -> bool {
 // Words, in order: an int is its two's-complement bits; a float its IEEE
 // bits, with 0.0 for -0.0 and one canonical NaN (0x7FF8000000000000); a
 // bool 0 or 1; a char its code. A pair gives its first component's words,
-// then its second's; a datatype value its fields' in order; a sequence its
-// length, then its elements' words in order.
+// then its second's; a datatype value its fields' in order. A sequence gives
+// two words: its length, then the wrapping sum over its elements `e_i` of
+// `mix(h_i xor mix(i))`, where `h_i` is the state after folding `e_i`'s own
+// words into 0 (a sum, so that parallel backends compute it as a
+// reduction).
 
 #[cfg(test)]
 mod tests {
