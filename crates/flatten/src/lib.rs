@@ -57,13 +57,12 @@
 //! ## Not supported yet
 //! Flattening fails with [`FlattenError::NotSupported`], naming the construct
 //! and its position, for: `@` of floats, sequences and tuples (ints, bools
-//! and chars work: `string_prims.rs`), `exp_string`, `parse_int`,
-//! `parse_float`;
-//! `rand_seed` anywhere but at the top of a top-level form (`rand` itself
-//! works everywhere: `random_keys.rs`); `hash` of a value containing a
-//! sequence (a sequential fold); printing and `time` inside an
-//! apply-to-each (their order is the program's); `eql` of nested sequences
-//! inside an apply-to-each; `__error` with a computed message.
+//! and chars work: `string_prims.rs`); `exp_string`, `parse_int`,
+//! `parse_float`; `rand_seed` anywhere but at the top of a top-level form
+//! (`rand` itself works everywhere: `random_keys.rs`); `hash` of a sequence
+//! of sequences or of a tuple holding a sequence; printing and `time`
+//! inside an apply-to-each (their order is the program's); `eql` of nested
+//! sequences inside an apply-to-each; `__error` with a computed message.
 //!
 //! ## Where to start reading
 //! `flatten_program.rs` (the driver and the state), then `flatten_expr.rs`
