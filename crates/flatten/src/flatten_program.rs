@@ -116,11 +116,15 @@ pub(crate) struct FnCx<'a, 'p> {
     pub fb: FunctionBuilder,
     pub levels: Levels,
     pub scope: SourceScope,
+    /// The apply-to-each of the host context being flattened, if any: the
+    /// region printing inside an apply-to-each is judged by
+    /// (`segmented_prims.rs`).
+    pub parallel_region: Option<ExprId>,
 }
 
 impl<'a, 'p> FnCx<'a, 'p> {
     pub fn new(fl: &'a mut Flattener<'p>, fb: FunctionBuilder, levels: Levels, scope: SourceScope) -> FnCx<'a, 'p> {
-        FnCx { fl, fb, levels, scope }
+        FnCx { fl, fb, levels, scope, parallel_region: None }
     }
 
     pub fn program(&self) -> &'p tast::Program {

@@ -60,9 +60,12 @@
 //! and chars work: `string_prims.rs`); `exp_string`, `parse_int`,
 //! `parse_float`; `rand_seed` anywhere but at the top of a top-level form
 //! (`rand` itself works everywhere: `random_keys.rs`); `hash` of a sequence
-//! of sequences or of a tuple holding a sequence; printing and `time`
-//! inside an apply-to-each (their order is the program's); `eql` of nested
-//! sequences inside an apply-to-each; `__error` with a computed message.
+//! of sequences or of a tuple holding a sequence; printing more than once
+//! per element of an apply-to-each, or inside a function called in
+//! parallel (one print per element prints the elements' texts in element
+//! order: `segmented_prims.rs`); `time` inside an apply-to-each; `eql` of
+//! nested sequences inside an apply-to-each; `__error` with a computed
+//! message.
 //!
 //! ## Where to start reading
 //! `flatten_program.rs` (the driver and the state), then `flatten_expr.rs`

@@ -29,6 +29,7 @@ use crate::error::{FlattenError, Result};
 use crate::faults;
 use crate::flatten_program::FnCx;
 use crate::gather::{Choice, Route};
+use crate::ir::Stmt;
 use crate::ir::{
     Atom, BinaryOp, Const, GExpr, HostFunction, HostVar, Repr, Scalar, SegDesc, SeqRepr, Soac, Thunk, UnaryOp, VarType,
 };
@@ -199,9 +200,7 @@ impl FnCx<'_, '_> {
             return Err(self.unsupported(format!("{what} inside an apply-to-each"), e));
         }
         match prim {
-            Prim::PrintString | Prim::PrintChar => {
-                return Err(self.unsupported("printing inside an apply-to-each", e));
-            }
+            Prim::PrintString | Prim::PrintChar => return self.lifted_print(e, prim, args),
             _ => {}
         }
         let mut values = Vec::with_capacity(args.len());
@@ -460,6 +459,49 @@ impl FnCx<'_, '_> {
         let (lengths, offsets, ea) = nested(self.dense_at(a, level)?)?;
         let (_, _, eb) = nested(self.dense_at(b, level)?)?;
         Ok(Val::Seq(LiftedSeq::dense(level, lengths, offsets, SeqRepr::Tuple(vec![ea, eb]))))
+    }
+
+    /// `print_string` or `print_char` per instance: the texts of every
+    /// instance, in instance order, printed as one text. That is the
+    /// interpreter's order when this is the only printing of the host-level
+    /// apply-to-each it is in (the elements' texts then follow each other
+    /// in element order, whatever filters and conditionals select), and it
+    /// is not inside a function called in parallel (`lift_functions.rs`
+    /// refuses those). Should the apply-to-each fault, the flat backends
+    /// may have printed more or fewer of the texts before the fault than
+    /// the interpreter.
+    fn lifted_print(&mut self, e: ExprId, prim: Prim, args: &[ExprId]) -> Result<Val> {
+        let program = self.program();
+        let one_print = self.parallel_region.is_some_and(|region| {
+            let mut prints = 0;
+            let mut stack = vec![region];
+            while let Some(x) = stack.pop() {
+                if let nesl_frontend::tast::ExprKind::Prim { prim: Prim::PrintString | Prim::PrintChar, .. } =
+                    program.exprs[x].kind
+                {
+                    prints += 1;
+                }
+                stack.extend(crate::analysis::children(program, x));
+            }
+            prints == 1
+        });
+        if !one_print {
+            return Err(self.unsupported(
+                "printing inside an apply-to-each, more than once per element (the flat backends print one text per element, in element order)",
+                e,
+            ));
+        }
+        let value = self.compile(args[0])?;
+        let level = self.levels.current();
+        let text = match prim {
+            Prim::PrintChar => array(&self.dense_at(&value, level)?)?,
+            _ => {
+                let (_, _, elements) = nested(self.dense_at(&value, level)?)?;
+                array(&elements)?
+            }
+        };
+        self.fb.push(Stmt::Print { text });
+        Ok(Val::Uniform(Repr::Scalar(Atom::Const(Const::Bool(true)))))
     }
 
     /// `@x` of an int, bool or char per instance: one text per instance.
