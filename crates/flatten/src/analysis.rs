@@ -152,6 +152,8 @@ pub(crate) fn is_scalar_prim(prim: Prim) -> bool {
             | Pi
             | MaxInt
             | MinInt
+            | RandMix
+            | RandDraw
     )
 }
 

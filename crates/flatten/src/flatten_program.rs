@@ -18,7 +18,9 @@ use crate::context::{Levels, SourceScope};
 use crate::error::{FlattenError, Result};
 use crate::faults::{Attribution, FaultSites};
 use crate::host_code::FunctionBuilder;
-use crate::ir::{FaultId, FlatProgram, FuncId, HostExpr, HostFunction, HostVar, Kernel, KernelId, Soac, Stmt, VarType};
+use crate::ir::{
+    Atom, Const, FaultId, FlatProgram, FuncId, HostExpr, HostFunction, HostVar, Kernel, KernelId, Soac, Stmt, VarType,
+};
 use crate::kernel_code::KernelBuilder;
 use crate::representation::{Shape, Val};
 
@@ -50,6 +52,9 @@ pub(crate) struct Flattener<'p> {
     /// The host functions of the radix sort's passes, once built
     /// (`sort_prims.rs`): of keys alone, and of keys with an order.
     pub radix_sort_pass: [Option<FuncId>; 2],
+    /// The seed of the top-level forms' random keys, a host int of `main`
+    /// (`rand_seed` sets it; see `random_keys.rs`).
+    pub seed: Atom,
     kernel_names: HashSet<String>,
     function_names: HashSet<String>,
 }
@@ -66,8 +71,11 @@ impl<'p> Flattener<'p> {
             memo: HashMap::new(),
             plans: HashMap::new(),
             radix_sort_pass: [None, None],
+            seed: Atom::Const(Const::Int(0)),
             kernel_names: HashSet::new(),
-            function_names: HashSet::new(),
+            // `main` is the top-level forms' function (`random_keys.rs`
+            // tells it by name).
+            function_names: HashSet::from(["main".to_string()]),
         }
     }
 
@@ -109,11 +117,15 @@ pub(crate) struct FnCx<'a, 'p> {
     pub fb: FunctionBuilder,
     pub levels: Levels,
     pub scope: SourceScope,
+    /// The apply-to-each of the host context being flattened, if any: the
+    /// region printing inside an apply-to-each is judged by
+    /// (`segmented_prims.rs`).
+    pub parallel_region: Option<ExprId>,
 }
 
 impl<'a, 'p> FnCx<'a, 'p> {
     pub fn new(fl: &'a mut Flattener<'p>, fb: FunctionBuilder, levels: Levels, scope: SourceScope) -> FnCx<'a, 'p> {
-        FnCx { fl, fb, levels, scope }
+        FnCx { fl, fb, levels, scope, parallel_region: None }
     }
 
     pub fn program(&self) -> &'p tast::Program {
@@ -181,6 +193,8 @@ impl<'a, 'p> FnCx<'a, 'p> {
 /// Flattens the typed program: `main` from the top-level items, and every
 /// function it reaches.
 pub(crate) fn flatten(program: &tast::Program, sources: &SourceMap) -> Result<FlatProgram> {
+    let keyed = crate::random_keys::thread_keys(program);
+    let program = keyed.as_ref().unwrap_or(program);
     let mut fl = Flattener::new(program, sources);
     let scope = SourceScope {
         name: "main".to_string(),

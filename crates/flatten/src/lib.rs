@@ -48,6 +48,8 @@
 //!   arguments; recursion inside apply-to-each becomes host recursion of the
 //!   lifted version over the instances active at each depth
 //!   (`lift_functions.rs`), unless they are scalar loops;
+//! - `rand` draws from a key that a rewrite of the typed program passes
+//!   around as an ordinary value (`random_keys.rs`);
 //! - every operation that can fail has a fault site worded and placed as the
 //!   reference interpreter reports it (`faults.rs`).
 //!
@@ -56,11 +58,16 @@
 //!
 //! ## Not supported yet
 //! Flattening fails with [`FlattenError::NotSupported`], naming the construct
-//! and its position, for: `@`, `exp_string`, `parse_int`, `parse_float`,
-//! `rand` and `rand_seed` (anywhere); `hash` of a value containing a
-//! sequence (a sequential fold); printing and `time` inside an
-//! apply-to-each (their order is the program's); `eql` of nested sequences
-//! inside an apply-to-each; `__error` with a computed message.
+//! and its position, for: `@` of floats, sequences and tuples (ints, bools
+//! and chars work: `string_prims.rs`); `exp_string`, `parse_int`,
+//! `parse_float`; `rand_seed` anywhere but at the top of a top-level form
+//! (`rand` itself works everywhere: `random_keys.rs`); `hash` of a sequence
+//! of sequences or of a tuple holding a sequence; printing more than once
+//! per element of an apply-to-each, or inside a function called in
+//! parallel (one print per element prints the elements' texts in element
+//! order: `segmented_prims.rs`); `time` inside an apply-to-each; `eql` of
+//! nested sequences inside an apply-to-each; `__error` with a computed
+//! message.
 //!
 //! ## Where to start reading
 //! `flatten_program.rs` (the driver and the state), then `flatten_expr.rs`
@@ -85,6 +92,7 @@ mod kernel_code;
 mod lift_apply_to_each;
 mod lift_conditionals;
 mod lift_functions;
+mod random_keys;
 mod representation;
 mod scalar_code;
 mod scalar_loops;
@@ -93,6 +101,7 @@ mod segmented_prims;
 mod sequence_prims;
 mod share_kernels;
 mod sort_prims;
+mod string_prims;
 mod structural_prims;
 
 pub use error::FlattenError;

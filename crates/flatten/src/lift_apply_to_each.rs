@@ -54,6 +54,23 @@ impl FnCx<'_, '_> {
         filter: Option<ExprId>,
     ) -> Result<Val> {
         let outer = self.levels.current();
+        let enclosing_region = self.parallel_region;
+        if outer == 0 {
+            self.parallel_region = Some(e);
+        }
+        let result = self.apply_to_each_in_region(e, body, generators, filter);
+        self.parallel_region = enclosing_region;
+        result
+    }
+
+    fn apply_to_each_in_region(
+        &mut self,
+        e: ExprId,
+        body: ExprId,
+        generators: &[Generator],
+        filter: Option<ExprId>,
+    ) -> Result<Val> {
+        let outer = self.levels.current();
         let first_var = self.fb.function.vars.len() as u32;
         let mut sequences = Vec::with_capacity(generators.len());
         for g in generators {

@@ -148,6 +148,8 @@ pub(crate) fn lower_scalar_prim<E: ScalarEmitter>(
         Pi => em.constant(Const::Float(std::f64::consts::PI)),
         MaxInt => em.constant(Const::Int(i64::MAX)),
         MinInt => em.constant(Const::Int(i64::MIN)),
+        RandMix => crate::random_keys::emit_mix(em, arg(0), arg(1)),
+        RandDraw => crate::random_keys::emit_draw(em, arg_types[1], arg(0), arg(1)),
         Rand => return Err("`rand`"),
         RandSeed => return Err("`rand_seed`"),
         _ => return Err("a sequence primitive in scalar code"),

@@ -29,13 +29,16 @@ use crate::error::{FlattenError, Result};
 use crate::faults;
 use crate::flatten_program::FnCx;
 use crate::gather::{Choice, Route};
+use crate::ir::Stmt;
 use crate::ir::{
     Atom, BinaryOp, Const, GExpr, HostFunction, HostVar, Repr, Scalar, SegDesc, SeqRepr, Soac, Thunk, UnaryOp, VarType,
 };
 use crate::kernel_code::{KernelBuilder, ThunkCx, add, and, binary_thunk, cmp, index_param, int, mul, sub};
+use crate::representation::scalar_type;
 use crate::representation::{LiftedScalar, LiftedSeq, Val, is_gpu_type};
 use crate::scalar_code::ThunkEmitter;
-use crate::sequence_prims::{in_range, iseq_count, unsupported_prim, zero_of};
+use crate::sequence_prims::{in_range, iseq_count, to_string_refusal, unsupported_prim, zero_of};
+use crate::string_prims;
 
 /// An associative operator with its identity.
 pub(crate) struct Monoid {
@@ -185,18 +188,19 @@ impl FnCx<'_, '_> {
             return self.compile_thunk(e, args);
         }
         if prim == Prim::Hash {
-            return Err(self.unsupported("`hash` of a sequence", e));
+            return self.lifted_hash_seq(e, args);
         }
         if prim == Prim::Error {
             return self.lifted_error(e, args);
+        }
+        if prim == Prim::ToString {
+            return self.lifted_to_string(e, args[0]);
         }
         if let Some(what) = unsupported_prim(prim) {
             return Err(self.unsupported(format!("{what} inside an apply-to-each"), e));
         }
         match prim {
-            Prim::PrintString | Prim::PrintChar => {
-                return Err(self.unsupported("printing inside an apply-to-each", e));
-            }
+            Prim::PrintString | Prim::PrintChar => return self.lifted_print(e, prim, args),
             _ => {}
         }
         let mut values = Vec::with_capacity(args.len());
@@ -455,6 +459,119 @@ impl FnCx<'_, '_> {
         let (lengths, offsets, ea) = nested(self.dense_at(a, level)?)?;
         let (_, _, eb) = nested(self.dense_at(b, level)?)?;
         Ok(Val::Seq(LiftedSeq::dense(level, lengths, offsets, SeqRepr::Tuple(vec![ea, eb]))))
+    }
+
+    /// `print_string` or `print_char` per instance: the texts of every
+    /// instance, in instance order, printed as one text. That is the
+    /// interpreter's order when this is the only printing of the host-level
+    /// apply-to-each it is in (the elements' texts then follow each other
+    /// in element order, whatever filters and conditionals select), and it
+    /// is not inside a function called in parallel (`lift_functions.rs`
+    /// refuses those). Should the apply-to-each fault, the flat backends
+    /// may have printed more or fewer of the texts before the fault than
+    /// the interpreter.
+    fn lifted_print(&mut self, e: ExprId, prim: Prim, args: &[ExprId]) -> Result<Val> {
+        let program = self.program();
+        let one_print = self.parallel_region.is_some_and(|region| {
+            let mut prints = 0;
+            let mut stack = vec![region];
+            while let Some(x) = stack.pop() {
+                if let nesl_frontend::tast::ExprKind::Prim { prim: Prim::PrintString | Prim::PrintChar, .. } =
+                    program.exprs[x].kind
+                {
+                    prints += 1;
+                }
+                stack.extend(crate::analysis::children(program, x));
+            }
+            prints == 1
+        });
+        if !one_print {
+            return Err(self.unsupported(
+                "printing inside an apply-to-each, more than once per element (the flat backends print one text per element, in element order)",
+                e,
+            ));
+        }
+        let value = self.compile(args[0])?;
+        let level = self.levels.current();
+        let text = match prim {
+            Prim::PrintChar => array(&self.dense_at(&value, level)?)?,
+            _ => {
+                let (_, _, elements) = nested(self.dense_at(&value, level)?)?;
+                array(&elements)?
+            }
+        };
+        self.fb.push(Stmt::Print { text });
+        Ok(Val::Uniform(Repr::Scalar(Atom::Const(Const::Bool(true)))))
+    }
+
+    /// `@x` of an int, bool or char per instance: one text per instance.
+    fn lifted_to_string(&mut self, e: ExprId, arg: ExprId) -> Result<Val> {
+        let ty = match scalar_type(&self.expr(arg).ty) {
+            Ok(ty) if string_prims::formats(ty) => ty,
+            _ => {
+                let what = to_string_refusal(self.program(), &self.expr(arg).ty);
+                return Err(self.unsupported(format!("{what} inside an apply-to-each"), e));
+            }
+        };
+        let value = self.compile(arg)?;
+        let level = self.levels.current();
+        let x = self.instance_scalar(&value)?;
+        let (lengths, offsets, total) = self.segment_lengths(&|tc, host, i| {
+            let x = x.at(tc, host, i);
+            vec![string_prims::text_length(&mut ThunkEmitter { tc: &mut *tc }, ty, x)]
+        })?;
+        let elements = self.map_column(&Size::Count(total), "to_string", Scalar::Char, &|tc, host, q| {
+            let (segment, within) = position_in_segment(tc, host, offsets, q);
+            let value = x.at(tc, host, segment.clone());
+            let length = tc.kb.read(host, lengths, segment);
+            string_prims::text_char(&mut ThunkEmitter { tc: &mut *tc }, ty, value, within, length)
+        })?;
+        Ok(Val::Seq(LiftedSeq::dense(level, lengths, offsets, SeqRepr::Array(elements))))
+    }
+
+    /// `hash(s, n)` of a sequence of GPU values per instance: a
+    /// `SEG_REDUCE` of the elements' terms, then the two words' fold.
+    fn lifted_hash_seq(&mut self, e: ExprId, args: &[ExprId]) -> Result<Val> {
+        let ty = self.expr(args[0]).ty.clone();
+        let gpu_elements = matches!(&ty, nesl_frontend::Type::Seq(elem) if is_gpu_type(self.program(), elem));
+        if !gpu_elements {
+            let what = crate::structural_prims::hash_refusal(self.program(), &ty);
+            return Err(self.unsupported(format!("{what} inside an apply-to-each"), e));
+        }
+        let value = self.compile(args[0])?;
+        let range = self.compile(args[1])?;
+        let level = self.levels.current();
+        let range = self.instance_scalar(&range)?;
+        let SeqRepr::Nested { lengths, offsets, elements } = self.dense_at(&value, level)? else {
+            return Err(FlattenError::bug("a lifted sequence that is not nested"));
+        };
+        let Some(columns) = crate::sequence_prims::scalar_columns(&elements) else {
+            return Err(FlattenError::bug("GPU elements with nested columns"));
+        };
+        let site = self.fault(e, crate::structural_prims::hash_range());
+        let host = &self.fb.function;
+        let mut kb = KernelBuilder::new();
+        let p = index_param(&mut kb, "p");
+        let mut tc = ThunkCx::new(kb);
+        let (_, within) = position_in_segment(&mut tc, host, offsets, GExpr::Var(p));
+        let term = crate::structural_prims::element_hash_term(&mut tc, host, &columns, GExpr::Var(p), within);
+        let (body, mut kb) = tc.finish(term);
+        let op = binary_thunk(&mut kb, BinaryOp::Add, Scalar::Int);
+        let segments = SegDesc { lengths: kb.param(host, lengths), offsets: kb.param(host, offsets) };
+        let reduce =
+            Soac::SegReduce { segments, pull: Thunk { params: vec![p], body }, neutral: vec![Const::Int(0)], op };
+        let results = [("hash_sum".to_string(), VarType::Array(Scalar::Int))];
+        let sums = self.run_kernel(kb, "seg_reduce_hash", reduce, &results)[0];
+        let hash = self.map_instances("map_hash", &[("hash", Scalar::Int)], &|tc, host, i| {
+            let i = tc.share("i", Scalar::Int, i);
+            let words = vec![
+                (tc.kb.read(host, lengths, i.clone()), Scalar::Int),
+                (tc.kb.read(host, sums, i.clone()), Scalar::Int),
+            ];
+            let range = range.at(tc, host, i);
+            vec![crate::structural_prims::emit_hash(&mut ThunkEmitter { tc: &mut *tc }, words, range, site)]
+        })?[0];
+        Ok(Val::Scalar(LiftedScalar { level, array: hash, path: Vec::new() }))
     }
 
     fn lifted_iseq(&mut self, e: ExprId, start: &Val, stride: &Val, end: &Val) -> Result<Val> {

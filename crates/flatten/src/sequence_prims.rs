@@ -19,9 +19,10 @@ use crate::ir::{
 };
 use crate::kernel_code::{KernelBuilder, ThunkCx, add, and, cmp, index_param, int, mul, sub};
 use crate::representation::scalar_type;
-use crate::scalar_code::HostEmitter;
+use crate::scalar_code::{HostEmitter, ThunkEmitter};
 use crate::scalar_prims::ScalarEmitter;
 use crate::segmented_prims::{extreme_index_thunk, monoid, monoid_thunk};
+use crate::string_prims;
 
 /// Computes the position of source element `j` in the result (a thunk
 /// being built): the target of a permutation or a write.
@@ -94,6 +95,12 @@ impl FnCx<'_, '_> {
         }
         if prim == Prim::Error {
             return self.host_error(e, args);
+        }
+        if matches!(prim, Prim::RandKey | Prim::RandSeed) {
+            return self.host_random_state(e, prim, args);
+        }
+        if prim == Prim::ToString {
+            return self.host_to_string(e, args[0]);
         }
         if let Some(what) = unsupported_prim(prim) {
             return Err(self.unsupported(what, e));
@@ -344,6 +351,24 @@ impl FnCx<'_, '_> {
                 Repr::Seq(self.gather(std::slice::from_ref(&**elements), Size::Count(Atom::Var(length)), &route)?)
             }
         })
+    }
+
+    /// `@x` of a host int, bool or char: the text's length on the host, its
+    /// characters by a `MAP` (`string_prims.rs`).
+    fn host_to_string(&mut self, e: ExprId, arg: ExprId) -> Result<Repr> {
+        let ty = match scalar_type(&self.expr(arg).ty) {
+            Ok(ty) if string_prims::formats(ty) => ty,
+            _ => return Err(self.unsupported(to_string_refusal(self.program(), &self.expr(arg).ty), e)),
+        };
+        let Repr::Scalar(x) = self.compile_host(arg)? else {
+            return Err(FlattenError::bug("`@` of a scalar that is not one atom"));
+        };
+        let length = string_prims::text_length(&mut HostEmitter { fb: &mut self.fb }, ty, x);
+        let elements = self.map_column(&Size::Count(length), "to_string", Scalar::Char, &|tc, host, j| {
+            let (x, length) = (tc.kb.atom(host, x), tc.kb.atom(host, length));
+            string_prims::text_char(&mut ThunkEmitter { tc }, ty, x, j, length)
+        })?;
+        Ok(Repr::Seq(SeqRepr::Array(elements)))
     }
 
     fn host_iseq(&mut self, e: ExprId, start: Atom, stride: Atom, end: Atom) -> Result<Repr> {
@@ -624,6 +649,11 @@ pub(crate) fn zero_of(ty: Scalar) -> Const {
     }
 }
 
+/// Why `@` of a value of type `ty` is refused.
+pub(crate) fn to_string_refusal(program: &nesl_frontend::tast::Program, ty: &nesl_frontend::Type) -> String {
+    format!("`@` (conversion to a string) of a value of type {}", program.type_name(ty))
+}
+
 /// The primitives flattening does not support yet, with what to call them.
 pub(crate) fn unsupported_prim(prim: Prim) -> Option<&'static str> {
     Some(match prim {
@@ -633,6 +663,9 @@ pub(crate) fn unsupported_prim(prim: Prim) -> Option<&'static str> {
         Prim::ParseFloat => "`parse_float`",
         Prim::Rand => "`rand`",
         Prim::RandSeed => "`rand_seed`",
+        // The driver refuses file I/O before flattening (src/pipeline.rs);
+        // this is for callers of `flatten_program` that do not.
+        Prim::ReadFile | Prim::WriteFile => "file I/O",
         _ => return None,
     })
 }

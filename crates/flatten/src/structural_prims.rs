@@ -10,8 +10,10 @@
 //! - `hash` of GPU values is the interpreter's fold of SplitMix64's mixing
 //!   step over the value's words (note [hash] in `builtins.rs`), unrolled in
 //!   scalar code, with the unsigned arithmetic spelled in signed operations.
-//!   A sequence's hash folds over its elements in order, a sequential loop
-//!   that scalar code cannot express: not supported yet.
+//!   A sequence of GPU values hashes its length and the sum of its
+//!   elements' hashes mixed with their positions: a `REDUCE` on the host, a
+//!   `SEG_REDUCE` per instance (`segmented_prims.rs`). `hash` of sequences
+//!   of sequences, and of tuples holding sequences, is not supported yet.
 
 use nesl_frontend::Type;
 use nesl_frontend::tast::ExprId;
@@ -74,8 +76,39 @@ fn hash_word<E: ScalarEmitter>(em: &mut E, value: E::V, ty: Scalar) -> E::V {
     }
 }
 
+/// Why `hash` of a value of type `ty` is refused.
+pub(crate) fn hash_refusal(program: &nesl_frontend::tast::Program, ty: &Type) -> String {
+    format!("`hash` of a sequence of sequences or a tuple holding a sequence ({})", program.type_name(ty))
+}
+
+/// The term a sequence's element adds to the sum its hash absorbs: the
+/// element's own hash (its words, read from `columns` at `position`,
+/// folded into 0) mixed with its index `within` the sequence.
+pub(crate) fn element_hash_term(
+    tc: &mut ThunkCx,
+    host: &crate::ir::HostFunction,
+    columns: &[HostVar],
+    position: GExpr,
+    within: GExpr,
+) -> GExpr {
+    let position = tc.share("p", Scalar::Int, position);
+    let mut em = crate::scalar_code::ThunkEmitter { tc };
+    let mut state = em.constant(Const::Int(0));
+    for column in columns {
+        let ty = host.var(*column).ty.scalar();
+        let value = em.tc.kb.read(host, *column, position.clone());
+        let word = hash_word(&mut em, value, ty);
+        let gamma = em.constant(Const::Int(GOLDEN_GAMMA as i64));
+        let sum = em.binary(BinaryOp::Add, Scalar::Int, state, word);
+        let sum = em.binary(BinaryOp::Add, Scalar::Int, sum, gamma);
+        state = mix64(&mut em, sum);
+    }
+    let index = mix64(&mut em, within);
+    crate::random_keys::emit_mix(&mut em, state, index)
+}
+
 /// `x >> k` on the bits of `x` as an unsigned word (`0 < k < 64`).
-fn logical_shift_right<E: ScalarEmitter>(em: &mut E, x: E::V, k: u32) -> E::V {
+pub(crate) fn logical_shift_right<E: ScalarEmitter>(em: &mut E, x: E::V, k: u32) -> E::V {
     let shift = em.constant(Const::Int(i64::from(k)));
     let shifted = em.binary(BinaryOp::Shr, Scalar::Int, x, shift);
     let mask = em.constant(Const::Int(((1u64 << (64 - k)) - 1) as i64));
@@ -83,7 +116,7 @@ fn logical_shift_right<E: ScalarEmitter>(em: &mut E, x: E::V, k: u32) -> E::V {
 }
 
 /// SplitMix64's output function (the interpreter's `mix64`).
-fn mix64<E: ScalarEmitter>(em: &mut E, z: E::V) -> E::V {
+pub(crate) fn mix64<E: ScalarEmitter>(em: &mut E, z: E::V) -> E::V {
     let mut z = em.share(Scalar::Int, z);
     for (shift, multiplier) in [(30, 0xBF58_476D_1CE4_E5B9u64), (27, 0x94D0_49BB_1331_11EB)] {
         let shifted = logical_shift_right(em, z.clone(), shift);
@@ -135,8 +168,13 @@ impl FnCx<'_, '_> {
     /// `hash(v, n)` in the host context.
     pub fn host_hash(&mut self, e: ExprId, args: &[ExprId]) -> Result<Repr> {
         let ty = self.expr(args[0]).ty.clone();
+        if let Type::Seq(elem) = &ty
+            && crate::representation::is_gpu_type(self.program(), elem)
+        {
+            return self.host_hash_seq(e, args);
+        }
         if !crate::representation::is_gpu_type(self.program(), &ty) {
-            return Err(self.unsupported("`hash` of a sequence", e));
+            return Err(self.unsupported(hash_refusal(self.program(), &ty), e));
         }
         let value = self.compile_host(args[0])?;
         let Repr::Scalar(range) = self.compile_host(args[1])? else {
@@ -147,6 +185,35 @@ impl FnCx<'_, '_> {
         let types = crate::scalar_code::scalar_components(self.program(), &ty)?;
         let site = self.fault(e, hash_range());
         let words = words.into_iter().zip(types).collect();
+        let hash = emit_hash(&mut crate::scalar_code::HostEmitter { fb: &mut self.fb }, words, range, site);
+        Ok(Repr::Scalar(hash))
+    }
+
+    /// `hash(s, n)` of a host sequence of GPU values.
+    fn host_hash_seq(&mut self, e: ExprId, args: &[ExprId]) -> Result<Repr> {
+        let Repr::Seq(seq) = self.compile_host(args[0])? else {
+            return Err(FlattenError::bug("`hash` of a sequence that is not one"));
+        };
+        let Repr::Scalar(range) = self.compile_host(args[1])? else {
+            return Err(FlattenError::bug("`hash` with a range that is not a scalar"));
+        };
+        let Some(columns) = scalar_columns(&seq) else {
+            return Err(FlattenError::bug("GPU elements with nested columns"));
+        };
+        let n = self.fb.length(seq.length_witness());
+        let host = &self.fb.function;
+        let mut kb = KernelBuilder::new();
+        let p = index_param(&mut kb, "p");
+        let mut tc = ThunkCx::new(kb);
+        let term = element_hash_term(&mut tc, host, &columns, GExpr::Var(p), GExpr::Var(p));
+        let (body, mut kb) = tc.finish(term);
+        let op = binary_thunk(&mut kb, BinaryOp::Add, Scalar::Int);
+        let size = kb.length(host, seq.length_witness());
+        let reduce = Soac::Reduce { size, pull: Thunk { params: vec![p], body }, neutral: vec![Const::Int(0)], op };
+        let sum =
+            self.run_kernel(kb, "reduce_hash", reduce, &[("hash_sum".to_string(), VarType::Scalar(Scalar::Int))])[0];
+        let site = self.fault(e, hash_range());
+        let words = vec![(n, Scalar::Int), (Atom::Var(sum), Scalar::Int)];
         let hash = emit_hash(&mut crate::scalar_code::HostEmitter { fb: &mut self.fb }, words, range, site);
         Ok(Repr::Scalar(hash))
     }

@@ -223,3 +223,19 @@ fn dropping_two_columns_of_a_filter_over_pairs_keeps_it_well_formed() {
     );
     flatten::ir::verify::verify(&p).unwrap_or_else(|e| panic!("{}\n{}", e.message, print_program(&p)));
 }
+
+/// `rand` (its key threaded through calls, recursion, conditionals and
+/// nested apply-to-each), `@` of scalars and `hash` of sequences flatten to
+/// programs that verify, and a function that draws is lifted.
+#[test]
+fn rand_to_string_and_hash_of_sequences_flatten_to_verified_programs() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/programs");
+    for program in ["builtins/rand_contexts.nesl", "builtins/hash_sequences.nesl", "strings/to_string_scalars.nesl"] {
+        let source = std::fs::read_to_string(format!("{root}/{program}")).expect("the test program");
+        let p = flatten_source(&source);
+        flatten::ir::verify::verify(&p).unwrap_or_else(|e| panic!("{program}: {}\n{}", e.message, print_program(&p)));
+    }
+    let p = flatten_source("function draw(n) = {rand(10) : i in index(n)};\n{draw(i) : i in [1, 2]};");
+    flatten::ir::verify::verify(&p).unwrap_or_else(|e| panic!("{}\n{}", e.message, print_program(&p)));
+    assert!(p.functions.iter().any(|f| f.name.starts_with("draw^")), "draw is lifted:\n{}", print_program(&p));
+}

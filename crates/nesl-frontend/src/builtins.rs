@@ -152,6 +152,11 @@ prims! {
     // note [primitive semantics]).
     ReadFile => ["__read_file"], "[char] -> [char]";
     WriteFile => ["__write_file"], "([char], [char], bool) -> bool";
+    // Library-only: the counter-based generator's steps, written by
+    // flattening's rewrite of `rand` (note [primitive semantics]).
+    RandKey => ["__rand_key"], "int";
+    RandMix => ["__rand_mix"], "(int, int) -> int";
+    RandDraw => ["__rand_draw"], "(int, a) -> a :: (a in number)";
 }
 
 impl Prim {
@@ -383,12 +388,18 @@ pub fn host_library_reason(name: &str) -> Option<&'static str> {
 //   around the number are allowed. The flag says whether the whole string
 //   was such a number (that fits, for ints); when it is false the value is
 //   0 (0.0).
-// * `rand(v)`: uniform in [0, v) from the interpreter's generator (a
-//   SplitMix64 stream seeded with 0 at start, reseeded by `rand_seed(n)`,
-//   which makes the state `n`). `rand(0)` is 0 and a negative `v` draws
-//   from (v, 0], so `rand` never faults. Ints take the high 64 bits of
-//   `next * |v|` (128-bit product); floats are `(next >> 11) * 2^-53 * v`.
-//   Backends agree on the distribution, not on the values.
+// * `rand(v)`: uniform in [0, v) from a counter-based generator: a hash of
+//   the seed, the call sites on the way to the draw and the element
+//   positions of the apply-to-each it is in (the module doc of
+//   `eval/random.rs` defines it exactly), so every backend draws the same
+//   numbers. `rand_seed(n)` sets the seed of the top-level forms after it.
+//   `rand(0)` is 0 and a negative `v` draws from (v, 0], so `rand` never
+//   faults. Ints take the high 64 bits of `z * |v|` (128-bit product);
+//   floats are `(z >> 11) * 2^-53 * v`.
+// * `__rand_key` is the key of the running top-level form (its value
+//   depends on `rand_seed`), `__rand_mix(a, b)` is SplitMix64's output
+//   function of `a xor b`, and `__rand_draw(z, v)` maps the word `z` into
+//   the range of `rand(v)` as above.
 // * `print_string`/`print_char` write to stdout immediately and return `t`.
 // * `__read_file(name)`: the bytes of the file `name` (a path relative to
 //   the working directory); `__write_file(text, name, append)` writes (or
@@ -411,8 +422,11 @@ pub fn host_library_reason(name: &str) -> Option<&'static str> {
 // Words, in order: an int is its two's-complement bits; a float its IEEE
 // bits, with 0.0 for -0.0 and one canonical NaN (0x7FF8000000000000); a
 // bool 0 or 1; a char its code. A pair gives its first component's words,
-// then its second's; a datatype value its fields' in order; a sequence its
-// length, then its elements' words in order.
+// then its second's; a datatype value its fields' in order. A sequence gives
+// two words: its length, then the wrapping sum over its elements `e_i` of
+// `mix(h_i xor mix(i))`, where `h_i` is the state after folding `e_i`'s own
+// words into 0 (a sum, so that parallel backends compute it as a
+// reduction).
 
 #[cfg(test)]
 mod tests {

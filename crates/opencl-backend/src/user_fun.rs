@@ -1223,6 +1223,12 @@ impl<'a> Gen<'a> {
         use Scalar::{Bool, Float, Int};
         let helper = |name: &str| Ok(call(name, &[lhs, rhs]));
         let op_c = |symbol: &str, prec: u8| Ok(infix(lhs, symbol, prec, rhs));
+        // An ordinal compared with itself (fusion substitutes both lengths
+        // of a length check by one read) is a constant: C compilers warn
+        // about the comparison. Floats keep it (`x != x` tests for NaN).
+        if ty != Float && lhs.text == rhs.text && matches!(op, Eq | Ne | Lt | Le | Gt | Ge) {
+            return Ok(CExpr::primary(if matches!(op, Eq | Le | Ge) { "1" } else { "0" }));
+        }
         match (op, ty) {
             (Add, Int) => helper("nessie_add"),
             (Sub, Int) => helper("nessie_sub"),

@@ -1443,7 +1443,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 #endif
 
 static inline void main_elt_once_hull_1(__global const double* hull_1, long hull_1_len, __global const double* hull_2, __global long* err, double* r0, double* r1) {
-    if (0L < 0L || 0L >= hull_1_len) {
+    if (0 || 0L >= hull_1_len) {
         nessie_fail(err, 1, 8, 0L, hull_1_len);
         *r0 = 0.0;
         *r1 = 0.0;

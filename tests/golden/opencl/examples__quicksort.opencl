@@ -1615,7 +1615,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 #endif
 
 static inline void quicksort_elt_fused_once_length(__global const long* sorted_lengths, long sorted_lengths_len, __global const long* sorted_offsets, __global long* err, long* r0, long* r1, long* r2, long* r3) {
-    if (0L < 0L || 0L >= sorted_lengths_len) {
+    if (0 || 0L >= sorted_lengths_len) {
         nessie_fail(err, 1, 2, 0L, sorted_lengths_len);
         *r0 = 0L;
         *r1 = 0L;
@@ -4567,7 +4567,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 static inline void quicksort_fused_6_pull_lengths(long i, __global const long* sorted_offsets, __global const long* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* err, long* r0, long* r1, long* r2, long* r3, long* r4) {
     long start = sorted_offsets[i];
     long len = sorted_lengths[i];
-    if (0L < 0L || 0L >= len) {
+    if (0 || 0L >= len) {
         nessie_fail(err, 1, 2, 0L, len);
         *r0 = 0L;
         *r1 = 0L;
@@ -4580,7 +4580,7 @@ static inline void quicksort_fused_6_pull_lengths(long i, __global const long* s
     long v_1 = sorted_elements_offsets[start];
     long start_1 = sorted_offsets[i];
     long len_1 = sorted_lengths[i];
-    if (0L < 0L || 0L >= len_1) {
+    if (0 || 0L >= len_1) {
         nessie_fail(err, 1, 2, 0L, len_1);
         *r0 = 0L;
         *r1 = 0L;
@@ -4623,7 +4623,7 @@ static inline void quicksort_fused_6_pull_lengths(long i, __global const long* s
 static inline long quicksort_fused_6_pull_s_offsets(long i, __global const long* sorted_offsets, __global const long* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* err) {
     long start = sorted_offsets[i];
     long len = sorted_lengths[i];
-    if (0L < 0L || 0L >= len) {
+    if (0 || 0L >= len) {
         nessie_fail(err, 1, 2, 0L, len);
         return 0L;
     }
@@ -4644,7 +4644,7 @@ static inline long quicksort_fused_6_op_s_offsets(long a, long b) {
 static inline long quicksort_fused_6_pull_total(long i, __global const long* sorted_offsets, __global const long* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* err) {
     long start = sorted_offsets[i];
     long len = sorted_lengths[i];
-    if (0L < 0L || 0L >= len) {
+    if (0 || 0L >= len) {
         nessie_fail(err, 1, 2, 0L, len);
         return 0L;
     }

@@ -16,7 +16,7 @@ use super::faults::{CallStack, Fault, STACK_RED_ZONE_BYTES, STACK_SEGMENT_BYTES,
 use super::files;
 use super::prims_scalar::{self as scalar, PrimResult};
 use super::prims_seq as seq;
-use super::random::SplitMix64;
+use super::random;
 use super::strings;
 use super::structural;
 
@@ -31,11 +31,14 @@ pub(super) fn run_items(program: &Program, sources: &SourceMap, out: &mut dyn Ou
         out,
         globals: vec![UNBOUND; program.globals.len()],
         calls: CallStack::new(program, sources),
-        rng: SplitMix64::new(0),
+        sites: random::Sites::of(program),
+        seed: 0,
+        key: 0,
         spare_frames: Vec::new(),
     };
     for (index, item) in program.items.iter().enumerate() {
         let mut frame = vec![UNBOUND; item.locals.len()];
+        interp.key = random::form_key(interp.seed);
         let value = match &item.kind {
             TopItemKind::Bind { pattern, value } => {
                 let value = interp.eval(&mut frame, *value)?;
@@ -56,7 +59,12 @@ struct Interp<'a> {
     /// Indexed by `GlobalId`.
     globals: Vec<Value>,
     calls: CallStack<'a>,
-    rng: SplitMix64,
+    /// The site of every call and `rand`.
+    sites: random::Sites,
+    /// The seed of the next top-level form's key (`rand_seed`).
+    seed: i64,
+    /// The key of the running context (see `random.rs`).
+    key: u64,
     /// The frames of finished calls, emptied, to be reused by later calls.
     spare_frames: Vec<Vec<Value>>,
 }
@@ -88,7 +96,12 @@ impl Interp<'_> {
                 }
                 Ok(Value::Seq(builder.finish()))
             }
-            ExprKind::Call { func, args } => self.call(frame, expr.span, *func, args),
+            ExprKind::Call { func, args } => self.call(frame, id, *func, args),
+            ExprKind::Prim { prim: Prim::Rand, args } if args.len() == 1 => {
+                let bound = self.operand(frame, args[0])?;
+                let z = random::mix_key(self.key, self.sites.get(id));
+                random::draw(z, &bound).ok_or_else(|| compiler_bug(expr.span, "`rand` of a value that is not a number"))
+            }
             ExprKind::Prim { prim, args } => self.prim(frame, expr.span, &expr.ty, *prim, args),
             ExprKind::Construct { data, args } => {
                 let fields = args.iter().map(|arg| self.eval(frame, *arg)).collect::<Result<Rc<[Value]>, _>>()?;
@@ -166,7 +179,8 @@ impl Interp<'_> {
 
     /// A call of a function instance: a fresh frame with the parameters
     /// bound to the arguments, evaluated in the caller's frame.
-    fn call(&mut self, frame: &mut [Value], span: Span, func_id: FuncId, args: &[ExprId]) -> Result<Value, Fault> {
+    fn call(&mut self, frame: &mut [Value], id: ExprId, func_id: FuncId, args: &[ExprId]) -> Result<Value, Fault> {
+        let span = self.program.exprs[id].span;
         let func = &self.program.functions[func_id];
         if func.params.len() != args.len() {
             return Err(compiler_bug(span, "a call with the wrong number of arguments"));
@@ -178,9 +192,12 @@ impl Interp<'_> {
             self.bind(&mut callee, param, value)?;
         }
         self.calls.enter(span, func_id)?;
+        let caller_key = self.key;
+        self.key = random::mix_key(caller_key, self.sites.get(id));
         // See note [recursion depth].
         let result =
             stacker::maybe_grow(STACK_RED_ZONE_BYTES, STACK_SEGMENT_BYTES, || self.eval(&mut callee, func.body));
+        self.key = caller_key;
         self.calls.leave();
         callee.clear();
         self.spare_frames.push(callee);
@@ -217,10 +234,12 @@ impl Interp<'_> {
         if filter.is_none() {
             results.reserve(length);
         }
+        let outer_key = self.key;
         for i in 0..length {
             for (generator, s) in generators.iter().zip(&seqs) {
                 self.bind_element(frame, &generator.pattern, s, i)?;
             }
+            self.key = random::element_key(outer_key, i);
             if let Some(filter) = filter
                 && !self.eval_bool(frame, filter)?
             {
@@ -228,6 +247,7 @@ impl Interp<'_> {
             }
             results.push(&self.eval(frame, body)?);
         }
+        self.key = outer_key;
         Ok(Value::Seq(results.finish()))
     }
 
@@ -328,11 +348,14 @@ impl Interp<'_> {
             (P::MaxInt, []) => Some(Ok(Int(i64::MAX))),
             (P::MinInt, []) => Some(Ok(Int(i64::MIN))),
             // Random numbers.
-            (P::Rand, [bound]) => self.rng.rand(bound).map(Ok),
+            // Random numbers (`rand` itself is in `eval`, which knows its site).
             (P::RandSeed, [Int(seed)]) => {
-                self.rng = SplitMix64::new(*seed);
+                self.seed = *seed;
                 Some(Ok(Value::Bool(true)))
             }
+            (P::RandKey, []) => Some(Ok(Int(random::form_key(self.seed) as i64))),
+            (P::RandMix, [Int(a), Int(b)]) => Some(Ok(Int(random::mix_key(*a as u64, *b as u64) as i64))),
+            (P::RandDraw, [Int(z), bound]) => random::draw(*z as u64, bound).map(Ok),
             // Sequences.
             (P::Length, [Value::Seq(s)]) => Some(Ok(Int(s.len() as i64))),
             (P::Dist, [value, Int(count)]) => Some(seq::dist(value, *count, elem()?, datatypes)),

@@ -17,8 +17,9 @@
 //! position in turn, binds the generators' patterns, evaluates the filter
 //! and, if it holds, the body. `print_string` and `print_char` reach
 //! [`Output::print`] immediately, so printed text interleaves with the
-//! items' values in program order, and `rand` draws from one generator in
-//! this order.
+//! items' values in program order. `rand` does not depend on this order:
+//! a draw is a hash of its dynamic context (`random.rs`), so that parallel
+//! backends draw the same numbers.
 //!
 //! ## Values
 //! Values are [`crate::value`]'s: scalars, and columnar sequences whose
@@ -57,7 +58,7 @@ mod files;
 mod interp;
 mod prims_scalar;
 mod prims_seq;
-mod random;
+pub mod random;
 mod strings;
 mod structural;
 #[cfg(test)]

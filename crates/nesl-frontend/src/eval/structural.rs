@@ -47,13 +47,34 @@ fn hash_value(state: &mut u64, value: &Value) {
         Value::Data(_, fields) => fields.iter().for_each(|f| hash_value(state, f)),
         Value::Seq(seq) => {
             absorb(state, seq.len() as u64);
-            match seq {
-                Seq::Int(c) => c.as_slice().iter().for_each(|x| absorb(state, *x as u64)),
-                Seq::Float(c) => c.as_slice().iter().for_each(|x| absorb(state, float_word(*x))),
-                Seq::Bool(c) => c.as_slice().iter().for_each(|x| absorb(state, u64::from(*x))),
-                Seq::Char(c) => c.as_slice().iter().for_each(|x| absorb(state, u64::from(*x))),
-                _ => seq.iter().for_each(|element| hash_value(state, &element)),
-            }
+            // The elements' own hashes, each mixed with its position and
+            // summed (a reduction, so parallel backends compute it alike).
+            let own = |word: u64| mix64(word.wrapping_add(0x9E37_79B9_7F4A_7C15));
+            let at = |i: usize, element_hash: u64| mix64(element_hash ^ mix64(i as u64));
+            let sum = match seq {
+                Seq::Int(c) => {
+                    c.as_slice().iter().enumerate().map(|(i, x)| at(i, own(*x as u64))).fold(0, u64::wrapping_add)
+                }
+                Seq::Float(c) => {
+                    c.as_slice().iter().enumerate().map(|(i, x)| at(i, own(float_word(*x)))).fold(0, u64::wrapping_add)
+                }
+                Seq::Bool(c) => {
+                    c.as_slice().iter().enumerate().map(|(i, x)| at(i, own(u64::from(*x)))).fold(0, u64::wrapping_add)
+                }
+                Seq::Char(c) => {
+                    c.as_slice().iter().enumerate().map(|(i, x)| at(i, own(u64::from(*x)))).fold(0, u64::wrapping_add)
+                }
+                _ => seq
+                    .iter()
+                    .enumerate()
+                    .map(|(i, element)| {
+                        let mut element_hash = 0;
+                        hash_value(&mut element_hash, &element);
+                        at(i, element_hash)
+                    })
+                    .fold(0, u64::wrapping_add),
+            };
+            absorb(state, sum);
         }
     }
 }
