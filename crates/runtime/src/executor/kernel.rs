@@ -64,6 +64,19 @@ pub(crate) fn run_kernel(
     run.run(exec, index).map_err(|e| e.within(place))
 }
 
+/// Whether an array result of `len` elements should move out of its
+/// buffer `data` into one of its own size: a buffer sized by an upper bound
+/// (a filter's result has room for every element) that holds at most a
+/// quarter of that and at least 1 MiB. A recursion keeps such results alive
+/// across its deeper levels (quicksort's `equal`, a few elements in a
+/// buffer of the level's size): copying them out keeps its device memory a
+/// constant times the live data, and costs a copy of the kept elements
+/// only. Results that fill most of their buffer keep it.
+fn should_shrink(data: &DeviceData, len: usize) -> bool {
+    const MIN_BYTES: usize = 1 << 16;
+    data.bytes() >= MIN_BYTES && len.saturating_mul(4) <= data.len()
+}
+
 /// One run of a compiled kernel (see the module essay).
 struct KernelRun<'k> {
     plan: &'k CompiledKernel,
@@ -261,6 +274,7 @@ impl<'k> KernelRun<'k> {
                         let message = format!("result {position} has {len} elements in a buffer of {}", data.len());
                         return Err(internal(message));
                     }
+                    let data = if should_shrink(&data, len) { Rc::new(data.prefix(exec.session, len)?) } else { data };
                     HostValue::Array(DeviceArray { elem, len, data })
                 }
                 (KernelResult::Scalar { buffer }, VarType::Scalar(ty)) => {

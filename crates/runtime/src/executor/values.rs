@@ -163,6 +163,39 @@ impl DeviceData {
         Ok(value)
     }
 
+    /// A new buffer holding the first `len` elements (a device-to-device
+    /// copy, enqueued).
+    pub(crate) fn prefix(&self, session: &mut Session, len: usize) -> Result<DeviceData, ExecError> {
+        fn copy<T: Element>(
+            session: &mut Session,
+            source: &DeviceBuffer<T>,
+            len: usize,
+        ) -> Result<DeviceBuffer<T>, ExecError> {
+            if len > source.len() {
+                return Err(internal(format!("a prefix of {len} elements of a buffer of {}", source.len())));
+            }
+            let mut buffer = session.alloc::<T>(len)?;
+            session.copy_range(source, 0, &mut buffer, 0, len)?;
+            Ok(buffer)
+        }
+        Ok(match self {
+            DeviceData::I64(b) => DeviceData::I64(copy(session, b, len)?),
+            DeviceData::F64(b) => DeviceData::F64(copy(session, b, len)?),
+            DeviceData::U8(b) => DeviceData::U8(copy(session, b, len)?),
+            DeviceData::I32(b) => DeviceData::I32(copy(session, b, len)?),
+        })
+    }
+
+    /// The size of the buffer in bytes.
+    pub(crate) fn bytes(&self) -> usize {
+        match self {
+            DeviceData::I64(b) => b.len() * 8,
+            DeviceData::F64(b) => b.len() * 8,
+            DeviceData::U8(b) => b.len(),
+            DeviceData::I32(b) => b.len() * 4,
+        }
+    }
+
     /// "a buffer of long", for messages.
     pub(crate) fn describe(&self) -> String {
         let type_name = match self {
