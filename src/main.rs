@@ -1,6 +1,7 @@
 //! The `nessie` command. See CONTRACT.md and the crate essay in `lib.rs`.
 
 use std::io::{BufWriter, IsTerminal, Write};
+use std::process::ExitCode;
 
 use clap::Parser;
 use nessie::Failure;
@@ -14,7 +15,7 @@ use nessie::session::Session;
 /// thread's default stack is too small. Only touched pages are committed.
 const STACK_BYTES: usize = 1 << 30;
 
-fn main() {
+fn main() -> ExitCode {
     // A panic is a compiler bug. Say so in one line, without Rust's own
     // message and backtrace.
     std::panic::set_hook(Box::new(|info| {
@@ -27,39 +28,22 @@ fn main() {
         let at = info.location().map(|l| format!(" at {}:{}", l.file(), l.line())).unwrap_or_default();
         eprintln!("error: internal compiler error: {what}{at}\n  help: this is a bug in nessie; please report it");
     }));
-    let code = match std::thread::Builder::new().name("nessie".into()).stack_size(STACK_BYTES).spawn(nessie_main) {
-        Ok(handle) => handle.join().unwrap_or(1),
+    match std::thread::Builder::new().name("nessie".into()).stack_size(STACK_BYTES).spawn(nessie_main) {
+        Ok(handle) => handle.join().unwrap_or(ExitCode::from(1)),
         Err(e) => {
             eprintln!("error: cannot start the compiler thread: {e}");
-            4
+            ExitCode::from(4)
         }
-    };
-    exit_now(code)
+    }
 }
 
-/// Ends the process with `code` once stdout and stderr are flushed, without
-/// the C library's exit handlers. Those are where an OpenCL driver tears
-/// down its state: NVIDIA's took 70–120 ms after every run on the H100
-/// (`scripts/gpu/startup.py`, "process start and exit"), and `run` leaves
-/// its device session open for the same reason (`commands::run`). The
-/// operating system reclaims the process's device memory and contexts
-/// either way; nessie writes its files (the binary cache, `compile`'s
-/// output) completely before it gets here.
-fn exit_now(code: u8) -> ! {
-    let _ = std::io::stdout().flush();
-    let _ = std::io::stderr().flush();
-    // SAFETY: `_exit` only ends the process; everything that must reach
-    // the operating system has been written and flushed above.
-    unsafe { libc::_exit(i32::from(code)) }
-}
-
-fn nessie_main() -> u8 {
+fn nessie_main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
             // Help and version go to stdout with status 0; usage errors exit 2.
             let _ = e.print();
-            return if e.use_stderr() { 2 } else { 0 };
+            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
         }
     };
     let color = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
@@ -76,11 +60,11 @@ fn nessie_main() -> u8 {
     };
     let _ = out.flush();
     match result {
-        Ok(()) => 0,
+        Ok(()) => ExitCode::SUCCESS,
         Err(failure) => {
             let stderr = std::io::stderr();
             failure.report(&sources, color, &mut stderr.lock());
-            failure.exit_code() as u8
+            ExitCode::from(failure.exit_code() as u8)
         }
     }
 }

@@ -78,11 +78,8 @@ pub fn run(session: &mut Session, args: &RunArgs, out: &mut dyn Write) -> Result
             phases.lap("running the host program");
             // The table of what ran, also after a fault: it shows how far the program got.
             let stats = if common.stats { Some(device.stats()) } else { None };
-            // The session stays open: the process ends right after this
-            // (main.rs's `exit_now`), and the operating system reclaims the
-            // device's memory and context faster than the driver releases
-            // them (60–80 ms on NVIDIA's H100, scripts/gpu/startup.py).
-            std::mem::forget(device);
+            drop(device);
+            phases.lap("closing the device");
             match stats {
                 Some(Ok(stats)) => {
                     let stderr = std::io::stderr();
