@@ -452,6 +452,9 @@ fn generate(
         indent: 1,
         results: Vec::new(),
         on_fail: Vec::new(),
+        segments: HashMap::new(),
+        aliases: HashMap::new(),
+        reassigned: HashSet::new(),
     };
     if nesting(body) > MAX_DEPTH {
         return Err(g.unsupported(format!("an expression nested more than {MAX_DEPTH} deep")));
@@ -752,7 +755,30 @@ struct Gen<'a> {
     results: Vec<Scalar>,
     /// The statements after `nessie_fail`: return zeros.
     on_fail: Vec<String>,
+    /// `segment_of(offsets, i)` computed once at the function's top level,
+    /// by (offsets, i) as C names: later searches of the same position
+    /// reuse it (note [segment_of once]).
+    segments: HashMap<(String, String), String>,
+    /// Locals declared as copies of another local (`long i_2 = j;`), to
+    /// the local they copy.
+    aliases: HashMap<String, String>,
+    /// Locals assigned after their declaration (a `loop`'s variables):
+    /// never keys of `segments`.
+    reassigned: HashSet<String>,
 }
+
+// Note [segment_of once]
+// ~~~~~~~~~~~~~~~~~~~~~~~
+// A lifted kernel reads its instances' data through `segment_of`, a binary
+// search of the offsets, and flattening repeats it in every expression that
+// needs the segment: quicksort's fused count of its three parts searched
+// the same position six times per element, and its filters twice (the
+// driver's compiler cannot merge the searches: they are loops over global
+// memory). The first search of a position at the function's top level (in
+// straight-line code, so it runs before everything after it) is kept in a
+// local, and every later search of that position, at any depth, reads the
+// local. A position is a local's name, through the copies `let` makes; a
+// `loop`'s variables, which change, never are.
 
 /// The deepest expression tree translated (see [`nesting`]); deeper trees
 /// are refused rather than risking the stack.
@@ -911,6 +937,7 @@ impl<'a> Gen<'a> {
             let name = self.fresh(self.raw(v));
             self.line(format!("{} {name} = {};", c_type(ty), value.bare()));
             self.names.insert(v, name.clone());
+            self.reassigned.insert(name.clone());
             names.push(name);
         }
         self.line("while (1) {");
@@ -1031,8 +1058,33 @@ impl<'a> Gen<'a> {
     fn declare(&mut self, v: KVar, ty: Scalar, value: &CExpr) -> Result<(), CodegenError> {
         let name = self.fresh(self.raw(v));
         self.line(format!("{} {name} = {};", c_type(ty), value.bare()));
+        if is_identifier(&value.text) && !self.reassigned.contains(&value.text) {
+            let copied = self.aliases.get(&value.text).cloned().unwrap_or_else(|| value.text.clone());
+            self.aliases.insert(name.clone(), copied);
+        }
         self.names.insert(v, name);
         Ok(())
+    }
+
+    /// `nessie_segment_of(data, length, index)`, searched once per position
+    /// (note [segment_of once]).
+    fn segment_of(&mut self, data: String, length: String, index: CExpr) -> CExpr {
+        let search = call("nessie_segment_of", &[&CExpr::primary(data.clone()), &CExpr::primary(length), &index]);
+        if !is_identifier(&index.text) || self.reassigned.contains(&index.text) {
+            return search;
+        }
+        let position = self.aliases.get(&index.text).cloned().unwrap_or_else(|| index.text.clone());
+        let key = (data, position);
+        if let Some(local) = self.segments.get(&key) {
+            return CExpr::primary(local.clone());
+        }
+        if self.indent != 1 {
+            return search;
+        }
+        let local = self.fresh("segment");
+        self.line(format!("long {local} = {};", search.bare()));
+        self.segments.insert(key, local.clone());
+        CExpr::primary(local)
     }
 
     /// `if (!cond) { nessie_fail(...); return zeros; }`
@@ -1142,11 +1194,11 @@ impl<'a> Gen<'a> {
                     return Err(self.internal(format!("the offsets `{}` are not ints", self.raw(*offsets))));
                 }
                 let index = self.value(index)?;
-                let data = CExpr::primary(self.name(*offsets)?);
+                let data = self.name(*offsets)?;
                 let Some(length) = self.lengths.get(offsets).cloned() else {
                     return Err(self.internal(format!("the length of `{}` is not a parameter", self.raw(*offsets))));
                 };
-                Ok(call("nessie_segment_of", &[&data, &CExpr::primary(length), &index]))
+                Ok(self.segment_of(data, length, index))
             }
             GExpr::Unary { op, ty, arg } => {
                 let arg_ty = self.scalar_type(arg)?;
@@ -1269,4 +1321,11 @@ fn conditional(cond: &CExpr, then_value: &CExpr, else_value: &CExpr) -> CExpr {
     let then_text = then_value.tighter_than(CONDITIONAL);
     let else_text = else_value.tighter_than(CONDITIONAL);
     CExpr::new(format!("{cond} ? {then_text} : {else_text}"), CONDITIONAL)
+}
+
+/// Whether `text` is a C identifier (a local's or parameter's name).
+fn is_identifier(text: &str) -> bool {
+    let mut chars = text.chars();
+    chars.next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
 }

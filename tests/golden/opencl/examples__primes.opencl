@@ -1251,7 +1251,8 @@ static inline long primes_fused_2_claim_flags(long i) {
 }
 
 static inline long primes_fused_2_target_flags(long k, __global const long* offsets, long offsets_len, __global const long* mapped, __global const long* sqr_primes, long copies_len, __global long* err) {
-    long s = nessie_segment_of(offsets, offsets_len, k);
+    long segment = nessie_segment_of(offsets, offsets_len, k);
+    long s = segment;
     long w = nessie_sub(k, offsets[s]);
     long composites = nessie_add(mapped[s], nessie_mul(w, sqr_primes[s]));
     long t = composites;

@@ -591,8 +591,9 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 #endif
 
 static inline double cross_products_map_4_pull_mapped(long i, __global const long* offsets, long offsets_len, __global const double* x1, __global const double* points_1, __global const double* y2, __global const double* points_2, __global const double* y1, __global const double* x2) {
-    long s = nessie_segment_of(offsets, offsets_len, i);
-    return (x1[s] - points_1[nessie_sub(i, offsets[nessie_segment_of(offsets, offsets_len, i)])]) * (y2[s] - points_2[nessie_sub(i, offsets[nessie_segment_of(offsets, offsets_len, i)])]) - (y1[s] - points_2[nessie_sub(i, offsets[nessie_segment_of(offsets, offsets_len, i)])]) * (x2[s] - points_1[nessie_sub(i, offsets[nessie_segment_of(offsets, offsets_len, i)])]);
+    long segment = nessie_segment_of(offsets, offsets_len, i);
+    long s = segment;
+    return (x1[s] - points_1[nessie_sub(i, offsets[segment])]) * (y2[s] - points_2[nessie_sub(i, offsets[segment])]) - (y1[s] - points_2[nessie_sub(i, offsets[segment])]) * (x2[s] - points_1[nessie_sub(i, offsets[segment])]);
 }
 
 __kernel void cross_products_map_4_mapped(long t_1, __global const long* offsets, long n_offsets, __global const double* x1, __global const double* points_1, __global const double* y2, __global const double* points_2, __global const double* y1, __global const double* x2, __global double* mapped) {
@@ -911,7 +912,8 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 #endif
 
 static inline void hsplit_gather_7_pull_p1_1(long p, __global const long* offsets, long offsets_len, __global const long* offsets_1, __global const long* lengths, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const double* p1_1, __global const double* packed_elements_1, __global const double* p1_2, __global const double* packed_elements_2, double* r0, double* r1) {
-    long s = nessie_segment_of(offsets, offsets_len, p);
+    long segment = nessie_segment_of(offsets, offsets_len, p);
+    long s = segment;
     long w = nessie_sub(p, offsets[s]);
     long start = offsets_1[s];
     long len = lengths[s];
@@ -1011,7 +1013,8 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 #endif
 
 static inline double cross_products_map_5_pull_mapped(long i, __global const long* points_offsets, long points_offsets_len, __global const double* x1, __global const double* points_elements_1, __global const double* y2, __global const double* points_elements_2, __global const double* y1, __global const double* x2) {
-    long s = nessie_segment_of(points_offsets, points_offsets_len, i);
+    long segment = nessie_segment_of(points_offsets, points_offsets_len, i);
+    long s = segment;
     return (x1[s] - points_elements_1[i]) * (y2[s] - points_elements_2[i]) - (y1[s] - points_elements_2[i]) * (x2[s] - points_elements_1[i]);
 }
 
@@ -1099,8 +1102,10 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 #endif
 
 static inline void hsplit_gather_27_pull_packed_elements_1(long p, __global const long* packed_offsets, long packed_offsets_len, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_offsets_1, __global const double* packed_elements_1, __global const double* packed_elements_2, double* r0, double* r1) {
-    long s = nessie_segment_of(packed_offsets, packed_offsets_len, p);
-    long r = else_instances[nessie_segment_of(offsets, offsets_len, s)];
+    long segment = nessie_segment_of(packed_offsets, packed_offsets_len, p);
+    long s = segment;
+    long segment_1 = nessie_segment_of(offsets, offsets_len, s);
+    long r = else_instances[segment_1];
     long q = nessie_add(packed_offsets_1[r], nessie_sub(p, packed_offsets[s]));
     *r0 = packed_elements_1[q];
     *r1 = packed_elements_2[q];
@@ -1347,7 +1352,8 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 #endif
 
 static inline void hsplit_gather_29_pull_p1_1(long p, __global const long* offsets, long offsets_len, __global const uchar* mapped, __global const long* rank, __global const long* offsets_1, __global const long* offsets_2, __global const double* p1_1, __global const double* hsplit_elements_1, __global const double* p1_2, __global const double* hsplit_elements_2, double* r0, double* r1) {
-    long s = nessie_segment_of(offsets, offsets_len, p);
+    long segment = nessie_segment_of(offsets, offsets_len, p);
+    long s = segment;
     int f = (int)mapped[s];
     long r = rank[s];
     long r_1 = f ? r : nessie_sub(s, r);
@@ -4182,7 +4188,8 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 #endif
 
 static inline void hsplit_fused_5_pull_extreme(long p, __global const long* cross_offsets, long cross_offsets_len, __global const long* else_instances, __global const long* cross_offsets_1, __global const double* cross_elements, double* r0, long* r1) {
-    long s = nessie_segment_of(cross_offsets, cross_offsets_len, p);
+    long segment = nessie_segment_of(cross_offsets, cross_offsets_len, p);
+    long s = segment;
     long r = else_instances[s];
     long q = nessie_add(cross_offsets_1[r], nessie_sub(p, cross_offsets[s]));
     double cross_elements_1 = cross_elements[q];
@@ -4590,7 +4597,8 @@ static inline void hsplit_fused_7_pull_ends_1_1(long p, __global const double* p
     double v_1 = c == 0L ? p1_2[q] : pm_2[q];
     double v_2 = c == 0L ? pm_1[q] : p2_1[q];
     double v_3 = c == 0L ? pm_2[q] : p2_2[q];
-    long q_1 = else_instances[nessie_segment_of(offsets, offsets_len, p)];
+    long segment = nessie_segment_of(offsets, offsets_len, p);
+    long q_1 = else_instances[segment];
     long v_4 = packed_lengths[q_1];
     *r0 = v;
     *r1 = v_1;
@@ -4600,7 +4608,8 @@ static inline void hsplit_fused_7_pull_ends_1_1(long p, __global const double* p
 }
 
 static inline long hsplit_fused_7_pull_packed_offsets(long i, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths) {
-    long q = else_instances[nessie_segment_of(offsets, offsets_len, i)];
+    long segment = nessie_segment_of(offsets, offsets_len, i);
+    long q = else_instances[segment];
     long packed_lengths_1 = packed_lengths[q];
     return packed_lengths_1;
 }
@@ -4610,7 +4619,8 @@ static inline long hsplit_fused_7_op_packed_offsets(long a, long b) {
 }
 
 static inline long hsplit_fused_7_pull_total(long i, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths) {
-    long q = else_instances[nessie_segment_of(offsets, offsets_len, i)];
+    long segment = nessie_segment_of(offsets, offsets_len, i);
+    long q = else_instances[segment];
     long packed_lengths_1 = packed_lengths[q];
     return packed_lengths_1;
 }
@@ -4968,7 +4978,8 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 #endif
 
 static inline void hsplit_gather_fused_pull_p1_1(long p, __global const long* offsets, long offsets_len, __global const long* offsets_1, __global const long* lengths, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const double* p1_1, __global const long* kept, __global const long* cross_offsets, long cross_offsets_len, __global const double* points_1, __global const double* p1_2, __global const double* points_1_1, double* r0, double* r1) {
-    long s = nessie_segment_of(offsets, offsets_len, p);
+    long segment = nessie_segment_of(offsets, offsets_len, p);
+    long s = segment;
     long w = nessie_sub(p, offsets[s]);
     long start = offsets_1[s];
     long len = lengths[s];
@@ -5000,15 +5011,19 @@ static inline void hsplit_gather_fused_pull_p1_1(long p, __global const long* of
 }
 
 static inline void hsplit_gather_fused_pull_packed_elements_1(long p, __global const long* packed_offsets, long packed_offsets_len, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_offsets_1, __global const long* kept, __global const long* cross_offsets, long cross_offsets_len, __global const double* points_1, __global const double* points_1_1, double* r0, double* r1) {
-    long s = nessie_segment_of(packed_offsets, packed_offsets_len, p);
-    long r = else_instances[nessie_segment_of(offsets, offsets_len, s)];
+    long segment = nessie_segment_of(packed_offsets, packed_offsets_len, p);
+    long s = segment;
+    long segment_1 = nessie_segment_of(offsets, offsets_len, s);
+    long r = else_instances[segment_1];
     long q = nessie_add(packed_offsets_1[r], nessie_sub(p, packed_offsets[s]));
     long p_1 = q;
     long p_2 = kept[p_1];
-    long q_1 = nessie_sub(p_2, cross_offsets[nessie_segment_of(cross_offsets, cross_offsets_len, p_2)]);
+    long segment_2 = nessie_segment_of(cross_offsets, cross_offsets_len, p_2);
+    long q_1 = nessie_sub(p_2, cross_offsets[segment_2]);
     long p_3 = q;
     long p_4 = kept[p_3];
-    long q_2 = nessie_sub(p_4, cross_offsets[nessie_segment_of(cross_offsets, cross_offsets_len, p_4)]);
+    long segment_3 = nessie_segment_of(cross_offsets, cross_offsets_len, p_4);
+    long q_2 = nessie_sub(p_4, cross_offsets[segment_3]);
     *r0 = points_1[q_1];
     *r1 = points_1_1[q_2];
 }
@@ -7252,7 +7267,8 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 #endif
 
 static inline void hsplit_fused_13_pull_extreme(long p, __global const long* cross_offsets, long cross_offsets_len, __global const long* else_instances, __global const long* cross_offsets_1, __global const double* cross_elements, double* r0, long* r1) {
-    long s = nessie_segment_of(cross_offsets, cross_offsets_len, p);
+    long segment = nessie_segment_of(cross_offsets, cross_offsets_len, p);
+    long s = segment;
     long r = else_instances[s];
     long q = nessie_add(cross_offsets_1[r], nessie_sub(p, cross_offsets[s]));
     double cross_elements_1 = cross_elements[q];
@@ -7663,7 +7679,8 @@ static inline void hsplit_fused_15_pull_ends_1_1(long p, __global const double* 
     double v_1 = c == 0L ? p1_2[q] : pm_2[q];
     double v_2 = c == 0L ? pm_1[q] : p2_1[q];
     double v_3 = c == 0L ? pm_2[q] : p2_2[q];
-    long q_1 = else_instances[nessie_segment_of(offsets, offsets_len, p)];
+    long segment = nessie_segment_of(offsets, offsets_len, p);
+    long q_1 = else_instances[segment];
     long v_4 = packed_lengths[q_1];
     *r0 = v;
     *r1 = v_1;
@@ -7673,7 +7690,8 @@ static inline void hsplit_fused_15_pull_ends_1_1(long p, __global const double* 
 }
 
 static inline long hsplit_fused_15_pull_packed_offsets(long i, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths) {
-    long q = else_instances[nessie_segment_of(offsets, offsets_len, i)];
+    long segment = nessie_segment_of(offsets, offsets_len, i);
+    long q = else_instances[segment];
     long packed_lengths_1 = packed_lengths[q];
     return packed_lengths_1;
 }
@@ -7683,7 +7701,8 @@ static inline long hsplit_fused_15_op_packed_offsets(long a, long b) {
 }
 
 static inline long hsplit_fused_15_pull_total(long i, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths) {
-    long q = else_instances[nessie_segment_of(offsets, offsets_len, i)];
+    long segment = nessie_segment_of(offsets, offsets_len, i);
+    long q = else_instances[segment];
     long packed_lengths_1 = packed_lengths[q];
     return packed_lengths_1;
 }

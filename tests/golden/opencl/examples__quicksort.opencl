@@ -342,7 +342,8 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 #endif
 
 static inline long quicksort_gather_pull_v_elements(long p, __global const long* v_offsets, long v_offsets_len, __global const long* lesser, __global const long* greater) {
-    long s = nessie_segment_of(v_offsets, v_offsets_len, p);
+    long segment = nessie_segment_of(v_offsets, v_offsets_len, p);
+    long s = segment;
     long q = nessie_sub(p, v_offsets[s]);
     return s == 0L ? lesser[q] : greater[q];
 }
@@ -431,7 +432,8 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 #endif
 
 static inline long quicksort_gather_3_pull_s_elements(long p, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements) {
-    long s = nessie_segment_of(s_offsets, s_offsets_len, p);
+    long segment = nessie_segment_of(s_offsets, s_offsets_len, p);
+    long s = segment;
     long r = then_instances[s];
     long q = nessie_add(s_offsets_1[r], nessie_sub(p, s_offsets[s]));
     return s_elements[q];
@@ -521,7 +523,8 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 #endif
 
 static inline long quicksort_gather_7_pull_v_elements(long p, __global const long* v_offsets, long v_offsets_len, __global const long* lesser_offsets, __global const long* greater_offsets, __global const long* lesser_elements, __global const long* greater_elements) {
-    long s = nessie_segment_of(v_offsets, v_offsets_len, p);
+    long segment = nessie_segment_of(v_offsets, v_offsets_len, p);
+    long s = segment;
     long c = nessie_rem(s, 2L);
     long r = nessie_div(s, 2L);
     long q = nessie_add(c == 0L ? lesser_offsets[r] : greater_offsets[r], nessie_sub(p, v_offsets[s]));
@@ -612,7 +615,8 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 #endif
 
 static inline long quicksort_gather_8_pull_sorted_elements_elements(long p, __global const long* offsets, long offsets_len, __global const long* starts, __global const long* lengths, __global const long* equal_offsets, __global const long* equal_lengths, __global const long* sorted_elements_elements, __global const long* equal_elements) {
-    long s = nessie_segment_of(offsets, offsets_len, p);
+    long segment = nessie_segment_of(offsets, offsets_len, p);
+    long s = segment;
     long w = nessie_sub(p, offsets[s]);
     long start = starts[s];
     long len = lengths[s];
@@ -707,7 +711,8 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 #endif
 
 static inline long quicksort_gather_11_pull_s_elements(long p, __global const long* s_offsets, long s_offsets_len, __global const uchar* mapped, __global const long* rank, __global const long* s_offsets_1, __global const long* offsets, __global const long* s_elements, __global const long* sorted_elements_elements) {
-    long s = nessie_segment_of(s_offsets, s_offsets_len, p);
+    long segment = nessie_segment_of(s_offsets, s_offsets_len, p);
+    long s = segment;
     int f = (int)mapped[s];
     long r = rank[s];
     long r_1 = f ? r : nessie_sub(s, r);
@@ -3059,16 +3064,18 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 
 static inline long quicksort_fused_4_keep_kept(long j, long x, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot) {
     long i = j;
-    long s = nessie_segment_of(s_offsets, s_offsets_len, i);
+    long segment = nessie_segment_of(s_offsets, s_offsets_len, i);
+    long s = segment;
     long r = then_instances[s];
     long q = nessie_add(s_offsets_1[r], nessie_sub(i, s_offsets[s]));
     long s_elements_1 = s_elements[q];
-    long s_1 = nessie_segment_of(s_offsets, s_offsets_len, i);
+    long s_1 = segment;
     return s_elements_1 < pivot[s_1] ? 1L : 0L;
 }
 
 static inline void quicksort_fused_4_pull_kept(long i, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, long* r0, long* r1) {
-    long s = nessie_segment_of(s_offsets, s_offsets_len, i);
+    long segment = nessie_segment_of(s_offsets, s_offsets_len, i);
+    long s = segment;
     long r = then_instances[s];
     long q = nessie_add(s_offsets_1[r], nessie_sub(i, s_offsets[s]));
     long s_elements_1 = s_elements[q];
@@ -3077,27 +3084,28 @@ static inline void quicksort_fused_4_pull_kept(long i, __global const long* s_of
 }
 
 static inline void quicksort_fused_4_pull_lesser_lengths(long p, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot, long* r0, long* r1, long* r2) {
-    long s = nessie_segment_of(s_offsets, s_offsets_len, p);
+    long segment = nessie_segment_of(s_offsets, s_offsets_len, p);
+    long s = segment;
     long r = then_instances[s];
     long q = nessie_add(s_offsets_1[r], nessie_sub(p, s_offsets[s]));
     long s_elements_1 = s_elements[q];
-    long s_1 = nessie_segment_of(s_offsets, s_offsets_len, p);
+    long s_1 = segment;
     int mapped = s_elements_1 < pivot[s_1];
     long v = (long)mapped;
-    long s_2 = nessie_segment_of(s_offsets, s_offsets_len, p);
+    long s_2 = segment;
     long r_1 = then_instances[s_2];
     long q_1 = nessie_add(s_offsets_1[r_1], nessie_sub(p, s_offsets[s_2]));
     long s_elements_2 = s_elements[q_1];
-    long s_3 = nessie_segment_of(s_offsets, s_offsets_len, p);
+    long s_3 = segment;
     int mapped_1 = s_elements_2 == pivot[s_3];
     long v_1 = (long)mapped_1;
     long v_2 = v;
     long v_3 = v_1;
-    long s_4 = nessie_segment_of(s_offsets, s_offsets_len, p);
+    long s_4 = segment;
     long r_2 = then_instances[s_4];
     long q_2 = nessie_add(s_offsets_1[r_2], nessie_sub(p, s_offsets[s_4]));
     long s_elements_3 = s_elements[q_2];
-    long s_5 = nessie_segment_of(s_offsets, s_offsets_len, p);
+    long s_5 = segment;
     int mapped_2 = s_elements_3 > pivot[s_5];
     long v_4 = (long)mapped_2;
     *r0 = v_2;
@@ -3113,16 +3121,18 @@ static inline void quicksort_fused_4_op_lesser_lengths(long a, long a_1, long a_
 
 static inline long quicksort_fused_4_keep_kept_1(long j, long x, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot) {
     long i = j;
-    long s = nessie_segment_of(s_offsets, s_offsets_len, i);
+    long segment = nessie_segment_of(s_offsets, s_offsets_len, i);
+    long s = segment;
     long r = then_instances[s];
     long q = nessie_add(s_offsets_1[r], nessie_sub(i, s_offsets[s]));
     long s_elements_1 = s_elements[q];
-    long s_1 = nessie_segment_of(s_offsets, s_offsets_len, i);
+    long s_1 = segment;
     return s_elements_1 == pivot[s_1] ? 1L : 0L;
 }
 
 static inline void quicksort_fused_4_pull_kept_1(long i, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, long* r0, long* r1) {
-    long s = nessie_segment_of(s_offsets, s_offsets_len, i);
+    long segment = nessie_segment_of(s_offsets, s_offsets_len, i);
+    long s = segment;
     long r = then_instances[s];
     long q = nessie_add(s_offsets_1[r], nessie_sub(i, s_offsets[s]));
     long s_elements_1 = s_elements[q];
@@ -3132,16 +3142,18 @@ static inline void quicksort_fused_4_pull_kept_1(long i, __global const long* s_
 
 static inline long quicksort_fused_4_keep_kept_2(long j, long x, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot) {
     long i = j;
-    long s = nessie_segment_of(s_offsets, s_offsets_len, i);
+    long segment = nessie_segment_of(s_offsets, s_offsets_len, i);
+    long s = segment;
     long r = then_instances[s];
     long q = nessie_add(s_offsets_1[r], nessie_sub(i, s_offsets[s]));
     long s_elements_1 = s_elements[q];
-    long s_1 = nessie_segment_of(s_offsets, s_offsets_len, i);
+    long s_1 = segment;
     return s_elements_1 > pivot[s_1] ? 1L : 0L;
 }
 
 static inline void quicksort_fused_4_pull_kept_2(long i, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, long* r0, long* r1) {
-    long s = nessie_segment_of(s_offsets, s_offsets_len, i);
+    long segment = nessie_segment_of(s_offsets, s_offsets_len, i);
+    long s = segment;
     long r = then_instances[s];
     long q = nessie_add(s_offsets_1[r], nessie_sub(i, s_offsets[s]));
     long s_elements_1 = s_elements[q];

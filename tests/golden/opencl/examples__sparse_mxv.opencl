@@ -248,7 +248,8 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 #endif
 
 static inline long index_map_2_pull_iseq(long i, __global const long* offsets, long offsets_len) {
-    long s = nessie_segment_of(offsets, offsets_len, i);
+    long segment = nessie_segment_of(offsets, offsets_len, i);
+    long s = segment;
     long w = nessie_sub(i, offsets[s]);
     return w;
 }
@@ -614,7 +615,8 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 #endif
 
 static inline void sparse_matrix_map_fused_pull_mapped(long i, __global const long* index_offsets, long index_offsets_len, __global const long* r, __global const long* k, long cols, __global long* err, long* r0, double* r1) {
-    long s = nessie_segment_of(index_offsets, index_offsets_len, i);
+    long segment = nessie_segment_of(index_offsets, index_offsets_len, i);
+    long s = segment;
     long x = nessie_add(nessie_mul(64L, r[s]), k[i]);
     if (cols == 0L) {
         nessie_fail(err, 1, 2, 0, 0);
@@ -623,7 +625,7 @@ static inline void sparse_matrix_map_fused_pull_mapped(long i, __global const lo
         return;
     }
     long v = nessie_rem(nessie_rem(nessie_add(nessie_mul(x, 7919L), 12345L), 1000003L), cols);
-    long s_1 = nessie_segment_of(index_offsets, index_offsets_len, i);
+    long s_1 = segment;
     long x_1 = nessie_add(nessie_mul(64L, r[s_1]), k[i]);
     double v_1 = (double)nessie_sub(nessie_rem(nessie_rem(nessie_add(nessie_mul(x_1, 104729L), 12345L), 1000003L), 2001L), 1000L) / 1024.0;
     *r0 = v;
