@@ -19,6 +19,12 @@
 //! %
 //! ```
 //!
+//! # NESL 3.1's examples
+//! The drivers of `tests/programs/corpus/` `load` the example programs of
+//! NESL 3.1 from `../shared/nesl-corpus/nesl-3.1/` (beside the repository,
+//! never copied into it) and call their functions on real inputs. Where that
+//! folder is missing the group is skipped with a note.
+//!
 //! # Backends
 //! Each program runs through `nessie run FILE` with every backend of
 //! [`BACKENDS`] that the header allows:
