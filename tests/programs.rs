@@ -19,6 +19,12 @@
 //! %
 //! ```
 //!
+//! # NESL 3.1's examples
+//! The drivers of `tests/programs/corpus/` `load` the example programs of
+//! NESL 3.1 from `../shared/nesl-corpus/nesl-3.1/` (beside the repository,
+//! never copied into it) and call their functions on real inputs. Where that
+//! folder is missing the group is skipped with a note.
+//!
 //! # Backends
 //! Each program runs through `nessie run FILE` with every backend of
 //! [`BACKENDS`] that the header allows:
@@ -90,6 +96,12 @@ const LISTED_GOLDEN_STAGES: &[&str] = &["typed"];
 /// The stages whose printed IR has golden files for every example.
 const EXAMPLE_GOLDEN_STAGES: &[&str] = &["flat", "fused", "lift-low", "opencl"];
 
+/// NESL 3.1's example programs, relative to the repository root: the
+/// drivers of `tests/programs/corpus/` `load` them from there (as
+/// `../../../../shared/nesl-corpus/nesl-3.1/X.nesl`, relative to the
+/// driver), and the group is skipped, with a note, where it is missing.
+const CORPUS: &str = "../shared/nesl-corpus/nesl-3.1";
+
 /// A run that takes longer than this has hung.
 const RUN_TIMEOUT: Duration = Duration::from_secs(300);
 
@@ -111,6 +123,14 @@ fn main() {
     let mut programs = Vec::new();
     collect_programs(&root.join("tests/programs"), &mut programs);
     programs.sort();
+    let corpus_group = root.join("tests/programs/corpus");
+    if !root.join(CORPUS).is_dir() {
+        eprintln!(
+            "note: {} does not exist: the drivers of tests/programs/corpus (NESL 3.1's examples) were not run",
+            root.join(CORPUS).display()
+        );
+        programs.retain(|p| !p.starts_with(&corpus_group));
+    }
     for path in programs {
         let rel = path.strip_prefix(&root).unwrap().to_path_buf();
         let name = rel.strip_prefix("tests/programs").unwrap().display().to_string();
