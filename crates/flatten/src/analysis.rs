@@ -64,26 +64,7 @@ pub(crate) struct Analysis {
 
 /// The direct subexpressions of an expression, in evaluation order.
 pub(crate) fn children(program: &Program, e: ExprId) -> Vec<ExprId> {
-    match &program.exprs[e].kind {
-        ExprKind::Int(_)
-        | ExprKind::Float(_)
-        | ExprKind::Bool(_)
-        | ExprKind::Char(_)
-        | ExprKind::String(_)
-        | ExprKind::Var(_) => vec![],
-        ExprKind::Pair(a, b) => vec![*a, *b],
-        ExprKind::Seq(items) => items.clone(),
-        ExprKind::Call { args, .. } | ExprKind::Prim { args, .. } | ExprKind::Construct { args, .. } => args.clone(),
-        ExprKind::If { cond, then_branch, else_branch } => vec![*cond, *then_branch, *else_branch],
-        ExprKind::Let { value, body, .. } => vec![*value, *body],
-        ExprKind::ApplyToEach { body, generators, filter } => {
-            let mut out: Vec<ExprId> = generators.iter().map(|g| g.seq).collect();
-            out.extend(filter);
-            out.push(*body);
-            out
-        }
-        ExprKind::Time(e) => vec![*e],
-    }
+    program.exprs[e].kind.children()
 }
 
 /// The locals a pattern binds.

@@ -109,28 +109,7 @@ impl Sites {
                 continue;
             }
             stack.push((e, true));
-            let operands: Vec<ExprId> = match kind {
-                ExprKind::Int(_)
-                | ExprKind::Float(_)
-                | ExprKind::Bool(_)
-                | ExprKind::Char(_)
-                | ExprKind::String(_)
-                | ExprKind::Var(_) => vec![],
-                ExprKind::Pair(a, b) => vec![*a, *b],
-                ExprKind::Seq(items) => items.clone(),
-                ExprKind::Call { args, .. } | ExprKind::Prim { args, .. } | ExprKind::Construct { args, .. } => {
-                    args.clone()
-                }
-                ExprKind::If { cond, then_branch, else_branch } => vec![*cond, *then_branch, *else_branch],
-                ExprKind::Let { value, body, .. } => vec![*value, *body],
-                ExprKind::ApplyToEach { body, generators, filter } => {
-                    let mut out: Vec<ExprId> = generators.iter().map(|g| g.seq).collect();
-                    out.extend(filter);
-                    out.push(*body);
-                    out
-                }
-                ExprKind::Time(e) => vec![*e],
-            };
+            let operands = kind.children();
             stack.extend(operands.into_iter().rev().map(|o| (o, false)));
         }
     }

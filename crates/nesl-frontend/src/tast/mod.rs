@@ -273,6 +273,35 @@ pub enum ExprKind {
     Time(ExprId),
 }
 
+impl ExprKind {
+    /// The direct subexpressions, in evaluation order (the generators'
+    /// sequences, the filter, then the body of an apply-to-each).
+    pub fn children(&self) -> Vec<ExprId> {
+        match self {
+            ExprKind::Int(_)
+            | ExprKind::Float(_)
+            | ExprKind::Bool(_)
+            | ExprKind::Char(_)
+            | ExprKind::String(_)
+            | ExprKind::Var(_) => Vec::new(),
+            ExprKind::Pair(a, b) => vec![*a, *b],
+            ExprKind::Seq(items) => items.clone(),
+            ExprKind::Call { args, .. } | ExprKind::Prim { args, .. } | ExprKind::Construct { args, .. } => {
+                args.clone()
+            }
+            ExprKind::If { cond, then_branch, else_branch } => vec![*cond, *then_branch, *else_branch],
+            ExprKind::Let { value, body, .. } => vec![*value, *body],
+            ExprKind::ApplyToEach { body, generators, filter } => {
+                let mut out: Vec<ExprId> = generators.iter().map(|g| g.seq).collect();
+                out.extend(filter.iter().copied());
+                out.push(*body);
+                out
+            }
+            ExprKind::Time(inner) => vec![*inner],
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Generator {
     pub pattern: Pattern,

@@ -154,30 +154,6 @@ fn index(id: ExprId) -> usize {
     id.into_raw().into_u32() as usize
 }
 
-/// The operands of an expression.
-fn operands(kind: &ExprKind) -> Vec<ExprId> {
-    match kind {
-        ExprKind::Int(_)
-        | ExprKind::Float(_)
-        | ExprKind::Bool(_)
-        | ExprKind::Char(_)
-        | ExprKind::String(_)
-        | ExprKind::Var(_) => Vec::new(),
-        ExprKind::Pair(a, b) => vec![*a, *b],
-        ExprKind::Seq(elems) => elems.clone(),
-        ExprKind::Call { args, .. } | ExprKind::Prim { args, .. } | ExprKind::Construct { args, .. } => args.clone(),
-        ExprKind::If { cond, then_branch, else_branch } => vec![*cond, *then_branch, *else_branch],
-        ExprKind::Let { value, body, .. } => vec![*value, *body],
-        ExprKind::ApplyToEach { body, generators, filter } => {
-            let mut out: Vec<ExprId> = generators.iter().map(|g| g.seq).collect();
-            out.extend(filter.iter().copied());
-            out.push(*body);
-            out
-        }
-        ExprKind::Time(inner) => vec![*inner],
-    }
-}
-
 impl Verifier<'_> {
     fn show(&self, ty: &Type) -> String {
         format!("`{}`", ty.display(self))
@@ -202,7 +178,7 @@ impl Verifier<'_> {
     /// Operands before users, and in range.
     fn check_order(&self) -> Result<(), VerifyError> {
         for (id, expr) in self.program.exprs.iter() {
-            for operand in operands(&expr.kind) {
+            for operand in ExprKind::children(&expr.kind) {
                 if operand >= id {
                     return Err(VerifyError {
                         message: format!(
@@ -316,7 +292,7 @@ impl Verifier<'_> {
         let mut stack = vec![root];
         while let Some(id) = stack.pop() {
             self.check_expr(id, owner)?;
-            stack.extend(operands(&self.program.exprs[id].kind));
+            stack.extend(ExprKind::children(&self.program.exprs[id].kind));
         }
         Ok(())
     }
