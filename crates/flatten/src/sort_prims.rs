@@ -214,14 +214,18 @@ impl FnCx<'_, '_> {
         let digit_bits = cx.fb.binary(BinaryOp::And, Scalar::Int, rest, digit_mask);
         let same = cx.fb.binary(BinaryOp::Eq, Scalar::Int, digit_bits, Atom::Const(Const::Int(0)));
         let next_bit = cx.fb.binary(BinaryOp::Add, Scalar::Int, bit_atom, Atom::Const(Const::Int(RADIX_BITS as i64)));
-        let recurse = |cx: &mut FnCx<'_, '_>, from: &[HostVar]| {
-            let sorted: Vec<HostVar> = columns
+        // Fresh variables for the sorted columns.
+        let sorted_vars = |cx: &mut FnCx<'_, '_>| -> Vec<HostVar> {
+            columns
                 .iter()
                 .map(|&c| {
                     let name = format!("sorted_{}", cx.fb.function.vars[c.0 as usize].name);
                     cx.fb.var(&name, VarType::Array(Scalar::Int))
                 })
-                .collect();
+                .collect()
+        };
+        let recurse = |cx: &mut FnCx<'_, '_>, from: &[HostVar]| {
+            let sorted = sorted_vars(cx);
             let mut args = atoms(from);
             args.extend([next_bit, mask_atom]);
             cx.fb.push(Stmt::Let { vars: sorted.clone(), expr: HostExpr::Call { func: id, args } });
@@ -232,13 +236,7 @@ impl FnCx<'_, '_> {
         cx.fb.begin_block();
         let next = cx.radix_pass_step(&columns, bit)?;
         let pass_block = recurse(&mut cx, &next);
-        let sorted: Vec<HostVar> = columns
-            .iter()
-            .map(|&c| {
-                let name = format!("sorted_{}", cx.fb.function.vars[c.0 as usize].name);
-                cx.fb.var(&name, VarType::Array(Scalar::Int))
-            })
-            .collect();
+        let sorted = sorted_vars(&mut cx);
         cx.fb.push(Stmt::Let {
             vars: sorted.clone(),
             expr: HostExpr::If { cond: same, then_block: skip_block, else_block: pass_block },
