@@ -106,14 +106,11 @@ impl Generator<'_> {
         let comps = self.allocation(f, AllocKind::Accumulator, AddressSpace::Private)?.components;
         let tile = self.lookback_tile(f, chain, &comps, 1)?;
         let mut ch = self.lookback_start(f, chain, Op::User(op), comps, z.clone())?;
-        let (l, t, lanes) = (ch.lid.clone(), ch.t, ch.l);
+        let (l, t) = (ch.lid.clone(), ch.t);
         let n_c = self.c(&n);
         // The tile, coalesced; the neutral element past the end.
         let (j, p, g) = (self.fresh("j"), self.fresh("p"), self.fresh("g"));
-        self.open(format!("for (long {j} = 0; {j} < {t}; {j}++)"));
-        self.line(format!("const long {p} = {j} * {lanes} + {l};"));
-        self.line(format!("const long {g} = {} + {p};", ch.start));
-        self.open(format!("if ({g} < {n_c})"));
+        self.open_tile_position(&ch, (&j, &p, &g), &n_c);
         let gv = ArithExpr::var(&Var::new(g.clone(), Range::below(n.clone())));
         let x = self.read(&view, &[gv])?;
         for (tv, x) in tile.iter().zip(&x) {
@@ -152,10 +149,7 @@ impl Generator<'_> {
         self.close();
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
         // The tile out, coalesced.
-        self.open(format!("for (long {j} = 0; {j} < {t}; {j}++)"));
-        self.line(format!("const long {p} = {j} * {lanes} + {l};"));
-        self.line(format!("const long {g} = {} + {p};", ch.start));
-        self.open(format!("if ({g} < {n_c})"));
+        self.open_tile_position(&ch, (&j, &p, &g), &n_c);
         for (o, tv) in out.iter().zip(&tile) {
             self.line(format!("{o}[{g}] = {tv}[{p}];"));
         }
@@ -187,10 +181,7 @@ impl Generator<'_> {
         let n_c = self.c(&n);
         // The tile, coalesced.
         let (j, p, g) = (self.fresh("j"), self.fresh("p"), self.fresh("g"));
-        self.open(format!("for (long {j} = 0; {j} < {t}; {j}++)"));
-        self.line(format!("const long {p} = {j} * {lanes} + {l};"));
-        self.line(format!("const long {g} = {} + {p};", ch.start));
-        self.open(format!("if ({g} < {n_c})"));
+        self.open_tile_position(&ch, (&j, &p, &g), &n_c);
         let gv = ArithExpr::var(&Var::new(g.clone(), Range::below(n.clone())));
         let x = self.read(&view, &[gv])?;
         for (tv, x) in tile.iter().zip(&x) {
@@ -262,6 +253,18 @@ impl Generator<'_> {
 
     /// The result buffers a look-back writes: the stage's own, at the top
     /// of the stage.
+    /// `for (j < T) { p = j·L + l; g = start + p; if (g < n) {`: the tile's
+    /// position `p` and the array's `g` of each of a work-item's `T`
+    /// elements, coalesced (consecutive work-items, consecutive
+    /// positions). The caller closes both blocks.
+    fn open_tile_position(&mut self, ch: &Chain<'_>, (j, p, g): (&str, &str, &str), n_c: &str) {
+        let (t, lanes, l) = (ch.t, ch.l, &ch.lid);
+        self.open(format!("for (long {j} = 0; {j} < {t}; {j}++)"));
+        self.line(format!("const long {p} = {j} * {lanes} + {l};"));
+        self.line(format!("const long {g} = {} + {p};", ch.start));
+        self.open(format!("if ({g} < {n_c})"));
+    }
+
     fn lookback_dest(&mut self, dest: Option<Out>) -> Result<Vec<String>, CodegenError> {
         if self.groups.is_some() || self.global.is_some() || self.local.is_some() {
             return Err(CodegenError::Unsupported {
