@@ -37,6 +37,14 @@
 //! disagreement keeps the program in `target/tmp/random-programs/` and
 //! fails the test with the outputs of each backend (`NESSIE_RANDOM_KEEP=1`
 //! keeps every program).
+//!
+//! Large batches run in parallel with `NESSIE_RANDOM_JOBS=J` (default 1: CI's
+//! two cores already run the other tests beside this one).
+//! `NESSIE_RANDOM_DEVICE=nvidia` passes `--device nvidia` to the `opencl`
+//! trial, and `NESSIE_BIN` names the `nessie` binary to run (by default
+//! the one Cargo built), so that the test binary can be carried to a GPU
+//! machine and run there. `NESSIE_RANDOM_SECONDS=T` stops starting new
+//! programs after `T` seconds; the report says how many ran.
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -520,7 +528,7 @@ struct Outcome {
 
 fn run(file: &PathBuf, backend: &[&str]) -> (Outcome, String) {
     let started = std::time::Instant::now();
-    let output = Command::new(env!("CARGO_BIN_EXE_nessie"))
+    let output = Command::new(nessie_bin())
         .arg("run")
         .arg(file)
         .args(backend)
@@ -539,11 +547,16 @@ fn opencl_available() -> bool {
     if std::env::var_os("NESSIE_REQUIRE_OPENCL").is_some() {
         return true;
     }
-    Command::new(env!("CARGO_BIN_EXE_nessie"))
+    Command::new(nessie_bin())
         .arg("devices")
         .output()
         .map(|o| o.status.success() && !String::from_utf8_lossy(&o.stdout).trim().is_empty())
         .unwrap_or(false)
+}
+
+/// The `nessie` binary under test: `NESSIE_BIN`, or the one Cargo built.
+fn nessie_bin() -> std::ffi::OsString {
+    std::env::var_os("NESSIE_BIN").unwrap_or_else(|| env!("CARGO_BIN_EXE_nessie").into())
 }
 
 fn env_number(name: &str, default: u64) -> u64 {
@@ -561,50 +574,38 @@ const ILP_LIMIT: &str = "2";
 /// expressions.
 const ITEMS: usize = 6;
 
-#[test]
-fn random_programs_print_the_same_on_every_backend() {
-    let count = env_number("NESSIE_RANDOM_PROGRAMS", 4);
-    let seed = env_number("NESSIE_RANDOM_SEED", 2026);
-    let mut backends: Vec<(&str, Vec<&str>)> = vec![
-        ("interp", vec!["--backend", "interp"]),
-        ("flat", vec!["--backend", "flat", "--schedule", "none"]),
-        ("fused", vec!["--backend", "flat", "--schedule", "ilp", "--ilp-time-limit", ILP_LIMIT]),
-        ("greedy", vec!["--backend", "flat", "--schedule", "greedy"]),
-    ];
-    let wanted = std::env::var("NESSIE_RANDOM_BACKENDS").unwrap_or_else(|_| "interp,flat,fused,greedy,opencl".into());
-    if wanted.split(',').any(|b| b.trim() == "opencl") {
-        if opencl_available() {
-            backends.push(("opencl", vec!["--backend", "opencl", "--ilp-time-limit", ILP_LIMIT]));
-        } else {
-            eprintln!("random programs: no OpenCL device, the opencl trial is skipped");
-        }
-    }
-    backends.retain(|(name, _)| wanted.split(',').any(|b| b.trim() == *name));
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("random-programs");
-    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("cannot create {}: {e}", dir.display()));
-    let mut failures = Vec::new();
-    let mut refused = 0;
-    for k in 0..count {
-        let program_seed = seed.wrapping_mul(1_000_003).wrapping_add(k);
+/// What one worker of the batch found.
+#[derive(Default)]
+struct Trials {
+    ran: u64,
+    failures: Vec<String>,
+    refused: usize,
+}
+
+impl Trials {
+    /// Generates the program of `program_seed`, runs it on every backend and
+    /// records each disagreement with the interpreter.
+    fn program(&mut self, program_seed: u64, dir: &std::path::Path, backends: &[(&str, Vec<&str>)]) {
+        self.ran += 1;
         let text = ProgramGen::new(program_seed).program(ITEMS);
         let file = dir.join(format!("seed-{program_seed}.nesl"));
         std::fs::write(&file, &text).unwrap_or_else(|e| panic!("cannot write {}: {e}", file.display()));
         let (oracle, oracle_err) = run(&file, &backends[0].1);
         if oracle.code != Some(0) {
-            failures.push(format!("{}: the interpreter exits {:?}: {oracle_err}", file.display(), oracle.code));
-            continue;
+            self.failures.push(format!("{}: the interpreter exits {:?}: {oracle_err}", file.display(), oracle.code));
+            return;
         }
         let mut agreed = true;
         for (name, options) in &backends[1..] {
             let (outcome, err) = run(&file, options);
             if outcome.code == Some(1) && err.contains("not supported yet") {
-                refused += 1;
+                self.refused += 1;
                 eprintln!("{}: {name} refuses: {}", file.display(), err.trim());
                 continue;
             }
             if outcome != oracle {
                 agreed = false;
-                failures.push(format!(
+                self.failures.push(format!(
                     "{}: {name} differs from interp\n--- interp\n{}--- {name} (exit {:?})\n{}{}",
                     file.display(),
                     oracle.stdout,
@@ -618,8 +619,61 @@ fn random_programs_print_the_same_on_every_backend() {
             let _ = std::fs::remove_file(&file);
         }
     }
+}
+
+#[test]
+fn random_programs_print_the_same_on_every_backend() {
+    let count = env_number("NESSIE_RANDOM_PROGRAMS", 4);
+    let seed = env_number("NESSIE_RANDOM_SEED", 2026);
+    let mut backends: Vec<(&str, Vec<&str>)> = vec![
+        ("interp", vec!["--backend", "interp"]),
+        ("flat", vec!["--backend", "flat", "--schedule", "none"]),
+        ("fused", vec!["--backend", "flat", "--schedule", "ilp", "--ilp-time-limit", ILP_LIMIT]),
+        ("greedy", vec!["--backend", "flat", "--schedule", "greedy"]),
+    ];
+    let device = std::env::var("NESSIE_RANDOM_DEVICE").ok();
+    let wanted = std::env::var("NESSIE_RANDOM_BACKENDS").unwrap_or_else(|_| "interp,flat,fused,greedy,opencl".into());
+    if wanted.split(',').any(|b| b.trim() == "opencl") {
+        if opencl_available() {
+            let mut options = vec!["--backend", "opencl", "--ilp-time-limit", ILP_LIMIT];
+            if let Some(device) = device.as_deref() {
+                options.extend(["--device", device]);
+            }
+            backends.push(("opencl", options));
+        } else {
+            eprintln!("random programs: no OpenCL device, the opencl trial is skipped");
+        }
+    }
+    backends.retain(|(name, _)| wanted.split(',').any(|b| b.trim() == *name));
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("random-programs");
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("cannot create {}: {e}", dir.display()));
+    let jobs = env_number("NESSIE_RANDOM_JOBS", 1).max(1);
+    let next = std::sync::atomic::AtomicU64::new(0);
+    let deadline = std::env::var_os("NESSIE_RANDOM_SECONDS")
+        .map(|_| std::time::Instant::now() + std::time::Duration::from_secs(env_number("NESSIE_RANDOM_SECONDS", 0)));
+    let reports: Vec<Trials> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..jobs)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut trials = Trials::default();
+                    loop {
+                        let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        if k >= count || deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+                            return trials;
+                        }
+                        trials.program(seed.wrapping_mul(1_000_003).wrapping_add(k), &dir, &backends);
+                    }
+                })
+            })
+            .collect();
+        workers.into_iter().map(|w| w.join().expect("a random-program worker panicked")).collect()
+    });
+    let failures: Vec<String> = reports.iter().flat_map(|r| r.failures.iter().cloned()).collect();
+    let refused: usize = reports.iter().map(|r| r.refused).sum();
+    let ran: u64 = reports.iter().map(|r| r.ran).sum();
     eprintln!(
-        "random programs: {count} from seed {seed} ({} items each) on {}; {} disagreements, {refused} refusals",
+        "random programs: {ran} of {count} from seed {seed} ({} items each, {jobs} jobs) on {}; {} disagreements, \
+         {refused} refusals",
         ITEMS,
         backends.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", "),
         failures.len()
