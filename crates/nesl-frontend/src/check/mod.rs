@@ -77,8 +77,9 @@
 //!   way. No closure exists at run time, so flattening and the GPU see
 //!   only first-order code. Not supported yet (each a diagnostic): a
 //!   function value inside a pair, a sequence, a result or a global; an
-//!   anonymous function using a local of the code around it (a closure);
-//!   a builtin primitive as a value.
+//!   anonymous function using a local of the code around it (a closure).
+//!   A builtin primitive used as a value (`reduce_with(max, s)`) is its
+//!   wrapper of the prelude, `__value_max`, a function like any other.
 //!
 //! ## Errors
 //! Name errors are all reported; type errors stop the function or form they

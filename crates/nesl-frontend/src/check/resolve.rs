@@ -705,6 +705,13 @@ impl Resolver<'_, '_> {
                     );
                 }
                 _ => {
+                    // A primitive as a value means its prelude wrapper,
+                    // a function like any other (prelude.nesl, "Builtin
+                    // primitives as values").
+                    if let Some(f) = self.scope.library_function(&format!("__value_{name}")) {
+                        self.body.calls.push((f, span));
+                        return self.core.add_expr(CoreKind::FnRef(f), span);
+                    }
                     self.error(
                         Diagnostic::new(ErrorClass::Type, format!("`{name}` is a builtin function, not a value"))
                             .with_primary(span, "used as a value")
