@@ -26,8 +26,7 @@
 //!   NESL's dynamic top level: a call means the definition current when
 //!   the top-level form that runs it is evaluated. See note [redefinition].
 //!
-//! Note [redefinition]
-//! ~~~~~~~~~~~~~~~~~~~
+//! # Note [redefinition]
 //! NESL 3.1's top level keeps one environment that each `function` form
 //! updates; a function body names other functions, and a call finds the
 //! definition current at the time of the call. So after
