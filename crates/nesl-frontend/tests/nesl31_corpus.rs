@@ -50,8 +50,6 @@ const GAPS: &[(&str, &str)] = &[
     ("dtest.nesl", "expected an expression, found the keyword `in`"),
     // `!len-put(...)`: NESL's escape to an internal library name.
     ("table.nesl", "`!len-put` is an escape to NESL 3.1's internal library, which nessie does not support"),
-    // The segment descriptor of NESL's internal vector representation.
-    ("sparse-matrix.nesl", "`make_segdes` expects `[int]`"),
     // The low-level plotting layer of NESL's plot.nesl (`xps_*`, which
     // talks to the xneslplot process), which nessie does not declare.
     ("nseparator.nesl", "unbound function `xps_color_gc`"),
