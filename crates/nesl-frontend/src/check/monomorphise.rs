@@ -515,7 +515,7 @@ impl Monomorphiser<'_, '_> {
         }
         let mut root = self.emit_expr(body.root, &subst);
         let result = self.program.exprs[root].ty.clone();
-        if decl.role == FileRole::Prelude && decl.name == "identity" {
+        if decl.role == FileRole::Prelude && matches!(decl.name.as_str(), "identity" | "__identity_element") {
             // See note [identity].
             root = self.identity_value(&result, decl.span);
         }
@@ -545,7 +545,9 @@ impl Monomorphiser<'_, '_> {
     // gives the type (it is still evaluated, as every argument is). The
     // prelude declares `identity : a -> a`; each instance's body is
     // replaced here by the constant of its type, built from expressions
-    // every backend has.
+    // every backend has. The prelude's `__identity_element(s) : [a] -> a`
+    // is the identity of a sequence's element type, replaced the same way
+    // (its result type is the element type), for `!len-put`.
     fn identity_value(&mut self, ty: &Type, span: Span) -> ExprId {
         let kind = match ty {
             Type::Int => ExprKind::Int(0),

@@ -453,6 +453,12 @@ impl<'ast> Scope<'ast> {
 
     /// A function or constructor as seen from code of file `role`.
     pub fn callable(&self, name: &str, role: FileRole) -> Option<Callable> {
+        if let Some(internal) = name.strip_prefix('!') {
+            // An escape to NESL's internal library that the parser
+            // accepted: the prelude's `__` function of that name.
+            let private = format!("__{}", internal.replace('-', "_"));
+            return self.callables[FileRole::Prelude.index()].get(&private).copied();
+        }
         let own = self.callables[role.index()].get(name).copied();
         match role {
             FileRole::Prelude => own,
