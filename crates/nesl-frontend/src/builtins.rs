@@ -444,4 +444,26 @@ mod tests {
         assert_eq!(Prim::from_name("length"), Some(Prim::Length));
         assert_eq!(Prim::Length.name(), "#");
     }
+
+    #[test]
+    fn every_primitive_callable_by_name_has_a_wrapper_to_pass_it_as_a_value() {
+        let prelude = crate::PRELUDE_SOURCE;
+        for info in PRIMS {
+            if !info.signature.contains("->") || info.prim.is_library_only() {
+                continue;
+            }
+            for name in info.names {
+                if !name.chars().all(|c| c.is_ascii_lowercase() || c == '_' || c.is_ascii_digit()) {
+                    continue;
+                }
+                let wrapper = format!("function __value_{name}(");
+                let line = prelude.lines().find(|l| l.starts_with(&wrapper));
+                let line = line.unwrap_or_else(|| panic!("prelude.nesl lacks {wrapper}...)"));
+                assert!(
+                    line.contains(&format!(": {} =", info.signature)),
+                    "{line} should have the signature of `{name}`"
+                );
+            }
+        }
+    }
 }

@@ -22,7 +22,7 @@ fn every_public_prelude_function_instantiates_and_verifies() {
         unzip([(1, `a)]); rotate([1, 2, 3], 1); reverse(\"abc\"); take([1, 2], 1); drop([1.5], 1);
         odd_elts([1, 2, 3]); even_elts(\"abc\"); interleave([1, 3], [2]); length_from_flags([t, f, t]);
         cons(1, [2]); snoc(\"a\", `b); split([1, 2], [t, f]); bottop([1, 2, 3]); head_rest([1, 2]);
-        rest_tail(\"ab\"); transpose([[1, 2], [3, 4]]); nest([1, 2, 3], 2); make_segdes([2, 1]);
+        rest_tail(\"ab\"); transpose([[1, 2], [3, 4]]); nest([1, 2, 3], [make_segdes(2), make_segdes(1)]);
         name([1, 2, 1]); name([\"a\", \"b\"]); mark_duplicates([1.0, 1.0]); remove_duplicates(\"aab\");
         union([1], [2]); intersection(\"ab\", \"bc\"); set_difference([1, 2], [2]); find(2, [1, 2]);
         find(`a, \"ba\"); search_for_subseqs(\"ab\", \"abab\"); collect([(1, 2.0)]);

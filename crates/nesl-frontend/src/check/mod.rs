@@ -77,8 +77,9 @@
 //!   way. No closure exists at run time, so flattening and the GPU see
 //!   only first-order code. Not supported yet (each a diagnostic): a
 //!   function value inside a pair, a sequence, a result or a global; an
-//!   anonymous function using a local of the code around it (a closure);
-//!   a builtin primitive as a value.
+//!   anonymous function using a local of the code around it (a closure).
+//!   A builtin primitive used as a value (`reduce_with(max, s)`) is its
+//!   wrapper of the prelude, `__value_max`, a function like any other.
 //!
 //! ## Errors
 //! Name errors are all reported; type errors stop the function or form they
@@ -145,8 +146,12 @@ pub fn check_program(sources: &SourceMap, prelude: &Module, user: &Module) -> Re
 }
 
 /// Diagnostics in source order (by file, then position), so that the
-/// output does not depend on the order of the passes.
+/// output does not depend on the order of the passes; each once (a function
+/// copied for a later epoch, note [redefinition] in `scope.rs`, reports its
+/// body's mistakes again).
 fn sorted(mut diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
     diags.sort_by_key(|d| d.primary_span().map(|s| (s.file, s.lo, s.hi)));
+    let mut seen = std::collections::HashSet::new();
+    diags.retain(|d| seen.insert((d.primary_span().map(|s| (s.file, s.lo, s.hi)), d.message.clone())));
     diags
 }

@@ -513,8 +513,12 @@ impl Monomorphiser<'_, '_> {
             }
             params.push(self.emit_pattern(p, &subst));
         }
-        let root = self.emit_expr(body.root, &subst);
+        let mut root = self.emit_expr(body.root, &subst);
         let result = self.program.exprs[root].ty.clone();
+        if decl.role == FileRole::Prelude && matches!(decl.name.as_str(), "identity" | "__identity_element") {
+            // See note [identity].
+            root = self.identity_value(&result, decl.span);
+        }
         self.current_instance = None;
         self.functions[func_index(id)] = Some(tast::Function {
             name: decl.name.clone(),
@@ -529,6 +533,40 @@ impl Monomorphiser<'_, '_> {
             is_recursive: false,
         });
         self.instance_type_args.push((func_index(id), function, type_args));
+    }
+
+    // Note [identity]
+    // ~~~~~~~~~~~~~~~
+    // NESL 3.1's `identity(x)` (vector-ops.lnesl) is not `x`: it is the
+    // identity value of x's type, chosen by the type: 0 for an int, 0.0 for
+    // a float, `f` for a bool, the null character for a char, the empty
+    // sequence for a sequence, and the identities of the components for a
+    // pair (and, in nessie, for the fields of a datatype). Its argument only
+    // gives the type (it is still evaluated, as every argument is). The
+    // prelude declares `identity : a -> a`; each instance's body is
+    // replaced here by the constant of its type, built from expressions
+    // every backend has. The prelude's `__identity_element(s) : [a] -> a`
+    // is the identity of a sequence's element type, replaced the same way
+    // (its result type is the element type), for `!len-put`.
+    fn identity_value(&mut self, ty: &Type, span: Span) -> ExprId {
+        let kind = match ty {
+            Type::Int => ExprKind::Int(0),
+            Type::Float => ExprKind::Float(0.0),
+            Type::Bool => ExprKind::Bool(false),
+            Type::Char => ExprKind::Char(0),
+            Type::Seq(_) => ExprKind::Seq(Vec::new()),
+            Type::Pair(a, b) => {
+                let a = self.identity_value(a, span);
+                let b = self.identity_value(b, span);
+                ExprKind::Pair(a, b)
+            }
+            Type::Data(data) => {
+                let fields = self.program.datatypes[data.0 as usize].fields.clone();
+                let args = fields.iter().map(|field| self.identity_value(field, span)).collect();
+                ExprKind::Construct { data: *data, args }
+            }
+        };
+        self.program.exprs.alloc(Expr { kind, ty: ty.clone(), span })
     }
 
     fn locals(&mut self, body: BodyId, subst: &Subst) -> Vec<Local> {

@@ -93,7 +93,7 @@ pub(crate) fn resolve_program(
         match &item.kind {
             ItemKind::Binding { pattern, value } => {
                 resolver.body = BodyState::new_for(FileRole::User, globals_before);
-                resolver.body.position = index;
+                resolver.body.epoch = scope.epoch_of(index);
                 let root = resolver.resolve_expr(value);
                 resolver.body.next_global = globals_before;
                 let mut group = Vec::new();
@@ -103,7 +103,7 @@ pub(crate) fn resolve_program(
             }
             ItemKind::Expr(expr) => {
                 resolver.body = BodyState::new_for(FileRole::User, globals_before);
-                resolver.body.position = index;
+                resolver.body.epoch = scope.epoch_of(index);
                 let root = resolver.resolve_expr(expr);
                 let body = resolver.finish_body(Vec::new(), root);
                 items.push(CoreItem { kind: CoreItemKind::Expr, body, span: item.span, index });
@@ -172,8 +172,9 @@ struct BodyState {
     /// The id of the next global a top-level pattern binds.
     next_global: u32,
     depth: u32,
-    /// The index of the form being resolved in its file.
-    position: usize,
+    /// The epoch whose definitions the body's calls mean (note
+    /// [redefinition] in `scope.rs`).
+    epoch: usize,
     /// In an anonymous function: the locals of the bodies around it, which
     /// it may not use (closures are not supported yet).
     outer_locals: Vec<String>,
@@ -197,7 +198,7 @@ impl BodyState {
             type_variables: HashMap::new(),
             next_global: 0,
             depth: 0,
-            position: 0,
+            epoch: 0,
             outer_locals: Vec::new(),
         }
     }
@@ -240,7 +241,7 @@ impl Resolver<'_, '_> {
     fn resolve_function(&mut self, id: FnId) -> ResolvedFunction {
         let decl = self.scope.function(id);
         self.body = BodyState::new_for(decl.role, decl.globals_visible);
-        self.body.position = decl.position;
+        self.body.epoch = decl.epoch;
         let signature = decl.def.signature.as_ref().map(|sig| {
             let before = self.diags.len();
             let sig = convert_signature(
@@ -305,7 +306,8 @@ impl Resolver<'_, '_> {
             self.body.in_scope.iter().filter(|(_, s)| !s.is_empty()).map(|(n, _)| n.clone()).collect();
         outer_locals.extend(self.body.outer_locals.iter().cloned());
         let outer = std::mem::replace(&mut self.body, BodyState::new_for(decl.role, decl.globals_visible));
-        self.body.position = decl.position;
+        // An anonymous function means what the body around it means.
+        self.body.epoch = outer.epoch;
         self.body.outer_locals = outer_locals;
         self.body.depth = outer.depth;
         let mut group = Vec::new();
@@ -416,7 +418,7 @@ impl Resolver<'_, '_> {
             }
             PatternKind::Constructor { name, fields } => {
                 let field_ids: Vec<PatId> = fields.iter().map(|f| self.resolve_pattern(f, binder, group)).collect();
-                let kind = match self.scope.callable_at(&name.name, self.body.role, self.body.position) {
+                let kind = match self.scope.callable_at(&name.name, self.body.role, self.body.epoch) {
                     Some(Callable::Constructor(datatype)) => {
                         let expected = self.datatypes[datatype.0 as usize].scheme.params.len();
                         if expected == fields.len() {
@@ -663,7 +665,7 @@ impl Resolver<'_, '_> {
             self.body.globals_read.push((global, span));
             return self.core.add_expr(CoreKind::Var(Var::Global(global)), span);
         }
-        if let Some(Callable::Function(f)) = self.scope.callable_at(name, self.body.role, self.body.position)
+        if let Some(Callable::Function(f)) = self.scope.callable_at(name, self.body.role, self.body.epoch)
             && self.scope.function(f).role == FileRole::Prelude
             && self.scope.function(f).def.params.is_empty()
         {
@@ -676,7 +678,7 @@ impl Resolver<'_, '_> {
         if self.outer_local_error(name, span) {
             return self.invalid(span);
         }
-        if let Some(callable) = self.scope.callable_at(name, self.body.role, self.body.position) {
+        if let Some(callable) = self.scope.callable_at(name, self.body.role, self.body.epoch) {
             let diag = match callable {
                 Callable::Function(f) => {
                     // A function as a value (passed to a function that
@@ -703,6 +705,13 @@ impl Resolver<'_, '_> {
                     );
                 }
                 _ => {
+                    // A primitive as a value means its prelude wrapper,
+                    // a function like any other (prelude.nesl, "Builtin
+                    // primitives as values").
+                    if let Some(f) = self.scope.library_function(&format!("__value_{name}")) {
+                        self.body.calls.push((f, span));
+                        return self.core.add_expr(CoreKind::FnRef(f), span);
+                    }
                     self.error(
                         Diagnostic::new(ErrorClass::Type, format!("`{name}` is a builtin function, not a value"))
                             .with_primary(span, "used as a value")
@@ -752,7 +761,7 @@ impl Resolver<'_, '_> {
     fn resolve_call(&mut self, func: &Ident, args: &[Expr], span: Span) -> CoreExprId {
         let name = func.name.as_str();
         let arg_ids: Vec<CoreExprId> = args.iter().map(|a| self.resolve_expr(a)).collect();
-        match self.scope.callable_at(name, self.body.role, self.body.position) {
+        match self.scope.callable_at(name, self.body.role, self.body.epoch) {
             Some(Callable::Function(f)) => {
                 let decl = self.scope.function(f);
                 let expected = decl.def.params.len();

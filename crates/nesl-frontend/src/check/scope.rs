@@ -22,6 +22,28 @@
 //!   body is resolved.
 //! - Variables and functions live in separate namespaces: a parameter called
 //!   `max` does not hide the function `max`.
+//! - A user function defined again later (`function g ...` twice) is
+//!   NESL's dynamic top level: a call means the definition current when
+//!   the top-level form that runs it is evaluated. See note [redefinition].
+//!
+//! # Note [redefinition]
+//! NESL 3.1's top level keeps one environment that each `function` form
+//! updates; a function body names other functions, and a call finds the
+//! definition current at the time of the call. So after
+//! `function g(x) = 0; function h(x) = g(x) + 1; function g(x) = x * 10;`
+//! the form `h(5)` is 51: `h` calls the second `g`. The forms between two
+//! redefinitions see one fixed environment: the file is cut into *epochs*
+//! at every redefinition (epoch 0 before the first). In epoch `k` a
+//! redefined name means its latest definition at or before the epoch's
+//! first form (the first definition in epoch 0, or where none is that
+//! early, so that forward references keep working). A function whose body
+//! reaches a redefined name, directly or through other user functions
+//! (found from the names its body mentions), means something different in
+//! each epoch: it gets one copy per epoch in which a top-level form reaches
+//! it, a [`FunctionDecl`] with the same definition and that `epoch`,
+//! resolved and type-checked on its own (so a caller is re-checked against
+//! the new definition's type). Every other function is resolved once, in
+//! the epoch of its own definition.
 
 use std::collections::HashMap;
 
@@ -68,6 +90,10 @@ pub(crate) struct FunctionDecl<'ast> {
     pub globals_visible: u32,
     /// The index of the definition among its file's forms.
     pub position: usize,
+    /// The epoch whose definitions the body's calls mean (note
+    /// [redefinition]): the epoch of its own definition, or, for a copy
+    /// made for a later epoch, that epoch.
+    pub epoch: usize,
 }
 
 pub(crate) struct DatatypeDecl<'ast> {
@@ -103,6 +129,11 @@ pub(crate) struct Scope<'ast> {
     /// Every definition, by form index, of each function of the user's file
     /// that is defined more than once (see [`Scope::callable_at`]).
     redefined: HashMap<String, Vec<(usize, FnId)>>,
+    /// The positions of the forms that redefine a function, ascending:
+    /// epoch `k` starts at `epoch_starts[k - 1]` (note [redefinition]).
+    epoch_starts: Vec<usize>,
+    /// The copy of a user function for an epoch other than its own.
+    epoch_copies: HashMap<(FnId, usize), FnId>,
     globals_by_name: HashMap<String, Vec<GlobalId>>,
     prims: HashMap<&'static str, Prim>,
     /// The anonymous functions (`p => e`) of the user's file, by the span of
@@ -123,13 +154,138 @@ impl<'ast> Scope<'ast> {
             globals_before_item: Vec::new(),
             callables: [HashMap::new(), HashMap::new()],
             redefined: HashMap::new(),
+            epoch_starts: Vec::new(),
+            epoch_copies: HashMap::new(),
             globals_by_name: HashMap::new(),
             lambdas: HashMap::new(),
             prims: PRIMS.iter().flat_map(|info| info.names.iter().map(move |n| (*n, info.prim))).collect(),
         };
         scope.collect_file(prelude, FileRole::Prelude, diags);
         scope.collect_file(user, FileRole::User, diags);
+        scope.copy_for_epochs(user);
         scope
+    }
+
+    /// The epoch of the user's form at index `position`.
+    pub fn epoch_of(&self, position: usize) -> usize {
+        self.epoch_starts.partition_point(|&start| start <= position)
+    }
+
+    /// Makes the copies of note [redefinition]: for every user function
+    /// whose meaning depends on the epoch, one per other epoch in which a
+    /// top-level form reaches it.
+    fn copy_for_epochs(&mut self, user: &'ast Module) {
+        if self.redefined.is_empty() {
+            return;
+        }
+        let mut starts: Vec<usize> =
+            self.redefined.values().flat_map(|versions| versions[1..].iter().map(|(at, _)| *at)).collect();
+        starts.sort_unstable();
+        starts.dedup();
+        self.epoch_starts = starts;
+        for decl in &mut self.functions {
+            if decl.role == FileRole::User {
+                decl.epoch = self.epoch_starts.partition_point(|&start| start <= decl.position);
+            }
+        }
+        // The names each user function's body mentions.
+        let mentions: Vec<Vec<String>> =
+            self.functions
+                .iter()
+                .map(|decl| {
+                    if decl.role == FileRole::User {
+                        mentioned_names(decl.def.body.iter().collect())
+                    } else {
+                        Vec::new()
+                    }
+                })
+                .collect();
+        // Which functions depend on the epoch: a fixpoint over the names.
+        let mut depends = vec![false; self.functions.len()];
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for id in 0..self.functions.len() {
+                if depends[id] || self.functions[id].role != FileRole::User {
+                    continue;
+                }
+                let reaches = mentions[id].iter().any(|name| {
+                    self.redefined.contains_key(name)
+                        || matches!(self.callables[FileRole::User.index()].get(name),
+                                    Some(Callable::Function(f)) if depends[f.0 as usize])
+                });
+                if reaches {
+                    depends[id] = true;
+                    changed = true;
+                }
+            }
+        }
+        // The (function, epoch) pairs that top-level forms reach.
+        let mut seen: std::collections::HashSet<(FnId, usize)> = std::collections::HashSet::new();
+        let mut work: Vec<(FnId, usize)> = Vec::new();
+        for (position, item) in user.items.iter().enumerate() {
+            let exprs: Vec<&Expr> = match &item.kind {
+                ItemKind::Binding { value, .. } => vec![value],
+                ItemKind::Expr(expr) => vec![expr],
+                _ => continue,
+            };
+            let epoch = self.epoch_of(position);
+            for name in mentioned_names(exprs) {
+                if let Some(f) = self.user_function_in_epoch(&name, epoch)
+                    && depends[f.0 as usize]
+                    && seen.insert((f, epoch))
+                {
+                    work.push((f, epoch));
+                }
+            }
+        }
+        while let Some((f, epoch)) = work.pop() {
+            for name in &mentions[f.0 as usize] {
+                if let Some(g) = self.user_function_in_epoch(name, epoch)
+                    && depends[g.0 as usize]
+                    && seen.insert((g, epoch))
+                {
+                    work.push((g, epoch));
+                }
+            }
+        }
+        let mut needed: Vec<(FnId, usize)> =
+            seen.into_iter().filter(|(f, epoch)| self.functions[f.0 as usize].epoch != *epoch).collect();
+        needed.sort_unstable();
+        for (f, epoch) in needed {
+            let original = &self.functions[f.0 as usize];
+            let copy = FunctionDecl {
+                name: original.name.clone(),
+                name_span: original.name_span,
+                span: original.span,
+                role: original.role,
+                def: original.def,
+                globals_visible: original.globals_visible,
+                position: original.position,
+                epoch,
+            };
+            let id = FnId(self.functions.len() as u32);
+            self.functions.push(copy);
+            self.epoch_copies.insert((f, epoch), id);
+        }
+    }
+
+    /// The user function `name` means in `epoch`, before copies.
+    fn user_function_in_epoch(&self, name: &str, epoch: usize) -> Option<FnId> {
+        if let Some(versions) = self.redefined.get(name) {
+            let chosen = match epoch.checked_sub(1) {
+                None => &versions[0],
+                Some(k) => {
+                    let start = self.epoch_starts[k];
+                    versions.iter().rev().find(|(at, _)| *at <= start).unwrap_or(&versions[0])
+                }
+            };
+            return Some(chosen.1);
+        }
+        match self.callables[FileRole::User.index()].get(name) {
+            Some(Callable::Function(f)) => Some(*f),
+            _ => None,
+        }
     }
 
     fn collect_file(&mut self, module: &'ast Module, role: FileRole, diags: &mut Vec<Diagnostic>) {
@@ -149,6 +305,7 @@ impl<'ast> Scope<'ast> {
                         def,
                         globals_visible: self.globals.len() as u32,
                         position,
+                        epoch: 0,
                     });
                     if role == FileRole::User
                         && let Some(&Callable::Function(previous)) = self.callables[role.index()].get(&def.name.name)
@@ -249,6 +406,7 @@ impl<'ast> Scope<'ast> {
                         def,
                         globals_visible: self.globals.len() as u32,
                         position,
+                        epoch: 0,
                     });
                     self.lambdas.insert(expr.span, id);
                     stack.extend(def.body.iter());
@@ -295,6 +453,12 @@ impl<'ast> Scope<'ast> {
 
     /// A function or constructor as seen from code of file `role`.
     pub fn callable(&self, name: &str, role: FileRole) -> Option<Callable> {
+        if let Some(internal) = name.strip_prefix('!') {
+            // An escape to NESL's internal library that the parser
+            // accepted: the prelude's `__` function of that name.
+            let private = format!("__{}", internal.replace('-', "_"));
+            return self.callables[FileRole::Prelude.index()].get(&private).copied();
+        }
         let own = self.callables[role.index()].get(name).copied();
         match role {
             FileRole::Prelude => own,
@@ -304,16 +468,17 @@ impl<'ast> Scope<'ast> {
         }
     }
 
-    /// What `name` means in the form at index `position` of the file of
-    /// `role`. A function of the user's file defined more than once means
-    /// its last definition at or before that form (so a redefinition's body
-    /// calls itself), or, in a form before all of them, the first.
-    pub fn callable_at(&self, name: &str, role: FileRole, position: usize) -> Option<Callable> {
+    /// What `name` means in a body of the file of `role` resolved in
+    /// `epoch` (note [redefinition]): a function of the user's file defined
+    /// more than once means its definition current in that epoch (so a
+    /// redefinition's body calls itself), and a function whose meaning
+    /// depends on the epoch means its copy for that epoch.
+    pub fn callable_at(&self, name: &str, role: FileRole, epoch: usize) -> Option<Callable> {
         if role == FileRole::User
-            && let Some(versions) = self.redefined.get(name)
+            && let Some(f) = self.user_function_in_epoch(name, epoch)
         {
-            let chosen = versions.iter().rev().find(|(at, _)| *at <= position).unwrap_or(&versions[0]);
-            return Some(Callable::Function(chosen.1));
+            let f = self.epoch_copies.get(&(f, epoch)).copied().unwrap_or(f);
+            return Some(Callable::Function(f));
         }
         self.callable(name, role)
     }
@@ -392,6 +557,52 @@ impl<'ast> Scope<'ast> {
             .map(|(n, _)| *n)
             .collect()
     }
+}
+
+/// The names that the expressions use as a function or a variable (a
+/// superset of the functions they call or pass), each once.
+fn mentioned_names(roots: Vec<&Expr>) -> Vec<String> {
+    let mut names = std::collections::BTreeSet::new();
+    let mut stack = roots;
+    while let Some(expr) = stack.pop() {
+        match &expr.kind {
+            ExprKind::Int(_)
+            | ExprKind::Float(_)
+            | ExprKind::Bool(_)
+            | ExprKind::Char(_)
+            | ExprKind::String(_)
+            | ExprKind::EmptySeq(_) => {}
+            ExprKind::Var(ident) => {
+                names.insert(ident.name.clone());
+            }
+            ExprKind::Pair(a, b) | ExprKind::Index { seq: a, index: b } => stack.extend([&**b, &**a]),
+            ExprKind::Binary { lhs, rhs, .. } => stack.extend([&**rhs, &**lhs]),
+            ExprKind::Seq(elems) => stack.extend(elems.iter()),
+            ExprKind::Range { start, end, stride } => {
+                stack.extend(stride.as_deref());
+                stack.extend([&**end, &**start]);
+            }
+            ExprKind::Call { func, args } => {
+                names.insert(func.name.clone());
+                stack.extend(args.iter());
+            }
+            ExprKind::Unary { operand, .. } => stack.push(operand),
+            ExprKind::If { cond, then_branch, else_branch } => {
+                stack.extend([&**else_branch, &**then_branch, &**cond]);
+            }
+            ExprKind::Let { bindings, body } => {
+                stack.push(body);
+                stack.extend(bindings.iter().map(|(_, value)| value));
+            }
+            ExprKind::ApplyToEach { body, generators, filter } => {
+                stack.push(body);
+                stack.extend(filter.as_deref());
+                stack.extend(generators.iter().map(|g| &g.seq));
+            }
+            ExprKind::Lambda(def) => stack.extend(def.body.iter()),
+        }
+    }
+    names.into_iter().collect()
 }
 
 /// The variables a pattern binds, left to right (with repetitions).

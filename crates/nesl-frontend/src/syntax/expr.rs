@@ -67,6 +67,12 @@ pub(super) fn pair_up<T>(first: T, mut rest: Vec<T>, pair: impl Fn(T, T) -> T) -
     pair(first, folded)
 }
 
+/// The escapes to NESL 3.1's internal library that nessie gives a
+/// meaning (see `internal_escape`): `!len-put(v, i, l)`, `v`'s elements
+/// written at the positions `i` of a sequence of length `l` whose other
+/// positions hold the identity of the element type.
+const SUPPORTED_ESCAPES: &[&str] = &["len-put"];
+
 impl<'src> NeslParser<'src> {
     /// An expression at the loosest level `level` allows.
     pub(super) fn expr(&self, input: &'src str, level: Level) -> PResult<'src, Expr> {
@@ -254,24 +260,31 @@ impl<'src> NeslParser<'src> {
             Token::Punct(Punct::LeftParen) => return self.parenthesised(first),
             Token::Punct(Punct::LeftBracket) => return self.sequence(first),
             Token::Punct(Punct::LeftBrace) => return self.apply_to_each(first),
-            Token::Unknown('!') => return Err(self.internal_escape(first)),
+            Token::Unknown('!') => return self.internal_escape(first),
             _ => return Err(self.expected(first.at, Expected::Phrase("an expression"))),
         };
         Ok((first.rest, Expr { kind, span: first.span }))
     }
 
     /// `!len-put(...)`: NESL 3.1's escape to a function of its internal
-    /// library (`nesl/src/*.lnesl`), whose names may contain `-`. Their
-    /// meaning is written against NESL's VCODE representation (segment
-    /// descriptors, unwritten elements left as they are in memory), so
-    /// nessie does not give them one: the error names the function.
-    fn internal_escape(&self, bang: Lexed<'src>) -> nom::Err<SyntaxError> {
+    /// library (`nesl/src/*.lnesl`), whose names may contain `-`. Most
+    /// have their meaning written against NESL's VCODE representation
+    /// (segment descriptors, unwritten elements left as they are in
+    /// memory), so nessie refuses them, naming the function. The ones in
+    /// [`SUPPORTED_ESCAPES`] have a meaning at the level of NESL values:
+    /// `!name(args)` is a call of the name `!name`, which the checker finds
+    /// in the prelude (`__name` with `-` as `_`).
+    fn internal_escape(&self, bang: Lexed<'src>) -> PResult<'src, Expr> {
         let name_length =
             bang.rest.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-')).unwrap_or(bang.rest.len());
         let name = &bang.rest[..name_length];
         let span = Span { hi: bang.span.hi + name_length as u32, ..bang.span };
+        if SUPPORTED_ESCAPES.contains(&name) {
+            let lexed = Lexed { token: Token::Name(name), span, at: bang.at, rest: &bang.rest[name_length..] };
+            return self.name_or_call(lexed, &format!("!{name}"));
+        }
         let shown = if name.is_empty() { "!".to_string() } else { format!("!{name}") };
-        self.custom(
+        Err(self.custom(
             bang.at,
             Diagnostic::new(
                 ErrorClass::Syntax,
@@ -281,7 +294,7 @@ impl<'src> NeslParser<'src> {
             .with_help(
                 "`!name` calls a function of NESL's implementation, defined on its VCODE representation; write the computation with the library's functions instead",
             ),
-        )
+        ))
     }
 
     /// The value of an integer literal (negated if `negative`), or an error
