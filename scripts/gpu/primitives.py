@@ -26,7 +26,8 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from bench import DEVICE, NESSIE, REPORT, cupy_timer, nessie_copy_bandwidth, numbers, result_line, run, say, stats_rows  # noqa: E402,E501
 
-HERE = "scripts/gpu/primitives"
+# The programs beside this script (a copy carried to the device runs its own).
+HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "primitives")
 def run_nessie(program, substitutions=()):
     """(printed numbers without the time, the time, --stats rows, exit, stderr tail)."""
     path = f"{HERE}/{program}"

@@ -114,14 +114,21 @@ pub(crate) fn is_exact(low: &LiftKernel, f: &Fun) -> bool {
     uf.params.iter().chain(&uf.results).all(|s| *s != Scalar::Float)
 }
 
+/// The 32-bit words of a segmented look-back tile's head flags, a bit
+/// per element of the `l·t` (and one more, so that a work-item's `t` bits
+/// are always in two words).
+pub fn head_words(l: i64, t: i64) -> i64 {
+    (l * t + 31) / 32 + 1
+}
+
 /// The elements per work-item of a segmented look-back scan of values of
 /// `k` components (`segScan-lookback`): as [`lookback_items`] for a tile
 /// of the values, scanning (head flag, value) pairs of `k + 1`
-/// components, and a byte per element for the tile's head flags.
+/// components, and a bit per element for the tile's head flags.
 pub fn seg_lookback_items(k: usize, cfg: &Config) -> Option<i64> {
     let l = cfg.group_size;
-    let fixed = 8 * (values_len(l) * (k as i64 + 1) + flags_len(l));
-    let per_item = (8 * k.max(1) as i64 + 1) * l;
+    let fixed = 8 * (values_len(l) * (k as i64 + 1) + flags_len(l)) + 8;
+    let per_item = 8 * k.max(1) as i64 * l + (l + 7) / 8;
     let t = ((cfg.scan_local_bytes - fixed) / per_item).min(crate::rules::MAX_SCAN_ITEMS);
     if t < 1 {
         return None;

@@ -57,8 +57,8 @@ pub enum AllocKind {
     /// The local ints of a look-back: the window's `W` flags, the tile's
     /// number, whether to look further back, and where.
     LookbackFlags,
-    /// The local head flags of a segmented look-back scan's tile (`L·T`
-    /// of them, a byte each: `uchar` in C).
+    /// The local head flags of a segmented look-back scan's tile, a bit
+    /// per element in 32-bit words (`lookback::head_words`).
     LookbackHeads,
     /// The result of a writer nothing around it gives memory.
     Temporary,
@@ -385,13 +385,13 @@ impl Allocator<'_, '_, '_> {
                     // (head flag, value) pairs.
                     let scanned = std::iter::once(Scalar::Int).chain(components.iter().copied()).collect();
                     self.lookback_allocations(node, chain, components, scanned, 1);
-                    let tile = chain.group_size * chain.items;
+                    let words = crate::lookback::head_words(chain.group_size, chain.items);
                     self.memory.allocations.push(Allocation {
                         node,
                         kind: AllocKind::LookbackHeads,
                         space: AddressSpace::Local,
                         components: vec![Scalar::Char],
-                        size: ArithExpr::cst(tile),
+                        size: ArithExpr::cst(words),
                     });
                 } else {
                     self.lookback_allocations(node, chain, components.clone(), components, 1);

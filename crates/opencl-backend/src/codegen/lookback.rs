@@ -185,33 +185,41 @@ impl Generator<'_> {
         let tile = self.lookback_tile(f, chain, &comps, 1)?;
         let (lanes, t) = (chain.group_size, chain.items);
         let head_mem = self.allocation(f, AllocKind::LookbackHeads, AddressSpace::Local)?;
-        if head_mem.size.as_cst() != Some(lanes * t) {
+        let words = lift_ir::lookback::head_words(lanes, t);
+        if head_mem.size.as_cst() != Some(words) || t > 31 {
             return internal("the look-back heads differ from the memory table's");
         }
         let hd = self.fresh("heads");
-        self.local_decls.push(format!("__local uchar {hd}[{}];", lanes * t));
+        self.local_decls.push(format!("__local uint {hd}[{words}];"));
         let pair_comps: Vec<Scalar> = std::iter::once(Scalar::Int).chain(comps.iter().copied()).collect();
         let pair_z: Vec<String> = std::iter::once("0L".to_string()).chain(z.iter().cloned()).collect();
         let mut ch = self.lookback_start(f, chain, Op::Seg(op), pair_comps, pair_z)?;
         let (l, w) = (ch.lid.clone(), ch.w);
         let n_c = self.c(&n);
-        // The tile of values, coalesced (the neutral element past the
-        // end), and no heads yet.
+        // The tile's values, coalesced, into registers (the neutral
+        // element past the end): their loads are in flight while the group
+        // looks for its heads; and no heads yet.
         let (j, p, g) = (self.fresh("j"), self.fresh("p"), self.fresh("g"));
+        let regs: Vec<String> = comps.iter().map(|_| self.fresh("xr")).collect();
+        for (r, s) in regs.iter().zip(&comps) {
+            self.line(format!("{} {r}[{t}];", c_type(*s)));
+        }
+        self.line("#pragma unroll");
         self.open_tile_position(&ch, (&j, &p, &g), &n_c);
         let gv = ArithExpr::var(&Var::new(g.clone(), Range::below(n.clone())));
         let x = self.read(&view, &[gv])?;
-        for (tv, x) in tile.iter().zip(&x) {
-            self.line(format!("{tv}[{p}] = {x};"));
+        for (r, x) in regs.iter().zip(&x) {
+            self.line(format!("{r}[{j}] = {x};"));
         }
         self.indent -= 1;
         self.open("} else");
-        for (tv, zc) in tile.iter().zip(&z) {
-            self.line(format!("{tv}[{p}] = {zc};"));
+        for (r, zc) in regs.iter().zip(&z) {
+            self.line(format!("{r}[{j}] = {zc};"));
         }
         self.close();
-        self.line(format!("{hd}[{p}] = 0;"));
         self.close();
+        let i = self.fresh("i");
+        self.line(format!("for (long {i} = {l}; {i} < {words}; {i} += {lanes}) {hd}[{i}] = 0;"));
         // The first segment starting at or after the tile's start: the
         // range [lo, hi] (flags W + 1 and W + 2, free until the look-back)
         // holds it; each round L probes split it, the work-item whose
@@ -257,23 +265,29 @@ impl Generator<'_> {
         }
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
         // The heads: where the segments from there start, up to the
-        // tile's end.
+        // tile's end, as bits (32 a word); the values to the tile.
         let s = self.fresh("s");
         let o = self.fresh("o");
         self.open(format!("for (long {s} = {flags}[{}] + {l}; {s} < {count}; {s} += {lanes})", w + 1));
-        self.line(format!("const long {o} = {offsets}[{s}];"));
-        self.line(format!("if ({o} >= {start} + {tile_len}) break;"));
-        self.line(format!("{hd}[{o} - {start}] = 1;"));
+        self.line(format!("const long {o} = {offsets}[{s}] - {start};"));
+        self.line(format!("if ({o} >= {tile_len}) break;"));
+        self.line(format!("atomic_or(&{hd}[{o} >> 5], 1u << ({o} & 31));"));
         self.close();
-        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
-        // Each work-item's heads (the bits of a mask) and its total of
-        // (head flag, value) pairs.
-        let mask = self.fresh("hmask");
-        self.line(format!("uint {mask} = 0;"));
         self.line("#pragma unroll");
         self.open(format!("for (long {j} = 0; {j} < {t}; {j}++)"));
-        self.line(format!("if ({hd}[{l} * {t} + {j}]) {mask} |= 1u << {j};"));
+        for (tv, r) in tile.iter().zip(&regs) {
+            self.line(format!("{tv}[{j} * {lanes} + {l}] = {r}[{j}];"));
+        }
         self.close();
+        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        // Each work-item's heads (the bits of a mask: T < 32 of them, in
+        // two words at most) and its total of (head flag, value) pairs.
+        let (mask, first_bit) = (self.fresh("hmask"), self.fresh("bit"));
+        self.line(format!("const long {first_bit} = {l} * {t};"));
+        self.line(format!(
+            "const uint {mask} = (uint)(((((ulong){hd}[({first_bit} >> 5) + 1]) << 32) | {hd}[{first_bit} >> 5]) >> ({first_bit} & 31)) & {}u;",
+            (1u64 << t) - 1
+        ));
         let acc = self.declare(&ch.comps.clone(), &ch.z.clone(), "acc");
         self.open(format!("for (long {j} = 0; {j} < {t}; {j}++)"));
         let mut elem = vec![format!("(long)(({mask} >> {j}) & 1u)")];
