@@ -16,6 +16,15 @@
 //! (`W` window flags: 0 nothing yet, 1 aggregate, 2 prefix; the ticket;
 //! whether to look further; the nearest tile not yet combined). Every
 //! loop with a barrier in it has a bound the whole group shares.
+//!
+//! A segmented scan (`chain.heads`) keeps the values alone in the tile
+//! and its head flags as bits (`heads`, 32 a word); its values and status
+//! words are (head flag, value) pairs, `k + 1` components. Before the
+//! look-back, while its tile's loads are in flight, the group searches
+//! the offsets for its first segment in rounds written out one after the
+//! other (the flags' slots `W + 1` and `W + 2` hold the range; PoCL's
+//! barrier handling does not take a loop of them that exits between two
+//! barriers).
 
 use flatten::ir::Scalar;
 use lift_ir::address_space::AddressSpace;
