@@ -26,7 +26,8 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from bench import DEVICE, NESSIE, REPORT, cupy_timer, nessie_copy_bandwidth, numbers, result_line, run, say, stats_rows  # noqa: E402,E501
 
-HERE = "scripts/gpu/primitives"
+# The programs beside this script (a copy carried to the device runs its own).
+HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "primitives")
 def run_nessie(program, substitutions=()):
     """(printed numbers without the time, the time, --stats rows, exit, stderr tail)."""
     path = f"{HERE}/{program}"
@@ -140,15 +141,31 @@ def main(selected):
         ok, _ = measure("filter of 2^27 floats, half kept", "filter.nesl", r"bench_filter", reps, expected, base, "CuPy boolean mask xs[xs >= 0]", n * 8 + kept.size * 8, copy_gbps)
         failures += not ok
 
-    if want("segscan"):
-        segs, width, reps = 1 << 22, 8, 10
-        n = segs * width
-        xs_h = rnd(np.arange(n, dtype=np.int64), 7919) % 1000
-        m = xs_h.reshape(segs, width)
-        excl = np.cumsum(m, axis=1) - m
-        expected = [int(excl[-1, 7]), int(excl[segs // 3, 5])]
+    for shape, shape_name in ((0, "2^22 segments of 8"), (1, "power-law: 2^22 segments of 4096/j")):
+        if not want("segscan") and not want(f"segscan{shape}"):
+            continue
+        segs, reps = 1 << 22, 10
+        r = np.arange(segs, dtype=np.int64)
+        lengths = np.full(segs, 8, dtype=np.int64) if shape == 0 else 4096 // (1 + rnd(r, 1299709) % 4096)
+        offsets = np.zeros(segs + 1, dtype=np.int64)
+        np.cumsum(lengths, out=offsets[1:])
+        n = int(offsets[-1])
+        row_of = np.repeat(r, lengths)
+        k = np.arange(n, dtype=np.int64) - offsets[row_of]
+        xs_h = rnd((8 if shape == 0 else 4096) * row_of + k, 7919) % 1000
+        del k
+        starts_h = offsets[row_of]
+        del row_of
+        c = np.cumsum(xs_h)
+        excl = c - xs_h - (c[starts_h] - xs_h[starts_h])
+        del c
+        lasts = excl[offsets[1:] - 1]
+        m = segs // 3
+        expected = [int(lasts.sum()), int(lasts[m])]
+        del excl, lasts
         xs = cp.asarray(xs_h)
-        starts = cp.asarray(np.repeat(np.arange(segs) * width, width))
+        starts = cp.asarray(starts_h)
+        del xs_h, starts_h
 
         def seg_scan():
             c = cp.cumsum(xs)
@@ -156,7 +173,10 @@ def main(selected):
 
         base = cupy_timer(cp, seg_scan)
         del xs, starts
-        ok, _ = measure("segmented plus_scan, 2^22 segments of 8", "segscan.nesl", r"bench_segscan", reps, expected, base, "CuPy cumsum minus segment starts (4 passes)", 2 * n * 8 + segs * 8, copy_gbps)
+        # One read and one write of the elements, one read of the offsets.
+        ok, _ = measure(f"segmented plus_scan, {shape_name} ({n} elements)", "segscan.nesl", r"bench_segscan", reps,
+                        expected, base, "CuPy cumsum minus segment starts (4 passes)", 2 * n * 8 + segs * 8,
+                        copy_gbps, [("SHAPE", str(shape))])
         failures += not ok
 
     if want("sort"):

@@ -208,6 +208,23 @@ impl<'a> Evaluator<'a> {
                 self.inputs.insert(k.count, Value::Scalar(vec![Const::Int(kept.len() as i64)]));
                 Ok(Value::Array(kept))
             }
+            // A segmented look-back scan: restarted from z at each head
+            // (a position some segment's offset names).
+            Fun::ScanLookback(g, crate::ir::Lookback { heads: Some(h), .. }) => {
+                let [z, xs] = &args[..] else { return Err("a scan takes (init, array)".into()) };
+                let offsets = int_items(self.inputs.get(&h.offsets).ok_or("a segmented scan's offsets missing")?)?;
+                let heads: std::collections::HashSet<i64> = offsets.into_iter().collect();
+                let mut acc = z.clone();
+                let mut prefixes = Vec::new();
+                for (p, x) in xs.array()?.iter().enumerate() {
+                    if heads.contains(&(p as i64)) {
+                        acc = z.clone();
+                    }
+                    prefixes.push(acc.clone());
+                    acc = self.apply(g, vec![acc, x.clone()])?;
+                }
+                Ok(Value::Array(prefixes))
+            }
             // Look-back combines the tiles in an order that depends on
             // timing; `scan-lookback` is chosen only for operators exact
             // on their values (ints), so any order gives the scan.

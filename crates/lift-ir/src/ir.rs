@@ -230,7 +230,9 @@ pub enum Fun {
     RadixScatter(RadixTiles, KVar),
     /// `scanLookback(f, chain)(z, xs)`: `scan(f)(z, xs)` in one launch,
     /// tiles chained by decoupled look-back (`scan-lookback`, see
-    /// [`Lookback`] and `crate::lookback`).
+    /// [`Lookback`] and `crate::lookback`). With `chain.heads`, the scan
+    /// restarts from `z` at each segment's first position: the segmented
+    /// exclusive scan (`segScan-lookback`).
     ScanLookback(Box<Fun>, Lookback),
     /// `filterLookback(keep, chain)(xs)`: `filter(keep)(xs)` in one
     /// launch: the tiles' counts chained by decoupled look-back, each tile
@@ -387,6 +389,24 @@ pub struct Lookback {
     pub tiles: ArithExpr,
     pub ticket: KVar,
     pub status: KVar,
+    /// The segments of a segmented scan (`segScan-lookback`); `None` for
+    /// a scan or a filter.
+    pub heads: Option<SegHeads>,
+}
+
+/// The segments a segmented `scanLookback` restarts at: `count` segments
+/// of the scanned array, dense and in order, segment `j` from position
+/// `offsets[j]` (an int array of the kernel). A position is a segment's
+/// head when some `offsets[j]` equals it (an empty segment starts where
+/// the next one does, so it adds no head of its own). Each tile finds its
+/// heads from the descriptor: the first segment starting in it by a
+/// search of `offsets`, then the offsets up to its end; the status words
+/// carry (whether the tile has a head, value) pairs, the tile's values
+/// only the values.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SegHeads {
+    pub offsets: KVar,
+    pub count: ArithExpr,
 }
 
 /// A condition on a write of `scatter`: `counter[at(i)] == key(i)` (or

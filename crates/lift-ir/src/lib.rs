@@ -9,10 +9,8 @@
 //! 1. [`lower`]: a fused flat kernel becomes high-level Lift, one
 //!    [`ir::Stage`] per SOAC: a pull thunk is `generate(n, pull)`, a `MAP`
 //!    is `map(id)` of it, a `REDUCE` is `reduce(op)(z, ...)`; `SEG_SCAN`
-//!    is flat, load-balanced whatever the segment lengths: a `scan` over
-//!    (head flag, value) pairs with the operator lifted to them
-//!    (`segScan-flag-pairs`, Blelloch's segmented scan), then a `map`
-//!    picking each position's value; `SEG_REDUCE` is a `reduce` of each
+//!    is a `scan` of each of its `segments`, joined back in place
+//!    (`segScan-segments`); `SEG_REDUCE` is a `reduce` of each
 //!    of its `segments` (`segReduce-segments`); `RADIX_PASS` is three
 //!    stages over tiles, digit counts, their scan and a stable scatter
 //!    (`radix-tiles`, [`radix`]).
@@ -27,6 +25,11 @@
 //!    chained by decoupled look-back, [`lookback`]), a float scan
 //!    `scan-tiles` (reduce-then-scan over coalesced tiles in local
 //!    memory, `tile-coalesced`, `scan-workgroup-two-level`); a segmented
+//!    scan is flat and load-balanced whatever the segment lengths: one
+//!    look-back scan whose tiles find their segment heads in the
+//!    descriptor (`segScan-lookback`), or for floats a scan over (head
+//!    flag, value) pairs (`segScan-flag-pairs`, Blelloch's segmented
+//!    scan), in [`seg_scan`]; a segmented
 //!    reduction is `segReduce-teams` ([`seg_reduce`]): one launch, a team
 //!    of work-items per segment, as wide as the average segment is long.
 //! 4. [`barriers`]: barrier elimination (no barrier after a `mapLcl` that
@@ -67,4 +70,5 @@ pub mod print;
 pub mod radix;
 pub mod rules;
 pub mod seg_reduce;
+pub mod seg_scan;
 pub mod typecheck;

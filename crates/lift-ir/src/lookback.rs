@@ -108,15 +108,37 @@ pub fn lookback_items(elems: usize, scanned: usize, arrays: i64, cfg: &Config) -
 
 /// Whether every parameter and result of user function `f` is exact
 /// (not a float): any order of combining gives the same value.
-fn is_exact(low: &LiftKernel, f: &Fun) -> bool {
+pub(crate) fn is_exact(low: &LiftKernel, f: &Fun) -> bool {
     let Fun::User(id) = f else { return false };
     let uf = low.user_fun(*id);
     uf.params.iter().chain(&uf.results).all(|s| *s != Scalar::Float)
 }
 
+/// The 32-bit words of a segmented look-back tile's head flags, a bit
+/// per element of the `l·t` (and one more, so that a work-item's `t` bits
+/// are always in two words).
+pub fn head_words(l: i64, t: i64) -> i64 {
+    (l * t + 31) / 32 + 1
+}
+
+/// The elements per work-item of a segmented look-back scan of values of
+/// `k` components (`segScan-lookback`): as [`lookback_items`] for a tile
+/// of the values, scanning (head flag, value) pairs of `k + 1`
+/// components, and a bit per element for the tile's head flags.
+pub fn seg_lookback_items(k: usize, cfg: &Config) -> Option<i64> {
+    let l = cfg.group_size;
+    let fixed = 8 * (values_len(l) * (k as i64 + 1) + flags_len(l)) + 8;
+    let per_item = 8 * k.max(1) as i64 * l + (l + 7) / 8;
+    let t = ((cfg.scan_local_bytes - fixed) / per_item).min(crate::rules::MAX_SCAN_ITEMS);
+    if t < 1 {
+        return None;
+    }
+    Some(if t % 2 == 0 { t - 1 } else { t })
+}
+
 /// The ticket counter and the status words of a look-back over `tiles`
 /// tiles of values of `k` components, named after `stage`'s result.
-fn chain(low: &mut LiftKernel, stage: &Stage, tiles: &ArithExpr, k: usize, (l, t): (i64, i64)) -> Lookback {
+pub(crate) fn chain(low: &mut LiftKernel, stage: &Stage, tiles: &ArithExpr, k: usize, (l, t): (i64, i64)) -> Lookback {
     let base = stage.result.first().map_or_else(|| stage.name.clone(), |v| low.flat.var(*v).name.clone());
     let ticket = low.flat.new_var(format!("{base}_ticket"), VarType::Array(Scalar::Int));
     low.lengths.push((ticket, ArithExpr::one()));
@@ -124,11 +146,11 @@ fn chain(low: &mut LiftKernel, stage: &Stage, tiles: &ArithExpr, k: usize, (l, t
     let status = low.flat.new_var(format!("{base}_status"), VarType::Array(Scalar::Int));
     low.lengths.push((status, tiles * (8 * k as i64)));
     low.counters.push(status);
-    Lookback { group_size: l, items: t, tiles: tiles.clone(), ticket, status }
+    Lookback { group_size: l, items: t, tiles: tiles.clone(), ticket, status, heads: None }
 }
 
 /// The number of tiles of `L·T` elements over `n` (at least one).
-fn tiles(low: &mut LiftKernel, n: &ArithExpr, tile: i64) -> ArithExpr {
+pub(crate) fn tiles(low: &mut LiftKernel, n: &ArithExpr, tile: i64) -> ArithExpr {
     let def = n.clone().ceil_div(tile).max(1);
     ArithExpr::var(&low.size_var("lookback_tiles", SizeDef::Derived(def), Range::at_least(1)))
 }

@@ -8,7 +8,7 @@
 //! | `SCAN pull z op n` | `scan(op)(z, generate(n, pull))` |
 //! | `FILTER pull pred n` | `filter(keep)(generate(n, pull))`, `keep` the predicate as 0 or 1 (the rules: `filter-lookback` or `filter-flags-fused`) |
 //! | `PERMUTE values index n` (unchecked) | `scatter(index, n) o map(id) $ generate(n, values)` |
-//! | `SEG_SCAN pull z op sd` | head flags (claims of a zeroed counter), `scan(⊕)((0, z), generate(n, pair))` over (head flag, value) pairs, then `map(id) $ generate(n, select)` (`segScan-flag-pairs`) |
+//! | `SEG_SCAN pull z op <lengths, offsets>` | `joinSegments(n, offsets) o map(λ seg. scan(op)(z, seg)) $ segments(pull)(offsets, lengths)` (`segScan-segments`; the rules make it one look-back scan whose tiles find their segment heads, `segScan-lookback`, or a scan of (head flag, value) pairs, `segScan-flag-pairs`, in [`crate::seg_scan`]) |
 //! | `PERMUTE` (checked) | the scatter, first-writer claims, the first repeat claimed, a check |
 //! | `SCATTER` | a copy of the base, last-writer claims (`atomicMax`), a guarded `scatter` |
 //! | `ONCE e` | `map(id) $ generate(1, once)` |
@@ -174,123 +174,12 @@ fn lower_filter(
     Ok(())
 }
 
-/// One value, or a tuple of several (a thunk body of several results).
-fn tuple(mut items: Vec<GExpr>) -> GExpr {
-    if items.len() == 1 { items.pop().unwrap_or(GExpr::Tuple(vec![])) } else { GExpr::Tuple(items) }
-}
-
-fn consts(values: &[flatten::ir::Const]) -> GExpr {
-    tuple(values.iter().map(|c| GExpr::Const(*c)).collect())
-}
-
-/// `segScan-flag-pairs`: the segmented scan of `pull` over the `n`
-/// elements of `segments`, flat and load-balanced (Blelloch's segmented
-/// scan). The head flags first: a zeroed counter of `n` where every
-/// non-empty segment claims its first position
-/// (`atomicMax(scatter(λ s. ls[s] > 0 ? os[s] : -1, n)) o map(id) $
-/// generate(#ls, λ s. 1)`, no position claimed twice), read by the user
-/// functions; then `scan(⊕)((0, z), generate(n, λ i. (claims[i],
-/// pull(i))))` with the operator lifted to (head flag, value) pairs,
-/// `(f1, a) ⊕ (f2, b) = (f1 max f2, (f2 ? z : a) op b)`, associative when
-/// `op` is (a head restarts the combination from `z`, as the flat
-/// evaluator's fold does), with identity `(0, z)`. The scan is
-/// `scan-blocks`, whatever the segment lengths. Returns the head flags
-/// and the scan's values: per component, the combination of the
-/// position's segment before it (valid where the position is not a head).
-#[allow(clippy::too_many_arguments)]
-fn segmented_scan(
-    lift: &mut LiftKernel,
-    stage_name: &str,
-    base: &str,
-    scalars: &[Scalar],
-    segments: &flatten::ir::SegDesc,
-    n: &ArithExpr,
-    pull: &Thunk,
-    neutral: &[flatten::ir::Const],
-    op: &Thunk,
-) -> Result<(KVar, Vec<KVar>), Unsupported> {
-    let int = Scalar::Int;
-    let k = scalars.len();
-    if pull.params.len() != 1 || op.params.len() != 2 * k || neutral.len() != k {
-        return unsupported("a segmented reduction or scan whose thunks do not match its results");
-    }
-    let Some(count) = crate::typecheck::input_length(lift, segments.lengths) else {
-        return unsupported("a segment descriptor whose length is not known");
-    };
-    let (ls, os) = (segments.lengths, segments.offsets);
-    lift.rules_applied.push("segScan-flag-pairs".into());
-    // The head flags: claims of a zeroed counter.
-    let claims = lift.flat.new_var(format!("{base}_head_claims"), VarType::Array(int));
-    lift.lengths.push((claims, n.clone()));
-    lift.counters.push(claims);
-    let one = index_thunk(lift, |_| GExpr::int(1));
-    let one = add_user_fun(lift, &format!("one_{base}"), &one, vec![int])?;
-    let target = index_thunk(lift, |s| {
-        GExpr::if_(
-            GExpr::binary(BinaryOp::Gt, int, GExpr::read(ls, s.clone()), GExpr::int(0)),
-            GExpr::read(os, s),
-            GExpr::int(-1),
-        )
-    });
-    let target = add_user_fun(lift, &format!("head_{base}"), &target, vec![int])?;
-    lift.stages.push(scatter_stage(
-        format!("{stage_name}_head_claims"),
-        vec![claims],
-        &count,
-        one,
-        target,
-        n.clone(),
-        None,
-        true,
-    ));
-    // { i => let (x..) = pull(i) in (claims[i], x..) }
-    let xs: Vec<KVar> = scalars.iter().map(|s| lift.flat.new_var("x", VarType::Scalar(*s))).collect();
-    let mut pair = vec![GExpr::read(claims, GExpr::var(pull.params[0]))];
-    pair.extend(xs.iter().map(|x| GExpr::var(*x)));
-    let pair = Thunk { params: pull.params.clone(), body: GExpr::let_(xs, pull.body.clone(), tuple(pair)) };
-    let pair_scalars: Vec<Scalar> = std::iter::once(int).chain(scalars.iter().copied()).collect();
-    let pair_fn = add_user_fun(lift, &format!("pair_{base}"), &pair, pair_scalars.clone())?;
-    // { (f1, u.., f2, b..) => let (a..) = (f2 /= 0 ? z : u..) in let (c..) = a op b in (max(f1, f2), c..) }
-    let f1 = lift.flat.new_var("f1", VarType::Scalar(int));
-    let f2 = lift.flat.new_var("f2", VarType::Scalar(int));
-    let us: Vec<KVar> = scalars.iter().map(|s| lift.flat.new_var("u", VarType::Scalar(*s))).collect();
-    let cs: Vec<KVar> = scalars.iter().map(|s| lift.flat.new_var("c", VarType::Scalar(*s))).collect();
-    let restart = GExpr::if_(
-        GExpr::binary(BinaryOp::Ne, int, GExpr::var(f2), GExpr::int(0)),
-        consts(neutral),
-        tuple(us.iter().map(|u| GExpr::var(*u)).collect()),
-    );
-    let mut combined = vec![GExpr::binary(BinaryOp::Max, int, GExpr::var(f1), GExpr::var(f2))];
-    combined.extend(cs.iter().map(|c| GExpr::var(*c)));
-    let body = GExpr::let_(op.params[..k].to_vec(), restart, GExpr::let_(cs, op.body.clone(), GExpr::Tuple(combined)));
-    let mut params = vec![f1];
-    params.extend(&us);
-    params.push(f2);
-    params.extend(&op.params[k..]);
-    let lifted = add_user_fun(lift, &format!("segop_{base}"), &Thunk { params, body }, pair_scalars)?;
-    // The scan's results.
-    let flags = lift.flat.new_var(format!("{base}_seg_flags"), VarType::Array(int));
-    lift.lengths.push((flags, n.clone()));
-    let values: Vec<KVar> =
-        scalars.iter().map(|s| lift.flat.new_var(format!("{base}_seg_scan"), VarType::Array(*s))).collect();
-    for v in &values {
-        lift.lengths.push((*v, n.clone()));
-    }
-    let mut z = vec![flatten::ir::Const::Int(0)];
-    z.extend_from_slice(neutral);
-    let xs = Expr::apply(Fun::Generate(n.clone(), pair_fn), vec![]);
-    lift.stages.push(Stage {
-        name: format!("{stage_name}_segscan"),
-        body: Expr::apply(Fun::Scan(Box::new(Fun::User(lifted))), vec![Expr::Value(z), xs]),
-        result: std::iter::once(flags).chain(values.iter().copied()).collect(),
-        scalar_result: false,
-    });
-    Ok((claims, values))
-}
-
-/// `SEG_SCAN pull z op sd` over `n` elements: the flat segmented scan
-/// ([`segmented_scan`]), then each position's result, `z` at a segment's
-/// head and the scan's value elsewhere (`map(id) $ generate(n, select)`).
+/// `segScan-segments`: `SEG_SCAN pull z op <lengths, offsets>` over `n`
+/// elements as `joinSegments(n, offsets) o map(λ seg. scan(op)(z, seg)) $
+/// segments(pull)(offsets, lengths)`, the exclusive scan of each segment
+/// in place; the rules make it flat and load-balanced whatever the
+/// segment lengths (`segScan-lookback` or `segScan-flag-pairs`, in
+/// [`crate::seg_scan`]).
 #[allow(clippy::too_many_arguments)]
 fn lower_seg_scan(
     lift: &mut LiftKernel,
@@ -303,23 +192,27 @@ fn lower_seg_scan(
     neutral: &[flatten::ir::Const],
     op: &Thunk,
 ) -> Result<(), Unsupported> {
+    let k = result_scalars.len();
+    if pull.params.len() != 1 || op.params.len() != 2 * k || neutral.len() != k {
+        return unsupported("a segmented scan whose thunks do not match its results");
+    }
+    if crate::typecheck::input_length(lift, segments.lengths).is_none() {
+        return unsupported("a segment descriptor whose length is not known");
+    }
     let base = lift.flat.var(results.first().copied().unwrap_or(segments.offsets)).name.clone();
-    let (claims, values) = segmented_scan(lift, stage_name, &base, result_scalars, segments, &n, pull, neutral, op)?;
-    // { i => claims[i] /= 0 ? z : (values[i]..) }
-    let select = index_thunk(lift, |i| {
-        GExpr::if_(
-            GExpr::binary(BinaryOp::Ne, Scalar::Int, GExpr::read(claims, i.clone()), GExpr::int(0)),
-            consts(neutral),
-            tuple(values.iter().map(|v| GExpr::read(*v, i.clone())).collect()),
-        )
-    });
-    let select = add_user_fun(lift, &format!("select_{base}"), &select, result_scalars.to_vec())?;
+    lift.rules_applied.push("segScan-segments".into());
+    let pull = add_user_fun(lift, &format!("pull_{base}"), pull, result_scalars.to_vec())?;
+    let op = add_user_fun(lift, &format!("op_{base}"), op, result_scalars.to_vec())?;
     for v in results {
         lift.lengths.push((*v, n.clone()));
     }
+    let seg = lift.new_param("seg");
+    let scan = Expr::apply(Fun::Scan(Box::new(Fun::User(op))), vec![Expr::Value(neutral.to_vec()), Expr::Param(seg)]);
+    let segs = Expr::apply(Fun::Segments(pull), vec![Expr::Input(segments.offsets), Expr::Input(segments.lengths)]);
+    let mapped = Expr::apply1(Fun::map(Fun::Lambda(vec![seg], Box::new(scan))), segs);
     lift.stages.push(Stage {
         name: stage_name.to_string(),
-        body: Expr::apply1(Fun::map(Fun::Id), Expr::apply(Fun::Generate(n, select), vec![])),
+        body: Expr::apply1(Fun::JoinSegments(n, segments.offsets), mapped),
         result: results.to_vec(),
         scalar_result: false,
     });

@@ -57,6 +57,9 @@ pub enum AllocKind {
     /// The local ints of a look-back: the window's `W` flags, the tile's
     /// number, whether to look further back, and where.
     LookbackFlags,
+    /// The local head flags of a segmented look-back scan's tile, a bit
+    /// per element in 32-bit words (`lookback::head_words`).
+    LookbackHeads,
     /// The result of a writer nothing around it gives memory.
     Temporary,
 }
@@ -73,6 +76,7 @@ impl fmt::Display for AllocKind {
             AllocKind::LookbackTile => "lookback tile",
             AllocKind::LookbackValues => "lookback values",
             AllocKind::LookbackFlags => "lookback flags",
+            AllocKind::LookbackHeads => "lookback heads",
             AllocKind::Temporary => "temporary",
         })
     }
@@ -376,7 +380,22 @@ impl Allocator<'_, '_, '_> {
                 let op = self.fun_id(g)?;
                 let acc = self.new_allocation_as(node, op, AllocKind::Accumulator, z)?;
                 let components = self.memory.allocations[acc].components.clone();
-                self.lookback_allocations(node, chain, components.clone(), components, 1);
+                if chain.heads.is_some() {
+                    // The tile holds the values; the look-back scans
+                    // (head flag, value) pairs.
+                    let scanned = std::iter::once(Scalar::Int).chain(components.iter().copied()).collect();
+                    self.lookback_allocations(node, chain, components, scanned, 1);
+                    let words = crate::lookback::head_words(chain.group_size, chain.items);
+                    self.memory.allocations.push(Allocation {
+                        node,
+                        kind: AllocKind::LookbackHeads,
+                        space: AddressSpace::Local,
+                        components: vec![Scalar::Char],
+                        size: ArithExpr::cst(words),
+                    });
+                } else {
+                    self.lookback_allocations(node, chain, components.clone(), components, 1);
+                }
                 if dest.is_none() {
                     let ty = self.apply_type(f, args.clone())?;
                     self.new_allocation(node, AllocKind::Temporary, &ty)?;

@@ -35,8 +35,12 @@ fn print_value(values: &[Const]) -> String {
 }
 
 fn print_lookback(kernel: &LiftKernel, c: &crate::ir::Lookback) -> String {
+    let heads = match &c.heads {
+        Some(h) => format!(", heads = {} of {}", var_name(kernel, h.offsets), h.count),
+        None => String::new(),
+    };
     format!(
-        "tiles = {} of {} x {}, ticket = {}, status = {}",
+        "tiles = {} of {} x {}, ticket = {}, status = {}{heads}",
         c.tiles,
         c.group_size,
         c.items,

@@ -72,6 +72,11 @@
 //!   of many components).
 //! - `segReduce-teams`: a segmented reduction, a team of work-items per
 //!   segment, in [`crate::seg_reduce`].
+//! - `segScan-lookback`: a segmented scan of an exact operator in one
+//!   look-back launch, each tile finding its segment heads from the
+//!   descriptor; `segScan-flag-pairs` elsewhere: a scan over (head flag,
+//!   value) pairs between a stage of head flags and one picking the
+//!   values. In [`crate::seg_scan`].
 //! - `radix-tiles` (applied by [`crate::lower`], since the flat IR's
 //!   `RADIX_PASS` has no high-level Lift form of its own): a radix pass
 //!   as per-tile digit counts (`radixCounts`), their exclusive `scan`
@@ -164,6 +169,9 @@ fn unique_stage_names(low: &mut LiftKernel) {
 
 pub(crate) fn lower_stage(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Result<Vec<Stage>, Unsupported> {
     if let Some(stages) = crate::seg_reduce::seg_reduce_teams(low, stage, cfg)? {
+        return Ok(stages);
+    }
+    if let Some(stages) = crate::seg_scan::lower_seg_scan(low, stage, cfg)? {
         return Ok(stages);
     }
     match &stage.body {

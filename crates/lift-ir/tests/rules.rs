@@ -132,6 +132,8 @@ fn levels_agree(kernel: &Kernel, inputs: HashMap<KVar, Value>, expected_rules: &
                 "scan" => "scan-blocks",
                 "filter" if tiles => "filter-lookback",
                 "filter" => "filter-flags-fused",
+                "segscan" if tiles => "segScan-lookback",
+                "segscan" => "segScan-flag-pairs",
                 rule => rule,
             };
             assert!(low.rules_applied.iter().any(|r| r == rule), "{rule} not applied: {:?}", low.rules_applied);
@@ -305,8 +307,9 @@ proptest! {
         levels_agree(&b.kernel, inputs, &["segReduce-segments", "segReduce-teams"]);
     }
 
-    /// segScan-flag-pairs (scan-lookback over int pairs, or scan-blocks),
-    /// then the select of each position.
+    /// segScan-segments, then segScan-lookback (tiles that find their
+    /// heads in the descriptor) or segScan-flag-pairs (scan-blocks over
+    /// int pairs, then the select of each position).
     #[test]
     fn segmented_scans(lengths in prop::collection::vec(0i64..6, 0..20), seed in 0i64..100) {
         let mut b = Builder::new();
@@ -319,7 +322,7 @@ proptest! {
         let soac = Soac::SegScan { segments, elements: GExpr::Length(data), pull, neutral: vec![Const::Int(0)], op };
         b.bind("prefixes", VarType::Array(INT), soac);
         let inputs = segmented_inputs((data, ls, os), &lengths, seed);
-        levels_agree(&b.kernel, inputs, &["segScan-flag-pairs", "scan", "map-to-mapGlb"]);
+        levels_agree(&b.kernel, inputs, &["segScan-segments", "segscan"]);
     }
 }
 

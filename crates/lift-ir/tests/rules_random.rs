@@ -441,6 +441,15 @@ fn scan_rule(rule: &str, cfg: &Config) -> String {
             "scan-blocks".into()
         };
     }
+    if let Some(spec) = rule.strip_prefix("@segscan") {
+        let k: usize = spec[..1].parse().expect("a component count");
+        let exact = spec.ends_with('i');
+        return if cfg.lookback && exact && lift_ir::lookback::seg_lookback_items(k, cfg).is_some() {
+            "segScan-lookback".into()
+        } else {
+            "segScan-flag-pairs".into()
+        };
+    }
     if let Some(spec) = rule.strip_prefix("@filter") {
         let k: usize = spec.parse().expect("a component count");
         return if cfg.lookback && lift_ir::lookback::lookback_items(k, 1, 1, cfg).is_some() {
@@ -452,10 +461,12 @@ fn scan_rule(rule: &str, cfg: &Config) -> String {
     rule.to_string()
 }
 
-/// The rules of a segmented scan of `k` components of `elem`: a scan of
-/// (head flag, value) pairs.
+/// The rules of a segmented scan of `k` components of `elem`: one
+/// look-back scan whose tiles find their heads (ints, where a tile fits),
+/// or a scan of (head flag, value) pairs (`@segscan2i`, named for each
+/// configuration by `scan_rule`).
 fn segmented_rules(k: usize, elem: Elem) -> Vec<String> {
-    vec!["segScan-flag-pairs".into(), scan_of(k + 1, elem), "map-to-mapGlb".into()]
+    vec!["segScan-segments".into(), format!("@segscan{k}{}", if elem == Elem::Int { "i" } else { "f" })]
 }
 
 fn strs(rules: &[String]) -> Vec<&str> {
@@ -565,8 +576,9 @@ proptest! {
         check(&b.finish(results), elem, &inputs, &rules)?;
     }
 
-    /// SEG_SCAN: the flat segmented scan over (head flag, value) pairs
-    /// (`segScan-flag-pairs`, by `scan-lookback` over ints, else `scan-tiles`), then `z` at each head and
+    /// SEG_SCAN: one look-back scan whose tiles find their segment heads
+    /// (`segScan-lookback`, ints), else the flat segmented scan over (head
+    /// flag, value) pairs (`segScan-flag-pairs`), then `z` at each head and
     /// the scan elsewhere, on segment descriptors of every shape.
     #[test]
     fn seg_scan(elem in elem(), shapes in prop::collection::vec(shape(), 1..3), ops in prop::collection::vec(op(Elem::Int), 2), inputs in segmented_inputs()) {

@@ -114,3 +114,20 @@ fn single_pass_scans_of_bools_and_segmented_int_pairs_and_filters_of_tuples() {
          let k = {(x, float(x) / 2.0, rem(x, 3) == 0) : x in index(60001) | rem(x * 13, 7) < 3} in (#k, k[0], k[#k - 1], k[9999]);",
     );
 }
+
+#[test]
+fn segmented_look_back_scans_of_every_shape() {
+    // A segmented int scan is one look-back launch whose tiles (256 · 15
+    // ints) find their heads in the descriptor: one segment over hundreds
+    // of tiles, many of 0 to 2 elements, harmonic (power-law) lengths,
+    // long segments starting at tile boundaries between runs of empty
+    // ones, tuples (two scans fused), and products.
+    agrees(
+        "let r = {plus_scan(s) : s in [{rem(i * 7, 13) - 6 : i in index(1000003)}]} in (sum(r[0]), r[0][1000002], r[0][3840]);\n\
+         let r = {max_scan(s) : s in {{rem(i * j, 11) : i in index(rem(j * 7, 3))} : j in index(100001)}} in (sum({sum(s) : s in r}), r[100000]);\n\
+         let r = {plus_scan(s) : s in {{rem(i * j, 5) : i in index(4096 / (1 + rem(j * 1299709 + 12345, 4096)))} : j in index(30000)}} in (sum({sum(s) : s in r}), #r, r[29999]);\n\
+         let r = {min_scan(s) : s in {{rem(i * 31, 17) : i in index(if rem(j, 500) == 0 then 3840 else 0)} : j in index(5000)}} in (sum({sum(s) : s in r}), r[500], r[4500][3839]);\n\
+         let r = {(plus_scan(s), max_scan(s)) : s in {{rem(i * j, 9) - 4 : i in index(rem(j, 37))} : j in index(7001)}} in (sum({sum(a) + sum(b) : (a, b) in r}), r[7000]);\n\
+         {mult_scan(s) : s in [[2, 3], [] int, [] int, [4], [5, 6, 7]]};",
+    );
+}

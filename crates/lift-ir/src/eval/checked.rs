@@ -533,6 +533,35 @@ impl<'k> Evaluator<'k> {
                 self.bind(k.count, FlatValue::Scalar(ScalarValue::Int(kept.len() as i64)))?;
                 Ok(Value::Array(kept))
             }
+            // A segmented look-back scan: restarted from z at each head
+            // (a position some segment's offset names); the offsets are
+            // the descriptor's, nondecreasing and at most the length.
+            Fun::ScanLookback(g, crate::ir::Lookback { heads: Some(h), .. }) => {
+                let (z, xs) = self.init_and_array(f, args)?;
+                let offsets = self.expr(&Expr::Input(h.offsets))?;
+                let offsets = self.ints(f, offsets)?;
+                let count = self.arith(&h.count)?;
+                if offsets.len() as i64 != count {
+                    return self.fail(format!(
+                        "a segmented `scanLookback` of {count} segments with {} offsets",
+                        offsets.len()
+                    ));
+                }
+                if offsets.windows(2).any(|w| w[0] > w[1]) || offsets.iter().any(|&o| o < 0 || o > xs.len() as i64) {
+                    return self.fail("a segmented `scanLookback` whose offsets are not a dense descriptor's");
+                }
+                let heads: std::collections::HashSet<i64> = offsets.into_iter().collect();
+                let mut out = Vec::with_capacity(xs.len());
+                let mut acc = z.clone();
+                for (p, x) in xs.into_iter().enumerate() {
+                    if heads.contains(&(p as i64)) {
+                        acc = z.clone();
+                    }
+                    out.push(acc.clone());
+                    acc = self.apply(g, vec![acc, x])?;
+                }
+                Ok(Value::Array(out))
+            }
             // Any order of combination gives the scan for the operators
             // `scan-lookback` takes (exact on ints).
             Fun::Scan(g) | Fun::ScanSeq(g) | Fun::ScanLookback(g, _) => {

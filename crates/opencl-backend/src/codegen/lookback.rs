@@ -16,23 +16,34 @@
 //! (`W` window flags: 0 nothing yet, 1 aggregate, 2 prefix; the ticket;
 //! whether to look further; the nearest tile not yet combined). Every
 //! loop with a barrier in it has a bound the whole group shares.
+//!
+//! A segmented scan (`chain.heads`) keeps the values alone in the tile
+//! and its head flags as bits (`heads`, 32 a word); its values and status
+//! words are (head flag, value) pairs, `k + 1` components. Before the
+//! look-back, while its tile's loads are in flight, the group searches
+//! the offsets for its first segment in rounds written out one after the
+//! other (the flags' slots `W + 1` and `W + 2` hold the range; PoCL's
+//! barrier handling does not take a loop of them that exits between two
+//! barriers).
 
 use flatten::ir::Scalar;
 use lift_ir::address_space::AddressSpace;
 use lift_ir::arith::{ArithExpr, Range, Var};
-use lift_ir::ir::{Expr, Filter, Fun, Lookback, Type};
+use lift_ir::ir::{Expr, Filter, Fun, Lookback, SegHeads, Type};
 use lift_ir::memory::AllocKind;
 
 use super::{Generator, KernelArg, Out, Val, View, internal};
 use crate::compile::CodegenError;
 use crate::user_fun::c_type;
 
-/// How the scanned values combine: the user's operator, or `+` on the
-/// counts of a filter.
+/// How the scanned values combine: the user's operator, `+` on the
+/// counts of a filter, or the user's operator lifted to the (head flag,
+/// value) pairs of a segmented scan (component 0 the flag).
 #[derive(Clone, Copy)]
 enum Op<'f> {
     User(&'f Fun),
     Count,
+    Seg(&'f Fun),
 }
 
 /// The names and shapes one look-back kernel shares between its parts.
@@ -98,6 +109,9 @@ impl Generator<'_> {
         args: &[Expr],
         dest: Option<Out>,
     ) -> Result<Val, CodegenError> {
+        if let Some(heads) = &chain.heads {
+            return self.seg_scan_lookback(f, op, chain, heads, args, dest);
+        }
         let [z, xs] = args else { return internal("scanLookback arity") };
         let out = self.lookback_dest(dest)?;
         let Val::Scalar(z) = self.gen_expr(z, None)? else { return internal("scanLookback init") };
@@ -146,6 +160,170 @@ impl Generator<'_> {
             self.line(format!("{e} = {o};"));
         }
         self.combine_into(&mut ch, &off, &off, &x)?;
+        self.close();
+        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        // The tile out, coalesced.
+        self.open_tile_position(&ch, (&j, &p, &g), &n_c);
+        for (o, tv) in out.iter().zip(&tile) {
+            self.line(format!("{o}[{g}] = {tv}[{p}];"));
+        }
+        self.close();
+        self.close();
+        Ok(Val::Array(View::Mem { names: out, dims: vec![n] }))
+    }
+
+    /// `scanLookback(op, chain)(z, xs)` with `chain.heads`: the segmented
+    /// scan (see `lift_ir::seg_scan`). The tile holds the values; each
+    /// tile finds its heads from the offsets, into `heads`; the look-back
+    /// scans (head flag, value) pairs.
+    fn seg_scan_lookback(
+        &mut self,
+        f: &Fun,
+        op: &Fun,
+        chain: &Lookback,
+        heads: &SegHeads,
+        args: &[Expr],
+        dest: Option<Out>,
+    ) -> Result<Val, CodegenError> {
+        let [z, xs] = args else { return internal("scanLookback arity") };
+        let out = self.lookback_dest(dest)?;
+        let Val::Scalar(z) = self.gen_expr(z, None)? else { return internal("scanLookback init") };
+        let view = self.array(xs)?;
+        let n = self.shape(&view)?[0].clone();
+        let comps = self.allocation(f, AllocKind::Accumulator, AddressSpace::Private)?.components;
+        let tile = self.lookback_tile(f, chain, &comps, 1)?;
+        let (lanes, t) = (chain.group_size, chain.items);
+        let head_mem = self.allocation(f, AllocKind::LookbackHeads, AddressSpace::Local)?;
+        let words = lift_ir::lookback::head_words(lanes, t);
+        if head_mem.size.as_cst() != Some(words) || t > 31 {
+            return internal("the look-back heads differ from the memory table's");
+        }
+        let hd = self.fresh("heads");
+        self.local_decls.push(format!("__local uint {hd}[{words}];"));
+        let pair_comps: Vec<Scalar> = std::iter::once(Scalar::Int).chain(comps.iter().copied()).collect();
+        let pair_z: Vec<String> = std::iter::once("0L".to_string()).chain(z.iter().cloned()).collect();
+        let mut ch = self.lookback_start(f, chain, Op::Seg(op), pair_comps, pair_z)?;
+        let (l, w) = (ch.lid.clone(), ch.w);
+        let n_c = self.c(&n);
+        // The tile's values, coalesced, into registers (the neutral
+        // element past the end): their loads are in flight while the group
+        // looks for its heads; and no heads yet.
+        let (j, p, g) = (self.fresh("j"), self.fresh("p"), self.fresh("g"));
+        let regs: Vec<String> = comps.iter().map(|_| self.fresh("xr")).collect();
+        for (r, s) in regs.iter().zip(&comps) {
+            self.line(format!("{} {r}[{t}];", c_type(*s)));
+        }
+        self.line("#pragma unroll");
+        self.open_tile_position(&ch, (&j, &p, &g), &n_c);
+        let gv = ArithExpr::var(&Var::new(g.clone(), Range::below(n.clone())));
+        let x = self.read(&view, &[gv])?;
+        for (r, x) in regs.iter().zip(&x) {
+            self.line(format!("{r}[{j}] = {x};"));
+        }
+        self.indent -= 1;
+        self.open("} else");
+        for (r, zc) in regs.iter().zip(&z) {
+            self.line(format!("{r}[{j}] = {zc};"));
+        }
+        self.close();
+        self.close();
+        let i = self.fresh("i");
+        self.line(format!("for (long {i} = {l}; {i} < {words}; {i} += {lanes}) {hd}[{i}] = 0;"));
+        // The first segment starting at or after the tile's start: the
+        // range [lo, hi] (flags W + 1 and W + 2, free until the look-back)
+        // holds it; each round L probes split it, the work-item whose
+        // probe is the last before the start keeps its part. As many
+        // rounds as L-fold splits take any count below 2^31 to one
+        // position, written out (no loop: PoCL's barrier handling does not
+        // take this one).
+        self.need(KernelArg::Array { var: heads.offsets, written: false });
+        let offsets = self.kvar(heads.offsets);
+        let count = self.c(&heads.count);
+        let flags = ch.flags.clone();
+        let (start, tile_len) = (ch.start.clone(), lanes * t);
+        self.open(format!("if ({l} == 0)"));
+        self.line(format!("{flags}[{}] = 0;", w + 1));
+        self.line(format!("{flags}[{}] = {count};", w + 2));
+        self.close();
+        let mut rounds = 0;
+        let mut reach: i128 = 1;
+        while reach <= 1 << 31 {
+            reach *= lanes.max(2) as i128;
+            rounds += 1;
+        }
+        for _ in 0..rounds {
+            let (lo, hi, step, q) = (self.fresh("lo"), self.fresh("hi"), self.fresh("step"), self.fresh("q"));
+            self.open("");
+            self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+            self.line(format!("const long {lo} = {flags}[{}];", w + 1));
+            self.line(format!("const long {hi} = {flags}[{}];", w + 2));
+            self.line(format!("const long {step} = ({hi} - {lo} + {lanes} - 1) / {lanes};"));
+            self.line(format!("const long {p} = {lo} + {l} * {step};"));
+            self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+            self.open(format!("if ({lo} < {hi})"));
+            self.open(format!("if ({p} < {hi} && {offsets}[{p}] < {start})"));
+            self.line(format!("const long {q} = {p} + {step};"));
+            self.open(format!("if ({q} >= {hi} || {offsets}[{q}] >= {start})"));
+            self.line(format!("{flags}[{}] = {p} + 1;", w + 1));
+            self.line(format!("{flags}[{}] = min({q}, {hi});", w + 2));
+            self.close();
+            self.close();
+            self.line(format!("if ({l} == 0 && {offsets}[{lo}] >= {start}) {flags}[{}] = {lo};", w + 2));
+            self.close();
+            self.close();
+        }
+        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        // The heads: where the segments from there start, up to the
+        // tile's end, as bits (32 a word); the values to the tile.
+        let s = self.fresh("s");
+        let o = self.fresh("o");
+        self.open(format!("for (long {s} = {flags}[{}] + {l}; {s} < {count}; {s} += {lanes})", w + 1));
+        self.line(format!("const long {o} = {offsets}[{s}] - {start};"));
+        self.line(format!("if ({o} >= {tile_len}) break;"));
+        self.line(format!("atomic_or(&{hd}[{o} >> 5], 1u << ({o} & 31));"));
+        self.close();
+        self.line("#pragma unroll");
+        self.open(format!("for (long {j} = 0; {j} < {t}; {j}++)"));
+        for (tv, r) in tile.iter().zip(&regs) {
+            self.line(format!("{tv}[{j} * {lanes} + {l}] = {r}[{j}];"));
+        }
+        self.close();
+        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        // Each work-item's heads (the bits of a mask: T < 32 of them, in
+        // two words at most) and its total of (head flag, value) pairs.
+        let (mask, first_bit) = (self.fresh("hmask"), self.fresh("bit"));
+        self.line(format!("const long {first_bit} = {l} * {t};"));
+        self.line(format!(
+            "const uint {mask} = (uint)(((((ulong){hd}[({first_bit} >> 5) + 1]) << 32) | {hd}[{first_bit} >> 5]) >> ({first_bit} & 31)) & {}u;",
+            (1u64 << t) - 1
+        ));
+        let acc = self.declare(&ch.comps.clone(), &ch.z.clone(), "acc");
+        self.open(format!("for (long {j} = 0; {j} < {t}; {j}++)"));
+        let mut elem = vec![format!("(long)(({mask} >> {j}) & 1u)")];
+        elem.extend(tile.iter().map(|tv| format!("{tv}[{l} * {t} + {j}]")));
+        self.combine_into(&mut ch, &acc, &acc, &elem)?;
+        self.close();
+        for (v, a) in ch.vals.iter().zip(&acc) {
+            self.line(format!("{v}[{l}] = {a};"));
+        }
+        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        self.group_scan_and_look_back(&mut ch)?;
+        // Each work-item scans its elements from its offset, in place: z
+        // at a head, the combination so far elsewhere.
+        let off = self.declare(&ch.comps.clone(), &ch.at(ch.prefix_at()), "off");
+        let mine = ch.at(&l);
+        self.combine_into(&mut ch, &off, &off, &mine)?;
+        self.open(format!("for (long {j} = 0; {j} < {t}; {j}++)"));
+        let head = self.fresh("head");
+        self.line(format!("const long {head} = (long)(({mask} >> {j}) & 1u);"));
+        let slots: Vec<String> = tile.iter().map(|tv| format!("{tv}[{l} * {t} + {j}]")).collect();
+        let x = self.declare(&comps, &slots, "x");
+        for ((e, o), zc) in slots.iter().zip(&off[1..]).zip(&z) {
+            self.line(format!("{e} = {head} ? {zc} : {o};"));
+        }
+        let mut pair = vec![head];
+        pair.extend(x);
+        self.combine_into(&mut ch, &off, &off, &pair)?;
         self.close();
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
         // The tile out, coalesced.
@@ -372,6 +550,21 @@ impl Generator<'_> {
                 op,
                 vec![(Val::Scalar(a.to_vec()), ch.ty.clone()), (Val::Scalar(b.to_vec()), ch.ty.clone())],
             )?,
+            // (fa, a) ⊕ (fb, b) = (fa | fb, (fb ? z : a) op b)
+            Op::Seg(op) => {
+                let (Some((fa, va)), Some((fb, vb))) = (a.split_first(), b.split_first()) else {
+                    return internal("a segmented scan's pair without a flag");
+                };
+                let restarted: Vec<String> =
+                    va.iter().zip(&ch.z[1..]).map(|(v, z)| format!("({fb} != 0 ? {z} : {v})")).collect();
+                let ty = Type::of_components(&ch.comps[1..]);
+                let mut res = vec![format!("({fa}) | ({fb})")];
+                res.extend(self.apply_scalar_fun(
+                    op,
+                    vec![(Val::Scalar(restarted), ty.clone()), (Val::Scalar(vb.to_vec()), ty)],
+                )?);
+                res
+            }
         };
         // Through temporaries: the result may read what it overwrites.
         let tmp = self.declare(&ch.comps.clone(), &res, "c");
