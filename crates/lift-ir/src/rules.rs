@@ -163,7 +163,7 @@ fn unique_stage_names(low: &mut LiftKernel) {
 }
 
 pub(crate) fn lower_stage(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Result<Vec<Stage>, Unsupported> {
-    if let Some(stages) = crate::seg_reduce::seg_reduce_teams(low, stage, cfg)? {
+    if let Some(stages) = crate::seg_reduce::lower_seg_reduce(low, stage, cfg)? {
         return Ok(stages);
     }
     match &stage.body {

@@ -52,7 +52,8 @@
 use flatten::ir::{GExpr, KVar, Scalar, VarType};
 
 use crate::arith::{ArithExpr, Range};
-use crate::ir::{Expr, Fun, LiftKernel, SizeDef, Stage, Teams, UserFunDef, UserFunId};
+
+use crate::ir::{Expr, Fun, LiftKernel, MergeTiles, SizeDef, Stage, Teams, UserFunDef, UserFunId};
 use crate::lower::Unsupported;
 use crate::rules::Config;
 
@@ -124,6 +125,137 @@ impl TeamOrder {
     }
 }
 
+/// Where segment `r`'s value of `segReduceMerge` comes from: the
+/// elements `pieces[r][i]` (ranges of positions in the segment), each
+/// folded from the neutral element, then combined left to right
+/// (`((p0 op p1) op p2) ...`, `p0` the first piece's fold itself): the
+/// order in which the backend's C combines them, computed by following
+/// its work-groups, chunks and work-items (shared by the evaluators).
+pub fn merge_pieces(lengths: &[usize], tiles: &MergeTiles) -> Result<Vec<Vec<std::ops::Range<usize>>>, String> {
+    let (l, v) = (tiles.group_size, tiles.items);
+    if l < 1 || v < 1 {
+        return Err(format!("`segReduceMerge` of groups of {l}, {v} items each"));
+    }
+    let (l, v, t) = (l as usize, v as usize, tiles.tile_len() as usize);
+    let s = lengths.len();
+    let mut offsets = Vec::with_capacity(s + 1);
+    offsets.push(0usize);
+    for len in lengths {
+        offsets.push(offsets[offsets.len() - 1] + len);
+    }
+    let n = offsets[s];
+    // Positions are flat in `pieces` until the end, then made relative.
+    let mut pieces: Vec<Vec<std::ops::Range<usize>>> = vec![Vec::new(); s];
+    let tiles_n = (s + n).div_ceil(t);
+    for g in 0..tiles_n {
+        let (da, db) = (g * t, ((g + 1) * t).min(s + n));
+        let (a, b) = (merge_split(&offsets, 0, s, 0, da), merge_split(&offsets, 0, s, 0, db));
+        if a == b {
+            continue;
+        }
+        let (e0, e1) = (offsets[a], offsets[b]);
+        let total = (b - a) + (e1 - e0);
+        let mut carry_in = vec![e0..e0];
+        let mut c = 0;
+        while c < total {
+            let cl = t.min(total - c);
+            let (i0, i1) = (merge_split(&offsets, a, b - a, e0, c), merge_split(&offsets, a, b - a, e0, c + cl));
+            let j0 = e0 + c - i0;
+            let ends: Vec<usize> = (a + i0..a + i1).map(|r| offsets[r + 1] - j0).collect();
+            let ne = cl - ends.len();
+            let mut carries = Vec::with_capacity(l);
+            let mut heads = Vec::with_capacity(l);
+            for lane in 0..l {
+                let dlo = (lane * v).min(cl);
+                let dhi = (dlo + v).min(cl);
+                let mut ii = local_split(&ends, ne, dlo);
+                let mut jj = dlo - ii;
+                let mut start = jj;
+                let mut head = None;
+                for _ in dlo..dhi {
+                    if ii < ends.len() && ends[ii] <= jj {
+                        let piece = j0 + start..j0 + jj;
+                        match head {
+                            None => head = Some((a + i0 + ii, piece)),
+                            Some(_) => pieces[a + i0 + ii] = vec![piece],
+                        }
+                        start = jj;
+                        ii += 1;
+                    } else {
+                        jj += 1;
+                    }
+                }
+                carries.push(j0 + start..j0 + jj);
+                heads.push(head);
+            }
+            // A work-item's first segment end: the carries since the last
+            // work-item that ended one (or the chunk's carry-in), then its own.
+            let joined =
+                |upto: usize, heads: &[Option<(usize, std::ops::Range<usize>)>]| -> Vec<std::ops::Range<usize>> {
+                    match (0..upto).rev().find(|&u| heads[u].is_some()) {
+                        Some(u) => carries[u..upto].to_vec(),
+                        None => carry_in.iter().cloned().chain(carries[..upto].iter().cloned()).collect(),
+                    }
+                };
+            for lane in 0..l {
+                if let Some((r, piece)) = &heads[lane] {
+                    let mut list = joined(lane, &heads);
+                    list.push(piece.clone());
+                    pieces[*r] = list;
+                }
+            }
+            if c + cl < total {
+                carry_in = joined(l, &heads);
+            }
+            c += cl;
+        }
+    }
+    for (r, list) in pieces.iter_mut().enumerate() {
+        for piece in list.iter_mut() {
+            if piece.start < offsets[r] || piece.end > offsets[r + 1] {
+                return Err(format!("`segReduceMerge` gives segment {r} the elements {piece:?}"));
+            }
+            *piece = piece.start - offsets[r]..piece.end - offsets[r];
+        }
+        if list.is_empty() {
+            return Err(format!("`segReduceMerge` gives segment {r} no value"));
+        }
+    }
+    Ok(pieces)
+}
+
+/// The merge-path split of diagonal `d` of the merge of the ends of
+/// segments `a..a + rows` with their elements from `e0` (ends before
+/// elements at a tie): how many of the segments' ends come before it.
+fn merge_split(offsets: &[usize], a: usize, rows: usize, e0: usize, d: usize) -> usize {
+    let elements = offsets[a + rows] - e0;
+    let (mut lo, mut hi) = (d.saturating_sub(elements), d.min(rows));
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        if offsets[a + mid + 1] - e0 < d - mid {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    lo
+}
+
+/// [`merge_split`] within a chunk: `ends` relative to the chunk's first
+/// element, `elements` the chunk's.
+fn local_split(ends: &[usize], elements: usize, d: usize) -> usize {
+    let (mut lo, mut hi) = (d.saturating_sub(elements), d.min(ends.len()));
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        if ends[mid] < d - mid {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    lo
+}
+
 /// `join o map(λ seg. reduce(f)(z, seg)) $ segments(pull)(offsets,
 /// lengths)`: the operator, the neutral element and the `segments` view,
 /// when `body` is that.
@@ -140,9 +272,9 @@ fn seg_reduce_parts(body: &Expr) -> Option<(&Fun, &Expr, &Expr)> {
     }
 }
 
-/// `segReduce-teams` on a stage, if it is a segmented reduction (see the
-/// module doc): the stages that replace it.
-pub fn seg_reduce_teams(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Result<Option<Vec<Stage>>, Unsupported> {
+/// `segReduce-merge` or `segReduce-teams` on a stage, if it is a
+/// segmented reduction (see the module doc): the stages that replace it.
+pub fn lower_seg_reduce(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Result<Option<Vec<Stage>>, Unsupported> {
     let Some((f, z, segs)) = seg_reduce_parts(&stage.body) else { return Ok(None) };
     let (f, z, segs) = (f.clone(), z.clone(), segs.clone());
     let Expr::Apply(Fun::Segments(pull), descriptor) = &segs else { return Ok(None) };
@@ -175,6 +307,22 @@ pub fn seg_reduce_teams(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Re
             ArithExpr::var(&size)
         }
     };
+    let components = match &z {
+        Expr::Value(z) => z.len(),
+        _ => usize::MAX,
+    };
+    if let Some(items) = merge_items(components) {
+        low.rules_applied.push("segReduce-merge".into());
+        let tiles_len = cfg.group_size * items;
+        let max_groups = GROUPS_PER_REDUCE_GROUP * cfg.max_groups;
+        let groups_def = (count + elements).ceil_div(tiles_len).min(max_groups).max(1);
+        let groups =
+            ArithExpr::var(&low.size_var("merge_groups", SizeDef::Derived(groups_def), Range::between(1, max_groups)));
+        let tiles = MergeTiles { group_size: cfg.group_size, items, groups };
+        stages
+            .push(Stage { body: Expr::apply(Fun::SegReduceMerge(Box::new(f), tiles), vec![z, segs]), ..stage.clone() });
+        return Ok(Some(stages));
+    }
     low.rules_applied.push("segReduce-teams".into());
     let strided = crate::rules::is_commutative(low, &f);
     if strided {
@@ -191,6 +339,18 @@ pub fn seg_reduce_teams(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Re
     let teams = Teams { lanes, groups, group_size: l, strided };
     stages.push(Stage { body: Expr::apply(Fun::SegReduceTeams(Box::new(f), teams), vec![z, segs]), ..stage.clone() });
     Ok(Some(stages))
+}
+
+/// The merge items per work-item of `segReduce-merge` for an accumulator
+/// of `components` scalars, so that a chunk of values, ends and carries
+/// (`MergeValues`, `MergeEnds`) stays within 32 KiB of local memory at 256
+/// work-items; none (teams instead) for wider accumulators.
+pub fn merge_items(components: usize) -> Option<i64> {
+    match components {
+        1 => Some(8),
+        2 => Some(4),
+        _ => None,
+    }
 }
 
 /// The length of an array that pull thunk `pull` reads at its parameter

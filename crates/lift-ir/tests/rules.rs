@@ -289,8 +289,8 @@ proptest! {
         levels_agree(&b.kernel, HashMap::from([(p, ints(&xs))]), &["filter"]);
     }
 
-    /// segReduce-segments, then segReduce-teams (a non-commutative
-    /// operator: chunked lanes), with empty segments.
+    /// segReduce-segments, then segReduce-merge (a non-commutative
+    /// operator, combined in order), with empty segments.
     #[test]
     fn segmented_reductions(lengths in prop::collection::vec(0i64..6, 0..20), seed in 0i64..100) {
         let mut b = Builder::new();
@@ -302,7 +302,7 @@ proptest! {
         let segments = SegDesc { lengths: ls, offsets: os };
         b.bind("sums", VarType::Array(INT), Soac::SegReduce { segments, pull, neutral: vec![Const::Int(0)], op });
         let inputs = segmented_inputs((data, ls, os), &lengths, seed);
-        levels_agree(&b.kernel, inputs, &["segReduce-segments", "segReduce-teams"]);
+        levels_agree(&b.kernel, inputs, &["segReduce-segments", "segReduce-merge"]);
     }
 
     /// segScan-flag-pairs (scan-lookback over int pairs, or scan-blocks),
