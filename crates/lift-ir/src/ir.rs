@@ -342,7 +342,8 @@ pub struct Teams {
 /// segments' ends with the elements (`#segments + n` items, a segment's
 /// end after its elements) is cut into tiles of `group_size · items`
 /// items, and work-group `g` reduces the segments whose end lies in tile
-/// `g` (found by a merge-path search of the offsets), in chunks of one
+/// `g` (found by a merge-path search of the offsets, an earlier stage's
+/// `splits`), in chunks of one
 /// tile staged in local memory, `items` merge items per work-item. The
 /// `groups` work-groups stride over the tiles. Every combination keeps
 /// the order of the elements (any associative operator).
@@ -351,6 +352,13 @@ pub struct MergeTiles {
     pub group_size: i64,
     pub items: i64,
     pub groups: ArithExpr,
+    /// The number of tiles, `⌈(#segments + n) / (group_size · items)⌉`.
+    pub tiles: ArithExpr,
+    /// An int array of `tiles + 1` elements an earlier stage wrote: the
+    /// merge-path split of each tile's first diagonal (and of the end),
+    /// the number of segment ends before it. Tile `g` reduces segments
+    /// `splits[g] .. splits[g + 1]`.
+    pub splits: KVar,
 }
 
 impl MergeTiles {

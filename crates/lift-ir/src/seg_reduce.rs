@@ -49,7 +49,7 @@
 //! count). Only where the pull reads no such array is `n` computed on the
 //! device (`ONCE`, the end of the last segment) and read back.
 
-use flatten::ir::{GExpr, KVar, Scalar, VarType};
+use flatten::ir::{BinaryOp, GExpr, KVar, Scalar, Thunk, VarType};
 
 use crate::arith::{ArithExpr, Range};
 
@@ -315,10 +315,25 @@ pub fn lower_seg_reduce(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Re
         low.rules_applied.push("segReduce-merge".into());
         let tiles_len = cfg.group_size * items;
         let max_groups = GROUPS_PER_REDUCE_GROUP * cfg.max_groups;
-        let groups_def = (count + elements).ceil_div(tiles_len).min(max_groups).max(1);
+        let tiles_def = (count + elements).ceil_div(tiles_len);
+        let tiles = ArithExpr::var(&low.size_var("merge_tiles", SizeDef::Derived(tiles_def), Range::at_least(0)));
+        let groups_def = tiles.clone().min(max_groups).max(1);
         let groups =
             ArithExpr::var(&low.size_var("merge_groups", SizeDef::Derived(groups_def), Range::between(1, max_groups)));
-        let tiles = MergeTiles { group_size: cfg.group_size, items, groups };
+        // The tiles' splits, one work-item each, in a launch before.
+        let name = low.flat.var(stage.result.first().copied().unwrap_or(offsets)).name.clone();
+        let splits = low.flat.new_var(format!("{name}_splits"), VarType::Array(Scalar::Int));
+        low.lengths.push((splits, tiles.clone() + 1));
+        let thunk = split_thunk(low, offsets, lengths, tiles_len);
+        let split = crate::lower::add_user_fun(low, &format!("split_{name}"), &thunk, vec![Scalar::Int])?;
+        let generate = Expr::apply(Fun::Generate(tiles.clone() + 1, split), vec![]);
+        stages.push(Stage {
+            name: format!("{}_splits", stage.name),
+            body: crate::rules::lower_top(low, &Expr::apply1(Fun::map(Fun::Id), generate))?,
+            result: vec![splits],
+            scalar_result: false,
+        });
+        let tiles = MergeTiles { group_size: cfg.group_size, items, groups, tiles, splits };
         stages
             .push(Stage { body: Expr::apply(Fun::SegReduceMerge(Box::new(f), tiles), vec![z, segs]), ..stage.clone() });
         return Ok(Some(stages));
@@ -339,6 +354,53 @@ pub fn lower_seg_reduce(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Re
     let teams = Teams { lanes, groups, group_size: l, strided };
     stages.push(Stage { body: Expr::apply(Fun::SegReduceTeams(Box::new(f), teams), vec![z, segs]), ..stage.clone() });
     Ok(Some(stages))
+}
+
+/// The pull thunk of tile `p`'s split: the merge-path search of diagonal
+/// `min(p·T, S + n)` over the ends of the `S` segments (segment `r` ends
+/// at `offsets[r + 1]`, the last at `n`) and the `n` elements, a
+/// segment's end before the element at its position:
+/// ```text
+/// lo, hi = max(d - n, 0), min(d, S)
+/// while lo < hi: mid = lo + (hi - lo) / 2
+///                if end(mid) < d - mid then lo = mid + 1 else hi = mid
+/// ```
+/// (`merge_split` for the evaluators; the backend's chunk searches are
+/// the same loop in C).
+fn split_thunk(low: &mut LiftKernel, offsets: KVar, lengths: KVar, tile: i64) -> Thunk {
+    let int = Scalar::Int;
+    let bin = |op, a, b| GExpr::binary(op, int, a, b);
+    let [p, n, d, lo, hi, mid] = ["p", "n", "d", "lo", "hi", "mid"].map(|x| low.flat.new_var(x, VarType::Scalar(int)));
+    let segs = || GExpr::Length(offsets);
+    let v = GExpr::Var;
+    let end = GExpr::if_(
+        bin(BinaryOp::Lt, bin(BinaryOp::Add, v(mid), GExpr::int(1)), segs()),
+        GExpr::read(offsets, bin(BinaryOp::Add, v(mid), GExpr::int(1))),
+        v(n),
+    );
+    let step = GExpr::Let {
+        vars: vec![mid],
+        value: Box::new(bin(BinaryOp::Add, v(lo), bin(BinaryOp::Div, bin(BinaryOp::Sub, v(hi), v(lo)), GExpr::int(2)))),
+        body: Box::new(GExpr::if_(
+            bin(BinaryOp::Lt, end, bin(BinaryOp::Sub, v(d), v(mid))),
+            GExpr::Tuple(vec![bin(BinaryOp::Add, v(mid), GExpr::int(1)), v(hi)]),
+            GExpr::Tuple(vec![v(lo), v(mid)]),
+        )),
+    };
+    let search = GExpr::Loop {
+        vars: vec![lo, hi],
+        init: vec![bin(BinaryOp::Max, bin(BinaryOp::Sub, v(d), v(n)), GExpr::int(0)), bin(BinaryOp::Min, v(d), segs())],
+        cond: Box::new(bin(BinaryOp::Lt, v(lo), v(hi))),
+        step: Box::new(step),
+        result: Box::new(v(lo)),
+    };
+    let diagonal = bin(BinaryOp::Min, bin(BinaryOp::Mul, v(p), GExpr::int(tile)), bin(BinaryOp::Add, segs(), v(n)));
+    let body = GExpr::Let {
+        vars: vec![n],
+        value: Box::new(crate::lower::end_of_last(offsets, lengths)),
+        body: Box::new(GExpr::Let { vars: vec![d], value: Box::new(diagonal), body: Box::new(search) }),
+    };
+    Thunk { params: vec![p], body }
 }
 
 /// The merge items per work-item of `segReduce-merge` for an accumulator

@@ -283,12 +283,12 @@ fn every_example_stage_is_placed_and_allocated() {
 #[test]
 fn a_segmented_reduction_is_a_merge_with_private_accumulators_and_local_chunks() {
     let kernels = low_kernels(&example("sparse_mxv"));
-    // One stage: each work-item accumulates privately; a chunk's values
+    // The reduction's stage: each work-item accumulates privately; a chunk's values
     // (2048) and the work-items' carries (256) and the chunk's carry-out
     // are local, as are the chunk's segment ends and the work-items'
     // flags; the result is global.
     let (k, st) = stage(&kernels, "smvm_fused_sum");
-    assert_eq!(k.stages.len(), 1, "no element count, no scan: one launch");
+    assert_eq!(k.stages.len(), 2, "the tiles' splits, then the reduction: no element count, no scan");
     let (nodes, spaces, memory) = analyse(k, st);
     assert_eq!(spaces.of(NodeId(0)), Some(&Placement::In(Global)));
     assert_eq!(funs_placed(&nodes, &spaces, |f| matches!(f, Fun::Segments(_))), vec![Placement::In(Global)]);

@@ -45,6 +45,8 @@ fn gexpr(e: &GExpr, env: &mut HashMap<KVar, Const>, arrays: &HashMap<KVar, Value
                 BinaryOp::Sub => Const::Int(a.wrapping_sub(b)),
                 BinaryOp::Mul => Const::Int(a.wrapping_mul(b)),
                 BinaryOp::Max => Const::Int(a.max(b)),
+                BinaryOp::Min => Const::Int(a.min(b)),
+                BinaryOp::Div => Const::Int(if b == 0 { 0 } else { a / b }),
                 BinaryOp::Rem => Const::Int(if b == 0 { 0 } else { a % b }),
                 BinaryOp::Eq => Const::Bool(a == b),
                 BinaryOp::Ne => Const::Bool(a != b),
@@ -88,6 +90,20 @@ fn gexpr(e: &GExpr, env: &mut HashMap<KVar, Const>, arrays: &HashMap<KVar, Value
                 out.extend(gexpr(item, env, arrays)?);
             }
             out
+        }
+        // segReduce-merge's splits: a binary search.
+        GExpr::Loop { vars, init, cond, step, result } => {
+            for (v, e) in vars.iter().zip(init) {
+                let c = gexpr(e, env, arrays)?;
+                env.insert(*v, c[0]);
+            }
+            while gexpr(cond, env, arrays)? == [Const::Bool(true)] {
+                let next = gexpr(step, env, arrays)?;
+                for (v, c) in vars.iter().zip(next) {
+                    env.insert(*v, c);
+                }
+            }
+            gexpr(result, env, arrays)?
         }
         _ => return Err("an expression the test does not evaluate".into()),
     })

@@ -3,10 +3,10 @@
 //! `T = L·V` items, work-group `g` reducing the segments whose end lies in
 //! tile `g`, the groups striding over the tiles.
 //!
-//! A group finds its first and last segment by two merge-path searches of
-//! the offsets (interleaved, so that their loads overlap; segment `r` ends
-//! at `offsets[r + 1]`, the last at `n = offsets[S-1] + lengths[S-1]`: the
-//! only element of `lengths` read). Its segments' items are taken in
+//! A group's first and last segment are the tiles' merge-path splits an
+//! earlier launch wrote (`splits`; segment `r` ends at `offsets[r + 1]`,
+//! the last at `n = offsets[S-1] + lengths[S-1]`: the only element of
+//! `lengths` read). Its segments' items are taken in
 //! chunks of `T` (one chunk, unless a long segment started in an earlier
 //! tile; a chunk's bounds then come from a search of its own): the chunk's
 //! segment ends and its elements' values are copied to local memory, one
@@ -78,29 +78,19 @@ impl Generator<'_> {
         self.local_decls.push(format!("__local int {ends}[{}];", t_len + l));
 
         let count_c = self.c(&count);
-        let names = ["t", "segs", "n", "g", "da", "db", "lo1", "hi1", "lo2", "hi2", "a", "b", "e0", "e1", "total"];
-        let [t, s, n, g, da, db, lo1, hi1, lo2, hi2, a, b, e0, e1, total] = names.map(|x| self.fresh(x));
+        let tiles_c = self.c(&tiles.tiles);
+        self.need(super::KernelArg::Array { var: tiles.splits, written: false });
+        let splits = self.kvar(tiles.splits);
+        let names = ["t", "segs", "n", "g", "a", "b", "e0", "e1", "total"];
+        let [t, s, n, g, a, b, e0, e1, total] = names.map(|x| self.fresh(x));
         let end_of = |r: &str| format!("({r} + 1 < {s} ? {offsets}[{r} + 1] : {n})");
         self.line(format!("const int {t} = get_local_id(0);"));
         self.line(format!("const long {s} = {count_c};"));
         self.line(format!("const long {n} = {s} > 0 ? {offsets}[{s} - 1] + {lengths}[{s} - 1] : 0;"));
-        self.open(format!("for (long {g} = get_group_id(0); {g} * {t_len} < {s} + {n}; {g} += get_num_groups(0))"));
-        // The group's segments: the splits of the tile's two diagonals.
-        self.line(format!("const long {da} = {g} * {t_len};"));
-        self.line(format!("const long {db} = min({da} + {t_len}, {s} + {n});"));
-        self.line(format!("long {lo1} = max({da} - {n}, 0L), {hi1} = min({da}, {s});"));
-        self.line(format!("long {lo2} = max({db} - {n}, 0L), {hi2} = min({db}, {s});"));
-        self.open(format!("while ({lo1} < {hi1} || {lo2} < {hi2})"));
-        for (lo, hi, d) in [(&lo1, &hi1, &da), (&lo2, &hi2, &db)] {
-            let m = self.fresh("m");
-            self.open(format!("if ({lo} < {hi})"));
-            self.line(format!("const long {m} = {lo} + ({hi} - {lo}) / 2;"));
-            self.line(format!("if ({} < {d} - {m}) {lo} = {m} + 1; else {hi} = {m};", end_of(&m)));
-            self.close();
-        }
-        self.close();
-        self.line(format!("if ({lo1} == {lo2}) continue;"));
-        self.line(format!("const long {a} = {lo1}, {b} = {lo2};"));
+        self.open(format!("for (long {g} = get_group_id(0); {g} < {tiles_c}; {g} += get_num_groups(0))"));
+        // The group's segments, from the tiles' splits.
+        self.line(format!("const long {a} = {splits}[{g}], {b} = {splits}[{g} + 1];"));
+        self.line(format!("if ({a} == {b}) continue;"));
         self.line(format!("const long {e0} = {offsets}[{a}];"));
         self.line(format!("const long {e1} = {b} < {s} ? {offsets}[{b}] : {n};"));
         self.line(format!("const long {total} = ({b} - {a}) + ({e1} - {e0});"));
