@@ -236,9 +236,10 @@ def main(selected):
         say(f"- traffic floors: nessie (64-bit columns and offsets) {moved / 1e6:.0f} MB; "
             f"cuSPARSE (32-bit) {(nnz * 12 + rows_n * 12) / 1e6:.0f} MB: the 64-bit indices cap the ratio at "
             f"{(nnz * 12 + rows_n * 12) / moved:.3f}x at equal bandwidth")
-        for label, binary in (("", None), (" [NESSIE_BASE]", os.environ.get("NESSIE_BASE"))):
-            if label and not binary:
-                continue
+        # NESSIE_OTHERS="path,...": other nessie binaries (main's, variants)
+        # on the same matrices against the same baseline, labelled by path.
+        others = [o for o in os.environ.get("NESSIE_OTHERS", "").split(",") if o]
+        for label, binary in [("", None)] + [(f" [{path}]", path) for path in others]:
             ok, ms = measure(f"SpMV {shape_name} ({nnz} nonzeros){label}", "spmv.nesl", r"smvm", 10, expected, base,
                              "the faster batched baseline", moved, copy_gbps, [("SHAPE", str(shape))], binary)
             if ms:

@@ -27,8 +27,11 @@
 //!    chained by decoupled look-back, [`lookback`]), a float scan
 //!    `scan-tiles` (reduce-then-scan over coalesced tiles in local
 //!    memory, `tile-coalesced`, `scan-workgroup-two-level`); a segmented
-//!    reduction is `segReduce-teams` ([`seg_reduce`]): one launch, a team
-//!    of work-items per segment, as wide as the average segment is long.
+//!    reduction is `segReduce-merge` ([`seg_reduce`]): work-groups taking
+//!    equal shares of segments and elements together by merge-path splits
+//!    (or, for values of three components or more, `segReduce-teams`: a
+//!    team of work-items per segment, as wide as the average segment is
+//!    long).
 //! 4. [`barriers`]: barrier elimination (no barrier after a `mapLcl` that
 //!    writes global memory).
 //! 5. [`address_space`]: the paper's Algorithm 1 on each low-level stage:

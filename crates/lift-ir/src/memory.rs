@@ -6,8 +6,9 @@
 //! **Out:** a side table ([`Memory`]) of [`Allocation`]s, each naming the
 //! node that owns it: the stage's result (global, node 0), the buffer of
 //! a `to*` wrapper that is not inside another write, the private
-//! accumulator of a `reduceSeq`, `scanSeq` or `segReduceTeams`, the local
-//! array in which `segReduceTeams` combines its lanes, the second buffer
+//! accumulator of a `reduceSeq`, `scanSeq`, `segReduceTeams` or
+//! `segReduceMerge`, the local array in which `segReduceTeams` combines
+//! its lanes, `segReduceMerge`'s local chunk, the second buffer
 //! `iterate` swaps with its input, and the result of a map, `scanSeq` or user
 //! function that nothing around it gives memory (a temporary).
 //!

@@ -70,8 +70,12 @@
 //!   work-item reading its contiguous chunk strided from global memory;
 //!   only where a tile of even `T = 1` does not fit local memory (elements
 //!   of many components).
-//! - `segReduce-teams`: a segmented reduction, a team of work-items per
-//!   segment, in [`crate::seg_reduce`].
+//! - `segReduce-merge`: a segmented reduction of one- or two-component
+//!   values, work-groups taking equal shares of the merge of segment ends
+//!   and elements (merge-path splits from a launch before, chunks in
+//!   local memory, carries combined in order), in [`crate::seg_reduce`].
+//! - `segReduce-teams`: a segmented reduction of wider values, a team of
+//!   work-items per segment, in [`crate::seg_reduce`].
 //! - `radix-tiles` (applied by [`crate::lower`], since the flat IR's
 //!   `RADIX_PASS` has no high-level Lift form of its own): a radix pass
 //!   as per-tile digit counts (`radixCounts`), their exclusive `scan`

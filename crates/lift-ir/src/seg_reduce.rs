@@ -1,3 +1,33 @@
+//! The lowerings of a segmented reduction: `segReduce-merge` for an
+//! accumulator of one or two components, `segReduce-teams` for wider ones.
+//!
+//! `segReduce-merge` balances segments and elements together, whatever the
+//! segment lengths (Merrill & Garland's merge-path split, 2016):
+//! ```text
+//! segReduceMerge(op, groups = G, L, items = V, tiles = T, splits = s)(z, segments(pull)(offsets, lengths))
+//! ```
+//! in two launches. The merge of the `S` segments' ends with the `n`
+//! elements (a segment's end after its elements, `S + n` items) is cut
+//! into `T = ⌈(S + n) / (L·V)⌉` tiles; the first launch writes each tile's
+//! split (`s[g]`, the segment ends before diagonal `g·L·V`, by a binary
+//! search of the offsets, one work-item per tile: `split_thunk`), and
+//! in the second work-group `g` reduces the segments whose end lies in
+//! tile `g`, `s[g] .. s[g + 1]`. Their items go through local memory in
+//! chunks of `L·V` (one chunk unless a long segment started in an earlier
+//! tile): the chunk's segment ends and its elements' values (`pull`,
+//! coalesced), then work-item `t` merges items `t·V ..` of the chunk in a
+//! private accumulator. A segment inside one work-item's items is written
+//! by it; the pieces of a segment that crosses work-items or chunks are
+//! combined left to right (the work-items' carries after a barrier, the
+//! chunk's carry-in), so any associative operator gets its elements in
+//! order ([`merge_pieces`] gives the exact combination, for the
+//! evaluators). A group's work is at most one tile plus the part of its
+//! first segment before the tile; one segment of `m` elements is
+//! reduced by one group in `m / (L·V)` chunks. Positions inside a chunk
+//! are 32-bit ints (below `L·V`); the descriptor's offsets are read as
+//! the int64 arrays they are, `offsets` once per segment and `lengths`
+//! only at the last (`n`).
+//!
 //! `segReduce-teams`: a segmented reduction in one launch, a team of
 //! work-items per segment, the team's width chosen when the kernel runs
 //! from the average segment length.
@@ -155,7 +185,7 @@ pub fn merge_pieces(lengths: &[usize], tiles: &MergeTiles) -> Result<Vec<Vec<std
         }
         let (e0, e1) = (offsets[a], offsets[b]);
         let total = (b - a) + (e1 - e0);
-        let mut carry_in = vec![e0..e0];
+        let mut carry_in: Vec<std::ops::Range<usize>> = std::iter::once(e0..e0).collect();
         let mut c = 0;
         while c < total {
             let cl = t.min(total - c);
