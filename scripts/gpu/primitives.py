@@ -24,11 +24,11 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench import DEVICE, NESSIE, REPORT, cupy_timer, nessie_copy_bandwidth, numbers, result_line, run, say, stats_rows  # noqa: E402,E501
+from bench import DEVICE, NESSIE, REPORT, cupy_batch_timer, cupy_timer, nessie_copy_bandwidth, numbers, result_line, run, say, stats_rows  # noqa: E402,E501
 
 # The programs beside this script (a copy carried to the device runs its own).
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "primitives")
-def run_nessie(program, substitutions=()):
+def run_nessie(program, substitutions=(), nessie=None):
     """(printed numbers without the time, the time, --stats rows, exit, stderr tail)."""
     path = f"{HERE}/{program}"
     if substitutions:
@@ -38,7 +38,7 @@ def run_nessie(program, substitutions=()):
         path = f"/tmp/nessie_{program.replace('.nesl', '')}_{'_'.join(b for _, b in substitutions)}.nesl"
         with open(path, "w") as f:
             f.write(text)
-    code, out, err, wall = run([NESSIE, "run", path, "--device", DEVICE, "--stats"], timeout=600)
+    code, out, err, wall = run([nessie or NESSIE, "run", path, "--device", DEVICE, "--stats"], timeout=600)
     line = result_line(out)
     if code != 0 or line is None:
         return None, None, [], code, (out + err)[-3000:]
@@ -73,9 +73,10 @@ def report_row(name, got, expected, ms_kernels, ms_time, base_ms, base_name, tra
     return ok
 
 
-def measure(title, program, pattern, reps, expected, base_ms, base_name, traffic_bytes, copy_gbps, substitutions=()):
+def measure(title, program, pattern, reps, expected, base_ms, base_name, traffic_bytes, copy_gbps, substitutions=(),
+            nessie=None):
     """Runs `program` and reports its row: (whether it ran and matched, its kernel ms per run or None)."""
-    got, secs, rows, code, err = run_nessie(program, substitutions)
+    got, secs, rows, code, err = run_nessie(program, substitutions, nessie)
     if got is None:
         say(f"### {title}: nessie failed (exit {code})\n```\n{err}\n```")
         return False, None
@@ -225,15 +226,46 @@ def main(selected):
         )
         del row_of, cols
         vg = cp.asarray(vec)
-        base = cupy_timer(cp, lambda: mat @ vg)
+        # The baseline, three ways: `mat @ vg` one call at a time (median
+        # of 20, as before: noisy, since CuPy's descriptor set-up and
+        # allocation of the result happen between the events), the same
+        # in batches of 50 back-to-back calls (median and fastest batch),
+        # and cuSPARSE's generic SpMV called explicitly into a
+        # preallocated result, batched.
+        single = cupy_timer(cp, lambda: mat @ vg)
+        batched, fastest = cupy_batch_timer(cp, lambda: mat @ vg)
+        say(f"- baseline `mat @ vg`: single calls median {single:.3f} ms; batched median {batched:.3f} ms, "
+            f"fastest batch {fastest:.3f} ms")
+        try:
+            import cupyx.cusparse as cusparse
+            yg = cp.empty(rows_n, dtype=cp.float64)
+            explicit, explicit_fastest = cupy_batch_timer(cp, lambda: cusparse.spmv(mat, vg, y=yg))
+            say(f"- baseline cupyx.cusparse.spmv (generic cuSPARSE SpMV): batched median {explicit:.3f} ms, "
+                f"fastest batch {explicit_fastest:.3f} ms")
+            del yg
+        except Exception as e:  # noqa: BLE001
+            explicit = None
+            say(f"- baseline cupyx.cusparse.spmv unavailable: {e}")
+        base = min(batched, explicit) if explicit else batched
         expected = [nnz, float((mat @ vg).sum())]
         del mat, vg
-        # Values once, 64-bit column indices once, row offsets and the result
-        # (the vector's gathers are not counted, as for cuSPARSE).
+        # Values once, 64-bit column indices once, 64-bit row offsets once
+        # and the result (the vector's gathers are not counted, as for
+        # cuSPARSE, whose floor is nnz * (8 + 4) + rows * (4 + 8)).
         moved = nnz * (8 + 8) + rows_n * 8 * 2
-        ok, _ = measure(f"SpMV {shape_name} ({nnz} nonzeros)", "spmv.nesl", r"smvm", 10, expected, base,
-                        "cuSPARSE CSR f64, 32-bit indices", moved, copy_gbps, [("SHAPE", str(shape))])
-        failures += not ok
+        say(f"- traffic floors: nessie (64-bit columns and offsets) {moved / 1e6:.0f} MB; "
+            f"cuSPARSE (32-bit) {(nnz * 12 + rows_n * 12) / 1e6:.0f} MB: the 64-bit indices cap the ratio at "
+            f"{(nnz * 12 + rows_n * 12) / moved:.3f}x at equal bandwidth")
+        # NESSIE_OTHERS="path,...": other nessie binaries (main's, variants)
+        # on the same matrices against the same baseline, labelled by path.
+        others = [o for o in os.environ.get("NESSIE_OTHERS", "").split(",") if o]
+        for label, binary in [("", None)] + [(f" [{path}]", path) for path in others]:
+            ok, ms = measure(f"SpMV {shape_name} ({nnz} nonzeros){label}", "spmv.nesl", r"smvm", 10, expected, base,
+                             "the faster batched baseline", moved, copy_gbps, [("SHAPE", str(shape))], binary)
+            if ms:
+                say(f"- ratios: batched `mat @ vg` {batched / ms:.3f}x, single calls {single / ms:.3f}x"
+                    + (f", explicit cuSPARSE {explicit / ms:.3f}x" if explicit else ""))
+            failures += not ok
 
     if want("norm2"):
         n, reps = 1 << 26, 5

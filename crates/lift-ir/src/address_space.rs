@@ -226,6 +226,7 @@ pub fn nested_fun(f: &Fun) -> Option<&Fun> {
         | Fun::ReduceSeq(g)
         | Fun::ScanSeq(g)
         | Fun::SegReduceTeams(g, _)
+        | Fun::SegReduceMerge(g, _)
         | Fun::ScanLookback(g, _)
         | Fun::Iterate(_, g)
         | Fun::ToGlobal(g)
@@ -400,7 +401,7 @@ impl Infer<'_, '_, '_> {
                     _ => Placement::In(Private),
                 }
             }
-            Fun::SegReduceTeams(g, _) => {
+            Fun::SegReduceTeams(g, _) | Fun::SegReduceMerge(g, _) => {
                 // Private accumulators, combined in local memory, each
                 // segment's value written where `writeTo` says.
                 let [_, segs] = self.two(f, args)?;
@@ -467,6 +468,7 @@ fn is_writer(f: &Fun) -> bool {
             | Fun::ScanSeq(_)
             | Fun::Iterate(..)
             | Fun::SegReduceTeams(..)
+            | Fun::SegReduceMerge(..)
             | Fun::RadixCounts(_)
             | Fun::RadixScatter(..)
             | Fun::ScanLookback(..)

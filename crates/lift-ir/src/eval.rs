@@ -286,6 +286,29 @@ impl<'a> Evaluator<'a> {
                 }
                 Ok(Value::Array(out))
             }
+            Fun::SegReduceMerge(g, tiles) => {
+                let [z, segs] = &args[..] else { return Err("segReduceMerge takes (init, segments)".into()) };
+                let segs = segs.array()?;
+                let lengths = segs.iter().map(|seg| Ok(seg.array()?.len())).collect::<Result<Vec<_>, String>>()?;
+                let pieces = crate::seg_reduce::merge_pieces(&lengths, tiles)?;
+                let mut out = Vec::with_capacity(segs.len());
+                for (seg, list) in segs.iter().zip(pieces) {
+                    let items = seg.array()?;
+                    let mut value: Option<Value> = None;
+                    for piece in list {
+                        let mut acc = z.clone();
+                        for x in &items[piece] {
+                            acc = self.apply(g, vec![acc, x.clone()])?;
+                        }
+                        value = Some(match value {
+                            None => acc,
+                            Some(v) => self.apply(g, vec![v, acc])?,
+                        });
+                    }
+                    out.push(value.ok_or("segReduceMerge: a segment without a value")?);
+                }
+                Ok(Value::Array(out))
+            }
             Fun::RadixCounts(tiles) => {
                 let digits = int_items(&one(&args)?)?;
                 let ntiles = self.size(&tiles.tiles)? as usize;

@@ -216,6 +216,11 @@ pub enum Fun {
     /// `segs` (a `segments` view) reduced by `f` from `z`, by teams of
     /// `teams.lanes` work-items (see [`Teams`] and `crate::seg_reduce`).
     SegReduceTeams(Box<Fun>, Teams),
+    /// `segReduceMerge(f, tiles)(z, segs)`: `[t]_count`, each segment of
+    /// `segs` (a `segments` view) reduced by `f` from `z`, by work-groups
+    /// taking equal shares of the segments and elements together (see
+    /// [`MergeTiles`] and `crate::seg_reduce`).
+    SegReduceMerge(Box<Fun>, MergeTiles),
     /// `radixCounts(tiles)(digits)`: `[int]_{D·T}` for `D = 2^bits` digits
     /// and `T = tiles.tiles` tiles of `tiles.tile_len()` consecutive
     /// elements: element `d·T + t` counts the digits `d` of tile `t`
@@ -295,6 +300,7 @@ impl Fun {
             Fun::GatherStride(_) => "gather",
             Fun::Pad(..) => "pad",
             Fun::SegReduceTeams(..) => "segReduceTeams",
+            Fun::SegReduceMerge(..) => "segReduceMerge",
             Fun::RadixCounts(_) => "radixCounts",
             Fun::RadixScatter(..) => "radixScatter",
             Fun::Filter(_) => "filter",
@@ -331,6 +337,37 @@ pub struct Teams {
     pub groups: ArithExpr,
     pub group_size: i64,
     pub strided: bool,
+}
+
+/// How `segReduceMerge` spreads a segmented reduction over work-groups
+/// (`segReduce-merge`, see `crate::seg_reduce`): the merge of the
+/// segments' ends with the elements (`#segments + n` items, a segment's
+/// end after its elements) is cut into tiles of `group_size · items`
+/// items, and work-group `g` reduces the segments whose end lies in tile
+/// `g` (found by a merge-path search of the offsets, an earlier stage's
+/// `splits`), in chunks of one
+/// tile staged in local memory, `items` merge items per work-item. The
+/// `groups` work-groups stride over the tiles. Every combination keeps
+/// the order of the elements (any associative operator).
+#[derive(Clone, Debug, PartialEq)]
+pub struct MergeTiles {
+    pub group_size: i64,
+    pub items: i64,
+    pub groups: ArithExpr,
+    /// The number of tiles, `⌈(#segments + n) / (group_size · items)⌉`.
+    pub tiles: ArithExpr,
+    /// An int array of `tiles + 1` elements an earlier stage wrote: the
+    /// merge-path split of each tile's first diagonal (and of the end),
+    /// the number of segment ends before it. Tile `g` reduces segments
+    /// `splits[g] .. splits[g + 1]`.
+    pub splits: KVar,
+}
+
+impl MergeTiles {
+    /// The merge items of a tile (and of a chunk).
+    pub fn tile_len(&self) -> i64 {
+        self.group_size * self.items
+    }
 }
 
 /// How a radix pass (`radixCounts`, `radixScatter`) spreads its `n`

@@ -13,7 +13,7 @@
 //! | `SCATTER` | a copy of the base, last-writer claims (`atomicMax`), a guarded `scatter` |
 //! | `ONCE e` | `map(id) $ generate(1, once)` |
 //! | `RADIX_PASS values digit bits n` | `radixCounts` of the digits per tile, the `scan` of the counts, `radixScatter` (`radix-tiles`, [`crate::radix`]) |
-//! | `SEG_REDUCE pull z op <lengths, offsets>` | `join o map(λ seg. reduce(op)(z, seg)) $ segments(pull)(offsets, lengths)` (`segReduce-segments`; the rules give it teams of work-items, `segReduce-teams`) |
+//! | `SEG_REDUCE pull z op <lengths, offsets>` | `join o map(λ seg. reduce(op)(z, seg)) $ segments(pull)(offsets, lengths)` (`segReduce-segments`; the rules split it over work-groups, `segReduce-merge` or `segReduce-teams`) |
 //!
 //! A pull thunk is the flat IR's array-from-index function, so its Lift
 //! form is `generate`; its reads of the kernel's arrays stay inside the
@@ -222,8 +222,8 @@ fn lower_seg_scan(
 /// `segReduce-segments`: `SEG_REDUCE pull z op <lengths, offsets>` as
 /// `join o map(λ seg. reduce(op)(z, seg)) $ segments(pull)(offsets,
 /// lengths)`, one reduction per segment (an empty one gives `z`); the
-/// rules choose how segments share the device (`segReduce-teams` in
-/// [`crate::seg_reduce`]).
+/// rules choose how segments share the device (`segReduce-merge`,
+/// `segReduce-teams` in [`crate::seg_reduce`]).
 #[allow(clippy::too_many_arguments)]
 fn lower_seg_reduce(
     lift: &mut LiftKernel,

@@ -6,8 +6,9 @@
 //! **Out:** a side table ([`Memory`]) of [`Allocation`]s, each naming the
 //! node that owns it: the stage's result (global, node 0), the buffer of
 //! a `to*` wrapper that is not inside another write, the private
-//! accumulator of a `reduceSeq`, `scanSeq` or `segReduceTeams`, the local
-//! array in which `segReduceTeams` combines its lanes, the second buffer
+//! accumulator of a `reduceSeq`, `scanSeq`, `segReduceTeams` or
+//! `segReduceMerge`, the local array in which `segReduceTeams` combines
+//! its lanes, `segReduceMerge`'s local chunk, the second buffer
 //! `iterate` swaps with its input, and the result of a map, `scanSeq` or user
 //! function that nothing around it gives memory (a temporary).
 //!
@@ -47,6 +48,13 @@ pub enum AllocKind {
     /// to the whole group (one per work-item at most), then three counts:
     /// 32-bit ints.
     LongSegments,
+    /// The local values of `segReduceMerge`'s work-group: a chunk's
+    /// elements (`L·V`), then the `L` work-items' carries and the chunk's
+    /// carry-out (`L·V + L + 1`).
+    MergeValues,
+    /// The local ints of `segReduceMerge`: a chunk's segment ends (`L·V`),
+    /// then whether each work-item ended a segment (`L·V + L`).
+    MergeEnds,
     /// The local tile of `scanLookback` or `filterLookback` (`L·T`
     /// elements).
     LookbackTile,
@@ -73,6 +81,8 @@ impl fmt::Display for AllocKind {
             AllocKind::IterateBuffer => "iterate buffer",
             AllocKind::TeamTree => "team tree",
             AllocKind::LongSegments => "long segments",
+            AllocKind::MergeValues => "merge values",
+            AllocKind::MergeEnds => "merge ends",
             AllocKind::LookbackTile => "lookback tile",
             AllocKind::LookbackValues => "lookback values",
             AllocKind::LookbackFlags => "lookback flags",
@@ -336,30 +346,36 @@ impl Allocator<'_, '_, '_> {
                 }
                 self.fun(g, vec![z.clone(), elem], Some(acc))
             }
-            Fun::SegReduceTeams(g, teams) => {
-                let [z, segs] = &args[..] else { return Err(self.err("`segReduceTeams` arity".into())) };
+            Fun::SegReduceTeams(g, _) | Fun::SegReduceMerge(g, _) => {
+                let [z, segs] = &args[..] else { return Err(self.err(format!("`{}` arity", f.name()))) };
                 let seg = self.elem(f, segs)?;
                 let elem = self.elem(f, &seg)?;
                 let op = self.fun_id(g)?;
                 let acc = self.new_allocation_as(node, op, AllocKind::Accumulator, z)?;
                 if !self.memory.allocations[acc].size.is_cst(1) {
-                    return Err(self.err("the accumulator of `segReduceTeams` is not a scalar".into()));
+                    return Err(self.err(format!("the accumulator of `{}` is not a scalar", f.name())));
                 }
                 let components = self.memory.allocations[acc].components.clone();
-                self.memory.allocations.push(Allocation {
-                    node,
-                    kind: AllocKind::TeamTree,
-                    space: AddressSpace::Local,
-                    components,
-                    size: ArithExpr::cst(teams.group_size),
-                });
-                self.memory.allocations.push(Allocation {
-                    node,
-                    kind: AllocKind::LongSegments,
-                    space: AddressSpace::Local,
-                    components: vec![Scalar::Int],
-                    size: ArithExpr::cst(teams.group_size + 3),
-                });
+                let locals = match f {
+                    Fun::SegReduceTeams(_, teams) => [
+                        (AllocKind::TeamTree, components, teams.group_size),
+                        (AllocKind::LongSegments, vec![Scalar::Int], teams.group_size + 3),
+                    ],
+                    Fun::SegReduceMerge(_, tiles) => [
+                        (AllocKind::MergeValues, components, tiles.tile_len() + tiles.group_size + 1),
+                        (AllocKind::MergeEnds, vec![Scalar::Int], tiles.tile_len() + tiles.group_size),
+                    ],
+                    _ => return Err(self.err(format!("`{}` has no local arrays", f.name()))),
+                };
+                for (kind, components, size) in locals {
+                    self.memory.allocations.push(Allocation {
+                        node,
+                        kind,
+                        space: AddressSpace::Local,
+                        components,
+                        size: ArithExpr::cst(size),
+                    });
+                }
                 if dest.is_none() {
                     let ty = self.apply_type(f, args.clone())?;
                     self.new_allocation(node, AllocKind::Temporary, &ty)?;

@@ -123,6 +123,17 @@ pub fn print_fun(kernel: &LiftKernel, fun: &Fun) -> String {
             t.group_size,
             if t.strided { "strided" } else { "chunked" }
         ),
+        Fun::SegReduceMerge(g, t) => {
+            format!(
+                "segReduceMerge({}, groups = {}, {}, items = {}, tiles = {}, splits = {})",
+                f(g),
+                t.groups,
+                t.group_size,
+                t.items,
+                t.tiles,
+                var_name(kernel, t.splits)
+            )
+        }
         Fun::RadixCounts(t) => format!("radixCounts({})", radix_tiles(t)),
         Fun::RadixScatter(t, starts) => format!("radixScatter({}, {})", radix_tiles(t), var_name(kernel, *starts)),
         Fun::Filter(k) => format!("filter({}, {})", kernel.user_fun(k.keep).name, var_name(kernel, k.count)),

@@ -70,8 +70,12 @@
 //!   work-item reading its contiguous chunk strided from global memory;
 //!   only where a tile of even `T = 1` does not fit local memory (elements
 //!   of many components).
-//! - `segReduce-teams`: a segmented reduction, a team of work-items per
-//!   segment, in [`crate::seg_reduce`].
+//! - `segReduce-merge`: a segmented reduction of one- or two-component
+//!   values, work-groups taking equal shares of the merge of segment ends
+//!   and elements (merge-path splits from a launch before, chunks in
+//!   local memory, carries combined in order), in [`crate::seg_reduce`].
+//! - `segReduce-teams`: a segmented reduction of wider values, a team of
+//!   work-items per segment, in [`crate::seg_reduce`].
 //! - `segScan-lookback`: a segmented scan of an exact operator in one
 //!   look-back launch, each tile finding its segment heads from the
 //!   descriptor; `segScan-flag-pairs` elsewhere: a scan over (head flag,
@@ -168,7 +172,7 @@ fn unique_stage_names(low: &mut LiftKernel) {
 }
 
 pub(crate) fn lower_stage(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Result<Vec<Stage>, Unsupported> {
-    if let Some(stages) = crate::seg_reduce::seg_reduce_teams(low, stage, cfg)? {
+    if let Some(stages) = crate::seg_reduce::lower_seg_reduce(low, stage, cfg)? {
         return Ok(stages);
     }
     if let Some(stages) = crate::seg_scan::lower_seg_scan(low, stage, cfg)? {

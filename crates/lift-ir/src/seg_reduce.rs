@@ -1,3 +1,33 @@
+//! The lowerings of a segmented reduction: `segReduce-merge` for an
+//! accumulator of one or two components, `segReduce-teams` for wider ones.
+//!
+//! `segReduce-merge` balances segments and elements together, whatever the
+//! segment lengths (Merrill & Garland's merge-path split, 2016):
+//! ```text
+//! segReduceMerge(op, groups = G, L, items = V, tiles = T, splits = s)(z, segments(pull)(offsets, lengths))
+//! ```
+//! in two launches. The merge of the `S` segments' ends with the `n`
+//! elements (a segment's end after its elements, `S + n` items) is cut
+//! into `T = ⌈(S + n) / (L·V)⌉` tiles; the first launch writes each tile's
+//! split (`s[g]`, the segment ends before diagonal `g·L·V`, by a binary
+//! search of the offsets, one work-item per tile: `split_thunk`), and
+//! in the second work-group `g` reduces the segments whose end lies in
+//! tile `g`, `s[g] .. s[g + 1]`. Their items go through local memory in
+//! chunks of `L·V` (one chunk unless a long segment started in an earlier
+//! tile): the chunk's segment ends and its elements' values (`pull`,
+//! coalesced), then work-item `t` merges items `t·V ..` of the chunk in a
+//! private accumulator. A segment inside one work-item's items is written
+//! by it; the pieces of a segment that crosses work-items or chunks are
+//! combined left to right (the work-items' carries after a barrier, the
+//! chunk's carry-in), so any associative operator gets its elements in
+//! order ([`merge_pieces`] gives the exact combination, for the
+//! evaluators). A group's work is at most one tile plus the part of its
+//! first segment before the tile; one segment of `m` elements is
+//! reduced by one group in `m / (L·V)` chunks. Positions inside a chunk
+//! are 32-bit ints (below `L·V`); the descriptor's offsets are read as
+//! the int64 arrays they are, `offsets` once per segment and `lengths`
+//! only at the last (`n`).
+//!
 //! `segReduce-teams`: a segmented reduction in one launch, a team of
 //! work-items per segment, the team's width chosen when the kernel runs
 //! from the average segment length.
@@ -49,10 +79,11 @@
 //! count). Only where the pull reads no such array is `n` computed on the
 //! device (`ONCE`, the end of the last segment) and read back.
 
-use flatten::ir::{GExpr, KVar, Scalar, VarType};
+use flatten::ir::{BinaryOp, GExpr, KVar, Scalar, Thunk, VarType};
 
 use crate::arith::{ArithExpr, Range};
-use crate::ir::{Expr, Fun, LiftKernel, SizeDef, Stage, Teams, UserFunDef, UserFunId};
+
+use crate::ir::{Expr, Fun, LiftKernel, MergeTiles, SizeDef, Stage, Teams, UserFunDef, UserFunId};
 use crate::lower::Unsupported;
 use crate::rules::Config;
 
@@ -124,6 +155,137 @@ impl TeamOrder {
     }
 }
 
+/// Where segment `r`'s value of `segReduceMerge` comes from: the
+/// elements `pieces[r][i]` (ranges of positions in the segment), each
+/// folded from the neutral element, then combined left to right
+/// (`((p0 op p1) op p2) ...`, `p0` the first piece's fold itself): the
+/// order in which the backend's C combines them, computed by following
+/// its work-groups, chunks and work-items (shared by the evaluators).
+pub fn merge_pieces(lengths: &[usize], tiles: &MergeTiles) -> Result<Vec<Vec<std::ops::Range<usize>>>, String> {
+    let (l, v) = (tiles.group_size, tiles.items);
+    if l < 1 || v < 1 {
+        return Err(format!("`segReduceMerge` of groups of {l}, {v} items each"));
+    }
+    let (l, v, t) = (l as usize, v as usize, tiles.tile_len() as usize);
+    let s = lengths.len();
+    let mut offsets = Vec::with_capacity(s + 1);
+    offsets.push(0usize);
+    for len in lengths {
+        offsets.push(offsets[offsets.len() - 1] + len);
+    }
+    let n = offsets[s];
+    // Positions are flat in `pieces` until the end, then made relative.
+    let mut pieces: Vec<Vec<std::ops::Range<usize>>> = vec![Vec::new(); s];
+    let tiles_n = (s + n).div_ceil(t);
+    for g in 0..tiles_n {
+        let (da, db) = (g * t, ((g + 1) * t).min(s + n));
+        let (a, b) = (merge_split(&offsets, 0, s, 0, da), merge_split(&offsets, 0, s, 0, db));
+        if a == b {
+            continue;
+        }
+        let (e0, e1) = (offsets[a], offsets[b]);
+        let total = (b - a) + (e1 - e0);
+        let mut carry_in: Vec<std::ops::Range<usize>> = std::iter::once(e0..e0).collect();
+        let mut c = 0;
+        while c < total {
+            let cl = t.min(total - c);
+            let (i0, i1) = (merge_split(&offsets, a, b - a, e0, c), merge_split(&offsets, a, b - a, e0, c + cl));
+            let j0 = e0 + c - i0;
+            let ends: Vec<usize> = (a + i0..a + i1).map(|r| offsets[r + 1] - j0).collect();
+            let ne = cl - ends.len();
+            let mut carries = Vec::with_capacity(l);
+            let mut heads = Vec::with_capacity(l);
+            for lane in 0..l {
+                let dlo = (lane * v).min(cl);
+                let dhi = (dlo + v).min(cl);
+                let mut ii = local_split(&ends, ne, dlo);
+                let mut jj = dlo - ii;
+                let mut start = jj;
+                let mut head = None;
+                for _ in dlo..dhi {
+                    if ii < ends.len() && ends[ii] <= jj {
+                        let piece = j0 + start..j0 + jj;
+                        match head {
+                            None => head = Some((a + i0 + ii, piece)),
+                            Some(_) => pieces[a + i0 + ii] = vec![piece],
+                        }
+                        start = jj;
+                        ii += 1;
+                    } else {
+                        jj += 1;
+                    }
+                }
+                carries.push(j0 + start..j0 + jj);
+                heads.push(head);
+            }
+            // A work-item's first segment end: the carries since the last
+            // work-item that ended one (or the chunk's carry-in), then its own.
+            let joined =
+                |upto: usize, heads: &[Option<(usize, std::ops::Range<usize>)>]| -> Vec<std::ops::Range<usize>> {
+                    match (0..upto).rev().find(|&u| heads[u].is_some()) {
+                        Some(u) => carries[u..upto].to_vec(),
+                        None => carry_in.iter().cloned().chain(carries[..upto].iter().cloned()).collect(),
+                    }
+                };
+            for lane in 0..l {
+                if let Some((r, piece)) = &heads[lane] {
+                    let mut list = joined(lane, &heads);
+                    list.push(piece.clone());
+                    pieces[*r] = list;
+                }
+            }
+            if c + cl < total {
+                carry_in = joined(l, &heads);
+            }
+            c += cl;
+        }
+    }
+    for (r, list) in pieces.iter_mut().enumerate() {
+        for piece in list.iter_mut() {
+            if piece.start < offsets[r] || piece.end > offsets[r + 1] {
+                return Err(format!("`segReduceMerge` gives segment {r} the elements {piece:?}"));
+            }
+            *piece = piece.start - offsets[r]..piece.end - offsets[r];
+        }
+        if list.is_empty() {
+            return Err(format!("`segReduceMerge` gives segment {r} no value"));
+        }
+    }
+    Ok(pieces)
+}
+
+/// The merge-path split of diagonal `d` of the merge of the ends of
+/// segments `a..a + rows` with their elements from `e0` (ends before
+/// elements at a tie): how many of the segments' ends come before it.
+fn merge_split(offsets: &[usize], a: usize, rows: usize, e0: usize, d: usize) -> usize {
+    let elements = offsets[a + rows] - e0;
+    let (mut lo, mut hi) = (d.saturating_sub(elements), d.min(rows));
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        if offsets[a + mid + 1] - e0 < d - mid {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    lo
+}
+
+/// [`merge_split`] within a chunk: `ends` relative to the chunk's first
+/// element, `elements` the chunk's.
+fn local_split(ends: &[usize], elements: usize, d: usize) -> usize {
+    let (mut lo, mut hi) = (d.saturating_sub(elements), d.min(ends.len()));
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        if ends[mid] < d - mid {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    lo
+}
+
 /// `join o map(λ seg. reduce(f)(z, seg)) $ segments(pull)(offsets,
 /// lengths)`: the operator, the neutral element and the `segments` view,
 /// when `body` is that.
@@ -140,9 +302,9 @@ fn seg_reduce_parts(body: &Expr) -> Option<(&Fun, &Expr, &Expr)> {
     }
 }
 
-/// `segReduce-teams` on a stage, if it is a segmented reduction (see the
-/// module doc): the stages that replace it.
-pub fn seg_reduce_teams(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Result<Option<Vec<Stage>>, Unsupported> {
+/// `segReduce-merge` or `segReduce-teams` on a stage, if it is a
+/// segmented reduction (see the module doc): the stages that replace it.
+pub fn lower_seg_reduce(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Result<Option<Vec<Stage>>, Unsupported> {
     let Some((f, z, segs)) = seg_reduce_parts(&stage.body) else { return Ok(None) };
     let (f, z, segs) = (f.clone(), z.clone(), segs.clone());
     let Expr::Apply(Fun::Segments(pull), descriptor) = &segs else { return Ok(None) };
@@ -175,6 +337,37 @@ pub fn seg_reduce_teams(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Re
             ArithExpr::var(&size)
         }
     };
+    let components = match &z {
+        Expr::Value(z) => z.len(),
+        _ => usize::MAX,
+    };
+    if let Some(items) = merge_items(components) {
+        low.rules_applied.push("segReduce-merge".into());
+        let tiles_len = cfg.group_size * items;
+        let max_groups = GROUPS_PER_REDUCE_GROUP * cfg.max_groups;
+        let tiles_def = (count + elements).ceil_div(tiles_len);
+        let tiles = ArithExpr::var(&low.size_var("merge_tiles", SizeDef::Derived(tiles_def), Range::at_least(0)));
+        let groups_def = tiles.clone().min(max_groups).max(1);
+        let groups =
+            ArithExpr::var(&low.size_var("merge_groups", SizeDef::Derived(groups_def), Range::between(1, max_groups)));
+        // The tiles' splits, one work-item each, in a launch before.
+        let name = low.flat.var(stage.result.first().copied().unwrap_or(offsets)).name.clone();
+        let splits = low.flat.new_var(format!("{name}_splits"), VarType::Array(Scalar::Int));
+        low.lengths.push((splits, tiles.clone() + 1));
+        let thunk = split_thunk(low, offsets, lengths, tiles_len);
+        let split = crate::lower::add_user_fun(low, &format!("split_{name}"), &thunk, vec![Scalar::Int])?;
+        let generate = Expr::apply(Fun::Generate(tiles.clone() + 1, split), vec![]);
+        stages.push(Stage {
+            name: format!("{}_splits", stage.name),
+            body: crate::rules::lower_top(low, &Expr::apply1(Fun::map(Fun::Id), generate))?,
+            result: vec![splits],
+            scalar_result: false,
+        });
+        let tiles = MergeTiles { group_size: cfg.group_size, items, groups, tiles, splits };
+        stages
+            .push(Stage { body: Expr::apply(Fun::SegReduceMerge(Box::new(f), tiles), vec![z, segs]), ..stage.clone() });
+        return Ok(Some(stages));
+    }
     low.rules_applied.push("segReduce-teams".into());
     let strided = crate::rules::is_commutative(low, &f);
     if strided {
@@ -191,6 +384,65 @@ pub fn seg_reduce_teams(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Re
     let teams = Teams { lanes, groups, group_size: l, strided };
     stages.push(Stage { body: Expr::apply(Fun::SegReduceTeams(Box::new(f), teams), vec![z, segs]), ..stage.clone() });
     Ok(Some(stages))
+}
+
+/// The pull thunk of tile `p`'s split: the merge-path search of diagonal
+/// `min(p·T, S + n)` over the ends of the `S` segments (segment `r` ends
+/// at `offsets[r + 1]`, the last at `n`) and the `n` elements, a
+/// segment's end before the element at its position:
+/// ```text
+/// lo, hi = max(d - n, 0), min(d, S)
+/// while lo < hi: mid = lo + (hi - lo) / 2
+///                if end(mid) < d - mid then lo = mid + 1 else hi = mid
+/// ```
+/// (`merge_split` for the evaluators; the backend's chunk searches are
+/// the same loop in C).
+fn split_thunk(low: &mut LiftKernel, offsets: KVar, lengths: KVar, tile: i64) -> Thunk {
+    let int = Scalar::Int;
+    let bin = |op, a, b| GExpr::binary(op, int, a, b);
+    let [p, n, d, lo, hi, mid] = ["p", "n", "d", "lo", "hi", "mid"].map(|x| low.flat.new_var(x, VarType::Scalar(int)));
+    let segs = || GExpr::Length(offsets);
+    let v = GExpr::Var;
+    let end = GExpr::if_(
+        bin(BinaryOp::Lt, bin(BinaryOp::Add, v(mid), GExpr::int(1)), segs()),
+        GExpr::read(offsets, bin(BinaryOp::Add, v(mid), GExpr::int(1))),
+        v(n),
+    );
+    let step = GExpr::Let {
+        vars: vec![mid],
+        value: Box::new(bin(BinaryOp::Add, v(lo), bin(BinaryOp::Div, bin(BinaryOp::Sub, v(hi), v(lo)), GExpr::int(2)))),
+        body: Box::new(GExpr::if_(
+            bin(BinaryOp::Lt, end, bin(BinaryOp::Sub, v(d), v(mid))),
+            GExpr::Tuple(vec![bin(BinaryOp::Add, v(mid), GExpr::int(1)), v(hi)]),
+            GExpr::Tuple(vec![v(lo), v(mid)]),
+        )),
+    };
+    let search = GExpr::Loop {
+        vars: vec![lo, hi],
+        init: vec![bin(BinaryOp::Max, bin(BinaryOp::Sub, v(d), v(n)), GExpr::int(0)), bin(BinaryOp::Min, v(d), segs())],
+        cond: Box::new(bin(BinaryOp::Lt, v(lo), v(hi))),
+        step: Box::new(step),
+        result: Box::new(v(lo)),
+    };
+    let diagonal = bin(BinaryOp::Min, bin(BinaryOp::Mul, v(p), GExpr::int(tile)), bin(BinaryOp::Add, segs(), v(n)));
+    let body = GExpr::Let {
+        vars: vec![n],
+        value: Box::new(crate::lower::end_of_last(offsets, lengths)),
+        body: Box::new(GExpr::Let { vars: vec![d], value: Box::new(diagonal), body: Box::new(search) }),
+    };
+    Thunk { params: vec![p], body }
+}
+
+/// The merge items per work-item of `segReduce-merge` for an accumulator
+/// of `components` scalars, so that a chunk of values, ends and carries
+/// (`MergeValues`, `MergeEnds`) stays within 32 KiB of local memory at 256
+/// work-items; none (teams instead) for wider accumulators.
+pub fn merge_items(components: usize) -> Option<i64> {
+    match components {
+        1 => Some(8),
+        2 => Some(4),
+        _ => None,
+    }
 }
 
 /// The length of an array that pull thunk `pull` reads at its parameter

@@ -168,18 +168,19 @@ impl<'a> TypeChecker<'a> {
                 }
                 Ok(Type::array(elem, k.kept.clone()))
             }
-            Fun::SegReduceTeams(g, _) => {
+            Fun::SegReduceTeams(g, _) | Fun::SegReduceMerge(g, _) => {
+                let name = f.name();
                 let [z, segs] = &args[..] else {
-                    return self.error("`segReduceTeams` takes (init, segments)".to_string());
+                    return self.error(format!("`{name}` takes (init, segments)"));
                 };
                 let Type::Segmented(_, count) = segs else {
-                    return self.error("`segReduceTeams` of an array that is not `segments`".to_string());
+                    return self.error(format!("`{name}` of an array that is not `segments`"));
                 };
                 let (elem, _) = self.array(f, segs)?;
                 let (elem, _) = self.array(f, &elem)?;
                 let acc = self.apply(g, vec![z.clone(), elem])?;
                 if acc != *z {
-                    return self.error("the operator of `segReduceTeams` does not return its accumulator type".into());
+                    return self.error(format!("the operator of `{name}` does not return its accumulator type"));
                 }
                 Ok(Type::array(acc, count.clone()))
             }

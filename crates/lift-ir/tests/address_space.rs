@@ -264,7 +264,13 @@ fn every_example_stage_is_placed_and_allocated() {
                 let wrg = matches!(&st.body, Expr::Apply(Fun::Join, args) if matches!(&args[0], Expr::Apply(Fun::MapWrg(..), _)))
                     || matches!(
                         &st.body,
-                        Expr::Apply(Fun::SegReduceTeams(..) | Fun::ScanLookback(..) | Fun::FilterLookback(..), _)
+                        Expr::Apply(
+                            Fun::SegReduceTeams(..)
+                                | Fun::SegReduceMerge(..)
+                                | Fun::ScanLookback(..)
+                                | Fun::FilterLookback(..),
+                            _
+                        )
                     );
                 if !wrg {
                     assert_eq!(memory.in_space(Local).count(), 0, "{name}: {}", st.name);
@@ -275,13 +281,14 @@ fn every_example_stage_is_placed_and_allocated() {
 }
 
 #[test]
-fn a_segmented_reduction_is_teams_with_private_accumulators_and_a_local_tree() {
+fn a_segmented_reduction_is_a_merge_with_private_accumulators_and_local_chunks() {
     let kernels = low_kernels(&example("sparse_mxv"));
-    // One stage: each lane accumulates privately, the team combines in a
-    // local array of one element per work-item (the list of segments left
-    // to the whole group is local too), the result is global.
+    // The reduction's stage: each work-item accumulates privately; a chunk's values
+    // (2048) and the work-items' carries (256) and the chunk's carry-out
+    // are local, as are the chunk's segment ends and the work-items'
+    // flags; the result is global.
     let (k, st) = stage(&kernels, "smvm_fused_sum");
-    assert_eq!(k.stages.len(), 1, "no element count, no scan: one launch");
+    assert_eq!(k.stages.len(), 2, "the tiles' splits, then the reduction: no element count, no scan");
     let (nodes, spaces, memory) = analyse(k, st);
     assert_eq!(spaces.of(NodeId(0)), Some(&Placement::In(Global)));
     assert_eq!(funs_placed(&nodes, &spaces, |f| matches!(f, Fun::Segments(_))), vec![Placement::In(Global)]);
@@ -292,8 +299,8 @@ fn a_segmented_reduction_is_teams_with_private_accumulators_and_a_local_tree() {
         vec![
             (AllocKind::StageResult, Global, float.clone(), None),
             (AllocKind::Accumulator, Private, float.clone(), Some(1)),
-            (AllocKind::TeamTree, Local, float, Some(256)),
-            (AllocKind::LongSegments, Local, vec![Scalar::Int], Some(259)),
+            (AllocKind::MergeValues, Local, float, Some(2048 + 256 + 1)),
+            (AllocKind::MergeEnds, Local, vec![Scalar::Int], Some(2048 + 256)),
         ],
         "{}",
         memory::print_memory(&memory)

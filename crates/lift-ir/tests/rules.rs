@@ -45,6 +45,8 @@ fn gexpr(e: &GExpr, env: &mut HashMap<KVar, Const>, arrays: &HashMap<KVar, Value
                 BinaryOp::Sub => Const::Int(a.wrapping_sub(b)),
                 BinaryOp::Mul => Const::Int(a.wrapping_mul(b)),
                 BinaryOp::Max => Const::Int(a.max(b)),
+                BinaryOp::Min => Const::Int(a.min(b)),
+                BinaryOp::Div => Const::Int(if b == 0 { 0 } else { a / b }),
                 BinaryOp::Rem => Const::Int(if b == 0 { 0 } else { a % b }),
                 BinaryOp::Eq => Const::Bool(a == b),
                 BinaryOp::Ne => Const::Bool(a != b),
@@ -88,6 +90,20 @@ fn gexpr(e: &GExpr, env: &mut HashMap<KVar, Const>, arrays: &HashMap<KVar, Value
                 out.extend(gexpr(item, env, arrays)?);
             }
             out
+        }
+        // segReduce-merge's splits: a binary search.
+        GExpr::Loop { vars, init, cond, step, result } => {
+            for (v, e) in vars.iter().zip(init) {
+                let c = gexpr(e, env, arrays)?;
+                env.insert(*v, c[0]);
+            }
+            while gexpr(cond, env, arrays)? == [Const::Bool(true)] {
+                let next = gexpr(step, env, arrays)?;
+                for (v, c) in vars.iter().zip(next) {
+                    env.insert(*v, c);
+                }
+            }
+            gexpr(result, env, arrays)?
         }
         _ => return Err("an expression the test does not evaluate".into()),
     })
@@ -291,8 +307,8 @@ proptest! {
         levels_agree(&b.kernel, HashMap::from([(p, ints(&xs))]), &["filter"]);
     }
 
-    /// segReduce-segments, then segReduce-teams (a non-commutative
-    /// operator: chunked lanes), with empty segments.
+    /// segReduce-segments, then segReduce-merge (a non-commutative
+    /// operator, combined in order), with empty segments.
     #[test]
     fn segmented_reductions(lengths in prop::collection::vec(0i64..6, 0..20), seed in 0i64..100) {
         let mut b = Builder::new();
@@ -304,7 +320,7 @@ proptest! {
         let segments = SegDesc { lengths: ls, offsets: os };
         b.bind("sums", VarType::Array(INT), Soac::SegReduce { segments, pull, neutral: vec![Const::Int(0)], op });
         let inputs = segmented_inputs((data, ls, os), &lengths, seed);
-        levels_agree(&b.kernel, inputs, &["segReduce-segments", "segReduce-teams"]);
+        levels_agree(&b.kernel, inputs, &["segReduce-segments", "segReduce-merge"]);
     }
 
     /// segScan-segments, then segScan-lookback (tiles that find their

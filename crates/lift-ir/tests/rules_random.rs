@@ -552,16 +552,20 @@ proptest! {
     }
 
     /// SEG_REDUCE: a `reduce` of each segment (`segReduce-segments`), then
-    /// one launch of teams of work-items, as wide as the average segment
-    /// is long (`segReduce-teams`): lanes reading strided for commutative
+    /// one launch: for one component or two, work-groups taking equal
+    /// shares of the merge of segment ends and elements
+    /// (`segReduce-merge`, chunks of `L·V` items, carries between the
+    /// work-items and between the chunks of a long segment, in order);
+    /// for three, teams of work-items as wide as the average segment is
+    /// long (`segReduce-teams`): lanes reading strided for commutative
     /// operators (`reorder-commutative`), contiguous chunks otherwise
-    /// (`Last`); one component or two, on segment descriptors of every
-    /// shape (one huge segment gives teams as wide as the group, many tiny
-    /// ones teams of one; few groups stride over many segments). A pull
-    /// that reads neither `xs` nor `ys` at its index leaves the element
-    /// count to a `ONCE` on the device.
+    /// (`Last`). On segment descriptors of every shape (one huge segment,
+    /// many tiny ones, empty ones; the small configurations' tiles of 16
+    /// to 64 items make many tiles, chunks and carries). A pull that
+    /// reads neither `xs` nor `ys` at its index leaves the element count
+    /// to a `ONCE` on the device.
     #[test]
-    fn seg_reduce(elem in elem(), shapes in prop::collection::vec(shape(), 1..3), ops in prop::collection::vec(op(Elem::Int), 2), inputs in segmented_inputs()) {
+    fn seg_reduce(elem in elem(), shapes in prop::collection::vec(shape(), 1..4), ops in prop::collection::vec(op(Elem::Int), 3), inputs in segmented_inputs()) {
         let ops = float_safe(elem, &ops[..shapes.len()]);
         let mut b = Builder::new(elem);
         let results: Vec<KVar> = shapes.iter().map(|_| b.array("r")).collect();
@@ -569,9 +573,14 @@ proptest! {
         let (op, neutral) = b.operator(&ops);
         let segments = SegDesc { lengths: b.ls, offsets: b.os };
         b.bind(results.clone(), Soac::SegReduce { segments, pull, neutral, op });
-        let mut rules = vec!["segReduce-segments", "segReduce-teams"];
-        if ops.iter().all(|op| op.commutes(elem)) {
-            rules.push("reorder-commutative");
+        let mut rules = vec!["segReduce-segments"];
+        if lift_ir::seg_reduce::merge_items(shapes.len()).is_some() {
+            rules.push("segReduce-merge");
+        } else {
+            rules.push("segReduce-teams");
+            if ops.iter().all(|op| op.commutes(elem)) {
+                rules.push("reorder-commutative");
+            }
         }
         check(&b.finish(results), elem, &inputs, &rules)?;
     }

@@ -40,6 +40,7 @@ use crate::user_fun::{self, CFunction, CParam, c_elem_type, c_type};
 
 mod lookback;
 mod radix;
+mod seg_merge;
 mod seg_teams;
 
 /// What a stage's `__kernel` function takes, in order.
@@ -948,6 +949,7 @@ impl<'a> Generator<'a> {
                 }
             }
             Fun::SegReduceTeams(g, teams) => self.seg_reduce_teams(f, g, teams, args, dest),
+            Fun::SegReduceMerge(g, tiles) => self.seg_reduce_merge(f, g, tiles, args, dest),
             Fun::RadixCounts(tiles) => self.radix_counts(tiles, args, dest),
             Fun::RadixScatter(tiles, starts) => self.radix_scatter(tiles, *starts, args, dest),
             Fun::ScanLookback(g, chain) => self.scan_lookback(f, g, chain, args, dest),

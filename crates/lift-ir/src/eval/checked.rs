@@ -601,6 +601,35 @@ impl<'k> Evaluator<'k> {
                 }
                 Ok(Value::Array(out))
             }
+            Fun::SegReduceMerge(g, tiles) => {
+                let (z, segs) = self.init_and_array(f, args)?;
+                let groups = self.arith(&tiles.groups)?;
+                if groups < 1 {
+                    return self.fail(format!("`segReduceMerge` of {groups} groups"));
+                }
+                let mut segments = Vec::with_capacity(segs.len());
+                for seg in segs {
+                    segments.push(self.array(f, seg)?);
+                }
+                let lengths: Vec<usize> = segments.iter().map(Vec::len).collect();
+                let pieces = crate::seg_reduce::merge_pieces(&lengths, tiles).or_else(|e| self.fail(e))?;
+                let mut out = Vec::with_capacity(segments.len());
+                for (items, list) in segments.iter().zip(pieces) {
+                    let mut value = None;
+                    for piece in list {
+                        let acc = self.fold(g, z.clone(), items[piece].to_vec())?;
+                        value = Some(match value {
+                            None => acc,
+                            Some(v) => self.apply(g, vec![v, acc])?,
+                        });
+                    }
+                    match value {
+                        Some(v) => out.push(v),
+                        None => return self.fail("`segReduceMerge` gives a segment no value"),
+                    }
+                }
+                Ok(Value::Array(out))
+            }
             Fun::Generate(n, id) => {
                 if !args.is_empty() {
                     return self.fail("`generate` takes no argument");
