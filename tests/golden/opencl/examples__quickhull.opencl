@@ -2526,16 +2526,6 @@ static inline void hsplit_fused_pull_kept(long i, __global const double* cross_e
     *r1 = cross_elements[i];
 }
 
-static inline long hsplit_fused_pull_packed_lengths(long p, __global const double* cross_elements) {
-    double x = cross_elements[p];
-    int mapped = x > -x;
-    return (long)mapped;
-}
-
-static inline long hsplit_fused_op_packed_lengths(long a, long b) {
-    return nessie_add(a, b);
-}
-
 __kernel void hsplit_fused_kept(__global int* kept_ticket, __global int* kept_status, long n_cross_elements, __global const double* cross_elements, __global long* kept_kept, long lookback_tiles, __global long* kept, __global double* c_5) {
     __local long tile[2304];
     __local double tile_1[2304];
@@ -2548,14 +2538,14 @@ __kernel void hsplit_fused_kept(__global int* kept_ticket, __global int* kept_st
     const long tile_no = flags[32];
     const long start = tile_no * 2304;
     for (long j_1 = 0; j_1 < 9; j_1++) {
-        const long p_1 = j_1 * 256 + l;
-        const long g = start + p_1;
+        const long p = j_1 * 256 + l;
+        const long g = start + p;
         if (g < n_cross_elements) {
             long pull_kept_r;
             double pull_kept_r_1;
             hsplit_fused_pull_kept(g, cross_elements, &pull_kept_r, &pull_kept_r_1);
-            tile[p_1] = pull_kept_r;
-            tile_1[p_1] = pull_kept_r_1;
+            tile[p] = pull_kept_r;
+            tile_1[p] = pull_kept_r_1;
         }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
@@ -2686,83 +2676,12 @@ __kernel void hsplit_fused_kept(__global int* kept_ticket, __global int* kept_st
     barrier(CLK_LOCAL_MEM_FENCE);
     const long base = vals[304];
     const long total_1 = vals[305];
-    for (long p_1 = l; p_1 < total_1; p_1 += 256) {
-        kept[base + p_1] = tile[p_1];
-        c_5[base + p_1] = tile_1[p_1];
+    for (long p = l; p < total_1; p += 256) {
+        kept[base + p] = tile[p];
+        c_5[base + p] = tile_1[p];
     }
     if (l == 0 && tile_no == lookback_tiles - 1) {
         kept_kept[0] = base + total_1;
-    }
-}
-
-__kernel void hsplit_fused_packed_lengths(__global const long* cross_offsets, __global const long* cross_lengths, long lanes, long n_cross_offsets, __global const double* cross_elements, __global long* packed_lengths) {
-    __local long team_values[256];
-    __local int long_teams[259];
-    const long l = get_local_id(0);
-    const long lane = l & (lanes - 1);
-    const long team = l / lanes;
-    const long teams = 256 / lanes;
-    if (l < 3) long_teams[256 + l] = 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (long first = get_group_id(0) * teams, step = 0; first < n_cross_offsets; first += get_num_groups(0) * teams, step++) {
-        const long s = first + team;
-        const long counter = 256 + step % 3;
-        int is_long = 0;
-        long acc = 0L;
-        if (s < n_cross_offsets) {
-            const long offset = cross_offsets[s];
-            const long length = cross_lengths[s];
-            is_long = lanes < 256 && length > 32 * lanes;
-            if (is_long) {
-                if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
-            } else {
-                for (long k = lane; k < length; k += lanes) {
-                    long pull_packed_lengths_r = hsplit_fused_pull_packed_lengths(offset + k, cross_elements);
-                    long op_packed_lengths_r = hsplit_fused_op_packed_lengths(acc, pull_packed_lengths_r);
-                    acc = op_packed_lengths_r;
-                }
-            }
-        }
-        team_values[l] = acc;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (l == 0) long_teams[256 + (step + 2) % 3] = 0;
-        if (lanes > 1) {
-            for (long h = 1; h < lanes; h *= 2) {
-                if ((lane & (2 * h - 1)) == 0) {
-                    long op_packed_lengths_r_1 = hsplit_fused_op_packed_lengths(team_values[l], team_values[l + h]);
-                    team_values[l] = op_packed_lengths_r_1;
-                }
-                barrier(CLK_LOCAL_MEM_FENCE);
-            }
-            acc = team_values[l];
-        }
-        if (lane == 0 && s < n_cross_offsets && !is_long) {
-            packed_lengths[s] = acc;
-        }
-        const int n_long = long_teams[counter];
-        for (int i = 0; i < n_long; i++) {
-            const long s_1 = first + long_teams[i];
-            const long offset_1 = cross_offsets[s_1];
-            const long length_1 = cross_lengths[s_1];
-            long acc_1 = 0L;
-            for (long k_1 = l; k_1 < length_1; k_1 += 256) {
-                long pull_packed_lengths_r_1 = hsplit_fused_pull_packed_lengths(offset_1 + k_1, cross_elements);
-                long op_packed_lengths_r_2 = hsplit_fused_op_packed_lengths(acc_1, pull_packed_lengths_r_1);
-                acc_1 = op_packed_lengths_r_2;
-            }
-            team_values[l] = acc_1;
-            barrier(CLK_LOCAL_MEM_FENCE);
-            for (long h_1 = 1; h_1 < 256; h_1 *= 2) {
-                if ((l & (2 * h_1 - 1)) == 0) {
-                    long op_packed_lengths_r_3 = hsplit_fused_op_packed_lengths(team_values[l], team_values[l + h_1]);
-                    team_values[l] = op_packed_lengths_r_3;
-                }
-                barrier(CLK_LOCAL_MEM_FENCE);
-            }
-            if (l == 0) {
-                packed_lengths[s_1] = team_values[0];
-            }
-        }
     }
 }
 
@@ -2841,7 +2760,256 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline int hsplit_fused_2_pull_mapped(long i, long points_1_len, __global const long* cross_lengths, __global const long* packed_lengths, __global long* err) {
+static inline long hsplit_fused_2_pull_packed_lengths(long s, __global const long* cross_offsets, __global const long* cross_lengths, __global const long* kept, long kept_len) {
+    long start = cross_offsets[s];
+    long end = nessie_add(start, cross_lengths[s]);
+    return nessie_sub(kept_len == 0L ? 0L : (kept[0L] >= end ? 0L : nessie_add(nessie_segment_of(kept, kept_len, nessie_sub(end, 1L)), 1L)), kept_len == 0L ? 0L : (kept[0L] >= start ? 0L : nessie_add(nessie_segment_of(kept, kept_len, nessie_sub(start, 1L)), 1L)));
+}
+
+static inline long hsplit_fused_2_pull_packed_offsets(long i, __global const long* cross_offsets, __global const long* cross_lengths, __global const long* kept, long kept_len) {
+    long start = cross_offsets[i];
+    long end = nessie_add(start, cross_lengths[i]);
+    long packed_lengths = nessie_sub(kept_len == 0L ? 0L : (kept[0L] >= end ? 0L : nessie_add(nessie_segment_of(kept, kept_len, nessie_sub(end, 1L)), 1L)), kept_len == 0L ? 0L : (kept[0L] >= start ? 0L : nessie_add(nessie_segment_of(kept, kept_len, nessie_sub(start, 1L)), 1L)));
+    return packed_lengths;
+}
+
+static inline long hsplit_fused_2_op_packed_offsets(long a, long b) {
+    return nessie_add(a, b);
+}
+
+__kernel void hsplit_fused_2_packed_lengths(long n_cross_lengths, __global const long* cross_offsets, __global const long* cross_lengths, __global const long* kept, long n_kept, __global long* packed_lengths_3) {
+    const long gid = get_global_id(0);
+    if (gid < n_cross_lengths) {
+        long pull_packed_lengths_r = hsplit_fused_2_pull_packed_lengths(gid, cross_offsets, cross_lengths, kept, n_kept);
+        packed_lengths_3[gid] = pull_packed_lengths_r;
+    }
+}
+
+__kernel void hsplit_fused_2_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long n_cross_lengths, __global const long* cross_offsets, __global const long* cross_lengths, __global const long* kept, long n_kept, __global long* packed_offsets) {
+    __local long tile[3840];
+    __local long vals[306];
+    __local long flags[35];
+    volatile __global ulong* status = (volatile __global ulong*)packed_offsets_status;
+    const long l = get_local_id(0);
+    if (l == 0) flags[32] = atomic_inc(packed_offsets_ticket);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long tile_no = flags[32];
+    const long start = tile_no * 3840;
+    for (long j = 0; j < 15; j++) {
+        const long p = j * 256 + l;
+        const long g = start + p;
+        if (g < n_cross_lengths) {
+            long pull_packed_offsets_r = hsplit_fused_2_pull_packed_offsets(g, cross_offsets, cross_lengths, kept, n_kept);
+            tile[p] = pull_packed_offsets_r;
+        } else {
+            tile[p] = 0L;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long acc = 0L;
+    for (long j = 0; j < 15; j++) {
+        long op_packed_offsets_r = hsplit_fused_2_op_packed_offsets(acc, tile[l * 15 + j]);
+        long c = op_packed_offsets_r;
+        acc = c;
+    }
+    vals[l] = acc;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row = 0L;
+        for (long c_1 = 0; c_1 < 16; c_1++) {
+            long op_packed_offsets_r_1 = hsplit_fused_2_op_packed_offsets(row, vals[l * 16 + c_1]);
+            long c_2 = op_packed_offsets_r_1;
+            row = c_2;
+        }
+        vals[256 + l] = row;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l == 0) {
+        long total = 0L;
+        for (long r = 0; r < 16; r++) {
+            long x = vals[256 + r];
+            vals[256 + r] = total;
+            long op_packed_offsets_r_2 = hsplit_fused_2_op_packed_offsets(total, x);
+            long c_3 = op_packed_offsets_r_2;
+            total = c_3;
+        }
+        vals[305] = total;
+        vals[304] = 0L;
+        if (tile_no == 0) {
+            const ulong bits = (ulong)(total);
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+        } else {
+            const ulong bits_1 = (ulong)(total);
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+        }
+        flags[33] = tile_no > 0;
+        flags[34] = tile_no - 1;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row_1 = vals[256 + l];
+        for (long c_1 = 0; c_1 < 16; c_1++) {
+            long x_1 = vals[l * 16 + c_1];
+            vals[l * 16 + c_1] = row_1;
+            long op_packed_offsets_r_3 = hsplit_fused_2_op_packed_offsets(row_1, x_1);
+            long c_4 = op_packed_offsets_r_3;
+            row_1 = c_4;
+        }
+    }
+    for (;;) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (!flags[33]) break;
+        const long at = flags[34];
+        if (l < 32) {
+            const long jt = at - l;
+            long fl = 0;
+            if (jt >= 0) {
+                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
+                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                if (lo != 0 && hi != 0) {
+                    fl = 2;
+                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
+                }
+                if (fl == 0) {
+                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                    if (lo_1 != 0 && hi_1 != 0) {
+                        fl = 1;
+                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                    }
+                }
+            }
+            flags[l] = fl;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l == 0) {
+            long excl = vals[304];
+            long more = 1;
+            long k = 0;
+            for (; k < 32; k++) {
+                if (flags[k] == 0) break;
+                long op_packed_offsets_r_4 = hsplit_fused_2_op_packed_offsets(vals[272 + k], excl);
+                long c_5 = op_packed_offsets_r_4;
+                excl = c_5;
+                if (flags[k] == 2) {
+                    more = 0;
+                    k++;
+                    break;
+                }
+            }
+            vals[304] = excl;
+            flags[33] = more;
+            flags[34] = at - k;
+            if (!more) {
+                long incl = excl;
+                long op_packed_offsets_r_5 = hsplit_fused_2_op_packed_offsets(incl, vals[305]);
+                long c_6 = op_packed_offsets_r_5;
+                incl = c_6;
+                const ulong bits_2 = (ulong)(incl);
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+            }
+        }
+    }
+    long off = vals[304];
+    long op_packed_offsets_r_6 = hsplit_fused_2_op_packed_offsets(off, vals[l]);
+    long c_7 = op_packed_offsets_r_6;
+    off = c_7;
+    for (long j = 0; j < 15; j++) {
+        long x_2 = tile[l * 15 + j];
+        tile[l * 15 + j] = off;
+        long op_packed_offsets_r_7 = hsplit_fused_2_op_packed_offsets(off, x_2);
+        long c_8 = op_packed_offsets_r_7;
+        off = c_8;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long j = 0; j < 15; j++) {
+        const long p = j * 256 + l;
+        const long g = start + p;
+        if (g < n_cross_lengths) {
+            packed_offsets[g] = tile[p];
+        }
+    }
+}
+
+
+// ===== hsplit_fused_3.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline int hsplit_fused_3_pull_mapped(long i, long points_1_len, __global const long* cross_lengths, __global const long* packed_lengths, __global long* err) {
     long len = points_1_len;
     long len_1 = cross_lengths[i];
     if (len != len_1) {
@@ -2852,43 +3020,43 @@ static inline int hsplit_fused_2_pull_mapped(long i, long points_1_len, __global
     return v;
 }
 
-static inline long hsplit_fused_2_pull_rank(long i, __global const long* packed_lengths) {
+static inline long hsplit_fused_3_pull_rank(long i, __global const long* packed_lengths) {
     int mapped = packed_lengths[i] < 2L;
     return (long)mapped;
 }
 
-static inline long hsplit_fused_2_op_rank(long a, long b) {
+static inline long hsplit_fused_3_op_rank(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long hsplit_fused_2_keep_then_instances(long j, __global const long* packed_lengths) {
+static inline long hsplit_fused_3_keep_then_instances(long j, __global const long* packed_lengths) {
     long i = j;
     return packed_lengths[i] < 2L ? 1L : 0L;
 }
 
-static inline long hsplit_fused_2_pull_then_instances(long i) {
+static inline long hsplit_fused_3_pull_then_instances(long i) {
     return i;
 }
 
-static inline long hsplit_fused_2_keep_else_instances(long j, __global const long* packed_lengths) {
+static inline long hsplit_fused_3_keep_else_instances(long j, __global const long* packed_lengths) {
     long i = j;
     return !(packed_lengths[i] < 2L) ? 1L : 0L;
 }
 
-static inline long hsplit_fused_2_pull_else_instances(long i) {
+static inline long hsplit_fused_3_pull_else_instances(long i) {
     return i;
 }
 
-__kernel void hsplit_fused_2_mapped(long instances_1, long n_points_1, __global const long* cross_lengths, __global const long* packed_lengths, __global uchar* mapped_7, __global long* err) {
+__kernel void hsplit_fused_3_mapped(long instances_1, long n_points_1, __global const long* cross_lengths, __global const long* packed_lengths, __global uchar* mapped_7, __global long* err) {
     if (nessie_failed(err)) return;
     const long gid = get_global_id(0);
     if (gid < instances_1) {
-        int pull_mapped_r = hsplit_fused_2_pull_mapped(gid, n_points_1, cross_lengths, packed_lengths, err);
+        int pull_mapped_r = hsplit_fused_3_pull_mapped(gid, n_points_1, cross_lengths, packed_lengths, err);
         mapped_7[gid] = pull_mapped_r;
     }
 }
 
-__kernel void hsplit_fused_2_rank(__global int* rank_ticket, __global int* rank_status, long instances_1, __global const long* packed_lengths, __global long* rank) {
+__kernel void hsplit_fused_3_rank(__global int* rank_ticket, __global int* rank_status, long instances_1, __global const long* packed_lengths, __global long* rank) {
     __local long tile[3840];
     __local long vals[306];
     __local long flags[35];
@@ -2902,7 +3070,7 @@ __kernel void hsplit_fused_2_rank(__global int* rank_ticket, __global int* rank_
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < instances_1) {
-            long pull_rank_r = hsplit_fused_2_pull_rank(g, packed_lengths);
+            long pull_rank_r = hsplit_fused_3_pull_rank(g, packed_lengths);
             tile[p] = pull_rank_r;
         } else {
             tile[p] = 0L;
@@ -2911,7 +3079,7 @@ __kernel void hsplit_fused_2_rank(__global int* rank_ticket, __global int* rank_
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
     for (long j = 0; j < 15; j++) {
-        long op_rank_r = hsplit_fused_2_op_rank(acc, tile[l * 15 + j]);
+        long op_rank_r = hsplit_fused_3_op_rank(acc, tile[l * 15 + j]);
         long c = op_rank_r;
         acc = c;
     }
@@ -2920,7 +3088,7 @@ __kernel void hsplit_fused_2_rank(__global int* rank_ticket, __global int* rank_
     if (l < 16) {
         long row = 0L;
         for (long c_1 = 0; c_1 < 16; c_1++) {
-            long op_rank_r_1 = hsplit_fused_2_op_rank(row, vals[l * 16 + c_1]);
+            long op_rank_r_1 = hsplit_fused_3_op_rank(row, vals[l * 16 + c_1]);
             long c_2 = op_rank_r_1;
             row = c_2;
         }
@@ -2932,7 +3100,7 @@ __kernel void hsplit_fused_2_rank(__global int* rank_ticket, __global int* rank_
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
             vals[256 + r] = total;
-            long op_rank_r_2 = hsplit_fused_2_op_rank(total, x);
+            long op_rank_r_2 = hsplit_fused_3_op_rank(total, x);
             long c_3 = op_rank_r_2;
             total = c_3;
         }
@@ -2956,7 +3124,7 @@ __kernel void hsplit_fused_2_rank(__global int* rank_ticket, __global int* rank_
         for (long c_1 = 0; c_1 < 16; c_1++) {
             long x_1 = vals[l * 16 + c_1];
             vals[l * 16 + c_1] = row_1;
-            long op_rank_r_3 = hsplit_fused_2_op_rank(row_1, x_1);
+            long op_rank_r_3 = hsplit_fused_3_op_rank(row_1, x_1);
             long c_4 = op_rank_r_3;
             row_1 = c_4;
         }
@@ -2993,7 +3161,7 @@ __kernel void hsplit_fused_2_rank(__global int* rank_ticket, __global int* rank_
             long k = 0;
             for (; k < 32; k++) {
                 if (flags[k] == 0) break;
-                long op_rank_r_4 = hsplit_fused_2_op_rank(vals[272 + k], excl);
+                long op_rank_r_4 = hsplit_fused_3_op_rank(vals[272 + k], excl);
                 long c_5 = op_rank_r_4;
                 excl = c_5;
                 if (flags[k] == 2) {
@@ -3007,7 +3175,7 @@ __kernel void hsplit_fused_2_rank(__global int* rank_ticket, __global int* rank_
             flags[34] = at - k;
             if (!more) {
                 long incl = excl;
-                long op_rank_r_5 = hsplit_fused_2_op_rank(incl, vals[305]);
+                long op_rank_r_5 = hsplit_fused_3_op_rank(incl, vals[305]);
                 long c_6 = op_rank_r_5;
                 incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
@@ -3017,13 +3185,13 @@ __kernel void hsplit_fused_2_rank(__global int* rank_ticket, __global int* rank_
         }
     }
     long off = vals[304];
-    long op_rank_r_6 = hsplit_fused_2_op_rank(off, vals[l]);
+    long op_rank_r_6 = hsplit_fused_3_op_rank(off, vals[l]);
     long c_7 = op_rank_r_6;
     off = c_7;
     for (long j = 0; j < 15; j++) {
         long x_2 = tile[l * 15 + j];
         tile[l * 15 + j] = off;
-        long op_rank_r_7 = hsplit_fused_2_op_rank(off, x_2);
+        long op_rank_r_7 = hsplit_fused_3_op_rank(off, x_2);
         long c_8 = op_rank_r_7;
         off = c_8;
     }
@@ -3037,7 +3205,7 @@ __kernel void hsplit_fused_2_rank(__global int* rank_ticket, __global int* rank_
     }
 }
 
-__kernel void hsplit_fused_2_then_instances(__global int* then_instances_ticket, __global int* then_instances_status, long instances_1, __global const long* packed_lengths, __global long* then_instances_kept, long lookback_tiles, __global long* then_instances) {
+__kernel void hsplit_fused_3_then_instances(__global int* then_instances_ticket, __global int* then_instances_status, long instances_1, __global const long* packed_lengths, __global long* then_instances_kept, long lookback_tiles, __global long* then_instances) {
     __local long tile[3840];
     __local long vals[306];
     __local long flags[35];
@@ -3051,7 +3219,7 @@ __kernel void hsplit_fused_2_then_instances(__global int* then_instances_ticket,
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < instances_1) {
-            long pull_then_instances_r = hsplit_fused_2_pull_then_instances(g);
+            long pull_then_instances_r = hsplit_fused_3_pull_then_instances(g);
             tile[p] = pull_then_instances_r;
         }
     }
@@ -3060,7 +3228,7 @@ __kernel void hsplit_fused_2_then_instances(__global int* then_instances_ticket,
     long count = 0;
     for (long j = 0; j < 15; j++) {
         if (start + l * 15 + j < instances_1) {
-            long keep_then_instances_r = hsplit_fused_2_keep_then_instances(tile[l * 15 + j], packed_lengths);
+            long keep_then_instances_r = hsplit_fused_3_keep_then_instances(tile[l * 15 + j], packed_lengths);
             if (keep_then_instances_r != 0) {
                 mask |= 1u << j;
                 count++;
@@ -3188,7 +3356,7 @@ __kernel void hsplit_fused_2_then_instances(__global int* then_instances_ticket,
     }
 }
 
-__kernel void hsplit_fused_2_else_instances(__global int* else_instances_ticket, __global int* else_instances_status, long instances_1, __global const long* packed_lengths, __global long* else_instances_kept, long lookback_tiles, __global long* else_instances) {
+__kernel void hsplit_fused_3_else_instances(__global int* else_instances_ticket, __global int* else_instances_status, long instances_1, __global const long* packed_lengths, __global long* else_instances_kept, long lookback_tiles, __global long* else_instances) {
     __local long tile[3840];
     __local long vals[306];
     __local long flags[35];
@@ -3202,7 +3370,7 @@ __kernel void hsplit_fused_2_else_instances(__global int* else_instances_ticket,
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < instances_1) {
-            long pull_else_instances_r = hsplit_fused_2_pull_else_instances(g);
+            long pull_else_instances_r = hsplit_fused_3_pull_else_instances(g);
             tile[p] = pull_else_instances_r;
         }
     }
@@ -3211,7 +3379,7 @@ __kernel void hsplit_fused_2_else_instances(__global int* else_instances_ticket,
     long count = 0;
     for (long j = 0; j < 15; j++) {
         if (start + l * 15 + j < instances_1) {
-            long keep_else_instances_r = hsplit_fused_2_keep_else_instances(tile[l * 15 + j], packed_lengths);
+            long keep_else_instances_r = hsplit_fused_3_keep_else_instances(tile[l * 15 + j], packed_lengths);
             if (keep_else_instances_r != 0) {
                 mask |= 1u << j;
                 count++;
@@ -3340,415 +3508,6 @@ __kernel void hsplit_fused_2_else_instances(__global int* else_instances_ticket,
 }
 
 
-// ===== hsplit_fused_3.cl =====
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
-   err[2] site, err[3..4] payload. The first failing work-item wins. */
-#ifndef NESSIE_ERROR_FLAG_HELPERS
-#define NESSIE_ERROR_FLAG_HELPERS
-void nessie_fail(__global long* err, long code, long site, long a, long b) {
-    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
-        err[1] = code;
-        err[2] = site;
-        err[3] = a;
-        err[4] = b;
-    }
-}
-
-int nessie_failed(__global long* err) {
-    return *(volatile __global int*)err != 0;
-}
-#endif
-
-/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
-   operators with the evaluator's exact meaning. */
-#ifndef NESSIE_SCALAR_HELPERS
-#define NESSIE_SCALAR_HELPERS
-#pragma OPENCL FP_CONTRACT OFF
-
-/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
-static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
-static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
-static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
-static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
-static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
-
-/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
-   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
-   one got through it gives 0 instead of trapping. */
-static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
-static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
-
-/* Shifts count mod 64; rshift is arithmetic. */
-static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
-static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
-
-/* Float min and max: NaN is above every number; ties keep the first. */
-static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
-static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
-
-/* Rounds half away from zero (x - trunc(x) is exact). */
-static inline double nessie_round(double x) {
-    double t = trunc(x);
-    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
-}
-
-/* The floor of the square root of n >= 0 (0 for a negative n). */
-static inline long nessie_isqrt(long n) {
-    if (n <= 0) return 0;
-    ulong u = (ulong)n;
-    ulong r = (ulong)sqrt((double)n);
-    while (r * r > u) r--;
-    while ((r + 1) * (r + 1) <= u) r++;
-    return (long)r;
-}
-
-/* segment_of: the last j with offsets[j] <= position (0 if none). */
-static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
-    long lo = 0, hi = segments;
-    while (lo < hi) {
-        long mid = lo + (hi - lo) / 2;
-        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
-    }
-    return lo > 0 ? lo - 1 : 0;
-}
-#endif
-
-static inline void hsplit_fused_3_pull_lengths(long i, __global const long* then_instances, __global const double* p1_1, __global const double* p1_1_1, __global const long* packed_offsets, __global const long* packed_lengths, long* r0, long* r1, double* r2, double* r3, long* r4) {
-    long v = 1L;
-    long v_1 = nessie_mul(i, 1L);
-    long q = nessie_div(i, 1L);
-    long p = q;
-    long q_1 = then_instances[p];
-    long p_1 = q;
-    long q_2 = then_instances[p_1];
-    double v_2 = p1_1[q_1];
-    double v_3 = p1_1_1[q_2];
-    long v_4 = v;
-    long v_5 = v_1;
-    double v_6 = v_2;
-    double v_7 = v_3;
-    long offsets = nessie_mul(i, 1L);
-    long lengths = 1L;
-    long start = offsets;
-    long len = lengths;
-    long s = then_instances[i];
-    long start_1 = packed_offsets[s];
-    long len_1 = packed_lengths[s];
-    long v_8 = nessie_add(len, len_1);
-    *r0 = v_4;
-    *r1 = v_5;
-    *r2 = v_6;
-    *r3 = v_7;
-    *r4 = v_8;
-}
-
-static inline long hsplit_fused_3_pull_packed_offsets(long i, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths) {
-    long offsets = nessie_mul(i, 1L);
-    long lengths = 1L;
-    long start = offsets;
-    long len = lengths;
-    long s = then_instances[i];
-    long start_1 = packed_offsets[s];
-    long len_1 = packed_lengths[s];
-    long lengths_1 = nessie_add(len, len_1);
-    return lengths_1;
-}
-
-static inline long hsplit_fused_3_op_packed_offsets(long a, long b) {
-    return nessie_add(a, b);
-}
-
-static inline long hsplit_fused_3_pull_total(long i, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths) {
-    long offsets = nessie_mul(i, 1L);
-    long lengths = 1L;
-    long start = offsets;
-    long len = lengths;
-    long s = then_instances[i];
-    long start_1 = packed_offsets[s];
-    long len_1 = packed_lengths[s];
-    long lengths_1 = nessie_add(len, len_1);
-    return lengths_1;
-}
-
-static inline long hsplit_fused_3_op_total(long a, long b) {
-    return nessie_add(a, b);
-}
-
-__kernel void hsplit_fused_3_lengths(long n_then_instances_1, __global const long* then_instances, __global const double* p1_1_1, __global const double* p1_1_5, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* lengths_9, __global long* offsets_11, __global double* p1_1_14, __global double* p1_2, __global long* lengths_20) {
-    const long gid = get_global_id(0);
-    if (gid < n_then_instances_1) {
-        long pull_lengths_r;
-        long pull_lengths_r_1;
-        double pull_lengths_r_2;
-        double pull_lengths_r_3;
-        long pull_lengths_r_4;
-        hsplit_fused_3_pull_lengths(gid, then_instances, p1_1_1, p1_1_5, packed_offsets_18, packed_lengths, &pull_lengths_r, &pull_lengths_r_1, &pull_lengths_r_2, &pull_lengths_r_3, &pull_lengths_r_4);
-        lengths_9[gid] = pull_lengths_r;
-        offsets_11[gid] = pull_lengths_r_1;
-        p1_1_14[gid] = pull_lengths_r_2;
-        p1_2[gid] = pull_lengths_r_3;
-        lengths_20[gid] = pull_lengths_r_4;
-    }
-}
-
-__kernel void hsplit_fused_3_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* packed_offsets_27) {
-    __local long tile[3840];
-    __local long vals[306];
-    __local long flags[35];
-    volatile __global ulong* status = (volatile __global ulong*)packed_offsets_status;
-    const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(packed_offsets_ticket);
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long tile_no = flags[32];
-    const long start = tile_no * 3840;
-    for (long j = 0; j < 15; j++) {
-        const long p = j * 256 + l;
-        const long g = start + p;
-        if (g < n_then_instances_1) {
-            long pull_packed_offsets_r = hsplit_fused_3_pull_packed_offsets(g, then_instances, packed_offsets_18, packed_lengths);
-            tile[p] = pull_packed_offsets_r;
-        } else {
-            tile[p] = 0L;
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    long acc = 0L;
-    for (long j = 0; j < 15; j++) {
-        long op_packed_offsets_r = hsplit_fused_3_op_packed_offsets(acc, tile[l * 15 + j]);
-        long c = op_packed_offsets_r;
-        acc = c;
-    }
-    vals[l] = acc;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row = 0L;
-        for (long c_1 = 0; c_1 < 16; c_1++) {
-            long op_packed_offsets_r_1 = hsplit_fused_3_op_packed_offsets(row, vals[l * 16 + c_1]);
-            long c_2 = op_packed_offsets_r_1;
-            row = c_2;
-        }
-        vals[256 + l] = row;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l == 0) {
-        long total_1 = 0L;
-        for (long r = 0; r < 16; r++) {
-            long x = vals[256 + r];
-            vals[256 + r] = total_1;
-            long op_packed_offsets_r_2 = hsplit_fused_3_op_packed_offsets(total_1, x);
-            long c_3 = op_packed_offsets_r_2;
-            total_1 = c_3;
-        }
-        vals[305] = total_1;
-        vals[304] = 0L;
-        if (tile_no == 0) {
-            const ulong bits = (ulong)(total_1);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
-        } else {
-            const ulong bits_1 = (ulong)(total_1);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
-        }
-        flags[33] = tile_no > 0;
-        flags[34] = tile_no - 1;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row_1 = vals[256 + l];
-        for (long c_1 = 0; c_1 < 16; c_1++) {
-            long x_1 = vals[l * 16 + c_1];
-            vals[l * 16 + c_1] = row_1;
-            long op_packed_offsets_r_3 = hsplit_fused_3_op_packed_offsets(row_1, x_1);
-            long c_4 = op_packed_offsets_r_3;
-            row_1 = c_4;
-        }
-    }
-    for (;;) {
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (!flags[33]) break;
-        const long at = flags[34];
-        if (l < 32) {
-            const long jt = at - l;
-            long fl = 0;
-            if (jt >= 0) {
-                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
-                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
-                    fl = 2;
-                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
-                }
-                if (fl == 0) {
-                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
-                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
-                        fl = 1;
-                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
-                    }
-                }
-            }
-            flags[l] = fl;
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (l == 0) {
-            long excl = vals[304];
-            long more = 1;
-            long k = 0;
-            for (; k < 32; k++) {
-                if (flags[k] == 0) break;
-                long op_packed_offsets_r_4 = hsplit_fused_3_op_packed_offsets(vals[272 + k], excl);
-                long c_5 = op_packed_offsets_r_4;
-                excl = c_5;
-                if (flags[k] == 2) {
-                    more = 0;
-                    k++;
-                    break;
-                }
-            }
-            vals[304] = excl;
-            flags[33] = more;
-            flags[34] = at - k;
-            if (!more) {
-                long incl = excl;
-                long op_packed_offsets_r_5 = hsplit_fused_3_op_packed_offsets(incl, vals[305]);
-                long c_6 = op_packed_offsets_r_5;
-                incl = c_6;
-                const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
-            }
-        }
-    }
-    long off = vals[304];
-    long op_packed_offsets_r_6 = hsplit_fused_3_op_packed_offsets(off, vals[l]);
-    long c_7 = op_packed_offsets_r_6;
-    off = c_7;
-    for (long j = 0; j < 15; j++) {
-        long x_2 = tile[l * 15 + j];
-        tile[l * 15 + j] = off;
-        long op_packed_offsets_r_7 = hsplit_fused_3_op_packed_offsets(off, x_2);
-        long c_8 = op_packed_offsets_r_7;
-        off = c_8;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 15; j++) {
-        const long p = j * 256 + l;
-        const long g = start + p;
-        if (g < n_then_instances_1) {
-            packed_offsets_27[g] = tile[p];
-        }
-    }
-}
-
-__kernel void hsplit_fused_3_total_partial(long groups, long chunk, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* total_partials) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
-                long x;
-                if (l + 256 * wg + 256 * groups * k < n_then_instances_1) {
-                    long pull_total_r = hsplit_fused_3_pull_total(l + 256 * wg + 256 * groups * k, then_instances, packed_offsets_18, packed_lengths);
-                    x = pull_total_r;
-                } else {
-                    x = 0L;
-                }
-                long op_total_r = hsplit_fused_3_op_total(acc, x);
-                acc = op_total_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = hsplit_fused_3_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total_partials[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_3_total_final(__global const long* total_partials, long final_chunk, long groups, __global long* total) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
-                long x;
-                if (256 * k + l < groups) {
-                    x = total_partials[256 * k + l];
-                } else {
-                    x = 0L;
-                }
-                long op_total_r = hsplit_fused_3_op_total(acc, x);
-                acc = op_total_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = hsplit_fused_3_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total[0] = group_values_in[0];
-            }
-        }
-    }
-}
-
-
 // ===== hsplit_fused_4.cl =====
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 /* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
@@ -3823,40 +3582,85 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long hsplit_fused_4_pull_cross_lengths(long p, __global const long* else_instances, __global const long* cross_lengths) {
-    long q = else_instances[p];
-    return cross_lengths[q];
+static inline void hsplit_fused_4_pull_lengths(long i, __global const long* then_instances, __global const double* p1_1, __global const double* p1_1_1, __global const long* packed_offsets, __global const long* packed_lengths, long* r0, long* r1, double* r2, double* r3, long* r4) {
+    long v = 1L;
+    long v_1 = nessie_mul(i, 1L);
+    long q = nessie_div(i, 1L);
+    long p = q;
+    long q_1 = then_instances[p];
+    long p_1 = q;
+    long q_2 = then_instances[p_1];
+    double v_2 = p1_1[q_1];
+    double v_3 = p1_1_1[q_2];
+    long v_4 = v;
+    long v_5 = v_1;
+    double v_6 = v_2;
+    double v_7 = v_3;
+    long offsets = nessie_mul(i, 1L);
+    long lengths = 1L;
+    long start = offsets;
+    long len = lengths;
+    long s = then_instances[i];
+    long start_1 = packed_offsets[s];
+    long len_1 = packed_lengths[s];
+    long v_8 = nessie_add(len, len_1);
+    *r0 = v_4;
+    *r1 = v_5;
+    *r2 = v_6;
+    *r3 = v_7;
+    *r4 = v_8;
 }
 
-static inline long hsplit_fused_4_pull_packed_offsets(long i, __global const long* else_instances, __global const long* cross_lengths) {
-    long q = else_instances[i];
-    long cross_lengths_1 = cross_lengths[q];
-    return cross_lengths_1;
+static inline long hsplit_fused_4_pull_packed_offsets(long i, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths) {
+    long offsets = nessie_mul(i, 1L);
+    long lengths = 1L;
+    long start = offsets;
+    long len = lengths;
+    long s = then_instances[i];
+    long start_1 = packed_offsets[s];
+    long len_1 = packed_lengths[s];
+    long lengths_1 = nessie_add(len, len_1);
+    return lengths_1;
 }
 
 static inline long hsplit_fused_4_op_packed_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long hsplit_fused_4_pull_total(long i, __global const long* else_instances, __global const long* cross_lengths) {
-    long q = else_instances[i];
-    long cross_lengths_1 = cross_lengths[q];
-    return cross_lengths_1;
+static inline long hsplit_fused_4_pull_total(long i, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths) {
+    long offsets = nessie_mul(i, 1L);
+    long lengths = 1L;
+    long start = offsets;
+    long len = lengths;
+    long s = then_instances[i];
+    long start_1 = packed_offsets[s];
+    long len_1 = packed_lengths[s];
+    long lengths_1 = nessie_add(len, len_1);
+    return lengths_1;
 }
 
 static inline long hsplit_fused_4_op_total(long a, long b) {
     return nessie_add(a, b);
 }
 
-__kernel void hsplit_fused_4_cross_lengths(long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* cross_lengths_2) {
+__kernel void hsplit_fused_4_lengths(long n_then_instances_1, __global const long* then_instances, __global const double* p1_1_1, __global const double* p1_1_5, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* lengths_9, __global long* offsets_11, __global double* p1_1_14, __global double* p1_2, __global long* lengths_20) {
     const long gid = get_global_id(0);
-    if (gid < n_else_instances) {
-        long pull_cross_lengths_r = hsplit_fused_4_pull_cross_lengths(gid, else_instances, cross_lengths_1);
-        cross_lengths_2[gid] = pull_cross_lengths_r;
+    if (gid < n_then_instances_1) {
+        long pull_lengths_r;
+        long pull_lengths_r_1;
+        double pull_lengths_r_2;
+        double pull_lengths_r_3;
+        long pull_lengths_r_4;
+        hsplit_fused_4_pull_lengths(gid, then_instances, p1_1_1, p1_1_5, packed_offsets_18, packed_lengths, &pull_lengths_r, &pull_lengths_r_1, &pull_lengths_r_2, &pull_lengths_r_3, &pull_lengths_r_4);
+        lengths_9[gid] = pull_lengths_r;
+        offsets_11[gid] = pull_lengths_r_1;
+        p1_1_14[gid] = pull_lengths_r_2;
+        p1_2[gid] = pull_lengths_r_3;
+        lengths_20[gid] = pull_lengths_r_4;
     }
 }
 
-__kernel void hsplit_fused_4_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets) {
+__kernel void hsplit_fused_4_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* packed_offsets_27) {
     __local long tile[3840];
     __local long vals[306];
     __local long flags[35];
@@ -3867,13 +3671,13 @@ __kernel void hsplit_fused_4_packed_offsets(__global int* packed_offsets_ticket,
     const long tile_no = flags[32];
     const long start = tile_no * 3840;
     for (long j = 0; j < 15; j++) {
-        const long p_1 = j * 256 + l;
-        const long g = start + p_1;
-        if (g < n_else_instances) {
-            long pull_packed_offsets_r = hsplit_fused_4_pull_packed_offsets(g, else_instances, cross_lengths_1);
-            tile[p_1] = pull_packed_offsets_r;
+        const long p = j * 256 + l;
+        const long g = start + p;
+        if (g < n_then_instances_1) {
+            long pull_packed_offsets_r = hsplit_fused_4_pull_packed_offsets(g, then_instances, packed_offsets_18, packed_lengths);
+            tile[p] = pull_packed_offsets_r;
         } else {
-            tile[p_1] = 0L;
+            tile[p] = 0L;
         }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
@@ -3997,15 +3801,15 @@ __kernel void hsplit_fused_4_packed_offsets(__global int* packed_offsets_ticket,
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     for (long j = 0; j < 15; j++) {
-        const long p_1 = j * 256 + l;
-        const long g = start + p_1;
-        if (g < n_else_instances) {
-            packed_offsets[g] = tile[p_1];
+        const long p = j * 256 + l;
+        const long g = start + p;
+        if (g < n_then_instances_1) {
+            packed_offsets_27[g] = tile[p];
         }
     }
 }
 
-__kernel void hsplit_fused_4_total_partial(long groups, long chunk, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* total_partials) {
+__kernel void hsplit_fused_4_total_partial(long groups, long chunk, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* total_partials) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -4015,8 +3819,8 @@ __kernel void hsplit_fused_4_total_partial(long groups, long chunk, long n_else_
             long acc = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
-                if (l + 256 * wg + 256 * groups * k < n_else_instances) {
-                    long pull_total_r = hsplit_fused_4_pull_total(l + 256 * wg + 256 * groups * k, else_instances, cross_lengths_1);
+                if (l + 256 * wg + 256 * groups * k < n_then_instances_1) {
+                    long pull_total_r = hsplit_fused_4_pull_total(l + 256 * wg + 256 * groups * k, then_instances, packed_offsets_18, packed_lengths);
                     x = pull_total_r;
                 } else {
                     x = 0L;
@@ -4187,156 +3991,290 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline void hsplit_fused_5_pull_extreme(long p, __global const long* cross_offsets, long cross_offsets_len, __global const long* else_instances, __global const long* cross_offsets_1, __global const double* cross_elements, double* r0, long* r1) {
-    long segment = nessie_segment_of(cross_offsets, cross_offsets_len, p);
-    long s = segment;
-    long r = else_instances[s];
-    long q = nessie_add(cross_offsets_1[r], nessie_sub(p, cross_offsets[s]));
-    double cross_elements_1 = cross_elements[q];
-    *r0 = cross_elements_1;
-    *r1 = p;
+static inline long hsplit_fused_5_pull_cross_lengths(long p, __global const long* else_instances, __global const long* cross_lengths) {
+    long q = else_instances[p];
+    return cross_lengths[q];
 }
 
-static inline void hsplit_fused_5_op_extreme(double av, long ai, double bv, long bi, double* r0, long* r1) {
-    double t_4;
-    long t_5;
-    if (ai < 0L) {
-        t_4 = bv;
-        t_5 = bi;
-    } else {
-        double t_2;
-        long t_3;
-        if (bi < 0L) {
-            t_2 = av;
-            t_3 = ai;
-        } else {
-            double t;
-            long t_1;
-            if (bv > av || (bv != bv && av == av)) {
-                t = bv;
-                t_1 = bi;
-            } else {
-                t = av;
-                t_1 = ai;
-            }
-            t_2 = t;
-            t_3 = t_1;
-        }
-        t_4 = t_2;
-        t_5 = t_3;
-    }
-    *r0 = t_4;
-    *r1 = t_5;
+static inline long hsplit_fused_5_pull_packed_offsets(long i, __global const long* else_instances, __global const long* cross_lengths) {
+    long q = else_instances[i];
+    long cross_lengths_1 = cross_lengths[q];
+    return cross_lengths_1;
 }
 
-static inline long hsplit_fused_5_elements_extreme(__global const long* cross_lengths, long cross_lengths_len, __global const long* cross_offsets) {
-    return cross_lengths_len > 0L ? nessie_add(cross_offsets[nessie_sub(cross_lengths_len, 1L)], cross_lengths[nessie_sub(cross_lengths_len, 1L)]) : 0L;
+static inline long hsplit_fused_5_op_packed_offsets(long a, long b) {
+    return nessie_add(a, b);
 }
 
-__kernel void hsplit_fused_5_extreme_elements(__global const long* cross_lengths, long n_cross_lengths, __global const long* cross_offsets_0, __global long* extreme_elements) {
+static inline long hsplit_fused_5_pull_total(long i, __global const long* else_instances, __global const long* cross_lengths) {
+    long q = else_instances[i];
+    long cross_lengths_1 = cross_lengths[q];
+    return cross_lengths_1;
+}
+
+static inline long hsplit_fused_5_op_total(long a, long b) {
+    return nessie_add(a, b);
+}
+
+__kernel void hsplit_fused_5_cross_lengths(long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* cross_lengths_2) {
     const long gid = get_global_id(0);
-    if (gid < 1) {
-        long elements_extreme_r = hsplit_fused_5_elements_extreme(cross_lengths, n_cross_lengths, cross_offsets_0);
-        extreme_elements[0] = elements_extreme_r;
+    if (gid < n_else_instances) {
+        long pull_cross_lengths_r = hsplit_fused_5_pull_cross_lengths(gid, else_instances, cross_lengths_1);
+        cross_lengths_2[gid] = pull_cross_lengths_r;
     }
 }
 
-__kernel void hsplit_fused_5_extreme(__global const long* cross_offsets_0, __global const long* cross_lengths, long lanes, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global double* extreme, __global long* position) {
-    __local double team_values[256];
-    __local long team_values_1[256];
-    __local int long_teams[259];
+__kernel void hsplit_fused_5_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets) {
+    __local long tile[3840];
+    __local long vals[306];
+    __local long flags[35];
+    volatile __global ulong* status = (volatile __global ulong*)packed_offsets_status;
     const long l = get_local_id(0);
-    const long lane = l & (lanes - 1);
-    const long team = l / lanes;
-    const long teams = 256 / lanes;
-    if (l < 3) long_teams[256 + l] = 0;
+    if (l == 0) flags[32] = atomic_inc(packed_offsets_ticket);
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long first = get_group_id(0) * teams, step = 0; first < n_cross_offsets; first += get_num_groups(0) * teams, step++) {
-        const long s = first + team;
-        const long counter = 256 + step % 3;
-        int is_long = 0;
-        double acc = 0.0;
-        long acc_1 = -1L;
-        if (s < n_cross_offsets) {
-            const long offset = cross_offsets_0[s];
-            const long length = cross_lengths[s];
-            is_long = lanes < 256 && length > 32 * lanes;
-            if (is_long) {
-                if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
-            } else {
-                const long chunk = (length + lanes - 1) / lanes;
-                const long lo = min(lane * chunk, length);
-                const long hi = min(lo + chunk, length);
-                for (long k = lo; k < hi; k++) {
-                    double pull_extreme_r;
-                    long pull_extreme_r_1;
-                    hsplit_fused_5_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
-                    double op_extreme_r;
-                    long op_extreme_r_1;
-                    hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
-                    acc = op_extreme_r;
-                    acc_1 = op_extreme_r_1;
-                }
-            }
+    const long tile_no = flags[32];
+    const long start = tile_no * 3840;
+    for (long j = 0; j < 15; j++) {
+        const long p_1 = j * 256 + l;
+        const long g = start + p_1;
+        if (g < n_else_instances) {
+            long pull_packed_offsets_r = hsplit_fused_5_pull_packed_offsets(g, else_instances, cross_lengths_1);
+            tile[p_1] = pull_packed_offsets_r;
+        } else {
+            tile[p_1] = 0L;
         }
-        team_values[l] = acc;
-        team_values_1[l] = acc_1;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long acc = 0L;
+    for (long j = 0; j < 15; j++) {
+        long op_packed_offsets_r = hsplit_fused_5_op_packed_offsets(acc, tile[l * 15 + j]);
+        long c = op_packed_offsets_r;
+        acc = c;
+    }
+    vals[l] = acc;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row = 0L;
+        for (long c_1 = 0; c_1 < 16; c_1++) {
+            long op_packed_offsets_r_1 = hsplit_fused_5_op_packed_offsets(row, vals[l * 16 + c_1]);
+            long c_2 = op_packed_offsets_r_1;
+            row = c_2;
+        }
+        vals[256 + l] = row;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l == 0) {
+        long total_1 = 0L;
+        for (long r = 0; r < 16; r++) {
+            long x = vals[256 + r];
+            vals[256 + r] = total_1;
+            long op_packed_offsets_r_2 = hsplit_fused_5_op_packed_offsets(total_1, x);
+            long c_3 = op_packed_offsets_r_2;
+            total_1 = c_3;
+        }
+        vals[305] = total_1;
+        vals[304] = 0L;
+        if (tile_no == 0) {
+            const ulong bits = (ulong)(total_1);
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+        } else {
+            const ulong bits_1 = (ulong)(total_1);
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+        }
+        flags[33] = tile_no > 0;
+        flags[34] = tile_no - 1;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row_1 = vals[256 + l];
+        for (long c_1 = 0; c_1 < 16; c_1++) {
+            long x_1 = vals[l * 16 + c_1];
+            vals[l * 16 + c_1] = row_1;
+            long op_packed_offsets_r_3 = hsplit_fused_5_op_packed_offsets(row_1, x_1);
+            long c_4 = op_packed_offsets_r_3;
+            row_1 = c_4;
+        }
+    }
+    for (;;) {
         barrier(CLK_LOCAL_MEM_FENCE);
-        if (l == 0) long_teams[256 + (step + 2) % 3] = 0;
-        if (lanes > 1) {
-            for (long h = 1; h < lanes; h *= 2) {
-                if ((lane & (2 * h - 1)) == 0) {
-                    double op_extreme_r_2;
-                    long op_extreme_r_3;
-                    hsplit_fused_5_op_extreme(team_values[l], team_values_1[l], team_values[l + h], team_values_1[l + h], &op_extreme_r_2, &op_extreme_r_3);
-                    team_values[l] = op_extreme_r_2;
-                    team_values_1[l] = op_extreme_r_3;
+        if (!flags[33]) break;
+        const long at = flags[34];
+        if (l < 32) {
+            const long jt = at - l;
+            long fl = 0;
+            if (jt >= 0) {
+                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
+                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                if (lo != 0 && hi != 0) {
+                    fl = 2;
+                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
-                barrier(CLK_LOCAL_MEM_FENCE);
+                if (fl == 0) {
+                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                    if (lo_1 != 0 && hi_1 != 0) {
+                        fl = 1;
+                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                    }
+                }
             }
-            acc = team_values[l];
-            acc_1 = team_values_1[l];
+            flags[l] = fl;
         }
-        if (lane == 0 && s < n_cross_offsets && !is_long) {
-            extreme[s] = acc;
-            position[s] = acc_1;
-        }
-        const int n_long = long_teams[counter];
-        for (int i = 0; i < n_long; i++) {
-            const long s_1 = first + long_teams[i];
-            const long offset_1 = cross_offsets_0[s_1];
-            const long length_1 = cross_lengths[s_1];
-            double acc_2 = 0.0;
-            long acc_3 = -1L;
-            const long chunk_1 = (length_1 + 256 - 1) / 256;
-            const long lo_1 = min(l * chunk_1, length_1);
-            const long hi_1 = min(lo_1 + chunk_1, length_1);
-            for (long k_1 = lo_1; k_1 < hi_1; k_1++) {
-                double pull_extreme_r_2;
-                long pull_extreme_r_3;
-                hsplit_fused_5_pull_extreme(offset_1 + k_1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
-                double op_extreme_r_4;
-                long op_extreme_r_5;
-                hsplit_fused_5_op_extreme(acc_2, acc_3, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_4, &op_extreme_r_5);
-                acc_2 = op_extreme_r_4;
-                acc_3 = op_extreme_r_5;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l == 0) {
+            long excl = vals[304];
+            long more = 1;
+            long k = 0;
+            for (; k < 32; k++) {
+                if (flags[k] == 0) break;
+                long op_packed_offsets_r_4 = hsplit_fused_5_op_packed_offsets(vals[272 + k], excl);
+                long c_5 = op_packed_offsets_r_4;
+                excl = c_5;
+                if (flags[k] == 2) {
+                    more = 0;
+                    k++;
+                    break;
+                }
             }
-            team_values[l] = acc_2;
-            team_values_1[l] = acc_3;
+            vals[304] = excl;
+            flags[33] = more;
+            flags[34] = at - k;
+            if (!more) {
+                long incl = excl;
+                long op_packed_offsets_r_5 = hsplit_fused_5_op_packed_offsets(incl, vals[305]);
+                long c_6 = op_packed_offsets_r_5;
+                incl = c_6;
+                const ulong bits_2 = (ulong)(incl);
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+            }
+        }
+    }
+    long off = vals[304];
+    long op_packed_offsets_r_6 = hsplit_fused_5_op_packed_offsets(off, vals[l]);
+    long c_7 = op_packed_offsets_r_6;
+    off = c_7;
+    for (long j = 0; j < 15; j++) {
+        long x_2 = tile[l * 15 + j];
+        tile[l * 15 + j] = off;
+        long op_packed_offsets_r_7 = hsplit_fused_5_op_packed_offsets(off, x_2);
+        long c_8 = op_packed_offsets_r_7;
+        off = c_8;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long j = 0; j < 15; j++) {
+        const long p_1 = j * 256 + l;
+        const long g = start + p_1;
+        if (g < n_else_instances) {
+            packed_offsets[g] = tile[p_1];
+        }
+    }
+}
+
+__kernel void hsplit_fused_5_total_partial(long groups, long chunk, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* total_partials) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
+                long x;
+                if (l + 256 * wg + 256 * groups * k < n_else_instances) {
+                    long pull_total_r = hsplit_fused_5_pull_total(l + 256 * wg + 256 * groups * k, else_instances, cross_lengths_1);
+                    x = pull_total_r;
+                } else {
+                    x = 0L;
+                }
+                long op_total_r = hsplit_fused_5_op_total(acc, x);
+                acc = op_total_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_total_r_1 = hsplit_fused_5_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_total_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
             barrier(CLK_LOCAL_MEM_FENCE);
-            for (long h_1 = 1; h_1 < 256; h_1 *= 2) {
-                if ((l & (2 * h_1 - 1)) == 0) {
-                    double op_extreme_r_6;
-                    long op_extreme_r_7;
-                    hsplit_fused_5_op_extreme(team_values[l], team_values_1[l], team_values[l + h_1], team_values_1[l + h_1], &op_extreme_r_6, &op_extreme_r_7);
-                    team_values[l] = op_extreme_r_6;
-                    team_values_1[l] = op_extreme_r_7;
-                }
-                barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
             }
-            if (l == 0) {
-                extreme[s_1] = team_values[0];
-                position[s_1] = team_values_1[0];
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                total_partials[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_5_total_final(__global const long* total_partials, long final_chunk, long groups, __global long* total) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                if (256 * k + l < groups) {
+                    x = total_partials[256 * k + l];
+                } else {
+                    x = 0L;
+                }
+                long op_total_r = hsplit_fused_5_op_total(acc, x);
+                acc = op_total_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_total_r_1 = hsplit_fused_5_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_total_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                total[0] = group_values_in[0];
             }
         }
     }
@@ -4417,101 +4355,158 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline void hsplit_fused_6_pull_pm_1(long i, __global const long* cross_lengths, __global const long* position, __global const long* cross_offsets, __global const double* points_1, long points_1_len, __global const double* points_2, __global const long* else_instances, __global const double* p1_1, __global const double* p1_1_1, __global const double* p1_1_2, __global const double* p1_1_3, __global long* err, double* r0, double* r1, double* r2, double* r3, double* r4, double* r5, long* r6, long* r7) {
-    if (cross_lengths[i] <= 0L) {
-        nessie_fail(err, 1, 6, 0, 0);
-        *r0 = 0.0;
-        *r1 = 0.0;
-        *r2 = 0.0;
-        *r3 = 0.0;
-        *r4 = 0.0;
-        *r5 = 0.0;
-        *r6 = 0L;
-        *r7 = 0L;
-        return;
-    }
-    long index = nessie_sub(position[i], cross_offsets[i]);
-    long j = index;
-    if (j < 0L || j >= points_1_len) {
-        nessie_fail(err, 1, 7, j, points_1_len);
-        *r0 = 0.0;
-        *r1 = 0.0;
-        *r2 = 0.0;
-        *r3 = 0.0;
-        *r4 = 0.0;
-        *r5 = 0.0;
-        *r6 = 0L;
-        *r7 = 0L;
-        return;
-    }
-    double v = points_1[j];
-    double v_1 = points_2[j];
-    long q = else_instances[i];
-    double v_2 = p1_1[q];
-    double v_3 = v;
-    double v_4 = v_1;
-    double v_5 = v_2;
-    long q_1 = else_instances[i];
-    double v_6 = p1_1_1[q_1];
-    double v_7 = v_3;
-    double v_8 = v_4;
-    double v_9 = v_5;
-    double v_10 = v_6;
-    long q_2 = else_instances[i];
-    double v_11 = p1_1_2[q_2];
-    double v_12 = v_7;
-    double v_13 = v_8;
-    double v_14 = v_9;
-    double v_15 = v_10;
-    double v_16 = v_11;
-    long q_3 = else_instances[i];
-    double v_17 = p1_1_3[q_3];
-    double v_18 = v_12;
-    double v_19 = v_13;
-    double v_20 = v_14;
-    double v_21 = v_15;
-    double v_22 = v_16;
-    double v_23 = v_17;
-    long v_24 = 2L;
-    double v_25 = v_18;
-    double v_26 = v_19;
-    double v_27 = v_20;
-    double v_28 = v_21;
-    double v_29 = v_22;
-    double v_30 = v_23;
-    long v_31 = v_24;
-    long v_32 = nessie_mul(i, 2L);
-    *r0 = v_25;
-    *r1 = v_26;
-    *r2 = v_27;
-    *r3 = v_28;
-    *r4 = v_29;
-    *r5 = v_30;
-    *r6 = v_31;
-    *r7 = v_32;
+static inline void hsplit_fused_6_pull_extreme(long p, __global const long* cross_offsets, long cross_offsets_len, __global const long* else_instances, __global const long* cross_offsets_1, __global const double* cross_elements, double* r0, long* r1) {
+    long segment = nessie_segment_of(cross_offsets, cross_offsets_len, p);
+    long s = segment;
+    long r = else_instances[s];
+    long q = nessie_add(cross_offsets_1[r], nessie_sub(p, cross_offsets[s]));
+    double cross_elements_1 = cross_elements[q];
+    *r0 = cross_elements_1;
+    *r1 = p;
 }
 
-__kernel void hsplit_fused_6_pm_1(long n_else_instances, __global const long* cross_lengths, __global const long* position, __global const long* cross_offsets, __global const double* points_1, long n_points_1, __global const double* points_2, __global const long* else_instances, __global const double* p1_1_12, __global const double* p1_1_16, __global const double* p1_1_20, __global const double* p1_1_24, __global double* pm_1, __global double* pm_2, __global double* p1_1_13, __global double* p1_1_17, __global double* p1_1_21, __global double* p1_1_25, __global long* lengths, __global long* offsets, __global long* err) {
-    if (nessie_failed(err)) return;
+static inline void hsplit_fused_6_op_extreme(double av, long ai, double bv, long bi, double* r0, long* r1) {
+    double t_4;
+    long t_5;
+    if (ai < 0L) {
+        t_4 = bv;
+        t_5 = bi;
+    } else {
+        double t_2;
+        long t_3;
+        if (bi < 0L) {
+            t_2 = av;
+            t_3 = ai;
+        } else {
+            double t;
+            long t_1;
+            if (bv > av || (bv != bv && av == av)) {
+                t = bv;
+                t_1 = bi;
+            } else {
+                t = av;
+                t_1 = ai;
+            }
+            t_2 = t;
+            t_3 = t_1;
+        }
+        t_4 = t_2;
+        t_5 = t_3;
+    }
+    *r0 = t_4;
+    *r1 = t_5;
+}
+
+static inline long hsplit_fused_6_elements_extreme(__global const long* cross_lengths, long cross_lengths_len, __global const long* cross_offsets) {
+    return cross_lengths_len > 0L ? nessie_add(cross_offsets[nessie_sub(cross_lengths_len, 1L)], cross_lengths[nessie_sub(cross_lengths_len, 1L)]) : 0L;
+}
+
+__kernel void hsplit_fused_6_extreme_elements(__global const long* cross_lengths, long n_cross_lengths, __global const long* cross_offsets_0, __global long* extreme_elements) {
     const long gid = get_global_id(0);
-    if (gid < n_else_instances) {
-        double pull_pm_1_r;
-        double pull_pm_1_r_1;
-        double pull_pm_1_r_2;
-        double pull_pm_1_r_3;
-        double pull_pm_1_r_4;
-        double pull_pm_1_r_5;
-        long pull_pm_1_r_6;
-        long pull_pm_1_r_7;
-        hsplit_fused_6_pull_pm_1(gid, cross_lengths, position, cross_offsets, points_1, n_points_1, points_2, else_instances, p1_1_12, p1_1_16, p1_1_20, p1_1_24, err, &pull_pm_1_r, &pull_pm_1_r_1, &pull_pm_1_r_2, &pull_pm_1_r_3, &pull_pm_1_r_4, &pull_pm_1_r_5, &pull_pm_1_r_6, &pull_pm_1_r_7);
-        pm_1[gid] = pull_pm_1_r;
-        pm_2[gid] = pull_pm_1_r_1;
-        p1_1_13[gid] = pull_pm_1_r_2;
-        p1_1_17[gid] = pull_pm_1_r_3;
-        p1_1_21[gid] = pull_pm_1_r_4;
-        p1_1_25[gid] = pull_pm_1_r_5;
-        lengths[gid] = pull_pm_1_r_6;
-        offsets[gid] = pull_pm_1_r_7;
+    if (gid < 1) {
+        long elements_extreme_r = hsplit_fused_6_elements_extreme(cross_lengths, n_cross_lengths, cross_offsets_0);
+        extreme_elements[0] = elements_extreme_r;
+    }
+}
+
+__kernel void hsplit_fused_6_extreme(__global const long* cross_offsets_0, __global const long* cross_lengths, long lanes, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global double* extreme, __global long* position) {
+    __local double team_values[256];
+    __local long team_values_1[256];
+    __local int long_teams[259];
+    const long l = get_local_id(0);
+    const long lane = l & (lanes - 1);
+    const long team = l / lanes;
+    const long teams = 256 / lanes;
+    if (l < 3) long_teams[256 + l] = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long first = get_group_id(0) * teams, step = 0; first < n_cross_offsets; first += get_num_groups(0) * teams, step++) {
+        const long s = first + team;
+        const long counter = 256 + step % 3;
+        int is_long = 0;
+        double acc = 0.0;
+        long acc_1 = -1L;
+        if (s < n_cross_offsets) {
+            const long offset = cross_offsets_0[s];
+            const long length = cross_lengths[s];
+            is_long = lanes < 256 && length > 32 * lanes;
+            if (is_long) {
+                if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
+            } else {
+                const long chunk = (length + lanes - 1) / lanes;
+                const long lo = min(lane * chunk, length);
+                const long hi = min(lo + chunk, length);
+                for (long k = lo; k < hi; k++) {
+                    double pull_extreme_r;
+                    long pull_extreme_r_1;
+                    hsplit_fused_6_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
+                    double op_extreme_r;
+                    long op_extreme_r_1;
+                    hsplit_fused_6_op_extreme(acc, acc_1, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
+                    acc = op_extreme_r;
+                    acc_1 = op_extreme_r_1;
+                }
+            }
+        }
+        team_values[l] = acc;
+        team_values_1[l] = acc_1;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l == 0) long_teams[256 + (step + 2) % 3] = 0;
+        if (lanes > 1) {
+            for (long h = 1; h < lanes; h *= 2) {
+                if ((lane & (2 * h - 1)) == 0) {
+                    double op_extreme_r_2;
+                    long op_extreme_r_3;
+                    hsplit_fused_6_op_extreme(team_values[l], team_values_1[l], team_values[l + h], team_values_1[l + h], &op_extreme_r_2, &op_extreme_r_3);
+                    team_values[l] = op_extreme_r_2;
+                    team_values_1[l] = op_extreme_r_3;
+                }
+                barrier(CLK_LOCAL_MEM_FENCE);
+            }
+            acc = team_values[l];
+            acc_1 = team_values_1[l];
+        }
+        if (lane == 0 && s < n_cross_offsets && !is_long) {
+            extreme[s] = acc;
+            position[s] = acc_1;
+        }
+        const int n_long = long_teams[counter];
+        for (int i = 0; i < n_long; i++) {
+            const long s_1 = first + long_teams[i];
+            const long offset_1 = cross_offsets_0[s_1];
+            const long length_1 = cross_lengths[s_1];
+            double acc_2 = 0.0;
+            long acc_3 = -1L;
+            const long chunk_1 = (length_1 + 256 - 1) / 256;
+            const long lo_1 = min(l * chunk_1, length_1);
+            const long hi_1 = min(lo_1 + chunk_1, length_1);
+            for (long k_1 = lo_1; k_1 < hi_1; k_1++) {
+                double pull_extreme_r_2;
+                long pull_extreme_r_3;
+                hsplit_fused_6_pull_extreme(offset_1 + k_1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
+                double op_extreme_r_4;
+                long op_extreme_r_5;
+                hsplit_fused_6_op_extreme(acc_2, acc_3, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_4, &op_extreme_r_5);
+                acc_2 = op_extreme_r_4;
+                acc_3 = op_extreme_r_5;
+            }
+            team_values[l] = acc_2;
+            team_values_1[l] = acc_3;
+            barrier(CLK_LOCAL_MEM_FENCE);
+            for (long h_1 = 1; h_1 < 256; h_1 *= 2) {
+                if ((l & (2 * h_1 - 1)) == 0) {
+                    double op_extreme_r_6;
+                    long op_extreme_r_7;
+                    hsplit_fused_6_op_extreme(team_values[l], team_values_1[l], team_values[l + h_1], team_values_1[l + h_1], &op_extreme_r_6, &op_extreme_r_7);
+                    team_values[l] = op_extreme_r_6;
+                    team_values_1[l] = op_extreme_r_7;
+                }
+                barrier(CLK_LOCAL_MEM_FENCE);
+            }
+            if (l == 0) {
+                extreme[s_1] = team_values[0];
+                position[s_1] = team_values_1[0];
+            }
+        }
     }
 }
 
@@ -4590,7 +4585,180 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline void hsplit_fused_7_pull_ends_1_1(long p, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths, double* r0, double* r1, double* r2, double* r3, long* r4) {
+static inline void hsplit_fused_7_pull_pm_1(long i, __global const long* cross_lengths, __global const long* position, __global const long* cross_offsets, __global const double* points_1, long points_1_len, __global const double* points_2, __global const long* else_instances, __global const double* p1_1, __global const double* p1_1_1, __global const double* p1_1_2, __global const double* p1_1_3, __global long* err, double* r0, double* r1, double* r2, double* r3, double* r4, double* r5, long* r6, long* r7) {
+    if (cross_lengths[i] <= 0L) {
+        nessie_fail(err, 1, 6, 0, 0);
+        *r0 = 0.0;
+        *r1 = 0.0;
+        *r2 = 0.0;
+        *r3 = 0.0;
+        *r4 = 0.0;
+        *r5 = 0.0;
+        *r6 = 0L;
+        *r7 = 0L;
+        return;
+    }
+    long index = nessie_sub(position[i], cross_offsets[i]);
+    long j = index;
+    if (j < 0L || j >= points_1_len) {
+        nessie_fail(err, 1, 7, j, points_1_len);
+        *r0 = 0.0;
+        *r1 = 0.0;
+        *r2 = 0.0;
+        *r3 = 0.0;
+        *r4 = 0.0;
+        *r5 = 0.0;
+        *r6 = 0L;
+        *r7 = 0L;
+        return;
+    }
+    double v = points_1[j];
+    double v_1 = points_2[j];
+    long q = else_instances[i];
+    double v_2 = p1_1[q];
+    double v_3 = v;
+    double v_4 = v_1;
+    double v_5 = v_2;
+    long q_1 = else_instances[i];
+    double v_6 = p1_1_1[q_1];
+    double v_7 = v_3;
+    double v_8 = v_4;
+    double v_9 = v_5;
+    double v_10 = v_6;
+    long q_2 = else_instances[i];
+    double v_11 = p1_1_2[q_2];
+    double v_12 = v_7;
+    double v_13 = v_8;
+    double v_14 = v_9;
+    double v_15 = v_10;
+    double v_16 = v_11;
+    long q_3 = else_instances[i];
+    double v_17 = p1_1_3[q_3];
+    double v_18 = v_12;
+    double v_19 = v_13;
+    double v_20 = v_14;
+    double v_21 = v_15;
+    double v_22 = v_16;
+    double v_23 = v_17;
+    long v_24 = 2L;
+    double v_25 = v_18;
+    double v_26 = v_19;
+    double v_27 = v_20;
+    double v_28 = v_21;
+    double v_29 = v_22;
+    double v_30 = v_23;
+    long v_31 = v_24;
+    long v_32 = nessie_mul(i, 2L);
+    *r0 = v_25;
+    *r1 = v_26;
+    *r2 = v_27;
+    *r3 = v_28;
+    *r4 = v_29;
+    *r5 = v_30;
+    *r6 = v_31;
+    *r7 = v_32;
+}
+
+__kernel void hsplit_fused_7_pm_1(long n_else_instances, __global const long* cross_lengths, __global const long* position, __global const long* cross_offsets, __global const double* points_1, long n_points_1, __global const double* points_2, __global const long* else_instances, __global const double* p1_1_12, __global const double* p1_1_16, __global const double* p1_1_20, __global const double* p1_1_24, __global double* pm_1, __global double* pm_2, __global double* p1_1_13, __global double* p1_1_17, __global double* p1_1_21, __global double* p1_1_25, __global long* lengths, __global long* offsets, __global long* err) {
+    if (nessie_failed(err)) return;
+    const long gid = get_global_id(0);
+    if (gid < n_else_instances) {
+        double pull_pm_1_r;
+        double pull_pm_1_r_1;
+        double pull_pm_1_r_2;
+        double pull_pm_1_r_3;
+        double pull_pm_1_r_4;
+        double pull_pm_1_r_5;
+        long pull_pm_1_r_6;
+        long pull_pm_1_r_7;
+        hsplit_fused_7_pull_pm_1(gid, cross_lengths, position, cross_offsets, points_1, n_points_1, points_2, else_instances, p1_1_12, p1_1_16, p1_1_20, p1_1_24, err, &pull_pm_1_r, &pull_pm_1_r_1, &pull_pm_1_r_2, &pull_pm_1_r_3, &pull_pm_1_r_4, &pull_pm_1_r_5, &pull_pm_1_r_6, &pull_pm_1_r_7);
+        pm_1[gid] = pull_pm_1_r;
+        pm_2[gid] = pull_pm_1_r_1;
+        p1_1_13[gid] = pull_pm_1_r_2;
+        p1_1_17[gid] = pull_pm_1_r_3;
+        p1_1_21[gid] = pull_pm_1_r_4;
+        p1_1_25[gid] = pull_pm_1_r_5;
+        lengths[gid] = pull_pm_1_r_6;
+        offsets[gid] = pull_pm_1_r_7;
+    }
+}
+
+
+// ===== hsplit_fused_8.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline void hsplit_fused_8_pull_ends_1_1(long p, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths, double* r0, double* r1, double* r2, double* r3, long* r4) {
     long c = nessie_rem(p, 2L);
     long q = nessie_div(p, 2L);
     double v = c == 0L ? p1_1[q] : pm_1[q];
@@ -4607,29 +4775,29 @@ static inline void hsplit_fused_7_pull_ends_1_1(long p, __global const double* p
     *r4 = v_4;
 }
 
-static inline long hsplit_fused_7_pull_packed_offsets(long i, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths) {
+static inline long hsplit_fused_8_pull_packed_offsets(long i, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths) {
     long segment = nessie_segment_of(offsets, offsets_len, i);
     long q = else_instances[segment];
     long packed_lengths_1 = packed_lengths[q];
     return packed_lengths_1;
 }
 
-static inline long hsplit_fused_7_op_packed_offsets(long a, long b) {
+static inline long hsplit_fused_8_op_packed_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long hsplit_fused_7_pull_total(long i, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths) {
+static inline long hsplit_fused_8_pull_total(long i, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths) {
     long segment = nessie_segment_of(offsets, offsets_len, i);
     long q = else_instances[segment];
     long packed_lengths_1 = packed_lengths[q];
     return packed_lengths_1;
 }
 
-static inline long hsplit_fused_7_op_total(long a, long b) {
+static inline long hsplit_fused_8_op_total(long a, long b) {
     return nessie_add(a, b);
 }
 
-__kernel void hsplit_fused_7_ends_1_1(long t_1, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
+__kernel void hsplit_fused_8_ends_1_1(long t_1, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
     const long gid = get_global_id(0);
     if (gid < t_1) {
         double pull_ends_1_1_r;
@@ -4637,7 +4805,7 @@ __kernel void hsplit_fused_7_ends_1_1(long t_1, __global const double* p1_1, __g
         double pull_ends_1_1_r_2;
         double pull_ends_1_1_r_3;
         long pull_ends_1_1_r_4;
-        hsplit_fused_7_pull_ends_1_1(gid, p1_1, pm_1, p1_2, pm_2, p2_1, p2_2, offsets, n_offsets, else_instances, packed_lengths_16, &pull_ends_1_1_r, &pull_ends_1_1_r_1, &pull_ends_1_1_r_2, &pull_ends_1_1_r_3, &pull_ends_1_1_r_4);
+        hsplit_fused_8_pull_ends_1_1(gid, p1_1, pm_1, p1_2, pm_2, p2_1, p2_2, offsets, n_offsets, else_instances, packed_lengths_16, &pull_ends_1_1_r, &pull_ends_1_1_r_1, &pull_ends_1_1_r_2, &pull_ends_1_1_r_3, &pull_ends_1_1_r_4);
         ends_1_1[gid] = pull_ends_1_1_r;
         ends_1_2[gid] = pull_ends_1_1_r_1;
         ends_2_1[gid] = pull_ends_1_1_r_2;
@@ -4646,7 +4814,7 @@ __kernel void hsplit_fused_7_ends_1_1(long t_1, __global const double* p1_1, __g
     }
 }
 
-__kernel void hsplit_fused_7_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* packed_offsets) {
+__kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* packed_offsets) {
     __local long tile[3840];
     __local long vals[306];
     __local long flags[35];
@@ -4660,7 +4828,7 @@ __kernel void hsplit_fused_7_packed_offsets(__global int* packed_offsets_ticket,
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < t_1) {
-            long pull_packed_offsets_r = hsplit_fused_7_pull_packed_offsets(g, offsets, n_offsets, else_instances, packed_lengths_16);
+            long pull_packed_offsets_r = hsplit_fused_8_pull_packed_offsets(g, offsets, n_offsets, else_instances, packed_lengths_16);
             tile[p] = pull_packed_offsets_r;
         } else {
             tile[p] = 0L;
@@ -4669,7 +4837,7 @@ __kernel void hsplit_fused_7_packed_offsets(__global int* packed_offsets_ticket,
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
     for (long j = 0; j < 15; j++) {
-        long op_packed_offsets_r = hsplit_fused_7_op_packed_offsets(acc, tile[l * 15 + j]);
+        long op_packed_offsets_r = hsplit_fused_8_op_packed_offsets(acc, tile[l * 15 + j]);
         long c_1 = op_packed_offsets_r;
         acc = c_1;
     }
@@ -4678,7 +4846,7 @@ __kernel void hsplit_fused_7_packed_offsets(__global int* packed_offsets_ticket,
     if (l < 16) {
         long row = 0L;
         for (long c_2 = 0; c_2 < 16; c_2++) {
-            long op_packed_offsets_r_1 = hsplit_fused_7_op_packed_offsets(row, vals[l * 16 + c_2]);
+            long op_packed_offsets_r_1 = hsplit_fused_8_op_packed_offsets(row, vals[l * 16 + c_2]);
             long c_3 = op_packed_offsets_r_1;
             row = c_3;
         }
@@ -4690,7 +4858,7 @@ __kernel void hsplit_fused_7_packed_offsets(__global int* packed_offsets_ticket,
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
             vals[256 + r] = total_1;
-            long op_packed_offsets_r_2 = hsplit_fused_7_op_packed_offsets(total_1, x);
+            long op_packed_offsets_r_2 = hsplit_fused_8_op_packed_offsets(total_1, x);
             long c_4 = op_packed_offsets_r_2;
             total_1 = c_4;
         }
@@ -4714,7 +4882,7 @@ __kernel void hsplit_fused_7_packed_offsets(__global int* packed_offsets_ticket,
         for (long c_2 = 0; c_2 < 16; c_2++) {
             long x_1 = vals[l * 16 + c_2];
             vals[l * 16 + c_2] = row_1;
-            long op_packed_offsets_r_3 = hsplit_fused_7_op_packed_offsets(row_1, x_1);
+            long op_packed_offsets_r_3 = hsplit_fused_8_op_packed_offsets(row_1, x_1);
             long c_5 = op_packed_offsets_r_3;
             row_1 = c_5;
         }
@@ -4751,7 +4919,7 @@ __kernel void hsplit_fused_7_packed_offsets(__global int* packed_offsets_ticket,
             long k = 0;
             for (; k < 32; k++) {
                 if (flags[k] == 0) break;
-                long op_packed_offsets_r_4 = hsplit_fused_7_op_packed_offsets(vals[272 + k], excl);
+                long op_packed_offsets_r_4 = hsplit_fused_8_op_packed_offsets(vals[272 + k], excl);
                 long c_6 = op_packed_offsets_r_4;
                 excl = c_6;
                 if (flags[k] == 2) {
@@ -4765,7 +4933,7 @@ __kernel void hsplit_fused_7_packed_offsets(__global int* packed_offsets_ticket,
             flags[34] = at - k;
             if (!more) {
                 long incl = excl;
-                long op_packed_offsets_r_5 = hsplit_fused_7_op_packed_offsets(incl, vals[305]);
+                long op_packed_offsets_r_5 = hsplit_fused_8_op_packed_offsets(incl, vals[305]);
                 long c_7 = op_packed_offsets_r_5;
                 incl = c_7;
                 const ulong bits_2 = (ulong)(incl);
@@ -4775,13 +4943,13 @@ __kernel void hsplit_fused_7_packed_offsets(__global int* packed_offsets_ticket,
         }
     }
     long off = vals[304];
-    long op_packed_offsets_r_6 = hsplit_fused_7_op_packed_offsets(off, vals[l]);
+    long op_packed_offsets_r_6 = hsplit_fused_8_op_packed_offsets(off, vals[l]);
     long c_8 = op_packed_offsets_r_6;
     off = c_8;
     for (long j = 0; j < 15; j++) {
         long x_2 = tile[l * 15 + j];
         tile[l * 15 + j] = off;
-        long op_packed_offsets_r_7 = hsplit_fused_7_op_packed_offsets(off, x_2);
+        long op_packed_offsets_r_7 = hsplit_fused_8_op_packed_offsets(off, x_2);
         long c_9 = op_packed_offsets_r_7;
         off = c_9;
     }
@@ -4795,7 +4963,7 @@ __kernel void hsplit_fused_7_packed_offsets(__global int* packed_offsets_ticket,
     }
 }
 
-__kernel void hsplit_fused_7_total_partial(long groups, long chunk, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* total_partials) {
+__kernel void hsplit_fused_8_total_partial(long groups, long chunk, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* total_partials) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -4806,12 +4974,12 @@ __kernel void hsplit_fused_7_total_partial(long groups, long chunk, long t_1, __
             for (long k = 0; k < chunk; k++) {
                 long x;
                 if (l + 256 * wg + 256 * groups * k < t_1) {
-                    long pull_total_r = hsplit_fused_7_pull_total(l + 256 * wg + 256 * groups * k, offsets, n_offsets, else_instances, packed_lengths_16);
+                    long pull_total_r = hsplit_fused_8_pull_total(l + 256 * wg + 256 * groups * k, offsets, n_offsets, else_instances, packed_lengths_16);
                     x = pull_total_r;
                 } else {
                     x = 0L;
                 }
-                long op_total_r = hsplit_fused_7_op_total(acc, x);
+                long op_total_r = hsplit_fused_8_op_total(acc, x);
                 acc = op_total_r;
             }
             {
@@ -4826,7 +4994,7 @@ __kernel void hsplit_fused_7_total_partial(long groups, long chunk, long t_1, __
             for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = hsplit_fused_7_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    long op_total_r_1 = hsplit_fused_8_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
                     acc_1 = op_total_r_1;
                 }
                 {
@@ -4849,7 +5017,7 @@ __kernel void hsplit_fused_7_total_partial(long groups, long chunk, long t_1, __
     }
 }
 
-__kernel void hsplit_fused_7_total_final(__global const long* total_partials, long final_chunk, long groups, __global long* total) {
+__kernel void hsplit_fused_8_total_final(__global const long* total_partials, long final_chunk, long groups, __global long* total) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -4864,7 +5032,7 @@ __kernel void hsplit_fused_7_total_final(__global const long* total_partials, lo
                 } else {
                     x = 0L;
                 }
-                long op_total_r = hsplit_fused_7_op_total(acc, x);
+                long op_total_r = hsplit_fused_8_op_total(acc, x);
                 acc = op_total_r;
             }
             {
@@ -4879,7 +5047,7 @@ __kernel void hsplit_fused_7_total_final(__global const long* total_partials, lo
             for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = hsplit_fused_7_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    long op_total_r_1 = hsplit_fused_8_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
                     acc_1 = op_total_r_1;
                 }
                 {
@@ -5051,7 +5219,7 @@ __kernel void hsplit_gather_fused_packed_elements_1(long total_2, __global const
 }
 
 
-// ===== hsplit_fused_8.cl =====
+// ===== hsplit_fused_9.cl =====
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 /* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
    err[2] site, err[3..4] payload. The first failing work-item wins. */
@@ -5125,14 +5293,14 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long hsplit_fused_8_pull_lengths(long p, __global const uchar* mapped, __global const long* rank, __global const long* lengths, __global const long* sum) {
+static inline long hsplit_fused_9_pull_lengths(long p, __global const uchar* mapped, __global const long* rank, __global const long* lengths, __global const long* sum) {
     int f = (int)mapped[p];
     long r = rank[p];
     long q = f ? r : nessie_sub(p, r);
     return f ? lengths[q] : sum[q];
 }
 
-static inline long hsplit_fused_8_pull_packed_offsets(long i, __global const uchar* mapped, __global const long* rank, __global const long* lengths, __global const long* sum) {
+static inline long hsplit_fused_9_pull_packed_offsets(long i, __global const uchar* mapped, __global const long* rank, __global const long* lengths, __global const long* sum) {
     int f = (int)mapped[i];
     long r = rank[i];
     long q = f ? r : nessie_sub(i, r);
@@ -5140,11 +5308,11 @@ static inline long hsplit_fused_8_pull_packed_offsets(long i, __global const uch
     return lengths_1;
 }
 
-static inline long hsplit_fused_8_op_packed_offsets(long a, long b) {
+static inline long hsplit_fused_9_op_packed_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long hsplit_fused_8_pull_total(long i, __global const uchar* mapped, __global const long* rank, __global const long* lengths, __global const long* sum) {
+static inline long hsplit_fused_9_pull_total(long i, __global const uchar* mapped, __global const long* rank, __global const long* lengths, __global const long* sum) {
     int f = (int)mapped[i];
     long r = rank[i];
     long q = f ? r : nessie_sub(i, r);
@@ -5152,19 +5320,19 @@ static inline long hsplit_fused_8_pull_total(long i, __global const uchar* mappe
     return lengths_1;
 }
 
-static inline long hsplit_fused_8_op_total(long a, long b) {
+static inline long hsplit_fused_9_op_total(long a, long b) {
     return nessie_add(a, b);
 }
 
-__kernel void hsplit_fused_8_lengths(long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* lengths_5) {
+__kernel void hsplit_fused_9_lengths(long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* lengths_5) {
     const long gid = get_global_id(0);
     if (gid < instances_1) {
-        long pull_lengths_r = hsplit_fused_8_pull_lengths(gid, mapped, rank, lengths_2, sum);
+        long pull_lengths_r = hsplit_fused_9_pull_lengths(gid, mapped, rank, lengths_2, sum);
         lengths_5[gid] = pull_lengths_r;
     }
 }
 
-__kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* packed_offsets) {
+__kernel void hsplit_fused_9_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* packed_offsets) {
     __local long tile[3840];
     __local long vals[306];
     __local long flags[35];
@@ -5178,7 +5346,7 @@ __kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_ticket,
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
         if (g < instances_1) {
-            long pull_packed_offsets_r = hsplit_fused_8_pull_packed_offsets(g, mapped, rank, lengths_2, sum);
+            long pull_packed_offsets_r = hsplit_fused_9_pull_packed_offsets(g, mapped, rank, lengths_2, sum);
             tile[p_1] = pull_packed_offsets_r;
         } else {
             tile[p_1] = 0L;
@@ -5187,7 +5355,7 @@ __kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_ticket,
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
     for (long j = 0; j < 15; j++) {
-        long op_packed_offsets_r = hsplit_fused_8_op_packed_offsets(acc, tile[l * 15 + j]);
+        long op_packed_offsets_r = hsplit_fused_9_op_packed_offsets(acc, tile[l * 15 + j]);
         long c = op_packed_offsets_r;
         acc = c;
     }
@@ -5196,7 +5364,7 @@ __kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_ticket,
     if (l < 16) {
         long row = 0L;
         for (long c_1 = 0; c_1 < 16; c_1++) {
-            long op_packed_offsets_r_1 = hsplit_fused_8_op_packed_offsets(row, vals[l * 16 + c_1]);
+            long op_packed_offsets_r_1 = hsplit_fused_9_op_packed_offsets(row, vals[l * 16 + c_1]);
             long c_2 = op_packed_offsets_r_1;
             row = c_2;
         }
@@ -5208,7 +5376,7 @@ __kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_ticket,
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
             vals[256 + r] = total_1;
-            long op_packed_offsets_r_2 = hsplit_fused_8_op_packed_offsets(total_1, x);
+            long op_packed_offsets_r_2 = hsplit_fused_9_op_packed_offsets(total_1, x);
             long c_3 = op_packed_offsets_r_2;
             total_1 = c_3;
         }
@@ -5232,7 +5400,7 @@ __kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_ticket,
         for (long c_1 = 0; c_1 < 16; c_1++) {
             long x_1 = vals[l * 16 + c_1];
             vals[l * 16 + c_1] = row_1;
-            long op_packed_offsets_r_3 = hsplit_fused_8_op_packed_offsets(row_1, x_1);
+            long op_packed_offsets_r_3 = hsplit_fused_9_op_packed_offsets(row_1, x_1);
             long c_4 = op_packed_offsets_r_3;
             row_1 = c_4;
         }
@@ -5269,7 +5437,7 @@ __kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_ticket,
             long k = 0;
             for (; k < 32; k++) {
                 if (flags[k] == 0) break;
-                long op_packed_offsets_r_4 = hsplit_fused_8_op_packed_offsets(vals[272 + k], excl);
+                long op_packed_offsets_r_4 = hsplit_fused_9_op_packed_offsets(vals[272 + k], excl);
                 long c_5 = op_packed_offsets_r_4;
                 excl = c_5;
                 if (flags[k] == 2) {
@@ -5283,7 +5451,7 @@ __kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_ticket,
             flags[34] = at - k;
             if (!more) {
                 long incl = excl;
-                long op_packed_offsets_r_5 = hsplit_fused_8_op_packed_offsets(incl, vals[305]);
+                long op_packed_offsets_r_5 = hsplit_fused_9_op_packed_offsets(incl, vals[305]);
                 long c_6 = op_packed_offsets_r_5;
                 incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
@@ -5293,13 +5461,13 @@ __kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_ticket,
         }
     }
     long off = vals[304];
-    long op_packed_offsets_r_6 = hsplit_fused_8_op_packed_offsets(off, vals[l]);
+    long op_packed_offsets_r_6 = hsplit_fused_9_op_packed_offsets(off, vals[l]);
     long c_7 = op_packed_offsets_r_6;
     off = c_7;
     for (long j = 0; j < 15; j++) {
         long x_2 = tile[l * 15 + j];
         tile[l * 15 + j] = off;
-        long op_packed_offsets_r_7 = hsplit_fused_8_op_packed_offsets(off, x_2);
+        long op_packed_offsets_r_7 = hsplit_fused_9_op_packed_offsets(off, x_2);
         long c_8 = op_packed_offsets_r_7;
         off = c_8;
     }
@@ -5313,7 +5481,7 @@ __kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_ticket,
     }
 }
 
-__kernel void hsplit_fused_8_total_partial(long groups, long chunk, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* total_partials) {
+__kernel void hsplit_fused_9_total_partial(long groups, long chunk, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* total_partials) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -5324,12 +5492,12 @@ __kernel void hsplit_fused_8_total_partial(long groups, long chunk, long instanc
             for (long k = 0; k < chunk; k++) {
                 long x;
                 if (l + 256 * wg + 256 * groups * k < instances_1) {
-                    long pull_total_r = hsplit_fused_8_pull_total(l + 256 * wg + 256 * groups * k, mapped, rank, lengths_2, sum);
+                    long pull_total_r = hsplit_fused_9_pull_total(l + 256 * wg + 256 * groups * k, mapped, rank, lengths_2, sum);
                     x = pull_total_r;
                 } else {
                     x = 0L;
                 }
-                long op_total_r = hsplit_fused_8_op_total(acc, x);
+                long op_total_r = hsplit_fused_9_op_total(acc, x);
                 acc = op_total_r;
             }
             {
@@ -5344,7 +5512,7 @@ __kernel void hsplit_fused_8_total_partial(long groups, long chunk, long instanc
             for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = hsplit_fused_8_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    long op_total_r_1 = hsplit_fused_9_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
                     acc_1 = op_total_r_1;
                 }
                 {
@@ -5367,7 +5535,7 @@ __kernel void hsplit_fused_8_total_partial(long groups, long chunk, long instanc
     }
 }
 
-__kernel void hsplit_fused_8_total_final(__global const long* total_partials, long final_chunk, long groups, __global long* total) {
+__kernel void hsplit_fused_9_total_final(__global const long* total_partials, long final_chunk, long groups, __global long* total) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -5382,7 +5550,7 @@ __kernel void hsplit_fused_8_total_final(__global const long* total_partials, lo
                 } else {
                     x = 0L;
                 }
-                long op_total_r = hsplit_fused_8_op_total(acc, x);
+                long op_total_r = hsplit_fused_9_op_total(acc, x);
                 acc = op_total_r;
             }
             {
@@ -5397,7 +5565,7 @@ __kernel void hsplit_fused_8_total_final(__global const long* total_partials, lo
             for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = hsplit_fused_8_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    long op_total_r_1 = hsplit_fused_9_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
                     acc_1 = op_total_r_1;
                 }
                 {
@@ -5512,7 +5680,7 @@ __kernel void cross_products_map_fused_lengths(long instances_2, long n_points_1
 }
 
 
-// ===== hsplit_fused_9.cl =====
+// ===== hsplit_fused_10.cl =====
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 /* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
    err[2] site, err[3..4] payload. The first failing work-item wins. */
@@ -5586,29 +5754,19 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long hsplit_fused_9_keep_kept(long j, double points_elements_1, double points_elements_2, __global const double* cross_elements) {
+static inline long hsplit_fused_10_keep_kept(long j, double points_elements_1, double points_elements_2, __global const double* cross_elements) {
     long i = j;
     double x = cross_elements[i];
     return x > -x ? 1L : 0L;
 }
 
-static inline void hsplit_fused_9_pull_kept(long i, __global const double* points_elements_1, __global const double* points_elements_2, long* r0, double* r1, double* r2) {
+static inline void hsplit_fused_10_pull_kept(long i, __global const double* points_elements_1, __global const double* points_elements_2, long* r0, double* r1, double* r2) {
     *r0 = i;
     *r1 = points_elements_1[i];
     *r2 = points_elements_2[i];
 }
 
-static inline long hsplit_fused_9_pull_packed_lengths(long p, __global const double* cross_elements) {
-    double x = cross_elements[p];
-    int mapped = x > -x;
-    return (long)mapped;
-}
-
-static inline long hsplit_fused_9_op_packed_lengths(long a, long b) {
-    return nessie_add(a, b);
-}
-
-__kernel void hsplit_fused_9_kept(__global int* kept_ticket, __global int* kept_status, long n_points_elements_1, __global const double* points_elements_1_1, __global const double* points_elements_2_5, __global const double* cross_elements, __global long* kept_kept, long lookback_tiles, __global long* kept, __global double* packed_elements_1, __global double* packed_elements_2) {
+__kernel void hsplit_fused_10_kept(__global int* kept_ticket, __global int* kept_status, long n_points_elements_1, __global const double* points_elements_1_1, __global const double* points_elements_2_5, __global const double* cross_elements, __global long* kept_kept, long lookback_tiles, __global long* kept, __global double* packed_elements_1, __global double* packed_elements_2) {
     __local long tile[1280];
     __local double tile_1[1280];
     __local double tile_2[1280];
@@ -5621,16 +5779,16 @@ __kernel void hsplit_fused_9_kept(__global int* kept_ticket, __global int* kept_
     const long tile_no = flags[32];
     const long start = tile_no * 1280;
     for (long j_1 = 0; j_1 < 5; j_1++) {
-        const long p_1 = j_1 * 256 + l;
-        const long g = start + p_1;
+        const long p = j_1 * 256 + l;
+        const long g = start + p;
         if (g < n_points_elements_1) {
             long pull_kept_r;
             double pull_kept_r_1;
             double pull_kept_r_2;
-            hsplit_fused_9_pull_kept(g, points_elements_1_1, points_elements_2_5, &pull_kept_r, &pull_kept_r_1, &pull_kept_r_2);
-            tile[p_1] = pull_kept_r;
-            tile_1[p_1] = pull_kept_r_1;
-            tile_2[p_1] = pull_kept_r_2;
+            hsplit_fused_10_pull_kept(g, points_elements_1_1, points_elements_2_5, &pull_kept_r, &pull_kept_r_1, &pull_kept_r_2);
+            tile[p] = pull_kept_r;
+            tile_1[p] = pull_kept_r_1;
+            tile_2[p] = pull_kept_r_2;
         }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
@@ -5638,7 +5796,7 @@ __kernel void hsplit_fused_9_kept(__global int* kept_ticket, __global int* kept_
     long count = 0;
     for (long j_1 = 0; j_1 < 5; j_1++) {
         if (start + l * 5 + j_1 < n_points_elements_1) {
-            long keep_kept_r = hsplit_fused_9_keep_kept(tile[l * 5 + j_1], tile_1[l * 5 + j_1], tile_2[l * 5 + j_1], cross_elements);
+            long keep_kept_r = hsplit_fused_10_keep_kept(tile[l * 5 + j_1], tile_1[l * 5 + j_1], tile_2[l * 5 + j_1], cross_elements);
             if (keep_kept_r != 0) {
                 mask |= 1u << j_1;
                 count++;
@@ -5764,89 +5922,18 @@ __kernel void hsplit_fused_9_kept(__global int* kept_ticket, __global int* kept_
     barrier(CLK_LOCAL_MEM_FENCE);
     const long base = vals[304];
     const long total_1 = vals[305];
-    for (long p_1 = l; p_1 < total_1; p_1 += 256) {
-        kept[base + p_1] = tile[p_1];
-        packed_elements_1[base + p_1] = tile_1[p_1];
-        packed_elements_2[base + p_1] = tile_2[p_1];
+    for (long p = l; p < total_1; p += 256) {
+        kept[base + p] = tile[p];
+        packed_elements_1[base + p] = tile_1[p];
+        packed_elements_2[base + p] = tile_2[p];
     }
     if (l == 0 && tile_no == lookback_tiles - 1) {
         kept_kept[0] = base + total_1;
     }
 }
 
-__kernel void hsplit_fused_9_packed_lengths(__global const long* cross_offsets, __global const long* cross_lengths, long lanes, long n_cross_offsets, __global const double* cross_elements, __global long* packed_lengths) {
-    __local long team_values[256];
-    __local int long_teams[259];
-    const long l = get_local_id(0);
-    const long lane = l & (lanes - 1);
-    const long team = l / lanes;
-    const long teams = 256 / lanes;
-    if (l < 3) long_teams[256 + l] = 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (long first = get_group_id(0) * teams, step = 0; first < n_cross_offsets; first += get_num_groups(0) * teams, step++) {
-        const long s = first + team;
-        const long counter = 256 + step % 3;
-        int is_long = 0;
-        long acc = 0L;
-        if (s < n_cross_offsets) {
-            const long offset = cross_offsets[s];
-            const long length = cross_lengths[s];
-            is_long = lanes < 256 && length > 32 * lanes;
-            if (is_long) {
-                if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
-            } else {
-                for (long k = lane; k < length; k += lanes) {
-                    long pull_packed_lengths_r = hsplit_fused_9_pull_packed_lengths(offset + k, cross_elements);
-                    long op_packed_lengths_r = hsplit_fused_9_op_packed_lengths(acc, pull_packed_lengths_r);
-                    acc = op_packed_lengths_r;
-                }
-            }
-        }
-        team_values[l] = acc;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (l == 0) long_teams[256 + (step + 2) % 3] = 0;
-        if (lanes > 1) {
-            for (long h = 1; h < lanes; h *= 2) {
-                if ((lane & (2 * h - 1)) == 0) {
-                    long op_packed_lengths_r_1 = hsplit_fused_9_op_packed_lengths(team_values[l], team_values[l + h]);
-                    team_values[l] = op_packed_lengths_r_1;
-                }
-                barrier(CLK_LOCAL_MEM_FENCE);
-            }
-            acc = team_values[l];
-        }
-        if (lane == 0 && s < n_cross_offsets && !is_long) {
-            packed_lengths[s] = acc;
-        }
-        const int n_long = long_teams[counter];
-        for (int i = 0; i < n_long; i++) {
-            const long s_1 = first + long_teams[i];
-            const long offset_1 = cross_offsets[s_1];
-            const long length_1 = cross_lengths[s_1];
-            long acc_1 = 0L;
-            for (long k_1 = l; k_1 < length_1; k_1 += 256) {
-                long pull_packed_lengths_r_1 = hsplit_fused_9_pull_packed_lengths(offset_1 + k_1, cross_elements);
-                long op_packed_lengths_r_2 = hsplit_fused_9_op_packed_lengths(acc_1, pull_packed_lengths_r_1);
-                acc_1 = op_packed_lengths_r_2;
-            }
-            team_values[l] = acc_1;
-            barrier(CLK_LOCAL_MEM_FENCE);
-            for (long h_1 = 1; h_1 < 256; h_1 *= 2) {
-                if ((l & (2 * h_1 - 1)) == 0) {
-                    long op_packed_lengths_r_3 = hsplit_fused_9_op_packed_lengths(team_values[l], team_values[l + h_1]);
-                    team_values[l] = op_packed_lengths_r_3;
-                }
-                barrier(CLK_LOCAL_MEM_FENCE);
-            }
-            if (l == 0) {
-                packed_lengths[s_1] = team_values[0];
-            }
-        }
-    }
-}
 
-
-// ===== hsplit_fused_10.cl =====
+// ===== hsplit_fused_11.cl =====
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 /* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
    err[2] site, err[3..4] payload. The first failing work-item wins. */
@@ -5920,7 +6007,256 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline int hsplit_fused_10_pull_mapped(long i, __global const long* points_lengths, __global const long* cross_lengths, __global const long* packed_lengths, __global long* err) {
+static inline long hsplit_fused_11_pull_packed_lengths(long s, __global const long* cross_offsets, __global const long* cross_lengths, __global const long* kept, long kept_len) {
+    long start = cross_offsets[s];
+    long end = nessie_add(start, cross_lengths[s]);
+    return nessie_sub(kept_len == 0L ? 0L : (kept[0L] >= end ? 0L : nessie_add(nessie_segment_of(kept, kept_len, nessie_sub(end, 1L)), 1L)), kept_len == 0L ? 0L : (kept[0L] >= start ? 0L : nessie_add(nessie_segment_of(kept, kept_len, nessie_sub(start, 1L)), 1L)));
+}
+
+static inline long hsplit_fused_11_pull_packed_offsets(long i, __global const long* cross_offsets, __global const long* cross_lengths, __global const long* kept, long kept_len) {
+    long start = cross_offsets[i];
+    long end = nessie_add(start, cross_lengths[i]);
+    long packed_lengths = nessie_sub(kept_len == 0L ? 0L : (kept[0L] >= end ? 0L : nessie_add(nessie_segment_of(kept, kept_len, nessie_sub(end, 1L)), 1L)), kept_len == 0L ? 0L : (kept[0L] >= start ? 0L : nessie_add(nessie_segment_of(kept, kept_len, nessie_sub(start, 1L)), 1L)));
+    return packed_lengths;
+}
+
+static inline long hsplit_fused_11_op_packed_offsets(long a, long b) {
+    return nessie_add(a, b);
+}
+
+__kernel void hsplit_fused_11_packed_lengths(long n_cross_lengths, __global const long* cross_offsets, __global const long* cross_lengths, __global const long* kept, long n_kept, __global long* packed_lengths_3) {
+    const long gid = get_global_id(0);
+    if (gid < n_cross_lengths) {
+        long pull_packed_lengths_r = hsplit_fused_11_pull_packed_lengths(gid, cross_offsets, cross_lengths, kept, n_kept);
+        packed_lengths_3[gid] = pull_packed_lengths_r;
+    }
+}
+
+__kernel void hsplit_fused_11_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long n_cross_lengths, __global const long* cross_offsets, __global const long* cross_lengths, __global const long* kept, long n_kept, __global long* packed_offsets) {
+    __local long tile[3840];
+    __local long vals[306];
+    __local long flags[35];
+    volatile __global ulong* status = (volatile __global ulong*)packed_offsets_status;
+    const long l = get_local_id(0);
+    if (l == 0) flags[32] = atomic_inc(packed_offsets_ticket);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long tile_no = flags[32];
+    const long start = tile_no * 3840;
+    for (long j = 0; j < 15; j++) {
+        const long p = j * 256 + l;
+        const long g = start + p;
+        if (g < n_cross_lengths) {
+            long pull_packed_offsets_r = hsplit_fused_11_pull_packed_offsets(g, cross_offsets, cross_lengths, kept, n_kept);
+            tile[p] = pull_packed_offsets_r;
+        } else {
+            tile[p] = 0L;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long acc = 0L;
+    for (long j = 0; j < 15; j++) {
+        long op_packed_offsets_r = hsplit_fused_11_op_packed_offsets(acc, tile[l * 15 + j]);
+        long c = op_packed_offsets_r;
+        acc = c;
+    }
+    vals[l] = acc;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row = 0L;
+        for (long c_1 = 0; c_1 < 16; c_1++) {
+            long op_packed_offsets_r_1 = hsplit_fused_11_op_packed_offsets(row, vals[l * 16 + c_1]);
+            long c_2 = op_packed_offsets_r_1;
+            row = c_2;
+        }
+        vals[256 + l] = row;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l == 0) {
+        long total = 0L;
+        for (long r = 0; r < 16; r++) {
+            long x = vals[256 + r];
+            vals[256 + r] = total;
+            long op_packed_offsets_r_2 = hsplit_fused_11_op_packed_offsets(total, x);
+            long c_3 = op_packed_offsets_r_2;
+            total = c_3;
+        }
+        vals[305] = total;
+        vals[304] = 0L;
+        if (tile_no == 0) {
+            const ulong bits = (ulong)(total);
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+        } else {
+            const ulong bits_1 = (ulong)(total);
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+        }
+        flags[33] = tile_no > 0;
+        flags[34] = tile_no - 1;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row_1 = vals[256 + l];
+        for (long c_1 = 0; c_1 < 16; c_1++) {
+            long x_1 = vals[l * 16 + c_1];
+            vals[l * 16 + c_1] = row_1;
+            long op_packed_offsets_r_3 = hsplit_fused_11_op_packed_offsets(row_1, x_1);
+            long c_4 = op_packed_offsets_r_3;
+            row_1 = c_4;
+        }
+    }
+    for (;;) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (!flags[33]) break;
+        const long at = flags[34];
+        if (l < 32) {
+            const long jt = at - l;
+            long fl = 0;
+            if (jt >= 0) {
+                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
+                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                if (lo != 0 && hi != 0) {
+                    fl = 2;
+                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
+                }
+                if (fl == 0) {
+                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                    if (lo_1 != 0 && hi_1 != 0) {
+                        fl = 1;
+                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                    }
+                }
+            }
+            flags[l] = fl;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l == 0) {
+            long excl = vals[304];
+            long more = 1;
+            long k = 0;
+            for (; k < 32; k++) {
+                if (flags[k] == 0) break;
+                long op_packed_offsets_r_4 = hsplit_fused_11_op_packed_offsets(vals[272 + k], excl);
+                long c_5 = op_packed_offsets_r_4;
+                excl = c_5;
+                if (flags[k] == 2) {
+                    more = 0;
+                    k++;
+                    break;
+                }
+            }
+            vals[304] = excl;
+            flags[33] = more;
+            flags[34] = at - k;
+            if (!more) {
+                long incl = excl;
+                long op_packed_offsets_r_5 = hsplit_fused_11_op_packed_offsets(incl, vals[305]);
+                long c_6 = op_packed_offsets_r_5;
+                incl = c_6;
+                const ulong bits_2 = (ulong)(incl);
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+            }
+        }
+    }
+    long off = vals[304];
+    long op_packed_offsets_r_6 = hsplit_fused_11_op_packed_offsets(off, vals[l]);
+    long c_7 = op_packed_offsets_r_6;
+    off = c_7;
+    for (long j = 0; j < 15; j++) {
+        long x_2 = tile[l * 15 + j];
+        tile[l * 15 + j] = off;
+        long op_packed_offsets_r_7 = hsplit_fused_11_op_packed_offsets(off, x_2);
+        long c_8 = op_packed_offsets_r_7;
+        off = c_8;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long j = 0; j < 15; j++) {
+        const long p = j * 256 + l;
+        const long g = start + p;
+        if (g < n_cross_lengths) {
+            packed_offsets[g] = tile[p];
+        }
+    }
+}
+
+
+// ===== hsplit_fused_12.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline int hsplit_fused_12_pull_mapped(long i, __global const long* points_lengths, __global const long* cross_lengths, __global const long* packed_lengths, __global long* err) {
     long len = points_lengths[i];
     long len_1 = cross_lengths[i];
     if (len != len_1) {
@@ -5931,43 +6267,43 @@ static inline int hsplit_fused_10_pull_mapped(long i, __global const long* point
     return v;
 }
 
-static inline long hsplit_fused_10_pull_rank(long i, __global const long* packed_lengths) {
+static inline long hsplit_fused_12_pull_rank(long i, __global const long* packed_lengths) {
     int mapped = packed_lengths[i] < 2L;
     return (long)mapped;
 }
 
-static inline long hsplit_fused_10_op_rank(long a, long b) {
+static inline long hsplit_fused_12_op_rank(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long hsplit_fused_10_keep_then_instances(long j, __global const long* packed_lengths) {
+static inline long hsplit_fused_12_keep_then_instances(long j, __global const long* packed_lengths) {
     long i = j;
     return packed_lengths[i] < 2L ? 1L : 0L;
 }
 
-static inline long hsplit_fused_10_pull_then_instances(long i) {
+static inline long hsplit_fused_12_pull_then_instances(long i) {
     return i;
 }
 
-static inline long hsplit_fused_10_keep_else_instances(long j, __global const long* packed_lengths) {
+static inline long hsplit_fused_12_keep_else_instances(long j, __global const long* packed_lengths) {
     long i = j;
     return !(packed_lengths[i] < 2L) ? 1L : 0L;
 }
 
-static inline long hsplit_fused_10_pull_else_instances(long i) {
+static inline long hsplit_fused_12_pull_else_instances(long i) {
     return i;
 }
 
-__kernel void hsplit_fused_10_mapped(long instances_1, __global const long* points_lengths, __global const long* cross_lengths, __global const long* packed_lengths, __global uchar* mapped_7, __global long* err) {
+__kernel void hsplit_fused_12_mapped(long instances_1, __global const long* points_lengths, __global const long* cross_lengths, __global const long* packed_lengths, __global uchar* mapped_7, __global long* err) {
     if (nessie_failed(err)) return;
     const long gid = get_global_id(0);
     if (gid < instances_1) {
-        int pull_mapped_r = hsplit_fused_10_pull_mapped(gid, points_lengths, cross_lengths, packed_lengths, err);
+        int pull_mapped_r = hsplit_fused_12_pull_mapped(gid, points_lengths, cross_lengths, packed_lengths, err);
         mapped_7[gid] = pull_mapped_r;
     }
 }
 
-__kernel void hsplit_fused_10_rank(__global int* rank_ticket, __global int* rank_status, long instances_1, __global const long* packed_lengths, __global long* rank) {
+__kernel void hsplit_fused_12_rank(__global int* rank_ticket, __global int* rank_status, long instances_1, __global const long* packed_lengths, __global long* rank) {
     __local long tile[3840];
     __local long vals[306];
     __local long flags[35];
@@ -5981,7 +6317,7 @@ __kernel void hsplit_fused_10_rank(__global int* rank_ticket, __global int* rank
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < instances_1) {
-            long pull_rank_r = hsplit_fused_10_pull_rank(g, packed_lengths);
+            long pull_rank_r = hsplit_fused_12_pull_rank(g, packed_lengths);
             tile[p] = pull_rank_r;
         } else {
             tile[p] = 0L;
@@ -5990,7 +6326,7 @@ __kernel void hsplit_fused_10_rank(__global int* rank_ticket, __global int* rank
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
     for (long j = 0; j < 15; j++) {
-        long op_rank_r = hsplit_fused_10_op_rank(acc, tile[l * 15 + j]);
+        long op_rank_r = hsplit_fused_12_op_rank(acc, tile[l * 15 + j]);
         long c = op_rank_r;
         acc = c;
     }
@@ -5999,7 +6335,7 @@ __kernel void hsplit_fused_10_rank(__global int* rank_ticket, __global int* rank
     if (l < 16) {
         long row = 0L;
         for (long c_1 = 0; c_1 < 16; c_1++) {
-            long op_rank_r_1 = hsplit_fused_10_op_rank(row, vals[l * 16 + c_1]);
+            long op_rank_r_1 = hsplit_fused_12_op_rank(row, vals[l * 16 + c_1]);
             long c_2 = op_rank_r_1;
             row = c_2;
         }
@@ -6011,7 +6347,7 @@ __kernel void hsplit_fused_10_rank(__global int* rank_ticket, __global int* rank
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
             vals[256 + r] = total;
-            long op_rank_r_2 = hsplit_fused_10_op_rank(total, x);
+            long op_rank_r_2 = hsplit_fused_12_op_rank(total, x);
             long c_3 = op_rank_r_2;
             total = c_3;
         }
@@ -6035,7 +6371,7 @@ __kernel void hsplit_fused_10_rank(__global int* rank_ticket, __global int* rank
         for (long c_1 = 0; c_1 < 16; c_1++) {
             long x_1 = vals[l * 16 + c_1];
             vals[l * 16 + c_1] = row_1;
-            long op_rank_r_3 = hsplit_fused_10_op_rank(row_1, x_1);
+            long op_rank_r_3 = hsplit_fused_12_op_rank(row_1, x_1);
             long c_4 = op_rank_r_3;
             row_1 = c_4;
         }
@@ -6072,7 +6408,7 @@ __kernel void hsplit_fused_10_rank(__global int* rank_ticket, __global int* rank
             long k = 0;
             for (; k < 32; k++) {
                 if (flags[k] == 0) break;
-                long op_rank_r_4 = hsplit_fused_10_op_rank(vals[272 + k], excl);
+                long op_rank_r_4 = hsplit_fused_12_op_rank(vals[272 + k], excl);
                 long c_5 = op_rank_r_4;
                 excl = c_5;
                 if (flags[k] == 2) {
@@ -6086,7 +6422,7 @@ __kernel void hsplit_fused_10_rank(__global int* rank_ticket, __global int* rank
             flags[34] = at - k;
             if (!more) {
                 long incl = excl;
-                long op_rank_r_5 = hsplit_fused_10_op_rank(incl, vals[305]);
+                long op_rank_r_5 = hsplit_fused_12_op_rank(incl, vals[305]);
                 long c_6 = op_rank_r_5;
                 incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
@@ -6096,13 +6432,13 @@ __kernel void hsplit_fused_10_rank(__global int* rank_ticket, __global int* rank
         }
     }
     long off = vals[304];
-    long op_rank_r_6 = hsplit_fused_10_op_rank(off, vals[l]);
+    long op_rank_r_6 = hsplit_fused_12_op_rank(off, vals[l]);
     long c_7 = op_rank_r_6;
     off = c_7;
     for (long j = 0; j < 15; j++) {
         long x_2 = tile[l * 15 + j];
         tile[l * 15 + j] = off;
-        long op_rank_r_7 = hsplit_fused_10_op_rank(off, x_2);
+        long op_rank_r_7 = hsplit_fused_12_op_rank(off, x_2);
         long c_8 = op_rank_r_7;
         off = c_8;
     }
@@ -6116,7 +6452,7 @@ __kernel void hsplit_fused_10_rank(__global int* rank_ticket, __global int* rank
     }
 }
 
-__kernel void hsplit_fused_10_then_instances(__global int* then_instances_ticket, __global int* then_instances_status, long instances_1, __global const long* packed_lengths, __global long* then_instances_kept, long lookback_tiles, __global long* then_instances) {
+__kernel void hsplit_fused_12_then_instances(__global int* then_instances_ticket, __global int* then_instances_status, long instances_1, __global const long* packed_lengths, __global long* then_instances_kept, long lookback_tiles, __global long* then_instances) {
     __local long tile[3840];
     __local long vals[306];
     __local long flags[35];
@@ -6130,7 +6466,7 @@ __kernel void hsplit_fused_10_then_instances(__global int* then_instances_ticket
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < instances_1) {
-            long pull_then_instances_r = hsplit_fused_10_pull_then_instances(g);
+            long pull_then_instances_r = hsplit_fused_12_pull_then_instances(g);
             tile[p] = pull_then_instances_r;
         }
     }
@@ -6139,7 +6475,7 @@ __kernel void hsplit_fused_10_then_instances(__global int* then_instances_ticket
     long count = 0;
     for (long j = 0; j < 15; j++) {
         if (start + l * 15 + j < instances_1) {
-            long keep_then_instances_r = hsplit_fused_10_keep_then_instances(tile[l * 15 + j], packed_lengths);
+            long keep_then_instances_r = hsplit_fused_12_keep_then_instances(tile[l * 15 + j], packed_lengths);
             if (keep_then_instances_r != 0) {
                 mask |= 1u << j;
                 count++;
@@ -6267,7 +6603,7 @@ __kernel void hsplit_fused_10_then_instances(__global int* then_instances_ticket
     }
 }
 
-__kernel void hsplit_fused_10_else_instances(__global int* else_instances_ticket, __global int* else_instances_status, long instances_1, __global const long* packed_lengths, __global long* else_instances_kept, long lookback_tiles, __global long* else_instances) {
+__kernel void hsplit_fused_12_else_instances(__global int* else_instances_ticket, __global int* else_instances_status, long instances_1, __global const long* packed_lengths, __global long* else_instances_kept, long lookback_tiles, __global long* else_instances) {
     __local long tile[3840];
     __local long vals[306];
     __local long flags[35];
@@ -6281,7 +6617,7 @@ __kernel void hsplit_fused_10_else_instances(__global int* else_instances_ticket
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < instances_1) {
-            long pull_else_instances_r = hsplit_fused_10_pull_else_instances(g);
+            long pull_else_instances_r = hsplit_fused_12_pull_else_instances(g);
             tile[p] = pull_else_instances_r;
         }
     }
@@ -6290,7 +6626,7 @@ __kernel void hsplit_fused_10_else_instances(__global int* else_instances_ticket
     long count = 0;
     for (long j = 0; j < 15; j++) {
         if (start + l * 15 + j < instances_1) {
-            long keep_else_instances_r = hsplit_fused_10_keep_else_instances(tile[l * 15 + j], packed_lengths);
+            long keep_else_instances_r = hsplit_fused_12_keep_else_instances(tile[l * 15 + j], packed_lengths);
             if (keep_else_instances_r != 0) {
                 mask |= 1u << j;
                 count++;
@@ -6419,779 +6755,6 @@ __kernel void hsplit_fused_10_else_instances(__global int* else_instances_ticket
 }
 
 
-// ===== hsplit_fused_11.cl =====
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
-   err[2] site, err[3..4] payload. The first failing work-item wins. */
-#ifndef NESSIE_ERROR_FLAG_HELPERS
-#define NESSIE_ERROR_FLAG_HELPERS
-void nessie_fail(__global long* err, long code, long site, long a, long b) {
-    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
-        err[1] = code;
-        err[2] = site;
-        err[3] = a;
-        err[4] = b;
-    }
-}
-
-int nessie_failed(__global long* err) {
-    return *(volatile __global int*)err != 0;
-}
-#endif
-
-/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
-   operators with the evaluator's exact meaning. */
-#ifndef NESSIE_SCALAR_HELPERS
-#define NESSIE_SCALAR_HELPERS
-#pragma OPENCL FP_CONTRACT OFF
-
-/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
-static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
-static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
-static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
-static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
-static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
-
-/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
-   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
-   one got through it gives 0 instead of trapping. */
-static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
-static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
-
-/* Shifts count mod 64; rshift is arithmetic. */
-static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
-static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
-
-/* Float min and max: NaN is above every number; ties keep the first. */
-static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
-static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
-
-/* Rounds half away from zero (x - trunc(x) is exact). */
-static inline double nessie_round(double x) {
-    double t = trunc(x);
-    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
-}
-
-/* The floor of the square root of n >= 0 (0 for a negative n). */
-static inline long nessie_isqrt(long n) {
-    if (n <= 0) return 0;
-    ulong u = (ulong)n;
-    ulong r = (ulong)sqrt((double)n);
-    while (r * r > u) r--;
-    while ((r + 1) * (r + 1) <= u) r++;
-    return (long)r;
-}
-
-/* segment_of: the last j with offsets[j] <= position (0 if none). */
-static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
-    long lo = 0, hi = segments;
-    while (lo < hi) {
-        long mid = lo + (hi - lo) / 2;
-        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
-    }
-    return lo > 0 ? lo - 1 : 0;
-}
-#endif
-
-static inline void hsplit_fused_11_pull_lengths(long i, __global const long* then_instances, __global const double* p1_1, __global const double* p1_1_1, __global const long* packed_offsets, __global const long* packed_lengths, long* r0, long* r1, double* r2, double* r3, long* r4) {
-    long v = 1L;
-    long v_1 = nessie_mul(i, 1L);
-    long q = nessie_div(i, 1L);
-    long p = q;
-    long q_1 = then_instances[p];
-    long p_1 = q;
-    long q_2 = then_instances[p_1];
-    double v_2 = p1_1[q_1];
-    double v_3 = p1_1_1[q_2];
-    long v_4 = v;
-    long v_5 = v_1;
-    double v_6 = v_2;
-    double v_7 = v_3;
-    long offsets = nessie_mul(i, 1L);
-    long lengths = 1L;
-    long start = offsets;
-    long len = lengths;
-    long s = then_instances[i];
-    long start_1 = packed_offsets[s];
-    long len_1 = packed_lengths[s];
-    long v_8 = nessie_add(len, len_1);
-    *r0 = v_4;
-    *r1 = v_5;
-    *r2 = v_6;
-    *r3 = v_7;
-    *r4 = v_8;
-}
-
-static inline long hsplit_fused_11_pull_packed_offsets(long i, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths) {
-    long offsets = nessie_mul(i, 1L);
-    long lengths = 1L;
-    long start = offsets;
-    long len = lengths;
-    long s = then_instances[i];
-    long start_1 = packed_offsets[s];
-    long len_1 = packed_lengths[s];
-    long lengths_1 = nessie_add(len, len_1);
-    return lengths_1;
-}
-
-static inline long hsplit_fused_11_op_packed_offsets(long a, long b) {
-    return nessie_add(a, b);
-}
-
-static inline long hsplit_fused_11_pull_total(long i, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths) {
-    long offsets = nessie_mul(i, 1L);
-    long lengths = 1L;
-    long start = offsets;
-    long len = lengths;
-    long s = then_instances[i];
-    long start_1 = packed_offsets[s];
-    long len_1 = packed_lengths[s];
-    long lengths_1 = nessie_add(len, len_1);
-    return lengths_1;
-}
-
-static inline long hsplit_fused_11_op_total(long a, long b) {
-    return nessie_add(a, b);
-}
-
-__kernel void hsplit_fused_11_lengths(long n_then_instances_1, __global const long* then_instances, __global const double* p1_1_1, __global const double* p1_1_5, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* lengths_9, __global long* offsets_11, __global double* p1_1_14, __global double* p1_2, __global long* lengths_20) {
-    const long gid = get_global_id(0);
-    if (gid < n_then_instances_1) {
-        long pull_lengths_r;
-        long pull_lengths_r_1;
-        double pull_lengths_r_2;
-        double pull_lengths_r_3;
-        long pull_lengths_r_4;
-        hsplit_fused_11_pull_lengths(gid, then_instances, p1_1_1, p1_1_5, packed_offsets_18, packed_lengths, &pull_lengths_r, &pull_lengths_r_1, &pull_lengths_r_2, &pull_lengths_r_3, &pull_lengths_r_4);
-        lengths_9[gid] = pull_lengths_r;
-        offsets_11[gid] = pull_lengths_r_1;
-        p1_1_14[gid] = pull_lengths_r_2;
-        p1_2[gid] = pull_lengths_r_3;
-        lengths_20[gid] = pull_lengths_r_4;
-    }
-}
-
-__kernel void hsplit_fused_11_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* packed_offsets_27) {
-    __local long tile[3840];
-    __local long vals[306];
-    __local long flags[35];
-    volatile __global ulong* status = (volatile __global ulong*)packed_offsets_status;
-    const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(packed_offsets_ticket);
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long tile_no = flags[32];
-    const long start = tile_no * 3840;
-    for (long j = 0; j < 15; j++) {
-        const long p = j * 256 + l;
-        const long g = start + p;
-        if (g < n_then_instances_1) {
-            long pull_packed_offsets_r = hsplit_fused_11_pull_packed_offsets(g, then_instances, packed_offsets_18, packed_lengths);
-            tile[p] = pull_packed_offsets_r;
-        } else {
-            tile[p] = 0L;
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    long acc = 0L;
-    for (long j = 0; j < 15; j++) {
-        long op_packed_offsets_r = hsplit_fused_11_op_packed_offsets(acc, tile[l * 15 + j]);
-        long c = op_packed_offsets_r;
-        acc = c;
-    }
-    vals[l] = acc;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row = 0L;
-        for (long c_1 = 0; c_1 < 16; c_1++) {
-            long op_packed_offsets_r_1 = hsplit_fused_11_op_packed_offsets(row, vals[l * 16 + c_1]);
-            long c_2 = op_packed_offsets_r_1;
-            row = c_2;
-        }
-        vals[256 + l] = row;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l == 0) {
-        long total_1 = 0L;
-        for (long r = 0; r < 16; r++) {
-            long x = vals[256 + r];
-            vals[256 + r] = total_1;
-            long op_packed_offsets_r_2 = hsplit_fused_11_op_packed_offsets(total_1, x);
-            long c_3 = op_packed_offsets_r_2;
-            total_1 = c_3;
-        }
-        vals[305] = total_1;
-        vals[304] = 0L;
-        if (tile_no == 0) {
-            const ulong bits = (ulong)(total_1);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
-        } else {
-            const ulong bits_1 = (ulong)(total_1);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
-        }
-        flags[33] = tile_no > 0;
-        flags[34] = tile_no - 1;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row_1 = vals[256 + l];
-        for (long c_1 = 0; c_1 < 16; c_1++) {
-            long x_1 = vals[l * 16 + c_1];
-            vals[l * 16 + c_1] = row_1;
-            long op_packed_offsets_r_3 = hsplit_fused_11_op_packed_offsets(row_1, x_1);
-            long c_4 = op_packed_offsets_r_3;
-            row_1 = c_4;
-        }
-    }
-    for (;;) {
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (!flags[33]) break;
-        const long at = flags[34];
-        if (l < 32) {
-            const long jt = at - l;
-            long fl = 0;
-            if (jt >= 0) {
-                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
-                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
-                    fl = 2;
-                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
-                }
-                if (fl == 0) {
-                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
-                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
-                        fl = 1;
-                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
-                    }
-                }
-            }
-            flags[l] = fl;
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (l == 0) {
-            long excl = vals[304];
-            long more = 1;
-            long k = 0;
-            for (; k < 32; k++) {
-                if (flags[k] == 0) break;
-                long op_packed_offsets_r_4 = hsplit_fused_11_op_packed_offsets(vals[272 + k], excl);
-                long c_5 = op_packed_offsets_r_4;
-                excl = c_5;
-                if (flags[k] == 2) {
-                    more = 0;
-                    k++;
-                    break;
-                }
-            }
-            vals[304] = excl;
-            flags[33] = more;
-            flags[34] = at - k;
-            if (!more) {
-                long incl = excl;
-                long op_packed_offsets_r_5 = hsplit_fused_11_op_packed_offsets(incl, vals[305]);
-                long c_6 = op_packed_offsets_r_5;
-                incl = c_6;
-                const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
-            }
-        }
-    }
-    long off = vals[304];
-    long op_packed_offsets_r_6 = hsplit_fused_11_op_packed_offsets(off, vals[l]);
-    long c_7 = op_packed_offsets_r_6;
-    off = c_7;
-    for (long j = 0; j < 15; j++) {
-        long x_2 = tile[l * 15 + j];
-        tile[l * 15 + j] = off;
-        long op_packed_offsets_r_7 = hsplit_fused_11_op_packed_offsets(off, x_2);
-        long c_8 = op_packed_offsets_r_7;
-        off = c_8;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 15; j++) {
-        const long p = j * 256 + l;
-        const long g = start + p;
-        if (g < n_then_instances_1) {
-            packed_offsets_27[g] = tile[p];
-        }
-    }
-}
-
-__kernel void hsplit_fused_11_total_partial(long groups, long chunk, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* total_partials) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
-                long x;
-                if (l + 256 * wg + 256 * groups * k < n_then_instances_1) {
-                    long pull_total_r = hsplit_fused_11_pull_total(l + 256 * wg + 256 * groups * k, then_instances, packed_offsets_18, packed_lengths);
-                    x = pull_total_r;
-                } else {
-                    x = 0L;
-                }
-                long op_total_r = hsplit_fused_11_op_total(acc, x);
-                acc = op_total_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = hsplit_fused_11_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total_partials[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_11_total_final(__global const long* total_partials, long final_chunk, long groups, __global long* total) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
-                long x;
-                if (256 * k + l < groups) {
-                    x = total_partials[256 * k + l];
-                } else {
-                    x = 0L;
-                }
-                long op_total_r = hsplit_fused_11_op_total(acc, x);
-                acc = op_total_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = hsplit_fused_11_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total[0] = group_values_in[0];
-            }
-        }
-    }
-}
-
-
-// ===== hsplit_fused_12.cl =====
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
-   err[2] site, err[3..4] payload. The first failing work-item wins. */
-#ifndef NESSIE_ERROR_FLAG_HELPERS
-#define NESSIE_ERROR_FLAG_HELPERS
-void nessie_fail(__global long* err, long code, long site, long a, long b) {
-    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
-        err[1] = code;
-        err[2] = site;
-        err[3] = a;
-        err[4] = b;
-    }
-}
-
-int nessie_failed(__global long* err) {
-    return *(volatile __global int*)err != 0;
-}
-#endif
-
-/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
-   operators with the evaluator's exact meaning. */
-#ifndef NESSIE_SCALAR_HELPERS
-#define NESSIE_SCALAR_HELPERS
-#pragma OPENCL FP_CONTRACT OFF
-
-/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
-static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
-static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
-static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
-static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
-static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
-
-/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
-   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
-   one got through it gives 0 instead of trapping. */
-static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
-static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
-
-/* Shifts count mod 64; rshift is arithmetic. */
-static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
-static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
-
-/* Float min and max: NaN is above every number; ties keep the first. */
-static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
-static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
-
-/* Rounds half away from zero (x - trunc(x) is exact). */
-static inline double nessie_round(double x) {
-    double t = trunc(x);
-    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
-}
-
-/* The floor of the square root of n >= 0 (0 for a negative n). */
-static inline long nessie_isqrt(long n) {
-    if (n <= 0) return 0;
-    ulong u = (ulong)n;
-    ulong r = (ulong)sqrt((double)n);
-    while (r * r > u) r--;
-    while ((r + 1) * (r + 1) <= u) r++;
-    return (long)r;
-}
-
-/* segment_of: the last j with offsets[j] <= position (0 if none). */
-static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
-    long lo = 0, hi = segments;
-    while (lo < hi) {
-        long mid = lo + (hi - lo) / 2;
-        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
-    }
-    return lo > 0 ? lo - 1 : 0;
-}
-#endif
-
-static inline long hsplit_fused_12_pull_cross_lengths(long p, __global const long* else_instances, __global const long* cross_lengths) {
-    long q = else_instances[p];
-    return cross_lengths[q];
-}
-
-static inline long hsplit_fused_12_pull_packed_offsets(long i, __global const long* else_instances, __global const long* cross_lengths) {
-    long q = else_instances[i];
-    long cross_lengths_1 = cross_lengths[q];
-    return cross_lengths_1;
-}
-
-static inline long hsplit_fused_12_op_packed_offsets(long a, long b) {
-    return nessie_add(a, b);
-}
-
-static inline long hsplit_fused_12_pull_total(long i, __global const long* else_instances, __global const long* cross_lengths) {
-    long q = else_instances[i];
-    long cross_lengths_1 = cross_lengths[q];
-    return cross_lengths_1;
-}
-
-static inline long hsplit_fused_12_op_total(long a, long b) {
-    return nessie_add(a, b);
-}
-
-__kernel void hsplit_fused_12_cross_lengths(long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* cross_lengths_2) {
-    const long gid = get_global_id(0);
-    if (gid < n_else_instances) {
-        long pull_cross_lengths_r = hsplit_fused_12_pull_cross_lengths(gid, else_instances, cross_lengths_1);
-        cross_lengths_2[gid] = pull_cross_lengths_r;
-    }
-}
-
-__kernel void hsplit_fused_12_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets) {
-    __local long tile[3840];
-    __local long vals[306];
-    __local long flags[35];
-    volatile __global ulong* status = (volatile __global ulong*)packed_offsets_status;
-    const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(packed_offsets_ticket);
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long tile_no = flags[32];
-    const long start = tile_no * 3840;
-    for (long j = 0; j < 15; j++) {
-        const long p_1 = j * 256 + l;
-        const long g = start + p_1;
-        if (g < n_else_instances) {
-            long pull_packed_offsets_r = hsplit_fused_12_pull_packed_offsets(g, else_instances, cross_lengths_1);
-            tile[p_1] = pull_packed_offsets_r;
-        } else {
-            tile[p_1] = 0L;
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    long acc = 0L;
-    for (long j = 0; j < 15; j++) {
-        long op_packed_offsets_r = hsplit_fused_12_op_packed_offsets(acc, tile[l * 15 + j]);
-        long c = op_packed_offsets_r;
-        acc = c;
-    }
-    vals[l] = acc;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row = 0L;
-        for (long c_1 = 0; c_1 < 16; c_1++) {
-            long op_packed_offsets_r_1 = hsplit_fused_12_op_packed_offsets(row, vals[l * 16 + c_1]);
-            long c_2 = op_packed_offsets_r_1;
-            row = c_2;
-        }
-        vals[256 + l] = row;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l == 0) {
-        long total_1 = 0L;
-        for (long r = 0; r < 16; r++) {
-            long x = vals[256 + r];
-            vals[256 + r] = total_1;
-            long op_packed_offsets_r_2 = hsplit_fused_12_op_packed_offsets(total_1, x);
-            long c_3 = op_packed_offsets_r_2;
-            total_1 = c_3;
-        }
-        vals[305] = total_1;
-        vals[304] = 0L;
-        if (tile_no == 0) {
-            const ulong bits = (ulong)(total_1);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
-        } else {
-            const ulong bits_1 = (ulong)(total_1);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
-        }
-        flags[33] = tile_no > 0;
-        flags[34] = tile_no - 1;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row_1 = vals[256 + l];
-        for (long c_1 = 0; c_1 < 16; c_1++) {
-            long x_1 = vals[l * 16 + c_1];
-            vals[l * 16 + c_1] = row_1;
-            long op_packed_offsets_r_3 = hsplit_fused_12_op_packed_offsets(row_1, x_1);
-            long c_4 = op_packed_offsets_r_3;
-            row_1 = c_4;
-        }
-    }
-    for (;;) {
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (!flags[33]) break;
-        const long at = flags[34];
-        if (l < 32) {
-            const long jt = at - l;
-            long fl = 0;
-            if (jt >= 0) {
-                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
-                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
-                    fl = 2;
-                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
-                }
-                if (fl == 0) {
-                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
-                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
-                        fl = 1;
-                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
-                    }
-                }
-            }
-            flags[l] = fl;
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (l == 0) {
-            long excl = vals[304];
-            long more = 1;
-            long k = 0;
-            for (; k < 32; k++) {
-                if (flags[k] == 0) break;
-                long op_packed_offsets_r_4 = hsplit_fused_12_op_packed_offsets(vals[272 + k], excl);
-                long c_5 = op_packed_offsets_r_4;
-                excl = c_5;
-                if (flags[k] == 2) {
-                    more = 0;
-                    k++;
-                    break;
-                }
-            }
-            vals[304] = excl;
-            flags[33] = more;
-            flags[34] = at - k;
-            if (!more) {
-                long incl = excl;
-                long op_packed_offsets_r_5 = hsplit_fused_12_op_packed_offsets(incl, vals[305]);
-                long c_6 = op_packed_offsets_r_5;
-                incl = c_6;
-                const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
-            }
-        }
-    }
-    long off = vals[304];
-    long op_packed_offsets_r_6 = hsplit_fused_12_op_packed_offsets(off, vals[l]);
-    long c_7 = op_packed_offsets_r_6;
-    off = c_7;
-    for (long j = 0; j < 15; j++) {
-        long x_2 = tile[l * 15 + j];
-        tile[l * 15 + j] = off;
-        long op_packed_offsets_r_7 = hsplit_fused_12_op_packed_offsets(off, x_2);
-        long c_8 = op_packed_offsets_r_7;
-        off = c_8;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 15; j++) {
-        const long p_1 = j * 256 + l;
-        const long g = start + p_1;
-        if (g < n_else_instances) {
-            packed_offsets[g] = tile[p_1];
-        }
-    }
-}
-
-__kernel void hsplit_fused_12_total_partial(long groups, long chunk, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* total_partials) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
-                long x;
-                if (l + 256 * wg + 256 * groups * k < n_else_instances) {
-                    long pull_total_r = hsplit_fused_12_pull_total(l + 256 * wg + 256 * groups * k, else_instances, cross_lengths_1);
-                    x = pull_total_r;
-                } else {
-                    x = 0L;
-                }
-                long op_total_r = hsplit_fused_12_op_total(acc, x);
-                acc = op_total_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = hsplit_fused_12_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total_partials[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_12_total_final(__global const long* total_partials, long final_chunk, long groups, __global long* total) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
-                long x;
-                if (256 * k + l < groups) {
-                    x = total_partials[256 * k + l];
-                } else {
-                    x = 0L;
-                }
-                long op_total_r = hsplit_fused_12_op_total(acc, x);
-                acc = op_total_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = hsplit_fused_12_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total[0] = group_values_in[0];
-            }
-        }
-    }
-}
-
-
 // ===== hsplit_fused_13.cl =====
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 /* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
@@ -7266,156 +6829,335 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline void hsplit_fused_13_pull_extreme(long p, __global const long* cross_offsets, long cross_offsets_len, __global const long* else_instances, __global const long* cross_offsets_1, __global const double* cross_elements, double* r0, long* r1) {
-    long segment = nessie_segment_of(cross_offsets, cross_offsets_len, p);
-    long s = segment;
-    long r = else_instances[s];
-    long q = nessie_add(cross_offsets_1[r], nessie_sub(p, cross_offsets[s]));
-    double cross_elements_1 = cross_elements[q];
-    *r0 = cross_elements_1;
-    *r1 = p;
+static inline void hsplit_fused_13_pull_lengths(long i, __global const long* then_instances, __global const double* p1_1, __global const double* p1_1_1, __global const long* packed_offsets, __global const long* packed_lengths, long* r0, long* r1, double* r2, double* r3, long* r4) {
+    long v = 1L;
+    long v_1 = nessie_mul(i, 1L);
+    long q = nessie_div(i, 1L);
+    long p = q;
+    long q_1 = then_instances[p];
+    long p_1 = q;
+    long q_2 = then_instances[p_1];
+    double v_2 = p1_1[q_1];
+    double v_3 = p1_1_1[q_2];
+    long v_4 = v;
+    long v_5 = v_1;
+    double v_6 = v_2;
+    double v_7 = v_3;
+    long offsets = nessie_mul(i, 1L);
+    long lengths = 1L;
+    long start = offsets;
+    long len = lengths;
+    long s = then_instances[i];
+    long start_1 = packed_offsets[s];
+    long len_1 = packed_lengths[s];
+    long v_8 = nessie_add(len, len_1);
+    *r0 = v_4;
+    *r1 = v_5;
+    *r2 = v_6;
+    *r3 = v_7;
+    *r4 = v_8;
 }
 
-static inline void hsplit_fused_13_op_extreme(double av, long ai, double bv, long bi, double* r0, long* r1) {
-    double t_4;
-    long t_5;
-    if (ai < 0L) {
-        t_4 = bv;
-        t_5 = bi;
-    } else {
-        double t_2;
-        long t_3;
-        if (bi < 0L) {
-            t_2 = av;
-            t_3 = ai;
-        } else {
-            double t;
-            long t_1;
-            if (bv > av || (bv != bv && av == av)) {
-                t = bv;
-                t_1 = bi;
-            } else {
-                t = av;
-                t_1 = ai;
-            }
-            t_2 = t;
-            t_3 = t_1;
-        }
-        t_4 = t_2;
-        t_5 = t_3;
-    }
-    *r0 = t_4;
-    *r1 = t_5;
+static inline long hsplit_fused_13_pull_packed_offsets(long i, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths) {
+    long offsets = nessie_mul(i, 1L);
+    long lengths = 1L;
+    long start = offsets;
+    long len = lengths;
+    long s = then_instances[i];
+    long start_1 = packed_offsets[s];
+    long len_1 = packed_lengths[s];
+    long lengths_1 = nessie_add(len, len_1);
+    return lengths_1;
 }
 
-static inline long hsplit_fused_13_elements_extreme(__global const long* cross_lengths, long cross_lengths_len, __global const long* cross_offsets) {
-    return cross_lengths_len > 0L ? nessie_add(cross_offsets[nessie_sub(cross_lengths_len, 1L)], cross_lengths[nessie_sub(cross_lengths_len, 1L)]) : 0L;
+static inline long hsplit_fused_13_op_packed_offsets(long a, long b) {
+    return nessie_add(a, b);
 }
 
-__kernel void hsplit_fused_13_extreme_elements(__global const long* cross_lengths, long n_cross_lengths, __global const long* cross_offsets_0, __global long* extreme_elements) {
+static inline long hsplit_fused_13_pull_total(long i, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths) {
+    long offsets = nessie_mul(i, 1L);
+    long lengths = 1L;
+    long start = offsets;
+    long len = lengths;
+    long s = then_instances[i];
+    long start_1 = packed_offsets[s];
+    long len_1 = packed_lengths[s];
+    long lengths_1 = nessie_add(len, len_1);
+    return lengths_1;
+}
+
+static inline long hsplit_fused_13_op_total(long a, long b) {
+    return nessie_add(a, b);
+}
+
+__kernel void hsplit_fused_13_lengths(long n_then_instances_1, __global const long* then_instances, __global const double* p1_1_1, __global const double* p1_1_5, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* lengths_9, __global long* offsets_11, __global double* p1_1_14, __global double* p1_2, __global long* lengths_20) {
     const long gid = get_global_id(0);
-    if (gid < 1) {
-        long elements_extreme_r = hsplit_fused_13_elements_extreme(cross_lengths, n_cross_lengths, cross_offsets_0);
-        extreme_elements[0] = elements_extreme_r;
+    if (gid < n_then_instances_1) {
+        long pull_lengths_r;
+        long pull_lengths_r_1;
+        double pull_lengths_r_2;
+        double pull_lengths_r_3;
+        long pull_lengths_r_4;
+        hsplit_fused_13_pull_lengths(gid, then_instances, p1_1_1, p1_1_5, packed_offsets_18, packed_lengths, &pull_lengths_r, &pull_lengths_r_1, &pull_lengths_r_2, &pull_lengths_r_3, &pull_lengths_r_4);
+        lengths_9[gid] = pull_lengths_r;
+        offsets_11[gid] = pull_lengths_r_1;
+        p1_1_14[gid] = pull_lengths_r_2;
+        p1_2[gid] = pull_lengths_r_3;
+        lengths_20[gid] = pull_lengths_r_4;
     }
 }
 
-__kernel void hsplit_fused_13_extreme(__global const long* cross_offsets_0, __global const long* cross_lengths, long lanes, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global double* extreme, __global long* position) {
-    __local double team_values[256];
-    __local long team_values_1[256];
-    __local int long_teams[259];
+__kernel void hsplit_fused_13_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* packed_offsets_27) {
+    __local long tile[3840];
+    __local long vals[306];
+    __local long flags[35];
+    volatile __global ulong* status = (volatile __global ulong*)packed_offsets_status;
     const long l = get_local_id(0);
-    const long lane = l & (lanes - 1);
-    const long team = l / lanes;
-    const long teams = 256 / lanes;
-    if (l < 3) long_teams[256 + l] = 0;
+    if (l == 0) flags[32] = atomic_inc(packed_offsets_ticket);
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long first = get_group_id(0) * teams, step = 0; first < n_cross_offsets; first += get_num_groups(0) * teams, step++) {
-        const long s = first + team;
-        const long counter = 256 + step % 3;
-        int is_long = 0;
-        double acc = 0.0;
-        long acc_1 = -1L;
-        if (s < n_cross_offsets) {
-            const long offset = cross_offsets_0[s];
-            const long length = cross_lengths[s];
-            is_long = lanes < 256 && length > 32 * lanes;
-            if (is_long) {
-                if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
-            } else {
-                const long chunk = (length + lanes - 1) / lanes;
-                const long lo = min(lane * chunk, length);
-                const long hi = min(lo + chunk, length);
-                for (long k = lo; k < hi; k++) {
-                    double pull_extreme_r;
-                    long pull_extreme_r_1;
-                    hsplit_fused_13_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
-                    double op_extreme_r;
-                    long op_extreme_r_1;
-                    hsplit_fused_13_op_extreme(acc, acc_1, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
-                    acc = op_extreme_r;
-                    acc_1 = op_extreme_r_1;
-                }
-            }
+    const long tile_no = flags[32];
+    const long start = tile_no * 3840;
+    for (long j = 0; j < 15; j++) {
+        const long p = j * 256 + l;
+        const long g = start + p;
+        if (g < n_then_instances_1) {
+            long pull_packed_offsets_r = hsplit_fused_13_pull_packed_offsets(g, then_instances, packed_offsets_18, packed_lengths);
+            tile[p] = pull_packed_offsets_r;
+        } else {
+            tile[p] = 0L;
         }
-        team_values[l] = acc;
-        team_values_1[l] = acc_1;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long acc = 0L;
+    for (long j = 0; j < 15; j++) {
+        long op_packed_offsets_r = hsplit_fused_13_op_packed_offsets(acc, tile[l * 15 + j]);
+        long c = op_packed_offsets_r;
+        acc = c;
+    }
+    vals[l] = acc;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row = 0L;
+        for (long c_1 = 0; c_1 < 16; c_1++) {
+            long op_packed_offsets_r_1 = hsplit_fused_13_op_packed_offsets(row, vals[l * 16 + c_1]);
+            long c_2 = op_packed_offsets_r_1;
+            row = c_2;
+        }
+        vals[256 + l] = row;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l == 0) {
+        long total_1 = 0L;
+        for (long r = 0; r < 16; r++) {
+            long x = vals[256 + r];
+            vals[256 + r] = total_1;
+            long op_packed_offsets_r_2 = hsplit_fused_13_op_packed_offsets(total_1, x);
+            long c_3 = op_packed_offsets_r_2;
+            total_1 = c_3;
+        }
+        vals[305] = total_1;
+        vals[304] = 0L;
+        if (tile_no == 0) {
+            const ulong bits = (ulong)(total_1);
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+        } else {
+            const ulong bits_1 = (ulong)(total_1);
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+        }
+        flags[33] = tile_no > 0;
+        flags[34] = tile_no - 1;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row_1 = vals[256 + l];
+        for (long c_1 = 0; c_1 < 16; c_1++) {
+            long x_1 = vals[l * 16 + c_1];
+            vals[l * 16 + c_1] = row_1;
+            long op_packed_offsets_r_3 = hsplit_fused_13_op_packed_offsets(row_1, x_1);
+            long c_4 = op_packed_offsets_r_3;
+            row_1 = c_4;
+        }
+    }
+    for (;;) {
         barrier(CLK_LOCAL_MEM_FENCE);
-        if (l == 0) long_teams[256 + (step + 2) % 3] = 0;
-        if (lanes > 1) {
-            for (long h = 1; h < lanes; h *= 2) {
-                if ((lane & (2 * h - 1)) == 0) {
-                    double op_extreme_r_2;
-                    long op_extreme_r_3;
-                    hsplit_fused_13_op_extreme(team_values[l], team_values_1[l], team_values[l + h], team_values_1[l + h], &op_extreme_r_2, &op_extreme_r_3);
-                    team_values[l] = op_extreme_r_2;
-                    team_values_1[l] = op_extreme_r_3;
+        if (!flags[33]) break;
+        const long at = flags[34];
+        if (l < 32) {
+            const long jt = at - l;
+            long fl = 0;
+            if (jt >= 0) {
+                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
+                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                if (lo != 0 && hi != 0) {
+                    fl = 2;
+                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
-                barrier(CLK_LOCAL_MEM_FENCE);
+                if (fl == 0) {
+                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                    if (lo_1 != 0 && hi_1 != 0) {
+                        fl = 1;
+                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                    }
+                }
             }
-            acc = team_values[l];
-            acc_1 = team_values_1[l];
+            flags[l] = fl;
         }
-        if (lane == 0 && s < n_cross_offsets && !is_long) {
-            extreme[s] = acc;
-            position[s] = acc_1;
-        }
-        const int n_long = long_teams[counter];
-        for (int i = 0; i < n_long; i++) {
-            const long s_1 = first + long_teams[i];
-            const long offset_1 = cross_offsets_0[s_1];
-            const long length_1 = cross_lengths[s_1];
-            double acc_2 = 0.0;
-            long acc_3 = -1L;
-            const long chunk_1 = (length_1 + 256 - 1) / 256;
-            const long lo_1 = min(l * chunk_1, length_1);
-            const long hi_1 = min(lo_1 + chunk_1, length_1);
-            for (long k_1 = lo_1; k_1 < hi_1; k_1++) {
-                double pull_extreme_r_2;
-                long pull_extreme_r_3;
-                hsplit_fused_13_pull_extreme(offset_1 + k_1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
-                double op_extreme_r_4;
-                long op_extreme_r_5;
-                hsplit_fused_13_op_extreme(acc_2, acc_3, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_4, &op_extreme_r_5);
-                acc_2 = op_extreme_r_4;
-                acc_3 = op_extreme_r_5;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l == 0) {
+            long excl = vals[304];
+            long more = 1;
+            long k = 0;
+            for (; k < 32; k++) {
+                if (flags[k] == 0) break;
+                long op_packed_offsets_r_4 = hsplit_fused_13_op_packed_offsets(vals[272 + k], excl);
+                long c_5 = op_packed_offsets_r_4;
+                excl = c_5;
+                if (flags[k] == 2) {
+                    more = 0;
+                    k++;
+                    break;
+                }
             }
-            team_values[l] = acc_2;
-            team_values_1[l] = acc_3;
+            vals[304] = excl;
+            flags[33] = more;
+            flags[34] = at - k;
+            if (!more) {
+                long incl = excl;
+                long op_packed_offsets_r_5 = hsplit_fused_13_op_packed_offsets(incl, vals[305]);
+                long c_6 = op_packed_offsets_r_5;
+                incl = c_6;
+                const ulong bits_2 = (ulong)(incl);
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+            }
+        }
+    }
+    long off = vals[304];
+    long op_packed_offsets_r_6 = hsplit_fused_13_op_packed_offsets(off, vals[l]);
+    long c_7 = op_packed_offsets_r_6;
+    off = c_7;
+    for (long j = 0; j < 15; j++) {
+        long x_2 = tile[l * 15 + j];
+        tile[l * 15 + j] = off;
+        long op_packed_offsets_r_7 = hsplit_fused_13_op_packed_offsets(off, x_2);
+        long c_8 = op_packed_offsets_r_7;
+        off = c_8;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long j = 0; j < 15; j++) {
+        const long p = j * 256 + l;
+        const long g = start + p;
+        if (g < n_then_instances_1) {
+            packed_offsets_27[g] = tile[p];
+        }
+    }
+}
+
+__kernel void hsplit_fused_13_total_partial(long groups, long chunk, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* total_partials) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
+                long x;
+                if (l + 256 * wg + 256 * groups * k < n_then_instances_1) {
+                    long pull_total_r = hsplit_fused_13_pull_total(l + 256 * wg + 256 * groups * k, then_instances, packed_offsets_18, packed_lengths);
+                    x = pull_total_r;
+                } else {
+                    x = 0L;
+                }
+                long op_total_r = hsplit_fused_13_op_total(acc, x);
+                acc = op_total_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_total_r_1 = hsplit_fused_13_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_total_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
             barrier(CLK_LOCAL_MEM_FENCE);
-            for (long h_1 = 1; h_1 < 256; h_1 *= 2) {
-                if ((l & (2 * h_1 - 1)) == 0) {
-                    double op_extreme_r_6;
-                    long op_extreme_r_7;
-                    hsplit_fused_13_op_extreme(team_values[l], team_values_1[l], team_values[l + h_1], team_values_1[l + h_1], &op_extreme_r_6, &op_extreme_r_7);
-                    team_values[l] = op_extreme_r_6;
-                    team_values_1[l] = op_extreme_r_7;
-                }
-                barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
             }
-            if (l == 0) {
-                extreme[s_1] = team_values[0];
-                position[s_1] = team_values_1[0];
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                total_partials[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_13_total_final(__global const long* total_partials, long final_chunk, long groups, __global long* total) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                if (256 * k + l < groups) {
+                    x = total_partials[256 * k + l];
+                } else {
+                    x = 0L;
+                }
+                long op_total_r = hsplit_fused_13_op_total(acc, x);
+                acc = op_total_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_total_r_1 = hsplit_fused_13_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_total_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                total[0] = group_values_in[0];
             }
         }
     }
@@ -7496,104 +7238,292 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline void hsplit_fused_14_pull_pm_1(long i, __global const long* cross_lengths, __global const long* position, __global const long* cross_offsets, __global const long* else_instances, __global const long* points_lengths, __global const long* points_offsets, __global const double* points_elements_1, __global const double* points_elements_2, __global const double* p1_1, __global const double* p1_1_1, __global const double* p1_1_2, __global const double* p1_1_3, __global long* err, double* r0, double* r1, double* r2, double* r3, double* r4, double* r5, long* r6, long* r7) {
-    if (cross_lengths[i] <= 0L) {
-        nessie_fail(err, 1, 6, 0, 0);
-        *r0 = 0.0;
-        *r1 = 0.0;
-        *r2 = 0.0;
-        *r3 = 0.0;
-        *r4 = 0.0;
-        *r5 = 0.0;
-        *r6 = 0L;
-        *r7 = 0L;
-        return;
-    }
-    long index = nessie_sub(position[i], cross_offsets[i]);
-    long j = index;
-    long s = else_instances[i];
-    long len = points_lengths[s];
-    if (j < 0L || j >= len) {
-        nessie_fail(err, 1, 7, j, len);
-        *r0 = 0.0;
-        *r1 = 0.0;
-        *r2 = 0.0;
-        *r3 = 0.0;
-        *r4 = 0.0;
-        *r5 = 0.0;
-        *r6 = 0L;
-        *r7 = 0L;
-        return;
-    }
-    long k = nessie_add(points_offsets[s], j);
-    double v = points_elements_1[k];
-    double v_1 = points_elements_2[k];
-    long q = else_instances[i];
-    double v_2 = p1_1[q];
-    double v_3 = v;
-    double v_4 = v_1;
-    double v_5 = v_2;
-    long q_1 = else_instances[i];
-    double v_6 = p1_1_1[q_1];
-    double v_7 = v_3;
-    double v_8 = v_4;
-    double v_9 = v_5;
-    double v_10 = v_6;
-    long q_2 = else_instances[i];
-    double v_11 = p1_1_2[q_2];
-    double v_12 = v_7;
-    double v_13 = v_8;
-    double v_14 = v_9;
-    double v_15 = v_10;
-    double v_16 = v_11;
-    long q_3 = else_instances[i];
-    double v_17 = p1_1_3[q_3];
-    double v_18 = v_12;
-    double v_19 = v_13;
-    double v_20 = v_14;
-    double v_21 = v_15;
-    double v_22 = v_16;
-    double v_23 = v_17;
-    long v_24 = 2L;
-    double v_25 = v_18;
-    double v_26 = v_19;
-    double v_27 = v_20;
-    double v_28 = v_21;
-    double v_29 = v_22;
-    double v_30 = v_23;
-    long v_31 = v_24;
-    long v_32 = nessie_mul(i, 2L);
-    *r0 = v_25;
-    *r1 = v_26;
-    *r2 = v_27;
-    *r3 = v_28;
-    *r4 = v_29;
-    *r5 = v_30;
-    *r6 = v_31;
-    *r7 = v_32;
+static inline long hsplit_fused_14_pull_cross_lengths(long p, __global const long* else_instances, __global const long* cross_lengths) {
+    long q = else_instances[p];
+    return cross_lengths[q];
 }
 
-__kernel void hsplit_fused_14_pm_1(long n_else_instances, __global const long* cross_lengths, __global const long* position, __global const long* cross_offsets, __global const long* else_instances, __global const long* points_lengths, __global const long* points_offsets, __global const double* points_elements_1, __global const double* points_elements_2, __global const double* p1_1_17, __global const double* p1_1_21, __global const double* p1_1_25, __global const double* p1_1_29, __global double* pm_1, __global double* pm_2, __global double* p1_1_18, __global double* p1_1_22, __global double* p1_1_26, __global double* p1_1_30, __global long* lengths, __global long* offsets, __global long* err) {
-    if (nessie_failed(err)) return;
+static inline long hsplit_fused_14_pull_packed_offsets(long i, __global const long* else_instances, __global const long* cross_lengths) {
+    long q = else_instances[i];
+    long cross_lengths_1 = cross_lengths[q];
+    return cross_lengths_1;
+}
+
+static inline long hsplit_fused_14_op_packed_offsets(long a, long b) {
+    return nessie_add(a, b);
+}
+
+static inline long hsplit_fused_14_pull_total(long i, __global const long* else_instances, __global const long* cross_lengths) {
+    long q = else_instances[i];
+    long cross_lengths_1 = cross_lengths[q];
+    return cross_lengths_1;
+}
+
+static inline long hsplit_fused_14_op_total(long a, long b) {
+    return nessie_add(a, b);
+}
+
+__kernel void hsplit_fused_14_cross_lengths(long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* cross_lengths_2) {
     const long gid = get_global_id(0);
     if (gid < n_else_instances) {
-        double pull_pm_1_r;
-        double pull_pm_1_r_1;
-        double pull_pm_1_r_2;
-        double pull_pm_1_r_3;
-        double pull_pm_1_r_4;
-        double pull_pm_1_r_5;
-        long pull_pm_1_r_6;
-        long pull_pm_1_r_7;
-        hsplit_fused_14_pull_pm_1(gid, cross_lengths, position, cross_offsets, else_instances, points_lengths, points_offsets, points_elements_1, points_elements_2, p1_1_17, p1_1_21, p1_1_25, p1_1_29, err, &pull_pm_1_r, &pull_pm_1_r_1, &pull_pm_1_r_2, &pull_pm_1_r_3, &pull_pm_1_r_4, &pull_pm_1_r_5, &pull_pm_1_r_6, &pull_pm_1_r_7);
-        pm_1[gid] = pull_pm_1_r;
-        pm_2[gid] = pull_pm_1_r_1;
-        p1_1_18[gid] = pull_pm_1_r_2;
-        p1_1_22[gid] = pull_pm_1_r_3;
-        p1_1_26[gid] = pull_pm_1_r_4;
-        p1_1_30[gid] = pull_pm_1_r_5;
-        lengths[gid] = pull_pm_1_r_6;
-        offsets[gid] = pull_pm_1_r_7;
+        long pull_cross_lengths_r = hsplit_fused_14_pull_cross_lengths(gid, else_instances, cross_lengths_1);
+        cross_lengths_2[gid] = pull_cross_lengths_r;
+    }
+}
+
+__kernel void hsplit_fused_14_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets) {
+    __local long tile[3840];
+    __local long vals[306];
+    __local long flags[35];
+    volatile __global ulong* status = (volatile __global ulong*)packed_offsets_status;
+    const long l = get_local_id(0);
+    if (l == 0) flags[32] = atomic_inc(packed_offsets_ticket);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long tile_no = flags[32];
+    const long start = tile_no * 3840;
+    for (long j = 0; j < 15; j++) {
+        const long p_1 = j * 256 + l;
+        const long g = start + p_1;
+        if (g < n_else_instances) {
+            long pull_packed_offsets_r = hsplit_fused_14_pull_packed_offsets(g, else_instances, cross_lengths_1);
+            tile[p_1] = pull_packed_offsets_r;
+        } else {
+            tile[p_1] = 0L;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long acc = 0L;
+    for (long j = 0; j < 15; j++) {
+        long op_packed_offsets_r = hsplit_fused_14_op_packed_offsets(acc, tile[l * 15 + j]);
+        long c = op_packed_offsets_r;
+        acc = c;
+    }
+    vals[l] = acc;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row = 0L;
+        for (long c_1 = 0; c_1 < 16; c_1++) {
+            long op_packed_offsets_r_1 = hsplit_fused_14_op_packed_offsets(row, vals[l * 16 + c_1]);
+            long c_2 = op_packed_offsets_r_1;
+            row = c_2;
+        }
+        vals[256 + l] = row;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l == 0) {
+        long total_1 = 0L;
+        for (long r = 0; r < 16; r++) {
+            long x = vals[256 + r];
+            vals[256 + r] = total_1;
+            long op_packed_offsets_r_2 = hsplit_fused_14_op_packed_offsets(total_1, x);
+            long c_3 = op_packed_offsets_r_2;
+            total_1 = c_3;
+        }
+        vals[305] = total_1;
+        vals[304] = 0L;
+        if (tile_no == 0) {
+            const ulong bits = (ulong)(total_1);
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+        } else {
+            const ulong bits_1 = (ulong)(total_1);
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+        }
+        flags[33] = tile_no > 0;
+        flags[34] = tile_no - 1;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row_1 = vals[256 + l];
+        for (long c_1 = 0; c_1 < 16; c_1++) {
+            long x_1 = vals[l * 16 + c_1];
+            vals[l * 16 + c_1] = row_1;
+            long op_packed_offsets_r_3 = hsplit_fused_14_op_packed_offsets(row_1, x_1);
+            long c_4 = op_packed_offsets_r_3;
+            row_1 = c_4;
+        }
+    }
+    for (;;) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (!flags[33]) break;
+        const long at = flags[34];
+        if (l < 32) {
+            const long jt = at - l;
+            long fl = 0;
+            if (jt >= 0) {
+                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
+                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                if (lo != 0 && hi != 0) {
+                    fl = 2;
+                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
+                }
+                if (fl == 0) {
+                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                    if (lo_1 != 0 && hi_1 != 0) {
+                        fl = 1;
+                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                    }
+                }
+            }
+            flags[l] = fl;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l == 0) {
+            long excl = vals[304];
+            long more = 1;
+            long k = 0;
+            for (; k < 32; k++) {
+                if (flags[k] == 0) break;
+                long op_packed_offsets_r_4 = hsplit_fused_14_op_packed_offsets(vals[272 + k], excl);
+                long c_5 = op_packed_offsets_r_4;
+                excl = c_5;
+                if (flags[k] == 2) {
+                    more = 0;
+                    k++;
+                    break;
+                }
+            }
+            vals[304] = excl;
+            flags[33] = more;
+            flags[34] = at - k;
+            if (!more) {
+                long incl = excl;
+                long op_packed_offsets_r_5 = hsplit_fused_14_op_packed_offsets(incl, vals[305]);
+                long c_6 = op_packed_offsets_r_5;
+                incl = c_6;
+                const ulong bits_2 = (ulong)(incl);
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+            }
+        }
+    }
+    long off = vals[304];
+    long op_packed_offsets_r_6 = hsplit_fused_14_op_packed_offsets(off, vals[l]);
+    long c_7 = op_packed_offsets_r_6;
+    off = c_7;
+    for (long j = 0; j < 15; j++) {
+        long x_2 = tile[l * 15 + j];
+        tile[l * 15 + j] = off;
+        long op_packed_offsets_r_7 = hsplit_fused_14_op_packed_offsets(off, x_2);
+        long c_8 = op_packed_offsets_r_7;
+        off = c_8;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long j = 0; j < 15; j++) {
+        const long p_1 = j * 256 + l;
+        const long g = start + p_1;
+        if (g < n_else_instances) {
+            packed_offsets[g] = tile[p_1];
+        }
+    }
+}
+
+__kernel void hsplit_fused_14_total_partial(long groups, long chunk, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* total_partials) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
+                long x;
+                if (l + 256 * wg + 256 * groups * k < n_else_instances) {
+                    long pull_total_r = hsplit_fused_14_pull_total(l + 256 * wg + 256 * groups * k, else_instances, cross_lengths_1);
+                    x = pull_total_r;
+                } else {
+                    x = 0L;
+                }
+                long op_total_r = hsplit_fused_14_op_total(acc, x);
+                acc = op_total_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_total_r_1 = hsplit_fused_14_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_total_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                total_partials[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_14_total_final(__global const long* total_partials, long final_chunk, long groups, __global long* total) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                if (256 * k + l < groups) {
+                    x = total_partials[256 * k + l];
+                } else {
+                    x = 0L;
+                }
+                long op_total_r = hsplit_fused_14_op_total(acc, x);
+                acc = op_total_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_total_r_1 = hsplit_fused_14_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_total_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                total[0] = group_values_in[0];
+            }
+        }
     }
 }
 
@@ -7672,313 +7602,156 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline void hsplit_fused_15_pull_ends_1_1(long p, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths, double* r0, double* r1, double* r2, double* r3, long* r4) {
-    long c = nessie_rem(p, 2L);
-    long q = nessie_div(p, 2L);
-    double v = c == 0L ? p1_1[q] : pm_1[q];
-    double v_1 = c == 0L ? p1_2[q] : pm_2[q];
-    double v_2 = c == 0L ? pm_1[q] : p2_1[q];
-    double v_3 = c == 0L ? pm_2[q] : p2_2[q];
-    long segment = nessie_segment_of(offsets, offsets_len, p);
-    long q_1 = else_instances[segment];
-    long v_4 = packed_lengths[q_1];
-    *r0 = v;
-    *r1 = v_1;
-    *r2 = v_2;
-    *r3 = v_3;
-    *r4 = v_4;
+static inline void hsplit_fused_15_pull_extreme(long p, __global const long* cross_offsets, long cross_offsets_len, __global const long* else_instances, __global const long* cross_offsets_1, __global const double* cross_elements, double* r0, long* r1) {
+    long segment = nessie_segment_of(cross_offsets, cross_offsets_len, p);
+    long s = segment;
+    long r = else_instances[s];
+    long q = nessie_add(cross_offsets_1[r], nessie_sub(p, cross_offsets[s]));
+    double cross_elements_1 = cross_elements[q];
+    *r0 = cross_elements_1;
+    *r1 = p;
 }
 
-static inline long hsplit_fused_15_pull_packed_offsets(long i, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths) {
-    long segment = nessie_segment_of(offsets, offsets_len, i);
-    long q = else_instances[segment];
-    long packed_lengths_1 = packed_lengths[q];
-    return packed_lengths_1;
+static inline void hsplit_fused_15_op_extreme(double av, long ai, double bv, long bi, double* r0, long* r1) {
+    double t_4;
+    long t_5;
+    if (ai < 0L) {
+        t_4 = bv;
+        t_5 = bi;
+    } else {
+        double t_2;
+        long t_3;
+        if (bi < 0L) {
+            t_2 = av;
+            t_3 = ai;
+        } else {
+            double t;
+            long t_1;
+            if (bv > av || (bv != bv && av == av)) {
+                t = bv;
+                t_1 = bi;
+            } else {
+                t = av;
+                t_1 = ai;
+            }
+            t_2 = t;
+            t_3 = t_1;
+        }
+        t_4 = t_2;
+        t_5 = t_3;
+    }
+    *r0 = t_4;
+    *r1 = t_5;
 }
 
-static inline long hsplit_fused_15_op_packed_offsets(long a, long b) {
-    return nessie_add(a, b);
+static inline long hsplit_fused_15_elements_extreme(__global const long* cross_lengths, long cross_lengths_len, __global const long* cross_offsets) {
+    return cross_lengths_len > 0L ? nessie_add(cross_offsets[nessie_sub(cross_lengths_len, 1L)], cross_lengths[nessie_sub(cross_lengths_len, 1L)]) : 0L;
 }
 
-static inline long hsplit_fused_15_pull_total(long i, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths) {
-    long segment = nessie_segment_of(offsets, offsets_len, i);
-    long q = else_instances[segment];
-    long packed_lengths_1 = packed_lengths[q];
-    return packed_lengths_1;
-}
-
-static inline long hsplit_fused_15_op_total(long a, long b) {
-    return nessie_add(a, b);
-}
-
-__kernel void hsplit_fused_15_ends_1_1(long t_1, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
+__kernel void hsplit_fused_15_extreme_elements(__global const long* cross_lengths, long n_cross_lengths, __global const long* cross_offsets_0, __global long* extreme_elements) {
     const long gid = get_global_id(0);
-    if (gid < t_1) {
-        double pull_ends_1_1_r;
-        double pull_ends_1_1_r_1;
-        double pull_ends_1_1_r_2;
-        double pull_ends_1_1_r_3;
-        long pull_ends_1_1_r_4;
-        hsplit_fused_15_pull_ends_1_1(gid, p1_1, pm_1, p1_2, pm_2, p2_1, p2_2, offsets, n_offsets, else_instances, packed_lengths_16, &pull_ends_1_1_r, &pull_ends_1_1_r_1, &pull_ends_1_1_r_2, &pull_ends_1_1_r_3, &pull_ends_1_1_r_4);
-        ends_1_1[gid] = pull_ends_1_1_r;
-        ends_1_2[gid] = pull_ends_1_1_r_1;
-        ends_2_1[gid] = pull_ends_1_1_r_2;
-        ends_2_2[gid] = pull_ends_1_1_r_3;
-        packed_lengths_17[gid] = pull_ends_1_1_r_4;
+    if (gid < 1) {
+        long elements_extreme_r = hsplit_fused_15_elements_extreme(cross_lengths, n_cross_lengths, cross_offsets_0);
+        extreme_elements[0] = elements_extreme_r;
     }
 }
 
-__kernel void hsplit_fused_15_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* packed_offsets) {
-    __local long tile[3840];
-    __local long vals[306];
-    __local long flags[35];
-    volatile __global ulong* status = (volatile __global ulong*)packed_offsets_status;
+__kernel void hsplit_fused_15_extreme(__global const long* cross_offsets_0, __global const long* cross_lengths, long lanes, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global double* extreme, __global long* position) {
+    __local double team_values[256];
+    __local long team_values_1[256];
+    __local int long_teams[259];
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(packed_offsets_ticket);
+    const long lane = l & (lanes - 1);
+    const long team = l / lanes;
+    const long teams = 256 / lanes;
+    if (l < 3) long_teams[256 + l] = 0;
     barrier(CLK_LOCAL_MEM_FENCE);
-    const long tile_no = flags[32];
-    const long start = tile_no * 3840;
-    for (long j = 0; j < 15; j++) {
-        const long p = j * 256 + l;
-        const long g = start + p;
-        if (g < t_1) {
-            long pull_packed_offsets_r = hsplit_fused_15_pull_packed_offsets(g, offsets, n_offsets, else_instances, packed_lengths_16);
-            tile[p] = pull_packed_offsets_r;
-        } else {
-            tile[p] = 0L;
+    for (long first = get_group_id(0) * teams, step = 0; first < n_cross_offsets; first += get_num_groups(0) * teams, step++) {
+        const long s = first + team;
+        const long counter = 256 + step % 3;
+        int is_long = 0;
+        double acc = 0.0;
+        long acc_1 = -1L;
+        if (s < n_cross_offsets) {
+            const long offset = cross_offsets_0[s];
+            const long length = cross_lengths[s];
+            is_long = lanes < 256 && length > 32 * lanes;
+            if (is_long) {
+                if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
+            } else {
+                const long chunk = (length + lanes - 1) / lanes;
+                const long lo = min(lane * chunk, length);
+                const long hi = min(lo + chunk, length);
+                for (long k = lo; k < hi; k++) {
+                    double pull_extreme_r;
+                    long pull_extreme_r_1;
+                    hsplit_fused_15_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
+                    double op_extreme_r;
+                    long op_extreme_r_1;
+                    hsplit_fused_15_op_extreme(acc, acc_1, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
+                    acc = op_extreme_r;
+                    acc_1 = op_extreme_r_1;
+                }
+            }
         }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    long acc = 0L;
-    for (long j = 0; j < 15; j++) {
-        long op_packed_offsets_r = hsplit_fused_15_op_packed_offsets(acc, tile[l * 15 + j]);
-        long c_1 = op_packed_offsets_r;
-        acc = c_1;
-    }
-    vals[l] = acc;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row = 0L;
-        for (long c_2 = 0; c_2 < 16; c_2++) {
-            long op_packed_offsets_r_1 = hsplit_fused_15_op_packed_offsets(row, vals[l * 16 + c_2]);
-            long c_3 = op_packed_offsets_r_1;
-            row = c_3;
-        }
-        vals[256 + l] = row;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l == 0) {
-        long total_1 = 0L;
-        for (long r = 0; r < 16; r++) {
-            long x = vals[256 + r];
-            vals[256 + r] = total_1;
-            long op_packed_offsets_r_2 = hsplit_fused_15_op_packed_offsets(total_1, x);
-            long c_4 = op_packed_offsets_r_2;
-            total_1 = c_4;
-        }
-        vals[305] = total_1;
-        vals[304] = 0L;
-        if (tile_no == 0) {
-            const ulong bits = (ulong)(total_1);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
-        } else {
-            const ulong bits_1 = (ulong)(total_1);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
-        }
-        flags[33] = tile_no > 0;
-        flags[34] = tile_no - 1;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row_1 = vals[256 + l];
-        for (long c_2 = 0; c_2 < 16; c_2++) {
-            long x_1 = vals[l * 16 + c_2];
-            vals[l * 16 + c_2] = row_1;
-            long op_packed_offsets_r_3 = hsplit_fused_15_op_packed_offsets(row_1, x_1);
-            long c_5 = op_packed_offsets_r_3;
-            row_1 = c_5;
-        }
-    }
-    for (;;) {
+        team_values[l] = acc;
+        team_values_1[l] = acc_1;
         barrier(CLK_LOCAL_MEM_FENCE);
-        if (!flags[33]) break;
-        const long at = flags[34];
-        if (l < 32) {
-            const long jt = at - l;
-            long fl = 0;
-            if (jt >= 0) {
-                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
-                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
-                    fl = 2;
-                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
+        if (l == 0) long_teams[256 + (step + 2) % 3] = 0;
+        if (lanes > 1) {
+            for (long h = 1; h < lanes; h *= 2) {
+                if ((lane & (2 * h - 1)) == 0) {
+                    double op_extreme_r_2;
+                    long op_extreme_r_3;
+                    hsplit_fused_15_op_extreme(team_values[l], team_values_1[l], team_values[l + h], team_values_1[l + h], &op_extreme_r_2, &op_extreme_r_3);
+                    team_values[l] = op_extreme_r_2;
+                    team_values_1[l] = op_extreme_r_3;
                 }
-                if (fl == 0) {
-                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
-                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
-                        fl = 1;
-                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
-                    }
-                }
+                barrier(CLK_LOCAL_MEM_FENCE);
             }
-            flags[l] = fl;
+            acc = team_values[l];
+            acc_1 = team_values_1[l];
         }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (l == 0) {
-            long excl = vals[304];
-            long more = 1;
-            long k = 0;
-            for (; k < 32; k++) {
-                if (flags[k] == 0) break;
-                long op_packed_offsets_r_4 = hsplit_fused_15_op_packed_offsets(vals[272 + k], excl);
-                long c_6 = op_packed_offsets_r_4;
-                excl = c_6;
-                if (flags[k] == 2) {
-                    more = 0;
-                    k++;
-                    break;
-                }
-            }
-            vals[304] = excl;
-            flags[33] = more;
-            flags[34] = at - k;
-            if (!more) {
-                long incl = excl;
-                long op_packed_offsets_r_5 = hsplit_fused_15_op_packed_offsets(incl, vals[305]);
-                long c_7 = op_packed_offsets_r_5;
-                incl = c_7;
-                const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
-            }
+        if (lane == 0 && s < n_cross_offsets && !is_long) {
+            extreme[s] = acc;
+            position[s] = acc_1;
         }
-    }
-    long off = vals[304];
-    long op_packed_offsets_r_6 = hsplit_fused_15_op_packed_offsets(off, vals[l]);
-    long c_8 = op_packed_offsets_r_6;
-    off = c_8;
-    for (long j = 0; j < 15; j++) {
-        long x_2 = tile[l * 15 + j];
-        tile[l * 15 + j] = off;
-        long op_packed_offsets_r_7 = hsplit_fused_15_op_packed_offsets(off, x_2);
-        long c_9 = op_packed_offsets_r_7;
-        off = c_9;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 15; j++) {
-        const long p = j * 256 + l;
-        const long g = start + p;
-        if (g < t_1) {
-            packed_offsets[g] = tile[p];
-        }
-    }
-}
-
-__kernel void hsplit_fused_15_total_partial(long groups, long chunk, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* total_partials) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
-                long x;
-                if (l + 256 * wg + 256 * groups * k < t_1) {
-                    long pull_total_r = hsplit_fused_15_pull_total(l + 256 * wg + 256 * groups * k, offsets, n_offsets, else_instances, packed_lengths_16);
-                    x = pull_total_r;
-                } else {
-                    x = 0L;
-                }
-                long op_total_r = hsplit_fused_15_op_total(acc, x);
-                acc = op_total_r;
+        const int n_long = long_teams[counter];
+        for (int i = 0; i < n_long; i++) {
+            const long s_1 = first + long_teams[i];
+            const long offset_1 = cross_offsets_0[s_1];
+            const long length_1 = cross_lengths[s_1];
+            double acc_2 = 0.0;
+            long acc_3 = -1L;
+            const long chunk_1 = (length_1 + 256 - 1) / 256;
+            const long lo_1 = min(l * chunk_1, length_1);
+            const long hi_1 = min(lo_1 + chunk_1, length_1);
+            for (long k_1 = lo_1; k_1 < hi_1; k_1++) {
+                double pull_extreme_r_2;
+                long pull_extreme_r_3;
+                hsplit_fused_15_pull_extreme(offset_1 + k_1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
+                double op_extreme_r_4;
+                long op_extreme_r_5;
+                hsplit_fused_15_op_extreme(acc_2, acc_3, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_4, &op_extreme_r_5);
+                acc_2 = op_extreme_r_4;
+                acc_3 = op_extreme_r_5;
             }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = hsplit_fused_15_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
+            team_values[l] = acc_2;
+            team_values_1[l] = acc_3;
             barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total_partials[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_15_total_final(__global const long* total_partials, long final_chunk, long groups, __global long* total) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
-                long x;
-                if (256 * k + l < groups) {
-                    x = total_partials[256 * k + l];
-                } else {
-                    x = 0L;
+            for (long h_1 = 1; h_1 < 256; h_1 *= 2) {
+                if ((l & (2 * h_1 - 1)) == 0) {
+                    double op_extreme_r_6;
+                    long op_extreme_r_7;
+                    hsplit_fused_15_op_extreme(team_values[l], team_values_1[l], team_values[l + h_1], team_values_1[l + h_1], &op_extreme_r_6, &op_extreme_r_7);
+                    team_values[l] = op_extreme_r_6;
+                    team_values_1[l] = op_extreme_r_7;
                 }
-                long op_total_r = hsplit_fused_15_op_total(acc, x);
-                acc = op_total_r;
+                barrier(CLK_LOCAL_MEM_FENCE);
             }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = hsplit_fused_15_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total[0] = group_values_in[0];
+            if (l == 0) {
+                extreme[s_1] = team_values[0];
+                position[s_1] = team_values_1[0];
             }
         }
     }
@@ -8059,14 +7832,577 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long hsplit_fused_16_pull_lengths(long p, __global const uchar* mapped, __global const long* rank, __global const long* lengths, __global const long* sum) {
+static inline void hsplit_fused_16_pull_pm_1(long i, __global const long* cross_lengths, __global const long* position, __global const long* cross_offsets, __global const long* else_instances, __global const long* points_lengths, __global const long* points_offsets, __global const double* points_elements_1, __global const double* points_elements_2, __global const double* p1_1, __global const double* p1_1_1, __global const double* p1_1_2, __global const double* p1_1_3, __global long* err, double* r0, double* r1, double* r2, double* r3, double* r4, double* r5, long* r6, long* r7) {
+    if (cross_lengths[i] <= 0L) {
+        nessie_fail(err, 1, 6, 0, 0);
+        *r0 = 0.0;
+        *r1 = 0.0;
+        *r2 = 0.0;
+        *r3 = 0.0;
+        *r4 = 0.0;
+        *r5 = 0.0;
+        *r6 = 0L;
+        *r7 = 0L;
+        return;
+    }
+    long index = nessie_sub(position[i], cross_offsets[i]);
+    long j = index;
+    long s = else_instances[i];
+    long len = points_lengths[s];
+    if (j < 0L || j >= len) {
+        nessie_fail(err, 1, 7, j, len);
+        *r0 = 0.0;
+        *r1 = 0.0;
+        *r2 = 0.0;
+        *r3 = 0.0;
+        *r4 = 0.0;
+        *r5 = 0.0;
+        *r6 = 0L;
+        *r7 = 0L;
+        return;
+    }
+    long k = nessie_add(points_offsets[s], j);
+    double v = points_elements_1[k];
+    double v_1 = points_elements_2[k];
+    long q = else_instances[i];
+    double v_2 = p1_1[q];
+    double v_3 = v;
+    double v_4 = v_1;
+    double v_5 = v_2;
+    long q_1 = else_instances[i];
+    double v_6 = p1_1_1[q_1];
+    double v_7 = v_3;
+    double v_8 = v_4;
+    double v_9 = v_5;
+    double v_10 = v_6;
+    long q_2 = else_instances[i];
+    double v_11 = p1_1_2[q_2];
+    double v_12 = v_7;
+    double v_13 = v_8;
+    double v_14 = v_9;
+    double v_15 = v_10;
+    double v_16 = v_11;
+    long q_3 = else_instances[i];
+    double v_17 = p1_1_3[q_3];
+    double v_18 = v_12;
+    double v_19 = v_13;
+    double v_20 = v_14;
+    double v_21 = v_15;
+    double v_22 = v_16;
+    double v_23 = v_17;
+    long v_24 = 2L;
+    double v_25 = v_18;
+    double v_26 = v_19;
+    double v_27 = v_20;
+    double v_28 = v_21;
+    double v_29 = v_22;
+    double v_30 = v_23;
+    long v_31 = v_24;
+    long v_32 = nessie_mul(i, 2L);
+    *r0 = v_25;
+    *r1 = v_26;
+    *r2 = v_27;
+    *r3 = v_28;
+    *r4 = v_29;
+    *r5 = v_30;
+    *r6 = v_31;
+    *r7 = v_32;
+}
+
+__kernel void hsplit_fused_16_pm_1(long n_else_instances, __global const long* cross_lengths, __global const long* position, __global const long* cross_offsets, __global const long* else_instances, __global const long* points_lengths, __global const long* points_offsets, __global const double* points_elements_1, __global const double* points_elements_2, __global const double* p1_1_17, __global const double* p1_1_21, __global const double* p1_1_25, __global const double* p1_1_29, __global double* pm_1, __global double* pm_2, __global double* p1_1_18, __global double* p1_1_22, __global double* p1_1_26, __global double* p1_1_30, __global long* lengths, __global long* offsets, __global long* err) {
+    if (nessie_failed(err)) return;
+    const long gid = get_global_id(0);
+    if (gid < n_else_instances) {
+        double pull_pm_1_r;
+        double pull_pm_1_r_1;
+        double pull_pm_1_r_2;
+        double pull_pm_1_r_3;
+        double pull_pm_1_r_4;
+        double pull_pm_1_r_5;
+        long pull_pm_1_r_6;
+        long pull_pm_1_r_7;
+        hsplit_fused_16_pull_pm_1(gid, cross_lengths, position, cross_offsets, else_instances, points_lengths, points_offsets, points_elements_1, points_elements_2, p1_1_17, p1_1_21, p1_1_25, p1_1_29, err, &pull_pm_1_r, &pull_pm_1_r_1, &pull_pm_1_r_2, &pull_pm_1_r_3, &pull_pm_1_r_4, &pull_pm_1_r_5, &pull_pm_1_r_6, &pull_pm_1_r_7);
+        pm_1[gid] = pull_pm_1_r;
+        pm_2[gid] = pull_pm_1_r_1;
+        p1_1_18[gid] = pull_pm_1_r_2;
+        p1_1_22[gid] = pull_pm_1_r_3;
+        p1_1_26[gid] = pull_pm_1_r_4;
+        p1_1_30[gid] = pull_pm_1_r_5;
+        lengths[gid] = pull_pm_1_r_6;
+        offsets[gid] = pull_pm_1_r_7;
+    }
+}
+
+
+// ===== hsplit_fused_17.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline void hsplit_fused_17_pull_ends_1_1(long p, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths, double* r0, double* r1, double* r2, double* r3, long* r4) {
+    long c = nessie_rem(p, 2L);
+    long q = nessie_div(p, 2L);
+    double v = c == 0L ? p1_1[q] : pm_1[q];
+    double v_1 = c == 0L ? p1_2[q] : pm_2[q];
+    double v_2 = c == 0L ? pm_1[q] : p2_1[q];
+    double v_3 = c == 0L ? pm_2[q] : p2_2[q];
+    long segment = nessie_segment_of(offsets, offsets_len, p);
+    long q_1 = else_instances[segment];
+    long v_4 = packed_lengths[q_1];
+    *r0 = v;
+    *r1 = v_1;
+    *r2 = v_2;
+    *r3 = v_3;
+    *r4 = v_4;
+}
+
+static inline long hsplit_fused_17_pull_packed_offsets(long i, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths) {
+    long segment = nessie_segment_of(offsets, offsets_len, i);
+    long q = else_instances[segment];
+    long packed_lengths_1 = packed_lengths[q];
+    return packed_lengths_1;
+}
+
+static inline long hsplit_fused_17_op_packed_offsets(long a, long b) {
+    return nessie_add(a, b);
+}
+
+static inline long hsplit_fused_17_pull_total(long i, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths) {
+    long segment = nessie_segment_of(offsets, offsets_len, i);
+    long q = else_instances[segment];
+    long packed_lengths_1 = packed_lengths[q];
+    return packed_lengths_1;
+}
+
+static inline long hsplit_fused_17_op_total(long a, long b) {
+    return nessie_add(a, b);
+}
+
+__kernel void hsplit_fused_17_ends_1_1(long t_1, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
+    const long gid = get_global_id(0);
+    if (gid < t_1) {
+        double pull_ends_1_1_r;
+        double pull_ends_1_1_r_1;
+        double pull_ends_1_1_r_2;
+        double pull_ends_1_1_r_3;
+        long pull_ends_1_1_r_4;
+        hsplit_fused_17_pull_ends_1_1(gid, p1_1, pm_1, p1_2, pm_2, p2_1, p2_2, offsets, n_offsets, else_instances, packed_lengths_16, &pull_ends_1_1_r, &pull_ends_1_1_r_1, &pull_ends_1_1_r_2, &pull_ends_1_1_r_3, &pull_ends_1_1_r_4);
+        ends_1_1[gid] = pull_ends_1_1_r;
+        ends_1_2[gid] = pull_ends_1_1_r_1;
+        ends_2_1[gid] = pull_ends_1_1_r_2;
+        ends_2_2[gid] = pull_ends_1_1_r_3;
+        packed_lengths_17[gid] = pull_ends_1_1_r_4;
+    }
+}
+
+__kernel void hsplit_fused_17_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* packed_offsets) {
+    __local long tile[3840];
+    __local long vals[306];
+    __local long flags[35];
+    volatile __global ulong* status = (volatile __global ulong*)packed_offsets_status;
+    const long l = get_local_id(0);
+    if (l == 0) flags[32] = atomic_inc(packed_offsets_ticket);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long tile_no = flags[32];
+    const long start = tile_no * 3840;
+    for (long j = 0; j < 15; j++) {
+        const long p = j * 256 + l;
+        const long g = start + p;
+        if (g < t_1) {
+            long pull_packed_offsets_r = hsplit_fused_17_pull_packed_offsets(g, offsets, n_offsets, else_instances, packed_lengths_16);
+            tile[p] = pull_packed_offsets_r;
+        } else {
+            tile[p] = 0L;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long acc = 0L;
+    for (long j = 0; j < 15; j++) {
+        long op_packed_offsets_r = hsplit_fused_17_op_packed_offsets(acc, tile[l * 15 + j]);
+        long c_1 = op_packed_offsets_r;
+        acc = c_1;
+    }
+    vals[l] = acc;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row = 0L;
+        for (long c_2 = 0; c_2 < 16; c_2++) {
+            long op_packed_offsets_r_1 = hsplit_fused_17_op_packed_offsets(row, vals[l * 16 + c_2]);
+            long c_3 = op_packed_offsets_r_1;
+            row = c_3;
+        }
+        vals[256 + l] = row;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l == 0) {
+        long total_1 = 0L;
+        for (long r = 0; r < 16; r++) {
+            long x = vals[256 + r];
+            vals[256 + r] = total_1;
+            long op_packed_offsets_r_2 = hsplit_fused_17_op_packed_offsets(total_1, x);
+            long c_4 = op_packed_offsets_r_2;
+            total_1 = c_4;
+        }
+        vals[305] = total_1;
+        vals[304] = 0L;
+        if (tile_no == 0) {
+            const ulong bits = (ulong)(total_1);
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+        } else {
+            const ulong bits_1 = (ulong)(total_1);
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+        }
+        flags[33] = tile_no > 0;
+        flags[34] = tile_no - 1;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row_1 = vals[256 + l];
+        for (long c_2 = 0; c_2 < 16; c_2++) {
+            long x_1 = vals[l * 16 + c_2];
+            vals[l * 16 + c_2] = row_1;
+            long op_packed_offsets_r_3 = hsplit_fused_17_op_packed_offsets(row_1, x_1);
+            long c_5 = op_packed_offsets_r_3;
+            row_1 = c_5;
+        }
+    }
+    for (;;) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (!flags[33]) break;
+        const long at = flags[34];
+        if (l < 32) {
+            const long jt = at - l;
+            long fl = 0;
+            if (jt >= 0) {
+                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
+                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                if (lo != 0 && hi != 0) {
+                    fl = 2;
+                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
+                }
+                if (fl == 0) {
+                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                    if (lo_1 != 0 && hi_1 != 0) {
+                        fl = 1;
+                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                    }
+                }
+            }
+            flags[l] = fl;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l == 0) {
+            long excl = vals[304];
+            long more = 1;
+            long k = 0;
+            for (; k < 32; k++) {
+                if (flags[k] == 0) break;
+                long op_packed_offsets_r_4 = hsplit_fused_17_op_packed_offsets(vals[272 + k], excl);
+                long c_6 = op_packed_offsets_r_4;
+                excl = c_6;
+                if (flags[k] == 2) {
+                    more = 0;
+                    k++;
+                    break;
+                }
+            }
+            vals[304] = excl;
+            flags[33] = more;
+            flags[34] = at - k;
+            if (!more) {
+                long incl = excl;
+                long op_packed_offsets_r_5 = hsplit_fused_17_op_packed_offsets(incl, vals[305]);
+                long c_7 = op_packed_offsets_r_5;
+                incl = c_7;
+                const ulong bits_2 = (ulong)(incl);
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+            }
+        }
+    }
+    long off = vals[304];
+    long op_packed_offsets_r_6 = hsplit_fused_17_op_packed_offsets(off, vals[l]);
+    long c_8 = op_packed_offsets_r_6;
+    off = c_8;
+    for (long j = 0; j < 15; j++) {
+        long x_2 = tile[l * 15 + j];
+        tile[l * 15 + j] = off;
+        long op_packed_offsets_r_7 = hsplit_fused_17_op_packed_offsets(off, x_2);
+        long c_9 = op_packed_offsets_r_7;
+        off = c_9;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long j = 0; j < 15; j++) {
+        const long p = j * 256 + l;
+        const long g = start + p;
+        if (g < t_1) {
+            packed_offsets[g] = tile[p];
+        }
+    }
+}
+
+__kernel void hsplit_fused_17_total_partial(long groups, long chunk, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* total_partials) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
+                long x;
+                if (l + 256 * wg + 256 * groups * k < t_1) {
+                    long pull_total_r = hsplit_fused_17_pull_total(l + 256 * wg + 256 * groups * k, offsets, n_offsets, else_instances, packed_lengths_16);
+                    x = pull_total_r;
+                } else {
+                    x = 0L;
+                }
+                long op_total_r = hsplit_fused_17_op_total(acc, x);
+                acc = op_total_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_total_r_1 = hsplit_fused_17_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_total_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                total_partials[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_17_total_final(__global const long* total_partials, long final_chunk, long groups, __global long* total) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                if (256 * k + l < groups) {
+                    x = total_partials[256 * k + l];
+                } else {
+                    x = 0L;
+                }
+                long op_total_r = hsplit_fused_17_op_total(acc, x);
+                acc = op_total_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_total_r_1 = hsplit_fused_17_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_total_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                total[0] = group_values_in[0];
+            }
+        }
+    }
+}
+
+
+// ===== hsplit_fused_18.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline long hsplit_fused_18_pull_lengths(long p, __global const uchar* mapped, __global const long* rank, __global const long* lengths, __global const long* sum) {
     int f = (int)mapped[p];
     long r = rank[p];
     long q = f ? r : nessie_sub(p, r);
     return f ? lengths[q] : sum[q];
 }
 
-static inline long hsplit_fused_16_pull_packed_offsets(long i, __global const uchar* mapped, __global const long* rank, __global const long* lengths, __global const long* sum) {
+static inline long hsplit_fused_18_pull_packed_offsets(long i, __global const uchar* mapped, __global const long* rank, __global const long* lengths, __global const long* sum) {
     int f = (int)mapped[i];
     long r = rank[i];
     long q = f ? r : nessie_sub(i, r);
@@ -8074,11 +8410,11 @@ static inline long hsplit_fused_16_pull_packed_offsets(long i, __global const uc
     return lengths_1;
 }
 
-static inline long hsplit_fused_16_op_packed_offsets(long a, long b) {
+static inline long hsplit_fused_18_op_packed_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long hsplit_fused_16_pull_total(long i, __global const uchar* mapped, __global const long* rank, __global const long* lengths, __global const long* sum) {
+static inline long hsplit_fused_18_pull_total(long i, __global const uchar* mapped, __global const long* rank, __global const long* lengths, __global const long* sum) {
     int f = (int)mapped[i];
     long r = rank[i];
     long q = f ? r : nessie_sub(i, r);
@@ -8086,19 +8422,19 @@ static inline long hsplit_fused_16_pull_total(long i, __global const uchar* mapp
     return lengths_1;
 }
 
-static inline long hsplit_fused_16_op_total(long a, long b) {
+static inline long hsplit_fused_18_op_total(long a, long b) {
     return nessie_add(a, b);
 }
 
-__kernel void hsplit_fused_16_lengths(long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* lengths_5) {
+__kernel void hsplit_fused_18_lengths(long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* lengths_5) {
     const long gid = get_global_id(0);
     if (gid < instances_1) {
-        long pull_lengths_r = hsplit_fused_16_pull_lengths(gid, mapped, rank, lengths_2, sum);
+        long pull_lengths_r = hsplit_fused_18_pull_lengths(gid, mapped, rank, lengths_2, sum);
         lengths_5[gid] = pull_lengths_r;
     }
 }
 
-__kernel void hsplit_fused_16_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* packed_offsets) {
+__kernel void hsplit_fused_18_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* packed_offsets) {
     __local long tile[3840];
     __local long vals[306];
     __local long flags[35];
@@ -8112,7 +8448,7 @@ __kernel void hsplit_fused_16_packed_offsets(__global int* packed_offsets_ticket
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
         if (g < instances_1) {
-            long pull_packed_offsets_r = hsplit_fused_16_pull_packed_offsets(g, mapped, rank, lengths_2, sum);
+            long pull_packed_offsets_r = hsplit_fused_18_pull_packed_offsets(g, mapped, rank, lengths_2, sum);
             tile[p_1] = pull_packed_offsets_r;
         } else {
             tile[p_1] = 0L;
@@ -8121,7 +8457,7 @@ __kernel void hsplit_fused_16_packed_offsets(__global int* packed_offsets_ticket
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
     for (long j = 0; j < 15; j++) {
-        long op_packed_offsets_r = hsplit_fused_16_op_packed_offsets(acc, tile[l * 15 + j]);
+        long op_packed_offsets_r = hsplit_fused_18_op_packed_offsets(acc, tile[l * 15 + j]);
         long c = op_packed_offsets_r;
         acc = c;
     }
@@ -8130,7 +8466,7 @@ __kernel void hsplit_fused_16_packed_offsets(__global int* packed_offsets_ticket
     if (l < 16) {
         long row = 0L;
         for (long c_1 = 0; c_1 < 16; c_1++) {
-            long op_packed_offsets_r_1 = hsplit_fused_16_op_packed_offsets(row, vals[l * 16 + c_1]);
+            long op_packed_offsets_r_1 = hsplit_fused_18_op_packed_offsets(row, vals[l * 16 + c_1]);
             long c_2 = op_packed_offsets_r_1;
             row = c_2;
         }
@@ -8142,7 +8478,7 @@ __kernel void hsplit_fused_16_packed_offsets(__global int* packed_offsets_ticket
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
             vals[256 + r] = total_1;
-            long op_packed_offsets_r_2 = hsplit_fused_16_op_packed_offsets(total_1, x);
+            long op_packed_offsets_r_2 = hsplit_fused_18_op_packed_offsets(total_1, x);
             long c_3 = op_packed_offsets_r_2;
             total_1 = c_3;
         }
@@ -8166,7 +8502,7 @@ __kernel void hsplit_fused_16_packed_offsets(__global int* packed_offsets_ticket
         for (long c_1 = 0; c_1 < 16; c_1++) {
             long x_1 = vals[l * 16 + c_1];
             vals[l * 16 + c_1] = row_1;
-            long op_packed_offsets_r_3 = hsplit_fused_16_op_packed_offsets(row_1, x_1);
+            long op_packed_offsets_r_3 = hsplit_fused_18_op_packed_offsets(row_1, x_1);
             long c_4 = op_packed_offsets_r_3;
             row_1 = c_4;
         }
@@ -8203,7 +8539,7 @@ __kernel void hsplit_fused_16_packed_offsets(__global int* packed_offsets_ticket
             long k = 0;
             for (; k < 32; k++) {
                 if (flags[k] == 0) break;
-                long op_packed_offsets_r_4 = hsplit_fused_16_op_packed_offsets(vals[272 + k], excl);
+                long op_packed_offsets_r_4 = hsplit_fused_18_op_packed_offsets(vals[272 + k], excl);
                 long c_5 = op_packed_offsets_r_4;
                 excl = c_5;
                 if (flags[k] == 2) {
@@ -8217,7 +8553,7 @@ __kernel void hsplit_fused_16_packed_offsets(__global int* packed_offsets_ticket
             flags[34] = at - k;
             if (!more) {
                 long incl = excl;
-                long op_packed_offsets_r_5 = hsplit_fused_16_op_packed_offsets(incl, vals[305]);
+                long op_packed_offsets_r_5 = hsplit_fused_18_op_packed_offsets(incl, vals[305]);
                 long c_6 = op_packed_offsets_r_5;
                 incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
@@ -8227,13 +8563,13 @@ __kernel void hsplit_fused_16_packed_offsets(__global int* packed_offsets_ticket
         }
     }
     long off = vals[304];
-    long op_packed_offsets_r_6 = hsplit_fused_16_op_packed_offsets(off, vals[l]);
+    long op_packed_offsets_r_6 = hsplit_fused_18_op_packed_offsets(off, vals[l]);
     long c_7 = op_packed_offsets_r_6;
     off = c_7;
     for (long j = 0; j < 15; j++) {
         long x_2 = tile[l * 15 + j];
         tile[l * 15 + j] = off;
-        long op_packed_offsets_r_7 = hsplit_fused_16_op_packed_offsets(off, x_2);
+        long op_packed_offsets_r_7 = hsplit_fused_18_op_packed_offsets(off, x_2);
         long c_8 = op_packed_offsets_r_7;
         off = c_8;
     }
@@ -8247,7 +8583,7 @@ __kernel void hsplit_fused_16_packed_offsets(__global int* packed_offsets_ticket
     }
 }
 
-__kernel void hsplit_fused_16_total_partial(long groups, long chunk, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* total_partials) {
+__kernel void hsplit_fused_18_total_partial(long groups, long chunk, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* total_partials) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -8258,12 +8594,12 @@ __kernel void hsplit_fused_16_total_partial(long groups, long chunk, long instan
             for (long k = 0; k < chunk; k++) {
                 long x;
                 if (l + 256 * wg + 256 * groups * k < instances_1) {
-                    long pull_total_r = hsplit_fused_16_pull_total(l + 256 * wg + 256 * groups * k, mapped, rank, lengths_2, sum);
+                    long pull_total_r = hsplit_fused_18_pull_total(l + 256 * wg + 256 * groups * k, mapped, rank, lengths_2, sum);
                     x = pull_total_r;
                 } else {
                     x = 0L;
                 }
-                long op_total_r = hsplit_fused_16_op_total(acc, x);
+                long op_total_r = hsplit_fused_18_op_total(acc, x);
                 acc = op_total_r;
             }
             {
@@ -8278,7 +8614,7 @@ __kernel void hsplit_fused_16_total_partial(long groups, long chunk, long instan
             for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = hsplit_fused_16_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    long op_total_r_1 = hsplit_fused_18_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
                     acc_1 = op_total_r_1;
                 }
                 {
@@ -8301,7 +8637,7 @@ __kernel void hsplit_fused_16_total_partial(long groups, long chunk, long instan
     }
 }
 
-__kernel void hsplit_fused_16_total_final(__global const long* total_partials, long final_chunk, long groups, __global long* total) {
+__kernel void hsplit_fused_18_total_final(__global const long* total_partials, long final_chunk, long groups, __global long* total) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -8316,7 +8652,7 @@ __kernel void hsplit_fused_16_total_final(__global const long* total_partials, l
                 } else {
                     x = 0L;
                 }
-                long op_total_r = hsplit_fused_16_op_total(acc, x);
+                long op_total_r = hsplit_fused_18_op_total(acc, x);
                 acc = op_total_r;
             }
             {
@@ -8331,7 +8667,7 @@ __kernel void hsplit_fused_16_total_final(__global const long* total_partials, l
             for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = hsplit_fused_16_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    long op_total_r_1 = hsplit_fused_18_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
                     acc_1 = op_total_r_1;
                 }
                 {
