@@ -837,6 +837,100 @@ __kernel void hsplit_scan_sum_packed_offsets(__global int* packed_offsets_ticket
 }
 
 
+// ===== hsplit_total.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline long hsplit_total_once_total(__global const long* lengths, long lengths_len, __global const long* offsets) {
+    long t;
+    if (lengths_len == 0L) {
+        t = 0L;
+    } else {
+        long last = nessie_sub(lengths_len, 1L);
+        t = nessie_add(offsets[last], lengths[last]);
+    }
+    return t;
+}
+
+__kernel void hsplit_total_total(__global const long* lengths, long n_lengths, __global const long* offsets, __global long* total) {
+    const long gid = get_global_id(0);
+    if (gid < 1) {
+        long once_total_r = hsplit_total_once_total(lengths, n_lengths, offsets);
+        total[0] = once_total_r;
+    }
+}
+
+
 // ===== hsplit_gather_7.cl =====
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 /* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
@@ -3627,22 +3721,6 @@ static inline long hsplit_fused_4_op_packed_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long hsplit_fused_4_pull_total(long i, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths) {
-    long offsets = nessie_mul(i, 1L);
-    long lengths = 1L;
-    long start = offsets;
-    long len = lengths;
-    long s = then_instances[i];
-    long start_1 = packed_offsets[s];
-    long len_1 = packed_lengths[s];
-    long lengths_1 = nessie_add(len, len_1);
-    return lengths_1;
-}
-
-static inline long hsplit_fused_4_op_total(long a, long b) {
-    return nessie_add(a, b);
-}
-
 __kernel void hsplit_fused_4_lengths(long n_then_instances_1, __global const long* then_instances, __global const double* p1_1_1, __global const double* p1_1_5, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* lengths_9, __global long* offsets_11, __global double* p1_1_14, __global double* p1_2, __global long* lengths_20) {
     const long gid = get_global_id(0);
     if (gid < n_then_instances_1) {
@@ -3700,22 +3778,22 @@ __kernel void hsplit_fused_4_packed_offsets(__global int* packed_offsets_ticket,
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     if (l == 0) {
-        long total_1 = 0L;
+        long total = 0L;
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
-            vals[256 + r] = total_1;
-            long op_packed_offsets_r_2 = hsplit_fused_4_op_packed_offsets(total_1, x);
+            vals[256 + r] = total;
+            long op_packed_offsets_r_2 = hsplit_fused_4_op_packed_offsets(total, x);
             long c_3 = op_packed_offsets_r_2;
-            total_1 = c_3;
+            total = c_3;
         }
-        vals[305] = total_1;
+        vals[305] = total;
         vals[304] = 0L;
         if (tile_no == 0) {
-            const ulong bits = (ulong)(total_1);
+            const ulong bits = (ulong)(total);
             status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
             status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
         } else {
-            const ulong bits_1 = (ulong)(total_1);
+            const ulong bits_1 = (ulong)(total);
             status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
             status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
         }
@@ -3805,113 +3883,6 @@ __kernel void hsplit_fused_4_packed_offsets(__global int* packed_offsets_ticket,
         const long g = start + p;
         if (g < n_then_instances_1) {
             packed_offsets_27[g] = tile[p];
-        }
-    }
-}
-
-__kernel void hsplit_fused_4_total_partial(long groups, long chunk, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* total_partials) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
-                long x;
-                if (l + 256 * wg + 256 * groups * k < n_then_instances_1) {
-                    long pull_total_r = hsplit_fused_4_pull_total(l + 256 * wg + 256 * groups * k, then_instances, packed_offsets_18, packed_lengths);
-                    x = pull_total_r;
-                } else {
-                    x = 0L;
-                }
-                long op_total_r = hsplit_fused_4_op_total(acc, x);
-                acc = op_total_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = hsplit_fused_4_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total_partials[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_4_total_final(__global const long* total_partials, long final_chunk, long groups, __global long* total) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
-                long x;
-                if (256 * k + l < groups) {
-                    x = total_partials[256 * k + l];
-                } else {
-                    x = 0L;
-                }
-                long op_total_r = hsplit_fused_4_op_total(acc, x);
-                acc = op_total_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = hsplit_fused_4_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total[0] = group_values_in[0];
-            }
         }
     }
 }
@@ -4006,16 +3977,6 @@ static inline long hsplit_fused_5_op_packed_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long hsplit_fused_5_pull_total(long i, __global const long* else_instances, __global const long* cross_lengths) {
-    long q = else_instances[i];
-    long cross_lengths_1 = cross_lengths[q];
-    return cross_lengths_1;
-}
-
-static inline long hsplit_fused_5_op_total(long a, long b) {
-    return nessie_add(a, b);
-}
-
 __kernel void hsplit_fused_5_cross_lengths(long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* cross_lengths_2) {
     const long gid = get_global_id(0);
     if (gid < n_else_instances) {
@@ -4064,22 +4025,22 @@ __kernel void hsplit_fused_5_packed_offsets(__global int* packed_offsets_ticket,
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     if (l == 0) {
-        long total_1 = 0L;
+        long total = 0L;
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
-            vals[256 + r] = total_1;
-            long op_packed_offsets_r_2 = hsplit_fused_5_op_packed_offsets(total_1, x);
+            vals[256 + r] = total;
+            long op_packed_offsets_r_2 = hsplit_fused_5_op_packed_offsets(total, x);
             long c_3 = op_packed_offsets_r_2;
-            total_1 = c_3;
+            total = c_3;
         }
-        vals[305] = total_1;
+        vals[305] = total;
         vals[304] = 0L;
         if (tile_no == 0) {
-            const ulong bits = (ulong)(total_1);
+            const ulong bits = (ulong)(total);
             status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
             status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
         } else {
-            const ulong bits_1 = (ulong)(total_1);
+            const ulong bits_1 = (ulong)(total);
             status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
             status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
         }
@@ -4173,110 +4134,108 @@ __kernel void hsplit_fused_5_packed_offsets(__global int* packed_offsets_ticket,
     }
 }
 
-__kernel void hsplit_fused_5_total_partial(long groups, long chunk, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* total_partials) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
-                long x;
-                if (l + 256 * wg + 256 * groups * k < n_else_instances) {
-                    long pull_total_r = hsplit_fused_5_pull_total(l + 256 * wg + 256 * groups * k, else_instances, cross_lengths_1);
-                    x = pull_total_r;
-                } else {
-                    x = 0L;
-                }
-                long op_total_r = hsplit_fused_5_op_total(acc, x);
-                acc = op_total_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = hsplit_fused_5_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total_partials[wg] = group_values_in[0];
-            }
-        }
+
+// ===== hsplit_total_fused.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
     }
 }
 
-__kernel void hsplit_fused_5_total_final(__global const long* total_partials, long final_chunk, long groups, __global long* total) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
-                long x;
-                if (256 * k + l < groups) {
-                    x = total_partials[256 * k + l];
-                } else {
-                    x = 0L;
-                }
-                long op_total_r = hsplit_fused_5_op_total(acc, x);
-                acc = op_total_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = hsplit_fused_5_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total[0] = group_values_in[0];
-            }
-        }
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline void hsplit_total_fused_once_total(__global const long* lengths, long lengths_len, __global const long* offsets, __global const long* lengths_1, long lengths_1_len, __global const long* offsets_1, long* r0, long* r1) {
+    long v;
+    if (lengths_len == 0L) {
+        v = 0L;
+    } else {
+        long last = nessie_sub(lengths_len, 1L);
+        v = nessie_add(offsets[last], lengths[last]);
+    }
+    long v_1;
+    if (lengths_1_len == 0L) {
+        v_1 = 0L;
+    } else {
+        long last_1 = nessie_sub(lengths_1_len, 1L);
+        v_1 = nessie_add(offsets_1[last_1], lengths_1[last_1]);
+    }
+    *r0 = v;
+    *r1 = v_1;
+}
+
+__kernel void hsplit_total_fused_total(__global const long* lengths_0, long n_lengths, __global const long* offsets_1, __global const long* lengths_4, long n_lengths_1, __global const long* offsets_5, __global long* total_2, __global long* total_6) {
+    const long gid = get_global_id(0);
+    if (gid < 1) {
+        long once_total_r;
+        long once_total_r_1;
+        hsplit_total_fused_once_total(lengths_0, n_lengths, offsets_1, lengths_4, n_lengths_1, offsets_5, &once_total_r, &once_total_r_1);
+        total_2[0] = once_total_r;
+        total_6[0] = once_total_r_1;
     }
 }
 
@@ -4786,17 +4745,6 @@ static inline long hsplit_fused_8_op_packed_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long hsplit_fused_8_pull_total(long i, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths) {
-    long segment = nessie_segment_of(offsets, offsets_len, i);
-    long q = else_instances[segment];
-    long packed_lengths_1 = packed_lengths[q];
-    return packed_lengths_1;
-}
-
-static inline long hsplit_fused_8_op_total(long a, long b) {
-    return nessie_add(a, b);
-}
-
 __kernel void hsplit_fused_8_ends_1_1(long t_1, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
     const long gid = get_global_id(0);
     if (gid < t_1) {
@@ -4854,22 +4802,22 @@ __kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_ticket,
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     if (l == 0) {
-        long total_1 = 0L;
+        long total = 0L;
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
-            vals[256 + r] = total_1;
-            long op_packed_offsets_r_2 = hsplit_fused_8_op_packed_offsets(total_1, x);
+            vals[256 + r] = total;
+            long op_packed_offsets_r_2 = hsplit_fused_8_op_packed_offsets(total, x);
             long c_4 = op_packed_offsets_r_2;
-            total_1 = c_4;
+            total = c_4;
         }
-        vals[305] = total_1;
+        vals[305] = total;
         vals[304] = 0L;
         if (tile_no == 0) {
-            const ulong bits = (ulong)(total_1);
+            const ulong bits = (ulong)(total);
             status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
             status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
         } else {
-            const ulong bits_1 = (ulong)(total_1);
+            const ulong bits_1 = (ulong)(total);
             status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
             status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
         }
@@ -4959,113 +4907,6 @@ __kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_ticket,
         const long g = start + p;
         if (g < t_1) {
             packed_offsets[g] = tile[p];
-        }
-    }
-}
-
-__kernel void hsplit_fused_8_total_partial(long groups, long chunk, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* total_partials) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
-                long x;
-                if (l + 256 * wg + 256 * groups * k < t_1) {
-                    long pull_total_r = hsplit_fused_8_pull_total(l + 256 * wg + 256 * groups * k, offsets, n_offsets, else_instances, packed_lengths_16);
-                    x = pull_total_r;
-                } else {
-                    x = 0L;
-                }
-                long op_total_r = hsplit_fused_8_op_total(acc, x);
-                acc = op_total_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = hsplit_fused_8_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total_partials[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_8_total_final(__global const long* total_partials, long final_chunk, long groups, __global long* total) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
-                long x;
-                if (256 * k + l < groups) {
-                    x = total_partials[256 * k + l];
-                } else {
-                    x = 0L;
-                }
-                long op_total_r = hsplit_fused_8_op_total(acc, x);
-                acc = op_total_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = hsplit_fused_8_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total[0] = group_values_in[0];
-            }
         }
     }
 }
@@ -5312,18 +5153,6 @@ static inline long hsplit_fused_9_op_packed_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long hsplit_fused_9_pull_total(long i, __global const uchar* mapped, __global const long* rank, __global const long* lengths, __global const long* sum) {
-    int f = (int)mapped[i];
-    long r = rank[i];
-    long q = f ? r : nessie_sub(i, r);
-    long lengths_1 = f ? lengths[q] : sum[q];
-    return lengths_1;
-}
-
-static inline long hsplit_fused_9_op_total(long a, long b) {
-    return nessie_add(a, b);
-}
-
 __kernel void hsplit_fused_9_lengths(long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* lengths_5) {
     const long gid = get_global_id(0);
     if (gid < instances_1) {
@@ -5372,22 +5201,22 @@ __kernel void hsplit_fused_9_packed_offsets(__global int* packed_offsets_ticket,
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     if (l == 0) {
-        long total_1 = 0L;
+        long total = 0L;
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
-            vals[256 + r] = total_1;
-            long op_packed_offsets_r_2 = hsplit_fused_9_op_packed_offsets(total_1, x);
+            vals[256 + r] = total;
+            long op_packed_offsets_r_2 = hsplit_fused_9_op_packed_offsets(total, x);
             long c_3 = op_packed_offsets_r_2;
-            total_1 = c_3;
+            total = c_3;
         }
-        vals[305] = total_1;
+        vals[305] = total;
         vals[304] = 0L;
         if (tile_no == 0) {
-            const ulong bits = (ulong)(total_1);
+            const ulong bits = (ulong)(total);
             status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
             status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
         } else {
-            const ulong bits_1 = (ulong)(total_1);
+            const ulong bits_1 = (ulong)(total);
             status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
             status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
         }
@@ -5477,113 +5306,6 @@ __kernel void hsplit_fused_9_packed_offsets(__global int* packed_offsets_ticket,
         const long g = start + p_1;
         if (g < instances_1) {
             packed_offsets[g] = tile[p_1];
-        }
-    }
-}
-
-__kernel void hsplit_fused_9_total_partial(long groups, long chunk, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* total_partials) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
-                long x;
-                if (l + 256 * wg + 256 * groups * k < instances_1) {
-                    long pull_total_r = hsplit_fused_9_pull_total(l + 256 * wg + 256 * groups * k, mapped, rank, lengths_2, sum);
-                    x = pull_total_r;
-                } else {
-                    x = 0L;
-                }
-                long op_total_r = hsplit_fused_9_op_total(acc, x);
-                acc = op_total_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = hsplit_fused_9_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total_partials[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_9_total_final(__global const long* total_partials, long final_chunk, long groups, __global long* total) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
-                long x;
-                if (256 * k + l < groups) {
-                    x = total_partials[256 * k + l];
-                } else {
-                    x = 0L;
-                }
-                long op_total_r = hsplit_fused_9_op_total(acc, x);
-                acc = op_total_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = hsplit_fused_9_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total[0] = group_values_in[0];
-            }
         }
     }
 }
@@ -6874,22 +6596,6 @@ static inline long hsplit_fused_13_op_packed_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long hsplit_fused_13_pull_total(long i, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths) {
-    long offsets = nessie_mul(i, 1L);
-    long lengths = 1L;
-    long start = offsets;
-    long len = lengths;
-    long s = then_instances[i];
-    long start_1 = packed_offsets[s];
-    long len_1 = packed_lengths[s];
-    long lengths_1 = nessie_add(len, len_1);
-    return lengths_1;
-}
-
-static inline long hsplit_fused_13_op_total(long a, long b) {
-    return nessie_add(a, b);
-}
-
 __kernel void hsplit_fused_13_lengths(long n_then_instances_1, __global const long* then_instances, __global const double* p1_1_1, __global const double* p1_1_5, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* lengths_9, __global long* offsets_11, __global double* p1_1_14, __global double* p1_2, __global long* lengths_20) {
     const long gid = get_global_id(0);
     if (gid < n_then_instances_1) {
@@ -6947,22 +6653,22 @@ __kernel void hsplit_fused_13_packed_offsets(__global int* packed_offsets_ticket
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     if (l == 0) {
-        long total_1 = 0L;
+        long total = 0L;
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
-            vals[256 + r] = total_1;
-            long op_packed_offsets_r_2 = hsplit_fused_13_op_packed_offsets(total_1, x);
+            vals[256 + r] = total;
+            long op_packed_offsets_r_2 = hsplit_fused_13_op_packed_offsets(total, x);
             long c_3 = op_packed_offsets_r_2;
-            total_1 = c_3;
+            total = c_3;
         }
-        vals[305] = total_1;
+        vals[305] = total;
         vals[304] = 0L;
         if (tile_no == 0) {
-            const ulong bits = (ulong)(total_1);
+            const ulong bits = (ulong)(total);
             status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
             status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
         } else {
-            const ulong bits_1 = (ulong)(total_1);
+            const ulong bits_1 = (ulong)(total);
             status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
             status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
         }
@@ -7052,113 +6758,6 @@ __kernel void hsplit_fused_13_packed_offsets(__global int* packed_offsets_ticket
         const long g = start + p;
         if (g < n_then_instances_1) {
             packed_offsets_27[g] = tile[p];
-        }
-    }
-}
-
-__kernel void hsplit_fused_13_total_partial(long groups, long chunk, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* total_partials) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
-                long x;
-                if (l + 256 * wg + 256 * groups * k < n_then_instances_1) {
-                    long pull_total_r = hsplit_fused_13_pull_total(l + 256 * wg + 256 * groups * k, then_instances, packed_offsets_18, packed_lengths);
-                    x = pull_total_r;
-                } else {
-                    x = 0L;
-                }
-                long op_total_r = hsplit_fused_13_op_total(acc, x);
-                acc = op_total_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = hsplit_fused_13_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total_partials[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_13_total_final(__global const long* total_partials, long final_chunk, long groups, __global long* total) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
-                long x;
-                if (256 * k + l < groups) {
-                    x = total_partials[256 * k + l];
-                } else {
-                    x = 0L;
-                }
-                long op_total_r = hsplit_fused_13_op_total(acc, x);
-                acc = op_total_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = hsplit_fused_13_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total[0] = group_values_in[0];
-            }
         }
     }
 }
@@ -7253,16 +6852,6 @@ static inline long hsplit_fused_14_op_packed_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long hsplit_fused_14_pull_total(long i, __global const long* else_instances, __global const long* cross_lengths) {
-    long q = else_instances[i];
-    long cross_lengths_1 = cross_lengths[q];
-    return cross_lengths_1;
-}
-
-static inline long hsplit_fused_14_op_total(long a, long b) {
-    return nessie_add(a, b);
-}
-
 __kernel void hsplit_fused_14_cross_lengths(long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* cross_lengths_2) {
     const long gid = get_global_id(0);
     if (gid < n_else_instances) {
@@ -7311,22 +6900,22 @@ __kernel void hsplit_fused_14_packed_offsets(__global int* packed_offsets_ticket
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     if (l == 0) {
-        long total_1 = 0L;
+        long total = 0L;
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
-            vals[256 + r] = total_1;
-            long op_packed_offsets_r_2 = hsplit_fused_14_op_packed_offsets(total_1, x);
+            vals[256 + r] = total;
+            long op_packed_offsets_r_2 = hsplit_fused_14_op_packed_offsets(total, x);
             long c_3 = op_packed_offsets_r_2;
-            total_1 = c_3;
+            total = c_3;
         }
-        vals[305] = total_1;
+        vals[305] = total;
         vals[304] = 0L;
         if (tile_no == 0) {
-            const ulong bits = (ulong)(total_1);
+            const ulong bits = (ulong)(total);
             status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
             status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
         } else {
-            const ulong bits_1 = (ulong)(total_1);
+            const ulong bits_1 = (ulong)(total);
             status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
             status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
         }
@@ -7420,110 +7009,108 @@ __kernel void hsplit_fused_14_packed_offsets(__global int* packed_offsets_ticket
     }
 }
 
-__kernel void hsplit_fused_14_total_partial(long groups, long chunk, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* total_partials) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
-                long x;
-                if (l + 256 * wg + 256 * groups * k < n_else_instances) {
-                    long pull_total_r = hsplit_fused_14_pull_total(l + 256 * wg + 256 * groups * k, else_instances, cross_lengths_1);
-                    x = pull_total_r;
-                } else {
-                    x = 0L;
-                }
-                long op_total_r = hsplit_fused_14_op_total(acc, x);
-                acc = op_total_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = hsplit_fused_14_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total_partials[wg] = group_values_in[0];
-            }
-        }
+
+// ===== hsplit_total_fused_2.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
     }
 }
 
-__kernel void hsplit_fused_14_total_final(__global const long* total_partials, long final_chunk, long groups, __global long* total) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
-                long x;
-                if (256 * k + l < groups) {
-                    x = total_partials[256 * k + l];
-                } else {
-                    x = 0L;
-                }
-                long op_total_r = hsplit_fused_14_op_total(acc, x);
-                acc = op_total_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = hsplit_fused_14_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total[0] = group_values_in[0];
-            }
-        }
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline void hsplit_total_fused_2_once_total(__global const long* lengths, long lengths_len, __global const long* offsets, __global const long* lengths_1, long lengths_1_len, __global const long* offsets_1, long* r0, long* r1) {
+    long v;
+    if (lengths_len == 0L) {
+        v = 0L;
+    } else {
+        long last = nessie_sub(lengths_len, 1L);
+        v = nessie_add(offsets[last], lengths[last]);
+    }
+    long v_1;
+    if (lengths_1_len == 0L) {
+        v_1 = 0L;
+    } else {
+        long last_1 = nessie_sub(lengths_1_len, 1L);
+        v_1 = nessie_add(offsets_1[last_1], lengths_1[last_1]);
+    }
+    *r0 = v;
+    *r1 = v_1;
+}
+
+__kernel void hsplit_total_fused_2_total(__global const long* lengths_0, long n_lengths, __global const long* offsets_1, __global const long* lengths_4, long n_lengths_1, __global const long* offsets_5, __global long* total_2, __global long* total_6) {
+    const long gid = get_global_id(0);
+    if (gid < 1) {
+        long once_total_r;
+        long once_total_r_1;
+        hsplit_total_fused_2_once_total(lengths_0, n_lengths, offsets_1, lengths_4, n_lengths_1, offsets_5, &once_total_r, &once_total_r_1);
+        total_2[0] = once_total_r;
+        total_6[0] = once_total_r_1;
     }
 }
 
@@ -8036,17 +7623,6 @@ static inline long hsplit_fused_17_op_packed_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long hsplit_fused_17_pull_total(long i, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths) {
-    long segment = nessie_segment_of(offsets, offsets_len, i);
-    long q = else_instances[segment];
-    long packed_lengths_1 = packed_lengths[q];
-    return packed_lengths_1;
-}
-
-static inline long hsplit_fused_17_op_total(long a, long b) {
-    return nessie_add(a, b);
-}
-
 __kernel void hsplit_fused_17_ends_1_1(long t_1, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
     const long gid = get_global_id(0);
     if (gid < t_1) {
@@ -8104,22 +7680,22 @@ __kernel void hsplit_fused_17_packed_offsets(__global int* packed_offsets_ticket
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     if (l == 0) {
-        long total_1 = 0L;
+        long total = 0L;
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
-            vals[256 + r] = total_1;
-            long op_packed_offsets_r_2 = hsplit_fused_17_op_packed_offsets(total_1, x);
+            vals[256 + r] = total;
+            long op_packed_offsets_r_2 = hsplit_fused_17_op_packed_offsets(total, x);
             long c_4 = op_packed_offsets_r_2;
-            total_1 = c_4;
+            total = c_4;
         }
-        vals[305] = total_1;
+        vals[305] = total;
         vals[304] = 0L;
         if (tile_no == 0) {
-            const ulong bits = (ulong)(total_1);
+            const ulong bits = (ulong)(total);
             status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
             status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
         } else {
-            const ulong bits_1 = (ulong)(total_1);
+            const ulong bits_1 = (ulong)(total);
             status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
             status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
         }
@@ -8209,113 +7785,6 @@ __kernel void hsplit_fused_17_packed_offsets(__global int* packed_offsets_ticket
         const long g = start + p;
         if (g < t_1) {
             packed_offsets[g] = tile[p];
-        }
-    }
-}
-
-__kernel void hsplit_fused_17_total_partial(long groups, long chunk, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* total_partials) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
-                long x;
-                if (l + 256 * wg + 256 * groups * k < t_1) {
-                    long pull_total_r = hsplit_fused_17_pull_total(l + 256 * wg + 256 * groups * k, offsets, n_offsets, else_instances, packed_lengths_16);
-                    x = pull_total_r;
-                } else {
-                    x = 0L;
-                }
-                long op_total_r = hsplit_fused_17_op_total(acc, x);
-                acc = op_total_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = hsplit_fused_17_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total_partials[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_17_total_final(__global const long* total_partials, long final_chunk, long groups, __global long* total) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
-                long x;
-                if (256 * k + l < groups) {
-                    x = total_partials[256 * k + l];
-                } else {
-                    x = 0L;
-                }
-                long op_total_r = hsplit_fused_17_op_total(acc, x);
-                acc = op_total_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = hsplit_fused_17_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total[0] = group_values_in[0];
-            }
         }
     }
 }
@@ -8414,18 +7883,6 @@ static inline long hsplit_fused_18_op_packed_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long hsplit_fused_18_pull_total(long i, __global const uchar* mapped, __global const long* rank, __global const long* lengths, __global const long* sum) {
-    int f = (int)mapped[i];
-    long r = rank[i];
-    long q = f ? r : nessie_sub(i, r);
-    long lengths_1 = f ? lengths[q] : sum[q];
-    return lengths_1;
-}
-
-static inline long hsplit_fused_18_op_total(long a, long b) {
-    return nessie_add(a, b);
-}
-
 __kernel void hsplit_fused_18_lengths(long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* lengths_5) {
     const long gid = get_global_id(0);
     if (gid < instances_1) {
@@ -8474,22 +7931,22 @@ __kernel void hsplit_fused_18_packed_offsets(__global int* packed_offsets_ticket
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     if (l == 0) {
-        long total_1 = 0L;
+        long total = 0L;
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
-            vals[256 + r] = total_1;
-            long op_packed_offsets_r_2 = hsplit_fused_18_op_packed_offsets(total_1, x);
+            vals[256 + r] = total;
+            long op_packed_offsets_r_2 = hsplit_fused_18_op_packed_offsets(total, x);
             long c_3 = op_packed_offsets_r_2;
-            total_1 = c_3;
+            total = c_3;
         }
-        vals[305] = total_1;
+        vals[305] = total;
         vals[304] = 0L;
         if (tile_no == 0) {
-            const ulong bits = (ulong)(total_1);
+            const ulong bits = (ulong)(total);
             status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
             status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
         } else {
-            const ulong bits_1 = (ulong)(total_1);
+            const ulong bits_1 = (ulong)(total);
             status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
             status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
         }
@@ -8579,113 +8036,6 @@ __kernel void hsplit_fused_18_packed_offsets(__global int* packed_offsets_ticket
         const long g = start + p_1;
         if (g < instances_1) {
             packed_offsets[g] = tile[p_1];
-        }
-    }
-}
-
-__kernel void hsplit_fused_18_total_partial(long groups, long chunk, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* total_partials) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
-                long x;
-                if (l + 256 * wg + 256 * groups * k < instances_1) {
-                    long pull_total_r = hsplit_fused_18_pull_total(l + 256 * wg + 256 * groups * k, mapped, rank, lengths_2, sum);
-                    x = pull_total_r;
-                } else {
-                    x = 0L;
-                }
-                long op_total_r = hsplit_fused_18_op_total(acc, x);
-                acc = op_total_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = hsplit_fused_18_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total_partials[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_18_total_final(__global const long* total_partials, long final_chunk, long groups, __global long* total) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
-                long x;
-                if (256 * k + l < groups) {
-                    x = total_partials[256 * k + l];
-                } else {
-                    x = 0L;
-                }
-                long op_total_r = hsplit_fused_18_op_total(acc, x);
-                acc = op_total_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = hsplit_fused_18_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total[0] = group_values_in[0];
-            }
         }
     }
 }

@@ -357,6 +357,100 @@ __kernel void quicksort_gather_v_elements(long t_1, __global const long* v_offse
 }
 
 
+// ===== quicksort_total.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline long quicksort_total_once_total(__global const long* s_lengths, long s_lengths_len, __global const long* s_offsets) {
+    long t;
+    if (s_lengths_len == 0L) {
+        t = 0L;
+    } else {
+        long last = nessie_sub(s_lengths_len, 1L);
+        t = nessie_add(s_offsets[last], s_lengths[last]);
+    }
+    return t;
+}
+
+__kernel void quicksort_total_total(__global const long* s_lengths, long n_s_lengths, __global const long* s_offsets, __global long* total) {
+    const long gid = get_global_id(0);
+    if (gid < 1) {
+        long once_total_r = quicksort_total_once_total(s_lengths, n_s_lengths, s_offsets);
+        total[0] = once_total_r;
+    }
+}
+
+
 // ===== quicksort_gather_3.cl =====
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 /* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
@@ -2317,16 +2411,6 @@ static inline long quicksort_fused_2_op_s_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long quicksort_fused_2_pull_total(long i, __global const long* then_instances, __global const long* s_lengths) {
-    long q = then_instances[i];
-    long s_lengths_1 = s_lengths[q];
-    return s_lengths_1;
-}
-
-static inline long quicksort_fused_2_op_total(long a, long b) {
-    return nessie_add(a, b);
-}
-
 __kernel void quicksort_fused_2_s_lengths(long n_then_instances, __global const long* then_instances, __global const long* s_lengths_1, __global long* s_lengths_2) {
     const long gid = get_global_id(0);
     if (gid < n_then_instances) {
@@ -2375,22 +2459,22 @@ __kernel void quicksort_fused_2_s_offsets(__global int* s_offsets_ticket, __glob
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     if (l == 0) {
-        long total_1 = 0L;
+        long total = 0L;
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
-            vals[256 + r] = total_1;
-            long op_s_offsets_r_2 = quicksort_fused_2_op_s_offsets(total_1, x);
+            vals[256 + r] = total;
+            long op_s_offsets_r_2 = quicksort_fused_2_op_s_offsets(total, x);
             long c_3 = op_s_offsets_r_2;
-            total_1 = c_3;
+            total = c_3;
         }
-        vals[305] = total_1;
+        vals[305] = total;
         vals[304] = 0L;
         if (tile_no == 0) {
-            const ulong bits = (ulong)(total_1);
+            const ulong bits = (ulong)(total);
             status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
             status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
         } else {
-            const ulong bits_1 = (ulong)(total_1);
+            const ulong bits_1 = (ulong)(total);
             status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
             status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
         }
@@ -2480,113 +2564,6 @@ __kernel void quicksort_fused_2_s_offsets(__global int* s_offsets_ticket, __glob
         const long g = start + p_1;
         if (g < n_then_instances) {
             s_offsets[g] = tile[p_1];
-        }
-    }
-}
-
-__kernel void quicksort_fused_2_total_partial(long groups, long chunk, long n_then_instances, __global const long* then_instances, __global const long* s_lengths_1, __global long* total_partials) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
-                long x;
-                if (l + 256 * wg + 256 * groups * k < n_then_instances) {
-                    long pull_total_r = quicksort_fused_2_pull_total(l + 256 * wg + 256 * groups * k, then_instances, s_lengths_1);
-                    x = pull_total_r;
-                } else {
-                    x = 0L;
-                }
-                long op_total_r = quicksort_fused_2_op_total(acc, x);
-                acc = op_total_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = quicksort_fused_2_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total_partials[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_2_total_final(__global const long* total_partials, long final_chunk, long groups, __global long* total) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
-                long x;
-                if (256 * k + l < groups) {
-                    x = total_partials[256 * k + l];
-                } else {
-                    x = 0L;
-                }
-                long op_total_r = quicksort_fused_2_op_total(acc, x);
-                acc = op_total_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = quicksort_fused_2_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total[0] = group_values_in[0];
-            }
         }
     }
 }
@@ -2705,16 +2682,6 @@ static inline long quicksort_fused_3_op_s_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long quicksort_fused_3_pull_total(long i, __global const long* else_instances, __global const long* s_lengths) {
-    long q = else_instances[i];
-    long s_lengths_1 = s_lengths[q];
-    return s_lengths_1;
-}
-
-static inline long quicksort_fused_3_op_total(long a, long b) {
-    return nessie_add(a, b);
-}
-
 __kernel void quicksort_fused_3_pivot(long n_else_instances, __global const long* else_instances, __global const long* s_lengths_1, __global const long* s_offsets_2, __global const long* s_elements, __global long* pivot, __global long* s_lengths_10, __global long* sorted_lengths, __global long* sorted_offsets, __global long* err) {
     if (nessie_failed(err)) return;
     const long gid = get_global_id(0);
@@ -2771,22 +2738,22 @@ __kernel void quicksort_fused_3_s_offsets(__global int* s_offsets_ticket, __glob
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     if (l == 0) {
-        long total_1 = 0L;
+        long total = 0L;
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
-            vals[256 + r] = total_1;
-            long op_s_offsets_r_2 = quicksort_fused_3_op_s_offsets(total_1, x);
+            vals[256 + r] = total;
+            long op_s_offsets_r_2 = quicksort_fused_3_op_s_offsets(total, x);
             long c_3 = op_s_offsets_r_2;
-            total_1 = c_3;
+            total = c_3;
         }
-        vals[305] = total_1;
+        vals[305] = total;
         vals[304] = 0L;
         if (tile_no == 0) {
-            const ulong bits = (ulong)(total_1);
+            const ulong bits = (ulong)(total);
             status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
             status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
         } else {
-            const ulong bits_1 = (ulong)(total_1);
+            const ulong bits_1 = (ulong)(total);
             status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
             status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
         }
@@ -2880,110 +2847,108 @@ __kernel void quicksort_fused_3_s_offsets(__global int* s_offsets_ticket, __glob
     }
 }
 
-__kernel void quicksort_fused_3_total_partial(long groups, long chunk, long n_else_instances, __global const long* else_instances, __global const long* s_lengths_1, __global long* total_partials) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k_1 = 0; k_1 < chunk; k_1++) {
-                long x;
-                if (l + 256 * wg + 256 * groups * k_1 < n_else_instances) {
-                    long pull_total_r = quicksort_fused_3_pull_total(l + 256 * wg + 256 * groups * k_1, else_instances, s_lengths_1);
-                    x = pull_total_r;
-                } else {
-                    x = 0L;
-                }
-                long op_total_r = quicksort_fused_3_op_total(acc, x);
-                acc = op_total_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_2 = 0; k_2 < 2; k_2++) {
-                    long op_total_r_1 = quicksort_fused_3_op_total(acc_1, group_values_in[k_2 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total_partials[wg] = group_values_in[0];
-            }
-        }
+
+// ===== quicksort_total_fused.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
     }
 }
 
-__kernel void quicksort_fused_3_total_final(__global const long* total_partials, long final_chunk, long groups, __global long* total) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k_1 = 0; k_1 < final_chunk; k_1++) {
-                long x;
-                if (256 * k_1 + l < groups) {
-                    x = total_partials[256 * k_1 + l];
-                } else {
-                    x = 0L;
-                }
-                long op_total_r = quicksort_fused_3_op_total(acc, x);
-                acc = op_total_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_2 = 0; k_2 < 2; k_2++) {
-                    long op_total_r_1 = quicksort_fused_3_op_total(acc_1, group_values_in[k_2 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total[0] = group_values_in[0];
-            }
-        }
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline void quicksort_total_fused_once_total(__global const long* s_lengths, long s_lengths_len, __global const long* s_offsets, __global const long* s_lengths_1, long s_lengths_1_len, __global const long* s_offsets_1, long* r0, long* r1) {
+    long v;
+    if (s_lengths_len == 0L) {
+        v = 0L;
+    } else {
+        long last = nessie_sub(s_lengths_len, 1L);
+        v = nessie_add(s_offsets[last], s_lengths[last]);
+    }
+    long v_1;
+    if (s_lengths_1_len == 0L) {
+        v_1 = 0L;
+    } else {
+        long last_1 = nessie_sub(s_lengths_1_len, 1L);
+        v_1 = nessie_add(s_offsets_1[last_1], s_lengths_1[last_1]);
+    }
+    *r0 = v;
+    *r1 = v_1;
+}
+
+__kernel void quicksort_total_fused_total(__global const long* s_lengths_0, long n_s_lengths, __global const long* s_offsets_1, __global const long* s_lengths_4, long n_s_lengths_1, __global const long* s_offsets_5, __global long* total_2, __global long* total_6) {
+    const long gid = get_global_id(0);
+    if (gid < 1) {
+        long once_total_r;
+        long once_total_r_1;
+        quicksort_total_fused_once_total(s_lengths_0, n_s_lengths, s_offsets_1, s_lengths_4, n_s_lengths_1, s_offsets_5, &once_total_r, &once_total_r_1);
+        total_2[0] = once_total_r;
+        total_6[0] = once_total_r_1;
     }
 }
 
@@ -4109,17 +4074,6 @@ static inline long quicksort_fused_6_op_s_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long quicksort_fused_6_pull_total(long i, __global const long* lesser_lengths, __global const long* greater_lengths) {
-    long c = nessie_rem(i, 2L);
-    long q = nessie_div(i, 2L);
-    long v_lengths = c == 0L ? lesser_lengths[q] : greater_lengths[q];
-    return v_lengths;
-}
-
-static inline long quicksort_fused_6_op_total(long a, long b) {
-    return nessie_add(a, b);
-}
-
 __kernel void quicksort_fused_6_v_lengths(long t_1, __global const long* lesser_lengths, __global const long* greater_lengths, __global long* v_lengths_3) {
     const long gid = get_global_id(0);
     if (gid < t_1) {
@@ -4168,22 +4122,22 @@ __kernel void quicksort_fused_6_s_offsets(__global int* s_offsets_ticket, __glob
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     if (l == 0) {
-        long total_1 = 0L;
+        long total = 0L;
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
-            vals[256 + r] = total_1;
-            long op_s_offsets_r_2 = quicksort_fused_6_op_s_offsets(total_1, x);
+            vals[256 + r] = total;
+            long op_s_offsets_r_2 = quicksort_fused_6_op_s_offsets(total, x);
             long c_3 = op_s_offsets_r_2;
-            total_1 = c_3;
+            total = c_3;
         }
-        vals[305] = total_1;
+        vals[305] = total;
         vals[304] = 0L;
         if (tile_no == 0) {
-            const ulong bits = (ulong)(total_1);
+            const ulong bits = (ulong)(total);
             status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
             status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
         } else {
-            const ulong bits_1 = (ulong)(total_1);
+            const ulong bits_1 = (ulong)(total);
             status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
             status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
         }
@@ -4273,113 +4227,6 @@ __kernel void quicksort_fused_6_s_offsets(__global int* s_offsets_ticket, __glob
         const long g = start + p_1;
         if (g < t_1) {
             s_offsets[g] = tile[p_1];
-        }
-    }
-}
-
-__kernel void quicksort_fused_6_total_partial(long groups, long chunk, long t_1, __global const long* lesser_lengths, __global const long* greater_lengths, __global long* total_partials) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
-                long x;
-                if (l + 256 * wg + 256 * groups * k < t_1) {
-                    long pull_total_r = quicksort_fused_6_pull_total(l + 256 * wg + 256 * groups * k, lesser_lengths, greater_lengths);
-                    x = pull_total_r;
-                } else {
-                    x = 0L;
-                }
-                long op_total_r = quicksort_fused_6_op_total(acc, x);
-                acc = op_total_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = quicksort_fused_6_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total_partials[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_6_total_final(__global const long* total_partials, long final_chunk, long groups, __global long* total) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
-                long x;
-                if (256 * k + l < groups) {
-                    x = total_partials[256 * k + l];
-                } else {
-                    x = 0L;
-                }
-                long op_total_r = quicksort_fused_6_op_total(acc, x);
-                acc = op_total_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = quicksort_fused_6_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total[0] = group_values_in[0];
-            }
         }
     }
 }
@@ -4536,28 +4383,7 @@ static inline long quicksort_fused_7_op_s_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long quicksort_fused_7_pull_total(long i, __global const long* sorted_offsets, __global const long* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* err) {
-    long start = sorted_offsets[i];
-    long len = sorted_lengths[i];
-    if (0 || 0L >= len) {
-        nessie_fail(err, 1, 2, 0L, len);
-        return 0L;
-    }
-    long lengths = sorted_elements_lengths[start];
-    long starts = sorted_elements_offsets[start];
-    long start_1 = starts;
-    long len_1 = lengths;
-    long start_2 = equal_offsets[i];
-    long len_2 = equal_lengths[i];
-    long lengths_1 = nessie_add(len_1, len_2);
-    return lengths_1;
-}
-
-static inline long quicksort_fused_7_op_total(long a, long b) {
-    return nessie_add(a, b);
-}
-
-__kernel void quicksort_fused_7_lengths(long n_else_instances, __global const long* sorted_offsets, __global const long* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* lengths_5, __global long* starts_6, __global long* lengths_12, __global long* lengths_26, __global long* starts_27, __global long* err) {
+__kernel void quicksort_fused_7_lengths(long n_else_instances, __global const long* sorted_offsets, __global const long* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* lengths_5, __global long* starts_6, __global long* lengths_12, __global long* lengths_22, __global long* starts_23, __global long* err) {
     if (nessie_failed(err)) return;
     const long gid = get_global_id(0);
     if (gid < n_else_instances) {
@@ -4570,8 +4396,8 @@ __kernel void quicksort_fused_7_lengths(long n_else_instances, __global const lo
         lengths_5[gid] = pull_lengths_r;
         starts_6[gid] = pull_lengths_r_1;
         lengths_12[gid] = pull_lengths_r_2;
-        lengths_26[gid] = pull_lengths_r_3;
-        starts_27[gid] = pull_lengths_r_4;
+        lengths_22[gid] = pull_lengths_r_3;
+        starts_23[gid] = pull_lengths_r_4;
     }
 }
 
@@ -4615,22 +4441,22 @@ __kernel void quicksort_fused_7_s_offsets(__global int* s_offsets_ticket, __glob
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     if (l == 0) {
-        long total_1 = 0L;
+        long total = 0L;
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
-            vals[256 + r] = total_1;
-            long op_s_offsets_r_2 = quicksort_fused_7_op_s_offsets(total_1, x);
+            vals[256 + r] = total;
+            long op_s_offsets_r_2 = quicksort_fused_7_op_s_offsets(total, x);
             long c_3 = op_s_offsets_r_2;
-            total_1 = c_3;
+            total = c_3;
         }
-        vals[305] = total_1;
+        vals[305] = total;
         vals[304] = 0L;
         if (tile_no == 0) {
-            const ulong bits = (ulong)(total_1);
+            const ulong bits = (ulong)(total);
             status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
             status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
         } else {
-            const ulong bits_1 = (ulong)(total_1);
+            const ulong bits_1 = (ulong)(total);
             status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
             status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
         }
@@ -4724,113 +4550,6 @@ __kernel void quicksort_fused_7_s_offsets(__global int* s_offsets_ticket, __glob
     }
 }
 
-__kernel void quicksort_fused_7_total_partial(long groups, long chunk, long n_else_instances, __global const long* sorted_offsets, __global const long* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* total_partials, __global long* err) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k_1 = 0; k_1 < chunk; k_1++) {
-                long x;
-                if (l + 256 * wg + 256 * groups * k_1 < n_else_instances) {
-                    long pull_total_r = quicksort_fused_7_pull_total(l + 256 * wg + 256 * groups * k_1, sorted_offsets, sorted_lengths, sorted_elements_lengths, sorted_elements_offsets, equal_offsets, equal_lengths, err);
-                    x = pull_total_r;
-                } else {
-                    x = 0L;
-                }
-                long op_total_r = quicksort_fused_7_op_total(acc, x);
-                acc = op_total_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_2 = 0; k_2 < 2; k_2++) {
-                    long op_total_r_1 = quicksort_fused_7_op_total(acc_1, group_values_in[k_2 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total_partials[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_7_total_final(__global const long* total_partials, long final_chunk, long groups, __global long* total) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k_1 = 0; k_1 < final_chunk; k_1++) {
-                long x;
-                if (256 * k_1 + l < groups) {
-                    x = total_partials[256 * k_1 + l];
-                } else {
-                    x = 0L;
-                }
-                long op_total_r = quicksort_fused_7_op_total(acc, x);
-                acc = op_total_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_2 = 0; k_2 < 2; k_2++) {
-                    long op_total_r_1 = quicksort_fused_7_op_total(acc_1, group_values_in[k_2 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total[0] = group_values_in[0];
-            }
-        }
-    }
-}
-
 
 // ===== quicksort_fused_8.cl =====
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
@@ -4906,6 +4625,14 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
+static inline long quicksort_fused_8_pull_lengths(long i, __global const long* starts, __global const long* lengths, __global const long* equal_offsets, __global const long* equal_lengths) {
+    long start = starts[i];
+    long len = lengths[i];
+    long start_1 = equal_offsets[i];
+    long len_1 = equal_lengths[i];
+    return nessie_add(len, len_1);
+}
+
 static inline long quicksort_fused_8_pull_s_offsets(long i, __global const long* starts, __global const long* lengths, __global const long* equal_offsets, __global const long* equal_lengths) {
     long start = starts[i];
     long len = lengths[i];
@@ -4916,19 +4643,6 @@ static inline long quicksort_fused_8_pull_s_offsets(long i, __global const long*
 }
 
 static inline long quicksort_fused_8_op_s_offsets(long a, long b) {
-    return nessie_add(a, b);
-}
-
-static inline long quicksort_fused_8_pull_total(long i, __global const long* starts, __global const long* lengths, __global const long* equal_offsets, __global const long* equal_lengths) {
-    long start = starts[i];
-    long len = lengths[i];
-    long start_1 = equal_offsets[i];
-    long len_1 = equal_lengths[i];
-    long lengths_1 = nessie_add(len, len_1);
-    return lengths_1;
-}
-
-static inline long quicksort_fused_8_op_total(long a, long b) {
     return nessie_add(a, b);
 }
 
@@ -4973,36 +4687,21 @@ static inline long quicksort_fused_8_op_s_offsets_1(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long quicksort_fused_8_pull_total_1(long i, __global const uchar* mapped, __global const long* rank, __global const long* s_lengths, __global const long* starts, __global const long* lengths, __global const long* equal_offsets, __global const long* equal_lengths) {
-    int f = (int)mapped[i];
-    long r = rank[i];
-    long q = f ? r : nessie_sub(i, r);
-    long t;
-    if (f) {
-        t = s_lengths[q];
-    } else {
-        long i_1 = q;
-        long start = starts[i_1];
-        long len = lengths[i_1];
-        long start_1 = equal_offsets[i_1];
-        long len_1 = equal_lengths[i_1];
-        t = nessie_add(len, len_1);
+__kernel void quicksort_fused_8_lengths(long n_else_instances, __global const long* starts, __global const long* lengths_1, __global const long* equal_offsets, __global const long* equal_lengths, __global long* lengths_5) {
+    const long gid = get_global_id(0);
+    if (gid < n_else_instances) {
+        long pull_lengths_r = quicksort_fused_8_pull_lengths(gid, starts, lengths_1, equal_offsets, equal_lengths);
+        lengths_5[gid] = pull_lengths_r;
     }
-    long s_lengths_1 = t;
-    return s_lengths_1;
 }
 
-static inline long quicksort_fused_8_op_total_1(long a, long b) {
-    return nessie_add(a, b);
-}
-
-__kernel void quicksort_fused_8_s_offsets(__global int* s_offsets_ticket_69, __global int* s_offsets_status_70, long n_else_instances, __global const long* starts, __global const long* lengths_1, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets_11) {
+__kernel void quicksort_fused_8_s_offsets(__global int* s_offsets_ticket_47, __global int* s_offsets_status_48, long n_else_instances, __global const long* starts, __global const long* lengths_1, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets_11) {
     __local long tile[3840];
     __local long vals[306];
     __local long flags[35];
-    volatile __global ulong* status = (volatile __global ulong*)s_offsets_status_70;
+    volatile __global ulong* status = (volatile __global ulong*)s_offsets_status_48;
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(s_offsets_ticket_69);
+    if (l == 0) flags[32] = atomic_inc(s_offsets_ticket_47);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 3840;
@@ -5145,128 +4844,21 @@ __kernel void quicksort_fused_8_s_offsets(__global int* s_offsets_ticket_69, __g
     }
 }
 
-__kernel void quicksort_fused_8_total_partial(long groups, long chunk, long n_else_instances, __global const long* starts, __global const long* lengths_1, __global const long* equal_offsets, __global const long* equal_lengths, __global long* total_partials_71) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
-                long x;
-                if (l + 256 * wg + 256 * groups * k < n_else_instances) {
-                    long pull_total_r = quicksort_fused_8_pull_total(l + 256 * wg + 256 * groups * k, starts, lengths_1, equal_offsets, equal_lengths);
-                    x = pull_total_r;
-                } else {
-                    x = 0L;
-                }
-                long op_total_r = quicksort_fused_8_op_total(acc, x);
-                acc = op_total_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = quicksort_fused_8_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total_partials_71[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_8_total_final(__global const long* total_partials_71, long final_chunk, long groups, __global long* total_15) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
-                long x;
-                if (256 * k + l < groups) {
-                    x = total_partials_71[256 * k + l];
-                } else {
-                    x = 0L;
-                }
-                long op_total_r = quicksort_fused_8_op_total(acc, x);
-                acc = op_total_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = quicksort_fused_8_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total_15[0] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_8_s_lengths(long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* s_lengths_21, __global const long* starts, __global const long* lengths_1, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_lengths_23) {
+__kernel void quicksort_fused_8_s_lengths(long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* s_lengths_17, __global const long* starts, __global const long* lengths_1, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_lengths_19) {
     const long gid = get_global_id(0);
     if (gid < instances_1) {
-        long pull_s_lengths_r = quicksort_fused_8_pull_s_lengths(gid, mapped, rank, s_lengths_21, starts, lengths_1, equal_offsets, equal_lengths);
-        s_lengths_23[gid] = pull_s_lengths_r;
+        long pull_s_lengths_r = quicksort_fused_8_pull_s_lengths(gid, mapped, rank, s_lengths_17, starts, lengths_1, equal_offsets, equal_lengths);
+        s_lengths_19[gid] = pull_s_lengths_r;
     }
 }
 
-__kernel void quicksort_fused_8_s_offsets_1(__global int* s_offsets_ticket_72, __global int* s_offsets_status_73, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* s_lengths_21, __global const long* starts, __global const long* lengths_1, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets_28) {
+__kernel void quicksort_fused_8_s_offsets_1(__global int* s_offsets_ticket_49, __global int* s_offsets_status_50, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* s_lengths_17, __global const long* starts, __global const long* lengths_1, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets_24) {
     __local long tile[3840];
     __local long vals[306];
     __local long flags[35];
-    volatile __global ulong* status = (volatile __global ulong*)s_offsets_status_73;
+    volatile __global ulong* status = (volatile __global ulong*)s_offsets_status_50;
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(s_offsets_ticket_72);
+    if (l == 0) flags[32] = atomic_inc(s_offsets_ticket_49);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 3840;
@@ -5274,7 +4866,7 @@ __kernel void quicksort_fused_8_s_offsets_1(__global int* s_offsets_ticket_72, _
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
         if (g < instances_1) {
-            long pull_s_offsets_1_r = quicksort_fused_8_pull_s_offsets_1(g, mapped, rank, s_lengths_21, starts, lengths_1, equal_offsets, equal_lengths);
+            long pull_s_offsets_1_r = quicksort_fused_8_pull_s_offsets_1(g, mapped, rank, s_lengths_17, starts, lengths_1, equal_offsets, equal_lengths);
             tile[p_1] = pull_s_offsets_1_r;
         } else {
             tile[p_1] = 0L;
@@ -5404,120 +4996,13 @@ __kernel void quicksort_fused_8_s_offsets_1(__global int* s_offsets_ticket_72, _
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
         if (g < instances_1) {
-            s_offsets_28[g] = tile[p_1];
-        }
-    }
-}
-
-__kernel void quicksort_fused_8_total_partial_1(long groups_1, long chunk_1, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* s_lengths_21, __global const long* starts, __global const long* lengths_1, __global const long* equal_offsets, __global const long* equal_lengths, __global long* total_partials_74) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk_1; k++) {
-                long x;
-                if (l + 256 * wg + 256 * groups_1 * k < instances_1) {
-                    long pull_total_1_r = quicksort_fused_8_pull_total_1(l + 256 * wg + 256 * groups_1 * k, mapped, rank, s_lengths_21, starts, lengths_1, equal_offsets, equal_lengths);
-                    x = pull_total_1_r;
-                } else {
-                    x = 0L;
-                }
-                long op_total_1_r = quicksort_fused_8_op_total_1(acc, x);
-                acc = op_total_1_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_1_r_1 = quicksort_fused_8_op_total_1(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_1_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total_partials_74[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_8_total_final_1(__global const long* total_partials_74, long final_chunk_1, long groups_1, __global long* total_32) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < final_chunk_1; k++) {
-                long x;
-                if (256 * k + l < groups_1) {
-                    x = total_partials_74[256 * k + l];
-                } else {
-                    x = 0L;
-                }
-                long op_total_1_r = quicksort_fused_8_op_total_1(acc, x);
-                acc = op_total_1_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_1_r_1 = quicksort_fused_8_op_total_1(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_1_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total_32[0] = group_values_in[0];
-            }
+            s_offsets_24[g] = tile[p_1];
         }
     }
 }
 
 
-// ===== checksum_map_fused.cl =====
+// ===== quicksort_total_fused_2.cl =====
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 /* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
    err[2] site, err[3..4] payload. The first failing work-item wins. */
@@ -5591,16 +5076,133 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long checksum_map_fused_pull_total(long i, __global const long* s, __global const long* i_1) {
+static inline void quicksort_total_fused_2_once_total(__global const long* s_lengths, long s_lengths_len, __global const long* s_offsets, __global const long* s_lengths_1, long s_lengths_1_len, __global const long* s_offsets_1, __global const long* s_lengths_2, long s_lengths_2_len, __global const long* s_offsets_2, long* r0, long* r1, long* r2) {
+    long v;
+    if (s_lengths_len == 0L) {
+        v = 0L;
+    } else {
+        long last = nessie_sub(s_lengths_len, 1L);
+        v = nessie_add(s_offsets[last], s_lengths[last]);
+    }
+    long v_1;
+    if (s_lengths_1_len == 0L) {
+        v_1 = 0L;
+    } else {
+        long last_1 = nessie_sub(s_lengths_1_len, 1L);
+        v_1 = nessie_add(s_offsets_1[last_1], s_lengths_1[last_1]);
+    }
+    long v_2 = v;
+    long v_3 = v_1;
+    long v_4;
+    if (s_lengths_2_len == 0L) {
+        v_4 = 0L;
+    } else {
+        long last_2 = nessie_sub(s_lengths_2_len, 1L);
+        v_4 = nessie_add(s_offsets_2[last_2], s_lengths_2[last_2]);
+    }
+    *r0 = v_2;
+    *r1 = v_3;
+    *r2 = v_4;
+}
+
+__kernel void quicksort_total_fused_2_total(__global const long* s_lengths_0, long n_s_lengths, __global const long* s_offsets_1, __global const long* s_lengths_4, long n_s_lengths_1, __global const long* s_offsets_5, __global const long* s_lengths_8, long n_s_lengths_2, __global const long* s_offsets_9, __global long* total_2, __global long* total_6, __global long* total_10) {
+    const long gid = get_global_id(0);
+    if (gid < 1) {
+        long once_total_r;
+        long once_total_r_1;
+        long once_total_r_2;
+        quicksort_total_fused_2_once_total(s_lengths_0, n_s_lengths, s_offsets_1, s_lengths_4, n_s_lengths_1, s_offsets_5, s_lengths_8, n_s_lengths_2, s_offsets_9, &once_total_r, &once_total_r_1, &once_total_r_2);
+        total_2[0] = once_total_r;
+        total_6[0] = once_total_r_1;
+        total_10[0] = once_total_r_2;
+    }
+}
+
+
+// ===== checksum_fused.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline long checksum_fused_pull_sum(long i, __global const long* s, __global const long* i_1) {
     long mapped = nessie_rem(nessie_mul(s[i], nessie_add(i_1[i], 1L)), 1000000007L);
     return mapped;
 }
 
-static inline long checksum_map_fused_op_total(long a, long b) {
+static inline long checksum_fused_op_sum(long a, long b) {
     return nessie_add(a, b);
 }
 
-__kernel void checksum_map_fused_total_partial(long groups, long chunk, long n_s, __global const long* s, __global const long* i_1, __global long* total_partials) {
+__kernel void checksum_fused_sum_partial(long groups, long chunk, long n_s, __global const long* s, __global const long* i_1, __global long* sum_partials) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -5611,13 +5213,13 @@ __kernel void checksum_map_fused_total_partial(long groups, long chunk, long n_s
             for (long k = 0; k < chunk; k++) {
                 long x;
                 if (l + 256 * wg + 256 * groups * k < n_s) {
-                    long pull_total_r = checksum_map_fused_pull_total(l + 256 * wg + 256 * groups * k, s, i_1);
-                    x = pull_total_r;
+                    long pull_sum_r = checksum_fused_pull_sum(l + 256 * wg + 256 * groups * k, s, i_1);
+                    x = pull_sum_r;
                 } else {
                     x = 0L;
                 }
-                long op_total_r = checksum_map_fused_op_total(acc, x);
-                acc = op_total_r;
+                long op_sum_r = checksum_fused_op_sum(acc, x);
+                acc = op_sum_r;
             }
             {
                 group_values[l] = acc;
@@ -5631,8 +5233,8 @@ __kernel void checksum_map_fused_total_partial(long groups, long chunk, long n_s
             for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = checksum_map_fused_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
+                    long op_sum_r_1 = checksum_fused_op_sum(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_sum_r_1;
                 }
                 {
                     group_values_out[l_1] = acc_1;
@@ -5648,13 +5250,13 @@ __kernel void checksum_map_fused_total_partial(long groups, long chunk, long n_s
         }
         for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
             {
-                total_partials[wg] = group_values_in[0];
+                sum_partials[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void checksum_map_fused_total_final(__global const long* total_partials, long final_chunk, long groups, __global long* total) {
+__kernel void checksum_fused_sum_final(__global const long* sum_partials, long final_chunk, long groups, __global long* sum) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -5665,12 +5267,12 @@ __kernel void checksum_map_fused_total_final(__global const long* total_partials
             for (long k = 0; k < final_chunk; k++) {
                 long x;
                 if (256 * k + l < groups) {
-                    x = total_partials[256 * k + l];
+                    x = sum_partials[256 * k + l];
                 } else {
                     x = 0L;
                 }
-                long op_total_r = checksum_map_fused_op_total(acc, x);
-                acc = op_total_r;
+                long op_sum_r = checksum_fused_op_sum(acc, x);
+                acc = op_sum_r;
             }
             {
                 group_values[l] = acc;
@@ -5684,8 +5286,8 @@ __kernel void checksum_map_fused_total_final(__global const long* total_partials
             for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = checksum_map_fused_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
+                    long op_sum_r_1 = checksum_fused_op_sum(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_sum_r_1;
                 }
                 {
                     group_values_out[l_1] = acc_1;
@@ -5701,7 +5303,7 @@ __kernel void checksum_map_fused_total_final(__global const long* total_partials
         }
         for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
             {
-                total[0] = group_values_in[0];
+                sum[0] = group_values_in[0];
             }
         }
     }
