@@ -19,7 +19,7 @@ use crate::context::{DenseKey, LevelId, Size, Step};
 use crate::error::{FlattenError, Result};
 use crate::flatten_program::FnCx;
 use crate::ir::{Atom, BinaryOp, Const, GExpr, HostFunction, HostVar, Repr, Scalar, SeqRepr, Soac, Thunk, VarType};
-use crate::kernel_code::{KernelBuilder, ThunkCx, add, binary_thunk, index_param, int, sub};
+use crate::kernel_code::{KernelBuilder, ThunkCx, add, binary_thunk, cmp, index_param, int, sub};
 use crate::representation::Val;
 
 /// Which source a gathered element comes from.
@@ -189,20 +189,29 @@ impl FnCx<'_, '_> {
         let size = kb.length(host, lengths);
         let scan = Soac::Scan { size, pull, neutral: vec![Const::Int(0)], op };
         let offsets = self.run_kernel(kb, "scan_sum", scan, &[(name, VarType::Array(Scalar::Int))])[0];
-        let total = self.sum_ints(lengths, "total")?;
+        let total = self.descriptor_total(lengths, offsets);
         Ok((offsets, total))
     }
 
-    /// The sum of an int array, on the host.
-    pub fn sum_ints(&mut self, array: HostVar, name: &str) -> Result<Atom> {
+    /// The element count of a dense descriptor: where its last segment
+    /// ends, `offsets[n - 1] + lengths[n - 1]` (0 without segments), read by
+    /// one work-item once the offsets are scanned. A REDUCE of the lengths
+    /// gave the same sum in two launches (a partial and a final one), by
+    /// reading the lengths again: a recursion level of quicksort builds six
+    /// descriptors.
+    fn descriptor_total(&mut self, lengths: HostVar, offsets: HostVar) -> Atom {
         let host = &self.fb.function;
         let mut kb = KernelBuilder::new();
-        let i = index_param(&mut kb, "i");
-        let pull = Thunk { params: vec![i], body: kb.read(host, array, GExpr::Var(i)) };
-        let op = binary_thunk(&mut kb, BinaryOp::Add, Scalar::Int);
-        let size = kb.length(host, array);
-        let reduce = Soac::Reduce { size, pull, neutral: vec![Const::Int(0)], op };
-        Ok(Atom::Var(self.run_kernel(kb, "reduce_sum", reduce, &[(name.to_string(), VarType::Scalar(Scalar::Int))])[0]))
+        let n = kb.length(host, lengths);
+        let last = kb.scalar_var("last", Scalar::Int);
+        let end = add(kb.read(host, offsets, GExpr::Var(last)), kb.read(host, lengths, GExpr::Var(last)));
+        let body = GExpr::if_(
+            cmp(BinaryOp::Eq, n.clone(), int(0)),
+            int(0),
+            GExpr::Let { vars: vec![last], value: Box::new(sub(n, int(1))), body: Box::new(end) },
+        );
+        let results = [("total".to_string(), VarType::Scalar(Scalar::Int))];
+        Atom::Var(self.run_kernel(kb, "total", Soac::Once { body }, &results)[0])
     }
 
     /// `MAP { i => f(i) } (size)` of one scalar column.

@@ -335,8 +335,8 @@ impl FnCx<'_, '_> {
         }
         let descriptor = match (descriptor, flags) {
             (None, _) => None,
-            (Some((lengths, offsets)), Some(flags)) => {
-                let counts = self.count_flags(flags, lengths, offsets)?;
+            (Some((lengths, offsets)), Some(_)) => {
+                let counts = self.count_kept(kept, lengths, offsets)?;
                 Some((counts, self.scan_offsets(counts)?))
             }
             (Some(_), None) => return Err(FlattenError::bug("a lifted filter without flags")),

@@ -357,6 +357,100 @@ __kernel void quicksort_gather_v_elements(long t_1, __global const long* v_offse
 }
 
 
+// ===== quicksort_total.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline long quicksort_total_once_total(__global const long* s_lengths, long s_lengths_len, __global const long* s_offsets) {
+    long t;
+    if (s_lengths_len == 0L) {
+        t = 0L;
+    } else {
+        long last = nessie_sub(s_lengths_len, 1L);
+        t = nessie_add(s_offsets[last], s_lengths[last]);
+    }
+    return t;
+}
+
+__kernel void quicksort_total_total(__global const long* s_lengths, long n_s_lengths, __global const long* s_offsets, __global long* total) {
+    const long gid = get_global_id(0);
+    if (gid < 1) {
+        long once_total_r = quicksort_total_once_total(s_lengths, n_s_lengths, s_offsets);
+        total[0] = once_total_r;
+    }
+}
+
+
 // ===== quicksort_gather_3.cl =====
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 /* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
@@ -2317,16 +2411,6 @@ static inline long quicksort_fused_2_op_s_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long quicksort_fused_2_pull_total(long i, __global const long* then_instances, __global const long* s_lengths) {
-    long q = then_instances[i];
-    long s_lengths_1 = s_lengths[q];
-    return s_lengths_1;
-}
-
-static inline long quicksort_fused_2_op_total(long a, long b) {
-    return nessie_add(a, b);
-}
-
 __kernel void quicksort_fused_2_s_lengths(long n_then_instances, __global const long* then_instances, __global const long* s_lengths_1, __global long* s_lengths_2) {
     const long gid = get_global_id(0);
     if (gid < n_then_instances) {
@@ -2375,22 +2459,22 @@ __kernel void quicksort_fused_2_s_offsets(__global int* s_offsets_ticket, __glob
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     if (l == 0) {
-        long total_1 = 0L;
+        long total = 0L;
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
-            vals[256 + r] = total_1;
-            long op_s_offsets_r_2 = quicksort_fused_2_op_s_offsets(total_1, x);
+            vals[256 + r] = total;
+            long op_s_offsets_r_2 = quicksort_fused_2_op_s_offsets(total, x);
             long c_3 = op_s_offsets_r_2;
-            total_1 = c_3;
+            total = c_3;
         }
-        vals[305] = total_1;
+        vals[305] = total;
         vals[304] = 0L;
         if (tile_no == 0) {
-            const ulong bits = (ulong)(total_1);
+            const ulong bits = (ulong)(total);
             status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
             status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
         } else {
-            const ulong bits_1 = (ulong)(total_1);
+            const ulong bits_1 = (ulong)(total);
             status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
             status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
         }
@@ -2480,113 +2564,6 @@ __kernel void quicksort_fused_2_s_offsets(__global int* s_offsets_ticket, __glob
         const long g = start + p_1;
         if (g < n_then_instances) {
             s_offsets[g] = tile[p_1];
-        }
-    }
-}
-
-__kernel void quicksort_fused_2_total_partial(long groups, long chunk, long n_then_instances, __global const long* then_instances, __global const long* s_lengths_1, __global long* total_partials) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
-                long x;
-                if (l + 256 * wg + 256 * groups * k < n_then_instances) {
-                    long pull_total_r = quicksort_fused_2_pull_total(l + 256 * wg + 256 * groups * k, then_instances, s_lengths_1);
-                    x = pull_total_r;
-                } else {
-                    x = 0L;
-                }
-                long op_total_r = quicksort_fused_2_op_total(acc, x);
-                acc = op_total_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = quicksort_fused_2_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total_partials[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_2_total_final(__global const long* total_partials, long final_chunk, long groups, __global long* total) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
-                long x;
-                if (256 * k + l < groups) {
-                    x = total_partials[256 * k + l];
-                } else {
-                    x = 0L;
-                }
-                long op_total_r = quicksort_fused_2_op_total(acc, x);
-                acc = op_total_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = quicksort_fused_2_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total[0] = group_values_in[0];
-            }
         }
     }
 }
@@ -2705,16 +2682,6 @@ static inline long quicksort_fused_3_op_s_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long quicksort_fused_3_pull_total(long i, __global const long* else_instances, __global const long* s_lengths) {
-    long q = else_instances[i];
-    long s_lengths_1 = s_lengths[q];
-    return s_lengths_1;
-}
-
-static inline long quicksort_fused_3_op_total(long a, long b) {
-    return nessie_add(a, b);
-}
-
 __kernel void quicksort_fused_3_pivot(long n_else_instances, __global const long* else_instances, __global const long* s_lengths_1, __global const long* s_offsets_2, __global const long* s_elements, __global long* pivot, __global long* s_lengths_10, __global long* sorted_lengths, __global long* sorted_offsets, __global long* err) {
     if (nessie_failed(err)) return;
     const long gid = get_global_id(0);
@@ -2771,22 +2738,22 @@ __kernel void quicksort_fused_3_s_offsets(__global int* s_offsets_ticket, __glob
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     if (l == 0) {
-        long total_1 = 0L;
+        long total = 0L;
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
-            vals[256 + r] = total_1;
-            long op_s_offsets_r_2 = quicksort_fused_3_op_s_offsets(total_1, x);
+            vals[256 + r] = total;
+            long op_s_offsets_r_2 = quicksort_fused_3_op_s_offsets(total, x);
             long c_3 = op_s_offsets_r_2;
-            total_1 = c_3;
+            total = c_3;
         }
-        vals[305] = total_1;
+        vals[305] = total;
         vals[304] = 0L;
         if (tile_no == 0) {
-            const ulong bits = (ulong)(total_1);
+            const ulong bits = (ulong)(total);
             status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
             status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
         } else {
-            const ulong bits_1 = (ulong)(total_1);
+            const ulong bits_1 = (ulong)(total);
             status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
             status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
         }
@@ -2880,110 +2847,108 @@ __kernel void quicksort_fused_3_s_offsets(__global int* s_offsets_ticket, __glob
     }
 }
 
-__kernel void quicksort_fused_3_total_partial(long groups, long chunk, long n_else_instances, __global const long* else_instances, __global const long* s_lengths_1, __global long* total_partials) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k_1 = 0; k_1 < chunk; k_1++) {
-                long x;
-                if (l + 256 * wg + 256 * groups * k_1 < n_else_instances) {
-                    long pull_total_r = quicksort_fused_3_pull_total(l + 256 * wg + 256 * groups * k_1, else_instances, s_lengths_1);
-                    x = pull_total_r;
-                } else {
-                    x = 0L;
-                }
-                long op_total_r = quicksort_fused_3_op_total(acc, x);
-                acc = op_total_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_2 = 0; k_2 < 2; k_2++) {
-                    long op_total_r_1 = quicksort_fused_3_op_total(acc_1, group_values_in[k_2 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total_partials[wg] = group_values_in[0];
-            }
-        }
+
+// ===== quicksort_total_fused.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
     }
 }
 
-__kernel void quicksort_fused_3_total_final(__global const long* total_partials, long final_chunk, long groups, __global long* total) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k_1 = 0; k_1 < final_chunk; k_1++) {
-                long x;
-                if (256 * k_1 + l < groups) {
-                    x = total_partials[256 * k_1 + l];
-                } else {
-                    x = 0L;
-                }
-                long op_total_r = quicksort_fused_3_op_total(acc, x);
-                acc = op_total_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_2 = 0; k_2 < 2; k_2++) {
-                    long op_total_r_1 = quicksort_fused_3_op_total(acc_1, group_values_in[k_2 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total[0] = group_values_in[0];
-            }
-        }
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline void quicksort_total_fused_once_total(__global const long* s_lengths, long s_lengths_len, __global const long* s_offsets, __global const long* s_lengths_1, long s_lengths_1_len, __global const long* s_offsets_1, long* r0, long* r1) {
+    long v;
+    if (s_lengths_len == 0L) {
+        v = 0L;
+    } else {
+        long last = nessie_sub(s_lengths_len, 1L);
+        v = nessie_add(s_offsets[last], s_lengths[last]);
+    }
+    long v_1;
+    if (s_lengths_1_len == 0L) {
+        v_1 = 0L;
+    } else {
+        long last_1 = nessie_sub(s_lengths_1_len, 1L);
+        v_1 = nessie_add(s_offsets_1[last_1], s_lengths_1[last_1]);
+    }
+    *r0 = v;
+    *r1 = v_1;
+}
+
+__kernel void quicksort_total_fused_total(__global const long* s_lengths_0, long n_s_lengths, __global const long* s_offsets_1, __global const long* s_lengths_4, long n_s_lengths_1, __global const long* s_offsets_5, __global long* total_2, __global long* total_6) {
+    const long gid = get_global_id(0);
+    if (gid < 1) {
+        long once_total_r;
+        long once_total_r_1;
+        quicksort_total_fused_once_total(s_lengths_0, n_s_lengths, s_offsets_1, s_lengths_4, n_s_lengths_1, s_offsets_5, &once_total_r, &once_total_r_1);
+        total_2[0] = once_total_r;
+        total_6[0] = once_total_r_1;
     }
 }
 
@@ -3083,42 +3048,6 @@ static inline void quicksort_fused_4_pull_kept(long i, __global const long* s_of
     *r1 = s_elements_1;
 }
 
-static inline void quicksort_fused_4_pull_lesser_lengths(long p, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot, long* r0, long* r1, long* r2) {
-    long segment = nessie_segment_of(s_offsets, s_offsets_len, p);
-    long s = segment;
-    long r = then_instances[s];
-    long q = nessie_add(s_offsets_1[r], nessie_sub(p, s_offsets[s]));
-    long s_elements_1 = s_elements[q];
-    long s_1 = segment;
-    int mapped = s_elements_1 < pivot[s_1];
-    long v = (long)mapped;
-    long s_2 = segment;
-    long r_1 = then_instances[s_2];
-    long q_1 = nessie_add(s_offsets_1[r_1], nessie_sub(p, s_offsets[s_2]));
-    long s_elements_2 = s_elements[q_1];
-    long s_3 = segment;
-    int mapped_1 = s_elements_2 == pivot[s_3];
-    long v_1 = (long)mapped_1;
-    long v_2 = v;
-    long v_3 = v_1;
-    long s_4 = segment;
-    long r_2 = then_instances[s_4];
-    long q_2 = nessie_add(s_offsets_1[r_2], nessie_sub(p, s_offsets[s_4]));
-    long s_elements_3 = s_elements[q_2];
-    long s_5 = segment;
-    int mapped_2 = s_elements_3 > pivot[s_5];
-    long v_4 = (long)mapped_2;
-    *r0 = v_2;
-    *r1 = v_3;
-    *r2 = v_4;
-}
-
-static inline void quicksort_fused_4_op_lesser_lengths(long a, long a_1, long a_2, long b, long b_1, long b_2, long* r0, long* r1, long* r2) {
-    *r0 = nessie_add(a, b);
-    *r1 = nessie_add(a_1, b_1);
-    *r2 = nessie_add(a_2, b_2);
-}
-
 static inline long quicksort_fused_4_keep_kept_1(long j, long x, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot) {
     long i = j;
     long segment = nessie_segment_of(s_offsets, s_offsets_len, i);
@@ -3161,30 +3090,26 @@ static inline void quicksort_fused_4_pull_kept_2(long i, __global const long* s_
     *r1 = s_elements_1;
 }
 
-static inline long quicksort_fused_4_elements_lesser_lengths(__global const long* s_lengths, long s_lengths_len, __global const long* s_offsets) {
-    return s_lengths_len > 0L ? nessie_add(s_offsets[nessie_sub(s_lengths_len, 1L)], s_lengths[nessie_sub(s_lengths_len, 1L)]) : 0L;
-}
-
-__kernel void quicksort_fused_4_kept(__global int* kept_ticket_116, __global int* kept_status_117, long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_kept_113, long lookback_tiles, __global long* kept_14, __global long* lesser_elements_15) {
+__kernel void quicksort_fused_4_kept(__global int* kept_ticket_80, __global int* kept_status_81, long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_kept_77, long lookback_tiles, __global long* kept_14, __global long* lesser_elements_15) {
     __local long tile[2304];
     __local long tile_1[2304];
     __local long vals[306];
     __local long flags[35];
-    volatile __global ulong* status = (volatile __global ulong*)kept_status_117;
+    volatile __global ulong* status = (volatile __global ulong*)kept_status_81;
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(kept_ticket_116);
+    if (l == 0) flags[32] = atomic_inc(kept_ticket_80);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 2304;
     for (long j = 0; j < 9; j++) {
-        const long p = j * 256 + l;
-        const long g = start + p;
+        const long p_1 = j * 256 + l;
+        const long g = start + p_1;
         if (g < total_1) {
             long pull_kept_r;
             long pull_kept_r_1;
             quicksort_fused_4_pull_kept(g, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, &pull_kept_r, &pull_kept_r_1);
-            tile[p] = pull_kept_r;
-            tile_1[p] = pull_kept_r_1;
+            tile[p_1] = pull_kept_r;
+            tile_1[p_1] = pull_kept_r_1;
         }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
@@ -3315,156 +3240,35 @@ __kernel void quicksort_fused_4_kept(__global int* kept_ticket_116, __global int
     barrier(CLK_LOCAL_MEM_FENCE);
     const long base = vals[304];
     const long total_3 = vals[305];
-    for (long p = l; p < total_3; p += 256) {
-        kept_14[base + p] = tile[p];
-        lesser_elements_15[base + p] = tile_1[p];
+    for (long p_1 = l; p_1 < total_3; p_1 += 256) {
+        kept_14[base + p_1] = tile[p_1];
+        lesser_elements_15[base + p_1] = tile_1[p_1];
     }
     if (l == 0 && tile_no == lookback_tiles - 1) {
-        kept_kept_113[0] = base + total_3;
+        kept_kept_77[0] = base + total_3;
     }
 }
 
-__kernel void quicksort_fused_4_lesser_lengths_elements(__global const long* s_lengths, long n_s_lengths, __global const long* s_offsets_0, __global long* lesser_lengths_elements) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long elements_lesser_lengths_r = quicksort_fused_4_elements_lesser_lengths(s_lengths, n_s_lengths, s_offsets_0);
-        lesser_lengths_elements[0] = elements_lesser_lengths_r;
-    }
-}
-
-__kernel void quicksort_fused_4_lesser_lengths(__global const long* s_offsets_0, __global const long* s_lengths, long lanes, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* lesser_lengths_20, __global long* lesser_lengths_32, __global long* lesser_lengths_44) {
-    __local long team_values[256];
-    __local long team_values_1[256];
-    __local long team_values_2[256];
-    __local int long_teams[259];
-    const long l = get_local_id(0);
-    const long lane = l & (lanes - 1);
-    const long team = l / lanes;
-    const long teams = 256 / lanes;
-    if (l < 3) long_teams[256 + l] = 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (long first = get_group_id(0) * teams, step = 0; first < n_s_offsets; first += get_num_groups(0) * teams, step++) {
-        const long s = first + team;
-        const long counter = 256 + step % 3;
-        int is_long = 0;
-        long acc = 0L;
-        long acc_1 = 0L;
-        long acc_2 = 0L;
-        if (s < n_s_offsets) {
-            const long offset = s_offsets_0[s];
-            const long length = s_lengths[s];
-            is_long = lanes < 256 && length > 32 * lanes;
-            if (is_long) {
-                if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
-            } else {
-                for (long k = lane; k < length; k += lanes) {
-                    long pull_lesser_lengths_r;
-                    long pull_lesser_lengths_r_1;
-                    long pull_lesser_lengths_r_2;
-                    quicksort_fused_4_pull_lesser_lengths(offset + k, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot, &pull_lesser_lengths_r, &pull_lesser_lengths_r_1, &pull_lesser_lengths_r_2);
-                    long op_lesser_lengths_r;
-                    long op_lesser_lengths_r_1;
-                    long op_lesser_lengths_r_2;
-                    quicksort_fused_4_op_lesser_lengths(acc, acc_1, acc_2, pull_lesser_lengths_r, pull_lesser_lengths_r_1, pull_lesser_lengths_r_2, &op_lesser_lengths_r, &op_lesser_lengths_r_1, &op_lesser_lengths_r_2);
-                    acc = op_lesser_lengths_r;
-                    acc_1 = op_lesser_lengths_r_1;
-                    acc_2 = op_lesser_lengths_r_2;
-                }
-            }
-        }
-        team_values[l] = acc;
-        team_values_1[l] = acc_1;
-        team_values_2[l] = acc_2;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (l == 0) long_teams[256 + (step + 2) % 3] = 0;
-        if (lanes > 1) {
-            for (long h = 1; h < lanes; h *= 2) {
-                if ((lane & (2 * h - 1)) == 0) {
-                    long op_lesser_lengths_r_3;
-                    long op_lesser_lengths_r_4;
-                    long op_lesser_lengths_r_5;
-                    quicksort_fused_4_op_lesser_lengths(team_values[l], team_values_1[l], team_values_2[l], team_values[l + h], team_values_1[l + h], team_values_2[l + h], &op_lesser_lengths_r_3, &op_lesser_lengths_r_4, &op_lesser_lengths_r_5);
-                    team_values[l] = op_lesser_lengths_r_3;
-                    team_values_1[l] = op_lesser_lengths_r_4;
-                    team_values_2[l] = op_lesser_lengths_r_5;
-                }
-                barrier(CLK_LOCAL_MEM_FENCE);
-            }
-            acc = team_values[l];
-            acc_1 = team_values_1[l];
-            acc_2 = team_values_2[l];
-        }
-        if (lane == 0 && s < n_s_offsets && !is_long) {
-            lesser_lengths_20[s] = acc;
-            lesser_lengths_32[s] = acc_1;
-            lesser_lengths_44[s] = acc_2;
-        }
-        const int n_long = long_teams[counter];
-        for (int i = 0; i < n_long; i++) {
-            const long s_1 = first + long_teams[i];
-            const long offset_1 = s_offsets_0[s_1];
-            const long length_1 = s_lengths[s_1];
-            long acc_3 = 0L;
-            long acc_4 = 0L;
-            long acc_5 = 0L;
-            for (long k_1 = l; k_1 < length_1; k_1 += 256) {
-                long pull_lesser_lengths_r_3;
-                long pull_lesser_lengths_r_4;
-                long pull_lesser_lengths_r_5;
-                quicksort_fused_4_pull_lesser_lengths(offset_1 + k_1, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot, &pull_lesser_lengths_r_3, &pull_lesser_lengths_r_4, &pull_lesser_lengths_r_5);
-                long op_lesser_lengths_r_6;
-                long op_lesser_lengths_r_7;
-                long op_lesser_lengths_r_8;
-                quicksort_fused_4_op_lesser_lengths(acc_3, acc_4, acc_5, pull_lesser_lengths_r_3, pull_lesser_lengths_r_4, pull_lesser_lengths_r_5, &op_lesser_lengths_r_6, &op_lesser_lengths_r_7, &op_lesser_lengths_r_8);
-                acc_3 = op_lesser_lengths_r_6;
-                acc_4 = op_lesser_lengths_r_7;
-                acc_5 = op_lesser_lengths_r_8;
-            }
-            team_values[l] = acc_3;
-            team_values_1[l] = acc_4;
-            team_values_2[l] = acc_5;
-            barrier(CLK_LOCAL_MEM_FENCE);
-            for (long h_1 = 1; h_1 < 256; h_1 *= 2) {
-                if ((l & (2 * h_1 - 1)) == 0) {
-                    long op_lesser_lengths_r_9;
-                    long op_lesser_lengths_r_10;
-                    long op_lesser_lengths_r_11;
-                    quicksort_fused_4_op_lesser_lengths(team_values[l], team_values_1[l], team_values_2[l], team_values[l + h_1], team_values_1[l + h_1], team_values_2[l + h_1], &op_lesser_lengths_r_9, &op_lesser_lengths_r_10, &op_lesser_lengths_r_11);
-                    team_values[l] = op_lesser_lengths_r_9;
-                    team_values_1[l] = op_lesser_lengths_r_10;
-                    team_values_2[l] = op_lesser_lengths_r_11;
-                }
-                barrier(CLK_LOCAL_MEM_FENCE);
-            }
-            if (l == 0) {
-                lesser_lengths_20[s_1] = team_values[0];
-                lesser_lengths_32[s_1] = team_values_1[0];
-                lesser_lengths_44[s_1] = team_values_2[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_4_kept_1(__global int* kept_ticket_119, __global int* kept_status_120, long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_kept_114, long lookback_tiles, __global long* kept_27, __global long* lesser_elements_28) {
+__kernel void quicksort_fused_4_kept_1(__global int* kept_ticket_82, __global int* kept_status_83, long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_kept_78, long lookback_tiles, __global long* kept_22, __global long* lesser_elements_23) {
     __local long tile[2304];
     __local long tile_1[2304];
     __local long vals[306];
     __local long flags[35];
-    volatile __global ulong* status = (volatile __global ulong*)kept_status_120;
+    volatile __global ulong* status = (volatile __global ulong*)kept_status_83;
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(kept_ticket_119);
+    if (l == 0) flags[32] = atomic_inc(kept_ticket_82);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 2304;
     for (long j = 0; j < 9; j++) {
-        const long p = j * 256 + l;
-        const long g = start + p;
+        const long p_1 = j * 256 + l;
+        const long g = start + p_1;
         if (g < total_1) {
             long pull_kept_1_r;
             long pull_kept_1_r_1;
             quicksort_fused_4_pull_kept_1(g, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, &pull_kept_1_r, &pull_kept_1_r_1);
-            tile[p] = pull_kept_1_r;
-            tile_1[p] = pull_kept_1_r_1;
+            tile[p_1] = pull_kept_1_r;
+            tile_1[p_1] = pull_kept_1_r_1;
         }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
@@ -3595,35 +3399,35 @@ __kernel void quicksort_fused_4_kept_1(__global int* kept_ticket_119, __global i
     barrier(CLK_LOCAL_MEM_FENCE);
     const long base = vals[304];
     const long total_3 = vals[305];
-    for (long p = l; p < total_3; p += 256) {
-        kept_27[base + p] = tile[p];
-        lesser_elements_28[base + p] = tile_1[p];
+    for (long p_1 = l; p_1 < total_3; p_1 += 256) {
+        kept_22[base + p_1] = tile[p_1];
+        lesser_elements_23[base + p_1] = tile_1[p_1];
     }
     if (l == 0 && tile_no == lookback_tiles - 1) {
-        kept_kept_114[0] = base + total_3;
+        kept_kept_78[0] = base + total_3;
     }
 }
 
-__kernel void quicksort_fused_4_kept_2(__global int* kept_ticket_121, __global int* kept_status_122, long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_kept_115, long lookback_tiles, __global long* kept_39, __global long* lesser_elements_40) {
+__kernel void quicksort_fused_4_kept_2(__global int* kept_ticket_84, __global int* kept_status_85, long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_kept_79, long lookback_tiles, __global long* kept_30, __global long* lesser_elements_31) {
     __local long tile[2304];
     __local long tile_1[2304];
     __local long vals[306];
     __local long flags[35];
-    volatile __global ulong* status = (volatile __global ulong*)kept_status_122;
+    volatile __global ulong* status = (volatile __global ulong*)kept_status_85;
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(kept_ticket_121);
+    if (l == 0) flags[32] = atomic_inc(kept_ticket_84);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 2304;
     for (long j = 0; j < 9; j++) {
-        const long p = j * 256 + l;
-        const long g = start + p;
+        const long p_1 = j * 256 + l;
+        const long g = start + p_1;
         if (g < total_1) {
             long pull_kept_2_r;
             long pull_kept_2_r_1;
             quicksort_fused_4_pull_kept_2(g, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, &pull_kept_2_r, &pull_kept_2_r_1);
-            tile[p] = pull_kept_2_r;
-            tile_1[p] = pull_kept_2_r_1;
+            tile[p_1] = pull_kept_2_r;
+            tile_1[p_1] = pull_kept_2_r_1;
         }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
@@ -3754,383 +3558,12 @@ __kernel void quicksort_fused_4_kept_2(__global int* kept_ticket_121, __global i
     barrier(CLK_LOCAL_MEM_FENCE);
     const long base = vals[304];
     const long total_3 = vals[305];
-    for (long p = l; p < total_3; p += 256) {
-        kept_39[base + p] = tile[p];
-        lesser_elements_40[base + p] = tile_1[p];
+    for (long p_1 = l; p_1 < total_3; p_1 += 256) {
+        kept_30[base + p_1] = tile[p_1];
+        lesser_elements_31[base + p_1] = tile_1[p_1];
     }
     if (l == 0 && tile_no == lookback_tiles - 1) {
-        kept_kept_115[0] = base + total_3;
-    }
-}
-
-
-// ===== quicksort_scan_sum_fused.cl =====
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
-   err[2] site, err[3..4] payload. The first failing work-item wins. */
-#ifndef NESSIE_ERROR_FLAG_HELPERS
-#define NESSIE_ERROR_FLAG_HELPERS
-void nessie_fail(__global long* err, long code, long site, long a, long b) {
-    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
-        err[1] = code;
-        err[2] = site;
-        err[3] = a;
-        err[4] = b;
-    }
-}
-
-int nessie_failed(__global long* err) {
-    return *(volatile __global int*)err != 0;
-}
-#endif
-
-/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
-   operators with the evaluator's exact meaning. */
-#ifndef NESSIE_SCALAR_HELPERS
-#define NESSIE_SCALAR_HELPERS
-#pragma OPENCL FP_CONTRACT OFF
-
-/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
-static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
-static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
-static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
-static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
-static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
-
-/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
-   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
-   one got through it gives 0 instead of trapping. */
-static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
-static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
-
-/* Shifts count mod 64; rshift is arithmetic. */
-static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
-static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
-
-/* Float min and max: NaN is above every number; ties keep the first. */
-static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
-static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
-
-/* Rounds half away from zero (x - trunc(x) is exact). */
-static inline double nessie_round(double x) {
-    double t = trunc(x);
-    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
-}
-
-/* The floor of the square root of n >= 0 (0 for a negative n). */
-static inline long nessie_isqrt(long n) {
-    if (n <= 0) return 0;
-    ulong u = (ulong)n;
-    ulong r = (ulong)sqrt((double)n);
-    while (r * r > u) r--;
-    while ((r + 1) * (r + 1) <= u) r++;
-    return (long)r;
-}
-
-/* segment_of: the last j with offsets[j] <= position (0 if none). */
-static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
-    long lo = 0, hi = segments;
-    while (lo < hi) {
-        long mid = lo + (hi - lo) / 2;
-        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
-    }
-    return lo > 0 ? lo - 1 : 0;
-}
-#endif
-
-static inline void quicksort_scan_sum_fused_pull_s_offsets(long i, __global const long* s_lengths, __global const long* s_lengths_1, __global const long* s_lengths_2, long* r0, long* r1, long* r2) {
-    *r0 = s_lengths[i];
-    *r1 = s_lengths_1[i];
-    *r2 = s_lengths_2[i];
-}
-
-static inline void quicksort_scan_sum_fused_op_s_offsets(long a, long a_1, long a_2, long b, long b_1, long b_2, long* r0, long* r1, long* r2) {
-    *r0 = nessie_add(a, b);
-    *r1 = nessie_add(a_1, b_1);
-    *r2 = nessie_add(a_2, b_2);
-}
-
-__kernel void quicksort_scan_sum_fused_s_offsets(__global int* s_offsets_ticket, __global int* s_offsets_status, long n_s_lengths, __global const long* s_lengths_0, __global const long* s_lengths_5, __global const long* s_lengths_10, __global long* s_offsets_1, __global long* s_offsets_6, __global long* s_offsets_11) {
-    __local long tile[1280];
-    __local long tile_1[1280];
-    __local long tile_2[1280];
-    __local long vals[306];
-    __local long vals_1[306];
-    __local long vals_2[306];
-    __local long flags[35];
-    volatile __global ulong* status = (volatile __global ulong*)s_offsets_status;
-    const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(s_offsets_ticket);
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long tile_no = flags[32];
-    const long start = tile_no * 1280;
-    for (long j = 0; j < 5; j++) {
-        const long p = j * 256 + l;
-        const long g = start + p;
-        if (g < n_s_lengths) {
-            long pull_s_offsets_r;
-            long pull_s_offsets_r_1;
-            long pull_s_offsets_r_2;
-            quicksort_scan_sum_fused_pull_s_offsets(g, s_lengths_0, s_lengths_5, s_lengths_10, &pull_s_offsets_r, &pull_s_offsets_r_1, &pull_s_offsets_r_2);
-            tile[p] = pull_s_offsets_r;
-            tile_1[p] = pull_s_offsets_r_1;
-            tile_2[p] = pull_s_offsets_r_2;
-        } else {
-            tile[p] = 0L;
-            tile_1[p] = 0L;
-            tile_2[p] = 0L;
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    long acc = 0L;
-    long acc_1 = 0L;
-    long acc_2 = 0L;
-    for (long j = 0; j < 5; j++) {
-        long op_s_offsets_r;
-        long op_s_offsets_r_1;
-        long op_s_offsets_r_2;
-        quicksort_scan_sum_fused_op_s_offsets(acc, acc_1, acc_2, tile[l * 5 + j], tile_1[l * 5 + j], tile_2[l * 5 + j], &op_s_offsets_r, &op_s_offsets_r_1, &op_s_offsets_r_2);
-        long c = op_s_offsets_r;
-        long c_1 = op_s_offsets_r_1;
-        long c_2 = op_s_offsets_r_2;
-        acc = c;
-        acc_1 = c_1;
-        acc_2 = c_2;
-    }
-    vals[l] = acc;
-    vals_1[l] = acc_1;
-    vals_2[l] = acc_2;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row = 0L;
-        long row_1 = 0L;
-        long row_2 = 0L;
-        for (long c_3 = 0; c_3 < 16; c_3++) {
-            long op_s_offsets_r_3;
-            long op_s_offsets_r_4;
-            long op_s_offsets_r_5;
-            quicksort_scan_sum_fused_op_s_offsets(row, row_1, row_2, vals[l * 16 + c_3], vals_1[l * 16 + c_3], vals_2[l * 16 + c_3], &op_s_offsets_r_3, &op_s_offsets_r_4, &op_s_offsets_r_5);
-            long c_4 = op_s_offsets_r_3;
-            long c_5 = op_s_offsets_r_4;
-            long c_6 = op_s_offsets_r_5;
-            row = c_4;
-            row_1 = c_5;
-            row_2 = c_6;
-        }
-        vals[256 + l] = row;
-        vals_1[256 + l] = row_1;
-        vals_2[256 + l] = row_2;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l == 0) {
-        long total = 0L;
-        long total_1 = 0L;
-        long total_2 = 0L;
-        for (long r = 0; r < 16; r++) {
-            long x = vals[256 + r];
-            long x_1 = vals_1[256 + r];
-            long x_2 = vals_2[256 + r];
-            vals[256 + r] = total;
-            vals_1[256 + r] = total_1;
-            vals_2[256 + r] = total_2;
-            long op_s_offsets_r_6;
-            long op_s_offsets_r_7;
-            long op_s_offsets_r_8;
-            quicksort_scan_sum_fused_op_s_offsets(total, total_1, total_2, x, x_1, x_2, &op_s_offsets_r_6, &op_s_offsets_r_7, &op_s_offsets_r_8);
-            long c_7 = op_s_offsets_r_6;
-            long c_8 = op_s_offsets_r_7;
-            long c_9 = op_s_offsets_r_8;
-            total = c_7;
-            total_1 = c_8;
-            total_2 = c_9;
-        }
-        vals[305] = total;
-        vals_1[305] = total_1;
-        vals_2[305] = total_2;
-        vals[304] = 0L;
-        vals_1[304] = 0L;
-        vals_2[304] = 0L;
-        if (tile_no == 0) {
-            const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 3 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 3 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
-            const ulong bits_1 = (ulong)(total_1);
-            status[((2 * tile_no + 1) * 3 + 1) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 3 + 1) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
-            const ulong bits_2 = (ulong)(total_2);
-            status[((2 * tile_no + 1) * 3 + 2) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 3 + 2) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
-        } else {
-            const ulong bits_3 = (ulong)(total);
-            status[((2 * tile_no + 0) * 3 + 0) * 2] = (1UL << 32) | (bits_3 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 3 + 0) * 2 + 1] = (1UL << 32) | (bits_3 >> 32);
-            const ulong bits_4 = (ulong)(total_1);
-            status[((2 * tile_no + 0) * 3 + 1) * 2] = (1UL << 32) | (bits_4 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 3 + 1) * 2 + 1] = (1UL << 32) | (bits_4 >> 32);
-            const ulong bits_5 = (ulong)(total_2);
-            status[((2 * tile_no + 0) * 3 + 2) * 2] = (1UL << 32) | (bits_5 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 3 + 2) * 2 + 1] = (1UL << 32) | (bits_5 >> 32);
-        }
-        flags[33] = tile_no > 0;
-        flags[34] = tile_no - 1;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row_3 = vals[256 + l];
-        long row_4 = vals_1[256 + l];
-        long row_5 = vals_2[256 + l];
-        for (long c_3 = 0; c_3 < 16; c_3++) {
-            long x_3 = vals[l * 16 + c_3];
-            long x_4 = vals_1[l * 16 + c_3];
-            long x_5 = vals_2[l * 16 + c_3];
-            vals[l * 16 + c_3] = row_3;
-            vals_1[l * 16 + c_3] = row_4;
-            vals_2[l * 16 + c_3] = row_5;
-            long op_s_offsets_r_9;
-            long op_s_offsets_r_10;
-            long op_s_offsets_r_11;
-            quicksort_scan_sum_fused_op_s_offsets(row_3, row_4, row_5, x_3, x_4, x_5, &op_s_offsets_r_9, &op_s_offsets_r_10, &op_s_offsets_r_11);
-            long c_10 = op_s_offsets_r_9;
-            long c_11 = op_s_offsets_r_10;
-            long c_12 = op_s_offsets_r_11;
-            row_3 = c_10;
-            row_4 = c_11;
-            row_5 = c_12;
-        }
-    }
-    for (;;) {
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (!flags[33]) break;
-        const long at = flags[34];
-        if (l < 32) {
-            const long jt = at - l;
-            long fl = 0;
-            if (jt >= 0) {
-                const ulong lo = status[((2 * jt + 1) * 3 + 0) * 2];
-                const ulong hi = status[((2 * jt + 1) * 3 + 0) * 2 + 1];
-                const ulong lo_1 = status[((2 * jt + 1) * 3 + 1) * 2];
-                const ulong hi_1 = status[((2 * jt + 1) * 3 + 1) * 2 + 1];
-                const ulong lo_2 = status[((2 * jt + 1) * 3 + 2) * 2];
-                const ulong hi_2 = status[((2 * jt + 1) * 3 + 2) * 2 + 1];
-                if (lo != 0 && hi != 0 && lo_1 != 0 && hi_1 != 0 && lo_2 != 0 && hi_2 != 0) {
-                    fl = 2;
-                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
-                    vals_1[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
-                    vals_2[272 + l] = (long)((lo_2 & 0xffffffffUL) | ((hi_2 & 0xffffffffUL) << 32));
-                }
-                if (fl == 0) {
-                    const ulong lo_3 = status[((2 * jt + 0) * 3 + 0) * 2];
-                    const ulong hi_3 = status[((2 * jt + 0) * 3 + 0) * 2 + 1];
-                    const ulong lo_4 = status[((2 * jt + 0) * 3 + 1) * 2];
-                    const ulong hi_4 = status[((2 * jt + 0) * 3 + 1) * 2 + 1];
-                    const ulong lo_5 = status[((2 * jt + 0) * 3 + 2) * 2];
-                    const ulong hi_5 = status[((2 * jt + 0) * 3 + 2) * 2 + 1];
-                    if (lo_3 != 0 && hi_3 != 0 && lo_4 != 0 && hi_4 != 0 && lo_5 != 0 && hi_5 != 0) {
-                        fl = 1;
-                        vals[272 + l] = (long)((lo_3 & 0xffffffffUL) | ((hi_3 & 0xffffffffUL) << 32));
-                        vals_1[272 + l] = (long)((lo_4 & 0xffffffffUL) | ((hi_4 & 0xffffffffUL) << 32));
-                        vals_2[272 + l] = (long)((lo_5 & 0xffffffffUL) | ((hi_5 & 0xffffffffUL) << 32));
-                    }
-                }
-            }
-            flags[l] = fl;
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (l == 0) {
-            long excl = vals[304];
-            long excl_1 = vals_1[304];
-            long excl_2 = vals_2[304];
-            long more = 1;
-            long k = 0;
-            for (; k < 32; k++) {
-                if (flags[k] == 0) break;
-                long op_s_offsets_r_12;
-                long op_s_offsets_r_13;
-                long op_s_offsets_r_14;
-                quicksort_scan_sum_fused_op_s_offsets(vals[272 + k], vals_1[272 + k], vals_2[272 + k], excl, excl_1, excl_2, &op_s_offsets_r_12, &op_s_offsets_r_13, &op_s_offsets_r_14);
-                long c_13 = op_s_offsets_r_12;
-                long c_14 = op_s_offsets_r_13;
-                long c_15 = op_s_offsets_r_14;
-                excl = c_13;
-                excl_1 = c_14;
-                excl_2 = c_15;
-                if (flags[k] == 2) {
-                    more = 0;
-                    k++;
-                    break;
-                }
-            }
-            vals[304] = excl;
-            vals_1[304] = excl_1;
-            vals_2[304] = excl_2;
-            flags[33] = more;
-            flags[34] = at - k;
-            if (!more) {
-                long incl = excl;
-                long incl_1 = excl_1;
-                long incl_2 = excl_2;
-                long op_s_offsets_r_15;
-                long op_s_offsets_r_16;
-                long op_s_offsets_r_17;
-                quicksort_scan_sum_fused_op_s_offsets(incl, incl_1, incl_2, vals[305], vals_1[305], vals_2[305], &op_s_offsets_r_15, &op_s_offsets_r_16, &op_s_offsets_r_17);
-                long c_16 = op_s_offsets_r_15;
-                long c_17 = op_s_offsets_r_16;
-                long c_18 = op_s_offsets_r_17;
-                incl = c_16;
-                incl_1 = c_17;
-                incl_2 = c_18;
-                const ulong bits_6 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 3 + 0) * 2] = (1UL << 32) | (bits_6 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 3 + 0) * 2 + 1] = (1UL << 32) | (bits_6 >> 32);
-                const ulong bits_7 = (ulong)(incl_1);
-                status[((2 * tile_no + 1) * 3 + 1) * 2] = (1UL << 32) | (bits_7 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 3 + 1) * 2 + 1] = (1UL << 32) | (bits_7 >> 32);
-                const ulong bits_8 = (ulong)(incl_2);
-                status[((2 * tile_no + 1) * 3 + 2) * 2] = (1UL << 32) | (bits_8 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 3 + 2) * 2 + 1] = (1UL << 32) | (bits_8 >> 32);
-            }
-        }
-    }
-    long off = vals[304];
-    long off_1 = vals_1[304];
-    long off_2 = vals_2[304];
-    long op_s_offsets_r_18;
-    long op_s_offsets_r_19;
-    long op_s_offsets_r_20;
-    quicksort_scan_sum_fused_op_s_offsets(off, off_1, off_2, vals[l], vals_1[l], vals_2[l], &op_s_offsets_r_18, &op_s_offsets_r_19, &op_s_offsets_r_20);
-    long c_19 = op_s_offsets_r_18;
-    long c_20 = op_s_offsets_r_19;
-    long c_21 = op_s_offsets_r_20;
-    off = c_19;
-    off_1 = c_20;
-    off_2 = c_21;
-    for (long j = 0; j < 5; j++) {
-        long x_6 = tile[l * 5 + j];
-        long x_7 = tile_1[l * 5 + j];
-        long x_8 = tile_2[l * 5 + j];
-        tile[l * 5 + j] = off;
-        tile_1[l * 5 + j] = off_1;
-        tile_2[l * 5 + j] = off_2;
-        long op_s_offsets_r_21;
-        long op_s_offsets_r_22;
-        long op_s_offsets_r_23;
-        quicksort_scan_sum_fused_op_s_offsets(off, off_1, off_2, x_6, x_7, x_8, &op_s_offsets_r_21, &op_s_offsets_r_22, &op_s_offsets_r_23);
-        long c_22 = op_s_offsets_r_21;
-        long c_23 = op_s_offsets_r_22;
-        long c_24 = op_s_offsets_r_23;
-        off = c_22;
-        off_1 = c_23;
-        off_2 = c_24;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 5; j++) {
-        const long p = j * 256 + l;
-        const long g = start + p;
-        if (g < n_s_lengths) {
-            s_offsets_1[g] = tile[p];
-            s_offsets_6[g] = tile_1[p];
-            s_offsets_11[g] = tile_2[p];
-        }
+        kept_kept_79[0] = base + total_3;
     }
 }
 
@@ -4209,113 +3642,208 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long quicksort_fused_5_pull_v_lengths(long p, __global const long* lesser_lengths, __global const long* greater_lengths) {
-    long c = nessie_rem(p, 2L);
-    long q = nessie_div(p, 2L);
-    return c == 0L ? lesser_lengths[q] : greater_lengths[q];
+static inline void quicksort_fused_5_pull_lesser_lengths(long s, __global const long* s_offsets, __global const long* s_lengths, __global const long* kept, long kept_len, __global const long* kept_1, long kept_1_len, __global const long* kept_2, long kept_2_len, long* r0, long* r1, long* r2) {
+    long start = s_offsets[s];
+    long end = nessie_add(start, s_lengths[s]);
+    long v = nessie_sub(kept_len == 0L ? 0L : (kept[0L] >= end ? 0L : nessie_add(nessie_segment_of(kept, kept_len, nessie_sub(end, 1L)), 1L)), kept_len == 0L ? 0L : (kept[0L] >= start ? 0L : nessie_add(nessie_segment_of(kept, kept_len, nessie_sub(start, 1L)), 1L)));
+    long start_1 = s_offsets[s];
+    long end_1 = nessie_add(start_1, s_lengths[s]);
+    long v_1 = nessie_sub(kept_1_len == 0L ? 0L : (kept_1[0L] >= end_1 ? 0L : nessie_add(nessie_segment_of(kept_1, kept_1_len, nessie_sub(end_1, 1L)), 1L)), kept_1_len == 0L ? 0L : (kept_1[0L] >= start_1 ? 0L : nessie_add(nessie_segment_of(kept_1, kept_1_len, nessie_sub(start_1, 1L)), 1L)));
+    long v_2 = v;
+    long v_3 = v_1;
+    long start_2 = s_offsets[s];
+    long end_2 = nessie_add(start_2, s_lengths[s]);
+    long v_4 = nessie_sub(kept_2_len == 0L ? 0L : (kept_2[0L] >= end_2 ? 0L : nessie_add(nessie_segment_of(kept_2, kept_2_len, nessie_sub(end_2, 1L)), 1L)), kept_2_len == 0L ? 0L : (kept_2[0L] >= start_2 ? 0L : nessie_add(nessie_segment_of(kept_2, kept_2_len, nessie_sub(start_2, 1L)), 1L)));
+    *r0 = v_2;
+    *r1 = v_3;
+    *r2 = v_4;
 }
 
-static inline long quicksort_fused_5_pull_s_offsets(long i, __global const long* lesser_lengths, __global const long* greater_lengths) {
-    long c = nessie_rem(i, 2L);
-    long q = nessie_div(i, 2L);
-    long v_lengths = c == 0L ? lesser_lengths[q] : greater_lengths[q];
-    return v_lengths;
+static inline void quicksort_fused_5_pull_s_offsets(long i, __global const long* s_offsets, __global const long* s_lengths, __global const long* kept, long kept_len, __global const long* kept_1, long kept_1_len, __global const long* kept_2, long kept_2_len, long* r0, long* r1, long* r2) {
+    long start = s_offsets[i];
+    long end = nessie_add(start, s_lengths[i]);
+    long lesser_lengths = nessie_sub(kept_len == 0L ? 0L : (kept[0L] >= end ? 0L : nessie_add(nessie_segment_of(kept, kept_len, nessie_sub(end, 1L)), 1L)), kept_len == 0L ? 0L : (kept[0L] >= start ? 0L : nessie_add(nessie_segment_of(kept, kept_len, nessie_sub(start, 1L)), 1L)));
+    long v = lesser_lengths;
+    long start_1 = s_offsets[i];
+    long end_1 = nessie_add(start_1, s_lengths[i]);
+    long lesser_lengths_1 = nessie_sub(kept_1_len == 0L ? 0L : (kept_1[0L] >= end_1 ? 0L : nessie_add(nessie_segment_of(kept_1, kept_1_len, nessie_sub(end_1, 1L)), 1L)), kept_1_len == 0L ? 0L : (kept_1[0L] >= start_1 ? 0L : nessie_add(nessie_segment_of(kept_1, kept_1_len, nessie_sub(start_1, 1L)), 1L)));
+    long v_1 = lesser_lengths_1;
+    long v_2 = v;
+    long v_3 = v_1;
+    long start_2 = s_offsets[i];
+    long end_2 = nessie_add(start_2, s_lengths[i]);
+    long lesser_lengths_2 = nessie_sub(kept_2_len == 0L ? 0L : (kept_2[0L] >= end_2 ? 0L : nessie_add(nessie_segment_of(kept_2, kept_2_len, nessie_sub(end_2, 1L)), 1L)), kept_2_len == 0L ? 0L : (kept_2[0L] >= start_2 ? 0L : nessie_add(nessie_segment_of(kept_2, kept_2_len, nessie_sub(start_2, 1L)), 1L)));
+    long v_4 = lesser_lengths_2;
+    *r0 = v_2;
+    *r1 = v_3;
+    *r2 = v_4;
 }
 
-static inline long quicksort_fused_5_op_s_offsets(long a, long b) {
-    return nessie_add(a, b);
+static inline void quicksort_fused_5_op_s_offsets(long a, long a_1, long a_2, long b, long b_1, long b_2, long* r0, long* r1, long* r2) {
+    *r0 = nessie_add(a, b);
+    *r1 = nessie_add(a_1, b_1);
+    *r2 = nessie_add(a_2, b_2);
 }
 
-static inline long quicksort_fused_5_pull_total(long i, __global const long* lesser_lengths, __global const long* greater_lengths) {
-    long c = nessie_rem(i, 2L);
-    long q = nessie_div(i, 2L);
-    long v_lengths = c == 0L ? lesser_lengths[q] : greater_lengths[q];
-    return v_lengths;
-}
-
-static inline long quicksort_fused_5_op_total(long a, long b) {
-    return nessie_add(a, b);
-}
-
-__kernel void quicksort_fused_5_v_lengths(long t_1, __global const long* lesser_lengths, __global const long* greater_lengths, __global long* v_lengths_3) {
+__kernel void quicksort_fused_5_lesser_lengths(long n_s_lengths, __global const long* s_offsets_1, __global const long* s_lengths, __global const long* kept_0, long n_kept, __global const long* kept_11, long n_kept_1, __global const long* kept_20, long n_kept_2, __global long* lesser_lengths_3, __global long* lesser_lengths_12, __global long* lesser_lengths_21) {
     const long gid = get_global_id(0);
-    if (gid < t_1) {
-        long pull_v_lengths_r = quicksort_fused_5_pull_v_lengths(gid, lesser_lengths, greater_lengths);
-        v_lengths_3[gid] = pull_v_lengths_r;
+    if (gid < n_s_lengths) {
+        long pull_lesser_lengths_r;
+        long pull_lesser_lengths_r_1;
+        long pull_lesser_lengths_r_2;
+        quicksort_fused_5_pull_lesser_lengths(gid, s_offsets_1, s_lengths, kept_0, n_kept, kept_11, n_kept_1, kept_20, n_kept_2, &pull_lesser_lengths_r, &pull_lesser_lengths_r_1, &pull_lesser_lengths_r_2);
+        lesser_lengths_3[gid] = pull_lesser_lengths_r;
+        lesser_lengths_12[gid] = pull_lesser_lengths_r_1;
+        lesser_lengths_21[gid] = pull_lesser_lengths_r_2;
     }
 }
 
-__kernel void quicksort_fused_5_s_offsets(__global int* s_offsets_ticket, __global int* s_offsets_status, long t_1, __global const long* lesser_lengths, __global const long* greater_lengths, __global long* s_offsets) {
-    __local long tile[3840];
+__kernel void quicksort_fused_5_s_offsets(__global int* s_offsets_ticket, __global int* s_offsets_status, long n_s_lengths, __global const long* s_offsets_1, __global const long* s_lengths, __global const long* kept_0, long n_kept, __global const long* kept_11, long n_kept_1, __global const long* kept_20, long n_kept_2, __global long* s_offsets_7, __global long* s_offsets_16, __global long* s_offsets_25) {
+    __local long tile[1280];
+    __local long tile_1[1280];
+    __local long tile_2[1280];
     __local long vals[306];
+    __local long vals_1[306];
+    __local long vals_2[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)s_offsets_status;
     const long l = get_local_id(0);
     if (l == 0) flags[32] = atomic_inc(s_offsets_ticket);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 3840;
-    for (long j = 0; j < 15; j++) {
-        const long p_1 = j * 256 + l;
-        const long g = start + p_1;
-        if (g < t_1) {
-            long pull_s_offsets_r = quicksort_fused_5_pull_s_offsets(g, lesser_lengths, greater_lengths);
-            tile[p_1] = pull_s_offsets_r;
+    const long start = tile_no * 1280;
+    for (long j = 0; j < 5; j++) {
+        const long p = j * 256 + l;
+        const long g = start + p;
+        if (g < n_s_lengths) {
+            long pull_s_offsets_r;
+            long pull_s_offsets_r_1;
+            long pull_s_offsets_r_2;
+            quicksort_fused_5_pull_s_offsets(g, s_offsets_1, s_lengths, kept_0, n_kept, kept_11, n_kept_1, kept_20, n_kept_2, &pull_s_offsets_r, &pull_s_offsets_r_1, &pull_s_offsets_r_2);
+            tile[p] = pull_s_offsets_r;
+            tile_1[p] = pull_s_offsets_r_1;
+            tile_2[p] = pull_s_offsets_r_2;
         } else {
-            tile[p_1] = 0L;
+            tile[p] = 0L;
+            tile_1[p] = 0L;
+            tile_2[p] = 0L;
         }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
-    for (long j = 0; j < 15; j++) {
-        long op_s_offsets_r = quicksort_fused_5_op_s_offsets(acc, tile[l * 15 + j]);
+    long acc_1 = 0L;
+    long acc_2 = 0L;
+    for (long j = 0; j < 5; j++) {
+        long op_s_offsets_r;
+        long op_s_offsets_r_1;
+        long op_s_offsets_r_2;
+        quicksort_fused_5_op_s_offsets(acc, acc_1, acc_2, tile[l * 5 + j], tile_1[l * 5 + j], tile_2[l * 5 + j], &op_s_offsets_r, &op_s_offsets_r_1, &op_s_offsets_r_2);
         long c = op_s_offsets_r;
+        long c_1 = op_s_offsets_r_1;
+        long c_2 = op_s_offsets_r_2;
         acc = c;
+        acc_1 = c_1;
+        acc_2 = c_2;
     }
     vals[l] = acc;
+    vals_1[l] = acc_1;
+    vals_2[l] = acc_2;
     barrier(CLK_LOCAL_MEM_FENCE);
     if (l < 16) {
         long row = 0L;
-        for (long c_1 = 0; c_1 < 16; c_1++) {
-            long op_s_offsets_r_1 = quicksort_fused_5_op_s_offsets(row, vals[l * 16 + c_1]);
-            long c_2 = op_s_offsets_r_1;
-            row = c_2;
+        long row_1 = 0L;
+        long row_2 = 0L;
+        for (long c_3 = 0; c_3 < 16; c_3++) {
+            long op_s_offsets_r_3;
+            long op_s_offsets_r_4;
+            long op_s_offsets_r_5;
+            quicksort_fused_5_op_s_offsets(row, row_1, row_2, vals[l * 16 + c_3], vals_1[l * 16 + c_3], vals_2[l * 16 + c_3], &op_s_offsets_r_3, &op_s_offsets_r_4, &op_s_offsets_r_5);
+            long c_4 = op_s_offsets_r_3;
+            long c_5 = op_s_offsets_r_4;
+            long c_6 = op_s_offsets_r_5;
+            row = c_4;
+            row_1 = c_5;
+            row_2 = c_6;
         }
         vals[256 + l] = row;
+        vals_1[256 + l] = row_1;
+        vals_2[256 + l] = row_2;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     if (l == 0) {
+        long total = 0L;
         long total_1 = 0L;
+        long total_2 = 0L;
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
-            vals[256 + r] = total_1;
-            long op_s_offsets_r_2 = quicksort_fused_5_op_s_offsets(total_1, x);
-            long c_3 = op_s_offsets_r_2;
-            total_1 = c_3;
+            long x_1 = vals_1[256 + r];
+            long x_2 = vals_2[256 + r];
+            vals[256 + r] = total;
+            vals_1[256 + r] = total_1;
+            vals_2[256 + r] = total_2;
+            long op_s_offsets_r_6;
+            long op_s_offsets_r_7;
+            long op_s_offsets_r_8;
+            quicksort_fused_5_op_s_offsets(total, total_1, total_2, x, x_1, x_2, &op_s_offsets_r_6, &op_s_offsets_r_7, &op_s_offsets_r_8);
+            long c_7 = op_s_offsets_r_6;
+            long c_8 = op_s_offsets_r_7;
+            long c_9 = op_s_offsets_r_8;
+            total = c_7;
+            total_1 = c_8;
+            total_2 = c_9;
         }
-        vals[305] = total_1;
+        vals[305] = total;
+        vals_1[305] = total_1;
+        vals_2[305] = total_2;
         vals[304] = 0L;
+        vals_1[304] = 0L;
+        vals_2[304] = 0L;
         if (tile_no == 0) {
-            const ulong bits = (ulong)(total_1);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
-        } else {
+            const ulong bits = (ulong)(total);
+            status[((2 * tile_no + 1) * 3 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 3 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
             const ulong bits_1 = (ulong)(total_1);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            status[((2 * tile_no + 1) * 3 + 1) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 3 + 1) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong bits_2 = (ulong)(total_2);
+            status[((2 * tile_no + 1) * 3 + 2) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 3 + 2) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+        } else {
+            const ulong bits_3 = (ulong)(total);
+            status[((2 * tile_no + 0) * 3 + 0) * 2] = (1UL << 32) | (bits_3 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 3 + 0) * 2 + 1] = (1UL << 32) | (bits_3 >> 32);
+            const ulong bits_4 = (ulong)(total_1);
+            status[((2 * tile_no + 0) * 3 + 1) * 2] = (1UL << 32) | (bits_4 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 3 + 1) * 2 + 1] = (1UL << 32) | (bits_4 >> 32);
+            const ulong bits_5 = (ulong)(total_2);
+            status[((2 * tile_no + 0) * 3 + 2) * 2] = (1UL << 32) | (bits_5 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 3 + 2) * 2 + 1] = (1UL << 32) | (bits_5 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     if (l < 16) {
-        long row_1 = vals[256 + l];
-        for (long c_1 = 0; c_1 < 16; c_1++) {
-            long x_1 = vals[l * 16 + c_1];
-            vals[l * 16 + c_1] = row_1;
-            long op_s_offsets_r_3 = quicksort_fused_5_op_s_offsets(row_1, x_1);
-            long c_4 = op_s_offsets_r_3;
-            row_1 = c_4;
+        long row_3 = vals[256 + l];
+        long row_4 = vals_1[256 + l];
+        long row_5 = vals_2[256 + l];
+        for (long c_3 = 0; c_3 < 16; c_3++) {
+            long x_3 = vals[l * 16 + c_3];
+            long x_4 = vals_1[l * 16 + c_3];
+            long x_5 = vals_2[l * 16 + c_3];
+            vals[l * 16 + c_3] = row_3;
+            vals_1[l * 16 + c_3] = row_4;
+            vals_2[l * 16 + c_3] = row_5;
+            long op_s_offsets_r_9;
+            long op_s_offsets_r_10;
+            long op_s_offsets_r_11;
+            quicksort_fused_5_op_s_offsets(row_3, row_4, row_5, x_3, x_4, x_5, &op_s_offsets_r_9, &op_s_offsets_r_10, &op_s_offsets_r_11);
+            long c_10 = op_s_offsets_r_9;
+            long c_11 = op_s_offsets_r_10;
+            long c_12 = op_s_offsets_r_11;
+            row_3 = c_10;
+            row_4 = c_11;
+            row_5 = c_12;
         }
     }
     for (;;) {
@@ -4326,18 +3854,30 @@ __kernel void quicksort_fused_5_s_offsets(__global int* s_offsets_ticket, __glob
             const long jt = at - l;
             long fl = 0;
             if (jt >= 0) {
-                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
-                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
+                const ulong lo = status[((2 * jt + 1) * 3 + 0) * 2];
+                const ulong hi = status[((2 * jt + 1) * 3 + 0) * 2 + 1];
+                const ulong lo_1 = status[((2 * jt + 1) * 3 + 1) * 2];
+                const ulong hi_1 = status[((2 * jt + 1) * 3 + 1) * 2 + 1];
+                const ulong lo_2 = status[((2 * jt + 1) * 3 + 2) * 2];
+                const ulong hi_2 = status[((2 * jt + 1) * 3 + 2) * 2 + 1];
+                if (lo != 0 && hi != 0 && lo_1 != 0 && hi_1 != 0 && lo_2 != 0 && hi_2 != 0) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
+                    vals_1[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                    vals_2[272 + l] = (long)((lo_2 & 0xffffffffUL) | ((hi_2 & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
-                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
-                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
+                    const ulong lo_3 = status[((2 * jt + 0) * 3 + 0) * 2];
+                    const ulong hi_3 = status[((2 * jt + 0) * 3 + 0) * 2 + 1];
+                    const ulong lo_4 = status[((2 * jt + 0) * 3 + 1) * 2];
+                    const ulong hi_4 = status[((2 * jt + 0) * 3 + 1) * 2 + 1];
+                    const ulong lo_5 = status[((2 * jt + 0) * 3 + 2) * 2];
+                    const ulong hi_5 = status[((2 * jt + 0) * 3 + 2) * 2 + 1];
+                    if (lo_3 != 0 && hi_3 != 0 && lo_4 != 0 && hi_4 != 0 && lo_5 != 0 && hi_5 != 0) {
                         fl = 1;
-                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                        vals[272 + l] = (long)((lo_3 & 0xffffffffUL) | ((hi_3 & 0xffffffffUL) << 32));
+                        vals_1[272 + l] = (long)((lo_4 & 0xffffffffUL) | ((hi_4 & 0xffffffffUL) << 32));
+                        vals_2[272 + l] = (long)((lo_5 & 0xffffffffUL) | ((hi_5 & 0xffffffffUL) << 32));
                     }
                 }
             }
@@ -4346,13 +3886,22 @@ __kernel void quicksort_fused_5_s_offsets(__global int* s_offsets_ticket, __glob
         barrier(CLK_LOCAL_MEM_FENCE);
         if (l == 0) {
             long excl = vals[304];
+            long excl_1 = vals_1[304];
+            long excl_2 = vals_2[304];
             long more = 1;
             long k = 0;
             for (; k < 32; k++) {
                 if (flags[k] == 0) break;
-                long op_s_offsets_r_4 = quicksort_fused_5_op_s_offsets(vals[272 + k], excl);
-                long c_6 = op_s_offsets_r_4;
-                excl = c_6;
+                long op_s_offsets_r_12;
+                long op_s_offsets_r_13;
+                long op_s_offsets_r_14;
+                quicksort_fused_5_op_s_offsets(vals[272 + k], vals_1[272 + k], vals_2[272 + k], excl, excl_1, excl_2, &op_s_offsets_r_12, &op_s_offsets_r_13, &op_s_offsets_r_14);
+                long c_13 = op_s_offsets_r_12;
+                long c_14 = op_s_offsets_r_13;
+                long c_15 = op_s_offsets_r_14;
+                excl = c_13;
+                excl_1 = c_14;
+                excl_2 = c_15;
                 if (flags[k] == 2) {
                     more = 0;
                     k++;
@@ -4360,143 +3909,75 @@ __kernel void quicksort_fused_5_s_offsets(__global int* s_offsets_ticket, __glob
                 }
             }
             vals[304] = excl;
+            vals_1[304] = excl_1;
+            vals_2[304] = excl_2;
             flags[33] = more;
             flags[34] = at - k;
             if (!more) {
                 long incl = excl;
-                long op_s_offsets_r_5 = quicksort_fused_5_op_s_offsets(incl, vals[305]);
-                long c_7 = op_s_offsets_r_5;
-                incl = c_7;
-                const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+                long incl_1 = excl_1;
+                long incl_2 = excl_2;
+                long op_s_offsets_r_15;
+                long op_s_offsets_r_16;
+                long op_s_offsets_r_17;
+                quicksort_fused_5_op_s_offsets(incl, incl_1, incl_2, vals[305], vals_1[305], vals_2[305], &op_s_offsets_r_15, &op_s_offsets_r_16, &op_s_offsets_r_17);
+                long c_16 = op_s_offsets_r_15;
+                long c_17 = op_s_offsets_r_16;
+                long c_18 = op_s_offsets_r_17;
+                incl = c_16;
+                incl_1 = c_17;
+                incl_2 = c_18;
+                const ulong bits_6 = (ulong)(incl);
+                status[((2 * tile_no + 1) * 3 + 0) * 2] = (1UL << 32) | (bits_6 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 3 + 0) * 2 + 1] = (1UL << 32) | (bits_6 >> 32);
+                const ulong bits_7 = (ulong)(incl_1);
+                status[((2 * tile_no + 1) * 3 + 1) * 2] = (1UL << 32) | (bits_7 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 3 + 1) * 2 + 1] = (1UL << 32) | (bits_7 >> 32);
+                const ulong bits_8 = (ulong)(incl_2);
+                status[((2 * tile_no + 1) * 3 + 2) * 2] = (1UL << 32) | (bits_8 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 3 + 2) * 2 + 1] = (1UL << 32) | (bits_8 >> 32);
             }
         }
     }
     long off = vals[304];
-    long op_s_offsets_r_6 = quicksort_fused_5_op_s_offsets(off, vals[l]);
-    long c_8 = op_s_offsets_r_6;
-    off = c_8;
-    for (long j = 0; j < 15; j++) {
-        long x_2 = tile[l * 15 + j];
-        tile[l * 15 + j] = off;
-        long op_s_offsets_r_7 = quicksort_fused_5_op_s_offsets(off, x_2);
-        long c_9 = op_s_offsets_r_7;
-        off = c_9;
+    long off_1 = vals_1[304];
+    long off_2 = vals_2[304];
+    long op_s_offsets_r_18;
+    long op_s_offsets_r_19;
+    long op_s_offsets_r_20;
+    quicksort_fused_5_op_s_offsets(off, off_1, off_2, vals[l], vals_1[l], vals_2[l], &op_s_offsets_r_18, &op_s_offsets_r_19, &op_s_offsets_r_20);
+    long c_19 = op_s_offsets_r_18;
+    long c_20 = op_s_offsets_r_19;
+    long c_21 = op_s_offsets_r_20;
+    off = c_19;
+    off_1 = c_20;
+    off_2 = c_21;
+    for (long j = 0; j < 5; j++) {
+        long x_6 = tile[l * 5 + j];
+        long x_7 = tile_1[l * 5 + j];
+        long x_8 = tile_2[l * 5 + j];
+        tile[l * 5 + j] = off;
+        tile_1[l * 5 + j] = off_1;
+        tile_2[l * 5 + j] = off_2;
+        long op_s_offsets_r_21;
+        long op_s_offsets_r_22;
+        long op_s_offsets_r_23;
+        quicksort_fused_5_op_s_offsets(off, off_1, off_2, x_6, x_7, x_8, &op_s_offsets_r_21, &op_s_offsets_r_22, &op_s_offsets_r_23);
+        long c_22 = op_s_offsets_r_21;
+        long c_23 = op_s_offsets_r_22;
+        long c_24 = op_s_offsets_r_23;
+        off = c_22;
+        off_1 = c_23;
+        off_2 = c_24;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 15; j++) {
-        const long p_1 = j * 256 + l;
-        const long g = start + p_1;
-        if (g < t_1) {
-            s_offsets[g] = tile[p_1];
-        }
-    }
-}
-
-__kernel void quicksort_fused_5_total_partial(long groups, long chunk, long t_1, __global const long* lesser_lengths, __global const long* greater_lengths, __global long* total_partials) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
-                long x;
-                if (l + 256 * wg + 256 * groups * k < t_1) {
-                    long pull_total_r = quicksort_fused_5_pull_total(l + 256 * wg + 256 * groups * k, lesser_lengths, greater_lengths);
-                    x = pull_total_r;
-                } else {
-                    x = 0L;
-                }
-                long op_total_r = quicksort_fused_5_op_total(acc, x);
-                acc = op_total_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = quicksort_fused_5_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total_partials[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_5_total_final(__global const long* total_partials, long final_chunk, long groups, __global long* total) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
-                long x;
-                if (256 * k + l < groups) {
-                    x = total_partials[256 * k + l];
-                } else {
-                    x = 0L;
-                }
-                long op_total_r = quicksort_fused_5_op_total(acc, x);
-                acc = op_total_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = quicksort_fused_5_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total[0] = group_values_in[0];
-            }
+    for (long j = 0; j < 5; j++) {
+        const long p = j * 256 + l;
+        const long g = start + p;
+        if (g < n_s_lengths) {
+            s_offsets_7[g] = tile[p];
+            s_offsets_16[g] = tile_1[p];
+            s_offsets_25[g] = tile_2[p];
         }
     }
 }
@@ -4576,123 +4057,32 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline void quicksort_fused_6_pull_lengths(long i, __global const long* sorted_offsets, __global const long* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* err, long* r0, long* r1, long* r2, long* r3, long* r4) {
-    long start = sorted_offsets[i];
-    long len = sorted_lengths[i];
-    if (0 || 0L >= len) {
-        nessie_fail(err, 1, 2, 0L, len);
-        *r0 = 0L;
-        *r1 = 0L;
-        *r2 = 0L;
-        *r3 = 0L;
-        *r4 = 0L;
-        return;
-    }
-    long v = sorted_elements_lengths[start];
-    long v_1 = sorted_elements_offsets[start];
-    long start_1 = sorted_offsets[i];
-    long len_1 = sorted_lengths[i];
-    if (0 || 0L >= len_1) {
-        nessie_fail(err, 1, 2, 0L, len_1);
-        *r0 = 0L;
-        *r1 = 0L;
-        *r2 = 0L;
-        *r3 = 0L;
-        *r4 = 0L;
-        return;
-    }
-    long lengths = sorted_elements_lengths[start_1];
-    long starts = sorted_elements_offsets[start_1];
-    long start_2 = starts;
-    long len_2 = lengths;
-    long start_3 = equal_offsets[i];
-    long len_3 = equal_lengths[i];
-    long v_2 = nessie_add(len_2, len_3);
-    long v_3 = v;
-    long v_4 = v_1;
-    long v_5 = v_2;
-    long start_4 = sorted_offsets[i];
-    long len_4 = sorted_lengths[i];
-    if (1L < 0L || 1L >= len_4) {
-        nessie_fail(err, 1, 3, 1L, len_4);
-        *r0 = 0L;
-        *r1 = 0L;
-        *r2 = 0L;
-        *r3 = 0L;
-        *r4 = 0L;
-        return;
-    }
-    long k = nessie_add(start_4, 1L);
-    long v_6 = sorted_elements_lengths[k];
-    long v_7 = sorted_elements_offsets[k];
-    *r0 = v_3;
-    *r1 = v_4;
-    *r2 = v_5;
-    *r3 = v_6;
-    *r4 = v_7;
+static inline long quicksort_fused_6_pull_v_lengths(long p, __global const long* lesser_lengths, __global const long* greater_lengths) {
+    long c = nessie_rem(p, 2L);
+    long q = nessie_div(p, 2L);
+    return c == 0L ? lesser_lengths[q] : greater_lengths[q];
 }
 
-static inline long quicksort_fused_6_pull_s_offsets(long i, __global const long* sorted_offsets, __global const long* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* err) {
-    long start = sorted_offsets[i];
-    long len = sorted_lengths[i];
-    if (0 || 0L >= len) {
-        nessie_fail(err, 1, 2, 0L, len);
-        return 0L;
-    }
-    long lengths = sorted_elements_lengths[start];
-    long starts = sorted_elements_offsets[start];
-    long start_1 = starts;
-    long len_1 = lengths;
-    long start_2 = equal_offsets[i];
-    long len_2 = equal_lengths[i];
-    long lengths_1 = nessie_add(len_1, len_2);
-    return lengths_1;
+static inline long quicksort_fused_6_pull_s_offsets(long i, __global const long* lesser_lengths, __global const long* greater_lengths) {
+    long c = nessie_rem(i, 2L);
+    long q = nessie_div(i, 2L);
+    long v_lengths = c == 0L ? lesser_lengths[q] : greater_lengths[q];
+    return v_lengths;
 }
 
 static inline long quicksort_fused_6_op_s_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long quicksort_fused_6_pull_total(long i, __global const long* sorted_offsets, __global const long* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* err) {
-    long start = sorted_offsets[i];
-    long len = sorted_lengths[i];
-    if (0 || 0L >= len) {
-        nessie_fail(err, 1, 2, 0L, len);
-        return 0L;
-    }
-    long lengths = sorted_elements_lengths[start];
-    long starts = sorted_elements_offsets[start];
-    long start_1 = starts;
-    long len_1 = lengths;
-    long start_2 = equal_offsets[i];
-    long len_2 = equal_lengths[i];
-    long lengths_1 = nessie_add(len_1, len_2);
-    return lengths_1;
-}
-
-static inline long quicksort_fused_6_op_total(long a, long b) {
-    return nessie_add(a, b);
-}
-
-__kernel void quicksort_fused_6_lengths(long n_else_instances, __global const long* sorted_offsets, __global const long* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* lengths_5, __global long* starts_6, __global long* lengths_12, __global long* lengths_26, __global long* starts_27, __global long* err) {
-    if (nessie_failed(err)) return;
+__kernel void quicksort_fused_6_v_lengths(long t_1, __global const long* lesser_lengths, __global const long* greater_lengths, __global long* v_lengths_3) {
     const long gid = get_global_id(0);
-    if (gid < n_else_instances) {
-        long pull_lengths_r;
-        long pull_lengths_r_1;
-        long pull_lengths_r_2;
-        long pull_lengths_r_3;
-        long pull_lengths_r_4;
-        quicksort_fused_6_pull_lengths(gid, sorted_offsets, sorted_lengths, sorted_elements_lengths, sorted_elements_offsets, equal_offsets, equal_lengths, err, &pull_lengths_r, &pull_lengths_r_1, &pull_lengths_r_2, &pull_lengths_r_3, &pull_lengths_r_4);
-        lengths_5[gid] = pull_lengths_r;
-        starts_6[gid] = pull_lengths_r_1;
-        lengths_12[gid] = pull_lengths_r_2;
-        lengths_26[gid] = pull_lengths_r_3;
-        starts_27[gid] = pull_lengths_r_4;
+    if (gid < t_1) {
+        long pull_v_lengths_r = quicksort_fused_6_pull_v_lengths(gid, lesser_lengths, greater_lengths);
+        v_lengths_3[gid] = pull_v_lengths_r;
     }
 }
 
-__kernel void quicksort_fused_6_s_offsets(__global int* s_offsets_ticket, __global int* s_offsets_status, long n_else_instances, __global const long* sorted_offsets, __global const long* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets, __global long* err) {
+__kernel void quicksort_fused_6_s_offsets(__global int* s_offsets_ticket, __global int* s_offsets_status, long t_1, __global const long* lesser_lengths, __global const long* greater_lengths, __global long* s_offsets) {
     __local long tile[3840];
     __local long vals[306];
     __local long flags[35];
@@ -4703,13 +4093,13 @@ __kernel void quicksort_fused_6_s_offsets(__global int* s_offsets_ticket, __glob
     const long tile_no = flags[32];
     const long start = tile_no * 3840;
     for (long j = 0; j < 15; j++) {
-        const long p = j * 256 + l;
-        const long g = start + p;
-        if (g < n_else_instances) {
-            long pull_s_offsets_r = quicksort_fused_6_pull_s_offsets(g, sorted_offsets, sorted_lengths, sorted_elements_lengths, sorted_elements_offsets, equal_offsets, equal_lengths, err);
-            tile[p] = pull_s_offsets_r;
+        const long p_1 = j * 256 + l;
+        const long g = start + p_1;
+        if (g < t_1) {
+            long pull_s_offsets_r = quicksort_fused_6_pull_s_offsets(g, lesser_lengths, greater_lengths);
+            tile[p_1] = pull_s_offsets_r;
         } else {
-            tile[p] = 0L;
+            tile[p_1] = 0L;
         }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
@@ -4732,22 +4122,22 @@ __kernel void quicksort_fused_6_s_offsets(__global int* s_offsets_ticket, __glob
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     if (l == 0) {
-        long total_1 = 0L;
+        long total = 0L;
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
-            vals[256 + r] = total_1;
-            long op_s_offsets_r_2 = quicksort_fused_6_op_s_offsets(total_1, x);
+            vals[256 + r] = total;
+            long op_s_offsets_r_2 = quicksort_fused_6_op_s_offsets(total, x);
             long c_3 = op_s_offsets_r_2;
-            total_1 = c_3;
+            total = c_3;
         }
-        vals[305] = total_1;
+        vals[305] = total;
         vals[304] = 0L;
         if (tile_no == 0) {
-            const ulong bits = (ulong)(total_1);
+            const ulong bits = (ulong)(total);
             status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
             status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
         } else {
-            const ulong bits_1 = (ulong)(total_1);
+            const ulong bits_1 = (ulong)(total);
             status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
             status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
         }
@@ -4794,26 +4184,26 @@ __kernel void quicksort_fused_6_s_offsets(__global int* s_offsets_ticket, __glob
         if (l == 0) {
             long excl = vals[304];
             long more = 1;
-            long k_1 = 0;
-            for (; k_1 < 32; k_1++) {
-                if (flags[k_1] == 0) break;
-                long op_s_offsets_r_4 = quicksort_fused_6_op_s_offsets(vals[272 + k_1], excl);
-                long c_5 = op_s_offsets_r_4;
-                excl = c_5;
-                if (flags[k_1] == 2) {
+            long k = 0;
+            for (; k < 32; k++) {
+                if (flags[k] == 0) break;
+                long op_s_offsets_r_4 = quicksort_fused_6_op_s_offsets(vals[272 + k], excl);
+                long c_6 = op_s_offsets_r_4;
+                excl = c_6;
+                if (flags[k] == 2) {
                     more = 0;
-                    k_1++;
+                    k++;
                     break;
                 }
             }
             vals[304] = excl;
             flags[33] = more;
-            flags[34] = at - k_1;
+            flags[34] = at - k;
             if (!more) {
                 long incl = excl;
                 long op_s_offsets_r_5 = quicksort_fused_6_op_s_offsets(incl, vals[305]);
-                long c_6 = op_s_offsets_r_5;
-                incl = c_6;
+                long c_7 = op_s_offsets_r_5;
+                incl = c_7;
                 const ulong bits_2 = (ulong)(incl);
                 status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
                 status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
@@ -4822,128 +4212,21 @@ __kernel void quicksort_fused_6_s_offsets(__global int* s_offsets_ticket, __glob
     }
     long off = vals[304];
     long op_s_offsets_r_6 = quicksort_fused_6_op_s_offsets(off, vals[l]);
-    long c_7 = op_s_offsets_r_6;
-    off = c_7;
+    long c_8 = op_s_offsets_r_6;
+    off = c_8;
     for (long j = 0; j < 15; j++) {
         long x_2 = tile[l * 15 + j];
         tile[l * 15 + j] = off;
         long op_s_offsets_r_7 = quicksort_fused_6_op_s_offsets(off, x_2);
-        long c_8 = op_s_offsets_r_7;
-        off = c_8;
+        long c_9 = op_s_offsets_r_7;
+        off = c_9;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     for (long j = 0; j < 15; j++) {
-        const long p = j * 256 + l;
-        const long g = start + p;
-        if (g < n_else_instances) {
-            s_offsets[g] = tile[p];
-        }
-    }
-}
-
-__kernel void quicksort_fused_6_total_partial(long groups, long chunk, long n_else_instances, __global const long* sorted_offsets, __global const long* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* total_partials, __global long* err) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k_1 = 0; k_1 < chunk; k_1++) {
-                long x;
-                if (l + 256 * wg + 256 * groups * k_1 < n_else_instances) {
-                    long pull_total_r = quicksort_fused_6_pull_total(l + 256 * wg + 256 * groups * k_1, sorted_offsets, sorted_lengths, sorted_elements_lengths, sorted_elements_offsets, equal_offsets, equal_lengths, err);
-                    x = pull_total_r;
-                } else {
-                    x = 0L;
-                }
-                long op_total_r = quicksort_fused_6_op_total(acc, x);
-                acc = op_total_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_2 = 0; k_2 < 2; k_2++) {
-                    long op_total_r_1 = quicksort_fused_6_op_total(acc_1, group_values_in[k_2 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total_partials[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_6_total_final(__global const long* total_partials, long final_chunk, long groups, __global long* total) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k_1 = 0; k_1 < final_chunk; k_1++) {
-                long x;
-                if (256 * k_1 + l < groups) {
-                    x = total_partials[256 * k_1 + l];
-                } else {
-                    x = 0L;
-                }
-                long op_total_r = quicksort_fused_6_op_total(acc, x);
-                acc = op_total_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_2 = 0; k_2 < 2; k_2++) {
-                    long op_total_r_1 = quicksort_fused_6_op_total(acc_1, group_values_in[k_2 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total[0] = group_values_in[0];
-            }
+        const long p_1 = j * 256 + l;
+        const long g = start + p_1;
+        if (g < t_1) {
+            s_offsets[g] = tile[p_1];
         }
     }
 }
@@ -5023,12 +4306,76 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long quicksort_fused_7_pull_s_offsets(long i, __global const long* starts, __global const long* lengths, __global const long* equal_offsets, __global const long* equal_lengths) {
-    long start = starts[i];
-    long len = lengths[i];
-    long start_1 = equal_offsets[i];
-    long len_1 = equal_lengths[i];
-    long lengths_1 = nessie_add(len, len_1);
+static inline void quicksort_fused_7_pull_lengths(long i, __global const long* sorted_offsets, __global const long* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* err, long* r0, long* r1, long* r2, long* r3, long* r4) {
+    long start = sorted_offsets[i];
+    long len = sorted_lengths[i];
+    if (0 || 0L >= len) {
+        nessie_fail(err, 1, 2, 0L, len);
+        *r0 = 0L;
+        *r1 = 0L;
+        *r2 = 0L;
+        *r3 = 0L;
+        *r4 = 0L;
+        return;
+    }
+    long v = sorted_elements_lengths[start];
+    long v_1 = sorted_elements_offsets[start];
+    long start_1 = sorted_offsets[i];
+    long len_1 = sorted_lengths[i];
+    if (0 || 0L >= len_1) {
+        nessie_fail(err, 1, 2, 0L, len_1);
+        *r0 = 0L;
+        *r1 = 0L;
+        *r2 = 0L;
+        *r3 = 0L;
+        *r4 = 0L;
+        return;
+    }
+    long lengths = sorted_elements_lengths[start_1];
+    long starts = sorted_elements_offsets[start_1];
+    long start_2 = starts;
+    long len_2 = lengths;
+    long start_3 = equal_offsets[i];
+    long len_3 = equal_lengths[i];
+    long v_2 = nessie_add(len_2, len_3);
+    long v_3 = v;
+    long v_4 = v_1;
+    long v_5 = v_2;
+    long start_4 = sorted_offsets[i];
+    long len_4 = sorted_lengths[i];
+    if (1L < 0L || 1L >= len_4) {
+        nessie_fail(err, 1, 3, 1L, len_4);
+        *r0 = 0L;
+        *r1 = 0L;
+        *r2 = 0L;
+        *r3 = 0L;
+        *r4 = 0L;
+        return;
+    }
+    long k = nessie_add(start_4, 1L);
+    long v_6 = sorted_elements_lengths[k];
+    long v_7 = sorted_elements_offsets[k];
+    *r0 = v_3;
+    *r1 = v_4;
+    *r2 = v_5;
+    *r3 = v_6;
+    *r4 = v_7;
+}
+
+static inline long quicksort_fused_7_pull_s_offsets(long i, __global const long* sorted_offsets, __global const long* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* err) {
+    long start = sorted_offsets[i];
+    long len = sorted_lengths[i];
+    if (0 || 0L >= len) {
+        nessie_fail(err, 1, 2, 0L, len);
+        return 0L;
+    }
+    long lengths = sorted_elements_lengths[start];
+    long starts = sorted_elements_offsets[start];
+    long start_1 = starts;
+    long len_1 = lengths;
+    long start_2 = equal_offsets[i];
+    long len_2 = equal_lengths[i];
+    long lengths_1 = nessie_add(len_1, len_2);
     return lengths_1;
 }
 
@@ -5036,101 +4383,42 @@ static inline long quicksort_fused_7_op_s_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long quicksort_fused_7_pull_total(long i, __global const long* starts, __global const long* lengths, __global const long* equal_offsets, __global const long* equal_lengths) {
-    long start = starts[i];
-    long len = lengths[i];
-    long start_1 = equal_offsets[i];
-    long len_1 = equal_lengths[i];
-    long lengths_1 = nessie_add(len, len_1);
-    return lengths_1;
-}
-
-static inline long quicksort_fused_7_op_total(long a, long b) {
-    return nessie_add(a, b);
-}
-
-static inline long quicksort_fused_7_pull_s_lengths(long p, __global const uchar* mapped, __global const long* rank, __global const long* s_lengths, __global const long* starts, __global const long* lengths, __global const long* equal_offsets, __global const long* equal_lengths) {
-    int f = (int)mapped[p];
-    long r = rank[p];
-    long q = f ? r : nessie_sub(p, r);
-    long t;
-    if (f) {
-        t = s_lengths[q];
-    } else {
-        long i = q;
-        long start = starts[i];
-        long len = lengths[i];
-        long start_1 = equal_offsets[i];
-        long len_1 = equal_lengths[i];
-        t = nessie_add(len, len_1);
+__kernel void quicksort_fused_7_lengths(long n_else_instances, __global const long* sorted_offsets, __global const long* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* lengths_5, __global long* starts_6, __global long* lengths_12, __global long* lengths_22, __global long* starts_23, __global long* err) {
+    if (nessie_failed(err)) return;
+    const long gid = get_global_id(0);
+    if (gid < n_else_instances) {
+        long pull_lengths_r;
+        long pull_lengths_r_1;
+        long pull_lengths_r_2;
+        long pull_lengths_r_3;
+        long pull_lengths_r_4;
+        quicksort_fused_7_pull_lengths(gid, sorted_offsets, sorted_lengths, sorted_elements_lengths, sorted_elements_offsets, equal_offsets, equal_lengths, err, &pull_lengths_r, &pull_lengths_r_1, &pull_lengths_r_2, &pull_lengths_r_3, &pull_lengths_r_4);
+        lengths_5[gid] = pull_lengths_r;
+        starts_6[gid] = pull_lengths_r_1;
+        lengths_12[gid] = pull_lengths_r_2;
+        lengths_22[gid] = pull_lengths_r_3;
+        starts_23[gid] = pull_lengths_r_4;
     }
-    return t;
 }
 
-static inline long quicksort_fused_7_pull_s_offsets_1(long i, __global const uchar* mapped, __global const long* rank, __global const long* s_lengths, __global const long* starts, __global const long* lengths, __global const long* equal_offsets, __global const long* equal_lengths) {
-    int f = (int)mapped[i];
-    long r = rank[i];
-    long q = f ? r : nessie_sub(i, r);
-    long t;
-    if (f) {
-        t = s_lengths[q];
-    } else {
-        long i_1 = q;
-        long start = starts[i_1];
-        long len = lengths[i_1];
-        long start_1 = equal_offsets[i_1];
-        long len_1 = equal_lengths[i_1];
-        t = nessie_add(len, len_1);
-    }
-    long s_lengths_1 = t;
-    return s_lengths_1;
-}
-
-static inline long quicksort_fused_7_op_s_offsets_1(long a, long b) {
-    return nessie_add(a, b);
-}
-
-static inline long quicksort_fused_7_pull_total_1(long i, __global const uchar* mapped, __global const long* rank, __global const long* s_lengths, __global const long* starts, __global const long* lengths, __global const long* equal_offsets, __global const long* equal_lengths) {
-    int f = (int)mapped[i];
-    long r = rank[i];
-    long q = f ? r : nessie_sub(i, r);
-    long t;
-    if (f) {
-        t = s_lengths[q];
-    } else {
-        long i_1 = q;
-        long start = starts[i_1];
-        long len = lengths[i_1];
-        long start_1 = equal_offsets[i_1];
-        long len_1 = equal_lengths[i_1];
-        t = nessie_add(len, len_1);
-    }
-    long s_lengths_1 = t;
-    return s_lengths_1;
-}
-
-static inline long quicksort_fused_7_op_total_1(long a, long b) {
-    return nessie_add(a, b);
-}
-
-__kernel void quicksort_fused_7_s_offsets(__global int* s_offsets_ticket_69, __global int* s_offsets_status_70, long n_else_instances, __global const long* starts, __global const long* lengths_1, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets_11) {
+__kernel void quicksort_fused_7_s_offsets(__global int* s_offsets_ticket, __global int* s_offsets_status, long n_else_instances, __global const long* sorted_offsets, __global const long* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets, __global long* err) {
     __local long tile[3840];
     __local long vals[306];
     __local long flags[35];
-    volatile __global ulong* status = (volatile __global ulong*)s_offsets_status_70;
+    volatile __global ulong* status = (volatile __global ulong*)s_offsets_status;
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(s_offsets_ticket_69);
+    if (l == 0) flags[32] = atomic_inc(s_offsets_ticket);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 3840;
     for (long j = 0; j < 15; j++) {
-        const long p_1 = j * 256 + l;
-        const long g = start + p_1;
+        const long p = j * 256 + l;
+        const long g = start + p;
         if (g < n_else_instances) {
-            long pull_s_offsets_r = quicksort_fused_7_pull_s_offsets(g, starts, lengths_1, equal_offsets, equal_lengths);
-            tile[p_1] = pull_s_offsets_r;
+            long pull_s_offsets_r = quicksort_fused_7_pull_s_offsets(g, sorted_offsets, sorted_lengths, sorted_elements_lengths, sorted_elements_offsets, equal_offsets, equal_lengths, err);
+            tile[p] = pull_s_offsets_r;
         } else {
-            tile[p_1] = 0L;
+            tile[p] = 0L;
         }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
@@ -5215,21 +4503,21 @@ __kernel void quicksort_fused_7_s_offsets(__global int* s_offsets_ticket_69, __g
         if (l == 0) {
             long excl = vals[304];
             long more = 1;
-            long k = 0;
-            for (; k < 32; k++) {
-                if (flags[k] == 0) break;
-                long op_s_offsets_r_4 = quicksort_fused_7_op_s_offsets(vals[272 + k], excl);
+            long k_1 = 0;
+            for (; k_1 < 32; k_1++) {
+                if (flags[k_1] == 0) break;
+                long op_s_offsets_r_4 = quicksort_fused_7_op_s_offsets(vals[272 + k_1], excl);
                 long c_5 = op_s_offsets_r_4;
                 excl = c_5;
-                if (flags[k] == 2) {
+                if (flags[k_1] == 2) {
                     more = 0;
-                    k++;
+                    k_1++;
                     break;
                 }
             }
             vals[304] = excl;
             flags[33] = more;
-            flags[34] = at - k;
+            flags[34] = at - k_1;
             if (!more) {
                 long incl = excl;
                 long op_s_offsets_r_5 = quicksort_fused_7_op_s_offsets(incl, vals[305]);
@@ -5254,387 +4542,16 @@ __kernel void quicksort_fused_7_s_offsets(__global int* s_offsets_ticket_69, __g
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     for (long j = 0; j < 15; j++) {
-        const long p_1 = j * 256 + l;
-        const long g = start + p_1;
+        const long p = j * 256 + l;
+        const long g = start + p;
         if (g < n_else_instances) {
-            s_offsets_11[g] = tile[p_1];
-        }
-    }
-}
-
-__kernel void quicksort_fused_7_total_partial(long groups, long chunk, long n_else_instances, __global const long* starts, __global const long* lengths_1, __global const long* equal_offsets, __global const long* equal_lengths, __global long* total_partials_71) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
-                long x;
-                if (l + 256 * wg + 256 * groups * k < n_else_instances) {
-                    long pull_total_r = quicksort_fused_7_pull_total(l + 256 * wg + 256 * groups * k, starts, lengths_1, equal_offsets, equal_lengths);
-                    x = pull_total_r;
-                } else {
-                    x = 0L;
-                }
-                long op_total_r = quicksort_fused_7_op_total(acc, x);
-                acc = op_total_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = quicksort_fused_7_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total_partials_71[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_7_total_final(__global const long* total_partials_71, long final_chunk, long groups, __global long* total_15) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
-                long x;
-                if (256 * k + l < groups) {
-                    x = total_partials_71[256 * k + l];
-                } else {
-                    x = 0L;
-                }
-                long op_total_r = quicksort_fused_7_op_total(acc, x);
-                acc = op_total_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = quicksort_fused_7_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total_15[0] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_7_s_lengths(long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* s_lengths_21, __global const long* starts, __global const long* lengths_1, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_lengths_23) {
-    const long gid = get_global_id(0);
-    if (gid < instances_1) {
-        long pull_s_lengths_r = quicksort_fused_7_pull_s_lengths(gid, mapped, rank, s_lengths_21, starts, lengths_1, equal_offsets, equal_lengths);
-        s_lengths_23[gid] = pull_s_lengths_r;
-    }
-}
-
-__kernel void quicksort_fused_7_s_offsets_1(__global int* s_offsets_ticket_72, __global int* s_offsets_status_73, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* s_lengths_21, __global const long* starts, __global const long* lengths_1, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets_28) {
-    __local long tile[3840];
-    __local long vals[306];
-    __local long flags[35];
-    volatile __global ulong* status = (volatile __global ulong*)s_offsets_status_73;
-    const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(s_offsets_ticket_72);
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long tile_no = flags[32];
-    const long start = tile_no * 3840;
-    for (long j = 0; j < 15; j++) {
-        const long p_1 = j * 256 + l;
-        const long g = start + p_1;
-        if (g < instances_1) {
-            long pull_s_offsets_1_r = quicksort_fused_7_pull_s_offsets_1(g, mapped, rank, s_lengths_21, starts, lengths_1, equal_offsets, equal_lengths);
-            tile[p_1] = pull_s_offsets_1_r;
-        } else {
-            tile[p_1] = 0L;
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    long acc = 0L;
-    for (long j = 0; j < 15; j++) {
-        long op_s_offsets_1_r = quicksort_fused_7_op_s_offsets_1(acc, tile[l * 15 + j]);
-        long c = op_s_offsets_1_r;
-        acc = c;
-    }
-    vals[l] = acc;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row = 0L;
-        for (long c_1 = 0; c_1 < 16; c_1++) {
-            long op_s_offsets_1_r_1 = quicksort_fused_7_op_s_offsets_1(row, vals[l * 16 + c_1]);
-            long c_2 = op_s_offsets_1_r_1;
-            row = c_2;
-        }
-        vals[256 + l] = row;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l == 0) {
-        long total = 0L;
-        for (long r = 0; r < 16; r++) {
-            long x = vals[256 + r];
-            vals[256 + r] = total;
-            long op_s_offsets_1_r_2 = quicksort_fused_7_op_s_offsets_1(total, x);
-            long c_3 = op_s_offsets_1_r_2;
-            total = c_3;
-        }
-        vals[305] = total;
-        vals[304] = 0L;
-        if (tile_no == 0) {
-            const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
-        } else {
-            const ulong bits_1 = (ulong)(total);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
-        }
-        flags[33] = tile_no > 0;
-        flags[34] = tile_no - 1;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row_1 = vals[256 + l];
-        for (long c_1 = 0; c_1 < 16; c_1++) {
-            long x_1 = vals[l * 16 + c_1];
-            vals[l * 16 + c_1] = row_1;
-            long op_s_offsets_1_r_3 = quicksort_fused_7_op_s_offsets_1(row_1, x_1);
-            long c_4 = op_s_offsets_1_r_3;
-            row_1 = c_4;
-        }
-    }
-    for (;;) {
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (!flags[33]) break;
-        const long at = flags[34];
-        if (l < 32) {
-            const long jt = at - l;
-            long fl = 0;
-            if (jt >= 0) {
-                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
-                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
-                    fl = 2;
-                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
-                }
-                if (fl == 0) {
-                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
-                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
-                        fl = 1;
-                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
-                    }
-                }
-            }
-            flags[l] = fl;
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (l == 0) {
-            long excl = vals[304];
-            long more = 1;
-            long k = 0;
-            for (; k < 32; k++) {
-                if (flags[k] == 0) break;
-                long op_s_offsets_1_r_4 = quicksort_fused_7_op_s_offsets_1(vals[272 + k], excl);
-                long c_5 = op_s_offsets_1_r_4;
-                excl = c_5;
-                if (flags[k] == 2) {
-                    more = 0;
-                    k++;
-                    break;
-                }
-            }
-            vals[304] = excl;
-            flags[33] = more;
-            flags[34] = at - k;
-            if (!more) {
-                long incl = excl;
-                long op_s_offsets_1_r_5 = quicksort_fused_7_op_s_offsets_1(incl, vals[305]);
-                long c_6 = op_s_offsets_1_r_5;
-                incl = c_6;
-                const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
-            }
-        }
-    }
-    long off = vals[304];
-    long op_s_offsets_1_r_6 = quicksort_fused_7_op_s_offsets_1(off, vals[l]);
-    long c_7 = op_s_offsets_1_r_6;
-    off = c_7;
-    for (long j = 0; j < 15; j++) {
-        long x_2 = tile[l * 15 + j];
-        tile[l * 15 + j] = off;
-        long op_s_offsets_1_r_7 = quicksort_fused_7_op_s_offsets_1(off, x_2);
-        long c_8 = op_s_offsets_1_r_7;
-        off = c_8;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 15; j++) {
-        const long p_1 = j * 256 + l;
-        const long g = start + p_1;
-        if (g < instances_1) {
-            s_offsets_28[g] = tile[p_1];
-        }
-    }
-}
-
-__kernel void quicksort_fused_7_total_partial_1(long groups_1, long chunk_1, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* s_lengths_21, __global const long* starts, __global const long* lengths_1, __global const long* equal_offsets, __global const long* equal_lengths, __global long* total_partials_74) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk_1; k++) {
-                long x;
-                if (l + 256 * wg + 256 * groups_1 * k < instances_1) {
-                    long pull_total_1_r = quicksort_fused_7_pull_total_1(l + 256 * wg + 256 * groups_1 * k, mapped, rank, s_lengths_21, starts, lengths_1, equal_offsets, equal_lengths);
-                    x = pull_total_1_r;
-                } else {
-                    x = 0L;
-                }
-                long op_total_1_r = quicksort_fused_7_op_total_1(acc, x);
-                acc = op_total_1_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_1_r_1 = quicksort_fused_7_op_total_1(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_1_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total_partials_74[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_7_total_final_1(__global const long* total_partials_74, long final_chunk_1, long groups_1, __global long* total_32) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < final_chunk_1; k++) {
-                long x;
-                if (256 * k + l < groups_1) {
-                    x = total_partials_74[256 * k + l];
-                } else {
-                    x = 0L;
-                }
-                long op_total_1_r = quicksort_fused_7_op_total_1(acc, x);
-                acc = op_total_1_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_1_r_1 = quicksort_fused_7_op_total_1(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_1_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total_32[0] = group_values_in[0];
-            }
+            s_offsets[g] = tile[p];
         }
     }
 }
 
 
-// ===== checksum_map_fused.cl =====
+// ===== quicksort_fused_8.cl =====
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 /* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
    err[2] site, err[3..4] payload. The first failing work-item wins. */
@@ -5708,16 +4625,584 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long checksum_map_fused_pull_total(long i, __global const long* s, __global const long* i_1) {
+static inline long quicksort_fused_8_pull_lengths(long i, __global const long* starts, __global const long* lengths, __global const long* equal_offsets, __global const long* equal_lengths) {
+    long start = starts[i];
+    long len = lengths[i];
+    long start_1 = equal_offsets[i];
+    long len_1 = equal_lengths[i];
+    return nessie_add(len, len_1);
+}
+
+static inline long quicksort_fused_8_pull_s_offsets(long i, __global const long* starts, __global const long* lengths, __global const long* equal_offsets, __global const long* equal_lengths) {
+    long start = starts[i];
+    long len = lengths[i];
+    long start_1 = equal_offsets[i];
+    long len_1 = equal_lengths[i];
+    long lengths_1 = nessie_add(len, len_1);
+    return lengths_1;
+}
+
+static inline long quicksort_fused_8_op_s_offsets(long a, long b) {
+    return nessie_add(a, b);
+}
+
+static inline long quicksort_fused_8_pull_s_lengths(long p, __global const uchar* mapped, __global const long* rank, __global const long* s_lengths, __global const long* starts, __global const long* lengths, __global const long* equal_offsets, __global const long* equal_lengths) {
+    int f = (int)mapped[p];
+    long r = rank[p];
+    long q = f ? r : nessie_sub(p, r);
+    long t;
+    if (f) {
+        t = s_lengths[q];
+    } else {
+        long i = q;
+        long start = starts[i];
+        long len = lengths[i];
+        long start_1 = equal_offsets[i];
+        long len_1 = equal_lengths[i];
+        t = nessie_add(len, len_1);
+    }
+    return t;
+}
+
+static inline long quicksort_fused_8_pull_s_offsets_1(long i, __global const uchar* mapped, __global const long* rank, __global const long* s_lengths, __global const long* starts, __global const long* lengths, __global const long* equal_offsets, __global const long* equal_lengths) {
+    int f = (int)mapped[i];
+    long r = rank[i];
+    long q = f ? r : nessie_sub(i, r);
+    long t;
+    if (f) {
+        t = s_lengths[q];
+    } else {
+        long i_1 = q;
+        long start = starts[i_1];
+        long len = lengths[i_1];
+        long start_1 = equal_offsets[i_1];
+        long len_1 = equal_lengths[i_1];
+        t = nessie_add(len, len_1);
+    }
+    long s_lengths_1 = t;
+    return s_lengths_1;
+}
+
+static inline long quicksort_fused_8_op_s_offsets_1(long a, long b) {
+    return nessie_add(a, b);
+}
+
+__kernel void quicksort_fused_8_lengths(long n_else_instances, __global const long* starts, __global const long* lengths_1, __global const long* equal_offsets, __global const long* equal_lengths, __global long* lengths_5) {
+    const long gid = get_global_id(0);
+    if (gid < n_else_instances) {
+        long pull_lengths_r = quicksort_fused_8_pull_lengths(gid, starts, lengths_1, equal_offsets, equal_lengths);
+        lengths_5[gid] = pull_lengths_r;
+    }
+}
+
+__kernel void quicksort_fused_8_s_offsets(__global int* s_offsets_ticket_47, __global int* s_offsets_status_48, long n_else_instances, __global const long* starts, __global const long* lengths_1, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets_11) {
+    __local long tile[3840];
+    __local long vals[306];
+    __local long flags[35];
+    volatile __global ulong* status = (volatile __global ulong*)s_offsets_status_48;
+    const long l = get_local_id(0);
+    if (l == 0) flags[32] = atomic_inc(s_offsets_ticket_47);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long tile_no = flags[32];
+    const long start = tile_no * 3840;
+    for (long j = 0; j < 15; j++) {
+        const long p_1 = j * 256 + l;
+        const long g = start + p_1;
+        if (g < n_else_instances) {
+            long pull_s_offsets_r = quicksort_fused_8_pull_s_offsets(g, starts, lengths_1, equal_offsets, equal_lengths);
+            tile[p_1] = pull_s_offsets_r;
+        } else {
+            tile[p_1] = 0L;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long acc = 0L;
+    for (long j = 0; j < 15; j++) {
+        long op_s_offsets_r = quicksort_fused_8_op_s_offsets(acc, tile[l * 15 + j]);
+        long c = op_s_offsets_r;
+        acc = c;
+    }
+    vals[l] = acc;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row = 0L;
+        for (long c_1 = 0; c_1 < 16; c_1++) {
+            long op_s_offsets_r_1 = quicksort_fused_8_op_s_offsets(row, vals[l * 16 + c_1]);
+            long c_2 = op_s_offsets_r_1;
+            row = c_2;
+        }
+        vals[256 + l] = row;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l == 0) {
+        long total = 0L;
+        for (long r = 0; r < 16; r++) {
+            long x = vals[256 + r];
+            vals[256 + r] = total;
+            long op_s_offsets_r_2 = quicksort_fused_8_op_s_offsets(total, x);
+            long c_3 = op_s_offsets_r_2;
+            total = c_3;
+        }
+        vals[305] = total;
+        vals[304] = 0L;
+        if (tile_no == 0) {
+            const ulong bits = (ulong)(total);
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+        } else {
+            const ulong bits_1 = (ulong)(total);
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+        }
+        flags[33] = tile_no > 0;
+        flags[34] = tile_no - 1;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row_1 = vals[256 + l];
+        for (long c_1 = 0; c_1 < 16; c_1++) {
+            long x_1 = vals[l * 16 + c_1];
+            vals[l * 16 + c_1] = row_1;
+            long op_s_offsets_r_3 = quicksort_fused_8_op_s_offsets(row_1, x_1);
+            long c_4 = op_s_offsets_r_3;
+            row_1 = c_4;
+        }
+    }
+    for (;;) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (!flags[33]) break;
+        const long at = flags[34];
+        if (l < 32) {
+            const long jt = at - l;
+            long fl = 0;
+            if (jt >= 0) {
+                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
+                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                if (lo != 0 && hi != 0) {
+                    fl = 2;
+                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
+                }
+                if (fl == 0) {
+                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                    if (lo_1 != 0 && hi_1 != 0) {
+                        fl = 1;
+                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                    }
+                }
+            }
+            flags[l] = fl;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l == 0) {
+            long excl = vals[304];
+            long more = 1;
+            long k = 0;
+            for (; k < 32; k++) {
+                if (flags[k] == 0) break;
+                long op_s_offsets_r_4 = quicksort_fused_8_op_s_offsets(vals[272 + k], excl);
+                long c_5 = op_s_offsets_r_4;
+                excl = c_5;
+                if (flags[k] == 2) {
+                    more = 0;
+                    k++;
+                    break;
+                }
+            }
+            vals[304] = excl;
+            flags[33] = more;
+            flags[34] = at - k;
+            if (!more) {
+                long incl = excl;
+                long op_s_offsets_r_5 = quicksort_fused_8_op_s_offsets(incl, vals[305]);
+                long c_6 = op_s_offsets_r_5;
+                incl = c_6;
+                const ulong bits_2 = (ulong)(incl);
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+            }
+        }
+    }
+    long off = vals[304];
+    long op_s_offsets_r_6 = quicksort_fused_8_op_s_offsets(off, vals[l]);
+    long c_7 = op_s_offsets_r_6;
+    off = c_7;
+    for (long j = 0; j < 15; j++) {
+        long x_2 = tile[l * 15 + j];
+        tile[l * 15 + j] = off;
+        long op_s_offsets_r_7 = quicksort_fused_8_op_s_offsets(off, x_2);
+        long c_8 = op_s_offsets_r_7;
+        off = c_8;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long j = 0; j < 15; j++) {
+        const long p_1 = j * 256 + l;
+        const long g = start + p_1;
+        if (g < n_else_instances) {
+            s_offsets_11[g] = tile[p_1];
+        }
+    }
+}
+
+__kernel void quicksort_fused_8_s_lengths(long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* s_lengths_17, __global const long* starts, __global const long* lengths_1, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_lengths_19) {
+    const long gid = get_global_id(0);
+    if (gid < instances_1) {
+        long pull_s_lengths_r = quicksort_fused_8_pull_s_lengths(gid, mapped, rank, s_lengths_17, starts, lengths_1, equal_offsets, equal_lengths);
+        s_lengths_19[gid] = pull_s_lengths_r;
+    }
+}
+
+__kernel void quicksort_fused_8_s_offsets_1(__global int* s_offsets_ticket_49, __global int* s_offsets_status_50, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* s_lengths_17, __global const long* starts, __global const long* lengths_1, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets_24) {
+    __local long tile[3840];
+    __local long vals[306];
+    __local long flags[35];
+    volatile __global ulong* status = (volatile __global ulong*)s_offsets_status_50;
+    const long l = get_local_id(0);
+    if (l == 0) flags[32] = atomic_inc(s_offsets_ticket_49);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long tile_no = flags[32];
+    const long start = tile_no * 3840;
+    for (long j = 0; j < 15; j++) {
+        const long p_1 = j * 256 + l;
+        const long g = start + p_1;
+        if (g < instances_1) {
+            long pull_s_offsets_1_r = quicksort_fused_8_pull_s_offsets_1(g, mapped, rank, s_lengths_17, starts, lengths_1, equal_offsets, equal_lengths);
+            tile[p_1] = pull_s_offsets_1_r;
+        } else {
+            tile[p_1] = 0L;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long acc = 0L;
+    for (long j = 0; j < 15; j++) {
+        long op_s_offsets_1_r = quicksort_fused_8_op_s_offsets_1(acc, tile[l * 15 + j]);
+        long c = op_s_offsets_1_r;
+        acc = c;
+    }
+    vals[l] = acc;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row = 0L;
+        for (long c_1 = 0; c_1 < 16; c_1++) {
+            long op_s_offsets_1_r_1 = quicksort_fused_8_op_s_offsets_1(row, vals[l * 16 + c_1]);
+            long c_2 = op_s_offsets_1_r_1;
+            row = c_2;
+        }
+        vals[256 + l] = row;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l == 0) {
+        long total = 0L;
+        for (long r = 0; r < 16; r++) {
+            long x = vals[256 + r];
+            vals[256 + r] = total;
+            long op_s_offsets_1_r_2 = quicksort_fused_8_op_s_offsets_1(total, x);
+            long c_3 = op_s_offsets_1_r_2;
+            total = c_3;
+        }
+        vals[305] = total;
+        vals[304] = 0L;
+        if (tile_no == 0) {
+            const ulong bits = (ulong)(total);
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+        } else {
+            const ulong bits_1 = (ulong)(total);
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+        }
+        flags[33] = tile_no > 0;
+        flags[34] = tile_no - 1;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row_1 = vals[256 + l];
+        for (long c_1 = 0; c_1 < 16; c_1++) {
+            long x_1 = vals[l * 16 + c_1];
+            vals[l * 16 + c_1] = row_1;
+            long op_s_offsets_1_r_3 = quicksort_fused_8_op_s_offsets_1(row_1, x_1);
+            long c_4 = op_s_offsets_1_r_3;
+            row_1 = c_4;
+        }
+    }
+    for (;;) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (!flags[33]) break;
+        const long at = flags[34];
+        if (l < 32) {
+            const long jt = at - l;
+            long fl = 0;
+            if (jt >= 0) {
+                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
+                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                if (lo != 0 && hi != 0) {
+                    fl = 2;
+                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
+                }
+                if (fl == 0) {
+                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                    if (lo_1 != 0 && hi_1 != 0) {
+                        fl = 1;
+                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                    }
+                }
+            }
+            flags[l] = fl;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l == 0) {
+            long excl = vals[304];
+            long more = 1;
+            long k = 0;
+            for (; k < 32; k++) {
+                if (flags[k] == 0) break;
+                long op_s_offsets_1_r_4 = quicksort_fused_8_op_s_offsets_1(vals[272 + k], excl);
+                long c_5 = op_s_offsets_1_r_4;
+                excl = c_5;
+                if (flags[k] == 2) {
+                    more = 0;
+                    k++;
+                    break;
+                }
+            }
+            vals[304] = excl;
+            flags[33] = more;
+            flags[34] = at - k;
+            if (!more) {
+                long incl = excl;
+                long op_s_offsets_1_r_5 = quicksort_fused_8_op_s_offsets_1(incl, vals[305]);
+                long c_6 = op_s_offsets_1_r_5;
+                incl = c_6;
+                const ulong bits_2 = (ulong)(incl);
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+            }
+        }
+    }
+    long off = vals[304];
+    long op_s_offsets_1_r_6 = quicksort_fused_8_op_s_offsets_1(off, vals[l]);
+    long c_7 = op_s_offsets_1_r_6;
+    off = c_7;
+    for (long j = 0; j < 15; j++) {
+        long x_2 = tile[l * 15 + j];
+        tile[l * 15 + j] = off;
+        long op_s_offsets_1_r_7 = quicksort_fused_8_op_s_offsets_1(off, x_2);
+        long c_8 = op_s_offsets_1_r_7;
+        off = c_8;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long j = 0; j < 15; j++) {
+        const long p_1 = j * 256 + l;
+        const long g = start + p_1;
+        if (g < instances_1) {
+            s_offsets_24[g] = tile[p_1];
+        }
+    }
+}
+
+
+// ===== quicksort_total_fused_2.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline void quicksort_total_fused_2_once_total(__global const long* s_lengths, long s_lengths_len, __global const long* s_offsets, __global const long* s_lengths_1, long s_lengths_1_len, __global const long* s_offsets_1, __global const long* s_lengths_2, long s_lengths_2_len, __global const long* s_offsets_2, long* r0, long* r1, long* r2) {
+    long v;
+    if (s_lengths_len == 0L) {
+        v = 0L;
+    } else {
+        long last = nessie_sub(s_lengths_len, 1L);
+        v = nessie_add(s_offsets[last], s_lengths[last]);
+    }
+    long v_1;
+    if (s_lengths_1_len == 0L) {
+        v_1 = 0L;
+    } else {
+        long last_1 = nessie_sub(s_lengths_1_len, 1L);
+        v_1 = nessie_add(s_offsets_1[last_1], s_lengths_1[last_1]);
+    }
+    long v_2 = v;
+    long v_3 = v_1;
+    long v_4;
+    if (s_lengths_2_len == 0L) {
+        v_4 = 0L;
+    } else {
+        long last_2 = nessie_sub(s_lengths_2_len, 1L);
+        v_4 = nessie_add(s_offsets_2[last_2], s_lengths_2[last_2]);
+    }
+    *r0 = v_2;
+    *r1 = v_3;
+    *r2 = v_4;
+}
+
+__kernel void quicksort_total_fused_2_total(__global const long* s_lengths_0, long n_s_lengths, __global const long* s_offsets_1, __global const long* s_lengths_4, long n_s_lengths_1, __global const long* s_offsets_5, __global const long* s_lengths_8, long n_s_lengths_2, __global const long* s_offsets_9, __global long* total_2, __global long* total_6, __global long* total_10) {
+    const long gid = get_global_id(0);
+    if (gid < 1) {
+        long once_total_r;
+        long once_total_r_1;
+        long once_total_r_2;
+        quicksort_total_fused_2_once_total(s_lengths_0, n_s_lengths, s_offsets_1, s_lengths_4, n_s_lengths_1, s_offsets_5, s_lengths_8, n_s_lengths_2, s_offsets_9, &once_total_r, &once_total_r_1, &once_total_r_2);
+        total_2[0] = once_total_r;
+        total_6[0] = once_total_r_1;
+        total_10[0] = once_total_r_2;
+    }
+}
+
+
+// ===== checksum_fused.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline long checksum_fused_pull_sum(long i, __global const long* s, __global const long* i_1) {
     long mapped = nessie_rem(nessie_mul(s[i], nessie_add(i_1[i], 1L)), 1000000007L);
     return mapped;
 }
 
-static inline long checksum_map_fused_op_total(long a, long b) {
+static inline long checksum_fused_op_sum(long a, long b) {
     return nessie_add(a, b);
 }
 
-__kernel void checksum_map_fused_total_partial(long groups, long chunk, long n_s, __global const long* s, __global const long* i_1, __global long* total_partials) {
+__kernel void checksum_fused_sum_partial(long groups, long chunk, long n_s, __global const long* s, __global const long* i_1, __global long* sum_partials) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -5728,13 +5213,13 @@ __kernel void checksum_map_fused_total_partial(long groups, long chunk, long n_s
             for (long k = 0; k < chunk; k++) {
                 long x;
                 if (l + 256 * wg + 256 * groups * k < n_s) {
-                    long pull_total_r = checksum_map_fused_pull_total(l + 256 * wg + 256 * groups * k, s, i_1);
-                    x = pull_total_r;
+                    long pull_sum_r = checksum_fused_pull_sum(l + 256 * wg + 256 * groups * k, s, i_1);
+                    x = pull_sum_r;
                 } else {
                     x = 0L;
                 }
-                long op_total_r = checksum_map_fused_op_total(acc, x);
-                acc = op_total_r;
+                long op_sum_r = checksum_fused_op_sum(acc, x);
+                acc = op_sum_r;
             }
             {
                 group_values[l] = acc;
@@ -5748,8 +5233,8 @@ __kernel void checksum_map_fused_total_partial(long groups, long chunk, long n_s
             for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = checksum_map_fused_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
+                    long op_sum_r_1 = checksum_fused_op_sum(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_sum_r_1;
                 }
                 {
                     group_values_out[l_1] = acc_1;
@@ -5765,13 +5250,13 @@ __kernel void checksum_map_fused_total_partial(long groups, long chunk, long n_s
         }
         for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
             {
-                total_partials[wg] = group_values_in[0];
+                sum_partials[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void checksum_map_fused_total_final(__global const long* total_partials, long final_chunk, long groups, __global long* total) {
+__kernel void checksum_fused_sum_final(__global const long* sum_partials, long final_chunk, long groups, __global long* sum) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -5782,12 +5267,12 @@ __kernel void checksum_map_fused_total_final(__global const long* total_partials
             for (long k = 0; k < final_chunk; k++) {
                 long x;
                 if (256 * k + l < groups) {
-                    x = total_partials[256 * k + l];
+                    x = sum_partials[256 * k + l];
                 } else {
                     x = 0L;
                 }
-                long op_total_r = checksum_map_fused_op_total(acc, x);
-                acc = op_total_r;
+                long op_sum_r = checksum_fused_op_sum(acc, x);
+                acc = op_sum_r;
             }
             {
                 group_values[l] = acc;
@@ -5801,8 +5286,8 @@ __kernel void checksum_map_fused_total_final(__global const long* total_partials
             for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = checksum_map_fused_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
+                    long op_sum_r_1 = checksum_fused_op_sum(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_sum_r_1;
                 }
                 {
                     group_values_out[l_1] = acc_1;
@@ -5818,7 +5303,7 @@ __kernel void checksum_map_fused_total_final(__global const long* total_partials
         }
         for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
             {
-                total[0] = group_values_in[0];
+                sum[0] = group_values_in[0];
             }
         }
     }

@@ -173,6 +173,100 @@ __kernel void sparse_matrix_map_mapped(long n_r, __global const long* r, __globa
 }
 
 
+// ===== index_total.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline long index_total_once_total(__global const long* lengths, long lengths_len, __global const long* offsets) {
+    long t;
+    if (lengths_len == 0L) {
+        t = 0L;
+    } else {
+        long last = nessie_sub(lengths_len, 1L);
+        t = nessie_add(offsets[last], lengths[last]);
+    }
+    return t;
+}
+
+__kernel void index_total_total(__global const long* lengths, long n_lengths, __global const long* offsets, __global long* total) {
+    const long gid = get_global_id(0);
+    if (gid < 1) {
+        long once_total_r = index_total_once_total(lengths, n_lengths, offsets);
+        total[0] = once_total_r;
+    }
+}
+
+
 // ===== index_map_2.cl =====
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 /* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
@@ -754,26 +848,6 @@ static inline long index_fused_op_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long index_fused_pull_total(long i, __global const long* n, __global long* err) {
-    if (1L == 0L) {
-        nessie_fail(err, 1, 0, 0, 0);
-        return 0L;
-    }
-    long x = 1L > 0L ? nessie_sub(n[i], 0L) : nessie_sub(0L, n[i]);
-    long x_1 = nessie_abs(1L);
-    long count = x <= 0L ? 0L : nessie_div(nessie_add(x, nessie_sub(x_1, 1L)), x_1);
-    if (count > 2147483648L) {
-        nessie_fail(err, 1, 1, count, 0);
-        return 0L;
-    }
-    long lengths = count;
-    return lengths;
-}
-
-static inline long index_fused_op_total(long a, long b) {
-    return nessie_add(a, b);
-}
-
 __kernel void index_fused_lengths(long instances_2, __global const long* n, __global long* lengths_2, __global long* err) {
     if (nessie_failed(err)) return;
     const long gid = get_global_id(0);
@@ -823,22 +897,22 @@ __kernel void index_fused_offsets(__global int* offsets_ticket, __global int* of
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     if (l == 0) {
-        long total_1 = 0L;
+        long total = 0L;
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
-            vals[256 + r] = total_1;
-            long op_offsets_r_2 = index_fused_op_offsets(total_1, x);
+            vals[256 + r] = total;
+            long op_offsets_r_2 = index_fused_op_offsets(total, x);
             long c_3 = op_offsets_r_2;
-            total_1 = c_3;
+            total = c_3;
         }
-        vals[305] = total_1;
+        vals[305] = total;
         vals[304] = 0L;
         if (tile_no == 0) {
-            const ulong bits = (ulong)(total_1);
+            const ulong bits = (ulong)(total);
             status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
             status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
         } else {
-            const ulong bits_1 = (ulong)(total_1);
+            const ulong bits_1 = (ulong)(total);
             status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
             status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
         }
@@ -928,113 +1002,6 @@ __kernel void index_fused_offsets(__global int* offsets_ticket, __global int* of
         const long g = start + p;
         if (g < instances_2) {
             offsets[g] = tile[p];
-        }
-    }
-}
-
-__kernel void index_fused_total_partial(long groups, long chunk, long instances_2, __global const long* n, __global long* total_partials, __global long* err) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
-                long x;
-                if (l + 256 * wg + 256 * groups * k < instances_2) {
-                    long pull_total_r = index_fused_pull_total(l + 256 * wg + 256 * groups * k, n, err);
-                    x = pull_total_r;
-                } else {
-                    x = 0L;
-                }
-                long op_total_r = index_fused_op_total(acc, x);
-                acc = op_total_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = index_fused_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total_partials[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void index_fused_total_final(__global const long* total_partials, long final_chunk, long groups, __global long* total) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
-                long x;
-                if (256 * k + l < groups) {
-                    x = total_partials[256 * k + l];
-                } else {
-                    x = 0L;
-                }
-                long op_total_r = index_fused_op_total(acc, x);
-                acc = op_total_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = index_fused_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total[0] = group_values_in[0];
-            }
         }
     }
 }
@@ -1264,7 +1231,7 @@ __kernel void smvm_fused_sum(__global const long* m_offsets, __global const long
 }
 
 
-// ===== main_map_fused.cl =====
+// ===== main_fused.cl =====
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 /* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
    err[2] site, err[3..4] payload. The first failing work-item wins. */
@@ -1338,16 +1305,16 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long main_map_fused_pull_total(long i, __global const long* m_lengths) {
+static inline long main_fused_pull_sum(long i, __global const long* m_lengths) {
     long mapped = m_lengths[i];
     return mapped;
 }
 
-static inline long main_map_fused_op_total(long a, long b) {
+static inline long main_fused_op_sum(long a, long b) {
     return nessie_add(a, b);
 }
 
-__kernel void main_map_fused_total_partial(long groups, long chunk, long n_m_lengths, __global const long* m_lengths, __global long* total_partials) {
+__kernel void main_fused_sum_partial(long groups, long chunk, long n_m_lengths, __global const long* m_lengths, __global long* sum_partials) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -1358,13 +1325,13 @@ __kernel void main_map_fused_total_partial(long groups, long chunk, long n_m_len
             for (long k = 0; k < chunk; k++) {
                 long x;
                 if (l + 256 * wg + 256 * groups * k < n_m_lengths) {
-                    long pull_total_r = main_map_fused_pull_total(l + 256 * wg + 256 * groups * k, m_lengths);
-                    x = pull_total_r;
+                    long pull_sum_r = main_fused_pull_sum(l + 256 * wg + 256 * groups * k, m_lengths);
+                    x = pull_sum_r;
                 } else {
                     x = 0L;
                 }
-                long op_total_r = main_map_fused_op_total(acc, x);
-                acc = op_total_r;
+                long op_sum_r = main_fused_op_sum(acc, x);
+                acc = op_sum_r;
             }
             {
                 group_values[l] = acc;
@@ -1378,8 +1345,8 @@ __kernel void main_map_fused_total_partial(long groups, long chunk, long n_m_len
             for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = main_map_fused_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
+                    long op_sum_r_1 = main_fused_op_sum(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_sum_r_1;
                 }
                 {
                     group_values_out[l_1] = acc_1;
@@ -1395,13 +1362,13 @@ __kernel void main_map_fused_total_partial(long groups, long chunk, long n_m_len
         }
         for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
             {
-                total_partials[wg] = group_values_in[0];
+                sum_partials[wg] = group_values_in[0];
             }
         }
     }
 }
 
-__kernel void main_map_fused_total_final(__global const long* total_partials, long final_chunk, long groups, __global long* total) {
+__kernel void main_fused_sum_final(__global const long* sum_partials, long final_chunk, long groups, __global long* sum) {
     __local long group_values[256];
     __local long group_swap[256];
     {
@@ -1412,12 +1379,12 @@ __kernel void main_map_fused_total_final(__global const long* total_partials, lo
             for (long k = 0; k < final_chunk; k++) {
                 long x;
                 if (256 * k + l < groups) {
-                    x = total_partials[256 * k + l];
+                    x = sum_partials[256 * k + l];
                 } else {
                     x = 0L;
                 }
-                long op_total_r = main_map_fused_op_total(acc, x);
-                acc = op_total_r;
+                long op_sum_r = main_fused_op_sum(acc, x);
+                acc = op_sum_r;
             }
             {
                 group_values[l] = acc;
@@ -1431,8 +1398,8 @@ __kernel void main_map_fused_total_final(__global const long* total_partials, lo
             for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
                 long acc_1 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = main_map_fused_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
+                    long op_sum_r_1 = main_fused_op_sum(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = op_sum_r_1;
                 }
                 {
                     group_values_out[l_1] = acc_1;
@@ -1448,7 +1415,7 @@ __kernel void main_map_fused_total_final(__global const long* total_partials, lo
         }
         for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
             {
-                total[0] = group_values_in[0];
+                sum[0] = group_values_in[0];
             }
         }
     }
