@@ -87,6 +87,8 @@ mod flatten_program;
 pub mod free_dead_buffers;
 mod gather;
 mod host_code;
+pub mod host_ops;
+mod host_prims;
 pub mod ir;
 mod kernel_code;
 mod lift_apply_to_each;
