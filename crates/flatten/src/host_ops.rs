@@ -54,6 +54,18 @@ pub fn signature(op: &HostOp, args: &[VarType]) -> Result<Vec<VarType>, String> 
         HostOp::ExpString { .. } if fits(&[FLOAT, INT]) => vec![CHARS],
         HostOp::ExpString { .. } if fits(&[FLOATS, INTS]) => vec![INTS, INTS, CHARS],
         HostOp::Error { .. } if fits(&[CHARS]) || fits(&[INTS, INTS, CHARS]) => vec![],
+        HostOp::Interleave { is_segmented } => {
+            let want: Vec<VarType> =
+                is_segmented.iter().flat_map(|&s| if s { vec![INTS, INTS, CHARS] } else { vec![CHARS] }).collect();
+            if !fits(&want) {
+                return Err(format!(
+                    "`host interleave` of {} prints does not take {} arguments",
+                    is_segmented.len(),
+                    args.len()
+                ));
+            }
+            vec![CHARS]
+        }
         HostOp::ToString { shape, is_segmented, .. } => {
             let mut vars = Vec::new();
             repr_vars(shape, &mut vars);
@@ -181,6 +193,30 @@ pub fn apply(op: &HostOp, datatypes: &[DataDef], args: &[FlatValue]) -> Result<V
                 None => Ok(vec![]),
             }
         }
+        HostOp::Interleave { is_segmented } => {
+            let mut prints: Vec<Vec<&[u8]>> = Vec::with_capacity(is_segmented.len());
+            let mut next = 0;
+            for &segmented in is_segmented {
+                if segmented {
+                    prints.push(segments(&args[next], &args[next + 1], chars(&args[next + 2])?)?);
+                    next += 3;
+                } else {
+                    prints.push(chars(&args[next])?.chunks(1).collect());
+                    next += 1;
+                }
+            }
+            let elements = prints.first().map_or(0, Vec::len);
+            if prints.iter().any(|p| p.len() != elements) {
+                return Err(bug("`host interleave` of prints of different element counts"));
+            }
+            let mut text = Vec::new();
+            for i in 0..elements {
+                for print in &prints {
+                    text.extend_from_slice(print[i]);
+                }
+            }
+            Ok(vec![FlatValue::Array(ArrayValue::chars(text))])
+        }
         HostOp::ToString { ty, shape, is_segmented } => {
             let frame: Vec<Option<FlatValue>> = args.iter().cloned().map(Some).collect();
             let names = Names(datatypes);
@@ -234,4 +270,88 @@ fn texts_value(texts: impl Iterator<Item = Result<Vec<u8>, HostOpError>>) -> Res
         FlatValue::Array(ArrayValue::ints(offsets)),
         FlatValue::Array(ArrayValue::chars(all)),
     ])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::FaultId;
+
+    fn texts(lengths: Vec<i64>, text: &[u8]) -> Vec<FlatValue> {
+        let mut offsets = Vec::with_capacity(lengths.len());
+        let mut at = 0;
+        for &n in &lengths {
+            offsets.push(at);
+            at += n;
+        }
+        vec![
+            FlatValue::Array(ArrayValue::ints(lengths)),
+            FlatValue::Array(ArrayValue::ints(offsets)),
+            FlatValue::Array(ArrayValue::chars(text.to_vec())),
+        ]
+    }
+
+    #[test]
+    fn segmented_parsing_is_the_interpreters_per_text() {
+        let args = texts(vec![2, 0, 3, 1], b"12 -7x");
+        let results = apply(&HostOp::ParseInt, &[], &args).unwrap();
+        assert_eq!(results[0], FlatValue::Array(ArrayValue::ints(vec![12, 0, -7, 0])));
+        assert_eq!(results[1], FlatValue::Array(ArrayValue::bools(&[true, false, true, false])));
+    }
+
+    /// `@` then `parse_float` gives back every float, `@` is Rust's
+    /// shortest round-trip form: on random bit patterns and edge cases.
+    #[test]
+    fn floats_round_trip_through_to_string_and_parse_float() {
+        let mut xs =
+            vec![0.0, -0.0, 0.1 + 0.2, f64::MAX, f64::MIN_POSITIVE, 5e-324, 1e16, 1e-7, 123.456, f64::INFINITY];
+        let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+        for _ in 0..20_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let x = f64::from_bits(state);
+            if !x.is_nan() {
+                xs.push(x);
+            }
+        }
+        let op = HostOp::ToString { ty: Type::Float, shape: Repr::Seq(SeqRepr::Array(HostVar(0))), is_segmented: true };
+        let printed = apply(&op, &[], &[FlatValue::Array(ArrayValue::floats(xs.clone()))]).unwrap();
+        let parsed = apply(&HostOp::ParseFloat, &[], &printed).unwrap();
+        let FlatValue::Array(ArrayValue::Float(back)) = &parsed[0] else { panic!("floats") };
+        for (x, y) in xs.iter().zip(back.iter()) {
+            assert_eq!(x.to_bits(), y.to_bits(), "{x:?} came back as {y:?}");
+        }
+        let FlatValue::Array(ArrayValue::Char(text)) = &printed[2] else { panic!("chars") };
+        let FlatValue::Array(ArrayValue::Int(lengths)) = &printed[0] else { panic!("lengths") };
+        let mut at = 0;
+        for (x, &n) in xs.iter().zip(lengths.iter()) {
+            assert_eq!(&text[at..at + n as usize], format!("{x:?}").as_bytes());
+            at += n as usize;
+        }
+    }
+
+    #[test]
+    fn interleaving_takes_each_elements_texts_in_order() {
+        let mut args = vec![FlatValue::Array(ArrayValue::chars(b"ab".to_vec()))];
+        args.extend(texts(vec![1, 0], b"x"));
+        let op = HostOp::Interleave { is_segmented: vec![false, true] };
+        assert_eq!(apply(&op, &[], &args).unwrap(), vec![FlatValue::Array(ArrayValue::chars(b"axb".to_vec()))]);
+    }
+
+    #[test]
+    fn faults_carry_the_interpreters_message_and_bad_arguments_are_bugs() {
+        let site = FaultId(0);
+        let args = [FlatValue::Scalar(ScalarValue::Float(1.0)), FlatValue::Scalar(ScalarValue::Int(-1))];
+        let error = apply(&HostOp::ExpString { site }, &[], &args).unwrap_err();
+        assert!(matches!(error, HostOpError::Fault(m) if m.contains("digits asked for")));
+        let error = apply(&HostOp::Error { site }, &[], &texts(vec![0, 2], b"no")).unwrap_err();
+        assert_eq!(error, HostOpError::Fault("".to_string()));
+        assert_eq!(apply(&HostOp::Error { site }, &[], &texts(vec![], b"")).unwrap(), vec![]);
+        let error = apply(&HostOp::ParseInt, &[], &[FlatValue::Scalar(ScalarValue::Int(1))]).unwrap_err();
+        assert!(matches!(error, HostOpError::Internal(_)));
+        let missing =
+            apply(&HostOp::ReadFile { site }, &[], &[FlatValue::Array(ArrayValue::chars(b"/nonexistent/x".to_vec()))]);
+        assert!(matches!(missing, Err(HostOpError::Fault(m)) if m.contains("cannot read the file")));
+    }
 }

@@ -80,7 +80,57 @@ fn scalar_of(repr: Repr) -> Result<Atom> {
 const INTS: VarType = VarType::Array(Scalar::Int);
 const CHARS: VarType = VarType::Array(Scalar::Char);
 
+/// The text of one print of an apply-to-each that prints more than once
+/// per element, kept until the apply-to-each ends: one character per
+/// element (`print_char`), or a text per element (`print_string`).
+pub(crate) enum PendingPrint {
+    Chars(HostVar),
+    Texts { lengths: HostVar, offsets: HostVar, chars: HostVar },
+}
+
 impl FnCx<'_, '_> {
+    /// A print of an apply-to-each of the host context that prints more
+    /// than once per element, directly in its body (every element runs
+    /// it once): its texts wait for the region's end ([`Self::print_pending`]).
+    pub(crate) fn defer_print(&mut self, prim: Prim, args: &[ExprId]) -> Result<Val> {
+        let value = self.compile(args[0])?;
+        let level = self.levels.current();
+        let pending = match (prim, self.dense_at(&value, level)?) {
+            (Prim::PrintChar, SeqRepr::Array(chars)) => PendingPrint::Chars(chars),
+            (Prim::PrintString, SeqRepr::Nested { lengths, offsets, elements }) => match *elements {
+                SeqRepr::Array(chars) => PendingPrint::Texts { lengths, offsets, chars },
+                _ => return Err(FlattenError::bug("lifted strings whose characters are not one array")),
+            },
+            _ => return Err(FlattenError::bug("a print of a value that is not a char or a string")),
+        };
+        self.pending_prints.push(pending);
+        Ok(Val::Uniform(Repr::Scalar(Atom::Const(crate::ir::Const::Bool(true)))))
+    }
+
+    /// Prints the texts of the region's prints, interleaved by element.
+    pub(crate) fn print_pending(&mut self) -> Result<()> {
+        if self.pending_prints.is_empty() {
+            return Ok(());
+        }
+        let mut args = Vec::new();
+        let mut is_segmented = Vec::new();
+        for pending in std::mem::take(&mut self.pending_prints) {
+            match pending {
+                PendingPrint::Chars(chars) => {
+                    args.push(Atom::Var(chars));
+                    is_segmented.push(false);
+                }
+                PendingPrint::Texts { lengths, offsets, chars } => {
+                    args.extend([Atom::Var(lengths), Atom::Var(offsets), Atom::Var(chars)]);
+                    is_segmented.push(true);
+                }
+            }
+        }
+        let text = self.host_op(HostOp::Interleave { is_segmented }, args, &[("text", CHARS)])[0];
+        self.fb.push(Stmt::Print { text });
+        Ok(())
+    }
+
     /// `__error(message)` of a computed message: the host faults with the
     /// text.
     pub(crate) fn host_computed_error(&mut self, e: ExprId, args: &[ExprId]) -> Result<Repr> {
@@ -142,10 +192,16 @@ impl FnCx<'_, '_> {
             }
             Prim::ParseInt | Prim::ParseFloat => {
                 let text = chars_of(self.compile_host(args[0])?)?;
-                let (op, ty) =
-                    if prim == Prim::ParseInt { (HostOp::ParseInt, Scalar::Int) } else { (HostOp::ParseFloat, Scalar::Float) };
-                let vars =
-                    self.host_op(op, vec![text], &[("parsed", VarType::Scalar(ty)), ("ok", VarType::Scalar(Scalar::Bool))]);
+                let (op, ty) = if prim == Prim::ParseInt {
+                    (HostOp::ParseInt, Scalar::Int)
+                } else {
+                    (HostOp::ParseFloat, Scalar::Float)
+                };
+                let vars = self.host_op(
+                    op,
+                    vec![text],
+                    &[("parsed", VarType::Scalar(ty)), ("ok", VarType::Scalar(Scalar::Bool))],
+                );
                 Repr::Tuple(vec![Repr::Scalar(Atom::Var(vars[0])), Repr::Scalar(Atom::Var(vars[1]))])
             }
             Prim::ExpString => {
@@ -190,8 +246,11 @@ impl FnCx<'_, '_> {
                     return Err(FlattenError::bug("lifted strings that are not nested"));
                 };
                 let text = chars_of(Repr::Seq(*elements))?;
-                let (op, ty) =
-                    if prim == Prim::ParseInt { (HostOp::ParseInt, Scalar::Int) } else { (HostOp::ParseFloat, Scalar::Float) };
+                let (op, ty) = if prim == Prim::ParseInt {
+                    (HostOp::ParseInt, Scalar::Int)
+                } else {
+                    (HostOp::ParseFloat, Scalar::Float)
+                };
                 let vars = self.host_op(
                     op,
                     vec![Atom::Var(lengths), Atom::Var(offsets), text],

@@ -491,6 +491,9 @@ impl FnCx<'_, '_> {
             }
             prints == 1
         });
+        if !one_print && self.region_body_level == Some(self.levels.current()) {
+            return self.defer_print(prim, args);
+        }
         if !one_print {
             return Err(self.unsupported(
                 "printing inside an apply-to-each, more than once per element (the flat backends print one text per element, in element order)",

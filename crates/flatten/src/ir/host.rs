@@ -167,6 +167,14 @@ pub enum HostOp {
     /// a fault with the first text, if there is one (the first instance of
     /// an apply-to-each that reaches the error).
     Error { site: FaultId },
+    /// The texts several prints of one apply-to-each print, in the order
+    /// the interpreter prints them: every print's text of the first
+    /// element, in order, then of the second element, and so on. One
+    /// argument group per print: with `is_segmented[k]`, a text per element
+    /// (lengths, offsets, characters), else one character per element (a
+    /// `[char]` column); every print has the same number of elements.
+    /// The result is one `[char]`.
+    Interleave { is_segmented: Vec<bool> },
     /// `@` of a value of type `ty` held by the arguments as `shape` says
     /// (its variables are argument positions: `HostVar(k)` is `args[k]`):
     /// one `[char]`; or, when `is_segmented`, `shape` holds a sequence of
@@ -186,6 +194,7 @@ impl HostOp {
             HostOp::ExpString { .. } => "exp_string",
             HostOp::ToString { .. } => "to_string",
             HostOp::Error { .. } => "error",
+            HostOp::Interleave { .. } => "interleave",
         }
     }
 

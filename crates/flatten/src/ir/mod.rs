@@ -53,7 +53,7 @@ pub mod types;
 pub mod verify;
 
 pub use gpu::{BinaryOp, Const, FaultId, GExpr, UnaryOp};
-pub use host::{Atom, Block, FuncId, HostExpr, HostOp, HostFunction, HostVar, HostVarInfo, Repr, SeqRepr, Stmt};
+pub use host::{Atom, Block, FuncId, HostExpr, HostFunction, HostOp, HostVar, HostVarInfo, Repr, SeqRepr, Stmt};
 pub use kernel::{KVar, KVarInfo, Kernel, KernelId, RADIX_BITS, SegDesc, Soac, SoacBinding, Thunk};
 pub use types::{Scalar, VarType};
 

@@ -11,7 +11,6 @@ use std::io::Write;
 
 use crate::value::Value;
 
-
 /// `__read_file(name)`: the bytes of the file.
 pub fn read_file(name: &[u8]) -> Result<Value, String> {
     let path = String::from_utf8_lossy(name).into_owned();

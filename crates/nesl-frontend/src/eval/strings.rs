@@ -7,7 +7,6 @@
 use crate::types::DataNames;
 use crate::value::Value;
 
-
 /// The most digits `exp_string` writes after the point.
 const MAX_EXP_STRING_DIGITS: i64 = 1000;
 

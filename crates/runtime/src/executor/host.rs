@@ -10,8 +10,8 @@ use nesl_frontend::eval::Output;
 use opencl_backend::plan::CompiledKernel;
 
 use super::emit::{read_chars, read_value};
-use super::host_ops::run_host_op;
 use super::faults::check_device;
+use super::host_ops::run_host_op;
 use super::kernel::run_kernel;
 use super::scalar;
 use super::values::{DeviceArray, HostValue};
