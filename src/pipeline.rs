@@ -54,45 +54,9 @@ pub fn front_end(session: &mut Session, emit: Emit) -> Result<FrontEnd, Failure>
 
 /// Flattens the typed program into the flat IR of segmented SOAC kernels.
 pub fn flatten(session: &Session, program: &Program, emit: Emit) -> Result<FlatProgram, Failure> {
-    refuse_file_io(session, program)?;
     let flat = flatten::flatten_program(program, &session.sources)?;
     emit(Stage::Flat, &|| flatten::ir::print::print_program(&flat));
     Ok(flat)
-}
-
-/// The host file I/O of NESL's library (`read_int_seq_from_file`,
-/// `write_string_to_file`, ...) runs only in the reference interpreter:
-/// a program using it is refused here, before anything runs, at the first
-/// call of such a library function in the user's code.
-fn refuse_file_io(session: &Session, program: &Program) -> Result<(), Failure> {
-    use nesl_frontend::builtins::Prim;
-    use nesl_frontend::tast::ExprKind;
-    let is_file_io = |kind: &ExprKind| matches!(kind, ExprKind::Prim { prim: Prim::ReadFile | Prim::WriteFile, .. });
-    let Some((_, io)) = program.exprs.iter().find(|(_, e)| is_file_io(&e.kind)) else { return Ok(()) };
-    let in_user_code = |span: nesl_frontend::Span| !session.sources.file(span.file).is_library;
-    let user_call = program.exprs.iter().find_map(|(_, e)| match &e.kind {
-        ExprKind::Call { func, .. } if in_user_code(e.span) && program.functions[*func].is_library => {
-            let name = &program.functions[*func].name;
-            let is_io = matches!(
-                name.as_str(),
-                "read_string_from_file"
-                    | "write_string_to_file"
-                    | "append_string_to_file"
-                    | "read_int_seq_from_file"
-                    | "read_float_seq_from_file"
-            );
-            is_io.then(|| (name.clone(), e.span))
-        }
-        _ => None,
-    });
-    let (what, span) = match user_call {
-        Some((name, span)) => (format!("file I/O (`{name}`) outside the reference interpreter"), span),
-        None => ("file I/O outside the reference interpreter".to_string(), io.span),
-    };
-    Err(Failure::Unsupported {
-        what: format!("{what}: run it with `--backend interp`"),
-        place: format!("{} (flattening)", session.sources.location(span)),
-    })
 }
 
 /// Fuses the flat program's kernels by `schedule`. The fused program is

@@ -134,6 +134,7 @@ fn expr_has_effect(expr: &HostExpr, kernel_checks: &[bool], effects: &[bool]) ->
             block_has_effect(then_block, kernel_checks, effects) || block_has_effect(else_block, kernel_checks, effects)
         }
         HostExpr::Time { .. } => true,
+        HostExpr::HostOp { op, .. } => op.has_effect(),
         HostExpr::Atom(_)
         | HostExpr::Unary { .. }
         | HostExpr::Binary { .. }
@@ -235,7 +236,9 @@ fn stmt_uses(stmt: &Stmt, live: &mut HashSet<HostVar>) {
                 live.insert(*v);
             }
             HostExpr::Array { items, .. } => items.iter().for_each(|a| use_atom(a, live)),
-            HostExpr::Run { args, .. } | HostExpr::Call { args, .. } => args.iter().for_each(|a| use_atom(a, live)),
+            HostExpr::Run { args, .. } | HostExpr::Call { args, .. } | HostExpr::HostOp { args, .. } => {
+                args.iter().for_each(|a| use_atom(a, live))
+            }
             HostExpr::If { cond, .. } => use_atom(cond, live),
             HostExpr::Time { .. } => {}
         },
@@ -628,6 +631,11 @@ fn mark_host_sites(block: &Block, used: &mut [bool]) {
     for stmt in &block.stmts {
         match stmt {
             Stmt::Assert { site, .. } => used[site.0 as usize] = true,
+            Stmt::Let { expr: HostExpr::HostOp { op, .. }, .. } => {
+                if let Some(site) = op.site() {
+                    used[site.0 as usize] = true;
+                }
+            }
             Stmt::Let { expr: HostExpr::If { then_block, else_block, .. }, .. } => {
                 mark_host_sites(then_block, used);
                 mark_host_sites(else_block, used);
@@ -685,6 +693,11 @@ fn renumber_host_sites(block: &mut Block, map: &[u32]) {
     for stmt in &mut block.stmts {
         match stmt {
             Stmt::Assert { site, .. } => *site = FaultId(map[site.0 as usize]),
+            Stmt::Let { expr: HostExpr::HostOp { op, .. }, .. } => {
+                if let Some(site) = op.site_mut() {
+                    *site = FaultId(map[site.0 as usize]);
+                }
+            }
             Stmt::Let { expr: HostExpr::If { then_block, else_block, .. }, .. } => {
                 renumber_host_sites(then_block, map);
                 renumber_host_sites(else_block, map);
@@ -765,7 +778,7 @@ fn rename_block(block: &mut Block, map: &HashMap<HostVar, HostVar>) {
                     }
                     HostExpr::Length(v) => *v = map[v],
                     HostExpr::Array { items, .. } => items.iter_mut().for_each(|a| rename_atom(a, map)),
-                    HostExpr::Run { args, .. } | HostExpr::Call { args, .. } => {
+                    HostExpr::Run { args, .. } | HostExpr::Call { args, .. } | HostExpr::HostOp { args, .. } => {
                         args.iter_mut().for_each(|a| rename_atom(a, map))
                     }
                     HostExpr::If { cond, then_block, else_block } => {

@@ -121,11 +121,18 @@ pub(crate) struct FnCx<'a, 'p> {
     /// region printing inside an apply-to-each is judged by
     /// (`segmented_prims.rs`).
     pub parallel_region: Option<ExprId>,
+    /// The texts of the prints of `parallel_region` so far, when it prints
+    /// more than once per element: printed together, interleaved by
+    /// element, when the region ends (`host_prims.rs`).
+    pub pending_prints: Vec<crate::host_prims::PendingPrint>,
+    /// The level of the instances that run `parallel_region`'s body (after
+    /// its filter): where code runs once per element.
+    pub region_body_level: Option<crate::context::LevelId>,
 }
 
 impl<'a, 'p> FnCx<'a, 'p> {
     pub fn new(fl: &'a mut Flattener<'p>, fb: FunctionBuilder, levels: Levels, scope: SourceScope) -> FnCx<'a, 'p> {
-        FnCx { fl, fb, levels, scope, parallel_region: None }
+        FnCx { fl, fb, levels, scope, parallel_region: None, pending_prints: Vec::new(), region_body_level: None }
     }
 
     pub fn program(&self) -> &'p tast::Program {

@@ -143,7 +143,7 @@ impl Liveness<'_> {
                         uses.insert(*v);
                     }
                     HostExpr::Array { items, .. } => items.iter().for_each(|a| use_atom(a, &mut uses)),
-                    HostExpr::Run { args, .. } | HostExpr::Call { args, .. } => {
+                    HostExpr::Run { args, .. } | HostExpr::Call { args, .. } | HostExpr::HostOp { args, .. } => {
                         args.iter().for_each(|a| use_atom(a, &mut uses))
                     }
                     HostExpr::If { cond, then_block, else_block } => {

@@ -50,6 +50,11 @@
 //!   (`lift_functions.rs`), unless they are scalar loops;
 //! - `rand` draws from a key that a rewrite of the typed program passes
 //!   around as an ordinary value (`random_keys.rs`);
+//! - file I/O, `parse_int`, `parse_float`, `exp_string`, `@` of what is not
+//!   an int, bool or char, `__error` of a computed message and several
+//!   prints per element of an apply-to-each are host operations
+//!   (`HostExpr::HostOp`: `host_prims.rs` lowers them, `host_ops.rs`
+//!   defines them for both executors);
 //! - every operation that can fail has a fault site worded and placed as the
 //!   reference interpreter reports it (`faults.rs`).
 //!
@@ -58,16 +63,15 @@
 //!
 //! ## Not supported yet
 //! Flattening fails with [`FlattenError::NotSupported`], naming the construct
-//! and its position, for: `@` of floats, sequences and tuples (ints, bools
-//! and chars work: `string_prims.rs`); `exp_string`, `parse_int`,
-//! `parse_float`; `rand_seed` anywhere but at the top of a top-level form
-//! (`rand` itself works everywhere: `random_keys.rs`); `hash` of a sequence
-//! of sequences or of a tuple holding a sequence; printing more than once
-//! per element of an apply-to-each, or inside a function called in
-//! parallel (one print per element prints the elements' texts in element
-//! order: `segmented_prims.rs`); `time` inside an apply-to-each; `eql` of
-//! nested sequences inside an apply-to-each; `__error` with a computed
-//! message.
+//! and its position, for: `rand_seed` anywhere but at the top of a top-level
+//! form (`rand` itself works everywhere: `random_keys.rs`); `hash` of a
+//! sequence of sequences or of a tuple holding a sequence; printing inside a
+//! function called in parallel, or, in an apply-to-each that prints more
+//! than once per element, a print that is not directly in its body (one
+//! print per element prints the elements' texts in element order:
+//! `segmented_prims.rs`; several directly in the body are interleaved by
+//! element: `host_prims.rs`); file I/O and `time` inside an apply-to-each;
+//! `eql` of nested sequences inside an apply-to-each.
 //!
 //! ## Where to start reading
 //! `flatten_program.rs` (the driver and the state), then `flatten_expr.rs`
@@ -87,6 +91,8 @@ mod flatten_program;
 pub mod free_dead_buffers;
 mod gather;
 mod host_code;
+pub mod host_ops;
+mod host_prims;
 pub mod ir;
 mod kernel_code;
 mod lift_apply_to_each;

@@ -58,8 +58,14 @@ impl FnCx<'_, '_> {
         if outer == 0 {
             self.parallel_region = Some(e);
         }
-        let result = self.apply_to_each_in_region(e, body, generators, filter);
+        let mut result = self.apply_to_each_in_region(e, body, generators, filter);
+        if outer == 0 && result.is_ok() {
+            result = self.print_pending().and(result);
+        }
         self.parallel_region = enclosing_region;
+        if outer == 0 {
+            self.region_body_level = None;
+        }
         result
     }
 
@@ -86,6 +92,9 @@ impl FnCx<'_, '_> {
             None => (inner, descriptor),
             Some(cond) => self.filter_instances(cond, generators, inner, descriptor)?,
         };
+        if outer == 0 {
+            self.region_body_level = Some(body_level);
+        }
         let value = self.compile(body)?;
         let elements = self.dense_at(&value, body_level)?;
         while self.levels.current() > outer {

@@ -193,6 +193,9 @@ impl FnCx<'_, '_> {
         if prim == Prim::Error {
             return self.lifted_error(e, args);
         }
+        if let Some(val) = self.lifted_host_op_prim(e, prim, args)? {
+            return Ok(val);
+        }
         if prim == Prim::ToString {
             return self.lifted_to_string(e, args[0]);
         }
@@ -422,6 +425,9 @@ impl FnCx<'_, '_> {
     /// `__error(message)` in a lifted context: a fault if any instance
     /// reaches it.
     fn lifted_error(&mut self, e: ExprId, args: &[ExprId]) -> Result<Val> {
+        if !matches!(self.expr(args[0]).kind, nesl_frontend::tast::ExprKind::String(_)) {
+            return self.lifted_computed_error(e, args);
+        }
         let site = self.error_site(e, args)?;
         let level = self.levels.current();
         let reached = if self.levels.get(level).known_nonempty {
@@ -537,6 +543,9 @@ impl FnCx<'_, '_> {
             }
             prints == 1
         });
+        if !one_print && self.region_body_level == Some(self.levels.current()) {
+            return self.defer_print(prim, args);
+        }
         if !one_print {
             return Err(self.unsupported(
                 "printing inside an apply-to-each, more than once per element (the flat backends print one text per element, in element order)",

@@ -99,6 +99,9 @@ impl FnCx<'_, '_> {
         if matches!(prim, Prim::RandKey | Prim::RandSeed) {
             return self.host_random_state(e, prim, args);
         }
+        if let Some(repr) = self.host_op_prim(e, prim, args)? {
+            return Ok(repr);
+        }
         if prim == Prim::ToString {
             return self.host_to_string(e, args[0]);
         }
@@ -296,6 +299,9 @@ impl FnCx<'_, '_> {
 
     /// `__error(message)`: a fault with the literal message.
     fn host_error(&mut self, e: ExprId, args: &[ExprId]) -> Result<Repr> {
+        if !matches!(self.expr(args[0]).kind, ExprKind::String(_)) {
+            return self.host_computed_error(e, args);
+        }
         let site = self.error_site(e, args)?;
         self.fb.assert(Atom::Const(Const::Bool(false)), site, Vec::new());
         let ty = self.expr(e).ty.clone();
@@ -657,15 +663,8 @@ pub(crate) fn to_string_refusal(program: &nesl_frontend::tast::Program, ty: &nes
 /// The primitives flattening does not support yet, with what to call them.
 pub(crate) fn unsupported_prim(prim: Prim) -> Option<&'static str> {
     Some(match prim {
-        Prim::ToString => "`@` (conversion to a string)",
-        Prim::ExpString => "`exp_string`",
-        Prim::ParseInt => "`parse_int`",
-        Prim::ParseFloat => "`parse_float`",
         Prim::Rand => "`rand`",
         Prim::RandSeed => "`rand_seed`",
-        // The driver refuses file I/O before flattening (src/pipeline.rs);
-        // this is for callers of `flatten_program` that do not.
-        Prim::ReadFile | Prim::WriteFile => "file I/O",
         _ => return None,
     })
 }

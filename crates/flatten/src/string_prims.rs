@@ -12,7 +12,7 @@
 //!   `` `\xHH `` (`nesl_frontend::value::format_char`).
 //!
 //! `@` of floats (shortest round-trip digits), of sequences and of tuples
-//! is not supported yet.
+//! is a host operation (`host_prims.rs`).
 
 use crate::ir::{BinaryOp, Const, Scalar, UnaryOp};
 use crate::scalar_prims::ScalarEmitter;

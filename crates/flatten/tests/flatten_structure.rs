@@ -194,10 +194,11 @@ fn faults_keep_the_interpreter_wording() {
 #[test]
 fn unsupported_constructs_name_themselves_and_their_position() {
     let mut sources = SourceMap::new();
-    let file = sources.add("test.nesl", "x = 1;\nparse_int(\"12\");", false);
+    let file = sources.add("test.nesl", "x = 1;\n{time(y) : y in [1, 2]};", false);
     let compiled = nesl_frontend::compile(&mut sources, file).expect("compiles");
-    let error = flatten::flatten_program(&compiled.program, &sources).expect_err("parse_int is not supported yet");
-    assert_eq!(error.to_string(), "not supported yet: `parse_int` at test.nesl:2:1");
+    let error =
+        flatten::flatten_program(&compiled.program, &sources).expect_err("`time` in parallel is not supported yet");
+    assert_eq!(error.to_string(), "not supported yet: `time` inside an apply-to-each at test.nesl:2:2");
 }
 
 #[test]

@@ -222,6 +222,12 @@ fn expr_facts(program: &FlatProgram, expr: &HostExpr, uses: &mut Vec<HostVar>) -
             block_uses(program, block, uses);
             StmtKind::Compound
         }
+        // File I/O and operations that can fault keep their place among
+        // the statements with effects, as a call would.
+        HostExpr::HostOp { op, args } => {
+            args.iter().for_each(|a| atom_use(a, uses));
+            if op.has_effect() { StmtKind::Compound } else { StmtKind::Pure }
+        }
     }
 }
 

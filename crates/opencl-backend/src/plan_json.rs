@@ -288,6 +288,9 @@ impl FunctionWriter<'_> {
                 "else": self.block(else_block),
             }),
             HostExpr::Time { block } => json!({ "kind": "time", "vars": vars, "block": self.block(block) }),
+            HostExpr::HostOp { op, args } => {
+                json!({ "kind": "host", "vars": vars, "op": op.name(), "args": self.atoms(args) })
+            }
         }
     }
 

@@ -10,6 +10,7 @@ use crate::eval::kernel::run_kernel;
 use crate::eval::scalar;
 use crate::eval::values::{ArrayValue, ColumnBuilder, FlatValue, ScalarValue};
 use crate::eval::{EVALUATOR_STACK_BYTES, Flow, MAX_CALL_DEPTH, Stop, internal};
+use crate::host_ops::HostOpError;
 use crate::ir::{Atom, Block, Const, FlatProgram, FuncId, HostExpr, HostFunction, HostVar, Repr, Stmt};
 
 /// Where a running program's output goes, in program order.
@@ -206,6 +207,16 @@ impl<'p, 's> HostMachine<'p, 's> {
                 ScalarValue::Bool(false) => self.block(function, frame, else_block),
                 other => Err(internal(format!("an `if` condition of type {}", other.scalar()))),
             },
+            HostExpr::HostOp { op, args } => {
+                let args = args.iter().map(|a| atom_value(function, frame, a)).collect::<Flow<Vec<_>>>()?;
+                crate::host_ops::apply(op, &self.program.datatypes, &args).map_err(|error| match error {
+                    HostOpError::Fault(message) => match op.site() {
+                        Some(site) => Box::new(Stop::FaultText { site, message }),
+                        None => internal(format!("`host {}` failed: {message}", op.name())),
+                    },
+                    HostOpError::Internal(message) => internal(message),
+                })
+            }
             HostExpr::Time { block } => {
                 let start = Instant::now();
                 let mut values = self.block(function, frame, block)?;

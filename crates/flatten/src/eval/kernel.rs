@@ -767,6 +767,10 @@ impl From<Box<Stop>> for ScalarStop {
         match *stop {
             Stop::Fault { site, payload } => ScalarStop::Fault { site, payload },
             Stop::Internal(error) => ScalarStop::Internal(error),
+            Stop::FaultText { site, message } => ScalarStop::Internal(crate::eval::InternalError {
+                message: format!("a host operation's fault at site @{} inside a kernel: {message}", site.0),
+                place: None,
+            }),
             Stop::TooDeep { depth, function } => ScalarStop::Internal(crate::eval::InternalError {
                 message: format!("a host call {depth} deep (of `{function}`) inside a kernel"),
                 place: None,

@@ -62,11 +62,11 @@
 //! [`run`]; then `host.rs` (statements, calls), `kernel.rs` (SOACs and GPU
 //! expressions), `scalar.rs` (the operators), `emit.rs` (values).
 
-mod emit;
+pub(crate) mod emit;
 mod host;
 mod kernel;
 mod scalar;
-mod values;
+pub(crate) mod values;
 
 use std::fmt;
 use std::sync::mpsc;
@@ -198,6 +198,12 @@ pub(crate) enum Stop {
         site: FaultId,
         payload: Vec<Const>,
     },
+    /// A fault of a host operation at `site`, with its own message (a file
+    /// that cannot be read names the file and the system's reason).
+    FaultText {
+        site: FaultId,
+        message: String,
+    },
     Internal(InternalError),
     /// A call `depth` calls deep, past [`MAX_CALL_DEPTH`] or the stack, of
     /// the NESL function `function`.
@@ -244,6 +250,10 @@ fn stop_to_error(program: &FlatProgram, stop: Stop) -> EvalError {
     match stop {
         Stop::Fault { site, payload } => match program.fault_sites.get(site.0 as usize) {
             Some(fault_site) => EvalError::Fault(fault_site.diagnostic(&payload)),
+            None => internal_error(format!("a fault at site @{}, which does not exist", site.0)),
+        },
+        Stop::FaultText { site, message } => match program.fault_sites.get(site.0 as usize) {
+            Some(fault_site) => EvalError::Fault(fault_site.diagnostic_with_message(message)),
             None => internal_error(format!("a fault at site @{}, which does not exist", site.0)),
         },
         Stop::Internal(error) => EvalError::Internal(error),

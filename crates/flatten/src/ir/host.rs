@@ -128,6 +128,104 @@ pub enum HostExpr {
     Time {
         block: Block,
     },
+    /// An operation the host performs itself on whole values: NESL's file
+    /// I/O and the formatting and parsing of numbers in strings. The
+    /// arguments' arrays are read back from the device, the host computes
+    /// the results (`crate::host_ops`, the one definition both executors
+    /// call) and uploads the arrays among them. See [`HostOp`] for each
+    /// operation's arguments and results.
+    HostOp {
+        op: HostOp,
+        args: Vec<Atom>,
+    },
+}
+
+/// The operations of [`HostExpr::HostOp`]. The string operations come in
+/// two forms: on one value (a `[char]` is one array) and *segmented*, on
+/// every element of a sequence at once (a `[[char]]` is its `lengths`,
+/// `offsets` and characters), which is how an apply-to-each runs them.
+#[derive(Clone, Debug, PartialEq)]
+pub enum HostOp {
+    /// `__read_file(name)`: `[char] -> [char]`; a file that cannot be read
+    /// faults at `site`.
+    ReadFile { site: FaultId },
+    /// `__write_file(text, name, append)`: `([char], [char], bool) -> bool`;
+    /// a file that cannot be written faults at `site`.
+    WriteFile { site: FaultId },
+    /// `parse_int`: `[char] -> (int, bool)`, or segmented
+    /// `([int], [int], [char]) -> ([int], [bool])`.
+    ParseInt,
+    /// `parse_float`: `[char] -> (float, bool)`, or segmented
+    /// `([int], [int], [char]) -> ([float], [bool])`.
+    ParseFloat,
+    /// `exp_string(x, digits)`: `(float, int) -> [char]`, or segmented
+    /// `([float], [int]) -> ([int], [int], [char])` (the texts' lengths,
+    /// offsets and characters); a digit count out of range faults at `site`.
+    ExpString { site: FaultId },
+    /// `__error(message)` of a computed message: `[char] -> ()`, a fault at
+    /// `site` with the text; or segmented, `([int], [int], [char]) -> ()`,
+    /// a fault with the first text, if there is one (the first instance of
+    /// an apply-to-each that reaches the error).
+    Error { site: FaultId },
+    /// The texts several prints of one apply-to-each print, in the order
+    /// the interpreter prints them: every print's text of the first
+    /// element, in order, then of the second element, and so on. One
+    /// argument group per print: with `is_segmented[k]`, a text per element
+    /// (lengths, offsets, characters), else one character per element (a
+    /// `[char]` column); every print has the same number of elements.
+    /// The result is one `[char]`.
+    Interleave { is_segmented: Vec<bool> },
+    /// `@` of a value of type `ty` held by the arguments as `shape` says
+    /// (its variables are argument positions: `HostVar(k)` is `args[k]`):
+    /// one `[char]`; or, when `is_segmented`, `shape` holds a sequence of
+    /// `ty` and the result is the text of each element (lengths, offsets,
+    /// characters).
+    ToString { ty: Type, shape: Repr, is_segmented: bool },
+}
+
+impl HostOp {
+    /// The name the IR printer shows (`host parse_int`).
+    pub fn name(&self) -> &'static str {
+        match self {
+            HostOp::ReadFile { .. } => "read_file",
+            HostOp::WriteFile { .. } => "write_file",
+            HostOp::ParseInt => "parse_int",
+            HostOp::ParseFloat => "parse_float",
+            HostOp::ExpString { .. } => "exp_string",
+            HostOp::ToString { .. } => "to_string",
+            HostOp::Error { .. } => "error",
+            HostOp::Interleave { .. } => "interleave",
+        }
+    }
+
+    /// Whether running the operation does more than compute its results:
+    /// file I/O, and operations that can fault. Such a statement is never
+    /// removed or reordered.
+    pub fn has_effect(&self) -> bool {
+        self.site().is_some()
+    }
+
+    /// The fault site of an operation that can fail.
+    pub fn site(&self) -> Option<FaultId> {
+        match self {
+            HostOp::ReadFile { site }
+            | HostOp::WriteFile { site }
+            | HostOp::ExpString { site }
+            | HostOp::Error { site } => Some(*site),
+            _ => None,
+        }
+    }
+
+    /// The fault site, to renumber.
+    pub fn site_mut(&mut self) -> Option<&mut FaultId> {
+        match self {
+            HostOp::ReadFile { site }
+            | HostOp::WriteFile { site }
+            | HostOp::ExpString { site }
+            | HostOp::Error { site } => Some(site),
+            _ => None,
+        }
+    }
 }
 
 /// How a NESL value is held in host variables. See note [segment

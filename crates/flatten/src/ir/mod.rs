@@ -53,7 +53,7 @@ pub mod types;
 pub mod verify;
 
 pub use gpu::{BinaryOp, Const, FaultId, GExpr, UnaryOp};
-pub use host::{Atom, Block, FuncId, HostExpr, HostFunction, HostVar, HostVarInfo, Repr, SeqRepr, Stmt};
+pub use host::{Atom, Block, FuncId, HostExpr, HostFunction, HostOp, HostVar, HostVarInfo, Repr, SeqRepr, Stmt};
 pub use kernel::{KVar, KVarInfo, Kernel, KernelId, RADIX_BITS, SegDesc, Soac, SoacBinding, Thunk};
 pub use types::{Scalar, VarType};
 
@@ -124,8 +124,14 @@ impl FaultSite {
 
     /// The runtime fault as the user sees it (exit code 3).
     pub fn diagnostic(&self, payload: &[Const]) -> Diagnostic {
-        let diagnostic =
-            Diagnostic::new(ErrorClass::Runtime, self.format(payload)).with_primary(self.span, self.label.clone());
+        self.diagnostic_with_message(self.format(payload))
+    }
+
+    /// The runtime fault with `message` instead of the site's own: a host
+    /// operation's fault (`HostExpr::HostOp`), whose message names what
+    /// only the run knows (a file and why it cannot be read).
+    pub fn diagnostic_with_message(&self, message: String) -> Diagnostic {
+        let diagnostic = Diagnostic::new(ErrorClass::Runtime, message).with_primary(self.span, self.label.clone());
         match &self.note {
             Some(note) => diagnostic.with_note(note.clone()),
             None => diagnostic,

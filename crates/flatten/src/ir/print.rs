@@ -17,7 +17,7 @@ use std::fmt::Write;
 use nesl_frontend::types::NoData;
 
 use crate::ir::gpu::GExpr;
-use crate::ir::host::{Atom, Block, HostExpr, HostFunction, HostVar, Repr, SeqRepr, Stmt};
+use crate::ir::host::{Atom, Block, HostExpr, HostFunction, HostOp, HostVar, Repr, SeqRepr, Stmt};
 use crate::ir::kernel::{KVar, Kernel, Soac, Thunk};
 use crate::ir::{FlatProgram, SegDesc};
 
@@ -330,6 +330,16 @@ impl HostPrinter<'_> {
             HostExpr::Array { elem, items } => {
                 let _ = write!(out, "array {elem} [{}]", self.atoms(items));
             }
+            HostExpr::HostOp { op, args } => {
+                let _ = write!(out, "host {}({})", op.name(), self.atoms(args));
+                if let HostOp::ToString { ty, shape, is_segmented } = op {
+                    let each = if *is_segmented { " each" } else { "" };
+                    let _ = write!(out, " as {}{each} : {}", shape_text(shape), ty.display(&NoData));
+                }
+                if let Some(site) = op.site() {
+                    let _ = write!(out, " else @{}", site.0);
+                }
+            }
             HostExpr::Run { kernel, args } => {
                 let _ = write!(out, "run {}({})", self.program.kernel(*kernel).name, self.atoms(args));
             }
@@ -373,6 +383,25 @@ impl HostPrinter<'_> {
                 format!("<{}, {}> {}", self.name(*lengths), self.name(*offsets), self.seq_repr(elements))
             }
         }
+    }
+}
+
+/// The shape of a `host to_string`'s argument: `$k` is argument `k`.
+fn shape_text(r: &Repr) -> String {
+    fn seq(s: &SeqRepr) -> String {
+        match s {
+            SeqRepr::Array(v) => format!("${}", v.0),
+            SeqRepr::Tuple(cols) => format!("({})", cols.iter().map(seq).collect::<Vec<_>>().join(", ")),
+            SeqRepr::Nested { lengths, offsets, elements } => {
+                format!("<${}, ${}> {}", lengths.0, offsets.0, seq(elements))
+            }
+        }
+    }
+    match r {
+        Repr::Scalar(Atom::Var(v)) => format!("${}", v.0),
+        Repr::Scalar(Atom::Const(c)) => c.to_string(),
+        Repr::Tuple(items) => format!("({})", items.iter().map(shape_text).collect::<Vec<_>>().join(", ")),
+        Repr::Seq(s) => format!("seq {}", seq(s)),
     }
 }
 

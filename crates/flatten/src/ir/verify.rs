@@ -396,6 +396,22 @@ impl HostReferences<'_> {
             }
             HostExpr::Length(v) => self.var(*v, stmt),
             HostExpr::Array { items, .. } => items.iter().try_for_each(|a| self.atom(a, stmt)),
+            HostExpr::HostOp { op, args } => {
+                if let Some(site) = op.site()
+                    && (site.0 as usize) >= self.program.fault_sites.len()
+                {
+                    return Err(error(
+                        self.place(),
+                        format!(
+                            "fault site @{} does not exist (the program has {})",
+                            site.0,
+                            self.program.fault_sites.len()
+                        ),
+                        debug_node(stmt),
+                    ));
+                }
+                args.iter().try_for_each(|a| self.atom(a, stmt))
+            }
             HostExpr::Run { kernel, args } => {
                 if (kernel.0 as usize) >= self.program.kernels.len() {
                     return Err(error(
@@ -1164,6 +1180,13 @@ impl<'a> HostChecker<'a> {
                     self.check_atom(item, VarType::Scalar(*elem), "array item")?;
                 }
                 Ok(vec![VarType::Array(*elem)])
+            }
+            HostExpr::HostOp { op, args } => {
+                let types = args.iter().map(|a| self.atom_type(a)).collect::<Checked<Vec<_>>>()?;
+                match crate::host_ops::signature(op, &types) {
+                    Ok(results) => Ok(results),
+                    Err(message) => self.fail(message),
+                }
             }
             HostExpr::Run { kernel, args } => {
                 let kernel = self.program.kernel(*kernel);

@@ -11,10 +11,8 @@ use std::io::Write;
 
 use crate::value::Value;
 
-use super::prims_scalar::PrimResult;
-
 /// `__read_file(name)`: the bytes of the file.
-pub(super) fn read_file(name: &[u8]) -> PrimResult {
+pub fn read_file(name: &[u8]) -> Result<Value, String> {
     let path = String::from_utf8_lossy(name).into_owned();
     match std::fs::read(&path) {
         Ok(bytes) => Ok(Value::string(&bytes)),
@@ -23,7 +21,7 @@ pub(super) fn read_file(name: &[u8]) -> PrimResult {
 }
 
 /// `__write_file(text, name, append)`: writes (or appends) `text`; `t`.
-pub(super) fn write_file(text: &[u8], name: &[u8], append: bool) -> PrimResult {
+pub fn write_file(text: &[u8], name: &[u8], append: bool) -> Result<Value, String> {
     let path = String::from_utf8_lossy(name).into_owned();
     let file = std::fs::OpenOptions::new().create(true).write(true).append(append).truncate(!append).open(&path);
     match file.and_then(|mut file| file.write_all(text)) {

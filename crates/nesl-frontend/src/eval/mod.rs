@@ -54,12 +54,12 @@
 //! NESL source through the whole front end.
 
 mod faults;
-mod files;
+pub mod files;
 mod interp;
 mod prims_scalar;
 mod prims_seq;
 pub mod random;
-mod strings;
+pub mod strings;
 mod structural;
 #[cfg(test)]
 mod tests;

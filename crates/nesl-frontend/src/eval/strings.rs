@@ -7,19 +7,17 @@
 use crate::types::DataNames;
 use crate::value::Value;
 
-use super::prims_scalar::PrimResult;
-
 /// The most digits `exp_string` writes after the point.
 const MAX_EXP_STRING_DIGITS: i64 = 1000;
 
 /// `@v`: the printed form of `v`, as a string.
-pub(super) fn to_string(value: &Value, names: &dyn DataNames) -> Value {
+pub fn to_string(value: &Value, names: &dyn DataNames) -> Value {
     Value::string(value.display(names).to_string().as_bytes())
 }
 
 /// `exp_string(x, digits)`: `x` in exponent notation with `digits` digits
 /// after the point: `exp_string(150.0, 3)` is `"1.500e2"`.
-pub(super) fn exp_string(x: f64, digits: i64) -> PrimResult {
+pub fn exp_string(x: f64, digits: i64) -> Result<Value, String> {
     if !(0..=MAX_EXP_STRING_DIGITS).contains(&digits) {
         return Err(format!("`exp_string`: {digits} digits asked for (0 to {MAX_EXP_STRING_DIGITS} allowed)"));
     }
@@ -28,7 +26,7 @@ pub(super) fn exp_string(x: f64, digits: i64) -> PrimResult {
 
 /// `parse_int(s)`: `(n, t)` if `s` is an optionally signed decimal integer
 /// that fits in an int, with any spaces around it; else `(0, f)`.
-pub(super) fn parse_int(text: &[u8]) -> Value {
+pub fn parse_int(text: &[u8]) -> Value {
     let parsed =
         std::str::from_utf8(text.trim_ascii()).ok().filter(|t| is_signed_digits(t)).and_then(|t| t.parse::<i64>().ok());
     Value::pair(Value::Int(parsed.unwrap_or(0)), Value::Bool(parsed.is_some()))
@@ -38,7 +36,7 @@ pub(super) fn parse_int(text: &[u8]) -> Value {
 /// around it; else `(0.0, f)`. Accepted: an optional sign, then digits with
 /// an optional point (`1`, `1.`, `1.5`, `.5`) and an optional exponent
 /// (`e-7`), or `inf`; or `NaN`.
-pub(super) fn parse_float(text: &[u8]) -> Value {
+pub fn parse_float(text: &[u8]) -> Value {
     let parsed =
         std::str::from_utf8(text.trim_ascii()).ok().filter(|t| is_float_literal(t)).and_then(|t| t.parse::<f64>().ok());
     Value::pair(Value::Float(parsed.unwrap_or(0.0)), Value::Bool(parsed.is_some()))

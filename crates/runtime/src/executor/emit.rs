@@ -30,6 +30,22 @@ pub(crate) fn read_chars(session: &mut Session, array: &DeviceArray) -> Result<V
     }
 }
 
+/// The elements of an array of any type (blocking), as the flat-IR
+/// evaluator holds them (bools as bytes).
+pub(crate) fn read_array(session: &mut Session, array: &DeviceArray) -> Result<flatten::eval::ArrayValue, ExecError> {
+    use flatten::eval::ArrayValue;
+    Ok(match (array.elem, &*array.data) {
+        (Scalar::Int, DeviceData::I64(buffer)) => ArrayValue::ints(read_prefix(session, buffer, array.len)?),
+        (Scalar::Float, DeviceData::F64(buffer)) => ArrayValue::floats(read_prefix(session, buffer, array.len)?),
+        (Scalar::Bool, DeviceData::U8(buffer)) => {
+            let bytes = read_prefix(session, buffer, array.len)?;
+            ArrayValue::bools(&bytes.iter().map(|&b| b != 0).collect::<Vec<_>>())
+        }
+        (Scalar::Char, DeviceData::U8(buffer)) => ArrayValue::chars(read_prefix(session, buffer, array.len)?),
+        (elem, data) => return Err(internal(format!("a [{elem}] array in {}", data.describe()))),
+    })
+}
+
 /// The value of type `ty` that `repr` represents over the variables of
 /// `frame`, read from the device (blocking).
 pub(crate) fn read_value(

@@ -11,6 +11,7 @@ use opencl_backend::plan::CompiledKernel;
 
 use super::emit::{read_chars, read_value};
 use super::faults::check_device;
+use super::host_ops::run_host_op;
 use super::kernel::run_kernel;
 use super::scalar;
 use super::values::{DeviceArray, HostValue};
@@ -315,6 +316,13 @@ impl<'p, 's> Executor<'p, 's> {
                 Const::Bool(false) => self.block(function, frame, else_block),
                 other => Err(internal(format!("an `if` condition of type {}", other.scalar()))),
             },
+            HostExpr::HostOp { op, args } => {
+                let args = args.iter().map(|atom| atom_value(function, frame, atom)).collect::<Result<Vec<_>, _>>()?;
+                // The device's work so far finishes first, and a fault it
+                // reported comes before anything the host does.
+                self.check_device()?;
+                run_host_op(self.session, self.program, op, args)
+            }
             HostExpr::Time { block } => {
                 // Time only the block's work: what was enqueued before it
                 // finishes first, and the block's own work before the

@@ -88,6 +88,7 @@
 mod emit;
 mod faults;
 mod host;
+mod host_ops;
 mod kernel;
 mod scalar;
 mod values;

@@ -1,0 +1,285 @@
+//! The primitives the host runs itself (`HostExpr::HostOp`, defined in
+//! `host_ops.rs`): file I/O (`__read_file`, `__write_file`), `parse_int`,
+//! `parse_float`, `exp_string`, and `@` of every value whose text is not
+//! scalar code (`string_prims.rs` does ints, bools and chars on the
+//! device): floats, sequences, pairs and datatypes.
+//!
+//! In the host context each is one `host` statement on the value's
+//! variables. Inside an apply-to-each the string operations run once for
+//! all instances, segmented: the argument is made dense over the level's
+//! instances (`dense_at`), and the results are one value per instance
+//! (`parse_int`'s numbers and flags as two arrays, a text per instance as a
+//! segment descriptor over the characters). File I/O inside an
+//! apply-to-each is not supported yet.
+
+use nesl_frontend::builtins::Prim;
+use nesl_frontend::tast::ExprId;
+
+use crate::error::{FlattenError, Result};
+use crate::flatten_program::FnCx;
+use crate::ir::{Atom, HostExpr, HostOp, HostVar, Repr, Scalar, SeqRepr, Stmt, VarType};
+use crate::representation::{LiftedScalar, LiftedSeq, Val, scalar_type};
+use crate::string_prims;
+
+/// Whether `prim` of arguments of these types is a host operation here.
+fn is_host_prim(program: &nesl_frontend::tast::Program, prim: Prim, args: &[ExprId]) -> bool {
+    match prim {
+        Prim::ReadFile | Prim::WriteFile | Prim::ParseInt | Prim::ParseFloat | Prim::ExpString => true,
+        Prim::ToString => !matches!(scalar_type(&program.exprs[args[0]].ty), Ok(ty) if string_prims::formats(ty)),
+        _ => false,
+    }
+}
+
+/// A value's representation with its variables renumbered as argument
+/// positions (`HostOp::ToString`'s shape), and the arguments.
+struct Shape {
+    args: Vec<Atom>,
+}
+
+impl Shape {
+    fn var(&mut self, v: HostVar) -> HostVar {
+        self.args.push(Atom::Var(v));
+        HostVar(self.args.len() as u32 - 1)
+    }
+
+    fn repr(&mut self, repr: &Repr) -> Repr {
+        match repr {
+            Repr::Scalar(Atom::Var(v)) => Repr::Scalar(Atom::Var(self.var(*v))),
+            Repr::Scalar(c @ Atom::Const(_)) => Repr::Scalar(*c),
+            Repr::Tuple(items) => Repr::Tuple(items.iter().map(|r| self.repr(r)).collect()),
+            Repr::Seq(seq) => Repr::Seq(self.seq(seq)),
+        }
+    }
+
+    fn seq(&mut self, seq: &SeqRepr) -> SeqRepr {
+        match seq {
+            SeqRepr::Array(v) => SeqRepr::Array(self.var(*v)),
+            SeqRepr::Tuple(columns) => SeqRepr::Tuple(columns.iter().map(|c| self.seq(c)).collect()),
+            SeqRepr::Nested { lengths, offsets, elements } => {
+                let (lengths, offsets) = (self.var(*lengths), self.var(*offsets));
+                SeqRepr::Nested { lengths, offsets, elements: Box::new(self.seq(elements)) }
+            }
+        }
+    }
+}
+
+fn chars_of(repr: Repr) -> Result<Atom> {
+    match repr {
+        Repr::Seq(SeqRepr::Array(v)) => Ok(Atom::Var(v)),
+        _ => Err(FlattenError::bug("a string that is not one char array")),
+    }
+}
+
+fn scalar_of(repr: Repr) -> Result<Atom> {
+    match repr {
+        Repr::Scalar(a) => Ok(a),
+        _ => Err(FlattenError::bug("a scalar argument that is not a scalar")),
+    }
+}
+
+const INTS: VarType = VarType::Array(Scalar::Int);
+const CHARS: VarType = VarType::Array(Scalar::Char);
+
+/// The text of one print of an apply-to-each that prints more than once
+/// per element, kept until the apply-to-each ends: one character per
+/// element (`print_char`), or a text per element (`print_string`).
+pub(crate) enum PendingPrint {
+    Chars(HostVar),
+    Texts { lengths: HostVar, offsets: HostVar, chars: HostVar },
+}
+
+impl FnCx<'_, '_> {
+    /// A print of an apply-to-each of the host context that prints more
+    /// than once per element, directly in its body (every element runs
+    /// it once): its texts wait for the region's end ([`Self::print_pending`]).
+    pub(crate) fn defer_print(&mut self, prim: Prim, args: &[ExprId]) -> Result<Val> {
+        let value = self.compile(args[0])?;
+        let level = self.levels.current();
+        let pending = match (prim, self.dense_at(&value, level)?) {
+            (Prim::PrintChar, SeqRepr::Array(chars)) => PendingPrint::Chars(chars),
+            (Prim::PrintString, SeqRepr::Nested { lengths, offsets, elements }) => match *elements {
+                SeqRepr::Array(chars) => PendingPrint::Texts { lengths, offsets, chars },
+                _ => return Err(FlattenError::bug("lifted strings whose characters are not one array")),
+            },
+            _ => return Err(FlattenError::bug("a print of a value that is not a char or a string")),
+        };
+        self.pending_prints.push(pending);
+        Ok(Val::Uniform(Repr::Scalar(Atom::Const(crate::ir::Const::Bool(true)))))
+    }
+
+    /// Prints the texts of the region's prints, interleaved by element.
+    pub(crate) fn print_pending(&mut self) -> Result<()> {
+        if self.pending_prints.is_empty() {
+            return Ok(());
+        }
+        let mut args = Vec::new();
+        let mut is_segmented = Vec::new();
+        for pending in std::mem::take(&mut self.pending_prints) {
+            match pending {
+                PendingPrint::Chars(chars) => {
+                    args.push(Atom::Var(chars));
+                    is_segmented.push(false);
+                }
+                PendingPrint::Texts { lengths, offsets, chars } => {
+                    args.extend([Atom::Var(lengths), Atom::Var(offsets), Atom::Var(chars)]);
+                    is_segmented.push(true);
+                }
+            }
+        }
+        let text = self.host_op(HostOp::Interleave { is_segmented }, args, &[("text", CHARS)])[0];
+        self.fb.push(Stmt::Print { text });
+        Ok(())
+    }
+
+    /// `__error(message)` of a computed message: the host faults with the
+    /// text.
+    pub(crate) fn host_computed_error(&mut self, e: ExprId, args: &[ExprId]) -> Result<Repr> {
+        let text = chars_of(self.compile_host(args[0])?)?;
+        let site = self.fault(e, "`__error`".to_string());
+        self.host_op(HostOp::Error { site }, vec![text], &[]);
+        let ty = self.expr(e).ty.clone();
+        self.default_repr(&ty)
+    }
+
+    /// `__error(message)` of a computed message for every instance: the
+    /// host faults with the first instance's text, if any instance gets
+    /// here.
+    pub(crate) fn lifted_computed_error(&mut self, e: ExprId, args: &[ExprId]) -> Result<Val> {
+        let level = self.levels.current();
+        let value = self.compile(args[0])?;
+        let SeqRepr::Nested { lengths, offsets, elements } = self.dense_at(&value, level)? else {
+            return Err(FlattenError::bug("lifted strings that are not nested"));
+        };
+        let text = chars_of(Repr::Seq(*elements))?;
+        let site = self.fault(e, "`__error`".to_string());
+        self.host_op(HostOp::Error { site }, vec![Atom::Var(lengths), Atom::Var(offsets), text], &[]);
+        let ty = self.expr(e).ty.clone();
+        Ok(Val::Uniform(self.default_repr(&ty)?))
+    }
+
+    /// Binds fresh variables of `types` to `host op(args)`.
+    fn host_op(&mut self, op: HostOp, args: Vec<Atom>, names: &[(&str, VarType)]) -> Vec<HostVar> {
+        let vars: Vec<HostVar> = names.iter().map(|(name, ty)| self.fb.var(*name, *ty)).collect();
+        self.fb.push(Stmt::Let { vars: vars.clone(), expr: HostExpr::HostOp { op, args } });
+        vars
+    }
+
+    /// `prim(args)` in the host context, if the host runs it.
+    pub(crate) fn host_op_prim(&mut self, e: ExprId, prim: Prim, args: &[ExprId]) -> Result<Option<Repr>> {
+        if !is_host_prim(self.program(), prim, args) {
+            return Ok(None);
+        }
+        let repr = match prim {
+            Prim::ReadFile => {
+                let name = chars_of(self.compile_host(args[0])?)?;
+                let site = self.fault(e, "`__read_file`: the file cannot be read".to_string());
+                let [text] = self.host_op(HostOp::ReadFile { site }, vec![name], &[("text", CHARS)])[..] else {
+                    return Err(FlattenError::bug("`host read_file` without its result"));
+                };
+                Repr::Seq(SeqRepr::Array(text))
+            }
+            Prim::WriteFile => {
+                let text = chars_of(self.compile_host(args[0])?)?;
+                let name = chars_of(self.compile_host(args[1])?)?;
+                let append = scalar_of(self.compile_host(args[2])?)?;
+                let site = self.fault(e, "`__write_file`: the file cannot be written".to_string());
+                let vars = self.host_op(
+                    HostOp::WriteFile { site },
+                    vec![text, name, append],
+                    &[("written", VarType::Scalar(Scalar::Bool))],
+                );
+                Repr::Scalar(Atom::Var(vars[0]))
+            }
+            Prim::ParseInt | Prim::ParseFloat => {
+                let text = chars_of(self.compile_host(args[0])?)?;
+                let (op, ty) = if prim == Prim::ParseInt {
+                    (HostOp::ParseInt, Scalar::Int)
+                } else {
+                    (HostOp::ParseFloat, Scalar::Float)
+                };
+                let vars = self.host_op(
+                    op,
+                    vec![text],
+                    &[("parsed", VarType::Scalar(ty)), ("ok", VarType::Scalar(Scalar::Bool))],
+                );
+                Repr::Tuple(vec![Repr::Scalar(Atom::Var(vars[0])), Repr::Scalar(Atom::Var(vars[1]))])
+            }
+            Prim::ExpString => {
+                let x = scalar_of(self.compile_host(args[0])?)?;
+                let digits = scalar_of(self.compile_host(args[1])?)?;
+                let site = self.fault(e, "`exp_string`: digits out of range".to_string());
+                let vars = self.host_op(HostOp::ExpString { site }, vec![x, digits], &[("text", CHARS)]);
+                Repr::Seq(SeqRepr::Array(vars[0]))
+            }
+            Prim::ToString => {
+                let ty = self.expr(args[0]).ty.clone();
+                let value = self.compile_host(args[0])?;
+                let mut shape = Shape { args: Vec::new() };
+                let shape_repr = shape.repr(&value);
+                let op = HostOp::ToString { ty, shape: shape_repr, is_segmented: false };
+                let vars = self.host_op(op, shape.args, &[("text", CHARS)]);
+                Repr::Seq(SeqRepr::Array(vars[0]))
+            }
+            _ => return Err(FlattenError::bug(format!("`{}` as a host operation", prim.name()))),
+        };
+        Ok(Some(repr))
+    }
+
+    /// `prim(args)` for every instance of the current level, if the host
+    /// runs it.
+    pub(crate) fn lifted_host_op_prim(&mut self, e: ExprId, prim: Prim, args: &[ExprId]) -> Result<Option<Val>> {
+        if !is_host_prim(self.program(), prim, args) {
+            return Ok(None);
+        }
+        let level = self.levels.current();
+        let texts = |this: &mut Self, op: HostOp, args: Vec<Atom>| {
+            let vars = this.host_op(op, args, &[("lengths", INTS), ("offsets", INTS), ("text", CHARS)]);
+            Val::Seq(LiftedSeq::dense(level, vars[0], vars[1], SeqRepr::Array(vars[2])))
+        };
+        let val = match prim {
+            Prim::ReadFile | Prim::WriteFile => {
+                return Err(self.unsupported("file I/O inside an apply-to-each", e));
+            }
+            Prim::ParseInt | Prim::ParseFloat => {
+                let value = self.compile(args[0])?;
+                let SeqRepr::Nested { lengths, offsets, elements } = self.dense_at(&value, level)? else {
+                    return Err(FlattenError::bug("lifted strings that are not nested"));
+                };
+                let text = chars_of(Repr::Seq(*elements))?;
+                let (op, ty) = if prim == Prim::ParseInt {
+                    (HostOp::ParseInt, Scalar::Int)
+                } else {
+                    (HostOp::ParseFloat, Scalar::Float)
+                };
+                let vars = self.host_op(
+                    op,
+                    vec![Atom::Var(lengths), Atom::Var(offsets), text],
+                    &[("parsed", VarType::Array(ty)), ("ok", VarType::Array(Scalar::Bool))],
+                );
+                let lifted = |array| Val::Scalar(LiftedScalar { level, array, path: Vec::new() });
+                Val::Tuple(vec![lifted(vars[0]), lifted(vars[1])])
+            }
+            Prim::ExpString => {
+                let x = self.compile(args[0])?;
+                let digits = self.compile(args[1])?;
+                let (SeqRepr::Array(x), SeqRepr::Array(digits)) =
+                    (self.dense_at(&x, level)?, self.dense_at(&digits, level)?)
+                else {
+                    return Err(FlattenError::bug("lifted scalars that are not arrays"));
+                };
+                let site = self.fault(e, "`exp_string`: digits out of range".to_string());
+                texts(self, HostOp::ExpString { site }, vec![Atom::Var(x), Atom::Var(digits)])
+            }
+            Prim::ToString => {
+                let ty = self.expr(args[0]).ty.clone();
+                let value = self.compile(args[0])?;
+                let dense = self.dense_at(&value, level)?;
+                let mut shape = Shape { args: Vec::new() };
+                let shape_repr = Repr::Seq(shape.seq(&dense));
+                texts(self, HostOp::ToString { ty, shape: shape_repr, is_segmented: true }, shape.args)
+            }
+            _ => return Err(FlattenError::bug(format!("`{}` as a host operation", prim.name()))),
+        };
+        Ok(Some(val))
+    }
+}
