@@ -837,6 +837,100 @@ __kernel void hsplit_scan_sum_packed_offsets(__global int* packed_offsets_ticket
 }
 
 
+// ===== hsplit_total.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline long hsplit_total_once_total(__global const long* lengths, long lengths_len, __global const long* offsets) {
+    long t;
+    if (lengths_len == 0L) {
+        t = 0L;
+    } else {
+        long last = nessie_sub(lengths_len, 1L);
+        t = nessie_add(offsets[last], lengths[last]);
+    }
+    return t;
+}
+
+__kernel void hsplit_total_total(__global const long* lengths, long n_lengths, __global const long* offsets, __global long* total) {
+    const long gid = get_global_id(0);
+    if (gid < 1) {
+        long once_total_r = hsplit_total_once_total(lengths, n_lengths, offsets);
+        total[0] = once_total_r;
+    }
+}
+
+
 // ===== hsplit_gather_7.cl =====
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 /* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
@@ -2590,41 +2684,6 @@ static inline void hsplit_fused_pull_kept(long i, __global const double* cross_e
     *r1 = cross_elements[i];
 }
 
-static inline long hsplit_fused_pull_packed_lengths(long p, __global const double* cross_elements) {
-    double x = cross_elements[p];
-    int mapped = x > -x;
-    return (long)mapped;
-}
-
-static inline long hsplit_fused_op_packed_lengths(long a, long b) {
-    return nessie_add(a, b);
-}
-
-static inline long hsplit_fused_split_packed_lengths(long p, __global const long* cross_lengths, long cross_lengths_len, __global const long* cross_offsets, long cross_offsets_len) {
-    long n = cross_lengths_len > 0L ? nessie_add(cross_offsets[nessie_sub(cross_lengths_len, 1L)], cross_lengths[nessie_sub(cross_lengths_len, 1L)]) : 0L;
-    long d = min(nessie_mul(p, 2048L), nessie_add(cross_offsets_len, n));
-    long lo = max(nessie_sub(d, n), 0L);
-    long hi = min(d, cross_offsets_len);
-    while (1) {
-        if (lo >= hi) break;
-        long mid = nessie_add(lo, nessie_div(nessie_sub(hi, lo), 2L));
-        long t;
-        long t_1;
-        if ((nessie_add(mid, 1L) < cross_offsets_len ? cross_offsets[nessie_add(mid, 1L)] : n) < nessie_sub(d, mid)) {
-            t = nessie_add(mid, 1L);
-            t_1 = hi;
-        } else {
-            t = lo;
-            t_1 = mid;
-        }
-        long lo_next = t;
-        long hi_next = t_1;
-        lo = lo_next;
-        hi = hi_next;
-    }
-    return lo;
-}
-
 __kernel void hsplit_fused_kept(__global int* kept_ticket, __global int* kept_status, long n_cross_elements, __global const double* cross_elements, __global long* kept_kept, long lookback_tiles, __global long* kept, __global double* c_5) {
     __local long tile[2304];
     __local double tile_1[2304];
@@ -2710,18 +2769,18 @@ __kernel void hsplit_fused_kept(__global int* kept_ticket, __global int* kept_st
             const long jt = at - l;
             long fl = 0;
             if (jt >= 0) {
-                const ulong lo_1 = status[((2 * jt + 1) * 1 + 0) * 2];
-                const ulong hi_1 = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo_1 != 0 && hi_1 != 0) {
+                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
+                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                if (lo != 0 && hi != 0) {
                     fl = 2;
-                    vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
-                    const ulong lo_2 = status[((2 * jt + 0) * 1 + 0) * 2];
-                    const ulong hi_2 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_2 != 0 && hi_2 != 0) {
+                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                    if (lo_1 != 0 && hi_1 != 0) {
                         fl = 1;
-                        vals[272 + l] = (long)((lo_2 & 0xffffffffUL) | ((hi_2 & 0xffffffffUL) << 32));
+                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                     }
                 }
             }
@@ -2781,116 +2840,6 @@ __kernel void hsplit_fused_kept(__global int* kept_ticket, __global int* kept_st
     }
     if (l == 0 && tile_no == lookback_tiles - 1) {
         kept_kept[0] = base + total_1;
-    }
-}
-
-__kernel void hsplit_fused_packed_lengths_splits(long merge_tiles, __global const long* cross_lengths, long n_cross_lengths, __global const long* cross_offsets, long n_cross_offsets, __global long* packed_lengths_splits) {
-    const long gid = get_global_id(0);
-    if (gid < merge_tiles + 1) {
-        long split_packed_lengths_r = hsplit_fused_split_packed_lengths(gid, cross_lengths, n_cross_lengths, cross_offsets, n_cross_offsets);
-        packed_lengths_splits[gid] = split_packed_lengths_r;
-    }
-}
-
-__kernel void hsplit_fused_packed_lengths(__global const long* cross_offsets, __global const long* cross_lengths, long n_cross_offsets, long merge_tiles, __global const long* packed_lengths_splits, __global const double* cross_elements, __global long* packed_lengths) {
-    __local long merge_values[2305];
-    __local int merge_ends[2304];
-    const int t = get_local_id(0);
-    const long segs = n_cross_offsets;
-    const long n_1 = segs > 0 ? cross_offsets[segs - 1] + cross_lengths[segs - 1] : 0;
-    for (long g = get_group_id(0); g < merge_tiles; g += get_num_groups(0)) {
-        const long a_1 = packed_lengths_splits[g], b_1 = packed_lengths_splits[g + 1];
-        if (a_1 == b_1) continue;
-        const long e0 = cross_offsets[a_1];
-        const long e1 = b_1 < segs ? cross_offsets[b_1] : n_1;
-        const long total = (b_1 - a_1) + (e1 - e0);
-        long acc = 0L;
-        for (long c = 0; c < total; c += 2048) {
-            const int cl = (int)min((long)2048, total - c);
-            long i0 = 0, i1 = b_1 - a_1;
-            if (total > 2048) {
-                long lo_1 = max(c - (e1 - e0), 0L), hi_1 = min(c, b_1 - a_1);
-                while (lo_1 < hi_1) {
-                    const long m = lo_1 + (hi_1 - lo_1) / 2;
-                    if ((a_1 + m + 1 < segs ? cross_offsets[a_1 + m + 1] : n_1) - e0 < c - m) lo_1 = m + 1; else hi_1 = m;
-                }
-                i0 = lo_1;
-                long lo_2 = max(c + cl - (e1 - e0), 0L), hi_2 = min(c + cl, b_1 - a_1);
-                while (lo_2 < hi_2) {
-                    const long m_1 = lo_2 + (hi_2 - lo_2) / 2;
-                    if ((a_1 + m_1 + 1 < segs ? cross_offsets[a_1 + m_1 + 1] : n_1) - e0 < c + cl - m_1) lo_2 = m_1 + 1; else hi_2 = m_1;
-                }
-                i1 = lo_2;
-            }
-            const long j0 = e0 + c - i0;
-            const int nr = (int)(i1 - i0);
-            const int ne = cl - nr;
-            for (int k = t; k < nr; k += 256) {
-                const long r = a_1 + i0 + k;
-                merge_ends[k] = (int)((r + 1 < segs ? cross_offsets[r + 1] : n_1) - j0);
-            }
-            for (int k_1 = t; k_1 < ne; k_1 += 256) {
-                long pull_packed_lengths_r = hsplit_fused_pull_packed_lengths(j0 + k_1, cross_elements);
-                merge_values[k_1] = pull_packed_lengths_r;
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            const int dlo = min(t * 8, cl);
-            const int dhi = min(dlo + 8, cl);
-            int lo_3 = max(dlo - ne, 0), hi_3 = min(dlo, nr);
-            while (lo_3 < hi_3) {
-                const int m_2 = (lo_3 + hi_3) / 2;
-                if (merge_ends[m_2] < dlo - m_2) lo_3 = m_2 + 1; else hi_3 = m_2;
-            }
-            int ii = lo_3, jj = dlo - lo_3, head = -1;
-            long acc_1 = 0L;
-            long acc_2 = 0L;
-            for (int d_1 = dlo; d_1 < dhi; d_1++) {
-                if (ii < nr && merge_ends[ii] <= jj) {
-                    if (head < 0) {
-                        head = ii;
-                        acc_2 = acc_1;
-                    } else {
-                        const long row = a_1 + i0 + ii;
-                        packed_lengths[row] = acc_1;
-                    }
-                    acc_1 = 0L;
-                    ii++;
-                } else {
-                    long op_packed_lengths_r = hsplit_fused_op_packed_lengths(acc_1, merge_values[jj]);
-                    acc_1 = op_packed_lengths_r;
-                    jj++;
-                }
-            }
-            merge_values[2048 + t] = acc_1;
-            merge_ends[2048 + t] = head >= 0;
-            barrier(CLK_LOCAL_MEM_FENCE);
-            if (head >= 0) {
-                int u = t - 1;
-                while (u >= 0 && !merge_ends[2048 + u]) u--;
-                long acc_3 = u >= 0 ? merge_values[2048 + u] : acc;
-                for (int w = u + 1; w < t; w++) {
-                    long op_packed_lengths_r_1 = hsplit_fused_op_packed_lengths(acc_3, merge_values[2048 + w]);
-                    acc_3 = op_packed_lengths_r_1;
-                }
-                long op_packed_lengths_r_2 = hsplit_fused_op_packed_lengths(acc_3, acc_2);
-                const long row_1 = a_1 + i0 + head;
-                packed_lengths[row_1] = op_packed_lengths_r_2;
-            }
-            if (c + cl < total) {
-                if (t == 256 - 1) {
-                    int u_1 = 256 - 1;
-                    while (u_1 >= 0 && !merge_ends[2048 + u_1]) u_1--;
-                    long acc_4 = u_1 >= 0 ? merge_values[2048 + u_1] : acc;
-                    for (int w_1 = u_1 + 1; w_1 < 256; w_1++) {
-                        long op_packed_lengths_r_3 = hsplit_fused_op_packed_lengths(acc_4, merge_values[2048 + w_1]);
-                        acc_4 = op_packed_lengths_r_3;
-                    }
-                    merge_values[2304] = acc_4;
-                }
-                barrier(CLK_LOCAL_MEM_FENCE);
-                acc = merge_values[2304];
-            }
-        }
     }
 }
 
@@ -2969,7 +2918,256 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline int hsplit_fused_2_pull_mapped(long i, long points_1_len, __global const long* cross_lengths, __global const long* packed_lengths, __global long* err) {
+static inline long hsplit_fused_2_pull_packed_lengths(long s, __global const long* cross_offsets, __global const long* cross_lengths, __global const long* kept, long kept_len) {
+    long start = cross_offsets[s];
+    long end = nessie_add(start, cross_lengths[s]);
+    return nessie_sub(kept_len == 0L ? 0L : (kept[0L] >= end ? 0L : nessie_add(nessie_segment_of(kept, kept_len, nessie_sub(end, 1L)), 1L)), kept_len == 0L ? 0L : (kept[0L] >= start ? 0L : nessie_add(nessie_segment_of(kept, kept_len, nessie_sub(start, 1L)), 1L)));
+}
+
+static inline long hsplit_fused_2_pull_packed_offsets(long i, __global const long* cross_offsets, __global const long* cross_lengths, __global const long* kept, long kept_len) {
+    long start = cross_offsets[i];
+    long end = nessie_add(start, cross_lengths[i]);
+    long packed_lengths = nessie_sub(kept_len == 0L ? 0L : (kept[0L] >= end ? 0L : nessie_add(nessie_segment_of(kept, kept_len, nessie_sub(end, 1L)), 1L)), kept_len == 0L ? 0L : (kept[0L] >= start ? 0L : nessie_add(nessie_segment_of(kept, kept_len, nessie_sub(start, 1L)), 1L)));
+    return packed_lengths;
+}
+
+static inline long hsplit_fused_2_op_packed_offsets(long a, long b) {
+    return nessie_add(a, b);
+}
+
+__kernel void hsplit_fused_2_packed_lengths(long n_cross_lengths, __global const long* cross_offsets, __global const long* cross_lengths, __global const long* kept, long n_kept, __global long* packed_lengths_3) {
+    const long gid = get_global_id(0);
+    if (gid < n_cross_lengths) {
+        long pull_packed_lengths_r = hsplit_fused_2_pull_packed_lengths(gid, cross_offsets, cross_lengths, kept, n_kept);
+        packed_lengths_3[gid] = pull_packed_lengths_r;
+    }
+}
+
+__kernel void hsplit_fused_2_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long n_cross_lengths, __global const long* cross_offsets, __global const long* cross_lengths, __global const long* kept, long n_kept, __global long* packed_offsets) {
+    __local long tile[3840];
+    __local long vals[306];
+    __local long flags[35];
+    volatile __global ulong* status = (volatile __global ulong*)packed_offsets_status;
+    const long l = get_local_id(0);
+    if (l == 0) flags[32] = atomic_inc(packed_offsets_ticket);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long tile_no = flags[32];
+    const long start = tile_no * 3840;
+    for (long j = 0; j < 15; j++) {
+        const long p = j * 256 + l;
+        const long g = start + p;
+        if (g < n_cross_lengths) {
+            long pull_packed_offsets_r = hsplit_fused_2_pull_packed_offsets(g, cross_offsets, cross_lengths, kept, n_kept);
+            tile[p] = pull_packed_offsets_r;
+        } else {
+            tile[p] = 0L;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long acc = 0L;
+    for (long j = 0; j < 15; j++) {
+        long op_packed_offsets_r = hsplit_fused_2_op_packed_offsets(acc, tile[l * 15 + j]);
+        long c = op_packed_offsets_r;
+        acc = c;
+    }
+    vals[l] = acc;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row = 0L;
+        for (long c_1 = 0; c_1 < 16; c_1++) {
+            long op_packed_offsets_r_1 = hsplit_fused_2_op_packed_offsets(row, vals[l * 16 + c_1]);
+            long c_2 = op_packed_offsets_r_1;
+            row = c_2;
+        }
+        vals[256 + l] = row;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l == 0) {
+        long total = 0L;
+        for (long r = 0; r < 16; r++) {
+            long x = vals[256 + r];
+            vals[256 + r] = total;
+            long op_packed_offsets_r_2 = hsplit_fused_2_op_packed_offsets(total, x);
+            long c_3 = op_packed_offsets_r_2;
+            total = c_3;
+        }
+        vals[305] = total;
+        vals[304] = 0L;
+        if (tile_no == 0) {
+            const ulong bits = (ulong)(total);
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+        } else {
+            const ulong bits_1 = (ulong)(total);
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+        }
+        flags[33] = tile_no > 0;
+        flags[34] = tile_no - 1;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row_1 = vals[256 + l];
+        for (long c_1 = 0; c_1 < 16; c_1++) {
+            long x_1 = vals[l * 16 + c_1];
+            vals[l * 16 + c_1] = row_1;
+            long op_packed_offsets_r_3 = hsplit_fused_2_op_packed_offsets(row_1, x_1);
+            long c_4 = op_packed_offsets_r_3;
+            row_1 = c_4;
+        }
+    }
+    for (;;) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (!flags[33]) break;
+        const long at = flags[34];
+        if (l < 32) {
+            const long jt = at - l;
+            long fl = 0;
+            if (jt >= 0) {
+                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
+                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                if (lo != 0 && hi != 0) {
+                    fl = 2;
+                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
+                }
+                if (fl == 0) {
+                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                    if (lo_1 != 0 && hi_1 != 0) {
+                        fl = 1;
+                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                    }
+                }
+            }
+            flags[l] = fl;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l == 0) {
+            long excl = vals[304];
+            long more = 1;
+            long k = 0;
+            for (; k < 32; k++) {
+                if (flags[k] == 0) break;
+                long op_packed_offsets_r_4 = hsplit_fused_2_op_packed_offsets(vals[272 + k], excl);
+                long c_5 = op_packed_offsets_r_4;
+                excl = c_5;
+                if (flags[k] == 2) {
+                    more = 0;
+                    k++;
+                    break;
+                }
+            }
+            vals[304] = excl;
+            flags[33] = more;
+            flags[34] = at - k;
+            if (!more) {
+                long incl = excl;
+                long op_packed_offsets_r_5 = hsplit_fused_2_op_packed_offsets(incl, vals[305]);
+                long c_6 = op_packed_offsets_r_5;
+                incl = c_6;
+                const ulong bits_2 = (ulong)(incl);
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+            }
+        }
+    }
+    long off = vals[304];
+    long op_packed_offsets_r_6 = hsplit_fused_2_op_packed_offsets(off, vals[l]);
+    long c_7 = op_packed_offsets_r_6;
+    off = c_7;
+    for (long j = 0; j < 15; j++) {
+        long x_2 = tile[l * 15 + j];
+        tile[l * 15 + j] = off;
+        long op_packed_offsets_r_7 = hsplit_fused_2_op_packed_offsets(off, x_2);
+        long c_8 = op_packed_offsets_r_7;
+        off = c_8;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long j = 0; j < 15; j++) {
+        const long p = j * 256 + l;
+        const long g = start + p;
+        if (g < n_cross_lengths) {
+            packed_offsets[g] = tile[p];
+        }
+    }
+}
+
+
+// ===== hsplit_fused_3.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline int hsplit_fused_3_pull_mapped(long i, long points_1_len, __global const long* cross_lengths, __global const long* packed_lengths, __global long* err) {
     long len = points_1_len;
     long len_1 = cross_lengths[i];
     if (len != len_1) {
@@ -2980,43 +3178,43 @@ static inline int hsplit_fused_2_pull_mapped(long i, long points_1_len, __global
     return v;
 }
 
-static inline long hsplit_fused_2_pull_rank(long i, __global const long* packed_lengths) {
+static inline long hsplit_fused_3_pull_rank(long i, __global const long* packed_lengths) {
     int mapped = packed_lengths[i] < 2L;
     return (long)mapped;
 }
 
-static inline long hsplit_fused_2_op_rank(long a, long b) {
+static inline long hsplit_fused_3_op_rank(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long hsplit_fused_2_keep_then_instances(long j, __global const long* packed_lengths) {
+static inline long hsplit_fused_3_keep_then_instances(long j, __global const long* packed_lengths) {
     long i = j;
     return packed_lengths[i] < 2L ? 1L : 0L;
 }
 
-static inline long hsplit_fused_2_pull_then_instances(long i) {
+static inline long hsplit_fused_3_pull_then_instances(long i) {
     return i;
 }
 
-static inline long hsplit_fused_2_keep_else_instances(long j, __global const long* packed_lengths) {
+static inline long hsplit_fused_3_keep_else_instances(long j, __global const long* packed_lengths) {
     long i = j;
     return !(packed_lengths[i] < 2L) ? 1L : 0L;
 }
 
-static inline long hsplit_fused_2_pull_else_instances(long i) {
+static inline long hsplit_fused_3_pull_else_instances(long i) {
     return i;
 }
 
-__kernel void hsplit_fused_2_mapped(long instances_1, long n_points_1, __global const long* cross_lengths, __global const long* packed_lengths, __global uchar* mapped_7, __global long* err) {
+__kernel void hsplit_fused_3_mapped(long instances_1, long n_points_1, __global const long* cross_lengths, __global const long* packed_lengths, __global uchar* mapped_7, __global long* err) {
     if (nessie_failed(err)) return;
     const long gid = get_global_id(0);
     if (gid < instances_1) {
-        int pull_mapped_r = hsplit_fused_2_pull_mapped(gid, n_points_1, cross_lengths, packed_lengths, err);
+        int pull_mapped_r = hsplit_fused_3_pull_mapped(gid, n_points_1, cross_lengths, packed_lengths, err);
         mapped_7[gid] = pull_mapped_r;
     }
 }
 
-__kernel void hsplit_fused_2_rank(__global int* rank_ticket, __global int* rank_status, long instances_1, __global const long* packed_lengths, __global long* rank) {
+__kernel void hsplit_fused_3_rank(__global int* rank_ticket, __global int* rank_status, long instances_1, __global const long* packed_lengths, __global long* rank) {
     __local long tile[3840];
     __local long vals[306];
     __local long flags[35];
@@ -3030,7 +3228,7 @@ __kernel void hsplit_fused_2_rank(__global int* rank_ticket, __global int* rank_
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < instances_1) {
-            long pull_rank_r = hsplit_fused_2_pull_rank(g, packed_lengths);
+            long pull_rank_r = hsplit_fused_3_pull_rank(g, packed_lengths);
             tile[p] = pull_rank_r;
         } else {
             tile[p] = 0L;
@@ -3039,7 +3237,7 @@ __kernel void hsplit_fused_2_rank(__global int* rank_ticket, __global int* rank_
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
     for (long j = 0; j < 15; j++) {
-        long op_rank_r = hsplit_fused_2_op_rank(acc, tile[l * 15 + j]);
+        long op_rank_r = hsplit_fused_3_op_rank(acc, tile[l * 15 + j]);
         long c = op_rank_r;
         acc = c;
     }
@@ -3048,7 +3246,7 @@ __kernel void hsplit_fused_2_rank(__global int* rank_ticket, __global int* rank_
     if (l < 16) {
         long row = 0L;
         for (long c_1 = 0; c_1 < 16; c_1++) {
-            long op_rank_r_1 = hsplit_fused_2_op_rank(row, vals[l * 16 + c_1]);
+            long op_rank_r_1 = hsplit_fused_3_op_rank(row, vals[l * 16 + c_1]);
             long c_2 = op_rank_r_1;
             row = c_2;
         }
@@ -3060,7 +3258,7 @@ __kernel void hsplit_fused_2_rank(__global int* rank_ticket, __global int* rank_
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
             vals[256 + r] = total;
-            long op_rank_r_2 = hsplit_fused_2_op_rank(total, x);
+            long op_rank_r_2 = hsplit_fused_3_op_rank(total, x);
             long c_3 = op_rank_r_2;
             total = c_3;
         }
@@ -3084,7 +3282,7 @@ __kernel void hsplit_fused_2_rank(__global int* rank_ticket, __global int* rank_
         for (long c_1 = 0; c_1 < 16; c_1++) {
             long x_1 = vals[l * 16 + c_1];
             vals[l * 16 + c_1] = row_1;
-            long op_rank_r_3 = hsplit_fused_2_op_rank(row_1, x_1);
+            long op_rank_r_3 = hsplit_fused_3_op_rank(row_1, x_1);
             long c_4 = op_rank_r_3;
             row_1 = c_4;
         }
@@ -3121,7 +3319,7 @@ __kernel void hsplit_fused_2_rank(__global int* rank_ticket, __global int* rank_
             long k = 0;
             for (; k < 32; k++) {
                 if (flags[k] == 0) break;
-                long op_rank_r_4 = hsplit_fused_2_op_rank(vals[272 + k], excl);
+                long op_rank_r_4 = hsplit_fused_3_op_rank(vals[272 + k], excl);
                 long c_5 = op_rank_r_4;
                 excl = c_5;
                 if (flags[k] == 2) {
@@ -3135,7 +3333,7 @@ __kernel void hsplit_fused_2_rank(__global int* rank_ticket, __global int* rank_
             flags[34] = at - k;
             if (!more) {
                 long incl = excl;
-                long op_rank_r_5 = hsplit_fused_2_op_rank(incl, vals[305]);
+                long op_rank_r_5 = hsplit_fused_3_op_rank(incl, vals[305]);
                 long c_6 = op_rank_r_5;
                 incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
@@ -3145,13 +3343,13 @@ __kernel void hsplit_fused_2_rank(__global int* rank_ticket, __global int* rank_
         }
     }
     long off = vals[304];
-    long op_rank_r_6 = hsplit_fused_2_op_rank(off, vals[l]);
+    long op_rank_r_6 = hsplit_fused_3_op_rank(off, vals[l]);
     long c_7 = op_rank_r_6;
     off = c_7;
     for (long j = 0; j < 15; j++) {
         long x_2 = tile[l * 15 + j];
         tile[l * 15 + j] = off;
-        long op_rank_r_7 = hsplit_fused_2_op_rank(off, x_2);
+        long op_rank_r_7 = hsplit_fused_3_op_rank(off, x_2);
         long c_8 = op_rank_r_7;
         off = c_8;
     }
@@ -3165,7 +3363,7 @@ __kernel void hsplit_fused_2_rank(__global int* rank_ticket, __global int* rank_
     }
 }
 
-__kernel void hsplit_fused_2_then_instances(__global int* then_instances_ticket, __global int* then_instances_status, long instances_1, __global const long* packed_lengths, __global long* then_instances_kept, long lookback_tiles, __global long* then_instances) {
+__kernel void hsplit_fused_3_then_instances(__global int* then_instances_ticket, __global int* then_instances_status, long instances_1, __global const long* packed_lengths, __global long* then_instances_kept, long lookback_tiles, __global long* then_instances) {
     __local long tile[3840];
     __local long vals[306];
     __local long flags[35];
@@ -3179,7 +3377,7 @@ __kernel void hsplit_fused_2_then_instances(__global int* then_instances_ticket,
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < instances_1) {
-            long pull_then_instances_r = hsplit_fused_2_pull_then_instances(g);
+            long pull_then_instances_r = hsplit_fused_3_pull_then_instances(g);
             tile[p] = pull_then_instances_r;
         }
     }
@@ -3188,7 +3386,7 @@ __kernel void hsplit_fused_2_then_instances(__global int* then_instances_ticket,
     long count = 0;
     for (long j = 0; j < 15; j++) {
         if (start + l * 15 + j < instances_1) {
-            long keep_then_instances_r = hsplit_fused_2_keep_then_instances(tile[l * 15 + j], packed_lengths);
+            long keep_then_instances_r = hsplit_fused_3_keep_then_instances(tile[l * 15 + j], packed_lengths);
             if (keep_then_instances_r != 0) {
                 mask |= 1u << j;
                 count++;
@@ -3316,7 +3514,7 @@ __kernel void hsplit_fused_2_then_instances(__global int* then_instances_ticket,
     }
 }
 
-__kernel void hsplit_fused_2_else_instances(__global int* else_instances_ticket, __global int* else_instances_status, long instances_1, __global const long* packed_lengths, __global long* else_instances_kept, long lookback_tiles, __global long* else_instances) {
+__kernel void hsplit_fused_3_else_instances(__global int* else_instances_ticket, __global int* else_instances_status, long instances_1, __global const long* packed_lengths, __global long* else_instances_kept, long lookback_tiles, __global long* else_instances) {
     __local long tile[3840];
     __local long vals[306];
     __local long flags[35];
@@ -3330,7 +3528,7 @@ __kernel void hsplit_fused_2_else_instances(__global int* else_instances_ticket,
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < instances_1) {
-            long pull_else_instances_r = hsplit_fused_2_pull_else_instances(g);
+            long pull_else_instances_r = hsplit_fused_3_pull_else_instances(g);
             tile[p] = pull_else_instances_r;
         }
     }
@@ -3339,7 +3537,7 @@ __kernel void hsplit_fused_2_else_instances(__global int* else_instances_ticket,
     long count = 0;
     for (long j = 0; j < 15; j++) {
         if (start + l * 15 + j < instances_1) {
-            long keep_else_instances_r = hsplit_fused_2_keep_else_instances(tile[l * 15 + j], packed_lengths);
+            long keep_else_instances_r = hsplit_fused_3_keep_else_instances(tile[l * 15 + j], packed_lengths);
             if (keep_else_instances_r != 0) {
                 mask |= 1u << j;
                 count++;
@@ -3468,415 +3666,6 @@ __kernel void hsplit_fused_2_else_instances(__global int* else_instances_ticket,
 }
 
 
-// ===== hsplit_fused_3.cl =====
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
-   err[2] site, err[3..4] payload. The first failing work-item wins. */
-#ifndef NESSIE_ERROR_FLAG_HELPERS
-#define NESSIE_ERROR_FLAG_HELPERS
-void nessie_fail(__global long* err, long code, long site, long a, long b) {
-    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
-        err[1] = code;
-        err[2] = site;
-        err[3] = a;
-        err[4] = b;
-    }
-}
-
-int nessie_failed(__global long* err) {
-    return *(volatile __global int*)err != 0;
-}
-#endif
-
-/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
-   operators with the evaluator's exact meaning. */
-#ifndef NESSIE_SCALAR_HELPERS
-#define NESSIE_SCALAR_HELPERS
-#pragma OPENCL FP_CONTRACT OFF
-
-/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
-static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
-static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
-static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
-static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
-static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
-
-/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
-   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
-   one got through it gives 0 instead of trapping. */
-static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
-static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
-
-/* Shifts count mod 64; rshift is arithmetic. */
-static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
-static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
-
-/* Float min and max: NaN is above every number; ties keep the first. */
-static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
-static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
-
-/* Rounds half away from zero (x - trunc(x) is exact). */
-static inline double nessie_round(double x) {
-    double t = trunc(x);
-    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
-}
-
-/* The floor of the square root of n >= 0 (0 for a negative n). */
-static inline long nessie_isqrt(long n) {
-    if (n <= 0) return 0;
-    ulong u = (ulong)n;
-    ulong r = (ulong)sqrt((double)n);
-    while (r * r > u) r--;
-    while ((r + 1) * (r + 1) <= u) r++;
-    return (long)r;
-}
-
-/* segment_of: the last j with offsets[j] <= position (0 if none). */
-static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
-    long lo = 0, hi = segments;
-    while (lo < hi) {
-        long mid = lo + (hi - lo) / 2;
-        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
-    }
-    return lo > 0 ? lo - 1 : 0;
-}
-#endif
-
-static inline void hsplit_fused_3_pull_lengths(long i, __global const long* then_instances, __global const double* p1_1, __global const double* p1_1_1, __global const long* packed_offsets, __global const long* packed_lengths, long* r0, long* r1, double* r2, double* r3, long* r4) {
-    long v = 1L;
-    long v_1 = nessie_mul(i, 1L);
-    long q = nessie_div(i, 1L);
-    long p = q;
-    long q_1 = then_instances[p];
-    long p_1 = q;
-    long q_2 = then_instances[p_1];
-    double v_2 = p1_1[q_1];
-    double v_3 = p1_1_1[q_2];
-    long v_4 = v;
-    long v_5 = v_1;
-    double v_6 = v_2;
-    double v_7 = v_3;
-    long offsets = nessie_mul(i, 1L);
-    long lengths = 1L;
-    long start = offsets;
-    long len = lengths;
-    long s = then_instances[i];
-    long start_1 = packed_offsets[s];
-    long len_1 = packed_lengths[s];
-    long v_8 = nessie_add(len, len_1);
-    *r0 = v_4;
-    *r1 = v_5;
-    *r2 = v_6;
-    *r3 = v_7;
-    *r4 = v_8;
-}
-
-static inline long hsplit_fused_3_pull_packed_offsets(long i, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths) {
-    long offsets = nessie_mul(i, 1L);
-    long lengths = 1L;
-    long start = offsets;
-    long len = lengths;
-    long s = then_instances[i];
-    long start_1 = packed_offsets[s];
-    long len_1 = packed_lengths[s];
-    long lengths_1 = nessie_add(len, len_1);
-    return lengths_1;
-}
-
-static inline long hsplit_fused_3_op_packed_offsets(long a, long b) {
-    return nessie_add(a, b);
-}
-
-static inline long hsplit_fused_3_pull_total(long i, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths) {
-    long offsets = nessie_mul(i, 1L);
-    long lengths = 1L;
-    long start = offsets;
-    long len = lengths;
-    long s = then_instances[i];
-    long start_1 = packed_offsets[s];
-    long len_1 = packed_lengths[s];
-    long lengths_1 = nessie_add(len, len_1);
-    return lengths_1;
-}
-
-static inline long hsplit_fused_3_op_total(long a, long b) {
-    return nessie_add(a, b);
-}
-
-__kernel void hsplit_fused_3_lengths(long n_then_instances_1, __global const long* then_instances, __global const double* p1_1_1, __global const double* p1_1_5, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* lengths_9, __global long* offsets_11, __global double* p1_1_14, __global double* p1_2, __global long* lengths_20) {
-    const long gid = get_global_id(0);
-    if (gid < n_then_instances_1) {
-        long pull_lengths_r;
-        long pull_lengths_r_1;
-        double pull_lengths_r_2;
-        double pull_lengths_r_3;
-        long pull_lengths_r_4;
-        hsplit_fused_3_pull_lengths(gid, then_instances, p1_1_1, p1_1_5, packed_offsets_18, packed_lengths, &pull_lengths_r, &pull_lengths_r_1, &pull_lengths_r_2, &pull_lengths_r_3, &pull_lengths_r_4);
-        lengths_9[gid] = pull_lengths_r;
-        offsets_11[gid] = pull_lengths_r_1;
-        p1_1_14[gid] = pull_lengths_r_2;
-        p1_2[gid] = pull_lengths_r_3;
-        lengths_20[gid] = pull_lengths_r_4;
-    }
-}
-
-__kernel void hsplit_fused_3_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* packed_offsets_27) {
-    __local long tile[3840];
-    __local long vals[306];
-    __local long flags[35];
-    volatile __global ulong* status = (volatile __global ulong*)packed_offsets_status;
-    const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(packed_offsets_ticket);
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long tile_no = flags[32];
-    const long start = tile_no * 3840;
-    for (long j = 0; j < 15; j++) {
-        const long p = j * 256 + l;
-        const long g = start + p;
-        if (g < n_then_instances_1) {
-            long pull_packed_offsets_r = hsplit_fused_3_pull_packed_offsets(g, then_instances, packed_offsets_18, packed_lengths);
-            tile[p] = pull_packed_offsets_r;
-        } else {
-            tile[p] = 0L;
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    long acc = 0L;
-    for (long j = 0; j < 15; j++) {
-        long op_packed_offsets_r = hsplit_fused_3_op_packed_offsets(acc, tile[l * 15 + j]);
-        long c = op_packed_offsets_r;
-        acc = c;
-    }
-    vals[l] = acc;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row = 0L;
-        for (long c_1 = 0; c_1 < 16; c_1++) {
-            long op_packed_offsets_r_1 = hsplit_fused_3_op_packed_offsets(row, vals[l * 16 + c_1]);
-            long c_2 = op_packed_offsets_r_1;
-            row = c_2;
-        }
-        vals[256 + l] = row;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l == 0) {
-        long total_1 = 0L;
-        for (long r = 0; r < 16; r++) {
-            long x = vals[256 + r];
-            vals[256 + r] = total_1;
-            long op_packed_offsets_r_2 = hsplit_fused_3_op_packed_offsets(total_1, x);
-            long c_3 = op_packed_offsets_r_2;
-            total_1 = c_3;
-        }
-        vals[305] = total_1;
-        vals[304] = 0L;
-        if (tile_no == 0) {
-            const ulong bits = (ulong)(total_1);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
-        } else {
-            const ulong bits_1 = (ulong)(total_1);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
-        }
-        flags[33] = tile_no > 0;
-        flags[34] = tile_no - 1;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row_1 = vals[256 + l];
-        for (long c_1 = 0; c_1 < 16; c_1++) {
-            long x_1 = vals[l * 16 + c_1];
-            vals[l * 16 + c_1] = row_1;
-            long op_packed_offsets_r_3 = hsplit_fused_3_op_packed_offsets(row_1, x_1);
-            long c_4 = op_packed_offsets_r_3;
-            row_1 = c_4;
-        }
-    }
-    for (;;) {
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (!flags[33]) break;
-        const long at = flags[34];
-        if (l < 32) {
-            const long jt = at - l;
-            long fl = 0;
-            if (jt >= 0) {
-                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
-                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
-                    fl = 2;
-                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
-                }
-                if (fl == 0) {
-                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
-                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
-                        fl = 1;
-                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
-                    }
-                }
-            }
-            flags[l] = fl;
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (l == 0) {
-            long excl = vals[304];
-            long more = 1;
-            long k = 0;
-            for (; k < 32; k++) {
-                if (flags[k] == 0) break;
-                long op_packed_offsets_r_4 = hsplit_fused_3_op_packed_offsets(vals[272 + k], excl);
-                long c_5 = op_packed_offsets_r_4;
-                excl = c_5;
-                if (flags[k] == 2) {
-                    more = 0;
-                    k++;
-                    break;
-                }
-            }
-            vals[304] = excl;
-            flags[33] = more;
-            flags[34] = at - k;
-            if (!more) {
-                long incl = excl;
-                long op_packed_offsets_r_5 = hsplit_fused_3_op_packed_offsets(incl, vals[305]);
-                long c_6 = op_packed_offsets_r_5;
-                incl = c_6;
-                const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
-            }
-        }
-    }
-    long off = vals[304];
-    long op_packed_offsets_r_6 = hsplit_fused_3_op_packed_offsets(off, vals[l]);
-    long c_7 = op_packed_offsets_r_6;
-    off = c_7;
-    for (long j = 0; j < 15; j++) {
-        long x_2 = tile[l * 15 + j];
-        tile[l * 15 + j] = off;
-        long op_packed_offsets_r_7 = hsplit_fused_3_op_packed_offsets(off, x_2);
-        long c_8 = op_packed_offsets_r_7;
-        off = c_8;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 15; j++) {
-        const long p = j * 256 + l;
-        const long g = start + p;
-        if (g < n_then_instances_1) {
-            packed_offsets_27[g] = tile[p];
-        }
-    }
-}
-
-__kernel void hsplit_fused_3_total_partial(long groups, long chunk, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* total_partials) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
-                long x;
-                if (l + 256 * wg + 256 * groups * k < n_then_instances_1) {
-                    long pull_total_r = hsplit_fused_3_pull_total(l + 256 * wg + 256 * groups * k, then_instances, packed_offsets_18, packed_lengths);
-                    x = pull_total_r;
-                } else {
-                    x = 0L;
-                }
-                long op_total_r = hsplit_fused_3_op_total(acc, x);
-                acc = op_total_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = hsplit_fused_3_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total_partials[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_3_total_final(__global const long* total_partials, long final_chunk, long groups, __global long* total) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
-                long x;
-                if (256 * k + l < groups) {
-                    x = total_partials[256 * k + l];
-                } else {
-                    x = 0L;
-                }
-                long op_total_r = hsplit_fused_3_op_total(acc, x);
-                acc = op_total_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = hsplit_fused_3_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total[0] = group_values_in[0];
-            }
-        }
-    }
-}
-
-
 // ===== hsplit_fused_4.cl =====
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 /* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
@@ -3951,40 +3740,69 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long hsplit_fused_4_pull_cross_lengths(long p, __global const long* else_instances, __global const long* cross_lengths) {
-    long q = else_instances[p];
-    return cross_lengths[q];
+static inline void hsplit_fused_4_pull_lengths(long i, __global const long* then_instances, __global const double* p1_1, __global const double* p1_1_1, __global const long* packed_offsets, __global const long* packed_lengths, long* r0, long* r1, double* r2, double* r3, long* r4) {
+    long v = 1L;
+    long v_1 = nessie_mul(i, 1L);
+    long q = nessie_div(i, 1L);
+    long p = q;
+    long q_1 = then_instances[p];
+    long p_1 = q;
+    long q_2 = then_instances[p_1];
+    double v_2 = p1_1[q_1];
+    double v_3 = p1_1_1[q_2];
+    long v_4 = v;
+    long v_5 = v_1;
+    double v_6 = v_2;
+    double v_7 = v_3;
+    long offsets = nessie_mul(i, 1L);
+    long lengths = 1L;
+    long start = offsets;
+    long len = lengths;
+    long s = then_instances[i];
+    long start_1 = packed_offsets[s];
+    long len_1 = packed_lengths[s];
+    long v_8 = nessie_add(len, len_1);
+    *r0 = v_4;
+    *r1 = v_5;
+    *r2 = v_6;
+    *r3 = v_7;
+    *r4 = v_8;
 }
 
-static inline long hsplit_fused_4_pull_packed_offsets(long i, __global const long* else_instances, __global const long* cross_lengths) {
-    long q = else_instances[i];
-    long cross_lengths_1 = cross_lengths[q];
-    return cross_lengths_1;
+static inline long hsplit_fused_4_pull_packed_offsets(long i, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths) {
+    long offsets = nessie_mul(i, 1L);
+    long lengths = 1L;
+    long start = offsets;
+    long len = lengths;
+    long s = then_instances[i];
+    long start_1 = packed_offsets[s];
+    long len_1 = packed_lengths[s];
+    long lengths_1 = nessie_add(len, len_1);
+    return lengths_1;
 }
 
 static inline long hsplit_fused_4_op_packed_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long hsplit_fused_4_pull_total(long i, __global const long* else_instances, __global const long* cross_lengths) {
-    long q = else_instances[i];
-    long cross_lengths_1 = cross_lengths[q];
-    return cross_lengths_1;
-}
-
-static inline long hsplit_fused_4_op_total(long a, long b) {
-    return nessie_add(a, b);
-}
-
-__kernel void hsplit_fused_4_cross_lengths(long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* cross_lengths_2) {
+__kernel void hsplit_fused_4_lengths(long n_then_instances_1, __global const long* then_instances, __global const double* p1_1_1, __global const double* p1_1_5, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* lengths_9, __global long* offsets_11, __global double* p1_1_14, __global double* p1_2, __global long* lengths_20) {
     const long gid = get_global_id(0);
-    if (gid < n_else_instances) {
-        long pull_cross_lengths_r = hsplit_fused_4_pull_cross_lengths(gid, else_instances, cross_lengths_1);
-        cross_lengths_2[gid] = pull_cross_lengths_r;
+    if (gid < n_then_instances_1) {
+        long pull_lengths_r;
+        long pull_lengths_r_1;
+        double pull_lengths_r_2;
+        double pull_lengths_r_3;
+        long pull_lengths_r_4;
+        hsplit_fused_4_pull_lengths(gid, then_instances, p1_1_1, p1_1_5, packed_offsets_18, packed_lengths, &pull_lengths_r, &pull_lengths_r_1, &pull_lengths_r_2, &pull_lengths_r_3, &pull_lengths_r_4);
+        lengths_9[gid] = pull_lengths_r;
+        offsets_11[gid] = pull_lengths_r_1;
+        p1_1_14[gid] = pull_lengths_r_2;
+        p1_2[gid] = pull_lengths_r_3;
+        lengths_20[gid] = pull_lengths_r_4;
     }
 }
 
-__kernel void hsplit_fused_4_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets) {
+__kernel void hsplit_fused_4_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* packed_offsets_27) {
     __local long tile[3840];
     __local long vals[306];
     __local long flags[35];
@@ -3995,13 +3813,13 @@ __kernel void hsplit_fused_4_packed_offsets(__global int* packed_offsets_ticket,
     const long tile_no = flags[32];
     const long start = tile_no * 3840;
     for (long j = 0; j < 15; j++) {
-        const long p_1 = j * 256 + l;
-        const long g = start + p_1;
-        if (g < n_else_instances) {
-            long pull_packed_offsets_r = hsplit_fused_4_pull_packed_offsets(g, else_instances, cross_lengths_1);
-            tile[p_1] = pull_packed_offsets_r;
+        const long p = j * 256 + l;
+        const long g = start + p;
+        if (g < n_then_instances_1) {
+            long pull_packed_offsets_r = hsplit_fused_4_pull_packed_offsets(g, then_instances, packed_offsets_18, packed_lengths);
+            tile[p] = pull_packed_offsets_r;
         } else {
-            tile[p_1] = 0L;
+            tile[p] = 0L;
         }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
@@ -4024,22 +3842,22 @@ __kernel void hsplit_fused_4_packed_offsets(__global int* packed_offsets_ticket,
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     if (l == 0) {
-        long total_1 = 0L;
+        long total = 0L;
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
-            vals[256 + r] = total_1;
-            long op_packed_offsets_r_2 = hsplit_fused_4_op_packed_offsets(total_1, x);
+            vals[256 + r] = total;
+            long op_packed_offsets_r_2 = hsplit_fused_4_op_packed_offsets(total, x);
             long c_3 = op_packed_offsets_r_2;
-            total_1 = c_3;
+            total = c_3;
         }
-        vals[305] = total_1;
+        vals[305] = total;
         vals[304] = 0L;
         if (tile_no == 0) {
-            const ulong bits = (ulong)(total_1);
+            const ulong bits = (ulong)(total);
             status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
             status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
         } else {
-            const ulong bits_1 = (ulong)(total_1);
+            const ulong bits_1 = (ulong)(total);
             status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
             status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
         }
@@ -4125,117 +3943,10 @@ __kernel void hsplit_fused_4_packed_offsets(__global int* packed_offsets_ticket,
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     for (long j = 0; j < 15; j++) {
-        const long p_1 = j * 256 + l;
-        const long g = start + p_1;
-        if (g < n_else_instances) {
-            packed_offsets[g] = tile[p_1];
-        }
-    }
-}
-
-__kernel void hsplit_fused_4_total_partial(long groups, long chunk, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* total_partials) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
-                long x;
-                if (l + 256 * wg + 256 * groups * k < n_else_instances) {
-                    long pull_total_r = hsplit_fused_4_pull_total(l + 256 * wg + 256 * groups * k, else_instances, cross_lengths_1);
-                    x = pull_total_r;
-                } else {
-                    x = 0L;
-                }
-                long op_total_r = hsplit_fused_4_op_total(acc, x);
-                acc = op_total_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = hsplit_fused_4_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total_partials[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_4_total_final(__global const long* total_partials, long final_chunk, long groups, __global long* total) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
-                long x;
-                if (256 * k + l < groups) {
-                    x = total_partials[256 * k + l];
-                } else {
-                    x = 0L;
-                }
-                long op_total_r = hsplit_fused_4_op_total(acc, x);
-                acc = op_total_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = hsplit_fused_4_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total[0] = group_values_in[0];
-            }
+        const long p = j * 256 + l;
+        const long g = start + p;
+        if (g < n_then_instances_1) {
+            packed_offsets_27[g] = tile[p];
         }
     }
 }
@@ -4315,219 +4026,280 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline void hsplit_fused_5_pull_extreme(long p, __global const long* cross_offsets, long cross_offsets_len, __global const long* else_instances, __global const long* cross_offsets_1, __global const double* cross_elements, double* r0, long* r1) {
-    long segment = nessie_segment_of(cross_offsets, cross_offsets_len, p);
-    long s = segment;
-    long r = else_instances[s];
-    long q = nessie_add(cross_offsets_1[r], nessie_sub(p, cross_offsets[s]));
-    double cross_elements_1 = cross_elements[q];
-    *r0 = cross_elements_1;
-    *r1 = p;
+static inline long hsplit_fused_5_pull_cross_lengths(long p, __global const long* else_instances, __global const long* cross_lengths) {
+    long q = else_instances[p];
+    return cross_lengths[q];
 }
 
-static inline void hsplit_fused_5_op_extreme(double av, long ai, double bv, long bi, double* r0, long* r1) {
-    double t_4;
-    long t_5;
-    if (ai < 0L) {
-        t_4 = bv;
-        t_5 = bi;
-    } else {
-        double t_2;
-        long t_3;
-        if (bi < 0L) {
-            t_2 = av;
-            t_3 = ai;
+static inline long hsplit_fused_5_pull_packed_offsets(long i, __global const long* else_instances, __global const long* cross_lengths) {
+    long q = else_instances[i];
+    long cross_lengths_1 = cross_lengths[q];
+    return cross_lengths_1;
+}
+
+static inline long hsplit_fused_5_op_packed_offsets(long a, long b) {
+    return nessie_add(a, b);
+}
+
+__kernel void hsplit_fused_5_cross_lengths(long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* cross_lengths_2) {
+    const long gid = get_global_id(0);
+    if (gid < n_else_instances) {
+        long pull_cross_lengths_r = hsplit_fused_5_pull_cross_lengths(gid, else_instances, cross_lengths_1);
+        cross_lengths_2[gid] = pull_cross_lengths_r;
+    }
+}
+
+__kernel void hsplit_fused_5_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets) {
+    __local long tile[3840];
+    __local long vals[306];
+    __local long flags[35];
+    volatile __global ulong* status = (volatile __global ulong*)packed_offsets_status;
+    const long l = get_local_id(0);
+    if (l == 0) flags[32] = atomic_inc(packed_offsets_ticket);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long tile_no = flags[32];
+    const long start = tile_no * 3840;
+    for (long j = 0; j < 15; j++) {
+        const long p_1 = j * 256 + l;
+        const long g = start + p_1;
+        if (g < n_else_instances) {
+            long pull_packed_offsets_r = hsplit_fused_5_pull_packed_offsets(g, else_instances, cross_lengths_1);
+            tile[p_1] = pull_packed_offsets_r;
         } else {
-            double t;
-            long t_1;
-            if (bv > av || (bv != bv && av == av)) {
-                t = bv;
-                t_1 = bi;
-            } else {
-                t = av;
-                t_1 = ai;
+            tile[p_1] = 0L;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long acc = 0L;
+    for (long j = 0; j < 15; j++) {
+        long op_packed_offsets_r = hsplit_fused_5_op_packed_offsets(acc, tile[l * 15 + j]);
+        long c = op_packed_offsets_r;
+        acc = c;
+    }
+    vals[l] = acc;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row = 0L;
+        for (long c_1 = 0; c_1 < 16; c_1++) {
+            long op_packed_offsets_r_1 = hsplit_fused_5_op_packed_offsets(row, vals[l * 16 + c_1]);
+            long c_2 = op_packed_offsets_r_1;
+            row = c_2;
+        }
+        vals[256 + l] = row;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l == 0) {
+        long total = 0L;
+        for (long r = 0; r < 16; r++) {
+            long x = vals[256 + r];
+            vals[256 + r] = total;
+            long op_packed_offsets_r_2 = hsplit_fused_5_op_packed_offsets(total, x);
+            long c_3 = op_packed_offsets_r_2;
+            total = c_3;
+        }
+        vals[305] = total;
+        vals[304] = 0L;
+        if (tile_no == 0) {
+            const ulong bits = (ulong)(total);
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+        } else {
+            const ulong bits_1 = (ulong)(total);
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+        }
+        flags[33] = tile_no > 0;
+        flags[34] = tile_no - 1;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row_1 = vals[256 + l];
+        for (long c_1 = 0; c_1 < 16; c_1++) {
+            long x_1 = vals[l * 16 + c_1];
+            vals[l * 16 + c_1] = row_1;
+            long op_packed_offsets_r_3 = hsplit_fused_5_op_packed_offsets(row_1, x_1);
+            long c_4 = op_packed_offsets_r_3;
+            row_1 = c_4;
+        }
+    }
+    for (;;) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (!flags[33]) break;
+        const long at = flags[34];
+        if (l < 32) {
+            const long jt = at - l;
+            long fl = 0;
+            if (jt >= 0) {
+                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
+                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                if (lo != 0 && hi != 0) {
+                    fl = 2;
+                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
+                }
+                if (fl == 0) {
+                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                    if (lo_1 != 0 && hi_1 != 0) {
+                        fl = 1;
+                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                    }
+                }
             }
-            t_2 = t;
-            t_3 = t_1;
+            flags[l] = fl;
         }
-        t_4 = t_2;
-        t_5 = t_3;
-    }
-    *r0 = t_4;
-    *r1 = t_5;
-}
-
-static inline long hsplit_fused_5_elements_extreme(__global const long* cross_lengths, long cross_lengths_len, __global const long* cross_offsets) {
-    return cross_lengths_len > 0L ? nessie_add(cross_offsets[nessie_sub(cross_lengths_len, 1L)], cross_lengths[nessie_sub(cross_lengths_len, 1L)]) : 0L;
-}
-
-static inline long hsplit_fused_5_split_extreme(long p, __global const long* cross_lengths, long cross_lengths_len, __global const long* cross_offsets, long cross_offsets_len) {
-    long n = cross_lengths_len > 0L ? nessie_add(cross_offsets[nessie_sub(cross_lengths_len, 1L)], cross_lengths[nessie_sub(cross_lengths_len, 1L)]) : 0L;
-    long d = min(nessie_mul(p, 1024L), nessie_add(cross_offsets_len, n));
-    long lo = max(nessie_sub(d, n), 0L);
-    long hi = min(d, cross_offsets_len);
-    while (1) {
-        if (lo >= hi) break;
-        long mid = nessie_add(lo, nessie_div(nessie_sub(hi, lo), 2L));
-        long t;
-        long t_1;
-        if ((nessie_add(mid, 1L) < cross_offsets_len ? cross_offsets[nessie_add(mid, 1L)] : n) < nessie_sub(d, mid)) {
-            t = nessie_add(mid, 1L);
-            t_1 = hi;
-        } else {
-            t = lo;
-            t_1 = mid;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l == 0) {
+            long excl = vals[304];
+            long more = 1;
+            long k = 0;
+            for (; k < 32; k++) {
+                if (flags[k] == 0) break;
+                long op_packed_offsets_r_4 = hsplit_fused_5_op_packed_offsets(vals[272 + k], excl);
+                long c_5 = op_packed_offsets_r_4;
+                excl = c_5;
+                if (flags[k] == 2) {
+                    more = 0;
+                    k++;
+                    break;
+                }
+            }
+            vals[304] = excl;
+            flags[33] = more;
+            flags[34] = at - k;
+            if (!more) {
+                long incl = excl;
+                long op_packed_offsets_r_5 = hsplit_fused_5_op_packed_offsets(incl, vals[305]);
+                long c_6 = op_packed_offsets_r_5;
+                incl = c_6;
+                const ulong bits_2 = (ulong)(incl);
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+            }
         }
-        long lo_next = t;
-        long hi_next = t_1;
-        lo = lo_next;
-        hi = hi_next;
     }
-    return lo;
+    long off = vals[304];
+    long op_packed_offsets_r_6 = hsplit_fused_5_op_packed_offsets(off, vals[l]);
+    long c_7 = op_packed_offsets_r_6;
+    off = c_7;
+    for (long j = 0; j < 15; j++) {
+        long x_2 = tile[l * 15 + j];
+        tile[l * 15 + j] = off;
+        long op_packed_offsets_r_7 = hsplit_fused_5_op_packed_offsets(off, x_2);
+        long c_8 = op_packed_offsets_r_7;
+        off = c_8;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long j = 0; j < 15; j++) {
+        const long p_1 = j * 256 + l;
+        const long g = start + p_1;
+        if (g < n_else_instances) {
+            packed_offsets[g] = tile[p_1];
+        }
+    }
 }
 
-__kernel void hsplit_fused_5_extreme_elements(__global const long* cross_lengths, long n_cross_lengths, __global const long* cross_offsets_0, __global long* extreme_elements) {
+
+// ===== hsplit_total_fused.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline void hsplit_total_fused_once_total(__global const long* lengths, long lengths_len, __global const long* offsets, __global const long* lengths_1, long lengths_1_len, __global const long* offsets_1, long* r0, long* r1) {
+    long v;
+    if (lengths_len == 0L) {
+        v = 0L;
+    } else {
+        long last = nessie_sub(lengths_len, 1L);
+        v = nessie_add(offsets[last], lengths[last]);
+    }
+    long v_1;
+    if (lengths_1_len == 0L) {
+        v_1 = 0L;
+    } else {
+        long last_1 = nessie_sub(lengths_1_len, 1L);
+        v_1 = nessie_add(offsets_1[last_1], lengths_1[last_1]);
+    }
+    *r0 = v;
+    *r1 = v_1;
+}
+
+__kernel void hsplit_total_fused_total(__global const long* lengths_0, long n_lengths, __global const long* offsets_1, __global const long* lengths_4, long n_lengths_1, __global const long* offsets_5, __global long* total_2, __global long* total_6) {
     const long gid = get_global_id(0);
     if (gid < 1) {
-        long elements_extreme_r = hsplit_fused_5_elements_extreme(cross_lengths, n_cross_lengths, cross_offsets_0);
-        extreme_elements[0] = elements_extreme_r;
-    }
-}
-
-__kernel void hsplit_fused_5_extreme_splits(long merge_tiles, __global const long* cross_lengths, long n_cross_lengths, __global const long* cross_offsets_0, long n_cross_offsets, __global long* extreme_splits) {
-    const long gid = get_global_id(0);
-    if (gid < merge_tiles + 1) {
-        long split_extreme_r = hsplit_fused_5_split_extreme(gid, cross_lengths, n_cross_lengths, cross_offsets_0, n_cross_offsets);
-        extreme_splits[gid] = split_extreme_r;
-    }
-}
-
-__kernel void hsplit_fused_5_extreme(__global const long* cross_offsets_0, __global const long* cross_lengths, long n_cross_offsets, long merge_tiles, __global const long* extreme_splits, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global double* extreme, __global long* position) {
-    __local double merge_values[1281];
-    __local long merge_values_1[1281];
-    __local int merge_ends[1280];
-    const int t = get_local_id(0);
-    const long segs = n_cross_offsets;
-    const long n_1 = segs > 0 ? cross_offsets_0[segs - 1] + cross_lengths[segs - 1] : 0;
-    for (long g = get_group_id(0); g < merge_tiles; g += get_num_groups(0)) {
-        const long a = extreme_splits[g], b = extreme_splits[g + 1];
-        if (a == b) continue;
-        const long e0 = cross_offsets_0[a];
-        const long e1 = b < segs ? cross_offsets_0[b] : n_1;
-        const long total_1 = (b - a) + (e1 - e0);
-        double acc = 0.0;
-        long acc_1 = -1L;
-        for (long c = 0; c < total_1; c += 1024) {
-            const int cl = (int)min((long)1024, total_1 - c);
-            long i0 = 0, i1 = b - a;
-            if (total_1 > 1024) {
-                long lo_1 = max(c - (e1 - e0), 0L), hi_1 = min(c, b - a);
-                while (lo_1 < hi_1) {
-                    const long m = lo_1 + (hi_1 - lo_1) / 2;
-                    if ((a + m + 1 < segs ? cross_offsets_0[a + m + 1] : n_1) - e0 < c - m) lo_1 = m + 1; else hi_1 = m;
-                }
-                i0 = lo_1;
-                long lo_2 = max(c + cl - (e1 - e0), 0L), hi_2 = min(c + cl, b - a);
-                while (lo_2 < hi_2) {
-                    const long m_1 = lo_2 + (hi_2 - lo_2) / 2;
-                    if ((a + m_1 + 1 < segs ? cross_offsets_0[a + m_1 + 1] : n_1) - e0 < c + cl - m_1) lo_2 = m_1 + 1; else hi_2 = m_1;
-                }
-                i1 = lo_2;
-            }
-            const long j0 = e0 + c - i0;
-            const int nr = (int)(i1 - i0);
-            const int ne = cl - nr;
-            for (int k = t; k < nr; k += 256) {
-                const long r = a + i0 + k;
-                merge_ends[k] = (int)((r + 1 < segs ? cross_offsets_0[r + 1] : n_1) - j0);
-            }
-            for (int k_1 = t; k_1 < ne; k_1 += 256) {
-                double pull_extreme_r;
-                long pull_extreme_r_1;
-                hsplit_fused_5_pull_extreme(j0 + k_1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
-                merge_values[k_1] = pull_extreme_r;
-                merge_values_1[k_1] = pull_extreme_r_1;
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            const int dlo = min(t * 4, cl);
-            const int dhi = min(dlo + 4, cl);
-            int lo_3 = max(dlo - ne, 0), hi_3 = min(dlo, nr);
-            while (lo_3 < hi_3) {
-                const int m_2 = (lo_3 + hi_3) / 2;
-                if (merge_ends[m_2] < dlo - m_2) lo_3 = m_2 + 1; else hi_3 = m_2;
-            }
-            int ii = lo_3, jj = dlo - lo_3, head = -1;
-            double acc_2 = 0.0;
-            long acc_3 = -1L;
-            double acc_4 = 0.0;
-            long acc_5 = -1L;
-            for (int d_1 = dlo; d_1 < dhi; d_1++) {
-                if (ii < nr && merge_ends[ii] <= jj) {
-                    if (head < 0) {
-                        head = ii;
-                        acc_4 = acc_2;
-                        acc_5 = acc_3;
-                    } else {
-                        const long row = a + i0 + ii;
-                        extreme[row] = acc_2;
-                        position[row] = acc_3;
-                    }
-                    acc_2 = 0.0;
-                    acc_3 = -1L;
-                    ii++;
-                } else {
-                    double op_extreme_r;
-                    long op_extreme_r_1;
-                    hsplit_fused_5_op_extreme(acc_2, acc_3, merge_values[jj], merge_values_1[jj], &op_extreme_r, &op_extreme_r_1);
-                    acc_2 = op_extreme_r;
-                    acc_3 = op_extreme_r_1;
-                    jj++;
-                }
-            }
-            merge_values[1024 + t] = acc_2;
-            merge_values_1[1024 + t] = acc_3;
-            merge_ends[1024 + t] = head >= 0;
-            barrier(CLK_LOCAL_MEM_FENCE);
-            if (head >= 0) {
-                int u = t - 1;
-                while (u >= 0 && !merge_ends[1024 + u]) u--;
-                double acc_6 = u >= 0 ? merge_values[1024 + u] : acc;
-                long acc_7 = u >= 0 ? merge_values_1[1024 + u] : acc_1;
-                for (int w = u + 1; w < t; w++) {
-                    double op_extreme_r_2;
-                    long op_extreme_r_3;
-                    hsplit_fused_5_op_extreme(acc_6, acc_7, merge_values[1024 + w], merge_values_1[1024 + w], &op_extreme_r_2, &op_extreme_r_3);
-                    acc_6 = op_extreme_r_2;
-                    acc_7 = op_extreme_r_3;
-                }
-                double op_extreme_r_4;
-                long op_extreme_r_5;
-                hsplit_fused_5_op_extreme(acc_6, acc_7, acc_4, acc_5, &op_extreme_r_4, &op_extreme_r_5);
-                const long row_1 = a + i0 + head;
-                extreme[row_1] = op_extreme_r_4;
-                position[row_1] = op_extreme_r_5;
-            }
-            if (c + cl < total_1) {
-                if (t == 256 - 1) {
-                    int u_1 = 256 - 1;
-                    while (u_1 >= 0 && !merge_ends[1024 + u_1]) u_1--;
-                    double acc_8 = u_1 >= 0 ? merge_values[1024 + u_1] : acc;
-                    long acc_9 = u_1 >= 0 ? merge_values_1[1024 + u_1] : acc_1;
-                    for (int w_1 = u_1 + 1; w_1 < 256; w_1++) {
-                        double op_extreme_r_6;
-                        long op_extreme_r_7;
-                        hsplit_fused_5_op_extreme(acc_8, acc_9, merge_values[1024 + w_1], merge_values_1[1024 + w_1], &op_extreme_r_6, &op_extreme_r_7);
-                        acc_8 = op_extreme_r_6;
-                        acc_9 = op_extreme_r_7;
-                    }
-                    merge_values[1280] = acc_8;
-                    merge_values_1[1280] = acc_9;
-                }
-                barrier(CLK_LOCAL_MEM_FENCE);
-                acc = merge_values[1280];
-                acc_1 = merge_values_1[1280];
-            }
-        }
+        long once_total_r;
+        long once_total_r_1;
+        hsplit_total_fused_once_total(lengths_0, n_lengths, offsets_1, lengths_4, n_lengths_1, offsets_5, &once_total_r, &once_total_r_1);
+        total_2[0] = once_total_r;
+        total_6[0] = once_total_r_1;
     }
 }
 
@@ -4606,101 +4378,219 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline void hsplit_fused_6_pull_pm_1(long i, __global const long* cross_lengths, __global const long* position, __global const long* cross_offsets, __global const double* points_1, long points_1_len, __global const double* points_2, __global const long* else_instances, __global const double* p1_1, __global const double* p1_1_1, __global const double* p1_1_2, __global const double* p1_1_3, __global long* err, double* r0, double* r1, double* r2, double* r3, double* r4, double* r5, long* r6, long* r7) {
-    if (cross_lengths[i] <= 0L) {
-        nessie_fail(err, 1, 6, 0, 0);
-        *r0 = 0.0;
-        *r1 = 0.0;
-        *r2 = 0.0;
-        *r3 = 0.0;
-        *r4 = 0.0;
-        *r5 = 0.0;
-        *r6 = 0L;
-        *r7 = 0L;
-        return;
-    }
-    long index = nessie_sub(position[i], cross_offsets[i]);
-    long j = index;
-    if (j < 0L || j >= points_1_len) {
-        nessie_fail(err, 1, 7, j, points_1_len);
-        *r0 = 0.0;
-        *r1 = 0.0;
-        *r2 = 0.0;
-        *r3 = 0.0;
-        *r4 = 0.0;
-        *r5 = 0.0;
-        *r6 = 0L;
-        *r7 = 0L;
-        return;
-    }
-    double v = points_1[j];
-    double v_1 = points_2[j];
-    long q = else_instances[i];
-    double v_2 = p1_1[q];
-    double v_3 = v;
-    double v_4 = v_1;
-    double v_5 = v_2;
-    long q_1 = else_instances[i];
-    double v_6 = p1_1_1[q_1];
-    double v_7 = v_3;
-    double v_8 = v_4;
-    double v_9 = v_5;
-    double v_10 = v_6;
-    long q_2 = else_instances[i];
-    double v_11 = p1_1_2[q_2];
-    double v_12 = v_7;
-    double v_13 = v_8;
-    double v_14 = v_9;
-    double v_15 = v_10;
-    double v_16 = v_11;
-    long q_3 = else_instances[i];
-    double v_17 = p1_1_3[q_3];
-    double v_18 = v_12;
-    double v_19 = v_13;
-    double v_20 = v_14;
-    double v_21 = v_15;
-    double v_22 = v_16;
-    double v_23 = v_17;
-    long v_24 = 2L;
-    double v_25 = v_18;
-    double v_26 = v_19;
-    double v_27 = v_20;
-    double v_28 = v_21;
-    double v_29 = v_22;
-    double v_30 = v_23;
-    long v_31 = v_24;
-    long v_32 = nessie_mul(i, 2L);
-    *r0 = v_25;
-    *r1 = v_26;
-    *r2 = v_27;
-    *r3 = v_28;
-    *r4 = v_29;
-    *r5 = v_30;
-    *r6 = v_31;
-    *r7 = v_32;
+static inline void hsplit_fused_6_pull_extreme(long p, __global const long* cross_offsets, long cross_offsets_len, __global const long* else_instances, __global const long* cross_offsets_1, __global const double* cross_elements, double* r0, long* r1) {
+    long segment = nessie_segment_of(cross_offsets, cross_offsets_len, p);
+    long s = segment;
+    long r = else_instances[s];
+    long q = nessie_add(cross_offsets_1[r], nessie_sub(p, cross_offsets[s]));
+    double cross_elements_1 = cross_elements[q];
+    *r0 = cross_elements_1;
+    *r1 = p;
 }
 
-__kernel void hsplit_fused_6_pm_1(long n_else_instances, __global const long* cross_lengths, __global const long* position, __global const long* cross_offsets, __global const double* points_1, long n_points_1, __global const double* points_2, __global const long* else_instances, __global const double* p1_1_12, __global const double* p1_1_16, __global const double* p1_1_20, __global const double* p1_1_24, __global double* pm_1, __global double* pm_2, __global double* p1_1_13, __global double* p1_1_17, __global double* p1_1_21, __global double* p1_1_25, __global long* lengths, __global long* offsets, __global long* err) {
-    if (nessie_failed(err)) return;
+static inline void hsplit_fused_6_op_extreme(double av, long ai, double bv, long bi, double* r0, long* r1) {
+    double t_4;
+    long t_5;
+    if (ai < 0L) {
+        t_4 = bv;
+        t_5 = bi;
+    } else {
+        double t_2;
+        long t_3;
+        if (bi < 0L) {
+            t_2 = av;
+            t_3 = ai;
+        } else {
+            double t;
+            long t_1;
+            if (bv > av || (bv != bv && av == av)) {
+                t = bv;
+                t_1 = bi;
+            } else {
+                t = av;
+                t_1 = ai;
+            }
+            t_2 = t;
+            t_3 = t_1;
+        }
+        t_4 = t_2;
+        t_5 = t_3;
+    }
+    *r0 = t_4;
+    *r1 = t_5;
+}
+
+static inline long hsplit_fused_6_elements_extreme(__global const long* cross_lengths, long cross_lengths_len, __global const long* cross_offsets) {
+    return cross_lengths_len > 0L ? nessie_add(cross_offsets[nessie_sub(cross_lengths_len, 1L)], cross_lengths[nessie_sub(cross_lengths_len, 1L)]) : 0L;
+}
+
+static inline long hsplit_fused_6_split_extreme(long p, __global const long* cross_lengths, long cross_lengths_len, __global const long* cross_offsets, long cross_offsets_len) {
+    long n = cross_lengths_len > 0L ? nessie_add(cross_offsets[nessie_sub(cross_lengths_len, 1L)], cross_lengths[nessie_sub(cross_lengths_len, 1L)]) : 0L;
+    long d = min(nessie_mul(p, 1024L), nessie_add(cross_offsets_len, n));
+    long lo = max(nessie_sub(d, n), 0L);
+    long hi = min(d, cross_offsets_len);
+    while (1) {
+        if (lo >= hi) break;
+        long mid = nessie_add(lo, nessie_div(nessie_sub(hi, lo), 2L));
+        long t;
+        long t_1;
+        if ((nessie_add(mid, 1L) < cross_offsets_len ? cross_offsets[nessie_add(mid, 1L)] : n) < nessie_sub(d, mid)) {
+            t = nessie_add(mid, 1L);
+            t_1 = hi;
+        } else {
+            t = lo;
+            t_1 = mid;
+        }
+        long lo_next = t;
+        long hi_next = t_1;
+        lo = lo_next;
+        hi = hi_next;
+    }
+    return lo;
+}
+
+__kernel void hsplit_fused_6_extreme_elements(__global const long* cross_lengths, long n_cross_lengths, __global const long* cross_offsets_0, __global long* extreme_elements) {
     const long gid = get_global_id(0);
-    if (gid < n_else_instances) {
-        double pull_pm_1_r;
-        double pull_pm_1_r_1;
-        double pull_pm_1_r_2;
-        double pull_pm_1_r_3;
-        double pull_pm_1_r_4;
-        double pull_pm_1_r_5;
-        long pull_pm_1_r_6;
-        long pull_pm_1_r_7;
-        hsplit_fused_6_pull_pm_1(gid, cross_lengths, position, cross_offsets, points_1, n_points_1, points_2, else_instances, p1_1_12, p1_1_16, p1_1_20, p1_1_24, err, &pull_pm_1_r, &pull_pm_1_r_1, &pull_pm_1_r_2, &pull_pm_1_r_3, &pull_pm_1_r_4, &pull_pm_1_r_5, &pull_pm_1_r_6, &pull_pm_1_r_7);
-        pm_1[gid] = pull_pm_1_r;
-        pm_2[gid] = pull_pm_1_r_1;
-        p1_1_13[gid] = pull_pm_1_r_2;
-        p1_1_17[gid] = pull_pm_1_r_3;
-        p1_1_21[gid] = pull_pm_1_r_4;
-        p1_1_25[gid] = pull_pm_1_r_5;
-        lengths[gid] = pull_pm_1_r_6;
-        offsets[gid] = pull_pm_1_r_7;
+    if (gid < 1) {
+        long elements_extreme_r = hsplit_fused_6_elements_extreme(cross_lengths, n_cross_lengths, cross_offsets_0);
+        extreme_elements[0] = elements_extreme_r;
+    }
+}
+
+__kernel void hsplit_fused_6_extreme_splits(long merge_tiles, __global const long* cross_lengths, long n_cross_lengths, __global const long* cross_offsets_0, long n_cross_offsets, __global long* extreme_splits) {
+    const long gid = get_global_id(0);
+    if (gid < merge_tiles + 1) {
+        long split_extreme_r = hsplit_fused_6_split_extreme(gid, cross_lengths, n_cross_lengths, cross_offsets_0, n_cross_offsets);
+        extreme_splits[gid] = split_extreme_r;
+    }
+}
+
+__kernel void hsplit_fused_6_extreme(__global const long* cross_offsets_0, __global const long* cross_lengths, long n_cross_offsets, long merge_tiles, __global const long* extreme_splits, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global double* extreme, __global long* position) {
+    __local double merge_values[1281];
+    __local long merge_values_1[1281];
+    __local int merge_ends[1280];
+    const int t = get_local_id(0);
+    const long segs = n_cross_offsets;
+    const long n_1 = segs > 0 ? cross_offsets_0[segs - 1] + cross_lengths[segs - 1] : 0;
+    for (long g = get_group_id(0); g < merge_tiles; g += get_num_groups(0)) {
+        const long a = extreme_splits[g], b = extreme_splits[g + 1];
+        if (a == b) continue;
+        const long e0 = cross_offsets_0[a];
+        const long e1 = b < segs ? cross_offsets_0[b] : n_1;
+        const long total_1 = (b - a) + (e1 - e0);
+        double acc = 0.0;
+        long acc_1 = -1L;
+        for (long c = 0; c < total_1; c += 1024) {
+            const int cl = (int)min((long)1024, total_1 - c);
+            long i0 = 0, i1 = b - a;
+            if (total_1 > 1024) {
+                long lo_1 = max(c - (e1 - e0), 0L), hi_1 = min(c, b - a);
+                while (lo_1 < hi_1) {
+                    const long m = lo_1 + (hi_1 - lo_1) / 2;
+                    if ((a + m + 1 < segs ? cross_offsets_0[a + m + 1] : n_1) - e0 < c - m) lo_1 = m + 1; else hi_1 = m;
+                }
+                i0 = lo_1;
+                long lo_2 = max(c + cl - (e1 - e0), 0L), hi_2 = min(c + cl, b - a);
+                while (lo_2 < hi_2) {
+                    const long m_1 = lo_2 + (hi_2 - lo_2) / 2;
+                    if ((a + m_1 + 1 < segs ? cross_offsets_0[a + m_1 + 1] : n_1) - e0 < c + cl - m_1) lo_2 = m_1 + 1; else hi_2 = m_1;
+                }
+                i1 = lo_2;
+            }
+            const long j0 = e0 + c - i0;
+            const int nr = (int)(i1 - i0);
+            const int ne = cl - nr;
+            for (int k = t; k < nr; k += 256) {
+                const long r = a + i0 + k;
+                merge_ends[k] = (int)((r + 1 < segs ? cross_offsets_0[r + 1] : n_1) - j0);
+            }
+            for (int k_1 = t; k_1 < ne; k_1 += 256) {
+                double pull_extreme_r;
+                long pull_extreme_r_1;
+                hsplit_fused_6_pull_extreme(j0 + k_1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
+                merge_values[k_1] = pull_extreme_r;
+                merge_values_1[k_1] = pull_extreme_r_1;
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            const int dlo = min(t * 4, cl);
+            const int dhi = min(dlo + 4, cl);
+            int lo_3 = max(dlo - ne, 0), hi_3 = min(dlo, nr);
+            while (lo_3 < hi_3) {
+                const int m_2 = (lo_3 + hi_3) / 2;
+                if (merge_ends[m_2] < dlo - m_2) lo_3 = m_2 + 1; else hi_3 = m_2;
+            }
+            int ii = lo_3, jj = dlo - lo_3, head = -1;
+            double acc_2 = 0.0;
+            long acc_3 = -1L;
+            double acc_4 = 0.0;
+            long acc_5 = -1L;
+            for (int d_1 = dlo; d_1 < dhi; d_1++) {
+                if (ii < nr && merge_ends[ii] <= jj) {
+                    if (head < 0) {
+                        head = ii;
+                        acc_4 = acc_2;
+                        acc_5 = acc_3;
+                    } else {
+                        const long row = a + i0 + ii;
+                        extreme[row] = acc_2;
+                        position[row] = acc_3;
+                    }
+                    acc_2 = 0.0;
+                    acc_3 = -1L;
+                    ii++;
+                } else {
+                    double op_extreme_r;
+                    long op_extreme_r_1;
+                    hsplit_fused_6_op_extreme(acc_2, acc_3, merge_values[jj], merge_values_1[jj], &op_extreme_r, &op_extreme_r_1);
+                    acc_2 = op_extreme_r;
+                    acc_3 = op_extreme_r_1;
+                    jj++;
+                }
+            }
+            merge_values[1024 + t] = acc_2;
+            merge_values_1[1024 + t] = acc_3;
+            merge_ends[1024 + t] = head >= 0;
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (head >= 0) {
+                int u = t - 1;
+                while (u >= 0 && !merge_ends[1024 + u]) u--;
+                double acc_6 = u >= 0 ? merge_values[1024 + u] : acc;
+                long acc_7 = u >= 0 ? merge_values_1[1024 + u] : acc_1;
+                for (int w = u + 1; w < t; w++) {
+                    double op_extreme_r_2;
+                    long op_extreme_r_3;
+                    hsplit_fused_6_op_extreme(acc_6, acc_7, merge_values[1024 + w], merge_values_1[1024 + w], &op_extreme_r_2, &op_extreme_r_3);
+                    acc_6 = op_extreme_r_2;
+                    acc_7 = op_extreme_r_3;
+                }
+                double op_extreme_r_4;
+                long op_extreme_r_5;
+                hsplit_fused_6_op_extreme(acc_6, acc_7, acc_4, acc_5, &op_extreme_r_4, &op_extreme_r_5);
+                const long row_1 = a + i0 + head;
+                extreme[row_1] = op_extreme_r_4;
+                position[row_1] = op_extreme_r_5;
+            }
+            if (c + cl < total_1) {
+                if (t == 256 - 1) {
+                    int u_1 = 256 - 1;
+                    while (u_1 >= 0 && !merge_ends[1024 + u_1]) u_1--;
+                    double acc_8 = u_1 >= 0 ? merge_values[1024 + u_1] : acc;
+                    long acc_9 = u_1 >= 0 ? merge_values_1[1024 + u_1] : acc_1;
+                    for (int w_1 = u_1 + 1; w_1 < 256; w_1++) {
+                        double op_extreme_r_6;
+                        long op_extreme_r_7;
+                        hsplit_fused_6_op_extreme(acc_8, acc_9, merge_values[1024 + w_1], merge_values_1[1024 + w_1], &op_extreme_r_6, &op_extreme_r_7);
+                        acc_8 = op_extreme_r_6;
+                        acc_9 = op_extreme_r_7;
+                    }
+                    merge_values[1280] = acc_8;
+                    merge_values_1[1280] = acc_9;
+                }
+                barrier(CLK_LOCAL_MEM_FENCE);
+                acc = merge_values[1280];
+                acc_1 = merge_values_1[1280];
+            }
+        }
     }
 }
 
@@ -4779,7 +4669,180 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline void hsplit_fused_7_pull_ends_1_1(long p, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths, double* r0, double* r1, double* r2, double* r3, long* r4) {
+static inline void hsplit_fused_7_pull_pm_1(long i, __global const long* cross_lengths, __global const long* position, __global const long* cross_offsets, __global const double* points_1, long points_1_len, __global const double* points_2, __global const long* else_instances, __global const double* p1_1, __global const double* p1_1_1, __global const double* p1_1_2, __global const double* p1_1_3, __global long* err, double* r0, double* r1, double* r2, double* r3, double* r4, double* r5, long* r6, long* r7) {
+    if (cross_lengths[i] <= 0L) {
+        nessie_fail(err, 1, 6, 0, 0);
+        *r0 = 0.0;
+        *r1 = 0.0;
+        *r2 = 0.0;
+        *r3 = 0.0;
+        *r4 = 0.0;
+        *r5 = 0.0;
+        *r6 = 0L;
+        *r7 = 0L;
+        return;
+    }
+    long index = nessie_sub(position[i], cross_offsets[i]);
+    long j = index;
+    if (j < 0L || j >= points_1_len) {
+        nessie_fail(err, 1, 7, j, points_1_len);
+        *r0 = 0.0;
+        *r1 = 0.0;
+        *r2 = 0.0;
+        *r3 = 0.0;
+        *r4 = 0.0;
+        *r5 = 0.0;
+        *r6 = 0L;
+        *r7 = 0L;
+        return;
+    }
+    double v = points_1[j];
+    double v_1 = points_2[j];
+    long q = else_instances[i];
+    double v_2 = p1_1[q];
+    double v_3 = v;
+    double v_4 = v_1;
+    double v_5 = v_2;
+    long q_1 = else_instances[i];
+    double v_6 = p1_1_1[q_1];
+    double v_7 = v_3;
+    double v_8 = v_4;
+    double v_9 = v_5;
+    double v_10 = v_6;
+    long q_2 = else_instances[i];
+    double v_11 = p1_1_2[q_2];
+    double v_12 = v_7;
+    double v_13 = v_8;
+    double v_14 = v_9;
+    double v_15 = v_10;
+    double v_16 = v_11;
+    long q_3 = else_instances[i];
+    double v_17 = p1_1_3[q_3];
+    double v_18 = v_12;
+    double v_19 = v_13;
+    double v_20 = v_14;
+    double v_21 = v_15;
+    double v_22 = v_16;
+    double v_23 = v_17;
+    long v_24 = 2L;
+    double v_25 = v_18;
+    double v_26 = v_19;
+    double v_27 = v_20;
+    double v_28 = v_21;
+    double v_29 = v_22;
+    double v_30 = v_23;
+    long v_31 = v_24;
+    long v_32 = nessie_mul(i, 2L);
+    *r0 = v_25;
+    *r1 = v_26;
+    *r2 = v_27;
+    *r3 = v_28;
+    *r4 = v_29;
+    *r5 = v_30;
+    *r6 = v_31;
+    *r7 = v_32;
+}
+
+__kernel void hsplit_fused_7_pm_1(long n_else_instances, __global const long* cross_lengths, __global const long* position, __global const long* cross_offsets, __global const double* points_1, long n_points_1, __global const double* points_2, __global const long* else_instances, __global const double* p1_1_12, __global const double* p1_1_16, __global const double* p1_1_20, __global const double* p1_1_24, __global double* pm_1, __global double* pm_2, __global double* p1_1_13, __global double* p1_1_17, __global double* p1_1_21, __global double* p1_1_25, __global long* lengths, __global long* offsets, __global long* err) {
+    if (nessie_failed(err)) return;
+    const long gid = get_global_id(0);
+    if (gid < n_else_instances) {
+        double pull_pm_1_r;
+        double pull_pm_1_r_1;
+        double pull_pm_1_r_2;
+        double pull_pm_1_r_3;
+        double pull_pm_1_r_4;
+        double pull_pm_1_r_5;
+        long pull_pm_1_r_6;
+        long pull_pm_1_r_7;
+        hsplit_fused_7_pull_pm_1(gid, cross_lengths, position, cross_offsets, points_1, n_points_1, points_2, else_instances, p1_1_12, p1_1_16, p1_1_20, p1_1_24, err, &pull_pm_1_r, &pull_pm_1_r_1, &pull_pm_1_r_2, &pull_pm_1_r_3, &pull_pm_1_r_4, &pull_pm_1_r_5, &pull_pm_1_r_6, &pull_pm_1_r_7);
+        pm_1[gid] = pull_pm_1_r;
+        pm_2[gid] = pull_pm_1_r_1;
+        p1_1_13[gid] = pull_pm_1_r_2;
+        p1_1_17[gid] = pull_pm_1_r_3;
+        p1_1_21[gid] = pull_pm_1_r_4;
+        p1_1_25[gid] = pull_pm_1_r_5;
+        lengths[gid] = pull_pm_1_r_6;
+        offsets[gid] = pull_pm_1_r_7;
+    }
+}
+
+
+// ===== hsplit_fused_8.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline void hsplit_fused_8_pull_ends_1_1(long p, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths, double* r0, double* r1, double* r2, double* r3, long* r4) {
     long c = nessie_rem(p, 2L);
     long q = nessie_div(p, 2L);
     double v = c == 0L ? p1_1[q] : pm_1[q];
@@ -4796,29 +4859,18 @@ static inline void hsplit_fused_7_pull_ends_1_1(long p, __global const double* p
     *r4 = v_4;
 }
 
-static inline long hsplit_fused_7_pull_packed_offsets(long i, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths) {
+static inline long hsplit_fused_8_pull_packed_offsets(long i, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths) {
     long segment = nessie_segment_of(offsets, offsets_len, i);
     long q = else_instances[segment];
     long packed_lengths_1 = packed_lengths[q];
     return packed_lengths_1;
 }
 
-static inline long hsplit_fused_7_op_packed_offsets(long a, long b) {
+static inline long hsplit_fused_8_op_packed_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long hsplit_fused_7_pull_total(long i, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths) {
-    long segment = nessie_segment_of(offsets, offsets_len, i);
-    long q = else_instances[segment];
-    long packed_lengths_1 = packed_lengths[q];
-    return packed_lengths_1;
-}
-
-static inline long hsplit_fused_7_op_total(long a, long b) {
-    return nessie_add(a, b);
-}
-
-__kernel void hsplit_fused_7_ends_1_1(long t_1, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
+__kernel void hsplit_fused_8_ends_1_1(long t_1, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
     const long gid = get_global_id(0);
     if (gid < t_1) {
         double pull_ends_1_1_r;
@@ -4826,7 +4878,7 @@ __kernel void hsplit_fused_7_ends_1_1(long t_1, __global const double* p1_1, __g
         double pull_ends_1_1_r_2;
         double pull_ends_1_1_r_3;
         long pull_ends_1_1_r_4;
-        hsplit_fused_7_pull_ends_1_1(gid, p1_1, pm_1, p1_2, pm_2, p2_1, p2_2, offsets, n_offsets, else_instances, packed_lengths_16, &pull_ends_1_1_r, &pull_ends_1_1_r_1, &pull_ends_1_1_r_2, &pull_ends_1_1_r_3, &pull_ends_1_1_r_4);
+        hsplit_fused_8_pull_ends_1_1(gid, p1_1, pm_1, p1_2, pm_2, p2_1, p2_2, offsets, n_offsets, else_instances, packed_lengths_16, &pull_ends_1_1_r, &pull_ends_1_1_r_1, &pull_ends_1_1_r_2, &pull_ends_1_1_r_3, &pull_ends_1_1_r_4);
         ends_1_1[gid] = pull_ends_1_1_r;
         ends_1_2[gid] = pull_ends_1_1_r_1;
         ends_2_1[gid] = pull_ends_1_1_r_2;
@@ -4835,7 +4887,7 @@ __kernel void hsplit_fused_7_ends_1_1(long t_1, __global const double* p1_1, __g
     }
 }
 
-__kernel void hsplit_fused_7_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* packed_offsets) {
+__kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* packed_offsets) {
     __local long tile[3840];
     __local long vals[306];
     __local long flags[35];
@@ -4849,7 +4901,7 @@ __kernel void hsplit_fused_7_packed_offsets(__global int* packed_offsets_ticket,
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < t_1) {
-            long pull_packed_offsets_r = hsplit_fused_7_pull_packed_offsets(g, offsets, n_offsets, else_instances, packed_lengths_16);
+            long pull_packed_offsets_r = hsplit_fused_8_pull_packed_offsets(g, offsets, n_offsets, else_instances, packed_lengths_16);
             tile[p] = pull_packed_offsets_r;
         } else {
             tile[p] = 0L;
@@ -4858,7 +4910,7 @@ __kernel void hsplit_fused_7_packed_offsets(__global int* packed_offsets_ticket,
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
     for (long j = 0; j < 15; j++) {
-        long op_packed_offsets_r = hsplit_fused_7_op_packed_offsets(acc, tile[l * 15 + j]);
+        long op_packed_offsets_r = hsplit_fused_8_op_packed_offsets(acc, tile[l * 15 + j]);
         long c_1 = op_packed_offsets_r;
         acc = c_1;
     }
@@ -4867,7 +4919,7 @@ __kernel void hsplit_fused_7_packed_offsets(__global int* packed_offsets_ticket,
     if (l < 16) {
         long row = 0L;
         for (long c_2 = 0; c_2 < 16; c_2++) {
-            long op_packed_offsets_r_1 = hsplit_fused_7_op_packed_offsets(row, vals[l * 16 + c_2]);
+            long op_packed_offsets_r_1 = hsplit_fused_8_op_packed_offsets(row, vals[l * 16 + c_2]);
             long c_3 = op_packed_offsets_r_1;
             row = c_3;
         }
@@ -4875,22 +4927,22 @@ __kernel void hsplit_fused_7_packed_offsets(__global int* packed_offsets_ticket,
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     if (l == 0) {
-        long total_1 = 0L;
+        long total = 0L;
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
-            vals[256 + r] = total_1;
-            long op_packed_offsets_r_2 = hsplit_fused_7_op_packed_offsets(total_1, x);
+            vals[256 + r] = total;
+            long op_packed_offsets_r_2 = hsplit_fused_8_op_packed_offsets(total, x);
             long c_4 = op_packed_offsets_r_2;
-            total_1 = c_4;
+            total = c_4;
         }
-        vals[305] = total_1;
+        vals[305] = total;
         vals[304] = 0L;
         if (tile_no == 0) {
-            const ulong bits = (ulong)(total_1);
+            const ulong bits = (ulong)(total);
             status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
             status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
         } else {
-            const ulong bits_1 = (ulong)(total_1);
+            const ulong bits_1 = (ulong)(total);
             status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
             status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
         }
@@ -4903,7 +4955,7 @@ __kernel void hsplit_fused_7_packed_offsets(__global int* packed_offsets_ticket,
         for (long c_2 = 0; c_2 < 16; c_2++) {
             long x_1 = vals[l * 16 + c_2];
             vals[l * 16 + c_2] = row_1;
-            long op_packed_offsets_r_3 = hsplit_fused_7_op_packed_offsets(row_1, x_1);
+            long op_packed_offsets_r_3 = hsplit_fused_8_op_packed_offsets(row_1, x_1);
             long c_5 = op_packed_offsets_r_3;
             row_1 = c_5;
         }
@@ -4940,7 +4992,7 @@ __kernel void hsplit_fused_7_packed_offsets(__global int* packed_offsets_ticket,
             long k = 0;
             for (; k < 32; k++) {
                 if (flags[k] == 0) break;
-                long op_packed_offsets_r_4 = hsplit_fused_7_op_packed_offsets(vals[272 + k], excl);
+                long op_packed_offsets_r_4 = hsplit_fused_8_op_packed_offsets(vals[272 + k], excl);
                 long c_6 = op_packed_offsets_r_4;
                 excl = c_6;
                 if (flags[k] == 2) {
@@ -4954,7 +5006,7 @@ __kernel void hsplit_fused_7_packed_offsets(__global int* packed_offsets_ticket,
             flags[34] = at - k;
             if (!more) {
                 long incl = excl;
-                long op_packed_offsets_r_5 = hsplit_fused_7_op_packed_offsets(incl, vals[305]);
+                long op_packed_offsets_r_5 = hsplit_fused_8_op_packed_offsets(incl, vals[305]);
                 long c_7 = op_packed_offsets_r_5;
                 incl = c_7;
                 const ulong bits_2 = (ulong)(incl);
@@ -4964,13 +5016,13 @@ __kernel void hsplit_fused_7_packed_offsets(__global int* packed_offsets_ticket,
         }
     }
     long off = vals[304];
-    long op_packed_offsets_r_6 = hsplit_fused_7_op_packed_offsets(off, vals[l]);
+    long op_packed_offsets_r_6 = hsplit_fused_8_op_packed_offsets(off, vals[l]);
     long c_8 = op_packed_offsets_r_6;
     off = c_8;
     for (long j = 0; j < 15; j++) {
         long x_2 = tile[l * 15 + j];
         tile[l * 15 + j] = off;
-        long op_packed_offsets_r_7 = hsplit_fused_7_op_packed_offsets(off, x_2);
+        long op_packed_offsets_r_7 = hsplit_fused_8_op_packed_offsets(off, x_2);
         long c_9 = op_packed_offsets_r_7;
         off = c_9;
     }
@@ -4980,113 +5032,6 @@ __kernel void hsplit_fused_7_packed_offsets(__global int* packed_offsets_ticket,
         const long g = start + p;
         if (g < t_1) {
             packed_offsets[g] = tile[p];
-        }
-    }
-}
-
-__kernel void hsplit_fused_7_total_partial(long groups, long chunk, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* total_partials) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
-                long x;
-                if (l + 256 * wg + 256 * groups * k < t_1) {
-                    long pull_total_r = hsplit_fused_7_pull_total(l + 256 * wg + 256 * groups * k, offsets, n_offsets, else_instances, packed_lengths_16);
-                    x = pull_total_r;
-                } else {
-                    x = 0L;
-                }
-                long op_total_r = hsplit_fused_7_op_total(acc, x);
-                acc = op_total_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = hsplit_fused_7_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total_partials[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_7_total_final(__global const long* total_partials, long final_chunk, long groups, __global long* total) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
-                long x;
-                if (256 * k + l < groups) {
-                    x = total_partials[256 * k + l];
-                } else {
-                    x = 0L;
-                }
-                long op_total_r = hsplit_fused_7_op_total(acc, x);
-                acc = op_total_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = hsplit_fused_7_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total[0] = group_values_in[0];
-            }
         }
     }
 }
@@ -5240,7 +5185,7 @@ __kernel void hsplit_gather_fused_packed_elements_1(long total_2, __global const
 }
 
 
-// ===== hsplit_fused_8.cl =====
+// ===== hsplit_fused_9.cl =====
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 /* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
    err[2] site, err[3..4] payload. The first failing work-item wins. */
@@ -5314,14 +5259,14 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long hsplit_fused_8_pull_lengths(long p, __global const uchar* mapped, __global const long* rank, __global const long* lengths, __global const long* sum) {
+static inline long hsplit_fused_9_pull_lengths(long p, __global const uchar* mapped, __global const long* rank, __global const long* lengths, __global const long* sum) {
     int f = (int)mapped[p];
     long r = rank[p];
     long q = f ? r : nessie_sub(p, r);
     return f ? lengths[q] : sum[q];
 }
 
-static inline long hsplit_fused_8_pull_packed_offsets(long i, __global const uchar* mapped, __global const long* rank, __global const long* lengths, __global const long* sum) {
+static inline long hsplit_fused_9_pull_packed_offsets(long i, __global const uchar* mapped, __global const long* rank, __global const long* lengths, __global const long* sum) {
     int f = (int)mapped[i];
     long r = rank[i];
     long q = f ? r : nessie_sub(i, r);
@@ -5329,31 +5274,19 @@ static inline long hsplit_fused_8_pull_packed_offsets(long i, __global const uch
     return lengths_1;
 }
 
-static inline long hsplit_fused_8_op_packed_offsets(long a, long b) {
+static inline long hsplit_fused_9_op_packed_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long hsplit_fused_8_pull_total(long i, __global const uchar* mapped, __global const long* rank, __global const long* lengths, __global const long* sum) {
-    int f = (int)mapped[i];
-    long r = rank[i];
-    long q = f ? r : nessie_sub(i, r);
-    long lengths_1 = f ? lengths[q] : sum[q];
-    return lengths_1;
-}
-
-static inline long hsplit_fused_8_op_total(long a, long b) {
-    return nessie_add(a, b);
-}
-
-__kernel void hsplit_fused_8_lengths(long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* lengths_5) {
+__kernel void hsplit_fused_9_lengths(long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* lengths_5) {
     const long gid = get_global_id(0);
     if (gid < instances_1) {
-        long pull_lengths_r = hsplit_fused_8_pull_lengths(gid, mapped, rank, lengths_2, sum);
+        long pull_lengths_r = hsplit_fused_9_pull_lengths(gid, mapped, rank, lengths_2, sum);
         lengths_5[gid] = pull_lengths_r;
     }
 }
 
-__kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* packed_offsets) {
+__kernel void hsplit_fused_9_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* packed_offsets) {
     __local long tile[3840];
     __local long vals[306];
     __local long flags[35];
@@ -5367,7 +5300,7 @@ __kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_ticket,
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
         if (g < instances_1) {
-            long pull_packed_offsets_r = hsplit_fused_8_pull_packed_offsets(g, mapped, rank, lengths_2, sum);
+            long pull_packed_offsets_r = hsplit_fused_9_pull_packed_offsets(g, mapped, rank, lengths_2, sum);
             tile[p_1] = pull_packed_offsets_r;
         } else {
             tile[p_1] = 0L;
@@ -5376,7 +5309,7 @@ __kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_ticket,
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
     for (long j = 0; j < 15; j++) {
-        long op_packed_offsets_r = hsplit_fused_8_op_packed_offsets(acc, tile[l * 15 + j]);
+        long op_packed_offsets_r = hsplit_fused_9_op_packed_offsets(acc, tile[l * 15 + j]);
         long c = op_packed_offsets_r;
         acc = c;
     }
@@ -5385,7 +5318,7 @@ __kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_ticket,
     if (l < 16) {
         long row = 0L;
         for (long c_1 = 0; c_1 < 16; c_1++) {
-            long op_packed_offsets_r_1 = hsplit_fused_8_op_packed_offsets(row, vals[l * 16 + c_1]);
+            long op_packed_offsets_r_1 = hsplit_fused_9_op_packed_offsets(row, vals[l * 16 + c_1]);
             long c_2 = op_packed_offsets_r_1;
             row = c_2;
         }
@@ -5393,22 +5326,22 @@ __kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_ticket,
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     if (l == 0) {
-        long total_1 = 0L;
+        long total = 0L;
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
-            vals[256 + r] = total_1;
-            long op_packed_offsets_r_2 = hsplit_fused_8_op_packed_offsets(total_1, x);
+            vals[256 + r] = total;
+            long op_packed_offsets_r_2 = hsplit_fused_9_op_packed_offsets(total, x);
             long c_3 = op_packed_offsets_r_2;
-            total_1 = c_3;
+            total = c_3;
         }
-        vals[305] = total_1;
+        vals[305] = total;
         vals[304] = 0L;
         if (tile_no == 0) {
-            const ulong bits = (ulong)(total_1);
+            const ulong bits = (ulong)(total);
             status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
             status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
         } else {
-            const ulong bits_1 = (ulong)(total_1);
+            const ulong bits_1 = (ulong)(total);
             status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
             status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
         }
@@ -5421,7 +5354,7 @@ __kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_ticket,
         for (long c_1 = 0; c_1 < 16; c_1++) {
             long x_1 = vals[l * 16 + c_1];
             vals[l * 16 + c_1] = row_1;
-            long op_packed_offsets_r_3 = hsplit_fused_8_op_packed_offsets(row_1, x_1);
+            long op_packed_offsets_r_3 = hsplit_fused_9_op_packed_offsets(row_1, x_1);
             long c_4 = op_packed_offsets_r_3;
             row_1 = c_4;
         }
@@ -5458,7 +5391,7 @@ __kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_ticket,
             long k = 0;
             for (; k < 32; k++) {
                 if (flags[k] == 0) break;
-                long op_packed_offsets_r_4 = hsplit_fused_8_op_packed_offsets(vals[272 + k], excl);
+                long op_packed_offsets_r_4 = hsplit_fused_9_op_packed_offsets(vals[272 + k], excl);
                 long c_5 = op_packed_offsets_r_4;
                 excl = c_5;
                 if (flags[k] == 2) {
@@ -5472,7 +5405,7 @@ __kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_ticket,
             flags[34] = at - k;
             if (!more) {
                 long incl = excl;
-                long op_packed_offsets_r_5 = hsplit_fused_8_op_packed_offsets(incl, vals[305]);
+                long op_packed_offsets_r_5 = hsplit_fused_9_op_packed_offsets(incl, vals[305]);
                 long c_6 = op_packed_offsets_r_5;
                 incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
@@ -5482,13 +5415,13 @@ __kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_ticket,
         }
     }
     long off = vals[304];
-    long op_packed_offsets_r_6 = hsplit_fused_8_op_packed_offsets(off, vals[l]);
+    long op_packed_offsets_r_6 = hsplit_fused_9_op_packed_offsets(off, vals[l]);
     long c_7 = op_packed_offsets_r_6;
     off = c_7;
     for (long j = 0; j < 15; j++) {
         long x_2 = tile[l * 15 + j];
         tile[l * 15 + j] = off;
-        long op_packed_offsets_r_7 = hsplit_fused_8_op_packed_offsets(off, x_2);
+        long op_packed_offsets_r_7 = hsplit_fused_9_op_packed_offsets(off, x_2);
         long c_8 = op_packed_offsets_r_7;
         off = c_8;
     }
@@ -5498,113 +5431,6 @@ __kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_ticket,
         const long g = start + p_1;
         if (g < instances_1) {
             packed_offsets[g] = tile[p_1];
-        }
-    }
-}
-
-__kernel void hsplit_fused_8_total_partial(long groups, long chunk, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* total_partials) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
-                long x;
-                if (l + 256 * wg + 256 * groups * k < instances_1) {
-                    long pull_total_r = hsplit_fused_8_pull_total(l + 256 * wg + 256 * groups * k, mapped, rank, lengths_2, sum);
-                    x = pull_total_r;
-                } else {
-                    x = 0L;
-                }
-                long op_total_r = hsplit_fused_8_op_total(acc, x);
-                acc = op_total_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = hsplit_fused_8_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total_partials[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_8_total_final(__global const long* total_partials, long final_chunk, long groups, __global long* total) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
-                long x;
-                if (256 * k + l < groups) {
-                    x = total_partials[256 * k + l];
-                } else {
-                    x = 0L;
-                }
-                long op_total_r = hsplit_fused_8_op_total(acc, x);
-                acc = op_total_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = hsplit_fused_8_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total[0] = group_values_in[0];
-            }
         }
     }
 }
@@ -5701,404 +5527,6 @@ __kernel void cross_products_map_fused_lengths(long instances_2, long n_points_1
 }
 
 
-// ===== hsplit_fused_9.cl =====
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
-   err[2] site, err[3..4] payload. The first failing work-item wins. */
-#ifndef NESSIE_ERROR_FLAG_HELPERS
-#define NESSIE_ERROR_FLAG_HELPERS
-void nessie_fail(__global long* err, long code, long site, long a, long b) {
-    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
-        err[1] = code;
-        err[2] = site;
-        err[3] = a;
-        err[4] = b;
-    }
-}
-
-int nessie_failed(__global long* err) {
-    return *(volatile __global int*)err != 0;
-}
-#endif
-
-/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
-   operators with the evaluator's exact meaning. */
-#ifndef NESSIE_SCALAR_HELPERS
-#define NESSIE_SCALAR_HELPERS
-#pragma OPENCL FP_CONTRACT OFF
-
-/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
-static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
-static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
-static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
-static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
-static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
-
-/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
-   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
-   one got through it gives 0 instead of trapping. */
-static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
-static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
-
-/* Shifts count mod 64; rshift is arithmetic. */
-static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
-static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
-
-/* Float min and max: NaN is above every number; ties keep the first. */
-static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
-static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
-
-/* Rounds half away from zero (x - trunc(x) is exact). */
-static inline double nessie_round(double x) {
-    double t = trunc(x);
-    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
-}
-
-/* The floor of the square root of n >= 0 (0 for a negative n). */
-static inline long nessie_isqrt(long n) {
-    if (n <= 0) return 0;
-    ulong u = (ulong)n;
-    ulong r = (ulong)sqrt((double)n);
-    while (r * r > u) r--;
-    while ((r + 1) * (r + 1) <= u) r++;
-    return (long)r;
-}
-
-/* segment_of: the last j with offsets[j] <= position (0 if none). */
-static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
-    long lo = 0, hi = segments;
-    while (lo < hi) {
-        long mid = lo + (hi - lo) / 2;
-        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
-    }
-    return lo > 0 ? lo - 1 : 0;
-}
-#endif
-
-static inline long hsplit_fused_9_keep_kept(long j, double points_elements_1, double points_elements_2, __global const double* cross_elements) {
-    long i = j;
-    double x = cross_elements[i];
-    return x > -x ? 1L : 0L;
-}
-
-static inline void hsplit_fused_9_pull_kept(long i, __global const double* points_elements_1, __global const double* points_elements_2, long* r0, double* r1, double* r2) {
-    *r0 = i;
-    *r1 = points_elements_1[i];
-    *r2 = points_elements_2[i];
-}
-
-static inline long hsplit_fused_9_pull_packed_lengths(long p, __global const double* cross_elements) {
-    double x = cross_elements[p];
-    int mapped = x > -x;
-    return (long)mapped;
-}
-
-static inline long hsplit_fused_9_op_packed_lengths(long a, long b) {
-    return nessie_add(a, b);
-}
-
-static inline long hsplit_fused_9_split_packed_lengths(long p, __global const long* cross_lengths, long cross_lengths_len, __global const long* cross_offsets, long cross_offsets_len) {
-    long n = cross_lengths_len > 0L ? nessie_add(cross_offsets[nessie_sub(cross_lengths_len, 1L)], cross_lengths[nessie_sub(cross_lengths_len, 1L)]) : 0L;
-    long d = min(nessie_mul(p, 2048L), nessie_add(cross_offsets_len, n));
-    long lo = max(nessie_sub(d, n), 0L);
-    long hi = min(d, cross_offsets_len);
-    while (1) {
-        if (lo >= hi) break;
-        long mid = nessie_add(lo, nessie_div(nessie_sub(hi, lo), 2L));
-        long t;
-        long t_1;
-        if ((nessie_add(mid, 1L) < cross_offsets_len ? cross_offsets[nessie_add(mid, 1L)] : n) < nessie_sub(d, mid)) {
-            t = nessie_add(mid, 1L);
-            t_1 = hi;
-        } else {
-            t = lo;
-            t_1 = mid;
-        }
-        long lo_next = t;
-        long hi_next = t_1;
-        lo = lo_next;
-        hi = hi_next;
-    }
-    return lo;
-}
-
-__kernel void hsplit_fused_9_kept(__global int* kept_ticket, __global int* kept_status, long n_points_elements_1, __global const double* points_elements_1_1, __global const double* points_elements_2_5, __global const double* cross_elements, __global long* kept_kept, long lookback_tiles, __global long* kept, __global double* packed_elements_1, __global double* packed_elements_2) {
-    __local long tile[1280];
-    __local double tile_1[1280];
-    __local double tile_2[1280];
-    __local long vals[306];
-    __local long flags[35];
-    volatile __global ulong* status = (volatile __global ulong*)kept_status;
-    const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(kept_ticket);
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long tile_no = flags[32];
-    const long start = tile_no * 1280;
-    for (long j_1 = 0; j_1 < 5; j_1++) {
-        const long p = j_1 * 256 + l;
-        const long g = start + p;
-        if (g < n_points_elements_1) {
-            long pull_kept_r;
-            double pull_kept_r_1;
-            double pull_kept_r_2;
-            hsplit_fused_9_pull_kept(g, points_elements_1_1, points_elements_2_5, &pull_kept_r, &pull_kept_r_1, &pull_kept_r_2);
-            tile[p] = pull_kept_r;
-            tile_1[p] = pull_kept_r_1;
-            tile_2[p] = pull_kept_r_2;
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    uint mask = 0;
-    long count = 0;
-    for (long j_1 = 0; j_1 < 5; j_1++) {
-        if (start + l * 5 + j_1 < n_points_elements_1) {
-            long keep_kept_r = hsplit_fused_9_keep_kept(tile[l * 5 + j_1], tile_1[l * 5 + j_1], tile_2[l * 5 + j_1], cross_elements);
-            if (keep_kept_r != 0) {
-                mask |= 1u << j_1;
-                count++;
-            }
-        }
-    }
-    vals[l] = count;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row = 0;
-        for (long c = 0; c < 16; c++) {
-            long c_1 = (row) + (vals[l * 16 + c]);
-            row = c_1;
-        }
-        vals[256 + l] = row;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l == 0) {
-        long total = 0;
-        for (long r = 0; r < 16; r++) {
-            long x = vals[256 + r];
-            vals[256 + r] = total;
-            long c_2 = (total) + (x);
-            total = c_2;
-        }
-        vals[305] = total;
-        vals[304] = 0;
-        if (tile_no == 0) {
-            const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
-        } else {
-            const ulong bits_1 = (ulong)(total);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
-        }
-        flags[33] = tile_no > 0;
-        flags[34] = tile_no - 1;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row_1 = vals[256 + l];
-        for (long c = 0; c < 16; c++) {
-            long x_1 = vals[l * 16 + c];
-            vals[l * 16 + c] = row_1;
-            long c_3 = (row_1) + (x_1);
-            row_1 = c_3;
-        }
-    }
-    for (;;) {
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (!flags[33]) break;
-        const long at = flags[34];
-        if (l < 32) {
-            const long jt = at - l;
-            long fl = 0;
-            if (jt >= 0) {
-                const ulong lo_1 = status[((2 * jt + 1) * 1 + 0) * 2];
-                const ulong hi_1 = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo_1 != 0 && hi_1 != 0) {
-                    fl = 2;
-                    vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
-                }
-                if (fl == 0) {
-                    const ulong lo_2 = status[((2 * jt + 0) * 1 + 0) * 2];
-                    const ulong hi_2 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_2 != 0 && hi_2 != 0) {
-                        fl = 1;
-                        vals[272 + l] = (long)((lo_2 & 0xffffffffUL) | ((hi_2 & 0xffffffffUL) << 32));
-                    }
-                }
-            }
-            flags[l] = fl;
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (l == 0) {
-            long excl = vals[304];
-            long more = 1;
-            long k = 0;
-            for (; k < 32; k++) {
-                if (flags[k] == 0) break;
-                long c_4 = (vals[272 + k]) + (excl);
-                excl = c_4;
-                if (flags[k] == 2) {
-                    more = 0;
-                    k++;
-                    break;
-                }
-            }
-            vals[304] = excl;
-            flags[33] = more;
-            flags[34] = at - k;
-            if (!more) {
-                long incl = excl;
-                long c_5 = (incl) + (vals[305]);
-                incl = c_5;
-                const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
-            }
-        }
-    }
-    long mine[5];
-    double mine_1[5];
-    double mine_2[5];
-    #pragma unroll
-    for (long j_1 = 0; j_1 < 5; j_1++) {
-        mine[j_1] = tile[l * 5 + j_1];
-        mine_1[j_1] = tile_1[l * 5 + j_1];
-        mine_2[j_1] = tile_2[l * 5 + j_1];
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    long pos = vals[l];
-    #pragma unroll
-    for (long j_1 = 0; j_1 < 5; j_1++) {
-        if ((mask >> j_1) & 1u) {
-            tile[pos] = mine[j_1];
-            tile_1[pos] = mine_1[j_1];
-            tile_2[pos] = mine_2[j_1];
-            pos++;
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long base = vals[304];
-    const long total_1 = vals[305];
-    for (long p = l; p < total_1; p += 256) {
-        kept[base + p] = tile[p];
-        packed_elements_1[base + p] = tile_1[p];
-        packed_elements_2[base + p] = tile_2[p];
-    }
-    if (l == 0 && tile_no == lookback_tiles - 1) {
-        kept_kept[0] = base + total_1;
-    }
-}
-
-__kernel void hsplit_fused_9_packed_lengths_splits(long merge_tiles, __global const long* cross_lengths, long n_cross_lengths, __global const long* cross_offsets, long n_cross_offsets, __global long* packed_lengths_splits) {
-    const long gid = get_global_id(0);
-    if (gid < merge_tiles + 1) {
-        long split_packed_lengths_r = hsplit_fused_9_split_packed_lengths(gid, cross_lengths, n_cross_lengths, cross_offsets, n_cross_offsets);
-        packed_lengths_splits[gid] = split_packed_lengths_r;
-    }
-}
-
-__kernel void hsplit_fused_9_packed_lengths(__global const long* cross_offsets, __global const long* cross_lengths, long n_cross_offsets, long merge_tiles, __global const long* packed_lengths_splits, __global const double* cross_elements, __global long* packed_lengths) {
-    __local long merge_values[2305];
-    __local int merge_ends[2304];
-    const int t = get_local_id(0);
-    const long segs = n_cross_offsets;
-    const long n_1 = segs > 0 ? cross_offsets[segs - 1] + cross_lengths[segs - 1] : 0;
-    for (long g = get_group_id(0); g < merge_tiles; g += get_num_groups(0)) {
-        const long a_1 = packed_lengths_splits[g], b_1 = packed_lengths_splits[g + 1];
-        if (a_1 == b_1) continue;
-        const long e0 = cross_offsets[a_1];
-        const long e1 = b_1 < segs ? cross_offsets[b_1] : n_1;
-        const long total = (b_1 - a_1) + (e1 - e0);
-        long acc = 0L;
-        for (long c = 0; c < total; c += 2048) {
-            const int cl = (int)min((long)2048, total - c);
-            long i0 = 0, i1 = b_1 - a_1;
-            if (total > 2048) {
-                long lo_1 = max(c - (e1 - e0), 0L), hi_1 = min(c, b_1 - a_1);
-                while (lo_1 < hi_1) {
-                    const long m = lo_1 + (hi_1 - lo_1) / 2;
-                    if ((a_1 + m + 1 < segs ? cross_offsets[a_1 + m + 1] : n_1) - e0 < c - m) lo_1 = m + 1; else hi_1 = m;
-                }
-                i0 = lo_1;
-                long lo_2 = max(c + cl - (e1 - e0), 0L), hi_2 = min(c + cl, b_1 - a_1);
-                while (lo_2 < hi_2) {
-                    const long m_1 = lo_2 + (hi_2 - lo_2) / 2;
-                    if ((a_1 + m_1 + 1 < segs ? cross_offsets[a_1 + m_1 + 1] : n_1) - e0 < c + cl - m_1) lo_2 = m_1 + 1; else hi_2 = m_1;
-                }
-                i1 = lo_2;
-            }
-            const long j0 = e0 + c - i0;
-            const int nr = (int)(i1 - i0);
-            const int ne = cl - nr;
-            for (int k = t; k < nr; k += 256) {
-                const long r = a_1 + i0 + k;
-                merge_ends[k] = (int)((r + 1 < segs ? cross_offsets[r + 1] : n_1) - j0);
-            }
-            for (int k_1 = t; k_1 < ne; k_1 += 256) {
-                long pull_packed_lengths_r = hsplit_fused_9_pull_packed_lengths(j0 + k_1, cross_elements);
-                merge_values[k_1] = pull_packed_lengths_r;
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            const int dlo = min(t * 8, cl);
-            const int dhi = min(dlo + 8, cl);
-            int lo_3 = max(dlo - ne, 0), hi_3 = min(dlo, nr);
-            while (lo_3 < hi_3) {
-                const int m_2 = (lo_3 + hi_3) / 2;
-                if (merge_ends[m_2] < dlo - m_2) lo_3 = m_2 + 1; else hi_3 = m_2;
-            }
-            int ii = lo_3, jj = dlo - lo_3, head = -1;
-            long acc_1 = 0L;
-            long acc_2 = 0L;
-            for (int d_1 = dlo; d_1 < dhi; d_1++) {
-                if (ii < nr && merge_ends[ii] <= jj) {
-                    if (head < 0) {
-                        head = ii;
-                        acc_2 = acc_1;
-                    } else {
-                        const long row = a_1 + i0 + ii;
-                        packed_lengths[row] = acc_1;
-                    }
-                    acc_1 = 0L;
-                    ii++;
-                } else {
-                    long op_packed_lengths_r = hsplit_fused_9_op_packed_lengths(acc_1, merge_values[jj]);
-                    acc_1 = op_packed_lengths_r;
-                    jj++;
-                }
-            }
-            merge_values[2048 + t] = acc_1;
-            merge_ends[2048 + t] = head >= 0;
-            barrier(CLK_LOCAL_MEM_FENCE);
-            if (head >= 0) {
-                int u = t - 1;
-                while (u >= 0 && !merge_ends[2048 + u]) u--;
-                long acc_3 = u >= 0 ? merge_values[2048 + u] : acc;
-                for (int w = u + 1; w < t; w++) {
-                    long op_packed_lengths_r_1 = hsplit_fused_9_op_packed_lengths(acc_3, merge_values[2048 + w]);
-                    acc_3 = op_packed_lengths_r_1;
-                }
-                long op_packed_lengths_r_2 = hsplit_fused_9_op_packed_lengths(acc_3, acc_2);
-                const long row_1 = a_1 + i0 + head;
-                packed_lengths[row_1] = op_packed_lengths_r_2;
-            }
-            if (c + cl < total) {
-                if (t == 256 - 1) {
-                    int u_1 = 256 - 1;
-                    while (u_1 >= 0 && !merge_ends[2048 + u_1]) u_1--;
-                    long acc_4 = u_1 >= 0 ? merge_values[2048 + u_1] : acc;
-                    for (int w_1 = u_1 + 1; w_1 < 256; w_1++) {
-                        long op_packed_lengths_r_3 = hsplit_fused_9_op_packed_lengths(acc_4, merge_values[2048 + w_1]);
-                        acc_4 = op_packed_lengths_r_3;
-                    }
-                    merge_values[2304] = acc_4;
-                }
-                barrier(CLK_LOCAL_MEM_FENCE);
-                acc = merge_values[2304];
-            }
-        }
-    }
-}
-
-
 // ===== hsplit_fused_10.cl =====
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 /* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
@@ -6173,7 +5601,509 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline int hsplit_fused_10_pull_mapped(long i, __global const long* points_lengths, __global const long* cross_lengths, __global const long* packed_lengths, __global long* err) {
+static inline long hsplit_fused_10_keep_kept(long j, double points_elements_1, double points_elements_2, __global const double* cross_elements) {
+    long i = j;
+    double x = cross_elements[i];
+    return x > -x ? 1L : 0L;
+}
+
+static inline void hsplit_fused_10_pull_kept(long i, __global const double* points_elements_1, __global const double* points_elements_2, long* r0, double* r1, double* r2) {
+    *r0 = i;
+    *r1 = points_elements_1[i];
+    *r2 = points_elements_2[i];
+}
+
+__kernel void hsplit_fused_10_kept(__global int* kept_ticket, __global int* kept_status, long n_points_elements_1, __global const double* points_elements_1_1, __global const double* points_elements_2_5, __global const double* cross_elements, __global long* kept_kept, long lookback_tiles, __global long* kept, __global double* packed_elements_1, __global double* packed_elements_2) {
+    __local long tile[1280];
+    __local double tile_1[1280];
+    __local double tile_2[1280];
+    __local long vals[306];
+    __local long flags[35];
+    volatile __global ulong* status = (volatile __global ulong*)kept_status;
+    const long l = get_local_id(0);
+    if (l == 0) flags[32] = atomic_inc(kept_ticket);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long tile_no = flags[32];
+    const long start = tile_no * 1280;
+    for (long j_1 = 0; j_1 < 5; j_1++) {
+        const long p = j_1 * 256 + l;
+        const long g = start + p;
+        if (g < n_points_elements_1) {
+            long pull_kept_r;
+            double pull_kept_r_1;
+            double pull_kept_r_2;
+            hsplit_fused_10_pull_kept(g, points_elements_1_1, points_elements_2_5, &pull_kept_r, &pull_kept_r_1, &pull_kept_r_2);
+            tile[p] = pull_kept_r;
+            tile_1[p] = pull_kept_r_1;
+            tile_2[p] = pull_kept_r_2;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    uint mask = 0;
+    long count = 0;
+    for (long j_1 = 0; j_1 < 5; j_1++) {
+        if (start + l * 5 + j_1 < n_points_elements_1) {
+            long keep_kept_r = hsplit_fused_10_keep_kept(tile[l * 5 + j_1], tile_1[l * 5 + j_1], tile_2[l * 5 + j_1], cross_elements);
+            if (keep_kept_r != 0) {
+                mask |= 1u << j_1;
+                count++;
+            }
+        }
+    }
+    vals[l] = count;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row = 0;
+        for (long c = 0; c < 16; c++) {
+            long c_1 = (row) + (vals[l * 16 + c]);
+            row = c_1;
+        }
+        vals[256 + l] = row;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l == 0) {
+        long total = 0;
+        for (long r = 0; r < 16; r++) {
+            long x = vals[256 + r];
+            vals[256 + r] = total;
+            long c_2 = (total) + (x);
+            total = c_2;
+        }
+        vals[305] = total;
+        vals[304] = 0;
+        if (tile_no == 0) {
+            const ulong bits = (ulong)(total);
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+        } else {
+            const ulong bits_1 = (ulong)(total);
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+        }
+        flags[33] = tile_no > 0;
+        flags[34] = tile_no - 1;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row_1 = vals[256 + l];
+        for (long c = 0; c < 16; c++) {
+            long x_1 = vals[l * 16 + c];
+            vals[l * 16 + c] = row_1;
+            long c_3 = (row_1) + (x_1);
+            row_1 = c_3;
+        }
+    }
+    for (;;) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (!flags[33]) break;
+        const long at = flags[34];
+        if (l < 32) {
+            const long jt = at - l;
+            long fl = 0;
+            if (jt >= 0) {
+                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
+                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                if (lo != 0 && hi != 0) {
+                    fl = 2;
+                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
+                }
+                if (fl == 0) {
+                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                    if (lo_1 != 0 && hi_1 != 0) {
+                        fl = 1;
+                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                    }
+                }
+            }
+            flags[l] = fl;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l == 0) {
+            long excl = vals[304];
+            long more = 1;
+            long k = 0;
+            for (; k < 32; k++) {
+                if (flags[k] == 0) break;
+                long c_4 = (vals[272 + k]) + (excl);
+                excl = c_4;
+                if (flags[k] == 2) {
+                    more = 0;
+                    k++;
+                    break;
+                }
+            }
+            vals[304] = excl;
+            flags[33] = more;
+            flags[34] = at - k;
+            if (!more) {
+                long incl = excl;
+                long c_5 = (incl) + (vals[305]);
+                incl = c_5;
+                const ulong bits_2 = (ulong)(incl);
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+            }
+        }
+    }
+    long mine[5];
+    double mine_1[5];
+    double mine_2[5];
+    #pragma unroll
+    for (long j_1 = 0; j_1 < 5; j_1++) {
+        mine[j_1] = tile[l * 5 + j_1];
+        mine_1[j_1] = tile_1[l * 5 + j_1];
+        mine_2[j_1] = tile_2[l * 5 + j_1];
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long pos = vals[l];
+    #pragma unroll
+    for (long j_1 = 0; j_1 < 5; j_1++) {
+        if ((mask >> j_1) & 1u) {
+            tile[pos] = mine[j_1];
+            tile_1[pos] = mine_1[j_1];
+            tile_2[pos] = mine_2[j_1];
+            pos++;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long base = vals[304];
+    const long total_1 = vals[305];
+    for (long p = l; p < total_1; p += 256) {
+        kept[base + p] = tile[p];
+        packed_elements_1[base + p] = tile_1[p];
+        packed_elements_2[base + p] = tile_2[p];
+    }
+    if (l == 0 && tile_no == lookback_tiles - 1) {
+        kept_kept[0] = base + total_1;
+    }
+}
+
+
+// ===== hsplit_fused_11.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline long hsplit_fused_11_pull_packed_lengths(long s, __global const long* cross_offsets, __global const long* cross_lengths, __global const long* kept, long kept_len) {
+    long start = cross_offsets[s];
+    long end = nessie_add(start, cross_lengths[s]);
+    return nessie_sub(kept_len == 0L ? 0L : (kept[0L] >= end ? 0L : nessie_add(nessie_segment_of(kept, kept_len, nessie_sub(end, 1L)), 1L)), kept_len == 0L ? 0L : (kept[0L] >= start ? 0L : nessie_add(nessie_segment_of(kept, kept_len, nessie_sub(start, 1L)), 1L)));
+}
+
+static inline long hsplit_fused_11_pull_packed_offsets(long i, __global const long* cross_offsets, __global const long* cross_lengths, __global const long* kept, long kept_len) {
+    long start = cross_offsets[i];
+    long end = nessie_add(start, cross_lengths[i]);
+    long packed_lengths = nessie_sub(kept_len == 0L ? 0L : (kept[0L] >= end ? 0L : nessie_add(nessie_segment_of(kept, kept_len, nessie_sub(end, 1L)), 1L)), kept_len == 0L ? 0L : (kept[0L] >= start ? 0L : nessie_add(nessie_segment_of(kept, kept_len, nessie_sub(start, 1L)), 1L)));
+    return packed_lengths;
+}
+
+static inline long hsplit_fused_11_op_packed_offsets(long a, long b) {
+    return nessie_add(a, b);
+}
+
+__kernel void hsplit_fused_11_packed_lengths(long n_cross_lengths, __global const long* cross_offsets, __global const long* cross_lengths, __global const long* kept, long n_kept, __global long* packed_lengths_3) {
+    const long gid = get_global_id(0);
+    if (gid < n_cross_lengths) {
+        long pull_packed_lengths_r = hsplit_fused_11_pull_packed_lengths(gid, cross_offsets, cross_lengths, kept, n_kept);
+        packed_lengths_3[gid] = pull_packed_lengths_r;
+    }
+}
+
+__kernel void hsplit_fused_11_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long n_cross_lengths, __global const long* cross_offsets, __global const long* cross_lengths, __global const long* kept, long n_kept, __global long* packed_offsets) {
+    __local long tile[3840];
+    __local long vals[306];
+    __local long flags[35];
+    volatile __global ulong* status = (volatile __global ulong*)packed_offsets_status;
+    const long l = get_local_id(0);
+    if (l == 0) flags[32] = atomic_inc(packed_offsets_ticket);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long tile_no = flags[32];
+    const long start = tile_no * 3840;
+    for (long j = 0; j < 15; j++) {
+        const long p = j * 256 + l;
+        const long g = start + p;
+        if (g < n_cross_lengths) {
+            long pull_packed_offsets_r = hsplit_fused_11_pull_packed_offsets(g, cross_offsets, cross_lengths, kept, n_kept);
+            tile[p] = pull_packed_offsets_r;
+        } else {
+            tile[p] = 0L;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long acc = 0L;
+    for (long j = 0; j < 15; j++) {
+        long op_packed_offsets_r = hsplit_fused_11_op_packed_offsets(acc, tile[l * 15 + j]);
+        long c = op_packed_offsets_r;
+        acc = c;
+    }
+    vals[l] = acc;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row = 0L;
+        for (long c_1 = 0; c_1 < 16; c_1++) {
+            long op_packed_offsets_r_1 = hsplit_fused_11_op_packed_offsets(row, vals[l * 16 + c_1]);
+            long c_2 = op_packed_offsets_r_1;
+            row = c_2;
+        }
+        vals[256 + l] = row;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l == 0) {
+        long total = 0L;
+        for (long r = 0; r < 16; r++) {
+            long x = vals[256 + r];
+            vals[256 + r] = total;
+            long op_packed_offsets_r_2 = hsplit_fused_11_op_packed_offsets(total, x);
+            long c_3 = op_packed_offsets_r_2;
+            total = c_3;
+        }
+        vals[305] = total;
+        vals[304] = 0L;
+        if (tile_no == 0) {
+            const ulong bits = (ulong)(total);
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+        } else {
+            const ulong bits_1 = (ulong)(total);
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+        }
+        flags[33] = tile_no > 0;
+        flags[34] = tile_no - 1;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row_1 = vals[256 + l];
+        for (long c_1 = 0; c_1 < 16; c_1++) {
+            long x_1 = vals[l * 16 + c_1];
+            vals[l * 16 + c_1] = row_1;
+            long op_packed_offsets_r_3 = hsplit_fused_11_op_packed_offsets(row_1, x_1);
+            long c_4 = op_packed_offsets_r_3;
+            row_1 = c_4;
+        }
+    }
+    for (;;) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (!flags[33]) break;
+        const long at = flags[34];
+        if (l < 32) {
+            const long jt = at - l;
+            long fl = 0;
+            if (jt >= 0) {
+                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
+                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                if (lo != 0 && hi != 0) {
+                    fl = 2;
+                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
+                }
+                if (fl == 0) {
+                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                    if (lo_1 != 0 && hi_1 != 0) {
+                        fl = 1;
+                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                    }
+                }
+            }
+            flags[l] = fl;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l == 0) {
+            long excl = vals[304];
+            long more = 1;
+            long k = 0;
+            for (; k < 32; k++) {
+                if (flags[k] == 0) break;
+                long op_packed_offsets_r_4 = hsplit_fused_11_op_packed_offsets(vals[272 + k], excl);
+                long c_5 = op_packed_offsets_r_4;
+                excl = c_5;
+                if (flags[k] == 2) {
+                    more = 0;
+                    k++;
+                    break;
+                }
+            }
+            vals[304] = excl;
+            flags[33] = more;
+            flags[34] = at - k;
+            if (!more) {
+                long incl = excl;
+                long op_packed_offsets_r_5 = hsplit_fused_11_op_packed_offsets(incl, vals[305]);
+                long c_6 = op_packed_offsets_r_5;
+                incl = c_6;
+                const ulong bits_2 = (ulong)(incl);
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+            }
+        }
+    }
+    long off = vals[304];
+    long op_packed_offsets_r_6 = hsplit_fused_11_op_packed_offsets(off, vals[l]);
+    long c_7 = op_packed_offsets_r_6;
+    off = c_7;
+    for (long j = 0; j < 15; j++) {
+        long x_2 = tile[l * 15 + j];
+        tile[l * 15 + j] = off;
+        long op_packed_offsets_r_7 = hsplit_fused_11_op_packed_offsets(off, x_2);
+        long c_8 = op_packed_offsets_r_7;
+        off = c_8;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long j = 0; j < 15; j++) {
+        const long p = j * 256 + l;
+        const long g = start + p;
+        if (g < n_cross_lengths) {
+            packed_offsets[g] = tile[p];
+        }
+    }
+}
+
+
+// ===== hsplit_fused_12.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline int hsplit_fused_12_pull_mapped(long i, __global const long* points_lengths, __global const long* cross_lengths, __global const long* packed_lengths, __global long* err) {
     long len = points_lengths[i];
     long len_1 = cross_lengths[i];
     if (len != len_1) {
@@ -6184,43 +6114,43 @@ static inline int hsplit_fused_10_pull_mapped(long i, __global const long* point
     return v;
 }
 
-static inline long hsplit_fused_10_pull_rank(long i, __global const long* packed_lengths) {
+static inline long hsplit_fused_12_pull_rank(long i, __global const long* packed_lengths) {
     int mapped = packed_lengths[i] < 2L;
     return (long)mapped;
 }
 
-static inline long hsplit_fused_10_op_rank(long a, long b) {
+static inline long hsplit_fused_12_op_rank(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long hsplit_fused_10_keep_then_instances(long j, __global const long* packed_lengths) {
+static inline long hsplit_fused_12_keep_then_instances(long j, __global const long* packed_lengths) {
     long i = j;
     return packed_lengths[i] < 2L ? 1L : 0L;
 }
 
-static inline long hsplit_fused_10_pull_then_instances(long i) {
+static inline long hsplit_fused_12_pull_then_instances(long i) {
     return i;
 }
 
-static inline long hsplit_fused_10_keep_else_instances(long j, __global const long* packed_lengths) {
+static inline long hsplit_fused_12_keep_else_instances(long j, __global const long* packed_lengths) {
     long i = j;
     return !(packed_lengths[i] < 2L) ? 1L : 0L;
 }
 
-static inline long hsplit_fused_10_pull_else_instances(long i) {
+static inline long hsplit_fused_12_pull_else_instances(long i) {
     return i;
 }
 
-__kernel void hsplit_fused_10_mapped(long instances_1, __global const long* points_lengths, __global const long* cross_lengths, __global const long* packed_lengths, __global uchar* mapped_7, __global long* err) {
+__kernel void hsplit_fused_12_mapped(long instances_1, __global const long* points_lengths, __global const long* cross_lengths, __global const long* packed_lengths, __global uchar* mapped_7, __global long* err) {
     if (nessie_failed(err)) return;
     const long gid = get_global_id(0);
     if (gid < instances_1) {
-        int pull_mapped_r = hsplit_fused_10_pull_mapped(gid, points_lengths, cross_lengths, packed_lengths, err);
+        int pull_mapped_r = hsplit_fused_12_pull_mapped(gid, points_lengths, cross_lengths, packed_lengths, err);
         mapped_7[gid] = pull_mapped_r;
     }
 }
 
-__kernel void hsplit_fused_10_rank(__global int* rank_ticket, __global int* rank_status, long instances_1, __global const long* packed_lengths, __global long* rank) {
+__kernel void hsplit_fused_12_rank(__global int* rank_ticket, __global int* rank_status, long instances_1, __global const long* packed_lengths, __global long* rank) {
     __local long tile[3840];
     __local long vals[306];
     __local long flags[35];
@@ -6234,7 +6164,7 @@ __kernel void hsplit_fused_10_rank(__global int* rank_ticket, __global int* rank
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < instances_1) {
-            long pull_rank_r = hsplit_fused_10_pull_rank(g, packed_lengths);
+            long pull_rank_r = hsplit_fused_12_pull_rank(g, packed_lengths);
             tile[p] = pull_rank_r;
         } else {
             tile[p] = 0L;
@@ -6243,7 +6173,7 @@ __kernel void hsplit_fused_10_rank(__global int* rank_ticket, __global int* rank
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
     for (long j = 0; j < 15; j++) {
-        long op_rank_r = hsplit_fused_10_op_rank(acc, tile[l * 15 + j]);
+        long op_rank_r = hsplit_fused_12_op_rank(acc, tile[l * 15 + j]);
         long c = op_rank_r;
         acc = c;
     }
@@ -6252,7 +6182,7 @@ __kernel void hsplit_fused_10_rank(__global int* rank_ticket, __global int* rank
     if (l < 16) {
         long row = 0L;
         for (long c_1 = 0; c_1 < 16; c_1++) {
-            long op_rank_r_1 = hsplit_fused_10_op_rank(row, vals[l * 16 + c_1]);
+            long op_rank_r_1 = hsplit_fused_12_op_rank(row, vals[l * 16 + c_1]);
             long c_2 = op_rank_r_1;
             row = c_2;
         }
@@ -6264,7 +6194,7 @@ __kernel void hsplit_fused_10_rank(__global int* rank_ticket, __global int* rank
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
             vals[256 + r] = total;
-            long op_rank_r_2 = hsplit_fused_10_op_rank(total, x);
+            long op_rank_r_2 = hsplit_fused_12_op_rank(total, x);
             long c_3 = op_rank_r_2;
             total = c_3;
         }
@@ -6288,7 +6218,7 @@ __kernel void hsplit_fused_10_rank(__global int* rank_ticket, __global int* rank
         for (long c_1 = 0; c_1 < 16; c_1++) {
             long x_1 = vals[l * 16 + c_1];
             vals[l * 16 + c_1] = row_1;
-            long op_rank_r_3 = hsplit_fused_10_op_rank(row_1, x_1);
+            long op_rank_r_3 = hsplit_fused_12_op_rank(row_1, x_1);
             long c_4 = op_rank_r_3;
             row_1 = c_4;
         }
@@ -6325,7 +6255,7 @@ __kernel void hsplit_fused_10_rank(__global int* rank_ticket, __global int* rank
             long k = 0;
             for (; k < 32; k++) {
                 if (flags[k] == 0) break;
-                long op_rank_r_4 = hsplit_fused_10_op_rank(vals[272 + k], excl);
+                long op_rank_r_4 = hsplit_fused_12_op_rank(vals[272 + k], excl);
                 long c_5 = op_rank_r_4;
                 excl = c_5;
                 if (flags[k] == 2) {
@@ -6339,7 +6269,7 @@ __kernel void hsplit_fused_10_rank(__global int* rank_ticket, __global int* rank
             flags[34] = at - k;
             if (!more) {
                 long incl = excl;
-                long op_rank_r_5 = hsplit_fused_10_op_rank(incl, vals[305]);
+                long op_rank_r_5 = hsplit_fused_12_op_rank(incl, vals[305]);
                 long c_6 = op_rank_r_5;
                 incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
@@ -6349,13 +6279,13 @@ __kernel void hsplit_fused_10_rank(__global int* rank_ticket, __global int* rank
         }
     }
     long off = vals[304];
-    long op_rank_r_6 = hsplit_fused_10_op_rank(off, vals[l]);
+    long op_rank_r_6 = hsplit_fused_12_op_rank(off, vals[l]);
     long c_7 = op_rank_r_6;
     off = c_7;
     for (long j = 0; j < 15; j++) {
         long x_2 = tile[l * 15 + j];
         tile[l * 15 + j] = off;
-        long op_rank_r_7 = hsplit_fused_10_op_rank(off, x_2);
+        long op_rank_r_7 = hsplit_fused_12_op_rank(off, x_2);
         long c_8 = op_rank_r_7;
         off = c_8;
     }
@@ -6369,7 +6299,7 @@ __kernel void hsplit_fused_10_rank(__global int* rank_ticket, __global int* rank
     }
 }
 
-__kernel void hsplit_fused_10_then_instances(__global int* then_instances_ticket, __global int* then_instances_status, long instances_1, __global const long* packed_lengths, __global long* then_instances_kept, long lookback_tiles, __global long* then_instances) {
+__kernel void hsplit_fused_12_then_instances(__global int* then_instances_ticket, __global int* then_instances_status, long instances_1, __global const long* packed_lengths, __global long* then_instances_kept, long lookback_tiles, __global long* then_instances) {
     __local long tile[3840];
     __local long vals[306];
     __local long flags[35];
@@ -6383,7 +6313,7 @@ __kernel void hsplit_fused_10_then_instances(__global int* then_instances_ticket
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < instances_1) {
-            long pull_then_instances_r = hsplit_fused_10_pull_then_instances(g);
+            long pull_then_instances_r = hsplit_fused_12_pull_then_instances(g);
             tile[p] = pull_then_instances_r;
         }
     }
@@ -6392,7 +6322,7 @@ __kernel void hsplit_fused_10_then_instances(__global int* then_instances_ticket
     long count = 0;
     for (long j = 0; j < 15; j++) {
         if (start + l * 15 + j < instances_1) {
-            long keep_then_instances_r = hsplit_fused_10_keep_then_instances(tile[l * 15 + j], packed_lengths);
+            long keep_then_instances_r = hsplit_fused_12_keep_then_instances(tile[l * 15 + j], packed_lengths);
             if (keep_then_instances_r != 0) {
                 mask |= 1u << j;
                 count++;
@@ -6520,7 +6450,7 @@ __kernel void hsplit_fused_10_then_instances(__global int* then_instances_ticket
     }
 }
 
-__kernel void hsplit_fused_10_else_instances(__global int* else_instances_ticket, __global int* else_instances_status, long instances_1, __global const long* packed_lengths, __global long* else_instances_kept, long lookback_tiles, __global long* else_instances) {
+__kernel void hsplit_fused_12_else_instances(__global int* else_instances_ticket, __global int* else_instances_status, long instances_1, __global const long* packed_lengths, __global long* else_instances_kept, long lookback_tiles, __global long* else_instances) {
     __local long tile[3840];
     __local long vals[306];
     __local long flags[35];
@@ -6534,7 +6464,7 @@ __kernel void hsplit_fused_10_else_instances(__global int* else_instances_ticket
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < instances_1) {
-            long pull_else_instances_r = hsplit_fused_10_pull_else_instances(g);
+            long pull_else_instances_r = hsplit_fused_12_pull_else_instances(g);
             tile[p] = pull_else_instances_r;
         }
     }
@@ -6543,7 +6473,7 @@ __kernel void hsplit_fused_10_else_instances(__global int* else_instances_ticket
     long count = 0;
     for (long j = 0; j < 15; j++) {
         if (start + l * 15 + j < instances_1) {
-            long keep_else_instances_r = hsplit_fused_10_keep_else_instances(tile[l * 15 + j], packed_lengths);
+            long keep_else_instances_r = hsplit_fused_12_keep_else_instances(tile[l * 15 + j], packed_lengths);
             if (keep_else_instances_r != 0) {
                 mask |= 1u << j;
                 count++;
@@ -6672,779 +6602,6 @@ __kernel void hsplit_fused_10_else_instances(__global int* else_instances_ticket
 }
 
 
-// ===== hsplit_fused_11.cl =====
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
-   err[2] site, err[3..4] payload. The first failing work-item wins. */
-#ifndef NESSIE_ERROR_FLAG_HELPERS
-#define NESSIE_ERROR_FLAG_HELPERS
-void nessie_fail(__global long* err, long code, long site, long a, long b) {
-    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
-        err[1] = code;
-        err[2] = site;
-        err[3] = a;
-        err[4] = b;
-    }
-}
-
-int nessie_failed(__global long* err) {
-    return *(volatile __global int*)err != 0;
-}
-#endif
-
-/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
-   operators with the evaluator's exact meaning. */
-#ifndef NESSIE_SCALAR_HELPERS
-#define NESSIE_SCALAR_HELPERS
-#pragma OPENCL FP_CONTRACT OFF
-
-/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
-static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
-static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
-static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
-static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
-static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
-
-/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
-   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
-   one got through it gives 0 instead of trapping. */
-static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
-static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
-
-/* Shifts count mod 64; rshift is arithmetic. */
-static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
-static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
-
-/* Float min and max: NaN is above every number; ties keep the first. */
-static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
-static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
-
-/* Rounds half away from zero (x - trunc(x) is exact). */
-static inline double nessie_round(double x) {
-    double t = trunc(x);
-    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
-}
-
-/* The floor of the square root of n >= 0 (0 for a negative n). */
-static inline long nessie_isqrt(long n) {
-    if (n <= 0) return 0;
-    ulong u = (ulong)n;
-    ulong r = (ulong)sqrt((double)n);
-    while (r * r > u) r--;
-    while ((r + 1) * (r + 1) <= u) r++;
-    return (long)r;
-}
-
-/* segment_of: the last j with offsets[j] <= position (0 if none). */
-static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
-    long lo = 0, hi = segments;
-    while (lo < hi) {
-        long mid = lo + (hi - lo) / 2;
-        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
-    }
-    return lo > 0 ? lo - 1 : 0;
-}
-#endif
-
-static inline void hsplit_fused_11_pull_lengths(long i, __global const long* then_instances, __global const double* p1_1, __global const double* p1_1_1, __global const long* packed_offsets, __global const long* packed_lengths, long* r0, long* r1, double* r2, double* r3, long* r4) {
-    long v = 1L;
-    long v_1 = nessie_mul(i, 1L);
-    long q = nessie_div(i, 1L);
-    long p = q;
-    long q_1 = then_instances[p];
-    long p_1 = q;
-    long q_2 = then_instances[p_1];
-    double v_2 = p1_1[q_1];
-    double v_3 = p1_1_1[q_2];
-    long v_4 = v;
-    long v_5 = v_1;
-    double v_6 = v_2;
-    double v_7 = v_3;
-    long offsets = nessie_mul(i, 1L);
-    long lengths = 1L;
-    long start = offsets;
-    long len = lengths;
-    long s = then_instances[i];
-    long start_1 = packed_offsets[s];
-    long len_1 = packed_lengths[s];
-    long v_8 = nessie_add(len, len_1);
-    *r0 = v_4;
-    *r1 = v_5;
-    *r2 = v_6;
-    *r3 = v_7;
-    *r4 = v_8;
-}
-
-static inline long hsplit_fused_11_pull_packed_offsets(long i, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths) {
-    long offsets = nessie_mul(i, 1L);
-    long lengths = 1L;
-    long start = offsets;
-    long len = lengths;
-    long s = then_instances[i];
-    long start_1 = packed_offsets[s];
-    long len_1 = packed_lengths[s];
-    long lengths_1 = nessie_add(len, len_1);
-    return lengths_1;
-}
-
-static inline long hsplit_fused_11_op_packed_offsets(long a, long b) {
-    return nessie_add(a, b);
-}
-
-static inline long hsplit_fused_11_pull_total(long i, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths) {
-    long offsets = nessie_mul(i, 1L);
-    long lengths = 1L;
-    long start = offsets;
-    long len = lengths;
-    long s = then_instances[i];
-    long start_1 = packed_offsets[s];
-    long len_1 = packed_lengths[s];
-    long lengths_1 = nessie_add(len, len_1);
-    return lengths_1;
-}
-
-static inline long hsplit_fused_11_op_total(long a, long b) {
-    return nessie_add(a, b);
-}
-
-__kernel void hsplit_fused_11_lengths(long n_then_instances_1, __global const long* then_instances, __global const double* p1_1_1, __global const double* p1_1_5, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* lengths_9, __global long* offsets_11, __global double* p1_1_14, __global double* p1_2, __global long* lengths_20) {
-    const long gid = get_global_id(0);
-    if (gid < n_then_instances_1) {
-        long pull_lengths_r;
-        long pull_lengths_r_1;
-        double pull_lengths_r_2;
-        double pull_lengths_r_3;
-        long pull_lengths_r_4;
-        hsplit_fused_11_pull_lengths(gid, then_instances, p1_1_1, p1_1_5, packed_offsets_18, packed_lengths, &pull_lengths_r, &pull_lengths_r_1, &pull_lengths_r_2, &pull_lengths_r_3, &pull_lengths_r_4);
-        lengths_9[gid] = pull_lengths_r;
-        offsets_11[gid] = pull_lengths_r_1;
-        p1_1_14[gid] = pull_lengths_r_2;
-        p1_2[gid] = pull_lengths_r_3;
-        lengths_20[gid] = pull_lengths_r_4;
-    }
-}
-
-__kernel void hsplit_fused_11_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* packed_offsets_27) {
-    __local long tile[3840];
-    __local long vals[306];
-    __local long flags[35];
-    volatile __global ulong* status = (volatile __global ulong*)packed_offsets_status;
-    const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(packed_offsets_ticket);
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long tile_no = flags[32];
-    const long start = tile_no * 3840;
-    for (long j = 0; j < 15; j++) {
-        const long p = j * 256 + l;
-        const long g = start + p;
-        if (g < n_then_instances_1) {
-            long pull_packed_offsets_r = hsplit_fused_11_pull_packed_offsets(g, then_instances, packed_offsets_18, packed_lengths);
-            tile[p] = pull_packed_offsets_r;
-        } else {
-            tile[p] = 0L;
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    long acc = 0L;
-    for (long j = 0; j < 15; j++) {
-        long op_packed_offsets_r = hsplit_fused_11_op_packed_offsets(acc, tile[l * 15 + j]);
-        long c = op_packed_offsets_r;
-        acc = c;
-    }
-    vals[l] = acc;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row = 0L;
-        for (long c_1 = 0; c_1 < 16; c_1++) {
-            long op_packed_offsets_r_1 = hsplit_fused_11_op_packed_offsets(row, vals[l * 16 + c_1]);
-            long c_2 = op_packed_offsets_r_1;
-            row = c_2;
-        }
-        vals[256 + l] = row;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l == 0) {
-        long total_1 = 0L;
-        for (long r = 0; r < 16; r++) {
-            long x = vals[256 + r];
-            vals[256 + r] = total_1;
-            long op_packed_offsets_r_2 = hsplit_fused_11_op_packed_offsets(total_1, x);
-            long c_3 = op_packed_offsets_r_2;
-            total_1 = c_3;
-        }
-        vals[305] = total_1;
-        vals[304] = 0L;
-        if (tile_no == 0) {
-            const ulong bits = (ulong)(total_1);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
-        } else {
-            const ulong bits_1 = (ulong)(total_1);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
-        }
-        flags[33] = tile_no > 0;
-        flags[34] = tile_no - 1;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row_1 = vals[256 + l];
-        for (long c_1 = 0; c_1 < 16; c_1++) {
-            long x_1 = vals[l * 16 + c_1];
-            vals[l * 16 + c_1] = row_1;
-            long op_packed_offsets_r_3 = hsplit_fused_11_op_packed_offsets(row_1, x_1);
-            long c_4 = op_packed_offsets_r_3;
-            row_1 = c_4;
-        }
-    }
-    for (;;) {
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (!flags[33]) break;
-        const long at = flags[34];
-        if (l < 32) {
-            const long jt = at - l;
-            long fl = 0;
-            if (jt >= 0) {
-                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
-                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
-                    fl = 2;
-                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
-                }
-                if (fl == 0) {
-                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
-                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
-                        fl = 1;
-                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
-                    }
-                }
-            }
-            flags[l] = fl;
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (l == 0) {
-            long excl = vals[304];
-            long more = 1;
-            long k = 0;
-            for (; k < 32; k++) {
-                if (flags[k] == 0) break;
-                long op_packed_offsets_r_4 = hsplit_fused_11_op_packed_offsets(vals[272 + k], excl);
-                long c_5 = op_packed_offsets_r_4;
-                excl = c_5;
-                if (flags[k] == 2) {
-                    more = 0;
-                    k++;
-                    break;
-                }
-            }
-            vals[304] = excl;
-            flags[33] = more;
-            flags[34] = at - k;
-            if (!more) {
-                long incl = excl;
-                long op_packed_offsets_r_5 = hsplit_fused_11_op_packed_offsets(incl, vals[305]);
-                long c_6 = op_packed_offsets_r_5;
-                incl = c_6;
-                const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
-            }
-        }
-    }
-    long off = vals[304];
-    long op_packed_offsets_r_6 = hsplit_fused_11_op_packed_offsets(off, vals[l]);
-    long c_7 = op_packed_offsets_r_6;
-    off = c_7;
-    for (long j = 0; j < 15; j++) {
-        long x_2 = tile[l * 15 + j];
-        tile[l * 15 + j] = off;
-        long op_packed_offsets_r_7 = hsplit_fused_11_op_packed_offsets(off, x_2);
-        long c_8 = op_packed_offsets_r_7;
-        off = c_8;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 15; j++) {
-        const long p = j * 256 + l;
-        const long g = start + p;
-        if (g < n_then_instances_1) {
-            packed_offsets_27[g] = tile[p];
-        }
-    }
-}
-
-__kernel void hsplit_fused_11_total_partial(long groups, long chunk, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* total_partials) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
-                long x;
-                if (l + 256 * wg + 256 * groups * k < n_then_instances_1) {
-                    long pull_total_r = hsplit_fused_11_pull_total(l + 256 * wg + 256 * groups * k, then_instances, packed_offsets_18, packed_lengths);
-                    x = pull_total_r;
-                } else {
-                    x = 0L;
-                }
-                long op_total_r = hsplit_fused_11_op_total(acc, x);
-                acc = op_total_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = hsplit_fused_11_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total_partials[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_11_total_final(__global const long* total_partials, long final_chunk, long groups, __global long* total) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
-                long x;
-                if (256 * k + l < groups) {
-                    x = total_partials[256 * k + l];
-                } else {
-                    x = 0L;
-                }
-                long op_total_r = hsplit_fused_11_op_total(acc, x);
-                acc = op_total_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = hsplit_fused_11_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total[0] = group_values_in[0];
-            }
-        }
-    }
-}
-
-
-// ===== hsplit_fused_12.cl =====
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
-   err[2] site, err[3..4] payload. The first failing work-item wins. */
-#ifndef NESSIE_ERROR_FLAG_HELPERS
-#define NESSIE_ERROR_FLAG_HELPERS
-void nessie_fail(__global long* err, long code, long site, long a, long b) {
-    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
-        err[1] = code;
-        err[2] = site;
-        err[3] = a;
-        err[4] = b;
-    }
-}
-
-int nessie_failed(__global long* err) {
-    return *(volatile __global int*)err != 0;
-}
-#endif
-
-/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
-   operators with the evaluator's exact meaning. */
-#ifndef NESSIE_SCALAR_HELPERS
-#define NESSIE_SCALAR_HELPERS
-#pragma OPENCL FP_CONTRACT OFF
-
-/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
-static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
-static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
-static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
-static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
-static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
-
-/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
-   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
-   one got through it gives 0 instead of trapping. */
-static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
-static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
-
-/* Shifts count mod 64; rshift is arithmetic. */
-static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
-static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
-
-/* Float min and max: NaN is above every number; ties keep the first. */
-static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
-static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
-
-/* Rounds half away from zero (x - trunc(x) is exact). */
-static inline double nessie_round(double x) {
-    double t = trunc(x);
-    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
-}
-
-/* The floor of the square root of n >= 0 (0 for a negative n). */
-static inline long nessie_isqrt(long n) {
-    if (n <= 0) return 0;
-    ulong u = (ulong)n;
-    ulong r = (ulong)sqrt((double)n);
-    while (r * r > u) r--;
-    while ((r + 1) * (r + 1) <= u) r++;
-    return (long)r;
-}
-
-/* segment_of: the last j with offsets[j] <= position (0 if none). */
-static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
-    long lo = 0, hi = segments;
-    while (lo < hi) {
-        long mid = lo + (hi - lo) / 2;
-        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
-    }
-    return lo > 0 ? lo - 1 : 0;
-}
-#endif
-
-static inline long hsplit_fused_12_pull_cross_lengths(long p, __global const long* else_instances, __global const long* cross_lengths) {
-    long q = else_instances[p];
-    return cross_lengths[q];
-}
-
-static inline long hsplit_fused_12_pull_packed_offsets(long i, __global const long* else_instances, __global const long* cross_lengths) {
-    long q = else_instances[i];
-    long cross_lengths_1 = cross_lengths[q];
-    return cross_lengths_1;
-}
-
-static inline long hsplit_fused_12_op_packed_offsets(long a, long b) {
-    return nessie_add(a, b);
-}
-
-static inline long hsplit_fused_12_pull_total(long i, __global const long* else_instances, __global const long* cross_lengths) {
-    long q = else_instances[i];
-    long cross_lengths_1 = cross_lengths[q];
-    return cross_lengths_1;
-}
-
-static inline long hsplit_fused_12_op_total(long a, long b) {
-    return nessie_add(a, b);
-}
-
-__kernel void hsplit_fused_12_cross_lengths(long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* cross_lengths_2) {
-    const long gid = get_global_id(0);
-    if (gid < n_else_instances) {
-        long pull_cross_lengths_r = hsplit_fused_12_pull_cross_lengths(gid, else_instances, cross_lengths_1);
-        cross_lengths_2[gid] = pull_cross_lengths_r;
-    }
-}
-
-__kernel void hsplit_fused_12_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets) {
-    __local long tile[3840];
-    __local long vals[306];
-    __local long flags[35];
-    volatile __global ulong* status = (volatile __global ulong*)packed_offsets_status;
-    const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(packed_offsets_ticket);
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long tile_no = flags[32];
-    const long start = tile_no * 3840;
-    for (long j = 0; j < 15; j++) {
-        const long p_1 = j * 256 + l;
-        const long g = start + p_1;
-        if (g < n_else_instances) {
-            long pull_packed_offsets_r = hsplit_fused_12_pull_packed_offsets(g, else_instances, cross_lengths_1);
-            tile[p_1] = pull_packed_offsets_r;
-        } else {
-            tile[p_1] = 0L;
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    long acc = 0L;
-    for (long j = 0; j < 15; j++) {
-        long op_packed_offsets_r = hsplit_fused_12_op_packed_offsets(acc, tile[l * 15 + j]);
-        long c = op_packed_offsets_r;
-        acc = c;
-    }
-    vals[l] = acc;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row = 0L;
-        for (long c_1 = 0; c_1 < 16; c_1++) {
-            long op_packed_offsets_r_1 = hsplit_fused_12_op_packed_offsets(row, vals[l * 16 + c_1]);
-            long c_2 = op_packed_offsets_r_1;
-            row = c_2;
-        }
-        vals[256 + l] = row;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l == 0) {
-        long total_1 = 0L;
-        for (long r = 0; r < 16; r++) {
-            long x = vals[256 + r];
-            vals[256 + r] = total_1;
-            long op_packed_offsets_r_2 = hsplit_fused_12_op_packed_offsets(total_1, x);
-            long c_3 = op_packed_offsets_r_2;
-            total_1 = c_3;
-        }
-        vals[305] = total_1;
-        vals[304] = 0L;
-        if (tile_no == 0) {
-            const ulong bits = (ulong)(total_1);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
-        } else {
-            const ulong bits_1 = (ulong)(total_1);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
-        }
-        flags[33] = tile_no > 0;
-        flags[34] = tile_no - 1;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row_1 = vals[256 + l];
-        for (long c_1 = 0; c_1 < 16; c_1++) {
-            long x_1 = vals[l * 16 + c_1];
-            vals[l * 16 + c_1] = row_1;
-            long op_packed_offsets_r_3 = hsplit_fused_12_op_packed_offsets(row_1, x_1);
-            long c_4 = op_packed_offsets_r_3;
-            row_1 = c_4;
-        }
-    }
-    for (;;) {
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (!flags[33]) break;
-        const long at = flags[34];
-        if (l < 32) {
-            const long jt = at - l;
-            long fl = 0;
-            if (jt >= 0) {
-                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
-                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
-                    fl = 2;
-                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
-                }
-                if (fl == 0) {
-                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
-                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
-                        fl = 1;
-                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
-                    }
-                }
-            }
-            flags[l] = fl;
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (l == 0) {
-            long excl = vals[304];
-            long more = 1;
-            long k = 0;
-            for (; k < 32; k++) {
-                if (flags[k] == 0) break;
-                long op_packed_offsets_r_4 = hsplit_fused_12_op_packed_offsets(vals[272 + k], excl);
-                long c_5 = op_packed_offsets_r_4;
-                excl = c_5;
-                if (flags[k] == 2) {
-                    more = 0;
-                    k++;
-                    break;
-                }
-            }
-            vals[304] = excl;
-            flags[33] = more;
-            flags[34] = at - k;
-            if (!more) {
-                long incl = excl;
-                long op_packed_offsets_r_5 = hsplit_fused_12_op_packed_offsets(incl, vals[305]);
-                long c_6 = op_packed_offsets_r_5;
-                incl = c_6;
-                const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
-            }
-        }
-    }
-    long off = vals[304];
-    long op_packed_offsets_r_6 = hsplit_fused_12_op_packed_offsets(off, vals[l]);
-    long c_7 = op_packed_offsets_r_6;
-    off = c_7;
-    for (long j = 0; j < 15; j++) {
-        long x_2 = tile[l * 15 + j];
-        tile[l * 15 + j] = off;
-        long op_packed_offsets_r_7 = hsplit_fused_12_op_packed_offsets(off, x_2);
-        long c_8 = op_packed_offsets_r_7;
-        off = c_8;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 15; j++) {
-        const long p_1 = j * 256 + l;
-        const long g = start + p_1;
-        if (g < n_else_instances) {
-            packed_offsets[g] = tile[p_1];
-        }
-    }
-}
-
-__kernel void hsplit_fused_12_total_partial(long groups, long chunk, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* total_partials) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
-                long x;
-                if (l + 256 * wg + 256 * groups * k < n_else_instances) {
-                    long pull_total_r = hsplit_fused_12_pull_total(l + 256 * wg + 256 * groups * k, else_instances, cross_lengths_1);
-                    x = pull_total_r;
-                } else {
-                    x = 0L;
-                }
-                long op_total_r = hsplit_fused_12_op_total(acc, x);
-                acc = op_total_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = hsplit_fused_12_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total_partials[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_12_total_final(__global const long* total_partials, long final_chunk, long groups, __global long* total) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
-                long x;
-                if (256 * k + l < groups) {
-                    x = total_partials[256 * k + l];
-                } else {
-                    x = 0L;
-                }
-                long op_total_r = hsplit_fused_12_op_total(acc, x);
-                acc = op_total_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = hsplit_fused_12_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total[0] = group_values_in[0];
-            }
-        }
-    }
-}
-
-
 // ===== hsplit_fused_13.cl =====
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 /* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
@@ -7519,218 +6676,213 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline void hsplit_fused_13_pull_extreme(long p, __global const long* cross_offsets, long cross_offsets_len, __global const long* else_instances, __global const long* cross_offsets_1, __global const double* cross_elements, double* r0, long* r1) {
-    long segment = nessie_segment_of(cross_offsets, cross_offsets_len, p);
-    long s = segment;
-    long r = else_instances[s];
-    long q = nessie_add(cross_offsets_1[r], nessie_sub(p, cross_offsets[s]));
-    double cross_elements_1 = cross_elements[q];
-    *r0 = cross_elements_1;
-    *r1 = p;
+static inline void hsplit_fused_13_pull_lengths(long i, __global const long* then_instances, __global const double* p1_1, __global const double* p1_1_1, __global const long* packed_offsets, __global const long* packed_lengths, long* r0, long* r1, double* r2, double* r3, long* r4) {
+    long v = 1L;
+    long v_1 = nessie_mul(i, 1L);
+    long q = nessie_div(i, 1L);
+    long p = q;
+    long q_1 = then_instances[p];
+    long p_1 = q;
+    long q_2 = then_instances[p_1];
+    double v_2 = p1_1[q_1];
+    double v_3 = p1_1_1[q_2];
+    long v_4 = v;
+    long v_5 = v_1;
+    double v_6 = v_2;
+    double v_7 = v_3;
+    long offsets = nessie_mul(i, 1L);
+    long lengths = 1L;
+    long start = offsets;
+    long len = lengths;
+    long s = then_instances[i];
+    long start_1 = packed_offsets[s];
+    long len_1 = packed_lengths[s];
+    long v_8 = nessie_add(len, len_1);
+    *r0 = v_4;
+    *r1 = v_5;
+    *r2 = v_6;
+    *r3 = v_7;
+    *r4 = v_8;
 }
 
-static inline void hsplit_fused_13_op_extreme(double av, long ai, double bv, long bi, double* r0, long* r1) {
-    double t_4;
-    long t_5;
-    if (ai < 0L) {
-        t_4 = bv;
-        t_5 = bi;
-    } else {
-        double t_2;
-        long t_3;
-        if (bi < 0L) {
-            t_2 = av;
-            t_3 = ai;
-        } else {
-            double t;
-            long t_1;
-            if (bv > av || (bv != bv && av == av)) {
-                t = bv;
-                t_1 = bi;
-            } else {
-                t = av;
-                t_1 = ai;
-            }
-            t_2 = t;
-            t_3 = t_1;
-        }
-        t_4 = t_2;
-        t_5 = t_3;
-    }
-    *r0 = t_4;
-    *r1 = t_5;
+static inline long hsplit_fused_13_pull_packed_offsets(long i, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths) {
+    long offsets = nessie_mul(i, 1L);
+    long lengths = 1L;
+    long start = offsets;
+    long len = lengths;
+    long s = then_instances[i];
+    long start_1 = packed_offsets[s];
+    long len_1 = packed_lengths[s];
+    long lengths_1 = nessie_add(len, len_1);
+    return lengths_1;
 }
 
-static inline long hsplit_fused_13_elements_extreme(__global const long* cross_lengths, long cross_lengths_len, __global const long* cross_offsets) {
-    return cross_lengths_len > 0L ? nessie_add(cross_offsets[nessie_sub(cross_lengths_len, 1L)], cross_lengths[nessie_sub(cross_lengths_len, 1L)]) : 0L;
+static inline long hsplit_fused_13_op_packed_offsets(long a, long b) {
+    return nessie_add(a, b);
 }
 
-static inline long hsplit_fused_13_split_extreme(long p, __global const long* cross_lengths, long cross_lengths_len, __global const long* cross_offsets, long cross_offsets_len) {
-    long n = cross_lengths_len > 0L ? nessie_add(cross_offsets[nessie_sub(cross_lengths_len, 1L)], cross_lengths[nessie_sub(cross_lengths_len, 1L)]) : 0L;
-    long d = min(nessie_mul(p, 1024L), nessie_add(cross_offsets_len, n));
-    long lo = max(nessie_sub(d, n), 0L);
-    long hi = min(d, cross_offsets_len);
-    while (1) {
-        if (lo >= hi) break;
-        long mid = nessie_add(lo, nessie_div(nessie_sub(hi, lo), 2L));
-        long t;
-        long t_1;
-        if ((nessie_add(mid, 1L) < cross_offsets_len ? cross_offsets[nessie_add(mid, 1L)] : n) < nessie_sub(d, mid)) {
-            t = nessie_add(mid, 1L);
-            t_1 = hi;
-        } else {
-            t = lo;
-            t_1 = mid;
-        }
-        long lo_next = t;
-        long hi_next = t_1;
-        lo = lo_next;
-        hi = hi_next;
-    }
-    return lo;
-}
-
-__kernel void hsplit_fused_13_extreme_elements(__global const long* cross_lengths, long n_cross_lengths, __global const long* cross_offsets_0, __global long* extreme_elements) {
+__kernel void hsplit_fused_13_lengths(long n_then_instances_1, __global const long* then_instances, __global const double* p1_1_1, __global const double* p1_1_5, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* lengths_9, __global long* offsets_11, __global double* p1_1_14, __global double* p1_2, __global long* lengths_20) {
     const long gid = get_global_id(0);
-    if (gid < 1) {
-        long elements_extreme_r = hsplit_fused_13_elements_extreme(cross_lengths, n_cross_lengths, cross_offsets_0);
-        extreme_elements[0] = elements_extreme_r;
+    if (gid < n_then_instances_1) {
+        long pull_lengths_r;
+        long pull_lengths_r_1;
+        double pull_lengths_r_2;
+        double pull_lengths_r_3;
+        long pull_lengths_r_4;
+        hsplit_fused_13_pull_lengths(gid, then_instances, p1_1_1, p1_1_5, packed_offsets_18, packed_lengths, &pull_lengths_r, &pull_lengths_r_1, &pull_lengths_r_2, &pull_lengths_r_3, &pull_lengths_r_4);
+        lengths_9[gid] = pull_lengths_r;
+        offsets_11[gid] = pull_lengths_r_1;
+        p1_1_14[gid] = pull_lengths_r_2;
+        p1_2[gid] = pull_lengths_r_3;
+        lengths_20[gid] = pull_lengths_r_4;
     }
 }
 
-__kernel void hsplit_fused_13_extreme_splits(long merge_tiles, __global const long* cross_lengths, long n_cross_lengths, __global const long* cross_offsets_0, long n_cross_offsets, __global long* extreme_splits) {
-    const long gid = get_global_id(0);
-    if (gid < merge_tiles + 1) {
-        long split_extreme_r = hsplit_fused_13_split_extreme(gid, cross_lengths, n_cross_lengths, cross_offsets_0, n_cross_offsets);
-        extreme_splits[gid] = split_extreme_r;
+__kernel void hsplit_fused_13_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* packed_offsets_27) {
+    __local long tile[3840];
+    __local long vals[306];
+    __local long flags[35];
+    volatile __global ulong* status = (volatile __global ulong*)packed_offsets_status;
+    const long l = get_local_id(0);
+    if (l == 0) flags[32] = atomic_inc(packed_offsets_ticket);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long tile_no = flags[32];
+    const long start = tile_no * 3840;
+    for (long j = 0; j < 15; j++) {
+        const long p = j * 256 + l;
+        const long g = start + p;
+        if (g < n_then_instances_1) {
+            long pull_packed_offsets_r = hsplit_fused_13_pull_packed_offsets(g, then_instances, packed_offsets_18, packed_lengths);
+            tile[p] = pull_packed_offsets_r;
+        } else {
+            tile[p] = 0L;
+        }
     }
-}
-
-__kernel void hsplit_fused_13_extreme(__global const long* cross_offsets_0, __global const long* cross_lengths, long n_cross_offsets, long merge_tiles, __global const long* extreme_splits, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global double* extreme, __global long* position) {
-    __local double merge_values[1281];
-    __local long merge_values_1[1281];
-    __local int merge_ends[1280];
-    const int t = get_local_id(0);
-    const long segs = n_cross_offsets;
-    const long n_1 = segs > 0 ? cross_offsets_0[segs - 1] + cross_lengths[segs - 1] : 0;
-    for (long g = get_group_id(0); g < merge_tiles; g += get_num_groups(0)) {
-        const long a = extreme_splits[g], b = extreme_splits[g + 1];
-        if (a == b) continue;
-        const long e0 = cross_offsets_0[a];
-        const long e1 = b < segs ? cross_offsets_0[b] : n_1;
-        const long total_1 = (b - a) + (e1 - e0);
-        double acc = 0.0;
-        long acc_1 = -1L;
-        for (long c = 0; c < total_1; c += 1024) {
-            const int cl = (int)min((long)1024, total_1 - c);
-            long i0 = 0, i1 = b - a;
-            if (total_1 > 1024) {
-                long lo_1 = max(c - (e1 - e0), 0L), hi_1 = min(c, b - a);
-                while (lo_1 < hi_1) {
-                    const long m = lo_1 + (hi_1 - lo_1) / 2;
-                    if ((a + m + 1 < segs ? cross_offsets_0[a + m + 1] : n_1) - e0 < c - m) lo_1 = m + 1; else hi_1 = m;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long acc = 0L;
+    for (long j = 0; j < 15; j++) {
+        long op_packed_offsets_r = hsplit_fused_13_op_packed_offsets(acc, tile[l * 15 + j]);
+        long c = op_packed_offsets_r;
+        acc = c;
+    }
+    vals[l] = acc;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row = 0L;
+        for (long c_1 = 0; c_1 < 16; c_1++) {
+            long op_packed_offsets_r_1 = hsplit_fused_13_op_packed_offsets(row, vals[l * 16 + c_1]);
+            long c_2 = op_packed_offsets_r_1;
+            row = c_2;
+        }
+        vals[256 + l] = row;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l == 0) {
+        long total = 0L;
+        for (long r = 0; r < 16; r++) {
+            long x = vals[256 + r];
+            vals[256 + r] = total;
+            long op_packed_offsets_r_2 = hsplit_fused_13_op_packed_offsets(total, x);
+            long c_3 = op_packed_offsets_r_2;
+            total = c_3;
+        }
+        vals[305] = total;
+        vals[304] = 0L;
+        if (tile_no == 0) {
+            const ulong bits = (ulong)(total);
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+        } else {
+            const ulong bits_1 = (ulong)(total);
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+        }
+        flags[33] = tile_no > 0;
+        flags[34] = tile_no - 1;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row_1 = vals[256 + l];
+        for (long c_1 = 0; c_1 < 16; c_1++) {
+            long x_1 = vals[l * 16 + c_1];
+            vals[l * 16 + c_1] = row_1;
+            long op_packed_offsets_r_3 = hsplit_fused_13_op_packed_offsets(row_1, x_1);
+            long c_4 = op_packed_offsets_r_3;
+            row_1 = c_4;
+        }
+    }
+    for (;;) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (!flags[33]) break;
+        const long at = flags[34];
+        if (l < 32) {
+            const long jt = at - l;
+            long fl = 0;
+            if (jt >= 0) {
+                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
+                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                if (lo != 0 && hi != 0) {
+                    fl = 2;
+                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
-                i0 = lo_1;
-                long lo_2 = max(c + cl - (e1 - e0), 0L), hi_2 = min(c + cl, b - a);
-                while (lo_2 < hi_2) {
-                    const long m_1 = lo_2 + (hi_2 - lo_2) / 2;
-                    if ((a + m_1 + 1 < segs ? cross_offsets_0[a + m_1 + 1] : n_1) - e0 < c + cl - m_1) lo_2 = m_1 + 1; else hi_2 = m_1;
-                }
-                i1 = lo_2;
-            }
-            const long j0 = e0 + c - i0;
-            const int nr = (int)(i1 - i0);
-            const int ne = cl - nr;
-            for (int k = t; k < nr; k += 256) {
-                const long r = a + i0 + k;
-                merge_ends[k] = (int)((r + 1 < segs ? cross_offsets_0[r + 1] : n_1) - j0);
-            }
-            for (int k_1 = t; k_1 < ne; k_1 += 256) {
-                double pull_extreme_r;
-                long pull_extreme_r_1;
-                hsplit_fused_13_pull_extreme(j0 + k_1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
-                merge_values[k_1] = pull_extreme_r;
-                merge_values_1[k_1] = pull_extreme_r_1;
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            const int dlo = min(t * 4, cl);
-            const int dhi = min(dlo + 4, cl);
-            int lo_3 = max(dlo - ne, 0), hi_3 = min(dlo, nr);
-            while (lo_3 < hi_3) {
-                const int m_2 = (lo_3 + hi_3) / 2;
-                if (merge_ends[m_2] < dlo - m_2) lo_3 = m_2 + 1; else hi_3 = m_2;
-            }
-            int ii = lo_3, jj = dlo - lo_3, head = -1;
-            double acc_2 = 0.0;
-            long acc_3 = -1L;
-            double acc_4 = 0.0;
-            long acc_5 = -1L;
-            for (int d_1 = dlo; d_1 < dhi; d_1++) {
-                if (ii < nr && merge_ends[ii] <= jj) {
-                    if (head < 0) {
-                        head = ii;
-                        acc_4 = acc_2;
-                        acc_5 = acc_3;
-                    } else {
-                        const long row = a + i0 + ii;
-                        extreme[row] = acc_2;
-                        position[row] = acc_3;
+                if (fl == 0) {
+                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                    if (lo_1 != 0 && hi_1 != 0) {
+                        fl = 1;
+                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                     }
-                    acc_2 = 0.0;
-                    acc_3 = -1L;
-                    ii++;
-                } else {
-                    double op_extreme_r;
-                    long op_extreme_r_1;
-                    hsplit_fused_13_op_extreme(acc_2, acc_3, merge_values[jj], merge_values_1[jj], &op_extreme_r, &op_extreme_r_1);
-                    acc_2 = op_extreme_r;
-                    acc_3 = op_extreme_r_1;
-                    jj++;
                 }
             }
-            merge_values[1024 + t] = acc_2;
-            merge_values_1[1024 + t] = acc_3;
-            merge_ends[1024 + t] = head >= 0;
-            barrier(CLK_LOCAL_MEM_FENCE);
-            if (head >= 0) {
-                int u = t - 1;
-                while (u >= 0 && !merge_ends[1024 + u]) u--;
-                double acc_6 = u >= 0 ? merge_values[1024 + u] : acc;
-                long acc_7 = u >= 0 ? merge_values_1[1024 + u] : acc_1;
-                for (int w = u + 1; w < t; w++) {
-                    double op_extreme_r_2;
-                    long op_extreme_r_3;
-                    hsplit_fused_13_op_extreme(acc_6, acc_7, merge_values[1024 + w], merge_values_1[1024 + w], &op_extreme_r_2, &op_extreme_r_3);
-                    acc_6 = op_extreme_r_2;
-                    acc_7 = op_extreme_r_3;
+            flags[l] = fl;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l == 0) {
+            long excl = vals[304];
+            long more = 1;
+            long k = 0;
+            for (; k < 32; k++) {
+                if (flags[k] == 0) break;
+                long op_packed_offsets_r_4 = hsplit_fused_13_op_packed_offsets(vals[272 + k], excl);
+                long c_5 = op_packed_offsets_r_4;
+                excl = c_5;
+                if (flags[k] == 2) {
+                    more = 0;
+                    k++;
+                    break;
                 }
-                double op_extreme_r_4;
-                long op_extreme_r_5;
-                hsplit_fused_13_op_extreme(acc_6, acc_7, acc_4, acc_5, &op_extreme_r_4, &op_extreme_r_5);
-                const long row_1 = a + i0 + head;
-                extreme[row_1] = op_extreme_r_4;
-                position[row_1] = op_extreme_r_5;
             }
-            if (c + cl < total_1) {
-                if (t == 256 - 1) {
-                    int u_1 = 256 - 1;
-                    while (u_1 >= 0 && !merge_ends[1024 + u_1]) u_1--;
-                    double acc_8 = u_1 >= 0 ? merge_values[1024 + u_1] : acc;
-                    long acc_9 = u_1 >= 0 ? merge_values_1[1024 + u_1] : acc_1;
-                    for (int w_1 = u_1 + 1; w_1 < 256; w_1++) {
-                        double op_extreme_r_6;
-                        long op_extreme_r_7;
-                        hsplit_fused_13_op_extreme(acc_8, acc_9, merge_values[1024 + w_1], merge_values_1[1024 + w_1], &op_extreme_r_6, &op_extreme_r_7);
-                        acc_8 = op_extreme_r_6;
-                        acc_9 = op_extreme_r_7;
-                    }
-                    merge_values[1280] = acc_8;
-                    merge_values_1[1280] = acc_9;
-                }
-                barrier(CLK_LOCAL_MEM_FENCE);
-                acc = merge_values[1280];
-                acc_1 = merge_values_1[1280];
+            vals[304] = excl;
+            flags[33] = more;
+            flags[34] = at - k;
+            if (!more) {
+                long incl = excl;
+                long op_packed_offsets_r_5 = hsplit_fused_13_op_packed_offsets(incl, vals[305]);
+                long c_6 = op_packed_offsets_r_5;
+                incl = c_6;
+                const ulong bits_2 = (ulong)(incl);
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
             }
+        }
+    }
+    long off = vals[304];
+    long op_packed_offsets_r_6 = hsplit_fused_13_op_packed_offsets(off, vals[l]);
+    long c_7 = op_packed_offsets_r_6;
+    off = c_7;
+    for (long j = 0; j < 15; j++) {
+        long x_2 = tile[l * 15 + j];
+        tile[l * 15 + j] = off;
+        long op_packed_offsets_r_7 = hsplit_fused_13_op_packed_offsets(off, x_2);
+        long c_8 = op_packed_offsets_r_7;
+        off = c_8;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long j = 0; j < 15; j++) {
+        const long p = j * 256 + l;
+        const long g = start + p;
+        if (g < n_then_instances_1) {
+            packed_offsets_27[g] = tile[p];
         }
     }
 }
@@ -7810,104 +6962,280 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline void hsplit_fused_14_pull_pm_1(long i, __global const long* cross_lengths, __global const long* position, __global const long* cross_offsets, __global const long* else_instances, __global const long* points_lengths, __global const long* points_offsets, __global const double* points_elements_1, __global const double* points_elements_2, __global const double* p1_1, __global const double* p1_1_1, __global const double* p1_1_2, __global const double* p1_1_3, __global long* err, double* r0, double* r1, double* r2, double* r3, double* r4, double* r5, long* r6, long* r7) {
-    if (cross_lengths[i] <= 0L) {
-        nessie_fail(err, 1, 6, 0, 0);
-        *r0 = 0.0;
-        *r1 = 0.0;
-        *r2 = 0.0;
-        *r3 = 0.0;
-        *r4 = 0.0;
-        *r5 = 0.0;
-        *r6 = 0L;
-        *r7 = 0L;
-        return;
-    }
-    long index = nessie_sub(position[i], cross_offsets[i]);
-    long j = index;
-    long s = else_instances[i];
-    long len = points_lengths[s];
-    if (j < 0L || j >= len) {
-        nessie_fail(err, 1, 7, j, len);
-        *r0 = 0.0;
-        *r1 = 0.0;
-        *r2 = 0.0;
-        *r3 = 0.0;
-        *r4 = 0.0;
-        *r5 = 0.0;
-        *r6 = 0L;
-        *r7 = 0L;
-        return;
-    }
-    long k = nessie_add(points_offsets[s], j);
-    double v = points_elements_1[k];
-    double v_1 = points_elements_2[k];
-    long q = else_instances[i];
-    double v_2 = p1_1[q];
-    double v_3 = v;
-    double v_4 = v_1;
-    double v_5 = v_2;
-    long q_1 = else_instances[i];
-    double v_6 = p1_1_1[q_1];
-    double v_7 = v_3;
-    double v_8 = v_4;
-    double v_9 = v_5;
-    double v_10 = v_6;
-    long q_2 = else_instances[i];
-    double v_11 = p1_1_2[q_2];
-    double v_12 = v_7;
-    double v_13 = v_8;
-    double v_14 = v_9;
-    double v_15 = v_10;
-    double v_16 = v_11;
-    long q_3 = else_instances[i];
-    double v_17 = p1_1_3[q_3];
-    double v_18 = v_12;
-    double v_19 = v_13;
-    double v_20 = v_14;
-    double v_21 = v_15;
-    double v_22 = v_16;
-    double v_23 = v_17;
-    long v_24 = 2L;
-    double v_25 = v_18;
-    double v_26 = v_19;
-    double v_27 = v_20;
-    double v_28 = v_21;
-    double v_29 = v_22;
-    double v_30 = v_23;
-    long v_31 = v_24;
-    long v_32 = nessie_mul(i, 2L);
-    *r0 = v_25;
-    *r1 = v_26;
-    *r2 = v_27;
-    *r3 = v_28;
-    *r4 = v_29;
-    *r5 = v_30;
-    *r6 = v_31;
-    *r7 = v_32;
+static inline long hsplit_fused_14_pull_cross_lengths(long p, __global const long* else_instances, __global const long* cross_lengths) {
+    long q = else_instances[p];
+    return cross_lengths[q];
 }
 
-__kernel void hsplit_fused_14_pm_1(long n_else_instances, __global const long* cross_lengths, __global const long* position, __global const long* cross_offsets, __global const long* else_instances, __global const long* points_lengths, __global const long* points_offsets, __global const double* points_elements_1, __global const double* points_elements_2, __global const double* p1_1_17, __global const double* p1_1_21, __global const double* p1_1_25, __global const double* p1_1_29, __global double* pm_1, __global double* pm_2, __global double* p1_1_18, __global double* p1_1_22, __global double* p1_1_26, __global double* p1_1_30, __global long* lengths, __global long* offsets, __global long* err) {
-    if (nessie_failed(err)) return;
+static inline long hsplit_fused_14_pull_packed_offsets(long i, __global const long* else_instances, __global const long* cross_lengths) {
+    long q = else_instances[i];
+    long cross_lengths_1 = cross_lengths[q];
+    return cross_lengths_1;
+}
+
+static inline long hsplit_fused_14_op_packed_offsets(long a, long b) {
+    return nessie_add(a, b);
+}
+
+__kernel void hsplit_fused_14_cross_lengths(long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* cross_lengths_2) {
     const long gid = get_global_id(0);
     if (gid < n_else_instances) {
-        double pull_pm_1_r;
-        double pull_pm_1_r_1;
-        double pull_pm_1_r_2;
-        double pull_pm_1_r_3;
-        double pull_pm_1_r_4;
-        double pull_pm_1_r_5;
-        long pull_pm_1_r_6;
-        long pull_pm_1_r_7;
-        hsplit_fused_14_pull_pm_1(gid, cross_lengths, position, cross_offsets, else_instances, points_lengths, points_offsets, points_elements_1, points_elements_2, p1_1_17, p1_1_21, p1_1_25, p1_1_29, err, &pull_pm_1_r, &pull_pm_1_r_1, &pull_pm_1_r_2, &pull_pm_1_r_3, &pull_pm_1_r_4, &pull_pm_1_r_5, &pull_pm_1_r_6, &pull_pm_1_r_7);
-        pm_1[gid] = pull_pm_1_r;
-        pm_2[gid] = pull_pm_1_r_1;
-        p1_1_18[gid] = pull_pm_1_r_2;
-        p1_1_22[gid] = pull_pm_1_r_3;
-        p1_1_26[gid] = pull_pm_1_r_4;
-        p1_1_30[gid] = pull_pm_1_r_5;
-        lengths[gid] = pull_pm_1_r_6;
-        offsets[gid] = pull_pm_1_r_7;
+        long pull_cross_lengths_r = hsplit_fused_14_pull_cross_lengths(gid, else_instances, cross_lengths_1);
+        cross_lengths_2[gid] = pull_cross_lengths_r;
+    }
+}
+
+__kernel void hsplit_fused_14_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets) {
+    __local long tile[3840];
+    __local long vals[306];
+    __local long flags[35];
+    volatile __global ulong* status = (volatile __global ulong*)packed_offsets_status;
+    const long l = get_local_id(0);
+    if (l == 0) flags[32] = atomic_inc(packed_offsets_ticket);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long tile_no = flags[32];
+    const long start = tile_no * 3840;
+    for (long j = 0; j < 15; j++) {
+        const long p_1 = j * 256 + l;
+        const long g = start + p_1;
+        if (g < n_else_instances) {
+            long pull_packed_offsets_r = hsplit_fused_14_pull_packed_offsets(g, else_instances, cross_lengths_1);
+            tile[p_1] = pull_packed_offsets_r;
+        } else {
+            tile[p_1] = 0L;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long acc = 0L;
+    for (long j = 0; j < 15; j++) {
+        long op_packed_offsets_r = hsplit_fused_14_op_packed_offsets(acc, tile[l * 15 + j]);
+        long c = op_packed_offsets_r;
+        acc = c;
+    }
+    vals[l] = acc;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row = 0L;
+        for (long c_1 = 0; c_1 < 16; c_1++) {
+            long op_packed_offsets_r_1 = hsplit_fused_14_op_packed_offsets(row, vals[l * 16 + c_1]);
+            long c_2 = op_packed_offsets_r_1;
+            row = c_2;
+        }
+        vals[256 + l] = row;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l == 0) {
+        long total = 0L;
+        for (long r = 0; r < 16; r++) {
+            long x = vals[256 + r];
+            vals[256 + r] = total;
+            long op_packed_offsets_r_2 = hsplit_fused_14_op_packed_offsets(total, x);
+            long c_3 = op_packed_offsets_r_2;
+            total = c_3;
+        }
+        vals[305] = total;
+        vals[304] = 0L;
+        if (tile_no == 0) {
+            const ulong bits = (ulong)(total);
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+        } else {
+            const ulong bits_1 = (ulong)(total);
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+        }
+        flags[33] = tile_no > 0;
+        flags[34] = tile_no - 1;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row_1 = vals[256 + l];
+        for (long c_1 = 0; c_1 < 16; c_1++) {
+            long x_1 = vals[l * 16 + c_1];
+            vals[l * 16 + c_1] = row_1;
+            long op_packed_offsets_r_3 = hsplit_fused_14_op_packed_offsets(row_1, x_1);
+            long c_4 = op_packed_offsets_r_3;
+            row_1 = c_4;
+        }
+    }
+    for (;;) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (!flags[33]) break;
+        const long at = flags[34];
+        if (l < 32) {
+            const long jt = at - l;
+            long fl = 0;
+            if (jt >= 0) {
+                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
+                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                if (lo != 0 && hi != 0) {
+                    fl = 2;
+                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
+                }
+                if (fl == 0) {
+                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                    if (lo_1 != 0 && hi_1 != 0) {
+                        fl = 1;
+                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                    }
+                }
+            }
+            flags[l] = fl;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l == 0) {
+            long excl = vals[304];
+            long more = 1;
+            long k = 0;
+            for (; k < 32; k++) {
+                if (flags[k] == 0) break;
+                long op_packed_offsets_r_4 = hsplit_fused_14_op_packed_offsets(vals[272 + k], excl);
+                long c_5 = op_packed_offsets_r_4;
+                excl = c_5;
+                if (flags[k] == 2) {
+                    more = 0;
+                    k++;
+                    break;
+                }
+            }
+            vals[304] = excl;
+            flags[33] = more;
+            flags[34] = at - k;
+            if (!more) {
+                long incl = excl;
+                long op_packed_offsets_r_5 = hsplit_fused_14_op_packed_offsets(incl, vals[305]);
+                long c_6 = op_packed_offsets_r_5;
+                incl = c_6;
+                const ulong bits_2 = (ulong)(incl);
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+            }
+        }
+    }
+    long off = vals[304];
+    long op_packed_offsets_r_6 = hsplit_fused_14_op_packed_offsets(off, vals[l]);
+    long c_7 = op_packed_offsets_r_6;
+    off = c_7;
+    for (long j = 0; j < 15; j++) {
+        long x_2 = tile[l * 15 + j];
+        tile[l * 15 + j] = off;
+        long op_packed_offsets_r_7 = hsplit_fused_14_op_packed_offsets(off, x_2);
+        long c_8 = op_packed_offsets_r_7;
+        off = c_8;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long j = 0; j < 15; j++) {
+        const long p_1 = j * 256 + l;
+        const long g = start + p_1;
+        if (g < n_else_instances) {
+            packed_offsets[g] = tile[p_1];
+        }
+    }
+}
+
+
+// ===== hsplit_total_fused_2.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline void hsplit_total_fused_2_once_total(__global const long* lengths, long lengths_len, __global const long* offsets, __global const long* lengths_1, long lengths_1_len, __global const long* offsets_1, long* r0, long* r1) {
+    long v;
+    if (lengths_len == 0L) {
+        v = 0L;
+    } else {
+        long last = nessie_sub(lengths_len, 1L);
+        v = nessie_add(offsets[last], lengths[last]);
+    }
+    long v_1;
+    if (lengths_1_len == 0L) {
+        v_1 = 0L;
+    } else {
+        long last_1 = nessie_sub(lengths_1_len, 1L);
+        v_1 = nessie_add(offsets_1[last_1], lengths_1[last_1]);
+    }
+    *r0 = v;
+    *r1 = v_1;
+}
+
+__kernel void hsplit_total_fused_2_total(__global const long* lengths_0, long n_lengths, __global const long* offsets_1, __global const long* lengths_4, long n_lengths_1, __global const long* offsets_5, __global long* total_2, __global long* total_6) {
+    const long gid = get_global_id(0);
+    if (gid < 1) {
+        long once_total_r;
+        long once_total_r_1;
+        hsplit_total_fused_2_once_total(lengths_0, n_lengths, offsets_1, lengths_4, n_lengths_1, offsets_5, &once_total_r, &once_total_r_1);
+        total_2[0] = once_total_r;
+        total_6[0] = once_total_r_1;
     }
 }
 
@@ -7986,313 +7314,217 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline void hsplit_fused_15_pull_ends_1_1(long p, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths, double* r0, double* r1, double* r2, double* r3, long* r4) {
-    long c = nessie_rem(p, 2L);
-    long q = nessie_div(p, 2L);
-    double v = c == 0L ? p1_1[q] : pm_1[q];
-    double v_1 = c == 0L ? p1_2[q] : pm_2[q];
-    double v_2 = c == 0L ? pm_1[q] : p2_1[q];
-    double v_3 = c == 0L ? pm_2[q] : p2_2[q];
-    long segment = nessie_segment_of(offsets, offsets_len, p);
-    long q_1 = else_instances[segment];
-    long v_4 = packed_lengths[q_1];
-    *r0 = v;
-    *r1 = v_1;
-    *r2 = v_2;
-    *r3 = v_3;
-    *r4 = v_4;
+static inline void hsplit_fused_15_pull_extreme(long p, __global const long* cross_offsets, long cross_offsets_len, __global const long* else_instances, __global const long* cross_offsets_1, __global const double* cross_elements, double* r0, long* r1) {
+    long segment = nessie_segment_of(cross_offsets, cross_offsets_len, p);
+    long s = segment;
+    long r = else_instances[s];
+    long q = nessie_add(cross_offsets_1[r], nessie_sub(p, cross_offsets[s]));
+    double cross_elements_1 = cross_elements[q];
+    *r0 = cross_elements_1;
+    *r1 = p;
 }
 
-static inline long hsplit_fused_15_pull_packed_offsets(long i, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths) {
-    long segment = nessie_segment_of(offsets, offsets_len, i);
-    long q = else_instances[segment];
-    long packed_lengths_1 = packed_lengths[q];
-    return packed_lengths_1;
+static inline void hsplit_fused_15_op_extreme(double av, long ai, double bv, long bi, double* r0, long* r1) {
+    double t_4;
+    long t_5;
+    if (ai < 0L) {
+        t_4 = bv;
+        t_5 = bi;
+    } else {
+        double t_2;
+        long t_3;
+        if (bi < 0L) {
+            t_2 = av;
+            t_3 = ai;
+        } else {
+            double t;
+            long t_1;
+            if (bv > av || (bv != bv && av == av)) {
+                t = bv;
+                t_1 = bi;
+            } else {
+                t = av;
+                t_1 = ai;
+            }
+            t_2 = t;
+            t_3 = t_1;
+        }
+        t_4 = t_2;
+        t_5 = t_3;
+    }
+    *r0 = t_4;
+    *r1 = t_5;
 }
 
-static inline long hsplit_fused_15_op_packed_offsets(long a, long b) {
-    return nessie_add(a, b);
+static inline long hsplit_fused_15_elements_extreme(__global const long* cross_lengths, long cross_lengths_len, __global const long* cross_offsets) {
+    return cross_lengths_len > 0L ? nessie_add(cross_offsets[nessie_sub(cross_lengths_len, 1L)], cross_lengths[nessie_sub(cross_lengths_len, 1L)]) : 0L;
 }
 
-static inline long hsplit_fused_15_pull_total(long i, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths) {
-    long segment = nessie_segment_of(offsets, offsets_len, i);
-    long q = else_instances[segment];
-    long packed_lengths_1 = packed_lengths[q];
-    return packed_lengths_1;
+static inline long hsplit_fused_15_split_extreme(long p, __global const long* cross_lengths, long cross_lengths_len, __global const long* cross_offsets, long cross_offsets_len) {
+    long n = cross_lengths_len > 0L ? nessie_add(cross_offsets[nessie_sub(cross_lengths_len, 1L)], cross_lengths[nessie_sub(cross_lengths_len, 1L)]) : 0L;
+    long d = min(nessie_mul(p, 1024L), nessie_add(cross_offsets_len, n));
+    long lo = max(nessie_sub(d, n), 0L);
+    long hi = min(d, cross_offsets_len);
+    while (1) {
+        if (lo >= hi) break;
+        long mid = nessie_add(lo, nessie_div(nessie_sub(hi, lo), 2L));
+        long t;
+        long t_1;
+        if ((nessie_add(mid, 1L) < cross_offsets_len ? cross_offsets[nessie_add(mid, 1L)] : n) < nessie_sub(d, mid)) {
+            t = nessie_add(mid, 1L);
+            t_1 = hi;
+        } else {
+            t = lo;
+            t_1 = mid;
+        }
+        long lo_next = t;
+        long hi_next = t_1;
+        lo = lo_next;
+        hi = hi_next;
+    }
+    return lo;
 }
 
-static inline long hsplit_fused_15_op_total(long a, long b) {
-    return nessie_add(a, b);
-}
-
-__kernel void hsplit_fused_15_ends_1_1(long t_1, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
+__kernel void hsplit_fused_15_extreme_elements(__global const long* cross_lengths, long n_cross_lengths, __global const long* cross_offsets_0, __global long* extreme_elements) {
     const long gid = get_global_id(0);
-    if (gid < t_1) {
-        double pull_ends_1_1_r;
-        double pull_ends_1_1_r_1;
-        double pull_ends_1_1_r_2;
-        double pull_ends_1_1_r_3;
-        long pull_ends_1_1_r_4;
-        hsplit_fused_15_pull_ends_1_1(gid, p1_1, pm_1, p1_2, pm_2, p2_1, p2_2, offsets, n_offsets, else_instances, packed_lengths_16, &pull_ends_1_1_r, &pull_ends_1_1_r_1, &pull_ends_1_1_r_2, &pull_ends_1_1_r_3, &pull_ends_1_1_r_4);
-        ends_1_1[gid] = pull_ends_1_1_r;
-        ends_1_2[gid] = pull_ends_1_1_r_1;
-        ends_2_1[gid] = pull_ends_1_1_r_2;
-        ends_2_2[gid] = pull_ends_1_1_r_3;
-        packed_lengths_17[gid] = pull_ends_1_1_r_4;
+    if (gid < 1) {
+        long elements_extreme_r = hsplit_fused_15_elements_extreme(cross_lengths, n_cross_lengths, cross_offsets_0);
+        extreme_elements[0] = elements_extreme_r;
     }
 }
 
-__kernel void hsplit_fused_15_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* packed_offsets) {
-    __local long tile[3840];
-    __local long vals[306];
-    __local long flags[35];
-    volatile __global ulong* status = (volatile __global ulong*)packed_offsets_status;
-    const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(packed_offsets_ticket);
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long tile_no = flags[32];
-    const long start = tile_no * 3840;
-    for (long j = 0; j < 15; j++) {
-        const long p = j * 256 + l;
-        const long g = start + p;
-        if (g < t_1) {
-            long pull_packed_offsets_r = hsplit_fused_15_pull_packed_offsets(g, offsets, n_offsets, else_instances, packed_lengths_16);
-            tile[p] = pull_packed_offsets_r;
-        } else {
-            tile[p] = 0L;
-        }
+__kernel void hsplit_fused_15_extreme_splits(long merge_tiles, __global const long* cross_lengths, long n_cross_lengths, __global const long* cross_offsets_0, long n_cross_offsets, __global long* extreme_splits) {
+    const long gid = get_global_id(0);
+    if (gid < merge_tiles + 1) {
+        long split_extreme_r = hsplit_fused_15_split_extreme(gid, cross_lengths, n_cross_lengths, cross_offsets_0, n_cross_offsets);
+        extreme_splits[gid] = split_extreme_r;
     }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    long acc = 0L;
-    for (long j = 0; j < 15; j++) {
-        long op_packed_offsets_r = hsplit_fused_15_op_packed_offsets(acc, tile[l * 15 + j]);
-        long c_1 = op_packed_offsets_r;
-        acc = c_1;
-    }
-    vals[l] = acc;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row = 0L;
-        for (long c_2 = 0; c_2 < 16; c_2++) {
-            long op_packed_offsets_r_1 = hsplit_fused_15_op_packed_offsets(row, vals[l * 16 + c_2]);
-            long c_3 = op_packed_offsets_r_1;
-            row = c_3;
-        }
-        vals[256 + l] = row;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l == 0) {
-        long total_1 = 0L;
-        for (long r = 0; r < 16; r++) {
-            long x = vals[256 + r];
-            vals[256 + r] = total_1;
-            long op_packed_offsets_r_2 = hsplit_fused_15_op_packed_offsets(total_1, x);
-            long c_4 = op_packed_offsets_r_2;
-            total_1 = c_4;
-        }
-        vals[305] = total_1;
-        vals[304] = 0L;
-        if (tile_no == 0) {
-            const ulong bits = (ulong)(total_1);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
-        } else {
-            const ulong bits_1 = (ulong)(total_1);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
-        }
-        flags[33] = tile_no > 0;
-        flags[34] = tile_no - 1;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row_1 = vals[256 + l];
-        for (long c_2 = 0; c_2 < 16; c_2++) {
-            long x_1 = vals[l * 16 + c_2];
-            vals[l * 16 + c_2] = row_1;
-            long op_packed_offsets_r_3 = hsplit_fused_15_op_packed_offsets(row_1, x_1);
-            long c_5 = op_packed_offsets_r_3;
-            row_1 = c_5;
-        }
-    }
-    for (;;) {
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (!flags[33]) break;
-        const long at = flags[34];
-        if (l < 32) {
-            const long jt = at - l;
-            long fl = 0;
-            if (jt >= 0) {
-                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
-                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
-                    fl = 2;
-                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
+}
+
+__kernel void hsplit_fused_15_extreme(__global const long* cross_offsets_0, __global const long* cross_lengths, long n_cross_offsets, long merge_tiles, __global const long* extreme_splits, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global double* extreme, __global long* position) {
+    __local double merge_values[1281];
+    __local long merge_values_1[1281];
+    __local int merge_ends[1280];
+    const int t = get_local_id(0);
+    const long segs = n_cross_offsets;
+    const long n_1 = segs > 0 ? cross_offsets_0[segs - 1] + cross_lengths[segs - 1] : 0;
+    for (long g = get_group_id(0); g < merge_tiles; g += get_num_groups(0)) {
+        const long a = extreme_splits[g], b = extreme_splits[g + 1];
+        if (a == b) continue;
+        const long e0 = cross_offsets_0[a];
+        const long e1 = b < segs ? cross_offsets_0[b] : n_1;
+        const long total_1 = (b - a) + (e1 - e0);
+        double acc = 0.0;
+        long acc_1 = -1L;
+        for (long c = 0; c < total_1; c += 1024) {
+            const int cl = (int)min((long)1024, total_1 - c);
+            long i0 = 0, i1 = b - a;
+            if (total_1 > 1024) {
+                long lo_1 = max(c - (e1 - e0), 0L), hi_1 = min(c, b - a);
+                while (lo_1 < hi_1) {
+                    const long m = lo_1 + (hi_1 - lo_1) / 2;
+                    if ((a + m + 1 < segs ? cross_offsets_0[a + m + 1] : n_1) - e0 < c - m) lo_1 = m + 1; else hi_1 = m;
                 }
-                if (fl == 0) {
-                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
-                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
-                        fl = 1;
-                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                i0 = lo_1;
+                long lo_2 = max(c + cl - (e1 - e0), 0L), hi_2 = min(c + cl, b - a);
+                while (lo_2 < hi_2) {
+                    const long m_1 = lo_2 + (hi_2 - lo_2) / 2;
+                    if ((a + m_1 + 1 < segs ? cross_offsets_0[a + m_1 + 1] : n_1) - e0 < c + cl - m_1) lo_2 = m_1 + 1; else hi_2 = m_1;
+                }
+                i1 = lo_2;
+            }
+            const long j0 = e0 + c - i0;
+            const int nr = (int)(i1 - i0);
+            const int ne = cl - nr;
+            for (int k = t; k < nr; k += 256) {
+                const long r = a + i0 + k;
+                merge_ends[k] = (int)((r + 1 < segs ? cross_offsets_0[r + 1] : n_1) - j0);
+            }
+            for (int k_1 = t; k_1 < ne; k_1 += 256) {
+                double pull_extreme_r;
+                long pull_extreme_r_1;
+                hsplit_fused_15_pull_extreme(j0 + k_1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
+                merge_values[k_1] = pull_extreme_r;
+                merge_values_1[k_1] = pull_extreme_r_1;
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            const int dlo = min(t * 4, cl);
+            const int dhi = min(dlo + 4, cl);
+            int lo_3 = max(dlo - ne, 0), hi_3 = min(dlo, nr);
+            while (lo_3 < hi_3) {
+                const int m_2 = (lo_3 + hi_3) / 2;
+                if (merge_ends[m_2] < dlo - m_2) lo_3 = m_2 + 1; else hi_3 = m_2;
+            }
+            int ii = lo_3, jj = dlo - lo_3, head = -1;
+            double acc_2 = 0.0;
+            long acc_3 = -1L;
+            double acc_4 = 0.0;
+            long acc_5 = -1L;
+            for (int d_1 = dlo; d_1 < dhi; d_1++) {
+                if (ii < nr && merge_ends[ii] <= jj) {
+                    if (head < 0) {
+                        head = ii;
+                        acc_4 = acc_2;
+                        acc_5 = acc_3;
+                    } else {
+                        const long row = a + i0 + ii;
+                        extreme[row] = acc_2;
+                        position[row] = acc_3;
                     }
-                }
-            }
-            flags[l] = fl;
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (l == 0) {
-            long excl = vals[304];
-            long more = 1;
-            long k = 0;
-            for (; k < 32; k++) {
-                if (flags[k] == 0) break;
-                long op_packed_offsets_r_4 = hsplit_fused_15_op_packed_offsets(vals[272 + k], excl);
-                long c_6 = op_packed_offsets_r_4;
-                excl = c_6;
-                if (flags[k] == 2) {
-                    more = 0;
-                    k++;
-                    break;
-                }
-            }
-            vals[304] = excl;
-            flags[33] = more;
-            flags[34] = at - k;
-            if (!more) {
-                long incl = excl;
-                long op_packed_offsets_r_5 = hsplit_fused_15_op_packed_offsets(incl, vals[305]);
-                long c_7 = op_packed_offsets_r_5;
-                incl = c_7;
-                const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
-            }
-        }
-    }
-    long off = vals[304];
-    long op_packed_offsets_r_6 = hsplit_fused_15_op_packed_offsets(off, vals[l]);
-    long c_8 = op_packed_offsets_r_6;
-    off = c_8;
-    for (long j = 0; j < 15; j++) {
-        long x_2 = tile[l * 15 + j];
-        tile[l * 15 + j] = off;
-        long op_packed_offsets_r_7 = hsplit_fused_15_op_packed_offsets(off, x_2);
-        long c_9 = op_packed_offsets_r_7;
-        off = c_9;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 15; j++) {
-        const long p = j * 256 + l;
-        const long g = start + p;
-        if (g < t_1) {
-            packed_offsets[g] = tile[p];
-        }
-    }
-}
-
-__kernel void hsplit_fused_15_total_partial(long groups, long chunk, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* total_partials) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
-                long x;
-                if (l + 256 * wg + 256 * groups * k < t_1) {
-                    long pull_total_r = hsplit_fused_15_pull_total(l + 256 * wg + 256 * groups * k, offsets, n_offsets, else_instances, packed_lengths_16);
-                    x = pull_total_r;
+                    acc_2 = 0.0;
+                    acc_3 = -1L;
+                    ii++;
                 } else {
-                    x = 0L;
-                }
-                long op_total_r = hsplit_fused_15_op_total(acc, x);
-                acc = op_total_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = hsplit_fused_15_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
+                    double op_extreme_r;
+                    long op_extreme_r_1;
+                    hsplit_fused_15_op_extreme(acc_2, acc_3, merge_values[jj], merge_values_1[jj], &op_extreme_r, &op_extreme_r_1);
+                    acc_2 = op_extreme_r;
+                    acc_3 = op_extreme_r_1;
+                    jj++;
                 }
             }
+            merge_values[1024 + t] = acc_2;
+            merge_values_1[1024 + t] = acc_3;
+            merge_ends[1024 + t] = head >= 0;
             barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total_partials[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_15_total_final(__global const long* total_partials, long final_chunk, long groups, __global long* total) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
-                long x;
-                if (256 * k + l < groups) {
-                    x = total_partials[256 * k + l];
-                } else {
-                    x = 0L;
+            if (head >= 0) {
+                int u = t - 1;
+                while (u >= 0 && !merge_ends[1024 + u]) u--;
+                double acc_6 = u >= 0 ? merge_values[1024 + u] : acc;
+                long acc_7 = u >= 0 ? merge_values_1[1024 + u] : acc_1;
+                for (int w = u + 1; w < t; w++) {
+                    double op_extreme_r_2;
+                    long op_extreme_r_3;
+                    hsplit_fused_15_op_extreme(acc_6, acc_7, merge_values[1024 + w], merge_values_1[1024 + w], &op_extreme_r_2, &op_extreme_r_3);
+                    acc_6 = op_extreme_r_2;
+                    acc_7 = op_extreme_r_3;
                 }
-                long op_total_r = hsplit_fused_15_op_total(acc, x);
-                acc = op_total_r;
+                double op_extreme_r_4;
+                long op_extreme_r_5;
+                hsplit_fused_15_op_extreme(acc_6, acc_7, acc_4, acc_5, &op_extreme_r_4, &op_extreme_r_5);
+                const long row_1 = a + i0 + head;
+                extreme[row_1] = op_extreme_r_4;
+                position[row_1] = op_extreme_r_5;
             }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = hsplit_fused_15_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
+            if (c + cl < total_1) {
+                if (t == 256 - 1) {
+                    int u_1 = 256 - 1;
+                    while (u_1 >= 0 && !merge_ends[1024 + u_1]) u_1--;
+                    double acc_8 = u_1 >= 0 ? merge_values[1024 + u_1] : acc;
+                    long acc_9 = u_1 >= 0 ? merge_values_1[1024 + u_1] : acc_1;
+                    for (int w_1 = u_1 + 1; w_1 < 256; w_1++) {
+                        double op_extreme_r_6;
+                        long op_extreme_r_7;
+                        hsplit_fused_15_op_extreme(acc_8, acc_9, merge_values[1024 + w_1], merge_values_1[1024 + w_1], &op_extreme_r_6, &op_extreme_r_7);
+                        acc_8 = op_extreme_r_6;
+                        acc_9 = op_extreme_r_7;
+                    }
+                    merge_values[1280] = acc_8;
+                    merge_values_1[1280] = acc_9;
                 }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total[0] = group_values_in[0];
+                barrier(CLK_LOCAL_MEM_FENCE);
+                acc = merge_values[1280];
+                acc_1 = merge_values_1[1280];
             }
         }
     }
@@ -8373,14 +7605,459 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long hsplit_fused_16_pull_lengths(long p, __global const uchar* mapped, __global const long* rank, __global const long* lengths, __global const long* sum) {
+static inline void hsplit_fused_16_pull_pm_1(long i, __global const long* cross_lengths, __global const long* position, __global const long* cross_offsets, __global const long* else_instances, __global const long* points_lengths, __global const long* points_offsets, __global const double* points_elements_1, __global const double* points_elements_2, __global const double* p1_1, __global const double* p1_1_1, __global const double* p1_1_2, __global const double* p1_1_3, __global long* err, double* r0, double* r1, double* r2, double* r3, double* r4, double* r5, long* r6, long* r7) {
+    if (cross_lengths[i] <= 0L) {
+        nessie_fail(err, 1, 6, 0, 0);
+        *r0 = 0.0;
+        *r1 = 0.0;
+        *r2 = 0.0;
+        *r3 = 0.0;
+        *r4 = 0.0;
+        *r5 = 0.0;
+        *r6 = 0L;
+        *r7 = 0L;
+        return;
+    }
+    long index = nessie_sub(position[i], cross_offsets[i]);
+    long j = index;
+    long s = else_instances[i];
+    long len = points_lengths[s];
+    if (j < 0L || j >= len) {
+        nessie_fail(err, 1, 7, j, len);
+        *r0 = 0.0;
+        *r1 = 0.0;
+        *r2 = 0.0;
+        *r3 = 0.0;
+        *r4 = 0.0;
+        *r5 = 0.0;
+        *r6 = 0L;
+        *r7 = 0L;
+        return;
+    }
+    long k = nessie_add(points_offsets[s], j);
+    double v = points_elements_1[k];
+    double v_1 = points_elements_2[k];
+    long q = else_instances[i];
+    double v_2 = p1_1[q];
+    double v_3 = v;
+    double v_4 = v_1;
+    double v_5 = v_2;
+    long q_1 = else_instances[i];
+    double v_6 = p1_1_1[q_1];
+    double v_7 = v_3;
+    double v_8 = v_4;
+    double v_9 = v_5;
+    double v_10 = v_6;
+    long q_2 = else_instances[i];
+    double v_11 = p1_1_2[q_2];
+    double v_12 = v_7;
+    double v_13 = v_8;
+    double v_14 = v_9;
+    double v_15 = v_10;
+    double v_16 = v_11;
+    long q_3 = else_instances[i];
+    double v_17 = p1_1_3[q_3];
+    double v_18 = v_12;
+    double v_19 = v_13;
+    double v_20 = v_14;
+    double v_21 = v_15;
+    double v_22 = v_16;
+    double v_23 = v_17;
+    long v_24 = 2L;
+    double v_25 = v_18;
+    double v_26 = v_19;
+    double v_27 = v_20;
+    double v_28 = v_21;
+    double v_29 = v_22;
+    double v_30 = v_23;
+    long v_31 = v_24;
+    long v_32 = nessie_mul(i, 2L);
+    *r0 = v_25;
+    *r1 = v_26;
+    *r2 = v_27;
+    *r3 = v_28;
+    *r4 = v_29;
+    *r5 = v_30;
+    *r6 = v_31;
+    *r7 = v_32;
+}
+
+__kernel void hsplit_fused_16_pm_1(long n_else_instances, __global const long* cross_lengths, __global const long* position, __global const long* cross_offsets, __global const long* else_instances, __global const long* points_lengths, __global const long* points_offsets, __global const double* points_elements_1, __global const double* points_elements_2, __global const double* p1_1_17, __global const double* p1_1_21, __global const double* p1_1_25, __global const double* p1_1_29, __global double* pm_1, __global double* pm_2, __global double* p1_1_18, __global double* p1_1_22, __global double* p1_1_26, __global double* p1_1_30, __global long* lengths, __global long* offsets, __global long* err) {
+    if (nessie_failed(err)) return;
+    const long gid = get_global_id(0);
+    if (gid < n_else_instances) {
+        double pull_pm_1_r;
+        double pull_pm_1_r_1;
+        double pull_pm_1_r_2;
+        double pull_pm_1_r_3;
+        double pull_pm_1_r_4;
+        double pull_pm_1_r_5;
+        long pull_pm_1_r_6;
+        long pull_pm_1_r_7;
+        hsplit_fused_16_pull_pm_1(gid, cross_lengths, position, cross_offsets, else_instances, points_lengths, points_offsets, points_elements_1, points_elements_2, p1_1_17, p1_1_21, p1_1_25, p1_1_29, err, &pull_pm_1_r, &pull_pm_1_r_1, &pull_pm_1_r_2, &pull_pm_1_r_3, &pull_pm_1_r_4, &pull_pm_1_r_5, &pull_pm_1_r_6, &pull_pm_1_r_7);
+        pm_1[gid] = pull_pm_1_r;
+        pm_2[gid] = pull_pm_1_r_1;
+        p1_1_18[gid] = pull_pm_1_r_2;
+        p1_1_22[gid] = pull_pm_1_r_3;
+        p1_1_26[gid] = pull_pm_1_r_4;
+        p1_1_30[gid] = pull_pm_1_r_5;
+        lengths[gid] = pull_pm_1_r_6;
+        offsets[gid] = pull_pm_1_r_7;
+    }
+}
+
+
+// ===== hsplit_fused_17.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline void hsplit_fused_17_pull_ends_1_1(long p, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths, double* r0, double* r1, double* r2, double* r3, long* r4) {
+    long c = nessie_rem(p, 2L);
+    long q = nessie_div(p, 2L);
+    double v = c == 0L ? p1_1[q] : pm_1[q];
+    double v_1 = c == 0L ? p1_2[q] : pm_2[q];
+    double v_2 = c == 0L ? pm_1[q] : p2_1[q];
+    double v_3 = c == 0L ? pm_2[q] : p2_2[q];
+    long segment = nessie_segment_of(offsets, offsets_len, p);
+    long q_1 = else_instances[segment];
+    long v_4 = packed_lengths[q_1];
+    *r0 = v;
+    *r1 = v_1;
+    *r2 = v_2;
+    *r3 = v_3;
+    *r4 = v_4;
+}
+
+static inline long hsplit_fused_17_pull_packed_offsets(long i, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths) {
+    long segment = nessie_segment_of(offsets, offsets_len, i);
+    long q = else_instances[segment];
+    long packed_lengths_1 = packed_lengths[q];
+    return packed_lengths_1;
+}
+
+static inline long hsplit_fused_17_op_packed_offsets(long a, long b) {
+    return nessie_add(a, b);
+}
+
+__kernel void hsplit_fused_17_ends_1_1(long t_1, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
+    const long gid = get_global_id(0);
+    if (gid < t_1) {
+        double pull_ends_1_1_r;
+        double pull_ends_1_1_r_1;
+        double pull_ends_1_1_r_2;
+        double pull_ends_1_1_r_3;
+        long pull_ends_1_1_r_4;
+        hsplit_fused_17_pull_ends_1_1(gid, p1_1, pm_1, p1_2, pm_2, p2_1, p2_2, offsets, n_offsets, else_instances, packed_lengths_16, &pull_ends_1_1_r, &pull_ends_1_1_r_1, &pull_ends_1_1_r_2, &pull_ends_1_1_r_3, &pull_ends_1_1_r_4);
+        ends_1_1[gid] = pull_ends_1_1_r;
+        ends_1_2[gid] = pull_ends_1_1_r_1;
+        ends_2_1[gid] = pull_ends_1_1_r_2;
+        ends_2_2[gid] = pull_ends_1_1_r_3;
+        packed_lengths_17[gid] = pull_ends_1_1_r_4;
+    }
+}
+
+__kernel void hsplit_fused_17_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* packed_offsets) {
+    __local long tile[3840];
+    __local long vals[306];
+    __local long flags[35];
+    volatile __global ulong* status = (volatile __global ulong*)packed_offsets_status;
+    const long l = get_local_id(0);
+    if (l == 0) flags[32] = atomic_inc(packed_offsets_ticket);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long tile_no = flags[32];
+    const long start = tile_no * 3840;
+    for (long j = 0; j < 15; j++) {
+        const long p = j * 256 + l;
+        const long g = start + p;
+        if (g < t_1) {
+            long pull_packed_offsets_r = hsplit_fused_17_pull_packed_offsets(g, offsets, n_offsets, else_instances, packed_lengths_16);
+            tile[p] = pull_packed_offsets_r;
+        } else {
+            tile[p] = 0L;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long acc = 0L;
+    for (long j = 0; j < 15; j++) {
+        long op_packed_offsets_r = hsplit_fused_17_op_packed_offsets(acc, tile[l * 15 + j]);
+        long c_1 = op_packed_offsets_r;
+        acc = c_1;
+    }
+    vals[l] = acc;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row = 0L;
+        for (long c_2 = 0; c_2 < 16; c_2++) {
+            long op_packed_offsets_r_1 = hsplit_fused_17_op_packed_offsets(row, vals[l * 16 + c_2]);
+            long c_3 = op_packed_offsets_r_1;
+            row = c_3;
+        }
+        vals[256 + l] = row;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l == 0) {
+        long total = 0L;
+        for (long r = 0; r < 16; r++) {
+            long x = vals[256 + r];
+            vals[256 + r] = total;
+            long op_packed_offsets_r_2 = hsplit_fused_17_op_packed_offsets(total, x);
+            long c_4 = op_packed_offsets_r_2;
+            total = c_4;
+        }
+        vals[305] = total;
+        vals[304] = 0L;
+        if (tile_no == 0) {
+            const ulong bits = (ulong)(total);
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+        } else {
+            const ulong bits_1 = (ulong)(total);
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+        }
+        flags[33] = tile_no > 0;
+        flags[34] = tile_no - 1;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row_1 = vals[256 + l];
+        for (long c_2 = 0; c_2 < 16; c_2++) {
+            long x_1 = vals[l * 16 + c_2];
+            vals[l * 16 + c_2] = row_1;
+            long op_packed_offsets_r_3 = hsplit_fused_17_op_packed_offsets(row_1, x_1);
+            long c_5 = op_packed_offsets_r_3;
+            row_1 = c_5;
+        }
+    }
+    for (;;) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (!flags[33]) break;
+        const long at = flags[34];
+        if (l < 32) {
+            const long jt = at - l;
+            long fl = 0;
+            if (jt >= 0) {
+                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
+                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                if (lo != 0 && hi != 0) {
+                    fl = 2;
+                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
+                }
+                if (fl == 0) {
+                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                    if (lo_1 != 0 && hi_1 != 0) {
+                        fl = 1;
+                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                    }
+                }
+            }
+            flags[l] = fl;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l == 0) {
+            long excl = vals[304];
+            long more = 1;
+            long k = 0;
+            for (; k < 32; k++) {
+                if (flags[k] == 0) break;
+                long op_packed_offsets_r_4 = hsplit_fused_17_op_packed_offsets(vals[272 + k], excl);
+                long c_6 = op_packed_offsets_r_4;
+                excl = c_6;
+                if (flags[k] == 2) {
+                    more = 0;
+                    k++;
+                    break;
+                }
+            }
+            vals[304] = excl;
+            flags[33] = more;
+            flags[34] = at - k;
+            if (!more) {
+                long incl = excl;
+                long op_packed_offsets_r_5 = hsplit_fused_17_op_packed_offsets(incl, vals[305]);
+                long c_7 = op_packed_offsets_r_5;
+                incl = c_7;
+                const ulong bits_2 = (ulong)(incl);
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+            }
+        }
+    }
+    long off = vals[304];
+    long op_packed_offsets_r_6 = hsplit_fused_17_op_packed_offsets(off, vals[l]);
+    long c_8 = op_packed_offsets_r_6;
+    off = c_8;
+    for (long j = 0; j < 15; j++) {
+        long x_2 = tile[l * 15 + j];
+        tile[l * 15 + j] = off;
+        long op_packed_offsets_r_7 = hsplit_fused_17_op_packed_offsets(off, x_2);
+        long c_9 = op_packed_offsets_r_7;
+        off = c_9;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long j = 0; j < 15; j++) {
+        const long p = j * 256 + l;
+        const long g = start + p;
+        if (g < t_1) {
+            packed_offsets[g] = tile[p];
+        }
+    }
+}
+
+
+// ===== hsplit_fused_18.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline long hsplit_fused_18_pull_lengths(long p, __global const uchar* mapped, __global const long* rank, __global const long* lengths, __global const long* sum) {
     int f = (int)mapped[p];
     long r = rank[p];
     long q = f ? r : nessie_sub(p, r);
     return f ? lengths[q] : sum[q];
 }
 
-static inline long hsplit_fused_16_pull_packed_offsets(long i, __global const uchar* mapped, __global const long* rank, __global const long* lengths, __global const long* sum) {
+static inline long hsplit_fused_18_pull_packed_offsets(long i, __global const uchar* mapped, __global const long* rank, __global const long* lengths, __global const long* sum) {
     int f = (int)mapped[i];
     long r = rank[i];
     long q = f ? r : nessie_sub(i, r);
@@ -8388,31 +8065,19 @@ static inline long hsplit_fused_16_pull_packed_offsets(long i, __global const uc
     return lengths_1;
 }
 
-static inline long hsplit_fused_16_op_packed_offsets(long a, long b) {
+static inline long hsplit_fused_18_op_packed_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long hsplit_fused_16_pull_total(long i, __global const uchar* mapped, __global const long* rank, __global const long* lengths, __global const long* sum) {
-    int f = (int)mapped[i];
-    long r = rank[i];
-    long q = f ? r : nessie_sub(i, r);
-    long lengths_1 = f ? lengths[q] : sum[q];
-    return lengths_1;
-}
-
-static inline long hsplit_fused_16_op_total(long a, long b) {
-    return nessie_add(a, b);
-}
-
-__kernel void hsplit_fused_16_lengths(long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* lengths_5) {
+__kernel void hsplit_fused_18_lengths(long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* lengths_5) {
     const long gid = get_global_id(0);
     if (gid < instances_1) {
-        long pull_lengths_r = hsplit_fused_16_pull_lengths(gid, mapped, rank, lengths_2, sum);
+        long pull_lengths_r = hsplit_fused_18_pull_lengths(gid, mapped, rank, lengths_2, sum);
         lengths_5[gid] = pull_lengths_r;
     }
 }
 
-__kernel void hsplit_fused_16_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* packed_offsets) {
+__kernel void hsplit_fused_18_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* packed_offsets) {
     __local long tile[3840];
     __local long vals[306];
     __local long flags[35];
@@ -8426,7 +8091,7 @@ __kernel void hsplit_fused_16_packed_offsets(__global int* packed_offsets_ticket
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
         if (g < instances_1) {
-            long pull_packed_offsets_r = hsplit_fused_16_pull_packed_offsets(g, mapped, rank, lengths_2, sum);
+            long pull_packed_offsets_r = hsplit_fused_18_pull_packed_offsets(g, mapped, rank, lengths_2, sum);
             tile[p_1] = pull_packed_offsets_r;
         } else {
             tile[p_1] = 0L;
@@ -8435,7 +8100,7 @@ __kernel void hsplit_fused_16_packed_offsets(__global int* packed_offsets_ticket
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
     for (long j = 0; j < 15; j++) {
-        long op_packed_offsets_r = hsplit_fused_16_op_packed_offsets(acc, tile[l * 15 + j]);
+        long op_packed_offsets_r = hsplit_fused_18_op_packed_offsets(acc, tile[l * 15 + j]);
         long c = op_packed_offsets_r;
         acc = c;
     }
@@ -8444,7 +8109,7 @@ __kernel void hsplit_fused_16_packed_offsets(__global int* packed_offsets_ticket
     if (l < 16) {
         long row = 0L;
         for (long c_1 = 0; c_1 < 16; c_1++) {
-            long op_packed_offsets_r_1 = hsplit_fused_16_op_packed_offsets(row, vals[l * 16 + c_1]);
+            long op_packed_offsets_r_1 = hsplit_fused_18_op_packed_offsets(row, vals[l * 16 + c_1]);
             long c_2 = op_packed_offsets_r_1;
             row = c_2;
         }
@@ -8452,22 +8117,22 @@ __kernel void hsplit_fused_16_packed_offsets(__global int* packed_offsets_ticket
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     if (l == 0) {
-        long total_1 = 0L;
+        long total = 0L;
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
-            vals[256 + r] = total_1;
-            long op_packed_offsets_r_2 = hsplit_fused_16_op_packed_offsets(total_1, x);
+            vals[256 + r] = total;
+            long op_packed_offsets_r_2 = hsplit_fused_18_op_packed_offsets(total, x);
             long c_3 = op_packed_offsets_r_2;
-            total_1 = c_3;
+            total = c_3;
         }
-        vals[305] = total_1;
+        vals[305] = total;
         vals[304] = 0L;
         if (tile_no == 0) {
-            const ulong bits = (ulong)(total_1);
+            const ulong bits = (ulong)(total);
             status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
             status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
         } else {
-            const ulong bits_1 = (ulong)(total_1);
+            const ulong bits_1 = (ulong)(total);
             status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
             status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
         }
@@ -8480,7 +8145,7 @@ __kernel void hsplit_fused_16_packed_offsets(__global int* packed_offsets_ticket
         for (long c_1 = 0; c_1 < 16; c_1++) {
             long x_1 = vals[l * 16 + c_1];
             vals[l * 16 + c_1] = row_1;
-            long op_packed_offsets_r_3 = hsplit_fused_16_op_packed_offsets(row_1, x_1);
+            long op_packed_offsets_r_3 = hsplit_fused_18_op_packed_offsets(row_1, x_1);
             long c_4 = op_packed_offsets_r_3;
             row_1 = c_4;
         }
@@ -8517,7 +8182,7 @@ __kernel void hsplit_fused_16_packed_offsets(__global int* packed_offsets_ticket
             long k = 0;
             for (; k < 32; k++) {
                 if (flags[k] == 0) break;
-                long op_packed_offsets_r_4 = hsplit_fused_16_op_packed_offsets(vals[272 + k], excl);
+                long op_packed_offsets_r_4 = hsplit_fused_18_op_packed_offsets(vals[272 + k], excl);
                 long c_5 = op_packed_offsets_r_4;
                 excl = c_5;
                 if (flags[k] == 2) {
@@ -8531,7 +8196,7 @@ __kernel void hsplit_fused_16_packed_offsets(__global int* packed_offsets_ticket
             flags[34] = at - k;
             if (!more) {
                 long incl = excl;
-                long op_packed_offsets_r_5 = hsplit_fused_16_op_packed_offsets(incl, vals[305]);
+                long op_packed_offsets_r_5 = hsplit_fused_18_op_packed_offsets(incl, vals[305]);
                 long c_6 = op_packed_offsets_r_5;
                 incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
@@ -8541,13 +8206,13 @@ __kernel void hsplit_fused_16_packed_offsets(__global int* packed_offsets_ticket
         }
     }
     long off = vals[304];
-    long op_packed_offsets_r_6 = hsplit_fused_16_op_packed_offsets(off, vals[l]);
+    long op_packed_offsets_r_6 = hsplit_fused_18_op_packed_offsets(off, vals[l]);
     long c_7 = op_packed_offsets_r_6;
     off = c_7;
     for (long j = 0; j < 15; j++) {
         long x_2 = tile[l * 15 + j];
         tile[l * 15 + j] = off;
-        long op_packed_offsets_r_7 = hsplit_fused_16_op_packed_offsets(off, x_2);
+        long op_packed_offsets_r_7 = hsplit_fused_18_op_packed_offsets(off, x_2);
         long c_8 = op_packed_offsets_r_7;
         off = c_8;
     }
@@ -8557,113 +8222,6 @@ __kernel void hsplit_fused_16_packed_offsets(__global int* packed_offsets_ticket
         const long g = start + p_1;
         if (g < instances_1) {
             packed_offsets[g] = tile[p_1];
-        }
-    }
-}
-
-__kernel void hsplit_fused_16_total_partial(long groups, long chunk, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* total_partials) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
-                long x;
-                if (l + 256 * wg + 256 * groups * k < instances_1) {
-                    long pull_total_r = hsplit_fused_16_pull_total(l + 256 * wg + 256 * groups * k, mapped, rank, lengths_2, sum);
-                    x = pull_total_r;
-                } else {
-                    x = 0L;
-                }
-                long op_total_r = hsplit_fused_16_op_total(acc, x);
-                acc = op_total_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = hsplit_fused_16_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total_partials[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_16_total_final(__global const long* total_partials, long final_chunk, long groups, __global long* total) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
-                long x;
-                if (256 * k + l < groups) {
-                    x = total_partials[256 * k + l];
-                } else {
-                    x = 0L;
-                }
-                long op_total_r = hsplit_fused_16_op_total(acc, x);
-                acc = op_total_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_1 = hsplit_fused_16_op_total(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = op_total_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total[0] = group_values_in[0];
-            }
         }
     }
 }
