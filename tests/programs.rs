@@ -157,7 +157,8 @@ fn main() {
                 rewrite_pins: pin_rewrites.iter().any(|b| b == backend),
                 header_lock: header_lock.clone(),
             };
-            let trial = Trial::test(format!("{backend}::{name}"), move || program.check());
+            let trial_name = format!("{backend}::{name}");
+            let trial = Trial::test(trial_name.clone(), move || timed(&trial_name, || program.check()));
             trials.push(if backend == "opencl" && !opencl.run_trials { trial.with_ignored_flag(true) } else { trial });
         }
     }
@@ -169,6 +170,20 @@ fn main() {
     trials.extend(structure_trials(&root));
     trials.extend(cli_trials(&root, opencl.run_trials));
     libtest_mimic::run(&args, trials).exit();
+}
+
+/// Runs one trial; with `NESSIE_TRIAL_TIMES=FILE`, appends its wall time
+/// and name to FILE (to find what makes the suite slow: sort -n FILE).
+fn timed(name: &str, check: impl FnOnce() -> Result<(), Failed>) -> Result<(), Failed> {
+    let started = std::time::Instant::now();
+    let result = check();
+    if let Some(file) = std::env::var_os("NESSIE_TRIAL_TIMES") {
+        use std::io::Write as _;
+        if let Ok(mut f) = std::fs::OpenOptions::new().create(true).append(true).open(file) {
+            let _ = writeln!(f, "{:8.2} {name}", started.elapsed().as_secs_f64());
+        }
+    }
+    result
 }
 
 /// Whether the `opencl` trials run.
@@ -791,7 +806,7 @@ fn cli_trials(root: &Path, opencl: bool) -> Vec<Trial> {
         .into_iter()
         .map(|(name, check, needs_opencl)| {
             let root = root.to_path_buf();
-            let trial = Trial::test(name, move || check(&root));
+            let trial = Trial::test(name, move || timed(name, || check(&root)));
             if needs_opencl && !opencl { trial.with_ignored_flag(true) } else { trial }
         })
         .collect()

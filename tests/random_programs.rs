@@ -526,21 +526,52 @@ struct Outcome {
     stdout: String,
 }
 
+/// A trial that runs longer than this has hung: it is killed and reported.
+const TRIAL_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(120);
+
 fn run(file: &PathBuf, backend: &[&str]) -> (Outcome, String) {
     let started = std::time::Instant::now();
-    let output = Command::new(nessie_bin())
+    let mut child = Command::new(nessie_bin())
         .arg("run")
         .arg(file)
         .args(backend)
-        .output()
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
         .unwrap_or_else(|e| panic!("cannot run nessie: {e}"));
+    // Drain both pipes on threads, so that a large output cannot block the child.
+    let mut stdout = child.stdout.take().expect("piped stdout");
+    let mut stderr = child.stderr.take().expect("piped stderr");
+    let out = std::thread::spawn(move || {
+        let mut text = Vec::new();
+        let _ = std::io::Read::read_to_end(&mut stdout, &mut text);
+        text
+    });
+    let err = std::thread::spawn(move || {
+        let mut text = Vec::new();
+        let _ = std::io::Read::read_to_end(&mut stderr, &mut text);
+        text
+    });
+    let code = loop {
+        match child.try_wait() {
+            Ok(Some(status)) => break status.code(),
+            Ok(None) if started.elapsed() < TRIAL_TIMEOUT => std::thread::sleep(std::time::Duration::from_millis(5)),
+            _ => {
+                let _ = child.kill();
+                let _ = child.wait();
+                break None;
+            }
+        }
+    };
+    let stdout = String::from_utf8_lossy(&out.join().unwrap_or_default()).into_owned();
+    let mut stderr = String::from_utf8_lossy(&err.join().unwrap_or_default()).into_owned();
+    if code.is_none() && started.elapsed() >= TRIAL_TIMEOUT {
+        stderr.push_str(&format!("\n(killed after {} s)", TRIAL_TIMEOUT.as_secs()));
+    }
     if std::env::var_os("NESSIE_RANDOM_VERBOSE").is_some() {
         eprintln!("{} {backend:?}: {:.2} s", file.display(), started.elapsed().as_secs_f64());
     }
-    (
-        Outcome { code: output.status.code(), stdout: String::from_utf8_lossy(&output.stdout).into_owned() },
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
+    (Outcome { code, stdout }, stderr)
 }
 
 fn opencl_available() -> bool {
@@ -649,6 +680,7 @@ fn random_programs_print_the_same_on_every_backend() {
     std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("cannot create {}: {e}", dir.display()));
     let jobs = env_number("NESSIE_RANDOM_JOBS", 1).max(1);
     let next = std::sync::atomic::AtomicU64::new(0);
+    let finished = std::sync::atomic::AtomicU64::new(0);
     let deadline = std::env::var_os("NESSIE_RANDOM_SECONDS")
         .map(|_| std::time::Instant::now() + std::time::Duration::from_secs(env_number("NESSIE_RANDOM_SECONDS", 0)));
     let reports: Vec<Trials> = std::thread::scope(|scope| {
@@ -662,6 +694,10 @@ fn random_programs_print_the_same_on_every_backend() {
                             return trials;
                         }
                         trials.program(seed.wrapping_mul(1_000_003).wrapping_add(k), &dir, &backends);
+                        let done = finished.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                        if done.is_multiple_of(250) {
+                            eprintln!("random programs: {done} run");
+                        }
                     }
                 })
             })
