@@ -110,6 +110,15 @@ pub struct Config {
     /// Whether scans and filters may be single-pass (`scan-lookback`,
     /// `filter-lookback`) where they apply.
     pub lookback: bool,
+    /// Whether a segmented reduction of one or two components is
+    /// `segReduce-merge` rather than `segReduce-teams`. Off by default:
+    /// merge balances uneven segments (power-law SpMV: 2.1× teams on the
+    /// H100) but reduces a segment longer than a tile in one work-group,
+    /// which makes quickhull's first levels (one segment of all points)
+    /// six times slower than teams; until the merge carries between
+    /// work-groups, or the host chooses from the sizes, it is opt-in
+    /// (`NESSIE_SEG_REDUCE=merge`, read by the OpenCL backend).
+    pub seg_reduce_merge: bool,
 }
 
 impl Default for Config {
@@ -120,6 +129,7 @@ impl Default for Config {
             scan_local_bytes: SCAN_LOCAL_BYTES,
             scan_levels: SCAN_LEVELS,
             lookback: true,
+            seg_reduce_merge: false,
         }
     }
 }

@@ -341,7 +341,7 @@ pub fn lower_seg_reduce(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Re
         Expr::Value(z) => z.len(),
         _ => usize::MAX,
     };
-    if let Some(items) = merge_items(components) {
+    if let Some(items) = merge_items(components).filter(|_| cfg.seg_reduce_merge) {
         low.rules_applied.push("segReduce-merge".into());
         let tiles_len = cfg.group_size * items;
         let max_groups = GROUPS_PER_REDUCE_GROUP * cfg.max_groups;

@@ -18,6 +18,10 @@ use AddressSpace::{Global, Local, Private};
 
 /// Every low-level kernel of a NESL program (fused by the ILP schedule).
 fn low_kernels(source: &str) -> Vec<LiftKernel> {
+    low_kernels_with(source, &lift_ir::rules::Config::default())
+}
+
+fn low_kernels_with(source: &str, cfg: &lift_ir::rules::Config) -> Vec<LiftKernel> {
     let mut sources = SourceMap::new();
     let file = sources.add("test.nesl", source, false);
     let program = nesl_frontend::compile(&mut sources, file).map_err(|d| d[0].render(&sources, false)).unwrap().program;
@@ -28,7 +32,7 @@ fn low_kernels(source: &str) -> Vec<LiftKernel> {
         .iter()
         .map(|k| {
             let high = lift_ir::lower::lower_kernel(k).unwrap();
-            let low = lift_ir::rules::lower_to_low_level(&high).unwrap();
+            let low = lift_ir::rules::lower_to_low_level_with(&high, cfg).unwrap();
             lift_ir::typecheck::check_kernel(&low).unwrap();
             low
         })
@@ -282,7 +286,9 @@ fn every_example_stage_is_placed_and_allocated() {
 
 #[test]
 fn a_segmented_reduction_is_a_merge_with_private_accumulators_and_local_chunks() {
-    let kernels = low_kernels(&example("sparse_mxv"));
+    // segReduce-merge is opt-in (`Config::seg_reduce_merge`).
+    let merge = lift_ir::rules::Config { seg_reduce_merge: true, ..lift_ir::rules::Config::default() };
+    let kernels = low_kernels_with(&example("sparse_mxv"), &merge);
     // The reduction's stage: each work-item accumulates privately; a chunk's values
     // (2048) and the work-items' carries (256) and the chunk's carry-out
     // are local, as are the chunk's segment ends and the work-items'

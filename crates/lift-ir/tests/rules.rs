@@ -138,6 +138,8 @@ fn levels_agree(kernel: &Kernel, inputs: HashMap<KVar, Value>, expected_rules: &
             scan_local_bytes: if group_size == 2 { 240 } else { 0 },
             scan_levels: 1,
             lookback: true,
+            // Merge with the tiles of 2 work-items, teams with 4.
+            seg_reduce_merge: group_size == 2,
         };
         let low = lower_to_low_level_with(&high, &cfg).expect("rewrites");
         lift_ir::typecheck::check_kernel(&low).expect("low-level Lift type-checks");
@@ -150,6 +152,7 @@ fn levels_agree(kernel: &Kernel, inputs: HashMap<KVar, Value>, expected_rules: &
                 "filter" => "filter-flags-fused",
                 "segscan" if tiles => "segScan-lookback",
                 "segscan" => "segScan-flag-pairs",
+                "segReduce-merge" if !cfg.seg_reduce_merge => "segReduce-teams",
                 rule => rule,
             };
             assert!(low.rules_applied.iter().any(|r| r == rule), "{rule} not applied: {:?}", low.rules_applied);

@@ -406,17 +406,39 @@ const CONFIGS: &[Config] = &[
         scan_local_bytes: lift_ir::rules::SCAN_LOCAL_BYTES,
         scan_levels: lift_ir::rules::SCAN_LEVELS,
         lookback: true,
+        seg_reduce_merge: false,
     },
     // Look-back tiles of 2 · 9 ints (pairs: 2 · 1; a filter's tile: 2 · 9
     // of one component, 2 · 3 of two); float scans by tiles of 2 · 5
     // elements of one component (of two or three: 2 · 1), their totals
     // scanned by tiles once more (`scan-tiles-nested`).
-    Config { group_size: 2, max_groups: 3, scan_local_bytes: 240, scan_levels: 1, lookback: true },
+    Config {
+        group_size: 2,
+        max_groups: 3,
+        scan_local_bytes: 240,
+        scan_levels: 1,
+        lookback: true,
+        seg_reduce_merge: true,
+    },
     // No look-back: scan tiles of 8 · 11 elements of one component (pairs:
     // 8 · 5; triples: 8 · 1), `filter-flags-fused`.
-    Config { group_size: 8, max_groups: 5, scan_local_bytes: 1600, scan_levels: 1, lookback: false },
+    Config {
+        group_size: 8,
+        max_groups: 5,
+        scan_local_bytes: 1600,
+        scan_levels: 1,
+        lookback: false,
+        seg_reduce_merge: true,
+    },
     // No tiles: `scan-blocks` (the fallback for elements too wide).
-    Config { group_size: 4, max_groups: 3, scan_local_bytes: 0, scan_levels: 0, lookback: true },
+    Config {
+        group_size: 4,
+        max_groups: 3,
+        scan_local_bytes: 0,
+        scan_levels: 0,
+        lookback: true,
+        seg_reduce_merge: false,
+    },
 ];
 
 /// The placeholder of the rule a scan of `k` components is lowered by
@@ -430,6 +452,10 @@ fn scan_of(k: usize, elem: Elem) -> String {
 /// fits), `scan-tiles` or `scan-blocks`; a filter of `k` components
 /// (`@filter2`) by `filter-lookback` or `filter-flags-fused`.
 fn scan_rule(rule: &str, cfg: &Config) -> String {
+    // segReduce-merge is opt-in: the configurations without it use teams.
+    if rule == "segReduce-merge" && !cfg.seg_reduce_merge {
+        return "segReduce-teams".into();
+    }
     if let Some(spec) = rule.strip_prefix("@scan") {
         let k: usize = spec[..1].parse().expect("a component count");
         let exact = spec.ends_with('i');

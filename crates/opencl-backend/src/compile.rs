@@ -49,12 +49,29 @@ pub enum CodegenError {
 /// Lift (`lift_ir::lower`), rewritten to low-level Lift by named rules
 /// (`lift_ir::rules`), type-checked, and printed as C (`codegen`).
 pub fn compile_program(program: &FlatProgram) -> Result<CompiledProgram, CodegenError> {
+    compile_program_with(program, &config_from_env())
+}
+
+/// The rewrite configuration of a compile: the defaults, with
+/// `NESSIE_SEG_REDUCE=merge` choosing `segReduce-merge` for segmented
+/// reductions of one or two components (see
+/// [`lift_ir::rules::Config::seg_reduce_merge`]).
+pub fn config_from_env() -> lift_ir::rules::Config {
+    let merge = std::env::var("NESSIE_SEG_REDUCE").is_ok_and(|v| v.trim() == "merge");
+    lift_ir::rules::Config { seg_reduce_merge: merge, ..lift_ir::rules::Config::default() }
+}
+
+/// [`compile_program`] with the rewrite configuration `cfg`.
+pub fn compile_program_with(
+    program: &FlatProgram,
+    cfg: &lift_ir::rules::Config,
+) -> Result<CompiledProgram, CodegenError> {
     let mut compiled = CompiledProgram { kernels: Vec::new(), lift: String::new(), lift_low: String::new() };
     for kernel in &program.kernels {
         let unsupported = |what: String| CodegenError::Unsupported { kernel: kernel.name.clone(), what };
         let high = lift_ir::lower::lower_kernel(kernel).map_err(|e| unsupported(e.what))?;
         lift_ir::typecheck::check_kernel(&high).map_err(|e| CodegenError::Internal(e.to_string()))?;
-        let low = lift_ir::rules::lower_to_low_level(&high).map_err(|e| unsupported(e.what))?;
+        let low = lift_ir::rules::lower_to_low_level_with(&high, cfg).map_err(|e| unsupported(e.what))?;
         lift_ir::typecheck::check_kernel(&low).map_err(|e| CodegenError::Internal(e.to_string()))?;
         compiled.lift.push_str(&lift_ir::print::print_kernel(&high));
         compiled.lift_low.push_str(&lift_ir::print::print_kernel(&low));

@@ -38,4 +38,4 @@ pub mod plan;
 pub mod plan_json;
 pub mod user_fun;
 
-pub use compile::{CodegenError, CompiledProgram, compile_program};
+pub use compile::{CodegenError, CompiledProgram, compile_program, compile_program_with, config_from_env};

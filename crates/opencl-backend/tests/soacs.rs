@@ -3,7 +3,7 @@
 
 mod support;
 
-use support::{Outcome, run_both};
+use support::{Outcome, run_both, run_both_with};
 
 fn agrees(source: &str) -> String {
     match run_both(source, fusion::ScheduleKind::ilp()) {
@@ -134,20 +134,27 @@ fn segmented_look_back_scans_of_every_shape() {
 
 #[test]
 fn segmented_reductions_over_many_tiles_chunks_and_carries() {
-    // `segReduce-merge` takes tiles of 2048 merge items (segment ends and
-    // elements) in chunks of 2048: many tiles of short segments (a third
-    // empty), one segment of 100000 (49 chunks, carries between them),
-    // long segments among empty ones, float sums (exact: multiples of
-    // 1/4), and max_index, whose operator keeps the first of equal values
-    // (not commutative), over pairs.
-    let out = agrees(
-        "let r = {sum(s) : s in {{rem(i * j, 7) - 3 : i in index(rem(j * 37, 101))} : j in index(20000)}} in (sum({x * i : x in r; i in index(#r)}), r[0], r[19999], r[12345]);\n\
+    // Under both lowerings of a segmented reduction: `segReduce-merge`
+    // (opt-in) takes tiles of 2048 merge items (segment ends and elements)
+    // in chunks of 2048: many tiles of short segments (a third empty), one
+    // segment of 100000 (49 chunks, carries between them), long segments
+    // among empty ones, float sums (exact: multiples of 1/4), and
+    // max_index, whose operator keeps the first of equal values (not
+    // commutative), over pairs; `segReduce-teams` (the default) the same.
+    let source = "let r = {sum(s) : s in {{rem(i * j, 7) - 3 : i in index(rem(j * 37, 101))} : j in index(20000)}} in (sum({x * i : x in r; i in index(#r)}), r[0], r[19999], r[12345]);\n\
          {sum(s) : s in [{i : i in index(100000)}]};\n\
          {sum(s) : s in [[] int, {i : i in index(4097)}, [] int]};\n\
          let r = {sum(s) : s in {{i : i in index(if rem(j, 1000) == 7 then 5000 + j else rem(j, 3))} : j in index(10000)}} in (sum({x * i : x in r; i in index(#r)}), r[7], r[9007], r[9998]);\n\
          let r = {sum(s) : s in {{0.25 * float(rem(i, 9)) : i in index(rem(j * 13, 300))} : j in index(5000)}} in (sum({x * float(i) : x in r; i in index(#r)}), r[4999]);\n\
          let r = {max_index(s) : s in {{rem(i * j, 5) : i in index(1 + rem(j * 7, 3000))} : j in index(3000)}} in (sum({x * i : x in r; i in index(#r)}), r[2999]);\n\
-         {max_index(s) : s in [{rem(i, 3) : i in index(70000)}, [4, 4, 1]]};",
-    );
-    assert!(out.contains("[2, 0]"), "every form ran: {out}");
+         {max_index(s) : s in [{rem(i, 3) : i in index(70000)}, [4, 4, 1]]};";
+    for merge in [true, false] {
+        let cfg = lift_ir::rules::Config { seg_reduce_merge: merge, ..lift_ir::rules::Config::default() };
+        let out = match run_both_with(source, fusion::ScheduleKind::ilp(), &cfg) {
+            Outcome::Agree(text) => text,
+            Outcome::Unsupported(what) => panic!("unsupported: {what}"),
+            _ => unreachable!("run_both_with panics on the other outcomes"),
+        };
+        assert!(out.contains("[2, 0]"), "every form ran (merge: {merge}): {out}");
+    }
 }

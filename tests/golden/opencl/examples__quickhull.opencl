@@ -1299,136 +1299,72 @@ static inline long hsplit_seg_reduce_sum_op_sum(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long hsplit_seg_reduce_sum_split_sum(long p, __global const long* lengths, long lengths_len, __global const long* offsets, long offsets_len) {
-    long n = lengths_len > 0L ? nessie_add(offsets[nessie_sub(lengths_len, 1L)], lengths[nessie_sub(lengths_len, 1L)]) : 0L;
-    long d = min(nessie_mul(p, 2048L), nessie_add(offsets_len, n));
-    long lo = max(nessie_sub(d, n), 0L);
-    long hi = min(d, offsets_len);
-    while (1) {
-        if (lo >= hi) break;
-        long mid = nessie_add(lo, nessie_div(nessie_sub(hi, lo), 2L));
-        long t;
-        long t_1;
-        if ((nessie_add(mid, 1L) < offsets_len ? offsets[nessie_add(mid, 1L)] : n) < nessie_sub(d, mid)) {
-            t = nessie_add(mid, 1L);
-            t_1 = hi;
-        } else {
-            t = lo;
-            t_1 = mid;
-        }
-        long lo_next = t;
-        long hi_next = t_1;
-        lo = lo_next;
-        hi = hi_next;
-    }
-    return lo;
-}
-
-__kernel void hsplit_seg_reduce_sum_sum_splits(long merge_tiles, __global const long* lengths, long n_lengths, __global const long* offsets, long n_offsets, __global long* sum_splits) {
-    const long gid = get_global_id(0);
-    if (gid < merge_tiles + 1) {
-        long split_sum_r = hsplit_seg_reduce_sum_split_sum(gid, lengths, n_lengths, offsets, n_offsets);
-        sum_splits[gid] = split_sum_r;
-    }
-}
-
-__kernel void hsplit_seg_reduce_sum_sum(__global const long* offsets, __global const long* lengths, long n_offsets, long merge_tiles, __global const long* sum_splits, __global const long* hsplit_lengths, __global long* sum) {
-    __local long merge_values[2305];
-    __local int merge_ends[2304];
-    const int t = get_local_id(0);
-    const long segs = n_offsets;
-    const long n_1 = segs > 0 ? offsets[segs - 1] + lengths[segs - 1] : 0;
-    for (long g = get_group_id(0); g < merge_tiles; g += get_num_groups(0)) {
-        const long a_1 = sum_splits[g], b_1 = sum_splits[g + 1];
-        if (a_1 == b_1) continue;
-        const long e0 = offsets[a_1];
-        const long e1 = b_1 < segs ? offsets[b_1] : n_1;
-        const long total = (b_1 - a_1) + (e1 - e0);
+__kernel void hsplit_seg_reduce_sum_sum(__global const long* offsets, __global const long* lengths, long lanes, long n_offsets, __global const long* hsplit_lengths, __global long* sum) {
+    __local long team_values[256];
+    __local int long_teams[259];
+    const long l = get_local_id(0);
+    const long lane = l & (lanes - 1);
+    const long team = l / lanes;
+    const long teams = 256 / lanes;
+    if (l < 3) long_teams[256 + l] = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long first = get_group_id(0) * teams, step = 0; first < n_offsets; first += get_num_groups(0) * teams, step++) {
+        const long s = first + team;
+        const long counter = 256 + step % 3;
+        int is_long = 0;
         long acc = 0L;
-        for (long c = 0; c < total; c += 2048) {
-            const int cl = (int)min((long)2048, total - c);
-            long i0 = 0, i1 = b_1 - a_1;
-            if (total > 2048) {
-                long lo_1 = max(c - (e1 - e0), 0L), hi_1 = min(c, b_1 - a_1);
-                while (lo_1 < hi_1) {
-                    const long m = lo_1 + (hi_1 - lo_1) / 2;
-                    if ((a_1 + m + 1 < segs ? offsets[a_1 + m + 1] : n_1) - e0 < c - m) lo_1 = m + 1; else hi_1 = m;
-                }
-                i0 = lo_1;
-                long lo_2 = max(c + cl - (e1 - e0), 0L), hi_2 = min(c + cl, b_1 - a_1);
-                while (lo_2 < hi_2) {
-                    const long m_1 = lo_2 + (hi_2 - lo_2) / 2;
-                    if ((a_1 + m_1 + 1 < segs ? offsets[a_1 + m_1 + 1] : n_1) - e0 < c + cl - m_1) lo_2 = m_1 + 1; else hi_2 = m_1;
-                }
-                i1 = lo_2;
-            }
-            const long j0 = e0 + c - i0;
-            const int nr = (int)(i1 - i0);
-            const int ne = cl - nr;
-            for (int k = t; k < nr; k += 256) {
-                const long r = a_1 + i0 + k;
-                merge_ends[k] = (int)((r + 1 < segs ? offsets[r + 1] : n_1) - j0);
-            }
-            for (int k_1 = t; k_1 < ne; k_1 += 256) {
-                long pull_sum_r = hsplit_seg_reduce_sum_pull_sum(j0 + k_1, hsplit_lengths);
-                merge_values[k_1] = pull_sum_r;
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            const int dlo = min(t * 8, cl);
-            const int dhi = min(dlo + 8, cl);
-            int lo_3 = max(dlo - ne, 0), hi_3 = min(dlo, nr);
-            while (lo_3 < hi_3) {
-                const int m_2 = (lo_3 + hi_3) / 2;
-                if (merge_ends[m_2] < dlo - m_2) lo_3 = m_2 + 1; else hi_3 = m_2;
-            }
-            int ii = lo_3, jj = dlo - lo_3, head = -1;
-            long acc_1 = 0L;
-            long acc_2 = 0L;
-            for (int d_1 = dlo; d_1 < dhi; d_1++) {
-                if (ii < nr && merge_ends[ii] <= jj) {
-                    if (head < 0) {
-                        head = ii;
-                        acc_2 = acc_1;
-                    } else {
-                        const long row = a_1 + i0 + ii;
-                        sum[row] = acc_1;
-                    }
-                    acc_1 = 0L;
-                    ii++;
-                } else {
-                    long op_sum_r = hsplit_seg_reduce_sum_op_sum(acc_1, merge_values[jj]);
-                    acc_1 = op_sum_r;
-                    jj++;
+        if (s < n_offsets) {
+            const long offset = offsets[s];
+            const long length = lengths[s];
+            is_long = lanes < 256 && length > 32 * lanes;
+            if (is_long) {
+                if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
+            } else {
+                for (long k = lane; k < length; k += lanes) {
+                    long pull_sum_r = hsplit_seg_reduce_sum_pull_sum(offset + k, hsplit_lengths);
+                    long op_sum_r = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_r);
+                    acc = op_sum_r;
                 }
             }
-            merge_values[2048 + t] = acc_1;
-            merge_ends[2048 + t] = head >= 0;
-            barrier(CLK_LOCAL_MEM_FENCE);
-            if (head >= 0) {
-                int u = t - 1;
-                while (u >= 0 && !merge_ends[2048 + u]) u--;
-                long acc_3 = u >= 0 ? merge_values[2048 + u] : acc;
-                for (int w = u + 1; w < t; w++) {
-                    long op_sum_r_1 = hsplit_seg_reduce_sum_op_sum(acc_3, merge_values[2048 + w]);
-                    acc_3 = op_sum_r_1;
-                }
-                long op_sum_r_2 = hsplit_seg_reduce_sum_op_sum(acc_3, acc_2);
-                const long row_1 = a_1 + i0 + head;
-                sum[row_1] = op_sum_r_2;
-            }
-            if (c + cl < total) {
-                if (t == 256 - 1) {
-                    int u_1 = 256 - 1;
-                    while (u_1 >= 0 && !merge_ends[2048 + u_1]) u_1--;
-                    long acc_4 = u_1 >= 0 ? merge_values[2048 + u_1] : acc;
-                    for (int w_1 = u_1 + 1; w_1 < 256; w_1++) {
-                        long op_sum_r_3 = hsplit_seg_reduce_sum_op_sum(acc_4, merge_values[2048 + w_1]);
-                        acc_4 = op_sum_r_3;
-                    }
-                    merge_values[2304] = acc_4;
+        }
+        team_values[l] = acc;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l == 0) long_teams[256 + (step + 2) % 3] = 0;
+        if (lanes > 1) {
+            for (long h = 1; h < lanes; h *= 2) {
+                if ((lane & (2 * h - 1)) == 0) {
+                    long op_sum_r_1 = hsplit_seg_reduce_sum_op_sum(team_values[l], team_values[l + h]);
+                    team_values[l] = op_sum_r_1;
                 }
                 barrier(CLK_LOCAL_MEM_FENCE);
-                acc = merge_values[2304];
+            }
+            acc = team_values[l];
+        }
+        if (lane == 0 && s < n_offsets && !is_long) {
+            sum[s] = acc;
+        }
+        const int n_long = long_teams[counter];
+        for (int i = 0; i < n_long; i++) {
+            const long s_1 = first + long_teams[i];
+            const long offset_1 = offsets[s_1];
+            const long length_1 = lengths[s_1];
+            long acc_1 = 0L;
+            for (long k_1 = l; k_1 < length_1; k_1 += 256) {
+                long pull_sum_r_1 = hsplit_seg_reduce_sum_pull_sum(offset_1 + k_1, hsplit_lengths);
+                long op_sum_r_2 = hsplit_seg_reduce_sum_op_sum(acc_1, pull_sum_r_1);
+                acc_1 = op_sum_r_2;
+            }
+            team_values[l] = acc_1;
+            barrier(CLK_LOCAL_MEM_FENCE);
+            for (long h_1 = 1; h_1 < 256; h_1 *= 2) {
+                if ((l & (2 * h_1 - 1)) == 0) {
+                    long op_sum_r_3 = hsplit_seg_reduce_sum_op_sum(team_values[l], team_values[l + h_1]);
+                    team_values[l] = op_sum_r_3;
+                }
+                barrier(CLK_LOCAL_MEM_FENCE);
+            }
+            if (l == 0) {
+                sum[s_1] = team_values[0];
             }
         }
     }
@@ -4424,31 +4360,6 @@ static inline long hsplit_fused_6_elements_extreme(__global const long* cross_le
     return cross_lengths_len > 0L ? nessie_add(cross_offsets[nessie_sub(cross_lengths_len, 1L)], cross_lengths[nessie_sub(cross_lengths_len, 1L)]) : 0L;
 }
 
-static inline long hsplit_fused_6_split_extreme(long p, __global const long* cross_lengths, long cross_lengths_len, __global const long* cross_offsets, long cross_offsets_len) {
-    long n = cross_lengths_len > 0L ? nessie_add(cross_offsets[nessie_sub(cross_lengths_len, 1L)], cross_lengths[nessie_sub(cross_lengths_len, 1L)]) : 0L;
-    long d = min(nessie_mul(p, 1024L), nessie_add(cross_offsets_len, n));
-    long lo = max(nessie_sub(d, n), 0L);
-    long hi = min(d, cross_offsets_len);
-    while (1) {
-        if (lo >= hi) break;
-        long mid = nessie_add(lo, nessie_div(nessie_sub(hi, lo), 2L));
-        long t;
-        long t_1;
-        if ((nessie_add(mid, 1L) < cross_offsets_len ? cross_offsets[nessie_add(mid, 1L)] : n) < nessie_sub(d, mid)) {
-            t = nessie_add(mid, 1L);
-            t_1 = hi;
-        } else {
-            t = lo;
-            t_1 = mid;
-        }
-        long lo_next = t;
-        long hi_next = t_1;
-        lo = lo_next;
-        hi = hi_next;
-    }
-    return lo;
-}
-
 __kernel void hsplit_fused_6_extreme_elements(__global const long* cross_lengths, long n_cross_lengths, __global const long* cross_offsets_0, __global long* extreme_elements) {
     const long gid = get_global_id(0);
     if (gid < 1) {
@@ -4457,138 +4368,102 @@ __kernel void hsplit_fused_6_extreme_elements(__global const long* cross_lengths
     }
 }
 
-__kernel void hsplit_fused_6_extreme_splits(long merge_tiles, __global const long* cross_lengths, long n_cross_lengths, __global const long* cross_offsets_0, long n_cross_offsets, __global long* extreme_splits) {
-    const long gid = get_global_id(0);
-    if (gid < merge_tiles + 1) {
-        long split_extreme_r = hsplit_fused_6_split_extreme(gid, cross_lengths, n_cross_lengths, cross_offsets_0, n_cross_offsets);
-        extreme_splits[gid] = split_extreme_r;
-    }
-}
-
-__kernel void hsplit_fused_6_extreme(__global const long* cross_offsets_0, __global const long* cross_lengths, long n_cross_offsets, long merge_tiles, __global const long* extreme_splits, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global double* extreme, __global long* position) {
-    __local double merge_values[1281];
-    __local long merge_values_1[1281];
-    __local int merge_ends[1280];
-    const int t = get_local_id(0);
-    const long segs = n_cross_offsets;
-    const long n_1 = segs > 0 ? cross_offsets_0[segs - 1] + cross_lengths[segs - 1] : 0;
-    for (long g = get_group_id(0); g < merge_tiles; g += get_num_groups(0)) {
-        const long a = extreme_splits[g], b = extreme_splits[g + 1];
-        if (a == b) continue;
-        const long e0 = cross_offsets_0[a];
-        const long e1 = b < segs ? cross_offsets_0[b] : n_1;
-        const long total_1 = (b - a) + (e1 - e0);
+__kernel void hsplit_fused_6_extreme(__global const long* cross_offsets_0, __global const long* cross_lengths, long lanes, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global double* extreme, __global long* position) {
+    __local double team_values[256];
+    __local long team_values_1[256];
+    __local int long_teams[259];
+    const long l = get_local_id(0);
+    const long lane = l & (lanes - 1);
+    const long team = l / lanes;
+    const long teams = 256 / lanes;
+    if (l < 3) long_teams[256 + l] = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long first = get_group_id(0) * teams, step = 0; first < n_cross_offsets; first += get_num_groups(0) * teams, step++) {
+        const long s = first + team;
+        const long counter = 256 + step % 3;
+        int is_long = 0;
         double acc = 0.0;
         long acc_1 = -1L;
-        for (long c = 0; c < total_1; c += 1024) {
-            const int cl = (int)min((long)1024, total_1 - c);
-            long i0 = 0, i1 = b - a;
-            if (total_1 > 1024) {
-                long lo_1 = max(c - (e1 - e0), 0L), hi_1 = min(c, b - a);
-                while (lo_1 < hi_1) {
-                    const long m = lo_1 + (hi_1 - lo_1) / 2;
-                    if ((a + m + 1 < segs ? cross_offsets_0[a + m + 1] : n_1) - e0 < c - m) lo_1 = m + 1; else hi_1 = m;
-                }
-                i0 = lo_1;
-                long lo_2 = max(c + cl - (e1 - e0), 0L), hi_2 = min(c + cl, b - a);
-                while (lo_2 < hi_2) {
-                    const long m_1 = lo_2 + (hi_2 - lo_2) / 2;
-                    if ((a + m_1 + 1 < segs ? cross_offsets_0[a + m_1 + 1] : n_1) - e0 < c + cl - m_1) lo_2 = m_1 + 1; else hi_2 = m_1;
-                }
-                i1 = lo_2;
-            }
-            const long j0 = e0 + c - i0;
-            const int nr = (int)(i1 - i0);
-            const int ne = cl - nr;
-            for (int k = t; k < nr; k += 256) {
-                const long r = a + i0 + k;
-                merge_ends[k] = (int)((r + 1 < segs ? cross_offsets_0[r + 1] : n_1) - j0);
-            }
-            for (int k_1 = t; k_1 < ne; k_1 += 256) {
-                double pull_extreme_r;
-                long pull_extreme_r_1;
-                hsplit_fused_6_pull_extreme(j0 + k_1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
-                merge_values[k_1] = pull_extreme_r;
-                merge_values_1[k_1] = pull_extreme_r_1;
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            const int dlo = min(t * 4, cl);
-            const int dhi = min(dlo + 4, cl);
-            int lo_3 = max(dlo - ne, 0), hi_3 = min(dlo, nr);
-            while (lo_3 < hi_3) {
-                const int m_2 = (lo_3 + hi_3) / 2;
-                if (merge_ends[m_2] < dlo - m_2) lo_3 = m_2 + 1; else hi_3 = m_2;
-            }
-            int ii = lo_3, jj = dlo - lo_3, head = -1;
-            double acc_2 = 0.0;
-            long acc_3 = -1L;
-            double acc_4 = 0.0;
-            long acc_5 = -1L;
-            for (int d_1 = dlo; d_1 < dhi; d_1++) {
-                if (ii < nr && merge_ends[ii] <= jj) {
-                    if (head < 0) {
-                        head = ii;
-                        acc_4 = acc_2;
-                        acc_5 = acc_3;
-                    } else {
-                        const long row = a + i0 + ii;
-                        extreme[row] = acc_2;
-                        position[row] = acc_3;
-                    }
-                    acc_2 = 0.0;
-                    acc_3 = -1L;
-                    ii++;
-                } else {
+        if (s < n_cross_offsets) {
+            const long offset = cross_offsets_0[s];
+            const long length = cross_lengths[s];
+            is_long = lanes < 256 && length > 32 * lanes;
+            if (is_long) {
+                if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
+            } else {
+                const long chunk = (length + lanes - 1) / lanes;
+                const long lo = min(lane * chunk, length);
+                const long hi = min(lo + chunk, length);
+                for (long k = lo; k < hi; k++) {
+                    double pull_extreme_r;
+                    long pull_extreme_r_1;
+                    hsplit_fused_6_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
                     double op_extreme_r;
                     long op_extreme_r_1;
-                    hsplit_fused_6_op_extreme(acc_2, acc_3, merge_values[jj], merge_values_1[jj], &op_extreme_r, &op_extreme_r_1);
-                    acc_2 = op_extreme_r;
-                    acc_3 = op_extreme_r_1;
-                    jj++;
+                    hsplit_fused_6_op_extreme(acc, acc_1, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
+                    acc = op_extreme_r;
+                    acc_1 = op_extreme_r_1;
                 }
             }
-            merge_values[1024 + t] = acc_2;
-            merge_values_1[1024 + t] = acc_3;
-            merge_ends[1024 + t] = head >= 0;
-            barrier(CLK_LOCAL_MEM_FENCE);
-            if (head >= 0) {
-                int u = t - 1;
-                while (u >= 0 && !merge_ends[1024 + u]) u--;
-                double acc_6 = u >= 0 ? merge_values[1024 + u] : acc;
-                long acc_7 = u >= 0 ? merge_values_1[1024 + u] : acc_1;
-                for (int w = u + 1; w < t; w++) {
+        }
+        team_values[l] = acc;
+        team_values_1[l] = acc_1;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l == 0) long_teams[256 + (step + 2) % 3] = 0;
+        if (lanes > 1) {
+            for (long h = 1; h < lanes; h *= 2) {
+                if ((lane & (2 * h - 1)) == 0) {
                     double op_extreme_r_2;
                     long op_extreme_r_3;
-                    hsplit_fused_6_op_extreme(acc_6, acc_7, merge_values[1024 + w], merge_values_1[1024 + w], &op_extreme_r_2, &op_extreme_r_3);
-                    acc_6 = op_extreme_r_2;
-                    acc_7 = op_extreme_r_3;
-                }
-                double op_extreme_r_4;
-                long op_extreme_r_5;
-                hsplit_fused_6_op_extreme(acc_6, acc_7, acc_4, acc_5, &op_extreme_r_4, &op_extreme_r_5);
-                const long row_1 = a + i0 + head;
-                extreme[row_1] = op_extreme_r_4;
-                position[row_1] = op_extreme_r_5;
-            }
-            if (c + cl < total_1) {
-                if (t == 256 - 1) {
-                    int u_1 = 256 - 1;
-                    while (u_1 >= 0 && !merge_ends[1024 + u_1]) u_1--;
-                    double acc_8 = u_1 >= 0 ? merge_values[1024 + u_1] : acc;
-                    long acc_9 = u_1 >= 0 ? merge_values_1[1024 + u_1] : acc_1;
-                    for (int w_1 = u_1 + 1; w_1 < 256; w_1++) {
-                        double op_extreme_r_6;
-                        long op_extreme_r_7;
-                        hsplit_fused_6_op_extreme(acc_8, acc_9, merge_values[1024 + w_1], merge_values_1[1024 + w_1], &op_extreme_r_6, &op_extreme_r_7);
-                        acc_8 = op_extreme_r_6;
-                        acc_9 = op_extreme_r_7;
-                    }
-                    merge_values[1280] = acc_8;
-                    merge_values_1[1280] = acc_9;
+                    hsplit_fused_6_op_extreme(team_values[l], team_values_1[l], team_values[l + h], team_values_1[l + h], &op_extreme_r_2, &op_extreme_r_3);
+                    team_values[l] = op_extreme_r_2;
+                    team_values_1[l] = op_extreme_r_3;
                 }
                 barrier(CLK_LOCAL_MEM_FENCE);
-                acc = merge_values[1280];
-                acc_1 = merge_values_1[1280];
+            }
+            acc = team_values[l];
+            acc_1 = team_values_1[l];
+        }
+        if (lane == 0 && s < n_cross_offsets && !is_long) {
+            extreme[s] = acc;
+            position[s] = acc_1;
+        }
+        const int n_long = long_teams[counter];
+        for (int i = 0; i < n_long; i++) {
+            const long s_1 = first + long_teams[i];
+            const long offset_1 = cross_offsets_0[s_1];
+            const long length_1 = cross_lengths[s_1];
+            double acc_2 = 0.0;
+            long acc_3 = -1L;
+            const long chunk_1 = (length_1 + 256 - 1) / 256;
+            const long lo_1 = min(l * chunk_1, length_1);
+            const long hi_1 = min(lo_1 + chunk_1, length_1);
+            for (long k_1 = lo_1; k_1 < hi_1; k_1++) {
+                double pull_extreme_r_2;
+                long pull_extreme_r_3;
+                hsplit_fused_6_pull_extreme(offset_1 + k_1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
+                double op_extreme_r_4;
+                long op_extreme_r_5;
+                hsplit_fused_6_op_extreme(acc_2, acc_3, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_4, &op_extreme_r_5);
+                acc_2 = op_extreme_r_4;
+                acc_3 = op_extreme_r_5;
+            }
+            team_values[l] = acc_2;
+            team_values_1[l] = acc_3;
+            barrier(CLK_LOCAL_MEM_FENCE);
+            for (long h_1 = 1; h_1 < 256; h_1 *= 2) {
+                if ((l & (2 * h_1 - 1)) == 0) {
+                    double op_extreme_r_6;
+                    long op_extreme_r_7;
+                    hsplit_fused_6_op_extreme(team_values[l], team_values_1[l], team_values[l + h_1], team_values_1[l + h_1], &op_extreme_r_6, &op_extreme_r_7);
+                    team_values[l] = op_extreme_r_6;
+                    team_values_1[l] = op_extreme_r_7;
+                }
+                barrier(CLK_LOCAL_MEM_FENCE);
+            }
+            if (l == 0) {
+                extreme[s_1] = team_values[0];
+                position[s_1] = team_values_1[0];
             }
         }
     }
@@ -7360,31 +7235,6 @@ static inline long hsplit_fused_15_elements_extreme(__global const long* cross_l
     return cross_lengths_len > 0L ? nessie_add(cross_offsets[nessie_sub(cross_lengths_len, 1L)], cross_lengths[nessie_sub(cross_lengths_len, 1L)]) : 0L;
 }
 
-static inline long hsplit_fused_15_split_extreme(long p, __global const long* cross_lengths, long cross_lengths_len, __global const long* cross_offsets, long cross_offsets_len) {
-    long n = cross_lengths_len > 0L ? nessie_add(cross_offsets[nessie_sub(cross_lengths_len, 1L)], cross_lengths[nessie_sub(cross_lengths_len, 1L)]) : 0L;
-    long d = min(nessie_mul(p, 1024L), nessie_add(cross_offsets_len, n));
-    long lo = max(nessie_sub(d, n), 0L);
-    long hi = min(d, cross_offsets_len);
-    while (1) {
-        if (lo >= hi) break;
-        long mid = nessie_add(lo, nessie_div(nessie_sub(hi, lo), 2L));
-        long t;
-        long t_1;
-        if ((nessie_add(mid, 1L) < cross_offsets_len ? cross_offsets[nessie_add(mid, 1L)] : n) < nessie_sub(d, mid)) {
-            t = nessie_add(mid, 1L);
-            t_1 = hi;
-        } else {
-            t = lo;
-            t_1 = mid;
-        }
-        long lo_next = t;
-        long hi_next = t_1;
-        lo = lo_next;
-        hi = hi_next;
-    }
-    return lo;
-}
-
 __kernel void hsplit_fused_15_extreme_elements(__global const long* cross_lengths, long n_cross_lengths, __global const long* cross_offsets_0, __global long* extreme_elements) {
     const long gid = get_global_id(0);
     if (gid < 1) {
@@ -7393,138 +7243,102 @@ __kernel void hsplit_fused_15_extreme_elements(__global const long* cross_length
     }
 }
 
-__kernel void hsplit_fused_15_extreme_splits(long merge_tiles, __global const long* cross_lengths, long n_cross_lengths, __global const long* cross_offsets_0, long n_cross_offsets, __global long* extreme_splits) {
-    const long gid = get_global_id(0);
-    if (gid < merge_tiles + 1) {
-        long split_extreme_r = hsplit_fused_15_split_extreme(gid, cross_lengths, n_cross_lengths, cross_offsets_0, n_cross_offsets);
-        extreme_splits[gid] = split_extreme_r;
-    }
-}
-
-__kernel void hsplit_fused_15_extreme(__global const long* cross_offsets_0, __global const long* cross_lengths, long n_cross_offsets, long merge_tiles, __global const long* extreme_splits, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global double* extreme, __global long* position) {
-    __local double merge_values[1281];
-    __local long merge_values_1[1281];
-    __local int merge_ends[1280];
-    const int t = get_local_id(0);
-    const long segs = n_cross_offsets;
-    const long n_1 = segs > 0 ? cross_offsets_0[segs - 1] + cross_lengths[segs - 1] : 0;
-    for (long g = get_group_id(0); g < merge_tiles; g += get_num_groups(0)) {
-        const long a = extreme_splits[g], b = extreme_splits[g + 1];
-        if (a == b) continue;
-        const long e0 = cross_offsets_0[a];
-        const long e1 = b < segs ? cross_offsets_0[b] : n_1;
-        const long total_1 = (b - a) + (e1 - e0);
+__kernel void hsplit_fused_15_extreme(__global const long* cross_offsets_0, __global const long* cross_lengths, long lanes, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global double* extreme, __global long* position) {
+    __local double team_values[256];
+    __local long team_values_1[256];
+    __local int long_teams[259];
+    const long l = get_local_id(0);
+    const long lane = l & (lanes - 1);
+    const long team = l / lanes;
+    const long teams = 256 / lanes;
+    if (l < 3) long_teams[256 + l] = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long first = get_group_id(0) * teams, step = 0; first < n_cross_offsets; first += get_num_groups(0) * teams, step++) {
+        const long s = first + team;
+        const long counter = 256 + step % 3;
+        int is_long = 0;
         double acc = 0.0;
         long acc_1 = -1L;
-        for (long c = 0; c < total_1; c += 1024) {
-            const int cl = (int)min((long)1024, total_1 - c);
-            long i0 = 0, i1 = b - a;
-            if (total_1 > 1024) {
-                long lo_1 = max(c - (e1 - e0), 0L), hi_1 = min(c, b - a);
-                while (lo_1 < hi_1) {
-                    const long m = lo_1 + (hi_1 - lo_1) / 2;
-                    if ((a + m + 1 < segs ? cross_offsets_0[a + m + 1] : n_1) - e0 < c - m) lo_1 = m + 1; else hi_1 = m;
-                }
-                i0 = lo_1;
-                long lo_2 = max(c + cl - (e1 - e0), 0L), hi_2 = min(c + cl, b - a);
-                while (lo_2 < hi_2) {
-                    const long m_1 = lo_2 + (hi_2 - lo_2) / 2;
-                    if ((a + m_1 + 1 < segs ? cross_offsets_0[a + m_1 + 1] : n_1) - e0 < c + cl - m_1) lo_2 = m_1 + 1; else hi_2 = m_1;
-                }
-                i1 = lo_2;
-            }
-            const long j0 = e0 + c - i0;
-            const int nr = (int)(i1 - i0);
-            const int ne = cl - nr;
-            for (int k = t; k < nr; k += 256) {
-                const long r = a + i0 + k;
-                merge_ends[k] = (int)((r + 1 < segs ? cross_offsets_0[r + 1] : n_1) - j0);
-            }
-            for (int k_1 = t; k_1 < ne; k_1 += 256) {
-                double pull_extreme_r;
-                long pull_extreme_r_1;
-                hsplit_fused_15_pull_extreme(j0 + k_1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
-                merge_values[k_1] = pull_extreme_r;
-                merge_values_1[k_1] = pull_extreme_r_1;
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            const int dlo = min(t * 4, cl);
-            const int dhi = min(dlo + 4, cl);
-            int lo_3 = max(dlo - ne, 0), hi_3 = min(dlo, nr);
-            while (lo_3 < hi_3) {
-                const int m_2 = (lo_3 + hi_3) / 2;
-                if (merge_ends[m_2] < dlo - m_2) lo_3 = m_2 + 1; else hi_3 = m_2;
-            }
-            int ii = lo_3, jj = dlo - lo_3, head = -1;
-            double acc_2 = 0.0;
-            long acc_3 = -1L;
-            double acc_4 = 0.0;
-            long acc_5 = -1L;
-            for (int d_1 = dlo; d_1 < dhi; d_1++) {
-                if (ii < nr && merge_ends[ii] <= jj) {
-                    if (head < 0) {
-                        head = ii;
-                        acc_4 = acc_2;
-                        acc_5 = acc_3;
-                    } else {
-                        const long row = a + i0 + ii;
-                        extreme[row] = acc_2;
-                        position[row] = acc_3;
-                    }
-                    acc_2 = 0.0;
-                    acc_3 = -1L;
-                    ii++;
-                } else {
+        if (s < n_cross_offsets) {
+            const long offset = cross_offsets_0[s];
+            const long length = cross_lengths[s];
+            is_long = lanes < 256 && length > 32 * lanes;
+            if (is_long) {
+                if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
+            } else {
+                const long chunk = (length + lanes - 1) / lanes;
+                const long lo = min(lane * chunk, length);
+                const long hi = min(lo + chunk, length);
+                for (long k = lo; k < hi; k++) {
+                    double pull_extreme_r;
+                    long pull_extreme_r_1;
+                    hsplit_fused_15_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
                     double op_extreme_r;
                     long op_extreme_r_1;
-                    hsplit_fused_15_op_extreme(acc_2, acc_3, merge_values[jj], merge_values_1[jj], &op_extreme_r, &op_extreme_r_1);
-                    acc_2 = op_extreme_r;
-                    acc_3 = op_extreme_r_1;
-                    jj++;
+                    hsplit_fused_15_op_extreme(acc, acc_1, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
+                    acc = op_extreme_r;
+                    acc_1 = op_extreme_r_1;
                 }
             }
-            merge_values[1024 + t] = acc_2;
-            merge_values_1[1024 + t] = acc_3;
-            merge_ends[1024 + t] = head >= 0;
-            barrier(CLK_LOCAL_MEM_FENCE);
-            if (head >= 0) {
-                int u = t - 1;
-                while (u >= 0 && !merge_ends[1024 + u]) u--;
-                double acc_6 = u >= 0 ? merge_values[1024 + u] : acc;
-                long acc_7 = u >= 0 ? merge_values_1[1024 + u] : acc_1;
-                for (int w = u + 1; w < t; w++) {
+        }
+        team_values[l] = acc;
+        team_values_1[l] = acc_1;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l == 0) long_teams[256 + (step + 2) % 3] = 0;
+        if (lanes > 1) {
+            for (long h = 1; h < lanes; h *= 2) {
+                if ((lane & (2 * h - 1)) == 0) {
                     double op_extreme_r_2;
                     long op_extreme_r_3;
-                    hsplit_fused_15_op_extreme(acc_6, acc_7, merge_values[1024 + w], merge_values_1[1024 + w], &op_extreme_r_2, &op_extreme_r_3);
-                    acc_6 = op_extreme_r_2;
-                    acc_7 = op_extreme_r_3;
-                }
-                double op_extreme_r_4;
-                long op_extreme_r_5;
-                hsplit_fused_15_op_extreme(acc_6, acc_7, acc_4, acc_5, &op_extreme_r_4, &op_extreme_r_5);
-                const long row_1 = a + i0 + head;
-                extreme[row_1] = op_extreme_r_4;
-                position[row_1] = op_extreme_r_5;
-            }
-            if (c + cl < total_1) {
-                if (t == 256 - 1) {
-                    int u_1 = 256 - 1;
-                    while (u_1 >= 0 && !merge_ends[1024 + u_1]) u_1--;
-                    double acc_8 = u_1 >= 0 ? merge_values[1024 + u_1] : acc;
-                    long acc_9 = u_1 >= 0 ? merge_values_1[1024 + u_1] : acc_1;
-                    for (int w_1 = u_1 + 1; w_1 < 256; w_1++) {
-                        double op_extreme_r_6;
-                        long op_extreme_r_7;
-                        hsplit_fused_15_op_extreme(acc_8, acc_9, merge_values[1024 + w_1], merge_values_1[1024 + w_1], &op_extreme_r_6, &op_extreme_r_7);
-                        acc_8 = op_extreme_r_6;
-                        acc_9 = op_extreme_r_7;
-                    }
-                    merge_values[1280] = acc_8;
-                    merge_values_1[1280] = acc_9;
+                    hsplit_fused_15_op_extreme(team_values[l], team_values_1[l], team_values[l + h], team_values_1[l + h], &op_extreme_r_2, &op_extreme_r_3);
+                    team_values[l] = op_extreme_r_2;
+                    team_values_1[l] = op_extreme_r_3;
                 }
                 barrier(CLK_LOCAL_MEM_FENCE);
-                acc = merge_values[1280];
-                acc_1 = merge_values_1[1280];
+            }
+            acc = team_values[l];
+            acc_1 = team_values_1[l];
+        }
+        if (lane == 0 && s < n_cross_offsets && !is_long) {
+            extreme[s] = acc;
+            position[s] = acc_1;
+        }
+        const int n_long = long_teams[counter];
+        for (int i = 0; i < n_long; i++) {
+            const long s_1 = first + long_teams[i];
+            const long offset_1 = cross_offsets_0[s_1];
+            const long length_1 = cross_lengths[s_1];
+            double acc_2 = 0.0;
+            long acc_3 = -1L;
+            const long chunk_1 = (length_1 + 256 - 1) / 256;
+            const long lo_1 = min(l * chunk_1, length_1);
+            const long hi_1 = min(lo_1 + chunk_1, length_1);
+            for (long k_1 = lo_1; k_1 < hi_1; k_1++) {
+                double pull_extreme_r_2;
+                long pull_extreme_r_3;
+                hsplit_fused_15_pull_extreme(offset_1 + k_1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
+                double op_extreme_r_4;
+                long op_extreme_r_5;
+                hsplit_fused_15_op_extreme(acc_2, acc_3, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_4, &op_extreme_r_5);
+                acc_2 = op_extreme_r_4;
+                acc_3 = op_extreme_r_5;
+            }
+            team_values[l] = acc_2;
+            team_values_1[l] = acc_3;
+            barrier(CLK_LOCAL_MEM_FENCE);
+            for (long h_1 = 1; h_1 < 256; h_1 *= 2) {
+                if ((l & (2 * h_1 - 1)) == 0) {
+                    double op_extreme_r_6;
+                    long op_extreme_r_7;
+                    hsplit_fused_15_op_extreme(team_values[l], team_values_1[l], team_values[l + h_1], team_values_1[l + h_1], &op_extreme_r_6, &op_extreme_r_7);
+                    team_values[l] = op_extreme_r_6;
+                    team_values_1[l] = op_extreme_r_7;
+                }
+                barrier(CLK_LOCAL_MEM_FENCE);
+            }
+            if (l == 0) {
+                extreme[s_1] = team_values[0];
+                position[s_1] = team_values_1[0];
             }
         }
     }

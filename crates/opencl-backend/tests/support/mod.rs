@@ -12,7 +12,7 @@ use nesl_frontend::SourceMap;
 use nesl_frontend::eval::Output;
 use nesl_frontend::tast::Program;
 use nesl_frontend::value::Value;
-use opencl_backend::{CodegenError, CompiledProgram, compile_program};
+use opencl_backend::{CodegenError, CompiledProgram};
 
 /// The pipeline up to the fused flat program.
 pub fn flat_program(source: &str, schedule: fusion::ScheduleKind) -> Result<(Program, FlatProgram), String> {
@@ -68,11 +68,16 @@ pub enum Outcome {
 
 /// Compiles `source` and runs it on both.
 pub fn outcome(source: &str, schedule: fusion::ScheduleKind) -> Outcome {
+    outcome_with(source, schedule, &opencl_backend::config_from_env())
+}
+
+/// [`outcome`] with the rewrite configuration `cfg`.
+pub fn outcome_with(source: &str, schedule: fusion::ScheduleKind, cfg: &lift_ir::rules::Config) -> Outcome {
     let (program, flat) = match flat_program(source, schedule) {
         Ok(p) => p,
         Err(e) => return Outcome::NotCompiled(e),
     };
-    let compiled = match compile_program(&flat) {
+    let compiled = match opencl_backend::compile_program_with(&flat, cfg) {
         Ok(c) => c,
         Err(CodegenError::Unsupported { kernel, what }) => {
             return Outcome::Unsupported(format!("{what} (in `{kernel}`)"));
@@ -90,7 +95,12 @@ pub fn outcome(source: &str, schedule: fusion::ScheduleKind) -> Outcome {
 /// Compiles `source` and runs it on both; panics unless they agree or the
 /// backend says what it does not support.
 pub fn run_both(source: &str, schedule: fusion::ScheduleKind) -> Outcome {
-    match outcome(source, schedule) {
+    run_both_with(source, schedule, &opencl_backend::config_from_env())
+}
+
+/// [`run_both`] with the rewrite configuration `cfg`.
+pub fn run_both_with(source: &str, schedule: fusion::ScheduleKind, cfg: &lift_ir::rules::Config) -> Outcome {
+    match outcome_with(source, schedule, cfg) {
         Outcome::Wrong(e) | Outcome::NotCompiled(e) => panic!("{e}"),
         other => other,
     }
