@@ -46,6 +46,10 @@ pub enum EnvironmentError {
     /// compiler, host memory exhausted inside the driver).
     #[error("the OpenCL driver failed while {operation}: {code}")]
     DriverFailure { operation: String, code: String },
+    /// The driver rejected the extra build options the user gave in
+    /// `NESSIE_CL_OPTIONS`.
+    #[error("the OpenCL driver of {device} rejects the build options `{options}` of NESSIE_CL_OPTIONS")]
+    BadBuildOptions { device: String, options: String },
 }
 
 impl EnvironmentError {
@@ -61,6 +65,9 @@ impl EnvironmentError {
             EnvironmentError::OutOfMemory { .. } => "use a smaller input or a device with more memory",
             EnvironmentError::NoFp64 { .. } => {
                 "choose a device with fp64 support (`nessie devices` marks them) or run with `--backend interp`"
+            }
+            EnvironmentError::BadBuildOptions { .. } => {
+                "give NESSIE_CL_OPTIONS options of the OpenCL C compiler (e.g. `-cl-opt-disable`), or unset it"
             }
             EnvironmentError::DriverFailure { .. } => {
                 "check the OpenCL installation with `clinfo`, try another device (`--device`), \

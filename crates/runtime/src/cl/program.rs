@@ -181,6 +181,9 @@ pub(crate) struct BuildTarget<'a> {
     /// `CL_DEVICE_VERSION` and `CL_DRIVER_VERSION`, for the cache key.
     pub device_version: &'a str,
     pub driver_version: &'a str,
+    /// The user's extra options (`NESSIE_CL_OPTIONS`), added to every
+    /// build after the program's own.
+    pub extra_options: &'a str,
 }
 
 /// Builds `source` for the target's device, or loads the binary the cache
@@ -193,7 +196,7 @@ pub(crate) fn build(target: &BuildTarget<'_>, name: &str, source: &str, options:
     if !device.has_fp64 && mentions_double(source) {
         return Err(EnvironmentError::NoFp64 { device: device.name.clone() }.into());
     }
-    let full_options = format!("{options} {KERNEL_ARG_INFO_OPTION}");
+    let full_options = format!("{options} {} {KERNEL_ARG_INFO_OPTION}", target.extra_options);
     let full_options = full_options.trim();
     let key =
         cache.dir().map(|_| CacheKey::new(device, target.device_version, target.driver_version, full_options, source));
@@ -213,6 +216,13 @@ pub(crate) fn build(target: &BuildTarget<'_>, name: &str, source: &str, options:
                     device: device.name.clone(),
                     code: status_name(e.0),
                     log: trim_build_log(&log),
+                }
+                .into()
+            }
+            codes::CL_INVALID_BUILD_OPTIONS if !target.extra_options.trim().is_empty() => {
+                EnvironmentError::BadBuildOptions {
+                    device: device.name.clone(),
+                    options: target.extra_options.trim().to_string(),
                 }
                 .into()
             }
