@@ -71,7 +71,11 @@
 //! OpenCL backends), printing inside functions and nested apply-to-each
 //! (not supported yet either) and `rand_seed` anywhere but at the top of a
 //! top-level form (its meaning there is NESL's global stream, which a GPU
-//! does not have).
+//! does not have). The library's less common helpers (`int_collect`,
+//! `group_by`, `histogram`, `identity`, `nest`, `make_segdes`,
+//! `const_put`, `print_char`, ...) are left to `tests/programs`; NESL 3.1
+//! binds no `plus_reduce`-style names (its reductions are `sum`, `product`,
+//! `max_val`, ...), so neither does nessie.
 //!
 //! The trials are those of `tests/programs.rs`: `interp`, `flat` (as
 //! flattened), `fused` (ILP), `greedy`, `opencl`. A faulting program must
