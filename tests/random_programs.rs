@@ -4,29 +4,83 @@
 //! device, PoCL in CI); all must print the same and exit the same way.
 //!
 //! # The programs
-//! [`ProgramGen`] builds a program from a seed: a few user functions (a
-//! recursion on an int that decreases to 0, a divide-and-conquer recursion
-//! on a sequence that halves, a plain function of two arguments), then
-//! top-level items of random types. Types are ints, floats, bools, pairs
-//! and sequences nested to depth 4. Expressions are apply-to-each (one or
-//! two generators, tuple patterns, filters) nested in each other, `let`,
-//! `if`, literals, arithmetic, comparisons, calls of the user functions and
-//! of the builtins `#`, `sum`, `count`, `plus_scan`, `max_val`, `index`,
-//! `dist`, `flatten`, `zip`, `unzip`, `++`, `reverse`, `take`, `drop`,
-//! `sort`, `rank`, `max_scan`, `min_scan`, `or_scan`, `and_scan`,
-//! `max_index`, `min_index`, `odd_elts`, `even_elts`, `rotate`, `->`,
-//! `pack`, `iseq`, `transpose`,
-//! `any`, `all`, `rem`, `max`, `min`, `float` and indexing.
+//! [`ProgramGen`] builds a program from a seed: one or two `datatype`
+//! declarations (two to four fields: scalars, pairs, sequences, strings),
+//! then user functions (a recursion on an int that decreases to 0, a
+//! divide-and-conquer recursion on a sequence that halves, a plain function
+//! of two arguments, an int operator, two higher-order functions — a zip
+//! with a function argument and a reduction by halving that takes one —
+//! and, per datatype, a function whose parameter is a constructor pattern),
+//! then top-level items: expressions and bindings of random types (a
+//! binding's variable is used by later items), `print_string` of a string,
+//! at top level and in an apply-to-each (once or twice per element),
+//! `rand_seed`, and sometimes (one program in twelve) a last item that
+//! faults on purpose.
 //!
-//! Every program is meant to run without a fault, so that each item is
-//! compared: indexing is guarded by the length (and an index is
-//! `abs(rem(k, 64))`, never `abs(min_int)`), `take`/`drop` counts are
-//! clamped, `max_val` is applied to non-empty sequences only. Floats are
-//! sums and products of quarters, exact in binary, so every backend and
-//! every reduction order prints the same digits.
+//! Types are ints, floats, bools, chars, strings (`[char]`), pairs, the
+//! datatypes and sequences of all of these nested to depth 4. Expressions:
+//! - apply-to-each in every binding form NESL 3.1's parser reads: one or
+//!   two bindings (a second over a mapped copy of the first's sequence, or
+//!   a bare variable `s` meaning `s in s`), tuple and datatype patterns,
+//!   parenthesised or not (`a, b in zip(s, t)`), `:`-less bodies
+//!   (`{x in s | c}`, `{i in [0:#fl]; fl | fl}`), filters, `{* }`, ranges
+//!   `[a:b]` and `[a:b:k]` as sources, nested in each other;
+//! - `let` (also with unparenthesised pair patterns and constructor
+//!   patterns), `if`, `select`, `first`/`rest`, constructors (also applied
+//!   to one tuple), literals (chars, strings, `[] T`), calls of the user
+//!   functions, and functions passed as arguments (`max`, `min`, `diff`,
+//!   the user operator, anonymous `(a, b) => e`);
+//! - the builtins: arithmetic `+ - * / ^`, `rem`, `mod`, `diff`,
+//!   `negate`, `abs`, `max`, `min`, `lshift`, `rshift`, `and`/`or`/`xor`/
+//!   `not`/`nand`/`nor` on ints and bools, `isqrt`, `sqrt` (of squares),
+//!   `btoi`, `char_code`, `code_char`, `float`, `round`, `trunc`,
+//!   `floor`, `ceil`, `max_int`, `min_int`, `plusp`, `minusp`, `zerop`,
+//!   `oddp`, `evenp`, comparisons of ints, floats and chars, `rand` (ints,
+//!   and floats truncated to quarters), `hash`, `eql` (of any value),
+//!   `string_eql`, `#`, `length`, `elt`, indexing, `dist`, `zip`, `zip3`,
+//!   `unzip`, `sum`, `product`, `count`, `parity`, `any`, `all`,
+//!   `max_val`, `min_val`, `max_index`, `min_index`, `plus_scan`,
+//!   `mult_scan`, `max_scan`, `min_scan`, `or_scan`, `and_scan`, `iseq`,
+//!   `index`, `->`, `get`, `<-`, `put`, `rep`, `permute` (of a rank, a
+//!   permutation), `rotate`, `reverse`, `pack`, `++`, `subseq`, `take`,
+//!   `drop`, `odd_elts`, `even_elts`, `interleave`, `cons`, `snoc`,
+//!   `length_from_flags`, `enumerate`, `partition`, `flatten`, `split`,
+//!   `bottop`, `head_rest`, `rest_tail`, `transpose`, `sort`, `rank`,
+//!   `collect`, `kth_smallest`, `median`, `find`, `search_for_subseqs`,
+//!   `remove_duplicates`, `mark_duplicates`, `union`, `intersection`,
+//!   `set_difference`, `name`, and on strings `@` (of every type),
+//!   `exp_string`, `||`, `lowercase`, `uppercase`, `linify`, `wordify`,
+//!   `parse_int` (of `@` of an int).
+//!
+//! Every program but the faulting ones is meant to run without a fault, so
+//! that each item is compared: indexing is guarded by the length (and an
+//! index is `abs(rem(k, 64))`, never `abs(min_int)`), counts are clamped,
+//! `max_val` and the like are applied to non-empty sequences only, `<-`
+//! writes at distinct positions (a prefix of a rank), divisors are nonzero
+//! literals. Floats are sums and products of quarters, exact in binary, so
+//! every backend and every reduction order prints the same digits; `rand`
+//! of a float is truncated to quarters and `product`/`mult_scan` of floats
+//! take at most three elements for the same reason.
+//!
+//! Not generated, and why: the transcendental functions (`sin`, `exp`,
+//! `ln`, `expt`, `log`, ...: a device's libm may differ from the host's in
+//! the last place, which the contract allows), `time` (its seconds differ
+//! from run to run), `parse_float`, file I/O and plotting (tested by
+//! `tests/programs`), `hash` of nested sequences and `eql` of nested
+//! sequences inside an apply-to-each (not supported yet on the flat and
+//! OpenCL backends), printing inside functions and nested apply-to-each
+//! (not supported yet either) and `rand_seed` anywhere but at the top of a
+//! top-level form (its meaning there is NESL's global stream, which a GPU
+//! does not have). The library's less common helpers (`int_collect`,
+//! `group_by`, `histogram`, `identity`, `nest`, `make_segdes`,
+//! `const_put`, `print_char`, ...) are left to `tests/programs`; NESL 3.1
+//! binds no `plus_reduce`-style names (its reductions are `sum`, `product`,
+//! `max_val`, ...), so neither does nessie.
 //!
 //! The trials are those of `tests/programs.rs`: `interp`, `flat` (as
-//! flattened), `fused` (ILP), `greedy`, `opencl`.
+//! flattened), `fused` (ILP), `greedy`, `opencl`. A faulting program must
+//! exit 3 on every backend with the same output before the fault and the
+//! same first line of the message.
 //!
 //! # Running it
 //! `cargo test --release --test random_programs` runs a bounded batch with
@@ -75,6 +129,10 @@ impl Rng {
     fn chance(&mut self, percent: usize) -> bool {
         self.below(100) < percent
     }
+
+    fn pick<'a>(&mut self, options: &[&'a str]) -> &'a str {
+        options[self.below(options.len())]
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -82,8 +140,11 @@ enum Ty {
     Int,
     Float,
     Bool,
+    Char,
     Pair(Box<Ty>, Box<Ty>),
     Seq(Box<Ty>),
+    /// A datatype: its name and its fields' types.
+    Data(String, Vec<Ty>),
 }
 
 impl Ty {
@@ -95,12 +156,41 @@ impl Ty {
         Ty::Pair(Box::new(a), Box::new(b))
     }
 
+    fn string() -> Ty {
+        Ty::seq(Ty::Char)
+    }
+
     /// How many sequence levels the type nests.
     fn depth(&self) -> usize {
         match self {
             Ty::Seq(t) => 1 + t.depth(),
             Ty::Pair(a, b) => a.depth().max(b.depth()),
+            Ty::Data(_, fields) => fields.iter().map(Ty::depth).max().unwrap_or(0),
             _ => 0,
+        }
+    }
+
+    fn is_scalar(&self) -> bool {
+        matches!(self, Ty::Int | Ty::Float | Ty::Bool | Ty::Char)
+    }
+
+    fn is_ordinal(&self) -> bool {
+        matches!(self, Ty::Int | Ty::Float | Ty::Char)
+    }
+
+    /// Whether `hash` (and so `name`, `remove_duplicates`, ...) of a value
+    /// of this type runs on every backend: scalars, tuples of them, and
+    /// sequences of those.
+    fn is_hashable(&self) -> bool {
+        fn flat(t: &Ty) -> bool {
+            match t {
+                Ty::Pair(a, b) => flat(a) && flat(b),
+                t => t.is_scalar(),
+            }
+        }
+        match self {
+            Ty::Seq(t) => flat(t),
+            t => flat(t),
         }
     }
 
@@ -110,8 +200,10 @@ impl Ty {
             Ty::Int => "int".into(),
             Ty::Float => "float".into(),
             Ty::Bool => "bool".into(),
+            Ty::Char => "char".into(),
             Ty::Pair(a, b) => format!("({}, {})", a.nesl(), b.nesl()),
             Ty::Seq(t) => format!("[{}]", t.nesl()),
+            Ty::Data(name, _) => name.clone(),
         }
     }
 }
@@ -119,20 +211,58 @@ impl Ty {
 /// The most sequence levels a generated type nests.
 const MAX_SEQ_DEPTH: usize = 4;
 
+/// The user functions, in the order they are defined (a body calls only
+/// earlier ones, and its own recursion is written out by its template).
+#[derive(Clone, Copy, PartialEq, PartialOrd)]
+enum Defined {
+    Nothing,
+    RecInt,
+    RecSeq,
+    Plain,
+    Op2,
+    Higher,
+    All,
+}
+
 /// Builds one random program.
 struct ProgramGen {
     rng: Rng,
     /// Variables in scope, innermost last.
     scope: Vec<(String, Ty)>,
+    /// Top-level bindings so far (visible to later items only).
+    globals: Vec<(String, Ty)>,
     fresh: usize,
-    /// The user functions defined so far (a body calls only earlier ones,
-    /// and its own recursion is written out by its template).
-    defined: usize,
+    defined: Defined,
+    /// The datatypes: each name and its fields.
+    datatypes: Vec<(String, Vec<Ty>)>,
+    /// How many apply-to-each bodies or function bodies enclose the
+    /// expression being built (0: top level, run once).
+    parallel: usize,
 }
+
+/// A generated program, and whether its last item faults on purpose.
+struct Program {
+    text: String,
+    faults: bool,
+}
+
+/// Letters for string literals (no quote, backquote or escape).
+const LETTERS: &[u8] = b"abcxyzABZ019 -";
+
+/// Char literals.
+const CHARS: &[u8] = b"abcxyzABZ019";
 
 impl ProgramGen {
     fn new(seed: u64) -> ProgramGen {
-        ProgramGen { rng: Rng(seed), scope: Vec::new(), fresh: 0, defined: 0 }
+        ProgramGen {
+            rng: Rng(seed),
+            scope: Vec::new(),
+            globals: Vec::new(),
+            fresh: 0,
+            defined: Defined::Nothing,
+            datatypes: Vec::new(),
+            parallel: 0,
+        }
     }
 
     fn name(&mut self, stem: &str) -> String {
@@ -140,30 +270,50 @@ impl ProgramGen {
         format!("{stem}{}", self.fresh)
     }
 
+    fn scalar(&mut self) -> Ty {
+        match self.rng.below(12) {
+            0..=3 => Ty::Int,
+            4..=6 => Ty::Float,
+            7 | 8 => Ty::Bool,
+            9 => Ty::Char,
+            _ => Ty::Int,
+        }
+    }
+
     /// A random type whose sequences nest at most `depth` levels.
     fn ty(&mut self, depth: usize) -> Ty {
-        let scalar = |g: &mut ProgramGen| match g.rng.below(5) {
-            0 | 1 => Ty::Int,
-            2 | 3 => Ty::Float,
-            _ => Ty::Bool,
-        };
-        match self.rng.below(10) {
-            0..=2 => scalar(self),
-            3 => Ty::pair(scalar(self), scalar(self)),
-            _ if depth == 0 => scalar(self),
-            4 => Ty::seq(Ty::pair(scalar(self), scalar(self))),
+        match self.rng.below(13) {
+            0..=2 => self.scalar(),
+            3 => Ty::pair(self.scalar(), self.scalar()),
+            4 if !self.datatypes.is_empty() => {
+                let (name, fields) = self.datatypes[self.rng.below(self.datatypes.len())].clone();
+                let t = Ty::Data(name, fields);
+                if t.depth() <= depth { t } else { self.scalar() }
+            }
+            _ if depth == 0 => self.scalar(),
+            5 => Ty::seq(Ty::pair(self.scalar(), self.scalar())),
+            6 => Ty::string(),
             _ => Ty::seq(self.ty(depth - 1)),
         }
     }
 
-    /// A program: its functions, then `items` top-level items.
-    fn program(&mut self, items: usize) -> String {
+    /// A program: its datatypes and functions, then `items` top-level items.
+    fn program(&mut self, items: usize) -> Program {
         let mut out = String::new();
+        // Datatypes, whose fields are scalars, pairs and sequences.
+        for _ in 0..self.rng.range(1, 2) {
+            let name = self.name("dt");
+            let fields: Vec<Ty> = (0..self.rng.range(2, 4)).map(|_| self.ty(1)).collect();
+            let list: Vec<String> = fields.iter().map(Ty::nesl).collect();
+            let _ = writeln!(out, "datatype {name}({});", list.join(", "));
+            self.datatypes.push((name, fields));
+        }
         // An int recursion whose first argument decreases to 0.
+        self.parallel = 1;
         self.scope = vec![("n".into(), Ty::Int), ("acc".into(), Ty::Int)];
         let step = self.expr(&Ty::Int, 2);
         let _ = writeln!(out, "function rec_int(n, acc) = if n <= 0 then acc else rec_int(n - 1, {step});");
-        self.defined = 1;
+        self.defined = Defined::RecInt;
         // A divide-and-conquer recursion on a sequence that halves.
         self.scope = vec![("s".into(), Ty::seq(Ty::Int))];
         let base = self.expr(&Ty::seq(Ty::Int), 2);
@@ -171,19 +321,109 @@ impl ProgramGen {
             out,
             "function rec_seq(s) = if #s < 2 then {base} else let h = #s / 2 in rec_seq(take(s, h)) ++ rec_seq(drop(s, h));"
         );
-        self.defined = 2;
+        self.defined = Defined::RecSeq;
         // A plain function.
         self.scope = vec![("x".into(), Ty::Int), ("y".into(), Ty::Float)];
         let body = self.expr(&Ty::Float, 3);
         let _ = writeln!(out, "function plain(x, y) = {body};");
-        self.defined = 3;
+        self.defined = Defined::Plain;
+        // An int operator, to pass to the higher-order functions.
+        self.scope = vec![("a".into(), Ty::Int), ("b".into(), Ty::Int)];
+        let body = self.expr(&Ty::Int, 2);
+        let _ = writeln!(out, "function op2(a, b) = {body};");
+        self.defined = Defined::Op2;
+        // Higher-order functions: a zip with a function, and a reduction
+        // by halving (a fixed tree, so any function gives one answer).
+        let _ = writeln!(out, "function hof_zip(g, xs, ys) = {{g(x, y) : x in xs; y in ys}};");
+        let _ = writeln!(
+            out,
+            "function hof_reduce(g, xs, z) = if #xs == 0 then z else if #xs == 1 then g(z, xs[0]) \
+             else let h = #xs / 2 in g(hof_reduce(g, take(xs, h), z), hof_reduce(g, drop(xs, h), z));"
+        );
+        self.defined = Defined::Higher;
+        // Per datatype, a function taking one apart in its parameter.
+        for (name, fields) in self.datatypes.clone() {
+            self.scope.clear();
+            let pattern = self.constructor_pattern(&name, &fields);
+            self.scope.push(("k".into(), Ty::Int));
+            let body = self.expr(&Ty::Int, 2);
+            let _ = writeln!(out, "function of_{name}({pattern}, k) = {body};");
+        }
+        self.defined = Defined::All;
+        self.parallel = 0;
         self.scope.clear();
         for _ in 0..items {
-            let ty = self.ty(MAX_SEQ_DEPTH - 1);
-            let e = self.expr(&ty, 4);
-            let _ = writeln!(out, "{e};");
+            let item = self.item();
+            let _ = writeln!(out, "{item};");
         }
-        out
+        let faults = self.rng.chance(8);
+        if faults {
+            let item = self.fault();
+            let _ = writeln!(out, "{item};");
+        }
+        Program { text: out, faults }
+    }
+
+    /// One top-level item (without its `;`).
+    fn item(&mut self) -> String {
+        self.scope = self.globals.clone();
+        match self.rng.below(20) {
+            0 => {
+                let s = self.string_expr(3);
+                format!("print_string({s})")
+            }
+            1 => {
+                // Printing in an apply-to-each: once or twice per element.
+                let elem = self.ty(1);
+                let source = self.expr(&Ty::seq(elem.clone()), 3);
+                let mark = self.scope.len();
+                let pattern = self.pattern(&elem, true);
+                self.parallel += 1;
+                let text = self.string_expr(2);
+                let body = if self.rng.chance(30) {
+                    let second = self.string_expr(2);
+                    format!("(print_string({text}), print_string({second}))")
+                } else {
+                    format!("print_string({text})")
+                };
+                let filter =
+                    if self.rng.chance(30) { format!(" | {}", self.expr(&Ty::Bool, 2)) } else { String::new() };
+                self.parallel -= 1;
+                self.scope.truncate(mark);
+                format!("{{{body} : {pattern} in {source}{filter}}}")
+            }
+            2 => format!("rand_seed({})", self.rng.range(0, 1000)),
+            3..=5 => {
+                let ty = self.ty(MAX_SEQ_DEPTH - 1);
+                let e = self.expr(&ty, 4);
+                let g = self.name("g");
+                self.globals.push((g.clone(), ty));
+                format!("{g} = {e}")
+            }
+            _ => {
+                let ty = self.ty(MAX_SEQ_DEPTH - 1);
+                self.expr(&ty, 4)
+            }
+        }
+    }
+
+    /// An item that faults: exactly one faulting operation, with a
+    /// deterministic message.
+    fn fault(&mut self) -> String {
+        self.scope.clear();
+        let s = self.name("s");
+        let n = self.rng.range(2, 5);
+        let seq = format!("index({n})");
+        match self.rng.below(8) {
+            0 => format!("(let {s} = {seq} in {s}[#{s} + {}])", self.rng.range(0, 3)),
+            1 => format!("{{x / (x - {}) : x in {seq}}}", self.rng.range(0, n - 1)),
+            2 => format!("zip({seq}, index({}))", n + self.rng.range(1, 3)),
+            3 => format!("{{head_rest(take({seq}, x)) : x in [{}, 0]}}", self.rng.range(1, 3)),
+            4 => format!("permute({seq}, dist({}, {n}))", self.rng.range(0, n - 1)),
+            5 => format!("{{isqrt(x - 1) : x in {seq}}}"),
+            6 => format!("(let {s} = {seq} in {{{s}[x + 1] : x in {s} | x == {}}})", n - 1),
+            _ => format!("{{code_char(x * 300) : x in {seq} | x == {}}}", n - 1),
+        }
     }
 
     fn var_of(&mut self, ty: &Ty) -> Option<String> {
@@ -197,6 +437,10 @@ impl ProgramGen {
         format!("rem(abs(rem({e}, 64)), {})", self.rng.range(2, 6))
     }
 
+    fn letter(&mut self) -> char {
+        LETTERS[self.rng.below(LETTERS.len())] as char
+    }
+
     fn leaf(&mut self, ty: &Ty) -> String {
         if self.rng.chance(80)
             && let Some(v) = self.var_of(ty)
@@ -207,7 +451,16 @@ impl ProgramGen {
             Ty::Int => self.rng.range(-4, 12).to_string(),
             Ty::Float => float_literal(self.rng.range(-12, 12)),
             Ty::Bool => if self.rng.chance(50) { "t" } else { "f" }.into(),
+            Ty::Char => format!("`{}", CHARS[self.rng.below(CHARS.len())] as char),
             Ty::Pair(a, b) => format!("({}, {})", self.leaf(a), self.leaf(b)),
+            Ty::Data(name, fields) => {
+                let items: Vec<String> = fields.iter().map(|f| self.leaf(f)).collect();
+                format!("{name}({})", items.join(", "))
+            }
+            Ty::Seq(t) if **t == Ty::Char && self.rng.chance(70) => {
+                let text: String = (0..self.rng.range(0, 6)).map(|_| self.letter()).collect();
+                format!("\"{text}\"")
+            }
             Ty::Seq(t) => {
                 if self.rng.chance(15) {
                     return format!("[] {}", t.nesl());
@@ -226,15 +479,15 @@ impl ProgramGen {
         }
         let d = depth - 1;
         // Forms of any type.
-        match self.rng.below(12) {
+        match self.rng.below(18) {
             0 => {
                 let t = self.ty(MAX_SEQ_DEPTH.saturating_sub(ty.depth() + 1).min(2));
-                let v = self.name("v");
                 let bound = self.expr(&t, d);
-                self.scope.push((v.clone(), t));
+                let mark = self.scope.len();
+                let pattern = self.pattern(&t, true);
                 let body = self.expr(ty, d);
-                self.scope.pop();
-                return format!("(let {v} = {bound} in {body})");
+                self.scope.truncate(mark);
+                return format!("(let {pattern} = {bound} in {body})");
             }
             1 => {
                 let c = self.expr(&Ty::Bool, d);
@@ -242,17 +495,35 @@ impl ProgramGen {
             }
             2 => return self.indexed(ty, d),
             3 => {
-                // Taking a pair apart with a pattern.
+                // Taking a pair apart with a pattern, or `first`/`rest`.
                 let other = self.ty(0);
-                let (a, b) = (self.name("p"), self.name("q"));
                 let first = self.rng.chance(50);
                 let (ta, tb) = if first { (ty.clone(), other) } else { (other, ty.clone()) };
                 let p = self.expr(&Ty::pair(ta.clone(), tb.clone()), d);
+                if self.rng.chance(30) {
+                    return format!("{}({p})", if first { "first" } else { "rest" });
+                }
+                let (a, b) = (self.name("p"), self.name("q"));
                 self.scope.push((a.clone(), ta));
                 self.scope.push((b.clone(), tb));
                 let body = if self.rng.chance(50) { self.expr(ty, d) } else { (if first { &a } else { &b }).clone() };
                 self.scope.truncate(self.scope.len() - 2);
-                return format!("(let ({a}, {b}) = {p} in {body})");
+                let pattern = if self.rng.chance(50) { format!("({a}, {b})") } else { format!("{a}, {b}") };
+                return format!("(let {pattern} = {p} in {body})");
+            }
+            4 => {
+                let c = self.expr(&Ty::Bool, d.min(2));
+                return format!("select({c}, {}, {})", self.expr(ty, d), self.expr(ty, d));
+            }
+            5 if !self.datatypes.is_empty() => {
+                // A datatype taken apart by a constructor pattern.
+                let (name, fields) = self.datatypes[self.rng.below(self.datatypes.len())].clone();
+                let value = self.expr(&Ty::Data(name.clone(), fields.clone()), d);
+                let mark = self.scope.len();
+                let pattern = self.constructor_pattern(&name, &fields);
+                let body = self.expr(ty, d);
+                self.scope.truncate(mark);
+                return format!("(let {pattern} = {value} in {body})");
             }
             _ => {}
         }
@@ -260,93 +531,319 @@ impl ProgramGen {
             Ty::Int => self.int_expr(d),
             Ty::Float => self.float_expr(d),
             Ty::Bool => self.bool_expr(d),
-            Ty::Pair(a, b) => match (&**a, &**b) {
-                (Ty::Seq(x), Ty::Seq(y)) if self.rng.chance(50) => {
-                    format!("unzip({})", self.expr(&Ty::seq(Ty::pair((**x).clone(), (**y).clone())), d))
+            Ty::Char => self.char_expr(d),
+            Ty::Pair(a, b) => self.pair_expr(a, b, d),
+            Ty::Data(name, fields) => {
+                let items: Vec<String> = fields.iter().map(|f| self.expr(f, d)).collect();
+                if fields.len() > 1 && self.rng.chance(25) {
+                    // A constructor applied to one tuple.
+                    let p = self.name("p");
+                    format!("(let {p} = ({}) in {name}({p}))", items.join(", "))
+                } else {
+                    format!("{name}({})", items.join(", "))
                 }
-                _ => format!("({}, {})", self.expr(a, d), self.expr(b, d)),
-            },
+            }
+            Ty::Seq(t) if **t == Ty::Char && self.rng.chance(40) => self.string_expr(d),
             Ty::Seq(t) => self.seq_expr(t, d),
         }
     }
 
-    /// `s[k]` of a non-empty `s`, else a default.
+    fn pair_expr(&mut self, a: &Ty, b: &Ty, d: usize) -> String {
+        let s = self.name("s");
+        match (a, b) {
+            (Ty::Seq(x), Ty::Seq(y)) if self.rng.chance(40) => {
+                format!("unzip({})", self.expr(&Ty::seq(Ty::pair((**x).clone(), (**y).clone())), d))
+            }
+            (x, Ty::Seq(y)) if x == &**y && self.rng.chance(40) => {
+                let seq = self.expr(b, d);
+                let default = self.leaf(a);
+                format!("(let {s} = {seq} in if #{s} == 0 then ({default}, {s}) else head_rest({s}))")
+            }
+            (Ty::Seq(x), y) if y == &**x && self.rng.chance(40) => {
+                let seq = self.expr(a, d);
+                let default = self.leaf(b);
+                format!("(let {s} = {seq} in if #{s} == 0 then ({s}, {default}) else rest_tail({s}))")
+            }
+            (Ty::Int, Ty::Bool) if self.rng.chance(30) => {
+                let e = self.expr(&Ty::Int, d);
+                format!("parse_int(@{e})")
+            }
+            _ => format!("({}, {})", self.expr(a, d), self.expr(b, d)),
+        }
+    }
+
+    /// `s[k]` (or `elt(s, k)`) of a non-empty `s`, else a default.
     fn indexed(&mut self, ty: &Ty, d: usize) -> String {
         let s = self.name("s");
         let seq = self.expr(&Ty::seq(ty.clone()), d);
         let k = self.expr(&Ty::Int, d.min(2));
         let default = self.leaf(ty);
-        format!("(let {s} = {seq} in if #{s} == 0 then {default} else {s}[rem(abs(rem({k}, 64)), #{s})])")
+        let i = format!("rem(abs(rem({k}, 64)), #{s})");
+        let read = if self.rng.chance(20) { format!("elt({s}, {i})") } else { format!("{s}[{i}]") };
+        format!("(let {s} = {seq} in if #{s} == 0 then {default} else {read})")
+    }
+
+    /// A function of two ints to pass as an argument.
+    fn int_function(&mut self) -> String {
+        match self.rng.below(5) {
+            0 => "max".into(),
+            1 => "min".into(),
+            2 => "diff".into(),
+            3 => "op2".into(),
+            _ => {
+                // An anonymous function uses only its own parameters.
+                let saved = std::mem::replace(&mut self.scope, vec![("a".into(), Ty::Int), ("b".into(), Ty::Int)]);
+                self.parallel += 1;
+                let body = self.expr(&Ty::Int, 1);
+                self.parallel -= 1;
+                self.scope = saved;
+                format!("(a, b) => {body}")
+            }
+        }
     }
 
     fn int_expr(&mut self, d: usize) -> String {
-        match self.rng.below(13) {
+        match self.rng.below(32) {
             0 | 1 => {
-                let op = ["+", "-", "*"][self.rng.below(3)];
+                let op = self.rng.pick(&["+", "-", "*"]);
                 format!("({} {op} {})", self.expr(&Ty::Int, d), self.expr(&Ty::Int, d))
             }
             2 => {
                 let t = self.ty(2);
-                format!("#{}", self.expr(&Ty::seq(t), d))
+                let f = self.rng.pick(&["#", "length"]);
+                if f == "#" {
+                    format!("#{}", self.expr(&Ty::seq(t), d))
+                } else {
+                    format!("length({})", self.expr(&Ty::seq(t), d))
+                }
             }
-            3 => format!("sum({})", self.expr(&Ty::seq(Ty::Int), d)),
+            3 => {
+                let f = self.rng.pick(&["sum", "product"]);
+                format!("{f}({})", self.expr(&Ty::seq(Ty::Int), d))
+            }
             4 => format!("count({})", self.expr(&Ty::seq(Ty::Bool), d)),
-            5 => format!("rem({}, {})", self.expr(&Ty::Int, d), self.rng.range(1, 7)),
+            5 => {
+                let f = self.rng.pick(&["rem", "mod", "/"]);
+                let mut k = self.rng.range(1, 7);
+                if self.rng.chance(30) {
+                    k = -k;
+                }
+                let e = self.expr(&Ty::Int, d);
+                if f == "/" { format!("({e} / {k})") } else { format!("{f}({e}, {k})") }
+            }
             6 => {
-                let f = ["max", "min"][self.rng.below(2)];
+                let f = self.rng.pick(&["max", "min", "diff"]);
                 format!("{f}({}, {})", self.expr(&Ty::Int, d), self.expr(&Ty::Int, d))
             }
             7 => {
                 let s = self.name("s");
-                let seq = self.expr(&Ty::seq(Ty::Int), d);
-                let f = ["max_val", "min_val"][self.rng.below(2)];
-                format!("(let {s} = {seq} in if #{s} == 0 then 0 else {f}({s}))")
+                let t = self.rng.pick(&["int", "int", "float", "char"]);
+                let ty = match t {
+                    "float" => Ty::Float,
+                    "char" => Ty::Char,
+                    _ => Ty::Int,
+                };
+                let seq = self.expr(&Ty::seq(ty.clone()), d);
+                match self.rng.below(4) {
+                    0 => {
+                        let k = self.expr(&Ty::Int, d.min(1));
+                        format!(
+                            "(let {s} = {seq} in if #{s} == 0 then 0 else {}(kth_smallest({s}, rem(abs(rem({k}, 64)), #{s}))))",
+                            to_int(&ty)
+                        )
+                    }
+                    1 => format!("(let {s} = {seq} in if #{s} == 0 then 0 else {}(median({s})))", to_int(&ty)),
+                    _ => {
+                        let f = self.rng.pick(&["max_val", "min_val"]);
+                        format!("(let {s} = {seq} in if #{s} == 0 then 0 else {}({f}({s})))", to_int(&ty))
+                    }
+                }
             }
-            8 if self.defined >= 1 => format!("rec_int({}, {})", self.small(d), self.expr(&Ty::Int, d)),
-            9 => format!("round({})", self.expr(&Ty::Float, d)),
+            8 if self.defined >= Defined::RecInt => format!("rec_int({}, {})", self.small(d), self.expr(&Ty::Int, d)),
+            9 => {
+                let f = self.rng.pick(&["round", "trunc", "floor", "ceil"]);
+                format!("{f}({})", self.expr(&Ty::Float, d))
+            }
             10 => {
                 let s = self.name("s");
-                let t = if self.rng.chance(50) { Ty::Int } else { Ty::Float };
-                let seq = self.expr(&Ty::seq(t), d);
-                let f = ["max_index", "min_index"][self.rng.below(2)];
+                let t = self.rng.pick(&["int", "float", "char"]);
+                let ty = match t {
+                    "float" => Ty::Float,
+                    "char" => Ty::Char,
+                    _ => Ty::Int,
+                };
+                let seq = self.expr(&Ty::seq(ty), d);
+                let f = self.rng.pick(&["max_index", "min_index"]);
                 format!("(let {s} = {seq} in if #{s} == 0 then -1 else {f}({s}))")
+            }
+            11 => {
+                let f = self.rng.pick(&["lshift", "rshift"]);
+                format!("{f}({}, {})", self.expr(&Ty::Int, d), self.rng.range(0, 7))
+            }
+            12 => {
+                let op = self.rng.pick(&["and", "or", "xor", "nand", "nor"]);
+                format!("({} {op} {})", self.expr(&Ty::Int, d), self.expr(&Ty::Int, d))
+            }
+            13 => {
+                let f = self.rng.pick(&["not", "negate", "abs"]);
+                format!("{f}({})", self.expr(&Ty::Int, d))
+            }
+            14 => format!("isqrt(abs(rem({}, 100000)))", self.expr(&Ty::Int, d)),
+            15 => format!("btoi({})", self.expr(&Ty::Bool, d)),
+            16 => format!("char_code({})", self.expr(&Ty::Char, d)),
+            17 => format!(
+                "rand({})",
+                if self.rng.chance(50) {
+                    format!("1 + {}", self.small(d))
+                } else {
+                    self.rng.range(1, 1000).to_string()
+                }
+            ),
+            18 => {
+                let t = self.ty(1);
+                let t = if t.is_hashable() { t } else { Ty::Int };
+                format!("hash({}, {})", self.expr(&t, d), self.rng.range(1, 1000))
+            }
+            19 => {
+                let t = self.ty(1);
+                let x = self.expr(&t, d);
+                format!("find({x}, {})", self.expr(&Ty::seq(t), d))
+            }
+            20 => {
+                let f = self.rng.pick(&["max", "min"]);
+                let c = self.rng.pick(&["max_int", "min_int"]);
+                format!("{f}({}, {c})", self.expr(&Ty::Int, d))
+            }
+            21 if self.defined >= Defined::Higher => {
+                let f = self.int_function();
+                let z = self.expr(&Ty::Int, d.min(1));
+                format!("hof_reduce({f}, {}, {z})", self.expr(&Ty::seq(Ty::Int), d))
+            }
+            22 if self.defined >= Defined::All && !self.datatypes.is_empty() => {
+                let (name, fields) = self.datatypes[self.rng.below(self.datatypes.len())].clone();
+                let value = self.expr(&Ty::Data(name.clone(), fields), d);
+                format!("of_{name}({value}, {})", self.expr(&Ty::Int, d))
+            }
+            23 if self.defined >= Defined::Op2 => {
+                format!("op2({}, {})", self.expr(&Ty::Int, d), self.expr(&Ty::Int, d))
+            }
+            24 => {
+                // `^` of a small exponent.
+                format!("(rem({}, 100) ^ {})", self.expr(&Ty::Int, d), self.rng.range(0, 3))
             }
             _ => self.leaf(&Ty::Int),
         }
     }
 
     fn float_expr(&mut self, d: usize) -> String {
-        match self.rng.below(9) {
+        match self.rng.below(18) {
             0 | 1 => {
-                let op = ["+", "-", "*"][self.rng.below(3)];
+                let op = self.rng.pick(&["+", "-", "*"]);
                 format!("({} {op} {})", self.expr(&Ty::Float, d), self.expr(&Ty::Float, d))
             }
             2 => format!("float({})", self.expr(&Ty::Int, d)),
             3 => format!("sum({})", self.expr(&Ty::seq(Ty::Float), d)),
-            4 if self.defined >= 3 => format!("plain({}, {})", self.expr(&Ty::Int, d), self.expr(&Ty::Float, d)),
+            4 if self.defined >= Defined::Plain => {
+                format!("plain({}, {})", self.expr(&Ty::Int, d), self.expr(&Ty::Float, d))
+            }
             5 => format!("({} / 4.0)", self.expr(&Ty::Float, d)),
+            6 => {
+                let f = self.rng.pick(&["max", "min", "diff"]);
+                format!("{f}({}, {})", self.expr(&Ty::Float, d), self.expr(&Ty::Float, d))
+            }
+            7 => {
+                let f = self.rng.pick(&["negate", "abs"]);
+                format!("{f}({})", self.expr(&Ty::Float, d))
+            }
+            8 => {
+                let x = self.name("x");
+                format!("(let {x} = {} in sqrt({x} * {x}))", self.expr(&Ty::Float, d))
+            }
+            9 => format!("(float(trunc(rand({}) * 4.0)) / 4.0)", float_literal(self.rng.range(1, 40))),
+            10 => {
+                let s = self.name("s");
+                format!("(let {s} = {} in product(take({s}, min(#{s}, 3))))", self.expr(&Ty::seq(Ty::Float), d))
+            }
+            11 => format!("({} ^ {})", self.expr(&Ty::Float, d), self.rng.range(0, 2)),
             _ => self.leaf(&Ty::Float),
         }
     }
 
     fn bool_expr(&mut self, d: usize) -> String {
-        match self.rng.below(8) {
+        match self.rng.below(16) {
             0 | 1 => {
-                let t = if self.rng.chance(50) { Ty::Int } else { Ty::Float };
-                let op = ["==", "/=", "<", "<=", ">", ">="][self.rng.below(6)];
+                let t = [Ty::Int, Ty::Float, Ty::Char][self.rng.below(3)].clone();
+                let op = self.rng.pick(&["==", "/=", "<", "<=", ">", ">="]);
                 format!("({} {op} {})", self.expr(&t, d), self.expr(&t, d))
             }
             2 => {
-                let op = ["and", "or", "xor"][self.rng.below(3)];
+                let op = self.rng.pick(&["and", "or", "xor"]);
                 format!("({} {op} {})", self.expr(&Ty::Bool, d), self.expr(&Ty::Bool, d))
             }
-            3 => format!("not({})", self.expr(&Ty::Bool, d)),
+            3 => {
+                if self.rng.chance(50) {
+                    format!("not({})", self.expr(&Ty::Bool, d))
+                } else {
+                    let op = self.rng.pick(&["nand", "nor"]);
+                    format!("({} {op} {})", self.expr(&Ty::Bool, d), self.expr(&Ty::Bool, d))
+                }
+            }
             4 => {
-                let f = ["any", "all"][self.rng.below(2)];
+                let f = self.rng.pick(&["any", "all", "parity"]);
                 format!("{f}({})", self.expr(&Ty::seq(Ty::Bool), d))
             }
-            5 => format!("evenp({})", self.expr(&Ty::Int, d)),
+            5 => {
+                let f = self.rng.pick(&["evenp", "oddp", "plusp", "minusp", "zerop"]);
+                format!("{f}({})", self.expr(&Ty::Int, d))
+            }
+            6 => {
+                let f = self.rng.pick(&["plusp", "minusp", "zerop"]);
+                format!("{f}({})", self.expr(&Ty::Float, d))
+            }
+            7 | 8 => {
+                // Deep equality; of nested sequences only where it runs once.
+                let mut t = self.ty(if self.parallel == 0 { 2 } else { 1 });
+                if self.parallel > 0 && t.depth() > 1 {
+                    t = Ty::Int;
+                }
+                format!("eql({}, {})", self.expr(&t, d), self.expr(&t, d))
+            }
+            9 => format!("string_eql({}, {})", self.expr(&Ty::string(), d), self.expr(&Ty::string(), d)),
             _ => self.leaf(&Ty::Bool),
+        }
+    }
+
+    fn char_expr(&mut self, d: usize) -> String {
+        match self.rng.below(5) {
+            0 => format!("code_char(97 + rem(abs(rem({}, 64)), 26))", self.expr(&Ty::Int, d)),
+            1 => {
+                let f = self.rng.pick(&["max", "min"]);
+                format!("{f}({}, {})", self.expr(&Ty::Char, d), self.expr(&Ty::Char, d))
+            }
+            _ => self.leaf(&Ty::Char),
+        }
+    }
+
+    /// A string: a literal, `@` of any value, `exp_string`, padding,
+    /// case changes, appends.
+    fn string_expr(&mut self, d: usize) -> String {
+        if d == 0 {
+            return self.leaf(&Ty::string());
+        }
+        let d = d - 1;
+        match self.rng.below(8) {
+            0 | 1 => {
+                let t = self.ty(2);
+                format!("@{}", paren(self.expr(&t, d)))
+            }
+            2 => format!("({} ++ {})", self.string_expr(d), self.string_expr(d)),
+            3 => format!("exp_string({}, {})", self.expr(&Ty::Float, d), self.rng.range(1, 6)),
+            4 => format!("({} || {})", self.string_expr(d), self.rng.range(-8, 8)),
+            5 => {
+                let f = self.rng.pick(&["lowercase", "uppercase"]);
+                format!("{f}({})", self.string_expr(d))
+            }
+            _ => self.leaf(&Ty::string()),
         }
     }
 
@@ -354,7 +851,7 @@ impl ProgramGen {
     fn seq_expr(&mut self, t: &Ty, d: usize) -> String {
         let st = Ty::seq(t.clone());
         let numeric = matches!(t, Ty::Int | Ty::Float);
-        match self.rng.below(18) {
+        match self.rng.below(20) {
             0..=4 => self.apply_to_each(t, d),
             5 => {
                 let items: Vec<String> = (0..self.rng.range(1, 3)).map(|_| self.expr(t, d)).collect();
@@ -368,31 +865,60 @@ impl ProgramGen {
                 let s = self.name("s");
                 let seq = self.expr(&st, d);
                 let n = self.small(d);
-                let f = ["take", "drop"][self.rng.below(2)];
+                let f = self.rng.pick(&["take", "drop"]);
                 format!("(let {s} = {seq} in {f}({s}, min({n}, #{s})))")
             }
-            11 if numeric => format!("plus_scan({})", self.expr(&st, d)),
-            12 if numeric => format!("sort({})", self.expr(&st, d)),
+            11 if numeric => {
+                if *t == Ty::Int || self.rng.chance(50) {
+                    let f = self.rng.pick(&["plus_scan", "plus_scan", "mult_scan"]);
+                    let e = self.expr(&st, d);
+                    if f == "mult_scan" && *t == Ty::Float {
+                        let s = self.name("s");
+                        format!("(let {s} = {e} in mult_scan(take({s}, min(#{s}, 3))))")
+                    } else {
+                        format!("{f}({e})")
+                    }
+                } else {
+                    format!("plus_scan({})", self.expr(&st, d))
+                }
+            }
+            12 if t.is_ordinal() => format!("sort({})", self.expr(&st, d)),
             13 if *t == Ty::Int => {
-                if self.defined < 2 || self.rng.chance(50) {
-                    format!("index({})", self.small(d))
+                if self.defined < Defined::RecSeq || self.rng.chance(50) {
+                    match self.rng.below(3) {
+                        0 => format!("index({})", self.small(d)),
+                        1 => format!("[{}:{}]", self.rng.range(-3, 3), self.rng.range(-3, 8)),
+                        _ => format!("[{}:{}:{}]", self.rng.range(-3, 3), self.rng.range(-3, 12), self.rng.range(1, 3)),
+                    }
                 } else {
                     format!("rec_seq({})", self.expr(&st, d))
                 }
             }
-            15 => self.seq_library(t, d),
             14 => match t {
                 Ty::Pair(a, b) => {
                     let s = self.name("s");
                     let x = self.name("x");
                     let left = self.expr(&Ty::seq((**a).clone()), d);
                     self.scope.push((x.clone(), (**a).clone()));
+                    self.parallel += 1;
                     let right = self.expr(b, d);
+                    self.parallel -= 1;
                     self.scope.pop();
-                    format!("(let {s} = {left} in zip({s}, {{{right} : {x} in {s}}}))")
+                    match &**b {
+                        Ty::Pair(..) if self.rng.chance(50) => {
+                            // zip3 of three sequences of one length.
+                            let (u, v) = (self.name("u"), self.name("v"));
+                            format!(
+                                "(let {s} = {left}; ({u}, {v}) = unzip({{{right} : {x} in {s}}}) in zip3({s}, {u}, {v}))"
+                            )
+                        }
+                        _ => format!("(let {s} = {left} in zip({s}, {{{right} : {x} in {s}}}))"),
+                    }
                 }
                 _ => self.apply_to_each(t, d),
             },
+            15 | 16 => self.seq_library(t, d),
+            17 => self.seq_more(t, d),
             _ => self.apply_to_each(t, d),
         }
     }
@@ -401,17 +927,29 @@ impl ProgramGen {
     fn seq_library(&mut self, t: &Ty, d: usize) -> String {
         let st = Ty::seq(t.clone());
         let s = self.name("s");
-        match (self.rng.below(7), t) {
+        match (self.rng.below(12), t) {
             (0, Ty::Int) => {
-                let f = ["max_scan", "min_scan", "rank"][self.rng.below(3)];
-                format!("{f}({})", self.expr(&st, d))
+                let f = self.rng.pick(&["max_scan", "min_scan", "rank", "enumerate", "length_from_flags", "name"]);
+                match f {
+                    "enumerate" | "length_from_flags" => format!("{f}({})", self.expr(&Ty::seq(Ty::Bool), d)),
+                    "name" => {
+                        let u = self.hashable_ty();
+                        format!("name({})", self.expr(&Ty::seq(u), d))
+                    }
+                    _ => format!("{f}({})", self.expr(&st, d)),
+                }
             }
             (0, Ty::Bool) => {
-                let f = ["or_scan", "and_scan"][self.rng.below(2)];
-                format!("{f}({})", self.expr(&st, d))
+                let f = self.rng.pick(&["or_scan", "and_scan", "mark_duplicates"]);
+                if f == "mark_duplicates" {
+                    let u = self.hashable_ty();
+                    format!("mark_duplicates({})", self.expr(&Ty::seq(u), d))
+                } else {
+                    format!("{f}({})", self.expr(&st, d))
+                }
             }
             (1, _) => {
-                let f = ["odd_elts", "even_elts"][self.rng.below(2)];
+                let f = self.rng.pick(&["odd_elts", "even_elts"]);
                 format!("{f}({})", self.expr(&st, d))
             }
             (2, _) => {
@@ -425,16 +963,19 @@ impl ProgramGen {
                 let i = self.name("i");
                 let idx = self.expr(&Ty::seq(Ty::Int), d);
                 let empty = t.nesl();
-                format!(
-                    "(let {s} = {seq} in if #{s} == 0 then [] {empty} else {s} -> {{rem(abs(rem({i}, 64)), #{s}) : {i} in {idx}}})"
-                )
+                let f = self.rng.pick(&["->", "->", "get"]);
+                let positions = format!("{{rem(abs(rem({i}, 64)), #{s}) : {i} in {idx}}}");
+                let read = if f == "get" { format!("get({s}, {positions})") } else { format!("{s} -> {positions}") };
+                format!("(let {s} = {seq} in if #{s} == 0 then [] {empty} else {read})")
             }
             (4, _) => {
                 let seq = self.expr(&st, d);
                 let flags = self.name("x");
                 let keep = self.expr(&Ty::Bool, d.min(2));
                 self.scope.push((flags.clone(), t.clone()));
+                self.parallel += 1;
                 let pred = self.expr(&Ty::Bool, d.min(2));
+                self.parallel -= 1;
                 self.scope.pop();
                 format!("(let {s} = {seq} in pack(zip({s}, {{{pred} or {keep} : {flags} in {s}}})))")
             }
@@ -444,7 +985,15 @@ impl ProgramGen {
                 let n = self.small(d);
                 match t {
                     Ty::Int => format!("iseq({lo}, {stride}, {lo} + {n})"),
-                    _ => format!("{{{} : {} in iseq({lo}, {stride}, {lo} + {n})}}", self.expr(t, d), self.name("j")),
+                    _ => {
+                        let j = self.name("j");
+                        self.scope.push((j.clone(), Ty::Int));
+                        self.parallel += 1;
+                        let e = self.expr(t, d);
+                        self.parallel -= 1;
+                        self.scope.pop();
+                        format!("{{{e} : {j} in iseq({lo}, {stride}, {lo} + {n})}}")
+                    }
                 }
             }
             (6, Ty::Seq(inner)) if t.depth() < MAX_SEQ_DEPTH => {
@@ -454,55 +1003,247 @@ impl ProgramGen {
                 let (r, c) = (self.name("r"), self.name("c"));
                 self.scope.push((r.clone(), Ty::Int));
                 self.scope.push((c.clone(), Ty::Int));
+                self.parallel += 1;
                 let e = self.expr(inner, d.min(2));
+                self.parallel -= 1;
                 self.scope.truncate(self.scope.len() - 2);
                 format!("transpose({{{{{e} : {c} in index({cols})}} : {r} in index({rows})}})")
+            }
+            (7, _) => {
+                // `permute` by a rank, which is a permutation.
+                let seq = self.expr(&st, d);
+                let x = self.name("x");
+                self.scope.push((x.clone(), t.clone()));
+                self.parallel += 1;
+                let key = self.expr(&Ty::Int, d.min(2));
+                self.parallel -= 1;
+                self.scope.pop();
+                format!("(let {s} = {seq} in permute({s}, rank({{{key} : {x} in {s}}})))")
+            }
+            (8, _) => {
+                // `<-`, `put` and `rep` at distinct positions.
+                let seq = self.expr(&st, d);
+                let x = self.name("x");
+                self.scope.push((x.clone(), t.clone()));
+                self.parallel += 1;
+                let key = self.expr(&Ty::Int, d.min(2));
+                self.parallel -= 1;
+                self.scope.pop();
+                let m = self.small(d);
+                let i = self.name("i");
+                self.scope.push((i.clone(), Ty::Int));
+                self.parallel += 1;
+                let v = self.expr(t, d.min(2));
+                self.parallel -= 1;
+                self.scope.pop();
+                let positions = format!("take(rank({{{key} : {x} in {s}}}), min({m}, #{s}))");
+                match self.rng.below(3) {
+                    0 => format!("(let {s} = {seq} in {s} <- {{({i}, {v}) : {i} in {positions}}})"),
+                    1 => format!("(let {s} = {seq}; {i}s = {positions} in put({{{v} : {i} in {i}s}}, {i}s, {s}))"),
+                    _ => {
+                        let k = self.expr(&Ty::Int, d.min(1));
+                        let v = self.expr(t, d.min(2));
+                        format!(
+                            "(let {s} = {seq} in if #{s} == 0 then {s} else rep({s}, {v}, rem(abs(rem({k}, 64)), #{s})))"
+                        )
+                    }
+                }
+            }
+            (9, _) => {
+                let seq = self.expr(&st, d);
+                let (a, b) = (self.name("a"), self.name("b"));
+                let k1 = self.small(d);
+                let k2 = self.small(d);
+                match self.rng.below(3) {
+                    0 => format!(
+                        "(let {s} = {seq}; {a} = min({k1}, #{s}) in subseq({s}, {a}, {a} + min({k2}, #{s} - {a})))"
+                    ),
+                    1 => {
+                        let other = self.expr(&st, d);
+                        format!(
+                            "(let {a} = {seq}; {b} = {other}; {s} = min(#{a}, #{b}) in interleave(take({a}, {s} + min(#{a} - {s}, 1)), take({b}, {s})))"
+                        )
+                    }
+                    _ => {
+                        let x = self.expr(t, d);
+                        let f = self.rng.pick(&["cons", "snoc"]);
+                        if f == "cons" { format!("cons({x}, {seq})") } else { format!("snoc({seq}, {x})") }
+                    }
+                }
+            }
+            (10, _) if t.is_hashable() && t.depth() <= 1 => {
+                let f = self.rng.pick(&["remove_duplicates", "union", "intersection", "set_difference"]);
+                if f == "remove_duplicates" {
+                    format!("{f}({})", self.expr(&st, d))
+                } else {
+                    format!("{f}({}, {})", self.expr(&st, d), self.expr(&st, d))
+                }
+            }
+            (11, Ty::Int) => {
+                let u = self.hashable_ty();
+                let p = self.expr(&Ty::seq(u.clone()), d.min(2));
+                format!("search_for_subseqs({p}, {})", self.expr(&Ty::seq(u), d))
             }
             _ => self.apply_to_each(t, d),
         }
     }
 
-    /// `{body : pattern in source; ... | filter}` with a body of type `t`.
+    /// Sequences of sequences and grouping: `partition`, `split`,
+    /// `bottop`, `collect`, `linify`, `wordify`.
+    fn seq_more(&mut self, t: &Ty, d: usize) -> String {
+        let s = self.name("s");
+        match t {
+            Ty::Seq(inner) if t.depth() < MAX_SEQ_DEPTH => {
+                let seq = self.expr(t, d);
+                match self.rng.below(5) {
+                    0 => {
+                        let k = self.small(d);
+                        let m = self.name("m");
+                        format!("(let {s} = {seq}; {m} = min({k}, #{s}) in partition({s}, [{m}, #{s} - {m}]))")
+                    }
+                    1 => {
+                        let x = self.name("x");
+                        self.scope.push((x.clone(), (**inner).clone()));
+                        self.parallel += 1;
+                        let flag = self.expr(&Ty::Bool, d.min(2));
+                        self.parallel -= 1;
+                        self.scope.pop();
+                        format!("(let {s} = {seq} in split({s}, {{{flag} : {x} in {s}}}))")
+                    }
+                    2 if **inner == Ty::Char => {
+                        let f = self.rng.pick(&["wordify", "linify"]);
+                        format!("{f}({seq})")
+                    }
+                    3 => {
+                        // Segments from flags that start with a true one.
+                        let x = self.name("x");
+                        self.scope.push((x.clone(), (**inner).clone()));
+                        self.parallel += 1;
+                        let flag = self.expr(&Ty::Bool, d.min(2));
+                        self.parallel -= 1;
+                        self.scope.pop();
+                        let i = self.name("i");
+                        format!(
+                            "(let {s} = {seq} in partition({s}, length_from_flags({{{flag} or {i} == 0 : {x} in {s}; {i} in index(#{s})}})))"
+                        )
+                    }
+                    _ => format!("bottop({seq})"),
+                }
+            }
+            Ty::Pair(key, group) => match &**group {
+                Ty::Seq(value) if key.is_hashable() && key.is_scalar() && t.depth() < MAX_SEQ_DEPTH => {
+                    let k = self.expr(&Ty::seq((**key).clone()), d);
+                    let x = self.name("x");
+                    self.scope.push((x.clone(), (**key).clone()));
+                    self.parallel += 1;
+                    let v = self.expr(value, d.min(2));
+                    self.parallel -= 1;
+                    self.scope.pop();
+                    format!("collect({{({x}, {v}) : {x} in {k}}})")
+                }
+                _ => self.apply_to_each(t, d),
+            },
+            Ty::Int if self.defined >= Defined::Higher => {
+                let f = self.int_function();
+                let seq = self.expr(&Ty::seq(Ty::Int), d);
+                let x = self.name("x");
+                self.scope.push((x.clone(), Ty::Int));
+                self.parallel += 1;
+                let other = self.expr(&Ty::Int, d.min(2));
+                self.parallel -= 1;
+                self.scope.pop();
+                format!("(let {s} = {seq} in hof_zip({f}, {s}, {{{other} : {x} in {s}}}))")
+            }
+            _ => self.apply_to_each(t, d),
+        }
+    }
+
+    /// A scalar type, or a pair of them, or a string: a type `hash`
+    /// handles everywhere.
+    fn hashable_ty(&mut self) -> Ty {
+        match self.rng.below(4) {
+            0 => Ty::pair(self.scalar(), self.scalar()),
+            1 => Ty::string(),
+            _ => self.scalar(),
+        }
+    }
+
+    /// An apply-to-each with a body of type `t`, in one of the binding
+    /// forms of NESL 3.1.
     fn apply_to_each(&mut self, t: &Ty, d: usize) -> String {
         let elem = self.ty(MAX_SEQ_DEPTH.saturating_sub(t.depth() + 2).min(2));
-        let source = self.expr(&Ty::seq(elem.clone()), d);
-        let mark = self.scope.len();
-        let pattern = self.pattern(&elem);
-        let mut generators = format!("{pattern} in {source}");
-        let mut outer = None;
-        if self.rng.chance(25) {
-            // A second generator over a sequence of the same length.
-            let s = self.name("s");
-            let other = self.ty(1);
-            let x = self.name("x");
-            self.scope.truncate(mark);
-            self.scope.push((x.clone(), elem.clone()));
-            let mapped = self.expr(&other, d.min(2));
-            self.scope.truncate(mark);
-            let first = self.pattern(&elem);
-            let second = self.pattern(&other);
-            generators = format!("{first} in {s}; {second} in {{{mapped} : {x} in {s}}}");
-            outer = Some((s, source));
+        let serial = if self.rng.chance(10) { "* " } else { "" };
+        if *t == Ty::Int && self.rng.chance(8) {
+            // `{i in [0:#fl]; fl | fl}`: the positions of the true flags.
+            let fl = self.name("fl");
+            let flags = self.expr(&Ty::seq(Ty::Bool), d);
+            let i = self.name("i");
+            return format!("(let {fl} = {flags} in {{{serial}{i} in [0:#{fl}]; {fl} | {fl}}})");
         }
-        let body = self.expr(t, d);
+        let source = if elem == Ty::Int && self.rng.chance(15) {
+            format!("[{}:{}]", self.rng.range(-2, 2), self.rng.range(0, 9))
+        } else {
+            self.expr(&Ty::seq(elem.clone()), d)
+        };
+        let mark = self.scope.len();
+        self.parallel += 1;
+        let mut outer = None;
+        let (first, second) = if self.rng.chance(30) {
+            // A second binding over a sequence of the same length.
+            let s = self.name("s");
+            let first = self.pattern(&elem, true);
+            let second = if self.rng.chance(40) {
+                // A bare variable: `s` means `s in s`.
+                self.scope.retain(|(n, _)| *n != s);
+                self.scope.push((s.clone(), elem.clone()));
+                s.clone()
+            } else {
+                // The mapped sequence sees the enclosing scope, not the
+                // first binding's variables.
+                let other = self.ty(1);
+                let x = self.name("x");
+                let bound = self.scope.split_off(mark);
+                self.scope.push((x.clone(), elem.clone()));
+                let mapped = self.expr(&other, d.min(2));
+                self.scope.truncate(mark);
+                self.scope.extend(bound);
+                let pattern = self.pattern(&other, true);
+                format!("{pattern} in {{{mapped} : {x} in {s}}}")
+            };
+            outer = Some((s.clone(), source));
+            (format!("{first} in {s}"), Some(second))
+        } else {
+            let first = self.pattern(&elem, true);
+            (format!("{first} in {source}"), None)
+        };
+        let bindings = match second {
+            Some(second) => format!("{first}; {second}"),
+            None => first.clone(),
+        };
+        // Without `:` the body is the first binding's pattern.
+        let bare = elem == *t && self.rng.chance(20);
+        let body = if bare { String::new() } else { format!("{} : ", self.expr(t, d)) };
         let filter = if self.rng.chance(35) { format!(" | {}", self.expr(&Ty::Bool, d.min(2))) } else { String::new() };
+        self.parallel -= 1;
         self.scope.truncate(mark);
-        let ate = format!("{{{body} : {generators}{filter}}}");
+        let ate = format!("{{{serial}{body}{bindings}{filter}}}");
         match outer {
             Some((s, source)) => format!("(let {s} = {source} in {ate})"),
             None => ate,
         }
     }
 
-    /// A pattern binding a value of type `ty`: a name, or a tuple pattern
-    /// for a pair (sometimes).
-    fn pattern(&mut self, ty: &Ty) -> String {
+    /// A pattern binding a value of type `ty`: a name, or a tuple or
+    /// constructor pattern (sometimes); a pair at the top needs no
+    /// parentheses (`top`).
+    fn pattern(&mut self, ty: &Ty, top: bool) -> String {
         match ty {
             Ty::Pair(a, b) if self.rng.chance(70) => {
-                let pa = self.pattern(a);
-                let pb = self.pattern(b);
-                format!("({pa}, {pb})")
+                let pa = self.pattern(a, false);
+                let pb = self.pattern(b, false);
+                if top && self.rng.chance(50) { format!("{pa}, {pb}") } else { format!("({pa}, {pb})") }
             }
+            Ty::Data(name, fields) if self.rng.chance(60) => self.constructor_pattern(name, fields),
             _ => {
                 let x = self.name("x");
                 self.scope.push((x.clone(), ty.clone()));
@@ -510,6 +1251,26 @@ impl ProgramGen {
             }
         }
     }
+
+    /// `name(p1, ..., pn)`, binding each field.
+    fn constructor_pattern(&mut self, name: &str, fields: &[Ty]) -> String {
+        let parts: Vec<String> = fields.iter().map(|f| self.pattern(f, false)).collect();
+        format!("{name}({})", parts.join(", "))
+    }
+}
+
+/// The conversion of an ordinal to an int.
+fn to_int(ty: &Ty) -> &'static str {
+    match ty {
+        Ty::Float => "round",
+        Ty::Char => "char_code",
+        _ => "",
+    }
+}
+
+/// `e` in parentheses unless it is a name or literal.
+fn paren(e: String) -> String {
+    if e.chars().all(|c| c.is_alphanumeric() || c == '_') { e } else { format!("({e})") }
 }
 
 /// `k / 4` as a NESL float literal.
@@ -519,7 +1280,6 @@ fn float_literal(k: i64) -> String {
     if text.contains('.') { text } else { format!("{text}.0") }
 }
 
-/// What one backend did with a program.
 #[derive(Debug, PartialEq)]
 struct Outcome {
     code: Option<i32>,
@@ -618,11 +1378,12 @@ impl Trials {
     /// records each disagreement with the interpreter.
     fn program(&mut self, program_seed: u64, dir: &std::path::Path, backends: &[(&str, Vec<&str>)]) {
         self.ran += 1;
-        let text = ProgramGen::new(program_seed).program(ITEMS);
+        let program = ProgramGen::new(program_seed).program(ITEMS);
         let file = dir.join(format!("seed-{program_seed}.nesl"));
-        std::fs::write(&file, &text).unwrap_or_else(|e| panic!("cannot write {}: {e}", file.display()));
+        std::fs::write(&file, &program.text).unwrap_or_else(|e| panic!("cannot write {}: {e}", file.display()));
         let (oracle, oracle_err) = run(&file, &backends[0].1);
-        if oracle.code != Some(0) {
+        let expected = if program.faults { Some(3) } else { Some(0) };
+        if oracle.code != expected {
             self.failures.push(format!("{}: the interpreter exits {:?}: {oracle_err}", file.display(), oracle.code));
             return;
         }
@@ -634,12 +1395,16 @@ impl Trials {
                 eprintln!("{}: {name} refuses: {}", file.display(), err.trim());
                 continue;
             }
-            if outcome != oracle {
+            // A fault must also say the same thing (its first line names
+            // the operation, the position and the values).
+            let same_fault = !program.faults || first_line(&err) == first_line(&oracle_err);
+            if outcome != oracle || !same_fault {
                 agreed = false;
                 self.failures.push(format!(
-                    "{}: {name} differs from interp\n--- interp\n{}--- {name} (exit {:?})\n{}{}",
+                    "{}: {name} differs from interp\n--- interp\n{}{}--- {name} (exit {:?})\n{}{}",
                     file.display(),
                     oracle.stdout,
+                    if program.faults { format!("{}\n", first_line(&oracle_err)) } else { String::new() },
                     outcome.code,
                     outcome.stdout,
                     err
@@ -650,6 +1415,11 @@ impl Trials {
             let _ = std::fs::remove_file(&file);
         }
     }
+}
+
+/// The first line of a message that starts with `error:`.
+fn first_line(stderr: &str) -> &str {
+    stderr.lines().find(|l| l.starts_with("error:")).unwrap_or("")
 }
 
 #[test]
@@ -719,18 +1489,29 @@ fn random_programs_print_the_same_on_every_backend() {
 
 #[test]
 fn the_generator_is_deterministic_and_well_typed() {
-    let a = ProgramGen::new(7).program(ITEMS);
-    assert_eq!(a, ProgramGen::new(7).program(ITEMS));
-    assert_ne!(a, ProgramGen::new(8).program(ITEMS));
-    // Well typed and fault-free: the interpreter runs a batch of them.
+    let a = ProgramGen::new(7).program(ITEMS).text;
+    assert_eq!(a, ProgramGen::new(7).program(ITEMS).text);
+    assert_ne!(a, ProgramGen::new(8).program(ITEMS).text);
+    // Well typed and fault-free but where meant to fault: the interpreter
+    // runs a batch of them.
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("random-programs-typed");
     std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+    let mut faulted = 0;
     for seed in 0..40 {
-        let text = ProgramGen::new(seed).program(ITEMS);
+        let program = ProgramGen::new(seed).program(ITEMS);
         let file = dir.join(format!("seed-{seed}.nesl"));
-        std::fs::write(&file, &text).unwrap_or_else(|e| panic!("{e}"));
+        std::fs::write(&file, &program.text).unwrap_or_else(|e| panic!("{e}"));
         let (outcome, err) = run(&file, &["--backend", "interp"]);
-        assert_eq!(outcome.code, Some(0), "{text}\n{err}");
+        let text = &program.text;
+        if program.faults {
+            faulted += 1;
+            assert_eq!(outcome.code, Some(3), "{text}\n{err}");
+            assert!(err.starts_with("error:"), "{text}\n{err}");
+        } else {
+            assert_eq!(outcome.code, Some(0), "{text}\n{err}");
+        }
+        // One line per item (printed strings hold no newline).
         assert_eq!(outcome.stdout.lines().count(), ITEMS, "{text}\n{}", outcome.stdout);
     }
+    assert!(faulted > 0, "no program of the batch faults on purpose");
 }

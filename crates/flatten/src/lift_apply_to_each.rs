@@ -55,15 +55,21 @@ impl FnCx<'_, '_> {
     ) -> Result<Val> {
         let outer = self.levels.current();
         let enclosing_region = self.parallel_region;
-        if outer == 0 {
+        // An apply-to-each of the host context starts a region, unless it
+        // is hoisted out of the body of another one (a value the same for
+        // every element, such as `@{y : y in [3]}` in a print): that one's
+        // prints stay pending and its body level stays.
+        let in_region_body = enclosing_region.is_some() && self.region_body_level.is_some();
+        let starts_region = outer == 0 && !in_region_body;
+        if starts_region {
             self.parallel_region = Some(e);
         }
         let mut result = self.apply_to_each_in_region(e, body, generators, filter);
-        if outer == 0 && result.is_ok() {
+        if starts_region && result.is_ok() {
             result = self.print_pending().and(result);
         }
         self.parallel_region = enclosing_region;
-        if outer == 0 {
+        if starts_region {
             self.region_body_level = None;
         }
         result
@@ -92,7 +98,7 @@ impl FnCx<'_, '_> {
             None => (inner, descriptor),
             Some(cond) => self.filter_instances(cond, generators, inner, descriptor)?,
         };
-        if outer == 0 {
+        if outer == 0 && self.parallel_region == Some(e) {
             self.region_body_level = Some(body_level);
         }
         let value = self.compile(body)?;

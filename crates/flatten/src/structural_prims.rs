@@ -297,10 +297,66 @@ impl FnCx<'_, '_> {
         })
     }
 
-    /// `eql(a, b)` of sequences of GPU values in a lifted context.
+    /// `eql(a, b)` in a lifted context, of values that are not GPU values
+    /// (those are compared by the scalar code): sequences of GPU values,
+    /// and pairs and datatypes holding them.
     pub fn lifted_eql(&mut self, e: ExprId, a: &Val, b: &Val) -> Result<Val> {
+        let ty = self.expr(self.eql_arg(e)?).ty.clone();
+        self.lifted_eql_at(e, &ty, a, b)
+    }
+
+    /// `eql` of two lifted values of type `ty`, one bool per instance:
+    /// componentwise for pairs and datatypes (a datatype holding a
+    /// sequence is no GPU value, but its fields may be).
+    fn lifted_eql_at(&mut self, e: ExprId, ty: &Type, a: &Val, b: &Val) -> Result<Val> {
         let level = self.levels.current();
-        let elem = elem_type(&self.expr(self.eql_arg(e)?).ty)?.clone();
+        let size = self.levels.get(level).size.clone();
+        if crate::representation::is_gpu_type(self.program(), ty) {
+            let (xs, ys) = (self.dense_at(a, level)?, self.dense_at(b, level)?);
+            let (Some(xs), Some(ys)) = (scalar_columns(&xs), scalar_columns(&ys)) else {
+                return Err(FlattenError::bug("GPU values with nested columns"));
+            };
+            let pairs: Vec<(HostVar, HostVar)> = xs.into_iter().zip(ys).collect();
+            let equal = self.map_column(&size, "equal", Scalar::Bool, &|tc, host, i| {
+                let i = tc.share("i", Scalar::Int, i);
+                let mut equal = GExpr::Const(Const::Bool(true));
+                for (x, y) in &pairs {
+                    let ty = host.var(*x).ty.scalar();
+                    let (here, there) = (tc.kb.read(host, *x, i.clone()), tc.kb.read(host, *y, i.clone()));
+                    let eq = GExpr::binary(BinaryOp::Eq, ty, here, there);
+                    equal =
+                        if equal == GExpr::Const(Const::Bool(true)) { eq } else { crate::kernel_code::and(equal, eq) };
+                }
+                equal
+            })?;
+            return Ok(Val::Scalar(LiftedScalar { level, array: equal, path: Vec::new() }));
+        }
+        if let Some(parts) = components(self.program(), ty) {
+            let (xs, ys) = (a.clone().into_components()?, b.clone().into_components()?);
+            let mut columns = Vec::new();
+            for ((t, x), y) in parts.iter().zip(&xs).zip(&ys) {
+                let equal = self.lifted_eql_at(e, t, x, y)?;
+                let SeqRepr::Array(column) = self.dense_at(&equal, level)? else {
+                    return Err(FlattenError::bug("an `eql` column that is not one array"));
+                };
+                columns.push(column);
+            }
+            let all = self.map_column(&size, "equal", Scalar::Bool, &|tc, host, i| {
+                let i = tc.share("i", Scalar::Int, i);
+                let mut all = GExpr::Const(Const::Bool(true));
+                for column in &columns {
+                    let equal = tc.kb.read(host, *column, i.clone());
+                    all = if all == GExpr::Const(Const::Bool(true)) {
+                        equal
+                    } else {
+                        crate::kernel_code::and(all, equal)
+                    };
+                }
+                all
+            })?;
+            return Ok(Val::Scalar(LiftedScalar { level, array: all, path: Vec::new() }));
+        }
+        let elem = elem_type(ty)?.clone();
         if !crate::representation::is_gpu_type(self.program(), &elem) {
             return Err(self.unsupported("`eql` of nested sequences inside an apply-to-each", e));
         }

@@ -10,7 +10,7 @@
 //! barrier inside is checked when the schedule is applied.)
 
 use std::cmp::Reverse;
-use std::collections::BinaryHeap;
+use std::collections::{BinaryHeap, HashMap, HashSet};
 
 use crate::pdg::{NodeId, Pdg};
 use crate::statements::BlockFacts;
@@ -57,12 +57,18 @@ impl Schedule {
         }
         check_no_preventing_edge_inside(pdg, &clusters)?;
         let order = linearize(pdg, facts, &clusters)?;
+        // The first node of each statement, found once (a search per
+        // placed statement made the greedy schedule's trials quadratic).
+        let mut node_of_stmt: HashMap<usize, NodeId> = HashMap::new();
+        for (n, node) in pdg.nodes.iter().enumerate() {
+            node_of_stmt.entry(node.stmt).or_insert(n);
+        }
         let mut ordered = Vec::with_capacity(clusters.len());
         for placed in &order {
             match placed {
                 Placed::Cluster(c) => ordered.push(clusters[*c].clone()),
                 Placed::Stmt(s) => {
-                    if let Some(n) = pdg.nodes.iter().position(|node| node.stmt == *s) {
+                    if let Some(&n) = node_of_stmt.get(s) {
                         ordered.push(vec![n]);
                     }
                 }
@@ -88,6 +94,23 @@ impl Schedule {
 }
 
 fn check_no_preventing_edge_inside(pdg: &Pdg, clusters: &[Vec<NodeId>]) -> Result<(), String> {
+    // One pass over the edges says whether any preventing edge is inside a
+    // cluster (a lookup per pair of members made every greedy trial
+    // quadratic in a cluster's size times the edges); only then is the
+    // first such pair, in cluster order, looked for to name it.
+    let mut cluster_of: HashMap<NodeId, usize> = HashMap::new();
+    for (c, cluster) in clusters.iter().enumerate() {
+        for &n in cluster {
+            cluster_of.insert(n, c);
+        }
+    }
+    let is_inside = |e: &crate::pdg::PdgEdge| {
+        matches!(e.kind, crate::pdg::EdgeKind::Preventing { .. })
+            && cluster_of.get(&e.from).is_some_and(|c| cluster_of.get(&e.to) == Some(c))
+    };
+    if !pdg.edges.iter().any(is_inside) {
+        return Ok(());
+    }
     for cluster in clusters {
         for &u in cluster {
             for &v in cluster {
@@ -134,13 +157,14 @@ pub fn linearize(pdg: &Pdg, facts: &BlockFacts, clusters: &[Vec<NodeId>]) -> Res
         .collect();
     let mut successors: Vec<Vec<usize>> = vec![Vec::new(); steps.len()];
     let mut indegree = vec![0usize; steps.len()];
+    let mut is_edge: HashSet<(usize, usize)> = HashSet::new();
     for earlier in 0..stmt_count {
         for later in earlier + 1..stmt_count {
             let (a, b) = (step_of[earlier], step_of[later]);
-            if a == b || facts.must_precede(earlier, later).is_none() {
+            if a == b || is_edge.contains(&(a, b)) || facts.must_precede(earlier, later).is_none() {
                 continue;
             }
-            if !successors[a].contains(&b) {
+            if is_edge.insert((a, b)) {
                 successors[a].push(b);
                 indegree[b] += 1;
             }

@@ -179,14 +179,33 @@ fn internal<T>(message: impl Into<String>) -> Result<T, CodegenError> {
 }
 
 /// The C name of every variable of the flat kernel: its name made a C
-/// identifier, with its number appended where two share a name.
+/// identifier, with its number appended where two share a name (and more
+/// where that is another variable's name: `guarded`, `guarded` and
+/// `guarded_1` become `guarded_0`, `guarded_1_1` and `guarded_1`).
 pub fn var_names(kernel: &flatten::ir::Kernel) -> Vec<String> {
     let clean: Vec<String> = kernel.vars.iter().map(|v| user_fun::c_identifier(&v.name)).collect();
     let mut count: HashMap<&str, usize> = HashMap::new();
     for name in &clean {
         *count.entry(name.as_str()).or_default() += 1;
     }
-    clean.iter().enumerate().map(|(i, n)| if count[n.as_str()] > 1 { format!("{n}_{i}") } else { n.clone() }).collect()
+    let mut taken: HashSet<String> = clean.iter().filter(|n| count[n.as_str()] == 1).cloned().collect();
+    clean
+        .iter()
+        .enumerate()
+        .map(|(i, n)| {
+            if count[n.as_str()] == 1 {
+                return n.clone();
+            }
+            let mut name = format!("{n}_{i}");
+            let mut k = 1;
+            while taken.contains(&name) {
+                name = format!("{n}_{i}_{k}");
+                k += 1;
+            }
+            taken.insert(name.clone());
+            name
+        })
+        .collect()
 }
 
 /// The compiled user functions of a kernel, by id.

@@ -53,6 +53,7 @@ pub(crate) fn unary(op: UnaryOp, arg: Const) -> Result<Const, String> {
         (Isqrt, Int(x)) => Int(isqrt(x)?),
         (BoolToInt, Bool(x)) => Int(i64::from(x)),
         (CharToInt, Char(x)) => Int(i64::from(x)),
+        (FloatBits, Float(x)) => Int(x.to_bits() as i64),
         (IntToChar, Int(x)) => match u8::try_from(x) {
             Ok(c) => Char(c),
             Err(_) => return Err(format!("unguarded `code_char` of {x}, outside [0, 256) (compiler bug)")),
@@ -230,6 +231,12 @@ mod tests {
         assert_eq!(un(UnaryOp::Not, Int(0)), Int(-1));
         assert_eq!(bin(Xor, Bool(true), Bool(true)), Bool(false));
         assert_eq!(un(UnaryOp::Not, Bool(false)), Bool(true));
+    }
+
+    #[test]
+    fn float_bits_are_the_doubles_bits() {
+        assert_eq!(un(UnaryOp::FloatBits, Float(2.5)), Int(0x4004_0000_0000_0000));
+        assert_eq!(un(UnaryOp::FloatBits, Float(-0.0)), Int(i64::MIN));
     }
 
     #[test]
