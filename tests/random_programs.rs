@@ -97,7 +97,9 @@
 //! `NESSIE_RANDOM_DEVICE=nvidia` passes `--device nvidia` to the `opencl`
 //! trial, and `NESSIE_BIN` names the `nessie` binary to run (by default
 //! the one Cargo built), so that the test binary can be carried to a GPU
-//! machine and run there. `NESSIE_RANDOM_SECONDS=T` stops starting new
+//! machine and run there (building kernels with the driver's default
+//! options; on the default device they build with `-cl-opt-disable`, and
+//! `NESSIE_TEST_CL_OPTIONS` overrides both). `NESSIE_RANDOM_SECONDS=T` stops starting new
 //! programs after `T` seconds; the report says how many ran.
 
 use std::fmt::Write as _;
@@ -1295,6 +1297,7 @@ fn run(file: &PathBuf, backend: &[&str]) -> (Outcome, String) {
         .arg("run")
         .arg(file)
         .args(backend)
+        .env("NESSIE_CL_OPTIONS", cl_options())
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
@@ -1332,6 +1335,19 @@ fn run(file: &PathBuf, backend: &[&str]) -> (Outcome, String) {
         eprintln!("{} {backend:?}: {:.2} s", file.display(), started.elapsed().as_secs_f64());
     }
     (Outcome { code, stdout }, stderr)
+}
+
+/// The OpenCL build options of the `opencl` trial: `NESSIE_TEST_CL_OPTIONS`
+/// if set, else `-cl-opt-disable` on the default device (PoCL in CI, which
+/// builds unoptimised kernels about three times faster; the batch's
+/// programs each have dozens of kernels) and the driver's defaults with
+/// `NESSIE_RANDOM_DEVICE`, so batches on a GPU build as users do.
+fn cl_options() -> String {
+    match std::env::var("NESSIE_TEST_CL_OPTIONS") {
+        Ok(options) => options,
+        Err(_) if std::env::var_os("NESSIE_RANDOM_DEVICE").is_some() => String::new(),
+        Err(_) => "-cl-opt-disable".to_string(),
+    }
 }
 
 fn opencl_available() -> bool {
