@@ -296,10 +296,30 @@ impl<'a> Evaluator<'a> {
                     let items = seg.array()?;
                     let mut value: Option<Value> = None;
                     for piece in list {
-                        let mut acc = z.clone();
-                        for x in &items[piece] {
-                            acc = self.apply(g, vec![acc, x.clone()])?;
-                        }
+                        let acc = match piece {
+                            crate::seg_reduce::MergePiece::Elements(range) => {
+                                let mut acc = z.clone();
+                                for x in &items[range] {
+                                    acc = self.apply(g, vec![acc, x.clone()])?;
+                                }
+                                acc
+                            }
+                            crate::seg_reduce::MergePiece::Group { len } => {
+                                let order = crate::seg_reduce::merge_group_order(len, tiles)?;
+                                let mut accs = Vec::new();
+                                for lane in 0..order.lanes() {
+                                    let mut acc = z.clone();
+                                    for k in order.elements(lane) {
+                                        acc = self.apply(g, vec![acc, items[k].clone()])?;
+                                    }
+                                    accs.push(acc);
+                                }
+                                for (into, from) in order.tree() {
+                                    accs[into] = self.apply(g, vec![accs[into].clone(), accs[from].clone()])?;
+                                }
+                                accs.swap_remove(0)
+                            }
+                        };
                         value = Some(match value {
                             None => acc,
                             Some(v) => self.apply(g, vec![v, acc])?,

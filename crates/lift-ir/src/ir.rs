@@ -345,10 +345,13 @@ pub struct Teams {
 /// end after its elements) is cut into tiles of `group_size · items`
 /// items, and work-group `g` reduces the segments whose end lies in tile
 /// `g` (found by a merge-path search of the offsets, an earlier stage's
-/// `splits`), in chunks of one
-/// tile staged in local memory, `items` merge items per work-item. The
-/// `groups` work-groups stride over the tiles. Every combination keeps
-/// the order of the elements (any associative operator).
+/// `splits`): the tile staged in local memory, `items` merge items per
+/// work-item, and the part of its first segment before the tile (a long
+/// segment's) folded from global memory by all its work-items, each
+/// taking the elements of `crate::seg_reduce::TeamOrder` (`strided` when
+/// the operator commutes), their values combined by its tree. The `groups` work-groups stride over the
+/// tiles. Every combination keeps the order of the elements (any
+/// associative operator).
 #[derive(Clone, Debug, PartialEq)]
 pub struct MergeTiles {
     pub group_size: i64,
@@ -361,6 +364,10 @@ pub struct MergeTiles {
     /// the number of segment ends before it. Tile `g` reduces segments
     /// `splits[g] .. splits[g + 1]`.
     pub splits: KVar,
+    /// Whether work-item `j` folds elements `j, j + group_size, ...` of
+    /// a long segment's part before the tile (a commutative operator)
+    /// rather than its contiguous chunk.
+    pub strided: bool,
 }
 
 impl MergeTiles {

@@ -48,11 +48,11 @@ pub enum AllocKind {
     /// to the whole group (one per work-item at most), then three counts:
     /// 32-bit ints.
     LongSegments,
-    /// The local values of `segReduceMerge`'s work-group: a chunk's
-    /// elements (`L·V`), then the `L` work-items' carries and the chunk's
-    /// carry-out (`L·V + L + 1`).
+    /// The local values of `segReduceMerge`'s work-group: a tile's
+    /// elements (`L·V`; first the tree of a long segment's part before
+    /// the tile), then the `L` work-items' carries (`L·V + L`).
     MergeValues,
-    /// The local ints of `segReduceMerge`: a chunk's segment ends (`L·V`),
+    /// The local ints of `segReduceMerge`: a tile's segment ends (`L·V`),
     /// then whether each work-item ended a segment (`L·V + L`).
     MergeEnds,
     /// The local tile of `scanLookback` or `filterLookback` (`L·T`
@@ -362,7 +362,7 @@ impl Allocator<'_, '_, '_> {
                         (AllocKind::LongSegments, vec![Scalar::Int], teams.group_size + 3),
                     ],
                     Fun::SegReduceMerge(_, tiles) => [
-                        (AllocKind::MergeValues, components, tiles.tile_len() + tiles.group_size + 1),
+                        (AllocKind::MergeValues, components, tiles.tile_len() + tiles.group_size),
                         (AllocKind::MergeEnds, vec![Scalar::Int], tiles.tile_len() + tiles.group_size),
                     ],
                     _ => return Err(self.err(format!("`{}` has no local arrays", f.name()))),

@@ -125,13 +125,14 @@ pub fn print_fun(kernel: &LiftKernel, fun: &Fun) -> String {
         ),
         Fun::SegReduceMerge(g, t) => {
             format!(
-                "segReduceMerge({}, groups = {}, {}, items = {}, tiles = {}, splits = {})",
+                "segReduceMerge({}, groups = {}, {}, items = {}, tiles = {}, splits = {}, {})",
                 f(g),
                 t.groups,
                 t.group_size,
                 t.items,
                 t.tiles,
-                var_name(kernel, t.splits)
+                var_name(kernel, t.splits),
+                if t.strided { "strided" } else { "chunked" }
             )
         }
         Fun::RadixCounts(t) => format!("radixCounts({})", radix_tiles(t)),

@@ -72,8 +72,10 @@
 //!   of many components).
 //! - `segReduce-merge`: a segmented reduction of one- or two-component
 //!   values, work-groups taking equal shares of the merge of segment ends
-//!   and elements (merge-path splits from a launch before, chunks in
-//!   local memory, carries combined in order), in [`crate::seg_reduce`].
+//!   and elements (merge-path splits from a launch before, a tile in
+//!   local memory, carries combined in order, a long segment's part
+//!   before its last tile folded by that tile's whole group), in
+//!   [`crate::seg_reduce`]; the default (`Config::seg_reduce_merge`).
 //! - `segReduce-teams`: a segmented reduction of wider values, a team of
 //!   work-items per segment, in [`crate::seg_reduce`].
 //! - `segScan-lookback`: a segmented scan of an exact operator in one
@@ -111,13 +113,12 @@ pub struct Config {
     /// `filter-lookback`) where they apply.
     pub lookback: bool,
     /// Whether a segmented reduction of one or two components is
-    /// `segReduce-merge` rather than `segReduce-teams`. Off by default:
+    /// `segReduce-merge` rather than `segReduce-teams`. On by default:
     /// merge balances uneven segments (power-law SpMV: 2.1× teams on the
-    /// H100) but reduces a segment longer than a tile in one work-group,
-    /// which makes quickhull's first levels (one segment of all points)
-    /// six times slower than teams; until the merge carries between
-    /// work-groups, or the host chooses from the sizes, it is opt-in
-    /// (`NESSIE_SEG_REDUCE=merge`, read by the OpenCL backend).
+    /// H100), and the part of a long segment before the tile that ends it
+    /// is folded by that tile's whole work-group from global memory, as
+    /// teams folds a long segment; `NESSIE_SEG_REDUCE=teams` (read by the
+    /// OpenCL backend) turns it off.
     pub seg_reduce_merge: bool,
 }
 
@@ -129,7 +130,7 @@ impl Default for Config {
             scan_local_bytes: SCAN_LOCAL_BYTES,
             scan_levels: SCAN_LEVELS,
             lookback: true,
-            seg_reduce_merge: false,
+            seg_reduce_merge: true,
         }
     }
 }

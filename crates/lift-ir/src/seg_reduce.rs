@@ -1,5 +1,6 @@
 //! The lowerings of a segmented reduction: `segReduce-merge` for an
-//! accumulator of one or two components, `segReduce-teams` for wider ones.
+//! accumulator of one or two components (unless `Config::seg_reduce_merge`
+//! is off), `segReduce-teams` for wider ones.
 //!
 //! `segReduce-merge` balances segments and elements together, whatever the
 //! segment lengths (Merrill & Garland's merge-path split, 2016):
@@ -12,21 +13,26 @@
 //! split (`s[g]`, the segment ends before diagonal `g·L·V`, by a binary
 //! search of the offsets, one work-item per tile: `split_thunk`), and
 //! in the second work-group `g` reduces the segments whose end lies in
-//! tile `g`, `s[g] .. s[g + 1]`. Their items go through local memory in
-//! chunks of `L·V` (one chunk unless a long segment started in an earlier
-//! tile): the chunk's segment ends and its elements' values (`pull`,
-//! coalesced), then work-item `t` merges items `t·V ..` of the chunk in a
+//! tile `g`, `s[g] .. s[g + 1]`. The tile's items go through local
+//! memory: its segment ends and its elements' values (`pull`,
+//! coalesced), then work-item `t` merges items `t·V ..` of the tile in a
 //! private accumulator. A segment inside one work-item's items is written
-//! by it; the pieces of a segment that crosses work-items or chunks are
-//! combined left to right (the work-items' carries after a barrier, the
-//! chunk's carry-in), so any associative operator gets its elements in
-//! order ([`merge_pieces`] gives the exact combination, for the
-//! evaluators). A group's work is at most one tile plus the part of its
-//! first segment before the tile; one segment of `m` elements is
-//! reduced by one group in `m / (L·V)` chunks. Positions inside a chunk
-//! are 32-bit ints (below `L·V`); the descriptor's offsets are read as
-//! the int64 arrays they are, `offsets` once per segment and `lengths`
-//! only at the last (`n`).
+//! by it; the pieces of a segment that crosses work-items are combined
+//! left to right (the work-items' carries after a barrier, the tile's
+//! carry-in), so any associative operator gets its elements in order
+//! ([`merge_pieces`] gives the exact combination, for the evaluators).
+//! When the group's first segment started in an earlier tile (it is
+//! longer than the tiles between), the part before the tile is the
+//! carry-in: all `L` work-items fold it from global memory (strided for
+//! a commutative operator, `reorder-commutative`, else a contiguous chunk
+//! each) and combine their `L` values by the tree of `segReduce-teams`
+//! ([`MergePiece::Group`]). A group's work is then one tile plus
+//! `m / L` loads per work-item for a segment of `m` elements that ends in
+//! it: one huge segment is as fast as with teams (which gives it one
+//! group too), and power-law rows keep the merge's balance. Positions
+//! inside a tile are 32-bit ints (below `L·V`); the descriptor's offsets
+//! are read as the int64 arrays they are, `offsets` once per segment and
+//! `lengths` only at the last (`n`).
 //!
 //! `segReduce-teams`: a segmented reduction in one launch, a team of
 //! work-items per segment, the team's width chosen when the kernel runs
@@ -155,13 +161,25 @@ impl TeamOrder {
     }
 }
 
-/// Where segment `r`'s value of `segReduceMerge` comes from: the
-/// elements `pieces[r][i]` (ranges of positions in the segment), each
-/// folded from the neutral element, then combined left to right
-/// (`((p0 op p1) op p2) ...`, `p0` the first piece's fold itself): the
+/// A part of a segment that `segReduceMerge` folds on its own (positions
+/// in the segment): see [`merge_pieces`].
+#[derive(Clone, Debug, PartialEq)]
+pub enum MergePiece {
+    /// These elements folded from the neutral element, in order.
+    Elements(std::ops::Range<usize>),
+    /// The segment's first `len` elements (a long segment's part before
+    /// the tile that ends it) reduced by the whole work-group: in the
+    /// order of [`merge_group_order`], each work-item's elements folded
+    /// from the neutral element, then the tree.
+    Group { len: usize },
+}
+
+/// Where segment `r`'s value of `segReduceMerge` comes from: the pieces
+/// `pieces[r]`, each reduced on its own, then combined left to right
+/// (`((p0 op p1) op p2) ...`, `p0` the first piece's value itself): the
 /// order in which the backend's C combines them, computed by following
-/// its work-groups, chunks and work-items (shared by the evaluators).
-pub fn merge_pieces(lengths: &[usize], tiles: &MergeTiles) -> Result<Vec<Vec<std::ops::Range<usize>>>, String> {
+/// its work-groups and work-items (shared by the evaluators).
+pub fn merge_pieces(lengths: &[usize], tiles: &MergeTiles) -> Result<Vec<Vec<MergePiece>>, String> {
     let (l, v) = (tiles.group_size, tiles.items);
     if l < 1 || v < 1 {
         return Err(format!("`segReduceMerge` of groups of {l}, {v} items each"));
@@ -174,8 +192,9 @@ pub fn merge_pieces(lengths: &[usize], tiles: &MergeTiles) -> Result<Vec<Vec<std
         offsets.push(offsets[offsets.len() - 1] + len);
     }
     let n = offsets[s];
-    // Positions are flat in `pieces` until the end, then made relative.
-    let mut pieces: Vec<Vec<std::ops::Range<usize>>> = vec![Vec::new(); s];
+    // Element positions are flat in `pieces` until the end, then made
+    // relative to their segment.
+    let mut pieces: Vec<Vec<MergePiece>> = vec![Vec::new(); s];
     let tiles_n = (s + n).div_ceil(t);
     for g in 0..tiles_n {
         let (da, db) = (g * t, ((g + 1) * t).min(s + n));
@@ -184,74 +203,73 @@ pub fn merge_pieces(lengths: &[usize], tiles: &MergeTiles) -> Result<Vec<Vec<std
             continue;
         }
         let (e0, e1) = (offsets[a], offsets[b]);
-        let total = (b - a) + (e1 - e0);
-        let mut carry_in: Vec<std::ops::Range<usize>> = std::iter::once(e0..e0).collect();
-        let mut c = 0;
-        while c < total {
-            let cl = t.min(total - c);
-            let (i0, i1) = (merge_split(&offsets, a, b - a, e0, c), merge_split(&offsets, a, b - a, e0, c + cl));
-            let j0 = e0 + c - i0;
-            let ends: Vec<usize> = (a + i0..a + i1).map(|r| offsets[r + 1] - j0).collect();
-            let ne = cl - ends.len();
-            let mut carries = Vec::with_capacity(l);
-            let mut heads = Vec::with_capacity(l);
-            for lane in 0..l {
-                let dlo = (lane * v).min(cl);
-                let dhi = (dlo + v).min(cl);
-                let mut ii = local_split(&ends, ne, dlo);
-                let mut jj = dlo - ii;
-                let mut start = jj;
-                let mut head = None;
-                for _ in dlo..dhi {
-                    if ii < ends.len() && ends[ii] <= jj {
-                        let piece = j0 + start..j0 + jj;
-                        match head {
-                            None => head = Some((a + i0 + ii, piece)),
-                            Some(_) => pieces[a + i0 + ii] = vec![piece],
-                        }
-                        start = jj;
-                        ii += 1;
-                    } else {
-                        jj += 1;
+        // Segment `a`'s elements before the tile, by the whole group.
+        let before = da
+            .checked_sub(a + e0)
+            .ok_or_else(|| format!("`segReduceMerge`: tile {g} starts before its first segment"))?;
+        let carry_in = if before > 0 { MergePiece::Group { len: before } } else { MergePiece::Elements(e0..e0) };
+        let cl = (b - a) + (e1 - e0) - before;
+        let j0 = e0 + before;
+        let ends: Vec<usize> = (a..b).map(|r| offsets[r + 1] - j0).collect();
+        let ne = cl - ends.len();
+        let mut carries = Vec::with_capacity(l);
+        let mut heads = Vec::with_capacity(l);
+        for lane in 0..l {
+            let dlo = (lane * v).min(cl);
+            let dhi = (dlo + v).min(cl);
+            let mut ii = local_split(&ends, ne, dlo);
+            let mut jj = dlo - ii;
+            let mut start = jj;
+            let mut head = None;
+            for _ in dlo..dhi {
+                if ii < ends.len() && ends[ii] <= jj {
+                    let piece = MergePiece::Elements(j0 + start..j0 + jj);
+                    match head {
+                        None => head = Some((a + ii, piece)),
+                        Some(_) => pieces[a + ii] = vec![piece],
                     }
+                    start = jj;
+                    ii += 1;
+                } else {
+                    jj += 1;
                 }
-                carries.push(j0 + start..j0 + jj);
-                heads.push(head);
             }
-            // A work-item's first segment end: the carries since the last
-            // work-item that ended one (or the chunk's carry-in), then its own.
-            let joined =
-                |upto: usize, heads: &[Option<(usize, std::ops::Range<usize>)>]| -> Vec<std::ops::Range<usize>> {
-                    match (0..upto).rev().find(|&u| heads[u].is_some()) {
-                        Some(u) => carries[u..upto].to_vec(),
-                        None => carry_in.iter().cloned().chain(carries[..upto].iter().cloned()).collect(),
-                    }
+            carries.push(MergePiece::Elements(j0 + start..j0 + jj));
+            heads.push(head);
+        }
+        // A work-item's first segment end: the carries since the last
+        // work-item that ended one (or the tile's carry-in), then its own.
+        for lane in 0..l {
+            if let Some((r, piece)) = &heads[lane] {
+                let mut list = match (0..lane).rev().find(|&u| heads[u].is_some()) {
+                    Some(u) => carries[u..lane].to_vec(),
+                    None => std::iter::once(carry_in.clone()).chain(carries[..lane].iter().cloned()).collect(),
                 };
-            for lane in 0..l {
-                if let Some((r, piece)) = &heads[lane] {
-                    let mut list = joined(lane, &heads);
-                    list.push(piece.clone());
-                    pieces[*r] = list;
-                }
+                list.push(piece.clone());
+                pieces[*r] = list;
             }
-            if c + cl < total {
-                carry_in = joined(l, &heads);
-            }
-            c += cl;
         }
     }
     for (r, list) in pieces.iter_mut().enumerate() {
         for piece in list.iter_mut() {
-            if piece.start < offsets[r] || piece.end > offsets[r + 1] {
-                return Err(format!("`segReduceMerge` gives segment {r} the elements {piece:?}"));
+            if let MergePiece::Elements(range) = piece {
+                if range.start < offsets[r] || range.end > offsets[r + 1] {
+                    return Err(format!("`segReduceMerge` gives segment {r} the elements {range:?}"));
+                }
+                *range = range.start - offsets[r]..range.end - offsets[r];
             }
-            *piece = piece.start - offsets[r]..piece.end - offsets[r];
         }
         if list.is_empty() {
             return Err(format!("`segReduceMerge` gives segment {r} no value"));
         }
     }
     Ok(pieces)
+}
+
+/// The order in which `segReduceMerge`'s work-group reduces a long
+/// segment's first `len` elements ([`MergePiece::Group`]).
+pub fn merge_group_order(len: usize, tiles: &MergeTiles) -> Result<TeamOrder, String> {
+    TeamOrder::new(len, tiles.group_size, tiles.group_size, tiles.strided)
 }
 
 /// The merge-path split of diagonal `d` of the merge of the ends of
@@ -341,8 +359,12 @@ pub fn lower_seg_reduce(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Re
         Expr::Value(z) => z.len(),
         _ => usize::MAX,
     };
+    let strided = crate::rules::is_commutative(low, &f);
     if let Some(items) = merge_items(components).filter(|_| cfg.seg_reduce_merge) {
         low.rules_applied.push("segReduce-merge".into());
+        if strided {
+            low.rules_applied.push("reorder-commutative".into());
+        }
         let tiles_len = cfg.group_size * items;
         let max_groups = GROUPS_PER_REDUCE_GROUP * cfg.max_groups;
         let tiles_def = (count + elements).ceil_div(tiles_len);
@@ -363,13 +385,12 @@ pub fn lower_seg_reduce(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Re
             result: vec![splits],
             scalar_result: false,
         });
-        let tiles = MergeTiles { group_size: cfg.group_size, items, groups, tiles, splits };
+        let tiles = MergeTiles { group_size: cfg.group_size, items, groups, tiles, splits, strided };
         stages
             .push(Stage { body: Expr::apply(Fun::SegReduceMerge(Box::new(f), tiles), vec![z, segs]), ..stage.clone() });
         return Ok(Some(stages));
     }
     low.rules_applied.push("segReduce-teams".into());
-    let strided = crate::rules::is_commutative(low, &f);
     if strided {
         low.rules_applied.push("reorder-commutative".into());
     }

@@ -286,7 +286,7 @@ fn every_example_stage_is_placed_and_allocated() {
 
 #[test]
 fn a_segmented_reduction_is_a_merge_with_private_accumulators_and_local_chunks() {
-    // segReduce-merge is opt-in (`Config::seg_reduce_merge`).
+    // segReduce-merge is the default (`Config::seg_reduce_merge`).
     let merge = lift_ir::rules::Config { seg_reduce_merge: true, ..lift_ir::rules::Config::default() };
     let kernels = low_kernels_with(&example("sparse_mxv"), &merge);
     // The reduction's stage: each work-item accumulates privately; a chunk's values
@@ -305,7 +305,7 @@ fn a_segmented_reduction_is_a_merge_with_private_accumulators_and_local_chunks()
         vec![
             (AllocKind::StageResult, Global, float.clone(), None),
             (AllocKind::Accumulator, Private, float.clone(), Some(1)),
-            (AllocKind::MergeValues, Local, float, Some(2048 + 256 + 1)),
+            (AllocKind::MergeValues, Local, float, Some(2048 + 256)),
             (AllocKind::MergeEnds, Local, vec![Scalar::Int], Some(2048 + 256)),
         ],
         "{}",

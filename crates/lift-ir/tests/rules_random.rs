@@ -452,7 +452,7 @@ fn scan_of(k: usize, elem: Elem) -> String {
 /// fits), `scan-tiles` or `scan-blocks`; a filter of `k` components
 /// (`@filter2`) by `filter-lookback` or `filter-flags-fused`.
 fn scan_rule(rule: &str, cfg: &Config) -> String {
-    // segReduce-merge is opt-in: the configurations without it use teams.
+    // The configurations without segReduce-merge use teams.
     if rule == "segReduce-merge" && !cfg.seg_reduce_merge {
         return "segReduce-teams".into();
     }
@@ -580,8 +580,9 @@ proptest! {
     /// SEG_REDUCE: a `reduce` of each segment (`segReduce-segments`), then
     /// one launch: for one component or two, work-groups taking equal
     /// shares of the merge of segment ends and elements
-    /// (`segReduce-merge`, chunks of `L·V` items, carries between the
-    /// work-items and between the chunks of a long segment, in order);
+    /// (`segReduce-merge`, tiles of `L·V` items, carries between the
+    /// work-items, a long segment's part before its last tile folded by
+    /// the whole group and a tree, in order);
     /// for three, teams of work-items as wide as the average segment is
     /// long (`segReduce-teams`): lanes reading strided for commutative
     /// operators (`reorder-commutative`), contiguous chunks otherwise

@@ -41,6 +41,7 @@ use crate::user_fun::{self, CFunction, CParam, c_elem_type, c_type};
 mod lookback;
 mod radix;
 mod seg_merge;
+mod seg_reduce;
 mod seg_teams;
 
 /// What a stage's `__kernel` function takes, in order.

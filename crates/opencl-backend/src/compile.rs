@@ -53,12 +53,12 @@ pub fn compile_program(program: &FlatProgram) -> Result<CompiledProgram, Codegen
 }
 
 /// The rewrite configuration of a compile: the defaults, with
-/// `NESSIE_SEG_REDUCE=merge` choosing `segReduce-merge` for segmented
-/// reductions of one or two components (see
-/// [`lift_ir::rules::Config::seg_reduce_merge`]).
+/// `NESSIE_SEG_REDUCE=teams` choosing `segReduce-teams` rather than
+/// `segReduce-merge` for segmented reductions of one or two components
+/// (see [`lift_ir::rules::Config::seg_reduce_merge`]).
 pub fn config_from_env() -> lift_ir::rules::Config {
-    let merge = std::env::var("NESSIE_SEG_REDUCE").is_ok_and(|v| v.trim() == "merge");
-    lift_ir::rules::Config { seg_reduce_merge: merge, ..lift_ir::rules::Config::default() }
+    let teams = std::env::var("NESSIE_SEG_REDUCE").is_ok_and(|v| v.trim() == "teams");
+    lift_ir::rules::Config { seg_reduce_merge: !teams, ..lift_ir::rules::Config::default() }
 }
 
 /// [`compile_program`] with the rewrite configuration `cfg`.

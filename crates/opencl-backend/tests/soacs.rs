@@ -135,12 +135,13 @@ fn segmented_look_back_scans_of_every_shape() {
 #[test]
 fn segmented_reductions_over_many_tiles_chunks_and_carries() {
     // Under both lowerings of a segmented reduction: `segReduce-merge`
-    // (opt-in) takes tiles of 2048 merge items (segment ends and elements)
-    // in chunks of 2048: many tiles of short segments (a third empty), one
-    // segment of 100000 (49 chunks, carries between them), long segments
-    // among empty ones, float sums (exact: multiples of 1/4), and
-    // max_index, whose operator keeps the first of equal values (not
-    // commutative), over pairs; `segReduce-teams` (the default) the same.
+    // (the default) takes tiles of 2048 merge items (segment ends and
+    // elements): many tiles of short segments (a third empty), one
+    // segment of 100000 (its part before its last tile, 49 tiles, folded
+    // by that tile's group), long segments among empty ones, float sums
+    // (exact: multiples of 1/4), and max_index, whose operator keeps the
+    // first of equal values (not commutative: contiguous chunks and the
+    // tree in order), over pairs; `segReduce-teams` the same.
     let source = "let r = {sum(s) : s in {{rem(i * j, 7) - 3 : i in index(rem(j * 37, 101))} : j in index(20000)}} in (sum({x * i : x in r; i in index(#r)}), r[0], r[19999], r[12345]);\n\
          {sum(s) : s in [{i : i in index(100000)}]};\n\
          {sum(s) : s in [[] int, {i : i in index(4097)}, [] int]};\n\

@@ -1299,73 +1299,129 @@ static inline long hsplit_seg_reduce_sum_op_sum(long a, long b) {
     return nessie_add(a, b);
 }
 
-__kernel void hsplit_seg_reduce_sum_sum(__global const long* offsets, __global const long* lengths, long lanes, long n_offsets, __global const long* hsplit_lengths, __global long* sum) {
-    __local long team_values[256];
-    __local int long_teams[259];
-    const long l = get_local_id(0);
-    const long lane = l & (lanes - 1);
-    const long team = l / lanes;
-    const long teams = 256 / lanes;
-    if (l < 3) long_teams[256 + l] = 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (long first = get_group_id(0) * teams, step = 0; first < n_offsets; first += get_num_groups(0) * teams, step++) {
-        const long s = first + team;
-        const long counter = 256 + step % 3;
-        int is_long = 0;
-        long acc = 0L;
-        if (s < n_offsets) {
-            const long offset = offsets[s];
-            const long length = lengths[s];
-            is_long = lanes < 256 && length > 32 * lanes;
-            if (is_long) {
-                if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
-            } else {
-                for (long k = lane; k < length; k += lanes) {
-                    long pull_sum_r = hsplit_seg_reduce_sum_pull_sum(offset + k, hsplit_lengths);
-                    long op_sum_r = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_r);
-                    acc = op_sum_r;
-                }
-            }
+static inline long hsplit_seg_reduce_sum_split_sum(long p, __global const long* lengths, long lengths_len, __global const long* offsets, long offsets_len) {
+    long n = lengths_len > 0L ? nessie_add(offsets[nessie_sub(lengths_len, 1L)], lengths[nessie_sub(lengths_len, 1L)]) : 0L;
+    long d = min(nessie_mul(p, 2048L), nessie_add(offsets_len, n));
+    long lo = max(nessie_sub(d, n), 0L);
+    long hi = min(d, offsets_len);
+    while (1) {
+        if (lo >= hi) break;
+        long mid = nessie_add(lo, nessie_div(nessie_sub(hi, lo), 2L));
+        long t;
+        long t_1;
+        if ((nessie_add(mid, 1L) < offsets_len ? offsets[nessie_add(mid, 1L)] : n) < nessie_sub(d, mid)) {
+            t = nessie_add(mid, 1L);
+            t_1 = hi;
+        } else {
+            t = lo;
+            t_1 = mid;
         }
-        team_values[l] = acc;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (l == 0) long_teams[256 + (step + 2) % 3] = 0;
-        if (lanes > 1) {
-            for (long h = 1; h < lanes; h *= 2) {
-                if ((lane & (2 * h - 1)) == 0) {
-                    long op_sum_r_1 = hsplit_seg_reduce_sum_op_sum(team_values[l], team_values[l + h]);
-                    team_values[l] = op_sum_r_1;
+        long lo_next = t;
+        long hi_next = t_1;
+        lo = lo_next;
+        hi = hi_next;
+    }
+    return lo;
+}
+
+__kernel void hsplit_seg_reduce_sum_sum_splits(long merge_tiles, __global const long* lengths, long n_lengths, __global const long* offsets, long n_offsets, __global long* sum_splits) {
+    const long gid = get_global_id(0);
+    if (gid < merge_tiles + 1) {
+        long split_sum_r = hsplit_seg_reduce_sum_split_sum(gid, lengths, n_lengths, offsets, n_offsets);
+        sum_splits[gid] = split_sum_r;
+    }
+}
+
+__kernel void hsplit_seg_reduce_sum_sum(__global const long* offsets, __global const long* lengths, long n_offsets, long merge_tiles, __global const long* sum_splits, __global const long* hsplit_lengths, __global long* sum) {
+    __local long merge_values[2304];
+    __local int merge_ends[2304];
+    const int t = get_local_id(0);
+    const long segs = n_offsets;
+    const long n_1 = segs > 0 ? offsets[segs - 1] + lengths[segs - 1] : 0;
+    for (long g = get_group_id(0); g < merge_tiles; g += get_num_groups(0)) {
+        const long a_1 = sum_splits[g], b_1 = sum_splits[g + 1];
+        const long e0 = a_1 < segs ? offsets[a_1] : n_1;
+        const long e1 = b_1 < segs ? offsets[b_1] : n_1;
+        const long before = g * 2048 - a_1 - e0;
+        const long items = (b_1 - a_1) + (e1 - e0);
+        for (long pass = 0; pass < (a_1 < b_1 ? items : 0); pass += items) {
+            long acc = 0L;
+            if (before > 0) {
+                long acc_1 = 0L;
+                const long lane = t;
+                for (long k = lane; k < before; k += 256) {
+                    long pull_sum_r = hsplit_seg_reduce_sum_pull_sum(e0 + k, hsplit_lengths);
+                    long op_sum_r = hsplit_seg_reduce_sum_op_sum(acc_1, pull_sum_r);
+                    acc_1 = op_sum_r;
                 }
+                merge_values[t] = acc_1;
+                barrier(CLK_LOCAL_MEM_FENCE);
+                for (long h = 1; h < 256; h *= 2) {
+                    if ((lane & (2 * h - 1)) == 0) {
+                        long op_sum_r_1 = hsplit_seg_reduce_sum_op_sum(merge_values[lane], merge_values[lane + h]);
+                        merge_values[lane] = op_sum_r_1;
+                    }
+                    barrier(CLK_LOCAL_MEM_FENCE);
+                }
+                acc = merge_values[0];
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
-            acc = team_values[l];
-        }
-        if (lane == 0 && s < n_offsets && !is_long) {
-            sum[s] = acc;
-        }
-        const int n_long = long_teams[counter];
-        for (int i = 0; i < n_long; i++) {
-            const long s_1 = first + long_teams[i];
-            const long offset_1 = offsets[s_1];
-            const long length_1 = lengths[s_1];
-            long acc_1 = 0L;
-            for (long k_1 = l; k_1 < length_1; k_1 += 256) {
-                long pull_sum_r_1 = hsplit_seg_reduce_sum_pull_sum(offset_1 + k_1, hsplit_lengths);
-                long op_sum_r_2 = hsplit_seg_reduce_sum_op_sum(acc_1, pull_sum_r_1);
-                acc_1 = op_sum_r_2;
+            const long j0 = e0 + before;
+            const int nr = (int)(b_1 - a_1);
+            const int cl = (int)(e1 - j0) + nr;
+            const int ne = cl - nr;
+            for (int k_1 = t; k_1 < nr; k_1 += 256) {
+                const long r = a_1 + k_1;
+                merge_ends[k_1] = (int)((r + 1 < segs ? offsets[r + 1] : n_1) - j0);
             }
-            team_values[l] = acc_1;
+            for (int k_2 = t; k_2 < ne; k_2 += 256) {
+                long pull_sum_r_1 = hsplit_seg_reduce_sum_pull_sum(j0 + k_2, hsplit_lengths);
+                merge_values[k_2] = pull_sum_r_1;
+            }
             barrier(CLK_LOCAL_MEM_FENCE);
-            for (long h_1 = 1; h_1 < 256; h_1 *= 2) {
-                if ((l & (2 * h_1 - 1)) == 0) {
-                    long op_sum_r_3 = hsplit_seg_reduce_sum_op_sum(team_values[l], team_values[l + h_1]);
-                    team_values[l] = op_sum_r_3;
+            const int dlo = min(t * 8, cl);
+            const int dhi = min(dlo + 8, cl);
+            int lo_1 = max(dlo - ne, 0), hi_1 = min(dlo, nr);
+            while (lo_1 < hi_1) {
+                const int m = (lo_1 + hi_1) / 2;
+                if (merge_ends[m] < dlo - m) lo_1 = m + 1; else hi_1 = m;
+            }
+            int ii = lo_1, jj = dlo - lo_1, head = -1;
+            long acc_2 = 0L;
+            long acc_3 = 0L;
+            for (int d_1 = dlo; d_1 < dhi; d_1++) {
+                if (ii < nr && merge_ends[ii] <= jj) {
+                    if (head < 0) {
+                        head = ii;
+                        acc_3 = acc_2;
+                    } else {
+                        const long row = a_1 + ii;
+                        sum[row] = acc_2;
+                    }
+                    acc_2 = 0L;
+                    ii++;
+                } else {
+                    long op_sum_r_2 = hsplit_seg_reduce_sum_op_sum(acc_2, merge_values[jj]);
+                    acc_2 = op_sum_r_2;
+                    jj++;
                 }
-                barrier(CLK_LOCAL_MEM_FENCE);
             }
-            if (l == 0) {
-                sum[s_1] = team_values[0];
+            merge_values[2048 + t] = acc_2;
+            merge_ends[2048 + t] = head >= 0;
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (head >= 0) {
+                int u = t - 1;
+                while (u >= 0 && !merge_ends[2048 + u]) u--;
+                long acc_4 = u >= 0 ? merge_values[2048 + u] : acc;
+                for (int w = u + 1; w < t; w++) {
+                    long op_sum_r_3 = hsplit_seg_reduce_sum_op_sum(acc_4, merge_values[2048 + w]);
+                    acc_4 = op_sum_r_3;
+                }
+                long op_sum_r_4 = hsplit_seg_reduce_sum_op_sum(acc_4, acc_3);
+                const long row_1 = a_1 + head;
+                sum[row_1] = op_sum_r_4;
             }
+            barrier(CLK_LOCAL_MEM_FENCE);
         }
     }
 }
@@ -4360,6 +4416,31 @@ static inline long hsplit_fused_6_elements_extreme(__global const long* cross_le
     return cross_lengths_len > 0L ? nessie_add(cross_offsets[nessie_sub(cross_lengths_len, 1L)], cross_lengths[nessie_sub(cross_lengths_len, 1L)]) : 0L;
 }
 
+static inline long hsplit_fused_6_split_extreme(long p, __global const long* cross_lengths, long cross_lengths_len, __global const long* cross_offsets, long cross_offsets_len) {
+    long n = cross_lengths_len > 0L ? nessie_add(cross_offsets[nessie_sub(cross_lengths_len, 1L)], cross_lengths[nessie_sub(cross_lengths_len, 1L)]) : 0L;
+    long d = min(nessie_mul(p, 1024L), nessie_add(cross_offsets_len, n));
+    long lo = max(nessie_sub(d, n), 0L);
+    long hi = min(d, cross_offsets_len);
+    while (1) {
+        if (lo >= hi) break;
+        long mid = nessie_add(lo, nessie_div(nessie_sub(hi, lo), 2L));
+        long t;
+        long t_1;
+        if ((nessie_add(mid, 1L) < cross_offsets_len ? cross_offsets[nessie_add(mid, 1L)] : n) < nessie_sub(d, mid)) {
+            t = nessie_add(mid, 1L);
+            t_1 = hi;
+        } else {
+            t = lo;
+            t_1 = mid;
+        }
+        long lo_next = t;
+        long hi_next = t_1;
+        lo = lo_next;
+        hi = hi_next;
+    }
+    return lo;
+}
+
 __kernel void hsplit_fused_6_extreme_elements(__global const long* cross_lengths, long n_cross_lengths, __global const long* cross_offsets_0, __global long* extreme_elements) {
     const long gid = get_global_id(0);
     if (gid < 1) {
@@ -4368,103 +4449,139 @@ __kernel void hsplit_fused_6_extreme_elements(__global const long* cross_lengths
     }
 }
 
-__kernel void hsplit_fused_6_extreme(__global const long* cross_offsets_0, __global const long* cross_lengths, long lanes, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global double* extreme, __global long* position) {
-    __local double team_values[256];
-    __local long team_values_1[256];
-    __local int long_teams[259];
-    const long l = get_local_id(0);
-    const long lane = l & (lanes - 1);
-    const long team = l / lanes;
-    const long teams = 256 / lanes;
-    if (l < 3) long_teams[256 + l] = 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (long first = get_group_id(0) * teams, step = 0; first < n_cross_offsets; first += get_num_groups(0) * teams, step++) {
-        const long s = first + team;
-        const long counter = 256 + step % 3;
-        int is_long = 0;
-        double acc = 0.0;
-        long acc_1 = -1L;
-        if (s < n_cross_offsets) {
-            const long offset = cross_offsets_0[s];
-            const long length = cross_lengths[s];
-            is_long = lanes < 256 && length > 32 * lanes;
-            if (is_long) {
-                if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
-            } else {
-                const long chunk = (length + lanes - 1) / lanes;
-                const long lo = min(lane * chunk, length);
-                const long hi = min(lo + chunk, length);
-                for (long k = lo; k < hi; k++) {
+__kernel void hsplit_fused_6_extreme_splits(long merge_tiles, __global const long* cross_lengths, long n_cross_lengths, __global const long* cross_offsets_0, long n_cross_offsets, __global long* extreme_splits) {
+    const long gid = get_global_id(0);
+    if (gid < merge_tiles + 1) {
+        long split_extreme_r = hsplit_fused_6_split_extreme(gid, cross_lengths, n_cross_lengths, cross_offsets_0, n_cross_offsets);
+        extreme_splits[gid] = split_extreme_r;
+    }
+}
+
+__kernel void hsplit_fused_6_extreme(__global const long* cross_offsets_0, __global const long* cross_lengths, long n_cross_offsets, long merge_tiles, __global const long* extreme_splits, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global double* extreme, __global long* position) {
+    __local double merge_values[1280];
+    __local long merge_values_1[1280];
+    __local int merge_ends[1280];
+    const int t = get_local_id(0);
+    const long segs = n_cross_offsets;
+    const long n_1 = segs > 0 ? cross_offsets_0[segs - 1] + cross_lengths[segs - 1] : 0;
+    for (long g = get_group_id(0); g < merge_tiles; g += get_num_groups(0)) {
+        const long a = extreme_splits[g], b = extreme_splits[g + 1];
+        const long e0 = a < segs ? cross_offsets_0[a] : n_1;
+        const long e1 = b < segs ? cross_offsets_0[b] : n_1;
+        const long before = g * 1024 - a - e0;
+        const long items = (b - a) + (e1 - e0);
+        for (long pass = 0; pass < (a < b ? items : 0); pass += items) {
+            double acc = 0.0;
+            long acc_1 = -1L;
+            if (before > 0) {
+                double acc_2 = 0.0;
+                long acc_3 = -1L;
+                const long lane = t;
+                const long chunk = (before + 256 - 1) / 256;
+                const long lo_1 = min(lane * chunk, before);
+                const long hi_1 = min(lo_1 + chunk, before);
+                for (long k = lo_1; k < hi_1; k++) {
                     double pull_extreme_r;
                     long pull_extreme_r_1;
-                    hsplit_fused_6_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
+                    hsplit_fused_6_pull_extreme(e0 + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
                     double op_extreme_r;
                     long op_extreme_r_1;
-                    hsplit_fused_6_op_extreme(acc, acc_1, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
-                    acc = op_extreme_r;
-                    acc_1 = op_extreme_r_1;
+                    hsplit_fused_6_op_extreme(acc_2, acc_3, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
+                    acc_2 = op_extreme_r;
+                    acc_3 = op_extreme_r_1;
                 }
-            }
-        }
-        team_values[l] = acc;
-        team_values_1[l] = acc_1;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (l == 0) long_teams[256 + (step + 2) % 3] = 0;
-        if (lanes > 1) {
-            for (long h = 1; h < lanes; h *= 2) {
-                if ((lane & (2 * h - 1)) == 0) {
-                    double op_extreme_r_2;
-                    long op_extreme_r_3;
-                    hsplit_fused_6_op_extreme(team_values[l], team_values_1[l], team_values[l + h], team_values_1[l + h], &op_extreme_r_2, &op_extreme_r_3);
-                    team_values[l] = op_extreme_r_2;
-                    team_values_1[l] = op_extreme_r_3;
+                merge_values[t] = acc_2;
+                merge_values_1[t] = acc_3;
+                barrier(CLK_LOCAL_MEM_FENCE);
+                for (long h = 1; h < 256; h *= 2) {
+                    if ((lane & (2 * h - 1)) == 0) {
+                        double op_extreme_r_2;
+                        long op_extreme_r_3;
+                        hsplit_fused_6_op_extreme(merge_values[lane], merge_values_1[lane], merge_values[lane + h], merge_values_1[lane + h], &op_extreme_r_2, &op_extreme_r_3);
+                        merge_values[lane] = op_extreme_r_2;
+                        merge_values_1[lane] = op_extreme_r_3;
+                    }
+                    barrier(CLK_LOCAL_MEM_FENCE);
                 }
+                acc = merge_values[0];
+                acc_1 = merge_values_1[0];
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
-            acc = team_values[l];
-            acc_1 = team_values_1[l];
-        }
-        if (lane == 0 && s < n_cross_offsets && !is_long) {
-            extreme[s] = acc;
-            position[s] = acc_1;
-        }
-        const int n_long = long_teams[counter];
-        for (int i = 0; i < n_long; i++) {
-            const long s_1 = first + long_teams[i];
-            const long offset_1 = cross_offsets_0[s_1];
-            const long length_1 = cross_lengths[s_1];
-            double acc_2 = 0.0;
-            long acc_3 = -1L;
-            const long chunk_1 = (length_1 + 256 - 1) / 256;
-            const long lo_1 = min(l * chunk_1, length_1);
-            const long hi_1 = min(lo_1 + chunk_1, length_1);
-            for (long k_1 = lo_1; k_1 < hi_1; k_1++) {
+            const long j0 = e0 + before;
+            const int nr = (int)(b - a);
+            const int cl = (int)(e1 - j0) + nr;
+            const int ne = cl - nr;
+            for (int k_1 = t; k_1 < nr; k_1 += 256) {
+                const long r = a + k_1;
+                merge_ends[k_1] = (int)((r + 1 < segs ? cross_offsets_0[r + 1] : n_1) - j0);
+            }
+            for (int k_2 = t; k_2 < ne; k_2 += 256) {
                 double pull_extreme_r_2;
                 long pull_extreme_r_3;
-                hsplit_fused_6_pull_extreme(offset_1 + k_1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
-                double op_extreme_r_4;
-                long op_extreme_r_5;
-                hsplit_fused_6_op_extreme(acc_2, acc_3, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_4, &op_extreme_r_5);
-                acc_2 = op_extreme_r_4;
-                acc_3 = op_extreme_r_5;
+                hsplit_fused_6_pull_extreme(j0 + k_2, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
+                merge_values[k_2] = pull_extreme_r_2;
+                merge_values_1[k_2] = pull_extreme_r_3;
             }
-            team_values[l] = acc_2;
-            team_values_1[l] = acc_3;
             barrier(CLK_LOCAL_MEM_FENCE);
-            for (long h_1 = 1; h_1 < 256; h_1 *= 2) {
-                if ((l & (2 * h_1 - 1)) == 0) {
+            const int dlo = min(t * 4, cl);
+            const int dhi = min(dlo + 4, cl);
+            int lo_2 = max(dlo - ne, 0), hi_2 = min(dlo, nr);
+            while (lo_2 < hi_2) {
+                const int m = (lo_2 + hi_2) / 2;
+                if (merge_ends[m] < dlo - m) lo_2 = m + 1; else hi_2 = m;
+            }
+            int ii = lo_2, jj = dlo - lo_2, head = -1;
+            double acc_4 = 0.0;
+            long acc_5 = -1L;
+            double acc_6 = 0.0;
+            long acc_7 = -1L;
+            for (int d_1 = dlo; d_1 < dhi; d_1++) {
+                if (ii < nr && merge_ends[ii] <= jj) {
+                    if (head < 0) {
+                        head = ii;
+                        acc_6 = acc_4;
+                        acc_7 = acc_5;
+                    } else {
+                        const long row = a + ii;
+                        extreme[row] = acc_4;
+                        position[row] = acc_5;
+                    }
+                    acc_4 = 0.0;
+                    acc_5 = -1L;
+                    ii++;
+                } else {
+                    double op_extreme_r_4;
+                    long op_extreme_r_5;
+                    hsplit_fused_6_op_extreme(acc_4, acc_5, merge_values[jj], merge_values_1[jj], &op_extreme_r_4, &op_extreme_r_5);
+                    acc_4 = op_extreme_r_4;
+                    acc_5 = op_extreme_r_5;
+                    jj++;
+                }
+            }
+            merge_values[1024 + t] = acc_4;
+            merge_values_1[1024 + t] = acc_5;
+            merge_ends[1024 + t] = head >= 0;
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (head >= 0) {
+                int u = t - 1;
+                while (u >= 0 && !merge_ends[1024 + u]) u--;
+                double acc_8 = u >= 0 ? merge_values[1024 + u] : acc;
+                long acc_9 = u >= 0 ? merge_values_1[1024 + u] : acc_1;
+                for (int w = u + 1; w < t; w++) {
                     double op_extreme_r_6;
                     long op_extreme_r_7;
-                    hsplit_fused_6_op_extreme(team_values[l], team_values_1[l], team_values[l + h_1], team_values_1[l + h_1], &op_extreme_r_6, &op_extreme_r_7);
-                    team_values[l] = op_extreme_r_6;
-                    team_values_1[l] = op_extreme_r_7;
+                    hsplit_fused_6_op_extreme(acc_8, acc_9, merge_values[1024 + w], merge_values_1[1024 + w], &op_extreme_r_6, &op_extreme_r_7);
+                    acc_8 = op_extreme_r_6;
+                    acc_9 = op_extreme_r_7;
                 }
-                barrier(CLK_LOCAL_MEM_FENCE);
+                double op_extreme_r_8;
+                long op_extreme_r_9;
+                hsplit_fused_6_op_extreme(acc_8, acc_9, acc_6, acc_7, &op_extreme_r_8, &op_extreme_r_9);
+                const long row_1 = a + head;
+                extreme[row_1] = op_extreme_r_8;
+                position[row_1] = op_extreme_r_9;
             }
-            if (l == 0) {
-                extreme[s_1] = team_values[0];
-                position[s_1] = team_values_1[0];
-            }
+            barrier(CLK_LOCAL_MEM_FENCE);
         }
     }
 }
@@ -7235,6 +7352,31 @@ static inline long hsplit_fused_15_elements_extreme(__global const long* cross_l
     return cross_lengths_len > 0L ? nessie_add(cross_offsets[nessie_sub(cross_lengths_len, 1L)], cross_lengths[nessie_sub(cross_lengths_len, 1L)]) : 0L;
 }
 
+static inline long hsplit_fused_15_split_extreme(long p, __global const long* cross_lengths, long cross_lengths_len, __global const long* cross_offsets, long cross_offsets_len) {
+    long n = cross_lengths_len > 0L ? nessie_add(cross_offsets[nessie_sub(cross_lengths_len, 1L)], cross_lengths[nessie_sub(cross_lengths_len, 1L)]) : 0L;
+    long d = min(nessie_mul(p, 1024L), nessie_add(cross_offsets_len, n));
+    long lo = max(nessie_sub(d, n), 0L);
+    long hi = min(d, cross_offsets_len);
+    while (1) {
+        if (lo >= hi) break;
+        long mid = nessie_add(lo, nessie_div(nessie_sub(hi, lo), 2L));
+        long t;
+        long t_1;
+        if ((nessie_add(mid, 1L) < cross_offsets_len ? cross_offsets[nessie_add(mid, 1L)] : n) < nessie_sub(d, mid)) {
+            t = nessie_add(mid, 1L);
+            t_1 = hi;
+        } else {
+            t = lo;
+            t_1 = mid;
+        }
+        long lo_next = t;
+        long hi_next = t_1;
+        lo = lo_next;
+        hi = hi_next;
+    }
+    return lo;
+}
+
 __kernel void hsplit_fused_15_extreme_elements(__global const long* cross_lengths, long n_cross_lengths, __global const long* cross_offsets_0, __global long* extreme_elements) {
     const long gid = get_global_id(0);
     if (gid < 1) {
@@ -7243,103 +7385,139 @@ __kernel void hsplit_fused_15_extreme_elements(__global const long* cross_length
     }
 }
 
-__kernel void hsplit_fused_15_extreme(__global const long* cross_offsets_0, __global const long* cross_lengths, long lanes, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global double* extreme, __global long* position) {
-    __local double team_values[256];
-    __local long team_values_1[256];
-    __local int long_teams[259];
-    const long l = get_local_id(0);
-    const long lane = l & (lanes - 1);
-    const long team = l / lanes;
-    const long teams = 256 / lanes;
-    if (l < 3) long_teams[256 + l] = 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (long first = get_group_id(0) * teams, step = 0; first < n_cross_offsets; first += get_num_groups(0) * teams, step++) {
-        const long s = first + team;
-        const long counter = 256 + step % 3;
-        int is_long = 0;
-        double acc = 0.0;
-        long acc_1 = -1L;
-        if (s < n_cross_offsets) {
-            const long offset = cross_offsets_0[s];
-            const long length = cross_lengths[s];
-            is_long = lanes < 256 && length > 32 * lanes;
-            if (is_long) {
-                if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
-            } else {
-                const long chunk = (length + lanes - 1) / lanes;
-                const long lo = min(lane * chunk, length);
-                const long hi = min(lo + chunk, length);
-                for (long k = lo; k < hi; k++) {
+__kernel void hsplit_fused_15_extreme_splits(long merge_tiles, __global const long* cross_lengths, long n_cross_lengths, __global const long* cross_offsets_0, long n_cross_offsets, __global long* extreme_splits) {
+    const long gid = get_global_id(0);
+    if (gid < merge_tiles + 1) {
+        long split_extreme_r = hsplit_fused_15_split_extreme(gid, cross_lengths, n_cross_lengths, cross_offsets_0, n_cross_offsets);
+        extreme_splits[gid] = split_extreme_r;
+    }
+}
+
+__kernel void hsplit_fused_15_extreme(__global const long* cross_offsets_0, __global const long* cross_lengths, long n_cross_offsets, long merge_tiles, __global const long* extreme_splits, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global double* extreme, __global long* position) {
+    __local double merge_values[1280];
+    __local long merge_values_1[1280];
+    __local int merge_ends[1280];
+    const int t = get_local_id(0);
+    const long segs = n_cross_offsets;
+    const long n_1 = segs > 0 ? cross_offsets_0[segs - 1] + cross_lengths[segs - 1] : 0;
+    for (long g = get_group_id(0); g < merge_tiles; g += get_num_groups(0)) {
+        const long a = extreme_splits[g], b = extreme_splits[g + 1];
+        const long e0 = a < segs ? cross_offsets_0[a] : n_1;
+        const long e1 = b < segs ? cross_offsets_0[b] : n_1;
+        const long before = g * 1024 - a - e0;
+        const long items = (b - a) + (e1 - e0);
+        for (long pass = 0; pass < (a < b ? items : 0); pass += items) {
+            double acc = 0.0;
+            long acc_1 = -1L;
+            if (before > 0) {
+                double acc_2 = 0.0;
+                long acc_3 = -1L;
+                const long lane = t;
+                const long chunk = (before + 256 - 1) / 256;
+                const long lo_1 = min(lane * chunk, before);
+                const long hi_1 = min(lo_1 + chunk, before);
+                for (long k = lo_1; k < hi_1; k++) {
                     double pull_extreme_r;
                     long pull_extreme_r_1;
-                    hsplit_fused_15_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
+                    hsplit_fused_15_pull_extreme(e0 + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
                     double op_extreme_r;
                     long op_extreme_r_1;
-                    hsplit_fused_15_op_extreme(acc, acc_1, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
-                    acc = op_extreme_r;
-                    acc_1 = op_extreme_r_1;
+                    hsplit_fused_15_op_extreme(acc_2, acc_3, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
+                    acc_2 = op_extreme_r;
+                    acc_3 = op_extreme_r_1;
                 }
-            }
-        }
-        team_values[l] = acc;
-        team_values_1[l] = acc_1;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (l == 0) long_teams[256 + (step + 2) % 3] = 0;
-        if (lanes > 1) {
-            for (long h = 1; h < lanes; h *= 2) {
-                if ((lane & (2 * h - 1)) == 0) {
-                    double op_extreme_r_2;
-                    long op_extreme_r_3;
-                    hsplit_fused_15_op_extreme(team_values[l], team_values_1[l], team_values[l + h], team_values_1[l + h], &op_extreme_r_2, &op_extreme_r_3);
-                    team_values[l] = op_extreme_r_2;
-                    team_values_1[l] = op_extreme_r_3;
+                merge_values[t] = acc_2;
+                merge_values_1[t] = acc_3;
+                barrier(CLK_LOCAL_MEM_FENCE);
+                for (long h = 1; h < 256; h *= 2) {
+                    if ((lane & (2 * h - 1)) == 0) {
+                        double op_extreme_r_2;
+                        long op_extreme_r_3;
+                        hsplit_fused_15_op_extreme(merge_values[lane], merge_values_1[lane], merge_values[lane + h], merge_values_1[lane + h], &op_extreme_r_2, &op_extreme_r_3);
+                        merge_values[lane] = op_extreme_r_2;
+                        merge_values_1[lane] = op_extreme_r_3;
+                    }
+                    barrier(CLK_LOCAL_MEM_FENCE);
                 }
+                acc = merge_values[0];
+                acc_1 = merge_values_1[0];
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
-            acc = team_values[l];
-            acc_1 = team_values_1[l];
-        }
-        if (lane == 0 && s < n_cross_offsets && !is_long) {
-            extreme[s] = acc;
-            position[s] = acc_1;
-        }
-        const int n_long = long_teams[counter];
-        for (int i = 0; i < n_long; i++) {
-            const long s_1 = first + long_teams[i];
-            const long offset_1 = cross_offsets_0[s_1];
-            const long length_1 = cross_lengths[s_1];
-            double acc_2 = 0.0;
-            long acc_3 = -1L;
-            const long chunk_1 = (length_1 + 256 - 1) / 256;
-            const long lo_1 = min(l * chunk_1, length_1);
-            const long hi_1 = min(lo_1 + chunk_1, length_1);
-            for (long k_1 = lo_1; k_1 < hi_1; k_1++) {
+            const long j0 = e0 + before;
+            const int nr = (int)(b - a);
+            const int cl = (int)(e1 - j0) + nr;
+            const int ne = cl - nr;
+            for (int k_1 = t; k_1 < nr; k_1 += 256) {
+                const long r = a + k_1;
+                merge_ends[k_1] = (int)((r + 1 < segs ? cross_offsets_0[r + 1] : n_1) - j0);
+            }
+            for (int k_2 = t; k_2 < ne; k_2 += 256) {
                 double pull_extreme_r_2;
                 long pull_extreme_r_3;
-                hsplit_fused_15_pull_extreme(offset_1 + k_1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
-                double op_extreme_r_4;
-                long op_extreme_r_5;
-                hsplit_fused_15_op_extreme(acc_2, acc_3, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_4, &op_extreme_r_5);
-                acc_2 = op_extreme_r_4;
-                acc_3 = op_extreme_r_5;
+                hsplit_fused_15_pull_extreme(j0 + k_2, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
+                merge_values[k_2] = pull_extreme_r_2;
+                merge_values_1[k_2] = pull_extreme_r_3;
             }
-            team_values[l] = acc_2;
-            team_values_1[l] = acc_3;
             barrier(CLK_LOCAL_MEM_FENCE);
-            for (long h_1 = 1; h_1 < 256; h_1 *= 2) {
-                if ((l & (2 * h_1 - 1)) == 0) {
+            const int dlo = min(t * 4, cl);
+            const int dhi = min(dlo + 4, cl);
+            int lo_2 = max(dlo - ne, 0), hi_2 = min(dlo, nr);
+            while (lo_2 < hi_2) {
+                const int m = (lo_2 + hi_2) / 2;
+                if (merge_ends[m] < dlo - m) lo_2 = m + 1; else hi_2 = m;
+            }
+            int ii = lo_2, jj = dlo - lo_2, head = -1;
+            double acc_4 = 0.0;
+            long acc_5 = -1L;
+            double acc_6 = 0.0;
+            long acc_7 = -1L;
+            for (int d_1 = dlo; d_1 < dhi; d_1++) {
+                if (ii < nr && merge_ends[ii] <= jj) {
+                    if (head < 0) {
+                        head = ii;
+                        acc_6 = acc_4;
+                        acc_7 = acc_5;
+                    } else {
+                        const long row = a + ii;
+                        extreme[row] = acc_4;
+                        position[row] = acc_5;
+                    }
+                    acc_4 = 0.0;
+                    acc_5 = -1L;
+                    ii++;
+                } else {
+                    double op_extreme_r_4;
+                    long op_extreme_r_5;
+                    hsplit_fused_15_op_extreme(acc_4, acc_5, merge_values[jj], merge_values_1[jj], &op_extreme_r_4, &op_extreme_r_5);
+                    acc_4 = op_extreme_r_4;
+                    acc_5 = op_extreme_r_5;
+                    jj++;
+                }
+            }
+            merge_values[1024 + t] = acc_4;
+            merge_values_1[1024 + t] = acc_5;
+            merge_ends[1024 + t] = head >= 0;
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (head >= 0) {
+                int u = t - 1;
+                while (u >= 0 && !merge_ends[1024 + u]) u--;
+                double acc_8 = u >= 0 ? merge_values[1024 + u] : acc;
+                long acc_9 = u >= 0 ? merge_values_1[1024 + u] : acc_1;
+                for (int w = u + 1; w < t; w++) {
                     double op_extreme_r_6;
                     long op_extreme_r_7;
-                    hsplit_fused_15_op_extreme(team_values[l], team_values_1[l], team_values[l + h_1], team_values_1[l + h_1], &op_extreme_r_6, &op_extreme_r_7);
-                    team_values[l] = op_extreme_r_6;
-                    team_values_1[l] = op_extreme_r_7;
+                    hsplit_fused_15_op_extreme(acc_8, acc_9, merge_values[1024 + w], merge_values_1[1024 + w], &op_extreme_r_6, &op_extreme_r_7);
+                    acc_8 = op_extreme_r_6;
+                    acc_9 = op_extreme_r_7;
                 }
-                barrier(CLK_LOCAL_MEM_FENCE);
+                double op_extreme_r_8;
+                long op_extreme_r_9;
+                hsplit_fused_15_op_extreme(acc_8, acc_9, acc_6, acc_7, &op_extreme_r_8, &op_extreme_r_9);
+                const long row_1 = a + head;
+                extreme[row_1] = op_extreme_r_8;
+                position[row_1] = op_extreme_r_9;
             }
-            if (l == 0) {
-                extreme[s_1] = team_values[0];
-                position[s_1] = team_values_1[0];
-            }
+            barrier(CLK_LOCAL_MEM_FENCE);
         }
     }
 }

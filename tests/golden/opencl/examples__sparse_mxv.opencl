@@ -1095,73 +1095,129 @@ static inline double smvm_fused_op_sum(double a, double b) {
     return a + b;
 }
 
-__kernel void smvm_fused_sum(__global const long* m_offsets, __global const long* m_lengths, long lanes, long n_m_offsets, __global const long* m_elements_1, __global const double* v, long n_v, __global const double* m_elements_2, __global double* sum, __global long* err) {
-    __local double team_values[256];
-    __local int long_teams[259];
-    const long l = get_local_id(0);
-    const long lane = l & (lanes - 1);
-    const long team = l / lanes;
-    const long teams = 256 / lanes;
-    if (l < 3) long_teams[256 + l] = 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (long first = get_group_id(0) * teams, step = 0; first < n_m_offsets; first += get_num_groups(0) * teams, step++) {
-        const long s = first + team;
-        const long counter = 256 + step % 3;
-        int is_long = 0;
-        double acc = 0.0;
-        if (s < n_m_offsets) {
-            const long offset = m_offsets[s];
-            const long length = m_lengths[s];
-            is_long = lanes < 256 && length > 32 * lanes;
-            if (is_long) {
-                if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
-            } else {
-                for (long k = lane; k < length; k += lanes) {
-                    double pull_sum_r = smvm_fused_pull_sum(offset + k, m_elements_1, v, n_v, m_elements_2, err);
-                    double op_sum_r = smvm_fused_op_sum(acc, pull_sum_r);
-                    acc = op_sum_r;
-                }
-            }
+static inline long smvm_fused_split_sum(long p, __global const long* m_lengths, long m_lengths_len, __global const long* m_offsets, long m_offsets_len) {
+    long n = m_lengths_len > 0L ? nessie_add(m_offsets[nessie_sub(m_lengths_len, 1L)], m_lengths[nessie_sub(m_lengths_len, 1L)]) : 0L;
+    long d = min(nessie_mul(p, 2048L), nessie_add(m_offsets_len, n));
+    long lo = max(nessie_sub(d, n), 0L);
+    long hi = min(d, m_offsets_len);
+    while (1) {
+        if (lo >= hi) break;
+        long mid = nessie_add(lo, nessie_div(nessie_sub(hi, lo), 2L));
+        long t;
+        long t_1;
+        if ((nessie_add(mid, 1L) < m_offsets_len ? m_offsets[nessie_add(mid, 1L)] : n) < nessie_sub(d, mid)) {
+            t = nessie_add(mid, 1L);
+            t_1 = hi;
+        } else {
+            t = lo;
+            t_1 = mid;
         }
-        team_values[l] = acc;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (l == 0) long_teams[256 + (step + 2) % 3] = 0;
-        if (lanes > 1) {
-            for (long h = 1; h < lanes; h *= 2) {
-                if ((lane & (2 * h - 1)) == 0) {
-                    double op_sum_r_1 = smvm_fused_op_sum(team_values[l], team_values[l + h]);
-                    team_values[l] = op_sum_r_1;
+        long lo_next = t;
+        long hi_next = t_1;
+        lo = lo_next;
+        hi = hi_next;
+    }
+    return lo;
+}
+
+__kernel void smvm_fused_sum_splits(long merge_tiles, __global const long* m_lengths, long n_m_lengths, __global const long* m_offsets, long n_m_offsets, __global long* sum_splits) {
+    const long gid = get_global_id(0);
+    if (gid < merge_tiles + 1) {
+        long split_sum_r = smvm_fused_split_sum(gid, m_lengths, n_m_lengths, m_offsets, n_m_offsets);
+        sum_splits[gid] = split_sum_r;
+    }
+}
+
+__kernel void smvm_fused_sum(__global const long* m_offsets, __global const long* m_lengths, long n_m_offsets, long merge_tiles, __global const long* sum_splits, __global const long* m_elements_1, __global const double* v, long n_v, __global const double* m_elements_2, __global double* sum, __global long* err) {
+    __local double merge_values[2304];
+    __local int merge_ends[2304];
+    const int t = get_local_id(0);
+    const long segs = n_m_offsets;
+    const long n_1 = segs > 0 ? m_offsets[segs - 1] + m_lengths[segs - 1] : 0;
+    for (long g = get_group_id(0); g < merge_tiles; g += get_num_groups(0)) {
+        const long a_1 = sum_splits[g], b_1 = sum_splits[g + 1];
+        const long e0 = a_1 < segs ? m_offsets[a_1] : n_1;
+        const long e1 = b_1 < segs ? m_offsets[b_1] : n_1;
+        const long before = g * 2048 - a_1 - e0;
+        const long items = (b_1 - a_1) + (e1 - e0);
+        for (long pass = 0; pass < (a_1 < b_1 ? items : 0); pass += items) {
+            double acc = 0.0;
+            if (before > 0) {
+                double acc_1 = 0.0;
+                const long lane = t;
+                for (long k = lane; k < before; k += 256) {
+                    double pull_sum_r = smvm_fused_pull_sum(e0 + k, m_elements_1, v, n_v, m_elements_2, err);
+                    double op_sum_r = smvm_fused_op_sum(acc_1, pull_sum_r);
+                    acc_1 = op_sum_r;
                 }
+                merge_values[t] = acc_1;
+                barrier(CLK_LOCAL_MEM_FENCE);
+                for (long h = 1; h < 256; h *= 2) {
+                    if ((lane & (2 * h - 1)) == 0) {
+                        double op_sum_r_1 = smvm_fused_op_sum(merge_values[lane], merge_values[lane + h]);
+                        merge_values[lane] = op_sum_r_1;
+                    }
+                    barrier(CLK_LOCAL_MEM_FENCE);
+                }
+                acc = merge_values[0];
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
-            acc = team_values[l];
-        }
-        if (lane == 0 && s < n_m_offsets && !is_long) {
-            sum[s] = acc;
-        }
-        const int n_long = long_teams[counter];
-        for (int i_1 = 0; i_1 < n_long; i_1++) {
-            const long s_1 = first + long_teams[i_1];
-            const long offset_1 = m_offsets[s_1];
-            const long length_1 = m_lengths[s_1];
-            double acc_1 = 0.0;
-            for (long k_1 = l; k_1 < length_1; k_1 += 256) {
-                double pull_sum_r_1 = smvm_fused_pull_sum(offset_1 + k_1, m_elements_1, v, n_v, m_elements_2, err);
-                double op_sum_r_2 = smvm_fused_op_sum(acc_1, pull_sum_r_1);
-                acc_1 = op_sum_r_2;
+            const long j0 = e0 + before;
+            const int nr = (int)(b_1 - a_1);
+            const int cl = (int)(e1 - j0) + nr;
+            const int ne = cl - nr;
+            for (int k_1 = t; k_1 < nr; k_1 += 256) {
+                const long r = a_1 + k_1;
+                merge_ends[k_1] = (int)((r + 1 < segs ? m_offsets[r + 1] : n_1) - j0);
             }
-            team_values[l] = acc_1;
+            for (int k_2 = t; k_2 < ne; k_2 += 256) {
+                double pull_sum_r_1 = smvm_fused_pull_sum(j0 + k_2, m_elements_1, v, n_v, m_elements_2, err);
+                merge_values[k_2] = pull_sum_r_1;
+            }
             barrier(CLK_LOCAL_MEM_FENCE);
-            for (long h_1 = 1; h_1 < 256; h_1 *= 2) {
-                if ((l & (2 * h_1 - 1)) == 0) {
-                    double op_sum_r_3 = smvm_fused_op_sum(team_values[l], team_values[l + h_1]);
-                    team_values[l] = op_sum_r_3;
+            const int dlo = min(t * 8, cl);
+            const int dhi = min(dlo + 8, cl);
+            int lo_1 = max(dlo - ne, 0), hi_1 = min(dlo, nr);
+            while (lo_1 < hi_1) {
+                const int m = (lo_1 + hi_1) / 2;
+                if (merge_ends[m] < dlo - m) lo_1 = m + 1; else hi_1 = m;
+            }
+            int ii = lo_1, jj = dlo - lo_1, head = -1;
+            double acc_2 = 0.0;
+            double acc_3 = 0.0;
+            for (int d_1 = dlo; d_1 < dhi; d_1++) {
+                if (ii < nr && merge_ends[ii] <= jj) {
+                    if (head < 0) {
+                        head = ii;
+                        acc_3 = acc_2;
+                    } else {
+                        const long row = a_1 + ii;
+                        sum[row] = acc_2;
+                    }
+                    acc_2 = 0.0;
+                    ii++;
+                } else {
+                    double op_sum_r_2 = smvm_fused_op_sum(acc_2, merge_values[jj]);
+                    acc_2 = op_sum_r_2;
+                    jj++;
                 }
-                barrier(CLK_LOCAL_MEM_FENCE);
             }
-            if (l == 0) {
-                sum[s_1] = team_values[0];
+            merge_values[2048 + t] = acc_2;
+            merge_ends[2048 + t] = head >= 0;
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (head >= 0) {
+                int u = t - 1;
+                while (u >= 0 && !merge_ends[2048 + u]) u--;
+                double acc_4 = u >= 0 ? merge_values[2048 + u] : acc;
+                for (int w = u + 1; w < t; w++) {
+                    double op_sum_r_3 = smvm_fused_op_sum(acc_4, merge_values[2048 + w]);
+                    acc_4 = op_sum_r_3;
+                }
+                double op_sum_r_4 = smvm_fused_op_sum(acc_4, acc_3);
+                const long row_1 = a_1 + head;
+                sum[row_1] = op_sum_r_4;
             }
+            barrier(CLK_LOCAL_MEM_FENCE);
         }
     }
 }

@@ -617,7 +617,24 @@ impl<'k> Evaluator<'k> {
                 for (items, list) in segments.iter().zip(pieces) {
                     let mut value = None;
                     for piece in list {
-                        let acc = self.fold(g, z.clone(), items[piece].to_vec())?;
+                        let acc = match piece {
+                            crate::seg_reduce::MergePiece::Elements(range) => {
+                                self.fold(g, z.clone(), items[range].to_vec())?
+                            }
+                            crate::seg_reduce::MergePiece::Group { len } => {
+                                let order =
+                                    crate::seg_reduce::merge_group_order(len, tiles).or_else(|e| self.fail(e))?;
+                                let mut accs = Vec::with_capacity(order.lanes());
+                                for lane in 0..order.lanes() {
+                                    let part = order.elements(lane).map(|k| items[k].clone()).collect();
+                                    accs.push(self.fold(g, z.clone(), part)?);
+                                }
+                                for (into, from) in order.tree() {
+                                    accs[into] = self.apply(g, vec![accs[into].clone(), accs[from].clone()])?;
+                                }
+                                accs.swap_remove(0)
+                            }
+                        };
                         value = Some(match value {
                             None => acc,
                             Some(v) => self.apply(g, vec![v, acc])?,

@@ -6,27 +6,31 @@
 //! A group's first and last segment are the tiles' merge-path splits an
 //! earlier launch wrote (`splits`; segment `r` ends at `offsets[r + 1]`,
 //! the last at `n = offsets[S-1] + lengths[S-1]`: the only element of
-//! `lengths` read). Its segments' items are taken in
-//! chunks of `T` (one chunk, unless a long segment started in an earlier
-//! tile; a chunk's bounds then come from a search of its own): the chunk's
-//! segment ends and its elements' values are copied to local memory, one
-//! per work-item in turn (coalesced), and work-item `t` merges items
-//! `t·V ..` of the chunk from a search of the local ends, folding values
-//! into a private accumulator. A segment that starts and ends in one
-//! work-item's items is written by it; the first end each work-item meets
-//! is combined, after a barrier, with the carries of the work-items before
-//! it (back to the last one that ended a segment, or the chunk's carry-in)
-//! in order, and the chunk's last work-item leaves the next chunk its
-//! carry-out the same way. `lift_ir::seg_reduce::merge_pieces` follows the
-//! same steps for the evaluators. Every bound of a loop around a barrier
-//! is the same for the whole group.
+//! `lengths` read). When its first segment started before the tile (a
+//! segment longer than the tiles between), the group first folds that
+//! part from global memory with all its work-items (as `segReduceTeams`
+//! folds a long segment: strided for a commutative operator, else a
+//! contiguous chunk each, then the tree) into the tile's carry-in, so a
+//! segment of `m` elements costs its last group `m / L` loads per
+//! work-item and a tree. Then the tile's segment ends and its
+//! elements' values are copied to local memory, one per work-item in turn
+//! (coalesced), and work-item `t` merges items `t·V ..` of the tile from
+//! a search of the local ends, folding values into a private accumulator.
+//! A segment that starts and ends in one work-item's items is written by
+//! it; the first end each work-item meets is combined, after a barrier,
+//! with the carries of the work-items before it (back to the last one
+//! that ended a segment, or the tile's carry-in) in order.
+//! `lift_ir::seg_reduce::merge_pieces` follows the same steps for the
+//! evaluators. Every bound of a loop around a barrier is the same for the
+//! whole group.
 
 use lift_ir::address_space::AddressSpace;
 use lift_ir::arith::{ArithExpr, Range, Var};
 use lift_ir::ir::{Expr, Fun, MergeTiles, Type};
 use lift_ir::memory::AllocKind;
 
-use super::{Generator, Out, Val, View, internal};
+use super::seg_reduce::{Reduction, SegInputs};
+use super::{Generator, Out, Val, internal};
 use crate::compile::CodegenError;
 use crate::user_fun::c_type;
 
@@ -39,30 +43,16 @@ impl Generator<'_> {
         args: &[Expr],
         dest: Option<Out>,
     ) -> Result<Val, CodegenError> {
-        let [z, segs] = args else { return internal("segReduceMerge arity") };
-        let Some(out) = dest else {
-            return Err(CodegenError::Unsupported {
-                kernel: self.lift.name.clone(),
-                what: "a segmented reduction whose result has no memory".into(),
-            });
-        };
-        if self.groups.is_some() || self.global.is_some() || self.local.is_some() {
-            return Err(CodegenError::Unsupported {
-                kernel: self.lift.name.clone(),
-                what: "a segmented reduction inside another parallel pattern".into(),
-            });
-        }
-        let Val::Scalar(init) = self.gen_expr(z, None)? else { return internal("segReduceMerge init") };
-        let View::Segments { offsets, lengths, count, f: pull } = self.array(segs)? else {
-            return internal("segReduceMerge of an array that is not segments");
-        };
+        let SegInputs { out, init, offsets, lengths, count, pull } =
+            self.seg_reduce_inputs("segReduceMerge", args, dest)?;
         let comps = self.allocation(f, AllocKind::Accumulator, AddressSpace::Private)?.components;
         let (l, v, t_len) = (tiles.group_size, tiles.items, tiles.tile_len());
         let values = self.allocation(f, AllocKind::MergeValues, AddressSpace::Local)?;
         let ends_alloc = self.allocation(f, AllocKind::MergeEnds, AddressSpace::Local)?;
-        if values.size.as_cst() != Some(t_len + l + 1)
+        if values.size.as_cst() != Some(t_len + l)
             || values.components != comps
             || ends_alloc.size.as_cst() != Some(t_len + l)
+            || t_len < l
         {
             return internal("the merge's local arrays differ from the memory table's");
         }
@@ -72,7 +62,7 @@ impl Generator<'_> {
         let acc_ty = Type::of_components(&comps);
         let vals: Vec<String> = comps.iter().map(|_| self.fresh("merge_values")).collect();
         for (name, s) in vals.iter().zip(&comps) {
-            self.local_decls.push(format!("__local {} {name}[{}];", c_type(*s), t_len + l + 1));
+            self.local_decls.push(format!("__local {} {name}[{}];", c_type(*s), t_len + l));
         }
         let ends = self.fresh("merge_ends");
         self.local_decls.push(format!("__local int {ends}[{}];", t_len + l));
@@ -81,8 +71,8 @@ impl Generator<'_> {
         let tiles_c = self.c(&tiles.tiles);
         self.need(super::KernelArg::Array { var: tiles.splits, written: false });
         let splits = self.kvar(tiles.splits);
-        let names = ["t", "segs", "n", "g", "a", "b", "e0", "e1", "total"];
-        let [t, s, n, g, a, b, e0, e1, total] = names.map(|x| self.fresh(x));
+        let names = ["t", "segs", "n", "g", "a", "b", "e0", "e1", "before"];
+        let [t, s, n, g, a, b, e0, e1, before] = names.map(|x| self.fresh(x));
         let end_of = |r: &str| format!("({r} + 1 < {s} ? {offsets}[{r} + 1] : {n})");
         self.line(format!("const int {t} = get_local_id(0);"));
         self.line(format!("const long {s} = {count_c};"));
@@ -90,34 +80,52 @@ impl Generator<'_> {
         self.open(format!("for (long {g} = get_group_id(0); {g} < {tiles_c}; {g} += get_num_groups(0))"));
         // The group's segments, from the tiles' splits.
         self.line(format!("const long {a} = {splits}[{g}], {b} = {splits}[{g} + 1];"));
-        self.line(format!("if ({a} == {b}) continue;"));
-        self.line(format!("const long {e0} = {offsets}[{a}];"));
+        self.line(format!("const long {e0} = {a} < {s} ? {offsets}[{a}] : {n};"));
         self.line(format!("const long {e1} = {b} < {s} ? {offsets}[{b}] : {n};"));
-        self.line(format!("const long {total} = ({b} - {a}) + ({e1} - {e0});"));
+        self.line(format!("const long {before} = {g} * {t_len} - {a} - {e0};"));
+        // The tile's work as one pass of a loop (none for a tile without
+        // a segment end) rather than after a `continue`, and a barrier at
+        // its end: the shape in which PoCL's barrier handling was seen to
+        // run it right (without the last barrier, PoCL 3.1 skipped the
+        // writes after the carries' barrier).
+        let (pass, items) = (self.fresh("pass"), self.fresh("items"));
+        self.line(format!("const long {items} = ({b} - {a}) + ({e1} - {e0});"));
+        self.open(format!("for (long {pass} = 0; {pass} < ({a} < {b} ? {items} : 0); {pass} += {items})"));
+        // The first segment's elements before the tile, by the whole
+        // group: each work-item folds its share, then the tree.
         let cin = self.declare_private(&comps, &init);
-        let [c, cl, i0, i1, j0, nr, ne] = ["c", "cl", "i0", "i1", "j0", "nr", "ne"].map(|x| self.fresh(x));
-        self.open(format!("for (long {c} = 0; {c} < {total}; {c} += {t_len})"));
-        self.line(format!("const int {cl} = (int)min((long){t_len}, {total} - {c});"));
-        self.line(format!("long {i0} = 0, {i1} = {b} - {a};"));
-        self.open(format!("if ({total} > {t_len})"));
-        for (i, d) in [(&i0, c.clone()), (&i1, format!("{c} + {cl}"))] {
-            let (lo, hi, m) = (self.fresh("lo"), self.fresh("hi"), self.fresh("m"));
-            self.line(format!("long {lo} = max({d} - ({e1} - {e0}), 0L), {hi} = min({d}, {b} - {a});"));
-            self.open(format!("while ({lo} < {hi})"));
-            self.line(format!("const long {m} = {lo} + ({hi} - {lo}) / 2;"));
-            let end = end_of(&format!("{a} + {m}"));
-            self.line(format!("if ({end} - {e0} < {d} - {m}) {lo} = {m} + 1; else {hi} = {m};"));
-            self.close();
-            self.line(format!("{i} = {lo};"));
+        let red = Reduction {
+            pull,
+            op,
+            acc_ty: acc_ty.clone(),
+            init: init.clone(),
+            comps: comps.clone(),
+            tree: vals.clone(),
+            strided: tiles.strided,
+        };
+        self.open(format!("if ({before} > 0)"));
+        let accs = self.declare_accs(&red);
+        let (group_c, t_long) = (l.to_string(), self.fresh("lane"));
+        self.line(format!("const long {t_long} = {t};"));
+        self.fold(&red, &accs, &e0, &before, &t_long, &group_c)?;
+        for (name, x) in vals.iter().zip(&accs) {
+            self.line(format!("{name}[{t}] = {x};"));
         }
+        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        self.tree(&red, &t_long, &t_long, &group_c)?;
+        let zeroth: Vec<String> = vals.iter().map(|name| format!("{name}[0]")).collect();
+        self.assign(&cin, &zeroth);
+        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
         self.close();
-        self.line(format!("const long {j0} = {e0} + {c} - {i0};"));
-        self.line(format!("const int {nr} = (int)({i1} - {i0});"));
+        let [cl, j0, nr, ne] = ["cl", "j0", "nr", "ne"].map(|x| self.fresh(x));
+        self.line(format!("const long {j0} = {e0} + {before};"));
+        self.line(format!("const int {nr} = (int)({b} - {a});"));
+        self.line(format!("const int {cl} = (int)({e1} - {j0}) + {nr};"));
         self.line(format!("const int {ne} = {cl} - {nr};"));
-        // The chunk's ends and values in local memory, coalesced.
+        // The tile's ends and values in local memory, coalesced.
         let (k, r) = (self.fresh("k"), self.fresh("r"));
         self.open(format!("for (int {k} = {t}; {k} < {nr}; {k} += {l})"));
-        self.line(format!("const long {r} = {a} + {i0} + {k};"));
+        self.line(format!("const long {r} = {a} + {k};"));
         self.line(format!("{ends}[{k}] = (int)({} - {j0});", end_of(&r)));
         self.close();
         let k = self.fresh("k");
@@ -128,7 +136,7 @@ impl Generator<'_> {
         }
         self.close();
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
-        // This work-item's items of the chunk.
+        // This work-item's items of the tile.
         let [dlo, dhi, lo, hi, m, ii, jj, head, d, row] =
             ["dlo", "dhi", "lo", "hi", "m", "ii", "jj", "head", "d", "row"].map(|x| self.fresh(x));
         self.line(format!("const int {dlo} = min({t} * {v}, {cl});"));
@@ -148,7 +156,7 @@ impl Generator<'_> {
         self.assign(&head_acc, &acc);
         self.indent -= 1;
         self.open("} else");
-        self.line(format!("const long {row} = {a} + {i0} + {ii};"));
+        self.line(format!("const long {row} = {a} + {ii};"));
         let at = ArithExpr::var(&Var::new(row.clone(), Range::below(count.clone())));
         self.write(&out, &[at], &acc)?;
         self.close();
@@ -173,28 +181,17 @@ impl Generator<'_> {
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
         let merge = Merge { op, acc_ty: &acc_ty, comps: &comps, vals: &vals, ends: &ends, tile: t_len, cin: &cin };
         self.open(format!("if ({head} >= 0)"));
-        let before = self.carries_before(&merge, &t)?;
+        let before_head = self.carries_before(&merge, &t)?;
         let value = self.apply_scalar_fun(
             op,
-            vec![(Val::Scalar(before), acc_ty.clone()), (Val::Scalar(head_acc.clone()), acc_ty.clone())],
+            vec![(Val::Scalar(before_head), acc_ty.clone()), (Val::Scalar(head_acc.clone()), acc_ty.clone())],
         )?;
         let row = self.fresh("row");
-        self.line(format!("const long {row} = {a} + {i0} + {head};"));
+        self.line(format!("const long {row} = {a} + {head};"));
         let at = ArithExpr::var(&Var::new(row, Range::below(count.clone())));
         self.write(&out, &[at], &value)?;
         self.close();
-        // The carry-out of a chunk that a segment crosses.
-        self.open(format!("if ({c} + {cl} < {total})"));
-        self.open(format!("if ({t} == {l} - 1)"));
-        let all = self.carries_before(&merge, &l.to_string())?;
-        for (name, x) in vals.iter().zip(&all) {
-            self.line(format!("{name}[{}] = {x};", t_len + l));
-        }
-        self.close();
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
-        let carried: Vec<String> = vals.iter().map(|name| format!("{name}[{}]", t_len + l)).collect();
-        self.assign(&cin, &carried);
-        self.close();
         self.close();
         self.close();
         Ok(Val::Array(Self::out_view(&out)))
@@ -219,7 +216,7 @@ impl Generator<'_> {
 
     /// The combination, in order, of the carries of the work-items before
     /// `upto` back to the last that ended a segment (from its carry), or
-    /// from the chunk's carry-in.
+    /// from the tile's carry-in.
     fn carries_before(&mut self, m: &Merge<'_>, upto: &str) -> Result<Vec<String>, CodegenError> {
         let (u, w) = (self.fresh("u"), self.fresh("w"));
         let tile = m.tile;

@@ -18,24 +18,14 @@
 
 use lift_ir::address_space::AddressSpace;
 use lift_ir::arith::{ArithExpr, Range, Var};
-use lift_ir::ir::{Expr, Fun, Teams, Type, UserFunId};
+use lift_ir::ir::{Expr, Fun, Teams, Type};
 use lift_ir::memory::AllocKind;
 use lift_ir::seg_reduce::LONG_STEPS;
 
-use super::{Generator, Out, Val, View, internal};
+use super::seg_reduce::{Reduction, SegInputs};
+use super::{Generator, Out, Val, internal};
 use crate::compile::CodegenError;
 use crate::user_fun::c_type;
-
-/// What folding a segment and combining its lanes needs.
-struct Reduction<'f> {
-    pull: UserFunId,
-    op: &'f Fun,
-    acc_ty: Type,
-    init: Vec<String>,
-    comps: Vec<flatten::ir::Scalar>,
-    tree: Vec<String>,
-    strided: bool,
-}
 
 impl Generator<'_> {
     pub(super) fn seg_reduce_teams(
@@ -46,23 +36,8 @@ impl Generator<'_> {
         args: &[Expr],
         dest: Option<Out>,
     ) -> Result<Val, CodegenError> {
-        let [z, segs] = args else { return internal("segReduceTeams arity") };
-        let Some(out) = dest else {
-            return Err(CodegenError::Unsupported {
-                kernel: self.lift.name.clone(),
-                what: "a segmented reduction whose result has no memory".into(),
-            });
-        };
-        if self.groups.is_some() || self.global.is_some() || self.local.is_some() {
-            return Err(CodegenError::Unsupported {
-                kernel: self.lift.name.clone(),
-                what: "a segmented reduction inside another parallel pattern".into(),
-            });
-        }
-        let Val::Scalar(init) = self.gen_expr(z, None)? else { return internal("segReduceTeams init") };
-        let View::Segments { offsets, lengths, count, f: pull } = self.array(segs)? else {
-            return internal("segReduceTeams of an array that is not segments");
-        };
+        let SegInputs { out, init, offsets, lengths, count, pull } =
+            self.seg_reduce_inputs("segReduceTeams", args, dest)?;
         let comps = self.allocation(f, AllocKind::Accumulator, AddressSpace::Private)?.components;
         let group = teams.group_size;
         let tree = self.allocation(f, AllocKind::TeamTree, AddressSpace::Local)?;
@@ -152,68 +127,5 @@ impl Generator<'_> {
         self.close();
         self.close();
         Ok(Val::Array(Self::out_view(&out)))
-    }
-
-    /// Private accumulators from the neutral element.
-    fn declare_accs(&mut self, red: &Reduction<'_>) -> Vec<String> {
-        let accs: Vec<String> = red.comps.iter().map(|_| self.fresh("acc")).collect();
-        for ((a, t), i) in accs.iter().zip(&red.comps).zip(&red.init) {
-            self.line(format!("{} {a} = {i};", c_type(*t)));
-        }
-        accs
-    }
-
-    /// `accs` folds lane `lane`'s elements of the segment at `offset` of
-    /// `length`, shared by `width` lanes.
-    fn fold(
-        &mut self,
-        red: &Reduction<'_>,
-        accs: &[String],
-        offset: &str,
-        length: &str,
-        lane: &str,
-        width: &str,
-    ) -> Result<(), CodegenError> {
-        let k = self.fresh("k");
-        if red.strided {
-            self.open(format!("for (long {k} = {lane}; {k} < {length}; {k} += {width})"));
-        } else {
-            let (chunk, lo, hi) = (self.fresh("chunk"), self.fresh("lo"), self.fresh("hi"));
-            self.line(format!("const long {chunk} = ({length} + {width} - 1) / {width};"));
-            self.line(format!("const long {lo} = min({lane} * {chunk}, {length});"));
-            self.line(format!("const long {hi} = min({lo} + {chunk}, {length});"));
-            self.open(format!("for (long {k} = {lo}; {k} < {hi}; {k}++)"));
-        }
-        let x = self.call(red.pull, vec![format!("{offset} + {k}")])?;
-        let res = self.apply_scalar_fun(
-            red.op,
-            vec![(Val::Scalar(accs.to_vec()), red.acc_ty.clone()), (Val::Scalar(x), red.acc_ty.clone())],
-        )?;
-        for (a, r) in accs.iter().zip(&res) {
-            self.line(format!("{a} = {r};"));
-        }
-        self.close();
-        Ok(())
-    }
-
-    /// The tree over `width` lanes whose values are in the local array at
-    /// `l` (lane `lane`), a barrier after each step.
-    fn tree(&mut self, red: &Reduction<'_>, l: &str, lane: &str, width: &str) -> Result<(), CodegenError> {
-        let h = self.fresh("h");
-        self.open(format!("for (long {h} = 1; {h} < {width}; {h} *= 2)"));
-        self.open(format!("if (({lane} & (2 * {h} - 1)) == 0)"));
-        let mine: Vec<String> = red.tree.iter().map(|t| format!("{t}[{l}]")).collect();
-        let other: Vec<String> = red.tree.iter().map(|t| format!("{t}[{l} + {h}]")).collect();
-        let both = self.apply_scalar_fun(
-            red.op,
-            vec![(Val::Scalar(mine.clone()), red.acc_ty.clone()), (Val::Scalar(other), red.acc_ty.clone())],
-        )?;
-        for (m, r) in mine.iter().zip(&both) {
-            self.line(format!("{m} = {r};"));
-        }
-        self.close();
-        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
-        self.close();
-        Ok(())
     }
 }

@@ -1,0 +1,135 @@
+//! What the two segmented reductions' C shares (`segReduceTeams` in
+//! `seg_teams`, `segReduceMerge` in `seg_merge`): taking their arguments
+//! apart, and reducing one run of a segment with many work-items (each
+//! folding its elements into private accumulators, then a tree in local
+//! memory in the order of `lift_ir::seg_reduce::TeamOrder`).
+
+use lift_ir::arith::ArithExpr;
+use lift_ir::ir::{Expr, Fun, Type, UserFunId};
+
+use super::{Generator, Out, Val, View, internal};
+use crate::compile::CodegenError;
+use crate::user_fun::c_type;
+
+/// The arguments of a segmented reduction, as C.
+pub(super) struct SegInputs {
+    /// Where the segments' values go.
+    pub out: Out,
+    /// The neutral element's components.
+    pub init: Vec<String>,
+    /// The segment descriptor's arrays and the number of segments.
+    pub offsets: String,
+    pub lengths: String,
+    pub count: ArithExpr,
+    /// The pull thunk of element `k`.
+    pub pull: UserFunId,
+}
+
+/// What folding runs of a segment and combining the work-items' values
+/// needs.
+pub(super) struct Reduction<'f> {
+    pub pull: UserFunId,
+    pub op: &'f Fun,
+    pub acc_ty: Type,
+    pub init: Vec<String>,
+    pub comps: Vec<flatten::ir::Scalar>,
+    /// Local arrays (one per component) of at least a group's work-items.
+    pub tree: Vec<String>,
+    /// Lane `j` folds elements `j, j + width, ...` (a commutative
+    /// operator) rather than its contiguous chunk.
+    pub strided: bool,
+}
+
+impl Generator<'_> {
+    /// The arguments `(z, segments(pull)(offsets, lengths))` of the
+    /// segmented reduction `pattern`, which must write to memory and not
+    /// be nested in another parallel pattern.
+    pub(super) fn seg_reduce_inputs(
+        &mut self,
+        pattern: &str,
+        args: &[Expr],
+        dest: Option<Out>,
+    ) -> Result<SegInputs, CodegenError> {
+        let [z, segs] = args else { return internal(format!("{pattern} arity")) };
+        let Some(out) = dest else {
+            return Err(CodegenError::Unsupported {
+                kernel: self.lift.name.clone(),
+                what: "a segmented reduction whose result has no memory".into(),
+            });
+        };
+        if self.groups.is_some() || self.global.is_some() || self.local.is_some() {
+            return Err(CodegenError::Unsupported {
+                kernel: self.lift.name.clone(),
+                what: "a segmented reduction inside another parallel pattern".into(),
+            });
+        }
+        let Val::Scalar(init) = self.gen_expr(z, None)? else { return internal(format!("{pattern} init")) };
+        let View::Segments { offsets, lengths, count, f: pull } = self.array(segs)? else {
+            return internal(format!("{pattern} of an array that is not segments"));
+        };
+        Ok(SegInputs { out, init, offsets, lengths, count, pull })
+    }
+
+    /// Private accumulators from the neutral element.
+    pub(super) fn declare_accs(&mut self, red: &Reduction<'_>) -> Vec<String> {
+        let accs: Vec<String> = red.comps.iter().map(|_| self.fresh("acc")).collect();
+        for ((a, t), i) in accs.iter().zip(&red.comps).zip(&red.init) {
+            self.line(format!("{} {a} = {i};", c_type(*t)));
+        }
+        accs
+    }
+
+    /// `accs` folds lane `lane`'s elements of the run at `offset` of
+    /// `length` elements, shared by `width` lanes.
+    pub(super) fn fold(
+        &mut self,
+        red: &Reduction<'_>,
+        accs: &[String],
+        offset: &str,
+        length: &str,
+        lane: &str,
+        width: &str,
+    ) -> Result<(), CodegenError> {
+        let k = self.fresh("k");
+        if red.strided {
+            self.open(format!("for (long {k} = {lane}; {k} < {length}; {k} += {width})"));
+        } else {
+            let (chunk, lo, hi) = (self.fresh("chunk"), self.fresh("lo"), self.fresh("hi"));
+            self.line(format!("const long {chunk} = ({length} + {width} - 1) / {width};"));
+            self.line(format!("const long {lo} = min({lane} * {chunk}, {length});"));
+            self.line(format!("const long {hi} = min({lo} + {chunk}, {length});"));
+            self.open(format!("for (long {k} = {lo}; {k} < {hi}; {k}++)"));
+        }
+        let x = self.call(red.pull, vec![format!("{offset} + {k}")])?;
+        let res = self.apply_scalar_fun(
+            red.op,
+            vec![(Val::Scalar(accs.to_vec()), red.acc_ty.clone()), (Val::Scalar(x), red.acc_ty.clone())],
+        )?;
+        for (a, r) in accs.iter().zip(&res) {
+            self.line(format!("{a} = {r};"));
+        }
+        self.close();
+        Ok(())
+    }
+
+    /// The tree over `width` lanes whose values are in the local array at
+    /// `l` (lane `lane`), a barrier after each step.
+    pub(super) fn tree(&mut self, red: &Reduction<'_>, l: &str, lane: &str, width: &str) -> Result<(), CodegenError> {
+        let h = self.fresh("h");
+        self.open(format!("for (long {h} = 1; {h} < {width}; {h} *= 2)"));
+        self.open(format!("if (({lane} & (2 * {h} - 1)) == 0)"));
+        let mine: Vec<String> = red.tree.iter().map(|t| format!("{t}[{l}]")).collect();
+        let other: Vec<String> = red.tree.iter().map(|t| format!("{t}[{l} + {h}]")).collect();
+        let both = self.apply_scalar_fun(
+            red.op,
+            vec![(Val::Scalar(mine.clone()), red.acc_ty.clone()), (Val::Scalar(other), red.acc_ty.clone())],
+        )?;
+        for (m, r) in mine.iter().zip(&both) {
+            self.line(format!("{m} = {r};"));
+        }
+        self.close();
+        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        self.close();
+        Ok(())
+    }
+}
