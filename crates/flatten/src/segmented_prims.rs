@@ -21,7 +21,7 @@
 //! semantics] in `builtins.rs` gives the identities).
 
 use nesl_frontend::builtins::Prim;
-use nesl_frontend::tast::ExprId;
+use nesl_frontend::tast::{ExprId, ExprKind};
 
 use crate::analysis::{is_reduction, is_scalar_prim};
 use crate::context::{Size, Step};
@@ -205,6 +205,17 @@ impl FnCx<'_, '_> {
         match prim {
             Prim::PrintString | Prim::PrintChar => return self.lifted_print(e, prim, args),
             _ => {}
+        }
+        if prim == Prim::Append {
+            // `a ++ b ++ c` is one gather from three sources, not a gather
+            // of a gather (quicksort's `sorted[0] ++ equal ++ sorted[1]`:
+            // one pass over the level's elements instead of two).
+            let mut operands = Vec::new();
+            self.append_operands(args, &mut operands);
+            if operands.len() > 2 {
+                let values = operands.iter().map(|a| self.compile(*a)).collect::<Result<Vec<_>>>()?;
+                return self.lifted_append_many(&values);
+            }
         }
         let mut values = Vec::with_capacity(args.len());
         for a in args {
@@ -780,6 +791,58 @@ impl FnCx<'_, '_> {
             }
         };
         let elements = self.gather(&[sa.data.clone(), sb.data.clone()], Size::Count(total), &route)?;
+        Ok(Val::Seq(LiftedSeq::dense(level, lengths, offsets, elements)))
+    }
+
+    /// The operands of a chain of `++`, left to right: `(a ++ b) ++ c`
+    /// and `a ++ (b ++ c)` give `a, b, c`.
+    fn append_operands(&self, args: &[ExprId], operands: &mut Vec<ExprId>) {
+        for &arg in args {
+            match &self.expr(arg).kind {
+                ExprKind::Prim { prim: Prim::Append, args } => self.append_operands(args, operands),
+                _ => operands.push(arg),
+            }
+        }
+    }
+
+    /// `values[0] ++ values[1] ++ ...` (at least two) in one gather: the
+    /// element at position `w` of a segment comes from the first operand
+    /// whose running length exceeds `w`.
+    fn lifted_append_many(&mut self, values: &[Val]) -> Result<Val> {
+        let level = self.levels.current();
+        let sources = values.iter().map(|v| self.seg_source(v)).collect::<Result<Vec<_>>>()?;
+        let (lengths, offsets, total) = self.segment_lengths(&|tc, host, i| {
+            let i = tc.share("i", Scalar::Int, i);
+            let lengths: Vec<GExpr> = sources.iter().map(|source| source.at(tc, host, i.clone()).1).collect();
+            vec![lengths.into_iter().reduce(add).unwrap_or_else(|| int(0))]
+        })?;
+        let route = |tc: &mut ThunkCx, host: &HostFunction, q: GExpr| {
+            let (segment, within) = position_in_segment(tc, host, offsets, q);
+            let last = sources.len() - 1;
+            // Built from the last operand outwards: `rest` is the route of
+            // a position at or past the end of operand `k`.
+            let (last_start, _) = sources[last].at(tc, host, segment.clone());
+            let mut ends = Vec::with_capacity(last);
+            let mut end = int(0);
+            let mut starts = Vec::with_capacity(last);
+            for source in &sources[..last] {
+                let (start, length) = source.at(tc, host, segment.clone());
+                let before = tc.share("b", Scalar::Int, end.clone());
+                end = tc.share("e", Scalar::Int, add(before.clone(), length));
+                starts.push((start, before));
+                ends.push(end.clone());
+            }
+            let mut index = add(last_start, sub(within.clone(), end));
+            let mut choice = int(last as i64);
+            for (k, ((start, before), end)) in starts.into_iter().zip(ends).enumerate().rev() {
+                let inside = tc.share("c", Scalar::Bool, cmp(BinaryOp::Lt, within.clone(), end));
+                index = GExpr::if_(inside.clone(), add(start, sub(within.clone(), before)), index);
+                choice = GExpr::if_(inside, int(k as i64), choice);
+            }
+            Route { index, choice: Choice::Number(choice) }
+        };
+        let data: Vec<SeqRepr> = sources.iter().map(|source| source.data.clone()).collect();
+        let elements = self.gather(&data, Size::Count(total), &route)?;
         Ok(Val::Seq(LiftedSeq::dense(level, lengths, offsets, elements)))
     }
 

@@ -8,8 +8,8 @@ use std::rc::Rc;
 
 use runtime::EnvironmentError;
 use runtime::cl::{
-    Arg, BinaryCache, ClError, DeviceFault, ERROR_FLAG_HELPERS_OPENCL_C, ERROR_FLAG_WORDS, Grid, Launch, Session,
-    measure_copy,
+    Arg, BinaryCache, ClError, DeviceFault, ERROR_FLAG_HELPERS_OPENCL_C, ERROR_FLAG_WORDS, ElementRead, ElementValue,
+    Grid, Launch, Session, measure_copy,
 };
 
 fn session() -> Session {
@@ -383,6 +383,50 @@ fn a_failed_bounds_check_reports_code_site_and_payload_once() {
     assert_eq!(session.check_error_flag().unwrap(), Some(DeviceFault { code: 1, site: 42, a: 5, b: 3 }));
     assert_eq!(session.check_error_flag().unwrap(), None, "a fault is reported once");
     assert_eq!(run_gather(&mut session, &[1]), [20], "the flag is clear again");
+}
+
+#[test]
+fn a_batch_of_element_reads_and_the_flag_is_one_wait() {
+    let mut session = session();
+    let program = session.build_program("checked", &checked_program(), "").unwrap();
+    let gather = program.kernel("gather").unwrap();
+    let longs = session.upload(&[10i64, -20, 30]).unwrap();
+    let doubles = session.upload(&[0.5f64, 2.5]).unwrap();
+    let bytes = session.upload(&[0u8, 7]).unwrap();
+    let ints = session.upload(&[-3i32]).unwrap();
+    let before = session.stats().unwrap();
+    let reads = [
+        ElementRead::I64(&longs, 1),
+        ElementRead::F64(&doubles, 1),
+        ElementRead::U8(&bytes, 1),
+        ElementRead::I32(&ints, 0),
+        ElementRead::I64(&longs, 2),
+    ];
+    let (values, fault) = session.read_elements_checked(&reads).unwrap();
+    let expected = [
+        ElementValue::I64(-20),
+        ElementValue::F64(2.5),
+        ElementValue::U8(7),
+        ElementValue::I32(-3),
+        ElementValue::I64(30),
+    ];
+    assert_eq!((values.as_slice(), fault), (expected.as_slice(), None));
+    let after = session.stats().unwrap();
+    // `stats` waits once itself.
+    assert_eq!(after.host_waits - before.host_waits, 2, "one wait for the batch");
+    let read_commands = |stats: &runtime::cl::Stats| stats.group("device-to-host").map_or(0, |g| g.launches);
+    assert_eq!(read_commands(&after) - read_commands(&before), 5, "each element read is a command");
+
+    // A fault reported before the batch comes with its values, once.
+    let is = session.upload(&[0i64, 9]).unwrap();
+    let out = session.alloc::<i64>(2).unwrap();
+    let args = [Arg::from(&longs), Arg::I64(3), Arg::from(&is), Arg::from(&out), Arg::I64(2), Arg::ErrorFlag];
+    session.launch(&Launch::new(gather, Grid::linear(2)), &args).unwrap();
+    let (values, fault) = session.read_elements_checked(&[ElementRead::I64(&out, 0)]).unwrap();
+    assert_eq!(values, [ElementValue::I64(10)]);
+    assert_eq!(fault, Some(DeviceFault { code: 1, site: 42, a: 9, b: 3 }));
+    assert_eq!(session.read_elements_checked(&[]).unwrap(), (vec![], None), "a fault is reported once");
+    assert!(session.read_elements_checked(&[ElementRead::I64(&longs, 3)]).is_err(), "out of the buffer");
 }
 
 #[test]

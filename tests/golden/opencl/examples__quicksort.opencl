@@ -708,24 +708,122 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long quicksort_gather_8_pull_sorted_elements_elements(long p, __global const long* offsets, long offsets_len, __global const long* starts, __global const long* lengths, __global const long* equal_offsets, __global const long* equal_lengths, __global const long* sorted_elements_elements, __global const long* equal_elements) {
+static inline long quicksort_gather_8_pull_sorted_elements_elements(long p, __global const long* offsets, long offsets_len, __global const long* starts, __global const long* lengths, __global const long* starts_1, __global const long* lengths_1, __global const long* equal_offsets, __global const long* equal_lengths, __global const long* sorted_elements_elements, __global const long* equal_elements) {
     long segment = nessie_segment_of(offsets, offsets_len, p);
     long s = segment;
     long w = nessie_sub(p, offsets[s]);
     long start = starts[s];
     long len = lengths[s];
-    long start_1 = equal_offsets[s];
-    long len_1 = equal_lengths[s];
-    int c = w < len;
-    long q = c ? nessie_add(start, w) : nessie_add(start_1, nessie_sub(w, len));
-    return c ? sorted_elements_elements[q] : equal_elements[q];
+    long start_1 = starts_1[s];
+    long len_1 = lengths_1[s];
+    long start_2 = equal_offsets[s];
+    long len_2 = equal_lengths[s];
+    long e = nessie_add(len_1, len_2);
+    int c = w < e;
+    int c_1 = w < len_1;
+    long c_2 = c_1 ? 0L : (c ? 1L : 2L);
+    long q = c_1 ? nessie_add(start_1, w) : (c ? nessie_add(start_2, nessie_sub(w, len_1)) : nessie_add(start, nessie_sub(w, e)));
+    return c_2 == 0L ? sorted_elements_elements[q] : (c_2 == 1L ? equal_elements[q] : sorted_elements_elements[q]);
 }
 
-__kernel void quicksort_gather_8_sorted_elements_elements(long total_1, __global const long* offsets, long n_offsets, __global const long* starts, __global const long* lengths, __global const long* equal_offsets, __global const long* equal_lengths, __global const long* sorted_elements_elements_5, __global const long* equal_elements, __global long* sorted_elements_elements_17) {
+__kernel void quicksort_gather_8_sorted_elements_elements(long total_1, __global const long* offsets, long n_offsets, __global const long* starts_1, __global const long* lengths_2, __global const long* starts_3, __global const long* lengths_4, __global const long* equal_offsets, __global const long* equal_lengths, __global const long* sorted_elements_elements_7, __global const long* equal_elements, __global long* sorted_elements_elements_24) {
     const long gid = get_global_id(0);
     if (gid < total_1) {
-        long pull_sorted_elements_elements_r = quicksort_gather_8_pull_sorted_elements_elements(gid, offsets, n_offsets, starts, lengths, equal_offsets, equal_lengths, sorted_elements_elements_5, equal_elements);
-        sorted_elements_elements_17[gid] = pull_sorted_elements_elements_r;
+        long pull_sorted_elements_elements_r = quicksort_gather_8_pull_sorted_elements_elements(gid, offsets, n_offsets, starts_1, lengths_2, starts_3, lengths_4, equal_offsets, equal_lengths, sorted_elements_elements_7, equal_elements);
+        sorted_elements_elements_24[gid] = pull_sorted_elements_elements_r;
+    }
+}
+
+
+// ===== quicksort_gather_10.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline long quicksort_gather_10_pull_s_elements(long p, __global const long* s_offsets, long s_offsets_len, __global const uchar* mapped, __global const long* rank, __global const long* s_offsets_1, __global const long* offsets, __global const long* s_elements, __global const long* sorted_elements_elements) {
+    long segment = nessie_segment_of(s_offsets, s_offsets_len, p);
+    long s = segment;
+    int f = (int)mapped[s];
+    long r = rank[s];
+    long r_1 = f ? r : nessie_sub(s, r);
+    long q = nessie_add(f ? s_offsets_1[r_1] : offsets[r_1], nessie_sub(p, s_offsets[s]));
+    return f ? s_elements[q] : sorted_elements_elements[q];
+}
+
+__kernel void quicksort_gather_10_s_elements(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const uchar* mapped, __global const long* rank, __global const long* s_offsets_3, __global const long* offsets, __global const long* s_elements_5, __global const long* sorted_elements_elements, __global long* s_elements_14) {
+    const long gid = get_global_id(0);
+    if (gid < total_1) {
+        long pull_s_elements_r = quicksort_gather_10_pull_s_elements(gid, s_offsets_0, n_s_offsets, mapped, rank, s_offsets_3, offsets, s_elements_5, sorted_elements_elements);
+        s_elements_14[gid] = pull_s_elements_r;
     }
 }
 
@@ -804,21 +902,16 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long quicksort_gather_11_pull_s_elements(long p, __global const long* s_offsets, long s_offsets_len, __global const uchar* mapped, __global const long* rank, __global const long* s_offsets_1, __global const long* offsets, __global const long* s_elements, __global const long* sorted_elements_elements) {
-    long segment = nessie_segment_of(s_offsets, s_offsets_len, p);
-    long s = segment;
-    int f = (int)mapped[s];
-    long r = rank[s];
-    long r_1 = f ? r : nessie_sub(s, r);
-    long q = nessie_add(f ? s_offsets_1[r_1] : offsets[r_1], nessie_sub(p, s_offsets[s]));
-    return f ? s_elements[q] : sorted_elements_elements[q];
+static inline long quicksort_gather_11_pull_sorted_elements(long p, long start, __global const long* sorted_elements) {
+    long q = nessie_add(start, p);
+    return sorted_elements[q];
 }
 
-__kernel void quicksort_gather_11_s_elements(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const uchar* mapped, __global const long* rank, __global const long* s_offsets_3, __global const long* offsets, __global const long* s_elements_5, __global const long* sorted_elements_elements, __global long* s_elements_14) {
+__kernel void quicksort_gather_11_sorted_elements(long length_1, long start, __global const long* sorted_elements_1, __global long* sorted_elements_5) {
     const long gid = get_global_id(0);
-    if (gid < total_1) {
-        long pull_s_elements_r = quicksort_gather_11_pull_s_elements(gid, s_offsets_0, n_s_offsets, mapped, rank, s_offsets_3, offsets, s_elements_5, sorted_elements_elements);
-        s_elements_14[gid] = pull_s_elements_r;
+    if (gid < length_1) {
+        long pull_sorted_elements_r = quicksort_gather_11_pull_sorted_elements(gid, start, sorted_elements_1);
+        sorted_elements_5[gid] = pull_sorted_elements_r;
     }
 }
 
@@ -897,104 +990,16 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long quicksort_gather_12_pull_sorted_elements(long p, long start, __global const long* sorted_elements) {
-    long q = nessie_add(start, p);
-    return sorted_elements[q];
-}
-
-__kernel void quicksort_gather_12_sorted_elements(long length_1, long start, __global const long* sorted_elements_1, __global long* sorted_elements_5) {
-    const long gid = get_global_id(0);
-    if (gid < length_1) {
-        long pull_sorted_elements_r = quicksort_gather_12_pull_sorted_elements(gid, start, sorted_elements_1);
-        sorted_elements_5[gid] = pull_sorted_elements_r;
-    }
-}
-
-
-// ===== quicksort_gather_13.cl =====
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
-   err[2] site, err[3..4] payload. The first failing work-item wins. */
-#ifndef NESSIE_ERROR_FLAG_HELPERS
-#define NESSIE_ERROR_FLAG_HELPERS
-void nessie_fail(__global long* err, long code, long site, long a, long b) {
-    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
-        err[1] = code;
-        err[2] = site;
-        err[3] = a;
-        err[4] = b;
-    }
-}
-
-int nessie_failed(__global long* err) {
-    return *(volatile __global int*)err != 0;
-}
-#endif
-
-/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
-   operators with the evaluator's exact meaning. */
-#ifndef NESSIE_SCALAR_HELPERS
-#define NESSIE_SCALAR_HELPERS
-#pragma OPENCL FP_CONTRACT OFF
-
-/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
-static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
-static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
-static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
-static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
-static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
-
-/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
-   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
-   one got through it gives 0 instead of trapping. */
-static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
-static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
-
-/* Shifts count mod 64; rshift is arithmetic. */
-static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
-static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
-
-/* Float min and max: NaN is above every number; ties keep the first. */
-static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
-static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
-
-/* Rounds half away from zero (x - trunc(x) is exact). */
-static inline double nessie_round(double x) {
-    double t = trunc(x);
-    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
-}
-
-/* The floor of the square root of n >= 0 (0 for a negative n). */
-static inline long nessie_isqrt(long n) {
-    if (n <= 0) return 0;
-    ulong u = (ulong)n;
-    ulong r = (ulong)sqrt((double)n);
-    while (r * r > u) r--;
-    while ((r + 1) * (r + 1) <= u) r++;
-    return (long)r;
-}
-
-/* segment_of: the last j with offsets[j] <= position (0 if none). */
-static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
-    long lo = 0, hi = segments;
-    while (lo < hi) {
-        long mid = lo + (hi - lo) / 2;
-        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
-    }
-    return lo > 0 ? lo - 1 : 0;
-}
-#endif
-
-static inline long quicksort_gather_13_pull_sorted_elements(long p, long n_sorted_elements, __global const long* sorted_elements, __global const long* equal) {
+static inline long quicksort_gather_12_pull_sorted_elements(long p, long n_sorted_elements, __global const long* sorted_elements, __global const long* equal) {
     int c = p < n_sorted_elements;
     long q = c ? p : nessie_sub(p, n_sorted_elements);
     return c ? sorted_elements[q] : equal[q];
 }
 
-__kernel void quicksort_gather_13_sorted_elements(long t_1, long n_sorted_elements, __global const long* sorted_elements_1, __global const long* equal, __global long* sorted_elements_7) {
+__kernel void quicksort_gather_12_sorted_elements(long t_1, long n_sorted_elements, __global const long* sorted_elements_1, __global const long* equal, __global long* sorted_elements_7) {
     const long gid = get_global_id(0);
     if (gid < t_1) {
-        long pull_sorted_elements_r = quicksort_gather_13_pull_sorted_elements(gid, n_sorted_elements, sorted_elements_1, equal);
+        long pull_sorted_elements_r = quicksort_gather_12_pull_sorted_elements(gid, n_sorted_elements, sorted_elements_1, equal);
         sorted_elements_7[gid] = pull_sorted_elements_r;
     }
 }
@@ -4322,8 +4327,8 @@ static inline void quicksort_fused_7_pull_lengths(long i, __global const long* s
     long v_1 = sorted_elements_offsets[start];
     long start_1 = sorted_offsets[i];
     long len_1 = sorted_lengths[i];
-    if (0 || 0L >= len_1) {
-        nessie_fail(err, 1, 2, 0L, len_1);
+    if (1L < 0L || 1L >= len_1) {
+        nessie_fail(err, 1, 3, 1L, len_1);
         *r0 = 0L;
         *r1 = 0L;
         *r2 = 0L;
@@ -4331,20 +4336,17 @@ static inline void quicksort_fused_7_pull_lengths(long i, __global const long* s
         *r4 = 0L;
         return;
     }
-    long lengths = sorted_elements_lengths[start_1];
-    long starts = sorted_elements_offsets[start_1];
-    long start_2 = starts;
-    long len_2 = lengths;
-    long start_3 = equal_offsets[i];
-    long len_3 = equal_lengths[i];
-    long v_2 = nessie_add(len_2, len_3);
-    long v_3 = v;
-    long v_4 = v_1;
-    long v_5 = v_2;
-    long start_4 = sorted_offsets[i];
-    long len_4 = sorted_lengths[i];
-    if (1L < 0L || 1L >= len_4) {
-        nessie_fail(err, 1, 3, 1L, len_4);
+    long k = nessie_add(start_1, 1L);
+    long v_2 = sorted_elements_lengths[k];
+    long v_3 = sorted_elements_offsets[k];
+    long v_4 = v;
+    long v_5 = v_1;
+    long v_6 = v_2;
+    long v_7 = v_3;
+    long start_2 = sorted_offsets[i];
+    long len_2 = sorted_lengths[i];
+    if (1L < 0L || 1L >= len_2) {
+        nessie_fail(err, 1, 3, 1L, len_2);
         *r0 = 0L;
         *r1 = 0L;
         *r2 = 0L;
@@ -4352,38 +4354,69 @@ static inline void quicksort_fused_7_pull_lengths(long i, __global const long* s
         *r4 = 0L;
         return;
     }
-    long k = nessie_add(start_4, 1L);
-    long v_6 = sorted_elements_lengths[k];
-    long v_7 = sorted_elements_offsets[k];
-    *r0 = v_3;
-    *r1 = v_4;
-    *r2 = v_5;
-    *r3 = v_6;
-    *r4 = v_7;
+    long k_1 = nessie_add(start_2, 1L);
+    long lengths = sorted_elements_lengths[k_1];
+    long starts = sorted_elements_offsets[k_1];
+    long start_3 = sorted_offsets[i];
+    long len_3 = sorted_lengths[i];
+    if (0 || 0L >= len_3) {
+        nessie_fail(err, 1, 2, 0L, len_3);
+        *r0 = 0L;
+        *r1 = 0L;
+        *r2 = 0L;
+        *r3 = 0L;
+        *r4 = 0L;
+        return;
+    }
+    long lengths_1 = sorted_elements_lengths[start_3];
+    long starts_1 = sorted_elements_offsets[start_3];
+    long start_4 = starts_1;
+    long len_4 = lengths_1;
+    long start_5 = equal_offsets[i];
+    long len_5 = equal_lengths[i];
+    long start_6 = starts;
+    long len_6 = lengths;
+    long v_8 = nessie_add(nessie_add(len_4, len_5), len_6);
+    *r0 = v_4;
+    *r1 = v_5;
+    *r2 = v_6;
+    *r3 = v_7;
+    *r4 = v_8;
 }
 
 static inline long quicksort_fused_7_pull_s_offsets(long i, __global const long* sorted_offsets, __global const long* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* err) {
     long start = sorted_offsets[i];
     long len = sorted_lengths[i];
-    if (0 || 0L >= len) {
-        nessie_fail(err, 1, 2, 0L, len);
+    if (1L < 0L || 1L >= len) {
+        nessie_fail(err, 1, 3, 1L, len);
         return 0L;
     }
-    long lengths = sorted_elements_lengths[start];
-    long starts = sorted_elements_offsets[start];
-    long start_1 = starts;
-    long len_1 = lengths;
-    long start_2 = equal_offsets[i];
-    long len_2 = equal_lengths[i];
-    long lengths_1 = nessie_add(len_1, len_2);
-    return lengths_1;
+    long k = nessie_add(start, 1L);
+    long lengths = sorted_elements_lengths[k];
+    long starts = sorted_elements_offsets[k];
+    long start_1 = sorted_offsets[i];
+    long len_1 = sorted_lengths[i];
+    if (0 || 0L >= len_1) {
+        nessie_fail(err, 1, 2, 0L, len_1);
+        return 0L;
+    }
+    long lengths_1 = sorted_elements_lengths[start_1];
+    long starts_1 = sorted_elements_offsets[start_1];
+    long start_2 = starts_1;
+    long len_2 = lengths_1;
+    long start_3 = equal_offsets[i];
+    long len_3 = equal_lengths[i];
+    long start_4 = starts;
+    long len_4 = lengths;
+    long lengths_2 = nessie_add(nessie_add(len_2, len_3), len_4);
+    return lengths_2;
 }
 
 static inline long quicksort_fused_7_op_s_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-__kernel void quicksort_fused_7_lengths(long n_else_instances, __global const long* sorted_offsets, __global const long* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* lengths_5, __global long* starts_6, __global long* lengths_12, __global long* lengths_22, __global long* starts_23, __global long* err) {
+__kernel void quicksort_fused_7_lengths(long n_else_instances, __global const long* sorted_offsets, __global const long* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* lengths_5, __global long* starts_6, __global long* lengths_10, __global long* starts_11, __global long* lengths_18, __global long* err) {
     if (nessie_failed(err)) return;
     const long gid = get_global_id(0);
     if (gid < n_else_instances) {
@@ -4395,9 +4428,9 @@ __kernel void quicksort_fused_7_lengths(long n_else_instances, __global const lo
         quicksort_fused_7_pull_lengths(gid, sorted_offsets, sorted_lengths, sorted_elements_lengths, sorted_elements_offsets, equal_offsets, equal_lengths, err, &pull_lengths_r, &pull_lengths_r_1, &pull_lengths_r_2, &pull_lengths_r_3, &pull_lengths_r_4);
         lengths_5[gid] = pull_lengths_r;
         starts_6[gid] = pull_lengths_r_1;
-        lengths_12[gid] = pull_lengths_r_2;
-        lengths_22[gid] = pull_lengths_r_3;
-        starts_23[gid] = pull_lengths_r_4;
+        lengths_10[gid] = pull_lengths_r_2;
+        starts_11[gid] = pull_lengths_r_3;
+        lengths_18[gid] = pull_lengths_r_4;
     }
 }
 
@@ -4503,21 +4536,21 @@ __kernel void quicksort_fused_7_s_offsets(__global int* s_offsets_ticket, __glob
         if (l == 0) {
             long excl = vals[304];
             long more = 1;
-            long k_1 = 0;
-            for (; k_1 < 32; k_1++) {
-                if (flags[k_1] == 0) break;
-                long op_s_offsets_r_4 = quicksort_fused_7_op_s_offsets(vals[272 + k_1], excl);
+            long k = 0;
+            for (; k < 32; k++) {
+                if (flags[k] == 0) break;
+                long op_s_offsets_r_4 = quicksort_fused_7_op_s_offsets(vals[272 + k], excl);
                 long c_5 = op_s_offsets_r_4;
                 excl = c_5;
-                if (flags[k_1] == 2) {
+                if (flags[k] == 2) {
                     more = 0;
-                    k_1++;
+                    k++;
                     break;
                 }
             }
             vals[304] = excl;
             flags[33] = more;
-            flags[34] = at - k_1;
+            flags[34] = at - k;
             if (!more) {
                 long incl = excl;
                 long op_s_offsets_r_5 = quicksort_fused_7_op_s_offsets(incl, vals[305]);
@@ -4625,91 +4658,48 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long quicksort_fused_8_pull_lengths(long i, __global const long* starts, __global const long* lengths, __global const long* equal_offsets, __global const long* equal_lengths) {
-    long start = starts[i];
-    long len = lengths[i];
-    long start_1 = equal_offsets[i];
-    long len_1 = equal_lengths[i];
-    return nessie_add(len, len_1);
+static inline long quicksort_fused_8_pull_s_lengths(long p, __global const uchar* mapped, __global const long* rank, __global const long* s_lengths, __global const long* lengths) {
+    int f = (int)mapped[p];
+    long r = rank[p];
+    long q = f ? r : nessie_sub(p, r);
+    return f ? s_lengths[q] : lengths[q];
 }
 
-static inline long quicksort_fused_8_pull_s_offsets(long i, __global const long* starts, __global const long* lengths, __global const long* equal_offsets, __global const long* equal_lengths) {
-    long start = starts[i];
-    long len = lengths[i];
-    long start_1 = equal_offsets[i];
-    long len_1 = equal_lengths[i];
-    long lengths_1 = nessie_add(len, len_1);
-    return lengths_1;
+static inline long quicksort_fused_8_pull_s_offsets(long i, __global const uchar* mapped, __global const long* rank, __global const long* s_lengths, __global const long* lengths) {
+    int f = (int)mapped[i];
+    long r = rank[i];
+    long q = f ? r : nessie_sub(i, r);
+    long s_lengths_1 = f ? s_lengths[q] : lengths[q];
+    return s_lengths_1;
 }
 
 static inline long quicksort_fused_8_op_s_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long quicksort_fused_8_pull_s_lengths(long p, __global const uchar* mapped, __global const long* rank, __global const long* s_lengths, __global const long* starts, __global const long* lengths, __global const long* equal_offsets, __global const long* equal_lengths) {
-    int f = (int)mapped[p];
-    long r = rank[p];
-    long q = f ? r : nessie_sub(p, r);
-    long t;
-    if (f) {
-        t = s_lengths[q];
-    } else {
-        long i = q;
-        long start = starts[i];
-        long len = lengths[i];
-        long start_1 = equal_offsets[i];
-        long len_1 = equal_lengths[i];
-        t = nessie_add(len, len_1);
-    }
-    return t;
-}
-
-static inline long quicksort_fused_8_pull_s_offsets_1(long i, __global const uchar* mapped, __global const long* rank, __global const long* s_lengths, __global const long* starts, __global const long* lengths, __global const long* equal_offsets, __global const long* equal_lengths) {
-    int f = (int)mapped[i];
-    long r = rank[i];
-    long q = f ? r : nessie_sub(i, r);
-    long t;
-    if (f) {
-        t = s_lengths[q];
-    } else {
-        long i_1 = q;
-        long start = starts[i_1];
-        long len = lengths[i_1];
-        long start_1 = equal_offsets[i_1];
-        long len_1 = equal_lengths[i_1];
-        t = nessie_add(len, len_1);
-    }
-    long s_lengths_1 = t;
-    return s_lengths_1;
-}
-
-static inline long quicksort_fused_8_op_s_offsets_1(long a, long b) {
-    return nessie_add(a, b);
-}
-
-__kernel void quicksort_fused_8_lengths(long n_else_instances, __global const long* starts, __global const long* lengths_1, __global const long* equal_offsets, __global const long* equal_lengths, __global long* lengths_5) {
+__kernel void quicksort_fused_8_s_lengths(long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* s_lengths_2, __global const long* lengths, __global long* s_lengths_5) {
     const long gid = get_global_id(0);
-    if (gid < n_else_instances) {
-        long pull_lengths_r = quicksort_fused_8_pull_lengths(gid, starts, lengths_1, equal_offsets, equal_lengths);
-        lengths_5[gid] = pull_lengths_r;
+    if (gid < instances_1) {
+        long pull_s_lengths_r = quicksort_fused_8_pull_s_lengths(gid, mapped, rank, s_lengths_2, lengths);
+        s_lengths_5[gid] = pull_s_lengths_r;
     }
 }
 
-__kernel void quicksort_fused_8_s_offsets(__global int* s_offsets_ticket_47, __global int* s_offsets_status_48, long n_else_instances, __global const long* starts, __global const long* lengths_1, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets_11) {
+__kernel void quicksort_fused_8_s_offsets(__global int* s_offsets_ticket, __global int* s_offsets_status, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* s_lengths_2, __global const long* lengths, __global long* s_offsets) {
     __local long tile[3840];
     __local long vals[306];
     __local long flags[35];
-    volatile __global ulong* status = (volatile __global ulong*)s_offsets_status_48;
+    volatile __global ulong* status = (volatile __global ulong*)s_offsets_status;
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(s_offsets_ticket_47);
+    if (l == 0) flags[32] = atomic_inc(s_offsets_ticket);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 3840;
     for (long j = 0; j < 15; j++) {
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
-        if (g < n_else_instances) {
-            long pull_s_offsets_r = quicksort_fused_8_pull_s_offsets(g, starts, lengths_1, equal_offsets, equal_lengths);
+        if (g < instances_1) {
+            long pull_s_offsets_r = quicksort_fused_8_pull_s_offsets(g, mapped, rank, s_lengths_2, lengths);
             tile[p_1] = pull_s_offsets_r;
         } else {
             tile[p_1] = 0L;
@@ -4838,165 +4828,8 @@ __kernel void quicksort_fused_8_s_offsets(__global int* s_offsets_ticket_47, __g
     for (long j = 0; j < 15; j++) {
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
-        if (g < n_else_instances) {
-            s_offsets_11[g] = tile[p_1];
-        }
-    }
-}
-
-__kernel void quicksort_fused_8_s_lengths(long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* s_lengths_17, __global const long* starts, __global const long* lengths_1, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_lengths_19) {
-    const long gid = get_global_id(0);
-    if (gid < instances_1) {
-        long pull_s_lengths_r = quicksort_fused_8_pull_s_lengths(gid, mapped, rank, s_lengths_17, starts, lengths_1, equal_offsets, equal_lengths);
-        s_lengths_19[gid] = pull_s_lengths_r;
-    }
-}
-
-__kernel void quicksort_fused_8_s_offsets_1(__global int* s_offsets_ticket_49, __global int* s_offsets_status_50, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* s_lengths_17, __global const long* starts, __global const long* lengths_1, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets_24) {
-    __local long tile[3840];
-    __local long vals[306];
-    __local long flags[35];
-    volatile __global ulong* status = (volatile __global ulong*)s_offsets_status_50;
-    const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(s_offsets_ticket_49);
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long tile_no = flags[32];
-    const long start = tile_no * 3840;
-    for (long j = 0; j < 15; j++) {
-        const long p_1 = j * 256 + l;
-        const long g = start + p_1;
         if (g < instances_1) {
-            long pull_s_offsets_1_r = quicksort_fused_8_pull_s_offsets_1(g, mapped, rank, s_lengths_17, starts, lengths_1, equal_offsets, equal_lengths);
-            tile[p_1] = pull_s_offsets_1_r;
-        } else {
-            tile[p_1] = 0L;
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    long acc = 0L;
-    for (long j = 0; j < 15; j++) {
-        long op_s_offsets_1_r = quicksort_fused_8_op_s_offsets_1(acc, tile[l * 15 + j]);
-        long c = op_s_offsets_1_r;
-        acc = c;
-    }
-    vals[l] = acc;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row = 0L;
-        for (long c_1 = 0; c_1 < 16; c_1++) {
-            long op_s_offsets_1_r_1 = quicksort_fused_8_op_s_offsets_1(row, vals[l * 16 + c_1]);
-            long c_2 = op_s_offsets_1_r_1;
-            row = c_2;
-        }
-        vals[256 + l] = row;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l == 0) {
-        long total = 0L;
-        for (long r = 0; r < 16; r++) {
-            long x = vals[256 + r];
-            vals[256 + r] = total;
-            long op_s_offsets_1_r_2 = quicksort_fused_8_op_s_offsets_1(total, x);
-            long c_3 = op_s_offsets_1_r_2;
-            total = c_3;
-        }
-        vals[305] = total;
-        vals[304] = 0L;
-        if (tile_no == 0) {
-            const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
-        } else {
-            const ulong bits_1 = (ulong)(total);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
-        }
-        flags[33] = tile_no > 0;
-        flags[34] = tile_no - 1;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row_1 = vals[256 + l];
-        for (long c_1 = 0; c_1 < 16; c_1++) {
-            long x_1 = vals[l * 16 + c_1];
-            vals[l * 16 + c_1] = row_1;
-            long op_s_offsets_1_r_3 = quicksort_fused_8_op_s_offsets_1(row_1, x_1);
-            long c_4 = op_s_offsets_1_r_3;
-            row_1 = c_4;
-        }
-    }
-    for (;;) {
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (!flags[33]) break;
-        const long at = flags[34];
-        if (l < 32) {
-            const long jt = at - l;
-            long fl = 0;
-            if (jt >= 0) {
-                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
-                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
-                    fl = 2;
-                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
-                }
-                if (fl == 0) {
-                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
-                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
-                        fl = 1;
-                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
-                    }
-                }
-            }
-            flags[l] = fl;
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (l == 0) {
-            long excl = vals[304];
-            long more = 1;
-            long k = 0;
-            for (; k < 32; k++) {
-                if (flags[k] == 0) break;
-                long op_s_offsets_1_r_4 = quicksort_fused_8_op_s_offsets_1(vals[272 + k], excl);
-                long c_5 = op_s_offsets_1_r_4;
-                excl = c_5;
-                if (flags[k] == 2) {
-                    more = 0;
-                    k++;
-                    break;
-                }
-            }
-            vals[304] = excl;
-            flags[33] = more;
-            flags[34] = at - k;
-            if (!more) {
-                long incl = excl;
-                long op_s_offsets_1_r_5 = quicksort_fused_8_op_s_offsets_1(incl, vals[305]);
-                long c_6 = op_s_offsets_1_r_5;
-                incl = c_6;
-                const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
-            }
-        }
-    }
-    long off = vals[304];
-    long op_s_offsets_1_r_6 = quicksort_fused_8_op_s_offsets_1(off, vals[l]);
-    long c_7 = op_s_offsets_1_r_6;
-    off = c_7;
-    for (long j = 0; j < 15; j++) {
-        long x_2 = tile[l * 15 + j];
-        tile[l * 15 + j] = off;
-        long op_s_offsets_1_r_7 = quicksort_fused_8_op_s_offsets_1(off, x_2);
-        long c_8 = op_s_offsets_1_r_7;
-        off = c_8;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 15; j++) {
-        const long p_1 = j * 256 + l;
-        const long g = start + p_1;
-        if (g < instances_1) {
-            s_offsets_24[g] = tile[p_1];
+            s_offsets[g] = tile[p_1];
         }
     }
 }
@@ -5076,7 +4909,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline void quicksort_total_fused_2_once_total(__global const long* s_lengths, long s_lengths_len, __global const long* s_offsets, __global const long* s_lengths_1, long s_lengths_1_len, __global const long* s_offsets_1, __global const long* s_lengths_2, long s_lengths_2_len, __global const long* s_offsets_2, long* r0, long* r1, long* r2) {
+static inline void quicksort_total_fused_2_once_total(__global const long* s_lengths, long s_lengths_len, __global const long* s_offsets, __global const long* s_lengths_1, long s_lengths_1_len, __global const long* s_offsets_1, long* r0, long* r1) {
     long v;
     if (s_lengths_len == 0L) {
         v = 0L;
@@ -5091,30 +4924,18 @@ static inline void quicksort_total_fused_2_once_total(__global const long* s_len
         long last_1 = nessie_sub(s_lengths_1_len, 1L);
         v_1 = nessie_add(s_offsets_1[last_1], s_lengths_1[last_1]);
     }
-    long v_2 = v;
-    long v_3 = v_1;
-    long v_4;
-    if (s_lengths_2_len == 0L) {
-        v_4 = 0L;
-    } else {
-        long last_2 = nessie_sub(s_lengths_2_len, 1L);
-        v_4 = nessie_add(s_offsets_2[last_2], s_lengths_2[last_2]);
-    }
-    *r0 = v_2;
-    *r1 = v_3;
-    *r2 = v_4;
+    *r0 = v;
+    *r1 = v_1;
 }
 
-__kernel void quicksort_total_fused_2_total(__global const long* s_lengths_0, long n_s_lengths, __global const long* s_offsets_1, __global const long* s_lengths_4, long n_s_lengths_1, __global const long* s_offsets_5, __global const long* s_lengths_8, long n_s_lengths_2, __global const long* s_offsets_9, __global long* total_2, __global long* total_6, __global long* total_10) {
+__kernel void quicksort_total_fused_2_total(__global const long* s_lengths_0, long n_s_lengths, __global const long* s_offsets_1, __global const long* s_lengths_4, long n_s_lengths_1, __global const long* s_offsets_5, __global long* total_2, __global long* total_6) {
     const long gid = get_global_id(0);
     if (gid < 1) {
         long once_total_r;
         long once_total_r_1;
-        long once_total_r_2;
-        quicksort_total_fused_2_once_total(s_lengths_0, n_s_lengths, s_offsets_1, s_lengths_4, n_s_lengths_1, s_offsets_5, s_lengths_8, n_s_lengths_2, s_offsets_9, &once_total_r, &once_total_r_1, &once_total_r_2);
+        quicksort_total_fused_2_once_total(s_lengths_0, n_s_lengths, s_offsets_1, s_lengths_4, n_s_lengths_1, s_offsets_5, &once_total_r, &once_total_r_1);
         total_2[0] = once_total_r;
         total_6[0] = once_total_r_1;
-        total_10[0] = once_total_r_2;
     }
 }
 

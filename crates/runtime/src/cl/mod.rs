@@ -55,7 +55,7 @@ pub use error_flag::{DeviceFault, ERROR_FLAG_HELPERS_OPENCL_C, ERROR_FLAG_WORDS}
 pub use launch::{Arg, Grid, Launch};
 pub use profile::{CommandKind, GroupStats, Stats};
 pub use program::{Kernel, Program};
-pub use session::{BuildStats, DeviceLimits, ProgramLayout, Session};
+pub use session::{BuildStats, DeviceLimits, ElementRead, ElementValue, ProgramLayout, Session};
 
 use opencl3::error_codes as codes;
 use opencl3::types::cl_int;

@@ -17,7 +17,8 @@
 //! [`Stats`] is the aggregate; [`Stats::write_table`] prints one line per
 //! kernel launch group (name, launches, total device time, bytes moved,
 //! effective GB/s) and the kernels' totals, then the same for transfers if
-//! there were any.
+//! there were any, then how many times the host waited for the device
+//! (round trips: what a recursion level's sizes cost beyond its kernels).
 
 use std::collections::{HashMap, VecDeque};
 use std::io::{self, Write};
@@ -95,6 +96,10 @@ impl GroupStats {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
     pub groups: Vec<GroupStats>,
+    /// How many times the host waited for the device: blocking reads and
+    /// writes, error-flag checks and `finish`. A batch of reads that ends
+    /// in one wait counts once (its reads still count as commands).
+    pub host_waits: u64,
 }
 
 impl Stats {
@@ -156,6 +161,7 @@ impl Stats {
             }
             write_row(out, &self.transfer_totals())?;
         }
+        writeln!(out, "{:<name_width$} {:>9}", "host waits", self.host_waits)?;
         Ok(())
     }
 }
@@ -183,6 +189,8 @@ pub(crate) struct Profiler {
     pending: VecDeque<PendingCommand>,
     groups: Vec<GroupStats>,
     group_index: HashMap<(CommandKind, String), usize>,
+    /// See [`Stats::host_waits`].
+    host_waits: u64,
 }
 
 impl Profiler {
@@ -236,7 +244,12 @@ impl Profiler {
 
     /// The aggregate of the commands collected so far.
     pub fn stats(&self) -> Stats {
-        Stats { groups: self.groups.iter().filter(|g| g.launches > 0).cloned().collect() }
+        Stats { groups: self.groups.iter().filter(|g| g.launches > 0).cloned().collect(), host_waits: self.host_waits }
+    }
+
+    /// Records that the host waited for the device.
+    pub fn note_wait(&mut self) {
+        self.host_waits += 1;
     }
 
     /// Forgets everything collected; pending commands are dropped uncounted.
@@ -244,6 +257,7 @@ impl Profiler {
         self.pending.clear();
         self.groups.clear();
         self.group_index.clear();
+        self.host_waits = 0;
     }
 }
 
@@ -263,12 +277,13 @@ mod tests {
                 group("host-to-device", CommandKind::Write, 2, 1_000, 800),
                 group("segmented_sum", CommandKind::Kernel, 1, 500_000, 1_000_000),
             ],
+            host_waits: 5,
         };
         let mut text = Vec::new();
         stats.write_table(&mut text).unwrap();
         let text = String::from_utf8(text).unwrap();
         let lines: Vec<&str> = text.lines().collect();
-        assert_eq!(lines.len(), 7, "{text}");
+        assert_eq!(lines.len(), 8, "{text}");
         assert!(lines[0].starts_with("kernel") && lines[0].contains("launches") && lines[0].contains("GB/s"));
         assert!(lines[1].starts_with("map_add ") && lines[1].contains(" 3 ") && lines[1].contains("1.500 ms"));
         assert!(lines[1].contains("3000000") && lines[1].trim_end().ends_with("2.00"), "{}", lines[1]);
@@ -277,6 +292,7 @@ mod tests {
         assert!(lines[4].starts_with("transfer"));
         assert!(lines[5].starts_with("host-to-device"));
         assert!(lines[6].starts_with("total transfers"));
+        assert!(lines[7].starts_with("host waits") && lines[7].trim_end().ends_with(" 5"), "{}", lines[7]);
         let totals = stats.kernel_totals();
         assert_eq!((totals.launches, totals.device_time_ns, totals.bytes_moved), (4, 2_000_000, 4_000_000));
         assert_eq!(stats.group("segmented_sum").map(|g| g.launches), Some(1));
@@ -287,6 +303,7 @@ mod tests {
         assert_eq!(group("k", CommandKind::Kernel, 1, 0, 10).gigabytes_per_second(), None);
         let mut text = Vec::new();
         Stats::default().write_table(&mut text).unwrap();
-        assert_eq!(String::from_utf8(text).unwrap().lines().count(), 2);
+        // The header, the totals and the host waits.
+        assert_eq!(String::from_utf8(text).unwrap().lines().count(), 3);
     }
 }

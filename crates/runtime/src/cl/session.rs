@@ -18,10 +18,14 @@
 //! [`Session::alloc`] / [`Session::upload`]; [`Session::write`],
 //! [`Session::fill`], [`Session::copy`]; [`Session::launch`];
 //! [`Session::read`] (blocking: a synchronisation point);
+//! [`Session::read_elements_checked`] (several scalars and the error flag
+//! in one synchronisation);
 //! [`Session::check_error_flag`]; [`Session::stats`].
 //!
 //! Synchronisation: transfers between host and device are blocking, so no
-//! host memory is ever borrowed by the driver after a call returns; launches,
+//! host memory is ever borrowed by the driver after a call returns (a batch
+//! of element reads enqueues them without blocking and waits for them
+//! before it returns); launches,
 //! fills and copies are only enqueued. Because the queue is in order, a
 //! blocking read sees the results of everything enqueued before it.
 //!
@@ -41,7 +45,7 @@ use opencl3::device::{CL_LOCAL, Device};
 use opencl3::error_codes as codes;
 use opencl3::event::Event;
 use opencl3::memory::{Buffer, CL_MEM_READ_WRITE};
-use opencl3::types::{CL_BLOCKING, cl_mem};
+use opencl3::types::{CL_BLOCKING, CL_NON_BLOCKING, cl_mem};
 
 use super::binary_cache::BinaryCache;
 use super::buffer::{BufferPool, DeviceBuffer, Element, allocated_elements};
@@ -52,6 +56,37 @@ use super::program::{self, BuildTarget, Kernel, Program};
 use super::{ClError, driver_error};
 use crate::EnvironmentError;
 use crate::device::{DeviceInfo, choose_device, list_devices};
+
+/// One element to read in a batch ([`Session::read_elements_checked`]):
+/// a buffer and the element's index.
+#[derive(Copy, Clone, Debug)]
+pub enum ElementRead<'a> {
+    I64(&'a DeviceBuffer<i64>, usize),
+    F64(&'a DeviceBuffer<f64>, usize),
+    U8(&'a DeviceBuffer<u8>, usize),
+    I32(&'a DeviceBuffer<i32>, usize),
+}
+
+/// The value of an [`ElementRead`], of its buffer's element type.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub enum ElementValue {
+    I64(i64),
+    F64(f64),
+    U8(u8),
+    I32(i32),
+}
+
+impl ElementRead<'_> {
+    /// A zero of the read's element type, for the driver to overwrite.
+    fn placeholder(&self) -> ElementValue {
+        match self {
+            ElementRead::I64(..) => ElementValue::I64(0),
+            ElementRead::F64(..) => ElementValue::F64(0.0),
+            ElementRead::U8(..) => ElementValue::U8(0),
+            ElementRead::I32(..) => ElementValue::I32(0),
+        }
+    }
+}
 
 /// What the device allows, as the plan executor needs it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -388,6 +423,7 @@ impl Session {
             self.queue.enqueue_write_buffer(&mut buffer.raw, CL_BLOCKING, offset * size_of::<T>(), data, &[])
         }
         .map_err(|e| driver_error(format!("writing {bytes} bytes to the device"), e.0, bytes as u64))?;
+        self.profiler.note_wait();
         self.record(CommandKind::Write, None, bytes as u64, event)
     }
 
@@ -417,9 +453,95 @@ impl Session {
         data: &mut [T],
     ) -> Result<(), ClError> {
         match blocking_read(&self.queue, buffer, offset, data)? {
-            Some(event) => self.record(CommandKind::Read, None, size_of_val(data) as u64, event),
+            Some(event) => {
+                self.profiler.note_wait();
+                self.record(CommandKind::Read, None, size_of_val(data) as u64, event)
+            }
             None => Ok(()),
         }
+    }
+
+    /// Reads one element of each buffer in `reads` and the error flag, in
+    /// one round trip: the element reads are enqueued without blocking and
+    /// the blocking read of the flag, enqueued last on the in-order queue,
+    /// waits for all of them. Returns the values in the order of `reads`
+    /// and the fault a kernel reported since the flag was last cleared (the
+    /// flag is cleared when it holds one, as in
+    /// [`Session::check_error_flag`]); each element read counts as a
+    /// device-to-host command, the whole batch as one host wait.
+    pub fn read_elements_checked(
+        &mut self,
+        reads: &[ElementRead<'_>],
+    ) -> Result<(Vec<ElementValue>, Option<DeviceFault>), ClError> {
+        let mut values: Vec<ElementValue> = reads.iter().map(ElementRead::placeholder).collect();
+        let mut enqueued = Ok(());
+        // `values` is neither moved nor resized until the wait below: the
+        // driver writes into its elements until then.
+        for (read, value) in reads.iter().zip(values.iter_mut()) {
+            let result = match (read, value) {
+                (ElementRead::I64(buffer, index), ElementValue::I64(value)) => {
+                    self.enqueue_read_one(buffer, *index, value)
+                }
+                (ElementRead::F64(buffer, index), ElementValue::F64(value)) => {
+                    self.enqueue_read_one(buffer, *index, value)
+                }
+                (ElementRead::U8(buffer, index), ElementValue::U8(value)) => {
+                    self.enqueue_read_one(buffer, *index, value)
+                }
+                (ElementRead::I32(buffer, index), ElementValue::I32(value)) => {
+                    self.enqueue_read_one(buffer, *index, value)
+                }
+                _ => Err(ClError::internal("an element read and its value differ in type")),
+            };
+            if let Err(error) = result {
+                enqueued = Err(error);
+                break;
+            }
+        }
+        let mut words = [0i64; ERROR_FLAG_WORDS];
+        let waited = blocking_read(&self.queue, &self.error_flag, 0, &mut words);
+        if enqueued.is_err() || waited.is_err() {
+            // Nothing may still write into `values` when it is dropped.
+            let _ = self.queue.finish();
+        }
+        enqueued?;
+        waited?;
+        self.profiler.note_wait();
+        // The blocking read waited for every earlier command: collect them.
+        self.profiler.collect(false)?;
+        let fault = error_flag::decode(&words);
+        if fault.is_some() {
+            self.clear_error_flag()?;
+        }
+        Ok((values, fault))
+    }
+
+    /// Enqueues a read of `buffer[index]` into `value` without waiting.
+    /// The caller waits for the queue (a blocking command enqueued later,
+    /// or `finish`) before it reads, moves or drops `value`.
+    fn enqueue_read_one<T: Element>(
+        &mut self,
+        buffer: &DeviceBuffer<T>,
+        index: usize,
+        value: &mut T,
+    ) -> Result<(), ClError> {
+        check_range("read", buffer.len(), index, 1)?;
+        let bytes = size_of::<T>();
+        // SAFETY: the element lies inside the buffer (checked above); `T`
+        // is plain data for which any bytes are a value (`Element` is
+        // sealed to such types); the caller keeps `value` in place until
+        // the queue has passed this command (see above).
+        let event = unsafe {
+            self.queue.enqueue_read_buffer(
+                &buffer.raw,
+                CL_NON_BLOCKING,
+                index * bytes,
+                std::slice::from_mut(value),
+                &[],
+            )
+        }
+        .map_err(|e| driver_error(format!("reading {bytes} bytes from the device"), e.0, bytes as u64))?;
+        self.record(CommandKind::Read, None, bytes as u64, event)
     }
 
     /// Sets every element of `buffer` to `value` (enqueued).
@@ -613,6 +735,7 @@ impl Session {
     /// Waits for every enqueued command, and collects their times.
     pub fn finish(&mut self) -> Result<(), ClError> {
         self.queue.finish().map_err(|e| driver_error("waiting for the device to finish", e.0, 0))?;
+        self.profiler.note_wait();
         self.profiler.collect(true)
     }
 
@@ -622,6 +745,7 @@ impl Session {
     pub fn check_error_flag(&mut self) -> Result<Option<DeviceFault>, ClError> {
         let mut words = [0i64; ERROR_FLAG_WORDS];
         blocking_read(&self.queue, &self.error_flag, 0, &mut words)?;
+        self.profiler.note_wait();
         // The blocking read waited for every earlier command: collect them.
         self.profiler.collect(false)?;
         let fault = error_flag::decode(&words);

@@ -10,13 +10,13 @@ use nesl_frontend::eval::Output;
 use opencl_backend::plan::CompiledKernel;
 
 use super::emit::{read_chars, read_value};
-use super::faults::check_device;
+use super::faults::{check_device, fault_error};
 use super::host_ops::run_host_op;
 use super::kernel::run_kernel;
 use super::scalar;
 use super::values::{DeviceArray, HostValue};
 use super::{ExecError, MAX_CALL_DEPTH, internal};
-use crate::cl::{Program, ProgramLayout, Session};
+use crate::cl::{ElementRead, ElementValue, Program, ProgramLayout, Session};
 
 /// The variables of one call, indexed by [`HostVar`].
 pub(crate) type Frame = Vec<Option<HostValue>>;
@@ -134,6 +134,18 @@ impl<'p, 's> Executor<'p, 's> {
             self.has_unchecked_launches = false;
         }
         checked
+    }
+
+    /// Reads the elements of `reads` and the error flag in one round trip
+    /// (see [`Session::read_elements_checked`]): the values, or the fault a
+    /// kernel reported (values a faulting kernel wrote must size nothing).
+    pub(crate) fn read_checked(&mut self, reads: &[ElementRead<'_>]) -> Result<Vec<ElementValue>, ExecError> {
+        let (values, fault) = self.session.read_elements_checked(reads)?;
+        self.has_unchecked_launches = false;
+        match fault {
+            Some(fault) => Err(fault_error(self.program, fault)),
+            None => Ok(values),
+        }
     }
 
     /// `error`, unless the device has a fault to report: a kernel enqueued

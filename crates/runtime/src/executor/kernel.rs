@@ -8,18 +8,20 @@
 //!    them. A size variable gets its value the first time an expression
 //!    mentions it: the length of an array parameter, the value of an int
 //!    parameter, or an element of a device buffer
-//!    ([`SizeSource::ReadBack`]), read with a blocking read and followed by
-//!    a check of the error flag (a count written by a faulting kernel must
-//!    not size anything). A size that is undefined (division by zero,
-//!    overflow) or negative is a compiler bug.
+//!    ([`SizeSource::ReadBack`]), read together with the error flag in one
+//!    round trip (a count written by a faulting kernel must not size
+//!    anything). A size that is undefined (division by zero, overflow) or
+//!    negative is a compiler bug.
 //! 2. **Buffers** are allocated when first used, with the length their
 //!    [`BufferDecl`] gives, and filled with zeros (enqueued) if `zeroed`.
 //! 3. **Launches** are enqueued with their `__kernel` name as the profiling
 //!    group and their `bytes_moved`; a launch with zero work-items in some
 //!    dimension is skipped, its arguments not even evaluated.
 //! 4. **Results**: arrays are buffers with a logical length (no copy);
-//!    scalars are read back (blocking), and the error flag is checked once
-//!    after the reads; parameters are returned as they came.
+//!    scalars are read back; the counts that size the arrays, the scalars
+//!    and the error flag are read in one round trip (a filter fused with
+//!    two others costs one wait, not three); parameters are returned as
+//!    they came.
 //!
 //! How arguments are passed: an array parameter or buffer as its buffer
 //! (`long`, `double`, `uchar` or `int` elements); an `int` parameter and a
@@ -41,7 +43,7 @@ use lift_ir::arith::{Var, VarId};
 use opencl_backend::plan::{CompiledKernel, KernelResult, LaunchArg, SizeExpr, SizeSource, Step};
 
 use super::host::Executor;
-use super::values::{DeviceArray, DeviceData, HostValue};
+use super::values::{DeviceArray, DeviceData, HostValue, element_scalar};
 use super::{ExecError, internal};
 use crate::cl::{Arg, Grid, Launch};
 
@@ -256,8 +258,18 @@ impl<'k> KernelRun<'k> {
                 format!("the plan has {} results, the flat kernel {}", plan.results.len(), flat.results.len());
             return Err(internal(message));
         }
+        // Every count and scalar the results need, read in one round trip.
+        let mut lengths = Vec::new();
+        let mut scalars = Vec::new();
+        for (result, &var) in plan.results.iter().zip(&flat.results) {
+            match (result, flat.vars.get(var.0 as usize).map(|info| info.ty)) {
+                (KernelResult::Array { length, .. }, _) => lengths.push(length),
+                (KernelResult::Scalar { buffer }, Some(VarType::Scalar(ty))) => scalars.push((*buffer, ty)),
+                _ => {}
+            }
+        }
+        let mut scalar_values = self.read_batch(exec, &lengths, &scalars)?.into_iter();
         let mut values = Vec::with_capacity(plan.results.len());
-        let mut has_read_back = false;
         for (position, (result, &var)) in plan.results.iter().zip(&flat.results).enumerate() {
             let Some(info) = flat.vars.get(var.0 as usize) else {
                 return Err(internal(format!("result {position} is variable {}, which does not exist", var.0)));
@@ -277,11 +289,10 @@ impl<'k> KernelRun<'k> {
                     let data = if should_shrink(&data, len) { Rc::new(data.prefix(exec.session, len)?) } else { data };
                     HostValue::Array(DeviceArray { elem, len, data })
                 }
-                (KernelResult::Scalar { buffer }, VarType::Scalar(ty)) => {
-                    let data = self.written_buffer(exec, *buffer)?;
-                    has_read_back = true;
-                    HostValue::Scalar(data.read_scalar(exec.session, 0, ty)?)
-                }
+                (KernelResult::Scalar { .. }, VarType::Scalar(ty)) => match scalar_values.next() {
+                    Some(value) if value.scalar() == ty => HostValue::Scalar(value),
+                    _ => return Err(internal(format!("result {position}, a {ty}, was not read"))),
+                },
                 (KernelResult::Param(i), ty) => match self.params.get(*i) {
                     Some(param) if param.var_type() == ty => param.clone(),
                     _ => return Err(internal(format!("result {position} of type {ty} is parameter {i}"))),
@@ -290,10 +301,63 @@ impl<'k> KernelRun<'k> {
             };
             values.push(value);
         }
-        if has_read_back {
-            exec.check_device()?;
-        }
         Ok(values)
+    }
+
+    /// Resolves the variables of `sizes` and reads the scalar results
+    /// `scalars` (buffer and type) with the error flag in one round trip:
+    /// every variable read back at a position known without reading (one
+    /// that needs another read-back first is resolved on its own), and
+    /// every scalar. Returns the scalars' values in order. No wait when
+    /// nothing is read.
+    fn read_batch(
+        &mut self,
+        exec: &mut Executor<'_, '_>,
+        sizes: &[&SizeExpr],
+        scalars: &[(usize, Scalar)],
+    ) -> Result<Vec<Const>, ExecError> {
+        let plan = self.plan;
+        // (variable, buffer, position) of each read-back in the batch.
+        let mut read_backs: Vec<(Var, usize, usize)> = Vec::new();
+        for size in sizes {
+            for var in size.free_vars() {
+                if self.sizes.contains_key(&var.id()) || read_backs.iter().any(|(v, ..)| v.id() == var.id()) {
+                    continue;
+                }
+                let source = plan.size_vars.iter().find(|size_var| size_var.var == var).map(|v| &v.source);
+                match source {
+                    Some(SizeSource::ReadBack { buffer, index }) => {
+                        self.resolving.push(var.id());
+                        let position = self.count(exec, index, &format!("the position `{var}` is read back from"));
+                        self.resolving.pop();
+                        read_backs.push((var.clone(), *buffer, position?));
+                    }
+                    _ => self.resolve(exec, &var)?,
+                }
+            }
+        }
+        if read_backs.is_empty() && scalars.is_empty() {
+            return Ok(Vec::new());
+        }
+        let mut data = Vec::with_capacity(read_backs.len() + scalars.len());
+        for &(_, buffer, _) in &read_backs {
+            data.push(self.written_buffer(exec, buffer)?);
+        }
+        for &(buffer, _) in scalars {
+            data.push(self.written_buffer(exec, buffer)?);
+        }
+        let positions = read_backs.iter().map(|&(_, _, position)| position).chain(scalars.iter().map(|_| 0));
+        let reads = data.iter().zip(positions).map(|(data, position)| data.element_read(position));
+        let reads = reads.collect::<Result<Vec<_>, _>>()?;
+        let values = exec.read_checked(&reads)?;
+        let (size_values, scalar_values) = values.split_at(read_backs.len());
+        for ((var, ..), &value) in read_backs.iter().zip(size_values) {
+            match element_scalar(value, Scalar::Int)? {
+                Const::Int(value) => self.sizes.insert(var.id(), value),
+                other => return Err(internal(format!("size variable `{var}` read back as {other}"))),
+            };
+        }
+        scalar_values.iter().zip(scalars).map(|(&value, &(_, ty))| element_scalar(value, ty)).collect()
     }
 
     /// A size that counts something (elements, work-items, bytes): not
@@ -352,10 +416,10 @@ impl<'k> KernelRun<'k> {
                 self.resolving.pop();
                 let position = position?;
                 let data = self.written_buffer(exec, *buffer)?;
-                let value = data.read_scalar(exec.session, position, Scalar::Int)?;
-                // A count written by a kernel that faulted must size nothing.
-                exec.check_device()?;
-                match value {
+                // Read with the error flag: a count written by a kernel
+                // that faulted must size nothing.
+                let value = exec.read_checked(&[data.element_read(position)?])?;
+                match element_scalar(value[0], Scalar::Int)? {
                     Const::Int(value) => value,
                     other => return Err(internal(format!("size variable `{var}` read back as {other}"))),
                 }

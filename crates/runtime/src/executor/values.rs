@@ -15,7 +15,7 @@ use flatten::ir::{Const, Scalar, VarType};
 use opencl_backend::plan::BufferElem;
 
 use super::{ExecError, internal};
-use crate::cl::{Arg, DeviceBuffer, Element, Session};
+use crate::cl::{Arg, DeviceBuffer, Element, ElementRead, ElementValue, Session};
 
 /// The value of a host variable.
 #[derive(Clone, Debug)]
@@ -149,18 +149,19 @@ impl DeviceData {
         )
     }
 
-    /// Element `index` as a scalar of type `ty` (blocking: a
-    /// synchronisation point). 32-bit counters widen to `int`.
-    pub(crate) fn read_scalar(&self, session: &mut Session, index: usize, ty: Scalar) -> Result<Const, ExecError> {
-        let value = match (self, ty) {
-            (DeviceData::I64(b), Scalar::Int) => Const::Int(read_one(session, b, index)?),
-            (DeviceData::I32(b), Scalar::Int) => Const::Int(i64::from(read_one(session, b, index)?)),
-            (DeviceData::F64(b), Scalar::Float) => Const::Float(read_one(session, b, index)?),
-            (DeviceData::U8(b), Scalar::Bool) => Const::Bool(read_one(session, b, index)? != 0),
-            (DeviceData::U8(b), Scalar::Char) => Const::Char(read_one(session, b, index)?),
-            _ => return Err(internal(format!("a {ty} read from {}", self.describe()))),
-        };
-        Ok(value)
+    /// A read of element `index` for a batch
+    /// ([`super::host::Executor::read_checked`]).
+    pub(crate) fn element_read(&self, index: usize) -> Result<ElementRead<'_>, ExecError> {
+        let len = self.len();
+        if index >= len {
+            return Err(internal(format!("a read of element {index} of a buffer of {len} elements")));
+        }
+        Ok(match self {
+            DeviceData::I64(b) => ElementRead::I64(b, index),
+            DeviceData::F64(b) => ElementRead::F64(b, index),
+            DeviceData::U8(b) => ElementRead::U8(b, index),
+            DeviceData::I32(b) => ElementRead::I32(b, index),
+        })
     }
 
     /// A new buffer holding the first `len` elements (a device-to-device
@@ -208,11 +209,15 @@ impl DeviceData {
     }
 }
 
-fn read_one<T: Element>(session: &mut Session, buffer: &DeviceBuffer<T>, index: usize) -> Result<T, ExecError> {
-    if index >= buffer.len() {
-        return Err(internal(format!("a read of element {index} of a buffer of {} elements", buffer.len())));
-    }
-    let mut value = [T::default()];
-    session.read_into(buffer, index, &mut value)?;
-    Ok(value[0])
+/// An element read from a buffer as a scalar of type `ty`, as
+/// [`DeviceData::read_scalar`] has it.
+pub(crate) fn element_scalar(value: ElementValue, ty: Scalar) -> Result<Const, ExecError> {
+    Ok(match (value, ty) {
+        (ElementValue::I64(x), Scalar::Int) => Const::Int(x),
+        (ElementValue::I32(x), Scalar::Int) => Const::Int(i64::from(x)),
+        (ElementValue::F64(x), Scalar::Float) => Const::Float(x),
+        (ElementValue::U8(x), Scalar::Bool) => Const::Bool(x != 0),
+        (ElementValue::U8(x), Scalar::Char) => Const::Char(x),
+        (value, ty) => return Err(internal(format!("a {ty} read as {value:?}"))),
+    })
 }
