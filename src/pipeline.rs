@@ -39,15 +39,19 @@ pub struct FrontEnd {
     pub program: Program,
 }
 
-/// Parses and type-checks the user's file with the prelude. `ast` is
-/// emitted as soon as the file parses, so `--emit ast` works for programs
-/// that do not type-check.
+/// Parses and type-checks the user's file with the prelude; a form with a
+/// syntax error is reported and the other forms are still checked (note
+/// [erroneous forms] of `nesl_frontend`). `ast` is emitted as soon as the
+/// file parses, so `--emit ast` works for programs that do not type-check.
 pub fn front_end(session: &mut Session, emit: Emit) -> Result<FrontEnd, Failure> {
     let prelude_file = session.sources.add(nesl_frontend::PRELUDE_NAME, nesl_frontend::PRELUDE_SOURCE, true);
     let prelude = nesl_frontend::syntax::parse_file(&session.sources, prelude_file).map_err(Failure::Program)?;
-    let ast = nesl_frontend::syntax::parse_program(&mut session.sources, session.file).map_err(Failure::Program)?;
-    emit(Stage::Ast, &|| nesl_frontend::syntax::print_module(&ast));
-    let program = nesl_frontend::check::check_program(&session.sources, &prelude, &ast).map_err(Failure::Program)?;
+    let (ast, syntax_errors) = nesl_frontend::syntax::parse_program_recovering(&mut session.sources, session.file);
+    if syntax_errors.is_empty() {
+        emit(Stage::Ast, &|| nesl_frontend::syntax::print_module(&ast));
+    }
+    let program =
+        nesl_frontend::check_parsed(&session.sources, &prelude, &ast, syntax_errors).map_err(Failure::Program)?;
     emit(Stage::Typed, &|| nesl_frontend::tast::print_program(&program));
     Ok(FrontEnd { ast, program })
 }

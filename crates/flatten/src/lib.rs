@@ -50,6 +50,10 @@
 //!   (`lift_functions.rs`), unless they are scalar loops;
 //! - `rand` draws from a key that a rewrite of the typed program passes
 //!   around as an ordinary value (`random_keys.rs`);
+//! - a function that prints, called inside an apply-to-each, runs as its
+//!   text version, which returns what it would print, and the host prints
+//!   the texts when the apply-to-each ends, in the interpreter's order (a
+//!   rewrite of the typed program, `print_texts.rs`);
 //! - file I/O, `parse_int`, `parse_float`, `exp_string`, `@` of what is not
 //!   an int, bool or char, `__error` of a computed message and several
 //!   prints per element of an apply-to-each are host operations
@@ -65,9 +69,10 @@
 //! Flattening fails with [`FlattenError::NotSupported`], naming the construct
 //! and its position, for: `rand_seed` anywhere but at the top of a top-level
 //! form (`rand` itself works everywhere: `random_keys.rs`); `hash` of a
-//! sequence of sequences or of a tuple holding a sequence; printing inside a
-//! function called in parallel, or, in an apply-to-each that prints more
-//! than once per element, a print that is not directly in its body (one
+//! sequence of sequences or of a tuple holding a sequence; a print in the
+//! filter of an apply-to-each that calls a printing function, or, in an
+//! apply-to-each that prints more than once per element and calls no
+//! printing function, a print that is not directly in its body (one
 //! print per element prints the elements' texts in element order:
 //! `segmented_prims.rs`; several directly in the body are interleaved by
 //! element: `host_prims.rs`); file I/O and `time` inside an apply-to-each;
@@ -98,6 +103,7 @@ mod kernel_code;
 mod lift_apply_to_each;
 mod lift_conditionals;
 mod lift_functions;
+mod print_texts;
 mod random_keys;
 mod representation;
 mod scalar_code;
@@ -144,7 +150,8 @@ pub fn flatten_program_with(
     sources: &SourceMap,
     observe: &mut dyn FnMut(&str, &FlatProgram),
 ) -> Result<FlatProgram, FlattenError> {
-    let mut flat = flatten_program::flatten(program, sources)?;
+    let with_texts = print_texts::rewrite(program)?;
+    let mut flat = flatten_program::flatten(with_texts.as_ref().unwrap_or(program), sources)?;
     check("flatten", &flat)?;
     observe("flatten", &flat);
     for pass in PASSES {

@@ -535,10 +535,10 @@ impl FnCx<'_, '_> {
     /// interpreter's order when this is the only printing of the host-level
     /// apply-to-each it is in (the elements' texts then follow each other
     /// in element order, whatever filters and conditionals select), and it
-    /// is not inside a function called in parallel (`lift_functions.rs`
-    /// refuses those). Should the apply-to-each fault, the flat backends
-    /// may have printed more or fewer of the texts before the fault than
-    /// the interpreter.
+    /// is not inside a function called in parallel (those print through
+    /// their text versions, `print_texts.rs`). Should the apply-to-each
+    /// fault, the flat backends may have printed more or fewer of the texts
+    /// before the fault than the interpreter.
     fn lifted_print(&mut self, e: ExprId, prim: Prim, args: &[ExprId]) -> Result<Val> {
         let program = self.program();
         let one_print = self.parallel_region.is_some_and(|region| {

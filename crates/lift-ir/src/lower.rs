@@ -315,9 +315,19 @@ fn lower_scatter(
     for v in results {
         lift.lengths.push((*v, m.clone()));
     }
+    // Several columns are read at each position rather than zipped: they
+    // are one sequence's columns, of one length, but a column that is a
+    // kernel parameter has its own length variable, so `zip` could not
+    // tell that they agree.
     let copy_source = match base {
         [b] => Expr::Input(*b),
-        _ => Expr::apply(Fun::Zip, base.iter().map(|b| Expr::Input(*b)).collect()),
+        _ => {
+            let columns = base.to_vec();
+            let copy =
+                index_thunk(lift, |i| GExpr::Tuple(columns.iter().map(|b| GExpr::read(*b, i.clone())).collect()));
+            let copy = add_user_fun(lift, &format!("copy_{name}"), &copy, result_scalars.to_vec())?;
+            Expr::apply(Fun::Generate(m.clone(), copy), vec![])
+        }
     };
     lift.stages.push(Stage {
         name: format!("{stage_name}_copy"),

@@ -59,11 +59,53 @@ pub struct Compiled {
 }
 
 /// Parses and checks the user's file `file` of `sources`, together with the
-/// prelude (which this adds to `sources`).
+/// prelude (which this adds to `sources`). A form with a syntax error is
+/// reported and the others are still checked (note [erroneous forms]); any
+/// error fails the whole program.
 pub fn compile(sources: &mut SourceMap, file: FileId) -> Result<Compiled, Vec<Diagnostic>> {
     let prelude_file = sources.add(PRELUDE_NAME, PRELUDE_SOURCE, true);
     let prelude = syntax::parse_file(sources, prelude_file)?;
-    let ast = syntax::parse_program(sources, file)?;
-    let program = check::check_program(sources, &prelude, &ast)?;
+    let (ast, syntax_errors) = syntax::parse_program_recovering(sources, file);
+    let program = check_parsed(sources, &prelude, &ast, syntax_errors)?;
     Ok(Compiled { ast, program })
 }
+
+/// Checks the forms of the user's program that parsed (`user`, from
+/// [`syntax::parse_program_recovering`]) and fails with the syntax errors
+/// of those that did not together with the checker's own diagnostics, in
+/// source order; the program when there are none.
+///
+/// See note [erroneous forms] below.
+pub fn check_parsed(
+    sources: &SourceMap,
+    prelude: &syntax::ast::Module,
+    user: &syntax::ast::Module,
+    syntax_errors: Vec<Diagnostic>,
+) -> Result<tast::Program, Vec<Diagnostic>> {
+    match check::check_program(sources, prelude, user) {
+        Ok(program) if syntax_errors.is_empty() => Ok(program),
+        Ok(_) => Err(syntax_errors),
+        Err(errors) => Err(check::sorted(syntax_errors.into_iter().chain(errors).collect())),
+    }
+}
+
+// Note [erroneous forms]
+// ~~~~~~~~~~~~~~~~~~~~~~
+// NESL 3.1 reads a file form by form and goes on after a form with an
+// error: its reader (`tokens.lisp`, `cgolerr`) skips to the next `;` or
+// `$` and signals `nesl-error`, and the loop that `load` runs
+// (`read-eval-print.lisp`, `nesl-loop`) catches `nesl-error` around the
+// reading and evaluation of each form, prints the message and reads the
+// next form; a definition with a type error is not made, and the rest of
+// the file still loads. nessie does the same when it checks a file and
+// the files it loads: every erroneous form gets its diagnostic, the forms
+// that parse are all checked (so a mistake in one definition does not
+// hide those of others), and a use of a definition that did not parse is
+// an error too (an unbound name), as in NESL. Three differences: calls of
+// a function with a type error report nothing that follows from it (the
+// checker gives it a fresh type at each call); the parser resumes at the
+// end of the broken form (the next `;` or `$` outside brackets and
+// unfinished `let`s, or the next `function` / `datatype`) rather than at
+// the first `;` after the error, which inside a `let` would read its
+// remaining bindings as top-level forms; and, nessie being a compiler, a
+// program with any error does not run (exit 1, CONTRACT.md).

@@ -149,7 +149,7 @@ pub fn check_program(sources: &SourceMap, prelude: &Module, user: &Module) -> Re
 /// output does not depend on the order of the passes; each once (a function
 /// copied for a later epoch, note [redefinition] in `scope.rs`, reports its
 /// body's mistakes again).
-fn sorted(mut diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
+pub(crate) fn sorted(mut diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
     diags.sort_by_key(|d| d.primary_span().map(|s| (s.file, s.lo, s.hi)));
     let mut seen = std::collections::HashSet::new();
     diags.retain(|d| seen.insert((d.primary_span().map(|s| (s.file, s.lo, s.hi)), d.message.clone())));

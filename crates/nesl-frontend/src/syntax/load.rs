@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 use crate::diagnostic::{Diagnostic, ErrorClass};
 use crate::source::{FileId, SourceMap};
 use crate::syntax::ast::{BinaryOp, Expr, ExprKind, ItemKind, Module, PatternKind};
-use crate::syntax::parse_file;
+use crate::syntax::parse_file_recovering;
 
 /// How deeply loads may nest.
 const MAX_LOAD_DEPTH: usize = 32;
@@ -25,19 +25,26 @@ const MAX_LOAD_DEPTH: usize = 32;
 /// Parses `file` of `sources` and every file it loads (added to `sources`),
 /// into one module whose forms are in the order NESL reads them.
 pub fn parse_program(sources: &mut SourceMap, file: FileId) -> Result<Module, Vec<Diagnostic>> {
+    let (module, diagnostics) = parse_program_recovering(sources, file);
+    if diagnostics.is_empty() { Ok(module) } else { Err(diagnostics) }
+}
+
+/// Like [`parse_program`], but goes on after an erroneous form or `load`,
+/// as NESL 3.1's `load` does (note [erroneous forms] in `lib.rs`): the
+/// forms that parse, in order, and the diagnostics of those that do not.
+pub fn parse_program_recovering(sources: &mut SourceMap, file: FileId) -> (Module, Vec<Diagnostic>) {
     let mut loading = Vec::new();
     expand(sources, file, &mut loading)
 }
 
-fn expand(sources: &mut SourceMap, file: FileId, loading: &mut Vec<PathBuf>) -> Result<Module, Vec<Diagnostic>> {
-    let module = parse_file(sources, file)?;
+fn expand(sources: &mut SourceMap, file: FileId, loading: &mut Vec<PathBuf>) -> (Module, Vec<Diagnostic>) {
+    let (module, mut diagnostics) = parse_file_recovering(sources, file);
     if !module.items.iter().any(|item| matches!(item.kind, ItemKind::Load { .. })) {
-        return Ok(module);
+        return (module, diagnostics);
     }
     let folder = Path::new(&sources.file(file).name).parent().map(Path::to_path_buf).unwrap_or_default();
     let mut strings: HashMap<String, String> = HashMap::new();
     let mut items = Vec::with_capacity(module.items.len());
-    let mut diagnostics = Vec::new();
     for item in module.items {
         match &item.kind {
             ItemKind::Load { path } => {
@@ -85,12 +92,10 @@ fn expand(sources: &mut SourceMap, file: FileId, loading: &mut Vec<PathBuf>) -> 
                 };
                 let loaded = sources.add(found.to_string_lossy().to_string(), text, false);
                 loading.push(canonical);
-                let result = expand(sources, loaded, loading);
+                let (module, errors) = expand(sources, loaded, loading);
                 loading.pop();
-                match result {
-                    Ok(module) => items.extend(module.items),
-                    Err(errors) => diagnostics.extend(errors),
-                }
+                items.extend(module.items);
+                diagnostics.extend(errors);
             }
             ItemKind::Binding { pattern, value } => {
                 if let PatternKind::Var(name) = &pattern.kind {
@@ -104,7 +109,7 @@ fn expand(sources: &mut SourceMap, file: FileId, loading: &mut Vec<PathBuf>) -> 
             _ => items.push(item),
         }
     }
-    if diagnostics.is_empty() { Ok(Module { items }) } else { Err(diagnostics) }
+    (Module { items }, diagnostics)
 }
 
 /// The value of a string expression built of literals, `++` and names of

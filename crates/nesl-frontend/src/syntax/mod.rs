@@ -9,6 +9,6 @@ mod parser;
 mod print;
 mod types;
 
-pub use load::parse_program;
-pub use parser::{parse_file, parse_type_signature};
+pub use load::{parse_program, parse_program_recovering};
+pub use parser::{parse_file, parse_file_recovering, parse_type_signature};
 pub use print::print_module;

@@ -96,6 +96,14 @@ pub(super) type PResult<'src, T> = IResult<&'src str, T, SyntaxError>;
 /// [`ErrorClass::Syntax`]: one per broken top-level form, at most 20 (the
 /// last then notes that the parser stopped).
 pub fn parse_file(sources: &SourceMap, file: FileId) -> Result<Module, Vec<Diagnostic>> {
+    let (module, diagnostics) = parse_file_recovering(sources, file);
+    if diagnostics.is_empty() { Ok(module) } else { Err(diagnostics) }
+}
+
+/// Parses one file into the top-level forms that parse, and the syntax
+/// errors of those that do not (each broken form is skipped, as NESL 3.1's
+/// reader skips it: see note [erroneous forms] in `lib.rs`).
+pub fn parse_file_recovering(sources: &SourceMap, file: FileId) -> (Module, Vec<Diagnostic>) {
     let text: &str = &sources.file(file).text;
     NeslParser::new(text, file).module()
 }
@@ -297,7 +305,7 @@ impl<'src> NeslParser<'src> {
     // ----- Top-level forms --------------------------------------------------
 
     /// All the forms of the file, or every syntax error found.
-    fn module(&self) -> Result<Module, Vec<Diagnostic>> {
+    fn module(&self) -> (Module, Vec<Diagnostic>) {
         let mut items = Vec::new();
         let mut diagnostics: Vec<Diagnostic> = Vec::new();
         let mut input = self.text;
@@ -336,7 +344,7 @@ impl<'src> NeslParser<'src> {
                 }
             }
         }
-        if diagnostics.is_empty() { Ok(Module { items }) } else { Err(diagnostics) }
+        (Module { items }, diagnostics)
     }
 
     /// One top-level form; `None` for an empty one (a lone `;`).

@@ -88,15 +88,16 @@ impl Checked {
     }
 }
 
-/// Checks `user` against `prelude`.
+/// Checks `user` against `prelude`, going on after a broken form as
+/// `nesl_frontend::compile` does.
 pub fn check_with(prelude: &str, user: &str) -> Checked {
     let mut sources = SourceMap::new();
     let prelude_file = sources.add("<prelude>", prelude, true);
     let user_file = sources.add("test.nesl", user, false);
     let result = (|| {
         let prelude = syntax::parse_file(&sources, prelude_file)?;
-        let user = syntax::parse_program(&mut sources, user_file)?;
-        nesl_frontend::check::check_program(&sources, &prelude, &user)
+        let (user, syntax_errors) = syntax::parse_program_recovering(&mut sources, user_file);
+        nesl_frontend::check_parsed(&sources, &prelude, &user, syntax_errors)
     })();
     Checked { sources, user: user_file, result }
 }

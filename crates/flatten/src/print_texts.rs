@@ -1,0 +1,557 @@
+//! Prints inside functions called in parallel become texts: a rewrite of
+//! the typed program before flattening (note [printing functions]).
+//!
+//! Note [printing functions]
+//! ~~~~~~~~~~~~~~~~~~~~~~~~~
+//! The reference interpreter runs an apply-to-each element by element, so
+//! a function that prints (`separator.nesl`'s `separator` prints a line
+//! per call and recurses in an apply-to-each) prints in the order of a
+//! sequential, depth-first run. Flattening runs all elements of a level at
+//! once, and the calls of a recursive function level by level, so printing
+//! where the print happens would print breadth-first. Instead, each
+//! function that prints (directly or through the functions it calls) gets
+//! a *text version* returning `(result, text)`: the text is everything the
+//! call would print, in the interpreter's order. Within a text version:
+//!
+//! - `print_string(s)` is `(t, s)`, `print_char(c)` is `(t, [c])`;
+//! - the parts of an expression are evaluated in their order (`let`s of
+//!   each operand), and their texts are appended in that order;
+//! - a call of a printing function calls its text version;
+//! - an apply-to-each whose body prints makes a pair per element, then
+//!   `({v : (v, t) in r}, flatten({t : (v, t) in r}))`: the elements'
+//!   texts in element order;
+//! - `if` takes the text of the branch it takes, after the condition's.
+//!
+//! In host code (the top-level forms, and the function bodies the host
+//! runs), an apply-to-each whose elements call a printing function
+//! becomes `let (r, t) = TEXT VERSION OF IT in let _ = print_string(t) in
+//! r`: the texts are printed when the apply-to-each has finished, all at
+//! once, in the interpreter's order. (A fault inside the apply-to-each
+//! then prints none of its texts, where the interpreter printed those of
+//! the elements before the faulting one.) Prints directly in an
+//! apply-to-each that calls no printing function are left to the
+//! flattener (`lifted_print`, `defer_print`), and so is a print in the
+//! filter of an apply-to-each, which this rewrite does not handle: the
+//! program is then flattened as it was, and refused there.
+//!
+//! The rewrite adds expressions, locals and functions; nothing of the
+//! original program changes but the bodies of host code it rewrites. A
+//! program with no printing call inside an apply-to-each is not copied.
+
+use std::collections::HashMap;
+
+use crate::error::FlattenError;
+use nesl_frontend::Type;
+use nesl_frontend::builtins::Prim;
+use nesl_frontend::source::Span;
+use nesl_frontend::tast::{
+    Expr, ExprId, ExprKind, FuncId, Function, Generator, Local, LocalId, Pattern, PatternKind, Program, TopItemKind,
+    Var,
+};
+
+/// The program with its printing functions given text versions (see the
+/// note), or `None` when no apply-to-each calls a printing function (or
+/// one does in a way the rewrite does not handle). The result is checked
+/// by the typed program's verifier: a failure is a compiler bug.
+pub fn rewrite(program: &Program) -> Result<Option<Program>, FlattenError> {
+    let Some(rewritten) = rewrite_unchecked(program) else { return Ok(None) };
+    nesl_frontend::tast::verify(&rewritten).map_err(|error| {
+        FlattenError::bug(format!("the typed program with printing functions' texts is invalid: {}", error.message))
+    })?;
+    Ok(Some(rewritten))
+}
+
+fn rewrite_unchecked(program: &Program) -> Option<Program> {
+    let prints = printing_functions(program);
+    if prints.is_empty() {
+        return None;
+    }
+    let mut rewriter = Rewriter { program: program.clone(), prints, text_versions: HashMap::new(), locals: Vec::new() };
+    let needed = program.exprs.values().any(|expr| {
+        matches!(expr.kind, ExprKind::ApplyToEach { .. })
+            && expr.kind.children().iter().any(|c| rewriter.calls_printing(*c))
+    });
+    if !needed {
+        return None;
+    }
+    rewriter.run().ok()?;
+    Some(rewriter.program)
+}
+
+/// The functions that print, directly or through the functions they call.
+fn printing_functions(program: &Program) -> HashMap<FuncId, bool> {
+    let mut prints: HashMap<FuncId, bool> = program.functions.iter().map(|(f, _)| (f, false)).collect();
+    loop {
+        let mut changed = false;
+        for (f, func) in program.functions.iter() {
+            if !prints[&f] && expr_prints(program, &prints, func.body) {
+                prints.insert(f, true);
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    prints.retain(|_, p| *p);
+    prints
+}
+
+fn expr_prints(program: &Program, prints: &HashMap<FuncId, bool>, e: ExprId) -> bool {
+    let own = match &program.exprs[e].kind {
+        ExprKind::Prim { prim: Prim::PrintString | Prim::PrintChar, .. } => true,
+        ExprKind::Call { func, .. } => prints.get(func).copied().unwrap_or(false),
+        _ => false,
+    };
+    own || program.exprs[e].kind.children().into_iter().any(|c| expr_prints(program, prints, c))
+}
+
+/// The rewrite does not handle this program (a print in a filter).
+struct Unhandled;
+
+type Rewrite<T> = Result<T, Unhandled>;
+
+struct Rewriter {
+    program: Program,
+    /// The printing functions of the original program.
+    prints: HashMap<FuncId, bool>,
+    text_versions: HashMap<FuncId, FuncId>,
+    /// The locals of the function or form being rewritten.
+    locals: Vec<Local>,
+}
+
+fn text_type() -> Type {
+    Type::seq(Type::Char)
+}
+
+impl Rewriter {
+    fn run(&mut self) -> Rewrite<()> {
+        // Text versions first (their ids are needed by the calls), bodies
+        // after.
+        let printing: Vec<FuncId> = {
+            let mut fs: Vec<FuncId> = self.prints.keys().copied().collect();
+            fs.sort_by_key(|f| u32::from(f.into_raw()));
+            fs
+        };
+        for &f in &printing {
+            let original = &self.program.functions[f];
+            let version = Function {
+                name: original.name.clone(),
+                instance: format!("{}_texts", original.instance),
+                params: original.params.clone(),
+                result: Type::pair(original.result.clone(), text_type()),
+                body: original.body,
+                locals: original.locals.clone(),
+                span: original.span,
+                is_library: original.is_library,
+                is_recursive: original.is_recursive,
+            };
+            let id = self.program.functions.alloc(version);
+            self.text_versions.insert(f, id);
+        }
+        for &f in &printing {
+            let id = self.text_versions[&f];
+            let body = self.program.functions[id].body;
+            self.locals = std::mem::take(&mut self.program.functions[id].locals);
+            let span = self.program.exprs[body].span;
+            let new_body = self.text_or_empty(body, span)?;
+            self.program.functions[id].body = new_body;
+            self.program.functions[id].locals = std::mem::take(&mut self.locals);
+        }
+        let originals: Vec<FuncId> = self.program.functions.iter().map(|(f, _)| f).collect();
+        for f in originals {
+            if self.text_versions.values().any(|v| *v == f) {
+                continue;
+            }
+            let body = self.program.functions[f].body;
+            self.locals = std::mem::take(&mut self.program.functions[f].locals);
+            let new_body = self.host(body)?;
+            self.program.functions[f].body = new_body;
+            self.program.functions[f].locals = std::mem::take(&mut self.locals);
+        }
+        for i in 0..self.program.items.len() {
+            self.locals = std::mem::take(&mut self.program.items[i].locals);
+            let kind = self.program.items[i].kind.clone();
+            let kind = match kind {
+                TopItemKind::Bind { pattern, value } => TopItemKind::Bind { pattern, value: self.host(value)? },
+                TopItemKind::Expr { value } => TopItemKind::Expr { value: self.host(value)? },
+            };
+            self.program.items[i].kind = kind;
+            self.program.items[i].locals = std::mem::take(&mut self.locals);
+        }
+        Ok(())
+    }
+
+    // ----- what prints -----
+
+    fn prints(&self, e: ExprId) -> bool {
+        expr_prints(&self.program, &self.prints, e)
+    }
+
+    /// Whether `e` calls a printing function (of the original program).
+    fn calls_printing(&self, e: ExprId) -> bool {
+        let own = matches!(&self.program.exprs[e].kind, ExprKind::Call { func, .. } if self.prints.contains_key(func));
+        own || self.program.exprs[e].kind.children().into_iter().any(|c| self.calls_printing(c))
+    }
+
+    // ----- building expressions -----
+
+    fn alloc(&mut self, kind: ExprKind, ty: Type, span: Span) -> ExprId {
+        self.program.exprs.alloc(Expr { kind, ty, span })
+    }
+
+    fn ty(&self, e: ExprId) -> Type {
+        self.program.exprs[e].ty.clone()
+    }
+
+    fn span(&self, e: ExprId) -> Span {
+        self.program.exprs[e].span
+    }
+
+    fn local(&mut self, name: &str, ty: Type, span: Span) -> LocalId {
+        self.locals.push(Local { name: name.to_string(), ty, span });
+        LocalId(self.locals.len() as u32 - 1)
+    }
+
+    fn var(&mut self, local: LocalId, span: Span) -> ExprId {
+        let ty = self.locals[local.0 as usize].ty.clone();
+        self.alloc(ExprKind::Var(Var::Local(local)), ty, span)
+    }
+
+    fn bind_pattern(&self, local: LocalId, span: Span) -> Pattern {
+        Pattern { kind: PatternKind::Bind(Var::Local(local)), ty: self.locals[local.0 as usize].ty.clone(), span }
+    }
+
+    fn pair_pattern(a: Pattern, b: Pattern, span: Span) -> Pattern {
+        let ty = Type::pair(a.ty.clone(), b.ty.clone());
+        Pattern { kind: PatternKind::Pair(Box::new(a), Box::new(b)), ty, span }
+    }
+
+    fn pair(&mut self, a: ExprId, b: ExprId, span: Span) -> ExprId {
+        let ty = Type::pair(self.ty(a), self.ty(b));
+        self.alloc(ExprKind::Pair(a, b), ty, span)
+    }
+
+    fn empty_text(&mut self, span: Span) -> ExprId {
+        self.alloc(ExprKind::String(Vec::new()), text_type(), span)
+    }
+
+    /// `t1 ++ ... ++ tn` of the texts (the empty text for none).
+    fn append(&mut self, texts: Vec<ExprId>, span: Span) -> ExprId {
+        let mut texts = texts.into_iter();
+        let Some(mut acc) = texts.next() else { return self.empty_text(span) };
+        for t in texts {
+            acc = self.alloc(ExprKind::Prim { prim: Prim::Append, args: vec![acc, t] }, text_type(), span);
+        }
+        acc
+    }
+
+    fn let_(&mut self, pattern: Pattern, value: ExprId, body: ExprId, span: Span) -> ExprId {
+        let ty = self.ty(body);
+        self.alloc(ExprKind::Let { pattern, value, body }, ty, span)
+    }
+
+    /// `e` as a `(value, text)` pair: its text version, or `(e, "")`.
+    fn text_or_empty(&mut self, e: ExprId, span: Span) -> Rewrite<ExprId> {
+        match self.text(e)? {
+            Some(t) => Ok(t),
+            None => {
+                let empty = self.empty_text(span);
+                Ok(self.pair(e, empty, span))
+            }
+        }
+    }
+
+    // ----- host code -----
+
+    /// Host code with each apply-to-each that calls a printing function
+    /// computing its texts, then printing them.
+    fn host(&mut self, e: ExprId) -> Rewrite<ExprId> {
+        let kind = self.program.exprs[e].kind.clone();
+        let span = self.span(e);
+        if let ExprKind::ApplyToEach { .. } = kind
+            && kind.children().iter().any(|c| self.calls_printing(*c))
+        {
+            let ty = self.ty(e);
+            let texts = self.text_or_empty(e, span)?;
+            let r = self.local("result", ty, span);
+            let t = self.local("text", text_type(), span);
+            let printed = self.local("printed", Type::Bool, span);
+            let t_var = self.var(t, span);
+            let print = self.alloc(ExprKind::Prim { prim: Prim::PrintString, args: vec![t_var] }, Type::Bool, span);
+            let r_var = self.var(r, span);
+            let body = self.let_(self.bind_pattern(printed, span), print, r_var, span);
+            let pattern = Self::pair_pattern(self.bind_pattern(r, span), self.bind_pattern(t, span), span);
+            return Ok(self.let_(pattern, texts, body, span));
+        }
+        if !kind.children().iter().any(|c| self.calls_printing(*c)) {
+            return Ok(e);
+        }
+        let kind = match kind {
+            ExprKind::Pair(a, b) => ExprKind::Pair(self.host(a)?, self.host(b)?),
+            ExprKind::Seq(items) => ExprKind::Seq(self.host_all(items)?),
+            ExprKind::Call { func, args } => ExprKind::Call { func, args: self.host_all(args)? },
+            ExprKind::Prim { prim, args } => ExprKind::Prim { prim, args: self.host_all(args)? },
+            ExprKind::Construct { data, args } => ExprKind::Construct { data, args: self.host_all(args)? },
+            ExprKind::If { cond, then_branch, else_branch } => ExprKind::If {
+                cond: self.host(cond)?,
+                then_branch: self.host(then_branch)?,
+                else_branch: self.host(else_branch)?,
+            },
+            ExprKind::Let { pattern, value, body } => {
+                ExprKind::Let { pattern, value: self.host(value)?, body: self.host(body)? }
+            }
+            ExprKind::ApplyToEach { body, generators, filter } => {
+                // Only the generators' sequences call a printing function.
+                let mut gens = Vec::with_capacity(generators.len());
+                for g in generators {
+                    gens.push(Generator { pattern: g.pattern, seq: self.host(g.seq)? });
+                }
+                ExprKind::ApplyToEach { body, generators: gens, filter }
+            }
+            ExprKind::Time(inner) => ExprKind::Time(self.host(inner)?),
+            leaf => leaf,
+        };
+        let ty = self.ty(e);
+        Ok(self.alloc(kind, ty, span))
+    }
+
+    fn host_all(&mut self, es: Vec<ExprId>) -> Rewrite<Vec<ExprId>> {
+        es.into_iter().map(|e| self.host(e)).collect()
+    }
+
+    // ----- text versions -----
+
+    /// The text version of `e`, of type `(type of e, [char])`, or `None`
+    /// when `e` prints nothing.
+    fn text(&mut self, e: ExprId) -> Rewrite<Option<ExprId>> {
+        if !self.prints(e) {
+            return Ok(None);
+        }
+        let kind = self.program.exprs[e].kind.clone();
+        let ty = self.ty(e);
+        let span = self.span(e);
+        let result = match kind {
+            ExprKind::Prim { prim: prim @ (Prim::PrintString | Prim::PrintChar), args } => {
+                self.operands(args, span, &mut |this, xs, texts| {
+                    let printed = match prim {
+                        Prim::PrintChar => this.alloc(ExprKind::Seq(vec![xs[0]]), text_type(), span),
+                        _ => xs[0],
+                    };
+                    let mut texts = texts;
+                    texts.push(printed);
+                    let text = this.append(texts, span);
+                    let t = this.alloc(ExprKind::Bool(true), Type::Bool, span);
+                    Ok(this.pair(t, text, span))
+                })?
+            }
+            ExprKind::Call { func, args } if self.prints.contains_key(&func) => {
+                let version = self.text_versions[&func];
+                let result_ty = ty.clone();
+                self.operands(args, span, &mut |this, xs, texts| {
+                    let call = this.alloc(
+                        ExprKind::Call { func: version, args: xs },
+                        Type::pair(result_ty.clone(), text_type()),
+                        span,
+                    );
+                    if texts.is_empty() {
+                        return Ok(call);
+                    }
+                    let r = this.local("result", result_ty.clone(), span);
+                    let t = this.local("text", text_type(), span);
+                    let mut texts = texts;
+                    texts.push(this.var(t, span));
+                    let text = this.append(texts, span);
+                    let r_var = this.var(r, span);
+                    let body = this.pair(r_var, text, span);
+                    let pattern = Self::pair_pattern(this.bind_pattern(r, span), this.bind_pattern(t, span), span);
+                    Ok(this.let_(pattern, call, body, span))
+                })?
+            }
+            ExprKind::Pair(a, b) => self.rebuild(vec![a, b], ty, span, |xs| ExprKind::Pair(xs[0], xs[1]))?,
+            ExprKind::Seq(items) => self.rebuild(items, ty, span, ExprKind::Seq)?,
+            ExprKind::Call { func, args } => self.rebuild(args, ty, span, |xs| ExprKind::Call { func, args: xs })?,
+            ExprKind::Prim { prim, args } => self.rebuild(args, ty, span, |xs| ExprKind::Prim { prim, args: xs })?,
+            ExprKind::Construct { data, args } => {
+                self.rebuild(args, ty, span, |xs| ExprKind::Construct { data, args: xs })?
+            }
+            ExprKind::If { cond, then_branch, else_branch } => {
+                let then_text = self.text_or_empty(then_branch, span)?;
+                let else_text = self.text_or_empty(else_branch, span)?;
+                let pair_ty = Type::pair(ty.clone(), text_type());
+                self.operands(vec![cond], span, &mut |this, xs, texts| {
+                    let chosen = this.alloc(
+                        ExprKind::If { cond: xs[0], then_branch: then_text, else_branch: else_text },
+                        pair_ty.clone(),
+                        span,
+                    );
+                    this.with_texts_before(chosen, ty.clone(), texts, span)
+                })?
+            }
+            ExprKind::Let { pattern, value, body } => match self.text(value)? {
+                None => {
+                    let body = self.text_or_empty(body, span)?;
+                    self.let_(pattern, value, body, span)
+                }
+                Some(value_text) => {
+                    let t = self.local("text", text_type(), span);
+                    let body_text = self.text_or_empty(body, span)?;
+                    let t_var = self.var(t, span);
+                    let inner = self.with_texts_before(body_text, ty.clone(), vec![t_var], span)?;
+                    let pattern = Self::pair_pattern(pattern, self.bind_pattern(t, span), span);
+                    self.let_(pattern, value_text, inner, span)
+                }
+            },
+            ExprKind::ApplyToEach { body, generators, filter } => {
+                if filter.is_some_and(|f| self.prints(f)) {
+                    return Err(Unhandled);
+                }
+                let seqs: Vec<ExprId> = generators.iter().map(|g| g.seq).collect();
+                let elem_ty = match &ty {
+                    Type::Seq(elem) => (**elem).clone(),
+                    _ => return Err(Unhandled),
+                };
+                self.operands(seqs, span, &mut |this, xs, texts| {
+                    let gens: Vec<Generator> = generators
+                        .iter()
+                        .zip(&xs)
+                        .map(|(g, seq)| Generator { pattern: g.pattern.clone(), seq: *seq })
+                        .collect();
+                    let pairs = match this.text(body)? {
+                        None => {
+                            let all =
+                                this.alloc(ExprKind::ApplyToEach { body, generators: gens, filter }, ty.clone(), span);
+                            let empty = this.empty_text(span);
+                            let pair = this.pair(all, empty, span);
+                            return this.with_texts_before(pair, ty.clone(), texts, span);
+                        }
+                        Some(body_text) => this.alloc(
+                            ExprKind::ApplyToEach { body: body_text, generators: gens, filter },
+                            Type::seq(Type::pair(elem_ty.clone(), text_type())),
+                            span,
+                        ),
+                    };
+                    let split = this.unzip_texts(pairs, elem_ty.clone(), span);
+                    this.with_texts_before(split, ty.clone(), texts, span)
+                })?
+            }
+            ExprKind::Time(inner) => {
+                let Some(inner_text) = self.text(inner)? else { return Ok(None) };
+                let inner_ty = self.ty(inner);
+                let timed_ty = Type::pair(Type::pair(inner_ty.clone(), text_type()), Type::Float);
+                let timed = self.alloc(ExprKind::Time(inner_text), timed_ty, span);
+                let r = self.local("result", inner_ty, span);
+                let t = self.local("text", text_type(), span);
+                let s = self.local("seconds", Type::Float, span);
+                let (r_var, s_var) = (self.var(r, span), self.var(s, span));
+                let value = self.pair(r_var, s_var, span);
+                let t_var = self.var(t, span);
+                let body = self.pair(value, t_var, span);
+                let pattern = Self::pair_pattern(
+                    Self::pair_pattern(self.bind_pattern(r, span), self.bind_pattern(t, span), span),
+                    self.bind_pattern(s, span),
+                    span,
+                );
+                self.let_(pattern, timed, body, span)
+            }
+            _ => return Ok(None),
+        };
+        Ok(Some(result))
+    }
+
+    /// `kind(x1, ..., xn)` of the operands' values, with their texts.
+    fn rebuild(
+        &mut self,
+        operands: Vec<ExprId>,
+        ty: Type,
+        span: Span,
+        kind: impl Fn(Vec<ExprId>) -> ExprKind,
+    ) -> Rewrite<ExprId> {
+        self.operands(operands, span, &mut |this, xs, texts| {
+            let value = this.alloc(kind(xs), ty.clone(), span);
+            let text = this.append(texts, span);
+            Ok(this.pair(value, text, span))
+        })
+    }
+
+    /// Evaluates `operands` in order, each bound to a fresh local when any
+    /// of them prints (so their order is kept), and calls `k` with the
+    /// operands' values and the texts of those that print, in order.
+    #[allow(clippy::type_complexity)]
+    fn operands(
+        &mut self,
+        operands: Vec<ExprId>,
+        span: Span,
+        k: &mut dyn FnMut(&mut Self, Vec<ExprId>, Vec<ExprId>) -> Rewrite<ExprId>,
+    ) -> Rewrite<ExprId> {
+        if !operands.iter().any(|o| self.prints(*o)) {
+            return k(self, operands, Vec::new());
+        }
+        // let x1 = o1 (or (x1, t1) = text of o1) in ... in k(x1..xn, texts)
+        let mut bindings = Vec::with_capacity(operands.len());
+        let mut values = Vec::with_capacity(operands.len());
+        let mut texts = Vec::new();
+        for o in operands {
+            let o_ty = self.ty(o);
+            let x = self.local("operand", o_ty, span);
+            match self.text(o)? {
+                Some(o_text) => {
+                    let t = self.local("text", text_type(), span);
+                    let pattern = Self::pair_pattern(self.bind_pattern(x, span), self.bind_pattern(t, span), span);
+                    bindings.push((pattern, o_text));
+                    texts.push(t);
+                }
+                None => bindings.push((self.bind_pattern(x, span), o)),
+            }
+            values.push(x);
+        }
+        let xs: Vec<ExprId> = values.into_iter().map(|x| self.var(x, span)).collect();
+        let ts: Vec<ExprId> = texts.into_iter().map(|t| self.var(t, span)).collect();
+        let mut body = k(self, xs, ts)?;
+        for (pattern, value) in bindings.into_iter().rev() {
+            body = self.let_(pattern, value, body, span);
+        }
+        Ok(body)
+    }
+
+    /// `(value, texts ++ text)` of a `(value, text)` pair `pair`.
+    fn with_texts_before(&mut self, pair: ExprId, ty: Type, texts: Vec<ExprId>, span: Span) -> Rewrite<ExprId> {
+        if texts.is_empty() {
+            return Ok(pair);
+        }
+        let r = self.local("result", ty, span);
+        let t = self.local("text", text_type(), span);
+        let mut texts = texts;
+        texts.push(self.var(t, span));
+        let text = self.append(texts, span);
+        let r_var = self.var(r, span);
+        let body = self.pair(r_var, text, span);
+        let pattern = Self::pair_pattern(self.bind_pattern(r, span), self.bind_pattern(t, span), span);
+        Ok(self.let_(pattern, pair, body, span))
+    }
+
+    /// `let rs = pairs in ({v : (v, t) in rs}, flatten({t : (v, t) in rs}))`.
+    fn unzip_texts(&mut self, pairs: ExprId, elem_ty: Type, span: Span) -> ExprId {
+        let pairs_ty = self.ty(pairs);
+        let rs = self.local("results", pairs_ty, span);
+        let column = |this: &mut Self, take_text: bool| {
+            let v = this.local("value", elem_ty.clone(), span);
+            let t = this.local("text", text_type(), span);
+            let pattern = Self::pair_pattern(this.bind_pattern(v, span), this.bind_pattern(t, span), span);
+            let seq = this.var(rs, span);
+            let body = this.var(if take_text { t } else { v }, span);
+            let body_ty = this.ty(body);
+            this.alloc(
+                ExprKind::ApplyToEach { body, generators: vec![Generator { pattern, seq }], filter: None },
+                Type::seq(body_ty),
+                span,
+            )
+        };
+        let values = column(self, false);
+        let texts = column(self, true);
+        let text = self.alloc(ExprKind::Prim { prim: Prim::Flatten, args: vec![texts] }, text_type(), span);
+        let body = self.pair(values, text, span);
+        let pattern = self.bind_pattern(rs, span);
+        self.let_(pattern, pairs, body, span)
+    }
+}
