@@ -77,6 +77,21 @@ pub fn window(l: i64) -> i64 {
     WINDOW.min(l)
 }
 
+/// Work-items per look-back work-group (`NESSIE_LB_GROUP` overrides, for
+/// experiments).
+pub fn group_size(cfg: &Config) -> i64 {
+    std::env::var("NESSIE_LB_GROUP").ok().and_then(|v| v.trim().parse().ok()).unwrap_or(cfg.group_size)
+}
+
+/// The most elements per work-item of a look-back tile
+/// (`NESSIE_LB_ITEMS` overrides, for experiments, up to 31).
+pub fn max_items() -> i64 {
+    std::env::var("NESSIE_LB_ITEMS")
+        .ok()
+        .and_then(|v| v.trim().parse::<i64>().ok())
+        .map_or(crate::rules::MAX_SCAN_ITEMS, |t| t.clamp(1, 31))
+}
+
 /// The local values of a look-back group (see
 /// [`crate::memory::AllocKind::LookbackValues`]): `L` totals, `Q` rows,
 /// `W` window values, the tile's exclusive prefix and its aggregate.
@@ -96,10 +111,10 @@ pub fn flags_len(l: i64) -> i64 {
 /// local memory fits `cfg.scan_local_bytes` (8 bytes a component); `None`
 /// when not even `T = 1` does.
 pub fn lookback_items(elems: usize, scanned: usize, arrays: i64, cfg: &Config) -> Option<i64> {
-    let l = cfg.group_size;
+    let l = group_size(cfg);
     let fixed = 8 * (values_len(l) * scanned as i64 + flags_len(l));
     let per_item = 8 * arrays * l * elems.max(1) as i64;
-    let t = ((cfg.scan_local_bytes - fixed) / per_item).min(crate::rules::MAX_SCAN_ITEMS);
+    let t = ((cfg.scan_local_bytes - fixed) / per_item).min(max_items());
     if t < 1 {
         return None;
     }
@@ -126,10 +141,10 @@ pub fn head_words(l: i64, t: i64) -> i64 {
 /// of the values, scanning (head flag, value) pairs of `k + 1`
 /// components, and a bit per element for the tile's head flags.
 pub fn seg_lookback_items(k: usize, cfg: &Config) -> Option<i64> {
-    let l = cfg.group_size;
+    let l = group_size(cfg);
     let fixed = 8 * (values_len(l) * (k as i64 + 1) + flags_len(l)) + 8;
     let per_item = 8 * k.max(1) as i64 * l + (l + 7) / 8;
-    let t = ((cfg.scan_local_bytes - fixed) / per_item).min(crate::rules::MAX_SCAN_ITEMS);
+    let t = ((cfg.scan_local_bytes - fixed) / per_item).min(max_items());
     if t < 1 {
         return None;
     }
@@ -173,7 +188,7 @@ pub fn scan_lookback(
     low.rules_applied.push("scan-lookback".into());
     low.rules_applied.push("tile-coalesced".into());
     low.rules_applied.push("scan-workgroup-two-level".into());
-    let l = cfg.group_size;
+    let l = group_size(cfg);
     let tiles = tiles(low, &n, l * t);
     let chain = chain(low, stage, &tiles, neutral.len(), (l, t));
     let body =
@@ -199,7 +214,7 @@ pub fn lower_filter(
         low.rules_applied.push("filter-lookback".into());
         low.rules_applied.push("tile-coalesced".into());
         low.rules_applied.push("scan-workgroup-two-level".into());
-        let l = cfg.group_size;
+        let l = group_size(cfg);
         let tiles = tiles(low, &n, l * t);
         let chain = chain(low, stage, &tiles, 1, (l, t));
         for v in &stage.result {

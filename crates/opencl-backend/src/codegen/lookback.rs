@@ -82,6 +82,11 @@ impl Chain<'_> {
     }
 }
 
+/// Whether experiment `name` is on in `NESSIE_LB` (a comma-separated list).
+fn lb_flag(name: &str) -> bool {
+    std::env::var("NESSIE_LB").is_ok_and(|v| v.split(',').any(|f| f.trim() == name))
+}
+
 /// A component's 64 bits as a `ulong`, and back.
 fn to_bits(s: Scalar, x: &str) -> String {
     match s {
@@ -124,19 +129,8 @@ impl Generator<'_> {
         let n_c = self.c(&n);
         // The tile, coalesced; the neutral element past the end.
         let (j, p, g) = (self.fresh("j"), self.fresh("p"), self.fresh("g"));
-        self.open_tile_position(&ch, (&j, &p, &g), &n_c);
-        let gv = ArithExpr::var(&Var::new(g.clone(), Range::below(n.clone())));
-        let x = self.read(&view, &[gv])?;
-        for (tv, x) in tile.iter().zip(&x) {
-            self.line(format!("{tv}[{p}] = {x};"));
-        }
-        self.indent -= 1;
-        self.open("} else");
-        for (tv, zc) in tile.iter().zip(&z) {
-            self.line(format!("{tv}[{p}] = {zc};"));
-        }
-        self.close();
-        self.close();
+        let slots: Vec<String> = tile.iter().map(|tv| format!("{tv}[{p}]")).collect();
+        self.load_tile(&ch, (&j, &p, &g), (&view, &n), &slots, Some(&z))?;
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
         // Each work-item's total of its T contiguous elements.
         let acc = self.declare(&ch.comps.clone(), &ch.z.clone(), "acc");
@@ -209,24 +203,20 @@ impl Generator<'_> {
         // element past the end): their loads are in flight while the group
         // looks for its heads; and no heads yet.
         let (j, p, g) = (self.fresh("j"), self.fresh("p"), self.fresh("g"));
+        let direct = lb_flag("segdirect");
         let regs: Vec<String> = comps.iter().map(|_| self.fresh("xr")).collect();
-        for (r, s) in regs.iter().zip(&comps) {
-            self.line(format!("{} {r}[{t}];", c_type(*s)));
+        if !direct {
+            for (r, s) in regs.iter().zip(&comps) {
+                self.line(format!("{} {r}[{t}];", c_type(*s)));
+            }
         }
         self.line("#pragma unroll");
-        self.open_tile_position(&ch, (&j, &p, &g), &n_c);
-        let gv = ArithExpr::var(&Var::new(g.clone(), Range::below(n.clone())));
-        let x = self.read(&view, &[gv])?;
-        for (r, x) in regs.iter().zip(&x) {
-            self.line(format!("{r}[{j}] = {x};"));
-        }
-        self.indent -= 1;
-        self.open("} else");
-        for (r, zc) in regs.iter().zip(&z) {
-            self.line(format!("{r}[{j}] = {zc};"));
-        }
-        self.close();
-        self.close();
+        let slots: Vec<String> = if direct {
+            tile.iter().map(|tv| format!("{tv}[{p}]")).collect()
+        } else {
+            regs.iter().map(|r| format!("{r}[{j}]")).collect()
+        };
+        self.load_tile(&ch, (&j, &p, &g), (&view, &n), &slots, Some(&z))?;
         let i = self.fresh("i");
         self.line(format!("for (long {i} = {l}; {i} < {words}; {i} += {lanes}) {hd}[{i}] = 0;"));
         // The first segment starting at or after the tile's start: the
@@ -241,53 +231,59 @@ impl Generator<'_> {
         let count = self.c(&heads.count);
         let flags = ch.flags.clone();
         let (start, tile_len) = (ch.start.clone(), lanes * t);
-        self.open(format!("if ({l} == 0)"));
-        self.line(format!("{flags}[{}] = 0;", w + 1));
-        self.line(format!("{flags}[{}] = {count};", w + 2));
-        self.close();
-        let mut rounds = 0;
-        let mut reach: i128 = 1;
-        while reach <= 1 << 31 {
-            reach *= lanes.max(2) as i128;
-            rounds += 1;
-        }
-        for _ in 0..rounds {
-            let (lo, hi, step, q) = (self.fresh("lo"), self.fresh("hi"), self.fresh("step"), self.fresh("q"));
-            self.open("");
+        if lb_flag("search1") {
+            self.open(format!("if ({l} == 0)"));
+            self.line(format!("{flags}[{}] = 0;", w + 1));
+            self.line(format!("{flags}[{}] = {count};", w + 2));
+            self.close();
+            let mut rounds = 0;
+            let mut reach: i128 = 1;
+            while reach <= 1 << 31 {
+                reach *= lanes.max(2) as i128;
+                rounds += 1;
+            }
+            for _ in 0..rounds {
+                let (lo, hi, step, q) = (self.fresh("lo"), self.fresh("hi"), self.fresh("step"), self.fresh("q"));
+                self.open("");
+                self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+                self.line(format!("const long {lo} = {flags}[{}];", w + 1));
+                self.line(format!("const long {hi} = {flags}[{}];", w + 2));
+                self.line(format!("const long {step} = ({hi} - {lo} + {lanes} - 1) / {lanes};"));
+                self.line(format!("const long {p} = {lo} + {l} * {step};"));
+                self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+                self.open(format!("if ({lo} < {hi})"));
+                self.open(format!("if ({p} < {hi} && {offsets}[{p}] < {start})"));
+                self.line(format!("const long {q} = {p} + {step};"));
+                self.open(format!("if ({q} >= {hi} || {offsets}[{q}] >= {start})"));
+                self.line(format!("{flags}[{}] = {p} + 1;", w + 1));
+                self.line(format!("{flags}[{}] = min({q}, {hi});", w + 2));
+                self.close();
+                self.close();
+                self.line(format!("if ({l} == 0 && {offsets}[{lo}] >= {start}) {flags}[{}] = {lo};", w + 2));
+                self.close();
+                self.close();
+            }
             self.line("barrier(CLK_LOCAL_MEM_FENCE);");
-            self.line(format!("const long {lo} = {flags}[{}];", w + 1));
-            self.line(format!("const long {hi} = {flags}[{}];", w + 2));
-            self.line(format!("const long {step} = ({hi} - {lo} + {lanes} - 1) / {lanes};"));
-            self.line(format!("const long {p} = {lo} + {l} * {step};"));
-            self.line("barrier(CLK_LOCAL_MEM_FENCE);");
-            self.open(format!("if ({lo} < {hi})"));
-            self.open(format!("if ({p} < {hi} && {offsets}[{p}] < {start})"));
-            self.line(format!("const long {q} = {p} + {step};"));
-            self.open(format!("if ({q} >= {hi} || {offsets}[{q}] >= {start})"));
-            self.line(format!("{flags}[{}] = {p} + 1;", w + 1));
-            self.line(format!("{flags}[{}] = min({q}, {hi});", w + 2));
+            // The heads: where the segments from there start, up to the
+            // tile's end, as bits (32 a word); the values to the tile.
+            let s = self.fresh("s");
+            let o = self.fresh("o");
+            self.open(format!("for (long {s} = {flags}[{}] + {l}; {s} < {count}; {s} += {lanes})", w + 1));
+            self.line(format!("const long {o} = {offsets}[{s}] - {start};"));
+            self.line(format!("if ({o} >= {tile_len}) break;"));
+            self.line(format!("atomic_or(&{hd}[{o} >> 5], 1u << ({o} & 31));"));
             self.close();
-            self.close();
-            self.line(format!("if ({l} == 0 && {offsets}[{lo}] >= {start}) {flags}[{}] = {lo};", w + 2));
-            self.close();
+        } else {
+            self.find_heads(&ch, (&offsets, &count), &hd)?;
+        }
+        if !direct {
+            self.line("#pragma unroll");
+            self.open(format!("for (long {j} = 0; {j} < {t}; {j}++)"));
+            for (tv, r) in tile.iter().zip(&regs) {
+                self.line(format!("{tv}[{j} * {lanes} + {l}] = {r}[{j}];"));
+            }
             self.close();
         }
-        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
-        // The heads: where the segments from there start, up to the
-        // tile's end, as bits (32 a word); the values to the tile.
-        let s = self.fresh("s");
-        let o = self.fresh("o");
-        self.open(format!("for (long {s} = {flags}[{}] + {l}; {s} < {count}; {s} += {lanes})", w + 1));
-        self.line(format!("const long {o} = {offsets}[{s}] - {start};"));
-        self.line(format!("if ({o} >= {tile_len}) break;"));
-        self.line(format!("atomic_or(&{hd}[{o} >> 5], 1u << ({o} & 31));"));
-        self.close();
-        self.line("#pragma unroll");
-        self.open(format!("for (long {j} = 0; {j} < {t}; {j}++)"));
-        for (tv, r) in tile.iter().zip(&regs) {
-            self.line(format!("{tv}[{j} * {lanes} + {l}] = {r}[{j}];"));
-        }
-        self.close();
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
         // Each work-item's heads (the bits of a mask: T < 32 of them, in
         // two words at most) and its total of (head flag, value) pairs.
@@ -359,14 +355,8 @@ impl Generator<'_> {
         let n_c = self.c(&n);
         // The tile, coalesced.
         let (j, p, g) = (self.fresh("j"), self.fresh("p"), self.fresh("g"));
-        self.open_tile_position(&ch, (&j, &p, &g), &n_c);
-        let gv = ArithExpr::var(&Var::new(g.clone(), Range::below(n.clone())));
-        let x = self.read(&view, &[gv])?;
-        for (tv, x) in tile.iter().zip(&x) {
-            self.line(format!("{tv}[{p}] = {x};"));
-        }
-        self.close();
-        self.close();
+        let slots: Vec<String> = tile.iter().map(|tv| format!("{tv}[{p}]")).collect();
+        self.load_tile(&ch, (&j, &p, &g), (&view, &n), &slots, None)?;
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
         // Each work-item's flags (the bits of a mask) and count.
         let (mask, count) = (self.fresh("mask"), self.fresh("count"));
@@ -386,6 +376,40 @@ impl Generator<'_> {
         self.line(format!("{counts}[{l}] = {count};"));
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
         self.group_scan_and_look_back(&mut ch)?;
+        let (base, total) = (self.fresh("base"), self.fresh("total"));
+        if !lb_flag("compact") {
+            // Each work-item's offset in the tile and its mask, packed in its
+            // own slot (the look-back ended with a barrier: no one reads
+            // another's offset now); then each kept element of the tile,
+            // read coalesced, goes out to the tile's offset plus its rank:
+            // its work-item's offset and the kept ones before it in its mask.
+            self.line(format!("{counts}[{l}] = ({counts}[{l}] << 32) | {mask};"));
+            self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+            self.line(format!("const long {base} = {counts}[{}];", ch.prefix_at()));
+            let (owner, bit, packed, kmask) =
+                (self.fresh("owner"), self.fresh("bit"), self.fresh("packed"), self.fresh("kmask"));
+            self.line("#pragma unroll");
+            self.open(format!("for (long {j} = 0; {j} < {t}; {j}++)"));
+            self.line(format!("const long {p} = {j} * {lanes} + {l};"));
+            self.line(format!("const long {owner} = {p} / {t};"));
+            self.line(format!("const uint {bit} = (uint)({p} - {owner} * {t});"));
+            self.line(format!("const long {packed} = {counts}[{owner}];"));
+            self.line(format!("const uint {kmask} = (uint){packed};"));
+            self.open(format!("if (({kmask} >> {bit}) & 1u)"));
+            let rank = format!("({packed} >> 32) + (long)popcount({kmask} & ((1u << {bit}) - 1u))");
+            for (o, tv) in out.iter().zip(&tile) {
+                self.line(format!("{o}[{base} + {rank}] = {tv}[{p}];"));
+            }
+            self.close();
+            self.close();
+            self.need(KernelArg::Array { var: keep.count, written: true });
+            let count_buf = self.kvar(keep.count);
+            let tiles = self.c(&chain.tiles);
+            self.open(format!("if ({l} == 0 && {} == {tiles} - 1)", ch.tile));
+            self.line(format!("{count_buf}[0] = {base} + {counts}[{}];", ch.aggregate_at()));
+            self.close();
+            return Ok(Val::Array(View::Mem { names: out, dims: vec![keep.kept.clone()] }));
+        }
         // The work-item's elements to registers (a loop of constant
         // bound, unrolled), then the kept ones to their places in the tile.
         let mine: Vec<String> = tile.iter().map(|_| self.fresh("mine")).collect();
@@ -412,7 +436,6 @@ impl Generator<'_> {
         self.close();
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
         // ... and out, coalesced, from the tile's offset.
-        let (base, total) = (self.fresh("base"), self.fresh("total"));
         self.line(format!("const long {base} = {counts}[{}];", ch.prefix_at()));
         self.line(format!("const long {total} = {counts}[{}];", ch.aggregate_at()));
         self.open(format!("for (long {p} = {l}; {p} < {total}; {p} += {lanes})"));
@@ -429,6 +452,99 @@ impl Generator<'_> {
         Ok(Val::Array(View::Mem { names: out, dims: vec![keep.kept.clone()] }))
     }
 
+    /// A segmented tile's head bits: the first segment starting at or
+    /// after the tile's start, then the starts of the segments from there
+    /// to the tile's end as bits of `hd` (zeroed before).
+    ///
+    /// The search keeps a range `[lo, hi]` holding the first segment, in
+    /// two pairs of local slots used in turn (flags `W + 1`, `W + 2` and
+    /// window flags 0 and 1, free until the look-back), so that a round
+    /// takes one barrier: round `r` reads one pair and writes the other.
+    /// Each round the work-items probe `16·L` positions evenly spread over
+    /// the range, 16 each (independent loads; the first round's are the
+    /// same for every tile, so cached): the one whose last probe before the
+    /// start is followed by a probe at or after it (or the range's end)
+    /// writes the part between; when the range has one position, work-item
+    /// 0 carries it over. Enough rounds, written out (PoCL's barrier
+    /// handling does not take a loop of them), take any count below 2^31
+    /// to one position. The heads are then read four strides at a time,
+    /// their loads in flight together.
+    fn find_heads(&mut self, ch: &Chain<'_>, (offsets, count): (&str, &str), hd: &str) -> Result<(), CodegenError> {
+        const PROBES: i64 = 16;
+        const UNROLL: i64 = 4;
+        let (l, w, lanes, start) = (ch.lid.clone(), ch.w, ch.l, ch.start.clone());
+        let tile_len = ch.l * ch.t;
+        let flags = ch.flags.clone();
+        let pairs = [(w + 1, w + 2), (0, 1)];
+        self.open(format!("if ({l} == 0)"));
+        self.line(format!("{flags}[{}] = 0;", pairs[0].0));
+        self.line(format!("{flags}[{}] = {count};", pairs[0].1));
+        self.close();
+        let per_round = (lanes * PROBES) as i128;
+        let mut rounds = 0;
+        let mut reach: i128 = 1;
+        while reach <= 1 << 31 {
+            reach *= per_round.max(2);
+            rounds += 1;
+        }
+        for round in 0..rounds {
+            let (from, to) = (pairs[round % 2], pairs[(round + 1) % 2]);
+            let (lo, hi, step) = (self.fresh("lo"), self.fresh("hi"), self.fresh("step"));
+            let (below, i, p, q) = (self.fresh("below"), self.fresh("i"), self.fresh("p"), self.fresh("q"));
+            self.open("");
+            self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+            self.line(format!("const long {lo} = {flags}[{}];", from.0));
+            self.line(format!("const long {hi} = {flags}[{}];", from.1));
+            self.open(format!("if ({lo} < {hi})"));
+            self.line(format!("const long {step} = ({hi} - {lo} + {} - 1) / {};", per_round, per_round));
+            self.line(format!("long {below} = 0;"));
+            self.line("#pragma unroll");
+            self.open(format!("for (long {i} = 0; {i} < {PROBES}; {i}++)"));
+            self.line(format!("const long {p} = {lo} + ({l} * {PROBES} + {i}) * {step};"));
+            self.line(format!("if ({p} < {hi} && {offsets}[{p}] < {start}) {below}++;"));
+            self.close();
+            self.open(format!("if ({below} > 0)"));
+            self.line(format!("const long {p} = {lo} + ({l} * {PROBES} + {below} - 1) * {step};"));
+            self.line(format!("const long {q} = {p} + {step};"));
+            self.open(format!("if ({below} < {PROBES} || {q} >= {hi} || {offsets}[{q}] >= {start})"));
+            self.line(format!("{flags}[{}] = {p} + 1;", to.0));
+            self.line(format!("{flags}[{}] = min({q}, {hi});", to.1));
+            self.close();
+            self.close();
+            self.open(format!("if ({l} == 0 && {offsets}[{lo}] >= {start})"));
+            self.line(format!("{flags}[{}] = {lo};", to.0));
+            self.line(format!("{flags}[{}] = {lo};", to.1));
+            self.close();
+            self.indent -= 1;
+            self.open(format!("}} else if ({l} == 0)"));
+            self.line(format!("{flags}[{}] = {lo};", to.0));
+            self.line(format!("{flags}[{}] = {hi};", to.1));
+            self.close();
+            self.close();
+        }
+        let last = pairs[rounds % 2];
+        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        // The heads from there to the tile's end: a work-item's last load
+        // at or past the end stops it (the offsets do not decrease).
+        let (s, u, o) = (self.fresh("s"), self.fresh("u"), self.fresh("o"));
+        let stride = lanes * UNROLL;
+        self.open(format!("for (long {s} = {flags}[{}] + {l}; {s} < {count}; {s} += {stride})", last.0));
+        self.line(format!("long {o}[{UNROLL}];"));
+        self.line("#pragma unroll");
+        self.open(format!("for (long {u} = 0; {u} < {UNROLL}; {u}++)"));
+        self.line(format!(
+            "{o}[{u}] = {s} + {u} * {lanes} < {count} ? {offsets}[{s} + {u} * {lanes}] - {start} : {tile_len};"
+        ));
+        self.close();
+        self.line("#pragma unroll");
+        self.open(format!("for (long {u} = 0; {u} < {UNROLL}; {u}++)"));
+        self.line(format!("if ({o}[{u}] < {tile_len}) atomic_or(&{hd}[{o}[{u}] >> 5], 1u << ({o}[{u}] & 31));"));
+        self.close();
+        self.line(format!("if ({o}[{} - 1] >= {tile_len}) break;", UNROLL));
+        self.close();
+        Ok(())
+    }
+
     /// The result buffers a look-back writes: the stage's own, at the top
     /// of the stage.
     /// `for (j < T) { p = j·L + l; g = start + p; if (g < n) {`: the tile's
@@ -441,6 +557,37 @@ impl Generator<'_> {
         self.line(format!("const long {p} = {j} * {lanes} + {l};"));
         self.line(format!("const long {g} = {} + {p};", ch.start));
         self.open(format!("if ({g} < {n_c})"));
+    }
+
+    /// `for (j < T) { p = j·L + l; g = start + p; slots = xs[g] }`: a
+    /// work-item's `T` elements of the tile, coalesced, into `slots` (C
+    /// lvalues that may name `j` and `p`); where `g` is past the end, `fill`
+    /// (the neutral element) or nothing.
+    fn load_tile(
+        &mut self,
+        ch: &Chain<'_>,
+        (j, p, g): (&str, &str, &str),
+        (view, n): (&View, &ArithExpr),
+        slots: &[String],
+        fill: Option<&[String]>,
+    ) -> Result<(), CodegenError> {
+        let n_c = self.c(n);
+        self.open_tile_position(ch, (j, p, g), &n_c);
+        let gv = ArithExpr::var(&Var::new(g.to_string(), Range::below(n.clone())));
+        let x = self.read(view, &[gv])?;
+        for (slot, x) in slots.iter().zip(&x) {
+            self.line(format!("{slot} = {x};"));
+        }
+        if let Some(fill) = fill {
+            self.indent -= 1;
+            self.open("} else");
+            for (slot, zc) in slots.iter().zip(fill) {
+                self.line(format!("{slot} = {zc};"));
+            }
+        }
+        self.close();
+        self.close();
+        Ok(())
     }
 
     fn lookback_dest(&mut self, dest: Option<Out>) -> Result<Vec<String>, CodegenError> {
@@ -597,14 +744,17 @@ impl Generator<'_> {
         }
         self.close();
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        let direct = !lb_flag("rows");
         // One scans the rows' totals: the aggregate.
         self.open(format!("if ({l} == 0)"));
         let acc = self.declare(&comps, &z, "total");
         self.open(format!("for (long {r} = 0; {r} < {q}; {r}++)"));
         let row = ch.at(format!("{rows_at} + {r}"));
         let x = self.declare(&comps, &row, "x");
-        for (rw, a) in row.iter().zip(&acc) {
-            self.line(format!("{rw} = {a};"));
+        if !direct {
+            for (rw, a) in row.iter().zip(&acc) {
+                self.line(format!("{rw} = {a};"));
+            }
         }
         self.combine_into(ch, &acc, &acc, &x)?;
         self.close();
@@ -625,20 +775,46 @@ impl Generator<'_> {
         self.line(format!("{}[{}] = {tile} > 0;", ch.flags, w + 1));
         self.line(format!("{}[{}] = {tile} - 1;", ch.flags, w + 2));
         self.close();
-        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
-        // Each of Q work-items scans its row from the row's offset.
-        self.open(format!("if ({l} < {q})"));
-        let start = ch.at(format!("{rows_at} + {l}"));
-        let acc = self.declare(&comps, &start, "row");
-        self.open(format!("for (long {c} = 0; {c} < {width}; {c}++)"));
-        let item = ch.at(format!("{l} * {width} + {c}"));
-        let x = self.declare(&comps, &item, "x");
-        for (it, a) in item.iter().zip(&acc) {
-            self.line(format!("{it} = {a};"));
+        let mut offset = None;
+        if direct {
+            // Each work-item's exclusive offset, in a register: the totals
+            // of the rows before its own, then of the items before it in
+            // its row (independent loads, no barrier).
+            let acc = self.declare(&comps, &z, "excl");
+            let (my_row, my_col) = (self.fresh("my_row"), self.fresh("my_col"));
+            self.line(format!("const long {my_row} = {l} / {width};"));
+            self.line(format!("const long {my_col} = {l} - {my_row} * {width};"));
+            self.line("#pragma unroll");
+            self.open(format!("for (long {r} = 0; {r} < {q}; {r}++)"));
+            self.open(format!("if ({r} < {my_row})"));
+            let row = ch.at(format!("{rows_at} + {r}"));
+            self.combine_into(ch, &acc, &acc, &row)?;
+            self.close();
+            self.close();
+            self.line("#pragma unroll");
+            self.open(format!("for (long {c} = 0; {c} < {width}; {c}++)"));
+            self.open(format!("if ({c} < {my_col})"));
+            let item = ch.at(format!("{my_row} * {width} + {c}"));
+            self.combine_into(ch, &acc, &acc, &item)?;
+            self.close();
+            self.close();
+            offset = Some(acc);
+        } else {
+            self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+            // Each of Q work-items scans its row from the row's offset.
+            self.open(format!("if ({l} < {q})"));
+            let start = ch.at(format!("{rows_at} + {l}"));
+            let acc = self.declare(&comps, &start, "row");
+            self.open(format!("for (long {c} = 0; {c} < {width}; {c}++)"));
+            let item = ch.at(format!("{l} * {width} + {c}"));
+            let x = self.declare(&comps, &item, "x");
+            for (it, a) in item.iter().zip(&acc) {
+                self.line(format!("{it} = {a};"));
+            }
+            self.combine_into(ch, &acc, &acc, &x)?;
+            self.close();
+            self.close();
         }
-        self.combine_into(ch, &acc, &acc, &x)?;
-        self.close();
-        self.close();
         // The look-back, a window at a time, while tile 0's prefix or a
         // nearer one is not reached.
         let flags = ch.flags.clone();
@@ -691,6 +867,12 @@ impl Generator<'_> {
         self.close();
         self.close();
         self.close();
+        if let Some(offset) = offset {
+            // Its own slot: the others read theirs only.
+            for (slot, o) in ch.at(&l).iter().zip(&offset) {
+                self.line(format!("{slot} = {o};"));
+            }
+        }
         Ok(())
     }
 
