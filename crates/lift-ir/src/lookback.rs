@@ -83,13 +83,20 @@ pub fn group_size(cfg: &Config) -> i64 {
     std::env::var("NESSIE_LB_GROUP").ok().and_then(|v| v.trim().parse().ok()).unwrap_or(cfg.group_size)
 }
 
-/// The most elements per work-item of a look-back tile
-/// (`NESSIE_LB_ITEMS` overrides, for experiments, up to 31).
-pub fn max_items() -> i64 {
-    std::env::var("NESSIE_LB_ITEMS")
-        .ok()
-        .and_then(|v| v.trim().parse::<i64>().ok())
-        .map_or(crate::rules::MAX_SCAN_ITEMS, |t| t.clamp(1, 31))
+/// The most elements per work-item of a filter's or a segmented scan's
+/// look-back tile: a work-item's flags are the bits of a 32-bit mask. The
+/// tile takes what local memory allows up to this (19 for 8-byte
+/// elements and 256 work-items in 44 KiB), where a plain scan keeps
+/// [`crate::rules::MAX_SCAN_ITEMS`]: the filter keeps no element in
+/// registers and the segmented scan's fixed cost a tile (its search for
+/// its first segment) is larger. Measured on the H100: see the commit
+/// that set it.
+pub const LOOKBACK_MAX_ITEMS: i64 = 31;
+
+/// The cap on elements per work-item (`most`), or `NESSIE_LB_ITEMS`
+/// (experiments).
+fn cap(most: i64) -> i64 {
+    std::env::var("NESSIE_LB_ITEMS").ok().and_then(|v| v.trim().parse::<i64>().ok()).map_or(most, |t| t.clamp(1, 31))
 }
 
 /// The local values of a look-back group (see
@@ -106,15 +113,15 @@ pub fn flags_len(l: i64) -> i64 {
 }
 
 /// The elements per work-item of a look-back tile of elements of
-/// `elems` components, `arrays` tiles of them, scanning values of
-/// `scanned` components: the largest odd `T ≤ MAX_SCAN_ITEMS` whose
+/// `elems` components scanning values of `scanned` components: the
+/// largest odd `T ≤ most` whose
 /// local memory fits `cfg.scan_local_bytes` (8 bytes a component); `None`
 /// when not even `T = 1` does.
-pub fn lookback_items(elems: usize, scanned: usize, arrays: i64, cfg: &Config) -> Option<i64> {
+pub fn lookback_items(elems: usize, scanned: usize, most: i64, cfg: &Config) -> Option<i64> {
     let l = group_size(cfg);
     let fixed = 8 * (values_len(l) * scanned as i64 + flags_len(l));
-    let per_item = 8 * arrays * l * elems.max(1) as i64;
-    let t = ((cfg.scan_local_bytes - fixed) / per_item).min(max_items());
+    let per_item = 8 * l * elems.max(1) as i64;
+    let t = ((cfg.scan_local_bytes - fixed) / per_item).min(cap(most));
     if t < 1 {
         return None;
     }
@@ -144,7 +151,7 @@ pub fn seg_lookback_items(k: usize, cfg: &Config) -> Option<i64> {
     let l = group_size(cfg);
     let fixed = 8 * (values_len(l) * (k as i64 + 1) + flags_len(l)) + 8;
     let per_item = 8 * k.max(1) as i64 * l + (l + 7) / 8;
-    let t = ((cfg.scan_local_bytes - fixed) / per_item).min(max_items());
+    let t = ((cfg.scan_local_bytes - fixed) / per_item).min(cap(LOOKBACK_MAX_ITEMS));
     if t < 1 {
         return None;
     }
@@ -183,7 +190,9 @@ pub fn scan_lookback(
     if !cfg.lookback || !is_exact(low, f) {
         return Ok(None);
     }
-    let Some(t) = lookback_items(neutral.len(), neutral.len(), 1, cfg) else { return Ok(None) };
+    let Some(t) = lookback_items(neutral.len(), neutral.len(), crate::rules::MAX_SCAN_ITEMS, cfg) else {
+        return Ok(None);
+    };
     let n = crate::rules::low_length(low, xs)?;
     low.rules_applied.push("scan-lookback".into());
     low.rules_applied.push("tile-coalesced".into());
@@ -209,7 +218,7 @@ pub fn lower_filter(
     let comps = stage.result.len();
     let n = crate::rules::low_length(low, xs)?;
     if cfg.lookback
-        && let Some(t) = lookback_items(comps, 1, 1, cfg)
+        && let Some(t) = lookback_items(comps, 1, LOOKBACK_MAX_ITEMS, cfg)
     {
         low.rules_applied.push("filter-lookback".into());
         low.rules_applied.push("tile-coalesced".into());

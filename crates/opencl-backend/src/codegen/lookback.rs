@@ -142,7 +142,7 @@ impl Generator<'_> {
             self.line(format!("{v}[{l}] = {a};"));
         }
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
-        self.group_scan_and_look_back(&mut ch)?;
+        self.group_scan_and_look_back(&mut ch, false)?;
         // Each work-item scans its elements from its offset, in place.
         let off = self.declare(&ch.comps.clone(), &ch.at(ch.prefix_at()), "off");
         let mine = ch.at(&l);
@@ -203,19 +203,12 @@ impl Generator<'_> {
         // element past the end): their loads are in flight while the group
         // looks for its heads; and no heads yet.
         let (j, p, g) = (self.fresh("j"), self.fresh("p"), self.fresh("g"));
-        let direct = lb_flag("segdirect");
         let regs: Vec<String> = comps.iter().map(|_| self.fresh("xr")).collect();
-        if !direct {
-            for (r, s) in regs.iter().zip(&comps) {
-                self.line(format!("{} {r}[{t}];", c_type(*s)));
-            }
+        for (r, s) in regs.iter().zip(&comps) {
+            self.line(format!("{} {r}[{t}];", c_type(*s)));
         }
         self.line("#pragma unroll");
-        let slots: Vec<String> = if direct {
-            tile.iter().map(|tv| format!("{tv}[{p}]")).collect()
-        } else {
-            regs.iter().map(|r| format!("{r}[{j}]")).collect()
-        };
+        let slots: Vec<String> = regs.iter().map(|r| format!("{r}[{j}]")).collect();
         self.load_tile(&ch, (&j, &p, &g), (&view, &n), &slots, Some(&z))?;
         let i = self.fresh("i");
         self.line(format!("for (long {i} = {l}; {i} < {words}; {i} += {lanes}) {hd}[{i}] = 0;"));
@@ -231,59 +224,76 @@ impl Generator<'_> {
         let count = self.c(&heads.count);
         let flags = ch.flags.clone();
         let (start, tile_len) = (ch.start.clone(), lanes * t);
-        if lb_flag("search1") {
-            self.open(format!("if ({l} == 0)"));
-            self.line(format!("{flags}[{}] = 0;", w + 1));
-            self.line(format!("{flags}[{}] = {count};", w + 2));
-            self.close();
-            let mut rounds = 0;
-            let mut reach: i128 = 1;
-            while reach <= 1 << 31 {
-                reach *= lanes.max(2) as i128;
-                rounds += 1;
-            }
-            for _ in 0..rounds {
-                let (lo, hi, step, q) = (self.fresh("lo"), self.fresh("hi"), self.fresh("step"), self.fresh("q"));
-                self.open("");
-                self.line("barrier(CLK_LOCAL_MEM_FENCE);");
-                self.line(format!("const long {lo} = {flags}[{}];", w + 1));
-                self.line(format!("const long {hi} = {flags}[{}];", w + 2));
-                self.line(format!("const long {step} = ({hi} - {lo} + {lanes} - 1) / {lanes};"));
-                self.line(format!("const long {p} = {lo} + {l} * {step};"));
-                self.line("barrier(CLK_LOCAL_MEM_FENCE);");
-                self.open(format!("if ({lo} < {hi})"));
-                self.open(format!("if ({p} < {hi} && {offsets}[{p}] < {start})"));
-                self.line(format!("const long {q} = {p} + {step};"));
-                self.open(format!("if ({q} >= {hi} || {offsets}[{q}] >= {start})"));
-                self.line(format!("{flags}[{}] = {p} + 1;", w + 1));
-                self.line(format!("{flags}[{}] = min({q}, {hi});", w + 2));
-                self.close();
-                self.close();
-                self.line(format!("if ({l} == 0 && {offsets}[{lo}] >= {start}) {flags}[{}] = {lo};", w + 2));
-                self.close();
-                self.close();
-            }
+        self.open(format!("if ({l} == 0)"));
+        self.line(format!("{flags}[{}] = 0;", w + 1));
+        self.line(format!("{flags}[{}] = {count};", w + 2));
+        self.close();
+        let mut rounds = 0;
+        let mut reach: i128 = 1;
+        while reach <= 1 << 31 {
+            reach *= lanes.max(2) as i128;
+            rounds += 1;
+        }
+        // Double-buffered (`NESSIE_LB=dbuf`): the range in two pairs of
+        // slots used in turn (flags W + 1, W + 2 and window flags 0, 1, free
+        // until the look-back), one barrier a round: round r reads one pair
+        // and writes the other; work-item 0 carries a range of one position
+        // over.
+        let double = lb_flag("dbuf");
+        let pairs = [(w + 1, w + 2), if double { (0, 1) } else { (w + 1, w + 2) }];
+        for round in 0..rounds {
+            let (from, to) = (pairs[round % 2], pairs[(round + 1) % 2]);
+            let (lo, hi, step, q) = (self.fresh("lo"), self.fresh("hi"), self.fresh("step"), self.fresh("q"));
+            self.open("");
             self.line("barrier(CLK_LOCAL_MEM_FENCE);");
-            // The heads: where the segments from there start, up to the
-            // tile's end, as bits (32 a word); the values to the tile.
-            let s = self.fresh("s");
-            let o = self.fresh("o");
-            self.open(format!("for (long {s} = {flags}[{}] + {l}; {s} < {count}; {s} += {lanes})", w + 1));
-            self.line(format!("const long {o} = {offsets}[{s}] - {start};"));
-            self.line(format!("if ({o} >= {tile_len}) break;"));
-            self.line(format!("atomic_or(&{hd}[{o} >> 5], 1u << ({o} & 31));"));
+            self.line(format!("const long {lo} = {flags}[{}];", from.0));
+            self.line(format!("const long {hi} = {flags}[{}];", from.1));
+            self.line(format!("const long {step} = ({hi} - {lo} + {lanes} - 1) / {lanes};"));
+            self.line(format!("const long {p} = {lo} + {l} * {step};"));
+            if !double {
+                self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+            }
+            self.open(format!("if ({lo} < {hi})"));
+            self.open(format!("if ({p} < {hi} && {offsets}[{p}] < {start})"));
+            self.line(format!("const long {q} = {p} + {step};"));
+            self.open(format!("if ({q} >= {hi} || {offsets}[{q}] >= {start})"));
+            self.line(format!("{flags}[{}] = {p} + 1;", to.0));
+            self.line(format!("{flags}[{}] = min({q}, {hi});", to.1));
             self.close();
-        } else {
-            self.find_heads(&ch, (&offsets, &count), &hd)?;
-        }
-        if !direct {
-            self.line("#pragma unroll");
-            self.open(format!("for (long {j} = 0; {j} < {t}; {j}++)"));
-            for (tv, r) in tile.iter().zip(&regs) {
-                self.line(format!("{tv}[{j} * {lanes} + {l}] = {r}[{j}];"));
+            self.close();
+            if double {
+                self.open(format!("if ({l} == 0 && {offsets}[{lo}] >= {start})"));
+                self.line(format!("{flags}[{}] = {lo};", to.0));
+                self.line(format!("{flags}[{}] = {lo};", to.1));
+                self.close();
+                self.indent -= 1;
+                self.open(format!("}} else if ({l} == 0)"));
+                self.line(format!("{flags}[{}] = {lo};", to.0));
+                self.line(format!("{flags}[{}] = {hi};", to.1));
+                self.close();
+            } else {
+                self.line(format!("if ({l} == 0 && {offsets}[{lo}] >= {start}) {flags}[{}] = {lo};", to.1));
+                self.close();
             }
             self.close();
         }
+        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        let last = pairs[rounds % 2];
+        // The heads: where the segments from there start, up to the
+        // tile's end, as bits (32 a word); the values to the tile.
+        let s = self.fresh("s");
+        let o = self.fresh("o");
+        self.open(format!("for (long {s} = {flags}[{}] + {l}; {s} < {count}; {s} += {lanes})", last.0));
+        self.line(format!("const long {o} = {offsets}[{s}] - {start};"));
+        self.line(format!("if ({o} >= {tile_len}) break;"));
+        self.line(format!("atomic_or(&{hd}[{o} >> 5], 1u << ({o} & 31));"));
+        self.close();
+        self.line("#pragma unroll");
+        self.open(format!("for (long {j} = 0; {j} < {t}; {j}++)"));
+        for (tv, r) in tile.iter().zip(&regs) {
+            self.line(format!("{tv}[{j} * {lanes} + {l}] = {r}[{j}];"));
+        }
+        self.close();
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
         // Each work-item's heads (the bits of a mask: T < 32 of them, in
         // two words at most) and its total of (head flag, value) pairs.
@@ -303,7 +313,7 @@ impl Generator<'_> {
             self.line(format!("{v}[{l}] = {a};"));
         }
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
-        self.group_scan_and_look_back(&mut ch)?;
+        self.group_scan_and_look_back(&mut ch, true)?;
         // Each work-item scans its elements from its offset, in place: z
         // at a head, the combination so far elsewhere.
         let off = self.declare(&ch.comps.clone(), &ch.at(ch.prefix_at()), "off");
@@ -375,7 +385,7 @@ impl Generator<'_> {
         self.close();
         self.line(format!("{counts}[{l}] = {count};"));
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
-        self.group_scan_and_look_back(&mut ch)?;
+        self.group_scan_and_look_back(&mut ch, true)?;
         let (base, total) = (self.fresh("base"), self.fresh("total"));
         if !lb_flag("compact") {
             // Each work-item's offset in the tile and its mask, packed in its
@@ -450,99 +460,6 @@ impl Generator<'_> {
         self.line(format!("{count_buf}[0] = {base} + {total};"));
         self.close();
         Ok(Val::Array(View::Mem { names: out, dims: vec![keep.kept.clone()] }))
-    }
-
-    /// A segmented tile's head bits: the first segment starting at or
-    /// after the tile's start, then the starts of the segments from there
-    /// to the tile's end as bits of `hd` (zeroed before).
-    ///
-    /// The search keeps a range `[lo, hi]` holding the first segment, in
-    /// two pairs of local slots used in turn (flags `W + 1`, `W + 2` and
-    /// window flags 0 and 1, free until the look-back), so that a round
-    /// takes one barrier: round `r` reads one pair and writes the other.
-    /// Each round the work-items probe `16·L` positions evenly spread over
-    /// the range, 16 each (independent loads; the first round's are the
-    /// same for every tile, so cached): the one whose last probe before the
-    /// start is followed by a probe at or after it (or the range's end)
-    /// writes the part between; when the range has one position, work-item
-    /// 0 carries it over. Enough rounds, written out (PoCL's barrier
-    /// handling does not take a loop of them), take any count below 2^31
-    /// to one position. The heads are then read four strides at a time,
-    /// their loads in flight together.
-    fn find_heads(&mut self, ch: &Chain<'_>, (offsets, count): (&str, &str), hd: &str) -> Result<(), CodegenError> {
-        const PROBES: i64 = 16;
-        const UNROLL: i64 = 4;
-        let (l, w, lanes, start) = (ch.lid.clone(), ch.w, ch.l, ch.start.clone());
-        let tile_len = ch.l * ch.t;
-        let flags = ch.flags.clone();
-        let pairs = [(w + 1, w + 2), (0, 1)];
-        self.open(format!("if ({l} == 0)"));
-        self.line(format!("{flags}[{}] = 0;", pairs[0].0));
-        self.line(format!("{flags}[{}] = {count};", pairs[0].1));
-        self.close();
-        let per_round = (lanes * PROBES) as i128;
-        let mut rounds = 0;
-        let mut reach: i128 = 1;
-        while reach <= 1 << 31 {
-            reach *= per_round.max(2);
-            rounds += 1;
-        }
-        for round in 0..rounds {
-            let (from, to) = (pairs[round % 2], pairs[(round + 1) % 2]);
-            let (lo, hi, step) = (self.fresh("lo"), self.fresh("hi"), self.fresh("step"));
-            let (below, i, p, q) = (self.fresh("below"), self.fresh("i"), self.fresh("p"), self.fresh("q"));
-            self.open("");
-            self.line("barrier(CLK_LOCAL_MEM_FENCE);");
-            self.line(format!("const long {lo} = {flags}[{}];", from.0));
-            self.line(format!("const long {hi} = {flags}[{}];", from.1));
-            self.open(format!("if ({lo} < {hi})"));
-            self.line(format!("const long {step} = ({hi} - {lo} + {} - 1) / {};", per_round, per_round));
-            self.line(format!("long {below} = 0;"));
-            self.line("#pragma unroll");
-            self.open(format!("for (long {i} = 0; {i} < {PROBES}; {i}++)"));
-            self.line(format!("const long {p} = {lo} + ({l} * {PROBES} + {i}) * {step};"));
-            self.line(format!("if ({p} < {hi} && {offsets}[{p}] < {start}) {below}++;"));
-            self.close();
-            self.open(format!("if ({below} > 0)"));
-            self.line(format!("const long {p} = {lo} + ({l} * {PROBES} + {below} - 1) * {step};"));
-            self.line(format!("const long {q} = {p} + {step};"));
-            self.open(format!("if ({below} < {PROBES} || {q} >= {hi} || {offsets}[{q}] >= {start})"));
-            self.line(format!("{flags}[{}] = {p} + 1;", to.0));
-            self.line(format!("{flags}[{}] = min({q}, {hi});", to.1));
-            self.close();
-            self.close();
-            self.open(format!("if ({l} == 0 && {offsets}[{lo}] >= {start})"));
-            self.line(format!("{flags}[{}] = {lo};", to.0));
-            self.line(format!("{flags}[{}] = {lo};", to.1));
-            self.close();
-            self.indent -= 1;
-            self.open(format!("}} else if ({l} == 0)"));
-            self.line(format!("{flags}[{}] = {lo};", to.0));
-            self.line(format!("{flags}[{}] = {hi};", to.1));
-            self.close();
-            self.close();
-        }
-        let last = pairs[rounds % 2];
-        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
-        // The heads from there to the tile's end: a work-item's last load
-        // at or past the end stops it (the offsets do not decrease).
-        let (s, u, o) = (self.fresh("s"), self.fresh("u"), self.fresh("o"));
-        let stride = lanes * UNROLL;
-        self.open(format!("for (long {s} = {flags}[{}] + {l}; {s} < {count}; {s} += {stride})", last.0));
-        self.line(format!("long {o}[{UNROLL}];"));
-        self.line("#pragma unroll");
-        self.open(format!("for (long {u} = 0; {u} < {UNROLL}; {u}++)"));
-        self.line(format!(
-            "{o}[{u}] = {s} + {u} * {lanes} < {count} ? {offsets}[{s} + {u} * {lanes}] - {start} : {tile_len};"
-        ));
-        self.close();
-        self.line("#pragma unroll");
-        self.open(format!("for (long {u} = 0; {u} < {UNROLL}; {u}++)"));
-        self.line(format!("if ({o}[{u}] < {tile_len}) atomic_or(&{hd}[{o}[{u}] >> 5], 1u << ({o}[{u}] & 31));"));
-        self.close();
-        self.line(format!("if ({o}[{} - 1] >= {tile_len}) break;", UNROLL));
-        self.close();
-        Ok(())
     }
 
     /// The result buffers a look-back writes: the stage's own, at the top
@@ -725,7 +642,7 @@ impl Generator<'_> {
     /// of `scan-workgroup-two-level`), the tile's aggregate, and the
     /// look-back: leaves the offsets in `vals[0..L)` and the tile's
     /// exclusive prefix and aggregate in their slots, all after a barrier.
-    fn group_scan_and_look_back(&mut self, ch: &mut Chain<'_>) -> Result<(), CodegenError> {
+    fn group_scan_and_look_back(&mut self, ch: &mut Chain<'_>, offsets_in_registers: bool) -> Result<(), CodegenError> {
         let (l, q, w) = (ch.lid.clone(), ch.q, ch.w);
         let width = ch.l / q;
         let rows_at = ch.l;
@@ -744,7 +661,7 @@ impl Generator<'_> {
         }
         self.close();
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
-        let direct = !lb_flag("rows");
+        let direct = (offsets_in_registers || lb_flag("direct")) && !lb_flag("rows");
         // One scans the rows' totals: the aggregate.
         self.open(format!("if ({l} == 0)"));
         let acc = self.declare(&comps, &z, "total");
