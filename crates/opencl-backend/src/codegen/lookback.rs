@@ -283,11 +283,33 @@ impl Generator<'_> {
         // tile's end, as bits (32 a word); the values to the tile.
         let s = self.fresh("s");
         let o = self.fresh("o");
-        self.open(format!("for (long {s} = {flags}[{}] + {l}; {s} < {count}; {s} += {lanes})", last.0));
-        self.line(format!("const long {o} = {offsets}[{s}] - {start};"));
-        self.line(format!("if ({o} >= {tile_len}) break;"));
-        self.line(format!("atomic_or(&{hd}[{o} >> 5], 1u << ({o} & 31));"));
-        self.close();
+        if lb_flag("fill4") {
+            // Four strides at a time, their loads in flight together; a
+            // work-item's last one at or past the tile's end stops it (the
+            // offsets do not decrease).
+            const UNROLL: i64 = 4;
+            let u = self.fresh("u");
+            self.open(format!("for (long {s} = {flags}[{}] + {l}; {s} < {count}; {s} += {})", last.0, lanes * UNROLL));
+            self.line(format!("long {o}[{UNROLL}];"));
+            self.line("#pragma unroll");
+            self.open(format!("for (long {u} = 0; {u} < {UNROLL}; {u}++)"));
+            self.line(format!(
+                "{o}[{u}] = {s} + {u} * {lanes} < {count} ? {offsets}[{s} + {u} * {lanes}] - {start} : {tile_len};"
+            ));
+            self.close();
+            self.line("#pragma unroll");
+            self.open(format!("for (long {u} = 0; {u} < {UNROLL}; {u}++)"));
+            self.line(format!("if ({o}[{u}] < {tile_len}) atomic_or(&{hd}[{o}[{u}] >> 5], 1u << ({o}[{u}] & 31));"));
+            self.close();
+            self.line(format!("if ({o}[{}] >= {tile_len}) break;", UNROLL - 1));
+            self.close();
+        } else {
+            self.open(format!("for (long {s} = {flags}[{}] + {l}; {s} < {count}; {s} += {lanes})", last.0));
+            self.line(format!("const long {o} = {offsets}[{s}] - {start};"));
+            self.line(format!("if ({o} >= {tile_len}) break;"));
+            self.line(format!("atomic_or(&{hd}[{o} >> 5], 1u << ({o} & 31));"));
+            self.close();
+        }
         self.line("#pragma unroll");
         self.open(format!("for (long {j} = 0; {j} < {t}; {j}++)"));
         for (tv, r) in tile.iter().zip(&regs) {
