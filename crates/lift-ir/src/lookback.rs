@@ -77,27 +77,19 @@ pub fn window(l: i64) -> i64 {
     WINDOW.min(l)
 }
 
-/// Work-items per look-back work-group (`NESSIE_LB_GROUP` overrides, for
-/// experiments).
-pub fn group_size(cfg: &Config) -> i64 {
-    std::env::var("NESSIE_LB_GROUP").ok().and_then(|v| v.trim().parse().ok()).unwrap_or(cfg.group_size)
-}
-
-/// The most elements per work-item of a filter's or a segmented scan's
-/// look-back tile: a work-item's flags are the bits of a 32-bit mask. The
-/// tile takes what local memory allows up to this (19 for 8-byte
-/// elements and 256 work-items in 44 KiB), where a plain scan keeps
-/// [`crate::rules::MAX_SCAN_ITEMS`]: the filter keeps no element in
-/// registers and the segmented scan's fixed cost a tile (its search for
-/// its first segment) is larger. Measured on the H100: see the commit
-/// that set it.
+/// The most elements per work-item of a look-back tile: a work-item's
+/// flags (a filter's kept elements, a segmented scan's heads) are the bits
+/// of a 32-bit mask. Within that, the tile takes what local memory allows:
+/// 19 elements of 8 bytes for 256 work-items in 44 KiB, where
+/// `scan-tiles` keeps [`crate::rules::MAX_SCAN_ITEMS`] (15). The look-back
+/// holds no element in registers but a segmented scan's, and a tile's
+/// fixed cost (ticket, group scan, look-back, a segmented scan's search
+/// for its first segment) is then shared by more elements. Measured on the
+/// H100 against 15, kernel time per run, each alone: the filter of 2^27
+/// floats 0.711 ms against 0.755, `plus_scan` of 2^27 ints 0.841 against
+/// 0.849, the segmented `plus_scan` of 2^22 segments of 8 0.384 against
+/// 0.441 (before its search went back to `L` probes a round).
 pub const LOOKBACK_MAX_ITEMS: i64 = 31;
-
-/// The cap on elements per work-item (`most`), or `NESSIE_LB_ITEMS`
-/// (experiments).
-fn cap(most: i64) -> i64 {
-    std::env::var("NESSIE_LB_ITEMS").ok().and_then(|v| v.trim().parse::<i64>().ok()).map_or(most, |t| t.clamp(1, 31))
-}
 
 /// The local values of a look-back group (see
 /// [`crate::memory::AllocKind::LookbackValues`]): `L` totals, `Q` rows,
@@ -114,14 +106,14 @@ pub fn flags_len(l: i64) -> i64 {
 
 /// The elements per work-item of a look-back tile of elements of
 /// `elems` components scanning values of `scanned` components: the
-/// largest odd `T ≤ most` whose
+/// largest odd `T ≤ LOOKBACK_MAX_ITEMS` whose
 /// local memory fits `cfg.scan_local_bytes` (8 bytes a component); `None`
 /// when not even `T = 1` does.
-pub fn lookback_items(elems: usize, scanned: usize, most: i64, cfg: &Config) -> Option<i64> {
-    let l = group_size(cfg);
+pub fn lookback_items(elems: usize, scanned: usize, cfg: &Config) -> Option<i64> {
+    let l = cfg.group_size;
     let fixed = 8 * (values_len(l) * scanned as i64 + flags_len(l));
     let per_item = 8 * l * elems.max(1) as i64;
-    let t = ((cfg.scan_local_bytes - fixed) / per_item).min(cap(most));
+    let t = ((cfg.scan_local_bytes - fixed) / per_item).min(LOOKBACK_MAX_ITEMS);
     if t < 1 {
         return None;
     }
@@ -148,10 +140,10 @@ pub fn head_words(l: i64, t: i64) -> i64 {
 /// of the values, scanning (head flag, value) pairs of `k + 1`
 /// components, and a bit per element for the tile's head flags.
 pub fn seg_lookback_items(k: usize, cfg: &Config) -> Option<i64> {
-    let l = group_size(cfg);
+    let l = cfg.group_size;
     let fixed = 8 * (values_len(l) * (k as i64 + 1) + flags_len(l)) + 8;
     let per_item = 8 * k.max(1) as i64 * l + (l + 7) / 8;
-    let t = ((cfg.scan_local_bytes - fixed) / per_item).min(cap(LOOKBACK_MAX_ITEMS));
+    let t = ((cfg.scan_local_bytes - fixed) / per_item).min(LOOKBACK_MAX_ITEMS);
     if t < 1 {
         return None;
     }
@@ -190,14 +182,14 @@ pub fn scan_lookback(
     if !cfg.lookback || !is_exact(low, f) {
         return Ok(None);
     }
-    let Some(t) = lookback_items(neutral.len(), neutral.len(), crate::rules::MAX_SCAN_ITEMS, cfg) else {
+    let Some(t) = lookback_items(neutral.len(), neutral.len(), cfg) else {
         return Ok(None);
     };
     let n = crate::rules::low_length(low, xs)?;
     low.rules_applied.push("scan-lookback".into());
     low.rules_applied.push("tile-coalesced".into());
     low.rules_applied.push("scan-workgroup-two-level".into());
-    let l = group_size(cfg);
+    let l = cfg.group_size;
     let tiles = tiles(low, &n, l * t);
     let chain = chain(low, stage, &tiles, neutral.len(), (l, t));
     let body =
@@ -218,12 +210,12 @@ pub fn lower_filter(
     let comps = stage.result.len();
     let n = crate::rules::low_length(low, xs)?;
     if cfg.lookback
-        && let Some(t) = lookback_items(comps, 1, LOOKBACK_MAX_ITEMS, cfg)
+        && let Some(t) = lookback_items(comps, 1, cfg)
     {
         low.rules_applied.push("filter-lookback".into());
         low.rules_applied.push("tile-coalesced".into());
         low.rules_applied.push("scan-workgroup-two-level".into());
-        let l = group_size(cfg);
+        let l = cfg.group_size;
         let tiles = tiles(low, &n, l * t);
         let chain = chain(low, stage, &tiles, 1, (l, t));
         for v in &stage.result {

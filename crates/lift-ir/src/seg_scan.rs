@@ -87,7 +87,7 @@ pub fn lower_seg_scan(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Resu
         low.rules_applied.push("segScan-lookback".into());
         low.rules_applied.push("tile-coalesced".into());
         low.rules_applied.push("scan-workgroup-two-level".into());
-        let l = crate::lookback::group_size(cfg);
+        let l = cfg.group_size;
         let tiles = crate::lookback::tiles(low, &s.n, l * t);
         let mut chain = crate::lookback::chain(low, stage, &tiles, k + 1, (l, t));
         chain.heads = Some(SegHeads { offsets: s.offsets, count });

@@ -82,11 +82,6 @@ impl Chain<'_> {
     }
 }
 
-/// Whether experiment `name` is on in `NESSIE_LB` (a comma-separated list).
-fn lb_flag(name: &str) -> bool {
-    std::env::var("NESSIE_LB").is_ok_and(|v| v.split(',').any(|f| f.trim() == name))
-}
-
 /// A component's 64 bits as a `ulong`, and back.
 fn to_bits(s: Scalar, x: &str) -> String {
     match s {
@@ -212,11 +207,15 @@ impl Generator<'_> {
         self.load_tile(&ch, (&j, &p, &g), (&view, &n), &slots, Some(&z))?;
         let i = self.fresh("i");
         self.line(format!("for (long {i} = {l}; {i} < {words}; {i} += {lanes}) {hd}[{i}] = 0;"));
-        // The first segment starting at or after the tile's start: the
-        // range [lo, hi] (flags W + 1 and W + 2, free until the look-back)
-        // holds it; each round L probes split it, the work-item whose
-        // probe is the last before the start keeps its part. As many
-        // rounds as L-fold splits take any count below 2^31 to one
+        // The first segment starting at or after the tile's start: a
+        // range [lo, hi] holds it, in two pairs of slots used in turn
+        // (flags W + 1, W + 2 and window flags 0, 1, all free until the
+        // look-back), so that a round takes one barrier: round r reads one
+        // pair and writes the other. Each round L probes split the range;
+        // the work-item whose probe is the last before the start writes
+        // its part, work-item 0 the range's first position if that is at
+        // or after the start, or the range itself once it is one position.
+        // As many rounds as L-fold splits take any count below 2^31 to one
         // position, written out (no loop: PoCL's barrier handling does not
         // take this one).
         self.need(KernelArg::Array { var: heads.offsets, written: false });
@@ -224,9 +223,10 @@ impl Generator<'_> {
         let count = self.c(&heads.count);
         let flags = ch.flags.clone();
         let (start, tile_len) = (ch.start.clone(), lanes * t);
+        let pairs = [(w + 1, w + 2), (0, 1)];
         self.open(format!("if ({l} == 0)"));
-        self.line(format!("{flags}[{}] = 0;", w + 1));
-        self.line(format!("{flags}[{}] = {count};", w + 2));
+        self.line(format!("{flags}[{}] = 0;", pairs[0].0));
+        self.line(format!("{flags}[{}] = {count};", pairs[0].1));
         self.close();
         let mut rounds = 0;
         let mut reach: i128 = 1;
@@ -234,13 +234,6 @@ impl Generator<'_> {
             reach *= lanes.max(2) as i128;
             rounds += 1;
         }
-        // Double-buffered (`NESSIE_LB=dbuf`): the range in two pairs of
-        // slots used in turn (flags W + 1, W + 2 and window flags 0, 1, free
-        // until the look-back), one barrier a round: round r reads one pair
-        // and writes the other; work-item 0 carries a range of one position
-        // over.
-        let double = lb_flag("dbuf");
-        let pairs = [(w + 1, w + 2), if double { (0, 1) } else { (w + 1, w + 2) }];
         for round in 0..rounds {
             let (from, to) = (pairs[round % 2], pairs[(round + 1) % 2]);
             let (lo, hi, step, q) = (self.fresh("lo"), self.fresh("hi"), self.fresh("step"), self.fresh("q"));
@@ -250,9 +243,6 @@ impl Generator<'_> {
             self.line(format!("const long {hi} = {flags}[{}];", from.1));
             self.line(format!("const long {step} = ({hi} - {lo} + {lanes} - 1) / {lanes};"));
             self.line(format!("const long {p} = {lo} + {l} * {step};"));
-            if !double {
-                self.line("barrier(CLK_LOCAL_MEM_FENCE);");
-            }
             self.open(format!("if ({lo} < {hi})"));
             self.open(format!("if ({p} < {hi} && {offsets}[{p}] < {start})"));
             self.line(format!("const long {q} = {p} + {step};"));
@@ -261,55 +251,40 @@ impl Generator<'_> {
             self.line(format!("{flags}[{}] = min({q}, {hi});", to.1));
             self.close();
             self.close();
-            if double {
-                self.open(format!("if ({l} == 0 && {offsets}[{lo}] >= {start})"));
-                self.line(format!("{flags}[{}] = {lo};", to.0));
-                self.line(format!("{flags}[{}] = {lo};", to.1));
-                self.close();
-                self.indent -= 1;
-                self.open(format!("}} else if ({l} == 0)"));
-                self.line(format!("{flags}[{}] = {lo};", to.0));
-                self.line(format!("{flags}[{}] = {hi};", to.1));
-                self.close();
-            } else {
-                self.line(format!("if ({l} == 0 && {offsets}[{lo}] >= {start}) {flags}[{}] = {lo};", to.1));
-                self.close();
-            }
+            self.open(format!("if ({l} == 0 && {offsets}[{lo}] >= {start})"));
+            self.line(format!("{flags}[{}] = {lo};", to.0));
+            self.line(format!("{flags}[{}] = {lo};", to.1));
+            self.close();
+            self.indent -= 1;
+            self.open(format!("}} else if ({l} == 0)"));
+            self.line(format!("{flags}[{}] = {lo};", to.0));
+            self.line(format!("{flags}[{}] = {hi};", to.1));
+            self.close();
             self.close();
         }
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
-        let last = pairs[rounds % 2];
+        let first = pairs[rounds % 2].0;
         // The heads: where the segments from there start, up to the
-        // tile's end, as bits (32 a word); the values to the tile.
-        let s = self.fresh("s");
-        let o = self.fresh("o");
-        if lb_flag("fill4") {
-            // Four strides at a time, their loads in flight together; a
-            // work-item's last one at or past the tile's end stops it (the
-            // offsets do not decrease).
-            const UNROLL: i64 = 4;
-            let u = self.fresh("u");
-            self.open(format!("for (long {s} = {flags}[{}] + {l}; {s} < {count}; {s} += {})", last.0, lanes * UNROLL));
-            self.line(format!("long {o}[{UNROLL}];"));
-            self.line("#pragma unroll");
-            self.open(format!("for (long {u} = 0; {u} < {UNROLL}; {u}++)"));
-            self.line(format!(
-                "{o}[{u}] = {s} + {u} * {lanes} < {count} ? {offsets}[{s} + {u} * {lanes}] - {start} : {tile_len};"
-            ));
-            self.close();
-            self.line("#pragma unroll");
-            self.open(format!("for (long {u} = 0; {u} < {UNROLL}; {u}++)"));
-            self.line(format!("if ({o}[{u}] < {tile_len}) atomic_or(&{hd}[{o}[{u}] >> 5], 1u << ({o}[{u}] & 31));"));
-            self.close();
-            self.line(format!("if ({o}[{}] >= {tile_len}) break;", UNROLL - 1));
-            self.close();
-        } else {
-            self.open(format!("for (long {s} = {flags}[{}] + {l}; {s} < {count}; {s} += {lanes})", last.0));
-            self.line(format!("const long {o} = {offsets}[{s}] - {start};"));
-            self.line(format!("if ({o} >= {tile_len}) break;"));
-            self.line(format!("atomic_or(&{hd}[{o} >> 5], 1u << ({o} & 31));"));
-            self.close();
-        }
+        // tile's end, as bits (32 a word), four strides at a time, their
+        // loads in flight together; a work-item's last one at or past the
+        // tile's end stops it (the offsets do not decrease). Then the
+        // values to the tile.
+        const UNROLL: i64 = 4;
+        let (s, o, u) = (self.fresh("s"), self.fresh("o"), self.fresh("u"));
+        self.open(format!("for (long {s} = {flags}[{first}] + {l}; {s} < {count}; {s} += {})", lanes * UNROLL));
+        self.line(format!("long {o}[{UNROLL}];"));
+        self.line("#pragma unroll");
+        self.open(format!("for (long {u} = 0; {u} < {UNROLL}; {u}++)"));
+        self.line(format!(
+            "{o}[{u}] = {s} + {u} * {lanes} < {count} ? {offsets}[{s} + {u} * {lanes}] - {start} : {tile_len};"
+        ));
+        self.close();
+        self.line("#pragma unroll");
+        self.open(format!("for (long {u} = 0; {u} < {UNROLL}; {u}++)"));
+        self.line(format!("if ({o}[{u}] < {tile_len}) atomic_or(&{hd}[{o}[{u}] >> 5], 1u << ({o}[{u}] & 31));"));
+        self.close();
+        self.line(format!("if ({o}[{}] >= {tile_len}) break;", UNROLL - 1));
+        self.close();
         self.line("#pragma unroll");
         self.open(format!("for (long {j} = 0; {j} < {t}; {j}++)"));
         for (tv, r) in tile.iter().zip(&regs) {
@@ -408,84 +383,40 @@ impl Generator<'_> {
         self.line(format!("{counts}[{l}] = {count};"));
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
         self.group_scan_and_look_back(&mut ch, true)?;
-        let (base, total) = (self.fresh("base"), self.fresh("total"));
-        if !lb_flag("compact") {
-            // Each work-item's offset in the tile and its mask, packed in its
-            // own slot (the look-back ended with a barrier: no one reads
-            // another's offset now); then each kept element of the tile,
-            // read coalesced, goes out to the tile's offset plus its rank:
-            // its work-item's offset and the kept ones before it in its mask.
-            self.line(format!("{counts}[{l}] = ({counts}[{l}] << 32) | {mask};"));
-            self.line("barrier(CLK_LOCAL_MEM_FENCE);");
-            self.line(format!("const long {base} = {counts}[{}];", ch.prefix_at()));
-            let (owner, bit, packed, kmask) =
-                (self.fresh("owner"), self.fresh("bit"), self.fresh("packed"), self.fresh("kmask"));
-            self.line("#pragma unroll");
-            self.open(format!("for (long {j} = 0; {j} < {t}; {j}++)"));
-            self.line(format!("const long {p} = {j} * {lanes} + {l};"));
-            self.line(format!("const long {owner} = {p} / {t};"));
-            self.line(format!("const uint {bit} = (uint)({p} - {owner} * {t});"));
-            self.line(format!("const long {packed} = {counts}[{owner}];"));
-            self.line(format!("const uint {kmask} = (uint){packed};"));
-            self.open(format!("if (({kmask} >> {bit}) & 1u)"));
-            let rank = format!("({packed} >> 32) + (long)popcount({kmask} & ((1u << {bit}) - 1u))");
-            for (o, tv) in out.iter().zip(&tile) {
-                self.line(format!("{o}[{base} + {rank}] = {tv}[{p}];"));
-            }
-            self.close();
-            self.close();
-            self.need(KernelArg::Array { var: keep.count, written: true });
-            let count_buf = self.kvar(keep.count);
-            let tiles = self.c(&chain.tiles);
-            self.open(format!("if ({l} == 0 && {} == {tiles} - 1)", ch.tile));
-            self.line(format!("{count_buf}[0] = {base} + {counts}[{}];", ch.aggregate_at()));
-            self.close();
-            return Ok(Val::Array(View::Mem { names: out, dims: vec![keep.kept.clone()] }));
-        }
-        // The work-item's elements to registers (a loop of constant
-        // bound, unrolled), then the kept ones to their places in the tile.
-        let mine: Vec<String> = tile.iter().map(|_| self.fresh("mine")).collect();
-        for (m, s) in mine.iter().zip(&elems) {
-            self.line(format!("{} {m}[{t}];", c_type(*s)));
-        }
-        self.line("#pragma unroll");
-        self.open(format!("for (long {j} = 0; {j} < {t}; {j}++)"));
-        for (m, tv) in mine.iter().zip(&tile) {
-            self.line(format!("{m}[{j}] = {tv}[{l} * {t} + {j}];"));
-        }
-        self.close();
+        let base = self.fresh("base");
+        // Each work-item's offset in the tile and its mask, packed in its
+        // own slot (the look-back ended with a barrier: no one reads
+        // another's offset now); then each kept element of the tile,
+        // read coalesced, goes out to the tile's offset plus its rank:
+        // its work-item's offset and the kept ones before it in its mask.
+        self.line(format!("{counts}[{l}] = ({counts}[{l}] << 32) | {mask};"));
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
-        let pos = self.fresh("pos");
-        self.line(format!("long {pos} = {counts}[{l}];"));
-        self.line("#pragma unroll");
-        self.open(format!("for (long {j} = 0; {j} < {t}; {j}++)"));
-        self.open(format!("if (({mask} >> {j}) & 1u)"));
-        for (m, tv) in mine.iter().zip(&tile) {
-            self.line(format!("{tv}[{pos}] = {m}[{j}];"));
-        }
-        self.line(format!("{pos}++;"));
-        self.close();
-        self.close();
-        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
-        // ... and out, coalesced, from the tile's offset.
         self.line(format!("const long {base} = {counts}[{}];", ch.prefix_at()));
-        self.line(format!("const long {total} = {counts}[{}];", ch.aggregate_at()));
-        self.open(format!("for (long {p} = {l}; {p} < {total}; {p} += {lanes})"));
+        let (owner, bit, packed, kmask) =
+            (self.fresh("owner"), self.fresh("bit"), self.fresh("packed"), self.fresh("kmask"));
+        self.line("#pragma unroll");
+        self.open(format!("for (long {j} = 0; {j} < {t}; {j}++)"));
+        self.line(format!("const long {p} = {j} * {lanes} + {l};"));
+        self.line(format!("const long {owner} = {p} / {t};"));
+        self.line(format!("const uint {bit} = (uint)({p} - {owner} * {t});"));
+        self.line(format!("const long {packed} = {counts}[{owner}];"));
+        self.line(format!("const uint {kmask} = (uint){packed};"));
+        self.open(format!("if (({kmask} >> {bit}) & 1u)"));
+        let rank = format!("({packed} >> 32) + (long)popcount({kmask} & ((1u << {bit}) - 1u))");
         for (o, tv) in out.iter().zip(&tile) {
-            self.line(format!("{o}[{base} + {p}] = {tv}[{p}];"));
+            self.line(format!("{o}[{base} + {rank}] = {tv}[{p}];"));
         }
+        self.close();
         self.close();
         self.need(KernelArg::Array { var: keep.count, written: true });
         let count_buf = self.kvar(keep.count);
         let tiles = self.c(&chain.tiles);
         self.open(format!("if ({l} == 0 && {} == {tiles} - 1)", ch.tile));
-        self.line(format!("{count_buf}[0] = {base} + {total};"));
+        self.line(format!("{count_buf}[0] = {base} + {counts}[{}];", ch.aggregate_at()));
         self.close();
         Ok(Val::Array(View::Mem { names: out, dims: vec![keep.kept.clone()] }))
     }
 
-    /// The result buffers a look-back writes: the stage's own, at the top
-    /// of the stage.
     /// `for (j < T) { p = j·L + l; g = start + p; if (g < n) {`: the tile's
     /// position `p` and the array's `g` of each of a work-item's `T`
     /// elements, coalesced (consecutive work-items, consecutive
@@ -529,6 +460,8 @@ impl Generator<'_> {
         Ok(())
     }
 
+    /// The result buffers a look-back writes: the stage's own, at the top
+    /// of the stage.
     fn lookback_dest(&mut self, dest: Option<Out>) -> Result<Vec<String>, CodegenError> {
         if self.groups.is_some() || self.global.is_some() || self.local.is_some() {
             return Err(CodegenError::Unsupported {
@@ -683,7 +616,7 @@ impl Generator<'_> {
         }
         self.close();
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
-        let direct = (offsets_in_registers || lb_flag("direct")) && !lb_flag("rows");
+        let direct = offsets_in_registers;
         // One scans the rows' totals: the aggregate.
         self.open(format!("if ({l} == 0)"));
         let acc = self.declare(&comps, &z, "total");
