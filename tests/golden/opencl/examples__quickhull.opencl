@@ -308,7 +308,6 @@ __kernel void hsplit_filter_packed_1(__global int* packed_1_ticket, __global int
         long total = 0;
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
-            vals[256 + r] = total;
             long c_2 = (total) + (x);
             total = c_2;
         }
@@ -326,14 +325,21 @@ __kernel void hsplit_filter_packed_1(__global int* packed_1_ticket, __global int
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
     }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row_1 = vals[256 + l];
-        for (long c = 0; c < 16; c++) {
-            long x_1 = vals[l * 16 + c];
-            vals[l * 16 + c] = row_1;
-            long c_3 = (row_1) + (x_1);
-            row_1 = c_3;
+    long excl = 0;
+    const long my_row = l / 16;
+    const long my_col = l - my_row * 16;
+    #pragma unroll
+    for (long r = 0; r < 16; r++) {
+        if (r < my_row) {
+            long c_3 = (excl) + (vals[256 + r]);
+            excl = c_3;
+        }
+    }
+    #pragma unroll
+    for (long c = 0; c < 16; c++) {
+        if (c < my_col) {
+            long c_4 = (excl) + (vals[my_row * 16 + c]);
+            excl = c_4;
         }
     }
     for (;;) {
@@ -363,62 +369,51 @@ __kernel void hsplit_filter_packed_1(__global int* packed_1_ticket, __global int
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         if (l == 0) {
-            long excl = vals[304];
+            long excl_1 = vals[304];
             long more = 1;
             long k = 0;
             for (; k < 32; k++) {
                 if (flags[k] == 0) break;
-                long c_4 = (vals[272 + k]) + (excl);
-                excl = c_4;
+                long c_5 = (vals[272 + k]) + (excl_1);
+                excl_1 = c_5;
                 if (flags[k] == 2) {
                     more = 0;
                     k++;
                     break;
                 }
             }
-            vals[304] = excl;
+            vals[304] = excl_1;
             flags[33] = more;
             flags[34] = at - k;
             if (!more) {
-                long incl = excl;
-                long c_5 = (incl) + (vals[305]);
-                incl = c_5;
+                long incl = excl_1;
+                long c_7 = (incl) + (vals[305]);
+                incl = c_7;
                 const ulong bits_2 = (ulong)(incl);
                 status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
                 status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
             }
         }
     }
-    double mine[5];
-    double mine_1[5];
-    double mine_2[5];
-    #pragma unroll
-    for (long j = 0; j < 5; j++) {
-        mine[j] = tile[l * 5 + j];
-        mine_1[j] = tile_1[l * 5 + j];
-        mine_2[j] = tile_2[l * 5 + j];
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    long pos = vals[l];
-    #pragma unroll
-    for (long j = 0; j < 5; j++) {
-        if ((mask >> j) & 1u) {
-            tile[pos] = mine[j];
-            tile_1[pos] = mine_1[j];
-            tile_2[pos] = mine_2[j];
-            pos++;
-        }
-    }
+    vals[l] = excl;
+    vals[l] = (vals[l] << 32) | mask;
     barrier(CLK_LOCAL_MEM_FENCE);
     const long base = vals[304];
-    const long total_1 = vals[305];
-    for (long p = l; p < total_1; p += 256) {
-        packed_1[base + p] = tile[p];
-        packed_2[base + p] = tile_1[p];
-        c_9[base + p] = tile_2[p];
+    #pragma unroll
+    for (long j = 0; j < 5; j++) {
+        const long p = j * 256 + l;
+        const long owner = p / 5;
+        const uint bit = (uint)(p - owner * 5);
+        const long packed = vals[owner];
+        const uint kmask = (uint)packed;
+        if ((kmask >> bit) & 1u) {
+            packed_1[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile[p];
+            packed_2[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile_1[p];
+            c_9[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile_2[p];
+        }
     }
     if (l == 0 && tile_no == lookback_tiles - 1) {
-        packed_1_kept[0] = base + total_1;
+        packed_1_kept[0] = base + vals[305];
     }
 }
 
@@ -688,7 +683,7 @@ static inline long hsplit_scan_sum_op_packed_offsets(long a, long b) {
 }
 
 __kernel void hsplit_scan_sum_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long n_packed_lengths, __global const long* packed_lengths, __global long* packed_offsets) {
-    __local long tile[3840];
+    __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)packed_offsets_status;
@@ -696,8 +691,8 @@ __kernel void hsplit_scan_sum_packed_offsets(__global int* packed_offsets_ticket
     if (l == 0) flags[32] = atomic_inc(packed_offsets_ticket);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 3840;
-    for (long j = 0; j < 15; j++) {
+    const long start = tile_no * 4864;
+    for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < n_packed_lengths) {
@@ -709,8 +704,8 @@ __kernel void hsplit_scan_sum_packed_offsets(__global int* packed_offsets_ticket
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
-    for (long j = 0; j < 15; j++) {
-        long op_packed_offsets_r = hsplit_scan_sum_op_packed_offsets(acc, tile[l * 15 + j]);
+    for (long j = 0; j < 19; j++) {
+        long op_packed_offsets_r = hsplit_scan_sum_op_packed_offsets(acc, tile[l * 19 + j]);
         long c = op_packed_offsets_r;
         acc = c;
     }
@@ -819,15 +814,15 @@ __kernel void hsplit_scan_sum_packed_offsets(__global int* packed_offsets_ticket
     long op_packed_offsets_r_6 = hsplit_scan_sum_op_packed_offsets(off, vals[l]);
     long c_7 = op_packed_offsets_r_6;
     off = c_7;
-    for (long j = 0; j < 15; j++) {
-        long x_2 = tile[l * 15 + j];
-        tile[l * 15 + j] = off;
+    for (long j = 0; j < 19; j++) {
+        long x_2 = tile[l * 19 + j];
+        tile[l * 19 + j] = off;
         long op_packed_offsets_r_7 = hsplit_scan_sum_op_packed_offsets(off, x_2);
         long c_8 = op_packed_offsets_r_7;
         off = c_8;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 15; j++) {
+    for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < n_packed_lengths) {
@@ -2669,7 +2664,6 @@ __kernel void hsplit_fused_kept(__global int* kept_ticket, __global int* kept_st
         long total = 0;
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
-            vals[256 + r] = total;
             long c_2 = (total) + (x);
             total = c_2;
         }
@@ -2687,14 +2681,21 @@ __kernel void hsplit_fused_kept(__global int* kept_ticket, __global int* kept_st
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
     }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row_1 = vals[256 + l];
-        for (long c = 0; c < 16; c++) {
-            long x_1 = vals[l * 16 + c];
-            vals[l * 16 + c] = row_1;
-            long c_3 = (row_1) + (x_1);
-            row_1 = c_3;
+    long excl = 0;
+    const long my_row = l / 16;
+    const long my_col = l - my_row * 16;
+    #pragma unroll
+    for (long r = 0; r < 16; r++) {
+        if (r < my_row) {
+            long c_3 = (excl) + (vals[256 + r]);
+            excl = c_3;
+        }
+    }
+    #pragma unroll
+    for (long c = 0; c < 16; c++) {
+        if (c < my_col) {
+            long c_4 = (excl) + (vals[my_row * 16 + c]);
+            excl = c_4;
         }
     }
     for (;;) {
@@ -2724,58 +2725,50 @@ __kernel void hsplit_fused_kept(__global int* kept_ticket, __global int* kept_st
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         if (l == 0) {
-            long excl = vals[304];
+            long excl_1 = vals[304];
             long more = 1;
             long k = 0;
             for (; k < 32; k++) {
                 if (flags[k] == 0) break;
-                long c_4 = (vals[272 + k]) + (excl);
-                excl = c_4;
+                long c_6 = (vals[272 + k]) + (excl_1);
+                excl_1 = c_6;
                 if (flags[k] == 2) {
                     more = 0;
                     k++;
                     break;
                 }
             }
-            vals[304] = excl;
+            vals[304] = excl_1;
             flags[33] = more;
             flags[34] = at - k;
             if (!more) {
-                long incl = excl;
-                long c_6 = (incl) + (vals[305]);
-                incl = c_6;
+                long incl = excl_1;
+                long c_7 = (incl) + (vals[305]);
+                incl = c_7;
                 const ulong bits_2 = (ulong)(incl);
                 status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
                 status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
             }
         }
     }
-    long mine[9];
-    double mine_1[9];
-    #pragma unroll
-    for (long j_1 = 0; j_1 < 9; j_1++) {
-        mine[j_1] = tile[l * 9 + j_1];
-        mine_1[j_1] = tile_1[l * 9 + j_1];
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    long pos = vals[l];
-    #pragma unroll
-    for (long j_1 = 0; j_1 < 9; j_1++) {
-        if ((mask >> j_1) & 1u) {
-            tile[pos] = mine[j_1];
-            tile_1[pos] = mine_1[j_1];
-            pos++;
-        }
-    }
+    vals[l] = excl;
+    vals[l] = (vals[l] << 32) | mask;
     barrier(CLK_LOCAL_MEM_FENCE);
     const long base = vals[304];
-    const long total_1 = vals[305];
-    for (long p = l; p < total_1; p += 256) {
-        kept[base + p] = tile[p];
-        c_5[base + p] = tile_1[p];
+    #pragma unroll
+    for (long j_1 = 0; j_1 < 9; j_1++) {
+        const long p = j_1 * 256 + l;
+        const long owner = p / 9;
+        const uint bit = (uint)(p - owner * 9);
+        const long packed = vals[owner];
+        const uint kmask = (uint)packed;
+        if ((kmask >> bit) & 1u) {
+            kept[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile[p];
+            c_5[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile_1[p];
+        }
     }
     if (l == 0 && tile_no == lookback_tiles - 1) {
-        kept_kept[0] = base + total_1;
+        kept_kept[0] = base + vals[305];
     }
 }
 
@@ -2880,7 +2873,7 @@ __kernel void hsplit_fused_2_packed_lengths(long n_cross_lengths, __global const
 }
 
 __kernel void hsplit_fused_2_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long n_cross_lengths, __global const long* cross_offsets, __global const long* cross_lengths, __global const long* kept, long n_kept, __global long* packed_offsets) {
-    __local long tile[3840];
+    __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)packed_offsets_status;
@@ -2888,8 +2881,8 @@ __kernel void hsplit_fused_2_packed_offsets(__global int* packed_offsets_ticket,
     if (l == 0) flags[32] = atomic_inc(packed_offsets_ticket);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 3840;
-    for (long j = 0; j < 15; j++) {
+    const long start = tile_no * 4864;
+    for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < n_cross_lengths) {
@@ -2901,8 +2894,8 @@ __kernel void hsplit_fused_2_packed_offsets(__global int* packed_offsets_ticket,
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
-    for (long j = 0; j < 15; j++) {
-        long op_packed_offsets_r = hsplit_fused_2_op_packed_offsets(acc, tile[l * 15 + j]);
+    for (long j = 0; j < 19; j++) {
+        long op_packed_offsets_r = hsplit_fused_2_op_packed_offsets(acc, tile[l * 19 + j]);
         long c = op_packed_offsets_r;
         acc = c;
     }
@@ -3011,15 +3004,15 @@ __kernel void hsplit_fused_2_packed_offsets(__global int* packed_offsets_ticket,
     long op_packed_offsets_r_6 = hsplit_fused_2_op_packed_offsets(off, vals[l]);
     long c_7 = op_packed_offsets_r_6;
     off = c_7;
-    for (long j = 0; j < 15; j++) {
-        long x_2 = tile[l * 15 + j];
-        tile[l * 15 + j] = off;
+    for (long j = 0; j < 19; j++) {
+        long x_2 = tile[l * 19 + j];
+        tile[l * 19 + j] = off;
         long op_packed_offsets_r_7 = hsplit_fused_2_op_packed_offsets(off, x_2);
         long c_8 = op_packed_offsets_r_7;
         off = c_8;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 15; j++) {
+    for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < n_cross_lengths) {
@@ -3151,7 +3144,7 @@ __kernel void hsplit_fused_3_mapped(long instances_1, long n_points_1, __global 
 }
 
 __kernel void hsplit_fused_3_rank(__global int* rank_ticket, __global int* rank_status, long instances_1, __global const long* packed_lengths, __global long* rank) {
-    __local long tile[3840];
+    __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)rank_status;
@@ -3159,8 +3152,8 @@ __kernel void hsplit_fused_3_rank(__global int* rank_ticket, __global int* rank_
     if (l == 0) flags[32] = atomic_inc(rank_ticket);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 3840;
-    for (long j = 0; j < 15; j++) {
+    const long start = tile_no * 4864;
+    for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < instances_1) {
@@ -3172,8 +3165,8 @@ __kernel void hsplit_fused_3_rank(__global int* rank_ticket, __global int* rank_
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
-    for (long j = 0; j < 15; j++) {
-        long op_rank_r = hsplit_fused_3_op_rank(acc, tile[l * 15 + j]);
+    for (long j = 0; j < 19; j++) {
+        long op_rank_r = hsplit_fused_3_op_rank(acc, tile[l * 19 + j]);
         long c = op_rank_r;
         acc = c;
     }
@@ -3282,15 +3275,15 @@ __kernel void hsplit_fused_3_rank(__global int* rank_ticket, __global int* rank_
     long op_rank_r_6 = hsplit_fused_3_op_rank(off, vals[l]);
     long c_7 = op_rank_r_6;
     off = c_7;
-    for (long j = 0; j < 15; j++) {
-        long x_2 = tile[l * 15 + j];
-        tile[l * 15 + j] = off;
+    for (long j = 0; j < 19; j++) {
+        long x_2 = tile[l * 19 + j];
+        tile[l * 19 + j] = off;
         long op_rank_r_7 = hsplit_fused_3_op_rank(off, x_2);
         long c_8 = op_rank_r_7;
         off = c_8;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 15; j++) {
+    for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < instances_1) {
@@ -3300,7 +3293,7 @@ __kernel void hsplit_fused_3_rank(__global int* rank_ticket, __global int* rank_
 }
 
 __kernel void hsplit_fused_3_then_instances(__global int* then_instances_ticket, __global int* then_instances_status, long instances_1, __global const long* packed_lengths, __global long* then_instances_kept, long lookback_tiles, __global long* then_instances) {
-    __local long tile[3840];
+    __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)then_instances_status;
@@ -3308,8 +3301,8 @@ __kernel void hsplit_fused_3_then_instances(__global int* then_instances_ticket,
     if (l == 0) flags[32] = atomic_inc(then_instances_ticket);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 3840;
-    for (long j = 0; j < 15; j++) {
+    const long start = tile_no * 4864;
+    for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < instances_1) {
@@ -3320,9 +3313,9 @@ __kernel void hsplit_fused_3_then_instances(__global int* then_instances_ticket,
     barrier(CLK_LOCAL_MEM_FENCE);
     uint mask = 0;
     long count = 0;
-    for (long j = 0; j < 15; j++) {
-        if (start + l * 15 + j < instances_1) {
-            long keep_then_instances_r = hsplit_fused_3_keep_then_instances(tile[l * 15 + j], packed_lengths);
+    for (long j = 0; j < 19; j++) {
+        if (start + l * 19 + j < instances_1) {
+            long keep_then_instances_r = hsplit_fused_3_keep_then_instances(tile[l * 19 + j], packed_lengths);
             if (keep_then_instances_r != 0) {
                 mask |= 1u << j;
                 count++;
@@ -3344,7 +3337,6 @@ __kernel void hsplit_fused_3_then_instances(__global int* then_instances_ticket,
         long total = 0;
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
-            vals[256 + r] = total;
             long c_2 = (total) + (x);
             total = c_2;
         }
@@ -3362,14 +3354,21 @@ __kernel void hsplit_fused_3_then_instances(__global int* then_instances_ticket,
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
     }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row_1 = vals[256 + l];
-        for (long c = 0; c < 16; c++) {
-            long x_1 = vals[l * 16 + c];
-            vals[l * 16 + c] = row_1;
-            long c_3 = (row_1) + (x_1);
-            row_1 = c_3;
+    long excl = 0;
+    const long my_row = l / 16;
+    const long my_col = l - my_row * 16;
+    #pragma unroll
+    for (long r = 0; r < 16; r++) {
+        if (r < my_row) {
+            long c_3 = (excl) + (vals[256 + r]);
+            excl = c_3;
+        }
+    }
+    #pragma unroll
+    for (long c = 0; c < 16; c++) {
+        if (c < my_col) {
+            long c_4 = (excl) + (vals[my_row * 16 + c]);
+            excl = c_4;
         }
     }
     for (;;) {
@@ -3399,59 +3398,54 @@ __kernel void hsplit_fused_3_then_instances(__global int* then_instances_ticket,
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         if (l == 0) {
-            long excl = vals[304];
+            long excl_1 = vals[304];
             long more = 1;
             long k = 0;
             for (; k < 32; k++) {
                 if (flags[k] == 0) break;
-                long c_4 = (vals[272 + k]) + (excl);
-                excl = c_4;
+                long c_5 = (vals[272 + k]) + (excl_1);
+                excl_1 = c_5;
                 if (flags[k] == 2) {
                     more = 0;
                     k++;
                     break;
                 }
             }
-            vals[304] = excl;
+            vals[304] = excl_1;
             flags[33] = more;
             flags[34] = at - k;
             if (!more) {
-                long incl = excl;
-                long c_5 = (incl) + (vals[305]);
-                incl = c_5;
+                long incl = excl_1;
+                long c_6 = (incl) + (vals[305]);
+                incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
                 status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
                 status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
             }
         }
     }
-    long mine[15];
-    #pragma unroll
-    for (long j = 0; j < 15; j++) {
-        mine[j] = tile[l * 15 + j];
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    long pos = vals[l];
-    #pragma unroll
-    for (long j = 0; j < 15; j++) {
-        if ((mask >> j) & 1u) {
-            tile[pos] = mine[j];
-            pos++;
-        }
-    }
+    vals[l] = excl;
+    vals[l] = (vals[l] << 32) | mask;
     barrier(CLK_LOCAL_MEM_FENCE);
     const long base = vals[304];
-    const long total_1 = vals[305];
-    for (long p = l; p < total_1; p += 256) {
-        then_instances[base + p] = tile[p];
+    #pragma unroll
+    for (long j = 0; j < 19; j++) {
+        const long p = j * 256 + l;
+        const long owner = p / 19;
+        const uint bit = (uint)(p - owner * 19);
+        const long packed = vals[owner];
+        const uint kmask = (uint)packed;
+        if ((kmask >> bit) & 1u) {
+            then_instances[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile[p];
+        }
     }
     if (l == 0 && tile_no == lookback_tiles - 1) {
-        then_instances_kept[0] = base + total_1;
+        then_instances_kept[0] = base + vals[305];
     }
 }
 
 __kernel void hsplit_fused_3_else_instances(__global int* else_instances_ticket, __global int* else_instances_status, long instances_1, __global const long* packed_lengths, __global long* else_instances_kept, long lookback_tiles, __global long* else_instances) {
-    __local long tile[3840];
+    __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)else_instances_status;
@@ -3459,8 +3453,8 @@ __kernel void hsplit_fused_3_else_instances(__global int* else_instances_ticket,
     if (l == 0) flags[32] = atomic_inc(else_instances_ticket);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 3840;
-    for (long j = 0; j < 15; j++) {
+    const long start = tile_no * 4864;
+    for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < instances_1) {
@@ -3471,9 +3465,9 @@ __kernel void hsplit_fused_3_else_instances(__global int* else_instances_ticket,
     barrier(CLK_LOCAL_MEM_FENCE);
     uint mask = 0;
     long count = 0;
-    for (long j = 0; j < 15; j++) {
-        if (start + l * 15 + j < instances_1) {
-            long keep_else_instances_r = hsplit_fused_3_keep_else_instances(tile[l * 15 + j], packed_lengths);
+    for (long j = 0; j < 19; j++) {
+        if (start + l * 19 + j < instances_1) {
+            long keep_else_instances_r = hsplit_fused_3_keep_else_instances(tile[l * 19 + j], packed_lengths);
             if (keep_else_instances_r != 0) {
                 mask |= 1u << j;
                 count++;
@@ -3495,7 +3489,6 @@ __kernel void hsplit_fused_3_else_instances(__global int* else_instances_ticket,
         long total = 0;
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
-            vals[256 + r] = total;
             long c_2 = (total) + (x);
             total = c_2;
         }
@@ -3513,14 +3506,21 @@ __kernel void hsplit_fused_3_else_instances(__global int* else_instances_ticket,
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
     }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row_1 = vals[256 + l];
-        for (long c = 0; c < 16; c++) {
-            long x_1 = vals[l * 16 + c];
-            vals[l * 16 + c] = row_1;
-            long c_3 = (row_1) + (x_1);
-            row_1 = c_3;
+    long excl = 0;
+    const long my_row = l / 16;
+    const long my_col = l - my_row * 16;
+    #pragma unroll
+    for (long r = 0; r < 16; r++) {
+        if (r < my_row) {
+            long c_3 = (excl) + (vals[256 + r]);
+            excl = c_3;
+        }
+    }
+    #pragma unroll
+    for (long c = 0; c < 16; c++) {
+        if (c < my_col) {
+            long c_4 = (excl) + (vals[my_row * 16 + c]);
+            excl = c_4;
         }
     }
     for (;;) {
@@ -3550,54 +3550,49 @@ __kernel void hsplit_fused_3_else_instances(__global int* else_instances_ticket,
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         if (l == 0) {
-            long excl = vals[304];
+            long excl_1 = vals[304];
             long more = 1;
             long k = 0;
             for (; k < 32; k++) {
                 if (flags[k] == 0) break;
-                long c_4 = (vals[272 + k]) + (excl);
-                excl = c_4;
+                long c_5 = (vals[272 + k]) + (excl_1);
+                excl_1 = c_5;
                 if (flags[k] == 2) {
                     more = 0;
                     k++;
                     break;
                 }
             }
-            vals[304] = excl;
+            vals[304] = excl_1;
             flags[33] = more;
             flags[34] = at - k;
             if (!more) {
-                long incl = excl;
-                long c_5 = (incl) + (vals[305]);
-                incl = c_5;
+                long incl = excl_1;
+                long c_6 = (incl) + (vals[305]);
+                incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
                 status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
                 status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
             }
         }
     }
-    long mine[15];
-    #pragma unroll
-    for (long j = 0; j < 15; j++) {
-        mine[j] = tile[l * 15 + j];
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    long pos = vals[l];
-    #pragma unroll
-    for (long j = 0; j < 15; j++) {
-        if ((mask >> j) & 1u) {
-            tile[pos] = mine[j];
-            pos++;
-        }
-    }
+    vals[l] = excl;
+    vals[l] = (vals[l] << 32) | mask;
     barrier(CLK_LOCAL_MEM_FENCE);
     const long base = vals[304];
-    const long total_1 = vals[305];
-    for (long p = l; p < total_1; p += 256) {
-        else_instances[base + p] = tile[p];
+    #pragma unroll
+    for (long j = 0; j < 19; j++) {
+        const long p = j * 256 + l;
+        const long owner = p / 19;
+        const uint bit = (uint)(p - owner * 19);
+        const long packed = vals[owner];
+        const uint kmask = (uint)packed;
+        if ((kmask >> bit) & 1u) {
+            else_instances[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile[p];
+        }
     }
     if (l == 0 && tile_no == lookback_tiles - 1) {
-        else_instances_kept[0] = base + total_1;
+        else_instances_kept[0] = base + vals[305];
     }
 }
 
@@ -3739,7 +3734,7 @@ __kernel void hsplit_fused_4_lengths(long n_then_instances_1, __global const lon
 }
 
 __kernel void hsplit_fused_4_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* packed_offsets_27) {
-    __local long tile[3840];
+    __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)packed_offsets_status;
@@ -3747,8 +3742,8 @@ __kernel void hsplit_fused_4_packed_offsets(__global int* packed_offsets_ticket,
     if (l == 0) flags[32] = atomic_inc(packed_offsets_ticket);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 3840;
-    for (long j = 0; j < 15; j++) {
+    const long start = tile_no * 4864;
+    for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < n_then_instances_1) {
@@ -3760,8 +3755,8 @@ __kernel void hsplit_fused_4_packed_offsets(__global int* packed_offsets_ticket,
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
-    for (long j = 0; j < 15; j++) {
-        long op_packed_offsets_r = hsplit_fused_4_op_packed_offsets(acc, tile[l * 15 + j]);
+    for (long j = 0; j < 19; j++) {
+        long op_packed_offsets_r = hsplit_fused_4_op_packed_offsets(acc, tile[l * 19 + j]);
         long c = op_packed_offsets_r;
         acc = c;
     }
@@ -3870,15 +3865,15 @@ __kernel void hsplit_fused_4_packed_offsets(__global int* packed_offsets_ticket,
     long op_packed_offsets_r_6 = hsplit_fused_4_op_packed_offsets(off, vals[l]);
     long c_7 = op_packed_offsets_r_6;
     off = c_7;
-    for (long j = 0; j < 15; j++) {
-        long x_2 = tile[l * 15 + j];
-        tile[l * 15 + j] = off;
+    for (long j = 0; j < 19; j++) {
+        long x_2 = tile[l * 19 + j];
+        tile[l * 19 + j] = off;
         long op_packed_offsets_r_7 = hsplit_fused_4_op_packed_offsets(off, x_2);
         long c_8 = op_packed_offsets_r_7;
         off = c_8;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 15; j++) {
+    for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < n_then_instances_1) {
@@ -3986,7 +3981,7 @@ __kernel void hsplit_fused_5_cross_lengths(long n_else_instances, __global const
 }
 
 __kernel void hsplit_fused_5_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets) {
-    __local long tile[3840];
+    __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)packed_offsets_status;
@@ -3994,8 +3989,8 @@ __kernel void hsplit_fused_5_packed_offsets(__global int* packed_offsets_ticket,
     if (l == 0) flags[32] = atomic_inc(packed_offsets_ticket);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 3840;
-    for (long j = 0; j < 15; j++) {
+    const long start = tile_no * 4864;
+    for (long j = 0; j < 19; j++) {
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
         if (g < n_else_instances) {
@@ -4007,8 +4002,8 @@ __kernel void hsplit_fused_5_packed_offsets(__global int* packed_offsets_ticket,
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
-    for (long j = 0; j < 15; j++) {
-        long op_packed_offsets_r = hsplit_fused_5_op_packed_offsets(acc, tile[l * 15 + j]);
+    for (long j = 0; j < 19; j++) {
+        long op_packed_offsets_r = hsplit_fused_5_op_packed_offsets(acc, tile[l * 19 + j]);
         long c = op_packed_offsets_r;
         acc = c;
     }
@@ -4117,15 +4112,15 @@ __kernel void hsplit_fused_5_packed_offsets(__global int* packed_offsets_ticket,
     long op_packed_offsets_r_6 = hsplit_fused_5_op_packed_offsets(off, vals[l]);
     long c_7 = op_packed_offsets_r_6;
     off = c_7;
-    for (long j = 0; j < 15; j++) {
-        long x_2 = tile[l * 15 + j];
-        tile[l * 15 + j] = off;
+    for (long j = 0; j < 19; j++) {
+        long x_2 = tile[l * 19 + j];
+        tile[l * 19 + j] = off;
         long op_packed_offsets_r_7 = hsplit_fused_5_op_packed_offsets(off, x_2);
         long c_8 = op_packed_offsets_r_7;
         off = c_8;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 15; j++) {
+    for (long j = 0; j < 19; j++) {
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
         if (g < n_else_instances) {
@@ -4763,7 +4758,7 @@ __kernel void hsplit_fused_8_ends_1_1(long t_1, __global const double* p1_1, __g
 }
 
 __kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* packed_offsets) {
-    __local long tile[3840];
+    __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)packed_offsets_status;
@@ -4771,8 +4766,8 @@ __kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_ticket,
     if (l == 0) flags[32] = atomic_inc(packed_offsets_ticket);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 3840;
-    for (long j = 0; j < 15; j++) {
+    const long start = tile_no * 4864;
+    for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < t_1) {
@@ -4784,8 +4779,8 @@ __kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_ticket,
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
-    for (long j = 0; j < 15; j++) {
-        long op_packed_offsets_r = hsplit_fused_8_op_packed_offsets(acc, tile[l * 15 + j]);
+    for (long j = 0; j < 19; j++) {
+        long op_packed_offsets_r = hsplit_fused_8_op_packed_offsets(acc, tile[l * 19 + j]);
         long c_1 = op_packed_offsets_r;
         acc = c_1;
     }
@@ -4894,15 +4889,15 @@ __kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_ticket,
     long op_packed_offsets_r_6 = hsplit_fused_8_op_packed_offsets(off, vals[l]);
     long c_8 = op_packed_offsets_r_6;
     off = c_8;
-    for (long j = 0; j < 15; j++) {
-        long x_2 = tile[l * 15 + j];
-        tile[l * 15 + j] = off;
+    for (long j = 0; j < 19; j++) {
+        long x_2 = tile[l * 19 + j];
+        tile[l * 19 + j] = off;
         long op_packed_offsets_r_7 = hsplit_fused_8_op_packed_offsets(off, x_2);
         long c_9 = op_packed_offsets_r_7;
         off = c_9;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 15; j++) {
+    for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < t_1) {
@@ -5162,7 +5157,7 @@ __kernel void hsplit_fused_9_lengths(long instances_1, __global const uchar* map
 }
 
 __kernel void hsplit_fused_9_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* packed_offsets) {
-    __local long tile[3840];
+    __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)packed_offsets_status;
@@ -5170,8 +5165,8 @@ __kernel void hsplit_fused_9_packed_offsets(__global int* packed_offsets_ticket,
     if (l == 0) flags[32] = atomic_inc(packed_offsets_ticket);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 3840;
-    for (long j = 0; j < 15; j++) {
+    const long start = tile_no * 4864;
+    for (long j = 0; j < 19; j++) {
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
         if (g < instances_1) {
@@ -5183,8 +5178,8 @@ __kernel void hsplit_fused_9_packed_offsets(__global int* packed_offsets_ticket,
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
-    for (long j = 0; j < 15; j++) {
-        long op_packed_offsets_r = hsplit_fused_9_op_packed_offsets(acc, tile[l * 15 + j]);
+    for (long j = 0; j < 19; j++) {
+        long op_packed_offsets_r = hsplit_fused_9_op_packed_offsets(acc, tile[l * 19 + j]);
         long c = op_packed_offsets_r;
         acc = c;
     }
@@ -5293,15 +5288,15 @@ __kernel void hsplit_fused_9_packed_offsets(__global int* packed_offsets_ticket,
     long op_packed_offsets_r_6 = hsplit_fused_9_op_packed_offsets(off, vals[l]);
     long c_7 = op_packed_offsets_r_6;
     off = c_7;
-    for (long j = 0; j < 15; j++) {
-        long x_2 = tile[l * 15 + j];
-        tile[l * 15 + j] = off;
+    for (long j = 0; j < 19; j++) {
+        long x_2 = tile[l * 19 + j];
+        tile[l * 19 + j] = off;
         long op_packed_offsets_r_7 = hsplit_fused_9_op_packed_offsets(off, x_2);
         long c_8 = op_packed_offsets_r_7;
         off = c_8;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 15; j++) {
+    for (long j = 0; j < 19; j++) {
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
         if (g < instances_1) {
@@ -5540,7 +5535,6 @@ __kernel void hsplit_fused_10_kept(__global int* kept_ticket, __global int* kept
         long total = 0;
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
-            vals[256 + r] = total;
             long c_2 = (total) + (x);
             total = c_2;
         }
@@ -5558,14 +5552,21 @@ __kernel void hsplit_fused_10_kept(__global int* kept_ticket, __global int* kept
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
     }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row_1 = vals[256 + l];
-        for (long c = 0; c < 16; c++) {
-            long x_1 = vals[l * 16 + c];
-            vals[l * 16 + c] = row_1;
-            long c_3 = (row_1) + (x_1);
-            row_1 = c_3;
+    long excl = 0;
+    const long my_row = l / 16;
+    const long my_col = l - my_row * 16;
+    #pragma unroll
+    for (long r = 0; r < 16; r++) {
+        if (r < my_row) {
+            long c_3 = (excl) + (vals[256 + r]);
+            excl = c_3;
+        }
+    }
+    #pragma unroll
+    for (long c = 0; c < 16; c++) {
+        if (c < my_col) {
+            long c_4 = (excl) + (vals[my_row * 16 + c]);
+            excl = c_4;
         }
     }
     for (;;) {
@@ -5595,62 +5596,51 @@ __kernel void hsplit_fused_10_kept(__global int* kept_ticket, __global int* kept
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         if (l == 0) {
-            long excl = vals[304];
+            long excl_1 = vals[304];
             long more = 1;
             long k = 0;
             for (; k < 32; k++) {
                 if (flags[k] == 0) break;
-                long c_4 = (vals[272 + k]) + (excl);
-                excl = c_4;
+                long c_5 = (vals[272 + k]) + (excl_1);
+                excl_1 = c_5;
                 if (flags[k] == 2) {
                     more = 0;
                     k++;
                     break;
                 }
             }
-            vals[304] = excl;
+            vals[304] = excl_1;
             flags[33] = more;
             flags[34] = at - k;
             if (!more) {
-                long incl = excl;
-                long c_5 = (incl) + (vals[305]);
-                incl = c_5;
+                long incl = excl_1;
+                long c_6 = (incl) + (vals[305]);
+                incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
                 status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
                 status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
             }
         }
     }
-    long mine[5];
-    double mine_1[5];
-    double mine_2[5];
-    #pragma unroll
-    for (long j_1 = 0; j_1 < 5; j_1++) {
-        mine[j_1] = tile[l * 5 + j_1];
-        mine_1[j_1] = tile_1[l * 5 + j_1];
-        mine_2[j_1] = tile_2[l * 5 + j_1];
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    long pos = vals[l];
-    #pragma unroll
-    for (long j_1 = 0; j_1 < 5; j_1++) {
-        if ((mask >> j_1) & 1u) {
-            tile[pos] = mine[j_1];
-            tile_1[pos] = mine_1[j_1];
-            tile_2[pos] = mine_2[j_1];
-            pos++;
-        }
-    }
+    vals[l] = excl;
+    vals[l] = (vals[l] << 32) | mask;
     barrier(CLK_LOCAL_MEM_FENCE);
     const long base = vals[304];
-    const long total_1 = vals[305];
-    for (long p = l; p < total_1; p += 256) {
-        kept[base + p] = tile[p];
-        packed_elements_1[base + p] = tile_1[p];
-        packed_elements_2[base + p] = tile_2[p];
+    #pragma unroll
+    for (long j_1 = 0; j_1 < 5; j_1++) {
+        const long p = j_1 * 256 + l;
+        const long owner = p / 5;
+        const uint bit = (uint)(p - owner * 5);
+        const long packed = vals[owner];
+        const uint kmask = (uint)packed;
+        if ((kmask >> bit) & 1u) {
+            kept[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile[p];
+            packed_elements_1[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile_1[p];
+            packed_elements_2[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile_2[p];
+        }
     }
     if (l == 0 && tile_no == lookback_tiles - 1) {
-        kept_kept[0] = base + total_1;
+        kept_kept[0] = base + vals[305];
     }
 }
 
@@ -5755,7 +5745,7 @@ __kernel void hsplit_fused_11_packed_lengths(long n_cross_lengths, __global cons
 }
 
 __kernel void hsplit_fused_11_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long n_cross_lengths, __global const long* cross_offsets, __global const long* cross_lengths, __global const long* kept, long n_kept, __global long* packed_offsets) {
-    __local long tile[3840];
+    __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)packed_offsets_status;
@@ -5763,8 +5753,8 @@ __kernel void hsplit_fused_11_packed_offsets(__global int* packed_offsets_ticket
     if (l == 0) flags[32] = atomic_inc(packed_offsets_ticket);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 3840;
-    for (long j = 0; j < 15; j++) {
+    const long start = tile_no * 4864;
+    for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < n_cross_lengths) {
@@ -5776,8 +5766,8 @@ __kernel void hsplit_fused_11_packed_offsets(__global int* packed_offsets_ticket
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
-    for (long j = 0; j < 15; j++) {
-        long op_packed_offsets_r = hsplit_fused_11_op_packed_offsets(acc, tile[l * 15 + j]);
+    for (long j = 0; j < 19; j++) {
+        long op_packed_offsets_r = hsplit_fused_11_op_packed_offsets(acc, tile[l * 19 + j]);
         long c = op_packed_offsets_r;
         acc = c;
     }
@@ -5886,15 +5876,15 @@ __kernel void hsplit_fused_11_packed_offsets(__global int* packed_offsets_ticket
     long op_packed_offsets_r_6 = hsplit_fused_11_op_packed_offsets(off, vals[l]);
     long c_7 = op_packed_offsets_r_6;
     off = c_7;
-    for (long j = 0; j < 15; j++) {
-        long x_2 = tile[l * 15 + j];
-        tile[l * 15 + j] = off;
+    for (long j = 0; j < 19; j++) {
+        long x_2 = tile[l * 19 + j];
+        tile[l * 19 + j] = off;
         long op_packed_offsets_r_7 = hsplit_fused_11_op_packed_offsets(off, x_2);
         long c_8 = op_packed_offsets_r_7;
         off = c_8;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 15; j++) {
+    for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < n_cross_lengths) {
@@ -6026,7 +6016,7 @@ __kernel void hsplit_fused_12_mapped(long instances_1, __global const long* poin
 }
 
 __kernel void hsplit_fused_12_rank(__global int* rank_ticket, __global int* rank_status, long instances_1, __global const long* packed_lengths, __global long* rank) {
-    __local long tile[3840];
+    __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)rank_status;
@@ -6034,8 +6024,8 @@ __kernel void hsplit_fused_12_rank(__global int* rank_ticket, __global int* rank
     if (l == 0) flags[32] = atomic_inc(rank_ticket);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 3840;
-    for (long j = 0; j < 15; j++) {
+    const long start = tile_no * 4864;
+    for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < instances_1) {
@@ -6047,8 +6037,8 @@ __kernel void hsplit_fused_12_rank(__global int* rank_ticket, __global int* rank
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
-    for (long j = 0; j < 15; j++) {
-        long op_rank_r = hsplit_fused_12_op_rank(acc, tile[l * 15 + j]);
+    for (long j = 0; j < 19; j++) {
+        long op_rank_r = hsplit_fused_12_op_rank(acc, tile[l * 19 + j]);
         long c = op_rank_r;
         acc = c;
     }
@@ -6157,15 +6147,15 @@ __kernel void hsplit_fused_12_rank(__global int* rank_ticket, __global int* rank
     long op_rank_r_6 = hsplit_fused_12_op_rank(off, vals[l]);
     long c_7 = op_rank_r_6;
     off = c_7;
-    for (long j = 0; j < 15; j++) {
-        long x_2 = tile[l * 15 + j];
-        tile[l * 15 + j] = off;
+    for (long j = 0; j < 19; j++) {
+        long x_2 = tile[l * 19 + j];
+        tile[l * 19 + j] = off;
         long op_rank_r_7 = hsplit_fused_12_op_rank(off, x_2);
         long c_8 = op_rank_r_7;
         off = c_8;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 15; j++) {
+    for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < instances_1) {
@@ -6175,7 +6165,7 @@ __kernel void hsplit_fused_12_rank(__global int* rank_ticket, __global int* rank
 }
 
 __kernel void hsplit_fused_12_then_instances(__global int* then_instances_ticket, __global int* then_instances_status, long instances_1, __global const long* packed_lengths, __global long* then_instances_kept, long lookback_tiles, __global long* then_instances) {
-    __local long tile[3840];
+    __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)then_instances_status;
@@ -6183,8 +6173,8 @@ __kernel void hsplit_fused_12_then_instances(__global int* then_instances_ticket
     if (l == 0) flags[32] = atomic_inc(then_instances_ticket);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 3840;
-    for (long j = 0; j < 15; j++) {
+    const long start = tile_no * 4864;
+    for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < instances_1) {
@@ -6195,9 +6185,9 @@ __kernel void hsplit_fused_12_then_instances(__global int* then_instances_ticket
     barrier(CLK_LOCAL_MEM_FENCE);
     uint mask = 0;
     long count = 0;
-    for (long j = 0; j < 15; j++) {
-        if (start + l * 15 + j < instances_1) {
-            long keep_then_instances_r = hsplit_fused_12_keep_then_instances(tile[l * 15 + j], packed_lengths);
+    for (long j = 0; j < 19; j++) {
+        if (start + l * 19 + j < instances_1) {
+            long keep_then_instances_r = hsplit_fused_12_keep_then_instances(tile[l * 19 + j], packed_lengths);
             if (keep_then_instances_r != 0) {
                 mask |= 1u << j;
                 count++;
@@ -6219,7 +6209,6 @@ __kernel void hsplit_fused_12_then_instances(__global int* then_instances_ticket
         long total = 0;
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
-            vals[256 + r] = total;
             long c_2 = (total) + (x);
             total = c_2;
         }
@@ -6237,14 +6226,21 @@ __kernel void hsplit_fused_12_then_instances(__global int* then_instances_ticket
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
     }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row_1 = vals[256 + l];
-        for (long c = 0; c < 16; c++) {
-            long x_1 = vals[l * 16 + c];
-            vals[l * 16 + c] = row_1;
-            long c_3 = (row_1) + (x_1);
-            row_1 = c_3;
+    long excl = 0;
+    const long my_row = l / 16;
+    const long my_col = l - my_row * 16;
+    #pragma unroll
+    for (long r = 0; r < 16; r++) {
+        if (r < my_row) {
+            long c_3 = (excl) + (vals[256 + r]);
+            excl = c_3;
+        }
+    }
+    #pragma unroll
+    for (long c = 0; c < 16; c++) {
+        if (c < my_col) {
+            long c_4 = (excl) + (vals[my_row * 16 + c]);
+            excl = c_4;
         }
     }
     for (;;) {
@@ -6274,59 +6270,54 @@ __kernel void hsplit_fused_12_then_instances(__global int* then_instances_ticket
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         if (l == 0) {
-            long excl = vals[304];
+            long excl_1 = vals[304];
             long more = 1;
             long k = 0;
             for (; k < 32; k++) {
                 if (flags[k] == 0) break;
-                long c_4 = (vals[272 + k]) + (excl);
-                excl = c_4;
+                long c_5 = (vals[272 + k]) + (excl_1);
+                excl_1 = c_5;
                 if (flags[k] == 2) {
                     more = 0;
                     k++;
                     break;
                 }
             }
-            vals[304] = excl;
+            vals[304] = excl_1;
             flags[33] = more;
             flags[34] = at - k;
             if (!more) {
-                long incl = excl;
-                long c_5 = (incl) + (vals[305]);
-                incl = c_5;
+                long incl = excl_1;
+                long c_6 = (incl) + (vals[305]);
+                incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
                 status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
                 status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
             }
         }
     }
-    long mine[15];
-    #pragma unroll
-    for (long j = 0; j < 15; j++) {
-        mine[j] = tile[l * 15 + j];
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    long pos = vals[l];
-    #pragma unroll
-    for (long j = 0; j < 15; j++) {
-        if ((mask >> j) & 1u) {
-            tile[pos] = mine[j];
-            pos++;
-        }
-    }
+    vals[l] = excl;
+    vals[l] = (vals[l] << 32) | mask;
     barrier(CLK_LOCAL_MEM_FENCE);
     const long base = vals[304];
-    const long total_1 = vals[305];
-    for (long p = l; p < total_1; p += 256) {
-        then_instances[base + p] = tile[p];
+    #pragma unroll
+    for (long j = 0; j < 19; j++) {
+        const long p = j * 256 + l;
+        const long owner = p / 19;
+        const uint bit = (uint)(p - owner * 19);
+        const long packed = vals[owner];
+        const uint kmask = (uint)packed;
+        if ((kmask >> bit) & 1u) {
+            then_instances[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile[p];
+        }
     }
     if (l == 0 && tile_no == lookback_tiles - 1) {
-        then_instances_kept[0] = base + total_1;
+        then_instances_kept[0] = base + vals[305];
     }
 }
 
 __kernel void hsplit_fused_12_else_instances(__global int* else_instances_ticket, __global int* else_instances_status, long instances_1, __global const long* packed_lengths, __global long* else_instances_kept, long lookback_tiles, __global long* else_instances) {
-    __local long tile[3840];
+    __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)else_instances_status;
@@ -6334,8 +6325,8 @@ __kernel void hsplit_fused_12_else_instances(__global int* else_instances_ticket
     if (l == 0) flags[32] = atomic_inc(else_instances_ticket);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 3840;
-    for (long j = 0; j < 15; j++) {
+    const long start = tile_no * 4864;
+    for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < instances_1) {
@@ -6346,9 +6337,9 @@ __kernel void hsplit_fused_12_else_instances(__global int* else_instances_ticket
     barrier(CLK_LOCAL_MEM_FENCE);
     uint mask = 0;
     long count = 0;
-    for (long j = 0; j < 15; j++) {
-        if (start + l * 15 + j < instances_1) {
-            long keep_else_instances_r = hsplit_fused_12_keep_else_instances(tile[l * 15 + j], packed_lengths);
+    for (long j = 0; j < 19; j++) {
+        if (start + l * 19 + j < instances_1) {
+            long keep_else_instances_r = hsplit_fused_12_keep_else_instances(tile[l * 19 + j], packed_lengths);
             if (keep_else_instances_r != 0) {
                 mask |= 1u << j;
                 count++;
@@ -6370,7 +6361,6 @@ __kernel void hsplit_fused_12_else_instances(__global int* else_instances_ticket
         long total = 0;
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
-            vals[256 + r] = total;
             long c_2 = (total) + (x);
             total = c_2;
         }
@@ -6388,14 +6378,21 @@ __kernel void hsplit_fused_12_else_instances(__global int* else_instances_ticket
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
     }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row_1 = vals[256 + l];
-        for (long c = 0; c < 16; c++) {
-            long x_1 = vals[l * 16 + c];
-            vals[l * 16 + c] = row_1;
-            long c_3 = (row_1) + (x_1);
-            row_1 = c_3;
+    long excl = 0;
+    const long my_row = l / 16;
+    const long my_col = l - my_row * 16;
+    #pragma unroll
+    for (long r = 0; r < 16; r++) {
+        if (r < my_row) {
+            long c_3 = (excl) + (vals[256 + r]);
+            excl = c_3;
+        }
+    }
+    #pragma unroll
+    for (long c = 0; c < 16; c++) {
+        if (c < my_col) {
+            long c_4 = (excl) + (vals[my_row * 16 + c]);
+            excl = c_4;
         }
     }
     for (;;) {
@@ -6425,54 +6422,49 @@ __kernel void hsplit_fused_12_else_instances(__global int* else_instances_ticket
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         if (l == 0) {
-            long excl = vals[304];
+            long excl_1 = vals[304];
             long more = 1;
             long k = 0;
             for (; k < 32; k++) {
                 if (flags[k] == 0) break;
-                long c_4 = (vals[272 + k]) + (excl);
-                excl = c_4;
+                long c_5 = (vals[272 + k]) + (excl_1);
+                excl_1 = c_5;
                 if (flags[k] == 2) {
                     more = 0;
                     k++;
                     break;
                 }
             }
-            vals[304] = excl;
+            vals[304] = excl_1;
             flags[33] = more;
             flags[34] = at - k;
             if (!more) {
-                long incl = excl;
-                long c_5 = (incl) + (vals[305]);
-                incl = c_5;
+                long incl = excl_1;
+                long c_6 = (incl) + (vals[305]);
+                incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
                 status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
                 status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
             }
         }
     }
-    long mine[15];
-    #pragma unroll
-    for (long j = 0; j < 15; j++) {
-        mine[j] = tile[l * 15 + j];
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    long pos = vals[l];
-    #pragma unroll
-    for (long j = 0; j < 15; j++) {
-        if ((mask >> j) & 1u) {
-            tile[pos] = mine[j];
-            pos++;
-        }
-    }
+    vals[l] = excl;
+    vals[l] = (vals[l] << 32) | mask;
     barrier(CLK_LOCAL_MEM_FENCE);
     const long base = vals[304];
-    const long total_1 = vals[305];
-    for (long p = l; p < total_1; p += 256) {
-        else_instances[base + p] = tile[p];
+    #pragma unroll
+    for (long j = 0; j < 19; j++) {
+        const long p = j * 256 + l;
+        const long owner = p / 19;
+        const uint bit = (uint)(p - owner * 19);
+        const long packed = vals[owner];
+        const uint kmask = (uint)packed;
+        if ((kmask >> bit) & 1u) {
+            else_instances[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile[p];
+        }
     }
     if (l == 0 && tile_no == lookback_tiles - 1) {
-        else_instances_kept[0] = base + total_1;
+        else_instances_kept[0] = base + vals[305];
     }
 }
 
@@ -6614,7 +6606,7 @@ __kernel void hsplit_fused_13_lengths(long n_then_instances_1, __global const lo
 }
 
 __kernel void hsplit_fused_13_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* packed_offsets_27) {
-    __local long tile[3840];
+    __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)packed_offsets_status;
@@ -6622,8 +6614,8 @@ __kernel void hsplit_fused_13_packed_offsets(__global int* packed_offsets_ticket
     if (l == 0) flags[32] = atomic_inc(packed_offsets_ticket);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 3840;
-    for (long j = 0; j < 15; j++) {
+    const long start = tile_no * 4864;
+    for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < n_then_instances_1) {
@@ -6635,8 +6627,8 @@ __kernel void hsplit_fused_13_packed_offsets(__global int* packed_offsets_ticket
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
-    for (long j = 0; j < 15; j++) {
-        long op_packed_offsets_r = hsplit_fused_13_op_packed_offsets(acc, tile[l * 15 + j]);
+    for (long j = 0; j < 19; j++) {
+        long op_packed_offsets_r = hsplit_fused_13_op_packed_offsets(acc, tile[l * 19 + j]);
         long c = op_packed_offsets_r;
         acc = c;
     }
@@ -6745,15 +6737,15 @@ __kernel void hsplit_fused_13_packed_offsets(__global int* packed_offsets_ticket
     long op_packed_offsets_r_6 = hsplit_fused_13_op_packed_offsets(off, vals[l]);
     long c_7 = op_packed_offsets_r_6;
     off = c_7;
-    for (long j = 0; j < 15; j++) {
-        long x_2 = tile[l * 15 + j];
-        tile[l * 15 + j] = off;
+    for (long j = 0; j < 19; j++) {
+        long x_2 = tile[l * 19 + j];
+        tile[l * 19 + j] = off;
         long op_packed_offsets_r_7 = hsplit_fused_13_op_packed_offsets(off, x_2);
         long c_8 = op_packed_offsets_r_7;
         off = c_8;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 15; j++) {
+    for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < n_then_instances_1) {
@@ -6861,7 +6853,7 @@ __kernel void hsplit_fused_14_cross_lengths(long n_else_instances, __global cons
 }
 
 __kernel void hsplit_fused_14_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets) {
-    __local long tile[3840];
+    __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)packed_offsets_status;
@@ -6869,8 +6861,8 @@ __kernel void hsplit_fused_14_packed_offsets(__global int* packed_offsets_ticket
     if (l == 0) flags[32] = atomic_inc(packed_offsets_ticket);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 3840;
-    for (long j = 0; j < 15; j++) {
+    const long start = tile_no * 4864;
+    for (long j = 0; j < 19; j++) {
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
         if (g < n_else_instances) {
@@ -6882,8 +6874,8 @@ __kernel void hsplit_fused_14_packed_offsets(__global int* packed_offsets_ticket
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
-    for (long j = 0; j < 15; j++) {
-        long op_packed_offsets_r = hsplit_fused_14_op_packed_offsets(acc, tile[l * 15 + j]);
+    for (long j = 0; j < 19; j++) {
+        long op_packed_offsets_r = hsplit_fused_14_op_packed_offsets(acc, tile[l * 19 + j]);
         long c = op_packed_offsets_r;
         acc = c;
     }
@@ -6992,15 +6984,15 @@ __kernel void hsplit_fused_14_packed_offsets(__global int* packed_offsets_ticket
     long op_packed_offsets_r_6 = hsplit_fused_14_op_packed_offsets(off, vals[l]);
     long c_7 = op_packed_offsets_r_6;
     off = c_7;
-    for (long j = 0; j < 15; j++) {
-        long x_2 = tile[l * 15 + j];
-        tile[l * 15 + j] = off;
+    for (long j = 0; j < 19; j++) {
+        long x_2 = tile[l * 19 + j];
+        tile[l * 19 + j] = off;
         long op_packed_offsets_r_7 = hsplit_fused_14_op_packed_offsets(off, x_2);
         long c_8 = op_packed_offsets_r_7;
         off = c_8;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 15; j++) {
+    for (long j = 0; j < 19; j++) {
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
         if (g < n_else_instances) {
@@ -7641,7 +7633,7 @@ __kernel void hsplit_fused_17_ends_1_1(long t_1, __global const double* p1_1, __
 }
 
 __kernel void hsplit_fused_17_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* packed_offsets) {
-    __local long tile[3840];
+    __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)packed_offsets_status;
@@ -7649,8 +7641,8 @@ __kernel void hsplit_fused_17_packed_offsets(__global int* packed_offsets_ticket
     if (l == 0) flags[32] = atomic_inc(packed_offsets_ticket);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 3840;
-    for (long j = 0; j < 15; j++) {
+    const long start = tile_no * 4864;
+    for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < t_1) {
@@ -7662,8 +7654,8 @@ __kernel void hsplit_fused_17_packed_offsets(__global int* packed_offsets_ticket
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
-    for (long j = 0; j < 15; j++) {
-        long op_packed_offsets_r = hsplit_fused_17_op_packed_offsets(acc, tile[l * 15 + j]);
+    for (long j = 0; j < 19; j++) {
+        long op_packed_offsets_r = hsplit_fused_17_op_packed_offsets(acc, tile[l * 19 + j]);
         long c_1 = op_packed_offsets_r;
         acc = c_1;
     }
@@ -7772,15 +7764,15 @@ __kernel void hsplit_fused_17_packed_offsets(__global int* packed_offsets_ticket
     long op_packed_offsets_r_6 = hsplit_fused_17_op_packed_offsets(off, vals[l]);
     long c_8 = op_packed_offsets_r_6;
     off = c_8;
-    for (long j = 0; j < 15; j++) {
-        long x_2 = tile[l * 15 + j];
-        tile[l * 15 + j] = off;
+    for (long j = 0; j < 19; j++) {
+        long x_2 = tile[l * 19 + j];
+        tile[l * 19 + j] = off;
         long op_packed_offsets_r_7 = hsplit_fused_17_op_packed_offsets(off, x_2);
         long c_9 = op_packed_offsets_r_7;
         off = c_9;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 15; j++) {
+    for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < t_1) {
@@ -7892,7 +7884,7 @@ __kernel void hsplit_fused_18_lengths(long instances_1, __global const uchar* ma
 }
 
 __kernel void hsplit_fused_18_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* packed_offsets) {
-    __local long tile[3840];
+    __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)packed_offsets_status;
@@ -7900,8 +7892,8 @@ __kernel void hsplit_fused_18_packed_offsets(__global int* packed_offsets_ticket
     if (l == 0) flags[32] = atomic_inc(packed_offsets_ticket);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 3840;
-    for (long j = 0; j < 15; j++) {
+    const long start = tile_no * 4864;
+    for (long j = 0; j < 19; j++) {
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
         if (g < instances_1) {
@@ -7913,8 +7905,8 @@ __kernel void hsplit_fused_18_packed_offsets(__global int* packed_offsets_ticket
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
-    for (long j = 0; j < 15; j++) {
-        long op_packed_offsets_r = hsplit_fused_18_op_packed_offsets(acc, tile[l * 15 + j]);
+    for (long j = 0; j < 19; j++) {
+        long op_packed_offsets_r = hsplit_fused_18_op_packed_offsets(acc, tile[l * 19 + j]);
         long c = op_packed_offsets_r;
         acc = c;
     }
@@ -8023,15 +8015,15 @@ __kernel void hsplit_fused_18_packed_offsets(__global int* packed_offsets_ticket
     long op_packed_offsets_r_6 = hsplit_fused_18_op_packed_offsets(off, vals[l]);
     long c_7 = op_packed_offsets_r_6;
     off = c_7;
-    for (long j = 0; j < 15; j++) {
-        long x_2 = tile[l * 15 + j];
-        tile[l * 15 + j] = off;
+    for (long j = 0; j < 19; j++) {
+        long x_2 = tile[l * 19 + j];
+        tile[l * 19 + j] = off;
         long op_packed_offsets_r_7 = hsplit_fused_18_op_packed_offsets(off, x_2);
         long c_8 = op_packed_offsets_r_7;
         off = c_8;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 15; j++) {
+    for (long j = 0; j < 19; j++) {
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
         if (g < instances_1) {
