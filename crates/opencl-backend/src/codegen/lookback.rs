@@ -22,9 +22,14 @@
 //! words are (head flag, value) pairs, `k + 1` components. Before the
 //! look-back, while its tile's loads are in flight, the group searches
 //! the offsets for its first segment in rounds written out one after the
-//! other (the flags' slots `W + 1` and `W + 2` hold the range; PoCL's
-//! barrier handling does not take a loop of them that exits between two
-//! barriers).
+//! other (the range in flags `W + 1`, `W + 2` and window flags 0, 1 in
+//! turn, one barrier a round; PoCL's barrier handling does not take a loop
+//! of them that exits between two barriers).
+//!
+//! A filter's work-items keep their kept flags as a mask; after the
+//! look-back each packs `offset << 32 | mask` in its `vals` slot, and the
+//! group writes each kept element of the tile, read coalesced, to the
+//! tile's offset plus its rank (see `lift_ir::lookback`).
 
 use flatten::ir::Scalar;
 use lift_ir::address_space::AddressSpace;
@@ -597,6 +602,11 @@ impl Generator<'_> {
     /// of `scan-workgroup-two-level`), the tile's aggregate, and the
     /// look-back: leaves the offsets in `vals[0..L)` and the tile's
     /// exclusive prefix and aggregate in their slots, all after a barrier.
+    /// With `offsets_in_registers`, after the rows' totals each work-item
+    /// adds those of the rows before its own and the totals before its
+    /// own in its row (independent loads, a barrier less, no second pass
+    /// over the rows), and stores its offset in its own slot after the
+    /// look-back (the others read only theirs from then on).
     fn group_scan_and_look_back(&mut self, ch: &mut Chain<'_>, offsets_in_registers: bool) -> Result<(), CodegenError> {
         let (l, q, w) = (ch.lid.clone(), ch.q, ch.w);
         let width = ch.l / q;
@@ -616,14 +626,13 @@ impl Generator<'_> {
         }
         self.close();
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
-        let direct = offsets_in_registers;
         // One scans the rows' totals: the aggregate.
         self.open(format!("if ({l} == 0)"));
         let acc = self.declare(&comps, &z, "total");
         self.open(format!("for (long {r} = 0; {r} < {q}; {r}++)"));
         let row = ch.at(format!("{rows_at} + {r}"));
         let x = self.declare(&comps, &row, "x");
-        if !direct {
+        if !offsets_in_registers {
             for (rw, a) in row.iter().zip(&acc) {
                 self.line(format!("{rw} = {a};"));
             }
@@ -648,7 +657,7 @@ impl Generator<'_> {
         self.line(format!("{}[{}] = {tile} - 1;", ch.flags, w + 2));
         self.close();
         let mut offset = None;
-        if direct {
+        if offsets_in_registers {
             // Each work-item's exclusive offset, in a register: the totals
             // of the rows before its own, then of the items before it in
             // its row (independent loads, no barrier).
