@@ -165,3 +165,28 @@ fn segmented_reductions_over_many_tiles_chunks_and_carries() {
         assert!(out.contains("[2, 0]"), "every form ran (merge: {merge}): {out}");
     }
 }
+
+#[test]
+fn look_back_with_small_groups_takes_31_items_and_odd_search_rounds() {
+    // With 32 work-items a look-back tile takes 31 items each (the most a
+    // 32-bit mask of flags holds) and the segmented search 7 rounds, with
+    // 128 19 items and 5 rounds: the range ends in the other pair of slots
+    // than with 256 (4 rounds). Scans, filters keeping bits 0 and 30 of a
+    // work-item's mask, and segments of every shape.
+    let source = "let s = plus_scan({rem(i * 7, 13) - 6 : i in index(100003)}) in (sum(s), s[100002], s[991], s[992]);\n\
+         let k = {x : x in index(99999) | rem(x, 31) == 0 or rem(x, 31) == 30} in (#k, sum(k), k[1], k[#k - 1]);\n\
+         let k = {(x, rem(x, 3) == 0) : x in index(30001) | rem(x * 7, 11) < 5} in (#k, k[0], k[#k - 1]);\n\
+         let r = {plus_scan(s) : s in {{rem(i * j, 7) : i in index(rem(j, 50))} : j in index(20000)}} in (sum({sum(s) : s in r}), r[19999]);\n\
+         let r = {max_scan(s) : s in {{rem(i * 31, 17) : i in index(if rem(j, 300) == 0 then 992 else 0)} : j in index(3000)}} in (sum({sum(s) : s in r}), r[2700][991]);\n\
+         let r = {plus_scan(s) : s in [{rem(i * 7, 13) - 6 : i in index(100003)}]} in (sum(r[0]), r[0][100002]);\n\
+         {plus_scan(s) : s in [[2, 3], [] int, [] int, [4], [5, 6, 7]]};";
+    for group_size in [32, 128] {
+        let cfg = lift_ir::rules::Config { group_size, ..lift_ir::rules::Config::default() };
+        let out = match run_both_with(source, fusion::ScheduleKind::ilp(), &cfg) {
+            Outcome::Agree(text) => text,
+            Outcome::Unsupported(what) => panic!("unsupported: {what}"),
+            _ => unreachable!("run_both_with panics on the other outcomes"),
+        };
+        assert!(out.contains("[[0, 2], [], [], [0], [0, 5, 11]]"), "every form ran (group size {group_size}): {out}");
+    }
+}
