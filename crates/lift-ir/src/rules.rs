@@ -65,7 +65,10 @@
 //!   tile out coalesced.
 //! - `scan-workgroup-two-level`: a work-group's exclusive scan of its `L`
 //!   values in local memory by `√L` work-items in three steps (rows'
-//!   totals, their scan, the rows' scans), not by one work-item.
+//!   totals, their scan, the rows' scans), not by one work-item; a
+//!   look-back filter or segmented scan replaces the last two by each
+//!   work-item adding the rows' totals and the values before its own
+//!   ([`crate::lookback`]).
 //! - `scan-blocks`: the scan in blocks of `L·C` elements with each
 //!   work-item reading its contiguous chunk strided from global memory;
 //!   only where a tile of even `T = 1` does not fit local memory (elements

@@ -20,8 +20,9 @@
 //! values alone, and the head flags are the tile's own, found from the
 //! descriptor (see [`crate::ir::SegHeads`]): the group searches `offsets`
 //! for the first segment starting in its tile (`L` probes a round, so
-//! `⌈log_L #segments⌉` rounds), marks the positions where the following
-//! segments start in a local byte array, and each work-item folds its
+//! `⌈log_L #segments⌉` rounds, one barrier each), marks the positions
+//! where the following segments start as bits of a local array (reading
+//! the offsets four strides at a time), and each work-item folds its
 //! elements' flags into its values as it scans them, writing `z` at a
 //! head and the combination so far elsewhere. No array of flags, no
 //! counter to zero, no separate selection: the input read once, the

@@ -330,7 +330,8 @@ fn look_back_scans_and_filters_keep_their_tiles_in_local_memory() {
         vec![
             (AllocKind::StageResult, Global, int.clone(), None),
             (AllocKind::Accumulator, Private, int.clone(), Some(1)),
-            (AllocKind::LookbackTile, Local, int.clone(), Some(256 * 15)),
+            // 19 items a work-item: what 44 KiB take.
+            (AllocKind::LookbackTile, Local, int.clone(), Some(256 * 19)),
             (AllocKind::LookbackValues, Local, int.clone(), Some(256 + 16 + 32 + 2)),
             (AllocKind::LookbackFlags, Local, int.clone(), Some(32 + 3)),
         ],
@@ -346,8 +347,8 @@ fn look_back_scans_and_filters_keep_their_tiles_in_local_memory() {
         summary(&memory),
         vec![
             (AllocKind::StageResult, Global, int.clone(), None),
-            // One tile of 256 · 15: the elements, then the kept ones.
-            (AllocKind::LookbackTile, Local, int.clone(), Some(256 * 15)),
+            // One tile of 256 · 19: the elements, written out from there.
+            (AllocKind::LookbackTile, Local, int.clone(), Some(256 * 19)),
             (AllocKind::LookbackValues, Local, int.clone(), Some(256 + 16 + 32 + 2)),
             (AllocKind::LookbackFlags, Local, int, Some(32 + 3)),
         ],

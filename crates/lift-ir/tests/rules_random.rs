@@ -459,7 +459,7 @@ fn scan_rule(rule: &str, cfg: &Config) -> String {
     if let Some(spec) = rule.strip_prefix("@scan") {
         let k: usize = spec[..1].parse().expect("a component count");
         let exact = spec.ends_with('i');
-        return if cfg.lookback && exact && lift_ir::lookback::lookback_items(k, k, 1, cfg).is_some() {
+        return if cfg.lookback && exact && lift_ir::lookback::lookback_items(k, k, cfg).is_some() {
             "scan-lookback".into()
         } else if lift_ir::rules::scan_tile_items(k, cfg).is_some() {
             "scan-tiles".into()
@@ -478,7 +478,7 @@ fn scan_rule(rule: &str, cfg: &Config) -> String {
     }
     if let Some(spec) = rule.strip_prefix("@filter") {
         let k: usize = spec.parse().expect("a component count");
-        return if cfg.lookback && lift_ir::lookback::lookback_items(k, 1, 1, cfg).is_some() {
+        return if cfg.lookback && lift_ir::lookback::lookback_items(k, 1, cfg).is_some() {
             "filter-lookback".into()
         } else {
             "filter-flags-fused".into()

@@ -85,15 +85,19 @@ fn a_size_variable_never_takes_the_name_of_a_kernel_variable() {
 
 #[test]
 fn single_pass_scans_and_filters_over_many_tiles() {
-    // Look-back tiles are 256 · 15 ints for a scan and 256 · 9 for a
-    // filter of ints: sizes below, at and past a tile, and hundreds of
-    // tiles chained by look-back.
+    // Look-back tiles are 256 · 19 ints for a scan and a filter of ints
+    // and 256 · 9 for a filter of pairs: sizes below, at and past a tile,
+    // and hundreds of tiles chained by look-back; filters keeping one,
+    // every, or one in 19 (a kept element per work-item's run) elements.
     agrees(
-        "let s = plus_scan({rem(i * 7, 13) - 6 : i in index(1000003)}) in (sum(s), s[1000002], s[3839], s[3840]);\n\
-         let s = max_scan({rem(i * 7919, 1000) : i in index(3840)}) in (sum(s), s[3839]);\n\
-         let s = min_scan({rem(i * 7919, 1000) : i in index(3841)}) in (sum(s), s[3840]);\n\
+        "let s = plus_scan({rem(i * 7, 13) - 6 : i in index(1000003)}) in (sum(s), s[1000002], s[4863], s[4864]);\n\
+         let s = max_scan({rem(i * 7919, 1000) : i in index(4864)}) in (sum(s), s[4863]);\n\
+         let s = min_scan({rem(i * 7919, 1000) : i in index(4865)}) in (sum(s), s[4864]);\n\
          let k = {x : x in index(2304) | rem(x, 2) == 0} in (#k, sum(k));\n\
-         let k = {x : x in index(2305) | rem(x, 2) == 0} in (#k, sum(k), k[1152]);\n\
+         let k = {x : x in index(4865) | rem(x, 2) == 0} in (#k, sum(k), k[1152], k[2432]);\n\
+         let k = {x : x in index(1) | x == 0} in (#k, k);\n\
+         let k = {x : x in index(48641) | rem(x, 19) == 18} in (#k, sum(k), k[255], k[256]);\n\
+         let k = {x : x in index(9729) | x /= 4864} in (#k, sum(k), k[4863], k[4864]);\n\
          let k = {(x, rem(x, 5)) : x in index(700001) | rem(x * 7, 11) < 4} in (#k, k[0], k[#k - 1], k[123456]);\n\
          let k = {x : x in index(500000) | x < 0} in #k;\n\
          let k = {x : x in index(500000) | x >= 0} in (#k, sum(k));\n\
@@ -117,13 +121,16 @@ fn single_pass_scans_of_bools_and_segmented_int_pairs_and_filters_of_tuples() {
 
 #[test]
 fn segmented_look_back_scans_of_every_shape() {
-    // A segmented int scan is one look-back launch whose tiles (256 · 15
+    // A segmented int scan is one look-back launch whose tiles (256 · 19
     // ints) find their heads in the descriptor: one segment over hundreds
     // of tiles, many of 0 to 2 elements, harmonic (power-law) lengths,
     // long segments starting at tile boundaries between runs of empty
-    // ones, tuples (two scans fused), and products.
+    // ones, a segment per element (the most heads a tile can have), tuples
+    // (two scans fused), and products.
     agrees(
-        "let r = {plus_scan(s) : s in [{rem(i * 7, 13) - 6 : i in index(1000003)}]} in (sum(r[0]), r[0][1000002], r[0][3840]);\n\
+        "let r = {plus_scan(s) : s in [{rem(i * 7, 13) - 6 : i in index(1000003)}]} in (sum(r[0]), r[0][1000002], r[0][4864]);\n\
+         let r = {min_scan(s) : s in {{rem(i * 31, 17) : i in index(if rem(j, 300) == 0 then 4864 else 0)} : j in index(3000)}} in (sum({sum(s) : s in r}), r[300], r[2700][4863]);\n\
+         let r = {plus_scan(s) : s in {{j : i in index(1)} : j in index(20000)}} in (sum({sum(s) : s in r}), r[4864], r[19999]);\n\
          let r = {max_scan(s) : s in {{rem(i * j, 11) : i in index(rem(j * 7, 3))} : j in index(100001)}} in (sum({sum(s) : s in r}), r[100000]);\n\
          let r = {plus_scan(s) : s in {{rem(i * j, 5) : i in index(4096 / (1 + rem(j * 1299709 + 12345, 4096)))} : j in index(30000)}} in (sum({sum(s) : s in r}), #r, r[29999]);\n\
          let r = {min_scan(s) : s in {{rem(i * 31, 17) : i in index(if rem(j, 500) == 0 then 3840 else 0)} : j in index(5000)}} in (sum({sum(s) : s in r}), r[500], r[4500][3839]);\n\
@@ -157,5 +164,30 @@ fn segmented_reductions_over_many_tiles_chunks_and_carries() {
             _ => unreachable!("run_both_with panics on the other outcomes"),
         };
         assert!(out.contains("[2, 0]"), "every form ran (merge: {merge}): {out}");
+    }
+}
+
+#[test]
+fn look_back_with_small_groups_takes_31_items_and_odd_search_rounds() {
+    // With 32 work-items a look-back tile takes 31 items each (the most a
+    // 32-bit mask of flags holds) and the segmented search 7 rounds, with
+    // 128 19 items and 5 rounds: the range ends in the other pair of slots
+    // than with 256 (4 rounds). Scans, filters keeping bits 0 and 30 of a
+    // work-item's mask, and segments of every shape.
+    let source = "let s = plus_scan({rem(i * 7, 13) - 6 : i in index(100003)}) in (sum(s), s[100002], s[991], s[992]);\n\
+         let k = {x : x in index(99999) | rem(x, 31) == 0 or rem(x, 31) == 30} in (#k, sum(k), k[1], k[#k - 1]);\n\
+         let k = {(x, rem(x, 3) == 0) : x in index(30001) | rem(x * 7, 11) < 5} in (#k, k[0], k[#k - 1]);\n\
+         let r = {plus_scan(s) : s in {{rem(i * j, 7) : i in index(rem(j, 50))} : j in index(20000)}} in (sum({sum(s) : s in r}), r[19999]);\n\
+         let r = {max_scan(s) : s in {{rem(i * 31, 17) : i in index(if rem(j, 300) == 0 then 992 else 0)} : j in index(3000)}} in (sum({sum(s) : s in r}), r[2700][991]);\n\
+         let r = {plus_scan(s) : s in [{rem(i * 7, 13) - 6 : i in index(100003)}]} in (sum(r[0]), r[0][100002]);\n\
+         {plus_scan(s) : s in [[2, 3], [] int, [] int, [4], [5, 6, 7]]};";
+    for group_size in [32, 128] {
+        let cfg = lift_ir::rules::Config { group_size, ..lift_ir::rules::Config::default() };
+        let out = match run_both_with(source, fusion::ScheduleKind::ilp(), &cfg) {
+            Outcome::Agree(text) => text,
+            Outcome::Unsupported(what) => panic!("unsupported: {what}"),
+            _ => unreachable!("run_both_with panics on the other outcomes"),
+        };
+        assert!(out.contains("[[0, 2], [], [], [0], [0, 5, 11]]"), "every form ran (group size {group_size}): {out}");
     }
 }

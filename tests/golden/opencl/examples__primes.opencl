@@ -398,7 +398,6 @@ __kernel void primes_filter_kept(__global int* kept_ticket, __global int* kept_s
         long total = 0;
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
-            vals[256 + r] = total;
             long c_2 = (total) + (x);
             total = c_2;
         }
@@ -416,14 +415,21 @@ __kernel void primes_filter_kept(__global int* kept_ticket, __global int* kept_s
         flags_1[33] = tile_no > 0;
         flags_1[34] = tile_no - 1;
     }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row_1 = vals[256 + l];
-        for (long c = 0; c < 16; c++) {
-            long x_1 = vals[l * 16 + c];
-            vals[l * 16 + c] = row_1;
-            long c_3 = (row_1) + (x_1);
-            row_1 = c_3;
+    long excl = 0;
+    const long my_row = l / 16;
+    const long my_col = l - my_row * 16;
+    #pragma unroll
+    for (long r = 0; r < 16; r++) {
+        if (r < my_row) {
+            long c_3 = (excl) + (vals[256 + r]);
+            excl = c_3;
+        }
+    }
+    #pragma unroll
+    for (long c = 0; c < 16; c++) {
+        if (c < my_col) {
+            long c_4 = (excl) + (vals[my_row * 16 + c]);
+            excl = c_4;
         }
     }
     for (;;) {
@@ -453,58 +459,50 @@ __kernel void primes_filter_kept(__global int* kept_ticket, __global int* kept_s
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         if (l == 0) {
-            long excl = vals[304];
+            long excl_1 = vals[304];
             long more = 1;
             long k = 0;
             for (; k < 32; k++) {
                 if (flags_1[k] == 0) break;
-                long c_4 = (vals[272 + k]) + (excl);
-                excl = c_4;
+                long c_5 = (vals[272 + k]) + (excl_1);
+                excl_1 = c_5;
                 if (flags_1[k] == 2) {
                     more = 0;
                     k++;
                     break;
                 }
             }
-            vals[304] = excl;
+            vals[304] = excl_1;
             flags_1[33] = more;
             flags_1[34] = at - k;
             if (!more) {
-                long incl = excl;
-                long c_5 = (incl) + (vals[305]);
-                incl = c_5;
+                long incl = excl_1;
+                long c_6 = (incl) + (vals[305]);
+                incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
                 status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
                 status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
             }
         }
     }
-    long mine[9];
-    long mine_1[9];
-    #pragma unroll
-    for (long j_1 = 0; j_1 < 9; j_1++) {
-        mine[j_1] = tile[l * 9 + j_1];
-        mine_1[j_1] = tile_1[l * 9 + j_1];
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    long pos = vals[l];
-    #pragma unroll
-    for (long j_1 = 0; j_1 < 9; j_1++) {
-        if ((mask >> j_1) & 1u) {
-            tile[pos] = mine[j_1];
-            tile_1[pos] = mine_1[j_1];
-            pos++;
-        }
-    }
+    vals[l] = excl;
+    vals[l] = (vals[l] << 32) | mask;
     barrier(CLK_LOCAL_MEM_FENCE);
     const long base = vals[304];
-    const long total_1 = vals[305];
-    for (long p = l; p < total_1; p += 256) {
-        kept[base + p] = tile[p];
-        indices[base + p] = tile_1[p];
+    #pragma unroll
+    for (long j_1 = 0; j_1 < 9; j_1++) {
+        const long p = j_1 * 256 + l;
+        const long owner = p / 9;
+        const uint bit = (uint)(p - owner * 9);
+        const long packed = vals[owner];
+        const uint kmask = (uint)packed;
+        if ((kmask >> bit) & 1u) {
+            kept[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile[p];
+            indices[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile_1[p];
+        }
     }
     if (l == 0 && tile_no == lookback_tiles - 1) {
-        kept_kept[0] = base + total_1;
+        kept_kept[0] = base + vals[305];
     }
 }
 
@@ -1012,7 +1010,7 @@ __kernel void primes_fused_mapped(long n_sqr_primes, __global const long* sqr_pr
 }
 
 __kernel void primes_fused_offsets(__global int* offsets_ticket, __global int* offsets_status, long n_sqr_primes, __global const long* sqr_primes, long n, __global long* offsets, __global long* err) {
-    __local long tile[3840];
+    __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)offsets_status;
@@ -1020,8 +1018,8 @@ __kernel void primes_fused_offsets(__global int* offsets_ticket, __global int* o
     if (l == 0) flags[32] = atomic_inc(offsets_ticket);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 3840;
-    for (long j = 0; j < 15; j++) {
+    const long start = tile_no * 4864;
+    for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < n_sqr_primes) {
@@ -1033,8 +1031,8 @@ __kernel void primes_fused_offsets(__global int* offsets_ticket, __global int* o
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
-    for (long j = 0; j < 15; j++) {
-        long op_offsets_r = primes_fused_op_offsets(acc, tile[l * 15 + j]);
+    for (long j = 0; j < 19; j++) {
+        long op_offsets_r = primes_fused_op_offsets(acc, tile[l * 19 + j]);
         long c = op_offsets_r;
         acc = c;
     }
@@ -1143,15 +1141,15 @@ __kernel void primes_fused_offsets(__global int* offsets_ticket, __global int* o
     long op_offsets_r_6 = primes_fused_op_offsets(off, vals[l]);
     long c_7 = op_offsets_r_6;
     off = c_7;
-    for (long j = 0; j < 15; j++) {
-        long x_2 = tile[l * 15 + j];
-        tile[l * 15 + j] = off;
+    for (long j = 0; j < 19; j++) {
+        long x_2 = tile[l * 19 + j];
+        tile[l * 19 + j] = off;
         long op_offsets_r_7 = primes_fused_op_offsets(off, x_2);
         long c_8 = op_offsets_r_7;
         off = c_8;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 15; j++) {
+    for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < n_sqr_primes) {

@@ -308,7 +308,6 @@ __kernel void hsplit_filter_packed_1(__global int* packed_1_ticket, __global int
         long total = 0;
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
-            vals[256 + r] = total;
             long c_2 = (total) + (x);
             total = c_2;
         }
@@ -326,14 +325,21 @@ __kernel void hsplit_filter_packed_1(__global int* packed_1_ticket, __global int
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
     }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row_1 = vals[256 + l];
-        for (long c = 0; c < 16; c++) {
-            long x_1 = vals[l * 16 + c];
-            vals[l * 16 + c] = row_1;
-            long c_3 = (row_1) + (x_1);
-            row_1 = c_3;
+    long excl = 0;
+    const long my_row = l / 16;
+    const long my_col = l - my_row * 16;
+    #pragma unroll
+    for (long r = 0; r < 16; r++) {
+        if (r < my_row) {
+            long c_3 = (excl) + (vals[256 + r]);
+            excl = c_3;
+        }
+    }
+    #pragma unroll
+    for (long c = 0; c < 16; c++) {
+        if (c < my_col) {
+            long c_4 = (excl) + (vals[my_row * 16 + c]);
+            excl = c_4;
         }
     }
     for (;;) {
@@ -363,62 +369,51 @@ __kernel void hsplit_filter_packed_1(__global int* packed_1_ticket, __global int
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         if (l == 0) {
-            long excl = vals[304];
+            long excl_1 = vals[304];
             long more = 1;
             long k = 0;
             for (; k < 32; k++) {
                 if (flags[k] == 0) break;
-                long c_4 = (vals[272 + k]) + (excl);
-                excl = c_4;
+                long c_5 = (vals[272 + k]) + (excl_1);
+                excl_1 = c_5;
                 if (flags[k] == 2) {
                     more = 0;
                     k++;
                     break;
                 }
             }
-            vals[304] = excl;
+            vals[304] = excl_1;
             flags[33] = more;
             flags[34] = at - k;
             if (!more) {
-                long incl = excl;
-                long c_5 = (incl) + (vals[305]);
-                incl = c_5;
+                long incl = excl_1;
+                long c_7 = (incl) + (vals[305]);
+                incl = c_7;
                 const ulong bits_2 = (ulong)(incl);
                 status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
                 status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
             }
         }
     }
-    double mine[5];
-    double mine_1[5];
-    double mine_2[5];
-    #pragma unroll
-    for (long j = 0; j < 5; j++) {
-        mine[j] = tile[l * 5 + j];
-        mine_1[j] = tile_1[l * 5 + j];
-        mine_2[j] = tile_2[l * 5 + j];
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    long pos = vals[l];
-    #pragma unroll
-    for (long j = 0; j < 5; j++) {
-        if ((mask >> j) & 1u) {
-            tile[pos] = mine[j];
-            tile_1[pos] = mine_1[j];
-            tile_2[pos] = mine_2[j];
-            pos++;
-        }
-    }
+    vals[l] = excl;
+    vals[l] = (vals[l] << 32) | mask;
     barrier(CLK_LOCAL_MEM_FENCE);
     const long base = vals[304];
-    const long total_1 = vals[305];
-    for (long p = l; p < total_1; p += 256) {
-        packed_1[base + p] = tile[p];
-        packed_2[base + p] = tile_1[p];
-        c_9[base + p] = tile_2[p];
+    #pragma unroll
+    for (long j = 0; j < 5; j++) {
+        const long p = j * 256 + l;
+        const long owner = p / 5;
+        const uint bit = (uint)(p - owner * 5);
+        const long packed = vals[owner];
+        const uint kmask = (uint)packed;
+        if ((kmask >> bit) & 1u) {
+            packed_1[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile[p];
+            packed_2[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile_1[p];
+            c_9[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile_2[p];
+        }
     }
     if (l == 0 && tile_no == lookback_tiles - 1) {
-        packed_1_kept[0] = base + total_1;
+        packed_1_kept[0] = base + vals[305];
     }
 }
 
@@ -688,7 +683,7 @@ static inline long hsplit_scan_sum_op_packed_offsets(long a, long b) {
 }
 
 __kernel void hsplit_scan_sum_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long n_packed_lengths, __global const long* packed_lengths, __global long* packed_offsets) {
-    __local long tile[3840];
+    __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)packed_offsets_status;
@@ -696,8 +691,8 @@ __kernel void hsplit_scan_sum_packed_offsets(__global int* packed_offsets_ticket
     if (l == 0) flags[32] = atomic_inc(packed_offsets_ticket);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 3840;
-    for (long j = 0; j < 15; j++) {
+    const long start = tile_no * 4864;
+    for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < n_packed_lengths) {
@@ -709,8 +704,8 @@ __kernel void hsplit_scan_sum_packed_offsets(__global int* packed_offsets_ticket
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
-    for (long j = 0; j < 15; j++) {
-        long op_packed_offsets_r = hsplit_scan_sum_op_packed_offsets(acc, tile[l * 15 + j]);
+    for (long j = 0; j < 19; j++) {
+        long op_packed_offsets_r = hsplit_scan_sum_op_packed_offsets(acc, tile[l * 19 + j]);
         long c = op_packed_offsets_r;
         acc = c;
     }
@@ -819,15 +814,15 @@ __kernel void hsplit_scan_sum_packed_offsets(__global int* packed_offsets_ticket
     long op_packed_offsets_r_6 = hsplit_scan_sum_op_packed_offsets(off, vals[l]);
     long c_7 = op_packed_offsets_r_6;
     off = c_7;
-    for (long j = 0; j < 15; j++) {
-        long x_2 = tile[l * 15 + j];
-        tile[l * 15 + j] = off;
+    for (long j = 0; j < 19; j++) {
+        long x_2 = tile[l * 19 + j];
+        tile[l * 19 + j] = off;
         long op_packed_offsets_r_7 = hsplit_scan_sum_op_packed_offsets(off, x_2);
         long c_8 = op_packed_offsets_r_7;
         off = c_8;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 15; j++) {
+    for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < n_packed_lengths) {
@@ -2725,7 +2720,6 @@ __kernel void hsplit_fused_kept(__global int* kept_ticket, __global int* kept_st
         long total = 0;
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
-            vals[256 + r] = total;
             long c_2 = (total) + (x);
             total = c_2;
         }
@@ -2743,14 +2737,21 @@ __kernel void hsplit_fused_kept(__global int* kept_ticket, __global int* kept_st
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
     }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row_1 = vals[256 + l];
-        for (long c = 0; c < 16; c++) {
-            long x_1 = vals[l * 16 + c];
-            vals[l * 16 + c] = row_1;
-            long c_3 = (row_1) + (x_1);
-            row_1 = c_3;
+    long excl = 0;
+    const long my_row = l / 16;
+    const long my_col = l - my_row * 16;
+    #pragma unroll
+    for (long r = 0; r < 16; r++) {
+        if (r < my_row) {
+            long c_3 = (excl) + (vals[256 + r]);
+            excl = c_3;
+        }
+    }
+    #pragma unroll
+    for (long c = 0; c < 16; c++) {
+        if (c < my_col) {
+            long c_4 = (excl) + (vals[my_row * 16 + c]);
+            excl = c_4;
         }
     }
     for (;;) {
@@ -2780,58 +2781,50 @@ __kernel void hsplit_fused_kept(__global int* kept_ticket, __global int* kept_st
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         if (l == 0) {
-            long excl = vals[304];
+            long excl_1 = vals[304];
             long more = 1;
             long k = 0;
             for (; k < 32; k++) {
                 if (flags[k] == 0) break;
-                long c_4 = (vals[272 + k]) + (excl);
-                excl = c_4;
+                long c_6 = (vals[272 + k]) + (excl_1);
+                excl_1 = c_6;
                 if (flags[k] == 2) {
                     more = 0;
                     k++;
                     break;
                 }
             }
-            vals[304] = excl;
+            vals[304] = excl_1;
             flags[33] = more;
             flags[34] = at - k;
             if (!more) {
-                long incl = excl;
-                long c_6 = (incl) + (vals[305]);
-                incl = c_6;
+                long incl = excl_1;
+                long c_7 = (incl) + (vals[305]);
+                incl = c_7;
                 const ulong bits_2 = (ulong)(incl);
                 status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
                 status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
             }
         }
     }
-    long mine[9];
-    double mine_1[9];
-    #pragma unroll
-    for (long j_1 = 0; j_1 < 9; j_1++) {
-        mine[j_1] = tile[l * 9 + j_1];
-        mine_1[j_1] = tile_1[l * 9 + j_1];
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    long pos = vals[l];
-    #pragma unroll
-    for (long j_1 = 0; j_1 < 9; j_1++) {
-        if ((mask >> j_1) & 1u) {
-            tile[pos] = mine[j_1];
-            tile_1[pos] = mine_1[j_1];
-            pos++;
-        }
-    }
+    vals[l] = excl;
+    vals[l] = (vals[l] << 32) | mask;
     barrier(CLK_LOCAL_MEM_FENCE);
     const long base = vals[304];
-    const long total_1 = vals[305];
-    for (long p = l; p < total_1; p += 256) {
-        kept[base + p] = tile[p];
-        c_5[base + p] = tile_1[p];
+    #pragma unroll
+    for (long j_1 = 0; j_1 < 9; j_1++) {
+        const long p = j_1 * 256 + l;
+        const long owner = p / 9;
+        const uint bit = (uint)(p - owner * 9);
+        const long packed = vals[owner];
+        const uint kmask = (uint)packed;
+        if ((kmask >> bit) & 1u) {
+            kept[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile[p];
+            c_5[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile_1[p];
+        }
     }
     if (l == 0 && tile_no == lookback_tiles - 1) {
-        kept_kept[0] = base + total_1;
+        kept_kept[0] = base + vals[305];
     }
 }
 
@@ -2936,7 +2929,7 @@ __kernel void hsplit_fused_2_packed_lengths(long n_cross_lengths, __global const
 }
 
 __kernel void hsplit_fused_2_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long n_cross_lengths, __global const long* cross_offsets, __global const long* cross_lengths, __global const long* kept, long n_kept, __global long* packed_offsets) {
-    __local long tile[3840];
+    __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)packed_offsets_status;
@@ -2944,8 +2937,8 @@ __kernel void hsplit_fused_2_packed_offsets(__global int* packed_offsets_ticket,
     if (l == 0) flags[32] = atomic_inc(packed_offsets_ticket);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 3840;
-    for (long j = 0; j < 15; j++) {
+    const long start = tile_no * 4864;
+    for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < n_cross_lengths) {
@@ -2957,8 +2950,8 @@ __kernel void hsplit_fused_2_packed_offsets(__global int* packed_offsets_ticket,
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
-    for (long j = 0; j < 15; j++) {
-        long op_packed_offsets_r = hsplit_fused_2_op_packed_offsets(acc, tile[l * 15 + j]);
+    for (long j = 0; j < 19; j++) {
+        long op_packed_offsets_r = hsplit_fused_2_op_packed_offsets(acc, tile[l * 19 + j]);
         long c = op_packed_offsets_r;
         acc = c;
     }
@@ -3067,15 +3060,15 @@ __kernel void hsplit_fused_2_packed_offsets(__global int* packed_offsets_ticket,
     long op_packed_offsets_r_6 = hsplit_fused_2_op_packed_offsets(off, vals[l]);
     long c_7 = op_packed_offsets_r_6;
     off = c_7;
-    for (long j = 0; j < 15; j++) {
-        long x_2 = tile[l * 15 + j];
-        tile[l * 15 + j] = off;
+    for (long j = 0; j < 19; j++) {
+        long x_2 = tile[l * 19 + j];
+        tile[l * 19 + j] = off;
         long op_packed_offsets_r_7 = hsplit_fused_2_op_packed_offsets(off, x_2);
         long c_8 = op_packed_offsets_r_7;
         off = c_8;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 15; j++) {
+    for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < n_cross_lengths) {
@@ -3207,7 +3200,7 @@ __kernel void hsplit_fused_3_mapped(long instances_1, long n_points_1, __global 
 }
 
 __kernel void hsplit_fused_3_rank(__global int* rank_ticket, __global int* rank_status, long instances_1, __global const long* packed_lengths, __global long* rank) {
-    __local long tile[3840];
+    __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)rank_status;
@@ -3215,8 +3208,8 @@ __kernel void hsplit_fused_3_rank(__global int* rank_ticket, __global int* rank_
     if (l == 0) flags[32] = atomic_inc(rank_ticket);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 3840;
-    for (long j = 0; j < 15; j++) {
+    const long start = tile_no * 4864;
+    for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < instances_1) {
@@ -3228,8 +3221,8 @@ __kernel void hsplit_fused_3_rank(__global int* rank_ticket, __global int* rank_
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
-    for (long j = 0; j < 15; j++) {
-        long op_rank_r = hsplit_fused_3_op_rank(acc, tile[l * 15 + j]);
+    for (long j = 0; j < 19; j++) {
+        long op_rank_r = hsplit_fused_3_op_rank(acc, tile[l * 19 + j]);
         long c = op_rank_r;
         acc = c;
     }
@@ -3338,15 +3331,15 @@ __kernel void hsplit_fused_3_rank(__global int* rank_ticket, __global int* rank_
     long op_rank_r_6 = hsplit_fused_3_op_rank(off, vals[l]);
     long c_7 = op_rank_r_6;
     off = c_7;
-    for (long j = 0; j < 15; j++) {
-        long x_2 = tile[l * 15 + j];
-        tile[l * 15 + j] = off;
+    for (long j = 0; j < 19; j++) {
+        long x_2 = tile[l * 19 + j];
+        tile[l * 19 + j] = off;
         long op_rank_r_7 = hsplit_fused_3_op_rank(off, x_2);
         long c_8 = op_rank_r_7;
         off = c_8;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 15; j++) {
+    for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < instances_1) {
@@ -3356,7 +3349,7 @@ __kernel void hsplit_fused_3_rank(__global int* rank_ticket, __global int* rank_
 }
 
 __kernel void hsplit_fused_3_then_instances(__global int* then_instances_ticket, __global int* then_instances_status, long instances_1, __global const long* packed_lengths, __global long* then_instances_kept, long lookback_tiles, __global long* then_instances) {
-    __local long tile[3840];
+    __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)then_instances_status;
@@ -3364,8 +3357,8 @@ __kernel void hsplit_fused_3_then_instances(__global int* then_instances_ticket,
     if (l == 0) flags[32] = atomic_inc(then_instances_ticket);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 3840;
-    for (long j = 0; j < 15; j++) {
+    const long start = tile_no * 4864;
+    for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < instances_1) {
@@ -3376,9 +3369,9 @@ __kernel void hsplit_fused_3_then_instances(__global int* then_instances_ticket,
     barrier(CLK_LOCAL_MEM_FENCE);
     uint mask = 0;
     long count = 0;
-    for (long j = 0; j < 15; j++) {
-        if (start + l * 15 + j < instances_1) {
-            long keep_then_instances_r = hsplit_fused_3_keep_then_instances(tile[l * 15 + j], packed_lengths);
+    for (long j = 0; j < 19; j++) {
+        if (start + l * 19 + j < instances_1) {
+            long keep_then_instances_r = hsplit_fused_3_keep_then_instances(tile[l * 19 + j], packed_lengths);
             if (keep_then_instances_r != 0) {
                 mask |= 1u << j;
                 count++;
@@ -3400,7 +3393,6 @@ __kernel void hsplit_fused_3_then_instances(__global int* then_instances_ticket,
         long total = 0;
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
-            vals[256 + r] = total;
             long c_2 = (total) + (x);
             total = c_2;
         }
@@ -3418,14 +3410,21 @@ __kernel void hsplit_fused_3_then_instances(__global int* then_instances_ticket,
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
     }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row_1 = vals[256 + l];
-        for (long c = 0; c < 16; c++) {
-            long x_1 = vals[l * 16 + c];
-            vals[l * 16 + c] = row_1;
-            long c_3 = (row_1) + (x_1);
-            row_1 = c_3;
+    long excl = 0;
+    const long my_row = l / 16;
+    const long my_col = l - my_row * 16;
+    #pragma unroll
+    for (long r = 0; r < 16; r++) {
+        if (r < my_row) {
+            long c_3 = (excl) + (vals[256 + r]);
+            excl = c_3;
+        }
+    }
+    #pragma unroll
+    for (long c = 0; c < 16; c++) {
+        if (c < my_col) {
+            long c_4 = (excl) + (vals[my_row * 16 + c]);
+            excl = c_4;
         }
     }
     for (;;) {
@@ -3455,59 +3454,54 @@ __kernel void hsplit_fused_3_then_instances(__global int* then_instances_ticket,
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         if (l == 0) {
-            long excl = vals[304];
+            long excl_1 = vals[304];
             long more = 1;
             long k = 0;
             for (; k < 32; k++) {
                 if (flags[k] == 0) break;
-                long c_4 = (vals[272 + k]) + (excl);
-                excl = c_4;
+                long c_5 = (vals[272 + k]) + (excl_1);
+                excl_1 = c_5;
                 if (flags[k] == 2) {
                     more = 0;
                     k++;
                     break;
                 }
             }
-            vals[304] = excl;
+            vals[304] = excl_1;
             flags[33] = more;
             flags[34] = at - k;
             if (!more) {
-                long incl = excl;
-                long c_5 = (incl) + (vals[305]);
-                incl = c_5;
+                long incl = excl_1;
+                long c_6 = (incl) + (vals[305]);
+                incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
                 status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
                 status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
             }
         }
     }
-    long mine[15];
-    #pragma unroll
-    for (long j = 0; j < 15; j++) {
-        mine[j] = tile[l * 15 + j];
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    long pos = vals[l];
-    #pragma unroll
-    for (long j = 0; j < 15; j++) {
-        if ((mask >> j) & 1u) {
-            tile[pos] = mine[j];
-            pos++;
-        }
-    }
+    vals[l] = excl;
+    vals[l] = (vals[l] << 32) | mask;
     barrier(CLK_LOCAL_MEM_FENCE);
     const long base = vals[304];
-    const long total_1 = vals[305];
-    for (long p = l; p < total_1; p += 256) {
-        then_instances[base + p] = tile[p];
+    #pragma unroll
+    for (long j = 0; j < 19; j++) {
+        const long p = j * 256 + l;
+        const long owner = p / 19;
+        const uint bit = (uint)(p - owner * 19);
+        const long packed = vals[owner];
+        const uint kmask = (uint)packed;
+        if ((kmask >> bit) & 1u) {
+            then_instances[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile[p];
+        }
     }
     if (l == 0 && tile_no == lookback_tiles - 1) {
-        then_instances_kept[0] = base + total_1;
+        then_instances_kept[0] = base + vals[305];
     }
 }
 
 __kernel void hsplit_fused_3_else_instances(__global int* else_instances_ticket, __global int* else_instances_status, long instances_1, __global const long* packed_lengths, __global long* else_instances_kept, long lookback_tiles, __global long* else_instances) {
-    __local long tile[3840];
+    __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)else_instances_status;
@@ -3515,8 +3509,8 @@ __kernel void hsplit_fused_3_else_instances(__global int* else_instances_ticket,
     if (l == 0) flags[32] = atomic_inc(else_instances_ticket);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 3840;
-    for (long j = 0; j < 15; j++) {
+    const long start = tile_no * 4864;
+    for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < instances_1) {
@@ -3527,9 +3521,9 @@ __kernel void hsplit_fused_3_else_instances(__global int* else_instances_ticket,
     barrier(CLK_LOCAL_MEM_FENCE);
     uint mask = 0;
     long count = 0;
-    for (long j = 0; j < 15; j++) {
-        if (start + l * 15 + j < instances_1) {
-            long keep_else_instances_r = hsplit_fused_3_keep_else_instances(tile[l * 15 + j], packed_lengths);
+    for (long j = 0; j < 19; j++) {
+        if (start + l * 19 + j < instances_1) {
+            long keep_else_instances_r = hsplit_fused_3_keep_else_instances(tile[l * 19 + j], packed_lengths);
             if (keep_else_instances_r != 0) {
                 mask |= 1u << j;
                 count++;
@@ -3551,7 +3545,6 @@ __kernel void hsplit_fused_3_else_instances(__global int* else_instances_ticket,
         long total = 0;
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
-            vals[256 + r] = total;
             long c_2 = (total) + (x);
             total = c_2;
         }
@@ -3569,14 +3562,21 @@ __kernel void hsplit_fused_3_else_instances(__global int* else_instances_ticket,
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
     }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row_1 = vals[256 + l];
-        for (long c = 0; c < 16; c++) {
-            long x_1 = vals[l * 16 + c];
-            vals[l * 16 + c] = row_1;
-            long c_3 = (row_1) + (x_1);
-            row_1 = c_3;
+    long excl = 0;
+    const long my_row = l / 16;
+    const long my_col = l - my_row * 16;
+    #pragma unroll
+    for (long r = 0; r < 16; r++) {
+        if (r < my_row) {
+            long c_3 = (excl) + (vals[256 + r]);
+            excl = c_3;
+        }
+    }
+    #pragma unroll
+    for (long c = 0; c < 16; c++) {
+        if (c < my_col) {
+            long c_4 = (excl) + (vals[my_row * 16 + c]);
+            excl = c_4;
         }
     }
     for (;;) {
@@ -3606,54 +3606,49 @@ __kernel void hsplit_fused_3_else_instances(__global int* else_instances_ticket,
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         if (l == 0) {
-            long excl = vals[304];
+            long excl_1 = vals[304];
             long more = 1;
             long k = 0;
             for (; k < 32; k++) {
                 if (flags[k] == 0) break;
-                long c_4 = (vals[272 + k]) + (excl);
-                excl = c_4;
+                long c_5 = (vals[272 + k]) + (excl_1);
+                excl_1 = c_5;
                 if (flags[k] == 2) {
                     more = 0;
                     k++;
                     break;
                 }
             }
-            vals[304] = excl;
+            vals[304] = excl_1;
             flags[33] = more;
             flags[34] = at - k;
             if (!more) {
-                long incl = excl;
-                long c_5 = (incl) + (vals[305]);
-                incl = c_5;
+                long incl = excl_1;
+                long c_6 = (incl) + (vals[305]);
+                incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
                 status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
                 status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
             }
         }
     }
-    long mine[15];
-    #pragma unroll
-    for (long j = 0; j < 15; j++) {
-        mine[j] = tile[l * 15 + j];
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    long pos = vals[l];
-    #pragma unroll
-    for (long j = 0; j < 15; j++) {
-        if ((mask >> j) & 1u) {
-            tile[pos] = mine[j];
-            pos++;
-        }
-    }
+    vals[l] = excl;
+    vals[l] = (vals[l] << 32) | mask;
     barrier(CLK_LOCAL_MEM_FENCE);
     const long base = vals[304];
-    const long total_1 = vals[305];
-    for (long p = l; p < total_1; p += 256) {
-        else_instances[base + p] = tile[p];
+    #pragma unroll
+    for (long j = 0; j < 19; j++) {
+        const long p = j * 256 + l;
+        const long owner = p / 19;
+        const uint bit = (uint)(p - owner * 19);
+        const long packed = vals[owner];
+        const uint kmask = (uint)packed;
+        if ((kmask >> bit) & 1u) {
+            else_instances[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile[p];
+        }
     }
     if (l == 0 && tile_no == lookback_tiles - 1) {
-        else_instances_kept[0] = base + total_1;
+        else_instances_kept[0] = base + vals[305];
     }
 }
 
@@ -3795,7 +3790,7 @@ __kernel void hsplit_fused_4_lengths(long n_then_instances_1, __global const lon
 }
 
 __kernel void hsplit_fused_4_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* packed_offsets_27) {
-    __local long tile[3840];
+    __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)packed_offsets_status;
@@ -3803,8 +3798,8 @@ __kernel void hsplit_fused_4_packed_offsets(__global int* packed_offsets_ticket,
     if (l == 0) flags[32] = atomic_inc(packed_offsets_ticket);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 3840;
-    for (long j = 0; j < 15; j++) {
+    const long start = tile_no * 4864;
+    for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < n_then_instances_1) {
@@ -3816,8 +3811,8 @@ __kernel void hsplit_fused_4_packed_offsets(__global int* packed_offsets_ticket,
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
-    for (long j = 0; j < 15; j++) {
-        long op_packed_offsets_r = hsplit_fused_4_op_packed_offsets(acc, tile[l * 15 + j]);
+    for (long j = 0; j < 19; j++) {
+        long op_packed_offsets_r = hsplit_fused_4_op_packed_offsets(acc, tile[l * 19 + j]);
         long c = op_packed_offsets_r;
         acc = c;
     }
@@ -3926,15 +3921,15 @@ __kernel void hsplit_fused_4_packed_offsets(__global int* packed_offsets_ticket,
     long op_packed_offsets_r_6 = hsplit_fused_4_op_packed_offsets(off, vals[l]);
     long c_7 = op_packed_offsets_r_6;
     off = c_7;
-    for (long j = 0; j < 15; j++) {
-        long x_2 = tile[l * 15 + j];
-        tile[l * 15 + j] = off;
+    for (long j = 0; j < 19; j++) {
+        long x_2 = tile[l * 19 + j];
+        tile[l * 19 + j] = off;
         long op_packed_offsets_r_7 = hsplit_fused_4_op_packed_offsets(off, x_2);
         long c_8 = op_packed_offsets_r_7;
         off = c_8;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 15; j++) {
+    for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < n_then_instances_1) {
@@ -4042,7 +4037,7 @@ __kernel void hsplit_fused_5_cross_lengths(long n_else_instances, __global const
 }
 
 __kernel void hsplit_fused_5_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets) {
-    __local long tile[3840];
+    __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)packed_offsets_status;
@@ -4050,8 +4045,8 @@ __kernel void hsplit_fused_5_packed_offsets(__global int* packed_offsets_ticket,
     if (l == 0) flags[32] = atomic_inc(packed_offsets_ticket);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 3840;
-    for (long j = 0; j < 15; j++) {
+    const long start = tile_no * 4864;
+    for (long j = 0; j < 19; j++) {
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
         if (g < n_else_instances) {
@@ -4063,8 +4058,8 @@ __kernel void hsplit_fused_5_packed_offsets(__global int* packed_offsets_ticket,
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
-    for (long j = 0; j < 15; j++) {
-        long op_packed_offsets_r = hsplit_fused_5_op_packed_offsets(acc, tile[l * 15 + j]);
+    for (long j = 0; j < 19; j++) {
+        long op_packed_offsets_r = hsplit_fused_5_op_packed_offsets(acc, tile[l * 19 + j]);
         long c = op_packed_offsets_r;
         acc = c;
     }
@@ -4173,15 +4168,15 @@ __kernel void hsplit_fused_5_packed_offsets(__global int* packed_offsets_ticket,
     long op_packed_offsets_r_6 = hsplit_fused_5_op_packed_offsets(off, vals[l]);
     long c_7 = op_packed_offsets_r_6;
     off = c_7;
-    for (long j = 0; j < 15; j++) {
-        long x_2 = tile[l * 15 + j];
-        tile[l * 15 + j] = off;
+    for (long j = 0; j < 19; j++) {
+        long x_2 = tile[l * 19 + j];
+        tile[l * 19 + j] = off;
         long op_packed_offsets_r_7 = hsplit_fused_5_op_packed_offsets(off, x_2);
         long c_8 = op_packed_offsets_r_7;
         off = c_8;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 15; j++) {
+    for (long j = 0; j < 19; j++) {
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
         if (g < n_else_instances) {
@@ -4880,7 +4875,7 @@ __kernel void hsplit_fused_8_ends_1_1(long t_1, __global const double* p1_1, __g
 }
 
 __kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* packed_offsets) {
-    __local long tile[3840];
+    __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)packed_offsets_status;
@@ -4888,8 +4883,8 @@ __kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_ticket,
     if (l == 0) flags[32] = atomic_inc(packed_offsets_ticket);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 3840;
-    for (long j = 0; j < 15; j++) {
+    const long start = tile_no * 4864;
+    for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < t_1) {
@@ -4901,8 +4896,8 @@ __kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_ticket,
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
-    for (long j = 0; j < 15; j++) {
-        long op_packed_offsets_r = hsplit_fused_8_op_packed_offsets(acc, tile[l * 15 + j]);
+    for (long j = 0; j < 19; j++) {
+        long op_packed_offsets_r = hsplit_fused_8_op_packed_offsets(acc, tile[l * 19 + j]);
         long c_1 = op_packed_offsets_r;
         acc = c_1;
     }
@@ -5011,15 +5006,15 @@ __kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_ticket,
     long op_packed_offsets_r_6 = hsplit_fused_8_op_packed_offsets(off, vals[l]);
     long c_8 = op_packed_offsets_r_6;
     off = c_8;
-    for (long j = 0; j < 15; j++) {
-        long x_2 = tile[l * 15 + j];
-        tile[l * 15 + j] = off;
+    for (long j = 0; j < 19; j++) {
+        long x_2 = tile[l * 19 + j];
+        tile[l * 19 + j] = off;
         long op_packed_offsets_r_7 = hsplit_fused_8_op_packed_offsets(off, x_2);
         long c_9 = op_packed_offsets_r_7;
         off = c_9;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 15; j++) {
+    for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < t_1) {
@@ -5279,7 +5274,7 @@ __kernel void hsplit_fused_9_lengths(long instances_1, __global const uchar* map
 }
 
 __kernel void hsplit_fused_9_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* packed_offsets) {
-    __local long tile[3840];
+    __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)packed_offsets_status;
@@ -5287,8 +5282,8 @@ __kernel void hsplit_fused_9_packed_offsets(__global int* packed_offsets_ticket,
     if (l == 0) flags[32] = atomic_inc(packed_offsets_ticket);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 3840;
-    for (long j = 0; j < 15; j++) {
+    const long start = tile_no * 4864;
+    for (long j = 0; j < 19; j++) {
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
         if (g < instances_1) {
@@ -5300,8 +5295,8 @@ __kernel void hsplit_fused_9_packed_offsets(__global int* packed_offsets_ticket,
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
-    for (long j = 0; j < 15; j++) {
-        long op_packed_offsets_r = hsplit_fused_9_op_packed_offsets(acc, tile[l * 15 + j]);
+    for (long j = 0; j < 19; j++) {
+        long op_packed_offsets_r = hsplit_fused_9_op_packed_offsets(acc, tile[l * 19 + j]);
         long c = op_packed_offsets_r;
         acc = c;
     }
@@ -5410,15 +5405,15 @@ __kernel void hsplit_fused_9_packed_offsets(__global int* packed_offsets_ticket,
     long op_packed_offsets_r_6 = hsplit_fused_9_op_packed_offsets(off, vals[l]);
     long c_7 = op_packed_offsets_r_6;
     off = c_7;
-    for (long j = 0; j < 15; j++) {
-        long x_2 = tile[l * 15 + j];
-        tile[l * 15 + j] = off;
+    for (long j = 0; j < 19; j++) {
+        long x_2 = tile[l * 19 + j];
+        tile[l * 19 + j] = off;
         long op_packed_offsets_r_7 = hsplit_fused_9_op_packed_offsets(off, x_2);
         long c_8 = op_packed_offsets_r_7;
         off = c_8;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 15; j++) {
+    for (long j = 0; j < 19; j++) {
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
         if (g < instances_1) {
@@ -5657,7 +5652,6 @@ __kernel void hsplit_fused_10_kept(__global int* kept_ticket, __global int* kept
         long total = 0;
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
-            vals[256 + r] = total;
             long c_2 = (total) + (x);
             total = c_2;
         }
@@ -5675,14 +5669,21 @@ __kernel void hsplit_fused_10_kept(__global int* kept_ticket, __global int* kept
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
     }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row_1 = vals[256 + l];
-        for (long c = 0; c < 16; c++) {
-            long x_1 = vals[l * 16 + c];
-            vals[l * 16 + c] = row_1;
-            long c_3 = (row_1) + (x_1);
-            row_1 = c_3;
+    long excl = 0;
+    const long my_row = l / 16;
+    const long my_col = l - my_row * 16;
+    #pragma unroll
+    for (long r = 0; r < 16; r++) {
+        if (r < my_row) {
+            long c_3 = (excl) + (vals[256 + r]);
+            excl = c_3;
+        }
+    }
+    #pragma unroll
+    for (long c = 0; c < 16; c++) {
+        if (c < my_col) {
+            long c_4 = (excl) + (vals[my_row * 16 + c]);
+            excl = c_4;
         }
     }
     for (;;) {
@@ -5712,62 +5713,51 @@ __kernel void hsplit_fused_10_kept(__global int* kept_ticket, __global int* kept
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         if (l == 0) {
-            long excl = vals[304];
+            long excl_1 = vals[304];
             long more = 1;
             long k = 0;
             for (; k < 32; k++) {
                 if (flags[k] == 0) break;
-                long c_4 = (vals[272 + k]) + (excl);
-                excl = c_4;
+                long c_5 = (vals[272 + k]) + (excl_1);
+                excl_1 = c_5;
                 if (flags[k] == 2) {
                     more = 0;
                     k++;
                     break;
                 }
             }
-            vals[304] = excl;
+            vals[304] = excl_1;
             flags[33] = more;
             flags[34] = at - k;
             if (!more) {
-                long incl = excl;
-                long c_5 = (incl) + (vals[305]);
-                incl = c_5;
+                long incl = excl_1;
+                long c_6 = (incl) + (vals[305]);
+                incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
                 status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
                 status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
             }
         }
     }
-    long mine[5];
-    double mine_1[5];
-    double mine_2[5];
-    #pragma unroll
-    for (long j_1 = 0; j_1 < 5; j_1++) {
-        mine[j_1] = tile[l * 5 + j_1];
-        mine_1[j_1] = tile_1[l * 5 + j_1];
-        mine_2[j_1] = tile_2[l * 5 + j_1];
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    long pos = vals[l];
-    #pragma unroll
-    for (long j_1 = 0; j_1 < 5; j_1++) {
-        if ((mask >> j_1) & 1u) {
-            tile[pos] = mine[j_1];
-            tile_1[pos] = mine_1[j_1];
-            tile_2[pos] = mine_2[j_1];
-            pos++;
-        }
-    }
+    vals[l] = excl;
+    vals[l] = (vals[l] << 32) | mask;
     barrier(CLK_LOCAL_MEM_FENCE);
     const long base = vals[304];
-    const long total_1 = vals[305];
-    for (long p = l; p < total_1; p += 256) {
-        kept[base + p] = tile[p];
-        packed_elements_1[base + p] = tile_1[p];
-        packed_elements_2[base + p] = tile_2[p];
+    #pragma unroll
+    for (long j_1 = 0; j_1 < 5; j_1++) {
+        const long p = j_1 * 256 + l;
+        const long owner = p / 5;
+        const uint bit = (uint)(p - owner * 5);
+        const long packed = vals[owner];
+        const uint kmask = (uint)packed;
+        if ((kmask >> bit) & 1u) {
+            kept[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile[p];
+            packed_elements_1[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile_1[p];
+            packed_elements_2[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile_2[p];
+        }
     }
     if (l == 0 && tile_no == lookback_tiles - 1) {
-        kept_kept[0] = base + total_1;
+        kept_kept[0] = base + vals[305];
     }
 }
 
@@ -5872,7 +5862,7 @@ __kernel void hsplit_fused_11_packed_lengths(long n_cross_lengths, __global cons
 }
 
 __kernel void hsplit_fused_11_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long n_cross_lengths, __global const long* cross_offsets, __global const long* cross_lengths, __global const long* kept, long n_kept, __global long* packed_offsets) {
-    __local long tile[3840];
+    __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)packed_offsets_status;
@@ -5880,8 +5870,8 @@ __kernel void hsplit_fused_11_packed_offsets(__global int* packed_offsets_ticket
     if (l == 0) flags[32] = atomic_inc(packed_offsets_ticket);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 3840;
-    for (long j = 0; j < 15; j++) {
+    const long start = tile_no * 4864;
+    for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < n_cross_lengths) {
@@ -5893,8 +5883,8 @@ __kernel void hsplit_fused_11_packed_offsets(__global int* packed_offsets_ticket
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
-    for (long j = 0; j < 15; j++) {
-        long op_packed_offsets_r = hsplit_fused_11_op_packed_offsets(acc, tile[l * 15 + j]);
+    for (long j = 0; j < 19; j++) {
+        long op_packed_offsets_r = hsplit_fused_11_op_packed_offsets(acc, tile[l * 19 + j]);
         long c = op_packed_offsets_r;
         acc = c;
     }
@@ -6003,15 +5993,15 @@ __kernel void hsplit_fused_11_packed_offsets(__global int* packed_offsets_ticket
     long op_packed_offsets_r_6 = hsplit_fused_11_op_packed_offsets(off, vals[l]);
     long c_7 = op_packed_offsets_r_6;
     off = c_7;
-    for (long j = 0; j < 15; j++) {
-        long x_2 = tile[l * 15 + j];
-        tile[l * 15 + j] = off;
+    for (long j = 0; j < 19; j++) {
+        long x_2 = tile[l * 19 + j];
+        tile[l * 19 + j] = off;
         long op_packed_offsets_r_7 = hsplit_fused_11_op_packed_offsets(off, x_2);
         long c_8 = op_packed_offsets_r_7;
         off = c_8;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 15; j++) {
+    for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < n_cross_lengths) {
@@ -6143,7 +6133,7 @@ __kernel void hsplit_fused_12_mapped(long instances_1, __global const long* poin
 }
 
 __kernel void hsplit_fused_12_rank(__global int* rank_ticket, __global int* rank_status, long instances_1, __global const long* packed_lengths, __global long* rank) {
-    __local long tile[3840];
+    __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)rank_status;
@@ -6151,8 +6141,8 @@ __kernel void hsplit_fused_12_rank(__global int* rank_ticket, __global int* rank
     if (l == 0) flags[32] = atomic_inc(rank_ticket);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 3840;
-    for (long j = 0; j < 15; j++) {
+    const long start = tile_no * 4864;
+    for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < instances_1) {
@@ -6164,8 +6154,8 @@ __kernel void hsplit_fused_12_rank(__global int* rank_ticket, __global int* rank
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
-    for (long j = 0; j < 15; j++) {
-        long op_rank_r = hsplit_fused_12_op_rank(acc, tile[l * 15 + j]);
+    for (long j = 0; j < 19; j++) {
+        long op_rank_r = hsplit_fused_12_op_rank(acc, tile[l * 19 + j]);
         long c = op_rank_r;
         acc = c;
     }
@@ -6274,15 +6264,15 @@ __kernel void hsplit_fused_12_rank(__global int* rank_ticket, __global int* rank
     long op_rank_r_6 = hsplit_fused_12_op_rank(off, vals[l]);
     long c_7 = op_rank_r_6;
     off = c_7;
-    for (long j = 0; j < 15; j++) {
-        long x_2 = tile[l * 15 + j];
-        tile[l * 15 + j] = off;
+    for (long j = 0; j < 19; j++) {
+        long x_2 = tile[l * 19 + j];
+        tile[l * 19 + j] = off;
         long op_rank_r_7 = hsplit_fused_12_op_rank(off, x_2);
         long c_8 = op_rank_r_7;
         off = c_8;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 15; j++) {
+    for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < instances_1) {
@@ -6292,7 +6282,7 @@ __kernel void hsplit_fused_12_rank(__global int* rank_ticket, __global int* rank
 }
 
 __kernel void hsplit_fused_12_then_instances(__global int* then_instances_ticket, __global int* then_instances_status, long instances_1, __global const long* packed_lengths, __global long* then_instances_kept, long lookback_tiles, __global long* then_instances) {
-    __local long tile[3840];
+    __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)then_instances_status;
@@ -6300,8 +6290,8 @@ __kernel void hsplit_fused_12_then_instances(__global int* then_instances_ticket
     if (l == 0) flags[32] = atomic_inc(then_instances_ticket);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 3840;
-    for (long j = 0; j < 15; j++) {
+    const long start = tile_no * 4864;
+    for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < instances_1) {
@@ -6312,9 +6302,9 @@ __kernel void hsplit_fused_12_then_instances(__global int* then_instances_ticket
     barrier(CLK_LOCAL_MEM_FENCE);
     uint mask = 0;
     long count = 0;
-    for (long j = 0; j < 15; j++) {
-        if (start + l * 15 + j < instances_1) {
-            long keep_then_instances_r = hsplit_fused_12_keep_then_instances(tile[l * 15 + j], packed_lengths);
+    for (long j = 0; j < 19; j++) {
+        if (start + l * 19 + j < instances_1) {
+            long keep_then_instances_r = hsplit_fused_12_keep_then_instances(tile[l * 19 + j], packed_lengths);
             if (keep_then_instances_r != 0) {
                 mask |= 1u << j;
                 count++;
@@ -6336,7 +6326,6 @@ __kernel void hsplit_fused_12_then_instances(__global int* then_instances_ticket
         long total = 0;
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
-            vals[256 + r] = total;
             long c_2 = (total) + (x);
             total = c_2;
         }
@@ -6354,14 +6343,21 @@ __kernel void hsplit_fused_12_then_instances(__global int* then_instances_ticket
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
     }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row_1 = vals[256 + l];
-        for (long c = 0; c < 16; c++) {
-            long x_1 = vals[l * 16 + c];
-            vals[l * 16 + c] = row_1;
-            long c_3 = (row_1) + (x_1);
-            row_1 = c_3;
+    long excl = 0;
+    const long my_row = l / 16;
+    const long my_col = l - my_row * 16;
+    #pragma unroll
+    for (long r = 0; r < 16; r++) {
+        if (r < my_row) {
+            long c_3 = (excl) + (vals[256 + r]);
+            excl = c_3;
+        }
+    }
+    #pragma unroll
+    for (long c = 0; c < 16; c++) {
+        if (c < my_col) {
+            long c_4 = (excl) + (vals[my_row * 16 + c]);
+            excl = c_4;
         }
     }
     for (;;) {
@@ -6391,59 +6387,54 @@ __kernel void hsplit_fused_12_then_instances(__global int* then_instances_ticket
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         if (l == 0) {
-            long excl = vals[304];
+            long excl_1 = vals[304];
             long more = 1;
             long k = 0;
             for (; k < 32; k++) {
                 if (flags[k] == 0) break;
-                long c_4 = (vals[272 + k]) + (excl);
-                excl = c_4;
+                long c_5 = (vals[272 + k]) + (excl_1);
+                excl_1 = c_5;
                 if (flags[k] == 2) {
                     more = 0;
                     k++;
                     break;
                 }
             }
-            vals[304] = excl;
+            vals[304] = excl_1;
             flags[33] = more;
             flags[34] = at - k;
             if (!more) {
-                long incl = excl;
-                long c_5 = (incl) + (vals[305]);
-                incl = c_5;
+                long incl = excl_1;
+                long c_6 = (incl) + (vals[305]);
+                incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
                 status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
                 status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
             }
         }
     }
-    long mine[15];
-    #pragma unroll
-    for (long j = 0; j < 15; j++) {
-        mine[j] = tile[l * 15 + j];
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    long pos = vals[l];
-    #pragma unroll
-    for (long j = 0; j < 15; j++) {
-        if ((mask >> j) & 1u) {
-            tile[pos] = mine[j];
-            pos++;
-        }
-    }
+    vals[l] = excl;
+    vals[l] = (vals[l] << 32) | mask;
     barrier(CLK_LOCAL_MEM_FENCE);
     const long base = vals[304];
-    const long total_1 = vals[305];
-    for (long p = l; p < total_1; p += 256) {
-        then_instances[base + p] = tile[p];
+    #pragma unroll
+    for (long j = 0; j < 19; j++) {
+        const long p = j * 256 + l;
+        const long owner = p / 19;
+        const uint bit = (uint)(p - owner * 19);
+        const long packed = vals[owner];
+        const uint kmask = (uint)packed;
+        if ((kmask >> bit) & 1u) {
+            then_instances[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile[p];
+        }
     }
     if (l == 0 && tile_no == lookback_tiles - 1) {
-        then_instances_kept[0] = base + total_1;
+        then_instances_kept[0] = base + vals[305];
     }
 }
 
 __kernel void hsplit_fused_12_else_instances(__global int* else_instances_ticket, __global int* else_instances_status, long instances_1, __global const long* packed_lengths, __global long* else_instances_kept, long lookback_tiles, __global long* else_instances) {
-    __local long tile[3840];
+    __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)else_instances_status;
@@ -6451,8 +6442,8 @@ __kernel void hsplit_fused_12_else_instances(__global int* else_instances_ticket
     if (l == 0) flags[32] = atomic_inc(else_instances_ticket);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 3840;
-    for (long j = 0; j < 15; j++) {
+    const long start = tile_no * 4864;
+    for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < instances_1) {
@@ -6463,9 +6454,9 @@ __kernel void hsplit_fused_12_else_instances(__global int* else_instances_ticket
     barrier(CLK_LOCAL_MEM_FENCE);
     uint mask = 0;
     long count = 0;
-    for (long j = 0; j < 15; j++) {
-        if (start + l * 15 + j < instances_1) {
-            long keep_else_instances_r = hsplit_fused_12_keep_else_instances(tile[l * 15 + j], packed_lengths);
+    for (long j = 0; j < 19; j++) {
+        if (start + l * 19 + j < instances_1) {
+            long keep_else_instances_r = hsplit_fused_12_keep_else_instances(tile[l * 19 + j], packed_lengths);
             if (keep_else_instances_r != 0) {
                 mask |= 1u << j;
                 count++;
@@ -6487,7 +6478,6 @@ __kernel void hsplit_fused_12_else_instances(__global int* else_instances_ticket
         long total = 0;
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
-            vals[256 + r] = total;
             long c_2 = (total) + (x);
             total = c_2;
         }
@@ -6505,14 +6495,21 @@ __kernel void hsplit_fused_12_else_instances(__global int* else_instances_ticket
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
     }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row_1 = vals[256 + l];
-        for (long c = 0; c < 16; c++) {
-            long x_1 = vals[l * 16 + c];
-            vals[l * 16 + c] = row_1;
-            long c_3 = (row_1) + (x_1);
-            row_1 = c_3;
+    long excl = 0;
+    const long my_row = l / 16;
+    const long my_col = l - my_row * 16;
+    #pragma unroll
+    for (long r = 0; r < 16; r++) {
+        if (r < my_row) {
+            long c_3 = (excl) + (vals[256 + r]);
+            excl = c_3;
+        }
+    }
+    #pragma unroll
+    for (long c = 0; c < 16; c++) {
+        if (c < my_col) {
+            long c_4 = (excl) + (vals[my_row * 16 + c]);
+            excl = c_4;
         }
     }
     for (;;) {
@@ -6542,54 +6539,49 @@ __kernel void hsplit_fused_12_else_instances(__global int* else_instances_ticket
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         if (l == 0) {
-            long excl = vals[304];
+            long excl_1 = vals[304];
             long more = 1;
             long k = 0;
             for (; k < 32; k++) {
                 if (flags[k] == 0) break;
-                long c_4 = (vals[272 + k]) + (excl);
-                excl = c_4;
+                long c_5 = (vals[272 + k]) + (excl_1);
+                excl_1 = c_5;
                 if (flags[k] == 2) {
                     more = 0;
                     k++;
                     break;
                 }
             }
-            vals[304] = excl;
+            vals[304] = excl_1;
             flags[33] = more;
             flags[34] = at - k;
             if (!more) {
-                long incl = excl;
-                long c_5 = (incl) + (vals[305]);
-                incl = c_5;
+                long incl = excl_1;
+                long c_6 = (incl) + (vals[305]);
+                incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
                 status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
                 status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
             }
         }
     }
-    long mine[15];
-    #pragma unroll
-    for (long j = 0; j < 15; j++) {
-        mine[j] = tile[l * 15 + j];
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    long pos = vals[l];
-    #pragma unroll
-    for (long j = 0; j < 15; j++) {
-        if ((mask >> j) & 1u) {
-            tile[pos] = mine[j];
-            pos++;
-        }
-    }
+    vals[l] = excl;
+    vals[l] = (vals[l] << 32) | mask;
     barrier(CLK_LOCAL_MEM_FENCE);
     const long base = vals[304];
-    const long total_1 = vals[305];
-    for (long p = l; p < total_1; p += 256) {
-        else_instances[base + p] = tile[p];
+    #pragma unroll
+    for (long j = 0; j < 19; j++) {
+        const long p = j * 256 + l;
+        const long owner = p / 19;
+        const uint bit = (uint)(p - owner * 19);
+        const long packed = vals[owner];
+        const uint kmask = (uint)packed;
+        if ((kmask >> bit) & 1u) {
+            else_instances[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile[p];
+        }
     }
     if (l == 0 && tile_no == lookback_tiles - 1) {
-        else_instances_kept[0] = base + total_1;
+        else_instances_kept[0] = base + vals[305];
     }
 }
 
@@ -6731,7 +6723,7 @@ __kernel void hsplit_fused_13_lengths(long n_then_instances_1, __global const lo
 }
 
 __kernel void hsplit_fused_13_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* packed_offsets_27) {
-    __local long tile[3840];
+    __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)packed_offsets_status;
@@ -6739,8 +6731,8 @@ __kernel void hsplit_fused_13_packed_offsets(__global int* packed_offsets_ticket
     if (l == 0) flags[32] = atomic_inc(packed_offsets_ticket);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 3840;
-    for (long j = 0; j < 15; j++) {
+    const long start = tile_no * 4864;
+    for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < n_then_instances_1) {
@@ -6752,8 +6744,8 @@ __kernel void hsplit_fused_13_packed_offsets(__global int* packed_offsets_ticket
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
-    for (long j = 0; j < 15; j++) {
-        long op_packed_offsets_r = hsplit_fused_13_op_packed_offsets(acc, tile[l * 15 + j]);
+    for (long j = 0; j < 19; j++) {
+        long op_packed_offsets_r = hsplit_fused_13_op_packed_offsets(acc, tile[l * 19 + j]);
         long c = op_packed_offsets_r;
         acc = c;
     }
@@ -6862,15 +6854,15 @@ __kernel void hsplit_fused_13_packed_offsets(__global int* packed_offsets_ticket
     long op_packed_offsets_r_6 = hsplit_fused_13_op_packed_offsets(off, vals[l]);
     long c_7 = op_packed_offsets_r_6;
     off = c_7;
-    for (long j = 0; j < 15; j++) {
-        long x_2 = tile[l * 15 + j];
-        tile[l * 15 + j] = off;
+    for (long j = 0; j < 19; j++) {
+        long x_2 = tile[l * 19 + j];
+        tile[l * 19 + j] = off;
         long op_packed_offsets_r_7 = hsplit_fused_13_op_packed_offsets(off, x_2);
         long c_8 = op_packed_offsets_r_7;
         off = c_8;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 15; j++) {
+    for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < n_then_instances_1) {
@@ -6978,7 +6970,7 @@ __kernel void hsplit_fused_14_cross_lengths(long n_else_instances, __global cons
 }
 
 __kernel void hsplit_fused_14_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets) {
-    __local long tile[3840];
+    __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)packed_offsets_status;
@@ -6986,8 +6978,8 @@ __kernel void hsplit_fused_14_packed_offsets(__global int* packed_offsets_ticket
     if (l == 0) flags[32] = atomic_inc(packed_offsets_ticket);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 3840;
-    for (long j = 0; j < 15; j++) {
+    const long start = tile_no * 4864;
+    for (long j = 0; j < 19; j++) {
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
         if (g < n_else_instances) {
@@ -6999,8 +6991,8 @@ __kernel void hsplit_fused_14_packed_offsets(__global int* packed_offsets_ticket
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
-    for (long j = 0; j < 15; j++) {
-        long op_packed_offsets_r = hsplit_fused_14_op_packed_offsets(acc, tile[l * 15 + j]);
+    for (long j = 0; j < 19; j++) {
+        long op_packed_offsets_r = hsplit_fused_14_op_packed_offsets(acc, tile[l * 19 + j]);
         long c = op_packed_offsets_r;
         acc = c;
     }
@@ -7109,15 +7101,15 @@ __kernel void hsplit_fused_14_packed_offsets(__global int* packed_offsets_ticket
     long op_packed_offsets_r_6 = hsplit_fused_14_op_packed_offsets(off, vals[l]);
     long c_7 = op_packed_offsets_r_6;
     off = c_7;
-    for (long j = 0; j < 15; j++) {
-        long x_2 = tile[l * 15 + j];
-        tile[l * 15 + j] = off;
+    for (long j = 0; j < 19; j++) {
+        long x_2 = tile[l * 19 + j];
+        tile[l * 19 + j] = off;
         long op_packed_offsets_r_7 = hsplit_fused_14_op_packed_offsets(off, x_2);
         long c_8 = op_packed_offsets_r_7;
         off = c_8;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 15; j++) {
+    for (long j = 0; j < 19; j++) {
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
         if (g < n_else_instances) {
@@ -7819,7 +7811,7 @@ __kernel void hsplit_fused_17_ends_1_1(long t_1, __global const double* p1_1, __
 }
 
 __kernel void hsplit_fused_17_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* packed_offsets) {
-    __local long tile[3840];
+    __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)packed_offsets_status;
@@ -7827,8 +7819,8 @@ __kernel void hsplit_fused_17_packed_offsets(__global int* packed_offsets_ticket
     if (l == 0) flags[32] = atomic_inc(packed_offsets_ticket);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 3840;
-    for (long j = 0; j < 15; j++) {
+    const long start = tile_no * 4864;
+    for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < t_1) {
@@ -7840,8 +7832,8 @@ __kernel void hsplit_fused_17_packed_offsets(__global int* packed_offsets_ticket
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
-    for (long j = 0; j < 15; j++) {
-        long op_packed_offsets_r = hsplit_fused_17_op_packed_offsets(acc, tile[l * 15 + j]);
+    for (long j = 0; j < 19; j++) {
+        long op_packed_offsets_r = hsplit_fused_17_op_packed_offsets(acc, tile[l * 19 + j]);
         long c_1 = op_packed_offsets_r;
         acc = c_1;
     }
@@ -7950,15 +7942,15 @@ __kernel void hsplit_fused_17_packed_offsets(__global int* packed_offsets_ticket
     long op_packed_offsets_r_6 = hsplit_fused_17_op_packed_offsets(off, vals[l]);
     long c_8 = op_packed_offsets_r_6;
     off = c_8;
-    for (long j = 0; j < 15; j++) {
-        long x_2 = tile[l * 15 + j];
-        tile[l * 15 + j] = off;
+    for (long j = 0; j < 19; j++) {
+        long x_2 = tile[l * 19 + j];
+        tile[l * 19 + j] = off;
         long op_packed_offsets_r_7 = hsplit_fused_17_op_packed_offsets(off, x_2);
         long c_9 = op_packed_offsets_r_7;
         off = c_9;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 15; j++) {
+    for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < t_1) {
@@ -8070,7 +8062,7 @@ __kernel void hsplit_fused_18_lengths(long instances_1, __global const uchar* ma
 }
 
 __kernel void hsplit_fused_18_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* packed_offsets) {
-    __local long tile[3840];
+    __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)packed_offsets_status;
@@ -8078,8 +8070,8 @@ __kernel void hsplit_fused_18_packed_offsets(__global int* packed_offsets_ticket
     if (l == 0) flags[32] = atomic_inc(packed_offsets_ticket);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 3840;
-    for (long j = 0; j < 15; j++) {
+    const long start = tile_no * 4864;
+    for (long j = 0; j < 19; j++) {
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
         if (g < instances_1) {
@@ -8091,8 +8083,8 @@ __kernel void hsplit_fused_18_packed_offsets(__global int* packed_offsets_ticket
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
-    for (long j = 0; j < 15; j++) {
-        long op_packed_offsets_r = hsplit_fused_18_op_packed_offsets(acc, tile[l * 15 + j]);
+    for (long j = 0; j < 19; j++) {
+        long op_packed_offsets_r = hsplit_fused_18_op_packed_offsets(acc, tile[l * 19 + j]);
         long c = op_packed_offsets_r;
         acc = c;
     }
@@ -8201,15 +8193,15 @@ __kernel void hsplit_fused_18_packed_offsets(__global int* packed_offsets_ticket
     long op_packed_offsets_r_6 = hsplit_fused_18_op_packed_offsets(off, vals[l]);
     long c_7 = op_packed_offsets_r_6;
     off = c_7;
-    for (long j = 0; j < 15; j++) {
-        long x_2 = tile[l * 15 + j];
-        tile[l * 15 + j] = off;
+    for (long j = 0; j < 19; j++) {
+        long x_2 = tile[l * 19 + j];
+        tile[l * 19 + j] = off;
         long op_packed_offsets_r_7 = hsplit_fused_18_op_packed_offsets(off, x_2);
         long c_8 = op_packed_offsets_r_7;
         off = c_8;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 15; j++) {
+    for (long j = 0; j < 19; j++) {
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
         if (g < instances_1) {

@@ -858,7 +858,7 @@ __kernel void index_fused_lengths(long instances_2, __global const long* n, __gl
 }
 
 __kernel void index_fused_offsets(__global int* offsets_ticket, __global int* offsets_status, long instances_2, __global const long* n, __global long* offsets, __global long* err) {
-    __local long tile[3840];
+    __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)offsets_status;
@@ -866,8 +866,8 @@ __kernel void index_fused_offsets(__global int* offsets_ticket, __global int* of
     if (l == 0) flags[32] = atomic_inc(offsets_ticket);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 3840;
-    for (long j = 0; j < 15; j++) {
+    const long start = tile_no * 4864;
+    for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < instances_2) {
@@ -879,8 +879,8 @@ __kernel void index_fused_offsets(__global int* offsets_ticket, __global int* of
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
-    for (long j = 0; j < 15; j++) {
-        long op_offsets_r = index_fused_op_offsets(acc, tile[l * 15 + j]);
+    for (long j = 0; j < 19; j++) {
+        long op_offsets_r = index_fused_op_offsets(acc, tile[l * 19 + j]);
         long c = op_offsets_r;
         acc = c;
     }
@@ -989,15 +989,15 @@ __kernel void index_fused_offsets(__global int* offsets_ticket, __global int* of
     long op_offsets_r_6 = index_fused_op_offsets(off, vals[l]);
     long c_7 = op_offsets_r_6;
     off = c_7;
-    for (long j = 0; j < 15; j++) {
-        long x_2 = tile[l * 15 + j];
-        tile[l * 15 + j] = off;
+    for (long j = 0; j < 19; j++) {
+        long x_2 = tile[l * 19 + j];
+        tile[l * 19 + j] = off;
         long op_offsets_r_7 = index_fused_op_offsets(off, x_2);
         long c_8 = op_offsets_r_7;
         off = c_8;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 15; j++) {
+    for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < instances_2) {

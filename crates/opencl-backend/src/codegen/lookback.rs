@@ -22,9 +22,14 @@
 //! words are (head flag, value) pairs, `k + 1` components. Before the
 //! look-back, while its tile's loads are in flight, the group searches
 //! the offsets for its first segment in rounds written out one after the
-//! other (the flags' slots `W + 1` and `W + 2` hold the range; PoCL's
-//! barrier handling does not take a loop of them that exits between two
-//! barriers).
+//! other (the range in flags `W + 1`, `W + 2` and window flags 0, 1 in
+//! turn, one barrier a round; PoCL's barrier handling does not take a loop
+//! of them that exits between two barriers).
+//!
+//! A filter's work-items keep their kept flags as a mask; after the
+//! look-back each packs `offset << 32 | mask` in its `vals` slot, and the
+//! group writes each kept element of the tile, read coalesced, to the
+//! tile's offset plus its rank (see `lift_ir::lookback`).
 
 use flatten::ir::Scalar;
 use lift_ir::address_space::AddressSpace;
@@ -124,19 +129,8 @@ impl Generator<'_> {
         let n_c = self.c(&n);
         // The tile, coalesced; the neutral element past the end.
         let (j, p, g) = (self.fresh("j"), self.fresh("p"), self.fresh("g"));
-        self.open_tile_position(&ch, (&j, &p, &g), &n_c);
-        let gv = ArithExpr::var(&Var::new(g.clone(), Range::below(n.clone())));
-        let x = self.read(&view, &[gv])?;
-        for (tv, x) in tile.iter().zip(&x) {
-            self.line(format!("{tv}[{p}] = {x};"));
-        }
-        self.indent -= 1;
-        self.open("} else");
-        for (tv, zc) in tile.iter().zip(&z) {
-            self.line(format!("{tv}[{p}] = {zc};"));
-        }
-        self.close();
-        self.close();
+        let slots: Vec<String> = tile.iter().map(|tv| format!("{tv}[{p}]")).collect();
+        self.load_tile(&ch, (&j, &p, &g), (&view, &n), &slots, Some(&z))?;
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
         // Each work-item's total of its T contiguous elements.
         let acc = self.declare(&ch.comps.clone(), &ch.z.clone(), "acc");
@@ -148,7 +142,7 @@ impl Generator<'_> {
             self.line(format!("{v}[{l}] = {a};"));
         }
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
-        self.group_scan_and_look_back(&mut ch)?;
+        self.group_scan_and_look_back(&mut ch, false)?;
         // Each work-item scans its elements from its offset, in place.
         let off = self.declare(&ch.comps.clone(), &ch.at(ch.prefix_at()), "off");
         let mine = ch.at(&l);
@@ -214,26 +208,19 @@ impl Generator<'_> {
             self.line(format!("{} {r}[{t}];", c_type(*s)));
         }
         self.line("#pragma unroll");
-        self.open_tile_position(&ch, (&j, &p, &g), &n_c);
-        let gv = ArithExpr::var(&Var::new(g.clone(), Range::below(n.clone())));
-        let x = self.read(&view, &[gv])?;
-        for (r, x) in regs.iter().zip(&x) {
-            self.line(format!("{r}[{j}] = {x};"));
-        }
-        self.indent -= 1;
-        self.open("} else");
-        for (r, zc) in regs.iter().zip(&z) {
-            self.line(format!("{r}[{j}] = {zc};"));
-        }
-        self.close();
-        self.close();
+        let slots: Vec<String> = regs.iter().map(|r| format!("{r}[{j}]")).collect();
+        self.load_tile(&ch, (&j, &p, &g), (&view, &n), &slots, Some(&z))?;
         let i = self.fresh("i");
         self.line(format!("for (long {i} = {l}; {i} < {words}; {i} += {lanes}) {hd}[{i}] = 0;"));
-        // The first segment starting at or after the tile's start: the
-        // range [lo, hi] (flags W + 1 and W + 2, free until the look-back)
-        // holds it; each round L probes split it, the work-item whose
-        // probe is the last before the start keeps its part. As many
-        // rounds as L-fold splits take any count below 2^31 to one
+        // The first segment starting at or after the tile's start: a
+        // range [lo, hi] holds it, in two pairs of slots used in turn
+        // (flags W + 1, W + 2 and window flags 0, 1, all free until the
+        // look-back), so that a round takes one barrier: round r reads one
+        // pair and writes the other. Each round L probes split the range;
+        // the work-item whose probe is the last before the start writes
+        // its part, work-item 0 the range's first position if that is at
+        // or after the start, or the range itself once it is one position.
+        // As many rounds as L-fold splits take any count below 2^31 to one
         // position, written out (no loop: PoCL's barrier handling does not
         // take this one).
         self.need(KernelArg::Array { var: heads.offsets, written: false });
@@ -241,9 +228,10 @@ impl Generator<'_> {
         let count = self.c(&heads.count);
         let flags = ch.flags.clone();
         let (start, tile_len) = (ch.start.clone(), lanes * t);
+        let pairs = [(w + 1, w + 2), (0, 1)];
         self.open(format!("if ({l} == 0)"));
-        self.line(format!("{flags}[{}] = 0;", w + 1));
-        self.line(format!("{flags}[{}] = {count};", w + 2));
+        self.line(format!("{flags}[{}] = 0;", pairs[0].0));
+        self.line(format!("{flags}[{}] = {count};", pairs[0].1));
         self.close();
         let mut rounds = 0;
         let mut reach: i128 = 1;
@@ -251,36 +239,56 @@ impl Generator<'_> {
             reach *= lanes.max(2) as i128;
             rounds += 1;
         }
-        for _ in 0..rounds {
+        for round in 0..rounds {
+            let (from, to) = (pairs[round % 2], pairs[(round + 1) % 2]);
             let (lo, hi, step, q) = (self.fresh("lo"), self.fresh("hi"), self.fresh("step"), self.fresh("q"));
             self.open("");
             self.line("barrier(CLK_LOCAL_MEM_FENCE);");
-            self.line(format!("const long {lo} = {flags}[{}];", w + 1));
-            self.line(format!("const long {hi} = {flags}[{}];", w + 2));
+            self.line(format!("const long {lo} = {flags}[{}];", from.0));
+            self.line(format!("const long {hi} = {flags}[{}];", from.1));
             self.line(format!("const long {step} = ({hi} - {lo} + {lanes} - 1) / {lanes};"));
             self.line(format!("const long {p} = {lo} + {l} * {step};"));
-            self.line("barrier(CLK_LOCAL_MEM_FENCE);");
             self.open(format!("if ({lo} < {hi})"));
             self.open(format!("if ({p} < {hi} && {offsets}[{p}] < {start})"));
             self.line(format!("const long {q} = {p} + {step};"));
             self.open(format!("if ({q} >= {hi} || {offsets}[{q}] >= {start})"));
-            self.line(format!("{flags}[{}] = {p} + 1;", w + 1));
-            self.line(format!("{flags}[{}] = min({q}, {hi});", w + 2));
+            self.line(format!("{flags}[{}] = {p} + 1;", to.0));
+            self.line(format!("{flags}[{}] = min({q}, {hi});", to.1));
             self.close();
             self.close();
-            self.line(format!("if ({l} == 0 && {offsets}[{lo}] >= {start}) {flags}[{}] = {lo};", w + 2));
+            self.open(format!("if ({l} == 0 && {offsets}[{lo}] >= {start})"));
+            self.line(format!("{flags}[{}] = {lo};", to.0));
+            self.line(format!("{flags}[{}] = {lo};", to.1));
+            self.close();
+            self.indent -= 1;
+            self.open(format!("}} else if ({l} == 0)"));
+            self.line(format!("{flags}[{}] = {lo};", to.0));
+            self.line(format!("{flags}[{}] = {hi};", to.1));
             self.close();
             self.close();
         }
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        let first = pairs[rounds % 2].0;
         // The heads: where the segments from there start, up to the
-        // tile's end, as bits (32 a word); the values to the tile.
-        let s = self.fresh("s");
-        let o = self.fresh("o");
-        self.open(format!("for (long {s} = {flags}[{}] + {l}; {s} < {count}; {s} += {lanes})", w + 1));
-        self.line(format!("const long {o} = {offsets}[{s}] - {start};"));
-        self.line(format!("if ({o} >= {tile_len}) break;"));
-        self.line(format!("atomic_or(&{hd}[{o} >> 5], 1u << ({o} & 31));"));
+        // tile's end, as bits (32 a word), four strides at a time, their
+        // loads in flight together; a work-item's last one at or past the
+        // tile's end stops it (the offsets do not decrease). Then the
+        // values to the tile.
+        const UNROLL: i64 = 4;
+        let (s, o, u) = (self.fresh("s"), self.fresh("o"), self.fresh("u"));
+        self.open(format!("for (long {s} = {flags}[{first}] + {l}; {s} < {count}; {s} += {})", lanes * UNROLL));
+        self.line(format!("long {o}[{UNROLL}];"));
+        self.line("#pragma unroll");
+        self.open(format!("for (long {u} = 0; {u} < {UNROLL}; {u}++)"));
+        self.line(format!(
+            "{o}[{u}] = {s} + {u} * {lanes} < {count} ? {offsets}[{s} + {u} * {lanes}] - {start} : {tile_len};"
+        ));
+        self.close();
+        self.line("#pragma unroll");
+        self.open(format!("for (long {u} = 0; {u} < {UNROLL}; {u}++)"));
+        self.line(format!("if ({o}[{u}] < {tile_len}) atomic_or(&{hd}[{o}[{u}] >> 5], 1u << ({o}[{u}] & 31));"));
+        self.close();
+        self.line(format!("if ({o}[{}] >= {tile_len}) break;", UNROLL - 1));
         self.close();
         self.line("#pragma unroll");
         self.open(format!("for (long {j} = 0; {j} < {t}; {j}++)"));
@@ -307,7 +315,7 @@ impl Generator<'_> {
             self.line(format!("{v}[{l}] = {a};"));
         }
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
-        self.group_scan_and_look_back(&mut ch)?;
+        self.group_scan_and_look_back(&mut ch, true)?;
         // Each work-item scans its elements from its offset, in place: z
         // at a head, the combination so far elsewhere.
         let off = self.declare(&ch.comps.clone(), &ch.at(ch.prefix_at()), "off");
@@ -359,14 +367,8 @@ impl Generator<'_> {
         let n_c = self.c(&n);
         // The tile, coalesced.
         let (j, p, g) = (self.fresh("j"), self.fresh("p"), self.fresh("g"));
-        self.open_tile_position(&ch, (&j, &p, &g), &n_c);
-        let gv = ArithExpr::var(&Var::new(g.clone(), Range::below(n.clone())));
-        let x = self.read(&view, &[gv])?;
-        for (tv, x) in tile.iter().zip(&x) {
-            self.line(format!("{tv}[{p}] = {x};"));
-        }
-        self.close();
-        self.close();
+        let slots: Vec<String> = tile.iter().map(|tv| format!("{tv}[{p}]")).collect();
+        self.load_tile(&ch, (&j, &p, &g), (&view, &n), &slots, None)?;
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
         // Each work-item's flags (the bits of a mask) and count.
         let (mask, count) = (self.fresh("mask"), self.fresh("count"));
@@ -385,52 +387,41 @@ impl Generator<'_> {
         self.close();
         self.line(format!("{counts}[{l}] = {count};"));
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
-        self.group_scan_and_look_back(&mut ch)?;
-        // The work-item's elements to registers (a loop of constant
-        // bound, unrolled), then the kept ones to their places in the tile.
-        let mine: Vec<String> = tile.iter().map(|_| self.fresh("mine")).collect();
-        for (m, s) in mine.iter().zip(&elems) {
-            self.line(format!("{} {m}[{t}];", c_type(*s)));
-        }
-        self.line("#pragma unroll");
-        self.open(format!("for (long {j} = 0; {j} < {t}; {j}++)"));
-        for (m, tv) in mine.iter().zip(&tile) {
-            self.line(format!("{m}[{j}] = {tv}[{l} * {t} + {j}];"));
-        }
-        self.close();
+        self.group_scan_and_look_back(&mut ch, true)?;
+        let base = self.fresh("base");
+        // Each work-item's offset in the tile and its mask, packed in its
+        // own slot (the look-back ended with a barrier: no one reads
+        // another's offset now); then each kept element of the tile,
+        // read coalesced, goes out to the tile's offset plus its rank:
+        // its work-item's offset and the kept ones before it in its mask.
+        self.line(format!("{counts}[{l}] = ({counts}[{l}] << 32) | {mask};"));
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
-        let pos = self.fresh("pos");
-        self.line(format!("long {pos} = {counts}[{l}];"));
-        self.line("#pragma unroll");
-        self.open(format!("for (long {j} = 0; {j} < {t}; {j}++)"));
-        self.open(format!("if (({mask} >> {j}) & 1u)"));
-        for (m, tv) in mine.iter().zip(&tile) {
-            self.line(format!("{tv}[{pos}] = {m}[{j}];"));
-        }
-        self.line(format!("{pos}++;"));
-        self.close();
-        self.close();
-        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
-        // ... and out, coalesced, from the tile's offset.
-        let (base, total) = (self.fresh("base"), self.fresh("total"));
         self.line(format!("const long {base} = {counts}[{}];", ch.prefix_at()));
-        self.line(format!("const long {total} = {counts}[{}];", ch.aggregate_at()));
-        self.open(format!("for (long {p} = {l}; {p} < {total}; {p} += {lanes})"));
+        let (owner, bit, packed, kmask) =
+            (self.fresh("owner"), self.fresh("bit"), self.fresh("packed"), self.fresh("kmask"));
+        self.line("#pragma unroll");
+        self.open(format!("for (long {j} = 0; {j} < {t}; {j}++)"));
+        self.line(format!("const long {p} = {j} * {lanes} + {l};"));
+        self.line(format!("const long {owner} = {p} / {t};"));
+        self.line(format!("const uint {bit} = (uint)({p} - {owner} * {t});"));
+        self.line(format!("const long {packed} = {counts}[{owner}];"));
+        self.line(format!("const uint {kmask} = (uint){packed};"));
+        self.open(format!("if (({kmask} >> {bit}) & 1u)"));
+        let rank = format!("({packed} >> 32) + (long)popcount({kmask} & ((1u << {bit}) - 1u))");
         for (o, tv) in out.iter().zip(&tile) {
-            self.line(format!("{o}[{base} + {p}] = {tv}[{p}];"));
+            self.line(format!("{o}[{base} + {rank}] = {tv}[{p}];"));
         }
+        self.close();
         self.close();
         self.need(KernelArg::Array { var: keep.count, written: true });
         let count_buf = self.kvar(keep.count);
         let tiles = self.c(&chain.tiles);
         self.open(format!("if ({l} == 0 && {} == {tiles} - 1)", ch.tile));
-        self.line(format!("{count_buf}[0] = {base} + {total};"));
+        self.line(format!("{count_buf}[0] = {base} + {counts}[{}];", ch.aggregate_at()));
         self.close();
         Ok(Val::Array(View::Mem { names: out, dims: vec![keep.kept.clone()] }))
     }
 
-    /// The result buffers a look-back writes: the stage's own, at the top
-    /// of the stage.
     /// `for (j < T) { p = j·L + l; g = start + p; if (g < n) {`: the tile's
     /// position `p` and the array's `g` of each of a work-item's `T`
     /// elements, coalesced (consecutive work-items, consecutive
@@ -443,6 +434,39 @@ impl Generator<'_> {
         self.open(format!("if ({g} < {n_c})"));
     }
 
+    /// `for (j < T) { p = j·L + l; g = start + p; slots = xs[g] }`: a
+    /// work-item's `T` elements of the tile, coalesced, into `slots` (C
+    /// lvalues that may name `j` and `p`); where `g` is past the end, `fill`
+    /// (the neutral element) or nothing.
+    fn load_tile(
+        &mut self,
+        ch: &Chain<'_>,
+        (j, p, g): (&str, &str, &str),
+        (view, n): (&View, &ArithExpr),
+        slots: &[String],
+        fill: Option<&[String]>,
+    ) -> Result<(), CodegenError> {
+        let n_c = self.c(n);
+        self.open_tile_position(ch, (j, p, g), &n_c);
+        let gv = ArithExpr::var(&Var::new(g.to_string(), Range::below(n.clone())));
+        let x = self.read(view, &[gv])?;
+        for (slot, x) in slots.iter().zip(&x) {
+            self.line(format!("{slot} = {x};"));
+        }
+        if let Some(fill) = fill {
+            self.indent -= 1;
+            self.open("} else");
+            for (slot, zc) in slots.iter().zip(fill) {
+                self.line(format!("{slot} = {zc};"));
+            }
+        }
+        self.close();
+        self.close();
+        Ok(())
+    }
+
+    /// The result buffers a look-back writes: the stage's own, at the top
+    /// of the stage.
     fn lookback_dest(&mut self, dest: Option<Out>) -> Result<Vec<String>, CodegenError> {
         if self.groups.is_some() || self.global.is_some() || self.local.is_some() {
             return Err(CodegenError::Unsupported {
@@ -578,7 +602,12 @@ impl Generator<'_> {
     /// of `scan-workgroup-two-level`), the tile's aggregate, and the
     /// look-back: leaves the offsets in `vals[0..L)` and the tile's
     /// exclusive prefix and aggregate in their slots, all after a barrier.
-    fn group_scan_and_look_back(&mut self, ch: &mut Chain<'_>) -> Result<(), CodegenError> {
+    /// With `offsets_in_registers`, after the rows' totals each work-item
+    /// adds those of the rows before its own and the totals before its
+    /// own in its row (independent loads, a barrier less, no second pass
+    /// over the rows), and stores its offset in its own slot after the
+    /// look-back (the others read only theirs from then on).
+    fn group_scan_and_look_back(&mut self, ch: &mut Chain<'_>, offsets_in_registers: bool) -> Result<(), CodegenError> {
         let (l, q, w) = (ch.lid.clone(), ch.q, ch.w);
         let width = ch.l / q;
         let rows_at = ch.l;
@@ -603,8 +632,10 @@ impl Generator<'_> {
         self.open(format!("for (long {r} = 0; {r} < {q}; {r}++)"));
         let row = ch.at(format!("{rows_at} + {r}"));
         let x = self.declare(&comps, &row, "x");
-        for (rw, a) in row.iter().zip(&acc) {
-            self.line(format!("{rw} = {a};"));
+        if !offsets_in_registers {
+            for (rw, a) in row.iter().zip(&acc) {
+                self.line(format!("{rw} = {a};"));
+            }
         }
         self.combine_into(ch, &acc, &acc, &x)?;
         self.close();
@@ -625,20 +656,46 @@ impl Generator<'_> {
         self.line(format!("{}[{}] = {tile} > 0;", ch.flags, w + 1));
         self.line(format!("{}[{}] = {tile} - 1;", ch.flags, w + 2));
         self.close();
-        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
-        // Each of Q work-items scans its row from the row's offset.
-        self.open(format!("if ({l} < {q})"));
-        let start = ch.at(format!("{rows_at} + {l}"));
-        let acc = self.declare(&comps, &start, "row");
-        self.open(format!("for (long {c} = 0; {c} < {width}; {c}++)"));
-        let item = ch.at(format!("{l} * {width} + {c}"));
-        let x = self.declare(&comps, &item, "x");
-        for (it, a) in item.iter().zip(&acc) {
-            self.line(format!("{it} = {a};"));
+        let mut offset = None;
+        if offsets_in_registers {
+            // Each work-item's exclusive offset, in a register: the totals
+            // of the rows before its own, then of the items before it in
+            // its row (independent loads, no barrier).
+            let acc = self.declare(&comps, &z, "excl");
+            let (my_row, my_col) = (self.fresh("my_row"), self.fresh("my_col"));
+            self.line(format!("const long {my_row} = {l} / {width};"));
+            self.line(format!("const long {my_col} = {l} - {my_row} * {width};"));
+            self.line("#pragma unroll");
+            self.open(format!("for (long {r} = 0; {r} < {q}; {r}++)"));
+            self.open(format!("if ({r} < {my_row})"));
+            let row = ch.at(format!("{rows_at} + {r}"));
+            self.combine_into(ch, &acc, &acc, &row)?;
+            self.close();
+            self.close();
+            self.line("#pragma unroll");
+            self.open(format!("for (long {c} = 0; {c} < {width}; {c}++)"));
+            self.open(format!("if ({c} < {my_col})"));
+            let item = ch.at(format!("{my_row} * {width} + {c}"));
+            self.combine_into(ch, &acc, &acc, &item)?;
+            self.close();
+            self.close();
+            offset = Some(acc);
+        } else {
+            self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+            // Each of Q work-items scans its row from the row's offset.
+            self.open(format!("if ({l} < {q})"));
+            let start = ch.at(format!("{rows_at} + {l}"));
+            let acc = self.declare(&comps, &start, "row");
+            self.open(format!("for (long {c} = 0; {c} < {width}; {c}++)"));
+            let item = ch.at(format!("{l} * {width} + {c}"));
+            let x = self.declare(&comps, &item, "x");
+            for (it, a) in item.iter().zip(&acc) {
+                self.line(format!("{it} = {a};"));
+            }
+            self.combine_into(ch, &acc, &acc, &x)?;
+            self.close();
+            self.close();
         }
-        self.combine_into(ch, &acc, &acc, &x)?;
-        self.close();
-        self.close();
         // The look-back, a window at a time, while tile 0's prefix or a
         // nearer one is not reached.
         let flags = ch.flags.clone();
@@ -691,6 +748,12 @@ impl Generator<'_> {
         self.close();
         self.close();
         self.close();
+        if let Some(offset) = offset {
+            // Its own slot: the others read theirs only.
+            for (slot, o) in ch.at(&l).iter().zip(&offset) {
+                self.line(format!("{slot} = {o};"));
+            }
+        }
         Ok(())
     }
 
