@@ -1191,7 +1191,7 @@ static inline long quicksort_filter_fused_pull_greater(long i, __global const lo
 }
 
 __kernel void quicksort_filter_fused_lesser(__global int* lesser_ticket, __global int* lesser_status, long n_s, __global const long* s, long pivot, __global long* lesser_kept, long lookback_tiles, __global long* lesser) {
-    __local long tile[3840];
+    __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)lesser_status;
@@ -1199,8 +1199,8 @@ __kernel void quicksort_filter_fused_lesser(__global int* lesser_ticket, __globa
     if (l == 0) flags[32] = atomic_inc(lesser_ticket);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 3840;
-    for (long j = 0; j < 15; j++) {
+    const long start = tile_no * 4864;
+    for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < n_s) {
@@ -1211,9 +1211,9 @@ __kernel void quicksort_filter_fused_lesser(__global int* lesser_ticket, __globa
     barrier(CLK_LOCAL_MEM_FENCE);
     uint mask = 0;
     long count = 0;
-    for (long j = 0; j < 15; j++) {
-        if (start + l * 15 + j < n_s) {
-            long keep_lesser_r = quicksort_filter_fused_keep_lesser(tile[l * 15 + j], pivot);
+    for (long j = 0; j < 19; j++) {
+        if (start + l * 19 + j < n_s) {
+            long keep_lesser_r = quicksort_filter_fused_keep_lesser(tile[l * 19 + j], pivot);
             if (keep_lesser_r != 0) {
                 mask |= 1u << j;
                 count++;
@@ -1235,7 +1235,6 @@ __kernel void quicksort_filter_fused_lesser(__global int* lesser_ticket, __globa
         long total = 0;
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
-            vals[256 + r] = total;
             long c_2 = (total) + (x);
             total = c_2;
         }
@@ -1253,14 +1252,21 @@ __kernel void quicksort_filter_fused_lesser(__global int* lesser_ticket, __globa
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
     }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row_1 = vals[256 + l];
-        for (long c = 0; c < 16; c++) {
-            long x_1 = vals[l * 16 + c];
-            vals[l * 16 + c] = row_1;
-            long c_3 = (row_1) + (x_1);
-            row_1 = c_3;
+    long excl = 0;
+    const long my_row = l / 16;
+    const long my_col = l - my_row * 16;
+    #pragma unroll
+    for (long r = 0; r < 16; r++) {
+        if (r < my_row) {
+            long c_3 = (excl) + (vals[256 + r]);
+            excl = c_3;
+        }
+    }
+    #pragma unroll
+    for (long c = 0; c < 16; c++) {
+        if (c < my_col) {
+            long c_4 = (excl) + (vals[my_row * 16 + c]);
+            excl = c_4;
         }
     }
     for (;;) {
@@ -1290,59 +1296,54 @@ __kernel void quicksort_filter_fused_lesser(__global int* lesser_ticket, __globa
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         if (l == 0) {
-            long excl = vals[304];
+            long excl_1 = vals[304];
             long more = 1;
             long k = 0;
             for (; k < 32; k++) {
                 if (flags[k] == 0) break;
-                long c_4 = (vals[272 + k]) + (excl);
-                excl = c_4;
+                long c_5 = (vals[272 + k]) + (excl_1);
+                excl_1 = c_5;
                 if (flags[k] == 2) {
                     more = 0;
                     k++;
                     break;
                 }
             }
-            vals[304] = excl;
+            vals[304] = excl_1;
             flags[33] = more;
             flags[34] = at - k;
             if (!more) {
-                long incl = excl;
-                long c_5 = (incl) + (vals[305]);
-                incl = c_5;
+                long incl = excl_1;
+                long c_6 = (incl) + (vals[305]);
+                incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
                 status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
                 status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
             }
         }
     }
-    long mine[15];
-    #pragma unroll
-    for (long j = 0; j < 15; j++) {
-        mine[j] = tile[l * 15 + j];
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    long pos = vals[l];
-    #pragma unroll
-    for (long j = 0; j < 15; j++) {
-        if ((mask >> j) & 1u) {
-            tile[pos] = mine[j];
-            pos++;
-        }
-    }
+    vals[l] = excl;
+    vals[l] = (vals[l] << 32) | mask;
     barrier(CLK_LOCAL_MEM_FENCE);
     const long base = vals[304];
-    const long total_1 = vals[305];
-    for (long p = l; p < total_1; p += 256) {
-        lesser[base + p] = tile[p];
+    #pragma unroll
+    for (long j = 0; j < 19; j++) {
+        const long p = j * 256 + l;
+        const long owner = p / 19;
+        const uint bit = (uint)(p - owner * 19);
+        const long packed = vals[owner];
+        const uint kmask = (uint)packed;
+        if ((kmask >> bit) & 1u) {
+            lesser[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile[p];
+        }
     }
     if (l == 0 && tile_no == lookback_tiles - 1) {
-        lesser_kept[0] = base + total_1;
+        lesser_kept[0] = base + vals[305];
     }
 }
 
 __kernel void quicksort_filter_fused_equal(__global int* equal_ticket, __global int* equal_status, long n_s, __global const long* s, long pivot, __global long* equal_kept, long lookback_tiles, __global long* equal) {
-    __local long tile[3840];
+    __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)equal_status;
@@ -1350,8 +1351,8 @@ __kernel void quicksort_filter_fused_equal(__global int* equal_ticket, __global 
     if (l == 0) flags[32] = atomic_inc(equal_ticket);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 3840;
-    for (long j = 0; j < 15; j++) {
+    const long start = tile_no * 4864;
+    for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < n_s) {
@@ -1362,9 +1363,9 @@ __kernel void quicksort_filter_fused_equal(__global int* equal_ticket, __global 
     barrier(CLK_LOCAL_MEM_FENCE);
     uint mask = 0;
     long count = 0;
-    for (long j = 0; j < 15; j++) {
-        if (start + l * 15 + j < n_s) {
-            long keep_equal_r = quicksort_filter_fused_keep_equal(tile[l * 15 + j], pivot);
+    for (long j = 0; j < 19; j++) {
+        if (start + l * 19 + j < n_s) {
+            long keep_equal_r = quicksort_filter_fused_keep_equal(tile[l * 19 + j], pivot);
             if (keep_equal_r != 0) {
                 mask |= 1u << j;
                 count++;
@@ -1386,7 +1387,6 @@ __kernel void quicksort_filter_fused_equal(__global int* equal_ticket, __global 
         long total = 0;
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
-            vals[256 + r] = total;
             long c_2 = (total) + (x);
             total = c_2;
         }
@@ -1404,14 +1404,21 @@ __kernel void quicksort_filter_fused_equal(__global int* equal_ticket, __global 
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
     }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row_1 = vals[256 + l];
-        for (long c = 0; c < 16; c++) {
-            long x_1 = vals[l * 16 + c];
-            vals[l * 16 + c] = row_1;
-            long c_3 = (row_1) + (x_1);
-            row_1 = c_3;
+    long excl = 0;
+    const long my_row = l / 16;
+    const long my_col = l - my_row * 16;
+    #pragma unroll
+    for (long r = 0; r < 16; r++) {
+        if (r < my_row) {
+            long c_3 = (excl) + (vals[256 + r]);
+            excl = c_3;
+        }
+    }
+    #pragma unroll
+    for (long c = 0; c < 16; c++) {
+        if (c < my_col) {
+            long c_4 = (excl) + (vals[my_row * 16 + c]);
+            excl = c_4;
         }
     }
     for (;;) {
@@ -1441,59 +1448,54 @@ __kernel void quicksort_filter_fused_equal(__global int* equal_ticket, __global 
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         if (l == 0) {
-            long excl = vals[304];
+            long excl_1 = vals[304];
             long more = 1;
             long k = 0;
             for (; k < 32; k++) {
                 if (flags[k] == 0) break;
-                long c_4 = (vals[272 + k]) + (excl);
-                excl = c_4;
+                long c_5 = (vals[272 + k]) + (excl_1);
+                excl_1 = c_5;
                 if (flags[k] == 2) {
                     more = 0;
                     k++;
                     break;
                 }
             }
-            vals[304] = excl;
+            vals[304] = excl_1;
             flags[33] = more;
             flags[34] = at - k;
             if (!more) {
-                long incl = excl;
-                long c_5 = (incl) + (vals[305]);
-                incl = c_5;
+                long incl = excl_1;
+                long c_6 = (incl) + (vals[305]);
+                incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
                 status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
                 status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
             }
         }
     }
-    long mine[15];
-    #pragma unroll
-    for (long j = 0; j < 15; j++) {
-        mine[j] = tile[l * 15 + j];
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    long pos = vals[l];
-    #pragma unroll
-    for (long j = 0; j < 15; j++) {
-        if ((mask >> j) & 1u) {
-            tile[pos] = mine[j];
-            pos++;
-        }
-    }
+    vals[l] = excl;
+    vals[l] = (vals[l] << 32) | mask;
     barrier(CLK_LOCAL_MEM_FENCE);
     const long base = vals[304];
-    const long total_1 = vals[305];
-    for (long p = l; p < total_1; p += 256) {
-        equal[base + p] = tile[p];
+    #pragma unroll
+    for (long j = 0; j < 19; j++) {
+        const long p = j * 256 + l;
+        const long owner = p / 19;
+        const uint bit = (uint)(p - owner * 19);
+        const long packed = vals[owner];
+        const uint kmask = (uint)packed;
+        if ((kmask >> bit) & 1u) {
+            equal[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile[p];
+        }
     }
     if (l == 0 && tile_no == lookback_tiles - 1) {
-        equal_kept[0] = base + total_1;
+        equal_kept[0] = base + vals[305];
     }
 }
 
 __kernel void quicksort_filter_fused_greater(__global int* greater_ticket, __global int* greater_status, long n_s, __global const long* s, long pivot, __global long* greater_kept, long lookback_tiles, __global long* greater) {
-    __local long tile[3840];
+    __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)greater_status;
@@ -1501,8 +1503,8 @@ __kernel void quicksort_filter_fused_greater(__global int* greater_ticket, __glo
     if (l == 0) flags[32] = atomic_inc(greater_ticket);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 3840;
-    for (long j = 0; j < 15; j++) {
+    const long start = tile_no * 4864;
+    for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < n_s) {
@@ -1513,9 +1515,9 @@ __kernel void quicksort_filter_fused_greater(__global int* greater_ticket, __glo
     barrier(CLK_LOCAL_MEM_FENCE);
     uint mask = 0;
     long count = 0;
-    for (long j = 0; j < 15; j++) {
-        if (start + l * 15 + j < n_s) {
-            long keep_greater_r = quicksort_filter_fused_keep_greater(tile[l * 15 + j], pivot);
+    for (long j = 0; j < 19; j++) {
+        if (start + l * 19 + j < n_s) {
+            long keep_greater_r = quicksort_filter_fused_keep_greater(tile[l * 19 + j], pivot);
             if (keep_greater_r != 0) {
                 mask |= 1u << j;
                 count++;
@@ -1537,7 +1539,6 @@ __kernel void quicksort_filter_fused_greater(__global int* greater_ticket, __glo
         long total = 0;
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
-            vals[256 + r] = total;
             long c_2 = (total) + (x);
             total = c_2;
         }
@@ -1555,14 +1556,21 @@ __kernel void quicksort_filter_fused_greater(__global int* greater_ticket, __glo
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
     }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row_1 = vals[256 + l];
-        for (long c = 0; c < 16; c++) {
-            long x_1 = vals[l * 16 + c];
-            vals[l * 16 + c] = row_1;
-            long c_3 = (row_1) + (x_1);
-            row_1 = c_3;
+    long excl = 0;
+    const long my_row = l / 16;
+    const long my_col = l - my_row * 16;
+    #pragma unroll
+    for (long r = 0; r < 16; r++) {
+        if (r < my_row) {
+            long c_3 = (excl) + (vals[256 + r]);
+            excl = c_3;
+        }
+    }
+    #pragma unroll
+    for (long c = 0; c < 16; c++) {
+        if (c < my_col) {
+            long c_4 = (excl) + (vals[my_row * 16 + c]);
+            excl = c_4;
         }
     }
     for (;;) {
@@ -1592,54 +1600,49 @@ __kernel void quicksort_filter_fused_greater(__global int* greater_ticket, __glo
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         if (l == 0) {
-            long excl = vals[304];
+            long excl_1 = vals[304];
             long more = 1;
             long k = 0;
             for (; k < 32; k++) {
                 if (flags[k] == 0) break;
-                long c_4 = (vals[272 + k]) + (excl);
-                excl = c_4;
+                long c_5 = (vals[272 + k]) + (excl_1);
+                excl_1 = c_5;
                 if (flags[k] == 2) {
                     more = 0;
                     k++;
                     break;
                 }
             }
-            vals[304] = excl;
+            vals[304] = excl_1;
             flags[33] = more;
             flags[34] = at - k;
             if (!more) {
-                long incl = excl;
-                long c_5 = (incl) + (vals[305]);
-                incl = c_5;
+                long incl = excl_1;
+                long c_6 = (incl) + (vals[305]);
+                incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
                 status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
                 status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
             }
         }
     }
-    long mine[15];
-    #pragma unroll
-    for (long j = 0; j < 15; j++) {
-        mine[j] = tile[l * 15 + j];
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    long pos = vals[l];
-    #pragma unroll
-    for (long j = 0; j < 15; j++) {
-        if ((mask >> j) & 1u) {
-            tile[pos] = mine[j];
-            pos++;
-        }
-    }
+    vals[l] = excl;
+    vals[l] = (vals[l] << 32) | mask;
     barrier(CLK_LOCAL_MEM_FENCE);
     const long base = vals[304];
-    const long total_1 = vals[305];
-    for (long p = l; p < total_1; p += 256) {
-        greater[base + p] = tile[p];
+    #pragma unroll
+    for (long j = 0; j < 19; j++) {
+        const long p = j * 256 + l;
+        const long owner = p / 19;
+        const uint bit = (uint)(p - owner * 19);
+        const long packed = vals[owner];
+        const uint kmask = (uint)packed;
+        if ((kmask >> bit) & 1u) {
+            greater[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile[p];
+        }
     }
     if (l == 0 && tile_no == lookback_tiles - 1) {
-        greater_kept[0] = base + total_1;
+        greater_kept[0] = base + vals[305];
     }
 }
 
@@ -1876,7 +1879,7 @@ __kernel void quicksort_fused_mapped(long instances_2, __global const long* s_le
 }
 
 __kernel void quicksort_fused_rank(__global int* rank_ticket, __global int* rank_status, long instances_2, __global const long* s_lengths, __global long* rank) {
-    __local long tile[3840];
+    __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)rank_status;
@@ -1884,8 +1887,8 @@ __kernel void quicksort_fused_rank(__global int* rank_ticket, __global int* rank
     if (l == 0) flags[32] = atomic_inc(rank_ticket);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 3840;
-    for (long j = 0; j < 15; j++) {
+    const long start = tile_no * 4864;
+    for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < instances_2) {
@@ -1897,8 +1900,8 @@ __kernel void quicksort_fused_rank(__global int* rank_ticket, __global int* rank
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
-    for (long j = 0; j < 15; j++) {
-        long op_rank_r = quicksort_fused_op_rank(acc, tile[l * 15 + j]);
+    for (long j = 0; j < 19; j++) {
+        long op_rank_r = quicksort_fused_op_rank(acc, tile[l * 19 + j]);
         long c = op_rank_r;
         acc = c;
     }
@@ -2007,15 +2010,15 @@ __kernel void quicksort_fused_rank(__global int* rank_ticket, __global int* rank
     long op_rank_r_6 = quicksort_fused_op_rank(off, vals[l]);
     long c_7 = op_rank_r_6;
     off = c_7;
-    for (long j = 0; j < 15; j++) {
-        long x_2 = tile[l * 15 + j];
-        tile[l * 15 + j] = off;
+    for (long j = 0; j < 19; j++) {
+        long x_2 = tile[l * 19 + j];
+        tile[l * 19 + j] = off;
         long op_rank_r_7 = quicksort_fused_op_rank(off, x_2);
         long c_8 = op_rank_r_7;
         off = c_8;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 15; j++) {
+    for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < instances_2) {
@@ -2025,7 +2028,7 @@ __kernel void quicksort_fused_rank(__global int* rank_ticket, __global int* rank
 }
 
 __kernel void quicksort_fused_then_instances(__global int* then_instances_ticket, __global int* then_instances_status, long instances_2, __global const long* s_lengths, __global long* then_instances_kept, long lookback_tiles, __global long* then_instances) {
-    __local long tile[3840];
+    __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)then_instances_status;
@@ -2033,8 +2036,8 @@ __kernel void quicksort_fused_then_instances(__global int* then_instances_ticket
     if (l == 0) flags[32] = atomic_inc(then_instances_ticket);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 3840;
-    for (long j = 0; j < 15; j++) {
+    const long start = tile_no * 4864;
+    for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < instances_2) {
@@ -2045,9 +2048,9 @@ __kernel void quicksort_fused_then_instances(__global int* then_instances_ticket
     barrier(CLK_LOCAL_MEM_FENCE);
     uint mask = 0;
     long count = 0;
-    for (long j = 0; j < 15; j++) {
-        if (start + l * 15 + j < instances_2) {
-            long keep_then_instances_r = quicksort_fused_keep_then_instances(tile[l * 15 + j], s_lengths);
+    for (long j = 0; j < 19; j++) {
+        if (start + l * 19 + j < instances_2) {
+            long keep_then_instances_r = quicksort_fused_keep_then_instances(tile[l * 19 + j], s_lengths);
             if (keep_then_instances_r != 0) {
                 mask |= 1u << j;
                 count++;
@@ -2069,7 +2072,6 @@ __kernel void quicksort_fused_then_instances(__global int* then_instances_ticket
         long total = 0;
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
-            vals[256 + r] = total;
             long c_2 = (total) + (x);
             total = c_2;
         }
@@ -2087,14 +2089,21 @@ __kernel void quicksort_fused_then_instances(__global int* then_instances_ticket
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
     }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row_1 = vals[256 + l];
-        for (long c = 0; c < 16; c++) {
-            long x_1 = vals[l * 16 + c];
-            vals[l * 16 + c] = row_1;
-            long c_3 = (row_1) + (x_1);
-            row_1 = c_3;
+    long excl = 0;
+    const long my_row = l / 16;
+    const long my_col = l - my_row * 16;
+    #pragma unroll
+    for (long r = 0; r < 16; r++) {
+        if (r < my_row) {
+            long c_3 = (excl) + (vals[256 + r]);
+            excl = c_3;
+        }
+    }
+    #pragma unroll
+    for (long c = 0; c < 16; c++) {
+        if (c < my_col) {
+            long c_4 = (excl) + (vals[my_row * 16 + c]);
+            excl = c_4;
         }
     }
     for (;;) {
@@ -2124,59 +2133,54 @@ __kernel void quicksort_fused_then_instances(__global int* then_instances_ticket
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         if (l == 0) {
-            long excl = vals[304];
+            long excl_1 = vals[304];
             long more = 1;
             long k = 0;
             for (; k < 32; k++) {
                 if (flags[k] == 0) break;
-                long c_4 = (vals[272 + k]) + (excl);
-                excl = c_4;
+                long c_5 = (vals[272 + k]) + (excl_1);
+                excl_1 = c_5;
                 if (flags[k] == 2) {
                     more = 0;
                     k++;
                     break;
                 }
             }
-            vals[304] = excl;
+            vals[304] = excl_1;
             flags[33] = more;
             flags[34] = at - k;
             if (!more) {
-                long incl = excl;
-                long c_5 = (incl) + (vals[305]);
-                incl = c_5;
+                long incl = excl_1;
+                long c_6 = (incl) + (vals[305]);
+                incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
                 status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
                 status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
             }
         }
     }
-    long mine[15];
-    #pragma unroll
-    for (long j = 0; j < 15; j++) {
-        mine[j] = tile[l * 15 + j];
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    long pos = vals[l];
-    #pragma unroll
-    for (long j = 0; j < 15; j++) {
-        if ((mask >> j) & 1u) {
-            tile[pos] = mine[j];
-            pos++;
-        }
-    }
+    vals[l] = excl;
+    vals[l] = (vals[l] << 32) | mask;
     barrier(CLK_LOCAL_MEM_FENCE);
     const long base = vals[304];
-    const long total_1 = vals[305];
-    for (long p = l; p < total_1; p += 256) {
-        then_instances[base + p] = tile[p];
+    #pragma unroll
+    for (long j = 0; j < 19; j++) {
+        const long p = j * 256 + l;
+        const long owner = p / 19;
+        const uint bit = (uint)(p - owner * 19);
+        const long packed = vals[owner];
+        const uint kmask = (uint)packed;
+        if ((kmask >> bit) & 1u) {
+            then_instances[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile[p];
+        }
     }
     if (l == 0 && tile_no == lookback_tiles - 1) {
-        then_instances_kept[0] = base + total_1;
+        then_instances_kept[0] = base + vals[305];
     }
 }
 
 __kernel void quicksort_fused_else_instances(__global int* else_instances_ticket, __global int* else_instances_status, long instances_2, __global const long* s_lengths, __global long* else_instances_kept, long lookback_tiles, __global long* else_instances) {
-    __local long tile[3840];
+    __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)else_instances_status;
@@ -2184,8 +2188,8 @@ __kernel void quicksort_fused_else_instances(__global int* else_instances_ticket
     if (l == 0) flags[32] = atomic_inc(else_instances_ticket);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 3840;
-    for (long j = 0; j < 15; j++) {
+    const long start = tile_no * 4864;
+    for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < instances_2) {
@@ -2196,9 +2200,9 @@ __kernel void quicksort_fused_else_instances(__global int* else_instances_ticket
     barrier(CLK_LOCAL_MEM_FENCE);
     uint mask = 0;
     long count = 0;
-    for (long j = 0; j < 15; j++) {
-        if (start + l * 15 + j < instances_2) {
-            long keep_else_instances_r = quicksort_fused_keep_else_instances(tile[l * 15 + j], s_lengths);
+    for (long j = 0; j < 19; j++) {
+        if (start + l * 19 + j < instances_2) {
+            long keep_else_instances_r = quicksort_fused_keep_else_instances(tile[l * 19 + j], s_lengths);
             if (keep_else_instances_r != 0) {
                 mask |= 1u << j;
                 count++;
@@ -2220,7 +2224,6 @@ __kernel void quicksort_fused_else_instances(__global int* else_instances_ticket
         long total = 0;
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
-            vals[256 + r] = total;
             long c_2 = (total) + (x);
             total = c_2;
         }
@@ -2238,14 +2241,21 @@ __kernel void quicksort_fused_else_instances(__global int* else_instances_ticket
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
     }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row_1 = vals[256 + l];
-        for (long c = 0; c < 16; c++) {
-            long x_1 = vals[l * 16 + c];
-            vals[l * 16 + c] = row_1;
-            long c_3 = (row_1) + (x_1);
-            row_1 = c_3;
+    long excl = 0;
+    const long my_row = l / 16;
+    const long my_col = l - my_row * 16;
+    #pragma unroll
+    for (long r = 0; r < 16; r++) {
+        if (r < my_row) {
+            long c_3 = (excl) + (vals[256 + r]);
+            excl = c_3;
+        }
+    }
+    #pragma unroll
+    for (long c = 0; c < 16; c++) {
+        if (c < my_col) {
+            long c_4 = (excl) + (vals[my_row * 16 + c]);
+            excl = c_4;
         }
     }
     for (;;) {
@@ -2275,54 +2285,49 @@ __kernel void quicksort_fused_else_instances(__global int* else_instances_ticket
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         if (l == 0) {
-            long excl = vals[304];
+            long excl_1 = vals[304];
             long more = 1;
             long k = 0;
             for (; k < 32; k++) {
                 if (flags[k] == 0) break;
-                long c_4 = (vals[272 + k]) + (excl);
-                excl = c_4;
+                long c_5 = (vals[272 + k]) + (excl_1);
+                excl_1 = c_5;
                 if (flags[k] == 2) {
                     more = 0;
                     k++;
                     break;
                 }
             }
-            vals[304] = excl;
+            vals[304] = excl_1;
             flags[33] = more;
             flags[34] = at - k;
             if (!more) {
-                long incl = excl;
-                long c_5 = (incl) + (vals[305]);
-                incl = c_5;
+                long incl = excl_1;
+                long c_6 = (incl) + (vals[305]);
+                incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
                 status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
                 status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
             }
         }
     }
-    long mine[15];
-    #pragma unroll
-    for (long j = 0; j < 15; j++) {
-        mine[j] = tile[l * 15 + j];
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    long pos = vals[l];
-    #pragma unroll
-    for (long j = 0; j < 15; j++) {
-        if ((mask >> j) & 1u) {
-            tile[pos] = mine[j];
-            pos++;
-        }
-    }
+    vals[l] = excl;
+    vals[l] = (vals[l] << 32) | mask;
     barrier(CLK_LOCAL_MEM_FENCE);
     const long base = vals[304];
-    const long total_1 = vals[305];
-    for (long p = l; p < total_1; p += 256) {
-        else_instances[base + p] = tile[p];
+    #pragma unroll
+    for (long j = 0; j < 19; j++) {
+        const long p = j * 256 + l;
+        const long owner = p / 19;
+        const uint bit = (uint)(p - owner * 19);
+        const long packed = vals[owner];
+        const uint kmask = (uint)packed;
+        if ((kmask >> bit) & 1u) {
+            else_instances[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile[p];
+        }
     }
     if (l == 0 && tile_no == lookback_tiles - 1) {
-        else_instances_kept[0] = base + total_1;
+        else_instances_kept[0] = base + vals[305];
     }
 }
 
@@ -2425,7 +2430,7 @@ __kernel void quicksort_fused_2_s_lengths(long n_then_instances, __global const 
 }
 
 __kernel void quicksort_fused_2_s_offsets(__global int* s_offsets_ticket, __global int* s_offsets_status, long n_then_instances, __global const long* then_instances, __global const long* s_lengths_1, __global long* s_offsets) {
-    __local long tile[3840];
+    __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)s_offsets_status;
@@ -2433,8 +2438,8 @@ __kernel void quicksort_fused_2_s_offsets(__global int* s_offsets_ticket, __glob
     if (l == 0) flags[32] = atomic_inc(s_offsets_ticket);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 3840;
-    for (long j = 0; j < 15; j++) {
+    const long start = tile_no * 4864;
+    for (long j = 0; j < 19; j++) {
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
         if (g < n_then_instances) {
@@ -2446,8 +2451,8 @@ __kernel void quicksort_fused_2_s_offsets(__global int* s_offsets_ticket, __glob
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
-    for (long j = 0; j < 15; j++) {
-        long op_s_offsets_r = quicksort_fused_2_op_s_offsets(acc, tile[l * 15 + j]);
+    for (long j = 0; j < 19; j++) {
+        long op_s_offsets_r = quicksort_fused_2_op_s_offsets(acc, tile[l * 19 + j]);
         long c = op_s_offsets_r;
         acc = c;
     }
@@ -2556,15 +2561,15 @@ __kernel void quicksort_fused_2_s_offsets(__global int* s_offsets_ticket, __glob
     long op_s_offsets_r_6 = quicksort_fused_2_op_s_offsets(off, vals[l]);
     long c_7 = op_s_offsets_r_6;
     off = c_7;
-    for (long j = 0; j < 15; j++) {
-        long x_2 = tile[l * 15 + j];
-        tile[l * 15 + j] = off;
+    for (long j = 0; j < 19; j++) {
+        long x_2 = tile[l * 19 + j];
+        tile[l * 19 + j] = off;
         long op_s_offsets_r_7 = quicksort_fused_2_op_s_offsets(off, x_2);
         long c_8 = op_s_offsets_r_7;
         off = c_8;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 15; j++) {
+    for (long j = 0; j < 19; j++) {
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
         if (g < n_then_instances) {
@@ -2704,7 +2709,7 @@ __kernel void quicksort_fused_3_pivot(long n_else_instances, __global const long
 }
 
 __kernel void quicksort_fused_3_s_offsets(__global int* s_offsets_ticket, __global int* s_offsets_status, long n_else_instances, __global const long* else_instances, __global const long* s_lengths_1, __global long* s_offsets_13) {
-    __local long tile[3840];
+    __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)s_offsets_status;
@@ -2712,8 +2717,8 @@ __kernel void quicksort_fused_3_s_offsets(__global int* s_offsets_ticket, __glob
     if (l == 0) flags[32] = atomic_inc(s_offsets_ticket);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 3840;
-    for (long j_1 = 0; j_1 < 15; j_1++) {
+    const long start = tile_no * 4864;
+    for (long j_1 = 0; j_1 < 19; j_1++) {
         const long p_1 = j_1 * 256 + l;
         const long g = start + p_1;
         if (g < n_else_instances) {
@@ -2725,8 +2730,8 @@ __kernel void quicksort_fused_3_s_offsets(__global int* s_offsets_ticket, __glob
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
-    for (long j_1 = 0; j_1 < 15; j_1++) {
-        long op_s_offsets_r = quicksort_fused_3_op_s_offsets(acc, tile[l * 15 + j_1]);
+    for (long j_1 = 0; j_1 < 19; j_1++) {
+        long op_s_offsets_r = quicksort_fused_3_op_s_offsets(acc, tile[l * 19 + j_1]);
         long c = op_s_offsets_r;
         acc = c;
     }
@@ -2835,15 +2840,15 @@ __kernel void quicksort_fused_3_s_offsets(__global int* s_offsets_ticket, __glob
     long op_s_offsets_r_6 = quicksort_fused_3_op_s_offsets(off, vals[l]);
     long c_7 = op_s_offsets_r_6;
     off = c_7;
-    for (long j_1 = 0; j_1 < 15; j_1++) {
-        long x_2 = tile[l * 15 + j_1];
-        tile[l * 15 + j_1] = off;
+    for (long j_1 = 0; j_1 < 19; j_1++) {
+        long x_2 = tile[l * 19 + j_1];
+        tile[l * 19 + j_1] = off;
         long op_s_offsets_r_7 = quicksort_fused_3_op_s_offsets(off, x_2);
         long c_8 = op_s_offsets_r_7;
         off = c_8;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j_1 = 0; j_1 < 15; j_1++) {
+    for (long j_1 = 0; j_1 < 19; j_1++) {
         const long p_1 = j_1 * 256 + l;
         const long g = start + p_1;
         if (g < n_else_instances) {
@@ -3144,7 +3149,6 @@ __kernel void quicksort_fused_4_kept(__global int* kept_ticket_80, __global int*
         long total_2 = 0;
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
-            vals[256 + r] = total_2;
             long c_2 = (total_2) + (x);
             total_2 = c_2;
         }
@@ -3162,14 +3166,21 @@ __kernel void quicksort_fused_4_kept(__global int* kept_ticket_80, __global int*
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
     }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row_1 = vals[256 + l];
-        for (long c = 0; c < 16; c++) {
-            long x_1 = vals[l * 16 + c];
-            vals[l * 16 + c] = row_1;
-            long c_3 = (row_1) + (x_1);
-            row_1 = c_3;
+    long excl = 0;
+    const long my_row = l / 16;
+    const long my_col = l - my_row * 16;
+    #pragma unroll
+    for (long r = 0; r < 16; r++) {
+        if (r < my_row) {
+            long c_3 = (excl) + (vals[256 + r]);
+            excl = c_3;
+        }
+    }
+    #pragma unroll
+    for (long c = 0; c < 16; c++) {
+        if (c < my_col) {
+            long c_4 = (excl) + (vals[my_row * 16 + c]);
+            excl = c_4;
         }
     }
     for (;;) {
@@ -3199,58 +3210,50 @@ __kernel void quicksort_fused_4_kept(__global int* kept_ticket_80, __global int*
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         if (l == 0) {
-            long excl = vals[304];
+            long excl_1 = vals[304];
             long more = 1;
             long k = 0;
             for (; k < 32; k++) {
                 if (flags[k] == 0) break;
-                long c_4 = (vals[272 + k]) + (excl);
-                excl = c_4;
+                long c_5 = (vals[272 + k]) + (excl_1);
+                excl_1 = c_5;
                 if (flags[k] == 2) {
                     more = 0;
                     k++;
                     break;
                 }
             }
-            vals[304] = excl;
+            vals[304] = excl_1;
             flags[33] = more;
             flags[34] = at - k;
             if (!more) {
-                long incl = excl;
-                long c_5 = (incl) + (vals[305]);
-                incl = c_5;
+                long incl = excl_1;
+                long c_6 = (incl) + (vals[305]);
+                incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
                 status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
                 status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
             }
         }
     }
-    long mine[9];
-    long mine_1[9];
-    #pragma unroll
-    for (long j = 0; j < 9; j++) {
-        mine[j] = tile[l * 9 + j];
-        mine_1[j] = tile_1[l * 9 + j];
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    long pos = vals[l];
-    #pragma unroll
-    for (long j = 0; j < 9; j++) {
-        if ((mask >> j) & 1u) {
-            tile[pos] = mine[j];
-            tile_1[pos] = mine_1[j];
-            pos++;
-        }
-    }
+    vals[l] = excl;
+    vals[l] = (vals[l] << 32) | mask;
     barrier(CLK_LOCAL_MEM_FENCE);
     const long base = vals[304];
-    const long total_3 = vals[305];
-    for (long p_1 = l; p_1 < total_3; p_1 += 256) {
-        kept_14[base + p_1] = tile[p_1];
-        lesser_elements_15[base + p_1] = tile_1[p_1];
+    #pragma unroll
+    for (long j = 0; j < 9; j++) {
+        const long p_1 = j * 256 + l;
+        const long owner = p_1 / 9;
+        const uint bit = (uint)(p_1 - owner * 9);
+        const long packed = vals[owner];
+        const uint kmask = (uint)packed;
+        if ((kmask >> bit) & 1u) {
+            kept_14[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile[p_1];
+            lesser_elements_15[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile_1[p_1];
+        }
     }
     if (l == 0 && tile_no == lookback_tiles - 1) {
-        kept_kept_77[0] = base + total_3;
+        kept_kept_77[0] = base + vals[305];
     }
 }
 
@@ -3303,7 +3306,6 @@ __kernel void quicksort_fused_4_kept_1(__global int* kept_ticket_82, __global in
         long total_2 = 0;
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
-            vals[256 + r] = total_2;
             long c_2 = (total_2) + (x);
             total_2 = c_2;
         }
@@ -3321,14 +3323,21 @@ __kernel void quicksort_fused_4_kept_1(__global int* kept_ticket_82, __global in
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
     }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row_1 = vals[256 + l];
-        for (long c = 0; c < 16; c++) {
-            long x_1 = vals[l * 16 + c];
-            vals[l * 16 + c] = row_1;
-            long c_3 = (row_1) + (x_1);
-            row_1 = c_3;
+    long excl = 0;
+    const long my_row = l / 16;
+    const long my_col = l - my_row * 16;
+    #pragma unroll
+    for (long r = 0; r < 16; r++) {
+        if (r < my_row) {
+            long c_3 = (excl) + (vals[256 + r]);
+            excl = c_3;
+        }
+    }
+    #pragma unroll
+    for (long c = 0; c < 16; c++) {
+        if (c < my_col) {
+            long c_4 = (excl) + (vals[my_row * 16 + c]);
+            excl = c_4;
         }
     }
     for (;;) {
@@ -3358,58 +3367,50 @@ __kernel void quicksort_fused_4_kept_1(__global int* kept_ticket_82, __global in
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         if (l == 0) {
-            long excl = vals[304];
+            long excl_1 = vals[304];
             long more = 1;
             long k = 0;
             for (; k < 32; k++) {
                 if (flags[k] == 0) break;
-                long c_4 = (vals[272 + k]) + (excl);
-                excl = c_4;
+                long c_5 = (vals[272 + k]) + (excl_1);
+                excl_1 = c_5;
                 if (flags[k] == 2) {
                     more = 0;
                     k++;
                     break;
                 }
             }
-            vals[304] = excl;
+            vals[304] = excl_1;
             flags[33] = more;
             flags[34] = at - k;
             if (!more) {
-                long incl = excl;
-                long c_5 = (incl) + (vals[305]);
-                incl = c_5;
+                long incl = excl_1;
+                long c_6 = (incl) + (vals[305]);
+                incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
                 status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
                 status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
             }
         }
     }
-    long mine[9];
-    long mine_1[9];
-    #pragma unroll
-    for (long j = 0; j < 9; j++) {
-        mine[j] = tile[l * 9 + j];
-        mine_1[j] = tile_1[l * 9 + j];
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    long pos = vals[l];
-    #pragma unroll
-    for (long j = 0; j < 9; j++) {
-        if ((mask >> j) & 1u) {
-            tile[pos] = mine[j];
-            tile_1[pos] = mine_1[j];
-            pos++;
-        }
-    }
+    vals[l] = excl;
+    vals[l] = (vals[l] << 32) | mask;
     barrier(CLK_LOCAL_MEM_FENCE);
     const long base = vals[304];
-    const long total_3 = vals[305];
-    for (long p_1 = l; p_1 < total_3; p_1 += 256) {
-        kept_22[base + p_1] = tile[p_1];
-        lesser_elements_23[base + p_1] = tile_1[p_1];
+    #pragma unroll
+    for (long j = 0; j < 9; j++) {
+        const long p_1 = j * 256 + l;
+        const long owner = p_1 / 9;
+        const uint bit = (uint)(p_1 - owner * 9);
+        const long packed = vals[owner];
+        const uint kmask = (uint)packed;
+        if ((kmask >> bit) & 1u) {
+            kept_22[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile[p_1];
+            lesser_elements_23[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile_1[p_1];
+        }
     }
     if (l == 0 && tile_no == lookback_tiles - 1) {
-        kept_kept_78[0] = base + total_3;
+        kept_kept_78[0] = base + vals[305];
     }
 }
 
@@ -3462,7 +3463,6 @@ __kernel void quicksort_fused_4_kept_2(__global int* kept_ticket_84, __global in
         long total_2 = 0;
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
-            vals[256 + r] = total_2;
             long c_2 = (total_2) + (x);
             total_2 = c_2;
         }
@@ -3480,14 +3480,21 @@ __kernel void quicksort_fused_4_kept_2(__global int* kept_ticket_84, __global in
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
     }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row_1 = vals[256 + l];
-        for (long c = 0; c < 16; c++) {
-            long x_1 = vals[l * 16 + c];
-            vals[l * 16 + c] = row_1;
-            long c_3 = (row_1) + (x_1);
-            row_1 = c_3;
+    long excl = 0;
+    const long my_row = l / 16;
+    const long my_col = l - my_row * 16;
+    #pragma unroll
+    for (long r = 0; r < 16; r++) {
+        if (r < my_row) {
+            long c_3 = (excl) + (vals[256 + r]);
+            excl = c_3;
+        }
+    }
+    #pragma unroll
+    for (long c = 0; c < 16; c++) {
+        if (c < my_col) {
+            long c_4 = (excl) + (vals[my_row * 16 + c]);
+            excl = c_4;
         }
     }
     for (;;) {
@@ -3517,58 +3524,50 @@ __kernel void quicksort_fused_4_kept_2(__global int* kept_ticket_84, __global in
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         if (l == 0) {
-            long excl = vals[304];
+            long excl_1 = vals[304];
             long more = 1;
             long k = 0;
             for (; k < 32; k++) {
                 if (flags[k] == 0) break;
-                long c_4 = (vals[272 + k]) + (excl);
-                excl = c_4;
+                long c_5 = (vals[272 + k]) + (excl_1);
+                excl_1 = c_5;
                 if (flags[k] == 2) {
                     more = 0;
                     k++;
                     break;
                 }
             }
-            vals[304] = excl;
+            vals[304] = excl_1;
             flags[33] = more;
             flags[34] = at - k;
             if (!more) {
-                long incl = excl;
-                long c_5 = (incl) + (vals[305]);
-                incl = c_5;
+                long incl = excl_1;
+                long c_6 = (incl) + (vals[305]);
+                incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
                 status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
                 status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
             }
         }
     }
-    long mine[9];
-    long mine_1[9];
-    #pragma unroll
-    for (long j = 0; j < 9; j++) {
-        mine[j] = tile[l * 9 + j];
-        mine_1[j] = tile_1[l * 9 + j];
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    long pos = vals[l];
-    #pragma unroll
-    for (long j = 0; j < 9; j++) {
-        if ((mask >> j) & 1u) {
-            tile[pos] = mine[j];
-            tile_1[pos] = mine_1[j];
-            pos++;
-        }
-    }
+    vals[l] = excl;
+    vals[l] = (vals[l] << 32) | mask;
     barrier(CLK_LOCAL_MEM_FENCE);
     const long base = vals[304];
-    const long total_3 = vals[305];
-    for (long p_1 = l; p_1 < total_3; p_1 += 256) {
-        kept_30[base + p_1] = tile[p_1];
-        lesser_elements_31[base + p_1] = tile_1[p_1];
+    #pragma unroll
+    for (long j = 0; j < 9; j++) {
+        const long p_1 = j * 256 + l;
+        const long owner = p_1 / 9;
+        const uint bit = (uint)(p_1 - owner * 9);
+        const long packed = vals[owner];
+        const uint kmask = (uint)packed;
+        if ((kmask >> bit) & 1u) {
+            kept_30[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile[p_1];
+            lesser_elements_31[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile_1[p_1];
+        }
     }
     if (l == 0 && tile_no == lookback_tiles - 1) {
-        kept_kept_79[0] = base + total_3;
+        kept_kept_79[0] = base + vals[305];
     }
 }
 
@@ -4088,7 +4087,7 @@ __kernel void quicksort_fused_6_v_lengths(long t_1, __global const long* lesser_
 }
 
 __kernel void quicksort_fused_6_s_offsets(__global int* s_offsets_ticket, __global int* s_offsets_status, long t_1, __global const long* lesser_lengths, __global const long* greater_lengths, __global long* s_offsets) {
-    __local long tile[3840];
+    __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)s_offsets_status;
@@ -4096,8 +4095,8 @@ __kernel void quicksort_fused_6_s_offsets(__global int* s_offsets_ticket, __glob
     if (l == 0) flags[32] = atomic_inc(s_offsets_ticket);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 3840;
-    for (long j = 0; j < 15; j++) {
+    const long start = tile_no * 4864;
+    for (long j = 0; j < 19; j++) {
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
         if (g < t_1) {
@@ -4109,8 +4108,8 @@ __kernel void quicksort_fused_6_s_offsets(__global int* s_offsets_ticket, __glob
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
-    for (long j = 0; j < 15; j++) {
-        long op_s_offsets_r = quicksort_fused_6_op_s_offsets(acc, tile[l * 15 + j]);
+    for (long j = 0; j < 19; j++) {
+        long op_s_offsets_r = quicksort_fused_6_op_s_offsets(acc, tile[l * 19 + j]);
         long c = op_s_offsets_r;
         acc = c;
     }
@@ -4219,15 +4218,15 @@ __kernel void quicksort_fused_6_s_offsets(__global int* s_offsets_ticket, __glob
     long op_s_offsets_r_6 = quicksort_fused_6_op_s_offsets(off, vals[l]);
     long c_8 = op_s_offsets_r_6;
     off = c_8;
-    for (long j = 0; j < 15; j++) {
-        long x_2 = tile[l * 15 + j];
-        tile[l * 15 + j] = off;
+    for (long j = 0; j < 19; j++) {
+        long x_2 = tile[l * 19 + j];
+        tile[l * 19 + j] = off;
         long op_s_offsets_r_7 = quicksort_fused_6_op_s_offsets(off, x_2);
         long c_9 = op_s_offsets_r_7;
         off = c_9;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 15; j++) {
+    for (long j = 0; j < 19; j++) {
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
         if (g < t_1) {
@@ -4435,7 +4434,7 @@ __kernel void quicksort_fused_7_lengths(long n_else_instances, __global const lo
 }
 
 __kernel void quicksort_fused_7_s_offsets(__global int* s_offsets_ticket, __global int* s_offsets_status, long n_else_instances, __global const long* sorted_offsets, __global const long* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets, __global long* err) {
-    __local long tile[3840];
+    __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)s_offsets_status;
@@ -4443,8 +4442,8 @@ __kernel void quicksort_fused_7_s_offsets(__global int* s_offsets_ticket, __glob
     if (l == 0) flags[32] = atomic_inc(s_offsets_ticket);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 3840;
-    for (long j = 0; j < 15; j++) {
+    const long start = tile_no * 4864;
+    for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < n_else_instances) {
@@ -4456,8 +4455,8 @@ __kernel void quicksort_fused_7_s_offsets(__global int* s_offsets_ticket, __glob
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
-    for (long j = 0; j < 15; j++) {
-        long op_s_offsets_r = quicksort_fused_7_op_s_offsets(acc, tile[l * 15 + j]);
+    for (long j = 0; j < 19; j++) {
+        long op_s_offsets_r = quicksort_fused_7_op_s_offsets(acc, tile[l * 19 + j]);
         long c = op_s_offsets_r;
         acc = c;
     }
@@ -4566,15 +4565,15 @@ __kernel void quicksort_fused_7_s_offsets(__global int* s_offsets_ticket, __glob
     long op_s_offsets_r_6 = quicksort_fused_7_op_s_offsets(off, vals[l]);
     long c_7 = op_s_offsets_r_6;
     off = c_7;
-    for (long j = 0; j < 15; j++) {
-        long x_2 = tile[l * 15 + j];
-        tile[l * 15 + j] = off;
+    for (long j = 0; j < 19; j++) {
+        long x_2 = tile[l * 19 + j];
+        tile[l * 19 + j] = off;
         long op_s_offsets_r_7 = quicksort_fused_7_op_s_offsets(off, x_2);
         long c_8 = op_s_offsets_r_7;
         off = c_8;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 15; j++) {
+    for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < n_else_instances) {
@@ -4686,7 +4685,7 @@ __kernel void quicksort_fused_8_s_lengths(long instances_1, __global const uchar
 }
 
 __kernel void quicksort_fused_8_s_offsets(__global int* s_offsets_ticket, __global int* s_offsets_status, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* s_lengths_2, __global const long* lengths, __global long* s_offsets) {
-    __local long tile[3840];
+    __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)s_offsets_status;
@@ -4694,8 +4693,8 @@ __kernel void quicksort_fused_8_s_offsets(__global int* s_offsets_ticket, __glob
     if (l == 0) flags[32] = atomic_inc(s_offsets_ticket);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 3840;
-    for (long j = 0; j < 15; j++) {
+    const long start = tile_no * 4864;
+    for (long j = 0; j < 19; j++) {
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
         if (g < instances_1) {
@@ -4707,8 +4706,8 @@ __kernel void quicksort_fused_8_s_offsets(__global int* s_offsets_ticket, __glob
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
-    for (long j = 0; j < 15; j++) {
-        long op_s_offsets_r = quicksort_fused_8_op_s_offsets(acc, tile[l * 15 + j]);
+    for (long j = 0; j < 19; j++) {
+        long op_s_offsets_r = quicksort_fused_8_op_s_offsets(acc, tile[l * 19 + j]);
         long c = op_s_offsets_r;
         acc = c;
     }
@@ -4817,15 +4816,15 @@ __kernel void quicksort_fused_8_s_offsets(__global int* s_offsets_ticket, __glob
     long op_s_offsets_r_6 = quicksort_fused_8_op_s_offsets(off, vals[l]);
     long c_7 = op_s_offsets_r_6;
     off = c_7;
-    for (long j = 0; j < 15; j++) {
-        long x_2 = tile[l * 15 + j];
-        tile[l * 15 + j] = off;
+    for (long j = 0; j < 19; j++) {
+        long x_2 = tile[l * 19 + j];
+        tile[l * 19 + j] = off;
         long op_s_offsets_r_7 = quicksort_fused_8_op_s_offsets(off, x_2);
         long c_8 = op_s_offsets_r_7;
         off = c_8;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 15; j++) {
+    for (long j = 0; j < 19; j++) {
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
         if (g < instances_1) {
