@@ -999,17 +999,19 @@ impl ProgramGen {
                 }
             }
             (6, Ty::Seq(inner)) if t.depth() < MAX_SEQ_DEPTH => {
-                // A rectangular matrix, transposed.
+                // A rectangular matrix, transposed. The row length is bound
+                // once: evaluated per row, a `rand` inside it (through a
+                // user function) would make the rows differ.
                 let rows = self.small(d);
                 let cols = self.small(d);
-                let (r, c) = (self.name("r"), self.name("c"));
+                let (r, c, k) = (self.name("r"), self.name("c"), self.name("k"));
                 self.scope.push((r.clone(), Ty::Int));
                 self.scope.push((c.clone(), Ty::Int));
                 self.parallel += 1;
                 let e = self.expr(inner, d.min(2));
                 self.parallel -= 1;
                 self.scope.truncate(self.scope.len() - 2);
-                format!("transpose({{{{{e} : {c} in index({cols})}} : {r} in index({rows})}})")
+                format!("(let {k} = {cols} in transpose({{{{{e} : {c} in index({k})}} : {r} in index({rows})}}))")
             }
             (7, _) => {
                 // `permute` by a rank, which is a permutation.
@@ -1530,4 +1532,15 @@ fn the_generator_is_deterministic_and_well_typed() {
         assert_eq!(outcome.stdout.lines().count(), ITEMS, "{text}\n{}", outcome.stdout);
     }
     assert!(faulted > 0, "no program of the batch faults on purpose");
+}
+
+/// Writes the program of one program seed (as a disagreement names it,
+/// `seed-S.nesl`) to stdout, to reproduce a finding from elsewhere:
+/// `NESSIE_RANDOM_SHOW=S cargo test --release --test random_programs show_one_program -- --ignored --nocapture`.
+#[test]
+#[ignore = "a tool: prints the program of NESSIE_RANDOM_SHOW"]
+fn show_one_program() {
+    let seed = env_number("NESSIE_RANDOM_SHOW", 0);
+    let program = ProgramGen::new(seed).program(ITEMS);
+    println!("{}", program.text);
 }
