@@ -2,7 +2,7 @@
 //! the typed program before flattening (note [printing functions]).
 //!
 //! Note [printing functions]
-//! ~~~~~~~~~~~~~~~~~~~~~~~~~
+//! -------------------------
 //! The reference interpreter runs an apply-to-each element by element, so
 //! a function that prints (`separator.nesl`'s `separator` prints a line
 //! per call and recurses in an apply-to-each) prints in the order of a

@@ -73,6 +73,16 @@ pub fn outcome(source: &str, schedule: fusion::ScheduleKind) -> Outcome {
 
 /// [`outcome`] with the rewrite configuration `cfg`.
 pub fn outcome_with(source: &str, schedule: fusion::ScheduleKind, cfg: &lift_ir::rules::Config) -> Outcome {
+    outcome_in(&mut session(), source, schedule, cfg)
+}
+
+/// [`outcome_with`] on `session`.
+pub fn outcome_in(
+    session: &mut runtime::cl::Session,
+    source: &str,
+    schedule: fusion::ScheduleKind,
+    cfg: &lift_ir::rules::Config,
+) -> Outcome {
     let (program, flat) = match flat_program(source, schedule) {
         Ok(p) => p,
         Err(e) => return Outcome::NotCompiled(e),
@@ -89,7 +99,7 @@ pub fn outcome_with(source: &str, schedule: fusion::ScheduleKind, cfg: &lift_ir:
         let _ = std::fs::write(format!("{dir}/lift.txt"), format!("{}\n{}", compiled.lift, compiled.lift_low));
         let _ = std::fs::write(format!("{dir}/opencl.cl"), compiled.opencl());
     }
-    compare(&program, &flat, &compiled, source.contains("time("))
+    compare(session, &program, &flat, &compiled, source.contains("time("))
 }
 
 /// Compiles `source` and runs it on both; panics unless they agree or the
@@ -106,10 +116,15 @@ pub fn run_both_with(source: &str, schedule: fusion::ScheduleKind, cfg: &lift_ir
     }
 }
 
-pub fn compare(program: &Program, flat: &FlatProgram, compiled: &CompiledProgram, mask_time: bool) -> Outcome {
-    let mut session = session();
+pub fn compare(
+    session: &mut runtime::cl::Session,
+    program: &Program,
+    flat: &FlatProgram,
+    compiled: &CompiledProgram,
+    mask_time: bool,
+) -> Outcome {
     let mut device = Transcript { program, text: String::new(), mask_time };
-    if let Err(e) = runtime::executor::run(flat, &compiled.kernels, &mut session, &mut device) {
+    if let Err(e) = runtime::executor::run(flat, &compiled.kernels, session, &mut device) {
         match e {
             runtime::executor::ExecError::Fault(d) => device.text.push_str(&format!("fault: {}\n", d.message)),
             other => {

@@ -355,6 +355,12 @@ impl Session {
         self.program_layout = layout;
     }
 
+    /// Options added to every later build, in place of what
+    /// `NESSIE_CL_OPTIONS` said.
+    pub fn set_extra_build_options(&mut self, options: &str) {
+        self.extra_build_options = options.trim().to_string();
+    }
+
     /// The programs this session has built and the time it took.
     pub fn build_stats(&self) -> BuildStats {
         self.builds
