@@ -163,6 +163,29 @@ impl<'a> Evaluator<'a> {
         }
     }
 
+    /// `items` reduced by `g` as a team reduces them: each lane folds its
+    /// elements from `z`, then the lanes combine in the order's tree.
+    fn fold_in_team_order(
+        &mut self,
+        g: &Fun,
+        z: &Value,
+        items: &[Value],
+        order: &crate::seg_reduce::TeamOrder,
+    ) -> Result<Value, String> {
+        let mut accs = Vec::with_capacity(order.lanes());
+        for lane in 0..order.lanes() {
+            let mut acc = z.clone();
+            for k in order.elements(lane) {
+                acc = self.apply(g, vec![acc, items[k].clone()])?;
+            }
+            accs.push(acc);
+        }
+        for (into, from) in order.tree() {
+            accs[into] = self.apply(g, vec![accs[into].clone(), accs[from].clone()])?;
+        }
+        Ok(accs.swap_remove(0))
+    }
+
     fn apply(&mut self, f: &Fun, args: Vec<Value>) -> Result<Value, String> {
         let one = |args: &[Value]| -> Result<Value, String> {
             match args {
@@ -271,18 +294,7 @@ impl<'a> Evaluator<'a> {
                 for seg in segs.array()? {
                     let items = seg.array()?;
                     let order = crate::seg_reduce::TeamOrder::new(items.len(), lanes, teams.group_size, teams.strided)?;
-                    let mut accs = Vec::new();
-                    for lane in 0..order.lanes() {
-                        let mut acc = z.clone();
-                        for k in order.elements(lane) {
-                            acc = self.apply(g, vec![acc, items[k].clone()])?;
-                        }
-                        accs.push(acc);
-                    }
-                    for (into, from) in order.tree() {
-                        accs[into] = self.apply(g, vec![accs[into].clone(), accs[from].clone()])?;
-                    }
-                    out.push(accs.swap_remove(0));
+                    out.push(self.fold_in_team_order(g, z, items, &order)?);
                 }
                 Ok(Value::Array(out))
             }
@@ -306,18 +318,7 @@ impl<'a> Evaluator<'a> {
                             }
                             crate::seg_reduce::MergePiece::Group { len } => {
                                 let order = crate::seg_reduce::merge_group_order(len, tiles)?;
-                                let mut accs = Vec::new();
-                                for lane in 0..order.lanes() {
-                                    let mut acc = z.clone();
-                                    for k in order.elements(lane) {
-                                        acc = self.apply(g, vec![acc, items[k].clone()])?;
-                                    }
-                                    accs.push(acc);
-                                }
-                                for (into, from) in order.tree() {
-                                    accs[into] = self.apply(g, vec![accs[into].clone(), accs[from].clone()])?;
-                                }
-                                accs.swap_remove(0)
+                                self.fold_in_team_order(g, z, items, &order)?
                             }
                         };
                         value = Some(match value {

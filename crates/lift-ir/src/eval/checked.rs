@@ -461,6 +461,26 @@ impl<'k> Evaluator<'k> {
         xs.into_iter().try_fold(z, |acc, x| self.apply(g, vec![acc, x]))
     }
 
+    /// `items` reduced by `g` as a team reduces them: each lane folds its
+    /// elements from `z`, then the lanes combine in the order's tree.
+    fn fold_in_team_order(
+        &mut self,
+        g: &Fun,
+        z: &Value,
+        items: &[Value],
+        order: &crate::seg_reduce::TeamOrder,
+    ) -> Eval<Value> {
+        let mut accs = Vec::with_capacity(order.lanes());
+        for lane in 0..order.lanes() {
+            let part = order.elements(lane).map(|k| items[k].clone()).collect();
+            accs.push(self.fold(g, z.clone(), part)?);
+        }
+        for (into, from) in order.tree() {
+            accs[into] = self.apply(g, vec![accs[into].clone(), accs[from].clone()])?;
+        }
+        Ok(accs.swap_remove(0))
+    }
+
     /// `f` applied to `args`.
     pub fn apply(&mut self, f: &Fun, args: Vec<Value>) -> Eval<Value> {
         match f {
@@ -589,15 +609,7 @@ impl<'k> Evaluator<'k> {
                     let items = self.array(f, seg)?;
                     let order = crate::seg_reduce::TeamOrder::new(items.len(), lanes, teams.group_size, teams.strided)
                         .or_else(|e| self.fail(e))?;
-                    let mut accs = Vec::with_capacity(order.lanes());
-                    for lane in 0..order.lanes() {
-                        let part = order.elements(lane).map(|k| items[k].clone()).collect();
-                        accs.push(self.fold(g, z.clone(), part)?);
-                    }
-                    for (into, from) in order.tree() {
-                        accs[into] = self.apply(g, vec![accs[into].clone(), accs[from].clone()])?;
-                    }
-                    out.push(accs.swap_remove(0));
+                    out.push(self.fold_in_team_order(g, &z, &items, &order)?);
                 }
                 Ok(Value::Array(out))
             }
@@ -624,15 +636,7 @@ impl<'k> Evaluator<'k> {
                             crate::seg_reduce::MergePiece::Group { len } => {
                                 let order =
                                     crate::seg_reduce::merge_group_order(len, tiles).or_else(|e| self.fail(e))?;
-                                let mut accs = Vec::with_capacity(order.lanes());
-                                for lane in 0..order.lanes() {
-                                    let part = order.elements(lane).map(|k| items[k].clone()).collect();
-                                    accs.push(self.fold(g, z.clone(), part)?);
-                                }
-                                for (into, from) in order.tree() {
-                                    accs[into] = self.apply(g, vec![accs[into].clone(), accs[from].clone()])?;
-                                }
-                                accs.swap_remove(0)
+                                self.fold_in_team_order(g, &z, items, &order)?
                             }
                         };
                         value = Some(match value {
