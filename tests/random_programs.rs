@@ -475,6 +475,18 @@ impl ProgramGen {
     }
 
     /// An expression of type `ty` at most about `depth` constructs deep.
+    /// An expression of type `ty` evaluated once per element: `bound` in
+    /// scope (an apply-to-each's bindings) and one level deeper in parallel.
+    fn element_expr(&mut self, bound: &[(&str, Ty)], ty: &Ty, depth: usize) -> String {
+        let mark = self.scope.len();
+        self.scope.extend(bound.iter().map(|(name, t)| (name.to_string(), t.clone())));
+        self.parallel += 1;
+        let e = self.expr(ty, depth);
+        self.parallel -= 1;
+        self.scope.truncate(mark);
+        e
+    }
+
     fn expr(&mut self, ty: &Ty, depth: usize) -> String {
         if depth == 0 || self.rng.chance(15) {
             return self.leaf(ty);
@@ -901,11 +913,7 @@ impl ProgramGen {
                     let s = self.name("s");
                     let x = self.name("x");
                     let left = self.expr(&Ty::seq((**a).clone()), d);
-                    self.scope.push((x.clone(), (**a).clone()));
-                    self.parallel += 1;
-                    let right = self.expr(b, d);
-                    self.parallel -= 1;
-                    self.scope.pop();
+                    let right = self.element_expr(&[(&x, (**a).clone())], b, d);
                     match &**b {
                         Ty::Pair(..) if self.rng.chance(50) => {
                             // zip3 of three sequences of one length.
@@ -974,11 +982,7 @@ impl ProgramGen {
                 let seq = self.expr(&st, d);
                 let flags = self.name("x");
                 let keep = self.expr(&Ty::Bool, d.min(2));
-                self.scope.push((flags.clone(), t.clone()));
-                self.parallel += 1;
-                let pred = self.expr(&Ty::Bool, d.min(2));
-                self.parallel -= 1;
-                self.scope.pop();
+                let pred = self.element_expr(&[(&flags, t.clone())], &Ty::Bool, d.min(2));
                 format!("(let {s} = {seq} in pack(zip({s}, {{{pred} or {keep} : {flags} in {s}}})))")
             }
             (5, _) => {
@@ -989,11 +993,7 @@ impl ProgramGen {
                     Ty::Int => format!("iseq({lo}, {stride}, {lo} + {n})"),
                     _ => {
                         let j = self.name("j");
-                        self.scope.push((j.clone(), Ty::Int));
-                        self.parallel += 1;
-                        let e = self.expr(t, d);
-                        self.parallel -= 1;
-                        self.scope.pop();
+                        let e = self.element_expr(&[(&j, Ty::Int)], t, d);
                         format!("{{{e} : {j} in iseq({lo}, {stride}, {lo} + {n})}}")
                     }
                 }
@@ -1005,41 +1005,24 @@ impl ProgramGen {
                 let rows = self.small(d);
                 let cols = self.small(d);
                 let (r, c, k) = (self.name("r"), self.name("c"), self.name("k"));
-                self.scope.push((r.clone(), Ty::Int));
-                self.scope.push((c.clone(), Ty::Int));
-                self.parallel += 1;
-                let e = self.expr(inner, d.min(2));
-                self.parallel -= 1;
-                self.scope.truncate(self.scope.len() - 2);
+                let e = self.element_expr(&[(&r, Ty::Int), (&c, Ty::Int)], inner, d.min(2));
                 format!("(let {k} = {cols} in transpose({{{{{e} : {c} in index({k})}} : {r} in index({rows})}}))")
             }
             (7, _) => {
                 // `permute` by a rank, which is a permutation.
                 let seq = self.expr(&st, d);
                 let x = self.name("x");
-                self.scope.push((x.clone(), t.clone()));
-                self.parallel += 1;
-                let key = self.expr(&Ty::Int, d.min(2));
-                self.parallel -= 1;
-                self.scope.pop();
+                let key = self.element_expr(&[(&x, t.clone())], &Ty::Int, d.min(2));
                 format!("(let {s} = {seq} in permute({s}, rank({{{key} : {x} in {s}}})))")
             }
             (8, _) => {
                 // `<-`, `put` and `rep` at distinct positions.
                 let seq = self.expr(&st, d);
                 let x = self.name("x");
-                self.scope.push((x.clone(), t.clone()));
-                self.parallel += 1;
-                let key = self.expr(&Ty::Int, d.min(2));
-                self.parallel -= 1;
-                self.scope.pop();
+                let key = self.element_expr(&[(&x, t.clone())], &Ty::Int, d.min(2));
                 let m = self.small(d);
                 let i = self.name("i");
-                self.scope.push((i.clone(), Ty::Int));
-                self.parallel += 1;
-                let v = self.expr(t, d.min(2));
-                self.parallel -= 1;
-                self.scope.pop();
+                let v = self.element_expr(&[(&i, Ty::Int)], t, d.min(2));
                 let positions = format!("take(rank({{{key} : {x} in {s}}}), min({m}, #{s}))");
                 match self.rng.below(3) {
                     0 => format!("(let {s} = {seq} in {s} <- {{({i}, {v}) : {i} in {positions}}})"),
@@ -1107,11 +1090,7 @@ impl ProgramGen {
                     }
                     1 => {
                         let x = self.name("x");
-                        self.scope.push((x.clone(), (**inner).clone()));
-                        self.parallel += 1;
-                        let flag = self.expr(&Ty::Bool, d.min(2));
-                        self.parallel -= 1;
-                        self.scope.pop();
+                        let flag = self.element_expr(&[(&x, (**inner).clone())], &Ty::Bool, d.min(2));
                         format!("(let {s} = {seq} in split({s}, {{{flag} : {x} in {s}}}))")
                     }
                     2 if **inner == Ty::Char => {
@@ -1121,11 +1100,7 @@ impl ProgramGen {
                     3 => {
                         // Segments from flags that start with a true one.
                         let x = self.name("x");
-                        self.scope.push((x.clone(), (**inner).clone()));
-                        self.parallel += 1;
-                        let flag = self.expr(&Ty::Bool, d.min(2));
-                        self.parallel -= 1;
-                        self.scope.pop();
+                        let flag = self.element_expr(&[(&x, (**inner).clone())], &Ty::Bool, d.min(2));
                         let i = self.name("i");
                         format!(
                             "(let {s} = {seq} in partition({s}, length_from_flags({{{flag} or {i} == 0 : {x} in {s}; {i} in index(#{s})}})))"
@@ -1138,11 +1113,7 @@ impl ProgramGen {
                 Ty::Seq(value) if key.is_hashable() && key.is_scalar() && t.depth() < MAX_SEQ_DEPTH => {
                     let k = self.expr(&Ty::seq((**key).clone()), d);
                     let x = self.name("x");
-                    self.scope.push((x.clone(), (**key).clone()));
-                    self.parallel += 1;
-                    let v = self.expr(value, d.min(2));
-                    self.parallel -= 1;
-                    self.scope.pop();
+                    let v = self.element_expr(&[(&x, (**key).clone())], value, d.min(2));
                     format!("collect({{({x}, {v}) : {x} in {k}}})")
                 }
                 _ => self.apply_to_each(t, d),
@@ -1151,11 +1122,7 @@ impl ProgramGen {
                 let f = self.int_function();
                 let seq = self.expr(&Ty::seq(Ty::Int), d);
                 let x = self.name("x");
-                self.scope.push((x.clone(), Ty::Int));
-                self.parallel += 1;
-                let other = self.expr(&Ty::Int, d.min(2));
-                self.parallel -= 1;
-                self.scope.pop();
+                let other = self.element_expr(&[(&x, Ty::Int)], &Ty::Int, d.min(2));
                 format!("(let {s} = {seq} in hof_zip({f}, {s}, {{{other} : {x} in {s}}}))")
             }
             _ => self.apply_to_each(t, d),
