@@ -196,8 +196,13 @@ pub(crate) fn build(target: &BuildTarget<'_>, name: &str, source: &str, options:
     if !device.has_fp64 && mentions_double(source) {
         return Err(EnvironmentError::NoFp64 { device: device.name.clone() }.into());
     }
-    let full_options = format!("{options} {} {KERNEL_ARG_INFO_OPTION}", target.extra_options);
-    let full_options = full_options.trim();
+    let full_options = [options, target.extra_options, KERNEL_ARG_INFO_OPTION]
+        .iter()
+        .map(|o| o.trim())
+        .filter(|o| !o.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ");
+    let full_options = full_options.as_str();
     let key =
         cache.dir().map(|_| CacheKey::new(device, target.device_version, target.driver_version, full_options, source));
     if let Some(binary) = key.as_ref().and_then(|key| cache.load(key))
