@@ -1354,7 +1354,7 @@ impl Generator<'_> {
         let (windows, first, last) = (self.fresh("windows"), self.fresh("first"), self.fresh("last"));
         let mut text = String::new();
         let _ = writeln!(text, "{pad}{{");
-        let _ = writeln!(text, "{pad}    const long {first} = (long)get_group_id(0) * (long)get_local_size(0);");
+        let _ = writeln!(text, "{pad}    const long {first} = (long)get_global_id(0) - (long)get_local_id(0);");
         let _ = writeln!(
             text,
             "{pad}    const long {last} = min({first} + (long)get_local_size(0), (long)({})) - 1;",
