@@ -224,22 +224,6 @@ pub fn user_functions(program: &FlatProgram, lift: &LiftKernel) -> Result<Vec<CF
     Ok(out)
 }
 
-/// The segment windows of a `mapGlb`'s work-groups: each found once per
-/// group before the map's guard, by searching the segments of the group's
-/// first and last index (note [segment windows] in `user_fun.rs`).
-struct Windows {
-    /// The map's index.
-    gid: String,
-    /// The map's length, in C.
-    len: String,
-    /// Where in the body the map starts, and its indentation.
-    at: usize,
-    indent: usize,
-    /// The windows used: the offsets, their length in C, and the C names
-    /// of the window's bounds.
-    used: Vec<(KVar, String, String, String)>,
-}
-
 pub struct Generator<'a> {
     lift: &'a LiftKernel,
     funs: &'a [CFunction],
@@ -257,10 +241,6 @@ pub struct Generator<'a> {
     groups: Option<ArithExpr>,
     local: Option<ArithExpr>,
     has_barrier: bool,
-    /// The top-level one-item-per-position map being generated, whose
-    /// work-groups' segment windows the calls of its index may use (note
-    /// [segment windows] in `user_fun.rs`).
-    windows: Option<Windows>,
     /// Inside `atomicMax`: writes are atomic maxima.
     atomic: bool,
     /// The stage's nodes and the memory `lift_ir::memory` gave them.
@@ -291,7 +271,6 @@ impl<'a> Generator<'a> {
             groups: None,
             local: None,
             has_barrier: false,
-            windows: None,
             atomic: false,
             nodes: Nodes::default(),
             memory: Memory::default(),
@@ -718,7 +697,7 @@ impl<'a> Generator<'a> {
         let mut args = args.into_iter();
         let mut actual = Vec::new();
         for p in &cf.params {
-            let value = match p {
+            actual.push(match p {
                 CParam::Arg { .. } => match args.next() {
                     Some(a) => a,
                     None => return internal(format!("too few arguments for `{}`", cf.name)),
@@ -736,32 +715,7 @@ impl<'a> Generator<'a> {
                     self.need(KernelArg::ErrorFlag);
                     "err".to_string()
                 }
-                CParam::SegmentWindow { offsets } => {
-                    let Some(len) = lift_ir::typecheck::input_length(self.lift, *offsets) else {
-                        return internal(format!("no length for `{}`", self.kvar(*offsets)));
-                    };
-                    let len = self.c(&len);
-                    let position = actual.first().cloned().unwrap_or_default();
-                    let Some(w) = self.windows.as_ref().filter(|w| w.gid == position) else {
-                        actual.push("0".to_string());
-                        actual.push(len);
-                        continue;
-                    };
-                    let (lo, hi) = match w.used.iter().find(|(v, ..)| v == offsets) {
-                        Some((_, _, lo, hi)) => (lo.clone(), hi.clone()),
-                        None => {
-                            let (lo, hi) = (self.fresh("window_lo"), self.fresh("window_hi"));
-                            if let Some(w) = &mut self.windows {
-                                w.used.push((*offsets, len, lo.clone(), hi.clone()));
-                            }
-                            (lo, hi)
-                        }
-                    };
-                    actual.push(lo);
-                    hi
-                }
-            };
-            actual.push(value);
+            });
         }
         let base = self.lift.user_fun(f).name.clone();
         let results: Vec<String> = cf.results.iter().map(|_| self.fresh(&format!("{base}_r"))).collect();
@@ -1253,16 +1207,6 @@ impl<'a> Generator<'a> {
                     self.global = Some(n.clone());
                 }
                 if self.global.as_ref() == Some(&n) {
-                    if *d == 0 && self.indent == 1 && self.windows.is_none() && !self.atomic {
-                        let at = self.body.len();
-                        self.windows = Some(Windows {
-                            gid: i.clone(),
-                            len: n_c.clone(),
-                            at,
-                            indent: self.indent,
-                            used: Vec::new(),
-                        });
-                    }
                     self.line(format!("const long {i} = get_global_id({d});"));
                     self.open(format!("if ({i} < {n_c})"));
                 } else {
@@ -1329,54 +1273,11 @@ impl<'a> Generator<'a> {
         let out = Out::Access { index: iv, inner: Box::new(dest.clone()) };
         self.apply_fun_to_val(g, vec![(elem, elem_ty)], Some(out))?;
         self.close();
-        if self.windows.as_ref().is_some_and(|w| w.gid == i_name) {
-            self.insert_windows();
-        }
         if close_barrier {
             self.line("barrier(CLK_LOCAL_MEM_FENCE);");
             self.has_barrier = true;
         }
         Ok(Val::Array(Self::out_view(&dest)))
-    }
-}
-
-impl Generator<'_> {
-    /// Writes, before the map of `self.windows`, the search of its
-    /// work-group's windows by the group's first work-item, and a barrier
-    /// (note [segment windows] in `user_fun.rs`). The map's index names
-    /// the windows' bounds only after it.
-    fn insert_windows(&mut self) {
-        let Some(w) = self.windows.take() else { return };
-        if w.used.is_empty() {
-            return;
-        }
-        let pad = "    ".repeat(w.indent);
-        let (windows, first, last) = (self.fresh("windows"), self.fresh("first"), self.fresh("last"));
-        let mut text = String::new();
-        let _ = writeln!(text, "{pad}{{");
-        let _ = writeln!(text, "{pad}    const long {first} = (long)get_global_id(0) - (long)get_local_id(0);");
-        let _ = writeln!(
-            text,
-            "{pad}    const long {last} = min({first} + (long)get_local_size(0), (long)({})) - 1;",
-            w.len
-        );
-        let _ = writeln!(text, "{pad}    if (get_local_id(0) == 0 && {first} <= {last}) {{");
-        for (j, (offsets, len, ..)) in w.used.iter().enumerate() {
-            let name = self.kvar(*offsets);
-            let _ = writeln!(text, "{pad}        {windows}[{}] = nessie_segment_of({name}, {len}, {first});", 2 * j);
-            let _ =
-                writeln!(text, "{pad}        {windows}[{}] = nessie_segment_of({name}, {len}, {last}) + 1;", 2 * j + 1);
-        }
-        let _ = writeln!(text, "{pad}    }}");
-        let _ = writeln!(text, "{pad}}}");
-        let _ = writeln!(text, "{pad}barrier(CLK_LOCAL_MEM_FENCE);");
-        for (j, (_, _, lo, hi)) in w.used.iter().enumerate() {
-            let _ = writeln!(text, "{pad}const long {lo} = {windows}[{}];", 2 * j);
-            let _ = writeln!(text, "{pad}const long {hi} = {windows}[{}];", 2 * j + 1);
-        }
-        self.body.insert_str(w.at, &text);
-        self.local_decls.push(format!("__local long {windows}[{}];", 2 * w.used.len()));
-        self.has_barrier = true;
     }
 }
 

@@ -27,10 +27,7 @@
 //! length (a `long`, [`CParam::Length`]) if `#xs` or `segment_of` needs it;
 //! a kernel scalar (a parameter, an earlier `REDUCE` or `ONCE` result) is a
 //! [`CParam::Scalar`]; then the error flag ([`CParam::ErrorFlag`],
-//! `__global long* err`) if the body has an `Assert`; then a window of
-//! segments for the first thunk parameter, two `long`s, if it is a position
-//! the body searches ([`CParam::SegmentWindow`], note [segment windows]);
-//! then, for a body of
+//! `__global long* err`) if the body has an `Assert`; then, for a body of
 //! `k > 1` results, the out-pointers `T* r0, ..., T* r{k-1}` (private
 //! memory: the caller passes `&local`). One result is returned; zero or
 //! several give a `void` function.
@@ -142,12 +139,6 @@ pub enum CParam {
     Scalar { var: KVar, ty: Scalar },
     /// The session's error flag, `__global long*`.
     ErrorFlag,
-    /// Two `long`s, `lo` and `hi`: the window of segments of `offsets` in
-    /// which the function's first parameter, a position, lies (note
-    /// [segment windows]). `0` and the length of `offsets` are always
-    /// right; a kernel whose work-group covers consecutive positions
-    /// passes the group's window.
-    SegmentWindow { offsets: KVar },
 }
 
 /// The C type of a scalar value in private code (see the module doc).
@@ -281,19 +272,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
         if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
     }
     return lo > 0 ? lo - 1 : 0;
-}
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
 }
 #endif
 "#
@@ -477,8 +455,6 @@ fn generate(
         segments: HashMap::new(),
         aliases: HashMap::new(),
         reassigned: HashSet::new(),
-        position: None,
-        window: None,
     };
     if nesting(body) > MAX_DEPTH {
         return Err(g.unsupported(format!("an expression nested more than {MAX_DEPTH} deep")));
@@ -499,9 +475,6 @@ fn generate(
         };
         let c = g.fresh(g.raw(p));
         decls.push(format!("{} {c}", c_type(ty)));
-        if c_params.is_empty() && ty == Scalar::Int {
-            g.position = Some(c.clone());
-        }
         g.names.insert(p, c);
         c_params.push(CParam::Arg { var: p, ty });
     }
@@ -551,10 +524,6 @@ fn generate(
     };
 
     let values = g.values(body)?;
-    if let Some((offsets, lo, hi)) = g.window.clone() {
-        decls.insert(decls.len() - outs.len(), format!("long {lo}, long {hi}"));
-        c_params.push(CParam::SegmentWindow { offsets });
-    }
     match &values[..] {
         [] => {}
         [value] => g.line(format!("return {};", value.text)),
@@ -796,26 +765,7 @@ struct Gen<'a> {
     /// Locals assigned after their declaration (a `loop`'s variables):
     /// never keys of `segments`.
     reassigned: HashSet<String>,
-    /// The C name of the first thunk parameter, if it is an int: the
-    /// position whose segment a window may narrow (note [segment windows]).
-    position: Option<String>,
-    /// The offsets searched in a window, and the window's C names.
-    window: Option<(KVar, String, String)>,
 }
-
-// Note [segment windows]
-// ~~~~~~~~~~~~~~~~~~~~~~~
-// `segment_of` is a binary search of all the offsets: about log2(segments)
-// dependent reads per element. In quicksort's gathers (10^7 elements, up to
-// 10^6 segments) the search made them run at 121 GB/s on the H100. A
-// work-group of a one-item-per-position kernel covers consecutive
-// positions, so its segments are a window that two searches per group find
-// (the segments of its first and last positions); each item then searches
-// the window only: one or two reads where segments are long, at most
-// log2 of the group's segments where they are short. The function's first
-// top-level search of its first parameter, a position, takes the window as
-// two parameters (`CParam::SegmentWindow`); a caller that knows no window
-// passes all the segments, which is the plain search.
 
 // Note [segment_of once]
 // ~~~~~~~~~~~~~~~~~~~~~~~
@@ -1117,30 +1067,20 @@ impl<'a> Gen<'a> {
     }
 
     /// `nessie_segment_of(data, length, index)`, searched once per position
-    /// (note [segment_of once]), in a window if `index` is the function's
-    /// position (note [segment windows]).
-    fn segment_of(&mut self, offsets: KVar, data: String, length: String, index: CExpr) -> CExpr {
-        let search =
-            call("nessie_segment_of", &[&CExpr::primary(data.clone()), &CExpr::primary(length.clone()), &index]);
+    /// (note [segment_of once]).
+    fn segment_of(&mut self, data: String, length: String, index: CExpr) -> CExpr {
+        let search = call("nessie_segment_of", &[&CExpr::primary(data.clone()), &CExpr::primary(length), &index]);
         if !is_identifier(&index.text) || self.reassigned.contains(&index.text) {
             return search;
         }
         let position = self.aliases.get(&index.text).cloned().unwrap_or_else(|| index.text.clone());
-        let key = (data.clone(), position.clone());
+        let key = (data, position);
         if let Some(local) = self.segments.get(&key) {
             return CExpr::primary(local.clone());
         }
         if self.indent != 1 {
             return search;
         }
-        let search = if self.position.as_ref() == Some(&position) && self.window.is_none() {
-            let (lo, hi) = (self.fresh("window_lo"), self.fresh("window_hi"));
-            self.window = Some((offsets, lo.clone(), hi.clone()));
-            let window = [data, length, lo, hi].map(CExpr::primary);
-            call("nessie_segment_of_in", &[&window[0], &window[1], &window[2], &window[3], &index])
-        } else {
-            search
-        };
         let local = self.fresh("segment");
         self.line(format!("long {local} = {};", search.bare()));
         self.segments.insert(key, local.clone());
@@ -1258,7 +1198,7 @@ impl<'a> Gen<'a> {
                 let Some(length) = self.lengths.get(offsets).cloned() else {
                     return Err(self.internal(format!("the length of `{}` is not a parameter", self.raw(*offsets))));
                 };
-                Ok(self.segment_of(*offsets, data, length, index))
+                Ok(self.segment_of(data, length, index))
             }
             GExpr::Unary { op, ty, arg } => {
                 let arg_ty = self.scalar_type(arg)?;

@@ -204,11 +204,6 @@ fn generate_named(case: &Case, suffix: &str) -> Result<(CFunction, String), Code
                 params.push("__global long* err".to_string());
                 call.push("err".to_string());
             }
-            // The window of all the segments: the plain search.
-            CParam::SegmentWindow { .. } => {
-                params.push(format!("long p{j}_lo, long p{j}_hi"));
-                call.push(format!("p{j}_lo, p{j}_hi"));
-            }
         }
     }
     for (k, &ty) in function.results.iter().enumerate() {
@@ -366,10 +361,6 @@ fn launch_case(
                 FlatValue::Array(_) => panic!("a scalar parameter bound to an array"),
             }),
             CParam::ErrorFlag => args.push(Arg::ErrorFlag),
-            CParam::SegmentWindow { offsets } => match param_value(case, *offsets) {
-                FlatValue::Array(a) => args.extend([Arg::I64(0), Arg::I64(a.len() as i64)]),
-                FlatValue::Scalar(_) => panic!("segments of a scalar"),
-            },
         }
     }
     args.extend(outputs.iter().map(Buffer::arg));

@@ -70,19 +70,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
     }
     return lo > 0 ? lo - 1 : 0;
 }
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
-}
 #endif
 
 static inline long index_map_pull_iseq(long i) {
@@ -169,19 +156,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
         if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
     }
     return lo > 0 ? lo - 1 : 0;
-}
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
 }
 #endif
 
@@ -290,19 +264,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
         if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
     }
     return lo > 0 ? lo - 1 : 0;
-}
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
 }
 #endif
 

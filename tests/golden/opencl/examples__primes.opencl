@@ -70,19 +70,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
     }
     return lo > 0 ? lo - 1 : 0;
 }
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
-}
 #endif
 
 static inline long primes_total_once_total(__global const long* lengths, long lengths_len, __global const long* offsets) {
@@ -177,19 +164,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
     }
     return lo > 0 ? lo - 1 : 0;
 }
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
-}
 #endif
 
 static inline int primes_map_3_pull_copies(long i) {
@@ -277,19 +251,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
     }
     return lo > 0 ? lo - 1 : 0;
 }
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
-}
 #endif
 
 static inline long primes_map_5_pull_i(long i) {
@@ -376,19 +337,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
         if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
     }
     return lo > 0 ? lo - 1 : 0;
-}
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
 }
 #endif
 
@@ -631,19 +579,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
     }
     return lo > 0 ? lo - 1 : 0;
 }
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
-}
 #endif
 
 static inline long drop_gather_pull_s(long p, long n, __global const long* s) {
@@ -731,19 +666,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
         if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
     }
     return lo > 0 ? lo - 1 : 0;
-}
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
 }
 #endif
 
@@ -836,19 +758,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
         if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
     }
     return lo > 0 ? lo - 1 : 0;
-}
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
 }
 #endif
 
@@ -1039,19 +948,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
         if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
     }
     return lo > 0 ? lo - 1 : 0;
-}
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
 }
 #endif
 
@@ -1335,27 +1231,14 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
     }
     return lo > 0 ? lo - 1 : 0;
 }
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
-}
 #endif
 
 static inline long primes_fused_2_claim_flags(long i) {
     return nessie_add(i, 1L);
 }
 
-static inline long primes_fused_2_target_flags(long k, __global const long* offsets, long offsets_len, __global const long* mapped, __global const long* sqr_primes, long copies_len, __global long* err, long window_lo, long window_hi) {
-    long segment = nessie_segment_of_in(offsets, offsets_len, window_lo, window_hi, k);
+static inline long primes_fused_2_target_flags(long k, __global const long* offsets, long offsets_len, __global const long* mapped, __global const long* sqr_primes, long copies_len, __global long* err) {
+    long segment = nessie_segment_of(offsets, offsets_len, k);
     long s = segment;
     long w = nessie_sub(k, offsets[s]);
     long composites = nessie_add(mapped[s], nessie_mul(w, sqr_primes[s]));
@@ -1384,7 +1267,7 @@ __kernel void primes_fused_2_flags_claim(long total_1, __global const long* offs
     const long gid = get_global_id(0);
     if (gid < total_1) {
         long claim_flags_r = primes_fused_2_claim_flags(gid);
-        long target_flags_r = primes_fused_2_target_flags(gid, offsets, n_offsets, mapped, sqr_primes, n_copies, err, 0, n_offsets);
+        long target_flags_r = primes_fused_2_target_flags(gid, offsets, n_offsets, mapped, sqr_primes, n_copies, err);
         if (target_flags_r >= 0) {
             atomic_max((volatile __global int*)&flags_claims[target_flags_r], (int)(claim_flags_r));
         }
@@ -1392,23 +1275,12 @@ __kernel void primes_fused_2_flags_claim(long total_1, __global const long* offs
 }
 
 __kernel void primes_fused_2_flags(long total_1, __global const long* offsets, long n_offsets, __global const long* mapped, __global const long* sqr_primes, long n_copies, __global const int* flags_claims, __global uchar* flags, __global long* err) {
-    __local long windows[2];
-    {
-        const long first = (long)get_group_id(0) * (long)get_local_size(0);
-        const long last = min(first + (long)get_local_size(0), (long)(total_1)) - 1;
-        if (get_local_id(0) == 0 && first <= last) {
-            windows[0] = nessie_segment_of(offsets, n_offsets, first);
-            windows[1] = nessie_segment_of(offsets, n_offsets, last) + 1;
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long window_lo = windows[0];
-    const long window_hi = windows[1];
+    if (nessie_failed(err)) return;
     const long gid = get_global_id(0);
     if (gid < total_1) {
         int values_flags_r = primes_fused_2_values_flags(gid);
-        long target_flags_r = primes_fused_2_target_flags(gid, offsets, n_offsets, mapped, sqr_primes, n_copies, err, window_lo, window_hi);
-        long target_flags_r_1 = primes_fused_2_target_flags(gid, offsets, n_offsets, mapped, sqr_primes, n_copies, err, window_lo, window_hi);
+        long target_flags_r = primes_fused_2_target_flags(gid, offsets, n_offsets, mapped, sqr_primes, n_copies, err);
+        long target_flags_r_1 = primes_fused_2_target_flags(gid, offsets, n_offsets, mapped, sqr_primes, n_copies, err);
         long claim_flags_r = primes_fused_2_claim_flags(gid);
         if (target_flags_r >= 0 && flags_claims[target_flags_r_1] == claim_flags_r) {
             flags[target_flags_r] = values_flags_r;

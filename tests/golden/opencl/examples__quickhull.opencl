@@ -70,19 +70,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
     }
     return lo > 0 ? lo - 1 : 0;
 }
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
-}
 #endif
 
 static inline long index_map_pull_iseq(long i) {
@@ -170,19 +157,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
     }
     return lo > 0 ? lo - 1 : 0;
 }
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
-}
 #endif
 
 static inline double cross_products_map_pull_mapped(long i, double x1, __global const double* points_1, double y2, __global const double* points_2, double y1, double x2) {
@@ -269,19 +243,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
         if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
     }
     return lo > 0 ? lo - 1 : 0;
-}
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
 }
 #endif
 
@@ -529,19 +490,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
     }
     return lo > 0 ? lo - 1 : 0;
 }
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
-}
 #endif
 
 static inline void hsplit_gather_pull_literal(long p, long n_literal, __global const double* literal, __global const double* packed_1, __global const double* literal_1, __global const double* packed_2, double* r0, double* r1) {
@@ -635,43 +583,18 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
     }
     return lo > 0 ? lo - 1 : 0;
 }
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
-}
 #endif
 
-static inline double cross_products_map_4_pull_mapped(long i, __global const long* offsets, long offsets_len, __global const double* x1, __global const double* points_1, __global const double* y2, __global const double* points_2, __global const double* y1, __global const double* x2, long window_lo, long window_hi) {
-    long segment = nessie_segment_of_in(offsets, offsets_len, window_lo, window_hi, i);
+static inline double cross_products_map_4_pull_mapped(long i, __global const long* offsets, long offsets_len, __global const double* x1, __global const double* points_1, __global const double* y2, __global const double* points_2, __global const double* y1, __global const double* x2) {
+    long segment = nessie_segment_of(offsets, offsets_len, i);
     long s = segment;
     return (x1[s] - points_1[nessie_sub(i, offsets[segment])]) * (y2[s] - points_2[nessie_sub(i, offsets[segment])]) - (y1[s] - points_2[nessie_sub(i, offsets[segment])]) * (x2[s] - points_1[nessie_sub(i, offsets[segment])]);
 }
 
 __kernel void cross_products_map_4_mapped(long t_1, __global const long* offsets, long n_offsets, __global const double* x1, __global const double* points_1, __global const double* y2, __global const double* points_2, __global const double* y1, __global const double* x2, __global double* mapped) {
-    __local long windows[2];
-    {
-        const long first = (long)get_group_id(0) * (long)get_local_size(0);
-        const long last = min(first + (long)get_local_size(0), (long)(t_1)) - 1;
-        if (get_local_id(0) == 0 && first <= last) {
-            windows[0] = nessie_segment_of(offsets, n_offsets, first);
-            windows[1] = nessie_segment_of(offsets, n_offsets, last) + 1;
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long window_lo = windows[0];
-    const long window_hi = windows[1];
     const long gid = get_global_id(0);
     if (gid < t_1) {
-        double pull_mapped_r = cross_products_map_4_pull_mapped(gid, offsets, n_offsets, x1, points_1, y2, points_2, y1, x2, window_lo, window_hi);
+        double pull_mapped_r = cross_products_map_4_pull_mapped(gid, offsets, n_offsets, x1, points_1, y2, points_2, y1, x2);
         mapped[gid] = pull_mapped_r;
     }
 }
@@ -748,19 +671,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
         if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
     }
     return lo > 0 ? lo - 1 : 0;
-}
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
 }
 #endif
 
@@ -994,19 +904,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
     }
     return lo > 0 ? lo - 1 : 0;
 }
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
-}
 #endif
 
 static inline long hsplit_total_once_total(__global const long* lengths, long lengths_len, __global const long* offsets) {
@@ -1101,23 +998,10 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
     }
     return lo > 0 ? lo - 1 : 0;
 }
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
-}
 #endif
 
-static inline void hsplit_gather_7_pull_p1_1(long p, __global const long* offsets, long offsets_len, __global const long* offsets_1, __global const long* lengths, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const double* p1_1, __global const double* packed_elements_1, __global const double* p1_2, __global const double* packed_elements_2, long window_lo, long window_hi, double* r0, double* r1) {
-    long segment = nessie_segment_of_in(offsets, offsets_len, window_lo, window_hi, p);
+static inline void hsplit_gather_7_pull_p1_1(long p, __global const long* offsets, long offsets_len, __global const long* offsets_1, __global const long* lengths, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const double* p1_1, __global const double* packed_elements_1, __global const double* p1_2, __global const double* packed_elements_2, double* r0, double* r1) {
+    long segment = nessie_segment_of(offsets, offsets_len, p);
     long s = segment;
     long w = nessie_sub(p, offsets[s]);
     long start = offsets_1[s];
@@ -1132,23 +1016,11 @@ static inline void hsplit_gather_7_pull_p1_1(long p, __global const long* offset
 }
 
 __kernel void hsplit_gather_7_p1_1(long total_1, __global const long* offsets_0, long n_offsets, __global const long* offsets_1, __global const long* lengths, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const double* p1_1_6, __global const double* packed_elements_1, __global const double* p1_2_8, __global const double* packed_elements_2, __global double* p1_1_21, __global double* p1_2_22) {
-    __local long windows[2];
-    {
-        const long first = (long)get_group_id(0) * (long)get_local_size(0);
-        const long last = min(first + (long)get_local_size(0), (long)(total_1)) - 1;
-        if (get_local_id(0) == 0 && first <= last) {
-            windows[0] = nessie_segment_of(offsets_0, n_offsets, first);
-            windows[1] = nessie_segment_of(offsets_0, n_offsets, last) + 1;
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long window_lo = windows[0];
-    const long window_hi = windows[1];
     const long gid = get_global_id(0);
     if (gid < total_1) {
         double pull_p1_1_r;
         double pull_p1_1_r_1;
-        hsplit_gather_7_pull_p1_1(gid, offsets_0, n_offsets, offsets_1, lengths, then_instances, packed_offsets, packed_lengths, p1_1_6, packed_elements_1, p1_2_8, packed_elements_2, window_lo, window_hi, &pull_p1_1_r, &pull_p1_1_r_1);
+        hsplit_gather_7_pull_p1_1(gid, offsets_0, n_offsets, offsets_1, lengths, then_instances, packed_offsets, packed_lengths, p1_1_6, packed_elements_1, p1_2_8, packed_elements_2, &pull_p1_1_r, &pull_p1_1_r_1);
         p1_1_21[gid] = pull_p1_1_r;
         p1_2_22[gid] = pull_p1_1_r_1;
     }
@@ -1227,43 +1099,18 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
     }
     return lo > 0 ? lo - 1 : 0;
 }
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
-}
 #endif
 
-static inline double cross_products_map_5_pull_mapped(long i, __global const long* points_offsets, long points_offsets_len, __global const double* x1, __global const double* points_elements_1, __global const double* y2, __global const double* points_elements_2, __global const double* y1, __global const double* x2, long window_lo, long window_hi) {
-    long segment = nessie_segment_of_in(points_offsets, points_offsets_len, window_lo, window_hi, i);
+static inline double cross_products_map_5_pull_mapped(long i, __global const long* points_offsets, long points_offsets_len, __global const double* x1, __global const double* points_elements_1, __global const double* y2, __global const double* points_elements_2, __global const double* y1, __global const double* x2) {
+    long segment = nessie_segment_of(points_offsets, points_offsets_len, i);
     long s = segment;
     return (x1[s] - points_elements_1[i]) * (y2[s] - points_elements_2[i]) - (y1[s] - points_elements_2[i]) * (x2[s] - points_elements_1[i]);
 }
 
 __kernel void cross_products_map_5_mapped(long n_points_elements_1, __global const long* points_offsets, long n_points_offsets, __global const double* x1, __global const double* points_elements_1, __global const double* y2, __global const double* points_elements_2, __global const double* y1, __global const double* x2, __global double* mapped) {
-    __local long windows[2];
-    {
-        const long first = (long)get_group_id(0) * (long)get_local_size(0);
-        const long last = min(first + (long)get_local_size(0), (long)(n_points_elements_1)) - 1;
-        if (get_local_id(0) == 0 && first <= last) {
-            windows[0] = nessie_segment_of(points_offsets, n_points_offsets, first);
-            windows[1] = nessie_segment_of(points_offsets, n_points_offsets, last) + 1;
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long window_lo = windows[0];
-    const long window_hi = windows[1];
     const long gid = get_global_id(0);
     if (gid < n_points_elements_1) {
-        double pull_mapped_r = cross_products_map_5_pull_mapped(gid, points_offsets, n_points_offsets, x1, points_elements_1, y2, points_elements_2, y1, x2, window_lo, window_hi);
+        double pull_mapped_r = cross_products_map_5_pull_mapped(gid, points_offsets, n_points_offsets, x1, points_elements_1, y2, points_elements_2, y1, x2);
         mapped[gid] = pull_mapped_r;
     }
 }
@@ -1341,23 +1188,10 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
     }
     return lo > 0 ? lo - 1 : 0;
 }
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
-}
 #endif
 
-static inline void hsplit_gather_27_pull_packed_elements_1(long p, __global const long* packed_offsets, long packed_offsets_len, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_offsets_1, __global const double* packed_elements_1, __global const double* packed_elements_2, long window_lo, long window_hi, double* r0, double* r1) {
-    long segment = nessie_segment_of_in(packed_offsets, packed_offsets_len, window_lo, window_hi, p);
+static inline void hsplit_gather_27_pull_packed_elements_1(long p, __global const long* packed_offsets, long packed_offsets_len, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_offsets_1, __global const double* packed_elements_1, __global const double* packed_elements_2, double* r0, double* r1) {
+    long segment = nessie_segment_of(packed_offsets, packed_offsets_len, p);
     long s = segment;
     long segment_1 = nessie_segment_of(offsets, offsets_len, s);
     long r = else_instances[segment_1];
@@ -1367,23 +1201,11 @@ static inline void hsplit_gather_27_pull_packed_elements_1(long p, __global cons
 }
 
 __kernel void hsplit_gather_27_packed_elements_1(long total_1, __global const long* packed_offsets_0, long n_packed_offsets, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_offsets_3, __global const double* packed_elements_1_4, __global const double* packed_elements_2_5, __global double* packed_elements_1_11, __global double* packed_elements_2_12) {
-    __local long windows[2];
-    {
-        const long first = (long)get_group_id(0) * (long)get_local_size(0);
-        const long last = min(first + (long)get_local_size(0), (long)(total_1)) - 1;
-        if (get_local_id(0) == 0 && first <= last) {
-            windows[0] = nessie_segment_of(packed_offsets_0, n_packed_offsets, first);
-            windows[1] = nessie_segment_of(packed_offsets_0, n_packed_offsets, last) + 1;
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long window_lo = windows[0];
-    const long window_hi = windows[1];
     const long gid = get_global_id(0);
     if (gid < total_1) {
         double pull_packed_elements_1_r;
         double pull_packed_elements_1_r_1;
-        hsplit_gather_27_pull_packed_elements_1(gid, packed_offsets_0, n_packed_offsets, offsets, n_offsets, else_instances, packed_offsets_3, packed_elements_1_4, packed_elements_2_5, window_lo, window_hi, &pull_packed_elements_1_r, &pull_packed_elements_1_r_1);
+        hsplit_gather_27_pull_packed_elements_1(gid, packed_offsets_0, n_packed_offsets, offsets, n_offsets, else_instances, packed_offsets_3, packed_elements_1_4, packed_elements_2_5, &pull_packed_elements_1_r, &pull_packed_elements_1_r_1);
         packed_elements_1_11[gid] = pull_packed_elements_1_r;
         packed_elements_2_12[gid] = pull_packed_elements_1_r_1;
     }
@@ -1461,19 +1283,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
         if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
     }
     return lo > 0 ? lo - 1 : 0;
-}
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
 }
 #endif
 
@@ -1685,23 +1494,10 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
     }
     return lo > 0 ? lo - 1 : 0;
 }
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
-}
 #endif
 
-static inline void hsplit_gather_29_pull_p1_1(long p, __global const long* offsets, long offsets_len, __global const uchar* mapped, __global const long* rank, __global const long* offsets_1, __global const long* offsets_2, __global const double* p1_1, __global const double* hsplit_elements_1, __global const double* p1_2, __global const double* hsplit_elements_2, long window_lo, long window_hi, double* r0, double* r1) {
-    long segment = nessie_segment_of_in(offsets, offsets_len, window_lo, window_hi, p);
+static inline void hsplit_gather_29_pull_p1_1(long p, __global const long* offsets, long offsets_len, __global const uchar* mapped, __global const long* rank, __global const long* offsets_1, __global const long* offsets_2, __global const double* p1_1, __global const double* hsplit_elements_1, __global const double* p1_2, __global const double* hsplit_elements_2, double* r0, double* r1) {
+    long segment = nessie_segment_of(offsets, offsets_len, p);
     long s = segment;
     int f = (int)mapped[s];
     long r = rank[s];
@@ -1712,23 +1508,11 @@ static inline void hsplit_gather_29_pull_p1_1(long p, __global const long* offse
 }
 
 __kernel void hsplit_gather_29_p1_1(long total_1, __global const long* offsets_0, long n_offsets, __global const uchar* mapped, __global const long* rank, __global const long* offsets_3, __global const long* offsets_4, __global const double* p1_1_5, __global const double* hsplit_elements_1, __global const double* p1_2_7, __global const double* hsplit_elements_2, __global double* p1_1_16, __global double* p1_2_17) {
-    __local long windows[2];
-    {
-        const long first = (long)get_group_id(0) * (long)get_local_size(0);
-        const long last = min(first + (long)get_local_size(0), (long)(total_1)) - 1;
-        if (get_local_id(0) == 0 && first <= last) {
-            windows[0] = nessie_segment_of(offsets_0, n_offsets, first);
-            windows[1] = nessie_segment_of(offsets_0, n_offsets, last) + 1;
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long window_lo = windows[0];
-    const long window_hi = windows[1];
     const long gid = get_global_id(0);
     if (gid < total_1) {
         double pull_p1_1_r;
         double pull_p1_1_r_1;
-        hsplit_gather_29_pull_p1_1(gid, offsets_0, n_offsets, mapped, rank, offsets_3, offsets_4, p1_1_5, hsplit_elements_1, p1_2_7, hsplit_elements_2, window_lo, window_hi, &pull_p1_1_r, &pull_p1_1_r_1);
+        hsplit_gather_29_pull_p1_1(gid, offsets_0, n_offsets, mapped, rank, offsets_3, offsets_4, p1_1_5, hsplit_elements_1, p1_2_7, hsplit_elements_2, &pull_p1_1_r, &pull_p1_1_r_1);
         p1_1_16[gid] = pull_p1_1_r;
         p1_2_17[gid] = pull_p1_1_r_1;
     }
@@ -1806,19 +1590,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
         if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
     }
     return lo > 0 ? lo - 1 : 0;
-}
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
 }
 #endif
 
@@ -1918,19 +1689,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
     }
     return lo > 0 ? lo - 1 : 0;
 }
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
-}
 #endif
 
 static inline void random_points_map_fused_pull_mapped(long i, __global const long* i_1, double* r0, double* r1) {
@@ -2029,19 +1787,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
         if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
     }
     return lo > 0 ? lo - 1 : 0;
-}
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
 }
 #endif
 
@@ -2333,19 +2078,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
     }
     return lo > 0 ? lo - 1 : 0;
 }
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
-}
 #endif
 
 static inline void quick_hull_fused_2_pull_extreme(long i, __global const double* points_1, double* r0, long* r1) {
@@ -2635,19 +2367,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
         if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
     }
     return lo > 0 ? lo - 1 : 0;
-}
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
 }
 #endif
 
@@ -2939,19 +2658,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
     }
     return lo > 0 ? lo - 1 : 0;
 }
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
-}
 #endif
 
 static inline long hsplit_fused_keep_kept(long j, double c, __global const double* cross_elements) {
@@ -3194,19 +2900,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
         if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
     }
     return lo > 0 ? lo - 1 : 0;
-}
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
 }
 #endif
 
@@ -3456,19 +3149,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
         if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
     }
     return lo > 0 ? lo - 1 : 0;
-}
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
 }
 #endif
 
@@ -4045,19 +3725,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
     }
     return lo > 0 ? lo - 1 : 0;
 }
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
-}
 #endif
 
 static inline void hsplit_fused_4_pull_lengths(long i, __global const long* then_instances, __global const double* p1_1, __global const double* p1_1_1, __global const long* packed_offsets, __global const long* packed_lengths, long* r0, long* r1, double* r2, double* r3, long* r4) {
@@ -4344,19 +4011,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
     }
     return lo > 0 ? lo - 1 : 0;
 }
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
-}
 #endif
 
 static inline long hsplit_fused_5_pull_cross_lengths(long p, __global const long* else_instances, __global const long* cross_lengths) {
@@ -4604,19 +4258,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
     }
     return lo > 0 ? lo - 1 : 0;
 }
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
-}
 #endif
 
 static inline void hsplit_total_fused_once_total(__global const long* lengths, long lengths_len, __global const long* offsets, __global const long* lengths_1, long lengths_1_len, __global const long* offsets_1, long* r0, long* r1) {
@@ -4722,23 +4363,10 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
     }
     return lo > 0 ? lo - 1 : 0;
 }
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
-}
 #endif
 
-static inline void hsplit_fused_6_pull_extreme(long p, __global const long* cross_offsets, long cross_offsets_len, __global const long* else_instances, __global const long* cross_offsets_1, __global const double* cross_elements, long window_lo, long window_hi, double* r0, long* r1) {
-    long segment = nessie_segment_of_in(cross_offsets, cross_offsets_len, window_lo, window_hi, p);
+static inline void hsplit_fused_6_pull_extreme(long p, __global const long* cross_offsets, long cross_offsets_len, __global const long* else_instances, __global const long* cross_offsets_1, __global const double* cross_elements, double* r0, long* r1) {
+    long segment = nessie_segment_of(cross_offsets, cross_offsets_len, p);
     long s = segment;
     long r = else_instances[s];
     long q = nessie_add(cross_offsets_1[r], nessie_sub(p, cross_offsets[s]));
@@ -4850,7 +4478,7 @@ __kernel void hsplit_fused_6_extreme(__global const long* cross_offsets_0, __glo
                 for (long k = lo_1; k < hi_1; k++) {
                     double pull_extreme_r;
                     long pull_extreme_r_1;
-                    hsplit_fused_6_pull_extreme(e0 + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, 0, n_cross_offsets, &pull_extreme_r, &pull_extreme_r_1);
+                    hsplit_fused_6_pull_extreme(e0 + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
                     double op_extreme_r;
                     long op_extreme_r_1;
                     hsplit_fused_6_op_extreme(acc_2, acc_3, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
@@ -4885,7 +4513,7 @@ __kernel void hsplit_fused_6_extreme(__global const long* cross_offsets_0, __glo
             for (int k_2 = t; k_2 < ne; k_2 += 256) {
                 double pull_extreme_r_2;
                 long pull_extreme_r_3;
-                hsplit_fused_6_pull_extreme(j0 + k_2, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, 0, n_cross_offsets, &pull_extreme_r_2, &pull_extreme_r_3);
+                hsplit_fused_6_pull_extreme(j0 + k_2, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
                 merge_values[k_2] = pull_extreme_r_2;
                 merge_values_1[k_2] = pull_extreme_r_3;
             }
@@ -5025,19 +4653,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
         if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
     }
     return lo > 0 ? lo - 1 : 0;
-}
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
 }
 #endif
 
@@ -5212,29 +4827,16 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
     }
     return lo > 0 ? lo - 1 : 0;
 }
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
-}
 #endif
 
-static inline void hsplit_fused_8_pull_ends_1_1(long p, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths, long window_lo, long window_hi, double* r0, double* r1, double* r2, double* r3, long* r4) {
+static inline void hsplit_fused_8_pull_ends_1_1(long p, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths, double* r0, double* r1, double* r2, double* r3, long* r4) {
     long c = nessie_rem(p, 2L);
     long q = nessie_div(p, 2L);
     double v = c == 0L ? p1_1[q] : pm_1[q];
     double v_1 = c == 0L ? p1_2[q] : pm_2[q];
     double v_2 = c == 0L ? pm_1[q] : p2_1[q];
     double v_3 = c == 0L ? pm_2[q] : p2_2[q];
-    long segment = nessie_segment_of_in(offsets, offsets_len, window_lo, window_hi, p);
+    long segment = nessie_segment_of(offsets, offsets_len, p);
     long q_1 = else_instances[segment];
     long v_4 = packed_lengths[q_1];
     *r0 = v;
@@ -5244,8 +4846,8 @@ static inline void hsplit_fused_8_pull_ends_1_1(long p, __global const double* p
     *r4 = v_4;
 }
 
-static inline long hsplit_fused_8_pull_packed_offsets(long i, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths, long window_lo, long window_hi) {
-    long segment = nessie_segment_of_in(offsets, offsets_len, window_lo, window_hi, i);
+static inline long hsplit_fused_8_pull_packed_offsets(long i, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths) {
+    long segment = nessie_segment_of(offsets, offsets_len, i);
     long q = else_instances[segment];
     long packed_lengths_1 = packed_lengths[q];
     return packed_lengths_1;
@@ -5256,18 +4858,6 @@ static inline long hsplit_fused_8_op_packed_offsets(long a, long b) {
 }
 
 __kernel void hsplit_fused_8_ends_1_1(long t_1, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
-    __local long windows[2];
-    {
-        const long first = (long)get_group_id(0) * (long)get_local_size(0);
-        const long last = min(first + (long)get_local_size(0), (long)(t_1)) - 1;
-        if (get_local_id(0) == 0 && first <= last) {
-            windows[0] = nessie_segment_of(offsets, n_offsets, first);
-            windows[1] = nessie_segment_of(offsets, n_offsets, last) + 1;
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long window_lo = windows[0];
-    const long window_hi = windows[1];
     const long gid = get_global_id(0);
     if (gid < t_1) {
         double pull_ends_1_1_r;
@@ -5275,7 +4865,7 @@ __kernel void hsplit_fused_8_ends_1_1(long t_1, __global const double* p1_1, __g
         double pull_ends_1_1_r_2;
         double pull_ends_1_1_r_3;
         long pull_ends_1_1_r_4;
-        hsplit_fused_8_pull_ends_1_1(gid, p1_1, pm_1, p1_2, pm_2, p2_1, p2_2, offsets, n_offsets, else_instances, packed_lengths_16, window_lo, window_hi, &pull_ends_1_1_r, &pull_ends_1_1_r_1, &pull_ends_1_1_r_2, &pull_ends_1_1_r_3, &pull_ends_1_1_r_4);
+        hsplit_fused_8_pull_ends_1_1(gid, p1_1, pm_1, p1_2, pm_2, p2_1, p2_2, offsets, n_offsets, else_instances, packed_lengths_16, &pull_ends_1_1_r, &pull_ends_1_1_r_1, &pull_ends_1_1_r_2, &pull_ends_1_1_r_3, &pull_ends_1_1_r_4);
         ends_1_1[gid] = pull_ends_1_1_r;
         ends_1_2[gid] = pull_ends_1_1_r_1;
         ends_2_1[gid] = pull_ends_1_1_r_2;
@@ -5298,7 +4888,7 @@ __kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_ticket,
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < t_1) {
-            long pull_packed_offsets_r = hsplit_fused_8_pull_packed_offsets(g, offsets, n_offsets, else_instances, packed_lengths_16, 0, n_offsets);
+            long pull_packed_offsets_r = hsplit_fused_8_pull_packed_offsets(g, offsets, n_offsets, else_instances, packed_lengths_16);
             tile[p] = pull_packed_offsets_r;
         } else {
             tile[p] = 0L;
@@ -5506,23 +5096,10 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
     }
     return lo > 0 ? lo - 1 : 0;
 }
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
-}
 #endif
 
-static inline void hsplit_gather_fused_pull_p1_1(long p, __global const long* offsets, long offsets_len, __global const long* offsets_1, __global const long* lengths, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const double* p1_1, __global const long* kept, __global const long* cross_offsets, long cross_offsets_len, __global const double* points_1, __global const double* p1_2, __global const double* points_1_1, long window_lo, long window_hi, double* r0, double* r1) {
-    long segment = nessie_segment_of_in(offsets, offsets_len, window_lo, window_hi, p);
+static inline void hsplit_gather_fused_pull_p1_1(long p, __global const long* offsets, long offsets_len, __global const long* offsets_1, __global const long* lengths, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const double* p1_1, __global const long* kept, __global const long* cross_offsets, long cross_offsets_len, __global const double* points_1, __global const double* p1_2, __global const double* points_1_1, double* r0, double* r1) {
+    long segment = nessie_segment_of(offsets, offsets_len, p);
     long s = segment;
     long w = nessie_sub(p, offsets[s]);
     long start = offsets_1[s];
@@ -5554,8 +5131,8 @@ static inline void hsplit_gather_fused_pull_p1_1(long p, __global const long* of
     *r1 = t_1;
 }
 
-static inline void hsplit_gather_fused_pull_packed_elements_1(long p, __global const long* packed_offsets, long packed_offsets_len, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_offsets_1, __global const long* kept, __global const long* cross_offsets, long cross_offsets_len, __global const double* points_1, __global const double* points_1_1, long window_lo, long window_hi, double* r0, double* r1) {
-    long segment = nessie_segment_of_in(packed_offsets, packed_offsets_len, window_lo, window_hi, p);
+static inline void hsplit_gather_fused_pull_packed_elements_1(long p, __global const long* packed_offsets, long packed_offsets_len, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_offsets_1, __global const long* kept, __global const long* cross_offsets, long cross_offsets_len, __global const double* points_1, __global const double* points_1_1, double* r0, double* r1) {
+    long segment = nessie_segment_of(packed_offsets, packed_offsets_len, p);
     long s = segment;
     long segment_1 = nessie_segment_of(offsets, offsets_len, s);
     long r = else_instances[segment_1];
@@ -5573,46 +5150,22 @@ static inline void hsplit_gather_fused_pull_packed_elements_1(long p, __global c
 }
 
 __kernel void hsplit_gather_fused_p1_1(long total_1, __global const long* offsets_13, long n_offsets, __global const long* offsets_14, __global const long* lengths, __global const long* then_instances, __global const long* packed_offsets_17, __global const long* packed_lengths, __global const double* p1_1_19, __global const long* kept, __global const long* cross_offsets, long n_cross_offsets, __global const double* points_1_2, __global const double* p1_2_20, __global const double* points_1_8, __global double* p1_1_22, __global double* p1_2_23) {
-    __local long windows[2];
-    {
-        const long first = (long)get_group_id(0) * (long)get_local_size(0);
-        const long last = min(first + (long)get_local_size(0), (long)(total_1)) - 1;
-        if (get_local_id(0) == 0 && first <= last) {
-            windows[0] = nessie_segment_of(offsets_13, n_offsets, first);
-            windows[1] = nessie_segment_of(offsets_13, n_offsets, last) + 1;
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long window_lo = windows[0];
-    const long window_hi = windows[1];
     const long gid = get_global_id(0);
     if (gid < total_1) {
         double pull_p1_1_r;
         double pull_p1_1_r_1;
-        hsplit_gather_fused_pull_p1_1(gid, offsets_13, n_offsets, offsets_14, lengths, then_instances, packed_offsets_17, packed_lengths, p1_1_19, kept, cross_offsets, n_cross_offsets, points_1_2, p1_2_20, points_1_8, window_lo, window_hi, &pull_p1_1_r, &pull_p1_1_r_1);
+        hsplit_gather_fused_pull_p1_1(gid, offsets_13, n_offsets, offsets_14, lengths, then_instances, packed_offsets_17, packed_lengths, p1_1_19, kept, cross_offsets, n_cross_offsets, points_1_2, p1_2_20, points_1_8, &pull_p1_1_r, &pull_p1_1_r_1);
         p1_1_22[gid] = pull_p1_1_r;
         p1_2_23[gid] = pull_p1_1_r_1;
     }
 }
 
 __kernel void hsplit_gather_fused_packed_elements_1(long total_2, __global const long* packed_offsets_34, long n_packed_offsets_1, __global const long* offsets_35, long n_offsets_2, __global const long* else_instances, __global const long* packed_offsets_17, __global const long* kept, __global const long* cross_offsets, long n_cross_offsets, __global const double* points_1_2, __global const double* points_1_8, __global double* packed_elements_1_38, __global double* packed_elements_2) {
-    __local long windows[2];
-    {
-        const long first = (long)get_group_id(0) * (long)get_local_size(0);
-        const long last = min(first + (long)get_local_size(0), (long)(total_2)) - 1;
-        if (get_local_id(0) == 0 && first <= last) {
-            windows[0] = nessie_segment_of(packed_offsets_34, n_packed_offsets_1, first);
-            windows[1] = nessie_segment_of(packed_offsets_34, n_packed_offsets_1, last) + 1;
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long window_lo = windows[0];
-    const long window_hi = windows[1];
     const long gid = get_global_id(0);
     if (gid < total_2) {
         double pull_packed_elements_1_r;
         double pull_packed_elements_1_r_1;
-        hsplit_gather_fused_pull_packed_elements_1(gid, packed_offsets_34, n_packed_offsets_1, offsets_35, n_offsets_2, else_instances, packed_offsets_17, kept, cross_offsets, n_cross_offsets, points_1_2, points_1_8, window_lo, window_hi, &pull_packed_elements_1_r, &pull_packed_elements_1_r_1);
+        hsplit_gather_fused_pull_packed_elements_1(gid, packed_offsets_34, n_packed_offsets_1, offsets_35, n_offsets_2, else_instances, packed_offsets_17, kept, cross_offsets, n_cross_offsets, points_1_2, points_1_8, &pull_packed_elements_1_r, &pull_packed_elements_1_r_1);
         packed_elements_1_38[gid] = pull_packed_elements_1_r;
         packed_elements_2[gid] = pull_packed_elements_1_r_1;
     }
@@ -5690,19 +5243,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
         if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
     }
     return lo > 0 ? lo - 1 : 0;
-}
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
 }
 #endif
 
@@ -5955,19 +5495,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
     }
     return lo > 0 ? lo - 1 : 0;
 }
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
-}
 #endif
 
 static inline void cross_products_map_fused_pull_lengths(long i, long n_points_1, long* r0, long* r1) {
@@ -6058,19 +5585,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
         if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
     }
     return lo > 0 ? lo - 1 : 0;
-}
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
 }
 #endif
 
@@ -6320,19 +5834,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
     }
     return lo > 0 ? lo - 1 : 0;
 }
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
-}
 #endif
 
 static inline long hsplit_fused_11_pull_packed_lengths(long s, __global const long* cross_offsets, __global const long* cross_lengths, __global const long* kept, long kept_len) {
@@ -6581,19 +6082,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
         if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
     }
     return lo > 0 ? lo - 1 : 0;
-}
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
 }
 #endif
 
@@ -7170,19 +6658,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
     }
     return lo > 0 ? lo - 1 : 0;
 }
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
-}
 #endif
 
 static inline void hsplit_fused_13_pull_lengths(long i, __global const long* then_instances, __global const double* p1_1, __global const double* p1_1_1, __global const long* packed_offsets, __global const long* packed_lengths, long* r0, long* r1, double* r2, double* r3, long* r4) {
@@ -7469,19 +6944,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
     }
     return lo > 0 ? lo - 1 : 0;
 }
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
-}
 #endif
 
 static inline long hsplit_fused_14_pull_cross_lengths(long p, __global const long* else_instances, __global const long* cross_lengths) {
@@ -7729,19 +7191,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
     }
     return lo > 0 ? lo - 1 : 0;
 }
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
-}
 #endif
 
 static inline void hsplit_total_fused_2_once_total(__global const long* lengths, long lengths_len, __global const long* offsets, __global const long* lengths_1, long lengths_1_len, __global const long* offsets_1, long* r0, long* r1) {
@@ -7847,23 +7296,10 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
     }
     return lo > 0 ? lo - 1 : 0;
 }
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
-}
 #endif
 
-static inline void hsplit_fused_15_pull_extreme(long p, __global const long* cross_offsets, long cross_offsets_len, __global const long* else_instances, __global const long* cross_offsets_1, __global const double* cross_elements, long window_lo, long window_hi, double* r0, long* r1) {
-    long segment = nessie_segment_of_in(cross_offsets, cross_offsets_len, window_lo, window_hi, p);
+static inline void hsplit_fused_15_pull_extreme(long p, __global const long* cross_offsets, long cross_offsets_len, __global const long* else_instances, __global const long* cross_offsets_1, __global const double* cross_elements, double* r0, long* r1) {
+    long segment = nessie_segment_of(cross_offsets, cross_offsets_len, p);
     long s = segment;
     long r = else_instances[s];
     long q = nessie_add(cross_offsets_1[r], nessie_sub(p, cross_offsets[s]));
@@ -7975,7 +7411,7 @@ __kernel void hsplit_fused_15_extreme(__global const long* cross_offsets_0, __gl
                 for (long k = lo_1; k < hi_1; k++) {
                     double pull_extreme_r;
                     long pull_extreme_r_1;
-                    hsplit_fused_15_pull_extreme(e0 + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, 0, n_cross_offsets, &pull_extreme_r, &pull_extreme_r_1);
+                    hsplit_fused_15_pull_extreme(e0 + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
                     double op_extreme_r;
                     long op_extreme_r_1;
                     hsplit_fused_15_op_extreme(acc_2, acc_3, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
@@ -8010,7 +7446,7 @@ __kernel void hsplit_fused_15_extreme(__global const long* cross_offsets_0, __gl
             for (int k_2 = t; k_2 < ne; k_2 += 256) {
                 double pull_extreme_r_2;
                 long pull_extreme_r_3;
-                hsplit_fused_15_pull_extreme(j0 + k_2, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, 0, n_cross_offsets, &pull_extreme_r_2, &pull_extreme_r_3);
+                hsplit_fused_15_pull_extreme(j0 + k_2, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
                 merge_values[k_2] = pull_extreme_r_2;
                 merge_values_1[k_2] = pull_extreme_r_3;
             }
@@ -8150,19 +7586,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
         if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
     }
     return lo > 0 ? lo - 1 : 0;
-}
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
 }
 #endif
 
@@ -8340,29 +7763,16 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
     }
     return lo > 0 ? lo - 1 : 0;
 }
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
-}
 #endif
 
-static inline void hsplit_fused_17_pull_ends_1_1(long p, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths, long window_lo, long window_hi, double* r0, double* r1, double* r2, double* r3, long* r4) {
+static inline void hsplit_fused_17_pull_ends_1_1(long p, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths, double* r0, double* r1, double* r2, double* r3, long* r4) {
     long c = nessie_rem(p, 2L);
     long q = nessie_div(p, 2L);
     double v = c == 0L ? p1_1[q] : pm_1[q];
     double v_1 = c == 0L ? p1_2[q] : pm_2[q];
     double v_2 = c == 0L ? pm_1[q] : p2_1[q];
     double v_3 = c == 0L ? pm_2[q] : p2_2[q];
-    long segment = nessie_segment_of_in(offsets, offsets_len, window_lo, window_hi, p);
+    long segment = nessie_segment_of(offsets, offsets_len, p);
     long q_1 = else_instances[segment];
     long v_4 = packed_lengths[q_1];
     *r0 = v;
@@ -8372,8 +7782,8 @@ static inline void hsplit_fused_17_pull_ends_1_1(long p, __global const double* 
     *r4 = v_4;
 }
 
-static inline long hsplit_fused_17_pull_packed_offsets(long i, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths, long window_lo, long window_hi) {
-    long segment = nessie_segment_of_in(offsets, offsets_len, window_lo, window_hi, i);
+static inline long hsplit_fused_17_pull_packed_offsets(long i, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths) {
+    long segment = nessie_segment_of(offsets, offsets_len, i);
     long q = else_instances[segment];
     long packed_lengths_1 = packed_lengths[q];
     return packed_lengths_1;
@@ -8384,18 +7794,6 @@ static inline long hsplit_fused_17_op_packed_offsets(long a, long b) {
 }
 
 __kernel void hsplit_fused_17_ends_1_1(long t_1, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
-    __local long windows[2];
-    {
-        const long first = (long)get_group_id(0) * (long)get_local_size(0);
-        const long last = min(first + (long)get_local_size(0), (long)(t_1)) - 1;
-        if (get_local_id(0) == 0 && first <= last) {
-            windows[0] = nessie_segment_of(offsets, n_offsets, first);
-            windows[1] = nessie_segment_of(offsets, n_offsets, last) + 1;
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long window_lo = windows[0];
-    const long window_hi = windows[1];
     const long gid = get_global_id(0);
     if (gid < t_1) {
         double pull_ends_1_1_r;
@@ -8403,7 +7801,7 @@ __kernel void hsplit_fused_17_ends_1_1(long t_1, __global const double* p1_1, __
         double pull_ends_1_1_r_2;
         double pull_ends_1_1_r_3;
         long pull_ends_1_1_r_4;
-        hsplit_fused_17_pull_ends_1_1(gid, p1_1, pm_1, p1_2, pm_2, p2_1, p2_2, offsets, n_offsets, else_instances, packed_lengths_16, window_lo, window_hi, &pull_ends_1_1_r, &pull_ends_1_1_r_1, &pull_ends_1_1_r_2, &pull_ends_1_1_r_3, &pull_ends_1_1_r_4);
+        hsplit_fused_17_pull_ends_1_1(gid, p1_1, pm_1, p1_2, pm_2, p2_1, p2_2, offsets, n_offsets, else_instances, packed_lengths_16, &pull_ends_1_1_r, &pull_ends_1_1_r_1, &pull_ends_1_1_r_2, &pull_ends_1_1_r_3, &pull_ends_1_1_r_4);
         ends_1_1[gid] = pull_ends_1_1_r;
         ends_1_2[gid] = pull_ends_1_1_r_1;
         ends_2_1[gid] = pull_ends_1_1_r_2;
@@ -8426,7 +7824,7 @@ __kernel void hsplit_fused_17_packed_offsets(__global int* packed_offsets_ticket
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < t_1) {
-            long pull_packed_offsets_r = hsplit_fused_17_pull_packed_offsets(g, offsets, n_offsets, else_instances, packed_lengths_16, 0, n_offsets);
+            long pull_packed_offsets_r = hsplit_fused_17_pull_packed_offsets(g, offsets, n_offsets, else_instances, packed_lengths_16);
             tile[p] = pull_packed_offsets_r;
         } else {
             tile[p] = 0L;
@@ -8633,19 +8031,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
         if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
     }
     return lo > 0 ? lo - 1 : 0;
-}
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
 }
 #endif
 

@@ -70,19 +70,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
     }
     return lo > 0 ? lo - 1 : 0;
 }
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
-}
 #endif
 
 static inline long index_map_pull_iseq(long i) {
@@ -169,19 +156,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
         if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
     }
     return lo > 0 ? lo - 1 : 0;
-}
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
 }
 #endif
 
@@ -272,19 +246,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
         if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
     }
     return lo > 0 ? lo - 1 : 0;
-}
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
 }
 #endif
 
@@ -378,44 +339,19 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
     }
     return lo > 0 ? lo - 1 : 0;
 }
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
-}
 #endif
 
-static inline long quicksort_gather_pull_v_elements(long p, __global const long* v_offsets, long v_offsets_len, __global const long* lesser, __global const long* greater, long window_lo, long window_hi) {
-    long segment = nessie_segment_of_in(v_offsets, v_offsets_len, window_lo, window_hi, p);
+static inline long quicksort_gather_pull_v_elements(long p, __global const long* v_offsets, long v_offsets_len, __global const long* lesser, __global const long* greater) {
+    long segment = nessie_segment_of(v_offsets, v_offsets_len, p);
     long s = segment;
     long q = nessie_sub(p, v_offsets[s]);
     return s == 0L ? lesser[q] : greater[q];
 }
 
 __kernel void quicksort_gather_v_elements(long t_1, __global const long* v_offsets, long n_v_offsets, __global const long* lesser, __global const long* greater, __global long* v_elements) {
-    __local long windows[2];
-    {
-        const long first = (long)get_group_id(0) * (long)get_local_size(0);
-        const long last = min(first + (long)get_local_size(0), (long)(t_1)) - 1;
-        if (get_local_id(0) == 0 && first <= last) {
-            windows[0] = nessie_segment_of(v_offsets, n_v_offsets, first);
-            windows[1] = nessie_segment_of(v_offsets, n_v_offsets, last) + 1;
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long window_lo = windows[0];
-    const long window_hi = windows[1];
     const long gid = get_global_id(0);
     if (gid < t_1) {
-        long pull_v_elements_r = quicksort_gather_pull_v_elements(gid, v_offsets, n_v_offsets, lesser, greater, window_lo, window_hi);
+        long pull_v_elements_r = quicksort_gather_pull_v_elements(gid, v_offsets, n_v_offsets, lesser, greater);
         v_elements[gid] = pull_v_elements_r;
     }
 }
@@ -492,19 +428,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
         if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
     }
     return lo > 0 ? lo - 1 : 0;
-}
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
 }
 #endif
 
@@ -600,23 +523,10 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
     }
     return lo > 0 ? lo - 1 : 0;
 }
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
-}
 #endif
 
-static inline long quicksort_gather_3_pull_s_elements(long p, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, long window_lo, long window_hi) {
-    long segment = nessie_segment_of_in(s_offsets, s_offsets_len, window_lo, window_hi, p);
+static inline long quicksort_gather_3_pull_s_elements(long p, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements) {
+    long segment = nessie_segment_of(s_offsets, s_offsets_len, p);
     long s = segment;
     long r = then_instances[s];
     long q = nessie_add(s_offsets_1[r], nessie_sub(p, s_offsets[s]));
@@ -624,21 +534,9 @@ static inline long quicksort_gather_3_pull_s_elements(long p, __global const lon
 }
 
 __kernel void quicksort_gather_3_s_elements(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global long* s_elements_9) {
-    __local long windows[2];
-    {
-        const long first = (long)get_group_id(0) * (long)get_local_size(0);
-        const long last = min(first + (long)get_local_size(0), (long)(total_1)) - 1;
-        if (get_local_id(0) == 0 && first <= last) {
-            windows[0] = nessie_segment_of(s_offsets_0, n_s_offsets, first);
-            windows[1] = nessie_segment_of(s_offsets_0, n_s_offsets, last) + 1;
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long window_lo = windows[0];
-    const long window_hi = windows[1];
     const long gid = get_global_id(0);
     if (gid < total_1) {
-        long pull_s_elements_r = quicksort_gather_3_pull_s_elements(gid, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, window_lo, window_hi);
+        long pull_s_elements_r = quicksort_gather_3_pull_s_elements(gid, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3);
         s_elements_9[gid] = pull_s_elements_r;
     }
 }
@@ -716,23 +614,10 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
     }
     return lo > 0 ? lo - 1 : 0;
 }
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
-}
 #endif
 
-static inline long quicksort_gather_7_pull_v_elements(long p, __global const long* v_offsets, long v_offsets_len, __global const long* lesser_offsets, __global const long* greater_offsets, __global const long* lesser_elements, __global const long* greater_elements, long window_lo, long window_hi) {
-    long segment = nessie_segment_of_in(v_offsets, v_offsets_len, window_lo, window_hi, p);
+static inline long quicksort_gather_7_pull_v_elements(long p, __global const long* v_offsets, long v_offsets_len, __global const long* lesser_offsets, __global const long* greater_offsets, __global const long* lesser_elements, __global const long* greater_elements) {
+    long segment = nessie_segment_of(v_offsets, v_offsets_len, p);
     long s = segment;
     long c = nessie_rem(s, 2L);
     long r = nessie_div(s, 2L);
@@ -741,21 +626,9 @@ static inline long quicksort_gather_7_pull_v_elements(long p, __global const lon
 }
 
 __kernel void quicksort_gather_7_v_elements(long total_1, __global const long* v_offsets, long n_v_offsets, __global const long* lesser_offsets, __global const long* greater_offsets, __global const long* lesser_elements, __global const long* greater_elements, __global long* v_elements) {
-    __local long windows[2];
-    {
-        const long first = (long)get_group_id(0) * (long)get_local_size(0);
-        const long last = min(first + (long)get_local_size(0), (long)(total_1)) - 1;
-        if (get_local_id(0) == 0 && first <= last) {
-            windows[0] = nessie_segment_of(v_offsets, n_v_offsets, first);
-            windows[1] = nessie_segment_of(v_offsets, n_v_offsets, last) + 1;
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long window_lo = windows[0];
-    const long window_hi = windows[1];
     const long gid = get_global_id(0);
     if (gid < total_1) {
-        long pull_v_elements_r = quicksort_gather_7_pull_v_elements(gid, v_offsets, n_v_offsets, lesser_offsets, greater_offsets, lesser_elements, greater_elements, window_lo, window_hi);
+        long pull_v_elements_r = quicksort_gather_7_pull_v_elements(gid, v_offsets, n_v_offsets, lesser_offsets, greater_offsets, lesser_elements, greater_elements);
         v_elements[gid] = pull_v_elements_r;
     }
 }
@@ -833,23 +706,10 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
     }
     return lo > 0 ? lo - 1 : 0;
 }
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
-}
 #endif
 
-static inline long quicksort_gather_8_pull_sorted_elements_elements(long p, __global const long* offsets, long offsets_len, __global const long* starts, __global const long* lengths, __global const long* starts_1, __global const long* lengths_1, __global const long* equal_offsets, __global const long* equal_lengths, __global const long* sorted_elements_elements, __global const long* equal_elements, long window_lo, long window_hi) {
-    long segment = nessie_segment_of_in(offsets, offsets_len, window_lo, window_hi, p);
+static inline long quicksort_gather_8_pull_sorted_elements_elements(long p, __global const long* offsets, long offsets_len, __global const long* starts, __global const long* lengths, __global const long* starts_1, __global const long* lengths_1, __global const long* equal_offsets, __global const long* equal_lengths, __global const long* sorted_elements_elements, __global const long* equal_elements) {
+    long segment = nessie_segment_of(offsets, offsets_len, p);
     long s = segment;
     long w = nessie_sub(p, offsets[s]);
     long start = starts[s];
@@ -867,21 +727,9 @@ static inline long quicksort_gather_8_pull_sorted_elements_elements(long p, __gl
 }
 
 __kernel void quicksort_gather_8_sorted_elements_elements(long total_1, __global const long* offsets, long n_offsets, __global const long* starts_1, __global const long* lengths_2, __global const long* starts_3, __global const long* lengths_4, __global const long* equal_offsets, __global const long* equal_lengths, __global const long* sorted_elements_elements_7, __global const long* equal_elements, __global long* sorted_elements_elements_24) {
-    __local long windows[2];
-    {
-        const long first = (long)get_group_id(0) * (long)get_local_size(0);
-        const long last = min(first + (long)get_local_size(0), (long)(total_1)) - 1;
-        if (get_local_id(0) == 0 && first <= last) {
-            windows[0] = nessie_segment_of(offsets, n_offsets, first);
-            windows[1] = nessie_segment_of(offsets, n_offsets, last) + 1;
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long window_lo = windows[0];
-    const long window_hi = windows[1];
     const long gid = get_global_id(0);
     if (gid < total_1) {
-        long pull_sorted_elements_elements_r = quicksort_gather_8_pull_sorted_elements_elements(gid, offsets, n_offsets, starts_1, lengths_2, starts_3, lengths_4, equal_offsets, equal_lengths, sorted_elements_elements_7, equal_elements, window_lo, window_hi);
+        long pull_sorted_elements_elements_r = quicksort_gather_8_pull_sorted_elements_elements(gid, offsets, n_offsets, starts_1, lengths_2, starts_3, lengths_4, equal_offsets, equal_lengths, sorted_elements_elements_7, equal_elements);
         sorted_elements_elements_24[gid] = pull_sorted_elements_elements_r;
     }
 }
@@ -959,23 +807,10 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
     }
     return lo > 0 ? lo - 1 : 0;
 }
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
-}
 #endif
 
-static inline long quicksort_gather_10_pull_s_elements(long p, __global const long* s_offsets, long s_offsets_len, __global const uchar* mapped, __global const long* rank, __global const long* s_offsets_1, __global const long* offsets, __global const long* s_elements, __global const long* sorted_elements_elements, long window_lo, long window_hi) {
-    long segment = nessie_segment_of_in(s_offsets, s_offsets_len, window_lo, window_hi, p);
+static inline long quicksort_gather_10_pull_s_elements(long p, __global const long* s_offsets, long s_offsets_len, __global const uchar* mapped, __global const long* rank, __global const long* s_offsets_1, __global const long* offsets, __global const long* s_elements, __global const long* sorted_elements_elements) {
+    long segment = nessie_segment_of(s_offsets, s_offsets_len, p);
     long s = segment;
     int f = (int)mapped[s];
     long r = rank[s];
@@ -985,21 +820,9 @@ static inline long quicksort_gather_10_pull_s_elements(long p, __global const lo
 }
 
 __kernel void quicksort_gather_10_s_elements(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const uchar* mapped, __global const long* rank, __global const long* s_offsets_3, __global const long* offsets, __global const long* s_elements_5, __global const long* sorted_elements_elements, __global long* s_elements_14) {
-    __local long windows[2];
-    {
-        const long first = (long)get_group_id(0) * (long)get_local_size(0);
-        const long last = min(first + (long)get_local_size(0), (long)(total_1)) - 1;
-        if (get_local_id(0) == 0 && first <= last) {
-            windows[0] = nessie_segment_of(s_offsets_0, n_s_offsets, first);
-            windows[1] = nessie_segment_of(s_offsets_0, n_s_offsets, last) + 1;
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long window_lo = windows[0];
-    const long window_hi = windows[1];
     const long gid = get_global_id(0);
     if (gid < total_1) {
-        long pull_s_elements_r = quicksort_gather_10_pull_s_elements(gid, s_offsets_0, n_s_offsets, mapped, rank, s_offsets_3, offsets, s_elements_5, sorted_elements_elements, window_lo, window_hi);
+        long pull_s_elements_r = quicksort_gather_10_pull_s_elements(gid, s_offsets_0, n_s_offsets, mapped, rank, s_offsets_3, offsets, s_elements_5, sorted_elements_elements);
         s_elements_14[gid] = pull_s_elements_r;
     }
 }
@@ -1076,19 +899,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
         if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
     }
     return lo > 0 ? lo - 1 : 0;
-}
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
 }
 #endif
 
@@ -1177,19 +987,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
         if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
     }
     return lo > 0 ? lo - 1 : 0;
-}
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
 }
 #endif
 
@@ -1280,19 +1077,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
     }
     return lo > 0 ? lo - 1 : 0;
 }
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
-}
 #endif
 
 static inline long take_gather_pull_s(long p, __global const long* s) {
@@ -1379,19 +1163,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
         if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
     }
     return lo > 0 ? lo - 1 : 0;
-}
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
 }
 #endif
 
@@ -1948,19 +1719,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
     }
     return lo > 0 ? lo - 1 : 0;
 }
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
-}
 #endif
 
 static inline void quicksort_elt_fused_once_length(__global const long* sorted_lengths, long sorted_lengths_len, __global const long* sorted_offsets, __global long* err, long* r0, long* r1, long* r2, long* r3) {
@@ -2078,19 +1836,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
         if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
     }
     return lo > 0 ? lo - 1 : 0;
-}
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
 }
 #endif
 
@@ -2659,19 +2404,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
     }
     return lo > 0 ? lo - 1 : 0;
 }
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
-}
 #endif
 
 static inline long quicksort_fused_2_pull_s_lengths(long p, __global const long* then_instances, __global const long* s_lengths) {
@@ -2918,19 +2650,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
         if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
     }
     return lo > 0 ? lo - 1 : 0;
-}
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
 }
 #endif
 
@@ -3211,19 +2930,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
     }
     return lo > 0 ? lo - 1 : 0;
 }
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
-}
 #endif
 
 static inline void quicksort_total_fused_once_total(__global const long* s_lengths, long s_lengths_len, __global const long* s_offsets, __global const long* s_lengths_1, long s_lengths_1_len, __global const long* s_offsets_1, long* r0, long* r1) {
@@ -3329,24 +3035,11 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
     }
     return lo > 0 ? lo - 1 : 0;
 }
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
-}
 #endif
 
-static inline long quicksort_fused_4_keep_kept(long j, long x, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot, long window_lo, long window_hi) {
+static inline long quicksort_fused_4_keep_kept(long j, long x, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot) {
     long i = j;
-    long segment = nessie_segment_of_in(s_offsets, s_offsets_len, window_lo, window_hi, i);
+    long segment = nessie_segment_of(s_offsets, s_offsets_len, i);
     long s = segment;
     long r = then_instances[s];
     long q = nessie_add(s_offsets_1[r], nessie_sub(i, s_offsets[s]));
@@ -3355,8 +3048,8 @@ static inline long quicksort_fused_4_keep_kept(long j, long x, __global const lo
     return s_elements_1 < pivot[s_1] ? 1L : 0L;
 }
 
-static inline void quicksort_fused_4_pull_kept(long i, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, long window_lo, long window_hi, long* r0, long* r1) {
-    long segment = nessie_segment_of_in(s_offsets, s_offsets_len, window_lo, window_hi, i);
+static inline void quicksort_fused_4_pull_kept(long i, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, long* r0, long* r1) {
+    long segment = nessie_segment_of(s_offsets, s_offsets_len, i);
     long s = segment;
     long r = then_instances[s];
     long q = nessie_add(s_offsets_1[r], nessie_sub(i, s_offsets[s]));
@@ -3365,9 +3058,9 @@ static inline void quicksort_fused_4_pull_kept(long i, __global const long* s_of
     *r1 = s_elements_1;
 }
 
-static inline long quicksort_fused_4_keep_kept_1(long j, long x, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot, long window_lo, long window_hi) {
+static inline long quicksort_fused_4_keep_kept_1(long j, long x, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot) {
     long i = j;
-    long segment = nessie_segment_of_in(s_offsets, s_offsets_len, window_lo, window_hi, i);
+    long segment = nessie_segment_of(s_offsets, s_offsets_len, i);
     long s = segment;
     long r = then_instances[s];
     long q = nessie_add(s_offsets_1[r], nessie_sub(i, s_offsets[s]));
@@ -3376,8 +3069,8 @@ static inline long quicksort_fused_4_keep_kept_1(long j, long x, __global const 
     return s_elements_1 == pivot[s_1] ? 1L : 0L;
 }
 
-static inline void quicksort_fused_4_pull_kept_1(long i, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, long window_lo, long window_hi, long* r0, long* r1) {
-    long segment = nessie_segment_of_in(s_offsets, s_offsets_len, window_lo, window_hi, i);
+static inline void quicksort_fused_4_pull_kept_1(long i, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, long* r0, long* r1) {
+    long segment = nessie_segment_of(s_offsets, s_offsets_len, i);
     long s = segment;
     long r = then_instances[s];
     long q = nessie_add(s_offsets_1[r], nessie_sub(i, s_offsets[s]));
@@ -3386,9 +3079,9 @@ static inline void quicksort_fused_4_pull_kept_1(long i, __global const long* s_
     *r1 = s_elements_1;
 }
 
-static inline long quicksort_fused_4_keep_kept_2(long j, long x, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot, long window_lo, long window_hi) {
+static inline long quicksort_fused_4_keep_kept_2(long j, long x, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot) {
     long i = j;
-    long segment = nessie_segment_of_in(s_offsets, s_offsets_len, window_lo, window_hi, i);
+    long segment = nessie_segment_of(s_offsets, s_offsets_len, i);
     long s = segment;
     long r = then_instances[s];
     long q = nessie_add(s_offsets_1[r], nessie_sub(i, s_offsets[s]));
@@ -3397,8 +3090,8 @@ static inline long quicksort_fused_4_keep_kept_2(long j, long x, __global const 
     return s_elements_1 > pivot[s_1] ? 1L : 0L;
 }
 
-static inline void quicksort_fused_4_pull_kept_2(long i, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, long window_lo, long window_hi, long* r0, long* r1) {
-    long segment = nessie_segment_of_in(s_offsets, s_offsets_len, window_lo, window_hi, i);
+static inline void quicksort_fused_4_pull_kept_2(long i, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, long* r0, long* r1) {
+    long segment = nessie_segment_of(s_offsets, s_offsets_len, i);
     long s = segment;
     long r = then_instances[s];
     long q = nessie_add(s_offsets_1[r], nessie_sub(i, s_offsets[s]));
@@ -3424,7 +3117,7 @@ __kernel void quicksort_fused_4_kept(__global int* kept_ticket_80, __global int*
         if (g < total_1) {
             long pull_kept_r;
             long pull_kept_r_1;
-            quicksort_fused_4_pull_kept(g, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, 0, n_s_offsets, &pull_kept_r, &pull_kept_r_1);
+            quicksort_fused_4_pull_kept(g, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, &pull_kept_r, &pull_kept_r_1);
             tile[p_1] = pull_kept_r;
             tile_1[p_1] = pull_kept_r_1;
         }
@@ -3434,7 +3127,7 @@ __kernel void quicksort_fused_4_kept(__global int* kept_ticket_80, __global int*
     long count = 0;
     for (long j = 0; j < 9; j++) {
         if (start + l * 9 + j < total_1) {
-            long keep_kept_r = quicksort_fused_4_keep_kept(tile[l * 9 + j], tile_1[l * 9 + j], s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot, 0, n_s_offsets);
+            long keep_kept_r = quicksort_fused_4_keep_kept(tile[l * 9 + j], tile_1[l * 9 + j], s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
             if (keep_kept_r != 0) {
                 mask |= 1u << j;
                 count++;
@@ -3581,7 +3274,7 @@ __kernel void quicksort_fused_4_kept_1(__global int* kept_ticket_82, __global in
         if (g < total_1) {
             long pull_kept_1_r;
             long pull_kept_1_r_1;
-            quicksort_fused_4_pull_kept_1(g, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, 0, n_s_offsets, &pull_kept_1_r, &pull_kept_1_r_1);
+            quicksort_fused_4_pull_kept_1(g, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, &pull_kept_1_r, &pull_kept_1_r_1);
             tile[p_1] = pull_kept_1_r;
             tile_1[p_1] = pull_kept_1_r_1;
         }
@@ -3591,7 +3284,7 @@ __kernel void quicksort_fused_4_kept_1(__global int* kept_ticket_82, __global in
     long count = 0;
     for (long j = 0; j < 9; j++) {
         if (start + l * 9 + j < total_1) {
-            long keep_kept_1_r = quicksort_fused_4_keep_kept_1(tile[l * 9 + j], tile_1[l * 9 + j], s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot, 0, n_s_offsets);
+            long keep_kept_1_r = quicksort_fused_4_keep_kept_1(tile[l * 9 + j], tile_1[l * 9 + j], s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
             if (keep_kept_1_r != 0) {
                 mask |= 1u << j;
                 count++;
@@ -3738,7 +3431,7 @@ __kernel void quicksort_fused_4_kept_2(__global int* kept_ticket_84, __global in
         if (g < total_1) {
             long pull_kept_2_r;
             long pull_kept_2_r_1;
-            quicksort_fused_4_pull_kept_2(g, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, 0, n_s_offsets, &pull_kept_2_r, &pull_kept_2_r_1);
+            quicksort_fused_4_pull_kept_2(g, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, &pull_kept_2_r, &pull_kept_2_r_1);
             tile[p_1] = pull_kept_2_r;
             tile_1[p_1] = pull_kept_2_r_1;
         }
@@ -3748,7 +3441,7 @@ __kernel void quicksort_fused_4_kept_2(__global int* kept_ticket_84, __global in
     long count = 0;
     for (long j = 0; j < 9; j++) {
         if (start + l * 9 + j < total_1) {
-            long keep_kept_2_r = quicksort_fused_4_keep_kept_2(tile[l * 9 + j], tile_1[l * 9 + j], s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot, 0, n_s_offsets);
+            long keep_kept_2_r = quicksort_fused_4_keep_kept_2(tile[l * 9 + j], tile_1[l * 9 + j], s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
             if (keep_kept_2_r != 0) {
                 mask |= 1u << j;
                 count++;
@@ -3950,19 +3643,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
         if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
     }
     return lo > 0 ? lo - 1 : 0;
-}
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
 }
 #endif
 
@@ -4379,19 +4059,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
     }
     return lo > 0 ? lo - 1 : 0;
 }
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
-}
 #endif
 
 static inline long quicksort_fused_6_pull_v_lengths(long p, __global const long* lesser_lengths, __global const long* greater_lengths) {
@@ -4640,19 +4307,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
         if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
     }
     return lo > 0 ? lo - 1 : 0;
-}
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
 }
 #endif
 
@@ -5001,19 +4655,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
     }
     return lo > 0 ? lo - 1 : 0;
 }
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
-}
 #endif
 
 static inline long quicksort_fused_8_pull_s_lengths(long p, __global const uchar* mapped, __global const long* rank, __global const long* s_lengths, __global const long* lengths) {
@@ -5265,19 +4906,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
     }
     return lo > 0 ? lo - 1 : 0;
 }
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
-}
 #endif
 
 static inline void quicksort_total_fused_2_once_total(__global const long* s_lengths, long s_lengths_len, __global const long* s_offsets, __global const long* s_lengths_1, long s_lengths_1_len, __global const long* s_offsets_1, long* r0, long* r1) {
@@ -5382,19 +5010,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
         if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
     }
     return lo > 0 ? lo - 1 : 0;
-}
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
 }
 #endif
 
@@ -5586,19 +5201,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
         if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
     }
     return lo > 0 ? lo - 1 : 0;
-}
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
 }
 #endif
 

@@ -70,19 +70,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
     }
     return lo > 0 ? lo - 1 : 0;
 }
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
-}
 #endif
 
 static inline long index_map_pull_iseq(long i) {
@@ -169,19 +156,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
         if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
     }
     return lo > 0 ? lo - 1 : 0;
-}
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
 }
 #endif
 
@@ -270,19 +244,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
         if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
     }
     return lo > 0 ? lo - 1 : 0;
-}
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
 }
 #endif
 
@@ -378,44 +339,19 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
     }
     return lo > 0 ? lo - 1 : 0;
 }
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
-}
 #endif
 
-static inline long index_map_2_pull_iseq(long i, __global const long* offsets, long offsets_len, long window_lo, long window_hi) {
-    long segment = nessie_segment_of_in(offsets, offsets_len, window_lo, window_hi, i);
+static inline long index_map_2_pull_iseq(long i, __global const long* offsets, long offsets_len) {
+    long segment = nessie_segment_of(offsets, offsets_len, i);
     long s = segment;
     long w = nessie_sub(i, offsets[s]);
     return w;
 }
 
 __kernel void index_map_2_iseq(long total_2, __global const long* offsets, long n_offsets, __global long* iseq) {
-    __local long windows[2];
-    {
-        const long first = (long)get_group_id(0) * (long)get_local_size(0);
-        const long last = min(first + (long)get_local_size(0), (long)(total_2)) - 1;
-        if (get_local_id(0) == 0 && first <= last) {
-            windows[0] = nessie_segment_of(offsets, n_offsets, first);
-            windows[1] = nessie_segment_of(offsets, n_offsets, last) + 1;
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long window_lo = windows[0];
-    const long window_hi = windows[1];
     const long gid = get_global_id(0);
     if (gid < total_2) {
-        long pull_iseq_r = index_map_2_pull_iseq(gid, offsets, n_offsets, window_lo, window_hi);
+        long pull_iseq_r = index_map_2_pull_iseq(gid, offsets, n_offsets);
         iseq[gid] = pull_iseq_r;
     }
 }
@@ -492,19 +428,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
         if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
     }
     return lo > 0 ? lo - 1 : 0;
-}
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
 }
 #endif
 
@@ -592,19 +515,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
         if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
     }
     return lo > 0 ? lo - 1 : 0;
-}
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
 }
 #endif
 
@@ -796,23 +706,10 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
     }
     return lo > 0 ? lo - 1 : 0;
 }
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
-}
 #endif
 
-static inline void sparse_matrix_map_fused_pull_mapped(long i, __global const long* index_offsets, long index_offsets_len, __global const long* r, __global const long* k, long cols, __global long* err, long window_lo, long window_hi, long* r0, double* r1) {
-    long segment = nessie_segment_of_in(index_offsets, index_offsets_len, window_lo, window_hi, i);
+static inline void sparse_matrix_map_fused_pull_mapped(long i, __global const long* index_offsets, long index_offsets_len, __global const long* r, __global const long* k, long cols, __global long* err, long* r0, double* r1) {
+    long segment = nessie_segment_of(index_offsets, index_offsets_len, i);
     long s = segment;
     long x = nessie_add(nessie_mul(64L, r[s]), k[i]);
     if (cols == 0L) {
@@ -830,23 +727,12 @@ static inline void sparse_matrix_map_fused_pull_mapped(long i, __global const lo
 }
 
 __kernel void sparse_matrix_map_fused_mapped(long n_k, __global const long* index_offsets, long n_index_offsets, __global const long* r, __global const long* k, long cols, __global long* mapped_4, __global double* mapped_8, __global long* err) {
-    __local long windows[2];
-    {
-        const long first = (long)get_group_id(0) * (long)get_local_size(0);
-        const long last = min(first + (long)get_local_size(0), (long)(n_k)) - 1;
-        if (get_local_id(0) == 0 && first <= last) {
-            windows[0] = nessie_segment_of(index_offsets, n_index_offsets, first);
-            windows[1] = nessie_segment_of(index_offsets, n_index_offsets, last) + 1;
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long window_lo = windows[0];
-    const long window_hi = windows[1];
+    if (nessie_failed(err)) return;
     const long gid = get_global_id(0);
     if (gid < n_k) {
         long pull_mapped_r;
         double pull_mapped_r_1;
-        sparse_matrix_map_fused_pull_mapped(gid, index_offsets, n_index_offsets, r, k, cols, err, window_lo, window_hi, &pull_mapped_r, &pull_mapped_r_1);
+        sparse_matrix_map_fused_pull_mapped(gid, index_offsets, n_index_offsets, r, k, cols, err, &pull_mapped_r, &pull_mapped_r_1);
         mapped_4[gid] = pull_mapped_r;
         mapped_8[gid] = pull_mapped_r_1;
     }
@@ -924,19 +810,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
         if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
     }
     return lo > 0 ? lo - 1 : 0;
-}
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
 }
 #endif
 
@@ -1206,19 +1079,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
     }
     return lo > 0 ? lo - 1 : 0;
 }
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
-}
 #endif
 
 static inline double smvm_fused_pull_sum(long p, __global const long* m_elements_1, __global const double* v, long v_len, __global const double* m_elements_2, __global long* err) {
@@ -1434,19 +1294,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
         if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
     }
     return lo > 0 ? lo - 1 : 0;
-}
-
-/* segment_of searched in the window [lo, hi) of segments: the last j in
-   it with offsets[j] <= position (lo if none). Equal to segment_of when
-   the window holds that segment; (0, segments) always does. */
-static inline long nessie_segment_of_in(__global const long* offsets, long segments, long lo, long hi,
-                                        long position) {
-    long a = lo, b = min(hi, segments);
-    while (a < b) {
-        long mid = a + (b - a) / 2;
-        if (offsets[mid] <= position) a = mid + 1; else b = mid;
-    }
-    return a > lo ? a - 1 : lo;
 }
 #endif
 
