@@ -64,7 +64,13 @@ use opencl3::types::cl_mem;
 // of the kernels. Allocations are rounded up to eight classes per octave
 // (at most 1/8 more bytes, 1/16 on average; 256 bytes at least), and the
 // class is counted in bytes, not elements, so an `int` buffer's memory
-// serves a `float` or `bool` one of the same class.
+// serves a `float` or `bool` one of the same class. Measured on the H100
+// in one device call against the exact-size pool (quicksort of int64, the
+// program's `time` less its kernels' device time, i.e. the time the GPU
+// waited for the host): 10^7 214 ms -> 120 to 169 ms, 10^8 546 ms -> 241
+// to 301 ms (two runs each). The classes cost live memory: quicksort's
+// peak 642 -> 678 MB at 10^7 and 6286 -> 6663 MB at 10^8 (+6 %); with
+// the pool's released buffers 25.6 -> 27.6 GB held at 10^8.
 
 /// The most buffers a session's pool keeps.
 pub const POOL_BUFFERS: usize = 256;
