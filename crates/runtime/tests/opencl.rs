@@ -332,6 +332,12 @@ fn absurd_allocations_are_out_of_memory_errors() {
         panic!("expected out of memory");
     };
     assert_eq!(bytes, 1 << 50);
+    // The size asked for, not the pool's size class above it.
+    let Err(ClError::Environment(EnvironmentError::OutOfMemory { bytes, .. })) = session.alloc_bytes((1 << 50) + 3)
+    else {
+        panic!("expected out of memory");
+    };
+    assert_eq!(bytes, (1 << 50) + 3);
 }
 
 /// A program with checked kernels; it includes the helpers twice, as

@@ -48,7 +48,7 @@ use opencl3::memory::{Buffer, CL_MEM_READ_WRITE};
 use opencl3::types::{CL_BLOCKING, CL_NON_BLOCKING, cl_mem};
 
 use super::binary_cache::BinaryCache;
-use super::buffer::{BufferPool, DeviceBuffer, Element, allocated_elements};
+use super::buffer::{BufferPool, DeviceBuffer, Element, allocated_elements, size_class_bytes};
 use super::error_flag::{self, DeviceFault, ERROR_FLAG_WORDS};
 use super::launch::{Arg, Launch, check_args};
 use super::profile::{CommandKind, Profiler, Stats};
@@ -249,7 +249,7 @@ impl Session {
         .map_err(|e| driver_error(on_device("creating a command queue"), e.0, 0))?;
         // A quarter of the device's memory at most in released buffers.
         let pool = BufferPool::new(limits.global_mem_bytes / 4);
-        let error_flag = allocate::<i64>(&context, &limits, ERROR_FLAG_WORDS, Rc::downgrade(&pool))?;
+        let error_flag = allocate::<i64>(&context, &limits, ERROR_FLAG_WORDS, ERROR_FLAG_WORDS, Rc::downgrade(&pool))?;
         let mut session = Session {
             device: device.clone(),
             limits,
@@ -378,18 +378,31 @@ impl Session {
     /// Errors: [`EnvironmentError::OutOfMemory`] if the size exceeds the
     /// device's largest allocation or the driver cannot allocate it.
     pub fn alloc<T: Element>(&self, len: usize) -> Result<DeviceBuffer<T>, ClError> {
-        let elements = allocated_elements(len);
-        if let Some(mem) = self.pool.borrow_mut().take(T::TYPE, elements) {
-            return Ok(DeviceBuffer::from_raw(Buffer::new(mem), len, Rc::downgrade(&self.pool)));
+        let pool = Rc::downgrade(&self.pool);
+        // The size class, unless it is too large where the exact size is not
+        // (note [buffer pool]).
+        let class = allocated_elements(len)
+            .checked_mul(size_of::<T>())
+            .and_then(size_class_bytes)
+            .filter(|&bytes| bytes as u64 <= self.limits.max_alloc_bytes);
+        if let Some(bytes) = class
+            && let Some(mem) = self.pool.borrow_mut().take(bytes)
+        {
+            return Ok(DeviceBuffer::from_raw(Buffer::new(mem), len, bytes, pool));
         }
-        match allocate(&self.context, &self.limits, len, Rc::downgrade(&self.pool)) {
-            // The pool's memory may be what is missing.
-            Err(ClError::Environment(EnvironmentError::OutOfMemory { .. })) if !self.pool.borrow().is_empty() => {
+        let elements = class.map_or(allocated_elements(len), |bytes| bytes / size_of::<T>());
+        let mut result = allocate(&self.context, &self.limits, len, elements, pool.clone());
+        // The pool's memory may be what is missing, then the class's extra.
+        if matches!(result, Err(ClError::Environment(EnvironmentError::OutOfMemory { .. }))) {
+            if !self.pool.borrow().is_empty() {
                 self.pool.borrow_mut().clear();
-                allocate(&self.context, &self.limits, len, Rc::downgrade(&self.pool))
+                result = allocate(&self.context, &self.limits, len, elements, pool.clone());
             }
-            other => other,
+            if result.is_err() && elements != allocated_elements(len) {
+                result = allocate(&self.context, &self.limits, len, allocated_elements(len), pool);
+            }
         }
+        result
     }
 
     /// A buffer of `len` raw bytes.
@@ -800,14 +813,15 @@ impl Drop for Session {
     }
 }
 
-/// Allocates a buffer of `len` elements (at least one; see `buffer.rs`).
+/// Allocates `count` elements (at least `max(len, 1)`; see `buffer.rs`)
+/// for a buffer of `len`. An error names the bytes of `len` elements.
 fn allocate<T: Element>(
     context: &Context,
     limits: &DeviceLimits,
     len: usize,
+    count: usize,
     pool: std::rc::Weak<RefCell<BufferPool>>,
 ) -> Result<DeviceBuffer<T>, ClError> {
-    let count = allocated_elements(len);
     let out_of_memory = |bytes: u64, detail: String| ClError::from(EnvironmentError::OutOfMemory { bytes, detail });
     let Some(bytes) = count.checked_mul(size_of::<T>()) else {
         return Err(out_of_memory(u64::MAX, format!("{len} elements of {} bytes overflow", size_of::<T>())));
@@ -826,7 +840,7 @@ fn allocate<T: Element>(
     // element count is at least one.
     let raw = unsafe { Buffer::<T>::create(context, CL_MEM_READ_WRITE, count, std::ptr::null_mut()) };
     match raw {
-        Ok(raw) => Ok(DeviceBuffer::from_raw(raw, len, pool)),
+        Ok(raw) => Ok(DeviceBuffer::from_raw(raw, len, bytes as usize, pool)),
         Err(e) => match e.0 {
             codes::CL_MEM_OBJECT_ALLOCATION_FAILURE | codes::CL_OUT_OF_RESOURCES | codes::CL_INVALID_BUFFER_SIZE => {
                 Err(out_of_memory(bytes, format!("{}; {}", super::status_name(e.0), limit_text())))
@@ -922,23 +936,26 @@ mod tests {
     }
 
     /// Note [buffer pool]: a dropped buffer is handed back for the next
-    /// allocation of its element type and count, and only for that.
+    /// allocation of its size class, of any element type, and only for that.
     #[test]
-    fn a_released_buffer_is_reused_for_an_allocation_of_its_type_and_size() {
+    fn a_released_buffer_is_reused_for_an_allocation_of_its_size_class() {
         let mut session = Session::open(std::env::var("NESSIE_DEVICE").ok().as_deref()).expect("an OpenCL device");
         let a = session.upload(&[1.5f64; 1000]).expect("uploads");
         let mem = a.mem();
         drop(a);
         // The pooled buffer still exists, so no new one can have its handle.
-        let other_type = session.alloc::<i64>(1000).expect("allocates");
-        let other_size = session.alloc::<f64>(999).expect("allocates");
-        assert_ne!(other_type.mem(), mem);
-        assert_ne!(other_size.mem(), mem);
-        let mut again = session.alloc::<f64>(1000).expect("allocates");
+        // 8000 bytes are in the class of 7169..=8192; 7168 and 8193 are not.
+        let smaller = session.alloc::<u8>(7168).expect("allocates");
+        let larger = session.alloc::<i32>(2049).expect("allocates");
+        assert_ne!(smaller.mem(), mem);
+        assert_ne!(larger.mem(), mem);
+        let mut again = session.alloc::<i64>(1020).expect("allocates");
         assert_eq!(again.mem(), mem);
-        session.write(&mut again, &[2.0; 1000]).expect("writes");
-        assert_eq!(session.read(&again).expect("reads"), vec![2.0; 1000]);
-        let fresh = session.alloc::<f64>(1000).expect("allocates");
+        assert_eq!(again.len(), 1020);
+        let values: Vec<i64> = (0..1020).collect();
+        session.write(&mut again, &values).expect("writes");
+        assert_eq!(session.read(&again).expect("reads"), values);
+        let fresh = session.alloc::<i64>(1020).expect("allocates");
         assert_ne!(fresh.mem(), mem);
     }
 }
