@@ -85,16 +85,14 @@
 //! [`run`], then `host.rs` (statements), `kernel.rs` (one `run` of a
 //! launch plan), `faults.rs` (the error flag), `emit.rs` (values back).
 
-mod emit;
+mod device;
 mod faults;
-mod host;
-mod host_ops;
 mod kernel;
-mod scalar;
 mod values;
 
 use std::fmt;
 
+use flatten::eval::{HostMachine, OutputSink};
 use flatten::ir::FlatProgram;
 use flatten::ir::verify::verify;
 use nesl_frontend::Diagnostic;
@@ -106,7 +104,7 @@ use crate::cl::{ClError, Session};
 
 pub use faults::FAULT_CODE;
 
-use host::Executor;
+use device::Executor;
 
 /// The deepest nesting of host calls the executor allows (as
 /// `flatten::eval` and the reference interpreter); deeper recursion is the
@@ -221,12 +219,14 @@ pub fn run(
     }
     // `--stats` reports the peak of this run's buffers.
     crate::cl::reset_peak_buffer_memory();
-    let mut executor = Executor::new(program, kernels, session, out);
+    let mut executor = Executor::new(program, kernels, session);
     // Every kernel is built before `main` starts, as a compiled program
     // would be: a build failure surfaces before any output, and the
     // driver's compile time (seconds for a cold NVIDIA cache) never lands
     // inside a region the program times with `time`.
     executor.build_all()?;
-    let result = executor.call(&program.main, Vec::new()).and_then(|_| executor.check_device());
+    let mut sink = OutputSink { datatypes: &program.datatypes, out };
+    let result = HostMachine::new(program, &mut executor, &mut sink).call(&program.main, Vec::new());
+    let result = result.and_then(|_| executor.check_device());
     result.map_err(|error| executor.prefer_device_fault(error))
 }
