@@ -9,7 +9,7 @@
 //! [`run`] verifies the program ([`crate::ir::verify`]) and runs `main`:
 //! statements in order, kernels when `run`, functions when called.
 //! `print` reaches [`Output::print`] and `emit` reaches [`Output::item`] in
-//! program order, the item's NESL [`Value`] rebuilt from its [`Repr`] with
+//! program order, the item's NESL [`Value`](nesl_frontend::value::Value) rebuilt from its [`Repr`] with
 //! columnar sequences (`emit.rs`). [`run_kernel`] and [`call_function`] run
 //! one kernel or one function on given values, for testing a rewrite on
 //! random inputs. [`ScalarRunner`] runs one kernel's thunks alone, for
@@ -26,6 +26,17 @@
 //! elements would fault, the first in that order does. Scalar operations
 //! mean exactly what note [primitive semantics] in `nesl-frontend` says
 //! (`scalar.rs`).
+//!
+//! ## One host interpreter, two kernel executors
+//! Host code (functions, `let`, `if`, calls, `time`, `free`, `assert`,
+//! host operations, `print`, `emit`) is run by one interpreter,
+//! [`HostMachine`] (`host.rs`), generic over a [`Device`]: what runs
+//! kernels and holds arrays. This evaluator's device runs kernels with
+//! `kernel.rs` on arrays in host memory; `runtime::executor`'s launches
+//! OpenCL kernels on device buffers. So every host statement, its scalar
+//! semantics (`scalar.rs`), the rebuilding of values (`emit.rs`) and the
+//! recursion limit are written once, and the OpenCL executor differs
+//! from this oracle only in how kernels run.
 //!
 //! ## Two kinds of error
 //! An [`EvalError`] is either a **fault of the NESL program**, the
@@ -59,7 +70,7 @@
 //! be `Send`.
 //!
 //! ## Where to start reading
-//! [`run`]; then `host.rs` (statements, calls), `kernel.rs` (SOACs and GPU
+//! [`run`]; then `host.rs` (statements, calls, the [`Device`] trait), `kernel.rs` (SOACs and GPU
 //! expressions), `scalar.rs` (the operators), `emit.rs` (values).
 
 pub(crate) mod emit;

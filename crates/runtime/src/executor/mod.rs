@@ -15,26 +15,35 @@
 //! ```
 //!
 //! ## What it does
-//! The host program runs on the host, statement by statement (`host.rs`).
-//! Host variables hold scalars ([`flatten::ir::Const`]) or device arrays: a
-//! buffer shared by `Rc` plus a logical length (`values.rs`), so binding
-//! and passing an array never copies it. `free xs` (placed by flatten's
-//! pass `free-dead-buffers`) drops the frame's reference, so a buffer is
+//! The host program runs on the host, statement by statement, in
+//! `flatten::eval`'s host interpreter ([`flatten::eval::HostMachine`]),
+//! the same code that runs it in the flat evaluator: frames, calls, `if`,
+//! `free`, `time`, host scalar operations with the flat IR's exact
+//! semantics, host operations, `print` and the rebuilding of `emit`'s
+//! values. This module is its other kernel executor: it implements
+//! [`flatten::eval::Device`] on an OpenCL session (`device.rs`), and keeps
+//! only what is device-specific: building and launching kernels, buffers,
+//! reads and uploads, and the error flag. The flat evaluator is the oracle
+//! this executor is checked against (tests/programs runs both).
+//!
+//! Host variables hold scalars or device arrays: a buffer shared by `Rc`
+//! plus a logical length (`values.rs`), so binding and passing an array
+//! never copies it. `free xs` (placed by flatten's pass
+//! `free-dead-buffers`) drops the frame's reference, so a buffer is
 //! released as soon as no variable holds it; a `free` right after a call
 //! drops the call's dead arguments as the call starts, so a recursion does
 //! not hold every level's inputs (`--stats` prints the peak of the bytes
-//! held in buffers). `array [..]` uploads its items;
-//! `#xs` is the logical length, known on the host; unary and binary host
-//! operations have the flat IR's exact scalar semantics (`scalar.rs`);
-//! calls nest up to [`MAX_CALL_DEPTH`] deep, the stack growing on the heap
-//! as NESL recursion deepens. Every `run K args` runs kernel `K`'s launch
-//! plan (`kernel.rs`): bind the parameters, evaluate sizes as they are
-//! needed (reading device counts back on first use), allocate buffers
-//! lazily, enqueue each launch under its `__kernel` name with its
-//! `bytes_moved` (so `session.stats()` is the `--stats` table the contract
-//! asks for), and return the results. `emit` reads the item's arrays back
-//! and rebuilds the NESL value column by column (`emit.rs`).
-//!
+//! held in buffers). `array [..]` uploads its items; `#xs` is the logical
+//! length, known on the host; calls nest up to [`MAX_CALL_DEPTH`] deep,
+//! the stack growing on the heap (`stacker`) as NESL recursion deepens.
+//! Every `run K args` runs kernel `K`'s launch plan (`kernel.rs`): bind
+//! the parameters, evaluate sizes as they are needed (reading device
+//! counts back on first use), allocate buffers lazily, enqueue each launch
+//! under its `__kernel` name with its `bytes_moved` (so `session.stats()`
+//! is the `--stats` table the contract asks for), and return the results.
+//! `print`, `emit` and host operations read their arrays back, one
+//! blocking read per array.
+
 //! ## When it synchronises
 //! Launches and the zero fills of counters are only enqueued on the
 //! session's in-order queue; the host waits for the device only where it
@@ -82,8 +91,9 @@
 //! or the flat program breaks a promise). Never a panic.
 //!
 //! ## Where to start reading
-//! [`run`], then `host.rs` (statements), `kernel.rs` (one `run` of a
-//! launch plan), `faults.rs` (the error flag), `emit.rs` (values back).
+//! [`run`], then `device.rs` (the [`flatten::eval::Device`] the host
+//! interpreter runs on), `kernel.rs` (one `run` of a launch plan),
+//! `faults.rs` (the error flag).
 
 mod device;
 mod faults;
