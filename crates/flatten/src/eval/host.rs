@@ -315,14 +315,14 @@ impl<'p, 'm, D: Device> HostMachine<'p, 'm, D> {
                 continue;
             };
             if slot.is_none() {
-                *slot = Some(self.to_host(value)?);
+                *slot = Some(self.on_host(value)?);
             }
         }
         Ok(values)
     }
 
     /// `value` with its array, if any, read to the host.
-    fn to_host(&mut self, value: &HostValue<D::Array>) -> Result<FlatValue, D::Error> {
+    fn on_host(&mut self, value: &HostValue<D::Array>) -> Result<FlatValue, D::Error> {
         Ok(match value {
             HostValue::Scalar(s) => FlatValue::Scalar(*s),
             HostValue::Array(array) => FlatValue::Array(self.device.read(array)?),
@@ -397,7 +397,7 @@ impl<'p, 'm, D: Device> HostMachine<'p, 'm, D> {
                 // The device's work so far finishes first, and a fault it
                 // reported comes before anything the host does.
                 self.device.check()?;
-                let args = args.iter().map(|arg| self.to_host(arg)).collect::<Result<Vec<_>, _>>()?;
+                let args = args.iter().map(|arg| self.on_host(arg)).collect::<Result<Vec<_>, _>>()?;
                 let results =
                     crate::host_ops::apply(op, &self.program.datatypes, &args).map_err(|error| match error {
                         HostOpError::Fault(message) => match op.site() {

@@ -126,6 +126,10 @@ pub trait ArrayHandle {
     fn elem(&self) -> Scalar;
     /// The number of elements (the logical length: known on the host).
     fn len(&self) -> usize;
+
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
 }
 
 impl ArrayHandle for ArrayValue {
