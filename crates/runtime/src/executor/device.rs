@@ -44,6 +44,7 @@ impl<'p, 's> Executor<'p, 's> {
     ) -> Executor<'p, 's> {
         Executor { program, kernels, session, built: vec![None; kernels.len()], has_unchecked_launches: false }
     }
+
     /// Builds every compiled kernel, before the program starts: with
     /// [`ProgramLayout::Separate`] each on its own, with
     /// [`ProgramLayout::Merged`] as one OpenCL program: the sources one
