@@ -123,7 +123,7 @@ impl<'p> Sink<'p> for OutputSink<'_> {
         repr: &'p Repr,
         values: Vec<Option<FlatValue>>,
     ) -> Result<(), String> {
-        let value = build_value(self.datatypes, ty, repr, &values)?;
+        let value = build_value(self.datatypes, ty, repr, values)?;
         self.out.item(item, &value);
         Ok(())
     }
