@@ -221,12 +221,12 @@ pub fn apply(op: &HostOp, datatypes: &[DataDef], args: &[FlatValue]) -> Result<V
             let frame: Vec<Option<FlatValue>> = args.iter().cloned().map(Some).collect();
             let names = Names(datatypes);
             if !*is_segmented {
-                let value = crate::eval::emit::build_value(datatypes, ty, shape, &frame).map_err(bug)?;
+                let value = crate::eval::emit::build_value(datatypes, ty, shape, frame).map_err(bug)?;
                 let text = value.display(&names).to_string().into_bytes();
                 return Ok(vec![FlatValue::Array(ArrayValue::chars(text))]);
             }
             let seq_type = Type::Seq(Box::new(ty.clone()));
-            let value = crate::eval::emit::build_value(datatypes, &seq_type, shape, &frame).map_err(bug)?;
+            let value = crate::eval::emit::build_value(datatypes, &seq_type, shape, frame).map_err(bug)?;
             let Value::Seq(seq) = value else { return Err(bug("`host to_string` of a segmented non-sequence")) };
             texts_value(seq.iter().map(|element| Ok(element.display(&names).to_string().into_bytes())))
         }

@@ -5,7 +5,7 @@
 mod common;
 
 use common::*;
-use flatten::eval::{self, FlatValue, ScalarValue};
+use flatten::eval::{self, ArrayValue, FlatValue, ScalarValue};
 use flatten::ir::{Atom, BinaryOp, Const, FuncId, GExpr, HostExpr, KernelId, Repr, SeqRepr, Soac, Stmt, VarType};
 use nesl_frontend::Type;
 
@@ -407,4 +407,135 @@ fn a_panicking_output_does_not_leave_the_evaluator_waiting() {
     let (program, _) = factorial_program();
     let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| eval::run(&program, &mut Panicky)));
     assert!(outcome.is_err(), "the output's panic reaches the caller");
+}
+
+/// A kernel executor for [`eval::HostMachine`] that runs kernels with the
+/// flat evaluator and logs every call the interpreter makes of it.
+struct LoggingDevice<'p> {
+    program: &'p flatten::ir::FlatProgram,
+    log: std::rc::Rc<std::cell::RefCell<Vec<String>>>,
+}
+
+/// Why the logging device stopped.
+struct Stopped(String);
+
+impl eval::HostError for Stopped {
+    fn internal(message: String) -> Stopped {
+        Stopped(message)
+    }
+
+    fn too_deep(depth: usize, function: &str) -> Stopped {
+        Stopped(format!("too deep: {depth} in {function}"))
+    }
+
+    fn within(self, _: impl FnOnce() -> String) -> Stopped {
+        self
+    }
+}
+
+impl eval::Device for LoggingDevice<'_> {
+    type Array = ArrayValue;
+    type Error = Stopped;
+
+    fn run_kernel(&mut self, kernel: KernelId, args: Vec<FlatValue>) -> Result<Vec<FlatValue>, Stopped> {
+        self.log.borrow_mut().push(format!("run {}", kernel.0));
+        eval::run_kernel(self.program, kernel, args).map_err(|error| Stopped(error.to_string()))
+    }
+
+    fn upload(&mut self, items: ArrayValue) -> Result<ArrayValue, Stopped> {
+        self.log.borrow_mut().push(format!("upload {}", items.len()));
+        Ok(items)
+    }
+
+    fn read(&mut self, array: &ArrayValue) -> Result<ArrayValue, Stopped> {
+        self.log.borrow_mut().push(format!("read {}", array.len()));
+        Ok(array.clone())
+    }
+
+    fn check(&mut self) -> Result<(), Stopped> {
+        self.log.borrow_mut().push("check".to_string());
+        Ok(())
+    }
+
+    fn finish(&mut self) -> Result<(), Stopped> {
+        self.log.borrow_mut().push("finish".to_string());
+        Ok(())
+    }
+
+    fn fault(&mut self, site: flatten::ir::FaultId, _: Vec<Const>) -> Stopped {
+        Stopped(format!("fault @{}", site.0))
+    }
+
+    fn fault_text(&mut self, site: flatten::ir::FaultId, message: String) -> Stopped {
+        Stopped(format!("fault @{}: {message}", site.0))
+    }
+}
+
+/// Logs what reaches it and hands it on to an [`eval::OutputSink`].
+struct LoggingSink<'a> {
+    datatypes: &'a [nesl_frontend::tast::DataDef],
+    out: Recorded,
+    log: std::rc::Rc<std::cell::RefCell<Vec<String>>>,
+}
+
+impl<'p> eval::Sink<'p> for LoggingSink<'_> {
+    fn print(&mut self, text: std::sync::Arc<Vec<u8>>) -> Result<(), String> {
+        self.log.borrow_mut().push("print".to_string());
+        eval::OutputSink { datatypes: self.datatypes, out: &mut self.out }.print(text)
+    }
+
+    fn item(
+        &mut self,
+        item: usize,
+        ty: &'p Type,
+        repr: &'p Repr,
+        values: Vec<Option<FlatValue>>,
+    ) -> Result<(), String> {
+        self.log.borrow_mut().push(format!("item {item}"));
+        eval::OutputSink { datatypes: self.datatypes, out: &mut self.out }.item(item, ty, repr, values)
+    }
+}
+
+#[test]
+fn the_host_interpreter_runs_on_any_device_and_waits_where_its_contract_says() {
+    let mut b = ProgramBuilder::new();
+    let text_k = b.kernel(table_kernel("hello", CHAR, &chars("hi\n")));
+    let ints_k = b.kernel(table_kernel("ints", INT, &ints(&[4, 5])));
+    let mut main = FunctionBuilder::new("main");
+    let text = make_array(&mut main, text_k, CHAR, 3);
+    main.stmt(Stmt::Print { text });
+    let items = vec![int_atom(1), int_atom(2), int_atom(3)];
+    let ys = main.let1("ys", array(INT), HostExpr::Array { elem: INT, items });
+    let block = main.block(|f| {
+        let xs = make_array(f, ints_k, INT, 2);
+        vec![atom(xs)]
+    });
+    let timed = main.let_(&[("xs", array(INT)), ("seconds", scalar(FLOAT))], HostExpr::Time { block });
+    // `ys` twice: read once.
+    let pair = Type::pair(Type::seq(Type::Int), Type::seq(Type::Int));
+    main.emit(0, pair, Repr::Tuple(vec![Repr::Seq(SeqRepr::Array(ys)), Repr::Seq(SeqRepr::Array(ys))]));
+    main.emit(1, Type::seq(Type::Int), Repr::Seq(SeqRepr::Array(timed[0])));
+    main.emit(2, Type::Int, Repr::Scalar(int_atom(7)));
+    let program = b.finish(main.finish(vec![]));
+    let expected = run(&program).unwrap();
+
+    let log = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
+    let mut device = LoggingDevice { program: &program, log: log.clone() };
+    let mut sink = LoggingSink { datatypes: &program.datatypes, out: Recorded::default(), log: log.clone() };
+    let mut machine = eval::HostMachine::new(&program, &mut device, &mut sink);
+    machine.call(&program.main, Vec::new()).unwrap_or_else(|Stopped(message)| panic!("{message}"));
+    assert_eq!(sink.out.printed, expected.printed);
+    assert_eq!(sink.out.items, expected.items);
+    assert_eq!(expected.shown(), ["([1, 2, 3], [1, 2, 3])", "[4, 5]", "7"]);
+    assert_eq!(
+        *log.borrow(),
+        [
+            "run 0", "read 3", "check", "print",    // print
+            "upload 3", // array [..]
+            "finish", "run 1", "finish", "check", // time
+            "read 3", "check", "item 0", // one read of `ys`
+            "read 2", "check", "item 1", //
+            "check", "item 2", // checked with nothing to read
+        ]
+    );
 }

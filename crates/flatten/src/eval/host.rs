@@ -1,43 +1,150 @@
-//! Runs host functions: statements in order, a frame of variables per call,
-//! kernels through [`crate::eval::kernel`], and what the program prints and
-//! emits through a [`Sink`].
+//! The host-code interpreter, written once for every kernel executor: runs
+//! host functions statement by statement, a frame of variables per call,
+//! with the flat IR's exact scalar semantics (`scalar.rs`), and hands what
+//! the program prints and emits to a [`Sink`]. Kernels run, and arrays
+//! live, on a [`Device`]: the flat evaluator's kernel evaluator
+//! ([`super::Evaluator`]) or `runtime::executor`'s OpenCL launches.
+//!
+//! Where the interpreter waits for the device is part of its contract, so
+//! that a device that enqueues work (OpenCL) reports its faults in program
+//! order: it calls [`Device::check`] before a `print` or an `emit` reaches
+//! the sink (even an `emit` of host scalars only), before a host operation
+//! runs, and at the end of a `time` block; [`Device::fault`] is asked for
+//! a host `assert`'s fault (a kernel's earlier fault wins); everything
+//! else (a `run`, an `array [..]`, a `#`, a call) never waits unless the
+//! device must.
 
+use std::sync::Arc;
 use std::time::Instant;
 
 use nesl_frontend::Type;
+use nesl_frontend::eval::Output;
+use nesl_frontend::tast::DataDef;
 
-use crate::eval::kernel::run_kernel;
+use crate::eval::MAX_CALL_DEPTH;
+use crate::eval::emit::build_value;
 use crate::eval::scalar;
-use crate::eval::values::{ArrayValue, ColumnBuilder, FlatValue, ScalarValue};
-use crate::eval::{EVALUATOR_STACK_BYTES, Flow, MAX_CALL_DEPTH, Stop, internal};
+use crate::eval::values::{ArrayHandle, ArrayValue, ColumnBuilder, FlatValue, HostValue, ScalarValue};
 use crate::host_ops::HostOpError;
-use crate::ir::{Atom, Block, Const, FlatProgram, FuncId, HostExpr, HostFunction, HostVar, Repr, Stmt};
+use crate::ir::{Atom, Block, Const, FaultId, FlatProgram, FuncId, HostExpr, HostFunction, HostVar, KernelId, Repr};
+use crate::ir::{SeqRepr, Stmt};
 
-/// Where a running program's output goes, in program order.
-pub(crate) trait Sink<'p> {
+/// What the host interpreter needs from a kernel executor: run kernels,
+/// hold arrays, move them to and from the host, and report faults.
+pub trait Device {
+    /// An array on the device. Cloning it must share the elements, never
+    /// copy them: the interpreter clones handles to bind and pass arrays.
+    type Array: ArrayHandle + Clone;
+    /// Why running stops.
+    type Error: HostError;
+
+    /// `run K args`: kernel `kernel` on `args`, its results in order.
+    fn run_kernel(
+        &mut self,
+        kernel: KernelId,
+        args: Vec<HostValue<Self::Array>>,
+    ) -> Result<Vec<HostValue<Self::Array>>, Self::Error>;
+
+    /// A new array holding `items` (`array [..]`, a host operation's
+    /// result).
+    fn upload(&mut self, items: ArrayValue) -> Result<Self::Array, Self::Error>;
+
+    /// The elements of `array` on the host (for `print`, `emit` and host
+    /// operations). May wait for the device.
+    fn read(&mut self, array: &Self::Array) -> Result<ArrayValue, Self::Error>;
+
+    /// Waits for the device's work so far if it must, and reports a fault
+    /// of the program that a kernel found.
+    fn check(&mut self) -> Result<(), Self::Error>;
+
+    /// Waits until every kernel run so far has finished (a `time` block's
+    /// clock starts and stops after this).
+    fn finish(&mut self) -> Result<(), Self::Error>;
+
+    /// The fault of a host `assert` at `site` with the values of its
+    /// payload, or a fault a kernel reported first.
+    fn fault(&mut self, site: FaultId, payload: Vec<Const>) -> Self::Error;
+
+    /// The fault of a host operation at `site`, with its own message.
+    fn fault_text(&mut self, site: FaultId, message: String) -> Self::Error;
+
+    /// Whether the stack has room for one more nested call; if not, the
+    /// call is the program's fault "recursion too deep".
+    fn has_stack_for_call(&self) -> bool {
+        true
+    }
+
+    /// Runs `body`, a call's body (which may recurse), with the stack it
+    /// needs: a device may grow the stack here.
+    fn nested<R>(body: impl FnOnce() -> R) -> R {
+        body()
+    }
+}
+
+/// The errors a [`Device`] stops with: the interpreter builds these.
+pub trait HostError: Sized {
+    /// A compiler bug: the host code broke a promise of flattening.
+    fn internal(message: String) -> Self;
+    /// A call `depth` calls deep, too deep, of the host function `function`.
+    fn too_deep(depth: usize, function: &str) -> Self;
+    /// Records the place (a function) an internal error happened in.
+    fn within(self, place: impl FnOnce() -> String) -> Self;
+}
+
+/// Where a running program's output goes, in program order. The `Err`s are
+/// messages of internal errors.
+pub trait Sink<'p> {
     /// `print` of a `[char]` array.
-    fn print(&mut self, text: &ArrayValue) -> Flow<()>;
+    fn print(&mut self, text: Arc<Vec<u8>>) -> Result<(), String>;
     /// `emit` of top-level item `item`: the value of type `ty` that `repr`
-    /// gives over the variables of `frame`.
-    fn item(&mut self, item: usize, ty: &'p Type, repr: &'p Repr, frame: &Frame) -> Flow<()>;
+    /// gives over `values`, indexed by [`HostVar`] (those `repr` names, on
+    /// the host).
+    fn item(&mut self, item: usize, ty: &'p Type, repr: &'p Repr, values: Vec<Option<FlatValue>>)
+    -> Result<(), String>;
+}
+
+/// A [`Sink`] that hands output to an [`Output`] right away, values built
+/// with the program's datatypes.
+pub struct OutputSink<'a> {
+    pub datatypes: &'a [DataDef],
+    pub out: &'a mut dyn Output,
+}
+
+impl<'p> Sink<'p> for OutputSink<'_> {
+    fn print(&mut self, text: Arc<Vec<u8>>) -> Result<(), String> {
+        self.out.print(&text);
+        Ok(())
+    }
+
+    fn item(
+        &mut self,
+        item: usize,
+        ty: &'p Type,
+        repr: &'p Repr,
+        values: Vec<Option<FlatValue>>,
+    ) -> Result<(), String> {
+        let value = build_value(self.datatypes, ty, repr, values)?;
+        self.out.item(item, &value);
+        Ok(())
+    }
 }
 
 /// The variables of one call, indexed by [`HostVar`].
-#[derive(Clone, Debug)]
-pub(crate) struct Frame {
-    pub(crate) values: Vec<Option<FlatValue>>,
+struct Frame<A> {
+    values: Vec<Option<HostValue<A>>>,
     /// Which variables a `free` has dropped: reading one is an internal
     /// error (the liveness of `free-dead-buffers` was wrong).
     freed: Vec<bool>,
 }
 
-impl Frame {
-    fn new(vars: usize) -> Frame {
+impl<A: ArrayHandle + Clone> Frame<A> {
+    fn new(vars: usize) -> Frame<A> {
         Frame { values: vec![None; vars], freed: vec![false; vars] }
     }
 
-    /// `free v`: drops the value, if any.
-    fn free(&mut self, function: &HostFunction, v: HostVar) -> Flow<()> {
+    /// `free v`: drops the value, if any (the last handle of an array
+    /// releases it).
+    fn free<E: HostError>(&mut self, function: &HostFunction, v: HostVar) -> Result<(), E> {
         match (self.values.get_mut(v.0 as usize), self.freed.get_mut(v.0 as usize)) {
             (Some(slot), Some(freed)) => {
                 if slot.take().is_some() {
@@ -45,240 +152,328 @@ impl Frame {
                 }
                 Ok(())
             }
-            _ => Err(internal(format!("`free` of variable {} ({}), which does not exist", var_name(function, v), v.0))),
+            _ => Err(bug(format!("`free` of variable {} ({}), which does not exist", var_name(function, v), v.0))),
+        }
+    }
+
+    /// Binds `v` to `value`, which must have its declared type.
+    fn bind<E: HostError>(&mut self, function: &HostFunction, v: HostVar, value: HostValue<A>) -> Result<(), E> {
+        let (Some(info), Some(slot)) = (function.vars.get(v.0 as usize), self.values.get_mut(v.0 as usize)) else {
+            return Err(bug(format!("variable {} does not exist", v.0)));
+        };
+        if info.ty != value.var_type() {
+            return Err(bug(format!("`{}` of type {} is bound to a {}", info.name, info.ty, value.var_type())));
+        }
+        *slot = Some(value);
+        Ok(())
+    }
+
+    fn var<E: HostError>(&self, function: &HostFunction, v: HostVar) -> Result<&HostValue<A>, E> {
+        match self.values.get(v.0 as usize) {
+            Some(Some(value)) => Ok(value),
+            _ if self.freed.get(v.0 as usize) == Some(&true) => {
+                Err(bug(format!("variable `{}` ({}) is read after it is freed", var_name(function, v), v.0)))
+            }
+            _ => Err(bug(format!("variable `{}` ({}) is read before it is bound", var_name(function, v), v.0))),
+        }
+    }
+
+    fn atom<E: HostError>(&self, function: &HostFunction, atom: &Atom) -> Result<HostValue<A>, E> {
+        match atom {
+            Atom::Var(v) => self.var(function, *v).cloned(),
+            Atom::Const(c) => Ok(HostValue::Scalar(ScalarValue::of_const(*c))),
+        }
+    }
+
+    fn atoms<E: HostError>(&self, function: &HostFunction, atoms: &[Atom]) -> Result<Vec<HostValue<A>>, E> {
+        atoms.iter().map(|atom| self.atom(function, atom)).collect()
+    }
+
+    fn scalar<E: HostError>(&self, function: &HostFunction, atom: &Atom) -> Result<ScalarValue, E> {
+        match self.atom(function, atom)? {
+            HostValue::Scalar(s) => Ok(s),
+            HostValue::Array(_) => Err(bug("an array where a scalar is expected")),
         }
     }
 }
 
-pub(crate) struct HostMachine<'p, 's> {
+/// Runs the host code of one program on a device `D`.
+pub struct HostMachine<'p, 'm, D: Device> {
     program: &'p FlatProgram,
-    sink: &'s mut dyn Sink<'p>,
+    device: &'m mut D,
+    sink: &'m mut dyn Sink<'p>,
     /// Calls in progress.
     depth: usize,
-    /// The address of a local of the machine's creator: where the stack
-    /// of the evaluator's thread starts, near enough.
-    stack_base: usize,
 }
 
-impl<'p, 's> HostMachine<'p, 's> {
-    pub(crate) fn new(program: &'p FlatProgram, sink: &'s mut dyn Sink<'p>) -> HostMachine<'p, 's> {
-        HostMachine { program, sink, depth: 0, stack_base: stack_address() }
+type Values<D> = Vec<HostValue<<D as Device>::Array>>;
+
+impl<'p, 'm, D: Device> HostMachine<'p, 'm, D> {
+    pub fn new(program: &'p FlatProgram, device: &'m mut D, sink: &'m mut dyn Sink<'p>) -> HostMachine<'p, 'm, D> {
+        HostMachine { program, device, sink, depth: 0 }
     }
 
-    /// Calls `function` with `args` and returns its results.
-    pub(crate) fn call(&mut self, function: &'p HostFunction, args: Vec<FlatValue>) -> Flow<Vec<FlatValue>> {
+    /// Calls `function` with `args` and returns its results. Calls nest at
+    /// most [`MAX_CALL_DEPTH`] deep, and only while the device says the
+    /// stack has room; deeper is the program's fault "recursion too deep".
+    pub fn call(&mut self, function: &'p HostFunction, args: Values<D>) -> Result<Values<D>, D::Error> {
         let place = || function_place(self.program, function);
-        let stack_used = self.stack_base.abs_diff(stack_address());
-        if self.depth > MAX_CALL_DEPTH || stack_used > STACK_BUDGET_BYTES {
+        if self.depth > MAX_CALL_DEPTH || !self.device.has_stack_for_call() {
             // `main` is the first call, so `depth` counts the NESL calls
             // in progress, this one included, as the interpreter does.
-            return Err(Box::new(Stop::TooDeep { depth: self.depth, function: function.name.clone() }));
+            return Err(D::Error::too_deep(self.depth, &function.name));
         }
         if args.len() != function.params.len() {
             let message = format!("a call passes {} arguments for {} parameters", args.len(), function.params.len());
-            return Err(internal(message).within(place));
+            return Err(bug::<D::Error>(message).within(place));
         }
         let mut frame = Frame::new(function.vars.len());
         for (&param, arg) in function.params.iter().zip(args) {
-            bind(function, &mut frame, param, arg).map_err(|e| e.within(place))?;
+            frame.bind(function, param, arg).map_err(|e: D::Error| e.within(place))?;
         }
         self.depth += 1;
-        let results = self.block(function, &mut frame, &function.body);
+        // Deep NESL recursion recurses here.
+        let results = D::nested(|| self.block(function, &mut frame, &function.body));
         self.depth -= 1;
-        results.map_err(|e| e.within(place))
+        results.map_err(|e| e.within(|| function_place(self.program, function)))
     }
 
-    fn block(&mut self, function: &'p HostFunction, frame: &mut Frame, block: &'p Block) -> Flow<Vec<FlatValue>> {
+    fn block(
+        &mut self,
+        function: &'p HostFunction,
+        frame: &mut Frame<D::Array>,
+        block: &'p Block,
+    ) -> Result<Values<D>, D::Error> {
         for (index, stmt) in block.stmts.iter().enumerate() {
             match (stmt, block.stmts.get(index + 1)) {
                 // The caller's dead arguments are released as the call
-                // starts (see `Stmt::Free`).
+                // starts (see `Stmt::Free`), so a recursion does not hold
+                // every level's arrays.
                 (Stmt::Let { vars, expr: HostExpr::Call { func, args } }, Some(Stmt::Free { vars: freed })) => {
                     let values = self.call_of(function, frame, *func, args, freed)?;
-                    self.bind_all(function, frame, vars, values)?;
+                    bind_all(function, frame, vars, values)?;
                 }
                 _ => self.stmt(function, frame, stmt)?,
             }
         }
-        block.results.iter().map(|atom| atom_value(function, frame, atom)).collect()
+        block.results.iter().map(|atom| frame.atom(function, atom)).collect()
     }
 
-    fn stmt(&mut self, function: &'p HostFunction, frame: &mut Frame, stmt: &'p Stmt) -> Flow<()> {
+    fn stmt(
+        &mut self,
+        function: &'p HostFunction,
+        frame: &mut Frame<D::Array>,
+        stmt: &'p Stmt,
+    ) -> Result<(), D::Error> {
         match stmt {
             Stmt::Let { vars, expr } => {
                 let values = self.expr(function, frame, expr)?;
-                self.bind_all(function, frame, vars, values)
+                bind_all(function, frame, vars, values)
             }
             Stmt::Free { vars } => vars.iter().try_for_each(|&v| frame.free(function, v)),
             Stmt::Assert { cond, site, payload } => {
-                match scalar_value(function, frame, cond)? {
+                match frame.scalar(function, cond)? {
                     ScalarValue::Bool(true) => return Ok(()),
                     ScalarValue::Bool(false) => {}
-                    other => return Err(internal(format!("an `assert` condition of type {}", other.scalar()))),
+                    other => return Err(bug(format!("an `assert` condition of type {}", other.scalar()))),
                 }
                 let payload = payload
                     .iter()
-                    .map(|atom| Ok(scalar_value(function, frame, atom)?.to_const()))
-                    .collect::<Flow<Vec<Const>>>()?;
-                Err(Box::new(Stop::Fault { site: *site, payload }))
+                    .map(|atom| Ok(frame.scalar(function, atom)?.to_const()))
+                    .collect::<Result<Vec<Const>, D::Error>>()?;
+                Err(self.device.fault(*site, payload))
             }
-            Stmt::Print { text } => match var_value(function, frame, *text)? {
-                FlatValue::Array(text @ ArrayValue::Char(_)) => self.sink.print(text),
-                other => Err(internal(format!("`print` of a {}", other.var_type()))),
-            },
-            Stmt::Emit { item, ty, value } => self.sink.item(*item, ty, value, frame),
+            Stmt::Print { text } => {
+                let text = match frame.var(function, *text)? {
+                    HostValue::Array(array) if array.elem() == crate::ir::Scalar::Char => self.device.read(array)?,
+                    other => return Err(bug(format!("`print` of a {}", other.var_type()))),
+                };
+                let ArrayValue::Char(text) = text else {
+                    return Err(bug(format!("`print` of a [char] array read as a [{}]", text.scalar())));
+                };
+                self.device.check()?;
+                self.sink.print(text).map_err(D::Error::internal)
+            }
+            Stmt::Emit { item, ty, value } => {
+                let values = self.emitted_values(frame, value);
+                // Checked even when nothing was read: no output may appear
+                // after a fault that happened before it.
+                self.device.check()?;
+                self.sink.item(*item, ty, value, values?).map_err(D::Error::internal)
+            }
         }
     }
 
-    fn bind_all(
-        &mut self,
-        function: &'p HostFunction,
-        frame: &mut Frame,
-        vars: &[HostVar],
-        values: Vec<FlatValue>,
-    ) -> Flow<()> {
-        if values.len() != vars.len() {
-            let message = format!("`let` binds {} variables to {} values", vars.len(), values.len());
-            return Err(internal(message));
+    /// The variables `repr` names, on the host (each array read once),
+    /// indexed by [`HostVar`]; the others `None`.
+    fn emitted_values(&mut self, frame: &Frame<D::Array>, repr: &Repr) -> Result<Vec<Option<FlatValue>>, D::Error> {
+        let mut vars = Vec::new();
+        repr_vars(repr, &mut vars);
+        let mut values = vec![None; frame.values.len()];
+        for v in vars {
+            let (Some(Some(value)), Some(slot)) = (frame.values.get(v.0 as usize), values.get_mut(v.0 as usize)) else {
+                continue;
+            };
+            if slot.is_none() {
+                *slot = Some(self.on_host(value)?);
+            }
         }
-        for (&v, value) in vars.iter().zip(values) {
-            bind(function, frame, v, value)?;
-        }
-        Ok(())
+        Ok(values)
+    }
+
+    /// `value` with its array, if any, read to the host.
+    fn on_host(&mut self, value: &HostValue<D::Array>) -> Result<FlatValue, D::Error> {
+        Ok(match value {
+            HostValue::Scalar(s) => FlatValue::Scalar(*s),
+            HostValue::Array(array) => FlatValue::Array(self.device.read(array)?),
+        })
     }
 
     /// A call of `func`; the variables of `released` among its arguments
-    /// are freed once the arguments are read.
+    /// are dropped from the caller's frame once the arguments are read.
     fn call_of(
         &mut self,
         function: &'p HostFunction,
-        frame: &mut Frame,
+        frame: &mut Frame<D::Array>,
         func: FuncId,
         args: &[Atom],
         released: &[HostVar],
-    ) -> Flow<Vec<FlatValue>> {
+    ) -> Result<Values<D>, D::Error> {
         let Some(callee) = self.program.functions.get(func.0 as usize) else {
-            return Err(internal(format!("a call of function {}, which does not exist", func.0)));
+            return Err(bug(format!("a call of function {}, which does not exist", func.0)));
         };
-        let values = args.iter().map(|a| atom_value(function, frame, a)).collect::<Flow<_>>()?;
+        let values = frame.atoms(function, args)?;
         for atom in args {
             if let Atom::Var(v) = atom
                 && released.contains(v)
             {
-                frame.free(function, *v)?;
+                frame.free::<D::Error>(function, *v)?;
             }
         }
         self.call(callee, values)
     }
 
-    fn expr(&mut self, function: &'p HostFunction, frame: &mut Frame, expr: &'p HostExpr) -> Flow<Vec<FlatValue>> {
-        let one = |value: ScalarValue| Ok(vec![FlatValue::Scalar(value)]);
+    fn expr(
+        &mut self,
+        function: &'p HostFunction,
+        frame: &mut Frame<D::Array>,
+        expr: &'p HostExpr,
+    ) -> Result<Values<D>, D::Error> {
+        let one = |value: ScalarValue| Ok(vec![HostValue::Scalar(value)]);
+        let op_error = |error: scalar::OpError| D::Error::internal(error.message());
         match expr {
-            HostExpr::Atom(atom) => Ok(vec![atom_value(function, frame, atom)?]),
+            HostExpr::Atom(atom) => Ok(vec![frame.atom(function, atom)?]),
             HostExpr::Unary { op, ty: _, arg } => {
-                one(scalar::unary(*op, scalar_value(function, frame, arg)?).map_err(|e| internal(e.message()))?)
+                one(scalar::unary(*op, frame.scalar(function, arg)?).map_err(op_error)?)
             }
             HostExpr::Binary { op, ty: _, lhs, rhs } => {
-                let lhs = scalar_value(function, frame, lhs)?;
-                let rhs = scalar_value(function, frame, rhs)?;
-                one(scalar::binary(*op, lhs, rhs).map_err(|e| internal(e.message()))?)
+                let lhs = frame.scalar(function, lhs)?;
+                let rhs = frame.scalar(function, rhs)?;
+                one(scalar::binary(*op, lhs, rhs).map_err(op_error)?)
             }
             HostExpr::Array { elem, items } => {
-                let mut column = ColumnBuilder::with_capacity(*elem, items.len()).map_err(internal)?;
+                let mut column = ColumnBuilder::with_capacity(*elem, items.len()).map_err(D::Error::internal)?;
                 for item in items {
-                    column.push(scalar_value(function, frame, item)?).map_err(internal)?;
+                    column.push(frame.scalar(function, item)?).map_err(D::Error::internal)?;
                 }
-                Ok(vec![FlatValue::Array(column.finish())])
+                Ok(vec![HostValue::Array(self.device.upload(column.finish())?)])
             }
-            HostExpr::Length(v) => match var_value(function, frame, *v)? {
-                FlatValue::Array(array) => one(ScalarValue::Int(array.len() as i64)),
-                FlatValue::Scalar(_) => Err(internal("`#` of a scalar")),
+            HostExpr::Length(v) => match frame.var(function, *v)? {
+                HostValue::Array(array) => one(ScalarValue::Int(array.len() as i64)),
+                HostValue::Scalar(_) => Err(bug("`#` of a scalar")),
             },
             HostExpr::Run { kernel, args } => {
-                let Some(kernel) = self.program.kernels.get(kernel.0 as usize) else {
-                    return Err(internal(format!("`run` of kernel {}, which does not exist", kernel.0)));
-                };
-                let args = args.iter().map(|a| atom_value(function, frame, a)).collect::<Flow<_>>()?;
-                run_kernel(kernel, args)
+                let args = frame.atoms(function, args)?;
+                self.device.run_kernel(*kernel, args)
             }
             HostExpr::Call { func, args } => self.call_of(function, frame, *func, args, &[]),
-            HostExpr::If { cond, then_block, else_block } => match scalar_value(function, frame, cond)? {
+            HostExpr::If { cond, then_block, else_block } => match frame.scalar(function, cond)? {
                 ScalarValue::Bool(true) => self.block(function, frame, then_block),
                 ScalarValue::Bool(false) => self.block(function, frame, else_block),
-                other => Err(internal(format!("an `if` condition of type {}", other.scalar()))),
+                other => Err(bug(format!("an `if` condition of type {}", other.scalar()))),
             },
             HostExpr::HostOp { op, args } => {
-                let args = args.iter().map(|a| atom_value(function, frame, a)).collect::<Flow<Vec<_>>>()?;
-                crate::host_ops::apply(op, &self.program.datatypes, &args).map_err(|error| match error {
-                    HostOpError::Fault(message) => match op.site() {
-                        Some(site) => Box::new(Stop::FaultText { site, message }),
-                        None => internal(format!("`host {}` failed: {message}", op.name())),
-                    },
-                    HostOpError::Internal(message) => internal(message),
-                })
+                let args = frame.atoms(function, args)?;
+                // The device's work so far finishes first, and a fault it
+                // reported comes before anything the host does.
+                self.device.check()?;
+                let args = args.iter().map(|arg| self.on_host(arg)).collect::<Result<Vec<_>, _>>()?;
+                let results =
+                    crate::host_ops::apply(op, &self.program.datatypes, &args).map_err(|error| match error {
+                        HostOpError::Fault(message) => match op.site() {
+                            Some(site) => self.device.fault_text(site, message),
+                            None => bug(format!("`host {}` failed without a fault site: {message}", op.name())),
+                        },
+                        HostOpError::Internal(message) => bug(message),
+                    })?;
+                results
+                    .into_iter()
+                    .map(|value| match value {
+                        HostValue::Scalar(s) => Ok(HostValue::Scalar(s)),
+                        HostValue::Array(array) => Ok(HostValue::Array(self.device.upload(array)?)),
+                    })
+                    .collect()
             }
             HostExpr::Time { block } => {
+                // Time only the block's work: what ran before it finishes
+                // first, and the block's own work before the clock is read.
+                self.device.finish()?;
                 let start = Instant::now();
                 let mut values = self.block(function, frame, block)?;
-                values.push(FlatValue::Scalar(ScalarValue::Float(start.elapsed().as_secs_f64())));
+                self.device.finish()?;
+                let seconds = start.elapsed().as_secs_f64();
+                self.device.check()?;
+                values.push(HostValue::Scalar(ScalarValue::Float(seconds)));
                 Ok(values)
             }
         }
     }
 }
 
-/// How much of the evaluator thread's stack nested calls may use; the rest
-/// is headroom for the work between two calls (kernels, deep expressions).
-const STACK_BUDGET_BYTES: usize = EVALUATOR_STACK_BYTES - (64 << 20);
-
-/// The address of a local of the caller's frame: where the stack is now.
-#[inline(never)]
-fn stack_address() -> usize {
-    let marker = 0u8;
-    std::hint::black_box(&marker) as *const u8 as usize
+fn bug<E: HostError>(message: impl Into<String>) -> E {
+    E::internal(message.into())
 }
 
+fn bind_all<A: ArrayHandle + Clone, E: HostError>(
+    function: &HostFunction,
+    frame: &mut Frame<A>,
+    vars: &[HostVar],
+    values: Vec<HostValue<A>>,
+) -> Result<(), E> {
+    if values.len() != vars.len() {
+        return Err(bug(format!("`let` binds {} variables to {} values", vars.len(), values.len())));
+    }
+    for (&v, value) in vars.iter().zip(values) {
+        frame.bind(function, v, value)?;
+    }
+    Ok(())
+}
+
+/// The variables `repr` names, in order (with repeats).
+fn repr_vars(repr: &Repr, vars: &mut Vec<HostVar>) {
+    fn seq_vars(repr: &SeqRepr, vars: &mut Vec<HostVar>) {
+        match repr {
+            SeqRepr::Array(v) => vars.push(*v),
+            SeqRepr::Tuple(columns) => columns.iter().for_each(|column| seq_vars(column, vars)),
+            SeqRepr::Nested { lengths, offsets, elements } => {
+                seq_vars(elements, vars);
+                vars.extend([*lengths, *offsets]);
+            }
+        }
+    }
+    match repr {
+        Repr::Scalar(Atom::Var(v)) => vars.push(*v),
+        Repr::Scalar(Atom::Const(_)) => {}
+        Repr::Tuple(items) => items.iter().for_each(|item| repr_vars(item, vars)),
+        Repr::Seq(seq) => seq_vars(seq, vars),
+    }
+}
+
+/// "main" or "function `f`", for the place of an internal error.
 pub(crate) fn function_place(program: &FlatProgram, function: &HostFunction) -> String {
     if std::ptr::eq(function, &program.main) { "main".to_string() } else { format!("function `{}`", function.name) }
 }
 
 fn var_name(function: &HostFunction, v: HostVar) -> &str {
     function.vars.get(v.0 as usize).map_or("?", |info| info.name.as_str())
-}
-
-/// Binds `v` to `value`, which must have its declared type.
-fn bind(function: &HostFunction, frame: &mut Frame, v: HostVar, value: FlatValue) -> Flow<()> {
-    let (Some(info), Some(slot)) = (function.vars.get(v.0 as usize), frame.values.get_mut(v.0 as usize)) else {
-        return Err(internal(format!("variable {} does not exist", v.0)));
-    };
-    if info.ty != value.var_type() {
-        let message = format!("`{}` of type {} is bound to a {}", info.name, info.ty, value.var_type());
-        return Err(internal(message));
-    }
-    *slot = Some(value);
-    Ok(())
-}
-
-pub(crate) fn var_value<'f>(function: &HostFunction, frame: &'f Frame, v: HostVar) -> Flow<&'f FlatValue> {
-    match frame.values.get(v.0 as usize) {
-        Some(Some(value)) => Ok(value),
-        _ if frame.freed.get(v.0 as usize) == Some(&true) => {
-            Err(internal(format!("variable `{}` ({}) is read after it is freed", var_name(function, v), v.0)))
-        }
-        _ => Err(internal(format!("variable `{}` ({}) is read before it is bound", var_name(function, v), v.0))),
-    }
-}
-
-pub(crate) fn atom_value(function: &HostFunction, frame: &Frame, atom: &Atom) -> Flow<FlatValue> {
-    match atom {
-        Atom::Var(v) => var_value(function, frame, *v).cloned(),
-        Atom::Const(c) => Ok(FlatValue::Scalar(ScalarValue::of_const(*c))),
-    }
-}
-
-fn scalar_value(function: &HostFunction, frame: &Frame, atom: &Atom) -> Flow<ScalarValue> {
-    match atom_value(function, frame, atom)? {
-        FlatValue::Scalar(s) => Ok(s),
-        FlatValue::Array(_) => Err(internal("an array where a scalar is expected")),
-    }
 }

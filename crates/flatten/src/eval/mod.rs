@@ -9,7 +9,7 @@
 //! [`run`] verifies the program ([`crate::ir::verify`]) and runs `main`:
 //! statements in order, kernels when `run`, functions when called.
 //! `print` reaches [`Output::print`] and `emit` reaches [`Output::item`] in
-//! program order, the item's NESL [`Value`] rebuilt from its [`Repr`] with
+//! program order, the item's NESL [`Value`](nesl_frontend::value::Value) rebuilt from its [`Repr`] with
 //! columnar sequences (`emit.rs`). [`run_kernel`] and [`call_function`] run
 //! one kernel or one function on given values, for testing a rewrite on
 //! random inputs. [`ScalarRunner`] runs one kernel's thunks alone, for
@@ -26,6 +26,17 @@
 //! elements would fault, the first in that order does. Scalar operations
 //! mean exactly what note [primitive semantics] in `nesl-frontend` says
 //! (`scalar.rs`).
+//!
+//! ## One host interpreter, two kernel executors
+//! Host code (functions, `let`, `if`, calls, `time`, `free`, `assert`,
+//! host operations, `print`, `emit`) is run by one interpreter,
+//! [`HostMachine`] (`host.rs`), generic over a [`Device`]: what runs
+//! kernels and holds arrays. This evaluator's device runs kernels with
+//! `kernel.rs` on arrays in host memory; `runtime::executor`'s launches
+//! OpenCL kernels on device buffers. So every host statement, its scalar
+//! semantics (`scalar.rs`), the rebuilding of values (`emit.rs`) and the
+//! recursion limit are written once, and the OpenCL executor differs
+//! from this oracle only in how kernels run.
 //!
 //! ## Two kinds of error
 //! An [`EvalError`] is either a **fault of the NESL program**, the
@@ -59,7 +70,7 @@
 //! be `Send`.
 //!
 //! ## Where to start reading
-//! [`run`]; then `host.rs` (statements, calls), `kernel.rs` (SOACs and GPU
+//! [`run`]; then `host.rs` (statements, calls, the [`Device`] trait), `kernel.rs` (SOACs and GPU
 //! expressions), `scalar.rs` (the operators), `emit.rs` (values).
 
 pub(crate) mod emit;
@@ -69,19 +80,17 @@ mod scalar;
 pub(crate) mod values;
 
 use std::fmt;
-use std::sync::mpsc;
+use std::sync::{Arc, mpsc};
 
 use nesl_frontend::eval::Output;
-use nesl_frontend::value::Value;
 use nesl_frontend::{Diagnostic, ErrorClass, Type};
 
 use crate::ir::verify::verify;
 use crate::ir::{Const, FaultId, FlatProgram, FuncId, KernelId, Repr};
 
+pub use host::{Device, HostError, HostMachine, OutputSink, Sink};
 pub use kernel::{ScalarRunner, ScalarStop};
-pub use values::{ArrayValue, FlatValue, ScalarValue};
-
-use host::{Frame, HostMachine, Sink};
+pub use values::{ArrayHandle, ArrayValue, FlatValue, HostValue, ScalarValue};
 
 /// The deepest nesting of host calls the evaluator allows: 2^18, as the
 /// reference interpreter. Deeper recursion is the program's fault
@@ -246,6 +255,91 @@ impl Stop {
     }
 }
 
+impl HostError for Box<Stop> {
+    fn internal(message: String) -> Box<Stop> {
+        internal(message)
+    }
+
+    fn too_deep(depth: usize, function: &str) -> Box<Stop> {
+        Box::new(Stop::TooDeep { depth, function: function.to_string() })
+    }
+
+    fn within(self, place: impl FnOnce() -> String) -> Box<Stop> {
+        Stop::within(self, place)
+    }
+}
+
+// --- The evaluator as a device -----------------------------------------------
+
+/// The flat evaluator's kernel executor: kernels run by `kernel.rs` on
+/// arrays held on the host, for the one host interpreter
+/// ([`HostMachine`]). Uploads and reads share the elements; nothing waits.
+pub(crate) struct Evaluator<'p> {
+    program: &'p FlatProgram,
+    /// The address of a local of the evaluator's creator: where the stack
+    /// of the evaluator's thread starts, near enough.
+    stack_base: usize,
+}
+
+impl<'p> Evaluator<'p> {
+    /// An evaluator of `program`'s kernels, its stack the stack of the
+    /// thread that creates it (see "Threads" in the module's essay).
+    fn new(program: &'p FlatProgram) -> Evaluator<'p> {
+        Evaluator { program, stack_base: stack_address() }
+    }
+}
+
+impl Device for Evaluator<'_> {
+    type Array = ArrayValue;
+    type Error = Box<Stop>;
+
+    fn run_kernel(&mut self, kernel: KernelId, args: Vec<FlatValue>) -> Flow<Vec<FlatValue>> {
+        let Some(kernel) = self.program.kernels.get(kernel.0 as usize) else {
+            return Err(internal(format!("`run` of kernel {}, which does not exist", kernel.0)));
+        };
+        kernel::run_kernel(kernel, args)
+    }
+
+    fn upload(&mut self, items: ArrayValue) -> Flow<ArrayValue> {
+        Ok(items)
+    }
+
+    fn read(&mut self, array: &ArrayValue) -> Flow<ArrayValue> {
+        Ok(array.clone())
+    }
+
+    fn check(&mut self) -> Flow<()> {
+        Ok(())
+    }
+
+    fn finish(&mut self) -> Flow<()> {
+        Ok(())
+    }
+
+    fn fault(&mut self, site: FaultId, payload: Vec<Const>) -> Box<Stop> {
+        Box::new(Stop::Fault { site, payload })
+    }
+
+    fn fault_text(&mut self, site: FaultId, message: String) -> Box<Stop> {
+        Box::new(Stop::FaultText { site, message })
+    }
+
+    fn has_stack_for_call(&self) -> bool {
+        self.stack_base.abs_diff(stack_address()) <= STACK_BUDGET_BYTES
+    }
+}
+
+/// How much of the evaluator thread's stack nested calls may use; the rest
+/// is headroom for the work between two calls (kernels, deep expressions).
+const STACK_BUDGET_BYTES: usize = EVALUATOR_STACK_BYTES - (64 << 20);
+
+/// The address of a local of the caller's frame: where the stack is now.
+#[inline(never)]
+fn stack_address() -> usize {
+    let marker = 0u8;
+    std::hint::black_box(&marker) as *const u8 as usize
+}
+
 fn stop_to_error(program: &FlatProgram, stop: Stop) -> EvalError {
     match stop {
         Stop::Fault { site, payload } => match program.fault_sites.get(site.0 as usize) {
@@ -302,8 +396,8 @@ pub(crate) fn check_segment_descriptor(
 
 /// Output on its way from the evaluator's thread to the caller's.
 enum Event<'p> {
-    Print(ArrayValue),
-    Item { item: usize, ty: &'p Type, repr: &'p Repr, frame: Vec<Option<FlatValue>> },
+    Print(Arc<Vec<u8>>),
+    Item { item: usize, ty: &'p Type, repr: &'p Repr, values: Vec<Option<FlatValue>> },
 }
 
 /// The evaluator's end of the output channel: sends an event, then waits
@@ -314,23 +408,28 @@ struct ChannelSink<'p> {
 }
 
 impl<'p> ChannelSink<'p> {
-    fn deliver(&mut self, event: Event<'p>) -> Flow<()> {
-        self.events.send(event).map_err(|_| internal("the output channel closed (evaluator bug)"))?;
+    fn deliver(&mut self, event: Event<'p>) -> Result<(), String> {
+        self.events.send(event).map_err(|_| "the output channel closed (evaluator bug)".to_string())?;
         match self.deliveries.recv() {
-            Ok(Ok(())) => Ok(()),
-            Ok(Err(message)) => Err(internal(message)),
-            Err(_) => Err(internal("the output channel closed (evaluator bug)")),
+            Ok(delivered) => delivered,
+            Err(_) => Err("the output channel closed (evaluator bug)".to_string()),
         }
     }
 }
 
 impl<'p> Sink<'p> for ChannelSink<'p> {
-    fn print(&mut self, text: &ArrayValue) -> Flow<()> {
-        self.deliver(Event::Print(text.clone()))
+    fn print(&mut self, text: Arc<Vec<u8>>) -> Result<(), String> {
+        self.deliver(Event::Print(text))
     }
 
-    fn item(&mut self, item: usize, ty: &'p Type, repr: &'p Repr, frame: &Frame) -> Flow<()> {
-        self.deliver(Event::Item { item, ty, repr, frame: frame.values.clone() })
+    fn item(
+        &mut self,
+        item: usize,
+        ty: &'p Type,
+        repr: &'p Repr,
+        values: Vec<Option<FlatValue>>,
+    ) -> Result<(), String> {
+        self.deliver(Event::Item { item, ty, repr, values })
     }
 }
 
@@ -339,7 +438,7 @@ impl<'p> Sink<'p> for ChannelSink<'p> {
 fn on_evaluator_thread<'p, T: Send>(
     program: &'p FlatProgram,
     out: &mut dyn Output,
-    work: impl for<'s> FnOnce(&mut HostMachine<'p, 's>) -> Flow<T> + Send,
+    work: impl for<'m> FnOnce(&mut HostMachine<'p, 'm, Evaluator<'p>>) -> Flow<T> + Send,
 ) -> Result<T, EvalError> {
     std::thread::scope(|scope| {
         // Owned by this closure, so that if `out` panics, unwinding drops
@@ -352,7 +451,8 @@ fn on_evaluator_thread<'p, T: Send>(
             .stack_size(EVALUATOR_STACK_BYTES)
             .spawn_scoped(scope, move || {
                 let mut sink = ChannelSink { events: event_sender, deliveries };
-                let mut machine = HostMachine::new(program, &mut sink);
+                let mut evaluator = Evaluator::new(program);
+                let mut machine = HostMachine::new(program, &mut evaluator, &mut sink);
                 work(&mut machine).map_err(|stop| *stop)
             });
         let evaluator = match evaluator {
@@ -360,8 +460,12 @@ fn on_evaluator_thread<'p, T: Send>(
             Err(error) => return Err(internal_error(format!("could not start the evaluator's thread: {error}"))),
         };
         // Until the evaluator finishes and drops its sender.
+        let mut sink = OutputSink { datatypes: &program.datatypes, out };
         for event in events {
-            let delivered = deliver(program, event, out);
+            let delivered = match event {
+                Event::Print(text) => sink.print(text),
+                Event::Item { item, ty, repr, values } => sink.item(item, ty, repr, values),
+            };
             if delivery_sender.send(delivered).is_err() {
                 break;
             }
@@ -378,20 +482,4 @@ fn on_evaluator_thread<'p, T: Send>(
             }
         }
     })
-}
-
-/// Hands one event to `out`.
-fn deliver(program: &FlatProgram, event: Event<'_>, out: &mut dyn Output) -> Result<(), String> {
-    match event {
-        Event::Print(ArrayValue::Char(text)) => {
-            out.print(&text);
-            Ok(())
-        }
-        Event::Print(other) => Err(format!("`print` of a [{}] array", other.scalar())),
-        Event::Item { item, ty, repr, frame } => {
-            let value: Value = emit::build_value(&program.datatypes, ty, repr, &frame)?;
-            out.item(item, &value);
-            Ok(())
-        }
-    }
 }

@@ -45,6 +45,13 @@ impl ScalarValue {
     }
 }
 
+impl std::fmt::Display for ScalarValue {
+    /// As the flat IR prints the constant.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.to_const().fmt(f)
+    }
+}
+
 /// A flat array. Bools and chars are bytes, as on the device (a bool is 0
 /// or 1). Cloning shares the elements.
 #[derive(Clone, Debug, PartialEq)]
@@ -112,21 +119,50 @@ impl ArrayValue {
     }
 }
 
-/// The value of a host or kernel variable.
-#[derive(Clone, Debug, PartialEq)]
-pub enum FlatValue {
-    Scalar(ScalarValue),
-    Array(ArrayValue),
+/// What the host interpreter needs to know of an array handle, whatever
+/// holds the elements (the evaluator's [`ArrayValue`], a device buffer).
+pub trait ArrayHandle {
+    /// The type of the elements.
+    fn elem(&self) -> Scalar;
+    /// The number of elements (the logical length: known on the host).
+    fn len(&self) -> usize;
+
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
 }
 
-impl FlatValue {
+impl ArrayHandle for ArrayValue {
+    fn elem(&self) -> Scalar {
+        self.scalar()
+    }
+
+    fn len(&self) -> usize {
+        ArrayValue::len(self)
+    }
+}
+
+/// The value of a host variable: a scalar, or an array held by a kernel
+/// executor as its handle `A` (see [`crate::eval::Device`]). Cloning an
+/// array shares it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum HostValue<A> {
+    Scalar(ScalarValue),
+    Array(A),
+}
+
+impl<A: ArrayHandle> HostValue<A> {
     pub fn var_type(&self) -> VarType {
         match self {
-            FlatValue::Scalar(s) => VarType::Scalar(s.scalar()),
-            FlatValue::Array(a) => VarType::Array(a.scalar()),
+            HostValue::Scalar(s) => VarType::Scalar(s.scalar()),
+            HostValue::Array(a) => VarType::Array(a.elem()),
         }
     }
 }
+
+/// The value of a host or kernel variable in the flat evaluator, its
+/// arrays on the host.
+pub type FlatValue = HostValue<ArrayValue>;
 
 /// An array under construction, with room reserved up front.
 pub(crate) enum ColumnBuilder {

@@ -38,11 +38,12 @@
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use flatten::ir::{Const, Kernel, KernelId, Scalar, VarType};
+use flatten::eval::ScalarValue;
+use flatten::ir::{Kernel, KernelId, Scalar, VarType};
 use lift_ir::arith::{Var, VarId};
 use opencl_backend::plan::{CompiledKernel, KernelResult, LaunchArg, SizeExpr, SizeSource, Step};
 
-use super::host::Executor;
+use super::device::Executor;
 use super::values::{DeviceArray, DeviceData, HostValue, element_scalar};
 use super::{ExecError, internal};
 use crate::cl::{Arg, Grid, Launch};
@@ -315,7 +316,7 @@ impl<'k> KernelRun<'k> {
         exec: &mut Executor<'_, '_>,
         sizes: &[&SizeExpr],
         scalars: &[(usize, Scalar)],
-    ) -> Result<Vec<Const>, ExecError> {
+    ) -> Result<Vec<ScalarValue>, ExecError> {
         let plan = self.plan;
         // (variable, buffer, position) of each read-back in the batch.
         let mut read_backs: Vec<(Var, usize, usize)> = Vec::new();
@@ -353,7 +354,7 @@ impl<'k> KernelRun<'k> {
         let (size_values, scalar_values) = values.split_at(read_backs.len());
         for ((var, ..), &value) in read_backs.iter().zip(size_values) {
             match element_scalar(value, Scalar::Int)? {
-                Const::Int(value) => self.sizes.insert(var.id(), value),
+                ScalarValue::Int(value) => self.sizes.insert(var.id(), value),
                 other => return Err(internal(format!("size variable `{var}` read back as {other}"))),
             };
         }
@@ -407,7 +408,7 @@ impl<'k> KernelRun<'k> {
                 }
             },
             SizeSource::ValueOf(i) => match self.params.get(*i) {
-                Some(HostValue::Scalar(Const::Int(value))) => *value,
+                Some(HostValue::Scalar(ScalarValue::Int(value))) => *value,
                 _ => return Err(internal(format!("size variable `{var}` is the value of parameter {i}, not an int"))),
             },
             SizeSource::ReadBack { buffer, index } => {
@@ -420,7 +421,7 @@ impl<'k> KernelRun<'k> {
                 // that faulted must size nothing.
                 let value = exec.read_checked(&[data.element_read(position)?])?;
                 match element_scalar(value[0], Scalar::Int)? {
-                    Const::Int(value) => value,
+                    ScalarValue::Int(value) => value,
                     other => return Err(internal(format!("size variable `{var}` read back as {other}"))),
                 }
             }
@@ -431,11 +432,11 @@ impl<'k> KernelRun<'k> {
 }
 
 /// A scalar parameter as a kernel argument (see the module essay).
-fn scalar_arg(value: Const) -> Arg<'static> {
+fn scalar_arg(value: ScalarValue) -> Arg<'static> {
     match value {
-        Const::Int(x) => Arg::I64(x),
-        Const::Float(x) => Arg::F64(x),
-        Const::Bool(x) => Arg::I32(i32::from(x)),
-        Const::Char(x) => Arg::I32(i32::from(x)),
+        ScalarValue::Int(x) => Arg::I64(x),
+        ScalarValue::Float(x) => Arg::F64(x),
+        ScalarValue::Bool(x) => Arg::I32(i32::from(x)),
+        ScalarValue::Char(x) => Arg::I32(i32::from(x)),
     }
 }

@@ -15,26 +15,35 @@
 //! ```
 //!
 //! ## What it does
-//! The host program runs on the host, statement by statement (`host.rs`).
-//! Host variables hold scalars ([`flatten::ir::Const`]) or device arrays: a
-//! buffer shared by `Rc` plus a logical length (`values.rs`), so binding
-//! and passing an array never copies it. `free xs` (placed by flatten's
-//! pass `free-dead-buffers`) drops the frame's reference, so a buffer is
+//! The host program runs on the host, statement by statement, in
+//! `flatten::eval`'s host interpreter ([`flatten::eval::HostMachine`]),
+//! the same code that runs it in the flat evaluator: frames, calls, `if`,
+//! `free`, `time`, host scalar operations with the flat IR's exact
+//! semantics, host operations, `print` and the rebuilding of `emit`'s
+//! values. This module is its other kernel executor: it implements
+//! [`flatten::eval::Device`] on an OpenCL session (`device.rs`), and keeps
+//! only what is device-specific: building and launching kernels, buffers,
+//! reads and uploads, and the error flag. The flat evaluator is the oracle
+//! this executor is checked against (tests/programs runs both).
+//!
+//! Host variables hold scalars or device arrays: a buffer shared by `Rc`
+//! plus a logical length (`values.rs`), so binding and passing an array
+//! never copies it. `free xs` (placed by flatten's pass
+//! `free-dead-buffers`) drops the frame's reference, so a buffer is
 //! released as soon as no variable holds it; a `free` right after a call
 //! drops the call's dead arguments as the call starts, so a recursion does
 //! not hold every level's inputs (`--stats` prints the peak of the bytes
-//! held in buffers). `array [..]` uploads its items;
-//! `#xs` is the logical length, known on the host; unary and binary host
-//! operations have the flat IR's exact scalar semantics (`scalar.rs`);
-//! calls nest up to [`MAX_CALL_DEPTH`] deep, the stack growing on the heap
-//! as NESL recursion deepens. Every `run K args` runs kernel `K`'s launch
-//! plan (`kernel.rs`): bind the parameters, evaluate sizes as they are
-//! needed (reading device counts back on first use), allocate buffers
-//! lazily, enqueue each launch under its `__kernel` name with its
-//! `bytes_moved` (so `session.stats()` is the `--stats` table the contract
-//! asks for), and return the results. `emit` reads the item's arrays back
-//! and rebuilds the NESL value column by column (`emit.rs`).
-//!
+//! held in buffers). `array [..]` uploads its items; `#xs` is the logical
+//! length, known on the host; calls nest up to [`MAX_CALL_DEPTH`] deep,
+//! the stack growing on the heap (`stacker`) as NESL recursion deepens.
+//! Every `run K args` runs kernel `K`'s launch plan (`kernel.rs`): bind
+//! the parameters, evaluate sizes as they are needed (reading device
+//! counts back on first use), allocate buffers lazily, enqueue each launch
+//! under its `__kernel` name with its `bytes_moved` (so `session.stats()`
+//! is the `--stats` table the contract asks for), and return the results.
+//! `print`, `emit` and host operations read their arrays back, one
+//! blocking read per array.
+
 //! ## When it synchronises
 //! Launches and the zero fills of counters are only enqueued on the
 //! session's in-order queue; the host waits for the device only where it
@@ -82,19 +91,18 @@
 //! or the flat program breaks a promise). Never a panic.
 //!
 //! ## Where to start reading
-//! [`run`], then `host.rs` (statements), `kernel.rs` (one `run` of a
-//! launch plan), `faults.rs` (the error flag), `emit.rs` (values back).
+//! [`run`], then `device.rs` (the [`flatten::eval::Device`] the host
+//! interpreter runs on), `kernel.rs` (one `run` of a launch plan),
+//! `faults.rs` (the error flag).
 
-mod emit;
+mod device;
 mod faults;
-mod host;
-mod host_ops;
 mod kernel;
-mod scalar;
 mod values;
 
 use std::fmt;
 
+use flatten::eval::{HostMachine, OutputSink};
 use flatten::ir::FlatProgram;
 use flatten::ir::verify::verify;
 use nesl_frontend::Diagnostic;
@@ -106,7 +114,7 @@ use crate::cl::{ClError, Session};
 
 pub use faults::FAULT_CODE;
 
-use host::Executor;
+use device::Executor;
 
 /// The deepest nesting of host calls the executor allows (as
 /// `flatten::eval` and the reference interpreter); deeper recursion is the
@@ -221,12 +229,14 @@ pub fn run(
     }
     // `--stats` reports the peak of this run's buffers.
     crate::cl::reset_peak_buffer_memory();
-    let mut executor = Executor::new(program, kernels, session, out);
+    let mut executor = Executor::new(program, kernels, session);
     // Every kernel is built before `main` starts, as a compiled program
     // would be: a build failure surfaces before any output, and the
     // driver's compile time (seconds for a cold NVIDIA cache) never lands
     // inside a region the program times with `time`.
     executor.build_all()?;
-    let result = executor.call(&program.main, Vec::new()).and_then(|_| executor.check_device());
+    let mut sink = OutputSink { datatypes: &program.datatypes, out };
+    let result = HostMachine::new(program, &mut executor, &mut sink).call(&program.main, Vec::new());
+    let result = result.and_then(|_| executor.check_device());
     result.map_err(|error| executor.prefer_device_fault(error))
 }

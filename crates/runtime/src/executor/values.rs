@@ -11,27 +11,15 @@
 
 use std::rc::Rc;
 
-use flatten::ir::{Const, Scalar, VarType};
+use flatten::eval::{ArrayHandle, ScalarValue};
+use flatten::ir::Scalar;
 use opencl_backend::plan::BufferElem;
 
 use super::{ExecError, internal};
 use crate::cl::{Arg, DeviceBuffer, Element, ElementRead, ElementValue, Session};
 
-/// The value of a host variable.
-#[derive(Clone, Debug)]
-pub(crate) enum HostValue {
-    Scalar(Const),
-    Array(DeviceArray),
-}
-
-impl HostValue {
-    pub(crate) fn var_type(&self) -> VarType {
-        match self {
-            HostValue::Scalar(c) => VarType::Scalar(c.scalar()),
-            HostValue::Array(array) => VarType::Array(array.elem),
-        }
-    }
-}
+/// The value of a host variable: a scalar, or an array on the device.
+pub(crate) type HostValue = flatten::eval::HostValue<DeviceArray>;
 
 /// A flat array on the device: the first `len` elements of `data`.
 #[derive(Clone, Debug)]
@@ -41,45 +29,14 @@ pub(crate) struct DeviceArray {
     pub data: Rc<DeviceData>,
 }
 
-impl DeviceArray {
-    /// Uploads `items` (all of type `elem`) as a new array (blocking).
-    pub(crate) fn upload(session: &mut Session, elem: Scalar, items: &[Const]) -> Result<DeviceArray, ExecError> {
-        let data = match elem {
-            Scalar::Int => DeviceData::I64(upload_items(session, elem, items, |c| match c {
-                Const::Int(x) => Some(x),
-                _ => None,
-            })?),
-            Scalar::Float => DeviceData::F64(upload_items(session, elem, items, |c| match c {
-                Const::Float(x) => Some(x),
-                _ => None,
-            })?),
-            Scalar::Bool => DeviceData::U8(upload_items(session, elem, items, |c| match c {
-                Const::Bool(x) => Some(u8::from(x)),
-                _ => None,
-            })?),
-            Scalar::Char => DeviceData::U8(upload_items(session, elem, items, |c| match c {
-                Const::Char(x) => Some(x),
-                _ => None,
-            })?),
-        };
-        Ok(DeviceArray { elem, len: items.len(), data: Rc::new(data) })
+impl ArrayHandle for DeviceArray {
+    fn elem(&self) -> Scalar {
+        self.elem
     }
-}
 
-fn upload_items<T: Element>(
-    session: &mut Session,
-    elem: Scalar,
-    items: &[Const],
-    convert: impl Fn(Const) -> Option<T>,
-) -> Result<DeviceBuffer<T>, ExecError> {
-    let mut values = Vec::with_capacity(items.len());
-    for &item in items {
-        match convert(item) {
-            Some(value) => values.push(value),
-            None => return Err(internal(format!("an array of {elem} built from a {} item", item.scalar()))),
-        }
+    fn len(&self) -> usize {
+        self.len
     }
-    Ok(session.upload(&values)?)
 }
 
 /// A device buffer of one of the element types a plan uses.
@@ -150,7 +107,7 @@ impl DeviceData {
     }
 
     /// A read of element `index` for a batch
-    /// ([`super::host::Executor::read_checked`]).
+    /// ([`super::device::Executor::read_checked`]).
     pub(crate) fn element_read(&self, index: usize) -> Result<ElementRead<'_>, ExecError> {
         let len = self.len();
         if index >= len {
@@ -210,14 +167,14 @@ impl DeviceData {
 }
 
 /// An element read from a buffer as a scalar of type `ty`, as
-/// [`DeviceData::read_scalar`] has it.
-pub(crate) fn element_scalar(value: ElementValue, ty: Scalar) -> Result<Const, ExecError> {
+/// a kernel result or a size read back.
+pub(crate) fn element_scalar(value: ElementValue, ty: Scalar) -> Result<ScalarValue, ExecError> {
     Ok(match (value, ty) {
-        (ElementValue::I64(x), Scalar::Int) => Const::Int(x),
-        (ElementValue::I32(x), Scalar::Int) => Const::Int(i64::from(x)),
-        (ElementValue::F64(x), Scalar::Float) => Const::Float(x),
-        (ElementValue::U8(x), Scalar::Bool) => Const::Bool(x != 0),
-        (ElementValue::U8(x), Scalar::Char) => Const::Char(x),
+        (ElementValue::I64(x), Scalar::Int) => ScalarValue::Int(x),
+        (ElementValue::I32(x), Scalar::Int) => ScalarValue::Int(i64::from(x)),
+        (ElementValue::F64(x), Scalar::Float) => ScalarValue::Float(x),
+        (ElementValue::U8(x), Scalar::Bool) => ScalarValue::Bool(x != 0),
+        (ElementValue::U8(x), Scalar::Char) => ScalarValue::Char(x),
         (value, ty) => return Err(internal(format!("a {ty} read as {value:?}"))),
     })
 }
