@@ -51,8 +51,6 @@ pub fn signature(op: &HostOp, args: &[VarType]) -> Result<Vec<VarType>, String> 
         HostOp::ParseInt if fits(&[INTS, INTS, CHARS]) => vec![INTS, BOOLS],
         HostOp::ParseFloat if fits(&[CHARS]) => vec![FLOAT, BOOL],
         HostOp::ParseFloat if fits(&[INTS, INTS, CHARS]) => vec![FLOATS, BOOLS],
-        HostOp::ExpString { .. } if fits(&[FLOAT, INT]) => vec![CHARS],
-        HostOp::ExpString { .. } if fits(&[FLOATS, INTS]) => vec![INTS, INTS, CHARS],
         HostOp::Error { .. } if fits(&[CHARS]) || fits(&[INTS, INTS, CHARS]) => vec![],
         HostOp::Interleave { is_segmented } => {
             let want: Vec<VarType> =
@@ -163,24 +161,6 @@ pub fn apply(op: &HostOp, datatypes: &[DataDef], args: &[FlatValue]) -> Result<V
                 ),
             };
             Ok(vec![FlatValue::Array(values), FlatValue::Array(ArrayValue::bools(&oks))])
-        }
-        HostOp::ExpString { .. } => {
-            let exp_string = |x: f64, digits: i64| -> Result<Vec<u8>, HostOpError> {
-                let text = nesl_frontend::eval::strings::exp_string(x, digits).map_err(HostOpError::Fault)?;
-                string_of(&text)
-            };
-            match (&args[0], &args[1]) {
-                (FlatValue::Scalar(ScalarValue::Float(x)), FlatValue::Scalar(ScalarValue::Int(digits))) => {
-                    Ok(vec![FlatValue::Array(ArrayValue::chars(exp_string(*x, *digits)?))])
-                }
-                (FlatValue::Array(ArrayValue::Float(xs)), FlatValue::Array(ArrayValue::Int(digits))) => {
-                    if xs.len() != digits.len() {
-                        return Err(bug("`host exp_string` of columns of different lengths"));
-                    }
-                    Ok(texts_value(xs.iter().zip(digits.iter()).map(|(&x, &d)| exp_string(x, d)))?)
-                }
-                _ => Err(bug("`host exp_string` of other arguments")),
-            }
         }
         HostOp::Error { .. } => {
             let text = if args.len() == 1 {
@@ -342,9 +322,6 @@ mod tests {
     #[test]
     fn faults_carry_the_interpreters_message_and_bad_arguments_are_bugs() {
         let site = FaultId(0);
-        let args = [FlatValue::Scalar(ScalarValue::Float(1.0)), FlatValue::Scalar(ScalarValue::Int(-1))];
-        let error = apply(&HostOp::ExpString { site }, &[], &args).unwrap_err();
-        assert!(matches!(error, HostOpError::Fault(m) if m.contains("digits asked for")));
         let error = apply(&HostOp::Error { site }, &[], &texts(vec![0, 2], b"no")).unwrap_err();
         assert_eq!(error, HostOpError::Fault("".to_string()));
         assert_eq!(apply(&HostOp::Error { site }, &[], &texts(vec![], b"")).unwrap(), vec![]);

@@ -15,10 +15,13 @@
 use nesl_frontend::builtins::Prim;
 use nesl_frontend::tast::ExprId;
 
+use crate::context::Size;
 use crate::error::{FlattenError, Result};
 use crate::flatten_program::FnCx;
 use crate::ir::{Atom, HostExpr, HostOp, HostVar, Repr, Scalar, SeqRepr, Stmt, VarType};
 use crate::representation::{LiftedScalar, LiftedSeq, Val, scalar_type};
+use crate::scalar_code::{HostEmitter, ThunkEmitter};
+use crate::segmented_prims::position_in_segment;
 use crate::string_prims;
 
 /// Whether `prim` of arguments of these types is a host operation here.
@@ -75,6 +78,12 @@ fn scalar_of(repr: Repr) -> Result<Atom> {
         Repr::Scalar(a) => Ok(a),
         _ => Err(FlattenError::bug("a scalar argument that is not a scalar")),
     }
+}
+
+/// The interpreter's message for `exp_string` of a digit count out of
+/// range, with the count as payload `{0}`.
+fn exp_string_range() -> String {
+    format!("`exp_string`: {{0}} digits asked for (0 to {} allowed)", crate::numtext::MAX_EXP_DIGITS)
 }
 
 const INTS: VarType = VarType::Array(Scalar::Int);
@@ -205,11 +214,16 @@ impl FnCx<'_, '_> {
                 Repr::Tuple(vec![Repr::Scalar(Atom::Var(vars[0])), Repr::Scalar(Atom::Var(vars[1]))])
             }
             Prim::ExpString => {
+                // The length on the host, the characters by a `MAP`.
                 let x = scalar_of(self.compile_host(args[0])?)?;
                 let digits = scalar_of(self.compile_host(args[1])?)?;
-                let site = self.fault(e, "`exp_string`: digits out of range".to_string());
-                let vars = self.host_op(HostOp::ExpString { site }, vec![x, digits], &[("text", CHARS)]);
-                Repr::Seq(SeqRepr::Array(vars[0]))
+                let site = self.fault(e, exp_string_range());
+                let length = string_prims::exp_length(&mut HostEmitter { fb: &mut self.fb }, x, digits, site);
+                let elements = self.map_column(&Size::Count(length), "exp_string", Scalar::Char, &|tc, host, j| {
+                    let (x, digits) = (tc.kb.atom(host, x), tc.kb.atom(host, digits));
+                    string_prims::exp_char(&mut ThunkEmitter { tc }, x, digits, j)
+                })?;
+                Repr::Seq(SeqRepr::Array(elements))
             }
             Prim::ToString => {
                 let ty = self.expr(args[0]).ty.clone();
@@ -260,15 +274,23 @@ impl FnCx<'_, '_> {
                 Val::Tuple(vec![lifted(vars[0]), lifted(vars[1])])
             }
             Prim::ExpString => {
+                // The lengths per instance, then the characters by a `MAP`
+                // over their flat positions.
                 let x = self.compile(args[0])?;
                 let digits = self.compile(args[1])?;
-                let (SeqRepr::Array(x), SeqRepr::Array(digits)) =
-                    (self.dense_at(&x, level)?, self.dense_at(&digits, level)?)
-                else {
-                    return Err(FlattenError::bug("lifted scalars that are not arrays"));
-                };
-                let site = self.fault(e, "`exp_string`: digits out of range".to_string());
-                texts(self, HostOp::ExpString { site }, vec![Atom::Var(x), Atom::Var(digits)])
+                let (x, digits) = (self.instance_scalar(&x)?, self.instance_scalar(&digits)?);
+                let site = self.fault(e, exp_string_range());
+                let (lengths, offsets, total) = self.segment_lengths(&|tc, host, i| {
+                    let i = tc.share("i", Scalar::Int, i);
+                    let (x, digits) = (x.at(tc, host, i.clone()), digits.at(tc, host, i));
+                    vec![string_prims::exp_length(&mut ThunkEmitter { tc: &mut *tc }, x, digits, site)]
+                })?;
+                let elements = self.map_column(&Size::Count(total), "exp_string", Scalar::Char, &|tc, host, q| {
+                    let (segment, within) = position_in_segment(tc, host, offsets, q);
+                    let (x, digits) = (x.at(tc, host, segment.clone()), digits.at(tc, host, segment));
+                    string_prims::exp_char(&mut ThunkEmitter { tc: &mut *tc }, x, digits, within)
+                })?;
+                Val::Seq(LiftedSeq::dense(level, lengths, offsets, SeqRepr::Array(elements)))
             }
             Prim::ToString => {
                 let ty = self.expr(args[0]).ty.clone();

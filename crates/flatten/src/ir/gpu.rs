@@ -91,6 +91,9 @@ pub enum UnaryOp {
     /// float → int: the IEEE-754 bit pattern of the double, as an int
     /// (OpenCL's `as_long`). For `hash` of floats and the keys of `sort`.
     FloatBits,
+    /// float → int: the length of `@x`, the interpreter's text of the float
+    /// (`flatten::numtext`).
+    FloatTextLength,
 }
 
 impl UnaryOp {
@@ -98,7 +101,7 @@ impl UnaryOp {
         use UnaryOp::*;
         match self {
             ToFloat => Scalar::Float,
-            Floor | Ceil | Trunc | Round | BoolToInt | CharToInt | FloatBits => Scalar::Int,
+            Floor | Ceil | Trunc | Round | BoolToInt | CharToInt | FloatBits | FloatTextLength => Scalar::Int,
             IntToChar => Scalar::Char,
             _ => operand,
         }
@@ -132,6 +135,7 @@ impl UnaryOp {
             CharToInt => "char_code",
             IntToChar => "code_char",
             FloatBits => "float_bits",
+            FloatTextLength => "float_text_length",
         }
     }
 }
@@ -168,6 +172,15 @@ pub enum BinaryOp {
     Shr,
     /// float `expt(x, y)`
     Pow,
+    /// On ints: character `rhs` of `@x` for the float `x` whose bit pattern
+    /// is `lhs` (a char; `rhs` is in `[0, length)`).
+    FloatTextChar,
+    /// On ints: the length of `exp_string(x, d)` for the float `x` whose
+    /// bit pattern is `lhs` and `d = rhs` in `[0, 1000]` (checked before).
+    ExpTextLength,
+    /// On ints: character `j` of `exp_string(x, d)` for the float `x` whose
+    /// bit pattern is `lhs`, where `rhs = j * 1024 + d` (a char).
+    ExpTextChar,
 }
 
 impl BinaryOp {
@@ -175,6 +188,7 @@ impl BinaryOp {
         use BinaryOp::*;
         match self {
             Eq | Ne | Lt | Le | Gt | Ge => Scalar::Bool,
+            FloatTextChar | ExpTextChar => Scalar::Char,
             _ => operand,
         }
     }
@@ -201,6 +215,9 @@ impl BinaryOp {
             Shl => "lshift",
             Shr => "rshift",
             Pow => "expt",
+            FloatTextChar => "float_text_char",
+            ExpTextLength => "exp_text_length",
+            ExpTextChar => "exp_text_char",
         }
     }
 

@@ -515,5 +515,19 @@ static double nessie_parse_float(__global const uchar* s, long n, int* ok) {
     }
     return sign * nt_round(q, big.n != 0, -sh);
 }
+
+/* The flat IR's text operations (flatten::ir::UnaryOp::FloatTextLength and
+   BinaryOp::FloatTextChar, ExpTextLength, ExpTextChar). */
+static long nessie_float_text_length(double x) { return nessie_float_text(x, -1L); }
+static int nessie_float_text_char(long bits, long j) { return (int)nessie_float_text(as_double(bits), j); }
+static long nessie_exp_text_length(long bits, long d) { return nessie_exp_text(as_double(bits), d, -1L); }
+static int nessie_exp_text_char(long bits, long packed) {
+    return (int)nessie_exp_text(as_double(bits), packed & 1023L, packed >> 10);
+}
 #endif
 "#;
+
+/// Whether generated C calls the library (so its file must include it).
+pub fn uses_numtext(source: &str) -> bool {
+    source.contains("nessie_float_text") || source.contains("nessie_exp_text") || source.contains("nessie_parse_")
+}
