@@ -18,7 +18,8 @@ use nesl_frontend::tast::ExprId;
 use crate::context::Size;
 use crate::error::{FlattenError, Result};
 use crate::flatten_program::FnCx;
-use crate::ir::{Atom, HostExpr, HostOp, HostVar, Repr, Scalar, SeqRepr, Stmt, VarType};
+use crate::ir::{Atom, GExpr, HostExpr, HostOp, HostVar, Repr, Scalar, SeqRepr, Soac, Stmt, VarType};
+use crate::kernel_code::KernelBuilder;
 use crate::representation::{LiftedScalar, LiftedSeq, Val, scalar_type};
 use crate::scalar_code::{HostEmitter, ThunkEmitter};
 use crate::segmented_prims::position_in_segment;
@@ -200,17 +201,26 @@ impl FnCx<'_, '_> {
                 Repr::Scalar(Atom::Var(vars[0]))
             }
             Prim::ParseInt | Prim::ParseFloat => {
-                let text = chars_of(self.compile_host(args[0])?)?;
-                let (op, ty) = if prim == Prim::ParseInt {
-                    (HostOp::ParseInt, Scalar::Int)
-                } else {
-                    (HostOp::ParseFloat, Scalar::Float)
+                // One work-item parses the text (`GExpr::ParseNumber`).
+                let Atom::Var(text) = chars_of(self.compile_host(args[0])?)? else {
+                    return Err(FlattenError::bug("a string that is not an array"));
                 };
-                let vars = self.host_op(
-                    op,
-                    vec![text],
-                    &[("parsed", VarType::Scalar(ty)), ("ok", VarType::Scalar(Scalar::Bool))],
-                );
+                let ty = if prim == Prim::ParseInt { Scalar::Int } else { Scalar::Float };
+                let host = &self.fb.function;
+                let mut kb = KernelBuilder::new();
+                let chars = kb.param(host, text);
+                let length = kb.length(host, text);
+                let parse = |flag| GExpr::ParseNumber {
+                    ty,
+                    flag,
+                    chars,
+                    start: Box::new(GExpr::int(0)),
+                    length: Box::new(length.clone()),
+                };
+                let body = GExpr::Tuple(vec![parse(false), parse(true)]);
+                let results =
+                    [("parsed".to_string(), VarType::Scalar(ty)), ("ok".to_string(), VarType::Scalar(Scalar::Bool))];
+                let vars = self.run_kernel(kb, prim.name(), Soac::Once { body }, &results);
                 Repr::Tuple(vec![Repr::Scalar(Atom::Var(vars[0])), Repr::Scalar(Atom::Var(vars[1]))])
             }
             Prim::ExpString => {
@@ -255,21 +265,32 @@ impl FnCx<'_, '_> {
                 return Err(self.unsupported("file I/O inside an apply-to-each", e));
             }
             Prim::ParseInt | Prim::ParseFloat => {
+                // A `MAP` over the instances parses each one's text.
                 let value = self.compile(args[0])?;
                 let SeqRepr::Nested { lengths, offsets, elements } = self.dense_at(&value, level)? else {
                     return Err(FlattenError::bug("lifted strings that are not nested"));
                 };
-                let text = chars_of(Repr::Seq(*elements))?;
-                let (op, ty) = if prim == Prim::ParseInt {
-                    (HostOp::ParseInt, Scalar::Int)
-                } else {
-                    (HostOp::ParseFloat, Scalar::Float)
+                let Atom::Var(text) = chars_of(Repr::Seq(*elements))? else {
+                    return Err(FlattenError::bug("lifted strings whose characters are not an array"));
                 };
-                let vars = self.host_op(
-                    op,
-                    vec![Atom::Var(lengths), Atom::Var(offsets), text],
-                    &[("parsed", VarType::Array(ty)), ("ok", VarType::Array(Scalar::Bool))],
-                );
+                let ty = if prim == Prim::ParseInt { Scalar::Int } else { Scalar::Float };
+                let vars =
+                    self.map_instances(prim.name(), &[("parsed", ty), ("ok", Scalar::Bool)], &|tc, host, i| {
+                        let i = tc.share("i", Scalar::Int, i);
+                        let start = tc.kb.read(host, offsets, i.clone());
+                        let start = tc.share("start", Scalar::Int, start);
+                        let length = tc.kb.read(host, lengths, i);
+                        let length = tc.share("len", Scalar::Int, length);
+                        let chars = tc.kb.param(host, text);
+                        let parse = |flag| GExpr::ParseNumber {
+                            ty,
+                            flag,
+                            chars,
+                            start: Box::new(start.clone()),
+                            length: Box::new(length.clone()),
+                        };
+                        vec![parse(false), parse(true)]
+                    })?;
                 let lifted = |array| Val::Scalar(LiftedScalar { level, array, path: Vec::new() });
                 Val::Tuple(vec![lifted(vars[0]), lifted(vars[1])])
             }

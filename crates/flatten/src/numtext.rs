@@ -8,7 +8,7 @@
 //!
 //! [`UnaryOp::FloatTextLength`]: crate::ir::UnaryOp::FloatTextLength
 
-use crate::ir::{BinaryOp, Const};
+use crate::ir::{BinaryOp, Const, Scalar};
 
 /// The most digits `exp_string` writes after the point; `ExpTextChar`'s
 /// operand packs the position above them (`j * 1024 + d`).
@@ -52,6 +52,38 @@ pub fn binary(op: BinaryOp, lhs: i64, rhs: i64) -> Result<Const, String> {
         }
         _ => Err(format!("`{}` is not a text operation", op.symbol())),
     }
+}
+
+/// The characters `chars[start .. start + length]`.
+pub fn text_of(chars: &crate::eval::ArrayValue, start: i64, length: i64) -> Result<Vec<u8>, String> {
+    let end = start.checked_add(length).filter(|&end| start >= 0 && length >= 0 && end as usize <= chars.len());
+    let Some(end) = end else {
+        return Err(format!("a parse of [{start}, +{length}) of {} chars (compiler bug)", chars.len()));
+    };
+    (start as usize..end as usize)
+        .map(|i| match chars.get(i) {
+            Some(crate::eval::ScalarValue::Char(c)) => Ok(c),
+            _ => Err("a parse of an array that is not chars (compiler bug)".to_string()),
+        })
+        .collect()
+}
+
+/// `GExpr::ParseNumber`: what `parse_int` (`ty` int) or `parse_float`
+/// reads from `text`, the number or (with `flag`) whether it is one.
+pub fn parse(ty: Scalar, flag: bool, text: &[u8]) -> Result<Const, String> {
+    use nesl_frontend::value::Value;
+    let parsed = match ty {
+        Scalar::Int => nesl_frontend::eval::strings::parse_int(text),
+        Scalar::Float => nesl_frontend::eval::strings::parse_float(text),
+        _ => return Err(format!("a parse of a {ty} (compiler bug)")),
+    };
+    let Value::Pair(pair) = parsed else { return Err("a parse that yields no pair".to_string()) };
+    Ok(match (&pair.0, &pair.1, flag) {
+        (_, Value::Bool(ok), true) => Const::Bool(*ok),
+        (Value::Int(x), _, false) => Const::Int(*x),
+        (Value::Float(x), _, false) => Const::Float(*x),
+        _ => return Err("a parse that yields no number".to_string()),
+    })
 }
 
 #[cfg(test)]

@@ -256,6 +256,19 @@ pub enum GExpr {
         offsets: KVar,
         index: Box<GExpr>,
     },
+    /// The number `parse_int` (`ty` int) or `parse_float` (`ty` float)
+    /// reads from the text `chars[start .. start + length]`, 0 when the
+    /// text is not one; with `flag`, whether it is one (a bool). The range
+    /// is not checked: flattening takes it from a segment descriptor of
+    /// `chars`. Meant by `crate::numtext::parse`, computed on the device by
+    /// `opencl_backend::codegen::numtext`.
+    ParseNumber {
+        ty: Scalar,
+        flag: bool,
+        chars: KVar,
+        start: Box<GExpr>,
+        length: Box<GExpr>,
+    },
     Unary {
         op: UnaryOp,
         ty: Scalar,
@@ -342,6 +355,10 @@ impl GExpr {
         match self {
             GExpr::Var(_) | GExpr::Const(_) | GExpr::Length(_) => {}
             GExpr::Read { index, .. } | GExpr::SegmentOf { index, .. } => f(index),
+            GExpr::ParseNumber { start, length, .. } => {
+                f(start);
+                f(length);
+            }
             GExpr::Unary { arg, .. } => f(arg),
             GExpr::Binary { lhs, rhs, .. } => {
                 f(lhs);
@@ -377,6 +394,10 @@ impl GExpr {
         match self {
             GExpr::Var(_) | GExpr::Const(_) | GExpr::Length(_) => {}
             GExpr::Read { index, .. } | GExpr::SegmentOf { index, .. } => f(index),
+            GExpr::ParseNumber { start, length, .. } => {
+                f(start);
+                f(length);
+            }
             GExpr::Unary { arg, .. } => f(arg),
             GExpr::Binary { lhs, rhs, .. } => {
                 f(lhs);
@@ -412,6 +433,7 @@ impl GExpr {
             GExpr::Var(v) | GExpr::Length(v) => f(*v),
             GExpr::Read { array, .. } => f(*array),
             GExpr::SegmentOf { offsets, .. } => f(*offsets),
+            GExpr::ParseNumber { chars, .. } => f(*chars),
             GExpr::Let { vars, .. } | GExpr::Loop { vars, .. } => vars.iter().for_each(|v| f(*v)),
             _ => {}
         }

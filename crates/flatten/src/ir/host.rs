@@ -152,12 +152,6 @@ pub enum HostOp {
     /// `__write_file(text, name, append)`: `([char], [char], bool) -> bool`;
     /// a file that cannot be written faults at `site`.
     WriteFile { site: FaultId },
-    /// `parse_int`: `[char] -> (int, bool)`, or segmented
-    /// `([int], [int], [char]) -> ([int], [bool])`.
-    ParseInt,
-    /// `parse_float`: `[char] -> (float, bool)`, or segmented
-    /// `([int], [int], [char]) -> ([float], [bool])`.
-    ParseFloat,
     /// `__error(message)` of a computed message: `[char] -> ()`, a fault at
     /// `site` with the text; or segmented, `([int], [int], [char]) -> ()`,
     /// a fault with the first text, if there is one (the first instance of
@@ -185,8 +179,6 @@ impl HostOp {
         match self {
             HostOp::ReadFile { .. } => "read_file",
             HostOp::WriteFile { .. } => "write_file",
-            HostOp::ParseInt => "parse_int",
-            HostOp::ParseFloat => "parse_float",
             HostOp::ToString { .. } => "to_string",
             HostOp::Error { .. } => "error",
             HostOp::Interleave { .. } => "interleave",

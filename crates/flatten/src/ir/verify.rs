@@ -292,6 +292,7 @@ impl KernelReferences<'_> {
             GExpr::Var(v) | GExpr::Length(v) => self.var(*v, expr)?,
             GExpr::Read { array, .. } => self.var(*array, expr)?,
             GExpr::SegmentOf { offsets, .. } => self.var(*offsets, expr)?,
+            GExpr::ParseNumber { chars, .. } => self.var(*chars, expr)?,
             GExpr::Let { vars, .. } | GExpr::Loop { vars, .. } => {
                 for &v in vars {
                     self.var(v, expr)?;
@@ -803,6 +804,17 @@ impl<'a> KernelChecker<'a> {
             GExpr::Length(array) => {
                 self.check_array(*array, expr)?;
                 Ok(vec![Scalar::Int])
+            }
+            GExpr::ParseNumber { ty, flag, chars, start, length } => {
+                if self.check_array(*chars, expr)? != Scalar::Char || !matches!(ty, Scalar::Int | Scalar::Float) {
+                    return Err(self.expr_error(
+                        format!("a parse of {} from {}, not of a number from chars", ty, self.name(*chars)),
+                        expr,
+                    ));
+                }
+                self.check_int(start, "start")?;
+                self.check_int(length, "length")?;
+                Ok(vec![if *flag { Scalar::Bool } else { *ty }])
             }
             GExpr::SegmentOf { offsets, index } => {
                 let element = self.check_array(*offsets, expr)?;

@@ -44,6 +44,9 @@ pub const NUMTEXT_C: &str = r#"/* nessie numbers <-> text (opencl-backend::codeg
 #ifndef NESSIE_NUMTEXT
 #define NESSIE_NUMTEXT
 #define NT_LIMBS 124
+/* The big functions are not inlined: their big integers live in their own
+   frames, not in every kernel that calls them (PoCL keeps a kernel's
+   private arrays per work-item of a work-group). */
 
 /* A natural number: n limbs, little-endian, d[n - 1] != 0 (n = 0 for 0). */
 typedef struct { int n; uint d[NT_LIMBS]; } nt_big;
@@ -224,7 +227,7 @@ static int nt_put_special(uchar* out, int at, double x) {
 }
 
 /* @x of a float: its length if j < 0, else its character j (0 past the end). */
-static long nessie_float_text(double x, long j) {
+__attribute__((noinline)) static long nessie_float_text(double x, long j) {
     uchar out[32];
     int len = 0;
     ulong bits = as_ulong(x);
@@ -274,7 +277,7 @@ static long nessie_float_text(double x, long j) {
 
 /* exp_string(x, d) for d in [0, 1000] (Rust's {:.*e}): its length if
    j < 0, else its character j (0 past the end). */
-static long nessie_exp_text(double x, long dl, long j) {
+__attribute__((noinline)) static long nessie_exp_text(double x, long dl, long j) {
     int d = (int)clamp(dl, 0L, 1000L);
     ulong bits = as_ulong(x);
     ulong a = bits & 0x7FFFFFFFFFFFFFFFUL;
@@ -421,7 +424,7 @@ static double nt_big_to_double(const nt_big* a, int sticky, int e2) {
 
 /* parse_float of the n characters at s: the float, and *ok; (0.0, 0) if
    the text is not a float literal with spaces around. Correctly rounded. */
-static double nessie_parse_float(__global const uchar* s, long n, int* ok) {
+__attribute__((noinline)) static double nessie_parse_float(__global const uchar* s, long n, int* ok) {
     long i = 0;
     *ok = 0;
     while (i < n && nt_space(s[i])) i += 1;
@@ -523,6 +526,26 @@ static int nessie_float_text_char(long bits, long j) { return (int)nessie_float_
 static long nessie_exp_text_length(long bits, long d) { return nessie_exp_text(as_double(bits), d, -1L); }
 static int nessie_exp_text_char(long bits, long packed) {
     return (int)nessie_exp_text(as_double(bits), packed & 1023L, packed >> 10);
+}
+
+/* GExpr::ParseNumber: the number, or whether the text is one. */
+static long nessie_parse_int_value(__global const uchar* s, long start, long n) {
+    int ok;
+    return nessie_parse_int(s + start, n, &ok);
+}
+static int nessie_parse_int_ok(__global const uchar* s, long start, long n) {
+    int ok;
+    nessie_parse_int(s + start, n, &ok);
+    return ok;
+}
+static double nessie_parse_float_value(__global const uchar* s, long start, long n) {
+    int ok;
+    return nessie_parse_float(s + start, n, &ok);
+}
+static int nessie_parse_float_ok(__global const uchar* s, long start, long n) {
+    int ok;
+    nessie_parse_float(s + start, n, &ok);
+    return ok;
 }
 #endif
 "#;
