@@ -81,7 +81,7 @@ fn doubles(count: usize) -> Vec<f64> {
         f64::MIN_POSITIVE,
         5e-324,
         -5e-324,
-        2.2250738585072009e-308,
+        f64::from_bits(0x000F_FFFF_FFFF_FFFF),
         1e16,
         9999999999999998.0,
         1e-4,
