@@ -1,15 +1,16 @@
 //! The primitives the host runs itself (`HostExpr::HostOp`, defined in
-//! `host_ops.rs`): file I/O (`__read_file`, `__write_file`), `parse_int`,
-//! `parse_float`, `exp_string`, and `@` of every value whose text is not
-//! scalar code (`string_prims.rs` does ints, bools and chars on the
-//! device): floats, sequences, pairs and datatypes.
+//! `host_ops.rs`): file I/O (`__read_file`, `__write_file`) and `@` of
+//! sequences, pairs and datatypes (`string_prims.rs` does ints, bools,
+//! chars and floats on the device). Here too, on the device: `exp_string`
+//! (its lengths, then a `MAP` over its characters, `string_prims.rs`) and
+//! `parse_int`/`parse_float` (`GExpr::ParseNumber` over each text's range,
+//! a `ONCE` in the host context, a `MAP` over the instances when lifted).
 //!
-//! In the host context each is one `host` statement on the value's
-//! variables. Inside an apply-to-each the string operations run once for
-//! all instances, segmented: the argument is made dense over the level's
-//! instances (`dense_at`), and the results are one value per instance
-//! (`parse_int`'s numbers and flags as two arrays, a text per instance as a
-//! segment descriptor over the characters). File I/O inside an
+//! In the host context each host operation is one `host` statement on the
+//! value's variables. Inside an apply-to-each `@` runs once for all
+//! instances, segmented: the argument is made dense over the level's
+//! instances (`dense_at`), and the results are a text per instance as a
+//! segment descriptor over the characters. File I/O inside an
 //! apply-to-each is not supported yet.
 
 use nesl_frontend::builtins::Prim;
@@ -25,7 +26,8 @@ use crate::scalar_code::{HostEmitter, ThunkEmitter};
 use crate::segmented_prims::position_in_segment;
 use crate::string_prims;
 
-/// Whether `prim` of arguments of these types is a host operation here.
+/// Whether `prim` of arguments of these types is handled here (a host
+/// operation, or `exp_string`/`parse_*` on the device).
 fn is_host_prim(program: &nesl_frontend::tast::Program, prim: Prim, args: &[ExprId]) -> bool {
     match prim {
         Prim::ReadFile | Prim::WriteFile | Prim::ParseInt | Prim::ParseFloat | Prim::ExpString => true,
