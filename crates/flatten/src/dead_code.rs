@@ -486,7 +486,9 @@ fn rename_soac(soac: &mut Soac, map: &HashMap<KVar, KVar>) {
 fn rename_gexpr(e: &mut GExpr, map: &HashMap<KVar, KVar>) {
     match e {
         GExpr::Var(v) | GExpr::Length(v) => *v = map[v],
-        GExpr::Read { array: v, .. } | GExpr::SegmentOf { offsets: v, .. } => *v = map[v],
+        GExpr::Read { array: v, .. } | GExpr::SegmentOf { offsets: v, .. } | GExpr::ParseNumber { chars: v, .. } => {
+            *v = map[v]
+        }
         GExpr::Let { vars, .. } | GExpr::Loop { vars, .. } => vars.iter_mut().for_each(|v| *v = map[v]),
         _ => {}
     }

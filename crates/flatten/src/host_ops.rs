@@ -32,12 +32,8 @@ fn bug(message: impl Into<String>) -> HostOpError {
     HostOpError::Internal(message.into())
 }
 
-const INT: VarType = VarType::Scalar(Scalar::Int);
-const FLOAT: VarType = VarType::Scalar(Scalar::Float);
 const BOOL: VarType = VarType::Scalar(Scalar::Bool);
 const INTS: VarType = VarType::Array(Scalar::Int);
-const FLOATS: VarType = VarType::Array(Scalar::Float);
-const BOOLS: VarType = VarType::Array(Scalar::Bool);
 const CHARS: VarType = VarType::Array(Scalar::Char);
 
 /// The types of the results of `op` applied to arguments of types `args`,
@@ -47,12 +43,6 @@ pub fn signature(op: &HostOp, args: &[VarType]) -> Result<Vec<VarType>, String> 
     let results = match op {
         HostOp::ReadFile { .. } if fits(&[CHARS]) => vec![CHARS],
         HostOp::WriteFile { .. } if fits(&[CHARS, CHARS, BOOL]) => vec![BOOL],
-        HostOp::ParseInt if fits(&[CHARS]) => vec![INT, BOOL],
-        HostOp::ParseInt if fits(&[INTS, INTS, CHARS]) => vec![INTS, BOOLS],
-        HostOp::ParseFloat if fits(&[CHARS]) => vec![FLOAT, BOOL],
-        HostOp::ParseFloat if fits(&[INTS, INTS, CHARS]) => vec![FLOATS, BOOLS],
-        HostOp::ExpString { .. } if fits(&[FLOAT, INT]) => vec![CHARS],
-        HostOp::ExpString { .. } if fits(&[FLOATS, INTS]) => vec![INTS, INTS, CHARS],
         HostOp::Error { .. } if fits(&[CHARS]) || fits(&[INTS, INTS, CHARS]) => vec![],
         HostOp::Interleave { is_segmented } => {
             let want: Vec<VarType> =
@@ -125,62 +115,6 @@ pub fn apply(op: &HostOp, datatypes: &[DataDef], args: &[FlatValue]) -> Result<V
             nesl_frontend::eval::files::write_file(chars(&args[0])?, chars(&args[1])?, append)
                 .map_err(HostOpError::Fault)?;
             Ok(vec![FlatValue::Scalar(ScalarValue::Bool(true))])
-        }
-        HostOp::ParseInt | HostOp::ParseFloat => {
-            let parse = |text: &[u8]| -> Result<(ScalarValue, bool), HostOpError> {
-                let parsed = if *op == HostOp::ParseInt {
-                    nesl_frontend::eval::strings::parse_int(text)
-                } else {
-                    nesl_frontend::eval::strings::parse_float(text)
-                };
-                match parsed {
-                    Value::Pair(pair) => match (&pair.0, &pair.1) {
-                        (Value::Int(x), Value::Bool(ok)) => Ok((ScalarValue::Int(*x), *ok)),
-                        (Value::Float(x), Value::Bool(ok)) => Ok((ScalarValue::Float(*x), *ok)),
-                        _ => Err(bug("a parse that yields no number")),
-                    },
-                    _ => Err(bug("a parse that yields no pair")),
-                }
-            };
-            if args.len() == 1 {
-                let (value, ok) = parse(chars(&args[0])?)?;
-                return Ok(vec![FlatValue::Scalar(value), FlatValue::Scalar(ScalarValue::Bool(ok))]);
-            }
-            let texts = segments(&args[0], &args[1], chars(&args[2])?)?;
-            let mut values = Vec::with_capacity(texts.len());
-            let mut oks = Vec::with_capacity(texts.len());
-            for text in texts {
-                let (value, ok) = parse(text)?;
-                values.push(value);
-                oks.push(ok);
-            }
-            let values = match op {
-                HostOp::ParseInt => ArrayValue::ints(
-                    values.into_iter().map(|v| if let ScalarValue::Int(x) = v { x } else { 0 }).collect(),
-                ),
-                _ => ArrayValue::floats(
-                    values.into_iter().map(|v| if let ScalarValue::Float(x) = v { x } else { 0.0 }).collect(),
-                ),
-            };
-            Ok(vec![FlatValue::Array(values), FlatValue::Array(ArrayValue::bools(&oks))])
-        }
-        HostOp::ExpString { .. } => {
-            let exp_string = |x: f64, digits: i64| -> Result<Vec<u8>, HostOpError> {
-                let text = nesl_frontend::eval::strings::exp_string(x, digits).map_err(HostOpError::Fault)?;
-                string_of(&text)
-            };
-            match (&args[0], &args[1]) {
-                (FlatValue::Scalar(ScalarValue::Float(x)), FlatValue::Scalar(ScalarValue::Int(digits))) => {
-                    Ok(vec![FlatValue::Array(ArrayValue::chars(exp_string(*x, *digits)?))])
-                }
-                (FlatValue::Array(ArrayValue::Float(xs)), FlatValue::Array(ArrayValue::Int(digits))) => {
-                    if xs.len() != digits.len() {
-                        return Err(bug("`host exp_string` of columns of different lengths"));
-                    }
-                    Ok(texts_value(xs.iter().zip(digits.iter()).map(|(&x, &d)| exp_string(x, d)))?)
-                }
-                _ => Err(bug("`host exp_string` of other arguments")),
-            }
         }
         HostOp::Error { .. } => {
             let text = if args.len() == 1 {
@@ -292,46 +226,6 @@ mod tests {
     }
 
     #[test]
-    fn segmented_parsing_is_the_interpreters_per_text() {
-        let args = texts(vec![2, 0, 3, 1], b"12 -7x");
-        let results = apply(&HostOp::ParseInt, &[], &args).unwrap();
-        assert_eq!(results[0], FlatValue::Array(ArrayValue::ints(vec![12, 0, -7, 0])));
-        assert_eq!(results[1], FlatValue::Array(ArrayValue::bools(&[true, false, true, false])));
-    }
-
-    /// `@` then `parse_float` gives back every float, `@` is Rust's
-    /// shortest round-trip form: on random bit patterns and edge cases.
-    #[test]
-    fn floats_round_trip_through_to_string_and_parse_float() {
-        let mut xs =
-            vec![0.0, -0.0, 0.1 + 0.2, f64::MAX, f64::MIN_POSITIVE, 5e-324, 1e16, 1e-7, 123.456, f64::INFINITY];
-        let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
-        for _ in 0..20_000 {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            let x = f64::from_bits(state);
-            if !x.is_nan() {
-                xs.push(x);
-            }
-        }
-        let op = HostOp::ToString { ty: Type::Float, shape: Repr::Seq(SeqRepr::Array(HostVar(0))), is_segmented: true };
-        let printed = apply(&op, &[], &[FlatValue::Array(ArrayValue::floats(xs.clone()))]).unwrap();
-        let parsed = apply(&HostOp::ParseFloat, &[], &printed).unwrap();
-        let FlatValue::Array(ArrayValue::Float(back)) = &parsed[0] else { panic!("floats") };
-        for (x, y) in xs.iter().zip(back.iter()) {
-            assert_eq!(x.to_bits(), y.to_bits(), "{x:?} came back as {y:?}");
-        }
-        let FlatValue::Array(ArrayValue::Char(text)) = &printed[2] else { panic!("chars") };
-        let FlatValue::Array(ArrayValue::Int(lengths)) = &printed[0] else { panic!("lengths") };
-        let mut at = 0;
-        for (x, &n) in xs.iter().zip(lengths.iter()) {
-            assert_eq!(&text[at..at + n as usize], format!("{x:?}").as_bytes());
-            at += n as usize;
-        }
-    }
-
-    #[test]
     fn interleaving_takes_each_elements_texts_in_order() {
         let mut args = vec![FlatValue::Array(ArrayValue::chars(b"ab".to_vec()))];
         args.extend(texts(vec![1, 0], b"x"));
@@ -342,13 +236,10 @@ mod tests {
     #[test]
     fn faults_carry_the_interpreters_message_and_bad_arguments_are_bugs() {
         let site = FaultId(0);
-        let args = [FlatValue::Scalar(ScalarValue::Float(1.0)), FlatValue::Scalar(ScalarValue::Int(-1))];
-        let error = apply(&HostOp::ExpString { site }, &[], &args).unwrap_err();
-        assert!(matches!(error, HostOpError::Fault(m) if m.contains("digits asked for")));
         let error = apply(&HostOp::Error { site }, &[], &texts(vec![0, 2], b"no")).unwrap_err();
         assert_eq!(error, HostOpError::Fault("".to_string()));
         assert_eq!(apply(&HostOp::Error { site }, &[], &texts(vec![], b"")).unwrap(), vec![]);
-        let error = apply(&HostOp::ParseInt, &[], &[FlatValue::Scalar(ScalarValue::Int(1))]).unwrap_err();
+        let error = apply(&HostOp::Error { site }, &[], &[FlatValue::Scalar(ScalarValue::Int(1))]).unwrap_err();
         assert!(matches!(error, HostOpError::Internal(_)));
         let missing =
             apply(&HostOp::ReadFile { site }, &[], &[FlatValue::Array(ArrayValue::chars(b"/nonexistent/x".to_vec()))]);

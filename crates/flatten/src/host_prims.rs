@@ -1,27 +1,33 @@
 //! The primitives the host runs itself (`HostExpr::HostOp`, defined in
-//! `host_ops.rs`): file I/O (`__read_file`, `__write_file`), `parse_int`,
-//! `parse_float`, `exp_string`, and `@` of every value whose text is not
-//! scalar code (`string_prims.rs` does ints, bools and chars on the
-//! device): floats, sequences, pairs and datatypes.
+//! `host_ops.rs`): file I/O (`__read_file`, `__write_file`) and `@` of
+//! sequences, pairs and datatypes (`string_prims.rs` does ints, bools,
+//! chars and floats on the device). Here too, on the device: `exp_string`
+//! (its lengths, then a `MAP` over its characters, `string_prims.rs`) and
+//! `parse_int`/`parse_float` (`GExpr::ParseNumber` over each text's range,
+//! a `ONCE` in the host context, a `MAP` over the instances when lifted).
 //!
-//! In the host context each is one `host` statement on the value's
-//! variables. Inside an apply-to-each the string operations run once for
-//! all instances, segmented: the argument is made dense over the level's
-//! instances (`dense_at`), and the results are one value per instance
-//! (`parse_int`'s numbers and flags as two arrays, a text per instance as a
-//! segment descriptor over the characters). File I/O inside an
+//! In the host context each host operation is one `host` statement on the
+//! value's variables. Inside an apply-to-each `@` runs once for all
+//! instances, segmented: the argument is made dense over the level's
+//! instances (`dense_at`), and the results are a text per instance as a
+//! segment descriptor over the characters. File I/O inside an
 //! apply-to-each is not supported yet.
 
 use nesl_frontend::builtins::Prim;
 use nesl_frontend::tast::ExprId;
 
+use crate::context::Size;
 use crate::error::{FlattenError, Result};
 use crate::flatten_program::FnCx;
-use crate::ir::{Atom, HostExpr, HostOp, HostVar, Repr, Scalar, SeqRepr, Stmt, VarType};
+use crate::ir::{Atom, GExpr, HostExpr, HostOp, HostVar, Repr, Scalar, SeqRepr, Soac, Stmt, VarType};
+use crate::kernel_code::KernelBuilder;
 use crate::representation::{LiftedScalar, LiftedSeq, Val, scalar_type};
+use crate::scalar_code::{HostEmitter, ThunkEmitter};
+use crate::segmented_prims::position_in_segment;
 use crate::string_prims;
 
-/// Whether `prim` of arguments of these types is a host operation here.
+/// Whether `prim` of arguments of these types is handled here (a host
+/// operation, or `exp_string`/`parse_*` on the device).
 fn is_host_prim(program: &nesl_frontend::tast::Program, prim: Prim, args: &[ExprId]) -> bool {
     match prim {
         Prim::ReadFile | Prim::WriteFile | Prim::ParseInt | Prim::ParseFloat | Prim::ExpString => true,
@@ -75,6 +81,12 @@ fn scalar_of(repr: Repr) -> Result<Atom> {
         Repr::Scalar(a) => Ok(a),
         _ => Err(FlattenError::bug("a scalar argument that is not a scalar")),
     }
+}
+
+/// The interpreter's message for `exp_string` of a digit count out of
+/// range, with the count as payload `{0}`.
+fn exp_string_range() -> String {
+    format!("`exp_string`: {{0}} digits asked for (0 to {} allowed)", crate::numtext::MAX_EXP_DIGITS)
 }
 
 const INTS: VarType = VarType::Array(Scalar::Int);
@@ -191,25 +203,39 @@ impl FnCx<'_, '_> {
                 Repr::Scalar(Atom::Var(vars[0]))
             }
             Prim::ParseInt | Prim::ParseFloat => {
-                let text = chars_of(self.compile_host(args[0])?)?;
-                let (op, ty) = if prim == Prim::ParseInt {
-                    (HostOp::ParseInt, Scalar::Int)
-                } else {
-                    (HostOp::ParseFloat, Scalar::Float)
+                // One work-item parses the text (`GExpr::ParseNumber`).
+                let Atom::Var(text) = chars_of(self.compile_host(args[0])?)? else {
+                    return Err(FlattenError::bug("a string that is not an array"));
                 };
-                let vars = self.host_op(
-                    op,
-                    vec![text],
-                    &[("parsed", VarType::Scalar(ty)), ("ok", VarType::Scalar(Scalar::Bool))],
-                );
+                let ty = if prim == Prim::ParseInt { Scalar::Int } else { Scalar::Float };
+                let host = &self.fb.function;
+                let mut kb = KernelBuilder::new();
+                let chars = kb.param(host, text);
+                let length = kb.length(host, text);
+                let parse = |flag| GExpr::ParseNumber {
+                    ty,
+                    flag,
+                    chars,
+                    start: Box::new(GExpr::int(0)),
+                    length: Box::new(length.clone()),
+                };
+                let body = GExpr::Tuple(vec![parse(false), parse(true)]);
+                let results =
+                    [("parsed".to_string(), VarType::Scalar(ty)), ("ok".to_string(), VarType::Scalar(Scalar::Bool))];
+                let vars = self.run_kernel(kb, prim.name(), Soac::Once { body }, &results);
                 Repr::Tuple(vec![Repr::Scalar(Atom::Var(vars[0])), Repr::Scalar(Atom::Var(vars[1]))])
             }
             Prim::ExpString => {
+                // The length on the host, the characters by a `MAP`.
                 let x = scalar_of(self.compile_host(args[0])?)?;
                 let digits = scalar_of(self.compile_host(args[1])?)?;
-                let site = self.fault(e, "`exp_string`: digits out of range".to_string());
-                let vars = self.host_op(HostOp::ExpString { site }, vec![x, digits], &[("text", CHARS)]);
-                Repr::Seq(SeqRepr::Array(vars[0]))
+                let site = self.fault(e, exp_string_range());
+                let length = string_prims::exp_length(&mut HostEmitter { fb: &mut self.fb }, x, digits, site);
+                let elements = self.map_column(&Size::Count(length), "exp_string", Scalar::Char, &|tc, host, j| {
+                    let (x, digits) = (tc.kb.atom(host, x), tc.kb.atom(host, digits));
+                    string_prims::exp_char(&mut ThunkEmitter { tc }, x, digits, j)
+                })?;
+                Repr::Seq(SeqRepr::Array(elements))
             }
             Prim::ToString => {
                 let ty = self.expr(args[0]).ty.clone();
@@ -241,34 +267,53 @@ impl FnCx<'_, '_> {
                 return Err(self.unsupported("file I/O inside an apply-to-each", e));
             }
             Prim::ParseInt | Prim::ParseFloat => {
+                // A `MAP` over the instances parses each one's text.
                 let value = self.compile(args[0])?;
                 let SeqRepr::Nested { lengths, offsets, elements } = self.dense_at(&value, level)? else {
                     return Err(FlattenError::bug("lifted strings that are not nested"));
                 };
-                let text = chars_of(Repr::Seq(*elements))?;
-                let (op, ty) = if prim == Prim::ParseInt {
-                    (HostOp::ParseInt, Scalar::Int)
-                } else {
-                    (HostOp::ParseFloat, Scalar::Float)
+                let Atom::Var(text) = chars_of(Repr::Seq(*elements))? else {
+                    return Err(FlattenError::bug("lifted strings whose characters are not an array"));
                 };
-                let vars = self.host_op(
-                    op,
-                    vec![Atom::Var(lengths), Atom::Var(offsets), text],
-                    &[("parsed", VarType::Array(ty)), ("ok", VarType::Array(Scalar::Bool))],
-                );
+                let ty = if prim == Prim::ParseInt { Scalar::Int } else { Scalar::Float };
+                let vars =
+                    self.map_instances(prim.name(), &[("parsed", ty), ("ok", Scalar::Bool)], &|tc, host, i| {
+                        let i = tc.share("i", Scalar::Int, i);
+                        let start = tc.kb.read(host, offsets, i.clone());
+                        let start = tc.share("start", Scalar::Int, start);
+                        let length = tc.kb.read(host, lengths, i);
+                        let length = tc.share("len", Scalar::Int, length);
+                        let chars = tc.kb.param(host, text);
+                        let parse = |flag| GExpr::ParseNumber {
+                            ty,
+                            flag,
+                            chars,
+                            start: Box::new(start.clone()),
+                            length: Box::new(length.clone()),
+                        };
+                        vec![parse(false), parse(true)]
+                    })?;
                 let lifted = |array| Val::Scalar(LiftedScalar { level, array, path: Vec::new() });
                 Val::Tuple(vec![lifted(vars[0]), lifted(vars[1])])
             }
             Prim::ExpString => {
+                // The lengths per instance, then the characters by a `MAP`
+                // over their flat positions.
                 let x = self.compile(args[0])?;
                 let digits = self.compile(args[1])?;
-                let (SeqRepr::Array(x), SeqRepr::Array(digits)) =
-                    (self.dense_at(&x, level)?, self.dense_at(&digits, level)?)
-                else {
-                    return Err(FlattenError::bug("lifted scalars that are not arrays"));
-                };
-                let site = self.fault(e, "`exp_string`: digits out of range".to_string());
-                texts(self, HostOp::ExpString { site }, vec![Atom::Var(x), Atom::Var(digits)])
+                let (x, digits) = (self.instance_scalar(&x)?, self.instance_scalar(&digits)?);
+                let site = self.fault(e, exp_string_range());
+                let (lengths, offsets, total) = self.segment_lengths(&|tc, host, i| {
+                    let i = tc.share("i", Scalar::Int, i);
+                    let (x, digits) = (x.at(tc, host, i.clone()), digits.at(tc, host, i));
+                    vec![string_prims::exp_length(&mut ThunkEmitter { tc: &mut *tc }, x, digits, site)]
+                })?;
+                let elements = self.map_column(&Size::Count(total), "exp_string", Scalar::Char, &|tc, host, q| {
+                    let (segment, within) = position_in_segment(tc, host, offsets, q);
+                    let (x, digits) = (x.at(tc, host, segment.clone()), digits.at(tc, host, segment));
+                    string_prims::exp_char(&mut ThunkEmitter { tc: &mut *tc }, x, digits, within)
+                })?;
+                Val::Seq(LiftedSeq::dense(level, lengths, offsets, SeqRepr::Array(elements)))
             }
             Prim::ToString => {
                 let ty = self.expr(args[0]).ty.clone();

@@ -103,6 +103,7 @@ mod kernel_code;
 mod lift_apply_to_each;
 mod lift_conditionals;
 mod lift_functions;
+pub mod numtext;
 mod print_texts;
 mod random_keys;
 mod representation;

@@ -141,13 +141,13 @@ impl SegSource {
 
 /// A scalar argument of a lifted primitive, as read at any instance.
 #[derive(Clone, Copy)]
-enum InstanceScalar {
+pub(crate) enum InstanceScalar {
     Uniform(Atom),
     Dense(HostVar),
 }
 
 impl InstanceScalar {
-    fn at(self, tc: &mut ThunkCx, host: &HostFunction, instance: GExpr) -> GExpr {
+    pub(crate) fn at(self, tc: &mut ThunkCx, host: &HostFunction, instance: GExpr) -> GExpr {
         match self {
             InstanceScalar::Uniform(a) => tc.kb.atom(host, a),
             InstanceScalar::Dense(v) => tc.kb.read(host, v, instance),
@@ -157,7 +157,7 @@ impl InstanceScalar {
 
 /// The instance of flat position `q` of a dense descriptor with `offsets`,
 /// and the position inside its segment.
-fn position_in_segment(tc: &mut ThunkCx, host: &HostFunction, offsets: HostVar, q: GExpr) -> (GExpr, GExpr) {
+pub(crate) fn position_in_segment(tc: &mut ThunkCx, host: &HostFunction, offsets: HostVar, q: GExpr) -> (GExpr, GExpr) {
     let q = tc.share("q", Scalar::Int, q);
     let offsets = tc.kb.param(host, offsets);
     let segment = GExpr::SegmentOf { offsets, index: Box::new(q.clone()) };
@@ -293,7 +293,7 @@ impl FnCx<'_, '_> {
     }
 
     /// A scalar argument, readable at any instance of the current level.
-    fn instance_scalar(&mut self, val: &Val) -> Result<InstanceScalar> {
+    pub(crate) fn instance_scalar(&mut self, val: &Val) -> Result<InstanceScalar> {
         match val {
             Val::Uniform(Repr::Scalar(a)) => Ok(InstanceScalar::Uniform(*a)),
             _ => Ok(InstanceScalar::Dense(array(&self.dense_at(val, self.levels.current())?)?)),
@@ -303,7 +303,12 @@ impl FnCx<'_, '_> {
     /// A `MAP` over the instances of the current level; `f` gives the
     /// components of an instance's value. With no results, a kernel that
     /// only checks.
-    fn map_instances(&mut self, op: &str, results: &[(&str, Scalar)], f: InstanceFn) -> Result<Vec<HostVar>> {
+    pub(crate) fn map_instances(
+        &mut self,
+        op: &str,
+        results: &[(&str, Scalar)],
+        f: InstanceFn,
+    ) -> Result<Vec<HostVar>> {
         let level = self.levels.current();
         let mut kb = KernelBuilder::new();
         let i = index_param(&mut kb, "i");
@@ -319,7 +324,7 @@ impl FnCx<'_, '_> {
 
     /// Per instance lengths from `f` (which may check), and the dense
     /// descriptor and element count they make.
-    fn segment_lengths(&mut self, f: InstanceFn) -> Result<(HostVar, HostVar, Atom)> {
+    pub(crate) fn segment_lengths(&mut self, f: InstanceFn) -> Result<(HostVar, HostVar, Atom)> {
         let lengths = self.map_instances("map_lengths", &[("lengths", Scalar::Int)], f)?[0];
         let (offsets, total) = self.offsets_and_total(lengths)?;
         Ok((lengths, offsets, total))

@@ -1,5 +1,5 @@
-//! `@` (a value as the text the interpreter prints) of ints, bools and
-//! chars, as scalar code: the text's length, and its character at a
+//! `@` (a value as the text the interpreter prints) of ints, bools, chars
+//! and floats, and `exp_string`, as scalar code: the text's length, and its character at a
 //! position. A sequence of texts is then a segment descriptor from the
 //! lengths and a `MAP` over the characters' flat positions, on the host
 //! (`sequence_prims.rs`) or one text per instance (`segmented_prims.rs`).
@@ -9,17 +9,22 @@
 //!   special case;
 //! - a bool is `T` or `F`;
 //! - a char is `` `c `` when printable, `` `\n ``, `` `\t ``, `` `\r ``, or
-//!   `` `\xHH `` (`nesl_frontend::value::format_char`).
+//!   `` `\xHH `` (`nesl_frontend::value::format_char`);
+//! - a float is the shortest text that reads back (Rust's `{:?}`), and
+//!   `exp_string(x, d)` its exact digits in exponent form: the flat IR's
+//!   text operations (`UnaryOp::FloatTextLength`, `BinaryOp::FloatTextChar`,
+//!   `ExpTextLength`, `ExpTextChar`, meant by `crate::numtext` and computed
+//!   on the device by `opencl_backend::codegen::numtext`), each character
+//!   computed from the float's bit pattern and its position.
 //!
-//! `@` of floats (shortest round-trip digits), of sequences and of tuples
-//! is a host operation (`host_prims.rs`).
+//! `@` of sequences and of tuples is a host operation (`host_prims.rs`).
 
-use crate::ir::{BinaryOp, Const, Scalar, UnaryOp};
+use crate::ir::{BinaryOp, Const, FaultId, Scalar, UnaryOp};
 use crate::scalar_prims::ScalarEmitter;
 
 /// Whether `@` of a value of this type is scalar code here.
 pub(crate) fn formats(ty: Scalar) -> bool {
-    matches!(ty, Scalar::Int | Scalar::Bool | Scalar::Char)
+    matches!(ty, Scalar::Int | Scalar::Bool | Scalar::Char | Scalar::Float)
 }
 
 /// The largest power of ten in an int.
@@ -51,6 +56,7 @@ fn btoi<E: ScalarEmitter>(em: &mut E, b: E::V) -> E::V {
 pub(crate) fn text_length<E: ScalarEmitter>(em: &mut E, ty: Scalar, x: E::V) -> E::V {
     match ty {
         Scalar::Bool => int(em, 1),
+        Scalar::Float => em.unary(UnaryOp::FloatTextLength, Scalar::Float, x),
         Scalar::Char => {
             let c = em.unary(UnaryOp::CharToInt, Scalar::Char, x);
             let c = em.share(Scalar::Int, c);
@@ -99,6 +105,10 @@ pub(crate) fn text_char<E: ScalarEmitter>(em: &mut E, ty: Scalar, x: E::V, j: E:
         Scalar::Bool => {
             let (t, f) = (char_of(em, b'T'), char_of(em, b'F'));
             em.select(Scalar::Char, x, t, f)
+        }
+        Scalar::Float => {
+            let bits = em.unary(UnaryOp::FloatBits, Scalar::Float, x);
+            em.binary(BinaryOp::FloatTextChar, Scalar::Int, bits, j)
         }
         Scalar::Char => {
             let c = em.unary(UnaryOp::CharToInt, Scalar::Char, x.clone());
@@ -163,6 +173,28 @@ pub(crate) fn text_char<E: ScalarEmitter>(em: &mut E, ty: Scalar, x: E::V, j: E:
             em.select(Scalar::Char, sign_here, minus, digit)
         }
     }
+}
+
+/// `exp_string(x, digits)`'s length, after checking that `digits` is in
+/// `[0, 1000]` (faulting at `site` with `digits` otherwise).
+pub(crate) fn exp_length<E: ScalarEmitter>(em: &mut E, x: E::V, digits: E::V, site: FaultId) -> E::V {
+    let digits = em.share(Scalar::Int, digits);
+    let (zero, most) = (int(em, 0), int(em, crate::numtext::MAX_EXP_DIGITS));
+    let above = em.binary(BinaryOp::Ge, Scalar::Int, digits.clone(), zero);
+    let below = em.binary(BinaryOp::Le, Scalar::Int, digits.clone(), most);
+    let fits = em.binary(BinaryOp::And, Scalar::Bool, above, below);
+    em.check(fits, site, vec![digits.clone()]);
+    let bits = em.unary(UnaryOp::FloatBits, Scalar::Float, x);
+    em.binary(BinaryOp::ExpTextLength, Scalar::Int, bits, digits)
+}
+
+/// Character `j` of `exp_string(x, digits)`, `digits` checked.
+pub(crate) fn exp_char<E: ScalarEmitter>(em: &mut E, x: E::V, digits: E::V, j: E::V) -> E::V {
+    let unit = int(em, crate::numtext::EXP_POSITION_UNIT);
+    let position = em.binary(BinaryOp::Mul, Scalar::Int, j, unit);
+    let packed = em.binary(BinaryOp::Add, Scalar::Int, position, digits);
+    let bits = em.unary(UnaryOp::FloatBits, Scalar::Float, x);
+    em.binary(BinaryOp::ExpTextChar, Scalar::Int, bits, packed)
 }
 
 /// The lower-case hex digit of `d` in `[0, 16)`.

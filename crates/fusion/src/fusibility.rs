@@ -130,6 +130,7 @@ fn count_uses(expr: &GExpr, held: &[KVar], index: Option<KVar>, uses: &mut Uses)
         GExpr::Length(v) if held.contains(v) => uses.other_lengths += 1,
         GExpr::Var(v) if held.contains(v) => uses.scalar += 1,
         GExpr::SegmentOf { offsets, .. } if held.contains(offsets) => uses.structural = true,
+        GExpr::ParseNumber { chars, .. } if held.contains(chars) => uses.structural = true,
         _ => {}
     }
     expr.for_each_child(|c| count_uses(c, held, index, uses));

@@ -130,6 +130,7 @@ pub fn for_each_use(expr: &GExpr, f: &mut impl FnMut(KVar)) {
         GExpr::Var(v) | GExpr::Length(v) => f(*v),
         GExpr::Read { array, .. } => f(*array),
         GExpr::SegmentOf { offsets, .. } => f(*offsets),
+        GExpr::ParseNumber { chars, .. } => f(*chars),
         _ => {}
     }
     expr.for_each_child(|child| for_each_use(child, f));
@@ -194,6 +195,7 @@ pub fn soac_can_fault(soac: &Soac) -> bool {
 pub fn cost(expr: &GExpr) -> usize {
     let own = match expr {
         GExpr::SegmentOf { .. } => 8,
+        GExpr::ParseNumber { .. } => 64,
         GExpr::Loop { cond, step, .. } => return loop_cost(expr, cond, step),
         _ => 1,
     };
@@ -228,6 +230,13 @@ pub fn rebuild(expr: &GExpr, f: &mut impl FnMut(GExpr) -> GExpr) -> GExpr {
         GExpr::SegmentOf { offsets, index } => {
             GExpr::SegmentOf { offsets: *offsets, index: Box::new(rebuild(index, f)) }
         }
+        GExpr::ParseNumber { ty, flag, chars, start, length } => GExpr::ParseNumber {
+            ty: *ty,
+            flag: *flag,
+            chars: *chars,
+            start: Box::new(rebuild(start, f)),
+            length: Box::new(rebuild(length, f)),
+        },
         GExpr::Unary { op, ty, arg } => GExpr::Unary { op: *op, ty: *ty, arg: Box::new(rebuild(arg, f)) },
         GExpr::Binary { op, ty, lhs, rhs } => {
             GExpr::Binary { op: *op, ty: *ty, lhs: Box::new(rebuild(lhs, f)), rhs: Box::new(rebuild(rhs, f)) }
@@ -268,6 +277,13 @@ pub fn rename(expr: &GExpr, map: &mut impl FnMut(KVar) -> KVar) -> GExpr {
         GExpr::SegmentOf { offsets, index } => {
             GExpr::SegmentOf { offsets: map(*offsets), index: Box::new(rename(index, map)) }
         }
+        GExpr::ParseNumber { ty, flag, chars, start, length } => GExpr::ParseNumber {
+            ty: *ty,
+            flag: *flag,
+            chars: map(*chars),
+            start: Box::new(rename(start, map)),
+            length: Box::new(rename(length, map)),
+        },
         GExpr::Unary { op, ty, arg } => GExpr::Unary { op: *op, ty: *ty, arg: Box::new(rename(arg, map)) },
         GExpr::Binary { op, ty, lhs, rhs } => {
             GExpr::Binary { op: *op, ty: *ty, lhs: Box::new(rename(lhs, map)), rhs: Box::new(rename(rhs, map)) }

@@ -400,6 +400,7 @@ fn collect_reads(expr: &GExpr, out: &mut Vec<(KVar, GExpr)>) {
     match expr {
         GExpr::Read { array, index } => out.push((*array, (**index).clone())),
         GExpr::SegmentOf { offsets, index } => out.push((*offsets, (**index).clone())),
+        GExpr::ParseNumber { chars, start, .. } => out.push((*chars, (**start).clone())),
         _ => {}
     }
     expr.for_each_child(|c| collect_reads(c, out));

@@ -487,6 +487,10 @@ fn reads_at(e: &GExpr, p: KVar, out: &mut Vec<KVar>) {
         }
         GExpr::Var(_) | GExpr::Const(_) | GExpr::Length(_) => {}
         GExpr::SegmentOf { index, .. } => reads_at(index, p, out),
+        GExpr::ParseNumber { start, length, .. } => {
+            reads_at(start, p, out);
+            reads_at(length, p, out);
+        }
         GExpr::Unary { arg, .. } => reads_at(arg, p, out),
         GExpr::Binary { lhs, rhs, .. } => {
             reads_at(lhs, p, out);

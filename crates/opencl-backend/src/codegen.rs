@@ -39,6 +39,7 @@ use crate::compile::CodegenError;
 use crate::user_fun::{self, CFunction, CParam, c_elem_type, c_type};
 
 mod lookback;
+pub mod numtext;
 mod radix;
 mod seg_merge;
 mod seg_reduce;

@@ -97,6 +97,8 @@ pub fn kernel_plan(program: &FlatProgram, low: &LiftKernel) -> Result<CompiledKe
     let mut source = String::from("#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n");
     source.push_str(crate::user_fun::prelude());
     source.push('\n');
+    // The number <-> text library goes here if the code calls it.
+    let library_at = source.len();
     for f in &funs {
         source.push_str(&f.source);
         source.push('\n');
@@ -158,5 +160,8 @@ pub fn kernel_plan(program: &FlatProgram, low: &LiftKernel) -> Result<CompiledKe
     }
     let params =
         flat.params.iter().map(|v| KernelParam { name: flat.var(*v).name.clone(), ty: flat.var(*v).ty }).collect();
+    if crate::codegen::numtext::uses_numtext(&source[library_at..]) {
+        source.insert_str(library_at, &format!("{}\n", crate::codegen::numtext::NUMTEXT_C));
+    }
     Ok(CompiledKernel { name: low.name.clone(), source, params, size_vars, buffers, steps, results })
 }

@@ -552,6 +552,7 @@ fn children(e: &GExpr) -> Vec<&GExpr> {
     match e {
         GExpr::Var(_) | GExpr::Const(_) | GExpr::Length(_) => vec![],
         GExpr::Read { index, .. } | GExpr::SegmentOf { index, .. } => vec![index],
+        GExpr::ParseNumber { start, length, .. } => vec![start, length],
         GExpr::Unary { arg, .. } => vec![arg],
         GExpr::Binary { lhs, rhs, .. } => vec![lhs, rhs],
         GExpr::If { cond, then_branch, else_branch } => vec![cond, then_branch, else_branch],
@@ -663,6 +664,12 @@ impl FreeUses {
                     uses.length.insert(*offsets);
                     stack.push(Work::Note(*offsets));
                     stack.push(Work::Visit(index));
+                }
+                GExpr::ParseNumber { chars, start, length, .. } => {
+                    uses.data.insert(*chars);
+                    stack.push(Work::Note(*chars));
+                    stack.push(Work::Visit(length));
+                    stack.push(Work::Visit(start));
                 }
                 _ => {
                     stack.extend(children(e).into_iter().rev().map(Work::Visit));
@@ -868,6 +875,13 @@ impl<'a> Gen<'a> {
             GExpr::Const(c) => c.scalar(),
             GExpr::Read { array, .. } => self.array_var(*array)?,
             GExpr::Length(_) | GExpr::SegmentOf { .. } => Scalar::Int,
+            GExpr::ParseNumber { ty, flag, .. } => {
+                if *flag {
+                    Scalar::Bool
+                } else {
+                    *ty
+                }
+            }
             GExpr::Unary { op, ty, .. } => op.result(*ty),
             GExpr::Binary { op, ty, .. } => op.result(*ty),
             GExpr::If { then_branch, .. } => self.scalar_type(then_branch)?,
@@ -1200,6 +1214,21 @@ impl<'a> Gen<'a> {
                 };
                 Ok(self.segment_of(data, length, index))
             }
+            GExpr::ParseNumber { ty, flag, chars, start, length } => {
+                if self.array_var(*chars)? != Scalar::Char {
+                    return Err(self.internal(format!("a parse of `{}`, not of chars", self.raw(*chars))));
+                }
+                let (start, length) = (self.value(start)?, self.value(length)?);
+                let chars = CExpr::primary(self.name(*chars)?);
+                let function = match (ty, flag) {
+                    (Scalar::Int, false) => "nessie_parse_int_value",
+                    (Scalar::Int, true) => "nessie_parse_int_ok",
+                    (Scalar::Float, false) => "nessie_parse_float_value",
+                    (Scalar::Float, true) => "nessie_parse_float_ok",
+                    _ => return Err(self.internal(format!("a parse of a {ty}"))),
+                };
+                Ok(call(function, &[&chars, &start, &length]))
+            }
             GExpr::Unary { op, ty, arg } => {
                 let arg_ty = self.scalar_type(arg)?;
                 if arg_ty != *ty {
@@ -1266,6 +1295,7 @@ impl<'a> Gen<'a> {
                 Ok(CExpr::new(format!("(int)({})", infix(arg, "&", BIT_AND, &CExpr::primary("255")).text), UNARY))
             }
             (FloatBits, Float) => Ok(call("as_long", &[arg])),
+            (FloatTextLength, Float) => Ok(call("nessie_float_text_length", &[arg])),
             _ => Err(self.internal(format!("`{}` applied to a {ty} operand", op.name()))),
         }
     }
@@ -1310,6 +1340,9 @@ impl<'a> Gen<'a> {
             (Shl, Int) => helper("nessie_shl"),
             (Shr, Int) => helper("nessie_shr"),
             (Pow, Float) => helper("pow"),
+            (FloatTextChar, Int) => helper("nessie_float_text_char"),
+            (ExpTextLength, Int) => helper("nessie_exp_text_length"),
+            (ExpTextChar, Int) => helper("nessie_exp_text_char"),
             _ => Err(self.internal(format!("`{}` applied to {ty} operands", op.symbol()))),
         }
     }

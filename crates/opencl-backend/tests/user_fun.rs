@@ -431,6 +431,8 @@ fn type_of(kernel: &Kernel, e: &GExpr) -> Scalar {
         GExpr::Var(v) | GExpr::Read { array: v, .. } => kernel.var(*v).ty.scalar(),
         GExpr::Const(c) => c.scalar(),
         GExpr::Length(_) | GExpr::SegmentOf { .. } => Scalar::Int,
+        GExpr::ParseNumber { flag: true, .. } => Scalar::Bool,
+        GExpr::ParseNumber { ty, .. } => *ty,
         GExpr::Unary { op, ty, .. } => op.result(*ty),
         GExpr::Binary { op, ty, .. } => op.result(*ty),
         GExpr::If { then_branch: e, .. } | GExpr::Let { body: e, .. } | GExpr::Assert { body: e, .. } => {

@@ -547,6 +547,11 @@ impl<'k> KernelMachine<'k> {
             }
             GExpr::Length(array) => Ok(ScalarValue::Int(self.array(*array)?.len() as i64)),
             GExpr::SegmentOf { offsets, index } => self.segment_of(*offsets, index),
+            GExpr::ParseNumber { ty, flag, chars, start, length } => {
+                let (start, length) = (self.eval_int(start)?, self.eval_int(length)?);
+                let text = crate::numtext::text_of(self.array(*chars)?, start, length).map_err(internal)?;
+                crate::numtext::parse(*ty, *flag, &text).map(ScalarValue::of_const).map_err(internal)
+            }
             GExpr::Unary { op, ty: _, arg } => {
                 let arg = self.operand(arg)?;
                 scalar::unary(*op, arg).map_err(|e| internal(e.message()))

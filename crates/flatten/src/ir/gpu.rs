@@ -91,6 +91,9 @@ pub enum UnaryOp {
     /// float → int: the IEEE-754 bit pattern of the double, as an int
     /// (OpenCL's `as_long`). For `hash` of floats and the keys of `sort`.
     FloatBits,
+    /// float → int: the length of `@x`, the interpreter's text of the float
+    /// (`flatten::numtext`).
+    FloatTextLength,
 }
 
 impl UnaryOp {
@@ -98,7 +101,7 @@ impl UnaryOp {
         use UnaryOp::*;
         match self {
             ToFloat => Scalar::Float,
-            Floor | Ceil | Trunc | Round | BoolToInt | CharToInt | FloatBits => Scalar::Int,
+            Floor | Ceil | Trunc | Round | BoolToInt | CharToInt | FloatBits | FloatTextLength => Scalar::Int,
             IntToChar => Scalar::Char,
             _ => operand,
         }
@@ -132,6 +135,7 @@ impl UnaryOp {
             CharToInt => "char_code",
             IntToChar => "code_char",
             FloatBits => "float_bits",
+            FloatTextLength => "float_text_length",
         }
     }
 }
@@ -168,6 +172,15 @@ pub enum BinaryOp {
     Shr,
     /// float `expt(x, y)`
     Pow,
+    /// On ints: character `rhs` of `@x` for the float `x` whose bit pattern
+    /// is `lhs` (a char; `rhs` is in `[0, length)`).
+    FloatTextChar,
+    /// On ints: the length of `exp_string(x, d)` for the float `x` whose
+    /// bit pattern is `lhs` and `d = rhs` in `[0, 1000]` (checked before).
+    ExpTextLength,
+    /// On ints: character `j` of `exp_string(x, d)` for the float `x` whose
+    /// bit pattern is `lhs`, where `rhs = j * 1024 + d` (a char).
+    ExpTextChar,
 }
 
 impl BinaryOp {
@@ -175,6 +188,7 @@ impl BinaryOp {
         use BinaryOp::*;
         match self {
             Eq | Ne | Lt | Le | Gt | Ge => Scalar::Bool,
+            FloatTextChar | ExpTextChar => Scalar::Char,
             _ => operand,
         }
     }
@@ -201,6 +215,9 @@ impl BinaryOp {
             Shl => "lshift",
             Shr => "rshift",
             Pow => "expt",
+            FloatTextChar => "float_text_char",
+            ExpTextLength => "exp_text_length",
+            ExpTextChar => "exp_text_char",
         }
     }
 
@@ -238,6 +255,19 @@ pub enum GExpr {
     SegmentOf {
         offsets: KVar,
         index: Box<GExpr>,
+    },
+    /// The number `parse_int` (`ty` int) or `parse_float` (`ty` float)
+    /// reads from the text `chars[start .. start + length]`, 0 when the
+    /// text is not one; with `flag`, whether it is one (a bool). The range
+    /// is not checked: flattening takes it from a segment descriptor of
+    /// `chars`. Meant by `crate::numtext::parse`, computed on the device by
+    /// `opencl_backend::codegen::numtext`.
+    ParseNumber {
+        ty: Scalar,
+        flag: bool,
+        chars: KVar,
+        start: Box<GExpr>,
+        length: Box<GExpr>,
     },
     Unary {
         op: UnaryOp,
@@ -325,6 +355,10 @@ impl GExpr {
         match self {
             GExpr::Var(_) | GExpr::Const(_) | GExpr::Length(_) => {}
             GExpr::Read { index, .. } | GExpr::SegmentOf { index, .. } => f(index),
+            GExpr::ParseNumber { start, length, .. } => {
+                f(start);
+                f(length);
+            }
             GExpr::Unary { arg, .. } => f(arg),
             GExpr::Binary { lhs, rhs, .. } => {
                 f(lhs);
@@ -360,6 +394,10 @@ impl GExpr {
         match self {
             GExpr::Var(_) | GExpr::Const(_) | GExpr::Length(_) => {}
             GExpr::Read { index, .. } | GExpr::SegmentOf { index, .. } => f(index),
+            GExpr::ParseNumber { start, length, .. } => {
+                f(start);
+                f(length);
+            }
             GExpr::Unary { arg, .. } => f(arg),
             GExpr::Binary { lhs, rhs, .. } => {
                 f(lhs);
@@ -395,6 +433,7 @@ impl GExpr {
             GExpr::Var(v) | GExpr::Length(v) => f(*v),
             GExpr::Read { array, .. } => f(*array),
             GExpr::SegmentOf { offsets, .. } => f(*offsets),
+            GExpr::ParseNumber { chars, .. } => f(*chars),
             GExpr::Let { vars, .. } | GExpr::Loop { vars, .. } => vars.iter().for_each(|v| f(*v)),
             _ => {}
         }

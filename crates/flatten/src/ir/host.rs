@@ -152,16 +152,6 @@ pub enum HostOp {
     /// `__write_file(text, name, append)`: `([char], [char], bool) -> bool`;
     /// a file that cannot be written faults at `site`.
     WriteFile { site: FaultId },
-    /// `parse_int`: `[char] -> (int, bool)`, or segmented
-    /// `([int], [int], [char]) -> ([int], [bool])`.
-    ParseInt,
-    /// `parse_float`: `[char] -> (float, bool)`, or segmented
-    /// `([int], [int], [char]) -> ([float], [bool])`.
-    ParseFloat,
-    /// `exp_string(x, digits)`: `(float, int) -> [char]`, or segmented
-    /// `([float], [int]) -> ([int], [int], [char])` (the texts' lengths,
-    /// offsets and characters); a digit count out of range faults at `site`.
-    ExpString { site: FaultId },
     /// `__error(message)` of a computed message: `[char] -> ()`, a fault at
     /// `site` with the text; or segmented, `([int], [int], [char]) -> ()`,
     /// a fault with the first text, if there is one (the first instance of
@@ -189,9 +179,6 @@ impl HostOp {
         match self {
             HostOp::ReadFile { .. } => "read_file",
             HostOp::WriteFile { .. } => "write_file",
-            HostOp::ParseInt => "parse_int",
-            HostOp::ParseFloat => "parse_float",
-            HostOp::ExpString { .. } => "exp_string",
             HostOp::ToString { .. } => "to_string",
             HostOp::Error { .. } => "error",
             HostOp::Interleave { .. } => "interleave",
@@ -208,10 +195,7 @@ impl HostOp {
     /// The fault site of an operation that can fail.
     pub fn site(&self) -> Option<FaultId> {
         match self {
-            HostOp::ReadFile { site }
-            | HostOp::WriteFile { site }
-            | HostOp::ExpString { site }
-            | HostOp::Error { site } => Some(*site),
+            HostOp::ReadFile { site } | HostOp::WriteFile { site } | HostOp::Error { site } => Some(*site),
             _ => None,
         }
     }
@@ -219,10 +203,7 @@ impl HostOp {
     /// The fault site, to renumber.
     pub fn site_mut(&mut self) -> Option<&mut FaultId> {
         match self {
-            HostOp::ReadFile { site }
-            | HostOp::WriteFile { site }
-            | HostOp::ExpString { site }
-            | HostOp::Error { site } => Some(site),
+            HostOp::ReadFile { site } | HostOp::WriteFile { site } | HostOp::Error { site } => Some(site),
             _ => None,
         }
     }

@@ -174,6 +174,11 @@ impl KernelPrinter<'_> {
             GExpr::SegmentOf { offsets, index } => {
                 format!("segment_of({}, {})", self.name(*offsets), self.expr(index))
             }
+            GExpr::ParseNumber { ty, flag, chars, start, length } => {
+                let what = if *flag { "ok" } else { "value" };
+                let name = if *ty == crate::ir::Scalar::Float { "parse_float" } else { "parse_int" };
+                format!("{name}_{what}({}, {}, {})", self.name(*chars), self.expr(start), self.expr(length))
+            }
             GExpr::Unary { op, arg, .. } => format!("{}({})", op.name(), self.expr(arg)),
             GExpr::Binary { op, lhs, rhs, .. } => {
                 if op.is_infix() {

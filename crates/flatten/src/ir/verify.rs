@@ -114,7 +114,7 @@ pub fn unary_accepts(op: UnaryOp, operand: Scalar) -> bool {
         Neg | Abs => matches!(operand, Int | Float),
         Not => matches!(operand, Int | Bool),
         Sqrt | Exp | Ln | Sin | Cos | Tan | Asin | Acos | Atan | Sinh | Cosh | Tanh => operand == Float,
-        Floor | Ceil | Trunc | Round | FloatBits => operand == Float,
+        Floor | Ceil | Trunc | Round | FloatBits | FloatTextLength => operand == Float,
         ToFloat | Isqrt | IntToChar => operand == Int,
         BoolToInt => operand == Bool,
         CharToInt => operand == Char,
@@ -128,7 +128,7 @@ pub fn binary_accepts(op: BinaryOp, operand: Scalar) -> bool {
     use Scalar::*;
     match op {
         Add | Sub | Mul | Div => matches!(operand, Int | Float),
-        Rem | Shl | Shr => operand == Int,
+        Rem | Shl | Shr | FloatTextChar | ExpTextLength | ExpTextChar => operand == Int,
         Min | Max | Eq | Ne | Lt | Le | Gt | Ge => true,
         And | Or | Xor => matches!(operand, Int | Bool),
         Pow => operand == Float,
@@ -292,6 +292,7 @@ impl KernelReferences<'_> {
             GExpr::Var(v) | GExpr::Length(v) => self.var(*v, expr)?,
             GExpr::Read { array, .. } => self.var(*array, expr)?,
             GExpr::SegmentOf { offsets, .. } => self.var(*offsets, expr)?,
+            GExpr::ParseNumber { chars, .. } => self.var(*chars, expr)?,
             GExpr::Let { vars, .. } | GExpr::Loop { vars, .. } => {
                 for &v in vars {
                     self.var(v, expr)?;
@@ -803,6 +804,17 @@ impl<'a> KernelChecker<'a> {
             GExpr::Length(array) => {
                 self.check_array(*array, expr)?;
                 Ok(vec![Scalar::Int])
+            }
+            GExpr::ParseNumber { ty, flag, chars, start, length } => {
+                if self.check_array(*chars, expr)? != Scalar::Char || !matches!(ty, Scalar::Int | Scalar::Float) {
+                    return Err(self.expr_error(
+                        format!("a parse of {} from {}, not of a number from chars", ty, self.name(*chars)),
+                        expr,
+                    ));
+                }
+                self.check_int(start, "start")?;
+                self.check_int(length, "length")?;
+                Ok(vec![if *flag { Scalar::Bool } else { *ty }])
             }
             GExpr::SegmentOf { offsets, index } => {
                 let element = self.check_array(*offsets, expr)?;

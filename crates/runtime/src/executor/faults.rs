@@ -124,6 +124,7 @@ fn scalar_type(kernel: &Kernel, expr: &GExpr) -> Option<Scalar> {
         GExpr::Const(c) => Some(c.scalar()),
         GExpr::Read { array, .. } => kernel.vars.get(array.0 as usize).map(|info| info.ty.scalar()),
         GExpr::Length(_) | GExpr::SegmentOf { .. } => Some(Scalar::Int),
+        GExpr::ParseNumber { ty, flag, .. } => Some(if *flag { Scalar::Bool } else { *ty }),
         GExpr::Unary { op, ty, .. } => Some(op.result(*ty)),
         GExpr::Binary { op, ty, .. } => Some(op.result(*ty)),
         GExpr::If { then_branch, .. } => scalar_type(kernel, then_branch),
