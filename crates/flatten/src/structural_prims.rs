@@ -404,13 +404,13 @@ impl FnCx<'_, '_> {
     /// and pairs and datatypes holding them.
     pub fn lifted_eql(&mut self, e: ExprId, a: &Val, b: &Val) -> Result<Val> {
         let ty = self.expr(self.eql_arg(e)?).ty.clone();
-        self.lifted_eql_at(e, &ty, a, b)
+        self.lifted_eql_at(&ty, a, b)
     }
 
     /// `eql` of two lifted values of type `ty`, one bool per instance:
     /// componentwise for pairs and datatypes (a datatype holding a
     /// sequence is no GPU value, but its fields may be).
-    fn lifted_eql_at(&mut self, e: ExprId, ty: &Type, a: &Val, b: &Val) -> Result<Val> {
+    fn lifted_eql_at(&mut self, ty: &Type, a: &Val, b: &Val) -> Result<Val> {
         let level = self.levels.current();
         let size = self.levels.get(level).size.clone();
         if crate::representation::is_gpu_type(self.program(), ty) {
@@ -437,7 +437,7 @@ impl FnCx<'_, '_> {
             let (xs, ys) = (a.clone().into_components()?, b.clone().into_components()?);
             let mut columns = Vec::new();
             for ((t, x), y) in parts.iter().zip(&xs).zip(&ys) {
-                let equal = self.lifted_eql_at(e, t, x, y)?;
+                let equal = self.lifted_eql_at(t, x, y)?;
                 let SeqRepr::Array(column) = self.dense_at(&equal, level)? else {
                     return Err(FlattenError::bug("an `eql` column that is not one array"));
                 };
