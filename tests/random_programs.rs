@@ -13,7 +13,9 @@
 //! and, per datatype, a function whose parameter is a constructor pattern),
 //! then top-level items: expressions and bindings of random types (a
 //! binding's variable is used by later items), `print_string` of a string,
-//! at top level and in an apply-to-each (once or twice per element),
+//! at top level and in an apply-to-each (once or twice per element, in
+//! both branches of a conditional, in filters, and in a nested
+//! apply-to-each after a print of the outer element),
 //! `rand_seed`, and sometimes (one program in twelve) a last item that
 //! faults on purpose.
 //!
@@ -36,7 +38,8 @@
 //!   `btoi`, `char_code`, `code_char`, `float`, `round`, `trunc`,
 //!   `floor`, `ceil`, `max_int`, `min_int`, `plusp`, `minusp`, `zerop`,
 //!   `oddp`, `evenp`, comparisons of ints, floats and chars, `rand` (ints,
-//!   and floats truncated to quarters), `hash`, `eql` (of any value),
+//!   and floats truncated to quarters), `hash` and `eql` (of any value, also
+//!   of nested sequences inside apply-to-each),
 //!   `string_eql`, `#`, `length`, `elt`, indexing, `dist`, `zip`, `zip3`,
 //!   `unzip`, `sum`, `product`, `count`, `parity`, `any`, `all`,
 //!   `max_val`, `min_val`, `max_index`, `min_index`, `plus_scan`,
@@ -66,10 +69,8 @@
 //! `ln`, `expt`, `log`, ...: a device's libm may differ from the host's in
 //! the last place, which the contract allows), `time` (its seconds differ
 //! from run to run), `parse_float`, file I/O and plotting (tested by
-//! `tests/programs`), `hash` of nested sequences and `eql` of nested
-//! sequences inside an apply-to-each (not supported yet on the flat and
-//! OpenCL backends), printing inside functions and nested apply-to-each
-//! (not supported yet either) and `rand_seed` anywhere but at the top of a
+//! `tests/programs`), printing inside functions (`tests/programs` has
+//! them) and `rand_seed` anywhere but at the top of a
 //! top-level form (its meaning there is NESL's global stream, which a GPU
 //! does not have). The library's less common helpers (`int_collect`,
 //! `group_by`, `histogram`, `identity`, `nest`, `make_segdes`,
@@ -178,22 +179,6 @@ impl Ty {
 
     fn is_ordinal(&self) -> bool {
         matches!(self, Ty::Int | Ty::Float | Ty::Char)
-    }
-
-    /// Whether `hash` (and so `name`, `remove_duplicates`, ...) of a value
-    /// of this type runs on every backend: scalars, tuples of them, and
-    /// sequences of those.
-    fn is_hashable(&self) -> bool {
-        fn flat(t: &Ty) -> bool {
-            match t {
-                Ty::Pair(a, b) => flat(a) && flat(b),
-                t => t.is_scalar(),
-            }
-        }
-        match self {
-            Ty::Seq(t) => flat(t),
-            t => flat(t),
-        }
     }
 
     /// The type as NESL writes it (for `[] T`).
@@ -382,14 +367,46 @@ impl ProgramGen {
                 let pattern = self.pattern(&elem, true);
                 self.parallel += 1;
                 let text = self.string_expr(2);
-                let body = if self.rng.chance(30) {
-                    let second = self.string_expr(2);
-                    format!("(print_string({text}), print_string({second}))")
-                } else {
-                    format!("print_string({text})")
+                let body = match self.rng.below(6) {
+                    0 | 1 => format!("print_string({text})"),
+                    2 => {
+                        let second = self.string_expr(2);
+                        format!("(print_string({text}), print_string({second}))")
+                    }
+                    3 => {
+                        // Prints in both branches of a conditional.
+                        let cond = self.expr(&Ty::Bool, 2);
+                        let (second, third) = (self.string_expr(1), self.string_expr(1));
+                        format!(
+                            "if {cond} then print_string({text}) else print_string({second}) and print_string({third})"
+                        )
+                    }
+                    _ => {
+                        // A nested apply-to-each printing once or twice per
+                        // element, after a print of the outer element.
+                        let inner_elem = self.ty(1);
+                        let inner_source = self.expr(&Ty::seq(inner_elem.clone()), 2);
+                        let inner_mark = self.scope.len();
+                        let inner_pattern = self.pattern(&inner_elem, true);
+                        self.parallel += 1;
+                        let inner_text = self.string_expr(1);
+                        let inner_filter = if self.rng.chance(30) {
+                            format!(" | print_string({}) and {}", self.string_expr(1), self.expr(&Ty::Bool, 1))
+                        } else {
+                            String::new()
+                        };
+                        self.parallel -= 1;
+                        self.scope.truncate(inner_mark);
+                        format!(
+                            "print_string({text}) and all({{print_string({inner_text}) : {inner_pattern} in {inner_source}{inner_filter}}})"
+                        )
+                    }
                 };
-                let filter =
-                    if self.rng.chance(30) { format!(" | {}", self.expr(&Ty::Bool, 2)) } else { String::new() };
+                let filter = match self.rng.below(10) {
+                    0..=1 => format!(" | {}", self.expr(&Ty::Bool, 2)),
+                    2..=3 => format!(" | print_string({}) and {}", self.string_expr(1), self.expr(&Ty::Bool, 2)),
+                    _ => String::new(),
+                };
                 self.parallel -= 1;
                 self.scope.truncate(mark);
                 format!("{{{body} : {pattern} in {source}{filter}}}")
@@ -714,8 +731,7 @@ impl ProgramGen {
                 }
             ),
             18 => {
-                let t = self.ty(1);
-                let t = if t.is_hashable() { t } else { Ty::Int };
+                let t = self.ty(2);
                 format!("hash({}, {})", self.expr(&t, d), self.rng.range(1, 1000))
             }
             19 => {
@@ -815,11 +831,8 @@ impl ProgramGen {
                 format!("{f}({})", self.expr(&Ty::Float, d))
             }
             7 | 8 => {
-                // Deep equality; of nested sequences only where it runs once.
-                let mut t = self.ty(if self.parallel == 0 { 2 } else { 1 });
-                if self.parallel > 0 && t.depth() > 1 {
-                    t = Ty::Int;
-                }
+                // Deep equality, of nested sequences too.
+                let t = self.ty(2);
                 format!("eql({}, {})", self.expr(&t, d), self.expr(&t, d))
             }
             9 => format!("string_eql({}, {})", self.expr(&Ty::string(), d), self.expr(&Ty::string(), d)),
@@ -1058,7 +1071,7 @@ impl ProgramGen {
                     }
                 }
             }
-            (10, _) if t.is_hashable() && t.depth() <= 1 => {
+            (10, _) if t.depth() <= 1 => {
                 let f = self.rng.pick(&["remove_duplicates", "union", "intersection", "set_difference"]);
                 if f == "remove_duplicates" {
                     format!("{f}({})", self.expr(&st, d))
@@ -1110,7 +1123,7 @@ impl ProgramGen {
                 }
             }
             Ty::Pair(key, group) => match &**group {
-                Ty::Seq(value) if key.is_hashable() && key.is_scalar() && t.depth() < MAX_SEQ_DEPTH => {
+                Ty::Seq(value) if key.is_scalar() && t.depth() < MAX_SEQ_DEPTH => {
                     let k = self.expr(&Ty::seq((**key).clone()), d);
                     let x = self.name("x");
                     let v = self.element_expr(&[(&x, (**key).clone())], value, d.min(2));
@@ -1129,12 +1142,15 @@ impl ProgramGen {
         }
     }
 
-    /// A scalar type, or a pair of them, or a string: a type `hash`
-    /// handles everywhere.
+    /// An element type for the primitives that hash their elements
+    /// (`name`, `remove_duplicates`, ...): a scalar, a pair, a string, a
+    /// sequence of strings or a pair holding one.
     fn hashable_ty(&mut self) -> Ty {
-        match self.rng.below(4) {
+        match self.rng.below(6) {
             0 => Ty::pair(self.scalar(), self.scalar()),
             1 => Ty::string(),
+            2 => Ty::seq(Ty::string()),
+            3 => Ty::pair(Ty::string(), self.scalar()),
             _ => self.scalar(),
         }
     }

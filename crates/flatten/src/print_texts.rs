@@ -22,17 +22,21 @@
 //!   texts in element order;
 //! - `if` takes the text of the branch it takes, after the condition's.
 //!
+//! - an apply-to-each whose filter prints makes, per element, the
+//!   filter's text and then the body's if the element is kept, with a
+//!   sequence of zero or one values, flattened after.
+//!
 //! In host code (the top-level forms, and the function bodies the host
-//! runs), an apply-to-each whose elements call a printing function
-//! becomes `let (r, t) = TEXT VERSION OF IT in let _ = print_string(t) in
+//! runs), an apply-to-each whose elements call a printing function, print
+//! in a filter, or print more than once other than straight in the body
+//! (`Rewriter::needs_texts`) becomes `let (r, t) = TEXT VERSION OF IT in let _ = print_string(t) in
 //! r`: the texts are printed when the apply-to-each has finished, all at
 //! once, in the interpreter's order. (A fault inside the apply-to-each
 //! then prints none of its texts, where the interpreter printed those of
-//! the elements before the faulting one.) Prints directly in an
-//! apply-to-each that calls no printing function are left to the
-//! flattener (`lifted_print`, `defer_print`), and so is a print in the
-//! filter of an apply-to-each, which this rewrite does not handle: the
-//! program is then flattened as it was, and refused there.
+//! the elements before the faulting one.) Other prints in an
+//! apply-to-each are left to the flattener: one print per element
+//! (`lifted_print`), or prints straight in the body, interleaved by element
+//! (`defer_print`).
 //!
 //! The rewrite adds expressions, locals and functions; nothing of the
 //! original program changes but the bodies of host code it rewrites. A
@@ -50,27 +54,24 @@ use nesl_frontend::tast::{
 };
 
 /// The program with its printing functions given text versions (see the
-/// note), or `None` when no apply-to-each calls a printing function (or
-/// one does in a way the rewrite does not handle). The result is checked
-/// by the typed program's verifier: a failure is a compiler bug.
+/// note), or `None` when no apply-to-each needs its texts (or one does in
+/// a way the rewrite does not handle). In debug builds the
+/// result is checked by the typed program's verifier, as the front end
+/// checks its own output: a failure is a compiler bug.
 pub fn rewrite(program: &Program) -> Result<Option<Program>, FlattenError> {
     let Some(rewritten) = rewrite_unchecked(program) else { return Ok(None) };
-    nesl_frontend::tast::verify(&rewritten).map_err(|error| {
-        FlattenError::bug(format!("the typed program with printing functions' texts is invalid: {}", error.message))
-    })?;
+    if cfg!(debug_assertions) {
+        nesl_frontend::tast::verify(&rewritten).map_err(|error| {
+            FlattenError::bug(format!("the typed program with printing functions' texts is invalid: {}", error.message))
+        })?;
+    }
     Ok(Some(rewritten))
 }
 
 fn rewrite_unchecked(program: &Program) -> Option<Program> {
     let prints = printing_functions(program);
-    if prints.is_empty() {
-        return None;
-    }
     let mut rewriter = Rewriter { program: program.clone(), prints, text_versions: HashMap::new(), locals: Vec::new() };
-    let needed = program.exprs.values().any(|expr| {
-        matches!(expr.kind, ExprKind::ApplyToEach { .. })
-            && expr.kind.children().iter().any(|c| rewriter.calls_printing(*c))
-    });
+    let needed = program.exprs.iter().any(|(e, _)| rewriter.needs_texts(e));
     if !needed {
         return None;
     }
@@ -106,7 +107,8 @@ fn expr_prints(program: &Program, prints: &HashMap<FuncId, bool>, e: ExprId) -> 
     own || program.exprs[e].kind.children().into_iter().any(|c| expr_prints(program, prints, c))
 }
 
-/// The rewrite does not handle this program (a print in a filter).
+/// The rewrite does not handle this program (an apply-to-each whose type
+/// is no sequence type: the typed program is broken).
 struct Unhandled;
 
 type Rewrite<T> = Result<T, Unhandled>;
@@ -186,6 +188,66 @@ impl Rewriter {
 
     fn prints(&self, e: ExprId) -> bool {
         expr_prints(&self.program, &self.prints, e)
+    }
+
+    /// Whether the apply-to-each `e`, run from host code, computes its
+    /// elements' texts (note [printing functions]): when it calls a
+    /// printing function, prints in a filter, or prints more than once per
+    /// element other than straight in its body. The flattener prints the
+    /// rest itself: one print per element (`lifted_print`), or prints at
+    /// the level of the body's instances, interleaved by element
+    /// (`defer_print`).
+    fn needs_texts(&self, e: ExprId) -> bool {
+        let kind = &self.program.exprs[e].kind;
+        let ExprKind::ApplyToEach { body, filter, .. } = kind else { return false };
+        if kind.children().iter().any(|c| self.calls_printing(*c)) {
+            return true;
+        }
+        if filter.is_some_and(|f| self.prints(f)) || self.prints_in_a_filter(*body) {
+            return true;
+        }
+        let (mut straight, mut deeper) = (0, 0);
+        self.count_prints(*body, true, &mut straight, &mut deeper);
+        deeper > 0 && straight + deeper > 1
+    }
+
+    /// Whether a filter of an apply-to-each inside `e` prints.
+    fn prints_in_a_filter(&self, e: ExprId) -> bool {
+        let kind = &self.program.exprs[e].kind;
+        if let ExprKind::ApplyToEach { filter: Some(f), .. } = kind
+            && self.prints(*f)
+        {
+            return true;
+        }
+        kind.children().into_iter().any(|c| self.prints_in_a_filter(c))
+    }
+
+    /// Counts the print primitives of `e`: `straight` those run once per
+    /// instance of the enclosing body's level (through `let`s, operands
+    /// and conditions), `deeper` those under a branch, an apply-to-each or
+    /// `time`.
+    fn count_prints(&self, e: ExprId, is_straight: bool, straight: &mut usize, deeper: &mut usize) {
+        let kind = &self.program.exprs[e].kind;
+        if let ExprKind::Prim { prim: Prim::PrintString | Prim::PrintChar, .. } = kind {
+            *(if is_straight { &mut *straight } else { &mut *deeper }) += 1;
+        }
+        match kind {
+            ExprKind::If { cond, then_branch, else_branch } => {
+                self.count_prints(*cond, is_straight, straight, deeper);
+                self.count_prints(*then_branch, false, straight, deeper);
+                self.count_prints(*else_branch, false, straight, deeper);
+            }
+            ExprKind::ApplyToEach { .. } | ExprKind::Time(_) => {
+                for c in kind.children() {
+                    self.count_prints(c, false, straight, deeper);
+                }
+            }
+            _ => {
+                for c in kind.children() {
+                    self.count_prints(c, is_straight, straight, deeper);
+                }
+            }
+        }
     }
 
     /// Whether `e` calls a printing function (of the original program).
@@ -269,9 +331,7 @@ impl Rewriter {
     fn host(&mut self, e: ExprId) -> Rewrite<ExprId> {
         let kind = self.program.exprs[e].kind.clone();
         let span = self.span(e);
-        if let ExprKind::ApplyToEach { .. } = kind
-            && kind.children().iter().any(|c| self.calls_printing(*c))
-        {
+        if self.needs_texts(e) {
             let ty = self.ty(e);
             let texts = self.text_or_empty(e, span)?;
             let r = self.local("result", ty, span);
@@ -284,7 +344,7 @@ impl Rewriter {
             let pattern = Self::pair_pattern(self.bind_pattern(r, span), self.bind_pattern(t, span), span);
             return Ok(self.let_(pattern, texts, body, span));
         }
-        if !kind.children().iter().any(|c| self.calls_printing(*c)) {
+        if !kind.children().iter().any(|c| self.has_texts(*c)) {
             return Ok(e);
         }
         let kind = match kind {
@@ -302,7 +362,7 @@ impl Rewriter {
                 ExprKind::Let { pattern, value: self.host(value)?, body: self.host(body)? }
             }
             ExprKind::ApplyToEach { body, generators, filter } => {
-                // Only the generators' sequences call a printing function.
+                // Only the generators' sequences have texts (host code).
                 let mut gens = Vec::with_capacity(generators.len());
                 for g in generators {
                     gens.push(Generator { pattern: g.pattern, seq: self.host(g.seq)? });
@@ -314,6 +374,11 @@ impl Rewriter {
         };
         let ty = self.ty(e);
         Ok(self.alloc(kind, ty, span))
+    }
+
+    /// Whether `e` is or holds an apply-to-each that computes its texts.
+    fn has_texts(&self, e: ExprId) -> bool {
+        self.needs_texts(e) || self.program.exprs[e].kind.children().into_iter().any(|c| self.has_texts(c))
     }
 
     fn host_all(&mut self, es: Vec<ExprId>) -> Rewrite<Vec<ExprId>> {
@@ -402,10 +467,10 @@ impl Rewriter {
                     self.let_(pattern, value_text, inner, span)
                 }
             },
+            ExprKind::ApplyToEach { body, generators, filter: Some(filter) } if self.prints(filter) => {
+                self.filtered_texts(body, generators, filter, ty, span)?
+            }
             ExprKind::ApplyToEach { body, generators, filter } => {
-                if filter.is_some_and(|f| self.prints(f)) {
-                    return Err(Unhandled);
-                }
                 let seqs: Vec<ExprId> = generators.iter().map(|g| g.seq).collect();
                 let elem_ty = match &ty {
                     Type::Seq(elem) => (**elem).clone(),
@@ -457,6 +522,71 @@ impl Rewriter {
             _ => return Ok(None),
         };
         Ok(Some(result))
+    }
+
+    /// The text version of `{body : generators | filter}` whose filter
+    /// prints: each element's text is the filter's, then the body's when
+    /// the element is kept. Every element makes a sequence of at most one
+    /// value, flattened after:
+    /// `{let (c, tf) = FILTER in if c then (let (v, tb) = BODY in ([v], tf ++ tb)) else ([] T, tf) : generators}`.
+    fn filtered_texts(
+        &mut self,
+        body: ExprId,
+        generators: Vec<Generator>,
+        filter: ExprId,
+        ty: Type,
+        span: Span,
+    ) -> Rewrite<ExprId> {
+        let Type::Seq(elem_ty) = &ty else { return Err(Unhandled) };
+        let elem_ty = (**elem_ty).clone();
+        let some_ty = Type::seq(elem_ty.clone());
+        let seqs: Vec<ExprId> = generators.iter().map(|g| g.seq).collect();
+        self.operands(seqs, span, &mut |this, xs, texts| {
+            let gens: Vec<Generator> = generators
+                .iter()
+                .zip(&xs)
+                .map(|(g, seq)| Generator { pattern: g.pattern.clone(), seq: *seq })
+                .collect();
+            let filter_text = this.text_or_empty(filter, span)?;
+            let body_text = this.text_or_empty(body, span)?;
+            let (c, tf) = (this.local("kept", Type::Bool, span), this.local("text", text_type(), span));
+            let (v, tb) = (this.local("value", elem_ty.clone(), span), this.local("text", text_type(), span));
+            let v_var = this.var(v, span);
+            let one = this.alloc(ExprKind::Seq(vec![v_var]), some_ty.clone(), span);
+            let (tf_var, tb_var) = (this.var(tf, span), this.var(tb, span));
+            let both = this.append(vec![tf_var, tb_var], span);
+            let kept = this.pair(one, both, span);
+            let pattern = Self::pair_pattern(this.bind_pattern(v, span), this.bind_pattern(tb, span), span);
+            let kept = this.let_(pattern, body_text, kept, span);
+            let none = this.alloc(ExprKind::Seq(Vec::new()), some_ty.clone(), span);
+            let tf_var = this.var(tf, span);
+            let dropped = this.pair(none, tf_var, span);
+            let c_var = this.var(c, span);
+            let pair_ty = Type::pair(some_ty.clone(), text_type());
+            let chosen = this.alloc(
+                ExprKind::If { cond: c_var, then_branch: kept, else_branch: dropped },
+                pair_ty.clone(),
+                span,
+            );
+            let pattern = Self::pair_pattern(this.bind_pattern(c, span), this.bind_pattern(tf, span), span);
+            let element = this.let_(pattern, filter_text, chosen, span);
+            let pairs = this.alloc(
+                ExprKind::ApplyToEach { body: element, generators: gens, filter: None },
+                Type::seq(pair_ty),
+                span,
+            );
+            // (values, text) = the split pairs; the values are flattened.
+            let split = this.unzip_texts(pairs, some_ty.clone(), span);
+            let (vs, t) =
+                (this.local("values", Type::seq(some_ty.clone()), span), this.local("text", text_type(), span));
+            let vs_var = this.var(vs, span);
+            let flat = this.alloc(ExprKind::Prim { prim: Prim::Flatten, args: vec![vs_var] }, ty.clone(), span);
+            let t_var = this.var(t, span);
+            let result = this.pair(flat, t_var, span);
+            let pattern = Self::pair_pattern(this.bind_pattern(vs, span), this.bind_pattern(t, span), span);
+            let result = this.let_(pattern, split, result, span);
+            this.with_texts_before(result, ty.clone(), texts, span)
+        })
     }
 
     /// `kind(x1, ..., xn)` of the operands' values, with their texts.

@@ -606,25 +606,38 @@ impl FnCx<'_, '_> {
         Ok(Val::Seq(LiftedSeq::dense(level, lengths, offsets, SeqRepr::Array(elements))))
     }
 
-    /// `hash(s, n)` of a sequence of GPU values per instance: a
-    /// `SEG_REDUCE` of the elements' terms, then the two words' fold.
+    /// `hash(s, n)` per instance of a value that is no GPU value. A
+    /// sequence of GPU values: a `SEG_REDUCE` of the elements' terms, then
+    /// the two words' fold.
     fn lifted_hash_seq(&mut self, e: ExprId, args: &[ExprId]) -> Result<Val> {
         let ty = self.expr(args[0]).ty.clone();
         let gpu_elements = matches!(&ty, nesl_frontend::Type::Seq(elem) if is_gpu_type(self.program(), elem));
-        if !gpu_elements {
-            let what = crate::structural_prims::hash_refusal(self.program(), &ty);
-            return Err(self.unsupported(format!("{what} inside an apply-to-each"), e));
-        }
         let value = self.compile(args[0])?;
         let range = self.compile(args[1])?;
         let level = self.levels.current();
         let range = self.instance_scalar(&range)?;
+        if !gpu_elements {
+            // Any other value holding sequences: the instances' states, as
+            // the elements of one sequence (`structural_prims.rs`).
+            let instances = self.dense_at(&value, level)?;
+            let states = self.element_states(&instances)?;
+            let site = self.fault(e, crate::structural_prims::hash_range());
+            let hash = self.map_instances("map_hash", &[("hash", Scalar::Int)], &|tc, host, i| {
+                let i = tc.share("i", Scalar::Int, i);
+                let state = tc.kb.read(host, states, i.clone());
+                let range = range.at(tc, host, i);
+                let mut em = ThunkEmitter { tc: &mut *tc };
+                vec![crate::structural_prims::emit_hash_of_state(&mut em, state, range, site)]
+            })?[0];
+            return Ok(Val::Scalar(LiftedScalar { level, array: hash, path: Vec::new() }));
+        }
         let SeqRepr::Nested { lengths, offsets, elements } = self.dense_at(&value, level)? else {
             return Err(FlattenError::bug("a lifted sequence that is not nested"));
         };
         let Some(columns) = crate::sequence_prims::scalar_columns(&elements) else {
             return Err(FlattenError::bug("GPU elements with nested columns"));
         };
+        let columns = crate::structural_prims::ElementWords::Columns(columns);
         let site = self.fault(e, crate::structural_prims::hash_range());
         let host = &self.fb.function;
         let mut kb = KernelBuilder::new();

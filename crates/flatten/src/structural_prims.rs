@@ -10,21 +10,28 @@
 //! - `hash` of GPU values is the interpreter's fold of SplitMix64's mixing
 //!   step over the value's words (note [hash] in `builtins.rs`), unrolled in
 //!   scalar code, with the unsigned arithmetic spelled in signed operations.
-//!   A sequence of GPU values hashes its length and the sum of its
-//!   elements' hashes mixed with their positions: a `REDUCE` on the host, a
-//!   `SEG_REDUCE` per instance (`segmented_prims.rs`). `hash` of sequences
-//!   of sequences, and of tuples holding sequences, is not supported yet.
+//!   A sequence hashes its length and the sum of its elements' hashes
+//!   mixed with their positions: a `REDUCE` on the host, a `SEG_REDUCE` per
+//!   instance (`segmented_prims.rs`). Elements that hold sequences first get
+//!   their own states, one column per level from the innermost up
+//!   ([`FnCx::element_states`]); a lifted value of any other type is such a
+//!   column of its instances, reduced to the range.
+//! - `eql` of lifted values holding sequences compares the two values level
+//!   by level, each element of one paired with its partner in the other
+//!   (or with none, below a pair of sequences whose lengths differ):
+//!   note [eql by partners].
 
 use nesl_frontend::Type;
 use nesl_frontend::tast::ExprId;
 
+use crate::context::Size;
 use crate::error::{FlattenError, Result};
 use crate::flatten_program::FnCx;
 use crate::ir::{
     Atom, BinaryOp, Const, FaultId, GExpr, HostExpr, HostVar, Repr, Scalar, SegDesc, SeqRepr, Soac, Stmt, Thunk,
     UnaryOp, VarType,
 };
-use crate::kernel_code::{KernelBuilder, ThunkCx, add, binary_thunk, cmp, index_param, sub};
+use crate::kernel_code::{KernelBuilder, ThunkCx, add, binary_thunk, cmp, index_param, int, sub};
 use crate::representation::{LiftedScalar, Val, components, elem_type, scalar_type};
 use crate::scalar_prims::ScalarEmitter;
 use crate::sequence_prims::scalar_columns;
@@ -46,13 +53,27 @@ pub(crate) fn emit_hash<E: ScalarEmitter>(em: &mut E, words: Vec<(E::V, Scalar)>
     em.check(positive, site, vec![range.clone()]);
     let mut state = em.constant(Const::Int(0));
     for (value, ty) in words {
-        let word = hash_word(em, value, ty);
-        let gamma = em.constant(Const::Int(GOLDEN_GAMMA as i64));
-        let sum = em.binary(BinaryOp::Add, Scalar::Int, state, word);
-        let sum = em.binary(BinaryOp::Add, Scalar::Int, sum, gamma);
-        state = mix64(em, sum);
+        state = absorb(em, state, value, ty);
     }
     unsigned_rem(em, state, range)
+}
+
+/// `hash(v, range)` from the state of `v` (its words folded into 0).
+pub(crate) fn emit_hash_of_state<E: ScalarEmitter>(em: &mut E, state: E::V, range: E::V, site: FaultId) -> E::V {
+    let range = em.share(Scalar::Int, range);
+    let zero = em.constant(Const::Int(0));
+    let positive = em.binary(BinaryOp::Gt, Scalar::Int, range.clone(), zero);
+    em.check(positive, site, vec![range.clone()]);
+    unsigned_rem(em, state, range)
+}
+
+/// One step of the fold: `mix(state + word + γ)` for the word of `value`.
+fn absorb<E: ScalarEmitter>(em: &mut E, state: E::V, value: E::V, ty: Scalar) -> E::V {
+    let word = hash_word(em, value, ty);
+    let gamma = em.constant(Const::Int(GOLDEN_GAMMA as i64));
+    let sum = em.binary(BinaryOp::Add, Scalar::Int, state, word);
+    let sum = em.binary(BinaryOp::Add, Scalar::Int, sum, gamma);
+    mix64(em, sum)
 }
 
 /// The word a scalar contributes: ints as they are, bools and chars by
@@ -76,33 +97,39 @@ fn hash_word<E: ScalarEmitter>(em: &mut E, value: E::V, ty: Scalar) -> E::V {
     }
 }
 
-/// Why `hash` of a value of type `ty` is refused.
-pub(crate) fn hash_refusal(program: &nesl_frontend::tast::Program, ty: &Type) -> String {
-    format!("`hash` of a sequence of sequences or a tuple holding a sequence ({})", program.type_name(ty))
+/// Where the states of a sequence's elements (each element's words folded
+/// into 0) come from: GPU elements fold their scalar columns where they are
+/// read; elements holding sequences have a column of states computed
+/// beforehand ([`FnCx::element_states`]).
+pub(crate) enum ElementWords {
+    Columns(Vec<HostVar>),
+    States(HostVar),
 }
 
 /// The term a sequence's element adds to the sum its hash absorbs: the
-/// element's own hash (its words, read from `columns` at `position`,
-/// folded into 0) mixed with its index `within` the sequence.
+/// element's own state (read at `position`) mixed with its index `within`
+/// the sequence.
 pub(crate) fn element_hash_term(
     tc: &mut ThunkCx,
     host: &crate::ir::HostFunction,
-    columns: &[HostVar],
+    words: &ElementWords,
     position: GExpr,
     within: GExpr,
 ) -> GExpr {
     let position = tc.share("p", Scalar::Int, position);
     let mut em = crate::scalar_code::ThunkEmitter { tc };
-    let mut state = em.constant(Const::Int(0));
-    for column in columns {
-        let ty = host.var(*column).ty.scalar();
-        let value = em.tc.kb.read(host, *column, position.clone());
-        let word = hash_word(&mut em, value, ty);
-        let gamma = em.constant(Const::Int(GOLDEN_GAMMA as i64));
-        let sum = em.binary(BinaryOp::Add, Scalar::Int, state, word);
-        let sum = em.binary(BinaryOp::Add, Scalar::Int, sum, gamma);
-        state = mix64(&mut em, sum);
-    }
+    let state = match words {
+        ElementWords::Columns(columns) => {
+            let mut state = em.constant(Const::Int(0));
+            for column in columns {
+                let ty = host.var(*column).ty.scalar();
+                let value = em.tc.kb.read(host, *column, position.clone());
+                state = absorb(&mut em, state, value, ty);
+            }
+            state
+        }
+        ElementWords::States(states) => em.tc.kb.read(host, *states, position),
+    };
     let index = mix64(&mut em, within);
     crate::random_keys::emit_mix(&mut em, state, index)
 }
@@ -165,57 +192,132 @@ impl FnCx<'_, '_> {
         Ok(Repr::Scalar(self.eql_reprs(&ty, &a, &b)?))
     }
 
-    /// `hash(v, n)` in the host context.
+    /// `hash(v, n)` in the host context: the fold of `v`'s words, a
+    /// sequence's (its length and the sum of its elements' terms) from a
+    /// `REDUCE`.
     pub fn host_hash(&mut self, e: ExprId, args: &[ExprId]) -> Result<Repr> {
         let ty = self.expr(args[0]).ty.clone();
-        if let Type::Seq(elem) = &ty
-            && crate::representation::is_gpu_type(self.program(), elem)
-        {
-            return self.host_hash_seq(e, args);
-        }
-        if !crate::representation::is_gpu_type(self.program(), &ty) {
-            return Err(self.unsupported(hash_refusal(self.program(), &ty), e));
-        }
         let value = self.compile_host(args[0])?;
         let Repr::Scalar(range) = self.compile_host(args[1])? else {
             return Err(FlattenError::bug("`hash` with a range that is not a scalar"));
         };
         let mut words = Vec::new();
-        crate::representation::repr_atoms(&value, &mut words);
-        let types = crate::scalar_code::scalar_components(self.program(), &ty)?;
+        self.host_hash_words(&ty, &value, &mut words)?;
         let site = self.fault(e, hash_range());
-        let words = words.into_iter().zip(types).collect();
         let hash = emit_hash(&mut crate::scalar_code::HostEmitter { fb: &mut self.fb }, words, range, site);
         Ok(Repr::Scalar(hash))
     }
 
-    /// `hash(s, n)` of a host sequence of GPU values.
-    fn host_hash_seq(&mut self, e: ExprId, args: &[ExprId]) -> Result<Repr> {
-        let Repr::Seq(seq) = self.compile_host(args[0])? else {
-            return Err(FlattenError::bug("`hash` of a sequence that is not one"));
-        };
-        let Repr::Scalar(range) = self.compile_host(args[1])? else {
-            return Err(FlattenError::bug("`hash` with a range that is not a scalar"));
-        };
-        let Some(columns) = scalar_columns(&seq) else {
-            return Err(FlattenError::bug("GPU elements with nested columns"));
-        };
-        let n = self.fb.length(seq.length_witness());
+    /// The words of a host value of type `ty`, in note [hash]'s order.
+    fn host_hash_words(&mut self, ty: &Type, value: &Repr, out: &mut Vec<(Atom, Scalar)>) -> Result<()> {
+        if crate::representation::is_gpu_type(self.program(), ty) {
+            let mut atoms = Vec::new();
+            crate::representation::repr_atoms(value, &mut atoms);
+            let types = crate::scalar_code::scalar_components(self.program(), ty)?;
+            out.extend(atoms.into_iter().zip(types));
+            return Ok(());
+        }
+        match value {
+            Repr::Scalar(a) => out.push((*a, scalar_type(ty)?)),
+            Repr::Tuple(items) => {
+                let parts = components(self.program(), ty)
+                    .ok_or_else(|| FlattenError::bug("a tuple representation of a type without components"))?;
+                for (t, item) in parts.iter().zip(items) {
+                    self.host_hash_words(t, item, out)?;
+                }
+            }
+            Repr::Seq(seq) => {
+                out.push((self.fb.length(seq.length_witness()), Scalar::Int));
+                let words = self.element_words(seq)?;
+                let host = &self.fb.function;
+                let mut kb = KernelBuilder::new();
+                let p = index_param(&mut kb, "p");
+                let mut tc = ThunkCx::new(kb);
+                let term = element_hash_term(&mut tc, host, &words, GExpr::Var(p), GExpr::Var(p));
+                let (body, mut kb) = tc.finish(term);
+                let op = binary_thunk(&mut kb, BinaryOp::Add, Scalar::Int);
+                let size = kb.length(host, seq.length_witness());
+                let reduce =
+                    Soac::Reduce { size, pull: Thunk { params: vec![p], body }, neutral: vec![Const::Int(0)], op };
+                let results = [("hash_sum".to_string(), VarType::Scalar(Scalar::Int))];
+                let sum = self.run_kernel(kb, "reduce_hash", reduce, &results)[0];
+                out.push((Atom::Var(sum), Scalar::Int));
+            }
+        }
+        Ok(())
+    }
+
+    /// How the states of `seq`'s elements are read.
+    pub(crate) fn element_words(&mut self, seq: &SeqRepr) -> Result<ElementWords> {
+        match scalar_columns(seq) {
+            Some(columns) => Ok(ElementWords::Columns(columns)),
+            None => Ok(ElementWords::States(self.element_states(seq)?)),
+        }
+    }
+
+    /// The state of each element of `seq` (its words folded into 0), as a
+    /// column: a scalar column gives its word, a nested one two (the
+    /// inner sequence's length and the sum of its elements' terms, a
+    /// `SEG_REDUCE` over the states one level down).
+    pub(crate) fn element_states(&mut self, seq: &SeqRepr) -> Result<HostVar> {
+        let mut columns = Vec::new();
+        self.state_columns(seq, &mut columns)?;
+        self.map_column(&Size::LengthOf(seq.length_witness()), "state", Scalar::Int, &|tc, host, i| {
+            let i = tc.share("i", Scalar::Int, i);
+            let mut em = crate::scalar_code::ThunkEmitter { tc };
+            let mut state = em.constant(Const::Int(0));
+            for column in &columns {
+                let ty = host.var(*column).ty.scalar();
+                let value = em.tc.kb.read(host, *column, i.clone());
+                state = absorb(&mut em, state, value, ty);
+            }
+            state
+        })
+    }
+
+    /// The columns whose values are the words of each element of `seq`.
+    fn state_columns(&mut self, seq: &SeqRepr, out: &mut Vec<HostVar>) -> Result<()> {
+        match seq {
+            SeqRepr::Array(x) => out.push(*x),
+            SeqRepr::Tuple(columns) => {
+                for column in columns {
+                    self.state_columns(column, out)?;
+                }
+            }
+            SeqRepr::Nested { lengths, offsets, elements } => {
+                out.push(*lengths);
+                let sums = self.segment_hash_sums(*lengths, *offsets, elements)?;
+                out.push(sums);
+            }
+        }
+        Ok(())
+    }
+
+    /// For each segment of a dense descriptor over `elements`, the sum of
+    /// its elements' terms.
+    pub(crate) fn segment_hash_sums(
+        &mut self,
+        lengths: HostVar,
+        offsets: HostVar,
+        elements: &SeqRepr,
+    ) -> Result<HostVar> {
+        let words = self.element_words(elements)?;
         let host = &self.fb.function;
         let mut kb = KernelBuilder::new();
         let p = index_param(&mut kb, "p");
         let mut tc = ThunkCx::new(kb);
-        let term = element_hash_term(&mut tc, host, &columns, GExpr::Var(p), GExpr::Var(p));
+        let offsets_param = tc.kb.param(host, offsets);
+        let segment = GExpr::SegmentOf { offsets: offsets_param, index: Box::new(GExpr::Var(p)) };
+        let segment = tc.share("s", Scalar::Int, segment);
+        let within = tc.share("w", Scalar::Int, sub(GExpr::Var(p), GExpr::read(offsets_param, segment)));
+        let term = element_hash_term(&mut tc, host, &words, GExpr::Var(p), within);
         let (body, mut kb) = tc.finish(term);
         let op = binary_thunk(&mut kb, BinaryOp::Add, Scalar::Int);
-        let size = kb.length(host, seq.length_witness());
-        let reduce = Soac::Reduce { size, pull: Thunk { params: vec![p], body }, neutral: vec![Const::Int(0)], op };
-        let sum =
-            self.run_kernel(kb, "reduce_hash", reduce, &[("hash_sum".to_string(), VarType::Scalar(Scalar::Int))])[0];
-        let site = self.fault(e, hash_range());
-        let words = vec![(n, Scalar::Int), (Atom::Var(sum), Scalar::Int)];
-        let hash = emit_hash(&mut crate::scalar_code::HostEmitter { fb: &mut self.fb }, words, range, site);
-        Ok(Repr::Scalar(hash))
+        let segments = SegDesc { lengths: kb.param(host, lengths), offsets: kb.param(host, offsets) };
+        let reduce =
+            Soac::SegReduce { segments, pull: Thunk { params: vec![p], body }, neutral: vec![Const::Int(0)], op };
+        let results = [("hash_sum".to_string(), VarType::Array(Scalar::Int))];
+        Ok(self.run_kernel(kb, "seg_reduce_hash", reduce, &results)[0])
     }
 
     fn eql_reprs(&mut self, ty: &Type, a: &Repr, b: &Repr) -> Result<Atom> {
@@ -289,7 +391,7 @@ impl FnCx<'_, '_> {
         }
         self.if_then_else_false(columns_equal, &mut |this| {
             let mut result = Atom::Const(Const::Bool(true));
-            for (x, y) in &nested {
+            for (_, _, x, y) in &nested {
                 let equal = this.eql_columns(x, y)?;
                 result = this.and_atoms(result, equal);
             }
@@ -302,13 +404,13 @@ impl FnCx<'_, '_> {
     /// and pairs and datatypes holding them.
     pub fn lifted_eql(&mut self, e: ExprId, a: &Val, b: &Val) -> Result<Val> {
         let ty = self.expr(self.eql_arg(e)?).ty.clone();
-        self.lifted_eql_at(e, &ty, a, b)
+        self.lifted_eql_at(&ty, a, b)
     }
 
     /// `eql` of two lifted values of type `ty`, one bool per instance:
     /// componentwise for pairs and datatypes (a datatype holding a
     /// sequence is no GPU value, but its fields may be).
-    fn lifted_eql_at(&mut self, e: ExprId, ty: &Type, a: &Val, b: &Val) -> Result<Val> {
+    fn lifted_eql_at(&mut self, ty: &Type, a: &Val, b: &Val) -> Result<Val> {
         let level = self.levels.current();
         let size = self.levels.get(level).size.clone();
         if crate::representation::is_gpu_type(self.program(), ty) {
@@ -335,7 +437,7 @@ impl FnCx<'_, '_> {
             let (xs, ys) = (a.clone().into_components()?, b.clone().into_components()?);
             let mut columns = Vec::new();
             for ((t, x), y) in parts.iter().zip(&xs).zip(&ys) {
-                let equal = self.lifted_eql_at(e, t, x, y)?;
+                let equal = self.lifted_eql_at(t, x, y)?;
                 let SeqRepr::Array(column) = self.dense_at(&equal, level)? else {
                     return Err(FlattenError::bug("an `eql` column that is not one array"));
                 };
@@ -358,7 +460,9 @@ impl FnCx<'_, '_> {
         }
         let elem = elem_type(ty)?.clone();
         if !crate::representation::is_gpu_type(self.program(), &elem) {
-            return Err(self.unsupported("`eql` of nested sequences inside an apply-to-each", e));
+            let (xs, ys) = (self.dense_at(a, level)?, self.dense_at(b, level)?);
+            let equal = self.eql_by_partners(&xs, &ys, None)?;
+            return Ok(Val::Scalar(LiftedScalar { level, array: equal, path: Vec::new() }));
         }
         let SeqRepr::Nested { lengths, offsets, elements } = self.dense_at(a, level)? else {
             return Err(FlattenError::bug("a lifted sequence that is not nested"));
@@ -402,6 +506,76 @@ impl FnCx<'_, '_> {
         Ok(Val::Scalar(LiftedScalar { level, array: both, path: Vec::new() }))
     }
 
+    /// For each element `p` of `a`: whether it equals element
+    /// `partner[p]` of `b`, or true where `partner[p]` is -1 (no partner).
+    /// `None` pairs each element with the one at its own position (`a`
+    /// and `b` of one length). See note [eql by partners].
+    fn eql_by_partners(&mut self, a: &SeqRepr, b: &SeqRepr, partner: Option<HostVar>) -> Result<HostVar> {
+        let mut pairs = Vec::new();
+        let mut nested = Vec::new();
+        level_columns(a, b, &mut pairs, &mut nested)?;
+        let mut nested_equal = Vec::new();
+        for (outer_a, outer_b, inner_a, inner_b) in &nested {
+            let (la, oa, lb, ob) = (outer_a.0, outer_a.1, outer_b.0, outer_b.1);
+            // Element `r` of the inner level of `a`, at `w` in segment `p`,
+            // pairs with `ob[partner[p]] + w` where the two segments have
+            // one length.
+            let inner_partner =
+                self.map_column(&Size::LengthOf(inner_a.length_witness()), "partner", Scalar::Int, &|tc, host, r| {
+                    let r = tc.share("r", Scalar::Int, r);
+                    let offsets = tc.kb.param(host, oa);
+                    let segment = GExpr::SegmentOf { offsets, index: Box::new(r.clone()) };
+                    let p = tc.share("s", Scalar::Int, segment);
+                    let within = sub(r, GExpr::read(offsets, p.clone()));
+                    let partner_of_p = match partner {
+                        Some(partner) => tc.kb.read(host, partner, p.clone()),
+                        None => p.clone(),
+                    };
+                    let q = tc.share("q", Scalar::Int, partner_of_p);
+                    let same_length = cmp(BinaryOp::Eq, tc.kb.read(host, la, p), tc.kb.read(host, lb, q.clone()));
+                    let paired = GExpr::if_(same_length, add(tc.kb.read(host, ob, q.clone()), within), int(-1));
+                    GExpr::if_(cmp(BinaryOp::Ge, q, int(0)), paired, int(-1))
+                })?;
+            let inner_equal = self.eql_by_partners(inner_a, inner_b, Some(inner_partner))?;
+            nested_equal.push(self.segments_all(inner_equal, la, oa)?);
+        }
+        self.map_column(&Size::LengthOf(a.length_witness()), "equal", Scalar::Bool, &|tc, host, p| {
+            let p = tc.share("p", Scalar::Int, p);
+            let q = match partner {
+                Some(partner) => {
+                    let q = tc.kb.read(host, partner, p.clone());
+                    tc.share("q", Scalar::Int, q)
+                }
+                None => p.clone(),
+            };
+            let mut equal = GExpr::Const(Const::Bool(true));
+            for column in &nested_equal {
+                equal = and_gexpr(equal, tc.kb.read(host, *column, p.clone()));
+            }
+            for (x, y) in &pairs {
+                let ty = host.var(*x).ty.scalar();
+                let (here, there) = (tc.kb.read(host, *x, p.clone()), tc.kb.read(host, *y, q.clone()));
+                equal = and_gexpr(equal, GExpr::binary(BinaryOp::Eq, ty, here, there));
+            }
+            match partner {
+                Some(_) => GExpr::if_(cmp(BinaryOp::Ge, q, int(0)), equal, GExpr::Const(Const::Bool(true))),
+                None => equal,
+            }
+        })
+    }
+
+    /// For each segment of a dense descriptor, whether all its flags hold.
+    fn segments_all(&mut self, flags: HostVar, lengths: HostVar, offsets: HostVar) -> Result<HostVar> {
+        let host = &self.fb.function;
+        let mut kb = KernelBuilder::new();
+        let p = index_param(&mut kb, "p");
+        let pull = Thunk { params: vec![p], body: kb.read(host, flags, GExpr::Var(p)) };
+        let op = binary_thunk(&mut kb, BinaryOp::And, Scalar::Bool);
+        let segments = SegDesc { lengths: kb.param(host, lengths), offsets: kb.param(host, offsets) };
+        let reduce = Soac::SegReduce { segments, pull, neutral: vec![Const::Bool(true)], op };
+        Ok(self.run_kernel(kb, "seg_reduce_and", reduce, &[("and".to_string(), VarType::Array(Scalar::Bool))])[0])
+    }
+
     fn eql_arg(&self, e: ExprId) -> Result<ExprId> {
         match &self.expr(e).kind {
             nesl_frontend::tast::ExprKind::Prim { args, .. } => Ok(args[0]),
@@ -410,14 +584,23 @@ impl FnCx<'_, '_> {
     }
 }
 
+/// `a and b`, without a `true and`.
+fn and_gexpr(a: GExpr, b: GExpr) -> GExpr {
+    if a == GExpr::Const(Const::Bool(true)) { b } else { crate::kernel_code::and(a, b) }
+}
+
+/// The descriptors (lengths, offsets) of a nested column of each of two
+/// sequences, and its element sequences.
+type NestedPair = ((HostVar, HostVar), (HostVar, HostVar), SeqRepr, SeqRepr);
+
 /// The pairs of columns of one level of two sequences of one shape (scalar
 /// columns and the lengths of nested ones), and the pairs of their nested
-/// element sequences.
+/// columns.
 fn level_columns(
     a: &SeqRepr,
     b: &SeqRepr,
     pairs: &mut Vec<(HostVar, HostVar)>,
-    nested: &mut Vec<(SeqRepr, SeqRepr)>,
+    nested: &mut Vec<NestedPair>,
 ) -> Result<()> {
     match (a, b) {
         (SeqRepr::Array(x), SeqRepr::Array(y)) => pairs.push((*x, *y)),
@@ -426,11 +609,31 @@ fn level_columns(
                 level_columns(x, y, pairs, nested)?;
             }
         }
-        (SeqRepr::Nested { lengths: la, elements: ea, .. }, SeqRepr::Nested { lengths: lb, elements: eb, .. }) => {
+        (
+            SeqRepr::Nested { lengths: la, offsets: oa, elements: ea },
+            SeqRepr::Nested { lengths: lb, offsets: ob, elements: eb },
+        ) => {
             pairs.push((*la, *lb));
-            nested.push(((**ea).clone(), (**eb).clone()));
+            nested.push(((*la, *oa), (*lb, *ob), (**ea).clone(), (**eb).clone()));
         }
         _ => return Err(FlattenError::bug("`eql` of sequences of different shapes")),
     }
     Ok(())
 }
+
+// Note [eql by partners]
+// ~~~~~~~~~~~~~~~~~~~~~~
+// `eql` of one pair of values per instance, when the values hold sequences
+// of sequences: both are made dense at the level (one element per
+// instance), and each level of their representations is compared at once.
+// Element `p` of a level of `a` has a partner in the same level of `b`: at
+// the top, the element of the same instance; one level down, element `r`
+// at position `w` of `a`'s inner segment `p` pairs with position `w` of
+// `b`'s inner segment `partner[p]`, when that segment has the same length
+// (otherwise `r` has no partner, -1, and the lengths' mismatch already
+// makes `p` unequal). An element is equal to its partner when its scalar
+// columns and inner lengths are, and every element of each of its inner
+// segments is (a `SEG_REDUCE` of `and` over the flags one level down); an
+// element without partner counts as equal. No kernel reads past an element
+// that does not exist, whatever the shapes: a read of `b` is made only
+// through a partner that exists.
