@@ -3,7 +3,8 @@
 //! `must_precede` as `must_precede` itself does: which statement comes
 //! before which, transitively, and which statements one reaches through
 //! host statements only. Checked on every block of every example and test
-//! program that flattens, and on two large random programs' `main`s.
+//! program that flattens, two large random programs included; and the ILP
+//! of such a program solves only parts of bounded size.
 
 use std::path::{Path, PathBuf};
 
@@ -120,4 +121,24 @@ fn precedence_graph_answers_as_must_precede() {
     }
     // The examples and most test programs flatten: the check saw them.
     assert!(programs >= 100 && statements >= 5_000, "only {programs} programs, {statements} statements");
+}
+
+/// A `main` of over 300 runs: its ILP is solved part by part, and the parts
+/// too large for the solver keep the greedy schedule's clusters (a count of
+/// candidates decides, never the time), so the models solved stay small.
+#[test]
+fn a_huge_main_solves_only_small_parts() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/large/random_5000228.nesl");
+    let program = flat_program(&path).expect("the random program flattens");
+    let fused = fusion::fuse(&program, fusion::ScheduleKind::ilp()).expect("it fuses");
+    let main = fused.report.regions.iter().find(|r| r.function == "main" && r.region == "body").expect("main's body");
+    assert!(main.pdg.nodes.len() > 300, "{} runs", main.pdg.nodes.len());
+    let ilp = main.ilp.as_ref().expect("the ILP ran on main");
+    assert!(!ilp.is_optimal);
+    assert!(ilp.size.constraints < 5_000, "{}", ilp.size);
+    assert!(
+        main.warnings.iter().any(|w| w.contains(&format!("more than {}", fusion::ilp::MAX_PART_CANDIDATES))),
+        "{:?}",
+        main.warnings
+    );
 }
