@@ -22,7 +22,9 @@
 //! - **transitivity** ([`add_transitivity_constraints`]): for three runs
 //!   each pair of which may be fused, `x_uw ≤ x_uv + x_vw` (and the other
 //!   two ways round); implied at every optimum, but they tighten the
-//!   relaxation, which is what makes branch and bound fast;
+//!   relaxation, which is what makes branch and bound fast; and for two
+//!   runs that must be separated and a third that may be fused with both,
+//!   `x_uw + x_vw ≥ 1` (separated pairs), for the same reason;
 //! - **objective** ([`objective`]): minimise `Σ w_uv·x_uv + Σ N·c_u`, with
 //!   `w_uv = N²` when `u` and `v` share an edge or an input and 1
 //!   otherwise.
@@ -251,6 +253,20 @@ fn add_transitivity_constraints(model: &mut FusionModel, pdg: &Pdg, candidates: 
         if !pdg.must_separate(candidate.first, candidate.second) {
             pair[candidate.first][candidate.second] = Some(k);
             pair[candidate.second][candidate.first] = Some(k);
+        }
+    }
+    // Two runs that must be separated cannot both be fused with a third:
+    // `x_uw + x_vw ≥ 1` (the π constraints forbid it too, but only for
+    // integer `x`; this cuts off the fractional points where both are ½).
+    for u in 0..n {
+        for v in u + 1..n {
+            if !pdg.must_separate(u, v) {
+                continue;
+            }
+            for w in 0..n {
+                let (Some(uw), Some(vw)) = (pair[u][w], pair[v][w]) else { continue };
+                model.add("separated pair", (model.x[uw] + model.x[vw]).geq(1.0));
+            }
         }
     }
     for u in 0..n {
