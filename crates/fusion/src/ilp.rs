@@ -263,8 +263,8 @@ fn add_transitivity_constraints(model: &mut FusionModel, pdg: &Pdg, candidates: 
             if !pdg.must_separate(u, v) {
                 continue;
             }
-            for w in 0..n {
-                let (Some(uw), Some(vw)) = (pair[u][w], pair[v][w]) else { continue };
+            for (&uw, &vw) in pair[u].iter().zip(&pair[v]) {
+                let (Some(uw), Some(vw)) = (uw, vw) else { continue };
                 model.add("separated pair", (model.x[uw] + model.x[vw]).geq(1.0));
             }
         }
