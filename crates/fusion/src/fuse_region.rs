@@ -12,7 +12,7 @@ use flatten::ir::{Block, FlatProgram, HostExpr, HostFunction, KernelId, Stmt};
 use crate::candidates::{Candidate, find_candidates};
 use crate::error::FusionError;
 use crate::greedy::greedy_schedule;
-use crate::ilp::{Cut, IlpSolver, schedule_objective, solve_region};
+use crate::ilp::{Cut, IlpSolver, PartCache, schedule_objective, solve_region_cached};
 use crate::merge_kernels::{fused_kernel_name, merge_runs, rewrite_merged};
 use crate::pdg::{NodeId, Pdg};
 use crate::report::{IlpReport, RegionReport};
@@ -151,6 +151,7 @@ fn ilp_schedule(
     let started = Instant::now();
     let mut cuts: Vec<Cut> = Vec::new();
     let mut solve_time = Duration::ZERO;
+    let mut cache = PartCache::default();
     loop {
         let left = budget.left.saturating_sub(started.elapsed());
         if left < LEAST_SOLVE_TIME {
@@ -160,7 +161,7 @@ fn ilp_schedule(
             ));
             return (greedy, None);
         }
-        let outcome = match solve_region(pdg, candidates, &cuts, solver, left, Some(&greedy)) {
+        let outcome = match solve_region_cached(pdg, candidates, &cuts, solver, left, Some(&greedy), &mut cache) {
             Ok(outcome) => outcome,
             Err(why) => {
                 warnings.push(format!("the ILP solver ({}) failed: {why}; using the greedy schedule", solver.name()));
@@ -188,7 +189,14 @@ fn ilp_schedule(
         };
         let illegal = schedule.clusters.iter().filter(|c| c.len() > 1).find(|c| !can_merge(c)).cloned();
         let Some(cluster) = illegal else {
-            if !outcome.is_optimal {
+            if outcome.unsolved_parts > 0 {
+                warnings.push(format!(
+                    "{} part(s) of the region have more than {} fusion candidates, more than the ILP takes; they \
+                     keep the greedy schedule's clusters, so the schedule is not proven optimal",
+                    outcome.unsolved_parts,
+                    crate::ilp::MAX_PART_CANDIDATES
+                ));
+            } else if !outcome.is_optimal {
                 warnings.push(format!(
                     "the ILP solver stopped at the time limit ({:.1} s left of {:.1} s for the program); using the \
                      best schedule it found",

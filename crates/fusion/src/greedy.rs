@@ -42,6 +42,12 @@ pub fn greedy_schedule(
             if a == b {
                 continue;
             }
+            // Runs that a path through a fusion-preventing edge joins can
+            // never share a kernel (the edge would be inside the cluster or
+            // the path would leave it and come back): no need to try.
+            if clusters[a].iter().any(|&x| clusters[b].iter().any(|&y| pdg.must_separate(x, y))) {
+                continue;
+            }
             let mut members: Vec<NodeId> = clusters[a].iter().chain(&clusters[b]).copied().collect();
             members.sort_by_key(|&n| pdg.nodes[n].stmt);
             if let Some(false) = known.get(&members) {

@@ -22,7 +22,9 @@
 //! - **transitivity** ([`add_transitivity_constraints`]): for three runs
 //!   each pair of which may be fused, `x_uw ≤ x_uv + x_vw` (and the other
 //!   two ways round); implied at every optimum, but they tighten the
-//!   relaxation, which is what makes branch and bound fast;
+//!   relaxation, which is what makes branch and bound fast; and for two
+//!   runs that must be separated and a third that may be fused with both,
+//!   `x_uw + x_vw ≥ 1` (separated pairs), for the same reason;
 //! - **objective** ([`objective`]): minimise `Σ w_uv·x_uv + Σ N·c_u`, with
 //!   `w_uv = N²` when `u` and `v` share an edge or an input and 1
 //!   otherwise.
@@ -120,7 +122,7 @@ impl FusionModel {
 
 /// Candidates (indices into the candidate list) that may not all be
 /// fused at once: `Σ x_uv ≥ 1` over them.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Cut(pub Vec<usize>);
 
 /// Adds `Σ x_uv ≥ 1` for each cut.
@@ -251,6 +253,20 @@ fn add_transitivity_constraints(model: &mut FusionModel, pdg: &Pdg, candidates: 
         if !pdg.must_separate(candidate.first, candidate.second) {
             pair[candidate.first][candidate.second] = Some(k);
             pair[candidate.second][candidate.first] = Some(k);
+        }
+    }
+    // Two runs that must be separated cannot both be fused with a third:
+    // `x_uw + x_vw ≥ 1` (the π constraints forbid it too, but only for
+    // integer `x`; this cuts off the fractional points where both are ½).
+    for u in 0..n {
+        for v in u + 1..n {
+            if !pdg.must_separate(u, v) {
+                continue;
+            }
+            for (&uw, &vw) in pair[u].iter().zip(&pair[v]) {
+                let (Some(uw), Some(vw)) = (uw, vw) else { continue };
+                model.add("separated pair", (model.x[uw] + model.x[vw]).geq(1.0));
+            }
         }
     }
     for u in 0..n {
@@ -480,6 +496,10 @@ pub struct IlpOutcome {
     pub warm_start_objective: Option<f64>,
     /// The candidates the solution fuses (`x_uv = 0`), by index.
     pub fused: Vec<usize>,
+    /// The parts too large for the solver ([`MAX_PART_CANDIDATES`]), which
+    /// kept the warm start's clusters: the schedule is optimal only where
+    /// this is 0.
+    pub unsolved_parts: usize,
 }
 
 // Note [independent parts]
@@ -610,6 +630,30 @@ pub fn solve_region(
     time_limit: Duration,
     warm_start: Option<&Schedule>,
 ) -> Result<IlpOutcome, String> {
+    solve_region_cached(pdg, candidates, cuts, solver, time_limit, warm_start, &mut PartCache::default())
+}
+
+/// The optimal solutions of the parts of one region's model, by the part's
+/// runs and the cuts that concern it: a cut added to one part leaves the
+/// models of the others as they were, and solving them again would give
+/// the same clusters (quickhull's two large regions got a cut each, and
+/// solved their largest part twice, about half of their compile time).
+#[derive(Default)]
+pub struct PartCache {
+    solved: HashMap<(Vec<NodeId>, Vec<Cut>), PartSolution>,
+}
+
+/// [`solve_region`], reusing the optimal part solutions in `cache` (of
+/// earlier solves of the same region with other cuts) and adding its own.
+pub fn solve_region_cached(
+    pdg: &Pdg,
+    candidates: &[Candidate],
+    cuts: &[Cut],
+    solver: &dyn IlpSolver,
+    time_limit: Duration,
+    warm_start: Option<&Schedule>,
+    cache: &mut PartCache,
+) -> Result<IlpOutcome, String> {
     let started = Instant::now();
     let warm_start_objective = warm_start.map(|s| schedule_objective(pdg, candidates, s));
     let parts = independent_parts(pdg, candidates);
@@ -618,9 +662,43 @@ pub fn solve_region(
     let mut is_optimal = true;
     let mut x = vec![1.0; candidates.len()];
     let mut clusters: Vec<Vec<NodeId>> = Vec::new();
+    let mut unsolved_parts = 0;
     for part in &parts {
         let left = time_limit.saturating_sub(started.elapsed());
-        let solved = solve_part(pdg, candidates, cuts, solver, left, warm_start, part)?;
+        let indices = part_candidate_indices(pdg, candidates, part);
+        if indices.len() > MAX_PART_CANDIDATES {
+            unsolved_parts += 1;
+            is_optimal = false;
+            let cluster_of = |u: NodeId| warm_start.and_then(|s| s.cluster_of(u));
+            let mut kept: HashMap<usize, Vec<NodeId>> = HashMap::new();
+            let mut alone = Vec::new();
+            for &u in part {
+                match cluster_of(u) {
+                    Some(c) => kept.entry(c).or_default().push(u),
+                    None => alone.push(vec![u]),
+                }
+            }
+            for &k in &indices {
+                let (a, b) = (cluster_of(candidates[k].first), cluster_of(candidates[k].second));
+                x[k] = if a.is_some() && a == b { 0.0 } else { 1.0 };
+            }
+            let mut kept: Vec<(usize, Vec<NodeId>)> = kept.into_iter().collect();
+            kept.sort();
+            clusters.extend(kept.into_iter().map(|(_, cluster)| cluster));
+            clusters.extend(alone);
+            continue;
+        }
+        let key = (part.clone(), part_cuts(cuts, &indices));
+        let solved = match cache.solved.get(&key) {
+            Some(solved) => solved.clone(),
+            None => {
+                let solved = solve_part(pdg, candidates, cuts, solver, left, warm_start, part)?;
+                if solved.is_optimal {
+                    cache.solved.insert(key, solved.clone());
+                }
+                solved
+            }
+        };
         size.variables += solved.size.variables;
         size.constraints += solved.size.constraints;
         for (family, count) in solved.families {
@@ -638,6 +716,13 @@ pub fn solve_region(
     let in_a_part: Vec<bool> = (0..pdg.nodes.len()).map(|u| parts.iter().any(|p| p.contains(&u))).collect();
     clusters.extend((0..pdg.nodes.len()).filter(|&u| !in_a_part[u]).map(|u| vec![u]));
     let Some(slots) = cluster_slots(pdg, &clusters) else {
+        if unsolved_parts > 0 {
+            // The whole region's model is larger still.
+            return Err(format!(
+                "the clusters of its parts do not fit together, and {unsolved_parts} part(s) have more than \
+                 {MAX_PART_CANDIDATES} candidates"
+            ));
+        }
         return solve_whole_region(
             pdg,
             candidates,
@@ -662,10 +747,23 @@ pub fn solve_region(
         solver: solver.name(),
         warm_start_objective,
         fused: (0..candidates.len()).filter(|&k| x[k] < 0.5).collect(),
+        unsolved_parts,
     })
 }
 
+/// The most candidates a part of a region may have for its model to be
+/// solved (quickhull's largest part has 48): a larger part keeps the warm
+/// start's (the greedy schedule's) clusters, with a warning, and the
+/// schedule is then not proven optimal. The model of a part grows with its
+/// candidates and the triangles among them (the transitivity constraints),
+/// and branch and bound can take exponential time in its size: a random
+/// `main` of 320 runs made one part of 4982 candidates, which microlp did
+/// not solve in 10 s. A count, not a time, so that the schedule never
+/// depends on how fast the machine is.
+pub const MAX_PART_CANDIDATES: usize = 120;
+
 /// What solving one part gave, in the region's numbering.
+#[derive(Clone)]
 struct PartSolution {
     clusters: Vec<Vec<NodeId>>,
     /// `x_uv` of the part's candidates, by region candidate index.
@@ -688,20 +786,15 @@ fn solve_part(
     let local = |u: NodeId| part.iter().position(|&p| p == u);
     let part_pdg = pdg.part(part);
     // The part's candidates, renumbered, and their region indices.
-    let mut indices: Vec<usize> = Vec::new();
-    let mut part_candidates: Vec<Candidate> = Vec::new();
-    for (k, candidate) in candidates.iter().enumerate() {
-        if let (Some(first), Some(second)) = (local(candidate.first), local(candidate.second)) {
-            indices.push(k);
-            part_candidates.push(Candidate { first, second, ..candidate.clone() });
-        }
-    }
-    let part_cuts: Vec<Cut> = cuts
+    let indices = part_candidate_indices(pdg, candidates, part);
+    let part_candidates: Vec<Candidate> = indices
         .iter()
-        .filter_map(|Cut(members)| {
-            members.iter().map(|k| indices.iter().position(|i| i == k)).collect::<Option<Vec<usize>>>().map(Cut)
+        .filter_map(|&k| {
+            let candidate = &candidates[k];
+            Some(Candidate { first: local(candidate.first)?, second: local(candidate.second)?, ..candidate.clone() })
         })
         .collect();
+    let part_cuts = part_cuts(cuts, &indices);
     let mut model = build_part_model(&part_pdg, &part_candidates, pdg.nodes.len());
     add_cuts(&mut model, &part_cuts);
     let size = model.size();
@@ -729,6 +822,25 @@ fn solve_part(
         families,
         is_optimal: values.is_optimal,
     })
+}
+
+/// The region indices of the candidates between runs of `part`.
+fn part_candidate_indices(pdg: &Pdg, candidates: &[Candidate], part: &[NodeId]) -> Vec<usize> {
+    let mut in_part = vec![false; pdg.nodes.len()];
+    for &u in part {
+        in_part[u] = true;
+    }
+    (0..candidates.len()).filter(|&k| in_part[candidates[k].first] && in_part[candidates[k].second]).collect()
+}
+
+/// The cuts all of whose candidates are among `indices` (a part's), in
+/// the part's numbering of its candidates.
+fn part_cuts(cuts: &[Cut], indices: &[usize]) -> Vec<Cut> {
+    cuts.iter()
+        .filter_map(|Cut(members)| {
+            members.iter().map(|k| indices.iter().position(|i| i == k)).collect::<Option<Vec<usize>>>().map(Cut)
+        })
+        .collect()
 }
 
 /// Builds the model of the whole region with `cuts` and solves it as one
@@ -761,5 +873,6 @@ pub fn solve_whole_region(
         solver: solver.name(),
         warm_start_objective,
         fused: (0..candidates.len()).filter(|&k| values.x[k] < 0.5).collect(),
+        unsolved_parts: 0,
     })
 }

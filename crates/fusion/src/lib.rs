@@ -51,6 +51,7 @@
 //! be fused), [`ilp`] (the model), [`rules`] (how fused SOACs are
 //! rewritten).
 
+pub mod bitset;
 pub mod candidates;
 pub mod dot;
 pub mod error;

@@ -24,14 +24,15 @@
 //! element into every reading SOAC, and a loop computed once per reader
 //! costs more than writing its result and reading it back.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap, HashSet};
 
 use flatten::ir::print::print_stmt;
 use flatten::ir::{Atom, Block, FlatProgram, HostExpr, HostFunction, HostVar, KVar, KernelId, Soac, Stmt};
 
+use crate::bitset::BitSet;
 use crate::fusibility::{SoacView, Verdict, kernel_can_fault, vertical_verdict};
 use crate::sizes::{ArgResolver, FunctionSizes, SymSize};
-use crate::statements::{BlockFacts, Precedence};
+use crate::statements::BlockFacts;
 
 /// Indexes [`Pdg::nodes`].
 pub type NodeId = usize;
@@ -102,11 +103,14 @@ impl PdgEdge {
 pub struct Pdg {
     pub nodes: Vec<PdgNode>,
     pub edges: Vec<PdgEdge>,
-    /// `reaches[u][v]`: a path of edges leads from `u` to `v`.
-    reaches: Vec<Vec<bool>>,
-    /// `must_separate[u][v]`: a path from `u` to `v` goes through a
-    /// fusion-preventing edge, so no schedule can put them in one kernel.
-    must_separate: Vec<Vec<bool>>,
+    /// `reaches[u]`: the nodes a path of edges leads to from `u`.
+    reaches: Vec<BitSet>,
+    /// `must_separate[u]`: the nodes `v` such that a path from `u` to `v`
+    /// goes through a fusion-preventing edge, so no schedule can put them
+    /// in one kernel.
+    must_separate: Vec<BitSet>,
+    /// The first edge from each node to each other, by index into `edges`.
+    edge_index: HashMap<(NodeId, NodeId), usize>,
 }
 
 impl Pdg {
@@ -124,53 +128,62 @@ impl Pdg {
                 nodes.push(make_node(program, function, sizes, facts, i, vars, *kernel, args));
             }
         }
-        let node_of_stmt = |stmt: usize| nodes.iter().position(|n| n.stmt == stmt);
+        let mut node_of_stmt: Vec<Option<NodeId>> = vec![None; block.stmts.len()];
+        for (u, node) in nodes.iter().enumerate() {
+            node_of_stmt[node.stmt] = Some(u);
+        }
+        let through_host = RunsThroughHost::of_block(facts, &node_of_stmt, nodes.len());
+        // The text of each host statement an ordering edge goes through,
+        // printed once: printing names every variable of the function.
+        let mut stmt_text: HashMap<usize, String> = HashMap::new();
         let mut edges = Vec::new();
         for (u, node) in nodes.iter().enumerate() {
-            for (reached, via) in runs_reached_from(facts, node.stmt) {
-                let Some(v) = node_of_stmt(reached) else { continue };
-                let edge = match via {
-                    None => {
-                        let Some(Precedence::Data(vars)) = facts.must_precede(node.stmt, reached) else { continue };
-                        let kind = classify_data_edge(program, sizes, block, node.stmt, reached, &vars);
-                        PdgEdge { from: u, to: v, vars, kind }
-                    }
-                    Some(through) => PdgEdge {
-                        from: u,
-                        to: v,
-                        vars: Vec::new(),
-                        kind: EdgeKind::Preventing {
-                            reason: format!(
-                                "ordered through the host statement `{}`",
-                                print_stmt(program, function, &block.stmts[through])
-                            ),
-                        },
-                    },
-                };
-                edges.push(edge);
+            for &later in facts.successors(node.stmt) {
+                let Some(v) = node_of_stmt[later] else { continue };
+                let vars = facts.data_between(node.stmt, later);
+                let kind = classify_data_edge(program, sizes, block, node.stmt, later, &vars);
+                edges.push(PdgEdge { from: u, to: v, vars, kind });
+            }
+            for (v, through) in through_host.reached_from(facts, node.stmt) {
+                let text =
+                    stmt_text.entry(through).or_insert_with(|| print_stmt(program, function, &block.stmts[through]));
+                edges.push(PdgEdge {
+                    from: u,
+                    to: v,
+                    vars: Vec::new(),
+                    kind: EdgeKind::Preventing { reason: format!("ordered through the host statement `{text}`") },
+                });
             }
         }
         keep_loops_unshared(program, block, &nodes, &mut edges);
         merge_parallel_edges(&mut edges);
         let reaches = transitive_closure(nodes.len(), &edges);
         let must_separate = separated_by_preventing_edges(nodes.len(), &edges, &reaches);
-        Pdg { nodes, edges, reaches, must_separate }
+        Pdg::new(nodes, edges, reaches, must_separate)
+    }
+
+    fn new(nodes: Vec<PdgNode>, edges: Vec<PdgEdge>, reaches: Vec<BitSet>, must_separate: Vec<BitSet>) -> Pdg {
+        let mut edge_index = HashMap::new();
+        for (i, edge) in edges.iter().enumerate() {
+            edge_index.entry((edge.from, edge.to)).or_insert(i);
+        }
+        Pdg { nodes, edges, reaches, must_separate, edge_index }
     }
 
     /// Whether a path from `u` to `v` (or back) goes through a
     /// fusion-preventing edge: `u` and `v` can never share a kernel.
     pub fn must_separate(&self, u: NodeId, v: NodeId) -> bool {
-        self.must_separate[u][v] || self.must_separate[v][u]
+        self.must_separate[u].contains(v) || self.must_separate[v].contains(u)
     }
 
     /// Whether a path leads from `u` to `v`.
     pub fn reaches(&self, u: NodeId, v: NodeId) -> bool {
-        self.reaches[u][v]
+        self.reaches[u].contains(v)
     }
 
     /// Whether `u` and `v` are ordered one way or the other.
     pub fn is_ordered(&self, u: NodeId, v: NodeId) -> bool {
-        self.reaches[u][v] || self.reaches[v][u]
+        self.reaches(u, v) || self.reaches(v, u)
     }
 
     /// The graph of the runs `part` (in the order given: node `i` of the
@@ -189,14 +202,23 @@ impl Pdg {
     /// restricted to `part`. See note [independent parts] in `ilp.rs`.
     pub fn part(&self, part: &[NodeId]) -> Pdg {
         let n = part.len();
-        let index_of = |node: NodeId| part.iter().position(|&p| p == node);
+        let mut index_of: HashMap<NodeId, NodeId> = HashMap::new();
+        for (i, &u) in part.iter().enumerate() {
+            index_of.insert(u, i);
+        }
         let mut nodes: Vec<PdgNode> = part.iter().map(|&u| self.nodes[u].clone()).collect();
         let mut edges: Vec<PdgEdge> = Vec::new();
         let mut leaving: Vec<(NodeId, NodeId)> = Vec::new();
+        let mut preventing: HashSet<(NodeId, NodeId)> = HashSet::new();
         for edge in &self.edges {
-            let Some(from) = index_of(edge.from) else { continue };
-            match index_of(edge.to) {
-                Some(to) => edges.push(PdgEdge { from, to, vars: edge.vars.clone(), kind: edge.kind.clone() }),
+            let Some(&from) = index_of.get(&edge.from) else { continue };
+            match index_of.get(&edge.to) {
+                Some(&to) => {
+                    if !edge.is_fusible() {
+                        preventing.insert((from, to));
+                    }
+                    edges.push(PdgEdge { from, to, vars: edge.vars.clone(), kind: edge.kind.clone() });
+                }
                 None => leaving.push((from, edge.to)),
             }
         }
@@ -205,22 +227,31 @@ impl Pdg {
         for (from, outside) in leaving {
             nodes[from].is_used_outside_runs = true;
             for (to, &later) in part.iter().enumerate() {
-                let is_new = !edges.iter().any(|e| e.from == from && e.to == to && !e.is_fusible());
-                if self.reaches[outside][later] && is_new {
+                if self.reaches(outside, later) && preventing.insert((from, to)) {
                     let reason = format!("ordered through `{}`, outside this part", self.nodes[outside].kernel_name);
                     edges.push(PdgEdge { from, to, vars: Vec::new(), kind: EdgeKind::Preventing { reason } });
                 }
             }
         }
-        let reaches: Vec<Vec<bool>> =
-            part.iter().map(|&u| part.iter().map(|&v| self.reaches[u][v]).collect()).collect();
+        let reaches: Vec<BitSet> = part
+            .iter()
+            .map(|&u| {
+                let mut row = BitSet::new(n);
+                for (i, &v) in part.iter().enumerate() {
+                    if self.reaches(u, v) {
+                        row.insert(i);
+                    }
+                }
+                row
+            })
+            .collect();
         let must_separate = separated_by_preventing_edges(n, &edges, &reaches);
-        Pdg { nodes, edges, reaches, must_separate }
+        Pdg::new(nodes, edges, reaches, must_separate)
     }
 
     /// The edge from `u` to `v`, if any.
     pub fn edge(&self, u: NodeId, v: NodeId) -> Option<&PdgEdge> {
-        self.edges.iter().find(|e| e.from == u && e.to == v)
+        self.edge_index.get(&(u, v)).map(|&i| &self.edges[i])
     }
 
     /// Whether a fusion-preventing edge joins `u` and `v` (either way).
@@ -307,41 +338,62 @@ pub fn soac_size(resolver: &ArgResolver<'_>, soac: &Soac) -> Option<SymSize> {
     }
 }
 
-/// The runs reachable from statement `from` by one step of `must_precede`
-/// (`None`) or by a path through statements that are not runs (`Some` of
-/// the first statement on the way).
-#[allow(clippy::needless_range_loop)] // statement indices address `facts` and `seen` alike
-fn runs_reached_from(facts: &BlockFacts, from: usize) -> Vec<(usize, Option<usize>)> {
-    let n = facts.stmts.len();
-    let mut reached: Vec<(usize, Option<usize>)> = Vec::new();
-    // Direct successors first.
-    let mut frontier: Vec<(usize, usize)> = Vec::new(); // (non-run statement, first statement on the way)
-    let mut seen = vec![false; n];
-    for later in from + 1..n {
-        if facts.must_precede(from, later).is_none() {
-            continue;
-        }
-        if facts.stmts[later].kind.is_run() {
-            reached.push((later, None));
-        } else {
-            seen[later] = true;
-            frontier.push((later, later));
-        }
-    }
-    while let Some((stmt, first)) = frontier.pop() {
-        for later in stmt + 1..n {
-            if seen[later] || facts.must_precede(stmt, later).is_none() {
+/// For each host statement (not a run), the runs it reaches through paths
+/// of the precedence graph whose inner statements are host statements:
+/// what orders two runs through the host ([`RunsThroughHost::reached_from`]).
+struct RunsThroughHost {
+    /// By statement; empty for runs.
+    reached: Vec<BitSet>,
+    node_count: usize,
+}
+
+impl RunsThroughHost {
+    /// Computed from the last statement back: a host statement reaches the
+    /// runs it has an edge to and what the host statements it has an edge
+    /// to reach.
+    fn of_block(facts: &BlockFacts, node_of_stmt: &[Option<NodeId>], node_count: usize) -> RunsThroughHost {
+        let n = facts.stmts.len();
+        let mut reached: Vec<BitSet> = vec![BitSet::new(0); n];
+        for stmt in (0..n).rev() {
+            if facts.stmts[stmt].kind.is_run() {
                 continue;
             }
-            seen[later] = true;
+            let mut set = BitSet::new(node_count);
+            for &later in facts.successors(stmt) {
+                match node_of_stmt[later] {
+                    Some(v) => {
+                        set.insert(v);
+                    }
+                    None => {
+                        set.union_with(&reached[later]);
+                    }
+                }
+            }
+            reached[stmt] = set;
+        }
+        RunsThroughHost { reached, node_count }
+    }
+
+    /// The runs that run statement `from` reaches through host statements,
+    /// each with the first host statement on the way (the earliest one
+    /// that leads to it).
+    fn reached_from(&self, facts: &BlockFacts, from: usize) -> Vec<(NodeId, usize)> {
+        let mut seen: Option<BitSet> = None;
+        let mut out = Vec::new();
+        for &later in facts.successors(from) {
             if facts.stmts[later].kind.is_run() {
-                reached.push((later, Some(first)));
-            } else {
-                frontier.push((later, first));
+                continue;
+            }
+            let seen = seen.get_or_insert_with(|| BitSet::new(self.node_count));
+            for v in self.reached[later].iter() {
+                if seen.insert(v) {
+                    out.push((v, later));
+                }
             }
         }
+        out.sort_unstable();
+        out
     }
-    reached
 }
 
 /// Classifies the data edge from run statement `producer` to run statement
@@ -466,12 +518,15 @@ fn run_parts(stmt: &Stmt) -> Option<(&[HostVar], KernelId, &[Atom])> {
     }
 }
 
-/// Keeps one edge per ordered pair: a fusion-preventing one wins.
+/// Keeps one edge per ordered pair, where the first of them was: a
+/// fusion-preventing one wins.
 fn merge_parallel_edges(edges: &mut Vec<PdgEdge>) {
     let mut merged: Vec<PdgEdge> = Vec::new();
+    let mut index: HashMap<(NodeId, NodeId), usize> = HashMap::new();
     for edge in edges.drain(..) {
-        match merged.iter_mut().find(|e| e.from == edge.from && e.to == edge.to) {
-            Some(existing) => {
+        match index.get(&(edge.from, edge.to)) {
+            Some(&i) => {
+                let existing = &mut merged[i];
                 if existing.is_fusible() && !edge.is_fusible() {
                     let vars = std::mem::take(&mut existing.vars);
                     *existing = edge;
@@ -480,38 +535,113 @@ fn merge_parallel_edges(edges: &mut Vec<PdgEdge>) {
                     existing.vars.extend(edge.vars);
                 }
             }
-            None => merged.push(edge),
+            None => {
+                index.insert((edge.from, edge.to), merged.len());
+                merged.push(edge);
+            }
         }
     }
     *edges = merged;
 }
 
-/// For each fusion-preventing edge `a → b`, every `u` that reaches `a` (or
-/// is `a`) is separated from every `v` that `b` reaches (or is `b`).
-fn separated_by_preventing_edges(n: usize, edges: &[PdgEdge], reaches: &[Vec<bool>]) -> Vec<Vec<bool>> {
-    let mut separated = vec![vec![false; n]; n];
-    for edge in edges.iter().filter(|e| !e.is_fusible()) {
-        for u in (0..n).filter(|&u| u == edge.from || reaches[u][edge.from]) {
-            for v in (0..n).filter(|&v| v == edge.to || reaches[edge.to][v]) {
-                separated[u][v] = true;
-            }
-        }
+/// The successors of each node, each edge once.
+fn successor_lists(n: usize, edges: &[PdgEdge]) -> Vec<Vec<NodeId>> {
+    let mut successors: Vec<Vec<NodeId>> = vec![Vec::new(); n];
+    for e in edges {
+        successors[e.from].push(e.to);
     }
-    separated
+    for list in &mut successors {
+        list.sort_unstable();
+        list.dedup();
+    }
+    successors
 }
 
-fn transitive_closure(n: usize, edges: &[PdgEdge]) -> Vec<Vec<bool>> {
-    let mut reaches = vec![vec![false; n]; n];
-    for e in edges {
-        reaches[e.from][e.to] = true;
+/// The nodes in an order where every node comes after its successors (the
+/// graph's edges go forward in program order, so this is the reverse of
+/// it), or `None` when the edges form a cycle.
+fn successors_first(successors: &[Vec<NodeId>]) -> Option<Vec<NodeId>> {
+    let n = successors.len();
+    let mut outdegree: Vec<usize> = successors.iter().map(Vec::len).collect();
+    let mut predecessors: Vec<Vec<NodeId>> = vec![Vec::new(); n];
+    for (u, list) in successors.iter().enumerate() {
+        for &v in list {
+            predecessors[v].push(u);
+        }
     }
-    for k in 0..n {
-        let through_k = reaches[k].clone();
-        for row in reaches.iter_mut().filter(|row| row[k]) {
-            for (reached, &via_k) in row.iter_mut().zip(&through_k) {
-                *reached |= via_k;
+    let mut ready: Vec<NodeId> = (0..n).filter(|&u| outdegree[u] == 0).collect();
+    let mut order = Vec::with_capacity(n);
+    while let Some(v) = ready.pop() {
+        order.push(v);
+        for &u in &predecessors[v] {
+            outdegree[u] -= 1;
+            if outdegree[u] == 0 {
+                ready.push(u);
             }
         }
     }
-    reaches
+    (order.len() == n).then_some(order)
+}
+
+/// `row[u] = own[u] ∪ ⋃ row[w]` over the successors `w` of `u`, the least
+/// such rows: in one pass successors first, or, should the edges form a
+/// cycle, by repeating passes until nothing grows.
+fn propagate_backwards(successors: &[Vec<NodeId>], own: Vec<BitSet>) -> Vec<BitSet> {
+    let mut rows = own;
+    let (order, is_acyclic) = match successors_first(successors) {
+        Some(order) => (order, true),
+        None => ((0..successors.len()).rev().collect(), false),
+    };
+    loop {
+        let mut grew = false;
+        for &u in &order {
+            for &w in successors[u].iter().filter(|&&w| w != u) {
+                let (row_u, row_w) = two_rows(&mut rows, u, w);
+                grew |= row_u.union_with(row_w);
+            }
+        }
+        if is_acyclic || !grew {
+            return rows;
+        }
+    }
+}
+
+/// `rows[a]` to change and `rows[b]` to read (`a != b`).
+fn two_rows(rows: &mut [BitSet], a: usize, b: usize) -> (&mut BitSet, &BitSet) {
+    if a < b {
+        let (low, high) = rows.split_at_mut(b);
+        (&mut low[a], &high[0])
+    } else {
+        let (low, high) = rows.split_at_mut(a);
+        (&mut high[0], &low[b])
+    }
+}
+
+/// For each fusion-preventing edge `a → b`, every `u` that reaches `a` (or
+/// is `a`) is separated from every `v` that `b` reaches (or is `b`): the
+/// separated row of `u` is what the preventing edges out of `u` lead to,
+/// joined with the rows of `u`'s successors.
+fn separated_by_preventing_edges(n: usize, edges: &[PdgEdge], reaches: &[BitSet]) -> Vec<BitSet> {
+    let mut own: Vec<BitSet> = vec![BitSet::new(n); n];
+    for edge in edges.iter().filter(|e| !e.is_fusible()) {
+        own[edge.from].insert(edge.to);
+        own[edge.from].union_with(&reaches[edge.to]);
+    }
+    propagate_backwards(&successor_lists(n, edges), own)
+}
+
+/// `reaches[u]`: the nodes a path of edges leads to from `u`.
+fn transitive_closure(n: usize, edges: &[PdgEdge]) -> Vec<BitSet> {
+    let successors = successor_lists(n, edges);
+    let own: Vec<BitSet> = successors
+        .iter()
+        .map(|list| {
+            let mut row = BitSet::new(n);
+            list.iter().for_each(|&v| {
+                row.insert(v);
+            });
+            row
+        })
+        .collect();
+    propagate_backwards(&successors, own)
 }
