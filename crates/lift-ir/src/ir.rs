@@ -416,13 +416,14 @@ pub struct Filter {
 /// A single-pass scan by decoupled look-back (Merrill & Garland 2016):
 /// `tiles` work-groups of `group_size` work-items, each scanning a tile of
 /// `group_size · items` contiguous elements in local memory. A work-group
-/// takes its tile's number from the ticket counter `ticket` (so every
-/// smaller tile belongs to a group already running), publishes its tile's
-/// aggregate and then its inclusive prefix in `status`, and finds its
-/// exclusive prefix by reading its predecessors' statuses backwards, a
-/// window at a time, until a prefix. `ticket` and `status` are 32-bit
-/// counters of the kernel (zeroed before it runs): `status` holds per tile
-/// two records (aggregate, prefix) of a 64-bit word pair per component,
+/// takes its tile's number from the ticket counter at the front of
+/// `status` (so every smaller tile belongs to a group already running),
+/// publishes its tile's aggregate and then its inclusive prefix in the
+/// status words after it, and finds its exclusive prefix by reading its
+/// predecessors' statuses backwards, a window at a time, until a prefix.
+/// `status` is a 32-bit counter of the kernel (zeroed before it runs, one
+/// fill): the ticket and a word of padding
+/// ([`crate::lookback::STATUS_FRONT`]), then per tile two records (aggregate, prefix) of a 64-bit word pair per component,
 /// each word the flag `1 << 32` or'ed with 32 bits of the value, so that
 /// a record is valid exactly when all its words are non-zero: no word is
 /// ever rewritten, and no fence orders one word after another.
@@ -431,7 +432,6 @@ pub struct Lookback {
     pub group_size: i64,
     pub items: i64,
     pub tiles: ArithExpr,
-    pub ticket: KVar,
     pub status: KVar,
     /// The segments of a segmented scan (`segScan-lookback`); `None` for
     /// a scan or a filter.

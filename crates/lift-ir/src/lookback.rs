@@ -33,7 +33,8 @@
 //! component's 64 bits split in halves, each half or'ed with a flag bit
 //! (`1 << 32`). A record is valid when all its words are non-zero. Words
 //! are written once each (the buffer starts zeroed, a 32-bit counter of
-//! the kernel) and read with `volatile` loads, so a reader needs only
+//! the kernel whose first word is the ticket: one zero fill a launch) and
+//! read with `volatile` loads, so a reader needs only
 //! that an aligned 64-bit store is seen whole (true on every OpenCL GPU
 //! and CPU): no fence orders a flag after a value, and tuples (the (head
 //! flag, value) pairs of a segmented scan) need no sequence lock. A reader
@@ -156,17 +157,21 @@ pub fn seg_lookback_items(k: usize, cfg: &Config) -> Option<i64> {
     Some(if t % 2 == 0 { t - 1 } else { t })
 }
 
-/// The ticket counter and the status words of a look-back over `tiles`
-/// tiles of values of `k` components, named after `stage`'s result.
+/// The 32-bit words before a look-back's statuses in its counter: the
+/// ticket, then a word of padding so that the statuses, read as 64-bit
+/// words, stay 8-byte aligned.
+pub const STATUS_FRONT: i64 = 2;
+
+/// The counter of a look-back over `tiles` tiles of values of `k`
+/// components, named after `stage`'s result: the ticket at its front
+/// ([`STATUS_FRONT`] words), then the status words. One buffer, so one
+/// zero fill before the launch.
 pub(crate) fn chain(low: &mut LiftKernel, stage: &Stage, tiles: &ArithExpr, k: usize, (l, t): (i64, i64)) -> Lookback {
     let base = stage.result.first().map_or_else(|| stage.name.clone(), |v| low.flat.var(*v).name.clone());
-    let ticket = low.flat.new_var(format!("{base}_ticket"), VarType::Array(Scalar::Int));
-    low.lengths.push((ticket, ArithExpr::one()));
-    low.counters.push(ticket);
     let status = low.flat.new_var(format!("{base}_status"), VarType::Array(Scalar::Int));
-    low.lengths.push((status, tiles * (8 * k as i64)));
+    low.lengths.push((status, tiles * (8 * k as i64) + STATUS_FRONT));
     low.counters.push(status);
-    Lookback { group_size: l, items: t, tiles: tiles.clone(), ticket, status, heads: None }
+    Lookback { group_size: l, items: t, tiles: tiles.clone(), status, heads: None }
 }
 
 /// The number of tiles of `L·T` elements over `n` (at least one).
@@ -341,13 +346,13 @@ fn add_fun(low: &mut LiftKernel, name: &str, thunk: Thunk, result: Scalar) -> Us
 }
 
 /// The kernel variables a stage's look-back patterns write besides its
-/// result: the ticket and status counters, and a filter's count.
+/// result: the ticket-and-status counter, and a filter's count.
 pub fn side_outputs(e: &Expr) -> Vec<KVar> {
     let mut out = Vec::new();
     if let Expr::Apply(f, args) = e {
         match f {
-            Fun::ScanLookback(_, c) => out.extend([c.ticket, c.status]),
-            Fun::FilterLookback(k, c) => out.extend([c.ticket, c.status, k.count]),
+            Fun::ScanLookback(_, c) => out.push(c.status),
+            Fun::FilterLookback(k, c) => out.extend([c.status, k.count]),
             _ => {}
         }
         for a in args {

@@ -40,11 +40,10 @@ fn print_lookback(kernel: &LiftKernel, c: &crate::ir::Lookback) -> String {
         None => String::new(),
     };
     format!(
-        "tiles = {} of {} x {}, ticket = {}, status = {}{heads}",
+        "tiles = {} of {} x {}, ticket and status = {}{heads}",
         c.tiles,
         c.group_size,
         c.items,
-        var_name(kernel, c.ticket),
         var_name(kernel, c.status)
     )
 }

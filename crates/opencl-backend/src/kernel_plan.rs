@@ -26,7 +26,7 @@ pub fn kernel_plan(program: &FlatProgram, low: &LiftKernel) -> Result<CompiledKe
     let mut lengths: Vec<ArithExpr> = Vec::new();
     for stage in &low.stages {
         // The stage's results, then what its patterns write besides (a
-        // look-back's ticket and statuses, a filter's count).
+        // look-back's ticket-and-status counter, a filter's count).
         let side = lift_ir::lookback::side_outputs(&stage.body);
         let written = stage.result.iter().map(|v| (v, stage.scalar_result)).chain(side.iter().map(|v| (v, false)));
         for (v, scalar_result) in written {

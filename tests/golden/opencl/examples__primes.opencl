@@ -349,14 +349,14 @@ static inline void primes_filter_pull_kept(long i, __global const long* i_1, lon
     *r1 = i_1[i];
 }
 
-__kernel void primes_filter_kept(__global int* kept_ticket, __global int* kept_status, long n_i, __global const long* i_0, __global const uchar* flags, __global long* kept_kept, long lookback_tiles, __global long* kept, __global long* indices) {
+__kernel void primes_filter_kept(__global int* kept_status, long n_i, __global const long* i_0, __global const uchar* flags, __global long* kept_kept, long lookback_tiles, __global long* kept, __global long* indices) {
     __local long tile[2304];
     __local long tile_1[2304];
     __local long vals[306];
     __local long flags_1[35];
-    volatile __global ulong* status = (volatile __global ulong*)kept_status;
+    volatile __global ulong* status = (volatile __global ulong*)(kept_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags_1[32] = atomic_inc(kept_ticket);
+    if (l == 0) flags_1[32] = atomic_inc(kept_status);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags_1[32];
     const long start = tile_no * 2304;
@@ -1009,13 +1009,13 @@ __kernel void primes_fused_mapped(long n_sqr_primes, __global const long* sqr_pr
     }
 }
 
-__kernel void primes_fused_offsets(__global int* offsets_ticket, __global int* offsets_status, long n_sqr_primes, __global const long* sqr_primes, long n, __global long* offsets, __global long* err) {
+__kernel void primes_fused_offsets(__global int* offsets_status, long n_sqr_primes, __global const long* sqr_primes, long n, __global long* offsets, __global long* err) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
-    volatile __global ulong* status = (volatile __global ulong*)offsets_status;
+    volatile __global ulong* status = (volatile __global ulong*)(offsets_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(offsets_ticket);
+    if (l == 0) flags[32] = atomic_inc(offsets_status);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 4864;

@@ -256,15 +256,15 @@ static inline void hsplit_filter_pull_packed_1(long i, __global const double* po
     *r2 = cross[i];
 }
 
-__kernel void hsplit_filter_packed_1(__global int* packed_1_ticket, __global int* packed_1_status, long n_points_1, __global const double* points_1_0, __global const double* points_2_1, __global const double* cross, __global long* packed_1_kept, long lookback_tiles, __global double* packed_1, __global double* packed_2, __global double* c_9) {
+__kernel void hsplit_filter_packed_1(__global int* packed_1_status, long n_points_1, __global const double* points_1_0, __global const double* points_2_1, __global const double* cross, __global long* packed_1_kept, long lookback_tiles, __global double* packed_1, __global double* packed_2, __global double* c_9) {
     __local double tile[1280];
     __local double tile_1[1280];
     __local double tile_2[1280];
     __local long vals[306];
     __local long flags[35];
-    volatile __global ulong* status = (volatile __global ulong*)packed_1_status;
+    volatile __global ulong* status = (volatile __global ulong*)(packed_1_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(packed_1_ticket);
+    if (l == 0) flags[32] = atomic_inc(packed_1_status);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 1280;
@@ -682,13 +682,13 @@ static inline long hsplit_scan_sum_op_packed_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-__kernel void hsplit_scan_sum_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long n_packed_lengths, __global const long* packed_lengths, __global long* packed_offsets) {
+__kernel void hsplit_scan_sum_packed_offsets(__global int* packed_offsets_status, long n_packed_lengths, __global const long* packed_lengths, __global long* packed_offsets) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
-    volatile __global ulong* status = (volatile __global ulong*)packed_offsets_status;
+    volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(packed_offsets_ticket);
+    if (l == 0) flags[32] = atomic_inc(packed_offsets_status);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 4864;
@@ -2671,14 +2671,14 @@ static inline void hsplit_fused_pull_kept(long i, __global const double* cross_e
     *r1 = cross_elements[i];
 }
 
-__kernel void hsplit_fused_kept(__global int* kept_ticket, __global int* kept_status, long n_cross_elements, __global const double* cross_elements, __global long* kept_kept, long lookback_tiles, __global long* kept, __global double* c_5) {
+__kernel void hsplit_fused_kept(__global int* kept_status, long n_cross_elements, __global const double* cross_elements, __global long* kept_kept, long lookback_tiles, __global long* kept, __global double* c_5) {
     __local long tile[2304];
     __local double tile_1[2304];
     __local long vals[306];
     __local long flags[35];
-    volatile __global ulong* status = (volatile __global ulong*)kept_status;
+    volatile __global ulong* status = (volatile __global ulong*)(kept_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(kept_ticket);
+    if (l == 0) flags[32] = atomic_inc(kept_status);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 2304;
@@ -2928,13 +2928,13 @@ __kernel void hsplit_fused_2_packed_lengths(long n_cross_lengths, __global const
     }
 }
 
-__kernel void hsplit_fused_2_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long n_cross_lengths, __global const long* cross_offsets, __global const long* cross_lengths, __global const long* kept, long n_kept, __global long* packed_offsets) {
+__kernel void hsplit_fused_2_packed_offsets(__global int* packed_offsets_status, long n_cross_lengths, __global const long* cross_offsets, __global const long* cross_lengths, __global const long* kept, long n_kept, __global long* packed_offsets) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
-    volatile __global ulong* status = (volatile __global ulong*)packed_offsets_status;
+    volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(packed_offsets_ticket);
+    if (l == 0) flags[32] = atomic_inc(packed_offsets_status);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 4864;
@@ -3199,13 +3199,13 @@ __kernel void hsplit_fused_3_mapped(long instances_1, long n_points_1, __global 
     }
 }
 
-__kernel void hsplit_fused_3_rank(__global int* rank_ticket, __global int* rank_status, long instances_1, __global const long* packed_lengths, __global long* rank) {
+__kernel void hsplit_fused_3_rank(__global int* rank_status, long instances_1, __global const long* packed_lengths, __global long* rank) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
-    volatile __global ulong* status = (volatile __global ulong*)rank_status;
+    volatile __global ulong* status = (volatile __global ulong*)(rank_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(rank_ticket);
+    if (l == 0) flags[32] = atomic_inc(rank_status);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 4864;
@@ -3348,13 +3348,13 @@ __kernel void hsplit_fused_3_rank(__global int* rank_ticket, __global int* rank_
     }
 }
 
-__kernel void hsplit_fused_3_then_instances(__global int* then_instances_ticket, __global int* then_instances_status, long instances_1, __global const long* packed_lengths, __global long* then_instances_kept, long lookback_tiles, __global long* then_instances) {
+__kernel void hsplit_fused_3_then_instances(__global int* then_instances_status, long instances_1, __global const long* packed_lengths, __global long* then_instances_kept, long lookback_tiles, __global long* then_instances) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
-    volatile __global ulong* status = (volatile __global ulong*)then_instances_status;
+    volatile __global ulong* status = (volatile __global ulong*)(then_instances_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(then_instances_ticket);
+    if (l == 0) flags[32] = atomic_inc(then_instances_status);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 4864;
@@ -3500,13 +3500,13 @@ __kernel void hsplit_fused_3_then_instances(__global int* then_instances_ticket,
     }
 }
 
-__kernel void hsplit_fused_3_else_instances(__global int* else_instances_ticket, __global int* else_instances_status, long instances_1, __global const long* packed_lengths, __global long* else_instances_kept, long lookback_tiles, __global long* else_instances) {
+__kernel void hsplit_fused_3_else_instances(__global int* else_instances_status, long instances_1, __global const long* packed_lengths, __global long* else_instances_kept, long lookback_tiles, __global long* else_instances) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
-    volatile __global ulong* status = (volatile __global ulong*)else_instances_status;
+    volatile __global ulong* status = (volatile __global ulong*)(else_instances_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(else_instances_ticket);
+    if (l == 0) flags[32] = atomic_inc(else_instances_status);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 4864;
@@ -3789,13 +3789,13 @@ __kernel void hsplit_fused_4_lengths(long n_then_instances_1, __global const lon
     }
 }
 
-__kernel void hsplit_fused_4_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* packed_offsets_27) {
+__kernel void hsplit_fused_4_packed_offsets(__global int* packed_offsets_status, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* packed_offsets_27) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
-    volatile __global ulong* status = (volatile __global ulong*)packed_offsets_status;
+    volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(packed_offsets_ticket);
+    if (l == 0) flags[32] = atomic_inc(packed_offsets_status);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 4864;
@@ -4036,13 +4036,13 @@ __kernel void hsplit_fused_5_cross_lengths(long n_else_instances, __global const
     }
 }
 
-__kernel void hsplit_fused_5_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets) {
+__kernel void hsplit_fused_5_packed_offsets(__global int* packed_offsets_status, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
-    volatile __global ulong* status = (volatile __global ulong*)packed_offsets_status;
+    volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(packed_offsets_ticket);
+    if (l == 0) flags[32] = atomic_inc(packed_offsets_status);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 4864;
@@ -4874,13 +4874,13 @@ __kernel void hsplit_fused_8_ends_1_1(long t_1, __global const double* p1_1, __g
     }
 }
 
-__kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* packed_offsets) {
+__kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_status, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* packed_offsets) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
-    volatile __global ulong* status = (volatile __global ulong*)packed_offsets_status;
+    volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(packed_offsets_ticket);
+    if (l == 0) flags[32] = atomic_inc(packed_offsets_status);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 4864;
@@ -5273,13 +5273,13 @@ __kernel void hsplit_fused_9_lengths(long instances_1, __global const uchar* map
     }
 }
 
-__kernel void hsplit_fused_9_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* packed_offsets) {
+__kernel void hsplit_fused_9_packed_offsets(__global int* packed_offsets_status, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* packed_offsets) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
-    volatile __global ulong* status = (volatile __global ulong*)packed_offsets_status;
+    volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(packed_offsets_ticket);
+    if (l == 0) flags[32] = atomic_inc(packed_offsets_status);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 4864;
@@ -5600,15 +5600,15 @@ static inline void hsplit_fused_10_pull_kept(long i, __global const double* poin
     *r2 = points_elements_2[i];
 }
 
-__kernel void hsplit_fused_10_kept(__global int* kept_ticket, __global int* kept_status, long n_points_elements_1, __global const double* points_elements_1_1, __global const double* points_elements_2_5, __global const double* cross_elements, __global long* kept_kept, long lookback_tiles, __global long* kept, __global double* packed_elements_1, __global double* packed_elements_2) {
+__kernel void hsplit_fused_10_kept(__global int* kept_status, long n_points_elements_1, __global const double* points_elements_1_1, __global const double* points_elements_2_5, __global const double* cross_elements, __global long* kept_kept, long lookback_tiles, __global long* kept, __global double* packed_elements_1, __global double* packed_elements_2) {
     __local long tile[1280];
     __local double tile_1[1280];
     __local double tile_2[1280];
     __local long vals[306];
     __local long flags[35];
-    volatile __global ulong* status = (volatile __global ulong*)kept_status;
+    volatile __global ulong* status = (volatile __global ulong*)(kept_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(kept_ticket);
+    if (l == 0) flags[32] = atomic_inc(kept_status);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 1280;
@@ -5861,13 +5861,13 @@ __kernel void hsplit_fused_11_packed_lengths(long n_cross_lengths, __global cons
     }
 }
 
-__kernel void hsplit_fused_11_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long n_cross_lengths, __global const long* cross_offsets, __global const long* cross_lengths, __global const long* kept, long n_kept, __global long* packed_offsets) {
+__kernel void hsplit_fused_11_packed_offsets(__global int* packed_offsets_status, long n_cross_lengths, __global const long* cross_offsets, __global const long* cross_lengths, __global const long* kept, long n_kept, __global long* packed_offsets) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
-    volatile __global ulong* status = (volatile __global ulong*)packed_offsets_status;
+    volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(packed_offsets_ticket);
+    if (l == 0) flags[32] = atomic_inc(packed_offsets_status);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 4864;
@@ -6132,13 +6132,13 @@ __kernel void hsplit_fused_12_mapped(long instances_1, __global const long* poin
     }
 }
 
-__kernel void hsplit_fused_12_rank(__global int* rank_ticket, __global int* rank_status, long instances_1, __global const long* packed_lengths, __global long* rank) {
+__kernel void hsplit_fused_12_rank(__global int* rank_status, long instances_1, __global const long* packed_lengths, __global long* rank) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
-    volatile __global ulong* status = (volatile __global ulong*)rank_status;
+    volatile __global ulong* status = (volatile __global ulong*)(rank_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(rank_ticket);
+    if (l == 0) flags[32] = atomic_inc(rank_status);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 4864;
@@ -6281,13 +6281,13 @@ __kernel void hsplit_fused_12_rank(__global int* rank_ticket, __global int* rank
     }
 }
 
-__kernel void hsplit_fused_12_then_instances(__global int* then_instances_ticket, __global int* then_instances_status, long instances_1, __global const long* packed_lengths, __global long* then_instances_kept, long lookback_tiles, __global long* then_instances) {
+__kernel void hsplit_fused_12_then_instances(__global int* then_instances_status, long instances_1, __global const long* packed_lengths, __global long* then_instances_kept, long lookback_tiles, __global long* then_instances) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
-    volatile __global ulong* status = (volatile __global ulong*)then_instances_status;
+    volatile __global ulong* status = (volatile __global ulong*)(then_instances_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(then_instances_ticket);
+    if (l == 0) flags[32] = atomic_inc(then_instances_status);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 4864;
@@ -6433,13 +6433,13 @@ __kernel void hsplit_fused_12_then_instances(__global int* then_instances_ticket
     }
 }
 
-__kernel void hsplit_fused_12_else_instances(__global int* else_instances_ticket, __global int* else_instances_status, long instances_1, __global const long* packed_lengths, __global long* else_instances_kept, long lookback_tiles, __global long* else_instances) {
+__kernel void hsplit_fused_12_else_instances(__global int* else_instances_status, long instances_1, __global const long* packed_lengths, __global long* else_instances_kept, long lookback_tiles, __global long* else_instances) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
-    volatile __global ulong* status = (volatile __global ulong*)else_instances_status;
+    volatile __global ulong* status = (volatile __global ulong*)(else_instances_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(else_instances_ticket);
+    if (l == 0) flags[32] = atomic_inc(else_instances_status);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 4864;
@@ -6722,13 +6722,13 @@ __kernel void hsplit_fused_13_lengths(long n_then_instances_1, __global const lo
     }
 }
 
-__kernel void hsplit_fused_13_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* packed_offsets_27) {
+__kernel void hsplit_fused_13_packed_offsets(__global int* packed_offsets_status, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* packed_offsets_27) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
-    volatile __global ulong* status = (volatile __global ulong*)packed_offsets_status;
+    volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(packed_offsets_ticket);
+    if (l == 0) flags[32] = atomic_inc(packed_offsets_status);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 4864;
@@ -6969,13 +6969,13 @@ __kernel void hsplit_fused_14_cross_lengths(long n_else_instances, __global cons
     }
 }
 
-__kernel void hsplit_fused_14_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets) {
+__kernel void hsplit_fused_14_packed_offsets(__global int* packed_offsets_status, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
-    volatile __global ulong* status = (volatile __global ulong*)packed_offsets_status;
+    volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(packed_offsets_ticket);
+    if (l == 0) flags[32] = atomic_inc(packed_offsets_status);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 4864;
@@ -7810,13 +7810,13 @@ __kernel void hsplit_fused_17_ends_1_1(long t_1, __global const double* p1_1, __
     }
 }
 
-__kernel void hsplit_fused_17_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* packed_offsets) {
+__kernel void hsplit_fused_17_packed_offsets(__global int* packed_offsets_status, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* packed_offsets) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
-    volatile __global ulong* status = (volatile __global ulong*)packed_offsets_status;
+    volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(packed_offsets_ticket);
+    if (l == 0) flags[32] = atomic_inc(packed_offsets_status);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 4864;
@@ -8061,13 +8061,13 @@ __kernel void hsplit_fused_18_lengths(long instances_1, __global const uchar* ma
     }
 }
 
-__kernel void hsplit_fused_18_packed_offsets(__global int* packed_offsets_ticket, __global int* packed_offsets_status, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* packed_offsets) {
+__kernel void hsplit_fused_18_packed_offsets(__global int* packed_offsets_status, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* packed_offsets) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
-    volatile __global ulong* status = (volatile __global ulong*)packed_offsets_status;
+    volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(packed_offsets_ticket);
+    if (l == 0) flags[32] = atomic_inc(packed_offsets_status);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 4864;

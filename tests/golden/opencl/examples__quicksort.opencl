@@ -1190,13 +1190,13 @@ static inline long quicksort_filter_fused_pull_greater(long i, __global const lo
     return s[i];
 }
 
-__kernel void quicksort_filter_fused_lesser(__global int* lesser_ticket, __global int* lesser_status, long n_s, __global const long* s, long pivot, __global long* lesser_kept, long lookback_tiles, __global long* lesser) {
+__kernel void quicksort_filter_fused_lesser(__global int* lesser_status, long n_s, __global const long* s, long pivot, __global long* lesser_kept, long lookback_tiles, __global long* lesser) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
-    volatile __global ulong* status = (volatile __global ulong*)lesser_status;
+    volatile __global ulong* status = (volatile __global ulong*)(lesser_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(lesser_ticket);
+    if (l == 0) flags[32] = atomic_inc(lesser_status);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 4864;
@@ -1342,13 +1342,13 @@ __kernel void quicksort_filter_fused_lesser(__global int* lesser_ticket, __globa
     }
 }
 
-__kernel void quicksort_filter_fused_equal(__global int* equal_ticket, __global int* equal_status, long n_s, __global const long* s, long pivot, __global long* equal_kept, long lookback_tiles, __global long* equal) {
+__kernel void quicksort_filter_fused_equal(__global int* equal_status, long n_s, __global const long* s, long pivot, __global long* equal_kept, long lookback_tiles, __global long* equal) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
-    volatile __global ulong* status = (volatile __global ulong*)equal_status;
+    volatile __global ulong* status = (volatile __global ulong*)(equal_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(equal_ticket);
+    if (l == 0) flags[32] = atomic_inc(equal_status);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 4864;
@@ -1494,13 +1494,13 @@ __kernel void quicksort_filter_fused_equal(__global int* equal_ticket, __global 
     }
 }
 
-__kernel void quicksort_filter_fused_greater(__global int* greater_ticket, __global int* greater_status, long n_s, __global const long* s, long pivot, __global long* greater_kept, long lookback_tiles, __global long* greater) {
+__kernel void quicksort_filter_fused_greater(__global int* greater_status, long n_s, __global const long* s, long pivot, __global long* greater_kept, long lookback_tiles, __global long* greater) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
-    volatile __global ulong* status = (volatile __global ulong*)greater_status;
+    volatile __global ulong* status = (volatile __global ulong*)(greater_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(greater_ticket);
+    if (l == 0) flags[32] = atomic_inc(greater_status);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 4864;
@@ -1878,13 +1878,13 @@ __kernel void quicksort_fused_mapped(long instances_2, __global const long* s_le
     }
 }
 
-__kernel void quicksort_fused_rank(__global int* rank_ticket, __global int* rank_status, long instances_2, __global const long* s_lengths, __global long* rank) {
+__kernel void quicksort_fused_rank(__global int* rank_status, long instances_2, __global const long* s_lengths, __global long* rank) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
-    volatile __global ulong* status = (volatile __global ulong*)rank_status;
+    volatile __global ulong* status = (volatile __global ulong*)(rank_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(rank_ticket);
+    if (l == 0) flags[32] = atomic_inc(rank_status);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 4864;
@@ -2027,13 +2027,13 @@ __kernel void quicksort_fused_rank(__global int* rank_ticket, __global int* rank
     }
 }
 
-__kernel void quicksort_fused_then_instances(__global int* then_instances_ticket, __global int* then_instances_status, long instances_2, __global const long* s_lengths, __global long* then_instances_kept, long lookback_tiles, __global long* then_instances) {
+__kernel void quicksort_fused_then_instances(__global int* then_instances_status, long instances_2, __global const long* s_lengths, __global long* then_instances_kept, long lookback_tiles, __global long* then_instances) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
-    volatile __global ulong* status = (volatile __global ulong*)then_instances_status;
+    volatile __global ulong* status = (volatile __global ulong*)(then_instances_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(then_instances_ticket);
+    if (l == 0) flags[32] = atomic_inc(then_instances_status);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 4864;
@@ -2179,13 +2179,13 @@ __kernel void quicksort_fused_then_instances(__global int* then_instances_ticket
     }
 }
 
-__kernel void quicksort_fused_else_instances(__global int* else_instances_ticket, __global int* else_instances_status, long instances_2, __global const long* s_lengths, __global long* else_instances_kept, long lookback_tiles, __global long* else_instances) {
+__kernel void quicksort_fused_else_instances(__global int* else_instances_status, long instances_2, __global const long* s_lengths, __global long* else_instances_kept, long lookback_tiles, __global long* else_instances) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
-    volatile __global ulong* status = (volatile __global ulong*)else_instances_status;
+    volatile __global ulong* status = (volatile __global ulong*)(else_instances_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(else_instances_ticket);
+    if (l == 0) flags[32] = atomic_inc(else_instances_status);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 4864;
@@ -2429,13 +2429,13 @@ __kernel void quicksort_fused_2_s_lengths(long n_then_instances, __global const 
     }
 }
 
-__kernel void quicksort_fused_2_s_offsets(__global int* s_offsets_ticket, __global int* s_offsets_status, long n_then_instances, __global const long* then_instances, __global const long* s_lengths_1, __global long* s_offsets) {
+__kernel void quicksort_fused_2_s_offsets(__global int* s_offsets_status, long n_then_instances, __global const long* then_instances, __global const long* s_lengths_1, __global long* s_offsets) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
-    volatile __global ulong* status = (volatile __global ulong*)s_offsets_status;
+    volatile __global ulong* status = (volatile __global ulong*)(s_offsets_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(s_offsets_ticket);
+    if (l == 0) flags[32] = atomic_inc(s_offsets_status);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 4864;
@@ -2708,13 +2708,13 @@ __kernel void quicksort_fused_3_pivot(long n_else_instances, __global const long
     }
 }
 
-__kernel void quicksort_fused_3_s_offsets(__global int* s_offsets_ticket, __global int* s_offsets_status, long n_else_instances, __global const long* else_instances, __global const long* s_lengths_1, __global long* s_offsets_13) {
+__kernel void quicksort_fused_3_s_offsets(__global int* s_offsets_status, long n_else_instances, __global const long* else_instances, __global const long* s_lengths_1, __global long* s_offsets_13) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
-    volatile __global ulong* status = (volatile __global ulong*)s_offsets_status;
+    volatile __global ulong* status = (volatile __global ulong*)(s_offsets_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(s_offsets_ticket);
+    if (l == 0) flags[32] = atomic_inc(s_offsets_status);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 4864;
@@ -3100,14 +3100,14 @@ static inline void quicksort_fused_4_pull_kept_2(long i, __global const long* s_
     *r1 = s_elements_1;
 }
 
-__kernel void quicksort_fused_4_kept(__global int* kept_ticket_80, __global int* kept_status_81, long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_kept_77, long lookback_tiles, __global long* kept_14, __global long* lesser_elements_15) {
+__kernel void quicksort_fused_4_kept(__global int* kept_status_80, long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_kept_77, long lookback_tiles, __global long* kept_14, __global long* lesser_elements_15) {
     __local long tile[2304];
     __local long tile_1[2304];
     __local long vals[306];
     __local long flags[35];
-    volatile __global ulong* status = (volatile __global ulong*)kept_status_81;
+    volatile __global ulong* status = (volatile __global ulong*)(kept_status_80 + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(kept_ticket_80);
+    if (l == 0) flags[32] = atomic_inc(kept_status_80);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 2304;
@@ -3257,14 +3257,14 @@ __kernel void quicksort_fused_4_kept(__global int* kept_ticket_80, __global int*
     }
 }
 
-__kernel void quicksort_fused_4_kept_1(__global int* kept_ticket_82, __global int* kept_status_83, long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_kept_78, long lookback_tiles, __global long* kept_22, __global long* lesser_elements_23) {
+__kernel void quicksort_fused_4_kept_1(__global int* kept_status_81, long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_kept_78, long lookback_tiles, __global long* kept_22, __global long* lesser_elements_23) {
     __local long tile[2304];
     __local long tile_1[2304];
     __local long vals[306];
     __local long flags[35];
-    volatile __global ulong* status = (volatile __global ulong*)kept_status_83;
+    volatile __global ulong* status = (volatile __global ulong*)(kept_status_81 + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(kept_ticket_82);
+    if (l == 0) flags[32] = atomic_inc(kept_status_81);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 2304;
@@ -3414,14 +3414,14 @@ __kernel void quicksort_fused_4_kept_1(__global int* kept_ticket_82, __global in
     }
 }
 
-__kernel void quicksort_fused_4_kept_2(__global int* kept_ticket_84, __global int* kept_status_85, long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_kept_79, long lookback_tiles, __global long* kept_30, __global long* lesser_elements_31) {
+__kernel void quicksort_fused_4_kept_2(__global int* kept_status_82, long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_kept_79, long lookback_tiles, __global long* kept_30, __global long* lesser_elements_31) {
     __local long tile[2304];
     __local long tile_1[2304];
     __local long vals[306];
     __local long flags[35];
-    volatile __global ulong* status = (volatile __global ulong*)kept_status_85;
+    volatile __global ulong* status = (volatile __global ulong*)(kept_status_82 + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(kept_ticket_84);
+    if (l == 0) flags[32] = atomic_inc(kept_status_82);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 2304;
@@ -3702,7 +3702,7 @@ __kernel void quicksort_fused_5_lesser_lengths(long n_s_lengths, __global const 
     }
 }
 
-__kernel void quicksort_fused_5_s_offsets(__global int* s_offsets_ticket, __global int* s_offsets_status, long n_s_lengths, __global const long* s_offsets_1, __global const long* s_lengths, __global const long* kept_0, long n_kept, __global const long* kept_11, long n_kept_1, __global const long* kept_20, long n_kept_2, __global long* s_offsets_7, __global long* s_offsets_16, __global long* s_offsets_25) {
+__kernel void quicksort_fused_5_s_offsets(__global int* s_offsets_status, long n_s_lengths, __global const long* s_offsets_1, __global const long* s_lengths, __global const long* kept_0, long n_kept, __global const long* kept_11, long n_kept_1, __global const long* kept_20, long n_kept_2, __global long* s_offsets_7, __global long* s_offsets_16, __global long* s_offsets_25) {
     __local long tile[1280];
     __local long tile_1[1280];
     __local long tile_2[1280];
@@ -3710,9 +3710,9 @@ __kernel void quicksort_fused_5_s_offsets(__global int* s_offsets_ticket, __glob
     __local long vals_1[306];
     __local long vals_2[306];
     __local long flags[35];
-    volatile __global ulong* status = (volatile __global ulong*)s_offsets_status;
+    volatile __global ulong* status = (volatile __global ulong*)(s_offsets_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(s_offsets_ticket);
+    if (l == 0) flags[32] = atomic_inc(s_offsets_status);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 1280;
@@ -4086,13 +4086,13 @@ __kernel void quicksort_fused_6_v_lengths(long t_1, __global const long* lesser_
     }
 }
 
-__kernel void quicksort_fused_6_s_offsets(__global int* s_offsets_ticket, __global int* s_offsets_status, long t_1, __global const long* lesser_lengths, __global const long* greater_lengths, __global long* s_offsets) {
+__kernel void quicksort_fused_6_s_offsets(__global int* s_offsets_status, long t_1, __global const long* lesser_lengths, __global const long* greater_lengths, __global long* s_offsets) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
-    volatile __global ulong* status = (volatile __global ulong*)s_offsets_status;
+    volatile __global ulong* status = (volatile __global ulong*)(s_offsets_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(s_offsets_ticket);
+    if (l == 0) flags[32] = atomic_inc(s_offsets_status);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 4864;
@@ -4433,13 +4433,13 @@ __kernel void quicksort_fused_7_lengths(long n_else_instances, __global const lo
     }
 }
 
-__kernel void quicksort_fused_7_s_offsets(__global int* s_offsets_ticket, __global int* s_offsets_status, long n_else_instances, __global const long* sorted_offsets, __global const long* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets, __global long* err) {
+__kernel void quicksort_fused_7_s_offsets(__global int* s_offsets_status, long n_else_instances, __global const long* sorted_offsets, __global const long* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets, __global long* err) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
-    volatile __global ulong* status = (volatile __global ulong*)s_offsets_status;
+    volatile __global ulong* status = (volatile __global ulong*)(s_offsets_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(s_offsets_ticket);
+    if (l == 0) flags[32] = atomic_inc(s_offsets_status);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 4864;
@@ -4684,13 +4684,13 @@ __kernel void quicksort_fused_8_s_lengths(long instances_1, __global const uchar
     }
 }
 
-__kernel void quicksort_fused_8_s_offsets(__global int* s_offsets_ticket, __global int* s_offsets_status, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* s_lengths_2, __global const long* lengths, __global long* s_offsets) {
+__kernel void quicksort_fused_8_s_offsets(__global int* s_offsets_status, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* s_lengths_2, __global const long* lengths, __global long* s_offsets) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
-    volatile __global ulong* status = (volatile __global ulong*)s_offsets_status;
+    volatile __global ulong* status = (volatile __global ulong*)(s_offsets_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(s_offsets_ticket);
+    if (l == 0) flags[32] = atomic_inc(s_offsets_status);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 4864;

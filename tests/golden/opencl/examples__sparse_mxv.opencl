@@ -857,13 +857,13 @@ __kernel void index_fused_lengths(long instances_2, __global const long* n, __gl
     }
 }
 
-__kernel void index_fused_offsets(__global int* offsets_ticket, __global int* offsets_status, long instances_2, __global const long* n, __global long* offsets, __global long* err) {
+__kernel void index_fused_offsets(__global int* offsets_status, long instances_2, __global const long* n, __global long* offsets, __global long* err) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
-    volatile __global ulong* status = (volatile __global ulong*)offsets_status;
+    volatile __global ulong* status = (volatile __global ulong*)(offsets_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(offsets_ticket);
+    if (l == 0) flags[32] = atomic_inc(offsets_status);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 4864;

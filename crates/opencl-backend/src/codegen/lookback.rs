@@ -1,12 +1,15 @@
 //! `scanLookback` and `filterLookback` as C (see `lift_ir::lookback`):
 //! one work-group per tile of `L·T` elements, the tile's number from an
-//! `atomic_inc` of the ticket counter, the tile in local memory, and the
-//! tiles chained by decoupled look-back over the status words.
+//! `atomic_inc` of the ticket (the status buffer's first 32-bit word), the
+//! tile in local memory, and the tiles chained by decoupled look-back over
+//! the status words.
 //!
 //! The status of tile `j` is two records (aggregate, inclusive prefix) of
 //! `k` components, each component a pair of 64-bit words
 //! `(1 << 32) | half` (low half first), at word
-//! `((2j + record)·k + c)·2` of the status buffer read as `ulong`s. A
+//! `((2j + record)·k + c)·2` of the status buffer after its front
+//! (`lift_ir::lookback::STATUS_FRONT` 32-bit words: the ticket, padding)
+//! read as `ulong`s. A
 //! record is read with `volatile` loads and is valid when all its words
 //! are non-zero; each word is stored once, whole.
 //!
@@ -533,14 +536,14 @@ impl Generator<'_> {
         self.groups = Some(chain.tiles.clone());
         self.local = Some(ArithExpr::cst(l));
         self.has_barrier = true;
-        self.need(KernelArg::Array { var: chain.ticket, written: true });
         self.need(KernelArg::Array { var: chain.status, written: true });
-        let (ticket, status_arg) = (self.kvar(chain.ticket), self.kvar(chain.status));
+        let status_arg = self.kvar(chain.status);
         let status = self.fresh("status");
         let (lid, tile, start) = (self.fresh("l"), self.fresh("tile_no"), self.fresh("start"));
-        self.line(format!("volatile __global ulong* {status} = (volatile __global ulong*){status_arg};"));
+        let front = lift_ir::lookback::STATUS_FRONT;
+        self.line(format!("volatile __global ulong* {status} = (volatile __global ulong*)({status_arg} + {front});"));
         self.line(format!("const long {lid} = get_local_id(0);"));
-        self.line(format!("if ({lid} == 0) {flags_name}[{w}] = atomic_inc({ticket});"));
+        self.line(format!("if ({lid} == 0) {flags_name}[{w}] = atomic_inc({status_arg});"));
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
         self.line(format!("const long {tile} = {flags_name}[{w}];"));
         self.line(format!("const long {start} = {tile} * {};", l * t));
