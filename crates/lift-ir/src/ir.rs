@@ -495,6 +495,11 @@ pub struct Stage {
     pub result: Vec<KVar>,
     /// Whether the result is scalars (a one-element array per component).
     pub scalar_result: bool,
+    /// A size the stage runs under: when it is 0 the launch is skipped
+    /// and the results keep what an earlier stage wrote (one of two
+    /// lowerings of a SOAC that write the same result, chosen when the
+    /// kernel runs from the sizes: `segReduce-by-shape`). `None`: always.
+    pub when: Option<ArithExpr>,
 }
 
 /// A fused flat kernel in Lift.

@@ -176,7 +176,14 @@ pub fn print_kernel(kernel: &LiftKernel) -> String {
     }
     for stage in &kernel.stages {
         let results: Vec<String> = stage.result.iter().map(|v| var_name(kernel, *v)).collect();
-        let _ = writeln!(out, "  stage {}: ({}) = {}", stage.name, results.join(", "), print_expr(kernel, &stage.body));
+        let when = stage.when.as_ref().map_or(String::new(), |w| format!(" when {w}"));
+        let _ = writeln!(
+            out,
+            "  stage {}{when}: ({}) = {}",
+            stage.name,
+            results.join(", "),
+            print_expr(kernel, &stage.body)
+        );
     }
     out.push_str("}\n");
     out

@@ -126,6 +126,7 @@ pub(crate) fn lower_radix_pass(
         body: Expr::apply(Fun::RadixCounts(tiles.clone()), vec![digits()]),
         result: vec![counts],
         scalar_result: false,
+        when: None,
     });
     // starts = scan(+)(0, generate(D·T, λi. counts[i]))
     let i = lift.flat.new_var("i", VarType::Scalar(int));
@@ -142,6 +143,7 @@ pub(crate) fn lower_radix_pass(
         ),
         result: vec![starts],
         scalar_result: false,
+        when: None,
     });
     for v in results {
         lift.lengths.push((*v, n.clone()));
@@ -154,6 +156,7 @@ pub(crate) fn lower_radix_pass(
         ),
         result: results.to_vec(),
         scalar_result: false,
+        when: None,
     });
     Ok(())
 }

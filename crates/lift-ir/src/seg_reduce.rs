@@ -1,6 +1,25 @@
-//! The lowerings of a segmented reduction: `segReduce-merge` for an
-//! accumulator of one or two components (unless `Config::seg_reduce_merge`
-//! is off), `segReduce-teams` for wider ones.
+//! The lowerings of a segmented reduction: for an accumulator of one or
+//! two components both `segReduce-teams` and `segReduce-merge`, the host
+//! choosing one when the kernel runs (`segReduce-by-shape`, unless
+//! [`Config::seg_reduce`] forces one), `segReduce-teams` for wider ones.
+//!
+//! `segReduce-by-shape`: a stage reduces the lengths by `max` (the
+//! longest segment, read back: one wait), then the teams' stage runs
+//! under `teams_chosen` and the merge's two under `1 - teams_chosen`
+//! ([`crate::ir::Stage::when`]; a launch whose global size is 0 is
+//! skipped), with
+//! ```text
+//! teams_chosen = min(1, max(0, TEAM_STEPS·W - longest + 1) + max(0, W - L + 1))
+//! ```
+//! teams where no segment keeps its team of `W` lanes more than
+//! [`TEAM_STEPS`] steps, or where a team is the whole group (segments of
+//! a group's worth of elements, where merge gives a long segment one
+//! group too); merge elsewhere. Teams reads each segment's offset once
+//! and nothing else of the descriptor, and stages no tile: on even
+//! segments it is the faster (on the H100, 4M rows of 8: 0.60 ms against
+//! merge's 0.77); merge balances uneven ones (7M power-law rows: 1.66 ms
+//! against teams' 2.79). The read-back and the `max` cost about 0.02 ms
+//! of kernels and one wait per call on 4M rows.
 //!
 //! `segReduce-merge` balances segments and elements together, whatever the
 //! segment lengths (Merrill & Garland's merge-path split, 2016):
@@ -32,7 +51,10 @@
 //! group too), and power-law rows keep the merge's balance. Positions
 //! inside a tile are 32-bit ints (below `L·V`); the descriptor's offsets
 //! are read as the int64 arrays they are, `offsets` once per segment and
-//! `lengths` only at the last (`n`).
+//! `lengths` only at the last (`n`). A 32-bit copy of the offsets would
+//! save 4 of the 144 bytes a row of 8 moves (SpMV, 64-bit columns), and
+//! making it costs more than that each call: the descriptor, built by the
+//! flattener as NESL ints, is read as it is.
 //!
 //! `segReduce-teams`: a segmented reduction in one launch, a team of
 //! work-items per segment, the team's width chosen when the kernel runs
@@ -91,7 +113,7 @@ use crate::arith::{ArithExpr, Range};
 
 use crate::ir::{Expr, Fun, LiftKernel, MergeTiles, SizeDef, Stage, Teams, UserFunDef, UserFunId};
 use crate::lower::Unsupported;
-use crate::rules::Config;
+use crate::rules::{Config, SegReduce};
 
 /// A segment whose team would take more steps than this is reduced by
 /// the whole work-group instead (a power-law row among short ones).
@@ -350,6 +372,7 @@ pub fn lower_seg_reduce(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Re
                 body: crate::rules::lower_top(low, &crate::lower::once_body(total))?,
                 result: vec![elements],
                 scalar_result: true,
+                when: None,
             });
             let size = low.size_var(&format!("{name}_elements"), SizeDef::ValueOf(elements), Range::at_least(0));
             ArithExpr::var(&size)
@@ -360,51 +383,156 @@ pub fn lower_seg_reduce(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Re
         _ => usize::MAX,
     };
     let strided = crate::rules::is_commutative(low, &f);
-    if let Some(items) = merge_items(components).filter(|_| cfg.seg_reduce_merge) {
-        low.rules_applied.push("segReduce-merge".into());
+    let merge = merge_items(components).filter(|_| cfg.seg_reduce != SegReduce::Teams);
+    let teams = merge.is_none() || cfg.seg_reduce != SegReduce::Merge;
+    // segReduce-by-shape: the longest segment decides; the teams' stage
+    // runs where `teams_chosen` is 1, the merge's where it is 0.
+    let longest = if teams && merge.is_some() {
+        low.rules_applied.push("segReduce-by-shape".into());
+        Some(lower_longest(low, stage, lengths, &mut stages, cfg)?)
+    } else {
+        None
+    };
+    if teams {
+        low.rules_applied.push("segReduce-teams".into());
         if strided {
             low.rules_applied.push("reorder-commutative".into());
         }
-        let tiles_len = cfg.group_size * items;
+        let l = cfg.group_size;
+        let lanes = ArithExpr::var(&team_lanes(low, &elements, &count, l));
         let max_groups = GROUPS_PER_REDUCE_GROUP * cfg.max_groups;
-        let tiles_def = (count + elements).ceil_div(tiles_len);
-        let tiles = ArithExpr::var(&low.size_var("merge_tiles", SizeDef::Derived(tiles_def), Range::at_least(0)));
-        let groups_def = tiles.clone().min(max_groups).max(1);
+        let groups_def = (count.clone() * &lanes).ceil_div(l).min(max_groups).max(1);
         let groups =
-            ArithExpr::var(&low.size_var("merge_groups", SizeDef::Derived(groups_def), Range::between(1, max_groups)));
-        // The tiles' splits, one work-item each, in a launch before.
-        let name = low.flat.var(stage.result.first().copied().unwrap_or(offsets)).name.clone();
-        let splits = low.flat.new_var(format!("{name}_splits"), VarType::Array(Scalar::Int));
-        low.lengths.push((splits, tiles.clone() + 1));
-        let thunk = split_thunk(low, offsets, lengths, tiles_len);
-        let split = crate::lower::add_user_fun(low, &format!("split_{name}"), &thunk, vec![Scalar::Int])?;
-        let generate = Expr::apply(Fun::Generate(tiles.clone() + 1, split), vec![]);
-        stages.push(Stage {
-            name: format!("{}_splits", stage.name),
-            body: crate::rules::lower_top(low, &Expr::apply1(Fun::map(Fun::Id), generate))?,
-            result: vec![splits],
-            scalar_result: false,
+            ArithExpr::var(&low.size_var("seg_groups", SizeDef::Derived(groups_def), Range::between(1, max_groups)));
+        let when = longest.map(|longest| {
+            // Teams where a team is the whole group or no segment keeps
+            // its team more than TEAM_STEPS steps.
+            let even = (lanes.clone() * TEAM_STEPS - longest + 1).max(0);
+            let whole_group = (lanes.clone() - l + 1).max(0);
+            let def = (even + whole_group).min(1);
+            ArithExpr::var(&low.size_var("teams_chosen", SizeDef::Derived(def), Range::between(0, 1)))
         });
-        let tiles = MergeTiles { group_size: cfg.group_size, items, groups, tiles, splits, strided };
-        stages
-            .push(Stage { body: Expr::apply(Fun::SegReduceMerge(Box::new(f), tiles), vec![z, segs]), ..stage.clone() });
+        let teams = Teams { lanes, groups, group_size: l, strided };
+        stages.push(Stage {
+            body: Expr::apply(Fun::SegReduceTeams(Box::new(f.clone()), teams), vec![z.clone(), segs.clone()]),
+            when: when.clone(),
+            ..stage.clone()
+        });
+        if let Some(chosen) = when {
+            let merge_when = ArithExpr::one() - chosen;
+            lower_merge(
+                low,
+                stage,
+                (&f, &z, &segs),
+                (offsets, lengths),
+                &count,
+                &elements,
+                cfg,
+                &mut stages,
+                Some(merge_when),
+            )?;
+        }
         return Ok(Some(stages));
     }
-    low.rules_applied.push("segReduce-teams".into());
+    lower_merge(low, stage, (&f, &z, &segs), (offsets, lengths), &count, &elements, cfg, &mut stages, None)?;
+    Ok(Some(stages))
+}
+
+/// A step of a team over a segment more than this many times its width
+/// makes `segReduce-by-shape` choose merge (the group's teams wait for
+/// their longest).
+pub const TEAM_STEPS: i64 = 4;
+
+/// The teams' width `W = min(L, 2^⌊log2 max(1, ⌊3·n / (2·#segments)⌋)⌋)`.
+fn team_lanes(low: &mut LiftKernel, elements: &ArithExpr, count: &ArithExpr, l: i64) -> crate::arith::Var {
+    let nearest = (elements.clone() * 3 / (count.clone() * 2).max(1)).max(1);
+    let lanes_def = ArithExpr::cst(2).pow(nearest.log2()).min(l);
+    low.size_var("lanes", SizeDef::Derived(lanes_def), Range::between(1, l))
+}
+
+/// The stages of the longest segment's length (`reduce(max)(0, lengths)`,
+/// read back to size `teams_chosen`), appended to `stages`; its size.
+fn lower_longest(
+    low: &mut LiftKernel,
+    stage: &Stage,
+    lengths: KVar,
+    stages: &mut Vec<Stage>,
+    cfg: &Config,
+) -> Result<ArithExpr, Unsupported> {
+    let int = Scalar::Int;
+    let name = low.flat.var(stage.result.first().copied().unwrap_or(lengths)).name.clone();
+    let [a, b] = ["a", "b"].map(|x| low.flat.new_var(x, VarType::Scalar(int)));
+    let max = Thunk { params: vec![a, b], body: GExpr::binary(BinaryOp::Max, int, GExpr::Var(a), GExpr::Var(b)) };
+    let max = crate::lower::add_user_fun(low, &format!("longest_{name}"), &max, vec![int])?;
+    let longest = low.flat.new_var(format!("{name}_longest"), VarType::Scalar(int));
+    let high = Stage {
+        name: format!("{}_longest", stage.name),
+        body: Expr::apply(
+            Fun::Reduce(Box::new(Fun::User(max))),
+            vec![Expr::Value(vec![flatten::ir::Const::Int(0)]), Expr::Input(lengths)],
+        ),
+        result: vec![longest],
+        scalar_result: true,
+        when: None,
+    };
+    stages.extend(crate::rules::lower_stage(low, &high, cfg)?);
+    Ok(ArithExpr::var(&low.size_var(&format!("{name}_longest"), SizeDef::ValueOf(longest), Range::at_least(0))))
+}
+
+/// `segReduce-merge`: the tiles' splits, then the reduction, both under
+/// `when`.
+#[allow(clippy::too_many_arguments)]
+fn lower_merge(
+    low: &mut LiftKernel,
+    stage: &Stage,
+    (f, z, segs): (&Fun, &Expr, &Expr),
+    (offsets, lengths): (KVar, KVar),
+    count: &ArithExpr,
+    elements: &ArithExpr,
+    cfg: &Config,
+    stages: &mut Vec<Stage>,
+    when: Option<ArithExpr>,
+) -> Result<(), Unsupported> {
+    let components = match z {
+        Expr::Value(z) => z.len(),
+        _ => usize::MAX,
+    };
+    let Some(items) = merge_items(components) else {
+        return Err(Unsupported { what: "segReduce-merge of more than two components".into() });
+    };
+    let strided = crate::rules::is_commutative(low, f);
+    low.rules_applied.push("segReduce-merge".into());
     if strided {
         low.rules_applied.push("reorder-commutative".into());
     }
-    let l = cfg.group_size;
-    let nearest = (elements * 3 / (count.clone() * 2).max(1)).max(1);
-    let lanes_def = ArithExpr::cst(2).pow(nearest.log2()).min(l);
-    let lanes = ArithExpr::var(&low.size_var("lanes", SizeDef::Derived(lanes_def), Range::between(1, l)));
+    let tiles_len = cfg.group_size * items;
     let max_groups = GROUPS_PER_REDUCE_GROUP * cfg.max_groups;
-    let groups_def = (count * &lanes).ceil_div(l).min(max_groups).max(1);
+    let tiles_def = (count.clone() + elements.clone()).ceil_div(tiles_len);
+    let tiles = ArithExpr::var(&low.size_var("merge_tiles", SizeDef::Derived(tiles_def), Range::at_least(0)));
+    let groups_def = tiles.clone().min(max_groups).max(1);
     let groups =
-        ArithExpr::var(&low.size_var("seg_groups", SizeDef::Derived(groups_def), Range::between(1, max_groups)));
-    let teams = Teams { lanes, groups, group_size: l, strided };
-    stages.push(Stage { body: Expr::apply(Fun::SegReduceTeams(Box::new(f), teams), vec![z, segs]), ..stage.clone() });
-    Ok(Some(stages))
+        ArithExpr::var(&low.size_var("merge_groups", SizeDef::Derived(groups_def), Range::between(1, max_groups)));
+    // The tiles' splits, one work-item each, in a launch before.
+    let name = low.flat.var(stage.result.first().copied().unwrap_or(offsets)).name.clone();
+    let splits = low.flat.new_var(format!("{name}_splits"), VarType::Array(Scalar::Int));
+    low.lengths.push((splits, tiles.clone() + 1));
+    let thunk = split_thunk(low, offsets, lengths, tiles_len);
+    let split = crate::lower::add_user_fun(low, &format!("split_{name}"), &thunk, vec![Scalar::Int])?;
+    let generate = Expr::apply(Fun::Generate(tiles.clone() + 1, split), vec![]);
+    stages.push(Stage {
+        name: format!("{}_splits", stage.name),
+        body: crate::rules::lower_top(low, &Expr::apply1(Fun::map(Fun::Id), generate))?,
+        result: vec![splits],
+        scalar_result: false,
+        when: when.clone(),
+    });
+    let tiles = MergeTiles { group_size: cfg.group_size, items, groups, tiles, splits, strided };
+    stages.push(Stage {
+        body: Expr::apply(Fun::SegReduceMerge(Box::new(f.clone()), tiles), vec![z.clone(), segs.clone()]),
+        when,
+        ..stage.clone()
+    });
+    Ok(())
 }
 
 /// The pull thunk of tile `p`'s split: the merge-path search of diagonal

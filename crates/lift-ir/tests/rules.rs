@@ -10,7 +10,7 @@ use std::collections::HashMap;
 use flatten::ir::{BinaryOp, Const, GExpr, KVar, Kernel, Scalar, SegDesc, Soac, SoacBinding, Thunk, VarType};
 use lift_ir::eval::{Evaluator, Value};
 use lift_ir::ir::{LiftKernel, UserFunDef, UserFunId};
-use lift_ir::rules::{Config, lower_to_low_level_with};
+use lift_ir::rules::{Config, SegReduce, lower_to_low_level_with};
 use proptest::prelude::*;
 
 const INT: Scalar = Scalar::Int;
@@ -139,7 +139,7 @@ fn levels_agree(kernel: &Kernel, inputs: HashMap<KVar, Value>, expected_rules: &
             scan_levels: 1,
             lookback: true,
             // Merge with the tiles of 2 work-items, teams with 4.
-            seg_reduce_merge: group_size == 2,
+            seg_reduce: if group_size == 2 { SegReduce::Merge } else { SegReduce::Teams },
         };
         let low = lower_to_low_level_with(&high, &cfg).expect("rewrites");
         lift_ir::typecheck::check_kernel(&low).expect("low-level Lift type-checks");
@@ -152,7 +152,7 @@ fn levels_agree(kernel: &Kernel, inputs: HashMap<KVar, Value>, expected_rules: &
                 "filter" => "filter-flags-fused",
                 "segscan" if tiles => "segScan-lookback",
                 "segscan" => "segScan-flag-pairs",
-                "segReduce-merge" if !cfg.seg_reduce_merge => "segReduce-teams",
+                "segReduce-merge" if cfg.seg_reduce == SegReduce::Teams => "segReduce-teams",
                 rule => rule,
             };
             assert!(low.rules_applied.iter().any(|r| r == rule), "{rule} not applied: {:?}", low.rules_applied);

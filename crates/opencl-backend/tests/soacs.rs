@@ -3,7 +3,8 @@
 
 mod support;
 
-use support::{Outcome, run_both, run_both_with};
+use lift_ir::rules::SegReduce;
+use support::{Outcome, outcome_in, run_both, run_both_with, session};
 
 fn agrees(source: &str) -> String {
     match run_both(source, fusion::ScheduleKind::ilp()) {
@@ -156,14 +157,51 @@ fn segmented_reductions_over_many_tiles_chunks_and_carries() {
          let r = {sum(s) : s in {{0.25 * float(rem(i, 9)) : i in index(rem(j * 13, 300))} : j in index(5000)}} in (sum({x * float(i) : x in r; i in index(#r)}), r[4999]);\n\
          let r = {max_index(s) : s in {{rem(i * j, 5) : i in index(1 + rem(j * 7, 3000))} : j in index(3000)}} in (sum({x * i : x in r; i in index(#r)}), r[2999]);\n\
          {max_index(s) : s in [{rem(i, 3) : i in index(70000)}, [4, 4, 1]]};";
-    for merge in [true, false] {
-        let cfg = lift_ir::rules::Config { seg_reduce_merge: merge, ..lift_ir::rules::Config::default() };
+    for seg_reduce in [SegReduce::Merge, SegReduce::Teams, SegReduce::ByShape] {
+        let cfg = lift_ir::rules::Config { seg_reduce, ..lift_ir::rules::Config::default() };
         let out = match run_both_with(source, fusion::ScheduleKind::ilp(), &cfg) {
             Outcome::Agree(text) => text,
             Outcome::Unsupported(what) => panic!("unsupported: {what}"),
             _ => unreachable!("run_both_with panics on the other outcomes"),
         };
-        assert!(out.contains("[2, 0]"), "every form ran (merge: {merge}): {out}");
+        assert!(out.contains("[2, 0]"), "every form ran ({seg_reduce:?}): {out}");
+    }
+}
+
+#[test]
+fn by_shape_runs_teams_on_even_segments_and_merge_on_uneven_ones() {
+    // segReduce-by-shape reads the longest segment back and launches one
+    // lowering: rows of 8 and 9 (teams of 8 lanes, two steps at most) by
+    // teams, no merge splits; rows of 2048 / j (a power-law tail: the
+    // longest 2048, teams of 8 would take 256 steps) by merge; one
+    // segment per work-group's worth of elements (teams as wide as the
+    // group) by teams. Each agrees with the flat evaluator.
+    let cases = [
+        (
+            "let r = {sum(s) : s in {{rem(i * j, 11) - 5 : i in index(8 + rem(j, 2))} : j in index(3001)}} in (sum(r), r[3000]);",
+            false,
+        ),
+        (
+            "let r = {sum(s) : s in {{rem(i * j, 11) - 5 : i in index(2048 / (1 + rem(j * 7919, 2048)))} : j in index(3001)}} in (sum(r), r[3000]);",
+            true,
+        ),
+        (
+            "let r = {sum(s) : s in {{0.5 * float(rem(i, 7)) : i in index(300 + rem(j * 37, 5000))} : j in index(40)}} in (sum(r), r[39]);",
+            false,
+        ),
+    ];
+    let cfg = lift_ir::rules::Config { seg_reduce: SegReduce::ByShape, ..lift_ir::rules::Config::default() };
+    for (source, is_uneven) in cases {
+        let mut session = session();
+        match outcome_in(&mut session, source, fusion::ScheduleKind::ilp(), &cfg) {
+            Outcome::Agree(_) => {}
+            Outcome::Unsupported(e) | Outcome::NotCompiled(e) | Outcome::Wrong(e) => panic!("{source}: {e}"),
+        }
+        let stats = session.stats().expect("the profile");
+        let launched: Vec<&str> = stats.kernel_groups().map(|g| g.name.as_str()).collect();
+        assert!(launched.iter().any(|k| k.ends_with("_longest_partial")), "{source}: {launched:?}");
+        let merged = launched.iter().any(|k| k.ends_with("_splits"));
+        assert_eq!(merged, is_uneven, "{source}: merge's splits launched: {launched:?}");
     }
 }
 
