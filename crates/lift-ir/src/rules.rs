@@ -133,9 +133,9 @@ pub enum SegReduce {
     /// running teams where no segment would keep its team more than
     /// [`crate::seg_reduce::TEAM_STEPS`] steps (or a team is a whole
     /// group), merge elsewhere: teams reads less and needs no tile in
-    /// local memory (on the H100, uniform rows of 8: teams 0.70×
-    /// cuSPARSE, merge 0.54×), merge balances uneven segments (power-law
-    /// rows: merge 0.74×, teams 0.39×). `NESSIE_SEG_REDUCE=teams|merge`
+    /// local memory (on the H100, SpMV of uniform rows of 8: teams 0.84×
+    /// cuSPARSE, merge 0.62×), merge balances uneven segments (power-law
+    /// rows: merge 0.75×, teams 0.46×). `NESSIE_SEG_REDUCE=teams|merge`
     /// (read by the OpenCL backend) forces one.
     ByShape,
     /// `segReduce-teams` only.
