@@ -34,7 +34,7 @@
 //!    segment, as wide as the average segment is long) and
 //!    `segReduce-merge` (work-groups taking equal shares of segments and
 //!    elements together by merge-path splits), each stage under a
-//!    condition of the longest segment, so the host runs one
+//!    device guard of the longest segment, so the device runs one
 //!    (`segReduce-by-shape`, [`seg_reduce`]; values of three components
 //!    or more: teams).
 //! 4. [`barriers`]: barrier elimination (no barrier after a `mapLcl` that

@@ -131,7 +131,7 @@ pub fn lower_kernel(kernel: &Kernel) -> Result<LiftKernel, Unsupported> {
                 continue;
             }
         };
-        lift.stages.push(Stage { name: stage_name, body, result: results, scalar_result, when: None });
+        lift.stages.push(Stage { name: stage_name, body, result: results, scalar_result, when: None, guard: None });
     }
     Ok(lift)
 }
@@ -171,6 +171,7 @@ fn lower_filter(
         result: results.to_vec(),
         scalar_result: false,
         when: None,
+        guard: None,
     });
     Ok(())
 }
@@ -217,6 +218,7 @@ fn lower_seg_scan(
         result: results.to_vec(),
         scalar_result: false,
         when: None,
+        guard: None,
     });
     Ok(())
 }
@@ -262,6 +264,7 @@ fn lower_seg_reduce(
         result: results.to_vec(),
         scalar_result: false,
         when: None,
+        guard: None,
     });
     Ok(())
 }
@@ -288,7 +291,7 @@ fn scatter_stage(
     let scatter = Fun::Scatter(target, m, guard);
     let fun = if atomic { Fun::AtomicMax(Box::new(scatter)) } else { scatter };
     let mapped = Expr::apply1(Fun::map(Fun::Id), Expr::apply(Fun::Generate(n.clone(), values), vec![]));
-    Stage { name, body: Expr::apply1(fun, mapped), result, scalar_result: false, when: None }
+    Stage { name, body: Expr::apply1(fun, mapped), result, scalar_result: false, when: None, guard: None }
 }
 
 /// `SCATTER` in three stages: the results start as copies of the base
@@ -338,6 +341,7 @@ fn lower_scatter(
         result: results.to_vec(),
         scalar_result: false,
         when: None,
+        guard: None,
     });
     let claims = lift.flat.new_var(format!("{name}_claims"), VarType::Array(int));
     lift.lengths.push((claims, m.clone()));
@@ -449,6 +453,7 @@ fn lower_checked_permute(
         result: vec![repeat_int],
         scalar_result: false,
         when: None,
+        guard: None,
     });
     // let d = repeat[0] in assert d == 0 else site(index(n - d)); 0
     let d = lift.flat.new_var("d", VarType::Scalar(int));
@@ -475,6 +480,7 @@ fn lower_checked_permute(
         result: vec![checked],
         scalar_result: true,
         when: None,
+        guard: None,
     });
     // The values last: after a failed check, nothing is written.
     lift.stages.push(scatter_stage(

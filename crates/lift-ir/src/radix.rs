@@ -127,6 +127,7 @@ pub(crate) fn lower_radix_pass(
         result: vec![counts],
         scalar_result: false,
         when: None,
+        guard: None,
     });
     // starts = scan(+)(0, generate(D·T, λi. counts[i]))
     let i = lift.flat.new_var("i", VarType::Scalar(int));
@@ -144,6 +145,7 @@ pub(crate) fn lower_radix_pass(
         result: vec![starts],
         scalar_result: false,
         when: None,
+        guard: None,
     });
     for v in results {
         lift.lengths.push((*v, n.clone()));
@@ -157,6 +159,7 @@ pub(crate) fn lower_radix_pass(
         result: results.to_vec(),
         scalar_result: false,
         when: None,
+        guard: None,
     });
     Ok(())
 }

@@ -84,9 +84,10 @@
 //!   [`crate::seg_reduce`].
 //! - `segReduce-by-shape` (the default, [`Config::seg_reduce`]): both
 //!   lowerings of a one- or two-component segmented reduction, each stage
-//!   under a condition (`Stage::when`) of the sizes: the longest segment
-//!   (a max-reduction of the lengths before) against the team width, so
-//!   the host runs teams on even segments and merge on uneven ones.
+//!   under a device guard (`Stage::guard`): the longest segment (a
+//!   max-reduction of the lengths before, never read back) against the
+//!   team width, so teams works on even segments and merge on uneven
+//!   ones, the other's work-groups returning at once.
 //! - `segScan-lookback`: a segmented scan of an exact operator in one
 //!   look-back launch, each tile finding its segment heads from the
 //!   descriptor; `segScan-flag-pairs` elsewhere: a scan over (head flag,
@@ -129,7 +130,7 @@ pub struct Config {
 /// The lowering of a segmented reduction of one or two components.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum SegReduce {
-    /// `segReduce-by-shape` (the default): both lowerings, the host
+    /// `segReduce-by-shape` (the default): both lowerings, the device
     /// running teams where no segment would keep its team more than
     /// [`crate::seg_reduce::TEAM_STEPS`] steps (or a team is a whole
     /// group), merge elsewhere: teams reads less and needs no tile in
@@ -246,6 +247,7 @@ pub(crate) fn lower_stage(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> 
                     result: partials,
                     scalar_result: false,
                     when: None,
+                    guard: None,
                 },
                 Stage {
                     name: format!("{}_final", stage.name),
@@ -253,6 +255,7 @@ pub(crate) fn lower_stage(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> 
                     result: stage.result.clone(),
                     scalar_result: true,
                     when: None,
+                    guard: None,
                 },
             ])
         }
@@ -376,6 +379,7 @@ fn lower_scan(
             result: totals,
             scalar_result: false,
             when: None,
+            guard: None,
         },
         Stage {
             name: format!("{}_block_offsets", stage.name),
@@ -383,6 +387,7 @@ fn lower_scan(
             result: offsets,
             scalar_result: false,
             when: None,
+            guard: None,
         },
         Stage {
             name: format!("{}_scan", stage.name),
@@ -390,6 +395,7 @@ fn lower_scan(
             result: stage.result.clone(),
             scalar_result: false,
             when: None,
+            guard: None,
         },
     ])
 }
@@ -491,6 +497,7 @@ fn lower_scan_tiles(
             result: offsets.clone(),
             scalar_result: false,
             when: None,
+            guard: None,
         };
         lower_scan_tiles(low, &scan_totals, f, neutral, &zip_inputs(&totals), (items, levels - 1), cfg)?
     } else {
@@ -514,6 +521,7 @@ fn lower_scan_tiles(
         result: totals,
         scalar_result: false,
         when: None,
+        guard: None,
     }];
     stages.extend(offsets_stages);
     stages.push(Stage {
@@ -522,6 +530,7 @@ fn lower_scan_tiles(
         result: stage.result.clone(),
         scalar_result: false,
         when: None,
+        guard: None,
     });
     Ok(stages)
 }
@@ -558,6 +567,7 @@ fn tiles_offsets_by_one_group(
         result: offsets.to_vec(),
         scalar_result: false,
         when: None,
+        guard: None,
     }
 }
 

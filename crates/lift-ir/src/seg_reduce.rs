@@ -1,27 +1,31 @@
 //! The lowerings of a segmented reduction: for an accumulator of one or
-//! two components both `segReduce-teams` and `segReduce-merge`, the host
-//! choosing one when the kernel runs (`segReduce-by-shape`, unless
+//! two components both `segReduce-teams` and `segReduce-merge`, the
+//! device choosing one when the kernel runs (`segReduce-by-shape`, unless
 //! [`Config::seg_reduce`] forces one), `segReduce-teams` for wider ones.
 //!
-//! `segReduce-by-shape`: a stage reduces the lengths by `max` (the
-//! longest segment, read back: one wait), then the teams' stage runs
-//! under `teams_chosen` and the merge's two under `1 - teams_chosen`
-//! ([`crate::ir::Stage::when`]; a launch whose global size is 0 is
-//! skipped), with
+//! `segReduce-by-shape`: where a team of `W` lanes is the whole group
+//! (`W = L`, segments of a group's worth of elements, where merge gives a
+//! long segment one group too; the host knows it from the sizes) teams
+//! runs alone. Elsewhere two stages reduce the lengths by `max` (the
+//! longest segment, left in a one-element buffer), and all three stages
+//! of both lowerings are launched with their usual global sizes, each
+//! under a device guard ([`crate::ir::Stage::guard`]): the first thing
+//! every work-group does is read `longest` and return unless
 //! ```text
-//! teams_chosen = min(1, max(0, TEAM_STEPS·W - longest + 1) + max(0, W - L + 1))
+//! teams:  whole_group ≠ 0 || longest ≤ TEAM_STEPS·W
+//! merge:  longest > TEAM_STEPS·W      (and launched only where whole_group = 0)
 //! ```
-//! teams where no segment keeps its team of `W` lanes more than
-//! [`TEAM_STEPS`] steps, or where a team is the whole group (segments of
-//! a group's worth of elements, where merge gives a long segment one
-//! group too); merge elsewhere. Teams reads each segment's offset once
-//! and nothing else of the descriptor, and stages no tile: on even
-//! segments it is the faster (on the H100, SpMV of 4M rows of 8: 0.60 ms
-//! against merge's 0.81, 0.84× and 0.62× cuSPARSE); merge balances
-//! uneven ones (7M power-law rows: 1.70 ms against teams' 2.79, 0.75×
-//! and 0.46×). The `max` costs 0.026 ms of kernels on 4M rows and its
-//! read-back one wait per call (by shape: 0.80× cuSPARSE on the uniform
-//! rows, 0.72× on banded ones, 0.74× on power-law ones).
+//! teams where no segment keeps its team more than [`TEAM_STEPS`] steps,
+//! merge elsewhere. One value decides for every work-group of a launch,
+//! so a group returns before its first barrier or not at all, and the
+//! host never waits for it (a read-back would cost a wait per call:
+//! quickhull's recursion 99 waits instead of 79). Teams reads each
+//! segment's offset once and nothing else of the descriptor, and stages
+//! no tile: on even segments it is the faster (on the H100, SpMV of 4M
+//! rows of 8: 0.60 ms against merge's 0.81, 0.84× and 0.62× cuSPARSE);
+//! merge balances uneven ones (7M power-law rows: 1.70 ms against teams'
+//! 2.79, 0.75× and 0.46×). The `max` costs 0.026 ms of kernels on 4M
+//! rows, the guarded launches that return at once a few µs each.
 //!
 //! `segReduce-merge` balances segments and elements together, whatever the
 //! segment lengths (Merrill & Garland's merge-path split, 2016):
@@ -113,7 +117,7 @@ use flatten::ir::{BinaryOp, GExpr, KVar, Scalar, Thunk, VarType};
 
 use crate::arith::{ArithExpr, Range};
 
-use crate::ir::{Expr, Fun, LiftKernel, MergeTiles, SizeDef, Stage, Teams, UserFunDef, UserFunId};
+use crate::ir::{DeviceGuard, Expr, Fun, LiftKernel, MergeTiles, SizeDef, Stage, Teams, UserFunDef, UserFunId};
 use crate::lower::Unsupported;
 use crate::rules::{Config, SegReduce};
 
@@ -375,6 +379,7 @@ pub fn lower_seg_reduce(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Re
                 result: vec![elements],
                 scalar_result: true,
                 when: None,
+                guard: None,
             });
             let size = low.size_var(&format!("{name}_elements"), SizeDef::ValueOf(elements), Range::at_least(0));
             ArithExpr::var(&size)
@@ -387,56 +392,55 @@ pub fn lower_seg_reduce(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Re
     let strided = crate::rules::is_commutative(low, &f);
     let merge = merge_items(components).filter(|_| cfg.seg_reduce != SegReduce::Teams);
     let teams = merge.is_none() || cfg.seg_reduce != SegReduce::Merge;
-    // segReduce-by-shape: the longest segment decides; the teams' stage
-    // runs where `teams_chosen` is 1, the merge's where it is 0.
-    let longest = if teams && merge.is_some() {
-        low.rules_applied.push("segReduce-by-shape".into());
-        Some(lower_longest(low, stage, lengths, &mut stages, cfg)?)
-    } else {
-        None
-    };
-    if teams {
-        low.rules_applied.push("segReduce-teams".into());
-        if strided {
-            low.rules_applied.push("reorder-commutative".into());
-        }
-        let l = cfg.group_size;
-        let lanes = ArithExpr::var(&team_lanes(low, &elements, &count, l));
-        let max_groups = GROUPS_PER_REDUCE_GROUP * cfg.max_groups;
-        let groups_def = (count.clone() * &lanes).ceil_div(l).min(max_groups).max(1);
-        let groups =
-            ArithExpr::var(&low.size_var("seg_groups", SizeDef::Derived(groups_def), Range::between(1, max_groups)));
-        let when = longest.map(|longest| {
-            // Teams where a team is the whole group or no segment keeps
-            // its team more than TEAM_STEPS steps.
-            let even = (lanes.clone() * TEAM_STEPS - longest + 1).max(0);
-            let whole_group = (lanes.clone() - l + 1).max(0);
-            let def = (even + whole_group).min(1);
-            ArithExpr::var(&low.size_var("teams_chosen", SizeDef::Derived(def), Range::between(0, 1)))
-        });
-        let teams = Teams { lanes, groups, group_size: l, strided };
-        stages.push(Stage {
-            body: Expr::apply(Fun::SegReduceTeams(Box::new(f.clone()), teams), vec![z.clone(), segs.clone()]),
-            when: when.clone(),
-            ..stage.clone()
-        });
-        if let Some(chosen) = when {
-            let merge_when = ArithExpr::one() - chosen;
-            lower_merge(
-                low,
-                stage,
-                (&f, &z, &segs),
-                (offsets, lengths),
-                &count,
-                &elements,
-                cfg,
-                &mut stages,
-                Some(merge_when),
-            )?;
-        }
+    if !teams {
+        lower_merge(low, stage, (&f, &z, &segs), (offsets, lengths), &count, &elements, cfg, &mut stages, None)?;
         return Ok(Some(stages));
     }
-    lower_merge(low, stage, (&f, &z, &segs), (offsets, lengths), &count, &elements, cfg, &mut stages, None)?;
+    low.rules_applied.push("segReduce-teams".into());
+    if strided {
+        low.rules_applied.push("reorder-commutative".into());
+    }
+    let l = cfg.group_size;
+    let lanes = ArithExpr::var(&team_lanes(low, &elements, &count, l));
+    let max_groups = GROUPS_PER_REDUCE_GROUP * cfg.max_groups;
+    let groups_def = (count.clone() * &lanes).ceil_div(l).min(max_groups).max(1);
+    let groups =
+        ArithExpr::var(&low.size_var("seg_groups", SizeDef::Derived(groups_def), Range::between(1, max_groups)));
+    // segReduce-by-shape: where a team is the whole group (known to the
+    // host) teams runs alone; elsewhere the longest segment, reduced on
+    // the device, decides in each launch's guard: teams where no segment
+    // keeps its team more than TEAM_STEPS steps, merge elsewhere.
+    let by_shape = merge.map(|_| {
+        let whole_group = (lanes.clone() - l + 1).max(0).min(1);
+        let whole_group =
+            ArithExpr::var(&low.size_var("whole_group", SizeDef::Derived(whole_group), Range::between(0, 1)));
+        (whole_group, lanes.clone() * TEAM_STEPS)
+    });
+    let longest = match &by_shape {
+        Some((whole_group, _)) => {
+            low.rules_applied.push("segReduce-by-shape".into());
+            let when = ArithExpr::one() - whole_group.clone();
+            Some(lower_longest(low, stage, lengths, &mut stages, cfg, &when)?)
+        }
+        None => None,
+    };
+    let guard = |at_most: bool, unless: ArithExpr| {
+        let (value, (_, bound)) = (longest?, by_shape.clone()?);
+        Some(DeviceGuard { value, bound, at_most, unless })
+    };
+    let teams_guard = guard(true, by_shape.as_ref().map_or(ArithExpr::zero(), |(w, _)| w.clone()));
+    let merge_guard = guard(false, ArithExpr::zero());
+    let teams = Teams { lanes, groups, group_size: l, strided };
+    stages.push(Stage {
+        body: Expr::apply(Fun::SegReduceTeams(Box::new(f.clone()), teams), vec![z.clone(), segs.clone()]),
+        guard: teams_guard,
+        ..stage.clone()
+    });
+    if let (Some((whole_group, _)), Some(guard)) = (&by_shape, merge_guard) {
+        let when = ArithExpr::one() - whole_group.clone();
+        let under = (when, guard);
+        lower_merge(low, stage, (&f, &z, &segs), (offsets, lengths), &count, &elements, cfg, &mut stages, Some(under))?;
+    }
     Ok(Some(stages))
 }
 
@@ -453,14 +457,16 @@ fn team_lanes(low: &mut LiftKernel, elements: &ArithExpr, count: &ArithExpr, l: 
 }
 
 /// The stages of the longest segment's length (`reduce(max)(0, lengths)`,
-/// read back to size `teams_chosen`), appended to `stages`; its size.
+/// left on the device for the guards), each under `when`, appended to
+/// `stages`; the variable it is written to.
 fn lower_longest(
     low: &mut LiftKernel,
     stage: &Stage,
     lengths: KVar,
     stages: &mut Vec<Stage>,
     cfg: &Config,
-) -> Result<ArithExpr, Unsupported> {
+    when: &ArithExpr,
+) -> Result<KVar, Unsupported> {
     let int = Scalar::Int;
     let name = low.flat.var(stage.result.first().copied().unwrap_or(lengths)).name.clone();
     let [a, b] = ["a", "b"].map(|x| low.flat.new_var(x, VarType::Scalar(int)));
@@ -476,13 +482,17 @@ fn lower_longest(
         result: vec![longest],
         scalar_result: true,
         when: None,
+        guard: None,
     };
-    stages.extend(crate::rules::lower_stage(low, &high, cfg)?);
-    Ok(ArithExpr::var(&low.size_var(&format!("{name}_longest"), SizeDef::ValueOf(longest), Range::at_least(0))))
+    for mut s in crate::rules::lower_stage(low, &high, cfg)? {
+        s.when = Some(when.clone());
+        stages.push(s);
+    }
+    Ok(longest)
 }
 
 /// `segReduce-merge`: the tiles' splits, then the reduction, both under
-/// `when`.
+/// `under` (a host size, 0 skipping the launches, and a device guard).
 #[allow(clippy::too_many_arguments)]
 fn lower_merge(
     low: &mut LiftKernel,
@@ -493,8 +503,9 @@ fn lower_merge(
     elements: &ArithExpr,
     cfg: &Config,
     stages: &mut Vec<Stage>,
-    when: Option<ArithExpr>,
+    under: Option<(ArithExpr, DeviceGuard)>,
 ) -> Result<(), Unsupported> {
+    let (when, guard) = under.unzip();
     let components = match z {
         Expr::Value(z) => z.len(),
         _ => usize::MAX,
@@ -527,11 +538,13 @@ fn lower_merge(
         result: vec![splits],
         scalar_result: false,
         when: when.clone(),
+        guard: guard.clone(),
     });
     let tiles = MergeTiles { group_size: cfg.group_size, items, groups, tiles, splits, strided };
     stages.push(Stage {
         body: Expr::apply(Fun::SegReduceMerge(Box::new(f.clone()), tiles), vec![z.clone(), segs.clone()]),
         when,
+        guard,
         ..stage.clone()
     });
     Ok(())

@@ -167,6 +167,7 @@ fn flag_pairs(low: &mut LiftKernel, stage: &Stage, s: &SegScan, count: &ArithExp
         result: vec![claims],
         scalar_result: false,
         when: None,
+        guard: None,
     };
     // { i => let (x..) = pull(i) in (claims[i], x..) }
     let xs: Vec<KVar> = scalars.iter().map(|s| low.flat.new_var("x", VarType::Scalar(*s))).collect();
@@ -210,6 +211,7 @@ fn flag_pairs(low: &mut LiftKernel, stage: &Stage, s: &SegScan, count: &ArithExp
         result: std::iter::once(flags).chain(values.iter().copied()).collect(),
         scalar_result: false,
         when: None,
+        guard: None,
     };
     // { i => claims[i] /= 0 ? z : (values[i]..) }
     let select = index_thunk(low, |i| {
@@ -226,6 +228,7 @@ fn flag_pairs(low: &mut LiftKernel, stage: &Stage, s: &SegScan, count: &ArithExp
         result: stage.result.clone(),
         scalar_result: false,
         when: None,
+        guard: None,
     };
     Ok(vec![claim, scan, pick])
 }

@@ -812,7 +812,7 @@ proptest! {
                 Expr::apply1(Fun::Split(lift_ir::arith::ArithExpr::cst(q as i64)), generate),
             ),
         );
-        high.stages = vec![Stage { name: "k_r".into(), body, result: vec![r], scalar_result: false , when: None }];
+        high.stages = vec![Stage { name: "k_r".into(), body, result: vec![r], scalar_result: false , when: None, guard: None }];
         high.rules_applied.clear();
         check_lift(&high, &args, &expected, &["map-to-mapGlb", "reduce-to-reduceSeq"])?;
     }

@@ -1429,9 +1429,10 @@ __kernel void hsplit_seg_reduce_sum_sum_longest_final(__global const long* sum_l
     }
 }
 
-__kernel void hsplit_seg_reduce_sum_sum(__global const long* offsets, __global const long* lengths, long lanes, long n_offsets, __global const long* hsplit_lengths, __global long* sum) {
+__kernel void hsplit_seg_reduce_sum_sum(__global const long* offsets, __global const long* lengths, long lanes, long n_offsets, __global const long* hsplit_lengths, __global const long* sum_longest, long whole_group, __global long* sum) {
     __local long team_values[256];
     __local int long_teams[259];
+    if (!(whole_group != 0 || sum_longest[0] <= 4 * lanes)) return;
     const long l = get_local_id(0);
     const long lane = l & (lanes - 1);
     const long team = l / lanes;
@@ -1501,7 +1502,8 @@ __kernel void hsplit_seg_reduce_sum_sum(__global const long* offsets, __global c
     }
 }
 
-__kernel void hsplit_seg_reduce_sum_sum_splits(long merge_tiles, __global const long* lengths, long n_lengths, __global const long* offsets, long n_offsets, __global long* sum_splits) {
+__kernel void hsplit_seg_reduce_sum_sum_splits(long merge_tiles, __global const long* lengths, long n_lengths, __global const long* offsets, long n_offsets, __global const long* sum_longest, long lanes, __global long* sum_splits) {
+    if (!(sum_longest[0] > 4 * lanes)) return;
     const long gid = get_global_id(0);
     if (gid < merge_tiles + 1) {
         long split_sum_r = hsplit_seg_reduce_sum_split_sum(gid, lengths, n_lengths, offsets, n_offsets);
@@ -1509,9 +1511,10 @@ __kernel void hsplit_seg_reduce_sum_sum_splits(long merge_tiles, __global const 
     }
 }
 
-__kernel void hsplit_seg_reduce_sum_sum_1(__global const long* offsets, __global const long* lengths, long n_offsets, long merge_tiles, __global const long* sum_splits, __global const long* hsplit_lengths, __global long* sum) {
+__kernel void hsplit_seg_reduce_sum_sum_1(__global const long* offsets, __global const long* lengths, long n_offsets, long merge_tiles, __global const long* sum_splits, __global const long* hsplit_lengths, __global const long* sum_longest, long lanes, __global long* sum) {
     __local long merge_values[2304];
     __local int merge_ends[2304];
+    if (!(sum_longest[0] > 4 * lanes)) return;
     const int t = get_local_id(0);
     const long segs = n_offsets;
     const long n_1 = segs > 0 ? offsets[segs - 1] + lengths[segs - 1] : 0;
@@ -4740,10 +4743,11 @@ __kernel void hsplit_fused_6_extreme_longest_final(__global const long* extreme_
     }
 }
 
-__kernel void hsplit_fused_6_extreme(__global const long* cross_offsets_0, __global const long* cross_lengths, long lanes, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global double* extreme, __global long* position) {
+__kernel void hsplit_fused_6_extreme(__global const long* cross_offsets_0, __global const long* cross_lengths, long lanes, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const long* extreme_longest, long whole_group, __global double* extreme, __global long* position) {
     __local double team_values[256];
     __local long team_values_1[256];
     __local int long_teams[259];
+    if (!(whole_group != 0 || extreme_longest[0] <= 4 * lanes)) return;
     const long l = get_local_id(0);
     const long lane = l & (lanes - 1);
     const long team = l / lanes;
@@ -4842,7 +4846,8 @@ __kernel void hsplit_fused_6_extreme(__global const long* cross_offsets_0, __glo
     }
 }
 
-__kernel void hsplit_fused_6_extreme_splits(long merge_tiles, __global const long* cross_lengths, long n_cross_lengths, __global const long* cross_offsets_0, long n_cross_offsets, __global long* extreme_splits) {
+__kernel void hsplit_fused_6_extreme_splits(long merge_tiles, __global const long* cross_lengths, long n_cross_lengths, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* extreme_longest, long lanes, __global long* extreme_splits) {
+    if (!(extreme_longest[0] > 4 * lanes)) return;
     const long gid = get_global_id(0);
     if (gid < merge_tiles + 1) {
         long split_extreme_r = hsplit_fused_6_split_extreme(gid, cross_lengths, n_cross_lengths, cross_offsets_0, n_cross_offsets);
@@ -4850,10 +4855,11 @@ __kernel void hsplit_fused_6_extreme_splits(long merge_tiles, __global const lon
     }
 }
 
-__kernel void hsplit_fused_6_extreme_1(__global const long* cross_offsets_0, __global const long* cross_lengths, long n_cross_offsets, long merge_tiles, __global const long* extreme_splits, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global double* extreme, __global long* position) {
+__kernel void hsplit_fused_6_extreme_1(__global const long* cross_offsets_0, __global const long* cross_lengths, long n_cross_offsets, long merge_tiles, __global const long* extreme_splits, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const long* extreme_longest, long lanes, __global double* extreme, __global long* position) {
     __local double merge_values[1280];
     __local long merge_values_1[1280];
     __local int merge_ends[1280];
+    if (!(extreme_longest[0] > 4 * lanes)) return;
     const int t = get_local_id(0);
     const long segs = n_cross_offsets;
     const long n_1 = segs > 0 ? cross_offsets_0[segs - 1] + cross_lengths[segs - 1] : 0;
@@ -7889,10 +7895,11 @@ __kernel void hsplit_fused_15_extreme_longest_final(__global const long* extreme
     }
 }
 
-__kernel void hsplit_fused_15_extreme(__global const long* cross_offsets_0, __global const long* cross_lengths, long lanes, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global double* extreme, __global long* position) {
+__kernel void hsplit_fused_15_extreme(__global const long* cross_offsets_0, __global const long* cross_lengths, long lanes, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const long* extreme_longest, long whole_group, __global double* extreme, __global long* position) {
     __local double team_values[256];
     __local long team_values_1[256];
     __local int long_teams[259];
+    if (!(whole_group != 0 || extreme_longest[0] <= 4 * lanes)) return;
     const long l = get_local_id(0);
     const long lane = l & (lanes - 1);
     const long team = l / lanes;
@@ -7991,7 +7998,8 @@ __kernel void hsplit_fused_15_extreme(__global const long* cross_offsets_0, __gl
     }
 }
 
-__kernel void hsplit_fused_15_extreme_splits(long merge_tiles, __global const long* cross_lengths, long n_cross_lengths, __global const long* cross_offsets_0, long n_cross_offsets, __global long* extreme_splits) {
+__kernel void hsplit_fused_15_extreme_splits(long merge_tiles, __global const long* cross_lengths, long n_cross_lengths, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* extreme_longest, long lanes, __global long* extreme_splits) {
+    if (!(extreme_longest[0] > 4 * lanes)) return;
     const long gid = get_global_id(0);
     if (gid < merge_tiles + 1) {
         long split_extreme_r = hsplit_fused_15_split_extreme(gid, cross_lengths, n_cross_lengths, cross_offsets_0, n_cross_offsets);
@@ -7999,10 +8007,11 @@ __kernel void hsplit_fused_15_extreme_splits(long merge_tiles, __global const lo
     }
 }
 
-__kernel void hsplit_fused_15_extreme_1(__global const long* cross_offsets_0, __global const long* cross_lengths, long n_cross_offsets, long merge_tiles, __global const long* extreme_splits, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global double* extreme, __global long* position) {
+__kernel void hsplit_fused_15_extreme_1(__global const long* cross_offsets_0, __global const long* cross_lengths, long n_cross_offsets, long merge_tiles, __global const long* extreme_splits, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const long* extreme_longest, long lanes, __global double* extreme, __global long* position) {
     __local double merge_values[1280];
     __local long merge_values_1[1280];
     __local int merge_ends[1280];
+    if (!(extreme_longest[0] > 4 * lanes)) return;
     const int t = get_local_id(0);
     const long segs = n_cross_offsets;
     const long n_1 = segs > 0 ? cross_offsets_0[segs - 1] + cross_lengths[segs - 1] : 0;

@@ -1230,9 +1230,10 @@ __kernel void smvm_fused_sum_longest_final(__global const long* sum_longest_part
     }
 }
 
-__kernel void smvm_fused_sum(__global const long* m_offsets, __global const long* m_lengths, long lanes, long n_m_offsets, __global const long* m_elements_1, __global const double* v, long n_v, __global const double* m_elements_2, __global double* sum, __global long* err) {
+__kernel void smvm_fused_sum(__global const long* m_offsets, __global const long* m_lengths, long lanes, long n_m_offsets, __global const long* m_elements_1, __global const double* v, long n_v, __global const double* m_elements_2, __global const long* sum_longest, long whole_group, __global double* sum, __global long* err) {
     __local double team_values[256];
     __local int long_teams[259];
+    if (!(whole_group != 0 || sum_longest[0] <= 4 * lanes)) return;
     const long l = get_local_id(0);
     const long lane = l & (lanes - 1);
     const long team = l / lanes;
@@ -1302,7 +1303,8 @@ __kernel void smvm_fused_sum(__global const long* m_offsets, __global const long
     }
 }
 
-__kernel void smvm_fused_sum_splits(long merge_tiles, __global const long* m_lengths, long n_m_lengths, __global const long* m_offsets, long n_m_offsets, __global long* sum_splits) {
+__kernel void smvm_fused_sum_splits(long merge_tiles, __global const long* m_lengths, long n_m_lengths, __global const long* m_offsets, long n_m_offsets, __global const long* sum_longest, long lanes, __global long* sum_splits) {
+    if (!(sum_longest[0] > 4 * lanes)) return;
     const long gid = get_global_id(0);
     if (gid < merge_tiles + 1) {
         long split_sum_r = smvm_fused_split_sum(gid, m_lengths, n_m_lengths, m_offsets, n_m_offsets);
@@ -1310,9 +1312,10 @@ __kernel void smvm_fused_sum_splits(long merge_tiles, __global const long* m_len
     }
 }
 
-__kernel void smvm_fused_sum_1(__global const long* m_offsets, __global const long* m_lengths, long n_m_offsets, long merge_tiles, __global const long* sum_splits, __global const long* m_elements_1, __global const double* v, long n_v, __global const double* m_elements_2, __global double* sum, __global long* err) {
+__kernel void smvm_fused_sum_1(__global const long* m_offsets, __global const long* m_lengths, long n_m_offsets, long merge_tiles, __global const long* sum_splits, __global const long* m_elements_1, __global const double* v, long n_v, __global const double* m_elements_2, __global const long* sum_longest, long lanes, __global double* sum, __global long* err) {
     __local double merge_values[2304];
     __local int merge_ends[2304];
+    if (!(sum_longest[0] > 4 * lanes)) return;
     const int t = get_local_id(0);
     const long segs = n_m_offsets;
     const long n_1 = segs > 0 ? m_offsets[segs - 1] + m_lengths[segs - 1] : 0;

@@ -272,6 +272,17 @@ impl<'k> Evaluator<'k> {
         {
             return Ok(());
         }
+        // Its device guard (`Stage::guard`): every work-group returns at
+        // once, the value read only where `unless` is 0.
+        if let Some(g) = &stage.guard {
+            let value = || match self.flat_value(g.value)? {
+                FlatValue::Scalar(ScalarValue::Int(x)) => Ok(*x),
+                _ => self.fail(format!("a guard's value `{}` is not an int", self.var_name(g.value))),
+            };
+            if !g.holds(self.arith(&g.unless)?, self.arith(&g.bound)?, value)? {
+                return Ok(());
+            }
+        }
         self.stage_results = stage.result.clone();
         let value = self.expr(&stage.body)?;
         self.check_type(&value, &ty).map_err(|e| self.in_stage(stage, e))?;
