@@ -80,6 +80,25 @@ impl<'a> Evaluator<'a> {
     /// ones. Returns the kernel's results (scalars as scalars).
     pub fn run(&mut self) -> Result<Vec<Value>, String> {
         for stage in &self.kernel.stages {
+            // A lowering not chosen for these sizes: the other one wrote.
+            if let Some(when) = &stage.when
+                && self.size(when)? == 0
+            {
+                continue;
+            }
+            // Its device guard: every work-group returns at once.
+            if let Some(g) = &stage.guard {
+                let value = || match self.inputs.get(&g.value) {
+                    Some(Value::Scalar(c)) => match c.first() {
+                        Some(Const::Int(x)) => Ok(*x),
+                        _ => Err(String::from("a guard's value is not an int")),
+                    },
+                    _ => Err(String::from("a guard's value is read before it is written")),
+                };
+                if !g.holds(self.size(&g.unless)?, self.size(&g.bound)?, value)? {
+                    continue;
+                }
+            }
             let value = self.expr(&stage.body)?;
             let items = value.array()?.to_vec();
             for (c, v) in stage.result.iter().enumerate() {

@@ -495,6 +495,39 @@ pub struct Stage {
     pub result: Vec<KVar>,
     /// Whether the result is scalars (a one-element array per component).
     pub scalar_result: bool,
+    /// A size the stage runs under: when it is 0 the launch is skipped
+    /// and the results keep what an earlier stage wrote (one of two
+    /// lowerings of a SOAC that write the same result, chosen when the
+    /// kernel runs from the sizes: `segReduce-by-shape`). `None`: always.
+    pub when: Option<ArithExpr>,
+    /// A condition read on the device before anything else (one value for
+    /// the whole launch): where it is false every work-group returns at
+    /// once and the results keep what another stage wrote
+    /// (`segReduce-by-shape`: the longest segment, never read back to
+    /// the host). `None`: always.
+    pub guard: Option<DeviceGuard>,
+}
+
+/// A stage's device-side condition: `unless ≠ 0 || (value ≤ bound) ==
+/// at_most`, `value` a scalar of a kernel variable an earlier stage wrote
+/// (read only where `unless` is 0: the stage that writes it may have been
+/// skipped), `unless` and `bound` sizes known to the host.
+#[derive(Clone, Debug)]
+pub struct DeviceGuard {
+    pub value: KVar,
+    pub bound: ArithExpr,
+    /// Whether the stage runs where `value ≤ bound` (else where `value >
+    /// bound`).
+    pub at_most: bool,
+    pub unless: ArithExpr,
+}
+
+impl DeviceGuard {
+    /// Whether the stage runs, given the sizes' values and (lazily) the
+    /// value's.
+    pub fn holds<E>(&self, unless: i64, bound: i64, value: impl FnOnce() -> Result<i64, E>) -> Result<bool, E> {
+        Ok(unless != 0 || (value()? <= bound) == self.at_most)
+    }
 }
 
 /// A fused flat kernel in Lift.

@@ -30,11 +30,13 @@
 //!    descriptor (`segScan-lookback`), or for floats a scan over (head
 //!    flag, value) pairs (`segScan-flag-pairs`, Blelloch's segmented
 //!    scan), in [`seg_scan`]; a segmented
-//!    reduction is `segReduce-merge` ([`seg_reduce`]): work-groups taking
-//!    equal shares of segments and elements together by merge-path splits
-//!    (or, for values of three components or more, `segReduce-teams`: a
-//!    team of work-items per segment, as wide as the average segment is
-//!    long).
+//!    reduction is both `segReduce-teams` (a team of work-items per
+//!    segment, as wide as the average segment is long) and
+//!    `segReduce-merge` (work-groups taking equal shares of segments and
+//!    elements together by merge-path splits), each stage under a
+//!    device guard of the longest segment, so the device runs one
+//!    (`segReduce-by-shape`, [`seg_reduce`]; values of three components
+//!    or more: teams).
 //! 4. [`barriers`]: barrier elimination (no barrier after a `mapLcl` that
 //!    writes global memory).
 //! 5. [`address_space`]: the paper's Algorithm 1 on each low-level stage:

@@ -291,6 +291,8 @@ fn filter_flags_fused(
         ),
         result: vec![positions],
         scalar_result: false,
+        when: None,
+        guard: None,
     };
     // count = if #positions > 0 then positions[#positions - 1] + flag(#positions - 1) else 0
     let last = || GExpr::binary(BinaryOp::Sub, int, GExpr::Length(positions), GExpr::int(1));
@@ -305,6 +307,8 @@ fn filter_flags_fused(
         body: crate::lower::once_body(count_fn),
         result: vec![keep.count],
         scalar_result: true,
+        when: None,
+        guard: None,
     };
     // scatter(target, kept) o map(id) $ generate(n, pull), the target
     // `if flag(i) /= 0 then positions[i] else -1`.

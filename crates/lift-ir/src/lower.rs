@@ -131,7 +131,7 @@ pub fn lower_kernel(kernel: &Kernel) -> Result<LiftKernel, Unsupported> {
                 continue;
             }
         };
-        lift.stages.push(Stage { name: stage_name, body, result: results, scalar_result });
+        lift.stages.push(Stage { name: stage_name, body, result: results, scalar_result, when: None, guard: None });
     }
     Ok(lift)
 }
@@ -170,6 +170,8 @@ fn lower_filter(
         ),
         result: results.to_vec(),
         scalar_result: false,
+        when: None,
+        guard: None,
     });
     Ok(())
 }
@@ -215,6 +217,8 @@ fn lower_seg_scan(
         body: Expr::apply1(Fun::JoinSegments(n, segments.offsets), mapped),
         result: results.to_vec(),
         scalar_result: false,
+        when: None,
+        guard: None,
     });
     Ok(())
 }
@@ -259,6 +263,8 @@ fn lower_seg_reduce(
         body: Expr::apply1(Fun::Join, mapped),
         result: results.to_vec(),
         scalar_result: false,
+        when: None,
+        guard: None,
     });
     Ok(())
 }
@@ -285,7 +291,7 @@ fn scatter_stage(
     let scatter = Fun::Scatter(target, m, guard);
     let fun = if atomic { Fun::AtomicMax(Box::new(scatter)) } else { scatter };
     let mapped = Expr::apply1(Fun::map(Fun::Id), Expr::apply(Fun::Generate(n.clone(), values), vec![]));
-    Stage { name, body: Expr::apply1(fun, mapped), result, scalar_result: false }
+    Stage { name, body: Expr::apply1(fun, mapped), result, scalar_result: false, when: None, guard: None }
 }
 
 /// `SCATTER` in three stages: the results start as copies of the base
@@ -334,6 +340,8 @@ fn lower_scatter(
         body: Expr::apply1(Fun::map(Fun::Id), copy_source),
         result: results.to_vec(),
         scalar_result: false,
+        when: None,
+        guard: None,
     });
     let claims = lift.flat.new_var(format!("{name}_claims"), VarType::Array(int));
     lift.lengths.push((claims, m.clone()));
@@ -444,6 +452,8 @@ fn lower_checked_permute(
         body: Expr::apply1(Fun::map(Fun::Id), Expr::Input(repeat)),
         result: vec![repeat_int],
         scalar_result: false,
+        when: None,
+        guard: None,
     });
     // let d = repeat[0] in assert d == 0 else site(index(n - d)); 0
     let d = lift.flat.new_var("d", VarType::Scalar(int));
@@ -469,6 +479,8 @@ fn lower_checked_permute(
         body: once_body(check_fn),
         result: vec![checked],
         scalar_result: true,
+        when: None,
+        guard: None,
     });
     // The values last: after a failed check, nothing is written.
     lift.stages.push(scatter_stage(

@@ -175,7 +175,21 @@ pub fn print_kernel(kernel: &LiftKernel) -> String {
     }
     for stage in &kernel.stages {
         let results: Vec<String> = stage.result.iter().map(|v| var_name(kernel, *v)).collect();
-        let _ = writeln!(out, "  stage {}: ({}) = {}", stage.name, results.join(", "), print_expr(kernel, &stage.body));
+        let mut when = stage.when.as_ref().map_or(String::new(), |w| format!(" when {w}"));
+        if let Some(g) = &stage.guard {
+            let op = if g.at_most { "<=" } else { ">" };
+            let _ = write!(when, " if {} {op} {}", var_name(kernel, g.value), g.bound);
+            if !g.unless.is_cst(0) {
+                let _ = write!(when, " unless {}", g.unless);
+            }
+        }
+        let _ = writeln!(
+            out,
+            "  stage {}{when}: ({}) = {}",
+            stage.name,
+            results.join(", "),
+            print_expr(kernel, &stage.body)
+        );
     }
     out.push_str("}\n");
     out

@@ -126,6 +126,8 @@ pub(crate) fn lower_radix_pass(
         body: Expr::apply(Fun::RadixCounts(tiles.clone()), vec![digits()]),
         result: vec![counts],
         scalar_result: false,
+        when: None,
+        guard: None,
     });
     // starts = scan(+)(0, generate(D·T, λi. counts[i]))
     let i = lift.flat.new_var("i", VarType::Scalar(int));
@@ -142,6 +144,8 @@ pub(crate) fn lower_radix_pass(
         ),
         result: vec![starts],
         scalar_result: false,
+        when: None,
+        guard: None,
     });
     for v in results {
         lift.lengths.push((*v, n.clone()));
@@ -154,6 +158,8 @@ pub(crate) fn lower_radix_pass(
         ),
         result: results.to_vec(),
         scalar_result: false,
+        when: None,
+        guard: None,
     });
     Ok(())
 }

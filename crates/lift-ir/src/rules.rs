@@ -78,9 +78,16 @@
 //!   and elements (merge-path splits from a launch before, a tile in
 //!   local memory, carries combined in order, a long segment's part
 //!   before its last tile folded by that tile's whole group), in
-//!   [`crate::seg_reduce`]; the default (`Config::seg_reduce_merge`).
-//! - `segReduce-teams`: a segmented reduction of wider values, a team of
-//!   work-items per segment, in [`crate::seg_reduce`].
+//!   [`crate::seg_reduce`].
+//! - `segReduce-teams`: a segmented reduction, a team of work-items per
+//!   segment (the only lowering of wider values), in
+//!   [`crate::seg_reduce`].
+//! - `segReduce-by-shape` (the default, [`Config::seg_reduce`]): both
+//!   lowerings of a one- or two-component segmented reduction, each stage
+//!   under a device guard (`Stage::guard`): the longest segment (a
+//!   max-reduction of the lengths before, never read back) against the
+//!   team width, so teams works on even segments and merge on uneven
+//!   ones, the other's work-groups returning at once.
 //! - `segScan-lookback`: a segmented scan of an exact operator in one
 //!   look-back launch, each tile finding its segment heads from the
 //!   descriptor; `segScan-flag-pairs` elsewhere: a scan over (head flag,
@@ -115,14 +122,27 @@ pub struct Config {
     /// Whether scans and filters may be single-pass (`scan-lookback`,
     /// `filter-lookback`) where they apply.
     pub lookback: bool,
-    /// Whether a segmented reduction of one or two components is
-    /// `segReduce-merge` rather than `segReduce-teams`. On by default:
-    /// merge balances uneven segments (power-law SpMV: 2.1× teams on the
-    /// H100), and the part of a long segment before the tile that ends it
-    /// is folded by that tile's whole work-group from global memory, as
-    /// teams folds a long segment; `NESSIE_SEG_REDUCE=teams` (read by the
-    /// OpenCL backend) turns it off.
-    pub seg_reduce_merge: bool,
+    /// How a segmented reduction of one or two components is lowered
+    /// (wider ones always by `segReduce-teams`).
+    pub seg_reduce: SegReduce,
+}
+
+/// The lowering of a segmented reduction of one or two components.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum SegReduce {
+    /// `segReduce-by-shape` (the default): both lowerings, the device
+    /// running teams where no segment would keep its team more than
+    /// [`crate::seg_reduce::TEAM_STEPS`] steps (or a team is a whole
+    /// group), merge elsewhere: teams reads less and needs no tile in
+    /// local memory (on the H100, SpMV of uniform rows of 8: teams 0.84×
+    /// cuSPARSE, merge 0.62×), merge balances uneven segments (power-law
+    /// rows: merge 0.75×, teams 0.46×). `NESSIE_SEG_REDUCE=teams|merge`
+    /// (read by the OpenCL backend) forces one.
+    ByShape,
+    /// `segReduce-teams` only.
+    Teams,
+    /// `segReduce-merge` only.
+    Merge,
 }
 
 impl Default for Config {
@@ -133,7 +153,7 @@ impl Default for Config {
             scan_local_bytes: SCAN_LOCAL_BYTES,
             scan_levels: SCAN_LEVELS,
             lookback: true,
-            seg_reduce_merge: true,
+            seg_reduce: SegReduce::ByShape,
         }
     }
 }
@@ -221,12 +241,21 @@ pub(crate) fn lower_stage(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> 
             let ys = zip_inputs(&partials);
             let second = workgroup_tree(low, f, neutral, ys, coalesce, (&ArithExpr::one(), &final_chunk), cfg);
             Ok(vec![
-                Stage { name: format!("{}_partial", stage.name), body: first, result: partials, scalar_result: false },
+                Stage {
+                    name: format!("{}_partial", stage.name),
+                    body: first,
+                    result: partials,
+                    scalar_result: false,
+                    when: None,
+                    guard: None,
+                },
                 Stage {
                     name: format!("{}_final", stage.name),
                     body: second,
                     result: stage.result.clone(),
                     scalar_result: true,
+                    when: None,
+                    guard: None,
                 },
             ])
         }
@@ -344,9 +373,30 @@ fn lower_scan(
         low.capacities.push((*v, &groups * &l * &chunk));
     }
     Ok(vec![
-        Stage { name: format!("{}_block_totals", stage.name), body: first, result: totals, scalar_result: false },
-        Stage { name: format!("{}_block_offsets", stage.name), body: second, result: offsets, scalar_result: false },
-        Stage { name: format!("{}_scan", stage.name), body: third, result: stage.result.clone(), scalar_result: false },
+        Stage {
+            name: format!("{}_block_totals", stage.name),
+            body: first,
+            result: totals,
+            scalar_result: false,
+            when: None,
+            guard: None,
+        },
+        Stage {
+            name: format!("{}_block_offsets", stage.name),
+            body: second,
+            result: offsets,
+            scalar_result: false,
+            when: None,
+            guard: None,
+        },
+        Stage {
+            name: format!("{}_scan", stage.name),
+            body: third,
+            result: stage.result.clone(),
+            scalar_result: false,
+            when: None,
+            guard: None,
+        },
     ])
 }
 
@@ -446,6 +496,8 @@ fn lower_scan_tiles(
             body: Expr::apply(Fun::Scan(Box::new(f.clone())), vec![Expr::Value(neutral.to_vec()), zip_inputs(&totals)]),
             result: offsets.clone(),
             scalar_result: false,
+            when: None,
+            guard: None,
         };
         lower_scan_tiles(low, &scan_totals, f, neutral, &zip_inputs(&totals), (items, levels - 1), cfg)?
     } else {
@@ -463,14 +515,22 @@ fn lower_scan_tiles(
     for v in &stage.result {
         low.capacities.push((*v, &tiles * &tile));
     }
-    let mut stages =
-        vec![Stage { name: format!("{}_tile_totals", stage.name), body: first, result: totals, scalar_result: false }];
+    let mut stages = vec![Stage {
+        name: format!("{}_tile_totals", stage.name),
+        body: first,
+        result: totals,
+        scalar_result: false,
+        when: None,
+        guard: None,
+    }];
     stages.extend(offsets_stages);
     stages.push(Stage {
         name: format!("{}_scan", stage.name),
         body: third,
         result: stage.result.clone(),
         scalar_result: false,
+        when: None,
+        guard: None,
     });
     Ok(stages)
 }
@@ -501,7 +561,14 @@ fn tiles_offsets_by_one_group(
     for v in offsets {
         low.capacities.push((*v, totals_block.clone()));
     }
-    Stage { name: format!("{}_tile_offsets", stage.name), body, result: offsets.to_vec(), scalar_result: false }
+    Stage {
+        name: format!("{}_tile_offsets", stage.name),
+        body,
+        result: offsets.to_vec(),
+        scalar_result: false,
+        when: None,
+        guard: None,
+    }
 }
 
 /// `tile-coalesced`: a tile of `L·T` elements in local memory, in order:

@@ -1,6 +1,36 @@
-//! The lowerings of a segmented reduction: `segReduce-merge` for an
-//! accumulator of one or two components (unless `Config::seg_reduce_merge`
-//! is off), `segReduce-teams` for wider ones.
+//! The lowerings of a segmented reduction: for an accumulator of one or
+//! two components both `segReduce-teams` and `segReduce-merge`, the
+//! device choosing one when the kernel runs (`segReduce-by-shape`, unless
+//! [`Config::seg_reduce`] forces one), `segReduce-teams` for wider ones.
+//!
+//! `segReduce-by-shape`: where a team of `W` lanes is the whole group
+//! (`W = L`, segments of a group's worth of elements, where merge gives a
+//! long segment one group too; the host knows it from the sizes) teams
+//! runs alone. Elsewhere two stages reduce the lengths by `max` (the
+//! longest segment, left in a one-element buffer), and all three stages
+//! of both lowerings are launched with their usual global sizes, each
+//! under a device guard ([`crate::ir::Stage::guard`]): the first thing
+//! every work-group does is read `longest` and return unless
+//! ```text
+//! teams:  whole_group ≠ 0 || longest ≤ TEAM_STEPS·W
+//! merge:  longest > TEAM_STEPS·W      (and launched only where whole_group = 0)
+//! ```
+//! teams where no segment keeps its team more than [`TEAM_STEPS`] steps,
+//! merge elsewhere. One value decides for every work-group of a launch,
+//! so a group returns before its first barrier or not at all, and the
+//! host never waits for it (a read-back would cost a wait per call:
+//! quickhull's recursion 99 waits instead of 79). Teams reads each
+//! segment's offset once and nothing else of the descriptor, and stages
+//! no tile: on even segments it is the faster (on the H100, SpMV of 4M
+//! rows of 8: 0.60 ms against merge's 0.81, 0.84× and 0.62× cuSPARSE);
+//! merge balances uneven ones (7M power-law rows: 1.70 ms against teams'
+//! 2.79, 0.75× and 0.46×). The `max` costs 0.026 ms of kernels on 4M
+//! rows, the other lowering's launches, which return at once, 0.01 to
+//! 0.03 ms. On the H100 in one run, SpMV against cuSPARSE: uniform rows
+//! 0.78× (main's merge 0.55×, the read-back 0.82×), banded 0.65× (0.46×,
+//! 0.71×), power-law 0.73× (0.74×, 0.73×); quickhull of 10^7 points 85
+//! host waits like main's (the read-back 107), 61 to 64 ms in two runs (main 64 to
+//! 73).
 //!
 //! `segReduce-merge` balances segments and elements together, whatever the
 //! segment lengths (Merrill & Garland's merge-path split, 2016):
@@ -32,7 +62,10 @@
 //! group too), and power-law rows keep the merge's balance. Positions
 //! inside a tile are 32-bit ints (below `L·V`); the descriptor's offsets
 //! are read as the int64 arrays they are, `offsets` once per segment and
-//! `lengths` only at the last (`n`).
+//! `lengths` only at the last (`n`). A 32-bit copy of the offsets would
+//! save 4 of the 144 bytes a row of 8 moves (SpMV, 64-bit columns), and
+//! making it costs more than that each call: the descriptor, built by the
+//! flattener as NESL ints, is read as it is.
 //!
 //! `segReduce-teams`: a segmented reduction in one launch, a team of
 //! work-items per segment, the team's width chosen when the kernel runs
@@ -89,9 +122,9 @@ use flatten::ir::{BinaryOp, GExpr, KVar, Scalar, Thunk, VarType};
 
 use crate::arith::{ArithExpr, Range};
 
-use crate::ir::{Expr, Fun, LiftKernel, MergeTiles, SizeDef, Stage, Teams, UserFunDef, UserFunId};
+use crate::ir::{DeviceGuard, Expr, Fun, LiftKernel, MergeTiles, SizeDef, Stage, Teams, UserFunDef, UserFunId};
 use crate::lower::Unsupported;
-use crate::rules::Config;
+use crate::rules::{Config, SegReduce};
 
 /// A segment whose team would take more steps than this is reduced by
 /// the whole work-group instead (a power-law row among short ones).
@@ -350,6 +383,8 @@ pub fn lower_seg_reduce(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Re
                 body: crate::rules::lower_top(low, &crate::lower::once_body(total))?,
                 result: vec![elements],
                 scalar_result: true,
+                when: None,
+                guard: None,
             });
             let size = low.size_var(&format!("{name}_elements"), SizeDef::ValueOf(elements), Range::at_least(0));
             ArithExpr::var(&size)
@@ -360,34 +395,10 @@ pub fn lower_seg_reduce(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Re
         _ => usize::MAX,
     };
     let strided = crate::rules::is_commutative(low, &f);
-    if let Some(items) = merge_items(components).filter(|_| cfg.seg_reduce_merge) {
-        low.rules_applied.push("segReduce-merge".into());
-        if strided {
-            low.rules_applied.push("reorder-commutative".into());
-        }
-        let tiles_len = cfg.group_size * items;
-        let max_groups = GROUPS_PER_REDUCE_GROUP * cfg.max_groups;
-        let tiles_def = (count + elements).ceil_div(tiles_len);
-        let tiles = ArithExpr::var(&low.size_var("merge_tiles", SizeDef::Derived(tiles_def), Range::at_least(0)));
-        let groups_def = tiles.clone().min(max_groups).max(1);
-        let groups =
-            ArithExpr::var(&low.size_var("merge_groups", SizeDef::Derived(groups_def), Range::between(1, max_groups)));
-        // The tiles' splits, one work-item each, in a launch before.
-        let name = low.flat.var(stage.result.first().copied().unwrap_or(offsets)).name.clone();
-        let splits = low.flat.new_var(format!("{name}_splits"), VarType::Array(Scalar::Int));
-        low.lengths.push((splits, tiles.clone() + 1));
-        let thunk = split_thunk(low, offsets, lengths, tiles_len);
-        let split = crate::lower::add_user_fun(low, &format!("split_{name}"), &thunk, vec![Scalar::Int])?;
-        let generate = Expr::apply(Fun::Generate(tiles.clone() + 1, split), vec![]);
-        stages.push(Stage {
-            name: format!("{}_splits", stage.name),
-            body: crate::rules::lower_top(low, &Expr::apply1(Fun::map(Fun::Id), generate))?,
-            result: vec![splits],
-            scalar_result: false,
-        });
-        let tiles = MergeTiles { group_size: cfg.group_size, items, groups, tiles, splits, strided };
-        stages
-            .push(Stage { body: Expr::apply(Fun::SegReduceMerge(Box::new(f), tiles), vec![z, segs]), ..stage.clone() });
+    let merge = merge_items(components).filter(|_| cfg.seg_reduce != SegReduce::Teams);
+    let teams = merge.is_none() || cfg.seg_reduce != SegReduce::Merge;
+    if !teams {
+        lower_merge(low, stage, (&f, &z, &segs), (offsets, lengths), &count, &elements, cfg, &mut stages, None)?;
         return Ok(Some(stages));
     }
     low.rules_applied.push("segReduce-teams".into());
@@ -395,16 +406,153 @@ pub fn lower_seg_reduce(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Re
         low.rules_applied.push("reorder-commutative".into());
     }
     let l = cfg.group_size;
-    let nearest = (elements * 3 / (count.clone() * 2).max(1)).max(1);
-    let lanes_def = ArithExpr::cst(2).pow(nearest.log2()).min(l);
-    let lanes = ArithExpr::var(&low.size_var("lanes", SizeDef::Derived(lanes_def), Range::between(1, l)));
+    let lanes = ArithExpr::var(&team_lanes(low, &elements, &count, l));
     let max_groups = GROUPS_PER_REDUCE_GROUP * cfg.max_groups;
-    let groups_def = (count * &lanes).ceil_div(l).min(max_groups).max(1);
+    let groups_def = (count.clone() * &lanes).ceil_div(l).min(max_groups).max(1);
     let groups =
         ArithExpr::var(&low.size_var("seg_groups", SizeDef::Derived(groups_def), Range::between(1, max_groups)));
+    // segReduce-by-shape: where a team is the whole group (known to the
+    // host) teams runs alone; elsewhere the longest segment, reduced on
+    // the device, decides in each launch's guard: teams where no segment
+    // keeps its team more than TEAM_STEPS steps, merge elsewhere.
+    let by_shape = merge.map(|_| {
+        let whole_group = (lanes.clone() - l + 1).max(0).min(1);
+        let whole_group =
+            ArithExpr::var(&low.size_var("whole_group", SizeDef::Derived(whole_group), Range::between(0, 1)));
+        (whole_group, lanes.clone() * TEAM_STEPS)
+    });
+    let longest = match &by_shape {
+        Some((whole_group, _)) => {
+            low.rules_applied.push("segReduce-by-shape".into());
+            let when = ArithExpr::one() - whole_group.clone();
+            Some(lower_longest(low, stage, lengths, &mut stages, cfg, &when)?)
+        }
+        None => None,
+    };
+    let guard = |at_most: bool, unless: ArithExpr| {
+        let (value, (_, bound)) = (longest?, by_shape.clone()?);
+        Some(DeviceGuard { value, bound, at_most, unless })
+    };
+    let teams_guard = guard(true, by_shape.as_ref().map_or(ArithExpr::zero(), |(w, _)| w.clone()));
+    let merge_guard = guard(false, ArithExpr::zero());
     let teams = Teams { lanes, groups, group_size: l, strided };
-    stages.push(Stage { body: Expr::apply(Fun::SegReduceTeams(Box::new(f), teams), vec![z, segs]), ..stage.clone() });
+    stages.push(Stage {
+        body: Expr::apply(Fun::SegReduceTeams(Box::new(f.clone()), teams), vec![z.clone(), segs.clone()]),
+        guard: teams_guard,
+        ..stage.clone()
+    });
+    if let (Some((whole_group, _)), Some(guard)) = (&by_shape, merge_guard) {
+        let when = ArithExpr::one() - whole_group.clone();
+        let under = (when, guard);
+        lower_merge(low, stage, (&f, &z, &segs), (offsets, lengths), &count, &elements, cfg, &mut stages, Some(under))?;
+    }
     Ok(Some(stages))
+}
+
+/// A step of a team over a segment more than this many times its width
+/// makes `segReduce-by-shape` choose merge (the group's teams wait for
+/// their longest).
+pub const TEAM_STEPS: i64 = 4;
+
+/// The teams' width `W = min(L, 2^⌊log2 max(1, ⌊3·n / (2·#segments)⌋)⌋)`.
+fn team_lanes(low: &mut LiftKernel, elements: &ArithExpr, count: &ArithExpr, l: i64) -> crate::arith::Var {
+    let nearest = (elements.clone() * 3 / (count.clone() * 2).max(1)).max(1);
+    let lanes_def = ArithExpr::cst(2).pow(nearest.log2()).min(l);
+    low.size_var("lanes", SizeDef::Derived(lanes_def), Range::between(1, l))
+}
+
+/// The stages of the longest segment's length (`reduce(max)(0, lengths)`,
+/// left on the device for the guards), each under `when`, appended to
+/// `stages`; the variable it is written to.
+fn lower_longest(
+    low: &mut LiftKernel,
+    stage: &Stage,
+    lengths: KVar,
+    stages: &mut Vec<Stage>,
+    cfg: &Config,
+    when: &ArithExpr,
+) -> Result<KVar, Unsupported> {
+    let int = Scalar::Int;
+    let name = low.flat.var(stage.result.first().copied().unwrap_or(lengths)).name.clone();
+    let [a, b] = ["a", "b"].map(|x| low.flat.new_var(x, VarType::Scalar(int)));
+    let max = Thunk { params: vec![a, b], body: GExpr::binary(BinaryOp::Max, int, GExpr::Var(a), GExpr::Var(b)) };
+    let max = crate::lower::add_user_fun(low, &format!("longest_{name}"), &max, vec![int])?;
+    let longest = low.flat.new_var(format!("{name}_longest"), VarType::Scalar(int));
+    let high = Stage {
+        name: format!("{}_longest", stage.name),
+        body: Expr::apply(
+            Fun::Reduce(Box::new(Fun::User(max))),
+            vec![Expr::Value(vec![flatten::ir::Const::Int(0)]), Expr::Input(lengths)],
+        ),
+        result: vec![longest],
+        scalar_result: true,
+        when: None,
+        guard: None,
+    };
+    for mut s in crate::rules::lower_stage(low, &high, cfg)? {
+        s.when = Some(when.clone());
+        stages.push(s);
+    }
+    Ok(longest)
+}
+
+/// `segReduce-merge`: the tiles' splits, then the reduction, both under
+/// `under` (a host size, 0 skipping the launches, and a device guard).
+#[allow(clippy::too_many_arguments)]
+fn lower_merge(
+    low: &mut LiftKernel,
+    stage: &Stage,
+    (f, z, segs): (&Fun, &Expr, &Expr),
+    (offsets, lengths): (KVar, KVar),
+    count: &ArithExpr,
+    elements: &ArithExpr,
+    cfg: &Config,
+    stages: &mut Vec<Stage>,
+    under: Option<(ArithExpr, DeviceGuard)>,
+) -> Result<(), Unsupported> {
+    let (when, guard) = under.unzip();
+    let components = match z {
+        Expr::Value(z) => z.len(),
+        _ => usize::MAX,
+    };
+    let Some(items) = merge_items(components) else {
+        return Err(Unsupported { what: "segReduce-merge of more than two components".into() });
+    };
+    let strided = crate::rules::is_commutative(low, f);
+    low.rules_applied.push("segReduce-merge".into());
+    if strided {
+        low.rules_applied.push("reorder-commutative".into());
+    }
+    let tiles_len = cfg.group_size * items;
+    let max_groups = GROUPS_PER_REDUCE_GROUP * cfg.max_groups;
+    let tiles_def = (count.clone() + elements.clone()).ceil_div(tiles_len);
+    let tiles = ArithExpr::var(&low.size_var("merge_tiles", SizeDef::Derived(tiles_def), Range::at_least(0)));
+    let groups_def = tiles.clone().min(max_groups).max(1);
+    let groups =
+        ArithExpr::var(&low.size_var("merge_groups", SizeDef::Derived(groups_def), Range::between(1, max_groups)));
+    // The tiles' splits, one work-item each, in a launch before.
+    let name = low.flat.var(stage.result.first().copied().unwrap_or(offsets)).name.clone();
+    let splits = low.flat.new_var(format!("{name}_splits"), VarType::Array(Scalar::Int));
+    low.lengths.push((splits, tiles.clone() + 1));
+    let thunk = split_thunk(low, offsets, lengths, tiles_len);
+    let split = crate::lower::add_user_fun(low, &format!("split_{name}"), &thunk, vec![Scalar::Int])?;
+    let generate = Expr::apply(Fun::Generate(tiles.clone() + 1, split), vec![]);
+    stages.push(Stage {
+        name: format!("{}_splits", stage.name),
+        body: crate::rules::lower_top(low, &Expr::apply1(Fun::map(Fun::Id), generate))?,
+        result: vec![splits],
+        scalar_result: false,
+        when: when.clone(),
+        guard: guard.clone(),
+    });
+    let tiles = MergeTiles { group_size: cfg.group_size, items, groups, tiles, splits, strided };
+    stages.push(Stage {
+        body: Expr::apply(Fun::SegReduceMerge(Box::new(f.clone()), tiles), vec![z.clone(), segs.clone()]),
+        when,
+        guard,
+        ..stage.clone()
+    });
+    Ok(())
 }
 
 /// The pull thunk of tile `p`'s split: the merge-path search of diagonal

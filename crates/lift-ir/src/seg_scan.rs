@@ -166,6 +166,8 @@ fn flag_pairs(low: &mut LiftKernel, stage: &Stage, s: &SegScan, count: &ArithExp
         body: Expr::apply1(Fun::AtomicMax(Box::new(Fun::Scatter(target, n.clone(), None))), mapped),
         result: vec![claims],
         scalar_result: false,
+        when: None,
+        guard: None,
     };
     // { i => let (x..) = pull(i) in (claims[i], x..) }
     let xs: Vec<KVar> = scalars.iter().map(|s| low.flat.new_var("x", VarType::Scalar(*s))).collect();
@@ -208,6 +210,8 @@ fn flag_pairs(low: &mut LiftKernel, stage: &Stage, s: &SegScan, count: &ArithExp
         body: Expr::apply(Fun::Scan(Box::new(Fun::User(lifted))), vec![Expr::Value(z), pairs]),
         result: std::iter::once(flags).chain(values.iter().copied()).collect(),
         scalar_result: false,
+        when: None,
+        guard: None,
     };
     // { i => claims[i] /= 0 ? z : (values[i]..) }
     let select = index_thunk(low, |i| {
@@ -223,6 +227,8 @@ fn flag_pairs(low: &mut LiftKernel, stage: &Stage, s: &SegScan, count: &ArithExp
         body: Expr::apply1(Fun::map(Fun::Id), Expr::apply(Fun::Generate(n.clone(), select), vec![])),
         result: stage.result.clone(),
         scalar_result: false,
+        when: None,
+        guard: None,
     };
     Ok(vec![claim, scan, pick])
 }

@@ -12,6 +12,7 @@ use lift_ir::address_space::{self, AddressSpace, AddressSpaces, Node, NodeId, No
 use lift_ir::arith::{ArithExpr, Range};
 use lift_ir::ir::{Expr, Fun, LiftKernel, SizeDef, Stage, UserFun, UserFunDef, UserFunId};
 use lift_ir::memory::{self, AllocKind, Memory};
+use lift_ir::rules::SegReduce;
 use nesl_frontend::SourceMap;
 
 use AddressSpace::{Global, Local, Private};
@@ -286,8 +287,9 @@ fn every_example_stage_is_placed_and_allocated() {
 
 #[test]
 fn a_segmented_reduction_is_a_merge_with_private_accumulators_and_local_chunks() {
-    // segReduce-merge is the default (`Config::seg_reduce_merge`).
-    let merge = lift_ir::rules::Config { seg_reduce_merge: true, ..lift_ir::rules::Config::default() };
+    // segReduce-merge alone (by shape, the default, adds the teams' stage
+    // and the longest segment's reduction).
+    let merge = lift_ir::rules::Config { seg_reduce: SegReduce::Merge, ..lift_ir::rules::Config::default() };
     let kernels = low_kernels_with(&example("sparse_mxv"), &merge);
     // The reduction's stage: each work-item accumulates privately; a chunk's values
     // (2048) and the work-items' carries (256) and the chunk's carry-out

@@ -7,10 +7,12 @@
 
 use std::collections::HashMap;
 
+use flatten::eval::{ArrayValue, FlatValue};
 use flatten::ir::{BinaryOp, Const, GExpr, KVar, Kernel, Scalar, SegDesc, Soac, SoacBinding, Thunk, VarType};
+use lift_ir::eval::checked::eval_kernel;
 use lift_ir::eval::{Evaluator, Value};
 use lift_ir::ir::{LiftKernel, UserFunDef, UserFunId};
-use lift_ir::rules::{Config, lower_to_low_level_with};
+use lift_ir::rules::{Config, SegReduce, lower_to_low_level_with};
 use proptest::prelude::*;
 
 const INT: Scalar = Scalar::Int;
@@ -139,7 +141,7 @@ fn levels_agree(kernel: &Kernel, inputs: HashMap<KVar, Value>, expected_rules: &
             scan_levels: 1,
             lookback: true,
             // Merge with the tiles of 2 work-items, teams with 4.
-            seg_reduce_merge: group_size == 2,
+            seg_reduce: if group_size == 2 { SegReduce::Merge } else { SegReduce::Teams },
         };
         let low = lower_to_low_level_with(&high, &cfg).expect("rewrites");
         lift_ir::typecheck::check_kernel(&low).expect("low-level Lift type-checks");
@@ -152,7 +154,7 @@ fn levels_agree(kernel: &Kernel, inputs: HashMap<KVar, Value>, expected_rules: &
                 "filter" => "filter-flags-fused",
                 "segscan" if tiles => "segScan-lookback",
                 "segscan" => "segScan-flag-pairs",
-                "segReduce-merge" if !cfg.seg_reduce_merge => "segReduce-teams",
+                "segReduce-merge" if cfg.seg_reduce == SegReduce::Teams => "segReduce-teams",
                 rule => rule,
             };
             assert!(low.rules_applied.iter().any(|r| r == rule), "{rule} not applied: {:?}", low.rules_applied);
@@ -324,6 +326,69 @@ proptest! {
         b.bind("sums", VarType::Array(INT), Soac::SegReduce { segments, pull, neutral: vec![Const::Int(0)], op });
         let inputs = segmented_inputs((data, ls, os), &lengths, seed);
         levels_agree(&b.kernel, inputs, &["segReduce-segments", "segReduce-merge"]);
+    }
+
+    /// segReduce-by-shape: both lowerings, each under the longest
+    /// segment's device guard, both evaluators running only the chosen
+    /// one (teams where the team is the whole group or no segment takes
+    /// more than 4 of its steps, merge elsewhere): without the stages of
+    /// the other it agrees, without its own it has no result.
+    #[test]
+    fn segmented_reductions_by_shape(
+        lengths in prop::collection::vec(prop_oneof![8 => 0i64..4, 1 => 0i64..60], 0..40),
+        seed in 0i64..100,
+    ) {
+        let mut b = Builder::new();
+        let data = b.param("data");
+        let ls = b.param("lengths");
+        let os = b.param("offsets");
+        let pull = b.pull(data);
+        let op = b.op("last");
+        let segments = SegDesc { lengths: ls, offsets: os };
+        b.bind("sums", VarType::Array(INT), Soac::SegReduce { segments, pull, neutral: vec![Const::Int(0)], op });
+        let inputs = segmented_inputs((data, ls, os), &lengths, seed);
+        let high = lift_ir::lower::lower_kernel(&b.kernel).expect("lowers");
+        let l = 8;
+        let cfg = Config { group_size: l, max_groups: 3, seg_reduce: SegReduce::ByShape, ..Config::default() };
+        let low = lower_to_low_level_with(&high, &cfg).expect("rewrites");
+        lift_ir::typecheck::check_kernel(&low).expect("low-level Lift type-checks");
+        prop_assert!(low.rules_applied.iter().any(|r| r == "segReduce-by-shape"));
+        let printed = lift_ir::print::print_kernel(&low);
+        let expected = run(&high, &inputs).expect("high-level runs");
+        // The choice: W = min(L, 2^⌊log2 max(1, ⌊3n / 2S⌋)⌋).
+        let (n, count) = (lengths.iter().sum::<i64>(), lengths.len() as i64);
+        let nearest = (3 * n / (2 * count).max(1)).max(1);
+        let lanes = (1i64 << nearest.ilog2()).min(l);
+        let longest = lengths.iter().copied().max().unwrap_or(0);
+        let teams_chosen = lanes == l || longest <= 4 * lanes;
+        let is_teams = |s: &lift_ir::ir::Stage| matches!(&s.body, lift_ir::ir::Expr::Apply(lift_ir::ir::Fun::SegReduceTeams(..), _));
+        let is_merge = |s: &lift_ir::ir::Stage| s.guard.as_ref().is_some_and(|g| !g.at_most);
+        prop_assert_eq!(low.stages.iter().filter(|s| is_teams(s)).count(), 1, "{}", printed);
+        prop_assert_eq!(low.stages.iter().filter(|s| is_merge(s)).count(), 2, "{}", printed);
+        let without = |drop: &dyn Fn(&lift_ir::ir::Stage) -> bool| {
+            let mut k = low.clone();
+            k.stages.retain(|s| !drop(s));
+            k
+        };
+        let (chosen, other) = if teams_chosen { (without(&is_teams), without(&is_merge)) } else { (without(&is_merge), without(&is_teams)) };
+        let args: Vec<FlatValue> = [data, ls, os]
+            .iter()
+            .map(|v| match &inputs[v] {
+                Value::Array(items) => FlatValue::Array(ArrayValue::ints(
+                    items.iter().map(|x| match x { Value::Scalar(c) => match c[..] { [Const::Int(i)] => i, _ => unreachable!() }, _ => unreachable!() }).collect(),
+                )),
+                _ => unreachable!("the inputs are arrays"),
+            })
+            .collect();
+        let checked_expected = eval_kernel(&high, args.clone()).expect("high-level runs (checked)");
+        for k in [&low, &other] {
+            let got = run(k, &inputs).unwrap_or_else(|e| panic!("{e}\n{printed}"));
+            prop_assert_eq!(&got, &expected, "{}", printed);
+            let got = eval_kernel(k, args.clone()).unwrap_or_else(|e| panic!("{e}\n{printed}"));
+            prop_assert_eq!(&got, &checked_expected, "{}", printed);
+        }
+        prop_assert!(run(&chosen, &inputs).is_err(), "a result without the chosen lowering ({teams_chosen}):\n{}", printed);
+        prop_assert!(eval_kernel(&chosen, args).is_err(), "a result without the chosen lowering ({teams_chosen}):\n{}", printed);
     }
 
     /// segScan-segments, then segScan-lookback (tiles that find their

@@ -18,7 +18,7 @@ use flatten::ir::{
 };
 use lift_ir::eval::checked::eval_kernel;
 use lift_ir::ir::{Expr, Fun, LiftKernel, Stage, UserFun, UserFunDef};
-use lift_ir::rules::Config;
+use lift_ir::rules::{Config, SegReduce};
 use proptest::prelude::*;
 
 // --- Random scalar code ----------------------------------------------------------
@@ -400,13 +400,15 @@ fn check(kernel: &Kernel, elem: Elem, inputs: &Inputs, rules: &[&str]) -> Result
 }
 
 const CONFIGS: &[Config] = &[
+    // The defaults: a segmented reduction by shape (the teams' stage on
+    // even segments, the merge's on a long one among tiny ones).
     Config {
         group_size: lift_ir::rules::REDUCE_GROUP_SIZE,
         max_groups: lift_ir::rules::REDUCE_MAX_GROUPS,
         scan_local_bytes: lift_ir::rules::SCAN_LOCAL_BYTES,
         scan_levels: lift_ir::rules::SCAN_LEVELS,
         lookback: true,
-        seg_reduce_merge: false,
+        seg_reduce: SegReduce::ByShape,
     },
     // Look-back tiles of 2 · 9 ints (pairs: 2 · 1; a filter's tile: 2 · 9
     // of one component, 2 · 3 of two); float scans by tiles of 2 · 5
@@ -418,7 +420,7 @@ const CONFIGS: &[Config] = &[
         scan_local_bytes: 240,
         scan_levels: 1,
         lookback: true,
-        seg_reduce_merge: true,
+        seg_reduce: SegReduce::Merge,
     },
     // No look-back: scan tiles of 8 · 11 elements of one component (pairs:
     // 8 · 5; triples: 8 · 1), `filter-flags-fused`.
@@ -428,7 +430,7 @@ const CONFIGS: &[Config] = &[
         scan_local_bytes: 1600,
         scan_levels: 1,
         lookback: false,
-        seg_reduce_merge: true,
+        seg_reduce: SegReduce::Merge,
     },
     // No tiles: `scan-blocks` (the fallback for elements too wide).
     Config {
@@ -437,7 +439,7 @@ const CONFIGS: &[Config] = &[
         scan_local_bytes: 0,
         scan_levels: 0,
         lookback: true,
-        seg_reduce_merge: false,
+        seg_reduce: SegReduce::Teams,
     },
 ];
 
@@ -452,8 +454,8 @@ fn scan_of(k: usize, elem: Elem) -> String {
 /// fits), `scan-tiles` or `scan-blocks`; a filter of `k` components
 /// (`@filter2`) by `filter-lookback` or `filter-flags-fused`.
 fn scan_rule(rule: &str, cfg: &Config) -> String {
-    // The configurations without segReduce-merge use teams.
-    if rule == "segReduce-merge" && !cfg.seg_reduce_merge {
+    // The configurations of teams only; by shape applies both.
+    if rule == "segReduce-merge" && cfg.seg_reduce == SegReduce::Teams {
         return "segReduce-teams".into();
     }
     if let Some(spec) = rule.strip_prefix("@scan") {
@@ -810,7 +812,7 @@ proptest! {
                 Expr::apply1(Fun::Split(lift_ir::arith::ArithExpr::cst(q as i64)), generate),
             ),
         );
-        high.stages = vec![Stage { name: "k_r".into(), body, result: vec![r], scalar_result: false }];
+        high.stages = vec![Stage { name: "k_r".into(), body, result: vec![r], scalar_result: false , when: None, guard: None }];
         high.rules_applied.clear();
         check_lift(&high, &args, &expected, &["map-to-mapGlb", "reduce-to-reduceSeq"])?;
     }

@@ -357,6 +357,19 @@ impl<'a> Generator<'a> {
         self.check_result(stage, &ty)?;
         let dest = Out::Mem { names: stage.result.iter().map(|v| self.kvar(*v)).collect(), dims: vec![len.clone()] };
         self.gen_expr(&stage.body, Some(dest))?;
+        // A device guard (`Stage::guard`): one value for the whole launch,
+        // so every work-group returns before its first barrier or none does.
+        let guard = match &stage.guard {
+            Some(g) => {
+                let value = self.scalar_input(g.value);
+                let (bound, unless) = (self.c(&g.bound), self.c(&g.unless));
+                let op = if g.at_most { "<=" } else { ">" };
+                let test = format!("{value} {op} {bound}");
+                let test = if g.unless.is_cst(0) { test } else { format!("{unless} != 0 || {test}") };
+                format!("    if (!({test})) return;\n")
+            }
+            None => String::new(),
+        };
         for v in &stage.result {
             self.need(KernelArg::Array { var: *v, written: true });
         }
@@ -397,6 +410,7 @@ impl<'a> Generator<'a> {
         if uses_err && !self.has_barrier {
             source.push_str("    if (nessie_failed(err)) return;\n");
         }
+        source.push_str(&guard);
         source.push_str(&self.body);
         source.push_str("}\n");
         Ok(StageCode { name: stage.name.clone(), source, args: self.args, global, local: self.local })

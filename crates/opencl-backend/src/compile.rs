@@ -53,12 +53,18 @@ pub fn compile_program(program: &FlatProgram) -> Result<CompiledProgram, Codegen
 }
 
 /// The rewrite configuration of a compile: the defaults, with
-/// `NESSIE_SEG_REDUCE=teams` choosing `segReduce-teams` rather than
+/// `NESSIE_SEG_REDUCE=teams` or `merge` forcing `segReduce-teams` or
 /// `segReduce-merge` for segmented reductions of one or two components
-/// (see [`lift_ir::rules::Config::seg_reduce_merge`]).
+/// instead of the choice by shape when the kernel runs (see
+/// [`lift_ir::rules::SegReduce`]).
 pub fn config_from_env() -> lift_ir::rules::Config {
-    let teams = std::env::var("NESSIE_SEG_REDUCE").is_ok_and(|v| v.trim() == "teams");
-    lift_ir::rules::Config { seg_reduce_merge: !teams, ..lift_ir::rules::Config::default() }
+    use lift_ir::rules::SegReduce;
+    let seg_reduce = match std::env::var("NESSIE_SEG_REDUCE").as_deref().map(str::trim) {
+        Ok("teams") => SegReduce::Teams,
+        Ok("merge") => SegReduce::Merge,
+        _ => SegReduce::ByShape,
+    };
+    lift_ir::rules::Config { seg_reduce, ..lift_ir::rules::Config::default() }
 }
 
 /// [`compile_program`] with the rewrite configuration `cfg`.

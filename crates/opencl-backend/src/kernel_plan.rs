@@ -135,7 +135,15 @@ pub fn kernel_plan(program: &FlatProgram, low: &LiftKernel) -> Result<CompiledKe
         }
         steps.push(Step::Launch(Launch {
             kernel: code.name.clone(),
-            global: vec![codegen::expand_sizes(low, &code.global)],
+            // A stage under a condition runs where it is 1: a global size
+            // of 0 skips the launch.
+            global: vec![codegen::expand_sizes(
+                low,
+                &match &stage.when {
+                    Some(when) => when.clone() * code.global.clone(),
+                    None => code.global.clone(),
+                },
+            )],
             local: code.local.as_ref().map(|l| vec![l.clone()]),
             args,
             bytes_moved: codegen::expand_sizes(low, &bytes),

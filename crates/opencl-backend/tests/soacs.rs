@@ -3,7 +3,8 @@
 
 mod support;
 
-use support::{Outcome, run_both, run_both_with};
+use lift_ir::rules::SegReduce;
+use support::{Outcome, outcome_in, run_both, run_both_with, session};
 
 fn agrees(source: &str) -> String {
     match run_both(source, fusion::ScheduleKind::ilp()) {
@@ -156,14 +157,88 @@ fn segmented_reductions_over_many_tiles_chunks_and_carries() {
          let r = {sum(s) : s in {{0.25 * float(rem(i, 9)) : i in index(rem(j * 13, 300))} : j in index(5000)}} in (sum({x * float(i) : x in r; i in index(#r)}), r[4999]);\n\
          let r = {max_index(s) : s in {{rem(i * j, 5) : i in index(1 + rem(j * 7, 3000))} : j in index(3000)}} in (sum({x * i : x in r; i in index(#r)}), r[2999]);\n\
          {max_index(s) : s in [{rem(i, 3) : i in index(70000)}, [4, 4, 1]]};";
-    for merge in [true, false] {
-        let cfg = lift_ir::rules::Config { seg_reduce_merge: merge, ..lift_ir::rules::Config::default() };
+    for seg_reduce in [SegReduce::Merge, SegReduce::Teams, SegReduce::ByShape] {
+        let cfg = lift_ir::rules::Config { seg_reduce, ..lift_ir::rules::Config::default() };
         let out = match run_both_with(source, fusion::ScheduleKind::ilp(), &cfg) {
             Outcome::Agree(text) => text,
             Outcome::Unsupported(what) => panic!("unsupported: {what}"),
             _ => unreachable!("run_both_with panics on the other outcomes"),
         };
-        assert!(out.contains("[2, 0]"), "every form ran (merge: {merge}): {out}");
+        assert!(out.contains("[2, 0]"), "every form ran ({seg_reduce:?}): {out}");
+    }
+}
+
+#[test]
+fn by_shape_runs_teams_on_even_segments_and_merge_on_uneven_ones() {
+    // segReduce-by-shape launches both lowerings, each guarded on the
+    // device by the longest segment (never read back): rows of 8 and 9
+    // (teams of 8 lanes, two steps at most) by teams; rows of 2048 / j (a
+    // power-law tail: the longest 2048, teams of 8 would take 256 steps) by
+    // merge; one segment per work-group's worth of elements (teams as wide
+    // as the group, known to the host) by teams alone, neither the longest
+    // nor merge launched. Each agrees with the flat evaluator; without the
+    // launches of the lowering not chosen it still agrees (its guard
+    // returned at once), without those of the chosen one it does not (the
+    // other wrote nothing).
+    let cases = [
+        (
+            "let r = {sum(s) : s in {{rem(i * j, 11) - 5 : i in index(8 + rem(j, 2))} : j in index(3001)}} in (sum(r), r[3000]);",
+            Some(false),
+        ),
+        (
+            "let r = {sum(s) : s in {{rem(i * j, 11) - 5 : i in index(2048 / (1 + rem(j * 7919, 2048)))} : j in index(3001)}} in (sum(r), r[3000]);",
+            Some(true),
+        ),
+        (
+            "let r = {sum(s) : s in {{0.5 * float(rem(i, 7)) : i in index(300 + rem(j * 37, 5000))} : j in index(40)}} in (sum(r), r[39]);",
+            None,
+        ),
+    ];
+    let cfg = lift_ir::rules::Config { seg_reduce: SegReduce::ByShape, ..lift_ir::rules::Config::default() };
+    for (source, merge_chosen) in cases {
+        let (program, flat) = support::flat_program(source, fusion::ScheduleKind::ilp()).expect("compiles");
+        let compiled = opencl_backend::compile_program_with(&flat, &cfg).expect("generates");
+        // The launches of each lowering: teams just before merge's splits,
+        // merge's reduction just after.
+        let without = |merge: bool| {
+            let mut c = compiled.clone();
+            for k in &mut c.kernels {
+                let names: Vec<String> = k.steps.iter().map(|s| launch_of(s).kernel.clone()).collect();
+                if let Some(at) = names.iter().position(|n| n.ends_with("_splits")) {
+                    let drop = if merge { vec![at, at + 1] } else { vec![at - 1] };
+                    let steps = std::mem::take(&mut k.steps);
+                    k.steps =
+                        steps.into_iter().enumerate().filter(|(i, _)| !drop.contains(i)).map(|(_, s)| s).collect();
+                }
+            }
+            c
+        };
+        assert!(compiled.kernels.iter().any(|k| k.steps.iter().any(|s| launch_of(s).kernel.ends_with("_splits"))));
+        // Without the chosen lowering first, in a session of its own (no
+        // buffer of an earlier run holding the answer).
+        let chosen = merge_chosen.unwrap_or(false);
+        let outcome = support::compare(&mut session(), &program, &flat, &without(chosen), false);
+        assert!(!matches!(outcome, Outcome::Agree(_)), "{source}: the result without the chosen lowering: {outcome:?}");
+        let outcome = support::compare(&mut session(), &program, &flat, &without(!chosen), false);
+        assert!(matches!(outcome, Outcome::Agree(_)), "{source}: without the other lowering: {outcome:?}");
+        let mut session = session();
+        match outcome_in(&mut session, source, fusion::ScheduleKind::ilp(), &cfg) {
+            Outcome::Agree(_) => {}
+            Outcome::Unsupported(e) | Outcome::NotCompiled(e) | Outcome::Wrong(e) => panic!("{source}: {e}"),
+        }
+        let stats = session.stats().expect("the profile");
+        let launched: Vec<&str> = stats.kernel_groups().map(|g| g.name.as_str()).collect();
+        let decided_on_device = merge_chosen.is_some();
+        let longest = launched.iter().any(|k| k.ends_with("_longest_partial"));
+        assert_eq!(longest, decided_on_device, "{source}: the longest launched: {launched:?}");
+        let splits = launched.iter().any(|k| k.ends_with("_splits"));
+        assert_eq!(splits, decided_on_device, "{source}: merge's splits launched: {launched:?}");
+    }
+}
+
+fn launch_of(step: &opencl_backend::plan::Step) -> &opencl_backend::plan::Launch {
+    match step {
+        opencl_backend::plan::Step::Launch(l) => l,
     }
 }
 

@@ -1294,6 +1294,10 @@ static inline long hsplit_seg_reduce_sum_op_sum(long a, long b) {
     return nessie_add(a, b);
 }
 
+static inline long hsplit_seg_reduce_sum_longest_sum(long a, long b) {
+    return max(a, b);
+}
+
 static inline long hsplit_seg_reduce_sum_split_sum(long p, __global const long* lengths, long lengths_len, __global const long* offsets, long offsets_len) {
     long n = lengths_len > 0L ? nessie_add(offsets[nessie_sub(lengths_len, 1L)], lengths[nessie_sub(lengths_len, 1L)]) : 0L;
     long d = min(nessie_mul(p, 2048L), nessie_add(offsets_len, n));
@@ -1319,7 +1323,187 @@ static inline long hsplit_seg_reduce_sum_split_sum(long p, __global const long* 
     return lo;
 }
 
-__kernel void hsplit_seg_reduce_sum_sum_splits(long merge_tiles, __global const long* lengths, long n_lengths, __global const long* offsets, long n_offsets, __global long* sum_splits) {
+__kernel void hsplit_seg_reduce_sum_sum_longest_partial(__global const long* lengths, long groups, long chunk, long n_lengths, __global long* sum_longest_partials) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
+                long x;
+                if (l + 256 * wg + 256 * groups * k < n_lengths) {
+                    x = lengths[l + 256 * wg + 256 * groups * k];
+                } else {
+                    x = 0L;
+                }
+                long longest_sum_r = hsplit_seg_reduce_sum_longest_sum(acc, x);
+                acc = longest_sum_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long longest_sum_r_1 = hsplit_seg_reduce_sum_longest_sum(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = longest_sum_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                sum_longest_partials[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_seg_reduce_sum_sum_longest_final(__global const long* sum_longest_partials, long final_chunk, long groups, __global long* sum_longest) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                if (256 * k + l < groups) {
+                    x = sum_longest_partials[256 * k + l];
+                } else {
+                    x = 0L;
+                }
+                long longest_sum_r = hsplit_seg_reduce_sum_longest_sum(acc, x);
+                acc = longest_sum_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long longest_sum_r_1 = hsplit_seg_reduce_sum_longest_sum(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = longest_sum_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                sum_longest[0] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_seg_reduce_sum_sum(__global const long* offsets, __global const long* lengths, long lanes, long n_offsets, __global const long* hsplit_lengths, __global const long* sum_longest, long whole_group, __global long* sum) {
+    __local long team_values[256];
+    __local int long_teams[259];
+    if (!(whole_group != 0 || sum_longest[0] <= 4 * lanes)) return;
+    const long l = get_local_id(0);
+    const long lane = l & (lanes - 1);
+    const long team = l / lanes;
+    const long teams = 256 / lanes;
+    const long n_1 = n_offsets > 0 ? offsets[n_offsets - 1] + lengths[n_offsets - 1] : 0;
+    if (l < 3) long_teams[256 + l] = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long first = get_group_id(0) * teams, step = 0; first < n_offsets; first += get_num_groups(0) * teams, step++) {
+        const long s = first + team;
+        const long counter = 256 + step % 3;
+        int is_long = 0;
+        long acc = 0L;
+        if (s < n_offsets) {
+            const long offset = offsets[s];
+            const long length = (s + 1 < n_offsets ? offsets[s + 1] : n_1) - offset;
+            is_long = lanes < 256 && length > 32 * lanes;
+            if (is_long) {
+                if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
+            } else {
+                for (long k = lane; k < length; k += lanes) {
+                    long pull_sum_r = hsplit_seg_reduce_sum_pull_sum(offset + k, hsplit_lengths);
+                    long op_sum_r = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_r);
+                    acc = op_sum_r;
+                }
+            }
+        }
+        team_values[l] = acc;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l == 0) long_teams[256 + (step + 2) % 3] = 0;
+        if (lanes > 1) {
+            for (long h = 1; h < lanes; h *= 2) {
+                if ((lane & (2 * h - 1)) == 0) {
+                    long op_sum_r_1 = hsplit_seg_reduce_sum_op_sum(team_values[l], team_values[l + h]);
+                    team_values[l] = op_sum_r_1;
+                }
+                barrier(CLK_LOCAL_MEM_FENCE);
+            }
+            acc = team_values[l];
+        }
+        if (lane == 0 && s < n_offsets && !is_long) {
+            sum[s] = acc;
+        }
+        const int n_long = long_teams[counter];
+        for (int i = 0; i < n_long; i++) {
+            const long s_1 = first + long_teams[i];
+            const long offset_1 = offsets[s_1];
+            const long length_1 = (s_1 + 1 < n_offsets ? offsets[s_1 + 1] : n_1) - offset_1;
+            long acc_1 = 0L;
+            for (long k_1 = l; k_1 < length_1; k_1 += 256) {
+                long pull_sum_r_1 = hsplit_seg_reduce_sum_pull_sum(offset_1 + k_1, hsplit_lengths);
+                long op_sum_r_2 = hsplit_seg_reduce_sum_op_sum(acc_1, pull_sum_r_1);
+                acc_1 = op_sum_r_2;
+            }
+            team_values[l] = acc_1;
+            barrier(CLK_LOCAL_MEM_FENCE);
+            for (long h_1 = 1; h_1 < 256; h_1 *= 2) {
+                if ((l & (2 * h_1 - 1)) == 0) {
+                    long op_sum_r_3 = hsplit_seg_reduce_sum_op_sum(team_values[l], team_values[l + h_1]);
+                    team_values[l] = op_sum_r_3;
+                }
+                barrier(CLK_LOCAL_MEM_FENCE);
+            }
+            if (l == 0) {
+                sum[s_1] = team_values[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_seg_reduce_sum_sum_splits(long merge_tiles, __global const long* lengths, long n_lengths, __global const long* offsets, long n_offsets, __global const long* sum_longest, long lanes, __global long* sum_splits) {
+    if (!(sum_longest[0] > 4 * lanes)) return;
     const long gid = get_global_id(0);
     if (gid < merge_tiles + 1) {
         long split_sum_r = hsplit_seg_reduce_sum_split_sum(gid, lengths, n_lengths, offsets, n_offsets);
@@ -1327,19 +1511,20 @@ __kernel void hsplit_seg_reduce_sum_sum_splits(long merge_tiles, __global const 
     }
 }
 
-__kernel void hsplit_seg_reduce_sum_sum(__global const long* offsets, __global const long* lengths, long n_offsets, long merge_tiles, __global const long* sum_splits, __global const long* hsplit_lengths, __global long* sum) {
+__kernel void hsplit_seg_reduce_sum_sum_1(__global const long* offsets, __global const long* lengths, long n_offsets, long merge_tiles, __global const long* sum_splits, __global const long* hsplit_lengths, __global const long* sum_longest, long lanes, __global long* sum) {
     __local long merge_values[2304];
     __local int merge_ends[2304];
+    if (!(sum_longest[0] > 4 * lanes)) return;
     const int t = get_local_id(0);
     const long segs = n_offsets;
     const long n_1 = segs > 0 ? offsets[segs - 1] + lengths[segs - 1] : 0;
     for (long g = get_group_id(0); g < merge_tiles; g += get_num_groups(0)) {
-        const long a_1 = sum_splits[g], b_1 = sum_splits[g + 1];
-        const long e0 = a_1 < segs ? offsets[a_1] : n_1;
-        const long e1 = b_1 < segs ? offsets[b_1] : n_1;
-        const long before = g * 2048 - a_1 - e0;
-        const long items = (b_1 - a_1) + (e1 - e0);
-        for (long pass = 0; pass < (a_1 < b_1 ? items : 0); pass += items) {
+        const long a = sum_splits[g], b = sum_splits[g + 1];
+        const long e0 = a < segs ? offsets[a] : n_1;
+        const long e1 = b < segs ? offsets[b] : n_1;
+        const long before = g * 2048 - a - e0;
+        const long items = (b - a) + (e1 - e0);
+        for (long pass = 0; pass < (a < b ? items : 0); pass += items) {
             long acc = 0L;
             if (before > 0) {
                 long acc_1 = 0L;
@@ -1362,16 +1547,20 @@ __kernel void hsplit_seg_reduce_sum_sum(__global const long* offsets, __global c
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
             const long j0 = e0 + before;
-            const int nr = (int)(b_1 - a_1);
+            const int nr = (int)(b - a);
             const int cl = (int)(e1 - j0) + nr;
             const int ne = cl - nr;
             for (int k_1 = t; k_1 < nr; k_1 += 256) {
-                const long r = a_1 + k_1;
+                const long r = a + k_1;
                 merge_ends[k_1] = (int)((r + 1 < segs ? offsets[r + 1] : n_1) - j0);
             }
-            for (int k_2 = t; k_2 < ne; k_2 += 256) {
-                long pull_sum_r_1 = hsplit_seg_reduce_sum_pull_sum(j0 + k_2, hsplit_lengths);
-                merge_values[k_2] = pull_sum_r_1;
+            #pragma unroll
+            for (int i = 0; i < 8; i++) {
+                const int k_2 = t + i * 256;
+                if (k_2 < ne) {
+                    long pull_sum_r_1 = hsplit_seg_reduce_sum_pull_sum(j0 + k_2, hsplit_lengths);
+                    merge_values[k_2] = pull_sum_r_1;
+                }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
             const int dlo = min(t * 8, cl);
@@ -1390,7 +1579,7 @@ __kernel void hsplit_seg_reduce_sum_sum(__global const long* offsets, __global c
                         head = ii;
                         acc_3 = acc_2;
                     } else {
-                        const long row = a_1 + ii;
+                        const long row = a + ii;
                         sum[row] = acc_2;
                     }
                     acc_2 = 0L;
@@ -1413,7 +1602,7 @@ __kernel void hsplit_seg_reduce_sum_sum(__global const long* offsets, __global c
                     acc_4 = op_sum_r_3;
                 }
                 long op_sum_r_4 = hsplit_seg_reduce_sum_op_sum(acc_4, acc_3);
-                const long row_1 = a_1 + head;
+                const long row_1 = a + head;
                 sum[row_1] = op_sum_r_4;
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -4411,6 +4600,10 @@ static inline long hsplit_fused_6_elements_extreme(__global const long* cross_le
     return cross_lengths_len > 0L ? nessie_add(cross_offsets[nessie_sub(cross_lengths_len, 1L)], cross_lengths[nessie_sub(cross_lengths_len, 1L)]) : 0L;
 }
 
+static inline long hsplit_fused_6_longest_extreme(long a, long b) {
+    return max(a, b);
+}
+
 static inline long hsplit_fused_6_split_extreme(long p, __global const long* cross_lengths, long cross_lengths_len, __global const long* cross_offsets, long cross_offsets_len) {
     long n = cross_lengths_len > 0L ? nessie_add(cross_offsets[nessie_sub(cross_lengths_len, 1L)], cross_lengths[nessie_sub(cross_lengths_len, 1L)]) : 0L;
     long d = min(nessie_mul(p, 1024L), nessie_add(cross_offsets_len, n));
@@ -4444,7 +4637,217 @@ __kernel void hsplit_fused_6_extreme_elements(__global const long* cross_lengths
     }
 }
 
-__kernel void hsplit_fused_6_extreme_splits(long merge_tiles, __global const long* cross_lengths, long n_cross_lengths, __global const long* cross_offsets_0, long n_cross_offsets, __global long* extreme_splits) {
+__kernel void hsplit_fused_6_extreme_longest_partial(__global const long* cross_lengths, long groups, long chunk, long n_cross_lengths, __global long* extreme_longest_partials) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
+                long x;
+                if (l + 256 * wg + 256 * groups * k < n_cross_lengths) {
+                    x = cross_lengths[l + 256 * wg + 256 * groups * k];
+                } else {
+                    x = 0L;
+                }
+                long longest_extreme_r = hsplit_fused_6_longest_extreme(acc, x);
+                acc = longest_extreme_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long longest_extreme_r_1 = hsplit_fused_6_longest_extreme(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = longest_extreme_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                extreme_longest_partials[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_6_extreme_longest_final(__global const long* extreme_longest_partials, long final_chunk, long groups, __global long* extreme_longest) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                if (256 * k + l < groups) {
+                    x = extreme_longest_partials[256 * k + l];
+                } else {
+                    x = 0L;
+                }
+                long longest_extreme_r = hsplit_fused_6_longest_extreme(acc, x);
+                acc = longest_extreme_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long longest_extreme_r_1 = hsplit_fused_6_longest_extreme(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = longest_extreme_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                extreme_longest[0] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_6_extreme(__global const long* cross_offsets_0, __global const long* cross_lengths, long lanes, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const long* extreme_longest, long whole_group, __global double* extreme, __global long* position) {
+    __local double team_values[256];
+    __local long team_values_1[256];
+    __local int long_teams[259];
+    if (!(whole_group != 0 || extreme_longest[0] <= 4 * lanes)) return;
+    const long l = get_local_id(0);
+    const long lane = l & (lanes - 1);
+    const long team = l / lanes;
+    const long teams = 256 / lanes;
+    const long n_1 = n_cross_offsets > 0 ? cross_offsets_0[n_cross_offsets - 1] + cross_lengths[n_cross_offsets - 1] : 0;
+    if (l < 3) long_teams[256 + l] = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long first = get_group_id(0) * teams, step = 0; first < n_cross_offsets; first += get_num_groups(0) * teams, step++) {
+        const long s = first + team;
+        const long counter = 256 + step % 3;
+        int is_long = 0;
+        double acc = 0.0;
+        long acc_1 = -1L;
+        if (s < n_cross_offsets) {
+            const long offset = cross_offsets_0[s];
+            const long length = (s + 1 < n_cross_offsets ? cross_offsets_0[s + 1] : n_1) - offset;
+            is_long = lanes < 256 && length > 32 * lanes;
+            if (is_long) {
+                if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
+            } else {
+                const long chunk_1 = (length + lanes - 1) / lanes;
+                const long lo_1 = min(lane * chunk_1, length);
+                const long hi_1 = min(lo_1 + chunk_1, length);
+                for (long k = lo_1; k < hi_1; k++) {
+                    double pull_extreme_r;
+                    long pull_extreme_r_1;
+                    hsplit_fused_6_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
+                    double op_extreme_r;
+                    long op_extreme_r_1;
+                    hsplit_fused_6_op_extreme(acc, acc_1, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
+                    acc = op_extreme_r;
+                    acc_1 = op_extreme_r_1;
+                }
+            }
+        }
+        team_values[l] = acc;
+        team_values_1[l] = acc_1;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l == 0) long_teams[256 + (step + 2) % 3] = 0;
+        if (lanes > 1) {
+            for (long h = 1; h < lanes; h *= 2) {
+                if ((lane & (2 * h - 1)) == 0) {
+                    double op_extreme_r_2;
+                    long op_extreme_r_3;
+                    hsplit_fused_6_op_extreme(team_values[l], team_values_1[l], team_values[l + h], team_values_1[l + h], &op_extreme_r_2, &op_extreme_r_3);
+                    team_values[l] = op_extreme_r_2;
+                    team_values_1[l] = op_extreme_r_3;
+                }
+                barrier(CLK_LOCAL_MEM_FENCE);
+            }
+            acc = team_values[l];
+            acc_1 = team_values_1[l];
+        }
+        if (lane == 0 && s < n_cross_offsets && !is_long) {
+            extreme[s] = acc;
+            position[s] = acc_1;
+        }
+        const int n_long = long_teams[counter];
+        for (int i = 0; i < n_long; i++) {
+            const long s_1 = first + long_teams[i];
+            const long offset_1 = cross_offsets_0[s_1];
+            const long length_1 = (s_1 + 1 < n_cross_offsets ? cross_offsets_0[s_1 + 1] : n_1) - offset_1;
+            double acc_2 = 0.0;
+            long acc_3 = -1L;
+            const long chunk_2 = (length_1 + 256 - 1) / 256;
+            const long lo_2 = min(l * chunk_2, length_1);
+            const long hi_2 = min(lo_2 + chunk_2, length_1);
+            for (long k_1 = lo_2; k_1 < hi_2; k_1++) {
+                double pull_extreme_r_2;
+                long pull_extreme_r_3;
+                hsplit_fused_6_pull_extreme(offset_1 + k_1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
+                double op_extreme_r_4;
+                long op_extreme_r_5;
+                hsplit_fused_6_op_extreme(acc_2, acc_3, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_4, &op_extreme_r_5);
+                acc_2 = op_extreme_r_4;
+                acc_3 = op_extreme_r_5;
+            }
+            team_values[l] = acc_2;
+            team_values_1[l] = acc_3;
+            barrier(CLK_LOCAL_MEM_FENCE);
+            for (long h_1 = 1; h_1 < 256; h_1 *= 2) {
+                if ((l & (2 * h_1 - 1)) == 0) {
+                    double op_extreme_r_6;
+                    long op_extreme_r_7;
+                    hsplit_fused_6_op_extreme(team_values[l], team_values_1[l], team_values[l + h_1], team_values_1[l + h_1], &op_extreme_r_6, &op_extreme_r_7);
+                    team_values[l] = op_extreme_r_6;
+                    team_values_1[l] = op_extreme_r_7;
+                }
+                barrier(CLK_LOCAL_MEM_FENCE);
+            }
+            if (l == 0) {
+                extreme[s_1] = team_values[0];
+                position[s_1] = team_values_1[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_6_extreme_splits(long merge_tiles, __global const long* cross_lengths, long n_cross_lengths, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* extreme_longest, long lanes, __global long* extreme_splits) {
+    if (!(extreme_longest[0] > 4 * lanes)) return;
     const long gid = get_global_id(0);
     if (gid < merge_tiles + 1) {
         long split_extreme_r = hsplit_fused_6_split_extreme(gid, cross_lengths, n_cross_lengths, cross_offsets_0, n_cross_offsets);
@@ -4452,29 +4855,30 @@ __kernel void hsplit_fused_6_extreme_splits(long merge_tiles, __global const lon
     }
 }
 
-__kernel void hsplit_fused_6_extreme(__global const long* cross_offsets_0, __global const long* cross_lengths, long n_cross_offsets, long merge_tiles, __global const long* extreme_splits, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global double* extreme, __global long* position) {
+__kernel void hsplit_fused_6_extreme_1(__global const long* cross_offsets_0, __global const long* cross_lengths, long n_cross_offsets, long merge_tiles, __global const long* extreme_splits, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const long* extreme_longest, long lanes, __global double* extreme, __global long* position) {
     __local double merge_values[1280];
     __local long merge_values_1[1280];
     __local int merge_ends[1280];
+    if (!(extreme_longest[0] > 4 * lanes)) return;
     const int t = get_local_id(0);
     const long segs = n_cross_offsets;
     const long n_1 = segs > 0 ? cross_offsets_0[segs - 1] + cross_lengths[segs - 1] : 0;
     for (long g = get_group_id(0); g < merge_tiles; g += get_num_groups(0)) {
-        const long a = extreme_splits[g], b = extreme_splits[g + 1];
-        const long e0 = a < segs ? cross_offsets_0[a] : n_1;
-        const long e1 = b < segs ? cross_offsets_0[b] : n_1;
-        const long before = g * 1024 - a - e0;
-        const long items = (b - a) + (e1 - e0);
-        for (long pass = 0; pass < (a < b ? items : 0); pass += items) {
+        const long a_1 = extreme_splits[g], b_1 = extreme_splits[g + 1];
+        const long e0 = a_1 < segs ? cross_offsets_0[a_1] : n_1;
+        const long e1 = b_1 < segs ? cross_offsets_0[b_1] : n_1;
+        const long before = g * 1024 - a_1 - e0;
+        const long items = (b_1 - a_1) + (e1 - e0);
+        for (long pass = 0; pass < (a_1 < b_1 ? items : 0); pass += items) {
             double acc = 0.0;
             long acc_1 = -1L;
             if (before > 0) {
                 double acc_2 = 0.0;
                 long acc_3 = -1L;
                 const long lane = t;
-                const long chunk = (before + 256 - 1) / 256;
-                const long lo_1 = min(lane * chunk, before);
-                const long hi_1 = min(lo_1 + chunk, before);
+                const long chunk_1 = (before + 256 - 1) / 256;
+                const long lo_1 = min(lane * chunk_1, before);
+                const long hi_1 = min(lo_1 + chunk_1, before);
                 for (long k = lo_1; k < hi_1; k++) {
                     double pull_extreme_r;
                     long pull_extreme_r_1;
@@ -4503,19 +4907,23 @@ __kernel void hsplit_fused_6_extreme(__global const long* cross_offsets_0, __glo
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
             const long j0 = e0 + before;
-            const int nr = (int)(b - a);
+            const int nr = (int)(b_1 - a_1);
             const int cl = (int)(e1 - j0) + nr;
             const int ne = cl - nr;
             for (int k_1 = t; k_1 < nr; k_1 += 256) {
-                const long r = a + k_1;
+                const long r = a_1 + k_1;
                 merge_ends[k_1] = (int)((r + 1 < segs ? cross_offsets_0[r + 1] : n_1) - j0);
             }
-            for (int k_2 = t; k_2 < ne; k_2 += 256) {
-                double pull_extreme_r_2;
-                long pull_extreme_r_3;
-                hsplit_fused_6_pull_extreme(j0 + k_2, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
-                merge_values[k_2] = pull_extreme_r_2;
-                merge_values_1[k_2] = pull_extreme_r_3;
+            #pragma unroll
+            for (int i = 0; i < 4; i++) {
+                const int k_2 = t + i * 256;
+                if (k_2 < ne) {
+                    double pull_extreme_r_2;
+                    long pull_extreme_r_3;
+                    hsplit_fused_6_pull_extreme(j0 + k_2, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
+                    merge_values[k_2] = pull_extreme_r_2;
+                    merge_values_1[k_2] = pull_extreme_r_3;
+                }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
             const int dlo = min(t * 4, cl);
@@ -4537,7 +4945,7 @@ __kernel void hsplit_fused_6_extreme(__global const long* cross_offsets_0, __glo
                         acc_6 = acc_4;
                         acc_7 = acc_5;
                     } else {
-                        const long row = a + ii;
+                        const long row = a_1 + ii;
                         extreme[row] = acc_4;
                         position[row] = acc_5;
                     }
@@ -4572,7 +4980,7 @@ __kernel void hsplit_fused_6_extreme(__global const long* cross_offsets_0, __glo
                 double op_extreme_r_8;
                 long op_extreme_r_9;
                 hsplit_fused_6_op_extreme(acc_8, acc_9, acc_6, acc_7, &op_extreme_r_8, &op_extreme_r_9);
-                const long row_1 = a + head;
+                const long row_1 = a_1 + head;
                 extreme[row_1] = op_extreme_r_8;
                 position[row_1] = op_extreme_r_9;
             }
@@ -7344,6 +7752,10 @@ static inline long hsplit_fused_15_elements_extreme(__global const long* cross_l
     return cross_lengths_len > 0L ? nessie_add(cross_offsets[nessie_sub(cross_lengths_len, 1L)], cross_lengths[nessie_sub(cross_lengths_len, 1L)]) : 0L;
 }
 
+static inline long hsplit_fused_15_longest_extreme(long a, long b) {
+    return max(a, b);
+}
+
 static inline long hsplit_fused_15_split_extreme(long p, __global const long* cross_lengths, long cross_lengths_len, __global const long* cross_offsets, long cross_offsets_len) {
     long n = cross_lengths_len > 0L ? nessie_add(cross_offsets[nessie_sub(cross_lengths_len, 1L)], cross_lengths[nessie_sub(cross_lengths_len, 1L)]) : 0L;
     long d = min(nessie_mul(p, 1024L), nessie_add(cross_offsets_len, n));
@@ -7377,7 +7789,217 @@ __kernel void hsplit_fused_15_extreme_elements(__global const long* cross_length
     }
 }
 
-__kernel void hsplit_fused_15_extreme_splits(long merge_tiles, __global const long* cross_lengths, long n_cross_lengths, __global const long* cross_offsets_0, long n_cross_offsets, __global long* extreme_splits) {
+__kernel void hsplit_fused_15_extreme_longest_partial(__global const long* cross_lengths, long groups, long chunk, long n_cross_lengths, __global long* extreme_longest_partials) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
+                long x;
+                if (l + 256 * wg + 256 * groups * k < n_cross_lengths) {
+                    x = cross_lengths[l + 256 * wg + 256 * groups * k];
+                } else {
+                    x = 0L;
+                }
+                long longest_extreme_r = hsplit_fused_15_longest_extreme(acc, x);
+                acc = longest_extreme_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long longest_extreme_r_1 = hsplit_fused_15_longest_extreme(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = longest_extreme_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                extreme_longest_partials[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_15_extreme_longest_final(__global const long* extreme_longest_partials, long final_chunk, long groups, __global long* extreme_longest) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                if (256 * k + l < groups) {
+                    x = extreme_longest_partials[256 * k + l];
+                } else {
+                    x = 0L;
+                }
+                long longest_extreme_r = hsplit_fused_15_longest_extreme(acc, x);
+                acc = longest_extreme_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long longest_extreme_r_1 = hsplit_fused_15_longest_extreme(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = longest_extreme_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                extreme_longest[0] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_15_extreme(__global const long* cross_offsets_0, __global const long* cross_lengths, long lanes, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const long* extreme_longest, long whole_group, __global double* extreme, __global long* position) {
+    __local double team_values[256];
+    __local long team_values_1[256];
+    __local int long_teams[259];
+    if (!(whole_group != 0 || extreme_longest[0] <= 4 * lanes)) return;
+    const long l = get_local_id(0);
+    const long lane = l & (lanes - 1);
+    const long team = l / lanes;
+    const long teams = 256 / lanes;
+    const long n_1 = n_cross_offsets > 0 ? cross_offsets_0[n_cross_offsets - 1] + cross_lengths[n_cross_offsets - 1] : 0;
+    if (l < 3) long_teams[256 + l] = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long first = get_group_id(0) * teams, step = 0; first < n_cross_offsets; first += get_num_groups(0) * teams, step++) {
+        const long s = first + team;
+        const long counter = 256 + step % 3;
+        int is_long = 0;
+        double acc = 0.0;
+        long acc_1 = -1L;
+        if (s < n_cross_offsets) {
+            const long offset = cross_offsets_0[s];
+            const long length = (s + 1 < n_cross_offsets ? cross_offsets_0[s + 1] : n_1) - offset;
+            is_long = lanes < 256 && length > 32 * lanes;
+            if (is_long) {
+                if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
+            } else {
+                const long chunk_1 = (length + lanes - 1) / lanes;
+                const long lo_1 = min(lane * chunk_1, length);
+                const long hi_1 = min(lo_1 + chunk_1, length);
+                for (long k = lo_1; k < hi_1; k++) {
+                    double pull_extreme_r;
+                    long pull_extreme_r_1;
+                    hsplit_fused_15_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
+                    double op_extreme_r;
+                    long op_extreme_r_1;
+                    hsplit_fused_15_op_extreme(acc, acc_1, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
+                    acc = op_extreme_r;
+                    acc_1 = op_extreme_r_1;
+                }
+            }
+        }
+        team_values[l] = acc;
+        team_values_1[l] = acc_1;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l == 0) long_teams[256 + (step + 2) % 3] = 0;
+        if (lanes > 1) {
+            for (long h = 1; h < lanes; h *= 2) {
+                if ((lane & (2 * h - 1)) == 0) {
+                    double op_extreme_r_2;
+                    long op_extreme_r_3;
+                    hsplit_fused_15_op_extreme(team_values[l], team_values_1[l], team_values[l + h], team_values_1[l + h], &op_extreme_r_2, &op_extreme_r_3);
+                    team_values[l] = op_extreme_r_2;
+                    team_values_1[l] = op_extreme_r_3;
+                }
+                barrier(CLK_LOCAL_MEM_FENCE);
+            }
+            acc = team_values[l];
+            acc_1 = team_values_1[l];
+        }
+        if (lane == 0 && s < n_cross_offsets && !is_long) {
+            extreme[s] = acc;
+            position[s] = acc_1;
+        }
+        const int n_long = long_teams[counter];
+        for (int i = 0; i < n_long; i++) {
+            const long s_1 = first + long_teams[i];
+            const long offset_1 = cross_offsets_0[s_1];
+            const long length_1 = (s_1 + 1 < n_cross_offsets ? cross_offsets_0[s_1 + 1] : n_1) - offset_1;
+            double acc_2 = 0.0;
+            long acc_3 = -1L;
+            const long chunk_2 = (length_1 + 256 - 1) / 256;
+            const long lo_2 = min(l * chunk_2, length_1);
+            const long hi_2 = min(lo_2 + chunk_2, length_1);
+            for (long k_1 = lo_2; k_1 < hi_2; k_1++) {
+                double pull_extreme_r_2;
+                long pull_extreme_r_3;
+                hsplit_fused_15_pull_extreme(offset_1 + k_1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
+                double op_extreme_r_4;
+                long op_extreme_r_5;
+                hsplit_fused_15_op_extreme(acc_2, acc_3, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_4, &op_extreme_r_5);
+                acc_2 = op_extreme_r_4;
+                acc_3 = op_extreme_r_5;
+            }
+            team_values[l] = acc_2;
+            team_values_1[l] = acc_3;
+            barrier(CLK_LOCAL_MEM_FENCE);
+            for (long h_1 = 1; h_1 < 256; h_1 *= 2) {
+                if ((l & (2 * h_1 - 1)) == 0) {
+                    double op_extreme_r_6;
+                    long op_extreme_r_7;
+                    hsplit_fused_15_op_extreme(team_values[l], team_values_1[l], team_values[l + h_1], team_values_1[l + h_1], &op_extreme_r_6, &op_extreme_r_7);
+                    team_values[l] = op_extreme_r_6;
+                    team_values_1[l] = op_extreme_r_7;
+                }
+                barrier(CLK_LOCAL_MEM_FENCE);
+            }
+            if (l == 0) {
+                extreme[s_1] = team_values[0];
+                position[s_1] = team_values_1[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_15_extreme_splits(long merge_tiles, __global const long* cross_lengths, long n_cross_lengths, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* extreme_longest, long lanes, __global long* extreme_splits) {
+    if (!(extreme_longest[0] > 4 * lanes)) return;
     const long gid = get_global_id(0);
     if (gid < merge_tiles + 1) {
         long split_extreme_r = hsplit_fused_15_split_extreme(gid, cross_lengths, n_cross_lengths, cross_offsets_0, n_cross_offsets);
@@ -7385,29 +8007,30 @@ __kernel void hsplit_fused_15_extreme_splits(long merge_tiles, __global const lo
     }
 }
 
-__kernel void hsplit_fused_15_extreme(__global const long* cross_offsets_0, __global const long* cross_lengths, long n_cross_offsets, long merge_tiles, __global const long* extreme_splits, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global double* extreme, __global long* position) {
+__kernel void hsplit_fused_15_extreme_1(__global const long* cross_offsets_0, __global const long* cross_lengths, long n_cross_offsets, long merge_tiles, __global const long* extreme_splits, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const long* extreme_longest, long lanes, __global double* extreme, __global long* position) {
     __local double merge_values[1280];
     __local long merge_values_1[1280];
     __local int merge_ends[1280];
+    if (!(extreme_longest[0] > 4 * lanes)) return;
     const int t = get_local_id(0);
     const long segs = n_cross_offsets;
     const long n_1 = segs > 0 ? cross_offsets_0[segs - 1] + cross_lengths[segs - 1] : 0;
     for (long g = get_group_id(0); g < merge_tiles; g += get_num_groups(0)) {
-        const long a = extreme_splits[g], b = extreme_splits[g + 1];
-        const long e0 = a < segs ? cross_offsets_0[a] : n_1;
-        const long e1 = b < segs ? cross_offsets_0[b] : n_1;
-        const long before = g * 1024 - a - e0;
-        const long items = (b - a) + (e1 - e0);
-        for (long pass = 0; pass < (a < b ? items : 0); pass += items) {
+        const long a_1 = extreme_splits[g], b_1 = extreme_splits[g + 1];
+        const long e0 = a_1 < segs ? cross_offsets_0[a_1] : n_1;
+        const long e1 = b_1 < segs ? cross_offsets_0[b_1] : n_1;
+        const long before = g * 1024 - a_1 - e0;
+        const long items = (b_1 - a_1) + (e1 - e0);
+        for (long pass = 0; pass < (a_1 < b_1 ? items : 0); pass += items) {
             double acc = 0.0;
             long acc_1 = -1L;
             if (before > 0) {
                 double acc_2 = 0.0;
                 long acc_3 = -1L;
                 const long lane = t;
-                const long chunk = (before + 256 - 1) / 256;
-                const long lo_1 = min(lane * chunk, before);
-                const long hi_1 = min(lo_1 + chunk, before);
+                const long chunk_1 = (before + 256 - 1) / 256;
+                const long lo_1 = min(lane * chunk_1, before);
+                const long hi_1 = min(lo_1 + chunk_1, before);
                 for (long k = lo_1; k < hi_1; k++) {
                     double pull_extreme_r;
                     long pull_extreme_r_1;
@@ -7436,19 +8059,23 @@ __kernel void hsplit_fused_15_extreme(__global const long* cross_offsets_0, __gl
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
             const long j0 = e0 + before;
-            const int nr = (int)(b - a);
+            const int nr = (int)(b_1 - a_1);
             const int cl = (int)(e1 - j0) + nr;
             const int ne = cl - nr;
             for (int k_1 = t; k_1 < nr; k_1 += 256) {
-                const long r = a + k_1;
+                const long r = a_1 + k_1;
                 merge_ends[k_1] = (int)((r + 1 < segs ? cross_offsets_0[r + 1] : n_1) - j0);
             }
-            for (int k_2 = t; k_2 < ne; k_2 += 256) {
-                double pull_extreme_r_2;
-                long pull_extreme_r_3;
-                hsplit_fused_15_pull_extreme(j0 + k_2, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
-                merge_values[k_2] = pull_extreme_r_2;
-                merge_values_1[k_2] = pull_extreme_r_3;
+            #pragma unroll
+            for (int i = 0; i < 4; i++) {
+                const int k_2 = t + i * 256;
+                if (k_2 < ne) {
+                    double pull_extreme_r_2;
+                    long pull_extreme_r_3;
+                    hsplit_fused_15_pull_extreme(j0 + k_2, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
+                    merge_values[k_2] = pull_extreme_r_2;
+                    merge_values_1[k_2] = pull_extreme_r_3;
+                }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
             const int dlo = min(t * 4, cl);
@@ -7470,7 +8097,7 @@ __kernel void hsplit_fused_15_extreme(__global const long* cross_offsets_0, __gl
                         acc_6 = acc_4;
                         acc_7 = acc_5;
                     } else {
-                        const long row = a + ii;
+                        const long row = a_1 + ii;
                         extreme[row] = acc_4;
                         position[row] = acc_5;
                     }
@@ -7505,7 +8132,7 @@ __kernel void hsplit_fused_15_extreme(__global const long* cross_offsets_0, __gl
                 double op_extreme_r_8;
                 long op_extreme_r_9;
                 hsplit_fused_15_op_extreme(acc_8, acc_9, acc_6, acc_7, &op_extreme_r_8, &op_extreme_r_9);
-                const long row_1 = a + head;
+                const long row_1 = a_1 + head;
                 extreme[row_1] = op_extreme_r_8;
                 position[row_1] = op_extreme_r_9;
             }

@@ -1095,6 +1095,10 @@ static inline double smvm_fused_op_sum(double a, double b) {
     return a + b;
 }
 
+static inline long smvm_fused_longest_sum(long a, long b) {
+    return max(a, b);
+}
+
 static inline long smvm_fused_split_sum(long p, __global const long* m_lengths, long m_lengths_len, __global const long* m_offsets, long m_offsets_len) {
     long n = m_lengths_len > 0L ? nessie_add(m_offsets[nessie_sub(m_lengths_len, 1L)], m_lengths[nessie_sub(m_lengths_len, 1L)]) : 0L;
     long d = min(nessie_mul(p, 2048L), nessie_add(m_offsets_len, n));
@@ -1120,7 +1124,187 @@ static inline long smvm_fused_split_sum(long p, __global const long* m_lengths, 
     return lo;
 }
 
-__kernel void smvm_fused_sum_splits(long merge_tiles, __global const long* m_lengths, long n_m_lengths, __global const long* m_offsets, long n_m_offsets, __global long* sum_splits) {
+__kernel void smvm_fused_sum_longest_partial(__global const long* m_lengths, long groups, long chunk, long n_m_lengths, __global long* sum_longest_partials) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
+                long x;
+                if (l + 256 * wg + 256 * groups * k < n_m_lengths) {
+                    x = m_lengths[l + 256 * wg + 256 * groups * k];
+                } else {
+                    x = 0L;
+                }
+                long longest_sum_r = smvm_fused_longest_sum(acc, x);
+                acc = longest_sum_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long longest_sum_r_1 = smvm_fused_longest_sum(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = longest_sum_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                sum_longest_partials[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void smvm_fused_sum_longest_final(__global const long* sum_longest_partials, long final_chunk, long groups, __global long* sum_longest) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                if (256 * k + l < groups) {
+                    x = sum_longest_partials[256 * k + l];
+                } else {
+                    x = 0L;
+                }
+                long longest_sum_r = smvm_fused_longest_sum(acc, x);
+                acc = longest_sum_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long longest_sum_r_1 = smvm_fused_longest_sum(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = longest_sum_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                sum_longest[0] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void smvm_fused_sum(__global const long* m_offsets, __global const long* m_lengths, long lanes, long n_m_offsets, __global const long* m_elements_1, __global const double* v, long n_v, __global const double* m_elements_2, __global const long* sum_longest, long whole_group, __global double* sum, __global long* err) {
+    __local double team_values[256];
+    __local int long_teams[259];
+    if (!(whole_group != 0 || sum_longest[0] <= 4 * lanes)) return;
+    const long l = get_local_id(0);
+    const long lane = l & (lanes - 1);
+    const long team = l / lanes;
+    const long teams = 256 / lanes;
+    const long n_1 = n_m_offsets > 0 ? m_offsets[n_m_offsets - 1] + m_lengths[n_m_offsets - 1] : 0;
+    if (l < 3) long_teams[256 + l] = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long first = get_group_id(0) * teams, step = 0; first < n_m_offsets; first += get_num_groups(0) * teams, step++) {
+        const long s = first + team;
+        const long counter = 256 + step % 3;
+        int is_long = 0;
+        double acc = 0.0;
+        if (s < n_m_offsets) {
+            const long offset = m_offsets[s];
+            const long length = (s + 1 < n_m_offsets ? m_offsets[s + 1] : n_1) - offset;
+            is_long = lanes < 256 && length > 32 * lanes;
+            if (is_long) {
+                if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
+            } else {
+                for (long k = lane; k < length; k += lanes) {
+                    double pull_sum_r = smvm_fused_pull_sum(offset + k, m_elements_1, v, n_v, m_elements_2, err);
+                    double op_sum_r = smvm_fused_op_sum(acc, pull_sum_r);
+                    acc = op_sum_r;
+                }
+            }
+        }
+        team_values[l] = acc;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l == 0) long_teams[256 + (step + 2) % 3] = 0;
+        if (lanes > 1) {
+            for (long h = 1; h < lanes; h *= 2) {
+                if ((lane & (2 * h - 1)) == 0) {
+                    double op_sum_r_1 = smvm_fused_op_sum(team_values[l], team_values[l + h]);
+                    team_values[l] = op_sum_r_1;
+                }
+                barrier(CLK_LOCAL_MEM_FENCE);
+            }
+            acc = team_values[l];
+        }
+        if (lane == 0 && s < n_m_offsets && !is_long) {
+            sum[s] = acc;
+        }
+        const int n_long = long_teams[counter];
+        for (int i_1 = 0; i_1 < n_long; i_1++) {
+            const long s_1 = first + long_teams[i_1];
+            const long offset_1 = m_offsets[s_1];
+            const long length_1 = (s_1 + 1 < n_m_offsets ? m_offsets[s_1 + 1] : n_1) - offset_1;
+            double acc_1 = 0.0;
+            for (long k_1 = l; k_1 < length_1; k_1 += 256) {
+                double pull_sum_r_1 = smvm_fused_pull_sum(offset_1 + k_1, m_elements_1, v, n_v, m_elements_2, err);
+                double op_sum_r_2 = smvm_fused_op_sum(acc_1, pull_sum_r_1);
+                acc_1 = op_sum_r_2;
+            }
+            team_values[l] = acc_1;
+            barrier(CLK_LOCAL_MEM_FENCE);
+            for (long h_1 = 1; h_1 < 256; h_1 *= 2) {
+                if ((l & (2 * h_1 - 1)) == 0) {
+                    double op_sum_r_3 = smvm_fused_op_sum(team_values[l], team_values[l + h_1]);
+                    team_values[l] = op_sum_r_3;
+                }
+                barrier(CLK_LOCAL_MEM_FENCE);
+            }
+            if (l == 0) {
+                sum[s_1] = team_values[0];
+            }
+        }
+    }
+}
+
+__kernel void smvm_fused_sum_splits(long merge_tiles, __global const long* m_lengths, long n_m_lengths, __global const long* m_offsets, long n_m_offsets, __global const long* sum_longest, long lanes, __global long* sum_splits) {
+    if (!(sum_longest[0] > 4 * lanes)) return;
     const long gid = get_global_id(0);
     if (gid < merge_tiles + 1) {
         long split_sum_r = smvm_fused_split_sum(gid, m_lengths, n_m_lengths, m_offsets, n_m_offsets);
@@ -1128,19 +1312,20 @@ __kernel void smvm_fused_sum_splits(long merge_tiles, __global const long* m_len
     }
 }
 
-__kernel void smvm_fused_sum(__global const long* m_offsets, __global const long* m_lengths, long n_m_offsets, long merge_tiles, __global const long* sum_splits, __global const long* m_elements_1, __global const double* v, long n_v, __global const double* m_elements_2, __global double* sum, __global long* err) {
+__kernel void smvm_fused_sum_1(__global const long* m_offsets, __global const long* m_lengths, long n_m_offsets, long merge_tiles, __global const long* sum_splits, __global const long* m_elements_1, __global const double* v, long n_v, __global const double* m_elements_2, __global const long* sum_longest, long lanes, __global double* sum, __global long* err) {
     __local double merge_values[2304];
     __local int merge_ends[2304];
+    if (!(sum_longest[0] > 4 * lanes)) return;
     const int t = get_local_id(0);
     const long segs = n_m_offsets;
     const long n_1 = segs > 0 ? m_offsets[segs - 1] + m_lengths[segs - 1] : 0;
     for (long g = get_group_id(0); g < merge_tiles; g += get_num_groups(0)) {
-        const long a_1 = sum_splits[g], b_1 = sum_splits[g + 1];
-        const long e0 = a_1 < segs ? m_offsets[a_1] : n_1;
-        const long e1 = b_1 < segs ? m_offsets[b_1] : n_1;
-        const long before = g * 2048 - a_1 - e0;
-        const long items = (b_1 - a_1) + (e1 - e0);
-        for (long pass = 0; pass < (a_1 < b_1 ? items : 0); pass += items) {
+        const long a = sum_splits[g], b = sum_splits[g + 1];
+        const long e0 = a < segs ? m_offsets[a] : n_1;
+        const long e1 = b < segs ? m_offsets[b] : n_1;
+        const long before = g * 2048 - a - e0;
+        const long items = (b - a) + (e1 - e0);
+        for (long pass = 0; pass < (a < b ? items : 0); pass += items) {
             double acc = 0.0;
             if (before > 0) {
                 double acc_1 = 0.0;
@@ -1163,16 +1348,20 @@ __kernel void smvm_fused_sum(__global const long* m_offsets, __global const long
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
             const long j0 = e0 + before;
-            const int nr = (int)(b_1 - a_1);
+            const int nr = (int)(b - a);
             const int cl = (int)(e1 - j0) + nr;
             const int ne = cl - nr;
             for (int k_1 = t; k_1 < nr; k_1 += 256) {
-                const long r = a_1 + k_1;
+                const long r = a + k_1;
                 merge_ends[k_1] = (int)((r + 1 < segs ? m_offsets[r + 1] : n_1) - j0);
             }
-            for (int k_2 = t; k_2 < ne; k_2 += 256) {
-                double pull_sum_r_1 = smvm_fused_pull_sum(j0 + k_2, m_elements_1, v, n_v, m_elements_2, err);
-                merge_values[k_2] = pull_sum_r_1;
+            #pragma unroll
+            for (int i_1 = 0; i_1 < 8; i_1++) {
+                const int k_2 = t + i_1 * 256;
+                if (k_2 < ne) {
+                    double pull_sum_r_1 = smvm_fused_pull_sum(j0 + k_2, m_elements_1, v, n_v, m_elements_2, err);
+                    merge_values[k_2] = pull_sum_r_1;
+                }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
             const int dlo = min(t * 8, cl);
@@ -1191,7 +1380,7 @@ __kernel void smvm_fused_sum(__global const long* m_offsets, __global const long
                         head = ii;
                         acc_3 = acc_2;
                     } else {
-                        const long row = a_1 + ii;
+                        const long row = a + ii;
                         sum[row] = acc_2;
                     }
                     acc_2 = 0.0;
@@ -1214,7 +1403,7 @@ __kernel void smvm_fused_sum(__global const long* m_offsets, __global const long
                     acc_4 = op_sum_r_3;
                 }
                 double op_sum_r_4 = smvm_fused_op_sum(acc_4, acc_3);
-                const long row_1 = a_1 + head;
+                const long row_1 = a + head;
                 sum[row_1] = op_sum_r_4;
             }
             barrier(CLK_LOCAL_MEM_FENCE);

@@ -265,6 +265,24 @@ impl<'k> Evaluator<'k> {
     pub fn run_stage(&mut self, stage: &Stage) -> Eval<()> {
         let ty = crate::typecheck::check_stage(self.kernel, stage)
             .map_err(|e| EvalError::Error { kernel: self.kernel.name.clone(), message: e.to_string() })?;
+        // A lowering not chosen for these sizes (`Stage::when`): the
+        // other one writes the results.
+        if let Some(when) = &stage.when
+            && self.arith(when)? == 0
+        {
+            return Ok(());
+        }
+        // Its device guard (`Stage::guard`): every work-group returns at
+        // once, the value read only where `unless` is 0.
+        if let Some(g) = &stage.guard {
+            let value = || match self.flat_value(g.value)? {
+                FlatValue::Scalar(ScalarValue::Int(x)) => Ok(*x),
+                _ => self.fail(format!("a guard's value `{}` is not an int", self.var_name(g.value))),
+            };
+            if !g.holds(self.arith(&g.unless)?, self.arith(&g.bound)?, value)? {
+                return Ok(());
+            }
+        }
         self.stage_results = stage.result.clone();
         let value = self.expr(&stage.body)?;
         self.check_type(&value, &ty).map_err(|e| self.in_stage(stage, e))?;

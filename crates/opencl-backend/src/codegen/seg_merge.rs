@@ -87,7 +87,13 @@ impl Generator<'_> {
         // a segment end) rather than after a `continue`, and a barrier at
         // its end: the shape in which PoCL's barrier handling was seen to
         // run it right (without the last barrier, PoCL 3.1 skipped the
-        // writes after the carries' barrier).
+        // writes after the carries' barrier). OpenCL's memory model does
+        // not need that barrier (before its first barrier the next tile
+        // writes only the tile's part `[0, T)` of the local arrays, which
+        // every work-item stopped reading at the carries' barrier; the
+        // carries at `[T, T + L)` it writes after), and on the H100 it
+        // costs nothing measurable (4M rows of 8: 0.884 ms with it, 0.880
+        // without; power-law rows 1.704 and 1.671 ms), so it stays.
         let (pass, items) = (self.fresh("pass"), self.fresh("items"));
         self.line(format!("const long {items} = ({b} - {a}) + ({e1} - {e0});"));
         self.open(format!("for (long {pass} = 0; {pass} < ({a} < {b} ? {items} : 0); {pass} += {items})"));
@@ -128,12 +134,20 @@ impl Generator<'_> {
         self.line(format!("const long {r} = {a} + {k};"));
         self.line(format!("{ends}[{k}] = (int)({} - {j0});", end_of(&r)));
         self.close();
-        let k = self.fresh("k");
-        self.open(format!("for (int {k} = {t}; {k} < {ne}; {k} += {l})"));
+        // Work-item `t` loads items `t + i·L` for `i < V` (the tile holds
+        // at most `L·V` values): a loop of a known count, unrolled, so that
+        // the loads of its `V` elements are in flight together (on the
+        // H100, uniform rows of 8: 12 % faster than a loop to `ne`).
+        let (i, k) = (self.fresh("i"), self.fresh("k"));
+        self.line("#pragma unroll");
+        self.open(format!("for (int {i} = 0; {i} < {v}; {i}++)"));
+        self.line(format!("const int {k} = {t} + {i} * {l};"));
+        self.open(format!("if ({k} < {ne})"));
         let x = self.call(pull, vec![format!("{j0} + {k}")])?;
         for (name, x) in vals.iter().zip(&x) {
             self.line(format!("{name}[{k}] = {x};"));
         }
+        self.close();
         self.close();
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
         // This work-item's items of the tile.

@@ -54,6 +54,7 @@ impl Output for Transcript<'_> {
     }
 }
 
+#[derive(Debug)]
 pub enum Outcome {
     /// Both ran and printed the same; the transcript.
     Agree(String),
