@@ -55,16 +55,13 @@ use nesl_frontend::tast::{
 
 /// The program with its printing functions given text versions (see the
 /// note), or `None` when no apply-to-each needs its texts (or one does in
-/// a way the rewrite does not handle). In debug builds the
-/// result is checked by the typed program's verifier, as the front end
-/// checks its own output: a failure is a compiler bug.
+/// a way the rewrite does not handle). The result is checked by the typed
+/// program's verifier: a failure is a compiler bug.
 pub fn rewrite(program: &Program) -> Result<Option<Program>, FlattenError> {
     let Some(rewritten) = rewrite_unchecked(program) else { return Ok(None) };
-    if cfg!(debug_assertions) {
-        nesl_frontend::tast::verify(&rewritten).map_err(|error| {
-            FlattenError::bug(format!("the typed program with printing functions' texts is invalid: {}", error.message))
-        })?;
-    }
+    nesl_frontend::tast::verify(&rewritten).map_err(|error| {
+        FlattenError::bug(format!("the typed program with printing functions' texts is invalid: {}", error.message))
+    })?;
     Ok(Some(rewritten))
 }
 

@@ -134,3 +134,34 @@ fn rejects_a_datatype_out_of_range() {
     p.datatypes.clear();
     rejected(&p, &["does not exist"]);
 }
+
+/// Note [function values]: a function-typed parameter is erased from its
+/// instance's parameters but keeps its local's place, so the parameters
+/// skip that local; the verifier accepts the gap and nothing else.
+const HIGHER_ORDER: &str = "
+function twice(g, x) = g(g(x));
+function inc(x) = x + 1;
+twice(inc, 3); {twice(inc, i) : i in [1, 2]};
+";
+
+#[test]
+fn accepts_an_erased_function_parameter() {
+    let p = program(HIGHER_ORDER);
+    let (_, twice) = p.functions.iter().find(|(_, f)| f.name == "twice").expect("an instance of twice");
+    assert_eq!(twice.params.len(), 1, "the function parameter is erased");
+    verify(&p).unwrap();
+}
+
+#[test]
+fn rejects_a_read_of_an_erased_parameter() {
+    let mut p = program(HIGHER_ORDER);
+    let (_, twice) = p.functions.iter().find(|(_, f)| f.name == "twice").expect("an instance of twice");
+    let x_local = match &twice.params[0].kind {
+        nesl_frontend::tast::PatternKind::Bind(Var::Local(l)) => *l,
+        other => panic!("twice's parameter is {other:?}"),
+    };
+    assert!(x_local.0 > 0, "x comes after the erased g");
+    let id = find(&p, |k| matches!(k, ExprKind::Var(Var::Local(l)) if *l == x_local));
+    p.exprs[id].kind = ExprKind::Var(Var::Local(LocalId(0)));
+    rejected(&p, &["no parameter binds"]);
+}

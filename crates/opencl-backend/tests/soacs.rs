@@ -143,7 +143,7 @@ fn segmented_look_back_scans_of_every_shape() {
 #[test]
 fn segmented_reductions_over_many_tiles_chunks_and_carries() {
     // Under both lowerings of a segmented reduction: `segReduce-merge`
-    // (the default) takes tiles of 2048 merge items (segment ends and
+    // takes tiles of 2048 merge items (segment ends and
     // elements): many tiles of short segments (a third empty), one
     // segment of 100000 (its part before its last tile, 49 tiles, folded
     // by that tile's group), long segments among empty ones, float sums
@@ -157,7 +157,10 @@ fn segmented_reductions_over_many_tiles_chunks_and_carries() {
          let r = {sum(s) : s in {{0.25 * float(rem(i, 9)) : i in index(rem(j * 13, 300))} : j in index(5000)}} in (sum({x * float(i) : x in r; i in index(#r)}), r[4999]);\n\
          let r = {max_index(s) : s in {{rem(i * j, 5) : i in index(1 + rem(j * 7, 3000))} : j in index(3000)}} in (sum({x * i : x in r; i in index(#r)}), r[2999]);\n\
          {max_index(s) : s in [{rem(i, 3) : i in index(70000)}, [4, 4, 1]]};";
-    for seg_reduce in [SegReduce::Merge, SegReduce::Teams, SegReduce::ByShape] {
+    // By-shape runs one of these two per launch; its choice is tested by
+    // `by_shape_runs_teams_on_even_segments_and_merge_on_uneven_ones` and
+    // lift-ir's `segmented_reductions_by_shape`.
+    for seg_reduce in [SegReduce::Merge, SegReduce::Teams] {
         let cfg = lift_ir::rules::Config { seg_reduce, ..lift_ir::rules::Config::default() };
         let out = match run_both_with(source, fusion::ScheduleKind::ilp(), &cfg) {
             Outcome::Agree(text) => text,

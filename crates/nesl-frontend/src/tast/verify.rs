@@ -61,11 +61,15 @@ pub fn verify(program: &Program) -> Result<(), VerifyError> {
             });
         }
         let owner = Owner { locals: &function.locals, what: &function.instance };
+        // The parameters bind the first locals in order, except that an
+        // erased function-typed parameter leaves its local's place empty
+        // (note [function values]): such a local is never bound nor read.
         let mut next_local = 0;
+        let mut erased = Vec::new();
         for param in &function.params {
             verifier.check_pattern(param, &owner)?;
             for local in pattern_locals(param) {
-                if local != next_local {
+                if local < next_local {
                     return Err(VerifyError {
                         message: format!(
                             "the parameters of `{}` do not bind the first locals in order",
@@ -74,10 +78,20 @@ pub fn verify(program: &Program) -> Result<(), VerifyError> {
                         span: Some(param.span),
                     });
                 }
-                next_local += 1;
+                erased.extend(next_local..local);
+                next_local = local + 1;
             }
         }
         verifier.check_body(function.body, &owner)?;
+        if let Some(local) = erased.into_iter().find(|&l| body_uses_local(program, function.body, l)) {
+            return Err(VerifyError {
+                message: format!(
+                    "`{}` uses local `{}`, which no parameter binds though parameters bind later locals",
+                    function.instance, function.locals[local as usize].name
+                ),
+                span: Some(function.span),
+            });
+        }
         let body_type = &program.exprs[function.body].ty;
         if *body_type != function.result {
             return Err(verifier.error(
@@ -123,6 +137,26 @@ fn parse_prim_signatures() -> Result<HashMap<Prim, TypeSignature>, VerifyError> 
         }
     }
     Ok(signatures)
+}
+
+/// Whether the body rooted at `root` reads or binds local `local`.
+fn body_uses_local(program: &Program, root: ExprId, local: u32) -> bool {
+    let binds = |pattern: &Pattern| pattern_locals(pattern).contains(&local);
+    let mut stack = vec![root];
+    while let Some(id) = stack.pop() {
+        let kind = &program.exprs[id].kind;
+        let uses = match kind {
+            ExprKind::Var(Var::Local(l)) => l.0 == local,
+            ExprKind::Let { pattern, .. } => binds(pattern),
+            ExprKind::ApplyToEach { generators, .. } => generators.iter().any(|g| binds(&g.pattern)),
+            _ => false,
+        };
+        if uses {
+            return true;
+        }
+        stack.extend(kind.children());
+    }
+    false
 }
 
 /// The locals bound by a pattern, left to right.

@@ -396,7 +396,7 @@ mod tests {
         let mut classes = std::collections::BTreeSet::new();
         for bytes in (1..5000).chain((1..2000).map(|i| i * 7919 + 13)).chain([1 << 30, (1 << 30) + 1, 800_000_008]) {
             let class = size_class_bytes(bytes).expect("no overflow");
-            assert!(class >= bytes && class % 8 == 0, "{bytes} -> {class}");
+            assert!(class >= bytes && class.is_multiple_of(8), "{bytes} -> {class}");
             assert!(bytes <= MIN_CLASS_BYTES || class - bytes <= bytes / 8, "{bytes} -> {class}");
             assert_eq!(size_class_bytes(class), Some(class), "a class is its own class");
             if bytes < 4096 {
