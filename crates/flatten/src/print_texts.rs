@@ -416,18 +416,7 @@ impl Rewriter {
                         Type::pair(result_ty.clone(), text_type()),
                         span,
                     );
-                    if texts.is_empty() {
-                        return Ok(call);
-                    }
-                    let r = this.local("result", result_ty.clone(), span);
-                    let t = this.local("text", text_type(), span);
-                    let mut texts = texts;
-                    texts.push(this.var(t, span));
-                    let text = this.append(texts, span);
-                    let r_var = this.var(r, span);
-                    let body = this.pair(r_var, text, span);
-                    let pattern = Self::pair_pattern(this.bind_pattern(r, span), this.bind_pattern(t, span), span);
-                    Ok(this.let_(pattern, call, body, span))
+                    this.with_texts_before(call, result_ty.clone(), texts, span)
                 })?
             }
             ExprKind::Pair(a, b) => self.rebuild(vec![a, b], ty, span, |xs| ExprKind::Pair(xs[0], xs[1]))?,
