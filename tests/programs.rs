@@ -221,8 +221,9 @@ fn timed(name: &str, check: impl FnOnce() -> Result<(), Failed>) -> Result<(), F
 /// trials build as users do. PoCL builds unoptimised kernels about three
 /// times faster (`builtins/lifted_misc.nesl`, cold caches: 17 s of CPU
 /// against 47 s), and PoCL's compiles are most of the suite's time on two
-/// cores; the examples, the `cli::` trials, the random programs and the
-/// crates' own PoCL tests still build with optimisation.
+/// cores (the crates' own PoCL tests build the same way,
+/// `crates/opencl-backend/tests/support`); the examples, the `cli::` trials
+/// and the random programs still build with optimisation.
 fn opencl_trial_options(rel: &Path) -> Option<String> {
     if rel.starts_with("tests/programs/examples") {
         return None;

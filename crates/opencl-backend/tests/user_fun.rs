@@ -10,6 +10,8 @@
 //! function through `user_fun`, called by a small `__kernel` built from the
 //! function's parameter list; the evaluator runs the same kernel.
 
+mod support;
+
 use std::rc::Rc;
 
 use flatten::eval::{ArrayValue, EvalError, FlatValue, ScalarValue, run_kernel};
@@ -24,6 +26,7 @@ use opencl_backend::user_fun::{
     thunk_function,
 };
 use runtime::cl::{Arg, DeviceBuffer, DeviceFault, Grid, Launch, Session};
+use support::session;
 
 // --- building kernels --------------------------------------------------------
 
@@ -128,17 +131,6 @@ fn array(values: &[ScalarValue], ty: Scalar) -> FlatValue {
 }
 
 // --- running -------------------------------------------------------------------
-
-fn session() -> Session {
-    let spec = std::env::var("NESSIE_DEVICE").ok();
-    match Session::open(spec.as_deref()) {
-        Ok(session) => session,
-        Err(e) => panic!(
-            "these tests need an OpenCL device; install PoCL \
-             (`sudo apt-get install -y pocl-opencl-icd ocl-icd-libopencl1`) or set NESSIE_DEVICE: {e}"
-        ),
-    }
-}
 
 /// What a kernel computed: one column of values per result, or a fault
 /// (its message filled in with the payload).

@@ -156,9 +156,25 @@ pub fn compare(
 
 pub fn session() -> runtime::cl::Session {
     let spec = std::env::var("NESSIE_DEVICE").ok();
-    runtime::cl::Session::open(spec.as_deref()).unwrap_or_else(|e| {
+    let mut session = runtime::cl::Session::open(spec.as_deref()).unwrap_or_else(|e| {
         panic!("these tests need an OpenCL device (PoCL: apt-get install pocl-opencl-icd ocl-icd-libopencl1): {e}")
-    })
+    });
+    session.set_extra_build_options(&test_build_options(spec.as_deref()));
+    session
+}
+
+/// The OpenCL build options of these tests: `NESSIE_TEST_CL_OPTIONS` if
+/// set (empty: the driver's defaults), else `-cl-opt-disable` on the
+/// default device, as tests/programs.rs's trials build. PoCL compiles
+/// unoptimised kernels about three times faster, and its compiles are most
+/// of these tests' time on CI's two cores; optimised builds are still
+/// tested by tests/programs' examples and on the GPU (`NESSIE_DEVICE`).
+pub fn test_build_options(device: Option<&str>) -> String {
+    match std::env::var("NESSIE_TEST_CL_OPTIONS") {
+        Ok(options) => options,
+        Err(_) if device.is_none() => "-cl-opt-disable".to_string(),
+        Err(_) => String::new(),
+    }
 }
 
 pub fn example(name: &str) -> String {
