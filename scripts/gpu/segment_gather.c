@@ -76,6 +76,13 @@ static const char *SOURCE =
 "#define ARGS long n, __global const long* off, long nseg, __global const long* st0, __global const long* ln0, "
 "__global const long* st1, __global const long* ln1, __global const long* st2, __global const long* ln2, "
 "__global const long* a, __global const long* b, __global long* out, __global const int* ids\n"
+/* A coarse index: the segment of every 256th position (one search each), then each position searched
+   between its block's segment and the next block's. */
+"__kernel void coarse_build(ARGS, __global int* coarse) { long k = get_global_id(0); if (k * 256 < n) coarse[k] = (int)seg_of(off, nseg, k * 256); }\n"
+"__kernel void coarse_gather(ARGS, __global const int* coarse) { long p = get_global_id(0); if (p < n) { long k = p >> 8;\n"
+"    long lo = coarse[k], hi = (k + 1) * 256 < n ? coarse[k + 1] + 1 : nseg;\n"
+"    while (lo < hi) { long mid = lo + (hi - lo) / 2; if (off[mid] <= p) lo = mid + 1; else hi = mid; }\n"
+"    long s = lo > 0 ? lo - 1 : 0; APPEND(s) } }\n"
 "__kernel void flush(__global long* x, long n) { long p = get_global_id(0); if (p < n) x[p] = x[p] + 1; }\n"
 "__kernel void copy(ARGS) { long p = get_global_id(0); if (p < n) out[p] = a[p]; }\n"
 "__kernel void generated(ARGS) { long p = get_global_id(0); if (p < n) { long s = seg_of(off, nseg, p); APPEND(s) } }\n"
@@ -249,6 +256,27 @@ static void shape(long n, long maxlen) {
         printf("%-16s %6s %10.4f %10.4f  (into a new output buffer: first run, second run)\n", again[v], "256", first, second);
         clReleaseMemObject(bufs[9]);
         bufs[9] = keep;
+    }
+    {
+        /* The coarse index (4 B per 256 elements) and the gather through it, warm then cold. */
+        long nb = (n + 255) / 256;
+        cl_mem coarse = upload(NULL, 4 * nb);
+        cl_mem cb[12];
+        memcpy(cb, bufs, sizeof cb);
+        cb[11] = coarse;
+        double build = launch("coarse_build", cb, 12, n, nseg, nb, 256);
+        memset(got, 0, 8 * n);
+        CHECK(clEnqueueWriteBuffer(queue, bufs[9], CL_TRUE, 0, 8 * n, got, 0, NULL, NULL));
+        double warm = launch("coarse_gather", cb, 12, n, nseg, n, 256);
+        cold = 1;
+        double chill = launch("coarse_gather", cb, 12, n, nseg, n, 256);
+        cold = 0;
+        CHECK(clEnqueueReadBuffer(queue, bufs[9], CL_TRUE, 0, 8 * n, got, 0, NULL, NULL));
+        long bad = 0;
+        for (long i = 0; i < n; i++) bad += got[i] != want[i];
+        printf("%-16s %6s %10.4f %10.4f %10.4f  (build, gather warm, gather cold) %s\n", "coarse_index", "256", build, warm, chill,
+               bad ? "WRONG" : "ok");
+        clReleaseMemObject(coarse);
     }
     const char *builders[] = {"build_search", "build_loop", "zero", "build_heads"};
     for (int v = 0; v < 4; v++) {
