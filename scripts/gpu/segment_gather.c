@@ -6,7 +6,21 @@
        gcc -O2 -o /tmp/segment_gather scripts/gpu/segment_gather.c -l:libOpenCL.so.1
        /tmp/segment_gather [N] [MAXLEN]
    N elements in segments of 1..MAXLEN elements (uniform), and once more in
-   one segment. Every variant's output is checked against the host's. */
+   one segment. Every variant's output is checked against the host's.
+
+   Measured on the H100 (segids branch, 10^7 elements, best of 5, ms):
+                         segments of 1..10   1..2     ~500    one
+       generated              0.285          0.331    0.188   0.065
+       search in 32 bits      0.278          0.329    0.173   0.064
+       segment ids given      0.132          0.190    0.101   0.081
+       coarse index (+build)  0.167 (+0.010) 0.231    0.112
+       window, local memory   0.306          0.360    0.182
+       copy                   0.061          0.060    0.060   0.058
+   The work-group size (64 to 1024) moves `generated` by under 10 %; the
+   L2 flushed before each run and a new output buffer change nothing. The
+   search is about half of the kernel; its dependent loads, not its
+   arithmetic, cost it. The real quicksort gathers (`--stats`) take about
+   1.3 ms per 10^7 elements and level, four to five times this replica. */
 
 #include <stdint.h>
 #include <stdio.h>
