@@ -127,6 +127,18 @@ pub fn lookback_items(elems: usize, scanned: usize, cfg: &Config) -> Option<i64>
     Some(if t % 2 == 0 { t - 1 } else { t })
 }
 
+/// The elements per work-item of a filter's look-back tile of elements of
+/// `elems` components: as [`lookback_items`] for counts, with the `L`
+/// 32-bit masks the filter sets as it pulls (`4·L` bytes) kept back from
+/// the budget.
+pub fn filter_lookback_items(elems: usize, cfg: &Config) -> Option<i64> {
+    let masks = 4 * cfg.group_size;
+    if cfg.scan_local_bytes < masks {
+        return None;
+    }
+    lookback_items(elems, 1, &Config { scan_local_bytes: cfg.scan_local_bytes - masks, ..*cfg })
+}
+
 /// Whether every parameter and result of user function `f` is exact
 /// (not a float): any order of combining gives the same value.
 pub(crate) fn is_exact(low: &LiftKernel, f: &Fun) -> bool {
@@ -221,7 +233,7 @@ pub fn lower_filter(
     let comps = stage.result.len();
     let n = crate::rules::low_length(low, xs)?;
     if cfg.lookback
-        && let Some(t) = lookback_items(comps, 1, cfg)
+        && let Some(t) = filter_lookback_items(comps, cfg)
     {
         low.rules_applied.push("filter-lookback".into());
         low.rules_applied.push("tile-coalesced".into());

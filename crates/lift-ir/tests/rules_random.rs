@@ -480,7 +480,7 @@ fn scan_rule(rule: &str, cfg: &Config) -> String {
     }
     if let Some(spec) = rule.strip_prefix("@filter") {
         let k: usize = spec.parse().expect("a component count");
-        return if cfg.lookback && lift_ir::lookback::lookback_items(k, 1, cfg).is_some() {
+        return if cfg.lookback && lift_ir::lookback::filter_lookback_items(k, cfg).is_some() {
             "filter-lookback".into()
         } else {
             "filter-flags-fused".into()

@@ -107,6 +107,22 @@ fn single_pass_scans_and_filters_over_many_tiles() {
 }
 
 #[test]
+fn lifted_filters_flag_their_elements_where_they_pull_them() {
+    // A lifted filter's keep reads its instance's data (`segment_of`):
+    // many instances of 0 to 9 elements, one instance over hundreds of
+    // tiles, empty ones around long ones, pairs, and quicksort's three
+    // parts (each kept flag set in its owner's mask as it is pulled).
+    agrees(
+        "let r = {{x : x in s | x < s[0] + 3} : s in {{rem(i * j, 17) : i in index(rem(j * 7, 10))} : j in index(200001)}} in (sum({#s : s in r}), sum({sum(s) : s in r}), r[199999]);\n\
+         let r = {{x : x in s | rem(x, 19) == 18} : s in [{i : i in index(100003)}]} in (#r[0], sum(r[0]), r[0][255]);\n\
+         let r = {{x : x in s | rem(x, 7) /= 0} : s in {{i : i in index(if rem(j, 400) == 0 then 5000 else 0)} : j in index(4000)}} in (sum({#s : s in r}), sum({sum(s) : s in r}), r[400]);\n\
+         let r = {{(x, j) : x in s | x > j} : s in {{rem(i * 7, 23) : i in index(rem(j, 5))} : j in index(30001)}; j in index(30001)} in (sum({#s : s in r}), r[30000]);\n\
+         function qs(s) = if #s <= 1 then s else let p = s[#s / 2]; l = {x in s | x < p}; e = {x in s | x == p}; g = {x in s | x > p}; r = {qs(v) : v in [l, g]} in r[0] ++ e ++ r[1];\n\
+         let r = qs({rem(i * 7919, 100003) : i in index(60000)}) in (#r, r[0], r[29999], r[59999], sum(r));",
+    );
+}
+
+#[test]
 fn single_pass_scans_of_bools_and_segmented_int_pairs_and_filters_of_tuples() {
     // Bools are exact: or_scan is one launch; a segmented int scan is a
     // look-back over (head flag, value) pairs; a float scan keeps

@@ -354,12 +354,15 @@ __kernel void primes_filter_kept(__global int* kept_status, long n_i, __global c
     __local long tile_1[2304];
     __local long vals[306];
     __local long flags_1[35];
+    __local uint masks[256];
     volatile __global ulong* status = (volatile __global ulong*)(kept_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags_1[32] = atomic_inc(kept_status);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags_1[32];
     const long start = tile_no * 2304;
+    masks[l] = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
     for (long j_1 = 0; j_1 < 9; j_1++) {
         const long p = j_1 * 256 + l;
         const long g = start + p;
@@ -367,23 +370,19 @@ __kernel void primes_filter_kept(__global int* kept_status, long n_i, __global c
             long pull_kept_r;
             long pull_kept_r_1;
             primes_filter_pull_kept(g, i_0, &pull_kept_r, &pull_kept_r_1);
-            tile[p] = pull_kept_r;
-            tile_1[p] = pull_kept_r_1;
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    uint mask = 0;
-    long count = 0;
-    for (long j_1 = 0; j_1 < 9; j_1++) {
-        if (start + l * 9 + j_1 < n_i) {
-            long keep_kept_r = primes_filter_keep_kept(tile[l * 9 + j_1], tile_1[l * 9 + j_1], flags);
+            const long x = pull_kept_r;
+            const long x_1 = pull_kept_r_1;
+            tile[p] = x;
+            tile_1[p] = x_1;
+            long keep_kept_r = primes_filter_keep_kept(x, x_1, flags);
             if (keep_kept_r != 0) {
-                mask |= 1u << j_1;
-                count++;
+                atomic_or(&masks[p / 9], 1u << (p % 9));
             }
         }
     }
-    vals[l] = count;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const uint mask = masks[l];
+    vals[l] = (long)popcount(mask);
     barrier(CLK_LOCAL_MEM_FENCE);
     if (l < 16) {
         long row = 0;
@@ -397,8 +396,8 @@ __kernel void primes_filter_kept(__global int* kept_status, long n_i, __global c
     if (l == 0) {
         long total = 0;
         for (long r = 0; r < 16; r++) {
-            long x = vals[256 + r];
-            long c_2 = (total) + (x);
+            long x_2 = vals[256 + r];
+            long c_2 = (total) + (x_2);
             total = c_2;
         }
         vals[305] = total;

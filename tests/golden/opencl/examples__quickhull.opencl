@@ -262,12 +262,15 @@ __kernel void hsplit_filter_packed_1(__global int* packed_1_status, long n_point
     __local double tile_2[1280];
     __local long vals[306];
     __local long flags[35];
+    __local uint masks[256];
     volatile __global ulong* status = (volatile __global ulong*)(packed_1_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = atomic_inc(packed_1_status);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 1280;
+    masks[l] = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
     for (long j = 0; j < 5; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
@@ -276,24 +279,21 @@ __kernel void hsplit_filter_packed_1(__global int* packed_1_status, long n_point
             double pull_packed_1_r_1;
             double pull_packed_1_r_2;
             hsplit_filter_pull_packed_1(g, points_1_0, points_2_1, cross, &pull_packed_1_r, &pull_packed_1_r_1, &pull_packed_1_r_2);
-            tile[p] = pull_packed_1_r;
-            tile_1[p] = pull_packed_1_r_1;
-            tile_2[p] = pull_packed_1_r_2;
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    uint mask = 0;
-    long count = 0;
-    for (long j = 0; j < 5; j++) {
-        if (start + l * 5 + j < n_points_1) {
-            long keep_packed_1_r = hsplit_filter_keep_packed_1(tile[l * 5 + j], tile_1[l * 5 + j], tile_2[l * 5 + j]);
+            const double x = pull_packed_1_r;
+            const double x_1 = pull_packed_1_r_1;
+            const double x_2 = pull_packed_1_r_2;
+            tile[p] = x;
+            tile_1[p] = x_1;
+            tile_2[p] = x_2;
+            long keep_packed_1_r = hsplit_filter_keep_packed_1(x, x_1, x_2);
             if (keep_packed_1_r != 0) {
-                mask |= 1u << j;
-                count++;
+                atomic_or(&masks[p / 5], 1u << (p % 5));
             }
         }
     }
-    vals[l] = count;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const uint mask = masks[l];
+    vals[l] = (long)popcount(mask);
     barrier(CLK_LOCAL_MEM_FENCE);
     if (l < 16) {
         long row = 0;
@@ -307,8 +307,8 @@ __kernel void hsplit_filter_packed_1(__global int* packed_1_status, long n_point
     if (l == 0) {
         long total = 0;
         for (long r = 0; r < 16; r++) {
-            long x = vals[256 + r];
-            long c_2 = (total) + (x);
+            long x_3 = vals[256 + r];
+            long c_2 = (total) + (x_3);
             total = c_2;
         }
         vals[305] = total;
@@ -2865,12 +2865,15 @@ __kernel void hsplit_fused_kept(__global int* kept_status, long n_cross_elements
     __local double tile_1[2304];
     __local long vals[306];
     __local long flags[35];
+    __local uint masks[256];
     volatile __global ulong* status = (volatile __global ulong*)(kept_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = atomic_inc(kept_status);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 2304;
+    masks[l] = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
     for (long j_1 = 0; j_1 < 9; j_1++) {
         const long p = j_1 * 256 + l;
         const long g = start + p;
@@ -2878,23 +2881,19 @@ __kernel void hsplit_fused_kept(__global int* kept_status, long n_cross_elements
             long pull_kept_r;
             double pull_kept_r_1;
             hsplit_fused_pull_kept(g, cross_elements, &pull_kept_r, &pull_kept_r_1);
-            tile[p] = pull_kept_r;
-            tile_1[p] = pull_kept_r_1;
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    uint mask = 0;
-    long count = 0;
-    for (long j_1 = 0; j_1 < 9; j_1++) {
-        if (start + l * 9 + j_1 < n_cross_elements) {
-            long keep_kept_r = hsplit_fused_keep_kept(tile[l * 9 + j_1], tile_1[l * 9 + j_1], cross_elements);
+            const long x = pull_kept_r;
+            const double x_1 = pull_kept_r_1;
+            tile[p] = x;
+            tile_1[p] = x_1;
+            long keep_kept_r = hsplit_fused_keep_kept(x, x_1, cross_elements);
             if (keep_kept_r != 0) {
-                mask |= 1u << j_1;
-                count++;
+                atomic_or(&masks[p / 9], 1u << (p % 9));
             }
         }
     }
-    vals[l] = count;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const uint mask = masks[l];
+    vals[l] = (long)popcount(mask);
     barrier(CLK_LOCAL_MEM_FENCE);
     if (l < 16) {
         long row = 0;
@@ -2908,8 +2907,8 @@ __kernel void hsplit_fused_kept(__global int* kept_status, long n_cross_elements
     if (l == 0) {
         long total = 0;
         for (long r = 0; r < 16; r++) {
-            long x = vals[256 + r];
-            long c_2 = (total) + (x);
+            long x_2 = vals[256 + r];
+            long c_2 = (total) + (x_2);
             total = c_2;
         }
         vals[305] = total;
@@ -3541,33 +3540,31 @@ __kernel void hsplit_fused_3_then_instances(__global int* then_instances_status,
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
+    __local uint masks[256];
     volatile __global ulong* status = (volatile __global ulong*)(then_instances_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = atomic_inc(then_instances_status);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 4864;
+    masks[l] = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
     for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < instances_1) {
             long pull_then_instances_r = hsplit_fused_3_pull_then_instances(g);
-            tile[p] = pull_then_instances_r;
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    uint mask = 0;
-    long count = 0;
-    for (long j = 0; j < 19; j++) {
-        if (start + l * 19 + j < instances_1) {
-            long keep_then_instances_r = hsplit_fused_3_keep_then_instances(tile[l * 19 + j], packed_lengths);
+            const long x = pull_then_instances_r;
+            tile[p] = x;
+            long keep_then_instances_r = hsplit_fused_3_keep_then_instances(x, packed_lengths);
             if (keep_then_instances_r != 0) {
-                mask |= 1u << j;
-                count++;
+                atomic_or(&masks[p / 19], 1u << (p % 19));
             }
         }
     }
-    vals[l] = count;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const uint mask = masks[l];
+    vals[l] = (long)popcount(mask);
     barrier(CLK_LOCAL_MEM_FENCE);
     if (l < 16) {
         long row = 0;
@@ -3581,8 +3578,8 @@ __kernel void hsplit_fused_3_then_instances(__global int* then_instances_status,
     if (l == 0) {
         long total = 0;
         for (long r = 0; r < 16; r++) {
-            long x = vals[256 + r];
-            long c_2 = (total) + (x);
+            long x_1 = vals[256 + r];
+            long c_2 = (total) + (x_1);
             total = c_2;
         }
         vals[305] = total;
@@ -3693,33 +3690,31 @@ __kernel void hsplit_fused_3_else_instances(__global int* else_instances_status,
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
+    __local uint masks[256];
     volatile __global ulong* status = (volatile __global ulong*)(else_instances_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = atomic_inc(else_instances_status);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 4864;
+    masks[l] = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
     for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < instances_1) {
             long pull_else_instances_r = hsplit_fused_3_pull_else_instances(g);
-            tile[p] = pull_else_instances_r;
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    uint mask = 0;
-    long count = 0;
-    for (long j = 0; j < 19; j++) {
-        if (start + l * 19 + j < instances_1) {
-            long keep_else_instances_r = hsplit_fused_3_keep_else_instances(tile[l * 19 + j], packed_lengths);
+            const long x = pull_else_instances_r;
+            tile[p] = x;
+            long keep_else_instances_r = hsplit_fused_3_keep_else_instances(x, packed_lengths);
             if (keep_else_instances_r != 0) {
-                mask |= 1u << j;
-                count++;
+                atomic_or(&masks[p / 19], 1u << (p % 19));
             }
         }
     }
-    vals[l] = count;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const uint mask = masks[l];
+    vals[l] = (long)popcount(mask);
     barrier(CLK_LOCAL_MEM_FENCE);
     if (l < 16) {
         long row = 0;
@@ -3733,8 +3728,8 @@ __kernel void hsplit_fused_3_else_instances(__global int* else_instances_status,
     if (l == 0) {
         long total = 0;
         for (long r = 0; r < 16; r++) {
-            long x = vals[256 + r];
-            long c_2 = (total) + (x);
+            long x_1 = vals[256 + r];
+            long c_2 = (total) + (x_1);
             total = c_2;
         }
         vals[305] = total;
@@ -6014,12 +6009,15 @@ __kernel void hsplit_fused_10_kept(__global int* kept_status, long n_points_elem
     __local double tile_2[1280];
     __local long vals[306];
     __local long flags[35];
+    __local uint masks[256];
     volatile __global ulong* status = (volatile __global ulong*)(kept_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = atomic_inc(kept_status);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 1280;
+    masks[l] = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
     for (long j_1 = 0; j_1 < 5; j_1++) {
         const long p = j_1 * 256 + l;
         const long g = start + p;
@@ -6028,24 +6026,21 @@ __kernel void hsplit_fused_10_kept(__global int* kept_status, long n_points_elem
             double pull_kept_r_1;
             double pull_kept_r_2;
             hsplit_fused_10_pull_kept(g, points_elements_1_1, points_elements_2_5, &pull_kept_r, &pull_kept_r_1, &pull_kept_r_2);
-            tile[p] = pull_kept_r;
-            tile_1[p] = pull_kept_r_1;
-            tile_2[p] = pull_kept_r_2;
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    uint mask = 0;
-    long count = 0;
-    for (long j_1 = 0; j_1 < 5; j_1++) {
-        if (start + l * 5 + j_1 < n_points_elements_1) {
-            long keep_kept_r = hsplit_fused_10_keep_kept(tile[l * 5 + j_1], tile_1[l * 5 + j_1], tile_2[l * 5 + j_1], cross_elements);
+            const long x = pull_kept_r;
+            const double x_1 = pull_kept_r_1;
+            const double x_2 = pull_kept_r_2;
+            tile[p] = x;
+            tile_1[p] = x_1;
+            tile_2[p] = x_2;
+            long keep_kept_r = hsplit_fused_10_keep_kept(x, x_1, x_2, cross_elements);
             if (keep_kept_r != 0) {
-                mask |= 1u << j_1;
-                count++;
+                atomic_or(&masks[p / 5], 1u << (p % 5));
             }
         }
     }
-    vals[l] = count;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const uint mask = masks[l];
+    vals[l] = (long)popcount(mask);
     barrier(CLK_LOCAL_MEM_FENCE);
     if (l < 16) {
         long row = 0;
@@ -6059,8 +6054,8 @@ __kernel void hsplit_fused_10_kept(__global int* kept_status, long n_points_elem
     if (l == 0) {
         long total = 0;
         for (long r = 0; r < 16; r++) {
-            long x = vals[256 + r];
-            long c_2 = (total) + (x);
+            long x_3 = vals[256 + r];
+            long c_2 = (total) + (x_3);
             total = c_2;
         }
         vals[305] = total;
@@ -6693,33 +6688,31 @@ __kernel void hsplit_fused_12_then_instances(__global int* then_instances_status
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
+    __local uint masks[256];
     volatile __global ulong* status = (volatile __global ulong*)(then_instances_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = atomic_inc(then_instances_status);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 4864;
+    masks[l] = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
     for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < instances_1) {
             long pull_then_instances_r = hsplit_fused_12_pull_then_instances(g);
-            tile[p] = pull_then_instances_r;
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    uint mask = 0;
-    long count = 0;
-    for (long j = 0; j < 19; j++) {
-        if (start + l * 19 + j < instances_1) {
-            long keep_then_instances_r = hsplit_fused_12_keep_then_instances(tile[l * 19 + j], packed_lengths);
+            const long x = pull_then_instances_r;
+            tile[p] = x;
+            long keep_then_instances_r = hsplit_fused_12_keep_then_instances(x, packed_lengths);
             if (keep_then_instances_r != 0) {
-                mask |= 1u << j;
-                count++;
+                atomic_or(&masks[p / 19], 1u << (p % 19));
             }
         }
     }
-    vals[l] = count;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const uint mask = masks[l];
+    vals[l] = (long)popcount(mask);
     barrier(CLK_LOCAL_MEM_FENCE);
     if (l < 16) {
         long row = 0;
@@ -6733,8 +6726,8 @@ __kernel void hsplit_fused_12_then_instances(__global int* then_instances_status
     if (l == 0) {
         long total = 0;
         for (long r = 0; r < 16; r++) {
-            long x = vals[256 + r];
-            long c_2 = (total) + (x);
+            long x_1 = vals[256 + r];
+            long c_2 = (total) + (x_1);
             total = c_2;
         }
         vals[305] = total;
@@ -6845,33 +6838,31 @@ __kernel void hsplit_fused_12_else_instances(__global int* else_instances_status
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
+    __local uint masks[256];
     volatile __global ulong* status = (volatile __global ulong*)(else_instances_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = atomic_inc(else_instances_status);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 4864;
+    masks[l] = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
     for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < instances_1) {
             long pull_else_instances_r = hsplit_fused_12_pull_else_instances(g);
-            tile[p] = pull_else_instances_r;
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    uint mask = 0;
-    long count = 0;
-    for (long j = 0; j < 19; j++) {
-        if (start + l * 19 + j < instances_1) {
-            long keep_else_instances_r = hsplit_fused_12_keep_else_instances(tile[l * 19 + j], packed_lengths);
+            const long x = pull_else_instances_r;
+            tile[p] = x;
+            long keep_else_instances_r = hsplit_fused_12_keep_else_instances(x, packed_lengths);
             if (keep_else_instances_r != 0) {
-                mask |= 1u << j;
-                count++;
+                atomic_or(&masks[p / 19], 1u << (p % 19));
             }
         }
     }
-    vals[l] = count;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const uint mask = masks[l];
+    vals[l] = (long)popcount(mask);
     barrier(CLK_LOCAL_MEM_FENCE);
     if (l < 16) {
         long row = 0;
@@ -6885,8 +6876,8 @@ __kernel void hsplit_fused_12_else_instances(__global int* else_instances_status
     if (l == 0) {
         long total = 0;
         for (long r = 0; r < 16; r++) {
-            long x = vals[256 + r];
-            long c_2 = (total) + (x);
+            long x_1 = vals[256 + r];
+            long c_2 = (total) + (x_1);
             total = c_2;
         }
         vals[305] = total;

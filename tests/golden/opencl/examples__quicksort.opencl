@@ -1194,33 +1194,31 @@ __kernel void quicksort_filter_fused_lesser(__global int* lesser_status, long n_
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
+    __local uint masks[256];
     volatile __global ulong* status = (volatile __global ulong*)(lesser_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = atomic_inc(lesser_status);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 4864;
+    masks[l] = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
     for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < n_s) {
             long pull_lesser_r = quicksort_filter_fused_pull_lesser(g, s);
-            tile[p] = pull_lesser_r;
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    uint mask = 0;
-    long count = 0;
-    for (long j = 0; j < 19; j++) {
-        if (start + l * 19 + j < n_s) {
-            long keep_lesser_r = quicksort_filter_fused_keep_lesser(tile[l * 19 + j], pivot);
+            const long x = pull_lesser_r;
+            tile[p] = x;
+            long keep_lesser_r = quicksort_filter_fused_keep_lesser(x, pivot);
             if (keep_lesser_r != 0) {
-                mask |= 1u << j;
-                count++;
+                atomic_or(&masks[p / 19], 1u << (p % 19));
             }
         }
     }
-    vals[l] = count;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const uint mask = masks[l];
+    vals[l] = (long)popcount(mask);
     barrier(CLK_LOCAL_MEM_FENCE);
     if (l < 16) {
         long row = 0;
@@ -1234,8 +1232,8 @@ __kernel void quicksort_filter_fused_lesser(__global int* lesser_status, long n_
     if (l == 0) {
         long total = 0;
         for (long r = 0; r < 16; r++) {
-            long x = vals[256 + r];
-            long c_2 = (total) + (x);
+            long x_1 = vals[256 + r];
+            long c_2 = (total) + (x_1);
             total = c_2;
         }
         vals[305] = total;
@@ -1346,33 +1344,31 @@ __kernel void quicksort_filter_fused_equal(__global int* equal_status, long n_s,
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
+    __local uint masks[256];
     volatile __global ulong* status = (volatile __global ulong*)(equal_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = atomic_inc(equal_status);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 4864;
+    masks[l] = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
     for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < n_s) {
             long pull_equal_r = quicksort_filter_fused_pull_equal(g, s);
-            tile[p] = pull_equal_r;
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    uint mask = 0;
-    long count = 0;
-    for (long j = 0; j < 19; j++) {
-        if (start + l * 19 + j < n_s) {
-            long keep_equal_r = quicksort_filter_fused_keep_equal(tile[l * 19 + j], pivot);
+            const long x = pull_equal_r;
+            tile[p] = x;
+            long keep_equal_r = quicksort_filter_fused_keep_equal(x, pivot);
             if (keep_equal_r != 0) {
-                mask |= 1u << j;
-                count++;
+                atomic_or(&masks[p / 19], 1u << (p % 19));
             }
         }
     }
-    vals[l] = count;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const uint mask = masks[l];
+    vals[l] = (long)popcount(mask);
     barrier(CLK_LOCAL_MEM_FENCE);
     if (l < 16) {
         long row = 0;
@@ -1386,8 +1382,8 @@ __kernel void quicksort_filter_fused_equal(__global int* equal_status, long n_s,
     if (l == 0) {
         long total = 0;
         for (long r = 0; r < 16; r++) {
-            long x = vals[256 + r];
-            long c_2 = (total) + (x);
+            long x_1 = vals[256 + r];
+            long c_2 = (total) + (x_1);
             total = c_2;
         }
         vals[305] = total;
@@ -1498,33 +1494,31 @@ __kernel void quicksort_filter_fused_greater(__global int* greater_status, long 
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
+    __local uint masks[256];
     volatile __global ulong* status = (volatile __global ulong*)(greater_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = atomic_inc(greater_status);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 4864;
+    masks[l] = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
     for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < n_s) {
             long pull_greater_r = quicksort_filter_fused_pull_greater(g, s);
-            tile[p] = pull_greater_r;
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    uint mask = 0;
-    long count = 0;
-    for (long j = 0; j < 19; j++) {
-        if (start + l * 19 + j < n_s) {
-            long keep_greater_r = quicksort_filter_fused_keep_greater(tile[l * 19 + j], pivot);
+            const long x = pull_greater_r;
+            tile[p] = x;
+            long keep_greater_r = quicksort_filter_fused_keep_greater(x, pivot);
             if (keep_greater_r != 0) {
-                mask |= 1u << j;
-                count++;
+                atomic_or(&masks[p / 19], 1u << (p % 19));
             }
         }
     }
-    vals[l] = count;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const uint mask = masks[l];
+    vals[l] = (long)popcount(mask);
     barrier(CLK_LOCAL_MEM_FENCE);
     if (l < 16) {
         long row = 0;
@@ -1538,8 +1532,8 @@ __kernel void quicksort_filter_fused_greater(__global int* greater_status, long 
     if (l == 0) {
         long total = 0;
         for (long r = 0; r < 16; r++) {
-            long x = vals[256 + r];
-            long c_2 = (total) + (x);
+            long x_1 = vals[256 + r];
+            long c_2 = (total) + (x_1);
             total = c_2;
         }
         vals[305] = total;
@@ -2031,33 +2025,31 @@ __kernel void quicksort_fused_then_instances(__global int* then_instances_status
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
+    __local uint masks[256];
     volatile __global ulong* status = (volatile __global ulong*)(then_instances_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = atomic_inc(then_instances_status);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 4864;
+    masks[l] = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
     for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < instances_2) {
             long pull_then_instances_r = quicksort_fused_pull_then_instances(g);
-            tile[p] = pull_then_instances_r;
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    uint mask = 0;
-    long count = 0;
-    for (long j = 0; j < 19; j++) {
-        if (start + l * 19 + j < instances_2) {
-            long keep_then_instances_r = quicksort_fused_keep_then_instances(tile[l * 19 + j], s_lengths);
+            const long x = pull_then_instances_r;
+            tile[p] = x;
+            long keep_then_instances_r = quicksort_fused_keep_then_instances(x, s_lengths);
             if (keep_then_instances_r != 0) {
-                mask |= 1u << j;
-                count++;
+                atomic_or(&masks[p / 19], 1u << (p % 19));
             }
         }
     }
-    vals[l] = count;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const uint mask = masks[l];
+    vals[l] = (long)popcount(mask);
     barrier(CLK_LOCAL_MEM_FENCE);
     if (l < 16) {
         long row = 0;
@@ -2071,8 +2063,8 @@ __kernel void quicksort_fused_then_instances(__global int* then_instances_status
     if (l == 0) {
         long total = 0;
         for (long r = 0; r < 16; r++) {
-            long x = vals[256 + r];
-            long c_2 = (total) + (x);
+            long x_1 = vals[256 + r];
+            long c_2 = (total) + (x_1);
             total = c_2;
         }
         vals[305] = total;
@@ -2183,33 +2175,31 @@ __kernel void quicksort_fused_else_instances(__global int* else_instances_status
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
+    __local uint masks[256];
     volatile __global ulong* status = (volatile __global ulong*)(else_instances_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = atomic_inc(else_instances_status);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 4864;
+    masks[l] = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
     for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < instances_2) {
             long pull_else_instances_r = quicksort_fused_pull_else_instances(g);
-            tile[p] = pull_else_instances_r;
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    uint mask = 0;
-    long count = 0;
-    for (long j = 0; j < 19; j++) {
-        if (start + l * 19 + j < instances_2) {
-            long keep_else_instances_r = quicksort_fused_keep_else_instances(tile[l * 19 + j], s_lengths);
+            const long x = pull_else_instances_r;
+            tile[p] = x;
+            long keep_else_instances_r = quicksort_fused_keep_else_instances(x, s_lengths);
             if (keep_else_instances_r != 0) {
-                mask |= 1u << j;
-                count++;
+                atomic_or(&masks[p / 19], 1u << (p % 19));
             }
         }
     }
-    vals[l] = count;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const uint mask = masks[l];
+    vals[l] = (long)popcount(mask);
     barrier(CLK_LOCAL_MEM_FENCE);
     if (l < 16) {
         long row = 0;
@@ -2223,8 +2213,8 @@ __kernel void quicksort_fused_else_instances(__global int* else_instances_status
     if (l == 0) {
         long total = 0;
         for (long r = 0; r < 16; r++) {
-            long x = vals[256 + r];
-            long c_2 = (total) + (x);
+            long x_1 = vals[256 + r];
+            long c_2 = (total) + (x_1);
             total = c_2;
         }
         vals[305] = total;
@@ -3105,12 +3095,15 @@ __kernel void quicksort_fused_4_kept(__global int* kept_status_80, long total_1,
     __local long tile_1[2304];
     __local long vals[306];
     __local long flags[35];
+    __local uint masks[256];
     volatile __global ulong* status = (volatile __global ulong*)(kept_status_80 + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = atomic_inc(kept_status_80);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 2304;
+    masks[l] = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
     for (long j = 0; j < 9; j++) {
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
@@ -3118,23 +3111,19 @@ __kernel void quicksort_fused_4_kept(__global int* kept_status_80, long total_1,
             long pull_kept_r;
             long pull_kept_r_1;
             quicksort_fused_4_pull_kept(g, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, &pull_kept_r, &pull_kept_r_1);
-            tile[p_1] = pull_kept_r;
-            tile_1[p_1] = pull_kept_r_1;
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    uint mask = 0;
-    long count = 0;
-    for (long j = 0; j < 9; j++) {
-        if (start + l * 9 + j < total_1) {
-            long keep_kept_r = quicksort_fused_4_keep_kept(tile[l * 9 + j], tile_1[l * 9 + j], s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
+            const long x = pull_kept_r;
+            const long x_1 = pull_kept_r_1;
+            tile[p_1] = x;
+            tile_1[p_1] = x_1;
+            long keep_kept_r = quicksort_fused_4_keep_kept(x, x_1, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
             if (keep_kept_r != 0) {
-                mask |= 1u << j;
-                count++;
+                atomic_or(&masks[p_1 / 9], 1u << (p_1 % 9));
             }
         }
     }
-    vals[l] = count;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const uint mask = masks[l];
+    vals[l] = (long)popcount(mask);
     barrier(CLK_LOCAL_MEM_FENCE);
     if (l < 16) {
         long row = 0;
@@ -3148,8 +3137,8 @@ __kernel void quicksort_fused_4_kept(__global int* kept_status_80, long total_1,
     if (l == 0) {
         long total_2 = 0;
         for (long r = 0; r < 16; r++) {
-            long x = vals[256 + r];
-            long c_2 = (total_2) + (x);
+            long x_2 = vals[256 + r];
+            long c_2 = (total_2) + (x_2);
             total_2 = c_2;
         }
         vals[305] = total_2;
@@ -3262,12 +3251,15 @@ __kernel void quicksort_fused_4_kept_1(__global int* kept_status_81, long total_
     __local long tile_1[2304];
     __local long vals[306];
     __local long flags[35];
+    __local uint masks[256];
     volatile __global ulong* status = (volatile __global ulong*)(kept_status_81 + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = atomic_inc(kept_status_81);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 2304;
+    masks[l] = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
     for (long j = 0; j < 9; j++) {
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
@@ -3275,23 +3267,19 @@ __kernel void quicksort_fused_4_kept_1(__global int* kept_status_81, long total_
             long pull_kept_1_r;
             long pull_kept_1_r_1;
             quicksort_fused_4_pull_kept_1(g, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, &pull_kept_1_r, &pull_kept_1_r_1);
-            tile[p_1] = pull_kept_1_r;
-            tile_1[p_1] = pull_kept_1_r_1;
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    uint mask = 0;
-    long count = 0;
-    for (long j = 0; j < 9; j++) {
-        if (start + l * 9 + j < total_1) {
-            long keep_kept_1_r = quicksort_fused_4_keep_kept_1(tile[l * 9 + j], tile_1[l * 9 + j], s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
+            const long x = pull_kept_1_r;
+            const long x_1 = pull_kept_1_r_1;
+            tile[p_1] = x;
+            tile_1[p_1] = x_1;
+            long keep_kept_1_r = quicksort_fused_4_keep_kept_1(x, x_1, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
             if (keep_kept_1_r != 0) {
-                mask |= 1u << j;
-                count++;
+                atomic_or(&masks[p_1 / 9], 1u << (p_1 % 9));
             }
         }
     }
-    vals[l] = count;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const uint mask = masks[l];
+    vals[l] = (long)popcount(mask);
     barrier(CLK_LOCAL_MEM_FENCE);
     if (l < 16) {
         long row = 0;
@@ -3305,8 +3293,8 @@ __kernel void quicksort_fused_4_kept_1(__global int* kept_status_81, long total_
     if (l == 0) {
         long total_2 = 0;
         for (long r = 0; r < 16; r++) {
-            long x = vals[256 + r];
-            long c_2 = (total_2) + (x);
+            long x_2 = vals[256 + r];
+            long c_2 = (total_2) + (x_2);
             total_2 = c_2;
         }
         vals[305] = total_2;
@@ -3419,12 +3407,15 @@ __kernel void quicksort_fused_4_kept_2(__global int* kept_status_82, long total_
     __local long tile_1[2304];
     __local long vals[306];
     __local long flags[35];
+    __local uint masks[256];
     volatile __global ulong* status = (volatile __global ulong*)(kept_status_82 + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = atomic_inc(kept_status_82);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 2304;
+    masks[l] = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
     for (long j = 0; j < 9; j++) {
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
@@ -3432,23 +3423,19 @@ __kernel void quicksort_fused_4_kept_2(__global int* kept_status_82, long total_
             long pull_kept_2_r;
             long pull_kept_2_r_1;
             quicksort_fused_4_pull_kept_2(g, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, &pull_kept_2_r, &pull_kept_2_r_1);
-            tile[p_1] = pull_kept_2_r;
-            tile_1[p_1] = pull_kept_2_r_1;
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    uint mask = 0;
-    long count = 0;
-    for (long j = 0; j < 9; j++) {
-        if (start + l * 9 + j < total_1) {
-            long keep_kept_2_r = quicksort_fused_4_keep_kept_2(tile[l * 9 + j], tile_1[l * 9 + j], s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
+            const long x = pull_kept_2_r;
+            const long x_1 = pull_kept_2_r_1;
+            tile[p_1] = x;
+            tile_1[p_1] = x_1;
+            long keep_kept_2_r = quicksort_fused_4_keep_kept_2(x, x_1, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
             if (keep_kept_2_r != 0) {
-                mask |= 1u << j;
-                count++;
+                atomic_or(&masks[p_1 / 9], 1u << (p_1 % 9));
             }
         }
     }
-    vals[l] = count;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const uint mask = masks[l];
+    vals[l] = (long)popcount(mask);
     barrier(CLK_LOCAL_MEM_FENCE);
     if (l < 16) {
         long row = 0;
@@ -3462,8 +3449,8 @@ __kernel void quicksort_fused_4_kept_2(__global int* kept_status_82, long total_
     if (l == 0) {
         long total_2 = 0;
         for (long r = 0; r < 16; r++) {
-            long x = vals[256 + r];
-            long c_2 = (total_2) + (x);
+            long x_2 = vals[256 + r];
+            long c_2 = (total_2) + (x_2);
             total_2 = c_2;
         }
         vals[305] = total_2;

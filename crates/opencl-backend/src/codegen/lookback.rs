@@ -44,6 +44,20 @@ use super::{Generator, KernelArg, Out, Val, View, internal};
 use crate::compile::CodegenError;
 use crate::user_fun::c_type;
 
+// Note [keep where pulled]
+// ~~~~~~~~~~~~~~~~~~~~~~~~
+// A filter's flags were computed after the tile was loaded, by each
+// work-item on its own `T` consecutive elements: a warp's keep calls then
+// touch every `T`-th element, and a lifted keep, which reads its
+// instance's data through `segment_of` (a binary search of the offsets,
+// a chain of dependent loads) and the per-instance arrays, ran every one
+// of them a second time, after the pull's, cold and scattered. The flag is
+// now computed where the element is pulled (coalesced, right after the
+// pull's own loads) and set in its owner's 32-bit mask in local memory
+// (`atomic_or`: the `T` elements of one owner come from `T` work-items);
+// the owner's count is the mask's popcount. The masks are the `L · 4`
+// bytes that `lift_ir::lookback::filter_lookback_items` keeps back.
+
 /// How the scanned values combine: the user's operator, `+` on the
 /// counts of a filter, or the user's operator lifted to the (head flag,
 /// value) pairs of a segmented scan (component 0 the flag).
@@ -367,28 +381,38 @@ impl Generator<'_> {
         let mut ch = self.lookback_start(f, chain, Op::Count, vec![Scalar::Int], vec!["0".into()])?;
         let Some(counts) = ch.vals.first().cloned() else { return internal("a filter's look-back without counts") };
         let (l, t, lanes) = (ch.lid.clone(), ch.t, ch.l);
-        let n_c = self.c(&n);
-        // The tile, coalesced.
+        // The work-items' masks (note [keep where pulled]).
+        let masks = self.fresh("masks");
+        self.local_decls.push(format!("__local uint {masks}[{lanes}];"));
+        self.line(format!("{masks}[{l}] = 0;"));
+        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        // The tile, coalesced, each element's flag set in its owner's
+        // mask as it is pulled.
         let (j, p, g) = (self.fresh("j"), self.fresh("p"), self.fresh("g"));
         let slots: Vec<String> = tile.iter().map(|tv| format!("{tv}[{p}]")).collect();
-        self.load_tile(&ch, (&j, &p, &g), (&view, &n), &slots, None)?;
-        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
-        // Each work-item's flags (the bits of a mask) and count.
-        let (mask, count) = (self.fresh("mask"), self.fresh("count"));
-        self.line(format!("uint {mask} = 0;"));
-        self.line(format!("long {count} = 0;"));
-        self.open(format!("for (long {j} = 0; {j} < {t}; {j}++)"));
-        self.open(format!("if ({} + {l} * {t} + {j} < {n_c})", ch.start));
-        let elem: Vec<String> = tile.iter().map(|tv| format!("{tv}[{l} * {t} + {j}]")).collect();
-        let kept = self.call(keep.keep, elem)?;
+        let n_c = self.c(&n);
+        self.open_tile_position(&ch, (&j, &p, &g), &n_c);
+        let gv = ArithExpr::var(&Var::new(g.to_string(), Range::below(n.clone())));
+        let x = self.read(&view, &[gv])?;
+        let pulled: Vec<String> = x.iter().map(|_| self.fresh("x")).collect();
+        for ((name, x), s) in pulled.iter().zip(&x).zip(&elems) {
+            self.line(format!("const {} {name} = {x};", c_type(*s)));
+        }
+        for (slot, name) in slots.iter().zip(&pulled) {
+            self.line(format!("{slot} = {name};"));
+        }
+        let kept = self.call(keep.keep, pulled)?;
         let [kept] = &kept[..] else { return internal("a keep function of several results") };
         self.open(format!("if ({kept} != 0)"));
-        self.line(format!("{mask} |= 1u << {j};"));
-        self.line(format!("{count}++;"));
+        self.line(format!("atomic_or(&{masks}[{p} / {t}], 1u << ({p} % {t}));"));
         self.close();
         self.close();
         self.close();
-        self.line(format!("{counts}[{l}] = {count};"));
+        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        // Each work-item's flags (the bits of a mask) and count.
+        let mask = self.fresh("mask");
+        self.line(format!("const uint {mask} = {masks}[{l}];"));
+        self.line(format!("{counts}[{l}] = (long)popcount({mask});"));
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
         self.group_scan_and_look_back(&mut ch, true)?;
         let base = self.fresh("base");
