@@ -8,7 +8,9 @@
 //! is a `MAP` of the caller's region and `map-map` computes the index where
 //! it is read. A leaf function (its body has no `Call`) cannot recurse, so
 //! inlining terminates and grows the program by at most the leaf's size
-//! per call; [`MAX_LEAF_STATEMENTS`] keeps that small.
+//! per call; [`MAX_LEAF_STATEMENTS`] and [`MAX_LEAF_RUNS`] keep that small,
+//! and [`MAX_CALLER_RUNS`] keeps each region near the size the ILP was
+//! tuned for.
 //!
 //! The inlined body is the callee's statements with its variables renamed:
 //! a parameter passed a variable becomes that variable (a constant is bound
@@ -25,7 +27,15 @@ use flatten::ir::{Atom, Block, FlatProgram, FuncId, HostExpr, HostFunction, Host
 
 /// The most statements (nested blocks counted) a function may have to be
 /// inlined.
-pub const MAX_LEAF_STATEMENTS: usize = 40;
+pub const MAX_LEAF_STATEMENTS: usize = 24;
+
+/// The most kernel runs a function may have to be inlined.
+pub const MAX_LEAF_RUNS: usize = 3;
+
+/// A caller takes no more inlined runs once it has this many (nested
+/// blocks counted): the ILP's regions stay the size flattening made them,
+/// within a few runs.
+pub const MAX_CALLER_RUNS: usize = 12;
 
 /// Inlines every call of a leaf function, in every function and `main`,
 /// again while that makes new leaves (a function whose only calls were of
@@ -39,14 +49,22 @@ pub fn inline_leaf_calls(program: &mut FlatProgram) {
 }
 
 /// How many times leaves are inlined: the depth of calls that can vanish.
-pub const MAX_ROUNDS: usize = 4;
+/// One level: `index` vanishes into its callers, but a function that
+/// called it stays a function (black-scholes' `price_batch` keeps its own
+/// pricing kernel rather than melting into its caller's sums, and the
+/// lifted functions of `group_by` keep regions the ILP solves whole).
+pub const MAX_ROUNDS: usize = 1;
 
 /// One round of [`inline_leaf_calls`]; whether it inlined any call.
 fn inline_round(program: &mut FlatProgram) -> bool {
     let leaves: Vec<bool> = program
         .functions
         .iter()
-        .map(|f| !calls_any(&f.body) && statement_count(&f.body) <= MAX_LEAF_STATEMENTS)
+        .map(|f| {
+            !calls_any(&f.body)
+                && statement_count(&f.body) <= MAX_LEAF_STATEMENTS
+                && run_count(&f.body) <= MAX_LEAF_RUNS
+        })
         .collect();
     let mut calls = Vec::new();
     for function in program.functions.iter().chain(std::iter::once(&program.main)) {
@@ -56,16 +74,20 @@ fn inline_round(program: &mut FlatProgram) -> bool {
         return false;
     }
     let callees: Vec<HostFunction> = program.functions.clone();
-    let inline = |caller: &mut HostFunction| {
+    let mut inlined = false;
+    let mut inline = |caller: &mut HostFunction| {
         let mut body = std::mem::take(&mut caller.body);
-        inline_in_block(&mut body, caller, &callees, &leaves);
+        let mut budget = MAX_CALLER_RUNS.saturating_sub(run_count(&body));
+        let mut inliner = Inliner { caller, callees: &callees, leaves: &leaves, budget: &mut budget, inlined: false };
+        inliner.block(&mut body);
+        inlined |= inliner.inlined;
         caller.body = body;
     };
     for caller in program.functions.iter_mut() {
         inline(caller);
     }
     inline(&mut program.main);
-    true
+    inlined
 }
 
 /// Drops the functions no call reaches from `main` and renumbers the
@@ -98,63 +120,79 @@ pub fn remove_uncalled_functions(program: &mut FlatProgram) {
     }
 }
 
-fn inline_in_block(block: &mut Block, caller: &mut HostFunction, callees: &[HostFunction], leaves: &[bool]) {
-    for stmt in std::mem::take(&mut block.stmts) {
-        match stmt {
-            Stmt::Let { vars, expr: HostExpr::Call { func, args } } if leaves[func.0 as usize] => {
-                let callee = &callees[func.0 as usize];
-                // A parameter passed a variable is that variable; a result
-                // bound by the callee's body is the call's variable. No
-                // aliases (`let p = a`): a host statement that reads an
-                // array would order its producer away from its consumer.
-                let mut fresh: HashMap<HostVar, HostVar> = HashMap::new();
-                let mut bound_params = Vec::new();
-                for (param, arg) in callee.params.iter().zip(&args) {
-                    match arg {
-                        Atom::Var(a) if !fresh.values().any(|v| v == a) => {
-                            fresh.insert(*param, *a);
+struct Inliner<'a> {
+    caller: &'a mut HostFunction,
+    callees: &'a [HostFunction],
+    leaves: &'a [bool],
+    /// The runs the caller may still take in.
+    budget: &'a mut usize,
+    inlined: bool,
+}
+
+impl Inliner<'_> {
+    fn block(&mut self, block: &mut Block) {
+        for stmt in std::mem::take(&mut block.stmts) {
+            match stmt {
+                Stmt::Let { vars, expr: HostExpr::Call { func, args } }
+                    if self.leaves[func.0 as usize]
+                        && run_count(&self.callees[func.0 as usize].body) <= *self.budget =>
+                {
+                    let callee = &self.callees[func.0 as usize];
+                    *self.budget -= run_count(&callee.body);
+                    self.inlined = true;
+                    // A parameter passed a variable is that variable; a result
+                    // bound by the callee's body is the call's variable. No
+                    // aliases (`let p = a`): a host statement that reads an
+                    // array would order its producer away from its consumer.
+                    let mut fresh: HashMap<HostVar, HostVar> = HashMap::new();
+                    let mut bound_params = Vec::new();
+                    for (param, arg) in callee.params.iter().zip(&args) {
+                        match arg {
+                            Atom::Var(a) if !fresh.values().any(|v| v == a) => {
+                                fresh.insert(*param, *a);
+                            }
+                            _ => bound_params.push((*param, *arg)),
                         }
-                        _ => bound_params.push((*param, *arg)),
                     }
-                }
-                let mut result_lets = Vec::new();
-                for (var, result) in vars.iter().zip(&callee.body.results) {
-                    match result {
-                        Atom::Var(r) if !fresh.contains_key(r) => {
-                            fresh.insert(*r, *var);
+                    let mut result_lets = Vec::new();
+                    for (var, result) in vars.iter().zip(&callee.body.results) {
+                        match result {
+                            Atom::Var(r) if !fresh.contains_key(r) => {
+                                fresh.insert(*r, *var);
+                            }
+                            _ => result_lets.push((*var, *result)),
                         }
-                        _ => result_lets.push((*var, *result)),
+                    }
+                    for v in 0..callee.vars.len() as u32 {
+                        if let std::collections::hash_map::Entry::Vacant(slot) = fresh.entry(HostVar(v)) {
+                            let info = callee.var(HostVar(v));
+                            slot.insert(self.caller.new_var(info.name.clone(), info.ty.clone()));
+                        }
+                    }
+                    for (param, arg) in bound_params {
+                        block.stmts.push(Stmt::Let { vars: vec![fresh[&param]], expr: HostExpr::Atom(arg) });
+                    }
+                    let mut body = callee.body.clone();
+                    rename_block(&mut body, &fresh);
+                    block.stmts.extend(body.stmts);
+                    for (var, mut result) in result_lets {
+                        rename_atom(&mut result, &fresh);
+                        block.stmts.push(Stmt::Let { vars: vec![var], expr: HostExpr::Atom(result) });
                     }
                 }
-                for v in 0..callee.vars.len() as u32 {
-                    if let std::collections::hash_map::Entry::Vacant(slot) = fresh.entry(HostVar(v)) {
-                        let info = callee.var(HostVar(v));
-                        slot.insert(caller.new_var(info.name.clone(), info.ty.clone()));
+                Stmt::Let { vars, mut expr } => {
+                    match &mut expr {
+                        HostExpr::If { then_block, else_block, .. } => {
+                            self.block(then_block);
+                            self.block(else_block);
+                        }
+                        HostExpr::Time { block } => self.block(block),
+                        _ => {}
                     }
+                    block.stmts.push(Stmt::Let { vars, expr });
                 }
-                for (param, arg) in bound_params {
-                    block.stmts.push(Stmt::Let { vars: vec![fresh[&param]], expr: HostExpr::Atom(arg) });
-                }
-                let mut body = callee.body.clone();
-                rename_block(&mut body, &fresh);
-                block.stmts.extend(body.stmts);
-                for (var, mut result) in result_lets {
-                    rename_atom(&mut result, &fresh);
-                    block.stmts.push(Stmt::Let { vars: vec![var], expr: HostExpr::Atom(result) });
-                }
+                other => block.stmts.push(other),
             }
-            Stmt::Let { vars, mut expr } => {
-                match &mut expr {
-                    HostExpr::If { then_block, else_block, .. } => {
-                        inline_in_block(then_block, caller, callees, leaves);
-                        inline_in_block(else_block, caller, callees, leaves);
-                    }
-                    HostExpr::Time { block } => inline_in_block(block, caller, callees, leaves),
-                    _ => {}
-                }
-                block.stmts.push(Stmt::Let { vars, expr });
-            }
-            other => block.stmts.push(other),
         }
     }
 }
@@ -182,6 +220,21 @@ fn statement_count(block: &Block) -> usize {
                 Stmt::Let { expr: HostExpr::Time { block }, .. } => statement_count(block),
                 _ => 0,
             }
+        })
+        .sum()
+}
+
+fn run_count(block: &Block) -> usize {
+    block
+        .stmts
+        .iter()
+        .map(|stmt| match stmt {
+            Stmt::Let { expr: HostExpr::Run { .. }, .. } => 1,
+            Stmt::Let { expr: HostExpr::If { then_block, else_block, .. }, .. } => {
+                run_count(then_block) + run_count(else_block)
+            }
+            Stmt::Let { expr: HostExpr::Time { block }, .. } => run_count(block),
+            _ => 0,
         })
         .sum()
 }
