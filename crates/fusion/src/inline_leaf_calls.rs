@@ -166,7 +166,7 @@ impl Inliner<'_> {
                     for v in 0..callee.vars.len() as u32 {
                         if let std::collections::hash_map::Entry::Vacant(slot) = fresh.entry(HostVar(v)) {
                             let info = callee.var(HostVar(v));
-                            slot.insert(self.caller.new_var(info.name.clone(), info.ty.clone()));
+                            slot.insert(self.caller.new_var(info.name.clone(), info.ty));
                         }
                     }
                     for (param, arg) in bound_params {
