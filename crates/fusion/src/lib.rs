@@ -9,7 +9,11 @@
 //! ## The pipeline, region by region
 //! A *control region* is one host [`flatten::ir::Block`]: a function's
 //! body, a branch of an `if`, a `time` block. Kernels are only ever fused
-//! within one region. For each region:
+//! within one region. First the host code is prepared so that regions hold
+//! more of the work (not for the `none` schedule): small leaf functions are
+//! inlined into their callers ([`inline_leaf_calls`]) and the host's `#a` of
+//! a kernel's result becomes the kernel's size ([`lengths_from_sizes`]).
+//! Then, for each region:
 //!
 //! 1. **Facts** ([`statements`]): what each statement defines, uses and may
 //!    do, and which statements must stay before which (data, checks,
@@ -59,6 +63,8 @@ pub mod fusibility;
 pub mod gexpr;
 pub mod greedy;
 pub mod ilp;
+pub mod inline_leaf_calls;
+pub mod lengths_from_sizes;
 pub mod merge_kernels;
 pub mod pdg;
 pub mod report;
@@ -157,7 +163,11 @@ pub fn fuse_with_solver(
     solver: &dyn IlpSolver,
 ) -> Result<Fused, FusionError> {
     // Frees are placed again once runs have moved and merged.
-    let program = &flatten::free_dead_buffers::strip_frees(program.clone());
+    let mut program = flatten::free_dead_buffers::strip_frees(program.clone());
+    if schedule != ScheduleKind::None {
+        prepare_host_code(&mut program);
+    }
+    let program = &program;
     let mut state = FusionState {
         program: program.clone(),
         kernel_names: program.kernels.iter().map(|k| k.name.clone()).collect(),
@@ -184,6 +194,23 @@ pub fn fuse_with_solver(
         .map_err(|e| FusionError::bug("the fused program", format!("it does not verify: {e}")))?;
     let report = FusionReport { schedule: schedule.name(), regions: state.reports, kernel_count: fused.kernels.len() };
     Ok(Fused { program: fused, report })
+}
+
+/// Host rewrites that let fusion see more (skipped by the `none` schedule,
+/// which is the program as flattening left it): leaf functions inlined
+/// into their callers ([`inline_leaf_calls`]), then the host's lengths of
+/// kernel results taken from the kernels' sizes ([`lengths_from_sizes`]).
+fn prepare_host_code(program: &mut FlatProgram) {
+    inline_leaf_calls::inline_leaf_calls(program);
+    inline_leaf_calls::remove_uncalled_functions(program);
+    for index in 0..program.functions.len() {
+        let mut function = program.functions[index].clone();
+        lengths_from_sizes::lengths_from_sizes(program, &mut function);
+        program.functions[index] = function;
+    }
+    let mut main = program.main.clone();
+    lengths_from_sizes::lengths_from_sizes(program, &mut main);
+    program.main = main;
 }
 
 /// Drops the kernels no `run` uses and renumbers the others, keeping their

@@ -190,8 +190,10 @@ fn drop_unused_params(merged: &mut MergedRun) {
 }
 
 /// A name for a kernel merged from kernels named `members`, not in
-/// `taken`: their longest common `_`-separated prefix (or the first one's
-/// name) followed by `_fused`, numbered if needed.
+/// `taken`: their longest common `_`-separated prefix (or, with none, the
+/// last one's name: the consumer, which runs in the region's own function
+/// when a producer came from an inlined call) followed by `_fused`,
+/// numbered if needed.
 pub fn fused_kernel_name(members: &[&str], taken: &dyn Fn(&str) -> bool) -> String {
     let first: Vec<&str> = members.first().map(|m| m.split('_').collect()).unwrap_or_default();
     let mut common = first.len();
@@ -200,7 +202,7 @@ pub fn fused_kernel_name(members: &[&str], taken: &dyn Fn(&str) -> bool) -> Stri
         common = common.min(first.iter().zip(&parts).take_while(|(a, b)| a == b).count());
     }
     let stem =
-        if common == 0 { members.first().copied().unwrap_or("kernel").to_string() } else { first[..common].join("_") };
+        if common == 0 { members.last().copied().unwrap_or("kernel").to_string() } else { first[..common].join("_") };
     let base = format!("{stem}_fused");
     if !taken(&base) {
         return base;

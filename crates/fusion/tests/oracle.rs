@@ -24,7 +24,11 @@ fn dotp_computes_the_same_and_still_checks_lengths() {
     let program = programs::dotp();
     check_all_schedules(&program);
     let fused = fuse_and_check(&program, ScheduleKind::ilp());
-    assert_eq!(kernels_run_by(&fused, "dotp"), vec![vec!["REDUCE"]]);
+    // dotp is a leaf, inlined into main (inline-leaf-calls): each call's
+    // MAP fuses into its REDUCE there.
+    assert!(fused.program.functions.iter().all(|f| f.name != "dotp"));
+    let kernels = kernels_run_by(&fused, "main");
+    assert!(!kernels.is_empty() && kernels.iter().all(|k| k == &vec!["REDUCE"]), "{kernels:?}");
     assert!(common::transcript(&fused.program).contains("lengths differ: 4 and 2"));
 }
 

@@ -10,7 +10,7 @@
 //! | `PERMUTE values index n` (unchecked) | `scatter(index, n) o map(id) $ generate(n, values)` |
 //! | `SEG_SCAN pull z op <lengths, offsets>` | `joinSegments(n, offsets) o map(λ seg. scan(op)(z, seg)) $ segments(pull)(offsets, lengths)` (`segScan-segments`; the rules make it one look-back scan whose tiles find their segment heads, `segScan-lookback`, or a scan of (head flag, value) pairs, `segScan-flag-pairs`, in [`crate::seg_scan`]) |
 //! | `PERMUTE` (checked) | the scatter, first-writer claims, the first repeat claimed, a check |
-//! | `SCATTER` | a copy of the base, last-writer claims (`atomicMax`), a guarded `scatter` |
+//! | `SCATTER` | a copy of the base, last-writer claims (`atomicMax`), a guarded `scatter`; of a value the same at every index, one unguarded `scatter` (`scatter-uniform`) |
 //! | `ONCE e` | `map(id) $ generate(1, once)` |
 //! | `RADIX_PASS values digit bits n` | `radixCounts` of the digits per tile, the `scan` of the counts, `radixScatter` (`radix-tiles`, [`crate::radix`]) |
 //! | `SEG_REDUCE pull z op <lengths, offsets>` | `join o map(λ seg. reduce(op)(z, seg)) $ segments(pull)(offsets, lengths)` (`segReduce-segments`; the rules split it over work-groups, `segReduce-merge` or `segReduce-teams`) |
@@ -343,11 +343,6 @@ fn lower_scatter(
         when: None,
         guard: None,
     });
-    let claims = lift.flat.new_var(format!("{name}_claims"), VarType::Array(int));
-    lift.lengths.push((claims, m.clone()));
-    lift.counters.push(claims);
-    let key = index_thunk(lift, |i| GExpr::binary(BinaryOp::Add, int, i, GExpr::int(1)));
-    let key = add_user_fun(lift, &format!("claim_{name}"), &key, vec![int])?;
     // { i => let t = index(i) in assert 0 <= t < #base else site(t, #base); t }
     let t = lift.flat.new_var("t", VarType::Scalar(int));
     let in_range = GExpr::binary(
@@ -370,6 +365,20 @@ fn lower_scatter(
         ),
     };
     let target = add_user_fun(lift, &format!("target_{name}"), &checked, vec![int])?;
+    if is_uniform(values) {
+        // `scatter-uniform`: every writer of a position writes the same
+        // value, so whichever write lands last is the one the last writer
+        // would have made: no claims, one unguarded scatter.
+        let values = add_user_fun(lift, &format!("values_{name}"), values, result_scalars.to_vec())?;
+        lift.stages.push(scatter_stage(stage_name.to_string(), results.to_vec(), &n, values, target, m, None, false));
+        lift.rules_applied.push("scatter-uniform".into());
+        return Ok(());
+    }
+    let claims = lift.flat.new_var(format!("{name}_claims"), VarType::Array(int));
+    lift.lengths.push((claims, m.clone()));
+    lift.counters.push(claims);
+    let key = index_thunk(lift, |i| GExpr::binary(BinaryOp::Add, int, i, GExpr::int(1)));
+    let key = add_user_fun(lift, &format!("claim_{name}"), &key, vec![int])?;
     lift.stages.push(scatter_stage(
         format!("{stage_name}_claim"),
         vec![claims],
@@ -393,6 +402,15 @@ fn lower_scatter(
         false,
     ));
     Ok(())
+}
+
+/// Whether a thunk gives the same value at every index: its body does not
+/// mention its parameters (thunks are pure, so equal free variables give
+/// equal values). A `SCATTER` of such values needs no claims.
+fn is_uniform(values: &Thunk) -> bool {
+    let mut mentions = false;
+    values.body.for_each_var(&mut |v| mentions |= values.params.contains(&v));
+    !mentions
 }
 
 /// A `PERMUTE` that checks its index: each target is claimed by its first writer

@@ -74,6 +74,37 @@ fn permutes_and_scatters_with_their_checks() {
     assert!(out.contains("fault"), "{out}");
 }
 
+/// The rules `lift_ir::lower_kernel` applied to the program's kernels.
+fn lowering_rules(source: &str) -> Vec<String> {
+    let (_, flat) = support::flat_program(source, fusion::ScheduleKind::ilp()).unwrap();
+    flat.kernels.iter().flat_map(|k| lift_ir::lower::lower_kernel(k).unwrap().rules_applied).collect()
+}
+
+#[test]
+fn scatters_of_one_value_need_no_claims() {
+    // `scatter-uniform`: a value the same at every index is written without
+    // claims; targets repeat (many writers per position, every position,
+    // none), the value may read other arrays at a fixed place, the sizes
+    // are empty, one and odd, and an index out of range still faults.
+    let uniform = "let n = 9001 in count(dist(f, n) <- {(rem(i * 13, n), t) : i in index(20000)});
+         let n = 9001 in {x : x in dist(f, n) <- {(rem(i * i, n), t) : i in index(n)}; i in index(n) | x and rem(i, 97) == 5};
+         let xs = [3, 1, 4] in ({0 : i in index(7)} <- {(rem(i, 7), xs[1] + 5) : i in index(40)});
+         {0 : i in index(5)} <- {(i, 1) : i in index(0)};
+         [1.5] <- {(0, 2.5) : i in index(1)};
+         let n = 100003; sqr = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67, 71, 73, 79, 83, 89, 97, 101, 103, 107, 109, 113, 127, 131, 137, 139, 149, 151, 157, 163, 167, 173, 179, 181, 191, 193, 197, 199, 211, 223, 227, 229, 233, 239, 241, 251, 257, 263, 269, 271, 277, 281, 283, 293, 307, 311, 313, 317];
+           flags = dist(t, n) <- {(i, f) : i in flatten({[2 * p : n : p] : p in sqr})};
+           ps = {i : i in [0:n]; fl in flags | fl}
+         in (#ps, ps[#ps - 1], sum(ps));";
+    agrees(uniform);
+    assert!(lowering_rules(uniform).iter().any(|r| r == "scatter-uniform"));
+    let out = agrees("{0 : i in index(5)} <- {(i * 2, 7) : i in index(4)};");
+    assert!(out.contains("fault"), "{out}");
+    // A value that depends on its index keeps the last-writer claims.
+    let varying = "{0 : i in index(7)} <- {(rem(i, 7), i) : i in index(40)};";
+    agrees(varying);
+    assert!(!lowering_rules(varying).iter().any(|r| r == "scatter-uniform"));
+}
+
 #[test]
 fn a_size_variable_never_takes_the_name_of_a_kernel_variable() {
     let source = std::fs::read_to_string(format!(

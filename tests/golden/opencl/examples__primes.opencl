@@ -179,333 +179,6 @@ __kernel void primes_map_3_copies(long n_1, __global uchar* copies) {
 }
 
 
-// ===== primes_map_5.cl =====
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
-   err[2] site, err[3..4] payload. The first failing work-item wins. */
-#ifndef NESSIE_ERROR_FLAG_HELPERS
-#define NESSIE_ERROR_FLAG_HELPERS
-void nessie_fail(__global long* err, long code, long site, long a, long b) {
-    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
-        err[1] = code;
-        err[2] = site;
-        err[3] = a;
-        err[4] = b;
-    }
-}
-
-int nessie_failed(__global long* err) {
-    return *(volatile __global int*)err != 0;
-}
-#endif
-
-/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
-   operators with the evaluator's exact meaning. */
-#ifndef NESSIE_SCALAR_HELPERS
-#define NESSIE_SCALAR_HELPERS
-#pragma OPENCL FP_CONTRACT OFF
-
-/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
-static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
-static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
-static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
-static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
-static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
-
-/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
-   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
-   one got through it gives 0 instead of trapping. */
-static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
-static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
-
-/* Shifts count mod 64; rshift is arithmetic. */
-static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
-static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
-
-/* Float min and max: NaN is above every number; ties keep the first. */
-static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
-static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
-
-/* Rounds half away from zero (x - trunc(x) is exact). */
-static inline double nessie_round(double x) {
-    double t = trunc(x);
-    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
-}
-
-/* The floor of the square root of n >= 0 (0 for a negative n). */
-static inline long nessie_isqrt(long n) {
-    if (n <= 0) return 0;
-    ulong u = (ulong)n;
-    ulong r = (ulong)sqrt((double)n);
-    while (r * r > u) r--;
-    while ((r + 1) * (r + 1) <= u) r++;
-    return (long)r;
-}
-
-/* segment_of: the last j with offsets[j] <= position (0 if none). */
-static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
-    long lo = 0, hi = segments;
-    while (lo < hi) {
-        long mid = lo + (hi - lo) / 2;
-        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
-    }
-    return lo > 0 ? lo - 1 : 0;
-}
-#endif
-
-static inline long primes_map_5_pull_i(long i) {
-    return i;
-}
-
-__kernel void primes_map_5_i(long t_1, __global long* i_2) {
-    const long gid = get_global_id(0);
-    if (gid < t_1) {
-        long pull_i_r = primes_map_5_pull_i(gid);
-        i_2[gid] = pull_i_r;
-    }
-}
-
-
-// ===== primes_filter.cl =====
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
-   err[2] site, err[3..4] payload. The first failing work-item wins. */
-#ifndef NESSIE_ERROR_FLAG_HELPERS
-#define NESSIE_ERROR_FLAG_HELPERS
-void nessie_fail(__global long* err, long code, long site, long a, long b) {
-    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
-        err[1] = code;
-        err[2] = site;
-        err[3] = a;
-        err[4] = b;
-    }
-}
-
-int nessie_failed(__global long* err) {
-    return *(volatile __global int*)err != 0;
-}
-#endif
-
-/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
-   operators with the evaluator's exact meaning. */
-#ifndef NESSIE_SCALAR_HELPERS
-#define NESSIE_SCALAR_HELPERS
-#pragma OPENCL FP_CONTRACT OFF
-
-/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
-static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
-static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
-static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
-static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
-static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
-
-/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
-   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
-   one got through it gives 0 instead of trapping. */
-static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
-static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
-
-/* Shifts count mod 64; rshift is arithmetic. */
-static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
-static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
-
-/* Float min and max: NaN is above every number; ties keep the first. */
-static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
-static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
-
-/* Rounds half away from zero (x - trunc(x) is exact). */
-static inline double nessie_round(double x) {
-    double t = trunc(x);
-    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
-}
-
-/* The floor of the square root of n >= 0 (0 for a negative n). */
-static inline long nessie_isqrt(long n) {
-    if (n <= 0) return 0;
-    ulong u = (ulong)n;
-    ulong r = (ulong)sqrt((double)n);
-    while (r * r > u) r--;
-    while ((r + 1) * (r + 1) <= u) r++;
-    return (long)r;
-}
-
-/* segment_of: the last j with offsets[j] <= position (0 if none). */
-static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
-    long lo = 0, hi = segments;
-    while (lo < hi) {
-        long mid = lo + (hi - lo) / 2;
-        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
-    }
-    return lo > 0 ? lo - 1 : 0;
-}
-#endif
-
-static inline long primes_filter_keep_kept(long j, long i, __global const uchar* flags) {
-    return (int)flags[j] ? 1L : 0L;
-}
-
-static inline void primes_filter_pull_kept(long i, __global const long* i_1, long* r0, long* r1) {
-    *r0 = i;
-    *r1 = i_1[i];
-}
-
-__kernel void primes_filter_kept(__global int* kept_status, long n_i, __global const long* i_0, __global const uchar* flags, __global long* kept_kept, long lookback_tiles, __global long* kept, __global long* indices) {
-    __local long tile[2304];
-    __local long tile_1[2304];
-    __local long vals[306];
-    __local long flags_1[35];
-    __local uint masks[256];
-    volatile __global ulong* status = (volatile __global ulong*)(kept_status + 2);
-    const long l = get_local_id(0);
-    if (l == 0) flags_1[32] = atomic_inc(kept_status);
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long tile_no = flags_1[32];
-    const long start = tile_no * 2304;
-    masks[l] = 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j_1 = 0; j_1 < 9; j_1++) {
-        const long p = j_1 * 256 + l;
-        const long g = start + p;
-        if (g < n_i) {
-            long pull_kept_r;
-            long pull_kept_r_1;
-            primes_filter_pull_kept(g, i_0, &pull_kept_r, &pull_kept_r_1);
-            const long x = pull_kept_r;
-            const long x_1 = pull_kept_r_1;
-            tile[p] = x;
-            tile_1[p] = x_1;
-            long keep_kept_r = primes_filter_keep_kept(x, x_1, flags);
-            if (keep_kept_r != 0) {
-                atomic_or(&masks[p / 9], 1u << (p % 9));
-            }
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const uint mask = masks[l];
-    vals[l] = (long)popcount(mask);
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row = 0;
-        for (long c = 0; c < 16; c++) {
-            long c_1 = (row) + (vals[l * 16 + c]);
-            row = c_1;
-        }
-        vals[256 + l] = row;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l == 0) {
-        long total = 0;
-        for (long r = 0; r < 16; r++) {
-            long x_2 = vals[256 + r];
-            long c_2 = (total) + (x_2);
-            total = c_2;
-        }
-        vals[305] = total;
-        vals[304] = 0;
-        if (tile_no == 0) {
-            const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
-        } else {
-            const ulong bits_1 = (ulong)(total);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
-        }
-        flags_1[33] = tile_no > 0;
-        flags_1[34] = tile_no - 1;
-    }
-    long excl = 0;
-    const long my_row = l / 16;
-    const long my_col = l - my_row * 16;
-    #pragma unroll
-    for (long r = 0; r < 16; r++) {
-        if (r < my_row) {
-            long c_3 = (excl) + (vals[256 + r]);
-            excl = c_3;
-        }
-    }
-    #pragma unroll
-    for (long c = 0; c < 16; c++) {
-        if (c < my_col) {
-            long c_4 = (excl) + (vals[my_row * 16 + c]);
-            excl = c_4;
-        }
-    }
-    for (;;) {
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (!flags_1[33]) break;
-        const long at = flags_1[34];
-        if (l < 32) {
-            const long jt = at - l;
-            long fl = 0;
-            if (jt >= 0) {
-                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
-                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
-                    fl = 2;
-                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
-                }
-                if (fl == 0) {
-                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
-                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
-                        fl = 1;
-                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
-                    }
-                }
-            }
-            flags_1[l] = fl;
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (l == 0) {
-            long excl_1 = vals[304];
-            long more = 1;
-            long k = 0;
-            for (; k < 32; k++) {
-                if (flags_1[k] == 0) break;
-                long c_5 = (vals[272 + k]) + (excl_1);
-                excl_1 = c_5;
-                if (flags_1[k] == 2) {
-                    more = 0;
-                    k++;
-                    break;
-                }
-            }
-            vals[304] = excl_1;
-            flags_1[33] = more;
-            flags_1[34] = at - k;
-            if (!more) {
-                long incl = excl_1;
-                long c_6 = (incl) + (vals[305]);
-                incl = c_6;
-                const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
-            }
-        }
-    }
-    vals[l] = excl;
-    vals[l] = (vals[l] << 32) | mask;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long base = vals[304];
-    #pragma unroll
-    for (long j_1 = 0; j_1 < 9; j_1++) {
-        const long p = j_1 * 256 + l;
-        const long owner = p / 9;
-        const uint bit = (uint)(p - owner * 9);
-        const long packed = vals[owner];
-        const uint kmask = (uint)packed;
-        if ((kmask >> bit) & 1u) {
-            kept[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile[p];
-            indices[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile_1[p];
-        }
-    }
-    if (l == 0 && tile_no == lookback_tiles - 1) {
-        kept_kept[0] = base + vals[305];
-    }
-}
-
-
 // ===== drop_gather.cl =====
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 /* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
@@ -1232,10 +905,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long primes_fused_2_claim_flags(long i) {
-    return nessie_add(i, 1L);
-}
-
 static inline long primes_fused_2_target_flags(long k, __global const long* offsets, long offsets_len, __global const long* mapped, __global const long* sqr_primes, long copies_len, __global long* err) {
     long segment = nessie_segment_of(offsets, offsets_len, k);
     long s = segment;
@@ -1261,29 +930,256 @@ __kernel void primes_fused_2_flags_copy(__global const uchar* copies_10, long n_
     }
 }
 
-__kernel void primes_fused_2_flags_claim(long total_1, __global const long* offsets, long n_offsets, __global const long* mapped, __global const long* sqr_primes, long n_copies, __global int* flags_claims, __global long* err) {
-    if (nessie_failed(err)) return;
-    const long gid = get_global_id(0);
-    if (gid < total_1) {
-        long claim_flags_r = primes_fused_2_claim_flags(gid);
-        long target_flags_r = primes_fused_2_target_flags(gid, offsets, n_offsets, mapped, sqr_primes, n_copies, err);
-        if (target_flags_r >= 0) {
-            atomic_max((volatile __global int*)&flags_claims[target_flags_r], (int)(claim_flags_r));
-        }
-    }
-}
-
-__kernel void primes_fused_2_flags(long total_1, __global const long* offsets, long n_offsets, __global const long* mapped, __global const long* sqr_primes, long n_copies, __global const int* flags_claims, __global uchar* flags, __global long* err) {
+__kernel void primes_fused_2_flags(long total_1, __global const long* offsets, long n_offsets, __global const long* mapped, __global const long* sqr_primes, long n_copies, __global uchar* flags, __global long* err) {
     if (nessie_failed(err)) return;
     const long gid = get_global_id(0);
     if (gid < total_1) {
         int values_flags_r = primes_fused_2_values_flags(gid);
         long target_flags_r = primes_fused_2_target_flags(gid, offsets, n_offsets, mapped, sqr_primes, n_copies, err);
-        long target_flags_r_1 = primes_fused_2_target_flags(gid, offsets, n_offsets, mapped, sqr_primes, n_copies, err);
-        long claim_flags_r = primes_fused_2_claim_flags(gid);
-        if (target_flags_r >= 0 && flags_claims[target_flags_r_1] == claim_flags_r) {
+        if (target_flags_r >= 0) {
             flags[target_flags_r] = values_flags_r;
         }
+    }
+}
+
+
+// ===== primes_fused_3.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline long primes_fused_3_keep_kept(long j, long i, __global const uchar* flags) {
+    return (int)flags[j] ? 1L : 0L;
+}
+
+static inline void primes_fused_3_pull_kept(long i, long* r0, long* r1) {
+    long i_1 = i;
+    *r0 = i;
+    *r1 = i_1;
+}
+
+__kernel void primes_fused_3_kept(__global int* kept_status, long t_1, __global const uchar* flags, __global long* kept_kept, long lookback_tiles, __global long* kept, __global long* indices) {
+    __local long tile[2304];
+    __local long tile_1[2304];
+    __local long vals[306];
+    __local long flags_1[35];
+    __local uint masks[256];
+    volatile __global ulong* status = (volatile __global ulong*)(kept_status + 2);
+    const long l = get_local_id(0);
+    if (l == 0) flags_1[32] = atomic_inc(kept_status);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long tile_no = flags_1[32];
+    const long start = tile_no * 2304;
+    masks[l] = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long j_1 = 0; j_1 < 9; j_1++) {
+        const long p = j_1 * 256 + l;
+        const long g = start + p;
+        if (g < t_1) {
+            long pull_kept_r;
+            long pull_kept_r_1;
+            primes_fused_3_pull_kept(g, &pull_kept_r, &pull_kept_r_1);
+            const long x = pull_kept_r;
+            const long x_1 = pull_kept_r_1;
+            tile[p] = x;
+            tile_1[p] = x_1;
+            long keep_kept_r = primes_fused_3_keep_kept(x, x_1, flags);
+            if (keep_kept_r != 0) {
+                atomic_or(&masks[p / 9], 1u << (p % 9));
+            }
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const uint mask = masks[l];
+    vals[l] = (long)popcount(mask);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row = 0;
+        for (long c = 0; c < 16; c++) {
+            long c_1 = (row) + (vals[l * 16 + c]);
+            row = c_1;
+        }
+        vals[256 + l] = row;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l == 0) {
+        long total = 0;
+        for (long r = 0; r < 16; r++) {
+            long x_2 = vals[256 + r];
+            long c_2 = (total) + (x_2);
+            total = c_2;
+        }
+        vals[305] = total;
+        vals[304] = 0;
+        if (tile_no == 0) {
+            const ulong bits = (ulong)(total);
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+        } else {
+            const ulong bits_1 = (ulong)(total);
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+        }
+        flags_1[33] = tile_no > 0;
+        flags_1[34] = tile_no - 1;
+    }
+    long excl = 0;
+    const long my_row = l / 16;
+    const long my_col = l - my_row * 16;
+    #pragma unroll
+    for (long r = 0; r < 16; r++) {
+        if (r < my_row) {
+            long c_3 = (excl) + (vals[256 + r]);
+            excl = c_3;
+        }
+    }
+    #pragma unroll
+    for (long c = 0; c < 16; c++) {
+        if (c < my_col) {
+            long c_4 = (excl) + (vals[my_row * 16 + c]);
+            excl = c_4;
+        }
+    }
+    for (;;) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (!flags_1[33]) break;
+        const long at = flags_1[34];
+        if (l < 32) {
+            const long jt = at - l;
+            long fl = 0;
+            if (jt >= 0) {
+                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
+                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                if (lo != 0 && hi != 0) {
+                    fl = 2;
+                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
+                }
+                if (fl == 0) {
+                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                    if (lo_1 != 0 && hi_1 != 0) {
+                        fl = 1;
+                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                    }
+                }
+            }
+            flags_1[l] = fl;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l == 0) {
+            long excl_1 = vals[304];
+            long more = 1;
+            long k = 0;
+            for (; k < 32; k++) {
+                if (flags_1[k] == 0) break;
+                long c_5 = (vals[272 + k]) + (excl_1);
+                excl_1 = c_5;
+                if (flags_1[k] == 2) {
+                    more = 0;
+                    k++;
+                    break;
+                }
+            }
+            vals[304] = excl_1;
+            flags_1[33] = more;
+            flags_1[34] = at - k;
+            if (!more) {
+                long incl = excl_1;
+                long c_6 = (incl) + (vals[305]);
+                incl = c_6;
+                const ulong bits_2 = (ulong)(incl);
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+            }
+        }
+    }
+    vals[l] = excl;
+    vals[l] = (vals[l] << 32) | mask;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long base = vals[304];
+    #pragma unroll
+    for (long j_1 = 0; j_1 < 9; j_1++) {
+        const long p = j_1 * 256 + l;
+        const long owner = p / 9;
+        const uint bit = (uint)(p - owner * 9);
+        const long packed = vals[owner];
+        const uint kmask = (uint)packed;
+        if ((kmask >> bit) & 1u) {
+            kept[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile[p];
+            indices[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile_1[p];
+        }
+    }
+    if (l == 0 && tile_no == lookback_tiles - 1) {
+        kept_kept[0] = base + vals[305];
     }
 }
 

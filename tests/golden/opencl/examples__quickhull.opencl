@@ -1,423 +1,3 @@
-// ===== index_map.cl =====
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
-   err[2] site, err[3..4] payload. The first failing work-item wins. */
-#ifndef NESSIE_ERROR_FLAG_HELPERS
-#define NESSIE_ERROR_FLAG_HELPERS
-void nessie_fail(__global long* err, long code, long site, long a, long b) {
-    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
-        err[1] = code;
-        err[2] = site;
-        err[3] = a;
-        err[4] = b;
-    }
-}
-
-int nessie_failed(__global long* err) {
-    return *(volatile __global int*)err != 0;
-}
-#endif
-
-/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
-   operators with the evaluator's exact meaning. */
-#ifndef NESSIE_SCALAR_HELPERS
-#define NESSIE_SCALAR_HELPERS
-#pragma OPENCL FP_CONTRACT OFF
-
-/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
-static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
-static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
-static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
-static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
-static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
-
-/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
-   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
-   one got through it gives 0 instead of trapping. */
-static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
-static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
-
-/* Shifts count mod 64; rshift is arithmetic. */
-static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
-static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
-
-/* Float min and max: NaN is above every number; ties keep the first. */
-static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
-static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
-
-/* Rounds half away from zero (x - trunc(x) is exact). */
-static inline double nessie_round(double x) {
-    double t = trunc(x);
-    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
-}
-
-/* The floor of the square root of n >= 0 (0 for a negative n). */
-static inline long nessie_isqrt(long n) {
-    if (n <= 0) return 0;
-    ulong u = (ulong)n;
-    ulong r = (ulong)sqrt((double)n);
-    while (r * r > u) r--;
-    while ((r + 1) * (r + 1) <= u) r++;
-    return (long)r;
-}
-
-/* segment_of: the last j with offsets[j] <= position (0 if none). */
-static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
-    long lo = 0, hi = segments;
-    while (lo < hi) {
-        long mid = lo + (hi - lo) / 2;
-        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
-    }
-    return lo > 0 ? lo - 1 : 0;
-}
-#endif
-
-static inline long index_map_pull_iseq(long i) {
-    return i;
-}
-
-__kernel void index_map_iseq(long t_1, __global long* iseq) {
-    const long gid = get_global_id(0);
-    if (gid < t_1) {
-        long pull_iseq_r = index_map_pull_iseq(gid);
-        iseq[gid] = pull_iseq_r;
-    }
-}
-
-
-// ===== cross_products_map.cl =====
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
-   err[2] site, err[3..4] payload. The first failing work-item wins. */
-#ifndef NESSIE_ERROR_FLAG_HELPERS
-#define NESSIE_ERROR_FLAG_HELPERS
-void nessie_fail(__global long* err, long code, long site, long a, long b) {
-    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
-        err[1] = code;
-        err[2] = site;
-        err[3] = a;
-        err[4] = b;
-    }
-}
-
-int nessie_failed(__global long* err) {
-    return *(volatile __global int*)err != 0;
-}
-#endif
-
-/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
-   operators with the evaluator's exact meaning. */
-#ifndef NESSIE_SCALAR_HELPERS
-#define NESSIE_SCALAR_HELPERS
-#pragma OPENCL FP_CONTRACT OFF
-
-/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
-static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
-static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
-static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
-static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
-static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
-
-/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
-   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
-   one got through it gives 0 instead of trapping. */
-static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
-static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
-
-/* Shifts count mod 64; rshift is arithmetic. */
-static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
-static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
-
-/* Float min and max: NaN is above every number; ties keep the first. */
-static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
-static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
-
-/* Rounds half away from zero (x - trunc(x) is exact). */
-static inline double nessie_round(double x) {
-    double t = trunc(x);
-    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
-}
-
-/* The floor of the square root of n >= 0 (0 for a negative n). */
-static inline long nessie_isqrt(long n) {
-    if (n <= 0) return 0;
-    ulong u = (ulong)n;
-    ulong r = (ulong)sqrt((double)n);
-    while (r * r > u) r--;
-    while ((r + 1) * (r + 1) <= u) r++;
-    return (long)r;
-}
-
-/* segment_of: the last j with offsets[j] <= position (0 if none). */
-static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
-    long lo = 0, hi = segments;
-    while (lo < hi) {
-        long mid = lo + (hi - lo) / 2;
-        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
-    }
-    return lo > 0 ? lo - 1 : 0;
-}
-#endif
-
-static inline double cross_products_map_pull_mapped(long i, double x1, __global const double* points_1, double y2, __global const double* points_2, double y1, double x2) {
-    return (x1 - points_1[i]) * (y2 - points_2[i]) - (y1 - points_2[i]) * (x2 - points_1[i]);
-}
-
-__kernel void cross_products_map_mapped(long n_points_1, double x1, __global const double* points_1, double y2, __global const double* points_2, double y1, double x2, __global double* mapped) {
-    const long gid = get_global_id(0);
-    if (gid < n_points_1) {
-        double pull_mapped_r = cross_products_map_pull_mapped(gid, x1, points_1, y2, points_2, y1, x2);
-        mapped[gid] = pull_mapped_r;
-    }
-}
-
-
-// ===== hsplit_filter.cl =====
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
-   err[2] site, err[3..4] payload. The first failing work-item wins. */
-#ifndef NESSIE_ERROR_FLAG_HELPERS
-#define NESSIE_ERROR_FLAG_HELPERS
-void nessie_fail(__global long* err, long code, long site, long a, long b) {
-    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
-        err[1] = code;
-        err[2] = site;
-        err[3] = a;
-        err[4] = b;
-    }
-}
-
-int nessie_failed(__global long* err) {
-    return *(volatile __global int*)err != 0;
-}
-#endif
-
-/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
-   operators with the evaluator's exact meaning. */
-#ifndef NESSIE_SCALAR_HELPERS
-#define NESSIE_SCALAR_HELPERS
-#pragma OPENCL FP_CONTRACT OFF
-
-/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
-static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
-static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
-static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
-static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
-static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
-
-/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
-   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
-   one got through it gives 0 instead of trapping. */
-static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
-static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
-
-/* Shifts count mod 64; rshift is arithmetic. */
-static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
-static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
-
-/* Float min and max: NaN is above every number; ties keep the first. */
-static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
-static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
-
-/* Rounds half away from zero (x - trunc(x) is exact). */
-static inline double nessie_round(double x) {
-    double t = trunc(x);
-    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
-}
-
-/* The floor of the square root of n >= 0 (0 for a negative n). */
-static inline long nessie_isqrt(long n) {
-    if (n <= 0) return 0;
-    ulong u = (ulong)n;
-    ulong r = (ulong)sqrt((double)n);
-    while (r * r > u) r--;
-    while ((r + 1) * (r + 1) <= u) r++;
-    return (long)r;
-}
-
-/* segment_of: the last j with offsets[j] <= position (0 if none). */
-static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
-    long lo = 0, hi = segments;
-    while (lo < hi) {
-        long mid = lo + (hi - lo) / 2;
-        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
-    }
-    return lo > 0 ? lo - 1 : 0;
-}
-#endif
-
-static inline long hsplit_filter_keep_packed_1(double points_1, double points_2, double c) {
-    return c > -c ? 1L : 0L;
-}
-
-static inline void hsplit_filter_pull_packed_1(long i, __global const double* points_1, __global const double* points_2, __global const double* cross, double* r0, double* r1, double* r2) {
-    *r0 = points_1[i];
-    *r1 = points_2[i];
-    *r2 = cross[i];
-}
-
-__kernel void hsplit_filter_packed_1(__global int* packed_1_status, long n_points_1, __global const double* points_1_0, __global const double* points_2_1, __global const double* cross, __global long* packed_1_kept, long lookback_tiles, __global double* packed_1, __global double* packed_2, __global double* c_9) {
-    __local double tile[1280];
-    __local double tile_1[1280];
-    __local double tile_2[1280];
-    __local long vals[306];
-    __local long flags[35];
-    __local uint masks[256];
-    volatile __global ulong* status = (volatile __global ulong*)(packed_1_status + 2);
-    const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(packed_1_status);
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long tile_no = flags[32];
-    const long start = tile_no * 1280;
-    masks[l] = 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 5; j++) {
-        const long p = j * 256 + l;
-        const long g = start + p;
-        if (g < n_points_1) {
-            double pull_packed_1_r;
-            double pull_packed_1_r_1;
-            double pull_packed_1_r_2;
-            hsplit_filter_pull_packed_1(g, points_1_0, points_2_1, cross, &pull_packed_1_r, &pull_packed_1_r_1, &pull_packed_1_r_2);
-            const double x = pull_packed_1_r;
-            const double x_1 = pull_packed_1_r_1;
-            const double x_2 = pull_packed_1_r_2;
-            tile[p] = x;
-            tile_1[p] = x_1;
-            tile_2[p] = x_2;
-            long keep_packed_1_r = hsplit_filter_keep_packed_1(x, x_1, x_2);
-            if (keep_packed_1_r != 0) {
-                atomic_or(&masks[p / 5], 1u << (p % 5));
-            }
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const uint mask = masks[l];
-    vals[l] = (long)popcount(mask);
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row = 0;
-        for (long c = 0; c < 16; c++) {
-            long c_1 = (row) + (vals[l * 16 + c]);
-            row = c_1;
-        }
-        vals[256 + l] = row;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l == 0) {
-        long total = 0;
-        for (long r = 0; r < 16; r++) {
-            long x_3 = vals[256 + r];
-            long c_2 = (total) + (x_3);
-            total = c_2;
-        }
-        vals[305] = total;
-        vals[304] = 0;
-        if (tile_no == 0) {
-            const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
-        } else {
-            const ulong bits_1 = (ulong)(total);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
-        }
-        flags[33] = tile_no > 0;
-        flags[34] = tile_no - 1;
-    }
-    long excl = 0;
-    const long my_row = l / 16;
-    const long my_col = l - my_row * 16;
-    #pragma unroll
-    for (long r = 0; r < 16; r++) {
-        if (r < my_row) {
-            long c_3 = (excl) + (vals[256 + r]);
-            excl = c_3;
-        }
-    }
-    #pragma unroll
-    for (long c = 0; c < 16; c++) {
-        if (c < my_col) {
-            long c_4 = (excl) + (vals[my_row * 16 + c]);
-            excl = c_4;
-        }
-    }
-    for (;;) {
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (!flags[33]) break;
-        const long at = flags[34];
-        if (l < 32) {
-            const long jt = at - l;
-            long fl = 0;
-            if (jt >= 0) {
-                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
-                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
-                    fl = 2;
-                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
-                }
-                if (fl == 0) {
-                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
-                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
-                        fl = 1;
-                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
-                    }
-                }
-            }
-            flags[l] = fl;
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (l == 0) {
-            long excl_1 = vals[304];
-            long more = 1;
-            long k = 0;
-            for (; k < 32; k++) {
-                if (flags[k] == 0) break;
-                long c_5 = (vals[272 + k]) + (excl_1);
-                excl_1 = c_5;
-                if (flags[k] == 2) {
-                    more = 0;
-                    k++;
-                    break;
-                }
-            }
-            vals[304] = excl_1;
-            flags[33] = more;
-            flags[34] = at - k;
-            if (!more) {
-                long incl = excl_1;
-                long c_7 = (incl) + (vals[305]);
-                incl = c_7;
-                const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
-            }
-        }
-    }
-    vals[l] = excl;
-    vals[l] = (vals[l] << 32) | mask;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long base = vals[304];
-    #pragma unroll
-    for (long j = 0; j < 5; j++) {
-        const long p = j * 256 + l;
-        const long owner = p / 5;
-        const uint bit = (uint)(p - owner * 5);
-        const long packed = vals[owner];
-        const uint kmask = (uint)packed;
-        if ((kmask >> bit) & 1u) {
-            packed_1[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile[p];
-            packed_2[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile_1[p];
-            c_9[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile_2[p];
-        }
-    }
-    if (l == 0 && tile_no == lookback_tiles - 1) {
-        packed_1_kept[0] = base + vals[305];
-    }
-}
-
-
 // ===== hsplit_gather.cl =====
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 /* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
@@ -1806,7 +1386,7 @@ __kernel void main_elt_hull_1(__global const double* hull_1_0, long n_hull_1, __
 }
 
 
-// ===== random_points_map_fused.cl =====
+// ===== random_points_map_2_fused.cl =====
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 /* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
    err[2] site, err[3..4] payload. The first failing work-item wins. */
@@ -1880,12 +1460,14 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline void random_points_map_fused_pull_mapped(long i, __global const long* i_1, double* r0, double* r1) {
-    long x = nessie_mul(2L, i_1[i]);
+static inline void random_points_map_2_fused_pull_mapped(long i, double* r0, double* r1) {
+    long iseq = i;
+    long x = nessie_mul(2L, iseq);
     long x_1 = nessie_rem(nessie_add(nessie_mul(x, 1103515245L), 12345L), 2147483648L);
     long x_2 = x_1 ^ nessie_shr(x_1, 11L);
     double v = (double)nessie_rem(nessie_rem(nessie_add(nessie_mul(x_2, 1103515245L), 12345L), 2147483648L), 1048576L) / 1048576.0;
-    long x_3 = nessie_add(nessie_mul(2L, i_1[i]), 1L);
+    long iseq_1 = i;
+    long x_3 = nessie_add(nessie_mul(2L, iseq_1), 1L);
     long x_4 = nessie_rem(nessie_add(nessie_mul(x_3, 1103515245L), 12345L), 2147483648L);
     long x_5 = x_4 ^ nessie_shr(x_4, 11L);
     double v_1 = (double)nessie_rem(nessie_rem(nessie_add(nessie_mul(x_5, 1103515245L), 12345L), 2147483648L), 1048576L) / 1048576.0;
@@ -1893,14 +1475,14 @@ static inline void random_points_map_fused_pull_mapped(long i, __global const lo
     *r1 = v_1;
 }
 
-__kernel void random_points_map_fused_mapped(long n_i, __global const long* i_0, __global double* mapped_1, __global double* mapped_6) {
+__kernel void random_points_map_2_fused_mapped(long t_1, __global double* mapped_3, __global double* mapped_8) {
     const long gid = get_global_id(0);
-    if (gid < n_i) {
+    if (gid < t_1) {
         double pull_mapped_r;
         double pull_mapped_r_1;
-        random_points_map_fused_pull_mapped(gid, i_0, &pull_mapped_r, &pull_mapped_r_1);
-        mapped_1[gid] = pull_mapped_r;
-        mapped_6[gid] = pull_mapped_r_1;
+        random_points_map_2_fused_pull_mapped(gid, &pull_mapped_r, &pull_mapped_r_1);
+        mapped_3[gid] = pull_mapped_r;
+        mapped_8[gid] = pull_mapped_r_1;
     }
 }
 
@@ -2485,7 +2067,7 @@ __kernel void quick_hull_fused_2_maxx_1(__global const long* index, __global con
 }
 
 
-// ===== quick_hull_reduce_max_index_fused.cl =====
+// ===== hsplit_filter_fused.cl =====
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 /* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
    err[2] site, err[3..4] payload. The first failing work-item wins. */
@@ -2559,12 +2141,271 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline void quick_hull_reduce_max_index_fused_pull_extreme(long i, __global const double* points_1, double* r0, long* r1) {
+static inline double hsplit_filter_fused_pull_mapped(long i, double x1, __global const double* points_1, double y2, __global const double* points_2, double y1, double x2) {
+    return (x1 - points_1[i]) * (y2 - points_2[i]) - (y1 - points_2[i]) * (x2 - points_1[i]);
+}
+
+static inline long hsplit_filter_fused_keep_packed_1(double points_1, double points_2, double c) {
+    return c > -c ? 1L : 0L;
+}
+
+static inline void hsplit_filter_fused_pull_packed_1(long i, double x1, __global const double* points_1, double y2, __global const double* points_2, double y1, double x2, double* r0, double* r1, double* r2) {
+    double mapped = (x1 - points_1[i]) * (y2 - points_2[i]) - (y1 - points_2[i]) * (x2 - points_1[i]);
+    *r0 = points_1[i];
+    *r1 = points_2[i];
+    *r2 = mapped;
+}
+
+__kernel void hsplit_filter_fused_mapped(long n_points_1, double x1, __global const double* points_1_1, double y2, __global const double* points_2_3, double y1, double x2, __global double* mapped_6) {
+    const long gid = get_global_id(0);
+    if (gid < n_points_1) {
+        double pull_mapped_r = hsplit_filter_fused_pull_mapped(gid, x1, points_1_1, y2, points_2_3, y1, x2);
+        mapped_6[gid] = pull_mapped_r;
+    }
+}
+
+__kernel void hsplit_filter_fused_packed_1(__global int* packed_1_status, long n_points_1, double x1, __global const double* points_1_1, double y2, __global const double* points_2_3, double y1, double x2, __global long* packed_1_kept, long lookback_tiles, __global double* packed_1, __global double* packed_2, __global double* c_10) {
+    __local double tile[1280];
+    __local double tile_1[1280];
+    __local double tile_2[1280];
+    __local long vals[306];
+    __local long flags[35];
+    __local uint masks[256];
+    volatile __global ulong* status = (volatile __global ulong*)(packed_1_status + 2);
+    const long l = get_local_id(0);
+    if (l == 0) flags[32] = atomic_inc(packed_1_status);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long tile_no = flags[32];
+    const long start = tile_no * 1280;
+    masks[l] = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long j = 0; j < 5; j++) {
+        const long p = j * 256 + l;
+        const long g = start + p;
+        if (g < n_points_1) {
+            double pull_packed_1_r;
+            double pull_packed_1_r_1;
+            double pull_packed_1_r_2;
+            hsplit_filter_fused_pull_packed_1(g, x1, points_1_1, y2, points_2_3, y1, x2, &pull_packed_1_r, &pull_packed_1_r_1, &pull_packed_1_r_2);
+            const double x = pull_packed_1_r;
+            const double x_1 = pull_packed_1_r_1;
+            const double x_2 = pull_packed_1_r_2;
+            tile[p] = x;
+            tile_1[p] = x_1;
+            tile_2[p] = x_2;
+            long keep_packed_1_r = hsplit_filter_fused_keep_packed_1(x, x_1, x_2);
+            if (keep_packed_1_r != 0) {
+                atomic_or(&masks[p / 5], 1u << (p % 5));
+            }
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const uint mask = masks[l];
+    vals[l] = (long)popcount(mask);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row = 0;
+        for (long c = 0; c < 16; c++) {
+            long c_1 = (row) + (vals[l * 16 + c]);
+            row = c_1;
+        }
+        vals[256 + l] = row;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l == 0) {
+        long total = 0;
+        for (long r = 0; r < 16; r++) {
+            long x_3 = vals[256 + r];
+            long c_2 = (total) + (x_3);
+            total = c_2;
+        }
+        vals[305] = total;
+        vals[304] = 0;
+        if (tile_no == 0) {
+            const ulong bits = (ulong)(total);
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+        } else {
+            const ulong bits_1 = (ulong)(total);
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+        }
+        flags[33] = tile_no > 0;
+        flags[34] = tile_no - 1;
+    }
+    long excl = 0;
+    const long my_row = l / 16;
+    const long my_col = l - my_row * 16;
+    #pragma unroll
+    for (long r = 0; r < 16; r++) {
+        if (r < my_row) {
+            long c_3 = (excl) + (vals[256 + r]);
+            excl = c_3;
+        }
+    }
+    #pragma unroll
+    for (long c = 0; c < 16; c++) {
+        if (c < my_col) {
+            long c_4 = (excl) + (vals[my_row * 16 + c]);
+            excl = c_4;
+        }
+    }
+    for (;;) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (!flags[33]) break;
+        const long at = flags[34];
+        if (l < 32) {
+            const long jt = at - l;
+            long fl = 0;
+            if (jt >= 0) {
+                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
+                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                if (lo != 0 && hi != 0) {
+                    fl = 2;
+                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
+                }
+                if (fl == 0) {
+                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                    if (lo_1 != 0 && hi_1 != 0) {
+                        fl = 1;
+                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                    }
+                }
+            }
+            flags[l] = fl;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l == 0) {
+            long excl_1 = vals[304];
+            long more = 1;
+            long k = 0;
+            for (; k < 32; k++) {
+                if (flags[k] == 0) break;
+                long c_5 = (vals[272 + k]) + (excl_1);
+                excl_1 = c_5;
+                if (flags[k] == 2) {
+                    more = 0;
+                    k++;
+                    break;
+                }
+            }
+            vals[304] = excl_1;
+            flags[33] = more;
+            flags[34] = at - k;
+            if (!more) {
+                long incl = excl_1;
+                long c_6 = (incl) + (vals[305]);
+                incl = c_6;
+                const ulong bits_2 = (ulong)(incl);
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+            }
+        }
+    }
+    vals[l] = excl;
+    vals[l] = (vals[l] << 32) | mask;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long base = vals[304];
+    #pragma unroll
+    for (long j = 0; j < 5; j++) {
+        const long p = j * 256 + l;
+        const long owner = p / 5;
+        const uint bit = (uint)(p - owner * 5);
+        const long packed = vals[owner];
+        const uint kmask = (uint)packed;
+        if ((kmask >> bit) & 1u) {
+            packed_1[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile[p];
+            packed_2[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile_1[p];
+            c_10[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile_2[p];
+        }
+    }
+    if (l == 0 && tile_no == lookback_tiles - 1) {
+        packed_1_kept[0] = base + vals[305];
+    }
+}
+
+
+// ===== hsplit_elt_fused.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline void hsplit_elt_fused_pull_extreme(long i, __global const double* points_1, double* r0, long* r1) {
     *r0 = points_1[i];
     *r1 = i;
 }
 
-static inline void quick_hull_reduce_max_index_fused_op_extreme(double av, long ai, double bv, long bi, double* r0, long* r1) {
+static inline void hsplit_elt_fused_op_extreme(double av, long ai, double bv, long bi, double* r0, long* r1) {
     double t_4;
     long t_5;
     if (ai < 0L) {
@@ -2596,7 +2437,7 @@ static inline void quick_hull_reduce_max_index_fused_op_extreme(double av, long 
     *r1 = t_5;
 }
 
-static inline void quick_hull_reduce_max_index_fused_once_pm_1(long index, __global const double* points_1, long points_1_len, __global const double* points_2, __global long* err, double* r0, double* r1) {
+static inline void hsplit_elt_fused_once_pm_1(long index, __global const double* points_1, long points_1_len, __global const double* points_2, __global long* err, double* r0, double* r1) {
     if (index < 0L || index >= points_1_len) {
         nessie_fail(err, 1, 7, index, points_1_len);
         *r0 = 0.0;
@@ -2607,7 +2448,7 @@ static inline void quick_hull_reduce_max_index_fused_once_pm_1(long index, __glo
     *r1 = points_2[index];
 }
 
-__kernel void quick_hull_reduce_max_index_fused_extreme_partial(long groups, long chunk, long n_points_1, __global const double* points_1_0, __global double* extreme_partials, __global long* index_partials) {
+__kernel void hsplit_elt_fused_extreme_partial(long groups, long chunk, long n_points_1, __global const double* points_1_0, __global double* extreme_partials, __global long* index_partials) {
     __local double group_values[256];
     __local long group_values_1[256];
     __local double group_swap[256];
@@ -2624,7 +2465,7 @@ __kernel void quick_hull_reduce_max_index_fused_extreme_partial(long groups, lon
                 if (k + chunk * l + 256 * chunk * wg < n_points_1) {
                     double pull_extreme_r;
                     long pull_extreme_r_1;
-                    quick_hull_reduce_max_index_fused_pull_extreme(k + chunk * l + 256 * chunk * wg, points_1_0, &pull_extreme_r, &pull_extreme_r_1);
+                    hsplit_elt_fused_pull_extreme(k + chunk * l + 256 * chunk * wg, points_1_0, &pull_extreme_r, &pull_extreme_r_1);
                     x = pull_extreme_r;
                     x_1 = pull_extreme_r_1;
                 } else {
@@ -2633,7 +2474,7 @@ __kernel void quick_hull_reduce_max_index_fused_extreme_partial(long groups, lon
                 }
                 double op_extreme_r;
                 long op_extreme_r_1;
-                quick_hull_reduce_max_index_fused_op_extreme(acc, acc_1, x, x_1, &op_extreme_r, &op_extreme_r_1);
+                hsplit_elt_fused_op_extreme(acc, acc_1, x, x_1, &op_extreme_r, &op_extreme_r_1);
                 acc = op_extreme_r;
                 acc_1 = op_extreme_r_1;
             }
@@ -2655,7 +2496,7 @@ __kernel void quick_hull_reduce_max_index_fused_extreme_partial(long groups, lon
                 for (long k_1 = 0; k_1 < 2; k_1++) {
                     double op_extreme_r_2;
                     long op_extreme_r_3;
-                    quick_hull_reduce_max_index_fused_op_extreme(acc_2, acc_3, group_values_in[k_1 + 2 * l_1], group_values_1_in[k_1 + 2 * l_1], &op_extreme_r_2, &op_extreme_r_3);
+                    hsplit_elt_fused_op_extreme(acc_2, acc_3, group_values_in[k_1 + 2 * l_1], group_values_1_in[k_1 + 2 * l_1], &op_extreme_r_2, &op_extreme_r_3);
                     acc_2 = op_extreme_r_2;
                     acc_3 = op_extreme_r_3;
                 }
@@ -2686,7 +2527,7 @@ __kernel void quick_hull_reduce_max_index_fused_extreme_partial(long groups, lon
     }
 }
 
-__kernel void quick_hull_reduce_max_index_fused_extreme_final(__global const double* extreme_partials, __global const long* index_partials, long final_chunk, long groups, __global double* extreme, __global long* index) {
+__kernel void hsplit_elt_fused_extreme_final(__global const double* extreme_partials, __global const long* index_partials, long final_chunk, long groups, __global double* extreme, __global long* index) {
     __local double group_values[256];
     __local long group_values_1[256];
     __local double group_swap[256];
@@ -2709,7 +2550,7 @@ __kernel void quick_hull_reduce_max_index_fused_extreme_final(__global const dou
                 }
                 double op_extreme_r;
                 long op_extreme_r_1;
-                quick_hull_reduce_max_index_fused_op_extreme(acc, acc_1, x, x_1, &op_extreme_r, &op_extreme_r_1);
+                hsplit_elt_fused_op_extreme(acc, acc_1, x, x_1, &op_extreme_r, &op_extreme_r_1);
                 acc = op_extreme_r;
                 acc_1 = op_extreme_r_1;
             }
@@ -2731,7 +2572,7 @@ __kernel void quick_hull_reduce_max_index_fused_extreme_final(__global const dou
                 for (long k_1 = 0; k_1 < 2; k_1++) {
                     double op_extreme_r_2;
                     long op_extreme_r_3;
-                    quick_hull_reduce_max_index_fused_op_extreme(acc_2, acc_3, group_values_in[k_1 + 2 * l_1], group_values_1_in[k_1 + 2 * l_1], &op_extreme_r_2, &op_extreme_r_3);
+                    hsplit_elt_fused_op_extreme(acc_2, acc_3, group_values_in[k_1 + 2 * l_1], group_values_1_in[k_1 + 2 * l_1], &op_extreme_r_2, &op_extreme_r_3);
                     acc_2 = op_extreme_r_2;
                     acc_3 = op_extreme_r_3;
                 }
@@ -2762,13 +2603,13 @@ __kernel void quick_hull_reduce_max_index_fused_extreme_final(__global const dou
     }
 }
 
-__kernel void quick_hull_reduce_max_index_fused_pm_1(__global const long* index, __global const double* points_1_8, long n_points_1_1, __global const double* points_2, __global double* pm_1, __global double* pm_2, __global long* err) {
+__kernel void hsplit_elt_fused_pm_1(__global const long* index, __global const double* points_1_8, long n_points_1_1, __global const double* points_2, __global double* pm_1, __global double* pm_2, __global long* err) {
     if (nessie_failed(err)) return;
     const long gid = get_global_id(0);
     if (gid < 1) {
         double once_pm_1_r;
         double once_pm_1_r_1;
-        quick_hull_reduce_max_index_fused_once_pm_1(index[0], points_1_8, n_points_1_1, points_2, err, &once_pm_1_r, &once_pm_1_r_1);
+        hsplit_elt_fused_once_pm_1(index[0], points_1_8, n_points_1_1, points_2, err, &once_pm_1_r, &once_pm_1_r_1);
         pm_1[0] = once_pm_1_r;
         pm_2[0] = once_pm_1_r_1;
     }
