@@ -189,13 +189,25 @@ pub fn soac_can_fault(soac: &Soac) -> bool {
     found
 }
 
+/// Whether `expr` generates a float's digits (`float_shortest`, a loop
+/// over big integers, note [float digits] in `flatten::numtext`).
+pub fn generates_digits(expr: &GExpr) -> bool {
+    if matches!(expr, GExpr::Unary { op: flatten::ir::UnaryOp::FloatShortest, .. }) {
+        return true;
+    }
+    let mut found = false;
+    expr.for_each_child(|c| found |= generates_digits(c));
+    found
+}
+
 /// A rough cost of evaluating `expr` once: its number of nodes, with a
-/// segment search (a binary search) counting as eight and a loop's
-/// condition and step as [`LOOP_ITERATIONS`] iterations.
+/// segment search (a binary search) counting as eight, a number's parse or
+/// digit generation as 64, and a loop's condition and step as
+/// [`LOOP_ITERATIONS`] iterations.
 pub fn cost(expr: &GExpr) -> usize {
     let own = match expr {
         GExpr::SegmentOf { .. } => 8,
-        GExpr::ParseNumber { .. } => 64,
+        GExpr::ParseNumber { .. } | GExpr::Unary { op: flatten::ir::UnaryOp::FloatShortest, .. } => 64,
         GExpr::Loop { cond, step, .. } => return loop_cost(expr, cond, step),
         _ => 1,
     };
