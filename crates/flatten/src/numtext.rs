@@ -6,13 +6,12 @@
 //! The OpenCL C library that computes the same on the device is
 //! `opencl_backend::codegen::numtext`.
 //!
-//!
 //! Note [float digits]: `@x` of a float is made in two steps, so that a
 //! text's digits are generated once per number however many characters
-//! read them. `FloatShortest(x)` (one per number) is the word `w = D * 32
-//! + (k - base(b))`, where `0.D * 10^k` is the shortest decimal that reads
-//! back as `|x|` (`D` has at most 17 digits, the first non-zero, so `w <
-//! 2^62`), `b` is `x`'s exponent field and `base(b)` Rust's estimate of
+//! read them. `FloatShortest(x)` (one per number) is the word
+//! `w = D * 32 + (k - base(b))`, where `0.D * 10^k` is the shortest decimal
+//! that reads back as `|x|` (`D` has at most 17 digits, the first non-zero,
+//! so `w < 2^62`), `b` is `x`'s exponent field and `base(b)` Rust's estimate of
 //! `k` for the normal doubles of that field (`floor((b - 1022) log10 2)`,
 //! `k - base` in `[0, 2]`) and `-324` for the subnormals (`k - base` in
 //! `[1, 18]`). Zeros, infinities and NaN are `w` 0, 1 and 2. Every
@@ -20,16 +19,23 @@
 //! (sign and exponent field): `FloatTextLength(w, e)` and
 //! `FloatTextChar(w, e * 32 + j)`.
 //!
+//! `exp_string(x, d)` for `d <= 16` is made the same way: `ExpDigits(bits,
+//! d)` is the word of its `d + 1` digits `D`, exactly rounded half to even,
+//! and `k`, one more than the exponent written (the same `base`, the same
+//! bounds); for more digits the word is the bit pattern and each character
+//! expands the double again. `ExpTextLength(w, e * 1024 + d)` and
+//! `ExpTextChar(w, (e * 2048 + j) * 1024 + d)` read it.
+//!
 //! [`UnaryOp::FloatShortest`]: crate::ir::UnaryOp::FloatShortest
 
 use crate::ir::{BinaryOp, Const, Scalar};
 
-/// The most digits `exp_string` writes after the point; `ExpTextChar`'s
-/// operand packs the position above them (`j * 1024 + d`).
+/// The most digits `exp_string` writes after the point.
 pub const MAX_EXP_DIGITS: i64 = 1000;
 
-/// The multiplier of the position in `ExpTextChar`'s packed operand.
-pub const EXP_POSITION_UNIT: i64 = 1024;
+/// The most digits after the point of an `exp_string` whose digits are
+/// made once per number (`ExpDigits`' word holds at most 17 digits).
+pub const MAX_WORD_EXP_DIGITS: i64 = 16;
 
 fn float_of(bits: i64) -> f64 {
     f64::from_bits(bits as u64)
@@ -60,8 +66,13 @@ pub fn float_shortest(x: f64) -> Result<i64, String> {
     if x == 0.0 {
         return Ok(0);
     }
-    let text = format!("{:e}", x.abs());
-    let bug = || format!("the shortest digits of {text} (compiler bug)");
+    digits_word(x, &format!("{:e}", x.abs()))
+}
+
+/// The word of the digits and exponent of `text`, Rust's exponent form of
+/// the finite, non-zero `|x|` (note [float digits]).
+fn digits_word(x: f64, text: &str) -> Result<i64, String> {
+    let bug = || format!("the digits of {text} (compiler bug)");
     let (mantissa, exponent) = text.split_once('e').ok_or_else(bug)?;
     let mut digits = 0i64;
     for c in mantissa.bytes().filter(|&c| c != b'.') {
@@ -74,6 +85,56 @@ pub fn float_shortest(x: f64) -> Result<i64, String> {
         return Err(bug());
     }
     Ok(digits * 32 + offset)
+}
+
+/// `ExpDigits`: the word of `exp_string(x, d)` (note [float digits]).
+pub fn exp_digits(bits: i64, d: i64) -> Result<i64, String> {
+    let x = float_of(bits);
+    if !(0..=MAX_EXP_DIGITS).contains(&d) {
+        return Err(format!("unguarded `exp_string` to {d} digits (compiler bug)"));
+    }
+    if d > MAX_WORD_EXP_DIGITS {
+        return Ok(bits);
+    }
+    if x.is_nan() {
+        return Ok(2);
+    }
+    if x.is_infinite() {
+        return Ok(1);
+    }
+    if x == 0.0 {
+        return Ok(0);
+    }
+    digits_word(x, &format!("{:.*e}", d as usize, x.abs()))
+}
+
+/// `exp_string(x, d)` from its word `w` (`ExpDigits`) and `e`, the float's
+/// bit pattern shifted right by 52.
+pub fn exp_text_of_word(w: i64, e: i64, d: i64) -> Result<Vec<u8>, String> {
+    if d > MAX_WORD_EXP_DIGITS {
+        return exp_text(float_of(w), d);
+    }
+    let sign = if e < 0 { "-" } else { "" };
+    let biased = e & 2047;
+    if biased == 2047 {
+        return match w {
+            2 => Ok(b"NaN".to_vec()),
+            1 => Ok(format!("{sign}inf").into_bytes()),
+            _ => Err(format!("the digits {w} of an infinity or NaN (compiler bug)")),
+        };
+    }
+    let (digits, exponent) = if w == 0 {
+        ("0".repeat(d as usize + 1), 0)
+    } else {
+        let digits = (w >> 5).to_string();
+        if digits.len() as i64 != d + 1 {
+            return Err(format!("the word {w} of {d} digits (compiler bug)"));
+        }
+        (digits, (w & 31) + digits_base(biased) - 1)
+    };
+    let (first, rest) = digits.split_at(1);
+    let point = if rest.is_empty() { "" } else { "." };
+    Ok(format!("{sign}{first}{point}{rest}e{exponent}").into_bytes())
 }
 
 /// `@x` from its digits word `w` and `e`, the float's bit pattern shifted
@@ -132,11 +193,9 @@ pub fn binary(op: BinaryOp, lhs: i64, rhs: i64) -> Result<Const, String> {
     match op {
         BinaryOp::FloatTextLength => Ok(Const::Int(float_text(lhs, rhs)?.len() as i64)),
         BinaryOp::FloatTextChar => char_at(&float_text(lhs, rhs >> 5)?, rhs & 31),
-        BinaryOp::ExpTextLength => Ok(Const::Int(exp_text(float_of(lhs), rhs)?.len() as i64)),
-        BinaryOp::ExpTextChar => {
-            let text = exp_text(float_of(lhs), rhs.rem_euclid(EXP_POSITION_UNIT))?;
-            char_at(&text, rhs.div_euclid(EXP_POSITION_UNIT))
-        }
+        BinaryOp::ExpDigits => Ok(Const::Int(exp_digits(lhs, rhs)?)),
+        BinaryOp::ExpTextLength => Ok(Const::Int(exp_text_of_word(lhs, rhs >> 10, rhs & 1023)?.len() as i64)),
+        BinaryOp::ExpTextChar => char_at(&exp_text_of_word(lhs, rhs >> 21, rhs & 1023)?, (rhs >> 10) & 2047),
         _ => Err(format!("`{}` is not a text operation", op.symbol())),
     }
 }
@@ -188,11 +247,20 @@ mod tests {
         let e = (-0.5f64).to_bits() as i64 >> 52;
         assert_eq!(binary(BinaryOp::FloatTextChar, w, e * 32), Ok(Const::Char(b'-')));
         assert_eq!(binary(BinaryOp::FloatTextLength, w, e), Ok(Const::Int(4)));
-        assert_eq!(binary(BinaryOp::ExpTextLength, 150f64.to_bits() as i64, 3), Ok(Const::Int(7)));
-        let at = |j: i64| binary(BinaryOp::ExpTextChar, 150f64.to_bits() as i64, j * EXP_POSITION_UNIT + 3);
-        assert_eq!((0..7).map(|j| at(j).unwrap()).collect::<Vec<_>>(), b"1.500e2".map(Const::Char).to_vec());
-        assert!(at(7).is_err());
-        assert!(binary(BinaryOp::ExpTextLength, 0, 1001).is_err());
+        let bits = 150f64.to_bits() as i64;
+        let e = bits >> 52;
+        for d in [3, 20] {
+            let Ok(Const::Int(w)) = binary(BinaryOp::ExpDigits, bits, d) else { panic!("no word") };
+            assert_eq!(binary(BinaryOp::ExpTextLength, w, e * 1024 + d), Ok(Const::Int(d + 4)));
+            let at = |j: i64| binary(BinaryOp::ExpTextChar, w, (e * 2048 + j) * 1024 + d);
+            let want = format!("{:.*e}", d as usize, 150f64).into_bytes();
+            assert_eq!(
+                (0..d + 4).map(|j| at(j).unwrap()).collect::<Vec<_>>(),
+                want.into_iter().map(Const::Char).collect::<Vec<_>>()
+            );
+            assert!(at(d + 4).is_err());
+        }
+        assert!(binary(BinaryOp::ExpDigits, 0, 1001).is_err());
         assert!(binary(BinaryOp::Add, 0, 0).is_err());
     }
 
@@ -219,6 +287,11 @@ mod tests {
             let w = float_shortest(x).unwrap();
             let text = float_text(w, e).unwrap();
             assert_eq!(String::from_utf8(text).unwrap(), nesl_frontend::value::format_float(x), "{:#x}", x.to_bits());
+            for d in [0, 1, 2, 5, 15, 16, 17] {
+                let w = exp_digits(x.to_bits() as i64, d).unwrap();
+                let text = exp_text_of_word(w, e, d).unwrap();
+                assert_eq!(String::from_utf8(text).unwrap(), format!("{:.*e}", d as usize, x), "{:#x}", x.to_bits());
+            }
         }
     }
 }

@@ -369,11 +369,11 @@ impl FnCx<'_, '_> {
         let Repr::Scalar(x) = self.compile_host(arg)? else {
             return Err(FlattenError::bug("`@` of a scalar that is not one atom"));
         };
-        let digits = string_prims::text_digits(&mut HostEmitter { fb: &mut self.fb }, ty, x.clone());
-        let length = string_prims::text_length(&mut HostEmitter { fb: &mut self.fb }, ty, x.clone(), digits.clone());
+        let digits = string_prims::text_digits(&mut HostEmitter { fb: &mut self.fb }, ty, x);
+        let length = string_prims::text_length(&mut HostEmitter { fb: &mut self.fb }, ty, x, digits);
         let elements = self.map_column(&Size::Count(length), "to_string", Scalar::Char, &|tc, host, j| {
-            let (x, length) = (tc.kb.atom(host, x.clone()), tc.kb.atom(host, length.clone()));
-            let digits = digits.clone().map(|digits| tc.kb.atom(host, digits));
+            let (x, length) = (tc.kb.atom(host, x), tc.kb.atom(host, length));
+            let digits = digits.map(|digits| tc.kb.atom(host, digits));
             string_prims::text_char(&mut ThunkEmitter { tc }, ty, x, digits, j, length)
         })?;
         Ok(Repr::Seq(SeqRepr::Array(elements)))

@@ -13,11 +13,11 @@
 //! - a float is the shortest text that reads back (Rust's `{:?}`), and
 //!   `exp_string(x, d)` its exact digits in exponent form: the flat IR's
 //!   text operations (`UnaryOp::FloatShortest`, `BinaryOp::FloatTextLength`,
-//!   `FloatTextChar`, `ExpTextLength`, `ExpTextChar`, meant by
+//!   `FloatTextChar`, `ExpDigits`, `ExpTextLength`, `ExpTextChar`, meant by
 //!   `crate::numtext` and computed on the device by
 //!   `opencl_backend::codegen::numtext`). A float's digits are generated
-//!   once per number ([`text_digits`], note [float digits] in
-//!   `crate::numtext`); its length and characters read them.
+//!   once per number ([`text_digits`], [`exp_word`], note [float digits]
+//!   in `crate::numtext`); its length and characters read them.
 //!
 //! `@` of sequences and of tuples is a host operation (`host_prims.rs`).
 
@@ -214,9 +214,10 @@ pub(crate) fn text_char<E: ScalarEmitter>(
     }
 }
 
-/// `exp_string(x, digits)`'s length, after checking that `digits` is in
-/// `[0, 1000]` (faulting at `site` with `digits` otherwise).
-pub(crate) fn exp_length<E: ScalarEmitter>(em: &mut E, x: E::V, digits: E::V, site: FaultId) -> E::V {
+/// `exp_string(x, digits)`'s word ([`BinaryOp::ExpDigits`], made once per
+/// number) and `x`'s bit pattern shifted right by 52, after checking that
+/// `digits` is in `[0, 1000]` (faulting at `site` with `digits` otherwise).
+pub(crate) fn exp_word<E: ScalarEmitter>(em: &mut E, x: E::V, digits: E::V, site: FaultId) -> (E::V, E::V) {
     let digits = em.share(Scalar::Int, digits);
     let (zero, most) = (int(em, 0), int(em, crate::numtext::MAX_EXP_DIGITS));
     let above = em.binary(BinaryOp::Ge, Scalar::Int, digits.clone(), zero);
@@ -224,16 +225,31 @@ pub(crate) fn exp_length<E: ScalarEmitter>(em: &mut E, x: E::V, digits: E::V, si
     let fits = em.binary(BinaryOp::And, Scalar::Bool, above, below);
     em.check(fits, site, vec![digits.clone()]);
     let bits = em.unary(UnaryOp::FloatBits, Scalar::Float, x);
-    em.binary(BinaryOp::ExpTextLength, Scalar::Int, bits, digits)
+    let bits = em.share(Scalar::Int, bits);
+    let word = em.binary(BinaryOp::ExpDigits, Scalar::Int, bits.clone(), digits);
+    let word = em.share(Scalar::Int, word);
+    let fifty_two = int(em, 52);
+    (word, em.binary(BinaryOp::Shr, Scalar::Int, bits, fifty_two))
 }
 
-/// Character `j` of `exp_string(x, digits)`, `digits` checked.
-pub(crate) fn exp_char<E: ScalarEmitter>(em: &mut E, x: E::V, digits: E::V, j: E::V) -> E::V {
-    let unit = int(em, crate::numtext::EXP_POSITION_UNIT);
-    let position = em.binary(BinaryOp::Mul, Scalar::Int, j, unit);
-    let packed = em.binary(BinaryOp::Add, Scalar::Int, position, digits);
-    let bits = em.unary(UnaryOp::FloatBits, Scalar::Float, x);
-    em.binary(BinaryOp::ExpTextChar, Scalar::Int, bits, packed)
+/// `exp_string(x, digits)`'s length from its [`exp_word`] (`word`, `e`).
+pub(crate) fn exp_length<E: ScalarEmitter>(em: &mut E, word: E::V, e: E::V, digits: E::V) -> E::V {
+    let unit = int(em, 1024);
+    let place = em.binary(BinaryOp::Mul, Scalar::Int, e, unit);
+    let place = em.binary(BinaryOp::Add, Scalar::Int, place, digits);
+    em.binary(BinaryOp::ExpTextLength, Scalar::Int, word, place)
+}
+
+/// Character `j` of `exp_string(x, digits)` from its [`exp_word`] (`word`,
+/// `e`), `digits` checked.
+pub(crate) fn exp_char<E: ScalarEmitter>(em: &mut E, word: E::V, e: E::V, digits: E::V, j: E::V) -> E::V {
+    let unit = int(em, 2048);
+    let place = em.binary(BinaryOp::Mul, Scalar::Int, e, unit);
+    let place = em.binary(BinaryOp::Add, Scalar::Int, place, j);
+    let unit = int(em, 1024);
+    let place = em.binary(BinaryOp::Mul, Scalar::Int, place, unit);
+    let place = em.binary(BinaryOp::Add, Scalar::Int, place, digits);
+    em.binary(BinaryOp::ExpTextChar, Scalar::Int, word, place)
 }
 
 /// The lower-case hex digit of `d` in `[0, 16)`.

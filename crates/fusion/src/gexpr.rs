@@ -189,10 +189,20 @@ pub fn soac_can_fault(soac: &Soac) -> bool {
     found
 }
 
-/// Whether `expr` generates a float's digits (`float_shortest`, a loop
-/// over big integers, note [float digits] in `flatten::numtext`).
+/// Whether `expr` itself generates a float's digits (`float_shortest`,
+/// `exp_digits`: loops over big integers, note [float digits] in
+/// `flatten::numtext`).
+fn is_digit_generation(expr: &GExpr) -> bool {
+    matches!(
+        expr,
+        GExpr::Unary { op: flatten::ir::UnaryOp::FloatShortest, .. }
+            | GExpr::Binary { op: flatten::ir::BinaryOp::ExpDigits, .. }
+    )
+}
+
+/// Whether `expr` generates a float's digits somewhere.
 pub fn generates_digits(expr: &GExpr) -> bool {
-    if matches!(expr, GExpr::Unary { op: flatten::ir::UnaryOp::FloatShortest, .. }) {
+    if is_digit_generation(expr) {
         return true;
     }
     let mut found = false;
@@ -207,7 +217,8 @@ pub fn generates_digits(expr: &GExpr) -> bool {
 pub fn cost(expr: &GExpr) -> usize {
     let own = match expr {
         GExpr::SegmentOf { .. } => 8,
-        GExpr::ParseNumber { .. } | GExpr::Unary { op: flatten::ir::UnaryOp::FloatShortest, .. } => 64,
+        GExpr::ParseNumber { .. } => 64,
+        _ if is_digit_generation(expr) => 64,
         GExpr::Loop { cond, step, .. } => return loop_cost(expr, cond, step),
         _ => 1,
     };

@@ -1342,6 +1342,7 @@ impl<'a> Gen<'a> {
             (Pow, Float) => helper("pow"),
             (FloatTextLength, Int) => helper("nessie_float_text_length"),
             (FloatTextChar, Int) => helper("nessie_float_text_char"),
+            (ExpDigits, Int) => helper("nessie_exp_digits"),
             (ExpTextLength, Int) => helper("nessie_exp_text_length"),
             (ExpTextChar, Int) => helper("nessie_exp_text_char"),
             _ => Err(self.internal(format!("`{}` applied to {ty} operands", op.symbol()))),

@@ -25,10 +25,13 @@ __kernel void exp_text(__global const double* xs, __global const long* digits, _
                        __global long* lens, __global uchar* out, long n) {
     long i = get_global_id(0);
     if (i >= n) return;
-    long len = nessie_exp_text(xs[i], digits[i], -1);
+    long e = as_long(xs[i]) >> 52;
+    long w = nessie_exp_digits(as_long(xs[i]), digits[i]);
+    long len = nessie_exp_text_length(w, e * 1024 + digits[i]);
     lens[i] = len;
     long room = offsets[i + 1] - offsets[i];
-    for (long j = 0; j < len && j < room; j++) out[offsets[i] + j] = (uchar)nessie_exp_text(xs[i], digits[i], j);
+    for (long j = 0; j < len && j < room; j++)
+        out[offsets[i] + j] = (uchar)nessie_exp_text_char(w, (e * 2048 + j) * 1024 + digits[i]);
 }
 
 __kernel void parse(__global const uchar* text, __global const long* offsets, __global long* ints,

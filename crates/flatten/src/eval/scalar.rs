@@ -126,7 +126,7 @@ pub(crate) fn binary(op: BinaryOp, lhs: ScalarValue, rhs: ScalarValue) -> OpResu
         // `>>` on i64 is arithmetic.
         (Shr, Int(x), Int(n)) => Int(x >> (n & 63)),
         (Pow, Float(x), Float(y)) => Float(x.powf(y)),
-        (FloatTextLength | FloatTextChar | ExpTextLength | ExpTextChar, Int(x), Int(y)) => {
+        (FloatTextLength | FloatTextChar | ExpDigits | ExpTextLength | ExpTextChar, Int(x), Int(y)) => {
             ScalarValue::of_const(crate::numtext::binary(op, x, y)?)
         }
         _ => return Err(operand_error(op, lhs, rhs)),

@@ -186,11 +186,18 @@ pub enum BinaryOp {
     /// `e` its bit pattern shifted right by 52 (a char; `j` is in `[0,
     /// length)`).
     FloatTextChar,
+    /// On ints: the word of `exp_string(x, d)` for the float `x` whose bit
+    /// pattern is `lhs` and `d = rhs` in `[0, 1000]` (checked before): for
+    /// `d <= 16`, the text's `d + 1` digits, made once per number (note
+    /// [float digits] in `flatten::numtext`), else the bit pattern.
+    ExpDigits,
     /// On ints: the length of `exp_string(x, d)` for the float `x` whose
-    /// bit pattern is `lhs` and `d = rhs` in `[0, 1000]` (checked before).
+    /// [`BinaryOp::ExpDigits`] word is `lhs`, where `rhs = e * 1024 + d` for
+    /// `e` its bit pattern shifted right by 52.
     ExpTextLength,
     /// On ints: character `j` of `exp_string(x, d)` for the float `x` whose
-    /// bit pattern is `lhs`, where `rhs = j * 1024 + d` (a char).
+    /// [`BinaryOp::ExpDigits`] word is `lhs`, where `rhs = (e * 2048 + j) *
+    /// 1024 + d` for `e` its bit pattern shifted right by 52 (a char).
     ExpTextChar,
 }
 
@@ -228,6 +235,7 @@ impl BinaryOp {
             Pow => "expt",
             FloatTextLength => "float_text_length",
             FloatTextChar => "float_text_char",
+            ExpDigits => "exp_digits",
             ExpTextLength => "exp_text_length",
             ExpTextChar => "exp_text_char",
         }

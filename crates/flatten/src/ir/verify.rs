@@ -128,7 +128,7 @@ pub fn binary_accepts(op: BinaryOp, operand: Scalar) -> bool {
     use Scalar::*;
     match op {
         Add | Sub | Mul | Div => matches!(operand, Int | Float),
-        Rem | Shl | Shr | FloatTextLength | FloatTextChar | ExpTextLength | ExpTextChar => operand == Int,
+        Rem | Shl | Shr | FloatTextLength | FloatTextChar | ExpDigits | ExpTextLength | ExpTextChar => operand == Int,
         Min | Max | Eq | Ne | Lt | Le | Gt | Ge => true,
         And | Or | Xor => matches!(operand, Int | Bool),
         Pow => operand == Float,
