@@ -19,10 +19,13 @@ use nesl_frontend::tast::ExprId;
 use crate::context::Size;
 use crate::error::{FlattenError, Result};
 use crate::flatten_program::FnCx;
-use crate::ir::{Atom, GExpr, HostExpr, HostOp, HostVar, Repr, Scalar, SeqRepr, Soac, Stmt, VarType};
+use crate::ir::{
+    Atom, BinaryOp, Const, GExpr, HostExpr, HostOp, HostVar, Repr, Scalar, SeqRepr, Soac, Stmt, UnaryOp, VarType,
+};
 use crate::kernel_code::KernelBuilder;
 use crate::representation::{LiftedScalar, LiftedSeq, Val, scalar_type};
 use crate::scalar_code::{HostEmitter, ThunkEmitter};
+use crate::scalar_prims::ScalarEmitter;
 use crate::segmented_prims::position_in_segment;
 use crate::string_prims;
 
@@ -230,10 +233,13 @@ impl FnCx<'_, '_> {
                 let x = scalar_of(self.compile_host(args[0])?)?;
                 let digits = scalar_of(self.compile_host(args[1])?)?;
                 let site = self.fault(e, exp_string_range());
-                let length = string_prims::exp_length(&mut HostEmitter { fb: &mut self.fb }, x, digits, site);
+                let mut em = HostEmitter { fb: &mut self.fb };
+                let (word, e) = string_prims::exp_word(&mut em, x, digits, site);
+                let length = string_prims::exp_length(&mut em, word, e, digits);
                 let elements = self.map_column(&Size::Count(length), "exp_string", Scalar::Char, &|tc, host, j| {
-                    let (x, digits) = (tc.kb.atom(host, x), tc.kb.atom(host, digits));
-                    string_prims::exp_char(&mut ThunkEmitter { tc }, x, digits, j)
+                    let (word, e) = (tc.kb.atom(host, word), tc.kb.atom(host, e));
+                    let digits = tc.kb.atom(host, digits);
+                    string_prims::exp_char(&mut ThunkEmitter { tc }, word, e, digits, j)
                 })?;
                 Repr::Seq(SeqRepr::Array(elements))
             }
@@ -303,15 +309,29 @@ impl FnCx<'_, '_> {
                 let digits = self.compile(args[1])?;
                 let (x, digits) = (self.instance_scalar(&x)?, self.instance_scalar(&digits)?);
                 let site = self.fault(e, exp_string_range());
-                let (lengths, offsets, total) = self.segment_lengths(&|tc, host, i| {
+                // One kernel per instance makes the texts' words (their
+                // digits, once per number) and lengths.
+                let results = [("words", Scalar::Int), ("lengths", Scalar::Int)];
+                let vars = self.map_instances("map_lengths", &results, &|tc, host, i| {
                     let i = tc.share("i", Scalar::Int, i);
                     let (x, digits) = (x.at(tc, host, i.clone()), digits.at(tc, host, i));
-                    vec![string_prims::exp_length(&mut ThunkEmitter { tc: &mut *tc }, x, digits, site)]
+                    let mut em = ThunkEmitter { tc: &mut *tc };
+                    let (word, e) = string_prims::exp_word(&mut em, x, digits.clone(), site);
+                    let length = string_prims::exp_length(&mut em, word.clone(), e, digits);
+                    vec![word, length]
                 })?;
+                let (words, lengths) = (vars[0], vars[1]);
+                let (offsets, total) = self.offsets_and_total(lengths)?;
                 let elements = self.map_column(&Size::Count(total), "exp_string", Scalar::Char, &|tc, host, q| {
                     let (segment, within) = position_in_segment(tc, host, offsets, q);
-                    let (x, digits) = (x.at(tc, host, segment.clone()), digits.at(tc, host, segment));
-                    string_prims::exp_char(&mut ThunkEmitter { tc: &mut *tc }, x, digits, within)
+                    let segment = tc.share("segment", Scalar::Int, segment);
+                    let (x, digits) = (x.at(tc, host, segment.clone()), digits.at(tc, host, segment.clone()));
+                    let word = tc.kb.read(host, words, segment);
+                    let mut em = ThunkEmitter { tc: &mut *tc };
+                    let bits = em.unary(UnaryOp::FloatBits, Scalar::Float, x);
+                    let fifty_two = em.constant(Const::Int(52));
+                    let e = em.binary(BinaryOp::Shr, Scalar::Int, bits, fifty_two);
+                    string_prims::exp_char(&mut em, word, e, digits, within)
                 })?;
                 Val::Seq(LiftedSeq::dense(level, lengths, offsets, SeqRepr::Array(elements)))
             }

@@ -593,15 +593,31 @@ impl FnCx<'_, '_> {
         let value = self.compile(arg)?;
         let level = self.levels.current();
         let x = self.instance_scalar(&value)?;
-        let (lengths, offsets, total) = self.segment_lengths(&|tc, host, i| {
+        // One kernel per instance makes the texts' lengths and, for floats,
+        // their digits (once per number, read by every character).
+        let digits = ty == Scalar::Float;
+        let results: &[(&str, Scalar)] =
+            if digits { &[("digits", Scalar::Int), ("lengths", Scalar::Int)] } else { &[("lengths", Scalar::Int)] };
+        let per_instance = self.map_instances("map_lengths", results, &|tc, host, i| {
             let x = x.at(tc, host, i);
-            vec![string_prims::text_length(&mut ThunkEmitter { tc: &mut *tc }, ty, x)]
+            let mut em = ThunkEmitter { tc: &mut *tc };
+            let digits = string_prims::text_digits(&mut em, ty, x.clone());
+            let length = string_prims::text_length(&mut em, ty, x, digits.clone());
+            digits.into_iter().chain([length]).collect()
         })?;
+        let (digits, lengths) = match per_instance[..] {
+            [digits, lengths] => (Some(digits), lengths),
+            [lengths] => (None, lengths),
+            _ => return Err(FlattenError::bug("`@`'s per-instance kernel gave no lengths")),
+        };
+        let (offsets, total) = self.offsets_and_total(lengths)?;
         let elements = self.map_column(&Size::Count(total), "to_string", Scalar::Char, &|tc, host, q| {
             let (segment, within) = position_in_segment(tc, host, offsets, q);
+            let segment = tc.share("segment", Scalar::Int, segment);
             let value = x.at(tc, host, segment.clone());
-            let length = tc.kb.read(host, lengths, segment);
-            string_prims::text_char(&mut ThunkEmitter { tc: &mut *tc }, ty, value, within, length)
+            let length = tc.kb.read(host, lengths, segment.clone());
+            let digits = digits.map(|digits| tc.kb.read(host, digits, segment));
+            string_prims::text_char(&mut ThunkEmitter { tc: &mut *tc }, ty, value, digits, within, length)
         })?;
         Ok(Val::Seq(LiftedSeq::dense(level, lengths, offsets, SeqRepr::Array(elements))))
     }

@@ -369,10 +369,12 @@ impl FnCx<'_, '_> {
         let Repr::Scalar(x) = self.compile_host(arg)? else {
             return Err(FlattenError::bug("`@` of a scalar that is not one atom"));
         };
-        let length = string_prims::text_length(&mut HostEmitter { fb: &mut self.fb }, ty, x);
+        let digits = string_prims::text_digits(&mut HostEmitter { fb: &mut self.fb }, ty, x);
+        let length = string_prims::text_length(&mut HostEmitter { fb: &mut self.fb }, ty, x, digits);
         let elements = self.map_column(&Size::Count(length), "to_string", Scalar::Char, &|tc, host, j| {
             let (x, length) = (tc.kb.atom(host, x), tc.kb.atom(host, length));
-            string_prims::text_char(&mut ThunkEmitter { tc }, ty, x, j, length)
+            let digits = digits.map(|digits| tc.kb.atom(host, digits));
+            string_prims::text_char(&mut ThunkEmitter { tc }, ty, x, digits, j, length)
         })?;
         Ok(Repr::Seq(SeqRepr::Array(elements)))
     }

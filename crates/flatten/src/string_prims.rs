@@ -12,10 +12,12 @@
 //!   `` `\xHH `` (`nesl_frontend::value::format_char`);
 //! - a float is the shortest text that reads back (Rust's `{:?}`), and
 //!   `exp_string(x, d)` its exact digits in exponent form: the flat IR's
-//!   text operations (`UnaryOp::FloatTextLength`, `BinaryOp::FloatTextChar`,
-//!   `ExpTextLength`, `ExpTextChar`, meant by `crate::numtext` and computed
-//!   on the device by `opencl_backend::codegen::numtext`), each character
-//!   computed from the float's bit pattern and its position.
+//!   text operations (`UnaryOp::FloatShortest`, `BinaryOp::FloatTextLength`,
+//!   `FloatTextChar`, `ExpDigits`, `ExpTextLength`, `ExpTextChar`, meant by
+//!   `crate::numtext` and computed on the device by
+//!   `opencl_backend::codegen::numtext`). A float's digits are generated
+//!   once per number ([`text_digits`], [`exp_word`], note [float digits]
+//!   in `crate::numtext`); its length and characters read them.
 //!
 //! `@` of sequences and of tuples is a host operation (`host_prims.rs`).
 
@@ -52,11 +54,37 @@ fn btoi<E: ScalarEmitter>(em: &mut E, b: E::V) -> E::V {
     em.unary(UnaryOp::BoolToInt, Scalar::Bool, b)
 }
 
-/// The length of `@x` for `x` of type `ty`.
-pub(crate) fn text_length<E: ScalarEmitter>(em: &mut E, ty: Scalar, x: E::V) -> E::V {
+/// What `@x` computes once per number, for its length and every one of its
+/// characters to read: a float's digits (note [float digits] in
+/// `crate::numtext`); nothing for the other types.
+pub(crate) fn text_digits<E: ScalarEmitter>(em: &mut E, ty: Scalar, x: E::V) -> Option<E::V> {
+    (ty == Scalar::Float).then(|| {
+        let digits = em.unary(UnaryOp::FloatShortest, Scalar::Float, x);
+        em.share(Scalar::Int, digits)
+    })
+}
+
+/// A float's digits word, `text_digits`' if given, and its bit pattern
+/// shifted right by 52 (its sign and exponent field).
+fn float_parts<E: ScalarEmitter>(em: &mut E, x: E::V, digits: Option<E::V>) -> (E::V, E::V) {
+    let x = em.share(Scalar::Float, x);
+    let digits = match digits {
+        Some(digits) => digits,
+        None => em.unary(UnaryOp::FloatShortest, Scalar::Float, x.clone()),
+    };
+    let bits = em.unary(UnaryOp::FloatBits, Scalar::Float, x);
+    let fifty_two = int(em, 52);
+    (digits, em.binary(BinaryOp::Shr, Scalar::Int, bits, fifty_two))
+}
+
+/// The length of `@x` for `x` of type `ty`, `digits` its [`text_digits`].
+pub(crate) fn text_length<E: ScalarEmitter>(em: &mut E, ty: Scalar, x: E::V, digits: Option<E::V>) -> E::V {
     match ty {
         Scalar::Bool => int(em, 1),
-        Scalar::Float => em.unary(UnaryOp::FloatTextLength, Scalar::Float, x),
+        Scalar::Float => {
+            let (digits, e) = float_parts(em, x, digits);
+            em.binary(BinaryOp::FloatTextLength, Scalar::Int, digits, e)
+        }
         Scalar::Char => {
             let c = em.unary(UnaryOp::CharToInt, Scalar::Char, x);
             let c = em.share(Scalar::Int, c);
@@ -98,8 +126,16 @@ fn named_escape<E: ScalarEmitter>(em: &mut E, c: E::V) -> E::V {
     any
 }
 
-/// Character `j` of `@x`, where `length` is the text's length.
-pub(crate) fn text_char<E: ScalarEmitter>(em: &mut E, ty: Scalar, x: E::V, j: E::V, length: E::V) -> E::V {
+/// Character `j` of `@x`, where `length` is the text's length and `digits`
+/// its [`text_digits`].
+pub(crate) fn text_char<E: ScalarEmitter>(
+    em: &mut E,
+    ty: Scalar,
+    x: E::V,
+    digits: Option<E::V>,
+    j: E::V,
+    length: E::V,
+) -> E::V {
     let j = em.share(Scalar::Int, j);
     match ty {
         Scalar::Bool => {
@@ -107,8 +143,11 @@ pub(crate) fn text_char<E: ScalarEmitter>(em: &mut E, ty: Scalar, x: E::V, j: E:
             em.select(Scalar::Char, x, t, f)
         }
         Scalar::Float => {
-            let bits = em.unary(UnaryOp::FloatBits, Scalar::Float, x);
-            em.binary(BinaryOp::FloatTextChar, Scalar::Int, bits, j)
+            let (digits, e) = float_parts(em, x, digits);
+            let thirty_two = int(em, 32);
+            let place = em.binary(BinaryOp::Mul, Scalar::Int, e, thirty_two);
+            let place = em.binary(BinaryOp::Add, Scalar::Int, place, j);
+            em.binary(BinaryOp::FloatTextChar, Scalar::Int, digits, place)
         }
         Scalar::Char => {
             let c = em.unary(UnaryOp::CharToInt, Scalar::Char, x.clone());
@@ -175,9 +214,10 @@ pub(crate) fn text_char<E: ScalarEmitter>(em: &mut E, ty: Scalar, x: E::V, j: E:
     }
 }
 
-/// `exp_string(x, digits)`'s length, after checking that `digits` is in
-/// `[0, 1000]` (faulting at `site` with `digits` otherwise).
-pub(crate) fn exp_length<E: ScalarEmitter>(em: &mut E, x: E::V, digits: E::V, site: FaultId) -> E::V {
+/// `exp_string(x, digits)`'s word ([`BinaryOp::ExpDigits`], made once per
+/// number) and `x`'s bit pattern shifted right by 52, after checking that
+/// `digits` is in `[0, 1000]` (faulting at `site` with `digits` otherwise).
+pub(crate) fn exp_word<E: ScalarEmitter>(em: &mut E, x: E::V, digits: E::V, site: FaultId) -> (E::V, E::V) {
     let digits = em.share(Scalar::Int, digits);
     let (zero, most) = (int(em, 0), int(em, crate::numtext::MAX_EXP_DIGITS));
     let above = em.binary(BinaryOp::Ge, Scalar::Int, digits.clone(), zero);
@@ -185,16 +225,31 @@ pub(crate) fn exp_length<E: ScalarEmitter>(em: &mut E, x: E::V, digits: E::V, si
     let fits = em.binary(BinaryOp::And, Scalar::Bool, above, below);
     em.check(fits, site, vec![digits.clone()]);
     let bits = em.unary(UnaryOp::FloatBits, Scalar::Float, x);
-    em.binary(BinaryOp::ExpTextLength, Scalar::Int, bits, digits)
+    let bits = em.share(Scalar::Int, bits);
+    let word = em.binary(BinaryOp::ExpDigits, Scalar::Int, bits.clone(), digits);
+    let word = em.share(Scalar::Int, word);
+    let fifty_two = int(em, 52);
+    (word, em.binary(BinaryOp::Shr, Scalar::Int, bits, fifty_two))
 }
 
-/// Character `j` of `exp_string(x, digits)`, `digits` checked.
-pub(crate) fn exp_char<E: ScalarEmitter>(em: &mut E, x: E::V, digits: E::V, j: E::V) -> E::V {
-    let unit = int(em, crate::numtext::EXP_POSITION_UNIT);
-    let position = em.binary(BinaryOp::Mul, Scalar::Int, j, unit);
-    let packed = em.binary(BinaryOp::Add, Scalar::Int, position, digits);
-    let bits = em.unary(UnaryOp::FloatBits, Scalar::Float, x);
-    em.binary(BinaryOp::ExpTextChar, Scalar::Int, bits, packed)
+/// `exp_string(x, digits)`'s length from its [`exp_word`] (`word`, `e`).
+pub(crate) fn exp_length<E: ScalarEmitter>(em: &mut E, word: E::V, e: E::V, digits: E::V) -> E::V {
+    let unit = int(em, 1024);
+    let place = em.binary(BinaryOp::Mul, Scalar::Int, e, unit);
+    let place = em.binary(BinaryOp::Add, Scalar::Int, place, digits);
+    em.binary(BinaryOp::ExpTextLength, Scalar::Int, word, place)
+}
+
+/// Character `j` of `exp_string(x, digits)` from its [`exp_word`] (`word`,
+/// `e`), `digits` checked.
+pub(crate) fn exp_char<E: ScalarEmitter>(em: &mut E, word: E::V, e: E::V, digits: E::V, j: E::V) -> E::V {
+    let unit = int(em, 2048);
+    let place = em.binary(BinaryOp::Mul, Scalar::Int, e, unit);
+    let place = em.binary(BinaryOp::Add, Scalar::Int, place, j);
+    let unit = int(em, 1024);
+    let place = em.binary(BinaryOp::Mul, Scalar::Int, place, unit);
+    let place = em.binary(BinaryOp::Add, Scalar::Int, place, digits);
+    em.binary(BinaryOp::ExpTextChar, Scalar::Int, word, place)
 }
 
 /// The lower-case hex digit of `d` in `[0, 16)`.

@@ -189,13 +189,36 @@ pub fn soac_can_fault(soac: &Soac) -> bool {
     found
 }
 
+/// Whether `expr` itself generates a float's digits (`float_shortest`,
+/// `exp_digits`: loops over big integers, note [float digits] in
+/// `flatten::numtext`).
+fn is_digit_generation(expr: &GExpr) -> bool {
+    matches!(
+        expr,
+        GExpr::Unary { op: flatten::ir::UnaryOp::FloatShortest, .. }
+            | GExpr::Binary { op: flatten::ir::BinaryOp::ExpDigits, .. }
+    )
+}
+
+/// Whether `expr` generates a float's digits somewhere.
+pub fn generates_digits(expr: &GExpr) -> bool {
+    if is_digit_generation(expr) {
+        return true;
+    }
+    let mut found = false;
+    expr.for_each_child(|c| found |= generates_digits(c));
+    found
+}
+
 /// A rough cost of evaluating `expr` once: its number of nodes, with a
-/// segment search (a binary search) counting as eight and a loop's
-/// condition and step as [`LOOP_ITERATIONS`] iterations.
+/// segment search (a binary search) counting as eight, a number's parse or
+/// digit generation as 64, and a loop's condition and step as
+/// [`LOOP_ITERATIONS`] iterations.
 pub fn cost(expr: &GExpr) -> usize {
     let own = match expr {
         GExpr::SegmentOf { .. } => 8,
         GExpr::ParseNumber { .. } => 64,
+        _ if is_digit_generation(expr) => 64,
         GExpr::Loop { cond, step, .. } => return loop_cost(expr, cond, step),
         _ => 1,
     };

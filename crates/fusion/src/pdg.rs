@@ -22,7 +22,9 @@
 //! A `MAP` that runs a loop (compiled scalar recursion) fuses into its
 //! readers only when one SOAC reads it: fusing substitutes the producer's
 //! element into every reading SOAC, and a loop computed once per reader
-//! costs more than writing its result and reading it back.
+//! costs more than writing its result and reading it back. The same holds
+//! for a `MAP` that generates floats' digits, counting every SOAC that
+//! reads it, fusible or not.
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 
@@ -472,25 +474,34 @@ fn classify_data_edge(
 fn keep_loops_unshared(program: &FlatProgram, block: &Block, nodes: &[PdgNode], edges: &mut [PdgEdge]) {
     for (u, node) in nodes.iter().enumerate() {
         let Some((_, producer, _)) = run_parts(&block.stmts[node.stmt]) else { continue };
-        let loops = program.kernel(producer).body.iter().any(|b| match &b.soac {
-            Soac::Map { pull, .. } => crate::gexpr::has_loop(&pull.body),
-            _ => false,
-        });
-        if !loops {
+        let maps = || {
+            program.kernel(producer).body.iter().filter_map(|b| match &b.soac {
+                Soac::Map { pull, .. } => Some(&pull.body),
+                _ => None,
+            })
+        };
+        let loops = maps().any(crate::gexpr::has_loop);
+        // A float's digits are generated once per number (note [float
+        // digits]): any other reader, fused or not, keeps the MAP in memory,
+        // so a fused one would generate them again.
+        let digits = maps().any(crate::gexpr::generates_digits);
+        if !loops && !digits {
             continue;
         }
         let readers: usize = edges
             .iter()
-            .filter(|e| e.from == u && e.is_fusible())
+            .filter(|e| e.from == u && (e.is_fusible() || digits && !e.vars.is_empty()))
             .map(|e| soacs_reading(program, &block.stmts[nodes[e.to].stmt], &e.vars))
             .sum();
         if readers <= 1 {
             continue;
         }
+        let what = if loops { "runs a loop" } else { "generates floats' digits" };
         for edge in edges.iter_mut().filter(|e| e.from == u && e.is_fusible()) {
             edge.kind = EdgeKind::Preventing {
                 reason: format!(
-                    "the MAP runs a loop and {readers} SOACs read its result: fused, each would run the loop again"
+                    "the MAP {what} and {readers} SOACs read its result: fused, each would run the {} again",
+                    if loops { "loop" } else { "generation" }
                 ),
             };
         }

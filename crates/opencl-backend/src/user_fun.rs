@@ -1295,7 +1295,7 @@ impl<'a> Gen<'a> {
                 Ok(CExpr::new(format!("(int)({})", infix(arg, "&", BIT_AND, &CExpr::primary("255")).text), UNARY))
             }
             (FloatBits, Float) => Ok(call("as_long", &[arg])),
-            (FloatTextLength, Float) => Ok(call("nessie_float_text_length", &[arg])),
+            (FloatShortest, Float) => Ok(call("nessie_float_shortest", &[arg])),
             _ => Err(self.internal(format!("`{}` applied to a {ty} operand", op.name()))),
         }
     }
@@ -1340,7 +1340,9 @@ impl<'a> Gen<'a> {
             (Shl, Int) => helper("nessie_shl"),
             (Shr, Int) => helper("nessie_shr"),
             (Pow, Float) => helper("pow"),
+            (FloatTextLength, Int) => helper("nessie_float_text_length"),
             (FloatTextChar, Int) => helper("nessie_float_text_char"),
+            (ExpDigits, Int) => helper("nessie_exp_digits"),
             (ExpTextLength, Int) => helper("nessie_exp_text_length"),
             (ExpTextChar, Int) => helper("nessie_exp_text_char"),
             _ => Err(self.internal(format!("`{}` applied to {ty} operands", op.symbol()))),

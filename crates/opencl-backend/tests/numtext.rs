@@ -14,19 +14,24 @@ const KERNELS: &str = r#"
 __kernel void float_text(__global const double* xs, __global long* lens, __global uchar* out, long n) {
     long i = get_global_id(0);
     if (i >= n) return;
-    long len = nessie_float_text(xs[i], -1);
+    long w = nessie_float_shortest(xs[i]);
+    long e = as_long(xs[i]) >> 52;
+    long len = nessie_float_text_length(w, e);
     lens[i] = len;
-    for (long j = 0; j < len && j < 32; j++) out[i * 32 + j] = (uchar)nessie_float_text(xs[i], j);
+    for (long j = 0; j < len && j < 32; j++) out[i * 32 + j] = (uchar)nessie_float_text_char(w, e * 32 + j);
 }
 
 __kernel void exp_text(__global const double* xs, __global const long* digits, __global const long* offsets,
                        __global long* lens, __global uchar* out, long n) {
     long i = get_global_id(0);
     if (i >= n) return;
-    long len = nessie_exp_text(xs[i], digits[i], -1);
+    long e = as_long(xs[i]) >> 52;
+    long w = nessie_exp_digits(as_long(xs[i]), digits[i]);
+    long len = nessie_exp_text_length(w, e * 1024 + digits[i]);
     lens[i] = len;
     long room = offsets[i + 1] - offsets[i];
-    for (long j = 0; j < len && j < room; j++) out[offsets[i] + j] = (uchar)nessie_exp_text(xs[i], digits[i], j);
+    for (long j = 0; j < len && j < room; j++)
+        out[offsets[i] + j] = (uchar)nessie_exp_text_char(w, (e * 2048 + j) * 1024 + digits[i]);
 }
 
 __kernel void parse(__global const uchar* text, __global const long* offsets, __global long* ints,

@@ -79,7 +79,7 @@ pub(crate) fn unary(op: UnaryOp, arg: ScalarValue) -> OpResult<ScalarValue> {
         (BoolToInt, Bool(x)) => Int(i64::from(x)),
         (CharToInt, Char(x)) => Int(i64::from(x)),
         (FloatBits, Float(x)) => Int(x.to_bits() as i64),
-        (FloatTextLength, Float(x)) => Int(crate::numtext::float_text_length(x)),
+        (FloatShortest, Float(x)) => Int(crate::numtext::float_shortest(x)?),
         (IntToChar, Int(x)) => match u8::try_from(x) {
             Ok(c) => Char(c),
             Err(_) => return Err(format!("unguarded `code_char` of {x}, outside [0, 256) (compiler bug)").into()),
@@ -126,7 +126,7 @@ pub(crate) fn binary(op: BinaryOp, lhs: ScalarValue, rhs: ScalarValue) -> OpResu
         // `>>` on i64 is arithmetic.
         (Shr, Int(x), Int(n)) => Int(x >> (n & 63)),
         (Pow, Float(x), Float(y)) => Float(x.powf(y)),
-        (FloatTextChar | ExpTextLength | ExpTextChar, Int(x), Int(y)) => {
+        (FloatTextLength | FloatTextChar | ExpDigits | ExpTextLength | ExpTextChar, Int(x), Int(y)) => {
             ScalarValue::of_const(crate::numtext::binary(op, x, y)?)
         }
         _ => return Err(operand_error(op, lhs, rhs)),

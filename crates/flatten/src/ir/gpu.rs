@@ -91,9 +91,14 @@ pub enum UnaryOp {
     /// float → int: the IEEE-754 bit pattern of the double, as an int
     /// (OpenCL's `as_long`). For `hash` of floats and the keys of `sort`.
     FloatBits,
-    /// float → int: the length of `@x`, the interpreter's text of the float
-    /// (`flatten::numtext`).
-    FloatTextLength,
+    /// float → int: the shortest digits of `@x` (the interpreter's text of
+    /// the float, `flatten::numtext`), computed once per number and read by
+    /// [`BinaryOp::FloatTextLength`] and [`BinaryOp::FloatTextChar`]: `D *
+    /// 32 + (k - base)` for the digits `D` (at most 17) of `x = ±0.D *
+    /// 10^k`, `base` a function of `x`'s exponent field (see note [float
+    /// digits] in `flatten::numtext`); 0, 1 and 2 for zeros, infinities and
+    /// NaN.
+    FloatShortest,
 }
 
 impl UnaryOp {
@@ -101,7 +106,7 @@ impl UnaryOp {
         use UnaryOp::*;
         match self {
             ToFloat => Scalar::Float,
-            Floor | Ceil | Trunc | Round | BoolToInt | CharToInt | FloatBits | FloatTextLength => Scalar::Int,
+            Floor | Ceil | Trunc | Round | BoolToInt | CharToInt | FloatBits | FloatShortest => Scalar::Int,
             IntToChar => Scalar::Char,
             _ => operand,
         }
@@ -135,7 +140,7 @@ impl UnaryOp {
             CharToInt => "char_code",
             IntToChar => "code_char",
             FloatBits => "float_bits",
-            FloatTextLength => "float_text_length",
+            FloatShortest => "float_shortest",
         }
     }
 }
@@ -172,14 +177,27 @@ pub enum BinaryOp {
     Shr,
     /// float `expt(x, y)`
     Pow,
-    /// On ints: character `rhs` of `@x` for the float `x` whose bit pattern
-    /// is `lhs` (a char; `rhs` is in `[0, length)`).
+    /// On ints: the length of `@x` for the float `x` whose digits are `lhs`
+    /// (its [`UnaryOp::FloatShortest`]) and whose bit pattern shifted right
+    /// by 52 (its sign and exponent field) is `rhs`.
+    FloatTextLength,
+    /// On ints: character `j` of `@x` for the float `x` whose digits are
+    /// `lhs` (its [`UnaryOp::FloatShortest`]), where `rhs = e * 32 + j` for
+    /// `e` its bit pattern shifted right by 52 (a char; `j` is in `[0,
+    /// length)`).
     FloatTextChar,
+    /// On ints: the word of `exp_string(x, d)` for the float `x` whose bit
+    /// pattern is `lhs` and `d = rhs` in `[0, 1000]` (checked before): for
+    /// `d <= 16`, the text's `d + 1` digits, made once per number (note
+    /// [float digits] in `flatten::numtext`), else the bit pattern.
+    ExpDigits,
     /// On ints: the length of `exp_string(x, d)` for the float `x` whose
-    /// bit pattern is `lhs` and `d = rhs` in `[0, 1000]` (checked before).
+    /// [`BinaryOp::ExpDigits`] word is `lhs`, where `rhs = e * 1024 + d` for
+    /// `e` its bit pattern shifted right by 52.
     ExpTextLength,
     /// On ints: character `j` of `exp_string(x, d)` for the float `x` whose
-    /// bit pattern is `lhs`, where `rhs = j * 1024 + d` (a char).
+    /// [`BinaryOp::ExpDigits`] word is `lhs`, where `rhs = (e * 2048 + j) *
+    /// 1024 + d` for `e` its bit pattern shifted right by 52 (a char).
     ExpTextChar,
 }
 
@@ -215,7 +233,9 @@ impl BinaryOp {
             Shl => "lshift",
             Shr => "rshift",
             Pow => "expt",
+            FloatTextLength => "float_text_length",
             FloatTextChar => "float_text_char",
+            ExpDigits => "exp_digits",
             ExpTextLength => "exp_text_length",
             ExpTextChar => "exp_text_char",
         }

@@ -114,7 +114,7 @@ pub fn unary_accepts(op: UnaryOp, operand: Scalar) -> bool {
         Neg | Abs => matches!(operand, Int | Float),
         Not => matches!(operand, Int | Bool),
         Sqrt | Exp | Ln | Sin | Cos | Tan | Asin | Acos | Atan | Sinh | Cosh | Tanh => operand == Float,
-        Floor | Ceil | Trunc | Round | FloatBits | FloatTextLength => operand == Float,
+        Floor | Ceil | Trunc | Round | FloatBits | FloatShortest => operand == Float,
         ToFloat | Isqrt | IntToChar => operand == Int,
         BoolToInt => operand == Bool,
         CharToInt => operand == Char,
@@ -128,7 +128,7 @@ pub fn binary_accepts(op: BinaryOp, operand: Scalar) -> bool {
     use Scalar::*;
     match op {
         Add | Sub | Mul | Div => matches!(operand, Int | Float),
-        Rem | Shl | Shr | FloatTextChar | ExpTextLength | ExpTextChar => operand == Int,
+        Rem | Shl | Shr | FloatTextLength | FloatTextChar | ExpDigits | ExpTextLength | ExpTextChar => operand == Int,
         Min | Max | Eq | Ne | Lt | Le | Gt | Ge => true,
         And | Or | Xor => matches!(operand, Int | Bool),
         Pow => operand == Float,

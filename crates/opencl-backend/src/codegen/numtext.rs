@@ -2,12 +2,17 @@
 //! gives, bit for bit, what the interpreter's Rust gives
 //! (`nesl_frontend::value::format_float`, `eval::strings`):
 //!
-//! - `nessie_float_text(x, j)`: `@x` of a float, Rust's `{:?}` (the
-//!   shortest digits that read back, `1e16`, `1e-7`, `0.0001`, `NaN`,
-//!   `inf`): its length for `j < 0`, else its character `j`;
-//! - `nessie_exp_text(x, d, j)`: `exp_string(x, d)`, Rust's `{:.*e}` with
-//!   `d` digits after the point (the exact digits of the double, rounded
-//!   half to even): its length for `j < 0`, else its character `j`;
+//! - `nessie_float_shortest(x)` and `nt_float_text_at(w, e, j)`: `@x` of a
+//!   float, Rust's `{:?}` (the shortest digits that read back, `1e16`,
+//!   `1e-7`, `0.0001`, `NaN`, `inf`), in two steps (note [float digits] in
+//!   `flatten::numtext`): the digits once per number, then the text's
+//!   length (`j < 0`) or its character `j` from them by a few integer
+//!   operations;
+//! - `nessie_exp_digits(bits, d)` and `nessie_exp_text_char(w, place)`:
+//!   `exp_string(x, d)`, Rust's `{:.*e}` with `d` digits after the point
+//!   (the exact digits of the double, rounded half to even); for `d <= 16`
+//!   in two steps like `@x`, for more digits `nessie_exp_text(x, d, j)`,
+//!   its length for `j < 0`, else its character `j`;
 //! - `nessie_parse_int(s, n, &ok)` and `nessie_parse_float(s, n, &ok)` of
 //!   the `n` characters at `s`, as `eval::strings` accepts them (spaces
 //!   around, an optional sign; `parse_float` correctly rounded).
@@ -23,9 +28,9 @@
 //!   digits are Rust's;
 //! - `exp_string`: the exact expansion `r / s` of the double, one digit per
 //!   step, then round half to even on the remainder (Rust's
-//!   `format_exact`); a text is computed again for each of its characters,
-//!   so a text of `d` digits costs `O(d^2)` steps, fine for the usual few
-//!   digits;
+//!   `format_exact`); up to 16 digits once per number, beyond that again
+//!   for each of its characters (a text of `d` digits costs `O(d^2)`
+//!   steps);
 //! - parsing: Clinger's fast path (at most 19 digits, a value below 2^53,
 //!   a power of ten in `[-22, 22]`: one correctly rounded IEEE operation);
 //!   else the exact quotient of big integers: the first 768 significant
@@ -226,53 +231,115 @@ static int nt_put_special(uchar* out, int at, double x) {
     return at + 3;
 }
 
-/* @x of a float: its length if j < 0, else its character j (0 past the end). */
-__attribute__((noinline)) static long nessie_float_text(double x, long j) {
-    uchar out[32];
-    int len = 0;
-    ulong bits = as_ulong(x);
-    ulong a = bits & 0x7FFFFFFFFFFFFFFFUL;
-    if (isnan(x)) {
-        len = nt_put_special(out, 0, x);
-    } else {
-        if ((bits >> 63) != 0UL) { out[0] = '-'; len = 1; }
-        if (a == 0x7FF0000000000000UL) {
-            len = nt_put_special(out, len, x);
-        } else if (a == 0UL) {
-            out[len] = '0'; out[len + 1] = '.'; out[len + 2] = '0'; len += 3;
-        } else {
-            uchar buf[20];
-            int k;
-            int n = nt_shortest(as_double(a), buf, &k);
-            if (a < 0x3F1A36E2EB1C432DUL || a >= 0x4341C37937E08000UL) {
-                /* |x| < 1e-4 or |x| >= 1e16: d[.ddd]e[-]E */
-                out[len] = (uchar)('0' + buf[0]); len += 1;
-                if (n > 1) {
-                    out[len] = '.'; len += 1;
-                    for (int i = 1; i < n; i++) { out[len] = (uchar)('0' + buf[i]); len += 1; }
-                }
-                out[len] = 'e'; len += 1;
-                int e = k - 1;
-                if (e < 0) { out[len] = '-'; len += 1; e = -e; }
-                len = nt_put_uint(out, len, e);
-            } else if (k <= 0) {
-                out[len] = '0'; out[len + 1] = '.'; len += 2;
-                for (int i = 0; i < -k; i++) { out[len] = '0'; len += 1; }
-                for (int i = 0; i < n; i++) { out[len] = (uchar)('0' + buf[i]); len += 1; }
-            } else if (k < n) {
-                for (int i = 0; i < n; i++) {
-                    if (i == k) { out[len] = '.'; len += 1; }
-                    out[len] = (uchar)('0' + buf[i]); len += 1;
-                }
-            } else {
-                for (int i = 0; i < n; i++) { out[len] = (uchar)('0' + buf[i]); len += 1; }
-                for (int i = n; i < k; i++) { out[len] = '0'; len += 1; }
-                out[len] = '.'; out[len + 1] = '0'; len += 2;
-            }
-        }
+/* The powers of ten of a long. */
+__constant ulong nt_pow10[19] = {1UL, 10UL, 100UL, 1000UL, 10000UL, 100000UL, 1000000UL, 10000000UL,
+    100000000UL, 1000000000UL, 10000000000UL, 100000000000UL, 1000000000000UL, 10000000000000UL,
+    100000000000000UL, 1000000000000000UL, 10000000000000000UL, 100000000000000000UL,
+    1000000000000000000UL};
+
+/* The estimate of the decimal exponent of the doubles of exponent field b
+   (flatten::numtext, note [float digits]). */
+static int nt_digits_base(int b) { return b == 0 ? -324 : nt_floor_log10_pow2(b - 1022); }
+
+/* @x's digits word (flatten::numtext, note [float digits]): D * 32 +
+   (k - base) for the shortest digits D of |x| = 0.D * 10^k; 0, 1, 2 for
+   zeros, infinities, NaN. The one digit generation of a number's text. */
+__attribute__((noinline)) static long nessie_float_shortest(double x) {
+    ulong a = as_ulong(x) & 0x7FFFFFFFFFFFFFFFUL;
+    if (isnan(x)) return 2L;
+    if (a == 0x7FF0000000000000UL) return 1L;
+    if (a == 0UL) return 0L;
+    uchar buf[20];
+    int k;
+    int n = nt_shortest(as_double(a), buf, &k);
+    long d = 0;
+    for (int i = 0; i < n; i++) d = d * 10L + (long)buf[i];
+    return d * 32L + (long)(k - nt_digits_base((int)(a >> 52)));
+}
+
+/* @x from its digits word w and e = x's bits >> 52 (sign and exponent
+   field), Rust's {:?} layout: its length if j < 0, else its character j
+   (0 past the end). A few integer operations, no digit generation. */
+static long nt_float_text_at(long w, long e, long j) {
+    int neg = e < 0, b = (int)(e & 2047L);
+    if (b == 2047 && w == 2L) {
+        if (j < 0) return 3L;
+        return j == 0 ? 'N' : j == 1 ? 'a' : j == 2 ? 'N' : 0L;
     }
-    if (j < 0) return len;
-    return j < len ? (long)out[j] : 0L;
+    if (neg && j == 0) return '-';
+    long p = j - neg;
+    if (b == 2047 || w == 0L) {
+        /* inf, 0.0 */
+        if (j < 0) return neg + 3L;
+        if (b == 2047) return p == 0 ? 'i' : p == 1 ? 'n' : p == 2 ? 'f' : 0L;
+        return p == 0 ? '0' : p == 1 ? '.' : p == 2 ? '0' : 0L;
+    }
+    ulong d = (ulong)w >> 5;
+    int k = (int)(w & 31L) + nt_digits_base(b);
+    int n = 1;
+    while (n < 19 && d >= nt_pow10[n]) n += 1;
+    /* The index in D of the digit at p, or -1 for a '0' written around
+       the digits, -2 for '.', -3 for the exponent. */
+    long len, i;
+    if (k <= -4 || k >= 17) {
+        int e10 = k - 1, ae = e10 < 0 ? -e10 : e10;
+        int elen = (e10 < 0) + (ae >= 100 ? 3 : ae >= 10 ? 2 : 1);
+        long mant = n > 1 ? n + 1 : 1;
+        len = neg + mant + 1 + elen;
+        if (j < 0) return len;
+        if (j >= len) return 0L;
+        if (p == 0) i = 0;
+        else if (p < mant) i = p == 1 ? -2 : p - 1;
+        else if (p == mant) return 'e';
+        else {
+            long q = p - mant - 1;
+            if (e10 < 0) {
+                if (q == 0) return '-';
+                q -= 1;
+            }
+            int digits = elen - (e10 < 0);
+            return (long)('0' + (ae / (int)nt_pow10[digits - 1 - q]) % 10);
+        }
+    } else if (k <= 0) {
+        len = neg + 2 - k + n;
+        if (j < 0) return len;
+        if (j >= len) return 0L;
+        i = p == 1 ? -2 : p < 2 - k ? -1 : p - (2 - k);
+    } else if (k < n) {
+        len = neg + n + 1;
+        if (j < 0) return len;
+        if (j >= len) return 0L;
+        i = p < k ? p : p == k ? -2 : p - 1;
+    } else {
+        len = neg + k + 2;
+        if (j < 0) return len;
+        if (j >= len) return 0L;
+        i = p < n ? p : p == k ? -2 : -1;
+    }
+    if (i == -2) return '.';
+    if (i == -1) return '0';
+    return (long)('0' + (d / nt_pow10[n - 1 - i]) % 10UL);
+}
+
+/* The exact expansion of a > 0 finite: r and s with s <= r < 10 s and
+   a = (r / s) * 10^k; returns k. */
+static int nt_exact_start(ulong a, nt_big* r, nt_big* s) {
+    int be = (int)(a >> 52);
+    ulong m = a & 0xFFFFFFFFFFFFFUL;
+    int e = -1074;
+    if (be != 0) { m |= 1UL << 52; e = be - 1075; }
+    nt_big t;
+    nt_from(r, m); nt_from(s, 1UL);
+    if (e >= 0) nt_shl(r, e); else nt_shl(s, -e);
+    int k = nt_floor_log10_pow2(63 - (int)clz(m) + e);
+    if (k >= 0) nt_mul_pow10(s, k); else nt_mul_pow10(r, -k);
+    for (;;) {
+        nt_copy(&t, s); nt_mul_add(&t, 10u, 0u);
+        if (nt_cmp(r, &t) < 0) break;
+        nt_copy(s, &t); k += 1;
+    }
+    while (nt_cmp(r, s) < 0) { nt_mul_add(r, 10u, 0u); k -= 1; }
+    return k;
 }
 
 /* exp_string(x, d) for d in [0, 1000] (Rust's {:.*e}): its length if
@@ -296,22 +363,8 @@ __attribute__((noinline)) static long nessie_exp_text(double x, long dl, long j)
     if (j >= 0 && d > 0 && p >= 2 && p <= d + 1) q = (int)p - 1;
     int k = 0, dq = 0, carry = 0;
     if (a != 0UL) {
-        int be = (int)(a >> 52);
-        ulong m = a & 0xFFFFFFFFFFFFFUL;
-        int e = -1074;
-        if (be != 0) { m |= 1UL << 52; e = be - 1075; }
-        nt_big r, s, t;
-        nt_from(&r, m); nt_from(&s, 1UL);
-        if (e >= 0) nt_shl(&r, e); else nt_shl(&s, -e);
-        k = nt_floor_log10_pow2(63 - (int)clz(m) + e);
-        if (k >= 0) nt_mul_pow10(&s, k); else nt_mul_pow10(&r, -k);
-        /* Now s <= r < 10 s, x = (r / s) * 10^k. */
-        for (;;) {
-            nt_copy(&t, &s); nt_mul_add(&t, 10u, 0u);
-            if (nt_cmp(&r, &t) < 0) break;
-            nt_copy(&s, &t); k += 1;
-        }
-        while (nt_cmp(&r, &s) < 0) { nt_mul_add(&r, 10u, 0u); k -= 1; }
+        nt_big r, s;
+        k = nt_exact_start(a, &r, &s);
         int last = -1, dig = 0;
         for (int i = 0; i <= d; i++) {
             if (i > 0) nt_mul_add(&r, 10u, 0u);
@@ -347,6 +400,80 @@ __attribute__((noinline)) static long nessie_exp_text(double x, long dl, long j)
     if (j < before) return (long)'.';
     if (j == before) return (long)'e';
     return (long)ex[j - before - 1];
+}
+
+/* exp_string(x, d)'s word (flatten::numtext, note [float digits]): for
+   d <= 16, D * 32 + (k - base) for its d + 1 digits D, exactly rounded half
+   to even, and k one more than the exponent written; 0, 1, 2 for zeros,
+   infinities, NaN. For more digits, x's bits. */
+__attribute__((noinline)) static long nessie_exp_digits(long bits, long dl) {
+    if (dl > 16L) return bits;
+    int d = (int)clamp(dl, 0L, 16L);
+    double x = as_double(bits);
+    ulong a = as_ulong(x) & 0x7FFFFFFFFFFFFFFFUL;
+    if (isnan(x)) return 2L;
+    if (a == 0x7FF0000000000000UL) return 1L;
+    if (a == 0UL) return 0L;
+    nt_big r, s;
+    int k = nt_exact_start(a, &r, &s);
+    uchar buf[17];
+    for (int i = 0; i <= d; i++) {
+        if (i > 0) nt_mul_add(&r, 10u, 0u);
+        buf[i] = (uchar)nt_digit(&r, &s);
+        if (r.n == 0) {
+            for (int z = i + 1; z <= d; z++) buf[z] = 0;
+            break;
+        }
+    }
+    if (r.n != 0) {
+        nt_shl(&r, 1);
+        int c = nt_cmp(&r, &s);
+        if (c > 0 || (c == 0 && (buf[d] & 1) != 0)) {
+            int i = d;
+            while (i >= 0 && buf[i] == 9) { buf[i] = 0; i -= 1; }
+            if (i < 0) { buf[0] = 1; k += 1; } else buf[i] += 1;
+        }
+    }
+    long digits = 0;
+    for (int i = 0; i <= d; i++) digits = digits * 10L + (long)buf[i];
+    return digits * 32L + (long)(k + 1 - nt_digits_base((int)(a >> 52)));
+}
+
+/* exp_string(x, d) for d <= 16 from its word w and e = x's bits >> 52: its
+   length if j < 0, else its character j (0 past the end). */
+static long nt_exp_text_at(long w, long e, int d, long j) {
+    int neg = e < 0, b = (int)(e & 2047L);
+    if (b == 2047 && w == 2L) {
+        if (j < 0) return 3L;
+        return j == 0 ? 'N' : j == 1 ? 'a' : j == 2 ? 'N' : 0L;
+    }
+    if (neg && j == 0) return '-';
+    long p = j - neg;
+    if (b == 2047) {
+        if (j < 0) return neg + 3L;
+        return p == 0 ? 'i' : p == 1 ? 'n' : p == 2 ? 'f' : 0L;
+    }
+    ulong digits = (ulong)w >> 5;
+    int e10 = w == 0L ? 0 : (int)(w & 31L) + nt_digits_base(b) - 1;
+    int ae = e10 < 0 ? -e10 : e10;
+    int elen = (e10 < 0) + (ae >= 100 ? 3 : ae >= 10 ? 2 : 1);
+    long mant = d > 0 ? d + 2 : 1;
+    long len = neg + mant + 1 + elen;
+    if (j < 0) return len;
+    if (j >= len) return 0L;
+    if (p < mant) {
+        if (p == 1) return '.';
+        long i = p == 0 ? 0 : p - 1;
+        return (long)('0' + (digits / nt_pow10[d - i]) % 10UL);
+    }
+    if (p == mant) return 'e';
+    long q = p - mant - 1;
+    if (e10 < 0) {
+        if (q == 0) return '-';
+        q -= 1;
+    }
+    int count = elen - (e10 < 0);
+    return (long)('0' + (ae / (int)nt_pow10[count - 1 - q]) % 10);
 }
 
 /* The powers of ten that doubles hold exactly. */
@@ -519,13 +646,17 @@ __attribute__((noinline)) static double nessie_parse_float(__global const uchar*
     return sign * nt_round(q, big.n != 0, -sh);
 }
 
-/* The flat IR's text operations (flatten::ir::UnaryOp::FloatTextLength and
-   BinaryOp::FloatTextChar, ExpTextLength, ExpTextChar). */
-static long nessie_float_text_length(double x) { return nessie_float_text(x, -1L); }
-static int nessie_float_text_char(long bits, long j) { return (int)nessie_float_text(as_double(bits), j); }
-static long nessie_exp_text_length(long bits, long d) { return nessie_exp_text(as_double(bits), d, -1L); }
-static int nessie_exp_text_char(long bits, long packed) {
-    return (int)nessie_exp_text(as_double(bits), packed & 1023L, packed >> 10);
+/* The flat IR's text operations (flatten::ir::UnaryOp::FloatShortest and
+   BinaryOp::FloatTextLength, FloatTextChar, ExpTextLength, ExpTextChar). */
+static long nessie_float_text_length(long w, long e) { return nt_float_text_at(w, e, -1L); }
+static int nessie_float_text_char(long w, long place) { return (int)nt_float_text_at(w, place >> 5, place & 31L); }
+static long nessie_exp_text_length(long w, long place) {
+    long d = place & 1023L;
+    return d > 16L ? nessie_exp_text(as_double(w), d, -1L) : nt_exp_text_at(w, place >> 10, (int)d, -1L);
+}
+static int nessie_exp_text_char(long w, long place) {
+    long d = place & 1023L, j = (place >> 10) & 2047L;
+    return (int)(d > 16L ? nessie_exp_text(as_double(w), d, j) : nt_exp_text_at(w, place >> 21, (int)d, j));
 }
 
 /* GExpr::ParseNumber: the number, or whether the text is one. */
@@ -552,5 +683,5 @@ static int nessie_parse_float_ok(__global const uchar* s, long start, long n) {
 
 /// Whether generated C calls the library (so its file must include it).
 pub fn uses_numtext(source: &str) -> bool {
-    source.contains("nessie_float_text") || source.contains("nessie_exp_text") || source.contains("nessie_parse_")
+    source.contains("nessie_float_") || source.contains("nessie_exp_") || source.contains("nessie_parse_")
 }
