@@ -125,6 +125,11 @@ pub struct Config {
     /// How a segmented reduction of one or two components is lowered
     /// (wider ones always by `segReduce-teams`).
     pub seg_reduce: SegReduce,
+    /// Elements a lane of a segmented reduction pulls before it folds
+    /// them (their loads in flight together); a team's width is chosen so
+    /// that a lane gets about this many of an average segment (see
+    /// [`crate::seg_reduce`], `hoist-element-reads`). At least 1.
+    pub seg_batch: i64,
 }
 
 /// The lowering of a segmented reduction of one or two components.
@@ -154,6 +159,7 @@ impl Default for Config {
             scan_levels: SCAN_LEVELS,
             lookback: true,
             seg_reduce: SegReduce::ByShape,
+            seg_batch: crate::seg_reduce::SEG_BATCH,
         }
     }
 }
