@@ -389,10 +389,9 @@ pub struct MergeTiles {
     /// a long segment's part before the tile (a commutative operator)
     /// rather than its contiguous chunk.
     pub strided: bool,
-    /// Elements each work-item pulls before it folds any, in that part
-    /// (as [`Teams::batch`]); the tile's `items` are pulled together.
-    pub batch: i64,
-    /// As [`Teams::hoisted`].
+    /// As [`Teams::hoisted`]: the tile's `items` of a work-item are
+    /// pulled together, and so are `items` elements a work-item of the
+    /// long segment's part before the tile.
     pub hoisted: Option<HoistedPull>,
 }
 

@@ -134,7 +134,7 @@ pub fn print_fun(kernel: &LiftKernel, fun: &Fun) -> String {
         ),
         Fun::SegReduceMerge(g, t) => {
             format!(
-                "segReduceMerge({}, groups = {}, {}, items = {}, tiles = {}, splits = {}, {}, batch = {}{})",
+                "segReduceMerge({}, groups = {}, {}, items = {}, tiles = {}, splits = {}, {}{})",
                 f(g),
                 t.groups,
                 t.group_size,
@@ -142,7 +142,6 @@ pub fn print_fun(kernel: &LiftKernel, fun: &Fun) -> String {
                 t.tiles,
                 var_name(kernel, t.splits),
                 if t.strided { "strided" } else { "chunked" },
-                t.batch,
                 print_hoisted(kernel, t.hoisted.as_ref())
             )
         }

@@ -88,6 +88,13 @@
 //!   max-reduction of the lengths before, never read back) against the
 //!   team width, so teams works on even segments and merge on uneven
 //!   ones, the other's work-groups returning at once.
+//! - `hoist-element-reads`: with either lowering, the reads the segments'
+//!   pull makes at the element's position (the columns of the sequence,
+//!   in bounds at every position) become parameters of a second pull, so
+//!   that a work-item loads them for a batch of [`Config::seg_batch`]
+//!   elements before it calls the pull on any: the pull's fault check
+//!   (a branch, a write of the error flag) no longer orders the loads.
+//!   In [`crate::seg_reduce`].
 //! - `segScan-lookback`: a segmented scan of an exact operator in one
 //!   look-back launch, each tile finding its segment heads from the
 //!   descriptor; `segScan-flag-pairs` elsewhere: a scan over (head flag,

@@ -12,10 +12,11 @@
 //! under a device guard ([`crate::ir::Stage::guard`]): the first thing
 //! every work-group does is read `longest` and return unless
 //! ```text
-//! teams:  whole_group ≠ 0 || longest ≤ TEAM_STEPS·W
-//! merge:  longest > TEAM_STEPS·W      (and launched only where whole_group = 0)
+//! teams:  whole_group ≠ 0 || longest ≤ TEAM_STEPS·B·W
+//! merge:  longest > TEAM_STEPS·B·W      (and launched only where whole_group = 0)
 //! ```
-//! teams where no segment keeps its team more than [`TEAM_STEPS`] steps,
+//! teams where no segment keeps its team more than [`TEAM_STEPS`]
+//! batches of `B` elements a lane (`hoist-element-reads`),
 //! merge elsewhere. One value decides for every work-group of a launch,
 //! so a group returns before its first barrier or not at all, and the
 //! host never waits for it (a read-back would cost a wait per call:
@@ -67,6 +68,31 @@
 //! making it costs more than that each call: the descriptor, built by the
 //! flattener as NESL ints, is read as it is.
 //!
+//! `hoist-element-reads` (both lowerings, `hoist_element_reads`): the
+//! pull of a nested sequence's element reads its columns at the
+//! element's position `p` and may check something first: SpMV's pull
+//! `(i, x) ↦ x · v[i]` reads `i = cols[p]`, checks `0 ≤ i < #v` (a branch
+//! that may write the error flag) and reads `vals[p]` and `v[i]`. Called
+//! one element at a time, each check waits for its element's loads and
+//! the next element's loads wait for the check (the flag may alias any
+//! array, and the GPU does not speculate past a branch): a memory
+//! latency per element per work-item. The rule takes the reads at `p` of
+//! arrays that are in bounds at every `p < n` out of the pull into
+//! parameters of a second pull, and records it with the reduction
+//! ([`HoistedPull`]); the kernel loads the columns of a batch of
+//! elements (`Config::seg_batch` a lane, or a merge tile's items) before
+//! it calls the second pull on any, and folds the values in the order
+//! it always did. The team width is then chosen so that a lane gets one
+//! batch of an average segment (4M rows of 8: teams of 4, each lane one
+//! batch of 2). On the H100 (SpMV, one run, [`SEG_BATCH`] chosen from
+//! it): the teams kernel on 4M rows of 8 0.574 ms (main's 0.597), on 4M
+//! banded rows of 5 0.178 ms (0.227; batches of 4, teams of 1: 0.159),
+//! the merge kernel on 7M power-law rows 1.458 ms (1.681). What is left
+//! on uneven rows is the vector's gathers: each still waits for the
+//! check of the element before (wider teams, more gathers in flight,
+//! do better on random columns: batches of 8 a lane, teams of 1, take
+//! 0.676 ms on rows of 8).
+//!
 //! `segReduce-teams`: a segmented reduction in one launch, a team of
 //! work-items per segment, the team's width chosen when the kernel runs
 //! from the average segment length.
@@ -105,10 +131,11 @@
 //! prints directly, as it does the other OpenCL patterns.
 //!
 //! The sizes, expressions the host evaluates before the launch:
-//! - `W = min(L, 2^⌊log2 max(1, ⌊3·n / (2·#segments)⌋)⌋)`, the power of
-//!   two nearest the average segment length (`n` elements): a lane reads
-//!   about one element of an average segment per step; a long segment
-//!   takes its team `len / W` steps while the other teams move on.
+//! - `W = min(L, 2^⌊log2 max(1, ⌊3·n / (2·B·#segments)⌋)⌋)`, the power
+//!   of two nearest the average segment length (`n` elements) over the
+//!   batch `B`: a lane reads about one batch of an average segment per
+//!   step; a long segment takes its team `len / W` elements while the
+//!   other teams move on.
 //! - `G = max(1, min(16 · max_groups, ⌈#segments · W / L⌉))`: a team per
 //!   segment, up to 16 times a reduction's groups, striding beyond.
 //!
@@ -462,8 +489,11 @@ pub fn lower_seg_reduce(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Re
 pub const TEAM_STEPS: i64 = 4;
 
 /// The default [`Config::seg_batch`]: elements a lane pulls before it
-/// folds them.
-pub const SEG_BATCH: i64 = 4;
+/// folds them. On the H100, SpMV's teams kernel on 4M rows of 8 with
+/// batches of 1 / 2 / 4 / 8 (teams of 8 / 4 / 2 / 1): 0.598 / 0.574 /
+/// 0.646 / 0.676 ms; on banded rows of 5 (teams of 4 / 2 / 1 / 1): 0.226
+/// / 0.178 / 0.159 / 0.189 ms.
+pub const SEG_BATCH: i64 = 2;
 
 /// The teams' width `W = min(L, 2^⌊log2 max(1, ⌊3·n / (2·B·#segments)⌋)⌋)`
 /// for batches of `B`: a lane gets about one batch of an average segment.
@@ -557,8 +587,7 @@ fn lower_merge(
         when: when.clone(),
         guard: guard.clone(),
     });
-    let batch = cfg.seg_batch.max(1);
-    let tiles = MergeTiles { group_size: cfg.group_size, items, groups, tiles, splits, strided, batch, hoisted };
+    let tiles = MergeTiles { group_size: cfg.group_size, items, groups, tiles, splits, strided, hoisted };
     stages.push(Stage {
         body: Expr::apply(Fun::SegReduceMerge(Box::new(f.clone()), tiles), vec![z.clone(), segs.clone()]),
         when,

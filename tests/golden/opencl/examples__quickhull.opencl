@@ -1436,7 +1436,7 @@ __kernel void hsplit_seg_reduce_sum_sum_longest_final(__global const long* sum_l
 __kernel void hsplit_seg_reduce_sum_sum(__global const long* offsets, __global const long* lengths, long lanes, long n_offsets, __global const long* hsplit_lengths, __global const long* sum_longest, long whole_group, __global long* sum) {
     __local long team_values[256];
     __local int long_teams[259];
-    if (!(whole_group != 0 || sum_longest[0] <= 16 * lanes)) return;
+    if (!(whole_group != 0 || sum_longest[0] <= 8 * lanes)) return;
     const long l = get_local_id(0);
     const long lane = l & (lanes - 1);
     const long team = l / lanes;
@@ -1457,29 +1457,21 @@ __kernel void hsplit_seg_reduce_sum_sum(__global const long* offsets, __global c
                 if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
             } else {
                 long k = lane;
-                for (; k + 3 * lanes < length; k += 4 * lanes) {
+                for (; k + 1 * lanes < length; k += 2 * lanes) {
                     const long at = hsplit_lengths[offset + k + 0 * lanes];
                     const long at_1 = hsplit_lengths[offset + k + 1 * lanes];
-                    const long at_2 = hsplit_lengths[offset + k + 2 * lanes];
-                    const long at_3 = hsplit_lengths[offset + k + 3 * lanes];
                     long pull_sum_hoisted_r = hsplit_seg_reduce_sum_pull_sum_hoisted(offset + k + 0 * lanes, at);
                     long pull_sum_hoisted_r_1 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset + k + 1 * lanes, at_1);
-                    long pull_sum_hoisted_r_2 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset + k + 2 * lanes, at_2);
-                    long pull_sum_hoisted_r_3 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset + k + 3 * lanes, at_3);
                     long op_sum_r = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r);
                     acc = op_sum_r;
                     long op_sum_r_1 = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r_1);
                     acc = op_sum_r_1;
-                    long op_sum_r_2 = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r_2);
-                    acc = op_sum_r_2;
-                    long op_sum_r_3 = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r_3);
-                    acc = op_sum_r_3;
                 }
                 for (; k < length; k += lanes) {
-                    const long at_4 = hsplit_lengths[offset + k];
-                    long pull_sum_hoisted_r_4 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset + k, at_4);
-                    long op_sum_r_4 = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r_4);
-                    acc = op_sum_r_4;
+                    const long at_2 = hsplit_lengths[offset + k];
+                    long pull_sum_hoisted_r_2 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset + k, at_2);
+                    long op_sum_r_2 = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r_2);
+                    acc = op_sum_r_2;
                 }
             }
         }
@@ -1489,8 +1481,8 @@ __kernel void hsplit_seg_reduce_sum_sum(__global const long* offsets, __global c
         if (lanes > 1) {
             for (long h = 1; h < lanes; h *= 2) {
                 if ((lane & (2 * h - 1)) == 0) {
-                    long op_sum_r_5 = hsplit_seg_reduce_sum_op_sum(team_values[l], team_values[l + h]);
-                    team_values[l] = op_sum_r_5;
+                    long op_sum_r_3 = hsplit_seg_reduce_sum_op_sum(team_values[l], team_values[l + h]);
+                    team_values[l] = op_sum_r_3;
                 }
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
@@ -1506,36 +1498,28 @@ __kernel void hsplit_seg_reduce_sum_sum(__global const long* offsets, __global c
             const long length_1 = (s_1 + 1 < n_offsets ? offsets[s_1 + 1] : n_1) - offset_1;
             long acc_1 = 0L;
             long k_1 = l;
-            for (; k_1 + 3 * 256 < length_1; k_1 += 4 * 256) {
-                const long at_5 = hsplit_lengths[offset_1 + k_1 + 0 * 256];
-                const long at_6 = hsplit_lengths[offset_1 + k_1 + 1 * 256];
-                const long at_7 = hsplit_lengths[offset_1 + k_1 + 2 * 256];
-                const long at_8 = hsplit_lengths[offset_1 + k_1 + 3 * 256];
-                long pull_sum_hoisted_r_5 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset_1 + k_1 + 0 * 256, at_5);
-                long pull_sum_hoisted_r_6 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset_1 + k_1 + 1 * 256, at_6);
-                long pull_sum_hoisted_r_7 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset_1 + k_1 + 2 * 256, at_7);
-                long pull_sum_hoisted_r_8 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset_1 + k_1 + 3 * 256, at_8);
-                long op_sum_r_6 = hsplit_seg_reduce_sum_op_sum(acc_1, pull_sum_hoisted_r_5);
-                acc_1 = op_sum_r_6;
-                long op_sum_r_7 = hsplit_seg_reduce_sum_op_sum(acc_1, pull_sum_hoisted_r_6);
-                acc_1 = op_sum_r_7;
-                long op_sum_r_8 = hsplit_seg_reduce_sum_op_sum(acc_1, pull_sum_hoisted_r_7);
-                acc_1 = op_sum_r_8;
-                long op_sum_r_9 = hsplit_seg_reduce_sum_op_sum(acc_1, pull_sum_hoisted_r_8);
-                acc_1 = op_sum_r_9;
+            for (; k_1 + 1 * 256 < length_1; k_1 += 2 * 256) {
+                const long at_3 = hsplit_lengths[offset_1 + k_1 + 0 * 256];
+                const long at_4 = hsplit_lengths[offset_1 + k_1 + 1 * 256];
+                long pull_sum_hoisted_r_3 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset_1 + k_1 + 0 * 256, at_3);
+                long pull_sum_hoisted_r_4 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset_1 + k_1 + 1 * 256, at_4);
+                long op_sum_r_4 = hsplit_seg_reduce_sum_op_sum(acc_1, pull_sum_hoisted_r_3);
+                acc_1 = op_sum_r_4;
+                long op_sum_r_5 = hsplit_seg_reduce_sum_op_sum(acc_1, pull_sum_hoisted_r_4);
+                acc_1 = op_sum_r_5;
             }
             for (; k_1 < length_1; k_1 += 256) {
-                const long at_9 = hsplit_lengths[offset_1 + k_1];
-                long pull_sum_hoisted_r_9 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset_1 + k_1, at_9);
-                long op_sum_r_10 = hsplit_seg_reduce_sum_op_sum(acc_1, pull_sum_hoisted_r_9);
-                acc_1 = op_sum_r_10;
+                const long at_5 = hsplit_lengths[offset_1 + k_1];
+                long pull_sum_hoisted_r_5 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset_1 + k_1, at_5);
+                long op_sum_r_6 = hsplit_seg_reduce_sum_op_sum(acc_1, pull_sum_hoisted_r_5);
+                acc_1 = op_sum_r_6;
             }
             team_values[l] = acc_1;
             barrier(CLK_LOCAL_MEM_FENCE);
             for (long h_1 = 1; h_1 < 256; h_1 *= 2) {
                 if ((l & (2 * h_1 - 1)) == 0) {
-                    long op_sum_r_11 = hsplit_seg_reduce_sum_op_sum(team_values[l], team_values[l + h_1]);
-                    team_values[l] = op_sum_r_11;
+                    long op_sum_r_7 = hsplit_seg_reduce_sum_op_sum(team_values[l], team_values[l + h_1]);
+                    team_values[l] = op_sum_r_7;
                 }
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
@@ -1547,7 +1531,7 @@ __kernel void hsplit_seg_reduce_sum_sum(__global const long* offsets, __global c
 }
 
 __kernel void hsplit_seg_reduce_sum_sum_splits(long merge_tiles, __global const long* lengths, long n_lengths, __global const long* offsets, long n_offsets, __global const long* sum_longest, long lanes, __global long* sum_splits) {
-    if (!(sum_longest[0] > 16 * lanes)) return;
+    if (!(sum_longest[0] > 8 * lanes)) return;
     const long gid = get_global_id(0);
     if (gid < merge_tiles + 1) {
         long split_sum_r = hsplit_seg_reduce_sum_split_sum(gid, lengths, n_lengths, offsets, n_offsets);
@@ -1558,7 +1542,7 @@ __kernel void hsplit_seg_reduce_sum_sum_splits(long merge_tiles, __global const 
 __kernel void hsplit_seg_reduce_sum_sum_1(__global const long* offsets, __global const long* lengths, long n_offsets, long merge_tiles, __global const long* sum_splits, __global const long* hsplit_lengths, __global const long* sum_longest, long lanes, __global long* sum) {
     __local long merge_values[2304];
     __local int merge_ends[2304];
-    if (!(sum_longest[0] > 16 * lanes)) return;
+    if (!(sum_longest[0] > 8 * lanes)) return;
     const int t = get_local_id(0);
     const long segs = n_offsets;
     const long n_1 = segs > 0 ? offsets[segs - 1] + lengths[segs - 1] : 0;
@@ -1574,15 +1558,23 @@ __kernel void hsplit_seg_reduce_sum_sum_1(__global const long* offsets, __global
                 long acc_1 = 0L;
                 const long lane = t;
                 long k = lane;
-                for (; k + 3 * 256 < before; k += 4 * 256) {
+                for (; k + 7 * 256 < before; k += 8 * 256) {
                     const long at = hsplit_lengths[e0 + k + 0 * 256];
                     const long at_1 = hsplit_lengths[e0 + k + 1 * 256];
                     const long at_2 = hsplit_lengths[e0 + k + 2 * 256];
                     const long at_3 = hsplit_lengths[e0 + k + 3 * 256];
+                    const long at_4 = hsplit_lengths[e0 + k + 4 * 256];
+                    const long at_5 = hsplit_lengths[e0 + k + 5 * 256];
+                    const long at_6 = hsplit_lengths[e0 + k + 6 * 256];
+                    const long at_7 = hsplit_lengths[e0 + k + 7 * 256];
                     long pull_sum_hoisted_r = hsplit_seg_reduce_sum_pull_sum_hoisted(e0 + k + 0 * 256, at);
                     long pull_sum_hoisted_r_1 = hsplit_seg_reduce_sum_pull_sum_hoisted(e0 + k + 1 * 256, at_1);
                     long pull_sum_hoisted_r_2 = hsplit_seg_reduce_sum_pull_sum_hoisted(e0 + k + 2 * 256, at_2);
                     long pull_sum_hoisted_r_3 = hsplit_seg_reduce_sum_pull_sum_hoisted(e0 + k + 3 * 256, at_3);
+                    long pull_sum_hoisted_r_4 = hsplit_seg_reduce_sum_pull_sum_hoisted(e0 + k + 4 * 256, at_4);
+                    long pull_sum_hoisted_r_5 = hsplit_seg_reduce_sum_pull_sum_hoisted(e0 + k + 5 * 256, at_5);
+                    long pull_sum_hoisted_r_6 = hsplit_seg_reduce_sum_pull_sum_hoisted(e0 + k + 6 * 256, at_6);
+                    long pull_sum_hoisted_r_7 = hsplit_seg_reduce_sum_pull_sum_hoisted(e0 + k + 7 * 256, at_7);
                     long op_sum_r = hsplit_seg_reduce_sum_op_sum(acc_1, pull_sum_hoisted_r);
                     acc_1 = op_sum_r;
                     long op_sum_r_1 = hsplit_seg_reduce_sum_op_sum(acc_1, pull_sum_hoisted_r_1);
@@ -1591,19 +1583,27 @@ __kernel void hsplit_seg_reduce_sum_sum_1(__global const long* offsets, __global
                     acc_1 = op_sum_r_2;
                     long op_sum_r_3 = hsplit_seg_reduce_sum_op_sum(acc_1, pull_sum_hoisted_r_3);
                     acc_1 = op_sum_r_3;
-                }
-                for (; k < before; k += 256) {
-                    const long at_4 = hsplit_lengths[e0 + k];
-                    long pull_sum_hoisted_r_4 = hsplit_seg_reduce_sum_pull_sum_hoisted(e0 + k, at_4);
                     long op_sum_r_4 = hsplit_seg_reduce_sum_op_sum(acc_1, pull_sum_hoisted_r_4);
                     acc_1 = op_sum_r_4;
+                    long op_sum_r_5 = hsplit_seg_reduce_sum_op_sum(acc_1, pull_sum_hoisted_r_5);
+                    acc_1 = op_sum_r_5;
+                    long op_sum_r_6 = hsplit_seg_reduce_sum_op_sum(acc_1, pull_sum_hoisted_r_6);
+                    acc_1 = op_sum_r_6;
+                    long op_sum_r_7 = hsplit_seg_reduce_sum_op_sum(acc_1, pull_sum_hoisted_r_7);
+                    acc_1 = op_sum_r_7;
+                }
+                for (; k < before; k += 256) {
+                    const long at_8 = hsplit_lengths[e0 + k];
+                    long pull_sum_hoisted_r_8 = hsplit_seg_reduce_sum_pull_sum_hoisted(e0 + k, at_8);
+                    long op_sum_r_8 = hsplit_seg_reduce_sum_op_sum(acc_1, pull_sum_hoisted_r_8);
+                    acc_1 = op_sum_r_8;
                 }
                 merge_values[t] = acc_1;
                 barrier(CLK_LOCAL_MEM_FENCE);
                 for (long h = 1; h < 256; h *= 2) {
                     if ((lane & (2 * h - 1)) == 0) {
-                        long op_sum_r_5 = hsplit_seg_reduce_sum_op_sum(merge_values[lane], merge_values[lane + h]);
-                        merge_values[lane] = op_sum_r_5;
+                        long op_sum_r_9 = hsplit_seg_reduce_sum_op_sum(merge_values[lane], merge_values[lane + h]);
+                        merge_values[lane] = op_sum_r_9;
                     }
                     barrier(CLK_LOCAL_MEM_FENCE);
                 }
@@ -1626,53 +1626,53 @@ __kernel void hsplit_seg_reduce_sum_sum_1(__global const long* offsets, __global
             const int k_7 = t + 5 * 256;
             const int k_8 = t + 6 * 256;
             const int k_9 = t + 7 * 256;
-            const long at_5 = k_2 < ne ? hsplit_lengths[j0 + k_2] : 0;
-            const long at_6 = k_3 < ne ? hsplit_lengths[j0 + k_3] : 0;
-            const long at_7 = k_4 < ne ? hsplit_lengths[j0 + k_4] : 0;
-            const long at_8 = k_5 < ne ? hsplit_lengths[j0 + k_5] : 0;
-            const long at_9 = k_6 < ne ? hsplit_lengths[j0 + k_6] : 0;
-            const long at_10 = k_7 < ne ? hsplit_lengths[j0 + k_7] : 0;
-            const long at_11 = k_8 < ne ? hsplit_lengths[j0 + k_8] : 0;
-            const long at_12 = k_9 < ne ? hsplit_lengths[j0 + k_9] : 0;
+            const long at_9 = k_2 < ne ? hsplit_lengths[j0 + k_2] : 0;
+            const long at_10 = k_3 < ne ? hsplit_lengths[j0 + k_3] : 0;
+            const long at_11 = k_4 < ne ? hsplit_lengths[j0 + k_4] : 0;
+            const long at_12 = k_5 < ne ? hsplit_lengths[j0 + k_5] : 0;
+            const long at_13 = k_6 < ne ? hsplit_lengths[j0 + k_6] : 0;
+            const long at_14 = k_7 < ne ? hsplit_lengths[j0 + k_7] : 0;
+            const long at_15 = k_8 < ne ? hsplit_lengths[j0 + k_8] : 0;
+            const long at_16 = k_9 < ne ? hsplit_lengths[j0 + k_9] : 0;
             long x = 0L;
             if (k_2 < ne) {
-                long pull_sum_hoisted_r_5 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + k_2, at_5);
-                x = pull_sum_hoisted_r_5;
+                long pull_sum_hoisted_r_9 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + k_2, at_9);
+                x = pull_sum_hoisted_r_9;
             }
             long x_1 = 0L;
             if (k_3 < ne) {
-                long pull_sum_hoisted_r_6 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + k_3, at_6);
-                x_1 = pull_sum_hoisted_r_6;
+                long pull_sum_hoisted_r_10 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + k_3, at_10);
+                x_1 = pull_sum_hoisted_r_10;
             }
             long x_2 = 0L;
             if (k_4 < ne) {
-                long pull_sum_hoisted_r_7 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + k_4, at_7);
-                x_2 = pull_sum_hoisted_r_7;
+                long pull_sum_hoisted_r_11 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + k_4, at_11);
+                x_2 = pull_sum_hoisted_r_11;
             }
             long x_3 = 0L;
             if (k_5 < ne) {
-                long pull_sum_hoisted_r_8 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + k_5, at_8);
-                x_3 = pull_sum_hoisted_r_8;
+                long pull_sum_hoisted_r_12 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + k_5, at_12);
+                x_3 = pull_sum_hoisted_r_12;
             }
             long x_4 = 0L;
             if (k_6 < ne) {
-                long pull_sum_hoisted_r_9 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + k_6, at_9);
-                x_4 = pull_sum_hoisted_r_9;
+                long pull_sum_hoisted_r_13 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + k_6, at_13);
+                x_4 = pull_sum_hoisted_r_13;
             }
             long x_5 = 0L;
             if (k_7 < ne) {
-                long pull_sum_hoisted_r_10 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + k_7, at_10);
-                x_5 = pull_sum_hoisted_r_10;
+                long pull_sum_hoisted_r_14 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + k_7, at_14);
+                x_5 = pull_sum_hoisted_r_14;
             }
             long x_6 = 0L;
             if (k_8 < ne) {
-                long pull_sum_hoisted_r_11 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + k_8, at_11);
-                x_6 = pull_sum_hoisted_r_11;
+                long pull_sum_hoisted_r_15 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + k_8, at_15);
+                x_6 = pull_sum_hoisted_r_15;
             }
             long x_7 = 0L;
             if (k_9 < ne) {
-                long pull_sum_hoisted_r_12 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + k_9, at_12);
-                x_7 = pull_sum_hoisted_r_12;
+                long pull_sum_hoisted_r_16 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + k_9, at_16);
+                x_7 = pull_sum_hoisted_r_16;
             }
             if (k_2 < ne) {
                 merge_values[k_2] = x;
@@ -1721,8 +1721,8 @@ __kernel void hsplit_seg_reduce_sum_sum_1(__global const long* offsets, __global
                     acc_2 = 0L;
                     ii++;
                 } else {
-                    long op_sum_r_6 = hsplit_seg_reduce_sum_op_sum(acc_2, merge_values[jj]);
-                    acc_2 = op_sum_r_6;
+                    long op_sum_r_10 = hsplit_seg_reduce_sum_op_sum(acc_2, merge_values[jj]);
+                    acc_2 = op_sum_r_10;
                     jj++;
                 }
             }
@@ -1734,12 +1734,12 @@ __kernel void hsplit_seg_reduce_sum_sum_1(__global const long* offsets, __global
                 while (u >= 0 && !merge_ends[2048 + u]) u--;
                 long acc_4 = u >= 0 ? merge_values[2048 + u] : acc;
                 for (int w = u + 1; w < t; w++) {
-                    long op_sum_r_7 = hsplit_seg_reduce_sum_op_sum(acc_4, merge_values[2048 + w]);
-                    acc_4 = op_sum_r_7;
+                    long op_sum_r_11 = hsplit_seg_reduce_sum_op_sum(acc_4, merge_values[2048 + w]);
+                    acc_4 = op_sum_r_11;
                 }
-                long op_sum_r_8 = hsplit_seg_reduce_sum_op_sum(acc_4, acc_3);
+                long op_sum_r_12 = hsplit_seg_reduce_sum_op_sum(acc_4, acc_3);
                 const long row_1 = a + head;
-                sum[row_1] = op_sum_r_8;
+                sum[row_1] = op_sum_r_12;
             }
             barrier(CLK_LOCAL_MEM_FENCE);
         }
@@ -4883,7 +4883,7 @@ __kernel void hsplit_fused_6_extreme(__global const long* cross_offsets_0, __glo
     __local double team_values[256];
     __local long team_values_1[256];
     __local int long_teams[259];
-    if (!(whole_group != 0 || extreme_longest[0] <= 16 * lanes)) return;
+    if (!(whole_group != 0 || extreme_longest[0] <= 8 * lanes)) return;
     const long l = get_local_id(0);
     const long lane = l & (lanes - 1);
     const long team = l / lanes;
@@ -4908,19 +4908,13 @@ __kernel void hsplit_fused_6_extreme(__global const long* cross_offsets_0, __glo
                 const long lo_1 = min(lane * chunk_1, length);
                 const long hi_1 = min(lo_1 + chunk_1, length);
                 long k = lo_1;
-                for (; k + 3 * 1 < hi_1; k += 4 * 1) {
+                for (; k + 1 * 1 < hi_1; k += 2 * 1) {
                     double pull_extreme_r;
                     long pull_extreme_r_1;
                     hsplit_fused_6_pull_extreme(offset + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
                     double pull_extreme_r_2;
                     long pull_extreme_r_3;
                     hsplit_fused_6_pull_extreme(offset + k + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
-                    double pull_extreme_r_4;
-                    long pull_extreme_r_5;
-                    hsplit_fused_6_pull_extreme(offset + k + 2 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
-                    double pull_extreme_r_6;
-                    long pull_extreme_r_7;
-                    hsplit_fused_6_pull_extreme(offset + k + 3 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_6, &pull_extreme_r_7);
                     double op_extreme_r;
                     long op_extreme_r_1;
                     hsplit_fused_6_op_extreme(acc, acc_1, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
@@ -4931,26 +4925,16 @@ __kernel void hsplit_fused_6_extreme(__global const long* cross_offsets_0, __glo
                     hsplit_fused_6_op_extreme(acc, acc_1, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_2, &op_extreme_r_3);
                     acc = op_extreme_r_2;
                     acc_1 = op_extreme_r_3;
+                }
+                for (; k < hi_1; k += 1) {
+                    double pull_extreme_r_4;
+                    long pull_extreme_r_5;
+                    hsplit_fused_6_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
                     double op_extreme_r_4;
                     long op_extreme_r_5;
                     hsplit_fused_6_op_extreme(acc, acc_1, pull_extreme_r_4, pull_extreme_r_5, &op_extreme_r_4, &op_extreme_r_5);
                     acc = op_extreme_r_4;
                     acc_1 = op_extreme_r_5;
-                    double op_extreme_r_6;
-                    long op_extreme_r_7;
-                    hsplit_fused_6_op_extreme(acc, acc_1, pull_extreme_r_6, pull_extreme_r_7, &op_extreme_r_6, &op_extreme_r_7);
-                    acc = op_extreme_r_6;
-                    acc_1 = op_extreme_r_7;
-                }
-                for (; k < hi_1; k += 1) {
-                    double pull_extreme_r_8;
-                    long pull_extreme_r_9;
-                    hsplit_fused_6_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_8, &pull_extreme_r_9);
-                    double op_extreme_r_8;
-                    long op_extreme_r_9;
-                    hsplit_fused_6_op_extreme(acc, acc_1, pull_extreme_r_8, pull_extreme_r_9, &op_extreme_r_8, &op_extreme_r_9);
-                    acc = op_extreme_r_8;
-                    acc_1 = op_extreme_r_9;
                 }
             }
         }
@@ -4961,11 +4945,11 @@ __kernel void hsplit_fused_6_extreme(__global const long* cross_offsets_0, __glo
         if (lanes > 1) {
             for (long h = 1; h < lanes; h *= 2) {
                 if ((lane & (2 * h - 1)) == 0) {
-                    double op_extreme_r_10;
-                    long op_extreme_r_11;
-                    hsplit_fused_6_op_extreme(team_values[l], team_values_1[l], team_values[l + h], team_values_1[l + h], &op_extreme_r_10, &op_extreme_r_11);
-                    team_values[l] = op_extreme_r_10;
-                    team_values_1[l] = op_extreme_r_11;
+                    double op_extreme_r_6;
+                    long op_extreme_r_7;
+                    hsplit_fused_6_op_extreme(team_values[l], team_values_1[l], team_values[l + h], team_values_1[l + h], &op_extreme_r_6, &op_extreme_r_7);
+                    team_values[l] = op_extreme_r_6;
+                    team_values_1[l] = op_extreme_r_7;
                 }
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
@@ -4987,60 +4971,44 @@ __kernel void hsplit_fused_6_extreme(__global const long* cross_offsets_0, __glo
             const long lo_2 = min(l * chunk_2, length_1);
             const long hi_2 = min(lo_2 + chunk_2, length_1);
             long k_1 = lo_2;
-            for (; k_1 + 3 * 1 < hi_2; k_1 += 4 * 1) {
+            for (; k_1 + 1 * 1 < hi_2; k_1 += 2 * 1) {
+                double pull_extreme_r_6;
+                long pull_extreme_r_7;
+                hsplit_fused_6_pull_extreme(offset_1 + k_1 + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_6, &pull_extreme_r_7);
+                double pull_extreme_r_8;
+                long pull_extreme_r_9;
+                hsplit_fused_6_pull_extreme(offset_1 + k_1 + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_8, &pull_extreme_r_9);
+                double op_extreme_r_8;
+                long op_extreme_r_9;
+                hsplit_fused_6_op_extreme(acc_2, acc_3, pull_extreme_r_6, pull_extreme_r_7, &op_extreme_r_8, &op_extreme_r_9);
+                acc_2 = op_extreme_r_8;
+                acc_3 = op_extreme_r_9;
+                double op_extreme_r_10;
+                long op_extreme_r_11;
+                hsplit_fused_6_op_extreme(acc_2, acc_3, pull_extreme_r_8, pull_extreme_r_9, &op_extreme_r_10, &op_extreme_r_11);
+                acc_2 = op_extreme_r_10;
+                acc_3 = op_extreme_r_11;
+            }
+            for (; k_1 < hi_2; k_1 += 1) {
                 double pull_extreme_r_10;
                 long pull_extreme_r_11;
-                hsplit_fused_6_pull_extreme(offset_1 + k_1 + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_10, &pull_extreme_r_11);
-                double pull_extreme_r_12;
-                long pull_extreme_r_13;
-                hsplit_fused_6_pull_extreme(offset_1 + k_1 + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_12, &pull_extreme_r_13);
-                double pull_extreme_r_14;
-                long pull_extreme_r_15;
-                hsplit_fused_6_pull_extreme(offset_1 + k_1 + 2 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_14, &pull_extreme_r_15);
-                double pull_extreme_r_16;
-                long pull_extreme_r_17;
-                hsplit_fused_6_pull_extreme(offset_1 + k_1 + 3 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_16, &pull_extreme_r_17);
+                hsplit_fused_6_pull_extreme(offset_1 + k_1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_10, &pull_extreme_r_11);
                 double op_extreme_r_12;
                 long op_extreme_r_13;
                 hsplit_fused_6_op_extreme(acc_2, acc_3, pull_extreme_r_10, pull_extreme_r_11, &op_extreme_r_12, &op_extreme_r_13);
                 acc_2 = op_extreme_r_12;
                 acc_3 = op_extreme_r_13;
-                double op_extreme_r_14;
-                long op_extreme_r_15;
-                hsplit_fused_6_op_extreme(acc_2, acc_3, pull_extreme_r_12, pull_extreme_r_13, &op_extreme_r_14, &op_extreme_r_15);
-                acc_2 = op_extreme_r_14;
-                acc_3 = op_extreme_r_15;
-                double op_extreme_r_16;
-                long op_extreme_r_17;
-                hsplit_fused_6_op_extreme(acc_2, acc_3, pull_extreme_r_14, pull_extreme_r_15, &op_extreme_r_16, &op_extreme_r_17);
-                acc_2 = op_extreme_r_16;
-                acc_3 = op_extreme_r_17;
-                double op_extreme_r_18;
-                long op_extreme_r_19;
-                hsplit_fused_6_op_extreme(acc_2, acc_3, pull_extreme_r_16, pull_extreme_r_17, &op_extreme_r_18, &op_extreme_r_19);
-                acc_2 = op_extreme_r_18;
-                acc_3 = op_extreme_r_19;
-            }
-            for (; k_1 < hi_2; k_1 += 1) {
-                double pull_extreme_r_18;
-                long pull_extreme_r_19;
-                hsplit_fused_6_pull_extreme(offset_1 + k_1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_18, &pull_extreme_r_19);
-                double op_extreme_r_20;
-                long op_extreme_r_21;
-                hsplit_fused_6_op_extreme(acc_2, acc_3, pull_extreme_r_18, pull_extreme_r_19, &op_extreme_r_20, &op_extreme_r_21);
-                acc_2 = op_extreme_r_20;
-                acc_3 = op_extreme_r_21;
             }
             team_values[l] = acc_2;
             team_values_1[l] = acc_3;
             barrier(CLK_LOCAL_MEM_FENCE);
             for (long h_1 = 1; h_1 < 256; h_1 *= 2) {
                 if ((l & (2 * h_1 - 1)) == 0) {
-                    double op_extreme_r_22;
-                    long op_extreme_r_23;
-                    hsplit_fused_6_op_extreme(team_values[l], team_values_1[l], team_values[l + h_1], team_values_1[l + h_1], &op_extreme_r_22, &op_extreme_r_23);
-                    team_values[l] = op_extreme_r_22;
-                    team_values_1[l] = op_extreme_r_23;
+                    double op_extreme_r_14;
+                    long op_extreme_r_15;
+                    hsplit_fused_6_op_extreme(team_values[l], team_values_1[l], team_values[l + h_1], team_values_1[l + h_1], &op_extreme_r_14, &op_extreme_r_15);
+                    team_values[l] = op_extreme_r_14;
+                    team_values_1[l] = op_extreme_r_15;
                 }
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
@@ -5053,7 +5021,7 @@ __kernel void hsplit_fused_6_extreme(__global const long* cross_offsets_0, __glo
 }
 
 __kernel void hsplit_fused_6_extreme_splits(long merge_tiles, __global const long* cross_lengths, long n_cross_lengths, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* extreme_longest, long lanes, __global long* extreme_splits) {
-    if (!(extreme_longest[0] > 16 * lanes)) return;
+    if (!(extreme_longest[0] > 8 * lanes)) return;
     const long gid = get_global_id(0);
     if (gid < merge_tiles + 1) {
         long split_extreme_r = hsplit_fused_6_split_extreme(gid, cross_lengths, n_cross_lengths, cross_offsets_0, n_cross_offsets);
@@ -5065,7 +5033,7 @@ __kernel void hsplit_fused_6_extreme_1(__global const long* cross_offsets_0, __g
     __local double merge_values[1280];
     __local long merge_values_1[1280];
     __local int merge_ends[1280];
-    if (!(extreme_longest[0] > 16 * lanes)) return;
+    if (!(extreme_longest[0] > 8 * lanes)) return;
     const int t = get_local_id(0);
     const long segs = n_cross_offsets;
     const long n_1 = segs > 0 ? cross_offsets_0[segs - 1] + cross_lengths[segs - 1] : 0;
@@ -8140,7 +8108,7 @@ __kernel void hsplit_fused_15_extreme(__global const long* cross_offsets_0, __gl
     __local double team_values[256];
     __local long team_values_1[256];
     __local int long_teams[259];
-    if (!(whole_group != 0 || extreme_longest[0] <= 16 * lanes)) return;
+    if (!(whole_group != 0 || extreme_longest[0] <= 8 * lanes)) return;
     const long l = get_local_id(0);
     const long lane = l & (lanes - 1);
     const long team = l / lanes;
@@ -8165,19 +8133,13 @@ __kernel void hsplit_fused_15_extreme(__global const long* cross_offsets_0, __gl
                 const long lo_1 = min(lane * chunk_1, length);
                 const long hi_1 = min(lo_1 + chunk_1, length);
                 long k = lo_1;
-                for (; k + 3 * 1 < hi_1; k += 4 * 1) {
+                for (; k + 1 * 1 < hi_1; k += 2 * 1) {
                     double pull_extreme_r;
                     long pull_extreme_r_1;
                     hsplit_fused_15_pull_extreme(offset + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
                     double pull_extreme_r_2;
                     long pull_extreme_r_3;
                     hsplit_fused_15_pull_extreme(offset + k + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
-                    double pull_extreme_r_4;
-                    long pull_extreme_r_5;
-                    hsplit_fused_15_pull_extreme(offset + k + 2 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
-                    double pull_extreme_r_6;
-                    long pull_extreme_r_7;
-                    hsplit_fused_15_pull_extreme(offset + k + 3 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_6, &pull_extreme_r_7);
                     double op_extreme_r;
                     long op_extreme_r_1;
                     hsplit_fused_15_op_extreme(acc, acc_1, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
@@ -8188,26 +8150,16 @@ __kernel void hsplit_fused_15_extreme(__global const long* cross_offsets_0, __gl
                     hsplit_fused_15_op_extreme(acc, acc_1, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_2, &op_extreme_r_3);
                     acc = op_extreme_r_2;
                     acc_1 = op_extreme_r_3;
+                }
+                for (; k < hi_1; k += 1) {
+                    double pull_extreme_r_4;
+                    long pull_extreme_r_5;
+                    hsplit_fused_15_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
                     double op_extreme_r_4;
                     long op_extreme_r_5;
                     hsplit_fused_15_op_extreme(acc, acc_1, pull_extreme_r_4, pull_extreme_r_5, &op_extreme_r_4, &op_extreme_r_5);
                     acc = op_extreme_r_4;
                     acc_1 = op_extreme_r_5;
-                    double op_extreme_r_6;
-                    long op_extreme_r_7;
-                    hsplit_fused_15_op_extreme(acc, acc_1, pull_extreme_r_6, pull_extreme_r_7, &op_extreme_r_6, &op_extreme_r_7);
-                    acc = op_extreme_r_6;
-                    acc_1 = op_extreme_r_7;
-                }
-                for (; k < hi_1; k += 1) {
-                    double pull_extreme_r_8;
-                    long pull_extreme_r_9;
-                    hsplit_fused_15_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_8, &pull_extreme_r_9);
-                    double op_extreme_r_8;
-                    long op_extreme_r_9;
-                    hsplit_fused_15_op_extreme(acc, acc_1, pull_extreme_r_8, pull_extreme_r_9, &op_extreme_r_8, &op_extreme_r_9);
-                    acc = op_extreme_r_8;
-                    acc_1 = op_extreme_r_9;
                 }
             }
         }
@@ -8218,11 +8170,11 @@ __kernel void hsplit_fused_15_extreme(__global const long* cross_offsets_0, __gl
         if (lanes > 1) {
             for (long h = 1; h < lanes; h *= 2) {
                 if ((lane & (2 * h - 1)) == 0) {
-                    double op_extreme_r_10;
-                    long op_extreme_r_11;
-                    hsplit_fused_15_op_extreme(team_values[l], team_values_1[l], team_values[l + h], team_values_1[l + h], &op_extreme_r_10, &op_extreme_r_11);
-                    team_values[l] = op_extreme_r_10;
-                    team_values_1[l] = op_extreme_r_11;
+                    double op_extreme_r_6;
+                    long op_extreme_r_7;
+                    hsplit_fused_15_op_extreme(team_values[l], team_values_1[l], team_values[l + h], team_values_1[l + h], &op_extreme_r_6, &op_extreme_r_7);
+                    team_values[l] = op_extreme_r_6;
+                    team_values_1[l] = op_extreme_r_7;
                 }
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
@@ -8244,60 +8196,44 @@ __kernel void hsplit_fused_15_extreme(__global const long* cross_offsets_0, __gl
             const long lo_2 = min(l * chunk_2, length_1);
             const long hi_2 = min(lo_2 + chunk_2, length_1);
             long k_1 = lo_2;
-            for (; k_1 + 3 * 1 < hi_2; k_1 += 4 * 1) {
+            for (; k_1 + 1 * 1 < hi_2; k_1 += 2 * 1) {
+                double pull_extreme_r_6;
+                long pull_extreme_r_7;
+                hsplit_fused_15_pull_extreme(offset_1 + k_1 + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_6, &pull_extreme_r_7);
+                double pull_extreme_r_8;
+                long pull_extreme_r_9;
+                hsplit_fused_15_pull_extreme(offset_1 + k_1 + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_8, &pull_extreme_r_9);
+                double op_extreme_r_8;
+                long op_extreme_r_9;
+                hsplit_fused_15_op_extreme(acc_2, acc_3, pull_extreme_r_6, pull_extreme_r_7, &op_extreme_r_8, &op_extreme_r_9);
+                acc_2 = op_extreme_r_8;
+                acc_3 = op_extreme_r_9;
+                double op_extreme_r_10;
+                long op_extreme_r_11;
+                hsplit_fused_15_op_extreme(acc_2, acc_3, pull_extreme_r_8, pull_extreme_r_9, &op_extreme_r_10, &op_extreme_r_11);
+                acc_2 = op_extreme_r_10;
+                acc_3 = op_extreme_r_11;
+            }
+            for (; k_1 < hi_2; k_1 += 1) {
                 double pull_extreme_r_10;
                 long pull_extreme_r_11;
-                hsplit_fused_15_pull_extreme(offset_1 + k_1 + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_10, &pull_extreme_r_11);
-                double pull_extreme_r_12;
-                long pull_extreme_r_13;
-                hsplit_fused_15_pull_extreme(offset_1 + k_1 + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_12, &pull_extreme_r_13);
-                double pull_extreme_r_14;
-                long pull_extreme_r_15;
-                hsplit_fused_15_pull_extreme(offset_1 + k_1 + 2 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_14, &pull_extreme_r_15);
-                double pull_extreme_r_16;
-                long pull_extreme_r_17;
-                hsplit_fused_15_pull_extreme(offset_1 + k_1 + 3 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_16, &pull_extreme_r_17);
+                hsplit_fused_15_pull_extreme(offset_1 + k_1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_10, &pull_extreme_r_11);
                 double op_extreme_r_12;
                 long op_extreme_r_13;
                 hsplit_fused_15_op_extreme(acc_2, acc_3, pull_extreme_r_10, pull_extreme_r_11, &op_extreme_r_12, &op_extreme_r_13);
                 acc_2 = op_extreme_r_12;
                 acc_3 = op_extreme_r_13;
-                double op_extreme_r_14;
-                long op_extreme_r_15;
-                hsplit_fused_15_op_extreme(acc_2, acc_3, pull_extreme_r_12, pull_extreme_r_13, &op_extreme_r_14, &op_extreme_r_15);
-                acc_2 = op_extreme_r_14;
-                acc_3 = op_extreme_r_15;
-                double op_extreme_r_16;
-                long op_extreme_r_17;
-                hsplit_fused_15_op_extreme(acc_2, acc_3, pull_extreme_r_14, pull_extreme_r_15, &op_extreme_r_16, &op_extreme_r_17);
-                acc_2 = op_extreme_r_16;
-                acc_3 = op_extreme_r_17;
-                double op_extreme_r_18;
-                long op_extreme_r_19;
-                hsplit_fused_15_op_extreme(acc_2, acc_3, pull_extreme_r_16, pull_extreme_r_17, &op_extreme_r_18, &op_extreme_r_19);
-                acc_2 = op_extreme_r_18;
-                acc_3 = op_extreme_r_19;
-            }
-            for (; k_1 < hi_2; k_1 += 1) {
-                double pull_extreme_r_18;
-                long pull_extreme_r_19;
-                hsplit_fused_15_pull_extreme(offset_1 + k_1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_18, &pull_extreme_r_19);
-                double op_extreme_r_20;
-                long op_extreme_r_21;
-                hsplit_fused_15_op_extreme(acc_2, acc_3, pull_extreme_r_18, pull_extreme_r_19, &op_extreme_r_20, &op_extreme_r_21);
-                acc_2 = op_extreme_r_20;
-                acc_3 = op_extreme_r_21;
             }
             team_values[l] = acc_2;
             team_values_1[l] = acc_3;
             barrier(CLK_LOCAL_MEM_FENCE);
             for (long h_1 = 1; h_1 < 256; h_1 *= 2) {
                 if ((l & (2 * h_1 - 1)) == 0) {
-                    double op_extreme_r_22;
-                    long op_extreme_r_23;
-                    hsplit_fused_15_op_extreme(team_values[l], team_values_1[l], team_values[l + h_1], team_values_1[l + h_1], &op_extreme_r_22, &op_extreme_r_23);
-                    team_values[l] = op_extreme_r_22;
-                    team_values_1[l] = op_extreme_r_23;
+                    double op_extreme_r_14;
+                    long op_extreme_r_15;
+                    hsplit_fused_15_op_extreme(team_values[l], team_values_1[l], team_values[l + h_1], team_values_1[l + h_1], &op_extreme_r_14, &op_extreme_r_15);
+                    team_values[l] = op_extreme_r_14;
+                    team_values_1[l] = op_extreme_r_15;
                 }
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
@@ -8310,7 +8246,7 @@ __kernel void hsplit_fused_15_extreme(__global const long* cross_offsets_0, __gl
 }
 
 __kernel void hsplit_fused_15_extreme_splits(long merge_tiles, __global const long* cross_lengths, long n_cross_lengths, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* extreme_longest, long lanes, __global long* extreme_splits) {
-    if (!(extreme_longest[0] > 16 * lanes)) return;
+    if (!(extreme_longest[0] > 8 * lanes)) return;
     const long gid = get_global_id(0);
     if (gid < merge_tiles + 1) {
         long split_extreme_r = hsplit_fused_15_split_extreme(gid, cross_lengths, n_cross_lengths, cross_offsets_0, n_cross_offsets);
@@ -8322,7 +8258,7 @@ __kernel void hsplit_fused_15_extreme_1(__global const long* cross_offsets_0, __
     __local double merge_values[1280];
     __local long merge_values_1[1280];
     __local int merge_ends[1280];
-    if (!(extreme_longest[0] > 16 * lanes)) return;
+    if (!(extreme_longest[0] > 8 * lanes)) return;
     const int t = get_local_id(0);
     const long segs = n_cross_offsets;
     const long n_1 = segs > 0 ? cross_offsets_0[segs - 1] + cross_lengths[segs - 1] : 0;

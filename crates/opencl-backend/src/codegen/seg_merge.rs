@@ -108,7 +108,7 @@ impl Generator<'_> {
             comps: comps.clone(),
             tree: vals.clone(),
             strided: tiles.strided,
-            batch: tiles.batch,
+            batch: v,
             hoisted: tiles.hoisted.clone(),
         };
         self.open(format!("if ({before} > 0)"));
