@@ -735,10 +735,10 @@ fn replace_reads_at(e: &GExpr, p: KVar, values: &[(KVar, KVar)]) -> GExpr {
     let r = |x: &GExpr| Box::new(replace_reads_at(x, p, values));
     match e {
         GExpr::Read { array, index } => {
-            if **index == GExpr::Var(p) {
-                if let Some((_, v)) = values.iter().find(|(a, _)| a == array) {
-                    return GExpr::Var(*v);
-                }
+            if **index == GExpr::Var(p)
+                && let Some((_, v)) = values.iter().find(|(a, _)| a == array)
+            {
+                return GExpr::Var(*v);
             }
             GExpr::Read { array: *array, index: r(index) }
         }
