@@ -337,6 +337,27 @@ pub struct Teams {
     pub groups: ArithExpr,
     pub group_size: i64,
     pub strided: bool,
+    /// A lane pulls up to this many of its elements before it folds any
+    /// (their loads in flight together), then folds them in order.
+    pub batch: i64,
+    /// The pull thunk with its reads at the element's position hoisted
+    /// out, where it has any (`hoist-element-reads`).
+    pub hoisted: Option<HoistedPull>,
+}
+
+/// A segmented reduction's pull thunk with the reads it makes at the
+/// element's position taken out (`hoist-element-reads`, see
+/// `crate::seg_reduce`): `pull` takes the position `p`, then
+/// `arrays[0][p], arrays[1][p], ...`, and computes what the segments'
+/// pull thunk does at `p`. A kernel loads those values for a batch of
+/// elements before it calls `pull` on any of them, so that the loads are
+/// in flight together (a check in the pull that may fault, a branch and a
+/// write of the error flag, no longer orders them). Each of `arrays` has
+/// the segments' `n` elements, so every load is in bounds.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HoistedPull {
+    pub pull: UserFunId,
+    pub arrays: Vec<KVar>,
 }
 
 /// How `segReduceMerge` spreads a segmented reduction over work-groups
@@ -368,6 +389,10 @@ pub struct MergeTiles {
     /// a long segment's part before the tile (a commutative operator)
     /// rather than its contiguous chunk.
     pub strided: bool,
+    /// As [`Teams::hoisted`]: the tile's `items` of a work-item are
+    /// pulled together, and so are `items` elements a work-item of the
+    /// long segment's part before the tile.
+    pub hoisted: Option<HoistedPull>,
 }
 
 impl MergeTiles {

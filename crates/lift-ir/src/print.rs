@@ -18,6 +18,14 @@ pub fn var_name(kernel: &LiftKernel, v: flatten::ir::KVar) -> String {
     }
 }
 
+/// `, hoisted = pull(a, b)`: a segmented reduction's hoisted pull and the
+/// arrays it is given the values of, or nothing.
+fn print_hoisted(kernel: &LiftKernel, hoisted: Option<&crate::ir::HoistedPull>) -> String {
+    let Some(h) = hoisted else { return String::new() };
+    let arrays: Vec<String> = h.arrays.iter().map(|a| var_name(kernel, *a)).collect();
+    format!(", hoisted = {}({})", kernel.user_fun(h.pull).name, arrays.join(", "))
+}
+
 pub fn print_type(ty: &Type) -> String {
     match ty {
         Type::Scalar(s) => s.to_string(),
@@ -115,23 +123,26 @@ pub fn print_fun(kernel: &LiftKernel, fun: &Fun) -> String {
         Fun::JoinSegments(n, o) => format!("joinSegments({n}, {})", var_name(kernel, *o)),
         Fun::Pad(n, z) => format!("pad({n}, {})", print_value(z)),
         Fun::SegReduceTeams(g, t) => format!(
-            "segReduceTeams({}, lanes = {}, groups = {}, {}, {})",
+            "segReduceTeams({}, lanes = {}, groups = {}, {}, {}, batch = {}{})",
             f(g),
             t.lanes,
             t.groups,
             t.group_size,
-            if t.strided { "strided" } else { "chunked" }
+            if t.strided { "strided" } else { "chunked" },
+            t.batch,
+            print_hoisted(kernel, t.hoisted.as_ref())
         ),
         Fun::SegReduceMerge(g, t) => {
             format!(
-                "segReduceMerge({}, groups = {}, {}, items = {}, tiles = {}, splits = {}, {})",
+                "segReduceMerge({}, groups = {}, {}, items = {}, tiles = {}, splits = {}, {}{})",
                 f(g),
                 t.groups,
                 t.group_size,
                 t.items,
                 t.tiles,
                 var_name(kernel, t.splits),
-                if t.strided { "strided" } else { "chunked" }
+                if t.strided { "strided" } else { "chunked" },
+                print_hoisted(kernel, t.hoisted.as_ref())
             )
         }
         Fun::RadixCounts(t) => format!("radixCounts({})", radix_tiles(t)),

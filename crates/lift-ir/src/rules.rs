@@ -88,6 +88,13 @@
 //!   max-reduction of the lengths before, never read back) against the
 //!   team width, so teams works on even segments and merge on uneven
 //!   ones, the other's work-groups returning at once.
+//! - `hoist-element-reads`: with either lowering, the reads the segments'
+//!   pull makes at the element's position (the columns of the sequence,
+//!   in bounds at every position) become parameters of a second pull, so
+//!   that a work-item loads them for a batch of [`Config::seg_batch`]
+//!   elements before it calls the pull on any: the pull's fault check
+//!   (a branch, a write of the error flag) no longer orders the loads.
+//!   In [`crate::seg_reduce`].
 //! - `segScan-lookback`: a segmented scan of an exact operator in one
 //!   look-back launch, each tile finding its segment heads from the
 //!   descriptor; `segScan-flag-pairs` elsewhere: a scan over (head flag,
@@ -125,6 +132,11 @@ pub struct Config {
     /// How a segmented reduction of one or two components is lowered
     /// (wider ones always by `segReduce-teams`).
     pub seg_reduce: SegReduce,
+    /// Elements a lane of a segmented reduction pulls before it folds
+    /// them (their loads in flight together); a team's width is chosen so
+    /// that a lane gets about this many of an average segment (see
+    /// [`crate::seg_reduce`], `hoist-element-reads`). At least 1.
+    pub seg_batch: i64,
 }
 
 /// The lowering of a segmented reduction of one or two components.
@@ -154,6 +166,7 @@ impl Default for Config {
             scan_levels: SCAN_LEVELS,
             lookback: true,
             seg_reduce: SegReduce::ByShape,
+            seg_batch: crate::seg_reduce::SEG_BATCH,
         }
     }
 }

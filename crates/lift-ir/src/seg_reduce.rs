@@ -12,10 +12,11 @@
 //! under a device guard ([`crate::ir::Stage::guard`]): the first thing
 //! every work-group does is read `longest` and return unless
 //! ```text
-//! teams:  whole_group ≠ 0 || longest ≤ TEAM_STEPS·W
-//! merge:  longest > TEAM_STEPS·W      (and launched only where whole_group = 0)
+//! teams:  whole_group ≠ 0 || longest ≤ TEAM_STEPS·B·W
+//! merge:  longest > TEAM_STEPS·B·W      (and launched only where whole_group = 0)
 //! ```
-//! teams where no segment keeps its team more than [`TEAM_STEPS`] steps,
+//! teams where no segment keeps its team more than [`TEAM_STEPS`]
+//! batches of `B` elements a lane (`hoist-element-reads`),
 //! merge elsewhere. One value decides for every work-group of a launch,
 //! so a group returns before its first barrier or not at all, and the
 //! host never waits for it (a read-back would cost a wait per call:
@@ -67,6 +68,31 @@
 //! making it costs more than that each call: the descriptor, built by the
 //! flattener as NESL ints, is read as it is.
 //!
+//! `hoist-element-reads` (both lowerings, `hoist_element_reads`): the
+//! pull of a nested sequence's element reads its columns at the
+//! element's position `p` and may check something first: SpMV's pull
+//! `(i, x) ↦ x · v[i]` reads `i = cols[p]`, checks `0 ≤ i < #v` (a branch
+//! that may write the error flag) and reads `vals[p]` and `v[i]`. Called
+//! one element at a time, each check waits for its element's loads and
+//! the next element's loads wait for the check (the flag may alias any
+//! array, and the GPU does not speculate past a branch): a memory
+//! latency per element per work-item. The rule takes the reads at `p` of
+//! arrays that are in bounds at every `p < n` out of the pull into
+//! parameters of a second pull, and records it with the reduction
+//! ([`HoistedPull`]); the kernel loads the columns of a batch of
+//! elements (`Config::seg_batch` a lane, or a merge tile's items) before
+//! it calls the second pull on any, and folds the values in the order
+//! it always did. The team width is then chosen so that a lane gets one
+//! batch of an average segment (4M rows of 8: teams of 4, each lane one
+//! batch of 2). On the H100 (SpMV, one run, [`SEG_BATCH`] chosen from
+//! it): the teams kernel on 4M rows of 8 0.574 ms (main's 0.597), on 4M
+//! banded rows of 5 0.178 ms (0.227; batches of 4, teams of 1: 0.159),
+//! the merge kernel on 7M power-law rows 1.458 ms (1.681). What is left
+//! on uneven rows is the vector's gathers: each still waits for the
+//! check of the element before (wider teams, more gathers in flight,
+//! do better on random columns: batches of 8 a lane, teams of 1, take
+//! 0.676 ms on rows of 8).
+//!
 //! `segReduce-teams`: a segmented reduction in one launch, a team of
 //! work-items per segment, the team's width chosen when the kernel runs
 //! from the average segment length.
@@ -105,10 +131,11 @@
 //! prints directly, as it does the other OpenCL patterns.
 //!
 //! The sizes, expressions the host evaluates before the launch:
-//! - `W = min(L, 2^⌊log2 max(1, ⌊3·n / (2·#segments)⌋)⌋)`, the power of
-//!   two nearest the average segment length (`n` elements): a lane reads
-//!   about one element of an average segment per step; a long segment
-//!   takes its team `len / W` steps while the other teams move on.
+//! - `W = min(L, 2^⌊log2 max(1, ⌊3·n / (2·B·#segments)⌋)⌋)`, the power
+//!   of two nearest the average segment length (`n` elements) over the
+//!   batch `B`: a lane reads about one batch of an average segment per
+//!   step; a long segment takes its team `len / W` elements while the
+//!   other teams move on.
 //! - `G = max(1, min(16 · max_groups, ⌈#segments · W / L⌉))`: a team per
 //!   segment, up to 16 times a reduction's groups, striding beyond.
 //!
@@ -122,7 +149,9 @@ use flatten::ir::{BinaryOp, GExpr, KVar, Scalar, Thunk, VarType};
 
 use crate::arith::{ArithExpr, Range};
 
-use crate::ir::{DeviceGuard, Expr, Fun, LiftKernel, MergeTiles, SizeDef, Stage, Teams, UserFunDef, UserFunId};
+use crate::ir::{
+    DeviceGuard, Expr, Fun, HoistedPull, LiftKernel, MergeTiles, SizeDef, Stage, Teams, UserFunDef, UserFunId,
+};
 use crate::lower::Unsupported;
 use crate::rules::{Config, SegReduce};
 
@@ -397,8 +426,10 @@ pub fn lower_seg_reduce(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Re
     let strided = crate::rules::is_commutative(low, &f);
     let merge = merge_items(components).filter(|_| cfg.seg_reduce != SegReduce::Teams);
     let teams = merge.is_none() || cfg.seg_reduce != SegReduce::Merge;
+    let hoisted = hoist_element_reads(low, *pull, &elements)?;
     if !teams {
-        lower_merge(low, stage, (&f, &z, &segs), (offsets, lengths), &count, &elements, cfg, &mut stages, None)?;
+        let parts = (&f, &z, &segs, hoisted);
+        lower_merge(low, stage, parts, (offsets, lengths), &count, &elements, cfg, &mut stages, None)?;
         return Ok(Some(stages));
     }
     low.rules_applied.push("segReduce-teams".into());
@@ -406,7 +437,8 @@ pub fn lower_seg_reduce(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Re
         low.rules_applied.push("reorder-commutative".into());
     }
     let l = cfg.group_size;
-    let lanes = ArithExpr::var(&team_lanes(low, &elements, &count, l));
+    let batch = cfg.seg_batch.max(1);
+    let lanes = ArithExpr::var(&team_lanes(low, &elements, &count, l, batch));
     let max_groups = GROUPS_PER_REDUCE_GROUP * cfg.max_groups;
     let groups_def = (count.clone() * &lanes).ceil_div(l).min(max_groups).max(1);
     let groups =
@@ -419,7 +451,7 @@ pub fn lower_seg_reduce(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Re
         let whole_group = (lanes.clone() - l + 1).max(0).min(1);
         let whole_group =
             ArithExpr::var(&low.size_var("whole_group", SizeDef::Derived(whole_group), Range::between(0, 1)));
-        (whole_group, lanes.clone() * TEAM_STEPS)
+        (whole_group, lanes.clone() * (TEAM_STEPS * batch))
     });
     let longest = match &by_shape {
         Some((whole_group, _)) => {
@@ -435,7 +467,7 @@ pub fn lower_seg_reduce(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Re
     };
     let teams_guard = guard(true, by_shape.as_ref().map_or(ArithExpr::zero(), |(w, _)| w.clone()));
     let merge_guard = guard(false, ArithExpr::zero());
-    let teams = Teams { lanes, groups, group_size: l, strided };
+    let teams = Teams { lanes, groups, group_size: l, strided, batch, hoisted: hoisted.clone() };
     stages.push(Stage {
         body: Expr::apply(Fun::SegReduceTeams(Box::new(f.clone()), teams), vec![z.clone(), segs.clone()]),
         guard: teams_guard,
@@ -444,19 +476,29 @@ pub fn lower_seg_reduce(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Re
     if let (Some((whole_group, _)), Some(guard)) = (&by_shape, merge_guard) {
         let when = ArithExpr::one() - whole_group.clone();
         let under = (when, guard);
-        lower_merge(low, stage, (&f, &z, &segs), (offsets, lengths), &count, &elements, cfg, &mut stages, Some(under))?;
+        let parts = (&f, &z, &segs, hoisted);
+        lower_merge(low, stage, parts, (offsets, lengths), &count, &elements, cfg, &mut stages, Some(under))?;
     }
     Ok(Some(stages))
 }
 
-/// A step of a team over a segment more than this many times its width
-/// makes `segReduce-by-shape` choose merge (the group's teams wait for
-/// their longest).
+/// A team's batches over a segment (each of [`Config::seg_batch`]
+/// elements a lane) more than this many times its width makes
+/// `segReduce-by-shape` choose merge (the group's teams wait for their
+/// longest).
 pub const TEAM_STEPS: i64 = 4;
 
-/// The teams' width `W = min(L, 2^⌊log2 max(1, ⌊3·n / (2·#segments)⌋)⌋)`.
-fn team_lanes(low: &mut LiftKernel, elements: &ArithExpr, count: &ArithExpr, l: i64) -> crate::arith::Var {
-    let nearest = (elements.clone() * 3 / (count.clone() * 2).max(1)).max(1);
+/// The default [`Config::seg_batch`]: elements a lane pulls before it
+/// folds them. On the H100, SpMV's teams kernel on 4M rows of 8 with
+/// batches of 1 / 2 / 4 / 8 (teams of 8 / 4 / 2 / 1): 0.598 / 0.574 /
+/// 0.646 / 0.676 ms; on banded rows of 5 (teams of 4 / 2 / 1 / 1): 0.226
+/// / 0.178 / 0.159 / 0.189 ms.
+pub const SEG_BATCH: i64 = 2;
+
+/// The teams' width `W = min(L, 2^⌊log2 max(1, ⌊3·n / (2·B·#segments)⌋)⌋)`
+/// for batches of `B`: a lane gets about one batch of an average segment.
+fn team_lanes(low: &mut LiftKernel, elements: &ArithExpr, count: &ArithExpr, l: i64, batch: i64) -> crate::arith::Var {
+    let nearest = (elements.clone() * 3 / (count.clone() * (2 * batch)).max(1)).max(1);
     let lanes_def = ArithExpr::cst(2).pow(nearest.log2()).min(l);
     low.size_var("lanes", SizeDef::Derived(lanes_def), Range::between(1, l))
 }
@@ -502,7 +544,7 @@ fn lower_longest(
 fn lower_merge(
     low: &mut LiftKernel,
     stage: &Stage,
-    (f, z, segs): (&Fun, &Expr, &Expr),
+    (f, z, segs, hoisted): (&Fun, &Expr, &Expr, Option<HoistedPull>),
     (offsets, lengths): (KVar, KVar),
     count: &ArithExpr,
     elements: &ArithExpr,
@@ -545,7 +587,7 @@ fn lower_merge(
         when: when.clone(),
         guard: guard.clone(),
     });
-    let tiles = MergeTiles { group_size: cfg.group_size, items, groups, tiles, splits, strided };
+    let tiles = MergeTiles { group_size: cfg.group_size, items, groups, tiles, splits, strided, hoisted };
     stages.push(Stage {
         body: Expr::apply(Fun::SegReduceMerge(Box::new(f.clone()), tiles), vec![z.clone(), segs.clone()]),
         when,
@@ -600,6 +642,139 @@ fn split_thunk(low: &mut LiftKernel, offsets: KVar, lengths: KVar, tile: i64) ->
         body: Box::new(GExpr::Let { vars: vec![d], value: Box::new(diagonal), body: Box::new(search) }),
     };
     Thunk { params: vec![p], body }
+}
+
+/// `hoist-element-reads`: the segments' pull thunk `pull` with its reads
+/// at the element's position `p` replaced by parameters after `p`, for
+/// the arrays that are in bounds at every `p < n`, so that they may be
+/// loaded before anything the pull checks: those of exactly the
+/// segments' `n` elements, and those the pull reads at `p` on every path
+/// that does not fault ([`reads_always_at`]: the columns of a sequence of
+/// tuples). None where it makes no such read. Only arrays of ints and
+/// floats (read as they are stored) are taken out.
+fn hoist_element_reads(
+    low: &mut LiftKernel,
+    pull: UserFunId,
+    elements: &ArithExpr,
+) -> Result<Option<HoistedPull>, Unsupported> {
+    let UserFunDef::Thunk(thunk) = &low.user_fun(pull).def else { return Ok(None) };
+    let [p] = thunk.params[..] else { return Ok(None) };
+    let (thunk, name, results) = (thunk.clone(), low.user_fun(pull).name.clone(), low.user_fun(pull).results.clone());
+    let (mut read, mut always) = (Vec::new(), Vec::new());
+    reads_at(&thunk.body, p, &mut read);
+    reads_always_at(&thunk.body, p, &mut always);
+    let mut arrays: Vec<KVar> = Vec::new();
+    for a in read {
+        let fits = always.contains(&a) || crate::typecheck::input_length(low, a).is_some_and(|len| len == *elements);
+        let plain = matches!(low.flat.var(a).ty, VarType::Array(Scalar::Int | Scalar::Float));
+        if fits && plain && !low.counters.contains(&a) && !arrays.contains(&a) {
+            arrays.push(a);
+        }
+    }
+    if arrays.is_empty() {
+        return Ok(None);
+    }
+    let mut values = Vec::with_capacity(arrays.len());
+    for &a in &arrays {
+        let VarType::Array(elem) = low.flat.var(a).ty else { return Ok(None) };
+        let at = format!("{}_at", low.flat.var(a).name);
+        values.push((a, low.flat.new_var(at, VarType::Scalar(elem))));
+    }
+    let body = replace_reads_at(&thunk.body, p, &values);
+    let params = std::iter::once(p).chain(values.iter().map(|(_, v)| *v)).collect();
+    let hoisted = crate::lower::add_user_fun(low, &format!("{name}_hoisted"), &Thunk { params, body }, results)?;
+    low.rules_applied.push("hoist-element-reads".into());
+    Ok(Some(HoistedPull { pull: hoisted, arrays }))
+}
+
+/// The arrays `e` reads at exactly `p` on every path that does not fault
+/// (not in a branch of an `if`, the right of a short-circuit operator, a
+/// fault's payload or a loop's body). Where the pull runs at every
+/// element's position `p < n` without a fault, such an array has at
+/// least `n` elements.
+fn reads_always_at(e: &GExpr, p: KVar, out: &mut Vec<KVar>) {
+    match e {
+        GExpr::Read { array, index } => {
+            if **index == GExpr::Var(p) {
+                out.push(*array);
+            }
+            reads_always_at(index, p, out);
+        }
+        GExpr::Var(_) | GExpr::Const(_) | GExpr::Length(_) => {}
+        GExpr::SegmentOf { index, .. } => reads_always_at(index, p, out),
+        GExpr::ParseNumber { start, length, .. } => {
+            reads_always_at(start, p, out);
+            reads_always_at(length, p, out);
+        }
+        GExpr::Unary { arg, .. } => reads_always_at(arg, p, out),
+        GExpr::Binary { op, lhs, rhs, .. } => {
+            reads_always_at(lhs, p, out);
+            if !matches!(op, BinaryOp::And | BinaryOp::Or) {
+                reads_always_at(rhs, p, out);
+            }
+        }
+        GExpr::If { cond, .. } => reads_always_at(cond, p, out),
+        GExpr::Let { vars, value, body } => {
+            reads_always_at(value, p, out);
+            if !vars.contains(&p) {
+                reads_always_at(body, p, out);
+            }
+        }
+        GExpr::Tuple(items) => items.iter().for_each(|i| reads_always_at(i, p, out)),
+        GExpr::Assert { cond, body, .. } => {
+            reads_always_at(cond, p, out);
+            reads_always_at(body, p, out);
+        }
+        GExpr::Loop { init, .. } => init.iter().for_each(|i| reads_always_at(i, p, out)),
+    }
+}
+
+/// `e` with each read `a[p]` of an array `a` of `values` replaced by its
+/// variable (not under a `let` or loop rebinding `p`).
+fn replace_reads_at(e: &GExpr, p: KVar, values: &[(KVar, KVar)]) -> GExpr {
+    let r = |x: &GExpr| Box::new(replace_reads_at(x, p, values));
+    match e {
+        GExpr::Read { array, index } => {
+            if **index == GExpr::Var(p)
+                && let Some((_, v)) = values.iter().find(|(a, _)| a == array)
+            {
+                return GExpr::Var(*v);
+            }
+            GExpr::Read { array: *array, index: r(index) }
+        }
+        GExpr::Var(_) | GExpr::Const(_) | GExpr::Length(_) => e.clone(),
+        GExpr::SegmentOf { offsets, index } => GExpr::SegmentOf { offsets: *offsets, index: r(index) },
+        GExpr::ParseNumber { ty, flag, chars, start, length } => {
+            GExpr::ParseNumber { ty: *ty, flag: *flag, chars: *chars, start: r(start), length: r(length) }
+        }
+        GExpr::Unary { op, ty, arg } => GExpr::Unary { op: *op, ty: *ty, arg: r(arg) },
+        GExpr::Binary { op, ty, lhs, rhs } => GExpr::Binary { op: *op, ty: *ty, lhs: r(lhs), rhs: r(rhs) },
+        GExpr::If { cond, then_branch, else_branch } => {
+            GExpr::If { cond: r(cond), then_branch: r(then_branch), else_branch: r(else_branch) }
+        }
+        GExpr::Let { vars, value, body } => GExpr::Let {
+            vars: vars.clone(),
+            value: r(value),
+            body: if vars.contains(&p) { body.clone() } else { r(body) },
+        },
+        GExpr::Tuple(items) => GExpr::Tuple(items.iter().map(|i| replace_reads_at(i, p, values)).collect()),
+        GExpr::Assert { cond, site, payload, body } => GExpr::Assert {
+            cond: r(cond),
+            site: *site,
+            payload: payload.iter().map(|i| replace_reads_at(i, p, values)).collect(),
+            body: r(body),
+        },
+        GExpr::Loop { vars, init, cond, step, result } => {
+            let inside = |x: &GExpr| if vars.contains(&p) { Box::new(x.clone()) } else { r(x) };
+            GExpr::Loop {
+                vars: vars.clone(),
+                init: init.iter().map(|i| replace_reads_at(i, p, values)).collect(),
+                cond: inside(cond),
+                step: inside(step),
+                result: inside(result),
+            }
+        }
+    }
 }
 
 /// The merge items per work-item of `segReduce-merge` for an accumulator

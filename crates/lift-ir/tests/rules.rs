@@ -142,6 +142,8 @@ fn levels_agree(kernel: &Kernel, inputs: HashMap<KVar, Value>, expected_rules: &
             lookback: true,
             // Merge with the tiles of 2 work-items, teams with 4.
             seg_reduce: if group_size == 2 { SegReduce::Merge } else { SegReduce::Teams },
+            // Teams' lanes in batches of 3 (`hoist-element-reads`).
+            seg_batch: 3,
         };
         let low = lower_to_low_level_with(&high, &cfg).expect("rewrites");
         lift_ir::typecheck::check_kernel(&low).expect("low-level Lift type-checks");
@@ -331,7 +333,7 @@ proptest! {
     /// segReduce-by-shape: both lowerings, each under the longest
     /// segment's device guard, both evaluators running only the chosen
     /// one (teams where the team is the whole group or no segment takes
-    /// more than 4 of its steps, merge elsewhere): without the stages of
+    /// more than 4 of its batches, merge elsewhere): without the stages of
     /// the other it agrees, without its own it has no result.
     #[test]
     fn segmented_reductions_by_shape(
@@ -355,12 +357,13 @@ proptest! {
         prop_assert!(low.rules_applied.iter().any(|r| r == "segReduce-by-shape"));
         let printed = lift_ir::print::print_kernel(&low);
         let expected = run(&high, &inputs).expect("high-level runs");
-        // The choice: W = min(L, 2^⌊log2 max(1, ⌊3n / 2S⌋)⌋).
-        let (n, count) = (lengths.iter().sum::<i64>(), lengths.len() as i64);
-        let nearest = (3 * n / (2 * count).max(1)).max(1);
+        // The choice: W = min(L, 2^⌊log2 max(1, ⌊3n / 2BS⌋)⌋) for batches
+        // of B, teams where no segment takes more than 4 batches a lane.
+        let (n, count, batch) = (lengths.iter().sum::<i64>(), lengths.len() as i64, cfg.seg_batch);
+        let nearest = (3 * n / (2 * batch * count).max(1)).max(1);
         let lanes = (1i64 << nearest.ilog2()).min(l);
         let longest = lengths.iter().copied().max().unwrap_or(0);
-        let teams_chosen = lanes == l || longest <= 4 * lanes;
+        let teams_chosen = lanes == l || longest <= 4 * batch * lanes;
         let is_teams = |s: &lift_ir::ir::Stage| matches!(&s.body, lift_ir::ir::Expr::Apply(lift_ir::ir::Fun::SegReduceTeams(..), _));
         let is_merge = |s: &lift_ir::ir::Stage| s.guard.as_ref().is_some_and(|g| !g.at_most);
         prop_assert_eq!(low.stages.iter().filter(|s| is_teams(s)).count(), 1, "{}", printed);

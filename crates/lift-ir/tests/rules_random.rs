@@ -409,6 +409,7 @@ const CONFIGS: &[Config] = &[
         scan_levels: lift_ir::rules::SCAN_LEVELS,
         lookback: true,
         seg_reduce: SegReduce::ByShape,
+        seg_batch: lift_ir::seg_reduce::SEG_BATCH,
     },
     // Look-back tiles of 2 · 9 ints (pairs: 2 · 1; a filter's tile: 2 · 9
     // of one component, 2 · 3 of two); float scans by tiles of 2 · 5
@@ -421,6 +422,7 @@ const CONFIGS: &[Config] = &[
         scan_levels: 1,
         lookback: true,
         seg_reduce: SegReduce::Merge,
+        seg_batch: 3,
     },
     // No look-back: scan tiles of 8 · 11 elements of one component (pairs:
     // 8 · 5; triples: 8 · 1), `filter-flags-fused`.
@@ -431,6 +433,7 @@ const CONFIGS: &[Config] = &[
         scan_levels: 1,
         lookback: false,
         seg_reduce: SegReduce::Merge,
+        seg_batch: 1,
     },
     // No tiles: `scan-blocks` (the fallback for elements too wide).
     Config {
@@ -440,6 +443,7 @@ const CONFIGS: &[Config] = &[
         scan_levels: 0,
         lookback: true,
         seg_reduce: SegReduce::Teams,
+        seg_batch: 2,
     },
 ];
 

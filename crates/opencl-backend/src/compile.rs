@@ -56,7 +56,8 @@ pub fn compile_program(program: &FlatProgram) -> Result<CompiledProgram, Codegen
 /// `NESSIE_SEG_REDUCE=teams` or `merge` forcing `segReduce-teams` or
 /// `segReduce-merge` for segmented reductions of one or two components
 /// instead of the choice by shape when the kernel runs (see
-/// [`lift_ir::rules::SegReduce`]).
+/// [`lift_ir::rules::SegReduce`]), and `NESSIE_SEG_BATCH=B` (1 to 16)
+/// setting [`lift_ir::rules::Config::seg_batch`].
 pub fn config_from_env() -> lift_ir::rules::Config {
     use lift_ir::rules::SegReduce;
     let seg_reduce = match std::env::var("NESSIE_SEG_REDUCE").as_deref().map(str::trim) {
@@ -64,7 +65,13 @@ pub fn config_from_env() -> lift_ir::rules::Config {
         Ok("merge") => SegReduce::Merge,
         _ => SegReduce::ByShape,
     };
-    lift_ir::rules::Config { seg_reduce, ..lift_ir::rules::Config::default() }
+    let defaults = lift_ir::rules::Config::default();
+    let seg_batch = std::env::var("NESSIE_SEG_BATCH")
+        .ok()
+        .and_then(|b| b.trim().parse::<i64>().ok())
+        .filter(|b| (1..=16).contains(b))
+        .unwrap_or(defaults.seg_batch);
+    lift_ir::rules::Config { seg_reduce, seg_batch, ..defaults }
 }
 
 /// [`compile_program`] with the rewrite configuration `cfg`.

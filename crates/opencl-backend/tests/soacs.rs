@@ -206,9 +206,13 @@ fn segmented_reductions_over_many_tiles_chunks_and_carries() {
          {max_index(s) : s in [{rem(i, 3) : i in index(70000)}, [4, 4, 1]]};";
     // By-shape runs one of these two per launch; its choice is tested by
     // `by_shape_runs_teams_on_even_segments_and_merge_on_uneven_ones` and
-    // lift-ir's `segmented_reductions_by_shape`.
-    for seg_reduce in [SegReduce::Merge, SegReduce::Teams] {
-        let cfg = lift_ir::rules::Config { seg_reduce, ..lift_ir::rules::Config::default() };
+    // lift-ir's `segmented_reductions_by_shape`. Teams also with batches
+    // of 3 elements a lane (`hoist-element-reads`: whole batches and the
+    // rest one at a time, in the team's order; merge's batches are its
+    // tile's items).
+    let batch = lift_ir::seg_reduce::SEG_BATCH;
+    for (seg_reduce, seg_batch) in [(SegReduce::Merge, batch), (SegReduce::Teams, batch), (SegReduce::Teams, 3)] {
+        let cfg = lift_ir::rules::Config { seg_reduce, seg_batch, ..lift_ir::rules::Config::default() };
         let out = match run_both_with(source, fusion::ScheduleKind::ilp(), &cfg) {
             Outcome::Agree(text) => text,
             Outcome::Unsupported(what) => panic!("unsupported: {what}"),

@@ -874,6 +874,10 @@ static inline long hsplit_seg_reduce_sum_op_sum(long a, long b) {
     return nessie_add(a, b);
 }
 
+static inline long hsplit_seg_reduce_sum_pull_sum_hoisted(long p, long hsplit_lengths_at) {
+    return hsplit_lengths_at;
+}
+
 static inline long hsplit_seg_reduce_sum_longest_sum(long a, long b) {
     return max(a, b);
 }
@@ -1012,7 +1016,7 @@ __kernel void hsplit_seg_reduce_sum_sum_longest_final(__global const long* sum_l
 __kernel void hsplit_seg_reduce_sum_sum(__global const long* offsets, __global const long* lengths, long lanes, long n_offsets, __global const long* hsplit_lengths, __global const long* sum_longest, long whole_group, __global long* sum) {
     __local long team_values[256];
     __local int long_teams[259];
-    if (!(whole_group != 0 || sum_longest[0] <= 4 * lanes)) return;
+    if (!(whole_group != 0 || sum_longest[0] <= 8 * lanes)) return;
     const long l = get_local_id(0);
     const long lane = l & (lanes - 1);
     const long team = l / lanes;
@@ -1032,10 +1036,22 @@ __kernel void hsplit_seg_reduce_sum_sum(__global const long* offsets, __global c
             if (is_long) {
                 if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
             } else {
-                for (long k = lane; k < length; k += lanes) {
-                    long pull_sum_r = hsplit_seg_reduce_sum_pull_sum(offset + k, hsplit_lengths);
-                    long op_sum_r = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_r);
+                long k = lane;
+                for (; k + 1 * lanes < length; k += 2 * lanes) {
+                    const long at = hsplit_lengths[offset + k + 0 * lanes];
+                    const long at_1 = hsplit_lengths[offset + k + 1 * lanes];
+                    long pull_sum_hoisted_r = hsplit_seg_reduce_sum_pull_sum_hoisted(offset + k + 0 * lanes, at);
+                    long pull_sum_hoisted_r_1 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset + k + 1 * lanes, at_1);
+                    long op_sum_r = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r);
                     acc = op_sum_r;
+                    long op_sum_r_1 = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r_1);
+                    acc = op_sum_r_1;
+                }
+                for (; k < length; k += lanes) {
+                    const long at_2 = hsplit_lengths[offset + k];
+                    long pull_sum_hoisted_r_2 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset + k, at_2);
+                    long op_sum_r_2 = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r_2);
+                    acc = op_sum_r_2;
                 }
             }
         }
@@ -1045,8 +1061,8 @@ __kernel void hsplit_seg_reduce_sum_sum(__global const long* offsets, __global c
         if (lanes > 1) {
             for (long h = 1; h < lanes; h *= 2) {
                 if ((lane & (2 * h - 1)) == 0) {
-                    long op_sum_r_1 = hsplit_seg_reduce_sum_op_sum(team_values[l], team_values[l + h]);
-                    team_values[l] = op_sum_r_1;
+                    long op_sum_r_3 = hsplit_seg_reduce_sum_op_sum(team_values[l], team_values[l + h]);
+                    team_values[l] = op_sum_r_3;
                 }
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
@@ -1061,17 +1077,29 @@ __kernel void hsplit_seg_reduce_sum_sum(__global const long* offsets, __global c
             const long offset_1 = offsets[s_1];
             const long length_1 = (s_1 + 1 < n_offsets ? offsets[s_1 + 1] : n_1) - offset_1;
             long acc_1 = 0L;
-            for (long k_1 = l; k_1 < length_1; k_1 += 256) {
-                long pull_sum_r_1 = hsplit_seg_reduce_sum_pull_sum(offset_1 + k_1, hsplit_lengths);
-                long op_sum_r_2 = hsplit_seg_reduce_sum_op_sum(acc_1, pull_sum_r_1);
-                acc_1 = op_sum_r_2;
+            long k_1 = l;
+            for (; k_1 + 1 * 256 < length_1; k_1 += 2 * 256) {
+                const long at_3 = hsplit_lengths[offset_1 + k_1 + 0 * 256];
+                const long at_4 = hsplit_lengths[offset_1 + k_1 + 1 * 256];
+                long pull_sum_hoisted_r_3 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset_1 + k_1 + 0 * 256, at_3);
+                long pull_sum_hoisted_r_4 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset_1 + k_1 + 1 * 256, at_4);
+                long op_sum_r_4 = hsplit_seg_reduce_sum_op_sum(acc_1, pull_sum_hoisted_r_3);
+                acc_1 = op_sum_r_4;
+                long op_sum_r_5 = hsplit_seg_reduce_sum_op_sum(acc_1, pull_sum_hoisted_r_4);
+                acc_1 = op_sum_r_5;
+            }
+            for (; k_1 < length_1; k_1 += 256) {
+                const long at_5 = hsplit_lengths[offset_1 + k_1];
+                long pull_sum_hoisted_r_5 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset_1 + k_1, at_5);
+                long op_sum_r_6 = hsplit_seg_reduce_sum_op_sum(acc_1, pull_sum_hoisted_r_5);
+                acc_1 = op_sum_r_6;
             }
             team_values[l] = acc_1;
             barrier(CLK_LOCAL_MEM_FENCE);
             for (long h_1 = 1; h_1 < 256; h_1 *= 2) {
                 if ((l & (2 * h_1 - 1)) == 0) {
-                    long op_sum_r_3 = hsplit_seg_reduce_sum_op_sum(team_values[l], team_values[l + h_1]);
-                    team_values[l] = op_sum_r_3;
+                    long op_sum_r_7 = hsplit_seg_reduce_sum_op_sum(team_values[l], team_values[l + h_1]);
+                    team_values[l] = op_sum_r_7;
                 }
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
@@ -1083,7 +1111,7 @@ __kernel void hsplit_seg_reduce_sum_sum(__global const long* offsets, __global c
 }
 
 __kernel void hsplit_seg_reduce_sum_sum_splits(long merge_tiles, __global const long* lengths, long n_lengths, __global const long* offsets, long n_offsets, __global const long* sum_longest, long lanes, __global long* sum_splits) {
-    if (!(sum_longest[0] > 4 * lanes)) return;
+    if (!(sum_longest[0] > 8 * lanes)) return;
     const long gid = get_global_id(0);
     if (gid < merge_tiles + 1) {
         long split_sum_r = hsplit_seg_reduce_sum_split_sum(gid, lengths, n_lengths, offsets, n_offsets);
@@ -1094,7 +1122,7 @@ __kernel void hsplit_seg_reduce_sum_sum_splits(long merge_tiles, __global const 
 __kernel void hsplit_seg_reduce_sum_sum_1(__global const long* offsets, __global const long* lengths, long n_offsets, long merge_tiles, __global const long* sum_splits, __global const long* hsplit_lengths, __global const long* sum_longest, long lanes, __global long* sum) {
     __local long merge_values[2304];
     __local int merge_ends[2304];
-    if (!(sum_longest[0] > 4 * lanes)) return;
+    if (!(sum_longest[0] > 8 * lanes)) return;
     const int t = get_local_id(0);
     const long segs = n_offsets;
     const long n_1 = segs > 0 ? offsets[segs - 1] + lengths[segs - 1] : 0;
@@ -1109,17 +1137,53 @@ __kernel void hsplit_seg_reduce_sum_sum_1(__global const long* offsets, __global
             if (before > 0) {
                 long acc_1 = 0L;
                 const long lane = t;
-                for (long k = lane; k < before; k += 256) {
-                    long pull_sum_r = hsplit_seg_reduce_sum_pull_sum(e0 + k, hsplit_lengths);
-                    long op_sum_r = hsplit_seg_reduce_sum_op_sum(acc_1, pull_sum_r);
+                long k = lane;
+                for (; k + 7 * 256 < before; k += 8 * 256) {
+                    const long at = hsplit_lengths[e0 + k + 0 * 256];
+                    const long at_1 = hsplit_lengths[e0 + k + 1 * 256];
+                    const long at_2 = hsplit_lengths[e0 + k + 2 * 256];
+                    const long at_3 = hsplit_lengths[e0 + k + 3 * 256];
+                    const long at_4 = hsplit_lengths[e0 + k + 4 * 256];
+                    const long at_5 = hsplit_lengths[e0 + k + 5 * 256];
+                    const long at_6 = hsplit_lengths[e0 + k + 6 * 256];
+                    const long at_7 = hsplit_lengths[e0 + k + 7 * 256];
+                    long pull_sum_hoisted_r = hsplit_seg_reduce_sum_pull_sum_hoisted(e0 + k + 0 * 256, at);
+                    long pull_sum_hoisted_r_1 = hsplit_seg_reduce_sum_pull_sum_hoisted(e0 + k + 1 * 256, at_1);
+                    long pull_sum_hoisted_r_2 = hsplit_seg_reduce_sum_pull_sum_hoisted(e0 + k + 2 * 256, at_2);
+                    long pull_sum_hoisted_r_3 = hsplit_seg_reduce_sum_pull_sum_hoisted(e0 + k + 3 * 256, at_3);
+                    long pull_sum_hoisted_r_4 = hsplit_seg_reduce_sum_pull_sum_hoisted(e0 + k + 4 * 256, at_4);
+                    long pull_sum_hoisted_r_5 = hsplit_seg_reduce_sum_pull_sum_hoisted(e0 + k + 5 * 256, at_5);
+                    long pull_sum_hoisted_r_6 = hsplit_seg_reduce_sum_pull_sum_hoisted(e0 + k + 6 * 256, at_6);
+                    long pull_sum_hoisted_r_7 = hsplit_seg_reduce_sum_pull_sum_hoisted(e0 + k + 7 * 256, at_7);
+                    long op_sum_r = hsplit_seg_reduce_sum_op_sum(acc_1, pull_sum_hoisted_r);
                     acc_1 = op_sum_r;
+                    long op_sum_r_1 = hsplit_seg_reduce_sum_op_sum(acc_1, pull_sum_hoisted_r_1);
+                    acc_1 = op_sum_r_1;
+                    long op_sum_r_2 = hsplit_seg_reduce_sum_op_sum(acc_1, pull_sum_hoisted_r_2);
+                    acc_1 = op_sum_r_2;
+                    long op_sum_r_3 = hsplit_seg_reduce_sum_op_sum(acc_1, pull_sum_hoisted_r_3);
+                    acc_1 = op_sum_r_3;
+                    long op_sum_r_4 = hsplit_seg_reduce_sum_op_sum(acc_1, pull_sum_hoisted_r_4);
+                    acc_1 = op_sum_r_4;
+                    long op_sum_r_5 = hsplit_seg_reduce_sum_op_sum(acc_1, pull_sum_hoisted_r_5);
+                    acc_1 = op_sum_r_5;
+                    long op_sum_r_6 = hsplit_seg_reduce_sum_op_sum(acc_1, pull_sum_hoisted_r_6);
+                    acc_1 = op_sum_r_6;
+                    long op_sum_r_7 = hsplit_seg_reduce_sum_op_sum(acc_1, pull_sum_hoisted_r_7);
+                    acc_1 = op_sum_r_7;
+                }
+                for (; k < before; k += 256) {
+                    const long at_8 = hsplit_lengths[e0 + k];
+                    long pull_sum_hoisted_r_8 = hsplit_seg_reduce_sum_pull_sum_hoisted(e0 + k, at_8);
+                    long op_sum_r_8 = hsplit_seg_reduce_sum_op_sum(acc_1, pull_sum_hoisted_r_8);
+                    acc_1 = op_sum_r_8;
                 }
                 merge_values[t] = acc_1;
                 barrier(CLK_LOCAL_MEM_FENCE);
                 for (long h = 1; h < 256; h *= 2) {
                     if ((lane & (2 * h - 1)) == 0) {
-                        long op_sum_r_1 = hsplit_seg_reduce_sum_op_sum(merge_values[lane], merge_values[lane + h]);
-                        merge_values[lane] = op_sum_r_1;
+                        long op_sum_r_9 = hsplit_seg_reduce_sum_op_sum(merge_values[lane], merge_values[lane + h]);
+                        merge_values[lane] = op_sum_r_9;
                     }
                     barrier(CLK_LOCAL_MEM_FENCE);
                 }
@@ -1134,13 +1198,85 @@ __kernel void hsplit_seg_reduce_sum_sum_1(__global const long* offsets, __global
                 const long r = a + k_1;
                 merge_ends[k_1] = (int)((r + 1 < segs ? offsets[r + 1] : n_1) - j0);
             }
-            #pragma unroll
-            for (int i = 0; i < 8; i++) {
-                const int k_2 = t + i * 256;
-                if (k_2 < ne) {
-                    long pull_sum_r_1 = hsplit_seg_reduce_sum_pull_sum(j0 + k_2, hsplit_lengths);
-                    merge_values[k_2] = pull_sum_r_1;
-                }
+            const int k_2 = t + 0 * 256;
+            const int k_3 = t + 1 * 256;
+            const int k_4 = t + 2 * 256;
+            const int k_5 = t + 3 * 256;
+            const int k_6 = t + 4 * 256;
+            const int k_7 = t + 5 * 256;
+            const int k_8 = t + 6 * 256;
+            const int k_9 = t + 7 * 256;
+            const long at_9 = k_2 < ne ? hsplit_lengths[j0 + k_2] : 0;
+            const long at_10 = k_3 < ne ? hsplit_lengths[j0 + k_3] : 0;
+            const long at_11 = k_4 < ne ? hsplit_lengths[j0 + k_4] : 0;
+            const long at_12 = k_5 < ne ? hsplit_lengths[j0 + k_5] : 0;
+            const long at_13 = k_6 < ne ? hsplit_lengths[j0 + k_6] : 0;
+            const long at_14 = k_7 < ne ? hsplit_lengths[j0 + k_7] : 0;
+            const long at_15 = k_8 < ne ? hsplit_lengths[j0 + k_8] : 0;
+            const long at_16 = k_9 < ne ? hsplit_lengths[j0 + k_9] : 0;
+            long x = 0L;
+            if (k_2 < ne) {
+                long pull_sum_hoisted_r_9 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + k_2, at_9);
+                x = pull_sum_hoisted_r_9;
+            }
+            long x_1 = 0L;
+            if (k_3 < ne) {
+                long pull_sum_hoisted_r_10 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + k_3, at_10);
+                x_1 = pull_sum_hoisted_r_10;
+            }
+            long x_2 = 0L;
+            if (k_4 < ne) {
+                long pull_sum_hoisted_r_11 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + k_4, at_11);
+                x_2 = pull_sum_hoisted_r_11;
+            }
+            long x_3 = 0L;
+            if (k_5 < ne) {
+                long pull_sum_hoisted_r_12 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + k_5, at_12);
+                x_3 = pull_sum_hoisted_r_12;
+            }
+            long x_4 = 0L;
+            if (k_6 < ne) {
+                long pull_sum_hoisted_r_13 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + k_6, at_13);
+                x_4 = pull_sum_hoisted_r_13;
+            }
+            long x_5 = 0L;
+            if (k_7 < ne) {
+                long pull_sum_hoisted_r_14 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + k_7, at_14);
+                x_5 = pull_sum_hoisted_r_14;
+            }
+            long x_6 = 0L;
+            if (k_8 < ne) {
+                long pull_sum_hoisted_r_15 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + k_8, at_15);
+                x_6 = pull_sum_hoisted_r_15;
+            }
+            long x_7 = 0L;
+            if (k_9 < ne) {
+                long pull_sum_hoisted_r_16 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + k_9, at_16);
+                x_7 = pull_sum_hoisted_r_16;
+            }
+            if (k_2 < ne) {
+                merge_values[k_2] = x;
+            }
+            if (k_3 < ne) {
+                merge_values[k_3] = x_1;
+            }
+            if (k_4 < ne) {
+                merge_values[k_4] = x_2;
+            }
+            if (k_5 < ne) {
+                merge_values[k_5] = x_3;
+            }
+            if (k_6 < ne) {
+                merge_values[k_6] = x_4;
+            }
+            if (k_7 < ne) {
+                merge_values[k_7] = x_5;
+            }
+            if (k_8 < ne) {
+                merge_values[k_8] = x_6;
+            }
+            if (k_9 < ne) {
+                merge_values[k_9] = x_7;
             }
             barrier(CLK_LOCAL_MEM_FENCE);
             const int dlo = min(t * 8, cl);
@@ -1165,8 +1301,8 @@ __kernel void hsplit_seg_reduce_sum_sum_1(__global const long* offsets, __global
                     acc_2 = 0L;
                     ii++;
                 } else {
-                    long op_sum_r_2 = hsplit_seg_reduce_sum_op_sum(acc_2, merge_values[jj]);
-                    acc_2 = op_sum_r_2;
+                    long op_sum_r_10 = hsplit_seg_reduce_sum_op_sum(acc_2, merge_values[jj]);
+                    acc_2 = op_sum_r_10;
                     jj++;
                 }
             }
@@ -1178,12 +1314,12 @@ __kernel void hsplit_seg_reduce_sum_sum_1(__global const long* offsets, __global
                 while (u >= 0 && !merge_ends[2048 + u]) u--;
                 long acc_4 = u >= 0 ? merge_values[2048 + u] : acc;
                 for (int w = u + 1; w < t; w++) {
-                    long op_sum_r_3 = hsplit_seg_reduce_sum_op_sum(acc_4, merge_values[2048 + w]);
-                    acc_4 = op_sum_r_3;
+                    long op_sum_r_11 = hsplit_seg_reduce_sum_op_sum(acc_4, merge_values[2048 + w]);
+                    acc_4 = op_sum_r_11;
                 }
-                long op_sum_r_4 = hsplit_seg_reduce_sum_op_sum(acc_4, acc_3);
+                long op_sum_r_12 = hsplit_seg_reduce_sum_op_sum(acc_4, acc_3);
                 const long row_1 = a + head;
-                sum[row_1] = op_sum_r_4;
+                sum[row_1] = op_sum_r_12;
             }
             barrier(CLK_LOCAL_MEM_FENCE);
         }
@@ -4583,7 +4719,7 @@ __kernel void hsplit_fused_6_extreme(__global const long* cross_offsets_0, __glo
     __local double team_values[256];
     __local long team_values_1[256];
     __local int long_teams[259];
-    if (!(whole_group != 0 || extreme_longest[0] <= 4 * lanes)) return;
+    if (!(whole_group != 0 || extreme_longest[0] <= 8 * lanes)) return;
     const long l = get_local_id(0);
     const long lane = l & (lanes - 1);
     const long team = l / lanes;
@@ -4607,15 +4743,34 @@ __kernel void hsplit_fused_6_extreme(__global const long* cross_offsets_0, __glo
                 const long chunk_1 = (length + lanes - 1) / lanes;
                 const long lo_1 = min(lane * chunk_1, length);
                 const long hi_1 = min(lo_1 + chunk_1, length);
-                for (long k = lo_1; k < hi_1; k++) {
+                long k = lo_1;
+                for (; k + 1 * 1 < hi_1; k += 2 * 1) {
                     double pull_extreme_r;
                     long pull_extreme_r_1;
-                    hsplit_fused_6_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
+                    hsplit_fused_6_pull_extreme(offset + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
+                    double pull_extreme_r_2;
+                    long pull_extreme_r_3;
+                    hsplit_fused_6_pull_extreme(offset + k + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
                     double op_extreme_r;
                     long op_extreme_r_1;
                     hsplit_fused_6_op_extreme(acc, acc_1, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
                     acc = op_extreme_r;
                     acc_1 = op_extreme_r_1;
+                    double op_extreme_r_2;
+                    long op_extreme_r_3;
+                    hsplit_fused_6_op_extreme(acc, acc_1, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_2, &op_extreme_r_3);
+                    acc = op_extreme_r_2;
+                    acc_1 = op_extreme_r_3;
+                }
+                for (; k < hi_1; k += 1) {
+                    double pull_extreme_r_4;
+                    long pull_extreme_r_5;
+                    hsplit_fused_6_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
+                    double op_extreme_r_4;
+                    long op_extreme_r_5;
+                    hsplit_fused_6_op_extreme(acc, acc_1, pull_extreme_r_4, pull_extreme_r_5, &op_extreme_r_4, &op_extreme_r_5);
+                    acc = op_extreme_r_4;
+                    acc_1 = op_extreme_r_5;
                 }
             }
         }
@@ -4626,11 +4781,11 @@ __kernel void hsplit_fused_6_extreme(__global const long* cross_offsets_0, __glo
         if (lanes > 1) {
             for (long h = 1; h < lanes; h *= 2) {
                 if ((lane & (2 * h - 1)) == 0) {
-                    double op_extreme_r_2;
-                    long op_extreme_r_3;
-                    hsplit_fused_6_op_extreme(team_values[l], team_values_1[l], team_values[l + h], team_values_1[l + h], &op_extreme_r_2, &op_extreme_r_3);
-                    team_values[l] = op_extreme_r_2;
-                    team_values_1[l] = op_extreme_r_3;
+                    double op_extreme_r_6;
+                    long op_extreme_r_7;
+                    hsplit_fused_6_op_extreme(team_values[l], team_values_1[l], team_values[l + h], team_values_1[l + h], &op_extreme_r_6, &op_extreme_r_7);
+                    team_values[l] = op_extreme_r_6;
+                    team_values_1[l] = op_extreme_r_7;
                 }
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
@@ -4651,26 +4806,45 @@ __kernel void hsplit_fused_6_extreme(__global const long* cross_offsets_0, __glo
             const long chunk_2 = (length_1 + 256 - 1) / 256;
             const long lo_2 = min(l * chunk_2, length_1);
             const long hi_2 = min(lo_2 + chunk_2, length_1);
-            for (long k_1 = lo_2; k_1 < hi_2; k_1++) {
-                double pull_extreme_r_2;
-                long pull_extreme_r_3;
-                hsplit_fused_6_pull_extreme(offset_1 + k_1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
-                double op_extreme_r_4;
-                long op_extreme_r_5;
-                hsplit_fused_6_op_extreme(acc_2, acc_3, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_4, &op_extreme_r_5);
-                acc_2 = op_extreme_r_4;
-                acc_3 = op_extreme_r_5;
+            long k_1 = lo_2;
+            for (; k_1 + 1 * 1 < hi_2; k_1 += 2 * 1) {
+                double pull_extreme_r_6;
+                long pull_extreme_r_7;
+                hsplit_fused_6_pull_extreme(offset_1 + k_1 + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_6, &pull_extreme_r_7);
+                double pull_extreme_r_8;
+                long pull_extreme_r_9;
+                hsplit_fused_6_pull_extreme(offset_1 + k_1 + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_8, &pull_extreme_r_9);
+                double op_extreme_r_8;
+                long op_extreme_r_9;
+                hsplit_fused_6_op_extreme(acc_2, acc_3, pull_extreme_r_6, pull_extreme_r_7, &op_extreme_r_8, &op_extreme_r_9);
+                acc_2 = op_extreme_r_8;
+                acc_3 = op_extreme_r_9;
+                double op_extreme_r_10;
+                long op_extreme_r_11;
+                hsplit_fused_6_op_extreme(acc_2, acc_3, pull_extreme_r_8, pull_extreme_r_9, &op_extreme_r_10, &op_extreme_r_11);
+                acc_2 = op_extreme_r_10;
+                acc_3 = op_extreme_r_11;
+            }
+            for (; k_1 < hi_2; k_1 += 1) {
+                double pull_extreme_r_10;
+                long pull_extreme_r_11;
+                hsplit_fused_6_pull_extreme(offset_1 + k_1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_10, &pull_extreme_r_11);
+                double op_extreme_r_12;
+                long op_extreme_r_13;
+                hsplit_fused_6_op_extreme(acc_2, acc_3, pull_extreme_r_10, pull_extreme_r_11, &op_extreme_r_12, &op_extreme_r_13);
+                acc_2 = op_extreme_r_12;
+                acc_3 = op_extreme_r_13;
             }
             team_values[l] = acc_2;
             team_values_1[l] = acc_3;
             barrier(CLK_LOCAL_MEM_FENCE);
             for (long h_1 = 1; h_1 < 256; h_1 *= 2) {
                 if ((l & (2 * h_1 - 1)) == 0) {
-                    double op_extreme_r_6;
-                    long op_extreme_r_7;
-                    hsplit_fused_6_op_extreme(team_values[l], team_values_1[l], team_values[l + h_1], team_values_1[l + h_1], &op_extreme_r_6, &op_extreme_r_7);
-                    team_values[l] = op_extreme_r_6;
-                    team_values_1[l] = op_extreme_r_7;
+                    double op_extreme_r_14;
+                    long op_extreme_r_15;
+                    hsplit_fused_6_op_extreme(team_values[l], team_values_1[l], team_values[l + h_1], team_values_1[l + h_1], &op_extreme_r_14, &op_extreme_r_15);
+                    team_values[l] = op_extreme_r_14;
+                    team_values_1[l] = op_extreme_r_15;
                 }
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
@@ -4683,7 +4857,7 @@ __kernel void hsplit_fused_6_extreme(__global const long* cross_offsets_0, __glo
 }
 
 __kernel void hsplit_fused_6_extreme_splits(long merge_tiles, __global const long* cross_lengths, long n_cross_lengths, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* extreme_longest, long lanes, __global long* extreme_splits) {
-    if (!(extreme_longest[0] > 4 * lanes)) return;
+    if (!(extreme_longest[0] > 8 * lanes)) return;
     const long gid = get_global_id(0);
     if (gid < merge_tiles + 1) {
         long split_extreme_r = hsplit_fused_6_split_extreme(gid, cross_lengths, n_cross_lengths, cross_offsets_0, n_cross_offsets);
@@ -4695,7 +4869,7 @@ __kernel void hsplit_fused_6_extreme_1(__global const long* cross_offsets_0, __g
     __local double merge_values[1280];
     __local long merge_values_1[1280];
     __local int merge_ends[1280];
-    if (!(extreme_longest[0] > 4 * lanes)) return;
+    if (!(extreme_longest[0] > 8 * lanes)) return;
     const int t = get_local_id(0);
     const long segs = n_cross_offsets;
     const long n_1 = segs > 0 ? cross_offsets_0[segs - 1] + cross_lengths[segs - 1] : 0;
@@ -4715,26 +4889,61 @@ __kernel void hsplit_fused_6_extreme_1(__global const long* cross_offsets_0, __g
                 const long chunk_1 = (before + 256 - 1) / 256;
                 const long lo_1 = min(lane * chunk_1, before);
                 const long hi_1 = min(lo_1 + chunk_1, before);
-                for (long k = lo_1; k < hi_1; k++) {
+                long k = lo_1;
+                for (; k + 3 * 1 < hi_1; k += 4 * 1) {
                     double pull_extreme_r;
                     long pull_extreme_r_1;
-                    hsplit_fused_6_pull_extreme(e0 + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
+                    hsplit_fused_6_pull_extreme(e0 + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
+                    double pull_extreme_r_2;
+                    long pull_extreme_r_3;
+                    hsplit_fused_6_pull_extreme(e0 + k + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
+                    double pull_extreme_r_4;
+                    long pull_extreme_r_5;
+                    hsplit_fused_6_pull_extreme(e0 + k + 2 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
+                    double pull_extreme_r_6;
+                    long pull_extreme_r_7;
+                    hsplit_fused_6_pull_extreme(e0 + k + 3 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_6, &pull_extreme_r_7);
                     double op_extreme_r;
                     long op_extreme_r_1;
                     hsplit_fused_6_op_extreme(acc_2, acc_3, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
                     acc_2 = op_extreme_r;
                     acc_3 = op_extreme_r_1;
+                    double op_extreme_r_2;
+                    long op_extreme_r_3;
+                    hsplit_fused_6_op_extreme(acc_2, acc_3, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_2, &op_extreme_r_3);
+                    acc_2 = op_extreme_r_2;
+                    acc_3 = op_extreme_r_3;
+                    double op_extreme_r_4;
+                    long op_extreme_r_5;
+                    hsplit_fused_6_op_extreme(acc_2, acc_3, pull_extreme_r_4, pull_extreme_r_5, &op_extreme_r_4, &op_extreme_r_5);
+                    acc_2 = op_extreme_r_4;
+                    acc_3 = op_extreme_r_5;
+                    double op_extreme_r_6;
+                    long op_extreme_r_7;
+                    hsplit_fused_6_op_extreme(acc_2, acc_3, pull_extreme_r_6, pull_extreme_r_7, &op_extreme_r_6, &op_extreme_r_7);
+                    acc_2 = op_extreme_r_6;
+                    acc_3 = op_extreme_r_7;
+                }
+                for (; k < hi_1; k += 1) {
+                    double pull_extreme_r_8;
+                    long pull_extreme_r_9;
+                    hsplit_fused_6_pull_extreme(e0 + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_8, &pull_extreme_r_9);
+                    double op_extreme_r_8;
+                    long op_extreme_r_9;
+                    hsplit_fused_6_op_extreme(acc_2, acc_3, pull_extreme_r_8, pull_extreme_r_9, &op_extreme_r_8, &op_extreme_r_9);
+                    acc_2 = op_extreme_r_8;
+                    acc_3 = op_extreme_r_9;
                 }
                 merge_values[t] = acc_2;
                 merge_values_1[t] = acc_3;
                 barrier(CLK_LOCAL_MEM_FENCE);
                 for (long h = 1; h < 256; h *= 2) {
                     if ((lane & (2 * h - 1)) == 0) {
-                        double op_extreme_r_2;
-                        long op_extreme_r_3;
-                        hsplit_fused_6_op_extreme(merge_values[lane], merge_values_1[lane], merge_values[lane + h], merge_values_1[lane + h], &op_extreme_r_2, &op_extreme_r_3);
-                        merge_values[lane] = op_extreme_r_2;
-                        merge_values_1[lane] = op_extreme_r_3;
+                        double op_extreme_r_10;
+                        long op_extreme_r_11;
+                        hsplit_fused_6_op_extreme(merge_values[lane], merge_values_1[lane], merge_values[lane + h], merge_values_1[lane + h], &op_extreme_r_10, &op_extreme_r_11);
+                        merge_values[lane] = op_extreme_r_10;
+                        merge_values_1[lane] = op_extreme_r_11;
                     }
                     barrier(CLK_LOCAL_MEM_FENCE);
                 }
@@ -4754,11 +4963,11 @@ __kernel void hsplit_fused_6_extreme_1(__global const long* cross_offsets_0, __g
             for (int i = 0; i < 4; i++) {
                 const int k_2 = t + i * 256;
                 if (k_2 < ne) {
-                    double pull_extreme_r_2;
-                    long pull_extreme_r_3;
-                    hsplit_fused_6_pull_extreme(j0 + k_2, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
-                    merge_values[k_2] = pull_extreme_r_2;
-                    merge_values_1[k_2] = pull_extreme_r_3;
+                    double pull_extreme_r_10;
+                    long pull_extreme_r_11;
+                    hsplit_fused_6_pull_extreme(j0 + k_2, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_10, &pull_extreme_r_11);
+                    merge_values[k_2] = pull_extreme_r_10;
+                    merge_values_1[k_2] = pull_extreme_r_11;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -4789,11 +4998,11 @@ __kernel void hsplit_fused_6_extreme_1(__global const long* cross_offsets_0, __g
                     acc_5 = -1L;
                     ii++;
                 } else {
-                    double op_extreme_r_4;
-                    long op_extreme_r_5;
-                    hsplit_fused_6_op_extreme(acc_4, acc_5, merge_values[jj], merge_values_1[jj], &op_extreme_r_4, &op_extreme_r_5);
-                    acc_4 = op_extreme_r_4;
-                    acc_5 = op_extreme_r_5;
+                    double op_extreme_r_12;
+                    long op_extreme_r_13;
+                    hsplit_fused_6_op_extreme(acc_4, acc_5, merge_values[jj], merge_values_1[jj], &op_extreme_r_12, &op_extreme_r_13);
+                    acc_4 = op_extreme_r_12;
+                    acc_5 = op_extreme_r_13;
                     jj++;
                 }
             }
@@ -4807,18 +5016,18 @@ __kernel void hsplit_fused_6_extreme_1(__global const long* cross_offsets_0, __g
                 double acc_8 = u >= 0 ? merge_values[1024 + u] : acc;
                 long acc_9 = u >= 0 ? merge_values_1[1024 + u] : acc_1;
                 for (int w = u + 1; w < t; w++) {
-                    double op_extreme_r_6;
-                    long op_extreme_r_7;
-                    hsplit_fused_6_op_extreme(acc_8, acc_9, merge_values[1024 + w], merge_values_1[1024 + w], &op_extreme_r_6, &op_extreme_r_7);
-                    acc_8 = op_extreme_r_6;
-                    acc_9 = op_extreme_r_7;
+                    double op_extreme_r_14;
+                    long op_extreme_r_15;
+                    hsplit_fused_6_op_extreme(acc_8, acc_9, merge_values[1024 + w], merge_values_1[1024 + w], &op_extreme_r_14, &op_extreme_r_15);
+                    acc_8 = op_extreme_r_14;
+                    acc_9 = op_extreme_r_15;
                 }
-                double op_extreme_r_8;
-                long op_extreme_r_9;
-                hsplit_fused_6_op_extreme(acc_8, acc_9, acc_6, acc_7, &op_extreme_r_8, &op_extreme_r_9);
+                double op_extreme_r_16;
+                long op_extreme_r_17;
+                hsplit_fused_6_op_extreme(acc_8, acc_9, acc_6, acc_7, &op_extreme_r_16, &op_extreme_r_17);
                 const long row_1 = a_1 + head;
-                extreme[row_1] = op_extreme_r_8;
-                position[row_1] = op_extreme_r_9;
+                extreme[row_1] = op_extreme_r_16;
+                position[row_1] = op_extreme_r_17;
             }
             barrier(CLK_LOCAL_MEM_FENCE);
         }
@@ -7731,7 +7940,7 @@ __kernel void hsplit_fused_15_extreme(__global const long* cross_offsets_0, __gl
     __local double team_values[256];
     __local long team_values_1[256];
     __local int long_teams[259];
-    if (!(whole_group != 0 || extreme_longest[0] <= 4 * lanes)) return;
+    if (!(whole_group != 0 || extreme_longest[0] <= 8 * lanes)) return;
     const long l = get_local_id(0);
     const long lane = l & (lanes - 1);
     const long team = l / lanes;
@@ -7755,15 +7964,34 @@ __kernel void hsplit_fused_15_extreme(__global const long* cross_offsets_0, __gl
                 const long chunk_1 = (length + lanes - 1) / lanes;
                 const long lo_1 = min(lane * chunk_1, length);
                 const long hi_1 = min(lo_1 + chunk_1, length);
-                for (long k = lo_1; k < hi_1; k++) {
+                long k = lo_1;
+                for (; k + 1 * 1 < hi_1; k += 2 * 1) {
                     double pull_extreme_r;
                     long pull_extreme_r_1;
-                    hsplit_fused_15_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
+                    hsplit_fused_15_pull_extreme(offset + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
+                    double pull_extreme_r_2;
+                    long pull_extreme_r_3;
+                    hsplit_fused_15_pull_extreme(offset + k + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
                     double op_extreme_r;
                     long op_extreme_r_1;
                     hsplit_fused_15_op_extreme(acc, acc_1, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
                     acc = op_extreme_r;
                     acc_1 = op_extreme_r_1;
+                    double op_extreme_r_2;
+                    long op_extreme_r_3;
+                    hsplit_fused_15_op_extreme(acc, acc_1, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_2, &op_extreme_r_3);
+                    acc = op_extreme_r_2;
+                    acc_1 = op_extreme_r_3;
+                }
+                for (; k < hi_1; k += 1) {
+                    double pull_extreme_r_4;
+                    long pull_extreme_r_5;
+                    hsplit_fused_15_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
+                    double op_extreme_r_4;
+                    long op_extreme_r_5;
+                    hsplit_fused_15_op_extreme(acc, acc_1, pull_extreme_r_4, pull_extreme_r_5, &op_extreme_r_4, &op_extreme_r_5);
+                    acc = op_extreme_r_4;
+                    acc_1 = op_extreme_r_5;
                 }
             }
         }
@@ -7774,11 +8002,11 @@ __kernel void hsplit_fused_15_extreme(__global const long* cross_offsets_0, __gl
         if (lanes > 1) {
             for (long h = 1; h < lanes; h *= 2) {
                 if ((lane & (2 * h - 1)) == 0) {
-                    double op_extreme_r_2;
-                    long op_extreme_r_3;
-                    hsplit_fused_15_op_extreme(team_values[l], team_values_1[l], team_values[l + h], team_values_1[l + h], &op_extreme_r_2, &op_extreme_r_3);
-                    team_values[l] = op_extreme_r_2;
-                    team_values_1[l] = op_extreme_r_3;
+                    double op_extreme_r_6;
+                    long op_extreme_r_7;
+                    hsplit_fused_15_op_extreme(team_values[l], team_values_1[l], team_values[l + h], team_values_1[l + h], &op_extreme_r_6, &op_extreme_r_7);
+                    team_values[l] = op_extreme_r_6;
+                    team_values_1[l] = op_extreme_r_7;
                 }
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
@@ -7799,26 +8027,45 @@ __kernel void hsplit_fused_15_extreme(__global const long* cross_offsets_0, __gl
             const long chunk_2 = (length_1 + 256 - 1) / 256;
             const long lo_2 = min(l * chunk_2, length_1);
             const long hi_2 = min(lo_2 + chunk_2, length_1);
-            for (long k_1 = lo_2; k_1 < hi_2; k_1++) {
-                double pull_extreme_r_2;
-                long pull_extreme_r_3;
-                hsplit_fused_15_pull_extreme(offset_1 + k_1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
-                double op_extreme_r_4;
-                long op_extreme_r_5;
-                hsplit_fused_15_op_extreme(acc_2, acc_3, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_4, &op_extreme_r_5);
-                acc_2 = op_extreme_r_4;
-                acc_3 = op_extreme_r_5;
+            long k_1 = lo_2;
+            for (; k_1 + 1 * 1 < hi_2; k_1 += 2 * 1) {
+                double pull_extreme_r_6;
+                long pull_extreme_r_7;
+                hsplit_fused_15_pull_extreme(offset_1 + k_1 + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_6, &pull_extreme_r_7);
+                double pull_extreme_r_8;
+                long pull_extreme_r_9;
+                hsplit_fused_15_pull_extreme(offset_1 + k_1 + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_8, &pull_extreme_r_9);
+                double op_extreme_r_8;
+                long op_extreme_r_9;
+                hsplit_fused_15_op_extreme(acc_2, acc_3, pull_extreme_r_6, pull_extreme_r_7, &op_extreme_r_8, &op_extreme_r_9);
+                acc_2 = op_extreme_r_8;
+                acc_3 = op_extreme_r_9;
+                double op_extreme_r_10;
+                long op_extreme_r_11;
+                hsplit_fused_15_op_extreme(acc_2, acc_3, pull_extreme_r_8, pull_extreme_r_9, &op_extreme_r_10, &op_extreme_r_11);
+                acc_2 = op_extreme_r_10;
+                acc_3 = op_extreme_r_11;
+            }
+            for (; k_1 < hi_2; k_1 += 1) {
+                double pull_extreme_r_10;
+                long pull_extreme_r_11;
+                hsplit_fused_15_pull_extreme(offset_1 + k_1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_10, &pull_extreme_r_11);
+                double op_extreme_r_12;
+                long op_extreme_r_13;
+                hsplit_fused_15_op_extreme(acc_2, acc_3, pull_extreme_r_10, pull_extreme_r_11, &op_extreme_r_12, &op_extreme_r_13);
+                acc_2 = op_extreme_r_12;
+                acc_3 = op_extreme_r_13;
             }
             team_values[l] = acc_2;
             team_values_1[l] = acc_3;
             barrier(CLK_LOCAL_MEM_FENCE);
             for (long h_1 = 1; h_1 < 256; h_1 *= 2) {
                 if ((l & (2 * h_1 - 1)) == 0) {
-                    double op_extreme_r_6;
-                    long op_extreme_r_7;
-                    hsplit_fused_15_op_extreme(team_values[l], team_values_1[l], team_values[l + h_1], team_values_1[l + h_1], &op_extreme_r_6, &op_extreme_r_7);
-                    team_values[l] = op_extreme_r_6;
-                    team_values_1[l] = op_extreme_r_7;
+                    double op_extreme_r_14;
+                    long op_extreme_r_15;
+                    hsplit_fused_15_op_extreme(team_values[l], team_values_1[l], team_values[l + h_1], team_values_1[l + h_1], &op_extreme_r_14, &op_extreme_r_15);
+                    team_values[l] = op_extreme_r_14;
+                    team_values_1[l] = op_extreme_r_15;
                 }
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
@@ -7831,7 +8078,7 @@ __kernel void hsplit_fused_15_extreme(__global const long* cross_offsets_0, __gl
 }
 
 __kernel void hsplit_fused_15_extreme_splits(long merge_tiles, __global const long* cross_lengths, long n_cross_lengths, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* extreme_longest, long lanes, __global long* extreme_splits) {
-    if (!(extreme_longest[0] > 4 * lanes)) return;
+    if (!(extreme_longest[0] > 8 * lanes)) return;
     const long gid = get_global_id(0);
     if (gid < merge_tiles + 1) {
         long split_extreme_r = hsplit_fused_15_split_extreme(gid, cross_lengths, n_cross_lengths, cross_offsets_0, n_cross_offsets);
@@ -7843,7 +8090,7 @@ __kernel void hsplit_fused_15_extreme_1(__global const long* cross_offsets_0, __
     __local double merge_values[1280];
     __local long merge_values_1[1280];
     __local int merge_ends[1280];
-    if (!(extreme_longest[0] > 4 * lanes)) return;
+    if (!(extreme_longest[0] > 8 * lanes)) return;
     const int t = get_local_id(0);
     const long segs = n_cross_offsets;
     const long n_1 = segs > 0 ? cross_offsets_0[segs - 1] + cross_lengths[segs - 1] : 0;
@@ -7863,26 +8110,61 @@ __kernel void hsplit_fused_15_extreme_1(__global const long* cross_offsets_0, __
                 const long chunk_1 = (before + 256 - 1) / 256;
                 const long lo_1 = min(lane * chunk_1, before);
                 const long hi_1 = min(lo_1 + chunk_1, before);
-                for (long k = lo_1; k < hi_1; k++) {
+                long k = lo_1;
+                for (; k + 3 * 1 < hi_1; k += 4 * 1) {
                     double pull_extreme_r;
                     long pull_extreme_r_1;
-                    hsplit_fused_15_pull_extreme(e0 + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
+                    hsplit_fused_15_pull_extreme(e0 + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
+                    double pull_extreme_r_2;
+                    long pull_extreme_r_3;
+                    hsplit_fused_15_pull_extreme(e0 + k + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
+                    double pull_extreme_r_4;
+                    long pull_extreme_r_5;
+                    hsplit_fused_15_pull_extreme(e0 + k + 2 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
+                    double pull_extreme_r_6;
+                    long pull_extreme_r_7;
+                    hsplit_fused_15_pull_extreme(e0 + k + 3 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_6, &pull_extreme_r_7);
                     double op_extreme_r;
                     long op_extreme_r_1;
                     hsplit_fused_15_op_extreme(acc_2, acc_3, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
                     acc_2 = op_extreme_r;
                     acc_3 = op_extreme_r_1;
+                    double op_extreme_r_2;
+                    long op_extreme_r_3;
+                    hsplit_fused_15_op_extreme(acc_2, acc_3, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_2, &op_extreme_r_3);
+                    acc_2 = op_extreme_r_2;
+                    acc_3 = op_extreme_r_3;
+                    double op_extreme_r_4;
+                    long op_extreme_r_5;
+                    hsplit_fused_15_op_extreme(acc_2, acc_3, pull_extreme_r_4, pull_extreme_r_5, &op_extreme_r_4, &op_extreme_r_5);
+                    acc_2 = op_extreme_r_4;
+                    acc_3 = op_extreme_r_5;
+                    double op_extreme_r_6;
+                    long op_extreme_r_7;
+                    hsplit_fused_15_op_extreme(acc_2, acc_3, pull_extreme_r_6, pull_extreme_r_7, &op_extreme_r_6, &op_extreme_r_7);
+                    acc_2 = op_extreme_r_6;
+                    acc_3 = op_extreme_r_7;
+                }
+                for (; k < hi_1; k += 1) {
+                    double pull_extreme_r_8;
+                    long pull_extreme_r_9;
+                    hsplit_fused_15_pull_extreme(e0 + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_8, &pull_extreme_r_9);
+                    double op_extreme_r_8;
+                    long op_extreme_r_9;
+                    hsplit_fused_15_op_extreme(acc_2, acc_3, pull_extreme_r_8, pull_extreme_r_9, &op_extreme_r_8, &op_extreme_r_9);
+                    acc_2 = op_extreme_r_8;
+                    acc_3 = op_extreme_r_9;
                 }
                 merge_values[t] = acc_2;
                 merge_values_1[t] = acc_3;
                 barrier(CLK_LOCAL_MEM_FENCE);
                 for (long h = 1; h < 256; h *= 2) {
                     if ((lane & (2 * h - 1)) == 0) {
-                        double op_extreme_r_2;
-                        long op_extreme_r_3;
-                        hsplit_fused_15_op_extreme(merge_values[lane], merge_values_1[lane], merge_values[lane + h], merge_values_1[lane + h], &op_extreme_r_2, &op_extreme_r_3);
-                        merge_values[lane] = op_extreme_r_2;
-                        merge_values_1[lane] = op_extreme_r_3;
+                        double op_extreme_r_10;
+                        long op_extreme_r_11;
+                        hsplit_fused_15_op_extreme(merge_values[lane], merge_values_1[lane], merge_values[lane + h], merge_values_1[lane + h], &op_extreme_r_10, &op_extreme_r_11);
+                        merge_values[lane] = op_extreme_r_10;
+                        merge_values_1[lane] = op_extreme_r_11;
                     }
                     barrier(CLK_LOCAL_MEM_FENCE);
                 }
@@ -7902,11 +8184,11 @@ __kernel void hsplit_fused_15_extreme_1(__global const long* cross_offsets_0, __
             for (int i = 0; i < 4; i++) {
                 const int k_2 = t + i * 256;
                 if (k_2 < ne) {
-                    double pull_extreme_r_2;
-                    long pull_extreme_r_3;
-                    hsplit_fused_15_pull_extreme(j0 + k_2, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
-                    merge_values[k_2] = pull_extreme_r_2;
-                    merge_values_1[k_2] = pull_extreme_r_3;
+                    double pull_extreme_r_10;
+                    long pull_extreme_r_11;
+                    hsplit_fused_15_pull_extreme(j0 + k_2, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_10, &pull_extreme_r_11);
+                    merge_values[k_2] = pull_extreme_r_10;
+                    merge_values_1[k_2] = pull_extreme_r_11;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -7937,11 +8219,11 @@ __kernel void hsplit_fused_15_extreme_1(__global const long* cross_offsets_0, __
                     acc_5 = -1L;
                     ii++;
                 } else {
-                    double op_extreme_r_4;
-                    long op_extreme_r_5;
-                    hsplit_fused_15_op_extreme(acc_4, acc_5, merge_values[jj], merge_values_1[jj], &op_extreme_r_4, &op_extreme_r_5);
-                    acc_4 = op_extreme_r_4;
-                    acc_5 = op_extreme_r_5;
+                    double op_extreme_r_12;
+                    long op_extreme_r_13;
+                    hsplit_fused_15_op_extreme(acc_4, acc_5, merge_values[jj], merge_values_1[jj], &op_extreme_r_12, &op_extreme_r_13);
+                    acc_4 = op_extreme_r_12;
+                    acc_5 = op_extreme_r_13;
                     jj++;
                 }
             }
@@ -7955,18 +8237,18 @@ __kernel void hsplit_fused_15_extreme_1(__global const long* cross_offsets_0, __
                 double acc_8 = u >= 0 ? merge_values[1024 + u] : acc;
                 long acc_9 = u >= 0 ? merge_values_1[1024 + u] : acc_1;
                 for (int w = u + 1; w < t; w++) {
-                    double op_extreme_r_6;
-                    long op_extreme_r_7;
-                    hsplit_fused_15_op_extreme(acc_8, acc_9, merge_values[1024 + w], merge_values_1[1024 + w], &op_extreme_r_6, &op_extreme_r_7);
-                    acc_8 = op_extreme_r_6;
-                    acc_9 = op_extreme_r_7;
+                    double op_extreme_r_14;
+                    long op_extreme_r_15;
+                    hsplit_fused_15_op_extreme(acc_8, acc_9, merge_values[1024 + w], merge_values_1[1024 + w], &op_extreme_r_14, &op_extreme_r_15);
+                    acc_8 = op_extreme_r_14;
+                    acc_9 = op_extreme_r_15;
                 }
-                double op_extreme_r_8;
-                long op_extreme_r_9;
-                hsplit_fused_15_op_extreme(acc_8, acc_9, acc_6, acc_7, &op_extreme_r_8, &op_extreme_r_9);
+                double op_extreme_r_16;
+                long op_extreme_r_17;
+                hsplit_fused_15_op_extreme(acc_8, acc_9, acc_6, acc_7, &op_extreme_r_16, &op_extreme_r_17);
                 const long row_1 = a_1 + head;
-                extreme[row_1] = op_extreme_r_8;
-                position[row_1] = op_extreme_r_9;
+                extreme[row_1] = op_extreme_r_16;
+                position[row_1] = op_extreme_r_17;
             }
             barrier(CLK_LOCAL_MEM_FENCE);
         }

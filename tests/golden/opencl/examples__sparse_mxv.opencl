@@ -1207,6 +1207,16 @@ static inline double smvm_fused_op_sum(double a, double b) {
     return a + b;
 }
 
+static inline double smvm_fused_pull_sum_hoisted(long p, long m_elements_1_at, double m_elements_2_at, __global const double* v, long v_len, __global long* err) {
+    long j = m_elements_1_at;
+    if (j < 0L || j >= v_len) {
+        nessie_fail(err, 1, 3, j, v_len);
+        return 0.0;
+    }
+    double mapped = m_elements_2_at * v[j];
+    return mapped;
+}
+
 static inline long smvm_fused_longest_sum(long a, long b) {
     return max(a, b);
 }
@@ -1342,10 +1352,10 @@ __kernel void smvm_fused_sum_longest_final(__global const long* sum_longest_part
     }
 }
 
-__kernel void smvm_fused_sum(__global const long* m_offsets, __global const long* m_lengths, long lanes, long n_m_offsets, __global const long* m_elements_1, __global const double* v, long n_v, __global const double* m_elements_2, __global const long* sum_longest, long whole_group, __global double* sum, __global long* err) {
+__kernel void smvm_fused_sum(__global const long* m_offsets, __global const long* m_lengths, long lanes, long n_m_offsets, __global const long* m_elements_1, __global const double* m_elements_2, __global const double* v, long n_v, __global const long* sum_longest, long whole_group, __global double* sum, __global long* err) {
     __local double team_values[256];
     __local int long_teams[259];
-    if (!(whole_group != 0 || sum_longest[0] <= 4 * lanes)) return;
+    if (!(whole_group != 0 || sum_longest[0] <= 8 * lanes)) return;
     const long l = get_local_id(0);
     const long lane = l & (lanes - 1);
     const long team = l / lanes;
@@ -1365,10 +1375,25 @@ __kernel void smvm_fused_sum(__global const long* m_offsets, __global const long
             if (is_long) {
                 if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
             } else {
-                for (long k = lane; k < length; k += lanes) {
-                    double pull_sum_r = smvm_fused_pull_sum(offset + k, m_elements_1, v, n_v, m_elements_2, err);
-                    double op_sum_r = smvm_fused_op_sum(acc, pull_sum_r);
+                long k = lane;
+                for (; k + 1 * lanes < length; k += 2 * lanes) {
+                    const long at = m_elements_1[offset + k + 0 * lanes];
+                    const double at_1 = m_elements_2[offset + k + 0 * lanes];
+                    const long at_2 = m_elements_1[offset + k + 1 * lanes];
+                    const double at_3 = m_elements_2[offset + k + 1 * lanes];
+                    double pull_sum_hoisted_r = smvm_fused_pull_sum_hoisted(offset + k + 0 * lanes, at, at_1, v, n_v, err);
+                    double pull_sum_hoisted_r_1 = smvm_fused_pull_sum_hoisted(offset + k + 1 * lanes, at_2, at_3, v, n_v, err);
+                    double op_sum_r = smvm_fused_op_sum(acc, pull_sum_hoisted_r);
                     acc = op_sum_r;
+                    double op_sum_r_1 = smvm_fused_op_sum(acc, pull_sum_hoisted_r_1);
+                    acc = op_sum_r_1;
+                }
+                for (; k < length; k += lanes) {
+                    const long at_4 = m_elements_1[offset + k];
+                    const double at_5 = m_elements_2[offset + k];
+                    double pull_sum_hoisted_r_2 = smvm_fused_pull_sum_hoisted(offset + k, at_4, at_5, v, n_v, err);
+                    double op_sum_r_2 = smvm_fused_op_sum(acc, pull_sum_hoisted_r_2);
+                    acc = op_sum_r_2;
                 }
             }
         }
@@ -1378,8 +1403,8 @@ __kernel void smvm_fused_sum(__global const long* m_offsets, __global const long
         if (lanes > 1) {
             for (long h = 1; h < lanes; h *= 2) {
                 if ((lane & (2 * h - 1)) == 0) {
-                    double op_sum_r_1 = smvm_fused_op_sum(team_values[l], team_values[l + h]);
-                    team_values[l] = op_sum_r_1;
+                    double op_sum_r_3 = smvm_fused_op_sum(team_values[l], team_values[l + h]);
+                    team_values[l] = op_sum_r_3;
                 }
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
@@ -1394,17 +1419,32 @@ __kernel void smvm_fused_sum(__global const long* m_offsets, __global const long
             const long offset_1 = m_offsets[s_1];
             const long length_1 = (s_1 + 1 < n_m_offsets ? m_offsets[s_1 + 1] : n_1) - offset_1;
             double acc_1 = 0.0;
-            for (long k_1 = l; k_1 < length_1; k_1 += 256) {
-                double pull_sum_r_1 = smvm_fused_pull_sum(offset_1 + k_1, m_elements_1, v, n_v, m_elements_2, err);
-                double op_sum_r_2 = smvm_fused_op_sum(acc_1, pull_sum_r_1);
-                acc_1 = op_sum_r_2;
+            long k_1 = l;
+            for (; k_1 + 1 * 256 < length_1; k_1 += 2 * 256) {
+                const long at_6 = m_elements_1[offset_1 + k_1 + 0 * 256];
+                const double at_7 = m_elements_2[offset_1 + k_1 + 0 * 256];
+                const long at_8 = m_elements_1[offset_1 + k_1 + 1 * 256];
+                const double at_9 = m_elements_2[offset_1 + k_1 + 1 * 256];
+                double pull_sum_hoisted_r_3 = smvm_fused_pull_sum_hoisted(offset_1 + k_1 + 0 * 256, at_6, at_7, v, n_v, err);
+                double pull_sum_hoisted_r_4 = smvm_fused_pull_sum_hoisted(offset_1 + k_1 + 1 * 256, at_8, at_9, v, n_v, err);
+                double op_sum_r_4 = smvm_fused_op_sum(acc_1, pull_sum_hoisted_r_3);
+                acc_1 = op_sum_r_4;
+                double op_sum_r_5 = smvm_fused_op_sum(acc_1, pull_sum_hoisted_r_4);
+                acc_1 = op_sum_r_5;
+            }
+            for (; k_1 < length_1; k_1 += 256) {
+                const long at_10 = m_elements_1[offset_1 + k_1];
+                const double at_11 = m_elements_2[offset_1 + k_1];
+                double pull_sum_hoisted_r_5 = smvm_fused_pull_sum_hoisted(offset_1 + k_1, at_10, at_11, v, n_v, err);
+                double op_sum_r_6 = smvm_fused_op_sum(acc_1, pull_sum_hoisted_r_5);
+                acc_1 = op_sum_r_6;
             }
             team_values[l] = acc_1;
             barrier(CLK_LOCAL_MEM_FENCE);
             for (long h_1 = 1; h_1 < 256; h_1 *= 2) {
                 if ((l & (2 * h_1 - 1)) == 0) {
-                    double op_sum_r_3 = smvm_fused_op_sum(team_values[l], team_values[l + h_1]);
-                    team_values[l] = op_sum_r_3;
+                    double op_sum_r_7 = smvm_fused_op_sum(team_values[l], team_values[l + h_1]);
+                    team_values[l] = op_sum_r_7;
                 }
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
@@ -1416,7 +1456,7 @@ __kernel void smvm_fused_sum(__global const long* m_offsets, __global const long
 }
 
 __kernel void smvm_fused_sum_splits(long merge_tiles, __global const long* m_lengths, long n_m_lengths, __global const long* m_offsets, long n_m_offsets, __global const long* sum_longest, long lanes, __global long* sum_splits) {
-    if (!(sum_longest[0] > 4 * lanes)) return;
+    if (!(sum_longest[0] > 8 * lanes)) return;
     const long gid = get_global_id(0);
     if (gid < merge_tiles + 1) {
         long split_sum_r = smvm_fused_split_sum(gid, m_lengths, n_m_lengths, m_offsets, n_m_offsets);
@@ -1424,10 +1464,10 @@ __kernel void smvm_fused_sum_splits(long merge_tiles, __global const long* m_len
     }
 }
 
-__kernel void smvm_fused_sum_1(__global const long* m_offsets, __global const long* m_lengths, long n_m_offsets, long merge_tiles, __global const long* sum_splits, __global const long* m_elements_1, __global const double* v, long n_v, __global const double* m_elements_2, __global const long* sum_longest, long lanes, __global double* sum, __global long* err) {
+__kernel void smvm_fused_sum_1(__global const long* m_offsets, __global const long* m_lengths, long n_m_offsets, long merge_tiles, __global const long* sum_splits, __global const long* m_elements_1, __global const double* m_elements_2, __global const double* v, long n_v, __global const long* sum_longest, long lanes, __global double* sum, __global long* err) {
     __local double merge_values[2304];
     __local int merge_ends[2304];
-    if (!(sum_longest[0] > 4 * lanes)) return;
+    if (!(sum_longest[0] > 8 * lanes)) return;
     const int t = get_local_id(0);
     const long segs = n_m_offsets;
     const long n_1 = segs > 0 ? m_offsets[segs - 1] + m_lengths[segs - 1] : 0;
@@ -1442,17 +1482,62 @@ __kernel void smvm_fused_sum_1(__global const long* m_offsets, __global const lo
             if (before > 0) {
                 double acc_1 = 0.0;
                 const long lane = t;
-                for (long k = lane; k < before; k += 256) {
-                    double pull_sum_r = smvm_fused_pull_sum(e0 + k, m_elements_1, v, n_v, m_elements_2, err);
-                    double op_sum_r = smvm_fused_op_sum(acc_1, pull_sum_r);
+                long k = lane;
+                for (; k + 7 * 256 < before; k += 8 * 256) {
+                    const long at = m_elements_1[e0 + k + 0 * 256];
+                    const double at_1 = m_elements_2[e0 + k + 0 * 256];
+                    const long at_2 = m_elements_1[e0 + k + 1 * 256];
+                    const double at_3 = m_elements_2[e0 + k + 1 * 256];
+                    const long at_4 = m_elements_1[e0 + k + 2 * 256];
+                    const double at_5 = m_elements_2[e0 + k + 2 * 256];
+                    const long at_6 = m_elements_1[e0 + k + 3 * 256];
+                    const double at_7 = m_elements_2[e0 + k + 3 * 256];
+                    const long at_8 = m_elements_1[e0 + k + 4 * 256];
+                    const double at_9 = m_elements_2[e0 + k + 4 * 256];
+                    const long at_10 = m_elements_1[e0 + k + 5 * 256];
+                    const double at_11 = m_elements_2[e0 + k + 5 * 256];
+                    const long at_12 = m_elements_1[e0 + k + 6 * 256];
+                    const double at_13 = m_elements_2[e0 + k + 6 * 256];
+                    const long at_14 = m_elements_1[e0 + k + 7 * 256];
+                    const double at_15 = m_elements_2[e0 + k + 7 * 256];
+                    double pull_sum_hoisted_r = smvm_fused_pull_sum_hoisted(e0 + k + 0 * 256, at, at_1, v, n_v, err);
+                    double pull_sum_hoisted_r_1 = smvm_fused_pull_sum_hoisted(e0 + k + 1 * 256, at_2, at_3, v, n_v, err);
+                    double pull_sum_hoisted_r_2 = smvm_fused_pull_sum_hoisted(e0 + k + 2 * 256, at_4, at_5, v, n_v, err);
+                    double pull_sum_hoisted_r_3 = smvm_fused_pull_sum_hoisted(e0 + k + 3 * 256, at_6, at_7, v, n_v, err);
+                    double pull_sum_hoisted_r_4 = smvm_fused_pull_sum_hoisted(e0 + k + 4 * 256, at_8, at_9, v, n_v, err);
+                    double pull_sum_hoisted_r_5 = smvm_fused_pull_sum_hoisted(e0 + k + 5 * 256, at_10, at_11, v, n_v, err);
+                    double pull_sum_hoisted_r_6 = smvm_fused_pull_sum_hoisted(e0 + k + 6 * 256, at_12, at_13, v, n_v, err);
+                    double pull_sum_hoisted_r_7 = smvm_fused_pull_sum_hoisted(e0 + k + 7 * 256, at_14, at_15, v, n_v, err);
+                    double op_sum_r = smvm_fused_op_sum(acc_1, pull_sum_hoisted_r);
                     acc_1 = op_sum_r;
+                    double op_sum_r_1 = smvm_fused_op_sum(acc_1, pull_sum_hoisted_r_1);
+                    acc_1 = op_sum_r_1;
+                    double op_sum_r_2 = smvm_fused_op_sum(acc_1, pull_sum_hoisted_r_2);
+                    acc_1 = op_sum_r_2;
+                    double op_sum_r_3 = smvm_fused_op_sum(acc_1, pull_sum_hoisted_r_3);
+                    acc_1 = op_sum_r_3;
+                    double op_sum_r_4 = smvm_fused_op_sum(acc_1, pull_sum_hoisted_r_4);
+                    acc_1 = op_sum_r_4;
+                    double op_sum_r_5 = smvm_fused_op_sum(acc_1, pull_sum_hoisted_r_5);
+                    acc_1 = op_sum_r_5;
+                    double op_sum_r_6 = smvm_fused_op_sum(acc_1, pull_sum_hoisted_r_6);
+                    acc_1 = op_sum_r_6;
+                    double op_sum_r_7 = smvm_fused_op_sum(acc_1, pull_sum_hoisted_r_7);
+                    acc_1 = op_sum_r_7;
+                }
+                for (; k < before; k += 256) {
+                    const long at_16 = m_elements_1[e0 + k];
+                    const double at_17 = m_elements_2[e0 + k];
+                    double pull_sum_hoisted_r_8 = smvm_fused_pull_sum_hoisted(e0 + k, at_16, at_17, v, n_v, err);
+                    double op_sum_r_8 = smvm_fused_op_sum(acc_1, pull_sum_hoisted_r_8);
+                    acc_1 = op_sum_r_8;
                 }
                 merge_values[t] = acc_1;
                 barrier(CLK_LOCAL_MEM_FENCE);
                 for (long h = 1; h < 256; h *= 2) {
                     if ((lane & (2 * h - 1)) == 0) {
-                        double op_sum_r_1 = smvm_fused_op_sum(merge_values[lane], merge_values[lane + h]);
-                        merge_values[lane] = op_sum_r_1;
+                        double op_sum_r_9 = smvm_fused_op_sum(merge_values[lane], merge_values[lane + h]);
+                        merge_values[lane] = op_sum_r_9;
                     }
                     barrier(CLK_LOCAL_MEM_FENCE);
                 }
@@ -1467,13 +1552,93 @@ __kernel void smvm_fused_sum_1(__global const long* m_offsets, __global const lo
                 const long r = a + k_1;
                 merge_ends[k_1] = (int)((r + 1 < segs ? m_offsets[r + 1] : n_1) - j0);
             }
-            #pragma unroll
-            for (int i_1 = 0; i_1 < 8; i_1++) {
-                const int k_2 = t + i_1 * 256;
-                if (k_2 < ne) {
-                    double pull_sum_r_1 = smvm_fused_pull_sum(j0 + k_2, m_elements_1, v, n_v, m_elements_2, err);
-                    merge_values[k_2] = pull_sum_r_1;
-                }
+            const int k_2 = t + 0 * 256;
+            const int k_3 = t + 1 * 256;
+            const int k_4 = t + 2 * 256;
+            const int k_5 = t + 3 * 256;
+            const int k_6 = t + 4 * 256;
+            const int k_7 = t + 5 * 256;
+            const int k_8 = t + 6 * 256;
+            const int k_9 = t + 7 * 256;
+            const long at_18 = k_2 < ne ? m_elements_1[j0 + k_2] : 0;
+            const double at_19 = k_2 < ne ? m_elements_2[j0 + k_2] : 0;
+            const long at_20 = k_3 < ne ? m_elements_1[j0 + k_3] : 0;
+            const double at_21 = k_3 < ne ? m_elements_2[j0 + k_3] : 0;
+            const long at_22 = k_4 < ne ? m_elements_1[j0 + k_4] : 0;
+            const double at_23 = k_4 < ne ? m_elements_2[j0 + k_4] : 0;
+            const long at_24 = k_5 < ne ? m_elements_1[j0 + k_5] : 0;
+            const double at_25 = k_5 < ne ? m_elements_2[j0 + k_5] : 0;
+            const long at_26 = k_6 < ne ? m_elements_1[j0 + k_6] : 0;
+            const double at_27 = k_6 < ne ? m_elements_2[j0 + k_6] : 0;
+            const long at_28 = k_7 < ne ? m_elements_1[j0 + k_7] : 0;
+            const double at_29 = k_7 < ne ? m_elements_2[j0 + k_7] : 0;
+            const long at_30 = k_8 < ne ? m_elements_1[j0 + k_8] : 0;
+            const double at_31 = k_8 < ne ? m_elements_2[j0 + k_8] : 0;
+            const long at_32 = k_9 < ne ? m_elements_1[j0 + k_9] : 0;
+            const double at_33 = k_9 < ne ? m_elements_2[j0 + k_9] : 0;
+            double x = 0.0;
+            if (k_2 < ne) {
+                double pull_sum_hoisted_r_9 = smvm_fused_pull_sum_hoisted(j0 + k_2, at_18, at_19, v, n_v, err);
+                x = pull_sum_hoisted_r_9;
+            }
+            double x_1 = 0.0;
+            if (k_3 < ne) {
+                double pull_sum_hoisted_r_10 = smvm_fused_pull_sum_hoisted(j0 + k_3, at_20, at_21, v, n_v, err);
+                x_1 = pull_sum_hoisted_r_10;
+            }
+            double x_2 = 0.0;
+            if (k_4 < ne) {
+                double pull_sum_hoisted_r_11 = smvm_fused_pull_sum_hoisted(j0 + k_4, at_22, at_23, v, n_v, err);
+                x_2 = pull_sum_hoisted_r_11;
+            }
+            double x_3 = 0.0;
+            if (k_5 < ne) {
+                double pull_sum_hoisted_r_12 = smvm_fused_pull_sum_hoisted(j0 + k_5, at_24, at_25, v, n_v, err);
+                x_3 = pull_sum_hoisted_r_12;
+            }
+            double x_4 = 0.0;
+            if (k_6 < ne) {
+                double pull_sum_hoisted_r_13 = smvm_fused_pull_sum_hoisted(j0 + k_6, at_26, at_27, v, n_v, err);
+                x_4 = pull_sum_hoisted_r_13;
+            }
+            double x_5 = 0.0;
+            if (k_7 < ne) {
+                double pull_sum_hoisted_r_14 = smvm_fused_pull_sum_hoisted(j0 + k_7, at_28, at_29, v, n_v, err);
+                x_5 = pull_sum_hoisted_r_14;
+            }
+            double x_6 = 0.0;
+            if (k_8 < ne) {
+                double pull_sum_hoisted_r_15 = smvm_fused_pull_sum_hoisted(j0 + k_8, at_30, at_31, v, n_v, err);
+                x_6 = pull_sum_hoisted_r_15;
+            }
+            double x_7 = 0.0;
+            if (k_9 < ne) {
+                double pull_sum_hoisted_r_16 = smvm_fused_pull_sum_hoisted(j0 + k_9, at_32, at_33, v, n_v, err);
+                x_7 = pull_sum_hoisted_r_16;
+            }
+            if (k_2 < ne) {
+                merge_values[k_2] = x;
+            }
+            if (k_3 < ne) {
+                merge_values[k_3] = x_1;
+            }
+            if (k_4 < ne) {
+                merge_values[k_4] = x_2;
+            }
+            if (k_5 < ne) {
+                merge_values[k_5] = x_3;
+            }
+            if (k_6 < ne) {
+                merge_values[k_6] = x_4;
+            }
+            if (k_7 < ne) {
+                merge_values[k_7] = x_5;
+            }
+            if (k_8 < ne) {
+                merge_values[k_8] = x_6;
+            }
+            if (k_9 < ne) {
+                merge_values[k_9] = x_7;
             }
             barrier(CLK_LOCAL_MEM_FENCE);
             const int dlo = min(t * 8, cl);
@@ -1498,8 +1663,8 @@ __kernel void smvm_fused_sum_1(__global const long* m_offsets, __global const lo
                     acc_2 = 0.0;
                     ii++;
                 } else {
-                    double op_sum_r_2 = smvm_fused_op_sum(acc_2, merge_values[jj]);
-                    acc_2 = op_sum_r_2;
+                    double op_sum_r_10 = smvm_fused_op_sum(acc_2, merge_values[jj]);
+                    acc_2 = op_sum_r_10;
                     jj++;
                 }
             }
@@ -1511,12 +1676,12 @@ __kernel void smvm_fused_sum_1(__global const long* m_offsets, __global const lo
                 while (u >= 0 && !merge_ends[2048 + u]) u--;
                 double acc_4 = u >= 0 ? merge_values[2048 + u] : acc;
                 for (int w = u + 1; w < t; w++) {
-                    double op_sum_r_3 = smvm_fused_op_sum(acc_4, merge_values[2048 + w]);
-                    acc_4 = op_sum_r_3;
+                    double op_sum_r_11 = smvm_fused_op_sum(acc_4, merge_values[2048 + w]);
+                    acc_4 = op_sum_r_11;
                 }
-                double op_sum_r_4 = smvm_fused_op_sum(acc_4, acc_3);
+                double op_sum_r_12 = smvm_fused_op_sum(acc_4, acc_3);
                 const long row_1 = a + head;
-                sum[row_1] = op_sum_r_4;
+                sum[row_1] = op_sum_r_12;
             }
             barrier(CLK_LOCAL_MEM_FENCE);
         }

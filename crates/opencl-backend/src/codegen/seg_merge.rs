@@ -108,6 +108,8 @@ impl Generator<'_> {
             comps: comps.clone(),
             tree: vals.clone(),
             strided: tiles.strided,
+            batch: v,
+            hoisted: tiles.hoisted.clone(),
         };
         self.open(format!("if ({before} > 0)"));
         let accs = self.declare_accs(&red);
@@ -138,17 +140,21 @@ impl Generator<'_> {
         // at most `L·V` values): a loop of a known count, unrolled, so that
         // the loads of its `V` elements are in flight together (on the
         // H100, uniform rows of 8: 12 % faster than a loop to `ne`).
-        let (i, k) = (self.fresh("i"), self.fresh("k"));
-        self.line("#pragma unroll");
-        self.open(format!("for (int {i} = 0; {i} < {v}; {i}++)"));
-        self.line(format!("const int {k} = {t} + {i} * {l};"));
-        self.open(format!("if ({k} < {ne})"));
-        let x = self.call(pull, vec![format!("{j0} + {k}")])?;
-        for (name, x) in vals.iter().zip(&x) {
-            self.line(format!("{name}[{k}] = {x};"));
+        if red.hoisted.is_some() {
+            self.tile_values_hoisted(&red, &vals, (&t, &ne, &j0), l, v)?;
+        } else {
+            let (i, k) = (self.fresh("i"), self.fresh("k"));
+            self.line("#pragma unroll");
+            self.open(format!("for (int {i} = 0; {i} < {v}; {i}++)"));
+            self.line(format!("const int {k} = {t} + {i} * {l};"));
+            self.open(format!("if ({k} < {ne})"));
+            let x = self.call(pull, vec![format!("{j0} + {k}")])?;
+            for (name, x) in vals.iter().zip(&x) {
+                self.line(format!("{name}[{k}] = {x};"));
+            }
+            self.close();
+            self.close();
         }
-        self.close();
-        self.close();
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
         // This work-item's items of the tile.
         let [dlo, dhi, lo, hi, m, ii, jj, head, d, row] =
@@ -209,6 +215,59 @@ impl Generator<'_> {
         self.close();
         self.close();
         Ok(Val::Array(Self::out_view(&out)))
+    }
+
+    /// The tile's values in local memory with a hoisted pull: work-item
+    /// `t` loads the hoisted arrays at its items `t + i·L` (`i < V`, those
+    /// below `ne`) all first, then calls the pull on each, then stores
+    /// the values (`hoist-element-reads`).
+    fn tile_values_hoisted(
+        &mut self,
+        red: &Reduction<'_>,
+        vals: &[String],
+        (t, ne, j0): (&str, &str, &str),
+        l: i64,
+        v: i64,
+    ) -> Result<(), CodegenError> {
+        let Some(h) = red.hoisted.clone() else { return internal("a merge tile without a hoisted pull") };
+        let ks: Vec<String> = (0..v).map(|_| self.fresh("k")).collect();
+        for (i, k) in ks.iter().enumerate() {
+            self.line(format!("const int {k} = {t} + {i} * {l};"));
+        }
+        let mut calls = Vec::with_capacity(ks.len());
+        for k in &ks {
+            let mut args = vec![format!("{j0} + {k}")];
+            for &a in &h.arrays {
+                let flatten::ir::VarType::Array(elem) = self.lift.flat.var(a).ty else {
+                    return internal("a hoisted read of an array that is a scalar");
+                };
+                self.need(super::KernelArg::Array { var: a, written: false });
+                let (array, x) = (self.kvar(a), self.fresh("at"));
+                self.line(format!("const {} {x} = {k} < {ne} ? {array}[{j0} + {k}] : 0;", c_type(elem)));
+                args.push(x);
+            }
+            calls.push(args);
+        }
+        let mut values = Vec::with_capacity(ks.len());
+        for (k, args) in ks.iter().zip(calls) {
+            let x: Vec<String> = red.comps.iter().map(|_| self.fresh("x")).collect();
+            for ((name, s), i) in x.iter().zip(&red.comps).zip(&red.init) {
+                self.line(format!("{} {name} = {i};", c_type(*s)));
+            }
+            self.open(format!("if ({k} < {ne})"));
+            let r = self.call(h.pull, args)?;
+            self.assign(&x, &r);
+            self.close();
+            values.push(x);
+        }
+        for (k, x) in ks.iter().zip(&values) {
+            self.open(format!("if ({k} < {ne})"));
+            for (name, x) in vals.iter().zip(x) {
+                self.line(format!("{name}[{k}] = {x};"));
+            }
+            self.close();
+        }
+        Ok(())
     }
 
     /// Private variables of the components, from `init`.

@@ -3,11 +3,20 @@
 //! apart, and reducing one run of a segment with many work-items (each
 //! folding its elements into private accumulators, then a tree in local
 //! memory in the order of `lift_ir::seg_reduce::TeamOrder`).
+//!
+//! A work-item pulls its elements in batches (`Teams::batch`, the merge
+//! tile's items): first the values the hoisted pull takes
+//! (`hoist-element-reads`) are loaded for the whole batch, then the pull
+//! is called on each, then the values are folded in order. The loads of
+//! a batch are then in flight together: called one element at a time,
+//! the pull's check of the element (a branch and a write of the error
+//! flag, which may alias any array) kept the next element's loads from
+//! starting before the check, which waits for the element's own loads.
 
 use lift_ir::arith::ArithExpr;
-use lift_ir::ir::{Expr, Fun, Type, UserFunId};
+use lift_ir::ir::{Expr, Fun, HoistedPull, Type, UserFunId};
 
-use super::{Generator, Out, Val, View, internal};
+use super::{Generator, KernelArg, Out, Val, View, internal};
 use crate::compile::CodegenError;
 use crate::user_fun::c_type;
 
@@ -38,6 +47,9 @@ pub(super) struct Reduction<'f> {
     /// Lane `j` folds elements `j, j + width, ...` (a commutative
     /// operator) rather than its contiguous chunk.
     pub strided: bool,
+    /// Elements a work-item pulls before it folds them (at least 1).
+    pub batch: i64,
+    pub hoisted: Option<HoistedPull>,
 }
 
 impl Generator<'_> {
@@ -91,16 +103,38 @@ impl Generator<'_> {
         width: &str,
     ) -> Result<(), CodegenError> {
         let k = self.fresh("k");
-        if red.strided {
-            self.open(format!("for (long {k} = {lane}; {k} < {length}; {k} += {width})"));
+        // Lane `lane`'s elements `k, k + step, ...` below `hi`.
+        let (hi, step) = if red.strided {
+            self.line(format!("long {k} = {lane};"));
+            (length.to_string(), width.to_string())
         } else {
             let (chunk, lo, hi) = (self.fresh("chunk"), self.fresh("lo"), self.fresh("hi"));
             self.line(format!("const long {chunk} = ({length} + {width} - 1) / {width};"));
             self.line(format!("const long {lo} = min({lane} * {chunk}, {length});"));
             self.line(format!("const long {hi} = min({lo} + {chunk}, {length});"));
-            self.open(format!("for (long {k} = {lo}; {k} < {hi}; {k}++)"));
+            self.line(format!("long {k} = {lo};"));
+            (hi, "1".to_string())
+        };
+        let b = red.batch.max(1);
+        if b > 1 {
+            // Whole batches, then the rest one at a time.
+            self.open(format!("for (; {k} + {} * {step} < {hi}; {k} += {b} * {step})", b - 1));
+            let at: Vec<String> = (0..b).map(|i| format!("{offset} + {k} + {i} * {step}")).collect();
+            let xs = self.pull_batch(red, &at)?;
+            for x in xs {
+                self.fold_value(red, accs, x)?;
+            }
+            self.close();
         }
-        let x = self.call(red.pull, vec![format!("{offset} + {k}")])?;
+        self.open(format!("for (; {k} < {hi}; {k} += {step})"));
+        let x = self.pull_batch(red, &[format!("{offset} + {k}")])?.remove(0);
+        self.fold_value(red, accs, x)?;
+        self.close();
+        Ok(())
+    }
+
+    /// `accs = accs op x`.
+    fn fold_value(&mut self, red: &Reduction<'_>, accs: &[String], x: Vec<String>) -> Result<(), CodegenError> {
         let res = self.apply_scalar_fun(
             red.op,
             vec![(Val::Scalar(accs.to_vec()), red.acc_ty.clone()), (Val::Scalar(x), red.acc_ty.clone())],
@@ -108,8 +142,35 @@ impl Generator<'_> {
         for (a, r) in accs.iter().zip(&res) {
             self.line(format!("{a} = {r};"));
         }
-        self.close();
         Ok(())
+    }
+
+    /// The pulled values of the elements at `positions` (C expressions of
+    /// in-bounds positions): the hoisted pull's arrays loaded at every
+    /// position first, then the pull called at each.
+    pub(super) fn pull_batch(
+        &mut self,
+        red: &Reduction<'_>,
+        positions: &[String],
+    ) -> Result<Vec<Vec<String>>, CodegenError> {
+        let Some(h) = &red.hoisted else {
+            return positions.iter().map(|p| self.call(red.pull, vec![p.clone()])).collect();
+        };
+        let mut calls = Vec::with_capacity(positions.len());
+        for p in positions {
+            let mut args = vec![p.clone()];
+            for &a in &h.arrays {
+                let flatten::ir::VarType::Array(elem) = self.lift.flat.var(a).ty else {
+                    return internal("a hoisted read of an array that is a scalar");
+                };
+                self.need(KernelArg::Array { var: a, written: false });
+                let (array, x) = (self.kvar(a), self.fresh("at"));
+                self.line(format!("const {} {x} = {array}[{p}];", c_type(elem)));
+                args.push(x);
+            }
+            calls.push(args);
+        }
+        calls.into_iter().map(|args| self.call(h.pull, args)).collect()
     }
 
     /// The tree over `width` lanes whose values are in the local array at

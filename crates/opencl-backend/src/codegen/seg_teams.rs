@@ -58,8 +58,17 @@ impl Generator<'_> {
         }
         let long_teams = self.fresh("long_teams");
         self.local_decls.push(format!("__local int {long_teams}[{}];", group + 3));
-        let red =
-            Reduction { pull, op, acc_ty: Type::of_components(&comps), init, comps, tree, strided: teams.strided };
+        let red = Reduction {
+            pull,
+            op,
+            acc_ty: Type::of_components(&comps),
+            init,
+            comps,
+            tree,
+            strided: teams.strided,
+            batch: teams.batch,
+            hoisted: teams.hoisted.clone(),
+        };
         let lanes = self.c(&teams.lanes);
         let count_c = self.c(&count);
         let (l, lane, team, per_group) = (self.fresh("l"), self.fresh("lane"), self.fresh("team"), self.fresh("teams"));
