@@ -153,7 +153,9 @@ impl Drop for BufferPool {
 fn release(mem: cl_mem) {
     // SAFETY: the pool owns one reference to `mem`; a failure leaves
     // nothing to do.
-    let _ = unsafe { opencl3::memory::release_mem_object(mem) };
+    let _ = super::host_time::timed(super::host_time::HostActivity::BufferRelease, || unsafe {
+        opencl3::memory::release_mem_object(mem)
+    });
 }
 
 /// Device memory held by the buffers of the current thread, in bytes.

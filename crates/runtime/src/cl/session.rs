@@ -50,6 +50,7 @@ use opencl3::types::{CL_BLOCKING, CL_NON_BLOCKING, cl_mem};
 use super::binary_cache::BinaryCache;
 use super::buffer::{BufferPool, DeviceBuffer, Element, allocated_elements, size_class_bytes};
 use super::error_flag::{self, DeviceFault, ERROR_FLAG_WORDS};
+use super::host_time::{HostActivity, timed};
 use super::launch::{Arg, Launch, check_args};
 use super::profile::{CommandKind, Profiler, Stats};
 use super::program::{self, BuildTarget, Kernel, Program};
@@ -386,7 +387,7 @@ impl Session {
             .and_then(size_class_bytes)
             .filter(|&bytes| bytes as u64 <= self.limits.max_alloc_bytes);
         if let Some(bytes) = class
-            && let Some(mem) = self.pool.borrow_mut().take(bytes)
+            && let Some(mem) = timed(HostActivity::PoolHit, || self.pool.borrow_mut().take(bytes))
         {
             return Ok(DeviceBuffer::from_raw(Buffer::new(mem), len, bytes, pool));
         }
@@ -438,9 +439,9 @@ impl Session {
         // SAFETY: the write is blocking, so the driver no longer reads
         // `data` when the call returns; the range lies inside the buffer
         // (checked above).
-        let event = unsafe {
+        let event = timed(HostActivity::Wait, || unsafe {
             self.queue.enqueue_write_buffer(&mut buffer.raw, CL_BLOCKING, offset * size_of::<T>(), data, &[])
-        }
+        })
         .map_err(|e| driver_error(format!("writing {bytes} bytes to the device"), e.0, bytes as u64))?;
         self.profiler.note_wait();
         self.record(CommandKind::Write, None, bytes as u64, event)
@@ -550,7 +551,7 @@ impl Session {
         // is plain data for which any bytes are a value (`Element` is
         // sealed to such types); the caller keeps `value` in place until
         // the queue has passed this command (see above).
-        let event = unsafe {
+        let event = timed(HostActivity::ReadEnqueue, || unsafe {
             self.queue.enqueue_read_buffer(
                 &buffer.raw,
                 CL_NON_BLOCKING,
@@ -558,7 +559,7 @@ impl Session {
                 std::slice::from_mut(value),
                 &[],
             )
-        }
+        })
         .map_err(|e| driver_error(format!("reading {bytes} bytes from the device"), e.0, bytes as u64))?;
         self.record(CommandKind::Read, None, bytes as u64, event)
     }
@@ -586,9 +587,10 @@ impl Session {
         // SAFETY: the driver copies the pattern before the call returns
         // (OpenCL 1.2, clEnqueueFillBuffer); offset and size are multiples
         // of the pattern size and lie inside the buffer (checked above).
-        let event =
-            unsafe { self.queue.enqueue_fill_buffer(&mut buffer.raw, &[value], offset * size_of::<T>(), bytes, &[]) }
-                .map_err(|e| driver_error(format!("filling {bytes} bytes on the device"), e.0, bytes as u64))?;
+        let event = timed(HostActivity::FillEnqueue, || unsafe {
+            self.queue.enqueue_fill_buffer(&mut buffer.raw, &[value], offset * size_of::<T>(), bytes, &[])
+        })
+        .map_err(|e| driver_error(format!("filling {bytes} bytes on the device"), e.0, bytes as u64))?;
         self.record(CommandKind::Fill, None, bytes as u64, event)
     }
 
@@ -620,7 +622,7 @@ impl Session {
         let element = size_of::<T>();
         // SAFETY: both ranges lie inside their buffers (checked above), and
         // they are distinct buffers (one is borrowed mutably).
-        let event = unsafe {
+        let event = timed(HostActivity::CopyEnqueue, || unsafe {
             self.queue.enqueue_copy_buffer(
                 &source.raw,
                 &mut destination.raw,
@@ -629,7 +631,7 @@ impl Session {
                 bytes,
                 &[],
             )
-        }
+        })
         .map_err(|e| driver_error(format!("copying {bytes} bytes on the device"), e.0, bytes as u64))?;
         // A copy reads and writes every byte.
         self.record(CommandKind::Copy, None, 2 * bytes as u64, event)
@@ -662,6 +664,10 @@ impl Session {
     }
 
     fn enqueue_launch(&mut self, launch: &Launch<'_>, args: &[Arg<'_>]) -> Result<Option<Event>, ClError> {
+        timed(HostActivity::LaunchEnqueue, || self.enqueue_launch_untimed(launch, args))
+    }
+
+    fn enqueue_launch_untimed(&mut self, launch: &Launch<'_>, args: &[Arg<'_>]) -> Result<Option<Event>, ClError> {
         let kernel = launch.kernel;
         check_args(kernel, args)?;
         let grid = launch.grid;
@@ -753,7 +759,8 @@ impl Session {
 
     /// Waits for every enqueued command, and collects their times.
     pub fn finish(&mut self) -> Result<(), ClError> {
-        self.queue.finish().map_err(|e| driver_error("waiting for the device to finish", e.0, 0))?;
+        timed(HostActivity::Wait, || self.queue.finish())
+            .map_err(|e| driver_error("waiting for the device to finish", e.0, 0))?;
         self.profiler.note_wait();
         self.profiler.collect(true)
     }
@@ -778,8 +785,10 @@ impl Session {
         let zeros = [0i64; ERROR_FLAG_WORDS];
         // SAFETY: blocking write of the whole flag buffer, which has
         // exactly ERROR_FLAG_WORDS elements.
-        unsafe { self.queue.enqueue_write_buffer(&mut self.error_flag.raw, CL_BLOCKING, 0, &zeros, &[]) }
-            .map_err(|e| driver_error("clearing the error flag", e.0, 0))?;
+        timed(HostActivity::Wait, || unsafe {
+            self.queue.enqueue_write_buffer(&mut self.error_flag.raw, CL_BLOCKING, 0, &zeros, &[])
+        })
+        .map_err(|e| driver_error("clearing the error flag", e.0, 0))?;
         Ok(())
     }
 
@@ -838,7 +847,9 @@ fn allocate<T: Element>(
     }
     // SAFETY: no host pointer is passed (so no flags refer to one), and the
     // element count is at least one.
-    let raw = unsafe { Buffer::<T>::create(context, CL_MEM_READ_WRITE, count, std::ptr::null_mut()) };
+    let raw = timed(HostActivity::BufferCreate, || unsafe {
+        Buffer::<T>::create(context, CL_MEM_READ_WRITE, count, std::ptr::null_mut())
+    });
     match raw {
         Ok(raw) => Ok(DeviceBuffer::from_raw(raw, len, bytes as usize, pool)),
         Err(e) => match e.0 {
@@ -867,8 +878,10 @@ fn blocking_read<T: Element>(
     // `data` when the call returns; the range lies inside the buffer
     // (checked above); `T` is plain data for which any bytes are a value
     // (`Element` is sealed to such types).
-    let event = unsafe { queue.enqueue_read_buffer(&buffer.raw, CL_BLOCKING, offset * size_of::<T>(), data, &[]) }
-        .map_err(|e| driver_error(format!("reading {bytes} bytes from the device"), e.0, bytes as u64))?;
+    let event = timed(HostActivity::Wait, || unsafe {
+        queue.enqueue_read_buffer(&buffer.raw, CL_BLOCKING, offset * size_of::<T>(), data, &[])
+    })
+    .map_err(|e| driver_error(format!("reading {bytes} bytes from the device"), e.0, bytes as u64))?;
     Ok(Some(event))
 }
 
