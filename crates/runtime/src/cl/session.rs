@@ -48,7 +48,7 @@ use opencl3::memory::{Buffer, CL_MEM_READ_WRITE};
 use opencl3::types::{CL_BLOCKING, CL_NON_BLOCKING, cl_mem};
 
 use super::binary_cache::BinaryCache;
-use super::buffer::{BufferPool, DeviceBuffer, Element, allocated_elements, size_class_bytes};
+use super::buffer::{BufferPool, DeviceBuffer, Element, allocated_elements, release, size_class_bytes};
 use super::error_flag::{self, DeviceFault, ERROR_FLAG_WORDS};
 use super::host_time::{HostActivity, timed};
 use super::launch::{Arg, Launch, check_args};
@@ -436,6 +436,7 @@ impl Session {
             return Ok(());
         }
         let bytes = size_of_val(data);
+        self.release_evicted();
         // SAFETY: the write is blocking, so the driver no longer reads
         // `data` when the call returns; the range lies inside the buffer
         // (checked above).
@@ -472,6 +473,7 @@ impl Session {
         offset: usize,
         data: &mut [T],
     ) -> Result<(), ClError> {
+        self.release_evicted();
         match blocking_read(&self.queue, buffer, offset, data)? {
             Some(event) => {
                 self.profiler.note_wait();
@@ -493,6 +495,7 @@ impl Session {
         &mut self,
         reads: &[ElementRead<'_>],
     ) -> Result<(Vec<ElementValue>, Option<DeviceFault>), ClError> {
+        self.release_evicted();
         let mut values: Vec<ElementValue> = reads.iter().map(ElementRead::placeholder).collect();
         let mut enqueued = Ok(());
         // `values` is neither moved nor resized until the wait below: the
@@ -759,6 +762,7 @@ impl Session {
 
     /// Waits for every enqueued command, and collects their times.
     pub fn finish(&mut self) -> Result<(), ClError> {
+        self.release_evicted();
         timed(HostActivity::Wait, || self.queue.finish())
             .map_err(|e| driver_error("waiting for the device to finish", e.0, 0))?;
         self.profiler.note_wait();
@@ -769,6 +773,7 @@ impl Session {
     /// safety check since the flag was last cleared, if any. A fault is
     /// reported once: the flag is cleared when it is read.
     pub fn check_error_flag(&mut self) -> Result<Option<DeviceFault>, ClError> {
+        self.release_evicted();
         let mut words = [0i64; ERROR_FLAG_WORDS];
         blocking_read(&self.queue, &self.error_flag, 0, &mut words)?;
         self.profiler.note_wait();
@@ -779,6 +784,16 @@ impl Session {
             self.clear_error_flag()?;
         }
         Ok(fault)
+    }
+
+    /// Releases the buffers the pool evicted since the last blocking call:
+    /// here, right before the host waits for the device, a release that
+    /// waits for the device too costs no extra wait (note [buffer pool]).
+    fn release_evicted(&mut self) {
+        let evicted = self.pool.borrow_mut().take_evicted();
+        for mem in evicted {
+            release(mem);
+        }
     }
 
     fn clear_error_flag(&mut self) -> Result<(), ClError> {
@@ -970,5 +985,29 @@ mod tests {
         assert_eq!(session.read(&again).expect("reads"), values);
         let fresh = session.alloc::<i64>(1020).expect("allocates");
         assert_ne!(fresh.mem(), mem);
+    }
+
+    /// Note [buffer pool]: a buffer evicted beyond the pool's limit is
+    /// released at the next blocking call, not when it is evicted; an
+    /// allocation takes the buffer put last of its class.
+    #[test]
+    fn evicted_buffers_are_released_at_the_next_blocking_call() {
+        let mut session = Session::open(std::env::var("NESSIE_DEVICE").ok().as_deref()).expect("an OpenCL device");
+        session.pool.borrow_mut().clear();
+        // Room for two buffers of 8192 bytes.
+        session.pool.borrow_mut().limit_bytes = 2 * 8192;
+        let buffers: Vec<DeviceBuffer<i64>> = (0..4).map(|_| session.alloc::<i64>(1000).expect("allocates")).collect();
+        let mems: Vec<cl_mem> = buffers.iter().map(DeviceBuffer::mem).collect();
+        drop(buffers);
+        assert_eq!(session.pool.borrow().evicted.len(), 2, "the two oldest are evicted");
+        let before = crate::cl::buffer_memory().pooled_bytes;
+        let mut flag = session.alloc::<i64>(1).expect("allocates");
+        session.write(&mut flag, &[7]).expect("writes");
+        assert!(session.pool.borrow().evicted.is_empty(), "a blocking call releases them");
+        assert_eq!(crate::cl::buffer_memory().pooled_bytes, before - 2 * 8192);
+        // The last one put comes back first.
+        let again = session.alloc::<f64>(1024).expect("allocates");
+        assert_eq!(again.mem(), mems[3]);
+        assert_eq!(session.read(&flag).expect("reads"), vec![7]);
     }
 }
