@@ -161,8 +161,7 @@ impl BufferPool {
         self.bytes += bytes as u64;
         count_pool_memory(bytes as u64, 0);
         while self.count > POOL_BUFFERS || (self.bytes > self.limit_bytes && self.count > 0) {
-            let Some(oldest) = self.free.iter().min_by_key(|(_, class)| class.front().map_or(u64::MAX, |b| b.0))
-            else {
+            let Some(oldest) = self.free.iter().min_by_key(|(_, class)| class.front().map_or(u64::MAX, |b| b.0)) else {
                 break;
             };
             let class_bytes = *oldest.0;

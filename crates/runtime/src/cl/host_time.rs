@@ -25,7 +25,9 @@ pub enum HostActivity {
     /// A `run` of a launch plan, inclusive of everything below that it
     /// does (the executor's own work is this less those).
     KernelRun,
-    /// Setting a kernel's arguments and enqueueing it.
+    /// Setting a kernel's arguments.
+    SetArgs,
+    /// Enqueueing a kernel.
     LaunchEnqueue,
     /// Enqueueing a non-blocking read (a batch's elements).
     ReadEnqueue,
@@ -47,8 +49,9 @@ pub enum HostActivity {
 }
 
 impl HostActivity {
-    const ALL: [HostActivity; 10] = [
+    const ALL: [HostActivity; 11] = [
         HostActivity::KernelRun,
+        HostActivity::SetArgs,
         HostActivity::LaunchEnqueue,
         HostActivity::ReadEnqueue,
         HostActivity::Wait,
@@ -63,7 +66,8 @@ impl HostActivity {
     fn name(self) -> &'static str {
         match self {
             HostActivity::KernelRun => "`run`s of launch plans (inclusive)",
-            HostActivity::LaunchEnqueue => "launch enqueues (arguments set)",
+            HostActivity::SetArgs => "kernel arguments set (per launch)",
+            HostActivity::LaunchEnqueue => "launch enqueues",
             HostActivity::ReadEnqueue => "non-blocking read enqueues",
             HostActivity::Wait => "blocking calls (waiting for the device)",
             HostActivity::FillEnqueue => "fill enqueues",

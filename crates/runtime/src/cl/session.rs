@@ -497,30 +497,9 @@ impl Session {
     ) -> Result<(Vec<ElementValue>, Option<DeviceFault>), ClError> {
         self.release_evicted();
         let mut values: Vec<ElementValue> = reads.iter().map(ElementRead::placeholder).collect();
-        let mut enqueued = Ok(());
         // `values` is neither moved nor resized until the wait below: the
         // driver writes into its elements until then.
-        for (read, value) in reads.iter().zip(values.iter_mut()) {
-            let result = match (read, value) {
-                (ElementRead::I64(buffer, index), ElementValue::I64(value)) => {
-                    self.enqueue_read_one(buffer, *index, value)
-                }
-                (ElementRead::F64(buffer, index), ElementValue::F64(value)) => {
-                    self.enqueue_read_one(buffer, *index, value)
-                }
-                (ElementRead::U8(buffer, index), ElementValue::U8(value)) => {
-                    self.enqueue_read_one(buffer, *index, value)
-                }
-                (ElementRead::I32(buffer, index), ElementValue::I32(value)) => {
-                    self.enqueue_read_one(buffer, *index, value)
-                }
-                _ => Err(ClError::internal("an element read and its value differ in type")),
-            };
-            if let Err(error) = result {
-                enqueued = Err(error);
-                break;
-            }
-        }
+        let enqueued = self.enqueue_element_reads(reads, &mut values, false);
         let mut words = [0i64; ERROR_FLAG_WORDS];
         let waited = blocking_read(&self.queue, &self.error_flag, 0, &mut words);
         if enqueued.is_err() || waited.is_err() {
@@ -539,29 +518,82 @@ impl Session {
         Ok((values, fault))
     }
 
-    /// Enqueues a read of `buffer[index]` into `value` without waiting.
-    /// The caller waits for the queue (a blocking command enqueued later,
-    /// or `finish`) before it reads, moves or drops `value`.
+    /// Reads one element of each buffer in `reads`, in one round trip,
+    /// without the error flag: for reads after kernels that cannot write
+    /// it. The reads but the last are enqueued without blocking, the last
+    /// one blocks (on the in-order queue it waits for all of them); each
+    /// counts as a device-to-host command, the batch as one host wait.
+    pub fn read_elements(&mut self, reads: &[ElementRead<'_>]) -> Result<Vec<ElementValue>, ClError> {
+        if reads.is_empty() {
+            return Ok(Vec::new());
+        }
+        self.release_evicted();
+        let mut values: Vec<ElementValue> = reads.iter().map(ElementRead::placeholder).collect();
+        // As in `read_elements_checked`, `values` stays in place until the
+        // last read, which blocks, has returned.
+        let enqueued = self.enqueue_element_reads(reads, &mut values, true);
+        if enqueued.is_err() {
+            // Nothing may still write into `values` when it is dropped.
+            let _ = self.queue.finish();
+        }
+        enqueued?;
+        self.profiler.note_wait();
+        self.profiler.collect(false)?;
+        Ok(values)
+    }
+
+    /// Enqueues a read of each of `reads` into `values` (placeholders of
+    /// the reads' types), the last one blocking if `is_last_blocking`.
+    /// Stops at the first failure.
+    fn enqueue_element_reads(
+        &mut self,
+        reads: &[ElementRead<'_>],
+        values: &mut [ElementValue],
+        is_last_blocking: bool,
+    ) -> Result<(), ClError> {
+        let last = reads.len().saturating_sub(1);
+        for (position, (read, value)) in reads.iter().zip(values.iter_mut()).enumerate() {
+            let blocking = is_last_blocking && position == last;
+            match (read, value) {
+                (ElementRead::I64(buffer, index), ElementValue::I64(value)) => {
+                    self.enqueue_read_one(buffer, *index, value, blocking)
+                }
+                (ElementRead::F64(buffer, index), ElementValue::F64(value)) => {
+                    self.enqueue_read_one(buffer, *index, value, blocking)
+                }
+                (ElementRead::U8(buffer, index), ElementValue::U8(value)) => {
+                    self.enqueue_read_one(buffer, *index, value, blocking)
+                }
+                (ElementRead::I32(buffer, index), ElementValue::I32(value)) => {
+                    self.enqueue_read_one(buffer, *index, value, blocking)
+                }
+                _ => Err(ClError::internal("an element read and its value differ in type")),
+            }?;
+        }
+        Ok(())
+    }
+
+    /// Enqueues a read of `buffer[index]` into `value`, waiting for it if
+    /// `blocking`. Without waiting, the caller waits for the queue (a
+    /// blocking command enqueued later, or `finish`) before it reads,
+    /// moves or drops `value`.
     fn enqueue_read_one<T: Element>(
         &mut self,
         buffer: &DeviceBuffer<T>,
         index: usize,
         value: &mut T,
+        blocking: bool,
     ) -> Result<(), ClError> {
         check_range("read", buffer.len(), index, 1)?;
         let bytes = size_of::<T>();
+        let (blocking, activity) =
+            if blocking { (CL_BLOCKING, HostActivity::Wait) } else { (CL_NON_BLOCKING, HostActivity::ReadEnqueue) };
         // SAFETY: the element lies inside the buffer (checked above); `T`
         // is plain data for which any bytes are a value (`Element` is
         // sealed to such types); the caller keeps `value` in place until
         // the queue has passed this command (see above).
-        let event = timed(HostActivity::ReadEnqueue, || unsafe {
-            self.queue.enqueue_read_buffer(
-                &buffer.raw,
-                CL_NON_BLOCKING,
-                index * bytes,
-                std::slice::from_mut(value),
-                &[],
-            )
+        let event = timed(activity, || unsafe {
+            self.queue.enqueue_read_buffer(&buffer.raw, blocking, index * bytes, std::slice::from_mut(value), &[])
         })
         .map_err(|e| driver_error(format!("reading {bytes} bytes from the device"), e.0, bytes as u64))?;
         self.record(CommandKind::Read, None, bytes as u64, event)
@@ -667,10 +699,6 @@ impl Session {
     }
 
     fn enqueue_launch(&mut self, launch: &Launch<'_>, args: &[Arg<'_>]) -> Result<Option<Event>, ClError> {
-        timed(HostActivity::LaunchEnqueue, || self.enqueue_launch_untimed(launch, args))
-    }
-
-    fn enqueue_launch_untimed(&mut self, launch: &Launch<'_>, args: &[Arg<'_>]) -> Result<Option<Event>, ClError> {
         let kernel = launch.kernel;
         check_args(kernel, args)?;
         let grid = launch.grid;
@@ -688,15 +716,15 @@ impl Session {
         if let Some(local) = &local {
             self.check_work_group(kernel, &local[..grid.dimensions()])?;
         }
-        for (index, arg) in args.iter().enumerate() {
-            self.set_arg(kernel, index, arg)?;
-        }
+        timed(HostActivity::SetArgs, || {
+            args.iter().enumerate().try_for_each(|(index, arg)| self.set_arg(kernel, index, arg))
+        })?;
         let local_pointer = local.as_ref().map_or(std::ptr::null(), |sizes| sizes.as_ptr());
         // SAFETY: every argument has been set (the count was checked); the
         // size arrays hold `dimensions` entries and outlive the call; the
         // buffers the arguments name are alive (borrowed by `args`) and
         // OpenCL retains them until the kernel has run.
-        let event = unsafe {
+        let event = timed(HostActivity::LaunchEnqueue, || unsafe {
             self.queue.enqueue_nd_range_kernel(
                 kernel.raw.get(),
                 grid.dimensions() as u32,
@@ -705,7 +733,7 @@ impl Session {
                 local_pointer,
                 &[],
             )
-        }
+        })
         .map_err(|e| driver_error(format!("launching kernel `{}`", kernel.name()), e.0, launch.bytes_moved))?;
         Ok(Some(event))
     }

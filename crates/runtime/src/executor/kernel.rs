@@ -222,7 +222,7 @@ impl<'k> KernelRun<'k> {
         let kernel = program.kernel(&launch.kernel)?;
         let enqueued = Launch::new(kernel, grid).group(launch.kernel.clone()).bytes_moved(bytes_moved);
         exec.session.launch(&enqueued, &args)?;
-        exec.note_launch();
+        exec.note_launch(launch.args.iter().any(|arg| matches!(arg, LaunchArg::ErrorFlag)));
         Ok(())
     }
 
