@@ -10,7 +10,7 @@
 //!   run (flattened and fused by `--schedule`).
 
 use std::io::Write;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use nesl_frontend::eval::Output;
 use nesl_frontend::tast::Program;
@@ -65,7 +65,13 @@ pub fn run(session: &mut Session, args: &RunArgs, out: &mut dyn Write) -> Result
             }
             phases.push("opening the device (at the same time)", opened);
             phases.resume();
+            // The host-side profile (`NESSIE_HOST_PROFILE=1`), printed with `--stats`.
+            let host_profile = common.stats && runtime::cl::host_time::is_requested();
+            runtime::cl::host_time::enable(host_profile);
+            let started = Instant::now();
             let result = runtime::executor::run(&fused.program, &compiled.kernels, &mut device, &mut printer);
+            let host_program = started.elapsed().saturating_sub(Duration::from_secs_f64(device.build_stats().seconds));
+            runtime::cl::host_time::enable_keeping(false);
             let _ = printer.out.flush();
             let builds = device.build_stats();
             phases.split(
@@ -92,6 +98,9 @@ pub fn run(session: &mut Session, args: &RunArgs, out: &mut dyn Write) -> Result
                         memory.peak_bytes, memory.peak_held_bytes
                     );
                     let _ = phases.write_table(&mut stderr);
+                    if host_profile {
+                        let _ = runtime::cl::host_time::write_table(&mut stderr, host_program);
+                    }
                 }
                 Some(Err(e)) if result.is_ok() => return Err(e.into()),
                 _ => {}

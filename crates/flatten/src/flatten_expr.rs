@@ -418,7 +418,9 @@ impl FnCx<'_, '_> {
             };
             Route { choice, index: instance }
         };
-        let elements = self.gather(&sources, Size::Count(total), &route)?;
+        // Instance `i` takes item `j`'s sequence `i` for each `j`: every
+        // element of every source once.
+        let elements = self.gather_each_once(&sources, Size::Count(total), &route)?;
         Ok(Val::Seq(LiftedSeq::dense(level, lengths, offsets, elements)))
     }
 

@@ -90,6 +90,31 @@ impl FnCx<'_, '_> {
     /// `route(p).index` of source `route(p).choice`. The sources have the
     /// same shape.
     pub fn gather(&mut self, sources: &[SeqRepr], size: Size, route: RouteFn) -> Result<SeqRepr> {
+        self.gather_routed(sources, size, route, false)
+    }
+
+    /// [`FnCx::gather`] where the route takes every element of every source
+    /// exactly once (a lifted literal `[a, b]`: instance `i`'s sequence is
+    /// `a[i], b[i]`). Then a column of sequences keeps all the sources'
+    /// elements, so its element count is the sum of theirs, known on the
+    /// host (note [segment descriptors]: `sum(lengths)` is the length of
+    /// the element data): no `total` kernel and no read-back of its
+    /// result, one launch and one host wait fewer per level of a recursion
+    /// that builds such a literal (quicksort's `[lesser, greater]`).
+    pub fn gather_each_once(&mut self, sources: &[SeqRepr], size: Size, route: RouteFn) -> Result<SeqRepr> {
+        self.gather_routed(sources, size, route, true)
+    }
+
+    /// `gather`; `takes_each_once` says that the route takes every element
+    /// of every source once (see [`FnCx::gather_each_once`]), so each level
+    /// of sequences below does too.
+    fn gather_routed(
+        &mut self,
+        sources: &[SeqRepr],
+        size: Size,
+        route: RouteFn,
+        takes_each_once: bool,
+    ) -> Result<SeqRepr> {
         let source_slots: Vec<Vec<Slot>> = sources
             .iter()
             .map(|s| {
@@ -141,7 +166,11 @@ impl FnCx<'_, '_> {
             match &source_slots[0][k] {
                 Slot::Column(_) => new_slots.push(SeqRepr::Array(column)),
                 Slot::Nested { .. } => {
-                    let (offsets, total) = self.offsets_and_total(column)?;
+                    let (offsets, total) = if takes_each_once {
+                        (self.offsets_of(column), self.element_total(&source_slots, k)?)
+                    } else {
+                        self.offsets_and_total(column)?
+                    };
                     let inner_sources: Vec<SeqRepr> = source_slots
                         .iter()
                         .map(|s| match &s[k] {
@@ -168,7 +197,7 @@ impl FnCx<'_, '_> {
                         let starts = source_offsets.iter().map(|o| tc.kb.read(host, *o, index.clone())).collect();
                         Route { index: add(select(&choice, starts), within), choice }
                     };
-                    let elements = self.gather(&inner_sources, Size::Count(total), &inner)?;
+                    let elements = self.gather_routed(&inner_sources, Size::Count(total), &inner, takes_each_once)?;
                     new_slots.push(SeqRepr::Nested { lengths: column, offsets, elements: Box::new(elements) });
                 }
             }
@@ -179,6 +208,31 @@ impl FnCx<'_, '_> {
     /// The exclusive prefix sum of segment lengths (the offsets of a dense
     /// descriptor) and their total.
     pub fn offsets_and_total(&mut self, lengths: HostVar) -> Result<(HostVar, Atom)> {
+        let offsets = self.offsets_of(lengths);
+        let total = self.descriptor_total(lengths, offsets);
+        Ok((offsets, total))
+    }
+
+    /// The sum of the element counts of column `k` (a column of sequences)
+    /// of every source, on the host.
+    fn element_total(&mut self, source_slots: &[Vec<Slot>], k: usize) -> Result<Atom> {
+        let mut total: Option<Atom> = None;
+        for slots in source_slots {
+            let Some(Slot::Nested { elements, .. }) = slots.get(k) else {
+                return Err(FlattenError::bug("gather from sources of different shapes"));
+            };
+            let count = self.fb.length(elements.length_witness());
+            total = Some(match total {
+                Some(sum) => self.fb.binary(BinaryOp::Add, Scalar::Int, sum, count),
+                None => count,
+            });
+        }
+        total.ok_or_else(|| FlattenError::bug("a gather without sources"))
+    }
+
+    /// The exclusive prefix sum of segment lengths: the offsets of a dense
+    /// descriptor.
+    fn offsets_of(&mut self, lengths: HostVar) -> HostVar {
         let host = &self.fb.function;
         let name = host.var(lengths).name.replace("lengths", "offsets");
         let name = if name == host.var(lengths).name { format!("{name}_offsets") } else { name };
@@ -188,9 +242,7 @@ impl FnCx<'_, '_> {
         let op = binary_thunk(&mut kb, BinaryOp::Add, Scalar::Int);
         let size = kb.length(host, lengths);
         let scan = Soac::Scan { size, pull, neutral: vec![Const::Int(0)], op };
-        let offsets = self.run_kernel(kb, "scan_sum", scan, &[(name, VarType::Array(Scalar::Int))])[0];
-        let total = self.descriptor_total(lengths, offsets);
-        Ok((offsets, total))
+        self.run_kernel(kb, "scan_sum", scan, &[(name, VarType::Array(Scalar::Int))])[0]
     }
 
     /// The element count of a dense descriptor: where its last segment

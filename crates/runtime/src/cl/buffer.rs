@@ -34,6 +34,7 @@
 //! [`Session`]: super::Session
 
 use std::cell::{Cell, RefCell};
+use std::collections::{HashMap, VecDeque};
 use std::rc::{Rc, Weak};
 
 use opencl3::memory::{Buffer, ClMem};
@@ -71,9 +72,34 @@ use opencl3::types::cl_mem;
 // to 301 ms (two runs each). The classes cost live memory: quicksort's
 // peak 642 -> 678 MB at 10^7 and 6286 -> 6663 MB at 10^8 (+6 %); with
 // the pool's released buffers 25.6 -> 27.6 GB held at 10^8.
+//
+// Releases wait: evicting a buffer from the pool released it in the
+// driver at once, and NVIDIA's release waits for the device (a release is
+// a host wait that `--stats` did not count). With 256 buffers at most,
+// quicksort's stale size classes (its instance arrays double each level)
+// were evicted all along: on the H100 at 10^7, 1360 releases took 103 to
+// 120 ms of the program's 294 to 354 ms (`NESSIE_HOST_PROFILE`), about
+// the whole time the GPU waited for the host beyond the 315 counted
+// waits; at 10^8 1599 releases took 1.0 s. So the pool now keeps up to
+// `POOL_BUFFERS` = 4096 buffers (the bytes limit is what bounds its
+// memory; small buffers cost little), and an evicted buffer is not
+// released at once but at the session's next blocking call
+// ([`BufferPool::take_evicted`]), where the host waits for the device
+// anyway, unless `EVICTED_BUFFERS` are waiting already. On PoCL at 10^5
+// the releases fell from 527 to none, the memory held by the pool stayed
+// the same (49.8 MB). On the H100, in one device call against main's
+// binary (recursion.py, the program's `time`): quicksort 10^6 129.5 ->
+// 99.7 ms, 10^7 305.9 -> 263.0 ms (250 to 279 ms in two more runs, main
+// 307 to 313 ms), 10^8 1941 -> 1865 ms, quickhull 10^7 62.0 -> 53.1 ms;
+// no release left at 10^7, live peaks unchanged (65 / 647 / 6354 MiB),
+// held 4906 -> 5086 MB at 10^7 (+3.7 %).
 
 /// The most buffers a session's pool keeps.
-pub const POOL_BUFFERS: usize = 256;
+pub const POOL_BUFFERS: usize = 4096;
+
+/// The most evicted buffers that wait for the session's next blocking
+/// call to be released (note [buffer pool]); more are released at once.
+pub const EVICTED_BUFFERS: usize = 1024;
 
 /// The smallest allocation, in bytes (note [buffer pool]).
 pub const MIN_CLASS_BYTES: usize = 256;
@@ -96,51 +122,96 @@ pub fn size_class_bytes(bytes: usize) -> Option<usize> {
 /// to each.
 #[derive(Debug, Default)]
 pub(crate) struct BufferPool {
-    free: Vec<(usize, cl_mem)>,
+    /// The pooled buffers of each size class (in bytes), each with the
+    /// number of its `put`, oldest first.
+    free: HashMap<usize, VecDeque<(u64, cl_mem)>>,
+    /// How many buffers `free` holds.
+    count: usize,
+    /// How many buffers were ever put (the next one's number).
+    puts: u64,
     bytes: u64,
-    limit_bytes: u64,
+    pub(crate) limit_bytes: u64,
+    /// Buffers evicted from `free`, not yet released, with their bytes
+    /// (see note [buffer pool]): the pool owns one reference to each.
+    pub(crate) evicted: Vec<(usize, cl_mem)>,
 }
 
 impl BufferPool {
     pub(crate) fn new(limit_bytes: u64) -> Rc<RefCell<BufferPool>> {
-        Rc::new(RefCell::new(BufferPool { free: Vec::new(), bytes: 0, limit_bytes }))
+        let mut pool = BufferPool::default();
+        pool.limit_bytes = limit_bytes;
+        Rc::new(RefCell::new(pool))
     }
 
-    /// A pooled buffer of exactly `bytes` bytes, its reference now the
-    /// caller's.
+    /// A pooled buffer of exactly `bytes` bytes, the one put last, its
+    /// reference now the caller's.
     pub(crate) fn take(&mut self, bytes: usize) -> Option<cl_mem> {
-        let at = self.free.iter().rposition(|(b, _)| *b == bytes)?;
-        let (_, mem) = self.free.remove(at);
+        let class = self.free.get_mut(&bytes)?;
+        let (_, mem) = class.pop_back()?;
+        if class.is_empty() {
+            self.free.remove(&bytes);
+        }
+        self.count -= 1;
         self.bytes -= bytes as u64;
         count_pool_memory(0, bytes as u64);
         Some(mem)
     }
 
     /// Keeps `mem` of `bytes` bytes (whose reference the pool takes over),
-    /// releasing the oldest buffers beyond the limits.
+    /// evicting the oldest buffers beyond the limits.
     fn put(&mut self, bytes: usize, mem: cl_mem) {
-        self.free.push((bytes, mem));
+        self.free.entry(bytes).or_default().push_back((self.puts, mem));
+        self.puts += 1;
+        self.count += 1;
         self.bytes += bytes as u64;
         count_pool_memory(bytes as u64, 0);
-        while self.free.len() > POOL_BUFFERS || (self.bytes > self.limit_bytes && !self.free.is_empty()) {
-            let (b, old) = self.free.remove(0);
-            self.bytes -= b as u64;
-            count_pool_memory(0, b as u64);
-            release(old);
+        while self.count > POOL_BUFFERS || (self.bytes > self.limit_bytes && self.count > 0) {
+            let Some(oldest) = self.free.iter().min_by_key(|(_, class)| class.front().map_or(u64::MAX, |b| b.0)) else {
+                break;
+            };
+            let class_bytes = *oldest.0;
+            let Some((_, old)) = self.free.get_mut(&class_bytes).and_then(VecDeque::pop_front) else { break };
+            if self.free.get(&class_bytes).is_some_and(VecDeque::is_empty) {
+                self.free.remove(&class_bytes);
+            }
+            self.count -= 1;
+            self.bytes -= class_bytes as u64;
+            if self.evicted.len() >= EVICTED_BUFFERS {
+                count_pool_memory(0, class_bytes as u64);
+                release(old);
+            } else {
+                // Still held (and counted as pooled) until released.
+                self.evicted.push((class_bytes, old));
+            }
         }
     }
 
+    /// Whether the pool holds no buffer, pooled or evicted.
     pub(crate) fn is_empty(&self) -> bool {
-        self.free.is_empty()
+        self.count == 0 && self.evicted.is_empty()
     }
 
-    /// Releases every pooled buffer.
+    /// The evicted buffers, for the session to release before its next
+    /// blocking call (each release may wait for the device).
+    pub(crate) fn take_evicted(&mut self) -> Vec<cl_mem> {
+        let bytes: usize = self.evicted.iter().map(|(bytes, _)| bytes).sum();
+        count_pool_memory(0, bytes as u64);
+        self.evicted.drain(..).map(|(_, mem)| mem).collect()
+    }
+
+    /// Releases every pooled and evicted buffer.
     pub(crate) fn clear(&mut self) {
-        for (_, mem) in self.free.drain(..) {
+        for (_, class) in self.free.drain() {
+            for (_, mem) in class {
+                release(mem);
+            }
+        }
+        for mem in self.take_evicted() {
             release(mem);
         }
         count_pool_memory(0, self.bytes);
         self.bytes = 0;
+        self.count = 0;
     }
 }
 
@@ -150,10 +221,12 @@ impl Drop for BufferPool {
     }
 }
 
-fn release(mem: cl_mem) {
+pub(crate) fn release(mem: cl_mem) {
     // SAFETY: the pool owns one reference to `mem`; a failure leaves
     // nothing to do.
-    let _ = unsafe { opencl3::memory::release_mem_object(mem) };
+    let _ = super::host_time::timed(super::host_time::HostActivity::BufferRelease, || unsafe {
+        opencl3::memory::release_mem_object(mem)
+    });
 }
 
 /// Device memory held by the buffers of the current thread, in bytes.

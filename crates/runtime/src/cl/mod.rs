@@ -43,6 +43,7 @@ pub mod bandwidth;
 pub mod binary_cache;
 pub mod buffer;
 pub mod error_flag;
+pub mod host_time;
 pub mod launch;
 pub mod profile;
 pub mod program;

@@ -215,6 +215,10 @@ impl Profiler {
     /// Reads the times of pending commands in order: all of them if
     /// `wait`, else those already complete.
     pub fn collect(&mut self, wait: bool) -> Result<(), ClError> {
+        super::host_time::timed(super::host_time::HostActivity::EventCollect, || self.collect_untimed(wait))
+    }
+
+    fn collect_untimed(&mut self, wait: bool) -> Result<(), ClError> {
         while let Some(command) = self.pending.front() {
             let group = &self.groups[command.group];
             let operation = || format!("running `{}`", group.name);

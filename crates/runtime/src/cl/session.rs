@@ -48,8 +48,9 @@ use opencl3::memory::{Buffer, CL_MEM_READ_WRITE};
 use opencl3::types::{CL_BLOCKING, CL_NON_BLOCKING, cl_mem};
 
 use super::binary_cache::BinaryCache;
-use super::buffer::{BufferPool, DeviceBuffer, Element, allocated_elements, size_class_bytes};
+use super::buffer::{BufferPool, DeviceBuffer, Element, allocated_elements, release, size_class_bytes};
 use super::error_flag::{self, DeviceFault, ERROR_FLAG_WORDS};
+use super::host_time::{HostActivity, timed};
 use super::launch::{Arg, Launch, check_args};
 use super::profile::{CommandKind, Profiler, Stats};
 use super::program::{self, BuildTarget, Kernel, Program};
@@ -386,7 +387,7 @@ impl Session {
             .and_then(size_class_bytes)
             .filter(|&bytes| bytes as u64 <= self.limits.max_alloc_bytes);
         if let Some(bytes) = class
-            && let Some(mem) = self.pool.borrow_mut().take(bytes)
+            && let Some(mem) = timed(HostActivity::PoolHit, || self.pool.borrow_mut().take(bytes))
         {
             return Ok(DeviceBuffer::from_raw(Buffer::new(mem), len, bytes, pool));
         }
@@ -435,12 +436,13 @@ impl Session {
             return Ok(());
         }
         let bytes = size_of_val(data);
+        self.release_evicted();
         // SAFETY: the write is blocking, so the driver no longer reads
         // `data` when the call returns; the range lies inside the buffer
         // (checked above).
-        let event = unsafe {
+        let event = timed(HostActivity::Wait, || unsafe {
             self.queue.enqueue_write_buffer(&mut buffer.raw, CL_BLOCKING, offset * size_of::<T>(), data, &[])
-        }
+        })
         .map_err(|e| driver_error(format!("writing {bytes} bytes to the device"), e.0, bytes as u64))?;
         self.profiler.note_wait();
         self.record(CommandKind::Write, None, bytes as u64, event)
@@ -471,6 +473,7 @@ impl Session {
         offset: usize,
         data: &mut [T],
     ) -> Result<(), ClError> {
+        self.release_evicted();
         match blocking_read(&self.queue, buffer, offset, data)? {
             Some(event) => {
                 self.profiler.note_wait();
@@ -492,31 +495,11 @@ impl Session {
         &mut self,
         reads: &[ElementRead<'_>],
     ) -> Result<(Vec<ElementValue>, Option<DeviceFault>), ClError> {
+        self.release_evicted();
         let mut values: Vec<ElementValue> = reads.iter().map(ElementRead::placeholder).collect();
-        let mut enqueued = Ok(());
         // `values` is neither moved nor resized until the wait below: the
         // driver writes into its elements until then.
-        for (read, value) in reads.iter().zip(values.iter_mut()) {
-            let result = match (read, value) {
-                (ElementRead::I64(buffer, index), ElementValue::I64(value)) => {
-                    self.enqueue_read_one(buffer, *index, value)
-                }
-                (ElementRead::F64(buffer, index), ElementValue::F64(value)) => {
-                    self.enqueue_read_one(buffer, *index, value)
-                }
-                (ElementRead::U8(buffer, index), ElementValue::U8(value)) => {
-                    self.enqueue_read_one(buffer, *index, value)
-                }
-                (ElementRead::I32(buffer, index), ElementValue::I32(value)) => {
-                    self.enqueue_read_one(buffer, *index, value)
-                }
-                _ => Err(ClError::internal("an element read and its value differ in type")),
-            };
-            if let Err(error) = result {
-                enqueued = Err(error);
-                break;
-            }
-        }
+        let enqueued = self.enqueue_element_reads(reads, &mut values, false);
         let mut words = [0i64; ERROR_FLAG_WORDS];
         let waited = blocking_read(&self.queue, &self.error_flag, 0, &mut words);
         if enqueued.is_err() || waited.is_err() {
@@ -535,30 +518,83 @@ impl Session {
         Ok((values, fault))
     }
 
-    /// Enqueues a read of `buffer[index]` into `value` without waiting.
-    /// The caller waits for the queue (a blocking command enqueued later,
-    /// or `finish`) before it reads, moves or drops `value`.
+    /// Reads one element of each buffer in `reads`, in one round trip,
+    /// without the error flag: for reads after kernels that cannot write
+    /// it. The reads but the last are enqueued without blocking, the last
+    /// one blocks (on the in-order queue it waits for all of them); each
+    /// counts as a device-to-host command, the batch as one host wait.
+    pub fn read_elements(&mut self, reads: &[ElementRead<'_>]) -> Result<Vec<ElementValue>, ClError> {
+        if reads.is_empty() {
+            return Ok(Vec::new());
+        }
+        self.release_evicted();
+        let mut values: Vec<ElementValue> = reads.iter().map(ElementRead::placeholder).collect();
+        // As in `read_elements_checked`, `values` stays in place until the
+        // last read, which blocks, has returned.
+        let enqueued = self.enqueue_element_reads(reads, &mut values, true);
+        if enqueued.is_err() {
+            // Nothing may still write into `values` when it is dropped.
+            let _ = self.queue.finish();
+        }
+        enqueued?;
+        self.profiler.note_wait();
+        self.profiler.collect(false)?;
+        Ok(values)
+    }
+
+    /// Enqueues a read of each of `reads` into `values` (placeholders of
+    /// the reads' types), the last one blocking if `is_last_blocking`.
+    /// Stops at the first failure.
+    fn enqueue_element_reads(
+        &mut self,
+        reads: &[ElementRead<'_>],
+        values: &mut [ElementValue],
+        is_last_blocking: bool,
+    ) -> Result<(), ClError> {
+        let last = reads.len().saturating_sub(1);
+        for (position, (read, value)) in reads.iter().zip(values.iter_mut()).enumerate() {
+            let blocking = is_last_blocking && position == last;
+            match (read, value) {
+                (ElementRead::I64(buffer, index), ElementValue::I64(value)) => {
+                    self.enqueue_read_one(buffer, *index, value, blocking)
+                }
+                (ElementRead::F64(buffer, index), ElementValue::F64(value)) => {
+                    self.enqueue_read_one(buffer, *index, value, blocking)
+                }
+                (ElementRead::U8(buffer, index), ElementValue::U8(value)) => {
+                    self.enqueue_read_one(buffer, *index, value, blocking)
+                }
+                (ElementRead::I32(buffer, index), ElementValue::I32(value)) => {
+                    self.enqueue_read_one(buffer, *index, value, blocking)
+                }
+                _ => Err(ClError::internal("an element read and its value differ in type")),
+            }?;
+        }
+        Ok(())
+    }
+
+    /// Enqueues a read of `buffer[index]` into `value`, waiting for it if
+    /// `blocking`. Without waiting, the caller waits for the queue (a
+    /// blocking command enqueued later, or `finish`) before it reads,
+    /// moves or drops `value`.
     fn enqueue_read_one<T: Element>(
         &mut self,
         buffer: &DeviceBuffer<T>,
         index: usize,
         value: &mut T,
+        blocking: bool,
     ) -> Result<(), ClError> {
         check_range("read", buffer.len(), index, 1)?;
         let bytes = size_of::<T>();
+        let (blocking, activity) =
+            if blocking { (CL_BLOCKING, HostActivity::Wait) } else { (CL_NON_BLOCKING, HostActivity::ReadEnqueue) };
         // SAFETY: the element lies inside the buffer (checked above); `T`
         // is plain data for which any bytes are a value (`Element` is
         // sealed to such types); the caller keeps `value` in place until
         // the queue has passed this command (see above).
-        let event = unsafe {
-            self.queue.enqueue_read_buffer(
-                &buffer.raw,
-                CL_NON_BLOCKING,
-                index * bytes,
-                std::slice::from_mut(value),
-                &[],
-            )
-        }
+        let event = timed(activity, || unsafe {
+            self.queue.enqueue_read_buffer(&buffer.raw, blocking, index * bytes, std::slice::from_mut(value), &[])
+        })
         .map_err(|e| driver_error(format!("reading {bytes} bytes from the device"), e.0, bytes as u64))?;
         self.record(CommandKind::Read, None, bytes as u64, event)
     }
@@ -586,9 +622,10 @@ impl Session {
         // SAFETY: the driver copies the pattern before the call returns
         // (OpenCL 1.2, clEnqueueFillBuffer); offset and size are multiples
         // of the pattern size and lie inside the buffer (checked above).
-        let event =
-            unsafe { self.queue.enqueue_fill_buffer(&mut buffer.raw, &[value], offset * size_of::<T>(), bytes, &[]) }
-                .map_err(|e| driver_error(format!("filling {bytes} bytes on the device"), e.0, bytes as u64))?;
+        let event = timed(HostActivity::FillEnqueue, || unsafe {
+            self.queue.enqueue_fill_buffer(&mut buffer.raw, &[value], offset * size_of::<T>(), bytes, &[])
+        })
+        .map_err(|e| driver_error(format!("filling {bytes} bytes on the device"), e.0, bytes as u64))?;
         self.record(CommandKind::Fill, None, bytes as u64, event)
     }
 
@@ -620,7 +657,7 @@ impl Session {
         let element = size_of::<T>();
         // SAFETY: both ranges lie inside their buffers (checked above), and
         // they are distinct buffers (one is borrowed mutably).
-        let event = unsafe {
+        let event = timed(HostActivity::CopyEnqueue, || unsafe {
             self.queue.enqueue_copy_buffer(
                 &source.raw,
                 &mut destination.raw,
@@ -629,7 +666,7 @@ impl Session {
                 bytes,
                 &[],
             )
-        }
+        })
         .map_err(|e| driver_error(format!("copying {bytes} bytes on the device"), e.0, bytes as u64))?;
         // A copy reads and writes every byte.
         self.record(CommandKind::Copy, None, 2 * bytes as u64, event)
@@ -679,15 +716,15 @@ impl Session {
         if let Some(local) = &local {
             self.check_work_group(kernel, &local[..grid.dimensions()])?;
         }
-        for (index, arg) in args.iter().enumerate() {
-            self.set_arg(kernel, index, arg)?;
-        }
+        timed(HostActivity::SetArgs, || {
+            args.iter().enumerate().try_for_each(|(index, arg)| self.set_arg(kernel, index, arg))
+        })?;
         let local_pointer = local.as_ref().map_or(std::ptr::null(), |sizes| sizes.as_ptr());
         // SAFETY: every argument has been set (the count was checked); the
         // size arrays hold `dimensions` entries and outlive the call; the
         // buffers the arguments name are alive (borrowed by `args`) and
         // OpenCL retains them until the kernel has run.
-        let event = unsafe {
+        let event = timed(HostActivity::LaunchEnqueue, || unsafe {
             self.queue.enqueue_nd_range_kernel(
                 kernel.raw.get(),
                 grid.dimensions() as u32,
@@ -696,7 +733,7 @@ impl Session {
                 local_pointer,
                 &[],
             )
-        }
+        })
         .map_err(|e| driver_error(format!("launching kernel `{}`", kernel.name()), e.0, launch.bytes_moved))?;
         Ok(Some(event))
     }
@@ -753,7 +790,9 @@ impl Session {
 
     /// Waits for every enqueued command, and collects their times.
     pub fn finish(&mut self) -> Result<(), ClError> {
-        self.queue.finish().map_err(|e| driver_error("waiting for the device to finish", e.0, 0))?;
+        self.release_evicted();
+        timed(HostActivity::Wait, || self.queue.finish())
+            .map_err(|e| driver_error("waiting for the device to finish", e.0, 0))?;
         self.profiler.note_wait();
         self.profiler.collect(true)
     }
@@ -762,6 +801,7 @@ impl Session {
     /// safety check since the flag was last cleared, if any. A fault is
     /// reported once: the flag is cleared when it is read.
     pub fn check_error_flag(&mut self) -> Result<Option<DeviceFault>, ClError> {
+        self.release_evicted();
         let mut words = [0i64; ERROR_FLAG_WORDS];
         blocking_read(&self.queue, &self.error_flag, 0, &mut words)?;
         self.profiler.note_wait();
@@ -774,12 +814,24 @@ impl Session {
         Ok(fault)
     }
 
+    /// Releases the buffers the pool evicted since the last blocking call:
+    /// here, right before the host waits for the device, a release that
+    /// waits for the device too costs no extra wait (note [buffer pool]).
+    fn release_evicted(&mut self) {
+        let evicted = self.pool.borrow_mut().take_evicted();
+        for mem in evicted {
+            release(mem);
+        }
+    }
+
     fn clear_error_flag(&mut self) -> Result<(), ClError> {
         let zeros = [0i64; ERROR_FLAG_WORDS];
         // SAFETY: blocking write of the whole flag buffer, which has
         // exactly ERROR_FLAG_WORDS elements.
-        unsafe { self.queue.enqueue_write_buffer(&mut self.error_flag.raw, CL_BLOCKING, 0, &zeros, &[]) }
-            .map_err(|e| driver_error("clearing the error flag", e.0, 0))?;
+        timed(HostActivity::Wait, || unsafe {
+            self.queue.enqueue_write_buffer(&mut self.error_flag.raw, CL_BLOCKING, 0, &zeros, &[])
+        })
+        .map_err(|e| driver_error("clearing the error flag", e.0, 0))?;
         Ok(())
     }
 
@@ -838,7 +890,9 @@ fn allocate<T: Element>(
     }
     // SAFETY: no host pointer is passed (so no flags refer to one), and the
     // element count is at least one.
-    let raw = unsafe { Buffer::<T>::create(context, CL_MEM_READ_WRITE, count, std::ptr::null_mut()) };
+    let raw = timed(HostActivity::BufferCreate, || unsafe {
+        Buffer::<T>::create(context, CL_MEM_READ_WRITE, count, std::ptr::null_mut())
+    });
     match raw {
         Ok(raw) => Ok(DeviceBuffer::from_raw(raw, len, bytes as usize, pool)),
         Err(e) => match e.0 {
@@ -867,8 +921,10 @@ fn blocking_read<T: Element>(
     // `data` when the call returns; the range lies inside the buffer
     // (checked above); `T` is plain data for which any bytes are a value
     // (`Element` is sealed to such types).
-    let event = unsafe { queue.enqueue_read_buffer(&buffer.raw, CL_BLOCKING, offset * size_of::<T>(), data, &[]) }
-        .map_err(|e| driver_error(format!("reading {bytes} bytes from the device"), e.0, bytes as u64))?;
+    let event = timed(HostActivity::Wait, || unsafe {
+        queue.enqueue_read_buffer(&buffer.raw, CL_BLOCKING, offset * size_of::<T>(), data, &[])
+    })
+    .map_err(|e| driver_error(format!("reading {bytes} bytes from the device"), e.0, bytes as u64))?;
     Ok(Some(event))
 }
 
@@ -957,5 +1013,29 @@ mod tests {
         assert_eq!(session.read(&again).expect("reads"), values);
         let fresh = session.alloc::<i64>(1020).expect("allocates");
         assert_ne!(fresh.mem(), mem);
+    }
+
+    /// Note [buffer pool]: a buffer evicted beyond the pool's limit is
+    /// released at the next blocking call, not when it is evicted; an
+    /// allocation takes the buffer put last of its class.
+    #[test]
+    fn evicted_buffers_are_released_at_the_next_blocking_call() {
+        let mut session = Session::open(std::env::var("NESSIE_DEVICE").ok().as_deref()).expect("an OpenCL device");
+        session.pool.borrow_mut().clear();
+        // Room for two buffers of 8192 bytes.
+        session.pool.borrow_mut().limit_bytes = 2 * 8192;
+        let buffers: Vec<DeviceBuffer<i64>> = (0..4).map(|_| session.alloc::<i64>(1000).expect("allocates")).collect();
+        let mems: Vec<cl_mem> = buffers.iter().map(DeviceBuffer::mem).collect();
+        drop(buffers);
+        assert_eq!(session.pool.borrow().evicted.len(), 2, "the two oldest are evicted");
+        let before = crate::cl::buffer_memory().pooled_bytes;
+        let mut flag = session.alloc::<i64>(1).expect("allocates");
+        session.write(&mut flag, &[7]).expect("writes");
+        assert!(session.pool.borrow().evicted.is_empty(), "a blocking call releases them");
+        assert_eq!(crate::cl::buffer_memory().pooled_bytes, before - 2 * 8192);
+        // The last one put comes back first.
+        let again = session.alloc::<f64>(1024).expect("allocates");
+        assert_eq!(again.mem(), mems[3]);
+        assert_eq!(session.read(&flag).expect("reads"), vec![7]);
     }
 }

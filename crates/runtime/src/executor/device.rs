@@ -34,6 +34,11 @@ pub(crate) struct Executor<'p, 's> {
     /// only kernels set the flag, so without one there is nothing to check
     /// and no reason to wait for the device.
     has_unchecked_launches: bool,
+    /// Whether a kernel that takes the error flag (one with safety checks)
+    /// was enqueued since the flag was last read: a read of sizes and
+    /// scalars reads the flag with them only then (no other kernel can
+    /// write it).
+    may_have_faulted: bool,
 }
 
 impl<'p, 's> Executor<'p, 's> {
@@ -42,7 +47,14 @@ impl<'p, 's> Executor<'p, 's> {
         kernels: &'p [CompiledKernel],
         session: &'s mut Session,
     ) -> Executor<'p, 's> {
-        Executor { program, kernels, session, built: vec![None; kernels.len()], has_unchecked_launches: false }
+        Executor {
+            program,
+            kernels,
+            session,
+            built: vec![None; kernels.len()],
+            has_unchecked_launches: false,
+            may_have_faulted: false,
+        }
     }
 
     /// Builds every compiled kernel, before the program starts: with
@@ -101,9 +113,11 @@ impl<'p, 's> Executor<'p, 's> {
         Ok(program)
     }
 
-    /// Records that a kernel was enqueued.
-    pub(crate) fn note_launch(&mut self) {
+    /// Records that a kernel was enqueued, and whether it takes the error
+    /// flag.
+    pub(crate) fn note_launch(&mut self, takes_error_flag: bool) {
         self.has_unchecked_launches = true;
+        self.may_have_faulted |= takes_error_flag;
     }
 
     /// Reads the error flag (a synchronisation point), unless no kernel
@@ -116,6 +130,7 @@ impl<'p, 's> Executor<'p, 's> {
         let checked = check_device(self.session, self.program);
         if !matches!(checked, Err(ExecError::Environment(_))) {
             self.has_unchecked_launches = false;
+            self.may_have_faulted = false;
         }
         checked
     }
@@ -124,8 +139,16 @@ impl<'p, 's> Executor<'p, 's> {
     /// (see [`Session::read_elements_checked`]): the values, or the fault a
     /// kernel reported (values a faulting kernel wrote must size nothing).
     pub(crate) fn read_checked(&mut self, reads: &[ElementRead<'_>]) -> Result<Vec<ElementValue>, ExecError> {
+        if !self.may_have_faulted {
+            // No kernel that can write the flag ran since it was read: the
+            // elements alone, one read fewer.
+            let values = self.session.read_elements(reads)?;
+            self.has_unchecked_launches = false;
+            return Ok(values);
+        }
         let (values, fault) = self.session.read_elements_checked(reads)?;
         self.has_unchecked_launches = false;
+        self.may_have_faulted = false;
         match fault {
             Some(fault) => Err(fault_error(self.program, fault)),
             None => Ok(values),

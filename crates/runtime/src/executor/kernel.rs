@@ -46,6 +46,7 @@ use opencl_backend::plan::{CompiledKernel, KernelResult, LaunchArg, SizeExpr, Si
 use super::device::Executor;
 use super::values::{DeviceArray, DeviceData, HostValue, element_scalar};
 use super::{ExecError, internal};
+use crate::cl::host_time::{HostActivity, timed};
 use crate::cl::{Arg, Grid, Launch};
 
 /// Runs kernel `id` on `args` and returns its results.
@@ -64,7 +65,7 @@ pub(crate) fn run_kernel(
     };
     let place = || format!("kernel `{}`", plan.name);
     let mut run = KernelRun::bind(plan, flat, args).map_err(|e| e.within(place))?;
-    run.run(exec, index).map_err(|e| e.within(place))
+    timed(HostActivity::KernelRun, || run.run(exec, index)).map_err(|e| e.within(place))
 }
 
 /// Whether an array result of `len` elements should move out of its
@@ -221,7 +222,7 @@ impl<'k> KernelRun<'k> {
         let kernel = program.kernel(&launch.kernel)?;
         let enqueued = Launch::new(kernel, grid).group(launch.kernel.clone()).bytes_moved(bytes_moved);
         exec.session.launch(&enqueued, &args)?;
-        exec.note_launch();
+        exec.note_launch(launch.args.iter().any(|arg| matches!(arg, LaunchArg::ErrorFlag)));
         Ok(())
     }
 

@@ -62,7 +62,10 @@
 //! enqueued before is its choice, and the executor does not count on it.
 //! The error flag is read only if a kernel was enqueued since it was last
 //! read (only kernels set it), so a program's host-only stretches never
-//! wait for the device.
+//! wait for the device; and a read of sizes and scalars reads it with them
+//! only if a kernel that takes the flag (one with safety checks) was
+//! enqueued since (no other kernel can write it): one transfer fewer for
+//! most of a recursion level's read-backs.
 //!
 //! ## How device faults are reported
 //! Kernels with safety checks report a failed `assert` through the
