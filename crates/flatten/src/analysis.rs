@@ -494,9 +494,8 @@ fn prim_may_fail(program: &Program, prim: Prim, args: &[ExprId]) -> bool {
         Ceil | Floor | Trunc | Round => true,
         Dist => literal(1).is_none_or(|n| n < 0),
         Iseq => literal(1).is_none_or(|d| d == 0),
-        Elt | Zip | MaxIndex | MinIndex | Read | Permute | Write | Subseq | Partition | Error | Hash | ExpString => {
-            true
-        }
+        Elt | Zip | MaxIndex | MinIndex | Read | Permute | Write | Subseq | Partition | Error | Hash | ExpString
+        | ReadFile | WriteFile => true,
         _ => false,
     }
 }
