@@ -438,15 +438,23 @@ impl FnCx<'_, '_> {
 
     /// `time(e)` on the host.
     fn host_time(&mut self, timed: ExprId) -> Result<Repr> {
+        let seeds = self.fl.analysis.seeds(self.program(), timed);
         self.fb.begin_block();
+        let saved = seeds.then(|| self.enter_seed_block());
         let value = self.compile_host(timed)?;
         let mut atoms = Vec::new();
         repr_atoms(&value, &mut atoms);
+        if let Some(saved) = saved {
+            self.leave_seed_block(saved, &mut atoms)?;
+        }
         let block = self.fb.end_block(atoms);
         let ty = self.expr(timed).ty.clone();
         let result = fresh_repr(self.program(), &mut self.fb.function, &ty, "timed")?;
         let seconds = self.fb.var("seconds", VarType::Scalar(Scalar::Float));
         let mut vars = repr_vars(&result)?;
+        if seeds {
+            self.bind_seed_result(&mut vars);
+        }
         vars.push(seconds);
         self.fb.push(Stmt::Let { vars, expr: HostExpr::Time { block } });
         Ok(Repr::Tuple(vec![result, Repr::Scalar(Atom::Var(seconds))]))
