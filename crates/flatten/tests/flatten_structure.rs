@@ -194,11 +194,11 @@ fn faults_keep_the_interpreter_wording() {
 #[test]
 fn unsupported_constructs_name_themselves_and_their_position() {
     let mut sources = SourceMap::new();
-    let file = sources.add("test.nesl", "x = 1;\n{time(y) : y in [1, 2]};", false);
+    let file = sources.add("test.nesl", "x = 1;\n{rand_seed(y) : y in [1, 2]};", false);
     let compiled = nesl_frontend::compile(&mut sources, file).expect("compiles");
-    let error =
-        flatten::flatten_program(&compiled.program, &sources).expect_err("`time` in parallel is not supported yet");
-    assert_eq!(error.to_string(), "not supported yet: `time` inside an apply-to-each at test.nesl:2:2");
+    let error = flatten::flatten_program(&compiled.program, &sources)
+        .expect_err("`rand_seed` in parallel is not supported yet");
+    assert_eq!(error.to_string(), "not supported yet: `rand_seed` inside an apply-to-each at test.nesl:2:2");
 }
 
 #[test]
