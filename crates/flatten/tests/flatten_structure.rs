@@ -243,3 +243,18 @@ fn rand_to_string_and_hash_of_sequences_flatten_to_verified_programs() {
     flatten::ir::verify::verify(&p).unwrap_or_else(|e| panic!("{}\n{}", e.message, print_program(&p)));
     assert!(p.functions.iter().any(|f| f.name.starts_with("draw^")), "draw is lifted:\n{}", print_program(&p));
 }
+
+/// `time` and file I/O inside an apply-to-each, and `rand_seed` passed
+/// through functions, conditionals and `time`, flatten to programs the
+/// verifier accepts (release builds skip the check after each pass).
+#[test]
+fn time_file_io_and_seeds_in_their_contexts_verify() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/programs/builtins");
+    for name in ["time_in_parallel.nesl", "file_io_in_parallel.nesl", "rand_seed_contexts.nesl"] {
+        let text = std::fs::read_to_string(root.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
+        // The program follows its header comment, `% ... %`.
+        let body = text.splitn(3, '%').nth(2).unwrap_or_else(|| panic!("{name}: no header"));
+        let p = flatten_source(body);
+        flatten::ir::verify::verify(&p).unwrap_or_else(|e| panic!("{name}: {}\n{}", e.message, print_program(&p)));
+    }
+}
